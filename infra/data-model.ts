@@ -1,0 +1,97 @@
+/**
+ * The DynamoDB tables of the shop, declared once.
+ *
+ * The CDK stack (`infra/data.ts`) and the local twin (`infra/local/bootstrap.ts`) both create their
+ * tables from these definitions, and the Lambda handlers find each table's name in the environment
+ * variable named here. Listing indexes use a constant partition attribute (`listing`) with a time sort
+ * key, so "newest first" pages are queries, never scans; a small shop's write rate stays far below
+ * one partition's limits.
+ */
+export type KeyType = 'S' | 'N';
+
+export interface KeyDef {
+  readonly name: string;
+  readonly type: KeyType;
+}
+
+export interface IndexDef {
+  readonly name: string;
+  readonly partitionKey: KeyDef;
+  readonly sortKey?: KeyDef;
+}
+
+export interface TableDef {
+  /** Environment variable that carries the physical table name to the handlers. */
+  readonly envVar: string;
+  readonly partitionKey: KeyDef;
+  readonly sortKey?: KeyDef;
+  readonly indexes: readonly IndexDef[];
+  /** Attribute holding an epoch-seconds expiry (DynamoDB TTL). */
+  readonly ttlAttribute?: string;
+}
+
+const listingByCreatedAt: IndexDef = {
+  name: 'byListing',
+  partitionKey: { name: 'listing', type: 'S' },
+  sortKey: { name: 'createdAt', type: 'S' },
+};
+
+export const tables = {
+  products: {
+    envVar: 'TABLE_PRODUCTS',
+    partitionKey: { name: 'id', type: 'S' },
+    indexes: [listingByCreatedAt, { name: 'byCode', partitionKey: { name: 'code', type: 'S' } }],
+  },
+  collections: {
+    envVar: 'TABLE_COLLECTIONS',
+    partitionKey: { name: 'id', type: 'S' },
+    indexes: [{ name: 'byListing', partitionKey: { name: 'listing', type: 'S' }, sortKey: { name: 'name', type: 'S' } }],
+  },
+  orders: {
+    envVar: 'TABLE_ORDERS',
+    /** `id` is the unique 6-digit order number, so a conditional put guarantees uniqueness. */
+    partitionKey: { name: 'id', type: 'S' },
+    indexes: [
+      listingByCreatedAt,
+      { name: 'byStatus', partitionKey: { name: 'status', type: 'S' }, sortKey: { name: 'createdAt', type: 'S' } },
+    ],
+  },
+  contactMessages: {
+    envVar: 'TABLE_CONTACT_MESSAGES',
+    partitionKey: { name: 'id', type: 'S' },
+    indexes: [listingByCreatedAt],
+  },
+  stockAlerts: {
+    envVar: 'TABLE_STOCK_ALERTS',
+    partitionKey: { name: 'id', type: 'S' },
+    indexes: [
+      listingByCreatedAt,
+      { name: 'byProduct', partitionKey: { name: 'productId', type: 'S' }, sortKey: { name: 'createdAt', type: 'S' } },
+    ],
+  },
+  mbwayCounters: {
+    envVar: 'TABLE_MBWAY_COUNTERS',
+    /** `YYYY-MM` in Europe/Lisbon time. */
+    partitionKey: { name: 'month', type: 'S' },
+    indexes: [],
+  },
+  idempotency: {
+    envVar: 'TABLE_IDEMPOTENCY',
+    partitionKey: { name: 'id', type: 'S' },
+    indexes: [],
+    ttlAttribute: 'expiresAt',
+  },
+} as const satisfies Record<string, TableDef>;
+
+export type TableKey = keyof typeof tables;
+
+/** The S3 buckets, with the environment variable that carries each physical name. */
+export const buckets = {
+  proofs: { envVar: 'BUCKET_PROOFS' },
+  images: { envVar: 'BUCKET_IMAGES' },
+} as const;
+
+export type BucketKey = keyof typeof buckets;
+
+/** Key prefix under which product images live in the images bucket; CloudFront serves `/images/*`. */
+export const IMAGES_PREFIX = 'images/';

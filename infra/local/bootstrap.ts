@@ -1,0 +1,194 @@
+/**
+ * Creates what the cloud stack creates, from the same definitions: the tables of
+ * `infra/data-model.ts`, the admin user pool (app client, `admin` group, admin user) and the mail
+ * templates of `infra/mail-templates.ts`. Every step is idempotent, so a second start finds its data.
+ */
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  ResourceNotFoundException,
+  UpdateTimeToLiveCommand,
+  type AttributeDefinition,
+  type KeySchemaElement,
+} from '@aws-sdk/client-dynamodb';
+import {
+  AdminAddUserToGroupCommand,
+  AdminCreateUserCommand,
+  AdminGetUserCommand,
+  AdminSetUserPasswordCommand,
+  CognitoIdentityProviderClient,
+  CreateGroupCommand,
+  CreateUserPoolClientCommand,
+  CreateUserPoolCommand,
+  GetGroupCommand,
+  ListUserPoolClientsCommand,
+  ListUserPoolsCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { CreateEmailTemplateCommand, SESv2Client, UpdateEmailTemplateCommand } from '@aws-sdk/client-sesv2';
+import { tables, type KeyDef, type TableDef, type TableKey } from '../data-model.ts';
+import { mailTemplates, templateName, type MailTemplateId } from '../mail-templates.ts';
+
+export const LOCAL_REGION = 'eu-west-1';
+/** s3rver accepts only its own key pair; the other local services accept any, so all use this one. */
+export const LOCAL_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } as const;
+export const USER_POOL_NAME = 'joias-admin';
+export const APP_CLIENT_NAME = 'joias-web';
+export const ADMIN_GROUP = 'admin';
+
+/** Physical name of a table in the twin. */
+export const localTableName = (key: TableKey): string => `joias-${key}`;
+
+function keySchema(def: { partitionKey: KeyDef; sortKey?: KeyDef }): KeySchemaElement[] {
+  return [
+    { AttributeName: def.partitionKey.name, KeyType: 'HASH' },
+    ...(def.sortKey ? [{ AttributeName: def.sortKey.name, KeyType: 'RANGE' as const }] : []),
+  ];
+}
+
+function attributeDefinitions(def: TableDef): AttributeDefinition[] {
+  const keys = [def.partitionKey, def.sortKey, ...def.indexes.flatMap((i) => [i.partitionKey, i.sortKey])];
+  const unique = new Map<string, KeyDef>();
+  for (const key of keys) if (key) unique.set(key.name, key);
+  return [...unique.values()].map((k) => ({ AttributeName: k.name, AttributeType: k.type }));
+}
+
+export async function createTables(endpoint: string): Promise<void> {
+  const client = new DynamoDBClient({ endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS });
+  try {
+    for (const [key, def] of Object.entries(tables) as [TableKey, TableDef][]) {
+      const TableName = localTableName(key);
+      try {
+        await client.send(new DescribeTableCommand({ TableName }));
+        continue;
+      } catch (error) {
+        if (!(error instanceof ResourceNotFoundException)) throw error;
+      }
+      await client.send(
+        new CreateTableCommand({
+          TableName,
+          BillingMode: 'PAY_PER_REQUEST',
+          KeySchema: keySchema(def),
+          AttributeDefinitions: attributeDefinitions(def),
+          GlobalSecondaryIndexes: def.indexes.length
+            ? def.indexes.map((index) => ({ IndexName: index.name, KeySchema: keySchema(index), Projection: { ProjectionType: 'ALL' } }))
+            : undefined,
+        }),
+      );
+      if (def.ttlAttribute) {
+        await client.send(new UpdateTimeToLiveCommand({ TableName, TimeToLiveSpecification: { AttributeName: def.ttlAttribute, Enabled: true } }));
+      }
+    }
+  } finally {
+    client.destroy();
+  }
+}
+
+export interface UserPoolInfo {
+  readonly userPoolId: string;
+  readonly clientId: string;
+}
+
+export interface AdminAccount {
+  readonly email: string;
+  readonly password: string;
+}
+
+export function cognitoClient(endpoint: string): CognitoIdentityProviderClient {
+  return new CognitoIdentityProviderClient({ endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS });
+}
+
+/** The admin pool, its web client, the `admin` group and the admin user, created when missing. */
+export async function ensureUserPool(endpoint: string, admin: AdminAccount): Promise<UserPoolInfo> {
+  const client = cognitoClient(endpoint);
+  try {
+    const pools = await client.send(new ListUserPoolsCommand({ MaxResults: 60 }));
+    let userPoolId = pools.UserPools?.find((p) => p.Name === USER_POOL_NAME)?.Id;
+    if (!userPoolId) {
+      const created = await client.send(
+        new CreateUserPoolCommand({
+          PoolName: USER_POOL_NAME,
+          UsernameAttributes: ['email'],
+          AdminCreateUserConfig: { AllowAdminCreateUserOnly: true },
+        }),
+      );
+      userPoolId = created.UserPool!.Id!;
+    }
+    const clients = await client.send(new ListUserPoolClientsCommand({ UserPoolId: userPoolId, MaxResults: 60 }));
+    let clientId = clients.UserPoolClients?.find((c) => c.ClientName === APP_CLIENT_NAME)?.ClientId;
+    if (!clientId) {
+      const created = await client.send(
+        new CreateUserPoolClientCommand({
+          UserPoolId: userPoolId,
+          ClientName: APP_CLIENT_NAME,
+          GenerateSecret: false,
+          ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+        }),
+      );
+      clientId = created.UserPoolClient!.ClientId!;
+    }
+    try {
+      await client.send(new GetGroupCommand({ UserPoolId: userPoolId, GroupName: ADMIN_GROUP }));
+    } catch {
+      await client.send(new CreateGroupCommand({ UserPoolId: userPoolId, GroupName: ADMIN_GROUP, Description: 'Administradores da loja' }));
+    }
+    await ensureUser(client, userPoolId, admin.email, admin.password, [ADMIN_GROUP]);
+    return { userPoolId, clientId };
+  } finally {
+    client.destroy();
+  }
+}
+
+/** A confirmed user with a permanent password, member of `groups`. Returns the user's `sub`. */
+export async function ensureUser(
+  client: CognitoIdentityProviderClient,
+  userPoolId: string,
+  email: string,
+  password: string,
+  groups: readonly string[],
+): Promise<string> {
+  let sub: string | undefined;
+  try {
+    const user = await client.send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: email }));
+    sub = user.UserAttributes?.find((a) => a.Name === 'sub')?.Value;
+  } catch {
+    const created = await client.send(
+      new AdminCreateUserCommand({
+        UserPoolId: userPoolId,
+        Username: email,
+        MessageAction: 'SUPPRESS',
+        UserAttributes: [
+          { Name: 'email', Value: email },
+          { Name: 'email_verified', Value: 'true' },
+        ],
+      }),
+    );
+    sub = created.User?.Attributes?.find((a) => a.Name === 'sub')?.Value;
+  }
+  if (!sub) throw new Error(`Cognito user ${email} has no sub`);
+  await client.send(new AdminSetUserPasswordCommand({ UserPoolId: userPoolId, Username: sub, Password: password, Permanent: true }));
+  for (const group of groups) {
+    await client.send(new AdminAddUserToGroupCommand({ UserPoolId: userPoolId, Username: sub, GroupName: group }));
+  }
+  return sub;
+}
+
+/** Creates (or updates) every mail template in the SES server. */
+export async function createMailTemplates(endpoint: string, prefix: string): Promise<void> {
+  const client = new SESv2Client({ endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS });
+  try {
+    for (const [id, template] of Object.entries(mailTemplates) as [MailTemplateId, (typeof mailTemplates)[MailTemplateId]][]) {
+      const input = {
+        TemplateName: templateName(prefix, id),
+        TemplateContent: { Subject: template.subject, Html: template.html, Text: template.text },
+      };
+      try {
+        await client.send(new CreateEmailTemplateCommand(input));
+      } catch {
+        await client.send(new UpdateEmailTemplateCommand(input));
+      }
+    }
+  } finally {
+    client.destroy();
+  }
+}

@@ -1,0 +1,110 @@
+/**
+ * The Cognito-compatible server (cognito-local, as a child process with its data under the twin's
+ * folder) and the refresh shim in front of it.
+ *
+ * Amplify refreshes tokens with `GetTokensFromRefreshToken`, which cognito-local lacks; the shim maps
+ * that call to `InitiateAuth` with `REFRESH_TOKEN_AUTH` and passes every other request through. The
+ * browser and the twin talk to the shim's address.
+ */
+import http from 'node:http';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { HOST, startChild, waitForPort } from './processes.ts';
+
+const require = createRequire(import.meta.url);
+
+export interface CognitoLocalOptions {
+  /** Port of cognito-local itself (also the token issuer's port). */
+  readonly port: number;
+  /** Port of the refresh shim, the endpoint everyone uses. */
+  readonly shimPort: number;
+  readonly directory: string;
+  readonly verbose?: boolean;
+}
+
+export interface CognitoLocal {
+  /** Endpoint for SDK clients and Amplify (the shim). */
+  readonly endpoint: string;
+  /** Issuer domain of the tokens: `${issuerDomain}/${userPoolId}`. */
+  readonly issuerDomain: string;
+  stop(): Promise<void>;
+}
+
+const TARGET_PREFIX = 'AWSCognitoIdentityProviderService.';
+
+export async function startCognitoLocal(options: CognitoLocalOptions): Promise<CognitoLocal> {
+  const issuerDomain = `http://${HOST}:${options.port}`;
+  await mkdir(join(options.directory, '.cognito', 'db'), { recursive: true });
+  await writeFile(
+    join(options.directory, '.cognito', 'config.json'),
+    JSON.stringify({ ServerConfig: { hostname: HOST, port: options.port }, TokenConfig: { IssuerDomain: issuerDomain } }, null, 2),
+  );
+  const child = startChild(process.execPath, [require.resolve('cognito-local/lib/bin/start.js')], {
+    name: 'cognito',
+    cwd: options.directory,
+    env: { ...process.env, HOST, PORT: String(options.port), DEBUG: '' },
+    verbose: options.verbose,
+  });
+  await waitForPort(options.port, 'cognito-local', 30_000, child.process);
+
+  const shim = http.createServer((req, res) => void forward(req, res, options.port));
+  await new Promise<void>((resolve, reject) => {
+    shim.once('error', reject);
+    shim.listen(options.shimPort, HOST, () => resolve());
+  });
+
+  return {
+    endpoint: `http://${HOST}:${options.shimPort}`,
+    issuerDomain,
+    stop: async () => {
+      shim.closeAllConnections();
+      await new Promise<void>((resolve) => shim.close(() => resolve()));
+      await child.stop();
+    },
+  };
+}
+
+async function readBody(req: http.IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+async function forward(req: http.IncomingMessage, res: http.ServerResponse, port: number): Promise<void> {
+  try {
+    let body = await readBody(req);
+    const headers = { ...req.headers };
+    const target = String(headers['x-amz-target'] ?? '');
+    let refreshing = false;
+    if (target === `${TARGET_PREFIX}GetTokensFromRefreshToken`) {
+      const input = JSON.parse(body.toString() || '{}') as { RefreshToken?: string; ClientId?: string };
+      body = Buffer.from(
+        JSON.stringify({ AuthFlow: 'REFRESH_TOKEN_AUTH', ClientId: input.ClientId, AuthParameters: { REFRESH_TOKEN: input.RefreshToken } }),
+      );
+      headers['x-amz-target'] = `${TARGET_PREFIX}InitiateAuth`;
+      refreshing = true;
+    }
+    headers['content-length'] = String(body.length);
+    delete headers.host;
+    const upstream = await fetch(`http://${HOST}:${port}${req.url ?? '/'}`, {
+      method: req.method,
+      headers: headers as Record<string, string>,
+      body: req.method === 'GET' || req.method === 'HEAD' ? undefined : body,
+    });
+    let text = await upstream.text();
+    if (refreshing && upstream.ok) {
+      const result = JSON.parse(text) as { AuthenticationResult?: Record<string, unknown> };
+      text = JSON.stringify({ AuthenticationResult: result.AuthenticationResult });
+    }
+    const out: Record<string, string> = {};
+    upstream.headers.forEach((value, key) => {
+      if (!['content-length', 'content-encoding', 'transfer-encoding', 'connection'].includes(key)) out[key] = value;
+    });
+    res.writeHead(upstream.status, out);
+    res.end(text);
+  } catch (error) {
+    res.writeHead(502, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ __type: 'InternalErrorException', message: String(error) }));
+  }
+}

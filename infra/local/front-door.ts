@@ -1,0 +1,154 @@
+/**
+ * The twin's front door, what CloudFront is in the cloud: one origin serving the built SPA (unknown
+ * extension-less paths fall back to index.html), `/api/*` through the gateway, `/images/*` from the
+ * images bucket and `/config.json` with the SPA's runtime settings. Text answers are gzipped.
+ */
+import { createReadStream, existsSync } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import { extname, join, normalize, sep } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { GetObjectCommand, NoSuchKey, S3Client } from '@aws-sdk/client-s3';
+import { HOST } from './processes.ts';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.ico': 'image/x-icon',
+  '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml',
+  '.woff2': 'font/woff2',
+  '.webmanifest': 'application/manifest+json',
+};
+
+const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|manifest\+json)|image\/svg\+xml)/;
+
+/** Security headers the CloudFront response headers policy adds in the cloud. */
+const SECURITY_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+};
+
+export interface FrontDoorOptions {
+  readonly port: number;
+  readonly api: (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+  readonly s3: S3Client;
+  readonly imagesBucket: string;
+  /** The built SPA (`web/dist`); absent in dev mode, where `dev` serves the app. */
+  readonly webDist?: string;
+  /** Vite's dev middleware (`npm run dev`), for everything not API, images or config. */
+  readonly dev?: (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
+  readonly runtimeConfig: Record<string, unknown>;
+}
+
+function send(req: IncomingMessage, res: ServerResponse, status: number, body: Buffer, headers: Record<string, string>): void {
+  const type = headers['content-type'] ?? '';
+  const gzip = body.length > 512 && COMPRESSIBLE.test(type) && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+  const payload = gzip ? gzipSync(body) : body;
+  res.writeHead(status, {
+    ...SECURITY_HEADERS,
+    ...headers,
+    ...(gzip ? { 'content-encoding': 'gzip', vary: 'accept-encoding' } : {}),
+    'content-length': String(payload.length),
+  });
+  res.end(req.method === 'HEAD' ? undefined : payload);
+}
+
+export async function startFrontDoor(options: FrontDoorOptions): Promise<{ url: string; stop(): Promise<void> }> {
+  const config = Buffer.from(JSON.stringify(options.runtimeConfig));
+  const gzipCache = new Map<string, { mtime: number; body: Buffer }>();
+
+  async function serveImage(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
+    let key: string;
+    try {
+      key = decodeURIComponent(path.slice(1));
+    } catch {
+      return send(req, res, 400, Buffer.from('Bad Request'), { 'content-type': 'text/plain' });
+    }
+    try {
+      const object = await options.s3.send(new GetObjectCommand({ Bucket: options.imagesBucket, Key: key }));
+      const etag = object.ETag ?? '';
+      if (etag && req.headers['if-none-match'] === etag) {
+        res.writeHead(304, { etag, ...SECURITY_HEADERS });
+        return void res.end();
+      }
+      const body = Buffer.from(await object.Body!.transformToByteArray());
+      send(req, res, 200, body, {
+        'content-type': object.ContentType ?? 'application/octet-stream',
+        'cache-control': object.CacheControl ?? 'public, max-age=86400',
+        ...(etag ? { etag } : {}),
+      });
+    } catch (error) {
+      if (error instanceof NoSuchKey || (error as { name?: string }).name === 'NoSuchKey') {
+        return send(req, res, 404, Buffer.from('Not Found'), { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
+      }
+      throw error;
+    }
+  }
+
+  async function serveStatic(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
+    const root = options.webDist!;
+    let file = normalize(join(root, decodeURIComponent(path)));
+    if (!file.startsWith(root + sep) && file !== root) return send(req, res, 400, Buffer.from('Bad Request'), { 'content-type': 'text/plain' });
+    let info = existsSync(file) ? await stat(file) : undefined;
+    if (!info?.isFile()) {
+      // Client routes (no extension) get the app; a missing asset is a real 404.
+      if (extname(path)) return send(req, res, 404, Buffer.from('Not Found'), { 'content-type': 'text/plain; charset=utf-8' });
+      file = join(root, 'index.html');
+      info = await stat(file);
+    }
+    const type = TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
+    const immutable = file.startsWith(join(root, 'assets') + sep);
+    const headers = { 'content-type': type, 'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache' };
+    if (!COMPRESSIBLE.test(type)) {
+      res.writeHead(200, { ...SECURITY_HEADERS, ...headers, 'content-length': String(info.size) });
+      if (req.method === 'HEAD') return void res.end();
+      return void createReadStream(file).pipe(res);
+    }
+    const cached = gzipCache.get(file);
+    const body = cached && cached.mtime === info.mtimeMs ? cached.body : await readFile(file);
+    gzipCache.set(file, { mtime: info.mtimeMs, body });
+    send(req, res, 200, body, headers);
+  }
+
+  const server = http.createServer((req, res) => {
+    const path = new URL(req.url ?? '/', 'http://front.local').pathname;
+    const work = async () => {
+      if (path === '/api' || path.startsWith('/api/')) return options.api(req, res);
+      if (req.method !== 'GET' && req.method !== 'HEAD') {
+        return send(req, res, 405, Buffer.from('Method Not Allowed'), { 'content-type': 'text/plain', allow: 'GET, HEAD' });
+      }
+      if (path.startsWith('/images/')) return serveImage(req, res, path);
+      if (path === '/config.json') return send(req, res, 200, config, { 'content-type': TYPES['.json']!, 'cache-control': 'no-cache' });
+      if (options.dev) return options.dev(req, res, () => send(req, res, 404, Buffer.from('Not Found'), { 'content-type': 'text/plain' }));
+      return serveStatic(req, res, path);
+    };
+    work().catch((error: unknown) => {
+      process.stderr.write(`[front-door] ${req.method} ${path}: ${error instanceof Error ? error.stack : String(error)}\n`);
+      if (!res.headersSent) send(req, res, 500, Buffer.from('Internal Server Error'), { 'content-type': 'text/plain' });
+      else res.end();
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, HOST, () => resolve());
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+  return {
+    url: `http://${HOST}:${port}`,
+    stop: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

@@ -1,0 +1,227 @@
+/**
+ * The local gateway: what API Gateway (HTTP API, payload 2.0) does in the cloud, for the routes of
+ * `lambdas/routes.ts`. It matches the route, verifies the admin JWT like the JWT authorizer (issuer,
+ * audience or client_id, expiry, signature against the pool's JWKS) and puts the claims where API
+ * Gateway puts them (`requestContext.authorizer.jwt.claims`, arrays flattened to `[a b]`), builds the
+ * event, calls the route's handler module and writes its answer.
+ */
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { JwtRsaVerifier } from 'aws-jwt-verify';
+import { messages } from '../../shared/messages.ts';
+import { routes, type Route } from '../../lambdas/routes.ts';
+import { REPO_ROOT } from './dynamodb-local.ts';
+
+/** API Gateway's own payload limit. */
+const MAX_REQUEST_BYTES = 10 * 1024 * 1024;
+const HANDLER_TIMEOUT_MS = 29_000;
+
+type LambdaHandler = (event: APIGatewayProxyEventV2WithJWTAuthorizer, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
+
+interface CompiledRoute {
+  readonly route: Route;
+  readonly pattern: RegExp;
+  readonly paramNames: readonly string[];
+}
+
+export interface GatewayOptions {
+  /** Token issuer (`${issuerDomain}/${userPoolId}`). */
+  readonly issuer: string;
+  readonly clientId: string;
+  /** JWKS of the pool, fetched by the twin (aws-jwt-verify refuses http JWKS URLs). */
+  readonly jwks: unknown;
+}
+
+function compile(route: Route): CompiledRoute {
+  const paramNames: string[] = [];
+  const source = route.path
+    .split('/')
+    .map((segment) => {
+      const match = /^\{(\w+)\}$/.exec(segment);
+      if (!match) return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      paramNames.push(match[1]!);
+      return '([^/]+)';
+    })
+    .join('/');
+  return { route, pattern: new RegExp(`^${source}$`), paramNames };
+}
+
+function errorBody(code: string, message: string): string {
+  return JSON.stringify({ error: { code, message } });
+}
+
+/** Node's headers as API Gateway passes them: lower-case names, repeated values joined by commas. */
+function flattenHeaders(req: IncomingMessage): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined || name === 'cookie') continue;
+    headers[name] = Array.isArray(value) ? value.join(',') : value;
+  }
+  return headers;
+}
+
+function queryParameters(search: URLSearchParams): Record<string, string> | undefined {
+  const out: Record<string, string> = {};
+  for (const [key, value] of search) out[key] = key in out ? `${out[key]},${value}` : value;
+  return Object.keys(out).length ? out : undefined;
+}
+
+/** How API Gateway's JWT authorizer passes claims: strings, arrays as `[a b]`, objects as JSON. */
+function flattenClaims(payload: Record<string, unknown>): Record<string, string | number | boolean> {
+  const claims: Record<string, string | number | boolean> = {};
+  for (const [key, value] of Object.entries(payload)) {
+    if (Array.isArray(value)) claims[key] = `[${value.join(' ')}]`;
+    else if (value !== null && typeof value === 'object') claims[key] = JSON.stringify(value);
+    else if (value !== null && value !== undefined) claims[key] = value as string | number | boolean;
+  }
+  return claims;
+}
+
+async function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_REQUEST_BYTES) return 'too-large';
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+function isTextual(contentType: string | undefined): boolean {
+  return !contentType || /^(application\/(json|x-www-form-urlencoded|xml)|text\/)/i.test(contentType);
+}
+
+export function createGateway(options: GatewayOptions) {
+  const compiled = routes.map(compile);
+  const handlers = new Map<string, Promise<LambdaHandler>>();
+  const verifier = JwtRsaVerifier.create({ issuer: options.issuer, audience: null, jwksUri: `${options.issuer}/.well-known/jwks.json` });
+  verifier.cacheJwks(options.jwks as Parameters<typeof verifier.cacheJwks>[0]);
+
+  function loadHandler(route: Route): Promise<LambdaHandler> {
+    let loaded = handlers.get(route.handler);
+    if (!loaded) {
+      const file = pathToFileURL(join(REPO_ROOT, 'lambdas', 'handlers', `${route.handler}.ts`)).href;
+      loaded = import(file).then((module: { handler?: LambdaHandler }) => {
+        if (typeof module.handler !== 'function') throw new Error(`${route.handler}.ts exports no handler`);
+        return module.handler;
+      });
+      handlers.set(route.handler, loaded);
+    }
+    return loaded;
+  }
+
+  async function authorize(headers: Record<string, string>): Promise<Record<string, string | number | boolean> | undefined> {
+    const raw = headers.authorization?.replace(/^Bearer\s+/i, '').trim();
+    if (!raw) return undefined;
+    try {
+      const payload = (await verifier.verify(raw)) as Record<string, unknown>;
+      if (payload.aud !== options.clientId && payload.client_id !== options.clientId) return undefined;
+      return flattenClaims(payload);
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Handles one `/api/*` request. */
+  return async function gateway(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const send = (status: number, body: string, headers: Record<string, string> = {}) => {
+      res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers });
+      res.end(body);
+    };
+    const url = new URL(req.url ?? '/', 'http://gateway.local');
+    const method = (req.method ?? 'GET').toUpperCase();
+    const onPath = compiled.filter((c) => c.pattern.test(url.pathname));
+    const match = onPath.find((c) => c.route.method === method);
+    if (!match) {
+      if (onPath.length) return send(405, errorBody('method_not_allowed', messages.api.methodNotAllowed), { allow: onPath.map((c) => c.route.method).join(', ') });
+      return send(404, errorBody('route_not_found', messages.api.routeNotFound));
+    }
+
+    const pathParameters: Record<string, string> = {};
+    const values = match.pattern.exec(url.pathname)!.slice(1);
+    try {
+      match.paramNames.forEach((name, i) => (pathParameters[name] = decodeURIComponent(values[i]!)));
+    } catch {
+      return send(400, errorBody('invalid_input', messages.api.invalidInput));
+    }
+
+    const headers = flattenHeaders(req);
+    let authorizer: APIGatewayProxyEventV2WithJWTAuthorizer['requestContext']['authorizer'] | undefined;
+    if (match.route.access === 'admin') {
+      const claims = await authorize(headers);
+      if (!claims) return send(401, errorBody('unauthorized', messages.api.unauthorized));
+      authorizer = { principalId: '', integrationLatency: 0, jwt: { claims, scopes: [] } };
+    }
+
+    const body = await readBody(req);
+    if (body === 'too-large') return send(413, errorBody('payload_too_large', messages.api.payloadTooLarge));
+    const textual = isTextual(headers['content-type']);
+    const routeKey = `${match.route.method} ${match.route.path}`;
+    const now = new Date();
+    const requestId = randomUUID();
+    const event = {
+      version: '2.0',
+      routeKey,
+      rawPath: url.pathname,
+      rawQueryString: url.search.slice(1),
+      cookies: req.headers.cookie ? req.headers.cookie.split(/;\s*/) : undefined,
+      headers,
+      queryStringParameters: queryParameters(url.searchParams),
+      pathParameters: match.paramNames.length ? pathParameters : undefined,
+      requestContext: {
+        accountId: 'local',
+        apiId: 'local',
+        domainName: headers.host ?? '127.0.0.1',
+        domainPrefix: '127',
+        http: { method, path: url.pathname, protocol: 'HTTP/1.1', sourceIp: req.socket.remoteAddress ?? '127.0.0.1', userAgent: headers['user-agent'] ?? '' },
+        requestId,
+        routeKey,
+        stage: '$default',
+        time: now.toUTCString(),
+        timeEpoch: now.getTime(),
+        ...(authorizer ? { authorizer } : {}),
+      },
+      body: body.length ? (textual ? body.toString('utf8') : body.toString('base64')) : undefined,
+      isBase64Encoded: body.length > 0 && !textual,
+    } as APIGatewayProxyEventV2WithJWTAuthorizer;
+    const deadline = Date.now() + HANDLER_TIMEOUT_MS;
+    const context = {
+      callbackWaitsForEmptyEventLoop: false,
+      functionName: `local-${match.route.handler.replaceAll('/', '-')}`,
+      functionVersion: '$LATEST',
+      invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${match.route.handler.replaceAll('/', '-')}`,
+      memoryLimitInMB: '256',
+      awsRequestId: requestId,
+      logGroupName: 'local',
+      logStreamName: 'local',
+      getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
+      done: () => undefined,
+      fail: () => undefined,
+      succeed: () => undefined,
+    } as Context;
+
+    let result: APIGatewayProxyStructuredResultV2;
+    try {
+      const handler = await loadHandler(match.route);
+      let timer: NodeJS.Timeout | undefined;
+      result = await Promise.race([
+        handler(event, context),
+        new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('handler timed out')), HANDLER_TIMEOUT_MS))),
+      ]).finally(() => clearTimeout(timer));
+    } catch (error) {
+      // What API Gateway answers when the integration fails; the handler's own mapper answers otherwise.
+      process.stderr.write(`[gateway] ${routeKey} failed: ${error instanceof Error ? error.stack : String(error)}\n`);
+      return send(500, errorBody('internal', messages.api.internal));
+    }
+    const responseHeaders: Record<string, string> = {};
+    for (const [name, value] of Object.entries(result.headers ?? {})) responseHeaders[name.toLowerCase()] = String(value);
+    const payload = result.body === undefined ? '' : result.isBase64Encoded ? Buffer.from(result.body, 'base64') : result.body;
+    if (result.cookies?.length) res.setHeader('set-cookie', result.cookies);
+    res.writeHead(result.statusCode ?? 200, responseHeaders);
+    res.end(payload);
+  };
+}

@@ -1,0 +1,71 @@
+/**
+ * `npm start` (built shop) and `npm run dev` (Vite with hot reload): starts the local twin with its
+ * data under `.data/`, seeds the demo catalogue on first start, prints where everything is, and stops
+ * every service on Ctrl-C.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { REPO_ROOT } from './dynamodb-local.ts';
+import { DEFAULT_ADMIN, startTwin, type Twin } from './twin.ts';
+
+const dev = process.argv.includes('--dev');
+const verbose = process.argv.includes('--verbose');
+const port = Number(process.env.PORT ?? 3000);
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  const webDist = join(REPO_ROOT, 'web', 'dist');
+  if (!dev && !existsSync(join(webDist, 'index.html'))) {
+    throw new Error('web/dist is missing: run `npm start` (which builds the shop) or `npm run build:web` first.');
+  }
+  if (!Number.isInteger(port) || port <= 0 || port > 65535) throw new Error(`PORT must be a TCP port number, got "${process.env.PORT}".`);
+
+  let vite: { middlewares: (req: never, res: never, next: () => void) => void; close(): Promise<void> } | undefined;
+  if (dev) {
+    const { createServer } = await import('vite');
+    vite = await createServer({ configFile: join(REPO_ROOT, 'web', 'vite.config.ts'), server: { middlewareMode: true, hmr: { port: port + 1 } }, appType: 'spa' });
+  }
+
+  const twin: Twin = await startTwin({
+    dataDir: join(REPO_ROOT, '.data'),
+    port,
+    seed: true,
+    verbose,
+    admin: { email: process.env.ADMIN_EMAIL ?? DEFAULT_ADMIN.email, password: process.env.ADMIN_PASSWORD ?? DEFAULT_ADMIN.password },
+    webDist,
+    dev: vite ? (req, res, next) => vite!.middlewares(req as never, res as never, next) : undefined,
+  });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    process.stdout.write(`\n${signal}: a parar os serviços locais...\n`);
+    await vite?.close();
+    await twin.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+
+  process.stdout.write(
+    [
+      '',
+      `Joias Inox: local twin ready in ${((Date.now() - started) / 1000).toFixed(1)} s${dev ? ' (dev mode, hot reload)' : ''}`,
+      '',
+      `  Shop:         ${twin.url}/`,
+      `  Back-office:  ${twin.adminUrl}`,
+      `                e-mail ${twin.admin.email}  password ${twin.admin.password}`,
+      `  Mail viewer:  ${twin.mailUrl}/`,
+      `  API:          ${twin.url}/api/products`,
+      '',
+      '  Data is kept under .data/ (delete it for a fresh start). Ctrl-C stops everything.',
+      '',
+    ].join('\n'),
+  );
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`\nCould not start the local twin: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,164 @@
+/**
+ * The local twin: the real handlers and the real AWS SDK calls against API-compatible local services
+ * on 127.0.0.1. Used by `npm start` / `npm run dev` (persistent data under `.data/`) and by the tests
+ * (in memory, throw-away folders, free ports).
+ */
+import { mkdtemp, rm, writeFile, mkdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { S3Client } from '@aws-sdk/client-s3';
+import { buckets, tables, type BucketKey, type TableKey } from '../data-model.ts';
+import {
+  LOCAL_CREDENTIALS,
+  LOCAL_REGION,
+  createMailTemplates,
+  createTables,
+  ensureUserPool,
+  localTableName,
+  type AdminAccount,
+} from './bootstrap.ts';
+import { startCognitoLocal } from './cognito-local.ts';
+import { REPO_ROOT, startDynamoDbLocal } from './dynamodb-local.ts';
+import { startFrontDoor } from './front-door.ts';
+import { createGateway } from './gateway.ts';
+import { HOST, assertPortFree, freePort } from './processes.ts';
+import { startS3Local } from './s3-local.ts';
+import { seedCatalogue } from './seed.ts';
+import { startSesLocal } from './ses-local.ts';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+export const DEFAULT_ADMIN: AdminAccount = { email: 'admin@example.com', password: 'Joias-Admin-2026!' };
+export const DEFAULT_ADMIN_PREFIX = '/bastidores-7b99';
+export const MAIL_TEMPLATE_PREFIX = 'local-';
+export const MAIL_FROM = 'loja@joias-inox.local';
+
+export interface TwinOptions {
+  /** Persistent data folder (`.data/`); when absent, everything lives in memory or a temp folder. */
+  readonly dataDir?: string;
+  /** Front door port; 0 picks a free one. */
+  readonly port: number;
+  readonly admin?: AdminAccount;
+  readonly adminPrefix?: string;
+  /** Seed the demo catalogue when the catalogue is empty. */
+  readonly seed?: boolean;
+  /** Built SPA to serve; ignored when `dev` is given. */
+  readonly webDist?: string;
+  readonly dev?: (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
+  readonly verbose?: boolean;
+}
+
+export interface Twin {
+  readonly url: string;
+  readonly adminUrl: string;
+  readonly mailUrl: string;
+  readonly admin: AdminAccount;
+  readonly endpoints: { readonly dynamodb: string; readonly s3: string; readonly cognito: string; readonly ses: string };
+  readonly userPoolId: string;
+  readonly clientId: string;
+  readonly issuer: string;
+  /** Environment the handlers run with (table and bucket names, endpoints). */
+  readonly env: Readonly<Record<string, string>>;
+  stop(): Promise<void>;
+}
+
+export const localBucketName = (key: BucketKey): string => `joias-${key}`;
+
+/** The environment the handlers get in the twin: the same variables the CDK stack sets, plus endpoints. */
+function handlerEnv(endpoints: Twin['endpoints']): Record<string, string> {
+  const env: Record<string, string> = {
+    AWS_REGION: LOCAL_REGION,
+    AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
+    AWS_ENDPOINT_URL_DYNAMODB: endpoints.dynamodb,
+    AWS_ENDPOINT_URL_S3: endpoints.s3,
+    AWS_ENDPOINT_URL_SESV2: endpoints.ses,
+    MAIL_FROM,
+    MAIL_TEMPLATE_PREFIX,
+    POWERTOOLS_SERVICE_NAME: 'joias-api',
+  };
+  for (const key of Object.keys(tables) as TableKey[]) env[tables[key].envVar] = localTableName(key);
+  for (const key of Object.keys(buckets) as BucketKey[]) env[buckets[key].envVar] = localBucketName(key);
+  return env;
+}
+
+export async function startTwin(options: TwinOptions): Promise<Twin> {
+  const stops: (() => Promise<void>)[] = [];
+  const stopAll = async () => {
+    for (const stop of stops.reverse()) await stop().catch(() => undefined);
+  };
+  try {
+    const temp = options.dataDir ? undefined : await mkdtemp(join(tmpdir(), 'joias-twin-'));
+    if (temp) stops.push(() => rm(temp, { recursive: true, force: true }));
+    const dataDir = options.dataDir ?? temp!;
+    await mkdir(dataDir, { recursive: true });
+
+    const port = options.port || (await freePort());
+    await assertPortFree(port, 'the shop');
+    const origins = [`http://${HOST}:${port}`, `http://localhost:${port}`];
+    const [dynamoPort, s3Port, cognitoPort, shimPort, sesPort] = await Promise.all(Array.from({ length: 5 }, freePort));
+
+    const [dynamodb, s3Local, cognito, ses] = await Promise.all([
+      startDynamoDbLocal({ port: dynamoPort!, dbPath: options.dataDir ? join(dataDir, 'dynamodb') : undefined, verbose: options.verbose }),
+      startS3Local({ port: s3Port!, directory: join(dataDir, 's3'), buckets: Object.keys(buckets).map((k) => localBucketName(k as BucketKey)), allowedOrigins: origins }),
+      startCognitoLocal({ port: cognitoPort!, shimPort: shimPort!, directory: join(dataDir, 'cognito'), verbose: options.verbose }),
+      startSesLocal(sesPort!),
+    ]);
+    stops.push(dynamodb.stop, s3Local.stop, cognito.stop, ses.stop);
+    const endpoints = { dynamodb: dynamodb.endpoint, s3: s3Local.endpoint, cognito: cognito.endpoint, ses: ses.endpoint };
+
+    const env = handlerEnv(endpoints);
+    Object.assign(process.env, env);
+    if (!options.verbose) process.env.POWERTOOLS_LOG_LEVEL ??= 'WARN';
+
+    const admin = options.admin ?? DEFAULT_ADMIN;
+    const [, pool] = await Promise.all([
+      createTables(endpoints.dynamodb),
+      ensureUserPool(endpoints.cognito, admin),
+      createMailTemplates(endpoints.ses, MAIL_TEMPLATE_PREFIX),
+    ]);
+    const issuer = `${cognito.issuerDomain}/${pool.userPoolId}`;
+    const jwks = await (await fetch(`${issuer}/.well-known/jwks.json`)).json();
+
+    const s3 = new S3Client({ region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS, endpoint: endpoints.s3, forcePathStyle: true });
+    stops.push(async () => s3.destroy());
+    if (options.seed) await seedCatalogue(s3, localBucketName('images'));
+
+    const adminPrefix = options.adminPrefix ?? DEFAULT_ADMIN_PREFIX;
+    const frontDoor = await startFrontDoor({
+      port,
+      api: createGateway({ issuer, clientId: pool.clientId, jwks }),
+      s3,
+      imagesBucket: localBucketName('images'),
+      webDist: options.webDist ?? join(REPO_ROOT, 'web', 'dist'),
+      dev: options.dev,
+      runtimeConfig: {
+        apiBase: '/api',
+        adminPrefix,
+        cognito: { region: LOCAL_REGION, userPoolId: pool.userPoolId, userPoolClientId: pool.clientId, userPoolEndpoint: endpoints.cognito },
+      },
+    });
+    stops.push(frontDoor.stop);
+
+    const twin: Twin = {
+      url: frontDoor.url,
+      adminUrl: `${frontDoor.url}${adminPrefix}/login`,
+      mailUrl: endpoints.ses,
+      admin,
+      endpoints,
+      userPoolId: pool.userPoolId,
+      clientId: pool.clientId,
+      issuer,
+      env,
+      stop: stopAll,
+    };
+    if (options.dataDir) {
+      const runtimeFile = join(dataDir, 'twin.json');
+      await writeFile(runtimeFile, JSON.stringify({ pid: process.pid, url: twin.url, endpoints, userPoolId: twin.userPoolId, clientId: twin.clientId }, null, 2));
+      stops.splice(0, 0, () => rm(runtimeFile, { force: true }));
+    }
+    return twin;
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}

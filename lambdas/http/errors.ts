@@ -1,0 +1,89 @@
+/**
+ * Domain errors, thrown by services and repositories, and the one map that turns them into HTTP answers.
+ * Only these reach the customer with their message; anything else becomes a generic 500.
+ */
+import { messages } from '../../shared/messages.ts';
+
+export type FieldErrors = Readonly<Record<string, string>>;
+
+export class DomainError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly fields?: FieldErrors,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+export class InvalidInput extends DomainError {
+  constructor(message: string = messages.api.invalidInput, fields?: FieldErrors, code = 'invalid_input') {
+    super(400, code, message, fields);
+  }
+}
+
+export class Unauthorized extends DomainError {
+  constructor(message: string = messages.api.unauthorized) {
+    super(401, 'unauthorized', message);
+  }
+}
+
+export class Forbidden extends DomainError {
+  constructor(message: string = messages.api.forbidden) {
+    super(403, 'forbidden', message);
+  }
+}
+
+export class NotFound extends DomainError {
+  constructor(message: string = messages.api.notFound, code = 'not_found') {
+    super(404, code, message);
+  }
+}
+
+export class Conflict extends DomainError {
+  constructor(message: string = messages.api.conflict, code = 'conflict', fields?: FieldErrors) {
+    super(409, code, message, fields);
+  }
+}
+
+export class OutOfStock extends DomainError {
+  constructor(message: string, fields?: FieldErrors) {
+    super(409, 'out_of_stock', message, fields);
+  }
+}
+
+export class PayloadTooLarge extends DomainError {
+  constructor() {
+    super(413, 'payload_too_large', messages.api.payloadTooLarge);
+  }
+}
+
+export class UnsupportedMediaType extends DomainError {
+  constructor() {
+    super(415, 'unsupported_media_type', messages.api.unsupportedMediaType);
+  }
+}
+
+/** A dependency (database, storage, mail) could not be reached; the request may be retried. */
+export class Unavailable extends DomainError {
+  constructor(message: string = messages.api.unavailable, code = 'unavailable') {
+    super(503, code, message);
+  }
+}
+
+export interface ErrorBody {
+  readonly error: { readonly code: string; readonly message: string; readonly fields?: FieldErrors };
+}
+
+/** The body and status for any thrown value: domain errors keep their message, the rest is hidden. */
+export function toErrorResponse(error: unknown): { status: number; body: ErrorBody } {
+  if (error instanceof DomainError) {
+    const body: ErrorBody = {
+      error: { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) },
+    };
+    return { status: error.status, body };
+  }
+  return { status: 500, body: { error: { code: 'internal', message: messages.api.internal } } };
+}

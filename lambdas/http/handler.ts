@@ -1,0 +1,167 @@
+/**
+ * The HTTP middleware stack every API function uses, in a fixed order:
+ *
+ *   logger context → error mapper → admin check (admin rows) → JSON body → zod validation → use case
+ *
+ * A handler names its row of the route table (`'GET /api/products'`); access (public/admin) and the
+ * cache lifetime come from that row, so the table stays the one source of truth. middy runs `onError`
+ * in reverse order, so the error mapper is the last to see an error and always answers in the
+ * `{ error: { code, message, fields? } }` shape.
+ */
+import middy, { type MiddlewareObj } from '@middy/core';
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+import type { APIGatewayProxyEventV2WithJWTAuthorizer, Context } from 'aws-lambda';
+import type { z } from 'zod';
+import { fieldErrors } from '../../shared/schemas/index.ts';
+import { messages } from '../../shared/messages.ts';
+import { routes, type Route } from '../routes.ts';
+import { DomainError, InvalidInput, PayloadTooLarge, Unauthorized, Forbidden, UnsupportedMediaType, toErrorResponse } from './errors.ts';
+import { logger } from './logger.ts';
+import { json, type HttpResult } from './response.ts';
+
+export type ApiEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
+export type RouteKey = `${Route['method']} ${Route['path']}`;
+type TableRouteKey = `${(typeof routes)[number]['method']} ${(typeof routes)[number]['path']}`;
+
+/** Largest JSON body the API accepts (the biggest form, a 50-line order, is far below). */
+export const MAX_BODY_BYTES = 64 * 1024;
+export const ADMIN_GROUP = 'admin';
+
+export interface ApiRequest<B> {
+  readonly event: ApiEvent;
+  readonly body: B;
+  readonly params: Readonly<Record<string, string | undefined>>;
+  readonly query: Readonly<Record<string, string | undefined>>;
+  readonly headers: Readonly<Record<string, string | undefined>>;
+}
+
+type Mw = MiddlewareObj<ApiEvent, HttpResult, Error, Context>;
+
+/** The parsed and validated body of each request, handed from the middlewares to the use case. */
+const bodies = new WeakMap<ApiEvent, unknown>();
+
+/** The parsed and validated body of each request, handed from the middlewares to the use case. */
+const errorMapper: Mw = {
+  name: 'error-mapper',
+  onError: async (request) => {
+    const { status, body } = toErrorResponse(request.error);
+    if (status >= 500) logger.error('request failed', { error: request.error as Error });
+    else if (request.error instanceof DomainError) logger.info('request refused', { status, code: request.error.code });
+    request.response = json(status, body, { 'cache-control': 'no-store' });
+  },
+};
+
+/**
+ * The groups claim as API Gateway passes it: the HTTP API JWT authorizer flattens arrays into a
+ * string like `[admin other]`; a JSON array or a plain string are accepted too.
+ */
+export function groupsFromClaims(claims: Record<string, unknown> | undefined): string[] {
+  const raw = claims?.['cognito:groups'];
+  if (Array.isArray(raw)) return raw.map(String);
+  if (typeof raw !== 'string') return [];
+  const trimmed = raw.trim();
+  if (trimmed.startsWith('[') && trimmed.endsWith(']')) {
+    const inner = trimmed.slice(1, -1);
+    try {
+      const parsed: unknown = JSON.parse(trimmed);
+      if (Array.isArray(parsed)) return parsed.map(String);
+    } catch {
+      // not JSON: the authorizer's space-separated form
+    }
+    return inner.split(/[\s,]+/).filter(Boolean);
+  }
+  return trimmed.split(/[\s,]+/).filter(Boolean);
+}
+
+const requireAdmin: Mw = {
+  name: 'require-admin',
+  before: async (request) => {
+    const claims = request.event.requestContext?.authorizer?.jwt?.claims;
+    if (!claims || typeof claims.sub !== 'string') throw new Unauthorized();
+    if (!groupsFromClaims(claims).includes(ADMIN_GROUP)) throw new Forbidden();
+  },
+};
+
+const jsonBody: Mw = {
+  name: 'json-body',
+  before: async (request) => {
+    const { event } = request;
+    const contentType = headerValue(event.headers, 'content-type') ?? '';
+    if (!/^application\/json\b/i.test(contentType.trim())) throw new UnsupportedMediaType();
+    const raw = event.body ?? '';
+    const text = event.isBase64Encoded ? Buffer.from(raw, 'base64').toString('utf8') : raw;
+    if (Buffer.byteLength(text, 'utf8') > MAX_BODY_BYTES) throw new PayloadTooLarge();
+    try {
+      bodies.set(event, JSON.parse(text));
+    } catch {
+      throw new InvalidInput(messages.api.invalidJson, undefined, 'invalid_json');
+    }
+  },
+};
+
+function validate(schema: z.ZodType): Mw {
+  return {
+    name: 'validate',
+    before: async (request) => {
+      const result = schema.safeParse(bodies.get(request.event));
+      if (!result.success) throw new InvalidInput(messages.api.invalidInput, fieldErrors(result.error));
+      bodies.set(request.event, result.data);
+    },
+  };
+}
+
+function headerValue(headers: Record<string, string | undefined> | undefined, name: string): string | undefined {
+  if (!headers) return undefined;
+  const wanted = name.toLowerCase();
+  for (const [key, value] of Object.entries(headers)) if (key.toLowerCase() === wanted) return value;
+  return undefined;
+}
+
+function lowerCaseHeaders(headers: Record<string, string | undefined> | undefined): Record<string, string | undefined> {
+  const out: Record<string, string | undefined> = {};
+  for (const [key, value] of Object.entries(headers ?? {})) out[key.toLowerCase()] = value;
+  return out;
+}
+
+/** The row of the route table for a key like `GET /api/products/{id}`; throws at cold start if absent. */
+export function findRoute(key: string): Route {
+  const route = routes.find((r) => `${r.method} ${r.path}` === key);
+  if (!route) throw new Error(`No route "${key}" in lambdas/routes.ts`);
+  return route;
+}
+
+/**
+ * Builds the Lambda handler of one route.
+ *
+ * @example
+ * export const handler = httpRoute('GET /api/products/{id}', {}, async ({ params }) => ok(await getProduct(params.id)));
+ */
+export function httpRoute<S extends z.ZodType | undefined = undefined>(
+  key: TableRouteKey,
+  options: { readonly body?: S },
+  useCase: (request: ApiRequest<S extends z.ZodType ? z.infer<S> : undefined>) => Promise<HttpResult>,
+) {
+  const route = findRoute(key);
+  const cacheControl = route.cacheSeconds
+    ? `public, max-age=0, s-maxage=${route.cacheSeconds}, stale-while-revalidate=${route.cacheSeconds}`
+    : 'no-store';
+
+  const handler = middy<ApiEvent, HttpResult, Error, Context>()
+    .use(injectLambdaContext(logger, { resetKeys: true }))
+    .use(errorMapper);
+  if (route.access === 'admin') handler.use(requireAdmin);
+  if (options.body) handler.use(jsonBody).use(validate(options.body));
+
+  return handler.handler(async (event) => {
+    const request: ApiRequest<never> = {
+      event,
+      body: bodies.get(event) as never,
+      params: event.pathParameters ?? {},
+      query: event.queryStringParameters ?? {},
+      headers: lowerCaseHeaders(event.headers),
+    };
+    const result = await useCase(request);
+    return { ...result, headers: { 'cache-control': result.statusCode === 200 ? cacheControl : 'no-store', ...result.headers } };
+  });
+}
+

@@ -1,0 +1,47 @@
+/** Collections in DynamoDB: `id` is the slug of the name, so a name can exist only once. */
+import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import type { Collection } from '../../shared/product.ts';
+import { ddb, tableName } from './clients.ts';
+
+export const COLLECTION_LISTING = 'collection';
+
+/** All collections, by name. */
+export async function listCollections(): Promise<Collection[]> {
+  const collections: Collection[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await ddb().send(
+      new QueryCommand({
+        TableName: tableName('collections'),
+        IndexName: 'byListing',
+        KeyConditionExpression: 'listing = :listing',
+        ExpressionAttributeValues: { ':listing': COLLECTION_LISTING },
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    for (const item of page.Items ?? []) collections.push({ id: String(item.id), name: String(item.name) });
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return collections;
+}
+
+/**
+ * Stores a new collection. Returns `undefined` when one with the same slug exists (the database
+ * decides, with a conditional put).
+ */
+export async function insertCollection(collection: Collection, now: Date): Promise<Collection | undefined> {
+  try {
+    await ddb().send(
+      new PutCommand({
+        TableName: tableName('collections'),
+        Item: { ...collection, listing: COLLECTION_LISTING, createdAt: now.toISOString() },
+        ConditionExpression: 'attribute_not_exists(id)',
+      }),
+    );
+    return collection;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return undefined;
+    throw error;
+  }
+}

@@ -1,0 +1,67 @@
+/**
+ * Products in DynamoDB. The catalogue is read through the `byListing` index (a query, newest first),
+ * never with a scan.
+ */
+import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { Product } from '../../shared/product.ts';
+import { ddb, tableName } from './clients.ts';
+
+/** Constant partition value of the listing index for products. */
+export const PRODUCT_LISTING = 'product';
+
+/** What is stored: the public product plus bookkeeping attributes. */
+export interface ProductItem extends Product {
+  readonly listing: typeof PRODUCT_LISTING;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+}
+
+/** Strips storage attributes; the public API returns exactly the `Product` fields. */
+export function toProduct(item: Record<string, unknown>): Product {
+  return {
+    id: String(item.id),
+    code: String(item.code ?? ''),
+    sku: String(item.sku ?? ''),
+    name: String(item.name ?? ''),
+    description: String(item.description ?? ''),
+    type: item.type as Product['type'],
+    collection: String(item.collection ?? ''),
+    priceCents: Number(item.priceCents),
+    discountPercent: Number(item.discountPercent ?? 0),
+    stock: Number(item.stock ?? 0),
+    mainImage: String(item.mainImage ?? ''),
+    secondaryImage: String(item.secondaryImage ?? ''),
+  };
+}
+
+/** Every product, newest first, following DynamoDB pages to the end. */
+export async function listProducts(): Promise<Product[]> {
+  const products: Product[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await ddb().send(
+      new QueryCommand({
+        TableName: tableName('products'),
+        IndexName: 'byListing',
+        KeyConditionExpression: 'listing = :listing',
+        ExpressionAttributeValues: { ':listing': PRODUCT_LISTING },
+        ScanIndexForward: false,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    for (const item of page.Items ?? []) products.push(toProduct(item));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return products;
+}
+
+export async function getProduct(id: string): Promise<Product | undefined> {
+  const { Item } = await ddb().send(new GetCommand({ TableName: tableName('products'), Key: { id } }));
+  return Item ? toProduct(Item) : undefined;
+}
+
+/** Writes a whole product item (create or replace). */
+export async function putProduct(product: Product, now: Date, createdAt: string = now.toISOString()): Promise<void> {
+  const item: ProductItem = { ...product, listing: PRODUCT_LISTING, createdAt, updatedAt: now.toISOString() };
+  await ddb().send(new PutCommand({ TableName: tableName('products'), Item: item }));
+}

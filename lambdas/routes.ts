@@ -1,0 +1,49 @@
+/**
+ * The one route table of the HTTP API.
+ *
+ * Each row drives both the CDK HTTP API (`infra/api.ts`: one function per row, JWT authorizer on admin
+ * rows, IAM grants from `grants`) and the local gateway (`infra/local/gateway.ts`). Adding a route means
+ * adding one row and its handler module `lambdas/handlers/<handler>.ts`, which exports `handler`.
+ */
+import type { BucketKey, TableKey } from '../infra/data-model.ts';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type Access = 'public' | 'admin';
+
+export type Grant =
+  | { readonly table: TableKey; readonly access: 'read' | 'write' | 'readWrite' }
+  | { readonly bucket: BucketKey; readonly access: 'read' | 'put' | 'readWrite' }
+  | { readonly mail: true };
+
+export interface Route {
+  readonly method: HttpMethod;
+  /** API Gateway path syntax, e.g. `/api/products/{id}`. */
+  readonly path: `/api/${string}`;
+  /** Module under `lambdas/handlers/`, without extension. */
+  readonly handler: string;
+  readonly access: Access;
+  /** What the function may touch; the CDK stack grants exactly this and sets the matching env vars. */
+  readonly grants: readonly Grant[];
+  /** Seconds a shared cache (CloudFront) may keep a successful answer; absent = not cacheable. */
+  readonly cacheSeconds?: number;
+}
+
+export const routes = [
+  { method: 'GET', path: '/api/products', handler: 'products/list', access: 'public', cacheSeconds: 30,
+    grants: [{ table: 'products', access: 'read' }] },
+  { method: 'GET', path: '/api/products/{id}', handler: 'products/get', access: 'public', cacheSeconds: 30,
+    grants: [{ table: 'products', access: 'read' }] },
+  { method: 'GET', path: '/api/collections', handler: 'collections/list', access: 'public', cacheSeconds: 30,
+    grants: [{ table: 'collections', access: 'read' }] },
+
+  { method: 'GET', path: '/api/admin/collections', handler: 'admin/collections/list', access: 'admin',
+    grants: [{ table: 'collections', access: 'read' }] },
+  { method: 'POST', path: '/api/admin/collections', handler: 'admin/collections/create', access: 'admin',
+    grants: [{ table: 'collections', access: 'write' }] },
+] as const satisfies readonly Route[];
+
+/** A stable, CloudFormation-safe identifier for a route, e.g. `GetApiProductsId`. */
+export function routeId(route: Pick<Route, 'method' | 'path'>): string {
+  const words = `${route.method.toLowerCase()} ${route.path}`.split(/[^A-Za-z0-9]+/).filter(Boolean);
+  return words.map((w) => w[0]!.toUpperCase() + w.slice(1)).join('');
+}

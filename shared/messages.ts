@@ -1,0 +1,232 @@
+/**
+ * Every text the customer or the owner reads, in pt-PT (DESIGN.md §6). Web and lambdas import from here.
+ *
+ * The spec's Portuguese texts are kept word for word; its English texts are translated. Texts that
+ * depend on values are functions. Field-level validation texts live under `validation` and are what
+ * the zod schemas in `schemas/` report, one specific message per field and rule.
+ *
+ * @example
+ * import { messages } from './messages.ts';
+ * alert(messages.product.addedToCart); // 'Produto adicionado ao carrinho com sucesso!'
+ */
+
+const PROOF_MISSING = 'Por favor, faça upload do comprovativo de pagamento.';
+const TERMS_NOT_ACCEPTED = 'Por favor, aceite os termos e condições.';
+const STOCK_ALERT_EMAIL_MISSING = 'Insere o teu email para nós conseguirmos avisar';
+const EMAIL_INVALID = 'Indica um e-mail válido.';
+
+export const messages = {
+  /** Error messages carried in API error bodies `{ error: { code, message, fields? } }`. */
+  api: {
+    invalidJson: 'O pedido não é um JSON válido.',
+    unsupportedMediaType: 'O pedido tem de ser enviado em JSON (Content-Type: application/json).',
+    payloadTooLarge: 'O pedido é demasiado grande.',
+    invalidInput: 'Alguns dados não são válidos. Corrige os campos assinalados.',
+    routeNotFound: 'Este endereço não existe.',
+    methodNotAllowed: 'Este método não é permitido neste endereço.',
+    notFound: 'Não encontrámos o que procuras.',
+    productNotFound: 'Produto não encontrado.',
+    collectionExists: 'Já existe uma coleção com esse nome.',
+    unauthorized: 'Tens de iniciar sessão para continuar.',
+    forbidden: 'Não tens permissão para aceder a esta área.',
+    conflict: 'O pedido entra em conflito com o estado atual. Tenta novamente.',
+    unavailable: 'O serviço está temporariamente indisponível. Tenta novamente dentro de momentos.',
+    internal: 'Ocorreu um erro inesperado. Tenta novamente dentro de momentos.',
+  },
+
+  /** Texts shared by many screens. */
+  common: {
+    /** Spec: 'Loading...'. */
+    loading: 'A carregar...',
+    /** Spec: 'N/A' (a date that is missing). */
+    notAvailable: 'N/D',
+    /** Router fallback heading. Spec: 'Unexpected Application Error!'. */
+    unexpectedError: 'Ocorreu um erro inesperado!',
+    /** Spec: 'Error: {message}'. */
+    errorWithMessage: (message: string) => `Erro: ${message}`,
+  },
+
+  /** Product listing (/shop). */
+  catalog: {
+    /** Spec: 'No products found matching your criteria.'. */
+    noProducts: 'Não encontrámos produtos com estes filtros.',
+    /** The spec leaves this case open (§8 "Failure loading the product listing"). */
+    loadFailed: 'Não foi possível carregar os produtos. Tenta novamente.',
+    soldOut: 'Esgotado',
+    /** Spec: 'N% off'. */
+    percentOff: (percent: number) => `-${percent}%`,
+  },
+
+  /** Product detail and add-to-cart popups. */
+  product: {
+    quantityUnavailable: 'Quantidade indisponível em estoque. Tente comprar menos.',
+    addedToCart: 'Produto adicionado ao carrinho com sucesso!',
+  },
+
+  /** Out-of-stock notification form. */
+  stockAlert: {
+    emailMissing: STOCK_ALERT_EMAIL_MISSING,
+    /** Spec: 'You will be notified when the product is back in stock!'. */
+    success: 'Vais ser avisado quando o produto voltar a estar disponível!',
+    /** Replaces the form once the request is stored. */
+    sent: 'Email Enviado. fica atento às novidades!',
+    /** The spec only logs this failure. */
+    failed: 'Não foi possível registar o teu pedido. Tenta novamente.',
+  },
+
+  /** Contact form. */
+  contact: {
+    success: 'Mensagem enviada com sucesso!',
+    failed: 'Erro ao enviar mensagem. Tente novamente.',
+  },
+
+  /** Shipping, payment and order placement. */
+  checkout: {
+    missingFields: 'Por favor, preencha todos os campos obrigatórios.',
+    termsNotAccepted: TERMS_NOT_ACCEPTED,
+    proofMissing: PROOF_MISSING,
+    /** Submit button while the proof uploads. Spec: 'Uploading...'. */
+    proofUploading: 'A enviar...',
+    /** The spec only logs this failure. */
+    proofUploadFailed: 'Não foi possível enviar o comprovativo. Tenta novamente.',
+    mbwayUnavailable: 'MBWay não está disponível este mês. Escolha outro método de pagamento.',
+    emptyCart: 'O teu carrinho está vazio.',
+    /** A cart line asks for more than is left when the order is placed (DESIGN.md §3). */
+    outOfStock: (name: string, left: number) =>
+      left <= 0
+        ? `O produto «${name}» esgotou entretanto. Retira-o do carrinho para continuar.`
+        : `Só ${left === 1 ? 'resta 1 unidade' : `restam ${left} unidades`} do produto «${name}». Reduz a quantidade para continuar.`,
+    /** A cart line names a product that no longer exists. */
+    productGone: 'Um dos produtos do carrinho já não está disponível. Retira-o para continuar.',
+    /** The spec only logs this failure. */
+    orderFailed: 'Não foi possível registar a encomenda. Tenta novamente.',
+    /** Thank-you page. */
+    orderPlaced: (orderNumber: number | string) => `Obrigado! A tua encomenda nº ${orderNumber} foi registada.`,
+  },
+
+  /** Back-office. */
+  admin: {
+    /** Spec: 'Loading, please wait...'. */
+    authLoading: 'A carregar, aguarde...',
+    loginFailed: 'E-mail ou palavra-passe incorretos.',
+    /** Spec: 'Status updated successfully!'. */
+    statusUpdated: 'Estado atualizado com sucesso!',
+    statusSaveFailed: 'Não foi possível guardar o estado. Tenta novamente.',
+    /** Spec: 'Email sent successfully!'. */
+    emailSent: 'E-mail enviado com sucesso!',
+    /** Spec: 'Failed to send email.'. */
+    emailFailed: 'Não foi possível enviar o e-mail.',
+    /** Spec: 'Failed to send email. Please check the logs.'. */
+    emailFailedCheckLogs: 'Não foi possível enviar o e-mail. Consulta os registos.',
+    /** Spec: 'No contact details found.'. */
+    contactNotFound: 'Mensagem de contacto não encontrada.',
+    orderNotFound: 'Encomenda não encontrada.',
+    noProof: 'Nenhum comprovativo enviado',
+    productSaved: 'Produto guardado com sucesso!',
+    productSaveFailed: 'Não foi possível guardar o produto. Tenta novamente.',
+    collectionCreated: 'Coleção criada com sucesso!',
+    collectionCreateFailed: 'Não foi possível criar a coleção. Tenta novamente.',
+    imageUploadFailed: 'Não foi possível enviar a imagem. Tenta novamente.',
+  },
+
+  /** Typed euro amounts (`parseEuroInput`). */
+  money: {
+    required: 'Indica um valor.',
+    invalid: 'Indica um valor válido, por exemplo 12,50.',
+    negative: 'O valor não pode ser negativo.',
+    tooManyDecimals: 'Usa no máximo duas casas decimais.',
+    tooLarge: 'O valor é demasiado grande.',
+  },
+
+  /** Field messages reported by the schemas, one per field and rule. */
+  validation: {
+    /** The body is not an object at all. */
+    form: { invalid: 'Os dados enviados não são válidos.' },
+    email: {
+      required: 'Indica o teu e-mail.',
+      invalid: EMAIL_INVALID,
+      tooLong: 'O e-mail não pode ter mais de 254 caracteres.',
+    },
+    firstName: {
+      required: 'Indica o teu nome.',
+      tooLong: 'O nome não pode ter mais de 60 caracteres.',
+    },
+    lastName: {
+      required: 'Indica o teu apelido.',
+      tooLong: 'O apelido não pode ter mais de 60 caracteres.',
+    },
+    country: { invalid: 'De momento só enviamos para Portugal.' },
+    address: {
+      required: 'Indica a tua morada.',
+      tooLong: 'A morada não pode ter mais de 200 caracteres.',
+    },
+    city: {
+      required: 'Indica a tua localidade.',
+      tooLong: 'A localidade não pode ter mais de 80 caracteres.',
+    },
+    postalCode: {
+      required: 'Indica o código postal.',
+      invalid: 'O código postal deve ter o formato 1234-567.',
+    },
+    phone: {
+      required: 'Indica o teu telefone.',
+      invalid: 'Indica um telefone válido: 9 a 20 caracteres, só algarismos, espaços e +.',
+    },
+    shippingMethod: { invalid: 'Escolhe um método de envio.' },
+    paymentMethod: { invalid: 'Escolhe um método de pagamento.' },
+    acceptTerms: { required: TERMS_NOT_ACCEPTED },
+    contactName: {
+      required: 'Indica o teu nome.',
+      tooLong: 'O nome não pode ter mais de 100 caracteres.',
+    },
+    subject: {
+      required: 'Indica o assunto.',
+      tooLong: 'O assunto não pode ter mais de 150 caracteres.',
+    },
+    message: {
+      required: 'Escreve a tua mensagem.',
+      tooLong: 'A mensagem não pode ter mais de 5000 caracteres.',
+    },
+    stockAlertEmail: { required: STOCK_ALERT_EMAIL_MISSING, invalid: EMAIL_INVALID },
+    productId: { invalid: 'Produto inválido.' },
+    items: {
+      required: 'O teu carrinho está vazio.',
+      tooMany: 'O carrinho não pode ter mais de 50 produtos diferentes.',
+      duplicate: 'O mesmo produto aparece mais do que uma vez no carrinho.',
+    },
+    quantity: { invalid: 'A quantidade deve ser um número inteiro entre 1 e 99.' },
+    proofKey: { invalid: PROOF_MISSING },
+    proofContentType: {
+      invalid: 'O comprovativo tem de ser uma imagem (JPEG, PNG, WebP ou HEIC) ou um PDF.',
+    },
+    proofSize: { invalid: 'O comprovativo tem de ter entre 1 byte e 10 MB.' },
+    imageContentType: { invalid: 'A imagem tem de ser JPEG, PNG ou WebP.' },
+    imageSize: { invalid: 'A imagem tem de ter entre 1 byte e 5 MB.' },
+    productName: {
+      required: 'Indica o nome da peça.',
+      tooLong: 'O nome da peça não pode ter mais de 120 caracteres.',
+    },
+    productCode: {
+      required: 'Indica o código da peça.',
+      tooLong: 'O código da peça não pode ter mais de 40 caracteres.',
+    },
+    sku: { invalid: 'O SKU deve ser um texto com até 60 caracteres.' },
+    description: { invalid: 'A descrição deve ser um texto com até 5000 caracteres.' },
+    productType: { invalid: 'Escolhe o tipo: colar, anel, brinco ou pulseira.' },
+    productCollection: { invalid: 'A coleção deve ser um texto com até 60 caracteres.' },
+    priceCents: { invalid: 'O preço deve estar entre 0,01 € e 10 000 €.' },
+    discountPercent: { invalid: 'O desconto deve ser um número inteiro entre 0 e 90 %.' },
+    stock: { invalid: 'O stock deve ser um número inteiro entre 0 e 9999.' },
+    image: { invalid: 'A imagem deve ser um endereço deste site começado por /images/.' },
+    collectionName: {
+      required: 'Indica o nome da coleção.',
+      tooLong: 'O nome da coleção não pode ter mais de 60 caracteres.',
+    },
+    orderStatus: { invalid: 'Escolhe um estado válido.' },
+    emailKind: { invalid: 'Escolhe um tipo de e-mail válido.' },
+    trackingCode: {
+      required: 'Indica o código de envio.',
+      tooLong: 'O código de envio não pode ter mais de 64 caracteres.',
+    },
+  },
+} as const;

@@ -1,0 +1,28 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * `npm test`: unit tests (pure rules, schemas, CDK template) and integration tests (real handlers
+ * through the local gateway against the real local services, started once by the global setup).
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['test/shared/**/*.test.ts', 'test/infra/**/*.test.ts', 'test/web/**/*.test.ts'],
+          testTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          include: ['test/lambdas/**/*.test.ts'],
+          globalSetup: ['test/support/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
