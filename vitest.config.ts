@@ -6,8 +6,10 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
+    env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
     projects: [
       {
+        extends: true,
         test: {
           name: 'unit',
           include: ['test/shared/**/*.test.ts', 'test/infra/**/*.test.ts', 'test/web/**/*.test.ts'],
@@ -15,6 +17,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: {
           name: 'integration',
           include: ['test/lambdas/**/*.test.ts'],

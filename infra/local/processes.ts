@@ -75,13 +75,15 @@ export function startChild(command: string, args: string[], options: SpawnOption
   };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
+  let stopping = false;
   child.on('exit', (code, signal) => {
-    if (code && code !== 0 && !signal) process.stderr.write(`[${options.name}] exited with ${code}:\n${tail.join('')}\n`);
+    if (!stopping && code && !signal) process.stderr.write(`[${options.name}] exited with ${code}:\n${tail.join('')}\n`);
   });
   return {
     process: child,
     stop: () =>
       new Promise<void>((resolve) => {
+        stopping = true;
         if (child.exitCode !== null || child.signalCode !== null) return resolve();
         const timer = setTimeout(() => child.kill('SIGKILL'), 3000);
         child.once('exit', () => {

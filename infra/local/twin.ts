@@ -82,6 +82,8 @@ function handlerEnv(endpoints: Twin['endpoints']): Record<string, string> {
 }
 
 export async function startTwin(options: TwinOptions): Promise<Twin> {
+  // The twin runs on the machine's Node 20; the functions themselves run on Node 22 in the cloud.
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
   const stops: (() => Promise<void>)[] = [];
   const stopAll = async () => {
     for (const stop of stops.reverse()) await stop().catch(() => undefined);

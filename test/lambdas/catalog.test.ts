@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { seedPieces } from '../../infra/local/seed/catalogue.ts';
+import { call } from '../support/twin.ts';
+
+describe('public catalogue through the gateway', () => {
+  it('GET /api/products returns the seeded catalogue, newest first, money in integer cents', async () => {
+    const { status, body, headers } = await call('GET', '/api/products');
+    expect(status).toBe(200);
+    expect(headers.get('content-type')).toMatch(/application\/json/);
+    expect(headers.get('cache-control')).toMatch(/s-maxage=30/);
+    const seeded = body.products.filter((p: { id: string }) => seedPieces.some((s) => s.id === p.id));
+    expect(seeded.map((p: { id: string }) => p.id)).toEqual(seedPieces.map((s) => s.id));
+    for (const product of body.products) {
+      expect(Number.isInteger(product.priceCents)).toBe(true);
+      expect(Object.keys(product).sort()).toEqual(
+        ['code', 'collection', 'description', 'discountPercent', 'id', 'mainImage', 'name', 'priceCents', 'secondaryImage', 'sku', 'stock', 'type'].sort(),
+      );
+    }
+    const heart = body.products.find((p: { id: string }) => p.id === 'colar-coracao-eterno');
+    expect(heart).toMatchObject({ priceCents: 2490, discountPercent: 15, type: 'colar', collection: 'New Beginnings' });
+  });
+
+  it('GET /api/products/{id} returns one product; its images are served at /images/*', async () => {
+    const { status, body } = await call('GET', '/api/products/anel-infinito');
+    expect(status).toBe(200);
+    expect(body.product).toMatchObject({ id: 'anel-infinito', name: 'Anel Infinito', priceCents: 1590 });
+    const image = await call('GET', body.product.mainImage);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/svg+xml');
+    expect(String(image.body)).toContain('<svg');
+  });
+
+  it.each(['nao-existe', 'a'.repeat(65), 'x%20y', "'; DROP TABLE--"])('GET /api/products/%s is a 404 in Portuguese', async (id) => {
+    const { status, body } = await call('GET', `/api/products/${encodeURIComponent(id)}`);
+    expect(status).toBe(404);
+    expect(body).toEqual({ error: { code: 'product_not_found', message: 'Produto não encontrado.' } });
+  });
+
+  it('GET /api/collections lists the collection names', async () => {
+    const { status, body } = await call('GET', '/api/collections');
+    expect(status).toBe(200);
+    expect(body.collections.map((c: { name: string }) => c.name)).toEqual(expect.arrayContaining(['New Beginnings', 'Essenciais', 'Mar Atlântico']));
+  });
+
+  it('a missing image is a 404, not the app', async () => {
+    const { status } = await call('GET', '/images/seed/nao-existe.svg');
+    expect(status).toBe(404);
+  });
+});
+
+describe('the gateway outside the route table', () => {
+  it('answers an unknown API path with 404 in the error shape', async () => {
+    const { status, body } = await call('GET', '/api/nada');
+    expect(status).toBe(404);
+    expect(body.error.code).toBe('route_not_found');
+    expect(body.error.message).toMatch(/não existe/);
+  });
+
+  it('answers a known path with another method with 405', async () => {
+    const { status, body, headers } = await call('DELETE', '/api/products');
+    expect(status).toBe(405);
+    expect(headers.get('allow')).toBe('GET');
+    expect(body.error.code).toBe('method_not_allowed');
+  });
+});

@@ -1,0 +1,88 @@
+/**
+ * Helpers for tests that talk to the twin started by the global setup: HTTP calls through the front
+ * door, Cognito tokens for the admin and for a signed-in user who is not an admin, and a DynamoDB
+ * client on the same tables.
+ */
+import { randomUUID } from 'node:crypto';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { inject } from 'vitest';
+import { cognitoClient, ensureUser, LOCAL_CREDENTIALS, LOCAL_REGION } from '../../infra/local/bootstrap.ts';
+
+export interface TwinInfo {
+  readonly url: string;
+  readonly endpoints: { readonly dynamodb: string; readonly s3: string; readonly cognito: string; readonly ses: string };
+  readonly userPoolId: string;
+  readonly clientId: string;
+  readonly issuer: string;
+  readonly admin: { readonly email: string; readonly password: string };
+  readonly env: Readonly<Record<string, string>>;
+}
+
+export const twin = (): TwinInfo => inject('twin');
+
+export interface Answer<T = unknown> {
+  readonly status: number;
+  readonly headers: Headers;
+  readonly body: T;
+}
+
+/** Calls the front door; JSON bodies are sent as JSON unless `raw` is given. */
+export async function call<T = any>(
+  method: string,
+  path: string,
+  options: { body?: unknown; raw?: string; token?: string; headers?: Record<string, string> } = {},
+): Promise<Answer<T>> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  let body: string | undefined = options.raw;
+  if (options.body !== undefined) {
+    body = JSON.stringify(options.body);
+    headers['content-type'] ??= 'application/json';
+  }
+  const response = await fetch(`${twin().url}${path}`, { method, headers, body });
+  const text = await response.text();
+  let parsed: unknown = text;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    // not JSON: keep the text
+  }
+  return { status: response.status, headers: response.headers, body: parsed as T };
+}
+
+async function signIn(email: string, password: string): Promise<{ accessToken: string; idToken: string }> {
+  const client = cognitoClient(twin().endpoints.cognito);
+  try {
+    const result = await client.send(
+      new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: twin().clientId, AuthParameters: { USERNAME: email, PASSWORD: password } }),
+    );
+    return { accessToken: result.AuthenticationResult!.AccessToken!, idToken: result.AuthenticationResult!.IdToken! };
+  } finally {
+    client.destroy();
+  }
+}
+
+/** An access token of the seeded admin (member of `admin`). */
+export async function adminToken(): Promise<string> {
+  return (await signIn(twin().admin.email, twin().admin.password)).accessToken;
+}
+
+/** An access token of a freshly created user of the same pool who is in no group. */
+export async function nonAdminToken(): Promise<string> {
+  const email = `cliente-${randomUUID().slice(0, 8)}@example.com`;
+  const password = 'Cliente-Teste-2026!';
+  const client = cognitoClient(twin().endpoints.cognito);
+  try {
+    await ensureUser(client, twin().userPoolId, email, password, []);
+  } finally {
+    client.destroy();
+  }
+  return (await signIn(email, password)).accessToken;
+}
+
+/** A document client on the twin's DynamoDB Local, for checking what the handlers stored. */
+export function documentClient(): DynamoDBDocumentClient {
+  return DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: twin().endpoints.dynamodb, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS }));
+}
