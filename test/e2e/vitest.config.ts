@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+
+/** `npm run test:e2e`: the built shop in real headless Chromium against the local twin. */
+export default defineConfig({
+  test: {
+    name: 'e2e',
+    root: new URL('../..', import.meta.url).pathname,
+    include: ['test/e2e/**/*.test.ts'],
+    env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    fileParallelism: false,
+  },
+});
