@@ -1,13 +1,5 @@
 /**
  * Every text the customer or the owner reads, in pt-PT (DESIGN.md §6). Web and lambdas import from here.
- *
- * The spec's Portuguese texts are kept word for word; its English texts are translated. Texts that
- * depend on values are functions. Field-level validation texts live under `validation` and are what
- * the zod schemas in `schemas/` report, one specific message per field and rule.
- *
- * @example
- * import { messages } from './messages.ts';
- * alert(messages.product.addedToCart); // 'Produto adicionado ao carrinho com sucesso!'
  */
 
 const PROOF_MISSING = 'Por favor, faça upload do comprovativo de pagamento.';
@@ -15,6 +7,15 @@ const TERMS_NOT_ACCEPTED = 'Por favor, aceite os termos e condições.';
 const STOCK_ALERT_EMAIL_MISSING = 'Insere o teu email para nós conseguirmos avisar';
 const EMAIL_INVALID = 'Indica um e-mail válido.';
 
+/**
+ * The shop's texts by area. The spec's Portuguese texts are kept word for word; its English texts are
+ * translated. Texts that depend on values are functions. Field-level validation texts live under
+ * `validation` and are what the zod schemas in `schemas/` report, one specific message per field and rule.
+ *
+ * @example
+ * alert(messages.product.addedToCart); // 'Produto adicionado ao carrinho com sucesso!'
+ * messages.checkout.outOfStock('Colar Lua', 1); // 'Só resta 1 unidade do produto «Colar Lua». ...'
+ */
 export const messages = {
   /** Error messages carried in API error bodies `{ error: { code, message, fields? } }`. */
   api: {

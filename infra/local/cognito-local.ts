@@ -90,7 +90,7 @@ async function forward(req: http.IncomingMessage, res: http.ServerResponse, port
     const upstream = await fetch(`http://${HOST}:${port}${req.url ?? '/'}`, {
       method: req.method,
       headers: headers as Record<string, string>,
-      body: req.method === 'GET' || req.method === 'HEAD' ? undefined : body,
+      body: req.method === 'GET' || req.method === 'HEAD' ? undefined : new Uint8Array(body),
     });
     let text = await upstream.text();
     if (refreshing && upstream.ok) {

@@ -64,7 +64,7 @@ export interface Twin {
 export const localBucketName = (key: BucketKey): string => `joias-${key}`;
 
 /** The environment the handlers get in the twin: the same variables the CDK stack sets, plus endpoints. */
-function handlerEnv(endpoints: Twin['endpoints']): Record<string, string> {
+export function handlerEnv(endpoints: Twin['endpoints']): Record<string, string> {
   const env: Record<string, string> = {
     AWS_REGION: LOCAL_REGION,
     AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,

@@ -34,7 +34,7 @@ describe('/shop in Chromium', () => {
     expect(srcs.every((src) => src.startsWith(`${twin.url}/images/`))).toBe(true);
 
     const heart = page.locator('.product-card', { hasText: 'Colar Coração Eterno' });
-    await expect.poll(() => heart.textContent()).toMatch(/24,90\s€.*21,16\s€.*15% off/);
+    await expect.poll(() => heart.textContent()).toMatch(/24,90\s€.*21,16\s€.*-15%/);
     const soldOut = page.locator('.product-card', { hasText: 'Esgotado' });
     expect(await soldOut.count()).toBe(seedPieces.filter((p) => p.stock === 0).length);
     expect(failures).toEqual([]);

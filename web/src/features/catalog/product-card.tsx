@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatCents } from '../../../../shared/money.ts';
+import { messages } from '../../../../shared/messages.ts';
 import { discountedPriceCents } from '../../../../shared/pricing.ts';
 import type { Product } from '../../../../shared/product.ts';
 import { paths } from '../../app/paths.ts';
@@ -29,7 +30,7 @@ export function ProductCard({ product }: { product: Product }) {
           </>
         )}
         <strong>{formatCents(paid)}</strong>
-        {discounted && <span className="badge">{product.discountPercent}% off</span>}
+        {discounted && <span className="badge">{messages.catalog.percentOff(product.discountPercent)}</span>}
       </p>
       {product.stock === 0 && <p className="sold-out">Esgotado</p>}
     </Link>

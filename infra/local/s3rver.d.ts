@@ -1,0 +1,21 @@
+/** The part of s3rver's API the twin uses (the package ships no types). */
+declare module 's3rver' {
+  interface BucketConfig {
+    name: string;
+    configs?: (string | Buffer)[];
+  }
+  interface S3rverOptions {
+    port?: number;
+    address?: string;
+    silent?: boolean;
+    directory?: string;
+    vhostBuckets?: boolean;
+    resetOnClose?: boolean;
+    configureBuckets?: BucketConfig[];
+  }
+  export default class S3rver {
+    constructor(options: S3rverOptions);
+    run(): Promise<{ address: string; port: number }>;
+    close(): Promise<void>;
+  }
+}

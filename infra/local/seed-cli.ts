@@ -1,0 +1,51 @@
+/**
+ * `npm run seed`: writes the demo catalogue again (collections, products, pictures), replacing the
+ * demo pieces and leaving everything else alone. Uses the running twin if there is one (its
+ * addresses are in `.data/twin.json`), otherwise starts the local services for the time it takes.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { S3Client } from '@aws-sdk/client-s3';
+import { LOCAL_CREDENTIALS, LOCAL_REGION } from './bootstrap.ts';
+import { REPO_ROOT } from './dynamodb-local.ts';
+import { seedCatalogue } from './seed.ts';
+import { handlerEnv, localBucketName, startTwin, type Twin } from './twin.ts';
+
+const dataDir = join(REPO_ROOT, '.data');
+const runtimeFile = join(dataDir, 'twin.json');
+
+async function alive(url: string): Promise<boolean> {
+  try {
+    await fetch(url, { signal: AbortSignal.timeout(1000) });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function main(): Promise<void> {
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+  let twin: Twin | undefined;
+  let endpoints: Twin['endpoints'];
+  const running = existsSync(runtimeFile) ? (JSON.parse(readFileSync(runtimeFile, 'utf8')) as { endpoints: Twin['endpoints'] }) : undefined;
+  if (running && (await alive(running.endpoints.dynamodb))) {
+    endpoints = running.endpoints;
+    Object.assign(process.env, handlerEnv(endpoints));
+  } else {
+    twin = await startTwin({ dataDir, port: 0, seed: false });
+    endpoints = twin.endpoints;
+  }
+  const s3 = new S3Client({ region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS, endpoint: endpoints.s3, forcePathStyle: true });
+  try {
+    const count = await seedCatalogue(s3, localBucketName('images'), { force: true });
+    process.stdout.write(`Seeded ${count} demo products${twin ? '' : ' into the running twin'}.\n`);
+  } finally {
+    s3.destroy();
+    await twin?.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`Seeding failed: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

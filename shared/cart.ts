@@ -1,0 +1,253 @@
+/**
+ * The browser's cart: pure operations and the safe reading of what `localStorage` keeps (spec §3, §4).
+ * The display fields are a snapshot of the product taken when it was added; the server prices the
+ * order from its own records (DESIGN.md §1), so only `productId` and `quantity` are sent.
+ */
+import { MAX_DISCOUNT_PERCENT } from './pricing.ts';
+import type { Product } from './product.ts';
+
+/** `localStorage` key of the cart. @example localStorage.getItem(CART_STORAGE_KEY) */
+export const CART_STORAGE_KEY = 'cart';
+/** Largest quantity of one product in a cart or an order. @example MAX_LINE_QUANTITY // 99 */
+export const MAX_LINE_QUANTITY = 99;
+/** Most distinct products in one cart or order. @example MAX_CART_LINES // 50 */
+export const MAX_CART_LINES = 50;
+
+/** One cart line. @example const item: CartItem = { productId: 'p1', quantity: 2, name: 'Colar Lua', priceCents: 1999, discountPercent: 15, image: '/images/lua.webp' }; */
+export interface CartItem {
+  readonly productId: string;
+  /** 1-99. */
+  readonly quantity: number;
+  readonly name: string;
+  /** Unit price before discount, in cents. */
+  readonly priceCents: number;
+  /** Whole percent, 0-90. */
+  readonly discountPercent: number;
+  /** Same-origin image path or ''. */
+  readonly image: string;
+  /** Stock when the snapshot was taken, if known; for display only. */
+  readonly stock?: number;
+}
+
+/** A cart: lines in the order they were added, one line per product. @example const empty: Cart = []; */
+export type Cart = readonly CartItem[];
+
+/**
+ * Clamps a quantity to 1-99 (whole units; anything not a finite number becomes 1).
+ *
+ * @example
+ * clampQuantity(0);   // 1
+ * clampQuantity(150); // 99
+ * clampQuantity(2.7); // 2
+ */
+export function clampQuantity(quantity: number): number {
+  if (!Number.isFinite(quantity)) return 1;
+  return Math.min(MAX_LINE_QUANTITY, Math.max(1, Math.floor(quantity)));
+}
+
+/**
+ * A cart line from a product and a quantity.
+ *
+ * @example
+ * cartItemFromProduct(product, 2); // { productId: product.id, quantity: 2, name: product.name, ... }
+ */
+export function cartItemFromProduct(
+  product: Pick<Product, 'id' | 'name' | 'priceCents' | 'discountPercent' | 'mainImage' | 'stock'>,
+  quantity: number,
+): CartItem {
+  return {
+    productId: product.id,
+    quantity: clampQuantity(quantity),
+    name: product.name,
+    priceCents: product.priceCents,
+    discountPercent: product.discountPercent,
+    image: product.mainImage,
+    stock: product.stock,
+  };
+}
+
+/**
+ * Adds a line. If the product is already in the cart its quantity grows by the added quantity (capped
+ * at 99) and its display fields are refreshed; otherwise the line is appended. A cart already holding
+ * 50 other products is returned unchanged.
+ *
+ * @example
+ * addToCart([{ ...item, quantity: 1 }], { ...item, quantity: 2 }); // [{ ...item, quantity: 3 }]
+ */
+export function addToCart(cart: Cart, item: CartItem): Cart {
+  const existing = cart.find((line) => line.productId === item.productId);
+  if (existing) {
+    const merged = { ...item, quantity: clampQuantity(existing.quantity + item.quantity) };
+    return cart.map((line) => (line === existing ? merged : line));
+  }
+  if (cart.length >= MAX_CART_LINES) return cart;
+  return [...cart, { ...item, quantity: clampQuantity(item.quantity) }];
+}
+
+/**
+ * Removes the line of a product.
+ *
+ * @example
+ * removeFromCart(cart, 'p1');
+ */
+export function removeFromCart(cart: Cart, productId: string): Cart {
+  return cart.filter((line) => line.productId !== productId);
+}
+
+/**
+ * Sets the quantity of a product's line, clamped to 1-99; unknown products change nothing.
+ *
+ * @example
+ * setQuantity(cart, 'p1', 5);
+ */
+export function setQuantity(cart: Cart, productId: string, quantity: number): Cart {
+  return cart.map((line) => (line.productId === productId ? { ...line, quantity: clampQuantity(quantity) } : line));
+}
+
+/**
+ * Increases a product's quantity by 1, up to 99.
+ *
+ * @example
+ * increaseQuantity([{ ...item, quantity: 1 }], item.productId); // quantity 2
+ */
+export function increaseQuantity(cart: Cart, productId: string): Cart {
+  return setQuantity(cart, productId, quantityInCart(cart, productId) + 1);
+}
+
+/**
+ * Decreases a product's quantity by 1, never below 1 (use `removeFromCart` to drop the line).
+ *
+ * @example
+ * decreaseQuantity([{ ...item, quantity: 1 }], item.productId); // quantity stays 1
+ */
+export function decreaseQuantity(cart: Cart, productId: string): Cart {
+  return setQuantity(cart, productId, quantityInCart(cart, productId) - 1);
+}
+
+/**
+ * The empty cart (after an order is placed).
+ *
+ * @example
+ * clearCart(); // []
+ */
+export function clearCart(): Cart {
+  return [];
+}
+
+/**
+ * Sum of quantities: the header badge (shown only when above 0).
+ *
+ * @example
+ * cartCount([{ ...a, quantity: 2 }, { ...b, quantity: 3 }]); // 5
+ */
+export function cartCount(cart: Cart): number {
+  return cart.reduce((sum, line) => sum + line.quantity, 0);
+}
+
+/**
+ * Quantity of a product already in the cart (0 when absent).
+ *
+ * @example
+ * quantityInCart(cart, 'p1'); // 2
+ */
+export function quantityInCart(cart: Cart, productId: string): number {
+  return cart.find((line) => line.productId === productId)?.quantity ?? 0;
+}
+
+/**
+ * Whether adding `quantity` more of a product would exceed its stock, counting what the cart holds
+ * already: then nothing is added and `messages.product.quantityUnavailable` shows.
+ *
+ * @example
+ * exceedsStock([{ ...item, quantity: 2 }], item.productId, 2, 3); // true
+ */
+export function exceedsStock(cart: Cart, productId: string, quantity: number, stock: number): boolean {
+  return quantityInCart(cart, productId) + quantity > stock;
+}
+
+/**
+ * The lines of an order request: what the server needs, nothing more.
+ *
+ * @example
+ * orderItems(cart); // [{ productId: 'p1', quantity: 2 }]
+ */
+export function orderItems(cart: Cart): { productId: string; quantity: number }[] {
+  return cart.map(({ productId, quantity }) => ({ productId, quantity }));
+}
+
+/**
+ * The text to keep under `CART_STORAGE_KEY`: a JSON array of lines.
+ *
+ * @example
+ * localStorage.setItem(CART_STORAGE_KEY, serializeCart(cart));
+ */
+export function serializeCart(cart: Cart): string {
+  return JSON.stringify(cart);
+}
+
+type Json = Record<string, unknown>;
+
+function isRecord(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isWholeNumber(value: unknown, min: number, max: number): value is number {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= min && value <= max;
+}
+
+/** Unit price in cents: `priceCents`, or the old format's `price` in euros. */
+function readPriceCents(raw: Json): number | null {
+  if (isWholeNumber(raw.priceCents, 0, Number.MAX_SAFE_INTEGER)) return raw.priceCents;
+  if (raw.priceCents === undefined && typeof raw.price === 'number' && Number.isFinite(raw.price) && raw.price >= 0) {
+    return Math.round(raw.price * 100);
+  }
+  return null;
+}
+
+/**
+ * One stored line, in the current shape or the old one (product fields plus quantity: `id`, `price`
+ * in euros, `discount`, `mainImage`), or null when it cannot be trusted.
+ */
+function readStoredLine(raw: unknown): CartItem | null {
+  if (!isRecord(raw)) return null;
+  const productId = raw.productId ?? raw.id;
+  const { quantity } = raw;
+  if (typeof productId !== 'string' || productId.trim() === '' || productId.length > 100) return null;
+  if (typeof quantity !== 'number' || !Number.isFinite(quantity) || quantity < 1) return null;
+  const name = raw.name;
+  const priceCents = readPriceCents(raw);
+  const discountPercent = raw.discountPercent ?? raw.discount ?? 0;
+  const image = raw.image ?? raw.mainImage ?? '';
+  if (typeof name !== 'string' || priceCents === null || typeof image !== 'string') return null;
+  if (!isWholeNumber(discountPercent, 0, MAX_DISCOUNT_PERCENT)) return null;
+  const item: CartItem = { productId, quantity: clampQuantity(quantity), name, priceCents, discountPercent, image };
+  return isWholeNumber(raw.stock, 0, Number.MAX_SAFE_INTEGER) ? { ...item, stock: raw.stock } : item;
+}
+
+/**
+ * Reads what `localStorage` holds under `CART_STORAGE_KEY`, never throwing. Corrupt JSON or a
+ * value that is not a list gives the empty cart; lines that cannot be trusted (no product id, a
+ * quantity that is not a number of at least 1, a bad price or discount) are dropped; quantities are
+ * clamped to 1-99; lines of the same product are merged; at most 50 lines are kept. An object
+ * `{ items: [...] }` is read as its items.
+ *
+ * @example
+ * parseStoredCart(localStorage.getItem(CART_STORAGE_KEY)); // Cart
+ * parseStoredCart('{not json'); // []
+ */
+export function parseStoredCart(raw: string | null): Cart {
+  if (raw === null) return [];
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    return [];
+  }
+  const lines = Array.isArray(parsed) ? parsed : isRecord(parsed) && Array.isArray(parsed.items) ? parsed.items : [];
+  let cart: Cart = [];
+  for (const line of lines) {
+    const item = readStoredLine(line);
+    if (item) cart = addToCart(cart, item);
+  }
+  return cart;
+}

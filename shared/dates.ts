@@ -1,0 +1,95 @@
+/**
+ * Calendar dates and times as the shop reads them: in Portugal's mainland time zone, whatever the
+ * time zone of the server or of the browser.
+ */
+import { messages } from './messages.ts';
+
+/** The shop's time zone. @example SHOP_TIME_ZONE // 'Europe/Lisbon' */
+export const SHOP_TIME_ZONE = 'Europe/Lisbon';
+
+/** Year, month (1-12) and day of a moment in Lisbon. @example const p: LisbonDate = { year: 2026, month: 4, day: 1 }; */
+export interface LisbonDate {
+  readonly year: number;
+  readonly month: number;
+  readonly day: number;
+}
+
+const partsFormat = new Intl.DateTimeFormat('en-GB', {
+  timeZone: SHOP_TIME_ZONE,
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+});
+const dateFormat = new Intl.DateTimeFormat('pt-PT', {
+  timeZone: SHOP_TIME_ZONE,
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+});
+const timeFormat = new Intl.DateTimeFormat('pt-PT', {
+  timeZone: SHOP_TIME_ZONE,
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/**
+ * The calendar date of a moment in Lisbon (UTC+0 in winter, UTC+1 in summer).
+ *
+ * @example
+ * lisbonDate(new Date('2026-03-31T23:30:00Z')); // { year: 2026, month: 4, day: 1 }
+ */
+export function lisbonDate(moment: Date): LisbonDate {
+  const parts = partsFormat.formatToParts(moment);
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
+  return { year: part('year'), month: part('month'), day: part('day') };
+}
+
+/**
+ * A moment from a timestamp in seconds (the spec's orders keep seconds; dates use × 1000).
+ *
+ * @example
+ * dateFromEpochSeconds(1_700_000_000).toISOString(); // '2023-11-14T22:13:20.000Z'
+ */
+export function dateFromEpochSeconds(seconds: number): Date {
+  return new Date(seconds * 1000);
+}
+
+function toDate(value: Date | string | null | undefined): Date | null {
+  if (value === null || value === undefined || value === '') return null;
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/**
+ * pt-PT date in Lisbon, 'dd/mm/aaaa', or 'N/D' when the value is missing or not a date.
+ *
+ * @example
+ * formatDate('2026-03-31T23:30:00Z'); // '01/04/2026'
+ */
+export function formatDate(value: Date | string | null | undefined): string {
+  const date = toDate(value);
+  return date ? dateFormat.format(date) : messages.common.notAvailable;
+}
+
+/**
+ * pt-PT time in Lisbon, 'hh:mm' (24 h), or 'N/D'.
+ *
+ * @example
+ * formatTime('2026-03-31T23:30:00Z'); // '00:30'
+ */
+export function formatTime(value: Date | string | null | undefined): string {
+  const date = toDate(value);
+  return date ? timeFormat.format(date) : messages.common.notAvailable;
+}
+
+/**
+ * pt-PT date and time in Lisbon, 'dd/mm/aaaa hh:mm', or 'N/D'.
+ *
+ * @example
+ * formatDateTime('2026-01-15T09:05:00Z'); // '15/01/2026 09:05'
+ */
+export function formatDateTime(value: Date | string | null | undefined): string {
+  const date = toDate(value);
+  return date ? `${dateFormat.format(date)} ${timeFormat.format(date)}` : messages.common.notAvailable;
+}

@@ -1,0 +1,74 @@
+/**
+ * MB WAY phone number of the month (spec §9, DESIGN.md §8): per calendar month in Lisbon
+ * (`YYYY-MM`), number 1 until its counter reaches 35, then number 2 until its counter reaches 40,
+ * then MB WAY is unavailable for the rest of that month.
+ */
+import { lisbonDate } from './dates.ts';
+
+/** Orders number 1 takes in a month. @example MBWAY_NUMBER_1_LIMIT // 35 */
+export const MBWAY_NUMBER_1_LIMIT = 35;
+/** Orders number 2 takes in a month, after number 1 is full. @example MBWAY_NUMBER_2_LIMIT // 40 */
+export const MBWAY_NUMBER_2_LIMIT = 40;
+
+/** Which of the two numbers. @example const n: MbWayNumber = 2; */
+export type MbWayNumber = 1 | 2;
+
+/** One month's counters, as stored under the month key. @example const c: MbWayCounters = { count1: 35, count2: 0 }; */
+export interface MbWayCounters {
+  readonly count1: number;
+  readonly count2: number;
+}
+
+/** Counters of a month with no MB WAY order yet. @example chooseMbWayNumber(EMPTY_MBWAY_COUNTERS) // 1 */
+export const EMPTY_MBWAY_COUNTERS: MbWayCounters = { count1: 0, count2: 0 };
+
+/**
+ * The number the next MB WAY order of the month uses, or null when MB WAY is unavailable.
+ * Missing counters (a month with no order yet) count as zero.
+ *
+ * @example
+ * chooseMbWayNumber({ count1: 34, count2: 0 });  // 1 (the 35th order)
+ * chooseMbWayNumber({ count1: 35, count2: 0 });  // 2 (the 36th order)
+ * chooseMbWayNumber({ count1: 35, count2: 40 }); // null
+ */
+export function chooseMbWayNumber(counters: Partial<MbWayCounters> | null | undefined): MbWayNumber | null {
+  if ((counters?.count1 ?? 0) < MBWAY_NUMBER_1_LIMIT) return 1;
+  if ((counters?.count2 ?? 0) < MBWAY_NUMBER_2_LIMIT) return 2;
+  return null;
+}
+
+/**
+ * The counter an order on this number increments, and the value it must stay below: what a
+ * conditional database update needs (`ADD count1 :one` if `count1 < 35`).
+ *
+ * @example
+ * mbWayCounter(2); // { field: 'count2', limit: 40 }
+ */
+export function mbWayCounter(number: MbWayNumber): { readonly field: keyof MbWayCounters; readonly limit: number } {
+  return number === 1
+    ? { field: 'count1', limit: MBWAY_NUMBER_1_LIMIT }
+    : { field: 'count2', limit: MBWAY_NUMBER_2_LIMIT };
+}
+
+/**
+ * Counters after one more order on this number.
+ *
+ * @example
+ * recordMbWayOrder({ count1: 35, count2: 3 }, 2); // { count1: 35, count2: 4 }
+ */
+export function recordMbWayOrder(counters: MbWayCounters, number: MbWayNumber): MbWayCounters {
+  const { field } = mbWayCounter(number);
+  return { ...counters, [field]: counters[field] + 1 };
+}
+
+/**
+ * The `YYYY-MM` key of the calendar month of a moment in Lisbon time.
+ *
+ * @example
+ * monthKey(new Date('2026-03-31T23:30:00Z')); // '2026-04' (00:30 in Lisbon summer time)
+ * monthKey(new Date('2026-01-31T23:30:00Z')); // '2026-01' (winter: Lisbon is UTC)
+ */
+export function monthKey(moment: Date = new Date()): string {
+  const { year, month } = lisbonDate(moment);
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}`;
+}

@@ -1,0 +1,34 @@
+/**
+ * The ways to pay (spec §9). All are paid outside the site; the customer then uploads a proof.
+ * Instructions (IBAN, handles, this month's MB WAY number) come from `GET /api/payment-methods`.
+ */
+
+/** Payment method ids, in the order the shipping form offers them. @example PAYMENT_METHOD_IDS[0] // 'mbway' */
+export const PAYMENT_METHOD_IDS = ['mbway', 'transferencia', 'paypal', 'revolut'] as const;
+
+/** A payment method id. @example const p: PaymentMethodId = 'transferencia'; */
+export type PaymentMethodId = (typeof PAYMENT_METHOD_IDS)[number];
+
+/**
+ * The pt-PT name of each method.
+ *
+ * @example
+ * PAYMENT_METHOD_LABELS.transferencia; // 'Transferência Bancária'
+ */
+export const PAYMENT_METHOD_LABELS: Readonly<Record<PaymentMethodId, string>> = {
+  mbway: 'MB WAY',
+  transferencia: 'Transferência Bancária',
+  paypal: 'PayPal',
+  revolut: 'Revolut',
+};
+
+/**
+ * Type guard for payment method ids.
+ *
+ * @example
+ * isPaymentMethodId('paypal'); // true
+ * isPaymentMethodId('MB WAY'); // false (that is the label)
+ */
+export function isPaymentMethodId(value: unknown): value is PaymentMethodId {
+  return (PAYMENT_METHOD_IDS as readonly unknown[]).includes(value);
+}

@@ -1,0 +1,47 @@
+/**
+ * What the admin does to an order: change its status, send it an e-mail (DESIGN.md §9).
+ */
+import { z } from 'zod';
+import { messages } from '../messages.ts';
+import { ORDER_STATUSES } from '../order-status.ts';
+import { formObject, oneOf, requiredText, TEXT_LIMITS } from './fields.ts';
+
+const v = messages.validation;
+
+/**
+ * A status change: one of the five status values, exactly.
+ *
+ * @example
+ * orderStatusChangeSchema.parse({ status: 'Enviado' });
+ */
+export const orderStatusChangeSchema = formObject({
+  status: oneOf(ORDER_STATUSES, v.orderStatus.invalid),
+});
+
+/** A valid status change. @example const c: OrderStatusChange = orderStatusChangeSchema.parse(body); */
+export type OrderStatusChange = z.infer<typeof orderStatusChangeSchema>;
+
+/** The kinds of e-mail the admin sends from the order detail. @example ADMIN_EMAIL_KINDS[1] // 'shipped' */
+export const ADMIN_EMAIL_KINDS = ['payment-confirmed', 'shipped', 'review-request'] as const;
+
+/** An admin e-mail kind. @example const k: AdminEmailKind = 'review-request'; */
+export type AdminEmailKind = (typeof ADMIN_EMAIL_KINDS)[number];
+
+/**
+ * An e-mail to send: `shipped` needs the tracking code (trimmed, 1-64 characters).
+ *
+ * @example
+ * adminEmailRequestSchema.parse({ kind: 'shipped', trackingCode: 'RR123456789PT' });
+ */
+export const adminEmailRequestSchema = z.discriminatedUnion(
+  'kind',
+  [
+    formObject({ kind: z.literal('payment-confirmed') }),
+    formObject({ kind: z.literal('shipped'), trackingCode: requiredText(v.trackingCode, TEXT_LIMITS.trackingCode) }),
+    formObject({ kind: z.literal('review-request') }),
+  ],
+  { error: v.emailKind.invalid },
+);
+
+/** A valid admin e-mail request. @example const r: AdminEmailRequest = adminEmailRequestSchema.parse(body); */
+export type AdminEmailRequest = z.infer<typeof adminEmailRequestSchema>;

@@ -1,0 +1,24 @@
+/**
+ * Turning a zod error into the `fields` of an API error body and into form field messages.
+ */
+import type { z } from 'zod';
+
+/** Key of messages about the whole body rather than one field. @example fieldErrors(error)[FORM_ERROR_KEY] */
+export const FORM_ERROR_KEY = '_form';
+
+/**
+ * The first message of each field, keyed by its dotted path (`shipping.postalCode`, `items.0.quantity`);
+ * messages about the whole body go under `_form`.
+ *
+ * @example
+ * const result = shippingFormSchema.safeParse(body);
+ * if (!result.success) fieldErrors(result.error); // { postalCode: 'O código postal deve ter o formato 1234-567.' }
+ */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length > 0 ? issue.path.map(String).join('.') : FORM_ERROR_KEY;
+    fields[key] ??= issue.message;
+  }
+  return fields;
+}

@@ -1,0 +1,134 @@
+/**
+ * Building blocks of the schemas: trimmed, bounded texts and the fields several forms share. Every
+ * rule carries its own pt-PT message from `messages.validation`; zod's English defaults never show.
+ */
+import { z } from 'zod';
+import { messages } from '../messages.ts';
+
+const v = messages.validation;
+
+/**
+ * Length limits of text fields, in characters (for `maxLength` attributes too).
+ *
+ * @example
+ * <textarea maxLength={TEXT_LIMITS.message} />
+ */
+export const TEXT_LIMITS = {
+  email: 254,
+  firstName: 60,
+  lastName: 60,
+  address: 200,
+  city: 80,
+  contactName: 100,
+  subject: 150,
+  message: 5000,
+  productId: 100,
+  productName: 120,
+  productCode: 40,
+  sku: 60,
+  description: 5000,
+  collectionName: 60,
+  trackingCode: 64,
+} as const;
+
+/** Messages of a required text field. @example const m: RequiredTextMessages = messages.validation.city; */
+export interface RequiredTextMessages {
+  readonly required: string;
+  readonly tooLong: string;
+}
+
+/**
+ * A required text: trimmed, not empty, at most `max` characters.
+ *
+ * @example
+ * requiredText(messages.validation.city, TEXT_LIMITS.city).parse('  Porto '); // 'Porto'
+ */
+export function requiredText(text: RequiredTextMessages, max: number) {
+  return z
+    .string({ error: text.required })
+    .trim()
+    .min(1, { error: text.required })
+    .max(max, { error: text.tooLong });
+}
+
+/**
+ * An optional text: trimmed, at most `max` characters, '' when absent. One message covers both rules.
+ *
+ * @example
+ * optionalText(messages.validation.sku.invalid, TEXT_LIMITS.sku).parse(undefined); // ''
+ */
+export function optionalText(invalid: string, max: number) {
+  return z.string({ error: invalid }).trim().max(max, { error: invalid }).default('');
+}
+
+/**
+ * An e-mail address: trimmed, required, at most 254 characters, of a usual form (ASCII, a dot in the
+ * domain). The message for a missing address can differ per form.
+ *
+ * @example
+ * emailField().parse(' ana@exemplo.pt '); // 'ana@exemplo.pt'
+ */
+export function emailField(required: string = v.email.required) {
+  return z
+    .string({ error: required })
+    .trim()
+    .min(1, { error: required })
+    .max(TEXT_LIMITS.email, { error: v.email.tooLong })
+    .regex(z.regexes.email, { error: v.email.invalid });
+}
+
+/**
+ * A phone number, loosely: trimmed, 9-20 characters of digits, spaces and one leading '+', with at
+ * least 9 digits.
+ *
+ * @example
+ * phoneField.parse('+351 912 345 678'); // '+351 912 345 678'
+ */
+export const phoneField = z
+  .string({ error: v.phone.required })
+  .trim()
+  .min(1, { error: v.phone.required })
+  .regex(/^\+?[\d ]{9,20}$/, { error: v.phone.invalid })
+  .max(20, { error: v.phone.invalid })
+  .refine((phone) => phone.replace(/\D/g, '').length >= 9, { error: v.phone.invalid });
+
+/**
+ * A product id as the API uses it: letters, digits, '_' and '-', 1-100 characters.
+ *
+ * @example
+ * productIdField.parse('colar-lua'); // 'colar-lua'
+ */
+export const productIdField = z
+  .string({ error: v.productId.invalid })
+  .trim()
+  .regex(new RegExp(`^[A-Za-z0-9_-]{1,${TEXT_LIMITS.productId}}$`), { error: v.productId.invalid });
+
+/**
+ * A whole number within bounds, with one message for every way of missing them.
+ *
+ * @example
+ * wholeNumber(0, 90, messages.validation.discountPercent.invalid).parse(15); // 15
+ */
+export function wholeNumber(min: number, max: number, invalid: string) {
+  return z.int({ error: invalid }).min(min, { error: invalid }).max(max, { error: invalid });
+}
+
+/**
+ * One of a fixed list of values.
+ *
+ * @example
+ * oneOf(['ctt', 'ctt-expresso'], messages.validation.shippingMethod.invalid).parse('ctt'); // 'ctt'
+ */
+export function oneOf<const T extends readonly [string, ...string[]]>(values: T, invalid: string) {
+  return z.enum(values, { error: invalid });
+}
+
+/**
+ * An object schema whose wrong-type message (a body that is not an object) is pt-PT too.
+ *
+ * @example
+ * formObject({ name: requiredText(messages.validation.collectionName, 60) });
+ */
+export function formObject<Shape extends z.ZodRawShape>(shape: Shape) {
+  return z.object(shape, { error: v.form.invalid });
+}

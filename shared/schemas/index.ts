@@ -1,0 +1,28 @@
+/**
+ * The input schemas shared by the browser's forms and the server's validation, with their inferred
+ * types and the `fieldErrors` helper. Messages are pt-PT, from `messages.validation`.
+ *
+ * @example
+ * import { placeOrderSchema, fieldErrors } from '../shared/schemas/index.ts';
+ */
+export { shippingFormSchema, type ShippingForm } from './shipping-form.ts';
+export { contactMessageSchema, type ContactMessageInput } from './contact-message.ts';
+export { stockAlertSchema, type StockAlertInput } from './stock-alert.ts';
+export { placeOrderSchema, type PlaceOrderInput } from './place-order.ts';
+export {
+  proofUploadRequestSchema,
+  imageUploadRequestSchema,
+  type ProofUploadRequest,
+  type ImageUploadRequest,
+} from './uploads.ts';
+export { productInputSchema, type ProductInput } from './product-input.ts';
+export { collectionInputSchema, type CollectionInput } from './collection-input.ts';
+export {
+  orderStatusChangeSchema,
+  adminEmailRequestSchema,
+  ADMIN_EMAIL_KINDS,
+  type OrderStatusChange,
+  type AdminEmailRequest,
+  type AdminEmailKind,
+} from './admin-order.ts';
+export { fieldErrors, FORM_ERROR_KEY } from './field-errors.ts';

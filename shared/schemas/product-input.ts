@@ -1,0 +1,50 @@
+/**
+ * Creating and editing a product: one form, one schema (DESIGN.md §13).
+ */
+import { z } from 'zod';
+import { messages } from '../messages.ts';
+import { MAX_DISCOUNT_PERCENT, MAX_PRICE_CENTS, MIN_PRICE_CENTS } from '../pricing.ts';
+import { PRODUCT_TYPES } from '../product-types.ts';
+import { IMAGE_PATH_PATTERN } from '../uploads.ts';
+import { formObject, oneOf, optionalText, requiredText, TEXT_LIMITS, wholeNumber } from './fields.ts';
+
+const v = messages.validation;
+
+/** Highest stock of a product. @example MAX_STOCK // 9999 */
+export const MAX_STOCK = 9999;
+
+/**
+ * A product image: '' (none) or a same-origin path under `/images/`. Defaults to ''.
+ *
+ * @example
+ * imagePathField.parse('/images/colar-lua.webp'); // '/images/colar-lua.webp'
+ */
+export const imagePathField = z
+  .string({ error: v.image.invalid })
+  .trim()
+  .refine((path) => path === '' || IMAGE_PATH_PATTERN.test(path), { error: v.image.invalid })
+  .default('');
+
+/**
+ * A product as the admin form sends it. `sku`, `description`, `collection`, `discountPercent` and
+ * the images may be left out ('' or 0).
+ *
+ * @example
+ * productInputSchema.parse({ name: 'Colar Lua', code: 'CL-01', type: 'colar', priceCents: 2490, stock: 5 });
+ */
+export const productInputSchema = formObject({
+  name: requiredText(v.productName, TEXT_LIMITS.productName),
+  code: requiredText(v.productCode, TEXT_LIMITS.productCode),
+  sku: optionalText(v.sku.invalid, TEXT_LIMITS.sku),
+  description: optionalText(v.description.invalid, TEXT_LIMITS.description),
+  type: oneOf(PRODUCT_TYPES, v.productType.invalid),
+  collection: optionalText(v.productCollection.invalid, TEXT_LIMITS.collectionName),
+  priceCents: wholeNumber(MIN_PRICE_CENTS, MAX_PRICE_CENTS, v.priceCents.invalid),
+  discountPercent: wholeNumber(0, MAX_DISCOUNT_PERCENT, v.discountPercent.invalid).default(0),
+  stock: wholeNumber(0, MAX_STOCK, v.stock.invalid),
+  mainImage: imagePathField,
+  secondaryImage: imagePathField,
+});
+
+/** A valid product input (defaults applied). @example const p: ProductInput = productInputSchema.parse(body); */
+export type ProductInput = z.infer<typeof productInputSchema>;

@@ -1,0 +1,37 @@
+/**
+ * Requests for presigned uploads: what the browser declares about the file before sending it.
+ */
+import { z } from 'zod';
+import { messages } from '../messages.ts';
+import { IMAGE_CONTENT_TYPES, MAX_IMAGE_BYTES, MAX_PROOF_BYTES, PROOF_CONTENT_TYPES } from '../uploads.ts';
+import { formObject, oneOf, wholeNumber } from './fields.ts';
+
+const v = messages.validation;
+
+/**
+ * A proof of payment: JPEG, PNG, WebP, HEIC or PDF, 1 byte to 10 MB.
+ *
+ * @example
+ * proofUploadRequestSchema.parse({ contentType: 'application/pdf', size: 120_000 });
+ */
+export const proofUploadRequestSchema = formObject({
+  contentType: oneOf(PROOF_CONTENT_TYPES, v.proofContentType.invalid),
+  size: wholeNumber(1, MAX_PROOF_BYTES, v.proofSize.invalid),
+});
+
+/** A valid proof upload request. @example const r: ProofUploadRequest = proofUploadRequestSchema.parse(body); */
+export type ProofUploadRequest = z.infer<typeof proofUploadRequestSchema>;
+
+/**
+ * A product image: JPEG, PNG or WebP, 1 byte to 5 MB.
+ *
+ * @example
+ * imageUploadRequestSchema.parse({ contentType: 'image/webp', size: 300_000 });
+ */
+export const imageUploadRequestSchema = formObject({
+  contentType: oneOf(IMAGE_CONTENT_TYPES, v.imageContentType.invalid),
+  size: wholeNumber(1, MAX_IMAGE_BYTES, v.imageSize.invalid),
+});
+
+/** A valid image upload request. @example const r: ImageUploadRequest = imageUploadRequestSchema.parse(body); */
+export type ImageUploadRequest = z.infer<typeof imageUploadRequestSchema>;

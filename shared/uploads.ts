@@ -1,0 +1,58 @@
+/**
+ * What may be uploaded, and where (DESIGN.md §7). The browser asks for a presigned upload with the
+ * file's type and size; the server checks these limits again and, after the upload, the content.
+ */
+
+/** MIME types accepted for a proof of payment. @example PROOF_CONTENT_TYPES.includes('application/pdf') */
+export const PROOF_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/heic', 'application/pdf'] as const;
+/** A proof's MIME type. @example const t: ProofContentType = 'image/heic'; */
+export type ProofContentType = (typeof PROOF_CONTENT_TYPES)[number];
+/** Largest proof: 10 MB. @example MAX_PROOF_BYTES // 10485760 */
+export const MAX_PROOF_BYTES = 10 * 1024 * 1024;
+
+/** MIME types accepted for a product image. @example IMAGE_CONTENT_TYPES.length // 3 */
+export const IMAGE_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+/** A product image's MIME type. @example const t: ImageContentType = 'image/webp'; */
+export type ImageContentType = (typeof IMAGE_CONTENT_TYPES)[number];
+/** Largest product image: 5 MB. @example MAX_IMAGE_BYTES // 5242880 */
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+
+/** The `accept` attribute of the proof file input. @example <input type="file" accept={PROOF_ACCEPT} /> */
+export const PROOF_ACCEPT = PROOF_CONTENT_TYPES.join(',');
+/** The `accept` attribute of the product image file input. @example <input type="file" accept={IMAGE_ACCEPT} /> */
+export const IMAGE_ACCEPT = IMAGE_CONTENT_TYPES.join(',');
+
+/** Key prefix of proofs not yet attached to an order, in the private proofs bucket. @example PROOF_KEY_PREFIX // 'proofs/pending/' */
+export const PROOF_KEY_PREFIX = 'proofs/pending/';
+/** A proof key: the prefix and a lowercase UUID, nothing else. @example PROOF_KEY_PATTERN.test('proofs/pending/' + crypto.randomUUID()) */
+export const PROOF_KEY_PATTERN = /^proofs\/pending\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * The key of a new proof, from a random UUID.
+ *
+ * @example
+ * proofKey('0b8e8a8e-6f1e-4c1e-9d7a-2a5b1c3d4e5f'); // 'proofs/pending/0b8e8a8e-6f1e-4c1e-9d7a-2a5b1c3d4e5f'
+ */
+export function proofKey(uuid: string): string {
+  return `${PROOF_KEY_PREFIX}${uuid.toLowerCase()}`;
+}
+
+/**
+ * Whether a string is a well-formed proof key.
+ *
+ * @example
+ * isProofKey('proofs/pending/../secret'); // false
+ */
+export function isProofKey(value: unknown): value is string {
+  return typeof value === 'string' && PROOF_KEY_PATTERN.test(value);
+}
+
+/** Public path prefix of product images (same origin; CloudFront and the local front door serve it). @example IMAGE_PATH_PREFIX // '/images/' */
+export const IMAGE_PATH_PREFIX = '/images/';
+/**
+ * A product image path: `/images/` then safe path segments (letters, digits, `.`, `_`, `-`), no `..`,
+ * no query, no scheme, no other host.
+ *
+ * @example IMAGE_PATH_PATTERN.test('/images/colar-lua.webp') // true
+ */
+export const IMAGE_PATH_PATTERN = /^\/images\/(?!.*\.\.)[A-Za-z0-9._-]+(?:\/[A-Za-z0-9._-]+)*$/;

@@ -1,0 +1,157 @@
+import { describe, expect, it } from 'vitest';
+import { messages } from '../../../shared/messages.ts';
+import { ORDER_STATUSES } from '../../../shared/order-status.ts';
+import {
+  ADMIN_EMAIL_KINDS,
+  adminEmailRequestSchema,
+  collectionInputSchema,
+  orderStatusChangeSchema,
+  productInputSchema,
+} from '../../../shared/schemas/index.ts';
+import { MAX_STOCK } from '../../../shared/schemas/product-input.ts';
+import { accepted, errorsOf, expectFieldMessage } from './support.ts';
+
+const v = messages.validation;
+
+const validProduct = {
+  name: 'Colar Lua',
+  code: 'CL-01',
+  sku: 'SKU-CL-01',
+  description: 'Fio em aço inoxidável.\nFeito à mão.',
+  type: 'colar',
+  collection: 'New Beginnings',
+  priceCents: 2490,
+  discountPercent: 10,
+  stock: 5,
+  mainImage: '/images/colar-lua.webp',
+  secondaryImage: '',
+};
+
+describe('productInputSchema (create and edit)', () => {
+  it('accepts a full product unchanged', () => {
+    expect(accepted(productInputSchema, validProduct)).toEqual(validProduct);
+  });
+
+  it('fills in the optional fields', () => {
+    expect(accepted(productInputSchema, { name: 'Anel', code: 'A1', type: 'anel', priceCents: 1, stock: 0 })).toEqual({
+      name: 'Anel',
+      code: 'A1',
+      sku: '',
+      description: '',
+      type: 'anel',
+      collection: '',
+      priceCents: 1,
+      discountPercent: 0,
+      stock: 0,
+      mainImage: '',
+      secondaryImage: '',
+    });
+  });
+
+  it('requires name, code, type, price and stock', () => {
+    expect(errorsOf(productInputSchema, {})).toEqual({
+      name: 'Indica o nome da peça.',
+      code: 'Indica o código da peça.',
+      type: 'Escolhe o tipo: colar, anel, brinco ou pulseira.',
+      priceCents: 'O preço deve estar entre 0,01 € e 10 000 €.',
+      stock: 'O stock deve ser um número inteiro entre 0 e 9999.',
+    });
+  });
+
+  it('bounds the price to 0,01-10 000 €', () => {
+    accepted(productInputSchema, { ...validProduct, priceCents: 1_000_000 });
+    for (const priceCents of [0, 1_000_001, 12.5, '2490', -1]) {
+      expectFieldMessage(productInputSchema, validProduct, 'priceCents', priceCents, v.priceCents.invalid);
+    }
+  });
+
+  it('bounds the discount to whole 0-90 %', () => {
+    accepted(productInputSchema, { ...validProduct, discountPercent: 90 });
+    for (const discountPercent of [-1, 91, 7.5, null]) {
+      expectFieldMessage(productInputSchema, validProduct, 'discountPercent', discountPercent, v.discountPercent.invalid);
+    }
+  });
+
+  it('bounds the stock to whole 0-9999', () => {
+    expect(MAX_STOCK).toBe(9999);
+    accepted(productInputSchema, { ...validProduct, stock: 9999 });
+    for (const stock of [-1, 10_000, 0.5]) {
+      expectFieldMessage(productInputSchema, validProduct, 'stock', stock, v.stock.invalid);
+    }
+  });
+
+  it('takes the type from the four choices only', () => {
+    for (const type of ['Colar', 'fio', 'relogio', '']) {
+      expectFieldMessage(productInputSchema, validProduct, 'type', type, v.productType.invalid);
+    }
+  });
+
+  it('bounds the texts', () => {
+    expectFieldMessage(productInputSchema, validProduct, 'name', 'a'.repeat(121), v.productName.tooLong);
+    expectFieldMessage(productInputSchema, validProduct, 'code', 'a'.repeat(41), v.productCode.tooLong);
+    expectFieldMessage(productInputSchema, validProduct, 'sku', 'a'.repeat(61), v.sku.invalid);
+    expectFieldMessage(productInputSchema, validProduct, 'description', 'a'.repeat(5001), v.description.invalid);
+    expectFieldMessage(productInputSchema, validProduct, 'collection', 'a'.repeat(61), v.productCollection.invalid);
+    expectFieldMessage(productInputSchema, validProduct, 'name', '  ', v.productName.required);
+  });
+
+  it('accepts only same-origin /images/ paths or nothing', () => {
+    for (const mainImage of ['https://evil.example/a.png', '/images/../x', 'javascript:alert(1)', '/uploads/a.png', 7]) {
+      expectFieldMessage(
+        productInputSchema,
+        validProduct,
+        'mainImage',
+        mainImage,
+        'A imagem deve ser um endereço deste site começado por /images/.',
+      );
+    }
+  });
+});
+
+describe('collectionInputSchema', () => {
+  it('trims the name and bounds it to 1-60 characters', () => {
+    expect(accepted(collectionInputSchema, { name: '  New Beginnings ' })).toEqual({ name: 'New Beginnings' });
+    accepted(collectionInputSchema, { name: 'a'.repeat(60) });
+    expect(errorsOf(collectionInputSchema, { name: ' ' })).toEqual({ name: 'Indica o nome da coleção.' });
+    expect(errorsOf(collectionInputSchema, { name: 'a'.repeat(61) })).toEqual({ name: v.collectionName.tooLong });
+  });
+});
+
+describe('orderStatusChangeSchema', () => {
+  it('accepts the five statuses exactly', () => {
+    for (const status of ORDER_STATUSES) accepted(orderStatusChangeSchema, { status });
+    for (const status of ['Concluído', 'enviado', '', undefined]) {
+      expect(errorsOf(orderStatusChangeSchema, { status })).toEqual({ status: 'Escolhe um estado válido.' });
+    }
+  });
+});
+
+describe('adminEmailRequestSchema', () => {
+  it('knows the three kinds', () => {
+    expect(ADMIN_EMAIL_KINDS).toEqual(['payment-confirmed', 'shipped', 'review-request']);
+    expect(accepted(adminEmailRequestSchema, { kind: 'payment-confirmed' })).toEqual({ kind: 'payment-confirmed' });
+    expect(accepted(adminEmailRequestSchema, { kind: 'review-request', trackingCode: 'x' })).toEqual({
+      kind: 'review-request',
+    });
+  });
+
+  it('requires a trimmed tracking code of 1-64 characters for shipped', () => {
+    expect(accepted(adminEmailRequestSchema, { kind: 'shipped', trackingCode: ' RR123456789PT ' })).toEqual({
+      kind: 'shipped',
+      trackingCode: 'RR123456789PT',
+    });
+    expect(errorsOf(adminEmailRequestSchema, { kind: 'shipped' })).toEqual({ trackingCode: 'Indica o código de envio.' });
+    expect(errorsOf(adminEmailRequestSchema, { kind: 'shipped', trackingCode: '   ' })).toEqual({
+      trackingCode: v.trackingCode.required,
+    });
+    expect(errorsOf(adminEmailRequestSchema, { kind: 'shipped', trackingCode: 'a'.repeat(65) })).toEqual({
+      trackingCode: v.trackingCode.tooLong,
+    });
+  });
+
+  it('refuses other kinds', () => {
+    expect(errorsOf(adminEmailRequestSchema, { kind: 'order-received' })).toEqual({
+      kind: 'Escolhe um tipo de e-mail válido.',
+    });
+  });
+});
