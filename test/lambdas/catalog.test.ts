@@ -30,7 +30,7 @@ describe('public catalogue through the gateway', () => {
     expect(String(image.body)).toContain('<svg');
   });
 
-  it.each(['nao-existe', 'a'.repeat(65), 'x%20y', "'; DROP TABLE--"])('GET /api/products/%s is a 404 in Portuguese', async (id) => {
+  it.each(['nao-existe', 'a'.repeat(101), 'x%20y', "'; DROP TABLE--"])('GET /api/products/%s is a 404 in Portuguese', async (id) => {
     const { status, body } = await call('GET', `/api/products/${encodeURIComponent(id)}`);
     expect(status).toBe(404);
     expect(body).toEqual({ error: { code: 'product_not_found', message: 'Produto não encontrado.' } });
