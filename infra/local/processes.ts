@@ -77,7 +77,8 @@ export function startChild(command: string, args: string[], options: SpawnOption
   child.stderr?.on('data', keep);
   let stopping = false;
   child.on('exit', (code, signal) => {
-    if (!stopping && code && !signal) process.stderr.write(`[${options.name}] exited with ${code}:\n${tail.join('')}\n`);
+    // 130 and 143: the child got Ctrl-C or SIGTERM along with us (same process group).
+    if (!stopping && code && code !== 130 && code !== 143 && !signal) process.stderr.write(`[${options.name}] exited with ${code}:\n${tail.join('')}\n`);
   });
   return {
     process: child,

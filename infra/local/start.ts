@@ -40,7 +40,7 @@ async function main(): Promise<void> {
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    process.stdout.write(`\n${signal}: a parar os serviços locais...\n`);
+    process.stdout.write(`\n${signal}: stopping the local services...\n`);
     await vite?.close();
     await twin.stop();
     process.exit(0);
