@@ -9,6 +9,7 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { GetObjectCommand, NoSuchKey, S3Client } from '@aws-sdk/client-s3';
+import type { SpaConfig } from '../config.ts';
 import { HOST } from './processes.ts';
 
 const TYPES: Record<string, string> = {
@@ -47,7 +48,9 @@ export interface FrontDoorOptions {
   readonly webDist?: string;
   /** Vite's dev middleware (`npm run dev`), for everything not API, images or config. */
   readonly dev?: (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
-  readonly runtimeConfig: Record<string, unknown>;
+  readonly runtimeConfig: SpaConfig;
+  /** The shop's Content-Security-Policy (not in dev mode, where Vite injects inline code). */
+  readonly contentSecurityPolicy?: string;
 }
 
 function send(req: IncomingMessage, res: ServerResponse, status: number, body: Buffer, headers: Record<string, string>): void {
@@ -65,6 +68,7 @@ function send(req: IncomingMessage, res: ServerResponse, status: number, body: B
 
 export async function startFrontDoor(options: FrontDoorOptions): Promise<{ url: string; stop(): Promise<void> }> {
   const config = Buffer.from(JSON.stringify(options.runtimeConfig));
+  const csp: Record<string, string> = options.contentSecurityPolicy ? { 'content-security-policy': options.contentSecurityPolicy } : {};
   const gzipCache = new Map<string, { mtime: number; body: Buffer }>();
 
   async function serveImage(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
@@ -108,7 +112,7 @@ export async function startFrontDoor(options: FrontDoorOptions): Promise<{ url: 
     }
     const type = TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
     const immutable = file.startsWith(join(root, 'assets') + sep);
-    const headers = { 'content-type': type, 'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache' };
+    const headers = { 'content-type': type, 'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache', ...csp };
     if (!COMPRESSIBLE.test(type)) {
       res.writeHead(200, { ...SECURITY_HEADERS, ...headers, 'content-length': String(info.size) });
       if (req.method === 'HEAD') return void res.end();

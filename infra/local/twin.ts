@@ -7,6 +7,7 @@ import { mkdtemp, rm, writeFile, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { S3Client } from '@aws-sdk/client-s3';
+import { contentSecurityPolicy } from '../config.ts';
 import { buckets, tables, type BucketKey, type TableKey } from '../data-model.ts';
 import {
   LOCAL_CREDENTIALS,
@@ -134,10 +135,17 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       webDist: options.webDist ?? join(REPO_ROOT, 'web', 'dist'),
       dev: options.dev,
       runtimeConfig: {
-        apiBase: '/api',
-        adminPrefix,
-        cognito: { region: LOCAL_REGION, userPoolId: pool.userPoolId, userPoolClientId: pool.clientId, userPoolEndpoint: endpoints.cognito },
+        apiBasePath: '/api',
+        region: LOCAL_REGION,
+        userPoolId: pool.userPoolId,
+        userPoolClientId: pool.clientId,
+        userPoolEndpoint: endpoints.cognito,
+        adminPathPrefix: adminPrefix,
+        stage: 'local',
       },
+      contentSecurityPolicy: options.dev
+        ? undefined
+        : contentSecurityPolicy({ cognito: endpoints.cognito, uploads: [endpoints.s3], images: [endpoints.s3], upgradeInsecureRequests: false }),
     });
     stops.push(frontDoor.stop);
 

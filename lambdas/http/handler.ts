@@ -11,7 +11,7 @@
 import middy, { type MiddlewareObj } from '@middy/core';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, Context } from 'aws-lambda';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { fieldErrors } from '../../shared/schemas/index.ts';
 import { messages } from '../../shared/messages.ts';
 import { routes, type Route } from '../routes.ts';

@@ -1,7 +1,7 @@
 /**
  * What the admin does to an order: change its status, send it an e-mail (DESIGN.md §9).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { messages } from '../messages.ts';
 import { ORDER_STATUSES } from '../order-status.ts';
 import { formObject, oneOf, requiredText, TEXT_LIMITS } from './fields.ts';

@@ -1,7 +1,7 @@
 /**
  * Creating a collection.
  */
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { messages } from '../messages.ts';
 import { formObject, requiredText, TEXT_LIMITS } from './fields.ts';
 

@@ -1,7 +1,7 @@
 /**
  * The contact form (spec §5): every field required.
  */
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { messages } from '../messages.ts';
 import { emailField, formObject, phoneField, requiredText, TEXT_LIMITS } from './fields.ts';
 

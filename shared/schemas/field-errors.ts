@@ -1,7 +1,7 @@
 /**
  * Turning a zod error into the `fields` of an API error body and into form field messages.
  */
-import type { z } from 'zod';
+import type * as z from 'zod';
 
 /** Key of messages about the whole body rather than one field. @example fieldErrors(error)[FORM_ERROR_KEY] */
 export const FORM_ERROR_KEY = '_form';

@@ -2,7 +2,7 @@
  * Building blocks of the schemas: trimmed, bounded texts and the fields several forms share. Every
  * rule carries its own pt-PT message from `messages.validation`; zod's English defaults never show.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { messages } from '../messages.ts';
 
 const v = messages.validation;

@@ -2,7 +2,7 @@
  * Placing an order (DESIGN.md §1): product ids and quantities, the shipping form and the uploaded
  * proof's key. Everything else (prices, totals, MB WAY number) the server decides.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from '../cart.ts';
 import { messages } from '../messages.ts';
 import { PROOF_KEY_PATTERN } from '../uploads.ts';

@@ -1,7 +1,7 @@
 /**
  * Creating and editing a product: one form, one schema (DESIGN.md §13).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { messages } from '../messages.ts';
 import { MAX_DISCOUNT_PERCENT, MAX_PRICE_CENTS, MIN_PRICE_CENTS } from '../pricing.ts';
 import { PRODUCT_TYPES } from '../product-types.ts';

@@ -1,7 +1,7 @@
 /**
  * The shipping form (spec §3, §5): who and where, how to ship, how to pay, terms accepted.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { messages } from '../messages.ts';
 import { PAYMENT_METHOD_IDS } from '../payment-methods.ts';
 import { SHIPPING_METHOD_IDS } from '../shipping.ts';

@@ -1,7 +1,7 @@
 /**
  * The out-of-stock notification request (spec §5).
  */
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { messages } from '../messages.ts';
 import { emailField, formObject, productIdField } from './fields.ts';
 

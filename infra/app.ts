@@ -1,0 +1,37 @@
+/**
+ * CDK app: `npx cdk synth|deploy -c senderEmail=loja@example.pt` (see `cdk.json`).
+ *
+ * Context keys: `stage` (default prod), `adminPathPrefix`, `senderEmail` (required to deploy: without
+ * it the template asks for the `SenderEmail` parameter, which has no default), `operatorEmail`,
+ * `region` (else CDK_DEFAULT_REGION, else eu-west-1), `domain` + `certificateArn` (together),
+ * `webDistDir` (else `web/dist`). The account is left to deploy time, so synth needs no credentials.
+ *
+ * cdk-nag's AWS Solutions checks run at every synth as a CDK validation plugin; every finding is
+ * fixed or acknowledged with its reason next to the construct it concerns.
+ */
+import { App, Validations } from 'aws-cdk-lib';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { readDeploySettings } from './config.ts';
+import { ShopStack } from './stack.ts';
+
+/** Name of the CloudFormation stack of a stage. */
+function stackName(stage: string): string {
+  return `JoiasInox-${stage}`;
+}
+
+const app = new App();
+const settings = readDeploySettings((key) => app.node.tryGetContext(key));
+
+new ShopStack(app, stackName(settings.stage), {
+  env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: settings.region },
+  stage: settings.stage,
+  adminPathPrefix: settings.adminPathPrefix,
+  ...(settings.senderEmail ? { senderEmail: settings.senderEmail } : {}),
+  ...(settings.operatorEmail ? { operatorEmail: settings.operatorEmail } : {}),
+  ...(settings.webDistDir ? { webDistDir: settings.webDistDir } : {}),
+  ...(settings.domain ? { domain: settings.domain } : {}),
+  terminationProtection: settings.stage === 'prod',
+});
+
+Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
+app.synth();

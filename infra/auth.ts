@@ -1,0 +1,128 @@
+/**
+ * Admin sign-in: a Cognito user pool that nobody can sign up to, the `admin` group that the JWT
+ * authorizer and the handlers check, and the app client the SPA uses through Amplify
+ * (USER_PASSWORD_AUTH, refresh tokens, no secret).
+ *
+ * The pool is on the Plus feature plan with threat protection enforced: sign-ins with leaked
+ * passwords are blocked and risky sign-ins ask for the TOTP code when the admin has set one up. Plus is
+ * billed per monthly active user (a few cents a month for a handful of shop admins).
+ */
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import * as cognito from 'aws-cdk-lib/aws-cognito';
+import { Construct } from 'constructs';
+import { acknowledgeNag } from './constructs/nag.ts';
+
+/** Name of the Cognito group whose members may use the back-office. */
+export const ADMIN_GROUP_NAME = 'admin';
+
+export interface AuthProps {
+  /** If set, this address is invited (temporary password by e-mail) and put in the `admin` group. */
+  readonly operatorEmail?: string;
+}
+
+export class Auth extends Construct {
+  readonly userPool: cognito.UserPool;
+  readonly client: cognito.UserPoolClient;
+  readonly adminGroup: cognito.CfnUserPoolGroup;
+
+  constructor(scope: Construct, id: string, props: AuthProps = {}) {
+    super(scope, id);
+
+    this.userPool = new cognito.UserPool(this, 'AdminPool', {
+      selfSignUpEnabled: false,
+      signInAliases: { email: true },
+      signInCaseSensitive: false,
+      autoVerify: { email: true },
+      standardAttributes: { email: { required: true, mutable: true } },
+      passwordPolicy: {
+        minLength: 12,
+        requireLowercase: true,
+        requireUppercase: true,
+        requireDigits: true,
+        requireSymbols: true,
+        tempPasswordValidity: Duration.days(3),
+      },
+      mfa: cognito.Mfa.OPTIONAL,
+      mfaSecondFactor: { otp: true, sms: false },
+      accountRecovery: cognito.AccountRecovery.EMAIL_ONLY,
+      featurePlan: cognito.FeaturePlan.PLUS,
+      standardThreatProtectionMode: cognito.StandardThreatProtectionMode.FULL_FUNCTION,
+      userInvitation: {
+        emailSubject: 'Acesso à área de gestão da loja',
+        emailBody:
+          'Olá,<br><br>Foi criado o teu acesso à área de gestão da loja.<br>Utilizador: {username}<br>' +
+          'Palavra-passe temporária: {####}<br><br>Vais escolher uma palavra-passe nova no primeiro acesso.',
+      },
+      userVerification: {
+        emailSubject: 'O teu código de verificação',
+        emailBody: 'O teu código de verificação é {####}.',
+        emailStyle: cognito.VerificationEmailStyle.CODE,
+      },
+      deletionProtection: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    acknowledgeNag(
+      this.userPool,
+      'COG2',
+      'TOTP MFA is offered (optional) and asked for on risky sign-ins by threat protection; making it mandatory ' +
+        'is a decision for the shop owner once the back-office sign-in handles the MFA setup challenge.',
+    );
+
+    this.client = this.userPool.addClient('WebClient', {
+      authFlows: { userPassword: true },
+      generateSecret: false,
+      preventUserExistenceErrors: true,
+      enableTokenRevocation: true,
+      disableOAuth: true,
+      accessTokenValidity: Duration.hours(1),
+      idTokenValidity: Duration.hours(1),
+      refreshTokenValidity: Duration.days(7),
+      supportedIdentityProviders: [cognito.UserPoolClientIdentityProvider.COGNITO],
+    });
+
+    new cognito.CfnUserPoolRiskConfigurationAttachment(this, 'ThreatProtection', {
+      userPoolId: this.userPool.userPoolId,
+      clientId: 'ALL',
+      compromisedCredentialsRiskConfiguration: {
+        actions: { eventAction: 'BLOCK' },
+        eventFilter: ['SIGN_IN', 'PASSWORD_CHANGE', 'SIGN_UP'],
+      },
+      accountTakeoverRiskConfiguration: {
+        actions: {
+          lowAction: { eventAction: 'NO_ACTION', notify: false },
+          mediumAction: { eventAction: 'MFA_IF_CONFIGURED', notify: false },
+          highAction: { eventAction: 'MFA_IF_CONFIGURED', notify: false },
+        },
+      },
+    });
+
+    this.adminGroup = new cognito.CfnUserPoolGroup(this, 'AdminGroup', {
+      userPoolId: this.userPool.userPoolId,
+      groupName: ADMIN_GROUP_NAME,
+      description: 'Back-office users: every admin API route requires membership.',
+    });
+
+    if (props.operatorEmail) {
+      const operator = new cognito.CfnUserPoolUser(this, 'Operator', {
+        userPoolId: this.userPool.userPoolId,
+        username: props.operatorEmail,
+        desiredDeliveryMediums: ['EMAIL'],
+        userAttributes: [
+          { name: 'email', value: props.operatorEmail },
+          { name: 'email_verified', value: 'true' },
+        ],
+      });
+      const membership = new cognito.CfnUserPoolUserToGroupAttachment(this, 'OperatorIsAdmin', {
+        userPoolId: this.userPool.userPoolId,
+        groupName: ADMIN_GROUP_NAME,
+        username: props.operatorEmail,
+      });
+      membership.node.addDependency(operator, this.adminGroup);
+    }
+  }
+
+  /** Issuer of the pool's tokens, as the JWT authorizer checks it. */
+  get issuer(): string {
+    return `https://cognito-idp.${this.userPool.stack.region}.amazonaws.com/${this.userPool.userPoolId}`;
+  }
+}

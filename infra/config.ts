@@ -1,0 +1,147 @@
+/**
+ * Plain settings of the cloud stack, free of aws-cdk-lib so that the local twin and the web app can
+ * import them too: the deploy-time settings read from CDK context, the shape of the SPA's
+ * `config.json`, and the Content-Security-Policy of the shop.
+ */
+
+/** Stages are lowercase words; they prefix SES template names and name the stack. */
+const STAGE_PATTERN = /^[a-z][a-z0-9-]{0,19}$/;
+/** What counts as an e-mail address here (also the AllowedPattern of the `SenderEmail` parameter). */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const PATH_PREFIX_PATTERN = /^\/[A-Za-z0-9._~-]+$/;
+const DOMAIN_PATTERN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+
+/** Region used when neither context `region` nor `CDK_DEFAULT_REGION` names one. */
+export const DEFAULT_REGION = 'eu-west-1';
+
+/** A custom domain for the shop; the certificate must be an ACM certificate in us-east-1. */
+export interface DomainSettings {
+  readonly name: string;
+  readonly certificateArn: string;
+}
+
+/** Everything the cloud stack needs to know, read once from CDK context (`cdk.json` or `-c`). */
+export interface DeploySettings {
+  readonly stage: string;
+  readonly adminPathPrefix: string;
+  /**
+   * Sender of every shop e-mail; an SES e-mail identity is created for it. When absent the template
+   * asks for it as the CloudFormation parameter `SenderEmail` (no default), so a synth works without it
+   * but a deploy cannot proceed without a real address.
+   */
+  readonly senderEmail?: string;
+  /** If set, this person is invited as the first member of the `admin` group. */
+  readonly operatorEmail?: string;
+  readonly region: string;
+  readonly domain?: DomainSettings;
+  /** Directory of the built SPA; `<repo>/web/dist` when absent. */
+  readonly webDistDir?: string;
+}
+
+/** Reads a context value: `tryGetContext` of the CDK app, or any lookup with the same contract. */
+export type ContextReader = (key: string) => unknown;
+
+function optionalString(read: ContextReader, key: string): string | undefined {
+  const value = read(key);
+  if (value === undefined || value === null || value === '') return undefined;
+  if (typeof value !== 'string') throw new Error(`Context "${key}" must be a string, got ${JSON.stringify(value)}`);
+  return value.trim();
+}
+
+function checked(key: string, value: string, pattern: RegExp, what: string): string {
+  if (!pattern.test(value)) throw new Error(`Context "${key}" must be ${what}, got "${value}"`);
+  return value;
+}
+
+/**
+ * Reads and checks the deploy settings. `senderEmail` has no default on purpose: a deploy with a
+ * placeholder sender would create an SES identity nobody can verify. Pass it with
+ * `cdk deploy -c senderEmail=loja@example.pt` (or `--parameters SenderEmail=...`).
+ */
+export function readDeploySettings(read: ContextReader, env: NodeJS.ProcessEnv = process.env): DeploySettings {
+  const stage = checked('stage', optionalString(read, 'stage') ?? 'prod', STAGE_PATTERN, 'a lowercase word (a-z, 0-9, -)');
+  const adminPathPrefix = checked(
+    'adminPathPrefix',
+    optionalString(read, 'adminPathPrefix') ?? '/bastidores-7b99',
+    PATH_PREFIX_PATTERN,
+    'one path segment starting with "/"',
+  );
+  const senderRaw = optionalString(read, 'senderEmail');
+  const senderEmail = senderRaw === undefined ? undefined : checked('senderEmail', senderRaw, EMAIL_PATTERN, 'an e-mail address');
+  const operatorRaw = optionalString(read, 'operatorEmail');
+  const operatorEmail = operatorRaw === undefined ? undefined : checked('operatorEmail', operatorRaw, EMAIL_PATTERN, 'an e-mail address');
+  const region = optionalString(read, 'region') ?? env.CDK_DEFAULT_REGION ?? DEFAULT_REGION;
+
+  const domainName = optionalString(read, 'domain');
+  const certificateArn = optionalString(read, 'certificateArn');
+  if ((domainName === undefined) !== (certificateArn === undefined)) {
+    throw new Error('Contexts "domain" and "certificateArn" go together: give both (certificate in us-east-1) or neither');
+  }
+  const domain = domainName && certificateArn
+    ? { name: checked('domain', domainName.toLowerCase(), DOMAIN_PATTERN, 'a domain name'), certificateArn }
+    : undefined;
+
+  const webDistDir = optionalString(read, 'webDistDir');
+  return {
+    stage,
+    adminPathPrefix,
+    region,
+    ...(senderEmail ? { senderEmail } : {}),
+    ...(operatorEmail ? { operatorEmail } : {}),
+    ...(domain ? { domain } : {}),
+    ...(webDistDir ? { webDistDir } : {}),
+  };
+}
+
+/**
+ * The SPA's runtime settings, written by the stack as `/config.json` next to `index.html`
+ * (the local front door serves the same shape).
+ */
+export interface SpaConfig {
+  /** Base path of the HTTP API on the shop's own origin. */
+  readonly apiBasePath: '/api';
+  readonly region: string;
+  readonly userPoolId: string;
+  readonly userPoolClientId: string;
+  readonly adminPathPrefix: string;
+  readonly stage: string;
+  /** Only in the local twin: the Cognito-compatible server's address (AWS's endpoint is implied otherwise). */
+  readonly userPoolEndpoint?: string;
+}
+
+/** Where the browser may connect besides the shop's own origin. */
+export interface CspOrigins {
+  /** Cognito user pool endpoint used by Amplify, e.g. `https://cognito-idp.eu-west-1.amazonaws.com`. */
+  readonly cognito: string;
+  /** Origins of the buckets that receive presigned uploads (`https://<bucket>.s3.<region>.amazonaws.com`). */
+  readonly uploads: readonly string[];
+  /** Origins whose images the pages show besides their own (the presigned links of payment proofs). */
+  readonly images: readonly string[];
+  /** Add `upgrade-insecure-requests` (true in the cloud; the local twin is plain http). */
+  readonly upgradeInsecureRequests?: boolean;
+}
+
+/**
+ * The shop's Content-Security-Policy: scripts and styles only from the shop itself (no inline code),
+ * XHR/fetch to the shop, Cognito and the upload buckets, no framing, no plugins.
+ */
+export function contentSecurityPolicy(origins: CspOrigins): string {
+  const directives: Record<string, readonly string[]> = {
+    'default-src': ["'self'"],
+    'script-src': ["'self'"],
+    'style-src': ["'self'"],
+    'img-src': ["'self'", 'data:', 'blob:', ...origins.images],
+    'font-src': ["'self'", 'data:'],
+    'connect-src': ["'self'", origins.cognito, ...origins.uploads],
+    'form-action': ["'self'", ...origins.uploads],
+    'frame-ancestors': ["'none'"],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'manifest-src': ["'self'"],
+    'worker-src': ["'self'", 'blob:'],
+  };
+  return Object.entries(directives)
+    .map(([name, values]) => `${name} ${values.join(' ')}`)
+    .concat(origins.upgradeInsecureRequests === false ? [] : ['upgrade-insecure-requests'])
+    .join('; ');
+}

@@ -1,0 +1,128 @@
+/**
+ * Binds a function to what a route row says it may touch (`grants` in `lambdas/routes.ts`): one call
+ * adds the IAM statement AND the environment variable that names the resource, so a grant can never
+ * lack its variable, nor a variable its grant.
+ *
+ * The statements are written out rather than taken from `table.grantReadData()` / `bucket.grantRead()`:
+ * those also allow streams, every index (`/index/*`) and `s3:List*`/`s3:GetBucket*`; here a table
+ * read reaches exactly the indexes declared in `infra/data-model.ts`, and a bucket read is GetObject
+ * plus ListBucket (so a missing key answers 404 as it does on the local twin, not 403).
+ */
+import { CfnResource, Stack } from 'aws-cdk-lib';
+import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import type * as s3 from 'aws-cdk-lib/aws-s3';
+import type { IConstruct } from 'constructs';
+import type { Grant } from '../../lambdas/routes.ts';
+import { buckets, tables, type BucketKey, type TableKey } from '../data-model.ts';
+import { acknowledgeNag } from './nag.ts';
+
+/** Environment variables that come with a `mail` grant. */
+export const MAIL_ENV = {
+  /** Sender address (the verified SES identity). */
+  from: 'MAIL_FROM',
+  /** Prefix of the SES template names: `templateName(prefix, id)` of `infra/mail-templates.ts`. */
+  templatePrefix: 'MAIL_TEMPLATE_PREFIX',
+  /** Public origin of the shop (`https://...`, no trailing slash), for links in e-mails. */
+  shopUrl: 'SHOP_URL',
+} as const;
+
+export const TABLE_READ_ACTIONS = [
+  'dynamodb:GetItem',
+  'dynamodb:BatchGetItem',
+  'dynamodb:Query',
+  'dynamodb:Scan',
+  'dynamodb:ConditionCheckItem',
+] as const;
+export const TABLE_WRITE_ACTIONS = [
+  'dynamodb:PutItem',
+  'dynamodb:UpdateItem',
+  'dynamodb:DeleteItem',
+  'dynamodb:BatchWriteItem',
+] as const;
+export const BUCKET_READ_OBJECT_ACTIONS = ['s3:GetObject'] as const;
+export const BUCKET_LIST_ACTIONS = ['s3:ListBucket'] as const;
+export const BUCKET_PUT_ACTIONS = ['s3:PutObject'] as const;
+export const MAIL_ACTIONS = ['ses:SendEmail', 'ses:SendTemplatedEmail'] as const;
+
+/** What the `mail` grant reaches and the values of its environment variables. */
+export interface MailTarget {
+  readonly senderEmail: string;
+  readonly identityArn: string;
+  readonly templateArns: readonly string[];
+  readonly templatePrefix: string;
+  readonly shopUrl: string;
+}
+
+/** The stack's resources a grant can point at. */
+export interface BindTargets {
+  readonly tables: Readonly<Record<TableKey, dynamodb.ITableV2>>;
+  readonly buckets: Readonly<Record<BucketKey, s3.IBucket>>;
+  readonly mail: MailTarget;
+}
+
+/** The environment variables a grant brings, by name (what `bindGrant` sets). */
+export function envVarsOf(grant: Grant): string[] {
+  if ('table' in grant) return [tables[grant.table].envVar];
+  if ('bucket' in grant) return [buckets[grant.bucket].envVar];
+  return [MAIL_ENV.from, MAIL_ENV.templatePrefix, MAIL_ENV.shopUrl];
+}
+
+/** Grants `grant` to `fn` and sets the environment variables that go with it. */
+export function bindGrant(fn: lambda.Function, grant: Grant, targets: BindTargets): void {
+  if ('table' in grant) bindTable(fn, grant.table, grant.access, targets.tables[grant.table]);
+  else if ('bucket' in grant) bindBucket(fn, grant.bucket, grant.access, targets.buckets[grant.bucket]);
+  else bindMail(fn, targets.mail);
+}
+
+function bindTable(fn: lambda.Function, key: TableKey, access: 'read' | 'write' | 'readWrite', table: dynamodb.ITableV2): void {
+  const def = tables[key];
+  if (access === 'read' || access === 'readWrite') {
+    fn.addToRolePolicy(new iam.PolicyStatement({
+      actions: [...TABLE_READ_ACTIONS],
+      resources: [table.tableArn, ...def.indexes.map((index) => `${table.tableArn}/index/${index.name}`)],
+    }));
+  }
+  if (access === 'write' || access === 'readWrite') {
+    fn.addToRolePolicy(new iam.PolicyStatement({ actions: [...TABLE_WRITE_ACTIONS], resources: [table.tableArn] }));
+  }
+  fn.addEnvironment(def.envVar, table.tableName);
+}
+
+function bindBucket(fn: lambda.Function, key: BucketKey, access: 'read' | 'put' | 'readWrite', bucket: s3.IBucket): void {
+  const objects = bucket.arnForObjects('*');
+  if (access === 'read' || access === 'readWrite') {
+    fn.addToRolePolicy(new iam.PolicyStatement({ actions: [...BUCKET_READ_OBJECT_ACTIONS], resources: [objects] }));
+    fn.addToRolePolicy(new iam.PolicyStatement({ actions: [...BUCKET_LIST_ACTIONS], resources: [bucket.bucketArn] }));
+  }
+  if (access === 'put' || access === 'readWrite') {
+    fn.addToRolePolicy(new iam.PolicyStatement({ actions: [...BUCKET_PUT_ACTIONS], resources: [objects] }));
+  }
+  fn.addEnvironment(buckets[key].envVar, bucket.bucketName);
+  if (fn.role) {
+    acknowledgeNag(
+      fn.role,
+      `IAM5[Resource::<${logicalIdOf(bucket)}.Arn>/*]`,
+      `Objects of the ${key} bucket have random, server-chosen keys, so the function must reach any object ` +
+        'of this one bucket; the actions are limited to the ones the grant names (GetObject and/or PutObject).',
+    );
+  }
+}
+
+function bindMail(fn: lambda.Function, mail: MailTarget): void {
+  fn.addToRolePolicy(new iam.PolicyStatement({
+    actions: [...MAIL_ACTIONS],
+    resources: [mail.identityArn, ...mail.templateArns],
+  }));
+  fn.addEnvironment(MAIL_ENV.from, mail.senderEmail);
+  fn.addEnvironment(MAIL_ENV.templatePrefix, mail.templatePrefix);
+  fn.addEnvironment(MAIL_ENV.shopUrl, mail.shopUrl);
+}
+
+/** The logical id a construct's CloudFormation resource gets, as cdk-nag prints it in findings. */
+function logicalIdOf(construct: IConstruct): string {
+  const resource = construct.node.defaultChild;
+  if (!CfnResource.isCfnResource(resource)) throw new Error(`${construct.node.path} has no CloudFormation resource`);
+  return Stack.of(resource).resolve(resource.logicalId) as string;
+}

@@ -1,0 +1,101 @@
+/**
+ * One API Lambda function with the house defaults, so every route's function is built the same way:
+ * the newest Node.js runtime this aws-cdk-lib knows, arm64, an ESM bundle made by the local esbuild
+ * (no Docker), source maps on, its own log group with a retention, and its own role that may write
+ * only to that log group until a binding (`./bind.ts`) grants more.
+ *
+ * The AWS SDK v3 clients are bundled (`bundleAwsSDK`) rather than taken from the runtime: the code
+ * then runs against the exact SDK versions of `package-lock.json` that the tests and the local twin
+ * use, a runtime SDK update cannot change behaviour, and esbuild drops the parts we do not import,
+ * which keeps the bundle small and the cold start predictable.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Duration } from 'aws-cdk-lib';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+
+/** Root of the repository (this file is `<root>/infra/constructs/shop-function.ts`). */
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/** Node.js runtime of every API function: the newest one this aws-cdk-lib offers. */
+export const FUNCTION_RUNTIME = lambda.Runtime.NODEJS_24_X;
+/** esbuild target matching {@link FUNCTION_RUNTIME}. */
+export const BUNDLE_TARGET = 'node24';
+
+/** Environment every API function gets, whatever it is bound to. */
+export const BASE_ENVIRONMENT = {
+  NODE_OPTIONS: '--enable-source-maps',
+  POWERTOOLS_SERVICE_NAME: 'joias-api',
+  LOG_LEVEL: 'INFO',
+} as const;
+
+/**
+ * ESM bundles cannot `require()`, but CommonJS dependencies bundled into them still do (for Node
+ * built-ins); this banner gives the module a real `require`.
+ */
+const ESM_REQUIRE_BANNER =
+  "import { createRequire as __joiasCreateRequire } from 'node:module'; const require = __joiasCreateRequire(import.meta.url);";
+
+export interface ShopFunctionProps {
+  /** Absolute path of the handler module (exporting `handler`). */
+  readonly entry: string;
+  readonly description?: string;
+  /** @default 512 */
+  readonly memorySize?: number;
+  /** @default 10 seconds */
+  readonly timeout?: Duration;
+  /** @default one month */
+  readonly logRetention?: logs.RetentionDays;
+}
+
+export class ShopFunction extends Construct {
+  readonly function: NodejsFunction;
+  readonly role: iam.Role;
+  readonly logGroup: logs.LogGroup;
+
+  constructor(scope: Construct, id: string, props: ShopFunctionProps) {
+    super(scope, id);
+
+    this.logGroup = new logs.LogGroup(this, 'Logs', {
+      retention: props.logRetention ?? logs.RetentionDays.ONE_MONTH,
+    });
+
+    // An own role instead of the default one with the AWSLambdaBasicExecutionRole managed policy,
+    // which may write to every log group of the account.
+    this.role = new iam.Role(this, 'Role', {
+      assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
+      description: props.description,
+    });
+    this.logGroup.grantWrite(this.role);
+
+    this.function = new NodejsFunction(this, 'Function', {
+      entry: props.entry,
+      handler: 'handler',
+      description: props.description,
+      runtime: FUNCTION_RUNTIME,
+      architecture: lambda.Architecture.ARM_64,
+      memorySize: props.memorySize ?? 512,
+      timeout: props.timeout ?? Duration.seconds(10),
+      role: this.role,
+      logGroup: this.logGroup,
+      environment: { ...BASE_ENVIRONMENT },
+      depsLockFilePath: path.join(REPO_ROOT, 'package-lock.json'),
+      projectRoot: REPO_ROOT,
+      bundling: {
+        format: OutputFormat.ESM,
+        target: BUNDLE_TARGET,
+        mainFields: ['module', 'main'],
+        banner: ESM_REQUIRE_BANNER,
+        minify: true,
+        sourceMap: true,
+        sourcesContent: false,
+        bundleAwsSDK: true,
+        tsconfig: path.join(REPO_ROOT, 'tsconfig.json'),
+      },
+    });
+  }
+}

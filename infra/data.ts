@@ -1,0 +1,127 @@
+/**
+ * The shop's data: one DynamoDB table per entity of `infra/data-model.ts` and the S3 buckets (payment
+ * proofs, product images, access logs). Everything that holds customer or shop data is retained when
+ * the stack is deleted.
+ */
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import { Construct } from 'constructs';
+import { tables, type BucketKey, type KeyDef, type TableDef, type TableKey } from './data-model.ts';
+import { acknowledgeNag } from './constructs/nag.ts';
+
+/** Key prefix of proofs uploaded for an order that is not placed yet; they expire after a day. */
+export const PENDING_PROOFS_PREFIX = 'proofs/pending/';
+/** Key prefixes under which each service writes its S3 server access logs into the log bucket. */
+export const ACCESS_LOG_PREFIXES = {
+  proofs: 's3/proofs/',
+  images: 's3/images/',
+  site: 's3/site/',
+  cloudfront: 'cloudfront/',
+} as const;
+
+function attribute(key: KeyDef): dynamodb.Attribute {
+  return { name: key.name, type: key.type === 'N' ? dynamodb.AttributeType.NUMBER : dynamodb.AttributeType.STRING };
+}
+
+function pascal(key: string): string {
+  return key[0]!.toUpperCase() + key.slice(1);
+}
+
+export class Data extends Construct {
+  readonly tables: Readonly<Record<TableKey, dynamodb.TableV2>>;
+  readonly buckets: Readonly<Record<BucketKey, s3.Bucket>>;
+  /** Receives S3 server access logs and CloudFront standard logs. */
+  readonly accessLogs: s3.Bucket;
+
+  constructor(scope: Construct, id: string) {
+    super(scope, id);
+
+    const built = {} as Record<TableKey, dynamodb.TableV2>;
+    for (const [key, def] of Object.entries(tables) as [TableKey, TableDef][]) {
+      const { sortKey, ttlAttribute } = def;
+      built[key] = new dynamodb.TableV2(this, `${pascal(key)}Table`, {
+        partitionKey: attribute(def.partitionKey),
+        ...(sortKey ? { sortKey: attribute(sortKey) } : {}),
+        globalSecondaryIndexes: def.indexes.map((index) => ({
+          indexName: index.name,
+          partitionKey: attribute(index.partitionKey),
+          ...(index.sortKey ? { sortKey: attribute(index.sortKey) } : {}),
+          projectionType: dynamodb.ProjectionType.ALL,
+        })),
+        billing: dynamodb.Billing.onDemand(),
+        pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+        deletionProtection: true,
+        removalPolicy: RemovalPolicy.RETAIN,
+        encryption: dynamodb.TableEncryptionV2.awsManagedKey(),
+        ...(ttlAttribute ? { timeToLiveAttribute: ttlAttribute } : {}),
+      });
+    }
+    this.tables = built;
+
+    this.accessLogs = new s3.Bucket(this, 'AccessLogs', {
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      // CloudFront standard logs support SSE-S3 only, and are delivered through a bucket ACL grant,
+      // which needs ACLs enabled (object writer stays the bucket owner).
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_PREFERRED,
+      enforceSSL: true,
+      lifecycleRules: [{ id: 'expire-logs', expiration: Duration.days(365), abortIncompleteMultipartUploadAfter: Duration.days(1) }],
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    acknowledgeNag(
+      this.accessLogs,
+      'S1',
+      'This is the access-log bucket itself; logging its own accesses into itself would loop, and a second log bucket would only move the question.',
+    );
+
+    const proofs = new s3.Bucket(this, 'ProofsBucket', {
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      versioned: true,
+      serverAccessLogsBucket: this.accessLogs,
+      serverAccessLogsPrefix: ACCESS_LOG_PREFIXES.proofs,
+      lifecycleRules: [
+        {
+          id: 'expire-pending-proofs',
+          prefix: PENDING_PROOFS_PREFIX,
+          expiration: Duration.days(1),
+          noncurrentVersionExpiration: Duration.days(1),
+        },
+        {
+          id: 'archive-proofs',
+          transitions: [{ storageClass: s3.StorageClass.INFREQUENT_ACCESS, transitionAfter: Duration.days(90) }],
+          noncurrentVersionExpiration: Duration.days(90),
+          abortIncompleteMultipartUploadAfter: Duration.days(1),
+        },
+      ],
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
+    const images = new s3.Bucket(this, 'ImagesBucket', {
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      versioned: true,
+      serverAccessLogsBucket: this.accessLogs,
+      serverAccessLogsPrefix: ACCESS_LOG_PREFIXES.images,
+      lifecycleRules: [
+        { id: 'expire-old-versions', noncurrentVersionExpiration: Duration.days(30), abortIncompleteMultipartUploadAfter: Duration.days(1) },
+      ],
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
+    this.buckets = { proofs, images };
+  }
+
+  /**
+   * Lets the shop's pages send presigned POST uploads to the proofs and images buckets (and read proofs
+   * through presigned links with fetch).
+   */
+  allowBrowserUploads(origins: readonly string[]): void {
+    const common = { allowedOrigins: [...origins], allowedHeaders: ['*'], exposedHeaders: ['ETag', 'Location'], maxAge: 3000 };
+    this.buckets.proofs.addCorsRule({ ...common, allowedMethods: [s3.HttpMethods.POST, s3.HttpMethods.GET, s3.HttpMethods.HEAD] });
+    this.buckets.images.addCorsRule({ ...common, allowedMethods: [s3.HttpMethods.POST] });
+  }
+}

@@ -1,0 +1,60 @@
+/**
+ * The shop's e-mail: one SES template per entry of `infra/mail-templates.ts` (named with the stage
+ * prefix, as the local twin names them) and the SES identity of the sender address, which SES verifies
+ * by e-mailing it a link after the first deploy. While the account is in the SES sandbox, mail reaches
+ * only verified addresses.
+ */
+import { Stack } from 'aws-cdk-lib';
+import * as ses from 'aws-cdk-lib/aws-ses';
+import { Construct } from 'constructs';
+import { mailTemplates, templateName, type MailTemplateId } from './mail-templates.ts';
+
+export interface MailProps {
+  readonly stage: string;
+  readonly senderEmail: string;
+}
+
+/** Prefix of the physical SES template names of a stage. */
+export function templatePrefix(stage: string): string {
+  return `${stage}-`;
+}
+
+export class Mail extends Construct {
+  readonly identity: ses.EmailIdentity;
+  readonly senderEmail: string;
+  readonly templatePrefix: string;
+  readonly templates: Readonly<Record<MailTemplateId, ses.CfnTemplate>>;
+
+  constructor(scope: Construct, id: string, props: MailProps) {
+    super(scope, id);
+    this.senderEmail = props.senderEmail;
+    this.templatePrefix = templatePrefix(props.stage);
+
+    this.identity = new ses.EmailIdentity(this, 'Sender', { identity: ses.Identity.email(props.senderEmail) });
+
+    const built = {} as Record<MailTemplateId, ses.CfnTemplate>;
+    for (const [templateId, template] of Object.entries(mailTemplates) as [MailTemplateId, (typeof mailTemplates)[MailTemplateId]][]) {
+      built[templateId] = new ses.CfnTemplate(this, `Template-${templateId}`, {
+        template: {
+          templateName: templateName(this.templatePrefix, templateId),
+          subjectPart: template.subject,
+          htmlPart: template.html,
+          textPart: template.text,
+        },
+      });
+    }
+    this.templates = built;
+  }
+
+  /** ARN of the sender identity (what `ses:SendEmail` is allowed on). */
+  get identityArn(): string {
+    return Stack.of(this).formatArn({ service: 'ses', resource: 'identity', resourceName: this.senderEmail });
+  }
+
+  /** ARNs of this stage's templates. */
+  get templateArns(): string[] {
+    return (Object.keys(this.templates) as MailTemplateId[]).map((templateId) =>
+      Stack.of(this).formatArn({ service: 'ses', resource: 'template', resourceName: templateName(this.templatePrefix, templateId) }),
+    );
+  }
+}

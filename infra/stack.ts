@@ -1,0 +1,124 @@
+/**
+ * `ShopStack`: the whole shop in one stack, composed from one construct per concern.
+ *
+ *   Data (tables, buckets) → Auth (user pool) → Mail (SES) → Api (one function per route row)
+ *   → Web (CloudFront, SPA upload with config.json)
+ */
+import { CfnOutput, CfnParameter, Lazy, Stack, type StackProps } from 'aws-cdk-lib';
+import type { Construct } from 'constructs';
+import type { Route } from '../lambdas/routes.ts';
+import { Api } from './api.ts';
+import { Auth } from './auth.ts';
+import { EMAIL_PATTERN, type DomainSettings, type SpaConfig } from './config.ts';
+import { Data } from './data.ts';
+import { Mail } from './mail.ts';
+import { Web } from './web.ts';
+
+export interface ShopStackProps extends StackProps {
+  readonly stage: string;
+  readonly adminPathPrefix: string;
+  /**
+   * Sender of the shop's e-mail. When absent, the template gets a `SenderEmail` parameter without a
+   * default: synth works offline, and a deploy must name the address (`-c senderEmail=` or
+   * `--parameters SenderEmail=`).
+   */
+  readonly senderEmail?: string;
+  /** Invited as the first back-office user when given. */
+  readonly operatorEmail?: string;
+  /** Directory of the built SPA. @default `<repo>/web/dist` */
+  readonly webDistDir?: string;
+  readonly domain?: DomainSettings;
+  /** Directory of the handler modules. @default `<repo>/lambdas/handlers` */
+  readonly handlersDir?: string;
+  /** @default `lambdas/routes.ts` */
+  readonly routes?: readonly Route[];
+}
+
+export class ShopStack extends Stack {
+  readonly data: Data;
+  readonly auth: Auth;
+  readonly mail: Mail;
+  readonly api: Api;
+  readonly web: Web;
+
+  constructor(scope: Construct, id: string, props: ShopStackProps) {
+    super(scope, id, {
+      description: `Joias Inox online shop (${props.stage})`,
+      ...props,
+    });
+
+    this.data = new Data(this, 'Data');
+    this.auth = new Auth(this, 'Auth', props.operatorEmail ? { operatorEmail: props.operatorEmail } : {});
+    const senderEmail =
+      props.senderEmail ??
+      new CfnParameter(this, 'SenderEmail', {
+        type: 'String',
+        description: 'Address the shop sends e-mail from (SES verifies it by e-mail after the deploy)',
+        allowedPattern: EMAIL_PATTERN.source,
+        constraintDescription: 'must be an e-mail address',
+      }).valueAsString;
+    this.mail = new Mail(this, 'Mail', { stage: props.stage, senderEmail });
+
+    // The shop URL is known only once the distribution exists; functions read it at deploy time.
+    let web: Web | undefined;
+    const shopUrl = Lazy.string({
+      produce: () => {
+        if (!web) throw new Error('The shop URL is read before the web front door exists');
+        return web.shopUrl;
+      },
+    });
+
+    this.api = new Api(this, 'Api', {
+      targets: {
+        tables: this.data.tables,
+        buckets: this.data.buckets,
+        mail: {
+          senderEmail: this.mail.senderEmail,
+          identityArn: this.mail.identityArn,
+          templateArns: this.mail.templateArns,
+          templatePrefix: this.mail.templatePrefix,
+          shopUrl,
+        },
+      },
+      jwtIssuer: this.auth.issuer,
+      jwtAudience: [this.auth.client.userPoolClientId],
+      ...(props.routes ? { routes: props.routes } : {}),
+      ...(props.handlersDir ? { handlersDir: props.handlersDir } : {}),
+    });
+
+    const spaConfig: SpaConfig = {
+      apiBasePath: '/api',
+      region: this.region,
+      userPoolId: this.auth.userPool.userPoolId,
+      userPoolClientId: this.auth.client.userPoolClientId,
+      adminPathPrefix: props.adminPathPrefix,
+      stage: props.stage,
+    };
+    web = new Web(this, 'Web', {
+      apiDomainName: this.api.originDomainName,
+      imagesBucket: this.data.buckets.images,
+      uploadBuckets: [this.data.buckets.proofs, this.data.buckets.images],
+      accessLogs: this.data.accessLogs,
+      spaConfig,
+      ...(props.webDistDir ? { webDistDir: props.webDistDir } : {}),
+      ...(props.domain ? { domain: props.domain } : {}),
+      ...(props.routes ? { routes: props.routes } : {}),
+    });
+    this.web = web;
+
+    // Presigned uploads come from the shop's pages. The buckets cannot name the distribution's own
+    // host (the images bucket is one of its origins, a dependency cycle), so without a custom domain
+    // they accept any CloudFront host; the presigned policy, not CORS, is what authorizes an upload.
+    this.data.allowBrowserUploads(props.domain ? [`https://${props.domain.name}`] : ['https://*.cloudfront.net']);
+
+    new CfnOutput(this, 'ShopUrl', { value: web.shopUrl, description: 'The shop' });
+    new CfnOutput(this, 'AdminUrl', { value: `${web.shopUrl}${props.adminPathPrefix}/login`, description: 'Back-office sign-in' });
+    new CfnOutput(this, 'UserPoolId', { value: this.auth.userPool.userPoolId });
+    new CfnOutput(this, 'UserPoolClientId', { value: this.auth.client.userPoolClientId });
+    new CfnOutput(this, 'DistributionId', { value: web.distribution.distributionId });
+    new CfnOutput(this, 'SenderAddress', {
+      value: senderEmail,
+      description: 'SES sends a verification link to this address after the first deploy; mail works once it is clicked',
+    });
+  }
+}

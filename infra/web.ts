@@ -1,0 +1,292 @@
+/**
+ * The shop's front door: one CloudFront distribution that serves, on one origin,
+ *
+ * - the SPA from a private bucket (a CloudFront Function sends extension-less paths, i.e. client
+ *   routes, to `/index.html`; files and `/api/*` keep their real 404s),
+ * - `/api/*` from the HTTP API (not cached, except the catalogue rows of the route table that have
+ *   `cacheSeconds`, which CloudFront keeps as long as the handler's Cache-Control says, at most 5 min),
+ * - `/images/*` from the images bucket (cached),
+ *
+ * with strict security headers on every answer. The built SPA (`web/dist`) is uploaded with a
+ * `config.json` that carries the stack's values (`SpaConfig` of `infra/config.ts`).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { Duration, Stack, Token } from 'aws-cdk-lib';
+import * as acm from 'aws-cdk-lib/aws-certificatemanager';
+import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
+import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
+import { Construct } from 'constructs';
+import { routes as routeTable, type Route } from '../lambdas/routes.ts';
+import { contentSecurityPolicy, type DomainSettings, type SpaConfig } from './config.ts';
+import { ACCESS_LOG_PREFIXES } from './data.ts';
+import { acknowledgeNag } from './constructs/nag.ts';
+import { REPO_ROOT } from './constructs/shop-function.ts';
+import { IMAGES_PREFIX } from './data-model.ts';
+
+/** Longest time CloudFront may keep a cacheable API answer, whatever the origin says. */
+export const API_CACHE_MAX_SECONDS = 300;
+
+/**
+ * Viewer-request function of the SPA behaviour: a path whose last segment has no dot is a client route
+ * of the single-page app, so it is answered with the app shell.
+ */
+export const SPA_REWRITE_CODE = `function handler(event) {
+  var request = event.request;
+  var uri = request.uri;
+  if (uri.indexOf('.', uri.lastIndexOf('/') + 1) === -1) {
+    request.uri = '/index.html';
+  }
+  return request;
+}`;
+
+/**
+ * CloudFront path patterns of the cacheable API rows (`cacheSeconds` set): `{param}` segments become
+ * `*`, e.g. `/api/products/{id}` → `/api/products/*`.
+ */
+export function cachedApiPathPatterns(routes: readonly Route[]): string[] {
+  const patterns = routes
+    .filter((route) => route.cacheSeconds !== undefined && route.cacheSeconds > 0 && route.method === 'GET')
+    .map((route) => route.path.replace(/\{[^}]+\}.*$/, '*'));
+  return [...new Set(patterns)];
+}
+
+export interface WebProps {
+  /** Host name of the HTTP API (`<id>.execute-api.<region>.amazonaws.com`). */
+  readonly apiDomainName: string;
+  readonly imagesBucket: s3.IBucket;
+  /** Buckets the browser uploads to with presigned POSTs, and whose presigned links pages show. */
+  readonly uploadBuckets: readonly s3.IBucket[];
+  readonly accessLogs: s3.IBucket;
+  /** Values of `config.json` that the stack knows. */
+  readonly spaConfig: SpaConfig;
+  /** Directory of the built SPA. @default `<repo>/web/dist` */
+  readonly webDistDir?: string;
+  readonly domain?: DomainSettings;
+  /** @default `lambdas/routes.ts` */
+  readonly routes?: readonly Route[];
+}
+
+export class Web extends Construct {
+  readonly siteBucket: s3.Bucket;
+  readonly distribution: cloudfront.Distribution;
+  readonly responseHeaders: cloudfront.ResponseHeadersPolicy;
+  readonly apiCachePolicy: cloudfront.CachePolicy;
+  /** `https://<shop host>`, without a trailing slash. */
+  readonly shopUrl: string;
+
+  constructor(scope: Construct, id: string, props: WebProps) {
+    super(scope, id);
+    const webDistDir = props.webDistDir ?? path.join(REPO_ROOT, 'web', 'dist');
+    if (!fs.existsSync(path.join(webDistDir, 'index.html'))) {
+      throw new Error(`web/dist is missing: run \`npm run build:web\` first (looked for ${path.join(webDistDir, 'index.html')})`);
+    }
+    const region = Stack.of(this).region;
+
+    this.siteBucket = new s3.Bucket(this, 'SiteBucket', {
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      serverAccessLogsBucket: props.accessLogs,
+      serverAccessLogsPrefix: ACCESS_LOG_PREFIXES.site,
+    });
+
+    this.responseHeaders = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      comment: 'Joias Inox: CSP, HSTS and friends on every answer',
+      securityHeadersBehavior: {
+        contentSecurityPolicy: {
+          contentSecurityPolicy: contentSecurityPolicy({
+            cognito: `https://cognito-idp.${region}.amazonaws.com`,
+            uploads: props.uploadBuckets.map((bucket) => `https://${bucket.bucketRegionalDomainName}`),
+            images: props.uploadBuckets.map((bucket) => `https://${bucket.bucketRegionalDomainName}`),
+          }),
+          override: true,
+        },
+        strictTransportSecurity: {
+          accessControlMaxAge: Duration.days(730),
+          includeSubdomains: true,
+          override: true,
+        },
+        contentTypeOptions: { override: true },
+        frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
+        referrerPolicy: { referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
+        xssProtection: { protection: false, override: true },
+      },
+      customHeadersBehavior: {
+        customHeaders: [
+          { header: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=(), payment=()', override: true },
+        ],
+      },
+    });
+
+    this.apiCachePolicy = new cloudfront.CachePolicy(this, 'ApiCatalogueCache', {
+      comment: 'Catalogue API: cached as long as the origin Cache-Control says, at most 5 minutes',
+      minTtl: Duration.seconds(0),
+      defaultTtl: Duration.seconds(0),
+      maxTtl: Duration.seconds(API_CACHE_MAX_SECONDS),
+      queryStringBehavior: cloudfront.CacheQueryStringBehavior.all(),
+      headerBehavior: cloudfront.CacheHeaderBehavior.none(),
+      cookieBehavior: cloudfront.CacheCookieBehavior.none(),
+      enableAcceptEncodingGzip: true,
+      enableAcceptEncodingBrotli: true,
+    });
+
+    const spaRewrite = new cloudfront.Function(this, 'SpaRewrite', {
+      comment: 'Client routes of the SPA get /index.html',
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+      code: cloudfront.FunctionCode.fromInline(SPA_REWRITE_CODE),
+    });
+
+    const apiOrigin = new origins.HttpOrigin(props.apiDomainName, {
+      protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
+      originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
+    });
+    const apiBehavior = (cachePolicy: cloudfront.ICachePolicy): cloudfront.BehaviorOptions => ({
+      origin: apiOrigin,
+      viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
+      allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
+      cachePolicy,
+      originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+      responseHeadersPolicy: this.responseHeaders,
+      compress: true,
+    });
+
+    // CloudFront tries the patterns in this order: the cacheable catalogue paths before `/api/*`.
+    const additionalBehaviors: Record<string, cloudfront.BehaviorOptions> = {};
+    for (const pattern of cachedApiPathPatterns(props.routes ?? routeTable)) {
+      additionalBehaviors[pattern] = apiBehavior(this.apiCachePolicy);
+    }
+    additionalBehaviors['/api/*'] = apiBehavior(cloudfront.CachePolicy.CACHING_DISABLED);
+    additionalBehaviors[`/${IMAGES_PREFIX}*`] = {
+      origin: origins.S3BucketOrigin.withOriginAccessControl(props.imagesBucket),
+      viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+      allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
+      cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
+      responseHeadersPolicy: this.responseHeaders,
+      compress: true,
+    };
+
+    this.distribution = new cloudfront.Distribution(this, 'Distribution', {
+      comment: `Joias Inox shop (${props.spaConfig.stage})`,
+      defaultRootObject: 'index.html',
+      defaultBehavior: {
+        origin: origins.S3BucketOrigin.withOriginAccessControl(this.siteBucket),
+        viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
+        cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
+        responseHeadersPolicy: this.responseHeaders,
+        functionAssociations: [{ function: spaRewrite, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
+        compress: true,
+      },
+      additionalBehaviors,
+      httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
+      priceClass: cloudfront.PriceClass.PRICE_CLASS_100,
+      enableLogging: true,
+      logBucket: props.accessLogs,
+      logFilePrefix: ACCESS_LOG_PREFIXES.cloudfront,
+      ...(props.domain
+        ? {
+            domainNames: [props.domain.name],
+            certificate: acm.Certificate.fromCertificateArn(this, 'Certificate', props.domain.certificateArn),
+            sslSupportMethod: cloudfront.SSLMethod.SNI,
+            minimumProtocolVersion: cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021,
+          }
+        : {}),
+    });
+    this.shopUrl = props.domain ? `https://${props.domain.name}` : `https://${this.distribution.distributionDomainName}`;
+
+    acknowledgeNag(
+      this.distribution,
+      'CFR1',
+      'The shop sells to anyone who can reach it; there is no legal or business reason to block countries.',
+    );
+    acknowledgeNag(
+      this.distribution,
+      'CFR2',
+      'No AWS WAF web ACL: its fixed monthly cost is out of proportion for a small shop. The API throttles every ' +
+        'route at the stage, admin routes need a Cognito JWT, and inputs are validated server-side.',
+    );
+    if (!props.domain) {
+      acknowledgeNag(
+        this.distribution,
+        'CFR4',
+        'No custom domain is configured, so the distribution uses the default *.cloudfront.net certificate, for which ' +
+          'CloudFront does not let us raise the minimum TLS version. With `-c domain=... -c certificateArn=...` the ' +
+          'distribution uses SNI and TLSv1.2_2021.',
+      );
+    }
+
+    this.deploySite(webDistDir, props.spaConfig);
+  }
+
+  /**
+   * Uploads the SPA in two passes: the content-hashed `assets/` with a one-year immutable cache, then
+   * everything else (index.html, config.json, icons) revalidated on every load, and invalidates the
+   * distribution. Old hashed assets stay, so a page loaded before a deploy can still fetch its chunks.
+   */
+  private deploySite(webDistDir: string, spaConfig: SpaConfig): void {
+    const logGroup = new logs.LogGroup(this, 'DeployLogs', { retention: logs.RetentionDays.ONE_MONTH });
+    const hashed = new s3deploy.BucketDeployment(this, 'DeployAssets', {
+      destinationBucket: this.siteBucket,
+      sources: [s3deploy.Source.asset(webDistDir)],
+      exclude: ['*'],
+      include: ['assets/*'],
+      prune: false,
+      cacheControl: [s3deploy.CacheControl.fromString('public, max-age=31536000, immutable')],
+      memoryLimit: 512,
+      logGroup,
+    });
+    const shell = new s3deploy.BucketDeployment(this, 'DeployShell', {
+      destinationBucket: this.siteBucket,
+      sources: [s3deploy.Source.asset(webDistDir), s3deploy.Source.jsonData('config.json', spaConfig)],
+      exclude: ['assets/*'],
+      prune: true,
+      cacheControl: [s3deploy.CacheControl.fromString('no-cache')],
+      distribution: this.distribution,
+      distributionPaths: ['/*'],
+      memoryLimit: 512,
+      logGroup,
+    });
+    shell.node.addDependency(hashed);
+
+    // Both deployments share one singleton handler, whose role aws-cdk-lib builds; these are its findings.
+    const stack = Stack.of(this);
+    const assetsBucket = `cdk-${stack.synthesizer.bootstrapQualifier ?? 'hnb659fds'}-assets-<AWS::AccountId>-${
+      Token.isUnresolved(stack.region) ? '<AWS::Region>' : stack.region
+    }`;
+    const deploymentReason =
+      'Role of the CDK BucketDeployment custom resource, generated by aws-cdk-lib and used only while deploying: ' +
+      'it reads the CDK asset objects, replaces any object of the site bucket and invalidates the distribution ' +
+      '(CloudFront invalidation permissions have no resource-level scoping).';
+    acknowledgeNag(
+      shell.handlerRole,
+      'IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+      deploymentReason,
+    );
+    for (const finding of [
+      'Action::s3:GetObject*',
+      'Action::s3:GetBucket*',
+      'Action::s3:List*',
+      'Action::s3:DeleteObject*',
+      'Action::s3:Abort*',
+      `Resource::arn:<AWS::Partition>:s3:::${assetsBucket}/*`,
+      `Resource::<${stack.resolve((this.siteBucket.node.defaultChild as s3.CfnBucket).logicalId)}.Arn>/*`,
+      'Resource::*',
+    ]) {
+      acknowledgeNag(shell.handlerRole, `IAM5[${finding}]`, deploymentReason);
+    }
+    // The singleton Lambda function behind every BucketDeployment of the stack.
+    for (const child of stack.node.children) {
+      if (child.node.id.startsWith('Custom::CDKBucketDeployment')) {
+        acknowledgeNag(
+          child,
+          'L1',
+          'Runtime chosen by aws-cdk-lib for its BucketDeployment custom resource (it bundles the AWS CLI for that runtime); not our code.',
+        );
+      }
+    }
+  }
+}

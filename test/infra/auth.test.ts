@@ -1,0 +1,81 @@
+/** The admin user pool: invitation only, strong passwords, the `admin` group, a public SPA client. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { App, Stack } from 'aws-cdk-lib';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { Auth, ADMIN_GROUP_NAME } from '../../infra/auth.ts';
+import { synthShop, SYNTH_TIMEOUT_MS, removeScratch, type Synthesized } from './support.ts';
+
+let shop: Synthesized;
+
+beforeAll(() => {
+  shop = synthShop();
+}, SYNTH_TIMEOUT_MS);
+afterAll(removeScratch);
+
+describe('Cognito', () => {
+  it('the user pool has no self sign-up, signs in by e-mail, and asks for strong passwords', () => {
+    shop.template.resourceCountIs('AWS::Cognito::UserPool', 1);
+    shop.template.hasResource('AWS::Cognito::UserPool', {
+      DeletionPolicy: 'Retain',
+      Properties: Match.objectLike({
+        AdminCreateUserConfig: Match.objectLike({ AllowAdminCreateUserOnly: true }),
+        UsernameAttributes: ['email'],
+        MfaConfiguration: 'OPTIONAL',
+        EnabledMfas: ['SOFTWARE_TOKEN_MFA'],
+        AccountRecoverySetting: { RecoveryMechanisms: [{ Name: 'verified_email', Priority: 1 }] },
+        DeletionProtection: 'ACTIVE',
+        Policies: {
+          PasswordPolicy: Match.objectLike({
+            MinimumLength: 12,
+            RequireLowercase: true,
+            RequireUppercase: true,
+            RequireNumbers: true,
+            RequireSymbols: true,
+          }),
+        },
+        UserPoolTier: 'PLUS',
+        UserPoolAddOns: { AdvancedSecurityMode: 'ENFORCED' },
+      }),
+    });
+  });
+
+  it('has the admin group', () => {
+    expect(ADMIN_GROUP_NAME).toBe('admin');
+    shop.template.hasResourceProperties('AWS::Cognito::UserPoolGroup', {
+      GroupName: 'admin',
+      UserPoolId: { Ref: shop.logicalId(shop.stack.auth.userPool) },
+    });
+  });
+
+  it('the SPA client signs in with USER_PASSWORD_AUTH, refreshes, has no secret and hides unknown users', () => {
+    shop.template.resourceCountIs('AWS::Cognito::UserPoolClient', 1);
+    shop.template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+      ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+      GenerateSecret: false,
+      PreventUserExistenceErrors: 'ENABLED',
+      AllowedOAuthFlowsUserPoolClient: false,
+      EnableTokenRevocation: true,
+    });
+  });
+
+  it('blocks sign-ins with leaked passwords', () => {
+    shop.template.hasResourceProperties('AWS::Cognito::UserPoolRiskConfigurationAttachment', {
+      ClientId: 'ALL',
+      CompromisedCredentialsRiskConfiguration: { Actions: { EventAction: 'BLOCK' } },
+    });
+  });
+
+  it('creates no user unless an operator e-mail is given, then invites it into the admin group', () => {
+    shop.template.resourceCountIs('AWS::Cognito::UserPoolUser', 0);
+
+    const stack = new Stack(new App(), 'AuthOnly', { env: { region: 'eu-west-1' } });
+    new Auth(stack, 'Auth', { operatorEmail: 'dona@joias.test' });
+    const template = Template.fromStack(stack);
+    template.hasResourceProperties('AWS::Cognito::UserPoolUser', {
+      Username: 'dona@joias.test',
+      DesiredDeliveryMediums: ['EMAIL'],
+      UserAttributes: Match.arrayWith([{ Name: 'email', Value: 'dona@joias.test' }]),
+    });
+    template.hasResourceProperties('AWS::Cognito::UserPoolUserToGroupAttachment', { GroupName: 'admin', Username: 'dona@joias.test' });
+  });
+});

@@ -1,0 +1,68 @@
+/** Deploy settings from CDK context and the shop's Content-Security-Policy. */
+import { describe, expect, it } from 'vitest';
+import { contentSecurityPolicy, DEFAULT_REGION, readDeploySettings } from '../../infra/config.ts';
+
+function reader(context: Record<string, unknown>) {
+  return (key: string) => context[key];
+}
+
+describe('readDeploySettings', () => {
+  it('has no placeholder sender e-mail, and checks the one given', () => {
+    expect(readDeploySettings(reader({}), {}).senderEmail).toBeUndefined();
+    expect(() => readDeploySettings(reader({ senderEmail: 'not-an-email' }), {})).toThrow(/e-mail address/);
+  });
+
+  it('uses cdk.json defaults and the region order context > CDK_DEFAULT_REGION > eu-west-1', () => {
+    expect(readDeploySettings(reader({ senderEmail: 'loja@joias.test' }), {})).toEqual({
+      stage: 'prod',
+      adminPathPrefix: '/bastidores-7b99',
+      senderEmail: 'loja@joias.test',
+      region: DEFAULT_REGION,
+    });
+    expect(readDeploySettings(reader({ senderEmail: 'loja@joias.test' }), { CDK_DEFAULT_REGION: 'eu-south-2' }).region).toBe('eu-south-2');
+    expect(readDeploySettings(reader({ senderEmail: 'loja@joias.test', region: 'eu-central-1' }), { CDK_DEFAULT_REGION: 'eu-south-2' }).region).toBe(
+      'eu-central-1',
+    );
+  });
+
+  it('checks stage, prefix, operator and domain', () => {
+    const base = { senderEmail: 'loja@joias.test' };
+    expect(() => readDeploySettings(reader({ ...base, stage: 'Prod!' }), {})).toThrow(/stage/);
+    expect(() => readDeploySettings(reader({ ...base, adminPathPrefix: 'no-slash' }), {})).toThrow(/adminPathPrefix/);
+    expect(() => readDeploySettings(reader({ ...base, operatorEmail: 'x' }), {})).toThrow(/operatorEmail/);
+    expect(() => readDeploySettings(reader({ ...base, domain: 'loja.joias.test' }), {})).toThrow(/certificateArn/);
+    const settings = readDeploySettings(
+      reader({ ...base, operatorEmail: 'dona@joias.test', domain: 'Loja.Joias.test', certificateArn: 'arn:aws:acm:us-east-1:1:certificate/x' }),
+      {},
+    );
+    expect(settings.operatorEmail).toBe('dona@joias.test');
+    expect(settings.domain).toEqual({ name: 'loja.joias.test', certificateArn: 'arn:aws:acm:us-east-1:1:certificate/x' });
+  });
+});
+
+describe('contentSecurityPolicy', () => {
+  const csp = contentSecurityPolicy({
+    cognito: 'https://cognito-idp.eu-west-1.amazonaws.com',
+    uploads: ['https://proofs.s3.eu-west-1.amazonaws.com'],
+    images: ['https://proofs.s3.eu-west-1.amazonaws.com'],
+  });
+  const directive = (name: string) => csp.split('; ').find((d) => d.startsWith(`${name} `));
+
+  it('allows scripts and styles from the shop only', () => {
+    expect(directive('script-src')).toBe("script-src 'self'");
+    expect(directive('style-src')).toBe("style-src 'self'");
+    expect(csp).not.toContain('unsafe');
+  });
+
+  it('lets the pages talk to the API, Cognito and the upload buckets', () => {
+    expect(directive('connect-src')).toBe(
+      "connect-src 'self' https://cognito-idp.eu-west-1.amazonaws.com https://proofs.s3.eu-west-1.amazonaws.com",
+    );
+    expect(directive('img-src')).toContain('https://proofs.s3.eu-west-1.amazonaws.com');
+  });
+
+  it('forbids framing and plugins', () => {
+    expect(directive('frame-ancestors')).toBe("frame-ancestors 'none'");
+    expect(directive('object-src')).toBe("object-src 'none'");
+  });
+});

@@ -1,0 +1,130 @@
+/**
+ * Tables follow `infra/data-model.ts` and keep their data safe; the buckets are private, encrypted and
+ * SSL-only, and the proofs bucket cleans up abandoned uploads.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tables, type TableDef, type TableKey } from '../../infra/data-model.ts';
+import { PENDING_PROOFS_PREFIX } from '../../infra/data.ts';
+import { synthShop, SYNTH_TIMEOUT_MS, removeScratch, type Synthesized } from './support.ts';
+
+let shop: Synthesized;
+
+beforeAll(() => {
+  shop = synthShop();
+}, SYNTH_TIMEOUT_MS);
+afterAll(removeScratch);
+
+const tableEntries = Object.entries(tables) as [TableKey, TableDef][];
+
+function keySchema(partition: { name: string }, sort?: { name: string }) {
+  return [{ AttributeName: partition.name, KeyType: 'HASH' }, ...(sort ? [{ AttributeName: sort.name, KeyType: 'RANGE' }] : [])];
+}
+
+describe('DynamoDB tables', () => {
+  it('there is one table per entry of the data model', () => {
+    // TableV2 synthesizes as AWS::DynamoDB::GlobalTable (a one-region global table).
+    expect(Object.keys(shop.template.findResources('AWS::DynamoDB::GlobalTable'))).toHaveLength(tableEntries.length);
+    expect(Object.keys(shop.template.findResources('AWS::DynamoDB::Table'))).toHaveLength(0);
+  });
+
+  it.each(tableEntries)('%s: keys, indexes, on-demand, PITR, deletion protection, retained', (key, def) => {
+    const resource = shop.json.Resources[shop.logicalId(shop.stack.data.tables[key])]!;
+    expect(resource.Type).toBe('AWS::DynamoDB::GlobalTable');
+    expect(resource.DeletionPolicy).toBe('Retain');
+    expect(resource.UpdateReplacePolicy).toBe('Retain');
+    const props = resource.Properties;
+    expect(props.BillingMode).toBe('PAY_PER_REQUEST');
+    expect(props.KeySchema).toEqual(keySchema(def.partitionKey, def.sortKey));
+    expect(props.SSESpecification).toEqual({ SSEEnabled: true, SSEType: 'KMS' });
+    expect(props.Replicas).toEqual([
+      expect.objectContaining({
+        DeletionProtectionEnabled: true,
+        PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+      }),
+    ]);
+    expect(props.GlobalSecondaryIndexes ?? []).toEqual(
+      def.indexes.map((index) => ({
+        IndexName: index.name,
+        KeySchema: keySchema(index.partitionKey, index.sortKey),
+        Projection: { ProjectionType: 'ALL' },
+      })),
+    );
+    const attributes = new Map((props.AttributeDefinitions as { AttributeName: string; AttributeType: string }[]).map((a) => [a.AttributeName, a.AttributeType]));
+    for (const k of [def.partitionKey, def.sortKey, ...def.indexes.flatMap((i) => [i.partitionKey, i.sortKey])]) {
+      if (k) expect(attributes.get(k.name)).toBe(k.type);
+    }
+    if (def.ttlAttribute) expect(props.TimeToLiveSpecification).toEqual({ AttributeName: def.ttlAttribute, Enabled: true });
+    else expect(props.TimeToLiveSpecification).toBeUndefined();
+  });
+
+  it('idempotency records expire through TTL', () => {
+    expect(tables.idempotency.ttlAttribute).toBeDefined();
+    const props = shop.json.Resources[shop.logicalId(shop.stack.data.tables.idempotency)]!.Properties;
+    expect(props.TimeToLiveSpecification).toEqual({ AttributeName: tables.idempotency.ttlAttribute, Enabled: true });
+  });
+});
+
+describe('S3 buckets', () => {
+  const blockAll = { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true };
+  const sse = { ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }] };
+
+  function bucket(name: 'proofs' | 'images') {
+    return shop.json.Resources[shop.logicalId(shop.stack.data.buckets[name])]!;
+  }
+
+  function policyOf(bucketLogicalId: string) {
+    return Object.values(shop.json.Resources).find(
+      (r) => r.Type === 'AWS::S3::BucketPolicy' && JSON.stringify(r.Properties.Bucket) === JSON.stringify({ Ref: bucketLogicalId }),
+    )!.Properties.PolicyDocument.Statement as { Effect: string; Condition?: unknown; Principal?: unknown; Action: unknown }[];
+  }
+
+  it.each(['proofs', 'images'] as const)('%s: private, encrypted, versioned, logged, SSL only, retained', (name) => {
+    const resource = bucket(name);
+    expect(resource.DeletionPolicy).toBe('Retain');
+    expect(resource.Properties.PublicAccessBlockConfiguration).toEqual(blockAll);
+    expect(resource.Properties.BucketEncryption).toEqual(sse);
+    expect(resource.Properties.VersioningConfiguration).toEqual({ Status: 'Enabled' });
+    expect(resource.Properties.LoggingConfiguration.DestinationBucketName).toEqual({ Ref: shop.logicalId(shop.stack.data.accessLogs) });
+    expect(policyOf(shop.logicalId(shop.stack.data.buckets[name]))).toContainEqual(
+      expect.objectContaining({ Effect: 'Deny', Action: 's3:*', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+    );
+  });
+
+  it('proofs: abandoned uploads under proofs/pending/ expire after one day, the rest moves to a cheaper class', () => {
+    const rules = bucket('proofs').Properties.LifecycleConfiguration.Rules as Record<string, any>[];
+    expect(PENDING_PROOFS_PREFIX).toBe('proofs/pending/');
+    expect(rules).toContainEqual(
+      expect.objectContaining({ Prefix: 'proofs/pending/', ExpirationInDays: 1, Status: 'Enabled', NoncurrentVersionExpiration: { NoncurrentDays: 1 } }),
+    );
+    expect(rules).toContainEqual(
+      expect.objectContaining({ Status: 'Enabled', Transitions: [{ StorageClass: 'STANDARD_IA', TransitionInDays: 90 }] }),
+    );
+  });
+
+  it('proofs and images accept presigned POSTs from the shop pages (CORS)', () => {
+    for (const name of ['proofs', 'images'] as const) {
+      expect(bucket(name).Properties.CorsConfiguration.CorsRules).toEqual([
+        expect.objectContaining({ AllowedMethods: expect.arrayContaining(['POST']), AllowedOrigins: ['https://*.cloudfront.net'] }),
+      ]);
+    }
+  });
+
+  it('images are readable only by this CloudFront distribution (OAC)', () => {
+    const statements = policyOf(shop.logicalId(shop.stack.data.buckets.images));
+    const allow = statements.filter((s) => s.Effect === 'Allow');
+    expect(allow).toEqual([
+      expect.objectContaining({
+        Action: 's3:GetObject',
+        Principal: { Service: 'cloudfront.amazonaws.com' },
+        Condition: { StringEquals: { 'AWS:SourceArn': expect.anything() } },
+      }),
+    ]);
+    expect(JSON.stringify(allow[0]!.Condition)).toContain(shop.logicalId(shop.stack.web.distribution));
+  });
+
+  it('no bucket is public', () => {
+    for (const [, resource] of Object.entries(shop.template.findResources('AWS::S3::Bucket'))) {
+      expect(resource.Properties.PublicAccessBlockConfiguration).toEqual(blockAll);
+    }
+  });
+});

@@ -1,0 +1,206 @@
+/**
+ * Synthesizes the shop stack the way `infra/app.ts` does (cdk-nag AWS Solutions checks included) but
+ * without bundling the functions, into a temporary directory, and hands the tests the template, the
+ * CDK validation report and the stack object.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { App, CfnElement, Validations } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import type { IConstruct } from 'constructs';
+import { REPO_ROOT } from '../../infra/constructs/shop-function.ts';
+import { ShopStack, type ShopStackProps } from '../../infra/stack.ts';
+
+export const TEST_SENDER = 'loja@joias.test';
+
+/** Temporary directories made by the helpers below; `removeScratch` (an `afterAll`) deletes them. */
+const scratch: string[] = [];
+
+export function removeScratch(): void {
+  for (const dir of scratch.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+}
+
+function tempDir(prefix: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  scratch.push(dir);
+  return dir;
+}
+export const TEST_REGION = 'eu-west-1';
+
+/** One violation or acknowledged violation of the CDK validation report. */
+export interface ReportViolation {
+  readonly ruleName: string;
+  readonly description: string;
+  readonly severity: string;
+  readonly violatingConstructs: readonly { readonly constructPath: string }[];
+  readonly reason?: string;
+  readonly acknowledgedAt?: string;
+}
+
+export interface ValidationReport {
+  readonly pluginReports: readonly {
+    readonly pluginName: string;
+    readonly conclusion: string;
+    readonly violations: readonly ReportViolation[];
+    readonly suppressedViolations?: readonly ReportViolation[];
+  }[];
+}
+
+export interface Synthesized {
+  readonly stack: ShopStack;
+  readonly template: Template;
+  readonly json: { Resources: Record<string, { Type: string; Properties?: any; DeletionPolicy?: string; UpdateReplacePolicy?: string }>; Outputs?: Record<string, any> };
+  readonly report: ValidationReport;
+  /** Cloud assembly directory (templates, staged assets, validation report). */
+  readonly assemblyDir: string;
+  /** Logical id of a construct's CloudFormation resource (or of the resource itself). */
+  logicalId(construct: IConstruct): string;
+}
+
+/** A throwaway built SPA: an index.html and one hashed asset. */
+export function makeWebDist(): string {
+  const dir = tempDir('joias-web-dist-');
+  fs.mkdirSync(path.join(dir, 'assets'));
+  fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html lang="pt"><title>Joias</title><div id="root"></div></html>');
+  fs.writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), 'console.log("shop")');
+  return dir;
+}
+
+/**
+ * Handler stubs for a synthetic route table (the real ones live in `lambdas/handlers`). NodejsFunction
+ * wants entries inside the project, so they go under the git-ignored `.cache/`; remove the returned
+ * directory when done.
+ */
+export function makeHandlers(handlers: readonly string[]): string {
+  const parent = path.join(REPO_ROOT, '.cache');
+  fs.mkdirSync(parent, { recursive: true });
+  const dir = fs.mkdtempSync(path.join(parent, 'test-infra-handlers-'));
+  for (const handler of handlers) {
+    const file = path.join(dir, `${handler}.ts`);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, 'export const handler = async () => ({ statusCode: 200 });\n');
+  }
+  return dir;
+}
+
+export type SynthOptions = Partial<Omit<ShopStackProps, 'env'>> & {
+  /**
+   * Also run CDK's built-in CloudFormation template validation (as `cdk synth` does). It costs ~12 s on
+   * first use, so only the cdk-nag test turns it on.
+   */
+  readonly cfnValidation?: boolean;
+};
+
+/** Budget for a `beforeAll` that synthesizes (the first synth in a worker loads most of aws-cdk-lib). */
+export const SYNTH_TIMEOUT_MS = 60_000;
+
+export function synthShop(options: SynthOptions = {}): Synthesized {
+  const { cfnValidation = false, ...props } = options;
+  const outdir = tempDir('joias-cdk-out-');
+  const app = new App({ outdir, context: { 'aws:cdk:bundling-stacks': [] }, builtinCloudFormationValidation: cfnValidation });
+  const stack = new ShopStack(app, 'JoiasInox-test', {
+    env: { region: TEST_REGION },
+    stage: 'test',
+    adminPathPrefix: '/bastidores-7b99',
+    senderEmail: TEST_SENDER,
+    webDistDir: makeWebDist(),
+    ...props,
+  });
+  Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
+
+  let assemblyDir = outdir;
+  try {
+    assemblyDir = app.synth().directory;
+  } catch (error) {
+    // Failed validation throws after writing the report; the cdk-nag test reads and explains it.
+    if (!fs.existsSync(path.join(outdir, 'validation-report.json'))) throw error;
+  }
+  const json = JSON.parse(fs.readFileSync(path.join(assemblyDir, `${stack.artifactId}.template.json`), 'utf8'));
+  const reportFile = path.join(assemblyDir, 'validation-report.json');
+  const report: ValidationReport = fs.existsSync(reportFile) ? JSON.parse(fs.readFileSync(reportFile, 'utf8')) : { pluginReports: [] };
+  return {
+    stack,
+    template: Template.fromJSON(json),
+    json,
+    report,
+    assemblyDir,
+    logicalId(construct) {
+      const element = CfnElement.isCfnElement(construct) ? construct : construct.node.defaultChild;
+      if (!element || !CfnElement.isCfnElement(element)) throw new Error(`${construct.node.path} has no CloudFormation resource`);
+      return stack.resolve(element.logicalId) as string;
+    },
+  };
+}
+
+/** Violations nobody acknowledged, as readable lines. */
+export function openViolations(report: ValidationReport): string[] {
+  return report.pluginReports.flatMap((plugin) =>
+    plugin.violations.map(
+      (violation) =>
+        `${plugin.pluginName} ${violation.severity} ${violation.ruleName}: ${violation.description} @ ` +
+        violation.violatingConstructs.map((c) => c.constructPath).join(', '),
+    ),
+  );
+}
+
+/** IAM statements of the inline policies attached to a role (by the role's logical id). */
+export function statementsOfRole(json: Synthesized['json'], roleLogicalId: string): { Action: string | string[]; Resource: unknown; Effect: string }[] {
+  return Object.values(json.Resources)
+    .filter((resource) => resource.Type === 'AWS::IAM::Policy')
+    .filter((resource) => (resource.Properties.Roles as unknown[]).some((role) => JSON.stringify(role) === JSON.stringify({ Ref: roleLogicalId })))
+    .flatMap((resource) => resource.Properties.PolicyDocument.Statement);
+}
+
+export function actionsOf(statements: readonly { Action: string | string[] }[]): string[] {
+  return statements.flatMap((statement) => (Array.isArray(statement.Action) ? statement.Action : [statement.Action]));
+}
+
+/**
+ * A dependency cycle between the template's resources (Ref, Fn::GetAtt, Fn::Sub and DependsOn), or
+ * undefined. CDK does not check this within one stack; CloudFormation would refuse the template.
+ */
+export function findDependencyCycle(json: Synthesized['json']): string[] | undefined {
+  const resources = json.Resources as Record<string, { DependsOn?: string | string[]; Properties?: unknown }>;
+  const edges = new Map<string, Set<string>>();
+  const collect = (node: unknown, into: Set<string>): void => {
+    if (Array.isArray(node)) return node.forEach((item) => collect(item, into));
+    if (node === null || typeof node !== 'object') return;
+    for (const [key, value] of Object.entries(node)) {
+      if (key === 'Ref' && typeof value === 'string') into.add(value);
+      else if (key === 'Fn::GetAtt' && Array.isArray(value)) into.add(String(value[0]));
+      else if (key === 'Fn::Sub') {
+        const text = Array.isArray(value) ? value[0] : value;
+        for (const match of String(text).matchAll(/\$\{([A-Za-z0-9]+)(\.[^}]*)?\}/g)) into.add(match[1]!);
+        if (Array.isArray(value)) collect(value[1], into);
+      } else collect(value, into);
+    }
+  };
+  for (const [id, resource] of Object.entries(resources)) {
+    const targets = new Set<string>();
+    collect(resource.Properties, targets);
+    for (const dependency of [resource.DependsOn ?? []].flat()) targets.add(dependency);
+    edges.set(id, new Set([...targets].filter((target) => target in resources)));
+  }
+  const state = new Map<string, 'visiting' | 'done'>();
+  const stack: string[] = [];
+  const visit = (id: string): string[] | undefined => {
+    if (state.get(id) === 'done') return undefined;
+    if (state.get(id) === 'visiting') return [...stack.slice(stack.indexOf(id)), id];
+    state.set(id, 'visiting');
+    stack.push(id);
+    for (const next of edges.get(id) ?? []) {
+      const cycle = visit(next);
+      if (cycle) return cycle;
+    }
+    stack.pop();
+    state.set(id, 'done');
+    return undefined;
+  };
+  for (const id of edges.keys()) {
+    const cycle = visit(id);
+    if (cycle) return cycle;
+  }
+  return undefined;
+}

@@ -1,0 +1,204 @@
+/**
+ * The CloudFront front door: SPA with client-route fallback that leaves /api/* 404s alone, the API and
+ * the images on the same origin, strict security headers, and the SPA upload with its config.json.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
+import { routes } from '../../lambdas/routes.ts';
+import { API_CACHE_MAX_SECONDS, cachedApiPathPatterns, SPA_REWRITE_CODE } from '../../infra/web.ts';
+import { findDependencyCycle, openViolations, synthShop, SYNTH_TIMEOUT_MS, removeScratch, type Synthesized } from './support.ts';
+
+let shop: Synthesized;
+
+beforeAll(() => {
+  shop = synthShop();
+}, SYNTH_TIMEOUT_MS);
+afterAll(removeScratch);
+
+function distributionConfig(s: Synthesized) {
+  return s.json.Resources[s.logicalId(s.stack.web.distribution)]!.Properties.DistributionConfig;
+}
+
+function originIdOfBucket(s: Synthesized, bucketLogicalId: string): string {
+  return (distributionConfig(s).Origins as { Id: string; DomainName: unknown }[]).find(
+    (origin) => JSON.stringify(origin.DomainName) === JSON.stringify({ 'Fn::GetAtt': [bucketLogicalId, 'RegionalDomainName'] }),
+  )!.Id;
+}
+
+describe('SPA rewrite function', () => {
+  const handler = new Function(`${SPA_REWRITE_CODE}; return handler;`)() as (event: { request: { uri: string } }) => { uri: string };
+  const rewrite = (uri: string) => handler({ request: { uri } }).uri;
+
+  it('sends client routes to /index.html and leaves files alone', () => {
+    expect(rewrite('/')).toBe('/index.html');
+    expect(rewrite('/shop')).toBe('/index.html');
+    expect(rewrite('/product/abc-123')).toBe('/index.html');
+    expect(rewrite('/bastidores-7b99/ordersdetail/123456')).toBe('/index.html');
+    expect(rewrite('/assets/index-abc123.js')).toBe('/assets/index-abc123.js');
+    expect(rewrite('/config.json')).toBe('/config.json');
+    expect(rewrite('/favicon.ico')).toBe('/favicon.ico');
+  });
+});
+
+describe('CloudFront distribution', () => {
+  it('the default behaviour serves the SPA bucket through OAC with the rewrite function, and no distribution-wide error pages', () => {
+    const config = distributionConfig(shop);
+    expect(config.CustomErrorResponses).toBeUndefined();
+    expect(config.DefaultRootObject).toBe('index.html');
+    const def = config.DefaultCacheBehavior;
+    expect(def.TargetOriginId).toBe(originIdOfBucket(shop, shop.logicalId(shop.stack.web.siteBucket)));
+    expect(def.ViewerProtocolPolicy).toBe('redirect-to-https');
+    expect(def.FunctionAssociations).toEqual([
+      { EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [expect.stringMatching(/^WebSpaRewrite/), 'FunctionARN'] } },
+    ]);
+    const fnId = def.FunctionAssociations[0].FunctionARN['Fn::GetAtt'][0];
+    expect(shop.json.Resources[fnId]!.Properties.FunctionCode).toBe(SPA_REWRITE_CODE);
+    const origins = config.Origins as { OriginAccessControlId?: unknown; S3OriginConfig?: unknown }[];
+    for (const origin of origins.filter((o) => o.S3OriginConfig)) expect(origin.OriginAccessControlId).toBeDefined();
+  });
+
+  it('forwards /api/* to the HTTP API without caching, with every viewer header but Host, all methods', () => {
+    const behaviors = distributionConfig(shop).CacheBehaviors as Record<string, any>[];
+    const api = behaviors.find((b) => b.PathPattern === '/api/*')!;
+    expect(api.CachePolicyId).toBe(cloudfront.CachePolicy.CACHING_DISABLED.cachePolicyId);
+    expect(api.OriginRequestPolicyId).toBe(cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER.originRequestPolicyId);
+    expect(api.AllowedMethods).toEqual(['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE']);
+    const origin = (distributionConfig(shop).Origins as Record<string, any>[]).find((o) => o.Id === api.TargetOriginId)!;
+    expect(origin.CustomOriginConfig).toEqual({ OriginProtocolPolicy: 'https-only', OriginSSLProtocols: ['TLSv1.2'] });
+    expect(JSON.stringify(origin.DomainName)).toContain(shop.logicalId(shop.stack.api.httpApi));
+    expect(JSON.stringify(origin.DomainName)).toContain('.execute-api.eu-west-1.');
+  });
+
+  it('lets CloudFront cache the catalogue rows as the origin says (at most 5 min), before /api/*', () => {
+    const patterns = cachedApiPathPatterns(routes);
+    expect(patterns).toEqual(expect.arrayContaining(['/api/products', '/api/products/*', '/api/collections']));
+    const behaviors = distributionConfig(shop).CacheBehaviors as Record<string, any>[];
+    const order = behaviors.map((b) => b.PathPattern);
+    const apiBehavior = behaviors.find((b) => b.PathPattern === '/api/*')!;
+    for (const pattern of patterns) {
+      const behavior = behaviors.find((b) => b.PathPattern === pattern)!;
+      expect(order.indexOf(pattern)).toBeLessThan(order.indexOf('/api/*'));
+      expect(behavior.CachePolicyId).toEqual({ Ref: shop.logicalId(shop.stack.web.apiCachePolicy) });
+      expect(behavior.TargetOriginId).toBe(apiBehavior.TargetOriginId);
+      expect(behavior.OriginRequestPolicyId).toBe(apiBehavior.OriginRequestPolicyId);
+    }
+    shop.template.hasResourceProperties('AWS::CloudFront::CachePolicy', {
+      CachePolicyConfig: { MinTTL: 0, DefaultTTL: 0, MaxTTL: API_CACHE_MAX_SECONDS },
+    });
+    // Admin paths never fall under a cached pattern.
+    expect(patterns.some((p) => p.startsWith('/api/admin'))).toBe(false);
+  });
+
+  it('serves /images/* from the images bucket, cached', () => {
+    const behavior = (distributionConfig(shop).CacheBehaviors as Record<string, any>[]).find((b) => b.PathPattern === '/images/*')!;
+    expect(behavior.TargetOriginId).toBe(originIdOfBucket(shop, shop.logicalId(shop.stack.data.buckets.images)));
+    expect(behavior.CachePolicyId).toBe(cloudfront.CachePolicy.CACHING_OPTIMIZED.cachePolicyId);
+    expect(behavior.AllowedMethods).toEqual(['GET', 'HEAD']);
+  });
+
+  it('puts the security headers on every behaviour', () => {
+    const policyRef = { Ref: shop.logicalId(shop.stack.web.responseHeaders) };
+    const config = distributionConfig(shop);
+    expect(config.DefaultCacheBehavior.ResponseHeadersPolicyId).toEqual(policyRef);
+    for (const behavior of config.CacheBehaviors) expect(behavior.ResponseHeadersPolicyId).toEqual(policyRef);
+
+    const headers = shop.json.Resources[shop.logicalId(shop.stack.web.responseHeaders)]!.Properties.ResponseHeadersPolicyConfig
+      .SecurityHeadersConfig;
+    expect(headers.FrameOptions).toEqual({ FrameOption: 'DENY', Override: true });
+    expect(headers.ContentTypeOptions).toEqual({ Override: true });
+    expect(headers.ReferrerPolicy).toEqual({ ReferrerPolicy: 'strict-origin-when-cross-origin', Override: true });
+    expect(headers.StrictTransportSecurity).toEqual(expect.objectContaining({ AccessControlMaxAgeSec: 63072000, IncludeSubdomains: true }));
+    const csp = JSON.stringify(headers.ContentSecurityPolicy.ContentSecurityPolicy);
+    expect(csp).toContain("script-src 'self';");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain('connect-src \'self\' https://cognito-idp.eu-west-1.amazonaws.com https://');
+    expect(csp).toContain(shop.logicalId(shop.stack.data.buckets.proofs));
+    expect(csp).not.toContain('unsafe-inline');
+    expect(csp).not.toContain('unsafe-eval');
+  });
+
+  it('logs to the access-log bucket, uses price class 100 and HTTP/2+3', () => {
+    const config = distributionConfig(shop);
+    expect(config.Logging).toEqual({
+      Bucket: { 'Fn::GetAtt': [shop.logicalId(shop.stack.data.accessLogs), 'RegionalDomainName'] },
+      Prefix: 'cloudfront/',
+    });
+    expect(config.PriceClass).toBe('PriceClass_100');
+    expect(config.HttpVersion).toBe('http2and3');
+  });
+});
+
+describe('SPA upload', () => {
+  it('uploads web/dist and a config.json with the stack values, and invalidates the distribution', () => {
+    const deployments = Object.values(shop.json.Resources).filter((r) => r.Type === 'Custom::CDKBucketDeployment');
+    expect(deployments).toHaveLength(2);
+    const shell = deployments.find((d) => d.Properties.DistributionId)!;
+    expect(shell.Properties.DistributionId).toEqual({ Ref: shop.logicalId(shop.stack.web.distribution) });
+    expect(JSON.stringify(shell.Properties.SourceMarkers)).toContain(shop.logicalId(shop.stack.auth.userPool));
+    expect(JSON.stringify(shell.Properties.SourceMarkers)).toContain(shop.logicalId(shop.stack.auth.client));
+
+    const configFile = fs
+      .readdirSync(shop.assemblyDir)
+      .map((entry) => path.join(shop.assemblyDir, entry, 'config.json'))
+      .find((file) => fs.existsSync(file))!;
+    const config = JSON.parse(fs.readFileSync(configFile, 'utf8'));
+    expect(config).toEqual({
+      apiBasePath: '/api',
+      region: 'eu-west-1',
+      userPoolId: expect.stringMatching(/^<<marker:/),
+      userPoolClientId: expect.stringMatching(/^<<marker:/),
+      adminPathPrefix: '/bastidores-7b99',
+      stage: 'test',
+    });
+  });
+
+  it('refuses to synthesize without a built SPA', () => {
+    expect(() => synthShop({ webDistDir: path.join(shop.assemblyDir, 'no-such-dist') })).toThrow(
+      'web/dist is missing: run `npm run build:web` first',
+    );
+  });
+
+  it('outputs the shop URL and the Cognito ids', () => {
+    const outputs = shop.json.Outputs!;
+    expect(JSON.stringify(outputs.ShopUrl.Value)).toContain(shop.logicalId(shop.stack.web.distribution));
+    expect(outputs.UserPoolId.Value).toEqual({ Ref: shop.logicalId(shop.stack.auth.userPool) });
+    expect(outputs.UserPoolClientId.Value).toEqual({ Ref: shop.logicalId(shop.stack.auth.client) });
+  });
+});
+
+describe('with a custom domain', () => {
+  let withDomain: Synthesized;
+  const certificateArn = 'arn:aws:acm:us-east-1:123456789012:certificate/0f6a5e4e-1111-2222-3333-444455556666';
+
+  beforeAll(() => {
+    withDomain = synthShop({ domain: { name: 'loja.joias.test', certificateArn } });
+  }, SYNTH_TIMEOUT_MS);
+
+  it('serves the domain with its certificate over TLS 1.2+ and locks upload CORS to it', () => {
+    const config = distributionConfig(withDomain);
+    expect(config.Aliases).toEqual(['loja.joias.test']);
+    expect(config.ViewerCertificate).toEqual({
+      AcmCertificateArn: certificateArn,
+      MinimumProtocolVersion: 'TLSv1.2_2021',
+      SslSupportMethod: 'sni-only',
+    });
+    for (const name of ['proofs', 'images'] as const) {
+      const bucket = withDomain.json.Resources[withDomain.logicalId(withDomain.stack.data.buckets[name])]!;
+      expect(bucket.Properties.CorsConfiguration.CorsRules[0].AllowedOrigins).toEqual(['https://loja.joias.test']);
+    }
+    expect(withDomain.json.Outputs!.ShopUrl.Value).toBe('https://loja.joias.test');
+  });
+
+  it('has no dependency cycle with CORS naming the domain', () => {
+    expect(findDependencyCycle(withDomain.json)).toBeUndefined();
+  });
+
+  it('needs no TLS acknowledgement', () => {
+    expect(openViolations(withDomain.report)).toEqual([]);
+    const acknowledged = withDomain.report.pluginReports.flatMap((p) => p.suppressedViolations ?? []).map((v) => v.ruleName);
+    expect(acknowledged).not.toContain('AwsSolutions-CFR4');
+  });
+});
