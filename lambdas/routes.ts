@@ -29,6 +29,7 @@ export interface Route {
 }
 
 export const routes = [
+  // ── Public: catalogue and storefront ──
   { method: 'GET', path: '/api/products', handler: 'products/list', access: 'public', cacheSeconds: 30,
     grants: [{ table: 'products', access: 'read' }] },
   { method: 'GET', path: '/api/products/{id}', handler: 'products/get', access: 'public', cacheSeconds: 30,
@@ -36,6 +37,9 @@ export const routes = [
   { method: 'GET', path: '/api/collections', handler: 'collections/list', access: 'public', cacheSeconds: 30,
     grants: [{ table: 'collections', access: 'read' }] },
 
+  // ── Public: checkout ──
+
+  // ── Admin ──
   { method: 'GET', path: '/api/admin/collections', handler: 'admin/collections/list', access: 'admin',
     grants: [{ table: 'collections', access: 'read' }] },
   { method: 'POST', path: '/api/admin/collections', handler: 'admin/collections/create', access: 'admin',

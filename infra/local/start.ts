@@ -27,7 +27,7 @@ async function main(): Promise<void> {
   }
 
   const twin: Twin = await startTwin({
-    dataDir: join(REPO_ROOT, '.data'),
+    dataDir: process.env.TWIN_DATA_DIR ?? join(REPO_ROOT, '.data'),
     port,
     seed: true,
     verbose,

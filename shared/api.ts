@@ -1,0 +1,187 @@
+/**
+ * The HTTP API's answers, as types shared by the handlers (which produce them) and the web app (which
+ * reads them). Money is integer euro cents; times are ISO 8601 strings (UTC) unless named `...Seconds`.
+ * Errors are always `{ error: { code, message, fields? } }` (see `ApiErrorBody`).
+ */
+import type { Collection, Product } from './product.ts';
+import type { OrderStatus } from './order-status.ts';
+import type { PaymentMethodId } from './payment-methods.ts';
+import type { ShippingMethodId } from './shipping.ts';
+import type { AdminEmailKind } from './schemas/admin-order.ts';
+
+export interface ApiErrorBody {
+  readonly error: { readonly code: string; readonly message: string; readonly fields?: Readonly<Record<string, string>> };
+}
+
+// ── Public ──
+
+/** GET /api/products */
+export interface ProductsResponse { readonly products: readonly Product[] }
+/** GET /api/products/{id} */
+export interface ProductResponse { readonly product: Product }
+/** GET /api/collections (also GET /api/admin/collections; POST answers `{ collection }`) */
+export interface CollectionsResponse { readonly collections: readonly Collection[] }
+
+/** POST /api/contact-messages → 201 */
+export interface ContactMessageCreated { readonly id: string }
+/** POST /api/stock-alerts → 201 */
+export interface StockAlertCreated { readonly id: string }
+
+/** How to pay with one method; values come from the deployment's configuration. */
+export type PaymentInstructions =
+  | { readonly method: 'mbway'; readonly phone: string }
+  | { readonly method: 'transferencia'; readonly iban: string; readonly holder: string }
+  | { readonly method: 'paypal'; readonly handle: string }
+  | { readonly method: 'revolut'; readonly handle: string };
+
+export interface PaymentMethodInfo {
+  readonly id: PaymentMethodId;
+  readonly label: string;
+  /** False only for MB WAY when this month's two numbers are used up. */
+  readonly available: boolean;
+  /** Absent when not available. */
+  readonly instructions?: PaymentInstructions;
+}
+/** GET /api/payment-methods */
+export interface PaymentMethodsResponse { readonly methods: readonly PaymentMethodInfo[] }
+
+/** A presigned POST: the browser sends `fields` + the file (last) as multipart/form-data to `url`. */
+export interface PresignedUpload {
+  readonly url: string;
+  readonly fields: Readonly<Record<string, string>>;
+  /** Object key; for proofs, what the order references (`proofKey`). */
+  readonly key: string;
+  readonly maxBytes: number;
+  readonly expiresAt: string;
+}
+/** POST /api/uploads/proof → 201 */
+export interface ProofUploadResponse { readonly upload: PresignedUpload }
+/** POST /api/admin/uploads/image → 201; `path` (`/images/...`) goes into mainImage/secondaryImage. */
+export interface ImageUploadResponse { readonly upload: PresignedUpload & { readonly path: string } }
+
+export interface OrderLine {
+  readonly productId: string;
+  readonly name: string;
+  readonly code: string;
+  readonly sku: string;
+  readonly quantity: number;
+  /** Price before discount, per unit. */
+  readonly priceCents: number;
+  readonly discountPercent: number;
+  /** What one unit costs the customer (after discount). */
+  readonly unitPriceCents: number;
+  readonly lineTotalCents: number;
+}
+
+export interface OrderTotals {
+  /** Goods before discounts. */
+  readonly subtotalCents: number;
+  readonly discountCents: number;
+  readonly shippingCents: number;
+  /** Goods after discounts + shipping: what the customer pays. */
+  readonly totalCents: number;
+}
+
+/** POST /api/orders (header Idempotency-Key) → 201, or 200 with the same body for a repeated key. */
+export interface PlaceOrderResponse {
+  readonly order: OrderTotals & {
+    readonly id: string;
+    readonly orderNumber: number;
+    readonly status: OrderStatus;
+    readonly createdAt: string;
+    readonly paymentMethod: PaymentMethodId;
+    readonly shippingMethod: ShippingMethodId;
+    readonly instructions: PaymentInstructions;
+    readonly lines: readonly OrderLine[];
+    readonly email: string;
+    readonly firstName: string;
+  };
+}
+
+// ── Admin (Authorization: Bearer <Cognito access token of a member of group admin>) ──
+
+export interface OrderEmailRecord {
+  readonly kind: 'order-received' | AdminEmailKind;
+  readonly status: 'sent' | 'failed';
+  readonly at: string;
+  readonly trackingCode?: string;
+  /** Why it failed (shown to the admin). */
+  readonly error?: string;
+}
+
+export interface Order extends OrderTotals {
+  /** The order number as a string (the table key). */
+  readonly id: string;
+  readonly orderNumber: number;
+  readonly status: OrderStatus;
+  readonly createdAt: string;
+  /** Epoch seconds, as the spec's `timestamp`. */
+  readonly timestamp: number;
+  readonly email: string;
+  readonly firstName: string;
+  readonly lastName: string;
+  readonly country: 'Portugal';
+  readonly address: string;
+  readonly city: string;
+  readonly postalCode: string;
+  readonly phone: string;
+  readonly shippingMethod: ShippingMethodId;
+  readonly paymentMethod: PaymentMethodId;
+  /** MB WAY orders: which of the month's numbers (1 or 2) the customer was told to pay to. */
+  readonly mbwayNumber?: 1 | 2;
+  readonly lines: readonly OrderLine[];
+  readonly proofKey: string;
+  readonly emails: readonly OrderEmailRecord[];
+}
+
+/** A row of the orders list. */
+export type OrderSummary = Pick<Order, 'id' | 'orderNumber' | 'status' | 'createdAt' | 'country' | 'paymentMethod' | 'totalCents' | 'email' | 'firstName' | 'lastName'>;
+
+/** GET /api/admin/orders?status=&q=&cursor=&limit= (newest first; `nextCursor` absent on the last page) */
+export interface OrdersPage { readonly orders: readonly OrderSummary[]; readonly nextCursor?: string }
+/** GET /api/admin/orders/{id}: `proofUrl` is a presigned GET valid for a few minutes. */
+export interface OrderDetailResponse { readonly order: Order; readonly proofUrl?: string }
+/** PATCH /api/admin/orders/{id} and POST /api/admin/orders/{id}/emails answer the updated order. */
+export interface OrderResponse { readonly order: Order }
+
+/** GET /api/admin/dashboard */
+export interface DashboardResponse {
+  readonly ordersByStatus: Readonly<Record<OrderStatus, number>>;
+  /** Paid orders (any status after 'Confirmar Pagamento', except 'Encerrada') created this month, Lisbon time. */
+  readonly monthRevenueCents: number;
+  readonly outOfStockProducts: number;
+  readonly pendingStockAlerts: number;
+  readonly unreadContactMessages: number;
+}
+
+/** GET /api/admin/products; POST answers `{ product }` (201); GET/PUT /api/admin/products/{id} answer `ProductResponse`. */
+export interface AdminProductsResponse { readonly products: readonly Product[] }
+/** PUT /api/admin/products/{id}: how many back-in-stock e-mails the change sent. */
+export interface ProductUpdatedResponse { readonly product: Product; readonly notified: number }
+
+export interface ContactMessage {
+  readonly id: string;
+  readonly name: string;
+  readonly email: string;
+  readonly phone: string;
+  readonly subject: string;
+  readonly message: string;
+  readonly createdAt: string;
+  readonly read: boolean;
+}
+/** GET /api/admin/contact-messages (newest first) */
+export interface ContactMessagesPage { readonly messages: readonly ContactMessage[]; readonly nextCursor?: string }
+/** GET /api/admin/contact-messages/{id} (marks it read) */
+export interface ContactMessageResponse { readonly message: ContactMessage }
+
+export interface StockAlert {
+  readonly id: string;
+  readonly email: string;
+  readonly productId: string;
+  readonly productName: string;
+  readonly createdAt: string;
+  readonly status: 'pending' | 'notified';
+  readonly notifiedAt?: string;
+}
+/** GET /api/admin/stock-alerts (newest first) */
+export interface StockAlertsPage { readonly alerts: readonly StockAlert[]; readonly nextCursor?: string }
