@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { REPO_ROOT } from './dynamodb-local.ts';
-import { DEFAULT_ADMIN, startTwin, type Twin } from './twin.ts';
+import { DEFAULT_ADMIN, startTwin, webDistDir, type Twin } from './twin.ts';
 
 const dev = process.argv.includes('--dev');
 const verbose = process.argv.includes('--verbose');
@@ -14,7 +14,7 @@ const port = Number(process.env.PORT ?? 3000);
 
 async function main(): Promise<void> {
   const started = Date.now();
-  const webDist = join(REPO_ROOT, 'web', 'dist');
+  const webDist = webDistDir();
   if (!dev && !existsSync(join(webDist, 'index.html'))) {
     throw new Error('web/dist is missing: run `npm start` (which builds the shop) or `npm run build:web` first.');
   }

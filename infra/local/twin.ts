@@ -62,6 +62,9 @@ export interface Twin {
   stop(): Promise<void>;
 }
 
+/** The built SPA the front door serves: `WEB_DIST` if set (parallel builds), else `web/dist`. */
+export const webDistDir = (): string => process.env.WEB_DIST ?? join(REPO_ROOT, 'web', 'dist');
+
 export const localBucketName = (key: BucketKey): string => `joias-${key}`;
 
 /** The environment the handlers get in the twin: the same variables the CDK stack sets, plus endpoints. */
@@ -132,7 +135,7 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       api: createGateway({ issuer, clientId: pool.clientId, jwks }),
       s3,
       imagesBucket: localBucketName('images'),
-      webDist: options.webDist ?? join(REPO_ROOT, 'web', 'dist'),
+      webDist: options.webDist ?? webDistDir(),
       dev: options.dev,
       runtimeConfig: {
         apiBasePath: '/api',

@@ -2,8 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT } from '../../infra/local/dynamodb-local.ts';
-import { startTwin, type Twin } from '../../infra/local/twin.ts';
+import { startTwin, webDistDir, type Twin } from '../../infra/local/twin.ts';
 import { seedPieces } from '../../infra/local/seed/catalogue.ts';
 import { launchBrowser } from '../support/browser.ts';
 
@@ -11,7 +10,7 @@ let twin: Twin;
 let browser: Browser;
 
 beforeAll(async () => {
-  if (!existsSync(join(REPO_ROOT, 'web', 'dist', 'index.html'))) throw new Error('Build the shop first: npm run build:web');
+  if (!existsSync(join(webDistDir(), 'index.html'))) throw new Error('Build the shop first: npm run build:web');
   [twin, browser] = await Promise.all([startTwin({ port: 0, seed: true }), launchBrowser()]);
 });
 
