@@ -22,6 +22,7 @@ export default defineConfig({
           name: 'integration',
           include: ['test/lambdas/**/*.test.ts'],
           globalSetup: ['test/support/global-setup.ts'],
+          setupFiles: ['test/support/twin-env.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,
         },

@@ -30,6 +30,7 @@ new ShopStack(app, stackName(settings.stage), {
   ...(settings.operatorEmail ? { operatorEmail: settings.operatorEmail } : {}),
   ...(settings.webDistDir ? { webDistDir: settings.webDistDir } : {}),
   ...(settings.domain ? { domain: settings.domain } : {}),
+  ...(settings.payments ? { payments: settings.payments } : {}),
   terminationProtection: settings.stage === 'prod',
 });
 

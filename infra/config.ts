@@ -3,6 +3,7 @@
  * import them too: the deploy-time settings read from CDK context, the shape of the SPA's
  * `config.json`, and the Content-Security-Policy of the shop.
  */
+import { PAYMENT_ENV, type PaymentSettings } from './runtime-env.ts';
 
 /** Stages are lowercase words; they prefix SES template names and name the stack. */
 const STAGE_PATTERN = /^[a-z][a-z0-9-]{0,19}$/;
@@ -36,6 +37,8 @@ export interface DeploySettings {
   readonly domain?: DomainSettings;
   /** Directory of the built SPA; `<repo>/web/dist` when absent. */
   readonly webDistDir?: string;
+  /** Payment instructions from context `payments` (an object); missing values become stack parameters. */
+  readonly payments?: Partial<PaymentSettings>;
 }
 
 /** Reads a context value: `tryGetContext` of the CDK app, or any lookup with the same contract. */
@@ -82,6 +85,17 @@ export function readDeploySettings(read: ContextReader, env: NodeJS.ProcessEnv =
     : undefined;
 
   const webDistDir = optionalString(read, 'webDistDir');
+  const paymentsRaw = read('payments');
+  if (paymentsRaw !== undefined && (paymentsRaw === null || typeof paymentsRaw !== 'object' || Array.isArray(paymentsRaw))) {
+    throw new Error('Context "payments" must be an object, e.g. {"iban":"PT50...","mbwayPhone1":"912345678"}');
+  }
+  const payments: Partial<Record<keyof PaymentSettings, string>> = {};
+  for (const key of Object.keys(PAYMENT_ENV) as (keyof PaymentSettings)[]) {
+    const value = (paymentsRaw as Record<string, unknown> | undefined)?.[key];
+    if (value === undefined) continue;
+    if (typeof value !== 'string' || !value.trim()) throw new Error(`Context "payments.${key}" must be a non-empty string`);
+    payments[key] = value.trim();
+  }
   return {
     stage,
     adminPathPrefix,
@@ -90,6 +104,7 @@ export function readDeploySettings(read: ContextReader, env: NodeJS.ProcessEnv =
     ...(operatorEmail ? { operatorEmail } : {}),
     ...(domain ? { domain } : {}),
     ...(webDistDir ? { webDistDir } : {}),
+    ...(Object.keys(payments).length ? { payments } : {}),
   };
 }
 

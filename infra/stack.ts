@@ -12,6 +12,7 @@ import { Auth } from './auth.ts';
 import { EMAIL_PATTERN, type DomainSettings, type SpaConfig } from './config.ts';
 import { Data } from './data.ts';
 import { Mail } from './mail.ts';
+import type { PaymentSettings } from './runtime-env.ts';
 import { Web } from './web.ts';
 
 export interface ShopStackProps extends StackProps {
@@ -32,7 +33,18 @@ export interface ShopStackProps extends StackProps {
   readonly handlersDir?: string;
   /** @default `lambdas/routes.ts` */
   readonly routes?: readonly Route[];
+  /** Payment instructions from context `payments`; each missing value becomes a required parameter. */
+  readonly payments?: Partial<PaymentSettings>;
 }
+
+const PAYMENT_PARAMETERS: { readonly [K in keyof PaymentSettings]: { readonly id: string; readonly description: string } } = {
+  mbwayPhone1: { id: 'PaymentMbwayPhone1', description: 'First MB WAY phone number of the month (up to 35 orders)' },
+  mbwayPhone2: { id: 'PaymentMbwayPhone2', description: 'Second MB WAY phone number (next 40 orders of the month)' },
+  iban: { id: 'PaymentIban', description: 'IBAN for bank transfers' },
+  ibanHolder: { id: 'PaymentIbanHolder', description: 'Holder of the IBAN account' },
+  paypal: { id: 'PaymentPaypal', description: 'PayPal handle or e-mail' },
+  revolut: { id: 'PaymentRevolut', description: 'Revolut handle (@name)' },
+};
 
 export class ShopStack extends Stack {
   readonly data: Data;
@@ -68,8 +80,18 @@ export class ShopStack extends Stack {
       },
     });
 
+    const payments = Object.fromEntries(
+      (Object.keys(PAYMENT_PARAMETERS) as (keyof PaymentSettings)[]).map((key) => {
+        const { id, description } = PAYMENT_PARAMETERS[key];
+        const given = props.payments?.[key];
+        const value = new CfnParameter(this, id, { type: 'String', description, minLength: 1, ...(given ? { default: given } : {}) }).valueAsString;
+        return [key, value];
+      }),
+    ) as unknown as PaymentSettings;
+
     this.api = new Api(this, 'Api', {
       targets: {
+        payments,
         tables: this.data.tables,
         buckets: this.data.buckets,
         mail: {

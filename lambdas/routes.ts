@@ -13,7 +13,9 @@ export type Access = 'public' | 'admin';
 export type Grant =
   | { readonly table: TableKey; readonly access: 'read' | 'write' | 'readWrite' }
   | { readonly bucket: BucketKey; readonly access: 'read' | 'put' | 'readWrite' }
-  | { readonly mail: true };
+  | { readonly mail: true }
+  /** Settings only, no IAM: the payment instructions, or the shop's public URL (environment). */
+  | { readonly config: 'payments' | 'shopUrl' };
 
 export interface Route {
   readonly method: HttpMethod;
@@ -36,6 +38,13 @@ export const routes = [
     grants: [{ table: 'products', access: 'read' }] },
   { method: 'GET', path: '/api/collections', handler: 'collections/list', access: 'public', cacheSeconds: 30,
     grants: [{ table: 'collections', access: 'read' }] },
+
+  { method: 'POST', path: '/api/contact-messages', handler: 'contact-messages/create', access: 'public',
+    grants: [{ table: 'contactMessages', access: 'write' }] },
+  { method: 'POST', path: '/api/stock-alerts', handler: 'stock-alerts/create', access: 'public',
+    grants: [{ table: 'products', access: 'read' }, { table: 'stockAlerts', access: 'write' }] },
+  { method: 'GET', path: '/api/sitemap.xml', handler: 'sitemap/get', access: 'public', cacheSeconds: 3600,
+    grants: [{ table: 'products', access: 'read' }, { config: 'shopUrl' }] },
 
   // ── Public: checkout ──
 

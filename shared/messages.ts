@@ -33,6 +33,19 @@ export const messages = {
     conflict: 'O pedido entra em conflito com o estado atual. Tenta novamente.',
     unavailable: 'O serviço está temporariamente indisponível. Tenta novamente dentro de momentos.',
     internal: 'Ocorreu um erro inesperado. Tenta novamente dentro de momentos.',
+    proofNotFound: 'Não encontrámos o comprovativo enviado. Envia-o novamente.',
+    proofTooLarge: 'O comprovativo tem mais de 10 MB. Envia um ficheiro mais pequeno.',
+    proofWrongType: 'O comprovativo tem de ser uma imagem (JPEG, PNG, WebP ou HEIC) ou um PDF.',
+    imageNotFound: 'Não encontrámos a imagem enviada. Envia-a novamente.',
+    imageWrongType: 'A imagem tem de ser JPEG, PNG ou WebP, até 5 MB.',
+    idempotencyKeyMissing: 'Falta o cabeçalho Idempotency-Key (um identificador único por tentativa de compra).',
+    idempotencyKeyReused: 'Este identificador de compra já foi usado para outra encomenda. Recarrega a página e tenta novamente.',
+    orderInProgress: 'A tua encomenda já está a ser registada. Aguarda um momento e tenta novamente.',
+    orderNotFound: 'Encomenda não encontrada.',
+    contactMessageNotFound: 'Mensagem de contacto não encontrada.',
+    mailUnavailable: 'O serviço de e-mail não respondeu. O envio ficou registado como falhado; tenta novamente.',
+    invalidCursor: 'A página pedida não é válida. Volta ao início da lista.',
+    invalidQuery: 'Os filtros da pesquisa não são válidos.',
   },
 
   /** Texts shared by many screens. */
@@ -128,6 +141,27 @@ export const messages = {
     collectionCreated: 'Coleção criada com sucesso!',
     collectionCreateFailed: 'Não foi possível criar a coleção. Tenta novamente.',
     imageUploadFailed: 'Não foi possível enviar a imagem. Tenta novamente.',
+    /** Sign-in: the session ended (expired, refresh refused, or the API answered 401). */
+    sessionExpired: 'A tua sessão terminou. Inicia sessão novamente.',
+    /** Sign-in could not reach the authentication service (network, configuration). */
+    loginUnavailable: 'Não foi possível iniciar sessão. Tenta novamente dentro de momentos.',
+    tooManyAttempts: 'Demasiadas tentativas. Aguarda alguns minutos e tenta novamente.',
+    passwordResetRequired: 'Tens de redefinir a palavra-passe. Fala com quem gere as contas da loja.',
+    unsupportedSignInStep: 'Este passo de início de sessão não é suportado aqui. Fala com quem gere as contas da loja.',
+    /** First sign-in of an account created by an operator (NEW_PASSWORD_REQUIRED). */
+    newPasswordRequired: 'É o teu primeiro acesso: escolhe uma nova palavra-passe para continuar.',
+    newPasswordMismatch: 'As duas palavras-passe não coincidem.',
+    newPasswordInvalid: 'A palavra-passe não cumpre as regras: pelo menos 8 caracteres, com maiúsculas, minúsculas, algarismos e símbolos.',
+    welcome: (email: string) => `Bem-vindo(a) ao back-office${email ? `, ${email}` : ''}!`,
+    /** PUT of a product whose stock went from 0 to above 0. */
+    backInStockNotified: (count: number) =>
+      count === 1 ? 'Foi enviado 1 e-mail de aviso de reposição.' : `Foram enviados ${count} e-mails de aviso de reposição.`,
+    noOrders: 'Não há encomendas com estes filtros.',
+    noProducts: 'Não há produtos com estes filtros.',
+    noCollections: 'Ainda não há coleções.',
+    noContactMessages: 'Ainda não há mensagens de contacto.',
+    noStockAlerts: 'Ainda não há pedidos de aviso de reposição.',
+    noEmailsSent: 'Ainda não foi enviado nenhum e-mail desta encomenda.',
   },
 
   /** Typed euro amounts (`parseEuroInput`). */

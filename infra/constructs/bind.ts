@@ -16,17 +16,10 @@ import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type { IConstruct } from 'constructs';
 import type { Grant } from '../../lambdas/routes.ts';
 import { buckets, tables, type BucketKey, type TableKey } from '../data-model.ts';
+import { MAIL_ENV, PAYMENT_ENV, type PaymentSettings } from '../runtime-env.ts';
 import { acknowledgeNag } from './nag.ts';
 
-/** Environment variables that come with a `mail` grant. */
-export const MAIL_ENV = {
-  /** Sender address (the verified SES identity). */
-  from: 'MAIL_FROM',
-  /** Prefix of the SES template names: `templateName(prefix, id)` of `infra/mail-templates.ts`. */
-  templatePrefix: 'MAIL_TEMPLATE_PREFIX',
-  /** Public origin of the shop (`https://...`, no trailing slash), for links in e-mails. */
-  shopUrl: 'SHOP_URL',
-} as const;
+export { MAIL_ENV } from '../runtime-env.ts';
 
 export const TABLE_READ_ACTIONS = [
   'dynamodb:GetItem',
@@ -60,12 +53,15 @@ export interface BindTargets {
   readonly tables: Readonly<Record<TableKey, dynamodb.ITableV2>>;
   readonly buckets: Readonly<Record<BucketKey, s3.IBucket>>;
   readonly mail: MailTarget;
+  /** Payment instructions (values may be CloudFormation parameter references). */
+  readonly payments: PaymentSettings;
 }
 
 /** The environment variables a grant brings, by name (what `bindGrant` sets). */
 export function envVarsOf(grant: Grant): string[] {
   if ('table' in grant) return [tables[grant.table].envVar];
   if ('bucket' in grant) return [buckets[grant.bucket].envVar];
+  if ('config' in grant) return grant.config === 'payments' ? Object.values(PAYMENT_ENV) : [MAIL_ENV.shopUrl];
   return [MAIL_ENV.from, MAIL_ENV.templatePrefix, MAIL_ENV.shopUrl];
 }
 
@@ -73,6 +69,10 @@ export function envVarsOf(grant: Grant): string[] {
 export function bindGrant(fn: lambda.Function, grant: Grant, targets: BindTargets): void {
   if ('table' in grant) bindTable(fn, grant.table, grant.access, targets.tables[grant.table]);
   else if ('bucket' in grant) bindBucket(fn, grant.bucket, grant.access, targets.buckets[grant.bucket]);
+  else if ('config' in grant) {
+    if (grant.config === 'payments') bindPayments(fn, targets.payments);
+    else fn.addEnvironment(MAIL_ENV.shopUrl, targets.mail.shopUrl);
+  }
   else bindMail(fn, targets.mail);
 }
 
@@ -108,6 +108,11 @@ function bindBucket(fn: lambda.Function, key: BucketKey, access: 'read' | 'put' 
         'of this one bucket; the actions are limited to the ones the grant names (GetObject and/or PutObject).',
     );
   }
+}
+
+/** Settings only: no IAM statement, just the values the function shows to customers. */
+function bindPayments(fn: lambda.Function, payments: PaymentSettings): void {
+  for (const [key, envVar] of Object.entries(PAYMENT_ENV) as [keyof PaymentSettings, string][]) fn.addEnvironment(envVar, payments[key]);
 }
 
 function bindMail(fn: lambda.Function, mail: MailTarget): void {

@@ -27,10 +27,10 @@ async function main(): Promise<void> {
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
   let twin: Twin | undefined;
   let endpoints: Twin['endpoints'];
-  const running = existsSync(runtimeFile) ? (JSON.parse(readFileSync(runtimeFile, 'utf8')) as { endpoints: Twin['endpoints'] }) : undefined;
+  const running = existsSync(runtimeFile) ? (JSON.parse(readFileSync(runtimeFile, 'utf8')) as { url: string; endpoints: Twin['endpoints'] }) : undefined;
   if (running && (await alive(running.endpoints.dynamodb))) {
     endpoints = running.endpoints;
-    Object.assign(process.env, handlerEnv(endpoints));
+    Object.assign(process.env, handlerEnv(endpoints, running.url));
   } else {
     twin = await startTwin({ dataDir, port: 0, seed: false });
     endpoints = twin.endpoints;

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { S3Client } from '@aws-sdk/client-s3';
 import { contentSecurityPolicy } from '../config.ts';
 import { buckets, tables, type BucketKey, type TableKey } from '../data-model.ts';
+import { MAIL_ENV, PAYMENT_ENV, type PaymentSettings } from '../runtime-env.ts';
 import {
   LOCAL_CREDENTIALS,
   LOCAL_REGION,
@@ -68,7 +69,17 @@ export const webDistDir = (): string => process.env.WEB_DIST ?? join(REPO_ROOT, 
 export const localBucketName = (key: BucketKey): string => `joias-${key}`;
 
 /** The environment the handlers get in the twin: the same variables the CDK stack sets, plus endpoints. */
-export function handlerEnv(endpoints: Twin['endpoints']): Record<string, string> {
+/** Demo payment instructions of the twin; each can be overridden by its own environment variable. */
+export const LOCAL_PAYMENTS: PaymentSettings = {
+  mbwayPhone1: '912 345 678',
+  mbwayPhone2: '913 456 789',
+  iban: 'PT50 0000 0000 0000 0000 0000 0',
+  ibanHolder: 'Joias Inox, Lda.',
+  paypal: 'pagamentos@joias-inox.pt',
+  revolut: '@joiasinox',
+};
+
+export function handlerEnv(endpoints: Twin['endpoints'], shopUrl: string): Record<string, string> {
   const env: Record<string, string> = {
     AWS_REGION: LOCAL_REGION,
     AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
@@ -76,10 +87,14 @@ export function handlerEnv(endpoints: Twin['endpoints']): Record<string, string>
     AWS_ENDPOINT_URL_DYNAMODB: endpoints.dynamodb,
     AWS_ENDPOINT_URL_S3: endpoints.s3,
     AWS_ENDPOINT_URL_SESV2: endpoints.ses,
-    MAIL_FROM,
-    MAIL_TEMPLATE_PREFIX,
+    [MAIL_ENV.from]: MAIL_FROM,
+    [MAIL_ENV.templatePrefix]: MAIL_TEMPLATE_PREFIX,
+    [MAIL_ENV.shopUrl]: shopUrl,
     POWERTOOLS_SERVICE_NAME: 'joias-api',
   };
+  for (const [key, envVar] of Object.entries(PAYMENT_ENV) as [keyof PaymentSettings, string][]) {
+    env[envVar] = process.env[envVar] ?? LOCAL_PAYMENTS[key];
+  }
   for (const key of Object.keys(tables) as TableKey[]) env[tables[key].envVar] = localTableName(key);
   for (const key of Object.keys(buckets) as BucketKey[]) env[buckets[key].envVar] = localBucketName(key);
   return env;
@@ -112,7 +127,7 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
     stops.push(dynamodb.stop, s3Local.stop, cognito.stop, ses.stop);
     const endpoints = { dynamodb: dynamodb.endpoint, s3: s3Local.endpoint, cognito: cognito.endpoint, ses: ses.endpoint };
 
-    const env = handlerEnv(endpoints);
+    const env = handlerEnv(endpoints, `http://${HOST}:${port}`);
     Object.assign(process.env, env);
     if (!options.verbose) process.env.POWERTOOLS_LOG_LEVEL ??= 'WARN';
 

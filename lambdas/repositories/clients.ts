@@ -5,6 +5,8 @@
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { S3Client } from '@aws-sdk/client-s3';
+import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { tables, buckets, type TableKey, type BucketKey } from '../../infra/data-model.ts';
 
 let documentClient: DynamoDBDocumentClient | undefined;
@@ -31,4 +33,24 @@ export function tableName(key: TableKey): string {
 /** Physical name of a bucket, from the env var the stack (or the twin) sets for it. */
 export function bucketName(key: BucketKey): string {
   return requiredEnv(buckets[key].envVar);
+}
+
+let s3Client: S3Client | undefined;
+let sesClient: SESv2Client | undefined;
+
+/** The shared S3 client; path-style addressing when a custom endpoint (the twin) is set. */
+export function s3(): S3Client {
+  s3Client ??= new S3Client({ forcePathStyle: Boolean(process.env.AWS_ENDPOINT_URL_S3), requestChecksumCalculation: 'WHEN_REQUIRED' });
+  return s3Client;
+}
+
+/** The shared SES v2 client. */
+export function ses(): SESv2Client {
+  sesClient ??= new SESv2Client({});
+  return sesClient;
+}
+
+/** A setting the stack (or the twin) passes in the environment; a missing one fails loudly. */
+export function setting(name: string): string {
+  return requiredEnv(name);
 }

@@ -1,0 +1,27 @@
+/**
+ * Names of the environment variables that carry settings (not resource names) to the functions.
+ * The CDK stack sets them from its parameters, the local twin from its own values, and the lambdas
+ * read them once at cold start.
+ */
+
+/** Come with a `mail` grant. */
+export const MAIL_ENV = {
+  /** Sender address (the verified SES identity). */
+  from: 'MAIL_FROM',
+  /** Prefix of the SES template names: `templateName(prefix, id)` of `infra/mail-templates.ts`. */
+  templatePrefix: 'MAIL_TEMPLATE_PREFIX',
+  /** Public origin of the shop (`https://...`, no trailing slash), for links in e-mails. */
+  shopUrl: 'SHOP_URL',
+} as const;
+
+/** Come with a `payments` grant: the instructions shown to customers. */
+export const PAYMENT_ENV = {
+  mbwayPhone1: 'PAYMENT_MBWAY_PHONE_1',
+  mbwayPhone2: 'PAYMENT_MBWAY_PHONE_2',
+  iban: 'PAYMENT_IBAN',
+  ibanHolder: 'PAYMENT_IBAN_HOLDER',
+  paypal: 'PAYMENT_PAYPAL',
+  revolut: 'PAYMENT_REVOLUT',
+} as const;
+
+export type PaymentSettings = { readonly [K in keyof typeof PAYMENT_ENV]: string };

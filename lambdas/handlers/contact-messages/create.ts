@@ -1,0 +1,8 @@
+import { contactMessageSchema } from '../../../shared/schemas/index.ts';
+import { httpRoute } from '../../http/handler.ts';
+import { created } from '../../http/response.ts';
+import { createContactMessage } from '../../services/storefront.ts';
+
+export const handler = httpRoute('POST /api/contact-messages', { body: contactMessageSchema }, async ({ body }) =>
+  created(await createContactMessage(body)),
+);

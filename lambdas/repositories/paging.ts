@@ -1,0 +1,58 @@
+/**
+ * Newest-first pages over a listing index (a query, never a scan), with an opaque cursor: the
+ * base64url JSON of DynamoDB's LastEvaluatedKey.
+ */
+import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { messages } from '../../shared/messages.ts';
+import { InvalidInput } from '../http/errors.ts';
+import { ddb } from './clients.ts';
+
+export interface Page<T> {
+  readonly items: T[];
+  readonly nextCursor?: string;
+}
+
+export function encodeCursor(key: Record<string, unknown> | undefined): string | undefined {
+  return key ? Buffer.from(JSON.stringify(key)).toString('base64url') : undefined;
+}
+
+/** The start key of a page; anything that is not a cursor we made is refused. */
+export function decodeCursor(cursor: string | undefined, keyNames: readonly string[]): Record<string, unknown> | undefined {
+  if (cursor === undefined || cursor === '') return undefined;
+  try {
+    const key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
+    if (key && typeof key === 'object' && !Array.isArray(key)) {
+      const entries = Object.entries(key);
+      if (entries.length === keyNames.length && entries.every(([k, v]) => keyNames.includes(k) && typeof v === 'string' && v.length <= 200)) {
+        return key as Record<string, unknown>;
+      }
+    }
+  } catch {
+    // fall through
+  }
+  throw new InvalidInput(messages.api.invalidCursor, { cursor: messages.api.invalidCursor }, 'invalid_cursor');
+}
+
+export interface PageQuery {
+  readonly input: Omit<QueryCommandInput, 'ExclusiveStartKey' | 'Limit'>;
+  /** Names of the attributes in LastEvaluatedKey (table key + index key). */
+  readonly keyNames: readonly string[];
+  readonly limit: number;
+  readonly cursor?: string;
+}
+
+/**
+ * Reads one page of up to `limit` items. With a FilterExpression, DynamoDB may return fewer items
+ * than read, so it keeps reading (bounded) until the page is full or the index ends.
+ */
+export async function queryPage(query: PageQuery): Promise<Page<Record<string, unknown>>> {
+  const items: Record<string, unknown>[] = [];
+  let startKey = decodeCursor(query.cursor, query.keyNames);
+  for (let round = 0; round < 10; round++) {
+    const page = await ddb().send(new QueryCommand({ ...query.input, ExclusiveStartKey: startKey, Limit: query.limit - items.length }));
+    items.push(...(page.Items ?? []));
+    startKey = page.LastEvaluatedKey;
+    if (!startKey || items.length >= query.limit) break;
+  }
+  return { items, nextCursor: encodeCursor(startKey) };
+}

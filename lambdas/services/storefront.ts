@@ -1,0 +1,44 @@
+/** Use cases of the public storefront besides the catalogue: contact form, back-in-stock requests, sitemap. */
+import { randomUUID } from 'node:crypto';
+import type { ContactMessageInput, StockAlertInput } from '../../shared/schemas/index.ts';
+import { insertContactMessage } from '../repositories/contact-messages.ts';
+import { upsertPendingStockAlert } from '../repositories/stock-alerts.ts';
+import { listProducts } from '../repositories/products.ts';
+import { productById } from './catalog.ts';
+
+export async function createContactMessage(input: ContactMessageInput, now = new Date()): Promise<{ id: string }> {
+  const id = randomUUID();
+  await insertContactMessage(id, input, now);
+  return { id };
+}
+
+/** Records that `email` wants to know when the product is back; the product must exist. */
+export async function requestStockAlert(input: StockAlertInput, now = new Date()): Promise<{ id: string }> {
+  const product = await productById(input.productId);
+  const id = await upsertPendingStockAlert({ email: input.email, productId: product.id, productName: product.name }, now);
+  return { id };
+}
+
+/** Public pages listed in the sitemap besides the products (never the back-office). */
+export const SITEMAP_PAGES = [
+  '/',
+  '/shop',
+  '/about-us',
+  '/contact',
+  '/faq',
+  '/sustainability',
+  '/Politica-Privacidade',
+  '/Politica-Devoluções',
+  '/Detalhes-Envios',
+  '/Termos-e-Condições',
+] as const;
+
+const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (c) => `&${{ '<': 'lt', '>': 'gt', '&': 'amp', "'": 'apos', '"': 'quot' }[c]};`);
+
+/** sitemap.xml of the shop from the live catalogue. */
+export async function sitemapXml(shopUrl: string): Promise<string> {
+  const products = await listProducts();
+  const urls = [...SITEMAP_PAGES.map((path) => encodeURI(path)), ...products.map((p) => `/product/${encodeURIComponent(p.id)}`)];
+  const body = urls.map((path) => `  <url><loc>${escapeXml(`${shopUrl}${path}`)}</loc></url>`).join('\n');
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</urlset>\n`;
+}

@@ -1,0 +1,82 @@
+import { randomUUID } from 'node:crypto';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it } from 'vitest';
+import { stockAlertId } from '../../lambdas/repositories/stock-alerts.ts';
+import { call, documentClient, twin } from '../support/twin.ts';
+
+const contact = () => ({
+  name: 'Maria Silva',
+  email: `maria.${randomUUID().slice(0, 6)}@example.com`,
+  phone: '912 345 678',
+  subject: 'Tamanho do colar',
+  message: 'Olá!\nO colar Coração Eterno tem 45 cm?',
+});
+
+describe('POST /api/contact-messages', () => {
+  it('stores the message (trimmed) and answers 201 with its id', async () => {
+    const input = contact();
+    const { status, body } = await call('POST', '/api/contact-messages', { body: { ...input, name: `  ${input.name} ` } });
+    expect(status).toBe(201);
+    const { Item } = await documentClient().send(new GetCommand({ TableName: twin().env.TABLE_CONTACT_MESSAGES, Key: { id: body.id } }));
+    expect(Item).toMatchObject({ ...input, read: false, listing: 'contact' });
+    expect(Date.parse(Item!.createdAt)).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  it('refuses missing and malformed fields with Portuguese messages per field, storing nothing', async () => {
+    const input = contact();
+    const { status, body } = await call('POST', '/api/contact-messages', { body: { ...input, email: 'não-é-email', message: '   ', subject: undefined } });
+    expect(status).toBe(400);
+    expect(body.error.code).toBe('invalid_input');
+    expect(Object.keys(body.error.fields).sort()).toEqual(['email', 'message', 'subject']);
+    for (const text of Object.values(body.error.fields)) expect(text).toMatch(/[A-Za-zÀ-ú]/);
+    const stored = await documentClient().send(
+      new QueryCommand({
+        TableName: twin().env.TABLE_CONTACT_MESSAGES,
+        IndexName: 'byListing',
+        KeyConditionExpression: 'listing = :l',
+        FilterExpression: 'email = :e',
+        ExpressionAttributeValues: { ':l': 'contact', ':e': input.email },
+      }),
+    );
+    expect(stored.Items).toEqual([]);
+  });
+});
+
+describe('POST /api/stock-alerts', () => {
+  it('stores one pending request per product and e-mail, however often it is asked', async () => {
+    const email = `joana.${randomUUID().slice(0, 6)}@example.com`;
+    const first = await call('POST', '/api/stock-alerts', { body: { email, productId: 'colar-lua-crescente' } });
+    const again = await call('POST', '/api/stock-alerts', { body: { email: email.toUpperCase(), productId: 'colar-lua-crescente' } });
+    expect(first.status).toBe(201);
+    expect(again.status).toBe(201);
+    expect(again.body.id).toBe(first.body.id);
+    const { Item } = await documentClient().send(
+      new GetCommand({ TableName: twin().env.TABLE_STOCK_ALERTS, Key: { id: stockAlertId('colar-lua-crescente', email) } }),
+    );
+    expect(Item).toMatchObject({ email, productId: 'colar-lua-crescente', productName: 'Colar Lua Crescente', status: 'pending' });
+  });
+
+  it('refuses an unknown product (404) and an empty e-mail (400) without storing', async () => {
+    const email = `ze.${randomUUID().slice(0, 6)}@example.com`;
+    const unknown = await call('POST', '/api/stock-alerts', { body: { email, productId: 'nao-existe' } });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.error.message).toBe('Produto não encontrado.');
+    const empty = await call('POST', '/api/stock-alerts', { body: { email: '', productId: 'colar-lua-crescente' } });
+    expect(empty.status).toBe(400);
+    expect(empty.body.error.fields.email).toBeTruthy();
+    const { Item } = await documentClient().send(new GetCommand({ TableName: twin().env.TABLE_STOCK_ALERTS, Key: { id: stockAlertId('nao-existe', email) } }));
+    expect(Item).toBeUndefined();
+  });
+});
+
+describe('GET /api/sitemap.xml', () => {
+  it('lists the public pages and every product with absolute URLs, and never the back-office', async () => {
+    const { status, headers, body } = await call('GET', '/api/sitemap.xml');
+    expect(status).toBe(200);
+    expect(headers.get('content-type')).toMatch(/application\/xml/);
+    expect(body).toContain(`<loc>${twin().url}/shop</loc>`);
+    expect(body).toContain(`<loc>${twin().url}/product/anel-infinito</loc>`);
+    expect(body).toContain(`<loc>${twin().url}/Politica-Devolu%C3%A7%C3%B5es</loc>`);
+    expect(body).not.toMatch(/bastidores|admin/);
+  });
+});
