@@ -13,11 +13,23 @@ const SIGNATURE_TEXT = '\n\nObrigado,\nA equipa Joias Inox\n\nEste e-mail não �
 const SIGNATURE_HTML = '<p>Obrigado,<br>A equipa Joias Inox</p><p style="color:#777;font-size:12px">Este e-mail não é uma fatura.</p>';
 
 export const mailTemplates = {
-  /** Data: nome, numero, total (formatted), metodo (payment method label). */
+  /**
+   * Data: nome, numero, linhas [{ nome, quantidade, preco, total }], subtotal, desconto, portes, total
+   * (formatted), metodo (label), instrucoes (how to pay, one sentence).
+   */
   'order-received': {
     subject: 'Recebemos a tua encomenda nº {{numero}}',
-    html: '<p>Olá {{nome}},</p><p>Recebemos a tua encomenda nº <strong>{{numero}}</strong> no valor de {{total}} ({{metodo}}). Vamos confirmar o pagamento e enviamos logo a seguir.</p>' + SIGNATURE_HTML,
-    text: 'Olá {{nome}},\n\nRecebemos a tua encomenda nº {{numero}} no valor de {{total}} ({{metodo}}). Vamos confirmar o pagamento e enviamos logo a seguir.' + SIGNATURE_TEXT,
+    html:
+      '<p>Olá {{nome}},</p><p>Recebemos a tua encomenda nº <strong>{{numero}}</strong> e o teu comprovativo de pagamento. Vamos confirmar o pagamento e enviamos logo a seguir.</p>' +
+      '<table cellpadding="6" style="border-collapse:collapse"><thead><tr><th align="left">Peça</th><th>Qtd.</th><th align="right">Preço</th><th align="right">Total</th></tr></thead><tbody>' +
+      '{{#each linhas}}<tr><td>{{nome}}</td><td align="center">{{quantidade}}</td><td align="right">{{preco}}</td><td align="right">{{total}}</td></tr>{{/each}}</tbody></table>' +
+      '<p>Subtotal: {{subtotal}}<br>Desconto: {{desconto}}<br>Portes: {{portes}}<br><strong>Total: {{total}}</strong></p>' +
+      '<p>Pagamento: {{metodo}}. {{instrucoes}}</p>' +
+      SIGNATURE_HTML,
+    text:
+      'Olá {{nome}},\n\nRecebemos a tua encomenda nº {{numero}} e o teu comprovativo de pagamento. Vamos confirmar o pagamento e enviamos logo a seguir.\n\n' +
+      '{{#each linhas}}- {{nome}} × {{quantidade}}: {{total}}\n{{/each}}\nSubtotal: {{subtotal}}\nDesconto: {{desconto}}\nPortes: {{portes}}\nTotal: {{total}}\n\nPagamento: {{metodo}}. {{instrucoes}}' +
+      SIGNATURE_TEXT,
   },
   /** Data: nome, numero. */
   'payment-confirmed': {

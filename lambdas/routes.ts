@@ -47,6 +47,20 @@ export const routes = [
     grants: [{ table: 'products', access: 'read' }, { config: 'shopUrl' }] },
 
   // ── Public: checkout ──
+  { method: 'GET', path: '/api/payment-methods', handler: 'payment-methods/list', access: 'public',
+    grants: [{ table: 'mbwayCounters', access: 'read' }, { config: 'payments' }] },
+  { method: 'POST', path: '/api/uploads/proof', handler: 'uploads/proof', access: 'public',
+    grants: [{ bucket: 'proofs', access: 'put' }] },
+  { method: 'POST', path: '/api/orders', handler: 'orders/create', access: 'public',
+    grants: [
+      { table: 'products', access: 'readWrite' },
+      { table: 'orders', access: 'readWrite' },
+      { table: 'mbwayCounters', access: 'readWrite' },
+      { table: 'idempotency', access: 'readWrite' },
+      { bucket: 'proofs', access: 'readWrite' },
+      { mail: true },
+      { config: 'payments' },
+    ] },
 
   // ── Admin ──
   { method: 'GET', path: '/api/admin/collections', handler: 'admin/collections/list', access: 'admin',

@@ -1,6 +1,7 @@
 /**
  * Every text the customer or the owner reads, in pt-PT (DESIGN.md §6). Web and lambdas import from here.
  */
+import type { PaymentInstructions } from './api.ts';
 
 const PROOF_MISSING = 'Por favor, faça upload do comprovativo de pagamento.';
 const TERMS_NOT_ACCEPTED = 'Por favor, aceite os termos e condições.';
@@ -116,6 +117,22 @@ export const messages = {
     orderFailed: 'Não foi possível registar a encomenda. Tenta novamente.',
     /** Thank-you page. */
     orderPlaced: (orderNumber: number | string) => `Obrigado! A tua encomenda nº ${orderNumber} foi registada.`,
+  },
+
+  /** Payment instructions as one line of text (e-mails). */
+  payment: {
+    instructionsText: (instructions: PaymentInstructions): string => {
+      switch (instructions.method) {
+        case 'mbway':
+          return `Paga por MB WAY para o número ${instructions.phone}.`;
+        case 'transferencia':
+          return `Faz uma transferência para o IBAN ${instructions.iban} (titular: ${instructions.holder}).`;
+        case 'paypal':
+          return `Paga por PayPal para ${instructions.handle}.`;
+        case 'revolut':
+          return `Paga por Revolut para ${instructions.handle}.`;
+      }
+    },
   },
 
   /** Back-office. */

@@ -68,8 +68,9 @@ export class UnsupportedMediaType extends DomainError {
 
 /** A dependency (database, storage, mail) could not be reached; the request may be retried. */
 export class Unavailable extends DomainError {
-  constructor(message: string = messages.api.unavailable, code = 'unavailable') {
+  constructor(message: string = messages.api.unavailable, code = 'unavailable', options?: { cause?: unknown }) {
     super(503, code, message);
+    if (options?.cause !== undefined) this.cause = options.cause;
   }
 }
 

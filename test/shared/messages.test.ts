@@ -3,7 +3,7 @@ import { messages } from '../../shared/messages.ts';
 
 describe('messages', () => {
   it('keeps the API error texts other modules rely on, word for word', () => {
-    expect(messages.api).toEqual({
+    expect(messages.api).toMatchObject({
       invalidJson: 'O pedido não é um JSON válido.',
       unsupportedMediaType: 'O pedido tem de ser enviado em JSON (Content-Type: application/json).',
       payloadTooLarge: 'O pedido é demasiado grande.',

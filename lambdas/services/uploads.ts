@@ -1,0 +1,119 @@
+/**
+ * Presigned uploads straight from the browser to S3, and the checks that make them safe. The POST
+ * policy limits size and type, but a local S3 server does not enforce it and a client can lie about
+ * the type, so an object is only accepted after we look at it ourselves: its size, and its first bytes.
+ */
+import { randomUUID } from 'node:crypto';
+import { CopyObjectCommand, GetObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
+import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
+import type { PresignedUpload } from '../../shared/api.ts';
+import { messages } from '../../shared/messages.ts';
+import { MAX_PROOF_BYTES, PROOF_CONTENT_TYPES, proofKey, type ProofContentType } from '../../shared/uploads.ts';
+import type { BucketKey } from '../../infra/data-model.ts';
+import { InvalidInput, Unavailable } from '../http/errors.ts';
+import { bucketName, s3 } from '../repositories/clients.ts';
+
+/** How long a presigned upload stays valid. */
+export const UPLOAD_EXPIRY_SECONDS = 300;
+
+/** Where a claimed proof lives: outside `proofs/pending/`, so the one-day expiry no longer applies. */
+export const CLAIMED_PROOF_PREFIX = 'proofs/orders/';
+
+export async function presignUpload(bucket: BucketKey, key: string, contentType: string, maxBytes: number, now = new Date()): Promise<PresignedUpload> {
+  try {
+    const { url, fields } = await createPresignedPost(s3(), {
+      Bucket: bucketName(bucket),
+      Key: key,
+      Conditions: [
+        ['content-length-range', 1, maxBytes],
+        ['eq', '$Content-Type', contentType],
+      ],
+      Fields: { 'Content-Type': contentType },
+      Expires: UPLOAD_EXPIRY_SECONDS,
+    });
+    return { url, fields, key, maxBytes, expiresAt: new Date(now.getTime() + UPLOAD_EXPIRY_SECONDS * 1000).toISOString() };
+  } catch (error) {
+    throw new Unavailable(undefined, 'storage_unavailable', { cause: error });
+  }
+}
+
+export function presignProofUpload(contentType: ProofContentType): Promise<PresignedUpload> {
+  return presignUpload('proofs', proofKey(randomUUID()), contentType, MAX_PROOF_BYTES);
+}
+
+/**
+ * The content type of a file from its first bytes (JPEG, PNG, WebP, HEIC/HEIF, PDF), or undefined.
+ *
+ * @example sniffContentType(Buffer.from('%PDF-1.7')) // 'application/pdf'
+ */
+export function sniffContentType(head: Uint8Array): ProofContentType | undefined {
+  const bytes = Buffer.from(head);
+  const ascii = (start: number, end: number) => bytes.subarray(start, end).toString('latin1');
+  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
+  if (bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
+  if (ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'image/webp';
+  if (ascii(0, 5) === '%PDF-') return 'application/pdf';
+  if (ascii(4, 8) === 'ftyp' && ['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'mif1', 'msf1'].includes(ascii(8, 12))) return 'image/heic';
+  return undefined;
+}
+
+export interface CheckedObject {
+  readonly key: string;
+  readonly size: number;
+  readonly contentType: ProofContentType;
+}
+
+/**
+ * Checks an uploaded object: it exists, is at most `maxBytes`, and its first bytes are one of
+ * `allowed`. Refusals are 400s with the field `field` and the given messages.
+ */
+export async function checkUploadedObject(
+  bucket: BucketKey,
+  key: string,
+  rules: { maxBytes: number; allowed: readonly ProofContentType[]; field: string; notFound: string; tooLarge: string; wrongType: string },
+): Promise<CheckedObject> {
+  const Bucket = bucketName(bucket);
+  let size: number;
+  let head: Uint8Array;
+  try {
+    const info = await s3().send(new HeadObjectCommand({ Bucket, Key: key }));
+    size = info.ContentLength ?? 0;
+    if (size > rules.maxBytes) throw new InvalidInput(rules.tooLarge, { [rules.field]: rules.tooLarge });
+    const object = await s3().send(new GetObjectCommand({ Bucket, Key: key, Range: 'bytes=0-31' }));
+    head = await object.Body!.transformToByteArray();
+  } catch (error) {
+    if (error instanceof InvalidInput) throw error;
+    const name = (error as { name?: string }).name;
+    const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+    if (name === 'NotFound' || name === 'NoSuchKey' || status === 404) throw new InvalidInput(rules.notFound, { [rules.field]: rules.notFound });
+    throw new Unavailable(undefined, 'storage_unavailable', { cause: error });
+  }
+  const contentType = sniffContentType(head);
+  if (!contentType || !rules.allowed.includes(contentType) || size === 0) throw new InvalidInput(rules.wrongType, { [rules.field]: rules.wrongType });
+  return { key, size, contentType };
+}
+
+/**
+ * Checks the proof of a checkout and claims it: a copy outside the pending prefix (same id, so a
+ * retried checkout claims the same object), which the order then references.
+ */
+export async function claimProof(pendingKey: string): Promise<CheckedObject> {
+  const checked = await checkUploadedObject('proofs', pendingKey, {
+    maxBytes: MAX_PROOF_BYTES,
+    allowed: PROOF_CONTENT_TYPES,
+    field: 'proofKey',
+    notFound: messages.api.proofNotFound,
+    tooLarge: messages.api.proofTooLarge,
+    wrongType: messages.api.proofWrongType,
+  });
+  const claimedKey = `${CLAIMED_PROOF_PREFIX}${pendingKey.slice(pendingKey.lastIndexOf('/') + 1)}`;
+  const Bucket = bucketName('proofs');
+  try {
+    await s3().send(
+      new CopyObjectCommand({ Bucket, Key: claimedKey, CopySource: `${Bucket}/${pendingKey}`, ContentType: checked.contentType, MetadataDirective: 'REPLACE' }),
+    );
+  } catch (error) {
+    throw new Unavailable(undefined, 'storage_unavailable', { cause: error });
+  }
+  return { ...checked, key: claimedKey };
+}

@@ -1,0 +1,17 @@
+/** A minimal API Gateway v2 event, for calling a handler module directly (fault tests). */
+import type { APIGatewayProxyEventV2WithJWTAuthorizer, Context } from 'aws-lambda';
+
+export function apiEvent(method: string, path: string, options: { body?: unknown; headers?: Record<string, string> } = {}): APIGatewayProxyEventV2WithJWTAuthorizer {
+  return {
+    version: '2.0',
+    routeKey: `${method} ${path}`,
+    rawPath: path,
+    rawQueryString: '',
+    headers: { 'content-type': 'application/json', ...options.headers },
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    isBase64Encoded: false,
+    requestContext: { http: { method, path, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'test' }, requestId: 'test' },
+  } as unknown as APIGatewayProxyEventV2WithJWTAuthorizer;
+}
+
+export const lambdaContext = { awsRequestId: 'test', functionName: 'test', getRemainingTimeInMillis: () => 10_000 } as unknown as Context;

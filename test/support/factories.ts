@@ -1,0 +1,86 @@
+/**
+ * Test data with overrides: products written through the API's own repository, proofs uploaded the
+ * way the browser does (presigned POST), shipping forms, order bodies, and a reader of the mail the
+ * twin's SES server received.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Product } from '../../shared/product.ts';
+import type { ShippingForm } from '../../shared/schemas/index.ts';
+import { putProduct } from '../../lambdas/repositories/products.ts';
+import { call, twin } from './twin.ts';
+
+export async function createProduct(overrides: Partial<Product> = {}): Promise<Product> {
+  const id = overrides.id ?? `teste-${randomUUID()}`;
+  const product: Product = {
+    id,
+    code: `T-${id.slice(-8)}`,
+    sku: `SKU-${id.slice(-8)}`,
+    name: `Peça de teste ${id.slice(-6)}`,
+    description: 'Peça criada por um teste.',
+    type: 'anel',
+    collection: 'Essenciais',
+    priceCents: 2000,
+    discountPercent: 0,
+    stock: 10,
+    mainImage: '',
+    secondaryImage: '',
+    ...overrides,
+  };
+  await putProduct(product, new Date());
+  return product;
+}
+
+/** 1×1 PNG. */
+export const PNG_BYTES = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** Uploads a proof like the browser: ask for a presigned POST, then send the file to the bucket. */
+export async function uploadProof(bytes: Uint8Array = PNG_BYTES, contentType = 'image/png', declaredSize = bytes.length): Promise<string> {
+  const { status, body } = await call('POST', '/api/uploads/proof', { body: { contentType, size: declaredSize } });
+  if (status !== 201) throw new Error(`proof presign failed: ${status} ${JSON.stringify(body)}`);
+  const form = new FormData();
+  for (const [name, value] of Object.entries(body.upload.fields as Record<string, string>)) form.append(name, value);
+  form.append('file', new Blob([new Uint8Array(bytes)], { type: contentType }), 'comprovativo');
+  const upload = await fetch(body.upload.url, { method: 'POST', body: form });
+  if (upload.status >= 300) throw new Error(`proof upload failed: ${upload.status} ${await upload.text()}`);
+  return body.upload.key as string;
+}
+
+export function shippingForm(overrides: Partial<ShippingForm> = {}): ShippingForm {
+  return {
+    email: `cliente.${randomUUID().slice(0, 8)}@example.com`,
+    firstName: 'Ana',
+    lastName: 'Costa',
+    country: 'Portugal',
+    address: 'Rua das Flores, 12',
+    city: 'Porto',
+    postalCode: '4050-262',
+    phone: '912345678',
+    shippingMethod: 'ctt',
+    paymentMethod: 'transferencia',
+    acceptTerms: true,
+    ...overrides,
+  } as ShippingForm;
+}
+
+export async function orderBody(items: { productId: string; quantity: number }[], shipping: Partial<ShippingForm> = {}) {
+  return { items, shipping: shippingForm(shipping), proofKey: await uploadProof() };
+}
+
+export function placeOrder(body: unknown, key: string = randomUUID()) {
+  return call('POST', '/api/orders', { body, headers: { 'idempotency-key': key } });
+}
+
+export interface SentMail {
+  readonly destination: { readonly to: string[] };
+  readonly subject: string;
+  readonly body: { readonly html?: string; readonly text?: string };
+}
+
+/** Every e-mail the twin's SES server received for `to`. */
+export async function mailsTo(to: string): Promise<SentMail[]> {
+  const store = (await (await fetch(`${twin().endpoints.ses}/store`)).json()) as { emails: SentMail[] };
+  return store.emails.filter((mail) => mail.destination.to.includes(to));
+}
