@@ -137,6 +137,8 @@ export const messages = {
 
   /** Back-office. */
   admin: {
+    productCodeTaken: 'Já existe um produto com este código.',
+    collectionUnknown: 'Escolhe uma coleção que exista.',
     /** Spec: 'Loading, please wait...'. */
     authLoading: 'A carregar, aguarde...',
     loginFailed: 'E-mail ou palavra-passe incorretos.',
@@ -192,6 +194,12 @@ export const messages = {
 
   /** Field messages reported by the schemas, one per field and rule. */
   validation: {
+    pageQuery: {
+      limit: 'O tamanho da página tem de ser um número entre 1 e 100.',
+      cursor: 'A página pedida não é válida. Volta ao início da lista.',
+      status: 'Escolhe um dos estados da encomenda.',
+      orderNumber: 'Pesquisa por números (até 6 algarismos).',
+    },
     /** The body is not an object at all. */
     form: { invalid: 'Os dados enviados não são válidos.' },
     email: {

@@ -27,18 +27,19 @@ type TableRouteKey = `${(typeof routes)[number]['method']} ${(typeof routes)[num
 export const MAX_BODY_BYTES = 64 * 1024;
 export const ADMIN_GROUP = 'admin';
 
-export interface ApiRequest<B> {
+export interface ApiRequest<B, Q = Readonly<Record<string, string | undefined>>> {
   readonly event: ApiEvent;
   readonly body: B;
   readonly params: Readonly<Record<string, string | undefined>>;
-  readonly query: Readonly<Record<string, string | undefined>>;
+  readonly query: Q;
   readonly headers: Readonly<Record<string, string | undefined>>;
 }
 
 type Mw = MiddlewareObj<ApiEvent, HttpResult, Error, Context>;
 
-/** The parsed and validated body of each request, handed from the middlewares to the use case. */
+/** The parsed and validated body and query of each request, handed from the middlewares to the use case. */
 const bodies = new WeakMap<ApiEvent, unknown>();
+const queries = new WeakMap<ApiEvent, unknown>();
 
 /** The parsed and validated body of each request, handed from the middlewares to the use case. */
 const errorMapper: Mw = {
@@ -110,6 +111,17 @@ function validate(schema: z.ZodType): Mw {
   };
 }
 
+function validateQuery(schema: z.ZodType): Mw {
+  return {
+    name: 'validate-query',
+    before: async (request) => {
+      const result = schema.safeParse(request.event.queryStringParameters ?? {});
+      if (!result.success) throw new InvalidInput(messages.api.invalidQuery, fieldErrors(result.error), 'invalid_query');
+      queries.set(request.event, result.data);
+    },
+  };
+}
+
 function headerValue(headers: Record<string, string | undefined> | undefined, name: string): string | undefined {
   if (!headers) return undefined;
   const wanted = name.toLowerCase();
@@ -136,10 +148,12 @@ export function findRoute(key: string): Route {
  * @example
  * export const handler = httpRoute('GET /api/products/{id}', {}, async ({ params }) => ok(await getProduct(params.id)));
  */
-export function httpRoute<S extends z.ZodType | undefined = undefined>(
+export function httpRoute<S extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined>(
   key: TableRouteKey,
-  options: { readonly body?: S },
-  useCase: (request: ApiRequest<S extends z.ZodType ? z.infer<S> : undefined>) => Promise<HttpResult>,
+  options: { readonly body?: S; readonly query?: Q },
+  useCase: (
+    request: ApiRequest<S extends z.ZodType ? z.infer<S> : undefined, Q extends z.ZodType ? z.infer<Q> : Readonly<Record<string, string | undefined>>>,
+  ) => Promise<HttpResult>,
 ) {
   const route = findRoute(key);
   const cacheControl = route.cacheSeconds
@@ -150,14 +164,15 @@ export function httpRoute<S extends z.ZodType | undefined = undefined>(
     .use(injectLambdaContext(logger, { resetKeys: true }))
     .use(errorMapper);
   if (route.access === 'admin') handler.use(requireAdmin);
+  if (options.query) handler.use(validateQuery(options.query));
   if (options.body) handler.use(jsonBody).use(validate(options.body));
 
   return handler.handler(async (event) => {
-    const request: ApiRequest<never> = {
+    const request: ApiRequest<never, never> = {
       event,
       body: bodies.get(event) as never,
       params: event.pathParameters ?? {},
-      query: event.queryStringParameters ?? {},
+      query: (options.query ? queries.get(event) : (event.queryStringParameters ?? {})) as never,
       headers: lowerCaseHeaders(event.headers),
     };
     const result = await useCase(request);

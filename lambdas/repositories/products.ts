@@ -2,19 +2,12 @@
  * Products in DynamoDB. The catalogue is read through the `byListing` index (a query, newest first),
  * never with a scan.
  */
-import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Product } from '../../shared/product.ts';
 import { ddb, tableName } from './clients.ts';
 
 /** Constant partition value of the listing index for products. */
 export const PRODUCT_LISTING = 'product';
-
-/** What is stored: the public product plus bookkeeping attributes. */
-export interface ProductItem extends Product {
-  readonly listing: typeof PRODUCT_LISTING;
-  readonly createdAt: string;
-  readonly updatedAt: string;
-}
 
 /** Strips storage attributes; the public API returns exactly the `Product` fields. */
 export function toProduct(item: Record<string, unknown>): Product {
@@ -60,8 +53,21 @@ export async function getProduct(id: string): Promise<Product | undefined> {
   return Item ? toProduct(Item) : undefined;
 }
 
-/** Writes a whole product item (create or replace). */
+/**
+ * Writes a whole product (create or replace). `createdAt` (the listing order) is set once, on creation,
+ * to `createdAt` or now; a replace keeps the original.
+ */
 export async function putProduct(product: Product, now: Date, createdAt: string = now.toISOString()): Promise<void> {
-  const item: ProductItem = { ...product, listing: PRODUCT_LISTING, createdAt, updatedAt: now.toISOString() };
-  await ddb().send(new PutCommand({ TableName: tableName('products'), Item: item }));
+  const { id, ...fields } = product;
+  const values: Record<string, unknown> = { ...fields, listing: PRODUCT_LISTING, updatedAt: now.toISOString() };
+  const names = Object.keys(values);
+  await ddb().send(
+    new UpdateCommand({
+      TableName: tableName('products'),
+      Key: { id },
+      UpdateExpression: `SET ${names.map((n) => `#${n} = :${n}`).join(', ')}, #createdAt = if_not_exists(#createdAt, :createdAt)`,
+      ExpressionAttributeNames: Object.fromEntries([...names, 'createdAt'].map((n) => [`#${n}`, n])),
+      ExpressionAttributeValues: { ...Object.fromEntries(names.map((n) => [`:${n}`, values[n]])), ':createdAt': createdAt },
+    }),
+  );
 }

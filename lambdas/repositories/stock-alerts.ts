@@ -103,3 +103,16 @@ export async function markStockAlertNotified(id: string, now: Date): Promise<boo
     throw error;
   }
 }
+
+/** Gives a claimed request back (its e-mail could not be sent). */
+export async function reopenStockAlert(id: string): Promise<void> {
+  await ddb().send(
+    new UpdateCommand({
+      TableName: tableName('stockAlerts'),
+      Key: { id },
+      UpdateExpression: 'SET #status = :pending REMOVE notifiedAt',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':pending': 'pending' },
+    }),
+  );
+}

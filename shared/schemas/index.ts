@@ -26,3 +26,4 @@ export {
   type AdminEmailKind,
 } from './admin-order.ts';
 export { fieldErrors, FORM_ERROR_KEY } from './field-errors.ts';
+export { pageQuerySchema, ordersQuerySchema, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE, type PageQuery, type OrdersQuery } from './admin-query.ts';

@@ -1,0 +1,8 @@
+import { adminEmailRequestSchema } from '../../../../shared/schemas/index.ts';
+import { httpRoute } from '../../../http/handler.ts';
+import { ok } from '../../../http/response.ts';
+import { sendOrderEmail } from '../../../services/admin-orders.ts';
+
+export const handler = httpRoute('POST /api/admin/orders/{id}/emails', { body: adminEmailRequestSchema }, async ({ params, body }) =>
+  ok({ order: await sendOrderEmail(params.id, body) }),
+);

@@ -1,0 +1,69 @@
+/** Back-office use cases on orders: list, detail with a short-lived proof link, status, e-mails. */
+import { GetObjectCommand } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { Order, OrderDetailResponse, OrderEmailRecord, OrdersPage } from '../../shared/api.ts';
+import { messages } from '../../shared/messages.ts';
+import type { OrderStatus } from '../../shared/order-status.ts';
+import type { AdminEmailRequest, OrdersQuery } from '../../shared/schemas/index.ts';
+import { DEFAULT_PAGE_SIZE } from '../../shared/schemas/index.ts';
+import { NotFound, Unavailable } from '../http/errors.ts';
+import { logger } from '../http/logger.ts';
+import { bucketName, s3 } from '../repositories/clients.ts';
+import { sendTemplatedMail } from '../repositories/mail.ts';
+import { appendOrderEmail, getOrder, listOrders, setOrderStatus, toOrderSummary } from '../repositories/orders.ts';
+
+/** How long the admin's link to a proof of payment works. */
+export const PROOF_LINK_SECONDS = 300;
+const ORDER_ID = /^\d{6}$/;
+
+export async function ordersPage(query: OrdersQuery): Promise<OrdersPage> {
+  const page = await listOrders({ status: query.status, q: query.q, limit: query.limit ?? DEFAULT_PAGE_SIZE, cursor: query.cursor });
+  return { orders: page.items.map(toOrderSummary), ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}) };
+}
+
+async function orderOrThrow(id: string | undefined): Promise<Order> {
+  const order = id && ORDER_ID.test(id) ? await getOrder(id) : undefined;
+  if (!order) throw new NotFound(messages.api.orderNotFound, 'order_not_found');
+  return order;
+}
+
+export async function orderDetail(id: string | undefined): Promise<OrderDetailResponse> {
+  const order = await orderOrThrow(id);
+  if (!order.proofKey) return { order };
+  const proofUrl = await getSignedUrl(s3(), new GetObjectCommand({ Bucket: bucketName('proofs'), Key: order.proofKey }), { expiresIn: PROOF_LINK_SECONDS });
+  return { order, proofUrl };
+}
+
+export async function changeOrderStatus(id: string | undefined, status: OrderStatus, now = new Date()): Promise<Order> {
+  await orderOrThrow(id);
+  const order = await setOrderStatus(id!, status, now);
+  if (!order) throw new NotFound(messages.api.orderNotFound, 'order_not_found');
+  return order;
+}
+
+/**
+ * Sends one of the back-office e-mails and records the outcome on the order. A failure is recorded
+ * too, and answered with 503 so the admin sees it and can send again.
+ */
+export async function sendOrderEmail(id: string | undefined, request: AdminEmailRequest, now = new Date()): Promise<Order> {
+  const order = await orderOrThrow(id);
+  const base = { nome: order.firstName, numero: order.orderNumber };
+  const trackingCode = request.kind === 'shipped' ? request.trackingCode : undefined;
+  let record: OrderEmailRecord;
+  try {
+    await sendTemplatedMail(order.email, request.kind, trackingCode ? { ...base, rastreio: trackingCode } : base);
+    record = { kind: request.kind, status: 'sent', at: now.toISOString(), ...(trackingCode ? { trackingCode } : {}) };
+  } catch (error) {
+    logger.error('admin e-mail failed', { orderId: order.id, kind: request.kind, error: error as Error });
+    record = {
+      kind: request.kind,
+      status: 'failed',
+      at: now.toISOString(),
+      ...(trackingCode ? { trackingCode } : {}),
+      error: error instanceof Error ? error.message.slice(0, 300) : String(error),
+    };
+  }
+  const updated = await appendOrderEmail(order.id, record);
+  if (record.status === 'failed') throw new Unavailable(messages.api.mailUnavailable, 'mail_unavailable');
+  return updated ?? order;
+}

@@ -1,0 +1,49 @@
+/**
+ * Query strings of the back-office lists: page size and cursor, and for orders the status filter and
+ * the order-number search. Query values arrive as strings.
+ */
+import * as z from 'zod';
+import { messages } from '../messages.ts';
+import { ORDER_STATUSES } from '../order-status.ts';
+
+const v = messages.validation;
+
+/** Largest page the API serves. @example MAX_PAGE_SIZE // 100 */
+export const MAX_PAGE_SIZE = 100;
+/** Page size when none is asked. @example DEFAULT_PAGE_SIZE // 20 */
+export const DEFAULT_PAGE_SIZE = 20;
+
+const pageFields = {
+  limit: z
+    .string()
+    .regex(/^\d{1,3}$/, { error: v.pageQuery.limit })
+    .transform(Number)
+    .pipe(z.number().int().min(1, { error: v.pageQuery.limit }).max(MAX_PAGE_SIZE, { error: v.pageQuery.limit }))
+    .optional(),
+  cursor: z.string().max(1000, { error: v.pageQuery.cursor }).optional(),
+};
+
+/**
+ * `?limit=&cursor=` of a newest-first list.
+ *
+ * @example pageQuerySchema.parse({ limit: '50' }) // { limit: 50 }
+ */
+export const pageQuerySchema = z.object(pageFields);
+export type PageQuery = z.infer<typeof pageQuerySchema>;
+
+/**
+ * `?status=&q=&limit=&cursor=` of the orders list; `q` is part of an order number (digits).
+ *
+ * @example ordersQuerySchema.parse({ status: 'Enviar', q: '12' })
+ */
+export const ordersQuerySchema = z.object({
+  ...pageFields,
+  status: z.enum(ORDER_STATUSES, { error: v.pageQuery.status }).optional(),
+  q: z
+    .string()
+    .trim()
+    .regex(/^\d{0,6}$/, { error: v.pageQuery.orderNumber })
+    .optional()
+    .transform((q) => (q ? q : undefined)),
+});
+export type OrdersQuery = z.infer<typeof ordersQuerySchema>;

@@ -1,0 +1,212 @@
+import { randomUUID } from 'node:crypto';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { routes } from '../../lambdas/routes.ts';
+import { createProduct, mailsTo, orderBody, placeOrder, PNG_BYTES } from '../support/factories.ts';
+import { adminToken, call, documentClient, twin } from '../support/twin.ts';
+
+let token: string;
+const admin = (method: string, path: string, body?: unknown) => call(method, path, { token, body });
+
+beforeAll(async () => {
+  token = await adminToken();
+});
+
+async function newOrder(shipping = {}) {
+  const piece = await createProduct({ stock: 5 });
+  const { body } = await placeOrder(await orderBody([{ productId: piece.id, quantity: 1 }], shipping));
+  return body.order as { id: string; orderNumber: number; email: string };
+}
+
+/** Uploads a file to a presigned POST like the browser. */
+async function postFile(upload: { url: string; fields: Record<string, string> }, bytes: Uint8Array, type: string) {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(upload.fields)) form.append(k, v);
+  form.append('file', new Blob([new Uint8Array(bytes)], { type }), 'imagem');
+  const response = await fetch(upload.url, { method: 'POST', body: form });
+  expect(response.status).toBeLessThan(300);
+}
+
+describe('every admin route answers an admin', () => {
+  it.each(routes.filter((r) => r.access === 'admin' && r.method === 'GET' && !r.path.includes('{')).map((r) => r.path))('GET %s → 200', async (path) => {
+    expect((await admin('GET', path)).status).toBe(200);
+  });
+});
+
+describe('admin orders', () => {
+  it('lists newest first, filters by status and by number, and pages with a cursor', async () => {
+    const first = await newOrder();
+    const second = await newOrder();
+    // Other test files place orders at the same time: check the relative order, and walk the pages.
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await admin('GET', `/api/admin/orders?limit=7${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+      expect(page.status).toBe(200);
+      expect(page.body.orders.length).toBeLessThanOrEqual(7);
+      seen.push(...page.body.orders.map((o: { id: string }) => o.id));
+      cursor = page.body.nextCursor;
+    } while (cursor && !seen.includes(first.id));
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(seen.indexOf(second.id)).toBeGreaterThanOrEqual(0);
+    expect(seen.indexOf(second.id)).toBeLessThan(seen.indexOf(first.id));
+    const top = await admin('GET', '/api/admin/orders?limit=100');
+    expect(top.body.orders.find((o: { id: string }) => o.id === second.id)).toMatchObject({
+      orderNumber: second.orderNumber, status: 'Confirmar Pagamento', country: 'Portugal', paymentMethod: 'transferencia',
+    });
+    const times = top.body.orders.map((o: { createdAt: string }) => o.createdAt);
+    expect([...times].sort().reverse()).toEqual(times);
+
+    const search = await admin('GET', `/api/admin/orders?q=${first.id.slice(1, 5)}`);
+    expect(search.body.orders.map((o: { id: string }) => o.id)).toContain(first.id);
+    for (const o of search.body.orders) expect(o.id).toContain(first.id.slice(1, 5));
+
+    await admin('PATCH', `/api/admin/orders/${first.id}`, { status: 'Enviado' });
+    const shipped = await admin('GET', '/api/admin/orders?status=Enviado&limit=100');
+    expect(shipped.body.orders.map((o: { id: string }) => o.id)).toContain(first.id);
+    expect(shipped.body.orders.every((o: { status: string }) => o.status === 'Enviado')).toBe(true);
+  });
+
+  it.each([['status=Pago'], ['q=abc'], ['limit=0'], ['limit=1000'], ['cursor=bm9wZQ']])('refuses the query %s with 400', async (query) => {
+    const { status, body } = await admin('GET', `/api/admin/orders?${query}`);
+    expect(status).toBe(400);
+    expect(body.error.message).toMatch(/[a-zà-ú]/i);
+  });
+
+  it('shows one order by id with a short-lived link to its proof', async () => {
+    const order = await newOrder();
+    const { status, body } = await admin('GET', `/api/admin/orders/${order.id}`);
+    expect(status).toBe(200);
+    expect(body.order).toMatchObject({ id: order.id, firstName: 'Ana', lines: [expect.objectContaining({ sku: expect.any(String), quantity: 1 })] });
+    expect(body.order.proofContentType).toBeUndefined();
+    const proof = await fetch(body.proofUrl);
+    expect(proof.status).toBe(200);
+    expect(Buffer.from(await proof.arrayBuffer()).equals(PNG_BYTES)).toBe(true);
+    expect(new URL(body.proofUrl).searchParams.get('X-Amz-Expires')).toBe('300');
+    expect((await admin('GET', '/api/admin/orders/000000')).status).toBe(404);
+    expect((await admin('GET', '/api/admin/orders/abc')).status).toBe(404);
+  });
+
+  it('changes the status (persisted) and refuses an unknown one', async () => {
+    const order = await newOrder();
+    const changed = await admin('PATCH', `/api/admin/orders/${order.id}`, { status: 'Enviar' });
+    expect(changed.status).toBe(200);
+    expect(changed.body.order.status).toBe('Enviar');
+    const { Item } = await documentClient().send(new GetCommand({ TableName: twin().env.TABLE_ORDERS, Key: { id: order.id } }));
+    expect(Item!.status).toBe('Enviar');
+    const bad = await admin('PATCH', `/api/admin/orders/${order.id}`, { status: 'Pago' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.fields.status).toBeTruthy();
+  });
+
+  it('sends the three e-mails with the right data and keeps their history', async () => {
+    const order = await newOrder({ firstName: 'Beatriz' });
+    expect((await admin('POST', `/api/admin/orders/${order.id}/emails`, { kind: 'payment-confirmed' })).status).toBe(200);
+    expect((await admin('POST', `/api/admin/orders/${order.id}/emails`, { kind: 'shipped', trackingCode: ' RR123456789PT ' })).status).toBe(200);
+    const last = await admin('POST', `/api/admin/orders/${order.id}/emails`, { kind: 'review-request' });
+    expect(last.body.order.emails.map((e: { kind: string; status: string }) => `${e.kind}:${e.status}`)).toEqual([
+      'order-received:sent',
+      'payment-confirmed:sent',
+      'shipped:sent',
+      'review-request:sent',
+    ]);
+    const mails = await mailsTo(order.email);
+    expect(mails.map((m) => m.subject)).toEqual([
+      `Recebemos a tua encomenda nº ${order.orderNumber}`,
+      `Pagamento confirmado: encomenda nº ${order.orderNumber}`,
+      `A tua encomenda nº ${order.orderNumber} foi enviada`,
+      'Gostaste das tuas joias?',
+    ]);
+    expect(mails[2]!.body.text).toContain('Código de envio: RR123456789PT');
+    expect(mails[3]!.body.text).toContain('Olá Beatriz');
+
+    const noCode = await admin('POST', `/api/admin/orders/${order.id}/emails`, { kind: 'shipped', trackingCode: '  ' });
+    expect(noCode.status).toBe(400);
+    expect((await mailsTo(order.email)).length).toBe(4);
+  });
+});
+
+describe('admin products', () => {
+  it('creates a product with an uploaded image; it appears in the shop', async () => {
+    const presign = await admin('POST', '/api/admin/uploads/image', { contentType: 'image/png', size: PNG_BYTES.length });
+    expect(presign.status).toBe(201);
+    expect(presign.body.upload.path).toMatch(/^\/images\/products\/[0-9a-f-]{36}\.png$/);
+    await postFile(presign.body.upload, PNG_BYTES, 'image/png');
+    const code = `NOVO-${randomUUID().slice(0, 6)}`;
+    const input = {
+      name: 'Colar Novo', code, sku: `SKU-${code}`, description: 'Linha 1\nLinha 2', type: 'colar', collection: 'Essenciais',
+      priceCents: 2450, discountPercent: 5, stock: 3, mainImage: presign.body.upload.path, secondaryImage: '',
+    };
+    const made = await admin('POST', '/api/admin/products', input);
+    expect(made.status).toBe(201);
+    expect(made.body.product).toMatchObject(input);
+    const shop = await call('GET', `/api/products/${made.body.product.id}`);
+    expect(shop.body.product.name).toBe('Colar Novo');
+    const image = await call('GET', presign.body.upload.path);
+    expect(image.status).toBe(200);
+
+    const sameCode = await admin('POST', '/api/admin/products', { ...input, name: 'Outro' });
+    expect(sameCode.status).toBe(409);
+    expect(sameCode.body.error.fields.code).toBe('Já existe um produto com este código.');
+  });
+
+  it('refuses an image path that was never uploaded, an unknown collection and out-of-range numbers', async () => {
+    const base = { name: 'X', code: `X-${randomUUID().slice(0, 6)}`, type: 'anel', collection: '', priceCents: 1000, discountPercent: 0, stock: 1 };
+    const noImage = await admin('POST', '/api/admin/products', { ...base, mainImage: '/images/products/nao-existe.png' });
+    expect(noImage.status).toBe(400);
+    expect(noImage.body.error.fields.mainImage).toBe('Não encontrámos a imagem enviada. Envia-a novamente.');
+    const noCollection = await admin('POST', '/api/admin/products', { ...base, collection: 'Inventada' });
+    expect(noCollection.body.error.fields.collection).toBe('Escolhe uma coleção que exista.');
+    const bounds = await admin('POST', '/api/admin/products', { ...base, priceCents: 0, discountPercent: 91, stock: 10_000 });
+    expect(Object.keys(bounds.body.error.fields).sort()).toEqual(['discountPercent', 'priceCents', 'stock']);
+  });
+
+  it('editing stock from 0 to 3 mails every pending back-in-stock request once and marks them notified', async () => {
+    const product = await createProduct({ stock: 0, name: 'Brincos Voltaram' });
+    const emails = [`a.${randomUUID().slice(0, 6)}@example.com`, `b.${randomUUID().slice(0, 6)}@example.com`];
+    for (const email of emails) expect((await call('POST', '/api/stock-alerts', { body: { email, productId: product.id } })).status).toBe(201);
+    const { id: _id, ...input } = product;
+    const edit = await admin('PUT', `/api/admin/products/${product.id}`, { ...input, stock: 3 });
+    expect(edit.status).toBe(200);
+    expect(edit.body).toMatchObject({ notified: 2, product: { stock: 3 } });
+    for (const email of emails) {
+      const mails = await mailsTo(email);
+      expect(mails).toHaveLength(1);
+      expect(mails[0]!.subject).toBe('Brincos Voltaram voltou a estar disponível');
+      expect(mails[0]!.body.text).toContain(`${twin().url}/product/${product.id}`);
+    }
+    const alerts = await admin('GET', '/api/admin/stock-alerts?limit=100');
+    const mine = alerts.body.alerts.filter((a: { productId: string }) => a.productId === product.id);
+    expect(mine.map((a: { status: string }) => a.status)).toEqual(['notified', 'notified']);
+    // Stock changes that are not 0 → >0 mail nobody.
+    const again = await admin('PUT', `/api/admin/products/${product.id}`, { ...input, stock: 5 });
+    expect(again.body.notified).toBe(0);
+  });
+});
+
+describe('admin inbox and back-in-stock list', () => {
+  it('lists contact messages newest first, opens one by id and marks it read', async () => {
+    const subject = `Assunto ${randomUUID().slice(0, 6)}`;
+    const sent = await call('POST', '/api/contact-messages', {
+      body: { name: 'Rui', email: 'rui@example.com', phone: '910000000', subject, message: 'Olá' },
+    });
+    const list = await admin('GET', '/api/admin/contact-messages');
+    expect(list.body.messages[0]).toMatchObject({ id: sent.body.id, subject, read: false });
+    const one = await admin('GET', `/api/admin/contact-messages/${sent.body.id}`);
+    expect(one.body.message).toMatchObject({ name: 'Rui', subject, read: true });
+    expect((await admin('GET', '/api/admin/contact-messages')).body.messages.find((m: { id: string }) => m.id === sent.body.id).read).toBe(true);
+    expect((await admin('GET', `/api/admin/contact-messages/${randomUUID()}`)).status).toBe(404);
+  });
+
+  it('the dashboard counts orders by status, unread messages and pending requests', async () => {
+    const before = (await admin('GET', '/api/admin/dashboard')).body;
+    const order = await newOrder();
+    await admin('PATCH', `/api/admin/orders/${order.id}`, { status: 'Enviar' });
+    await call('POST', '/api/contact-messages', { body: { name: 'Rui', email: 'rui@example.com', phone: '910000000', subject: 'Olá', message: 'Olá' } });
+    const after = (await admin('GET', '/api/admin/dashboard')).body;
+    expect(after.ordersByStatus.Enviar).toBeGreaterThanOrEqual(before.ordersByStatus.Enviar + 1);
+    expect(after.monthRevenueCents).toBeGreaterThan(before.monthRevenueCents);
+    expect(after.unreadContactMessages).toBeGreaterThanOrEqual(before.unreadContactMessages + 1);
+    expect(after.outOfStockProducts).toBeGreaterThanOrEqual(2);
+  });
+});
