@@ -37,7 +37,7 @@ export const BASE_ENVIRONMENT = {
  * ESM bundles cannot `require()`, but CommonJS dependencies bundled into them still do (for Node
  * built-ins); this banner gives the module a real `require`.
  */
-const ESM_REQUIRE_BANNER =
+export const ESM_REQUIRE_BANNER =
   "import { createRequire as __joiasCreateRequire } from 'node:module'; const require = __joiasCreateRequire(import.meta.url);";
 
 export interface ShopFunctionProps {

@@ -144,7 +144,8 @@ export async function startFrontDoor(options: FrontDoorOptions): Promise<{ url: 
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port, HOST, () => resolve());
+    // A deep accept queue: bursts of a thousand checkouts (the bench) must queue, not be reset.
+    server.listen({ port: options.port, host: HOST, backlog: 4096 }, () => resolve());
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;

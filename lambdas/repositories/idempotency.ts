@@ -17,6 +17,15 @@ export type Claim =
   | { readonly state: 'in-progress' }
   | { readonly state: 'mismatch' };
 
+/** What a key already holds, without claiming it (a read): undefined when it is free. */
+export async function peekIdempotencyKey(id: string, fingerprint: string, now: Date): Promise<Exclude<Claim, { state: 'claimed' }> | undefined> {
+  const { Item } = await ddb().send(new GetCommand({ TableName: tableName('idempotency'), Key: { id }, ConsistentRead: true }));
+  if (!Item) return undefined;
+  if (Item.fingerprint !== fingerprint) return { state: 'mismatch' };
+  if (Item.status === 'done') return { state: 'done', response: JSON.parse(String(Item.response)) };
+  return Number(Item.lockedUntil) < Math.floor(now.getTime() / 1000) ? undefined : { state: 'in-progress' };
+}
+
 export async function claimIdempotencyKey(id: string, fingerprint: string, now: Date): Promise<Claim> {
   const nowSeconds = Math.floor(now.getTime() / 1000);
   try {

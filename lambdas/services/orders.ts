@@ -15,13 +15,13 @@ import { chooseMbWayNumber, mbWayCounter, monthKey, type MbWayNumber } from '../
 import { formatCents } from '../../shared/money.ts';
 import { INITIAL_ORDER_STATUS, generateOrderNumber } from '../../shared/order-status.ts';
 import { PAYMENT_METHOD_LABELS } from '../../shared/payment-methods.ts';
-import { quoteOrder } from '../../shared/pricing.ts';
+import { priceLine, quoteOrder } from '../../shared/pricing.ts';
 import type { Product } from '../../shared/product.ts';
 import type { PlaceOrderInput } from '../../shared/schemas/index.ts';
 import { Conflict, InvalidInput, OutOfStock } from '../http/errors.ts';
 import { logger } from '../http/logger.ts';
 import { ddb, tableName } from '../repositories/clients.ts';
-import { claimIdempotencyKey, completeIdempotencyItem, releaseIdempotencyKey } from '../repositories/idempotency.ts';
+import { claimIdempotencyKey, completeIdempotencyItem, peekIdempotencyKey, releaseIdempotencyKey, type Claim } from '../repositories/idempotency.ts';
 import { sendTemplatedMail } from '../repositories/mail.ts';
 import { appendOrderEmail, putOrderItem, ORDER_LISTING, type OrderItem } from '../repositories/orders.ts';
 import { toProduct } from '../repositories/products.ts';
@@ -30,7 +30,8 @@ import { claimProof } from './uploads.ts';
 
 /** Accepted `Idempotency-Key` values: what a browser's crypto.randomUUID() and similar produce. */
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{16,128}$/;
-const MAX_ATTEMPTS = 8;
+/** Attempts at the transaction when it only lost a race (conflict, taken number); backoff grows. */
+const MAX_ATTEMPTS = 10;
 
 export interface PlacedOrder {
   /** 201 for a new order, 200 for the answer of a repeated key. */
@@ -59,14 +60,17 @@ export async function placeOrder(input: PlaceOrderInput, idempotencyKey: string 
     throw new InvalidInput(messages.api.idempotencyKeyMissing, { 'Idempotency-Key': messages.api.idempotencyKeyMissing }, 'idempotency_key_invalid');
   }
   const fingerprint = fingerprintOf(input);
+  // A repeated key answers from its record; a request refused on price or stock writes nothing at all.
+  const known = await peekIdempotencyKey(idempotencyKey, fingerprint, now);
+  if (known) return answerKnown(known);
+  const priced = await priceOrder(input);
+  if (input.shipping.paymentMethod === 'mbway') await mbwayNumberOrRefuse(monthKey(now));
   const claim = await claimIdempotencyKey(idempotencyKey, fingerprint, now);
-  if (claim.state === 'done') return { status: 200, body: claim.response as PlaceOrderResponse };
-  if (claim.state === 'mismatch') throw new Conflict(messages.api.idempotencyKeyReused, 'idempotency_key_reused');
-  if (claim.state === 'in-progress') throw new Conflict(messages.api.orderInProgress, 'order_in_progress');
+  if (claim.state !== 'claimed') return answerKnown(claim);
 
   let body: PlaceOrderResponse;
   try {
-    body = await writeOrder(input, idempotencyKey, fingerprint, now);
+    body = await writeOrder(input, priced, idempotencyKey, fingerprint, now);
   } catch (error) {
     await releaseIdempotencyKey(idempotencyKey, fingerprint).catch((release: unknown) => logger.error('could not release idempotency key', { error: release as Error }));
     throw error;
@@ -75,7 +79,21 @@ export async function placeOrder(input: PlaceOrderInput, idempotencyKey: string 
   return { status: 201, body };
 }
 
-async function writeOrder(input: PlaceOrderInput, idempotencyKey: string, fingerprint: string, now: Date): Promise<PlaceOrderResponse> {
+/** The MB WAY number this month's next order gets, or the spec's refusal when both are used up. */
+async function mbwayNumberOrRefuse(month: string): Promise<MbWayNumber> {
+  const chosen = chooseMbWayNumber(await mbwayCounters(month));
+  if (chosen === null) throw new Conflict(messages.checkout.mbwayUnavailable, 'mbway_unavailable', { 'shipping.paymentMethod': messages.checkout.mbwayUnavailable });
+  return chosen;
+}
+
+function answerKnown(claim: Exclude<Claim, { state: 'claimed' }>): PlacedOrder {
+  if (claim.state === 'done') return { status: 200, body: claim.response as PlaceOrderResponse };
+  if (claim.state === 'mismatch') throw new Conflict(messages.api.idempotencyKeyReused, 'idempotency_key_reused');
+  throw new Conflict(messages.api.orderInProgress, 'order_in_progress');
+}
+
+/** The order's lines priced from the products as they are now; refuses missing products and short stock. */
+async function priceOrder(input: PlaceOrderInput): Promise<OrderLine[]> {
   const products = await loadProducts(input.items.map((item) => item.productId));
   const lines = input.items.map((item, index) => {
     const product = products.get(item.productId);
@@ -86,18 +104,24 @@ async function writeOrder(input: PlaceOrderInput, idempotencyKey: string, finger
     }
     return { product, quantity: item.quantity, priceCents: product.priceCents, discountPercent: product.discountPercent };
   });
-  const quote = quoteOrder(lines, input.shipping.shippingMethod);
-  const orderLines: OrderLine[] = quote.lines.map((line) => ({
-    productId: line.product.id,
-    name: line.product.name,
-    code: line.product.code,
-    sku: line.product.sku,
-    quantity: line.quantity,
-    priceCents: line.priceCents,
-    discountPercent: line.discountPercent,
-    unitPriceCents: line.discountedUnitCents,
-    lineTotalCents: line.totalCents,
-  }));
+  return lines.map((line) => {
+    const priced = priceLine(line);
+    return {
+      productId: line.product.id,
+      name: line.product.name,
+      code: line.product.code,
+      sku: line.product.sku,
+      quantity: line.quantity,
+      priceCents: line.priceCents,
+      discountPercent: line.discountPercent,
+      unitPriceCents: priced.discountedUnitCents,
+      lineTotalCents: priced.totalCents,
+    };
+  });
+}
+
+async function writeOrder(input: PlaceOrderInput, orderLines: OrderLine[], idempotencyKey: string, fingerprint: string, now: Date): Promise<PlaceOrderResponse> {
+  const quote = quoteOrder(orderLines, input.shipping.shippingMethod);
   const proof = await claimProof(input.proofKey);
   const { acceptTerms: _accepted, ...shipping } = input.shipping;
   const month = monthKey(now);
@@ -105,11 +129,7 @@ async function writeOrder(input: PlaceOrderInput, idempotencyKey: string, finger
 
   for (let attempt = 1; ; attempt++) {
     let mbwayNumber: MbWayNumber | undefined;
-    if (mbway) {
-      const chosen = chooseMbWayNumber(await mbwayCounters(month));
-      if (chosen === null) throw new Conflict(messages.checkout.mbwayUnavailable, 'mbway_unavailable', { 'shipping.paymentMethod': messages.checkout.mbwayUnavailable });
-      mbwayNumber = chosen;
-    }
+    if (mbway) mbwayNumber = await mbwayNumberOrRefuse(month);
     const orderNumber = generateOrderNumber();
     const order: OrderItem = {
       id: String(orderNumber),
@@ -195,7 +215,7 @@ async function writeOrder(input: PlaceOrderInput, idempotencyKey: string, finger
       // Retry: the order number was taken, the MB WAY number just filled up (choose again), or a
       // concurrent transaction touched the same items (TransactionConflict).
       if (attempt >= MAX_ATTEMPTS) throw new Conflict(messages.checkout.orderFailed, 'order_retry_exhausted');
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * attempt));
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(250, 10 * 2 ** attempt)));
     }
   }
 }

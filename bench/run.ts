@@ -1,0 +1,200 @@
+/**
+ * `npm run bench`: speed and robustness figures of the shop on the local twin, in one table, also
+ * written to bench/results/latest.json. The twin is started here, in memory, with the built shop and
+ * a catalogue of 1 000 products; nothing is kept.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { startTwin, webDistDir } from '../infra/local/twin.ts';
+import { REPO_ROOT } from '../infra/local/dynamodb-local.ts';
+import { ddb, tableName } from '../lambdas/repositories/clients.ts';
+import { putProduct } from '../lambdas/repositories/products.ts';
+import type { Product } from '../shared/product.ts';
+import { PRODUCT_TYPES } from '../shared/product-types.ts';
+import { lighthouseScores, type LighthouseScores } from './lighthouse.ts';
+import { load, type LoadResult } from './load.ts';
+import { lambdaSizes, webSizes } from './sizes.ts';
+
+const CATALOGUE = 1000;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const log = (text: string) => process.stderr.write(`[bench] ${text}\n`);
+
+/** 1×1 PNG. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+
+function product(i: number, overrides: Partial<Product> = {}): Product {
+  return {
+    id: `bench-${String(i).padStart(4, '0')}`,
+    code: `B-${i}`,
+    sku: `SKU-B-${i}`,
+    name: `Peça de teste ${i}`,
+    description: 'Aço inoxidável.\nFeita à mão.',
+    type: PRODUCT_TYPES[i % PRODUCT_TYPES.length]!,
+    collection: 'Essenciais',
+    priceCents: 990 + (i % 40) * 100,
+    discountPercent: i % 7 === 0 ? 10 : 0,
+    stock: 20,
+    mainImage: '',
+    secondaryImage: '',
+    ...overrides,
+  };
+}
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  const twin = await startTwin({ port: 0, seed: true, webDist: webDistDir() });
+  try {
+    log(`twin at ${twin.url}; writing ${CATALOGUE} products`);
+    const now = new Date();
+    for (let i = 0; i < CATALOGUE; i += 25) await Promise.all(Array.from({ length: 25 }, (_, j) => putProduct(product(i + j), now)));
+
+    // Every checkout sends its own proof, as customers do.
+    log('uploading 1 500 proofs');
+    const proofs: string[] = [];
+    for (let i = 0; i < 1500; i += 50) proofs.push(...(await Promise.all(Array.from({ length: 50 }, () => uploadProof(twin.url)))));
+    let nextProof = 0;
+    const proofKey = () => proofs[nextProof++ % proofs.length]!;
+    const shipping = { email: 'bench@example.com', firstName: 'Bench', lastName: 'Mark', country: 'Portugal', address: 'Rua A, 1', city: 'Porto', postalCode: '4000-123', phone: '912345678', shippingMethod: 'ctt', paymentMethod: 'transferencia', acceptTerms: true };
+    const orderBody = (productId: string, email = shipping.email, proof = proofKey()) => JSON.stringify({ items: [{ productId, quantity: 1 }], shipping: { ...shipping, email }, proofKey: proof });
+
+    // ── API latency and throughput ──
+    const api: LoadResult[] = [];
+    for (const connections of [1, 10, 50]) {
+      log(`GET /api/products, ${connections} clients`);
+      api.push(await load({ name: 'GET /api/products', url: `${twin.url}/api/products`, connections, seconds: SECONDS }));
+    }
+    for (const connections of [1, 10, 50]) {
+      log(`GET /api/products/{id}, ${connections} clients`);
+      api.push(await load({ name: 'GET /api/products/{id}', url: `${twin.url}/api/products/bench-0042`, connections, seconds: SECONDS }));
+    }
+    await putProduct(product(9999, { id: 'bench-orders', stock: 1_000_000 }), now);
+    log('POST /api/orders, 10 clients');
+    api.push(
+      await load({
+        name: 'POST /api/orders',
+        url: `${twin.url}/api/orders`,
+        connections: 10,
+        seconds: SECONDS,
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        perRequest: () => ({ headers: { 'idempotency-key': randomUUID() }, body: orderBody('bench-orders') }),
+      }),
+    );
+
+    // ── Contention: 1 000 checkouts at once for 10 units ──
+    log('contention: 1000 concurrent checkouts for 10 units');
+    await putProduct(product(10_000, { id: 'bench-scarce', stock: 10 }), now);
+    const contentionStart = Date.now();
+    const statuses = await Promise.all(
+      Array.from({ length: 1000 }, () =>
+        fetch(`${twin.url}/api/orders`, { method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() }, body: orderBody('bench-scarce') })
+          .then(async (r) => (await r.arrayBuffer(), r.status))
+          .catch(() => 0),
+      ),
+    );
+    const contentionMs = Date.now() - contentionStart;
+    const finalStock = Number((await ddb().send(new GetCommand({ TableName: tableName('products'), Key: { id: 'bench-scarce' }, ConsistentRead: true }))).Item?.stock);
+    const created = statuses.filter((s) => s === 201).length;
+    const contention = {
+      checkouts: 1000,
+      units: 10,
+      ordersCreated: created,
+      finalStock,
+      oversoldUnits: Math.max(0, created - 10) + Math.max(0, -finalStock),
+      count5xx: statuses.filter((s) => s >= 500 || s === 0).length,
+      seconds: contentionMs / 1000,
+    };
+
+    // ── Idempotency: 100 parallel repeats of one key ──
+    log('idempotency: 100 parallel repeats of one key');
+    await putProduct(product(10_001, { id: 'bench-idem', stock: 500 }), now);
+    const key = randomUUID();
+    const email = `idem.${randomUUID().slice(0, 8)}@example.com`;
+    const idemBody = orderBody('bench-idem', email);
+    const repeats = await Promise.all(
+      Array.from({ length: 100 }, () =>
+        fetch(`${twin.url}/api/orders`, { method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': key }, body: idemBody }).then((r) => r.status),
+      ),
+    );
+    const orders = await ddb().send(
+      new QueryCommand({ TableName: tableName('orders'), IndexName: 'byListing', KeyConditionExpression: 'listing = :l', FilterExpression: 'email = :e', ExpressionAttributeValues: { ':l': 'order', ':e': email } }),
+    );
+    const idempotency = { repeats: 100, ordersCreated: orders.Count ?? 0, answered2xx: repeats.filter((s) => s < 300).length, answered409: repeats.filter((s) => s === 409).length };
+
+    // ── Sizes and cold imports ──
+    log('sizes: web build and Lambda bundles');
+    const web = await webSizes(webDistDir());
+    const lambdas = await lambdaSizes();
+
+    // ── Lighthouse ──
+    let lighthouse: LighthouseScores[] | { error: string };
+    try {
+      log('lighthouse: /, /shop, /product/{id}');
+      lighthouse = await lighthouseScores(twin.url, ['/', '/shop', '/product/anel-infinito']);
+    } catch (error) {
+      lighthouse = { error: error instanceof Error ? error.message : String(error) };
+    }
+
+    const results = { when: new Date().toISOString(), node: process.version, seconds: (Date.now() - started) / 1000, catalogue: CATALOGUE, api, contention, idempotency, web, lambdas, lighthouse };
+    await mkdir(join(REPO_ROOT, 'bench', 'results'), { recursive: true });
+    await writeFile(join(REPO_ROOT, 'bench', 'results', 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
+    printTable(results);
+  } finally {
+    await twin.stop();
+  }
+}
+
+async function uploadProof(base: string): Promise<string> {
+  const presign = (await (await fetch(`${base}/api/uploads/proof`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ contentType: 'image/png', size: PNG.length }) })).json()) as {
+    upload: { url: string; fields: Record<string, string>; key: string };
+  };
+  const form = new FormData();
+  for (const [k, v] of Object.entries(presign.upload.fields)) form.append(k, v);
+  form.append('file', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'proof.png');
+  await fetch(presign.upload.url, { method: 'POST', body: form });
+  return presign.upload.key;
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+function printTable(r: any): void {
+  const lines: string[] = [];
+  const row = (...cells: (string | number)[]) => lines.push(`| ${cells.join(' | ')} |`);
+  lines.push(`\nBenchmark of the local twin (${r.node}, ${r.catalogue} products, ${SECONDS} s per load run; total ${r.seconds.toFixed(0)} s)\n`);
+  row('API', 'clients', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'requests', 'non-2xx', 'errors');
+  row('---', '---', '---', '---', '---', '---', '---', '---', '---');
+  for (const a of r.api) row(a.name, a.connections, a.requestsPerSecond, a.p50, a.p95, a.p99, a.requests, a.non2xx, a.errors);
+  lines.push('');
+  row('Contention', 'value');
+  row('---', '---');
+  for (const [k, v] of Object.entries(r.contention)) row(k, String(v));
+  row('Idempotency (100 repeats of one key)', 'value');
+  for (const [k, v] of Object.entries(r.idempotency)) row(k, String(v));
+  lines.push('');
+  row('Web (gzip)', 'size');
+  row('---', '---');
+  row('shop first-load JS', kb(r.web.firstLoadJsGzip));
+  row('shop first-load CSS', kb(r.web.firstLoadCssGzip));
+  row('admin chunks', kb(r.web.adminChunksGzip));
+  row('Amplify / auth chunks', kb(r.web.amplifyChunksGzip));
+  row('all JS', kb(r.web.allJsGzip));
+  lines.push('');
+  row('Lambda bundle', 'minified', 'gzip', 'cold import ms');
+  row('---', '---', '---', '---');
+  for (const l of r.lambdas) row(l.handler, kb(l.bytes), kb(l.gzip), l.coldImportMs);
+  lines.push('');
+  if (Array.isArray(r.lighthouse)) {
+    row('Lighthouse (mobile)', 'performance', 'accessibility', 'best practices', 'SEO');
+    row('---', '---', '---', '---', '---');
+    for (const s of r.lighthouse) row(s.page, s.performance, s.accessibility, s.bestPractices, s.seo);
+  } else lines.push(`Lighthouse failed: ${r.lighthouse.error}`);
+  lines.push('\nWritten to bench/results/latest.json');
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`bench failed: ${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exit(1);
+});
