@@ -196,7 +196,9 @@ async function writeOrder(input: PlaceOrderInput, orderLines: OrderLine[], idemp
     const items = [putOrderItem(order), ...stockItems, ...counterItem, completeIdempotencyItem(idempotencyKey, fingerprint, body)];
 
     try {
-      await ddb().send(new TransactWriteCommand({ TransactItems: items }));
+      // The token makes the SDK's own retries of this very transaction (e.g. after a lost response) no-ops.
+      const token = createHash('sha256').update(`${idempotencyKey}:${orderNumber}`).digest('hex').slice(0, 36);
+      await ddb().send(new TransactWriteCommand({ TransactItems: items, ClientRequestToken: token }));
       return body;
     } catch (error) {
       if (!(error instanceof TransactionCanceledException)) throw error;
@@ -211,7 +213,12 @@ async function writeOrder(input: PlaceOrderInput, orderLines: OrderLine[], idemp
           throw new OutOfStock(message, { [`items.${index}.quantity`]: message });
         }
       }
-      if (failed(items.length - 1)) throw new Conflict(messages.api.orderInProgress, 'order_in_progress');
+      if (failed(items.length - 1)) {
+        // Our claim is gone: if an earlier try of this transaction went through, its answer is recorded.
+        const known = await peekIdempotencyKey(idempotencyKey, fingerprint, now);
+        if (known?.state === 'done') return known.response as PlaceOrderResponse;
+        throw new Conflict(messages.api.orderInProgress, 'order_in_progress');
+      }
       // Retry: the order number was taken, the MB WAY number just filled up (choose again), or a
       // concurrent transaction touched the same items (TransactionConflict).
       if (attempt >= MAX_ATTEMPTS) throw new Conflict(messages.checkout.orderFailed, 'order_retry_exhausted');

@@ -22,3 +22,26 @@ describe('SES down during checkout', () => {
     expect((await documentClient().send(new GetCommand({ TableName: twin().env.TABLE_PRODUCTS, Key: { id: piece.id } }))).Item!.stock).toBe(2);
   });
 });
+
+describe('SES down when the admin sends an order e-mail', () => {
+  it('answers 503 in Portuguese and records the failure in the order history', async () => {
+    const { handler: create } = await import('../../lambdas/handlers/orders/create.ts');
+    const { handler: send } = await import('../../lambdas/handlers/admin/orders/send-email.ts');
+    const piece = await createProduct({ stock: 3 });
+    const placed = await create(apiEvent('POST', '/api/orders', { body: await orderBody([{ productId: piece.id, quantity: 1 }]), headers: { 'idempotency-key': crypto.randomUUID() } }), lambdaContext);
+    const { order } = JSON.parse(placed.body!);
+    const event = apiEvent('POST', `/api/admin/orders/${order.id}/emails`, { body: { kind: 'shipped', trackingCode: 'RR1PT' } });
+    Object.assign(event, {
+      pathParameters: { id: order.id },
+      requestContext: { ...event.requestContext, authorizer: { jwt: { claims: { sub: 'admin', 'cognito:groups': '[admin]' }, scopes: [] } } },
+    });
+    const result = await send(event, lambdaContext);
+    expect(result.statusCode).toBe(503);
+    expect(JSON.parse(result.body!).error).toEqual({
+      code: 'mail_unavailable',
+      message: 'O serviço de e-mail não respondeu. O envio ficou registado como falhado; tenta novamente.',
+    });
+    const { Item } = await documentClient().send(new GetCommand({ TableName: twin().env.TABLE_ORDERS, Key: { id: order.id } }));
+    expect(Item!.emails.map((e: { kind: string; status: string }) => `${e.kind}:${e.status}`)).toEqual(['order-received:failed', 'shipped:failed']);
+  });
+});
