@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { JwtRsaVerifier } from 'aws-jwt-verify';
 import { messages } from '../../shared/messages.ts';
@@ -219,9 +220,15 @@ export function createGateway(options: GatewayOptions) {
     }
     const responseHeaders: Record<string, string> = {};
     for (const [name, value] of Object.entries(result.headers ?? {})) responseHeaders[name.toLowerCase()] = String(value);
-    const payload = result.body === undefined ? '' : result.isBase64Encoded ? Buffer.from(result.body, 'base64') : result.body;
+    let payload: Buffer = result.body === undefined ? Buffer.alloc(0) : Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8');
+    // CloudFront compresses answers on the way out; the front door does the same for large text.
+    if (payload.length > 1024 && /json|xml|text/.test(responseHeaders['content-type'] ?? '') && /\bgzip\b/.test(headers['accept-encoding'] ?? '')) {
+      payload = gzipSync(payload);
+      responseHeaders['content-encoding'] = 'gzip';
+      responseHeaders.vary = 'accept-encoding';
+    }
     if (result.cookies?.length) res.setHeader('set-cookie', result.cookies);
-    res.writeHead(result.statusCode ?? 200, responseHeaders);
+    res.writeHead(result.statusCode ?? 200, { ...responseHeaders, 'content-length': String(payload.length) });
     res.end(payload);
   };
 }

@@ -7,6 +7,27 @@ import { getProduct, listProducts } from '../repositories/products.ts';
 import { insertCollection, listCollections } from '../repositories/collections.ts';
 
 
+/**
+ * How long one function instance reuses the public catalogue it read. The catalogue is a whole-index
+ * query; a few seconds of reuse turns a burst of page views into one read, on top of CloudFront's
+ * cache. Stock shown in the listing may lag by that much; orders always check stock in their
+ * transaction.
+ */
+export const CATALOGUE_REUSE_MS = 5_000;
+let cachedCatalogue: { readonly at: number; readonly products: Promise<Product[]> } | undefined;
+
+/** The public catalogue, newest first, shared by the requests of the next few seconds. */
+export function publicCatalogue(now = Date.now()): Promise<Product[]> {
+  if (!cachedCatalogue || now - cachedCatalogue.at >= CATALOGUE_REUSE_MS) {
+    const products = listProducts();
+    cachedCatalogue = { at: now, products };
+    products.catch(() => {
+      if (cachedCatalogue?.products === products) cachedCatalogue = undefined;
+    });
+  }
+  return cachedCatalogue.products;
+}
+
 export const catalog = { listProducts, listCollections };
 
 export async function productById(id: string | undefined): Promise<Product> {
