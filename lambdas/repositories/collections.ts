@@ -1,29 +1,16 @@
 /** Collections in DynamoDB: `id` is the slug of the name, so a name can exist only once. */
-import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import type { Collection } from '../../shared/product.ts';
 import { ddb, tableName } from './clients.ts';
+import { allOfListing } from './paging.ts';
 
 export const COLLECTION_LISTING = 'collection';
 
 /** All collections, by name. */
 export async function listCollections(): Promise<Collection[]> {
-  const collections: Collection[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await ddb().send(
-      new QueryCommand({
-        TableName: tableName('collections'),
-        IndexName: 'byListing',
-        KeyConditionExpression: 'listing = :listing',
-        ExpressionAttributeValues: { ':listing': COLLECTION_LISTING },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of page.Items ?? []) collections.push({ id: String(item.id), name: String(item.name) });
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return collections;
+  const items = await allOfListing('collections', COLLECTION_LISTING);
+  return items.map((item) => ({ id: String(item.id), name: String(item.name) }));
 }
 
 /**

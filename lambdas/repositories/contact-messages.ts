@@ -3,7 +3,7 @@ import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ContactMessage } from '../../shared/api.ts';
 import type { ContactMessageInput } from '../../shared/schemas/index.ts';
 import { ddb, tableName } from './clients.ts';
-import { queryPage, type Page } from './paging.ts';
+import { listingPage, type Page } from './paging.ts';
 
 export const CONTACT_LISTING = 'contact';
 
@@ -30,20 +30,8 @@ export async function insertContactMessage(id: string, input: ContactMessageInpu
   );
 }
 
-export async function listContactMessages(limit: number, cursor?: string): Promise<Page<ContactMessage>> {
-  const page = await queryPage({
-    input: {
-      TableName: tableName('contactMessages'),
-      IndexName: 'byListing',
-      KeyConditionExpression: 'listing = :listing',
-      ExpressionAttributeValues: { ':listing': CONTACT_LISTING },
-      ScanIndexForward: false,
-    },
-    keyNames: ['id', 'listing', 'createdAt'],
-    limit,
-    cursor,
-  });
-  return { items: page.items.map(toContactMessage), nextCursor: page.nextCursor };
+export function listContactMessages(limit: number, cursor?: string): Promise<Page<ContactMessage>> {
+  return listingPage('contactMessages', CONTACT_LISTING, { limit, cursor }, toContactMessage);
 }
 
 /** One message, marked read on the way (the admin opened it). */

@@ -3,9 +3,10 @@
  * base64url JSON of DynamoDB's LastEvaluatedKey.
  */
 import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { TableKey } from '../../infra/data-model.ts';
 import { messages } from '../../shared/messages.ts';
 import { InvalidInput } from '../http/errors.ts';
-import { ddb } from './clients.ts';
+import { ddb, tableName } from './clients.ts';
 
 export interface Page<T> {
   readonly items: T[];
@@ -55,4 +56,61 @@ export async function queryPage(query: PageQuery): Promise<Page<Record<string, u
     if (!startKey || items.length >= query.limit) break;
   }
   return { items, nextCursor: encodeCursor(startKey) };
+}
+
+/** Every item a query matches, following DynamoDB's pages to the end (for small, bounded results). */
+export async function queryAll(input: Omit<QueryCommandInput, 'ExclusiveStartKey'>): Promise<Record<string, unknown>[]> {
+  const items: Record<string, unknown>[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await ddb().send(new QueryCommand({ ...input, ExclusiveStartKey: startKey }));
+    items.push(...(page.Items ?? []));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return items;
+}
+
+/** How many items a query matches (DynamoDB counts; no item is read into the function). */
+export async function countAll(input: Omit<QueryCommandInput, 'ExclusiveStartKey' | 'Select'>): Promise<number> {
+  let count = 0;
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await ddb().send(new QueryCommand({ ...input, Select: 'COUNT', ExclusiveStartKey: startKey }));
+    count += page.Count ?? 0;
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return count;
+}
+
+/** One newest-first page of a table's `byListing` index (listing + createdAt). */
+export async function listingPage<T>(
+  table: TableKey,
+  listing: string,
+  options: { limit: number; cursor?: string },
+  map: (item: Record<string, unknown>) => T,
+): Promise<Page<T>> {
+  const page = await queryPage({
+    input: {
+      TableName: tableName(table),
+      IndexName: 'byListing',
+      KeyConditionExpression: 'listing = :listing',
+      ExpressionAttributeValues: { ':listing': listing },
+      ScanIndexForward: false,
+    },
+    keyNames: ['id', 'listing', 'createdAt'],
+    limit: options.limit,
+    cursor: options.cursor,
+  });
+  return { items: page.items.map(map), nextCursor: page.nextCursor };
+}
+
+/** Every item of a table's `byListing` index (small, bounded listings such as the catalogue). */
+export function allOfListing(table: TableKey, listing: string, order: 'newest-first' | 'index-order' = 'index-order'): Promise<Record<string, unknown>[]> {
+  return queryAll({
+    TableName: tableName(table),
+    IndexName: 'byListing',
+    KeyConditionExpression: 'listing = :listing',
+    ExpressionAttributeValues: { ':listing': listing },
+    ScanIndexForward: order !== 'newest-first',
+  });
 }

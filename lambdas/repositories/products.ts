@@ -2,9 +2,10 @@
  * Products in DynamoDB. The catalogue is read through the `byListing` index (a query, newest first),
  * never with a scan.
  */
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Product } from '../../shared/product.ts';
 import { ddb, tableName } from './clients.ts';
+import { allOfListing } from './paging.ts';
 
 /** Constant partition value of the listing index for products. */
 export const PRODUCT_LISTING = 'product';
@@ -27,25 +28,9 @@ export function toProduct(item: Record<string, unknown>): Product {
   };
 }
 
-/** Every product, newest first, following DynamoDB pages to the end. */
+/** Every product, newest first. */
 export async function listProducts(): Promise<Product[]> {
-  const products: Product[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await ddb().send(
-      new QueryCommand({
-        TableName: tableName('products'),
-        IndexName: 'byListing',
-        KeyConditionExpression: 'listing = :listing',
-        ExpressionAttributeValues: { ':listing': PRODUCT_LISTING },
-        ScanIndexForward: false,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of page.Items ?? []) products.push(toProduct(item));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return products;
+  return (await allOfListing('products', PRODUCT_LISTING, 'newest-first')).map(toProduct);
 }
 
 export async function getProduct(id: string): Promise<Product | undefined> {

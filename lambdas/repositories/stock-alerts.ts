@@ -4,10 +4,10 @@
  */
 import { createHash } from 'node:crypto';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { StockAlert } from '../../shared/api.ts';
 import { ddb, tableName } from './clients.ts';
-import { queryPage, type Page } from './paging.ts';
+import { listingPage, queryAll, type Page } from './paging.ts';
 
 export const STOCK_ALERT_LISTING = 'stock-alert';
 
@@ -46,42 +46,21 @@ export async function upsertPendingStockAlert(alert: { email: string; productId:
   return id;
 }
 
-export async function listStockAlerts(limit: number, cursor?: string): Promise<Page<StockAlert>> {
-  const page = await queryPage({
-    input: {
-      TableName: tableName('stockAlerts'),
-      IndexName: 'byListing',
-      KeyConditionExpression: 'listing = :listing',
-      ExpressionAttributeValues: { ':listing': STOCK_ALERT_LISTING },
-      ScanIndexForward: false,
-    },
-    keyNames: ['id', 'listing', 'createdAt'],
-    limit,
-    cursor,
-  });
-  return { items: page.items.map(toStockAlert), nextCursor: page.nextCursor };
+export function listStockAlerts(limit: number, cursor?: string): Promise<Page<StockAlert>> {
+  return listingPage('stockAlerts', STOCK_ALERT_LISTING, { limit, cursor }, toStockAlert);
 }
 
 /** Every pending request for one product (the `byProduct` index). */
 export async function pendingStockAlerts(productId: string): Promise<StockAlert[]> {
-  const alerts: StockAlert[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await ddb().send(
-      new QueryCommand({
-        TableName: tableName('stockAlerts'),
-        IndexName: 'byProduct',
-        KeyConditionExpression: 'productId = :productId',
-        FilterExpression: '#status = :pending',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':productId': productId, ':pending': 'pending' },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    alerts.push(...(page.Items ?? []).map(toStockAlert));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return alerts;
+  const items = await queryAll({
+    TableName: tableName('stockAlerts'),
+    IndexName: 'byProduct',
+    KeyConditionExpression: 'productId = :productId',
+    FilterExpression: '#status = :pending',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: { ':productId': productId, ':pending': 'pending' },
+  });
+  return items.map(toStockAlert);
 }
 
 /** Marks a request notified, once: a second caller finds it already notified and gets false. */

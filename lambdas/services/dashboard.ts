@@ -1,9 +1,9 @@
 /** The back-office dashboard: today's work at a glance. Every figure is a query on an index. */
-import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { DashboardResponse } from '../../shared/api.ts';
 import { monthKey } from '../../shared/mb-way.ts';
 import { ORDER_STATUSES, type OrderStatus } from '../../shared/order-status.ts';
-import { ddb, tableName } from '../repositories/clients.ts';
+import { tableName } from '../repositories/clients.ts';
+import { countAll, queryAll } from '../repositories/paging.ts';
 import { CONTACT_LISTING } from '../repositories/contact-messages.ts';
 import { ORDER_LISTING } from '../repositories/orders.ts';
 import { listProducts } from '../repositories/products.ts';
@@ -11,28 +11,6 @@ import { STOCK_ALERT_LISTING } from '../repositories/stock-alerts.ts';
 
 /** Statuses whose orders count as paid for the month's revenue. */
 export const PAID_STATUSES: readonly OrderStatus[] = ['Enviar', 'Enviado', 'Concluido'];
-
-async function countAll(input: QueryCommandInput): Promise<number> {
-  let count = 0;
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await ddb().send(new QueryCommand({ ...input, Select: 'COUNT', ExclusiveStartKey: startKey }));
-    count += page.Count ?? 0;
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return count;
-}
-
-async function queryAll(input: QueryCommandInput): Promise<Record<string, unknown>[]> {
-  const items: Record<string, unknown>[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await ddb().send(new QueryCommand({ ...input, ExclusiveStartKey: startKey }));
-    items.push(...(page.Items ?? []));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return items;
-}
 
 const countByStatus = (status: OrderStatus) =>
   countAll({
