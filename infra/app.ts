@@ -2,7 +2,8 @@
  * CDK app: `npx cdk synth|deploy -c senderEmail=loja@example.pt` (see `cdk.json`).
  *
  * Context keys: `stage` (default prod), `adminPathPrefix`, `senderEmail` (required to deploy: without
- * it the template asks for the `SenderEmail` parameter, which has no default), `operatorEmail`,
+ * it the template asks for the `SenderEmail` parameter, which has no default), `operatorEmail` (first
+ * admin, and the alarms' e-mail subscriber), `payments` (an object; missing keys become parameters),
  * `region` (else CDK_DEFAULT_REGION, else eu-west-1), `domain` + `certificateArn` (together),
  * `webDistDir` (else `web/dist`). The account is left to deploy time, so synth needs no credentials.
  *
@@ -11,13 +12,8 @@
  */
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { readDeploySettings } from './config.ts';
+import { readDeploySettings, stackName } from './config.ts';
 import { ShopStack } from './stack.ts';
-
-/** Name of the CloudFormation stack of a stage. */
-function stackName(stage: string): string {
-  return `JoiasInox-${stage}`;
-}
 
 const app = new App();
 const settings = readDeploySettings((key) => app.node.tryGetContext(key));

@@ -15,6 +15,11 @@ const DOMAIN_PATTERN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[
 /** Region used when neither context `region` nor `CDK_DEFAULT_REGION` names one. */
 export const DEFAULT_REGION = 'eu-west-1';
 
+/** Name of the CloudFormation stack of a stage (what `cdk deploy` creates and scripts look up). */
+export function stackName(stage: string): string {
+  return `JoiasInox-${stage}`;
+}
+
 /** A custom domain for the shop; the certificate must be an ACM certificate in us-east-1. */
 export interface DomainSettings {
   readonly name: string;
@@ -31,13 +36,19 @@ export interface DeploySettings {
    * but a deploy cannot proceed without a real address.
    */
   readonly senderEmail?: string;
-  /** If set, this person is invited as the first member of the `admin` group. */
+  /**
+   * If set, this person is invited as the first member of the `admin` group and subscribed by e-mail
+   * to the alarm topic.
+   */
   readonly operatorEmail?: string;
   readonly region: string;
   readonly domain?: DomainSettings;
   /** Directory of the built SPA; `<repo>/web/dist` when absent. */
   readonly webDistDir?: string;
-  /** Payment instructions from context `payments` (an object); missing values become stack parameters. */
+  /**
+   * Payment instructions from context `payments` (an object in `cdk.json`, or its JSON text with
+   * `-c payments='{...}'`); missing values become stack parameters.
+   */
   readonly payments?: Partial<PaymentSettings>;
 }
 
@@ -49,6 +60,16 @@ function optionalString(read: ContextReader, key: string): string | undefined {
   if (value === undefined || value === null || value === '') return undefined;
   if (typeof value !== 'string') throw new Error(`Context "${key}" must be a string, got ${JSON.stringify(value)}`);
   return value.trim();
+}
+
+/** `cdk -c key=value` passes every value as a string: a JSON object given that way is parsed here. */
+function parsedJson(key: string, value: unknown): unknown {
+  if (typeof value !== 'string' || !value.trim().startsWith('{')) return value;
+  try {
+    return JSON.parse(value);
+  } catch {
+    throw new Error(`Context "${key}" is not valid JSON: ${value}`);
+  }
 }
 
 function checked(key: string, value: string, pattern: RegExp, what: string): string {
@@ -85,7 +106,7 @@ export function readDeploySettings(read: ContextReader, env: NodeJS.ProcessEnv =
     : undefined;
 
   const webDistDir = optionalString(read, 'webDistDir');
-  const paymentsRaw = read('payments');
+  const paymentsRaw = parsedJson('payments', read('payments'));
   if (paymentsRaw !== undefined && (paymentsRaw === null || typeof paymentsRaw !== 'object' || Array.isArray(paymentsRaw))) {
     throw new Error('Context "payments" must be an object, e.g. {"iban":"PT50...","mbwayPhone1":"912345678"}');
   }

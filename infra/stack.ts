@@ -2,12 +2,13 @@
  * `ShopStack`: the whole shop in one stack, composed from one construct per concern.
  *
  *   Data (tables, buckets) → Auth (user pool) → Mail (SES) → Api (one function per route row)
- *   → Web (CloudFront, SPA upload with config.json)
+ *   → Web (CloudFront, SPA upload with config.json) → Alarms (CloudWatch → SNS → operator e-mail)
  */
 import { CfnOutput, CfnParameter, Lazy, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
-import type { Route } from '../lambdas/routes.ts';
-import { Api } from './api.ts';
+import { routeId, routes as routeTable, type Route } from '../lambdas/routes.ts';
+import { Alarms } from './alarms.ts';
+import { Api, routeKeyOf } from './api.ts';
 import { Auth } from './auth.ts';
 import { EMAIL_PATTERN, type DomainSettings, type SpaConfig } from './config.ts';
 import { Data } from './data.ts';
@@ -24,7 +25,10 @@ export interface ShopStackProps extends StackProps {
    * `--parameters SenderEmail=`).
    */
   readonly senderEmail?: string;
-  /** Invited as the first back-office user when given. */
+  /**
+   * Invited as the first back-office user, and subscribed by e-mail to the alarm topic, when given.
+   * Without it nobody is invited and the alarm topic has no subscriber.
+   */
   readonly operatorEmail?: string;
   /** Directory of the built SPA. @default `<repo>/web/dist` */
   readonly webDistDir?: string;
@@ -52,6 +56,7 @@ export class ShopStack extends Stack {
   readonly mail: Mail;
   readonly api: Api;
   readonly web: Web;
+  readonly alarms: Alarms;
 
   constructor(scope: Construct, id: string, props: ShopStackProps) {
     super(scope, id, {
@@ -128,6 +133,16 @@ export class ShopStack extends Stack {
     });
     this.web = web;
 
+    this.alarms = new Alarms(this, 'Alarms', {
+      httpApi: this.api.httpApi,
+      functions: (props.routes ?? routeTable).map((route) => {
+        const fn = this.api.functions.get(routeKeyOf(route))!;
+        return { id: routeId(route), label: routeKeyOf(route), function: fn.function, logGroup: fn.logGroup };
+      }),
+      tables: this.data.tables,
+      ...(props.operatorEmail ? { operatorEmail: props.operatorEmail } : {}),
+    });
+
     // Presigned uploads come from the shop's pages. The buckets cannot name the distribution's own
     // host (the images bucket is one of its origins, a dependency cycle), so without a custom domain
     // they accept any CloudFront host; the presigned policy, not CORS, is what authorizes an upload.
@@ -138,6 +153,14 @@ export class ShopStack extends Stack {
     new CfnOutput(this, 'UserPoolId', { value: this.auth.userPool.userPoolId });
     new CfnOutput(this, 'UserPoolClientId', { value: this.auth.client.userPoolClientId });
     new CfnOutput(this, 'DistributionId', { value: web.distribution.distributionId });
+    new CfnOutput(this, 'DistributionDomainName', {
+      value: web.distribution.distributionDomainName,
+      description: 'With a custom domain: point its DNS here (CNAME, or a Route 53 alias record)',
+    });
+    new CfnOutput(this, 'AlarmTopicArn', {
+      value: this.alarms.topic.topicArn,
+      description: 'SNS topic of the alarms; subscribe more addresses with aws sns subscribe --protocol email',
+    });
     new CfnOutput(this, 'SenderAddress', {
       value: senderEmail,
       description: 'SES sends a verification link to this address after the first deploy; mail works once it is clicked',

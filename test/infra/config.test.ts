@@ -40,6 +40,23 @@ describe('readDeploySettings', () => {
   });
 });
 
+describe('payments context', () => {
+  const base = { senderEmail: 'loja@joias.test' };
+
+  it('takes an object (cdk.json) or its JSON text (cdk -c passes strings), keeping only known keys', () => {
+    const payments = { iban: 'PT50 0000 0000 0000 0000 0000 0', mbwayPhone1: '912345678' };
+    expect(readDeploySettings(reader({ ...base, payments }), {}).payments).toEqual(payments);
+    expect(readDeploySettings(reader({ ...base, payments: JSON.stringify({ ...payments, other: 'x' }) }), {}).payments).toEqual(payments);
+    expect(readDeploySettings(reader(base), {}).payments).toBeUndefined();
+  });
+
+  it('refuses broken JSON, non-objects and empty values', () => {
+    expect(() => readDeploySettings(reader({ ...base, payments: '{"iban":' }), {})).toThrow(/"payments" is not valid JSON/);
+    expect(() => readDeploySettings(reader({ ...base, payments: 'iban=PT50' }), {})).toThrow(/must be an object/);
+    expect(() => readDeploySettings(reader({ ...base, payments: { iban: ' ' } }), {})).toThrow(/payments\.iban/);
+  });
+});
+
 describe('contentSecurityPolicy', () => {
   const csp = contentSecurityPolicy({
     cognito: 'https://cognito-idp.eu-west-1.amazonaws.com',

@@ -27,6 +27,22 @@ function originIdOfBucket(s: Synthesized, bucketLogicalId: string): string {
   )!.Id;
 }
 
+/** CloudFront path patterns match the whole path: `*` is any run of characters, `?` exactly one. */
+function pathPatternMatches(pattern: string, uri: string): boolean {
+  const source = [...pattern].map((c) => (c === '*' ? '.*' : c === '?' ? '.' : c.replace(/[.+^${}()|[\]\\/]/, '\\$&'))).join('');
+  return new RegExp(`^${source}$`).test(uri);
+}
+
+describe('path patterns (test helper)', () => {
+  it('match as CloudFront matches them', () => {
+    expect(pathPatternMatches('/api/*', '/api/products')).toBe(true);
+    expect(pathPatternMatches('/api/*', '/apix')).toBe(false);
+    expect(pathPatternMatches('/api/products/*', '/api/products')).toBe(false);
+    expect(pathPatternMatches('/api/sitemap.xml', '/api/sitemapxxml')).toBe(false);
+    expect(pathPatternMatches('/images/?.jpg', '/images/a.jpg')).toBe(true);
+  });
+});
+
 describe('SPA rewrite function', () => {
   const handler = new Function(`${SPA_REWRITE_CODE}; return handler;`)() as (event: { request: { uri: string } }) => { uri: string };
   const rewrite = (uri: string) => handler({ request: { uri } }).uri;
@@ -69,6 +85,26 @@ describe('CloudFront distribution', () => {
     expect(origin.CustomOriginConfig).toEqual({ OriginProtocolPolicy: 'https-only', OriginSSLProtocols: ['TLSv1.2'] });
     expect(JSON.stringify(origin.DomainName)).toContain(shop.logicalId(shop.stack.api.httpApi));
     expect(JSON.stringify(origin.DomainName)).toContain('.execute-api.eu-west-1.');
+  });
+
+  it('the SPA fallback does not swallow /api/*: every API path reaches the API origin untouched, client routes get the shell', () => {
+    const config = distributionConfig(shop);
+    const behaviors = config.CacheBehaviors as Record<string, any>[];
+    const apiOrigin = behaviors.find((b) => b.PathPattern === '/api/*')!.TargetOriginId;
+    const behaviorFor = (uri: string) => behaviors.find((b) => pathPatternMatches(b.PathPattern, uri)) ?? config.DefaultCacheBehavior;
+
+    const apiPaths = [...routes.map((route) => route.path.replace(/\{[^}]+\}/g, 'abc-123')), '/api/no-such-route', '/api/admin/orders/123456/unknown'];
+    for (const uri of apiPaths) {
+      const behavior = behaviorFor(uri);
+      expect(behavior.TargetOriginId, uri).toBe(apiOrigin);
+      expect(behavior.FunctionAssociations, uri).toBeUndefined();
+    }
+    // Only the SPA's own behaviour rewrites, and no distribution-wide error page turns API 403/404s into the shell.
+    expect(behaviors.filter((b) => b.FunctionAssociations)).toEqual([]);
+    expect(config.CustomErrorResponses).toBeUndefined();
+    for (const uri of ['/shop', '/bastidores-7b99/login', '/product/abc-123']) {
+      expect(behaviorFor(uri), uri).toBe(config.DefaultCacheBehavior);
+    }
   });
 
   it('lets CloudFront cache the catalogue rows as the origin says (at most 5 min), before /api/*', () => {
@@ -166,6 +202,7 @@ describe('SPA upload', () => {
     expect(JSON.stringify(outputs.ShopUrl.Value)).toContain(shop.logicalId(shop.stack.web.distribution));
     expect(outputs.UserPoolId.Value).toEqual({ Ref: shop.logicalId(shop.stack.auth.userPool) });
     expect(outputs.UserPoolClientId.Value).toEqual({ Ref: shop.logicalId(shop.stack.auth.client) });
+    expect(outputs.DistributionDomainName.Value).toEqual({ 'Fn::GetAtt': [shop.logicalId(shop.stack.web.distribution), 'DomainName'] });
   });
 });
 

@@ -1,0 +1,184 @@
+/**
+ * Operations: the CloudWatch alarms that tell the shop's operator something is wrong, and the SNS topic
+ * they report to (on ALARM and again on OK, so the operator also learns when it is over).
+ *
+ * - **API**: any 5xx answer of the HTTP API. The handlers turn unknown errors into a generic 500
+ *   instead of failing the invocation, so this is where a bug or a broken dependency shows first.
+ * - **Lambda**, per API function: any error (uncaught error, timeout, out of memory, failed cold
+ *   start) and any throttle (the account's concurrency is used up).
+ * - **DynamoDB**, per table: any read or write throttle event on the table or on one of its indexes
+ *   (the listing indexes share one partition value, so they are where a hot partition would show).
+ *
+ * A small shop has no background noise: one event in five minutes is a signal, so every threshold is
+ * 1 per 5 minutes, and no data (no traffic) counts as fine.
+ *
+ * The topic is encrypted with a customer-managed KMS key (CloudWatch cannot publish to a topic under
+ * the AWS-managed SNS key, whose key policy cannot grant it), accepts only TLS, and only this account's
+ * CloudWatch alarms may publish to it. With context `operatorEmail` that address is subscribed (AWS
+ * e-mails a confirmation link first); without it the topic has no subscriber, and anyone can be added
+ * later with `aws sns subscribe --topic-arn <AlarmTopicArn output> --protocol email --notification-endpoint <address>`.
+ */
+import { ArnFormat, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import type * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
+import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
+import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
+import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as kms from 'aws-cdk-lib/aws-kms';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import type * as logs from 'aws-cdk-lib/aws-logs';
+import * as sns from 'aws-cdk-lib/aws-sns';
+import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
+import { Construct } from 'constructs';
+import { tables as tableDefs, type TableKey } from './data-model.ts';
+
+/** Every alarm looks at sums over this period, one period at a time. */
+export const ALARM_PERIOD = Duration.minutes(5);
+
+/** An alarm fires when the sum over {@link ALARM_PERIOD} reaches its threshold. */
+export const ALARM_THRESHOLDS = {
+  api5xx: 1,
+  lambdaErrors: 1,
+  lambdaThrottles: 1,
+  tableThrottles: 1,
+} as const;
+
+/** One API function to watch. */
+export interface WatchedFunction {
+  /** CloudFormation-safe id, e.g. `GetApiProductsId`. */
+  readonly id: string;
+  /** What the operator reads in the alarm, e.g. `GET /api/products/{id}`. */
+  readonly label: string;
+  readonly function: lambda.IFunction;
+  /** Where its logs are, named in the alarm description. */
+  readonly logGroup?: logs.ILogGroup;
+}
+
+export interface AlarmsProps {
+  readonly httpApi: apigw.IHttpApi;
+  readonly functions: readonly WatchedFunction[];
+  readonly tables: Readonly<Record<TableKey, dynamodb.ITableV2>>;
+  /** Subscribed to the topic by e-mail when given. */
+  readonly operatorEmail?: string;
+}
+
+export class Alarms extends Construct {
+  readonly topic: sns.Topic;
+  readonly topicKey: kms.Key;
+  /** Every alarm, each with the topic as its ALARM and OK action. */
+  readonly alarms: cloudwatch.Alarm[] = [];
+  private readonly action: SnsAction;
+  private readonly namePrefix: string;
+
+  constructor(scope: Construct, id: string, props: AlarmsProps) {
+    super(scope, id);
+    const stack = Stack.of(this);
+    this.namePrefix = stack.stackName;
+
+    this.topicKey = new kms.Key(this, 'TopicKey', {
+      description: `Encrypts the alarm notifications of ${stack.stackName}`,
+      enableKeyRotation: true,
+      // Notifications are transient; nothing stays encrypted under this key once the stack is gone.
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    this.topicKey.addToResourcePolicy(new iam.PolicyStatement({
+      sid: 'AlarmsPublishToTheEncryptedTopic',
+      principals: [new iam.ServicePrincipal('cloudwatch.amazonaws.com')],
+      actions: ['kms:Decrypt', 'kms:GenerateDataKey*'],
+      resources: ['*'],
+    }));
+
+    this.topic = new sns.Topic(this, 'Topic', {
+      displayName: 'Joias Inox alarms',
+      masterKey: this.topicKey,
+      enforceSSL: true,
+    });
+    this.topic.addToResourcePolicy(new iam.PolicyStatement({
+      sid: 'OnlyThisAccountsAlarmsPublish',
+      principals: [new iam.ServicePrincipal('cloudwatch.amazonaws.com')],
+      actions: ['sns:Publish'],
+      resources: [this.topic.topicArn],
+      conditions: {
+        ArnLike: {
+          'aws:SourceArn': stack.formatArn({ service: 'cloudwatch', resource: 'alarm', resourceName: '*', arnFormat: ArnFormat.COLON_RESOURCE_NAME }),
+        },
+        StringEquals: { 'aws:SourceAccount': stack.account },
+      },
+    }));
+    if (props.operatorEmail) this.topic.addSubscription(new EmailSubscription(props.operatorEmail));
+    this.action = new SnsAction(this.topic);
+
+    this.watch('Api5xx', {
+      name: 'API 5xx answers',
+      description: 'The shop API answered 5xx (a bug or a failing dependency). See the API access logs and the function logs.',
+      metric: props.httpApi.metricServerError({ period: ALARM_PERIOD, statistic: cloudwatch.Stats.SUM }),
+      threshold: ALARM_THRESHOLDS.api5xx,
+    });
+
+    for (const fn of props.functions) {
+      const logsAt = fn.logGroup ? ` Logs: ${fn.logGroup.logGroupName}.` : '';
+      this.watch(`${fn.id}Errors`, {
+        name: `Lambda errors ${fn.label}`,
+        description: `The function of ${fn.label} failed (uncaught error, timeout, out of memory or failed start).${logsAt}`,
+        metric: fn.function.metricErrors({ period: ALARM_PERIOD, statistic: cloudwatch.Stats.SUM }),
+        threshold: ALARM_THRESHOLDS.lambdaErrors,
+      });
+      this.watch(`${fn.id}Throttles`, {
+        name: `Lambda throttles ${fn.label}`,
+        description: `Calls of ${fn.label} were refused because the account's Lambda concurrency was used up.`,
+        metric: fn.function.metricThrottles({ period: ALARM_PERIOD, statistic: cloudwatch.Stats.SUM }),
+        threshold: ALARM_THRESHOLDS.lambdaThrottles,
+      });
+    }
+
+    for (const [key, table] of Object.entries(props.tables) as [TableKey, dynamodb.ITableV2][]) {
+      this.watch(`${key[0]!.toUpperCase()}${key.slice(1)}TableThrottles`, {
+        name: `DynamoDB throttles ${key}`,
+        description: `Reads or writes of the ${key} table or its indexes were throttled (the SDK retries; repeated throttling fails requests).`,
+        metric: tableThrottleEvents(table, tableDefs[key].indexes.map((index) => index.name), key),
+        threshold: ALARM_THRESHOLDS.tableThrottles,
+      });
+    }
+  }
+
+  private watch(id: string, spec: { name: string; description: string; metric: cloudwatch.IMetric; threshold: number }): void {
+    const alarm = new cloudwatch.Alarm(this, id, {
+      alarmName: `${this.namePrefix} ${spec.name}`,
+      alarmDescription: spec.description,
+      metric: spec.metric,
+      threshold: spec.threshold,
+      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      evaluationPeriods: 1,
+      datapointsToAlarm: 1,
+      treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+    });
+    alarm.addAlarmAction(this.action);
+    alarm.addOkAction(this.action);
+    this.alarms.push(alarm);
+  }
+}
+
+/**
+ * Read and write throttle events of a table and of each of its indexes, summed. Each series is filled
+ * with 0 where it has no data point, so that one series with data is enough for a sum.
+ */
+export function tableThrottleEvents(table: dynamodb.ITableV2, indexNames: readonly string[], label: string): cloudwatch.MathExpression {
+  const usingMetrics: Record<string, cloudwatch.IMetric> = {};
+  [undefined, ...indexNames].forEach((indexName, i) => {
+    for (const kind of ['Read', 'Write'] as const) {
+      usingMetrics[`${kind.toLowerCase()}${i}`] = new cloudwatch.Metric({
+        namespace: 'AWS/DynamoDB',
+        metricName: `${kind}ThrottleEvents`,
+        dimensionsMap: { TableName: table.tableName, ...(indexName ? { GlobalSecondaryIndexName: indexName } : {}) },
+        statistic: cloudwatch.Stats.SUM,
+        period: ALARM_PERIOD,
+      });
+    }
+  });
+  return new cloudwatch.MathExpression({
+    expression: Object.keys(usingMetrics).map((id) => `FILL(${id}, 0)`).join(' + '),
+    usingMetrics,
+    period: ALARM_PERIOD,
+    label: `${label}: throttle events`,
+  });
+}

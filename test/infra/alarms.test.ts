@@ -1,0 +1,164 @@
+/**
+ * Operations: the alarm topic (encrypted, TLS only, publishable by this account's alarms, e-mailing
+ * the operator when one is configured) and the alarms on API 5xx answers, each function's errors and
+ * throttles and each table's throttle events, all reporting ALARM and OK to the topic. Also: every
+ * log group keeps its logs for a bounded time.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Match } from 'aws-cdk-lib/assertions';
+import { routes } from '../../lambdas/routes.ts';
+import { ALARM_PERIOD, ALARM_THRESHOLDS } from '../../infra/alarms.ts';
+import { routeKeyOf } from '../../infra/api.ts';
+import { tables, type TableKey } from '../../infra/data-model.ts';
+import { synthShop, SYNTH_TIMEOUT_MS, removeScratch, type Synthesized } from './support.ts';
+
+const OPERATOR = 'dona@joias.test';
+let shop: Synthesized;
+let withOperator: Synthesized;
+
+beforeAll(() => {
+  shop = synthShop();
+  withOperator = synthShop({ operatorEmail: OPERATOR });
+}, SYNTH_TIMEOUT_MS);
+afterAll(removeScratch);
+
+type Resource = Synthesized['json']['Resources'][string];
+
+const alarmsOf = (s: Synthesized): [string, Resource][] => Object.entries(s.json.Resources).filter(([, r]) => r.Type === 'AWS::CloudWatch::Alarm');
+const topicRef = (s: Synthesized) => ({ Ref: s.logicalId(s.stack.alarms.topic) });
+
+/** The alarm watching a plain metric with these dimensions. */
+function alarmOn(s: Synthesized, namespace: string, metricName: string, dimensions: Record<string, unknown>): Resource {
+  const found = alarmsOf(s).filter(
+    ([, a]) =>
+      a.Properties.Namespace === namespace &&
+      a.Properties.MetricName === metricName &&
+      JSON.stringify(a.Properties.Dimensions) === JSON.stringify(Object.entries(dimensions).map(([Name, Value]) => ({ Name, Value }))),
+  );
+  expect(found, `${namespace} ${metricName} ${JSON.stringify(dimensions)}`).toHaveLength(1);
+  return found[0]![1];
+}
+
+describe('alarm topic', () => {
+  it('is encrypted with a rotated customer-managed key that CloudWatch may use', () => {
+    const topic = shop.json.Resources[shop.logicalId(shop.stack.alarms.topic)]!;
+    const keyId = shop.logicalId(shop.stack.alarms.topicKey);
+    expect(topic.Properties.KmsMasterKeyId).toEqual({ 'Fn::GetAtt': [keyId, 'Arn'] });
+    const key = shop.json.Resources[keyId]!;
+    expect(key.Properties.EnableKeyRotation).toBe(true);
+    expect(key.Properties.KeyPolicy.Statement).toContainEqual(
+      expect.objectContaining({
+        Effect: 'Allow',
+        Principal: { Service: 'cloudwatch.amazonaws.com' },
+        Action: ['kms:Decrypt', 'kms:GenerateDataKey*'],
+      }),
+    );
+  });
+
+  it('accepts only TLS, and only alarms of this account may publish', () => {
+    shop.template.resourceCountIs('AWS::SNS::TopicPolicy', 1);
+    shop.template.hasResourceProperties('AWS::SNS::TopicPolicy', {
+      Topics: [topicRef(shop)],
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({ Effect: 'Deny', Principal: '*', Action: 'sns:Publish', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+          Match.objectLike({
+            Effect: 'Allow',
+            Principal: { Service: 'cloudwatch.amazonaws.com' },
+            Action: 'sns:Publish',
+            Resource: topicRef(shop),
+            Condition: {
+              ArnLike: { 'aws:SourceArn': { 'Fn::Join': ['', Match.arrayWith([':cloudwatch:eu-west-1:', ':alarm:*'])] } },
+              StringEquals: { 'aws:SourceAccount': { Ref: 'AWS::AccountId' } },
+            },
+          }),
+        ]),
+      },
+    });
+  });
+
+  it('e-mails the operator when context operatorEmail is given, and nobody otherwise', () => {
+    shop.template.resourceCountIs('AWS::SNS::Subscription', 0);
+    withOperator.template.resourceCountIs('AWS::SNS::Subscription', 1);
+    withOperator.template.hasResourceProperties('AWS::SNS::Subscription', {
+      Protocol: 'email',
+      Endpoint: OPERATOR,
+      TopicArn: topicRef(withOperator),
+    });
+  });
+
+  it('is a stack output', () => {
+    expect(shop.json.Outputs!.AlarmTopicArn.Value).toEqual(topicRef(shop));
+  });
+});
+
+describe('alarms', () => {
+  const period = ALARM_PERIOD.toSeconds();
+
+  it('there is one for the API, two per route function and one per table, nothing else', () => {
+    expect(alarmsOf(shop)).toHaveLength(1 + 2 * routes.length + Object.keys(tables).length);
+    expect(shop.stack.alarms.alarms).toHaveLength(alarmsOf(shop).length);
+  });
+
+  it('every alarm fires on one bad period at its threshold, ignores silence, and reports ALARM and OK to the topic', () => {
+    for (const [id, alarm] of alarmsOf(shop)) {
+      expect(alarm.Properties, id).toMatchObject({
+        ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+        EvaluationPeriods: 1,
+        DatapointsToAlarm: 1,
+        TreatMissingData: 'notBreaching',
+        AlarmActions: [topicRef(shop)],
+        OKActions: [topicRef(shop)],
+      });
+      expect(alarm.Properties.AlarmName, id).toMatch(/^JoiasInox-test /);
+    }
+  });
+
+  it('API: the sum of 5xx answers of the HTTP API over 5 minutes', () => {
+    const alarm = alarmOn(shop, 'AWS/ApiGateway', '5xx', { ApiId: { Ref: shop.logicalId(shop.stack.api.httpApi) } });
+    expect(alarm.Properties).toMatchObject({ Statistic: 'Sum', Period: period, Threshold: ALARM_THRESHOLDS.api5xx });
+  });
+
+  it.each(routes.map((route) => [routeKeyOf(route)] as const))('%s: errors and throttles of its function, summed over 5 minutes', (key) => {
+    const fn = shop.stack.api.functions.get(key)!;
+    const dimensions = { FunctionName: { Ref: shop.logicalId(fn.function) } };
+    const errors = alarmOn(shop, 'AWS/Lambda', 'Errors', dimensions);
+    expect(errors.Properties).toMatchObject({ Statistic: 'Sum', Period: period, Threshold: ALARM_THRESHOLDS.lambdaErrors });
+    expect(errors.Properties.AlarmName).toBe(`JoiasInox-test Lambda errors ${key}`);
+    expect(JSON.stringify(errors.Properties.AlarmDescription)).toContain(shop.logicalId(fn.logGroup));
+    const throttles = alarmOn(shop, 'AWS/Lambda', 'Throttles', dimensions);
+    expect(throttles.Properties).toMatchObject({ Statistic: 'Sum', Period: period, Threshold: ALARM_THRESHOLDS.lambdaThrottles });
+  });
+
+  it.each(Object.keys(tables) as TableKey[])('%s table: read and write throttle events of the table and each index, summed', (key) => {
+    const tableRef = { Ref: shop.logicalId(shop.stack.data.tables[key]) };
+    const found = alarmsOf(shop).filter(([, a]) => JSON.stringify(a.Properties.Metrics ?? []).includes(JSON.stringify(tableRef)));
+    expect(found).toHaveLength(1);
+    const alarm = found[0]![1].Properties;
+    expect(alarm.Threshold).toBe(ALARM_THRESHOLDS.tableThrottles);
+
+    const queries = alarm.Metrics as { Id: string; Expression?: string; ReturnData: boolean; MetricStat?: any }[];
+    const [expression, ...metrics] = queries;
+    expect(expression!.ReturnData).toBe(true);
+    const watched = metrics.map((m) => {
+      expect(m.ReturnData).toBe(false);
+      expect(m.MetricStat).toMatchObject({ Stat: 'Sum', Period: period, Metric: { Namespace: 'AWS/DynamoDB' } });
+      const dims = Object.fromEntries((m.MetricStat.Metric.Dimensions as { Name: string; Value: unknown }[]).map((d) => [d.Name, d.Value]));
+      expect(dims.TableName).toEqual(tableRef);
+      // Each series counts in the sum, with gaps filled by 0.
+      expect(expression!.Expression).toContain(`FILL(${m.Id}, 0)`);
+      return `${m.MetricStat.Metric.MetricName}@${dims.GlobalSecondaryIndexName ?? 'table'}`;
+    });
+    const expected = ['table', ...tables[key].indexes.map((index) => index.name)].flatMap((on) => [`ReadThrottleEvents@${on}`, `WriteThrottleEvents@${on}`]);
+    expect(watched.sort()).toEqual(expected.sort());
+    expect(expression!.Expression!.split(' + ')).toHaveLength(metrics.length);
+  });
+});
+
+describe('logs', () => {
+  it('every log group of the stack has a retention', () => {
+    const groups = Object.entries(shop.json.Resources).filter(([, r]) => r.Type === 'AWS::Logs::LogGroup');
+    expect(groups.length).toBeGreaterThan(routes.length);
+    for (const [id, group] of groups) expect(group.Properties?.RetentionInDays, id).toBeGreaterThan(0);
+  });
+});

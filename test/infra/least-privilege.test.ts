@@ -1,0 +1,90 @@
+/**
+ * Least privilege, proven on the synthesized template for every row of the route table: a function's
+ * role names no table, bucket or mail resource its row does not grant, has no action wildcard, no
+ * `Resource: *`, and reaches a table only through its ARN and the indexes the data model declares
+ * (never `table/*` or `index/*`).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { routes, type Grant } from '../../lambdas/routes.ts';
+import { routeKeyOf } from '../../infra/api.ts';
+import { buckets, tables, type BucketKey, type TableKey } from '../../infra/data-model.ts';
+import { actionsOf, statementsOfRole, synthShop, SYNTH_TIMEOUT_MS, removeScratch, type Synthesized } from './support.ts';
+
+let shop: Synthesized;
+
+beforeAll(() => {
+  shop = synthShop();
+}, SYNTH_TIMEOUT_MS);
+afterAll(removeScratch);
+
+const tableKeys = Object.keys(tables) as TableKey[];
+const bucketKeys = Object.keys(buckets) as BucketKey[];
+
+/** Every CloudFormation reference (Ref / GetAtt) inside a value, by logical id. */
+function referencedIds(value: unknown, into = new Set<string>()): Set<string> {
+  if (Array.isArray(value)) value.forEach((item) => referencedIds(item, into));
+  else if (value !== null && typeof value === 'object') {
+    for (const [key, inner] of Object.entries(value)) {
+      if (key === 'Ref' && typeof inner === 'string') into.add(inner);
+      else if (key === 'Fn::GetAtt' && Array.isArray(inner)) into.add(String(inner[0]));
+      else referencedIds(inner, into);
+    }
+  }
+  return into;
+}
+
+function grantedTables(grants: readonly Grant[]): TableKey[] {
+  return grants.flatMap((grant) => ('table' in grant ? [grant.table] : []));
+}
+
+function grantedBuckets(grants: readonly Grant[]): BucketKey[] {
+  return grants.flatMap((grant) => ('bucket' in grant ? [grant.bucket] : []));
+}
+
+describe.each(routes.map((route) => [routeKeyOf(route), route] as const))('%s', (key, route) => {
+  const statements = () => {
+    const fn = shop.stack.api.functions.get(key)!;
+    return statementsOfRole(shop.json, shop.logicalId(fn.role));
+  };
+
+  it('has no action wildcard and no Resource "*"', () => {
+    for (const statement of statements()) {
+      for (const action of actionsOf([statement])) expect(action, JSON.stringify(statement)).not.toMatch(/\*/);
+      const resources = [statement.Resource].flat();
+      expect(resources, JSON.stringify(statement)).not.toContain('*');
+    }
+  });
+
+  it('names only the tables and buckets its row grants', () => {
+    const referenced = referencedIds(statements().map((s) => s.Resource));
+    const allowedTables = grantedTables(route.grants);
+    const allowedBuckets = grantedBuckets(route.grants);
+    for (const table of tableKeys) {
+      expect(referenced.has(shop.logicalId(shop.stack.data.tables[table])), `${key} → table ${table}`).toBe(allowedTables.includes(table));
+    }
+    for (const bucket of bucketKeys) {
+      expect(referenced.has(shop.logicalId(shop.stack.data.buckets[bucket])), `${key} → bucket ${bucket}`).toBe(allowedBuckets.includes(bucket));
+    }
+  });
+
+  it('reaches a table only by its ARN and its declared indexes, with DynamoDB actions only there', () => {
+    const tableIds = new Map(tableKeys.map((table) => [shop.logicalId(shop.stack.data.tables[table]), table] as const));
+    for (const statement of statements()) {
+      const dynamo = actionsOf([statement]).some((action) => action.startsWith('dynamodb:'));
+      for (const resource of [statement.Resource].flat()) {
+        const ids = [...referencedIds(resource)].filter((id) => tableIds.has(id));
+        expect(ids.length > 0, `${JSON.stringify(resource)} in a ${dynamo ? 'DynamoDB' : 'non-DynamoDB'} statement`).toBe(dynamo);
+        if (!dynamo) continue;
+        const table = tableIds.get(ids[0]!)!;
+        const arn = { 'Fn::GetAtt': [ids[0], 'Arn'] };
+        const allowed = [arn, ...tables[table].indexes.map((index) => ({ 'Fn::Join': ['', [arn, `/index/${index.name}`]] }))];
+        expect(allowed, `${key}: ${JSON.stringify(resource)}`).toContainEqual(resource);
+      }
+    }
+  });
+
+  it('may send mail only if its row grants mail', () => {
+    const mail = actionsOf(statements()).some((action) => action.startsWith('ses:'));
+    expect(mail).toBe(route.grants.some((grant) => 'mail' in grant));
+  });
+});
