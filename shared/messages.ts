@@ -68,6 +68,8 @@ export const messages = {
     /** The spec leaves this case open (§8 "Failure loading the product listing"). */
     loadFailed: 'Não foi possível carregar os produtos. Tenta novamente.',
     soldOut: 'Esgotado',
+    /** The product page of an id that does not exist (or no longer does). */
+    productGoneDetail: 'Esta peça não existe ou já não está disponível.',
     /** Spec: 'N% off'. */
     percentOff: (percent: number) => `-${percent}%`,
   },
@@ -106,6 +108,14 @@ export const messages = {
     proofUploadFailed: 'Não foi possível enviar o comprovativo. Tenta novamente.',
     mbwayUnavailable: 'MBWay não está disponível este mês. Escolha outro método de pagamento.',
     emptyCart: 'O teu carrinho está vazio.',
+    /** Under 'Finalizar Compra' while a cart line asks for more than is left or is gone. */
+    fixCartLines: 'Corrige as peças assinaladas para continuar.',
+    /** The proof is in the bucket, waiting for the order. */
+    proofUploaded: (fileName: string) => `Comprovativo enviado: ${fileName}`,
+    /** Thank-you page: what happens next. */
+    shippingAfterPayment: 'O envio é feito depois de confirmarmos o teu pagamento.',
+    /** /thank-you opened without an order placed in this tab. */
+    noRecentOrder: 'Não encontrámos nenhuma encomenda recente neste separador. Se já fizeste a tua encomenda, vais receber um e-mail com os detalhes.',
     /** A cart line asks for more than is left when the order is placed (DESIGN.md §3). */
     outOfStock: (name: string, left: number) =>
       left <= 0

@@ -1,7 +1,10 @@
+// First: only tracking parameters leave the address, before the router reads it (DESIGN.md §11).
+import './app/clean-address.ts';
+// Then the design tokens and base styles, before any component's styles.
+import './ui/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppRouter } from './app/router.tsx';
-import './ui/styles.css';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -1,27 +1,51 @@
-import { useEffect } from 'react';
-import { Link, Outlet, useLocation } from 'react-router-dom';
-import { paths } from './paths.ts';
+import { Suspense, useEffect, useRef } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
+import { Loading } from '../ui/page-state.tsx';
+import { SiteFooter } from './footer.tsx';
+import { SiteHeader } from './header.tsx';
+import './layout.css';
 
-/** The shared public layout: header, page, footer. Every navigation scrolls to the top. */
+/**
+ * Every navigation scrolls to the top (a new filter of the listing too); a new page, after the first,
+ * also moves the keyboard focus to the main content so that screen readers start reading it.
+ */
+function useNavigationReset(pathname: string, search: string) {
+  const main = useRef<HTMLElement>(null);
+  const shownPath = useRef(pathname);
+  useEffect(() => {
+    // Braces matter: scrollTo returns a promise in recent browsers, and an effect must not return one.
+    window.scrollTo(0, 0);
+  }, [pathname, search]);
+  useEffect(() => {
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
+    main.current?.focus({ preventScroll: true });
+  }, [pathname]);
+  return main;
+}
+
+/** The shared public layout: header, page, footer. */
 export function Layout() {
-  const { pathname } = useLocation();
-  useEffect(() => window.scrollTo(0, 0), [pathname]);
+  const { pathname, search } = useLocation();
+  const main = useNavigationReset(pathname, search);
   return (
     <div className="page">
-      <header className="site-header">
-        <Link to={paths.home} className="brand" aria-label="Joias Inox, página inicial">
-          Joias Inox
-        </Link>
-        <nav aria-label="Principal">
-          <Link to={paths.shop}>Produtos</Link>
-        </nav>
-      </header>
-      <main id="conteudo" className="site-main">
-        <Outlet />
+      <a className="skip-link" href="#conteudo">
+        Saltar para o conteúdo
+      </a>
+      <SiteHeader />
+      <main id="conteudo" ref={main} tabIndex={-1} className="site-main">
+        <Suspense
+          fallback={
+            <div className="container page-body">
+              <Loading />
+            </div>
+          }
+        >
+          <Outlet />
+        </Suspense>
       </main>
-      <footer className="site-footer">
-        <p>© 2023-2024 Joias Inox. Joias artesanais em aço inoxidável, feitas em Portugal.</p>
-      </footer>
+      <SiteFooter />
     </div>
   );
 }

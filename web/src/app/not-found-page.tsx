@@ -1,9 +1,12 @@
 import { Link } from 'react-router-dom';
+import { usePageMeta } from '../lib/page-meta.ts';
 import { paths } from './paths.ts';
 
+/** Any address the shop does not know. */
 export function NotFoundPage() {
+  usePageMeta({ title: 'Página não encontrada', description: 'O endereço que procuras não existe ou foi alterado.', noindex: true });
   return (
-    <section className="notice">
+    <section className="container page-body empty-state">
       <h1>Página não encontrada</h1>
       <p>O endereço que procuras não existe ou foi alterado.</p>
       <Link className="button" to={paths.shop}>

@@ -1,38 +1,22 @@
-import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { formatCents } from '../../../../shared/money.ts';
 import { messages } from '../../../../shared/messages.ts';
-import { discountedPriceCents } from '../../../../shared/pricing.ts';
 import type { Product } from '../../../../shared/product.ts';
 import { paths } from '../../app/paths.ts';
-import placeholder from '../../ui/placeholder.svg';
+import { PriceTag } from '../../ui/price-tag.tsx';
+import { ProductImage } from '../../ui/product-image.tsx';
 
 /** A listing card: picture (placeholder if it fails), name, price with discount, 'Esgotado'. */
-export function ProductCard({ product }: { product: Product }) {
-  const [broken, setBroken] = useState(false);
-  const paid = discountedPriceCents(product.priceCents, product.discountPercent);
-  const discounted = product.discountPercent > 0;
+export function ProductCard({ product, eager = false }: { product: Product; eager?: boolean }) {
   return (
     <Link to={paths.product(product.id)} className="product-card">
-      <img
-        src={broken || !product.mainImage ? placeholder : product.mainImage}
-        alt={product.name}
-        width={400}
-        height={400}
-        loading="lazy"
-        onError={() => setBroken(true)}
-      />
-      <h2>{product.name}</h2>
-      <p className="price">
-        {discounted && (
-          <>
-            <s aria-label={`Preço original ${formatCents(product.priceCents)}`}>{formatCents(product.priceCents)}</s>{' '}
-          </>
-        )}
-        <strong>{formatCents(paid)}</strong>
-        {discounted && <span className="badge">{messages.catalog.percentOff(product.discountPercent)}</span>}
-      </p>
-      {product.stock === 0 && <p className="sold-out">Esgotado</p>}
+      <span className="product-card__media">
+        <ProductImage src={product.mainImage} alt="" width={400} height={400} loading={eager ? 'eager' : 'lazy'} decoding="async" />
+        {product.stock === 0 && <span className="product-card__flag">{messages.catalog.soldOut}</span>}
+      </span>
+      <span className="product-card__body">
+        <h2 className="product-card__name">{product.name}</h2>
+        <PriceTag priceCents={product.priceCents} discountPercent={product.discountPercent} />
+      </span>
     </Link>
   );
 }

@@ -1,50 +1,78 @@
-import { useEffect, useState } from 'react';
-import type { Product } from '../../../../shared/product.ts';
-import { api, ApiError } from '../../lib/api.ts';
+import { useMemo } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { activeFilterLabel, filterProducts, parseListingFilter, shopPath } from '../../../../shared/listing-filter.ts';
 import { messages } from '../../../../shared/messages.ts';
+import { paths } from '../../app/paths.ts';
+import { api, errorMessage } from '../../lib/api.ts';
+import { useLoad } from '../../lib/use-load.ts';
+import { usePageMeta } from '../../lib/page-meta.ts';
+import { LoadError, Loading } from '../../ui/page-state.tsx';
+import { FilterPanel } from './filter-panel.tsx';
 import { ProductCard } from './product-card.tsx';
+import './catalog.css';
 
-type State = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; products: Product[] };
+function countText(n: number): string {
+  return n === 1 ? '1 peça' : `${n} peças`;
+}
 
-/** /shop: the catalogue as cards. */
+/** /shop: the filter panel, the active-filter line and the cards. The filter lives in the URL. */
 export function ShopPage() {
-  const [state, setState] = useState<State>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const filter = useMemo(() => parseListingFilter(searchParams), [searchParams]);
+  const [state, retry] = useLoad(() => api.products(), []);
+  const shown = useMemo(() => (state.status === 'ready' ? filterProducts(state.value, filter) : []), [state, filter]);
+  const label = activeFilterLabel(filter);
 
-  useEffect(() => {
-    document.title = 'Vê os nossos novos produtos | Joias Inox';
-    let active = true;
-    setState({ status: 'loading' });
-    api
-      .products()
-      .then((products) => active && setState({ status: 'ready', products }))
-      .catch((error: unknown) => active && setState({ status: 'error', message: error instanceof ApiError ? error.message : messages.api.internal }));
-    return () => {
-      active = false;
-    };
-  }, [attempt]);
+  usePageMeta({
+    title: 'Vê os nossos novos produtos',
+    description: 'Descobre as novas joias em aço inoxidável feitas à mão em Portugal: colares, anéis, brincos e pulseiras.',
+  });
 
   return (
-    <section aria-labelledby="shop-title">
-      <h1 id="shop-title">Produtos</h1>
-      {state.status === 'loading' && <p role="status">A carregar...</p>}
-      {state.status === 'error' && (
-        <div role="alert" className="notice">
-          <p>{state.message}</p>
-          <button type="button" className="button" onClick={() => setAttempt((n) => n + 1)}>
-            Tentar novamente
-          </button>
-        </div>
-      )}
-      {state.status === 'ready' && (
-        <ul className="product-grid">
-          {state.products.map((product) => (
-            <li key={product.id}>
-              <ProductCard product={product} />
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
+    <div className="container page-body">
+      <header className="page-header">
+        <p className="eyebrow">Loja</p>
+        <h1>{filter.collection ? `Coleção ${filter.collection}` : 'Os nossos produtos'}</h1>
+        <p className="lead">Vê os nossos novos produtos: peças em aço inoxidável, feitas à mão para durar.</p>
+      </header>
+      <div className="shop-layout">
+        <FilterPanel
+          key={searchParams.toString()}
+          filter={filter}
+          onApply={(next) => navigate(shopPath(next))}
+          onClear={() => navigate(paths.shop)}
+        />
+        <section aria-label="Produtos" className="shop-results">
+          <div className="shop-results__bar">
+            <p className="active-filters">
+              <span className="active-filters__title">Filtros ativos:</span> <span data-testid="active-filters">{label || 'nenhum'}</span>
+            </p>
+            <p role="status" className="muted shop-results__count">
+              {state.status === 'ready' ? countText(shown.length) : ''}
+            </p>
+          </div>
+          {state.status === 'loading' && <Loading />}
+          {state.status === 'error' && <LoadError message={errorMessage(state.error, messages.catalog.loadFailed)} onRetry={retry} />}
+          {state.status === 'ready' && shown.length === 0 && (
+            <div className="empty-state">
+              <p>{messages.catalog.noProducts}</p>
+              <button type="button" className="button button--secondary" onClick={() => navigate(paths.shop)}>
+                Limpar Filtros
+              </button>
+            </div>
+          )}
+          {state.status === 'ready' && shown.length > 0 && (
+            <ul className="product-grid">
+              {shown.map((product, i) => (
+                <li key={product.id}>
+                  <ProductCard product={product} eager={i < 4} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
+    </div>
   );
 }

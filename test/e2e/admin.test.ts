@@ -1,0 +1,400 @@
+/**
+ * The back-office in real headless Chromium against a fresh twin (issue 6's "Done when" walk): sign in,
+ * dashboard, orders, order detail (status, e-mails, proof), products (image upload, back-in-stock
+ * e-mails), collections, contacts, esgotados, logout. Steps whose admin API route is not in
+ * `lambdas/routes.ts` yet are skipped, so the walk grows with the API.
+ */
+import { randomUUID } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { AdminAddUserToGroupCommand, AdminCreateUserCommand } from '@aws-sdk/client-cognito-identity-provider';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cognitoClient, ensureUser } from '../../infra/local/bootstrap.ts';
+import { startTwin, webDistDir, type Twin } from '../../infra/local/twin.ts';
+import { seedPieces } from '../../infra/local/seed/catalogue.ts';
+import { routes } from '../../lambdas/routes.ts';
+import { messages } from '../../shared/messages.ts';
+import { launchBrowser } from '../support/browser.ts';
+
+let twin: Twin;
+let browser: Browser;
+
+const has = (method: string, path: string) => routes.some((r) => r.method === method && r.path === path);
+const hasAll = (...keys: string[]) => keys.every((key) => has(...(key.split(' ') as [string, string])));
+
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+
+beforeAll(async () => {
+  if (!existsSync(join(webDistDir(), 'index.html'))) throw new Error('Build the shop first: npm run build:web');
+  [twin, browser] = await Promise.all([startTwin({ port: 0, seed: true }), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await twin?.stop();
+});
+
+const adminPrefix = () => twin.adminUrl.replace(/\/login$/, '');
+const at = (path: string) => `${adminPrefix()}${path}`;
+
+async function newPage(width = 1280): Promise<{ page: Page; errors: string[] }> {
+  const page = await browser.newPage({ viewport: { width, height: 900 } });
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  return { page, errors };
+}
+
+async function signIn(page: Page, email = twin.admin.email, password = twin.admin.password): Promise<void> {
+  await page.getByPlaceholder('Inserir Username').fill(email);
+  await page.getByPlaceholder('Inserir Password').fill(password);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+}
+
+/** Runs `use` with a client of the twin's Cognito-compatible server (accounts the walk needs). */
+async function withCognito<T>(use: (client: ReturnType<typeof cognitoClient>) => Promise<T>): Promise<T> {
+  const client = cognitoClient(twin.endpoints.cognito);
+  try {
+    return await use(client);
+  } finally {
+    client.destroy();
+  }
+}
+
+/** JSON call to the shop's public API (the customer's side of the walk). */
+async function publicApi<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
+  const response = await fetch(`${twin.url}${path}`, {
+    method,
+    headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = (await response.json()) as T;
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
+/** Places an order as a customer would: proof upload through the presigned POST, then the order. */
+async function customerOrder(email: string, productId: string): Promise<{ id: string; orderNumber: number }> {
+  const { upload } = await publicApi<{ upload: { url: string; fields: Record<string, string>; key: string } }>('POST', '/api/uploads/proof', { contentType: 'image/png', size: PNG.length });
+  const form = new FormData();
+  for (const [name, value] of Object.entries(upload.fields)) form.append(name, value);
+  form.append('file', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'comprovativo.png');
+  const sent = await fetch(upload.url, { method: 'POST', body: form });
+  expect(sent.status).toBeLessThan(300);
+  const shipping = {
+    email, firstName: 'Marta', lastName: 'Teste', country: 'Portugal', address: 'Rua do Teste, 1', city: 'Braga',
+    postalCode: '4700-001', phone: '912345678', shippingMethod: 'ctt', paymentMethod: 'transferencia', acceptTerms: true,
+  };
+  const { order } = await publicApi<{ order: { id: string; orderNumber: number } }>(
+    'POST', '/api/orders', { items: [{ productId, quantity: 1 }], shipping, proofKey: upload.key }, { 'idempotency-key': randomUUID() },
+  );
+  return order;
+}
+
+interface StoredMail { destination: { to: string[] }; subject: string; body: { html?: string; text?: string } }
+async function mailsTo(to: string): Promise<StoredMail[]> {
+  const store = (await (await fetch(`${twin.mailUrl}/store`)).json()) as { emails: StoredMail[] };
+  return store.emails.filter((mail) => mail.destination.to.includes(to));
+}
+const mailText = (mail: StoredMail) => `${mail.subject}\n${mail.body.text ?? ''}\n${mail.body.html ?? ''}`;
+
+describe('back-office: the admin code stays out of the shop', () => {
+  it("loads neither the admin chunk nor Amplify on the shop's pages", async () => {
+    const { page, errors } = await newPage();
+    const scripts: string[] = [];
+    page.on('request', (request) => request.resourceType() === 'script' && scripts.push(request.url()));
+    await page.goto(`${twin.url}/shop`);
+    await page.getByText(seedPieces[0]!.name).first().waitFor();
+    expect(scripts.filter((url) => /admin|amplify/i.test(url))).toEqual([]);
+    const entry = readdirSync(join(webDistDir(), 'assets')).filter((f) => /^index-.*\.js$/.test(f));
+    for (const file of entry) {
+      const code = readFileSync(join(webDistDir(), 'assets', file), 'utf8');
+      expect(code).not.toContain('USER_PASSWORD_AUTH');
+      expect(code).not.toContain('Inserir Password');
+    }
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('back-office: sign-in', () => {
+  it('sends a signed-out visitor to the login, which is not indexed and refuses a wrong password in Portuguese', async () => {
+    const { page, errors } = await newPage(375);
+    await page.goto(at('/dashboard'));
+    await page.waitForURL(/\/login$/);
+    expect(await page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex');
+    await expect.poll(() => page.getByPlaceholder('Inserir Username').getAttribute('type')).toBe('email');
+    expect(await page.getByPlaceholder('Inserir Password').getAttribute('type')).toBe('password');
+    await signIn(page, twin.admin.email, 'Palavra-Errada-1!');
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe(messages.admin.loginFailed);
+    expect(page.url()).toMatch(/\/login$/);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('asks an account created by an operator to choose a new password on its first sign-in', async () => {
+    const email = `operador-${randomUUID().slice(0, 8)}@example.com`;
+    await withCognito(async (client) => {
+      await client.send(new AdminCreateUserCommand({
+        UserPoolId: twin.userPoolId, Username: email, TemporaryPassword: 'Temporaria-2026!', MessageAction: 'SUPPRESS',
+        UserAttributes: [{ Name: 'email', Value: email }, { Name: 'email_verified', Value: 'true' }],
+      }));
+      await client.send(new AdminAddUserToGroupCommand({ UserPoolId: twin.userPoolId, Username: email, GroupName: 'admin' }));
+    });
+    const { page, errors } = await newPage();
+    await page.goto(twin.adminUrl);
+    await signIn(page, email, 'Temporaria-2026!');
+    await page.getByText(messages.admin.newPasswordRequired).waitFor();
+    await page.getByLabel('Nova palavra-passe', { exact: true }).fill('Nova-Palavra-2026!');
+    await page.getByLabel('Repetir a nova palavra-passe', { exact: true }).fill('Outra-Coisa-2026!');
+    await page.getByRole('button', { name: 'Guardar e entrar' }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe(messages.admin.newPasswordMismatch);
+    await page.getByLabel('Repetir a nova palavra-passe', { exact: true }).fill('Nova-Palavra-2026!');
+    await page.getByRole('button', { name: 'Guardar e entrar' }).click();
+    await page.waitForURL(/\/dashboard$/);
+    await page.getByText(messages.admin.welcome(email)).waitFor();
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('tells a signed-in user outside the admin group that they have no permission', async () => {
+    const email = `cliente-${randomUUID().slice(0, 8)}@example.com`;
+    await withCognito((client) => ensureUser(client, twin.userPoolId, email, 'Cliente-Teste-2026!', []));
+    const { page, errors } = await newPage();
+    await page.goto(twin.adminUrl);
+    await signIn(page, email, 'Cliente-Teste-2026!');
+    await expect.poll(() => page.getByRole('alert').textContent()).toContain(messages.api.forbidden);
+    expect(await page.getByRole('navigation').count()).toBe(0);
+    await page.getByRole('button', { name: 'Terminar sessão' }).click();
+    await page.waitForURL(/\/login$/);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('goes back to the login when the API refuses the session (401) or the session is gone', async () => {
+    const { page } = await newPage();
+    await page.goto(twin.adminUrl);
+    await signIn(page);
+    await page.waitForURL(/\/dashboard$/);
+    await page.locator('.adm-card').first().waitFor(); // the dashboard's own request is done
+    // A token the API refuses (bad signature), as after a revoked or tampered session.
+    await page.evaluate(() => {
+      for (const key of Object.keys(localStorage)) {
+        if (key.endsWith('.accessToken')) localStorage.setItem(key, localStorage.getItem(key)!.replace(/\.[^.]+$/, '.AAAA'));
+      }
+    });
+    await page.getByRole('link', { name: 'Criar coleções' }).click();
+    await page.waitForURL(/\/login$/);
+    await page.getByText(messages.admin.sessionExpired).waitFor();
+    // Signed out elsewhere (tokens gone): the next navigation inside the admin goes to the login.
+    await signIn(page);
+    await page.waitForURL(/\/collections$/);
+    await page.locator('.adm-list li').first().waitFor(); // the page's own request is done
+    await page.evaluate(() => localStorage.clear());
+    await page.getByRole('link', { name: 'Esgotados' }).click();
+    await page.waitForURL(/\/login$/);
+    await page.close();
+  });
+});
+
+describe('back-office: the walk of issue 6', () => {
+  let page: Page;
+  let errors: string[];
+  const customer = `cliente-${randomUUID().slice(0, 8)}@example.com`;
+  const requester = `aviso-${randomUUID().slice(0, 8)}@example.com`;
+  const productName = `Anel Teste ${randomUUID().slice(0, 6)}`;
+  let order: { id: string; orderNumber: number } | undefined;
+  let createdProductId: string | undefined;
+
+  beforeAll(async () => {
+    ({ page, errors } = await newPage());
+    if (has('POST', '/api/orders')) order = await customerOrder(customer, seedPieces.find((p) => p.stock > 2)!.id);
+  });
+  afterAll(async () => {
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('signs in with the local admin and lands on the dashboard', async () => {
+    await page.goto(twin.adminUrl);
+    await signIn(page);
+    await page.waitForURL(/\/dashboard$/);
+    await page.getByText(messages.admin.welcome(twin.admin.email)).waitFor();
+    const nav = page.getByRole('navigation');
+    for (const label of ['Painel', 'Encomendas', 'Produtos', 'Criar coleções', 'Contactos', 'Esgotados']) {
+      expect(await nav.getByRole('link', { name: label, exact: true }).count()).toBe(1);
+    }
+    if (has('GET', '/api/admin/dashboard')) {
+      const card = page.locator('.adm-card', { hasText: 'Por confirmar pagamento' });
+      await expect.poll(() => card.locator('.adm-card-value').textContent()).toMatch(order ? /^[1-9]\d*$/ : /^\d+$/);
+      expect(await page.locator('.adm-card', { hasText: 'Produtos esgotados' }).locator('.adm-card-value').textContent())
+        .toBe(String(seedPieces.filter((p) => p.stock === 0).length));
+    }
+  });
+
+  it.skipIf(!has('GET', '/api/admin/orders'))('lists orders, searches by number and filters by status', async () => {
+    await page.getByRole('navigation').getByRole('link', { name: 'Encomendas' }).click();
+    await page.getByRole('heading', { name: 'Encomendas' }).waitFor();
+    const rows = page.locator('tbody tr');
+    await page.getByPlaceholder('Procurar por Nº Encomenda...').fill(String(order!.orderNumber).slice(1));
+    await expect.poll(() => rows.filter({ hasText: String(order!.orderNumber) }).count()).toBe(1);
+    const row = rows.filter({ hasText: String(order!.orderNumber) });
+    expect(await row.textContent()).toMatch(/Portugal.*\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}.*Transferência Bancária.*\d+,\d{2} €.*Confirmar Pagamento/);
+    await page.getByRole('combobox').selectOption('Enviado');
+    await expect.poll(() => rows.filter({ hasText: String(order!.orderNumber) }).count()).toBe(0);
+    await page.getByRole('combobox').selectOption('Confirmar Pagamento');
+    await expect.poll(() => rows.filter({ hasText: String(order!.orderNumber) }).count()).toBe(1);
+    await rows.filter({ hasText: String(order!.orderNumber) }).getByRole('link', { name: 'Detalhes' }).click();
+    await page.waitForURL(new RegExp(`/ordersdetail/${order!.id}$`));
+  });
+
+  it.skipIf(!hasAll('GET /api/admin/orders/{id}', 'PATCH /api/admin/orders/{id}', 'POST /api/admin/orders/{id}/emails'))(
+    'shows the order by id, saves its status, sends the three e-mails and opens the proof',
+    async () => {
+      await page.goto(at(`/ordersdetail/${order!.id}`)); // a reload of the detail URL works
+      await page.getByRole('heading', { name: `Encomenda nº ${order!.orderNumber}` }).waitFor();
+      await page.getByText(customer).first().waitFor();
+      for (const text of ['Marta', 'Teste', 'Rua do Teste, 1', 'Braga', '4700-001', '912345678', 'Transferência Bancária', 'CTT']) {
+        expect(await page.locator('main').textContent()).toContain(text);
+      }
+      const items = page.locator('.adm-table tbody tr');
+      expect(await items.count()).toBe(1);
+
+      // The proof opens in a new tab through the short-lived link.
+      const proofLink = page.getByRole('link', { name: 'Ver Comprovativo' });
+      expect(await proofLink.getAttribute('target')).toBe('_blank');
+      const proof = await page.request.get((await proofLink.getAttribute('href'))!);
+      expect(proof.status()).toBe(200);
+      expect(Buffer.from(await proof.body()).subarray(0, 8)).toEqual(PNG.subarray(0, 8));
+
+      // E-mails: tracking e-mail disabled while the code is empty.
+      const sendTracking = page.getByRole('button', { name: 'Enviar Código de Envio' });
+      expect(await sendTracking.isDisabled()).toBe(true);
+      await page.getByRole('button', { name: 'Confirmar Pagamento' }).click();
+      await page.getByText(messages.admin.emailSent).waitFor();
+      await page.getByLabel('Código de envio').fill('RR123456789PT');
+      expect(await sendTracking.isDisabled()).toBe(false);
+      await sendTracking.click();
+      await expect.poll(() => page.locator('.adm-history li').count()).toBeGreaterThanOrEqual(2);
+      await page.getByRole('button', { name: 'Solicitar Avaliação' }).click();
+      await expect.poll(() => page.locator('.adm-history li', { hasText: 'Pedido de avaliação' }).count()).toBe(1);
+      await expect.poll(async () => (await mailsTo(customer)).length).toBeGreaterThanOrEqual(3);
+      const mails = (await mailsTo(customer)).map(mailText).join('\n---\n');
+      expect(mails).toContain(String(order!.orderNumber));
+      expect(mails).toContain('RR123456789PT');
+      expect(mails).toContain('Marta');
+
+      // Status: saved, back to the list with the message, and persisted.
+      await page.getByLabel('Estado', { exact: true }).selectOption('Enviado');
+      await page.getByRole('button', { name: 'Guardar Estado' }).click();
+      await page.waitForURL(/\/orders$/);
+      await page.getByText(messages.admin.statusUpdated).waitFor();
+      await page.goto(at(`/ordersdetail/${order!.id}`));
+      await expect.poll(() => page.getByLabel('Estado', { exact: true }).inputValue()).toBe('Enviado');
+    },
+  );
+
+  it.skipIf(!hasAll('GET /api/admin/products', 'POST /api/admin/products', 'GET /api/admin/products/{id}', 'PUT /api/admin/products/{id}', 'POST /api/admin/uploads/image'))(
+    'creates a product with an image, shows it in the shop, and e-mails the back-in-stock requester when its stock goes from 0 to 3',
+    async () => {
+      await page.getByRole('navigation').getByRole('link', { name: 'Produtos' }).click();
+      await page.getByRole('link', { name: 'Criar Produto' }).click();
+      await page.waitForURL(/\/products\/new$/);
+      await page.getByLabel('Nome *').fill(productName);
+      await page.getByLabel('Código *').fill(`T-${randomUUID().slice(0, 6)}`);
+      await page.getByLabel('Tipo *').selectOption('anel');
+      await page.getByLabel('Coleção').selectOption('New Beginnings');
+      await page.getByLabel('Preço (€) *').fill('19,90');
+      await page.getByLabel('Stock *').fill('0');
+      await page.getByLabel('Descrição').fill('Anel criado pelo teste do back-office.');
+      await page.locator('input[type=file][name=mainImage]').setInputFiles({ name: 'anel.png', mimeType: 'image/png', buffer: PNG });
+      await page.getByText('Imagem enviada.').waitFor();
+      await page.getByRole('button', { name: 'Criar Produto' }).click();
+      await page.waitForURL(/\/products\/edit\/[^/]+$/);
+      await page.getByText(messages.admin.productSaved).waitFor();
+      createdProductId = decodeURIComponent(page.url().split('/').pop()!);
+
+      // In the shop, with its picture.
+      const shop = await browser.newPage();
+      await shop.goto(`${twin.url}/shop`);
+      const card = shop.locator('.product-card', { hasText: productName });
+      await card.waitFor();
+      await expect.poll(() => card.locator('img').evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+      await shop.close();
+
+      // Someone asks to be told when it is back; then the stock goes from 0 to 3.
+      await publicApi('POST', '/api/stock-alerts', { email: requester, productId: createdProductId });
+      await page.getByLabel('Stock *').fill('3');
+      await page.getByRole('button', { name: 'Guardar Produto' }).click();
+      await page.getByText(messages.admin.backInStockNotified(1)).waitFor();
+      await expect.poll(async () => (await mailsTo(requester)).length).toBe(1);
+      expect(mailText((await mailsTo(requester))[0]!)).toContain(productName);
+    },
+  );
+
+  it('creates a collection, and refuses the same name again in Portuguese', async () => {
+    await page.getByRole('navigation').getByRole('link', { name: 'Criar coleções' }).click();
+    await page.getByRole('link', { name: 'Criar Nova Coleção' }).click();
+    await page.waitForURL(/\/create-collection$/);
+    await page.getByRole('button', { name: 'Criar' }).click();
+    await expect.poll(() => page.locator('.field-error').textContent()).toBe(messages.validation.collectionName.required);
+    const name = `Outono ${randomUUID().slice(0, 6)}`;
+    await page.getByLabel('Nome da coleção').fill(name);
+    await page.getByRole('button', { name: 'Criar' }).click();
+    await page.waitForURL(/\/collections$/);
+    await page.getByText(messages.admin.collectionCreated).waitFor();
+    await page.locator('.adm-list li', { hasText: name }).waitFor();
+    await page.getByRole('link', { name: 'Criar Nova Coleção' }).click();
+    await page.getByLabel('Nome da coleção').fill(name.toUpperCase());
+    await page.getByRole('button', { name: 'Criar' }).click();
+    await expect.poll(() => page.locator('.field-error').textContent()).toBe(messages.api.collectionExists);
+    expect(await page.getByLabel('Nome da coleção *').getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it.skipIf(!hasAll('GET /api/admin/contact-messages', 'GET /api/admin/contact-messages/{id}', 'POST /api/contact-messages'))(
+    'lists contact messages newest first and opens one by id',
+    async () => {
+      // More than one server page (20), so that the list needs 'Mais mensagens'.
+      for (let n = 0; n < 21; n += 1) {
+        await publicApi('POST', '/api/contact-messages', { name: `Cliente ${n}`, email: 'antigo@example.com', phone: '913000111', subject: `Mensagem antiga ${n}`, message: 'Olá!' });
+      }
+      const subject = `Tamanhos ${randomUUID().slice(0, 6)}`;
+      await publicApi('POST', '/api/contact-messages', { name: 'Rita Teste', email: 'rita@example.com', phone: '913000111', subject, message: 'Olá!\nQue tamanhos têm?' });
+      await page.getByRole('navigation').getByRole('link', { name: 'Contactos' }).click();
+      await page.getByRole('heading', { name: 'Lista de Contactos' }).waitFor();
+      const first = page.locator('tbody tr').first();
+      await expect.poll(() => first.textContent()).toContain(subject);
+      expect(await first.getAttribute('class')).toContain('adm-unread');
+      const rows = page.locator('tbody tr');
+      expect(await rows.count()).toBe(20);
+      await page.getByRole('button', { name: 'Mais mensagens' }).click();
+      await expect.poll(() => rows.count()).toBeGreaterThan(20);
+      await page.getByText('Mensagem antiga 0', { exact: true }).waitFor(); // the oldest, on the second page
+      await first.getByRole('link', { name: 'Ver Detalhes' }).click();
+      await page.waitForURL(/\/contactdetail\/[^/]+$/);
+      await page.reload(); // loaded by id: a reload works
+      for (const text of ['Rita Teste', 'rita@example.com', '913000111', subject, 'Que tamanhos têm?']) await page.getByText(text).first().waitFor();
+    },
+  );
+
+  it.skipIf(!has('GET', '/api/admin/stock-alerts'))('shows the back-in-stock requests with their state', async () => {
+    await page.getByRole('navigation').getByRole('link', { name: 'Esgotados' }).click();
+    await page.getByRole('heading', { name: 'Esgotados' }).waitFor();
+    await page.locator('thead th').first().waitFor();
+    const headers = await page.locator('thead th').allTextContents();
+    expect(headers.map((h) => h.toLowerCase())).toEqual(['email', 'produto', 'data', 'hora', 'estado']);
+    if (createdProductId) {
+      const row = page.locator('tbody tr', { hasText: requester });
+      await expect.poll(() => row.textContent()).toContain('notificado');
+      expect(await row.textContent()).toContain(productName);
+    }
+  });
+
+  it('logs out, after which the admin URL redirects to the login', async () => {
+    await page.getByRole('button', { name: 'Terminar sessão' }).click();
+    await page.waitForURL(/\/login$/);
+    await page.goto(at('/orders'));
+    await page.waitForURL(/\/login$/);
+    await page.getByPlaceholder('Inserir Username').waitFor();
+  });
+});

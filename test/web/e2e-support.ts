@@ -1,0 +1,144 @@
+/**
+ * Helpers of the storefront and checkout browser tests (`test/e2e/storefront*.test.ts`,
+ * `test/e2e/checkout*.test.ts`): a fresh twin serving the built shop, pages with their errors
+ * collected, axe-core, and DynamoDB reads.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, ScanCommand, GetCommand, UpdateCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { tables, type TableKey } from '../../infra/data-model.ts';
+import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../infra/local/bootstrap.ts';
+import { startTwin, webDistDir, type Twin } from '../../infra/local/twin.ts';
+import { launchBrowser } from '../support/browser.ts';
+
+export const DESKTOP = { width: 1280, height: 900 } as const;
+export const MOBILE = { width: 375, height: 812 } as const;
+
+export interface Shop {
+  readonly twin: Twin;
+  readonly browser: Browser;
+}
+
+/**
+ * A fresh twin (in memory, demo catalogue) serving the built shop, and Chromium, for the test file:
+ * started before its tests, stopped after them. Read `twin` and `browser` inside the tests.
+ */
+export function useShop(): Shop {
+  const shop = {} as { twin: Twin; browser: Browser };
+  beforeAll(async () => {
+    if (!existsSync(join(webDistDir(), 'index.html'))) throw new Error('Build the shop first: npm run build:web (or set WEB_DIST)');
+    [shop.twin, shop.browser] = await Promise.all([startTwin({ port: 0, seed: true }), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await shop.browser?.close();
+    await shop.twin?.stop();
+  });
+  return shop;
+}
+
+/** What went wrong in a page: uncaught errors, failed console errors, Content-Security-Policy reports. */
+export interface PageProblems {
+  readonly errors: string[];
+  readonly csp: string[];
+}
+
+/** Collects a page's uncaught errors and Content-Security-Policy reports. */
+export function watchProblems(page: Page): PageProblems {
+  const problems: PageProblems = { errors: [], csp: [] };
+  page.on('pageerror', (error) => problems.errors.push(error.message));
+  page.on('console', (message) => {
+    if (/Content[- ]Security[- ]Policy/i.test(message.text())) problems.csp.push(message.text());
+  });
+  return problems;
+}
+
+/** A page in a context of its own (own storage), with its problems collected; closing the page closes the context. */
+export async function openPage(browser: Browser, viewport: { width: number; height: number } = DESKTOP): Promise<{ page: Page; problems: PageProblems }> {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  page.on('close', () => {
+    context.close().catch(() => undefined);
+  });
+  return { page, problems: watchProblems(page) };
+}
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/**
+ * axe-core's serious and critical violations on the page as it is now, as readable lines. The script
+ * is evaluated through the DevTools protocol, so the shop's CSP (no inline scripts) stays on.
+ */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')).slice(0, 5) }));
+  });
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.impact} ${v.id}: ${v.help} → ${v.targets.join(', ')}`);
+}
+
+/** The physical table name of a table of the data model in the twin. */
+export function tableName(twin: Twin, key: TableKey): string {
+  return twin.env[tables[key].envVar] ?? `joias-${key}`;
+}
+
+export function documentClient(twin: Twin): DynamoDBDocumentClient {
+  return DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: twin.endpoints.dynamodb, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS }));
+}
+
+/** Every item of a table (small test tables). */
+export async function scanAll(twin: Twin, key: TableKey): Promise<Record<string, unknown>[]> {
+  const client = documentClient(twin);
+  try {
+    const items: Record<string, unknown>[] = [];
+    let start: Record<string, unknown> | undefined;
+    do {
+      const page = await client.send(new ScanCommand({ TableName: tableName(twin, key), ExclusiveStartKey: start, ConsistentRead: true }));
+      items.push(...((page.Items ?? []) as Record<string, unknown>[]));
+      start = page.LastEvaluatedKey;
+    } while (start);
+    return items;
+  } finally {
+    client.destroy();
+  }
+}
+
+export async function getItem(twin: Twin, key: TableKey, id: Record<string, string>): Promise<Record<string, unknown> | undefined> {
+  const client = documentClient(twin);
+  try {
+    return (await client.send(new GetCommand({ TableName: tableName(twin, key), Key: id, ConsistentRead: true }))).Item;
+  } finally {
+    client.destroy();
+  }
+}
+
+/** Sets a product's stock directly in the table (someone else bought meanwhile). */
+export async function setStock(twin: Twin, productId: string, stock: number): Promise<void> {
+  const client = documentClient(twin);
+  try {
+    await client.send(new UpdateCommand({ TableName: tableName(twin, 'products'), Key: { id: productId }, UpdateExpression: 'SET stock = :s', ExpressionAttributeValues: { ':s': stock } }));
+  } finally {
+    client.destroy();
+  }
+}
+
+/** Writes a month's MB WAY counters. */
+export async function setMbWayCounters(twin: Twin, month: string, count1: number, count2: number): Promise<void> {
+  const client = documentClient(twin);
+  try {
+    await client.send(new PutCommand({ TableName: tableName(twin, 'mbwayCounters'), Item: { month, count1, count2 } }));
+  } finally {
+    client.destroy();
+  }
+}
+
+/** The e-mails the twin's SES server received for `to`. */
+export async function mailsTo(twin: Twin, to: string): Promise<{ subject: string; body: { text?: string; html?: string } }[]> {
+  const store = (await (await fetch(`${twin.endpoints.ses}/store`)).json()) as { emails: { destination: { to: string[] }; subject: string; body: { text?: string; html?: string } }[] };
+  return store.emails.filter((mail) => mail.destination.to.includes(to));
+}

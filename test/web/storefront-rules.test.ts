@@ -1,0 +1,159 @@
+/**
+ * The web app's own rules, without a browser: tracking parameters, the cart store, the checkout
+ * session (idempotency key per attempt) and the proof file checks.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { PlaceOrderResponse } from '../../shared/api.ts';
+import type { Product } from '../../shared/product.ts';
+import type { PlaceOrderInput } from '../../shared/schemas/place-order.ts';
+import { isTrackingParam, withoutTrackingParams } from '../../web/src/app/tracking-params.ts';
+import { createCartStore, refreshCartLines, type CartBackend } from '../../web/src/lib/cart-store.ts';
+
+const product = (overrides: Partial<Product> = {}): Product => ({
+  id: 'anel-lua',
+  code: 'ANE-9',
+  sku: 'JI-ANE-9',
+  name: 'Anel Lua',
+  description: '',
+  type: 'anel',
+  collection: '',
+  priceCents: 1990,
+  discountPercent: 10,
+  stock: 3,
+  mainImage: '/images/anel-lua.webp',
+  secondaryImage: '',
+  ...overrides,
+});
+
+describe('tracking parameters', () => {
+  it('removes utm_* and click ids, keeps everything else in order', () => {
+    expect(withoutTrackingParams('?utm_source=ig&tipo=anel&fbclid=1&gclid=2&max=20&UTM_Medium=x')).toBe('?tipo=anel&max=20');
+    expect(withoutTrackingParams('?utm_source=ig&msclkid=3')).toBe('');
+    expect(withoutTrackingParams('?tipo=anel&colecao=New%20Beginnings')).toBeNull();
+    expect(withoutTrackingParams('')).toBeNull();
+    expect(isTrackingParam('colecao')).toBe(false);
+    expect(isTrackingParam('utm_campaign')).toBe(true);
+  });
+});
+
+describe('cart store', () => {
+  function memoryBackend(initial: string | null = null) {
+    let text = initial;
+    let notify: (() => void) | undefined;
+    const backend: CartBackend = {
+      read: () => text,
+      write: (next) => void (text = next),
+      watch: (changed) => {
+        notify = changed;
+        return () => (notify = undefined);
+      },
+    };
+    /** Another tab writes the cart. */
+    const external = (next: string) => {
+      text = next;
+      notify?.();
+    };
+    return { backend, external, stored: () => text };
+  }
+
+  it('restores the stored cart (corrupt data is an empty cart) and keeps changes stored', () => {
+    expect(createCartStore(memoryBackend('{not json').backend).getSnapshot()).toEqual([]);
+    const memory = memoryBackend(JSON.stringify([{ productId: 'anel-lua', quantity: 2, name: 'Anel Lua', priceCents: 1990, discountPercent: 10, image: '' }]));
+    const store = createCartStore(memory.backend);
+    expect(store.getSnapshot()).toHaveLength(1);
+    store.add({ productId: 'anel-lua', quantity: 1, name: 'Anel Lua', priceCents: 1990, discountPercent: 10, image: '' });
+    expect(store.getSnapshot()[0]!.quantity).toBe(3);
+    expect(JSON.parse(memory.stored()!)[0].quantity).toBe(3);
+  });
+
+  it('never goes below 1 nor above the given stock', () => {
+    const store = createCartStore(memoryBackend().backend);
+    store.add({ productId: 'p', quantity: 1, name: 'P', priceCents: 100, discountPercent: 0, image: '', stock: 2 });
+    store.decrease('p');
+    expect(store.getSnapshot()[0]!.quantity).toBe(1);
+    store.increase('p', 2);
+    store.increase('p', 2);
+    expect(store.getSnapshot()[0]!.quantity).toBe(2);
+    store.remove('p');
+    expect(store.getSnapshot()).toEqual([]);
+  });
+
+  it('takes fresh product fields but keeps quantities, and keeps the same cart when nothing changed', () => {
+    const store = createCartStore(memoryBackend().backend);
+    store.add({ productId: 'anel-lua', quantity: 2, name: 'Old name', priceCents: 1500, discountPercent: 0, image: '' });
+    store.refresh([product()]);
+    expect(store.getSnapshot()).toEqual([{ productId: 'anel-lua', quantity: 2, name: 'Anel Lua', priceCents: 1990, discountPercent: 10, image: '/images/anel-lua.webp', stock: 3 }]);
+    const cart = store.getSnapshot();
+    expect(refreshCartLines(cart, [product()])).toBe(cart);
+  });
+
+  it('follows changes made in another tab and tells its subscribers', () => {
+    const memory = memoryBackend();
+    const store = createCartStore(memory.backend);
+    const listener = vi.fn();
+    const unsubscribe = store.subscribe(listener);
+    memory.external(JSON.stringify([{ productId: 'p', quantity: 4, name: 'P', priceCents: 100, discountPercent: 0, image: '' }]));
+    expect(listener).toHaveBeenCalledTimes(1);
+    expect(store.getSnapshot()[0]!.quantity).toBe(4);
+    unsubscribe();
+    store.clear();
+    expect(store.getSnapshot()).toEqual([]);
+  });
+});
+
+describe('checkout session', () => {
+  let storage: Map<string, string>;
+  beforeEach(() => {
+    storage = new Map();
+    const sessionStorage = {
+      getItem: (key: string) => storage.get(key) ?? null,
+      setItem: (key: string, value: string) => void storage.set(key, value),
+      removeItem: (key: string) => void storage.delete(key),
+    };
+    vi.stubGlobal('window', { sessionStorage, localStorage: sessionStorage });
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  const input = (quantity: number): PlaceOrderInput => ({
+    items: [{ productId: 'anel-lua', quantity }],
+    shipping: {
+      email: 'ana@exemplo.pt', firstName: 'Ana', lastName: 'Silva', country: 'Portugal', address: 'Rua Augusta 1', city: 'Lisboa',
+      postalCode: '1100-048', phone: '912345678', shippingMethod: 'ctt', paymentMethod: 'mbway', acceptTerms: true,
+    },
+    proofKey: 'proofs/pending/0b8e8a8e-6f1e-4c1e-9d7a-2a5b1c3d4e5f',
+  });
+
+  it('keeps one Idempotency-Key per attempt: the same for a retry, a new one once the order changed or was placed', async () => {
+    const session = await import('../../web/src/features/checkout/checkout-session.ts');
+    const first = session.idempotencyKeyFor(input(1));
+    expect(first).toMatch(/^[0-9a-f-]{36}$/);
+    expect(session.idempotencyKeyFor(input(1))).toBe(first);
+    const changed = session.idempotencyKeyFor(input(2));
+    expect(changed).not.toBe(first);
+    session.saveProof({ key: input(2).proofKey, name: 'talão.pdf', size: 1200 });
+    session.recordPlacedOrder({ order: { orderNumber: 123456, lines: [] } } as unknown as PlaceOrderResponse);
+    expect(session.loadProof()).toBeNull();
+    expect(session.loadPlacedOrder()?.order.orderNumber).toBe(123456);
+    expect(session.idempotencyKeyFor(input(2))).not.toBe(changed);
+  });
+
+  it('reads the shipping draft defensively and knows when it is a complete form', async () => {
+    const session = await import('../../web/src/features/checkout/checkout-session.ts');
+    storage.set('checkout.shipping', JSON.stringify({ email: 42, firstName: 'Ana', acceptTerms: 'yes', country: 'Espanha' }));
+    expect(session.loadShippingDraft()).toEqual({ ...session.EMPTY_SHIPPING_DRAFT, firstName: 'Ana' });
+    expect(session.savedShippingForm()).toBeNull();
+    session.saveShippingDraft({ ...input(1).shipping, postalCode: '1100 048' });
+    expect(session.savedShippingForm()).toMatchObject({ postalCode: '1100-048', acceptTerms: true });
+  });
+});
+
+describe('proof file checks', () => {
+  it('accepts images and PDFs up to 10 MB, with the schema messages otherwise', async () => {
+    const { proofProblem } = await import('../../web/src/features/checkout/proof-upload.tsx');
+    expect(proofProblem(new File(['%PDF'], 'talão.pdf', { type: 'application/pdf' }))).toBeNull();
+    expect(proofProblem(new File(['x'], 'IMG_0001.HEIC', { type: '' }))).toBeNull();
+    expect(proofProblem(new File(['<html>'], 'talão.html', { type: 'text/html' }))).toBe('O comprovativo tem de ser uma imagem (JPEG, PNG, WebP ou HEIC) ou um PDF.');
+    expect(proofProblem(new File([], 'vazio.png', { type: 'image/png' }))).toBe('O comprovativo tem de ter entre 1 byte e 10 MB.');
+    expect(proofProblem(new File([new Uint8Array(10 * 1024 * 1024 + 1)], 'grande.jpg', { type: 'image/jpeg' }))).toBe('O comprovativo tem de ter entre 1 byte e 10 MB.');
+  });
+});

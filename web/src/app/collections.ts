@@ -1,0 +1,29 @@
+/**
+ * The collection names for the header menu: asked once per page load and shared by every render.
+ */
+import { useEffect, useState } from 'react';
+import type { Collection } from '../../../shared/product.ts';
+import { api } from '../lib/api.ts';
+
+let pending: Promise<readonly Collection[]> | undefined;
+
+function loadCollections(): Promise<readonly Collection[]> {
+  pending ??= api.collections().catch(() => {
+    pending = undefined; // try again next time the menu opens
+    return [];
+  });
+  return pending;
+}
+
+/** The collections (empty until loaded, or when they cannot be loaded). */
+export function useCollections(): readonly Collection[] {
+  const [collections, setCollections] = useState<readonly Collection[]>([]);
+  useEffect(() => {
+    let active = true;
+    void loadCollections().then((list) => active && setCollections(list));
+    return () => {
+      active = false;
+    };
+  }, []);
+  return collections;
+}

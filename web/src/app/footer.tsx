@@ -1,0 +1,66 @@
+import { Link } from 'react-router-dom';
+import { shopPath } from '../../../shared/listing-filter.ts';
+import { LISTING_FILTER_TYPES } from '../../../shared/product-types.ts';
+import { categoryNames, externalLinks, paths } from './paths.ts';
+import { SocialLinks } from './social-links.tsx';
+
+/** The shared footer: social links, company, products and help links, complaints book, dispute resolution. */
+export function SiteFooter() {
+  return (
+    <footer className="site-footer">
+      <div className="container site-footer__grid">
+        <div className="site-footer__brand">
+          <p className="site-footer__name">Joias Inox</p>
+          <p>Cada peça, um pedaço da tua história. Joias artesanais em aço inoxidável, feitas em Portugal.</p>
+          <SocialLinks />
+        </div>
+        <nav aria-labelledby="footer-company">
+          <h2 id="footer-company">Empresa</h2>
+          <ul>
+            <li><Link to={paths.about}>Sobre Nós</Link></li>
+            <li><Link to={paths.sustainability}>Sustentabilidade</Link></li>
+            <li><Link to={paths.contact}>Contactos</Link></li>
+          </ul>
+        </nav>
+        <nav aria-labelledby="footer-products">
+          <h2 id="footer-products">Produtos</h2>
+          <ul>
+            <li><Link to={paths.shop}>Todas as peças</Link></li>
+            {LISTING_FILTER_TYPES.map((type) => (
+              <li key={type}>
+                <Link to={shopPath({ type })}>{categoryNames[type]}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <nav aria-labelledby="footer-help">
+          <h2 id="footer-help">Ajuda</h2>
+          <ul>
+            <li><Link to={paths.faq}>Perguntas Frequentes</Link></li>
+            <li><Link to={paths.shippingPolicy}>Detalhes de Envio</Link></li>
+            <li><Link to={paths.returns}>Política de Devoluções</Link></li>
+            <li><Link to={paths.privacy}>Política de Privacidade</Link></li>
+            <li><Link to={paths.terms}>Termos e Condições</Link></li>
+          </ul>
+        </nav>
+      </div>
+      <div className="container site-footer__legal">
+        <a className="complaints-book" href={externalLinks.complaintsBook} target="_blank" rel="noopener noreferrer">
+          Livro de Reclamações<span className="visually-hidden"> (abre numa nova janela)</span>
+        </a>
+        <p>
+          Resolução alternativa de litígios: em caso de litígio de consumo podes recorrer ao{' '}
+          <a href={externalLinks.disputeResolution} target="_blank" rel="noopener noreferrer">
+            CNIACC – Centro Nacional de Informação e Arbitragem de Conflitos de Consumo
+          </a>
+          . Mais informações no{' '}
+          <a href={externalLinks.consumerPortal} target="_blank" rel="noopener noreferrer">
+            Portal do Consumidor
+          </a>
+          .
+        </p>
+        <p>© 2023-2024 Joias Inox. Todos os direitos reservados.</p>
+      </div>
+    </footer>
+  );
+}

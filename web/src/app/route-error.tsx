@@ -1,0 +1,36 @@
+import { isRouteErrorResponse, Link, useRouteError } from 'react-router-dom';
+import { messages } from '../../../shared/messages.ts';
+import { usePageMeta } from '../lib/page-meta.ts';
+import { paths } from './paths.ts';
+
+function describe(error: unknown): string {
+  if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`.trim();
+  if (error instanceof Error) {
+    // A page chunk missing after a new version was deployed.
+    if (/dynamically imported module|Importing a module script failed|Failed to fetch/i.test(error.message)) {
+      return 'Esta página foi atualizada entretanto. Recarrega a página para continuar.';
+    }
+    return error.message;
+  }
+  return messages.api.internal;
+}
+
+/** The router's fallback when a page fails (spec: 'Unexpected Application Error!' with the message). */
+export function RouteError() {
+  const error = useRouteError();
+  usePageMeta({ title: messages.common.unexpectedError, description: messages.api.internal, noindex: true });
+  return (
+    <section className="container page-body empty-state" role="alert">
+      <h1>{messages.common.unexpectedError}</h1>
+      <p>{messages.common.errorWithMessage(describe(error))}</p>
+      <p>
+        <button type="button" className="button" onClick={() => window.location.reload()}>
+          Recarregar a página
+        </button>{' '}
+        <Link className="button button--secondary" to={paths.home} reloadDocument>
+          Ir para a página inicial
+        </Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,53 @@
+/**
+ * The back-office, a lazy chunk mounted by the shop's router under `${ADMIN_PREFIX}/*`
+ * (react-router's `lazy` reads `Component`). Its own layout and styles; never indexed.
+ */
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { adminPaths, adminRoutePatterns as r } from './admin-paths.ts';
+import { RequireAdmin } from './auth/session.tsx';
+import { AdminLayout } from './components/admin-layout.tsx';
+import { CollectionsPage } from './pages/collections-page.tsx';
+import { ContactDetailPage } from './pages/contact-detail-page.tsx';
+import { ContactsPage } from './pages/contacts-page.tsx';
+import { CreateCollectionPage } from './pages/create-collection-page.tsx';
+import { DashboardPage } from './pages/dashboard-page.tsx';
+import { LoginPage } from './pages/login-page.tsx';
+import { AdminNotFoundPage } from './pages/not-found-page.tsx';
+import { OrderDetailPage } from './pages/order-detail-page.tsx';
+import { OrdersPage } from './pages/orders-page.tsx';
+import { ProductFormPage } from './pages/product-form-page.tsx';
+import { ProductsPage } from './pages/products-page.tsx';
+import { StockAlertsPage } from './pages/stock-alerts-page.tsx';
+import './admin.css';
+
+export function Component() {
+  return (
+    <div className="adm">
+      <meta name="robots" content="noindex" />
+      <Routes>
+        <Route path={r.login} element={<LoginPage />} />
+        <Route
+          element={
+            <RequireAdmin>
+              <AdminLayout />
+            </RequireAdmin>
+          }
+        >
+          <Route index element={<Navigate to={adminPaths.dashboard} replace />} />
+          <Route path={r.dashboard} element={<DashboardPage />} />
+          <Route path={r.orders} element={<OrdersPage />} />
+          <Route path={r.orderDetail} element={<OrderDetailPage />} />
+          <Route path={r.products} element={<ProductsPage />} />
+          <Route path={r.newProduct} element={<ProductFormPage />} />
+          <Route path={r.editProduct} element={<ProductFormPage />} />
+          <Route path={r.contacts} element={<ContactsPage />} />
+          <Route path={r.contactDetail} element={<ContactDetailPage />} />
+          <Route path={r.stockAlerts} element={<StockAlertsPage />} />
+          <Route path={r.collections} element={<CollectionsPage />} />
+          <Route path={r.createCollection} element={<CreateCollectionPage />} />
+          <Route path="*" element={<AdminNotFoundPage />} />
+        </Route>
+      </Routes>
+    </div>
+  );
+}

@@ -1,0 +1,151 @@
+/**
+ * Admin sign-in with Cognito through aws-amplify v6 (USER_PASSWORD_AUTH), configured lazily from the
+ * runtime settings `/config.json` (fetched once). Every function here waits for that configuration,
+ * so callers never touch Amplify before it is ready.
+ */
+import type { SpaConfig } from '../../../../../infra/config.ts';
+import { messages } from '../../../../../shared/messages.ts';
+import { ADMIN_PREFIX } from '../admin-prefix.ts';
+
+type AmplifyModule = typeof import('./amplify.ts');
+
+/** The group whose members may use the back-office (the API checks it too). */
+export const ADMIN_GROUP = 'admin';
+
+/** Who is signed in, from the current access and id tokens. */
+export interface AdminUser {
+  readonly email: string;
+  readonly isAdmin: boolean;
+}
+
+let ready: Promise<AmplifyModule> | undefined;
+
+async function loadSpaConfig(): Promise<SpaConfig> {
+  const response = await fetch('/config.json', { headers: { accept: 'application/json' } });
+  if (!response.ok) throw new Error(`/config.json: HTTP ${response.status}`);
+  const config = (await response.json()) as Partial<SpaConfig>;
+  if (typeof config.userPoolId !== 'string' || typeof config.userPoolClientId !== 'string') {
+    throw new Error('/config.json has no userPoolId or userPoolClientId');
+  }
+  if (config.adminPathPrefix && config.adminPathPrefix !== ADMIN_PREFIX) {
+    console.warn(`The admin prefix of this build (${ADMIN_PREFIX}) differs from the deployment's (${config.adminPathPrefix}).`);
+  }
+  return config as SpaConfig;
+}
+
+/** Amplify, configured. Loaded and configured once; a failure is retried on the next call. */
+function amplify(): Promise<AmplifyModule> {
+  if (!ready) {
+    const attempt = Promise.all([loadSpaConfig(), import('./amplify.ts')]).then(([config, module]) => {
+      module.configureAmplify(config);
+      return module;
+    });
+    ready = attempt;
+    attempt.catch(() => {
+      if (ready === attempt) ready = undefined;
+    });
+  }
+  return ready;
+}
+
+/** Starts loading Amplify and the settings early (e.g. while the login form is typed). */
+export function preloadAuth(): void {
+  void amplify().catch(() => undefined);
+}
+
+function errorName(error: unknown): string {
+  return error && typeof error === 'object' && 'name' in error ? String((error as { name: unknown }).name) : '';
+}
+
+function isAuthRefusal(error: unknown): boolean {
+  return /^(NotAuthorizedException|UserUnAuthenticatedException)/.test(errorName(error));
+}
+
+/**
+ * The current session's access token (refreshed by Amplify when needed), or null when nobody is signed
+ * in, the token expired and could not be refreshed, or the refresh was refused. Network failures throw.
+ */
+async function currentTokens() {
+  const { fetchAuthSession } = await amplify();
+  try {
+    const { tokens } = await fetchAuthSession();
+    const access = tokens?.accessToken;
+    if (!access) return null;
+    const exp = access.payload.exp;
+    if (typeof exp === 'number' && exp * 1000 <= Date.now()) return null;
+    return tokens;
+  } catch (error) {
+    if (isAuthRefusal(error)) return null;
+    throw error;
+  }
+}
+
+/** The access token to send as `Authorization: Bearer ...`, or null when signed out. */
+export async function accessToken(): Promise<string | null> {
+  return (await currentTokens())?.accessToken.toString() ?? null;
+}
+
+/** The signed-in user, or null. */
+export async function currentUser(): Promise<AdminUser | null> {
+  const tokens = await currentTokens();
+  if (!tokens) return null;
+  const access = tokens.accessToken.payload;
+  const groups = Array.isArray(access['cognito:groups']) ? access['cognito:groups'].map(String) : [];
+  const email = tokens.idToken?.payload.email ?? access.username ?? '';
+  return { email: String(email), isAdmin: groups.includes(ADMIN_GROUP) };
+}
+
+/** What the login form does next. */
+export type SignInOutcome = 'signed-in' | 'new-password-required' | 'unsupported';
+
+function outcome(step: string): SignInOutcome {
+  if (step === 'DONE') return 'signed-in';
+  if (step === 'CONFIRM_SIGN_IN_WITH_NEW_PASSWORD_REQUIRED') return 'new-password-required';
+  return 'unsupported';
+}
+
+/** Signs in with e-mail and password. An earlier session still in the browser is ended first. */
+export async function signInWithPassword(email: string, password: string): Promise<SignInOutcome> {
+  const { signIn, signOut } = await amplify();
+  const attempt = () => signIn({ username: email.trim(), password, options: { authFlowType: 'USER_PASSWORD_AUTH' } });
+  try {
+    return outcome((await attempt()).nextStep.signInStep);
+  } catch (error) {
+    if (errorName(error) !== 'UserAlreadyAuthenticatedException') throw error;
+    await signOut();
+    return outcome((await attempt()).nextStep.signInStep);
+  }
+}
+
+/** Answers the first-sign-in challenge (NEW_PASSWORD_REQUIRED) with the chosen password. */
+export async function confirmNewPassword(newPassword: string): Promise<SignInOutcome> {
+  const { confirmSignIn } = await amplify();
+  return outcome((await confirmSignIn({ challengeResponse: newPassword })).nextStep.signInStep);
+}
+
+/** Ends the session in this browser (and revokes the refresh token where the pool allows it). */
+export async function signOutAdmin(): Promise<void> {
+  const { signOut } = await amplify();
+  try {
+    await signOut();
+  } catch {
+    // The server-side revocation failed (network); the local tokens are cleared anyway.
+    await signOut({ global: false }).catch(() => undefined);
+  }
+}
+
+/**
+ * The pt-PT message for a failed sign-in step. Cognito answers a wrong password with
+ * NotAuthorizedException (cognito-local with InvalidPasswordException); while choosing a new
+ * password, InvalidPasswordException means the password policy refused it.
+ */
+export function signInErrorMessage(error: unknown, stage: 'sign-in' | 'new-password'): string {
+  const name = errorName(error);
+  if (stage === 'new-password' && /^(InvalidPasswordException|InvalidParameterException)/.test(name)) return messages.admin.newPasswordInvalid;
+  if (/^(NotAuthorizedException|UserNotFoundException|InvalidPasswordException)/.test(name)) {
+    return stage === 'new-password' ? messages.admin.sessionExpired : messages.admin.loginFailed;
+  }
+  if (/^(LimitExceededException|TooManyRequestsException|TooManyFailedAttemptsException)/.test(name)) return messages.admin.tooManyAttempts;
+  if (/^PasswordResetRequiredException/.test(name)) return messages.admin.passwordResetRequired;
+  return messages.admin.loginUnavailable;
+}

@@ -1,0 +1,149 @@
+/**
+ * The guard of every admin screen but the login, and the signed-in session it provides: who is
+ * signed in, the authenticated API, and sign-out. While the session resolves it shows the loading
+ * text; on an authentication error, an error with a retry; signed out (never signed in, token expired
+ * and not refreshable, or the API answered 401), it redirects to the login and comes back afterwards.
+ */
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Navigate, useLocation, useNavigate, type Location } from 'react-router-dom';
+import { messages } from '../../../../../shared/messages.ts';
+import { ApiError, apiFetch } from '../../../lib/api.ts';
+import { adminApi, type AdminApi } from '../api/admin-api.ts';
+import { adminPaths } from '../admin-paths.ts';
+import { texts } from '../texts.ts';
+import { accessToken, currentUser, signOutAdmin, type AdminUser } from './auth.ts';
+
+/** What the login route receives when the guard sends someone there. */
+export interface LoginRedirectState {
+  readonly from?: Pick<Location, 'pathname' | 'search'>;
+  readonly reason?: 'expired' | 'signed-out';
+}
+
+interface AdminSession {
+  readonly user: AdminUser;
+  readonly api: AdminApi;
+  signOut(): Promise<void>;
+}
+
+const SessionContext = createContext<AdminSession | null>(null);
+
+/** The signed-in session; only inside `RequireAdmin`. */
+export function useAdminSession(): AdminSession {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error('useAdminSession outside RequireAdmin');
+  return session;
+}
+
+/** The authenticated admin API of the current session. */
+export function useAdminApi(): AdminApi {
+  return useAdminSession().api;
+}
+
+type GuardState =
+  | { readonly status: 'loading' }
+  | { readonly status: 'error'; readonly message: string }
+  | { readonly status: 'signed-out'; readonly reason: LoginRedirectState['reason'] }
+  | { readonly status: 'signed-in'; readonly user: AdminUser };
+
+function authErrorText(error: unknown): string {
+  return error instanceof Error && error.message ? error.message : messages.admin.loginUnavailable;
+}
+
+export function RequireAdmin({ children }: { readonly children: ReactNode }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [state, setState] = useState<GuardState>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+
+  const endSession = useCallback(async (reason: 'expired' | 'signed-out') => {
+    await signOutAdmin().catch(() => undefined);
+    setState({ status: 'signed-out', reason });
+  }, []);
+
+  // The first check shows the loading text; later ones (on every navigation) run silently and only
+  // act when the session is gone.
+  useEffect(() => {
+    let active = true;
+    currentUser()
+      .then((user) => {
+        if (!active) return;
+        setState((previous) => {
+          if (!user) return { status: 'signed-out', reason: previous.status === 'signed-in' ? 'expired' : undefined };
+          return previous.status === 'signed-in' && previous.user.email === user.email ? previous : { status: 'signed-in', user };
+        });
+      })
+      .catch((error: unknown) => {
+        if (!active) return;
+        setState((previous) => (previous.status === 'signed-in' ? previous : { status: 'error', message: authErrorText(error) }));
+      });
+    return () => {
+      active = false;
+    };
+  }, [location.pathname, attempt]);
+
+  const api = useMemo(() => {
+    const request = async <T,>(path: string, init?: RequestInit): Promise<T> => {
+      const token = await accessToken().catch(() => null);
+      if (!token) {
+        void endSession('expired');
+        throw new ApiError(401, 'unauthorized', messages.admin.sessionExpired);
+      }
+      try {
+        return await apiFetch<T>(path, { ...init, headers: { ...init?.headers, authorization: `Bearer ${token}` } });
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 401) void endSession('expired');
+        throw error;
+      }
+    };
+    return adminApi(request);
+  }, [endSession]);
+
+  const user = state.status === 'signed-in' ? state.user : undefined;
+  const session = useMemo<AdminSession | null>(
+    () =>
+      user
+        ? {
+            user,
+            api,
+            signOut: async () => {
+              await signOutAdmin().catch(() => undefined);
+              navigate(adminPaths.login, { replace: true, state: { reason: 'signed-out' } satisfies LoginRedirectState });
+            },
+          }
+        : null,
+    [user, api, navigate],
+  );
+
+  if (state.status === 'loading') {
+    return (
+      <div className="adm-center" role="status">
+        <p>{messages.admin.authLoading}</p>
+      </div>
+    );
+  }
+  if (state.status === 'error') {
+    return (
+      <div className="adm-center" role="alert">
+        <p>{messages.common.errorWithMessage(state.message)}</p>
+        <button type="button" className="button" onClick={() => { setState({ status: 'loading' }); setAttempt((n) => n + 1); }}>
+          {texts.retry}
+        </button>
+      </div>
+    );
+  }
+  if (state.status === 'signed-out') {
+    const redirect: LoginRedirectState = { from: { pathname: location.pathname, search: location.search }, reason: state.reason };
+    return <Navigate to={adminPaths.login} replace state={redirect} />;
+  }
+  if (!state.user.isAdmin) {
+    return (
+      <div className="adm-center" role="alert">
+        <p>{messages.api.forbidden}</p>
+        <button type="button" className="button" onClick={() => void endSession('signed-out')}>
+          {texts.nav.logout}
+        </button>
+      </div>
+    );
+  }
+  return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
+}

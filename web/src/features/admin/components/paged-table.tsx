@@ -1,0 +1,51 @@
+/**
+ * The frame of a server-paged table: loading and error states, the empty row, and the
+ * "load more" button with its count.
+ */
+import type { ReactNode } from 'react';
+import { messages } from '../../../../../shared/messages.ts';
+import type { PagedList } from '../api/use-paged.ts';
+import { ErrorNotice, LoadingNotice } from './ui.tsx';
+
+export function PagedTable<T>(props: {
+  readonly list: PagedList<T>;
+  readonly head: ReactNode;
+  readonly columns: number;
+  readonly empty: string;
+  readonly moreLabel: string;
+  readonly count?: (n: number) => string;
+  readonly row: (item: T) => ReactNode;
+}) {
+  const { list, head, columns, empty, moreLabel, count, row } = props;
+  const { state } = list;
+  if (state.status === 'loading') return <LoadingNotice />;
+  if (state.status === 'error') return <ErrorNotice message={state.message} onRetry={list.reload} />;
+  return (
+    <>
+      <div className="adm-table-wrap">
+        <table className="adm-table">
+          <thead>{head}</thead>
+          <tbody>
+            {state.items.length === 0 && (
+              <tr>
+                <td colSpan={columns} className="adm-empty">
+                  {empty}
+                </td>
+              </tr>
+            )}
+            {state.items.map(row)}
+          </tbody>
+        </table>
+      </div>
+      <div className="adm-pager">
+        {count && <span className="muted">{count(state.items.length)}</span>}
+        {state.nextCursor && (
+          <button type="button" className="button button--secondary" disabled={list.loadingMore} onClick={list.loadMore}>
+            {list.loadingMore ? messages.common.loading : moreLabel}
+          </button>
+        )}
+      </div>
+      {list.moreError && <ErrorNotice message={list.moreError} />}
+    </>
+  );
+}

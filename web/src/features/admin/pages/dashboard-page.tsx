@@ -1,0 +1,51 @@
+/**
+ * {prefix}/dashboard: the welcome message and today's work at a glance, each figure linking to its list.
+ */
+import { Link } from 'react-router-dom';
+import { messages } from '../../../../../shared/messages.ts';
+import { formatCents } from '../../../../../shared/money.ts';
+import type { OrderStatus } from '../../../../../shared/order-status.ts';
+import { adminPaths, ordersListPath, productsListPath } from '../admin-paths.ts';
+import { useAdminSession } from '../auth/session.tsx';
+import { useLoad } from '../api/use-load.ts';
+import { AdminPage, LoadView } from '../components/ui.tsx';
+import { texts } from '../texts.ts';
+
+const t = texts.dashboard;
+
+function Card(props: { readonly label: string; readonly value: string | number; readonly to: string; readonly hint?: string; readonly alert?: boolean }) {
+  return (
+    <li>
+      <Link className={`adm-card${props.alert ? ' adm-card-alert' : ''}`} to={props.to}>
+        <span className="adm-card-value">{props.value}</span>
+        <span className="adm-card-label">{props.label}</span>
+        {props.hint && <span className="adm-card-hint">{props.hint}</span>}
+      </Link>
+    </li>
+  );
+}
+
+export function DashboardPage() {
+  const { user } = useAdminSession();
+  const { state, reload } = useLoad((api) => api.dashboard(), []);
+  const byStatus = (status: OrderStatus) => ordersListPath({ status });
+  return (
+    <AdminPage title={t.title}>
+      <p className="adm-welcome">{messages.admin.welcome(user.email)}</p>
+      <h2 className="adm-section-title">{t.glance}</h2>
+      <LoadView state={state} onRetry={reload}>
+        {(d) => (
+          <ul className="adm-cards">
+            <Card label={t.awaitingPayment} value={d.ordersByStatus['Confirmar Pagamento'] ?? 0} to={byStatus('Confirmar Pagamento')} alert={(d.ordersByStatus['Confirmar Pagamento'] ?? 0) > 0} />
+            <Card label={t.toShip} value={d.ordersByStatus.Enviar ?? 0} to={byStatus('Enviar')} alert={(d.ordersByStatus.Enviar ?? 0) > 0} />
+            <Card label={t.shipped} value={d.ordersByStatus.Enviado ?? 0} to={byStatus('Enviado')} />
+            <Card label={t.monthRevenue} value={formatCents(d.monthRevenueCents)} hint={t.monthRevenueHint} to={adminPaths.orders} />
+            <Card label={t.outOfStock} value={d.outOfStockProducts} to={productsListPath({ soldOut: true })} alert={d.outOfStockProducts > 0} />
+            <Card label={t.pendingAlerts} value={d.pendingStockAlerts} to={adminPaths.stockAlerts} alert={d.pendingStockAlerts > 0} />
+            <Card label={t.unreadMessages} value={d.unreadContactMessages} to={adminPaths.contacts} alert={d.unreadContactMessages > 0} />
+          </ul>
+        )}
+      </LoadView>
+    </AdminPage>
+  );
+}

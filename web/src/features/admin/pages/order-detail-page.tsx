@@ -1,0 +1,265 @@
+/**
+ * {prefix}/ordersdetail/{orderId}: one order loaded by id (reloads and shared links work): every field
+ * of the spec, the status with 'Guardar Estado', the three customer e-mails with their history, the
+ * items and the proof of payment through a short-lived link.
+ */
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import type { Order, OrderDetailResponse } from '../../../../../shared/api.ts';
+import { formatDateTime } from '../../../../../shared/dates.ts';
+import { messages } from '../../../../../shared/messages.ts';
+import { formatCents } from '../../../../../shared/money.ts';
+import { ORDER_STATUSES, ORDER_STATUS_INFO, type OrderStatus } from '../../../../../shared/order-status.ts';
+import { PAYMENT_METHOD_LABELS } from '../../../../../shared/payment-methods.ts';
+import { adminEmailRequestSchema, orderStatusChangeSchema, type AdminEmailKind } from '../../../../../shared/schemas/index.ts';
+import { TEXT_LIMITS } from '../../../../../shared/schemas/fields.ts';
+import { SHIPPING_METHODS } from '../../../../../shared/shipping.ts';
+import { adminPaths } from '../admin-paths.ts';
+import { errorMessage } from '../api/admin-api.ts';
+import { useLoad } from '../api/use-load.ts';
+import { useAdminApi } from '../auth/session.tsx';
+import { SelectField, TextField } from '../../../ui/field.tsx';
+import { AdminPage, Feedback, LoadView, StatusBadge, type FlashState } from '../components/ui.tsx';
+import { texts } from '../texts.ts';
+
+const t = texts.order;
+
+export function OrderDetailPage() {
+  const { orderId = '' } = useParams();
+  const { state, reload, update } = useLoad((api) => api.order(orderId), [orderId]);
+  return (
+    <AdminPage title={t.title(state.status === 'ready' ? state.data.order.orderNumber : orderId)} back={{ to: adminPaths.orders, label: t.backToList }}>
+      <LoadView state={state} onRetry={reload} notFound={messages.admin.orderNotFound}>
+        {(detail) => <OrderDetail detail={detail} onOrder={(order) => update((d) => ({ ...d, order }))} />}
+      </LoadView>
+    </AdminPage>
+  );
+}
+
+function Field({ label, children }: { readonly label: string; readonly children: ReactNode }) {
+  return (
+    <div className="adm-dl-row">
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+function OrderDetail({ detail, onOrder }: { readonly detail: OrderDetailResponse; readonly onOrder: (order: Order) => void }) {
+  const { order, proofUrl } = detail;
+  const shipping = SHIPPING_METHODS[order.shippingMethod];
+  return (
+    <div className="adm-detail">
+      <div className="adm-detail-main">
+        <section className="adm-panel" aria-labelledby="adm-customer">
+          <h2 id="adm-customer" className="adm-section-title">{t.customer}</h2>
+          <dl className="adm-dl">
+            <Field label={t.email}><a href={`mailto:${order.email}`}>{order.email}</a></Field>
+            <Field label={t.firstName}>{order.firstName}</Field>
+            <Field label={t.lastName}>{order.lastName}</Field>
+            <Field label={t.date}>{formatDateTime(order.createdAt)}</Field>
+            <Field label={t.country}>{order.country}</Field>
+            <Field label={t.address}>{order.address}</Field>
+            <Field label={t.city}>{order.city}</Field>
+            <Field label={t.postalCode}>{order.postalCode}</Field>
+            <Field label={t.phone}><a href={`tel:${order.phone.replace(/\s/g, '')}`}>{order.phone}</a></Field>
+          </dl>
+        </section>
+
+        <section className="adm-panel" aria-labelledby="adm-payment">
+          <h2 id="adm-payment" className="adm-section-title">{t.payment}</h2>
+          <dl className="adm-dl">
+            <Field label={t.paymentMethod}>
+              {PAYMENT_METHOD_LABELS[order.paymentMethod] ?? order.paymentMethod}
+              {order.paymentMethod === 'mbway' && order.mbwayNumber ? ` (${t.mbwayNumber(order.mbwayNumber)})` : ''}
+            </Field>
+            <Field label={t.total}><strong>{formatCents(order.totalCents)}</strong></Field>
+            <Field label={t.shippingMethod}>{shipping?.label ?? order.shippingMethod}</Field>
+            <Field label={t.shippingCost}>{formatCents(order.shippingCents)}</Field>
+          </dl>
+        </section>
+
+        <section className="adm-panel" aria-labelledby="adm-items">
+          <h2 id="adm-items" className="adm-section-title">{t.items}</h2>
+          <div className="adm-table-wrap">
+            <table className="adm-table">
+              <thead>
+                <tr>
+                  <th scope="col">{t.itemName}</th>
+                  <th scope="col">{t.itemSku}</th>
+                  <th scope="col" className="adm-num">{t.itemQuantity}</th>
+                  <th scope="col" className="adm-num">{t.itemUnitPrice}</th>
+                  <th scope="col" className="adm-num">{t.itemTotal}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {order.lines.map((line) => (
+                  <tr key={line.productId}>
+                    <td>{line.name}</td>
+                    <td>{line.sku || '—'}</td>
+                    <td className="adm-num">{line.quantity}</td>
+                    <td className="adm-num">
+                      {line.discountPercent > 0 && <s className="muted">{formatCents(line.priceCents)}</s>} {formatCents(line.unitPriceCents)}
+                    </td>
+                    <td className="adm-num">{formatCents(line.lineTotalCents)}</td>
+                  </tr>
+                ))}
+              </tbody>
+              <tfoot>
+                <tr><th scope="row" colSpan={4}>{t.subtotal}</th><td className="adm-num">{formatCents(order.subtotalCents)}</td></tr>
+                {order.discountCents > 0 && (
+                  <tr><th scope="row" colSpan={4}>{t.discount}</th><td className="adm-num">−{formatCents(order.discountCents)}</td></tr>
+                )}
+                <tr><th scope="row" colSpan={4}>{t.shippingCost}</th><td className="adm-num">{formatCents(order.shippingCents)}</td></tr>
+                <tr className="adm-strong"><th scope="row" colSpan={4}>{t.total}</th><td className="adm-num">{formatCents(order.totalCents)}</td></tr>
+              </tfoot>
+            </table>
+          </div>
+        </section>
+
+        <section className="adm-panel" aria-labelledby="adm-proof">
+          <h2 id="adm-proof" className="adm-section-title">{t.proof}</h2>
+          {proofUrl ? (
+            <p>
+              <a className="button button--secondary" href={proofUrl} target="_blank" rel="noopener noreferrer">
+                {t.viewProof}
+              </a>{' '}
+              <span className="muted adm-small">{t.proofHint}</span>
+            </p>
+          ) : (
+            <p className="muted">{messages.admin.noProof}</p>
+          )}
+        </section>
+      </div>
+
+      <aside className="adm-detail-side">
+        <StatusPanel order={order} />
+        <EmailsPanel order={order} onOrder={onOrder} />
+      </aside>
+    </div>
+  );
+}
+
+function StatusPanel({ order }: { readonly order: Order }) {
+  const api = useAdminApi();
+  const navigate = useNavigate();
+  const [status, setStatus] = useState<OrderStatus>(order.status);
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string>();
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = orderStatusChangeSchema.safeParse({ status });
+    if (!parsed.success) return setError(messages.validation.orderStatus.invalid);
+    setSaving(true);
+    setError(undefined);
+    try {
+      await api.setOrderStatus(order.id, parsed.data.status);
+      navigate(adminPaths.orders, { state: { flash: messages.admin.statusUpdated } satisfies FlashState });
+    } catch (failure) {
+      setError(`${messages.admin.statusSaveFailed} ${errorMessage(failure)}`);
+      setSaving(false);
+    }
+  };
+
+  return (
+    <section className="adm-panel" aria-labelledby="adm-status">
+      <h2 id="adm-status" className="adm-section-title">{t.statusSection}</h2>
+      <p>
+        <StatusBadge status={order.status} />
+      </p>
+      <form onSubmit={save} className="adm-inline-form">
+        <SelectField label={t.status} name="status" value={status} onChange={(e) => setStatus(e.target.value as OrderStatus)} disabled={saving}>
+          {ORDER_STATUSES.map((value) => (
+            <option key={value} value={value}>
+              {ORDER_STATUS_INFO[value].label}
+            </option>
+          ))}
+        </SelectField>
+        <button type="submit" className="button" disabled={saving}>
+          {saving ? t.savingStatus : t.saveStatus}
+        </button>
+      </form>
+      {error && <Feedback kind="error">{error}</Feedback>}
+    </section>
+  );
+}
+
+function EmailsPanel({ order, onOrder }: { readonly order: Order; readonly onOrder: (order: Order) => void }) {
+  const api = useAdminApi();
+  const [sending, setSending] = useState<AdminEmailKind>();
+  const [trackingCode, setTrackingCode] = useState('');
+  const [result, setResult] = useState<{ kind: 'success' | 'error'; text: string }>();
+
+  const send = async (kind: AdminEmailKind) => {
+    const parsed = adminEmailRequestSchema.safeParse(kind === 'shipped' ? { kind, trackingCode } : { kind });
+    if (!parsed.success) return setResult({ kind: 'error', text: parsed.error.issues[0]?.message ?? messages.admin.emailFailed });
+    setSending(kind);
+    setResult(undefined);
+    try {
+      const { order: updated } = await api.sendOrderEmail(order.id, parsed.data);
+      onOrder(updated);
+      setResult({ kind: 'success', text: messages.admin.emailSent });
+    } catch (failure) {
+      setResult({ kind: 'error', text: `${messages.admin.emailFailed} ${errorMessage(failure)}` });
+      // A failed send is recorded on the order (DESIGN.md §9): show it in the history.
+      api.order(order.id).then((d) => onOrder(d.order)).catch(() => undefined);
+    } finally {
+      setSending(undefined);
+    }
+  };
+
+  const busy = sending !== undefined;
+  const history = [...order.emails].sort((a, b) => b.at.localeCompare(a.at));
+  return (
+    <section className="adm-panel" aria-labelledby="adm-emails">
+      <h2 id="adm-emails" className="adm-section-title">{t.emails}</h2>
+      <div className="adm-stack">
+        <button type="button" className="button" disabled={busy} onClick={() => void send('payment-confirmed')}>
+          {sending === 'payment-confirmed' ? t.sending : t.confirmPayment}
+        </button>
+        <form
+          className="adm-tracking"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (trackingCode.trim()) void send('shipped');
+          }}
+        >
+          <TextField
+            label={t.trackingCode}
+            name="trackingCode"
+            value={trackingCode}
+            maxLength={TEXT_LIMITS.trackingCode}
+            placeholder={t.trackingPlaceholder}
+            autoComplete="off"
+            onChange={(e) => setTrackingCode(e.target.value)}
+          />
+          <button type="submit" className="button" disabled={busy || trackingCode.trim() === ''}>
+            {sending === 'shipped' ? t.sending : t.sendTracking}
+          </button>
+        </form>
+        <button type="button" className="button" disabled={busy} onClick={() => void send('review-request')}>
+          {sending === 'review-request' ? t.sending : t.requestReview}
+        </button>
+      </div>
+      {result && <Feedback kind={result.kind}>{result.text}</Feedback>}
+
+      <h3 className="adm-subtitle">{t.history}</h3>
+      {history.length === 0 ? (
+        <p className="muted">{messages.admin.noEmailsSent}</p>
+      ) : (
+        <ul className="adm-history">
+          {history.map((email, index) => (
+            <li key={`${email.at}-${index}`} className={email.status === 'failed' ? 'adm-history-failed' : undefined}>
+              <span className="adm-strong">{t.emailKinds[email.kind] ?? email.kind}</span>
+              <span className={`adm-pill adm-pill-${email.status}`}>{t.emailStatus[email.status] ?? email.status}</span>
+              <span className="muted adm-small">{formatDateTime(email.at)}</span>
+              {email.trackingCode && <span className="adm-small">{t.trackingDetail(email.trackingCode)}</span>}
+              {email.error && <span className="adm-small adm-error-text">{email.error}</span>}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,236 @@
+/**
+ * {prefix}/products/new and {prefix}/products/edit/{id}: one form and one schema for both
+ * (DESIGN.md §13). The price is typed in euros and read with `parseEuroInput`; images are uploaded
+ * before saving. Saving shows the success (and, when the stock came back, how many back-in-stock
+ * e-mails went out) or the Portuguese error with each field's message; it never fails silently.
+ */
+import { useRef, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import type { Collection, Product } from '../../../../../shared/product.ts';
+import { messages } from '../../../../../shared/messages.ts';
+import { parseEuroInput } from '../../../../../shared/money.ts';
+import { PRODUCT_TYPES, PRODUCT_TYPE_INFO } from '../../../../../shared/product-types.ts';
+import { fieldErrors, FORM_ERROR_KEY, productInputSchema, type ProductInput } from '../../../../../shared/schemas/index.ts';
+import { TEXT_LIMITS } from '../../../../../shared/schemas/fields.ts';
+import { MAX_STOCK } from '../../../../../shared/schemas/product-input.ts';
+import { MAX_DISCOUNT_PERCENT } from '../../../../../shared/pricing.ts';
+import { paths } from '../../../app/paths.ts';
+import { serverFieldErrors } from '../../../lib/form.ts';
+import { adminPaths } from '../admin-paths.ts';
+import { failureMessage } from '../api/admin-api.ts';
+import { useLoad } from '../api/use-load.ts';
+import { useAdminApi } from '../auth/session.tsx';
+import { SelectField, TextAreaField, TextField } from '../../../ui/field.tsx';
+import { ImageField } from '../components/image-field.tsx';
+import { AdminPage, Feedback, LoadView, useFlash, type FlashState } from '../components/ui.tsx';
+import { texts } from '../texts.ts';
+
+const t = texts.productForm;
+
+/** The form's fields as typed (texts), before parsing. */
+interface FormValues {
+  name: string;
+  code: string;
+  sku: string;
+  type: string;
+  collection: string;
+  price: string;
+  discount: string;
+  stock: string;
+  description: string;
+  mainImage: string;
+  secondaryImage: string;
+}
+
+type Errors = Partial<Record<keyof ProductInput | typeof FORM_ERROR_KEY, string>>;
+
+/** Cents as the price field shows them: '24,90'. */
+function centsToInput(cents: number): string {
+  return (cents / 100).toFixed(2).replace('.', ',');
+}
+
+function valuesOf(product: Product | undefined): FormValues {
+  if (!product) {
+    return { name: '', code: '', sku: '', type: '', collection: '', price: '', discount: '0', stock: '', description: '', mainImage: '', secondaryImage: '' };
+  }
+  return {
+    name: product.name,
+    code: product.code,
+    sku: product.sku,
+    type: product.type,
+    collection: product.collection,
+    price: centsToInput(product.priceCents),
+    discount: String(product.discountPercent),
+    stock: String(product.stock),
+    description: product.description,
+    mainImage: product.mainImage,
+    secondaryImage: product.secondaryImage,
+  };
+}
+
+function wholeOrUndefined(text: string): number | undefined {
+  const trimmed = text.trim();
+  return trimmed === '' ? undefined : Number(trimmed);
+}
+
+/** Reads the typed values with `parseEuroInput` and `productInputSchema`: the input, or each field's message. */
+export function readProductForm(values: FormValues): { input: ProductInput; errors?: undefined } | { input?: undefined; errors: Errors } {
+  const price = parseEuroInput(values.price);
+  const result = productInputSchema.safeParse({
+    name: values.name,
+    code: values.code,
+    sku: values.sku,
+    description: values.description,
+    type: values.type || undefined,
+    collection: values.collection,
+    priceCents: price.ok ? price.cents : undefined,
+    discountPercent: wholeOrUndefined(values.discount),
+    stock: wholeOrUndefined(values.stock),
+    mainImage: values.mainImage,
+    secondaryImage: values.secondaryImage,
+  });
+  const errors: Errors = result.success ? {} : (fieldErrors(result.error) as Errors);
+  if (!price.ok) errors.priceCents = price.message;
+  if (!result.success || !price.ok) return { errors };
+  return { input: result.data };
+}
+
+export function ProductFormPage() {
+  const { id } = useParams();
+  return <ProductFormScreen key={id ?? 'new'} id={id} />;
+}
+
+function ProductFormScreen({ id }: { readonly id: string | undefined }) {
+  const { state, reload } = useLoad(
+    async (api) => {
+      const [collections, product] = await Promise.all([
+        api.collections().then((r) => r.collections),
+        id === undefined ? Promise.resolve(undefined) : api.product(id).then((r) => r.product),
+      ]);
+      return { collections, product };
+    },
+    [id],
+  );
+  const title = id === undefined ? t.createTitle : t.editTitle(state.status === 'ready' ? (state.data.product?.name ?? '') : '');
+  return (
+    <AdminPage title={title} back={{ to: adminPaths.products, label: t.backToList }}>
+      <LoadView state={state} onRetry={reload} notFound={messages.api.productNotFound}>
+        {(data) => <ProductForm product={data.product} collections={data.collections} />}
+      </LoadView>
+    </AdminPage>
+  );
+}
+
+function ProductForm({ product, collections }: { readonly product: Product | undefined; readonly collections: readonly Collection[] }) {
+  const api = useAdminApi();
+  const navigate = useNavigate();
+  const flash = useFlash();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [saved, setSaved] = useState(product);
+  const [values, setValues] = useState<FormValues>(() => valuesOf(product));
+  const [errors, setErrors] = useState<Errors>({});
+  const [saving, setSaving] = useState(false);
+  const [uploads, setUploads] = useState(0);
+  const [result, setResult] = useState<{ kind: 'success' | 'error'; lines: string[] } | undefined>(flash ? { kind: 'success', lines: [flash] } : undefined);
+
+  const set = (field: keyof FormValues) => (value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    setErrors((e) => {
+      const key = (field === 'price' ? 'priceCents' : field === 'discount' ? 'discountPercent' : field) as keyof Errors;
+      if (!e[key]) return e;
+      const { [key]: _removed, ...rest } = e;
+      return rest;
+    });
+  };
+  const onBusy = (busy: boolean) => setUploads((n) => Math.max(0, n + (busy ? 1 : -1)));
+
+  const showErrors = (fields: Errors, message: string) => {
+    setErrors(fields);
+    setResult({ kind: 'error', lines: [message] });
+    // Move to the first field with a message, so that it is seen and heard.
+    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (saving || uploads > 0) return;
+    const read = readProductForm(values);
+    if (!read.input) return showErrors(read.errors, messages.api.invalidInput);
+    setSaving(true);
+    setResult(undefined);
+    setErrors({});
+    try {
+      if (!saved) {
+        const { product: created } = await api.createProduct(read.input);
+        navigate(adminPaths.editProduct(created.id), { replace: true, state: { flash: messages.admin.productSaved } satisfies FlashState });
+        return;
+      }
+      const { product: updated, notified } = await api.updateProduct(saved.id, read.input);
+      setSaved(updated);
+      setValues(valuesOf(updated));
+      setResult({ kind: 'success', lines: [messages.admin.productSaved, ...(notified > 0 ? [messages.admin.backInStockNotified(notified)] : [])] });
+    } catch (failure) {
+      const fields = (serverFieldErrors(failure) ?? {}) as Errors;
+      showErrors(fields, failureMessage(messages.admin.productSaveFailed, failure));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const collectionNames = collections.map((c) => c.name);
+  if (values.collection && !collectionNames.includes(values.collection)) collectionNames.push(values.collection);
+
+  return (
+    <form ref={formRef} className="adm-form" onSubmit={submit} noValidate>
+      {result && (
+        <Feedback kind={result.kind}>
+          {result.lines.map((line) => (
+            <p key={line}>{line}</p>
+          ))}
+          {errors[FORM_ERROR_KEY] && <p>{errors[FORM_ERROR_KEY]}</p>}
+        </Feedback>
+      )}
+      <div className="adm-form-grid">
+        <TextField label={`${t.name} *`} error={errors.name} className="adm-span-2" name="name" value={values.name} maxLength={TEXT_LIMITS.productName} required onChange={(e) => set('name')(e.target.value)} />
+        <TextField label={`${t.code} *`} error={errors.code} name="code" value={values.code} maxLength={TEXT_LIMITS.productCode} required onChange={(e) => set('code')(e.target.value)} />
+        <TextField label={t.sku} hint={t.skuHint} error={errors.sku} name="sku" value={values.sku} maxLength={TEXT_LIMITS.sku} onChange={(e) => set('sku')(e.target.value)} />
+        <SelectField label={`${t.type} *`} error={errors.type} name="type" value={values.type} required onChange={(e) => set('type')(e.target.value)}>
+          <option value="" disabled>
+            {t.chooseType}
+          </option>
+          {PRODUCT_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {PRODUCT_TYPE_INFO[type].displayName}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label={t.collection} error={errors.collection} name="collection" value={values.collection} onChange={(e) => set('collection')(e.target.value)}>
+          <option value="">{t.noCollection}</option>
+          {collectionNames.map((name) => (
+            <option key={name} value={name}>
+              {name}
+            </option>
+          ))}
+        </SelectField>
+        <TextField label={`${t.price} *`} error={errors.priceCents} name="price" inputMode="decimal" value={values.price} placeholder={t.pricePlaceholder} required onChange={(e) => set('price')(e.target.value)} />
+        <TextField label={t.discount} hint={t.discountHint} error={errors.discountPercent} name="discount" type="number" min={0} max={MAX_DISCOUNT_PERCENT} step={1} value={values.discount} onChange={(e) => set('discount')(e.target.value)} />
+        <TextField label={`${t.stock} *`} error={errors.stock} name="stock" type="number" min={0} max={MAX_STOCK} step={1} value={values.stock} required onChange={(e) => set('stock')(e.target.value)} />
+        <TextAreaField label={t.description} error={errors.description} className="adm-span-2" name="description" rows={5} value={values.description} maxLength={TEXT_LIMITS.description} onChange={(e) => set('description')(e.target.value)} />
+        <div className="adm-span-2 adm-image-fields">
+          <ImageField label={t.mainImage} name="mainImage" value={values.mainImage} error={errors.mainImage} onChange={set('mainImage')} onBusyChange={onBusy} />
+          <ImageField label={t.secondaryImage} name="secondaryImage" value={values.secondaryImage} error={errors.secondaryImage} onChange={set('secondaryImage')} onBusyChange={onBusy} />
+        </div>
+      </div>
+      <div className="adm-form-actions">
+        <button type="submit" className="button" disabled={saving || uploads > 0}>
+          {saving ? t.saving : saved ? t.save : t.create}
+        </button>
+        {saved && (
+          <Link to={paths.product(saved.id)} target="_blank" rel="noopener">
+            {t.viewInShop}
+          </Link>
+        )}
+      </div>
+    </form>
+  );
+}

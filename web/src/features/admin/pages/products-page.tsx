@@ -1,0 +1,141 @@
+/**
+ * {prefix}/products, 'Produtos': every product (the admin API answers them all), filtered in the
+ * browser by name (case- and accent-insensitive contains), type and "sold out only"; the filters live
+ * in the address.
+ */
+import { Link, useSearchParams } from 'react-router-dom';
+import type { Product } from '../../../../../shared/product.ts';
+import { messages } from '../../../../../shared/messages.ts';
+import { isProductType, PRODUCT_TYPES, PRODUCT_TYPE_INFO } from '../../../../../shared/product-types.ts';
+import { adminPaths, listParams } from '../admin-paths.ts';
+import { useLoad } from '../api/use-load.ts';
+import { SelectField, TextField } from '../../../ui/field.tsx';
+import { PriceTag } from '../../../ui/price-tag.tsx';
+import { ProductImage } from '../../../ui/product-image.tsx';
+import { AdminPage, LoadView } from '../components/ui.tsx';
+import { texts } from '../texts.ts';
+
+const t = texts.products;
+
+/** Lower case without accents, so 'anel sao' finds 'Anel São'. */
+export function foldText(text: string): string {
+  return text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase().trim();
+}
+
+export function ProductsPage() {
+  const { state, reload } = useLoad((api) => api.products().then((r) => r.products), []);
+  const [params, setParams] = useSearchParams();
+  const p = listParams.products;
+  const name = params.get(p.name) ?? '';
+  const rawType = params.get(p.type);
+  const type = isProductType(rawType) ? rawType : '';
+  const soldOut = params.get(p.soldOut) === '1';
+
+  const set = (key: string, value: string) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value) next.set(key, value);
+        else next.delete(key);
+        return next;
+      },
+      { replace: true },
+    );
+
+  const matches = (product: Product) =>
+    foldText(product.name).includes(foldText(name)) && (!type || product.type === type) && (!soldOut || product.stock === 0);
+
+  return (
+    <AdminPage
+      title={t.title}
+      actions={
+        <Link className="button" to={adminPaths.newProduct}>
+          {t.create}
+        </Link>
+      }
+    >
+      <form className="adm-filters" role="search" onSubmit={(e) => e.preventDefault()}>
+        <TextField
+          label={<span className="visually-hidden">{t.search}</span>}
+          className="adm-field-grow"
+          type="search"
+          placeholder={t.searchPlaceholder}
+          value={name}
+          onChange={(e) => set(p.name, e.target.value)}
+        />
+        <SelectField label={<span className="visually-hidden">{t.type}</span>} value={type} onChange={(e) => set(p.type, e.target.value)}>
+          <option value="">{t.allTypes}</option>
+          {PRODUCT_TYPES.map((value) => (
+            <option key={value} value={value}>
+              {PRODUCT_TYPE_INFO[value].displayName}
+            </option>
+          ))}
+        </SelectField>
+        <label className="adm-check">
+          <input type="checkbox" checked={soldOut} onChange={(e) => set(p.soldOut, e.target.checked ? '1' : '')} />
+          <span>{t.onlySoldOut}</span>
+        </label>
+      </form>
+      <LoadView state={state} onRetry={reload}>
+        {(products) => {
+          const shown = products.filter(matches).sort((a, b) => a.name.localeCompare(b.name, 'pt'));
+          return (
+            <>
+              <div className="adm-table-wrap">
+                <table className="adm-table">
+                  <thead>
+                    <tr>
+                      <th scope="col">{t.name}</th>
+                      <th scope="col">{t.type}</th>
+                      <th scope="col" className="adm-num">{t.price}</th>
+                      <th scope="col" className="adm-num">{t.stock}</th>
+                      <th scope="col">{t.code}</th>
+                      <th scope="col"><span className="visually-hidden">{t.edit}</span></th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {shown.length === 0 && (
+                      <tr>
+                        <td colSpan={6} className="adm-empty">{messages.admin.noProducts}</td>
+                      </tr>
+                    )}
+                    {shown.map((product) => (
+                      <tr key={product.id}>
+                        <td>
+                          <span className="adm-product-cell">
+                            <ProductImage src={product.mainImage} alt="" width={40} height={40} loading="lazy" />
+                            <span className="adm-strong">{product.name}</span>
+                          </span>
+                        </td>
+                        <td>{PRODUCT_TYPE_INFO[product.type]?.displayName ?? product.type}</td>
+                        <td className="adm-num">
+                          <PriceTag priceCents={product.priceCents} discountPercent={product.discountPercent} />
+                        </td>
+                        <td className="adm-num">
+                          {product.stock === 0 ? (
+                            <>
+                              <span className="adm-pill adm-pill-failed">{t.soldOut}</span> 0
+                            </>
+                          ) : (
+                            product.stock
+                          )}
+                        </td>
+                        <td><code>{product.code}</code></td>
+                        <td className="adm-row-action">
+                          <Link className="button button--small button--secondary" to={adminPaths.editProduct(product.id)}>
+                            {t.edit}
+                          </Link>
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+              <p className="muted adm-pager">{t.count(shown.length, products.length)}</p>
+            </>
+          );
+        }}
+      </LoadView>
+    </AdminPage>
+  );
+}

@@ -1,0 +1,59 @@
+/**
+ * {prefix}/Esgotados: the back-in-stock requests, newest first, pending or notified.
+ */
+import { Link } from 'react-router-dom';
+import type { StockAlert } from '../../../../../shared/api.ts';
+import { formatDate, formatDateTime, formatTime } from '../../../../../shared/dates.ts';
+import { messages } from '../../../../../shared/messages.ts';
+import { adminPaths } from '../admin-paths.ts';
+import { usePagedList } from '../api/use-paged.ts';
+import { PagedTable } from '../components/paged-table.tsx';
+import { AdminPage } from '../components/ui.tsx';
+import { texts } from '../texts.ts';
+
+const t = texts.stockAlerts;
+
+export function StockAlertsPage() {
+  const list = usePagedList(
+    (api, cursor) => api.stockAlerts(cursor).then((page) => ({ items: page.alerts, nextCursor: page.nextCursor })),
+    [],
+  );
+  return (
+    <AdminPage title={t.title}>
+      <p className="muted">{t.intro}</p>
+      <PagedTable
+        list={list}
+        columns={5}
+        empty={messages.admin.noStockAlerts}
+        moreLabel={t.more}
+        head={
+          <tr>
+            <th scope="col">{t.email}</th>
+            <th scope="col">{t.product}</th>
+            <th scope="col">{t.date}</th>
+            <th scope="col">{t.time}</th>
+            <th scope="col">{t.status}</th>
+          </tr>
+        }
+        row={(alert: StockAlert) => (
+          <tr key={alert.id}>
+            <td>{alert.email}</td>
+            <td>
+              <Link to={adminPaths.editProduct(alert.productId)}>{alert.productName}</Link>
+            </td>
+            <td>{formatDate(alert.createdAt)}</td>
+            <td>{formatTime(alert.createdAt)}</td>
+            <td>
+              <span
+                className={`adm-pill adm-pill-${alert.status === 'notified' ? 'sent' : 'pending'}`}
+                title={alert.notifiedAt ? t.notifiedAt(formatDateTime(alert.notifiedAt)) : undefined}
+              >
+                {t.statuses[alert.status] ?? alert.status}
+              </span>
+            </td>
+          </tr>
+        )}
+      />
+    </AdminPage>
+  );
+}

@@ -1,0 +1,153 @@
+import { useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import type { CartItem } from '../../../../shared/cart.ts';
+import { formatCents } from '../../../../shared/money.ts';
+import { messages } from '../../../../shared/messages.ts';
+import { priceLine, summarizeCart } from '../../../../shared/pricing.ts';
+import type { Product } from '../../../../shared/product.ts';
+import { FREE_SHIPPING_THRESHOLD_CENTS, qualifiesForFreeShipping } from '../../../../shared/shipping.ts';
+import { paths } from '../../app/paths.ts';
+import { api, ApiError } from '../../lib/api.ts';
+import { cartStore, useCart } from '../../lib/cart-store.ts';
+import { usePageMeta } from '../../lib/page-meta.ts';
+import { PriceTag } from '../../ui/price-tag.tsx';
+import { ProductImage } from '../../ui/product-image.tsx';
+import { Totals } from '../../ui/totals.tsx';
+import './cart.css';
+
+/**
+ * On opening the cart: the current name, price, discount, picture and stock of every line from the
+ * API (quantities stay). Returns the ids of products that no longer exist.
+ */
+function useFreshCart(): ReadonlySet<string> {
+  const [gone, setGone] = useState<ReadonlySet<string>>(new Set());
+  useEffect(() => {
+    let active = true;
+    const ids = cartStore().getSnapshot().map((line) => line.productId);
+    void Promise.allSettled(ids.map((id) => api.product(id, { fresh: true }))).then((results) => {
+      if (!active) return;
+      const found: Product[] = [];
+      const missing = new Set<string>();
+      results.forEach((result, i) => {
+        if (result.status === 'fulfilled') found.push(result.value);
+        else if (result.reason instanceof ApiError && result.reason.status === 404) missing.add(ids[i]!);
+      });
+      cartStore().refresh(found);
+      setGone(missing);
+    });
+    return () => {
+      active = false;
+    };
+  }, []);
+  return gone;
+}
+
+/** What stops a line from being ordered as it is, if anything. */
+function lineProblem(line: CartItem, gone: ReadonlySet<string>): string | null {
+  if (gone.has(line.productId)) return messages.checkout.productGone;
+  if (line.stock !== undefined && line.quantity > line.stock) return messages.checkout.outOfStock(line.name, line.stock);
+  return null;
+}
+
+function CartLine({ line, problem }: { line: CartItem; problem: string | null }) {
+  const store = cartStore();
+  const priced = priceLine(line);
+  const atStock = line.stock !== undefined && line.quantity >= line.stock;
+  return (
+    <li className="cart-line" data-product-id={line.productId}>
+      <Link to={paths.product(line.productId)} className="cart-line__image" tabIndex={-1} aria-hidden="true">
+        <ProductImage src={line.image} alt="" width={112} height={112} />
+      </Link>
+      <div className="cart-line__info">
+        <h2 className="cart-line__name">
+          <Link to={paths.product(line.productId)}>{line.name}</Link>
+        </h2>
+        <PriceTag priceCents={line.priceCents} discountPercent={line.discountPercent} />
+        {problem && (
+          <p className="field-error" role="alert">
+            {problem}
+          </p>
+        )}
+      </div>
+      <div className="cart-line__quantity" role="group" aria-label={`Quantidade de ${line.name}`}>
+        <button type="button" className="icon-button" aria-label={`Diminuir quantidade de ${line.name}`} disabled={line.quantity <= 1} onClick={() => store.decrease(line.productId)}>
+          −
+        </button>
+        <output className="cart-line__count" aria-live="polite">
+          {line.quantity}
+        </output>
+        <button type="button" className="icon-button" aria-label={`Aumentar quantidade de ${line.name}`} disabled={atStock} onClick={() => store.increase(line.productId, line.stock)}>
+          +
+        </button>
+      </div>
+      <p className="cart-line__total">
+        <span className="visually-hidden">Total da linha: </span>
+        {formatCents(priced.totalCents)}
+      </p>
+      <button type="button" className="button button--quiet button--small cart-line__remove" onClick={() => store.remove(line.productId)}>
+        Remover<span className="visually-hidden"> {line.name}</span>
+      </button>
+    </li>
+  );
+}
+
+/** /cart ('O teu Carrinho'): lines, summary and 'Finalizar Compra'. */
+export function CartPage() {
+  const cart = useCart();
+  const gone = useFreshCart();
+  const navigate = useNavigate();
+  const summary = summarizeCart(cart);
+  const problems = cart.map((line) => lineProblem(line, gone));
+  const blocked = problems.some(Boolean);
+
+  usePageMeta({ title: 'O teu Carrinho', description: 'As peças que escolheste na Joias Inox.', noindex: true });
+
+  if (cart.length === 0) {
+    return (
+      <div className="container page-body">
+        <h1>O teu Carrinho</h1>
+        <div className="empty-state card">
+          <p>{messages.checkout.emptyCart}</p>
+          <Link to={paths.shop} className="button">
+            Ver produtos
+          </Link>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <div className="container page-body">
+      <h1>O teu Carrinho</h1>
+      <div className="cart-layout">
+        <ul className="cart-lines" aria-label="Peças no carrinho">
+          {cart.map((line, i) => (
+            <CartLine key={line.productId} line={line} problem={problems[i] ?? null} />
+          ))}
+        </ul>
+        <aside className="card cart-summary" aria-labelledby="cart-summary-title">
+          <h2 id="cart-summary-title">Resumo</h2>
+          <Totals
+            rows={[
+              { label: 'Subtotal', value: summary.subtotalCents },
+              { label: 'Desconto', value: summary.discountCents, negative: true },
+              { label: 'Total', value: summary.totalCents, total: true },
+            ]}
+          />
+          <p className="field-hint">
+            {qualifiesForFreeShipping(summary.subtotalCents)
+              ? 'Tens portes grátis nesta encomenda.'
+              : `Portes grátis em encomendas acima de ${formatCents(FREE_SHIPPING_THRESHOLD_CENTS)}. Os portes são calculados no passo seguinte.`}
+          </p>
+          <button type="button" className="button button--block" disabled={blocked} onClick={() => navigate(paths.shipping)}>
+            Finalizar Compra
+          </button>
+          {blocked && <p className="field-hint">{messages.checkout.fixCartLines}</p>}
+          <Link to={paths.shop} className="button button--quiet button--block">
+            Continuar a comprar
+          </Link>
+        </aside>
+      </div>
+    </div>
+  );
+}

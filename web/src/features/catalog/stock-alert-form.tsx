@@ -1,0 +1,76 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { messages } from '../../../../shared/messages.ts';
+import { stockAlertSchema } from '../../../../shared/schemas/stock-alert.ts';
+import { api, errorMessage } from '../../lib/api.ts';
+import { checkForm, serverFieldErrors } from '../../lib/form.ts';
+import { TextField } from '../../ui/field.tsx';
+
+type Status = { kind: 'idle' } | { kind: 'sending' } | { kind: 'sent' } | { kind: 'error'; message: string };
+
+/** The out-of-stock notice's e-mail form (spec §4, §5): replaced by the confirmation once stored. */
+export function StockAlertForm({ productId }: { productId: string }) {
+  const [email, setEmail] = useState('');
+  const [fieldError, setFieldError] = useState<string | undefined>();
+  const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  const input = useRef<HTMLInputElement>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const checked = checkForm(stockAlertSchema, { email, productId });
+    if (!checked.ok) {
+      setFieldError(checked.errors.email ?? messages.stockAlert.failed);
+      setStatus({ kind: 'idle' });
+      input.current?.focus();
+      return;
+    }
+    setFieldError(undefined);
+    setStatus({ kind: 'sending' });
+    try {
+      await api.requestStockAlert(checked.data);
+      setStatus({ kind: 'sent' });
+    } catch (error) {
+      const fields = serverFieldErrors(error);
+      if (fields?.email) {
+        setFieldError(fields.email);
+        setStatus({ kind: 'idle' });
+        input.current?.focus();
+      } else setStatus({ kind: 'error', message: errorMessage(error, messages.stockAlert.failed) });
+    }
+  };
+
+  return (
+    <div className="stock-alert">
+      <div role="status">
+        {status.kind === 'sent' && (
+          <div className="notice notice--success">
+            <p className="stock-alert__sent">{messages.stockAlert.sent}</p>
+            <p>{messages.stockAlert.success}</p>
+          </div>
+        )}
+      </div>
+      {status.kind !== 'sent' && (
+        <form onSubmit={submit} noValidate className="stock-alert__form">
+          <TextField
+            ref={input}
+            label="O teu e-mail"
+            type="email"
+            name="email"
+            autoComplete="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            error={fieldError}
+            hint="Avisamos-te uma única vez, quando a peça voltar."
+          />
+          <button type="submit" className="button" disabled={status.kind === 'sending'}>
+            {status.kind === 'sending' ? 'A enviar...' : 'Avisem-me'}
+          </button>
+          {status.kind === 'error' && (
+            <p role="alert" className="notice notice--error">
+              {status.message}
+            </p>
+          )}
+        </form>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,118 @@
+/**
+ * What the checkout keeps in `sessionStorage` for this tab: the shipping form as typed (kept when
+ * going back and forth), the uploaded proof, the idempotency key of the current attempt and the
+ * placed order (so that /thank-you survives a reload).
+ */
+import type { PlaceOrderResponse } from '../../../../shared/api.ts';
+import type { PaymentMethodId } from '../../../../shared/payment-methods.ts';
+import type { PlaceOrderInput } from '../../../../shared/schemas/place-order.ts';
+import { shippingFormSchema, type ShippingForm } from '../../../../shared/schemas/shipping-form.ts';
+import type { ShippingMethodId } from '../../../../shared/shipping.ts';
+import { isProofKey } from '../../../../shared/uploads.ts';
+import { randomUuid, readJson, removeKey, writeJson } from '../../lib/browser-storage.ts';
+
+const KEYS = {
+  shipping: 'checkout.shipping',
+  proof: 'checkout.proof',
+  attempt: 'checkout.attempt',
+  order: 'checkout.order',
+} as const;
+
+/** The shipping form as typed: every text as a string, methods possibly not chosen yet. */
+export interface ShippingDraft {
+  email: string;
+  firstName: string;
+  lastName: string;
+  country: 'Portugal';
+  address: string;
+  city: string;
+  postalCode: string;
+  phone: string;
+  shippingMethod: ShippingMethodId | '';
+  paymentMethod: PaymentMethodId | '';
+  acceptTerms: boolean;
+}
+
+export const EMPTY_SHIPPING_DRAFT: ShippingDraft = {
+  email: '',
+  firstName: '',
+  lastName: '',
+  country: 'Portugal',
+  address: '',
+  city: '',
+  postalCode: '',
+  phone: '',
+  shippingMethod: '',
+  paymentMethod: '',
+  acceptTerms: false,
+};
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The stored draft (unknown or mistyped fields fall back to empty). */
+export function loadShippingDraft(): ShippingDraft {
+  const stored = readJson('session', KEYS.shipping, isRecord) ?? {};
+  const draft: Record<string, unknown> = { ...EMPTY_SHIPPING_DRAFT };
+  for (const [name, empty] of Object.entries(EMPTY_SHIPPING_DRAFT)) {
+    if (typeof stored[name] === typeof empty) draft[name] = stored[name];
+  }
+  draft.country = 'Portugal';
+  return draft as unknown as ShippingDraft;
+}
+
+export function saveShippingDraft(draft: ShippingDraft): void {
+  writeJson('session', KEYS.shipping, draft);
+}
+
+/** The stored draft if it is a complete, valid shipping form (what /payment needs), else null. */
+export function savedShippingForm(): ShippingForm | null {
+  const result = shippingFormSchema.safeParse(loadShippingDraft());
+  return result.success ? result.data : null;
+}
+
+/** A proof already in the bucket, waiting for its order. */
+export interface UploadedProof {
+  readonly key: string;
+  readonly name: string;
+  readonly size: number;
+}
+
+const isUploadedProof = (value: unknown): value is UploadedProof =>
+  isRecord(value) && isProofKey(value.key) && typeof value.name === 'string' && typeof value.size === 'number';
+
+export const loadProof = (): UploadedProof | null => readJson('session', KEYS.proof, isUploadedProof);
+export const saveProof = (proof: UploadedProof): void => void writeJson('session', KEYS.proof, proof);
+export const clearProof = (): void => removeKey('session', KEYS.proof);
+
+interface Attempt {
+  readonly key: string;
+  readonly body: string;
+}
+const isAttempt = (value: unknown): value is Attempt => isRecord(value) && typeof value.key === 'string' && typeof value.body === 'string';
+
+/**
+ * The Idempotency-Key for this order request: the same key as long as the request is the same (a
+ * retry, a double click, a reload), a new random one as soon as anything in it changed (the customer
+ * fixed the cart or chose another method after a refusal).
+ */
+export function idempotencyKeyFor(input: PlaceOrderInput): string {
+  const body = JSON.stringify(input);
+  const stored = readJson('session', KEYS.attempt, isAttempt);
+  if (stored && stored.body === body) return stored.key;
+  const key = randomUuid();
+  writeJson('session', KEYS.attempt, { key, body } satisfies Attempt);
+  return key;
+}
+
+const isPlacedOrder = (value: unknown): value is PlaceOrderResponse =>
+  isRecord(value) && isRecord(value.order) && typeof value.order.orderNumber === 'number' && Array.isArray(value.order.lines);
+
+export const loadPlacedOrder = (): PlaceOrderResponse | null => readJson('session', KEYS.order, isPlacedOrder);
+
+/** After the server stored the order: keep its answer for /thank-you, forget the attempt, the proof and the terms tick. */
+export function recordPlacedOrder(response: PlaceOrderResponse): void {
+  writeJson('session', KEYS.order, response);
+  removeKey('session', KEYS.attempt);
+  clearProof();
+  saveShippingDraft({ ...loadShippingDraft(), acceptTerms: false });
+}

@@ -1,0 +1,53 @@
+import type { Cart } from '../../../../shared/cart.ts';
+import { formatCents } from '../../../../shared/money.ts';
+import { quoteOrder, summarizeCart } from '../../../../shared/pricing.ts';
+import type { ShippingMethodId } from '../../../../shared/shipping.ts';
+import { Totals, type TotalsRow } from '../../ui/totals.tsx';
+
+/** Lines of an order as a short list: name × quantity, and what the line costs. */
+export function OrderLines({ lines }: { lines: readonly { productId: string; name: string; quantity: number; totalCents: number }[] }) {
+  return (
+    <ul className="order-summary__lines">
+      {lines.map((line) => (
+        <li key={line.productId}>
+          <span>
+            {line.name} <span className="muted">× {line.quantity}</span>
+          </span>
+          <span>{formatCents(line.totalCents)}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * The cart as the checkout steps show it: lines and the amounts, with shipping once a method is
+ * chosen. For display only: the server prices the order.
+ */
+export function OrderSummary({ cart, shippingMethod, title = 'A tua encomenda' }: { cart: Cart; shippingMethod: ShippingMethodId | ''; title?: string }) {
+  const rows: TotalsRow[] = [];
+  if (shippingMethod) {
+    const quote = quoteOrder(cart, shippingMethod);
+    rows.push(
+      { label: 'Subtotal', value: quote.subtotalCents },
+      { label: 'Desconto', value: quote.discountCents, negative: true },
+      { label: 'Portes', value: quote.freeShipping ? 'Grátis' : quote.shippingCents },
+      { label: 'Total a pagar', value: quote.orderTotalCents, total: true },
+    );
+  } else {
+    const summary = summarizeCart(cart);
+    rows.push(
+      { label: 'Subtotal', value: summary.subtotalCents },
+      { label: 'Desconto', value: summary.discountCents, negative: true },
+      { label: 'Portes', value: 'a escolher' },
+      { label: 'Total', value: summary.totalCents, total: true },
+    );
+  }
+  return (
+    <aside className="card order-summary" aria-labelledby="order-summary-title">
+      <h2 id="order-summary-title">{title}</h2>
+      <OrderLines lines={quoteOrder(cart, shippingMethod || 'ctt').lines} />
+      <Totals rows={rows} />
+    </aside>
+  );
+}

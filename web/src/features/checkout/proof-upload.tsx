@@ -1,0 +1,101 @@
+import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
+import { messages } from '../../../../shared/messages.ts';
+import { MAX_PROOF_BYTES, PROOF_ACCEPT, PROOF_CONTENT_TYPES, type ProofContentType } from '../../../../shared/uploads.ts';
+import { api, errorMessage } from '../../lib/api.ts';
+import { uploadWithPresignedPost } from '../../lib/presigned-upload.ts';
+import type { UploadedProof } from './checkout-session.ts';
+
+/** The file's type as the server expects it; HEIC photos often come without one. */
+function proofContentType(file: File): ProofContentType | null {
+  const type = file.type.toLowerCase();
+  if ((PROOF_CONTENT_TYPES as readonly string[]).includes(type)) return type as ProofContentType;
+  if (type === 'image/jpg') return 'image/jpeg';
+  if ((type === '' || type === 'image/heif') && /\.(heic|heif)$/i.test(file.name)) return 'image/heic';
+  return null;
+}
+
+/** Checks the chosen file before asking for an upload: type and size, with the schema's pt-PT messages. */
+export function proofProblem(file: File): string | null {
+  if (!proofContentType(file)) return messages.validation.proofContentType.invalid;
+  if (file.size < 1 || file.size > MAX_PROOF_BYTES) return messages.validation.proofSize.invalid;
+  return null;
+}
+
+type Status = { kind: 'idle' } | { kind: 'uploading'; fraction: number; name: string } | { kind: 'error'; message: string };
+
+/**
+ * The proof of payment: checked, then sent straight to the bucket with a presigned POST, with a
+ * progress bar. `onChange` receives the uploaded proof, or null while there is none.
+ */
+export function ProofUpload({ proof, onChange, onUploadingChange }: { proof: UploadedProof | null; onChange: (proof: UploadedProof | null) => void; onUploadingChange: (uploading: boolean) => void }) {
+  const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  const inputId = useId();
+  const abort = useRef<AbortController | null>(null);
+  useEffect(() => () => abort.current?.abort(), []);
+
+  const choose = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    const problem = proofProblem(file);
+    if (problem) {
+      setStatus({ kind: 'error', message: problem });
+      return;
+    }
+    abort.current?.abort();
+    const controller = new AbortController();
+    abort.current = controller;
+    onChange(null);
+    onUploadingChange(true);
+    setStatus({ kind: 'uploading', fraction: 0, name: file.name });
+    try {
+      const upload = await api.requestProofUpload({ contentType: proofContentType(file)!, size: file.size });
+      await uploadWithPresignedPost(upload, file, (fraction) => setStatus({ kind: 'uploading', fraction, name: file.name }), controller.signal);
+      setStatus({ kind: 'idle' });
+      onChange({ key: upload.key, name: file.name, size: file.size });
+    } catch (error) {
+      if (controller.signal.aborted) return;
+      console.error('Proof upload failed', error);
+      setStatus({ kind: 'error', message: errorMessage(error, messages.checkout.proofUploadFailed) });
+    } finally {
+      if (abort.current === controller) {
+        abort.current = null;
+        onUploadingChange(false);
+      }
+    }
+  };
+
+  const uploading = status.kind === 'uploading';
+  return (
+    <div className="proof-upload">
+      <input
+        id={inputId}
+        className="proof-upload__input visually-hidden"
+        type="file"
+        name="proof"
+        accept={PROOF_ACCEPT}
+        disabled={uploading}
+        aria-describedby={`${inputId}-hint`}
+        onChange={(event) => void choose(event)}
+      />
+      <label htmlFor={inputId} className={uploading ? 'button button--secondary proof-upload__button is-disabled' : 'button button--secondary proof-upload__button'}>
+        {proof ? 'Escolher outro ficheiro' : 'Escolher comprovativo'}
+      </label>
+      <p id={`${inputId}-hint`} className="field-hint">
+        Imagem (JPEG, PNG, WebP ou HEIC) ou PDF, até 10 MB.
+      </p>
+      <div role="status" className="proof-upload__status">
+        {uploading && (
+          <>
+            <p>
+              {messages.checkout.proofUploading} {status.name} ({Math.round(status.fraction * 100)}%)
+            </p>
+            <progress className="progress" max={1} value={status.fraction} aria-label="Progresso do envio do comprovativo" />
+          </>
+        )}
+        {!uploading && proof && <p className="notice notice--success">{messages.checkout.proofUploaded(proof.name)}</p>}
+      </div>
+      <div role="alert">{status.kind === 'error' && <p className="notice notice--error">{status.message}</p>}</div>
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { messages } from '../../../../shared/messages.ts';
+import { PAYMENT_METHOD_LABELS } from '../../../../shared/payment-methods.ts';
+import { SHIPPING_METHODS } from '../../../../shared/shipping.ts';
+import { paths } from '../../app/paths.ts';
+import { usePageMeta } from '../../lib/page-meta.ts';
+import { Totals } from '../../ui/totals.tsx';
+import { loadPlacedOrder } from './checkout-session.ts';
+import { OrderLines } from './order-summary.tsx';
+import { PaymentInstructions } from './payment-instructions.tsx';
+import './checkout.css';
+
+/** /thank-you: the order number and what happens next; survives a reload (the order is in the session). */
+export function ThankYouPage() {
+  const [placed] = useState(loadPlacedOrder);
+  usePageMeta({ title: 'Obrigado pela tua encomenda', description: 'A tua encomenda foi registada.', noindex: true });
+
+  if (!placed) {
+    return (
+      <div className="container page-body">
+        <div className="empty-state card">
+          <h1>Obrigado pela visita!</h1>
+          <p>{messages.checkout.noRecentOrder}</p>
+          <Link to={paths.shop} className="button">
+            Ver produtos
+          </Link>
+        </div>
+      </div>
+    );
+  }
+
+  const { order } = placed;
+  return (
+    <div className="container page-body thank-you">
+      <div className="card thank-you__card">
+        <p className="eyebrow">Encomenda registada</p>
+        <h1>Obrigado, {order.firstName}!</h1>
+        <p className="lead" data-testid="order-placed">
+          {messages.checkout.orderPlaced(order.orderNumber)}
+        </p>
+        <p className="thank-you__number">
+          Número da encomenda: <strong data-testid="order-number">{order.orderNumber}</strong>
+        </p>
+        <p>
+          {messages.checkout.shippingAfterPayment} Vais receber um e-mail em <strong>{order.email}</strong> com o resumo da
+          encomenda e, mais tarde, outro quando ela seguir.
+        </p>
+        <section aria-labelledby="thank-you-payment">
+          <h2 id="thank-you-payment">Pagamento por {PAYMENT_METHOD_LABELS[order.paymentMethod]}</h2>
+          <PaymentInstructions instructions={order.instructions} amountCents={order.totalCents} reference={`encomenda ${order.orderNumber}`} />
+        </section>
+        <section aria-labelledby="thank-you-summary">
+          <h2 id="thank-you-summary">Resumo</h2>
+          <OrderLines lines={order.lines.map((line) => ({ ...line, totalCents: line.lineTotalCents }))} />
+          <Totals
+            rows={[
+              { label: 'Subtotal', value: order.subtotalCents },
+              { label: 'Desconto', value: order.discountCents, negative: true },
+              { label: `Portes (${SHIPPING_METHODS[order.shippingMethod].label})`, value: order.shippingCents === 0 ? 'Grátis' : order.shippingCents },
+              { label: 'Total', value: order.totalCents, total: true },
+            ]}
+          />
+        </section>
+        <Link to={paths.shop} className="button">
+          Continuar a comprar
+        </Link>
+      </div>
+    </div>
+  );
+}

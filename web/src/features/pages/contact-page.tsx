@@ -1,0 +1,98 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { messages } from '../../../../shared/messages.ts';
+import { contactMessageSchema, type ContactMessageInput } from '../../../../shared/schemas/contact-message.ts';
+import { TEXT_LIMITS } from '../../../../shared/schemas/fields.ts';
+import { SHOP_EMAIL } from '../../app/paths.ts';
+import { SocialLinks } from '../../app/social-links.tsx';
+import { api } from '../../lib/api.ts';
+import { checkForm, serverFieldErrors, type FieldMessages } from '../../lib/form.ts';
+import { TextAreaField, TextField } from '../../ui/field.tsx';
+import { StaticPage } from './static-page.tsx';
+
+type Values = Record<keyof ContactMessageInput, string>;
+const EMPTY: Values = { name: '', email: '', phone: '', subject: '', message: '' };
+const FIELD_ORDER = Object.keys(EMPTY) as (keyof Values)[];
+
+type Outcome = { kind: 'idle' } | { kind: 'sending' } | { kind: 'sent' } | { kind: 'failed'; message: string };
+
+/** /contact: the shop's e-mail, its social networks and the contact form (every field required). */
+export function ContactPage() {
+  const [values, setValues] = useState<Values>(EMPTY);
+  const [errors, setErrors] = useState<FieldMessages>({});
+  const [outcome, setOutcome] = useState<Outcome>({ kind: 'idle' });
+  const form = useRef<HTMLFormElement>(null);
+
+  const set = (name: keyof Values) => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: event.target.value }));
+  const focusFirstError = (fields: FieldMessages) => {
+    const first = FIELD_ORDER.find((name) => fields[name]);
+    if (first) form.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const checked = checkForm(contactMessageSchema, values);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      setOutcome({ kind: 'idle' });
+      focusFirstError(checked.errors);
+      return;
+    }
+    setErrors({});
+    setOutcome({ kind: 'sending' });
+    try {
+      await api.sendContactMessage(checked.data);
+      setValues(EMPTY);
+      setOutcome({ kind: 'sent' });
+    } catch (error) {
+      const fields = serverFieldErrors(error);
+      if (fields) {
+        setErrors(fields);
+        focusFirstError(fields);
+      }
+      setOutcome({ kind: 'failed', message: fields ? messages.api.invalidInput : messages.contact.failed });
+    }
+  };
+
+  return (
+    <StaticPage
+      eyebrow="Contactos"
+      metaTitle="Contactos"
+      title="Fala connosco"
+      lead="Tens uma dúvida sobre uma peça, uma encomenda ou um presente especial? Escreve-nos: respondemos em até 48 horas."
+      description="Contacta a Joias Inox por e-mail, nas redes sociais ou pelo formulário. Respondemos em até 48 horas."
+    >
+      <div className="contact-layout">
+        <div className="stack">
+          <section aria-labelledby="contact-email">
+            <h2 id="contact-email">E-mail</h2>
+            <p>
+              <a href={`mailto:${SHOP_EMAIL}`}>{SHOP_EMAIL}</a>
+            </p>
+          </section>
+          <section aria-labelledby="contact-social">
+            <h2 id="contact-social">Redes sociais</h2>
+            <SocialLinks labelled className="social-links--labelled" />
+          </section>
+        </div>
+        <section className="card" aria-labelledby="contact-form-title">
+          <h2 id="contact-form-title">Envia-nos uma mensagem</h2>
+          <p className="field-hint">Todos os campos são obrigatórios.</p>
+          <div role="status">{outcome.kind === 'sent' && <p className="notice notice--success">{messages.contact.success}</p>}</div>
+          <div role="alert">{outcome.kind === 'failed' && <p className="notice notice--error">{outcome.message}</p>}</div>
+          <form ref={form} className="contact-form" onSubmit={submit} noValidate>
+            <div className="form-grid form-grid--two">
+              <TextField label="Nome" name="name" autoComplete="name" required maxLength={TEXT_LIMITS.contactName} value={values.name} onChange={set('name')} error={errors.name} />
+              <TextField label="E-mail" name="email" type="email" autoComplete="email" required maxLength={TEXT_LIMITS.email} value={values.email} onChange={set('email')} error={errors.email} />
+              <TextField label="Telefone" name="phone" type="tel" autoComplete="tel" required value={values.phone} onChange={set('phone')} error={errors.phone} />
+              <TextField label="Assunto" name="subject" required maxLength={TEXT_LIMITS.subject} value={values.subject} onChange={set('subject')} error={errors.subject} />
+              <TextAreaField className="span-2" label="Mensagem" name="message" required maxLength={TEXT_LIMITS.message} value={values.message} onChange={set('message')} error={errors.message} />
+            </div>
+            <button type="submit" className="button" disabled={outcome.kind === 'sending'}>
+              {outcome.kind === 'sending' ? 'A enviar...' : 'Enviar mensagem'}
+            </button>
+          </form>
+        </section>
+      </div>
+    </StaticPage>
+  );
+}

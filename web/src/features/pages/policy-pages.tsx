@@ -1,0 +1,230 @@
+import { Link } from 'react-router-dom';
+import { formatCents } from '../../../../shared/money.ts';
+import { PAYMENT_METHOD_IDS, PAYMENT_METHOD_LABELS } from '../../../../shared/payment-methods.ts';
+import { SHIPPING_METHOD_IDS, SHIPPING_METHODS } from '../../../../shared/shipping.ts';
+import { externalLinks, paths, SHOP_EMAIL } from '../../app/paths.ts';
+import {
+  braceletLengths as bracelets,
+  CANCELLATION_WINDOW_HOURS,
+  DEFECT_REPORT_DAYS,
+  freeShippingFrom,
+  internationalDelivery as international,
+  nationalDelivery as national,
+  necklaceLengths as necklaces,
+  RESPONSE_OR_REFUND_HOURS,
+} from './policy-facts.ts';
+import { StaticPage } from './static-page.tsx';
+
+const paymentMethods = PAYMENT_METHOD_IDS.map((id) => PAYMENT_METHOD_LABELS[id]).join(', ').replace(/, ([^,]+)$/, ' e $1');
+
+function Email() {
+  return <a href={`mailto:${SHOP_EMAIL}`}>{SHOP_EMAIL}</a>;
+}
+
+function External({ href, children }: { href: string; children: string }) {
+  return (
+    <a href={href} target="_blank" rel="noopener noreferrer">
+      {children}
+      <span className="visually-hidden"> (abre numa nova janela)</span>
+    </a>
+  );
+}
+
+/** /Politica-Privacidade */
+export function PrivacyPolicyPage() {
+  return (
+    <StaticPage
+      eyebrow="Ajuda"
+      title="Política de Privacidade"
+      lead="Tratamos os teus dados pessoais apenas para o que é preciso e com o cuidado que merecem, de acordo com o Regulamento Geral sobre a Proteção de Dados (RGPD)."
+      description="Que dados pessoais a Joias Inox recolhe, para quê, durante quanto tempo, com quem os partilha e como exerces os teus direitos."
+    >
+      <div className="prose">
+        <h2>Quem trata os teus dados</h2>
+        <p>
+          A Joias Inox é a responsável pelo tratamento dos dados recolhidos nesta loja. Para qualquer questão sobre privacidade
+          escreve para <Email />.
+        </p>
+        <h2>Que dados recolhemos e para quê</h2>
+        <ul>
+          <li>
+            <strong>Encomendas:</strong> e-mail, nome, apelido, morada, localidade, código postal, telefone, método de envio e de
+            pagamento e o comprovativo de pagamento, para processar, enviar e apoiar a tua encomenda e cumprir obrigações legais.
+          </li>
+          <li>
+            <strong>Contactos:</strong> nome, e-mail, telefone, assunto e mensagem, para te responder.
+          </li>
+          <li>
+            <strong>Avisos de stock:</strong> o teu e-mail e a peça pedida, para te avisarmos uma vez quando ela voltar.
+          </li>
+        </ul>
+        <h2>Durante quanto tempo</h2>
+        <p>
+          Guardamos os dados das encomendas durante os prazos legais de conservação de documentos; as mensagens de contacto e os
+          avisos de stock apenas enquanto forem necessários para o fim para que os deste.
+        </p>
+        <h2>Com quem partilhamos</h2>
+        <p>
+          Só com quem nos ajuda a servir-te: os CTT, para entregar as encomendas, e os prestadores de serviços tecnológicos que
+          alojam a loja e enviam os nossos e-mails, sempre vinculados a tratar os dados apenas por nossa conta. Os comprovativos de
+          pagamento ficam guardados de forma privada e só a nossa equipa os pode ver. Não vendemos dados a ninguém.
+        </p>
+        <h2>Cookies e armazenamento no navegador</h2>
+        <p>
+          Não usamos cookies de publicidade nem de seguimento. O teu navegador guarda o carrinho e os passos da compra no seu próprio
+          armazenamento local, apenas para a loja funcionar.
+        </p>
+        <h2>Os teus direitos</h2>
+        <p>
+          Podes pedir o acesso, a retificação, o apagamento, a limitação ou a portabilidade dos teus dados e opor-te ao seu
+          tratamento, escrevendo para <Email />. Tens ainda o direito de apresentar reclamação à Comissão Nacional de Proteção de
+          Dados, CNPD (<External href="https://www.cnpd.pt">www.cnpd.pt</External>).
+        </p>
+      </div>
+    </StaticPage>
+  );
+}
+
+/** /Politica-Devoluções */
+export function ReturnsPolicyPage() {
+  return (
+    <StaticPage
+      eyebrow="Ajuda"
+      title="Política de Devoluções e Reembolsos"
+      lead="Queremos que fiques feliz com cada peça. Se algo não estiver bem, resolvemos contigo depressa."
+      description={`Cancelamentos até ${CANCELLATION_WINDOW_HOURS} horas após o pagamento, defeitos comunicados em ${DEFECT_REPORT_DAYS} dias e resposta ou reembolso em ${RESPONSE_OR_REFUND_HOURS} horas.`}
+    >
+      <div className="prose">
+        <h2>Cancelamento</h2>
+        <p>
+          Podes cancelar a tua encomenda até <strong>{CANCELLATION_WINDOW_HOURS} horas após o pagamento</strong>, desde que ainda não
+          tenha sido enviada. Escreve para <Email /> com o número da encomenda.
+        </p>
+        <h2>Peças com defeito</h2>
+        <p>
+          Se a tua peça chegar com defeito, comunica-nos no prazo de <strong>{DEFECT_REPORT_DAYS} dias</strong> após a receção,
+          com o número da encomenda e fotografias do problema. Respondemos ou reembolsamos em até{' '}
+          <strong>{RESPONSE_OR_REFUND_HOURS} horas</strong>.
+        </p>
+        <h2>Exceções</h2>
+        <p>
+          <strong>Peças promocionais e peças personalizadas não podem ser devolvidas.</strong>
+        </p>
+        <h2>Reembolsos</h2>
+        <p>
+          Os reembolsos são feitos pelo mesmo meio de pagamento usado na compra, em até {RESPONSE_OR_REFUND_HOURS} horas depois de
+          aceitarmos o pedido.
+        </p>
+        <h2>Os teus direitos</h2>
+        <p>
+          Esta política não afasta os direitos que a lei te garante enquanto consumidor, incluindo a garantia legal de conformidade.
+          Em caso de litígio podes usar o <External href={externalLinks.complaintsBook}>Livro de Reclamações Eletrónico</External>{' '}
+          ou recorrer ao <External href={externalLinks.disputeResolution}>CNIACC</External>.
+        </p>
+      </div>
+    </StaticPage>
+  );
+}
+
+/** /Detalhes-Envios */
+export function ShippingPolicyPage() {
+  return (
+    <StaticPage
+      eyebrow="Ajuda"
+      title="Detalhes de Envio"
+      lead={`Enviamos pelos CTT. Portes grátis em encomendas acima de ${freeShippingFrom}.`}
+      description={`Envios pelos CTT: ${national} em Portugal, ${international} para o estrangeiro. Portes grátis acima de ${freeShippingFrom}.`}
+    >
+      <div className="prose">
+        <h2>Métodos e custos</h2>
+        <ul>
+          {SHIPPING_METHOD_IDS.map((id) => (
+            <li key={id}>
+              <strong>
+                {SHIPPING_METHODS[id].label}: {formatCents(SHIPPING_METHODS[id].costCents)}
+              </strong>{' '}
+              — {SHIPPING_METHODS[id].description}
+            </li>
+          ))}
+        </ul>
+        <p>
+          O envio é <strong>grátis</strong> quando o subtotal da encomenda (antes de descontos) é superior a {freeShippingFrom}.
+        </p>
+        <h2>Prazos de entrega</h2>
+        <ul>
+          <li>
+            <strong>Portugal:</strong> {national}.
+          </li>
+          <li>
+            <strong>Internacional:</strong> {international}. De momento a loja online aceita apenas moradas em Portugal; para
+            envios para o estrangeiro, <Link to={paths.contact}>fala connosco</Link>.
+          </li>
+        </ul>
+        <p>Os prazos contam a partir da confirmação do pagamento: só enviamos depois de confirmarmos o teu comprovativo.</p>
+        <h2>Seguimento</h2>
+        <p>
+          Quando a encomenda seguir, avisamos-te por e-mail. Com CTT Expresso enviamos também o código de seguimento.
+        </p>
+      </div>
+    </StaticPage>
+  );
+}
+
+/** /Termos-e-Condições */
+export function TermsPage() {
+  return (
+    <StaticPage
+      eyebrow="Ajuda"
+      title="Termos e Condições"
+      lead="As regras das compras na loja online Joias Inox. Ao fazeres uma encomenda aceitas estes termos."
+      description="Termos e condições de compra na Joias Inox: produtos, preços, pagamento, envio, cancelamento, devoluções e resolução de litígios."
+    >
+      <div className="prose">
+        <h2>1. A loja</h2>
+        <p>
+          Esta loja online é da Joias Inox, marca portuguesa de joias artesanais em aço inoxidável. Contacto: <Email />.
+        </p>
+        <h2>2. Produtos</h2>
+        <p>
+          As nossas peças são feitas à mão em aço inoxidável, por isso pequenas diferenças entre peças são naturais. Os colares e
+          fios existem em {necklaces}; as pulseiras medem {bracelets}.
+        </p>
+        <h2>3. Preços</h2>
+        <p>
+          Os preços estão em euros (€), com impostos incluídos. Os portes são indicados antes de confirmares a encomenda e são
+          grátis quando o subtotal é superior a {freeShippingFrom}. O valor a pagar é o que o servidor da loja calcula no momento da
+          encomenda, igual ao apresentado no carrinho.
+        </p>
+        <h2>4. Encomenda e pagamento</h2>
+        <p>
+          Aceitamos {paymentMethods}. O pagamento é feito fora do site, seguindo as instruções apresentadas, e a encomenda fica
+          registada quando envias o comprovativo. O e-mail de confirmação da encomenda não é uma fatura.
+        </p>
+        <h2>5. Envio</h2>
+        <p>
+          Enviamos depois de confirmarmos o pagamento: {national} em Portugal e {international} para o estrangeiro. Consulta os{' '}
+          <Link to={paths.shippingPolicy}>detalhes de envio</Link>.
+        </p>
+        <h2>6. Cancelamento</h2>
+        <p>
+          Podes cancelar até {CANCELLATION_WINDOW_HOURS} horas após o pagamento, se a encomenda ainda não tiver sido enviada.
+        </p>
+        <h2>7. Devoluções</h2>
+        <p>
+          Defeitos devem ser comunicados em {DEFECT_REPORT_DAYS} dias após a receção; respondemos ou reembolsamos em até{' '}
+          {RESPONSE_OR_REFUND_HOURS} horas. Peças promocionais e personalizadas não podem ser devolvidas. Consulta a{' '}
+          <Link to={paths.returns}>política de devoluções</Link>.
+        </p>
+        <h2>8. Reclamações e resolução de litígios</h2>
+        <p>
+          Podes apresentar reclamação no <External href={externalLinks.complaintsBook}>Livro de Reclamações Eletrónico</External>.
+          Em caso de litígio de consumo podes recorrer ao CNIACC – Centro Nacional de Informação e Arbitragem de Conflitos de Consumo
+          (<External href={externalLinks.disputeResolution}>www.cniacc.pt</External>). Mais informações no{' '}
+          <External href={externalLinks.consumerPortal}>Portal do Consumidor</External>.
+        </p>
+        <h2>9. Lei aplicável</h2>
+        <p>Estes termos regem-se pela lei portuguesa.</p>
+      </div>
+    </StaticPage>
+  );
+}

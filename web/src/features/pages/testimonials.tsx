@@ -1,0 +1,135 @@
+import { useEffect, useRef, useState, type PointerEvent } from 'react';
+import { CAROUSEL_MS, stepCarousel, swipeStep, TESTIMONIAL_COUNT } from '../../../../shared/ui.ts';
+import { SOCIAL_HANDLE } from '../../app/paths.ts';
+import { ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon } from '../../ui/icons.tsx';
+
+/** The five fixed quotes of the home page (spec §3); one mentions the social handle. */
+export const testimonials = [
+  { quote: 'Comprei um colar para a minha mãe e ela adorou! A qualidade é incrível e chegou em dois dias.', author: 'Marta S., Lisboa' },
+  { quote: 'Uso o meu anel todos os dias há meses e continua como novo. Aço inoxidável a sério!', author: 'Joana R., Porto' },
+  { quote: 'A embalagem é linda e reciclável. Nota-se o cuidado e o carinho em cada detalhe.', author: 'Inês P., Braga' },
+  { quote: 'Os brincos são levíssimos e não me causaram qualquer alergia. Já encomendei mais!', author: 'Carla M., Coimbra' },
+  { quote: `Descobri a marca no Instagram (${SOCIAL_HANDLE}) e foi amor à primeira vista. Recomendo a toda a gente!`, author: 'Sofia L., Faro' },
+] as const satisfies readonly { quote: string; author: string }[];
+
+function usePrefersReducedMotion(): boolean {
+  const query = '(prefers-reduced-motion: reduce)';
+  const [reduced, setReduced] = useState(() => window.matchMedia(query).matches);
+  useEffect(() => {
+    const list = window.matchMedia(query);
+    const onChange = () => setReduced(list.matches);
+    list.addEventListener('change', onChange);
+    return () => list.removeEventListener('change', onChange);
+  }, []);
+  return reduced;
+}
+
+/**
+ * 'Os Nossos Clientes Satisfeitos': advances every 3 s with wrap-around; a swipe of more than 50 px
+ * goes forward (left) or back (right); the active quote is highlighted. It stops while the pointer
+ * is over it or the keyboard focus is in it, when the visitor pauses it, and for visitors who ask for
+ * reduced motion.
+ */
+export function Testimonials() {
+  const [index, setIndex] = useState(0);
+  const [paused, setPaused] = useState(false);
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const reducedMotion = usePrefersReducedMotion();
+  const swipeStart = useRef<number | null>(null);
+  const rotating = !paused && !hovered && !focused && !reducedMotion;
+  const count = TESTIMONIAL_COUNT;
+
+  useEffect(() => {
+    if (!rotating) return;
+    const timer = window.setTimeout(() => setIndex((i) => stepCarousel(i, 1, count)), CAROUSEL_MS);
+    return () => window.clearTimeout(timer);
+  }, [rotating, index, count]);
+
+  const go = (step: number) => setIndex((i) => stepCarousel(i, step, count));
+  const onPointerDown = (event: PointerEvent) => {
+    swipeStart.current = event.clientX;
+  };
+  const onPointerUp = (event: PointerEvent) => {
+    if (swipeStart.current === null) return;
+    const step = swipeStep(event.clientX - swipeStart.current);
+    swipeStart.current = null;
+    if (step !== 0) go(step);
+  };
+
+  return (
+    <section className="section testimonials" aria-labelledby="testimonials-title">
+      <div className="container">
+        <h2 id="testimonials-title" className="section-title">
+          Os Nossos Clientes Satisfeitos
+        </h2>
+        <div
+          className="carousel"
+          aria-roledescription="carrossel"
+          aria-label="Opiniões de clientes"
+          role="region"
+          onMouseEnter={() => setHovered(true)}
+          onMouseLeave={() => setHovered(false)}
+          onFocus={() => setFocused(true)}
+          onBlur={(event) => {
+            if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
+          }}
+        >
+          <div
+            className="carousel__track"
+            aria-live={rotating ? 'off' : 'polite'}
+            onPointerDown={onPointerDown}
+            onPointerUp={onPointerUp}
+            onPointerCancel={() => (swipeStart.current = null)}
+          >
+            {testimonials.map((item, i) => {
+              const offset = stepCarousel(i - index, 0, count);
+              const position = offset === 0 ? 'active' : offset === 1 ? 'next' : offset === count - 1 ? 'prev' : 'off';
+              return (
+                <div
+                  key={item.author}
+                  className={`carousel__slide carousel__slide--${position}`}
+                  data-active={offset === 0}
+                  aria-roledescription="opinião"
+                  role="group"
+                  aria-label={`${i + 1} de ${count}`}
+                  aria-hidden={offset !== 0}
+                >
+                  <blockquote>
+                    <p>“{item.quote}”</p>
+                    <footer>{item.author}</footer>
+                  </blockquote>
+                </div>
+              );
+            })}
+          </div>
+          <div className="carousel__controls">
+            <button type="button" className="icon-button" onClick={() => go(-1)} aria-label="Opinião anterior">
+              <ChevronLeftIcon />
+            </button>
+            <div className="carousel__dots">
+              {testimonials.map((item, i) => (
+                <button
+                  key={item.author}
+                  type="button"
+                  className="carousel__dot"
+                  aria-label={`Mostrar opinião ${i + 1}`}
+                  aria-current={i === index ? 'true' : undefined}
+                  onClick={() => setIndex(i)}
+                />
+              ))}
+            </div>
+            <button type="button" className="icon-button" onClick={() => go(1)} aria-label="Opinião seguinte">
+              <ChevronRightIcon />
+            </button>
+            {!reducedMotion && (
+              <button type="button" className="icon-button" onClick={() => setPaused((p) => !p)} aria-label={paused ? 'Retomar a rotação' : 'Pausar a rotação'}>
+                {paused ? <PlayIcon /> : <PauseIcon />}
+              </button>
+            )}
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}
