@@ -48,7 +48,8 @@ function pendant(motif: Motif, x: number, y: number, size: number): string {
       return `<polygon points="${points.join(' ')}" fill="url(#metal)" stroke="#00000022" stroke-width="2"/>`;
     }
     case 'moon':
-      return `<path d="M${x + s * 0.3} ${y - s} A ${s} ${s} 0 1 0 ${x + s * 0.3} ${y + s} A ${s * 0.75} ${s * 0.75} 0 1 1 ${x + s * 0.3} ${y - s} Z" fill="url(#metal)" stroke="#00000022" stroke-width="2"/>`;
+      // A disc with a smaller disc cut out of its upper right: a crescent.
+      return `<mask id="moon-cut"><rect width="800" height="800" fill="white"/><circle cx="${x + s * 0.45}" cy="${y - s * 0.25}" r="${s * 0.82}" fill="black"/></mask><circle cx="${x}" cy="${y}" r="${s}" fill="url(#metal)" mask="url(#moon-cut)"/>`;
     case 'drop':
       return `<path d="M${x} ${y - s} C ${x + s * 0.2} ${y - s * 0.4}, ${x + s * 0.75} ${y}, ${x + s * 0.75} ${y + s * 0.35} A ${s * 0.75} ${s * 0.75} 0 1 1 ${x - s * 0.75} ${y + s * 0.35} C ${x - s * 0.75} ${y}, ${x - s * 0.2} ${y - s * 0.4}, ${x} ${y - s} Z" fill="url(#metal)" stroke="#00000022" stroke-width="2"/>`;
     case 'gem':
