@@ -181,3 +181,14 @@ export function contentSecurityPolicy(origins: CspOrigins): string {
     .concat(origins.upgradeInsecureRequests === false ? [] : ['upgrade-insecure-requests'])
     .join('; ');
 }
+
+/**
+ * The shop's robots.txt for its public origin: the checkout pages are not for search engines, and the
+ * sitemap (built by the API from the live catalogue) is named with its absolute URL, as the protocol
+ * wants. It never names the back-office (its pages carry `noindex` instead).
+ *
+ * @example robotsTxt('https://joias.example') // '...Sitemap: https://joias.example/api/sitemap.xml\n'
+ */
+export function robotsTxt(shopUrl: string): string {
+  return ['User-agent: *', 'Allow: /', 'Disallow: /cart', 'Disallow: /shipping', 'Disallow: /payment', 'Disallow: /thank-you', '', `Sitemap: ${shopUrl}/api/sitemap.xml`, ''].join('\n');
+}

@@ -21,7 +21,7 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import { routes as routeTable, type Route } from '../lambdas/routes.ts';
-import { contentSecurityPolicy, type DomainSettings, type SpaConfig } from './config.ts';
+import { contentSecurityPolicy, robotsTxt, type DomainSettings, type SpaConfig } from './config.ts';
 import { ACCESS_LOG_PREFIXES } from './data.ts';
 import { acknowledgeNag } from './constructs/nag.ts';
 import { REPO_ROOT } from './constructs/shop-function.ts';
@@ -241,7 +241,7 @@ export class Web extends Construct {
     });
     const shell = new s3deploy.BucketDeployment(this, 'DeployShell', {
       destinationBucket: this.siteBucket,
-      sources: [s3deploy.Source.asset(webDistDir), s3deploy.Source.jsonData('config.json', spaConfig)],
+      sources: [s3deploy.Source.asset(webDistDir), s3deploy.Source.jsonData('config.json', spaConfig), s3deploy.Source.data('robots.txt', robotsTxt(this.shopUrl))],
       exclude: ['assets/*'],
       prune: true,
       cacheControl: [s3deploy.CacheControl.fromString('no-cache')],

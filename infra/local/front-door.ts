@@ -9,7 +9,7 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { GetObjectCommand, NoSuchKey, S3Client } from '@aws-sdk/client-s3';
-import type { SpaConfig } from '../config.ts';
+import { robotsTxt, type SpaConfig } from '../config.ts';
 import { HOST } from './processes.ts';
 
 const TYPES: Record<string, string> = {
@@ -68,6 +68,7 @@ function send(req: IncomingMessage, res: ServerResponse, status: number, body: B
 
 export async function startFrontDoor(options: FrontDoorOptions): Promise<{ url: string; stop(): Promise<void> }> {
   const config = Buffer.from(JSON.stringify(options.runtimeConfig));
+  let publicUrl = `http://${HOST}:${options.port}`;
   const csp: Record<string, string> = options.contentSecurityPolicy ? { 'content-security-policy': options.contentSecurityPolicy } : {};
   const gzipCache = new Map<string, { mtime: number; body: Buffer }>();
 
@@ -133,6 +134,7 @@ export async function startFrontDoor(options: FrontDoorOptions): Promise<{ url: 
       }
       if (path.startsWith('/images/')) return serveImage(req, res, path);
       if (path === '/config.json') return send(req, res, 200, config, { 'content-type': TYPES['.json']!, 'cache-control': 'no-cache' });
+      if (path === '/robots.txt') return send(req, res, 200, Buffer.from(robotsTxt(publicUrl)), { 'content-type': TYPES['.txt']!, 'cache-control': 'no-cache' });
       if (options.dev) return options.dev(req, res, () => send(req, res, 404, Buffer.from('Not Found'), { 'content-type': 'text/plain' }));
       return serveStatic(req, res, path);
     };
@@ -149,6 +151,7 @@ export async function startFrontDoor(options: FrontDoorOptions): Promise<{ url: 
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
+  publicUrl = `http://${HOST}:${port}`;
   return {
     url: `http://${HOST}:${port}`,
     stop: async () => {

@@ -8,6 +8,7 @@ import { IMAGES_PREFIX } from '../data-model.ts';
 import { insertCollection } from '../../lambdas/repositories/collections.ts';
 import { listProducts, putProduct } from '../../lambdas/repositories/products.ts';
 import { collectionSlug } from '../../lambdas/services/catalog.ts';
+import { IMMUTABLE_CACHE_CONTROL } from '../../lambdas/services/uploads.ts';
 import { seedCollections, seedPieces } from './seed/catalogue.ts';
 import { jewelleryImage } from './seed/images.ts';
 
@@ -25,7 +26,7 @@ export async function seedCatalogue(s3: S3Client, imagesBucket: string, options:
           Key: key,
           Body: jewelleryImage({ type: product.type, metal, motif, backdrop }, view),
           ContentType: 'image/svg+xml',
-          CacheControl: 'public, max-age=86400',
+          CacheControl: IMMUTABLE_CACHE_CONTROL,
         }),
       );
       images.push(`/${key}`);

@@ -20,13 +20,13 @@ import { sendTemplatedMail } from '../repositories/mail.ts';
 import { putProduct } from '../repositories/products.ts';
 import { markStockAlertNotified, pendingStockAlerts, reopenStockAlert } from '../repositories/stock-alerts.ts';
 import { productById } from './catalog.ts';
-import { checkUploadedObject, presignUpload } from './uploads.ts';
+import { IMMUTABLE_CACHE_CONTROL, checkUploadedObject, presignUpload } from './uploads.ts';
 
 const EXTENSIONS: Record<ImageContentType, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' };
 
 export async function presignImageUpload(contentType: ImageContentType): Promise<ImageUploadResponse> {
   const key = `${IMAGES_PREFIX}products/${randomUUID()}.${EXTENSIONS[contentType]}`;
-  const upload = await presignUpload('images', key, contentType, MAX_IMAGE_BYTES);
+  const upload = await presignUpload('images', key, contentType, MAX_IMAGE_BYTES, { cacheControl: IMMUTABLE_CACHE_CONTROL });
   return { upload: { ...upload, path: `/${key}` } };
 }
 

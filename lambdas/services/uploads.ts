@@ -19,7 +19,18 @@ export const UPLOAD_EXPIRY_SECONDS = 300;
 /** Where a claimed proof lives: outside `proofs/pending/`, so the one-day expiry no longer applies. */
 export const CLAIMED_PROOF_PREFIX = 'proofs/orders/';
 
-export async function presignUpload(bucket: BucketKey, key: string, contentType: string, maxBytes: number, now = new Date()): Promise<PresignedUpload> {
+/** Product images never change under their (random) key: browsers and CloudFront may keep them a year. */
+export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+
+export async function presignUpload(
+  bucket: BucketKey,
+  key: string,
+  contentType: string,
+  maxBytes: number,
+  options: { now?: Date; cacheControl?: string } = {},
+): Promise<PresignedUpload> {
+  const now = options.now ?? new Date();
+  const cache: Record<string, string> = options.cacheControl ? { 'Cache-Control': options.cacheControl } : {};
   try {
     const { url, fields } = await createPresignedPost(s3(), {
       Bucket: bucketName(bucket),
@@ -27,8 +38,9 @@ export async function presignUpload(bucket: BucketKey, key: string, contentType:
       Conditions: [
         ['content-length-range', 1, maxBytes],
         ['eq', '$Content-Type', contentType],
+        ...Object.entries(cache).map(([name, value]) => ['eq', `$${name}`, value] as ['eq', string, string]),
       ],
-      Fields: { 'Content-Type': contentType },
+      Fields: { 'Content-Type': contentType, ...cache },
       Expires: UPLOAD_EXPIRY_SECONDS,
     });
     return { url, fields, key, maxBytes, expiresAt: new Date(now.getTime() + UPLOAD_EXPIRY_SECONDS * 1000).toISOString() };

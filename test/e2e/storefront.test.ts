@@ -444,7 +444,7 @@ describe('static pages, header and footer', () => {
     const answer = await fetch(`${shop.twin.url}/robots.txt`);
     const text = await answer.text();
     expect(answer.status).toBe(200);
-    expect(text).toContain('Sitemap: /api/sitemap.xml');
+    expect(text).toContain(`Sitemap: ${shop.twin.url}/api/sitemap.xml`);
     expect(text).not.toMatch(/bastidores|admin/i);
   });
 });
@@ -473,10 +473,16 @@ describe('accessibility', () => {
   it.each([
     ['desktop', DESKTOP],
     ['mobile', MOBILE],
-  ] as const)('axe-core finds no serious or critical violation on any public page (%s)', async (_, viewport) => {
+  ] as const)('axe-core finds no serious or critical violation, and the CSP blocks nothing, on any public page (%s)', async (_, viewport) => {
     const found: Record<string, string[]> = {};
     for (const withCart of [false, true]) {
       const context = await shop.browser.newContext({ viewport });
+      // Every Content-Security-Policy violation (the shop's CSP forbids inline code and eval).
+      await context.addInitScript(() => {
+        const w = window as unknown as { cspViolations: string[] };
+        w.cspViolations = [];
+        document.addEventListener('securitypolicyviolation', (e) => w.cspViolations.push(`CSP ${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}`));
+      });
       if (withCart) await context.addInitScript((value) => localStorage.setItem('cart', value), cart);
       const page = await context.newPage();
       for (const { path, prepare } of withCart ? [{ path: '/cart' }, { path: '/shipping' }] : pages) {
@@ -484,7 +490,7 @@ describe('accessibility', () => {
         await settled(page);
         await prepare?.(page);
         if (path === '/' && viewport === MOBILE) await page.getByRole('button', { name: 'Menu' }).click();
-        const violations = await seriousViolations(page);
+        const violations = [...(await seriousViolations(page)), ...(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations))];
         if (violations.length > 0) found[`${path}${withCart ? ' (with cart)' : ''}`] = violations;
       }
       await context.close();

@@ -1,6 +1,6 @@
 /** Deploy settings from CDK context and the shop's Content-Security-Policy. */
 import { describe, expect, it } from 'vitest';
-import { contentSecurityPolicy, DEFAULT_REGION, readDeploySettings } from '../../infra/config.ts';
+import { contentSecurityPolicy, DEFAULT_REGION, readDeploySettings, robotsTxt } from '../../infra/config.ts';
 
 function reader(context: Record<string, unknown>) {
   return (key: string) => context[key];
@@ -81,5 +81,14 @@ describe('contentSecurityPolicy', () => {
   it('forbids framing and plugins', () => {
     expect(directive('frame-ancestors')).toBe("frame-ancestors 'none'");
     expect(directive('object-src')).toBe("object-src 'none'");
+  });
+});
+
+describe('robotsTxt', () => {
+  it('names the sitemap by its absolute URL, keeps crawlers out of the checkout and never names the back-office', () => {
+    const text = robotsTxt('https://joias.example');
+    expect(text).toContain('Sitemap: https://joias.example/api/sitemap.xml');
+    expect(text).toContain('Disallow: /payment');
+    expect(text).not.toMatch(/bastidores|admin/i);
   });
 });

@@ -5,6 +5,7 @@ import { Layout } from './layout.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
 import { paths } from './paths.ts';
 import { RouteError } from './route-error.tsx';
+import { Loading } from '../ui/page-state.tsx';
 import { ADMIN_PREFIX } from '../features/admin/admin-prefix.ts';
 
 /** A page loaded on first visit (its own chunk), by its named export. */
@@ -43,7 +44,7 @@ const router = createBrowserRouter([
     ],
   },
   // The admin area (its own lazy chunk, outside the public layout) is the line below.
-  { path: `${ADMIN_PREFIX}/*`, errorElement: <RouteError />, lazy: () => import('../features/admin/admin-routes.tsx') },
+  { path: `${ADMIN_PREFIX}/*`, errorElement: <RouteError />, hydrateFallbackElement: <Loading />, lazy: () => import('../features/admin/admin-routes.tsx') },
 ]);
 
 export function AppRouter() {
