@@ -63,6 +63,8 @@ export const messages = {
 
   /** Product listing (/shop). */
   catalog: {
+    /** Button under the listing while more pieces match than are shown. */
+    showMore: (left: number) => `Mostrar mais peças (${left === 1 ? 'falta 1' : `faltam ${left}`})`,
     /** Spec: 'No products found matching your criteria.'. */
     noProducts: 'Não encontrámos produtos com estes filtros.',
     /** The spec leaves this case open (§8 "Failure loading the product listing"). */

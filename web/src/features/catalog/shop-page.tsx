@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { activeFilterLabel, filterProducts, parseListingFilter, shopPath } from '../../../../shared/listing-filter.ts';
 import { messages } from '../../../../shared/messages.ts';
@@ -10,6 +10,9 @@ import { LoadError, Loading } from '../../ui/page-state.tsx';
 import { FilterPanel } from './filter-panel.tsx';
 import { ProductCard } from './product-card.tsx';
 import './catalog.css';
+
+/** Cards rendered at first, and added by each 'Mostrar mais' (a large catalogue stays fast to show). */
+export const CARDS_PER_STEP = 24;
 
 function countText(n: number): string {
   return n === 1 ? '1 peça' : `${n} peças`;
@@ -23,6 +26,9 @@ export function ShopPage() {
   const [state, retry] = useLoad(() => api.products(), []);
   const shown = useMemo(() => (state.status === 'ready' ? filterProducts(state.value, filter) : []), [state, filter]);
   const label = activeFilterLabel(filter);
+  const [visible, setVisible] = useState({ filter: searchParams.toString(), count: CARDS_PER_STEP });
+  // A new filter starts again from the first cards.
+  const count = visible.filter === searchParams.toString() ? visible.count : CARDS_PER_STEP;
 
   usePageMeta({
     title: 'Vê os nossos novos produtos',
@@ -63,13 +69,22 @@ export function ShopPage() {
             </div>
           )}
           {state.status === 'ready' && shown.length > 0 && (
-            <ul className="product-grid">
-              {shown.map((product, i) => (
-                <li key={product.id}>
-                  <ProductCard product={product} eager={i < 4} />
-                </li>
-              ))}
-            </ul>
+            <>
+              <ul className="product-grid">
+                {shown.slice(0, count).map((product, i) => (
+                  <li key={product.id}>
+                    <ProductCard product={product} eager={i < 4} />
+                  </li>
+                ))}
+              </ul>
+              {shown.length > count && (
+                <p className="shop-results__more">
+                  <button type="button" className="button button--secondary" onClick={() => setVisible({ filter: searchParams.toString(), count: count + CARDS_PER_STEP })}>
+                    {messages.catalog.showMore(shown.length - count)}
+                  </button>
+                </p>
+              )}
+            </>
           )}
         </section>
       </div>
