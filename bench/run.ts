@@ -165,7 +165,8 @@ function printTable(r: any): void {
   lines.push(`\nBenchmark of the local twin (${r.node}, ${r.catalogue} products, ${SECONDS} s per load run; total ${r.seconds.toFixed(0)} s)\n`);
   row('API', 'clients', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'requests', 'non-2xx', 'errors');
   row('---', '---', '---', '---', '---', '---', '---', '---', '---');
-  for (const a of r.api) row(a.name, a.connections, a.requestsPerSecond, a.p50, a.p95, a.p99, a.requests, a.non2xx, a.errors);
+  const ms = (n: number) => n.toFixed(1);
+  for (const a of r.api) row(a.name, a.connections, a.requestsPerSecond, ms(a.p50), ms(a.p95), ms(a.p99), a.requests, a.non2xx, a.errors);
   lines.push('');
   row('Contention', 'value');
   row('---', '---');
