@@ -1,36 +1,21 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTwin, webDistDir, type Twin } from '../../infra/local/twin.ts';
+import { describe, expect, it } from 'vitest';
 import { seedPieces } from '../../infra/local/seed/catalogue.ts';
-import { launchBrowser } from '../support/browser.ts';
+import { useShop } from '../web/e2e-support.ts';
 
-let twin: Twin;
-let browser: Browser;
-
-beforeAll(async () => {
-  if (!existsSync(join(webDistDir(), 'index.html'))) throw new Error('Build the shop first: npm run build:web');
-  [twin, browser] = await Promise.all([startTwin({ port: 0, seed: true }), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await twin?.stop();
-});
+const shop = useShop();
 
 describe('/shop in Chromium', () => {
   it('shows every seeded product with its picture, price and sold-out state', async () => {
-    const page = await browser.newPage();
+    const page = await shop.browser.newPage();
     const failures: string[] = [];
     page.on('pageerror', (error) => failures.push(error.message));
-    await page.goto(`${twin.url}/shop`);
+    await page.goto(`${shop.twin.url}/shop`);
     const cards = page.locator('.product-card');
     await expect.poll(() => cards.count()).toBe(seedPieces.length);
 
     await expect.poll(() => page.locator('.product-card img').evaluateAll((imgs) => imgs.filter((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0 && !(i as HTMLImageElement).src.startsWith('data:')).length), { timeout: 15_000 }).toBe(seedPieces.length);
     const srcs = await page.locator('.product-card img').evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).src));
-    expect(srcs.every((src) => src.startsWith(`${twin.url}/images/`))).toBe(true);
+    expect(srcs.every((src) => src.startsWith(`${shop.twin.url}/images/`))).toBe(true);
 
     const heart = page.locator('.product-card', { hasText: 'Colar Coração Eterno' });
     await expect.poll(() => heart.textContent()).toMatch(/24,90\s€.*21,16\s€.*-15%/);
@@ -41,11 +26,11 @@ describe('/shop in Chromium', () => {
   });
 
   it('falls back to index.html for client routes, but not for the API', async () => {
-    const page = await browser.newPage();
-    const response = await page.goto(`${twin.url}/uma/rota/qualquer`);
+    const page = await shop.browser.newPage();
+    const response = await page.goto(`${shop.twin.url}/uma/rota/qualquer`);
     expect(response?.status()).toBe(200);
     await expect.poll(() => page.locator('h1').textContent()).toBe('Página não encontrada');
-    const api = await page.request.get(`${twin.url}/api/nada`);
+    const api = await page.request.get(`${shop.twin.url}/api/nada`);
     expect(api.status()).toBe(404);
     expect((await api.json()).error.code).toBe('route_not_found');
     await page.close();
