@@ -87,7 +87,7 @@ const jsonBody: Mw = {
   name: 'json-body',
   before: async (request) => {
     const { event } = request;
-    const contentType = headerValue(event.headers, 'content-type') ?? '';
+    const contentType = lowerCaseHeaders(event.headers)['content-type'] ?? '';
     if (!/^application\/json\b/i.test(contentType.trim())) throw new UnsupportedMediaType();
     const raw = event.body ?? '';
     const text = event.isBase64Encoded ? Buffer.from(raw, 'base64').toString('utf8') : raw;
@@ -120,13 +120,6 @@ function validateQuery(schema: z.ZodType): Mw {
       queries.set(request.event, result.data);
     },
   };
-}
-
-function headerValue(headers: Record<string, string | undefined> | undefined, name: string): string | undefined {
-  if (!headers) return undefined;
-  const wanted = name.toLowerCase();
-  for (const [key, value] of Object.entries(headers)) if (key.toLowerCase() === wanted) return value;
-  return undefined;
 }
 
 function lowerCaseHeaders(headers: Record<string, string | undefined> | undefined): Record<string, string | undefined> {
