@@ -10,7 +10,7 @@ import http from 'node:http';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { HOST, startChild, waitForPort } from './processes.ts';
+import { HOST, forwardableHeaders, startChild, waitForPort } from './processes.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -97,11 +97,7 @@ async function forward(req: http.IncomingMessage, res: http.ServerResponse, port
       const result = JSON.parse(text) as { AuthenticationResult?: Record<string, unknown> };
       text = JSON.stringify({ AuthenticationResult: result.AuthenticationResult });
     }
-    const out: Record<string, string> = {};
-    upstream.headers.forEach((value, key) => {
-      if (!['content-length', 'content-encoding', 'transfer-encoding', 'connection'].includes(key)) out[key] = value;
-    });
-    res.writeHead(upstream.status, out);
+    res.writeHead(upstream.status, forwardableHeaders(upstream));
     res.end(text);
   } catch (error) {
     res.writeHead(502, { 'content-type': 'application/json' });

@@ -95,3 +95,15 @@ export function startChild(command: string, args: string[], options: SpawnOption
       }),
   };
 }
+
+/** Hop-by-hop and encoding headers a proxy must not copy from the answer it forwards. */
+const NOT_FORWARDED = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'connection']);
+
+/** The headers of an upstream answer that a local proxy passes on to its caller. */
+export function forwardableHeaders(upstream: Response): Record<string, string> {
+  const out: Record<string, string> = {};
+  upstream.headers.forEach((value, key) => {
+    if (!NOT_FORWARDED.has(key)) out[key] = value;
+  });
+  return out;
+}

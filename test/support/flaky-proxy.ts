@@ -4,6 +4,7 @@
  * took effect, the caller never heard). For fault tests of the AWS SDK paths.
  */
 import http from 'node:http';
+import { forwardableHeaders } from '../../infra/local/processes.ts';
 
 export type Fault = 'pass' | 'throttle' | 'error500' | 'drop-response';
 
@@ -31,11 +32,7 @@ export async function flakyProxy(target: string, decide: (operation: string, cou
     const upstream = await fetch(`${target}${req.url}`, { method: req.method, headers: headers as Record<string, string>, body: new Uint8Array(Buffer.concat(chunks)) });
     const body = Buffer.from(await upstream.arrayBuffer());
     if (fault === 'drop-response') return req.socket.destroy();
-    const out: Record<string, string> = {};
-    upstream.headers.forEach((value, key) => {
-      if (!['content-length', 'content-encoding', 'transfer-encoding', 'connection'].includes(key)) out[key] = value;
-    });
-    res.writeHead(upstream.status, out);
+    res.writeHead(upstream.status, forwardableHeaders(upstream));
     res.end(body);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
