@@ -30,7 +30,7 @@ import type * as logs from 'aws-cdk-lib/aws-logs';
 import * as sns from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
-import { tables as tableDefs, type TableKey } from './data-model.ts';
+import { tables as tableDefs, type TableKey } from '../lambdas/contracts/data-model.ts';
 
 /** Every alarm looks at sums over this period, one period at a time. */
 export const ALARM_PERIOD = Duration.minutes(5);

@@ -115,7 +115,7 @@ export class Api extends Construct {
         acknowledgeNag(
           httpRoute,
           'APIG4',
-          `${key} is a public route of the shop by design (DESIGN.md, public API table): shoppers use it without an ` +
+          `${key} is a public route of the shop by design (the public rows of lambdas/routes.ts): shoppers use it without an ` +
             'account. Its handler validates the input with the shared zod schema and the stage throttles every route.',
         );
       }

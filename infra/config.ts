@@ -3,13 +3,14 @@
  * import them too: the deploy-time settings read from CDK context, the shape of the SPA's
  * `config.json`, and the Content-Security-Policy of the shop.
  */
-import { PAYMENT_ENV, type PaymentSettings } from './runtime-env.ts';
+import { PAYMENT_ENV, type PaymentSettings } from '../lambdas/contracts/env.ts';
+import { ADMIN_PREFIX_PATTERN, CHECKOUT_PAGES, DEFAULT_ADMIN_PREFIX } from '../shared/paths.ts';
+
 
 /** Stages are lowercase words; they prefix SES template names and name the stack. */
 const STAGE_PATTERN = /^[a-z][a-z0-9-]{0,19}$/;
 /** What counts as an e-mail address here (also the AllowedPattern of the `SenderEmail` parameter). */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const PATH_PREFIX_PATTERN = /^\/[A-Za-z0-9._~-]+$/;
 const DOMAIN_PATTERN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 
 /** Region used when neither context `region` nor `CDK_DEFAULT_REGION` names one. */
@@ -86,8 +87,8 @@ export function readDeploySettings(read: ContextReader, env: NodeJS.ProcessEnv =
   const stage = checked('stage', optionalString(read, 'stage') ?? 'prod', STAGE_PATTERN, 'a lowercase word (a-z, 0-9, -)');
   const adminPathPrefix = checked(
     'adminPathPrefix',
-    optionalString(read, 'adminPathPrefix') ?? '/bastidores-7b99',
-    PATH_PREFIX_PATTERN,
+    optionalString(read, 'adminPathPrefix') ?? DEFAULT_ADMIN_PREFIX,
+    ADMIN_PREFIX_PATTERN,
     'one path segment starting with "/"',
   );
   const senderRaw = optionalString(read, 'senderEmail');
@@ -127,22 +128,6 @@ export function readDeploySettings(read: ContextReader, env: NodeJS.ProcessEnv =
     ...(webDistDir ? { webDistDir } : {}),
     ...(Object.keys(payments).length ? { payments } : {}),
   };
-}
-
-/**
- * The SPA's runtime settings, written by the stack as `/config.json` next to `index.html`
- * (the local front door serves the same shape).
- */
-export interface SpaConfig {
-  /** Base path of the HTTP API on the shop's own origin. */
-  readonly apiBasePath: '/api';
-  readonly region: string;
-  readonly userPoolId: string;
-  readonly userPoolClientId: string;
-  readonly adminPathPrefix: string;
-  readonly stage: string;
-  /** Only in the local twin: the Cognito-compatible server's address (AWS's endpoint is implied otherwise). */
-  readonly userPoolEndpoint?: string;
 }
 
 /** Where the browser may connect besides the shop's own origin. */
@@ -190,5 +175,5 @@ export function contentSecurityPolicy(origins: CspOrigins): string {
  * @example robotsTxt('https://joias.example') // '...Sitemap: https://joias.example/api/sitemap.xml\n'
  */
 export function robotsTxt(shopUrl: string): string {
-  return ['User-agent: *', 'Allow: /', 'Disallow: /cart', 'Disallow: /shipping', 'Disallow: /payment', 'Disallow: /thank-you', '', `Sitemap: ${shopUrl}/api/sitemap.xml`, ''].join('\n');
+  return ['User-agent: *', 'Allow: /', ...CHECKOUT_PAGES.map((path) => `Disallow: ${path}`), '', `Sitemap: ${shopUrl}/api/sitemap.xml`, ''].join('\n');
 }

@@ -1,5 +1,5 @@
 /**
- * The shop's data: one DynamoDB table per entity of `infra/data-model.ts` and the S3 buckets (payment
+ * The shop's data: one DynamoDB table per entity of `lambdas/contracts/data-model.ts` and the S3 buckets (payment
  * proofs, product images, access logs). Everything that holds customer or shop data is retained when
  * the stack is deleted.
  */
@@ -7,7 +7,7 @@ import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
-import { tables, type BucketKey, type KeyDef, type TableDef, type TableKey } from './data-model.ts';
+import { tables, type BucketKey, type KeyDef, type TableDef, type TableKey } from '../lambdas/contracts/data-model.ts';
 import { acknowledgeNag } from './constructs/nag.ts';
 
 /** Key prefix of proofs uploaded for an order that is not placed yet; they expire after a day. */

@@ -1,5 +1,5 @@
 /**
- * The shop's e-mail: one SES template per entry of `infra/mail-templates.ts` (named with the stage
+ * The shop's e-mail: one SES template per entry of `lambdas/contracts/mail-templates.ts` (named with the stage
  * prefix, as the local twin names them) and the SES identity of the sender address, which SES verifies
  * by e-mailing it a link after the first deploy. While the account is in the SES sandbox, mail reaches
  * only verified addresses.
@@ -7,7 +7,7 @@
 import { Stack } from 'aws-cdk-lib';
 import * as ses from 'aws-cdk-lib/aws-ses';
 import { Construct } from 'constructs';
-import { mailTemplates, templateName, type MailTemplateId } from './mail-templates.ts';
+import { mailTemplates, templateName, type MailTemplateId } from '../lambdas/contracts/mail-templates.ts';
 
 export interface MailProps {
   readonly stage: string;

@@ -10,10 +10,11 @@ import { routeId, routes as routeTable, type Route } from '../lambdas/routes.ts'
 import { Alarms } from './alarms.ts';
 import { Api, routeKeyOf } from './api.ts';
 import { Auth } from './auth.ts';
-import { EMAIL_PATTERN, type DomainSettings, type SpaConfig } from './config.ts';
+import type { SpaConfig } from '../shared/spa-config.ts';
+import { EMAIL_PATTERN, type DomainSettings } from './config.ts';
 import { Data } from './data.ts';
 import { Mail } from './mail.ts';
-import type { PaymentSettings } from './runtime-env.ts';
+import type { PaymentSettings } from '../lambdas/contracts/env.ts';
 import { Web } from './web.ts';
 
 export interface ShopStackProps extends StackProps {
@@ -77,7 +78,7 @@ export class ShopStack extends Stack {
     this.mail = new Mail(this, 'Mail', { stage: props.stage, senderEmail });
 
     // The shop URL is known only once the distribution exists; functions read it at deploy time.
-    let web: Web | undefined;
+    let web: Web | undefined = undefined;
     const shopUrl = Lazy.string({
       produce: () => {
         if (!web) throw new Error('The shop URL is read before the web front door exists');

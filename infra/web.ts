@@ -21,11 +21,12 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import { routes as routeTable, type Route } from '../lambdas/routes.ts';
-import { contentSecurityPolicy, robotsTxt, type DomainSettings, type SpaConfig } from './config.ts';
+import type { SpaConfig } from '../shared/spa-config.ts';
+import { contentSecurityPolicy, robotsTxt, type DomainSettings } from './config.ts';
 import { ACCESS_LOG_PREFIXES } from './data.ts';
 import { acknowledgeNag } from './constructs/nag.ts';
 import { REPO_ROOT } from './constructs/shop-function.ts';
-import { IMAGES_PREFIX } from './data-model.ts';
+import { IMAGES_PREFIX } from '../lambdas/contracts/data-model.ts';
 
 /** Longest time CloudFront may keep a cacheable API answer, whatever the origin says. */
 export const API_CACHE_MAX_SECONDS = 300;

@@ -5,7 +5,8 @@
  * rows, IAM grants from `grants`) and the local gateway (`infra/local/gateway.ts`). Adding a route means
  * adding one row and its handler module `lambdas/handlers/<handler>.ts`, which exports `handler`.
  */
-import type { BucketKey, TableKey } from '../infra/data-model.ts';
+import type { ApiRouteKey } from '../shared/api-routes.ts';
+import type { BucketKey, TableKey } from './contracts/data-model.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type Access = 'public' | 'admin';
@@ -111,3 +112,9 @@ export function routeId(route: Pick<Route, 'method' | 'path'>): string {
   const words = `${route.method.toLowerCase()} ${route.path}`.split(/[^A-Za-z0-9]+/).filter(Boolean);
   return words.map((w) => w[0]!.toUpperCase() + w.slice(1)).join('');
 }
+
+/** Every row has a contract in `shared/api-routes.ts` and every contract a row (a compile-time check). */
+type KeyOfRow<R> = R extends { readonly method: infer M extends string; readonly path: infer P extends string } ? `${M} ${P}` : never;
+type TableRouteKey = KeyOfRow<(typeof routes)[number]>;
+const sameKeys: [Exclude<TableRouteKey, ApiRouteKey>, Exclude<ApiRouteKey, TableRouteKey>] extends [never, never] ? true : never = true;
+void sameKeys;

@@ -5,7 +5,7 @@
  */
 import type { Collection, Product } from './product.ts';
 import type { OrderStatus } from './order-status.ts';
-import type { PaymentMethodId } from './payment-methods.ts';
+import type { PaymentInstructions, PaymentMethodId } from './payment-methods.ts';
 import type { ShippingMethodId } from './shipping.ts';
 import type { AdminEmailKind } from './schemas/admin-order.ts';
 
@@ -19,20 +19,15 @@ export interface ApiErrorBody {
 export interface ProductsResponse { readonly products: readonly Product[] }
 /** GET /api/products/{id} */
 export interface ProductResponse { readonly product: Product }
-/** GET /api/collections (also GET /api/admin/collections; POST answers `{ collection }`) */
+/** GET /api/collections (also GET /api/admin/collections) */
 export interface CollectionsResponse { readonly collections: readonly Collection[] }
+/** POST /api/admin/collections → 201 */
+export interface CollectionResponse { readonly collection: Collection }
 
 /** POST /api/contact-messages → 201 */
 export interface ContactMessageCreated { readonly id: string }
 /** POST /api/stock-alerts → 201 */
 export interface StockAlertCreated { readonly id: string }
-
-/** How to pay with one method; values come from the deployment's configuration. */
-export type PaymentInstructions =
-  | { readonly method: 'mbway'; readonly phone: string }
-  | { readonly method: 'transferencia'; readonly iban: string; readonly holder: string }
-  | { readonly method: 'paypal'; readonly handle: string }
-  | { readonly method: 'revolut'; readonly handle: string };
 
 export interface PaymentMethodInfo {
   readonly id: PaymentMethodId;

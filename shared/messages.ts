@@ -1,7 +1,7 @@
 /**
  * Every text the customer or the owner reads, in pt-PT (DESIGN.md §6). Web and lambdas import from here.
  */
-import type { PaymentInstructions } from './api.ts';
+import type { PaymentInstructions } from './payment-methods.ts';
 
 const PROOF_MISSING = 'Por favor, faça upload do comprovativo de pagamento.';
 const TERMS_NOT_ACCEPTED = 'Por favor, aceite os termos e condições.';

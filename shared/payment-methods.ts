@@ -22,13 +22,9 @@ export const PAYMENT_METHOD_LABELS: Readonly<Record<PaymentMethodId, string>> = 
   revolut: 'Revolut',
 };
 
-/**
- * Type guard for payment method ids.
- *
- * @example
- * isPaymentMethodId('paypal'); // true
- * isPaymentMethodId('MB WAY'); // false (that is the label)
- */
-export function isPaymentMethodId(value: unknown): value is PaymentMethodId {
-  return (PAYMENT_METHOD_IDS as readonly unknown[]).includes(value);
-}
+/** How to pay with one method; values come from the deployment's configuration. */
+export type PaymentInstructions =
+  | { readonly method: 'mbway'; readonly phone: string }
+  | { readonly method: 'transferencia'; readonly iban: string; readonly holder: string }
+  | { readonly method: 'paypal'; readonly handle: string }
+  | { readonly method: 'revolut'; readonly handle: string };

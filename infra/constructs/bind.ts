@@ -5,7 +5,7 @@
  *
  * The statements are written out rather than taken from `table.grantReadData()` / `bucket.grantRead()`:
  * those also allow streams, every index (`/index/*`) and `s3:List*`/`s3:GetBucket*`; here a table
- * read reaches exactly the indexes declared in `infra/data-model.ts`, and a bucket read is GetObject
+ * read reaches exactly the indexes declared in `lambdas/contracts/data-model.ts`, and a bucket read is GetObject
  * plus ListBucket (so a missing key answers 404 as it does on the local twin, not 403).
  */
 import { CfnResource, Stack } from 'aws-cdk-lib';
@@ -15,11 +15,11 @@ import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type { IConstruct } from 'constructs';
 import type { Grant } from '../../lambdas/routes.ts';
-import { buckets, tables, type BucketKey, type TableKey } from '../data-model.ts';
-import { MAIL_ENV, PAYMENT_ENV, type PaymentSettings } from '../runtime-env.ts';
+import { buckets, tables, type BucketKey, type TableKey } from '../../lambdas/contracts/data-model.ts';
+import { MAIL_ENV, PAYMENT_ENV, type PaymentSettings } from '../../lambdas/contracts/env.ts';
 import { acknowledgeNag } from './nag.ts';
 
-export { MAIL_ENV } from '../runtime-env.ts';
+export { MAIL_ENV } from '../../lambdas/contracts/env.ts';
 
 export const TABLE_READ_ACTIONS = [
   'dynamodb:GetItem',

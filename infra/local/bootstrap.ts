@@ -1,7 +1,7 @@
 /**
  * Creates what the cloud stack creates, from the same definitions: the tables of
- * `infra/data-model.ts`, the admin user pool (app client, `admin` group, admin user) and the mail
- * templates of `infra/mail-templates.ts`. Every step is idempotent, so a second start finds its data.
+ * `lambdas/contracts/data-model.ts`, the admin user pool (app client, `admin` group, admin user) and the mail
+ * templates of `lambdas/contracts/mail-templates.ts`. Every step is idempotent, so a second start finds its data.
  */
 import {
   CreateTableCommand,
@@ -26,8 +26,8 @@ import {
   ListUserPoolsCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { CreateEmailTemplateCommand, SESv2Client, UpdateEmailTemplateCommand } from '@aws-sdk/client-sesv2';
-import { tables, type KeyDef, type TableDef, type TableKey } from '../data-model.ts';
-import { mailTemplates, templateName, type MailTemplateId } from '../mail-templates.ts';
+import { tables, type KeyDef, type TableDef, type TableKey } from '../../lambdas/contracts/data-model.ts';
+import { mailTemplates, templateName, type MailTemplateId } from '../../lambdas/contracts/mail-templates.ts';
 
 export const LOCAL_REGION = 'eu-west-1';
 /** s3rver accepts only its own key pair; the other local services accept any, so all use this one. */

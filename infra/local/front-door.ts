@@ -8,8 +8,9 @@ import { readFile, stat } from 'node:fs/promises';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { GetObjectCommand, NoSuchKey, S3Client } from '@aws-sdk/client-s3';
-import { robotsTxt, type SpaConfig } from '../config.ts';
+import { GetObjectCommand, NoSuchKey, type S3Client } from '@aws-sdk/client-s3';
+import type { SpaConfig } from '../../shared/spa-config.ts';
+import { robotsTxt } from '../config.ts';
 import { HOST } from './processes.ts';
 
 const TYPES: Record<string, string> = {

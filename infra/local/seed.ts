@@ -3,8 +3,8 @@
  * through the same repository functions the API uses, so seeded data has the API's shape. Runs on the
  * twin's first start (empty catalogue) and from `npm run seed` (which replaces the demo pieces).
  */
-import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { IMAGES_PREFIX } from '../data-model.ts';
+import { PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { IMAGES_PREFIX } from '../../lambdas/contracts/data-model.ts';
 import { insertCollection } from '../../lambdas/repositories/collections.ts';
 import { listProducts, putProduct } from '../../lambdas/repositories/products.ts';
 import { collectionSlug } from '../../lambdas/services/catalog.ts';

@@ -7,9 +7,10 @@ import { mkdtemp, rm, writeFile, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { S3Client } from '@aws-sdk/client-s3';
+import { DEFAULT_ADMIN_PREFIX } from '../../shared/paths.ts';
 import { contentSecurityPolicy } from '../config.ts';
-import { buckets, tables, type BucketKey, type TableKey } from '../data-model.ts';
-import { MAIL_ENV, PAYMENT_ENV, type PaymentSettings } from '../runtime-env.ts';
+import { buckets, tables, type BucketKey, type TableKey } from '../../lambdas/contracts/data-model.ts';
+import { MAIL_ENV, PAYMENT_ENV, type PaymentSettings } from '../../lambdas/contracts/env.ts';
 import {
   LOCAL_CREDENTIALS,
   LOCAL_REGION,
@@ -30,7 +31,6 @@ import { startSesLocal } from './ses-local.ts';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 export const DEFAULT_ADMIN: AdminAccount = { email: 'admin@example.com', password: 'Joias-Admin-2026!' };
-export const DEFAULT_ADMIN_PREFIX = '/bastidores-7b99';
 export const MAIL_TEMPLATE_PREFIX = 'local-';
 export const MAIL_FROM = 'loja@joias-inox.local';
 

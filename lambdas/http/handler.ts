@@ -14,20 +14,20 @@ import type { APIGatewayProxyEventV2WithJWTAuthorizer, Context } from 'aws-lambd
 import type * as z from 'zod';
 import { fieldErrors } from '../../shared/schemas/index.ts';
 import { messages } from '../../shared/messages.ts';
+import type { ApiBody, ApiQuery, ApiResponse, ApiRouteKey } from '../../shared/api-routes.ts';
 import { routes, type Route } from '../routes.ts';
-import { DomainError, InvalidInput, PayloadTooLarge, Unauthorized, Forbidden, UnsupportedMediaType, toErrorResponse } from './errors.ts';
-import { logger } from './logger.ts';
+import { DomainError, InvalidInput, PayloadTooLarge, Unauthorized, Forbidden, UnsupportedMediaType } from '../errors.ts';
+import { toErrorResponse } from './error-response.ts';
+import { logger } from '../logger.ts';
 import { json, type HttpResult } from './response.ts';
 
 export type ApiEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
-export type RouteKey = `${Route['method']} ${Route['path']}`;
-type TableRouteKey = `${(typeof routes)[number]['method']} ${(typeof routes)[number]['path']}`;
 
 /** Largest JSON body the API accepts (the biggest form, a 50-line order, is far below). */
 export const MAX_BODY_BYTES = 64 * 1024;
 export const ADMIN_GROUP = 'admin';
 
-export interface ApiRequest<B, Q = Readonly<Record<string, string | undefined>>> {
+export interface ApiRequest<B, Q> {
   readonly event: ApiEvent;
   readonly body: B;
   readonly params: Readonly<Record<string, string | undefined>>;
@@ -135,18 +135,20 @@ export function findRoute(key: string): Route {
   return route;
 }
 
+/** The schemas a route validates with: exactly where its contract has a body or a query. */
+type RouteSchemas<K extends ApiRouteKey> = (ApiBody<K> extends undefined ? { readonly body?: undefined } : { readonly body: z.ZodType<ApiBody<K>> }) &
+  (ApiQuery<K> extends undefined ? { readonly query?: undefined } : { readonly query: z.ZodType<ApiQuery<K>> });
+
+type RawQuery = Readonly<Record<string, string | undefined>>;
+
 /**
- * Builds the Lambda handler of one route.
- *
- * @example
- * export const handler = httpRoute('GET /api/products/{id}', {}, async ({ params }) => ok(await getProduct(params.id)));
+ * Builds the Lambda handler of one route. The body and query schemas, the request the use case gets
+ * and the answer it must give all follow the route's entry in `shared/api-routes.ts`.
  */
-export function httpRoute<S extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined>(
-  key: TableRouteKey,
-  options: { readonly body?: S; readonly query?: Q },
-  useCase: (
-    request: ApiRequest<S extends z.ZodType ? z.infer<S> : undefined, Q extends z.ZodType ? z.infer<Q> : Readonly<Record<string, string | undefined>>>,
-  ) => Promise<HttpResult>,
+export function httpRoute<K extends ApiRouteKey>(
+  key: K,
+  options: RouteSchemas<K>,
+  useCase: (request: ApiRequest<ApiBody<K>, ApiQuery<K> extends undefined ? RawQuery : ApiQuery<K>>) => Promise<HttpResult<ApiResponse<K>>>,
 ) {
   const route = findRoute(key);
   const cacheControl = route.cacheSeconds

@@ -1,13 +1,22 @@
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 
-export type HttpResult = APIGatewayProxyStructuredResultV2 & { statusCode: number };
+/**
+ * A Lambda answer whose body is a `T`. The type parameter exists only for the compiler: `httpRoute`
+ * requires the use case of a route to answer its contract's response type (`shared/api-routes.ts`).
+ */
+export type HttpResult<T = unknown> = APIGatewayProxyStructuredResultV2 & { statusCode: number; readonly __body?: T };
 
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' } as const;
 
 /** A JSON answer. Every API answer goes through here, so headers stay the same everywhere. */
-export function json(statusCode: number, body: unknown, headers: Record<string, string> = {}): HttpResult {
+export function json<T>(statusCode: number, body: T, headers: Record<string, string> = {}): HttpResult<T> {
   return { statusCode, headers: { ...JSON_HEADERS, ...headers }, body: JSON.stringify(body) };
 }
 
-export const ok = (body: unknown, headers?: Record<string, string>): HttpResult => json(200, body, headers);
-export const created = (body: unknown, headers?: Record<string, string>): HttpResult => json(201, body, headers);
+export const ok = <T>(body: T, headers?: Record<string, string>): HttpResult<T> => json(200, body, headers);
+export const created = <T>(body: T, headers?: Record<string, string>): HttpResult<T> => json(201, body, headers);
+
+/** A text answer (e.g. XML) with its own content type. */
+export function text(body: string, contentType: string): HttpResult<string> {
+  return { statusCode: 200, headers: { 'content-type': contentType }, body };
+}

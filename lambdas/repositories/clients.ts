@@ -7,7 +7,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { S3Client } from '@aws-sdk/client-s3';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
-import { tables, buckets, type TableKey, type BucketKey } from '../../infra/data-model.ts';
+import { tables, buckets, type TableKey, type BucketKey } from '../contracts/data-model.ts';
 
 let documentClient: DynamoDBDocumentClient | undefined;
 

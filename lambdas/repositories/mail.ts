@@ -1,7 +1,7 @@
-/** Templated e-mail through SES v2 (the template names come from `infra/mail-templates.ts`). */
+/** Templated e-mail through SES v2 (the template names come from `lambdas/contracts/mail-templates.ts`). */
 import { SendEmailCommand } from '@aws-sdk/client-sesv2';
-import { MAIL_ENV } from '../../infra/runtime-env.ts';
-import { templateName, type MailTemplateId } from '../../infra/mail-templates.ts';
+import { MAIL_ENV } from '../contracts/env.ts';
+import { templateName, type MailTemplateId } from '../contracts/mail-templates.ts';
 import { setting, ses } from './clients.ts';
 
 /** Sends one templated e-mail; throws when SES refuses or cannot be reached. */

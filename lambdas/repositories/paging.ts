@@ -3,9 +3,9 @@
  * base64url JSON of DynamoDB's LastEvaluatedKey.
  */
 import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import type { TableKey } from '../../infra/data-model.ts';
+import type { TableKey } from '../contracts/data-model.ts';
 import { messages } from '../../shared/messages.ts';
-import { InvalidInput } from '../http/errors.ts';
+import { InvalidInput } from '../errors.ts';
 import { ddb, tableName } from './clients.ts';
 
 export interface Page<T> {

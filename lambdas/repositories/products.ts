@@ -2,7 +2,7 @@
  * Products in DynamoDB. The catalogue is read through the `byListing` index (a query, newest first),
  * never with a scan.
  */
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Product } from '../../shared/product.ts';
 import { ddb, tableName } from './clients.ts';
 import { allOfListing } from './paging.ts';
@@ -36,6 +36,40 @@ export async function listProducts(): Promise<Product[]> {
 export async function getProduct(id: string): Promise<Product | undefined> {
   const { Item } = await ddb().send(new GetCommand({ TableName: tableName('products'), Key: { id } }));
   return Item ? toProduct(Item) : undefined;
+}
+
+/** Several products by id, read strongly consistent (what an order is priced from). */
+export async function getProductsConsistent(ids: readonly string[]): Promise<Map<string, Product>> {
+  const found = new Map<string, Product>();
+  let keys: Record<string, unknown>[] = ids.map((id) => ({ id }));
+  for (let round = 0; keys.length && round < 5; round++) {
+    const result = await ddb().send(new BatchGetCommand({ RequestItems: { [tableName('products')]: { Keys: keys, ConsistentRead: true } } }));
+    for (const item of result.Responses?.[tableName('products')] ?? []) found.set(String(item.id), toProduct(item));
+    keys = (result.UnprocessedKeys?.[tableName('products')]?.Keys as Record<string, unknown>[] | undefined) ?? [];
+  }
+  return found;
+}
+
+/** Ids of the products that carry `code` (the `byCode` index). */
+export async function productIdsWithCode(code: string): Promise<string[]> {
+  const { Items } = await ddb().send(
+    new QueryCommand({ TableName: tableName('products'), IndexName: 'byCode', KeyConditionExpression: 'code = :code', ExpressionAttributeValues: { ':code': code } }),
+  );
+  return (Items ?? []).map((item) => String(item.id));
+}
+
+/** The transaction item that takes `quantity` units of a product, only if that many are in stock. */
+export function takeStockItem(productId: string, quantity: number, now: Date) {
+  return {
+    Update: {
+      TableName: tableName('products'),
+      Key: { id: productId },
+      UpdateExpression: 'SET stock = stock - :quantity, updatedAt = :now',
+      ConditionExpression: 'attribute_exists(id) AND stock >= :quantity',
+      ExpressionAttributeValues: { ':quantity': quantity, ':now': now.toISOString() },
+      ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
+    },
+  };
 }
 
 /**

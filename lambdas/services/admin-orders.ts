@@ -1,15 +1,13 @@
 /** Back-office use cases on orders: list, detail with a short-lived proof link, status, e-mails. */
-import { GetObjectCommand } from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { Order, OrderDetailResponse, OrderEmailRecord, OrdersPage } from '../../shared/api.ts';
 import { messages } from '../../shared/messages.ts';
 import type { OrderStatus } from '../../shared/order-status.ts';
 import type { AdminEmailRequest, OrdersQuery } from '../../shared/schemas/index.ts';
 import { DEFAULT_PAGE_SIZE } from '../../shared/schemas/index.ts';
-import { NotFound, Unavailable } from '../http/errors.ts';
-import { logger } from '../http/logger.ts';
-import { bucketName, s3 } from '../repositories/clients.ts';
+import { NotFound, Unavailable } from '../errors.ts';
+import { logger } from '../logger.ts';
 import { sendTemplatedMail } from '../repositories/mail.ts';
+import { signedDownloadUrl } from '../repositories/storage.ts';
 import { appendOrderEmail, getOrder, listOrders, setOrderStatus, toOrderSummary } from '../repositories/orders.ts';
 
 /** How long the admin's link to a proof of payment works. */
@@ -30,7 +28,7 @@ async function orderOrThrow(id: string | undefined): Promise<Order> {
 export async function orderDetail(id: string | undefined): Promise<OrderDetailResponse> {
   const order = await orderOrThrow(id);
   if (!order.proofKey) return { order };
-  const proofUrl = await getSignedUrl(s3(), new GetObjectCommand({ Bucket: bucketName('proofs'), Key: order.proofKey }), { expiresIn: PROOF_LINK_SECONDS });
+  const proofUrl = await signedDownloadUrl('proofs', order.proofKey, PROOF_LINK_SECONDS);
   return { order, proofUrl };
 }
 

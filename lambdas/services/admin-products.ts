@@ -3,21 +3,21 @@
  * back-in-stock e-mails when a product's stock goes from 0 to above 0.
  */
 import { randomUUID } from 'node:crypto';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { ImageUploadResponse } from '../../shared/api.ts';
 import { messages } from '../../shared/messages.ts';
+import { paths } from '../../shared/paths.ts';
 import type { Product } from '../../shared/product.ts';
 import type { ImageContentType } from '../../shared/uploads.ts';
 import { IMAGE_CONTENT_TYPES, MAX_IMAGE_BYTES } from '../../shared/uploads.ts';
 import type { ProductInput } from '../../shared/schemas/index.ts';
-import { IMAGES_PREFIX } from '../../infra/data-model.ts';
-import { MAIL_ENV } from '../../infra/runtime-env.ts';
-import { Conflict, InvalidInput } from '../http/errors.ts';
-import { logger } from '../http/logger.ts';
-import { ddb, setting, tableName } from '../repositories/clients.ts';
+import { IMAGES_PREFIX } from '../contracts/data-model.ts';
+import { MAIL_ENV } from '../contracts/env.ts';
+import { Conflict, InvalidInput } from '../errors.ts';
+import { logger } from '../logger.ts';
+import { setting } from '../repositories/clients.ts';
 import { listCollections } from '../repositories/collections.ts';
 import { sendTemplatedMail } from '../repositories/mail.ts';
-import { putProduct } from '../repositories/products.ts';
+import { productIdsWithCode, putProduct } from '../repositories/products.ts';
 import { markStockAlertNotified, pendingStockAlerts, reopenStockAlert } from '../repositories/stock-alerts.ts';
 import { productById } from './catalog.ts';
 import { IMMUTABLE_CACHE_CONTROL, checkUploadedObject, presignUpload } from './uploads.ts';
@@ -31,10 +31,7 @@ export async function presignImageUpload(contentType: ImageContentType): Promise
 }
 
 async function assertCodeFree(code: string, productId: string): Promise<void> {
-  const { Items } = await ddb().send(
-    new QueryCommand({ TableName: tableName('products'), IndexName: 'byCode', KeyConditionExpression: 'code = :code', ExpressionAttributeValues: { ':code': code } }),
-  );
-  if ((Items ?? []).some((item) => item.id !== productId)) {
+  if ((await productIdsWithCode(code)).some((id) => id !== productId)) {
     throw new Conflict(messages.admin.productCodeTaken, 'product_code_taken', { code: messages.admin.productCodeTaken });
   }
 }
@@ -83,7 +80,7 @@ export async function updateProduct(id: string | undefined, input: ProductInput,
  * two saves at once never mail twice; a failed send gives the claim back for the next restock.
  */
 export async function notifyBackInStock(product: Product, now = new Date()): Promise<number> {
-  const link = `${setting(MAIL_ENV.shopUrl)}/product/${encodeURIComponent(product.id)}`;
+  const link = `${setting(MAIL_ENV.shopUrl)}${paths.product(product.id)}`;
   let sent = 0;
   for (const alert of await pendingStockAlerts(product.id)) {
     if (!(await markStockAlertNotified(alert.id, now))) continue;

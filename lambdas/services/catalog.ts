@@ -2,7 +2,7 @@
 import { messages } from '../../shared/messages.ts';
 import { productIdField } from '../../shared/schemas/fields.ts';
 import type { Collection, Product } from '../../shared/product.ts';
-import { Conflict, InvalidInput, NotFound } from '../http/errors.ts';
+import { Conflict, InvalidInput, NotFound } from '../errors.ts';
 import { getProduct, listProducts } from '../repositories/products.ts';
 import { insertCollection, listCollections } from '../repositories/collections.ts';
 

@@ -1,14 +1,11 @@
 /**
- * Placing an order (DESIGN.md §1-4, 7-9): the server decides prices, totals, stock, the order number
+ * Placing an order: the server decides prices, totals, stock, the order number
  * and the MB WAY number. The order, the stock decrement of every line, the month's MB WAY counter and
  * the idempotency record are written in ONE DynamoDB transaction whose conditions require enough
  * stock, a free order number, room on the MB WAY number and our claim on the key: either all of it
  * happens or none of it does.
  */
 import { createHash } from 'node:crypto';
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { OrderEmailRecord, OrderLine, PlaceOrderResponse } from '../../shared/api.ts';
 import { messages } from '../../shared/messages.ts';
 import { chooseMbWayNumber, mbWayCounter, monthKey, type MbWayNumber } from '../../shared/mb-way.ts';
@@ -16,16 +13,17 @@ import { formatCents } from '../../shared/money.ts';
 import { INITIAL_ORDER_STATUS, generateOrderNumber } from '../../shared/order-status.ts';
 import { PAYMENT_METHOD_LABELS } from '../../shared/payment-methods.ts';
 import { priceLine, quoteOrder } from '../../shared/pricing.ts';
-import type { Product } from '../../shared/product.ts';
 import type { PlaceOrderInput } from '../../shared/schemas/index.ts';
-import { Conflict, InvalidInput, OutOfStock } from '../http/errors.ts';
-import { logger } from '../http/logger.ts';
-import { ddb, tableName } from '../repositories/clients.ts';
+import { Conflict, InvalidInput, OutOfStock } from '../errors.ts';
+import { logger } from '../logger.ts';
 import { claimIdempotencyKey, completeIdempotencyItem, peekIdempotencyKey, releaseIdempotencyKey, type Claim } from '../repositories/idempotency.ts';
 import { sendTemplatedMail } from '../repositories/mail.ts';
 import { appendOrderEmail, putOrderItem, ORDER_LISTING, type OrderItem } from '../repositories/orders.ts';
-import { toProduct } from '../repositories/products.ts';
-import { instructionsFor, mbwayCounters } from './payments.ts';
+import { countMbWayOrderItem } from '../repositories/mbway-counters.ts';
+import { getProductsConsistent, takeStockItem } from '../repositories/products.ts';
+import { writeTransaction } from '../repositories/transactions.ts';
+import { getMbWayCounters } from '../repositories/mbway-counters.ts';
+import { instructionsFor } from './payments.ts';
 import { claimProof } from './uploads.ts';
 
 /** Accepted `Idempotency-Key` values: what a browser's crypto.randomUUID() and similar produce. */
@@ -37,17 +35,6 @@ export interface PlacedOrder {
   /** 201 for a new order, 200 for the answer of a repeated key. */
   readonly status: 200 | 201;
   readonly body: PlaceOrderResponse;
-}
-
-async function loadProducts(ids: readonly string[]): Promise<Map<string, Product>> {
-  const found = new Map<string, Product>();
-  let keys: Record<string, unknown>[] = ids.map((id) => ({ id }));
-  for (let round = 0; keys.length && round < 5; round++) {
-    const result = await ddb().send(new BatchGetCommand({ RequestItems: { [tableName('products')]: { Keys: keys, ConsistentRead: true } } }));
-    for (const item of result.Responses?.[tableName('products')] ?? []) found.set(String(item.id), toProduct(item));
-    keys = (result.UnprocessedKeys?.[tableName('products')]?.Keys as Record<string, unknown>[] | undefined) ?? [];
-  }
-  return found;
 }
 
 function fingerprintOf(input: PlaceOrderInput): string {
@@ -81,7 +68,7 @@ export async function placeOrder(input: PlaceOrderInput, idempotencyKey: string 
 
 /** The MB WAY number this month's next order gets, or the spec's refusal when both are used up. */
 async function mbwayNumberOrRefuse(month: string): Promise<MbWayNumber> {
-  const chosen = chooseMbWayNumber(await mbwayCounters(month));
+  const chosen = chooseMbWayNumber(await getMbWayCounters(month));
   if (chosen === null) throw new Conflict(messages.checkout.mbwayUnavailable, 'mbway_unavailable', { 'shipping.paymentMethod': messages.checkout.mbwayUnavailable });
   return chosen;
 }
@@ -94,7 +81,7 @@ function answerKnown(claim: Exclude<Claim, { state: 'claimed' }>): PlacedOrder {
 
 /** The order's lines priced from the products as they are now; refuses missing products and short stock. */
 async function priceOrder(input: PlaceOrderInput): Promise<OrderLine[]> {
-  const products = await loadProducts(input.items.map((item) => item.productId));
+  const products = await getProductsConsistent(input.items.map((item) => item.productId));
   const lines = input.items.map((item, index) => {
     const product = products.get(item.productId);
     if (!product) throw new Conflict(messages.checkout.productGone, 'product_unavailable', { [`items.${index}.productId`]: messages.checkout.productGone });
@@ -168,62 +155,33 @@ async function writeOrder(input: PlaceOrderInput, orderLines: OrderLine[], idemp
       },
     };
 
-    const stockItems = orderLines.map((line) => ({
-      Update: {
-        TableName: tableName('products'),
-        Key: { id: line.productId },
-        UpdateExpression: 'SET stock = stock - :quantity, updatedAt = :now',
-        ConditionExpression: 'attribute_exists(id) AND stock >= :quantity',
-        ExpressionAttributeValues: { ':quantity': line.quantity, ':now': now.toISOString() },
-        ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
-      },
-    }));
+    const stockItems = orderLines.map((line) => takeStockItem(line.productId, line.quantity, now));
     const counter = mbwayNumber ? mbWayCounter(mbwayNumber) : undefined;
-    const counterItem = counter
-      ? [
-          {
-            Update: {
-              TableName: tableName('mbwayCounters'),
-              Key: { month },
-              UpdateExpression: 'SET #count = if_not_exists(#count, :zero) + :one',
-              ConditionExpression: 'attribute_not_exists(#count) OR #count < :limit',
-              ExpressionAttributeNames: { '#count': counter.field },
-              ExpressionAttributeValues: { ':zero': 0, ':one': 1, ':limit': counter.limit },
-            },
-          },
-        ]
-      : [];
+    const counterItem = counter ? [countMbWayOrderItem(month, counter)] : [];
     const items = [putOrderItem(order), ...stockItems, ...counterItem, completeIdempotencyItem(idempotencyKey, fingerprint, body)];
 
-    try {
-      // The token makes the SDK's own retries of this very transaction (e.g. after a lost response) no-ops.
-      const token = createHash('sha256').update(`${idempotencyKey}:${orderNumber}`).digest('hex').slice(0, 36);
-      await ddb().send(new TransactWriteCommand({ TransactItems: items, ClientRequestToken: token }));
-      return body;
-    } catch (error) {
-      if (!(error instanceof TransactionCanceledException)) throw error;
-      const reasons = error.CancellationReasons ?? [];
-      const failed = (index: number) => reasons[index]?.Code === 'ConditionalCheckFailed';
-      // A line short of stock: nothing was written; say which product and how many are left.
-      for (const [index, line] of orderLines.entries()) {
-        if (failed(1 + index)) {
-          const old = reasons[1 + index]?.Item;
-          const left = old ? Number(unmarshall(old as never).stock ?? 0) : 0;
-          const message = messages.checkout.outOfStock(line.name, left);
-          throw new OutOfStock(message, { [`items.${index}.quantity`]: message });
-        }
+    const token = createHash('sha256').update(`${idempotencyKey}:${orderNumber}`).digest('hex').slice(0, 36);
+    const result = await writeTransaction(items, token);
+    if (result.written) return body;
+    const failed = (index: number) => result.reasons[index]?.conditionFailed === true;
+    // A line short of stock: nothing was written; say which product and how many are left.
+    for (const [index, line] of orderLines.entries()) {
+      if (failed(1 + index)) {
+        const left = Number(result.reasons[1 + index]?.old?.stock ?? 0);
+        const message = messages.checkout.outOfStock(line.name, left);
+        throw new OutOfStock(message, { [`items.${index}.quantity`]: message });
       }
-      if (failed(items.length - 1)) {
-        // Our claim is gone: if an earlier try of this transaction went through, its answer is recorded.
-        const known = await peekIdempotencyKey(idempotencyKey, fingerprint, now);
-        if (known?.state === 'done') return known.response as PlaceOrderResponse;
-        throw new Conflict(messages.api.orderInProgress, 'order_in_progress');
-      }
-      // Retry: the order number was taken, the MB WAY number just filled up (choose again), or a
-      // concurrent transaction touched the same items (TransactionConflict).
-      if (attempt >= MAX_ATTEMPTS) throw new Conflict(messages.checkout.orderFailed, 'order_retry_exhausted');
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(250, 10 * 2 ** attempt)));
     }
+    if (failed(items.length - 1)) {
+      // Our claim is gone: if an earlier try of this transaction went through, its answer is recorded.
+      const known = await peekIdempotencyKey(idempotencyKey, fingerprint, now);
+      if (known?.state === 'done') return known.response as PlaceOrderResponse;
+      throw new Conflict(messages.api.orderInProgress, 'order_in_progress');
+    }
+    // Retry: the order number was taken, the MB WAY number just filled up (choose again), or a
+    // concurrent transaction touched the same items (TransactionConflict).
+    if (attempt >= MAX_ATTEMPTS) throw new Conflict(messages.checkout.orderFailed, 'order_retry_exhausted');
+    await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(250, 10 * 2 ** attempt)));
   }
 }
 

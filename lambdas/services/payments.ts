@@ -3,12 +3,13 @@
  * parameters in the cloud, demo values in the twin), read once per function instance; MB WAY
  * availability comes from this month's counters.
  */
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import type { PaymentInstructions, PaymentMethodInfo } from '../../shared/api.ts';
-import { chooseMbWayNumber, monthKey, type MbWayCounters, type MbWayNumber } from '../../shared/mb-way.ts';
+import type { PaymentMethodInfo } from '../../shared/api.ts';
+import type { PaymentInstructions } from '../../shared/payment-methods.ts';
+import { chooseMbWayNumber, monthKey, type MbWayNumber } from '../../shared/mb-way.ts';
 import { PAYMENT_METHOD_IDS, PAYMENT_METHOD_LABELS, type PaymentMethodId } from '../../shared/payment-methods.ts';
-import { PAYMENT_ENV, type PaymentSettings } from '../../infra/runtime-env.ts';
-import { ddb, setting, tableName } from '../repositories/clients.ts';
+import { PAYMENT_ENV, type PaymentSettings } from '../contracts/env.ts';
+import { setting } from '../repositories/clients.ts';
+import { getMbWayCounters } from '../repositories/mbway-counters.ts';
 
 let settings: PaymentSettings | undefined;
 
@@ -32,14 +33,8 @@ export function instructionsFor(method: PaymentMethodId, mbwayNumber?: MbWayNumb
   }
 }
 
-/** This month's MB WAY counters (strongly consistent read; zeros when the month has none yet). */
-export async function mbwayCounters(month: string): Promise<MbWayCounters> {
-  const { Item } = await ddb().send(new GetCommand({ TableName: tableName('mbwayCounters'), Key: { month }, ConsistentRead: true }));
-  return { count1: Number(Item?.count1 ?? 0), count2: Number(Item?.count2 ?? 0) };
-}
-
 export async function paymentMethods(now = new Date()): Promise<PaymentMethodInfo[]> {
-  const mbwayNumber = chooseMbWayNumber(await mbwayCounters(monthKey(now)));
+  const mbwayNumber = chooseMbWayNumber(await getMbWayCounters(monthKey(now)));
   return PAYMENT_METHOD_IDS.map((id) => {
     const available = id !== 'mbway' || mbwayNumber !== null;
     return {

@@ -1,6 +1,9 @@
 /** Use cases of the public storefront besides the catalogue: contact form, back-in-stock requests, sitemap. */
 import { randomUUID } from 'node:crypto';
+import { INDEXED_PAGES, paths } from '../../shared/paths.ts';
 import type { ContactMessageInput, StockAlertInput } from '../../shared/schemas/index.ts';
+import { MAIL_ENV } from '../contracts/env.ts';
+import { setting } from '../repositories/clients.ts';
 import { insertContactMessage } from '../repositories/contact-messages.ts';
 import { upsertPendingStockAlert } from '../repositories/stock-alerts.ts';
 import { listProducts } from '../repositories/products.ts';
@@ -19,26 +22,12 @@ export async function requestStockAlert(input: StockAlertInput, now = new Date()
   return { id };
 }
 
-/** Public pages listed in the sitemap besides the products (never the back-office). */
-export const SITEMAP_PAGES = [
-  '/',
-  '/shop',
-  '/about-us',
-  '/contact',
-  '/faq',
-  '/sustainability',
-  '/Politica-Privacidade',
-  '/Politica-Devoluções',
-  '/Detalhes-Envios',
-  '/Termos-e-Condições',
-] as const;
-
 const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (c) => `&${{ '<': 'lt', '>': 'gt', '&': 'amp', "'": 'apos', '"': 'quot' }[c]};`);
 
-/** sitemap.xml of the shop from the live catalogue. */
-export async function sitemapXml(shopUrl: string): Promise<string> {
+/** sitemap.xml of the shop from the live catalogue: the indexed pages and every product. */
+export async function sitemapXml(shopUrl: string = setting(MAIL_ENV.shopUrl)): Promise<string> {
   const products = await listProducts();
-  const urls = [...SITEMAP_PAGES.map((path) => encodeURI(path)), ...products.map((p) => `/product/${encodeURIComponent(p.id)}`)];
+  const urls = [...INDEXED_PAGES.map((path) => encodeURI(path)), ...products.map((p) => paths.product(p.id))];
   const body = urls.map((path) => `  <url><loc>${escapeXml(`${shopUrl}${path}`)}</loc></url>`).join('\n');
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</urlset>\n`;
 }

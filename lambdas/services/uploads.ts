@@ -4,14 +4,12 @@
  * the type, so an object is only accepted after we look at it ourselves: its size, and its first bytes.
  */
 import { randomUUID } from 'node:crypto';
-import { CopyObjectCommand, GetObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
-import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import type { PresignedUpload } from '../../shared/api.ts';
 import { messages } from '../../shared/messages.ts';
 import { MAX_PROOF_BYTES, PROOF_CONTENT_TYPES, proofKey, type ProofContentType } from '../../shared/uploads.ts';
-import type { BucketKey } from '../../infra/data-model.ts';
-import { InvalidInput, Unavailable } from '../http/errors.ts';
-import { bucketName, s3 } from '../repositories/clients.ts';
+import type { BucketKey } from '../contracts/data-model.ts';
+import { InvalidInput } from '../errors.ts';
+import { copyObject, peekObject, presignPost } from '../repositories/storage.ts';
 
 /** How long a presigned upload stays valid. */
 export const UPLOAD_EXPIRY_SECONDS = 300;
@@ -30,23 +28,9 @@ export async function presignUpload(
   options: { now?: Date; cacheControl?: string } = {},
 ): Promise<PresignedUpload> {
   const now = options.now ?? new Date();
-  const cache: Record<string, string> = options.cacheControl ? { 'Cache-Control': options.cacheControl } : {};
-  try {
-    const { url, fields } = await createPresignedPost(s3(), {
-      Bucket: bucketName(bucket),
-      Key: key,
-      Conditions: [
-        ['content-length-range', 1, maxBytes],
-        ['eq', '$Content-Type', contentType],
-        ...Object.entries(cache).map(([name, value]) => ['eq', `$${name}`, value] as ['eq', string, string]),
-      ],
-      Fields: { 'Content-Type': contentType, ...cache },
-      Expires: UPLOAD_EXPIRY_SECONDS,
-    });
-    return { url, fields, key, maxBytes, expiresAt: new Date(now.getTime() + UPLOAD_EXPIRY_SECONDS * 1000).toISOString() };
-  } catch (error) {
-    throw new Unavailable(undefined, 'storage_unavailable', { cause: error });
-  }
+  const fields = options.cacheControl ? { 'Cache-Control': options.cacheControl } : undefined;
+  const post = await presignPost(bucket, key, { contentType, maxBytes, expiresSeconds: UPLOAD_EXPIRY_SECONDS, ...(fields ? { fields } : {}) });
+  return { ...post, key, maxBytes, expiresAt: new Date(now.getTime() + UPLOAD_EXPIRY_SECONDS * 1000).toISOString() };
 }
 
 export function presignProofUpload(contentType: ProofContentType): Promise<PresignedUpload> {
@@ -84,23 +68,11 @@ export async function checkUploadedObject(
   key: string,
   rules: { maxBytes: number; allowed: readonly ProofContentType[]; field: string; notFound: string; tooLarge: string; wrongType: string },
 ): Promise<CheckedObject> {
-  const Bucket = bucketName(bucket);
-  let size: number;
-  let head: Uint8Array;
-  try {
-    const info = await s3().send(new HeadObjectCommand({ Bucket, Key: key }));
-    size = info.ContentLength ?? 0;
-    if (size > rules.maxBytes) throw new InvalidInput(rules.tooLarge, { [rules.field]: rules.tooLarge });
-    const object = await s3().send(new GetObjectCommand({ Bucket, Key: key, Range: 'bytes=0-31' }));
-    head = await object.Body!.transformToByteArray();
-  } catch (error) {
-    if (error instanceof InvalidInput) throw error;
-    const name = (error as { name?: string }).name;
-    const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
-    if (name === 'NotFound' || name === 'NoSuchKey' || status === 404) throw new InvalidInput(rules.notFound, { [rules.field]: rules.notFound });
-    throw new Unavailable(undefined, 'storage_unavailable', { cause: error });
-  }
-  const contentType = sniffContentType(head);
+  const object = await peekObject(bucket, key, rules.maxBytes);
+  if (!object) throw new InvalidInput(rules.notFound, { [rules.field]: rules.notFound });
+  if (object.size > rules.maxBytes) throw new InvalidInput(rules.tooLarge, { [rules.field]: rules.tooLarge });
+  const { size, head } = object;
+  const contentType = head && sniffContentType(head);
   if (!contentType || !rules.allowed.includes(contentType) || size === 0) throw new InvalidInput(rules.wrongType, { [rules.field]: rules.wrongType });
   return { key, size, contentType };
 }
@@ -119,13 +91,6 @@ export async function claimProof(pendingKey: string): Promise<CheckedObject> {
     wrongType: messages.api.proofWrongType,
   });
   const claimedKey = `${CLAIMED_PROOF_PREFIX}${pendingKey.slice(pendingKey.lastIndexOf('/') + 1)}`;
-  const Bucket = bucketName('proofs');
-  try {
-    await s3().send(
-      new CopyObjectCommand({ Bucket, Key: claimedKey, CopySource: `${Bucket}/${pendingKey}`, ContentType: checked.contentType, MetadataDirective: 'REPLACE' }),
-    );
-  } catch (error) {
-    throw new Unavailable(undefined, 'storage_unavailable', { cause: error });
-  }
+  await copyObject('proofs', pendingKey, claimedKey, checked.contentType);
   return { ...checked, key: claimedKey };
 }

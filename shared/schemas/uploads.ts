@@ -1,7 +1,7 @@
 /**
  * Requests for presigned uploads: what the browser declares about the file before sending it.
  */
-import * as z from 'zod';
+import type * as z from 'zod';
 import { messages } from '../messages.ts';
 import { IMAGE_CONTENT_TYPES, MAX_IMAGE_BYTES, MAX_PROOF_BYTES, PROOF_CONTENT_TYPES } from '../uploads.ts';
 import { formObject, oneOf, wholeNumber } from './fields.ts';

@@ -9,7 +9,7 @@ import { Match } from 'aws-cdk-lib/assertions';
 import { routes } from '../../lambdas/routes.ts';
 import { ALARM_PERIOD, ALARM_THRESHOLDS } from '../../infra/alarms.ts';
 import { routeKeyOf } from '../../infra/api.ts';
-import { tables, type TableKey } from '../../infra/data-model.ts';
+import { tables, type TableKey } from '../../lambdas/contracts/data-model.ts';
 import { synthShop, SYNTH_TIMEOUT_MS, removeScratch, type Synthesized } from './support.ts';
 
 const OPERATOR = 'dona@joias.test';

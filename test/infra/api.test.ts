@@ -7,8 +7,8 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Match } from 'aws-cdk-lib/assertions';
 import { routeId, routes, type Grant, type Route } from '../../lambdas/routes.ts';
-import { buckets, tables } from '../../infra/data-model.ts';
-import { templateName, mailTemplates, type MailTemplateId } from '../../infra/mail-templates.ts';
+import { buckets, tables } from '../../lambdas/contracts/data-model.ts';
+import { templateName, mailTemplates, type MailTemplateId } from '../../lambdas/contracts/mail-templates.ts';
 import { routeKeyOf, type RouteKey } from '../../infra/api.ts';
 import { BASE_ENVIRONMENT, FUNCTION_RUNTIME } from '../../infra/constructs/shop-function.ts';
 import {

@@ -1,9 +1,9 @@
 /**
- * Tables follow `infra/data-model.ts` and keep their data safe; the buckets are private, encrypted and
+ * Tables follow `lambdas/contracts/data-model.ts` and keep their data safe; the buckets are private, encrypted and
  * SSL-only, and the proofs bucket cleans up abandoned uploads.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tables, type TableDef, type TableKey } from '../../infra/data-model.ts';
+import { tables, type TableDef, type TableKey } from '../../lambdas/contracts/data-model.ts';
 import { PENDING_PROOFS_PREFIX } from '../../infra/data.ts';
 import { synthShop, SYNTH_TIMEOUT_MS, removeScratch, type Synthesized } from './support.ts';
 

@@ -1,6 +1,6 @@
-/** One SES template per mail template of `infra/mail-templates.ts`, and the sender identity. */
+/** One SES template per mail template of `lambdas/contracts/mail-templates.ts`, and the sender identity. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailTemplates, templateName, type MailTemplateId } from '../../infra/mail-templates.ts';
+import { mailTemplates, templateName, type MailTemplateId } from '../../lambdas/contracts/mail-templates.ts';
 import { templatePrefix } from '../../infra/mail.ts';
 import { synthShop, SYNTH_TIMEOUT_MS, TEST_SENDER, removeScratch, type Synthesized } from './support.ts';
 

@@ -129,7 +129,7 @@ describe('POST /api/orders', () => {
     expect(await stockOf(other.id)).toBe(9);
     expect(await ordersFor(body.shipping.email)).toEqual([]);
     // The key is released: the customer fixes the cart and retries with it.
-    const fixed = await placeOrder({ ...body, items: [body.items[0], { productId: piece.id, quantity: 2 }] }, key);
+    const fixed = await placeOrder({ ...body, items: [body.items[0]!, { productId: piece.id, quantity: 2 }] }, key);
     expect(fixed.status).toBe(201);
     expect(await stockOf(piece.id)).toBe(0);
   });
@@ -173,13 +173,13 @@ describe('POST /api/orders', () => {
     const html = Buffer.from('<!doctype html><html><body>não é um comprovativo</body></html>');
     const fake = await placeOrder({ ...(await orderBody([{ productId: piece.id, quantity: 1 }])), proofKey: await uploadProof(html, 'image/png') });
     expect(fake.status).toBe(400);
-    expect(fake.body.error.fields.proofKey).toBe('O comprovativo tem de ser uma imagem (JPEG, PNG, WebP ou HEIC) ou um PDF.');
+    expect(fake.body.error.fields?.proofKey).toBe('O comprovativo tem de ser uma imagem (JPEG, PNG, WebP ou HEIC) ou um PDF.');
 
     const huge = Buffer.concat([PNG_BYTES, Buffer.alloc(11 * 1024 * 1024)]);
     // s3rver does not enforce the policy's size limit: our own check must catch it.
     const big = await placeOrder({ ...(await orderBody([{ productId: piece.id, quantity: 1 }])), proofKey: await uploadProof(huge, 'image/png', 1000) });
     expect(big.status).toBe(400);
-    expect(big.body.error.fields.proofKey).toBe('O comprovativo tem mais de 10 MB. Envia um ficheiro mais pequeno.');
+    expect(big.body.error.fields?.proofKey).toBe('O comprovativo tem mais de 10 MB. Envia um ficheiro mais pequeno.');
 
     const missing = await placeOrder({ ...(await orderBody([{ productId: piece.id, quantity: 1 }])), proofKey: `proofs/pending/${randomUUID()}` });
     expect(missing.status).toBe(400);
@@ -192,11 +192,12 @@ describe('POST /api/orders', () => {
     const { status, body: answer } = await placeOrder({
       ...body,
       items: [{ productId: piece.id, quantity: 0 }],
-      shipping: { ...body.shipping, email: 'x', country: 'Espanha', acceptTerms: false, city: '' },
+      // A hostile body: what the browser's form would never send.
+      shipping: { ...body.shipping, email: 'x', country: 'Espanha', acceptTerms: false, city: '' } as never,
     });
     expect(status).toBe(400);
-    expect(Object.keys(answer.error.fields).sort()).toEqual(['items.0.quantity', 'shipping.acceptTerms', 'shipping.city', 'shipping.country', 'shipping.email']);
-    expect(answer.error.fields['shipping.acceptTerms']).toBe('Por favor, aceite os termos e condições.');
+    expect(Object.keys(answer.error.fields ?? {}).sort()).toEqual(['items.0.quantity', 'shipping.acceptTerms', 'shipping.city', 'shipping.country', 'shipping.email']);
+    expect(answer.error.fields?.['shipping.acceptTerms']).toBe('Por favor, aceite os termos e condições.');
     expect(await stockOf(piece.id)).toBe(4);
     expect(await ordersFor(body.shipping.email)).toEqual([]);
   });

@@ -42,7 +42,8 @@ describe('MB WAY rotation per month', () => {
 
     await setCounters(35, 39);
     const the75th = await mbwayOrder();
-    expect(the75th.body.order.instructions.phone).toBe('913 456 789');
+    expect(the75th.body.order.instructions).toMatchObject({ method: 'mbway' });
+    expect((the75th.body.order.instructions as { phone: string }).phone).toBe('913 456 789');
     const stockBefore = (await documentClient().send(new GetCommand({ TableName: twin().env.TABLE_PRODUCTS, Key: { id: piece.id } }))).Item!.stock;
     const body = await orderBody([{ productId: piece.id, quantity: 1 }], { paymentMethod: 'mbway' });
     const the76th = await placeOrder(body);

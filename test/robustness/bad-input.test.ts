@@ -9,7 +9,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tables, type TableKey } from '../../infra/data-model.ts';
+import { tables, type TableKey } from '../../lambdas/contracts/data-model.ts';
 import { cognitoClient, ensureUser, LOCAL_CREDENTIALS, LOCAL_REGION, localTableName } from '../../infra/local/bootstrap.ts';
 import { startTwin, type Twin } from '../../infra/local/twin.ts';
 import { routes, type Route } from '../../lambdas/routes.ts';

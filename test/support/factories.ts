@@ -4,10 +4,11 @@
  * twin's SES server received.
  */
 import { randomUUID } from 'node:crypto';
+import type { ProofUploadResponse } from '../../shared/api.ts';
 import type { Product } from '../../shared/product.ts';
-import type { ShippingForm } from '../../shared/schemas/index.ts';
+import type { PlaceOrderInput, ShippingForm } from '../../shared/schemas/index.ts';
 import { putProduct } from '../../lambdas/repositories/products.ts';
-import { call, twin } from './twin.ts';
+import { call, callRoute, twin } from './twin.ts';
 
 export async function createProduct(overrides: Partial<Product> = {}): Promise<Product> {
   const id = overrides.id ?? `teste-${randomUUID()}`;
@@ -38,14 +39,14 @@ export const PNG_BYTES = Buffer.from(
 
 /** Uploads a proof like the browser: ask for a presigned POST, then send the file to the bucket. */
 export async function uploadProof(bytes: Uint8Array = PNG_BYTES, contentType = 'image/png', declaredSize = bytes.length): Promise<string> {
-  const { status, body } = await call('POST', '/api/uploads/proof', { body: { contentType, size: declaredSize } });
+  const { status, body } = await call<ProofUploadResponse>('POST', '/api/uploads/proof', { body: { contentType, size: declaredSize } });
   if (status !== 201) throw new Error(`proof presign failed: ${status} ${JSON.stringify(body)}`);
   const form = new FormData();
-  for (const [name, value] of Object.entries(body.upload.fields as Record<string, string>)) form.append(name, value);
+  for (const [name, value] of Object.entries(body.upload.fields)) form.append(name, value);
   form.append('file', new Blob([new Uint8Array(bytes)], { type: contentType }), 'comprovativo');
   const upload = await fetch(body.upload.url, { method: 'POST', body: form });
   if (upload.status >= 300) throw new Error(`proof upload failed: ${upload.status} ${await upload.text()}`);
-  return body.upload.key as string;
+  return body.upload.key;
 }
 
 export function shippingForm(overrides: Partial<ShippingForm> = {}): ShippingForm {
@@ -65,12 +66,12 @@ export function shippingForm(overrides: Partial<ShippingForm> = {}): ShippingFor
   } as ShippingForm;
 }
 
-export async function orderBody(items: { productId: string; quantity: number }[], shipping: Partial<ShippingForm> = {}) {
+export async function orderBody(items: { productId: string; quantity: number }[], shipping: Partial<ShippingForm> = {}): Promise<PlaceOrderInput> {
   return { items, shipping: shippingForm(shipping), proofKey: await uploadProof() };
 }
 
-export function placeOrder(body: unknown, key: string = randomUUID()) {
-  return call('POST', '/api/orders', { body, headers: { 'idempotency-key': key } });
+export function placeOrder(body: PlaceOrderInput, key: string = randomUUID()) {
+  return callRoute('POST /api/orders', { body }, { headers: { 'idempotency-key': key } });
 }
 
 export interface SentMail {

@@ -8,6 +8,8 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { inject } from 'vitest';
+import type { ApiErrorBody } from '../../shared/api.ts';
+import { apiRequestLine, type ApiCall, type ApiResponse, type ApiRouteKey } from '../../shared/api-routes.ts';
 import { cognitoClient, ensureUser, LOCAL_CREDENTIALS, LOCAL_REGION } from '../../infra/local/bootstrap.ts';
 
 export interface TwinInfo {
@@ -50,6 +52,25 @@ export async function call<T = any>(
     // not JSON: keep the text
   }
   return { status: response.status, headers: response.headers, body: parsed as T };
+}
+
+/**
+ * A route's answer as tests read it: the contract's response, and on a refusal the error shape (tests
+ * look at `status` first to know which one they have).
+ */
+export type RouteAnswer<K extends ApiRouteKey> = Answer<ApiResponse<K> & ApiErrorBody>;
+
+/**
+ * Calls one route the way the shop does, typed by its contract (`shared/api-routes.ts`). For hostile
+ * or malformed requests, use `call`.
+ */
+export function callRoute<K extends ApiRouteKey>(
+  key: K,
+  request: ApiCall<K>,
+  options: { token?: string; headers?: Record<string, string> } = {},
+): Promise<RouteAnswer<K>> {
+  const { method, path } = apiRequestLine(key, request);
+  return call<ApiResponse<K> & ApiErrorBody>(method, path, { ...options, ...(request.body !== undefined ? { body: request.body } : {}) });
 }
 
 async function signIn(email: string, password: string): Promise<{ accessToken: string; idToken: string }> {

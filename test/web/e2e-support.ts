@@ -10,7 +10,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, ScanCommand, GetCommand, UpdateCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import { tables, type TableKey } from '../../infra/data-model.ts';
+import { tables, type TableKey } from '../../lambdas/contracts/data-model.ts';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../infra/local/bootstrap.ts';
 import { startTwin, webDistDir, type Twin } from '../../infra/local/twin.ts';
 import { launchBrowser } from '../support/browser.ts';

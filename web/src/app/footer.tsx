@@ -1,7 +1,8 @@
 import { Link } from 'react-router-dom';
 import { shopPath } from '../../../shared/listing-filter.ts';
 import { LISTING_FILTER_TYPES } from '../../../shared/product-types.ts';
-import { categoryNames, externalLinks, paths } from './paths.ts';
+import { paths } from '../../../shared/paths.ts';
+import { categoryNames, externalLinks } from './paths.ts';
 import { SocialLinks } from './social-links.tsx';
 
 /** The shared footer: social links, company, products and help links, complaints book, dispute resolution. */

@@ -5,7 +5,7 @@ import { shopPath } from '../../../shared/listing-filter.ts';
 import { useCart } from '../lib/cart-store.ts';
 import { BagIcon, ChevronDownIcon, CloseIcon, MenuIcon } from '../ui/icons.tsx';
 import { useCollections } from './collections.ts';
-import { paths } from './paths.ts';
+import { paths } from '../../../shared/paths.ts';
 
 /**
  * Something a button opens (a menu): closed again by a navigation, by Escape (the focus goes back to

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { usePageMeta } from '../lib/page-meta.ts';
-import { paths } from './paths.ts';
+import { paths } from '../../../shared/paths.ts';
 
 /** Any address the shop does not know. */
 export function NotFoundPage() {

@@ -1,23 +1,5 @@
+/** The shop's own contacts and outside addresses the pages link to (paths: `shared/paths.ts`). */
 import type { ProductType } from '../../../shared/product.ts';
-
-/** Every public path of the web app, in one table. */
-export const paths = {
-  home: '/',
-  shop: '/shop',
-  product: (id: string) => `/product/${encodeURIComponent(id)}`,
-  cart: '/cart',
-  shipping: '/shipping',
-  payment: '/payment',
-  thankYou: '/thank-you',
-  contact: '/contact',
-  about: '/about-us',
-  faq: '/faq',
-  sustainability: '/sustainability',
-  privacy: '/Politica-Privacidade',
-  returns: '/Politica-Devoluções',
-  shippingPolicy: '/Detalhes-Envios',
-  terms: '/Termos-e-Condições',
-} as const;
 
 /** Outside addresses the pages link to. */
 export const externalLinks = {

@@ -1,7 +1,7 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router-dom';
 import { messages } from '../../../shared/messages.ts';
 import { usePageMeta } from '../lib/page-meta.ts';
-import { paths } from './paths.ts';
+import { paths } from '../../../shared/paths.ts';
 
 function describe(error: unknown): string {
   if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`.trim();

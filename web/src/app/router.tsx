@@ -3,7 +3,7 @@ import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { HomePage } from '../features/pages/home-page.tsx';
 import { Layout } from './layout.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
-import { paths } from './paths.ts';
+import { paths, routePatterns } from '../../../shared/paths.ts';
 import { RouteError } from './route-error.tsx';
 import { Loading } from '../ui/page-state.tsx';
 import { ADMIN_PREFIX } from '../features/admin/admin-prefix.ts';
@@ -25,7 +25,7 @@ const router = createBrowserRouter([
         children: [
           { index: true, element: <HomePage /> },
           { path: paths.shop, element: page(() => import('../features/catalog/shop-page.tsx'), 'ShopPage') },
-          { path: '/product/:id', element: page(() => import('../features/catalog/product-page.tsx'), 'ProductPage') },
+          { path: routePatterns.product, element: page(() => import('../features/catalog/product-page.tsx'), 'ProductPage') },
           { path: paths.cart, element: page(() => import('../features/cart/cart-page.tsx'), 'CartPage') },
           { path: paths.shipping, element: page(() => import('../features/checkout/shipping-page.tsx'), 'ShippingPage') },
           { path: paths.payment, element: page(() => import('../features/checkout/payment-page.tsx'), 'PaymentPage') },

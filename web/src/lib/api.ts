@@ -2,15 +2,8 @@
  * The browser's API client: same-origin `/api`, JSON in and out, errors as `ApiError` carrying the
  * server's Portuguese message (and its field messages for forms). Shapes: `shared/api.ts`.
  */
-import type {
-  ContactMessageCreated,
-  PaymentMethodInfo,
-  PaymentMethodsResponse,
-  PlaceOrderResponse,
-  PresignedUpload,
-  ProofUploadResponse,
-  StockAlertCreated,
-} from '../../../shared/api.ts';
+import type { PaymentMethodInfo, PresignedUpload } from '../../../shared/api.ts';
+import { apiRequestLine, type ApiCall, type ApiResponse, type ApiRouteKey } from '../../../shared/api-routes.ts';
 import { messages } from '../../../shared/messages.ts';
 import type { Collection, Product } from '../../../shared/product.ts';
 import type { ContactMessageInput, PlaceOrderInput, ProofUploadRequest, StockAlertInput } from '../../../shared/schemas/index.ts';
@@ -26,10 +19,17 @@ export class ApiError extends Error {
   }
 }
 
-export async function apiFetch<T>(path: string, init?: RequestInit): Promise<T> {
+/**
+ * Calls one route of the API (`shared/api-routes.ts`): path parameters, query and JSON body as the
+ * route's contract says, the answer typed likewise. `init` adds headers or a cache mode.
+ */
+export async function apiCall<K extends ApiRouteKey>(key: K, call: ApiCall<K>, init: RequestInit = {}): Promise<ApiResponse<K>> {
+  const { method, path } = apiRequestLine(key, call);
+  const hasBody = call.body !== undefined;
+  const headers = { accept: 'application/json', ...(hasBody ? { 'content-type': 'application/json' } : {}), ...init.headers };
   let response: Response;
   try {
-    response = await fetch(`/api${path}`, { ...init, headers: { accept: 'application/json', ...init?.headers } });
+    response = await fetch(path, { ...init, method, headers, ...(hasBody ? { body: JSON.stringify(call.body) } : {}) });
   } catch {
     throw new ApiError(0, 'network', messages.api.unavailable);
   }
@@ -40,31 +40,31 @@ export async function apiFetch<T>(path: string, init?: RequestInit): Promise<T> 
     const error = body?.error;
     throw new ApiError(response.status, error?.code ?? 'internal', error?.message ?? messages.api.internal, error?.fields);
   }
-  return body as T;
+  return body as ApiResponse<K>;
 }
 
-/** A JSON request with a body. */
-function postJson(body: unknown, headers: Record<string, string> = {}): RequestInit {
-  return { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) };
-}
+const GENERIC_MESSAGES: readonly string[] = [messages.api.internal, messages.api.unavailable];
 
-/** The server's message for a failure, or `fallback` when it says nothing useful (network, 5xx). */
-export function errorMessage(error: unknown, fallback: string): string {
-  return error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.message : fallback;
+/**
+ * The text to show for a failed request: the server's message when it says something specific (any
+ * refusal, 4xx; a 5xx with its own explanation), otherwise `fallback` (network down, generic 5xx).
+ */
+export function errorMessage(error: unknown, fallback: string = messages.api.internal): string {
+  if (!(error instanceof ApiError) || error.status === 0) return fallback;
+  if (error.status < 500) return error.message;
+  return GENERIC_MESSAGES.includes(error.message) ? fallback : error.message;
 }
 
 export const api = {
-  products: () => apiFetch<{ products: Product[] }>('/products').then((r) => r.products),
+  products: (): Promise<readonly Product[]> => apiCall('GET /api/products', {}).then((r) => r.products),
   /** `fresh`: skip the browser's HTTP cache (the cart wants the current stock). */
-  product: (id: string, { fresh = false } = {}) =>
-    apiFetch<{ product: Product }>(`/products/${encodeURIComponent(id)}`, fresh ? { cache: 'no-cache' } : undefined).then((r) => r.product),
-  collections: () => apiFetch<{ collections: Collection[] }>('/collections').then((r) => r.collections),
-  sendContactMessage: (input: ContactMessageInput) => apiFetch<ContactMessageCreated>('/contact-messages', postJson(input)),
-  requestStockAlert: (input: StockAlertInput) => apiFetch<StockAlertCreated>('/stock-alerts', postJson(input)),
-  paymentMethods: (): Promise<readonly PaymentMethodInfo[]> =>
-    apiFetch<PaymentMethodsResponse>('/payment-methods', { cache: 'no-store' }).then((r) => r.methods),
-  requestProofUpload: (input: ProofUploadRequest): Promise<PresignedUpload> =>
-    apiFetch<ProofUploadResponse>('/uploads/proof', postJson(input)).then((r) => r.upload),
+  product: (id: string, { fresh = false } = {}): Promise<Product> =>
+    apiCall('GET /api/products/{id}', { params: { id } }, fresh ? { cache: 'no-cache' } : {}).then((r) => r.product),
+  collections: (): Promise<readonly Collection[]> => apiCall('GET /api/collections', {}).then((r) => r.collections),
+  sendContactMessage: (input: ContactMessageInput) => apiCall('POST /api/contact-messages', { body: input }),
+  requestStockAlert: (input: StockAlertInput) => apiCall('POST /api/stock-alerts', { body: input }),
+  paymentMethods: (): Promise<readonly PaymentMethodInfo[]> => apiCall('GET /api/payment-methods', {}, { cache: 'no-store' }).then((r) => r.methods),
+  requestProofUpload: (input: ProofUploadRequest): Promise<PresignedUpload> => apiCall('POST /api/uploads/proof', { body: input }).then((r) => r.upload),
   placeOrder: (input: PlaceOrderInput, idempotencyKey: string) =>
-    apiFetch<PlaceOrderResponse>('/orders', postJson(input, { 'idempotency-key': idempotencyKey })),
+    apiCall('POST /api/orders', { body: input }, { headers: { 'idempotency-key': idempotencyKey } }),
 };

@@ -10,12 +10,13 @@ export type LoadState<T> =
   | { readonly status: 'ready'; readonly value: T };
 
 /**
- * Runs `load` on mount and whenever `deps` change; the second value loads again.
+ * Runs `load` on mount and whenever `deps` change; the second value loads again, the third replaces
+ * the loaded value (after a write answered the new version).
  *
  * @example
  * const [state, retry] = useLoad(() => api.product(id), [id]);
  */
-export function useLoad<T>(load: () => Promise<T>, deps: DependencyList): [LoadState<T>, () => void] {
+export function useLoad<T>(load: () => Promise<T>, deps: DependencyList): [LoadState<T>, () => void, (change: (value: T) => T) => void] {
   const [state, setState] = useState<LoadState<T>>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
@@ -28,7 +29,12 @@ export function useLoad<T>(load: () => Promise<T>, deps: DependencyList): [LoadS
     return () => {
       active = false;
     };
+    // `load` is a new closure on every render; `deps` say when it really changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [...deps, attempt]);
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
-  return [state, retry];
+  const update = useCallback((change: (value: T) => T) => {
+    setState((current) => (current.status === 'ready' ? { status: 'ready', value: change(current.value) } : current));
+  }, []);
+  return [state, retry, update];
 }

@@ -1,50 +1,12 @@
 /**
- * The back-office's paths, in one table: the route patterns the admin's `<Routes>` match (relative
- * to the prefix) and the absolute paths links and redirects use, derived from them.
+ * The back-office's paths under this build's prefix (patterns and builders in `shared/paths.ts`), and
+ * the query parameters of its filtered lists.
  */
+import { adminPathsUnder } from '../../../../shared/paths.ts';
 import { ADMIN_PREFIX } from './admin-prefix.ts';
 
-/**
- * Route patterns relative to the prefix, one per screen of the spec's admin table.
- */
-export const adminRoutePatterns = {
-  login: 'login',
-  dashboard: 'dashboard',
-  orders: 'orders',
-  orderDetail: 'ordersdetail/:orderId',
-  products: 'products',
-  newProduct: 'products/new',
-  editProduct: 'products/edit/:id',
-  contacts: 'admincontact',
-  contactDetail: 'contactdetail/:contactId',
-  stockAlerts: 'Esgotados',
-  collections: 'collections',
-  createCollection: 'create-collection',
-} as const;
-
-const at = (relative: string) => `${ADMIN_PREFIX}/${relative}`;
-const segment = encodeURIComponent;
-
-/**
- * Absolute admin paths.
- *
- * @example
- * adminPaths.orderDetail('123456'); // '/bastidores-7b99/ordersdetail/123456'
- */
-export const adminPaths = {
-  login: at(adminRoutePatterns.login),
-  dashboard: at(adminRoutePatterns.dashboard),
-  orders: at(adminRoutePatterns.orders),
-  orderDetail: (orderId: string) => at(`ordersdetail/${segment(orderId)}`),
-  products: at(adminRoutePatterns.products),
-  newProduct: at(adminRoutePatterns.newProduct),
-  editProduct: (id: string) => at(`products/edit/${segment(id)}`),
-  contacts: at(adminRoutePatterns.contacts),
-  contactDetail: (contactId: string) => at(`contactdetail/${segment(contactId)}`),
-  stockAlerts: at(adminRoutePatterns.stockAlerts),
-  collections: at(adminRoutePatterns.collections),
-  createCollection: at(adminRoutePatterns.createCollection),
-} as const;
+/** Absolute admin paths under this build's prefix. */
+export const adminPaths = adminPathsUnder(ADMIN_PREFIX);
 
 /** Query parameters of the filtered lists (so that a filtered list can be linked and reloaded). */
 export const listParams = {

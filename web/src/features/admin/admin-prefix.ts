@@ -3,21 +3,17 @@
  * the lazy admin chunk under it), so it stays tiny and dependency-free.
  *
  * A build-time setting, `SHOP_ADMIN_PREFIX` (one path segment such as `/bastidores-7b99`). It only
- * hides the area; the API's JWT and group check protects it (DESIGN.md §14).
+ * hides the area; the API's JWT and group check protects it.
  */
-
-/** The default prefix, as in DESIGN.md "Fixed names". @example DEFAULT_ADMIN_PREFIX // '/bastidores-7b99' */
-export const DEFAULT_ADMIN_PREFIX = '/bastidores-7b99';
-
-const PREFIX_PATTERN = /^\/[A-Za-z0-9._~-]+$/;
+import { ADMIN_PREFIX_PATTERN, DEFAULT_ADMIN_PREFIX } from '../../../../shared/paths.ts';
 
 function readPrefix(value: string | undefined): string {
   const prefix = value?.trim() || DEFAULT_ADMIN_PREFIX;
-  if (!PREFIX_PATTERN.test(prefix)) {
+  if (!ADMIN_PREFIX_PATTERN.test(prefix)) {
     throw new Error(`SHOP_ADMIN_PREFIX must be one path segment starting with "/", got "${prefix}"`);
   }
   return prefix;
 }
 
-/** The admin area's path prefix. @example ADMIN_PREFIX // '/bastidores-7b99' */
+/** The admin area's path prefix. */
 export const ADMIN_PREFIX: string = readPrefix(import.meta.env.SHOP_ADMIN_PREFIX as string | undefined);

@@ -3,7 +3,8 @@
  * (react-router's `lazy` reads `Component`). Its own layout and styles; never indexed.
  */
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { adminPaths, adminRoutePatterns as r } from './admin-paths.ts';
+import { adminRoutePatterns as r } from '../../../../shared/paths.ts';
+import { adminPaths } from './admin-paths.ts';
 import { RequireAdmin } from './auth/session.tsx';
 import { AdminLayout } from './components/admin-layout.tsx';
 import { CollectionsPage } from './pages/collections-page.tsx';

@@ -6,7 +6,7 @@ import { messages } from '../../../../shared/messages.ts';
 import { priceLine, summarizeCart } from '../../../../shared/pricing.ts';
 import type { Product } from '../../../../shared/product.ts';
 import { FREE_SHIPPING_THRESHOLD_CENTS, qualifiesForFreeShipping } from '../../../../shared/shipping.ts';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../../../shared/paths.ts';
 import { api, ApiError } from '../../lib/api.ts';
 import { cartStore, useCart } from '../../lib/cart-store.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';

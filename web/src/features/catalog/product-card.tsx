@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { messages } from '../../../../shared/messages.ts';
 import type { Product } from '../../../../shared/product.ts';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../../../shared/paths.ts';
 import { PriceTag } from '../../ui/price-tag.tsx';
 import { ProductImage } from '../../ui/product-image.tsx';
 

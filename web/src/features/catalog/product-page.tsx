@@ -5,7 +5,7 @@ import { messages } from '../../../../shared/messages.ts';
 import { discountedPriceCents } from '../../../../shared/pricing.ts';
 import type { Product } from '../../../../shared/product.ts';
 import { PRODUCT_TYPE_INFO } from '../../../../shared/product-types.ts';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../../../shared/paths.ts';
 import { api, ApiError, errorMessage } from '../../lib/api.ts';
 import { useLoad } from '../../lib/use-load.ts';
 import { cartStore } from '../../lib/cart-store.ts';

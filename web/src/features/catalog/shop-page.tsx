@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { activeFilterLabel, filterProducts, parseListingFilter, shopPath } from '../../../../shared/listing-filter.ts';
 import { messages } from '../../../../shared/messages.ts';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../../../shared/paths.ts';
 import { api, errorMessage } from '../../lib/api.ts';
 import { useLoad } from '../../lib/use-load.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';

@@ -1,4 +1,4 @@
-import type { PaymentInstructions as Instructions } from '../../../../shared/api.ts';
+import type { PaymentInstructions as Instructions } from '../../../../shared/payment-methods.ts';
 import { formatCents } from '../../../../shared/money.ts';
 
 /** How to pay with the chosen method (values from the server's configuration), and how much. */

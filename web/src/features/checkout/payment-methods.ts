@@ -4,5 +4,6 @@ import { useLoad, type LoadState } from '../../lib/use-load.ts';
 
 /** GET /api/payment-methods: the methods, whether MB WAY is available this month, and the instructions. */
 export function usePaymentMethods(): [LoadState<readonly PaymentMethodInfo[]>, () => void] {
-  return useLoad(() => api.paymentMethods(), []);
+  const [state, retry] = useLoad(() => api.paymentMethods(), []);
+  return [state, retry];
 }

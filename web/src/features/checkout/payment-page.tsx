@@ -7,7 +7,7 @@ import { PAYMENT_METHOD_LABELS } from '../../../../shared/payment-methods.ts';
 import { quoteOrder } from '../../../../shared/pricing.ts';
 import type { PlaceOrderInput } from '../../../../shared/schemas/place-order.ts';
 import { SHIPPING_METHODS } from '../../../../shared/shipping.ts';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../../../shared/paths.ts';
 import { api, ApiError, errorMessage } from '../../lib/api.ts';
 import { cartStore, useCart } from '../../lib/cart-store.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';

@@ -7,7 +7,7 @@ import { summarizeCart } from '../../../../shared/pricing.ts';
 import { TEXT_LIMITS } from '../../../../shared/schemas/fields.ts';
 import { SHIPPING_COUNTRIES, shippingFormSchema } from '../../../../shared/schemas/shipping-form.ts';
 import { FREE_SHIPPING_THRESHOLD_CENTS, qualifiesForFreeShipping, SHIPPING_METHOD_IDS, SHIPPING_METHODS, type ShippingMethodId } from '../../../../shared/shipping.ts';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../../../shared/paths.ts';
 import { useCart } from '../../lib/cart-store.ts';
 import { checkForm, type FieldMessages } from '../../lib/form.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';

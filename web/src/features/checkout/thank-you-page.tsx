@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { messages } from '../../../../shared/messages.ts';
 import { PAYMENT_METHOD_LABELS } from '../../../../shared/payment-methods.ts';
 import { SHIPPING_METHODS } from '../../../../shared/shipping.ts';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../../../shared/paths.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { Totals } from '../../ui/totals.tsx';
 import { loadPlacedOrder } from './checkout-session.ts';

@@ -1,6 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { paths, SHOP_EMAIL } from '../../app/paths.ts';
+import { paths } from '../../../../shared/paths.ts';
+import { SHOP_EMAIL } from '../../app/paths.ts';
 import { ChevronDownIcon } from '../../ui/icons.tsx';
 import {
   braceletLengths,

@@ -3,7 +3,7 @@ import { shopPath } from '../../../../shared/listing-filter.ts';
 import type { ProductType } from '../../../../shared/product.ts';
 import { FREE_SHIPPING_THRESHOLD_CENTS } from '../../../../shared/shipping.ts';
 import { MOBILE_MEDIA_QUERY } from '../../../../shared/ui.ts';
-import { paths } from '../../app/paths.ts';
+import { paths } from '../../../../shared/paths.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { Testimonials } from './testimonials.tsx';
 import './home.css';

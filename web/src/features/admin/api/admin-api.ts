@@ -1,42 +1,15 @@
 /**
- * The admin endpoints of `shared/api.ts`, typed. Requests go through the session's `request`, which
+ * The admin routes of `shared/api-routes.ts`. Requests go through the session's `request`, which
  * adds the Cognito access token and sends the user to the login on a 401.
  */
-import type {
-  AdminProductsResponse,
-  CollectionsResponse,
-  ContactMessageResponse,
-  ContactMessagesPage,
-  DashboardResponse,
-  ImageUploadResponse,
-  OrderDetailResponse,
-  OrderResponse,
-  OrdersPage,
-  ProductResponse,
-  ProductUpdatedResponse,
-  StockAlertsPage,
-} from '../../../../../shared/api.ts';
+import type { ApiCall, ApiResponse, ApiRouteKey } from '../../../../../shared/api-routes.ts';
 import { messages } from '../../../../../shared/messages.ts';
 import type { OrderStatus } from '../../../../../shared/order-status.ts';
-import type { Collection } from '../../../../../shared/product.ts';
 import type { AdminEmailRequest, ImageUploadRequest, ProductInput } from '../../../../../shared/schemas/index.ts';
 import { ApiError } from '../../../lib/api.ts';
 
-/** Sends one authenticated request to `/api{path}` and reads the JSON answer. */
-export type AdminRequest = <T>(path: string, init?: RequestInit) => Promise<T>;
-
-const enc = encodeURIComponent;
-
-function json(method: string, body: unknown): RequestInit {
-  return { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
-}
-
-function query(params: Readonly<Record<string, string | undefined>>): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) if (value) search.set(key, value);
-  const text = search.toString();
-  return text ? `?${text}` : '';
-}
+/** Sends one authenticated call to a route of the API and reads its typed answer. */
+export type AdminRequest = <K extends ApiRouteKey>(key: K, call: ApiCall<K>) => Promise<ApiResponse<K>>;
 
 /** Filters and page of the orders list. */
 export interface OrdersQuery {
@@ -54,31 +27,25 @@ export interface OrdersQuery {
  */
 export function adminApi(request: AdminRequest) {
   return {
-    dashboard: () => request<DashboardResponse>('/admin/dashboard'),
-    orders: (q: OrdersQuery) => request<OrdersPage>(`/admin/orders${query({ status: q.status, q: q.q, cursor: q.cursor })}`),
-    order: (id: string) => request<OrderDetailResponse>(`/admin/orders/${enc(id)}`),
-    setOrderStatus: (id: string, status: OrderStatus) => request<OrderResponse>(`/admin/orders/${enc(id)}`, json('PATCH', { status })),
-    sendOrderEmail: (id: string, email: AdminEmailRequest) => request<OrderResponse>(`/admin/orders/${enc(id)}/emails`, json('POST', email)),
-    products: () => request<AdminProductsResponse>('/admin/products'),
-    product: (id: string) => request<ProductResponse>(`/admin/products/${enc(id)}`),
-    createProduct: (input: ProductInput) => request<ProductResponse>('/admin/products', json('POST', input)),
-    updateProduct: (id: string, input: ProductInput) => request<ProductUpdatedResponse>(`/admin/products/${enc(id)}`, json('PUT', input)),
-    imageUpload: (file: ImageUploadRequest) => request<ImageUploadResponse>('/admin/uploads/image', json('POST', file)),
-    collections: () => request<CollectionsResponse>('/admin/collections'),
-    createCollection: (name: string) => request<{ collection: Collection }>('/admin/collections', json('POST', { name })),
-    contactMessages: (cursor?: string) => request<ContactMessagesPage>(`/admin/contact-messages${query({ cursor })}`),
-    contactMessage: (id: string) => request<ContactMessageResponse>(`/admin/contact-messages/${enc(id)}`),
-    stockAlerts: (cursor?: string) => request<StockAlertsPage>(`/admin/stock-alerts${query({ cursor })}`),
+    dashboard: () => request('GET /api/admin/dashboard', {}),
+    orders: (q: OrdersQuery) => request('GET /api/admin/orders', { query: { status: q.status, q: q.q, cursor: q.cursor } }),
+    order: (id: string) => request('GET /api/admin/orders/{id}', { params: { id } }),
+    setOrderStatus: (id: string, status: OrderStatus) => request('PATCH /api/admin/orders/{id}', { params: { id }, body: { status } }),
+    sendOrderEmail: (id: string, email: AdminEmailRequest) => request('POST /api/admin/orders/{id}/emails', { params: { id }, body: email }),
+    products: () => request('GET /api/admin/products', {}),
+    product: (id: string) => request('GET /api/admin/products/{id}', { params: { id } }),
+    createProduct: (input: ProductInput) => request('POST /api/admin/products', { body: input }),
+    updateProduct: (id: string, input: ProductInput) => request('PUT /api/admin/products/{id}', { params: { id }, body: input }),
+    imageUpload: (file: ImageUploadRequest) => request('POST /api/admin/uploads/image', { body: file }),
+    collections: () => request('GET /api/admin/collections', {}),
+    createCollection: (name: string) => request('POST /api/admin/collections', { body: { name } }),
+    contactMessages: (cursor?: string) => request('GET /api/admin/contact-messages', { query: { cursor } }),
+    contactMessage: (id: string) => request('GET /api/admin/contact-messages/{id}', { params: { id } }),
+    stockAlerts: (cursor?: string) => request('GET /api/admin/stock-alerts', { query: { cursor } }),
   };
 }
 
 export type AdminApi = ReturnType<typeof adminApi>;
-
-/** The pt-PT text to show for a failed request: the server's message, 403 as "no permission". */
-export function errorMessage(error: unknown): string {
-  if (error instanceof ApiError) return error.status === 403 ? messages.api.forbidden : error.message;
-  return messages.api.internal;
-}
 
 /**
  * The text for a failed action: a refusal (4xx) says exactly what is wrong, so it is shown as is;
@@ -89,7 +56,7 @@ export function errorMessage(error: unknown): string {
  */
 export function failureMessage(base: string, error: unknown): string {
   if (!(error instanceof ApiError)) return base;
-  if (error.status >= 400 && error.status < 500) return errorMessage(error);
+  if (error.status >= 400 && error.status < 500) return error.message;
   const generic: readonly string[] = [messages.api.internal, messages.api.unavailable];
   return error.status === 0 || generic.includes(error.message) ? base : `${base} ${error.message}`;
 }

@@ -2,9 +2,11 @@
  * Loading a screen's data from the admin API: loading, error (with "not found" told apart) and ready
  * states, a retry, and local updates after a successful write.
  */
-import { useCallback, useEffect, useState, type DependencyList } from 'react';
+import { useMemo, type DependencyList } from 'react';
+import { errorMessage } from '../../../lib/api.ts';
+import { useLoad as useLoadState } from '../../../lib/use-load.ts';
 import { useAdminApi } from '../auth/session.tsx';
-import { errorMessage, isNotFound, type AdminApi } from './admin-api.ts';
+import { isNotFound, type AdminApi } from './admin-api.ts';
 
 export type Loaded<T> =
   | { readonly status: 'loading' }
@@ -19,32 +21,18 @@ export interface LoadResult<T> {
 }
 
 /**
- * Runs `load` when the screen opens and whenever `deps` change.
+ * Runs `load` with the session's API when the screen opens and whenever `deps` change; errors become
+ * the text to show, with "not found" told apart.
  *
  * @example
  * const { state, reload } = useLoad((api) => api.order(orderId), [orderId]);
  */
 export function useLoad<T>(load: (api: AdminApi) => Promise<T>, deps: DependencyList): LoadResult<T> {
   const api = useAdminApi();
-  const [state, setState] = useState<Loaded<T>>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    let active = true;
-    setState({ status: 'loading' });
-    load(api)
-      .then((data) => active && setState({ status: 'ready', data }))
-      .catch((error: unknown) => active && setState({ status: 'error', message: errorMessage(error), notFound: isNotFound(error) }));
-    return () => {
-      active = false;
-    };
-    // `load` is a new closure on every render; `deps` say when it really changes.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [api, attempt, ...deps]);
-
-  const reload = useCallback(() => setAttempt((n) => n + 1), []);
-  const update = useCallback((change: (data: T) => T) => {
-    setState((current) => (current.status === 'ready' ? { status: 'ready', data: change(current.data) } : current));
-  }, []);
+  const [raw, reload, update] = useLoadState(() => load(api), [api, ...deps]);
+  const state = useMemo<Loaded<T>>(() => {
+    if (raw.status === 'error') return { status: 'error', message: errorMessage(raw.error), notFound: isNotFound(raw.error) };
+    return raw.status === 'ready' ? { status: 'ready', data: raw.value } : raw;
+  }, [raw]);
   return { state, reload, update };
 }

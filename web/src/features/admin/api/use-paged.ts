@@ -4,7 +4,8 @@
  */
 import { useCallback, useEffect, useRef, useState, type DependencyList } from 'react';
 import { useAdminSession } from '../auth/session.tsx';
-import { errorMessage, type AdminApi } from './admin-api.ts';
+import { errorMessage } from '../../../lib/api.ts';
+import type { AdminApi } from './admin-api.ts';
 
 export interface Page<T> {
   readonly items: readonly T[];

@@ -4,7 +4,7 @@
  */
 import { Amplify } from 'aws-amplify';
 import { confirmSignIn, fetchAuthSession, signIn, signOut } from 'aws-amplify/auth';
-import type { SpaConfig } from '../../../../../infra/config.ts';
+import type { SpaConfig } from '../../../../../shared/spa-config.ts';
 
 export { confirmSignIn, fetchAuthSession, signIn, signOut };
 

@@ -3,11 +3,13 @@
  * runtime settings `/config.json` (fetched once). Every function here waits for that configuration,
  * so callers never touch Amplify before it is ready.
  */
-import type { SpaConfig } from '../../../../../infra/config.ts';
+import type { SpaConfig } from '../../../../../shared/spa-config.ts';
 import { messages } from '../../../../../shared/messages.ts';
 import { ADMIN_PREFIX } from '../admin-prefix.ts';
+import type * as Amplify from './amplify.ts';
 
-type AmplifyModule = typeof import('./amplify.ts');
+// The Amplify module is loaded on demand (its own chunk); a type-only import keeps it out of this one.
+type AmplifyModule = typeof Amplify;
 
 /** The group whose members may use the back-office (the API checks it too). */
 export const ADMIN_GROUP = 'admin';

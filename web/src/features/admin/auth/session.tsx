@@ -7,8 +7,8 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate, type Location } from 'react-router-dom';
 import { messages } from '../../../../../shared/messages.ts';
-import { ApiError, apiFetch } from '../../../lib/api.ts';
-import { adminApi, type AdminApi } from '../api/admin-api.ts';
+import { ApiError, apiCall } from '../../../lib/api.ts';
+import { adminApi, type AdminApi, type AdminRequest } from '../api/admin-api.ts';
 import { adminPaths } from '../admin-paths.ts';
 import { texts } from '../texts.ts';
 import { accessToken, currentUser, signOutAdmin, type AdminUser } from './auth.ts';
@@ -82,14 +82,14 @@ export function RequireAdmin({ children }: { readonly children: ReactNode }) {
   }, [location.pathname, attempt]);
 
   const api = useMemo(() => {
-    const request = async <T,>(path: string, init?: RequestInit): Promise<T> => {
+    const request: AdminRequest = async (key, call) => {
       const token = await accessToken().catch(() => null);
       if (!token) {
         void endSession('expired');
         throw new ApiError(401, 'unauthorized', messages.admin.sessionExpired);
       }
       try {
-        return await apiFetch<T>(path, { ...init, headers: { ...init?.headers, authorization: `Bearer ${token}` } });
+        return await apiCall(key, call, { headers: { authorization: `Bearer ${token}` } });
       } catch (error) {
         if (error instanceof ApiError && error.status === 401) void endSession('expired');
         throw error;

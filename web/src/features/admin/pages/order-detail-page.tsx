@@ -15,7 +15,7 @@ import { adminEmailRequestSchema, orderStatusChangeSchema, type AdminEmailKind }
 import { TEXT_LIMITS } from '../../../../../shared/schemas/fields.ts';
 import { SHIPPING_METHODS } from '../../../../../shared/shipping.ts';
 import { adminPaths } from '../admin-paths.ts';
-import { errorMessage } from '../api/admin-api.ts';
+import { errorMessage } from '../../../lib/api.ts';
 import { useLoad } from '../api/use-load.ts';
 import { useAdminApi } from '../auth/session.tsx';
 import { SelectField, TextField } from '../../../ui/field.tsx';

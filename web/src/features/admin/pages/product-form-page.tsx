@@ -14,7 +14,7 @@ import { fieldErrors, FORM_ERROR_KEY, productInputSchema, type ProductInput } fr
 import { TEXT_LIMITS } from '../../../../../shared/schemas/fields.ts';
 import { MAX_STOCK } from '../../../../../shared/schemas/product-input.ts';
 import { MAX_DISCOUNT_PERCENT } from '../../../../../shared/pricing.ts';
-import { paths } from '../../../app/paths.ts';
+import { paths } from '../../../../../shared/paths.ts';
 import { serverFieldErrors } from '../../../lib/form.ts';
 import { adminPaths } from '../admin-paths.ts';
 import { failureMessage } from '../api/admin-api.ts';

@@ -1,7 +1,7 @@
 /**
  * The shop's e-mails, declared once: the CDK stack creates them as SES templates (`infra/mail.ts`) and
  * the local twin creates the same templates in the local SES server at every start. Handlebars syntax,
- * as SES uses. Order e-mails say plainly that they are not invoices (DESIGN.md §15).
+ * as SES uses. Order e-mails say plainly that they are not invoices (the shop invoices separately).
  */
 export interface MailTemplate {
   readonly subject: string;

@@ -8,7 +8,7 @@
 export const MAIL_ENV = {
   /** Sender address (the verified SES identity). */
   from: 'MAIL_FROM',
-  /** Prefix of the SES template names: `templateName(prefix, id)` of `infra/mail-templates.ts`. */
+  /** Prefix of the SES template names: `templateName(prefix, id)` of `mail-templates.ts`. */
   templatePrefix: 'MAIL_TEMPLATE_PREFIX',
   /** Public origin of the shop (`https://...`, no trailing slash), for links in e-mails. */
   shopUrl: 'SHOP_URL',

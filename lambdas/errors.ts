@@ -1,8 +1,8 @@
 /**
- * Domain errors, thrown by services and repositories, and the one map that turns them into HTTP answers.
- * Only these reach the customer with their message; anything else becomes a generic 500.
+ * Domain errors, thrown by services and repositories. Each carries the HTTP status it stands for and a
+ * Portuguese message for the customer; `http/error-response.ts` turns them into answers.
  */
-import { messages } from '../../shared/messages.ts';
+import { messages } from '../shared/messages.ts';
 
 export type FieldErrors = Readonly<Record<string, string>>;
 
@@ -72,19 +72,4 @@ export class Unavailable extends DomainError {
     super(503, code, message);
     if (options?.cause !== undefined) this.cause = options.cause;
   }
-}
-
-export interface ErrorBody {
-  readonly error: { readonly code: string; readonly message: string; readonly fields?: FieldErrors };
-}
-
-/** The body and status for any thrown value: domain errors keep their message, the rest is hidden. */
-export function toErrorResponse(error: unknown): { status: number; body: ErrorBody } {
-  if (error instanceof DomainError) {
-    const body: ErrorBody = {
-      error: { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) },
-    };
-    return { status: error.status, body };
-  }
-  return { status: 500, body: { error: { code: 'internal', message: messages.api.internal } } };
 }

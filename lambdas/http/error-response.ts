@@ -1,0 +1,17 @@
+/**
+ * The one map from a thrown value to an HTTP answer: domain errors keep their status and Portuguese
+ * message; anything else becomes a generic 500 whose cause is logged, never sent.
+ */
+import type { ApiErrorBody } from '../../shared/api.ts';
+import { messages } from '../../shared/messages.ts';
+import { DomainError } from '../errors.ts';
+
+export function toErrorResponse(error: unknown): { status: number; body: ApiErrorBody } {
+  if (error instanceof DomainError) {
+    const body: ApiErrorBody = {
+      error: { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) },
+    };
+    return { status: error.status, body };
+  }
+  return { status: 500, body: { error: { code: 'internal', message: messages.api.internal } } };
+}

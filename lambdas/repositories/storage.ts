@@ -1,0 +1,75 @@
+/**
+ * Objects in S3: presigned uploads from the browser, a look at an uploaded object (size and first
+ * bytes), copies, and short-lived download links. Storage failures become `Unavailable` (503).
+ */
+import { CopyObjectCommand, GetObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
+import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { BucketKey } from '../contracts/data-model.ts';
+import { Unavailable } from '../errors.ts';
+import { bucketName, s3 } from './clients.ts';
+
+function storageUnavailable(error: unknown): Unavailable {
+  return new Unavailable(undefined, 'storage_unavailable', { cause: error });
+}
+
+export interface PresignedPost {
+  readonly url: string;
+  readonly fields: Record<string, string>;
+}
+
+/** A presigned POST for one object: size between 1 and `maxBytes`, exactly `contentType`, extra fixed fields. */
+export async function presignPost(
+  bucket: BucketKey,
+  key: string,
+  options: { contentType: string; maxBytes: number; expiresSeconds: number; fields?: Readonly<Record<string, string>> },
+): Promise<PresignedPost> {
+  const extra = options.fields ?? {};
+  try {
+    return await createPresignedPost(s3(), {
+      Bucket: bucketName(bucket),
+      Key: key,
+      Conditions: [
+        ['content-length-range', 1, options.maxBytes],
+        ['eq', '$Content-Type', options.contentType],
+        ...Object.entries(extra).map(([name, value]) => ['eq', `$${name}`, value] as ['eq', string, string]),
+      ],
+      Fields: { 'Content-Type': options.contentType, ...extra },
+      Expires: options.expiresSeconds,
+    });
+  } catch (error) {
+    throw storageUnavailable(error);
+  }
+}
+
+/** Size and first bytes of an object; undefined when it does not exist. Reads the head only when `maxBytes` allows. */
+export async function peekObject(bucket: BucketKey, key: string, maxBytes: number): Promise<{ size: number; head?: Uint8Array } | undefined> {
+  const Bucket = bucketName(bucket);
+  try {
+    const info = await s3().send(new HeadObjectCommand({ Bucket, Key: key }));
+    const size = info.ContentLength ?? 0;
+    if (size > maxBytes || size === 0) return { size };
+    const object = await s3().send(new GetObjectCommand({ Bucket, Key: key, Range: 'bytes=0-31' }));
+    return { size, head: await object.Body!.transformToByteArray() };
+  } catch (error) {
+    const name = (error as { name?: string }).name;
+    const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+    if (name === 'NotFound' || name === 'NoSuchKey' || status === 404) return undefined;
+    throw storageUnavailable(error);
+  }
+}
+
+/** Copies an object within a bucket, setting its content type. */
+export async function copyObject(bucket: BucketKey, from: string, to: string, contentType: string): Promise<void> {
+  const Bucket = bucketName(bucket);
+  try {
+    await s3().send(new CopyObjectCommand({ Bucket, Key: to, CopySource: `${Bucket}/${from}`, ContentType: contentType, MetadataDirective: 'REPLACE' }));
+  } catch (error) {
+    throw storageUnavailable(error);
+  }
+}
+
+/** A presigned GET of an object, valid for `seconds`. */
+export function signedDownloadUrl(bucket: BucketKey, key: string, seconds: number): Promise<string> {
+  return getSignedUrl(s3(), new GetObjectCommand({ Bucket: bucketName(bucket), Key: key }), { expiresIn: seconds });
+}

@@ -1,0 +1,109 @@
+/**
+ * The HTTP API's contract: one entry per route key (`'POST /api/orders'`), with the body and query the
+ * route accepts and the answer it gives. The server's handlers (`httpRoute`, `ok`), the browser's API
+ * clients and the test helpers take their types from here, so a handler that answers the wrong shape,
+ * or a client that sends the wrong body, fails `npm run typecheck`. `lambdas/routes.ts` must have
+ * exactly these keys (checked at compile time there).
+ */
+import type {
+  AdminProductsResponse,
+  CollectionResponse,
+  CollectionsResponse,
+  ContactMessageCreated,
+  ContactMessageResponse,
+  ContactMessagesPage,
+  DashboardResponse,
+  ImageUploadResponse,
+  OrderDetailResponse,
+  OrderResponse,
+  OrdersPage,
+  PaymentMethodsResponse,
+  PlaceOrderResponse,
+  ProductResponse,
+  ProductsResponse,
+  ProductUpdatedResponse,
+  ProofUploadResponse,
+  StockAlertCreated,
+  StockAlertsPage,
+} from './api.ts';
+import type {
+  AdminEmailRequest,
+  CollectionInput,
+  ContactMessageInput,
+  ImageUploadRequest,
+  OrdersQuery,
+  OrderStatusChange,
+  PageQuery,
+  PlaceOrderInput,
+  ProductInput,
+  ProofUploadRequest,
+  StockAlertInput,
+} from './schemas/index.ts';
+
+/** What one route takes and gives; `undefined` where it takes no body or query. */
+interface Contract<Response, Body = undefined, Query = undefined> {
+  readonly body: Body;
+  readonly query: Query;
+  readonly response: Response;
+}
+
+export interface ApiRoutes {
+  // ── Public ──
+  'GET /api/products': Contract<ProductsResponse>;
+  'GET /api/products/{id}': Contract<ProductResponse>;
+  'GET /api/collections': Contract<CollectionsResponse>;
+  'POST /api/contact-messages': Contract<ContactMessageCreated, ContactMessageInput>;
+  'POST /api/stock-alerts': Contract<StockAlertCreated, StockAlertInput>;
+  /** XML text, not JSON. */
+  'GET /api/sitemap.xml': Contract<string>;
+  'GET /api/payment-methods': Contract<PaymentMethodsResponse>;
+  'POST /api/uploads/proof': Contract<ProofUploadResponse, ProofUploadRequest>;
+  /** Header `Idempotency-Key`; 201, or 200 with the same answer for a repeated key. */
+  'POST /api/orders': Contract<PlaceOrderResponse, PlaceOrderInput>;
+  // ── Admin ──
+  'GET /api/admin/dashboard': Contract<DashboardResponse>;
+  'GET /api/admin/orders': Contract<OrdersPage, undefined, OrdersQuery>;
+  'GET /api/admin/orders/{id}': Contract<OrderDetailResponse>;
+  'PATCH /api/admin/orders/{id}': Contract<OrderResponse, OrderStatusChange>;
+  'POST /api/admin/orders/{id}/emails': Contract<OrderResponse, AdminEmailRequest>;
+  'GET /api/admin/products': Contract<AdminProductsResponse>;
+  'POST /api/admin/products': Contract<ProductResponse, ProductInput>;
+  'GET /api/admin/products/{id}': Contract<ProductResponse>;
+  'PUT /api/admin/products/{id}': Contract<ProductUpdatedResponse, ProductInput>;
+  'POST /api/admin/uploads/image': Contract<ImageUploadResponse, ImageUploadRequest>;
+  'GET /api/admin/contact-messages': Contract<ContactMessagesPage, undefined, PageQuery>;
+  'GET /api/admin/contact-messages/{id}': Contract<ContactMessageResponse>;
+  'GET /api/admin/stock-alerts': Contract<StockAlertsPage, undefined, PageQuery>;
+  'GET /api/admin/collections': Contract<CollectionsResponse>;
+  'POST /api/admin/collections': Contract<CollectionResponse, CollectionInput>;
+}
+
+export type ApiRouteKey = keyof ApiRoutes;
+export type ApiBody<K extends ApiRouteKey> = ApiRoutes[K]['body'];
+export type ApiQuery<K extends ApiRouteKey> = ApiRoutes[K]['query'];
+export type ApiResponse<K extends ApiRouteKey> = ApiRoutes[K]['response'];
+
+/** The `{name}` parameters of a route's path, e.g. `{ id: string }` for `/api/orders/{id}`. */
+export type PathParams<K extends string> = K extends `${string}{${infer Name}}${infer Rest}` ? { readonly [P in Name]: string } & PathParams<Rest> : unknown;
+
+/** What a client sends for one route: path parameters, body and query only where the route has them. */
+export type ApiCall<K extends ApiRouteKey> = (K extends `${string}{${string}` ? { readonly params: PathParams<K> } : { readonly params?: undefined }) &
+  (ApiBody<K> extends undefined ? { readonly body?: undefined } : { readonly body: ApiBody<K> }) & {
+    readonly query?: ApiQuery<K> extends undefined ? undefined : { readonly [P in keyof ApiQuery<K>]?: string | number | undefined };
+  };
+
+/**
+ * The method and concrete URL path of a call: parameters filled in (URL-encoded), empty query values
+ * left out.
+ *
+ * @example apiRequestLine('GET /api/orders/{id}', { params: { id: '123456' } }) // { method: 'GET', path: '/api/orders/123456' }
+ */
+export function apiRequestLine<K extends ApiRouteKey>(key: K, call: ApiCall<K>): { method: string; path: string } {
+  const space = key.indexOf(' ');
+  const params = (call.params ?? {}) as Readonly<Record<string, string>>;
+  const path = key.slice(space + 1).replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(call.query ?? {})) if (value !== undefined && value !== '') search.set(name, String(value));
+  const text = search.toString();
+  return { method: key.slice(0, space), path: text ? `${path}?${text}` : path };
+}

@@ -1,0 +1,105 @@
+/**
+ * The shop's paths, in one table: the route patterns the web app's router matches and the links built
+ * from them, used by the pages, the sitemap, robots.txt and the e-mails. The back-office's paths are
+ * derived the same way under its prefix.
+ */
+
+/**
+ * A route pattern with its `:name` segments filled in (URL-encoded).
+ *
+ * @example fillPath('/product/:id', { id: 'colar lua' }) // '/product/colar%20lua'
+ */
+export function fillPath(pattern: string, params: Readonly<Record<string, string>>): string {
+  return pattern.replace(/:([A-Za-z]+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
+}
+
+/** Route patterns of the public pages (react-router syntax). */
+export const routePatterns = {
+  home: '/',
+  shop: '/shop',
+  product: '/product/:id',
+  cart: '/cart',
+  shipping: '/shipping',
+  payment: '/payment',
+  thankYou: '/thank-you',
+  contact: '/contact',
+  about: '/about-us',
+  faq: '/faq',
+  sustainability: '/sustainability',
+  privacy: '/Politica-Privacidade',
+  returns: '/Politica-Devoluções',
+  shippingPolicy: '/Detalhes-Envios',
+  terms: '/Termos-e-Condições',
+} as const;
+
+/** Links to the public pages. */
+export const paths = {
+  ...routePatterns,
+  product: (id: string) => fillPath(routePatterns.product, { id }),
+} as const;
+
+/** The static pages search engines should list (the sitemap adds every product). */
+export const INDEXED_PAGES: readonly string[] = [
+  paths.home,
+  paths.shop,
+  paths.about,
+  paths.contact,
+  paths.faq,
+  paths.sustainability,
+  paths.privacy,
+  paths.returns,
+  paths.shippingPolicy,
+  paths.terms,
+];
+
+/** The checkout's pages: private to one visitor, so robots.txt keeps crawlers out. */
+export const CHECKOUT_PAGES: readonly string[] = [paths.cart, paths.shipping, paths.payment, paths.thankYou];
+
+/**
+ * The back-office's default path prefix. It only hides the area; the API's JWT and group check
+ * protects it. The build (`SHOP_ADMIN_PREFIX`), the stack (context `adminPathPrefix`) and the twin
+ * may set another.
+ */
+export const DEFAULT_ADMIN_PREFIX = '/bastidores-7b99';
+/** A valid admin prefix: one path segment starting with "/". */
+export const ADMIN_PREFIX_PATTERN = /^\/[A-Za-z0-9._~-]+$/;
+
+/** Route patterns of the back-office, relative to its prefix (one per screen of the spec's admin table). */
+export const adminRoutePatterns = {
+  login: 'login',
+  dashboard: 'dashboard',
+  orders: 'orders',
+  orderDetail: 'ordersdetail/:orderId',
+  products: 'products',
+  newProduct: 'products/new',
+  editProduct: 'products/edit/:id',
+  contacts: 'admincontact',
+  contactDetail: 'contactdetail/:contactId',
+  stockAlerts: 'Esgotados',
+  collections: 'collections',
+  createCollection: 'create-collection',
+} as const;
+
+/**
+ * Absolute links to the back-office's screens under `prefix`.
+ *
+ * @example adminPathsUnder('/bastidores-7b99').orderDetail('123456') // '/bastidores-7b99/ordersdetail/123456'
+ */
+export function adminPathsUnder(prefix: string) {
+  const at = (pattern: string, params: Readonly<Record<string, string>> = {}) => `${prefix}/${fillPath(pattern, params)}`;
+  const r = adminRoutePatterns;
+  return {
+    login: at(r.login),
+    dashboard: at(r.dashboard),
+    orders: at(r.orders),
+    orderDetail: (orderId: string) => at(r.orderDetail, { orderId }),
+    products: at(r.products),
+    newProduct: at(r.newProduct),
+    editProduct: (id: string) => at(r.editProduct, { id }),
+    contacts: at(r.contacts),
+    contactDetail: (contactId: string) => at(r.contactDetail, { contactId }),
+    stockAlerts: at(r.stockAlerts),
+    collections: at(r.collections),
+    createCollection: at(r.createCollection),
+  } as const;
+}
