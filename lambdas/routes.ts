@@ -57,6 +57,7 @@ export const routes = [
       { table: 'products', access: 'readWrite' },
       { table: 'orders', access: 'readWrite' },
       { table: 'mbwayCounters', access: 'readWrite' },
+      { table: 'stockMovements', access: 'write' },
       { table: 'idempotency', access: 'readWrite' },
       { bucket: 'proofs', access: 'readWrite' },
       { mail: true },

@@ -75,6 +75,13 @@ export const tables = {
     partitionKey: { name: 'month', type: 'S' },
     indexes: [],
   },
+  stockMovements: {
+    envVar: 'TABLE_STOCK_MOVEMENTS',
+    /** A product's movements, newest first: `movementId` is `<ISO time>#<random>`. */
+    partitionKey: { name: 'productId', type: 'S' },
+    sortKey: { name: 'movementId', type: 'S' },
+    indexes: [],
+  },
   idempotency: {
     envVar: 'TABLE_IDEMPOTENCY',
     partitionKey: { name: 'id', type: 'S' },

@@ -21,6 +21,7 @@ import { sendTemplatedMail } from '../repositories/mail.ts';
 import { appendOrderEmail, putOrderItem, ORDER_LISTING, type OrderItem } from '../repositories/orders.ts';
 import { countMbWayOrderItem } from '../repositories/mbway-counters.ts';
 import { getProductsConsistent, takeStockItem } from '../repositories/products.ts';
+import { stockMovementItem } from '../repositories/stock-movements.ts';
 import { writeTransaction } from '../repositories/transactions.ts';
 import { getMbWayCounters } from '../repositories/mbway-counters.ts';
 import { instructionsFor } from './payments.ts';
@@ -158,7 +159,10 @@ async function writeOrder(input: PlaceOrderInput, orderLines: OrderLine[], idemp
     const stockItems = orderLines.map((line) => takeStockItem(line.productId, line.quantity, now));
     const counter = mbwayNumber ? mbWayCounter(mbwayNumber) : undefined;
     const counterItem = counter ? [countMbWayOrderItem(month, counter)] : [];
-    const items = [putOrderItem(order), ...stockItems, ...counterItem, completeIdempotencyItem(idempotencyKey, fingerprint, body)];
+    const movementItems = orderLines.map((line) =>
+      stockMovementItem({ productId: line.productId, delta: -line.quantity, reason: 'reservation', actor: { kind: 'order', orderId: order.id } }, now),
+    );
+    const items = [putOrderItem(order), ...stockItems, ...counterItem, ...movementItems, completeIdempotencyItem(idempotencyKey, fingerprint, body)];
 
     const token = createHash('sha256').update(`${idempotencyKey}:${orderNumber}`).digest('hex').slice(0, 36);
     const result = await writeTransaction(items, token);

@@ -1,0 +1,36 @@
+/**
+ * The history of every product's stock: one item per change, written in the same transaction as the
+ * change itself, read newest first by product.
+ */
+import { randomUUID } from 'node:crypto';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { StockActor, StockMovement, StockMovementReason } from '../../shared/stock.ts';
+import { ddb, tableName } from './clients.ts';
+
+/** The transaction item that records one stock change. */
+export function stockMovementItem(change: { productId: string; delta: number; reason: StockMovementReason; actor: StockActor; note?: string }, now: Date) {
+  const movement: StockMovement = {
+    productId: change.productId,
+    movementId: `${now.toISOString()}#${randomUUID().slice(0, 8)}`,
+    delta: change.delta,
+    reason: change.reason,
+    actor: change.actor,
+    ...(change.note ? { note: change.note } : {}),
+    at: now.toISOString(),
+  };
+  return { Put: { TableName: tableName('stockMovements'), Item: movement } };
+}
+
+/** A product's latest movements, newest first. */
+export async function stockMovementsOf(productId: string, limit: number): Promise<StockMovement[]> {
+  const { Items } = await ddb().send(
+    new QueryCommand({
+      TableName: tableName('stockMovements'),
+      KeyConditionExpression: 'productId = :id',
+      ExpressionAttributeValues: { ':id': productId },
+      ScanIndexForward: false,
+      Limit: limit,
+    }),
+  );
+  return (Items ?? []) as StockMovement[];
+}

@@ -1,0 +1,24 @@
+/**
+ * Stock changes only by a delta (or a "set to N" conditioned on the value the owner saw), and every
+ * change is a recorded movement: why it happened, by how much, for which order or by which admin.
+ */
+
+/** Why stock changed. A sale or reservation takes (negative delta); expiry, cancellation and return give back. */
+export const STOCK_MOVEMENT_REASONS = ['reservation', 'expiry', 'cancellation', 'return', 'adjustment'] as const;
+export type StockMovementReason = (typeof STOCK_MOVEMENT_REASONS)[number];
+
+/** Who caused a movement: an order (its number), an admin (their e-mail), or the shop itself (expiry). */
+export type StockActor = { readonly kind: 'order'; readonly orderId: string } | { readonly kind: 'admin'; readonly email: string } | { readonly kind: 'system' };
+
+export interface StockMovement {
+  readonly productId: string;
+  /** `<ISO time>#<random>`: unique, and sorts by time. */
+  readonly movementId: string;
+  /** Units added (positive) or taken (negative). */
+  readonly delta: number;
+  readonly reason: StockMovementReason;
+  readonly actor: StockActor;
+  /** The owner's note on an adjustment ("peças partidas", "contagem"), if any. */
+  readonly note?: string;
+  readonly at: string;
+}
