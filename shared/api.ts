@@ -110,7 +110,7 @@ export interface Order extends OrderTotals {
   readonly orderNumber: number;
   readonly status: OrderStatus;
   readonly createdAt: string;
-  /** Epoch seconds, as the spec's `timestamp`. */
+  /** When the order was placed, in epoch seconds (`createdAt` is the same moment as ISO text). */
   readonly timestamp: number;
   readonly email: string;
   readonly firstName: string;

@@ -1,19 +1,19 @@
 /**
- * The browser's cart: pure operations and the safe reading of what `localStorage` keeps (spec §3, §4).
+ * The browser's cart: pure operations and the safe reading of what `localStorage` keeps.
  * The display fields are a snapshot of the product taken when it was added; the server prices the
- * order from its own records (DESIGN.md §1), so only `productId` and `quantity` are sent.
+ * order from its own records, so only `productId` and `quantity` are sent.
  */
 import { MAX_DISCOUNT_PERCENT } from './pricing.ts';
 import type { Product } from './product.ts';
 
-/** `localStorage` key of the cart. @example localStorage.getItem(CART_STORAGE_KEY) */
+/** `localStorage` key of the cart. */
 export const CART_STORAGE_KEY = 'cart';
-/** Largest quantity of one product in a cart or an order. @example MAX_LINE_QUANTITY // 99 */
+/** Largest quantity of one product in a cart or an order. */
 export const MAX_LINE_QUANTITY = 99;
-/** Most distinct products in one cart or order. @example MAX_CART_LINES // 50 */
+/** Most distinct products in one cart or order. */
 export const MAX_CART_LINES = 50;
 
-/** One cart line. @example const item: CartItem = { productId: 'p1', quantity: 2, name: 'Colar Lua', priceCents: 1999, discountPercent: 15, image: '/images/lua.webp' }; */
+/** One cart line. */
 export interface CartItem {
   readonly productId: string;
   /** 1-99. */
@@ -29,7 +29,7 @@ export interface CartItem {
   readonly stock?: number;
 }
 
-/** A cart: lines in the order they were added, one line per product. @example const empty: Cart = []; */
+/** A cart: lines in the order they were added, one line per product. */
 export type Cart = readonly CartItem[];
 
 /**
@@ -45,12 +45,7 @@ export function clampQuantity(quantity: number): number {
   return Math.min(MAX_LINE_QUANTITY, Math.max(1, Math.floor(quantity)));
 }
 
-/**
- * A cart line from a product and a quantity.
- *
- * @example
- * cartItemFromProduct(product, 2); // { productId: product.id, quantity: 2, name: product.name, ... }
- */
+/** A cart line from a product and a quantity. */
 export function cartItemFromProduct(
   product: Pick<Product, 'id' | 'name' | 'priceCents' | 'discountPercent' | 'mainImage' | 'stock'>,
   quantity: number,
@@ -84,72 +79,32 @@ export function addToCart(cart: Cart, item: CartItem): Cart {
   return [...cart, { ...item, quantity: clampQuantity(item.quantity) }];
 }
 
-/**
- * Removes the line of a product.
- *
- * @example
- * removeFromCart(cart, 'p1');
- */
+/** Removes the line of a product. */
 export function removeFromCart(cart: Cart, productId: string): Cart {
   return cart.filter((line) => line.productId !== productId);
 }
 
-/**
- * Sets the quantity of a product's line, clamped to 1-99; unknown products change nothing.
- *
- * @example
- * setQuantity(cart, 'p1', 5);
- */
+/** Sets the quantity of a product's line, clamped to 1-99; unknown products change nothing. */
 export function setQuantity(cart: Cart, productId: string, quantity: number): Cart {
   return cart.map((line) => (line.productId === productId ? { ...line, quantity: clampQuantity(quantity) } : line));
 }
 
-/**
- * Increases a product's quantity by 1, up to 99.
- *
- * @example
- * increaseQuantity([{ ...item, quantity: 1 }], item.productId); // quantity 2
- */
-export function increaseQuantity(cart: Cart, productId: string): Cart {
-  return setQuantity(cart, productId, quantityInCart(cart, productId) + 1);
-}
-
-/**
- * Decreases a product's quantity by 1, never below 1 (use `removeFromCart` to drop the line).
- *
- * @example
- * decreaseQuantity([{ ...item, quantity: 1 }], item.productId); // quantity stays 1
- */
+/** Decreases a product's quantity by 1, never below 1 (use `removeFromCart` to drop the line). */
 export function decreaseQuantity(cart: Cart, productId: string): Cart {
   return setQuantity(cart, productId, quantityInCart(cart, productId) - 1);
 }
 
-/**
- * The empty cart (after an order is placed).
- *
- * @example
- * clearCart(); // []
- */
+/** The empty cart (after an order is placed). */
 export function clearCart(): Cart {
   return [];
 }
 
-/**
- * Sum of quantities: the header badge (shown only when above 0).
- *
- * @example
- * cartCount([{ ...a, quantity: 2 }, { ...b, quantity: 3 }]); // 5
- */
+/** Sum of quantities: the header badge (shown only when above 0). */
 export function cartCount(cart: Cart): number {
   return cart.reduce((sum, line) => sum + line.quantity, 0);
 }
 
-/**
- * Quantity of a product already in the cart (0 when absent).
- *
- * @example
- * quantityInCart(cart, 'p1'); // 2
- */
+/** Quantity of a product already in the cart (0 when absent). */
 export function quantityInCart(cart: Cart, productId: string): number {
   return cart.find((line) => line.productId === productId)?.quantity ?? 0;
 }
@@ -165,22 +120,12 @@ export function exceedsStock(cart: Cart, productId: string, quantity: number, st
   return quantityInCart(cart, productId) + quantity > stock;
 }
 
-/**
- * The lines of an order request: what the server needs, nothing more.
- *
- * @example
- * orderItems(cart); // [{ productId: 'p1', quantity: 2 }]
- */
+/** The lines of an order request: what the server needs, nothing more. */
 export function orderItems(cart: Cart): { productId: string; quantity: number }[] {
   return cart.map(({ productId, quantity }) => ({ productId, quantity }));
 }
 
-/**
- * The text to keep under `CART_STORAGE_KEY`: a JSON array of lines.
- *
- * @example
- * localStorage.setItem(CART_STORAGE_KEY, serializeCart(cart));
- */
+/** The text to keep under `CART_STORAGE_KEY`: a JSON array of lines. */
 export function serializeCart(cart: Cart): string {
   return JSON.stringify(cart);
 }

@@ -4,10 +4,10 @@
  */
 import { messages } from './messages.ts';
 
-/** The shop's time zone. @example SHOP_TIME_ZONE // 'Europe/Lisbon' */
+/** The shop's time zone. */
 export const SHOP_TIME_ZONE = 'Europe/Lisbon';
 
-/** Year, month (1-12) and day of a moment in Lisbon. @example const p: LisbonDate = { year: 2026, month: 4, day: 1 }; */
+/** Year, month (1-12) and day of a moment in Lisbon. */
 export interface LisbonDate {
   readonly year: number;
   readonly month: number;
@@ -43,16 +43,6 @@ export function lisbonDate(moment: Date): LisbonDate {
   const parts = partsFormat.formatToParts(moment);
   const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
   return { year: part('year'), month: part('month'), day: part('day') };
-}
-
-/**
- * A moment from a timestamp in seconds (the spec's orders keep seconds; dates use × 1000).
- *
- * @example
- * dateFromEpochSeconds(1_700_000_000).toISOString(); // '2023-11-14T22:13:20.000Z'
- */
-export function dateFromEpochSeconds(seconds: number): Date {
-  return new Date(seconds * 1000);
 }
 
 function toDate(value: Date | string | null | undefined): Date | null {

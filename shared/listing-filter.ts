@@ -1,25 +1,25 @@
 /**
- * The product listing filter (spec §2, §5; DESIGN.md §11, §12): matching, the active-filter line and
- * the filter's place in the URL (`/shop?tipo=anel&colecao=New%20Beginnings&min=5&max=30`).
+ * The product listing filter: matching, the active-filter line and the filter's place in the URL
+ * (`/shop?tipo=anel&colecao=New%20Beginnings&min=5&max=30`).
  */
 import { eurosToCents } from './money.ts';
 import { discountedPriceCents } from './pricing.ts';
 import type { Product, ProductType } from './product.ts';
 import { PRODUCT_TYPE_INFO, isProductType } from './product-types.ts';
 
-/** Lowest value of the price inputs, in euros. @example PRICE_INPUT_MIN_EUROS // 0 */
+/** Lowest value of the price inputs, in euros. */
 export const PRICE_INPUT_MIN_EUROS = 0;
-/** Highest value of the price inputs, in euros. @example PRICE_INPUT_MAX_EUROS // 100 */
+/** Highest value of the price inputs, in euros. */
 export const PRICE_INPUT_MAX_EUROS = 100;
-/** The active-filter line shows 'até {max}€' only when the maximum is below this. @example ACTIVE_FILTER_MAX_BELOW_EUROS // 35 */
+/** The active-filter line shows 'até {max}€' only when the maximum is below this. */
 export const ACTIVE_FILTER_MAX_BELOW_EUROS = 35;
-/** Longest collection name read from the URL. @example MAX_COLLECTION_PARAM_LENGTH // 60 */
+/** Longest collection name read from the URL. */
 export const MAX_COLLECTION_PARAM_LENGTH = 60;
 
-/** Query parameter names. @example LISTING_FILTER_PARAMS.type // 'tipo' */
+/** Query parameter names. */
 export const LISTING_FILTER_PARAMS = { type: 'tipo', collection: 'colecao', min: 'min', max: 'max' } as const;
 
-/** A listing filter; prices in euros, as the inputs hold them. @example const f: ListingFilter = { type: 'anel', minEuros: 0, maxEuros: 30 }; */
+/** A listing filter; prices in euros, as the inputs hold them. */
 export interface ListingFilter {
   readonly type?: ProductType;
   readonly collection?: string;
@@ -27,27 +27,16 @@ export interface ListingFilter {
   readonly maxEuros: number;
 }
 
-/**
- * The defaults: the whole price range, no type, no collection ('Limpar Filtros' restores them).
- *
- * @example
- * DEFAULT_LISTING_FILTER; // { minEuros: 0, maxEuros: 100 }
- */
+/** The defaults: the whole price range, no type, no collection ('Limpar Filtros' restores them). */
 export const DEFAULT_LISTING_FILTER: ListingFilter = {
   minEuros: PRICE_INPUT_MIN_EUROS,
   maxEuros: PRICE_INPUT_MAX_EUROS,
 };
 
-/** The product fields the filter reads. @example const p: FilterableProduct = { type: 'anel', collection: '', priceCents: 1500, discountPercent: 0 }; */
+/** The product fields the filter reads. */
 export type FilterableProduct = Pick<Product, 'type' | 'collection' | 'priceCents' | 'discountPercent'>;
 
-/**
- * Clamps a euro amount to the input range 0-100.
- *
- * @example
- * clampEuros(150); // 100
- * clampEuros(-3);  // 0
- */
+/** Clamps a euro amount to the input range 0-100. */
 export function clampEuros(euros: number): number {
   return Math.min(PRICE_INPUT_MAX_EUROS, Math.max(PRICE_INPUT_MIN_EUROS, euros));
 }
@@ -70,12 +59,7 @@ export function matchesListingFilter(product: FilterableProduct, filter: Listing
   );
 }
 
-/**
- * The products that pass the filter, in their original order.
- *
- * @example
- * filterProducts(products, { ...DEFAULT_LISTING_FILTER, type: 'brinco' });
- */
+/** The products that pass the filter, in their original order. */
 export function filterProducts<T extends FilterableProduct>(products: readonly T[], filter: ListingFilter): T[] {
   return products.filter((product) => matchesListingFilter(product, filter));
 }

@@ -1,26 +1,23 @@
 /**
- * MB WAY phone number of the month (spec §9, DESIGN.md §8): per calendar month in Lisbon
- * (`YYYY-MM`), number 1 until its counter reaches 35, then number 2 until its counter reaches 40,
- * then MB WAY is unavailable for the rest of that month.
+ * MB WAY phone number of the month: per calendar month in Lisbon (`YYYY-MM`), number 1 until its
+ * counter reaches 35, then number 2 until its counter reaches 40, then MB WAY is unavailable for the
+ * rest of that month.
  */
 import { lisbonDate } from './dates.ts';
 
-/** Orders number 1 takes in a month. @example MBWAY_NUMBER_1_LIMIT // 35 */
+/** Orders number 1 takes in a month. */
 export const MBWAY_NUMBER_1_LIMIT = 35;
-/** Orders number 2 takes in a month, after number 1 is full. @example MBWAY_NUMBER_2_LIMIT // 40 */
+/** Orders number 2 takes in a month, after number 1 is full. */
 export const MBWAY_NUMBER_2_LIMIT = 40;
 
-/** Which of the two numbers. @example const n: MbWayNumber = 2; */
+/** Which of the two numbers. */
 export type MbWayNumber = 1 | 2;
 
-/** One month's counters, as stored under the month key. @example const c: MbWayCounters = { count1: 35, count2: 0 }; */
+/** One month's counters, as stored under the month key. */
 export interface MbWayCounters {
   readonly count1: number;
   readonly count2: number;
 }
-
-/** Counters of a month with no MB WAY order yet. @example chooseMbWayNumber(EMPTY_MBWAY_COUNTERS) // 1 */
-export const EMPTY_MBWAY_COUNTERS: MbWayCounters = { count1: 0, count2: 0 };
 
 /**
  * The number the next MB WAY order of the month uses, or null when MB WAY is unavailable.
@@ -48,17 +45,6 @@ export function mbWayCounter(number: MbWayNumber): { readonly field: keyof MbWay
   return number === 1
     ? { field: 'count1', limit: MBWAY_NUMBER_1_LIMIT }
     : { field: 'count2', limit: MBWAY_NUMBER_2_LIMIT };
-}
-
-/**
- * Counters after one more order on this number.
- *
- * @example
- * recordMbWayOrder({ count1: 35, count2: 3 }, 2); // { count1: 35, count2: 4 }
- */
-export function recordMbWayOrder(counters: MbWayCounters, number: MbWayNumber): MbWayCounters {
-  const { field } = mbWayCounter(number);
-  return { ...counters, [field]: counters[field] + 1 };
 }
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Every text the customer or the owner reads, in pt-PT (DESIGN.md §6). Web and lambdas import from here.
+ * Every text the customer or the owner reads, in pt-PT. Web and lambdas import from here.
  */
 import type { PaymentInstructions } from './payment-methods.ts';
 
@@ -9,12 +9,12 @@ const STOCK_ALERT_EMAIL_MISSING = 'Insere o teu email para nós conseguirmos avi
 const EMAIL_INVALID = 'Indica um e-mail válido.';
 
 /**
- * The shop's texts by area. The spec's Portuguese texts are kept word for word; its English texts are
- * translated. Texts that depend on values are functions. Field-level validation texts live under
- * `validation` and are what the zod schemas in `schemas/` report, one specific message per field and rule.
+ * The shop's texts by area. Texts the shop gave in Portuguese are kept word for word; those it gave in
+ * English are translated, with the English original noted beside them. Texts that depend on values are
+ * functions. Field-level validation texts live under `validation` and are what the zod schemas in
+ * `schemas/` report, one specific message per field and rule.
  *
  * @example
- * alert(messages.product.addedToCart); // 'Produto adicionado ao carrinho com sucesso!'
  * messages.checkout.outOfStock('Colar Lua', 1); // 'Só resta 1 unidade do produto «Colar Lua». ...'
  */
 export const messages = {
@@ -51,13 +51,13 @@ export const messages = {
 
   /** Texts shared by many screens. */
   common: {
-    /** Spec: 'Loading...'. */
+    /** English original: 'Loading...'. */
     loading: 'A carregar...',
-    /** Spec: 'N/A' (a date that is missing). */
+    /** English original: 'N/A' (a date that is missing). */
     notAvailable: 'N/D',
-    /** Router fallback heading. Spec: 'Unexpected Application Error!'. */
+    /** Router fallback heading. English original: 'Unexpected Application Error!'. */
     unexpectedError: 'Ocorreu um erro inesperado!',
-    /** Spec: 'Error: {message}'. */
+    /** English original: 'Error: {message}'. */
     errorWithMessage: (message: string) => `Erro: ${message}`,
   },
 
@@ -65,14 +65,13 @@ export const messages = {
   catalog: {
     /** Button under the listing while more pieces match than are shown. */
     showMore: (left: number) => `Mostrar mais peças (${left === 1 ? 'falta 1' : `faltam ${left}`})`,
-    /** Spec: 'No products found matching your criteria.'. */
+    /** English original: 'No products found matching your criteria.'. */
     noProducts: 'Não encontrámos produtos com estes filtros.',
-    /** The spec leaves this case open (§8 "Failure loading the product listing"). */
     loadFailed: 'Não foi possível carregar os produtos. Tenta novamente.',
     soldOut: 'Esgotado',
     /** The product page of an id that does not exist (or no longer does). */
     productGoneDetail: 'Esta peça não existe ou já não está disponível.',
-    /** Spec: 'N% off'. */
+    /** English original: 'N% off'. */
     percentOff: (percent: number) => `-${percent}%`,
   },
 
@@ -85,11 +84,10 @@ export const messages = {
   /** Out-of-stock notification form. */
   stockAlert: {
     emailMissing: STOCK_ALERT_EMAIL_MISSING,
-    /** Spec: 'You will be notified when the product is back in stock!'. */
+    /** English original: 'You will be notified when the product is back in stock!'. */
     success: 'Vais ser avisado quando o produto voltar a estar disponível!',
     /** Replaces the form once the request is stored. */
     sent: 'Email Enviado. fica atento às novidades!',
-    /** The spec only logs this failure. */
     failed: 'Não foi possível registar o teu pedido. Tenta novamente.',
   },
 
@@ -104,9 +102,8 @@ export const messages = {
     missingFields: 'Por favor, preencha todos os campos obrigatórios.',
     termsNotAccepted: TERMS_NOT_ACCEPTED,
     proofMissing: PROOF_MISSING,
-    /** Submit button while the proof uploads. Spec: 'Uploading...'. */
+    /** Submit button while the proof uploads. English original: 'Uploading...'. */
     proofUploading: 'A enviar...',
-    /** The spec only logs this failure. */
     proofUploadFailed: 'Não foi possível enviar o comprovativo. Tenta novamente.',
     mbwayUnavailable: 'MBWay não está disponível este mês. Escolha outro método de pagamento.',
     emptyCart: 'O teu carrinho está vazio.',
@@ -118,14 +115,13 @@ export const messages = {
     shippingAfterPayment: 'O envio é feito depois de confirmarmos o teu pagamento.',
     /** /thank-you opened without an order placed in this tab. */
     noRecentOrder: 'Não encontrámos nenhuma encomenda recente neste separador. Se já fizeste a tua encomenda, vais receber um e-mail com os detalhes.',
-    /** A cart line asks for more than is left when the order is placed (DESIGN.md §3). */
+    /** A cart line asks for more than is left when the order is placed. */
     outOfStock: (name: string, left: number) =>
       left <= 0
         ? `O produto «${name}» esgotou entretanto. Retira-o do carrinho para continuar.`
         : `Só ${left === 1 ? 'resta 1 unidade' : `restam ${left} unidades`} do produto «${name}». Reduz a quantidade para continuar.`,
     /** A cart line names a product that no longer exists. */
     productGone: 'Um dos produtos do carrinho já não está disponível. Retira-o para continuar.',
-    /** The spec only logs this failure. */
     orderFailed: 'Não foi possível registar a encomenda. Tenta novamente.',
     /** Thank-you page. */
     orderPlaced: (orderNumber: number | string) => `Obrigado! A tua encomenda nº ${orderNumber} foi registada.`,
@@ -151,19 +147,19 @@ export const messages = {
   admin: {
     productCodeTaken: 'Já existe um produto com este código.',
     collectionUnknown: 'Escolhe uma coleção que exista.',
-    /** Spec: 'Loading, please wait...'. */
+    /** English original: 'Loading, please wait...'. */
     authLoading: 'A carregar, aguarde...',
     loginFailed: 'E-mail ou palavra-passe incorretos.',
-    /** Spec: 'Status updated successfully!'. */
+    /** English original: 'Status updated successfully!'. */
     statusUpdated: 'Estado atualizado com sucesso!',
     statusSaveFailed: 'Não foi possível guardar o estado. Tenta novamente.',
-    /** Spec: 'Email sent successfully!'. */
+    /** English original: 'Email sent successfully!'. */
     emailSent: 'E-mail enviado com sucesso!',
-    /** Spec: 'Failed to send email.'. */
+    /** English original: 'Failed to send email.'. */
     emailFailed: 'Não foi possível enviar o e-mail.',
-    /** Spec: 'Failed to send email. Please check the logs.'. */
+    /** English original: 'Failed to send email. Please check the logs.'. */
     emailFailedCheckLogs: 'Não foi possível enviar o e-mail. Consulta os registos.',
-    /** Spec: 'No contact details found.'. */
+    /** English original: 'No contact details found.'. */
     contactNotFound: 'Mensagem de contacto não encontrada.',
     orderNotFound: 'Encomenda não encontrada.',
     noProof: 'Nenhum comprovativo enviado',

@@ -1,13 +1,13 @@
 /**
- * Money is an integer number of euro cents everywhere: storage, wire and computations (DESIGN.md
- * "Money and rules"). It becomes text only for display, through `formatCents`.
+ * Money is an integer number of euro cents everywhere: storage, wire and computations. It becomes
+ * text only for display, through `formatCents`.
  */
 import { messages } from './messages.ts';
 
-/** The shop's only currency. @example CURRENCY // 'EUR' */
+/** The shop's only currency. */
 export const CURRENCY = 'EUR';
 
-/** Cents in one euro. @example 12 * CENTS_PER_EURO // 1200 */
+/** Cents in one euro. */
 export const CENTS_PER_EURO = 100;
 
 const euroFormat = new Intl.NumberFormat('pt-PT', { style: 'currency', currency: CURRENCY });
@@ -38,7 +38,7 @@ export function eurosToCents(euros: number): number {
   return Math.round(euros * CENTS_PER_EURO);
 }
 
-/** Result of `parseEuroInput`. @example const r: EuroParseResult = { ok: true, cents: 1250 }; */
+/** Result of `parseEuroInput`. */
 export type EuroParseResult =
   | { readonly ok: true; readonly cents: number }
   | { readonly ok: false; readonly message: string };

@@ -1,24 +1,24 @@
 /**
- * The typed table of order statuses (spec §4, §9) and order numbers. The status values are the
- * stored values and the contract; labels and badge colours are for display.
+ * The typed table of order statuses and order numbers. The status values are the stored values and
+ * the contract; labels and badge colours are for display.
  */
 
-/** The five statuses, in their usual order. @example ORDER_STATUSES[0] // 'Confirmar Pagamento' */
+/** The five statuses, in their usual order. */
 export const ORDER_STATUSES = ['Confirmar Pagamento', 'Enviar', 'Enviado', 'Concluido', 'Encerrada'] as const;
 
-/** An order status value. @example const s: OrderStatus = 'Enviado'; */
+/** An order status value. */
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-/** The status of a newly placed order (its proof is already attached). @example INITIAL_ORDER_STATUS // 'Confirmar Pagamento' */
+/** The status of a newly placed order (its proof is already attached). */
 export const INITIAL_ORDER_STATUS: OrderStatus = 'Confirmar Pagamento';
 
-/** A badge's colours as CSS hex colours. @example const b: BadgeColours = { background: '#fff', text: '#000' }; */
+/** A badge's colours as CSS hex colours. */
 export interface BadgeColours {
   readonly background: string;
   readonly text: string;
 }
 
-/** Display data of a status. @example ORDER_STATUS_INFO.Enviado.label // 'Enviado' */
+/** Display data of a status. */
 export interface OrderStatusInfo {
   /** pt-PT text shown in badges and selects. */
   readonly label: string;
@@ -26,12 +26,7 @@ export interface OrderStatusInfo {
   readonly badge: BadgeColours;
 }
 
-/**
- * Label and badge colours of each status.
- *
- * @example
- * ORDER_STATUS_INFO.Concluido.label; // 'Concluído'
- */
+/** Label and badge colours of each status. */
 export const ORDER_STATUS_INFO: Readonly<Record<OrderStatus, OrderStatusInfo>> = {
   'Confirmar Pagamento': { label: 'Confirmar Pagamento', badge: { background: '#fff3cd', text: '#664d03' } },
   Enviar: { label: 'Enviar', badge: { background: '#cfe2ff', text: '#052c65' } },
@@ -40,20 +35,14 @@ export const ORDER_STATUS_INFO: Readonly<Record<OrderStatus, OrderStatusInfo>> =
   Encerrada: { label: 'Encerrada', badge: { background: '#e2e3e5', text: '#2b2f32' } },
 };
 
-/**
- * Type guard for status values (exact, case-sensitive).
- *
- * @example
- * isOrderStatus('Enviar');    // true
- * isOrderStatus('concluido'); // false
- */
+/** Type guard for status values (exact, case-sensitive). */
 export function isOrderStatus(value: unknown): value is OrderStatus {
   return (ORDER_STATUSES as readonly unknown[]).includes(value);
 }
 
-/** Smallest order number. @example ORDER_NUMBER_MIN // 100000 */
+/** Smallest order number. */
 export const ORDER_NUMBER_MIN = 100_000;
-/** Largest order number. @example ORDER_NUMBER_MAX // 999999 */
+/** Largest order number. */
 export const ORDER_NUMBER_MAX = 999_999;
 
 /**

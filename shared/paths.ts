@@ -64,7 +64,7 @@ export const DEFAULT_ADMIN_PREFIX = '/bastidores-7b99';
 /** A valid admin prefix: one path segment starting with "/". */
 export const ADMIN_PREFIX_PATTERN = /^\/[A-Za-z0-9._~-]+$/;
 
-/** Route patterns of the back-office, relative to its prefix (one per screen of the spec's admin table). */
+/** Route patterns of the back-office, relative to its prefix (one per screen). */
 export const adminRoutePatterns = {
   login: 'login',
   dashboard: 'dashboard',

@@ -1,20 +1,15 @@
 /**
- * The ways to pay (spec §9). All are paid outside the site; the customer then uploads a proof.
+ * The ways to pay. All are paid outside the site; the customer then uploads a proof.
  * Instructions (IBAN, handles, this month's MB WAY number) come from `GET /api/payment-methods`.
  */
 
-/** Payment method ids, in the order the shipping form offers them. @example PAYMENT_METHOD_IDS[0] // 'mbway' */
+/** Payment method ids, in the order the shipping form offers them. */
 export const PAYMENT_METHOD_IDS = ['mbway', 'transferencia', 'paypal', 'revolut'] as const;
 
-/** A payment method id. @example const p: PaymentMethodId = 'transferencia'; */
+/** A payment method id. */
 export type PaymentMethodId = (typeof PAYMENT_METHOD_IDS)[number];
 
-/**
- * The pt-PT name of each method.
- *
- * @example
- * PAYMENT_METHOD_LABELS.transferencia; // 'Transferência Bancária'
- */
+/** The pt-PT name of each method. */
 export const PAYMENT_METHOD_LABELS: Readonly<Record<PaymentMethodId, string>> = {
   mbway: 'MB WAY',
   transferencia: 'Transferência Bancária',

@@ -1,28 +1,17 @@
 /**
  * Prices, discounts, cart summary and the order quote. The browser uses these for display and the
- * server, as the authority, to decide what an order costs (DESIGN.md §1, §2). All amounts in cents.
+ * server, as the authority, to decide what an order costs. All amounts in cents.
  */
 import { qualifiesForFreeShipping, shippingCostCents, type ShippingMethodId } from './shipping.ts';
 
-export {
-  FREE_SHIPPING_THRESHOLD_CENTS,
-  SHIPPING_METHOD_IDS,
-  SHIPPING_METHODS,
-  isShippingMethodId,
-  qualifiesForFreeShipping,
-  shippingCostCents,
-  type ShippingMethod,
-  type ShippingMethodId,
-} from './shipping.ts';
-
-/** Lowest product price: 0,01 €. @example MIN_PRICE_CENTS // 1 */
+/** Lowest product price: 0,01 €. */
 export const MIN_PRICE_CENTS = 1;
-/** Highest product price: 10 000 € (DESIGN.md §13). @example MAX_PRICE_CENTS // 1000000 */
+/** Highest product price the product form accepts: 10 000 €. */
 export const MAX_PRICE_CENTS = 1_000_000;
-/** Highest discount, in whole percent (DESIGN.md §13). @example MAX_DISCOUNT_PERCENT // 90 */
+/** Highest discount, in whole percent. */
 export const MAX_DISCOUNT_PERCENT = 90;
 
-/** What pricing needs from a cart line: a product's price and discount and the quantity. @example const l: PriceableLine = { priceCents: 1999, discountPercent: 15, quantity: 2 }; */
+/** What pricing needs from a cart line: a product's price and discount and the quantity. */
 export interface PriceableLine {
   /** Unit price before discount. */
   readonly priceCents: number;
@@ -31,7 +20,7 @@ export interface PriceableLine {
   readonly quantity: number;
 }
 
-/** The figures of one line; `T` keeps the fields of the line that was priced. @example priceLine(l).totalCents */
+/** The figures of one line; `T` keeps the fields of the line that was priced. */
 export type PricedLine<T extends PriceableLine = PriceableLine> = T & {
   /** Unit price after discount. */
   readonly discountedUnitCents: number;
@@ -43,7 +32,7 @@ export type PricedLine<T extends PriceableLine = PriceableLine> = T & {
   readonly totalCents: number;
 };
 
-/** The cart page summary. @example const s: CartSummary = { subtotalCents: 5000, discountCents: 500, totalCents: 4500 }; */
+/** The cart page summary. */
 export interface CartSummary {
   /** Goods before discounts; this is what decides free shipping. */
   readonly subtotalCents: number;
@@ -52,13 +41,13 @@ export interface CartSummary {
   readonly totalCents: number;
 }
 
-/** Everything an order costs. @example quoteOrder(lines, 'ctt').orderTotalCents */
+/** Everything an order costs. */
 export interface OrderQuote<T extends PriceableLine = PriceableLine> extends CartSummary {
   readonly lines: readonly PricedLine<T>[];
   readonly shippingMethod: ShippingMethodId;
   readonly shippingCents: number;
   readonly freeShipping: boolean;
-  /** Goods after discounts plus shipping: what the customer pays (DESIGN.md §2). */
+  /** Goods after discounts plus shipping: what the customer pays. */
   readonly orderTotalCents: number;
 }
 

@@ -1,15 +1,14 @@
 /**
- * Shipping methods and their cost (spec §9, DESIGN.md "Money and rules"). Pricing of a whole order
- * is in `pricing.ts`, which re-exports these names.
+ * Shipping methods and their cost. Pricing of a whole order is in `pricing.ts`.
  */
 
-/** Ids of the shipping methods, in the order the shipping form offers them. @example SHIPPING_METHOD_IDS[0] // 'ctt' */
+/** Ids of the shipping methods, in the order the shipping form offers them. */
 export const SHIPPING_METHOD_IDS = ['ctt', 'ctt-expresso'] as const;
 
-/** A shipping method id. @example const m: ShippingMethodId = 'ctt-expresso'; */
+/** A shipping method id. */
 export type ShippingMethodId = (typeof SHIPPING_METHOD_IDS)[number];
 
-/** What the customer reads about a method and what it costs below the free-shipping threshold. @example SHIPPING_METHODS.ctt satisfies ShippingMethod */
+/** What the customer reads about a method and what it costs below the free-shipping threshold. */
 export interface ShippingMethod {
   readonly id: ShippingMethodId;
   readonly label: string;
@@ -18,12 +17,7 @@ export interface ShippingMethod {
   readonly tracked: boolean;
 }
 
-/**
- * The two CTT services.
- *
- * @example
- * SHIPPING_METHODS['ctt-expresso'].costCents; // 500
- */
+/** The two CTT services. */
 export const SHIPPING_METHODS: Readonly<Record<ShippingMethodId, ShippingMethod>> = {
   ctt: {
     id: 'ctt',
@@ -41,21 +35,10 @@ export const SHIPPING_METHODS: Readonly<Record<ShippingMethodId, ShippingMethod>
   },
 };
 
-/**
- * Shipping is free when the cart subtotal (before discounts) is ABOVE this: 3000 pays, 3001 is free.
- *
- * @example
- * 3001 > FREE_SHIPPING_THRESHOLD_CENTS; // true: free shipping
- */
+/** Shipping is free when the cart subtotal (before discounts) is ABOVE this: 3000 pays, 3001 is free. */
 export const FREE_SHIPPING_THRESHOLD_CENTS = 3000;
 
-/**
- * Type guard for shipping method ids.
- *
- * @example
- * isShippingMethodId('ctt'); // true
- * isShippingMethodId('dhl'); // false
- */
+/** Type guard for shipping method ids. */
 export function isShippingMethodId(value: unknown): value is ShippingMethodId {
   return (SHIPPING_METHOD_IDS as readonly unknown[]).includes(value);
 }

@@ -1,30 +1,19 @@
 /**
- * Interface timings, sizes and the testimonial carousel rules (spec §4, §9).
+ * Interface timings, sizes and the testimonial carousel rules.
  */
 
-/** How long the add-to-cart and over-stock popups stay. @example setTimeout(close, POPUP_MS) */
+/** How long the add-to-cart and over-stock popups stay. */
 export const POPUP_MS = 3000;
-/** Testimonial carousel auto-advance period. @example setInterval(next, CAROUSEL_MS) */
+/** Testimonial carousel auto-advance period. */
 export const CAROUSEL_MS = 3000;
-/** A swipe must move strictly more than this to change the quote. @example SWIPE_THRESHOLD_PX // 50 */
+/** A swipe must move strictly more than this to change the quote. */
 export const SWIPE_THRESHOLD_PX = 50;
-/** Widths up to this are mobile (the hero's mobile image); desktop from 769px. @example MOBILE_BREAKPOINT_PX // 768 */
+/** Widths up to this are mobile (the hero's mobile image); desktop from 769px. */
 export const MOBILE_BREAKPOINT_PX = 768;
-/** Media query matching mobile widths. @example window.matchMedia(MOBILE_MEDIA_QUERY).matches */
+/** Media query matching mobile widths. */
 export const MOBILE_MEDIA_QUERY = `(max-width: ${MOBILE_BREAKPOINT_PX}px)`;
-/** Number of testimonials on the home page. @example TESTIMONIAL_COUNT // 5 */
+/** Number of testimonials on the home page. */
 export const TESTIMONIAL_COUNT = 5;
-
-/**
- * Whether a viewport width (CSS px) is mobile.
- *
- * @example
- * isMobileWidth(768); // true
- * isMobileWidth(769); // false
- */
-export function isMobileWidth(widthPx: number): boolean {
-  return widthPx <= MOBILE_BREAKPOINT_PX;
-}
 
 /**
  * Moves a carousel index by `step`, wrapping around both ends.

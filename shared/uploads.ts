@@ -1,30 +1,30 @@
 /**
- * What may be uploaded, and where (DESIGN.md §7). The browser asks for a presigned upload with the
- * file's type and size; the server checks these limits again and, after the upload, the content.
+ * What may be uploaded, and where. The browser asks for a presigned upload with the file's type and
+ * size; the server checks these limits again and, after the upload, the content.
  */
 
-/** MIME types accepted for a proof of payment. @example PROOF_CONTENT_TYPES.includes('application/pdf') */
+/** MIME types accepted for a proof of payment. */
 export const PROOF_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/heic', 'application/pdf'] as const;
-/** A proof's MIME type. @example const t: ProofContentType = 'image/heic'; */
+/** A proof's MIME type. */
 export type ProofContentType = (typeof PROOF_CONTENT_TYPES)[number];
-/** Largest proof: 10 MB. @example MAX_PROOF_BYTES // 10485760 */
+/** Largest proof: 10 MB. */
 export const MAX_PROOF_BYTES = 10 * 1024 * 1024;
 
-/** MIME types accepted for a product image. @example IMAGE_CONTENT_TYPES.length // 3 */
+/** MIME types accepted for a product image. */
 export const IMAGE_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
-/** A product image's MIME type. @example const t: ImageContentType = 'image/webp'; */
+/** A product image's MIME type. */
 export type ImageContentType = (typeof IMAGE_CONTENT_TYPES)[number];
-/** Largest product image: 5 MB. @example MAX_IMAGE_BYTES // 5242880 */
+/** Largest product image: 5 MB. */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 
-/** The `accept` attribute of the proof file input. @example <input type="file" accept={PROOF_ACCEPT} /> */
+/** The `accept` attribute of the proof file input. */
 export const PROOF_ACCEPT = PROOF_CONTENT_TYPES.join(',');
-/** The `accept` attribute of the product image file input. @example <input type="file" accept={IMAGE_ACCEPT} /> */
+/** The `accept` attribute of the product image file input. */
 export const IMAGE_ACCEPT = IMAGE_CONTENT_TYPES.join(',');
 
-/** Key prefix of proofs not yet attached to an order, in the private proofs bucket. @example PROOF_KEY_PREFIX // 'proofs/pending/' */
+/** Key prefix of proofs not yet attached to an order, in the private proofs bucket. */
 export const PROOF_KEY_PREFIX = 'proofs/pending/';
-/** A proof key: the prefix and a lowercase UUID, nothing else. @example PROOF_KEY_PATTERN.test('proofs/pending/' + crypto.randomUUID()) */
+/** A proof key: the prefix and a lowercase UUID, nothing else. */
 export const PROOF_KEY_PATTERN = /^proofs\/pending\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
@@ -47,12 +47,9 @@ export function isProofKey(value: unknown): value is string {
   return typeof value === 'string' && PROOF_KEY_PATTERN.test(value);
 }
 
-/** Public path prefix of product images (same origin; CloudFront and the local front door serve it). @example IMAGE_PATH_PREFIX // '/images/' */
-export const IMAGE_PATH_PREFIX = '/images/';
 /**
  * A product image path: `/images/` then safe path segments (letters, digits, `.`, `_`, `-`), no `..`,
- * no query, no scheme, no other host.
- *
- * @example IMAGE_PATH_PATTERN.test('/images/colar-lua.webp') // true
+ * no query, no scheme, no other host. Images are served from the same origin (CloudFront, or the
+ * local front door).
  */
 export const IMAGE_PATH_PATTERN = /^\/images\/(?!.*\.\.)[A-Za-z0-9._-]+(?:\/[A-Za-z0-9._-]+)*$/;

@@ -1,5 +1,5 @@
 /**
- * What the admin does to an order: change its status, send it an e-mail (DESIGN.md §9).
+ * What the admin does to an order: change its status, send it an e-mail.
  */
 import * as z from 'zod';
 import { messages } from '../messages.ts';
@@ -8,31 +8,21 @@ import { formObject, oneOf, requiredText, TEXT_LIMITS } from './fields.ts';
 
 const v = messages.validation;
 
-/**
- * A status change: one of the five status values, exactly.
- *
- * @example
- * orderStatusChangeSchema.parse({ status: 'Enviado' });
- */
+/** A status change: one of the five status values, exactly. */
 export const orderStatusChangeSchema = formObject({
   status: oneOf(ORDER_STATUSES, v.orderStatus.invalid),
 });
 
-/** A valid status change. @example const c: OrderStatusChange = orderStatusChangeSchema.parse(body); */
+/** A valid status change. */
 export type OrderStatusChange = z.infer<typeof orderStatusChangeSchema>;
 
-/** The kinds of e-mail the admin sends from the order detail. @example ADMIN_EMAIL_KINDS[1] // 'shipped' */
+/** The kinds of e-mail the admin sends from the order detail. */
 export const ADMIN_EMAIL_KINDS = ['payment-confirmed', 'shipped', 'review-request'] as const;
 
-/** An admin e-mail kind. @example const k: AdminEmailKind = 'review-request'; */
+/** An admin e-mail kind. */
 export type AdminEmailKind = (typeof ADMIN_EMAIL_KINDS)[number];
 
-/**
- * An e-mail to send: `shipped` needs the tracking code (trimmed, 1-64 characters).
- *
- * @example
- * adminEmailRequestSchema.parse({ kind: 'shipped', trackingCode: 'RR123456789PT' });
- */
+/** An e-mail to send: `shipped` needs the tracking code (trimmed, 1-64 characters). */
 export const adminEmailRequestSchema = z.discriminatedUnion(
   'kind',
   [
@@ -43,5 +33,5 @@ export const adminEmailRequestSchema = z.discriminatedUnion(
   { error: v.emailKind.invalid },
 );
 
-/** A valid admin e-mail request. @example const r: AdminEmailRequest = adminEmailRequestSchema.parse(body); */
+/** A valid admin e-mail request. */
 export type AdminEmailRequest = z.infer<typeof adminEmailRequestSchema>;

@@ -8,9 +8,9 @@ import { ORDER_STATUSES } from '../order-status.ts';
 
 const v = messages.validation;
 
-/** Largest page the API serves. @example MAX_PAGE_SIZE // 100 */
+/** Largest page the API serves. */
 export const MAX_PAGE_SIZE = 100;
-/** Page size when none is asked. @example DEFAULT_PAGE_SIZE // 20 */
+/** Page size when none is asked. */
 export const DEFAULT_PAGE_SIZE = 20;
 
 const pageFields = {
@@ -31,11 +31,7 @@ const pageFields = {
 export const pageQuerySchema = z.object(pageFields);
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 
-/**
- * `?status=&q=&limit=&cursor=` of the orders list; `q` is part of an order number (digits).
- *
- * @example ordersQuerySchema.parse({ status: 'Enviar', q: '12' })
- */
+/** `?status=&q=&limit=&cursor=` of the orders list; `q` is part of an order number (digits). */
 export const ordersQuerySchema = z.object({
   ...pageFields,
   status: z.enum(ORDER_STATUSES, { error: v.pageQuery.status }).optional(),

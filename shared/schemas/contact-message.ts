@@ -1,5 +1,5 @@
 /**
- * The contact form (spec §5): every field required.
+ * The contact form: every field required.
  */
 import type * as z from 'zod';
 import { messages } from '../messages.ts';
@@ -7,13 +7,6 @@ import { emailField, formObject, phoneField, requiredText, TEXT_LIMITS } from '.
 
 const v = messages.validation;
 
-/**
- * A contact message.
- *
- * @example
- * contactMessageSchema.parse({ name: 'Ana', email: 'ana@exemplo.pt', phone: '912345678',
- *   subject: 'Tamanhos', message: 'Olá! Que tamanhos têm os anéis?' });
- */
 export const contactMessageSchema = formObject({
   name: requiredText(v.contactName, TEXT_LIMITS.contactName),
   email: emailField(),
@@ -22,5 +15,5 @@ export const contactMessageSchema = formObject({
   message: requiredText(v.message, TEXT_LIMITS.message),
 });
 
-/** A valid contact message. @example const m: ContactMessageInput = contactMessageSchema.parse(body); */
+/** A valid contact message. */
 export type ContactMessageInput = z.infer<typeof contactMessageSchema>;

@@ -3,7 +3,7 @@
  */
 import type * as z from 'zod';
 
-/** Key of messages about the whole body rather than one field. @example fieldErrors(error)[FORM_ERROR_KEY] */
+/** Key of messages about the whole body rather than one field. */
 export const FORM_ERROR_KEY = '_form';
 
 /**

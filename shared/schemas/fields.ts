@@ -11,12 +11,7 @@ z.config({ jitless: true });
 
 const v = messages.validation;
 
-/**
- * Length limits of text fields, in characters (for `maxLength` attributes too).
- *
- * @example
- * <textarea maxLength={TEXT_LIMITS.message} />
- */
+/** Length limits of text fields, in characters (for `maxLength` attributes too). */
 export const TEXT_LIMITS = {
   email: 254,
   firstName: 60,
@@ -35,7 +30,7 @@ export const TEXT_LIMITS = {
   trackingCode: 64,
 } as const;
 
-/** Messages of a required text field. @example const m: RequiredTextMessages = messages.validation.city; */
+/** Messages of a required text field. */
 export interface RequiredTextMessages {
   readonly required: string;
   readonly tooLong: string;
@@ -84,9 +79,6 @@ export function emailField(required: string = v.email.required) {
 /**
  * A phone number, loosely: trimmed, 9-20 characters of digits, spaces and one leading '+', with at
  * least 9 digits.
- *
- * @example
- * phoneField.parse('+351 912 345 678'); // '+351 912 345 678'
  */
 export const phoneField = z
   .string({ error: v.phone.required })
@@ -96,43 +88,23 @@ export const phoneField = z
   .max(20, { error: v.phone.invalid })
   .refine((phone) => phone.replace(/\D/g, '').length >= 9, { error: v.phone.invalid });
 
-/**
- * A product id as the API uses it: letters, digits, '_' and '-', 1-100 characters.
- *
- * @example
- * productIdField.parse('colar-lua'); // 'colar-lua'
- */
+/** A product id as the API uses it: letters, digits, '_' and '-', 1-100 characters. */
 export const productIdField = z
   .string({ error: v.productId.invalid })
   .trim()
   .regex(new RegExp(`^[A-Za-z0-9_-]{1,${TEXT_LIMITS.productId}}$`), { error: v.productId.invalid });
 
-/**
- * A whole number within bounds, with one message for every way of missing them.
- *
- * @example
- * wholeNumber(0, 90, messages.validation.discountPercent.invalid).parse(15); // 15
- */
+/** A whole number within bounds, with one message for every way of missing them. */
 export function wholeNumber(min: number, max: number, invalid: string) {
   return z.int({ error: invalid }).min(min, { error: invalid }).max(max, { error: invalid });
 }
 
-/**
- * One of a fixed list of values.
- *
- * @example
- * oneOf(['ctt', 'ctt-expresso'], messages.validation.shippingMethod.invalid).parse('ctt'); // 'ctt'
- */
+/** One of a fixed list of values. */
 export function oneOf<const T extends readonly [string, ...string[]]>(values: T, invalid: string) {
   return z.enum(values, { error: invalid });
 }
 
-/**
- * An object schema whose wrong-type message (a body that is not an object) is pt-PT too.
- *
- * @example
- * formObject({ name: requiredText(messages.validation.collectionName, 60) });
- */
+/** An object schema whose wrong-type message (a body that is not an object) is pt-PT too. */
 export function formObject<Shape extends z.ZodRawShape>(shape: Shape) {
   return z.object(shape, { error: v.form.invalid });
 }

@@ -1,6 +1,6 @@
 /**
- * Placing an order (DESIGN.md §1): product ids and quantities, the shipping form and the uploaded
- * proof's key. Everything else (prices, totals, MB WAY number) the server decides.
+ * Placing an order: product ids and quantities, the shipping form and the uploaded proof's key.
+ * Everything else (prices, totals, MB WAY number) the server decides.
  */
 import * as z from 'zod';
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from '../cart.ts';
@@ -11,24 +11,13 @@ import { shippingFormSchema } from './shipping-form.ts';
 
 const v = messages.validation;
 
-/**
- * One order line.
- *
- * @example
- * orderItemSchema.parse({ productId: 'colar-lua', quantity: 2 });
- */
+/** One order line. */
 export const orderItemSchema = formObject({
   productId: productIdField,
   quantity: wholeNumber(1, MAX_LINE_QUANTITY, v.quantity.invalid),
 });
 
-/**
- * The order request: 1-50 lines with distinct products, the shipping form, the proof key.
- *
- * @example
- * placeOrderSchema.parse({ items: [{ productId: 'colar-lua', quantity: 1 }], shipping: form,
- *   proofKey: 'proofs/pending/0b8e8a8e-6f1e-4c1e-9d7a-2a5b1c3d4e5f' });
- */
+/** The order request: 1-50 lines with distinct products, the shipping form, the proof key. */
 export const placeOrderSchema = formObject({
   items: z
     .array(orderItemSchema, { error: v.items.required })
@@ -41,5 +30,5 @@ export const placeOrderSchema = formObject({
   proofKey: z.string({ error: v.proofKey.invalid }).regex(PROOF_KEY_PATTERN, { error: v.proofKey.invalid }),
 });
 
-/** A valid order request. @example const order: PlaceOrderInput = placeOrderSchema.parse(body); */
+/** A valid order request. */
 export type PlaceOrderInput = z.infer<typeof placeOrderSchema>;

@@ -1,5 +1,5 @@
 /**
- * Creating and editing a product: one form, one schema (DESIGN.md §13).
+ * Creating and editing a product: one form, one schema.
  */
 import * as z from 'zod';
 import { messages } from '../messages.ts';
@@ -10,15 +10,10 @@ import { formObject, oneOf, optionalText, requiredText, TEXT_LIMITS, wholeNumber
 
 const v = messages.validation;
 
-/** Highest stock of a product. @example MAX_STOCK // 9999 */
+/** Highest stock of a product. */
 export const MAX_STOCK = 9999;
 
-/**
- * A product image: '' (none) or a same-origin path under `/images/`. Defaults to ''.
- *
- * @example
- * imagePathField.parse('/images/colar-lua.webp'); // '/images/colar-lua.webp'
- */
+/** A product image: '' (none) or a same-origin path under `/images/`. Defaults to ''. */
 export const imagePathField = z
   .string({ error: v.image.invalid })
   .trim()
@@ -28,9 +23,6 @@ export const imagePathField = z
 /**
  * A product as the admin form sends it. `sku`, `description`, `collection`, `discountPercent` and
  * the images may be left out ('' or 0).
- *
- * @example
- * productInputSchema.parse({ name: 'Colar Lua', code: 'CL-01', type: 'colar', priceCents: 2490, stock: 5 });
  */
 export const productInputSchema = formObject({
   name: requiredText(v.productName, TEXT_LIMITS.productName),
@@ -46,5 +38,5 @@ export const productInputSchema = formObject({
   secondaryImage: imagePathField,
 });
 
-/** A valid product input (defaults applied). @example const p: ProductInput = productInputSchema.parse(body); */
+/** A valid product input (defaults applied). */
 export type ProductInput = z.infer<typeof productInputSchema>;

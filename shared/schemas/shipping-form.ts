@@ -1,5 +1,5 @@
 /**
- * The shipping form (spec §3, §5): who and where, how to ship, how to pay, terms accepted.
+ * The shipping form: who and where, how to ship, how to pay, terms accepted.
  */
 import * as z from 'zod';
 import { messages } from '../messages.ts';
@@ -9,10 +9,10 @@ import { emailField, formObject, oneOf, phoneField, requiredText, TEXT_LIMITS } 
 
 const v = messages.validation;
 
-/** Countries the shop ships to. @example SHIPPING_COUNTRIES[0] // 'Portugal' */
+/** Countries the shop ships to. */
 export const SHIPPING_COUNTRIES = ['Portugal'] as const;
 
-/** Portuguese postal code: 4 digits, an optional dash or space, 3 digits. @example POSTAL_CODE_PATTERN.test('1000-001') // true */
+/** Portuguese postal code: 4 digits, an optional dash or space, 3 digits. */
 export const POSTAL_CODE_PATTERN = /^(\d{4})[- ]?(\d{3})$/;
 
 /**
@@ -28,14 +28,7 @@ export const postalCodeField = z
   .regex(POSTAL_CODE_PATTERN, { error: v.postalCode.invalid })
   .transform((code) => code.replace(POSTAL_CODE_PATTERN, '$1-$2'));
 
-/**
- * The shipping form. Texts are trimmed; `acceptTerms` must be exactly `true`.
- *
- * @example
- * shippingFormSchema.parse({ email: 'ana@exemplo.pt', firstName: 'Ana', lastName: 'Silva', country: 'Portugal',
- *   address: 'Rua Augusta 1', city: 'Lisboa', postalCode: '1100-048', phone: '912345678',
- *   shippingMethod: 'ctt', paymentMethod: 'mbway', acceptTerms: true });
- */
+/** The shipping form. Texts are trimmed; `acceptTerms` must be exactly `true`. */
 export const shippingFormSchema = formObject({
   email: emailField(),
   firstName: requiredText(v.firstName, TEXT_LIMITS.firstName),
@@ -50,5 +43,5 @@ export const shippingFormSchema = formObject({
   acceptTerms: z.literal(true, { error: v.acceptTerms.required }),
 });
 
-/** A valid shipping form (after trimming). @example const form: ShippingForm = shippingFormSchema.parse(input); */
+/** A valid shipping form (after trimming). */
 export type ShippingForm = z.infer<typeof shippingFormSchema>;

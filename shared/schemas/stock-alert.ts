@@ -1,5 +1,5 @@
 /**
- * The out-of-stock notification request (spec §5).
+ * The out-of-stock notification request.
  */
 import type * as z from 'zod';
 import { messages } from '../messages.ts';
@@ -7,15 +7,12 @@ import { emailField, formObject, productIdField } from './fields.ts';
 
 /**
  * Who to tell, and about which product. A missing e-mail reads 'Insere o teu email para nós
- * conseguirmos avisar' (spec).
- *
- * @example
- * stockAlertSchema.parse({ email: 'ana@exemplo.pt', productId: 'colar-lua' });
+ * conseguirmos avisar', not the usual e-mail message.
  */
 export const stockAlertSchema = formObject({
   email: emailField(messages.validation.stockAlertEmail.required),
   productId: productIdField,
 });
 
-/** A valid stock alert request. @example const a: StockAlertInput = stockAlertSchema.parse(body); */
+/** A valid stock alert request. */
 export type StockAlertInput = z.infer<typeof stockAlertSchema>;

@@ -8,30 +8,20 @@ import { formObject, oneOf, wholeNumber } from './fields.ts';
 
 const v = messages.validation;
 
-/**
- * A proof of payment: JPEG, PNG, WebP, HEIC or PDF, 1 byte to 10 MB.
- *
- * @example
- * proofUploadRequestSchema.parse({ contentType: 'application/pdf', size: 120_000 });
- */
+/** A proof of payment: JPEG, PNG, WebP, HEIC or PDF, 1 byte to 10 MB. */
 export const proofUploadRequestSchema = formObject({
   contentType: oneOf(PROOF_CONTENT_TYPES, v.proofContentType.invalid),
   size: wholeNumber(1, MAX_PROOF_BYTES, v.proofSize.invalid),
 });
 
-/** A valid proof upload request. @example const r: ProofUploadRequest = proofUploadRequestSchema.parse(body); */
+/** A valid proof upload request. */
 export type ProofUploadRequest = z.infer<typeof proofUploadRequestSchema>;
 
-/**
- * A product image: JPEG, PNG or WebP, 1 byte to 5 MB.
- *
- * @example
- * imageUploadRequestSchema.parse({ contentType: 'image/webp', size: 300_000 });
- */
+/** A product image: JPEG, PNG or WebP, 1 byte to 5 MB. */
 export const imageUploadRequestSchema = formObject({
   contentType: oneOf(IMAGE_CONTENT_TYPES, v.imageContentType.invalid),
   size: wholeNumber(1, MAX_IMAGE_BYTES, v.imageSize.invalid),
 });
 
-/** A valid image upload request. @example const r: ImageUploadRequest = imageUploadRequestSchema.parse(body); */
+/** A valid image upload request. */
 export type ImageUploadRequest = z.infer<typeof imageUploadRequestSchema>;

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   SHOP_TIME_ZONE,
-  dateFromEpochSeconds,
   formatDate,
   formatDateTime,
   formatTime,
@@ -16,10 +15,6 @@ describe('Lisbon dates', () => {
   it('gives the Lisbon calendar date in summer and in winter', () => {
     expect(lisbonDate(new Date('2026-03-31T23:30:00Z'))).toEqual({ year: 2026, month: 4, day: 1 });
     expect(lisbonDate(new Date('2026-12-31T23:30:00Z'))).toEqual({ year: 2026, month: 12, day: 31 });
-  });
-
-  it('reads order timestamps in seconds (× 1000)', () => {
-    expect(dateFromEpochSeconds(1_700_000_000).toISOString()).toBe('2023-11-14T22:13:20.000Z');
   });
 
   it('formats pt-PT dates and 24-hour times in Lisbon', () => {

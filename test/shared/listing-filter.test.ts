@@ -37,7 +37,7 @@ const catalogue = [
 const ids = (filter: ListingFilter) => filterProducts(catalogue, filter).map((p) => p.id);
 
 describe('listing filter defaults and bounds', () => {
-  it('defaults to the whole range 0-100 € with no type or collection (DESIGN.md §12)', () => {
+  it('defaults to the whole range 0-100 € with no type or collection', () => {
     expect(DEFAULT_LISTING_FILTER).toEqual({ minEuros: 0, maxEuros: 100 });
     expect(PRICE_INPUT_MIN_EUROS).toBe(0);
     expect(PRICE_INPUT_MAX_EUROS).toBe(100);

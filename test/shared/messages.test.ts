@@ -21,7 +21,7 @@ describe('messages', () => {
     });
   });
 
-  it("keeps the spec's Portuguese texts as they are", () => {
+  it('keeps the texts the shop gave in Portuguese word for word', () => {
     expect(messages.product.quantityUnavailable).toBe('Quantidade indisponível em estoque. Tente comprar menos.');
     expect(messages.product.addedToCart).toBe('Produto adicionado ao carrinho com sucesso!');
     expect(messages.stockAlert.emailMissing).toBe('Insere o teu email para nós conseguirmos avisar');
@@ -38,7 +38,7 @@ describe('messages', () => {
     expect(messages.catalog.soldOut).toBe('Esgotado');
   });
 
-  it("translates the spec's English texts to pt-PT", () => {
+  it('translates the texts the shop gave in English to pt-PT', () => {
     expect(messages.catalog.noProducts).toBe('Não encontrámos produtos com estes filtros.');
     expect(messages.stockAlert.success).toBe('Vais ser avisado quando o produto voltar a estar disponível!');
     expect(messages.admin.statusUpdated).toBe('Estado atualizado com sucesso!');

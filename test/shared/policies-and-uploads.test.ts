@@ -25,7 +25,7 @@ import {
   proofKey,
 } from '../../shared/uploads.ts';
 
-describe('policy facts (spec §9)', () => {
+describe('policy facts', () => {
   it('are the published numbers', () => {
     expect(CANCELLATION_WINDOW_HOURS).toBe(24);
     expect(RESPONSE_OR_REFUND_HOURS).toBe(48);

@@ -1,20 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import {
-  FREE_SHIPPING_THRESHOLD_CENTS,
   MAX_DISCOUNT_PERCENT,
   MAX_PRICE_CENTS,
   MIN_PRICE_CENTS,
-  SHIPPING_METHODS,
-  SHIPPING_METHOD_IDS,
   discountedPriceCents,
-  isShippingMethodId,
   priceLine,
-  qualifiesForFreeShipping,
   quoteOrder,
-  shippingCostCents,
   summarizeCart,
   unitDiscountCents,
 } from '../../shared/pricing.ts';
+import {
+  FREE_SHIPPING_THRESHOLD_CENTS,
+  SHIPPING_METHODS,
+  SHIPPING_METHOD_IDS,
+  isShippingMethodId,
+  qualifiesForFreeShipping,
+  shippingCostCents,
+} from '../../shared/shipping.ts';
 
 describe('discounted unit price = price − round(price × discount / 100)', () => {
   it.each([
@@ -125,7 +127,7 @@ describe('quoteOrder', () => {
   });
 });
 
-describe('product price bounds (DESIGN.md §13)', () => {
+describe('product price bounds', () => {
   it('are 0,01 € to 10 000 € and a discount up to 90 %', () => {
     expect(MIN_PRICE_CENTS).toBe(1);
     expect(MAX_PRICE_CENTS).toBe(1_000_000);

@@ -11,7 +11,7 @@ describe('product types', () => {
     expect(PRODUCT_TYPES).toEqual(['colar', 'anel', 'brinco', 'pulseira']);
   });
 
-  it('have the listing labels of the filter, in the spec order', () => {
+  it('have the listing labels of the filter, in the order Colares, Brincos, Aneis, Pulseiras', () => {
     expect(LISTING_FILTER_TYPES.map((type) => PRODUCT_TYPE_INFO[type].listingLabel)).toEqual([
       'Colares',
       'Brincos',

@@ -6,25 +6,18 @@ import {
   POPUP_MS,
   SWIPE_THRESHOLD_PX,
   TESTIMONIAL_COUNT,
-  isMobileWidth,
   stepCarousel,
   swipeStep,
 } from '../../shared/ui.ts';
 
 describe('interface constants', () => {
-  it('match spec §9', () => {
+  it('are 3 s popups and carousel steps, 50px swipes, 5 quotes and mobile up to 768px', () => {
     expect(POPUP_MS).toBe(3000);
     expect(CAROUSEL_MS).toBe(3000);
     expect(SWIPE_THRESHOLD_PX).toBe(50);
     expect(TESTIMONIAL_COUNT).toBe(5);
     expect(MOBILE_BREAKPOINT_PX).toBe(768);
     expect(MOBILE_MEDIA_QUERY).toBe('(max-width: 768px)');
-  });
-
-  it('treat 768px as mobile and 769px as desktop', () => {
-    expect(isMobileWidth(320)).toBe(true);
-    expect(isMobileWidth(768)).toBe(true);
-    expect(isMobileWidth(769)).toBe(false);
   });
 });
 

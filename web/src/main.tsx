@@ -1,4 +1,4 @@
-// First: only tracking parameters leave the address, before the router reads it (DESIGN.md §11).
+// First: only tracking parameters leave the address, before the router reads it.
 import './app/clean-address.ts';
 // Then the design tokens and base styles, before any component's styles.
 import './ui/styles.css';

@@ -52,7 +52,7 @@ describe('stockAlertSchema', () => {
     accepted(stockAlertSchema, { ...valid, productId: '0b8e8a8e-6f1e-4c1e-9d7a-2a5b1c3d4e5f' });
   });
 
-  it("asks for the e-mail with the spec's words", () => {
+  it("asks for a missing e-mail with the notice's own words", () => {
     expectFieldMessage(stockAlertSchema, valid, 'email', '', 'Insere o teu email para nós conseguirmos avisar');
     expectFieldMessage(stockAlertSchema, valid, 'email', undefined, messages.stockAlert.emailMissing);
     expectFieldMessage(stockAlertSchema, valid, 'email', 'ana@', 'Indica um e-mail válido.');

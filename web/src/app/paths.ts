@@ -19,7 +19,7 @@ export const SHOP_EMAIL = 'ola@joiasinox.pt';
 /** The social handle the pages mention. */
 export const SOCIAL_HANDLE = '@joiasinox';
 
-/** Names of the product types in menus and links (with accents; the filter panel keeps the spec's labels). */
+/** Names of the product types in menus and links (with accents; the filter panel keeps its fixed labels, 'Aneis' included). */
 export const categoryNames: Readonly<Record<ProductType, string>> = {
   colar: 'Colares',
   brinco: 'Brincos',

@@ -15,7 +15,7 @@ function describe(error: unknown): string {
   return messages.api.internal;
 }
 
-/** The router's fallback when a page fails (spec: 'Unexpected Application Error!' with the message). */
+/** The router's fallback when a page fails: a heading, the error's message and ways out. */
 export function RouteError() {
   const error = useRouteError();
   usePageMeta({ title: messages.common.unexpectedError, description: messages.api.internal, noindex: true });

@@ -1,5 +1,5 @@
 /**
- * Tracking parameters that are removed from the address when the shop loads (DESIGN.md §11): only
+ * Tracking parameters that are removed from the address when the shop loads: only
  * these; anything else (the listing filter, for instance) stays.
  */
 const TRACKING_NAMES = new Set([
@@ -7,7 +7,7 @@ const TRACKING_NAMES = new Set([
   'li_fat_id', 'igshid', 'mc_cid', 'mc_eid', '_ga', '_gl', '_hsenc', '_hsmi', 'mkt_tok', 'srsltid', 'ref_src',
 ]);
 
-/** Whether a query parameter name is a tracking one (`utm_*` or a known click id). @example isTrackingParam('utm_source') // true */
+/** Whether a query parameter name is a tracking one (`utm_*` or a known click id). */
 export function isTrackingParam(name: string): boolean {
   const lower = name.toLowerCase();
   return lower.startsWith('utm_') || TRACKING_NAMES.has(lower);

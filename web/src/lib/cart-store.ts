@@ -45,9 +45,6 @@ export interface CartStore {
 /**
  * The lines with the display fields of the given products (quantities unchanged). Returns the same
  * cart when nothing changed.
- *
- * @example
- * refreshCartLines(cart, [await api.product('colar-lua')]);
  */
 export function refreshCartLines(cart: Cart, products: readonly Product[]): Cart {
   let changed = false;

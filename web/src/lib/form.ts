@@ -10,13 +10,7 @@ export type FieldMessages = Readonly<Record<string, string>>;
 
 export type Checked<T> = { readonly ok: true; readonly data: T } | { readonly ok: false; readonly errors: FieldMessages };
 
-/**
- * The schema's verdict on the form values: the parsed data, or a message per field.
- *
- * @example
- * const checked = checkForm(contactMessageSchema, values);
- * if (!checked.ok) setErrors(checked.errors);
- */
+/** The schema's verdict on the form values: the parsed data, or a message per field. */
 export function checkForm<S extends z.ZodType>(schema: S, values: unknown): Checked<z.infer<S>> {
   const result = schema.safeParse(values);
   return result.success ? { ok: true, data: result.data } : { ok: false, errors: fieldErrors(result.error) };

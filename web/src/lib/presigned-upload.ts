@@ -14,9 +14,6 @@ export class UploadError extends Error {
 /**
  * Uploads `file`; `onProgress` receives the fraction sent (0-1). Rejects with `UploadError` on a
  * refused upload or a network failure, and with an `AbortError` when `signal` aborts.
- *
- * @example
- * await uploadWithPresignedPost(upload, file, (fraction) => setProgress(fraction));
  */
 export function uploadWithPresignedPost(
   upload: Pick<PresignedUpload, 'url' | 'fields'>,

@@ -1,6 +1,6 @@
 import { messages } from '../../../shared/messages.ts';
 
-/** The loading line of a page or section (spec: 'Loading...'). */
+/** The loading line of a page or section. */
 export function Loading({ label = messages.common.loading }: { label?: string }) {
   return (
     <p role="status" className="loading muted">

@@ -7,7 +7,7 @@ export interface PopupMessage {
 }
 
 /**
- * A message that shows for `POPUP_MS` (3 s, spec §4), then goes. Showing another message restarts the
+ * A message that shows for `POPUP_MS` (3 s), then goes. Showing another message restarts the
  * time. Use with `<Popups>`.
  */
 export function usePopup(): [PopupMessage | null, (message: PopupMessage) => void] {

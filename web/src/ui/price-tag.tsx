@@ -4,7 +4,7 @@ import { discountedPriceCents } from '../../../shared/pricing.ts';
 
 /**
  * A price as the customer pays it: with a discount, the original price struck through, the
- * discounted price and the '-N%' badge (spec §2, "N% off").
+ * discounted price and the '-N%' badge.
  */
 export function PriceTag({ priceCents, discountPercent, large = false }: { priceCents: number; discountPercent: number; large?: boolean }) {
   const paid = discountedPriceCents(priceCents, discountPercent);

@@ -17,7 +17,7 @@ function readPrice(text: string, fallback: number): number {
 }
 
 /**
- * The listing filter panel (spec §2): type choices, 'Preços' Mínimo/Máximo, 'Aplicar Filtro' and
+ * The listing filter panel: type choices, 'Preços' Mínimo/Máximo, 'Aplicar Filtro' and
  * 'Limpar Filtros'. Choices only take effect on 'Aplicar Filtro'. Collapsed at first on small screens.
  * Mount it with a `key` from the URL so that it starts again from the applied filter.
  */

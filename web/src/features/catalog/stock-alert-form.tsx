@@ -7,7 +7,7 @@ import { TextField } from '../../ui/field.tsx';
 
 type Status = { kind: 'idle' } | { kind: 'sending' } | { kind: 'sent' } | { kind: 'error'; message: string };
 
-/** The out-of-stock notice's e-mail form (spec §4, §5): replaced by the confirmation once stored. */
+/** The out-of-stock notice's e-mail form: replaced by the confirmation once stored. */
 export function StockAlertForm({ productId }: { productId: string }) {
   const [email, setEmail] = useState('');
   const [fieldError, setFieldError] = useState<string | undefined>();

@@ -22,7 +22,7 @@ const TEXT_FIELDS: readonly TextName[] = ['email', 'firstName', 'lastName', 'add
 /** The order in which fields get the focus when something is wrong. */
 const FIELD_ORDER = ['email', 'firstName', 'lastName', 'country', 'address', 'city', 'postalCode', 'phone', 'shippingMethod', 'paymentMethod', 'acceptTerms'] as const;
 
-/** Spec §5: a missing field → 'preencha todos os campos'; only the terms → 'aceite os termos'; otherwise the fields say what is wrong. */
+/** The form's alert: a missing field → 'preencha todos os campos'; only the terms → 'aceite os termos'; otherwise the fields say what is wrong. */
 function formAlert(draft: ShippingDraft, errors: FieldMessages): string {
   const missing = TEXT_FIELDS.some((name) => draft[name].trim() === '') || !draft.shippingMethod || !draft.paymentMethod;
   if (missing) return messages.checkout.missingFields;

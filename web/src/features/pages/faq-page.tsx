@@ -14,7 +14,7 @@ import {
 } from './policy-facts.ts';
 import { StaticPage } from './static-page.tsx';
 
-/** The nine questions (spec §2). */
+/** The nine questions. */
 const questions: readonly { question: string; answer: ReactNode }[] = [
   {
     question: 'Como devo cuidar das minhas peças de aço inoxidável?',

@@ -8,7 +8,7 @@ import { usePageMeta } from '../../lib/page-meta.ts';
 import { Testimonials } from './testimonials.tsx';
 import './home.css';
 
-/** Spec §2: the title, description and keywords of the home page (index.html holds the same). */
+/** The title, description and keywords of the home page (index.html holds the same). */
 export const homeMeta = {
   title: 'Vê já a nossa nova coleção!!',
   description:
@@ -25,7 +25,7 @@ const stats = [
   { value: '100%', label: 'embalagens recicláveis' },
 ] as const;
 
-/** The four category tiles (spec: Anéis, Pulseiras, Fios, Brincos), each filtering the listing by its type. */
+/** The four category tiles (Anéis, Pulseiras, Fios, Brincos), each filtering the listing by its type. */
 const categories: readonly { type: ProductType; name: string; text: string }[] = [
   { type: 'anel', name: 'Anéis', text: 'Finos, solitários e entrelaçados' },
   { type: 'pulseira', name: 'Pulseiras', text: 'Elos, correntes e pendentes' },

@@ -1,5 +1,5 @@
 /**
- * The policy facts of spec §9 (shared/policies.ts) as the information pages and the FAQ write them.
+ * The policy facts of shared/policies.ts as the information pages and the FAQ write them.
  */
 import { formatCents } from '../../../../shared/money.ts';
 import {

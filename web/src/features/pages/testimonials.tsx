@@ -3,7 +3,7 @@ import { CAROUSEL_MS, stepCarousel, swipeStep, TESTIMONIAL_COUNT } from '../../.
 import { SOCIAL_HANDLE } from '../../app/paths.ts';
 import { ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon } from '../../ui/icons.tsx';
 
-/** The five fixed quotes of the home page (spec §3); one mentions the social handle. */
+/** The five fixed quotes of the home page; one mentions the social handle. */
 export const testimonials = [
   { quote: 'Comprei um colar para a minha mãe e ela adorou! A qualidade é incrível e chegou em dois dias.', author: 'Marta S., Lisboa' },
   { quote: 'Uso o meu anel todos os dias há meses e continua como novo. Aço inoxidável a sério!', author: 'Joana R., Porto' },

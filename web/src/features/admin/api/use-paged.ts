@@ -28,6 +28,8 @@ export interface PagedList<T> {
 }
 
 /**
+ * The paged list `loadPage` fetches, one page (the first when `cursor` is absent) as `{ items, nextCursor }`.
+ *
  * @example
  * const list = usePagedList((api, cursor) => api.stockAlerts(cursor).then((p) => ({ items: p.alerts, nextCursor: p.nextCursor })), []);
  */

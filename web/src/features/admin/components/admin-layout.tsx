@@ -1,6 +1,6 @@
 /**
- * The back-office frame (no shop header or footer): the navigation of the spec's admin area, who is
- * signed in, and the logout button.
+ * The back-office frame (no shop header or footer): the navigation between its screens, who is signed
+ * in, and the logout button.
  */
 import { useEffect, useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router-dom';

@@ -1,6 +1,6 @@
 /**
  * {prefix}/ordersdetail/{orderId}: one order loaded by id (reloads and shared links work): every field
- * of the spec, the status with 'Guardar Estado', the three customer e-mails with their history, the
+ * of the order, the status with 'Guardar Estado', the three customer e-mails with their history, the
  * items and the proof of payment through a short-lived link.
  */
 import { useState, type FormEvent, type ReactNode } from 'react';
@@ -202,7 +202,7 @@ function EmailsPanel({ order, onOrder }: { readonly order: Order; readonly onOrd
       setResult({ kind: 'success', text: messages.admin.emailSent });
     } catch (failure) {
       setResult({ kind: 'error', text: `${messages.admin.emailFailed} ${errorMessage(failure)}` });
-      // A failed send is recorded on the order (DESIGN.md §9): show it in the history.
+      // The server records a failed send on the order: reload it to show the failure in the history.
       api.order(order.id).then((d) => onOrder(d.order)).catch(() => undefined);
     } finally {
       setSending(undefined);

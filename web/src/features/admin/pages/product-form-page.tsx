@@ -1,8 +1,8 @@
 /**
- * {prefix}/products/new and {prefix}/products/edit/{id}: one form and one schema for both
- * (DESIGN.md §13). The price is typed in euros and read with `parseEuroInput`; images are uploaded
- * before saving. Saving shows the success (and, when the stock came back, how many back-in-stock
- * e-mails went out) or the Portuguese error with each field's message; it never fails silently.
+ * {prefix}/products/new and {prefix}/products/edit/{id}: one form and one schema for both. The price
+ * is typed in euros and read with `parseEuroInput`; images are uploaded before saving. Saving shows the
+ * success (and, when the stock came back, how many back-in-stock e-mails went out) or the Portuguese
+ * error with each field's message; it never fails silently.
  */
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
