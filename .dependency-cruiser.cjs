@@ -40,8 +40,8 @@ module.exports = {
     {
       name: 'handlers-through-services',
       severity: 'error',
-      comment: 'A handler calls its use case in services/, never a repository.',
-      from: { path: '^lambdas/handlers/' },
+      comment: 'A handler (HTTP or scheduled) calls its use case in services/, never a repository.',
+      from: { path: '^lambdas/(handlers|consumers)/' },
       to: { path: '^lambdas/repositories/' },
     },
     { name: 'repositories-below-services', severity: 'error', from: { path: '^lambdas/repositories/' }, to: { path: '^lambdas/services/' } },

@@ -9,6 +9,7 @@ import type { Construct } from 'constructs';
 import { routeId, routes as routeTable, type Route } from '../lambdas/routes.ts';
 import { Alarms } from './alarms.ts';
 import { Api, routeKeyOf } from './api.ts';
+import { Jobs } from './jobs.ts';
 import { Auth } from './auth.ts';
 import type { SpaConfig } from '../shared/spa-config.ts';
 import { EMAIL_PATTERN, type DomainSettings } from './config.ts';
@@ -56,6 +57,7 @@ export class ShopStack extends Stack {
   readonly auth: Auth;
   readonly mail: Mail;
   readonly api: Api;
+  readonly jobs: Jobs;
   readonly web: Web;
   readonly alarms: Alarms;
 
@@ -95,24 +97,27 @@ export class ShopStack extends Stack {
       }),
     ) as unknown as PaymentSettings;
 
-    this.api = new Api(this, 'Api', {
-      targets: {
-        payments,
-        tables: this.data.tables,
-        buckets: this.data.buckets,
-        mail: {
-          senderEmail: this.mail.senderEmail,
-          identityArn: this.mail.identityArn,
-          templateArns: this.mail.templateArns,
-          templatePrefix: this.mail.templatePrefix,
-          shopUrl,
-        },
+    const bindTargets = {
+      payments,
+      tables: this.data.tables,
+      buckets: this.data.buckets,
+      mail: {
+        senderEmail: this.mail.senderEmail,
+        identityArn: this.mail.identityArn,
+        templateArns: this.mail.templateArns,
+        templatePrefix: this.mail.templatePrefix,
+        shopUrl,
       },
+    };
+    this.api = new Api(this, 'Api', {
+      targets: bindTargets,
       jwtIssuer: this.auth.issuer,
       jwtAudience: [this.auth.client.userPoolClientId],
       ...(props.routes ? { routes: props.routes } : {}),
       ...(props.handlersDir ? { handlersDir: props.handlersDir } : {}),
     });
+
+    this.jobs = new Jobs(this, 'Jobs', { targets: bindTargets });
 
     const spaConfig: SpaConfig = {
       apiBasePath: '/api',
@@ -136,10 +141,13 @@ export class ShopStack extends Stack {
 
     this.alarms = new Alarms(this, 'Alarms', {
       httpApi: this.api.httpApi,
-      functions: (props.routes ?? routeTable).map((route) => {
-        const fn = this.api.functions.get(routeKeyOf(route))!;
-        return { id: routeId(route), label: routeKeyOf(route), function: fn.function, logGroup: fn.logGroup };
-      }),
+      functions: [
+        ...(props.routes ?? routeTable).map((route) => {
+          const fn = this.api.functions.get(routeKeyOf(route))!;
+          return { id: routeId(route), label: routeKeyOf(route), function: fn.function, logGroup: fn.logGroup };
+        }),
+        ...[...this.jobs.functions].map(([name, fn]) => ({ id: `Job${name}`, label: `scheduled ${name}`, function: fn.function, logGroup: fn.logGroup })),
+      ],
       tables: this.data.tables,
       ...(props.operatorEmail ? { operatorEmail: props.operatorEmail } : {}),
     });

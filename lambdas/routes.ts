@@ -64,6 +64,16 @@ export const routes = [
       { config: 'payments' },
     ] },
 
+  { method: 'POST', path: '/api/orders/{id}/proof', handler: 'orders/attach-proof', access: 'public',
+    grants: [
+      { table: 'orders', access: 'readWrite' },
+      { bucket: 'proofs', access: 'readWrite' },
+      { mail: true },
+      { config: 'payments' },
+    ] },
+  { method: 'GET', path: '/api/orders/{id}', handler: 'orders/get', access: 'public',
+    grants: [{ table: 'orders', access: 'read' }, { config: 'payments' }] },
+
   // ── Admin ──
   { method: 'GET', path: '/api/admin/dashboard', handler: 'admin/dashboard/get', access: 'admin',
     grants: [
@@ -77,6 +87,13 @@ export const routes = [
   { method: 'GET', path: '/api/admin/orders/{id}', handler: 'admin/orders/get', access: 'admin',
     grants: [{ table: 'orders', access: 'read' }, { bucket: 'proofs', access: 'read' }] },
   { method: 'PATCH', path: '/api/admin/orders/{id}', handler: 'admin/orders/update-status', access: 'admin',
+    grants: [
+      { table: 'orders', access: 'readWrite' },
+      { table: 'products', access: 'write' },
+      { table: 'stockMovements', access: 'write' },
+      { table: 'mbwayCounters', access: 'write' },
+    ] },
+  { method: 'POST', path: '/api/admin/orders/{id}/notes', handler: 'admin/orders/add-note', access: 'admin',
     grants: [{ table: 'orders', access: 'readWrite' }] },
   { method: 'POST', path: '/api/admin/orders/{id}/emails', handler: 'admin/orders/send-email', access: 'admin',
     grants: [{ table: 'orders', access: 'readWrite' }, { mail: true }] },

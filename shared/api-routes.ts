@@ -11,6 +11,7 @@ import type {
   CollectionsResponse,
   ContactMessageCreated,
   ContactMessageResponse,
+  CustomerOrderResponse,
   ContactMessagesPage,
   DashboardResponse,
   ImageUploadResponse,
@@ -28,6 +29,9 @@ import type {
 } from './api.ts';
 import type {
   AdminEmailRequest,
+  AttachProofInput,
+  OrderAccessQuery,
+  OrderNoteInput,
   CollectionInput,
   ContactMessageInput,
   ImageUploadRequest,
@@ -60,12 +64,18 @@ export interface ApiRoutes {
   'POST /api/uploads/proof': Contract<ProofUploadResponse, ProofUploadRequest>;
   /** Header `Idempotency-Key`; 201, or 200 with the same answer for a repeated key. */
   'POST /api/orders': Contract<PlaceOrderResponse, PlaceOrderInput>;
+  /** The customer's proof of payment for their reservation (authorized by the order's access token). */
+  'POST /api/orders/{id}/proof': Contract<CustomerOrderResponse, AttachProofInput>;
+  /** The customer's view of their order (`?token=` its access token). */
+  'GET /api/orders/{id}': Contract<CustomerOrderResponse, undefined, OrderAccessQuery>;
   // ── Admin ──
   'GET /api/admin/dashboard': Contract<DashboardResponse>;
   'GET /api/admin/orders': Contract<OrdersPage, undefined, OrdersQuery>;
   'GET /api/admin/orders/{id}': Contract<OrderDetailResponse>;
   'PATCH /api/admin/orders/{id}': Contract<OrderResponse, OrderStatusChange>;
   'POST /api/admin/orders/{id}/emails': Contract<OrderResponse, AdminEmailRequest>;
+  /** An internal note on the order's timeline → 201. */
+  'POST /api/admin/orders/{id}/notes': Contract<OrderResponse, OrderNoteInput>;
   'GET /api/admin/products': Contract<AdminProductsResponse>;
   'POST /api/admin/products': Contract<ProductResponse, ProductInput>;
   'GET /api/admin/products/{id}': Contract<ProductResponse>;

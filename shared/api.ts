@@ -77,21 +77,48 @@ export interface OrderTotals {
   readonly totalCents: number;
 }
 
-/** POST /api/orders (header Idempotency-Key) → 201, or 200 with the same body for a repeated key. */
-export interface PlaceOrderResponse {
-  readonly order: OrderTotals & {
-    readonly id: string;
-    readonly orderNumber: number;
-    readonly status: OrderStatus;
-    readonly createdAt: string;
-    readonly paymentMethod: PaymentMethodId;
-    readonly shippingMethod: ShippingMethodId;
-    readonly instructions: PaymentInstructions;
-    readonly lines: readonly OrderLine[];
-    readonly email: string;
-    readonly firstName: string;
-  };
+/** One event in an order's life, shown to the owner (all) and to the customer (status changes). */
+export interface TimelineEntry {
+  readonly at: string;
+  readonly kind: 'reserved' | 'status' | 'note';
+  /** Status changes: from where to where. */
+  readonly from?: OrderStatus;
+  readonly to?: OrderStatus;
+  /** Who: 'cliente', 'loja' (the shop itself, e.g. an expired reservation) or the admin's e-mail. */
+  readonly by: string;
+  /** Notes: the owner's text (internal). Status changes: a short reason ("reserva expirada", "peças devolvidas ao stock"). */
+  readonly text?: string;
 }
+
+/** What the customer sees of their order (with its access token): never the owner's notes or the proof. */
+export interface CustomerOrder extends OrderTotals {
+  readonly id: string;
+  readonly orderNumber: number;
+  readonly status: OrderStatus;
+  readonly createdAt: string;
+  /** Reservations awaiting payment: when they close by themselves if no proof arrives. */
+  readonly expiresAt?: string;
+  readonly paymentMethod: PaymentMethodId;
+  readonly shippingMethod: ShippingMethodId;
+  /** How to pay; the order number is the payment reference. */
+  readonly instructions: PaymentInstructions;
+  readonly lines: readonly OrderLine[];
+  readonly email: string;
+  readonly firstName: string;
+  /** Status changes, oldest first. */
+  readonly timeline: readonly TimelineEntry[];
+}
+
+/**
+ * POST /api/orders (header Idempotency-Key) → 201, or 200 with the same body for a repeated key.
+ * `accessToken` lets this browser attach the proof and see the order; it is never shown again.
+ */
+export interface PlaceOrderResponse {
+  readonly order: CustomerOrder & { readonly accessToken: string };
+}
+
+/** POST /api/orders/{id}/proof and GET /api/orders/{id}?token= */
+export interface CustomerOrderResponse { readonly order: CustomerOrder }
 
 // ── Admin (Authorization: Bearer <Cognito access token of a member of group admin>) ──
 
@@ -125,8 +152,12 @@ export interface Order extends OrderTotals {
   /** MB WAY orders: which of the month's numbers (1 or 2) the customer was told to pay to. */
   readonly mbwayNumber?: 1 | 2;
   readonly lines: readonly OrderLine[];
-  readonly proofKey: string;
+  /** Absent while the reservation awaits its proof. */
+  readonly proofKey?: string;
+  /** Reservations awaiting payment: when they close by themselves. */
+  readonly expiresAt?: string;
   readonly emails: readonly OrderEmailRecord[];
+  readonly timeline: readonly TimelineEntry[];
 }
 
 /** A row of the orders list. */

@@ -8,10 +8,10 @@ import type { Product } from './product.ts';
 
 /** `localStorage` key of the cart. */
 export const CART_STORAGE_KEY = 'cart';
-/** Largest quantity of one product in a cart or an order. */
-export const MAX_LINE_QUANTITY = 99;
+/** Largest quantity of one product in a cart or an order (an anonymous order cannot hold the shop's stock). */
+export const MAX_LINE_QUANTITY = 10;
 /** Most distinct products in one cart or order. */
-export const MAX_CART_LINES = 50;
+export const MAX_CART_LINES = 20;
 
 /** One cart line. */
 export interface CartItem {

@@ -43,6 +43,13 @@ export const messages = {
     idempotencyKeyReused: 'Este identificador de compra já foi usado para outra encomenda. Recarrega a página e tenta novamente.',
     orderInProgress: 'A tua encomenda já está a ser registada. Aguarda um momento e tenta novamente.',
     orderNotFound: 'Encomenda não encontrada.',
+    orderAccessDenied: 'O código de acesso não corresponde a esta encomenda. Abre a ligação do e-mail da encomenda.',
+    reservationExpired: 'A reserva desta encomenda expirou e as peças voltaram à loja. Volta ao carrinho para fazer uma nova encomenda.',
+    orderAlreadyPaid: 'Esta encomenda já tem o comprovativo de pagamento.',
+    orderClosed: 'Esta encomenda foi encerrada.',
+    proofAlreadyUsed: 'Este comprovativo já foi usado noutra encomenda. Envia o comprovativo do pagamento desta encomenda.',
+    transitionNotAllowed: (from: string, to: string) => `Uma encomenda em «${from}» não pode passar para «${to}».`,
+    orderChanged: 'Esta encomenda mudou entretanto. Recarrega a página para ver o estado atual.',
     contactMessageNotFound: 'Mensagem de contacto não encontrada.',
     mailUnavailable: 'O serviço de e-mail não respondeu. O envio ficou registado como falhado; tenta novamente.',
     invalidCursor: 'A página pedida não é válida. Volta ao início da lista.',
@@ -125,6 +132,16 @@ export const messages = {
     orderFailed: 'Não foi possível registar a encomenda. Tenta novamente.',
     /** Thank-you page. */
     orderPlaced: (orderNumber: number | string) => `Obrigado! A tua encomenda nº ${orderNumber} foi registada.`,
+    /** Payment page, once the order is reserved: the number to write in the payment's description. */
+    paymentReference: (orderNumber: number | string) => `Referência do pagamento: ${orderNumber}`,
+    /** Payment page: how long the pieces stay reserved. */
+    reservedUntil: (time: string) => `As peças ficam reservadas para ti até às ${time}. Paga e envia o comprovativo até lá.`,
+    /** Under the shipping page's button: what continuing does. */
+    reservationHint: 'Ao continuar, reservamos as peças e o valor para ti durante 2 horas, enquanto pagas.',
+    /** Shipping page button while the reservation is made. */
+    reserving: 'A reservar as peças...',
+    /** The reservation of this tab no longer matches the cart (the customer changed it): a new one is made. */
+    reservationOutdated: 'O carrinho mudou desde a reserva. Confirma os dados para reservar de novo.',
   },
 
   /** Payment instructions as one line of text (e-mails). */
@@ -162,6 +179,13 @@ export const messages = {
     /** English original: 'No contact details found.'. */
     contactNotFound: 'Mensagem de contacto não encontrada.',
     orderNotFound: 'Encomenda não encontrada.',
+    orderAccessDenied: 'O código de acesso não corresponde a esta encomenda. Abre a ligação do e-mail da encomenda.',
+    reservationExpired: 'A reserva desta encomenda expirou e as peças voltaram à loja. Volta ao carrinho para fazer uma nova encomenda.',
+    orderAlreadyPaid: 'Esta encomenda já tem o comprovativo de pagamento.',
+    orderClosed: 'Esta encomenda foi encerrada.',
+    proofAlreadyUsed: 'Este comprovativo já foi usado noutra encomenda. Envia o comprovativo do pagamento desta encomenda.',
+    transitionNotAllowed: (from: string, to: string) => `Uma encomenda em «${from}» não pode passar para «${to}».`,
+    orderChanged: 'Esta encomenda mudou entretanto. Recarrega a página para ver o estado atual.',
     noProof: 'Nenhum comprovativo enviado',
     productSaved: 'Produto guardado com sucesso!',
     productSaveFailed: 'Não foi possível guardar o produto. Tenta novamente.',
@@ -259,11 +283,14 @@ export const messages = {
     productId: { invalid: 'Produto inválido.' },
     items: {
       required: 'O teu carrinho está vazio.',
-      tooMany: 'O carrinho não pode ter mais de 50 produtos diferentes.',
+      tooMany: 'Uma encomenda pode ter até 20 produtos diferentes.',
       duplicate: 'O mesmo produto aparece mais do que uma vez no carrinho.',
     },
-    quantity: { invalid: 'A quantidade deve ser um número inteiro entre 1 e 99.' },
+    quantity: { invalid: 'A quantidade deve ser um número inteiro entre 1 e 10.' },
     proofKey: { invalid: PROOF_MISSING },
+    accessToken: { invalid: 'O código de acesso à encomenda não é válido. Abre a ligação do e-mail da encomenda.' },
+    note: { required: 'Escreve a nota.', tooLong: 'A nota não pode ter mais de 1000 caracteres.' },
+    restock: { required: 'Diz se as peças voltaram à loja (repor o stock ou não).' },
     proofContentType: {
       invalid: 'O comprovativo tem de ser uma imagem (JPEG, PNG, WebP ou HEIC) ou um PDF.',
     },

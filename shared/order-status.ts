@@ -3,14 +3,53 @@
  * the contract; labels and badge colours are for display.
  */
 
-/** The five statuses, in their usual order. */
-export const ORDER_STATUSES = ['Confirmar Pagamento', 'Enviar', 'Enviado', 'Concluido', 'Encerrada'] as const;
+/** The statuses, in their usual order: a reservation awaiting payment, then proof to check, to ship, shipped, done, closed. */
+export const ORDER_STATUSES = ['Aguarda Pagamento', 'Confirmar Pagamento', 'Enviar', 'Enviado', 'Concluido', 'Encerrada'] as const;
 
 /** An order status value. */
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-/** The status of a newly placed order (its proof is already attached). */
-export const INITIAL_ORDER_STATUS: OrderStatus = 'Confirmar Pagamento';
+/** A reservation: prices, stock and number fixed, waiting for the customer's payment and proof (it expires). */
+export const RESERVED_STATUS = 'Aguarda Pagamento' satisfies OrderStatus;
+/** An order whose proof of payment arrived: the owner checks the payment. */
+export const PAID_STATUS = 'Confirmar Pagamento' satisfies OrderStatus;
+/** The closed status: a cancellation before shipping, or the end of an order after it. */
+export const CLOSED_STATUS = 'Encerrada' satisfies OrderStatus;
+
+/**
+ * The order lifecycle: the statuses each one may move to. The server changes a status only along
+ * these (conditioned on the status it read), and the admin's select offers only these. Paying (the
+ * proof) is the customer's move; every other move is the owner's. Closing before shipping cancels:
+ * stock and the MB WAY slot come back. Closing after shipping asks whether the pieces came back.
+ */
+export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
+  'Aguarda Pagamento': ['Confirmar Pagamento', 'Encerrada'],
+  'Confirmar Pagamento': ['Enviar', 'Encerrada'],
+  Enviar: ['Enviado', 'Encerrada'],
+  Enviado: ['Concluido', 'Encerrada'],
+  Concluido: ['Encerrada'],
+  Encerrada: [],
+};
+
+/** How long a reservation waits for its proof of payment before it closes by itself. */
+export const RESERVATION_MINUTES = 120;
+
+/** The customer's access token to their order: 43 URL-safe characters (32 random bytes). */
+export const ACCESS_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+/** Moves the owner makes from the back-office (the customer's payment is not one of them). */
+export function adminNextStatuses(from: OrderStatus): readonly OrderStatus[] {
+  return ORDER_TRANSITIONS[from].filter((to) => !(from === RESERVED_STATUS && to === PAID_STATUS));
+}
+
+export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
+  return ORDER_TRANSITIONS[from].includes(to);
+}
+
+/** Whether the pieces are still in the shop: closing now is a cancellation that gives stock back by itself. */
+export function isBeforeShipping(status: OrderStatus): boolean {
+  return status === 'Aguarda Pagamento' || status === 'Confirmar Pagamento' || status === 'Enviar';
+}
 
 /** A badge's colours as CSS hex colours. */
 export interface BadgeColours {
@@ -28,6 +67,7 @@ export interface OrderStatusInfo {
 
 /** Label and badge colours of each status. */
 export const ORDER_STATUS_INFO: Readonly<Record<OrderStatus, OrderStatusInfo>> = {
+  'Aguarda Pagamento': { label: 'Aguarda Pagamento', badge: { background: '#ffe5d0', text: '#6a2c00' } },
   'Confirmar Pagamento': { label: 'Confirmar Pagamento', badge: { background: '#fff3cd', text: '#664d03' } },
   Enviar: { label: 'Enviar', badge: { background: '#cfe2ff', text: '#052c65' } },
   Enviado: { label: 'Enviado', badge: { background: '#e2d9f3', text: '#3d1f70' } },

@@ -26,6 +26,7 @@ import { startFrontDoor } from './front-door.ts';
 import { createGateway } from './gateway.ts';
 import { HOST, assertPortFree, freePort } from './processes.ts';
 import { startS3Local } from './s3-local.ts';
+import { startScheduler } from './scheduler.ts';
 import { seedCatalogue } from './seed.ts';
 import { startSesLocal } from './ses-local.ts';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -166,6 +167,7 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
         : contentSecurityPolicy({ cognito: endpoints.cognito, uploads: [endpoints.s3], images: [endpoints.s3], upgradeInsecureRequests: false }),
     });
     stops.push(frontDoor.stop);
+    stops.push(startScheduler().stop);
 
     const twin: Twin = {
       url: frontDoor.url,

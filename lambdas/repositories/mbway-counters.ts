@@ -22,3 +22,17 @@ export function countMbWayOrderItem(month: string, counter: { field: string; lim
     },
   };
 }
+
+/** The transaction item that frees one order's slot on a number (a cancelled or expired MB WAY order). */
+export function releaseMbWayOrderItem(month: string, counter: { field: string }) {
+  return {
+    Update: {
+      TableName: tableName('mbwayCounters'),
+      Key: { month },
+      UpdateExpression: 'SET #count = #count - :one',
+      ConditionExpression: '#count > :zero',
+      ExpressionAttributeNames: { '#count': counter.field },
+      ExpressionAttributeValues: { ':zero': 0, ':one': 1 },
+    },
+  };
+}

@@ -1,21 +1,93 @@
 /** Orders in DynamoDB: `id` is the order number; newest-first listing and by-status indexes. */
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { Order, OrderEmailRecord, OrderSummary } from '../../shared/api.ts';
-import type { OrderStatus } from '../../shared/order-status.ts';
+import type { Order, OrderEmailRecord, OrderSummary, TimelineEntry } from '../../shared/api.ts';
+import { RESERVED_STATUS, type OrderStatus } from '../../shared/order-status.ts';
 import { ddb, tableName } from './clients.ts';
-import { queryPage, type Page } from './paging.ts';
+import { queryAll, queryPage, type Page } from './paging.ts';
 
 export const ORDER_LISTING = 'order';
 
 /** What is stored: the order plus bookkeeping. */
 export interface OrderItem extends Order {
   readonly listing: typeof ORDER_LISTING;
-  readonly proofContentType: string;
+  readonly proofContentType?: string;
+  /** SHA-256 (hex) of the customer's access token; the token itself is never stored. */
+  readonly accessTokenHash: string;
+  /** MB WAY orders: the month (`YYYY-MM`) whose counter the order took a slot of. */
+  readonly mbwayMonth?: string;
 }
 
 export function toOrder(item: Record<string, unknown>): Order {
-  const { listing: _listing, proofContentType: _type, ...order } = item as unknown as OrderItem;
-  return { ...order, emails: order.emails ?? [] };
+  const { listing: _listing, proofContentType: _type, accessTokenHash: _hash, mbwayMonth: _month, ...order } = item as unknown as OrderItem;
+  return { ...order, emails: order.emails ?? [], timeline: order.timeline ?? [] };
+}
+
+/** The stored order with its bookkeeping (the services need the token hash and the MB WAY month). */
+export async function getOrderItem(id: string): Promise<OrderItem | undefined> {
+  const { Item } = await ddb().send(new GetCommand({ TableName: tableName('orders'), Key: { id }, ConsistentRead: true }));
+  return Item as OrderItem | undefined;
+}
+
+/**
+ * The transaction item that moves an order from `from` to `to` (only if it is still in `from`),
+ * records the move on its timeline and sets `fields` (e.g. the proof); a reservation's expiry goes.
+ * `requireUnexpiredAt`: also require that the reservation has not expired at that time.
+ */
+export function moveOrderItem(
+  id: string,
+  move: { from: OrderStatus; to: OrderStatus; entry: TimelineEntry; fields?: Readonly<Record<string, string>>; requireUnexpiredAt?: Date },
+  now: Date,
+) {
+  const fields = Object.entries(move.fields ?? {});
+  const set = ['#status = :to', 'updatedAt = :now', 'timeline = list_append(if_not_exists(timeline, :empty), :entry)', ...fields.map((_, i) => `#f${i} = :f${i}`)];
+  const condition = ['#status = :from', ...(move.requireUnexpiredAt ? ['expiresAt > :unexpiredAt'] : [])];
+  return {
+    Update: {
+      TableName: tableName('orders'),
+      Key: { id },
+      UpdateExpression: `SET ${set.join(', ')} REMOVE expiresAt`,
+      ConditionExpression: condition.join(' AND '),
+      ExpressionAttributeNames: { '#status': 'status', ...Object.fromEntries(fields.map(([name], i) => [`#f${i}`, name])) },
+      ExpressionAttributeValues: {
+        ':from': move.from,
+        ':to': move.to,
+        ':now': now.toISOString(),
+        ':empty': [],
+        ':entry': [move.entry],
+        ...Object.fromEntries(fields.map(([, value], i) => [`:f${i}`, value])),
+        ...(move.requireUnexpiredAt ? { ':unexpiredAt': move.requireUnexpiredAt.toISOString() } : {}),
+      },
+      ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
+    },
+  };
+}
+
+/**
+ * The transaction item that claims a proof of payment for one order: a proof backs exactly one order.
+ * Claims live in the orders table under `proof#<key>` (no listing attribute, so no index sees them).
+ */
+export function claimProofItem(proofKey: string, orderId: string, now: Date) {
+  return {
+    Put: {
+      TableName: tableName('orders'),
+      Item: { id: `proof#${proofKey}`, orderId, claimedAt: now.toISOString() },
+      ConditionExpression: 'attribute_not_exists(id)',
+      ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
+    },
+  };
+}
+
+/** Reservations still awaiting payment whose time ran out before `now` (the by-status index). */
+export async function expiredReservations(now: Date): Promise<OrderItem[]> {
+  const items = await queryAll({
+    TableName: tableName('orders'),
+    IndexName: 'byStatus',
+    KeyConditionExpression: '#status = :status',
+    FilterExpression: 'expiresAt <= :now',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: { ':status': RESERVED_STATUS, ':now': now.toISOString() },
+  });
+  return items as unknown as OrderItem[];
 }
 
 export function toOrderSummary(order: Order): OrderSummary {
@@ -53,16 +125,16 @@ export async function appendOrderEmail(id: string, record: OrderEmailRecord): Pr
   }
 }
 
-export async function setOrderStatus(id: string, status: OrderStatus, now: Date): Promise<Order | undefined> {
+/** Appends an internal note to the order's timeline; returns the updated order (undefined if it does not exist). */
+export async function appendTimeline(id: string, entry: TimelineEntry): Promise<Order | undefined> {
   try {
     const { Attributes } = await ddb().send(
       new UpdateCommand({
         TableName: tableName('orders'),
         Key: { id },
-        UpdateExpression: 'SET #status = :status, updatedAt = :now',
+        UpdateExpression: 'SET timeline = list_append(if_not_exists(timeline, :empty), :entry)',
         ConditionExpression: 'attribute_exists(id)',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':status': status, ':now': now.toISOString() },
+        ExpressionAttributeValues: { ':empty': [], ':entry': [entry] },
         ReturnValues: 'ALL_NEW',
       }),
     );

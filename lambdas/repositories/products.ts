@@ -72,6 +72,19 @@ export function takeStockItem(productId: string, quantity: number, now: Date) {
   };
 }
 
+/** The transaction item that gives `quantity` units back to a product (a cancelled or expired order). */
+export function giveBackStockItem(productId: string, quantity: number, now: Date) {
+  return {
+    Update: {
+      TableName: tableName('products'),
+      Key: { id: productId },
+      UpdateExpression: 'SET stock = stock + :quantity, updatedAt = :now',
+      ConditionExpression: 'attribute_exists(id)',
+      ExpressionAttributeValues: { ':quantity': quantity, ':now': now.toISOString() },
+    },
+  };
+}
+
 /**
  * Writes a whole product (create or replace). `createdAt` (the listing order) is set once, on creation,
  * to `createdAt` or now; a replace keeps the original.

@@ -1,14 +1,15 @@
 /** Back-office use cases on orders: list, detail with a short-lived proof link, status, e-mails. */
 import type { Order, OrderDetailResponse, OrderEmailRecord, OrdersPage } from '../../shared/api.ts';
 import { messages } from '../../shared/messages.ts';
-import type { OrderStatus } from '../../shared/order-status.ts';
-import type { AdminEmailRequest, OrdersQuery } from '../../shared/schemas/index.ts';
+import { adminNextStatuses, CLOSED_STATUS, isBeforeShipping, ORDER_STATUS_INFO } from '../../shared/order-status.ts';
+import type { AdminEmailRequest, OrderStatusChange, OrdersQuery } from '../../shared/schemas/index.ts';
 import { DEFAULT_PAGE_SIZE } from '../../shared/schemas/index.ts';
-import { NotFound, Unavailable } from '../errors.ts';
+import { Conflict, InvalidInput, NotFound, Unavailable } from '../errors.ts';
 import { logger } from '../logger.ts';
 import { sendTemplatedMail } from '../repositories/mail.ts';
 import { signedDownloadUrl } from '../repositories/storage.ts';
-import { appendOrderEmail, getOrder, listOrders, setOrderStatus, toOrderSummary } from '../repositories/orders.ts';
+import { appendOrderEmail, appendTimeline, getOrder, getOrderItem, listOrders, toOrderSummary } from '../repositories/orders.ts';
+import { closeOrder, moveOrder } from './order-lifecycle.ts';
 
 /** How long the admin's link to a proof of payment works. */
 export const PROOF_LINK_SECONDS = 300;
@@ -32,9 +33,36 @@ export async function orderDetail(id: string | undefined): Promise<OrderDetailRe
   return { order, proofUrl };
 }
 
-export async function changeOrderStatus(id: string | undefined, status: OrderStatus, now = new Date()): Promise<Order> {
+/**
+ * The owner moves an order along the lifecycle (only the allowed moves, from the status the order is
+ * in now). Closing before shipping is a cancellation that gives stock and the MB WAY slot back;
+ * closing after shipping needs `restock` (did the pieces come back?).
+ */
+export async function changeOrderStatus(id: string | undefined, change: OrderStatusChange, by: string, now = new Date()): Promise<Order> {
+  const order = id && ORDER_ID.test(id) ? await getOrderItem(id) : undefined;
+  if (!order) throw new NotFound(messages.api.orderNotFound, 'order_not_found');
+  const from = order.status;
+  const to = change.status;
+  if (!adminNextStatuses(from).includes(to)) {
+    const message = messages.api.transitionNotAllowed(ORDER_STATUS_INFO[from].label, ORDER_STATUS_INFO[to].label);
+    throw new Conflict(message, 'transition_not_allowed', { status: message });
+  }
+  let result;
+  if (to !== CLOSED_STATUS) result = await moveOrder(order, to, by, now);
+  else if (isBeforeShipping(from)) result = await closeOrder(order, { restock: true, reason: 'cancellation', by, text: 'cancelada; peças devolvidas ao stock' }, now);
+  else if (change.restock === undefined) throw new InvalidInput(messages.validation.restock.required, { restock: messages.validation.restock.required });
+  else {
+    const text = change.restock ? 'peças devolvidas ao stock' : 'encerrada sem repor o stock';
+    result = await closeOrder(order, { restock: change.restock, reason: 'return', by, text }, now);
+  }
+  if (result === 'status-changed') throw new Conflict(messages.api.orderChanged, 'order_changed');
+  return orderOrThrow(order.id);
+}
+
+/** Adds an internal note to the order's timeline (never shown to the customer). */
+export async function addOrderNote(id: string | undefined, text: string, by: string, now = new Date()): Promise<Order> {
   await orderOrThrow(id);
-  const order = await setOrderStatus(id!, status, now);
+  const order = await appendTimeline(id!, { at: now.toISOString(), kind: 'note', by, text });
   if (!order) throw new NotFound(messages.api.orderNotFound, 'order_not_found');
   return order;
 }

@@ -5,27 +5,28 @@
  * stock, a free order number, room on the MB WAY number and our claim on the key: either all of it
  * happens or none of it does.
  */
-import { createHash } from 'node:crypto';
-import type { OrderEmailRecord, OrderLine, PlaceOrderResponse } from '../../shared/api.ts';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { CustomerOrder, CustomerOrderResponse, Order, OrderEmailRecord, OrderLine, PlaceOrderResponse } from '../../shared/api.ts';
 import { messages } from '../../shared/messages.ts';
 import { chooseMbWayNumber, mbWayCounter, monthKey, type MbWayNumber } from '../../shared/mb-way.ts';
 import { formatCents } from '../../shared/money.ts';
-import { INITIAL_ORDER_STATUS, generateOrderNumber } from '../../shared/order-status.ts';
+import { CLOSED_STATUS, PAID_STATUS, RESERVATION_MINUTES, RESERVED_STATUS, generateOrderNumber } from '../../shared/order-status.ts';
 import { PAYMENT_METHOD_LABELS } from '../../shared/payment-methods.ts';
 import { priceLine, quoteOrder } from '../../shared/pricing.ts';
-import type { PlaceOrderInput } from '../../shared/schemas/index.ts';
-import { Conflict, InvalidInput, OutOfStock } from '../errors.ts';
+import type { AttachProofInput, PlaceOrderInput } from '../../shared/schemas/index.ts';
+import { Conflict, Forbidden, InvalidInput, OutOfStock } from '../errors.ts';
 import { logger } from '../logger.ts';
 import { claimIdempotencyKey, completeIdempotencyItem, peekIdempotencyKey, releaseIdempotencyKey, type Claim } from '../repositories/idempotency.ts';
 import { sendTemplatedMail } from '../repositories/mail.ts';
-import { appendOrderEmail, putOrderItem, ORDER_LISTING, type OrderItem } from '../repositories/orders.ts';
+import { appendOrderEmail, claimProofItem, getOrderItem, moveOrderItem, putOrderItem, toOrder, ORDER_LISTING, type OrderItem } from '../repositories/orders.ts';
 import { countMbWayOrderItem } from '../repositories/mbway-counters.ts';
 import { getProductsConsistent, takeStockItem } from '../repositories/products.ts';
 import { stockMovementItem } from '../repositories/stock-movements.ts';
 import { writeTransaction } from '../repositories/transactions.ts';
 import { getMbWayCounters } from '../repositories/mbway-counters.ts';
 import { instructionsFor } from './payments.ts';
-import { claimProof } from './uploads.ts';
+import { CUSTOMER, SHOP, statusEntry } from './order-lifecycle.ts';
+import { claimProof, claimedProofKey } from './uploads.ts';
 
 /** Accepted `Idempotency-Key` values: what a browser's crypto.randomUUID() and similar produce. */
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{16,128}$/;
@@ -63,7 +64,8 @@ export async function placeOrder(input: PlaceOrderInput, idempotencyKey: string 
     await releaseIdempotencyKey(idempotencyKey, fingerprint).catch((release: unknown) => logger.error('could not release idempotency key', { error: release as Error }));
     throw error;
   }
-  await sendOrderReceived(body, now);
+  // The order-received e-mail confirms the proof too: a reservation gets it when its proof arrives.
+  if (body.order.status === PAID_STATUS) await sendOrderReceived(body, now);
   return { status: 201, body };
 }
 
@@ -108,12 +110,48 @@ async function priceOrder(input: PlaceOrderInput): Promise<OrderLine[]> {
   });
 }
 
+/** A new access token for the customer's order: 32 random bytes, URL-safe (43 characters). */
+function newAccessToken(): { token: string; hash: string } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, hash: hashToken(token) };
+}
+
+function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** What the customer may see of their order: no notes, no admin names, no proof. */
+export function toCustomerOrder(order: Order): CustomerOrder {
+  return {
+    id: order.id,
+    orderNumber: order.orderNumber,
+    status: order.status,
+    createdAt: order.createdAt,
+    ...(order.expiresAt ? { expiresAt: order.expiresAt } : {}),
+    paymentMethod: order.paymentMethod,
+    shippingMethod: order.shippingMethod,
+    instructions: instructionsFor(order.paymentMethod, order.mbwayNumber),
+    lines: order.lines,
+    subtotalCents: order.subtotalCents,
+    discountCents: order.discountCents,
+    shippingCents: order.shippingCents,
+    totalCents: order.totalCents,
+    email: order.email,
+    firstName: order.firstName,
+    timeline: order.timeline
+      .filter((entry) => entry.kind !== 'note')
+      .map((entry) => ({ ...entry, by: entry.by === CUSTOMER ? CUSTOMER : SHOP })),
+  };
+}
+
 async function writeOrder(input: PlaceOrderInput, orderLines: OrderLine[], idempotencyKey: string, fingerprint: string, now: Date): Promise<PlaceOrderResponse> {
   const quote = quoteOrder(orderLines, input.shipping.shippingMethod);
-  const proof = await claimProof(input.proofKey);
+  const proof = input.proofKey ? await claimProof(input.proofKey) : undefined;
   const { acceptTerms: _accepted, ...shipping } = input.shipping;
   const month = monthKey(now);
   const mbway = input.shipping.paymentMethod === 'mbway';
+  const status = proof ? PAID_STATUS : RESERVED_STATUS;
+  const access = newAccessToken();
 
   for (let attempt = 1; ; attempt++) {
     let mbwayNumber: MbWayNumber | undefined;
@@ -122,39 +160,23 @@ async function writeOrder(input: PlaceOrderInput, orderLines: OrderLine[], idemp
     const order: OrderItem = {
       id: String(orderNumber),
       orderNumber,
-      status: INITIAL_ORDER_STATUS,
+      status,
       createdAt: now.toISOString(),
       timestamp: Math.floor(now.getTime() / 1000),
       ...shipping,
-      ...(mbwayNumber ? { mbwayNumber } : {}),
+      ...(mbwayNumber ? { mbwayNumber, mbwayMonth: month } : {}),
       lines: orderLines,
       subtotalCents: quote.subtotalCents,
       discountCents: quote.discountCents,
       shippingCents: quote.shippingCents,
       totalCents: quote.orderTotalCents,
-      proofKey: proof.key,
-      proofContentType: proof.contentType,
+      ...(proof ? { proofKey: proof.key, proofContentType: proof.contentType } : { expiresAt: new Date(now.getTime() + RESERVATION_MINUTES * 60_000).toISOString() }),
+      accessTokenHash: access.hash,
       emails: [],
+      timeline: [{ at: now.toISOString(), kind: 'reserved', to: status, by: CUSTOMER }],
       listing: ORDER_LISTING,
     };
-    const body: PlaceOrderResponse = {
-      order: {
-        id: order.id,
-        orderNumber,
-        status: order.status,
-        createdAt: order.createdAt,
-        paymentMethod: order.paymentMethod,
-        shippingMethod: order.shippingMethod,
-        instructions: instructionsFor(order.paymentMethod, mbwayNumber),
-        lines: orderLines,
-        subtotalCents: order.subtotalCents,
-        discountCents: order.discountCents,
-        shippingCents: order.shippingCents,
-        totalCents: order.totalCents,
-        email: order.email,
-        firstName: order.firstName,
-      },
-    };
+    const body: PlaceOrderResponse = { order: { ...toCustomerOrder(toOrder({ ...order })), accessToken: access.token } };
 
     const stockItems = orderLines.map((line) => takeStockItem(line.productId, line.quantity, now));
     const counter = mbwayNumber ? mbWayCounter(mbwayNumber) : undefined;
@@ -162,12 +184,19 @@ async function writeOrder(input: PlaceOrderInput, orderLines: OrderLine[], idemp
     const movementItems = orderLines.map((line) =>
       stockMovementItem({ productId: line.productId, delta: -line.quantity, reason: 'reservation', actor: { kind: 'order', orderId: order.id } }, now),
     );
-    const items = [putOrderItem(order), ...stockItems, ...counterItem, ...movementItems, completeIdempotencyItem(idempotencyKey, fingerprint, body)];
+    const proofItem = proof ? [claimProofItem(proof.key, order.id, now)] : [];
+    const items = [putOrderItem(order), ...stockItems, ...counterItem, ...movementItems, ...proofItem, completeIdempotencyItem(idempotencyKey, fingerprint, body)];
 
     const token = createHash('sha256').update(`${idempotencyKey}:${orderNumber}`).digest('hex').slice(0, 36);
     const result = await writeTransaction(items, token);
     if (result.written) return body;
     const failed = (index: number) => result.reasons[index]?.conditionFailed === true;
+    if (failed(items.length - 1)) {
+      // Our claim is gone: if an earlier try of this transaction went through, its answer is recorded.
+      const known = await peekIdempotencyKey(idempotencyKey, fingerprint, now);
+      if (known?.state === 'done') return known.response as PlaceOrderResponse;
+      throw new Conflict(messages.api.orderInProgress, 'order_in_progress');
+    }
     // A line short of stock: nothing was written; say which product and how many are left.
     for (const [index, line] of orderLines.entries()) {
       if (failed(1 + index)) {
@@ -176,12 +205,7 @@ async function writeOrder(input: PlaceOrderInput, orderLines: OrderLine[], idemp
         throw new OutOfStock(message, { [`items.${index}.quantity`]: message });
       }
     }
-    if (failed(items.length - 1)) {
-      // Our claim is gone: if an earlier try of this transaction went through, its answer is recorded.
-      const known = await peekIdempotencyKey(idempotencyKey, fingerprint, now);
-      if (known?.state === 'done') return known.response as PlaceOrderResponse;
-      throw new Conflict(messages.api.orderInProgress, 'order_in_progress');
-    }
+    if (proof && failed(items.length - 2)) throw proofUsed();
     // Retry: the order number was taken, the MB WAY number just filled up (choose again), or a
     // concurrent transaction touched the same items (TransactionConflict).
     if (attempt >= MAX_ATTEMPTS) throw new Conflict(messages.checkout.orderFailed, 'order_retry_exhausted');
@@ -189,8 +213,76 @@ async function writeOrder(input: PlaceOrderInput, orderLines: OrderLine[], idemp
   }
 }
 
+const proofUsed = () => new Conflict(messages.api.proofAlreadyUsed, 'proof_used', { proofKey: messages.api.proofAlreadyUsed });
+
+const ORDER_ID = /^\d{6}$/;
+
+/** The order, if `token` is its access token; a wrong token and an unknown order get the same 403. */
+async function orderWithToken(id: string | undefined, token: string): Promise<OrderItem> {
+  const order = id && ORDER_ID.test(id) ? await getOrderItem(id) : undefined;
+  const given = Buffer.from(hashToken(token), 'hex');
+  const stored = Buffer.from(order?.accessTokenHash ?? '', 'hex');
+  if (!order || stored.length !== given.length || !timingSafeEqual(stored, given)) throw new Forbidden(messages.api.orderAccessDenied);
+  return order;
+}
+
+/** GET /api/orders/{id}?token=: the customer's view of their order. */
+export async function customerOrder(id: string | undefined, token: string): Promise<CustomerOrderResponse> {
+  return { order: toCustomerOrder(toOrder({ ...(await orderWithToken(id, token)) })) };
+}
+
+/** Why a proof cannot be attached to an order that is no longer a live reservation. */
+function notAwaitingPayment(order: Order): Conflict {
+  if (order.status === CLOSED_STATUS) {
+    const expired = order.timeline.some((entry) => entry.kind === 'status' && entry.to === CLOSED_STATUS && entry.by === SHOP);
+    return expired ? new Conflict(messages.api.reservationExpired, 'reservation_expired') : new Conflict(messages.api.orderClosed, 'order_closed');
+  }
+  return new Conflict(messages.api.orderAlreadyPaid, 'order_already_paid');
+}
+
+/**
+ * POST /api/orders/{id}/proof: the customer's proof of payment moves the reservation to
+ * `Confirmar Pagamento`, if it has not expired, and the proof backs no other order. Sending the same
+ * proof again for the same order answers the order as it is (a double click).
+ */
+export async function attachProof(id: string | undefined, input: AttachProofInput, now = new Date()): Promise<CustomerOrderResponse> {
+  const order = await orderWithToken(id, input.accessToken);
+  const claimedKey = claimedProofKey(input.proofKey);
+  if (order.status !== RESERVED_STATUS) {
+    if (order.proofKey === claimedKey) return { order: toCustomerOrder(toOrder({ ...order })) };
+    throw notAwaitingPayment(toOrder({ ...order }));
+  }
+  if (!order.expiresAt || order.expiresAt <= now.toISOString()) throw new Conflict(messages.api.reservationExpired, 'reservation_expired');
+  const proof = await claimProof(input.proofKey);
+  const move = moveOrderItem(
+    order.id,
+    {
+      from: RESERVED_STATUS,
+      to: PAID_STATUS,
+      entry: statusEntry(RESERVED_STATUS, PAID_STATUS, CUSTOMER, now, 'comprovativo enviado'),
+      fields: { proofKey: proof.key, proofContentType: proof.contentType },
+      requireUnexpiredAt: now,
+    },
+    now,
+  );
+  const result = await writeTransaction([move, claimProofItem(proof.key, order.id, now)], randomBytes(18).toString('hex'));
+  if (!result.written) {
+    if (result.reasons[1]?.conditionFailed) {
+      if (result.reasons[1].old?.orderId === order.id) return customerOrder(order.id, input.accessToken);
+      throw proofUsed();
+    }
+    const current = await getOrderItem(order.id);
+    if (current?.status === RESERVED_STATUS) throw new Conflict(messages.api.reservationExpired, 'reservation_expired');
+    if (current?.proofKey === proof.key) return { order: toCustomerOrder(toOrder({ ...current })) };
+    throw current ? notAwaitingPayment(toOrder({ ...current })) : new Conflict(messages.api.orderChanged, 'order_changed');
+  }
+  const paid = toCustomerOrder(toOrder({ ...(await getOrderItem(order.id))! }));
+  await sendOrderReceived({ order: paid }, now);
+  return { order: paid };
+}
+
 /** The order-received e-mail; its outcome is recorded on the order, and a failure never loses the order. */
-async function sendOrderReceived({ order }: PlaceOrderResponse, now: Date): Promise<void> {
+async function sendOrderReceived({ order }: { order: CustomerOrder }, now: Date): Promise<void> {
   const instructions = order.instructions;
   let record: OrderEmailRecord;
   try {

@@ -77,6 +77,11 @@ export async function checkUploadedObject(
   return { key, size, contentType };
 }
 
+/** Where a pending proof lives once an order references it (same id). */
+export function claimedProofKey(pendingKey: string): string {
+  return `${CLAIMED_PROOF_PREFIX}${pendingKey.slice(pendingKey.lastIndexOf('/') + 1)}`;
+}
+
 /**
  * Checks the proof of a checkout and claims it: a copy outside the pending prefix (same id, so a
  * retried checkout claims the same object), which the order then references.
@@ -90,7 +95,7 @@ export async function claimProof(pendingKey: string): Promise<CheckedObject> {
     tooLarge: messages.api.proofTooLarge,
     wrongType: messages.api.proofWrongType,
   });
-  const claimedKey = `${CLAIMED_PROOF_PREFIX}${pendingKey.slice(pendingKey.lastIndexOf('/') + 1)}`;
+  const claimedKey = claimedProofKey(pendingKey);
   await copyObject('proofs', pendingKey, claimedKey, checked.contentType);
   return { ...checked, key: claimedKey };
 }

@@ -8,10 +8,20 @@ import { formObject, oneOf, requiredText, TEXT_LIMITS } from './fields.ts';
 
 const v = messages.validation;
 
-/** A status change: one of the five status values, exactly. */
+/**
+ * A status change: one of the status values, exactly. `restock` says, when an order that was shipped
+ * is closed, whether its pieces came back to the shop (the server asks for it then).
+ */
 export const orderStatusChangeSchema = formObject({
   status: oneOf(ORDER_STATUSES, v.orderStatus.invalid),
+  restock: z.boolean({ error: v.restock.required }).optional(),
 });
+
+/** An internal note on an order's timeline. */
+export const orderNoteSchema = formObject({
+  text: requiredText(v.note, TEXT_LIMITS.note),
+});
+export type OrderNoteInput = z.infer<typeof orderNoteSchema>;
 
 /** A valid status change. */
 export type OrderStatusChange = z.infer<typeof orderStatusChangeSchema>;

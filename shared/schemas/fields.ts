@@ -25,6 +25,7 @@ export const TEXT_LIMITS = {
   productName: 120,
   productCode: 40,
   sku: 60,
+  note: 1000,
   description: 5000,
   collectionName: 60,
   trackingCode: 64,

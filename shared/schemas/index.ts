@@ -5,7 +5,7 @@
 export { shippingFormSchema, type ShippingForm } from './shipping-form.ts';
 export { contactMessageSchema, type ContactMessageInput } from './contact-message.ts';
 export { stockAlertSchema, type StockAlertInput } from './stock-alert.ts';
-export { placeOrderSchema, type PlaceOrderInput } from './place-order.ts';
+export { placeOrderSchema, attachProofSchema, orderAccessQuerySchema, type PlaceOrderInput, type AttachProofInput, type OrderAccessQuery } from './place-order.ts';
 export {
   proofUploadRequestSchema,
   imageUploadRequestSchema,
@@ -19,6 +19,8 @@ export {
   adminEmailRequestSchema,
   ADMIN_EMAIL_KINDS,
   type OrderStatusChange,
+  orderNoteSchema,
+  type OrderNoteInput,
   type AdminEmailRequest,
   type AdminEmailKind,
 } from './admin-order.ts';

@@ -5,6 +5,7 @@
 import * as z from 'zod';
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from '../cart.ts';
 import { messages } from '../messages.ts';
+import { ACCESS_TOKEN_PATTERN } from '../order-status.ts';
 import { PROOF_KEY_PATTERN } from '../uploads.ts';
 import { formObject, productIdField, wholeNumber } from './fields.ts';
 import { shippingFormSchema } from './shipping-form.ts';
@@ -17,7 +18,9 @@ export const orderItemSchema = formObject({
   quantity: wholeNumber(1, MAX_LINE_QUANTITY, v.quantity.invalid),
 });
 
-/** The order request: 1-50 lines with distinct products, the shipping form, the proof key. */
+const proofKeyField = z.string({ error: v.proofKey.invalid }).regex(PROOF_KEY_PATTERN, { error: v.proofKey.invalid });
+
+/** The order request: 1-20 lines with distinct products, the shipping form, and the proof key if already paid. */
 export const placeOrderSchema = formObject({
   items: z
     .array(orderItemSchema, { error: v.items.required })
@@ -27,8 +30,22 @@ export const placeOrderSchema = formObject({
       error: v.items.duplicate,
     }),
   shipping: shippingFormSchema,
-  proofKey: z.string({ error: v.proofKey.invalid }).regex(PROOF_KEY_PATTERN, { error: v.proofKey.invalid }),
+  /** Optional: without it the order is a reservation awaiting payment; with it, paid at once. */
+  proofKey: proofKeyField.optional(),
 });
+
+/** The customer attaches the proof of payment to their reservation. */
+export const attachProofSchema = formObject({
+  accessToken: z.string({ error: v.accessToken.invalid }).regex(ACCESS_TOKEN_PATTERN, { error: v.accessToken.invalid }),
+  proofKey: proofKeyField,
+});
+export type AttachProofInput = z.infer<typeof attachProofSchema>;
+
+/** The query of the customer's view of an order. */
+export const orderAccessQuerySchema = z.object({
+  token: z.string({ error: v.accessToken.invalid }).regex(ACCESS_TOKEN_PATTERN, { error: v.accessToken.invalid }),
+});
+export type OrderAccessQuery = z.infer<typeof orderAccessQuerySchema>;
 
 /** A valid order request. */
 export type PlaceOrderInput = z.infer<typeof placeOrderSchema>;

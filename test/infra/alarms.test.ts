@@ -9,6 +9,7 @@ import { Match } from 'aws-cdk-lib/assertions';
 import { routes } from '../../lambdas/routes.ts';
 import { ALARM_PERIOD, ALARM_THRESHOLDS } from '../../infra/alarms.ts';
 import { routeKeyOf } from '../../infra/api.ts';
+import { jobs } from '../../lambdas/jobs.ts';
 import { tables, type TableKey } from '../../lambdas/contracts/data-model.ts';
 import { synthShop, SYNTH_TIMEOUT_MS, removeScratch, type Synthesized } from './support.ts';
 
@@ -95,8 +96,8 @@ describe('alarm topic', () => {
 describe('alarms', () => {
   const period = ALARM_PERIOD.toSeconds();
 
-  it('there is one for the API, two per route function and one per table, nothing else', () => {
-    expect(alarmsOf(shop)).toHaveLength(1 + 2 * routes.length + Object.keys(tables).length);
+  it('there is one for the API, two per route or scheduled function and one per table, nothing else', () => {
+    expect(alarmsOf(shop)).toHaveLength(1 + 2 * (routes.length + jobs.length) + Object.keys(tables).length);
     expect(shop.stack.alarms.alarms).toHaveLength(alarmsOf(shop).length);
   });
 

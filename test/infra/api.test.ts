@@ -10,6 +10,7 @@ import { routeId, routes, type Grant, type Route } from '../../lambdas/routes.ts
 import { buckets, tables } from '../../lambdas/contracts/data-model.ts';
 import { templateName, mailTemplates, type MailTemplateId } from '../../lambdas/contracts/mail-templates.ts';
 import { routeKeyOf, type RouteKey } from '../../infra/api.ts';
+import { jobs } from '../../lambdas/jobs.ts';
 import { BASE_ENVIRONMENT, FUNCTION_RUNTIME } from '../../infra/constructs/shop-function.ts';
 import {
   BUCKET_PUT_ACTIONS,
@@ -40,12 +41,23 @@ function expectedEnv(route: Pick<Route, 'grants'>): string[] {
 const WRITE_ACTIONS = [...TABLE_WRITE_ACTIONS, ...BUCKET_PUT_ACTIONS, 's3:DeleteObject', 'ses:SendEmail', 'ses:SendTemplatedEmail'];
 
 describe('route table ↔ HTTP API', () => {
-  it('has exactly one Lambda function per route row (besides the SPA deployment helper)', () => {
+  it('has exactly one Lambda function per route row and per scheduled job (besides the SPA deployment helper)', () => {
     const functions = Object.entries(shop.json.Resources).filter(
       ([id, r]) => r.Type === 'AWS::Lambda::Function' && !id.startsWith('CustomCDKBucketDeployment'),
     );
-    expect(functions).toHaveLength(routes.length);
+    expect(functions).toHaveLength(routes.length + jobs.length);
     expect(shop.stack.api.functions.size).toBe(routes.length);
+    expect(shop.stack.jobs.functions.size).toBe(jobs.length);
+  });
+
+  it.each(jobs.map((job) => [job.name, job] as const))('scheduled %s runs from an EventBridge rule at its period', (_name, job) => {
+    const fn = shop.logicalId(shop.stack.jobs.functions.get(job.name)!.function);
+    const rules = Object.values(shop.json.Resources).filter((r) => r.Type === 'AWS::Events::Rule' && JSON.stringify(r.Properties.Targets).includes(fn));
+    expect(rules).toHaveLength(1);
+    expect(rules[0]!.Properties).toMatchObject({ ScheduleExpression: `rate(${job.everyMinutes} minutes)`, State: 'ENABLED' });
+    // EventBridge may invoke it, nothing else.
+    const permissions = Object.values(shop.json.Resources).filter((r) => r.Type === 'AWS::Lambda::Permission' && JSON.stringify(r.Properties.FunctionName).includes(fn));
+    expect(permissions.map((p) => p.Properties.Principal)).toEqual(['events.amazonaws.com']);
   });
 
   it.each(routes.map((route) => [routeKeyOf(route), route] as const))('%s has its route, function and access', (key, route) => {

@@ -1,10 +1,12 @@
 /**
- * Least privilege, proven on the synthesized template for every row of the route table: a function's
+ * Least privilege, proven on the synthesized template for every row of the route table and every
+ * scheduled job: a function's
  * role names no table, bucket or mail resource its row does not grant, has no action wildcard, no
  * `Resource: *`, and reaches a table only through its ARN and the indexes the data model declares
  * (never `table/*` or `index/*`).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jobs } from '../../lambdas/jobs.ts';
 import { routes, type Grant } from '../../lambdas/routes.ts';
 import { routeKeyOf } from '../../infra/api.ts';
 import { buckets, tables, type BucketKey, type TableKey } from '../../lambdas/contracts/data-model.ts';
@@ -41,11 +43,14 @@ function grantedBuckets(grants: readonly Grant[]): BucketKey[] {
   return grants.flatMap((grant) => ('bucket' in grant ? [grant.bucket] : []));
 }
 
-describe.each(routes.map((route) => [routeKeyOf(route), route] as const))('%s', (key, route) => {
-  const statements = () => {
-    const fn = shop.stack.api.functions.get(key)!;
-    return statementsOfRole(shop.json, shop.logicalId(fn.role));
-  };
+/** Every function with its grants: one per route row, one per scheduled job. */
+const subjects = [
+  ...routes.map((route) => [routeKeyOf(route), route.grants, () => shop.stack.api.functions.get(routeKeyOf(route))!] as const),
+  ...jobs.map((job) => [`scheduled ${job.name}`, job.grants, () => shop.stack.jobs.functions.get(job.name)!] as const),
+];
+
+describe.each(subjects)('%s', (key, grants: readonly Grant[], functionOf) => {
+  const statements = () => statementsOfRole(shop.json, shop.logicalId(functionOf().role));
 
   it('has no action wildcard and no Resource "*"', () => {
     for (const statement of statements()) {
@@ -57,8 +62,8 @@ describe.each(routes.map((route) => [routeKeyOf(route), route] as const))('%s', 
 
   it('names only the tables and buckets its row grants', () => {
     const referenced = referencedIds(statements().map((s) => s.Resource));
-    const allowedTables = grantedTables(route.grants);
-    const allowedBuckets = grantedBuckets(route.grants);
+    const allowedTables = grantedTables(grants);
+    const allowedBuckets = grantedBuckets(grants);
     for (const table of tableKeys) {
       expect(referenced.has(shop.logicalId(shop.stack.data.tables[table])), `${key} → table ${table}`).toBe(allowedTables.includes(table));
     }
@@ -85,6 +90,6 @@ describe.each(routes.map((route) => [routeKeyOf(route), route] as const))('%s', 
 
   it('may send mail only if its row grants mail', () => {
     const mail = actionsOf(statements()).some((action) => action.startsWith('ses:'));
-    expect(mail).toBe(route.grants.some((grant) => 'mail' in grant));
+    expect(mail).toBe(grants.some((grant) => 'mail' in grant));
   });
 });

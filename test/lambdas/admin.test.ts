@@ -61,7 +61,7 @@ describe('admin orders', () => {
     expect(search.body.orders.map((o: { id: string }) => o.id)).toContain(first.id);
     for (const o of search.body.orders) expect(o.id).toContain(first.id.slice(1, 5));
 
-    await admin('PATCH', `/api/admin/orders/${first.id}`, { status: 'Enviado' });
+    for (const status of ['Enviar', 'Enviado']) await admin('PATCH', `/api/admin/orders/${first.id}`, { status });
     const shipped = await admin('GET', '/api/admin/orders?status=Enviado&limit=100');
     expect(shipped.body.orders.map((o: { id: string }) => o.id)).toContain(first.id);
     expect(shipped.body.orders.every((o: { status: string }) => o.status === 'Enviado')).toBe(true);

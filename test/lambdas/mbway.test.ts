@@ -1,8 +1,9 @@
-import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { expireReservations } from '../../lambdas/services/order-lifecycle.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { monthKey } from '../../shared/mb-way.ts';
-import { createProduct, orderBody, placeOrder } from '../support/factories.ts';
-import { call, documentClient, twin } from '../support/twin.ts';
+import { createProduct, orderBody, placeOrder, reservationBody } from '../support/factories.ts';
+import { adminToken, call, documentClient, twin } from '../support/twin.ts';
 
 // The only test file that orders with MB WAY or reads its availability: the month's counters are shared.
 const month = monthKey(new Date());
@@ -65,6 +66,29 @@ describe('MB WAY rotation per month', () => {
     const answers = await Promise.all(bodies.map((b) => placeOrder(b)));
     expect(answers.filter((a) => a.status === 201)).toHaveLength(4);
     expect(answers.filter((a) => a.status === 409).every((a) => a.body.error.code === 'mbway_unavailable')).toBe(true);
+    expect(await counters()).toMatchObject({ count1: 35, count2: 40 });
+  });
+
+  it('a cancelled or expired MB WAY reservation frees its slot of the month: 10 cancelled → 10 more possible', async () => {
+    await setCounters(35, 30);
+    const piece = await createProduct({ stock: 20 });
+    const reserve = () => placeOrder(reservationBody([{ productId: piece.id, quantity: 1 }], { paymentMethod: 'mbway' }));
+    const full = await Promise.all(Array.from({ length: 10 }, reserve));
+    expect(full.every((a) => a.status === 201)).toBe(true);
+    expect((await reserve()).status).toBe(409);
+    expect(await counters()).toMatchObject({ count1: 35, count2: 40 });
+
+    const token = await adminToken();
+    for (const answer of full.slice(0, 5)) expect((await call('PATCH', `/api/admin/orders/${answer.body.order.id}`, { token, body: { status: 'Encerrada' } })).status).toBe(200);
+    for (const answer of full.slice(5)) {
+      await documentClient().send(
+        new UpdateCommand({ TableName: twin().env.TABLE_ORDERS, Key: { id: answer.body.order.id }, UpdateExpression: 'SET expiresAt = :past', ExpressionAttributeValues: { ':past': '2000-01-01T00:00:00.000Z' } }),
+      );
+    }
+    await expireReservations(new Date());
+    expect(await counters()).toMatchObject({ count1: 35, count2: 30 });
+    const again = await Promise.all(Array.from({ length: 11 }, reserve));
+    expect(again.filter((a) => a.status === 201)).toHaveLength(10);
     expect(await counters()).toMatchObject({ count1: 35, count2: 40 });
   });
 });

@@ -89,6 +89,8 @@ const VALID: Record<string, unknown> = {
     shipping: { email: 'ana@example.com', firstName: 'Ana', lastName: 'Costa', country: 'Portugal', address: 'Rua A, 1', city: 'Porto', postalCode: '4000-123', phone: '912345678', shippingMethod: 'ctt', paymentMethod: 'transferencia', acceptTerms: true },
     proofKey: 'proofs/pending/0b8e8a8e-6f1e-4c1e-9d7a-2a5b1c3d4e5f',
   },
+  'POST /api/orders/{id}/proof': { accessToken: 'A'.repeat(43), proofKey: 'proofs/pending/0b8e8a8e-6f1e-4c1e-9d7a-2a5b1c3d4e5f' },
+  'POST /api/admin/orders/{id}/notes': { text: 'Nota' },
   'POST /api/admin/collections': { name: 'Coleção Nova' },
   'PATCH /api/admin/orders/{id}': { status: 'Enviar' },
   'POST /api/admin/orders/{id}/emails': { kind: 'shipped', trackingCode: 'RR1PT' },

@@ -48,10 +48,10 @@ const lua: Product = {
 };
 
 describe('cart constants', () => {
-  it("keeps the cart under 'cart', 1-99 per line, at most 50 lines", () => {
+  it("keeps the cart under 'cart', 1-10 per line, at most 20 lines", () => {
     expect(CART_STORAGE_KEY).toBe('cart');
-    expect(MAX_LINE_QUANTITY).toBe(99);
-    expect(MAX_CART_LINES).toBe(50);
+    expect(MAX_LINE_QUANTITY).toBe(10);
+    expect(MAX_CART_LINES).toBe(20);
   });
 });
 
@@ -80,8 +80,8 @@ describe('cart operations', () => {
     expect(cart[0]!.priceCents).toBe(1200);
   });
 
-  it('caps quantities at 99 and ignores a 51st product', () => {
-    expect(addToCart([item('a', 98)], item('a', 5))[0]!.quantity).toBe(99);
+  it('caps quantities at 10 and ignores a 21st product', () => {
+    expect(addToCart([item('a', 8)], item('a', 5))[0]!.quantity).toBe(10);
     const full = Array.from({ length: MAX_CART_LINES }, (_, i) => item(`p${i}`));
     expect(addToCart(full, item('extra'))).toBe(full);
     expect(addToCart(full, item('p0'))[0]!.quantity).toBe(2);
@@ -104,15 +104,15 @@ describe('cart operations', () => {
     expect(decreaseQuantity([item('a', 2)], 'zz')).toEqual([item('a', 2)]);
   });
 
-  it('sets a quantity within 1-99', () => {
+  it('sets a quantity within 1-10', () => {
     expect(quantityInCart(setQuantity([item('a')], 'a', 7), 'a')).toBe(7);
     expect(quantityInCart(setQuantity([item('a')], 'a', 0), 'a')).toBe(1);
-    expect(quantityInCart(setQuantity([item('a')], 'a', 500), 'a')).toBe(99);
+    expect(quantityInCart(setQuantity([item('a')], 'a', 500), 'a')).toBe(10);
   });
 
-  it('clamps quantities to whole units 1-99', () => {
-    expect([-3, 0, 1, 2.7, 99, 100, Number.NaN, Number.POSITIVE_INFINITY].map(clampQuantity)).toEqual([
-      1, 1, 1, 2, 99, 99, 1, 1,
+  it('clamps quantities to whole units 1-10', () => {
+    expect([-3, 0, 1, 2.7, 10, 11, Number.NaN, Number.POSITIVE_INFINITY].map(clampQuantity)).toEqual([
+      1, 1, 1, 2, 10, 10, 1, 1,
     ]);
   });
 
@@ -184,7 +184,7 @@ describe('parseStoredCart', () => {
     expect(parseStoredCart(raw).map((line) => line.productId)).toEqual(['ok', 'ok2']);
   });
 
-  it('clamps quantities, merges repeated products and keeps at most 50 lines', () => {
+  it('clamps quantities, merges repeated products and keeps at most 20 lines', () => {
     const raw = JSON.stringify([
       item('a', 150),
       item('b', 2.9),
@@ -192,8 +192,8 @@ describe('parseStoredCart', () => {
       ...Array.from({ length: 60 }, (_, i) => item(`p${i}`)),
     ]);
     const cart = parseStoredCart(raw);
-    expect(cart).toHaveLength(50);
-    expect(quantityInCart(cart, 'a')).toBe(99);
+    expect(cart).toHaveLength(20);
+    expect(quantityInCart(cart, 'a')).toBe(10);
     expect(quantityInCart(cart, 'b')).toBe(3);
   });
 

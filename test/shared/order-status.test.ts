@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
-  INITIAL_ORDER_STATUS,
+  adminNextStatuses,
+  canTransition,
+  isBeforeShipping,
   ORDER_NUMBER_MAX,
+  ORDER_TRANSITIONS,
   ORDER_NUMBER_MIN,
   ORDER_STATUSES,
   ORDER_STATUS_INFO,
@@ -24,13 +27,36 @@ function contrast(a: string, b: string): number {
 }
 
 describe('order statuses', () => {
-  it('are the five values, in order, and a new order starts at the first', () => {
-    expect(ORDER_STATUSES).toEqual(['Confirmar Pagamento', 'Enviar', 'Enviado', 'Concluido', 'Encerrada']);
-    expect(INITIAL_ORDER_STATUS).toBe('Confirmar Pagamento');
+  it('are a reservation awaiting payment, then the five of the order lifecycle, in order', () => {
+    expect(ORDER_STATUSES).toEqual(['Aguarda Pagamento', 'Confirmar Pagamento', 'Enviar', 'Enviado', 'Concluido', 'Encerrada']);
+  });
+
+  it('move only forward along the lifecycle, or to closed; closed is final', () => {
+    expect(ORDER_TRANSITIONS).toEqual({
+      'Aguarda Pagamento': ['Confirmar Pagamento', 'Encerrada'],
+      'Confirmar Pagamento': ['Enviar', 'Encerrada'],
+      Enviar: ['Enviado', 'Encerrada'],
+      Enviado: ['Concluido', 'Encerrada'],
+      Concluido: ['Encerrada'],
+      Encerrada: [],
+    });
+    expect(canTransition('Enviado', 'Enviar')).toBe(false);
+    expect(canTransition('Encerrada', 'Confirmar Pagamento')).toBe(false);
+    expect(canTransition('Enviar', 'Enviado')).toBe(true);
+  });
+
+  it('leave paying to the customer: the owner can only cancel a reservation', () => {
+    expect(adminNextStatuses('Aguarda Pagamento')).toEqual(['Encerrada']);
+    expect(adminNextStatuses('Confirmar Pagamento')).toEqual(['Enviar', 'Encerrada']);
+  });
+
+  it('tell the statuses before shipping (closing them is a cancellation) from those after', () => {
+    expect(ORDER_STATUSES.filter(isBeforeShipping)).toEqual(['Aguarda Pagamento', 'Confirmar Pagamento', 'Enviar']);
   });
 
   it('have pt-PT labels', () => {
     expect(ORDER_STATUSES.map((status) => ORDER_STATUS_INFO[status].label)).toEqual([
+      'Aguarda Pagamento',
       'Confirmar Pagamento',
       'Enviar',
       'Enviado',
@@ -41,7 +67,7 @@ describe('order statuses', () => {
 
   it('have distinct badge colours with at least 7:1 contrast', () => {
     const backgrounds = new Set(ORDER_STATUSES.map((status) => ORDER_STATUS_INFO[status].badge.background));
-    expect(backgrounds.size).toBe(5);
+    expect(backgrounds.size).toBe(ORDER_STATUSES.length);
     for (const status of ORDER_STATUSES) {
       const { background, text } = ORDER_STATUS_INFO[status].badge;
       expect(background).toMatch(/^#[0-9a-f]{6}$/);

@@ -66,6 +66,11 @@ export function shippingForm(overrides: Partial<ShippingForm> = {}): ShippingFor
   } as ShippingForm;
 }
 
+/** A reservation: the order without its proof (the customer pays, then attaches it). */
+export function reservationBody(items: { productId: string; quantity: number }[], shipping: Partial<ShippingForm> = {}): PlaceOrderInput {
+  return { items, shipping: shippingForm(shipping) };
+}
+
 export async function orderBody(items: { productId: string; quantity: number }[], shipping: Partial<ShippingForm> = {}): Promise<PlaceOrderInput> {
   return { items, shipping: shippingForm(shipping), proofKey: await uploadProof() };
 }

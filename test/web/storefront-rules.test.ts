@@ -3,7 +3,7 @@
  * session (idempotency key per attempt) and the proof file checks.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PlaceOrderResponse } from '../../shared/api.ts';
+import type { CustomerOrderResponse, PlaceOrderResponse } from '../../shared/api.ts';
 import type { Product } from '../../shared/product.ts';
 import type { PlaceOrderInput } from '../../shared/schemas/place-order.ts';
 import { isTrackingParam, withoutTrackingParams } from '../../web/src/app/tracking-params.ts';
@@ -120,8 +120,10 @@ describe('checkout session', () => {
       email: 'ana@exemplo.pt', firstName: 'Ana', lastName: 'Silva', country: 'Portugal', address: 'Rua Augusta 1', city: 'Lisboa',
       postalCode: '1100-048', phone: '912345678', shippingMethod: 'ctt', paymentMethod: 'mbway', acceptTerms: true,
     },
-    proofKey: 'proofs/pending/0b8e8a8e-6f1e-4c1e-9d7a-2a5b1c3d4e5f',
   });
+  const PROOF_KEY = 'proofs/pending/0b8e8a8e-6f1e-4c1e-9d7a-2a5b1c3d4e5f';
+  const reservation = (expiresAt: string) =>
+    ({ order: { id: '123456', orderNumber: 123456, status: 'Aguarda Pagamento', expiresAt, accessToken: 't'.repeat(43), lines: [] } }) as unknown as PlaceOrderResponse;
 
   it('keeps one Idempotency-Key per attempt: the same for a retry, a new one once the order changed or was placed', async () => {
     const session = await import('../../web/src/features/checkout/checkout-session.ts');
@@ -130,11 +132,27 @@ describe('checkout session', () => {
     expect(session.idempotencyKeyFor(input(1))).toBe(first);
     const changed = session.idempotencyKeyFor(input(2));
     expect(changed).not.toBe(first);
-    session.saveProof({ key: input(2).proofKey, name: 'talão.pdf', size: 1200 });
-    session.recordPlacedOrder({ order: { orderNumber: 123456, lines: [] } } as unknown as PlaceOrderResponse);
+    session.saveProof({ key: PROOF_KEY, name: 'talão.pdf', size: 1200 });
+    session.recordPlacedOrder({ order: { orderNumber: 123456, lines: [] } } as unknown as CustomerOrderResponse);
     expect(session.loadProof()).toBeNull();
     expect(session.loadPlacedOrder()?.order.orderNumber).toBe(123456);
     expect(session.idempotencyKeyFor(input(2))).not.toBe(changed);
+  });
+
+  it('keeps the reservation for exactly the request it answered, while it holds', async () => {
+    const session = await import('../../web/src/features/checkout/checkout-session.ts');
+    const key = session.idempotencyKeyFor(input(1));
+    session.recordReservation(input(1), reservation(new Date(Date.now() + 60_000).toISOString()));
+    expect(session.reservationFor(input(1))?.order.orderNumber).toBe(123456);
+    expect(session.reservationFor(input(2))).toBeNull();
+    expect(session.reservationMatches(input(2))).toBe(false);
+    // The next reservation is a new attempt: a new key.
+    expect(session.idempotencyKeyFor(input(1))).not.toBe(key);
+    session.recordReservation(input(1), reservation(new Date(Date.now() - 1).toISOString()));
+    expect(session.reservationFor(input(1))).toBeNull();
+    expect(session.loadReservation()?.order.orderNumber).toBe(123456);
+    session.recordPlacedOrder({ order: { orderNumber: 123456, lines: [] } } as unknown as CustomerOrderResponse);
+    expect(session.loadReservation()).toBeNull();
   });
 
   it('reads the shipping draft defensively and knows when it is a complete form', async () => {

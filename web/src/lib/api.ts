@@ -6,7 +6,7 @@ import type { PaymentMethodInfo, PresignedUpload } from '../../../shared/api.ts'
 import { apiRequestLine, type ApiCall, type ApiResponse, type ApiRouteKey } from '../../../shared/api-routes.ts';
 import { messages } from '../../../shared/messages.ts';
 import type { Collection, Product } from '../../../shared/product.ts';
-import type { ContactMessageInput, PlaceOrderInput, ProofUploadRequest, StockAlertInput } from '../../../shared/schemas/index.ts';
+import type { AttachProofInput, ContactMessageInput, PlaceOrderInput, ProofUploadRequest, StockAlertInput } from '../../../shared/schemas/index.ts';
 
 export class ApiError extends Error {
   constructor(
@@ -65,6 +65,8 @@ export const api = {
   requestStockAlert: (input: StockAlertInput) => apiCall('POST /api/stock-alerts', { body: input }),
   paymentMethods: (): Promise<readonly PaymentMethodInfo[]> => apiCall('GET /api/payment-methods', {}, { cache: 'no-store' }).then((r) => r.methods),
   requestProofUpload: (input: ProofUploadRequest): Promise<PresignedUpload> => apiCall('POST /api/uploads/proof', { body: input }).then((r) => r.upload),
+  /** Without a proof: reserves (prices, number and stock fixed until the reservation expires). */
   placeOrder: (input: PlaceOrderInput, idempotencyKey: string) =>
     apiCall('POST /api/orders', { body: input }, { headers: { 'idempotency-key': idempotencyKey } }),
+  attachProof: (orderId: string, input: AttachProofInput) => apiCall('POST /api/orders/{id}/proof', { params: { id: orderId }, body: input }),
 };

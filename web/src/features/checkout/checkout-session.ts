@@ -1,9 +1,11 @@
 /**
  * What the checkout keeps in `sessionStorage` for this tab: the shipping form as typed (kept when
- * going back and forth), the uploaded proof, the idempotency key of the current attempt and the
- * placed order (so that /thank-you survives a reload).
+ * going back and forth), the reservation made when the customer left the shipping step (with its
+ * access token), the uploaded proof, the idempotency key of the current attempt and the paid order
+ * (so that /thank-you survives a reload).
  */
-import type { PlaceOrderResponse } from '../../../../shared/api.ts';
+import type { CustomerOrderResponse, PlaceOrderResponse } from '../../../../shared/api.ts';
+import { RESERVED_STATUS } from '../../../../shared/order-status.ts';
 import type { PaymentMethodId } from '../../../../shared/payment-methods.ts';
 import type { PlaceOrderInput } from '../../../../shared/schemas/place-order.ts';
 import { shippingFormSchema, type ShippingForm } from '../../../../shared/schemas/shipping-form.ts';
@@ -16,6 +18,7 @@ const KEYS = {
   proof: 'checkout.proof',
   attempt: 'checkout.attempt',
   order: 'checkout.order',
+  reservation: 'checkout.reservation',
 } as const;
 
 /** The shipping form as typed: every text as a string, methods possibly not chosen yet. */
@@ -104,15 +107,48 @@ export function idempotencyKeyFor(input: PlaceOrderInput): string {
   return key;
 }
 
-const isPlacedOrder = (value: unknown): value is PlaceOrderResponse =>
+const isOrderAnswer = (value: unknown): value is { order: Record<string, unknown> } =>
   isRecord(value) && isRecord(value.order) && typeof value.order.orderNumber === 'number' && Array.isArray(value.order.lines);
 
-export const loadPlacedOrder = (): PlaceOrderResponse | null => readJson('session', KEYS.order, isPlacedOrder);
+interface StoredReservation {
+  readonly response: PlaceOrderResponse;
+  /** The request it answered, to tell whether the cart and form are still the same. */
+  readonly body: string;
+}
+const isStoredReservation = (value: unknown): value is StoredReservation =>
+  isRecord(value) && typeof value.body === 'string' && isOrderAnswer(value.response) && typeof value.response.order.accessToken === 'string';
 
-/** After the server stored the order: keep its answer for /thank-you, forget the attempt, the proof and the terms tick. */
-export function recordPlacedOrder(response: PlaceOrderResponse): void {
+/** The reservation of this tab, whatever it was made for. */
+export const loadReservation = (): PlaceOrderResponse | null => readJson('session', KEYS.reservation, isStoredReservation)?.response ?? null;
+
+/** The reservation made for exactly this request, if it still holds (not expired). */
+export function reservationFor(input: PlaceOrderInput, now = Date.now()): PlaceOrderResponse | null {
+  const stored = readJson('session', KEYS.reservation, isStoredReservation);
+  if (!stored || stored.body !== JSON.stringify(input)) return null;
+  const { order } = stored.response;
+  return order.status === RESERVED_STATUS && order.expiresAt && Date.parse(order.expiresAt) > now ? stored.response : null;
+}
+
+/** Whether the stored reservation still matches what the cart and form would order now. */
+export function reservationMatches(input: PlaceOrderInput): boolean {
+  return readJson('session', KEYS.reservation, isStoredReservation)?.body === JSON.stringify(input);
+}
+
+/** After the server reserved the order: keep it (and its token) for /payment; the next attempt gets a new key. */
+export function recordReservation(input: PlaceOrderInput, response: PlaceOrderResponse): void {
+  writeJson('session', KEYS.reservation, { response, body: JSON.stringify(input) } satisfies StoredReservation);
+  removeKey('session', KEYS.attempt);
+}
+
+export const clearReservation = (): void => removeKey('session', KEYS.reservation);
+
+export const loadPlacedOrder = (): CustomerOrderResponse | null => readJson('session', KEYS.order, isOrderAnswer) as CustomerOrderResponse | null;
+
+/** After the proof reached the order: keep it for /thank-you, forget the reservation, the attempt, the proof and the terms tick. */
+export function recordPlacedOrder(response: CustomerOrderResponse): void {
   writeJson('session', KEYS.order, response);
   removeKey('session', KEYS.attempt);
+  clearReservation();
   clearProof();
   saveShippingDraft({ ...loadShippingDraft(), acceptTerms: false });
 }

@@ -1,7 +1,8 @@
+import type { CustomerOrder } from '../../../../shared/api.ts';
 import type { Cart } from '../../../../shared/cart.ts';
 import { formatCents } from '../../../../shared/money.ts';
 import { quoteOrder, summarizeCart } from '../../../../shared/pricing.ts';
-import type { ShippingMethodId } from '../../../../shared/shipping.ts';
+import { SHIPPING_METHODS, type ShippingMethodId } from '../../../../shared/shipping.ts';
 import { Totals, type TotalsRow } from '../../ui/totals.tsx';
 
 /** Lines of an order as a short list: name × quantity, and what the line costs. */
@@ -48,6 +49,24 @@ export function OrderSummary({ cart, shippingMethod, title = 'A tua encomenda' }
       <h2 id="order-summary-title">{title}</h2>
       <OrderLines lines={quoteOrder(cart, shippingMethod || 'ctt').lines} />
       <Totals rows={rows} />
+    </aside>
+  );
+}
+
+/** The lines and totals of an order as the server fixed them (a reservation or a paid order). */
+export function FixedOrderSummary({ order, title = 'A tua encomenda' }: { order: CustomerOrder; title?: string }) {
+  return (
+    <aside className="card order-summary" aria-labelledby="order-summary-title">
+      <h2 id="order-summary-title">{title}</h2>
+      <OrderLines lines={order.lines.map((line) => ({ ...line, totalCents: line.lineTotalCents }))} />
+      <Totals
+        rows={[
+          { label: 'Subtotal', value: order.subtotalCents },
+          { label: 'Desconto', value: order.discountCents, negative: true },
+          { label: `Portes (${SHIPPING_METHODS[order.shippingMethod].label})`, value: order.shippingCents === 0 ? 'Grátis' : order.shippingCents },
+          { label: 'Total a pagar', value: order.totalCents, total: true },
+        ]}
+      />
     </aside>
   );
 }

@@ -1,59 +1,46 @@
 import { useRef, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { orderItems } from '../../../../shared/cart.ts';
+import { formatTime } from '../../../../shared/dates.ts';
 import { formatCents } from '../../../../shared/money.ts';
 import { messages } from '../../../../shared/messages.ts';
 import { PAYMENT_METHOD_LABELS } from '../../../../shared/payment-methods.ts';
-import { quoteOrder } from '../../../../shared/pricing.ts';
-import type { PlaceOrderInput } from '../../../../shared/schemas/place-order.ts';
-import { SHIPPING_METHODS } from '../../../../shared/shipping.ts';
 import { paths } from '../../../../shared/paths.ts';
-import { api, ApiError, errorMessage } from '../../lib/api.ts';
+import { SHIPPING_METHODS } from '../../../../shared/shipping.ts';
+import { api, ApiError } from '../../lib/api.ts';
 import { cartStore, useCart } from '../../lib/cart-store.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
-import { LoadError, Loading } from '../../ui/page-state.tsx';
-import { clearProof, idempotencyKeyFor, loadProof, recordPlacedOrder, saveProof, savedShippingForm, type UploadedProof } from './checkout-session.ts';
-import { OrderSummary } from './order-summary.tsx';
+import { Loading } from '../../ui/page-state.tsx';
+import { clearProof, clearReservation, loadProof, loadReservation, recordPlacedOrder, reservationMatches, saveProof, savedShippingForm, type UploadedProof } from './checkout-session.ts';
+import { OrderRefusalNotice, orderRefusal, type Refusal } from './order-refusal.tsx';
+import { FixedOrderSummary } from './order-summary.tsx';
 import { PaymentInstructions } from './payment-instructions.tsx';
-import { usePaymentMethods } from './payment-methods.ts';
 import { ProofUpload } from './proof-upload.tsx';
 import './checkout.css';
 
-type Refusal = { readonly message: string; readonly fix: 'cart' | 'shipping' | null };
-
 /**
- * What the customer can do about a refused order: the server's message (out of stock, MB WAY full,
- * invalid field...), and where to fix it, from the field it names.
+ * /payment: the reservation made when the customer left the shipping step — the fixed amount, the
+ * order number to write as the payment reference, until when the pieces are held, how to pay — then
+ * the proof, which completes the order.
  */
-function refusal(error: unknown): Refusal {
-  if (!(error instanceof ApiError) || error.status < 400 || error.status >= 500) {
-    return { message: errorMessage(error, messages.checkout.orderFailed), fix: null };
-  }
-  const field = Object.keys(error.fields ?? {})[0] ?? '';
-  const fix = field.startsWith('items') ? 'cart' : field.startsWith('shipping') ? 'shipping' : null;
-  return { message: (field && error.fields?.[field]) || error.message, fix };
-}
-
-/** /payment: how to pay the chosen method, the amount, the proof upload, and the order. */
 export function PaymentPage() {
   const cart = useCart();
   const navigate = useNavigate();
   const [shipping] = useState(savedShippingForm);
-  const [methods, retryMethods] = usePaymentMethods();
+  const [reservation] = useState(loadReservation);
   const [proof, setProof] = useState<UploadedProof | null>(loadProof);
   const [uploading, setUploading] = useState(false);
-  const [placing, setPlacing] = useState(false);
+  const [sending, setSending] = useState(false);
   const [refused, setRefused] = useState<Refusal | null>(null);
-  const placed = useRef(false);
+  const done = useRef(false);
 
   usePageMeta({ title: 'Pagamento', description: 'Instruções de pagamento e envio do comprovativo.', noindex: true });
 
-  if (placed.current) return <Loading />;
-  if (cart.length === 0) return <Navigate to={paths.cart} replace />;
-  if (!shipping) return <Navigate to={paths.shipping} replace />;
+  if (done.current) return <Loading />;
+  if (!reservation) return <Navigate to={cart.length === 0 ? paths.cart : paths.shipping} replace />;
 
-  const quote = quoteOrder(cart, shipping.shippingMethod);
-  const method = methods.status === 'ready' ? methods.value.find((m) => m.id === shipping.paymentMethod) : undefined;
+  const { order } = reservation;
+  const outdated = shipping !== null && cart.length > 0 && !reservationMatches({ items: orderItems(cart), shipping });
 
   const changeProof = (next: UploadedProof | null) => {
     setProof(next);
@@ -62,25 +49,26 @@ export function PaymentPage() {
     else clearProof();
   };
 
-  const placeOrder = async () => {
+  const sendProof = async () => {
     if (!proof) {
       setRefused({ message: messages.checkout.proofMissing, fix: null });
       return;
     }
-    const input: PlaceOrderInput = { items: orderItems(cart), shipping, proofKey: proof.key };
-    setPlacing(true);
+    setSending(true);
     setRefused(null);
     try {
-      const response = await api.placeOrder(input, idempotencyKeyFor(input));
-      placed.current = true;
-      recordPlacedOrder(response);
+      const paid = await api.attachProof(order.id, { accessToken: order.accessToken, proofKey: proof.key });
+      done.current = true;
+      recordPlacedOrder(paid);
       cartStore().clear();
       navigate(paths.thankYou, { replace: true });
     } catch (error) {
-      console.error('Placing the order failed', error);
-      if (error instanceof ApiError && error.fields?.proofKey) changeProof(null);
-      setRefused(refusal(error));
-      setPlacing(false);
+      console.error('Sending the proof failed', error);
+      if (error instanceof ApiError && (error.fields?.proofKey || error.code === 'proof_used')) changeProof(null);
+      // A closed reservation cannot be paid: the next visit to the shipping step reserves anew.
+      if (error instanceof ApiError && (error.code === 'reservation_expired' || error.code === 'order_closed')) clearReservation();
+      setRefused(orderRefusal(error));
+      setSending(false);
     }
   };
 
@@ -94,25 +82,28 @@ export function PaymentPage() {
       <h1>Pagamento</h1>
       <div className="checkout-layout">
         <div className="checkout-form">
+          {outdated && (
+            <div className="notice" role="status">
+              <p>{messages.checkout.reservationOutdated}</p>
+              <Link to={paths.shipping}>Rever os dados e reservar de novo</Link>
+            </div>
+          )}
           <section className="card" aria-labelledby="pay-title">
-            <h2 id="pay-title">1. Paga com {PAYMENT_METHOD_LABELS[shipping.paymentMethod]}</h2>
+            <h2 id="pay-title">1. Paga com {PAYMENT_METHOD_LABELS[order.paymentMethod]}</h2>
             <p className="amount-due">
-              Valor a pagar: <strong data-testid="amount-due">{formatCents(quote.orderTotalCents)}</strong>
+              Valor a pagar: <strong data-testid="amount-due">{formatCents(order.totalCents)}</strong>
             </p>
-            {methods.status === 'loading' && <Loading />}
-            {methods.status === 'error' && <LoadError message={errorMessage(methods.error, messages.api.unavailable)} onRetry={retryMethods} />}
-            {methods.status === 'ready' && method?.available && method.instructions && (
-              <PaymentInstructions instructions={method.instructions} amountCents={quote.orderTotalCents} />
-            )}
-            {methods.status === 'ready' && !method?.available && (
-              <div className="notice notice--error" role="alert">
-                <p>{messages.checkout.mbwayUnavailable}</p>
-                <Link to={paths.shipping}>Escolher outro método de pagamento</Link>
-              </div>
+            <p className="payment-reference" data-testid="payment-reference">
+              {messages.checkout.paymentReference(order.orderNumber)}
+            </p>
+            <PaymentInstructions instructions={order.instructions} amountCents={order.totalCents} reference={`encomenda ${order.orderNumber}`} />
+            {order.expiresAt && (
+              <p className="field-hint" data-testid="reserved-until">
+                {messages.checkout.reservedUntil(formatTime(order.expiresAt))}
+              </p>
             )}
             <p className="field-hint">
-              Envio por {SHIPPING_METHODS[shipping.shippingMethod].label} para {shipping.firstName} {shipping.lastName}, {shipping.address},{' '}
-              {shipping.postalCode} {shipping.city}. <Link to={paths.shipping}>Alterar</Link>
+              Envio por {SHIPPING_METHODS[order.shippingMethod].label} para {shipping ? `${shipping.firstName} ${shipping.lastName}, ${shipping.address}, ${shipping.postalCode} ${shipping.city}` : order.firstName}.
             </p>
           </section>
           <section className="card" aria-labelledby="proof-title">
@@ -120,26 +111,18 @@ export function PaymentPage() {
             <p>Depois de pagares, envia uma captura de ecrã ou o PDF do comprovativo de pagamento.</p>
             <ProofUpload proof={proof} onChange={changeProof} onUploadingChange={setUploading} />
           </section>
-          <div role="alert">
-            {refused && (
-              <div className="notice notice--error">
-                <p>{refused.message}</p>
-                {refused.fix === 'cart' && <Link to={paths.cart}>Rever o carrinho</Link>}
-                {refused.fix === 'shipping' && <Link to={paths.shipping}>Rever os dados de envio e pagamento</Link>}
-              </div>
-            )}
-          </div>
+          <div role="alert">{refused && <OrderRefusalNotice refusal={refused} />}</div>
           <div className="checkout-actions">
             <Link to={paths.shipping} className="button button--secondary">
               Voltar
             </Link>
-            <button type="button" className="button" disabled={!proof || uploading || placing} onClick={() => void placeOrder()}>
-              {uploading ? messages.checkout.proofUploading : placing ? 'A registar a encomenda...' : 'Confirmar encomenda'}
+            <button type="button" className="button" disabled={!proof || uploading || sending} onClick={() => void sendProof()}>
+              {uploading ? messages.checkout.proofUploading : sending ? 'A enviar o comprovativo...' : 'Confirmar encomenda'}
             </button>
           </div>
           {!proof && !uploading && <p className="field-hint checkout-actions__hint">{messages.checkout.proofMissing}</p>}
         </div>
-        <OrderSummary cart={cart} shippingMethod={shipping.shippingMethod} />
+        <FixedOrderSummary order={order} />
       </div>
     </div>
   );

@@ -12,7 +12,11 @@ import { useCart } from '../../lib/cart-store.ts';
 import { checkForm, type FieldMessages } from '../../lib/form.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { ChoiceGroup, SelectField, TextField } from '../../ui/field.tsx';
-import { loadShippingDraft, saveShippingDraft, type ShippingDraft } from './checkout-session.ts';
+import { orderItems } from '../../../../shared/cart.ts';
+import type { PlaceOrderInput } from '../../../../shared/schemas/place-order.ts';
+import { api, ApiError } from '../../lib/api.ts';
+import { idempotencyKeyFor, loadShippingDraft, recordReservation, reservationFor, saveShippingDraft, type ShippingDraft } from './checkout-session.ts';
+import { OrderRefusalNotice, orderRefusal, type Refusal } from './order-refusal.tsx';
 import { OrderSummary } from './order-summary.tsx';
 import { usePaymentMethods } from './payment-methods.ts';
 import './checkout.css';
@@ -32,9 +36,15 @@ function formAlert(draft: ShippingDraft, errors: FieldMessages): string {
 
 /** The payment methods offered: from the API (MB WAY possibly unavailable), or all four if it cannot be asked. */
 function usePaymentChoices() {
-  const [state] = usePaymentMethods();
-  if (state.status === 'ready') return { loading: false, choices: state.value.map((m) => ({ id: m.id, label: m.label, available: m.available })) };
-  return { loading: state.status === 'loading', choices: PAYMENT_METHOD_IDS.map((id) => ({ id, label: PAYMENT_METHOD_LABELS[id], available: true })) };
+  const [state, reload] = usePaymentMethods();
+  if (state.status === 'ready') return { loading: false, reload, choices: state.value.map((m) => ({ id: m.id, label: m.label, available: m.available })) };
+  return { loading: state.status === 'loading', reload, choices: PAYMENT_METHOD_IDS.map((id) => ({ id, label: PAYMENT_METHOD_LABELS[id], available: true })) };
+}
+
+/** The server's refusals that name fields of this form (`shipping.*`), by field name. */
+function shippingFieldErrors(error: unknown): FieldMessages {
+  if (!(error instanceof ApiError) || !error.fields) return {};
+  return Object.fromEntries(Object.entries(error.fields).flatMap(([name, message]) => (name.startsWith('shipping.') ? [[name.slice('shipping.'.length), message]] : [])));
 }
 
 /** /shipping: who and where, how to ship, how to pay, terms. Kept in the session when going back. */
@@ -44,6 +54,8 @@ export function ShippingPage() {
   const [draft, setDraft] = useState<ShippingDraft>(loadShippingDraft);
   const [errors, setErrors] = useState<FieldMessages>({});
   const [alert, setAlert] = useState<string | null>(null);
+  const [reserving, setReserving] = useState(false);
+  const [refused, setRefused] = useState<Refusal | null>(null);
   const form = useRef<HTMLFormElement>(null);
   const payment = usePaymentChoices();
   const subtotal = summarizeCart(cart).subtotalCents;
@@ -82,8 +94,36 @@ export function ShippingPage() {
     }
     setErrors({});
     setAlert(null);
-    if (checked.ok) saveShippingDraft({ ...draft, ...checked.data });
-    navigate(paths.payment);
+    if (!checked.ok) return;
+    saveShippingDraft({ ...draft, ...checked.data });
+    void reserve({ items: orderItems(cart), shipping: checked.data });
+  };
+
+  /** Leaving the shipping step reserves the order: amount, number and pieces fixed before paying. */
+  const reserve = async (input: PlaceOrderInput) => {
+    if (reservationFor(input)) {
+      navigate(paths.payment);
+      return;
+    }
+    setReserving(true);
+    setRefused(null);
+    try {
+      recordReservation(input, await api.placeOrder(input, idempotencyKeyFor(input)));
+      navigate(paths.payment);
+    } catch (error) {
+      console.error('Reserving the order failed', error);
+      setReserving(false);
+      const fields = shippingFieldErrors(error);
+      const names = Object.keys(fields);
+      if (names.length > 0) {
+        // Something of this form (e.g. MB WAY just filled up this month): say it at the field.
+        setErrors(fields);
+        setAlert(fields[names[0]!]!);
+        if (error instanceof ApiError && error.code === 'mbway_unavailable') payment.reload();
+        return;
+      }
+      setRefused(orderRefusal(error));
+    }
   };
 
   return (
@@ -187,14 +227,16 @@ export function ShippingPage() {
               )}
             </div>
           </section>
+          <div role="alert">{refused && <OrderRefusalNotice refusal={refused} />}</div>
           <div className="checkout-actions">
             <Link to={paths.cart} className="button button--secondary">
               Voltar ao carrinho
             </Link>
-            <button type="submit" className="button">
-              Continuar para o pagamento
+            <button type="submit" className="button" disabled={reserving}>
+              {reserving ? messages.checkout.reserving : 'Continuar para o pagamento'}
             </button>
           </div>
+          <p className="field-hint checkout-actions__hint">{messages.checkout.reservationHint}</p>
         </form>
         <OrderSummary cart={cart} shippingMethod={draft.shippingMethod} />
       </div>

@@ -5,7 +5,7 @@
 import type { ApiCall, ApiResponse, ApiRouteKey } from '../../../../../shared/api-routes.ts';
 import { messages } from '../../../../../shared/messages.ts';
 import type { OrderStatus } from '../../../../../shared/order-status.ts';
-import type { AdminEmailRequest, ImageUploadRequest, ProductInput } from '../../../../../shared/schemas/index.ts';
+import type { AdminEmailRequest, ImageUploadRequest, OrderStatusChange, ProductInput } from '../../../../../shared/schemas/index.ts';
 import { ApiError } from '../../../lib/api.ts';
 
 /** Sends one authenticated call to a route of the API and reads its typed answer. */
@@ -30,7 +30,8 @@ export function adminApi(request: AdminRequest) {
     dashboard: () => request('GET /api/admin/dashboard', {}),
     orders: (q: OrdersQuery) => request('GET /api/admin/orders', { query: { status: q.status, q: q.q, cursor: q.cursor } }),
     order: (id: string) => request('GET /api/admin/orders/{id}', { params: { id } }),
-    setOrderStatus: (id: string, status: OrderStatus) => request('PATCH /api/admin/orders/{id}', { params: { id }, body: { status } }),
+    setOrderStatus: (id: string, change: OrderStatusChange) => request('PATCH /api/admin/orders/{id}', { params: { id }, body: change }),
+    addOrderNote: (id: string, text: string) => request('POST /api/admin/orders/{id}/notes', { params: { id }, body: { text } }),
     sendOrderEmail: (id: string, email: AdminEmailRequest) => request('POST /api/admin/orders/{id}/emails', { params: { id }, body: email }),
     products: () => request('GET /api/admin/products', {}),
     product: (id: string) => request('GET /api/admin/products/{id}', { params: { id } }),

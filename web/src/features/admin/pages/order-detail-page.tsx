@@ -9,9 +9,9 @@ import type { Order, OrderDetailResponse } from '../../../../../shared/api.ts';
 import { formatDateTime } from '../../../../../shared/dates.ts';
 import { messages } from '../../../../../shared/messages.ts';
 import { formatCents } from '../../../../../shared/money.ts';
-import { ORDER_STATUSES, ORDER_STATUS_INFO, type OrderStatus } from '../../../../../shared/order-status.ts';
+import { adminNextStatuses, CLOSED_STATUS, isBeforeShipping, ORDER_STATUS_INFO, type OrderStatus } from '../../../../../shared/order-status.ts';
 import { PAYMENT_METHOD_LABELS } from '../../../../../shared/payment-methods.ts';
-import { adminEmailRequestSchema, orderStatusChangeSchema, type AdminEmailKind } from '../../../../../shared/schemas/index.ts';
+import { adminEmailRequestSchema, orderNoteSchema, orderStatusChangeSchema, type AdminEmailKind } from '../../../../../shared/schemas/index.ts';
 import { TEXT_LIMITS } from '../../../../../shared/schemas/fields.ts';
 import { SHIPPING_METHODS } from '../../../../../shared/shipping.ts';
 import { adminPaths } from '../admin-paths.ts';
@@ -135,6 +135,7 @@ function OrderDetail({ detail, onOrder }: { readonly detail: OrderDetailResponse
       <aside className="adm-detail-side">
         <StatusPanel order={order} />
         <EmailsPanel order={order} onOrder={onOrder} />
+        <TimelinePanel order={order} onOrder={onOrder} />
       </aside>
     </div>
   );
@@ -143,18 +144,22 @@ function OrderDetail({ detail, onOrder }: { readonly detail: OrderDetailResponse
 function StatusPanel({ order }: { readonly order: Order }) {
   const api = useAdminApi();
   const navigate = useNavigate();
-  const [status, setStatus] = useState<OrderStatus>(order.status);
+  const next = adminNextStatuses(order.status);
+  const [status, setStatus] = useState<OrderStatus | ''>('');
+  const [restock, setRestock] = useState<boolean>();
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string>();
+  const closingAfterShipping = status === CLOSED_STATUS && !isBeforeShipping(order.status);
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
-    const parsed = orderStatusChangeSchema.safeParse({ status });
+    const parsed = orderStatusChangeSchema.safeParse({ status, ...(closingAfterShipping && restock !== undefined ? { restock } : {}) });
     if (!parsed.success) return setError(messages.validation.orderStatus.invalid);
+    if (closingAfterShipping && restock === undefined) return setError(messages.validation.restock.required);
     setSaving(true);
     setError(undefined);
     try {
-      await api.setOrderStatus(order.id, parsed.data.status);
+      await api.setOrderStatus(order.id, parsed.data);
       navigate(adminPaths.orders, { state: { flash: messages.admin.statusUpdated } satisfies FlashState });
     } catch (failure) {
       setError(`${messages.admin.statusSaveFailed} ${errorMessage(failure)}`);
@@ -168,16 +173,90 @@ function StatusPanel({ order }: { readonly order: Order }) {
       <p>
         <StatusBadge status={order.status} />
       </p>
-      <form onSubmit={save} className="adm-inline-form">
-        <SelectField label={t.status} name="status" value={status} onChange={(e) => setStatus(e.target.value as OrderStatus)} disabled={saving}>
-          {ORDER_STATUSES.map((value) => (
-            <option key={value} value={value}>
-              {ORDER_STATUS_INFO[value].label}
+      {order.expiresAt && <p className="adm-small">{t.reservedUntil(formatDateTime(order.expiresAt))}</p>}
+      {next.length === 0 ? (
+        <p className="muted">{t.noNextStatus}</p>
+      ) : (
+        <form onSubmit={save} className="adm-inline-form">
+          <SelectField label={t.status} name="status" value={status} onChange={(e) => setStatus(e.target.value as OrderStatus)} disabled={saving}>
+            <option value="" disabled>
+              {ORDER_STATUS_INFO[order.status].label}
             </option>
-          ))}
-        </SelectField>
-        <button type="submit" className="button" disabled={saving}>
-          {saving ? t.savingStatus : t.saveStatus}
+            {next.map((value) => (
+              <option key={value} value={value}>
+                {ORDER_STATUS_INFO[value].label}
+              </option>
+            ))}
+          </SelectField>
+          {status === CLOSED_STATUS && isBeforeShipping(order.status) && <p className="adm-small">{t.cancelHint}</p>}
+          {closingAfterShipping && (
+            <fieldset className="adm-choices">
+              <legend>{t.restockQuestion}</legend>
+              <label>
+                <input type="radio" name="restock" checked={restock === true} onChange={() => setRestock(true)} /> {t.restockYes}
+              </label>
+              <label>
+                <input type="radio" name="restock" checked={restock === false} onChange={() => setRestock(false)} /> {t.restockNo}
+              </label>
+            </fieldset>
+          )}
+          <button type="submit" className="button" disabled={saving || status === ''}>
+            {saving ? t.savingStatus : t.saveStatus}
+          </button>
+        </form>
+      )}
+      {error && <Feedback kind="error">{error}</Feedback>}
+    </section>
+  );
+}
+
+function TimelinePanel({ order, onOrder }: { readonly order: Order; readonly onOrder: (order: Order) => void }) {
+  const api = useAdminApi();
+  const [text, setText] = useState('');
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string>();
+  const entries = [...order.timeline].reverse();
+
+  const add = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = orderNoteSchema.safeParse({ text });
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? t.noteFailed);
+    setSaving(true);
+    setError(undefined);
+    try {
+      onOrder((await api.addOrderNote(order.id, parsed.data.text)).order);
+      setText('');
+    } catch (failure) {
+      setError(`${t.noteFailed} ${errorMessage(failure)}`);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <section className="adm-panel" aria-labelledby="adm-timeline">
+      <h2 id="adm-timeline" className="adm-section-title">{t.timeline}</h2>
+      <ul className="adm-history">
+        {entries.map((entry, index) => (
+          <li key={`${entry.at}-${index}`}>
+            <span className="adm-strong">
+              {entry.kind === 'note'
+                ? entry.text
+                : entry.kind === 'reserved'
+                  ? t.timelineReserved
+                  : t.timelineStatus(ORDER_STATUS_INFO[entry.from!].label, ORDER_STATUS_INFO[entry.to!].label)}
+            </span>
+            {entry.kind === 'status' && entry.text && <span className="adm-small">{entry.text}</span>}
+            <span className="muted adm-small">
+              {formatDateTime(entry.at)} · {t.timelineBy(entry.by)}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <form onSubmit={add} className="adm-stack">
+        <TextField label={t.noteLabel} name="note" value={text} maxLength={TEXT_LIMITS.note} onChange={(e) => setText(e.target.value)} disabled={saving} />
+        <button type="submit" className="button button--secondary" disabled={saving || text.trim() === ''}>
+          {saving ? t.addingNote : t.addNote}
         </button>
       </form>
       {error && <Feedback kind="error">{error}</Feedback>}

@@ -1,0 +1,37 @@
+/**
+ * The twin's EventBridge: runs each scheduled function of `lambdas/jobs.ts` (the same handler module
+ * the cloud runs) every `everyMinutes`, one run at a time per job.
+ */
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { jobs as jobTable, type Job } from '../../lambdas/jobs.ts';
+import { REPO_ROOT } from './dynamodb-local.ts';
+
+type JobHandler = () => Promise<unknown>;
+
+export function startScheduler(jobs: readonly Job[] = jobTable): { stop(): Promise<void> } {
+  const timers = jobs.map((job) => {
+    let running = false;
+    const run = async () => {
+      if (running) return;
+      running = true;
+      try {
+        const file = pathToFileURL(join(REPO_ROOT, 'lambdas', 'consumers', `${job.handler}.ts`)).href;
+        const { handler } = (await import(file)) as { handler: JobHandler };
+        await handler();
+      } catch (error) {
+        console.error(`Scheduled ${job.name} failed:`, error);
+      } finally {
+        running = false;
+      }
+    };
+    const timer = setInterval(() => void run(), job.everyMinutes * 60_000);
+    timer.unref();
+    return timer;
+  });
+  return {
+    stop: async () => {
+      for (const timer of timers) clearInterval(timer);
+    },
+  };
+}

@@ -1,0 +1,89 @@
+/**
+ * Moving orders along the lifecycle of `shared/order-status.ts`: every move is conditioned on the
+ * status that was read (two moves at once: one wins, the other is told), and closing an order gives
+ * back, in the same transaction, what it held: the stock of every line (with its movement) and, before
+ * shipping, its MB WAY slot.
+ */
+import { randomUUID } from 'node:crypto';
+import type { TimelineEntry } from '../../shared/api.ts';
+import { mbWayCounter } from '../../shared/mb-way.ts';
+import { CLOSED_STATUS, isBeforeShipping, type OrderStatus } from '../../shared/order-status.ts';
+import type { StockActor, StockMovementReason } from '../../shared/stock.ts';
+import { releaseMbWayOrderItem } from '../repositories/mbway-counters.ts';
+import { expiredReservations, moveOrderItem, type OrderItem } from '../repositories/orders.ts';
+import { giveBackStockItem } from '../repositories/products.ts';
+import { stockMovementItem } from '../repositories/stock-movements.ts';
+import { writeTransaction, type TransactionItem } from '../repositories/transactions.ts';
+
+/** Who moved an order, as the timeline says it. */
+export const CUSTOMER = 'cliente';
+export const SHOP = 'loja';
+
+/** Attempts when a transaction only lost a race with another on the same items. */
+const MAX_ATTEMPTS = 5;
+
+export type MoveResult = 'moved' | 'status-changed';
+
+/** A timeline entry for a status change. */
+export function statusEntry(from: OrderStatus, to: OrderStatus, by: string, now: Date, text?: string): TimelineEntry {
+  return { at: now.toISOString(), kind: 'status', from, to, by, ...(text ? { text } : {}) };
+}
+
+/**
+ * Writes `items` in one transaction whose first item is the order's conditioned move. Answers
+ * 'status-changed' when the order is no longer in the status that was read; retries races.
+ */
+async function moveWith(order: OrderItem, items: readonly TransactionItem[]): Promise<MoveResult> {
+  // One token per move: the SDK's own retries of a lost answer are no-ops, two admins' moves are not.
+  const token = randomUUID();
+  for (let attempt = 1; ; attempt++) {
+    const result = await writeTransaction(items, token);
+    if (result.written) return 'moved';
+    if (result.reasons[0]?.conditionFailed) return 'status-changed';
+    if (result.reasons.some((reason) => reason.conditionFailed)) throw new Error(`order ${order.id}: a give-back condition failed`);
+    if (attempt >= MAX_ATTEMPTS) throw new Error(`order ${order.id}: transaction kept conflicting`);
+    await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * 2 ** attempt));
+  }
+}
+
+/** Moves an order to another status that holds nothing back (e.g. Enviar → Enviado). */
+export function moveOrder(order: OrderItem, to: OrderStatus, by: string, now: Date): Promise<MoveResult> {
+  return moveWith(order, [moveOrderItem(order.id, { from: order.status, to, entry: statusEntry(order.status, to, by, now) }, now)]);
+}
+
+/**
+ * Closes an order (`Encerrada`). `restock`: its pieces go back to the stock, each line with a movement
+ * (`reason`). Before shipping, its MB WAY slot of the month is freed too.
+ */
+export function closeOrder(
+  order: OrderItem,
+  options: { readonly restock: boolean; readonly reason: Extract<StockMovementReason, 'expiry' | 'cancellation' | 'return'>; readonly by: string; readonly text: string },
+  now: Date,
+): Promise<MoveResult> {
+  const items: TransactionItem[] = [moveOrderItem(order.id, { from: order.status, to: CLOSED_STATUS, entry: statusEntry(order.status, CLOSED_STATUS, options.by, now, options.text) }, now)];
+  if (options.restock) {
+    const actor: StockActor = { kind: 'order', orderId: order.id };
+    for (const line of order.lines) {
+      items.push(giveBackStockItem(line.productId, line.quantity, now));
+      items.push(stockMovementItem({ productId: line.productId, delta: line.quantity, reason: options.reason, actor }, now));
+    }
+  }
+  if (isBeforeShipping(order.status) && order.mbwayNumber && order.mbwayMonth) {
+    items.push(releaseMbWayOrderItem(order.mbwayMonth, mbWayCounter(order.mbwayNumber)));
+  }
+  return moveWith(order, items);
+}
+
+/**
+ * Closes every reservation whose time ran out before `now`: stock and MB WAY slot back, one
+ * transaction each. A reservation paid at the last moment is left alone (its status moved).
+ * Answers how many were closed.
+ */
+export async function expireReservations(now: Date): Promise<number> {
+  let expired = 0;
+  for (const order of await expiredReservations(now)) {
+    const result = await closeOrder(order, { restock: true, reason: 'expiry', by: SHOP, text: 'reserva expirada' }, now);
+    if (result === 'moved') expired++;
+  }
+  return expired;
+}
