@@ -144,6 +144,26 @@ export const messages = {
     reservationOutdated: 'O carrinho mudou desde a reserva. Confirma os dados para reservar de novo.',
   },
 
+  /** "A minha encomenda": the customer's view of an order. */
+  myOrder: {
+    title: (orderNumber: number | string) => `A minha encomenda nº ${orderNumber}`,
+    status: {
+      'Aguarda Pagamento': 'À espera do teu pagamento e do comprovativo.',
+      'Confirmar Pagamento': 'Recebemos o teu comprovativo. Vamos confirmar o pagamento.',
+      Enviar: 'Pagamento confirmado. Estamos a preparar o envio com todo o cuidado.',
+      Enviado: 'A tua encomenda foi enviada.',
+      Concluido: 'Encomenda concluída. Obrigado!',
+      Encerrada: 'Esta encomenda foi encerrada.',
+    },
+    history: 'Histórico',
+    reserved: 'Encomenda reservada',
+    payNow: 'Pagar e enviar o comprovativo',
+    sendProof: 'Enviar comprovativo',
+    proofSent: 'Comprovativo recebido. Obrigado!',
+    loadFailed: 'Não foi possível abrir a encomenda. Tenta novamente.',
+    follow: 'Acompanhar a encomenda',
+  },
+
   /** Payment instructions as one line of text (e-mails). */
   payment: {
     instructionsText: (instructions: PaymentInstructions): string => {

@@ -30,12 +30,15 @@ export const routePatterns = {
   returns: '/Politica-Devoluções',
   shippingPolicy: '/Detalhes-Envios',
   terms: '/Termos-e-Condições',
+  /** "A minha encomenda": the customer's view of one order, opened with its access token. */
+  myOrder: '/encomenda/:id',
 } as const;
 
 /** Links to the public pages. */
 export const paths = {
   ...routePatterns,
   product: (id: string) => fillPath(routePatterns.product, { id }),
+  myOrder: (id: string, token: string) => `${fillPath(routePatterns.myOrder, { id })}?token=${encodeURIComponent(token)}`,
 } as const;
 
 /** The static pages search engines should list (the sitemap adds every product). */
@@ -52,8 +55,8 @@ export const INDEXED_PAGES: readonly string[] = [
   paths.terms,
 ];
 
-/** The checkout's pages: private to one visitor, so robots.txt keeps crawlers out. */
-export const CHECKOUT_PAGES: readonly string[] = [paths.cart, paths.shipping, paths.payment, paths.thankYou];
+/** The checkout's pages and the customers' orders: private to one visitor, so robots.txt keeps crawlers out. */
+export const CHECKOUT_PAGES: readonly string[] = [paths.cart, paths.shipping, paths.payment, paths.thankYou, '/encomenda/'];
 
 /**
  * The back-office's default path prefix. It only hides the area; the API's JWT and group check

@@ -267,13 +267,21 @@ describe('back-office: the walk of issue 6', () => {
       expect(mails).toContain('RR123456789PT');
       expect(mails).toContain('Marta');
 
-      // Status: saved, back to the list with the message, and persisted.
-      await page.getByLabel('Estado', { exact: true }).selectOption('Enviado');
+      // An internal note goes on the timeline.
+      await page.getByLabel('Nota interna (o cliente não a vê)').fill('Embrulhar para oferta');
+      await page.getByRole('button', { name: 'Adicionar nota' }).click();
+      await page.locator('.adm-timeline li', { hasText: 'Embrulhar para oferta' }).waitFor();
+
+      // Status: only the allowed next statuses; saved, back to the list with the message, and persisted.
+      const status = page.getByLabel('Estado', { exact: true });
+      expect(await status.locator('option:not([disabled])').allTextContents()).toEqual(['Enviar', 'Encerrada']);
+      await status.selectOption('Enviar');
       await page.getByRole('button', { name: 'Guardar Estado' }).click();
       await page.waitForURL(/\/orders$/);
       await page.getByText(messages.admin.statusUpdated).waitFor();
       await page.goto(at(`/ordersdetail/${order!.id}`));
-      await expect.poll(() => page.getByLabel('Estado', { exact: true }).inputValue()).toBe('Enviado');
+      await page.locator('.adm-timeline li', { hasText: 'Confirmar Pagamento → Enviar' }).waitFor();
+      expect(await page.getByLabel('Estado', { exact: true }).locator('option:not([disabled])').allTextContents()).toEqual(['Enviado', 'Encerrada']);
     },
   );
 

@@ -1,13 +1,14 @@
 /**
- * Cart and checkout in real Chromium against a fresh twin (issue 5): cart, shipping, payment with a
- * proof upload, thank-you; the order, the stock and the e-mail as the server stored them; refusals
- * (out of stock, MB WAY full) that the customer can fix; retries that never make a second order.
+ * Cart and checkout in real Chromium against a fresh twin: cart, shipping (which reserves), payment
+ * with the order number as reference and a proof upload, thank-you; the order, the stock and the
+ * e-mail as the server stored them; refusals (out of stock, MB WAY full, an expired reservation) that
+ * the customer can fix; retries that never make a second order.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seedPieces } from '../../infra/local/seed/catalogue.ts';
 import { monthKey } from '../../shared/mb-way.ts';
-import { getItem, MOBILE, openPage, mailsTo, scanAll, setMbWayCounters, setStock, useShop } from '../web/e2e-support.ts';
+import { expireReservation, getItem, MOBILE, openPage, mailsTo, scanAll, setMbWayCounters, setStock, useShop } from '../web/e2e-support.ts';
 
 const shop = useShop();
 
@@ -98,17 +99,43 @@ describe('the customer journey', () => {
     await expect.poll(() => page.locator('[role="alert"] .notice--error').textContent()).toBe('Por favor, aceite os termos e condições.');
     expect(await page.locator('form.checkout-form').getByRole('link', { name: /Termos e Condições/ }).getAttribute('href')).toBe('/Termos-e-Condições');
     await page.getByRole('checkbox', { name: /Termos e Condições/ }).check();
+
+    // Leaving the shipping step reserves. The first answer is lost on the way back: the retry sends
+    // the same Idempotency-Key and gets the same reservation.
+    const keys: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/orders') && request.method() === 'POST') keys.push(request.headers()['idempotency-key']!);
+    });
+    await page.route('**/api/orders', async (route) => {
+      await route.fetch();
+      await route.abort('connectionreset');
+    });
+    await page.getByRole('button', { name: 'Continuar para o pagamento' }).click();
+    await expect.poll(() => page.locator('[role="alert"] .notice--error').textContent()).toBe('Não foi possível registar a encomenda. Tenta novamente.');
+    await page.unroute('**/api/orders');
     await page.getByRole('button', { name: 'Continuar para o pagamento' }).click();
     await expect.poll(() => path(page)).toBe('/payment');
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
 
-    // Going back keeps what was typed.
+    // Payment: the fixed amount, the order number as the payment reference, until when it is held.
+    const reference = (await page.getByTestId('payment-reference').textContent())!;
+    expect(reference).toMatch(/^Referência do pagamento: \d{6}$/);
+    const number = reference.slice(-6);
+    expect(await page.getByTestId('reserved-until').textContent()).toMatch(/^As peças ficam reservadas para ti até às \d{2}:\d{2}\./);
+    expect(await ordersOf(email)).toEqual([expect.objectContaining({ orderNumber: Number(number), status: 'Aguarda Pagamento', totalCents: 4696 })]);
+    expect((await getItem(shop.twin, 'products', { id: plain.id }))?.stock).toBe(plain.stock - 2); // taken at the reservation
+
+    // Going back keeps what was typed; continuing again keeps the same reservation.
     await page.getByRole('link', { name: 'Voltar', exact: true }).click();
     await expect.poll(() => page.locator('form.checkout-form').getByLabel('Código postal').inputValue()).toBe('1100-048');
     expect(await page.locator('input[name="paymentMethod"][value="mbway"]').isChecked()).toBe(true);
     await page.getByRole('button', { name: 'Continuar para o pagamento' }).click();
     await expect.poll(() => path(page)).toBe('/payment');
+    expect(await page.getByTestId('payment-reference').textContent()).toBe(reference);
+    expect(keys).toHaveLength(2);
 
-    // Payment: this month's MB WAY number, the amount, the proof.
+    // This month's MB WAY number, the amount, the proof.
     await expect.poll(() => page.locator('[data-instruction="phone"]').textContent()).toBe('912 345 678');
     expect(await page.getByTestId('amount-due').textContent()).toBe('46,96 €');
     expect(await orderButton(page).isDisabled()).toBe(true);
@@ -134,28 +161,12 @@ describe('the customer journey', () => {
     expect(seen.some((s) => s.startsWith('progress:'))).toBe(true);
     expect(seen).toContain('button:A enviar...');
     expect(await orderButton(page).isDisabled()).toBe(false);
-
-    // The first answer is lost on the way back: the retry sends the same Idempotency-Key and gets the same order.
-    const keys: string[] = [];
-    page.on('request', (request) => {
-      if (request.url().endsWith('/api/orders')) keys.push(request.headers()['idempotency-key']!);
-    });
-    await page.route('**/api/orders', async (route) => {
-      await route.fetch();
-      await route.abort('connectionreset');
-    });
-    await orderButton(page).click();
-    await expect.poll(() => page.locator('[role="alert"] .notice--error').textContent()).toBe('Não foi possível registar a encomenda. Tenta novamente.');
-    await page.unroute('**/api/orders');
-    expect(await badge(page).textContent()).toBe('3'); // the cart is kept until the order is confirmed
+    expect(await badge(page).textContent()).toBe('3'); // the cart is kept until the proof is in
     await orderButton(page).click();
     await expect.poll(() => path(page)).toBe('/thank-you');
-    expect(keys).toHaveLength(2);
-    expect(keys[1]).toBe(keys[0]);
 
     // Thank-you: the number, what comes next; the cart is empty.
-    const number = await page.getByTestId('order-number').textContent();
-    expect(number).toMatch(/^\d{6}$/);
+    expect(await page.getByTestId('order-number').textContent()).toBe(number);
     expect(await page.locator('main').textContent()).toContain('O envio é feito depois de confirmarmos o teu pagamento');
     expect(await page.locator('main').textContent()).toContain(email);
     expect(await badge(page).count()).toBe(0);
@@ -184,7 +195,7 @@ describe('the customer journey', () => {
     expect((await getItem(shop.twin, 'products', { id: extra.id }))?.stock).toBe(extra.stock);
     await expect.poll(async () => (await mailsTo(shop.twin, email)).length).toBe(1);
     const [mail] = await mailsTo(shop.twin, email);
-    expect(mail!.subject).toContain(number!);
+    expect(mail!.subject).toContain(number);
     expect(mail!.body.text).toContain('Ana');
     expect(problems).toEqual({ errors: [], csp: [] });
     await page.close();
@@ -244,7 +255,7 @@ describe('guards, shipping costs and the cart against the stock', () => {
 });
 
 describe('refusals the customer can fix', () => {
-  it('out of stock at order time: shows how many are left, the customer reduces the quantity and orders', async () => {
+  it('out of stock at reservation time: shows how many are left, the customer reduces the quantity and orders', async () => {
     const chain = piece('pulseira-elos-fortes');
     const email = `rita-${Date.now()}@exemplo.pt`;
     const { page, problems } = await openPage(shop.browser);
@@ -252,12 +263,9 @@ describe('refusals the customer can fix', () => {
     await page.goto(`${shop.twin.url}/cart`);
     await page.getByRole('button', { name: 'Finalizar Compra' }).click();
     await fillShipping(page, email, { payment: 'transferencia' });
-    await page.getByRole('button', { name: 'Continuar para o pagamento' }).click();
-    await expect.poll(() => page.locator('[data-instruction="iban"]').textContent()).toBe('PT50 0000 0000 0000 0000 0000 0');
-    await uploadProof(page);
 
     await setStock(shop.twin, chain.id, 1); // someone else bought meanwhile
-    await orderButton(page).click();
+    await page.getByRole('button', { name: 'Continuar para o pagamento' }).click();
     const refusal = page.locator('[role="alert"] .notice--error');
     await expect.poll(() => refusal.locator('p').textContent()).toBe(`Só resta 1 unidade do produto «${chain.name}». Reduz a quantidade para continuar.`);
     expect(await ordersOf(email)).toEqual([]);
@@ -268,14 +276,42 @@ describe('refusals the customer can fix', () => {
     await page.getByRole('button', { name: 'Finalizar Compra' }).click();
     await expect.poll(() => page.locator('form.checkout-form').getByLabel('E-mail', { exact: true }).inputValue()).toBe(email);
     await page.getByRole('button', { name: 'Continuar para o pagamento' }).click();
-    await expect.poll(() => page.locator('.proof-upload .notice--success').count()).toBe(1); // the proof is kept
+    await expect.poll(() => page.locator('[data-instruction="iban"]').textContent()).toBe('PT50 0000 0000 0000 0000 0000 0');
+    await uploadProof(page);
     await orderButton(page).click();
     await expect.poll(() => path(page)).toBe('/thank-you');
     const orders = await ordersOf(email);
     expect(orders).toHaveLength(1);
-    expect(orders[0]).toMatchObject({ paymentMethod: 'transferencia', lines: [expect.objectContaining({ productId: chain.id, quantity: 1 })] });
+    expect(orders[0]).toMatchObject({ status: 'Confirmar Pagamento', paymentMethod: 'transferencia', lines: [expect.objectContaining({ productId: chain.id, quantity: 1 })] });
     expect((await getItem(shop.twin, 'products', { id: chain.id }))?.stock).toBe(0);
     expect(problems).toEqual({ errors: [], csp: [] });
+    await page.close();
+  });
+
+  it('an expired reservation: the customer is told, and continuing from the shipping step reserves again', async () => {
+    const email = `ines-${Date.now()}@exemplo.pt`;
+    const { page } = await openPage(shop.browser);
+    await addFromProductPage(page, 'brincos-estrela-cadente');
+    await page.goto(`${shop.twin.url}/cart`);
+    await page.getByRole('button', { name: 'Finalizar Compra' }).click();
+    await fillShipping(page, email, { payment: 'paypal' });
+    await page.getByRole('button', { name: 'Continuar para o pagamento' }).click();
+    await expect.poll(() => path(page)).toBe('/payment');
+    const [first] = await ordersOf(email);
+    await expireReservation(shop.twin, String(first!.id));
+    await uploadProof(page);
+    await orderButton(page).click();
+    const refusal = page.locator('[role="alert"] .notice--error');
+    await expect.poll(() => refusal.locator('p').textContent()).toBe('A reserva desta encomenda expirou e as peças voltaram à loja. Volta ao carrinho para fazer uma nova encomenda.');
+    await refusal.getByRole('link', { name: 'Rever o carrinho' }).click();
+    await page.getByRole('button', { name: 'Finalizar Compra' }).click();
+    await page.getByRole('button', { name: 'Continuar para o pagamento' }).click();
+    await expect.poll(() => path(page)).toBe('/payment');
+    await uploadProof(page);
+    await orderButton(page).click();
+    await expect.poll(() => path(page)).toBe('/thank-you');
+    const statuses = (await ordersOf(email)).map((order) => order.status).sort();
+    expect(statuses).toEqual(['Aguarda Pagamento', 'Confirmar Pagamento']); // the expired one closes at the next expiry run
     await page.close();
   });
 
@@ -288,15 +324,11 @@ describe('refusals the customer can fix', () => {
     await page.goto(`${shop.twin.url}/cart`);
     await page.getByRole('button', { name: 'Finalizar Compra' }).click();
     await fillShipping(page, email, { payment: 'mbway' });
-    await page.getByRole('button', { name: 'Continuar para o pagamento' }).click();
-    await uploadProof(page);
     try {
       await setMbWayCounters(shop.twin, month, 35, 40);
-      await orderButton(page).click();
-      const refusal = page.locator('[role="alert"] .notice--error');
-      await expect.poll(() => refusal.locator('p').textContent()).toBe('MBWay não está disponível este mês. Escolha outro método de pagamento.');
+      await page.getByRole('button', { name: 'Continuar para o pagamento' }).click();
+      await expect.poll(() => page.locator('[role="alert"] .notice--error').textContent()).toBe('MBWay não está disponível este mês. Escolha outro método de pagamento.');
       expect(await ordersOf(email)).toEqual([]);
-      await refusal.getByRole('link', { name: /Rever os dados/ }).click();
       const mbway = page.locator('input[name="paymentMethod"][value="mbway"]');
       await expect.poll(() => mbway.isDisabled()).toBe(true);
       expect(await page.locator('label.choice', { hasText: 'MB WAY' }).textContent()).toContain('MBWay não está disponível este mês.');
@@ -305,6 +337,7 @@ describe('refusals the customer can fix', () => {
       await page.locator('input[name="paymentMethod"][value="revolut"]').check();
       await page.getByRole('button', { name: 'Continuar para o pagamento' }).click();
       await expect.poll(() => page.locator('[data-instruction="handle"]').textContent()).toBe('@joiasinox');
+      await uploadProof(page);
       await orderButton(page).click();
       await expect.poll(() => path(page)).toBe('/thank-you');
       expect(await ordersOf(email)).toEqual([expect.objectContaining({ paymentMethod: 'revolut' })]);

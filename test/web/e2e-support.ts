@@ -118,6 +118,18 @@ export async function getItem(twin: Twin, key: TableKey, id: Record<string, stri
 }
 
 /** Sets a product's stock directly in the table (someone else bought meanwhile). */
+/** Makes a reservation's time to pay run out now (as if two hours had passed). */
+export async function expireReservation(twin: Twin, orderId: string): Promise<void> {
+  const client = documentClient(twin);
+  try {
+    await client.send(
+      new UpdateCommand({ TableName: tableName(twin, 'orders'), Key: { id: orderId }, UpdateExpression: 'SET expiresAt = :past', ExpressionAttributeValues: { ':past': new Date(Date.now() - 1000).toISOString() } }),
+    );
+  } finally {
+    client.destroy();
+  }
+}
+
 export async function setStock(twin: Twin, productId: string, stock: number): Promise<void> {
   const client = documentClient(twin);
   try {

@@ -68,5 +68,6 @@ export const api = {
   /** Without a proof: reserves (prices, number and stock fixed until the reservation expires). */
   placeOrder: (input: PlaceOrderInput, idempotencyKey: string) =>
     apiCall('POST /api/orders', { body: input }, { headers: { 'idempotency-key': idempotencyKey } }),
+  customerOrder: (orderId: string, token: string) => apiCall('GET /api/orders/{id}', { params: { id: orderId }, query: { token } }, { cache: 'no-store' }).then((r) => r.order),
   attachProof: (orderId: string, input: AttachProofInput) => apiCall('POST /api/orders/{id}/proof', { params: { id: orderId }, body: input }),
 };

@@ -142,11 +142,14 @@ export function recordReservation(input: PlaceOrderInput, response: PlaceOrderRe
 
 export const clearReservation = (): void => removeKey('session', KEYS.reservation);
 
-export const loadPlacedOrder = (): CustomerOrderResponse | null => readJson('session', KEYS.order, isOrderAnswer) as CustomerOrderResponse | null;
+/** The paid order of this tab, with its access token (for the link to "A minha encomenda"). */
+export type PlacedOrder = CustomerOrderResponse & { readonly accessToken?: string };
+
+export const loadPlacedOrder = (): PlacedOrder | null => readJson('session', KEYS.order, isOrderAnswer) as PlacedOrder | null;
 
 /** After the proof reached the order: keep it for /thank-you, forget the reservation, the attempt, the proof and the terms tick. */
-export function recordPlacedOrder(response: CustomerOrderResponse): void {
-  writeJson('session', KEYS.order, response);
+export function recordPlacedOrder(response: CustomerOrderResponse, accessToken?: string): void {
+  writeJson('session', KEYS.order, { ...response, ...(accessToken ? { accessToken } : {}) } satisfies PlacedOrder);
   removeKey('session', KEYS.attempt);
   clearReservation();
   clearProof();

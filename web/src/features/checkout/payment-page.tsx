@@ -59,7 +59,7 @@ export function PaymentPage() {
     try {
       const paid = await api.attachProof(order.id, { accessToken: order.accessToken, proofKey: proof.key });
       done.current = true;
-      recordPlacedOrder(paid);
+      recordPlacedOrder(paid, order.accessToken);
       cartStore().clear();
       navigate(paths.thankYou, { replace: true });
     } catch (error) {

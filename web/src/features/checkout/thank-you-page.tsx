@@ -62,9 +62,16 @@ export function ThankYouPage() {
             ]}
           />
         </section>
-        <Link to={paths.shop} className="button">
-          Continuar a comprar
-        </Link>
+        <p className="thank-you__actions">
+          {placed.accessToken && (
+            <Link to={paths.myOrder(order.id, placed.accessToken)} className="button button--secondary" data-testid="follow-order">
+              {messages.myOrder.follow}
+            </Link>
+          )}{' '}
+          <Link to={paths.shop} className="button">
+            Continuar a comprar
+          </Link>
+        </p>
       </div>
     </div>
   );

@@ -236,7 +236,7 @@ function TimelinePanel({ order, onOrder }: { readonly order: Order; readonly onO
   return (
     <section className="adm-panel" aria-labelledby="adm-timeline">
       <h2 id="adm-timeline" className="adm-section-title">{t.timeline}</h2>
-      <ul className="adm-history">
+      <ul className="adm-timeline">
         {entries.map((entry, index) => (
           <li key={`${entry.at}-${index}`}>
             <span className="adm-strong">

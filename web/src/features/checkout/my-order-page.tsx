@@ -1,0 +1,107 @@
+import { useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
+import type { CustomerOrder } from '../../../../shared/api.ts';
+import { formatDateTime, formatTime } from '../../../../shared/dates.ts';
+import { messages } from '../../../../shared/messages.ts';
+import { ORDER_STATUS_INFO, RESERVED_STATUS } from '../../../../shared/order-status.ts';
+import { PAYMENT_METHOD_LABELS } from '../../../../shared/payment-methods.ts';
+import { paths } from '../../../../shared/paths.ts';
+import { api, errorMessage } from '../../lib/api.ts';
+import { usePageMeta } from '../../lib/page-meta.ts';
+import { useLoad } from '../../lib/use-load.ts';
+import { LoadError, Loading } from '../../ui/page-state.tsx';
+import type { UploadedProof } from './checkout-session.ts';
+import { OrderRefusalNotice, orderRefusal, type Refusal } from './order-refusal.tsx';
+import { FixedOrderSummary } from './order-summary.tsx';
+import { PaymentInstructions } from './payment-instructions.tsx';
+import { ProofUpload } from './proof-upload.tsx';
+import './checkout.css';
+
+/**
+ * /encomenda/{id}?token=: "A minha encomenda", the customer's view of one order, opened from the
+ * thank-you page or the link in the order's e-mails: its status in plain words, its history, what
+ * it costs; a reservation still awaiting payment can be paid from here (instructions and proof).
+ */
+export function MyOrderPage() {
+  const { id = '' } = useParams();
+  const [search] = useSearchParams();
+  const token = search.get('token') ?? '';
+  const [state, retry, update] = useLoad(() => api.customerOrder(id, token), [id, token]);
+  usePageMeta({ title: 'A minha encomenda', description: 'O estado da tua encomenda.', noindex: true });
+
+  return (
+    <div className="container page-body">
+      {state.status === 'loading' && <Loading />}
+      {state.status === 'error' && <LoadError message={errorMessage(state.error, messages.myOrder.loadFailed)} onRetry={retry} />}
+      {state.status === 'ready' && <OrderView order={state.value} token={token} onPaid={(order) => update(() => order)} />}
+    </div>
+  );
+}
+
+function OrderView({ order, token, onPaid }: { order: CustomerOrder; token: string; onPaid: (order: CustomerOrder) => void }) {
+  const awaitingPayment = order.status === RESERVED_STATUS && order.expiresAt !== undefined && Date.parse(order.expiresAt) > Date.now();
+  return (
+    <>
+      <h1>{messages.myOrder.title(order.orderNumber)}</h1>
+      <div className="checkout-layout">
+        <div className="checkout-form">
+          <section className="card" aria-labelledby="my-order-status">
+            <h2 id="my-order-status">
+              Estado: <span data-testid="order-status">{ORDER_STATUS_INFO[order.status].label}</span>
+            </h2>
+            <p>{messages.myOrder.status[order.status]}</p>
+            <h3>{messages.myOrder.history}</h3>
+            <ol className="order-timeline">
+              {order.timeline.map((entry, index) => (
+                <li key={`${entry.at}-${index}`}>
+                  <span className="muted">{formatDateTime(entry.at)}</span>{' '}
+                  {entry.kind === 'reserved' ? messages.myOrder.reserved : ORDER_STATUS_INFO[entry.to!].label}
+                </li>
+              ))}
+            </ol>
+          </section>
+          {awaitingPayment && <PayPanel order={order} token={token} onPaid={onPaid} />}
+        </div>
+        <FixedOrderSummary order={order} />
+      </div>
+      <p>
+        <Link to={paths.shop}>Continuar a comprar</Link>
+      </p>
+    </>
+  );
+}
+
+function PayPanel({ order, token, onPaid }: { order: CustomerOrder; token: string; onPaid: (order: CustomerOrder) => void }) {
+  const [proof, setProof] = useState<UploadedProof | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [refused, setRefused] = useState<Refusal | null>(null);
+
+  const send = async () => {
+    if (!proof) return;
+    setSending(true);
+    setRefused(null);
+    try {
+      onPaid((await api.attachProof(order.id, { accessToken: token, proofKey: proof.key })).order);
+    } catch (error) {
+      setRefused(orderRefusal(error));
+      setSending(false);
+    }
+  };
+
+  return (
+    <section className="card" aria-labelledby="my-order-pay">
+      <h2 id="my-order-pay">
+        {messages.myOrder.payNow} ({PAYMENT_METHOD_LABELS[order.paymentMethod]})
+      </h2>
+      <p className="payment-reference">{messages.checkout.paymentReference(order.orderNumber)}</p>
+      <PaymentInstructions instructions={order.instructions} amountCents={order.totalCents} reference={`encomenda ${order.orderNumber}`} />
+      {order.expiresAt && <p className="field-hint">{messages.checkout.reservedUntil(formatTime(order.expiresAt))}</p>}
+      <ProofUpload proof={proof} onChange={setProof} onUploadingChange={setUploading} />
+      <div role="alert">{refused && <OrderRefusalNotice refusal={refused} />}</div>
+      <button type="button" className="button" disabled={!proof || uploading || sending} onClick={() => void send()}>
+        {sending ? 'A enviar o comprovativo...' : messages.myOrder.sendProof}
+      </button>
+    </section>
+  );
+}
