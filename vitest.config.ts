@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
  * `npm test`: unit tests (pure rules, schemas, CDK template) and integration tests (real handlers
@@ -13,7 +13,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['test/shared/**/*.test.ts', 'test/infra/**/*.test.ts', 'test/web/**/*.test.ts'],
+          include: ['test/shared/**/*.test.ts', 'test/infra/**/*.test.ts', 'test/web/**/*.test.ts', 'test/lambdas/contracts/**/*.test.ts'],
           testTimeout: 60_000,
         },
       },
@@ -22,6 +22,8 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['test/lambdas/**/*.test.ts'],
+          // Pure contracts (escaping, typed mail data) need no twin: they run as unit tests.
+          exclude: [...configDefaults.exclude, 'test/lambdas/contracts/**'],
           globalSetup: ['test/support/global-setup.ts'],
           setupFiles: ['test/support/twin-env.ts'],
           testTimeout: 30_000,

@@ -1,5 +1,6 @@
 /**
- * CDK app: `npx cdk synth|deploy -c senderEmail=loja@example.pt` (see `cdk.json`).
+ * CDK app: `npx cdk synth|deploy -c senderEmail=loja@example.pt` (see `cdk.json`). The mail templates are
+ * rendered from MJML first (`infra/mail-render.ts`).
  *
  * Context keys: `stage` (default prod), `adminPathPrefix`, `senderEmail` (required to deploy: without
  * it the template asks for the `SenderEmail` parameter, which has no default), `operatorEmail` (first
@@ -13,15 +14,18 @@
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { readDeploySettings, stackName } from './config.ts';
+import { renderMailTemplates } from './mail-render.ts';
 import { ShopStack } from './stack.ts';
 
 const app = new App();
+const mailTemplates = await renderMailTemplates();
 const settings = readDeploySettings((key) => app.node.tryGetContext(key));
 
 new ShopStack(app, stackName(settings.stage), {
   env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: settings.region },
   stage: settings.stage,
   adminPathPrefix: settings.adminPathPrefix,
+  mailTemplates,
   ...(settings.senderEmail ? { senderEmail: settings.senderEmail } : {}),
   ...(settings.operatorEmail ? { operatorEmail: settings.operatorEmail } : {}),
   ...(settings.webDistDir ? { webDistDir: settings.webDistDir } : {}),

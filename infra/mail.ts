@@ -1,5 +1,6 @@
 /**
- * The shop's e-mail: one SES template per entry of `lambdas/contracts/mail-templates.ts` (named with the stage
+ * The shop's e-mail: one SES template per mail template (rendered from the MJML of
+ * `infra/mail-templates.ts` by `infra/mail-render.ts` before the stack is built, named with the stage
  * prefix, as the local twin names them) and the SES identity of the sender address, which SES verifies
  * by e-mailing it a link after the first deploy. While the account is in the SES sandbox, mail reaches
  * only verified addresses.
@@ -7,11 +8,14 @@
 import { Stack } from 'aws-cdk-lib';
 import * as ses from 'aws-cdk-lib/aws-ses';
 import { Construct } from 'constructs';
-import { mailTemplates, templateName, type MailTemplateId } from '../lambdas/contracts/mail-templates.ts';
+import { MAIL_TEMPLATE_IDS, templateName, type MailTemplateId } from '../lambdas/contracts/mail-templates.ts';
+import type { RenderedMailTemplates } from './mail-render.ts';
 
 export interface MailProps {
   readonly stage: string;
   readonly senderEmail: string;
+  /** Subject, HTML and text of every template (`renderMailTemplates()`). */
+  readonly templates: RenderedMailTemplates;
 }
 
 /** Prefix of the physical SES template names of a stage. */
@@ -33,13 +37,14 @@ export class Mail extends Construct {
     this.identity = new ses.EmailIdentity(this, 'Sender', { identity: ses.Identity.email(props.senderEmail) });
 
     const built = {} as Record<MailTemplateId, ses.CfnTemplate>;
-    for (const [templateId, template] of Object.entries(mailTemplates) as [MailTemplateId, (typeof mailTemplates)[MailTemplateId]][]) {
+    for (const templateId of MAIL_TEMPLATE_IDS) {
+      const parts = props.templates[templateId];
       built[templateId] = new ses.CfnTemplate(this, `Template-${templateId}`, {
         template: {
           templateName: templateName(this.templatePrefix, templateId),
-          subjectPart: template.subject,
-          htmlPart: template.html,
-          textPart: template.text,
+          subjectPart: parts.subject,
+          htmlPart: parts.html,
+          textPart: parts.text,
         },
       });
     }

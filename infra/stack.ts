@@ -15,12 +15,15 @@ import type { SpaConfig } from '../shared/spa-config.ts';
 import { EMAIL_PATTERN, type DomainSettings } from './config.ts';
 import { Data } from './data.ts';
 import { Mail } from './mail.ts';
+import type { RenderedMailTemplates } from './mail-render.ts';
 import type { PaymentSettings } from '../lambdas/contracts/env.ts';
 import { Web } from './web.ts';
 
 export interface ShopStackProps extends StackProps {
   readonly stage: string;
   readonly adminPathPrefix: string;
+  /** The mail templates, rendered from MJML before the stack is built (`renderMailTemplates()`, which is asynchronous). */
+  readonly mailTemplates: RenderedMailTemplates;
   /**
    * Sender of the shop's e-mail. When absent, the template gets a `SenderEmail` parameter without a
    * default: synth works offline, and a deploy must name the address (`-c senderEmail=` or
@@ -77,7 +80,7 @@ export class ShopStack extends Stack {
         allowedPattern: EMAIL_PATTERN.source,
         constraintDescription: 'must be an e-mail address',
       }).valueAsString;
-    this.mail = new Mail(this, 'Mail', { stage: props.stage, senderEmail });
+    this.mail = new Mail(this, 'Mail', { stage: props.stage, senderEmail, templates: props.mailTemplates });
 
     // The shop URL is known only once the distribution exists; functions read it at deploy time.
     let web: Web | undefined = undefined;

@@ -1,7 +1,7 @@
 /**
  * Creates what the cloud stack creates, from the same definitions: the tables of
  * `lambdas/contracts/data-model.ts`, the admin user pool (app client, `admin` group, admin user) and the mail
- * templates of `lambdas/contracts/mail-templates.ts`. Every step is idempotent, so a second start finds its data.
+ * templates of `infra/mail-templates.ts` (rendered from MJML as for the stack). Every step is idempotent, so a second start finds its data.
  */
 import {
   CreateTableCommand,
@@ -27,7 +27,8 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { CreateEmailTemplateCommand, SESv2Client, UpdateEmailTemplateCommand } from '@aws-sdk/client-sesv2';
 import { tables, type KeyDef, type TableDef, type TableKey } from '../../lambdas/contracts/data-model.ts';
-import { mailTemplates, templateName, type MailTemplateId } from '../../lambdas/contracts/mail-templates.ts';
+import { templateName, type MailTemplateId } from '../../lambdas/contracts/mail-templates.ts';
+import { renderMailTemplates } from '../mail-render.ts';
 
 export const LOCAL_REGION = 'eu-west-1';
 /** s3rver accepts only its own key pair; the other local services accept any, so all use this one. */
@@ -173,11 +174,12 @@ export async function ensureUser(
   return sub;
 }
 
-/** Creates (or updates) every mail template in the SES server. */
+/** Renders every mail template from MJML, as the CDK stack does, and creates (or updates) it in the SES server. */
 export async function createMailTemplates(endpoint: string, prefix: string): Promise<void> {
+  const templates = await renderMailTemplates();
   const client = new SESv2Client({ endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS });
   try {
-    for (const [id, template] of Object.entries(mailTemplates) as [MailTemplateId, (typeof mailTemplates)[MailTemplateId]][]) {
+    for (const [id, template] of Object.entries(templates) as [MailTemplateId, (typeof templates)[MailTemplateId]][]) {
       const input = {
         TemplateName: templateName(prefix, id),
         TemplateContent: { Subject: template.subject, Html: template.html, Text: template.text },

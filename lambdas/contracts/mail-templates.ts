@@ -1,63 +1,77 @@
 /**
- * The shop's e-mails, declared once: the CDK stack creates them as SES templates (`infra/mail.ts`) and
- * the local twin creates the same templates in the local SES server at every start. Handlebars syntax,
- * as SES uses. Order e-mails say plainly that they are not invoices (the shop invoices separately).
+ * The shop's e-mails as the sending code sees them: the template ids, the data each one takes (typed,
+ * so `sendTemplatedMail(to, 'order-received', data)` does not compile with a wrong or missing key),
+ * and the physical SES template names. The templates themselves (MJML, rendered to SES templates at
+ * build time) live in `infra/mail-templates.ts`; the Lambda functions only send by template name.
+ *
+ * Every value is escaped by `lambdas/contracts/mail-data.ts` before it is sent (SES does not escape
+ * template data): the HTML part reads the escaped values at the top level (`{{nome}}`), the subject and
+ * the plain-text part read the same values unescaped under `texto` (`{{texto.nome}}`).
  */
-export interface MailTemplate {
-  readonly subject: string;
-  readonly html: string;
-  readonly text: string;
+
+/** The template ids, in the order the CDK stack and the twin create them. */
+export const MAIL_TEMPLATE_IDS = ['order-received', 'payment-confirmed', 'shipped', 'review-request', 'back-in-stock'] as const;
+
+export type MailTemplateId = (typeof MAIL_TEMPLATE_IDS)[number];
+
+/** One line of an order e-mail: the piece, how many, the unit price and the line total (formatted). */
+export interface MailOrderLine {
+  readonly nome: string;
+  readonly quantidade: number;
+  readonly preco: string;
+  readonly total: string;
 }
 
-const SIGNATURE_TEXT = '\n\nObrigado,\nA equipa Joias Inox\n\nEste e-mail não é uma fatura.';
-const SIGNATURE_HTML = '<p>Obrigado,<br>A equipa Joias Inox</p><p style="color:#777;font-size:12px">Este e-mail não é uma fatura.</p>';
+/** The data of each template. Amounts arrive formatted (`formatCents`); `desconto` is the positive amount taken off. */
+export interface MailData {
+  readonly 'order-received': {
+    readonly nome: string;
+    readonly numero: number;
+    readonly linhas: readonly MailOrderLine[];
+    readonly subtotal: string;
+    readonly desconto: string;
+    readonly portes: string;
+    readonly total: string;
+    /** Payment method label. */
+    readonly metodo: string;
+    /** How to pay, one sentence. */
+    readonly instrucoes: string;
+    /** Optional: true hides the discount line (an order without discount). */
+    readonly semDesconto?: boolean;
+    /** Optional: shipping method label, shown next to the shipping cost. */
+    readonly envio?: string;
+    /** Optional: where the order goes. */
+    readonly morada?: MailAddress;
+  };
+  readonly 'payment-confirmed': { readonly nome: string; readonly numero: number };
+  readonly shipped: { readonly nome: string; readonly numero: number; readonly rastreio: string };
+  readonly 'review-request': { readonly nome: string };
+  readonly 'back-in-stock': { readonly produto: string; /** Absolute http(s) URL of the product page. */ readonly link: string };
+}
 
-export const mailTemplates = {
-  /**
-   * Data: nome, numero, linhas [{ nome, quantidade, preco, total }], subtotal, desconto, portes, total
-   * (formatted), metodo (label), instrucoes (how to pay, one sentence).
-   */
-  'order-received': {
-    subject: 'Recebemos a tua encomenda nº {{numero}}',
-    html:
-      '<p>Olá {{nome}},</p><p>Recebemos a tua encomenda nº <strong>{{numero}}</strong> e o teu comprovativo de pagamento. Vamos confirmar o pagamento e enviamos logo a seguir.</p>' +
-      '<table cellpadding="6" style="border-collapse:collapse"><thead><tr><th align="left">Peça</th><th>Qtd.</th><th align="right">Preço</th><th align="right">Total</th></tr></thead><tbody>' +
-      '{{#each linhas}}<tr><td>{{nome}}</td><td align="center">{{quantidade}}</td><td align="right">{{preco}}</td><td align="right">{{total}}</td></tr>{{/each}}</tbody></table>' +
-      '<p>Subtotal: {{subtotal}}<br>Desconto: {{desconto}}<br>Portes: {{portes}}<br><strong>Total: {{total}}</strong></p>' +
-      '<p>Pagamento: {{metodo}}. {{instrucoes}}</p>' +
-      SIGNATURE_HTML,
-    text:
-      'Olá {{nome}},\n\nRecebemos a tua encomenda nº {{numero}} e o teu comprovativo de pagamento. Vamos confirmar o pagamento e enviamos logo a seguir.\n\n' +
-      '{{#each linhas}}- {{nome}} × {{quantidade}}: {{total}}\n{{/each}}\nSubtotal: {{subtotal}}\nDesconto: {{desconto}}\nPortes: {{portes}}\nTotal: {{total}}\n\nPagamento: {{metodo}}. {{instrucoes}}' +
-      SIGNATURE_TEXT,
-  },
-  /** Data: nome, numero. */
-  'payment-confirmed': {
-    subject: 'Pagamento confirmado: encomenda nº {{numero}}',
-    html: '<p>Olá {{nome}},</p><p>Confirmámos o pagamento da tua encomenda nº <strong>{{numero}}</strong>. Vamos prepará-la com todo o cuidado.</p>' + SIGNATURE_HTML,
-    text: 'Olá {{nome}},\n\nConfirmámos o pagamento da tua encomenda nº {{numero}}. Vamos prepará-la com todo o cuidado.' + SIGNATURE_TEXT,
-  },
-  /** Data: nome, numero, rastreio (tracking code). */
-  shipped: {
-    subject: 'A tua encomenda nº {{numero}} foi enviada',
-    html: '<p>Olá {{nome}},</p><p>A tua encomenda nº <strong>{{numero}}</strong> foi enviada. Código de envio: <strong>{{rastreio}}</strong>.</p>' + SIGNATURE_HTML,
-    text: 'Olá {{nome}},\n\nA tua encomenda nº {{numero}} foi enviada. Código de envio: {{rastreio}}.' + SIGNATURE_TEXT,
-  },
-  /** Data: nome. */
-  'review-request': {
-    subject: 'Gostaste das tuas joias?',
-    html: '<p>Olá {{nome}},</p><p>Esperamos que estejas a gostar das tuas peças. A tua opinião ajuda-nos muito: conta-nos como correu, respondendo a este e-mail ou nas nossas redes sociais.</p>' + SIGNATURE_HTML,
-    text: 'Olá {{nome}},\n\nEsperamos que estejas a gostar das tuas peças. A tua opinião ajuda-nos muito: conta-nos como correu, respondendo a este e-mail ou nas nossas redes sociais.' + SIGNATURE_TEXT,
-  },
-  /** Data: produto (name), link (absolute product URL). */
-  'back-in-stock': {
-    subject: '{{produto}} voltou a estar disponível',
-    html: '<p>Olá,</p><p>A peça <strong>{{produto}}</strong> que pediste voltou a estar disponível. <a href="{{link}}">Ver a peça</a></p>' + SIGNATURE_HTML,
-    text: 'Olá,\n\nA peça {{produto}} que pediste voltou a estar disponível: {{link}}' + SIGNATURE_TEXT,
-  },
-} as const satisfies Record<string, MailTemplate>;
+/** A shipping address as the order e-mail shows it. */
+export interface MailAddress {
+  readonly nome: string;
+  readonly rua: string;
+  readonly codigoPostal: string;
+  readonly localidade: string;
+  readonly pais: string;
+}
 
-export type MailTemplateId = keyof typeof mailTemplates;
+/** Where the subject and the plain-text part find the unescaped values: `{{texto.nome}}`. */
+export const TEXT_ROOT = 'texto';
+
+/**
+ * The only values a template may put inside an HTML attribute (an `href`): they must be absolute
+ * http(s) URLs, which `templateData` checks before sending. Every other value only ever lands in text.
+ */
+export const MAIL_URL_FIELDS: { readonly [Id in MailTemplateId]: readonly (keyof MailData[Id] & string)[] } = {
+  'order-received': [],
+  'payment-confirmed': [],
+  shipped: [],
+  'review-request': [],
+  'back-in-stock': ['link'],
+};
 
 /** Physical SES template name: the stage prefix keeps two stages in one account apart. */
 export function templateName(prefix: string, id: MailTemplateId): string {

@@ -77,7 +77,8 @@ export async function sendOrderEmail(id: string | undefined, request: AdminEmail
   const trackingCode = request.kind === 'shipped' ? request.trackingCode : undefined;
   let record: OrderEmailRecord;
   try {
-    await sendTemplatedMail(order.email, request.kind, trackingCode ? { ...base, rastreio: trackingCode } : base);
+    if (request.kind === 'shipped') await sendTemplatedMail(order.email, 'shipped', { ...base, rastreio: request.trackingCode });
+    else await sendTemplatedMail(order.email, request.kind, base);
     record = { kind: request.kind, status: 'sent', at: now.toISOString(), ...(trackingCode ? { trackingCode } : {}) };
   } catch (error) {
     logger.error('admin e-mail failed', { orderId: order.id, kind: request.kind, error: error as Error });

@@ -14,6 +14,7 @@ import { CLOSED_STATUS, PAID_STATUS, RESERVATION_MINUTES, RESERVED_STATUS, gener
 import { PAYMENT_METHOD_LABELS } from '../../shared/payment-methods.ts';
 import { priceLine, quoteOrder } from '../../shared/pricing.ts';
 import type { AttachProofInput, PlaceOrderInput } from '../../shared/schemas/index.ts';
+import { SHIPPING_METHODS } from '../../shared/shipping.ts';
 import { Conflict, Forbidden, InvalidInput, OutOfStock } from '../errors.ts';
 import { logger } from '../logger.ts';
 import { claimIdempotencyKey, completeIdempotencyItem, peekIdempotencyKey, releaseIdempotencyKey, type Claim } from '../repositories/idempotency.ts';
@@ -65,7 +66,7 @@ export async function placeOrder(input: PlaceOrderInput, idempotencyKey: string 
     throw error;
   }
   // The order-received e-mail confirms the proof too: a reservation gets it when its proof arrives.
-  if (body.order.status === PAID_STATUS) await sendOrderReceived(body, now);
+  if (body.order.status === PAID_STATUS) await sendOrderReceived(body.order.id, now);
   return { status: 201, body };
 }
 
@@ -277,13 +278,16 @@ export async function attachProof(id: string | undefined, input: AttachProofInpu
     throw current ? notAwaitingPayment(toOrder({ ...current })) : new Conflict(messages.api.orderChanged, 'order_changed');
   }
   const paid = toCustomerOrder(toOrder({ ...(await getOrderItem(order.id))! }));
-  await sendOrderReceived({ order: paid }, now);
+  await sendOrderReceived(order.id, now);
   return { order: paid };
 }
 
 /** The order-received e-mail; its outcome is recorded on the order, and a failure never loses the order. */
-async function sendOrderReceived({ order }: { order: CustomerOrder }, now: Date): Promise<void> {
-  const instructions = order.instructions;
+async function sendOrderReceived(id: string, now: Date): Promise<void> {
+  const item = await getOrderItem(id);
+  if (!item) return;
+  const order = toOrder({ ...item });
+  const instructions = instructionsFor(order.paymentMethod, order.mbwayNumber);
   let record: OrderEmailRecord;
   try {
     await sendTemplatedMail(order.email, 'order-received', {
@@ -296,6 +300,9 @@ async function sendOrderReceived({ order }: { order: CustomerOrder }, now: Date)
       total: formatCents(order.totalCents),
       metodo: PAYMENT_METHOD_LABELS[order.paymentMethod],
       instrucoes: messages.payment.instructionsText(instructions),
+      semDesconto: order.discountCents === 0,
+      envio: SHIPPING_METHODS[order.shippingMethod].label,
+      morada: { nome: `${order.firstName} ${order.lastName}`, rua: order.address, codigoPostal: order.postalCode, localidade: order.city, pais: order.country },
     });
     record = { kind: 'order-received', status: 'sent', at: now.toISOString() };
   } catch (error) {

@@ -11,9 +11,13 @@ import { Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
 import { REPO_ROOT } from '../../infra/constructs/shop-function.ts';
+import { renderMailTemplates } from '../../infra/mail-render.ts';
 import { ShopStack, type ShopStackProps } from '../../infra/stack.ts';
 
 export const TEST_SENDER = 'loja@joias.test';
+
+/** The mail templates rendered from MJML, as `infra/app.ts` renders them before building the stack. */
+export const MAIL_TEMPLATES = await renderMailTemplates();
 
 /** Temporary directories made by the helpers below; `removeScratch` (an `afterAll`) deletes them. */
 const scratch: string[] = [];
@@ -104,6 +108,7 @@ export function synthShop(options: SynthOptions = {}): Synthesized {
     env: { region: TEST_REGION },
     stage: 'test',
     adminPathPrefix: '/bastidores-7b99',
+    mailTemplates: MAIL_TEMPLATES,
     senderEmail: TEST_SENDER,
     webDistDir: makeWebDist(),
     ...props,

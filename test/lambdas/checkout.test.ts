@@ -95,6 +95,9 @@ describe('POST /api/orders', () => {
     expect(mails[0]!.body.text).toContain('Olá Ana');
     expect(mails[0]!.body.text).toContain('Anel Teste Desconto × 2: 33,98 €');
     expect(mails[0]!.body.text).toContain('Total: 46,48 €');
+    // The discount reads as an amount taken off.
+    expect(mails[0]!.body.text).toContain('Desconto: −6,00 €');
+    expect(mails[0]!.body.html).toMatch(/Desconto<\/td><td [^>]*>−6,00 €/);
   });
 
   it('charges shipping up to 30 € of goods before discounts', async () => {

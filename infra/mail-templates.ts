@@ -1,0 +1,189 @@
+/**
+ * The shop's e-mails, written once in MJML (responsive e-mail markup) with Handlebars placeholders,
+ * and rendered into SES templates at build time by `infra/mail-render.ts`: when the CDK stack is
+ * synthesized (`infra/mail.ts`) and when the local twin creates its templates
+ * (`infra/local/bootstrap.ts`). The Lambda functions never see any of this; they send by template name
+ * with data typed in `lambdas/contracts/mail-templates.ts`.
+ *
+ * Placeholders: the HTML (MJML) reads the escaped values at the top level (`{{nome}}`); the subject and
+ * the plain-text part read the unescaped one-line values under `texto` (`{{texto.nome}}`); see
+ * `lambdas/contracts/mail-data.ts`. Only the `href` of a button takes a value in an attribute, and
+ * only for the URLs of `MAIL_URL_FIELDS`. Helpers: `{{#if}}`, `{{else}}`, `{{#each}}`, as SES documents.
+ * Order e-mails say plainly that they are not invoices (the shop invoices separately).
+ */
+import { escapeHtml } from '../lambdas/contracts/mail-data.ts';
+import type { MailTemplateId } from '../lambdas/contracts/mail-templates.ts';
+import { SHOP_IDENTITY } from '../shared/shop-identity.ts';
+
+/** One e-mail before rendering. */
+export interface MailTemplateSource {
+  /** Subject (Handlebars, `texto` values). */
+  readonly subject: string;
+  /** Preheader: the line mail apps show after the subject (HTML values). */
+  readonly preview: string;
+  /** The content of the mail's main card: MJML column content (`mj-text`, `mj-table`, `mj-button`, ...). */
+  readonly body: string;
+  /** Plain-text part (Handlebars, `texto` values), without the signature, which the layout adds. */
+  readonly text: string;
+}
+
+/** The shop's colours (as in `web/src/ui/styles.css`). */
+const COLOR = {
+  ink: '#2b2623',
+  muted: '#665d55',
+  paper: '#faf7f2',
+  sand: '#f1e9de',
+  line: '#e3d9cc',
+  accent: '#7a4b2a',
+  accentSoft: '#f3e6d8',
+  gold: '#c8a45d',
+  onDark: '#fbf7f1',
+} as const;
+const SANS = "-apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Helvetica, Arial, sans-serif";
+const SERIF = "Georgia, 'Times New Roman', serif";
+
+const SIGNATURE_TEXT = `Obrigado,\nA equipa ${SHOP_IDENTITY.name}`;
+const FOOTER_TEXT = `Este e-mail não é uma fatura.\n${SHOP_IDENTITY.legal}`;
+
+/** The whole MJML document of one e-mail: head, brand header, the card with `body`, signature and footer. */
+export function mailLayout(source: Pick<MailTemplateSource, 'preview' | 'body'>): string {
+  const name = escapeHtml(SHOP_IDENTITY.name);
+  return `<mjml lang="pt" dir="ltr">
+  <mj-head>
+    <mj-title>${name}</mj-title>
+    <mj-preview>${source.preview}</mj-preview>
+    <mj-attributes>
+      <mj-all font-family="${SANS}" />
+      <mj-text font-size="15px" line-height="1.6" color="${COLOR.ink}" padding="8px 28px" />
+      <mj-table font-size="14px" line-height="1.5" color="${COLOR.ink}" padding="8px 28px" cellpadding="0" />
+      <mj-section padding="0" />
+    </mj-attributes>
+    <mj-style>
+      p { margin: 0 0 12px; }
+      .linhas th { white-space: nowrap; font-size: 12px; font-weight: 600; color: ${COLOR.muted}; text-transform: uppercase; letter-spacing: 0.04em; padding: 0 0 8px; border-bottom: 1px solid ${COLOR.line}; }
+      .linhas td { padding: 10px 0; border-bottom: 1px solid ${COLOR.sand}; vertical-align: top; }
+      .linhas .valor, .totais .valor { text-align: right; white-space: nowrap; padding-left: 12px; }
+      .linhas .qtd { text-align: center; padding-left: 8px; padding-right: 8px; }
+      .totais td { padding: 4px 0; }
+      .totais .total td { padding-top: 10px; border-top: 2px solid ${COLOR.ink}; font-size: 16px; font-weight: 700; }
+    </mj-style>
+  </mj-head>
+  <mj-body background-color="${COLOR.paper}" width="600px">
+    <mj-section background-color="${COLOR.ink}" padding="28px 16px 24px">
+      <mj-column>
+        <mj-text align="center" color="${COLOR.onDark}" font-family="${SERIF}" font-size="26px" letter-spacing="4px" text-transform="uppercase" padding="0">${name}</mj-text>
+        <mj-text align="center" color="${COLOR.gold}" font-size="12px" letter-spacing="1px" padding="6px 0 0">${escapeHtml(SHOP_IDENTITY.tagline)}</mj-text>
+      </mj-column>
+    </mj-section>
+    <mj-section background-color="#ffffff" padding="24px 0 20px">
+      <mj-column>
+${source.body}
+        <mj-text padding="16px 28px 0">Obrigado,<br />A equipa ${name}</mj-text>
+      </mj-column>
+    </mj-section>
+    <mj-section padding="20px 16px 32px">
+      <mj-column>
+        <mj-text align="center" font-size="12px" line-height="1.5" color="${COLOR.muted}" padding="0">Este e-mail não é uma fatura.<br />${escapeHtml(SHOP_IDENTITY.legal)}</mj-text>
+      </mj-column>
+    </mj-section>
+  </mj-body>
+</mjml>`;
+}
+
+/** The plain-text part: the template's text, the signature and the footer. */
+export function textLayout(text: string): string {
+  return `${text.trimEnd()}\n\n${SIGNATURE_TEXT}\n\n--\n${FOOTER_TEXT}\n`;
+}
+
+const greeting = '<mj-text><p>Olá {{nome}},</p></mj-text>';
+
+export const mailTemplateSources: Readonly<Record<MailTemplateId, MailTemplateSource>> = {
+  /** Data: see `MailData['order-received']`. */
+  'order-received': {
+    subject: 'Recebemos a tua encomenda nº {{texto.numero}}',
+    preview: 'Encomenda nº {{numero}}: total {{total}}. Vamos confirmar o pagamento.',
+    body: `        ${greeting}
+        <mj-text><p>Recebemos a tua encomenda nº <strong>{{numero}}</strong> e o teu comprovativo de pagamento. Vamos confirmar o pagamento e enviamos logo a seguir.</p></mj-text>
+        <mj-text font-family="${SERIF}" font-size="18px" padding="12px 28px 4px">Resumo da encomenda</mj-text>
+        <mj-table css-class="linhas" role="presentation">
+          <tr><th style="text-align:left">Peça</th><th class="qtd">Qtd.</th><th class="valor">Preço</th><th class="valor">Total</th></tr>
+          {{#each linhas}}<tr><td>{{nome}}</td><td class="qtd">{{quantidade}}</td><td class="valor">{{preco}}</td><td class="valor">{{total}}</td></tr>{{/each}}
+        </mj-table>
+        <mj-table css-class="totais" role="presentation">
+          <tr><td>Subtotal{{#if semDesconto}}{{else}} antes do desconto{{/if}}</td><td class="valor">{{subtotal}}</td></tr>
+          {{#if semDesconto}}{{else}}<tr><td>Desconto</td><td class="valor">−{{desconto}}</td></tr>{{/if}}
+          <tr><td>Portes{{#if envio}} ({{envio}}){{/if}}</td><td class="valor">{{portes}}</td></tr>
+          <tr class="total"><td>Total</td><td class="valor">{{total}}</td></tr>
+        </mj-table>
+        <mj-text container-background-color="${COLOR.accentSoft}" padding="16px 28px"><p style="margin:0 0 4px"><strong>Pagamento: {{metodo}}</strong></p><p style="margin:0">{{instrucoes}}</p></mj-text>
+        <mj-text padding="16px 28px 0">{{#if morada}}<p><strong>Morada de envio</strong><br />{{morada.nome}}<br />{{morada.rua}}<br />{{morada.codigoPostal}} {{morada.localidade}}<br />{{morada.pais}}</p>{{/if}}</mj-text>`,
+    text: `Olá {{texto.nome}},
+
+Recebemos a tua encomenda nº {{texto.numero}} e o teu comprovativo de pagamento. Vamos confirmar o pagamento e enviamos logo a seguir.
+
+Resumo da encomenda
+{{#each texto.linhas}}
+- {{nome}} × {{quantidade}}: {{total}} ({{preco}} cada)
+{{/each}}
+
+Subtotal{{#if texto.semDesconto}}{{else}} antes do desconto{{/if}}: {{texto.subtotal}}
+{{#if texto.semDesconto}}
+{{else}}
+Desconto: −{{texto.desconto}}
+{{/if}}
+Portes{{#if texto.envio}} ({{texto.envio}}){{/if}}: {{texto.portes}}
+Total: {{texto.total}}
+
+Pagamento: {{texto.metodo}}. {{texto.instrucoes}}
+{{#if texto.morada}}
+
+Morada de envio:
+{{texto.morada.nome}}
+{{texto.morada.rua}}
+{{texto.morada.codigoPostal}} {{texto.morada.localidade}}
+{{texto.morada.pais}}
+{{/if}}`,
+  },
+  /** Data: nome, numero. */
+  'payment-confirmed': {
+    subject: 'Pagamento confirmado: encomenda nº {{texto.numero}}',
+    preview: 'Confirmámos o pagamento da encomenda nº {{numero}}.',
+    body: `        ${greeting}
+        <mj-text><p>Confirmámos o pagamento da tua encomenda nº <strong>{{numero}}</strong>. Vamos prepará-la com todo o cuidado.</p></mj-text>`,
+    text: `Olá {{texto.nome}},
+
+Confirmámos o pagamento da tua encomenda nº {{texto.numero}}. Vamos prepará-la com todo o cuidado.`,
+  },
+  /** Data: nome, numero, rastreio (tracking code). */
+  shipped: {
+    subject: 'A tua encomenda nº {{texto.numero}} foi enviada',
+    preview: 'A encomenda nº {{numero}} vai a caminho.',
+    body: `        ${greeting}
+        <mj-text><p>A tua encomenda nº <strong>{{numero}}</strong> foi enviada.</p></mj-text>
+        <mj-text container-background-color="${COLOR.accentSoft}" padding="16px 28px"><p style="margin:0">Código de envio: <strong>{{rastreio}}</strong></p></mj-text>`,
+    text: `Olá {{texto.nome}},
+
+A tua encomenda nº {{texto.numero}} foi enviada. Código de envio: {{texto.rastreio}}.`,
+  },
+  /** Data: nome. */
+  'review-request': {
+    subject: 'Gostaste das tuas joias?',
+    preview: 'A tua opinião ajuda-nos muito.',
+    body: `        ${greeting}
+        <mj-text><p>Esperamos que estejas a gostar das tuas peças. A tua opinião ajuda-nos muito: conta-nos como correu, respondendo a este e-mail ou nas nossas redes sociais.</p></mj-text>`,
+    text: `Olá {{texto.nome}},
+
+Esperamos que estejas a gostar das tuas peças. A tua opinião ajuda-nos muito: conta-nos como correu, respondendo a este e-mail ou nas nossas redes sociais.`,
+  },
+  /** Data: produto (name), link (absolute product URL). */
+  'back-in-stock': {
+    subject: '{{texto.produto}} voltou a estar disponível',
+    preview: '{{produto}} voltou a estar disponível.',
+    body: `        <mj-text><p>Olá,</p><p>A peça <strong>{{produto}}</strong> que pediste voltou a estar disponível.</p></mj-text>
+        <mj-button href="{{link}}" background-color="${COLOR.accent}" color="#ffffff" font-size="15px" font-weight="600" border-radius="4px" inner-padding="12px 28px" padding="8px 28px 16px">Ver a peça</mj-button>
+        <mj-text font-size="13px" color="${COLOR.muted}"><p>Se o botão não abrir, copia este endereço para o navegador: {{link}}</p></mj-text>`,
+    text: `Olá,
+
+A peça {{texto.produto}} que pediste voltou a estar disponível: {{texto.link}}`,
+  },
+};

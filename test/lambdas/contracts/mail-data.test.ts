@@ -1,0 +1,150 @@
+/**
+ * The one escaping every e-mail goes through (`lambdas/contracts/mail-data.ts`): HTML specials and
+ * template braces, line breaks and other control characters, bidi and zero-width characters; and the
+ * data as SES gets it. Unit tests: no twin.
+ */
+import fc from 'fast-check';
+import { parseFragment, type DefaultTreeAdapterMap } from 'parse5';
+import { describe, expect, it } from 'vitest';
+import { escapeHtml, plainText, templateData } from '../../../lambdas/contracts/mail-data.ts';
+import type { MailData } from '../../../lambdas/contracts/mail-templates.ts';
+import type { sendTemplatedMail } from '../../../lambdas/repositories/mail.ts';
+import { benignMailData, EVIL_LINK, hostile, RLO, ZWSP } from '../../support/mail.ts';
+
+type Element = DefaultTreeAdapterMap['element'];
+type Node = DefaultTreeAdapterMap['childNode'];
+
+/** What a browser makes of `escaped` in a text node and in a quoted attribute: the parsed element. */
+function parsed(escaped: string): Element {
+  const fragment = parseFragment(`<p title="${escaped}">${escaped}</p>`);
+  expect(fragment.childNodes).toHaveLength(1);
+  return fragment.childNodes[0] as Element;
+}
+const textOf = (element: Element) => element.childNodes.map((n: Node) => ('value' in n ? n.value : '')).join('');
+
+/** Any text, with the characters that matter over-represented. */
+const SPECIALS = ['<', '>', '&', '"', "'", '`', '=', '{', '}', '{{', '}}', '\r', '\n', '\r\n', '\t', '\0', '\u0085', '\u2028', '\u2029', RLO, ZWSP, '\u2066', '\u200D', '\uFEFF', '\uD800', '\uDC00', '&amp;', '&#123;', '<script>', '<!--'];
+const anyText = fc.string({ unit: fc.oneof(fc.constantFrom(...SPECIALS), fc.string({ unit: 'binary', minLength: 1, maxLength: 1 })), maxLength: 60 });
+
+const FORBIDDEN_IN_PLAIN = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
+const LONE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+describe('escapeHtml', () => {
+  it.each([
+    ['<', '&lt;'],
+    ['>', '&gt;'],
+    ['&', '&amp;'],
+    ['"', '&quot;'],
+    ["'", '&#39;'],
+    ['{{numero}}', '&#123;&#123;numero&#125;&#125;'],
+    ['{{{texto}}}', '&#123;&#123;&#123;texto&#125;&#125;&#125;'],
+    [EVIL_LINK, '&lt;a href&#61;&quot;https://evil.example&quot;&gt;PAGAR AQUI&lt;/a&gt;'],
+    ['Ana Costa', 'Ana Costa'],
+  ])('%j → %j', (input, output) => {
+    expect(escapeHtml(input)).toBe(output);
+  });
+
+  it('leaves no character that could open markup, end an attribute or form template syntax', () => {
+    fc.assert(
+      fc.property(anyText, (text) => {
+        expect(escapeHtml(text)).not.toMatch(/[<>"'`={}]/);
+      }),
+    );
+  });
+
+  it('reads back as the original text, in a text node and in a quoted attribute, and adds no element', () => {
+    fc.assert(
+      fc.property(anyText, (text) => {
+        const value = plainText(text);
+        const element = parsed(escapeHtml(value));
+        expect(element.childNodes.every((n) => n.nodeName === '#text')).toBe(true);
+        expect(textOf(element)).toBe(value);
+        expect(element.attrs).toEqual([{ name: 'title', value }]);
+      }),
+    );
+  });
+});
+
+describe('plainText', () => {
+  it('turns line breaks into a space, so a subject cannot carry a header break', () => {
+    expect(plainText('Ana\r\nBcc: vitima@example.com')).toBe('Ana Bcc: vitima@example.com');
+    expect(plainText('Ana\nCosta\rSilva\u2028Lda\u0085x')).toBe('Ana Costa Silva Lda x');
+  });
+
+  it('removes the right-to-left override U+202E and the zero-width space U+200B', () => {
+    expect(plainText(`fatura${RLO}fdp.exe`)).toBe('faturafdp.exe');
+    expect(plainText(`PAGAR${ZWSP}AQUI`)).toBe('PAGARAQUI');
+    expect(plainText('\u2066isolado\u2069 \u200Fmarca\u200E \uFEFFbom')).toBe('isolado marca bom');
+  });
+
+  it('keeps letters, accents, emoji and the euro sign', () => {
+    expect(plainText('Conceição Ñuñez 💍 12,50 € — «olá»')).toBe('Conceição Ñuñez 💍 12,50 € — «olá»');
+  });
+
+  it('leaves no control, format, line or paragraph separator character nor a lone surrogate, and changes nothing else', () => {
+    fc.assert(
+      fc.property(anyText, (text) => {
+        const value = plainText(text);
+        expect(value).not.toMatch(FORBIDDEN_IN_PLAIN);
+        expect(value).not.toMatch(LONE);
+        expect(plainText(value)).toBe(value);
+        if (!FORBIDDEN_IN_PLAIN.test(text) && !LONE.test(text)) expect(value).toBe(text);
+      }),
+    );
+  });
+});
+
+describe('templateData', () => {
+  it('holds the HTML-escaped values at the top level and the plain values under texto', () => {
+    expect(templateData('shipped', { nome: `Ana${RLO}\r\n<b>`, numero: 123456, rastreio: '{{numero}}' })).toEqual({
+      nome: 'Ana &lt;b&gt;',
+      numero: '123456',
+      rastreio: '&#123;&#123;numero&#125;&#125;',
+      texto: { nome: 'Ana <b>', numero: '123456', rastreio: '{{numero}}' },
+    });
+  });
+
+  it('walks lists and objects, keeps booleans for {{#if}} and drops absent values', () => {
+    const data = templateData('order-received', { ...benignMailData['order-received'], linhas: [{ nome: '<i>', quantidade: 2, preco: '1 €', total: '2 €' }], semDesconto: true, envio: undefined });
+    expect(data).toMatchObject({ linhas: [{ nome: '&lt;i&gt;', quantidade: '2' }], semDesconto: true, texto: { linhas: [{ nome: '<i>' }], semDesconto: true } });
+    expect(data).not.toHaveProperty('envio');
+  });
+
+  it('every string it sends is plain one-line text, escaped at the top level', () => {
+    fc.assert(
+      fc.property(anyText, anyText, (nome, rastreio) => {
+        const data = templateData('shipped', { nome, numero: 1, rastreio }) as { nome: string; rastreio: string; texto: { nome: string; rastreio: string } };
+        expect(data.texto).toEqual({ nome: plainText(nome), numero: '1', rastreio: plainText(rastreio) });
+        expect(data.nome).toBe(escapeHtml(plainText(nome)));
+        for (const value of [data.nome, data.rastreio]) expect(value).not.toMatch(/[<>"'{}\r\n\u202E\u200B]/);
+      }),
+    );
+  });
+
+  it('accepts only absolute http(s) URLs where a value goes into an attribute', () => {
+    const send = (link: string) => templateData('back-in-stock', { produto: 'Anel', link });
+    expect(send('https://loja.example/product/a?x=1&y=2')).toMatchObject({ link: 'https://loja.example/product/a?x&#61;1&amp;y&#61;2' });
+    for (const link of ['javascript:alert(1)', '/product/a', 'data:text/html,<script>alert(1)</script>', ' ', hostile()]) {
+      expect(() => send(link), link).toThrow(/http\(s\) URL/);
+    }
+  });
+
+  it('refuses a value named like the text root', () => {
+    expect(() => templateData('review-request', { nome: 'Ana', texto: 'x' } as MailData['review-request'])).toThrow(/reserved/);
+  });
+
+  it('is typed per template: a wrong or missing key does not compile', () => {
+    // Never called: the @ts-expect-error lines are checked by `tsc` (npm run typecheck).
+    const send: typeof sendTemplatedMail = async () => undefined;
+    const compileOnly = () => {
+      // @ts-expect-error 'rastreio' is not a key of review-request
+      void send('a@example.com', 'review-request', { nome: 'Ana', rastreio: 'RR1' });
+      // @ts-expect-error shipped needs 'rastreio'
+      void send('a@example.com', 'shipped', { nome: 'Ana', numero: 1 });
+      // @ts-expect-error order-received lines need 'total'
+      void send('a@example.com', 'order-received', { ...benignMailData['order-received'], linhas: [{ nome: 'x', quantidade: 1, preco: '1 €' }] });
+      void send('a@example.com', 'back-in-stock', { produto: 'Anel', link: 'https://loja.example/p' });
+    };
+    expect(typeof compileOnly).toBe('function');
+  });
+});

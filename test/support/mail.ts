@@ -1,0 +1,78 @@
+/**
+ * Mail test helpers: benign and hostile data for every template, and a renderer that does what SES
+ * does with a stored template (Handlebars without HTML escaping; aws-ses-v2-local does the same).
+ */
+import Handlebars from 'handlebars';
+import { templateData } from '../../lambdas/contracts/mail-data.ts';
+import type { MailData, MailTemplateId } from '../../lambdas/contracts/mail-templates.ts';
+
+/** A link to another site: the attack the escaping exists for. */
+export const EVIL_LINK = '<a href="https://evil.example">PAGAR AQUI</a>';
+export const EVIL_IMG = '<img src=x onerror=alert(1)>';
+export const RLO = '\u202E';
+export const ZWSP = '\u200B';
+
+/** Hostile text of at most `max` characters: markup, template syntax, line breaks, bidi and zero-width characters. */
+export function hostile(max = 200): string {
+  return `${EVIL_LINK}\r\n{{numero}}${RLO}${ZWSP}${EVIL_IMG}'"&{{{texto}}}`.slice(0, max);
+}
+
+/** Ordinary data for each template. */
+export const benignMailData: { readonly [Id in MailTemplateId]: MailData[Id] } = {
+  'order-received': {
+    nome: 'Ana',
+    numero: 123456,
+    linhas: [
+      { nome: 'Anel Lua', quantidade: 2, preco: '16,99 €', total: '33,98 €' },
+      { nome: 'Colar Sol', quantidade: 1, preco: '12,50 €', total: '12,50 €' },
+    ],
+    subtotal: '52,48 €',
+    desconto: '3,74 €',
+    portes: 'Grátis',
+    total: '46,48 €',
+    metodo: 'Transferência bancária',
+    instrucoes: 'Faz uma transferência para o IBAN PT50 0000 0000 0000 0000 0000 0 (titular: Joias Inox, Lda.).',
+    envio: 'CTT Expresso',
+    morada: { nome: 'Ana Costa', rua: 'Rua das Flores, 12', codigoPostal: '4050-262', localidade: 'Porto', pais: 'Portugal' },
+  },
+  'payment-confirmed': { nome: 'Ana', numero: 123456 },
+  shipped: { nome: 'Ana', numero: 123456, rastreio: 'RR123456789PT' },
+  'review-request': { nome: 'Ana' },
+  'back-in-stock': { produto: 'Brincos Estrela', link: 'https://loja.example/product/brincos-estrela?a=1&b=2' },
+};
+
+/** The same data with every text value hostile (URLs stay URLs, but with markup-like query text). */
+export const hostileMailData: { readonly [Id in MailTemplateId]: MailData[Id] } = {
+  'order-received': {
+    ...benignMailData['order-received'],
+    nome: hostile(),
+    linhas: [{ nome: hostile(), quantidade: 1, preco: hostile(), total: hostile() }],
+    subtotal: hostile(),
+    desconto: hostile(),
+    portes: hostile(),
+    total: hostile(),
+    metodo: hostile(),
+    instrucoes: hostile(),
+    envio: hostile(),
+    morada: { nome: hostile(), rua: hostile(), codigoPostal: hostile(), localidade: hostile(), pais: hostile() },
+  },
+  'payment-confirmed': { nome: hostile(), numero: 123456 },
+  shipped: { nome: hostile(), numero: 123456, rastreio: hostile() },
+  'review-request': { nome: hostile() },
+  'back-in-stock': { produto: hostile(), link: 'https://loja.example/product/x?q="><script>alert(1)</script>{{numero}}' },
+};
+
+export interface MailParts {
+  readonly subject: string;
+  readonly html: string;
+  readonly text: string;
+}
+
+const ses = Handlebars.create();
+
+/** Renders a template's parts as SES does: Handlebars, no HTML escaping, with the data as `sendTemplatedMail` sends it. */
+export function renderAsSes<Id extends MailTemplateId>(parts: MailParts, template: Id, data: MailData[Id]): MailParts {
+  const wire = templateData(template, data);
+  const render = (source: string) => ses.compile(source, { noEscape: true })(wire);
+  return { subject: render(parts.subject), html: render(parts.html), text: render(parts.text) };
+}
