@@ -32,6 +32,7 @@ export const TEXT_LIMITS = {
   sku: 60,
   description: 5000,
   collectionName: 60,
+  stockNote: 200,
   trackingCode: 64,
 } as const;
 

@@ -164,7 +164,8 @@ export const texts = {
     pricePlaceholder: 'Ex.: 24,90',
     discount: 'Desconto (%)',
     discountHint: 'Escreve 0 se não tiver desconto.',
-    stock: 'Stock',
+    initialStock: 'Stock inicial',
+    initialStockHint: 'Depois de criado, o stock muda só em «Ajustar stock».',
     description: 'Descrição',
     mainImage: 'Imagem principal',
     secondaryImage: 'Imagem secundária',
@@ -179,6 +180,8 @@ export const texts = {
     create: 'Criar Produto',
     saving: 'A guardar...',
     viewInShop: 'Ver na loja',
+    reload: 'Recarregar valores atuais',
+    reloading: 'A recarregar...',
   },
 
   collections: {
