@@ -3,7 +3,8 @@
  * is typed in euros and read with `parseEuroInput`; images are uploaded before saving. Creating sets
  * the initial stock; editing changes everything but stock and is saved only over the version it
  * loaded (DESIGN.md rule 16): when someone changed the product meanwhile, nothing is saved and the
- * owner can reload the current values. Saving shows the success or the Portuguese error with each field's message; it
+ * owner can reload the current values. Stock changes in the "Ajustar stock" panel next to the form,
+ * with its history. Saving shows the success or the Portuguese error with each field's message; it
  * never fails silently.
  */
 import { useRef, useState, type FormEvent } from 'react';
@@ -24,6 +25,7 @@ import { useLoad } from '../api/use-load.ts';
 import { useAdminApi } from '../auth/session.tsx';
 import { SelectField, TextAreaField, TextField } from '../../../ui/field.tsx';
 import { ImageField } from '../components/image-field.tsx';
+import { StockHistory, StockPanel } from '../components/stock-panel.tsx';
 import { AdminPage, Feedback, LoadView, useFlash, type FlashState } from '../components/ui.tsx';
 import { texts } from '../texts.ts';
 
@@ -141,9 +143,25 @@ function ProductFormScreen({ id }: { readonly id: string | undefined }) {
   );
 }
 
-/** The edit page: the form (stock changes elsewhere, never through it). */
-function EditProduct({ product, collections }: { readonly product: AdminProduct; readonly collections: readonly Collection[] }) {
-  return <ProductForm product={product} collections={collections} />;
+/** The edit page: the form, and next to it the stock panel and its history, sharing the product as last known. */
+function EditProduct({ product: loaded, collections }: { readonly product: AdminProduct; readonly collections: readonly Collection[] }) {
+  const [product, setProduct] = useState(loaded);
+  const [historyKey, setHistoryKey] = useState(0);
+  const onStock = (changed: AdminProduct) => {
+    setProduct((p) => ({ ...p, stock: changed.stock }));
+    setHistoryKey((n) => n + 1);
+  };
+  return (
+    <div className="adm-detail">
+      <div className="adm-detail-main">
+        <ProductForm product={loaded} collections={collections} onProduct={setProduct} />
+      </div>
+      <aside className="adm-detail-side">
+        <StockPanel product={product} onStock={onStock} />
+        <StockHistory productId={product.id} refreshKey={historyKey} />
+      </aside>
+    </div>
+  );
 }
 
 type Result = { kind: 'success' | 'error' | 'info'; lines: string[]; reload?: boolean };
