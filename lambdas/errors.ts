@@ -48,6 +48,21 @@ export class Conflict extends DomainError {
   }
 }
 
+/**
+ * A write conditioned on a value the client saw (a product's version, a stock) that changed meanwhile:
+ * nothing was written; `current` carries the value as it is now, for the client to show and retry from.
+ */
+export class ChangedMeanwhile extends DomainError {
+  constructor(
+    message: string,
+    code: string,
+    readonly current: Readonly<Record<string, number>>,
+    fields?: FieldErrors,
+  ) {
+    super(409, code, message, fields);
+  }
+}
+
 export class OutOfStock extends DomainError {
   constructor(message: string, fields?: FieldErrors) {
     super(409, 'out_of_stock', message, fields);

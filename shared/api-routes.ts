@@ -6,6 +6,7 @@
  * exactly these keys (checked at compile time there).
  */
 import type {
+  AdminProductResponse,
   AdminProductsResponse,
   CollectionResponse,
   CollectionsResponse,
@@ -26,6 +27,8 @@ import type {
   ProofUploadResponse,
   StockAlertCreated,
   StockAlertsPage,
+  StockChangedResponse,
+  StockMovementsResponse,
 } from './api.ts';
 import type {
   AdminEmailRequest,
@@ -40,8 +43,10 @@ import type {
   PageQuery,
   PlaceOrderInput,
   ProductInput,
+  ProductUpdateInput,
   ProofUploadRequest,
   StockAlertInput,
+  StockChangeInput,
 } from './schemas/index.ts';
 
 /** What one route takes and gives; `undefined` where it takes no body or query. */
@@ -77,9 +82,13 @@ export interface ApiRoutes {
   /** An internal note on the order's timeline → 201. */
   'POST /api/admin/orders/{id}/notes': Contract<OrderResponse, OrderNoteInput>;
   'GET /api/admin/products': Contract<AdminProductsResponse>;
-  'POST /api/admin/products': Contract<ProductResponse, ProductInput>;
-  'GET /api/admin/products/{id}': Contract<ProductResponse>;
-  'PUT /api/admin/products/{id}': Contract<ProductUpdatedResponse, ProductInput>;
+  'POST /api/admin/products': Contract<AdminProductResponse, ProductInput>;
+  'GET /api/admin/products/{id}': Contract<AdminProductResponse>;
+  /** Every field but stock, conditioned on `version`; 409 `product_changed` when it is stale. */
+  'PUT /api/admin/products/{id}': Contract<ProductUpdatedResponse, ProductUpdateInput>;
+  /** "+/- N" or "set to N" (conditioned on `expected`; 409 `stock_changed` when stale), with its movement. */
+  'POST /api/admin/products/{id}/stock': Contract<StockChangedResponse, StockChangeInput>;
+  'GET /api/admin/products/{id}/stock-movements': Contract<StockMovementsResponse>;
   'POST /api/admin/uploads/image': Contract<ImageUploadResponse, ImageUploadRequest>;
   'GET /api/admin/contact-messages': Contract<ContactMessagesPage, undefined, PageQuery>;
   'GET /api/admin/contact-messages/{id}': Contract<ContactMessageResponse>;

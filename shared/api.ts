@@ -3,14 +3,21 @@
  * reads them). Money is integer euro cents; times are ISO 8601 strings (UTC) unless named `...Seconds`.
  * Errors are always `{ error: { code, message, fields? } }` (see `ApiErrorBody`).
  */
-import type { Collection, Product } from './product.ts';
+import type { AdminProduct, Collection, Product } from './product.ts';
 import type { OrderStatus } from './order-status.ts';
 import type { PaymentInstructions, PaymentMethodId } from './payment-methods.ts';
 import type { ShippingMethodId } from './shipping.ts';
 import type { AdminEmailKind } from './schemas/admin-order.ts';
+import type { StockMovement } from './stock.ts';
 
 export interface ApiErrorBody {
-  readonly error: { readonly code: string; readonly message: string; readonly fields?: Readonly<Record<string, string>> };
+  readonly error: {
+    readonly code: string;
+    readonly message: string;
+    readonly fields?: Readonly<Record<string, string>>;
+    /** A 409 over a value that changed meanwhile: the current value(s), e.g. `{ stock: 7 }` or `{ version: 4 }`. */
+    readonly current?: Readonly<Record<string, number>>;
+  };
 }
 
 // ── Public ──
@@ -180,10 +187,23 @@ export interface DashboardResponse {
   readonly unreadContactMessages: number;
 }
 
-/** GET /api/admin/products; POST answers `{ product }` (201); GET/PUT /api/admin/products/{id} answer `ProductResponse`. */
-export interface AdminProductsResponse { readonly products: readonly Product[] }
-/** PUT /api/admin/products/{id}: how many back-in-stock e-mails the change sent. */
-export interface ProductUpdatedResponse { readonly product: Product; readonly notified: number }
+/** GET /api/admin/products: with each product's `version`. */
+export interface AdminProductsResponse { readonly products: readonly AdminProduct[] }
+/** POST /api/admin/products (201) and GET /api/admin/products/{id}: the product with its `version`. */
+export interface AdminProductResponse { readonly product: AdminProduct }
+/**
+ * PUT /api/admin/products/{id}: the product as saved, with its new `version` (stock untouched). A
+ * stale `version` answers 409 `product_changed` with `current.version`.
+ */
+export interface ProductUpdatedResponse { readonly product: AdminProduct }
+/**
+ * POST /api/admin/products/{id}/stock: the product after the change, the movement recorded with it,
+ * and how many back-in-stock e-mails a change from 0 sent. A stale `expected` answers 409
+ * `stock_changed` with `current.stock`.
+ */
+export interface StockChangedResponse { readonly product: AdminProduct; readonly movement: StockMovement; readonly notified: number }
+/** GET /api/admin/products/{id}/stock-movements: the latest movements, newest first. */
+export interface StockMovementsResponse { readonly movements: readonly StockMovement[] }
 
 export interface ContactMessage {
   readonly id: string;

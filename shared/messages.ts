@@ -28,6 +28,20 @@ export const messages = {
     methodNotAllowed: 'Este método não é permitido neste endereço.',
     notFound: 'Não encontrámos o que procuras.',
     productNotFound: 'Produto não encontrado.',
+    /** PUT of a product over a version that is no longer the stored one (optimistic locking): nothing saved. */
+    productChanged:
+      'Este produto foi alterado entretanto (noutra janela ou por outra pessoa) e nada foi guardado. Recarrega os valores atuais e volta a fazer as tuas alterações.',
+    /** "Definir para N" over a stock that is no longer the one the owner saw: nothing changed. */
+    stockChanged: (current: number) =>
+      `O stock mudou entretanto: agora é ${current}. Nada foi alterado; confirma o novo valor e tenta novamente.`,
+    /** An adjustment that would take the stock below 0: nothing changed. */
+    stockBelowZero: (current: number) =>
+      `O stock não pode ficar negativo: o stock atual é ${current}. Nada foi alterado.`,
+    /** An adjustment that would take the stock above 9999: nothing changed. */
+    stockAboveMax: (current: number) =>
+      `O stock não pode passar de 9999 unidades: o stock atual é ${current}. Nada foi alterado.`,
+    /** An adjustment that lost the race to other changes of the same stock too many times in a row. */
+    stockBusy: 'O stock deste produto está a mudar neste momento e nada foi alterado. Tenta novamente.',
     collectionExists: 'Já existe uma coleção com esse nome.',
     unauthorized: 'Tens de iniciar sessão para continuar.',
     forbidden: 'Não tens permissão para aceder a esta área.',
@@ -224,7 +238,7 @@ export const messages = {
     newPasswordMismatch: 'As duas palavras-passe não coincidem.',
     newPasswordInvalid: 'A palavra-passe não cumpre as regras: pelo menos 8 caracteres, com maiúsculas, minúsculas, algarismos e símbolos.',
     welcome: (email: string) => `Bem-vindo(a) ao back-office${email ? `, ${email}` : ''}!`,
-    /** PUT of a product whose stock went from 0 to above 0. */
+    /** A stock adjustment that took the stock from 0 to above 0. */
     backInStockNotified: (count: number) =>
       count === 1 ? 'Foi enviado 1 e-mail de aviso de reposição.' : `Foram enviados ${count} e-mails de aviso de reposição.`,
     noOrders: 'Não há encomendas com estes filtros.',
@@ -232,6 +246,15 @@ export const messages = {
     noCollections: 'Ainda não há coleções.',
     noContactMessages: 'Ainda não há mensagens de contacto.',
     noStockAlerts: 'Ainda não há pedidos de aviso de reposição.',
+    /** Note of the movement that records a new product's initial stock. */
+    initialStockNote: 'Stock inicial',
+    /** "Ajustar stock" panel of the product page. */
+    stockAdjusted: (stock: number) => `Stock atualizado: agora é ${stock}.`,
+    stockAdjustFailed: 'Não foi possível alterar o stock. Tenta novamente.',
+    noStockMovements: 'Ainda não há movimentos de stock deste produto.',
+    stockMovementsFailed: 'Não foi possível carregar o histórico de stock.',
+    /** The product form after a 409 product_changed, once the current values are loaded. */
+    productReloaded: 'Carregámos os valores atuais do produto. Volta a fazer as tuas alterações e guarda.',
     noEmailsSent: 'Ainda não foi enviado nenhum e-mail desta encomenda.',
   },
 
@@ -332,6 +355,20 @@ export const messages = {
     priceCents: { invalid: 'O preço deve estar entre 0,01 € e 10 000 €.' },
     discountPercent: { invalid: 'O desconto deve ser um número inteiro entre 0 e 90 %.' },
     stock: { invalid: 'O stock deve ser um número inteiro entre 0 e 9999.' },
+    /** The product edit form: the version it loaded. */
+    version: { invalid: 'Falta a versão do produto que abriste. Recarrega a página e tenta novamente.' },
+    /** The product edit form no longer carries stock. */
+    stockNotEditable: { invalid: 'O stock não se altera neste formulário: usa «Ajustar stock».' },
+    stockDelta: { invalid: 'A quantidade a somar ou retirar deve ser um número inteiro diferente de 0, entre -9999 e 9999.' },
+    stockExpected: { invalid: 'Falta o stock que estás a ver (um número inteiro entre 0 e 9999).' },
+    stockUnchanged: { invalid: 'O novo valor é igual ao stock atual: não há nada a alterar.' },
+    stockReason: { invalid: 'Escolhe o motivo: ajuste ou devolução.' },
+    stockNote: { invalid: 'A nota deve ser um texto com até 200 caracteres.' },
+    stockChange: {
+      missing: 'Indica quanto somar ou retirar, ou o novo valor do stock.',
+      both: 'Indica só uma coisa: quanto somar ou retirar, ou o novo valor do stock.',
+      expectedWithDelta: 'O stock visto só se indica com «Definir para».',
+    },
     image: { invalid: 'A imagem deve ser um endereço deste site começado por /images/.' },
     collectionName: {
       required: 'Indica o nome da coleção.',

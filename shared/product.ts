@@ -22,6 +22,15 @@ export interface Product {
   readonly secondaryImage: string;
 }
 
+/**
+ * A product as the back-office reads it: with `version`, the number its edit form sends back so that
+ * a save only goes through over the version it loaded (optimistic locking). Starts at 1; an item
+ * stored before versions existed counts as 0.
+ */
+export interface AdminProduct extends Product {
+  readonly version: number;
+}
+
 export interface Collection {
   readonly id: string;
   readonly name: string;

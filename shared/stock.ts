@@ -7,6 +7,10 @@
 export const STOCK_MOVEMENT_REASONS = ['reservation', 'expiry', 'cancellation', 'return', 'adjustment'] as const;
 export type StockMovementReason = (typeof STOCK_MOVEMENT_REASONS)[number];
 
+/** The reasons the owner may give for a change by hand: a count or correction, or a returned piece. */
+export const ADMIN_STOCK_REASONS = ['adjustment', 'return'] as const satisfies readonly StockMovementReason[];
+export type AdminStockReason = (typeof ADMIN_STOCK_REASONS)[number];
+
 /** Who caused a movement: an order (its number), an admin (their e-mail), or the shop itself (expiry). */
 export type StockActor = { readonly kind: 'order'; readonly orderId: string } | { readonly kind: 'admin'; readonly email: string } | { readonly kind: 'system' };
 

@@ -4,12 +4,17 @@
  */
 import type { ApiErrorBody } from '../../shared/api.ts';
 import { messages } from '../../shared/messages.ts';
-import { DomainError } from '../errors.ts';
+import { ChangedMeanwhile, DomainError } from '../errors.ts';
 
 export function toErrorResponse(error: unknown): { status: number; body: ApiErrorBody } {
   if (error instanceof DomainError) {
     const body: ApiErrorBody = {
-      error: { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) },
+      error: {
+        code: error.code,
+        message: error.message,
+        ...(error.fields ? { fields: error.fields } : {}),
+        ...(error instanceof ChangedMeanwhile ? { current: error.current } : {}),
+      },
     };
     return { status: error.status, body };
   }

@@ -1,9 +1,15 @@
 /**
  * Products in DynamoDB. The catalogue is read through the `byListing` index (a query, newest first),
  * never with a scan.
+ *
+ * Stock changes only by a delta, conditioned on the stock it applies to (an order's `stock >= n`, the
+ * owner's compare-and-set), always in a transaction with its movement; the edit of a product's other
+ * fields never touches stock and is conditioned on the `version` the form loaded.
  */
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { Product } from '../../shared/product.ts';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
+import type { AdminProduct, Product } from '../../shared/product.ts';
 import { ddb, tableName } from './clients.ts';
 import { allOfListing } from './paging.ts';
 
@@ -28,9 +34,25 @@ export function toProduct(item: Record<string, unknown>): Product {
   };
 }
 
+/** The product with its `version`; an item stored before versions existed counts as version 0. */
+export function toAdminProduct(item: Record<string, unknown>): AdminProduct {
+  return { ...toProduct(item), version: Number(item.version ?? 0) };
+}
+
 /** Every product, newest first. */
 export async function listProducts(): Promise<Product[]> {
   return (await allOfListing('products', PRODUCT_LISTING, 'newest-first')).map(toProduct);
+}
+
+/** Every product with its version, newest first (the back-office list). */
+export async function listAdminProducts(): Promise<AdminProduct[]> {
+  return (await allOfListing('products', PRODUCT_LISTING, 'newest-first')).map(toAdminProduct);
+}
+
+/** One product with its version, read strongly consistent (what the back-office edits and adjusts from). */
+export async function getAdminProduct(id: string): Promise<AdminProduct | undefined> {
+  const { Item } = await ddb().send(new GetCommand({ TableName: tableName('products'), Key: { id }, ConsistentRead: true }));
+  return Item ? toAdminProduct(Item) : undefined;
 }
 
 export async function getProduct(id: string): Promise<Product | undefined> {
@@ -86,20 +108,92 @@ export function giveBackStockItem(productId: string, quantity: number, now: Date
 }
 
 /**
- * Writes a whole product (create or replace). `createdAt` (the listing order) is set once, on creation,
- * to `createdAt` or now; a replace keeps the original.
+ * The transaction item that changes a product's stock by `delta`, only if its stock is still `from`
+ * (compare-and-set: the caller knows the old and the new value exactly). On a failed condition the
+ * item as it is comes back with the cancellation (its current stock), or none if it does not exist.
  */
-export async function putProduct(product: Product, now: Date, createdAt: string = now.toISOString()): Promise<void> {
-  const { id, ...fields } = product;
+export function changeStockItem(productId: string, from: number, delta: number, now: Date) {
+  return {
+    Update: {
+      TableName: tableName('products'),
+      Key: { id: productId },
+      UpdateExpression: 'SET stock = stock + :delta, updatedAt = :now',
+      ConditionExpression: 'attribute_exists(id) AND stock = :from',
+      ExpressionAttributeValues: { ':delta': delta, ':from': from, ':now': now.toISOString() },
+      ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
+    },
+  };
+}
+
+/** The transaction item that creates a product (version 1) with its initial stock; never overwrites one. */
+export function newProductItem(product: Product, now: Date) {
+  return {
+    Put: {
+      TableName: tableName('products'),
+      Item: { ...product, version: 1, listing: PRODUCT_LISTING, createdAt: now.toISOString(), updatedAt: now.toISOString() },
+      ConditionExpression: 'attribute_not_exists(id)',
+    },
+  };
+}
+
+/** The fields of a product the back-office form edits: everything but its id and its stock. */
+export type ProductFields = Omit<Product, 'id' | 'stock'>;
+const EDITABLE_FIELDS = ['code', 'sku', 'name', 'description', 'type', 'collection', 'priceCents', 'discountPercent', 'mainImage', 'secondaryImage'] as const satisfies readonly (keyof ProductFields)[];
+
+export type FieldsUpdate = { readonly kind: 'updated'; readonly product: AdminProduct } | { readonly kind: 'stale'; readonly version: number } | { readonly kind: 'missing' };
+
+/**
+ * Writes a product's editable fields (never `stock`) and increments its version, only if the stored
+ * version is still `expectedVersion` (0 = an item stored before versions existed). Answers the product
+ * as saved, or the version it has now, or that it does not exist.
+ */
+export async function updateProductFields(id: string, fields: ProductFields, expectedVersion: number, now: Date): Promise<FieldsUpdate> {
+  const values: Record<string, unknown> = { ...Object.fromEntries(EDITABLE_FIELDS.map((name) => [name, fields[name]])), updatedAt: now.toISOString() };
+  const names = Object.keys(values);
+  try {
+    const { Attributes } = await ddb().send(
+      new UpdateCommand({
+        TableName: tableName('products'),
+        Key: { id },
+        UpdateExpression: `SET ${names.map((n) => `#${n} = :${n}`).join(', ')}, #version = :next`,
+        ConditionExpression: expectedVersion === 0 ? 'attribute_exists(id) AND attribute_not_exists(#version)' : '#version = :expected',
+        ExpressionAttributeNames: Object.fromEntries([...names, 'version'].map((n) => [`#${n}`, n])),
+        ExpressionAttributeValues: {
+          ...Object.fromEntries(names.map((n) => [`:${n}`, values[n]])),
+          ':next': expectedVersion + 1,
+          ...(expectedVersion === 0 ? {} : { ':expected': expectedVersion }),
+        },
+        ReturnValues: 'ALL_NEW',
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+      }),
+    );
+    return { kind: 'updated', product: toAdminProduct(Attributes!) };
+  } catch (error) {
+    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    if (!error.Item) return { kind: 'missing' };
+    return { kind: 'stale', version: toAdminProduct(unmarshall(error.Item)).version };
+  }
+}
+
+/**
+ * Writes a whole product, stock included, outside the API: the demo seed, tests and benchmarks.
+ * `createdAt` (the listing order) is set once, on creation, to `createdAt` or now; a replace keeps the
+ * original. The version starts at 1 and every write increments it, so an edit form opened before
+ * answers 409. Returns the version written.
+ */
+export async function putProduct(product: Product, now: Date, createdAt: string = now.toISOString()): Promise<number> {
+  const { id, version: _version, ...fields } = product as Product & { version?: number };
   const values: Record<string, unknown> = { ...fields, listing: PRODUCT_LISTING, updatedAt: now.toISOString() };
   const names = Object.keys(values);
-  await ddb().send(
+  const { Attributes } = await ddb().send(
     new UpdateCommand({
       TableName: tableName('products'),
       Key: { id },
-      UpdateExpression: `SET ${names.map((n) => `#${n} = :${n}`).join(', ')}, #createdAt = if_not_exists(#createdAt, :createdAt)`,
-      ExpressionAttributeNames: Object.fromEntries([...names, 'createdAt'].map((n) => [`#${n}`, n])),
-      ExpressionAttributeValues: { ...Object.fromEntries(names.map((n) => [`:${n}`, values[n]])), ':createdAt': createdAt },
+      UpdateExpression: `SET ${names.map((n) => `#${n} = :${n}`).join(', ')}, #createdAt = if_not_exists(#createdAt, :createdAt), #version = if_not_exists(#version, :zero) + :one`,
+      ExpressionAttributeNames: Object.fromEntries([...names, 'createdAt', 'version'].map((n) => [`#${n}`, n])),
+      ExpressionAttributeValues: { ...Object.fromEntries(names.map((n) => [`:${n}`, values[n]])), ':createdAt': createdAt, ':zero': 0, ':one': 1 },
+      ReturnValues: 'UPDATED_NEW',
     }),
   );
+  return Number(Attributes?.version);
 }

@@ -30,6 +30,7 @@ export async function stockMovementsOf(productId: string, limit: number): Promis
       ExpressionAttributeValues: { ':id': productId },
       ScanIndexForward: false,
       Limit: limit,
+      ConsistentRead: true,
     }),
   );
   return (Items ?? []) as StockMovement[];

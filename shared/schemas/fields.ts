@@ -28,6 +28,7 @@ export const TEXT_LIMITS = {
   note: 1000,
   description: 5000,
   collectionName: 60,
+  stockNote: 200,
   trackingCode: 64,
 } as const;
 

@@ -12,7 +12,8 @@ export {
   type ProofUploadRequest,
   type ImageUploadRequest,
 } from './uploads.ts';
-export { productInputSchema, type ProductInput } from './product-input.ts';
+export { productInputSchema, productUpdateSchema, type ProductInput, type ProductUpdateInput } from './product-input.ts';
+export { stockChangeSchema, type StockChangeInput } from './stock-change.ts';
 export { collectionInputSchema, type CollectionInput } from './collection-input.ts';
 export {
   orderStatusChangeSchema,

@@ -20,11 +20,8 @@ export const imagePathField = z
   .refine((path) => path === '' || IMAGE_PATH_PATTERN.test(path), { error: v.image.invalid })
   .default('');
 
-/**
- * A product as the admin form sends it. `sku`, `description`, `collection`, `discountPercent` and
- * the images may be left out ('' or 0).
- */
-export const productInputSchema = formObject({
+/** The fields of a product the admin form edits, stock aside. */
+const productFields = {
   name: requiredText(v.productName, TEXT_LIMITS.productName),
   code: requiredText(v.productCode, TEXT_LIMITS.productCode),
   sku: optionalText(v.sku.invalid, TEXT_LIMITS.sku),
@@ -33,10 +30,38 @@ export const productInputSchema = formObject({
   collection: optionalText(v.productCollection.invalid, TEXT_LIMITS.collectionName),
   priceCents: wholeNumber(MIN_PRICE_CENTS, MAX_PRICE_CENTS, v.priceCents.invalid),
   discountPercent: wholeNumber(0, MAX_DISCOUNT_PERCENT, v.discountPercent.invalid).default(0),
-  stock: wholeNumber(0, MAX_STOCK, v.stock.invalid),
   mainImage: imagePathField,
   secondaryImage: imagePathField,
+};
+
+/**
+ * A new product as the admin form sends it, with its initial stock. `sku`, `description`,
+ * `collection`, `discountPercent` and the images may be left out ('' or 0).
+ *
+ * @example
+ * productInputSchema.parse({ name: 'Colar Lua', code: 'CL-01', type: 'colar', priceCents: 2490, stock: 5 });
+ */
+export const productInputSchema = formObject({
+  ...productFields,
+  stock: wholeNumber(0, MAX_STOCK, v.stock.invalid),
 });
 
 /** A valid product input (defaults applied). */
 export type ProductInput = z.infer<typeof productInputSchema>;
+
+/**
+ * An edit of a product as the admin form sends it: every field but stock (stock changes only through
+ * "Ajustar stock"; a `stock` here is refused), and the `version` the form loaded, which the save is
+ * conditioned on.
+ *
+ * @example
+ * productUpdateSchema.parse({ name: 'Colar Lua', code: 'CL-01', type: 'colar', priceCents: 2490, version: 3 });
+ */
+export const productUpdateSchema = formObject({
+  ...productFields,
+  version: wholeNumber(0, Number.MAX_SAFE_INTEGER, v.version.invalid),
+  stock: z.never({ error: v.stockNotEditable.invalid }).optional(),
+}).transform(({ stock: _stock, ...update }) => update);
+
+/** A valid product edit (defaults applied, no stock). */
+export type ProductUpdateInput = z.output<typeof productUpdateSchema>;

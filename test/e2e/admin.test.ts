@@ -1,12 +1,13 @@
 /**
  * The back-office in real headless Chromium against a fresh twin (issue 6's "Done when" walk): sign in,
- * dashboard, orders, order detail (status, e-mails, proof), products (image upload, back-in-stock
- * e-mails), collections, contacts, esgotados, logout.
+ * dashboard, orders, order detail (status, e-mails, proof), products (image upload, stock adjustments
+ * and their history, back-in-stock e-mails, a form saved over a stale version), collections,
+ * contacts, esgotados, logout.
  */
 import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { AdminAddUserToGroupCommand, AdminCreateUserCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { AdminAddUserToGroupCommand, AdminCreateUserCommand, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cognitoClient, ensureUser } from '../../infra/local/bootstrap.ts';
@@ -74,6 +75,22 @@ async function customerOrder(email: string, productId: string): Promise<{ id: st
     'POST', '/api/orders', { items: [{ productId, quantity: 1 }], shipping, proofKey: upload.key }, { 'idempotency-key': randomUUID() },
   );
   return order;
+}
+
+/** The admin API as another back-office window would call it (an access token of the admin). */
+async function adminApi<T = any>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+  const token = await withCognito(async (client) => {
+    const result = await client.send(new InitiateAuthCommand({
+      AuthFlow: 'USER_PASSWORD_AUTH', ClientId: shop.twin.clientId, AuthParameters: { USERNAME: shop.twin.admin.email, PASSWORD: shop.twin.admin.password },
+    }));
+    return result.AuthenticationResult!.AccessToken!;
+  });
+  const response = await fetch(`${shop.twin.url}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as T };
 }
 
 interface StoredMail { destination: { to: string[] }; subject: string; body: { html?: string; text?: string } }
@@ -286,7 +303,7 @@ describe('back-office: the walk of issue 6', () => {
   );
 
   it(
-    'creates a product with an image, shows it in the shop, and e-mails the back-in-stock requester when its stock goes from 0 to 3',
+    'creates a product with an image, shows it in the shop, and e-mails the back-in-stock requester when an adjustment takes its stock from 0 to 3',
     async () => {
       await page.getByRole('navigation').getByRole('link', { name: 'Produtos' }).click();
       await page.getByRole('link', { name: 'Criar Produto' }).click();
@@ -296,7 +313,7 @@ describe('back-office: the walk of issue 6', () => {
       await page.getByLabel('Tipo *').selectOption('anel');
       await page.getByLabel('Coleção').selectOption('New Beginnings');
       await page.getByLabel('Preço (€) *').fill('19,90');
-      await page.getByLabel('Stock *').fill('0');
+      await page.getByLabel('Stock inicial *').fill('0');
       await page.getByLabel('Descrição').fill('Anel criado pelo teste do back-office.');
       await page.locator('input[type=file][name=mainImage]').setInputFiles({ name: 'anel.png', mimeType: 'image/png', buffer: PNG });
       await page.getByText('Imagem enviada.').waitFor();
@@ -313,13 +330,71 @@ describe('back-office: the walk of issue 6', () => {
       await expect.poll(() => card.locator('img').evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
       await storefront.close();
 
-      // Someone asks to be told when it is back; then the stock goes from 0 to 3.
+      // The edit form has no stock field: stock changes in "Ajustar stock", next to it.
+      expect(await page.getByLabel('Stock inicial *').count()).toBe(0);
+      const panel = page.getByRole('region', { name: 'Ajustar stock' });
+      await expect.poll(() => panel.getByTestId('current-stock').textContent()).toBe('0');
+      await page.getByText(messages.admin.noStockMovements).waitFor();
+
+      // Someone asks to be told when it is back; then an adjustment takes the stock from 0 to 3.
       await publicApi('POST', '/api/stock-alerts', { email: requester, productId: createdProductId });
-      await page.getByLabel('Stock *').fill('3');
-      await page.getByRole('button', { name: 'Guardar Produto' }).click();
-      await page.getByText(messages.admin.backInStockNotified(1)).waitFor();
+      await panel.getByLabel('Quantidade a somar ou retirar').fill('3');
+      await panel.getByLabel('Nota (opcional)').fill('Chegaram da oficina');
+      await panel.getByRole('button', { name: 'Aplicar' }).click();
+      await panel.getByText(messages.admin.backInStockNotified(1)).waitFor();
+      await panel.getByText(messages.admin.stockAdjusted(3)).waitFor();
+      await expect.poll(() => panel.getByTestId('current-stock').textContent()).toBe('3');
       await expect.poll(async () => (await mailsTo(requester)).length).toBe(1);
       expect(mailText((await mailsTo(requester))[0]!)).toContain(productName);
+      const history = page.locator('.adm-stock-history li');
+      await expect.poll(() => history.first().textContent()).toContain('+3');
+      expect(await history.first().textContent()).toMatch(/Ajuste.*admin@example\.com.*Chegaram da oficina/);
+    },
+  );
+
+  it(
+    '"Definir para N" over a stock that moved answers with the current value, and works once the owner retries',
+    async () => {
+      expect(createdProductId).toBeTruthy();
+      const panel = page.getByRole('region', { name: 'Ajustar stock' });
+      await expect.poll(() => panel.getByTestId('current-stock').textContent()).toBe('3');
+      // A customer buys one while the owner looks at 3.
+      await customerOrder(customer, createdProductId!);
+      await panel.getByLabel('Definir para N').check();
+      await panel.getByLabel('Novo stock').fill('10');
+      await panel.getByRole('button', { name: 'Definir stock' }).click();
+      await panel.getByText(messages.api.stockChanged(2)).waitFor();
+      await expect.poll(() => panel.getByTestId('current-stock').textContent()).toBe('2');
+      await expect.poll(() => page.locator('.adm-stock-history li').first().textContent()).toContain('Reserva');
+      // The owner confirms over the value now shown.
+      await panel.getByRole('button', { name: 'Definir stock' }).click();
+      await panel.getByText(messages.admin.stockAdjusted(10)).waitFor();
+      await expect.poll(() => page.locator('.adm-stock-history li').first().textContent()).toContain('+8');
+      expect((await publicApi('GET', `/api/products/${createdProductId}`)).product.stock).toBe(10);
+    },
+  );
+
+  it(
+    'refuses to save the form over a version changed meanwhile, and reloads the current values on request',
+    async () => {
+      expect(createdProductId).toBeTruthy();
+      // Another window renames the product after this page loaded it.
+      const loaded = await adminApi('GET', `/api/admin/products/${createdProductId}`);
+      const { id: _id, stock: _stock, ...fields } = loaded.body.product;
+      const renamed = `${productName} (renomeado)`;
+      expect((await adminApi('PUT', `/api/admin/products/${createdProductId}`, { ...fields, name: renamed })).status).toBe(200);
+
+      await page.getByLabel('Preço (€) *').fill('21,50');
+      await page.getByRole('button', { name: 'Guardar Produto' }).click();
+      await page.getByText(messages.api.productChanged).waitFor();
+      expect((await publicApi('GET', `/api/products/${createdProductId}`)).product).toMatchObject({ name: renamed, priceCents: 1990 });
+      await page.getByRole('button', { name: 'Recarregar valores atuais' }).click();
+      await page.getByText(messages.admin.productReloaded).waitFor();
+      await expect.poll(() => page.getByLabel('Nome *').inputValue()).toBe(renamed);
+      await page.getByLabel('Preço (€) *').fill('21,50');
+      await page.getByRole('button', { name: 'Guardar Produto' }).click();
+      await page.getByText(messages.admin.productSaved).waitFor();
+      expect((await publicApi('GET', `/api/products/${createdProductId}`)).product).toMatchObject({ name: renamed, priceCents: 2150, stock: 10 });
     },
   );
 

@@ -160,28 +160,7 @@ describe('admin products', () => {
     const bounds = await admin('POST', '/api/admin/products', { ...base, priceCents: 0, discountPercent: 91, stock: 10_000 });
     expect(Object.keys(bounds.body.error.fields).sort()).toEqual(['discountPercent', 'priceCents', 'stock']);
   });
-
-  it('editing stock from 0 to 3 mails every pending back-in-stock request once and marks them notified', async () => {
-    const product = await createProduct({ stock: 0, name: 'Brincos Voltaram' });
-    const emails = [`a.${randomUUID().slice(0, 6)}@example.com`, `b.${randomUUID().slice(0, 6)}@example.com`];
-    for (const email of emails) expect((await call('POST', '/api/stock-alerts', { body: { email, productId: product.id } })).status).toBe(201);
-    const { id: _id, ...input } = product;
-    const edit = await admin('PUT', `/api/admin/products/${product.id}`, { ...input, stock: 3 });
-    expect(edit.status).toBe(200);
-    expect(edit.body).toMatchObject({ notified: 2, product: { stock: 3 } });
-    for (const email of emails) {
-      const mails = await mailsTo(email);
-      expect(mails).toHaveLength(1);
-      expect(mails[0]!.subject).toBe('Brincos Voltaram voltou a estar disponível');
-      expect(mails[0]!.body.text).toContain(`${twin().url}/product/${product.id}`);
-    }
-    const alerts = await admin('GET', '/api/admin/stock-alerts?limit=100');
-    const mine = alerts.body.alerts.filter((a: { productId: string }) => a.productId === product.id);
-    expect(mine.map((a: { status: string }) => a.status)).toEqual(['notified', 'notified']);
-    // Stock changes that are not 0 → >0 mail nobody.
-    const again = await admin('PUT', `/api/admin/products/${product.id}`, { ...input, stock: 5 });
-    expect(again.body.notified).toBe(0);
-  });
+  // Stock changes, their movements and the back-in-stock e-mails: test/lambdas/stock.test.ts.
 });
 
 describe('admin inbox and back-in-stock list', () => {

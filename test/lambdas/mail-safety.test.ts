@@ -126,7 +126,7 @@ describe('shipped with a hostile tracking code, through POST /api/admin/orders/{
   });
 });
 
-describe('back-in-stock with a hostile product name, through PUT /api/admin/products/{id}', () => {
+describe('back-in-stock with a hostile product name, through POST /api/admin/products/{id}/stock', () => {
   it('keeps the subject on one line and shows the name as text; the only link is the product page', async () => {
     const name = `${EVIL_IMG}\r\nBcc: vitima@example.com {{link}}${RLO}${ZWSP}`;
     const [evilPiece, plainPiece] = await Promise.all([createProduct({ stock: 0, name }), createProduct({ stock: 0, name: 'Brincos Simples' })]);
@@ -137,7 +137,7 @@ describe('back-in-stock with a hostile product name, through PUT /api/admin/prod
     ] as const) {
       expect((await call('POST', '/api/stock-alerts', { body: { email, productId } })).status).toBe(201);
     }
-    for (const { id, ...input } of [evilPiece, plainPiece]) expect((await admin('PUT', `/api/admin/products/${id}`, { ...input, stock: 3 })).status).toBe(200);
+    for (const { id } of [evilPiece, plainPiece]) expect((await admin('POST', `/api/admin/products/${id}/stock`, { delta: 3, reason: 'adjustment' })).status).toBe(200);
 
     const mail = await onlyMailTo(evilEmail);
     const plain = await onlyMailTo(plainEmail);

@@ -95,8 +95,16 @@ const VALID: Record<string, unknown> = {
   'PATCH /api/admin/orders/{id}': { status: 'Enviar' },
   'POST /api/admin/orders/{id}/emails': { kind: 'shipped', trackingCode: 'RR1PT' },
   'POST /api/admin/products': { name: 'X', code: 'X1', type: 'anel', collection: '', priceCents: 100, discountPercent: 0, stock: 1, description: '' },
-  'PUT /api/admin/products/{id}': { name: 'X', code: 'X1', type: 'anel', collection: '', priceCents: 100, discountPercent: 0, stock: 1, description: '' },
+  'PUT /api/admin/products/{id}': { name: 'X', code: 'X1', type: 'anel', collection: '', priceCents: 100, discountPercent: 0, description: '', version: 1 },
+  // "set to N": every one-leaf mutation breaks it (a negative or fractional value is out of bounds).
+  'POST /api/admin/products/{id}/stock': { set: 5, expected: 4, reason: 'adjustment', note: 'contagem' },
   'POST /api/admin/uploads/image': { contentType: 'image/png', size: 1000 },
+};
+
+/** Further valid shapes of a route's body, mutated like its `VALID` one. */
+const OTHER_SHAPES: Record<string, unknown[]> = {
+  // "+/- N" at its bound: a changed sign or a fraction is out of bounds too.
+  'POST /api/admin/products/{id}/stock': [{ delta: 9999, reason: 'return' }],
 };
 
 /** Every leaf path of a JSON value. */
@@ -128,10 +136,9 @@ function otherType(original: unknown): fc.Arbitrary<unknown> {
 
 /** Malformed JSON bodies for a body route: one leaf of a valid body changed to another type. */
 function mutatedBody(key: string): fc.Arbitrary<string> {
-  const valid = VALID[key]!;
-  return fc
-    .constantFrom(...leaves(valid))
-    .chain((path) => otherType(get(valid, path)).map((replacement) => JSON.stringify(setAt(valid, path, replacement))));
+  return fc.constantFrom(VALID[key]!, ...(OTHER_SHAPES[key] ?? [])).chain((valid) =>
+    fc.constantFrom(...leaves(valid)).chain((path) => otherType(get(valid, path)).map((replacement) => JSON.stringify(setAt(valid, path, replacement)))),
+  );
 }
 
 /** Bodies that are not a JSON object of the right shape at all. */

@@ -5,12 +5,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { ProofUploadResponse } from '../../shared/api.ts';
-import type { Product } from '../../shared/product.ts';
+import type { AdminProduct, Product } from '../../shared/product.ts';
 import type { PlaceOrderInput, ShippingForm } from '../../shared/schemas/index.ts';
 import { putProduct } from '../../lambdas/repositories/products.ts';
 import { call, callRoute, twin } from './twin.ts';
 
-export async function createProduct(overrides: Partial<Product> = {}): Promise<Product> {
+/** A product written straight to the table (stock included, like the demo seed), with the version it got. */
+export async function createProduct(overrides: Partial<Product> = {}): Promise<AdminProduct> {
   const id = overrides.id ?? `teste-${randomUUID()}`;
   const product: Product = {
     id,
@@ -27,8 +28,8 @@ export async function createProduct(overrides: Partial<Product> = {}): Promise<P
     secondaryImage: '',
     ...overrides,
   };
-  await putProduct(product, new Date());
-  return product;
+  const version = await putProduct(product, new Date());
+  return { ...product, version };
 }
 
 /** 1×1 PNG. */

@@ -7,6 +7,8 @@ import {
   collectionInputSchema,
   orderStatusChangeSchema,
   productInputSchema,
+  productUpdateSchema,
+  stockChangeSchema,
 } from '../../../shared/schemas/index.ts';
 import { MAX_STOCK } from '../../../shared/schemas/product-input.ts';
 import { accepted, errorsOf, expectFieldMessage } from './support.ts';
@@ -105,6 +107,62 @@ describe('productInputSchema (create and edit)', () => {
         'A imagem deve ser um endereço deste site começado por /images/.',
       );
     }
+  });
+});
+
+describe('productUpdateSchema (edit: everything but stock, over a version)', () => {
+  const { stock: _stock, ...fields } = validProduct;
+  const validUpdate = { ...fields, version: 3 };
+
+  it('accepts the fields with the version the form loaded', () => {
+    expect(accepted(productUpdateSchema, validUpdate)).toEqual(validUpdate);
+    expect(accepted(productUpdateSchema, { ...validUpdate, version: 0 })).toMatchObject({ version: 0 });
+  });
+
+  it('refuses stock, which changes only by adjustments', () => {
+    for (const stock of [5, 0, '5', null]) {
+      expectFieldMessage(productUpdateSchema, validUpdate, 'stock', stock, v.stockNotEditable.invalid);
+    }
+  });
+
+  it('requires a whole, non-negative version', () => {
+    for (const version of [undefined, -1, 1.5, '3', null]) {
+      expectFieldMessage(productUpdateSchema, validUpdate, 'version', version, v.version.invalid);
+    }
+  });
+});
+
+describe('stockChangeSchema ("+/- N" or "set to N" over the value seen)', () => {
+  it('accepts a delta or a set with its expected value, with a reason and an optional note', () => {
+    expect(accepted(stockChangeSchema, { delta: -2, reason: 'adjustment', note: '  peças partidas ' })).toEqual({ delta: -2, reason: 'adjustment', note: 'peças partidas' });
+    expect(accepted(stockChangeSchema, { delta: 9999, reason: 'return', note: '' })).toEqual({ delta: 9999, reason: 'return' });
+    expect(accepted(stockChangeSchema, { set: 0, expected: 4, reason: 'adjustment' })).toEqual({ set: 0, expected: 4, reason: 'adjustment' });
+  });
+
+  it('bounds the delta to a non-zero whole number, |delta| ≤ 9999', () => {
+    for (const delta of [0, 10_000, -10_000, 1.5, '1', null, 1e20]) {
+      expectFieldMessage(stockChangeSchema, { reason: 'adjustment' }, 'delta', delta, v.stockDelta.invalid);
+    }
+  });
+
+  it('bounds "set" and "expected" to whole 0-9999 and refuses a set to the same value', () => {
+    for (const set of [-1, 10_000, 2.5, '3']) expectFieldMessage(stockChangeSchema, { expected: 4, reason: 'adjustment' }, 'set', set, v.stock.invalid);
+    for (const expected of [-1, 10_000, 2.5, '3', undefined]) expectFieldMessage(stockChangeSchema, { set: 4, reason: 'adjustment' }, 'expected', expected, v.stockExpected.invalid);
+    expect(errorsOf(stockChangeSchema, { set: 4, expected: 4, reason: 'adjustment' })).toEqual({ set: v.stockUnchanged.invalid });
+  });
+
+  it('takes exactly one of delta and set', () => {
+    expect(errorsOf(stockChangeSchema, { delta: 1, set: 4, expected: 3, reason: 'adjustment' })).toEqual({ set: v.stockChange.both });
+    expect(errorsOf(stockChangeSchema, { reason: 'adjustment' })).toEqual({ delta: v.stockChange.missing });
+    expect(errorsOf(stockChangeSchema, { delta: 1, expected: 3, reason: 'adjustment' })).toEqual({ expected: v.stockChange.expectedWithDelta });
+  });
+
+  it('takes the owner\'s reasons only, and a note of up to 200 characters', () => {
+    for (const reason of ['reservation', 'expiry', 'cancellation', 'Ajuste', '', undefined]) {
+      expectFieldMessage(stockChangeSchema, { delta: 1 }, 'reason', reason, v.stockReason.invalid);
+    }
+    accepted(stockChangeSchema, { delta: 1, reason: 'adjustment', note: 'a'.repeat(200) });
+    expectFieldMessage(stockChangeSchema, { delta: 1, reason: 'adjustment' }, 'note', 'a'.repeat(201), v.stockNote.invalid);
   });
 });
 

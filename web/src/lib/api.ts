@@ -14,6 +14,8 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly fields?: Record<string, string>,
+    /** A 409 over a value that changed meanwhile: the value(s) as they are now, e.g. `{ stock: 7 }`. */
+    readonly current?: Readonly<Record<string, number>>,
   ) {
     super(message);
   }
@@ -34,11 +36,11 @@ export async function apiCall<K extends ApiRouteKey>(key: K, call: ApiCall<K>, i
     throw new ApiError(0, 'network', messages.api.unavailable);
   }
   const body = (await response.json().catch(() => undefined)) as
-    | { error?: { code: string; message: string; fields?: Record<string, string> } }
+    | { error?: { code: string; message: string; fields?: Record<string, string>; current?: Record<string, number> } }
     | undefined;
   if (!response.ok) {
     const error = body?.error;
-    throw new ApiError(response.status, error?.code ?? 'internal', error?.message ?? messages.api.internal, error?.fields);
+    throw new ApiError(response.status, error?.code ?? 'internal', error?.message ?? messages.api.internal, error?.fields, error?.current);
   }
   return body as ApiResponse<K>;
 }

@@ -1,5 +1,5 @@
 import { httpRoute } from '../../../http/handler.ts';
 import { ok } from '../../../http/response.ts';
-import { productById } from '../../../services/catalog.ts';
+import { adminProductById } from '../../../services/admin-products.ts';
 
-export const handler = httpRoute('GET /api/admin/products/{id}', {}, async ({ params }) => ok({ product: await productById(params.id) }));
+export const handler = httpRoute('GET /api/admin/products/{id}', {}, async ({ params }) => ok({ product: await adminProductById(params.id) }));

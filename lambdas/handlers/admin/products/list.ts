@@ -1,5 +1,5 @@
 import { httpRoute } from '../../../http/handler.ts';
 import { ok } from '../../../http/response.ts';
-import { catalog } from '../../../services/catalog.ts';
+import { adminProducts } from '../../../services/admin-products.ts';
 
-export const handler = httpRoute('GET /api/admin/products', {}, async () => ok({ products: await catalog.listProducts() }));
+export const handler = httpRoute('GET /api/admin/products', {}, async () => ok({ products: await adminProducts() }));

@@ -5,6 +5,7 @@
  */
 import type { StockAlert } from '../../../../shared/api.ts';
 import type { OrderEmailRecord } from '../../../../shared/api.ts';
+import type { AdminStockReason, StockMovementReason } from '../../../../shared/stock.ts';
 
 export const texts = {
   brand: 'Joias Inox',
@@ -178,7 +179,8 @@ export const texts = {
     pricePlaceholder: 'Ex.: 24,90',
     discount: 'Desconto (%)',
     discountHint: 'Escreve 0 se não tiver desconto.',
-    stock: 'Stock',
+    initialStock: 'Stock inicial',
+    initialStockHint: 'Depois de criado, o stock muda só em «Ajustar stock».',
     description: 'Descrição',
     mainImage: 'Imagem principal',
     secondaryImage: 'Imagem secundária',
@@ -193,6 +195,40 @@ export const texts = {
     create: 'Criar Produto',
     saving: 'A guardar...',
     viewInShop: 'Ver na loja',
+    reload: 'Recarregar valores atuais',
+    reloading: 'A recarregar...',
+  },
+
+  stock: {
+    title: 'Ajustar stock',
+    current: 'Stock atual',
+    mode: 'O que queres fazer?',
+    modeDelta: 'Somar ou retirar (+/- N)',
+    modeSet: 'Definir para N',
+    delta: 'Quantidade a somar ou retirar',
+    deltaHint: 'Ex.: 3 para somar, -2 para retirar.',
+    set: 'Novo stock',
+    setHint: (seen: number) => `Só é aplicado se o stock ainda for ${seen}.`,
+    reason: 'Motivo',
+    adminReasons: { adjustment: 'Ajuste', return: 'Devolução' } satisfies Record<AdminStockReason, string>,
+    note: 'Nota (opcional)',
+    notePlaceholder: 'Ex.: contagem do inventário',
+    applyDelta: 'Aplicar',
+    applySet: 'Definir stock',
+    applying: 'A guardar...',
+    history: 'Histórico de stock',
+    historyHint: 'Os últimos 50 movimentos, dos mais recentes para os mais antigos.',
+    reasons: {
+      reservation: 'Reserva',
+      expiry: 'Reserva expirada',
+      cancellation: 'Cancelamento',
+      return: 'Devolução',
+      adjustment: 'Ajuste',
+    } satisfies Record<StockMovementReason, string>,
+    howMany: 'Quantidade',
+    byOrder: (orderId: string) => `Encomenda nº ${orderId}`,
+    bySystem: 'Loja (automático)',
+    units: (delta: number) => `${delta > 0 ? '+' : '−'}${Math.abs(delta)}`,
   },
 
   collections: {

@@ -5,7 +5,7 @@
 import type { ApiCall, ApiResponse, ApiRouteKey } from '../../../../../shared/api-routes.ts';
 import { messages } from '../../../../../shared/messages.ts';
 import type { OrderStatus } from '../../../../../shared/order-status.ts';
-import type { AdminEmailRequest, ImageUploadRequest, OrderStatusChange, ProductInput } from '../../../../../shared/schemas/index.ts';
+import type { AdminEmailRequest, ImageUploadRequest, OrderStatusChange, ProductInput, ProductUpdateInput, StockChangeInput } from '../../../../../shared/schemas/index.ts';
 import { ApiError } from '../../../lib/api.ts';
 
 /** Sends one authenticated call to a route of the API and reads its typed answer. */
@@ -36,7 +36,9 @@ export function adminApi(request: AdminRequest) {
     products: () => request('GET /api/admin/products', {}),
     product: (id: string) => request('GET /api/admin/products/{id}', { params: { id } }),
     createProduct: (input: ProductInput) => request('POST /api/admin/products', { body: input }),
-    updateProduct: (id: string, input: ProductInput) => request('PUT /api/admin/products/{id}', { params: { id }, body: input }),
+    updateProduct: (id: string, input: ProductUpdateInput) => request('PUT /api/admin/products/{id}', { params: { id }, body: input }),
+    changeStock: (id: string, change: StockChangeInput) => request('POST /api/admin/products/{id}/stock', { params: { id }, body: change }),
+    stockMovements: (id: string) => request('GET /api/admin/products/{id}/stock-movements', { params: { id } }),
     imageUpload: (file: ImageUploadRequest) => request('POST /api/admin/uploads/image', { body: file }),
     collections: () => request('GET /api/admin/collections', {}),
     createCollection: (name: string) => request('POST /api/admin/collections', { body: { name } }),
@@ -60,6 +62,11 @@ export function failureMessage(base: string, error: unknown): string {
   if (error.status >= 400 && error.status < 500) return error.message;
   const generic: readonly string[] = [messages.api.internal, messages.api.unavailable];
   return error.status === 0 || generic.includes(error.message) ? base : `${base} ${error.message}`;
+}
+
+/** Whether a failed request was refused because what it was conditioned on changed meanwhile (409 with `code`). */
+export function isChangedMeanwhile(error: unknown, code: string): error is ApiError {
+  return error instanceof ApiError && error.status === 409 && error.code === code;
 }
 
 /** Whether a failed request means "this record does not exist". */

@@ -17,6 +17,8 @@ export const ADMIN_GROUP = 'admin';
 /** Who is signed in, from the current access and id tokens. */
 export interface AdminUser {
   readonly email: string;
+  /** The access token's `username` (in a pool whose sign-in is the e-mail, an id, not the e-mail). */
+  readonly username: string;
   readonly isAdmin: boolean;
 }
 
@@ -94,7 +96,7 @@ export async function currentUser(): Promise<AdminUser | null> {
   const access = tokens.accessToken.payload;
   const groups = Array.isArray(access['cognito:groups']) ? access['cognito:groups'].map(String) : [];
   const email = tokens.idToken?.payload.email ?? access.username ?? '';
-  return { email: String(email), isAdmin: groups.includes(ADMIN_GROUP) };
+  return { email: String(email), username: String(access.username ?? access.sub ?? ''), isAdmin: groups.includes(ADMIN_GROUP) };
 }
 
 /** What the login form does next. */

@@ -1,27 +1,31 @@
 /**
- * {prefix}/products/new and {prefix}/products/edit/{id}: one form and one schema for both. The price
- * is typed in euros and read with `parseEuroInput`; images are uploaded before saving. Saving shows the
- * success (and, when the stock came back, how many back-in-stock e-mails went out) or the Portuguese
- * error with each field's message; it never fails silently.
+ * {prefix}/products/new and {prefix}/products/edit/{id}: one form for both. The price
+ * is typed in euros and read with `parseEuroInput`; images are uploaded before saving. Creating sets
+ * the initial stock; editing changes everything but stock and is saved only over the version it
+ * loaded: when someone changed the product meanwhile, nothing is saved and the
+ * owner can reload the current values. Stock changes in the "Ajustar stock" panel next to the form,
+ * with its history. Saving shows the success or the Portuguese error with each field's message; it
+ * never fails silently.
  */
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import type { Collection, Product } from '../../../../../shared/product.ts';
+import type { AdminProduct, Collection } from '../../../../../shared/product.ts';
 import { messages } from '../../../../../shared/messages.ts';
 import { parseEuroInput } from '../../../../../shared/money.ts';
 import { PRODUCT_TYPES, PRODUCT_TYPE_INFO } from '../../../../../shared/product-types.ts';
-import { fieldErrors, FORM_ERROR_KEY, productInputSchema, type ProductInput } from '../../../../../shared/schemas/index.ts';
+import { fieldErrors, FORM_ERROR_KEY, productInputSchema, productUpdateSchema, type ProductInput, type ProductUpdateInput } from '../../../../../shared/schemas/index.ts';
 import { TEXT_LIMITS } from '../../../../../shared/schemas/fields.ts';
 import { MAX_STOCK } from '../../../../../shared/schemas/product-input.ts';
 import { MAX_DISCOUNT_PERCENT } from '../../../../../shared/pricing.ts';
 import { paths } from '../../../../../shared/paths.ts';
 import { serverFieldErrors } from '../../../lib/form.ts';
 import { adminPaths } from '../admin-paths.ts';
-import { failureMessage } from '../api/admin-api.ts';
+import { failureMessage, isChangedMeanwhile } from '../api/admin-api.ts';
 import { useLoad } from '../api/use-load.ts';
 import { useAdminApi } from '../auth/session.tsx';
 import { SelectField, TextAreaField, TextField } from '../../../ui/field.tsx';
 import { ImageField } from '../components/image-field.tsx';
+import { StockHistory, StockPanel } from '../components/stock-panel.tsx';
 import { AdminPage, Feedback, LoadView, useFlash, type FlashState } from '../components/ui.tsx';
 import { texts } from '../texts.ts';
 
@@ -36,20 +40,21 @@ interface FormValues {
   collection: string;
   price: string;
   discount: string;
+  /** The initial stock (creation only). */
   stock: string;
   description: string;
   mainImage: string;
   secondaryImage: string;
 }
 
-type Errors = Partial<Record<keyof ProductInput | typeof FORM_ERROR_KEY, string>>;
+type Errors = Partial<Record<keyof ProductInput | 'version' | typeof FORM_ERROR_KEY, string>>;
 
 /** Cents as the price field shows them: '24,90'. */
 function centsToInput(cents: number): string {
   return (cents / 100).toFixed(2).replace('.', ',');
 }
 
-function valuesOf(product: Product | undefined): FormValues {
+function valuesOf(product: AdminProduct | undefined): FormValues {
   if (!product) {
     return { name: '', code: '', sku: '', type: '', collection: '', price: '', discount: '0', stock: '', description: '', mainImage: '', secondaryImage: '' };
   }
@@ -73,10 +78,12 @@ function wholeOrUndefined(text: string): number | undefined {
   return trimmed === '' ? undefined : Number(trimmed);
 }
 
-/** Reads the typed values with `parseEuroInput` and `productInputSchema`: the input, or each field's message. */
-export function readProductForm(values: FormValues): { input: ProductInput; errors?: undefined } | { input?: undefined; errors: Errors } {
+type Read<T> = { input: T; errors?: undefined } | { input?: undefined; errors: Errors };
+
+/** The typed values as the schemas take them (the price read with `parseEuroInput`). */
+function formFields(values: FormValues) {
   const price = parseEuroInput(values.price);
-  const result = productInputSchema.safeParse({
+  const fields = {
     name: values.name,
     code: values.code,
     sku: values.sku,
@@ -85,14 +92,29 @@ export function readProductForm(values: FormValues): { input: ProductInput; erro
     collection: values.collection,
     priceCents: price.ok ? price.cents : undefined,
     discountPercent: wholeOrUndefined(values.discount),
-    stock: wholeOrUndefined(values.stock),
     mainImage: values.mainImage,
     secondaryImage: values.secondaryImage,
-  });
+  };
+  return { fields, priceError: price.ok ? undefined : price.message };
+}
+
+function readWith<T>(result: { success: true; data: T } | { success: false; error: Parameters<typeof fieldErrors>[0] }, priceError: string | undefined): Read<T> {
   const errors: Errors = result.success ? {} : (fieldErrors(result.error) as Errors);
-  if (!price.ok) errors.priceCents = price.message;
-  if (!result.success || !price.ok) return { errors };
+  if (priceError) errors.priceCents = priceError;
+  if (!result.success || priceError) return { errors };
   return { input: result.data };
+}
+
+/** A new product: the typed values and the initial stock, read with `productInputSchema`. */
+export function readProductForm(values: FormValues): Read<ProductInput> {
+  const { fields, priceError } = formFields(values);
+  return readWith(productInputSchema.safeParse({ ...fields, stock: wholeOrUndefined(values.stock) }), priceError);
+}
+
+/** An edit: the typed values (no stock) and the version the form loaded, read with `productUpdateSchema`. */
+export function readProductUpdate(values: FormValues, version: number): Read<ProductUpdateInput> {
+  const { fields, priceError } = formFields(values);
+  return readWith(productUpdateSchema.safeParse({ ...fields, version }), priceError);
 }
 
 export function ProductFormPage() {
@@ -115,23 +137,49 @@ function ProductFormScreen({ id }: { readonly id: string | undefined }) {
   return (
     <AdminPage title={title} back={{ to: adminPaths.products, label: t.backToList }}>
       <LoadView state={state} onRetry={reload} notFound={messages.api.productNotFound}>
-        {(data) => <ProductForm product={data.product} collections={data.collections} />}
+        {(data) => (data.product ? <EditProduct product={data.product} collections={data.collections} /> : <ProductForm collections={data.collections} />)}
       </LoadView>
     </AdminPage>
   );
 }
 
-function ProductForm({ product, collections }: { readonly product: Product | undefined; readonly collections: readonly Collection[] }) {
+/** The edit page: the form, and next to it the stock panel and its history, sharing the product as last known. */
+function EditProduct({ product: loaded, collections }: { readonly product: AdminProduct; readonly collections: readonly Collection[] }) {
+  const [product, setProduct] = useState(loaded);
+  const [historyKey, setHistoryKey] = useState(0);
+  const onStock = (changed: AdminProduct) => {
+    setProduct((p) => ({ ...p, stock: changed.stock }));
+    setHistoryKey((n) => n + 1);
+  };
+  return (
+    <div className="adm-detail">
+      <div className="adm-detail-main">
+        <ProductForm product={loaded} collections={collections} onProduct={setProduct} />
+      </div>
+      <aside className="adm-detail-side">
+        <StockPanel product={product} onStock={onStock} />
+        <StockHistory productId={product.id} refreshKey={historyKey} />
+      </aside>
+    </div>
+  );
+}
+
+type Result = { kind: 'success' | 'error' | 'info'; lines: string[]; reload?: boolean };
+
+function ProductForm(props: { readonly product?: AdminProduct; readonly collections: readonly Collection[]; readonly onProduct?: (product: AdminProduct) => void }) {
+  const { product, collections, onProduct } = props;
   const api = useAdminApi();
   const navigate = useNavigate();
   const flash = useFlash();
   const formRef = useRef<HTMLFormElement>(null);
+  const reloadRef = useRef<HTMLButtonElement>(null);
   const [saved, setSaved] = useState(product);
   const [values, setValues] = useState<FormValues>(() => valuesOf(product));
   const [errors, setErrors] = useState<Errors>({});
   const [saving, setSaving] = useState(false);
+  const [reloading, setReloading] = useState(false);
   const [uploads, setUploads] = useState(0);
-  const [result, setResult] = useState<{ kind: 'success' | 'error'; lines: string[] } | undefined>(flash ? { kind: 'success', lines: [flash] } : undefined);
+  const [result, setResult] = useState<Result | undefined>(flash ? { kind: 'success', lines: [flash] } : undefined);
 
   const set = (field: keyof FormValues) => (value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
@@ -151,29 +199,56 @@ function ProductForm({ product, collections }: { readonly product: Product | und
     requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
   };
 
+  const showSaved = (current: AdminProduct, lines: string[], kind: Result['kind'] = 'success') => {
+    setSaved(current);
+    setValues(valuesOf(current));
+    setErrors({});
+    onProduct?.(current);
+    setResult({ kind, lines });
+  };
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (saving || uploads > 0) return;
-    const read = readProductForm(values);
+    if (saving || reloading || uploads > 0) return;
+    const read = saved ? readProductUpdate(values, saved.version) : readProductForm(values);
     if (!read.input) return showErrors(read.errors, messages.api.invalidInput);
     setSaving(true);
     setResult(undefined);
     setErrors({});
     try {
       if (!saved) {
-        const { product: created } = await api.createProduct(read.input);
+        const { product: created } = await api.createProduct(read.input as ProductInput);
         navigate(adminPaths.editProduct(created.id), { replace: true, state: { flash: messages.admin.productSaved } satisfies FlashState });
         return;
       }
-      const { product: updated, notified } = await api.updateProduct(saved.id, read.input);
-      setSaved(updated);
-      setValues(valuesOf(updated));
-      setResult({ kind: 'success', lines: [messages.admin.productSaved, ...(notified > 0 ? [messages.admin.backInStockNotified(notified)] : [])] });
+      const { product: updated } = await api.updateProduct(saved.id, read.input as ProductUpdateInput);
+      showSaved(updated, [messages.admin.productSaved]);
     } catch (failure) {
+      if (isChangedMeanwhile(failure, 'product_changed')) {
+        // Someone saved this product since it was loaded: nothing was saved; the typed values stay on
+        // screen until the owner chooses to reload the current ones.
+        setResult({ kind: 'error', lines: [failure.message], reload: true });
+        // Bring the message and its "reload" into view (the save button is far below it).
+        requestAnimationFrame(() => reloadRef.current?.focus());
+        return;
+      }
       const fields = (serverFieldErrors(failure) ?? {}) as Errors;
       showErrors(fields, failureMessage(messages.admin.productSaveFailed, failure));
     } finally {
       setSaving(false);
+    }
+  };
+
+  const reloadCurrent = async () => {
+    if (!saved || reloading) return;
+    setReloading(true);
+    try {
+      const { product: current } = await api.product(saved.id);
+      showSaved(current, [messages.admin.productReloaded], 'info');
+    } catch (failure) {
+      setResult({ kind: 'error', lines: [failureMessage(messages.admin.productSaveFailed, failure)], reload: true });
+    } finally {
+      setReloading(false);
     }
   };
 
@@ -187,7 +262,15 @@ function ProductForm({ product, collections }: { readonly product: Product | und
           {result.lines.map((line) => (
             <p key={line}>{line}</p>
           ))}
-          {errors[FORM_ERROR_KEY] && <p>{errors[FORM_ERROR_KEY]}</p>}
+          {/* Messages about the whole form, or about what has no field on screen (the version, stock when editing). */}
+          {[errors[FORM_ERROR_KEY], errors.version, saved ? errors.stock : undefined].filter(Boolean).map((line) => (
+            <p key={line}>{line}</p>
+          ))}
+          {result.reload && (
+            <button ref={reloadRef} type="button" className="button button--small" onClick={reloadCurrent} disabled={reloading}>
+              {reloading ? t.reloading : t.reload}
+            </button>
+          )}
         </Feedback>
       )}
       <div className="adm-form-grid">
@@ -214,7 +297,9 @@ function ProductForm({ product, collections }: { readonly product: Product | und
         </SelectField>
         <TextField label={`${t.price} *`} error={errors.priceCents} name="price" inputMode="decimal" value={values.price} placeholder={t.pricePlaceholder} required onChange={(e) => set('price')(e.target.value)} />
         <TextField label={t.discount} hint={t.discountHint} error={errors.discountPercent} name="discount" type="number" min={0} max={MAX_DISCOUNT_PERCENT} step={1} value={values.discount} onChange={(e) => set('discount')(e.target.value)} />
-        <TextField label={`${t.stock} *`} error={errors.stock} name="stock" type="number" min={0} max={MAX_STOCK} step={1} value={values.stock} required onChange={(e) => set('stock')(e.target.value)} />
+        {!saved && (
+          <TextField label={`${t.initialStock} *`} hint={t.initialStockHint} error={errors.stock} name="stock" type="number" min={0} max={MAX_STOCK} step={1} value={values.stock} required onChange={(e) => set('stock')(e.target.value)} />
+        )}
         <TextAreaField label={t.description} error={errors.description} className="adm-span-2" name="description" rows={5} value={values.description} maxLength={TEXT_LIMITS.description} onChange={(e) => set('description')(e.target.value)} />
         <div className="adm-span-2 adm-image-fields">
           <ImageField label={t.mainImage} name="mainImage" value={values.mainImage} error={errors.mainImage} onChange={set('mainImage')} onBusyChange={onBusy} />
@@ -222,7 +307,7 @@ function ProductForm({ product, collections }: { readonly product: Product | und
         </div>
       </div>
       <div className="adm-form-actions">
-        <button type="submit" className="button" disabled={saving || uploads > 0}>
+        <button type="submit" className="button" disabled={saving || reloading || uploads > 0}>
           {saving ? t.saving : saved ? t.save : t.create}
         </button>
         {saved && (

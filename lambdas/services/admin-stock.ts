@@ -1,0 +1,67 @@
+/**
+ * The owner's changes of a product's stock: "+/- N" or "set to N" over the value
+ * the owner saw. Either way the write is a delta conditioned on the stock it applies to (compare-and-
+ * set), so the old and the new value are exactly known and no concurrent order is ever overwritten;
+ * the change and its movement are written in one transaction. A change from 0 to above 0 mails the
+ * pending back-in-stock requests.
+ */
+import { randomUUID } from 'node:crypto';
+import type { StockChangedResponse, StockMovementsResponse } from '../../shared/api.ts';
+import { messages } from '../../shared/messages.ts';
+import type { StockChangeInput } from '../../shared/schemas/index.ts';
+import { MAX_STOCK } from '../../shared/schemas/product-input.ts';
+import type { StockActor, StockMovement } from '../../shared/stock.ts';
+import { ChangedMeanwhile, Conflict, NotFound } from '../errors.ts';
+import { changeStockItem } from '../repositories/products.ts';
+import { stockMovementItem, stockMovementsOf } from '../repositories/stock-movements.ts';
+import { writeTransaction } from '../repositories/transactions.ts';
+import { adminProductById, notifyBackInStock } from './admin-products.ts';
+
+/** Attempts of a "+/- N" that keeps losing the race to other changes of the same stock (orders, adjustments). */
+export const MAX_STOCK_ATTEMPTS = 25;
+/** How many movements the product page shows. */
+export const STOCK_MOVEMENTS_SHOWN = 50;
+
+const stockChanged = (current: number) => new ChangedMeanwhile(messages.api.stockChanged(current), 'stock_changed', { stock: current }, { expected: messages.api.stockChanged(current) });
+
+/**
+ * Applies one change by the owner and records it. "set to N" answers 409 `stock_changed` (with the
+ * current stock) when the stock is no longer `expected`; "+/- N" reads the stock and retries on a lost
+ * race. The stock never goes below 0 nor above 9999 (409, with the current stock). Nothing is written
+ * on a refusal.
+ */
+export async function changeStock(id: string | undefined, change: StockChangeInput, actor: StockActor): Promise<StockChangedResponse> {
+  for (let attempt = 1; ; attempt++) {
+    const product = await adminProductById(id);
+    // "set to N" applies to the stock the owner saw, whatever we read; "+/- N" to the stock we read.
+    const from = 'set' in change ? change.expected : product.stock;
+    const delta = 'set' in change ? change.set - change.expected : change.delta;
+    const to = from + delta;
+    if (to < 0) throw new ChangedMeanwhile(messages.api.stockBelowZero(from), 'stock_below_zero', { stock: from }, { delta: messages.api.stockBelowZero(from) });
+    if (to > MAX_STOCK) throw new ChangedMeanwhile(messages.api.stockAboveMax(from), 'stock_above_max', { stock: from }, { delta: messages.api.stockAboveMax(from) });
+
+    const now = new Date();
+    const movementItem = stockMovementItem({ productId: product.id, delta, reason: change.reason, actor, ...(change.note ? { note: change.note } : {}) }, now);
+    const result = await writeTransaction([changeStockItem(product.id, from, delta, now), movementItem], randomUUID());
+    if (result.written) {
+      const changed = { ...product, stock: to };
+      const notified = from === 0 && to > 0 ? await notifyBackInStock(changed, now) : 0;
+      return { product: changed, movement: movementItem.Put.Item as StockMovement, notified };
+    }
+    const refusal = result.reasons[0];
+    if (refusal?.conditionFailed) {
+      if (!refusal.old) throw new NotFound(messages.api.productNotFound, 'product_not_found');
+      // The stock is not what the owner saw: "set to N" was over a value that is gone.
+      if ('set' in change) throw stockChanged(Number(refusal.old.stock ?? 0));
+    }
+    // "+/- N" lost the race (or the transaction met another one): read again and retry.
+    if (attempt >= MAX_STOCK_ATTEMPTS) throw new Conflict(messages.api.stockBusy, 'stock_busy');
+    await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(200, 5 * 2 ** attempt)));
+  }
+}
+
+/** A product's latest movements, newest first (404 for a product that does not exist). */
+export async function stockMovements(id: string | undefined): Promise<StockMovementsResponse> {
+  const product = await adminProductById(id);
+  return { movements: await stockMovementsOf(product.id, STOCK_MOVEMENTS_SHOWN) };
+}
