@@ -160,10 +160,10 @@ Confirmámos o pagamento da tua encomenda nº {{texto.numero}}. Vamos prepará-l
     preview: 'A encomenda nº {{numero}} vai a caminho.',
     body: `        ${greeting}
         <mj-text><p>A tua encomenda nº <strong>{{numero}}</strong> foi enviada.</p></mj-text>
-        <mj-text container-background-color="${COLOR.accentSoft}" padding="16px 28px"><p style="margin:0">Código de envio: <strong>{{rastreio}}</strong></p></mj-text>`,
+        {{#if rastreio}}<mj-text container-background-color="${COLOR.accentSoft}" padding="16px 28px"><p style="margin:0">Código de envio: <strong>{{rastreio}}</strong></p></mj-text>{{/if}}`,
     text: `Olá {{texto.nome}},
 
-A tua encomenda nº {{texto.numero}} foi enviada. Código de envio: {{texto.rastreio}}.`,
+A tua encomenda nº {{texto.numero}} foi enviada.{{#if texto.rastreio}} Código de envio: {{texto.rastreio}}.{{/if}}`,
   },
   /** Data: nome. */
   'review-request': {
@@ -185,5 +185,45 @@ Esperamos que estejas a gostar das tuas peças. A tua opinião ajuda-nos muito: 
     text: `Olá,
 
 A peça {{texto.produto}} que pediste voltou a estar disponível: {{texto.link}}`,
+  },
+  /** Data: nome, numero, expirada. */
+  'order-cancelled': {
+    subject: 'A tua encomenda nº {{texto.numero}} foi cancelada',
+    preview: 'Encomenda nº {{numero}} cancelada; as peças voltaram à loja.',
+    body: `        ${greeting}
+        <mj-text>{{#if expirada}}<p>A reserva da tua encomenda nº <strong>{{numero}}</strong> expirou sem recebermos o comprovativo de pagamento, por isso as peças voltaram à loja.</p><p>Se ainda as quiseres, podes fazer uma nova encomenda na loja. Se já pagaste, responde a este e-mail com o comprovativo e tratamos de tudo.</p>{{else}}<p>A tua encomenda nº <strong>{{numero}}</strong> foi cancelada e as peças voltaram à loja.</p><p>Se já pagaste, devolvemos o valor pelo mesmo meio. Qualquer dúvida, responde a este e-mail.</p>{{/if}}</mj-text>`,
+    text: `Olá {{texto.nome}},
+
+{{#if texto.expirada}}
+A reserva da tua encomenda nº {{texto.numero}} expirou sem recebermos o comprovativo de pagamento, por isso as peças voltaram à loja. Se ainda as quiseres, podes fazer uma nova encomenda na loja. Se já pagaste, responde a este e-mail com o comprovativo e tratamos de tudo.
+{{else}}
+A tua encomenda nº {{texto.numero}} foi cancelada e as peças voltaram à loja. Se já pagaste, devolvemos o valor pelo mesmo meio. Qualquer dúvida, responde a este e-mail.
+{{/if}}`,
+  },
+  /** Data: numero, cliente, email, total, metodo. To the owner. */
+  'owner-new-order': {
+    subject: 'Nova encomenda paga: nº {{texto.numero}} ({{texto.total}})',
+    preview: '{{cliente}} enviou o comprovativo da encomenda nº {{numero}}.',
+    body: `        <mj-text><p>Chegou o comprovativo de pagamento da encomenda nº <strong>{{numero}}</strong>.</p><p>Cliente: {{cliente}} ({{email}})<br />Total: <strong>{{total}}</strong><br />Pagamento: {{metodo}}</p><p>Confirma o pagamento no back-office (Encomendas → Confirmar Pagamento).</p></mj-text>`,
+    text: `Chegou o comprovativo de pagamento da encomenda nº {{texto.numero}}.
+
+Cliente: {{texto.cliente}} ({{texto.email}})
+Total: {{texto.total}}
+Pagamento: {{texto.metodo}}
+
+Confirma o pagamento no back-office (Encomendas → Confirmar Pagamento).`,
+  },
+  /** Data: nome, email, telefone, assunto, mensagem. To the owner. */
+  'owner-contact-message': {
+    subject: 'Nova mensagem de contacto: {{texto.assunto}}',
+    preview: '{{nome}} escreveu pelo formulário de contacto.',
+    body: `        <mj-text><p><strong>{{nome}}</strong> ({{email}}, {{telefone}}) escreveu pelo formulário de contacto:</p><p><strong>{{assunto}}</strong></p><p>{{mensagem}}</p><p>Responde a partir do teu e-mail; a mensagem fica também no back-office (Contactos).</p></mj-text>`,
+    text: `{{texto.nome}} ({{texto.email}}, {{texto.telefone}}) escreveu pelo formulário de contacto:
+
+{{texto.assunto}}
+
+{{texto.mensagem}}
+
+A mensagem fica também no back-office (Contactos).`,
   },
 };

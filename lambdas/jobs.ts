@@ -26,6 +26,7 @@ export const jobs = [
       { table: 'products', access: 'write' },
       { table: 'stockMovements', access: 'write' },
       { table: 'mbwayCounters', access: 'write' },
+      { mail: true },
     ],
   },
 ] as const satisfies readonly Job[];

@@ -41,7 +41,7 @@ export const routes = [
     grants: [{ table: 'collections', access: 'read' }] },
 
   { method: 'POST', path: '/api/contact-messages', handler: 'contact-messages/create', access: 'public',
-    grants: [{ table: 'contactMessages', access: 'write' }] },
+    grants: [{ table: 'contactMessages', access: 'write' }, { mail: true }] },
   { method: 'POST', path: '/api/stock-alerts', handler: 'stock-alerts/create', access: 'public',
     grants: [{ table: 'products', access: 'read' }, { table: 'stockAlerts', access: 'write' }] },
   { method: 'GET', path: '/api/sitemap.xml', handler: 'sitemap/get', access: 'public', cacheSeconds: 3600,
@@ -92,6 +92,7 @@ export const routes = [
       { table: 'products', access: 'write' },
       { table: 'stockMovements', access: 'write' },
       { table: 'mbwayCounters', access: 'write' },
+      { mail: true },
     ] },
   { method: 'POST', path: '/api/admin/orders/{id}/notes', handler: 'admin/orders/add-note', access: 'admin',
     grants: [{ table: 'orders', access: 'readWrite' }] },

@@ -130,7 +130,7 @@ export interface CustomerOrderResponse { readonly order: CustomerOrder }
 // ── Admin (Authorization: Bearer <Cognito access token of a member of group admin>) ──
 
 export interface OrderEmailRecord {
-  readonly kind: 'order-received' | AdminEmailKind;
+  readonly kind: 'order-received' | 'order-cancelled' | AdminEmailKind;
   readonly status: 'sent' | 'failed';
   readonly at: string;
   readonly trackingCode?: string;

@@ -10,7 +10,7 @@
  */
 
 /** The template ids, in the order the CDK stack and the twin create them. */
-export const MAIL_TEMPLATE_IDS = ['order-received', 'payment-confirmed', 'shipped', 'review-request', 'back-in-stock'] as const;
+export const MAIL_TEMPLATE_IDS = ['order-received', 'payment-confirmed', 'shipped', 'review-request', 'back-in-stock', 'order-cancelled', 'owner-new-order', 'owner-contact-message'] as const;
 
 export type MailTemplateId = (typeof MAIL_TEMPLATE_IDS)[number];
 
@@ -44,9 +44,16 @@ export interface MailData {
     readonly morada?: MailAddress;
   };
   readonly 'payment-confirmed': { readonly nome: string; readonly numero: number };
-  readonly shipped: { readonly nome: string; readonly numero: number; readonly rastreio: string };
+  /** `rastreio`: the carrier's tracking code, when the owner gave one. */
+  readonly shipped: { readonly nome: string; readonly numero: number; readonly rastreio?: string };
   readonly 'review-request': { readonly nome: string };
   readonly 'back-in-stock': { readonly produto: string; /** Absolute http(s) URL of the product page. */ readonly link: string };
+  /** To the customer: the order was closed before shipping; `expirada` when the reservation ran out unpaid. */
+  readonly 'order-cancelled': { readonly nome: string; readonly numero: number; readonly expirada: boolean };
+  /** To the owner: a proof of payment arrived (the order is in "Confirmar Pagamento"). */
+  readonly 'owner-new-order': { readonly numero: number; readonly cliente: string; readonly email: string; readonly total: string; readonly metodo: string };
+  /** To the owner: a customer wrote through the contact form. */
+  readonly 'owner-contact-message': { readonly nome: string; readonly email: string; readonly telefone: string; readonly assunto: string; readonly mensagem: string };
 }
 
 /** A shipping address as the order e-mail shows it. */
@@ -71,6 +78,9 @@ export const MAIL_URL_FIELDS: { readonly [Id in MailTemplateId]: readonly (keyof
   shipped: [],
   'review-request': [],
   'back-in-stock': ['link'],
+  'order-cancelled': [],
+  'owner-new-order': [],
+  'owner-contact-message': [],
 };
 
 /** Physical SES template name: the stage prefix keeps two stages in one account apart. */

@@ -1,15 +1,14 @@
 /** Back-office use cases on orders: list, detail with a short-lived proof link, status, e-mails. */
-import type { Order, OrderDetailResponse, OrderEmailRecord, OrdersPage } from '../../shared/api.ts';
+import type { Order, OrderDetailResponse, OrdersPage } from '../../shared/api.ts';
 import { messages } from '../../shared/messages.ts';
 import { adminNextStatuses, CLOSED_STATUS, isBeforeShipping, ORDER_STATUS_INFO } from '../../shared/order-status.ts';
 import type { AdminEmailRequest, OrderStatusChange, OrdersQuery } from '../../shared/schemas/index.ts';
 import { DEFAULT_PAGE_SIZE } from '../../shared/schemas/index.ts';
 import { Conflict, InvalidInput, NotFound, Unavailable } from '../errors.ts';
-import { logger } from '../logger.ts';
-import { sendTemplatedMail } from '../repositories/mail.ts';
 import { signedDownloadUrl } from '../repositories/storage.ts';
-import { appendOrderEmail, appendTimeline, getOrder, getOrderItem, listOrders, toOrderSummary } from '../repositories/orders.ts';
+import { appendTimeline, getOrder, getOrderItem, listOrders, toOrderSummary } from '../repositories/orders.ts';
 import { closeOrder, moveOrder } from './order-lifecycle.ts';
+import { mailCancellation, mailCustomer } from './order-mail.ts';
 
 /** How long the admin's link to a proof of payment works. */
 export const PROOF_LINK_SECONDS = 300;
@@ -56,7 +55,16 @@ export async function changeOrderStatus(id: string | undefined, change: OrderSta
     result = await closeOrder(order, { restock: change.restock, reason: 'return', by, text }, now);
   }
   if (result === 'status-changed') throw new Conflict(messages.api.orderChanged, 'order_changed');
-  return orderOrThrow(order.id);
+  // One action per real step: confirming the payment, shipping and cancelling tell the customer.
+  const moved = await orderOrThrow(order.id);
+  const base = { nome: moved.firstName, numero: moved.orderNumber };
+  if (to === 'Enviar') return (await mailCustomer(moved, 'payment-confirmed', base, now)).order;
+  if (to === 'Enviado') {
+    const trackingCode = change.trackingCode ? { rastreio: change.trackingCode } : {};
+    return (await mailCustomer(moved, 'shipped', { ...base, ...trackingCode }, now, { trackingCode: change.trackingCode })).order;
+  }
+  if (to === CLOSED_STATUS && isBeforeShipping(from)) return (await mailCancellation(moved, false, now)).order;
+  return moved;
 }
 
 /** Adds an internal note to the order's timeline (never shown to the customer). */
@@ -74,23 +82,12 @@ export async function addOrderNote(id: string | undefined, text: string, by: str
 export async function sendOrderEmail(id: string | undefined, request: AdminEmailRequest, now = new Date()): Promise<Order> {
   const order = await orderOrThrow(id);
   const base = { nome: order.firstName, numero: order.orderNumber };
-  const trackingCode = request.kind === 'shipped' ? request.trackingCode : undefined;
-  let record: OrderEmailRecord;
-  try {
-    if (request.kind === 'shipped') await sendTemplatedMail(order.email, 'shipped', { ...base, rastreio: request.trackingCode });
-    else await sendTemplatedMail(order.email, request.kind, base);
-    record = { kind: request.kind, status: 'sent', at: now.toISOString(), ...(trackingCode ? { trackingCode } : {}) };
-  } catch (error) {
-    logger.error('admin e-mail failed', { orderId: order.id, kind: request.kind, error: error as Error });
-    record = {
-      kind: request.kind,
-      status: 'failed',
-      at: now.toISOString(),
-      ...(trackingCode ? { trackingCode } : {}),
-      error: error instanceof Error ? error.message.slice(0, 300) : String(error),
-    };
-  }
-  const updated = await appendOrderEmail(order.id, record);
+  const { record, order: updated } =
+    request.kind === 'shipped'
+      ? await mailCustomer(order, 'shipped', { ...base, rastreio: request.trackingCode }, now, { trackingCode: request.trackingCode })
+      : request.kind === 'payment-confirmed'
+        ? await mailCustomer(order, 'payment-confirmed', base, now)
+        : await mailCustomer(order, 'review-request', { nome: order.firstName }, now);
   if (record.status === 'failed') throw new Unavailable(messages.api.mailUnavailable, 'mail_unavailable');
-  return updated ?? order;
+  return updated;
 }

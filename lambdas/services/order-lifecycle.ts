@@ -10,10 +10,11 @@ import { mbWayCounter } from '../../shared/mb-way.ts';
 import { CLOSED_STATUS, isBeforeShipping, type OrderStatus } from '../../shared/order-status.ts';
 import type { StockActor, StockMovementReason } from '../../shared/stock.ts';
 import { releaseMbWayOrderItem } from '../repositories/mbway-counters.ts';
-import { expiredReservations, moveOrderItem, type OrderItem } from '../repositories/orders.ts';
+import { expiredReservations, moveOrderItem, toOrder, type OrderItem } from '../repositories/orders.ts';
 import { giveBackStockItem } from '../repositories/products.ts';
 import { stockMovementItem } from '../repositories/stock-movements.ts';
 import { writeTransaction, type TransactionItem } from '../repositories/transactions.ts';
+import { mailCancellation } from './order-mail.ts';
 
 /** Who moved an order, as the timeline says it. */
 export const CUSTOMER = 'cliente';
@@ -76,14 +77,16 @@ export function closeOrder(
 
 /**
  * Closes every reservation whose time ran out before `now`: stock and MB WAY slot back, one
- * transaction each. A reservation paid at the last moment is left alone (its status moved).
+ * transaction each, and the customer is told. A reservation paid at the last moment is left alone (its status moved).
  * Answers how many were closed.
  */
 export async function expireReservations(now: Date): Promise<number> {
   let expired = 0;
   for (const order of await expiredReservations(now)) {
     const result = await closeOrder(order, { restock: true, reason: 'expiry', by: SHOP, text: 'reserva expirada' }, now);
-    if (result === 'moved') expired++;
+    if (result !== 'moved') continue;
+    expired++;
+    await mailCancellation(toOrder({ ...order }), true, now);
   }
   return expired;
 }

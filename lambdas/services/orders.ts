@@ -6,7 +6,7 @@
  * happens or none of it does.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { CustomerOrder, CustomerOrderResponse, Order, OrderEmailRecord, OrderLine, PlaceOrderResponse } from '../../shared/api.ts';
+import type { CustomerOrder, CustomerOrderResponse, Order, OrderLine, PlaceOrderResponse } from '../../shared/api.ts';
 import { messages } from '../../shared/messages.ts';
 import { chooseMbWayNumber, mbWayCounter, monthKey, type MbWayNumber } from '../../shared/mb-way.ts';
 import { formatCents } from '../../shared/money.ts';
@@ -18,8 +18,7 @@ import { SHIPPING_METHODS } from '../../shared/shipping.ts';
 import { Conflict, Forbidden, InvalidInput, OutOfStock } from '../errors.ts';
 import { logger } from '../logger.ts';
 import { claimIdempotencyKey, completeIdempotencyItem, peekIdempotencyKey, releaseIdempotencyKey, type Claim } from '../repositories/idempotency.ts';
-import { sendTemplatedMail } from '../repositories/mail.ts';
-import { appendOrderEmail, claimProofItem, getOrderItem, moveOrderItem, putOrderItem, toOrder, ORDER_LISTING, type OrderItem } from '../repositories/orders.ts';
+import { claimProofItem, getOrderItem, moveOrderItem, putOrderItem, toOrder, ORDER_LISTING, type OrderItem } from '../repositories/orders.ts';
 import { countMbWayOrderItem } from '../repositories/mbway-counters.ts';
 import { getProductsConsistent, takeStockItem } from '../repositories/products.ts';
 import { stockMovementItem } from '../repositories/stock-movements.ts';
@@ -27,6 +26,7 @@ import { writeTransaction } from '../repositories/transactions.ts';
 import { getMbWayCounters } from '../repositories/mbway-counters.ts';
 import { instructionsFor } from './payments.ts';
 import { CUSTOMER, SHOP, statusEntry } from './order-lifecycle.ts';
+import { mailCustomer, mailOwnerNewOrder } from './order-mail.ts';
 import { claimProof, claimedProofKey } from './uploads.ts';
 
 /** Accepted `Idempotency-Key` values: what a browser's crypto.randomUUID() and similar produce. */
@@ -66,7 +66,7 @@ export async function placeOrder(input: PlaceOrderInput, idempotencyKey: string 
     throw error;
   }
   // The order-received e-mail confirms the proof too: a reservation gets it when its proof arrives.
-  if (body.order.status === PAID_STATUS) await sendOrderReceived(body.order.id, now);
+  if (body.order.status === PAID_STATUS) await mailPaidOrder(body.order.id, now);
   return { status: 201, body };
 }
 
@@ -278,19 +278,22 @@ export async function attachProof(id: string | undefined, input: AttachProofInpu
     throw current ? notAwaitingPayment(toOrder({ ...current })) : new Conflict(messages.api.orderChanged, 'order_changed');
   }
   const paid = toCustomerOrder(toOrder({ ...(await getOrderItem(order.id))! }));
-  await sendOrderReceived(order.id, now);
+  await mailPaidOrder(order.id, now);
   return { order: paid };
 }
 
-/** The order-received e-mail; its outcome is recorded on the order, and a failure never loses the order. */
-async function sendOrderReceived(id: string, now: Date): Promise<void> {
+/**
+ * A proof of payment arrived (at placement or later): the order-received e-mail to the customer
+ * (recorded on the order; a failure never loses the order) and a note to the owner.
+ */
+async function mailPaidOrder(id: string, now: Date): Promise<void> {
   const item = await getOrderItem(id);
   if (!item) return;
   const order = toOrder({ ...item });
-  const instructions = instructionsFor(order.paymentMethod, order.mbwayNumber);
-  let record: OrderEmailRecord;
-  try {
-    await sendTemplatedMail(order.email, 'order-received', {
+  await mailCustomer(
+    order,
+    'order-received',
+    {
       nome: order.firstName,
       numero: order.orderNumber,
       linhas: order.lines.map((line) => ({ nome: line.name, quantidade: line.quantity, preco: formatCents(line.unitPriceCents), total: formatCents(line.lineTotalCents) })),
@@ -299,15 +302,12 @@ async function sendOrderReceived(id: string, now: Date): Promise<void> {
       portes: order.shippingCents === 0 ? 'Grátis' : formatCents(order.shippingCents),
       total: formatCents(order.totalCents),
       metodo: PAYMENT_METHOD_LABELS[order.paymentMethod],
-      instrucoes: messages.payment.instructionsText(instructions),
+      instrucoes: messages.payment.instructionsText(instructionsFor(order.paymentMethod, order.mbwayNumber)),
       semDesconto: order.discountCents === 0,
       envio: SHIPPING_METHODS[order.shippingMethod].label,
       morada: { nome: `${order.firstName} ${order.lastName}`, rua: order.address, codigoPostal: order.postalCode, localidade: order.city, pais: order.country },
-    });
-    record = { kind: 'order-received', status: 'sent', at: now.toISOString() };
-  } catch (error) {
-    logger.error('order-received e-mail failed', { orderId: order.id, error: error as Error });
-    record = { kind: 'order-received', status: 'failed', at: now.toISOString(), error: error instanceof Error ? error.message.slice(0, 300) : String(error) };
-  }
-  await appendOrderEmail(order.id, record).catch((error: unknown) => logger.error('could not record e-mail outcome', { orderId: order.id, error: error as Error }));
+    },
+    now,
+  );
+  await mailOwnerNewOrder(order);
 }

@@ -3,15 +3,25 @@ import { randomUUID } from 'node:crypto';
 import { INDEXED_PAGES, paths } from '../../shared/paths.ts';
 import type { ContactMessageInput, StockAlertInput } from '../../shared/schemas/index.ts';
 import { MAIL_ENV } from '../contracts/env.ts';
+import { logger } from '../logger.ts';
 import { setting } from '../repositories/clients.ts';
+import { sendTemplatedMail } from '../repositories/mail.ts';
 import { insertContactMessage } from '../repositories/contact-messages.ts';
 import { upsertPendingStockAlert } from '../repositories/stock-alerts.ts';
 import { listProducts } from '../repositories/products.ts';
 import { productById } from './catalog.ts';
 
+/** Stores a contact message and tells the owner at once (a failed mail never loses the message). */
 export async function createContactMessage(input: ContactMessageInput, now = new Date()): Promise<{ id: string }> {
   const id = randomUUID();
   await insertContactMessage(id, input, now);
+  await sendTemplatedMail(setting(MAIL_ENV.from), 'owner-contact-message', {
+    nome: input.name,
+    email: input.email,
+    telefone: input.phone,
+    assunto: input.subject,
+    mensagem: input.message,
+  }).catch((error: unknown) => logger.error('owner e-mail failed', { contactMessageId: id, error: error as Error }));
   return { id };
 }
 

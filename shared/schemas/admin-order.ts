@@ -4,7 +4,7 @@
 import * as z from 'zod';
 import { messages } from '../messages.ts';
 import { ORDER_STATUSES } from '../order-status.ts';
-import { formObject, oneOf, requiredText, TEXT_LIMITS } from './fields.ts';
+import { formObject, oneOf, optionalText, requiredText, TEXT_LIMITS } from './fields.ts';
 
 const v = messages.validation;
 
@@ -15,6 +15,8 @@ const v = messages.validation;
 export const orderStatusChangeSchema = formObject({
   status: oneOf(ORDER_STATUSES, v.orderStatus.invalid),
   restock: z.boolean({ error: v.restock.required }).optional(),
+  /** Moving to "Enviado": the carrier's tracking code, if any, goes into the shipping e-mail. */
+  trackingCode: optionalText(v.trackingCode.tooLong, TEXT_LIMITS.trackingCode).optional(),
 });
 
 /** An internal note on an order's timeline. */

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
+import { formatCents } from '../../shared/money.ts';
 import { RESERVATION_MINUTES } from '../../shared/order-status.ts';
 import { expireReservations } from '../../lambdas/services/order-lifecycle.ts';
 import { createProduct, mailsTo, orderBody, placeOrder, reservationBody, uploadProof } from '../support/factories.ts';
@@ -71,6 +72,9 @@ describe('POST /api/orders without a proof: a reservation', () => {
     const view = await callRoute('GET /api/orders/{id}', { params: { id: body.order.id }, query: { token: body.order.accessToken } });
     expect(view.status).toBe(200);
     expect(view.body.order.timeline.map((entry) => entry.to)).toEqual(['Aguarda Pagamento', 'Confirmar Pagamento']);
+    // The owner hears about it at once (the shop's own address).
+    const owner = (await mailsTo(twin().env.MAIL_FROM!)).filter((mail) => mail.subject.includes(String(body.order.orderNumber)));
+    expect(owner.map((mail) => mail.subject)).toEqual([`Nova encomenda paga: nº ${body.order.orderNumber} (${formatCents(body.order.totalCents)})`]);
   });
 
   it('refuses a wrong or guessed token with the same 403 whether or not the order exists', async () => {
@@ -122,8 +126,12 @@ describe('POST /api/orders without a proof: a reservation', () => {
     expect(closed.timeline.at(-1)).toMatchObject({ kind: 'status', from: 'Aguarda Pagamento', to: 'Encerrada', by: 'loja' });
     expect(await stockOf(piece.id)).toBe(5);
     expect((await movementsOf(piece.id)).map((m) => [m.reason, m.delta]).sort()).toEqual([['expiry', 3], ['reservation', -3]]);
-    // A second run gives nothing back twice.
+    const told = await mailsTo(body.order.email);
+    expect(told.map((mail) => mail.subject)).toEqual([`A tua encomenda nº ${body.order.orderNumber} foi cancelada`]);
+    expect(told[0]!.body.text).toContain('expirou sem recebermos o comprovativo');
+    // A second run gives nothing back twice, and mails nobody again.
     await expireReservations(new Date(Date.now() + 60_000));
+    expect(await mailsTo(body.order.email)).toHaveLength(1);
     expect(await stockOf(piece.id)).toBe(5);
     const afterClose = await attach(body.order.id, body.order.accessToken, await uploadProof());
     expect(afterClose.body.error.code).toBe('reservation_expired');
@@ -181,6 +189,26 @@ describe('PATCH /api/admin/orders/{id}: the lifecycle', () => {
     expect(await stockOf(piece.id)).toBe(4);
     expect((await movementsOf(piece.id)).filter((m) => m.reason === 'cancellation')).toHaveLength(1);
     expect((await setStatus(order.id, 'Enviar')).status).toBe(409);
+    const cancelled = (await mailsTo(order.email)).filter((mail) => mail.subject.includes('cancelada'));
+    expect(cancelled).toHaveLength(1);
+    expect(cancelled[0]!.body.text).toContain('foi cancelada e as peças voltaram à loja');
+  });
+
+  it('one action per real step: confirming the payment and shipping (with its tracking code) mail the customer', async () => {
+    const { order } = await paidOrder(3, 1);
+    const confirmed = await setStatus(order.id, 'Enviar');
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body.order.emails.map((e: { kind: string; status: string }) => [e.kind, e.status])).toEqual([['order-received', 'sent'], ['payment-confirmed', 'sent']]);
+    const shipped = await setStatus(order.id, 'Enviado', { trackingCode: 'RR123456789PT' });
+    expect(shipped.status).toBe(200);
+    expect(shipped.body.order.emails.at(-1)).toMatchObject({ kind: 'shipped', status: 'sent', trackingCode: 'RR123456789PT' });
+    const subjects = (await mailsTo(order.email)).map((mail) => mail.subject);
+    expect(subjects).toEqual([
+      `Recebemos a tua encomenda nº ${order.orderNumber}`,
+      `Pagamento confirmado: encomenda nº ${order.orderNumber}`,
+      `A tua encomenda nº ${order.orderNumber} foi enviada`,
+    ]);
+    expect((await mailsTo(order.email)).at(-1)!.body.text).toContain('Código de envio: RR123456789PT.');
   });
 
   it('closing after shipping asks whether the pieces came back; yes → stock back as a return, no → stock unchanged', async () => {

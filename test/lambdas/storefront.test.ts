@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { stockAlertId } from '../../lambdas/repositories/stock-alerts.ts';
+import { mailsTo } from '../support/factories.ts';
 import { call, documentClient, twin } from '../support/twin.ts';
 
 const contact = () => ({
@@ -20,6 +21,10 @@ describe('POST /api/contact-messages', () => {
     const { Item } = await documentClient().send(new GetCommand({ TableName: twin().env.TABLE_CONTACT_MESSAGES, Key: { id: body.id } }));
     expect(Item).toMatchObject({ ...input, read: false, listing: 'contact' });
     expect(Date.parse(Item!.createdAt)).toBeGreaterThan(Date.now() - 60_000);
+    // The owner hears about it at once, at the shop's own address, with the customer's words as text.
+    const owner = (await mailsTo(twin().env.MAIL_FROM!)).filter((mail) => mail.body.text?.includes(input.email));
+    expect(owner.map((mail) => mail.subject)).toEqual(['Nova mensagem de contacto: Tamanho do colar']);
+    expect(owner[0]!.body.text).toContain('O colar Coração Eterno tem 45 cm?');
   });
 
   it('refuses missing and malformed fields with Portuguese messages per field, storing nothing', async () => {

@@ -39,6 +39,9 @@ export const benignMailData: { readonly [Id in MailTemplateId]: MailData[Id] } =
   shipped: { nome: 'Ana', numero: 123456, rastreio: 'RR123456789PT' },
   'review-request': { nome: 'Ana' },
   'back-in-stock': { produto: 'Brincos Estrela', link: 'https://loja.example/product/brincos-estrela?a=1&b=2' },
+  'order-cancelled': { nome: 'Ana', numero: 123456, expirada: false },
+  'owner-new-order': { numero: 123456, cliente: 'Ana Costa', email: 'ana@example.com', total: '46,48 €', metodo: 'MB WAY' },
+  'owner-contact-message': { nome: 'Ana Costa', email: 'ana@example.com', telefone: '912345678', assunto: 'Anel por medida', mensagem: 'Olá! Fazem anéis por medida?' },
 };
 
 /** The same data with every text value hostile (URLs stay URLs, but with markup-like query text). */
@@ -60,6 +63,9 @@ export const hostileMailData: { readonly [Id in MailTemplateId]: MailData[Id] } 
   shipped: { nome: hostile(), numero: 123456, rastreio: hostile() },
   'review-request': { nome: hostile() },
   'back-in-stock': { produto: hostile(), link: 'https://loja.example/product/x?q="><script>alert(1)</script>{{numero}}' },
+  'order-cancelled': { nome: hostile(), numero: 123456, expirada: true },
+  'owner-new-order': { numero: 123456, cliente: hostile(), email: hostile(), total: hostile(), metodo: hostile() },
+  'owner-contact-message': { nome: hostile(), email: hostile(), telefone: hostile(), assunto: hostile(), mensagem: hostile(5000) },
 };
 
 export interface MailParts {

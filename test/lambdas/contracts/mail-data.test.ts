@@ -139,8 +139,8 @@ describe('templateData', () => {
     const compileOnly = () => {
       // @ts-expect-error 'rastreio' is not a key of review-request
       void send('a@example.com', 'review-request', { nome: 'Ana', rastreio: 'RR1' });
-      // @ts-expect-error shipped needs 'rastreio'
-      void send('a@example.com', 'shipped', { nome: 'Ana', numero: 1 });
+      // @ts-expect-error shipped needs 'numero'
+      void send('a@example.com', 'shipped', { nome: 'Ana', rastreio: 'RR1' });
       // @ts-expect-error order-received lines need 'total'
       void send('a@example.com', 'order-received', { ...benignMailData['order-received'], linhas: [{ nome: 'x', quantidade: 1, preco: '1 €' }] });
       void send('a@example.com', 'back-in-stock', { produto: 'Anel', link: 'https://loja.example/p' });

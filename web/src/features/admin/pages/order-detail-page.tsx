@@ -147,13 +147,18 @@ function StatusPanel({ order }: { readonly order: Order }) {
   const next = adminNextStatuses(order.status);
   const [status, setStatus] = useState<OrderStatus | ''>('');
   const [restock, setRestock] = useState<boolean>();
+  const [trackingCode, setTrackingCode] = useState('');
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string>();
   const closingAfterShipping = status === CLOSED_STATUS && !isBeforeShipping(order.status);
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
-    const parsed = orderStatusChangeSchema.safeParse({ status, ...(closingAfterShipping && restock !== undefined ? { restock } : {}) });
+    const parsed = orderStatusChangeSchema.safeParse({
+      status,
+      ...(closingAfterShipping && restock !== undefined ? { restock } : {}),
+      ...(status === 'Enviado' && trackingCode.trim() ? { trackingCode } : {}),
+    });
     if (!parsed.success) return setError(messages.validation.orderStatus.invalid);
     if (closingAfterShipping && restock === undefined) return setError(messages.validation.restock.required);
     setSaving(true);
@@ -188,6 +193,19 @@ function StatusPanel({ order }: { readonly order: Order }) {
               </option>
             ))}
           </SelectField>
+          {status === 'Enviar' && <p className="adm-small">{t.confirmHint}</p>}
+          {status === 'Enviado' && (
+            <TextField
+              label={t.trackingCode}
+              name="statusTrackingCode"
+              value={trackingCode}
+              maxLength={TEXT_LIMITS.trackingCode}
+              placeholder={t.trackingPlaceholder}
+              autoComplete="off"
+              hint={t.shipHint}
+              onChange={(e) => setTrackingCode(e.target.value)}
+            />
+          )}
           {status === CLOSED_STATUS && isBeforeShipping(order.status) && <p className="adm-small">{t.cancelHint}</p>}
           {closingAfterShipping && (
             <fieldset className="adm-choices">
