@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { REPO_ROOT } from './dynamodb-local.ts';
-import { DEFAULT_ADMIN, startTwin, webDistDir, type Twin } from './twin.ts';
+import { DEFAULT_ADMIN, MAIL_FROM, startTwin, webDistDir, type Twin } from './twin.ts';
 
 const dev = process.argv.includes('--dev');
 const verbose = process.argv.includes('--verbose');
@@ -57,6 +57,7 @@ async function main(): Promise<void> {
       `  Back-office:  ${twin.adminUrl}`,
       `                e-mail ${twin.admin.email}  password ${twin.admin.password}`,
       `  Mail viewer:  ${twin.mailUrl}/`,
+      `                the owner's notifications (paid orders, contact messages) go to ${MAIL_FROM}`,
       `  API:          ${twin.url}/api/products`,
       '',
       '  Data is kept under .data/ (delete it for a fresh start). Ctrl-C stops everything.',
