@@ -3,7 +3,7 @@
  * CDK stack (`infra/jobs.ts`) makes one function per row with exactly its grants and a schedule; the
  * local twin runs the same handler on a timer with the same period.
  */
-import type { Grant } from './routes.ts';
+import { CLOSE_ORDER_GRANTS, type Grant } from './routes.ts';
 
 export interface Job {
   /** A stable name (also the CloudFormation id's base). */
@@ -21,12 +21,6 @@ export const jobs = [
     name: 'ExpireReservations',
     handler: 'expire-reservations',
     everyMinutes: 5,
-    grants: [
-      { table: 'orders', access: 'readWrite' },
-      { table: 'products', access: 'write' },
-      { table: 'stockMovements', access: 'write' },
-      { table: 'mbwayCounters', access: 'write' },
-      { mail: true },
-    ],
+    grants: CLOSE_ORDER_GRANTS,
   },
 ] as const satisfies readonly Job[];

@@ -213,13 +213,6 @@ export const messages = {
     /** English original: 'No contact details found.'. */
     contactNotFound: 'Mensagem de contacto não encontrada.',
     orderNotFound: 'Encomenda não encontrada.',
-    orderAccessDenied: 'O código de acesso não corresponde a esta encomenda. Abre a ligação do e-mail da encomenda.',
-    reservationExpired: 'A reserva desta encomenda expirou e as peças voltaram à loja. Volta ao carrinho para fazer uma nova encomenda.',
-    orderAlreadyPaid: 'Esta encomenda já tem o comprovativo de pagamento.',
-    orderClosed: 'Esta encomenda foi encerrada.',
-    proofAlreadyUsed: 'Este comprovativo já foi usado noutra encomenda. Envia o comprovativo do pagamento desta encomenda.',
-    transitionNotAllowed: (from: string, to: string) => `Uma encomenda em «${from}» não pode passar para «${to}».`,
-    orderChanged: 'Esta encomenda mudou entretanto. Recarrega a página para ver o estado atual.',
     noProof: 'Nenhum comprovativo enviado',
     productSaved: 'Produto guardado com sucesso!',
     productSaveFailed: 'Não foi possível guardar o produto. Tenta novamente.',

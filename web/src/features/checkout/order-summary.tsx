@@ -53,20 +53,29 @@ export function OrderSummary({ cart, shippingMethod, title = 'A tua encomenda' }
   );
 }
 
-/** The lines and totals of an order as the server fixed them (a reservation or a paid order). */
-export function FixedOrderSummary({ order, title = 'A tua encomenda' }: { order: CustomerOrder; title?: string }) {
+/** The lines and totals of an order as the server fixed them. */
+export function FixedOrderLines({ order, totalLabel = 'Total a pagar' }: { order: CustomerOrder; totalLabel?: string }) {
   return (
-    <aside className="card order-summary" aria-labelledby="order-summary-title">
-      <h2 id="order-summary-title">{title}</h2>
+    <>
       <OrderLines lines={order.lines.map((line) => ({ ...line, totalCents: line.lineTotalCents }))} />
       <Totals
         rows={[
           { label: 'Subtotal', value: order.subtotalCents },
           { label: 'Desconto', value: order.discountCents, negative: true },
           { label: `Portes (${SHIPPING_METHODS[order.shippingMethod].label})`, value: order.shippingCents === 0 ? 'Grátis' : order.shippingCents },
-          { label: 'Total a pagar', value: order.totalCents, total: true },
+          { label: totalLabel, value: order.totalCents, total: true },
         ]}
       />
+    </>
+  );
+}
+
+/** The card of an order as the server fixed it (a reservation or a paid order). */
+export function FixedOrderSummary({ order, title = 'A tua encomenda' }: { order: CustomerOrder; title?: string }) {
+  return (
+    <aside className="card order-summary" aria-labelledby="order-summary-title">
+      <h2 id="order-summary-title">{title}</h2>
+      <FixedOrderLines order={order} />
     </aside>
   );
 }

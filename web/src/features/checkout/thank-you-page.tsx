@@ -2,12 +2,10 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { messages } from '../../../../shared/messages.ts';
 import { PAYMENT_METHOD_LABELS } from '../../../../shared/payment-methods.ts';
-import { SHIPPING_METHODS } from '../../../../shared/shipping.ts';
 import { paths } from '../../../../shared/paths.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
-import { Totals } from '../../ui/totals.tsx';
 import { loadPlacedOrder } from './checkout-session.ts';
-import { OrderLines } from './order-summary.tsx';
+import { FixedOrderLines } from './order-summary.tsx';
 import { PaymentInstructions } from './payment-instructions.tsx';
 import './checkout.css';
 
@@ -52,15 +50,7 @@ export function ThankYouPage() {
         </section>
         <section aria-labelledby="thank-you-summary">
           <h2 id="thank-you-summary">Resumo</h2>
-          <OrderLines lines={order.lines.map((line) => ({ ...line, totalCents: line.lineTotalCents }))} />
-          <Totals
-            rows={[
-              { label: 'Subtotal', value: order.subtotalCents },
-              { label: 'Desconto', value: order.discountCents, negative: true },
-              { label: `Portes (${SHIPPING_METHODS[order.shippingMethod].label})`, value: order.shippingCents === 0 ? 'Grátis' : order.shippingCents },
-              { label: 'Total', value: order.totalCents, total: true },
-            ]}
-          />
+          <FixedOrderLines order={order} totalLabel="Total" />
         </section>
         <p className="thank-you__actions">
           {placed.accessToken && (
