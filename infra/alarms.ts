@@ -9,6 +9,12 @@
  * - **DynamoDB**, per table: any read or write throttle event on the table or on one of its indexes
  *   (the listing indexes share one partition value, so they are where a hot partition would show).
  *
+ * - **E-mail (SES)**: the account's bounce rate at 2 % and complaint rate at 0.05 % (AWS metrics
+ *   `Reputation.BounceRate` / `Reputation.ComplaintRate`, fractions between 0 and 1, highest value in
+ *   an hour), well before the levels at which AWS reviews or pauses an account (5 % and 0.1 %); and
+ *   any mail of this stage's configuration set that SES could not render from its template or
+ *   rejected (metrics published by the configuration set's CloudWatch event destination).
+ *
  * A small shop has no background noise: one event in five minutes is a signal, so every threshold is
  * 1 per 5 minutes, and no data (no traffic) counts as fine.
  *
@@ -41,7 +47,16 @@ export const ALARM_THRESHOLDS = {
   lambdaErrors: 1,
   lambdaThrottles: 1,
   tableThrottles: 1,
+  /** Fraction of sends that bounced (AWS reviews an account at 0.05 = 5 %). */
+  mailBounceRate: 0.02,
+  /** Fraction of sends reported as spam (AWS reviews an account at 0.001 = 0.1 %). */
+  mailComplaintRate: 0.0005,
+  /** Mails SES could not render or rejected, per {@link ALARM_PERIOD}. */
+  mailSendFailures: 1,
 } as const;
+
+/** SES updates the reputation rates over a long window; the alarm looks at the highest value in an hour. */
+export const REPUTATION_PERIOD = Duration.hours(1);
 
 /** One API function to watch. */
 export interface WatchedFunction {
@@ -60,6 +75,8 @@ export interface AlarmsProps {
   readonly tables: Readonly<Record<TableKey, dynamodb.ITableV2>>;
   /** Subscribed to the topic by e-mail when given. */
   readonly operatorEmail?: string;
+  /** The SES configuration set every send names (its rendering failures and rejects are watched). */
+  readonly mail?: { readonly configurationSetName: string };
 }
 
 export class Alarms extends Construct {
@@ -139,6 +156,50 @@ export class Alarms extends Construct {
         threshold: ALARM_THRESHOLDS.tableThrottles,
       });
     }
+
+    this.watchMail(props.mail?.configurationSetName);
+  }
+
+  private watchMail(configurationSetName: string | undefined): void {
+    const reputation = (metricName: string) =>
+      new cloudwatch.Metric({ namespace: 'AWS/SES', metricName, statistic: cloudwatch.Stats.MAXIMUM, period: REPUTATION_PERIOD });
+    this.watch('MailBounceRate', {
+      name: 'E-mail bounce rate',
+      description:
+        'Too many shop e-mails bounce (addresses that do not exist). At 5 % AWS reviews the account and may stop its e-mail: ' +
+        'check the bounce events and the customer addresses. The rate is account-wide; at low volume a few bounces move it a lot.',
+      metric: reputation('Reputation.BounceRate'),
+      threshold: ALARM_THRESHOLDS.mailBounceRate,
+    });
+    this.watch('MailComplaintRate', {
+      name: 'E-mail complaint rate',
+      description:
+        'Recipients mark shop e-mails as spam. At 0.1 % AWS reviews the account and may stop its e-mail: check what was sent and to whom.',
+      metric: reputation('Reputation.ComplaintRate'),
+      threshold: ALARM_THRESHOLDS.mailComplaintRate,
+    });
+    if (!configurationSetName) return;
+    const usingMetrics: Record<string, cloudwatch.IMetric> = {};
+    for (const metricName of ['RenderingFailure', 'Reject']) {
+      usingMetrics[metricName.toLowerCase()] = new cloudwatch.Metric({
+        namespace: 'AWS/SES',
+        metricName,
+        dimensionsMap: { 'ses:configuration-set': configurationSetName },
+        statistic: cloudwatch.Stats.SUM,
+        period: ALARM_PERIOD,
+      });
+    }
+    this.watch('MailSendFailures', {
+      name: 'E-mail send failures',
+      description: `SES accepted a shop e-mail of configuration set ${configurationSetName} but did not send it (the template could not be rendered, or SES rejected the message).`,
+      metric: new cloudwatch.MathExpression({
+        expression: Object.keys(usingMetrics).map((id) => `FILL(${id}, 0)`).join(' + '),
+        usingMetrics,
+        period: ALARM_PERIOD,
+        label: 'rendering failures + rejects',
+      }),
+      threshold: ALARM_THRESHOLDS.mailSendFailures,
+    });
   }
 
   private watch(id: string, spec: { name: string; description: string; metric: cloudwatch.IMetric; threshold: number }): void {

@@ -3,7 +3,8 @@
  * rendered from MJML first (`infra/mail-render.ts`).
  *
  * Context keys: `stage` (default prod), `adminPathPrefix`, `senderEmail` (required to deploy: without
- * it the template asks for the `SenderEmail` parameter, which has no default), `operatorEmail` (first
+ * it the template asks for the `SenderEmail` parameter, which has no default), `senderDomain` (verify
+ * the whole domain with Easy DKIM and MAIL FROM `mail.<domain>`; `senderEmail` must be at it), `operatorEmail` (first
  * admin, and the alarms' e-mail subscriber), `payments` (an object; missing keys become parameters),
  * `region` (else CDK_DEFAULT_REGION, else eu-west-1), `domain` + `certificateArn` (together),
  * `webDistDir` (else `web/dist`). The account is left to deploy time, so synth needs no credentials.
@@ -27,6 +28,7 @@ new ShopStack(app, stackName(settings.stage), {
   adminPathPrefix: settings.adminPathPrefix,
   mailTemplates,
   ...(settings.senderEmail ? { senderEmail: settings.senderEmail } : {}),
+  ...(settings.senderDomain ? { senderDomain: settings.senderDomain } : {}),
   ...(settings.operatorEmail ? { operatorEmail: settings.operatorEmail } : {}),
   ...(settings.webDistDir ? { webDistDir: settings.webDistDir } : {}),
   ...(settings.domain ? { domain: settings.domain } : {}),

@@ -21,6 +21,32 @@ export function stackName(stage: string): string {
   return `JoiasInox-${stage}`;
 }
 
+/**
+ * Name of the SES configuration set of a stage. SES names are per account and region, so the stack
+ * name is in it: two stages in one account never share one.
+ */
+export function configurationSetName(stage: string): string {
+  return `${stackName(stage)}-mail`;
+}
+
+/** The custom MAIL FROM subdomain used with a sender domain (bounces come back to it, SPF aligns with it). */
+export function mailFromDomainOf(senderDomain: string): string {
+  return `mail.${senderDomain}`;
+}
+
+/**
+ * Throws unless `senderEmail` is an address at `senderDomain` (case-insensitive): SES may send from
+ * any address of a verified domain, and from no other.
+ */
+export function assertSenderAtDomain(senderEmail: string, senderDomain: string): void {
+  const at = senderEmail.lastIndexOf('@');
+  if (at < 0 || senderEmail.slice(at + 1).toLowerCase() !== senderDomain.toLowerCase()) {
+    throw new Error(
+      `Context "senderEmail" must be an address at the sender domain "${senderDomain}" (e.g. loja@${senderDomain}), got "${senderEmail}"`,
+    );
+  }
+}
+
 /** A custom domain for the shop; the certificate must be an ACM certificate in us-east-1. */
 export interface DomainSettings {
   readonly name: string;
@@ -37,6 +63,11 @@ export interface DeploySettings {
    * but a deploy cannot proceed without a real address.
    */
   readonly senderEmail?: string;
+  /**
+   * Domain to verify in SES with Easy DKIM (and the custom MAIL FROM `mail.<domain>`); `senderEmail`
+   * must then be an address at it. Without it, only the sender address is verified.
+   */
+  readonly senderDomain?: string;
   /**
    * If set, this person is invited as the first member of the `admin` group and subscribed by e-mail
    * to the alarm topic.
@@ -93,6 +124,12 @@ export function readDeploySettings(read: ContextReader, env: NodeJS.ProcessEnv =
   );
   const senderRaw = optionalString(read, 'senderEmail');
   const senderEmail = senderRaw === undefined ? undefined : checked('senderEmail', senderRaw, EMAIL_PATTERN, 'an e-mail address');
+  const senderDomainRaw = optionalString(read, 'senderDomain');
+  const senderDomain = senderDomainRaw === undefined
+    ? undefined
+    : checked('senderDomain', senderDomainRaw.toLowerCase(), DOMAIN_PATTERN, 'a domain name (e.g. joiasinox.pt)');
+  if (senderDomain && !senderEmail) throw new Error('Context "senderDomain" needs "senderEmail" too: an address at that domain');
+  if (senderDomain && senderEmail) assertSenderAtDomain(senderEmail, senderDomain);
   const operatorRaw = optionalString(read, 'operatorEmail');
   const operatorEmail = operatorRaw === undefined ? undefined : checked('operatorEmail', operatorRaw, EMAIL_PATTERN, 'an e-mail address');
   const region = optionalString(read, 'region') ?? env.CDK_DEFAULT_REGION ?? DEFAULT_REGION;
@@ -123,6 +160,7 @@ export function readDeploySettings(read: ContextReader, env: NodeJS.ProcessEnv =
     adminPathPrefix,
     region,
     ...(senderEmail ? { senderEmail } : {}),
+    ...(senderDomain ? { senderDomain } : {}),
     ...(operatorEmail ? { operatorEmail } : {}),
     ...(domain ? { domain } : {}),
     ...(webDistDir ? { webDistDir } : {}),

@@ -1,13 +1,28 @@
 /**
  * The shop's e-mail: one SES template per mail template (rendered from the MJML of
  * `infra/mail-templates.ts` by `infra/mail-render.ts` before the stack is built, named with the stage
- * prefix, as the local twin names them) and the SES identity of the sender address, which SES verifies
- * by e-mailing it a link after the first deploy. While the account is in the SES sandbox, mail reaches
+ * prefix, as the local twin names them) and the SES identity of the sender, which SES verifies by
+ * e-mailing the address a link after the first deploy or, with a sender domain, by the DKIM CNAME
+ * records the owner adds to the domain's DNS. While the account is in the SES sandbox, mail reaches
  * only verified addresses.
+ *
+ * Deliverability: every send names this stage's configuration set (`MAIL_CONFIGURATION_SET`), which
+ * - adds bounced and complaining addresses to the account's suppression list (SES then refuses to
+ *   send to them again instead of bouncing once more, which is what hurts the sender's reputation);
+ * - publishes bounce, complaint and reject events to the `events` topic (encrypted like the alarm
+ *   topic; the operator is subscribed by e-mail when known), so someone learns that a customer's
+ *   address bounced and the order mail never arrived;
+ * - counts rendering failures and rejects as CloudWatch metrics per configuration set, which the
+ *   alarms watch (`infra/alarms.ts`), and publishes reputation metrics.
  */
-import { Stack } from 'aws-cdk-lib';
+import { RemovalPolicy, Stack } from 'aws-cdk-lib';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as kms from 'aws-cdk-lib/aws-kms';
 import * as ses from 'aws-cdk-lib/aws-ses';
+import * as sns from 'aws-cdk-lib/aws-sns';
+import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
+import { assertSenderAtDomain, configurationSetName, mailFromDomainOf } from './config.ts';
 import { MAIL_TEMPLATE_IDS, templateName, type MailTemplateId } from '../lambdas/contracts/mail-templates.ts';
 import type { RenderedMailTemplates } from './mail-render.ts';
 
@@ -16,7 +31,21 @@ export interface MailProps {
   readonly senderEmail: string;
   /** Subject, HTML and text of every template (`renderMailTemplates()`). */
   readonly templates: RenderedMailTemplates;
+  /**
+   * Verify this whole domain (Easy DKIM, MAIL FROM `mail.<domain>`) instead of the sender address;
+   * `senderEmail` must then be a literal address at it.
+   */
+  readonly senderDomain?: string;
+  /** Subscribed by e-mail to the bounce/complaint/reject events when given. */
+  readonly operatorEmail?: string;
 }
+
+/** The events of the configuration set that reach the `events` topic. */
+export const MAIL_EVENTS_TO_TOPIC = [ses.EmailSendingEvent.BOUNCE, ses.EmailSendingEvent.COMPLAINT, ses.EmailSendingEvent.REJECT] as const;
+/** The events counted as CloudWatch metrics (namespace AWS/SES, metric named after the event) per configuration set. */
+export const MAIL_EVENTS_TO_METRICS = [ses.EmailSendingEvent.RENDERING_FAILURE, ses.EmailSendingEvent.REJECT] as const;
+/** Dimension of those metrics: SES's automatic message tag, whose value is the configuration set's name. */
+export const CONFIGURATION_SET_DIMENSION = 'ses:configuration-set';
 
 /** Prefix of the physical SES template names of a stage. */
 export function templatePrefix(stage: string): string {
@@ -26,15 +55,80 @@ export function templatePrefix(stage: string): string {
 export class Mail extends Construct {
   readonly identity: ses.EmailIdentity;
   readonly senderEmail: string;
+  /** The verified domain, when the identity is a domain. */
+  readonly senderDomain: string | undefined;
+  /** The custom MAIL FROM domain, when the identity is a domain. */
+  readonly mailFromDomain: string | undefined;
   readonly templatePrefix: string;
   readonly templates: Readonly<Record<MailTemplateId, ses.CfnTemplate>>;
+  readonly configurationSet: ses.ConfigurationSet;
+  readonly configurationSetName: string;
+  /** Bounce, complaint and reject events of every send. */
+  readonly eventsTopic: sns.Topic;
+  readonly eventsTopicKey: kms.Key;
 
   constructor(scope: Construct, id: string, props: MailProps) {
     super(scope, id);
+    const stack = Stack.of(this);
     this.senderEmail = props.senderEmail;
     this.templatePrefix = templatePrefix(props.stage);
+    this.senderDomain = props.senderDomain?.toLowerCase();
+    this.mailFromDomain = this.senderDomain ? mailFromDomainOf(this.senderDomain) : undefined;
+    if (this.senderDomain) {
+      if (stack.resolve(props.senderEmail) !== props.senderEmail) {
+        throw new Error(`With a sender domain ("${this.senderDomain}"), give context "senderEmail" (an address at that domain) instead of the SenderEmail parameter`);
+      }
+      assertSenderAtDomain(props.senderEmail, this.senderDomain);
+    }
 
-    this.identity = new ses.EmailIdentity(this, 'Sender', { identity: ses.Identity.email(props.senderEmail) });
+    this.configurationSetName = configurationSetName(props.stage);
+    this.configurationSet = new ses.ConfigurationSet(this, 'ConfigurationSet', {
+      configurationSetName: this.configurationSetName,
+      suppressionReasons: ses.SuppressionReasons.BOUNCES_AND_COMPLAINTS,
+      reputationMetrics: true,
+      sendingEnabled: true,
+    });
+
+    this.eventsTopicKey = new kms.Key(this, 'EventsKey', {
+      description: `Encrypts the mail bounce and complaint events of ${stack.stackName}`,
+      enableKeyRotation: true,
+      // Events are transient; nothing stays encrypted under this key once the stack is gone.
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    this.eventsTopicKey.addToResourcePolicy(new iam.PolicyStatement({
+      sid: 'SesPublishesToTheEncryptedTopic',
+      principals: [new iam.ServicePrincipal('ses.amazonaws.com')],
+      actions: ['kms:Decrypt', 'kms:GenerateDataKey*'],
+      resources: ['*'],
+    }));
+    this.eventsTopic = new sns.Topic(this, 'Events', {
+      displayName: 'Joias Inox mail bounces and complaints',
+      masterKey: this.eventsTopicKey,
+      enforceSSL: true,
+    });
+    if (props.operatorEmail) this.eventsTopic.addSubscription(new EmailSubscription(props.operatorEmail));
+    // Also adds the topic policy that lets SES publish for this configuration set only.
+    this.configurationSet.addEventDestination('ToEventsTopic', {
+      destination: ses.EventDestination.snsTopic(this.eventsTopic),
+      events: [...MAIL_EVENTS_TO_TOPIC],
+    });
+    this.configurationSet.addEventDestination('ToMetrics', {
+      destination: ses.EventDestination.cloudWatchDimensions([
+        { name: CONFIGURATION_SET_DIMENSION, source: ses.CloudWatchDimensionSource.MESSAGE_TAG, defaultValue: this.configurationSetName },
+      ]),
+      events: [...MAIL_EVENTS_TO_METRICS],
+    });
+
+    this.identity = this.senderDomain
+      ? new ses.EmailIdentity(this, 'SenderDomain', {
+          identity: ses.Identity.domain(this.senderDomain),
+          dkimSigning: true,
+          dkimIdentity: ses.DkimIdentity.easyDkim(ses.EasyDkimSigningKeyLength.RSA_2048_BIT),
+          mailFromDomain: this.mailFromDomain!,
+          mailFromBehaviorOnMxFailure: ses.MailFromBehaviorOnMxFailure.USE_DEFAULT_VALUE,
+          configurationSet: this.configurationSet,
+        })
+      : new ses.EmailIdentity(this, 'Sender', { identity: ses.Identity.email(props.senderEmail), configurationSet: this.configurationSet });
 
     const built = {} as Record<MailTemplateId, ses.CfnTemplate>;
     for (const templateId of MAIL_TEMPLATE_IDS) {
@@ -51,9 +145,14 @@ export class Mail extends Construct {
     this.templates = built;
   }
 
-  /** ARN of the sender identity (what `ses:SendEmail` is allowed on). */
+  /** ARN of the sender identity (what `ses:SendEmail` is allowed on): the domain when one is verified, else the address. */
   get identityArn(): string {
-    return Stack.of(this).formatArn({ service: 'ses', resource: 'identity', resourceName: this.senderEmail });
+    return Stack.of(this).formatArn({ service: 'ses', resource: 'identity', resourceName: this.senderDomain ?? this.senderEmail });
+  }
+
+  /** ARN of the configuration set: SES authorizes a send that names it on this resource too. */
+  get configurationSetArn(): string {
+    return Stack.of(this).formatArn({ service: 'ses', resource: 'configuration-set', resourceName: this.configurationSetName });
   }
 
   /** ARNs of this stage's templates. */

@@ -4,7 +4,7 @@
  *   Data (tables, buckets) → Auth (user pool) → Mail (SES) → Api (one function per route row)
  *   → Web (CloudFront, SPA upload with config.json) → Alarms (CloudWatch → SNS → operator e-mail)
  */
-import { CfnOutput, CfnParameter, Lazy, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, CfnParameter, Fn, Lazy, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import { routeId, routes as routeTable, type Route } from '../lambdas/routes.ts';
 import { Alarms } from './alarms.ts';
@@ -30,6 +30,11 @@ export interface ShopStackProps extends StackProps {
    * `--parameters SenderEmail=`).
    */
   readonly senderEmail?: string;
+  /**
+   * Verify this domain in SES (Easy DKIM, custom MAIL FROM `mail.<domain>`) instead of the sender
+   * address; `senderEmail` must be given and be an address at it (checked at synth).
+   */
+  readonly senderDomain?: string;
   /**
    * Invited as the first back-office user, and subscribed by e-mail to the alarm topic, when given.
    * Without it nobody is invited and the alarm topic has no subscriber.
@@ -80,7 +85,16 @@ export class ShopStack extends Stack {
         allowedPattern: EMAIL_PATTERN.source,
         constraintDescription: 'must be an e-mail address',
       }).valueAsString;
-    this.mail = new Mail(this, 'Mail', { stage: props.stage, senderEmail, templates: props.mailTemplates });
+    if (props.senderDomain && !props.senderEmail) {
+      throw new Error(`Context "senderDomain" (${props.senderDomain}) needs context "senderEmail" too: an address at that domain`);
+    }
+    this.mail = new Mail(this, 'Mail', {
+      stage: props.stage,
+      senderEmail,
+      templates: props.mailTemplates,
+      ...(props.senderDomain ? { senderDomain: props.senderDomain } : {}),
+      ...(props.operatorEmail ? { operatorEmail: props.operatorEmail } : {}),
+    });
 
     // The shop URL is known only once the distribution exists; functions read it at deploy time.
     let web: Web | undefined = undefined;
@@ -110,6 +124,8 @@ export class ShopStack extends Stack {
         templateArns: this.mail.templateArns,
         templatePrefix: this.mail.templatePrefix,
         shopUrl,
+        configurationSetName: this.mail.configurationSetName,
+        configurationSetArn: this.mail.configurationSetArn,
       },
     };
     this.api = new Api(this, 'Api', {
@@ -152,6 +168,7 @@ export class ShopStack extends Stack {
         ...[...this.jobs.functions].map(([name, fn]) => ({ id: `Job${name}`, label: `scheduled ${name}`, function: fn.function, logGroup: fn.logGroup })),
       ],
       tables: this.data.tables,
+      mail: { configurationSetName: this.mail.configurationSetName },
       ...(props.operatorEmail ? { operatorEmail: props.operatorEmail } : {}),
     });
 
@@ -175,7 +192,30 @@ export class ShopStack extends Stack {
     });
     new CfnOutput(this, 'SenderAddress', {
       value: senderEmail,
-      description: 'SES sends a verification link to this address after the first deploy; mail works once it is clicked',
+      description: this.mail.senderDomain
+        ? `Shop e-mail comes from this address; SES verifies ${this.mail.senderDomain} by the DKIM records below`
+        : 'SES sends a verification link to this address after the first deploy; mail works once it is clicked',
     });
+    new CfnOutput(this, 'MailEventsTopicArn', {
+      value: this.mail.eventsTopic.topicArn,
+      description: 'SNS topic of mail bounces, complaints and rejects (subscribe with aws sns subscribe --protocol email)',
+    });
+    new CfnOutput(this, 'MailConfigurationSet', { value: this.mail.configurationSetName, description: 'SES configuration set every shop e-mail is sent with' });
+    if (this.mail.senderDomain) {
+      this.mail.identity.dkimRecords.forEach((record, i) => {
+        new CfnOutput(this, `SenderDkimRecord${i + 1}`, {
+          value: Fn.join(' ', [record.name, 'CNAME', record.value]),
+          description: `DNS record to add for ${this.mail.senderDomain} (Easy DKIM ${i + 1} of 3): name CNAME value`,
+        });
+      });
+      new CfnOutput(this, 'SenderMailFromMx', {
+        value: `${this.mail.mailFromDomain} MX 10 feedback-smtp.${this.region}.amazonses.com`,
+        description: 'DNS record to add for the custom MAIL FROM domain: name MX priority value',
+      });
+      new CfnOutput(this, 'SenderMailFromSpf', {
+        value: `${this.mail.mailFromDomain} TXT "v=spf1 include:amazonses.com ~all"`,
+        description: 'DNS record to add for the custom MAIL FROM domain (SPF): name TXT value',
+      });
+    }
   }
 }

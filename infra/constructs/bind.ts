@@ -46,6 +46,9 @@ export interface MailTarget {
   readonly templateArns: readonly string[];
   readonly templatePrefix: string;
   readonly shopUrl: string;
+  /** Named by every send; SES authorizes the send on the configuration set too. */
+  readonly configurationSetName: string;
+  readonly configurationSetArn: string;
 }
 
 /** The stack's resources a grant can point at. */
@@ -62,7 +65,7 @@ export function envVarsOf(grant: Grant): string[] {
   if ('table' in grant) return [tables[grant.table].envVar];
   if ('bucket' in grant) return [buckets[grant.bucket].envVar];
   if ('config' in grant) return grant.config === 'payments' ? Object.values(PAYMENT_ENV) : [MAIL_ENV.shopUrl];
-  return [MAIL_ENV.from, MAIL_ENV.templatePrefix, MAIL_ENV.shopUrl];
+  return [MAIL_ENV.from, MAIL_ENV.templatePrefix, MAIL_ENV.shopUrl, MAIL_ENV.configurationSet];
 }
 
 /** Grants `grant` to `fn` and sets the environment variables that go with it. */
@@ -118,9 +121,12 @@ function bindPayments(fn: lambda.Function, payments: PaymentSettings): void {
 function bindMail(fn: lambda.Function, mail: MailTarget): void {
   fn.addToRolePolicy(new iam.PolicyStatement({
     actions: [...MAIL_ACTIONS],
-    resources: [mail.identityArn, ...mail.templateArns],
+    // A send that names a configuration set is authorized on the identity, the template AND the
+    // configuration set (Service Authorization Reference, Amazon SES v2: SendEmail).
+    resources: [mail.identityArn, ...mail.templateArns, mail.configurationSetArn],
   }));
   fn.addEnvironment(MAIL_ENV.from, mail.senderEmail);
+  fn.addEnvironment(MAIL_ENV.configurationSet, mail.configurationSetName);
   fn.addEnvironment(MAIL_ENV.templatePrefix, mail.templatePrefix);
   fn.addEnvironment(MAIL_ENV.shopUrl, mail.shopUrl);
 }

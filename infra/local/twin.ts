@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { S3Client } from '@aws-sdk/client-s3';
 import { DEFAULT_ADMIN_PREFIX } from '../../shared/paths.ts';
-import { contentSecurityPolicy } from '../config.ts';
+import { configurationSetName, contentSecurityPolicy } from '../config.ts';
 import { buckets, tables, type BucketKey, type TableKey } from '../../lambdas/contracts/data-model.ts';
 import { MAIL_ENV, PAYMENT_ENV, type PaymentSettings } from '../../lambdas/contracts/env.ts';
 import {
@@ -34,6 +34,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 export const DEFAULT_ADMIN: AdminAccount = { email: 'admin@example.com', password: 'Joias-Admin-2026!' };
 export const MAIL_TEMPLATE_PREFIX = 'local-';
 export const MAIL_FROM = 'loja@joias-inox.local';
+/** aws-ses-v2-local accepts `ConfigurationSetName` (an optional string) and ignores it; set so the send path is the cloud's. */
+export const MAIL_CONFIGURATION_SET = configurationSetName('local');
 
 export interface TwinOptions {
   /** Persistent data folder (`.data/`); when absent, everything lives in memory or a temp folder. */
@@ -91,6 +93,7 @@ export function handlerEnv(endpoints: Twin['endpoints'], shopUrl: string): Recor
     [MAIL_ENV.from]: MAIL_FROM,
     [MAIL_ENV.templatePrefix]: MAIL_TEMPLATE_PREFIX,
     [MAIL_ENV.shopUrl]: shopUrl,
+    [MAIL_ENV.configurationSet]: MAIL_CONFIGURATION_SET,
     POWERTOOLS_SERVICE_NAME: 'joias-api',
   };
   for (const [key, envVar] of Object.entries(PAYMENT_ENV) as [keyof PaymentSettings, string][]) {

@@ -12,6 +12,11 @@ export const MAIL_ENV = {
   templatePrefix: 'MAIL_TEMPLATE_PREFIX',
   /** Public origin of the shop (`https://...`, no trailing slash), for links in e-mails. */
   shopUrl: 'SHOP_URL',
+  /**
+   * SES configuration set every send names (bounce/complaint events, suppression list, reputation
+   * metrics). Always set by the stack and the twin; a send without it would escape those.
+   */
+  configurationSet: 'MAIL_CONFIGURATION_SET',
 } as const;
 
 /** Come with a `payments` grant: the instructions shown to customers. */

@@ -15,6 +15,7 @@ export async function sendTemplatedMail<Id extends MailTemplateId>(to: string, t
   await ses().send(
     new SendEmailCommand({
       FromEmailAddress: setting(MAIL_ENV.from),
+      ConfigurationSetName: setting(MAIL_ENV.configurationSet),
       Destination: { ToAddresses: [to] },
       Content: { Template: { TemplateName: templateName(setting(MAIL_ENV.templatePrefix), template), TemplateData } },
     }),

@@ -7,6 +7,18 @@ function reader(context: Record<string, unknown>) {
 }
 
 describe('readDeploySettings', () => {
+  it('takes a sender domain (lowercased) only with a sender address at it', () => {
+    const settings = readDeploySettings(reader({ senderEmail: 'loja@Joias.test', senderDomain: 'Joias.Test' }), {});
+    expect(settings.senderDomain).toBe('joias.test');
+    expect(readDeploySettings(reader({ senderEmail: 'loja@joias.test' }), {}).senderDomain).toBeUndefined();
+    expect(() => readDeploySettings(reader({ senderEmail: 'loja@outra.test', senderDomain: 'joias.test' }), {})).toThrow(
+      /"senderEmail" must be an address at the sender domain "joias.test"/,
+    );
+    expect(() => readDeploySettings(reader({ senderEmail: 'loja@sub.joias.test', senderDomain: 'joias.test' }), {})).toThrow(/sender domain/);
+    expect(() => readDeploySettings(reader({ senderDomain: 'joias.test' }), {})).toThrow(/"senderDomain" needs "senderEmail"/);
+    expect(() => readDeploySettings(reader({ senderEmail: 'loja@joias.test', senderDomain: 'joias test' }), {})).toThrow(/senderDomain.*domain name/);
+  });
+
   it('has no placeholder sender e-mail, and checks the one given', () => {
     expect(readDeploySettings(reader({}), {}).senderEmail).toBeUndefined();
     expect(() => readDeploySettings(reader({ senderEmail: 'not-an-email' }), {})).toThrow(/e-mail address/);

@@ -9,15 +9,34 @@ import { parse, type DefaultTreeAdapterMap } from 'parse5';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAIL_TEMPLATE_IDS, MAIL_URL_FIELDS, TEXT_ROOT, templateName, type MailTemplateId } from '../../lambdas/contracts/mail-templates.ts';
 import { templatePrefix } from '../../infra/mail.ts';
+import { configurationSetName } from '../../infra/config.ts';
+import { MAIL_ENV } from '../../lambdas/contracts/env.ts';
+import { routes, type Grant } from '../../lambdas/routes.ts';
+import { jobs } from '../../lambdas/jobs.ts';
+import { routeKeyOf } from '../../infra/api.ts';
 import { SHOP_IDENTITY } from '../../shared/shop-identity.ts';
 import { benignMailData, hostileMailData, renderAsSes, type MailParts } from '../support/mail.ts';
-import { synthShop, SYNTH_TIMEOUT_MS, TEST_SENDER, MAIL_TEMPLATES, removeScratch, type Synthesized } from './support.ts';
+import { Match } from 'aws-cdk-lib/assertions';
+import {
+  actionsOf,
+  openViolations,
+  statementsOfRole,
+  synthShop,
+  SYNTH_TIMEOUT_MS,
+  TEST_SENDER,
+  MAIL_TEMPLATES,
+  removeScratch,
+  type Synthesized,
+} from './support.ts';
 
+const SENDER_DOMAIN = 'joias.test';
 let shop: Synthesized;
+let withDomain: Synthesized;
 
 beforeAll(() => {
   shop = synthShop();
-}, SYNTH_TIMEOUT_MS);
+  withDomain = synthShop({ senderDomain: SENDER_DOMAIN, operatorEmail: 'dona@joias.test' });
+}, SYNTH_TIMEOUT_MS * 2);
 afterAll(removeScratch);
 
 const ids = MAIL_TEMPLATE_IDS;
@@ -202,5 +221,162 @@ describe('SES', () => {
     expect(parameter).toEqual(expect.objectContaining({ Type: 'String', AllowedPattern: expect.any(String) }));
     expect(parameter).not.toHaveProperty('Default');
     withoutSender.template.hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: { Ref: 'SenderEmail' } });
+  });
+});
+
+type Resource = Synthesized['json']['Resources'][string];
+const resourcesOf = (s: Synthesized, type: string): [string, Resource][] => Object.entries(s.json.Resources).filter(([, r]) => r.Type === type);
+const CONFIGURATION_SET = configurationSetName('test');
+
+/** Every function whose row grants mail, and every function whose row does not. */
+const functionsByMail = (s: Synthesized, mail: boolean) => [
+  ...routes.filter((route) => (route.grants as readonly Grant[]).some((g) => 'mail' in g) === mail).map((route) => [routeKeyOf(route), s.stack.api.functions.get(routeKeyOf(route))!] as const),
+  ...jobs.filter((job) => (job.grants as readonly Grant[]).some((g) => 'mail' in g) === mail).map((job) => [`scheduled ${job.name}`, s.stack.jobs.functions.get(job.name)!] as const),
+];
+
+describe('SES configuration set', () => {
+  it('one per stage, named after the stack so two stages in an account never share it', () => {
+    expect(CONFIGURATION_SET).toBe('JoiasInox-test-mail');
+    expect(configurationSetName('prod')).not.toBe(configurationSetName('staging'));
+    shop.template.resourceCountIs('AWS::SES::ConfigurationSet', 1);
+    shop.template.hasResourceProperties('AWS::SES::ConfigurationSet', { Name: CONFIGURATION_SET });
+  });
+
+  it('suppresses addresses that bounced or complained (account-level suppression list), publishes reputation metrics, sends', () => {
+    const [[, set]] = resourcesOf(shop, 'AWS::SES::ConfigurationSet') as [[string, Resource]];
+    expect(set.Properties.SuppressionOptions.SuppressedReasons.sort()).toEqual(['BOUNCE', 'COMPLAINT']);
+    expect(set.Properties.ReputationOptions).toEqual({ ReputationMetricsEnabled: true });
+    expect(set.Properties.SendingOptions).toEqual({ SendingEnabled: true });
+  });
+
+  it('sends bounce, complaint and reject events (and nothing else) to the events topic', () => {
+    const topicRef = { Ref: shop.logicalId(shop.stack.mail.eventsTopic) };
+    const toTopic = resourcesOf(shop, 'AWS::SES::ConfigurationSetEventDestination').filter(([, r]) => r.Properties.EventDestination.SnsDestination);
+    expect(toTopic).toHaveLength(1);
+    const destination = toTopic[0]![1].Properties;
+    expect(destination.ConfigurationSetName).toEqual({ Ref: shop.logicalId(shop.stack.mail.configurationSet) });
+    expect(destination.EventDestination.Enabled).toBe(true);
+    expect(destination.EventDestination.SnsDestination).toEqual({ TopicARN: topicRef });
+    expect([...destination.EventDestination.MatchingEventTypes].sort()).toEqual(['bounce', 'complaint', 'reject']);
+  });
+
+  it('counts rendering failures and rejects as CloudWatch metrics by configuration set', () => {
+    const toMetrics = resourcesOf(shop, 'AWS::SES::ConfigurationSetEventDestination').filter(([, r]) => r.Properties.EventDestination.CloudWatchDestination);
+    expect(toMetrics).toHaveLength(1);
+    const destination = toMetrics[0]![1].Properties.EventDestination;
+    expect([...destination.MatchingEventTypes].sort()).toEqual(['reject', 'renderingFailure']);
+    expect(destination.CloudWatchDestination.DimensionConfigurations).toEqual([
+      { DimensionName: 'ses:configuration-set', DimensionValueSource: 'messageTag', DefaultDimensionValue: CONFIGURATION_SET },
+    ]);
+  });
+
+  it('the events topic is encrypted with a rotated key SES may use, TLS only, and only this configuration set may publish', () => {
+    const topicId = shop.logicalId(shop.stack.mail.eventsTopic);
+    const keyId = shop.logicalId(shop.stack.mail.eventsTopicKey);
+    expect(shop.json.Resources[topicId]!.Properties.KmsMasterKeyId).toEqual({ 'Fn::GetAtt': [keyId, 'Arn'] });
+    const key = shop.json.Resources[keyId]!;
+    expect(key.Properties.EnableKeyRotation).toBe(true);
+    expect(key.Properties.KeyPolicy.Statement).toContainEqual(
+      expect.objectContaining({ Effect: 'Allow', Principal: { Service: 'ses.amazonaws.com' }, Action: ['kms:Decrypt', 'kms:GenerateDataKey*'] }),
+    );
+    shop.template.hasResourceProperties('AWS::SNS::TopicPolicy', {
+      Topics: [{ Ref: topicId }],
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({ Effect: 'Deny', Action: 'sns:Publish', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+          Match.objectLike({
+            Effect: 'Allow',
+            Principal: { Service: 'ses.amazonaws.com' },
+            Action: 'sns:Publish',
+            Condition: {
+              StringEquals: {
+                'AWS:SourceAccount': { Ref: 'AWS::AccountId' },
+                'AWS:SourceArn': { 'Fn::Join': ['', Match.arrayWith([':configuration-set/', { Ref: shop.logicalId(shop.stack.mail.configurationSet) }])] },
+              },
+            },
+          }),
+        ]),
+      },
+    });
+  });
+
+  it('the operator is subscribed to the events when known; the topic is a stack output', () => {
+    const topicRef = { Ref: withDomain.logicalId(withDomain.stack.mail.eventsTopic) };
+    withDomain.template.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'dona@joias.test', TopicArn: topicRef });
+    expect(resourcesOf(shop, 'AWS::SNS::Subscription').filter(([, r]) => JSON.stringify(r.Properties.TopicArn).includes(shop.logicalId(shop.stack.mail.eventsTopic)))).toEqual([]);
+    expect(shop.json.Outputs!.MailEventsTopicArn.Value).toEqual({ Ref: shop.logicalId(shop.stack.mail.eventsTopic) });
+  });
+
+  it('is the default configuration set of the sender identity too', () => {
+    shop.template.hasResourceProperties('AWS::SES::EmailIdentity', {
+      ConfigurationSetAttributes: { ConfigurationSetName: { Ref: shop.logicalId(shop.stack.mail.configurationSet) } },
+    });
+  });
+
+  it('there are functions with and without mail', () => {
+    expect(functionsByMail(shop, true).length).toBeGreaterThan(0);
+    expect(functionsByMail(shop, false).length).toBeGreaterThan(0);
+  });
+
+  it.each([true, false])('a function whose row grants mail (%s) gets the configuration set name, and may send on the configuration set ARN', (mail) => {
+    for (const [key, fn] of functionsByMail(shop, mail)) {
+      const env = shop.json.Resources[shop.logicalId(fn.function)]!.Properties.Environment.Variables as Record<string, unknown>;
+      expect(env[MAIL_ENV.configurationSet], key).toBe(mail ? CONFIGURATION_SET : undefined);
+      const sends = statementsOfRole(shop.json, shop.logicalId(fn.role)).filter((statement) => actionsOf([statement]).includes('ses:SendEmail'));
+      expect(sends.length, key).toBe(mail ? 1 : 0);
+      if (!mail) continue;
+      const resources = JSON.stringify(sends[0]!.Resource);
+      expect(resources, key).toContain(`:configuration-set/${CONFIGURATION_SET}`);
+      expect(resources, key).toContain(`:identity/${TEST_SENDER}`);
+    }
+  });
+});
+
+describe('SES sender domain (context senderDomain)', () => {
+  it('without it, the identity is the sender address and no DKIM or MAIL FROM record is asked for', () => {
+    expect(resourcesOf(shop, 'AWS::SES::EmailIdentity').map(([, r]) => r.Properties.EmailIdentity)).toEqual([TEST_SENDER]);
+    expect(Object.keys(shop.json.Outputs!).filter((name) => /Dkim|MailFrom/.test(name))).toEqual([]);
+  });
+
+  it('with it, the identity is the domain, signed with Easy DKIM (2048-bit), with MAIL FROM mail.<domain> falling back to the default on MX failure', () => {
+    const identities = resourcesOf(withDomain, 'AWS::SES::EmailIdentity');
+    expect(identities).toHaveLength(1);
+    const identity = identities[0]![1].Properties;
+    expect(identity.EmailIdentity).toBe(SENDER_DOMAIN);
+    expect(identity.DkimAttributes).toEqual({ SigningEnabled: true });
+    expect(identity.DkimSigningAttributes).toEqual({ NextSigningKeyLength: 'RSA_2048_BIT' });
+    expect(identity.MailFromAttributes).toEqual({ MailFromDomain: `mail.${SENDER_DOMAIN}`, BehaviorOnMxFailure: 'USE_DEFAULT_VALUE' });
+    expect(identity.ConfigurationSetAttributes).toEqual({ ConfigurationSetName: { Ref: withDomain.logicalId(withDomain.stack.mail.configurationSet) } });
+  });
+
+  it('outputs the three DKIM CNAME records and the MAIL FROM MX and SPF records', () => {
+    const identityId = withDomain.logicalId(withDomain.stack.mail.identity);
+    for (const i of [1, 2, 3]) {
+      expect(withDomain.json.Outputs![`SenderDkimRecord${i}`].Value).toEqual({
+        'Fn::Join': [' ', [{ 'Fn::GetAtt': [identityId, `DkimDNSTokenName${i}`] }, 'CNAME', { 'Fn::GetAtt': [identityId, `DkimDNSTokenValue${i}`] }]],
+      });
+    }
+    expect(JSON.stringify(withDomain.json.Outputs!.SenderMailFromMx.Value)).toMatch(/^"mail\.joias\.test MX 10 feedback-smtp\.eu-west-1\.amazonses\.com"$/);
+    expect(withDomain.json.Outputs!.SenderMailFromSpf.Value).toBe('mail.joias.test TXT "v=spf1 include:amazonses.com ~all"');
+  });
+
+  it('functions may send as the domain identity (not the address, which SES never verified)', () => {
+    const [key, fn] = functionsByMail(withDomain, true)[0]!;
+    const sends = statementsOfRole(withDomain.json, withDomain.logicalId(fn.role)).filter((statement) => actionsOf([statement]).includes('ses:SendEmail'));
+    const resources = JSON.stringify(sends[0]!.Resource);
+    expect(resources, key).toContain(`:identity/${SENDER_DOMAIN}"`);
+    expect(resources, key).not.toContain(`:identity/${TEST_SENDER}`);
+  });
+
+  it('a sender address at another domain, or no sender address at all, fails synth with a clear message', () => {
+    expect(() => synthShop({ senderDomain: 'outra.test' })).toThrow(
+      'Context "senderEmail" must be an address at the sender domain "outra.test" (e.g. loja@outra.test), got "loja@joias.test"',
+    );
+    expect(() => synthShop({ senderDomain: 'test' })).toThrow(/must be an address at the sender domain "test"/);
+    expect(() => synthShop({ senderDomain: SENDER_DOMAIN, senderEmail: undefined })).toThrow(/"senderDomain" \(joias\.test\) needs context "senderEmail"/);
+  });
+
+  it('cdk-nag finds nothing unacknowledged with a sender domain', () => {
+    expect(openViolations(withDomain.report)).toEqual([]);
   });
 });
