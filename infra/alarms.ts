@@ -24,18 +24,19 @@
  * e-mails a confirmation link first); without it the topic has no subscriber, and anyone can be added
  * later with `aws sns subscribe --topic-arn <AlarmTopicArn output> --protocol email --notification-endpoint <address>`.
  */
-import { ArnFormat, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { ArnFormat, Duration, Stack } from 'aws-cdk-lib';
 import type * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
-import * as kms from 'aws-cdk-lib/aws-kms';
+import type * as kms from 'aws-cdk-lib/aws-kms';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import type * as logs from 'aws-cdk-lib/aws-logs';
-import * as sns from 'aws-cdk-lib/aws-sns';
+import type * as sns from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
+import { encryptedTopic } from './constructs/encrypted-topic.ts';
 import { tables as tableDefs, type TableKey } from '../lambdas/contracts/data-model.ts';
 
 /** Every alarm looks at sums over this period, one period at a time. */
@@ -92,24 +93,16 @@ export class Alarms extends Construct {
     const stack = Stack.of(this);
     this.namePrefix = stack.stackName;
 
-    this.topicKey = new kms.Key(this, 'TopicKey', {
-      description: `Encrypts the alarm notifications of ${stack.stackName}`,
-      enableKeyRotation: true,
-      // Notifications are transient; nothing stays encrypted under this key once the stack is gone.
-      removalPolicy: RemovalPolicy.DESTROY,
-    });
-    this.topicKey.addToResourcePolicy(new iam.PolicyStatement({
-      sid: 'AlarmsPublishToTheEncryptedTopic',
-      principals: [new iam.ServicePrincipal('cloudwatch.amazonaws.com')],
-      actions: ['kms:Decrypt', 'kms:GenerateDataKey*'],
-      resources: ['*'],
-    }));
-
-    this.topic = new sns.Topic(this, 'Topic', {
+    const alarms = encryptedTopic(this, {
+      keyId: 'TopicKey',
+      topicId: 'Topic',
+      carries: 'the alarm notifications',
       displayName: 'Joias Inox alarms',
-      masterKey: this.topicKey,
-      enforceSSL: true,
+      publisher: 'cloudwatch.amazonaws.com',
+      publisherSid: 'AlarmsPublishToTheEncryptedTopic',
     });
+    this.topicKey = alarms.key;
+    this.topic = alarms.topic;
     this.topic.addToResourcePolicy(new iam.PolicyStatement({
       sid: 'OnlyThisAccountsAlarmsPublish',
       principals: [new iam.ServicePrincipal('cloudwatch.amazonaws.com')],

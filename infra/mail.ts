@@ -15,13 +15,13 @@
  * - counts rendering failures and rejects as CloudWatch metrics per configuration set, which the
  *   alarms watch (`infra/alarms.ts`), and publishes reputation metrics.
  */
-import { RemovalPolicy, Stack } from 'aws-cdk-lib';
-import * as iam from 'aws-cdk-lib/aws-iam';
-import * as kms from 'aws-cdk-lib/aws-kms';
+import { Stack } from 'aws-cdk-lib';
+import type * as kms from 'aws-cdk-lib/aws-kms';
 import * as ses from 'aws-cdk-lib/aws-ses';
-import * as sns from 'aws-cdk-lib/aws-sns';
+import type * as sns from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
+import { encryptedTopic } from './constructs/encrypted-topic.ts';
 import { assertSenderAtDomain, configurationSetName, mailFromDomainOf } from './config.ts';
 import { MAIL_TEMPLATE_IDS, templateName, type MailTemplateId } from '../lambdas/contracts/mail-templates.ts';
 import type { RenderedMailTemplates } from './mail-render.ts';
@@ -89,23 +89,16 @@ export class Mail extends Construct {
       sendingEnabled: true,
     });
 
-    this.eventsTopicKey = new kms.Key(this, 'EventsKey', {
-      description: `Encrypts the mail bounce and complaint events of ${stack.stackName}`,
-      enableKeyRotation: true,
-      // Events are transient; nothing stays encrypted under this key once the stack is gone.
-      removalPolicy: RemovalPolicy.DESTROY,
-    });
-    this.eventsTopicKey.addToResourcePolicy(new iam.PolicyStatement({
-      sid: 'SesPublishesToTheEncryptedTopic',
-      principals: [new iam.ServicePrincipal('ses.amazonaws.com')],
-      actions: ['kms:Decrypt', 'kms:GenerateDataKey*'],
-      resources: ['*'],
-    }));
-    this.eventsTopic = new sns.Topic(this, 'Events', {
+    const events = encryptedTopic(this, {
+      keyId: 'EventsKey',
+      topicId: 'Events',
+      carries: 'the mail bounce and complaint events',
       displayName: 'Joias Inox mail bounces and complaints',
-      masterKey: this.eventsTopicKey,
-      enforceSSL: true,
+      publisher: 'ses.amazonaws.com',
+      publisherSid: 'SesPublishesToTheEncryptedTopic',
     });
+    this.eventsTopicKey = events.key;
+    this.eventsTopic = events.topic;
     if (props.operatorEmail) this.eventsTopic.addSubscription(new EmailSubscription(props.operatorEmail));
     // Also adds the topic policy that lets SES publish for this configuration set only.
     this.configurationSet.addEventDestination('ToEventsTopic', {
