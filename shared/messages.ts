@@ -1,6 +1,7 @@
 /**
  * Every text the customer or the owner reads, in pt-PT. Web and lambdas import from here.
  */
+import { RESERVATION_MINUTES } from './order-status.ts';
 import type { PaymentInstructions } from './payment-methods.ts';
 
 const PROOF_MISSING = 'Por favor, faça upload do comprovativo de pagamento.';
@@ -151,7 +152,7 @@ export const messages = {
     /** Payment page: how long the pieces stay reserved. */
     reservedUntil: (time: string) => `As peças ficam reservadas para ti até às ${time}. Paga e envia o comprovativo até lá.`,
     /** Under the shipping page's button: what continuing does. */
-    reservationHint: 'Ao continuar, reservamos as peças e o valor para ti durante 2 horas, enquanto pagas.',
+    reservationHint: `Ao continuar, reservamos as peças e o valor para ti durante ${RESERVATION_MINUTES / 60} horas, enquanto pagas.`,
     /** Shipping page button while the reservation is made. */
     reserving: 'A reservar as peças...',
     /** The reservation of this tab no longer matches the cart (the customer changed it): a new one is made. */
