@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyResultV2 } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DashboardResponse, PlaceOrderResponse } from '../../shared/api.ts';
+import { MAX_CART_LINES } from '../../shared/cart.ts';
 import { monthKey } from '../../shared/mb-way.ts';
 import { ORDER_STATUSES, type OrderStatus } from '../../shared/order-status.ts';
 import { createTables } from '../../infra/local/bootstrap.ts';
@@ -175,6 +176,15 @@ describe.sequential('dashboard counters', () => {
     expect(after.ordersByStatus.Enviado).toBe(moved.ordersByStatus.Enviado + 1);
     expect(after.monthRevenueCents).toBe(moved.monthRevenueCents);
     expect(figures(after)).toEqual(await recounted());
+  });
+
+  it('the largest order (20 lines, MB WAY, proof) fits one transaction with its counters, placed and closed', async () => {
+    const pieces = await Promise.all(Array.from({ length: MAX_CART_LINES }, () => createProduct({ stock: 5, priceCents: 1200 })));
+    const order = await place(await orderBody(pieces.map((piece) => ({ productId: piece.id, quantity: 1 })), { paymentMethod: 'mbway' }));
+    expect(order.lines).toHaveLength(MAX_CART_LINES);
+    // 1 order + 20 stock + 1 MB WAY + 20 movements + proof claim + idempotency + 1 counter = 45 items (at most 100).
+    expect((await move(order.id, 'Encerrada')).status).toBe(200); // 1 move + 20 stock + 20 movements + MB WAY + 2 counters
+    expect(figures(await dashboard())).toEqual(await recounted());
   });
 
   it('the recount rebuilds lost counters from the tables', async () => {
