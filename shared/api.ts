@@ -178,9 +178,13 @@ export interface OrderDetailResponse { readonly order: Order; readonly proofUrl?
 export interface OrderResponse { readonly order: Order }
 
 /** GET /api/admin/dashboard */
+/** The dashboard's figures: all-time counts, except the revenue, which is of `month`. */
 export interface DashboardResponse {
+  /** How many orders are in each status now (all orders ever placed). */
   readonly ordersByStatus: Readonly<Record<OrderStatus, number>>;
-  /** Paid orders (any status after 'Confirmar Pagamento', except 'Encerrada') created this month, Lisbon time. */
+  /** The month of `monthRevenueCents`: this month in Lisbon, `YYYY-MM`. */
+  readonly month: string;
+  /** Paid orders (status Enviar, Enviado or Concluido) created in `month`, Lisbon time. */
   readonly monthRevenueCents: number;
   readonly outOfStockProducts: number;
   readonly pendingStockAlerts: number;

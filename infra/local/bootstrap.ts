@@ -54,11 +54,12 @@ function attributeDefinitions(def: TableDef): AttributeDefinition[] {
   return [...unique.values()].map((k) => ({ AttributeName: k.name, AttributeType: k.type }));
 }
 
-export async function createTables(endpoint: string): Promise<void> {
+/** Creates every table that is missing (`nameOf`: their physical names; tests may use a set of their own). */
+export async function createTables(endpoint: string, nameOf: (key: TableKey) => string = localTableName): Promise<void> {
   const client = new DynamoDBClient({ endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS });
   try {
     for (const [key, def] of Object.entries(tables) as [TableKey, TableDef][]) {
-      const TableName = localTableName(key);
+      const TableName = nameOf(key);
       try {
         await client.send(new DescribeTableCommand({ TableName }));
         continue;

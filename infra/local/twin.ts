@@ -27,6 +27,7 @@ import { createGateway } from './gateway.ts';
 import { HOST, assertPortFree, freePort } from './processes.ts';
 import { startS3Local } from './s3-local.ts';
 import { startScheduler } from './scheduler.ts';
+import { recountIfEmpty } from '../../lambdas/services/counters.ts';
 import { seedCatalogue } from './seed.ts';
 import { startSesLocal } from './ses-local.ts';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -141,6 +142,8 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       ensureUserPool(endpoints.cognito, admin),
       createMailTemplates(endpoints.ses, MAIL_TEMPLATE_PREFIX),
     ]);
+    // Counters kept since this twin's data began; data from before them (an older `.data/`) is counted once.
+    await recountIfEmpty();
     const issuer = `${cognito.issuerDomain}/${pool.userPoolId}`;
     const jwks = await (await fetch(`${issuer}/.well-known/jwks.json`)).json();
 

@@ -82,6 +82,16 @@ export const tables = {
     sortKey: { name: 'movementId', type: 'S' },
     indexes: [],
   },
+  counters: {
+    envVar: 'TABLE_COUNTERS',
+    /**
+     * The dashboard's figures, kept with atomic ADDs in the same transactions that change what they
+     * count (`lambdas/repositories/counters.ts`): `orders#<status>`, `contactMessages#unread`,
+     * `stockAlerts#pending`, `revenue#<YYYY-MM>` (Lisbon month of creation, cents of paid orders).
+     */
+    partitionKey: { name: 'name', type: 'S' },
+    indexes: [],
+  },
   idempotency: {
     envVar: 'TABLE_IDEMPOTENCY',
     partitionKey: { name: 'id', type: 'S' },

@@ -1,9 +1,12 @@
 /** Contact messages: stored by the public form, read by the back-office newest first. */
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { randomUUID } from 'node:crypto';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { ContactMessage } from '../../shared/api.ts';
 import type { ContactMessageInput } from '../../shared/schemas/index.ts';
 import { ddb, tableName } from './clients.ts';
+import { COUNTER, countItem } from './counters.ts';
 import { listingPage, type Page } from './paging.ts';
+import { writeTransactionRetrying } from './transactions.ts';
 
 export const CONTACT_LISTING = 'contact';
 
@@ -20,35 +23,44 @@ function toContactMessage(item: Record<string, unknown>): ContactMessage {
   };
 }
 
+/** Stores a new (unread) message and counts it unread, in one transaction. */
 export async function insertContactMessage(id: string, input: ContactMessageInput, now: Date): Promise<void> {
-  await ddb().send(
-    new PutCommand({
+  const put = {
+    Put: {
       TableName: tableName('contactMessages'),
       Item: { id, ...input, listing: CONTACT_LISTING, createdAt: now.toISOString(), read: false },
       ConditionExpression: 'attribute_not_exists(id)',
-    }),
-  );
+    },
+  };
+  const result = await writeTransactionRetrying([put, countItem(COUNTER.unreadContactMessages, 1)], randomUUID());
+  if (!result.written) throw new Error(`contact message ${id}: not stored (${result.reasons[0]?.conditionFailed ? 'id taken' : 'conflicts'})`);
 }
 
 export function listContactMessages(limit: number, cursor?: string): Promise<Page<ContactMessage>> {
   return listingPage('contactMessages', CONTACT_LISTING, { limit, cursor }, toContactMessage);
 }
 
-/** One message, marked read on the way (the admin opened it). */
+/**
+ * One message, marked read on the way (the admin opened it). Only the first reading flips it (a
+ * conditional update) and takes it off the unread count, in the same transaction.
+ */
 export async function readContactMessage(id: string): Promise<ContactMessage | undefined> {
-  const { Item } = await ddb().send(new GetCommand({ TableName: tableName('contactMessages'), Key: { id } }));
+  const { Item } = await ddb().send(new GetCommand({ TableName: tableName('contactMessages'), Key: { id }, ConsistentRead: true }));
   if (!Item) return undefined;
   if (Item.read !== true) {
-    await ddb().send(
-      new UpdateCommand({
+    const flip = {
+      Update: {
         TableName: tableName('contactMessages'),
         Key: { id },
         UpdateExpression: 'SET #read = :true',
-        ConditionExpression: 'attribute_exists(id)',
+        ConditionExpression: 'attribute_exists(id) AND #read = :false',
         ExpressionAttributeNames: { '#read': 'read' },
-        ExpressionAttributeValues: { ':true': true },
-      }),
-    );
+        ExpressionAttributeValues: { ':true': true, ':false': false },
+      },
+    };
+    const result = await writeTransactionRetrying([flip, countItem(COUNTER.unreadContactMessages, -1)], randomUUID());
+    // A failed condition: another reading flipped it first (and counted it).
+    if (!result.written && !result.reasons[0]?.conditionFailed) throw new Error(`contact message ${id}: read mark kept conflicting`);
   }
   return toContactMessage({ ...Item, read: true });
 }

@@ -2,12 +2,12 @@
  * Back-in-stock requests. The id is derived from product and e-mail, so asking twice keeps one
  * pending request; once notified, a new request for the same pair makes it pending again.
  */
-import { createHash } from 'node:crypto';
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { createHash, randomUUID } from 'node:crypto';
 import type { StockAlert } from '../../shared/api.ts';
-import { ddb, tableName } from './clients.ts';
+import { tableName } from './clients.ts';
+import { COUNTER, countItem } from './counters.ts';
 import { listingPage, queryAll, type Page } from './paging.ts';
+import { writeTransactionRetrying, type TransactionItem } from './transactions.ts';
 
 export const STOCK_ALERT_LISTING = 'stock-alert';
 
@@ -27,22 +27,33 @@ function toStockAlert(item: Record<string, unknown>): StockAlert {
   };
 }
 
-/** Records a pending request; a request already pending stays as it is. Returns the id. */
+/**
+ * Writes `change` together with `delta` on the pending count, in one transaction: true when written,
+ * false when its condition failed (nothing changed, nothing counted).
+ */
+async function changeCounted(change: TransactionItem, delta: number, what: string): Promise<boolean> {
+  const result = await writeTransactionRetrying([change, countItem(COUNTER.pendingStockAlerts, delta)], randomUUID());
+  if (result.written) return true;
+  if (result.reasons[0]?.conditionFailed) return false;
+  throw new Error(`stock alert: ${what} kept conflicting`);
+}
+
+/**
+ * Records a pending request; a request already pending stays as it is (and is not counted again).
+ * A new request, or one notified before, becomes pending and counts. Returns the id.
+ */
 export async function upsertPendingStockAlert(alert: { email: string; productId: string; productName: string }, now: Date): Promise<string> {
   const id = stockAlertId(alert.productId, alert.email);
-  try {
-    await ddb().send(
-      new PutCommand({
-        TableName: tableName('stockAlerts'),
-        Item: { id, ...alert, status: 'pending', listing: STOCK_ALERT_LISTING, createdAt: now.toISOString() },
-        ConditionExpression: 'attribute_not_exists(id) OR #status = :notified',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':notified': 'notified' },
-      }),
-    );
-  } catch (error) {
-    if (!(error instanceof ConditionalCheckFailedException)) throw error;
-  }
+  const put = {
+    Put: {
+      TableName: tableName('stockAlerts'),
+      Item: { id, ...alert, status: 'pending', listing: STOCK_ALERT_LISTING, createdAt: now.toISOString() },
+      ConditionExpression: 'attribute_not_exists(id) OR #status = :notified',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':notified': 'notified' },
+    },
+  };
+  await changeCounted(put, 1, 'request');
   return id;
 }
 
@@ -64,34 +75,31 @@ export async function pendingStockAlerts(productId: string): Promise<StockAlert[
 }
 
 /** Marks a request notified, once: a second caller finds it already notified and gets false. */
-export async function markStockAlertNotified(id: string, now: Date): Promise<boolean> {
-  try {
-    await ddb().send(
-      new UpdateCommand({
-        TableName: tableName('stockAlerts'),
-        Key: { id },
-        UpdateExpression: 'SET #status = :notified, notifiedAt = :now',
-        ConditionExpression: '#status = :pending',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':notified': 'notified', ':pending': 'pending', ':now': now.toISOString() },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
-    throw error;
-  }
+export function markStockAlertNotified(id: string, now: Date): Promise<boolean> {
+  const update = {
+    Update: {
+      TableName: tableName('stockAlerts'),
+      Key: { id },
+      UpdateExpression: 'SET #status = :notified, notifiedAt = :now',
+      ConditionExpression: '#status = :pending',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':notified': 'notified', ':pending': 'pending', ':now': now.toISOString() },
+    },
+  };
+  return changeCounted(update, -1, 'notified mark');
 }
 
-/** Gives a claimed request back (its e-mail could not be sent). */
+/** Gives a claimed request back (its e-mail could not be sent): pending again, and counted again. */
 export async function reopenStockAlert(id: string): Promise<void> {
-  await ddb().send(
-    new UpdateCommand({
+  const update = {
+    Update: {
       TableName: tableName('stockAlerts'),
       Key: { id },
       UpdateExpression: 'SET #status = :pending REMOVE notifiedAt',
+      ConditionExpression: '#status = :notified',
       ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':pending': 'pending' },
-    }),
-  );
+      ExpressionAttributeValues: { ':pending': 'pending', ':notified': 'notified' },
+    },
+  };
+  await changeCounted(update, 1, 'reopening');
 }

@@ -31,3 +31,16 @@ export async function writeTransaction(items: readonly TransactionItem[], token:
     return { written: false, reasons };
   }
 }
+
+/**
+ * {@link writeTransaction}, tried again (same token, growing random backoff) while it is cancelled
+ * only because another transaction touched the same items at the same moment (e.g. a shared counter).
+ * A failed condition is an answer and is returned at once.
+ */
+export async function writeTransactionRetrying(items: readonly TransactionItem[], token: string, attempts = 8): Promise<TransactionResult> {
+  for (let attempt = 1; ; attempt++) {
+    const result = await writeTransaction(items, token);
+    if (result.written || result.reasons.some((reason) => reason.conditionFailed) || attempt >= attempts) return result;
+    await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(500, 10 * 2 ** attempt)));
+  }
+}

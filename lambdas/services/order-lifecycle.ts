@@ -14,6 +14,7 @@ import { expiredReservations, moveOrderItem, toOrder, type OrderItem } from '../
 import { giveBackStockItem } from '../repositories/products.ts';
 import { stockMovementItem } from '../repositories/stock-movements.ts';
 import { writeTransaction, type TransactionItem } from '../repositories/transactions.ts';
+import { statusMoveCountItems } from './counters.ts';
 import { mailCancellation } from './order-mail.ts';
 
 /** Who moved an order, as the timeline says it. */
@@ -21,7 +22,7 @@ export const CUSTOMER = 'cliente';
 export const SHOP = 'loja';
 
 /** Attempts when a transaction only lost a race with another on the same items. */
-const MAX_ATTEMPTS = 5;
+const MAX_ATTEMPTS = 8;
 
 export type MoveResult = 'moved' | 'status-changed';
 
@@ -31,10 +32,12 @@ export function statusEntry(from: OrderStatus, to: OrderStatus, by: string, now:
 }
 
 /**
- * Writes `items` in one transaction whose first item is the order's conditioned move. Answers
- * 'status-changed' when the order is no longer in the status that was read; retries races.
+ * Writes `items` in one transaction whose first item is the order's conditioned move to `to`, with the
+ * dashboard's counters of the move. Answers 'status-changed' when the order is no longer in the
+ * status that was read; retries races.
  */
-async function moveWith(order: OrderItem, items: readonly TransactionItem[]): Promise<MoveResult> {
+async function moveWith(order: OrderItem, to: OrderStatus, moveItems: readonly TransactionItem[]): Promise<MoveResult> {
+  const items = [...moveItems, ...statusMoveCountItems(order, order.status, to)];
   // One token per move: the SDK's own retries of a lost answer are no-ops, two admins' moves are not.
   const token = randomUUID();
   for (let attempt = 1; ; attempt++) {
@@ -43,13 +46,13 @@ async function moveWith(order: OrderItem, items: readonly TransactionItem[]): Pr
     if (result.reasons[0]?.conditionFailed) return 'status-changed';
     if (result.reasons.some((reason) => reason.conditionFailed)) throw new Error(`order ${order.id}: a give-back condition failed`);
     if (attempt >= MAX_ATTEMPTS) throw new Error(`order ${order.id}: transaction kept conflicting`);
-    await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * 2 ** attempt));
+    await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(500, 20 * 2 ** attempt)));
   }
 }
 
 /** Moves an order to another status that holds nothing back (e.g. Enviar → Enviado). */
 export function moveOrder(order: OrderItem, to: OrderStatus, by: string, now: Date): Promise<MoveResult> {
-  return moveWith(order, [moveOrderItem(order.id, { from: order.status, to, entry: statusEntry(order.status, to, by, now) }, now)]);
+  return moveWith(order, to, [moveOrderItem(order.id, { from: order.status, to, entry: statusEntry(order.status, to, by, now) }, now)]);
 }
 
 /**
@@ -72,7 +75,7 @@ export function closeOrder(
   if (isBeforeShipping(order.status) && order.mbwayNumber && order.mbwayMonth) {
     items.push(releaseMbWayOrderItem(order.mbwayMonth, mbWayCounter(order.mbwayNumber)));
   }
-  return moveWith(order, items);
+  return moveWith(order, CLOSED_STATUS, items);
 }
 
 /**

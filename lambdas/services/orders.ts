@@ -22,8 +22,9 @@ import { claimProofItem, getOrderItem, moveOrderItem, putOrderItem, toOrder, ORD
 import { countMbWayOrderItem } from '../repositories/mbway-counters.ts';
 import { getProductsConsistent, takeStockItem } from '../repositories/products.ts';
 import { stockMovementItem } from '../repositories/stock-movements.ts';
-import { writeTransaction } from '../repositories/transactions.ts';
+import { writeTransaction, writeTransactionRetrying, type TransactionItem } from '../repositories/transactions.ts';
 import { getMbWayCounters } from '../repositories/mbway-counters.ts';
+import { newOrderCountItems, statusMoveCountItems } from './counters.ts';
 import { instructionsFor } from './payments.ts';
 import { CUSTOMER, SHOP, statusEntry } from './order-lifecycle.ts';
 import { mailCustomer, mailOwnerNewOrder } from './order-mail.ts';
@@ -185,14 +186,17 @@ async function writeOrder(input: PlaceOrderInput, orderLines: OrderLine[], idemp
     const movementItems = orderLines.map((line) =>
       stockMovementItem({ productId: line.productId, delta: -line.quantity, reason: 'reservation', actor: { kind: 'order', orderId: order.id } }, now),
     );
-    const proofItem = proof ? [claimProofItem(proof.key, order.id, now)] : [];
-    const items = [putOrderItem(order), ...stockItems, ...counterItem, ...movementItems, ...proofItem, completeIdempotencyItem(idempotencyKey, fingerprint, body)];
+    // Stock items right after the order (line i is item 1 + i); the others' positions are kept by name.
+    const items: TransactionItem[] = [putOrderItem(order), ...stockItems, ...counterItem, ...movementItems];
+    const proofIndex = proof ? items.push(claimProofItem(proof.key, order.id, now)) - 1 : undefined;
+    const idempotencyIndex = items.push(completeIdempotencyItem(idempotencyKey, fingerprint, body)) - 1;
+    items.push(...newOrderCountItems(order));
 
     const token = createHash('sha256').update(`${idempotencyKey}:${orderNumber}`).digest('hex').slice(0, 36);
     const result = await writeTransaction(items, token);
     if (result.written) return body;
     const failed = (index: number) => result.reasons[index]?.conditionFailed === true;
-    if (failed(items.length - 1)) {
+    if (failed(idempotencyIndex)) {
       // Our claim is gone: if an earlier try of this transaction went through, its answer is recorded.
       const known = await peekIdempotencyKey(idempotencyKey, fingerprint, now);
       if (known?.state === 'done') return known.response as PlaceOrderResponse;
@@ -206,7 +210,7 @@ async function writeOrder(input: PlaceOrderInput, orderLines: OrderLine[], idemp
         throw new OutOfStock(message, { [`items.${index}.quantity`]: message });
       }
     }
-    if (proof && failed(items.length - 2)) throw proofUsed();
+    if (proofIndex !== undefined && failed(proofIndex)) throw proofUsed();
     // Retry: the order number was taken, the MB WAY number just filled up (choose again), or a
     // concurrent transaction touched the same items (TransactionConflict).
     if (attempt >= MAX_ATTEMPTS) throw new Conflict(messages.checkout.orderFailed, 'order_retry_exhausted');
@@ -266,7 +270,8 @@ export async function attachProof(id: string | undefined, input: AttachProofInpu
     },
     now,
   );
-  const result = await writeTransaction([move, claimProofItem(proof.key, order.id, now)], randomBytes(18).toString('hex'));
+  const counted = statusMoveCountItems(order, RESERVED_STATUS, PAID_STATUS);
+  const result = await writeTransactionRetrying([move, claimProofItem(proof.key, order.id, now), ...counted], randomBytes(18).toString('hex'));
   if (!result.written) {
     if (result.reasons[1]?.conditionFailed) {
       if (result.reasons[1].old?.orderId === order.id) return customerOrder(order.id, input.accessToken);

@@ -48,12 +48,18 @@ export const texts = {
 
   dashboard: {
     title: 'Painel',
-    glance: 'Resumo do dia',
+    /** The cards count everything there is now, not one day's work. */
+    glance: 'Neste momento (todas as encomendas, mensagens e pedidos)',
     awaitingPayment: 'Por confirmar pagamento',
     toShip: 'Por enviar',
     shipped: 'Enviadas',
-    monthRevenue: 'Faturação do mês',
-    monthRevenueHint: 'Encomendas pagas deste mês',
+    /** `month` is `YYYY-MM` (Lisbon). */
+    monthRevenue: (month: string) => {
+      const [year, number] = month.split('-');
+      const names = ['janeiro', 'fevereiro', 'março', 'abril', 'maio', 'junho', 'julho', 'agosto', 'setembro', 'outubro', 'novembro', 'dezembro'];
+      return `Faturação de ${names[Number(number) - 1] ?? month} de ${year} (pagas)`;
+    },
+    monthRevenueHint: 'Encomendas pagas (Enviar, Enviado, Concluído) criadas este mês',
     outOfStock: 'Produtos esgotados',
     pendingAlerts: 'Avisos de reposição pendentes',
     unreadMessages: 'Mensagens por ler',

@@ -1,5 +1,6 @@
 /**
- * {prefix}/dashboard: the welcome message and today's work at a glance, each figure linking to its list.
+ * {prefix}/dashboard: the welcome message and what is open now (all-time counts; the revenue of this
+ * month), each figure linking to its list.
  */
 import { Link } from 'react-router-dom';
 import { messages } from '../../../../../shared/messages.ts';
@@ -39,7 +40,7 @@ export function DashboardPage() {
             <Card label={t.awaitingPayment} value={d.ordersByStatus['Confirmar Pagamento'] ?? 0} to={byStatus('Confirmar Pagamento')} alert={(d.ordersByStatus['Confirmar Pagamento'] ?? 0) > 0} />
             <Card label={t.toShip} value={d.ordersByStatus.Enviar ?? 0} to={byStatus('Enviar')} alert={(d.ordersByStatus.Enviar ?? 0) > 0} />
             <Card label={t.shipped} value={d.ordersByStatus.Enviado ?? 0} to={byStatus('Enviado')} />
-            <Card label={t.monthRevenue} value={formatCents(d.monthRevenueCents)} hint={t.monthRevenueHint} to={adminPaths.orders} />
+            <Card label={t.monthRevenue(d.month)} value={formatCents(d.monthRevenueCents)} hint={t.monthRevenueHint} to={adminPaths.orders} />
             <Card label={t.outOfStock} value={d.outOfStockProducts} to={productsListPath({ soldOut: true })} alert={d.outOfStockProducts > 0} />
             <Card label={t.pendingAlerts} value={d.pendingStockAlerts} to={adminPaths.stockAlerts} alert={d.pendingStockAlerts > 0} />
             <Card label={t.unreadMessages} value={d.unreadContactMessages} to={adminPaths.contacts} alert={d.unreadContactMessages > 0} />

@@ -1,0 +1,149 @@
+/**
+ * `npm run recount`: rebuilds the dashboard's counters (`counters` table) from the orders, contact
+ * messages and back-in-stock requests. The shop keeps the counters itself, in the same transactions
+ * as every change; this is for a shop whose data began before the counters (run it once after
+ * deploying them), or to check them (`--dry-run` prints what the data says and what is stored).
+ * It reads those tables whole, so it runs offline, from an operator's machine, never in a function.
+ *
+ * Which tables: the `TABLE_*` environment variables the functions get (`TABLE_ORDERS`,
+ * `TABLE_CONTACT_MESSAGES`, `TABLE_STOCK_ALERTS`, `TABLE_COUNTERS`), else the tables of the stack
+ * `JoiasInox-<stage>` found by name (`JoiasInox-<stage>-DataOrdersTable…`). Stage and region: as
+ * `npm run create-admin` (`--stage`, `--region`, `cdk.json`, `AWS_REGION`). The local twin runs the
+ * recount by itself when its counters table is new or empty.
+ */
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
+import { tables, type TableKey } from '../../lambdas/contracts/data-model.ts';
+import { allCounters } from '../../lambdas/repositories/counters.ts';
+import { countersFrom, readCountedData, recount } from '../../lambdas/services/counters.ts';
+import { readDeploySettings, stackName as stackNameOf } from '../config.ts';
+import { cdkJsonContext, explainAwsError, OperatorError, UsageError } from './create-admin.ts';
+
+/** The tables the recount reads and writes. */
+export const RECOUNT_TABLES = ['orders', 'contactMessages', 'stockAlerts', 'counters'] as const satisfies readonly TableKey[];
+
+export const USAGE = `Usage: npm run recount -- [options]
+
+Rebuilds the dashboard's counters from the orders, contact messages and back-in-stock requests
+(run once after deploying the counters to a shop with data). Reads those tables whole.
+
+Options:
+  --stage <name>     stage of the deployed stack JoiasInox-<stage> (default: context "stage" of cdk.json, else prod)
+  --region <region>  AWS region (default: context "region" of cdk.json, else AWS_REGION, else eu-west-1)
+  --dry-run          print what the data says and what is stored; write nothing
+  -h, --help         this text
+
+Table names come from TABLE_ORDERS, TABLE_CONTACT_MESSAGES, TABLE_STOCK_ALERTS and TABLE_COUNTERS
+when set, else from the stack's table names.`;
+
+export interface RecountOptions {
+  readonly stackName: string;
+  readonly region: string;
+  readonly dryRun: boolean;
+}
+
+export function parseRecountArgs(argv: readonly string[], context = cdkJsonContext(), env: NodeJS.ProcessEnv = process.env): RecountOptions | 'help' {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: [...argv],
+      strict: true,
+      options: {
+        stage: { type: 'string' },
+        region: { type: 'string' },
+        'dry-run': { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    }));
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  if (values.help) return 'help';
+  const settings = readDeploySettings((key) => (key === 'stage' && values.stage !== undefined ? values.stage : context(key)), {
+    CDK_DEFAULT_REGION: env.AWS_REGION ?? env.AWS_DEFAULT_REGION,
+  });
+  return { stackName: stackNameOf(settings.stage), region: values.region ?? settings.region, dryRun: values['dry-run'] };
+}
+
+/**
+ * The physical table of each key among `names` (ListTables): CloudFormation names a table
+ * `<stack>-Data<Key>Table<hash>-<suffix>`. Throws when one is missing or ambiguous.
+ */
+export function stackTableNames(stackName: string, names: readonly string[]): Record<(typeof RECOUNT_TABLES)[number], string> {
+  const found = {} as Record<(typeof RECOUNT_TABLES)[number], string>;
+  for (const key of RECOUNT_TABLES) {
+    const prefix = `${stackName}-Data${key[0]!.toUpperCase()}${key.slice(1)}Table`;
+    const matches = names.filter((name) => name.startsWith(prefix));
+    if (matches.length !== 1) {
+      throw new OperatorError(
+        `${matches.length === 0 ? 'No' : 'More than one'} table of stack ${stackName} for "${key}" (${prefix}…): ` +
+          `set ${tables[key].envVar} to its name (the DynamoDB console, or the environment of the shop's functions).`,
+      );
+    }
+    found[key] = matches[0]!;
+  }
+  return found;
+}
+
+async function listTableNames(region: string): Promise<string[]> {
+  const client = new DynamoDBClient({ region });
+  try {
+    const names: string[] = [];
+    let start: string | undefined;
+    do {
+      const page = await client.send(new ListTablesCommand({ ExclusiveStartTableName: start }));
+      names.push(...(page.TableNames ?? []));
+      start = page.LastEvaluatedTableName;
+    } while (start);
+    return names;
+  } finally {
+    client.destroy();
+  }
+}
+
+/** Points the functions' code at the tables (their environment variables), then recounts. */
+export async function runRecount(options: RecountOptions, log: (line: string) => void = console.log): Promise<Record<string, number>> {
+  process.env.AWS_REGION ??= options.region;
+  const missing = RECOUNT_TABLES.filter((key) => !process.env[tables[key].envVar]);
+  if (missing.length > 0) {
+    let names: string[];
+    try {
+      names = await listTableNames(options.region);
+    } catch (error) {
+      throw new OperatorError(explainAwsError(error, { region: options.region, stackName: options.stackName }), { cause: error });
+    }
+    const found = stackTableNames(options.stackName, names);
+    for (const key of missing) process.env[tables[key].envVar] = found[key];
+  }
+  if (options.dryRun) {
+    const [expected, stored] = await Promise.all([readCountedData().then(countersFrom), allCounters()]);
+    for (const name of [...new Set([...Object.keys(expected), ...Object.keys(stored)])].sort()) {
+      log(`${name}: ${expected[name] ?? 0} in the data, ${stored[name] ?? 'none'} stored`);
+    }
+    return expected;
+  }
+  const written = await recount();
+  for (const [name, value] of Object.entries(written).sort(([a], [b]) => a.localeCompare(b))) log(`${name} = ${value}`);
+  log(`Recounted ${Object.keys(written).length} counters in ${process.env[tables.counters.envVar]}.`);
+  return written;
+}
+
+async function main(): Promise<void> {
+  try {
+    const options = parseRecountArgs(process.argv.slice(2));
+    if (options === 'help') {
+      console.log(USAGE);
+      return;
+    }
+    await runRecount(options);
+  } catch (error) {
+    if (!(error instanceof OperatorError)) throw error;
+    console.error(`recount: ${error.message}`);
+    if (error instanceof UsageError) console.error(`\n${USAGE}`);
+    process.exitCode = error instanceof UsageError ? 2 : 1;
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) await main();

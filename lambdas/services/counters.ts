@@ -1,0 +1,92 @@
+/**
+ * What each change adds to the dashboard's counters (`lambdas/repositories/counters.ts`), and the
+ * offline recount that rebuilds them from the tables. The order services put these counter items in
+ * the same transaction as the order change they count.
+ */
+import { monthKey } from '../../shared/mb-way.ts';
+import { ORDER_STATUSES, type OrderStatus } from '../../shared/order-status.ts';
+import { allCounters, COUNTER, countItem, setCounter } from '../repositories/counters.ts';
+import { CONTACT_LISTING } from '../repositories/contact-messages.ts';
+import { ORDER_LISTING } from '../repositories/orders.ts';
+import { allOfListing } from '../repositories/paging.ts';
+import { STOCK_ALERT_LISTING } from '../repositories/stock-alerts.ts';
+import type { TransactionItem } from '../repositories/transactions.ts';
+
+/** Statuses whose orders count as paid for the month's revenue. */
+export const PAID_STATUSES: readonly OrderStatus[] = ['Enviar', 'Enviado', 'Concluido'];
+
+export const isPaid = (status: OrderStatus): boolean => PAID_STATUSES.includes(status);
+
+/** What the counters need of an order. */
+export interface CountedOrder {
+  readonly status: OrderStatus;
+  readonly createdAt: string;
+  readonly totalCents: number;
+}
+
+/** The revenue counter an order counts in: the Lisbon month it was created. */
+export const revenueCounterOf = (order: Pick<CountedOrder, 'createdAt'>): string => COUNTER.revenue(monthKey(new Date(order.createdAt)));
+
+/** The counter items of a new order (its status; its revenue if it is born paid). */
+export function newOrderCountItems(order: CountedOrder): TransactionItem[] {
+  return [countItem(COUNTER.orders(order.status), 1), ...(isPaid(order.status) ? [countItem(revenueCounterOf(order), order.totalCents)] : [])];
+}
+
+/**
+ * The counter items of a status move: one less in `from`, one more in `to`; the order's total enters
+ * its month's revenue when it becomes paid and leaves it when it stops being paid.
+ */
+export function statusMoveCountItems(order: Pick<CountedOrder, 'createdAt' | 'totalCents'>, from: OrderStatus, to: OrderStatus): TransactionItem[] {
+  const items: TransactionItem[] = [countItem(COUNTER.orders(from), -1), countItem(COUNTER.orders(to), 1)];
+  if (!isPaid(from) && isPaid(to)) items.push(countItem(revenueCounterOf(order), order.totalCents));
+  if (isPaid(from) && !isPaid(to)) items.push(countItem(revenueCounterOf(order), -order.totalCents));
+  return items;
+}
+
+/** The counters as the data says they should be (the pure part of the recount). */
+export function countersFrom(data: {
+  readonly orders: readonly CountedOrder[];
+  readonly contactMessages: readonly { readonly read: boolean }[];
+  readonly stockAlerts: readonly { readonly status: string }[];
+}): Record<string, number> {
+  const counters: Record<string, number> = Object.fromEntries(ORDER_STATUSES.map((status) => [COUNTER.orders(status), 0]));
+  for (const order of data.orders) {
+    counters[COUNTER.orders(order.status)] = (counters[COUNTER.orders(order.status)] ?? 0) + 1;
+    if (isPaid(order.status)) counters[revenueCounterOf(order)] = (counters[revenueCounterOf(order)] ?? 0) + order.totalCents;
+  }
+  counters[COUNTER.unreadContactMessages] = data.contactMessages.filter((message) => message.read !== true).length;
+  counters[COUNTER.pendingStockAlerts] = data.stockAlerts.filter((alert) => alert.status === 'pending').length;
+  return counters;
+}
+
+/** Every order, contact message and back-in-stock request, read through their listing indexes (offline only). */
+export async function readCountedData() {
+  const [orders, contactMessages, stockAlerts] = await Promise.all([
+    allOfListing('orders', ORDER_LISTING),
+    allOfListing('contactMessages', CONTACT_LISTING),
+    allOfListing('stockAlerts', STOCK_ALERT_LISTING),
+  ]);
+  return {
+    orders: orders.map((o) => ({ status: o.status as OrderStatus, createdAt: String(o.createdAt), totalCents: Number(o.totalCents) })),
+    contactMessages: contactMessages.map((m) => ({ read: m.read === true })),
+    stockAlerts: stockAlerts.map((a) => ({ status: String(a.status) })),
+  };
+}
+
+/**
+ * Rebuilds every counter from the tables (reads them whole: run it offline, once, e.g. after deploying
+ * the counters to a shop with data). A counter the data no longer backs is set to 0. Answers what it wrote.
+ */
+export async function recount(): Promise<Record<string, number>> {
+  const [expected, existing] = await Promise.all([readCountedData().then(countersFrom), allCounters()]);
+  const written: Record<string, number> = { ...Object.fromEntries(Object.keys(existing).map((name) => [name, 0])), ...expected };
+  for (const [name, value] of Object.entries(written)) if (existing[name] !== value) await setCounter(name, value);
+  return written;
+}
+
+/** The recount, only when there are no counters at all (a new table, e.g. the twin's first start after this change). */
+export async function recountIfEmpty(): Promise<boolean> {
+  if (Object.keys(await allCounters()).length > 0) return false;
+  await recount();
+  return true;
+}

@@ -1,0 +1,198 @@
+/**
+ * The dashboard's counters: kept in the same transactions as the changes they count, never by reading
+ * whole tables. Other test files share the twin and write to its tables at the same time, so this file
+ * gets tables of its own in the same DynamoDB Local (the handlers find tables by their environment
+ * variables) and calls the real handler modules in this process: every figure can then be checked
+ * exactly, and against a recount of the tables.
+ */
+import { randomUUID } from 'node:crypto';
+import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyResultV2 } from 'aws-lambda';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DashboardResponse, PlaceOrderResponse } from '../../shared/api.ts';
+import { MAX_CART_LINES } from '../../shared/cart.ts';
+import { monthKey } from '../../shared/mb-way.ts';
+import { ORDER_STATUSES, type OrderStatus } from '../../shared/order-status.ts';
+import { createTables } from '../../infra/local/bootstrap.ts';
+import { tables, type TableKey } from '../../lambdas/contracts/data-model.ts';
+import { allCounters, setCounter } from '../../lambdas/repositories/counters.ts';
+import { countersFrom, readCountedData, recount } from '../../lambdas/services/counters.ts';
+import { expireReservations } from '../../lambdas/services/order-lifecycle.ts';
+import { handler as createOrder } from '../../lambdas/handlers/orders/create.ts';
+import { handler as attachProof } from '../../lambdas/handlers/orders/attach-proof.ts';
+import { handler as updateStatus } from '../../lambdas/handlers/admin/orders/update-status.ts';
+import { handler as getDashboard } from '../../lambdas/handlers/admin/dashboard/get.ts';
+import { handler as createContactMessage } from '../../lambdas/handlers/contact-messages/create.ts';
+import { handler as readContactMessage } from '../../lambdas/handlers/admin/contact-messages/get.ts';
+import { handler as createStockAlert } from '../../lambdas/handlers/stock-alerts/create.ts';
+import { handler as changeStock } from '../../lambdas/handlers/admin/products/change-stock.ts';
+import { apiEvent, lambdaContext } from '../support/events.ts';
+import { createProduct, orderBody, reservationBody, uploadProof } from '../support/factories.ts';
+import { twin } from '../support/twin.ts';
+
+const prefix = `ctr-${randomUUID().slice(0, 8)}`;
+const saved: Partial<Record<string, string | undefined>> = {};
+
+beforeAll(async () => {
+  await createTables(twin().endpoints.dynamodb, (key) => `${prefix}-${key}`);
+  for (const key of Object.keys(tables) as TableKey[]) {
+    saved[tables[key].envVar] = process.env[tables[key].envVar];
+    process.env[tables[key].envVar] = `${prefix}-${key}`;
+  }
+  await recount(); // what the twin does with a new counters table: zeros for every status
+});
+
+afterAll(() => {
+  for (const [name, value] of Object.entries(saved)) {
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+  }
+});
+
+type Handler = (event: APIGatewayProxyEventV2WithJWTAuthorizer, context: typeof lambdaContext) => Promise<APIGatewayProxyResultV2 | void>;
+
+/** Calls a handler module as API Gateway would; `admin` adds the authorizer's claims of an admin. */
+async function invoke<T = any>(
+  fn: unknown,
+  method: string,
+  path: string,
+  options: { body?: unknown; params?: Record<string, string>; headers?: Record<string, string>; admin?: string } = {},
+): Promise<{ status: number; body: T }> {
+  const event = apiEvent(method, path, { body: options.body, headers: options.headers }) as unknown as Record<string, any>;
+  if (options.params) event.pathParameters = options.params;
+  if (options.admin) event.requestContext.authorizer = { jwt: { claims: { sub: randomUUID(), email: options.admin, 'cognito:groups': '[admin]' }, scopes: [] } };
+  const result = (await (fn as Handler)(event as APIGatewayProxyEventV2WithJWTAuthorizer, lambdaContext)) as { statusCode: number; body?: string };
+  return { status: result.statusCode, body: (result.body ? JSON.parse(result.body) : undefined) as T };
+}
+
+const ADMIN = 'admin@example.com';
+
+async function place(body: unknown): Promise<PlaceOrderResponse['order']> {
+  const answer = await invoke<PlaceOrderResponse>(createOrder, 'POST', '/api/orders', { body, headers: { 'idempotency-key': randomUUID() } });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+  return answer.body.order;
+}
+
+const move = (id: string, status: OrderStatus, extra: Record<string, unknown> = {}) =>
+  invoke(updateStatus, 'PATCH', `/api/admin/orders/${id}`, { params: { id }, body: { status, ...extra }, admin: ADMIN });
+
+const dashboard = async () => {
+  const answer = await invoke<DashboardResponse>(getDashboard, 'GET', '/api/admin/dashboard', { admin: ADMIN });
+  expect(answer.status).toBe(200);
+  return answer.body;
+};
+
+/** The dashboard as a recount of this file's tables would answer it. */
+async function recounted(month = monthKey(new Date())) {
+  const counters = countersFrom(await readCountedData());
+  return {
+    ordersByStatus: Object.fromEntries(ORDER_STATUSES.map((s) => [s, counters[`orders#${s}`] ?? 0])),
+    monthRevenueCents: counters[`revenue#${month}`] ?? 0,
+    pendingStockAlerts: counters['stockAlerts#pending'] ?? 0,
+    unreadContactMessages: counters['contactMessages#unread'] ?? 0,
+  };
+}
+
+const figures = (d: DashboardResponse) => ({
+  ordersByStatus: d.ordersByStatus,
+  monthRevenueCents: d.monthRevenueCents,
+  pendingStockAlerts: d.pendingStockAlerts,
+  unreadContactMessages: d.unreadContactMessages,
+});
+
+describe.sequential('dashboard counters', () => {
+  it('after reserving, paying, expiring, confirming, shipping, closing, reading and notifying, the dashboard equals a recount of the tables', async () => {
+    const before = await dashboard();
+    const piece = await createProduct({ stock: 10, priceCents: 2500 });
+    const sold = await createProduct({ stock: 0, priceCents: 1000 });
+
+    // Reserve two; one is paid (its proof), the other runs out of time.
+    const paid = await place(reservationBody([{ productId: piece.id, quantity: 2 }]));
+    const late = await place(reservationBody([{ productId: piece.id, quantity: 1 }]));
+    expect([paid.status, late.status]).toEqual(['Aguarda Pagamento', 'Aguarda Pagamento']);
+    expect((await dashboard()).ordersByStatus['Aguarda Pagamento']).toBe(before.ordersByStatus['Aguarda Pagamento'] + 2);
+    const proofKey = await uploadProof();
+    const proof = await invoke(attachProof, 'POST', `/api/orders/${paid.id}/proof`, { params: { id: paid.id }, body: { proofKey, accessToken: paid.accessToken } });
+    expect(proof.status, JSON.stringify(proof.body)).toBe(200);
+    // The same proof again (a double click) changes nothing.
+    expect((await invoke(attachProof, 'POST', `/api/orders/${paid.id}/proof`, { params: { id: paid.id }, body: { proofKey, accessToken: paid.accessToken } })).status).toBe(200);
+    expect(await expireReservations(new Date(Date.now() + 3 * 60 * 60 * 1000))).toBe(1);
+
+    // Confirm (paid: the revenue counts it), ship, close after shipping with the pieces back (no longer paid).
+    expect((await move(paid.id, 'Enviar')).status).toBe(200);
+    const confirmed = await dashboard();
+    expect(confirmed.monthRevenueCents).toBe(before.monthRevenueCents + paid.totalCents);
+    expect((await move(paid.id, 'Enviado')).status).toBe(200);
+    expect((await move(paid.id, 'Encerrada', { restock: true })).status).toBe(200);
+
+    // A contact message, read twice: unread once, then not.
+    const message = await invoke<{ id: string }>(createContactMessage, 'POST', '/api/contact-messages', {
+      body: { name: 'Rui', email: 'rui@example.com', phone: '910000000', subject: 'Olá', message: 'Uma pergunta.' },
+    });
+    expect(message.status).toBe(201);
+    expect((await dashboard()).unreadContactMessages).toBe(before.unreadContactMessages + 1);
+    for (let i = 0; i < 2; i++) {
+      const read = await invoke(readContactMessage, 'GET', `/api/admin/contact-messages/${message.body.id}`, { params: { id: message.body.id }, admin: ADMIN });
+      expect(read.status).toBe(200);
+    }
+
+    // A back-in-stock request, asked twice (one pending), then notified by the restock.
+    for (let i = 0; i < 2; i++) {
+      const alert = await invoke(createStockAlert, 'POST', '/api/stock-alerts', { body: { productId: sold.id, email: 'ana@example.com' } });
+      expect(alert.status, JSON.stringify(alert.body)).toBeLessThan(300);
+    }
+    expect((await dashboard()).pendingStockAlerts).toBe(before.pendingStockAlerts + 1);
+    const restock = await invoke(changeStock, 'POST', `/api/admin/products/${sold.id}/stock`, { params: { id: sold.id }, body: { delta: 3, reason: 'adjustment' }, admin: ADMIN });
+    expect(restock.status, JSON.stringify(restock.body)).toBe(200);
+
+    const after = await dashboard();
+    expect(figures(after)).toEqual(await recounted());
+    const delta = (s: OrderStatus) => after.ordersByStatus[s] - before.ordersByStatus[s];
+    expect(ORDER_STATUSES.map(delta)).toEqual([0, 0, 0, 0, 0, 2]);
+    expect(after.monthRevenueCents).toBe(before.monthRevenueCents);
+    expect(after.unreadContactMessages).toBe(before.unreadContactMessages);
+    expect(after.pendingStockAlerts).toBe(before.pendingStockAlerts);
+    expect(after.month).toBe(monthKey(new Date()));
+  });
+
+  it('20 status moves at once and two admins moving the same order at once are each counted exactly once', async () => {
+    const piece = await createProduct({ stock: 100, priceCents: 1500 });
+    const bodies = await Promise.all(Array.from({ length: 20 }, () => orderBody([{ productId: piece.id, quantity: 1 }])));
+    const orders: PlaceOrderResponse['order'][] = [];
+    for (const body of bodies) orders.push(await place(body)); // born 'Confirmar Pagamento' (proof given)
+    const before = await dashboard();
+
+    const moves = await Promise.all(orders.map((order) => move(order.id, 'Enviar')));
+    expect(moves.map((m) => m.status)).toEqual(orders.map(() => 200));
+    const moved = await dashboard();
+    expect(moved.ordersByStatus['Confirmar Pagamento']).toBe(before.ordersByStatus['Confirmar Pagamento'] - 20);
+    expect(moved.ordersByStatus.Enviar).toBe(before.ordersByStatus.Enviar + 20);
+    expect(moved.monthRevenueCents).toBe(before.monthRevenueCents + orders.reduce((sum, o) => sum + o.totalCents, 0));
+
+    const contested = orders[0]!;
+    const [a, b] = await Promise.all([move(contested.id, 'Enviado'), move(contested.id, 'Enviado')]);
+    expect([a.status, b.status].sort()).toEqual([200, 409]);
+    const after = await dashboard();
+    expect(after.ordersByStatus.Enviar).toBe(moved.ordersByStatus.Enviar - 1);
+    expect(after.ordersByStatus.Enviado).toBe(moved.ordersByStatus.Enviado + 1);
+    expect(after.monthRevenueCents).toBe(moved.monthRevenueCents);
+    expect(figures(after)).toEqual(await recounted());
+  });
+
+  it('the largest order (20 lines, MB WAY, proof) fits one transaction with its counters, placed and closed', async () => {
+    const pieces = await Promise.all(Array.from({ length: MAX_CART_LINES }, () => createProduct({ stock: 5, priceCents: 1200 })));
+    const order = await place(await orderBody(pieces.map((piece) => ({ productId: piece.id, quantity: 1 })), { paymentMethod: 'mbway' }));
+    expect(order.lines).toHaveLength(MAX_CART_LINES);
+    // 1 order + 20 stock + 1 MB WAY + 20 movements + proof claim + idempotency + 1 counter = 45 items (at most 100).
+    expect((await move(order.id, 'Encerrada')).status).toBe(200); // 1 move + 20 stock + 20 movements + MB WAY + 2 counters
+    expect(figures(await dashboard())).toEqual(await recounted());
+  });
+
+  it('the recount rebuilds lost counters from the tables', async () => {
+    const kept = await dashboard();
+    const stored = await allCounters();
+    // Wreck them all; the recount must bring every one back.
+    for (const name of Object.keys(stored)) await setCounter(name, 999);
+    await recount();
+    expect(figures(await dashboard())).toEqual(figures(kept));
+  });
+});
