@@ -29,6 +29,7 @@ export const messages = {
     methodNotAllowed: 'Este método não é permitido neste endereço.',
     notFound: 'Não encontrámos o que procuras.',
     productNotFound: 'Produto não encontrado.',
+    productInStock: 'Esta peça está disponível: podes comprá-la já.',
     /** PUT of a product over a version that is no longer the stored one (optimistic locking): nothing saved. */
     productChanged:
       'Este produto foi alterado entretanto (noutra janela ou por outra pessoa) e nada foi guardado. Recarrega os valores atuais e volta a fazer as tuas alterações.',

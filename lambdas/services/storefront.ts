@@ -3,7 +3,9 @@ import { randomUUID } from 'node:crypto';
 import { INDEXED_PAGES, paths } from '../../shared/paths.ts';
 import type { ContactMessageInput, StockAlertInput } from '../../shared/schemas/index.ts';
 import { MAIL_ENV } from '../contracts/env.ts';
+import { Conflict } from '../errors.ts';
 import { logger } from '../logger.ts';
+import { messages } from '../../shared/messages.ts';
 import { setting } from '../repositories/clients.ts';
 import { sendTemplatedMail } from '../repositories/mail.ts';
 import { insertContactMessage } from '../repositories/contact-messages.ts';
@@ -25,9 +27,11 @@ export async function createContactMessage(input: ContactMessageInput, now = new
   return { id };
 }
 
-/** Records that `email` wants to know when the product is back; the product must exist. */
+/** Records that `email` wants to know when the product is back; the product must exist and be sold out. */
 export async function requestStockAlert(input: StockAlertInput, now = new Date()): Promise<{ id: string }> {
   const product = await productById(input.productId);
+  // Only a sold-out piece can be waited for: an address cannot be signed up for pieces on sale.
+  if (product.stock > 0) throw new Conflict(messages.api.productInStock, 'product_in_stock');
   const id = await upsertPendingStockAlert({ email: input.email, productId: product.id, productName: product.name }, now);
   return { id };
 }

@@ -337,17 +337,20 @@ describe('back-in-stock e-mails come only from a real change from 0', () => {
     const alerts = await callRoute('GET /api/admin/stock-alerts', { query: { limit: 100 } }, { token });
     expect(alerts.body.alerts.filter((a) => a.productId === product.id).map((a) => a.status)).toEqual(['notified', 'notified']);
 
-    // A new request while in stock: more stock mails nobody, a form save neither.
+    // A request while in stock is refused (the piece can be bought now); more stock and a form save mail nobody.
     const late = someone('c');
-    await askBackInStock(product.id, late);
+    const early = await call('POST', '/api/stock-alerts', { body: { email: late, productId: product.id } });
+    expect(early.status).toBe(409);
+    expect(early.body.error.code).toBe('product_in_stock');
     const more = await changeStock(product.id, { set: 5, expected: 3, reason: 'return' });
     expect(more.body).toMatchObject({ notified: 0, product: { stock: 5 } });
     expect((await saveForm(product.id, formBody(await loadProduct(product.id), { name: 'Brincos Voltaram Outra Vez' }))).status).toBe(200);
     expect(await mailsTo(late)).toHaveLength(0);
     for (const email of first) expect(await mailsTo(email)).toHaveLength(1);
 
-    // Sold out again, then back: now the late request is mailed.
+    // Sold out again: now the request is taken, and the next restock mails it.
     expect((await changeStock(product.id, { set: 0, expected: 5, reason: 'adjustment' })).body.notified).toBe(0);
+    await askBackInStock(product.id, late);
     expect((await changeStock(product.id, { delta: 1, reason: 'return' })).body.notified).toBe(1);
     expect(await mailsTo(late)).toHaveLength(1);
   });

@@ -61,6 +61,15 @@ describe('POST /api/stock-alerts', () => {
     expect(Item).toMatchObject({ email, productId: 'colar-lua-crescente', productName: 'Colar Lua Crescente', status: 'pending' });
   });
 
+  it('refuses a product that is in stock (409: it can be bought now), storing nothing', async () => {
+    const email = `rui.${randomUUID().slice(0, 6)}@example.com`;
+    const inStock = await call('POST', '/api/stock-alerts', { body: { email, productId: 'anel-infinito' } });
+    expect(inStock.status).toBe(409);
+    expect(inStock.body.error).toMatchObject({ code: 'product_in_stock', message: 'Esta peça está disponível: podes comprá-la já.' });
+    const { Item } = await documentClient().send(new GetCommand({ TableName: twin().env.TABLE_STOCK_ALERTS, Key: { id: stockAlertId('anel-infinito', email) } }));
+    expect(Item).toBeUndefined();
+  });
+
   it('refuses an unknown product (404) and an empty e-mail (400) without storing', async () => {
     const email = `ze.${randomUUID().slice(0, 6)}@example.com`;
     const unknown = await call('POST', '/api/stock-alerts', { body: { email, productId: 'nao-existe' } });
