@@ -17,7 +17,7 @@ export interface OrderItem extends Order {
   readonly mbwayMonth?: string;
 }
 
-export function toOrder(item: Record<string, unknown>): Order {
+export function toOrder(item: object): Order {
   const { listing: _listing, proofContentType: _type, accessTokenHash: _hash, mbwayMonth: _month, ...order } = item as unknown as OrderItem;
   return { ...order, emails: order.emails ?? [], timeline: order.timeline ?? [] };
 }

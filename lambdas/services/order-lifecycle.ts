@@ -89,7 +89,7 @@ export async function expireReservations(now: Date): Promise<number> {
     const result = await closeOrder(order, { restock: true, reason: 'expiry', by: SHOP, text: 'reserva expirada' }, now);
     if (result !== 'moved') continue;
     expired++;
-    await mailCancellation(toOrder({ ...order }), true, now);
+    await mailCancellation(toOrder(order), true, now);
   }
   return expired;
 }

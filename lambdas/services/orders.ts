@@ -67,7 +67,10 @@ export async function placeOrder(input: PlaceOrderInput, idempotencyKey: string 
     throw error;
   }
   // The order-received e-mail confirms the proof too: a reservation gets it when its proof arrives.
-  if (body.order.status === PAID_STATUS) await mailPaidOrder(body.order.id, now);
+  if (body.order.status === PAID_STATUS) {
+    const stored = await getOrderItem(body.order.id);
+    if (stored) await mailPaidOrder(toOrder(stored), now);
+  }
   return { status: 201, body };
 }
 
@@ -178,7 +181,7 @@ async function writeOrder(input: PlaceOrderInput, orderLines: OrderLine[], idemp
       timeline: [{ at: now.toISOString(), kind: 'reserved', to: status, by: CUSTOMER }],
       listing: ORDER_LISTING,
     };
-    const body: PlaceOrderResponse = { order: { ...toCustomerOrder(toOrder({ ...order })), accessToken: access.token } };
+    const body: PlaceOrderResponse = { order: { ...toCustomerOrder(toOrder(order)), accessToken: access.token } };
 
     const stockItems = orderLines.map((line) => takeStockItem(line.productId, line.quantity, now));
     const counter = mbwayNumber ? mbWayCounter(mbwayNumber) : undefined;
@@ -233,7 +236,7 @@ async function orderWithToken(id: string | undefined, token: string): Promise<Or
 
 /** GET /api/orders/{id}?token=: the customer's view of their order. */
 export async function customerOrder(id: string | undefined, token: string): Promise<CustomerOrderResponse> {
-  return { order: toCustomerOrder(toOrder({ ...(await orderWithToken(id, token)) })) };
+  return { order: toCustomerOrder(toOrder((await orderWithToken(id, token)))) };
 }
 
 /** Why a proof cannot be attached to an order that is no longer a live reservation. */
@@ -254,8 +257,8 @@ export async function attachProof(id: string | undefined, input: AttachProofInpu
   const order = await orderWithToken(id, input.accessToken);
   const claimedKey = claimedProofKey(input.proofKey);
   if (order.status !== RESERVED_STATUS) {
-    if (order.proofKey === claimedKey) return { order: toCustomerOrder(toOrder({ ...order })) };
-    throw notAwaitingPayment(toOrder({ ...order }));
+    if (order.proofKey === claimedKey) return { order: toCustomerOrder(toOrder(order)) };
+    throw notAwaitingPayment(toOrder(order));
   }
   if (!order.expiresAt || order.expiresAt <= now.toISOString()) throw new Conflict(messages.api.reservationExpired, 'reservation_expired');
   const proof = await claimProof(input.proofKey);
@@ -279,22 +282,19 @@ export async function attachProof(id: string | undefined, input: AttachProofInpu
     }
     const current = await getOrderItem(order.id);
     if (current?.status === RESERVED_STATUS) throw new Conflict(messages.api.reservationExpired, 'reservation_expired');
-    if (current?.proofKey === proof.key) return { order: toCustomerOrder(toOrder({ ...current })) };
-    throw current ? notAwaitingPayment(toOrder({ ...current })) : new Conflict(messages.api.orderChanged, 'order_changed');
+    if (current?.proofKey === proof.key) return { order: toCustomerOrder(toOrder(current)) };
+    throw current ? notAwaitingPayment(toOrder(current)) : new Conflict(messages.api.orderChanged, 'order_changed');
   }
-  const paid = toCustomerOrder(toOrder({ ...(await getOrderItem(order.id))! }));
-  await mailPaidOrder(order.id, now);
-  return { order: paid };
+  const paid = toOrder((await getOrderItem(order.id))!);
+  await mailPaidOrder(paid, now);
+  return { order: toCustomerOrder(paid) };
 }
 
 /**
  * A proof of payment arrived (at placement or later): the order-received e-mail to the customer
  * (recorded on the order; a failure never loses the order) and a note to the owner.
  */
-async function mailPaidOrder(id: string, now: Date): Promise<void> {
-  const item = await getOrderItem(id);
-  if (!item) return;
-  const order = toOrder({ ...item });
+async function mailPaidOrder(order: Order, now: Date): Promise<void> {
   await mailCustomer(
     order,
     'order-received',

@@ -3,10 +3,9 @@
  * adds the Cognito access token and sends the user to the login on a 401.
  */
 import type { ApiCall, ApiResponse, ApiRouteKey } from '../../../../../shared/api-routes.ts';
-import { messages } from '../../../../../shared/messages.ts';
 import type { OrderStatus } from '../../../../../shared/order-status.ts';
 import type { AdminEmailRequest, ImageUploadRequest, OrderStatusChange, ProductInput, ProductUpdateInput, StockChangeInput } from '../../../../../shared/schemas/index.ts';
-import { ApiError } from '../../../lib/api.ts';
+import { ApiError, errorMessage } from '../../../lib/api.ts';
 
 /** Sends one authenticated call to a route of the API and reads its typed answer. */
 export type AdminRequest = <K extends ApiRouteKey>(key: K, call: ApiCall<K>) => Promise<ApiResponse<K>>;
@@ -58,10 +57,10 @@ export type AdminApi = ReturnType<typeof adminApi>;
  * failureMessage(messages.admin.emailFailed, error); // 'Não foi possível enviar o e-mail. O serviço de e-mail não respondeu...'
  */
 export function failureMessage(base: string, error: unknown): string {
-  if (!(error instanceof ApiError)) return base;
-  if (error.status >= 400 && error.status < 500) return error.message;
-  const generic: readonly string[] = [messages.api.internal, messages.api.unavailable];
-  return error.status === 0 || generic.includes(error.message) ? base : `${base} ${error.message}`;
+  // The server's specific explanation, or '' for a network failure or a generic 5xx.
+  const explanation = errorMessage(error, '');
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return explanation;
+  return explanation ? `${base} ${explanation}` : base;
 }
 
 /** Whether a failed request was refused because what it was conditioned on changed meanwhile (409 with `code`). */
