@@ -32,7 +32,7 @@ import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as kms from 'aws-cdk-lib/aws-kms';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
-import type * as logs from 'aws-cdk-lib/aws-logs';
+import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as sns from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
@@ -54,7 +54,16 @@ export const ALARM_THRESHOLDS = {
   mailComplaintRate: 0.0005,
   /** Mails SES could not render or rejected, per {@link ALARM_PERIOD}. */
   mailSendFailures: 1,
+  /** Share of the API's answers that are 4xx (refusals), once there are {@link MIN_REQUESTS_FOR_RATES} requests in the period. */
+  api4xxRate: 0.25,
+  /** 429 answers (per-client limits or the stage throttle) per {@link ALARM_PERIOD}: one bot, or a crowd. */
+  api429: 20,
+  /** p99 answer time of the order routes, in milliseconds. */
+  orderLatencyP99Ms: 3000,
 } as const;
+
+/** Below this many requests in a period a rate means little (three refusals of ten requests are one person). */
+export const MIN_REQUESTS_FOR_RATES = 50;
 
 /** SES updates the reputation rates over a long window; the alarm looks at the highest value in an hour. */
 export const REPUTATION_PERIOD = Duration.hours(1);
@@ -72,6 +81,10 @@ export interface WatchedFunction {
 
 export interface AlarmsProps {
   readonly httpApi: apigw.IHttpApi;
+  /** The API stage's access logs (one JSON line per request), where 429 answers are counted. */
+  readonly apiAccessLogs?: logs.ILogGroup;
+  /** Route keys whose p99 latency is watched (their stage has detailed metrics). */
+  readonly latencyRoutes?: readonly string[];
   readonly functions: readonly WatchedFunction[];
   readonly tables: Readonly<Record<TableKey, dynamodb.ITableV2>>;
   /** Subscribed to the topic by e-mail when given. */
@@ -124,6 +137,55 @@ export class Alarms extends Construct {
       metric: props.httpApi.metricServerError({ period: ALARM_PERIOD, statistic: cloudwatch.Stats.SUM }),
       threshold: ALARM_THRESHOLDS.api5xx,
     });
+
+    const requests = props.httpApi.metricCount({ period: ALARM_PERIOD, statistic: cloudwatch.Stats.SUM });
+    this.watch('Api4xxRate', {
+      name: 'API refusals (4xx) rate',
+      description:
+        `More than ${ALARM_THRESHOLDS.api4xxRate * 100} % of the API's answers were refusals (4xx) over at least ${MIN_REQUESTS_FOR_RATES} requests: ` +
+        'a bot probing or flooding, or a release that breaks the shop. See the API access logs (status, ip, routeKey).',
+      metric: new cloudwatch.MathExpression({
+        expression: `IF(requests >= ${MIN_REQUESTS_FOR_RATES}, refusals / requests, 0)`,
+        usingMetrics: { refusals: props.httpApi.metricClientError({ period: ALARM_PERIOD, statistic: cloudwatch.Stats.SUM }), requests },
+        period: ALARM_PERIOD,
+        label: 'Share of 4xx answers',
+      }),
+      threshold: ALARM_THRESHOLDS.api4xxRate,
+    });
+
+    if (props.apiAccessLogs) {
+      const tooMany = new logs.MetricFilter(this, 'Api429Filter', {
+        logGroup: props.apiAccessLogs,
+        metricNamespace: 'JoiasInox',
+        metricName: `${this.namePrefix}-Api429`,
+        filterPattern: logs.FilterPattern.stringValue('$.status', '=', '429'),
+        metricValue: '1',
+        defaultValue: 0,
+      });
+      this.watch('Api429', {
+        name: 'API answers 429 (too many requests)',
+        description:
+          `At least ${ALARM_THRESHOLDS.api429} requests in 5 minutes were refused for going over a per-client limit or the stage throttle: ` +
+          'a bot at work, or limits too tight for a real crowd. The access logs name the addresses (ip) and routes.',
+        metric: tooMany.metric({ period: ALARM_PERIOD, statistic: cloudwatch.Stats.SUM }),
+        threshold: ALARM_THRESHOLDS.api429,
+      });
+    }
+
+    for (const routeKey of props.latencyRoutes ?? []) {
+      this.watch(`Latency${routeKey.replace(/[^A-Za-z0-9]/g, '')}`, {
+        name: `${routeKey} p99 latency`,
+        description: `The slowest 1 % of "${routeKey}" took ${ALARM_THRESHOLDS.orderLatencyP99Ms} ms or more over 5 minutes: customers wait at checkout. See the function's logs and DynamoDB throttles.`,
+        metric: new cloudwatch.Metric({
+          namespace: 'AWS/ApiGateway',
+          metricName: 'Latency',
+          dimensionsMap: { ApiId: props.httpApi.apiId, Stage: '$default', Route: routeKey },
+          statistic: 'p99',
+          period: ALARM_PERIOD,
+        }),
+        threshold: ALARM_THRESHOLDS.orderLatencyP99Ms,
+      });
+    }
 
     for (const fn of props.functions) {
       const logsAt = fn.logGroup ? ` Logs: ${fn.logGroup.logGroupName}.` : '';

@@ -12,7 +12,8 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { routeId, routes as routeTable, type Route } from '../lambdas/routes.ts';
+import { DEFAULT_THROTTLE, routeId, routes as routeTable, type Route } from '../lambdas/routes.ts';
+import { ORIGIN_ENV } from '../lambdas/contracts/env.ts';
 import { bindGrant, type BindTargets } from './constructs/bind.ts';
 import { acknowledgeNag } from './constructs/nag.ts';
 import { REPO_ROOT, ShopFunction } from './constructs/shop-function.ts';
@@ -52,9 +53,17 @@ export interface ApiProps {
   readonly routes?: readonly Route[];
   /** Directory of the handler modules. @default `<repo>/lambdas/handlers` */
   readonly handlersDir?: string;
-  /** Stage-wide throttling (every route). @default 50 requests/s, bursts of 100 */
+  /** The stage's default throttling (routes without their own `throttle`). @default `DEFAULT_THROTTLE` */
   readonly throttle?: apigw.ThrottleSettings;
+  /**
+   * The origin secret (a dynamic reference to the stack's secret): CloudFront sends it in
+   * `x-origin-verify`, every function refuses a request without it.
+   */
+  readonly originSecret: string;
 }
+
+/** Routes whose latency is alarmed on (p99): their stage metrics are per route (detailed metrics). */
+export const LATENCY_WATCHED_ROUTES = ['POST /api/orders', 'POST /api/orders/{id}/proof'] as const;
 
 export class Api extends Construct {
   readonly httpApi: apigw.HttpApi;
@@ -80,7 +89,7 @@ export class Api extends Construct {
       httpApi: this.httpApi,
       stageName: '$default',
       autoDeploy: true,
-      throttle: props.throttle ?? { rateLimit: 50, burstLimit: 100 },
+      throttle: props.throttle ?? DEFAULT_THROTTLE,
       accessLogSettings: {
         destination: new apigw.LogGroupLogDestination(this.accessLogs),
         format: AccessLogFormat.custom(JSON.stringify(ACCESS_LOG_FORMAT)),
@@ -104,6 +113,7 @@ export class Api extends Construct {
         description: `${key} (${route.access})`,
       });
       for (const grant of route.grants) bindGrant(fn.function, grant, props.targets);
+      fn.function.addEnvironment(ORIGIN_ENV.secret, props.originSecret);
 
       const httpRoute = new apigw.HttpRoute(this, `${id}Route`, {
         httpApi: this.httpApi,
@@ -124,6 +134,23 @@ export class Api extends Construct {
     }
     this.functions = functions;
     this.routes = httpRoutes;
+
+    // Per-route throttling (the row's `throttle`: the catalogue generous, public writes tight) and
+    // per-route metrics for the routes whose latency is alarmed on. The stage names routes by key, so
+    // it must come after them.
+    const routeSettings: Record<string, Record<string, unknown>> = {};
+    for (const route of (props.routes ?? routeTable) as readonly Route[]) {
+      const key = routeKeyOf(route);
+      const detailed = (LATENCY_WATCHED_ROUTES as readonly string[]).includes(key);
+      if (!route.throttle && !detailed) continue;
+      routeSettings[key] = {
+        ...(route.throttle ? { ThrottlingRateLimit: route.throttle.rateLimit, ThrottlingBurstLimit: route.throttle.burstLimit } : {}),
+        ...(detailed ? { DetailedMetricsEnabled: true } : {}),
+      };
+    }
+    const cfnStage = this.stage.node.defaultChild as apigw.CfnStage;
+    cfnStage.routeSettings = routeSettings;
+    for (const route of httpRoutes.values()) this.stage.node.addDependency(route);
   }
 
   /** Host name of the API's execute-api endpoint (the CloudFront origin of `/api/*`). */

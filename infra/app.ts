@@ -6,7 +6,8 @@
  * it the template asks for the `SenderEmail` parameter, which has no default), `senderDomain` (verify
  * the whole domain with Easy DKIM and MAIL FROM `mail.<domain>`; `senderEmail` must be at it), `operatorEmail` (first
  * admin, and the alarms' e-mail subscriber), `payments` (an object; missing keys become parameters),
- * `region` (else CDK_DEFAULT_REGION, else eu-west-1), `domain` + `certificateArn` (together),
+ * `region` (else CDK_DEFAULT_REGION, else eu-west-1), `waf` (true: an AWS WAF web ACL in us-east-1
+ * in front of CloudFront, `infra/waf.ts`), `domain` + `certificateArn` (together),
  * `webDistDir` (else `web/dist`). The account is left to deploy time, so synth needs no credentials.
  *
  * cdk-nag's AWS Solutions checks run at every synth as a CDK validation plugin; every finding is
@@ -17,13 +18,24 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import { readDeploySettings, stackName } from './config.ts';
 import { renderMailTemplates } from './mail-render.ts';
 import { ShopStack } from './stack.ts';
+import { WafStack } from './waf.ts';
 
 const app = new App();
 const mailTemplates = await renderMailTemplates();
 const settings = readDeploySettings((key) => app.node.tryGetContext(key));
 
+// With `-c waf=true`, the web ACL in us-east-1 (where CloudFront's must be), referenced across regions.
+const waf = settings.waf
+  ? new WafStack(app, `${stackName(settings.stage)}-Waf`, {
+      env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: 'us-east-1' },
+      stage: settings.stage,
+      crossRegionReferences: true,
+    })
+  : undefined;
+
 new ShopStack(app, stackName(settings.stage), {
   env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: settings.region },
+  ...(waf ? { webAclArn: waf.webAcl.attrArn, crossRegionReferences: true } : {}),
   stage: settings.stage,
   adminPathPrefix: settings.adminPathPrefix,
   mailTemplates,

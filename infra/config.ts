@@ -77,6 +77,8 @@ export interface DeploySettings {
   readonly domain?: DomainSettings;
   /** Directory of the built SPA; `<repo>/web/dist` when absent. */
   readonly webDistDir?: string;
+  /** Context `waf=true`: an AWS WAF web ACL (us-east-1) in front of CloudFront (`infra/waf.ts`). */
+  readonly waf: boolean;
   /**
    * Payment instructions from context `payments` (an object in `cdk.json`, or its JSON text with
    * `-c payments='{...}'`); missing values become stack parameters.
@@ -144,6 +146,9 @@ export function readDeploySettings(read: ContextReader, env: NodeJS.ProcessEnv =
     : undefined;
 
   const webDistDir = optionalString(read, 'webDistDir');
+  const wafRaw = read('waf');
+  if (wafRaw !== undefined && ![true, false, 'true', 'false'].includes(wafRaw as never)) throw new Error('Context "waf" must be true or false');
+  const waf = wafRaw === true || wafRaw === 'true';
   const paymentsRaw = parsedJson('payments', read('payments'));
   if (paymentsRaw !== undefined && (paymentsRaw === null || typeof paymentsRaw !== 'object' || Array.isArray(paymentsRaw))) {
     throw new Error('Context "payments" must be an object, e.g. {"iban":"PT50...","mbwayPhone1":"912345678"}');
@@ -159,6 +164,7 @@ export function readDeploySettings(read: ContextReader, env: NodeJS.ProcessEnv =
     stage,
     adminPathPrefix,
     region,
+    waf,
     ...(senderEmail ? { senderEmail } : {}),
     ...(senderDomain ? { senderDomain } : {}),
     ...(operatorEmail ? { operatorEmail } : {}),

@@ -5,10 +5,12 @@
  *   → Web (CloudFront, SPA upload with config.json) → Alarms (CloudWatch → SNS → operator e-mail)
  */
 import { CfnOutput, CfnParameter, Fn, Lazy, Stack, type StackProps } from 'aws-cdk-lib';
+import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
+import { acknowledgeNag } from './constructs/nag.ts';
 import type { Construct } from 'constructs';
 import { routeId, routes as routeTable, type Route } from '../lambdas/routes.ts';
 import { Alarms } from './alarms.ts';
-import { Api, routeKeyOf } from './api.ts';
+import { Api, LATENCY_WATCHED_ROUTES, routeKeyOf } from './api.ts';
 import { Jobs } from './jobs.ts';
 import { Auth } from './auth.ts';
 import type { SpaConfig } from '../shared/spa-config.ts';
@@ -49,6 +51,8 @@ export interface ShopStackProps extends StackProps {
   readonly routes?: readonly Route[];
   /** Payment instructions from context `payments`; each missing value becomes a required parameter. */
   readonly payments?: Partial<PaymentSettings>;
+  /** ARN of the WAF web ACL (`WafStack`, us-east-1) to put in front of CloudFront (context `waf=true`). */
+  readonly webAclArn?: string;
 }
 
 const PAYMENT_PARAMETERS: { readonly [K in keyof PaymentSettings]: { readonly id: string; readonly description: string } } = {
@@ -128,7 +132,22 @@ export class ShopStack extends Stack {
         configurationSetArn: this.mail.configurationSetArn,
       },
     };
+    // The origin lock's secret: generated once, read by CloudFormation into CloudFront's origin header
+    // and the functions' environment (dynamic references); never in the template or the code.
+    const originSecret = new secretsmanager.Secret(this, 'OriginSecret', {
+      description: 'Joias Inox: the header CloudFront adds to API requests (x-origin-verify); the API refuses requests without it',
+      generateSecretString: { excludePunctuation: true, passwordLength: 48 },
+    });
+    acknowledgeNag(
+      originSecret,
+      'SMG4',
+      'The origin secret only proves that a request came through CloudFront; it is not a credential to a resource. To change it, ' +
+        'set a new value in Secrets Manager and deploy again (CloudFront and the functions read it at deploy time).',
+    );
+    const originSecretValue = originSecret.secretValue.unsafeUnwrap();
+
     this.api = new Api(this, 'Api', {
+      originSecret: originSecretValue,
       targets: bindTargets,
       jwtIssuer: this.auth.issuer,
       jwtAudience: [this.auth.client.userPoolClientId],
@@ -148,6 +167,8 @@ export class ShopStack extends Stack {
     };
     web = new Web(this, 'Web', {
       apiDomainName: this.api.originDomainName,
+      originSecret: originSecretValue,
+      ...(props.webAclArn ? { webAclArn: props.webAclArn } : {}),
       imagesBucket: this.data.buckets.images,
       uploadBuckets: [this.data.buckets.proofs, this.data.buckets.images],
       accessLogs: this.data.accessLogs,
@@ -160,6 +181,8 @@ export class ShopStack extends Stack {
 
     this.alarms = new Alarms(this, 'Alarms', {
       httpApi: this.api.httpApi,
+      apiAccessLogs: this.api.accessLogs,
+      latencyRoutes: LATENCY_WATCHED_ROUTES,
       functions: [
         ...(props.routes ?? routeTable).map((route) => {
           const fn = this.api.functions.get(routeKeyOf(route))!;

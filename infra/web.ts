@@ -27,6 +27,7 @@ import { ACCESS_LOG_PREFIXES } from './data.ts';
 import { acknowledgeNag } from './constructs/nag.ts';
 import { REPO_ROOT } from './constructs/shop-function.ts';
 import { IMAGES_PREFIX } from '../lambdas/contracts/data-model.ts';
+import { ORIGIN_HEADER, VIEWER_IP_HEADER } from '../lambdas/contracts/env.ts';
 
 /** Longest time CloudFront may keep a cacheable API answer, whatever the origin says. */
 export const API_CACHE_MAX_SECONDS = 300;
@@ -43,6 +44,22 @@ export const SPA_REWRITE_CODE = `function handler(event) {
   }
   return request;
 }`;
+
+/**
+ * Viewer-request function of the (uncached) API behaviour: the viewer's IP in `x-viewer-ip`, over
+ * anything the client sent under that name, for the API's per-client limits. (`CloudFront-Viewer-Address`
+ * would need an origin request policy that forwards CloudFront headers, and every such policy that
+ * forwards the viewer's headers also forwards `Host`, which API Gateway refuses.)
+ */
+export const VIEWER_IP_CODE = `function handler(event) {
+  event.request.headers['${VIEWER_IP_HEADER}'] = { value: event.viewer.ip };
+  return event.request;
+}`;
+
+/** The query strings the cacheable API rows read: the only ones in the catalogue's cache key. */
+export function cachedApiQueryStrings(routes: readonly Route[]): string[] {
+  return [...new Set(routes.filter((route) => route.cacheSeconds).flatMap((route) => route.cacheQuery ?? []))].sort();
+}
 
 /**
  * CloudFront path patterns of the cacheable API rows (`cacheSeconds` set): `{param}` segments become
@@ -69,6 +86,10 @@ export interface WebProps {
   readonly domain?: DomainSettings;
   /** @default `lambdas/routes.ts` */
   readonly routes?: readonly Route[];
+  /** The origin secret CloudFront adds to every API request (`x-origin-verify`), a dynamic reference. */
+  readonly originSecret: string;
+  /** ARN of an AWS WAF web ACL (scope CLOUDFRONT, in us-east-1) to attach (context `waf=true`). */
+  readonly webAclArn?: string;
 }
 
 export class Web extends Construct {
@@ -128,7 +149,11 @@ export class Web extends Construct {
       minTtl: Duration.seconds(0),
       defaultTtl: Duration.seconds(0),
       maxTtl: Duration.seconds(API_CACHE_MAX_SECONDS),
-      queryStringBehavior: cloudfront.CacheQueryStringBehavior.all(),
+      // Only what the handlers read: `?cb=<random>` must not skip the cache (none read any today).
+      queryStringBehavior: (() => {
+        const read = cachedApiQueryStrings(props.routes ?? routeTable);
+        return read.length ? cloudfront.CacheQueryStringBehavior.allowList(...read) : cloudfront.CacheQueryStringBehavior.none();
+      })(),
       headerBehavior: cloudfront.CacheHeaderBehavior.none(),
       cookieBehavior: cloudfront.CacheCookieBehavior.none(),
       enableAcceptEncodingGzip: true,
@@ -141,11 +166,19 @@ export class Web extends Construct {
       code: cloudfront.FunctionCode.fromInline(SPA_REWRITE_CODE),
     });
 
+    const viewerIp = new cloudfront.Function(this, 'ApiViewerIp', {
+      comment: 'The viewer IP for the API per-client limits',
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+      code: cloudfront.FunctionCode.fromInline(VIEWER_IP_CODE),
+    });
+
+    // The origin lock: only requests that carry the secret header get an answer from the API.
     const apiOrigin = new origins.HttpOrigin(props.apiDomainName, {
       protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
       originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
+      customHeaders: { [ORIGIN_HEADER]: props.originSecret },
     });
-    const apiBehavior = (cachePolicy: cloudfront.ICachePolicy): cloudfront.BehaviorOptions => ({
+    const apiBehavior = (cachePolicy: cloudfront.ICachePolicy, withViewerIp: boolean): cloudfront.BehaviorOptions => ({
       origin: apiOrigin,
       viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
       allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
@@ -153,14 +186,15 @@ export class Web extends Construct {
       originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
       responseHeadersPolicy: this.responseHeaders,
       compress: true,
+      ...(withViewerIp ? { functionAssociations: [{ function: viewerIp, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }] } : {}),
     });
 
     // CloudFront tries the patterns in this order: the cacheable catalogue paths before `/api/*`.
     const additionalBehaviors: Record<string, cloudfront.BehaviorOptions> = {};
     for (const pattern of cachedApiPathPatterns(props.routes ?? routeTable)) {
-      additionalBehaviors[pattern] = apiBehavior(this.apiCachePolicy);
+      additionalBehaviors[pattern] = apiBehavior(this.apiCachePolicy, false);
     }
-    additionalBehaviors['/api/*'] = apiBehavior(cloudfront.CachePolicy.CACHING_DISABLED);
+    additionalBehaviors['/api/*'] = apiBehavior(cloudfront.CachePolicy.CACHING_DISABLED, true);
     additionalBehaviors[`/${IMAGES_PREFIX}*`] = {
       origin: origins.S3BucketOrigin.withOriginAccessControl(props.imagesBucket),
       viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
@@ -184,6 +218,7 @@ export class Web extends Construct {
       },
       additionalBehaviors,
       httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
+      ...(props.webAclArn ? { webAclId: props.webAclArn } : {}),
       priceClass: cloudfront.PriceClass.PRICE_CLASS_100,
       enableLogging: true,
       logBucket: props.accessLogs,

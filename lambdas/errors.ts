@@ -81,6 +81,13 @@ export class UnsupportedMediaType extends DomainError {
   }
 }
 
+/** A client went over a route's limit (`limits` of its row): refused until its window ends. */
+export class TooManyRequests extends DomainError {
+  constructor(readonly retryAfterSeconds: number) {
+    super(429, 'too_many_requests', messages.api.tooManyRequests(retryAfterSeconds));
+  }
+}
+
 /** A dependency (database, storage, mail) could not be reached; the request may be retried. */
 export class Unavailable extends DomainError {
   constructor(message: string = messages.api.unavailable, code = 'unavailable', options?: { cause?: unknown }) {

@@ -18,6 +18,21 @@ export type Grant =
   /** Settings only, no IAM: the payment instructions, or the shop's public URL (environment). */
   | { readonly config: 'payments' | 'shopUrl' };
 
+/**
+ * A per-client limit of a public route: at most `max` requests in each fixed window of
+ * `windowSeconds`, counted per client address (`by: 'client'`: the address CloudFront passes on in
+ * `CloudFront-Viewer-Address`, an IPv6 address by its /64 network) or per e-mail address of the body
+ * (`by: 'email'`: lower-cased, without a `+tag`). Over it: 429 with `Retry-After`.
+ *
+ * The figures allow a real customer everything they need with room to spare (several people behind
+ * one mobile operator's shared address included) and stop a bot within seconds.
+ */
+export interface RateLimit {
+  readonly by: 'client' | 'email';
+  readonly max: number;
+  readonly windowSeconds: number;
+}
+
 export interface Route {
   readonly method: HttpMethod;
   /** API Gateway path syntax, e.g. `/api/products/{id}`. */
@@ -29,7 +44,29 @@ export interface Route {
   readonly grants: readonly Grant[];
   /** Seconds a shared cache (CloudFront) may keep a successful answer; absent = not cacheable. */
   readonly cacheSeconds?: number;
+  /** Query string parameters the handler reads: the only ones CloudFront's cache key includes. */
+  readonly cacheQuery?: readonly string[];
+  /** Per-client limits (public write routes); a row with limits needs the `rateLimits` write grant. */
+  readonly limits?: readonly RateLimit[];
+  /** Where the body carries the customer's e-mail, for `by: 'email'` limits. */
+  readonly emailField?: 'email' | 'shipping.email';
+  /**
+   * The stage's throttle for this route (API Gateway, all clients together): a safety net against a
+   * flood from many addresses at once; the per-client `limits` are what stop one client.
+   */
+  readonly throttle?: { readonly rateLimit: number; readonly burstLimit: number };
 }
+
+const RATE_LIMITS_GRANT = { table: 'rateLimits', access: 'write' } as const satisfies Grant;
+const TEN_MINUTES = 600;
+const ONE_DAY = 86_400;
+
+/** The stage throttle of the catalogue (cached at the edge, cheap): generous. */
+export const CATALOGUE_THROTTLE = { rateLimit: 500, burstLimit: 1000 } as const;
+/** The stage throttle of public writes (every client together). */
+export const WRITE_THROTTLE = { rateLimit: 50, burstLimit: 100 } as const;
+/** The stage throttle of everything else (admin, public reads that are not cached). */
+export const DEFAULT_THROTTLE = { rateLimit: 50, burstLimit: 100 } as const;
 
 /**
  * What moving an order to closed needs: the order, the stock it gives back (with movements), its MB
@@ -46,27 +83,36 @@ export const CLOSE_ORDER_GRANTS = [
 
 export const routes = [
   // ── Public: catalogue and storefront ──
-  { method: 'GET', path: '/api/products', handler: 'products/list', access: 'public', cacheSeconds: 30,
+  { method: 'GET', path: '/api/products', handler: 'products/list', access: 'public', cacheSeconds: 30, cacheQuery: [], throttle: CATALOGUE_THROTTLE,
     grants: [{ table: 'products', access: 'read' }] },
-  { method: 'GET', path: '/api/products/{id}', handler: 'products/get', access: 'public', cacheSeconds: 30,
+  { method: 'GET', path: '/api/products/{id}', handler: 'products/get', access: 'public', cacheSeconds: 30, cacheQuery: [], throttle: CATALOGUE_THROTTLE,
     grants: [{ table: 'products', access: 'read' }] },
-  { method: 'GET', path: '/api/collections', handler: 'collections/list', access: 'public', cacheSeconds: 30,
+  { method: 'GET', path: '/api/collections', handler: 'collections/list', access: 'public', cacheSeconds: 30, cacheQuery: [], throttle: CATALOGUE_THROTTLE,
     grants: [{ table: 'collections', access: 'read' }] },
 
-  { method: 'POST', path: '/api/contact-messages', handler: 'contact-messages/create', access: 'public',
-    grants: [{ table: 'contactMessages', access: 'write' }, { table: 'counters', access: 'write' }, { mail: true }] },
-  { method: 'POST', path: '/api/stock-alerts', handler: 'stock-alerts/create', access: 'public',
-    grants: [{ table: 'products', access: 'read' }, { table: 'stockAlerts', access: 'write' }, { table: 'counters', access: 'write' }] },
-  { method: 'GET', path: '/api/sitemap.xml', handler: 'sitemap/get', access: 'public', cacheSeconds: 3600,
+  { method: 'POST', path: '/api/contact-messages', handler: 'contact-messages/create', access: 'public', throttle: WRITE_THROTTLE,
+    limits: [{ by: 'client', max: 5, windowSeconds: TEN_MINUTES }, { by: 'email', max: 3, windowSeconds: TEN_MINUTES }, { by: 'email', max: 10, windowSeconds: ONE_DAY }],
+    emailField: 'email',
+    grants: [{ table: 'contactMessages', access: 'write' }, { table: 'counters', access: 'write' }, { mail: true }, RATE_LIMITS_GRANT] },
+  { method: 'POST', path: '/api/stock-alerts', handler: 'stock-alerts/create', access: 'public', throttle: WRITE_THROTTLE,
+    limits: [{ by: 'client', max: 20, windowSeconds: TEN_MINUTES }, { by: 'email', max: 10, windowSeconds: TEN_MINUTES }, { by: 'email', max: 30, windowSeconds: ONE_DAY }],
+    emailField: 'email',
+    grants: [{ table: 'products', access: 'read' }, { table: 'stockAlerts', access: 'write' }, { table: 'counters', access: 'write' }, RATE_LIMITS_GRANT] },
+  { method: 'GET', path: '/api/sitemap.xml', handler: 'sitemap/get', access: 'public', cacheSeconds: 3600, cacheQuery: [], throttle: CATALOGUE_THROTTLE,
     grants: [{ table: 'products', access: 'read' }, { config: 'shopUrl' }] },
 
   // ── Public: checkout ──
   { method: 'GET', path: '/api/payment-methods', handler: 'payment-methods/list', access: 'public',
     grants: [{ table: 'mbwayCounters', access: 'read' }, { config: 'payments' }] },
-  { method: 'POST', path: '/api/uploads/proof', handler: 'uploads/proof', access: 'public',
-    grants: [{ bucket: 'proofs', access: 'put' }] },
-  { method: 'POST', path: '/api/orders', handler: 'orders/create', access: 'public',
+  { method: 'POST', path: '/api/uploads/proof', handler: 'uploads/proof', access: 'public', throttle: WRITE_THROTTLE,
+    limits: [{ by: 'client', max: 30, windowSeconds: TEN_MINUTES }],
+    grants: [{ bucket: 'proofs', access: 'put' }, RATE_LIMITS_GRANT] },
+  { method: 'POST', path: '/api/orders', handler: 'orders/create', access: 'public', throttle: WRITE_THROTTLE,
+    // Per e-mail too: each reservation mails that address, so a bot must not make it an inbox bomb.
+    limits: [{ by: 'client', max: 20, windowSeconds: TEN_MINUTES }, { by: 'email', max: 20, windowSeconds: TEN_MINUTES }, { by: 'email', max: 40, windowSeconds: ONE_DAY }],
+    emailField: 'shipping.email',
     grants: [
+      RATE_LIMITS_GRANT,
       { table: 'products', access: 'readWrite' },
       { table: 'orders', access: 'readWrite' },
       { table: 'mbwayCounters', access: 'readWrite' },
@@ -78,8 +124,10 @@ export const routes = [
       { config: 'payments' },
     ] },
 
-  { method: 'POST', path: '/api/orders/{id}/proof', handler: 'orders/attach-proof', access: 'public',
+  { method: 'POST', path: '/api/orders/{id}/proof', handler: 'orders/attach-proof', access: 'public', throttle: WRITE_THROTTLE,
+    limits: [{ by: 'client', max: 30, windowSeconds: TEN_MINUTES }],
     grants: [
+      RATE_LIMITS_GRANT,
       { table: 'orders', access: 'readWrite' },
       { table: 'counters', access: 'write' },
       { bucket: 'proofs', access: 'readWrite' },

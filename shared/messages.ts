@@ -9,6 +9,16 @@ const TERMS_NOT_ACCEPTED = 'Por favor, aceite os termos e condições.';
 const STOCK_ALERT_EMAIL_MISSING = 'Insere o teu email para nós conseguirmos avisar';
 const EMAIL_INVALID = 'Indica um e-mail válido.';
 
+/** "30 segundos", "1 minuto", "12 minutos", "1 hora": a wait of whole seconds, rounded up to a word a person reads. */
+export function waitText(seconds: number): string {
+  const s = Math.max(1, Math.ceil(seconds));
+  if (s < 60) return s === 1 ? '1 segundo' : `${s} segundos`;
+  const minutes = Math.ceil(s / 60);
+  if (minutes < 60) return minutes === 1 ? '1 minuto' : `${minutes} minutos`;
+  const hours = Math.ceil(minutes / 60);
+  return hours === 1 ? '1 hora' : `${hours} horas`;
+}
+
 /**
  * The shop's texts by area. Texts the shop gave in Portuguese are kept word for word; those it gave in
  * English are translated, with the English original noted beside them. Texts that depend on values are
@@ -20,13 +30,18 @@ const EMAIL_INVALID = 'Indica um e-mail válido.';
  */
 export const messages = {
   /** Error messages carried in API error bodies `{ error: { code, message, fields? } }`. */
+  /** Pages of the shop's front door (CloudFront, or the twin's) for addresses it cannot serve. */
+  frontDoor: {
+    badRequest: 'Este endereço não é válido.',
+    notFound: 'Esta página não existe.',
+    backHome: 'Voltar à página inicial',
+  },
   api: {
     invalidJson: 'O pedido não é um JSON válido.',
     unsupportedMediaType: 'O pedido tem de ser enviado em JSON (Content-Type: application/json).',
     payloadTooLarge: 'O pedido é demasiado grande.',
     invalidInput: 'Alguns dados não são válidos. Corrige os campos assinalados.',
     routeNotFound: 'Este endereço não existe.',
-    methodNotAllowed: 'Este método não é permitido neste endereço.',
     notFound: 'Não encontrámos o que procuras.',
     productNotFound: 'Produto não encontrado.',
     productInStock: 'Esta peça está disponível: podes comprá-la já.',
@@ -49,6 +64,15 @@ export const messages = {
     forbidden: 'Não tens permissão para aceder a esta área.',
     conflict: 'O pedido entra em conflito com o estado atual. Tenta novamente.',
     unavailable: 'O serviço está temporariamente indisponível. Tenta novamente dentro de momentos.',
+    /** Over a per-client limit of a public route: how long to wait, from `Retry-After`. */
+    tooManyRequests: (retryAfterSeconds: number) =>
+      `Fizeste demasiados pedidos seguidos. Por segurança, espera ${waitText(retryAfterSeconds)} e tenta novamente.`,
+    /** A request that did not come through the shop's own address (CloudFront): the API's origin lock. */
+    originRefused: 'Este pedido tem de passar pelo endereço da loja.',
+    /** The stage's own throttle (API Gateway's "Too Many Requests", no time given). */
+    busy: 'A loja está a receber muitos pedidos neste momento. Espera alguns segundos e tenta novamente.',
+    /** The API took longer than its limit (API Gateway's 503/504). */
+    timeout: 'A loja demorou demasiado a responder. Verifica a tua ligação e tenta novamente.',
     internal: 'Ocorreu um erro inesperado. Tenta novamente dentro de momentos.',
     proofNotFound: 'Não encontrámos o comprovativo enviado. Envia-o novamente.',
     proofTooLarge: 'O comprovativo tem mais de 10 MB. Envia um ficheiro mais pequeno.',

@@ -10,6 +10,9 @@ import { extname, join, normalize, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { GetObjectCommand, NoSuchKey, type S3Client } from '@aws-sdk/client-s3';
 import type { SpaConfig } from '../../shared/spa-config.ts';
+import { messages } from '../../shared/messages.ts';
+import { IMAGES_PREFIX } from '../../lambdas/contracts/data-model.ts';
+import { ORIGIN_HEADER, VIEWER_IP_HEADER } from '../../lambdas/contracts/env.ts';
 import { robotsTxt } from '../config.ts';
 import { HOST } from './processes.ts';
 
@@ -50,6 +53,8 @@ export interface FrontDoorOptions {
   /** Vite's dev middleware (`npm run dev`), for everything not API, images or config. */
   readonly dev?: (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
   readonly runtimeConfig: SpaConfig;
+  /** The origin secret CloudFront adds to every API request (the API refuses requests without it). */
+  readonly originSecret: string;
   /** The shop's Content-Security-Policy (not in dev mode, where Vite injects inline code). */
   readonly contentSecurityPolicy?: string;
 }
@@ -67,6 +72,39 @@ function send(req: IncomingMessage, res: ServerResponse, status: number, body: B
   res.end(req.method === 'HEAD' ? undefined : payload);
 }
 
+/** A small page in Portuguese for a request the front door cannot serve (malformed or forbidden address). */
+function errorPage(status: number, text: string): Buffer {
+  return Buffer.from(
+    `<!doctype html><html lang="pt-PT"><head><meta charset="utf-8"><title>${text}</title></head>` +
+      `<body><h1>${text}</h1><p><a href="/">${messages.frontDoor.backHome}</a></p></body></html>`,
+  );
+}
+
+const HTML_ERROR_HEADERS = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' };
+
+/**
+ * The key of an image under `/images/`, or undefined when the path is not one: decoded once, inside
+ * the images prefix, with no empty, `.` or `..` segment and no backslash (so `..%2F` cannot climb
+ * into another bucket or prefix of the local S3).
+ */
+export function imageKey(path: string): string | undefined {
+  let key: string;
+  try {
+    key = decodeURIComponent(path.slice(1));
+  } catch {
+    return undefined;
+  }
+  if (!key.startsWith(IMAGES_PREFIX) || key.includes('\\') || [...key].some((c) => c.charCodeAt(0) < 0x20)) return undefined;
+  const segments = key.slice(IMAGES_PREFIX.length).split('/');
+  if (segments.some((segment) => segment === '' || segment === '.' || segment === '..')) return undefined;
+  return key;
+}
+
+/** The viewer's IP, as CloudFront's `event.viewer.ip` gives it (IPv4 without the `::ffff:` mapping). */
+function viewerIp(req: IncomingMessage): string {
+  return (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:(?=\d+\.)/, '');
+}
+
 export async function startFrontDoor(options: FrontDoorOptions): Promise<{ url: string; stop(): Promise<void> }> {
   const config = Buffer.from(JSON.stringify(options.runtimeConfig));
   let publicUrl = `http://${HOST}:${options.port}`;
@@ -74,12 +112,8 @@ export async function startFrontDoor(options: FrontDoorOptions): Promise<{ url: 
   const gzipCache = new Map<string, { mtime: number; body: Buffer }>();
 
   async function serveImage(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
-    let key: string;
-    try {
-      key = decodeURIComponent(path.slice(1));
-    } catch {
-      return send(req, res, 400, Buffer.from('Bad Request'), { 'content-type': 'text/plain' });
-    }
+    const key = imageKey(path);
+    if (!key) return send(req, res, 404, errorPage(404, messages.frontDoor.notFound), HTML_ERROR_HEADERS);
     try {
       const object = await options.s3.send(new GetObjectCommand({ Bucket: options.imagesBucket, Key: key }));
       const etag = object.ETag ?? '';
@@ -95,7 +129,7 @@ export async function startFrontDoor(options: FrontDoorOptions): Promise<{ url: 
       });
     } catch (error) {
       if (error instanceof NoSuchKey || (error as { name?: string }).name === 'NoSuchKey') {
-        return send(req, res, 404, Buffer.from('Not Found'), { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
+        return send(req, res, 404, errorPage(404, messages.frontDoor.notFound), HTML_ERROR_HEADERS);
       }
       throw error;
     }
@@ -103,12 +137,15 @@ export async function startFrontDoor(options: FrontDoorOptions): Promise<{ url: 
 
   async function serveStatic(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
     const root = options.webDist!;
-    let file = normalize(join(root, decodeURIComponent(path)));
-    if (!file.startsWith(root + sep) && file !== root) return send(req, res, 400, Buffer.from('Bad Request'), { 'content-type': 'text/plain' });
+    const decoded = decodeURIComponent(path);
+    let file = normalize(join(root, decoded));
+    if ((!file.startsWith(root + sep) && file !== root) || decoded.split(/[/\\]/).includes('..')) {
+      return send(req, res, 400, errorPage(400, messages.frontDoor.badRequest), HTML_ERROR_HEADERS);
+    }
     let info = existsSync(file) ? await stat(file) : undefined;
     if (!info?.isFile()) {
       // Client routes (no extension) get the app; a missing asset is a real 404.
-      if (extname(path)) return send(req, res, 404, Buffer.from('Not Found'), { 'content-type': 'text/plain; charset=utf-8' });
+      if (extname(path)) return send(req, res, 404, errorPage(404, messages.frontDoor.notFound), HTML_ERROR_HEADERS);
       file = join(root, 'index.html');
       info = await stat(file);
     }
@@ -127,16 +164,30 @@ export async function startFrontDoor(options: FrontDoorOptions): Promise<{ url: 
   }
 
   const server = http.createServer((req, res) => {
-    const path = new URL(req.url ?? '/', 'http://front.local').pathname;
+    let path: string;
+    try {
+      path = new URL(req.url ?? '/', 'http://front.local').pathname;
+      // The API's addresses go to the gateway as they are (it answers their malformed ids itself).
+      if (!path.startsWith('/api/')) decodeURIComponent(path);
+    } catch {
+      // A malformed address of a page or an image: a 400 page in Portuguese.
+      return send(req, res, 400, errorPage(400, messages.frontDoor.badRequest), HTML_ERROR_HEADERS);
+    }
     const work = async () => {
-      if (path === '/api' || path.startsWith('/api/')) return options.api(req, res);
+      if (path === '/api' || path.startsWith('/api/')) {
+        // What CloudFront does on the way to the API origin: its own viewer address (never the
+        // client's), and the origin secret.
+        req.headers[VIEWER_IP_HEADER] = viewerIp(req);
+        req.headers[ORIGIN_HEADER] = options.originSecret;
+        return options.api(req, res);
+      }
       if (req.method !== 'GET' && req.method !== 'HEAD') {
         return send(req, res, 405, Buffer.from('Method Not Allowed'), { 'content-type': 'text/plain', allow: 'GET, HEAD' });
       }
       if (path.startsWith('/images/')) return serveImage(req, res, path);
       if (path === '/config.json') return send(req, res, 200, config, { 'content-type': TYPES['.json']!, 'cache-control': 'no-cache' });
       if (path === '/robots.txt') return send(req, res, 200, Buffer.from(robotsTxt(publicUrl)), { 'content-type': TYPES['.txt']!, 'cache-control': 'no-cache' });
-      if (options.dev) return options.dev(req, res, () => send(req, res, 404, Buffer.from('Not Found'), { 'content-type': 'text/plain' }));
+      if (options.dev) return options.dev(req, res, () => send(req, res, 404, errorPage(404, messages.frontDoor.notFound), HTML_ERROR_HEADERS));
       return serveStatic(req, res, path);
     };
     work().catch((error: unknown) => {

@@ -1,9 +1,13 @@
 /**
  * The local gateway: what API Gateway (HTTP API, payload 2.0) does in the cloud, for the routes of
- * `lambdas/routes.ts`. It matches the route, verifies the admin JWT like the JWT authorizer (issuer,
- * audience or client_id, expiry, signature against the pool's JWKS) and puts the claims where API
- * Gateway puts them (`requestContext.authorizer.jwt.claims`, arrays flattened to `[a b]`), builds the
- * event, calls the route's handler module and writes its answer.
+ * `lambdas/routes.ts`. It matches the route, throttles it like the stage (a token bucket per route
+ * with the row's `throttle`), verifies the admin JWT like the JWT authorizer (issuer, audience or
+ * client_id, expiry, signature against the pool's JWKS) and puts the claims where API Gateway puts
+ * them (`requestContext.authorizer.jwt.claims`, arrays flattened to `[a b]`), builds the event, calls
+ * the route's handler module as its own function (`function-scope.ts`: its row's environment and
+ * grants only; the function's 10 s timeout) and writes its answer. Where API Gateway answers by itself
+ * (no route, too large, throttled, the function failed or timed out) it answers with API Gateway's
+ * own bodies (`{"message":"Not Found"}`, ...), which the shop turns into Portuguese.
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -12,13 +16,22 @@ import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { JwtRsaVerifier } from 'aws-jwt-verify';
-import { messages } from '../../shared/messages.ts';
-import { routes, type Route } from '../../lambdas/routes.ts';
+import { DEFAULT_THROTTLE, routes as routeTable, type Route } from '../../lambdas/routes.ts';
 import { REPO_ROOT } from './dynamodb-local.ts';
+import { asFunction } from './function-scope.ts';
 
 /** API Gateway's own payload limit. */
 const MAX_REQUEST_BYTES = 10 * 1024 * 1024;
-const HANDLER_TIMEOUT_MS = 29_000;
+/** The functions' timeout in the stack (`ShopFunction`): a handler still running then has failed. */
+export const HANDLER_TIMEOUT_MS = 10_000;
+
+/** What API Gateway answers by itself, word for word. */
+export const GATEWAY_ANSWERS = {
+  notFound: { status: 404, message: 'Not Found' },
+  tooLarge: { status: 413, message: 'Request Entity Too Large' },
+  throttled: { status: 429, message: 'Too Many Requests' },
+  failed: { status: 500, message: 'Internal Server Error' },
+} as const;
 
 type LambdaHandler = (event: APIGatewayProxyEventV2WithJWTAuthorizer, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
 
@@ -34,6 +47,24 @@ export interface GatewayOptions {
   readonly clientId: string;
   /** JWKS of the pool, fetched by the twin (aws-jwt-verify refuses http JWKS URLs). */
   readonly jwks: unknown;
+  /** Throttle each route like the stage. @default true */
+  readonly throttle?: boolean;
+  /** @default `lambdas/routes.ts` */
+  readonly routes?: readonly Route[];
+}
+
+/** API Gateway's throttle of one route: a token bucket of `burstLimit` tokens refilled at `rateLimit` a second. */
+function tokenBucket({ rateLimit, burstLimit }: { rateLimit: number; burstLimit: number }): () => boolean {
+  let tokens = burstLimit;
+  let last = Date.now();
+  return () => {
+    const now = Date.now();
+    tokens = Math.min(burstLimit, tokens + ((now - last) / 1000) * rateLimit);
+    last = now;
+    if (tokens < 1) return false;
+    tokens -= 1;
+    return true;
+  };
 }
 
 function compile(route: Route): CompiledRoute {
@@ -50,8 +81,8 @@ function compile(route: Route): CompiledRoute {
   return { route, pattern: new RegExp(`^${source}$`), paramNames };
 }
 
-function errorBody(code: string, message: string): string {
-  return JSON.stringify({ error: { code, message } });
+function gatewayBody(message: string): string {
+  return JSON.stringify({ message });
 }
 
 /** Node's headers as API Gateway passes them: lower-case names, repeated values joined by commas. */
@@ -97,7 +128,8 @@ function isTextual(contentType: string | undefined): boolean {
 }
 
 export function createGateway(options: GatewayOptions) {
-  const compiled = routes.map(compile);
+  const compiled = (options.routes ?? routeTable).map(compile);
+  const throttles = new Map(compiled.map((c) => [c.route, tokenBucket(c.route.throttle ?? DEFAULT_THROTTLE)]));
   const handlers = new Map<string, Promise<LambdaHandler>>();
   const verifier = JwtRsaVerifier.create({ issuer: options.issuer, audience: null, jwksUri: `${options.issuer}/.well-known/jwks.json` });
   verifier.cacheJwks(options.jwks as Parameters<typeof verifier.cacheJwks>[0]);
@@ -137,29 +169,30 @@ export function createGateway(options: GatewayOptions) {
     const method = (req.method ?? 'GET').toUpperCase();
     const onPath = compiled.filter((c) => c.pattern.test(url.pathname));
     const match = onPath.find((c) => c.route.method === method);
-    if (!match) {
-      if (onPath.length) return send(405, errorBody('method_not_allowed', messages.api.methodNotAllowed), { allow: onPath.map((c) => c.route.method).join(', ') });
-      return send(404, errorBody('route_not_found', messages.api.routeNotFound));
-    }
+    const fail = (answer: (typeof GATEWAY_ANSWERS)[keyof typeof GATEWAY_ANSWERS]) => send(answer.status, gatewayBody(answer.message));
+    // API Gateway has no 405: a path without this method is a route that does not exist.
+    if (!match) return fail(GATEWAY_ANSWERS.notFound);
+    if (options.throttle !== false && !throttles.get(match.route)!()) return fail(GATEWAY_ANSWERS.throttled);
 
     const pathParameters: Record<string, string> = {};
     const values = match.pattern.exec(url.pathname)!.slice(1);
     try {
       match.paramNames.forEach((name, i) => (pathParameters[name] = decodeURIComponent(values[i]!)));
     } catch {
-      return send(400, errorBody('invalid_input', messages.api.invalidInput));
+      return fail(GATEWAY_ANSWERS.notFound);
     }
 
     const headers = flattenHeaders(req);
     let authorizer: APIGatewayProxyEventV2WithJWTAuthorizer['requestContext']['authorizer'] | undefined;
     if (match.route.access === 'admin') {
       const claims = await authorize(headers);
-      if (!claims) return send(401, errorBody('unauthorized', messages.api.unauthorized));
+      // The JWT authorizer's own refusal.
+      if (!claims) return send(401, gatewayBody('Unauthorized'), { 'www-authenticate': 'Bearer' });
       authorizer = { principalId: '', integrationLatency: 0, jwt: { claims, scopes: [] } };
     }
 
     const body = await readBody(req);
-    if (body === 'too-large') return send(413, errorBody('payload_too_large', messages.api.payloadTooLarge));
+    if (body === 'too-large') return fail(GATEWAY_ANSWERS.tooLarge);
     const textual = isTextual(headers['content-type']);
     const routeKey = `${match.route.method} ${match.route.path}`;
     const now = new Date();
@@ -210,13 +243,13 @@ export function createGateway(options: GatewayOptions) {
       const handler = await loadHandler(match.route);
       let timer: NodeJS.Timeout | undefined;
       result = await Promise.race([
-        handler(event, context),
+        asFunction({ name: routeKey, grants: match.route.grants, api: true }, () => handler(event, context)),
         new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('handler timed out')), HANDLER_TIMEOUT_MS))),
       ]).finally(() => clearTimeout(timer));
     } catch (error) {
       // What API Gateway answers when the integration fails; the handler's own mapper answers otherwise.
       process.stderr.write(`[gateway] ${routeKey} failed: ${error instanceof Error ? error.stack : String(error)}\n`);
-      return send(500, errorBody('internal', messages.api.internal));
+      return fail(GATEWAY_ANSWERS.failed);
     }
     const responseHeaders: Record<string, string> = {};
     for (const [name, value] of Object.entries(result.headers ?? {})) responseHeaders[name.toLowerCase()] = String(value);

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { jobs as jobTable, type Job } from '../../lambdas/jobs.ts';
 import { REPO_ROOT } from './dynamodb-local.ts';
+import { asFunction } from './function-scope.ts';
 
 type JobHandler = () => Promise<unknown>;
 
@@ -18,7 +19,8 @@ export function startScheduler(jobs: readonly Job[] = jobTable): { stop(): Promi
       try {
         const file = pathToFileURL(join(REPO_ROOT, 'lambdas', 'consumers', `${job.handler}.ts`)).href;
         const { handler } = (await import(file)) as { handler: JobHandler };
-        await handler();
+        // As its own function: its row's environment and grants only.
+        await asFunction({ name: job.name, grants: job.grants, api: false }, () => handler());
       } catch (error) {
         console.error(`Scheduled ${job.name} failed:`, error);
       } finally {

@@ -30,7 +30,7 @@ async function main(): Promise<void> {
   const running = existsSync(runtimeFile) ? (JSON.parse(readFileSync(runtimeFile, 'utf8')) as { url: string; endpoints: Twin['endpoints'] }) : undefined;
   if (running && (await alive(running.endpoints.dynamodb))) {
     endpoints = running.endpoints;
-    Object.assign(process.env, handlerEnv(endpoints, running.url));
+    Object.assign(process.env, handlerEnv(endpoints, running.url, '') /* seeding calls no API route: no origin secret */);
   } else {
     twin = await startTwin({ dataDir, port: 0, seed: false });
     endpoints = twin.endpoints;

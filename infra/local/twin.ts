@@ -3,6 +3,8 @@
  * on 127.0.0.1. Used by `npm start` / `npm run dev` (persistent data under `.data/`) and by the tests
  * (in memory, throw-away folders, free ports).
  */
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
 import { mkdtemp, rm, writeFile, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,7 +12,7 @@ import { S3Client } from '@aws-sdk/client-s3';
 import { DEFAULT_ADMIN_PREFIX } from '../../shared/paths.ts';
 import { configurationSetName, contentSecurityPolicy } from '../config.ts';
 import { buckets, tables, type BucketKey, type TableKey } from '../../lambdas/contracts/data-model.ts';
-import { MAIL_ENV, PAYMENT_ENV, type PaymentSettings } from '../../lambdas/contracts/env.ts';
+import { MAIL_ENV, ORIGIN_ENV, PAYMENT_ENV, type PaymentSettings } from '../../lambdas/contracts/env.ts';
 import {
   LOCAL_CREDENTIALS,
   LOCAL_REGION,
@@ -51,10 +53,21 @@ export interface TwinOptions {
   readonly webDist?: string;
   readonly dev?: (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
   readonly verbose?: boolean;
+  /**
+   * Throttle each route like the API stage (`throttle` of its row). @default true. The integration
+   * tests turn it off: their files run in parallel, so together they are a crowd no shop sees; the
+   * throttle itself has its own tests (`test/lambdas/strict-twin.test.ts`).
+   */
+  readonly throttle?: boolean;
 }
 
 export interface Twin {
   readonly url: string;
+  /**
+   * The API's own address, what execute-api is in the cloud: the gateway without the front door in
+   * front. Requests here lack the origin secret and are refused (403), as in the cloud.
+   */
+  readonly apiOriginUrl: string;
   readonly adminUrl: string;
   readonly mailUrl: string;
   readonly admin: AdminAccount;
@@ -83,8 +96,9 @@ export const LOCAL_PAYMENTS: PaymentSettings = {
   revolut: '@joiasinox',
 };
 
-export function handlerEnv(endpoints: Twin['endpoints'], shopUrl: string): Record<string, string> {
+export function handlerEnv(endpoints: Twin['endpoints'], shopUrl: string, originSecret: string): Record<string, string> {
   const env: Record<string, string> = {
+    [ORIGIN_ENV.secret]: originSecret,
     AWS_REGION: LOCAL_REGION,
     AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
     AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
@@ -132,7 +146,9 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
     stops.push(dynamodb.stop, s3Local.stop, cognito.stop, ses.stop);
     const endpoints = { dynamodb: dynamodb.endpoint, s3: s3Local.endpoint, cognito: cognito.endpoint, ses: ses.endpoint };
 
-    const env = handlerEnv(endpoints, `http://${HOST}:${port}`);
+    // A new origin secret per start, as the stack's generated secret: only the front door knows it.
+    const originSecret = randomBytes(32).toString('base64url');
+    const env = handlerEnv(endpoints, `http://${HOST}:${port}`, originSecret);
     Object.assign(process.env, env);
     if (!options.verbose) process.env.POWERTOOLS_LOG_LEVEL ??= 'WARN';
 
@@ -152,9 +168,17 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
     if (options.seed) await seedCatalogue(s3, localBucketName('images'));
 
     const adminPrefix = options.adminPrefix ?? DEFAULT_ADMIN_PREFIX;
+    const gateway = createGateway({ issuer, clientId: pool.clientId, jwks, throttle: options.throttle ?? true });
+    const apiOrigin = http.createServer((req, res) => void gateway(req, res));
+    await new Promise<void>((resolve) => apiOrigin.listen(0, HOST, () => resolve()));
+    stops.push(async () => {
+      apiOrigin.closeAllConnections();
+      await new Promise<void>((resolve) => apiOrigin.close(() => resolve()));
+    });
     const frontDoor = await startFrontDoor({
       port,
-      api: createGateway({ issuer, clientId: pool.clientId, jwks }),
+      api: gateway,
+      originSecret,
       s3,
       imagesBucket: localBucketName('images'),
       webDist: options.webDist ?? webDistDir(),
@@ -177,6 +201,7 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
 
     const twin: Twin = {
       url: frontDoor.url,
+      apiOriginUrl: `http://${HOST}:${(apiOrigin.address() as { port: number }).port}`,
       adminUrl: `${frontDoor.url}${adminPrefix}/login`,
       mailUrl: endpoints.ses,
       admin,

@@ -92,6 +92,17 @@ export const tables = {
     partitionKey: { name: 'name', type: 'S' },
     indexes: [],
   },
+  rateLimits: {
+    envVar: 'TABLE_RATE_LIMITS',
+    /**
+     * Per-client request counters of the public write routes (`lambdas/repositories/rate-limits.ts`):
+     * one item per route, client (address or e-mail) and fixed window, counted with an atomic ADD and
+     * gone after the window (TTL).
+     */
+    partitionKey: { name: 'id', type: 'S' },
+    indexes: [],
+    ttlAttribute: 'expiresAt',
+  },
   idempotency: {
     envVar: 'TABLE_IDEMPOTENCY',
     partitionKey: { name: 'id', type: 'S' },

@@ -30,3 +30,18 @@ export const PAYMENT_ENV = {
 } as const;
 
 export type PaymentSettings = { readonly [K in keyof typeof PAYMENT_ENV]: string };
+
+/**
+ * The origin lock: CloudFront adds `ORIGIN_HEADER` with the stage's secret to every request it sends
+ * to the API, and every function refuses a request without it (403), so nothing reaches the API
+ * around CloudFront (and its per-client limits, WAF and cache). Every API function gets the secret.
+ */
+export const ORIGIN_ENV = { secret: 'ORIGIN_VERIFY_SECRET' } as const;
+export const ORIGIN_HEADER = 'x-origin-verify';
+/**
+ * The viewer's IP address (`198.51.100.10`, `2001:db8::1`), set on every API request by the edge:
+ * CloudFront's viewer-request function of the `/api/*` behaviour (`infra/web.ts`) from
+ * `event.viewer.ip`, the twin's front door from the connection; either overwrites whatever the client
+ * sent under that name, so a client cannot choose the address its limits count against.
+ */
+export const VIEWER_IP_HEADER = 'x-viewer-ip';

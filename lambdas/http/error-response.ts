@@ -4,9 +4,9 @@
  */
 import type { ApiErrorBody } from '../../shared/api.ts';
 import { messages } from '../../shared/messages.ts';
-import { ChangedMeanwhile, DomainError } from '../errors.ts';
+import { ChangedMeanwhile, DomainError, TooManyRequests } from '../errors.ts';
 
-export function toErrorResponse(error: unknown): { status: number; body: ApiErrorBody } {
+export function toErrorResponse(error: unknown): { status: number; body: ApiErrorBody; headers?: Record<string, string> } {
   if (error instanceof DomainError) {
     const body: ApiErrorBody = {
       error: {
@@ -16,6 +16,7 @@ export function toErrorResponse(error: unknown): { status: number; body: ApiErro
         ...(error instanceof ChangedMeanwhile ? { current: error.current } : {}),
       },
     };
+    if (error instanceof TooManyRequests) return { status: error.status, body, headers: { 'retry-after': String(error.retryAfterSeconds) } };
     return { status: error.status, body };
   }
   return { status: 500, body: { error: { code: 'internal', message: messages.api.internal } } };

@@ -16,7 +16,10 @@ import { fieldErrors } from '../../shared/schemas/index.ts';
 import { messages } from '../../shared/messages.ts';
 import type { ApiBody, ApiQuery, ApiResponse, ApiRouteKey } from '../../shared/api-routes.ts';
 import { routes, type Route } from '../routes.ts';
+import { timingSafeEqual } from 'node:crypto';
 import { DomainError, InvalidInput, PayloadTooLarge, Unauthorized, Forbidden, UnsupportedMediaType } from '../errors.ts';
+import { ORIGIN_ENV, ORIGIN_HEADER, VIEWER_IP_HEADER } from '../contracts/env.ts';
+import { clientId, emailId, enforceLimits } from '../services/rate-limits.ts';
 import { toErrorResponse } from './error-response.ts';
 import { logger } from '../logger.ts';
 import { json, type HttpResult } from './response.ts';
@@ -45,10 +48,10 @@ const queries = new WeakMap<ApiEvent, unknown>();
 const errorMapper: Mw = {
   name: 'error-mapper',
   onError: async (request) => {
-    const { status, body } = toErrorResponse(request.error);
+    const { status, body, headers } = toErrorResponse(request.error);
     if (status >= 500) logger.error('request failed', { error: request.error as Error });
     else if (request.error instanceof DomainError) logger.info('request refused', { status, code: request.error.code });
-    request.response = json(status, body, { 'cache-control': 'no-store' });
+    request.response = json(status, body, { 'cache-control': 'no-store', ...headers });
   },
 };
 
@@ -72,6 +75,47 @@ export function groupsFromClaims(claims: Record<string, unknown> | undefined): s
     return inner.split(/[\s,]+/).filter(Boolean);
   }
   return trimmed.split(/[\s,]+/).filter(Boolean);
+}
+
+function sameSecret(given: string | undefined, expected: string): boolean {
+  const a = Buffer.from(given ?? '');
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * The origin lock: only CloudFront (or the twin's front door) knows the secret header it adds to
+ * every API request; anything else (the API's own execute-api address) is refused. Without a secret
+ * in the environment every request is refused: the lock fails closed.
+ */
+const originLock: Mw = {
+  name: 'origin-lock',
+  before: async (request) => {
+    const expected = process.env[ORIGIN_ENV.secret];
+    const given = lowerCaseHeaders(request.event.headers)[ORIGIN_HEADER];
+    if (!expected || !sameSecret(given, expected)) throw new Forbidden(messages.api.originRefused);
+  },
+};
+
+/** The route's per-client limits of one kind: by address before anything else is done, by e-mail once the body is valid. */
+function rateLimit(route: Route, by: 'client' | 'email'): Mw {
+  const routeKey = `${route.method} ${route.path}`;
+  const limits = route.limits ?? [];
+  return {
+    name: `rate-limit-${by}`,
+    before: async (request) => {
+      const { event } = request;
+      let who: string | undefined;
+      if (by === 'client') {
+        who = clientId(lowerCaseHeaders(event.headers)[VIEWER_IP_HEADER], event.requestContext?.http?.sourceIp);
+      } else {
+        const body = bodies.get(event) as { email?: unknown; shipping?: { email?: unknown } } | undefined;
+        const email = route.emailField === 'shipping.email' ? body?.shipping?.email : body?.email;
+        if (typeof email === 'string' && email) who = emailId(email);
+      }
+      if (who) await enforceLimits(routeKey, limits, by, who, new Date());
+    },
+  };
 }
 
 const requireAdmin: Mw = {
@@ -157,10 +201,14 @@ export function httpRoute<K extends ApiRouteKey>(
 
   const handler = middy<ApiEvent, HttpResult, Error, Context>()
     .use(injectLambdaContext(logger, { resetKeys: true }))
-    .use(errorMapper);
+    .use(errorMapper)
+    .use(originLock);
   if (route.access === 'admin') handler.use(requireAdmin);
+  const limitedBy = new Set((route.limits ?? []).map((limit) => limit.by));
+  if (limitedBy.has('client')) handler.use(rateLimit(route, 'client'));
   if (options.query) handler.use(validateQuery(options.query));
   if (options.body) handler.use(jsonBody).use(validate(options.body));
+  if (limitedBy.has('email')) handler.use(rateLimit(route, 'email'));
 
   return handler.handler(async (event) => {
     const request: ApiRequest<never, never> = {

@@ -15,6 +15,7 @@ import { webDistDir } from '../../infra/local/twin.ts';
 import { seedPieces } from '../../infra/local/seed/catalogue.ts';
 import { messages } from '../../shared/messages.ts';
 import { useShop } from '../web/e2e-support.ts';
+import { clientFetch } from '../support/clients.ts';
 
 const shop = useShop();
 
@@ -49,7 +50,7 @@ async function withCognito<T>(use: (client: ReturnType<typeof cognitoClient>) =>
 
 /** JSON call to the shop's public API (the customer's side of the walk). */
 async function publicApi<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
-  const response = await fetch(`${shop.twin.url}${path}`, {
+  const response = await clientFetch(`${shop.twin.url}${path}`, {
     method,
     headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers },
     body: body === undefined ? undefined : JSON.stringify(body),

@@ -19,6 +19,7 @@ import {
   envVarsOf,
 } from '../../infra/constructs/bind.ts';
 import { actionsOf, findDependencyCycle, makeHandlers, openViolations, statementsOfRole, synthShop, SYNTH_TIMEOUT_MS, TEST_SENDER, removeScratch, type Synthesized } from './support.ts';
+import { ORIGIN_ENV } from '../../lambdas/contracts/env.ts';
 
 let shop: Synthesized;
 
@@ -34,8 +35,9 @@ function functionOf(s: Synthesized, key: RouteKey) {
   return { fn, logicalId, resource: s.json.Resources[logicalId]!, roleLogicalId: s.logicalId(fn.role) };
 }
 
+/** Every API function also gets the origin secret (the origin lock), whatever its grants. */
 function expectedEnv(route: Pick<Route, 'grants'>): string[] {
-  return [...Object.keys(BASE_ENVIRONMENT), ...route.grants.flatMap(envVarsOf)].sort();
+  return [...Object.keys(BASE_ENVIRONMENT), ...route.grants.flatMap(envVarsOf), ORIGIN_ENV.secret].sort();
 }
 
 const WRITE_ACTIONS = [...TABLE_WRITE_ACTIONS, ...BUCKET_PUT_ACTIONS, 's3:DeleteObject', 'ses:SendEmail', 'ses:SendTemplatedEmail'];

@@ -30,6 +30,7 @@ describe('readDeploySettings', () => {
       adminPathPrefix: '/bastidores-7b99',
       senderEmail: 'loja@joias.test',
       region: DEFAULT_REGION,
+      waf: false,
     });
     expect(readDeploySettings(reader({ senderEmail: 'loja@joias.test' }), { CDK_DEFAULT_REGION: 'eu-south-2' }).region).toBe('eu-south-2');
     expect(readDeploySettings(reader({ senderEmail: 'loja@joias.test', region: 'eu-central-1' }), { CDK_DEFAULT_REGION: 'eu-south-2' }).region).toBe(

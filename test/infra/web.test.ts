@@ -94,13 +94,15 @@ describe('CloudFront distribution', () => {
     const behaviorFor = (uri: string) => behaviors.find((b) => pathPatternMatches(b.PathPattern, uri)) ?? config.DefaultCacheBehavior;
 
     const apiPaths = [...routes.map((route) => route.path.replace(/\{[^}]+\}/g, 'abc-123')), '/api/no-such-route', '/api/admin/orders/123456/unknown'];
+    const spaRewrite = config.DefaultCacheBehavior.FunctionAssociations[0].FunctionARN;
     for (const uri of apiPaths) {
       const behavior = behaviorFor(uri);
       expect(behavior.TargetOriginId, uri).toBe(apiOrigin);
-      expect(behavior.FunctionAssociations, uri).toBeUndefined();
+      // At most the viewer-IP function (the per-client limits), never the SPA rewrite.
+      for (const association of behavior.FunctionAssociations ?? []) expect(association.FunctionARN, uri).not.toEqual(spaRewrite);
     }
     // Only the SPA's own behaviour rewrites, and no distribution-wide error page turns API 403/404s into the shell.
-    expect(behaviors.filter((b) => b.FunctionAssociations)).toEqual([]);
+    expect(behaviors.flatMap((b) => b.FunctionAssociations ?? []).filter((a) => JSON.stringify(a.FunctionARN) === JSON.stringify(spaRewrite))).toEqual([]);
     expect(config.CustomErrorResponses).toBeUndefined();
     for (const uri of ['/shop', '/bastidores-7b99/login', '/product/abc-123']) {
       expect(behaviorFor(uri), uri).toBe(config.DefaultCacheBehavior);

@@ -19,7 +19,8 @@ describe('route table ↔ handler modules', () => {
     if (route.access === 'admin') {
       // Defence in depth: even if the authorizer were missing, the handler refuses an event without claims.
       const result = await module.handler(
-        { routeKey: `${route.method} ${route.path}`, rawPath: route.path, headers: {}, requestContext: { http: { method: route.method } } },
+        // As CloudFront sends it (with the origin secret), but without the authorizer's claims.
+        { routeKey: `${route.method} ${route.path}`, rawPath: route.path, headers: { 'x-origin-verify': process.env.ORIGIN_VERIFY_SECRET }, requestContext: { http: { method: route.method } } },
         { awsRequestId: 'test', functionName: 'test', getRemainingTimeInMillis: () => 1000 },
       );
       expect(result.statusCode).toBe(401);

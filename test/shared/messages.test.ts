@@ -9,7 +9,6 @@ describe('messages', () => {
       payloadTooLarge: 'O pedido é demasiado grande.',
       invalidInput: 'Alguns dados não são válidos. Corrige os campos assinalados.',
       routeNotFound: 'Este endereço não existe.',
-      methodNotAllowed: 'Este método não é permitido neste endereço.',
       notFound: 'Não encontrámos o que procuras.',
       productNotFound: 'Produto não encontrado.',
       collectionExists: 'Já existe uma coleção com esse nome.',

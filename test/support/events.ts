@@ -1,4 +1,5 @@
 /** A minimal API Gateway v2 event, for calling a handler module directly (fault tests). */
+import { randomInt } from 'node:crypto';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, Context } from 'aws-lambda';
 
 export function apiEvent(method: string, path: string, options: { body?: unknown; headers?: Record<string, string> } = {}): APIGatewayProxyEventV2WithJWTAuthorizer {
@@ -7,7 +8,13 @@ export function apiEvent(method: string, path: string, options: { body?: unknown
     routeKey: `${method} ${path}`,
     rawPath: path,
     rawQueryString: '',
-    headers: { 'content-type': 'application/json', ...options.headers },
+    // As CloudFront sends it: the origin secret, and a viewer of its own (no test shares a client's limits).
+    headers: {
+      'content-type': 'application/json',
+      'x-origin-verify': process.env.ORIGIN_VERIFY_SECRET ?? '',
+      'x-viewer-ip': `10.${randomInt(256)}.${randomInt(256)}.${randomInt(256)}`,
+      ...options.headers,
+    },
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
     isBase64Encoded: false,
     requestContext: { http: { method, path, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'test' }, requestId: 'test' },

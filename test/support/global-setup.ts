@@ -9,9 +9,11 @@ import type { TwinInfo } from './twin.ts';
 let twin: Twin | undefined;
 
 export async function setup(project: TestProject): Promise<void> {
-  twin = await startTwin({ port: 0, seed: true });
+  // Without the stage throttle: the test files together are a crowd (see TwinOptions.throttle).
+  twin = await startTwin({ port: 0, seed: true, throttle: false });
   const info: TwinInfo = {
     url: twin.url,
+    apiOriginUrl: twin.apiOriginUrl,
     endpoints: twin.endpoints,
     userPoolId: twin.userPoolId,
     clientId: twin.clientId,

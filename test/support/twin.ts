@@ -11,9 +11,12 @@ import { inject } from 'vitest';
 import type { ApiErrorBody } from '../../shared/api.ts';
 import { apiRequestLine, type ApiCall, type ApiResponse, type ApiRouteKey } from '../../shared/api-routes.ts';
 import { cognitoClient, ensureUser, LOCAL_CREDENTIALS, LOCAL_REGION } from '../../infra/local/bootstrap.ts';
+import { clientFetch } from './clients.ts';
 
 export interface TwinInfo {
   readonly url: string;
+  /** The API without the front door (what execute-api is in the cloud). */
+  readonly apiOriginUrl: string;
   readonly endpoints: { readonly dynamodb: string; readonly s3: string; readonly cognito: string; readonly ses: string };
   readonly userPoolId: string;
   readonly clientId: string;
@@ -30,11 +33,14 @@ export interface Answer<T = unknown> {
   readonly body: T;
 }
 
-/** Calls the front door; JSON bodies are sent as JSON unless `raw` is given. */
+/**
+ * Calls the front door; JSON bodies are sent as JSON unless `raw` is given. Each call comes from a
+ * client address of its own (the shop limits writes per client) unless `client` names one.
+ */
 export async function call<T = any>(
   method: string,
   path: string,
-  options: { body?: unknown; raw?: string; token?: string; headers?: Record<string, string> } = {},
+  options: { body?: unknown; raw?: string; token?: string; headers?: Record<string, string>; client?: string; base?: string } = {},
 ): Promise<Answer<T>> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
@@ -43,7 +49,7 @@ export async function call<T = any>(
     body = JSON.stringify(options.body);
     headers['content-type'] ??= 'application/json';
   }
-  const response = await fetch(`${twin().url}${path}`, { method, headers, body });
+  const response = await clientFetch(`${options.base ?? twin().url}${path}`, { method, headers, body, client: options.client });
   const text = await response.text();
   let parsed: unknown = text;
   try {
@@ -67,7 +73,7 @@ export type RouteAnswer<K extends ApiRouteKey> = Answer<ApiResponse<K> & ApiErro
 export function callRoute<K extends ApiRouteKey>(
   key: K,
   request: ApiCall<K>,
-  options: { token?: string; headers?: Record<string, string> } = {},
+  options: { token?: string; headers?: Record<string, string>; client?: string } = {},
 ): Promise<RouteAnswer<K>> {
   const { method, path } = apiRequestLine(key, request);
   return call<ApiResponse<K> & ApiErrorBody>(method, path, { ...options, ...(request.body !== undefined ? { body: request.body } : {}) });

@@ -16,9 +16,27 @@ export class ApiError extends Error {
     readonly fields?: Record<string, string>,
     /** A 409 over a value that changed meanwhile: the value(s) as they are now, e.g. `{ stock: 7 }`. */
     readonly current?: Readonly<Record<string, number>>,
+    /** A 429: seconds until the client may try again (`Retry-After`). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
+}
+
+/**
+ * What to tell the customer when the answer is not the shop's own `{ error }` shape: API Gateway (or
+ * CloudFront) answered by itself, in English (`{"message":"Too Many Requests"}`), or not in JSON.
+ */
+function gatewayMessage(status: number, retryAfterSeconds: number | undefined): { code: string; message: string } {
+  if (status === 429) {
+    return retryAfterSeconds ? { code: 'too_many_requests', message: messages.api.tooManyRequests(retryAfterSeconds) } : { code: 'busy', message: messages.api.busy };
+  }
+  if (status === 401) return { code: 'unauthorized', message: messages.api.unauthorized };
+  if (status === 403) return { code: 'forbidden', message: messages.api.forbidden };
+  if (status === 404) return { code: 'route_not_found', message: messages.api.routeNotFound };
+  if (status === 413) return { code: 'payload_too_large', message: messages.api.payloadTooLarge };
+  if (status === 503 || status === 504) return { code: 'timeout', message: messages.api.timeout };
+  return { code: 'internal', message: messages.api.internal };
 }
 
 /**
@@ -40,7 +58,10 @@ export async function apiCall<K extends ApiRouteKey>(key: K, call: ApiCall<K>, i
     | undefined;
   if (!response.ok) {
     const error = body?.error;
-    throw new ApiError(response.status, error?.code ?? 'internal', error?.message ?? messages.api.internal, error?.fields, error?.current);
+    const retryAfter = Number(response.headers.get('retry-after'));
+    const retryAfterSeconds = Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined;
+    const { code, message } = error ?? gatewayMessage(response.status, retryAfterSeconds);
+    throw new ApiError(response.status, code, message, error?.fields, error?.current, retryAfterSeconds);
   }
   return body as ApiResponse<K>;
 }

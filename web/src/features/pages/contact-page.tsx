@@ -4,7 +4,7 @@ import { contactMessageSchema, type ContactMessageInput } from '../../../../shar
 import { TEXT_LIMITS } from '../../../../shared/schemas/fields.ts';
 import { SHOP_EMAIL } from '../../app/paths.ts';
 import { SocialLinks } from '../../app/social-links.tsx';
-import { api } from '../../lib/api.ts';
+import { api, errorMessage } from '../../lib/api.ts';
 import { checkForm, serverFieldErrors, type FieldMessages } from '../../lib/form.ts';
 import { TextAreaField, TextField } from '../../ui/field.tsx';
 import { StaticPage } from './static-page.tsx';
@@ -49,7 +49,8 @@ export function ContactPage() {
         setErrors(fields);
         focusFirstError(fields);
       }
-      setOutcome({ kind: 'failed', message: fields ? messages.api.invalidInput : messages.contact.failed });
+      // A refusal says why (e.g. too many messages: how long to wait); anything else, the spec's text.
+      setOutcome({ kind: 'failed', message: fields ? messages.api.invalidInput : errorMessage(error, messages.contact.failed) });
     }
   };
 

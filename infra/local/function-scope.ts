@@ -1,0 +1,194 @@
+/**
+ * The twin's IAM (DESIGN rule 24): in the cloud each route and job is its own function, which sees
+ * only the environment variables and may call only the AWS actions its row's `grants` give it
+ * (`infra/constructs/bind.ts`). The twin runs every handler in one process, so it runs each call in
+ * the scope of its row (AsyncLocalStorage) and enforces the same two things there:
+ *
+ * - **Environment:** a variable that some grant brings reads as unset unless this row's grants bring
+ *   it (the origin secret only in API functions), so `tableName('orders')` fails in a function that
+ *   was not given the orders table, as it would in AWS.
+ * - **Actions:** a middleware on the shared DynamoDB, S3 and SES clients checks each call (every item
+ *   of a transaction or batch) against the actions `bind.ts` grants for the row, and refuses like IAM
+ *   does (`AccessDeniedException`). Outside any scope (bootstrap, seeding, tests calling a handler
+ *   directly) nothing is restricted.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { Grant } from '../../lambdas/routes.ts';
+import { buckets, tables, type BucketKey, type TableKey } from '../../lambdas/contracts/data-model.ts';
+import { ORIGIN_ENV } from '../../lambdas/contracts/env.ts';
+import { ddb, s3, ses } from '../../lambdas/repositories/clients.ts';
+import {
+  BUCKET_LIST_ACTIONS,
+  BUCKET_PUT_ACTIONS,
+  BUCKET_READ_OBJECT_ACTIONS,
+  MAIL_ACTIONS,
+  TABLE_READ_ACTIONS,
+  TABLE_WRITE_ACTIONS,
+  envVarsOf,
+} from '../constructs/bind.ts';
+
+export interface FunctionScope {
+  /** The route key or job name, for the refusal's message. */
+  readonly name: string;
+  readonly grants: readonly Grant[];
+  /** An API function (it gets the origin secret); a job does not. */
+  readonly api: boolean;
+}
+
+const current = new AsyncLocalStorage<FunctionScope>();
+
+/** Runs `work` as the function of one row: its environment and its actions only. */
+export function asFunction<T>(scope: FunctionScope, work: () => Promise<T>): Promise<T> {
+  installFunctionScopes();
+  return current.run(scope, work);
+}
+
+const everyGrant: Grant[] = [
+  ...(Object.keys(tables) as TableKey[]).map((table) => ({ table, access: 'readWrite' as const })),
+  ...(Object.keys(buckets) as BucketKey[]).map((bucket) => ({ bucket, access: 'readWrite' as const })),
+  { mail: true },
+  { config: 'payments' },
+  { config: 'shopUrl' },
+];
+/** Every variable some grant brings: these are the ones a scope hides unless its grants bring them. */
+const GRANTED_ENV = new Set([...everyGrant.flatMap(envVarsOf), ORIGIN_ENV.secret]);
+
+const allowedEnvCache = new WeakMap<FunctionScope, Set<string>>();
+function allowedEnv(scope: FunctionScope): Set<string> {
+  let allowed = allowedEnvCache.get(scope);
+  if (!allowed) {
+    allowed = new Set([...scope.grants.flatMap(envVarsOf), ...(scope.api ? [ORIGIN_ENV.secret] : [])]);
+    allowedEnvCache.set(scope, allowed);
+  }
+  return allowed;
+}
+
+/** The IAM actions and resources a row's grants allow, as `bind.ts` writes them. */
+function allows(scope: FunctionScope, action: string, resource: { table?: string; bucket?: string; mail?: true }): boolean {
+  return scope.grants.some((grant) => {
+    if ('table' in grant && resource.table === physicalTable(grant.table)) {
+      const read = grant.access !== 'write' && (TABLE_READ_ACTIONS as readonly string[]).includes(action);
+      const write = grant.access !== 'read' && (TABLE_WRITE_ACTIONS as readonly string[]).includes(action);
+      return read || write;
+    }
+    if ('bucket' in grant && resource.bucket === physicalBucket(grant.bucket)) {
+      const read = grant.access !== 'put' && [...BUCKET_READ_OBJECT_ACTIONS, ...BUCKET_LIST_ACTIONS].includes(action as never);
+      const put = grant.access !== 'read' && (BUCKET_PUT_ACTIONS as readonly string[]).includes(action);
+      return read || put;
+    }
+    return 'mail' in grant && resource.mail === true && (MAIL_ACTIONS as readonly string[]).includes(action);
+  });
+}
+
+// Physical names come from the real environment (outside any scope), as the stack knows them.
+let realEnv: NodeJS.ProcessEnv = process.env;
+const physicalTable = (key: TableKey) => realEnv[tables[key].envVar];
+const physicalBucket = (key: BucketKey) => realEnv[buckets[key].envVar];
+
+class AccessDenied extends Error {
+  readonly $fault = 'client';
+  readonly $metadata = { httpStatusCode: 400 };
+  constructor(scope: FunctionScope, action: string, resource: string) {
+    super(`User: arn:aws:sts::local:assumed-role/${scope.name} is not authorized to perform: ${action} on resource: ${resource} because no identity-based policy allows the ${action} action`);
+    this.name = 'AccessDeniedException';
+  }
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- an SDK command's input, of any of its commands
+type Input = Record<string, any>;
+
+/** The (action, table) pairs one DynamoDB call needs, as IAM evaluates them. */
+function dynamoActions(command: string, input: Input): [string, string][] {
+  const op = command.replace(/Command$/, '');
+  switch (op) {
+    case 'TransactWriteItems':
+      return (input.TransactItems as Input[]).map((item) => {
+        const [kind, body] = Object.entries(item)[0] as [string, Input];
+        const action = { Put: 'PutItem', Update: 'UpdateItem', Delete: 'DeleteItem', ConditionCheck: 'ConditionCheckItem' }[kind] ?? kind;
+        return [`dynamodb:${action}`, String(body.TableName)];
+      });
+    case 'TransactGetItems':
+      return (input.TransactItems as Input[]).map((item) => ['dynamodb:GetItem', String(item.Get?.TableName)]);
+    case 'BatchGetItem':
+    case 'BatchWriteItem':
+      return Object.keys(input.RequestItems ?? {}).map((table) => [`dynamodb:${op}`, table]);
+    default:
+      return [[`dynamodb:${op}`, String(input.TableName)]];
+  }
+}
+
+const S3_ACTIONS: Record<string, string> = {
+  GetObject: 's3:GetObject',
+  HeadObject: 's3:GetObject',
+  PutObject: 's3:PutObject',
+  ListObjectsV2: 's3:ListBucket',
+  // A copy is a PutObject of the target (and a GetObject of the source, checked below).
+  CopyObject: 's3:PutObject',
+  DeleteObject: 's3:DeleteObject',
+  DeleteObjects: 's3:DeleteObject',
+};
+
+function check(service: 'dynamodb' | 's3' | 'ses', command: string, input: Input): void {
+  const scope = current.getStore();
+  if (!scope) return;
+  if (service === 'dynamodb') {
+    for (const [action, table] of dynamoActions(command, input)) {
+      if (!allows(scope, action, { table })) throw new AccessDenied(scope, action, `table/${table}`);
+    }
+  } else if (service === 's3') {
+    const op = command.replace(/Command$/, '');
+    const action = S3_ACTIONS[op] ?? `s3:${op}`;
+    if (!allows(scope, action, { bucket: String(input.Bucket) })) throw new AccessDenied(scope, action, `${input.Bucket}/${input.Key ?? ''}`);
+    if (op === 'CopyObject') {
+      const source = String(input.CopySource ?? '').replace(/^\//, '').split('/')[0];
+      if (!allows(scope, 's3:GetObject', { bucket: source })) throw new AccessDenied(scope, 's3:GetObject', String(input.CopySource));
+    }
+  } else {
+    const action = `ses:${command.replace(/Command$/, '')}`;
+    if (!allows(scope, action, { mail: true })) throw new AccessDenied(scope, action, 'identity');
+  }
+}
+
+/** An SDK client's middleware stack, as far as adding one middleware goes. */
+interface Stack {
+  add(middleware: never, options: never): void;
+}
+
+function guard(stack: Stack, service: 'dynamodb' | 's3' | 'ses'): void {
+  const middleware =
+    (next: (args: { input?: unknown }) => Promise<unknown>, context: { commandName?: string }) =>
+    async (args: { input?: unknown }) => {
+      check(service, String(context.commandName ?? ''), (args.input ?? {}) as Input);
+      return next(args);
+    };
+  stack.add(middleware as never, { step: 'initialize', name: 'twinFunctionScope', priority: 'high', override: true } as never);
+}
+
+let installed = false;
+
+/** Puts the environment proxy and the client middlewares in place, once per process. */
+export function installFunctionScopes(): void {
+  if (installed) return;
+  installed = true;
+  realEnv = process.env;
+  const env = realEnv;
+  process.env = new Proxy(env, {
+    get(target, name) {
+      if (typeof name === 'string' && GRANTED_ENV.has(name)) {
+        const scope = current.getStore();
+        if (scope && !allowedEnv(scope).has(name)) return undefined;
+      }
+      return Reflect.get(target, name);
+    },
+    has(target, name) {
+      if (typeof name === 'string' && GRANTED_ENV.has(name)) {
+        const scope = current.getStore();
+        if (scope && !allowedEnv(scope).has(name)) return false;
+      }
+      return Reflect.has(target, name);
+    },
+  });
+  guard(ddb().middlewareStack, 'dynamodb');
+  guard(s3().middlewareStack, 's3');
+  guard(ses().middlewareStack, 'ses');
+}

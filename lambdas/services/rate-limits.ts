@@ -1,0 +1,57 @@
+/**
+ * Per-client limits of the public write routes (DESIGN rule 20): fixed windows counted in DynamoDB
+ * (`repositories/rate-limits.ts`), keyed by the client's address as CloudFront passes it on, and by
+ * the customer's e-mail where the body carries one.
+ */
+import { countRequest } from '../repositories/rate-limits.ts';
+import { TooManyRequests } from '../errors.ts';
+import type { RateLimit } from '../routes.ts';
+
+/**
+ * The client a request is counted against, from the viewer's IP as the edge passes it on
+ * (`VIEWER_IP_HEADER`): an IPv4 address as is; an IPv6 address by its /64 network, since one
+ * subscriber holds a whole /64 and can change the rest at will. Falls back to the connection's source
+ * address (API Gateway's `sourceIp`: CloudFront's own address, so only when there is no edge).
+ */
+export function clientId(viewerIp: string | undefined, sourceIp: string | undefined): string {
+  // An IPv4 address mapped into IPv6 (`::ffff:203.0.113.9`) is that IPv4 address.
+  const ip = (viewerIp?.trim() || sourceIp?.trim() || 'unknown').replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
+  if (/^\d{1,3}(\.\d{1,3}){3}$/.test(ip)) return ip;
+  if (ip.includes(':')) return `${ipv6Network64(ip)}::/64`;
+  return ip.slice(0, 64);
+}
+
+/** The first four groups of an IPv6 address (`2001:db8:0:1`), `::` expanded. */
+function ipv6Network64(address: string): string {
+  const [head = '', tail] = address.toLowerCase().split('::', 2);
+  const headGroups = head ? head.split(':') : [];
+  const tailGroups = tail !== undefined && tail !== '' ? tail.split(':') : [];
+  const missing = tail === undefined ? 0 : Math.max(0, 8 - headGroups.length - tailGroups.length);
+  const groups = [...headGroups, ...Array.from({ length: missing }, () => '0'), ...tailGroups];
+  return groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '') || '0').join(':');
+}
+
+/** The e-mail a limit counts: lower-case, without a `+tag` (one inbox, however many aliases). */
+export function emailId(email: string): string {
+  const [local = '', domain = ''] = email.trim().toLowerCase().split(/@(?=[^@]*$)/);
+  return `${local.replace(/\+.*$/, '')}@${domain}`;
+}
+
+/**
+ * Counts this request against each of `limits` of the kind `by` for `who`; throws `TooManyRequests`
+ * (with the seconds until the window ends) when any is exceeded. Requests over the limit are counted
+ * too, so a client that keeps hammering stays refused until the window ends.
+ */
+export async function enforceLimits(routeKey: string, limits: readonly RateLimit[], by: RateLimit['by'], who: string, now: Date): Promise<void> {
+  const nowSeconds = Math.floor(now.getTime() / 1000);
+  const applicable = limits.filter((limit) => limit.by === by);
+  const counts = await Promise.all(
+    applicable.map(async (limit) => {
+      const windowStart = nowSeconds - (nowSeconds % limit.windowSeconds);
+      const count = await countRequest(`${routeKey}#${by}#${who}#${limit.windowSeconds}`, windowStart, limit.windowSeconds);
+      return { limit, count, retryAfter: windowStart + limit.windowSeconds - nowSeconds };
+    }),
+  );
+  const over = counts.filter(({ limit, count }) => count > limit.max);
+  if (over.length) throw new TooManyRequests(Math.max(1, ...over.map((o) => o.retryAfter)));
+}

@@ -1,0 +1,127 @@
+/**
+ * A public edge that bots cannot abuse (DESIGN rule 20), in the synthesized stack: the origin lock
+ * (CloudFront's secret header, the same secret in every API function), the viewer's IP for the
+ * per-client limits, the catalogue's cache key, per-route stage throttling, the optional WAF and the
+ * alarms on refusals, 429s and checkout latency.
+ */
+import { App } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CATALOGUE_THROTTLE, DEFAULT_THROTTLE, routes, WRITE_THROTTLE, type Route } from '../../lambdas/routes.ts';
+import { ORIGIN_ENV, ORIGIN_HEADER } from '../../lambdas/contracts/env.ts';
+import { LATENCY_WATCHED_ROUTES, routeKeyOf } from '../../infra/api.ts';
+import { ALARM_THRESHOLDS } from '../../infra/alarms.ts';
+import { VIEWER_IP_CODE } from '../../infra/web.ts';
+import { WAF_LIMITS, WafStack } from '../../infra/waf.ts';
+import { removeScratch, synthShop, SYNTH_TIMEOUT_MS, type Synthesized } from './support.ts';
+
+let shop: Synthesized;
+beforeAll(() => {
+  shop = synthShop();
+}, SYNTH_TIMEOUT_MS);
+afterAll(removeScratch);
+
+const distribution = () => shop.json.Resources[shop.logicalId(shop.stack.web.distribution)]!.Properties.DistributionConfig;
+const secretId = () => Object.entries(shop.json.Resources).find(([, r]) => r.Type === 'AWS::SecretsManager::Secret')![0];
+/** The dynamic reference CloudFormation resolves to the secret's value at deploy time. */
+const secretReference = () => ({ 'Fn::Join': ['', ['{{resolve:secretsmanager:', { Ref: secretId() }, ':SecretString:::}}']] });
+
+describe('the origin lock', () => {
+  it('CloudFront sends a generated secret in x-origin-verify to the API origin, and to no other origin', () => {
+    const secret = shop.json.Resources[secretId()]!;
+    expect(secret.Properties.GenerateSecretString).toMatchObject({ ExcludePunctuation: true, PasswordLength: 48 });
+    const origins = distribution().Origins as { Id: string; CustomOriginConfig?: unknown; OriginCustomHeaders?: { HeaderName: string; HeaderValue: unknown }[] }[];
+    const api = origins.filter((o) => o.CustomOriginConfig);
+    expect(api).toHaveLength(1);
+    expect(api[0]!.OriginCustomHeaders).toEqual([{ HeaderName: ORIGIN_HEADER, HeaderValue: secretReference() }]);
+    for (const other of origins.filter((o) => !o.CustomOriginConfig)) expect(other.OriginCustomHeaders).toBeUndefined();
+    // The secret's value is never in the template.
+    expect(JSON.stringify(shop.json)).not.toMatch(/"SecretString":/);
+  });
+
+  it.each(routes.map((r) => [routeKeyOf(r)] as const))('%s: its function gets the same secret to compare with', (key) => {
+    const fn = shop.stack.api.functions.get(key as never)!;
+    const env = shop.json.Resources[shop.logicalId(fn.function)]!.Properties.Environment.Variables;
+    expect(env[ORIGIN_ENV.secret]).toEqual(secretReference());
+  });
+});
+
+describe("the viewer's IP and the catalogue cache", () => {
+  it('the uncached /api/* behaviour runs the viewer-IP function on viewer requests; the catalogue behaviours need none', () => {
+    const behaviours = distribution().CacheBehaviors as { PathPattern: string; FunctionAssociations?: { EventType: string; FunctionARN: unknown }[] }[];
+    const api = behaviours.find((b) => b.PathPattern === '/api/*')!;
+    expect(api.FunctionAssociations).toHaveLength(1);
+    expect(api.FunctionAssociations![0]!.EventType).toBe('viewer-request');
+    const fnId = (api.FunctionAssociations![0]!.FunctionARN as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+    expect(shop.json.Resources[fnId]!.Properties.FunctionCode).toBe(VIEWER_IP_CODE);
+    expect(VIEWER_IP_CODE).toContain("event.request.headers['x-viewer-ip'] = { value: event.viewer.ip }");
+    for (const b of behaviours.filter((b) => b.PathPattern !== '/api/*' && b.PathPattern.startsWith('/api/'))) expect(b.FunctionAssociations).toBeUndefined();
+  });
+
+  it("the catalogue's cache key has no query string: ?cb=<random> is served from the edge", () => {
+    const policy = shop.json.Resources[shop.logicalId(shop.stack.web.apiCachePolicy)]!.Properties.CachePolicyConfig;
+    expect(policy.ParametersInCacheKeyAndForwardedToOrigin.QueryStringsConfig).toEqual({ QueryStringBehavior: 'none' });
+  });
+});
+
+describe('stage throttling per route', () => {
+  it('the default for every route, and each row with its own throttle gets it (the catalogue generous, public writes tight)', () => {
+    const stage = Object.values(shop.json.Resources).find((r) => r.Type === 'AWS::ApiGatewayV2::Stage')!;
+    expect(stage.Properties.DefaultRouteSettings).toMatchObject({ ThrottlingRateLimit: DEFAULT_THROTTLE.rateLimit, ThrottlingBurstLimit: DEFAULT_THROTTLE.burstLimit });
+    const settings = stage.Properties.RouteSettings as Record<string, { ThrottlingRateLimit?: number; ThrottlingBurstLimit?: number; DetailedMetricsEnabled?: boolean }>;
+    for (const route of routes as readonly Route[]) {
+      const key = routeKeyOf(route);
+      if (route.throttle) expect(settings[key], key).toMatchObject({ ThrottlingRateLimit: route.throttle.rateLimit, ThrottlingBurstLimit: route.throttle.burstLimit });
+    }
+    expect(settings['GET /api/products']).toMatchObject({ ThrottlingRateLimit: CATALOGUE_THROTTLE.rateLimit });
+    expect(settings['POST /api/orders']).toMatchObject({ ThrottlingRateLimit: WRITE_THROTTLE.rateLimit, DetailedMetricsEnabled: true });
+    expect(settings['POST /api/contact-messages']).toMatchObject({ ThrottlingBurstLimit: WRITE_THROTTLE.burstLimit });
+    // Every public write route is throttled on its own.
+    for (const route of routes.filter((r) => r.access === 'public' && r.method !== 'GET')) expect(settings[routeKeyOf(route)], routeKeyOf(route)).toBeDefined();
+  });
+});
+
+describe('alarms on abuse', () => {
+  const alarms = () => Object.values(shop.json.Resources).filter((r) => r.Type === 'AWS::CloudWatch::Alarm');
+
+  it('the share of 4xx answers (once there is traffic), and the 429s counted from the access logs', () => {
+    const rate = alarms().find((a) => /refusals \(4xx\) rate/.test(a.Properties.AlarmName))!;
+    expect(rate.Properties.Threshold).toBe(ALARM_THRESHOLDS.api4xxRate);
+    expect(JSON.stringify(rate.Properties.Metrics)).toMatch(/IF\(requests >= 50, refusals \/ requests, 0\)/);
+    const filter = Object.values(shop.json.Resources).find((r) => r.Type === 'AWS::Logs::MetricFilter')!;
+    expect(filter.Properties.FilterPattern).toBe('{ $.status = "429" }');
+    const tooMany = alarms().find((a) => /429/.test(a.Properties.AlarmName))!;
+    expect(tooMany.Properties).toMatchObject({ MetricName: filter.Properties.MetricTransformations[0].MetricName, Threshold: ALARM_THRESHOLDS.api429 });
+  });
+
+  it.each(LATENCY_WATCHED_ROUTES.map((k) => [k] as const))('p99 latency of %s', (key) => {
+    const alarm = alarms().find((a) => a.Properties.MetricName === 'Latency' && JSON.stringify(a.Properties.Dimensions).includes(key))!;
+    expect(alarm.Properties).toMatchObject({ Namespace: 'AWS/ApiGateway', ExtendedStatistic: 'p99', Threshold: ALARM_THRESHOLDS.orderLatencyP99Ms });
+  });
+});
+
+describe('the optional WAF (context waf=true)', () => {
+  it('a CLOUDFRONT web ACL in us-east-1: per-IP rate rules that answer 429 in Portuguese, and the AWS managed rule groups', () => {
+    const app = new App();
+    const waf = new WafStack(app, 'Waf', { env: { region: 'us-east-1' }, stage: 'test' });
+    const template = Template.fromStack(waf);
+    const [acl] = Object.values(template.findResources('AWS::WAFv2::WebACL')) as { Properties: any }[];
+    expect(acl!.Properties.Scope).toBe('CLOUDFRONT');
+    expect(waf.region).toBe('us-east-1');
+    const rules = acl!.Properties.Rules as any[];
+    expect(rules.map((r) => r.Name)).toEqual(['ApiWritesPerIp', 'AllPerIp', 'AwsCommonRuleSet', 'AwsKnownBadInputs']);
+    expect(rules[0].Statement.RateBasedStatement).toMatchObject({ Limit: WAF_LIMITS.apiWrites, AggregateKeyType: 'IP' });
+    expect(rules[1].Statement.RateBasedStatement).toMatchObject({ Limit: WAF_LIMITS.all, AggregateKeyType: 'IP' });
+    expect(rules[0].Action.Block.CustomResponse.ResponseCode).toBe(429);
+    expect(JSON.parse(acl!.Properties.CustomResponseBodies.tooManyRequests.Content).error.message).toMatch(/^Fizeste demasiados pedidos/);
+    expect(rules[2].Statement.ManagedRuleGroupStatement.Name).toBe('AWSManagedRulesCommonRuleSet');
+    expect(rules[3].Statement.ManagedRuleGroupStatement.Name).toBe('AWSManagedRulesKnownBadInputsRuleSet');
+  });
+
+  it("the shop's distribution takes the web ACL's ARN", () => {
+    const withWaf = synthShop({ webAclArn: 'arn:aws:wafv2:us-east-1:111122223333:global/webacl/joias-inox-test/abc' });
+    const config = withWaf.json.Resources[withWaf.logicalId(withWaf.stack.web.distribution)]!.Properties.DistributionConfig;
+    expect(config.WebACLId).toBe('arn:aws:wafv2:us-east-1:111122223333:global/webacl/joias-inox-test/abc');
+    expect(distribution().WebACLId).toBeUndefined();
+  }, SYNTH_TIMEOUT_MS);
+});

@@ -1,0 +1,131 @@
+/**
+ * The twin is as strict as AWS (DESIGN rule 24): a handler runs as its own function, seeing only the
+ * environment and reaching only the actions its row grants; the gateway answers like API Gateway
+ * where API Gateway answers by itself. A gateway of the twin's own code with test rows, in front of the
+ * real handlers and DynamoDB Local.
+ */
+import http from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Route } from '../../lambdas/routes.ts';
+import { createGateway } from '../../infra/local/gateway.ts';
+import { uploadProof } from '../support/factories.ts';
+import { call, twin } from '../support/twin.ts';
+
+const products = (grants: Route['grants'], extra: Partial<Route> = {}): Route =>
+  ({ method: 'GET', path: '/api/products', handler: 'products/list', access: 'public', grants, ...extra }) as Route;
+
+let server: http.Server;
+let base: string;
+const rows: Route[] = [];
+
+beforeAll(async () => {
+  const jwks = await (await fetch(`${twin().issuer}/.well-known/jwks.json`)).json();
+  const gateway = createGateway({ issuer: twin().issuer, clientId: twin().clientId, jwks, routes: rows });
+  server = http.createServer((req, res) => void gateway(req, res));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+});
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+});
+
+const asCloudFront = () => ({ 'x-origin-verify': twin().env.ORIGIN_VERIFY_SECRET! });
+
+async function withRows<T>(routes: Route[], work: () => Promise<T>): Promise<T> {
+  rows.splice(0, rows.length, ...routes);
+  return work();
+}
+
+describe('each handler runs as its own function', () => {
+  it('with its grant, the catalogue answers', async () => {
+    // The gateway compiles its rows when created: one gateway per case below.
+    const jwks = await (await fetch(`${twin().issuer}/.well-known/jwks.json`)).json();
+    const ok = createGateway({ issuer: twin().issuer, clientId: twin().clientId, jwks, routes: [products([{ table: 'products', access: 'read' }])] });
+    const other = createGateway({ issuer: twin().issuer, clientId: twin().clientId, jwks, routes: [products([{ table: 'collections', access: 'read' }])] });
+    const writeOnly = createGateway({ issuer: twin().issuer, clientId: twin().clientId, jwks, routes: [products([{ table: 'products', access: 'write' }])] });
+    const answers: Record<string, number> = {};
+    // The refused ones first: a warm catalogue function may answer the next call from its memory.
+    for (const [name, gateway] of Object.entries({ other, writeOnly, ok })) {
+      const s = http.createServer((req, res) => void gateway(req, res));
+      await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', () => resolve()));
+      const answer = await call('GET', '/api/products', { base: `http://127.0.0.1:${(s.address() as { port: number }).port}`, headers: asCloudFront() });
+      answers[name] = answer.status;
+      s.closeAllConnections();
+      await new Promise<void>((resolve) => s.close(() => resolve()));
+    }
+    // Without the products table in its row the function has no TABLE_PRODUCTS (fails, as in AWS);
+    // with the table granted for writing only, IAM refuses the read.
+    expect(answers).toEqual({ ok: 200, other: 500, writeOnly: 500 });
+  });
+});
+
+describe('what API Gateway answers by itself', () => {
+  it('throttles a route like the stage: past the burst, 429 {"message":"Too Many Requests"}', async () => {
+    await withRows([], async () => undefined);
+    const jwks = await (await fetch(`${twin().issuer}/.well-known/jwks.json`)).json();
+    const gateway = createGateway({
+      issuer: twin().issuer,
+      clientId: twin().clientId,
+      jwks,
+      routes: [products([{ table: 'products', access: 'read' }], { throttle: { rateLimit: 1, burstLimit: 3 } })],
+    });
+    const s = http.createServer((req, res) => void gateway(req, res));
+    await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', () => resolve()));
+    const url = `http://127.0.0.1:${(s.address() as { port: number }).port}`;
+    const answers = await Promise.all(Array.from({ length: 6 }, () => call('GET', '/api/products', { base: url, headers: asCloudFront() })));
+    s.closeAllConnections();
+    await new Promise<void>((resolve) => s.close(() => resolve()));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(3);
+    const throttled = answers.filter((a) => a.status === 429);
+    expect(throttled).toHaveLength(3);
+    expect(throttled[0]!.body).toEqual({ message: 'Too Many Requests' });
+  });
+
+  it('a body over 10 MB → 413 {"message":"Request Entity Too Large"}, before any function runs', async () => {
+    const { status, body } = await call('POST', '/api/contact-messages', { raw: 'x'.repeat(10 * 1024 * 1024 + 1), headers: { 'content-type': 'application/json' } });
+    expect(status).toBe(413);
+    expect(body).toEqual({ message: 'Request Entity Too Large' });
+  });
+
+  it('an unknown route → 404 {"message":"Not Found"}', async () => {
+    expect((await call('GET', `${base}/api/nada`.replace(base, ''), {})).body).toEqual({ message: 'Not Found' });
+  });
+});
+
+describe("the front door refuses what CloudFront would", () => {
+  it('encoded traversal out of /images/ never reaches another bucket or prefix: never the file, never a 500', async () => {
+    const key = await uploadProof();
+    for (const path of [
+      `/images/..%2F..%2Fjoias-proofs%2F${encodeURIComponent(key)}`,
+      `/images/..%2f..%2fjoias-proofs/${key}`,
+      `/images/seed/..%2F..%2F..%2Fjoias-proofs%2F${encodeURIComponent(key)}`,
+      `/images/%5c..%5c..%5cjoias-proofs%5c${encodeURIComponent(key)}`,
+    ]) {
+      const answer = await call('GET', path);
+      expect(answer.status, path).toBe(404);
+      expect(String(answer.body), path).toMatch(/Esta página não existe/);
+    }
+    // Dot segments the URL itself resolves (as CloudFront does) leave /images/ altogether: the shop's
+    // own page, never the proof.
+    const resolved = await call('GET', `/images/%2e%2e/%2e%2e/joias-proofs/${key}`);
+    expect(resolved.headers.get('content-type')).toMatch(/text\/html/);
+    expect(String(resolved.body)).not.toContain('PNG');
+  });
+
+  it('a malformed address (/%E0) → 400 with a page in Portuguese', async () => {
+    for (const path of ['/%E0', '/product/%E0%A4%A', '/images/%E0']) {
+      const answer = await call('GET', path);
+      expect([400, 404], path).toContain(answer.status);
+      expect(answer.headers.get('content-type')).toMatch(/text\/html/);
+      expect(String(answer.body)).toMatch(/lang="pt-PT"/);
+    }
+    expect((await call('GET', '/%E0')).status).toBe(400);
+  });
+
+  it('static traversal (/..%2F..%2Fpackage.json) → 400, never a file outside the built shop', async () => {
+    const answer = await call('GET', '/..%2F..%2Fpackage.json');
+    expect(answer.status).toBe(400);
+    expect(String(answer.body)).not.toContain('"name"');
+  });
+});
