@@ -77,6 +77,8 @@ export const messages = {
     proofNotFound: 'Não encontrámos o comprovativo enviado. Envia-o novamente.',
     proofTooLarge: 'O comprovativo tem mais de 10 MB. Envia um ficheiro mais pequeno.',
     proofWrongType: 'O comprovativo tem de ser uma imagem (JPEG, PNG, WebP ou HEIC) ou um PDF.',
+    /** The uploaded file is not the size the browser declared (the upload was tampered with or cut short). */
+    proofWrongSize: 'O comprovativo não chegou completo. Envia-o novamente.',
     imageNotFound: 'Não encontrámos a imagem enviada. Envia-a novamente.',
     imageWrongType: 'A imagem tem de ser JPEG, PNG ou WebP, até 5 MB.',
     idempotencyKeyMissing: 'Falta o cabeçalho Idempotency-Key (um identificador único por tentativa de compra).',

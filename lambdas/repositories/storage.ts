@@ -18,11 +18,14 @@ export interface PresignedPost {
   readonly fields: Record<string, string>;
 }
 
-/** A presigned POST for one object: size between 1 and `maxBytes`, exactly `contentType`, extra fixed fields. */
+/**
+ * A presigned POST for one object: size between `minBytes` (default 1) and `maxBytes`, exactly
+ * `contentType`, extra fixed fields (each an `eq` condition of the policy, so S3 refuses any other value).
+ */
 export async function presignPost(
   bucket: BucketKey,
   key: string,
-  options: { contentType: string; maxBytes: number; expiresSeconds: number; fields?: Readonly<Record<string, string>> },
+  options: { contentType: string; minBytes?: number; maxBytes: number; expiresSeconds: number; fields?: Readonly<Record<string, string>> },
 ): Promise<PresignedPost> {
   const extra = options.fields ?? {};
   try {
@@ -30,7 +33,7 @@ export async function presignPost(
       Bucket: bucketName(bucket),
       Key: key,
       Conditions: [
-        ['content-length-range', 1, options.maxBytes],
+        ['content-length-range', options.minBytes ?? 1, options.maxBytes],
         ['eq', '$Content-Type', options.contentType],
         ...Object.entries(extra).map(([name, value]) => ['eq', `$${name}`, value] as ['eq', string, string]),
       ],
@@ -43,14 +46,19 @@ export async function presignPost(
 }
 
 /** Size and first bytes of an object; undefined when it does not exist. Reads the head only when `maxBytes` allows. */
-export async function peekObject(bucket: BucketKey, key: string, maxBytes: number): Promise<{ size: number; head?: Uint8Array } | undefined> {
+export async function peekObject(
+  bucket: BucketKey,
+  key: string,
+  maxBytes: number,
+): Promise<{ size: number; head?: Uint8Array; metadata: Readonly<Record<string, string>> } | undefined> {
   const Bucket = bucketName(bucket);
   try {
     const info = await s3().send(new HeadObjectCommand({ Bucket, Key: key }));
     const size = info.ContentLength ?? 0;
-    if (size > maxBytes || size === 0) return { size };
+    const metadata = info.Metadata ?? {};
+    if (size > maxBytes || size === 0) return { size, metadata };
     const object = await s3().send(new GetObjectCommand({ Bucket, Key: key, Range: 'bytes=0-31' }));
-    return { size, head: await object.Body!.transformToByteArray() };
+    return { size, head: await object.Body!.transformToByteArray(), metadata };
   } catch (error) {
     const name = (error as { name?: string }).name;
     const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;

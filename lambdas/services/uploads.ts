@@ -25,16 +25,28 @@ export async function presignUpload(
   key: string,
   contentType: string,
   maxBytes: number,
-  options: { now?: Date; cacheControl?: string } = {},
+  options: { now?: Date; cacheControl?: string; exactBytes?: number } = {},
 ): Promise<PresignedUpload> {
   const now = options.now ?? new Date();
-  const fields = options.cacheControl ? { 'Cache-Control': options.cacheControl } : undefined;
-  const post = await presignPost(bucket, key, { contentType, maxBytes, expiresSeconds: UPLOAD_EXPIRY_SECONDS, ...(fields ? { fields } : {}) });
-  return { ...post, key, maxBytes, expiresAt: new Date(now.getTime() + UPLOAD_EXPIRY_SECONDS * 1000).toISOString() };
+  const fields = {
+    ...(options.cacheControl ? { 'Cache-Control': options.cacheControl } : {}),
+    // The declared size travels with the object (signed), for the check after the upload.
+    ...(options.exactBytes ? { [`x-amz-meta-${DECLARED_SIZE_METADATA}`]: String(options.exactBytes) } : {}),
+  };
+  const size = options.exactBytes ? { minBytes: options.exactBytes, maxBytes: options.exactBytes } : { maxBytes };
+  const post = await presignPost(bucket, key, { contentType, ...size, expiresSeconds: UPLOAD_EXPIRY_SECONDS, ...(Object.keys(fields).length ? { fields } : {}) });
+  return { ...post, key, maxBytes: size.maxBytes, expiresAt: new Date(now.getTime() + UPLOAD_EXPIRY_SECONDS * 1000).toISOString() };
 }
 
-export function presignProofUpload(contentType: ProofContentType): Promise<PresignedUpload> {
-  return presignUpload('proofs', proofKey(randomUUID()), contentType, MAX_PROOF_BYTES);
+/** Object metadata holding the size the browser declared when it asked to upload (`x-amz-meta-declared-size`). */
+export const DECLARED_SIZE_METADATA = 'declared-size';
+
+/**
+ * A presigned POST for a proof of exactly the declared size: S3 refuses any other length
+ * (`content-length-range` [size, size]), and the server checks it again after the upload.
+ */
+export function presignProofUpload(contentType: ProofContentType, size: number): Promise<PresignedUpload> {
+  return presignUpload('proofs', proofKey(randomUUID()), contentType, MAX_PROOF_BYTES, { exactBytes: size });
 }
 
 /**
@@ -66,11 +78,17 @@ export interface CheckedObject {
 export async function checkUploadedObject(
   bucket: BucketKey,
   key: string,
-  rules: { maxBytes: number; allowed: readonly ProofContentType[]; field: string; notFound: string; tooLarge: string; wrongType: string },
+  rules: { maxBytes: number; allowed: readonly ProofContentType[]; field: string; notFound: string; tooLarge: string; wrongType: string; wrongSize?: string },
 ): Promise<CheckedObject> {
   const object = await peekObject(bucket, key, rules.maxBytes);
   if (!object) throw new InvalidInput(rules.notFound, { [rules.field]: rules.notFound });
   if (object.size > rules.maxBytes) throw new InvalidInput(rules.tooLarge, { [rules.field]: rules.tooLarge });
+  // S3 enforces the policy's exact size; a local S3 server does not, so the size is checked here too.
+  const declared = object.metadata[DECLARED_SIZE_METADATA];
+  if (declared !== undefined && Number(declared) !== object.size) {
+    const message = rules.wrongSize ?? rules.tooLarge;
+    throw new InvalidInput(message, { [rules.field]: message });
+  }
   const { size, head } = object;
   const contentType = head && sniffContentType(head);
   if (!contentType || !rules.allowed.includes(contentType) || size === 0) throw new InvalidInput(rules.wrongType, { [rules.field]: rules.wrongType });
@@ -94,6 +112,7 @@ export async function claimProof(pendingKey: string): Promise<CheckedObject> {
     notFound: messages.api.proofNotFound,
     tooLarge: messages.api.proofTooLarge,
     wrongType: messages.api.proofWrongType,
+    wrongSize: messages.api.proofWrongSize,
   });
   const claimedKey = claimedProofKey(pendingKey);
   await copyObject('proofs', pendingKey, claimedKey, checked.contentType);

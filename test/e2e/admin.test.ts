@@ -423,7 +423,7 @@ describe('back-office: the walk of issue 6', () => {
     async () => {
       // More than one server page (20), so that the list needs 'Mais mensagens'.
       for (let n = 0; n < 21; n += 1) {
-        await publicApi('POST', '/api/contact-messages', { name: `Cliente ${n}`, email: 'antigo@example.com', phone: '913000111', subject: `Mensagem antiga ${n}`, message: 'Olá!' });
+        await publicApi('POST', '/api/contact-messages', { name: `Cliente ${n}`, email: `antigo${n}@example.com`, phone: '913000111', subject: `Mensagem antiga ${n}`, message: 'Olá!' });
       }
       const subject = `Tamanhos ${randomUUID().slice(0, 6)}`;
       await publicApi('POST', '/api/contact-messages', { name: 'Rita Teste', email: 'rita@example.com', phone: '913000111', subject, message: 'Olá!\nQue tamanhos têm?' });

@@ -22,7 +22,7 @@ async function ordersFor(email: string) {
 }
 
 describe('POST /api/uploads/proof', () => {
-  it('answers a presigned POST for a random pending key, limited in size and type', async () => {
+  it('answers a presigned POST for a random pending key, of exactly the declared size and type', async () => {
     const { status, body } = await call('POST', '/api/uploads/proof', { body: { contentType: 'application/pdf', size: 2048 } });
     expect(status).toBe(201);
     expect(body.upload.key).toMatch(/^proofs\/pending\/[0-9a-f-]{36}$/);
@@ -30,7 +30,7 @@ describe('POST /api/uploads/proof', () => {
     expect(body.upload.fields['Content-Type']).toBe('application/pdf');
     const policy = JSON.parse(Buffer.from(body.upload.fields.Policy, 'base64').toString('utf8'));
     expect(policy.conditions).toEqual(
-      expect.arrayContaining([['content-length-range', 1, MAX_PROOF_BYTES], ['eq', '$Content-Type', 'application/pdf'], { key: body.upload.key }]),
+      expect.arrayContaining([['content-length-range', 2048, 2048], ['eq', '$Content-Type', 'application/pdf'], { key: body.upload.key }]),
     );
     const expires = Date.parse(policy.expiration) - Date.now();
     expect(expires).toBeGreaterThan(60_000);

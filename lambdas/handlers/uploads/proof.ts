@@ -4,5 +4,5 @@ import { created } from '../../http/response.ts';
 import { presignProofUpload } from '../../services/uploads.ts';
 
 export const handler = httpRoute('POST /api/uploads/proof', { body: proofUploadRequestSchema }, async ({ body }) =>
-  created({ upload: await presignProofUpload(body.contentType) }),
+  created({ upload: await presignProofUpload(body.contentType, body.size) }),
 );
