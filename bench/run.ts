@@ -17,6 +17,8 @@ import { PRODUCT_TYPES } from '../shared/product-types.ts';
 import { lighthouseScores, type LighthouseScores } from './lighthouse.ts';
 import { load, type LoadResult } from './load.ts';
 import { lambdaSizes, webSizes } from './sizes.ts';
+import { abuseFigures } from './abuse.ts';
+import { clientFetch } from '../test/support/clients.ts';
 
 const CATALOGUE = 1000;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -45,7 +47,12 @@ function product(i: number, overrides: Partial<Product> = {}): Product {
 
 async function main(): Promise<void> {
   const started = Date.now();
-  const twin = await startTwin({ port: 0, seed: true, webDist: webDistDir() });
+  // The throughput and contention figures measure the functions and the database, so this twin does
+  // not throttle like the stage, and its load comes from many addresses (the per-client limits are
+  // what the abuse figure below measures, on a twin that throttles like the stage).
+  const twin = await startTwin({ port: 0, seed: true, webDist: webDistDir(), throttle: false });
+  let abuse: Awaited<ReturnType<typeof abuseFigures>> | undefined;
+  let twinStopped = false;
   try {
     log(`twin at ${twin.url}; writing ${CATALOGUE} products`);
     const now = new Date();
@@ -54,8 +61,12 @@ async function main(): Promise<void> {
     // Checkouts reserve (as the shop does when the customer leaves the shipping step); the proof
     // comes later and backs one order only, so the idempotency figure sends one of its own.
     const shipping = { email: 'bench@example.com', firstName: 'Bench', lastName: 'Mark', country: 'Portugal', address: 'Rua A, 1', city: 'Porto', postalCode: '4000-123', phone: '912345678', shippingMethod: 'ctt', paymentMethod: 'transferencia', acceptTerms: true };
-    const orderBody = (productId: string, email = shipping.email, proof?: string) =>
+    // Each shopper with an address of their own (the per-client limits count per e-mail too).
+    const orderBody = (productId: string, email = `bench.${randomUUID().slice(0, 12)}@example.com`, proof?: string) =>
       JSON.stringify({ items: [{ productId, quantity: 1 }], shipping: { ...shipping, email }, ...(proof ? { proofKey: proof } : {}) });
+    // autocannon comes from one address: it talks to the API's origin as CloudFront does, with the
+    // origin secret and a different viewer IP per request (as many shoppers).
+    const asCloudFront = () => ({ 'x-origin-verify': twin.env.ORIGIN_VERIFY_SECRET!, 'x-viewer-ip': `10.${randomUUID().split('-').slice(0, 3).map((h) => parseInt(h.slice(0, 2), 16)).join('.')}` });
 
     // ── API latency and throughput ──
     const api: LoadResult[] = [];
@@ -72,12 +83,12 @@ async function main(): Promise<void> {
     api.push(
       await load({
         name: 'POST /api/orders',
-        url: `${twin.url}/api/orders`,
+        url: `${twin.apiOriginUrl}/api/orders`,
         connections: 10,
         seconds: SECONDS,
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        perRequest: () => ({ headers: { 'idempotency-key': randomUUID() }, body: orderBody('bench-orders') }),
+        perRequest: () => ({ headers: { 'idempotency-key': randomUUID(), ...asCloudFront() }, body: orderBody('bench-orders') }),
       }),
     );
 
@@ -87,7 +98,7 @@ async function main(): Promise<void> {
     const contentionStart = Date.now();
     const statuses = await Promise.all(
       Array.from({ length: 1000 }, () =>
-        fetch(`${twin.url}/api/orders`, { method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() }, body: orderBody('bench-scarce') })
+        clientFetch(`${twin.url}/api/orders`, { method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() }, body: orderBody('bench-scarce') })
           .then(async (r) => ({ status: r.status, body: (await r.json().catch(() => undefined)) as { order?: { id: string } } | undefined }))
           .catch(() => ({ status: 0, body: undefined })),
       ),
@@ -123,13 +134,20 @@ async function main(): Promise<void> {
     const idemBody = orderBody('bench-idem', email, await uploadProof(twin.url));
     const repeats = await Promise.all(
       Array.from({ length: 100 }, () =>
-        fetch(`${twin.url}/api/orders`, { method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': key }, body: idemBody }).then((r) => r.status),
+        clientFetch(`${twin.url}/api/orders`, { method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': key }, body: idemBody }).then((r) => r.status),
       ),
     );
     const orders = await ddb().send(
       new QueryCommand({ TableName: tableName('orders'), IndexName: 'byListing', KeyConditionExpression: 'listing = :l', FilterExpression: 'email = :e', ExpressionAttributeValues: { ':l': 'order', ':e': email } }),
     );
-    const idempotency = { repeats: 100, ordersCreated: orders.Count ?? 0, answered2xx: repeats.filter((s) => s < 300).length, answered409: repeats.filter((s) => s === 409).length };
+    // One e-mail: past its limit the repeats are told to wait (429), which changes nothing either.
+    const idempotency = {
+      repeats: 100,
+      ordersCreated: orders.Count ?? 0,
+      answered2xx: repeats.filter((s) => s < 300).length,
+      answered409: repeats.filter((s) => s === 409).length,
+      answered429: repeats.filter((s) => s === 429).length,
+    };
 
     // ── Sizes and cold imports ──
     log('sizes: web build and Lambda bundles');
@@ -145,12 +163,25 @@ async function main(): Promise<void> {
       lighthouse = { error: error instanceof Error ? error.message : String(error) };
     }
 
-    const results = { when: new Date().toISOString(), node: process.version, seconds: (Date.now() - started) / 1000, catalogue: CATALOGUE, api, contention, idempotency, web, lambdas, lighthouse };
+    await twin.stop();
+    twinStopped = true;
+
+    // ── One abusive client among honest shoppers, on a twin that throttles like the stage ──
+    log('abuse: 10 honest shoppers for 10 s, alone and beside one address sending 50 reservations a second');
+    const strict = await startTwin({ port: 0, seed: false, webDist: webDistDir() });
+    try {
+      await putProduct(product(10_002, { id: 'bench-abuse', stock: 9999 }), new Date());
+      abuse = await abuseFigures(strict, 'bench-abuse');
+    } finally {
+      await strict.stop();
+    }
+
+    const results = { when: new Date().toISOString(), node: process.version, seconds: (Date.now() - started) / 1000, catalogue: CATALOGUE, api, contention, idempotency, abuse, web, lambdas, lighthouse };
     await mkdir(join(REPO_ROOT, 'bench', 'results'), { recursive: true });
     await writeFile(join(REPO_ROOT, 'bench', 'results', 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
     printTable(results);
   } finally {
-    await twin.stop();
+    if (!twinStopped) await twin.stop();
   }
 }
 
@@ -181,6 +212,13 @@ function printTable(r: any): void {
   for (const [k, v] of Object.entries(r.contention)) row(k, String(v));
   row('Idempotency (100 repeats of one key)', 'value');
   for (const [k, v] of Object.entries(r.idempotency)) row(k, String(v));
+  lines.push('');
+  const pct = (n: number) => `${(n * 100).toFixed(1)} %`;
+  row(`Honest checkouts (${r.abuse.honestClients} shoppers, ${r.abuse.seconds} s)`, 'checkouts', 'succeeded', 'p50 ms', 'p99 ms');
+  row('---', '---', '---', '---', '---');
+  row('alone', r.abuse.withoutAbuser.checkouts, pct(r.abuse.withoutAbuser.successRate), r.abuse.withoutAbuser.p50Ms, r.abuse.withoutAbuser.p99Ms);
+  row(`beside one address at ${r.abuse.abuser.requestsPerSecond} reservations/s`, r.abuse.withAbuser.checkouts, pct(r.abuse.withAbuser.successRate), r.abuse.withAbuser.p50Ms, r.abuse.withAbuser.p99Ms);
+  row('the abuser', `${r.abuse.abuser.sent} sent`, `${r.abuse.abuser.reserved} reserved`, `${r.abuse.abuser.refused429} refused 429`, `${r.abuse.abuser.other} other`);
   lines.push('');
   row('Web (gzip)', 'size');
   row('---', '---');

@@ -10,11 +10,12 @@ import { Construct } from 'constructs';
 import { tables, type BucketKey, type KeyDef, type TableDef, type TableKey } from '../lambdas/contracts/data-model.ts';
 import { acknowledgeNag } from './constructs/nag.ts';
 
-/** Key prefix of proofs uploaded for an order that is not placed yet; they expire after a day. */
-export const PENDING_PROOFS_PREFIX = 'proofs/pending/';
+/** Days an upload no order claimed stays in the uploads bucket (not versioned: then it is gone). */
+export const UPLOADS_EXPIRY_DAYS = 1;
 /** Key prefixes under which each service writes its S3 server access logs into the log bucket. */
 export const ACCESS_LOG_PREFIXES = {
   proofs: 's3/proofs/',
+  uploads: 's3/uploads/',
   images: 's3/images/',
   site: 's3/site/',
   cloudfront: 'cloudfront/',
@@ -84,12 +85,6 @@ export class Data extends Construct {
       serverAccessLogsPrefix: ACCESS_LOG_PREFIXES.proofs,
       lifecycleRules: [
         {
-          id: 'expire-pending-proofs',
-          prefix: PENDING_PROOFS_PREFIX,
-          expiration: Duration.days(1),
-          noncurrentVersionExpiration: Duration.days(1),
-        },
-        {
           id: 'archive-proofs',
           transitions: [{ storageClass: s3.StorageClass.INFREQUENT_ACCESS, transitionAfter: Duration.days(90) }],
           noncurrentVersionExpiration: Duration.days(90),
@@ -112,16 +107,31 @@ export class Data extends Construct {
       removalPolicy: RemovalPolicy.RETAIN,
     });
 
-    this.buckets = { proofs, images };
+    // What browsers upload before an order claims it: not versioned (a deleted or expired upload
+    // leaves no old version behind), emptied after a day, never retained.
+    const uploads = new s3.Bucket(this, 'UploadsBucket', {
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      versioned: false,
+      serverAccessLogsBucket: this.accessLogs,
+      serverAccessLogsPrefix: ACCESS_LOG_PREFIXES.uploads,
+      lifecycleRules: [{ id: 'expire-uploads', expiration: Duration.days(UPLOADS_EXPIRY_DAYS), abortIncompleteMultipartUploadAfter: Duration.days(1) }],
+      removalPolicy: RemovalPolicy.DESTROY,
+      autoDeleteObjects: false,
+    });
+
+    this.buckets = { proofs, images, uploads };
   }
 
   /**
-   * Lets the shop's pages send presigned POST uploads to the proofs and images buckets (and read proofs
-   * through presigned links with fetch).
+   * Lets the shop's pages send presigned POST uploads to the uploads (pending proofs) and images
+   * buckets, and read proofs through presigned links with fetch.
    */
   allowBrowserUploads(origins: readonly string[]): void {
     const common = { allowedOrigins: [...origins], allowedHeaders: ['*'], exposedHeaders: ['ETag', 'Location'], maxAge: 3000 };
-    this.buckets.proofs.addCorsRule({ ...common, allowedMethods: [s3.HttpMethods.POST, s3.HttpMethods.GET, s3.HttpMethods.HEAD] });
+    this.buckets.uploads.addCorsRule({ ...common, allowedMethods: [s3.HttpMethods.POST] });
+    this.buckets.proofs.addCorsRule({ ...common, allowedMethods: [s3.HttpMethods.GET, s3.HttpMethods.HEAD] });
     this.buckets.images.addCorsRule({ ...common, allowedMethods: [s3.HttpMethods.POST] });
   }
 }

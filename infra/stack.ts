@@ -170,7 +170,7 @@ export class ShopStack extends Stack {
       originSecret: originSecretValue,
       ...(props.webAclArn ? { webAclArn: props.webAclArn } : {}),
       imagesBucket: this.data.buckets.images,
-      uploadBuckets: [this.data.buckets.proofs, this.data.buckets.images],
+      uploadBuckets: [this.data.buckets.uploads, this.data.buckets.proofs, this.data.buckets.images],
       accessLogs: this.data.accessLogs,
       spaConfig,
       ...(props.webDistDir ? { webDistDir: props.webDistDir } : {}),

@@ -64,7 +64,7 @@ const ONE_DAY = 86_400;
 /** The stage throttle of the catalogue (cached at the edge, cheap): generous. */
 export const CATALOGUE_THROTTLE = { rateLimit: 500, burstLimit: 1000 } as const;
 /** The stage throttle of public writes (every client together). */
-export const WRITE_THROTTLE = { rateLimit: 50, burstLimit: 100 } as const;
+export const WRITE_THROTTLE = { rateLimit: 100, burstLimit: 200 } as const;
 /** The stage throttle of everything else (admin, public reads that are not cached). */
 export const DEFAULT_THROTTLE = { rateLimit: 50, burstLimit: 100 } as const;
 
@@ -106,7 +106,7 @@ export const routes = [
     grants: [{ table: 'mbwayCounters', access: 'read' }, { config: 'payments' }] },
   { method: 'POST', path: '/api/uploads/proof', handler: 'uploads/proof', access: 'public', throttle: WRITE_THROTTLE,
     limits: [{ by: 'client', max: 30, windowSeconds: TEN_MINUTES }],
-    grants: [{ bucket: 'proofs', access: 'put' }, RATE_LIMITS_GRANT] },
+    grants: [{ bucket: 'uploads', access: 'put' }, RATE_LIMITS_GRANT] },
   { method: 'POST', path: '/api/orders', handler: 'orders/create', access: 'public', throttle: WRITE_THROTTLE,
     // Per e-mail too: each reservation mails that address, so a bot must not make it an inbox bomb.
     limits: [{ by: 'client', max: 20, windowSeconds: TEN_MINUTES }, { by: 'email', max: 20, windowSeconds: TEN_MINUTES }, { by: 'email', max: 40, windowSeconds: ONE_DAY }],
@@ -119,7 +119,8 @@ export const routes = [
       { table: 'stockMovements', access: 'write' },
       { table: 'idempotency', access: 'readWrite' },
       { table: 'counters', access: 'write' },
-      { bucket: 'proofs', access: 'readWrite' },
+      { bucket: 'uploads', access: 'read' },
+      { bucket: 'proofs', access: 'put' },
       { mail: true },
       { config: 'payments' },
     ] },
@@ -130,7 +131,8 @@ export const routes = [
       RATE_LIMITS_GRANT,
       { table: 'orders', access: 'readWrite' },
       { table: 'counters', access: 'write' },
-      { bucket: 'proofs', access: 'readWrite' },
+      { bucket: 'uploads', access: 'read' },
+      { bucket: 'proofs', access: 'put' },
       { mail: true },
       { config: 'payments' },
     ] },

@@ -115,8 +115,14 @@ export type TableKey = keyof typeof tables;
 
 /** The S3 buckets, with the environment variable that carries each physical name. */
 export const buckets = {
+  /** Proofs attached to an order (kept, versioned). */
   proofs: { envVar: 'BUCKET_PROOFS' },
   images: { envVar: 'BUCKET_IMAGES' },
+  /**
+   * What browsers upload before an order claims it (pending proofs): not versioned, emptied after a
+   * day, so an abandoned or refused upload is really gone.
+   */
+  uploads: { envVar: 'BUCKET_UPLOADS' },
 } as const;
 
 export type BucketKey = keyof typeof buckets;

@@ -67,11 +67,18 @@ export async function peekObject(
   }
 }
 
-/** Copies an object within a bucket, setting its content type. */
-export async function copyObject(bucket: BucketKey, from: string, to: string, contentType: string): Promise<void> {
-  const Bucket = bucketName(bucket);
+/** Copies an object (to another bucket, or within one), setting its content type. */
+export async function copyObject(source: { bucket: BucketKey; key: string }, target: { bucket: BucketKey; key: string }, contentType: string): Promise<void> {
   try {
-    await s3().send(new CopyObjectCommand({ Bucket, Key: to, CopySource: `${Bucket}/${from}`, ContentType: contentType, MetadataDirective: 'REPLACE' }));
+    await s3().send(
+      new CopyObjectCommand({
+        Bucket: bucketName(target.bucket),
+        Key: target.key,
+        CopySource: `${bucketName(source.bucket)}/${source.key}`,
+        ContentType: contentType,
+        MetadataDirective: 'REPLACE',
+      }),
+    );
   } catch (error) {
     throw storageUnavailable(error);
   }

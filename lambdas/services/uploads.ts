@@ -14,7 +14,7 @@ import { copyObject, peekObject, presignPost } from '../repositories/storage.ts'
 /** How long a presigned upload stays valid. */
 export const UPLOAD_EXPIRY_SECONDS = 300;
 
-/** Where a claimed proof lives: outside `proofs/pending/`, so the one-day expiry no longer applies. */
+/** Where a claimed proof lives in the proofs bucket (kept with the order). */
 export const CLAIMED_PROOF_PREFIX = 'proofs/orders/';
 
 /** Product images never change under their (random) key: browsers and CloudFront may keep them a year. */
@@ -46,7 +46,7 @@ export const DECLARED_SIZE_METADATA = 'declared-size';
  * (`content-length-range` [size, size]), and the server checks it again after the upload.
  */
 export function presignProofUpload(contentType: ProofContentType, size: number): Promise<PresignedUpload> {
-  return presignUpload('proofs', proofKey(randomUUID()), contentType, MAX_PROOF_BYTES, { exactBytes: size });
+  return presignUpload('uploads', proofKey(randomUUID()), contentType, MAX_PROOF_BYTES, { exactBytes: size });
 }
 
 /**
@@ -101,11 +101,11 @@ export function claimedProofKey(pendingKey: string): string {
 }
 
 /**
- * Checks the proof of a checkout and claims it: a copy outside the pending prefix (same id, so a
- * retried checkout claims the same object), which the order then references.
+ * Checks the proof of a checkout and claims it: a copy from the uploads bucket into the proofs bucket
+ * (same id, so a retried checkout claims the same object), which the order then references.
  */
 export async function claimProof(pendingKey: string): Promise<CheckedObject> {
-  const checked = await checkUploadedObject('proofs', pendingKey, {
+  const checked = await checkUploadedObject('uploads', pendingKey, {
     maxBytes: MAX_PROOF_BYTES,
     allowed: PROOF_CONTENT_TYPES,
     field: 'proofKey',
@@ -115,6 +115,6 @@ export async function claimProof(pendingKey: string): Promise<CheckedObject> {
     wrongSize: messages.api.proofWrongSize,
   });
   const claimedKey = claimedProofKey(pendingKey);
-  await copyObject('proofs', pendingKey, claimedKey, checked.contentType);
+  await copyObject({ bucket: 'uploads', key: pendingKey }, { bucket: 'proofs', key: claimedKey }, checked.contentType);
   return { ...checked, key: claimedKey };
 }

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tables, type TableDef, type TableKey } from '../../lambdas/contracts/data-model.ts';
-import { PENDING_PROOFS_PREFIX } from '../../infra/data.ts';
+import { UPLOADS_EXPIRY_DAYS } from '../../infra/data.ts';
 import { synthShop, SYNTH_TIMEOUT_MS, removeScratch, type Synthesized } from './support.ts';
 
 let shop: Synthesized;
@@ -68,7 +68,7 @@ describe('S3 buckets', () => {
   const blockAll = { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true };
   const sse = { ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }] };
 
-  function bucket(name: 'proofs' | 'images') {
+  function bucket(name: 'proofs' | 'images' | 'uploads') {
     return shop.json.Resources[shop.logicalId(shop.stack.data.buckets[name])]!;
   }
 
@@ -90,19 +90,30 @@ describe('S3 buckets', () => {
     );
   });
 
-  it('proofs: abandoned uploads under proofs/pending/ expire after one day, the rest moves to a cheaper class', () => {
-    const rules = bucket('proofs').Properties.LifecycleConfiguration.Rules as Record<string, any>[];
-    expect(PENDING_PROOFS_PREFIX).toBe('proofs/pending/');
-    expect(rules).toContainEqual(
-      expect.objectContaining({ Prefix: 'proofs/pending/', ExpirationInDays: 1, Status: 'Enabled', NoncurrentVersionExpiration: { NoncurrentDays: 1 } }),
+  it('uploads (pending proofs): private, encrypted, logged, SSL only, NOT versioned, and emptied after one day', () => {
+    const resource = bucket('uploads');
+    expect(resource.Properties.PublicAccessBlockConfiguration).toEqual(blockAll);
+    expect(resource.Properties.BucketEncryption).toEqual(sse);
+    expect(resource.Properties.VersioningConfiguration).toBeUndefined();
+    expect(resource.Properties.LoggingConfiguration.DestinationBucketName).toEqual({ Ref: shop.logicalId(shop.stack.data.accessLogs) });
+    expect(UPLOADS_EXPIRY_DAYS).toBe(1);
+    expect(resource.Properties.LifecycleConfiguration.Rules).toEqual([expect.objectContaining({ ExpirationInDays: 1, Status: 'Enabled' })]);
+    expect(policyOf(shop.logicalId(shop.stack.data.buckets.uploads))).toContainEqual(
+      expect.objectContaining({ Effect: 'Deny', Action: 's3:*', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
     );
+  });
+
+  it('proofs: claimed proofs only (no pending prefix), moved to a cheaper class after 90 days', () => {
+    const rules = bucket('proofs').Properties.LifecycleConfiguration.Rules as Record<string, any>[];
+    expect(rules.some((r) => r.Prefix)).toBe(false);
     expect(rules).toContainEqual(
       expect.objectContaining({ Status: 'Enabled', Transitions: [{ StorageClass: 'STANDARD_IA', TransitionInDays: 90 }] }),
     );
   });
 
-  it('proofs and images accept presigned POSTs from the shop pages (CORS)', () => {
-    for (const name of ['proofs', 'images'] as const) {
+  it('uploads and images accept presigned POSTs from the shop pages (CORS); proofs only presigned reads', () => {
+    expect(bucket('proofs').Properties.CorsConfiguration.CorsRules).toEqual([expect.objectContaining({ AllowedMethods: ['GET', 'HEAD'] })]);
+    for (const name of ['uploads', 'images'] as const) {
       expect(bucket(name).Properties.CorsConfiguration.CorsRules).toEqual([
         expect.objectContaining({ AllowedMethods: expect.arrayContaining(['POST']), AllowedOrigins: ['https://*.cloudfront.net'] }),
       ]);

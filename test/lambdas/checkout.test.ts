@@ -26,7 +26,7 @@ describe('POST /api/uploads/proof', () => {
     const { status, body } = await call('POST', '/api/uploads/proof', { body: { contentType: 'application/pdf', size: 2048 } });
     expect(status).toBe(201);
     expect(body.upload.key).toMatch(/^proofs\/pending\/[0-9a-f-]{36}$/);
-    expect(body.upload.url).toContain(twin().env.BUCKET_PROOFS);
+    expect(body.upload.url).toContain(twin().env.BUCKET_UPLOADS);
     expect(body.upload.fields['Content-Type']).toBe('application/pdf');
     const policy = JSON.parse(Buffer.from(body.upload.fields.Policy, 'base64').toString('utf8'));
     expect(policy.conditions).toEqual(

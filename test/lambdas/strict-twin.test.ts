@@ -97,10 +97,10 @@ describe("the front door refuses what CloudFront would", () => {
   it('encoded traversal out of /images/ never reaches another bucket or prefix: never the file, never a 500', async () => {
     const key = await uploadProof();
     for (const path of [
-      `/images/..%2F..%2Fjoias-proofs%2F${encodeURIComponent(key)}`,
-      `/images/..%2f..%2fjoias-proofs/${key}`,
-      `/images/seed/..%2F..%2F..%2Fjoias-proofs%2F${encodeURIComponent(key)}`,
-      `/images/%5c..%5c..%5cjoias-proofs%5c${encodeURIComponent(key)}`,
+      `/images/..%2F..%2Fjoias-uploads%2F${encodeURIComponent(key)}`,
+      `/images/..%2f..%2fjoias-uploads/${key}`,
+      `/images/seed/..%2F..%2F..%2Fjoias-uploads%2F${encodeURIComponent(key)}`,
+      `/images/%5c..%5c..%5cjoias-uploads%5c${encodeURIComponent(key)}`,
     ]) {
       const answer = await call('GET', path);
       expect(answer.status, path).toBe(404);
@@ -108,7 +108,7 @@ describe("the front door refuses what CloudFront would", () => {
     }
     // Dot segments the URL itself resolves (as CloudFront does) leave /images/ altogether: the shop's
     // own page, never the proof.
-    const resolved = await call('GET', `/images/%2e%2e/%2e%2e/joias-proofs/${key}`);
+    const resolved = await call('GET', `/images/%2e%2e/%2e%2e/joias-uploads/${key}`);
     expect(resolved.headers.get('content-type')).toMatch(/text\/html/);
     expect(String(resolved.body)).not.toContain('PNG');
   });
