@@ -63,6 +63,7 @@ export function mailLayout(source: Pick<MailTemplateSource, 'preview' | 'body'>)
       .linhas th { white-space: nowrap; font-size: 12px; font-weight: 600; color: ${COLOR.muted}; text-transform: uppercase; letter-spacing: 0.04em; padding: 0 0 8px; border-bottom: 1px solid ${COLOR.line}; }
       .linhas td { padding: 10px 0; border-bottom: 1px solid ${COLOR.sand}; vertical-align: top; }
       .linhas .valor, .totais .valor { text-align: right; white-space: nowrap; padding-left: 12px; }
+      .linhas .antes { color: ${COLOR.muted}; font-size: 12px; }
       .linhas .qtd { text-align: center; padding-left: 8px; padding-right: 8px; }
       .totais td { padding: 4px 0; }
       .totais .total td { padding-top: 10px; border-top: 2px solid ${COLOR.ink}; font-size: 16px; font-weight: 700; }
@@ -107,7 +108,7 @@ export const mailTemplateSources: Readonly<Record<MailTemplateId, MailTemplateSo
         <mj-text font-family="${SERIF}" font-size="18px" padding="12px 28px 4px">Resumo da encomenda</mj-text>
         <mj-table css-class="linhas" role="presentation">
           <tr><th style="text-align:left">Peça</th><th class="qtd">Qtd.</th><th class="valor">Preço</th><th class="valor">Total</th></tr>
-          {{#each linhas}}<tr><td>{{nome}}</td><td class="qtd">{{quantidade}}</td><td class="valor">{{preco}}</td><td class="valor">{{total}}</td></tr>{{/each}}
+          {{#each linhas}}<tr><td>{{nome}}</td><td class="qtd">{{quantidade}}</td><td class="valor">{{#if precoOriginal}}<s class="antes">{{precoOriginal}}</s><br />{{/if}}{{preco}}</td><td class="valor">{{#if totalOriginal}}<s class="antes">{{totalOriginal}}</s><br />{{/if}}{{total}}</td></tr>{{/each}}
         </mj-table>
         <mj-table css-class="totais" role="presentation">
           <tr><td>Subtotal{{#if semDesconto}}{{else}} antes do desconto{{/if}}</td><td class="valor">{{subtotal}}</td></tr>
@@ -123,7 +124,7 @@ Recebemos a tua encomenda nº {{texto.numero}} e o teu comprovativo de pagamento
 
 Resumo da encomenda
 {{#each texto.linhas}}
-- {{nome}} × {{quantidade}}: {{total}} ({{preco}} cada)
+- {{nome}} × {{quantidade}}: {{total}} ({{preco}} cada{{#if precoOriginal}}; sem desconto {{precoOriginal}} cada, {{totalOriginal}}{{/if}})
 {{/each}}
 
 Subtotal{{#if texto.semDesconto}}{{else}} antes do desconto{{/if}}: {{texto.subtotal}}

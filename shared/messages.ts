@@ -3,6 +3,7 @@
  */
 import { RESERVATION_MINUTES } from './order-status.ts';
 import type { PaymentInstructions } from './payment-methods.ts';
+import { FREE_SHIPPING_THRESHOLD_CENTS } from './shipping.ts';
 
 const PROOF_MISSING = 'Por favor, faça upload do comprovativo de pagamento.';
 const TERMS_NOT_ACCEPTED = 'Por favor, aceite os termos e condições.';
@@ -94,6 +95,8 @@ export const messages = {
     soldOut: 'Esgotado',
     /** The product page of an id that does not exist (or no longer does). */
     productGoneDetail: 'Esta peça não existe ou já não está disponível.',
+    /** The shop's advertised offer (spec text; rule 26: from 30,00 € inclusive). */
+    freeShipping: `Portes grátis a partir de ${FREE_SHIPPING_THRESHOLD_CENTS / 100}€`,
     /** English original: 'N% off'. */
     percentOff: (percent: number) => `-${percent}%`,
   },
@@ -129,6 +132,10 @@ export const messages = {
     proofUploading: 'A enviar...',
     proofUploadFailed: 'Não foi possível enviar o comprovativo. Tenta novamente.',
     mbwayUnavailable: 'MBWay não está disponível este mês. Escolha outro método de pagamento.',
+    /** Cart and shipping step while the cart does not ship free (rule 26: from the amount, inclusive). */
+    freeShippingFrom: (amount: string) => `Portes grátis em encomendas a partir de ${amount} (antes de descontos).`,
+    /** Cart once the subtotal ships free. */
+    freeShippingReached: 'Tens portes grátis nesta encomenda.',
     emptyCart: 'O teu carrinho está vazio.',
     /** Under 'Finalizar Compra' while a cart line asks for more than is left or is gone. */
     fixCartLines: 'Corrige as peças assinaladas para continuar.',

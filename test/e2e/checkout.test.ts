@@ -81,7 +81,7 @@ describe('the customer journey', () => {
     await line(extra.id).getByRole('button', { name: /Remover/ }).click();
     await expect.poll(() => page.locator('.cart-line').count()).toBe(2);
     expect(await badge(page).textContent()).toBe('3');
-    expect(await total(page, 'Subtotal')).toBe('50,70 €');
+    expect(await total(page, 'Subtotal (sem descontos)')).toBe('50,70 €');
     expect(await total(page, 'Desconto')).toBe('−3,74 €');
     expect(await total(page, 'Total')).toBe('46,96 €');
 

@@ -141,7 +141,7 @@ function ProductDetail({ product }: { product: Product }) {
         <ul className="product-detail__perks">
           <li>Aço inoxidável hipoalergénico, não escurece</li>
           <li>Feito à mão em Portugal</li>
-          <li>Portes grátis a partir de 30€</li>
+          <li>{messages.catalog.freeShipping}</li>
         </ul>
       </div>
       <Popups message={popup} />

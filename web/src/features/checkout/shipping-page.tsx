@@ -179,7 +179,7 @@ export function ShippingPage() {
                 );
               })}
             </ChoiceGroup>
-            {!freeShipping && <p className="field-hint shipping-note">Portes grátis em encomendas acima de {formatCents(FREE_SHIPPING_THRESHOLD_CENTS)}.</p>}
+            {!freeShipping && <p className="field-hint shipping-note">{messages.checkout.freeShippingFrom(formatCents(FREE_SHIPPING_THRESHOLD_CENTS))}</p>}
           </section>
           <section className="card">
             <ChoiceGroup legend={<h2>Método de pagamento</h2>} error={errors.paymentMethod} hint={payment.loading ? messages.common.loading : 'Pagas fora do site e envias o comprovativo no passo seguinte.'}>

@@ -133,8 +133,8 @@ export function ShippingPolicyPage() {
     <StaticPage
       eyebrow="Ajuda"
       title="Detalhes de Envio"
-      lead={`Enviamos pelos CTT. Portes grátis em encomendas acima de ${freeShippingFrom}.`}
-      description={`Envios pelos CTT: ${national} em Portugal, ${international} para o estrangeiro. Portes grátis acima de ${freeShippingFrom}.`}
+      lead={`Enviamos pelos CTT. Portes grátis em encomendas a partir de ${freeShippingFrom}.`}
+      description={`Envios pelos CTT: ${national} em Portugal, ${international} para o estrangeiro. Portes grátis a partir de ${freeShippingFrom}.`}
     >
       <div className="prose">
         <h2>Métodos e custos</h2>
@@ -149,7 +149,7 @@ export function ShippingPolicyPage() {
           ))}
         </ul>
         <p>
-          O envio é <strong>grátis</strong> quando o subtotal da encomenda (antes de descontos) é superior a {freeShippingFrom}.
+          O envio é <strong>grátis</strong> quando o subtotal da encomenda (antes de descontos) é igual ou superior a {freeShippingFrom}.
         </p>
         <h2>Prazos de entrega</h2>
         <ul>
@@ -193,7 +193,7 @@ export function TermsPage() {
         <h2>3. Preços</h2>
         <p>
           Os preços estão em euros (€), com impostos incluídos. Os portes são indicados antes de confirmares a encomenda e são
-          grátis quando o subtotal é superior a {freeShippingFrom}. O valor a pagar é o que o servidor da loja calcula no momento da
+          grátis quando o subtotal (antes de descontos) é igual ou superior a {freeShippingFrom}. O valor a pagar é o que o servidor da loja calcula no momento da
           encomenda, igual ao apresentado no carrinho.
         </p>
         <h2>4. Encomenda e pagamento</h2>
