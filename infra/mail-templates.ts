@@ -13,7 +13,9 @@
  */
 import { escapeHtml } from '../lambdas/contracts/mail-data.ts';
 import type { MailTemplateId } from '../lambdas/contracts/mail-templates.ts';
-import { SHOP_IDENTITY } from '../shared/shop-identity.ts';
+import { legalLine, sellerIdentity } from '../shared/shop-identity.ts';
+
+const SHOP_IDENTITY = sellerIdentity();
 
 /** One e-mail before rendering. */
 export interface MailTemplateSource {
@@ -43,7 +45,7 @@ const SANS = "-apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Helvetica, Ar
 const SERIF = "Georgia, 'Times New Roman', serif";
 
 const SIGNATURE_TEXT = `Obrigado,\nA equipa ${SHOP_IDENTITY.name}`;
-const FOOTER_TEXT = `Este e-mail não é uma fatura.\n${SHOP_IDENTITY.legal}`;
+const FOOTER_TEXT = `Este e-mail não é uma fatura.\n${legalLine(SHOP_IDENTITY)} · ${SHOP_IDENTITY.email}`;
 
 /** The whole MJML document of one e-mail: head, brand header, the card with `body`, signature and footer. */
 export function mailLayout(source: Pick<MailTemplateSource, 'preview' | 'body'>): string {
@@ -84,7 +86,7 @@ ${source.body}
     </mj-section>
     <mj-section padding="20px 16px 32px">
       <mj-column>
-        <mj-text align="center" font-size="12px" line-height="1.5" color="${COLOR.muted}" padding="0">Este e-mail não é uma fatura.<br />${escapeHtml(SHOP_IDENTITY.legal)}</mj-text>
+        <mj-text align="center" font-size="12px" line-height="1.5" color="${COLOR.muted}" padding="0">Este e-mail não é uma fatura.<br />${escapeHtml(`${legalLine(SHOP_IDENTITY)} · ${SHOP_IDENTITY.email}`)}</mj-text>
       </mj-column>
     </mj-section>
   </mj-body>

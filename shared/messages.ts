@@ -132,6 +132,10 @@ export const messages = {
     proofUploading: 'A enviar...',
     proofUploadFailed: 'Não foi possível enviar o comprovativo. Tenta novamente.',
     mbwayUnavailable: 'MBWay não está disponível este mês. Escolha outro método de pagamento.',
+    /** Beside a payment method that cannot be chosen (the refusal itself is said once, in the alert). */
+    methodUnavailable: 'Indisponível este mês',
+    /** Payment page of a reservation whose time to pay is over: nothing can be sent. */
+    reservationOver: 'O tempo para pagar esta reserva terminou e as peças voltaram à loja. Não pagues: volta ao carrinho para fazer uma nova encomenda.',
     /** Cart and shipping step while the cart does not ship free (rule 26: from the amount, inclusive). */
     freeShippingFrom: (amount: string) => `Portes grátis em encomendas a partir de ${amount} (antes de descontos).`,
     /** Cart once the subtotal ships free. */
@@ -307,7 +311,7 @@ export const messages = {
     },
     phone: {
       required: 'Indica o teu telefone.',
-      invalid: 'Indica um telefone válido: 9 a 20 caracteres, só algarismos, espaços e +.',
+      invalid: 'Indica um telefone válido, por exemplo 912 345 678 ou +351 912 345 678.',
     },
     shippingMethod: { invalid: 'Escolhe um método de envio.' },
     paymentMethod: { invalid: 'Escolhe um método de pagamento.' },

@@ -14,7 +14,7 @@ import { MAIL_ENV } from '../../lambdas/contracts/env.ts';
 import { routes, type Grant } from '../../lambdas/routes.ts';
 import { jobs } from '../../lambdas/jobs.ts';
 import { routeKeyOf } from '../../infra/api.ts';
-import { SHOP_IDENTITY } from '../../shared/shop-identity.ts';
+import { legalLine, SHOP_IDENTITY } from '../../shared/shop-identity.ts';
 import { benignMailData, hostileMailData, renderAsSes, type MailParts } from '../support/mail.ts';
 import { Match } from 'aws-cdk-lib/assertions';
 import {
@@ -153,7 +153,7 @@ describe('SES', () => {
     for (const part of [html, text]) {
       expect(part).toContain(SHOP_IDENTITY.name);
       expect(part).toContain('Este e-mail não é uma fatura.');
-      expect(part).toContain(SHOP_IDENTITY.legal);
+      expect(part).toContain(legalLine(SHOP_IDENTITY));
     }
     expect(text).not.toMatch(/<[a-z]/i);
   });

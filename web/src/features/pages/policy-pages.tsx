@@ -15,6 +15,7 @@ import {
   RESPONSE_OR_REFUND_HOURS,
 } from './policy-facts.ts';
 import { StaticPage } from './static-page.tsx';
+import { WITHDRAWAL_DAYS } from '../../../../shared/withdrawal.ts';
 
 const paymentMethods = PAYMENT_METHOD_IDS.map((id) => PAYMENT_METHOD_LABELS[id]).join(', ').replace(/, ([^,]+)$/, ' e $1');
 
@@ -93,7 +94,7 @@ export function ReturnsPolicyPage() {
       eyebrow="Ajuda"
       title="Política de Devoluções e Reembolsos"
       lead="Queremos que fiques feliz com cada peça. Se algo não estiver bem, resolvemos contigo depressa."
-      description={`Cancelamentos até ${CANCELLATION_WINDOW_HOURS} horas após o pagamento, defeitos comunicados em ${DEFECT_REPORT_DAYS} dias e resposta ou reembolso em ${RESPONSE_OR_REFUND_HOURS} horas.`}
+      description={`Livre resolução em ${WITHDRAWAL_DAYS} dias, cancelamentos até ${CANCELLATION_WINDOW_HOURS} horas após o pagamento, defeitos comunicados em ${DEFECT_REPORT_DAYS} dias e resposta ou reembolso em ${RESPONSE_OR_REFUND_HOURS} horas.`}
     >
       <div className="prose">
         <h2>Cancelamento</h2>
@@ -101,15 +102,26 @@ export function ReturnsPolicyPage() {
           Podes cancelar a tua encomenda até <strong>{CANCELLATION_WINDOW_HOURS} horas após o pagamento</strong>, desde que ainda não
           tenha sido enviada. Escreve para <Email /> com o número da encomenda.
         </p>
+        <h2>Direito de livre resolução ({WITHDRAWAL_DAYS} dias)</h2>
+        <p>
+          Numa compra online tens <strong>{WITHDRAWAL_DAYS} dias</strong> a contar da receção das peças para desistir da compra,
+          sem indicar o motivo (Decreto-Lei n.º 24/2014). Basta enviares-nos o{' '}
+          <a href={paths.withdrawalFormPdf} download>formulário de livre resolução</a> ou um e-mail a dizê-lo; reembolsamos tudo o
+          que pagaste, incluindo os portes de envio normais. Vê <Link to={paths.withdrawal}>como exercer este direito</Link>.
+        </p>
         <h2>Peças com defeito</h2>
         <p>
           Se a tua peça chegar com defeito, comunica-nos no prazo de <strong>{DEFECT_REPORT_DAYS} dias</strong> após a receção,
           com o número da encomenda e fotografias do problema. Respondemos ou reembolsamos em até{' '}
-          <strong>{RESPONSE_OR_REFUND_HOURS} horas</strong>.
+          <strong>{RESPONSE_OR_REFUND_HOURS} horas</strong>. Este prazo é o do nosso serviço rápido: não encurta a garantia legal
+          de conformidade, que continua a proteger-te depois dele.
         </p>
         <h2>Exceções</h2>
         <p>
-          <strong>Peças promocionais e peças personalizadas não podem ser devolvidas.</strong>
+          <strong>Peças personalizadas</strong> (feitas segundo as tuas indicações) não podem ser devolvidas nem têm direito de
+          livre resolução, como a lei permite. <strong>Peças promocionais não podem ser trocadas</strong>; esta regra aplica-se só às
+          trocas que fazemos por cortesia: as peças promocionais mantêm o direito de livre resolução de {WITHDRAWAL_DAYS} dias e a
+          garantia legal, como qualquer outra peça.
         </p>
         <h2>Reembolsos</h2>
         <p>
@@ -183,7 +195,8 @@ export function TermsPage() {
       <div className="prose">
         <h2>1. A loja</h2>
         <p>
-          Esta loja online é da Joias Inox, marca portuguesa de joias artesanais em aço inoxidável. Contacto: <Email />.
+          Esta loja online é da Joias Inox, marca portuguesa de joias artesanais em aço inoxidável. Contacto: <Email />. A
+          identificação completa do vendedor está na <Link to={paths.legal}>Informação legal</Link>.
         </p>
         <h2>2. Produtos</h2>
         <p>
@@ -213,7 +226,9 @@ export function TermsPage() {
         <h2>7. Devoluções</h2>
         <p>
           Defeitos devem ser comunicados em {DEFECT_REPORT_DAYS} dias após a receção; respondemos ou reembolsamos em até{' '}
-          {RESPONSE_OR_REFUND_HOURS} horas. Peças promocionais e personalizadas não podem ser devolvidas. Consulta a{' '}
+          {RESPONSE_OR_REFUND_HOURS} horas. Tens {WITHDRAWAL_DAYS} dias após a receção para desistir da compra sem indicar motivo (
+          <Link to={paths.withdrawal}>direito de livre resolução</Link>); peças personalizadas não têm este direito. Peças
+          promocionais não podem ser trocadas, mas mantêm o direito de livre resolução. Consulta a{' '}
           <Link to={paths.returns}>política de devoluções</Link>.
         </p>
         <h2>8. Reclamações e resolução de litígios</h2>
