@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { shopPath } from '../../../shared/listing-filter.ts';
 import { LISTING_FILTER_TYPES } from '../../../shared/product-types.ts';
 import { paths } from '../../../shared/paths.ts';
-import { sellerIdentity } from '../../../shared/shop-identity.ts';
+import { legalLine, sellerIdentity } from '../../../shared/shop-identity.ts';
 import { categoryNames, externalLinks } from './paths.ts';
 import { SocialLinks } from './social-links.tsx';
 
@@ -65,8 +65,8 @@ export function SiteFooter() {
           .
         </p>
         <p className="site-footer__seller" data-testid="footer-seller">
-          {seller.legalName} · NIF {seller.nif} · {seller.address} · <a href={`mailto:${seller.email}`}>{seller.email}</a> ·{' '}
-          {seller.phone} · <Link to={paths.legal}>Informação legal</Link>
+          {legalLine(seller)} · <a href={`mailto:${seller.email}`}>{seller.email}</a> · Tel. {seller.phone} ·{' '}
+          <Link to={paths.legal}>Informação legal</Link>
         </p>
         <p>Preços com IVA incluído.</p>
         <p>© 2023-2024 Joias Inox. Todos os direitos reservados.</p>

@@ -61,7 +61,7 @@ export function LegalInfoPage() {
           ). Mais informações no <External href={externalLinks.consumerPortal}>Portal do Consumidor</External>.
         </p>
         <h2>Faturas</h2>
-        <p>Os e-mails da encomenda não são faturas; a fatura é emitida nos termos da lei e enviada com a encomenda ou por e-mail.</p>
+        <p>Os e-mails da encomenda não são faturas; a fatura é emitida pela loja nos termos da lei.</p>
         <p>
           Consulta também os <Link to={paths.terms}>Termos e Condições</Link>, a{' '}
           <Link to={paths.returns}>Política de Devoluções</Link> e a <Link to={paths.privacy}>Política de Privacidade</Link>.
