@@ -97,6 +97,8 @@ export const messages = {
     productGoneDetail: 'Esta peça não existe ou já não está disponível.',
     /** The shop's advertised offer (spec text; rule 26: from 30,00 € inclusive). */
     freeShipping: `Portes grátis a partir de ${FREE_SHIPPING_THRESHOLD_CENTS / 100}€`,
+    /** Under a price: prices include VAT, shipping is shown before ordering. */
+    vatIncluded: 'Preço com IVA incluído. Os portes são indicados antes de confirmares a encomenda.',
     /** English original: 'N% off'. */
     percentOff: (percent: number) => `-${percent}%`,
   },

@@ -326,7 +326,7 @@ describe('contact', () => {
 
     const stored = await scanAll(shop.twin, 'contactMessages');
     expect(stored.filter((m) => m.subject === subject)).toEqual([
-      expect.objectContaining({ name: 'Ana Silva', email: 'ana@exemplo.pt', phone: '912 345 678', message: 'Olá! Que tamanhos têm os anéis?' }),
+      expect.objectContaining({ name: 'Ana Silva', email: 'ana@exemplo.pt', phone: '912345678', message: 'Olá! Que tamanhos têm os anéis?' }),
     ]);
     expect(problems).toEqual({ errors: [], csp: [] });
     await page.close();

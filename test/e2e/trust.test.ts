@@ -187,6 +187,7 @@ describe('the defects of the audit', () => {
   it('the quantity field can be cleared and retyped: Backspace then 3 gives 3, not 13', async () => {
     const { page } = await openPage(shop.browser);
     await page.goto(`${shop.twin.url}/product/anel-infinito`);
+    expect(await page.locator('.product-detail__vat').textContent()).toBe(messages.catalog.vatIncluded);
     const field = page.getByRole('spinbutton', { name: 'Quantidade' });
     await field.click();
     await page.keyboard.press('End');

@@ -133,6 +133,7 @@ function ProductDetail({ product }: { product: Product }) {
         </p>
         <h1>{product.name}</h1>
         <PriceTag priceCents={product.priceCents} discountPercent={product.discountPercent} large />
+        <p className="field-hint product-detail__vat">{messages.catalog.vatIncluded}</p>
         <p className="product-detail__description">{product.description}</p>
         {inStock ? (
           <div className="product-detail__buy">

@@ -5,15 +5,7 @@ import { WITHDRAWAL_DAYS, WITHDRAWAL_REFUND_DAYS, WITHDRAWAL_RETURN_DAYS, withdr
 import { externalLinks } from '../../app/paths.ts';
 import { CANCELLATION_WINDOW_HOURS, DEFECT_REPORT_DAYS, freeShippingFrom, RESPONSE_OR_REFUND_HOURS } from './policy-facts.ts';
 import { StaticPage } from './static-page.tsx';
-
-function External({ href, children }: { href: string; children: string }) {
-  return (
-    <a href={href} target="_blank" rel="noopener noreferrer">
-      {children}
-      <span className="visually-hidden"> (abre numa nova janela)</span>
-    </a>
-  );
-}
+import { ExternalLink as External } from '../../ui/external-link.tsx';
 
 /** The seller's identification as a list of label and value (from the one source, `shared/shop-identity.ts`). */
 export function SellerDetails() {

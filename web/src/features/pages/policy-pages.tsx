@@ -15,21 +15,13 @@ import {
   RESPONSE_OR_REFUND_HOURS,
 } from './policy-facts.ts';
 import { StaticPage } from './static-page.tsx';
+import { ExternalLink as External } from '../../ui/external-link.tsx';
 import { WITHDRAWAL_DAYS } from '../../../../shared/withdrawal.ts';
 
 const paymentMethods = PAYMENT_METHOD_IDS.map((id) => PAYMENT_METHOD_LABELS[id]).join(', ').replace(/, ([^,]+)$/, ' e $1');
 
 function Email() {
   return <a href={`mailto:${SHOP_EMAIL}`}>{SHOP_EMAIL}</a>;
-}
-
-function External({ href, children }: { href: string; children: string }) {
-  return (
-    <a href={href} target="_blank" rel="noopener noreferrer">
-      {children}
-      <span className="visually-hidden"> (abre numa nova janela)</span>
-    </a>
-  );
 }
 
 /** /Politica-Privacidade */
