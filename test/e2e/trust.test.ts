@@ -22,7 +22,7 @@ const cents = (text: string) => Math.round(Number(text.replace(/[^\d,]/g, '').re
 const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
 const totalOf = async (page: Page, scope: string, label: string) => cents((await page.locator(`${scope} [data-total="${label}"]`).first().textContent()) ?? '');
 
-/** A context whose browser holds this cart (what the product pages would have stored). */
+/** A context whose browser holds this cart (what the product pages would have stored; the cart page then reads the current prices). */
 async function contextWithCart(lines: { id: string; quantity: number }[], viewport: { width: number; height: number } = DESKTOP): Promise<BrowserContext> {
   const context = await shop.browser.newContext({ viewport, permissions: ['clipboard-read', 'clipboard-write'] });
   const cart = JSON.stringify(lines.map(({ id, quantity }) => ({ productId: id, quantity, name: id, priceCents: 100, discountPercent: 0, image: '' })));
@@ -52,7 +52,7 @@ async function shippingForm(page: Page, { email, phone = '912345678', postalCode
 /** The order lines of a summary add up: struck amounts (or the amount, when not discounted) to the subtotal, amounts to the goods' total. */
 async function linesAddUp(page: Page, scope: string) {
   const lines = page.locator(`${scope} .line-amount`);
-  await expect.poll(() => lines.count()).toBeGreaterThan(0);
+  await expect.poll(() => lines.count(), { timeout: 10_000 }).toBeGreaterThan(0);
   const before = await lines.evaluateAll((els) => els.map((el) => (el.querySelector('.line-amount__was') ?? el.querySelector('.line-amount__now'))!.textContent!.replace('Sem desconto: ', '')));
   const after = await lines.evaluateAll((els) => els.map((el) => el.querySelector('.line-amount__now')!.textContent!));
   const subtotal = await totalOf(page, scope, 'Subtotal (sem descontos)');
@@ -80,13 +80,13 @@ describe('free shipping and totals', () => {
     const context = await contextWithCart([{ id: 'anel-entrelacado', quantity: 2 }]);
     const page = await context.newPage();
     await page.goto(`${shop.twin.url}/cart`);
-    await expect.poll(() => page.locator('[data-total="Total"]').textContent()).toBe('30,00 €');
+    await expect.poll(() => page.locator('[data-total="Total"]').textContent(), { timeout: 10_000 }).toBe('30,00 €');
     expect(await page.locator('.cart-summary').textContent()).toContain(messages.checkout.freeShippingReached);
     await page.getByRole('button', { name: 'Finalizar Compra' }).click();
     for (const method of ['CTT', 'CTT Expresso']) expect(await page.locator('label.choice', { hasText: new RegExp(`^${method}`) }).first().textContent()).toContain('Grátis');
     await shippingForm(page, { email: `rita-${Date.now()}@exemplo.pt`, shipping: 'ctt-expresso' });
     await page.getByRole('button', { name: 'Continuar para o pagamento' }).click();
-    await expect.poll(() => page.getByTestId('amount-due').textContent()).toBe('30,00 €');
+    await expect.poll(() => page.getByTestId('amount-due').textContent(), { timeout: 10_000 }).toBe('30,00 €');
     expect(await page.locator('.order-summary').textContent()).toContain('Grátis');
     await context.close();
 
@@ -109,7 +109,7 @@ describe('free shipping and totals', () => {
     await page.goto(`${shop.twin.url}/cart`);
     await expect.poll(() => page.locator('.cart-line').count()).toBe(2);
     const discounted = page.locator('.cart-line[data-product-id="colar-coracao-eterno"] .cart-line__total');
-    await expect.poll(() => discounted.locator('.line-amount__was').textContent()).toBe('Sem desconto: 49,80 €');
+    await expect.poll(() => discounted.locator('.line-amount__was').textContent(), { timeout: 10_000 }).toBe('Sem desconto: 49,80 €');
     expect(await discounted.locator('.line-amount__now').textContent()).toBe('42,32 €');
     expect(await linesAddUp(page, '.cart-layout')).toEqual({ subtotal: 6970, discount: 748 });
     expect(await totalOf(page, '.cart-layout', 'Total')).toBe(6222);
@@ -125,7 +125,7 @@ describe('free shipping and totals', () => {
     await linesAddUp(page, '.order-summary');
     await shot(page, 'shipping');
     await page.getByRole('button', { name: 'Continuar para o pagamento' }).click();
-    await expect.poll(() => path(page)).toBe('/payment');
+    await expect.poll(() => path(page), { timeout: 10_000 }).toBe('/payment');
     await linesAddUp(page, '.order-summary');
     expect(await totalOf(page, '.order-summary', 'Total a pagar')).toBe(6222);
     await shot(page, 'payment');
@@ -134,13 +134,13 @@ describe('free shipping and totals', () => {
     await page.locator('input[type="file"]').setInputFiles({ name: 'talao.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') });
     await expect.poll(() => page.locator('.proof-upload .notice--success').textContent(), { timeout: 15_000 }).toBe('Comprovativo enviado: talao.pdf');
     await page.getByRole('button', { name: 'Confirmar encomenda' }).click();
-    await expect.poll(() => path(page)).toBe('/thank-you');
+    await expect.poll(() => path(page), { timeout: 10_000 }).toBe('/thank-you');
     await linesAddUp(page, '.thank-you');
     await shot(page, 'thank-you');
     await noSeriousViolations(page, 'thank-you');
 
     await page.getByTestId('follow-order').click();
-    await expect.poll(() => path(page)).toMatch(/^\/encomenda\//);
+    await expect.poll(() => path(page), { timeout: 10_000 }).toMatch(/^\/encomenda\//);
     await linesAddUp(page, '.order-summary');
     await shot(page, 'my-order');
     await context.close();
@@ -155,7 +155,7 @@ describe('the seller and the right of withdrawal', () => {
     await expect.poll(() => seller.textContent()).toContain('NIF');
     expect(await seller.textContent()).toContain('ola@joiasinox.pt');
     await seller.getByRole('link', { name: 'Informação legal' }).click();
-    await expect.poll(() => path(page)).toBe('/Informação-Legal');
+    await expect.poll(() => path(page), { timeout: 10_000 }).toBe('/Informação-Legal');
     const rows = await page.getByTestId('seller-details').locator('dt').allTextContents();
     expect(rows).toEqual(['Denominação social', 'NIF', 'Sede', 'E-mail', 'Telefone', 'Registo comercial', 'Capital social']);
     expect(await page.locator('main').textContent()).toContain('incluem o IVA');
@@ -210,7 +210,7 @@ describe('the defects of the audit', () => {
     await page.goto(`${shop.twin.url}/shipping`);
     await shippingForm(page, { email, phone: '(+351) 912-345-678', postalCode: '1100048' });
     await page.getByRole('button', { name: 'Continuar para o pagamento' }).click();
-    await expect.poll(() => path(page)).toBe('/payment');
+    await expect.poll(() => path(page), { timeout: 10_000 }).toBe('/payment');
     const [order] = (await scanAll(shop.twin, 'orders')).filter((o) => o.email === email);
     expect(order).toMatchObject({ phone: '+351912345678', postalCode: '1100-048' });
 
@@ -245,7 +245,7 @@ describe('the defects of the audit', () => {
       // Another method reserves; then its time runs out while the page is open elsewhere.
       await page.locator('input[name="paymentMethod"][value="revolut"]').check();
       await page.getByRole('button', { name: 'Continuar para o pagamento' }).click();
-      await expect.poll(() => path(page)).toBe('/payment');
+      await expect.poll(() => path(page), { timeout: 10_000 }).toBe('/payment');
       await page.evaluate(() => {
         const stored = JSON.parse(sessionStorage.getItem('checkout.reservation')!);
         stored.response.order.expiresAt = new Date(Date.now() - 60_000).toISOString();
