@@ -178,6 +178,11 @@ describe('the seller and the right of withdrawal', () => {
     const returns = (await page.locator('main').textContent())!;
     expect(returns).toContain('Direito de livre resolução (14 dias)');
     expect(returns).not.toContain('Peças promocionais e peças personalizadas não podem ser devolvidas');
+    await page.goto(`${shop.twin.url}/faq`);
+    await page.getByRole('button', { name: 'Posso devolver ou trocar uma peça?' }).click();
+    const answer = (await page.locator('.faq__answer:visible').textContent())!;
+    expect(answer).toContain('14 dias após a receção para desistir da compra');
+    expect(answer).not.toContain('Peças promocionais e personalizadas não podem ser devolvidas');
     expect(problems).toEqual({ errors: [], csp: [] });
     await page.close();
   });
