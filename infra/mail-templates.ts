@@ -13,7 +13,9 @@
  */
 import { escapeHtml } from '../lambdas/contracts/mail-data.ts';
 import type { MailTemplateId } from '../lambdas/contracts/mail-templates.ts';
-import { SHOP_IDENTITY } from '../shared/shop-identity.ts';
+import { legalLine, sellerIdentity } from '../shared/shop-identity.ts';
+
+const SHOP_IDENTITY = sellerIdentity();
 
 /** One e-mail before rendering. */
 export interface MailTemplateSource {
@@ -43,7 +45,7 @@ const SANS = "-apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Helvetica, Ar
 const SERIF = "Georgia, 'Times New Roman', serif";
 
 const SIGNATURE_TEXT = `Obrigado,\nA equipa ${SHOP_IDENTITY.name}`;
-const FOOTER_TEXT = `Este e-mail não é uma fatura.\n${SHOP_IDENTITY.legal}`;
+const FOOTER_TEXT = `Este e-mail não é uma fatura.\n${legalLine(SHOP_IDENTITY)} · ${SHOP_IDENTITY.email}`;
 
 /** The whole MJML document of one e-mail: head, brand header, the card with `body`, signature and footer. */
 export function mailLayout(source: Pick<MailTemplateSource, 'preview' | 'body'>): string {
@@ -63,6 +65,7 @@ export function mailLayout(source: Pick<MailTemplateSource, 'preview' | 'body'>)
       .linhas th { white-space: nowrap; font-size: 12px; font-weight: 600; color: ${COLOR.muted}; text-transform: uppercase; letter-spacing: 0.04em; padding: 0 0 8px; border-bottom: 1px solid ${COLOR.line}; }
       .linhas td { padding: 10px 0; border-bottom: 1px solid ${COLOR.sand}; vertical-align: top; }
       .linhas .valor, .totais .valor { text-align: right; white-space: nowrap; padding-left: 12px; }
+      .linhas .antes { color: ${COLOR.muted}; font-size: 12px; }
       .linhas .qtd { text-align: center; padding-left: 8px; padding-right: 8px; }
       .totais td { padding: 4px 0; }
       .totais .total td { padding-top: 10px; border-top: 2px solid ${COLOR.ink}; font-size: 16px; font-weight: 700; }
@@ -83,7 +86,7 @@ ${source.body}
     </mj-section>
     <mj-section padding="20px 16px 32px">
       <mj-column>
-        <mj-text align="center" font-size="12px" line-height="1.5" color="${COLOR.muted}" padding="0">Este e-mail não é uma fatura.<br />${escapeHtml(SHOP_IDENTITY.legal)}</mj-text>
+        <mj-text align="center" font-size="12px" line-height="1.5" color="${COLOR.muted}" padding="0">Este e-mail não é uma fatura.<br />${escapeHtml(`${legalLine(SHOP_IDENTITY)} · ${SHOP_IDENTITY.email}`)}</mj-text>
       </mj-column>
     </mj-section>
   </mj-body>
@@ -107,7 +110,7 @@ export const mailTemplateSources: Readonly<Record<MailTemplateId, MailTemplateSo
         <mj-text font-family="${SERIF}" font-size="18px" padding="12px 28px 4px">Resumo da encomenda</mj-text>
         <mj-table css-class="linhas" role="presentation">
           <tr><th style="text-align:left">Peça</th><th class="qtd">Qtd.</th><th class="valor">Preço</th><th class="valor">Total</th></tr>
-          {{#each linhas}}<tr><td>{{nome}}</td><td class="qtd">{{quantidade}}</td><td class="valor">{{preco}}</td><td class="valor">{{total}}</td></tr>{{/each}}
+          {{#each linhas}}<tr><td>{{nome}}</td><td class="qtd">{{quantidade}}</td><td class="valor">{{#if precoOriginal}}<s class="antes">{{precoOriginal}}</s><br />{{/if}}{{preco}}</td><td class="valor">{{#if totalOriginal}}<s class="antes">{{totalOriginal}}</s><br />{{/if}}{{total}}</td></tr>{{/each}}
         </mj-table>
         <mj-table css-class="totais" role="presentation">
           <tr><td>Subtotal{{#if semDesconto}}{{else}} antes do desconto{{/if}}</td><td class="valor">{{subtotal}}</td></tr>
@@ -123,7 +126,7 @@ Recebemos a tua encomenda nº {{texto.numero}} e o teu comprovativo de pagamento
 
 Resumo da encomenda
 {{#each texto.linhas}}
-- {{nome}} × {{quantidade}}: {{total}} ({{preco}} cada)
+- {{nome}} × {{quantidade}}: {{total}} ({{preco}} cada{{#if precoOriginal}}; sem desconto {{precoOriginal}} cada, {{totalOriginal}}{{/if}})
 {{/each}}
 
 Subtotal{{#if texto.semDesconto}}{{else}} antes do desconto{{/if}}: {{texto.subtotal}}

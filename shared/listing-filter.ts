@@ -64,7 +64,13 @@ export function filterProducts<T extends FilterableProduct>(products: readonly T
   return products.filter((product) => matchesListingFilter(product, filter));
 }
 
-const eurosNumber = new Intl.NumberFormat('pt-PT', { maximumFractionDigits: 2 });
+const wholeEuros = new Intl.NumberFormat('pt-PT', { maximumFractionDigits: 0 });
+const euroCents = new Intl.NumberFormat('pt-PT', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** A euro amount as money is written: whole euros without decimals ('20'), otherwise with two ('29,90'). */
+function eurosText(euros: number): string {
+  return Number.isInteger(euros) ? wholeEuros.format(euros) : euroCents.format(euros);
+}
 
 /**
  * The pieces of the 'Filtros ativos' line: the chosen type's listing label, the chosen collection,
@@ -78,7 +84,7 @@ export function activeFilterParts(filter: ListingFilter): string[] {
   const parts: string[] = [];
   if (filter.type !== undefined) parts.push(PRODUCT_TYPE_INFO[filter.type].listingLabel);
   if (filter.collection !== undefined) parts.push(filter.collection);
-  if (filter.maxEuros < ACTIVE_FILTER_MAX_BELOW_EUROS) parts.push(`até ${eurosNumber.format(filter.maxEuros)}€`);
+  if (filter.maxEuros < ACTIVE_FILTER_MAX_BELOW_EUROS) parts.push(`até ${eurosText(filter.maxEuros)}€`);
   return parts;
 }
 
@@ -87,7 +93,7 @@ export function activeFilterParts(filter: ListingFilter): string[] {
  *
  * @example
  * activeFilterLabel({ type: 'colar', collection: 'New Beginnings', minEuros: 0, maxEuros: 12.5 });
- * // 'Colares, New Beginnings, até 12,5€'
+ * // 'Colares, New Beginnings, até 12,50€'
  */
 export function activeFilterLabel(filter: ListingFilter): string {
   return activeFilterParts(filter).join(', ');

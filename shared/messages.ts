@@ -3,6 +3,7 @@
  */
 import { RESERVATION_MINUTES } from './order-status.ts';
 import type { PaymentInstructions } from './payment-methods.ts';
+import { FREE_SHIPPING_THRESHOLD_CENTS } from './shipping.ts';
 
 const PROOF_MISSING = 'Por favor, faça upload do comprovativo de pagamento.';
 const TERMS_NOT_ACCEPTED = 'Por favor, aceite os termos e condições.';
@@ -120,6 +121,10 @@ export const messages = {
     soldOut: 'Esgotado',
     /** The product page of an id that does not exist (or no longer does). */
     productGoneDetail: 'Esta peça não existe ou já não está disponível.',
+    /** The shop's advertised offer (spec text; rule 26: from 30,00 € inclusive). */
+    freeShipping: `Portes grátis a partir de ${FREE_SHIPPING_THRESHOLD_CENTS / 100}€`,
+    /** Under a price: prices include VAT, shipping is shown before ordering. */
+    vatIncluded: 'Preço com IVA incluído. Os portes são indicados antes de confirmares a encomenda.',
     /** English original: 'N% off'. */
     percentOff: (percent: number) => `-${percent}%`,
   },
@@ -155,6 +160,14 @@ export const messages = {
     proofUploading: 'A enviar...',
     proofUploadFailed: 'Não foi possível enviar o comprovativo. Tenta novamente.',
     mbwayUnavailable: 'MBWay não está disponível este mês. Escolha outro método de pagamento.',
+    /** Beside a payment method that cannot be chosen (the refusal itself is said once, in the alert). */
+    methodUnavailable: 'Indisponível este mês',
+    /** Payment page of a reservation whose time to pay is over: nothing can be sent. */
+    reservationOver: 'O tempo para pagar esta reserva terminou e as peças voltaram à loja. Não pagues: volta ao carrinho para fazer uma nova encomenda.',
+    /** Cart and shipping step while the cart does not ship free (rule 26: from the amount, inclusive). */
+    freeShippingFrom: (amount: string) => `Portes grátis em encomendas a partir de ${amount} (antes de descontos).`,
+    /** Cart once the subtotal ships free. */
+    freeShippingReached: 'Tens portes grátis nesta encomenda.',
     emptyCart: 'O teu carrinho está vazio.',
     /** Under 'Finalizar Compra' while a cart line asks for more than is left or is gone. */
     fixCartLines: 'Corrige as peças assinaladas para continuar.',
@@ -326,7 +339,7 @@ export const messages = {
     },
     phone: {
       required: 'Indica o teu telefone.',
-      invalid: 'Indica um telefone válido: 9 a 20 caracteres, só algarismos, espaços e +.',
+      invalid: 'Indica um telefone válido, por exemplo 912 345 678 ou +351 912 345 678.',
     },
     shippingMethod: { invalid: 'Escolhe um método de envio.' },
     paymentMethod: { invalid: 'Escolhe um método de pagamento.' },

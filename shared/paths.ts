@@ -30,6 +30,10 @@ export const routePatterns = {
   returns: '/Politica-Devoluções',
   shippingPolicy: '/Detalhes-Envios',
   terms: '/Termos-e-Condições',
+  /** The seller's identification, prices and dispute resolution ("Informação legal"). */
+  legal: '/Informação-Legal',
+  /** The right of withdrawal (Decreto-Lei 24/2014) and its model form. */
+  withdrawal: '/Livre-Resolução',
   /** "A minha encomenda": the customer's view of one order, opened with its access token. */
   myOrder: '/encomenda/:id',
 } as const;
@@ -39,6 +43,8 @@ export const paths = {
   ...routePatterns,
   product: (id: string) => fillPath(routePatterns.product, { id }),
   myOrder: (id: string, token: string) => `${fillPath(routePatterns.myOrder, { id })}?token=${encodeURIComponent(token)}`,
+  /** The model withdrawal form as a PDF (a file of the built shop, made at build time). */
+  withdrawalFormPdf: '/documentos/formulario-de-livre-resolucao.pdf',
 } as const;
 
 /** The static pages search engines should list (the sitemap adds every product). */
@@ -53,6 +59,8 @@ export const INDEXED_PAGES: readonly string[] = [
   paths.returns,
   paths.shippingPolicy,
   paths.terms,
+  paths.legal,
+  paths.withdrawal,
 ];
 
 /** The checkout's pages and the customers' orders: private to one visitor, so robots.txt keeps crawlers out. */

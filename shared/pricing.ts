@@ -107,7 +107,7 @@ export function summarizeCart(lines: readonly PriceableLine[]): CartSummary {
 
 /**
  * The whole quote of an order: priced lines, cart summary, shipping (free when the subtotal before
- * discounts is above 30 €) and the order total (goods after discounts plus shipping).
+ * discounts is 30 € or more) and the order total (goods after discounts plus shipping).
  *
  * @example
  * quoteOrder([{ priceCents: 2000, discountPercent: 0, quantity: 1 }], 'ctt').orderTotalCents; // 2300

@@ -35,7 +35,7 @@ export const SHIPPING_METHODS: Readonly<Record<ShippingMethodId, ShippingMethod>
   },
 };
 
-/** Shipping is free when the cart subtotal (before discounts) is ABOVE this: 3000 pays, 3001 is free. */
+/** Shipping is free from this cart subtotal (before discounts) on, inclusive (DESIGN rule 26): 2999 pays, 3000 is free. */
 export const FREE_SHIPPING_THRESHOLD_CENTS = 3000;
 
 /** Type guard for shipping method ids. */
@@ -47,11 +47,11 @@ export function isShippingMethodId(value: unknown): value is ShippingMethodId {
  * Whether a cart with this subtotal (before discounts, in cents) ships for free.
  *
  * @example
- * qualifiesForFreeShipping(3000); // false
- * qualifiesForFreeShipping(3001); // true
+ * qualifiesForFreeShipping(2999); // false
+ * qualifiesForFreeShipping(3000); // true
  */
 export function qualifiesForFreeShipping(subtotalCents: number): boolean {
-  return subtotalCents > FREE_SHIPPING_THRESHOLD_CENTS;
+  return subtotalCents >= FREE_SHIPPING_THRESHOLD_CENTS;
 }
 
 /**
@@ -59,7 +59,7 @@ export function qualifiesForFreeShipping(subtotalCents: number): boolean {
  *
  * @example
  * shippingCostCents('ctt', 2500);          // 300
- * shippingCostCents('ctt-expresso', 3001); // 0
+ * shippingCostCents('ctt-expresso', 3000); // 0
  */
 export function shippingCostCents(method: ShippingMethodId, subtotalCents: number): number {
   return qualifiesForFreeShipping(subtotalCents) ? 0 : SHIPPING_METHODS[method].costCents;

@@ -53,3 +53,27 @@ export function isProofKey(value: unknown): value is string {
  * local front door).
  */
 export const IMAGE_PATH_PATTERN = /^\/images\/(?!.*\.\.)[A-Za-z0-9._-]+(?:\/[A-Za-z0-9._-]+)*$/;
+
+/** HEIF brands of HEIC/HEIF photos (the `ftyp` box). */
+const HEIF_BRANDS = ['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'mif1', 'msf1'];
+/** The PNG signature. */
+const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+/** Bytes {@link sniffContentType} needs from the start of a file. */
+export const SNIFF_BYTES = 12;
+
+/**
+ * The content type of a file from its first bytes (JPEG, PNG, WebP, HEIC/HEIF, PDF), or undefined:
+ * the server's check of an uploaded object, and the browser's before it uploads (so an HTML page
+ * renamed .png is refused at once).
+ *
+ * @example sniffContentType(new TextEncoder().encode('%PDF-1.7')) // 'application/pdf'
+ */
+export function sniffContentType(head: Uint8Array): ProofContentType | undefined {
+  const ascii = (start: number, end: number) => String.fromCharCode(...head.subarray(start, end));
+  if (head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'image/jpeg';
+  if (PNG_SIGNATURE.every((byte, i) => head[i] === byte)) return 'image/png';
+  if (ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'image/webp';
+  if (ascii(0, 5) === '%PDF-') return 'application/pdf';
+  if (ascii(4, 8) === 'ftyp' && HEIF_BRANDS.includes(ascii(8, 12))) return 'image/heic';
+  return undefined;
+}

@@ -29,6 +29,7 @@ const TYPES: Record<string, string> = {
   '.avif': 'image/avif',
   '.ico': 'image/x-icon',
   '.txt': 'text/plain; charset=utf-8',
+  '.pdf': 'application/pdf',
   '.xml': 'application/xml',
   '.woff2': 'font/woff2',
   '.webmanifest': 'application/manifest+json',

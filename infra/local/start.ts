@@ -1,10 +1,11 @@
 /**
  * `npm start` (built shop) and `npm run dev` (Vite with hot reload): starts the local twin with its
- * data under `.data/`, seeds the demo catalogue on first start, prints where everything is, and stops
+ * data under `.data/` (or `TWIN_DATA_DIR`), seeds the demo catalogue on first start, prints where everything is, and stops
  * every service on Ctrl-C.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { dataDirNotice, twinDataDir } from './data-dir.ts';
 import { REPO_ROOT } from './dynamodb-local.ts';
 import { DEFAULT_ADMIN, MAIL_FROM, startTwin, webDistDir, type Twin } from './twin.ts';
 
@@ -26,8 +27,9 @@ async function main(): Promise<void> {
     vite = await createServer({ configFile: join(REPO_ROOT, 'web', 'vite.config.ts'), server: { middlewareMode: true, hmr: { port: port + 1 } }, appType: 'spa' });
   }
 
+  const dataDir = twinDataDir(process.env, REPO_ROOT);
   const twin: Twin = await startTwin({
-    dataDir: process.env.TWIN_DATA_DIR ?? join(REPO_ROOT, '.data'),
+    dataDir,
     port,
     seed: true,
     verbose,
@@ -60,7 +62,7 @@ async function main(): Promise<void> {
       `                the owner's notifications (paid orders, contact messages) go to ${MAIL_FROM}`,
       `  API:          ${twin.url}/api/products`,
       '',
-      '  Data is kept under .data/ (delete it for a fresh start). Ctrl-C stops everything.',
+      `  ${dataDirNotice(dataDir, REPO_ROOT)} Ctrl-C stops everything.`,
       '',
     ].join('\n'),
   );

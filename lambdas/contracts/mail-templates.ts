@@ -14,12 +14,18 @@ export const MAIL_TEMPLATE_IDS = ['order-received', 'payment-confirmed', 'shippe
 
 export type MailTemplateId = (typeof MAIL_TEMPLATE_IDS)[number];
 
-/** One line of an order e-mail: the piece, how many, the unit price and the line total (formatted). */
+/**
+ * One line of an order e-mail: the piece, how many, the unit price and the line total (formatted,
+ * after discount); with a discount also both before it (`precoOriginal`, `totalOriginal`), shown
+ * struck through so the lines add up to the subtotal before discount and to the total.
+ */
 export interface MailOrderLine {
   readonly nome: string;
   readonly quantidade: number;
   readonly preco: string;
   readonly total: string;
+  readonly precoOriginal?: string;
+  readonly totalOriginal?: string;
 }
 
 /** The data of each template. Amounts arrive formatted (`formatCents`); `desconto` is the positive amount taken off. */

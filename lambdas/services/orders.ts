@@ -301,7 +301,13 @@ async function mailPaidOrder(order: Order, now: Date): Promise<void> {
     {
       nome: order.firstName,
       numero: order.orderNumber,
-      linhas: order.lines.map((line) => ({ nome: line.name, quantidade: line.quantity, preco: formatCents(line.unitPriceCents), total: formatCents(line.lineTotalCents) })),
+      linhas: order.lines.map((line) => ({
+        nome: line.name,
+        quantidade: line.quantity,
+        preco: formatCents(line.unitPriceCents),
+        total: formatCents(line.lineTotalCents),
+        ...(line.unitPriceCents < line.priceCents ? { precoOriginal: formatCents(line.priceCents), totalOriginal: formatCents(line.priceCents * line.quantity) } : {}),
+      })),
       subtotal: formatCents(order.subtotalCents),
       desconto: formatCents(order.discountCents),
       portes: order.shippingCents === 0 ? 'Grátis' : formatCents(order.shippingCents),

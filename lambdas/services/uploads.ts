@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { PresignedUpload } from '../../shared/api.ts';
 import { messages } from '../../shared/messages.ts';
-import { MAX_PROOF_BYTES, PROOF_CONTENT_TYPES, proofKey, type ProofContentType } from '../../shared/uploads.ts';
+import { MAX_PROOF_BYTES, PROOF_CONTENT_TYPES, proofKey, sniffContentType, type ProofContentType } from '../../shared/uploads.ts';
 import type { BucketKey } from '../contracts/data-model.ts';
 import { InvalidInput } from '../errors.ts';
 import { copyObject, peekObject, presignPost } from '../repositories/storage.ts';
@@ -49,21 +49,7 @@ export function presignProofUpload(contentType: ProofContentType, size: number):
   return presignUpload('uploads', proofKey(randomUUID()), contentType, MAX_PROOF_BYTES, { exactBytes: size });
 }
 
-/**
- * The content type of a file from its first bytes (JPEG, PNG, WebP, HEIC/HEIF, PDF), or undefined.
- *
- * @example sniffContentType(Buffer.from('%PDF-1.7')) // 'application/pdf'
- */
-export function sniffContentType(head: Uint8Array): ProofContentType | undefined {
-  const bytes = Buffer.from(head);
-  const ascii = (start: number, end: number) => bytes.subarray(start, end).toString('latin1');
-  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
-  if (bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
-  if (ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'image/webp';
-  if (ascii(0, 5) === '%PDF-') return 'application/pdf';
-  if (ascii(4, 8) === 'ftyp' && ['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'mif1', 'msf1'].includes(ascii(8, 12))) return 'image/heic';
-  return undefined;
-}
+export { sniffContentType };
 
 export interface CheckedObject {
   readonly key: string;

@@ -79,16 +79,47 @@ export function emailField(required: string = v.email.required) {
 }
 
 /**
- * A phone number, loosely: trimmed, 9-20 characters of digits, spaces and one leading '+', with at
- * least 9 digits.
+ * A phone number as people write it: digits with spaces, dots, dashes, slashes or brackets, and an
+ * international prefix written '+' (also in brackets, '(+351)') or '00'. At most 25 characters.
  */
+const PHONE_WRITTEN = /^(?:\(\s*\+?\s*\d{1,4}\s*\)|\+)?[\d\s.\-/()]{6,}$/;
+
+/**
+ * A phone number in its stored form: digits only, with a leading '+' when an international prefix
+ * was given ('00' reads as '+'); 9 to 15 digits (E.164 has at most 15).
+ *
+ * @example
+ * normalisePhone('(+351) 912-345-678'); // '+351912345678'
+ * normalisePhone('912 345 678');        // '912345678'
+ * normalisePhone('00351 912 345 678');  // '+351912345678'
+ * normalisePhone('91234567a');          // undefined
+ */
+export function normalisePhone(written: string): string | undefined {
+  const text = written.trim();
+  if (text.length > 25 || !PHONE_WRITTEN.test(text)) return undefined;
+  let digits = text.replace(/\D/g, '');
+  let international = /^\(?\s*\+/.test(text);
+  if (!international && digits.startsWith('00')) {
+    international = true;
+    digits = digits.slice(2);
+  }
+  if (digits.length < 9 || digits.length > 15) return undefined;
+  return `${international ? '+' : ''}${digits}`;
+}
+
+/** A phone number (see {@link normalisePhone}): trimmed, checked loosely and stored normalised. */
 export const phoneField = z
   .string({ error: v.phone.required })
   .trim()
   .min(1, { error: v.phone.required })
-  .regex(/^\+?[\d ]{9,20}$/, { error: v.phone.invalid })
-  .max(20, { error: v.phone.invalid })
-  .refine((phone) => phone.replace(/\D/g, '').length >= 9, { error: v.phone.invalid });
+  .transform((phone, ctx) => {
+    const normal = normalisePhone(phone);
+    if (normal === undefined) {
+      ctx.addIssue({ code: 'custom', message: v.phone.invalid });
+      return z.NEVER;
+    }
+    return normal;
+  });
 
 /** A product id as the API uses it: letters, digits, '_' and '-', 1-100 characters. */
 export const productIdField = z

@@ -12,8 +12,8 @@ const v = messages.validation;
 /** Countries the shop ships to. */
 export const SHIPPING_COUNTRIES = ['Portugal'] as const;
 
-/** Portuguese postal code: 4 digits, an optional dash or space, 3 digits. */
-export const POSTAL_CODE_PATTERN = /^(\d{4})[- ]?(\d{3})$/;
+/** Portuguese postal code: 4 digits, an optional dash (or en dash) or space, 3 digits. */
+export const POSTAL_CODE_PATTERN = /^(\d{4}) ?[-–]? ?(\d{3})$/;
 
 /**
  * Postal code, trimmed and stored in its usual form '1234-567'.

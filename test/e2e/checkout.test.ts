@@ -81,7 +81,7 @@ describe('the customer journey', () => {
     await line(extra.id).getByRole('button', { name: /Remover/ }).click();
     await expect.poll(() => page.locator('.cart-line').count()).toBe(2);
     expect(await badge(page).textContent()).toBe('3');
-    expect(await total(page, 'Subtotal')).toBe('50,70 €');
+    expect(await total(page, 'Subtotal (sem descontos)')).toBe('50,70 €');
     expect(await total(page, 'Desconto')).toBe('−3,74 €');
     expect(await total(page, 'Total')).toBe('46,96 €');
 
@@ -331,9 +331,10 @@ describe('refusals the customer can fix', () => {
       expect(await ordersOf(email)).toEqual([]);
       const mbway = page.locator('input[name="paymentMethod"][value="mbway"]');
       await expect.poll(() => mbway.isDisabled()).toBe(true);
-      expect(await page.locator('label.choice', { hasText: 'MB WAY' }).textContent()).toContain('MBWay não está disponível este mês.');
+      expect(await page.locator('label.choice', { hasText: 'MB WAY' }).textContent()).toContain('Indisponível este mês');
       await page.getByRole('button', { name: 'Continuar para o pagamento' }).click();
-      await expect.poll(() => page.locator('[role="alert"] .notice--error').textContent()).toBe('MBWay não está disponível este mês. Escolha outro método de pagamento.');
+      // MB WAY is no longer chosen: the form asks for a method.
+      await expect.poll(() => page.locator('[role="alert"] .notice--error').textContent()).toBe('Por favor, preencha todos os campos obrigatórios.');
       await page.locator('input[name="paymentMethod"][value="revolut"]').check();
       await page.getByRole('button', { name: 'Continuar para o pagamento' }).click();
       await expect.poll(() => page.locator('[data-instruction="handle"]').textContent()).toBe('@joiasinox');

@@ -304,7 +304,7 @@ describe('contact', () => {
   it('requires every field, stores the message, confirms and clears the form', async () => {
     const { page, problems } = await openPage(shop.browser);
     await page.goto(`${shop.twin.url}/contact`);
-    expect(await page.locator('a[href^="mailto:"]').first().textContent()).toContain('@');
+    expect(await page.locator('main a[href^="mailto:"]').first().textContent()).toContain('@');
     expect(await page.locator('.social-links--labelled a').count()).toBe(3);
 
     const form = page.locator('form.contact-form');
@@ -326,7 +326,7 @@ describe('contact', () => {
 
     const stored = await scanAll(shop.twin, 'contactMessages');
     expect(stored.filter((m) => m.subject === subject)).toEqual([
-      expect.objectContaining({ name: 'Ana Silva', email: 'ana@exemplo.pt', phone: '912 345 678', message: 'Olá! Que tamanhos têm os anéis?' }),
+      expect.objectContaining({ name: 'Ana Silva', email: 'ana@exemplo.pt', phone: '912345678', message: 'Olá! Que tamanhos têm os anéis?' }),
     ]);
     expect(problems).toEqual({ errors: [], csp: [] });
     await page.close();
@@ -366,9 +366,11 @@ const staticPages = [
   { path: '/about-us', heading: 'Cada peça, um pedaço da tua história', facts: ['Desde 2020', 'Feito em Portugal', 'Aço inoxidável', 'Feito à mão', 'Missão', 'Visão', 'Qualidade', 'Transparência', 'Sustentabilidade', 'Inovação', 'Satisfação do cliente'] },
   { path: '/sustainability', heading: 'Joias feitas para durar', facts: ['Produção', 'Embalagem', 'Transporte', 'reciclável'] },
   { path: '/Politica-Privacidade', heading: 'Política de Privacidade', facts: ['RGPD', 'CNPD'] },
-  { path: '/Politica-Devoluções', heading: 'Política de Devoluções e Reembolsos', facts: ['24 horas após o pagamento', '14 dias', '48 horas', 'promocionais', 'personalizadas'] },
+  { path: '/Politica-Devoluções', heading: 'Política de Devoluções e Reembolsos', facts: ['24 horas após o pagamento', '14 dias', '48 horas', 'promocionais', 'personalizadas', 'Direito de livre resolução', 'mantêm o direito de livre resolução', 'garantia legal'] },
   { path: '/Detalhes-Envios', heading: 'Detalhes de Envio', facts: ['CTT: 3,00 €', 'CTT Expresso: 5,00 €', '30,00 €', '3 a 5 dias úteis', '7 a 15 dias úteis'] },
-  { path: '/Termos-e-Condições', heading: 'Termos e Condições', facts: ['40, 45 e 50 cm', '18 a 20 cm', '24 horas', '14 dias', '48 horas', 'MB WAY, Transferência Bancária, PayPal e Revolut', 'Livro de Reclamações', 'CNIACC', 'não é uma fatura'] },
+  { path: '/Termos-e-Condições', heading: 'Termos e Condições', facts: ['40, 45 e 50 cm', '18 a 20 cm', '24 horas', '14 dias', '48 horas', 'MB WAY, Transferência Bancária, PayPal e Revolut', 'Livro de Reclamações', 'CNIACC', 'não é uma fatura', 'impostos incluídos', 'igual ou superior a 30,00 €'] },
+  { path: '/Informação-Legal', heading: 'Informação legal', facts: ['Denominação social', 'NIF', 'Sede', 'Registo comercial', 'incluem o IVA', 'Livro de Reclamações Eletrónico', 'CNIACC', '14 dias'] },
+  { path: '/Livre-Resolução', heading: 'Direito de livre resolução', facts: ['14 dias', 'Modelo de formulário de livre resolução', 'Descarregar o formulário (PDF)', 'peças personalizadas', 'As peças em promoção têm o mesmo direito de livre resolução', 'portes de envio normais'] },
 ] as const;
 
 describe('static pages, header and footer', () => {
@@ -389,7 +391,7 @@ describe('static pages, header and footer', () => {
     const { page } = await openPage(shop.browser);
     await page.goto(`${shop.twin.url}/`);
     const footerLinks = await page.locator('.site-footer nav a').evaluateAll((links) => links.map((a) => ({ text: a.textContent!, href: a.getAttribute('href')! })));
-    expect(footerLinks.length).toBe(13);
+    expect(footerLinks.length).toBe(15);
     for (const link of footerLinks) {
       await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
       await page.locator('.site-footer nav').getByRole('link', { name: link.text, exact: true }).click();

@@ -14,7 +14,7 @@ import { MAIL_ENV } from '../../lambdas/contracts/env.ts';
 import { routes, type Grant } from '../../lambdas/routes.ts';
 import { jobs } from '../../lambdas/jobs.ts';
 import { routeKeyOf } from '../../infra/api.ts';
-import { SHOP_IDENTITY } from '../../shared/shop-identity.ts';
+import { legalLine, SHOP_IDENTITY } from '../../shared/shop-identity.ts';
 import { benignMailData, hostileMailData, renderAsSes, type MailParts } from '../support/mail.ts';
 import { Match } from 'aws-cdk-lib/assertions';
 import {
@@ -153,7 +153,7 @@ describe('SES', () => {
     for (const part of [html, text]) {
       expect(part).toContain(SHOP_IDENTITY.name);
       expect(part).toContain('Este e-mail não é uma fatura.');
-      expect(part).toContain(SHOP_IDENTITY.legal);
+      expect(part).toContain(legalLine(SHOP_IDENTITY));
     }
     expect(text).not.toMatch(/<[a-z]/i);
   });
@@ -199,12 +199,14 @@ describe('SES', () => {
 
   it('order-received shows the lines, the discount with a minus, the shipping and the total, in both parts', () => {
     const { html, text } = renderAsSes(synthesized('order-received'), 'order-received', benignMailData['order-received']);
-    expect(text).toContain('- Anel Lua × 2: 33,98 € (16,99 € cada)');
-    expect(text).toContain('Subtotal antes do desconto: 52,48 €\nDesconto: −3,74 €\nPortes (CTT Expresso): Grátis\nTotal: 46,48 €');
+    expect(text).toContain('- Anel Lua × 2: 33,98 € (16,99 € cada; sem desconto 18,86 € cada, 37,72 €)');
+    expect(text).toContain('- Colar Sol × 1: 12,50 € (12,50 € cada)');
+    expect(html).toMatch(/<s class="antes">37,72 €<\/s><br \/>33,98 €/);
+    expect(text).toContain('Subtotal antes do desconto: 50,22 €\nDesconto: −3,74 €\nPortes (CTT Expresso): Grátis\nTotal: 46,48 €');
     expect(text).toContain('Morada de envio:\nAna Costa\nRua das Flores, 12\n4050-262 Porto\nPortugal');
     expect(html).toMatch(/Desconto<\/td><td class="valor"[^>]*>−3,74 €/);
     const withoutDiscount = renderAsSes(synthesized('order-received'), 'order-received', { ...benignMailData['order-received'], semDesconto: true, envio: undefined, morada: undefined });
-    expect(withoutDiscount.text).toContain('Subtotal: 52,48 €\nPortes: Grátis\nTotal: 46,48 €');
+    expect(withoutDiscount.text).toContain('Subtotal: 50,22 €\nPortes: Grátis\nTotal: 46,48 €');
     expect(withoutDiscount.text).not.toContain('Morada');
     expect(withoutDiscount.html).not.toContain('Desconto');
   });

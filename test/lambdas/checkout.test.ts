@@ -98,12 +98,19 @@ describe('POST /api/orders', () => {
     // The discount reads as an amount taken off.
     expect(mails[0]!.body.text).toContain('Desconto: −6,00 €');
     expect(mails[0]!.body.html).toMatch(/Desconto<\/td><td [^>]*>−6,00 €/);
+    // The lines add up: a discounted line shows its unit price and line total before the discount, struck through.
+    expect(mails[0]!.body.text).toContain('Anel Teste Desconto × 2: 33,98 € (16,99 € cada; sem desconto 19,99 € cada, 39,98 €)');
+    expect(mails[0]!.body.html).toMatch(/<s class="antes">19,99 €<\/s><br \/>16,99 €/);
+    expect(mails[0]!.body.html).toMatch(/<s class="antes">39,98 €<\/s><br \/>33,98 €/);
   });
 
-  it('charges shipping up to 30 € of goods before discounts', async () => {
-    const piece = await createProduct({ priceCents: 3000, discountPercent: 10 });
-    const { body } = await placeOrder(await orderBody([{ productId: piece.id, quantity: 1 }], { shippingMethod: 'ctt-expresso' }));
-    expect(body.order).toMatchObject({ subtotalCents: 3000, discountCents: 300, shippingCents: 500, totalCents: 3200 });
+  it('charges shipping below 30 € of goods before discounts and ships a 30,00 € cart free (rule 26)', async () => {
+    const below = await createProduct({ priceCents: 2999, discountPercent: 10 });
+    const { body } = await placeOrder(await orderBody([{ productId: below.id, quantity: 1 }], { shippingMethod: 'ctt-expresso' }));
+    expect(body.order).toMatchObject({ subtotalCents: 2999, discountCents: 300, shippingCents: 500, totalCents: 3199 });
+    const exactly = await createProduct({ priceCents: 3000, discountPercent: 10 });
+    const { body: free } = await placeOrder(await orderBody([{ productId: exactly.id, quantity: 1 }], { shippingMethod: 'ctt-expresso' }));
+    expect(free.order).toMatchObject({ subtotalCents: 3000, discountCents: 300, shippingCents: 0, totalCents: 2700 });
   });
 
   it('never oversells: 50 parallel orders for 5 units → exactly 5 orders, stock 0', async () => {

@@ -81,12 +81,14 @@ describe("the 'Filtros ativos' line", () => {
     expect(activeFilterLabel({ type: 'anel', minEuros: 0, maxEuros: 34 })).toBe('Aneis, até 34€');
     expect(activeFilterLabel({ type: 'anel', minEuros: 0, maxEuros: 35 })).toBe('Aneis');
     expect(activeFilterLabel({ minEuros: 0, maxEuros: 34.99 })).toBe('até 34,99€');
+    // Money is written with two decimals, never 'até 29,9€'.
+    expect(activeFilterLabel({ minEuros: 0, maxEuros: 29.9 })).toBe('até 29,90€');
     expect(activeFilterLabel({ minEuros: 10, maxEuros: 100 })).toBe('');
   });
 
   it('names a chosen collection too', () => {
     expect(activeFilterLabel({ type: 'colar', collection: 'New Beginnings', minEuros: 0, maxEuros: 12.5 })).toBe(
-      'Colares, New Beginnings, até 12,5€',
+      'Colares, New Beginnings, até 12,50€',
     );
   });
 });

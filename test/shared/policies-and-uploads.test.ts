@@ -23,6 +23,7 @@ import {
   PROOF_KEY_PREFIX,
   isProofKey,
   proofKey,
+  sniffContentType,
 } from '../../shared/uploads.ts';
 
 describe('policy facts', () => {
@@ -94,5 +95,20 @@ describe('uploads', () => {
     ]) {
       expect(IMAGE_PATH_PATTERN.test(path)).toBe(false);
     }
+  });
+});
+
+describe('sniffContentType (browser and server)', () => {
+  const bytes = (...values: number[]) => new Uint8Array(values);
+  const text = (value: string) => new TextEncoder().encode(value);
+  it('knows a proof by its first bytes, never by its name', () => {
+    expect(sniffContentType(bytes(0xff, 0xd8, 0xff, 0xe0))).toBe('image/jpeg');
+    expect(sniffContentType(bytes(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0))).toBe('image/png');
+    expect(sniffContentType(text('RIFF\0\0\0\0WEBP'))).toBe('image/webp');
+    expect(sniffContentType(text('%PDF-1.7'))).toBe('application/pdf');
+    expect(sniffContentType(text('\0\0\0\x18ftypheic'))).toBe('image/heic');
+    // An HTML page renamed .png.
+    expect(sniffContentType(text('<!doctype html><html>'))).toBeUndefined();
+    expect(sniffContentType(bytes())).toBeUndefined();
   });
 });

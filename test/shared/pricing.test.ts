@@ -80,14 +80,14 @@ describe('shipping', () => {
     expect(SHIPPING_METHODS['ctt-expresso'].description).toContain('registado');
   });
 
-  it('is free only above 30 €: 3000 cents pays, 3001 ships free', () => {
+  it('is free from 30,00 € inclusive (rule 26): 2999 cents pays, 3000 ships free', () => {
     expect(FREE_SHIPPING_THRESHOLD_CENTS).toBe(3000);
-    expect(qualifiesForFreeShipping(3000)).toBe(false);
-    expect(qualifiesForFreeShipping(3001)).toBe(true);
-    expect(shippingCostCents('ctt', 3000)).toBe(300);
-    expect(shippingCostCents('ctt-expresso', 3000)).toBe(500);
-    expect(shippingCostCents('ctt', 3001)).toBe(0);
-    expect(shippingCostCents('ctt-expresso', 3001)).toBe(0);
+    expect(qualifiesForFreeShipping(2999)).toBe(false);
+    expect(qualifiesForFreeShipping(3000)).toBe(true);
+    expect(shippingCostCents('ctt', 2999)).toBe(300);
+    expect(shippingCostCents('ctt-expresso', 2999)).toBe(500);
+    expect(shippingCostCents('ctt', 3000)).toBe(0);
+    expect(shippingCostCents('ctt-expresso', 3000)).toBe(0);
     expect(shippingCostCents('ctt', 0)).toBe(300);
   });
 
@@ -113,9 +113,9 @@ describe('quoteOrder', () => {
     expect(quote.orderTotalCents).toBe(2720);
   });
 
-  it('charges shipping at exactly 30 € and not at 30,01 €', () => {
-    expect(quoteOrder([{ priceCents: 1500, discountPercent: 0, quantity: 2 }], 'ctt-expresso').orderTotalCents).toBe(3500);
-    expect(quoteOrder([{ priceCents: 3001, discountPercent: 0, quantity: 1 }], 'ctt-expresso').orderTotalCents).toBe(3001);
+  it('ships a 30,00 € cart free and charges shipping at 29,99 €', () => {
+    expect(quoteOrder([{ priceCents: 1500, discountPercent: 0, quantity: 2 }], 'ctt-expresso').orderTotalCents).toBe(3000);
+    expect(quoteOrder([{ priceCents: 2999, discountPercent: 0, quantity: 1 }], 'ctt-expresso').orderTotalCents).toBe(3499);
   });
 
   it('prices the mixed cart to the cent, line by line', () => {

@@ -23,10 +23,10 @@ export const benignMailData: { readonly [Id in MailTemplateId]: MailData[Id] } =
     nome: 'Ana',
     numero: 123456,
     linhas: [
-      { nome: 'Anel Lua', quantidade: 2, preco: '16,99 €', total: '33,98 €' },
+      { nome: 'Anel Lua', quantidade: 2, preco: '16,99 €', total: '33,98 €', precoOriginal: '18,86 €', totalOriginal: '37,72 €' },
       { nome: 'Colar Sol', quantidade: 1, preco: '12,50 €', total: '12,50 €' },
     ],
-    subtotal: '52,48 €',
+    subtotal: '50,22 €',
     desconto: '3,74 €',
     portes: 'Grátis',
     total: '46,48 €',
@@ -49,7 +49,7 @@ export const hostileMailData: { readonly [Id in MailTemplateId]: MailData[Id] } 
   'order-received': {
     ...benignMailData['order-received'],
     nome: hostile(),
-    linhas: [{ nome: hostile(), quantidade: 1, preco: hostile(), total: hostile() }],
+    linhas: [{ nome: hostile(), quantidade: 1, preco: hostile(), total: hostile(), precoOriginal: hostile(), totalOriginal: hostile() }],
     subtotal: hostile(),
     desconto: hostile(),
     portes: hostile(),

@@ -130,6 +130,18 @@ export async function expireReservation(twin: Twin, orderId: string): Promise<vo
   }
 }
 
+/** Sets a product's price and discount directly in the table (the owner edited it). */
+export async function setPrice(twin: Twin, productId: string, priceCents: number, discountPercent = 0): Promise<void> {
+  const client = documentClient(twin);
+  try {
+    await client.send(
+      new UpdateCommand({ TableName: tableName(twin, 'products'), Key: { id: productId }, UpdateExpression: 'SET priceCents = :p, discountPercent = :d', ExpressionAttributeValues: { ':p': priceCents, ':d': discountPercent } }),
+    );
+  } finally {
+    client.destroy();
+  }
+}
+
 export async function setStock(twin: Twin, productId: string, stock: number): Promise<void> {
   const client = documentClient(twin);
   try {

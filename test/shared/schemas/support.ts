@@ -38,7 +38,7 @@ export const validShippingForm = {
   address: 'Rua Augusta 100, 2º Esq.',
   city: 'Lisboa',
   postalCode: '1100-048',
-  phone: '912 345 678',
+  phone: '912345678',
   shippingMethod: 'ctt',
   paymentMethod: 'mbway',
   acceptTerms: true,

@@ -2,11 +2,13 @@ import { Link } from 'react-router-dom';
 import { shopPath } from '../../../shared/listing-filter.ts';
 import { LISTING_FILTER_TYPES } from '../../../shared/product-types.ts';
 import { paths } from '../../../shared/paths.ts';
+import { legalLine, sellerIdentity } from '../../../shared/shop-identity.ts';
 import { categoryNames, externalLinks } from './paths.ts';
 import { SocialLinks } from './social-links.tsx';
 
 /** The shared footer: social links, company, products and help links, complaints book, dispute resolution. */
 export function SiteFooter() {
+  const seller = sellerIdentity();
   return (
     <footer className="site-footer">
       <div className="container site-footer__grid">
@@ -42,6 +44,8 @@ export function SiteFooter() {
             <li><Link to={paths.returns}>Política de Devoluções</Link></li>
             <li><Link to={paths.privacy}>Política de Privacidade</Link></li>
             <li><Link to={paths.terms}>Termos e Condições</Link></li>
+            <li><Link to={paths.withdrawal}>Livre resolução (14 dias)</Link></li>
+            <li><Link to={paths.legal}>Informação legal</Link></li>
           </ul>
         </nav>
       </div>
@@ -60,6 +64,11 @@ export function SiteFooter() {
           </a>
           .
         </p>
+        <p className="site-footer__seller" data-testid="footer-seller">
+          {legalLine(seller)} · <a href={`mailto:${seller.email}`}>{seller.email}</a> · Tel. {seller.phone} ·{' '}
+          <Link to={paths.legal}>Informação legal</Link>
+        </p>
+        <p>Preços com IVA incluído.</p>
         <p>© 2023-2024 Joias Inox. Todos os direitos reservados.</p>
       </div>
     </footer>

@@ -39,6 +39,8 @@ const router = createBrowserRouter([
           { path: paths.returns, element: page(() => import('../features/pages/policy-pages.tsx'), 'ReturnsPolicyPage') },
           { path: paths.shippingPolicy, element: page(() => import('../features/pages/policy-pages.tsx'), 'ShippingPolicyPage') },
           { path: paths.terms, element: page(() => import('../features/pages/policy-pages.tsx'), 'TermsPage') },
+          { path: paths.legal, element: page(() => import('../features/pages/legal-pages.tsx'), 'LegalInfoPage') },
+          { path: paths.withdrawal, element: page(() => import('../features/pages/legal-pages.tsx'), 'WithdrawalPage') },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

@@ -25,3 +25,21 @@ export function Totals({ rows }: { rows: readonly TotalsRow[] }) {
     </dl>
   );
 }
+
+/**
+ * A line's amount as the customer pays it; with a discount, the amount before the discount struck
+ * through beside it, so the struck amounts add up to the subtotal and the others to the total.
+ */
+export function LineAmount({ beforeDiscountCents, cents }: { beforeDiscountCents: number; cents: number }) {
+  return (
+    <span className="line-amount">
+      {beforeDiscountCents > cents && (
+        <s className="line-amount__was">
+          <span className="visually-hidden">Sem desconto: </span>
+          {formatCents(beforeDiscountCents)}
+        </s>
+      )}
+      <span className="line-amount__now">{formatCents(cents)}</span>
+    </span>
+  );
+}

@@ -12,7 +12,7 @@ import { cartStore, useCart } from '../../lib/cart-store.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { PriceTag } from '../../ui/price-tag.tsx';
 import { ProductImage } from '../../ui/product-image.tsx';
-import { Totals } from '../../ui/totals.tsx';
+import { LineAmount, Totals } from '../../ui/totals.tsx';
 import './cart.css';
 
 /**
@@ -82,7 +82,7 @@ function CartLine({ line, problem }: { line: CartItem; problem: string | null })
       </div>
       <p className="cart-line__total">
         <span className="visually-hidden">Total da linha: </span>
-        {formatCents(priced.totalCents)}
+        <LineAmount beforeDiscountCents={priced.subtotalCents} cents={priced.totalCents} />
       </p>
       <button type="button" className="button button--quiet button--small cart-line__remove" onClick={() => store.remove(line.productId)}>
         Remover<span className="visually-hidden"> {line.name}</span>
@@ -129,15 +129,15 @@ export function CartPage() {
           <h2 id="cart-summary-title">Resumo</h2>
           <Totals
             rows={[
-              { label: 'Subtotal', value: summary.subtotalCents },
+              { label: 'Subtotal (sem descontos)', value: summary.subtotalCents },
               { label: 'Desconto', value: summary.discountCents, negative: true },
               { label: 'Total', value: summary.totalCents, total: true },
             ]}
           />
           <p className="field-hint">
             {qualifiesForFreeShipping(summary.subtotalCents)
-              ? 'Tens portes grátis nesta encomenda.'
-              : `Portes grátis em encomendas acima de ${formatCents(FREE_SHIPPING_THRESHOLD_CENTS)}. Os portes são calculados no passo seguinte.`}
+              ? messages.checkout.freeShippingReached
+              : `${messages.checkout.freeShippingFrom(formatCents(FREE_SHIPPING_THRESHOLD_CENTS))} Os portes são calculados no passo seguinte.`}
           </p>
           <button type="button" className="button button--block" disabled={blocked} onClick={() => navigate(paths.shipping)}>
             Finalizar Compra

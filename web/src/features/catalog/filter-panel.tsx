@@ -44,6 +44,10 @@ export function FilterPanel({ filter, onApply, onClear }: { filter: ListingFilte
       <form id={bodyId} className="filter-panel__body" hidden={!open} onSubmit={apply} noValidate>
         <fieldset className="filter-panel__group">
           <legend>Tipo</legend>
+          <label className="filter-panel__choice">
+            <input type="radio" name="tipo" value="" checked={type === undefined} onChange={() => setType(undefined)} />
+            Todos
+          </label>
           {LISTING_FILTER_TYPES.map((value) => (
             <label key={value} className="filter-panel__choice">
               <input type="radio" name="tipo" value={value} checked={type === value} onChange={() => setType(value)} />

@@ -65,14 +65,24 @@ function Gallery({ product }: { product: Product }) {
   );
 }
 
+/**
+ * Quantity with − / + and a field the customer can clear and retype: while typing, the field keeps
+ * what was typed (empty included) and only a whole number changes the quantity; leaving the field
+ * shows the quantity in force again.
+ */
 function QuantityPicker({ value, onChange }: { value: number; onChange: (value: number) => void }) {
+  const [draft, setDraft] = useState<string | null>(null);
+  const step = (next: number) => {
+    setDraft(null);
+    onChange(next);
+  };
   return (
     <div className="quantity">
       <span className="field-label" id="quantity-label">
         Quantidade
       </span>
       <div className="quantity__control" role="group" aria-labelledby="quantity-label">
-        <button type="button" className="icon-button" aria-label="Diminuir quantidade" disabled={value <= 1} onClick={() => onChange(value - 1)}>
+        <button type="button" className="icon-button" aria-label="Diminuir quantidade" disabled={value <= 1} onClick={() => step(value - 1)}>
           −
         </button>
         <input
@@ -82,10 +92,15 @@ function QuantityPicker({ value, onChange }: { value: number; onChange: (value: 
           min={1}
           max={MAX_LINE_QUANTITY}
           aria-labelledby="quantity-label"
-          value={value}
-          onChange={(e) => onChange(clampQuantity(Number(e.target.value)))}
+          value={draft ?? String(value)}
+          onChange={(e) => {
+            const typed = e.target.value;
+            setDraft(typed);
+            if (/^\d+$/.test(typed) && Number(typed) >= 1) onChange(clampQuantity(Number(typed)));
+          }}
+          onBlur={() => setDraft(null)}
         />
-        <button type="button" className="icon-button" aria-label="Aumentar quantidade" disabled={value >= MAX_LINE_QUANTITY} onClick={() => onChange(value + 1)}>
+        <button type="button" className="icon-button" aria-label="Aumentar quantidade" disabled={value >= MAX_LINE_QUANTITY} onClick={() => step(value + 1)}>
           +
         </button>
       </div>
@@ -118,6 +133,7 @@ function ProductDetail({ product }: { product: Product }) {
         </p>
         <h1>{product.name}</h1>
         <PriceTag priceCents={product.priceCents} discountPercent={product.discountPercent} large />
+        <p className="field-hint product-detail__vat">{messages.catalog.vatIncluded}</p>
         <p className="product-detail__description">{product.description}</p>
         {inStock ? (
           <div className="product-detail__buy">
@@ -141,7 +157,7 @@ function ProductDetail({ product }: { product: Product }) {
         <ul className="product-detail__perks">
           <li>Aço inoxidável hipoalergénico, não escurece</li>
           <li>Feito à mão em Portugal</li>
-          <li>Portes grátis a partir de 30€</li>
+          <li>{messages.catalog.freeShipping}</li>
         </ul>
       </div>
       <Popups message={popup} />

@@ -7,6 +7,7 @@ import { api, errorMessage } from '../../lib/api.ts';
 import { useLoad } from '../../lib/use-load.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { LoadError, Loading } from '../../ui/page-state.tsx';
+import { useCollections } from '../../app/collections.ts';
 import { FilterPanel } from './filter-panel.tsx';
 import { ProductCard } from './product-card.tsx';
 import './catalog.css';
@@ -22,8 +23,16 @@ function countText(n: number): string {
 export function ShopPage() {
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
-  const filter = useMemo(() => parseListingFilter(searchParams), [searchParams]);
+  const requested = useMemo(() => parseListingFilter(searchParams), [searchParams]);
   const [state, retry] = useLoad(() => api.products(), []);
+  const collections = useCollections();
+  // A collection that does not exist is ignored, like an unknown type (no "Coleção anything").
+  const filter = useMemo(() => {
+    const name = requested.collection;
+    if (name === undefined || state.status !== 'ready') return requested;
+    const known = collections.some((c) => c.name === name) || state.value.some((p) => p.collection === name);
+    return known ? requested : { ...requested, collection: undefined };
+  }, [requested, state, collections]);
   const shown = useMemo(() => (state.status === 'ready' ? filterProducts(state.value, filter) : []), [state, filter]);
   const label = activeFilterLabel(filter);
   const [visible, setVisible] = useState({ filter: searchParams.toString(), count: CARDS_PER_STEP });
@@ -39,7 +48,7 @@ export function ShopPage() {
     <div className="container page-body">
       <header className="page-header">
         <p className="eyebrow">Loja</p>
-        <h1>{filter.collection ? `Coleção ${filter.collection}` : 'Os nossos produtos'}</h1>
+        <h1>{filter.collection && state.status === 'ready' ? `Coleção ${filter.collection}` : 'Os nossos produtos'}</h1>
         <p className="lead">Vê os nossos novos produtos: peças em aço inoxidável, feitas à mão para durar.</p>
       </header>
       <div className="shop-layout">

@@ -1,6 +1,7 @@
 /**
  * What the checkout keeps in `sessionStorage` for this tab: the shipping form as typed (kept when
- * going back and forth), the reservation made when the customer left the shipping step (with its
+ * going back and forth; its contact and address fields also in `localStorage`, so another tab or a
+ * later visit starts with them filled in), the reservation made when the customer left the shipping step (with its
  * access token), the uploaded proof, the idempotency key of the current attempt and the paid order
  * (so that /thank-you survives a reload).
  */
@@ -19,7 +20,12 @@ const KEYS = {
   attempt: 'checkout.attempt',
   order: 'checkout.order',
   reservation: 'checkout.reservation',
+  /** localStorage: the contact and address fields last typed, for other tabs and later visits. */
+  details: 'checkout.details',
 } as const;
+
+/** The fields remembered across tabs: who and where (never the methods chosen or the terms accepted). */
+const REMEMBERED_FIELDS = ['email', 'firstName', 'lastName', 'address', 'city', 'postalCode', 'phone'] as const;
 
 /** The shipping form as typed: every text as a string, methods possibly not chosen yet. */
 export interface ShippingDraft {
@@ -52,9 +58,12 @@ export const EMPTY_SHIPPING_DRAFT: ShippingDraft = {
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** The stored draft (unknown or mistyped fields fall back to empty). */
+/**
+ * The stored draft of this tab, or else (a new tab) the contact and address fields last typed in any
+ * tab; unknown or mistyped fields fall back to empty.
+ */
 export function loadShippingDraft(): ShippingDraft {
-  const stored = readJson('session', KEYS.shipping, isRecord) ?? {};
+  const stored = readJson('session', KEYS.shipping, isRecord) ?? readJson('local', KEYS.details, isRecord) ?? {};
   const draft: Record<string, unknown> = { ...EMPTY_SHIPPING_DRAFT };
   for (const [name, empty] of Object.entries(EMPTY_SHIPPING_DRAFT)) {
     if (typeof stored[name] === typeof empty) draft[name] = stored[name];
@@ -65,6 +74,7 @@ export function loadShippingDraft(): ShippingDraft {
 
 export function saveShippingDraft(draft: ShippingDraft): void {
   writeJson('session', KEYS.shipping, draft);
+  writeJson('local', KEYS.details, Object.fromEntries(REMEMBERED_FIELDS.map((name) => [name, draft[name]])));
 }
 
 /** The stored draft if it is a complete, valid shipping form (what /payment needs), else null. */

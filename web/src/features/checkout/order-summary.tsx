@@ -1,20 +1,36 @@
 import type { CustomerOrder } from '../../../../shared/api.ts';
 import type { Cart } from '../../../../shared/cart.ts';
-import { formatCents } from '../../../../shared/money.ts';
 import { quoteOrder, summarizeCart } from '../../../../shared/pricing.ts';
 import { SHIPPING_METHODS, type ShippingMethodId } from '../../../../shared/shipping.ts';
-import { Totals, type TotalsRow } from '../../ui/totals.tsx';
+import { PriceTag } from '../../ui/price-tag.tsx';
+import { LineAmount, Totals, type TotalsRow } from '../../ui/totals.tsx';
 
-/** Lines of an order as a short list: name × quantity, and what the line costs. */
-export function OrderLines({ lines }: { lines: readonly { productId: string; name: string; quantity: number; totalCents: number }[] }) {
+/** What a summary line shows: the piece, how many, the unit price before and after discount, the line total. */
+interface SummaryLine {
+  readonly productId: string;
+  readonly name: string;
+  readonly quantity: number;
+  readonly priceCents: number;
+  readonly discountPercent: number;
+  readonly totalCents: number;
+}
+
+/**
+ * Lines of an order as a short list: name, quantity × unit price (the price before the discount struck
+ * through), and the line total (likewise), so the lines add up to the subtotal and the total below.
+ */
+export function OrderLines({ lines }: { lines: readonly SummaryLine[] }) {
   return (
     <ul className="order-summary__lines">
       {lines.map((line) => (
-        <li key={line.productId}>
-          <span>
-            {line.name} <span className="muted">× {line.quantity}</span>
+        <li key={line.productId} className="order-line">
+          <span className="order-line__what">
+            <span className="order-line__name">{line.name}</span>
+            <span className="order-line__unit muted">
+              {line.quantity} × <PriceTag priceCents={line.priceCents} discountPercent={line.discountPercent} />
+            </span>
           </span>
-          <span>{formatCents(line.totalCents)}</span>
+          <LineAmount beforeDiscountCents={line.priceCents * line.quantity} cents={line.totalCents} />
         </li>
       ))}
     </ul>
@@ -30,7 +46,7 @@ export function OrderSummary({ cart, shippingMethod, title = 'A tua encomenda' }
   if (shippingMethod) {
     const quote = quoteOrder(cart, shippingMethod);
     rows.push(
-      { label: 'Subtotal', value: quote.subtotalCents },
+      { label: 'Subtotal (sem descontos)', value: quote.subtotalCents },
       { label: 'Desconto', value: quote.discountCents, negative: true },
       { label: 'Portes', value: quote.freeShipping ? 'Grátis' : quote.shippingCents },
       { label: 'Total a pagar', value: quote.orderTotalCents, total: true },
@@ -38,7 +54,7 @@ export function OrderSummary({ cart, shippingMethod, title = 'A tua encomenda' }
   } else {
     const summary = summarizeCart(cart);
     rows.push(
-      { label: 'Subtotal', value: summary.subtotalCents },
+      { label: 'Subtotal (sem descontos)', value: summary.subtotalCents },
       { label: 'Desconto', value: summary.discountCents, negative: true },
       { label: 'Portes', value: 'a escolher' },
       { label: 'Total', value: summary.totalCents, total: true },
@@ -60,7 +76,7 @@ export function FixedOrderLines({ order, totalLabel = 'Total a pagar' }: { order
       <OrderLines lines={order.lines.map((line) => ({ ...line, totalCents: line.lineTotalCents }))} />
       <Totals
         rows={[
-          { label: 'Subtotal', value: order.subtotalCents },
+          { label: 'Subtotal (sem descontos)', value: order.subtotalCents },
           { label: 'Desconto', value: order.discountCents, negative: true },
           { label: `Portes (${SHIPPING_METHODS[order.shippingMethod].label})`, value: order.shippingCents === 0 ? 'Grátis' : order.shippingCents },
           { label: totalLabel, value: order.totalCents, total: true },

@@ -31,7 +31,7 @@ export function PaymentPage() {
   const [proof, setProof] = useState<UploadedProof | null>(loadProof);
   const [uploading, setUploading] = useState(false);
   const [sending, setSending] = useState(false);
-  const [refused, setRefused] = useState<Refusal | null>(null);
+  const [refused, setRefused] = useState<(Refusal & { closed?: boolean }) | null>(null);
   const done = useRef(false);
 
   usePageMeta({ title: 'Pagamento', description: 'Instruções de pagamento e envio do comprovativo.', noindex: true });
@@ -40,6 +40,10 @@ export function PaymentPage() {
   if (!reservation) return <Navigate to={cart.length === 0 ? paths.cart : paths.shipping} replace />;
 
   const { order } = reservation;
+  // A reservation whose time ran out (seen here, or refused by the server) cannot be paid: nothing to
+  // upload or confirm, and the refusal is said once.
+  const overHere = order.expiresAt !== undefined && Date.parse(order.expiresAt) <= Date.now();
+  const closed = overHere || refused?.closed === true;
   const outdated = shipping !== null && cart.length > 0 && !reservationMatches({ items: orderItems(cart), shipping });
 
   const changeProof = (next: UploadedProof | null) => {
@@ -66,8 +70,9 @@ export function PaymentPage() {
       console.error('Sending the proof failed', error);
       if (error instanceof ApiError && (error.fields?.proofKey || error.code === 'proof_used')) changeProof(null);
       // A closed reservation cannot be paid: the next visit to the shipping step reserves anew.
-      if (error instanceof ApiError && (error.code === 'reservation_expired' || error.code === 'order_closed')) clearReservation();
-      setRefused(orderRefusal(error));
+      const over = error instanceof ApiError && (error.code === 'reservation_expired' || error.code === 'order_closed');
+      if (over) clearReservation();
+      setRefused({ ...orderRefusal(error), closed: over });
       setSending(false);
     }
   };
@@ -109,18 +114,20 @@ export function PaymentPage() {
           <section className="card" aria-labelledby="proof-title">
             <h2 id="proof-title">2. Envia o comprovativo</h2>
             <p>Depois de pagares, envia uma captura de ecrã ou o PDF do comprovativo de pagamento.</p>
-            <ProofUpload proof={proof} onChange={changeProof} onUploadingChange={setUploading} />
+            <ProofUpload proof={proof} onChange={changeProof} onUploadingChange={setUploading} disabled={closed} />
           </section>
-          <div role="alert">{refused && <OrderRefusalNotice refusal={refused} />}</div>
+          <div role="alert">
+            {refused ? <OrderRefusalNotice refusal={refused} /> : overHere && <OrderRefusalNotice refusal={{ message: messages.checkout.reservationOver, fix: 'cart' }} />}
+          </div>
           <div className="checkout-actions">
             <Link to={paths.shipping} className="button button--secondary">
               Voltar
             </Link>
-            <button type="button" className="button" disabled={!proof || uploading || sending} onClick={() => void sendProof()}>
+            <button type="button" className="button" disabled={closed || !proof || uploading || sending} onClick={() => void sendProof()}>
               {uploading ? messages.checkout.proofUploading : sending ? 'A enviar o comprovativo...' : 'Confirmar encomenda'}
             </button>
           </div>
-          {!proof && !uploading && <p className="field-hint checkout-actions__hint">{messages.checkout.proofMissing}</p>}
+          {!proof && !uploading && !closed && <p className="field-hint checkout-actions__hint">{messages.checkout.proofMissing}</p>}
         </div>
         <FixedOrderSummary order={order} />
       </div>

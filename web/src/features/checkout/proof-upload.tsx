@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { messages } from '../../../../shared/messages.ts';
-import { MAX_PROOF_BYTES, PROOF_ACCEPT, PROOF_CONTENT_TYPES, type ProofContentType } from '../../../../shared/uploads.ts';
+import { MAX_PROOF_BYTES, PROOF_ACCEPT, PROOF_CONTENT_TYPES, SNIFF_BYTES, sniffContentType, type ProofContentType } from '../../../../shared/uploads.ts';
 import { api, errorMessage } from '../../lib/api.ts';
 import { uploadWithPresignedPost } from '../../lib/presigned-upload.ts';
 import type { UploadedProof } from './checkout-session.ts';
@@ -21,13 +21,32 @@ export function proofProblem(file: File): string | null {
   return null;
 }
 
+/**
+ * What the file really is, from its first bytes (the server checks the same way): a file renamed to
+ * look like an image is refused before it is sent, never reported as sent.
+ */
+async function sniffFile(file: File): Promise<ProofContentType | undefined> {
+  return sniffContentType(new Uint8Array(await file.slice(0, SNIFF_BYTES).arrayBuffer()));
+}
+
 type Status = { kind: 'idle' } | { kind: 'uploading'; fraction: number; name: string } | { kind: 'error'; message: string };
 
 /**
  * The proof of payment: checked, then sent straight to the bucket with a presigned POST, with a
  * progress bar. `onChange` receives the uploaded proof, or null while there is none.
  */
-export function ProofUpload({ proof, onChange, onUploadingChange }: { proof: UploadedProof | null; onChange: (proof: UploadedProof | null) => void; onUploadingChange: (uploading: boolean) => void }) {
+export function ProofUpload({
+  proof,
+  onChange,
+  onUploadingChange,
+  disabled = false,
+}: {
+  proof: UploadedProof | null;
+  onChange: (proof: UploadedProof | null) => void;
+  onUploadingChange: (uploading: boolean) => void;
+  /** Nothing can be sent (the reservation is over). */
+  disabled?: boolean;
+}) {
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const inputId = useId();
   const abort = useRef<AbortController | null>(null);
@@ -42,6 +61,12 @@ export function ProofUpload({ proof, onChange, onUploadingChange }: { proof: Upl
       setStatus({ kind: 'error', message: problem });
       return;
     }
+    const contentType = await sniffFile(file);
+    if (!contentType) {
+      onChange(null);
+      setStatus({ kind: 'error', message: messages.validation.proofContentType.invalid });
+      return;
+    }
     abort.current?.abort();
     const controller = new AbortController();
     abort.current = controller;
@@ -49,7 +74,7 @@ export function ProofUpload({ proof, onChange, onUploadingChange }: { proof: Upl
     onUploadingChange(true);
     setStatus({ kind: 'uploading', fraction: 0, name: file.name });
     try {
-      const upload = await api.requestProofUpload({ contentType: proofContentType(file)!, size: file.size });
+      const upload = await api.requestProofUpload({ contentType, size: file.size });
       await uploadWithPresignedPost(upload, file, (fraction) => setStatus({ kind: 'uploading', fraction, name: file.name }), controller.signal);
       setStatus({ kind: 'idle' });
       onChange({ key: upload.key, name: file.name, size: file.size });
@@ -74,11 +99,11 @@ export function ProofUpload({ proof, onChange, onUploadingChange }: { proof: Upl
         type="file"
         name="proof"
         accept={PROOF_ACCEPT}
-        disabled={uploading}
+        disabled={uploading || disabled}
         aria-describedby={`${inputId}-hint`}
         onChange={(event) => void choose(event)}
       />
-      <label htmlFor={inputId} className={uploading ? 'button button--secondary proof-upload__button is-disabled' : 'button button--secondary proof-upload__button'}>
+      <label htmlFor={inputId} className={uploading || disabled ? 'button button--secondary proof-upload__button is-disabled' : 'button button--secondary proof-upload__button'}>
         {proof ? 'Escolher outro ficheiro' : 'Escolher comprovativo'}
       </label>
       <p id={`${inputId}-hint`} className="field-hint">

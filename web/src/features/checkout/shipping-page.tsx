@@ -65,6 +65,11 @@ export function ShippingPage() {
   useEffect(() => {
     saveShippingDraft(draft);
   }, [draft]);
+  // A method that is not available (MB WAY full this month) cannot stay chosen from an earlier visit.
+  const unavailableChosen = payment.choices.some((c) => c.id === draft.paymentMethod && !c.available);
+  useEffect(() => {
+    if (unavailableChosen) setDraft((d) => ({ ...d, paymentMethod: '' }));
+  }, [unavailableChosen]);
 
   if (cart.length === 0) return <Navigate to={paths.cart} replace />;
 
@@ -84,7 +89,8 @@ export function ShippingPage() {
     const checked = checkForm(shippingFormSchema, draft);
     const unavailable = payment.choices.find((c) => c.id === draft.paymentMethod && !c.available);
     const found: FieldMessages = checked.ok ? {} : checked.errors;
-    const all = unavailable ? { ...found, paymentMethod: messages.checkout.mbwayUnavailable } : found;
+    // The refusal is said once, in the alert; the field only asks for another choice.
+    const all = unavailable ? { ...found, paymentMethod: messages.validation.paymentMethod.invalid } : found;
     if (Object.keys(all).length > 0) {
       setErrors(all);
       setAlert(checked.ok ? messages.checkout.mbwayUnavailable : formAlert(draft, all));
@@ -115,11 +121,17 @@ export function ShippingPage() {
       setReserving(false);
       const fields = shippingFieldErrors(error);
       const names = Object.keys(fields);
+      if (error instanceof ApiError && error.code === 'mbway_unavailable') {
+        // MB WAY just filled up this month: said once, in the alert; the choice is cleared and shown as unavailable.
+        setDraft((d) => ({ ...d, paymentMethod: '' }));
+        setAlert(error.message);
+        payment.reload();
+        return;
+      }
       if (names.length > 0) {
-        // Something of this form (e.g. MB WAY just filled up this month): say it at the field.
+        // Something of this form: say it at the field.
         setErrors(fields);
         setAlert(fields[names[0]!]!);
-        if (error instanceof ApiError && error.code === 'mbway_unavailable') payment.reload();
         return;
       }
       setRefused(orderRefusal(error));
@@ -179,7 +191,7 @@ export function ShippingPage() {
                 );
               })}
             </ChoiceGroup>
-            {!freeShipping && <p className="field-hint shipping-note">Portes grátis em encomendas acima de {formatCents(FREE_SHIPPING_THRESHOLD_CENTS)}.</p>}
+            {!freeShipping && <p className="field-hint shipping-note">{messages.checkout.freeShippingFrom(formatCents(FREE_SHIPPING_THRESHOLD_CENTS))}</p>}
           </section>
           <section className="card">
             <ChoiceGroup legend={<h2>Método de pagamento</h2>} error={errors.paymentMethod} hint={payment.loading ? messages.common.loading : 'Pagas fora do site e envias o comprovativo no passo seguinte.'}>
@@ -195,7 +207,7 @@ export function ShippingPage() {
                   />
                   <span className="choice-body">
                     <span className="choice-title">{choice.label}</span>
-                    {!choice.available && <span className="field-hint">{messages.checkout.mbwayUnavailable}</span>}
+                    {!choice.available && <span className="field-hint">{messages.checkout.methodUnavailable}</span>}
                   </span>
                 </label>
               ))}

@@ -12,7 +12,12 @@ import './checkout.css';
 /** /thank-you: the order number and what happens next; survives a reload (the order is in the session). */
 export function ThankYouPage() {
   const [placed] = useState(loadPlacedOrder);
-  usePageMeta({ title: 'Obrigado pela tua encomenda', description: 'A tua encomenda foi registada.', noindex: true });
+  // Without an order in this tab the page only thanks for the visit: the title says the same as the heading.
+  usePageMeta(
+    placed
+      ? { title: 'Obrigado pela tua encomenda', description: 'A tua encomenda foi registada.', noindex: true }
+      : { title: 'Obrigado pela visita!', description: messages.checkout.noRecentOrder, noindex: true },
+  );
 
   if (!placed) {
     return (

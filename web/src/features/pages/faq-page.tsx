@@ -13,6 +13,7 @@ import {
   RESPONSE_OR_REFUND_HOURS,
 } from './policy-facts.ts';
 import { StaticPage } from './static-page.tsx';
+import { WITHDRAWAL_DAYS } from '../../../../shared/withdrawal.ts';
 
 /** The nine questions. */
 const questions: readonly { question: string; answer: ReactNode }[] = [
@@ -54,8 +55,10 @@ const questions: readonly { question: string; answer: ReactNode }[] = [
     question: 'Posso devolver ou trocar uma peça?',
     answer: (
       <p>
-        Se a peça tiver um defeito, avisa-nos no prazo de {DEFECT_REPORT_DAYS} dias após a receção e respondemos ou reembolsamos em
-        até {RESPONSE_OR_REFUND_HOURS} horas. Peças promocionais e personalizadas não podem ser devolvidas. Lê a{' '}
+        Sim: tens {WITHDRAWAL_DAYS} dias após a receção para desistir da compra sem indicar motivo (
+        <Link to={paths.withdrawal}>direito de livre resolução</Link>), exceto em peças personalizadas. Se a peça tiver um defeito,
+        avisa-nos no prazo de {DEFECT_REPORT_DAYS} dias após a receção e respondemos ou reembolsamos em até{' '}
+        {RESPONSE_OR_REFUND_HOURS} horas. Peças promocionais não podem ser trocadas, mas mantêm o direito de livre resolução. Lê a{' '}
         <Link to={paths.returns}>política de devoluções</Link>.
       </p>
     ),

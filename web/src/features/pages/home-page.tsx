@@ -4,6 +4,7 @@ import type { ProductType } from '../../../../shared/product.ts';
 import { FREE_SHIPPING_THRESHOLD_CENTS } from '../../../../shared/shipping.ts';
 import { MOBILE_MEDIA_QUERY } from '../../../../shared/ui.ts';
 import { paths } from '../../../../shared/paths.ts';
+import { messages } from '../../../../shared/messages.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { Testimonials } from './testimonials.tsx';
 import './home.css';
@@ -12,7 +13,7 @@ import './home.css';
 export const homeMeta = {
   title: 'Vê já a nossa nova coleção!!',
   description:
-    'Joias artesanais em aço inoxidável, feitas à mão em Portugal: colares, fios, anéis, brincos e pulseiras. Descobre a nova coleção New Beginnings. Portes grátis a partir de 30€.',
+    `Joias artesanais em aço inoxidável, feitas à mão em Portugal: colares, fios, anéis, brincos e pulseiras. Descobre a nova coleção New Beginnings. ${messages.catalog.freeShipping}.`,
   keywords: 'joias, joias artesanais, aço inoxidável, colares, fios, anéis, brincos, pulseiras, joias feitas à mão, Portugal, New Beginnings',
 } as const;
 
@@ -76,7 +77,7 @@ export function HomePage() {
         </div>
       </section>
 
-      <p className="shipping-banner">Portes grátis a partir de {freeShippingEuros}€</p>
+      <p className="shipping-banner">{messages.catalog.freeShipping}</p>
 
       <section className="section" aria-labelledby="sustainability-title">
         <div className="container split">

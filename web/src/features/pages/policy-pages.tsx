@@ -15,20 +15,13 @@ import {
   RESPONSE_OR_REFUND_HOURS,
 } from './policy-facts.ts';
 import { StaticPage } from './static-page.tsx';
+import { ExternalLink as External } from '../../ui/external-link.tsx';
+import { WITHDRAWAL_DAYS } from '../../../../shared/withdrawal.ts';
 
 const paymentMethods = PAYMENT_METHOD_IDS.map((id) => PAYMENT_METHOD_LABELS[id]).join(', ').replace(/, ([^,]+)$/, ' e $1');
 
 function Email() {
   return <a href={`mailto:${SHOP_EMAIL}`}>{SHOP_EMAIL}</a>;
-}
-
-function External({ href, children }: { href: string; children: string }) {
-  return (
-    <a href={href} target="_blank" rel="noopener noreferrer">
-      {children}
-      <span className="visually-hidden"> (abre numa nova janela)</span>
-    </a>
-  );
 }
 
 /** /Politica-Privacidade */
@@ -93,7 +86,7 @@ export function ReturnsPolicyPage() {
       eyebrow="Ajuda"
       title="Política de Devoluções e Reembolsos"
       lead="Queremos que fiques feliz com cada peça. Se algo não estiver bem, resolvemos contigo depressa."
-      description={`Cancelamentos até ${CANCELLATION_WINDOW_HOURS} horas após o pagamento, defeitos comunicados em ${DEFECT_REPORT_DAYS} dias e resposta ou reembolso em ${RESPONSE_OR_REFUND_HOURS} horas.`}
+      description={`Livre resolução em ${WITHDRAWAL_DAYS} dias, cancelamentos até ${CANCELLATION_WINDOW_HOURS} horas após o pagamento, defeitos comunicados em ${DEFECT_REPORT_DAYS} dias e resposta ou reembolso em ${RESPONSE_OR_REFUND_HOURS} horas.`}
     >
       <div className="prose">
         <h2>Cancelamento</h2>
@@ -101,15 +94,26 @@ export function ReturnsPolicyPage() {
           Podes cancelar a tua encomenda até <strong>{CANCELLATION_WINDOW_HOURS} horas após o pagamento</strong>, desde que ainda não
           tenha sido enviada. Escreve para <Email /> com o número da encomenda.
         </p>
+        <h2>Direito de livre resolução ({WITHDRAWAL_DAYS} dias)</h2>
+        <p>
+          Numa compra online tens <strong>{WITHDRAWAL_DAYS} dias</strong> a contar da receção das peças para desistir da compra,
+          sem indicar o motivo (Decreto-Lei n.º 24/2014). Basta enviares-nos o{' '}
+          <a href={paths.withdrawalFormPdf} download>formulário de livre resolução</a> ou um e-mail a dizê-lo; reembolsamos tudo o
+          que pagaste, incluindo os portes de envio normais. Vê <Link to={paths.withdrawal}>como exercer este direito</Link>.
+        </p>
         <h2>Peças com defeito</h2>
         <p>
           Se a tua peça chegar com defeito, comunica-nos no prazo de <strong>{DEFECT_REPORT_DAYS} dias</strong> após a receção,
           com o número da encomenda e fotografias do problema. Respondemos ou reembolsamos em até{' '}
-          <strong>{RESPONSE_OR_REFUND_HOURS} horas</strong>.
+          <strong>{RESPONSE_OR_REFUND_HOURS} horas</strong>. Este prazo é o do nosso serviço rápido: não encurta a garantia legal
+          de conformidade, que continua a proteger-te depois dele.
         </p>
         <h2>Exceções</h2>
         <p>
-          <strong>Peças promocionais e peças personalizadas não podem ser devolvidas.</strong>
+          <strong>Peças personalizadas</strong> (feitas segundo as tuas indicações) não podem ser devolvidas nem têm direito de
+          livre resolução, como a lei permite. <strong>Peças promocionais não podem ser trocadas</strong>; esta regra aplica-se só às
+          trocas que fazemos por cortesia: as peças promocionais mantêm o direito de livre resolução de {WITHDRAWAL_DAYS} dias e a
+          garantia legal, como qualquer outra peça.
         </p>
         <h2>Reembolsos</h2>
         <p>
@@ -133,8 +137,8 @@ export function ShippingPolicyPage() {
     <StaticPage
       eyebrow="Ajuda"
       title="Detalhes de Envio"
-      lead={`Enviamos pelos CTT. Portes grátis em encomendas acima de ${freeShippingFrom}.`}
-      description={`Envios pelos CTT: ${national} em Portugal, ${international} para o estrangeiro. Portes grátis acima de ${freeShippingFrom}.`}
+      lead={`Enviamos pelos CTT. Portes grátis em encomendas a partir de ${freeShippingFrom}.`}
+      description={`Envios pelos CTT: ${national} em Portugal, ${international} para o estrangeiro. Portes grátis a partir de ${freeShippingFrom}.`}
     >
       <div className="prose">
         <h2>Métodos e custos</h2>
@@ -149,7 +153,7 @@ export function ShippingPolicyPage() {
           ))}
         </ul>
         <p>
-          O envio é <strong>grátis</strong> quando o subtotal da encomenda (antes de descontos) é superior a {freeShippingFrom}.
+          O envio é <strong>grátis</strong> quando o subtotal da encomenda (antes de descontos) é igual ou superior a {freeShippingFrom}.
         </p>
         <h2>Prazos de entrega</h2>
         <ul>
@@ -183,7 +187,8 @@ export function TermsPage() {
       <div className="prose">
         <h2>1. A loja</h2>
         <p>
-          Esta loja online é da Joias Inox, marca portuguesa de joias artesanais em aço inoxidável. Contacto: <Email />.
+          Esta loja online é da Joias Inox, marca portuguesa de joias artesanais em aço inoxidável. Contacto: <Email />. A
+          identificação completa do vendedor está na <Link to={paths.legal}>Informação legal</Link>.
         </p>
         <h2>2. Produtos</h2>
         <p>
@@ -193,7 +198,7 @@ export function TermsPage() {
         <h2>3. Preços</h2>
         <p>
           Os preços estão em euros (€), com impostos incluídos. Os portes são indicados antes de confirmares a encomenda e são
-          grátis quando o subtotal é superior a {freeShippingFrom}. O valor a pagar é o que o servidor da loja calcula no momento da
+          grátis quando o subtotal (antes de descontos) é igual ou superior a {freeShippingFrom}. O valor a pagar é o que o servidor da loja calcula no momento da
           encomenda, igual ao apresentado no carrinho.
         </p>
         <h2>4. Encomenda e pagamento</h2>
@@ -213,7 +218,9 @@ export function TermsPage() {
         <h2>7. Devoluções</h2>
         <p>
           Defeitos devem ser comunicados em {DEFECT_REPORT_DAYS} dias após a receção; respondemos ou reembolsamos em até{' '}
-          {RESPONSE_OR_REFUND_HOURS} horas. Peças promocionais e personalizadas não podem ser devolvidas. Consulta a{' '}
+          {RESPONSE_OR_REFUND_HOURS} horas. Tens {WITHDRAWAL_DAYS} dias após a receção para desistir da compra sem indicar motivo (
+          <Link to={paths.withdrawal}>direito de livre resolução</Link>); peças personalizadas não têm este direito. Peças
+          promocionais não podem ser trocadas, mas mantêm o direito de livre resolução. Consulta a{' '}
           <Link to={paths.returns}>política de devoluções</Link>.
         </p>
         <h2>8. Reclamações e resolução de litígios</h2>
