@@ -37,6 +37,7 @@ function product(i: number, overrides: Partial<Product> = {}): Product {
     priceCents: 990 + (i % 40) * 100,
     discountPercent: i % 7 === 0 ? 10 : 0,
     stock: 20,
+    photos: [],
     mainImage: '',
     secondaryImage: '',
     ...overrides,

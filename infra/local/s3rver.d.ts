@@ -17,5 +17,7 @@ declare module 's3rver' {
     constructor(options: S3rverOptions);
     run(): Promise<{ address: string; port: number }>;
     close(): Promise<void>;
+    /** S3 event notifications (`{ Records: [...] }`) of created and deleted objects. */
+    on(event: 'event', listener: (event: import('aws-lambda').S3Event) => void): this;
   }
 }
