@@ -1,5 +1,6 @@
 /** The part of s3rver's API the twin uses (the package ships no types). */
 declare module 's3rver' {
+  import type { S3Event } from 'aws-lambda';
   interface BucketConfig {
     name: string;
     configs?: (string | Buffer)[];
@@ -18,6 +19,6 @@ declare module 's3rver' {
     run(): Promise<{ address: string; port: number }>;
     close(): Promise<void>;
     /** S3 event notifications (`{ Records: [...] }`) of created and deleted objects. */
-    on(event: 'event', listener: (event: import('aws-lambda').S3Event) => void): this;
+    on(event: 'event', listener: (event: S3Event) => void): this;
   }
 }

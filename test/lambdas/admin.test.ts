@@ -18,15 +18,6 @@ async function newOrder(shipping = {}) {
   return body.order as { id: string; orderNumber: number; email: string };
 }
 
-/** Uploads a file to a presigned POST like the browser. */
-async function postFile(upload: { url: string; fields: Record<string, string> }, bytes: Uint8Array, type: string) {
-  const form = new FormData();
-  for (const [k, v] of Object.entries(upload.fields)) form.append(k, v);
-  form.append('file', new Blob([new Uint8Array(bytes)], { type }), 'imagem');
-  const response = await fetch(upload.url, { method: 'POST', body: form });
-  expect(response.status).toBeLessThan(300);
-}
-
 describe('every admin route answers an admin', () => {
   it.each(routes.filter((r) => r.access === 'admin' && r.method === 'GET' && !r.path.includes('{')).map((r) => r.path))('GET %s → 200', async (path) => {
     expect((await admin('GET', path)).status).toBe(200);
