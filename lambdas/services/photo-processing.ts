@@ -11,8 +11,9 @@ import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { messages } from '../../shared/messages.ts';
 import { fallbackWidthOf, photoFile, photoWidths, PHOTO_WIDTHS, type ProductPhoto } from '../../shared/photos.ts';
-import { MAX_IMAGE_BYTES } from '../../shared/uploads.ts';
+import { IMAGE_CONTENT_TYPES, MAX_IMAGE_BYTES } from '../../shared/uploads.ts';
 import { InvalidInput } from '../errors.ts';
+import { sniffContentType } from './uploads.ts';
 
 /** Decoding limit: 100 megapixels (a 4032×3024 phone photo is 12). Larger images are refused, not decoded. */
 const MAX_INPUT_PIXELS = 100_000_000;
@@ -35,17 +36,6 @@ export interface ProcessedPhoto {
   readonly files: readonly DerivedFile[];
 }
 
-/** The kind of file its first bytes say it is: one the shop accepts, HEIC (refused with advice), or other. */
-export function photoKind(head: Uint8Array): 'jpeg' | 'png' | 'webp' | 'heic' | 'other' {
-  const bytes = Buffer.from(head);
-  const ascii = (start: number, end: number) => bytes.subarray(start, end).toString('latin1');
-  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
-  if (bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
-  if (ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'webp';
-  if (ascii(4, 8) === 'ftyp' && ['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'mif1', 'msf1', 'avif'].includes(ascii(8, 12))) return 'heic';
-  return 'other';
-}
-
 function refuse(message: string): never {
   throw new InvalidInput(message, { photo: message });
 }
@@ -65,9 +55,9 @@ export function photoId(bytes: Uint8Array): string {
  */
 export async function processPhoto(bytes: Uint8Array, options: { allowAnyFormat?: boolean } = {}): Promise<ProcessedPhoto> {
   if (bytes.byteLength > MAX_IMAGE_BYTES) refuse(messages.api.photoTooLarge);
-  const kind = photoKind(bytes.subarray(0, 32));
-  if (kind === 'heic') refuse(messages.api.photoHeic);
-  if (kind === 'other' && !options.allowAnyFormat) refuse(messages.api.photoWrongType);
+  const type = sniffContentType(bytes.subarray(0, 32));
+  if (type === 'image/heic') refuse(messages.api.photoHeic);
+  if (!IMAGE_CONTENT_TYPES.some((t) => t === type) && !options.allowAnyFormat) refuse(messages.api.photoWrongType);
 
   let base: { data: Buffer; info: sharp.OutputInfo };
   try {

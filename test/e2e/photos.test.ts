@@ -39,14 +39,17 @@ async function shown(page: Page, selector: string): Promise<Shown[]> {
   );
 }
 
-/** Image bytes a page downloaded (transfer sizes of `/images/` responses). */
+/** Image bytes a page downloaded (bodies of `/images/` responses). */
 function countImageBytes(page: Page): { total: () => number } {
   let total = 0;
-  page.on('requestfinished', (request) => {
-    if (!new URL(request.url()).pathname.startsWith('/images/')) return;
-    void request.sizes().then((sizes) => {
-      total += sizes.responseBodySize;
-    });
+  page.on('response', (response) => {
+    if (!new URL(response.url()).pathname.startsWith('/images/')) return;
+    response.body().then(
+      (body) => {
+        total += body.length;
+      },
+      () => undefined,
+    );
   });
   return { total: () => total };
 }
