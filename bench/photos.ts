@@ -67,8 +67,11 @@ async function imageBytes(url: string): Promise<number> {
     page.on('response', (response) => {
       if (new URL(response.url()).pathname.startsWith('/images/')) sizes.push(response.body().then((body) => body.length, () => 0));
     });
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
     await page.goto(url, { waitUntil: 'networkidle' });
-    await sleep(500);
+    await sleep(1500);
+    if (errors.length || sizes.length === 0) throw new Error(`${url}: no image loaded (${errors.join('; ')})`);
     return (await Promise.all(sizes)).reduce((a, b) => a + b, 0);
   } finally {
     await browser.close();

@@ -9,7 +9,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../shared/messages.ts';
 import { photoFile, photoFiles, PHOTO_WIDTHS, type ProductPhoto } from '../../shared/photos.ts';
 import { MAX_IMAGE_BYTES } from '../../shared/uploads.ts';
+import { jewelleryImage } from '../../infra/local/seed/images.ts';
+import { getProduct, putProduct } from '../../lambdas/repositories/products.ts';
+import { writeObject } from '../../lambdas/repositories/storage.ts';
 import { photoId } from '../../lambdas/services/photo-processing.ts';
+import { migrateLegacyPhotos } from '../../lambdas/services/photos.ts';
+import type { Product } from '../../shared/product.ts';
 import { imagesObjectExists, phonePhoto, uploadPhoto } from '../support/photos.ts';
 import { adminToken, call, twin } from '../support/twin.ts';
 
@@ -143,4 +148,27 @@ describe('products with photos', () => {
     const twice = await admin('POST', '/api/admin/products', { ...base, photos: [{ id: 'b'.repeat(24) }, { id: 'b'.repeat(24) }] });
     expect(twice.body.error.fields.photos).toBe(messages.validation.photos.duplicate);
   });
+});
+
+describe('products stored before photos existed', () => {
+  it('the one-off migration processes their old images into photos (a missing one is left out), once', async () => {
+    const id = `antigo-${randomUUID().slice(0, 8)}`;
+    const svg = jewelleryImage({ type: 'anel', metal: 'gold', motif: 'star', backdrop: 2 }, 1).replace('</svg>', `<!-- ${id} --></svg>`);
+    await writeObject('images', `images/legacy/${id}.svg`, svg, { contentType: 'image/svg+xml' });
+    const legacy = { id, code: `L-${id}`, sku: '', name: 'Anel Antigo', description: '', type: 'anel', collection: '', priceCents: 1000, discountPercent: 0, stock: 1, mainImage: `/images/legacy/${id}.svg`, secondaryImage: `/images/legacy/${id}-nao-existe.svg` };
+    await putProduct(legacy as unknown as Product, new Date());
+    expect((await getProduct(id))!.photos).toEqual([]);
+    expect((await getProduct(id))!.mainImage).toBe(`/images/legacy/${id}.svg`);
+
+    expect(await migrateLegacyPhotos()).toBeGreaterThanOrEqual(1);
+    const migrated = (await getProduct(id))!;
+    expect(migrated.photos).toHaveLength(1);
+    expect(migrated.photos[0]).toMatchObject({ alt: 'Anel Antigo', width: 800, height: 800, widths: [320, 640, 800] });
+    expect(migrated.mainImage).toBe(photoFile(migrated.photos[0]!.id, 800, 'jpg'));
+    expect(migrated.secondaryImage).toBe('');
+    for (const path of photoFiles(migrated.photos[0]!)) expect((await call('GET', path)).status, path).toBe(200);
+    const again = await migrateLegacyPhotos();
+    expect((await getProduct(id))!.photos).toEqual(migrated.photos);
+    expect(again).toBeGreaterThanOrEqual(0);
+  }, 60_000);
 });
