@@ -15,6 +15,7 @@ import { expireReservations } from '../lambdas/services/order-lifecycle.ts';
 import type { Product } from '../shared/product.ts';
 import { PRODUCT_TYPES } from '../shared/product-types.ts';
 import { lighthouseScores, type LighthouseScores } from './lighthouse.ts';
+import { photoFigures } from './photos.ts';
 import { load, type LoadResult } from './load.ts';
 import { lambdaSizes, webSizes } from './sizes.ts';
 import { abuseFigures } from './abuse.ts';
@@ -39,6 +40,7 @@ function product(i: number, overrides: Partial<Product> = {}): Product {
     priceCents: 990 + (i % 40) * 100,
     discountPercent: i % 7 === 0 ? 10 : 0,
     stock: 20,
+    photos: [],
     mainImage: '',
     secondaryImage: '',
     ...overrides,
@@ -154,6 +156,9 @@ async function main(): Promise<void> {
     const web = await webSizes(webDistDir());
     const lambdas = await lambdaSizes();
 
+    // ── Photos (before Lighthouse, which then measures pages with these photos) ──
+    const photos = await photoFigures(twin.url, log);
+
     // ── Lighthouse ──
     let lighthouse: LighthouseScores[] | { error: string };
     try {
@@ -176,7 +181,7 @@ async function main(): Promise<void> {
       await strict.stop();
     }
 
-    const results = { when: new Date().toISOString(), node: process.version, seconds: (Date.now() - started) / 1000, catalogue: CATALOGUE, api, contention, idempotency, abuse, web, lambdas, lighthouse };
+    const results = { when: new Date().toISOString(), node: process.version, seconds: (Date.now() - started) / 1000, catalogue: CATALOGUE, api, contention, idempotency, abuse, web, lambdas, photos, lighthouse };
     await mkdir(join(REPO_ROOT, 'bench', 'results'), { recursive: true });
     await writeFile(join(REPO_ROOT, 'bench', 'results', 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
     printTable(results);
@@ -231,6 +236,14 @@ function printTable(r: any): void {
   row('Lambda bundle', 'minified', 'gzip', 'cold import ms');
   row('---', '---', '---', '---');
   for (const l of r.lambdas) row(l.handler, kb(l.bytes), kb(l.gzip), l.coldImportMs);
+  lines.push('');
+  row('Photos (4032×3024 phone JPEGs)', 'value');
+  row('---', '---');
+  row('source JPEG (average)', kb(r.photos.sourceBytes));
+  row('processing one photo, p50 of 5 (ms)', `${r.photos.processP50Ms} (${r.photos.processRunsMs.join(', ')})`);
+  row('upload → ready in the twin, p50 of 6 (ms)', r.photos.uploadToReadyP50Ms);
+  row('/shop first view, 390 px DPR 3: image bytes', kb(r.photos.shopFirstViewImageBytes));
+  row('product page, 390 px DPR 3: image bytes', kb(r.photos.productPageImageBytes));
   lines.push('');
   if (Array.isArray(r.lighthouse)) {
     row('Lighthouse (mobile)', 'performance', 'accessibility', 'best practices', 'SEO');

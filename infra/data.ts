@@ -103,6 +103,9 @@ export class Data extends Construct {
       serverAccessLogsPrefix: ACCESS_LOG_PREFIXES.images,
       lifecycleRules: [
         { id: 'expire-old-versions', noncurrentVersionExpiration: Duration.days(30), abortIncompleteMultipartUploadAfter: Duration.days(1) },
+        // Raw photo uploads (with the camera's EXIF and GPS position) and their processing results: a
+        // day at most, old versions included (the processing deletes each raw upload at once).
+        { id: 'expire-photo-uploads', prefix: 'uploads/', expiration: Duration.days(1), noncurrentVersionExpiration: Duration.days(1) },
       ],
       removalPolicy: RemovalPolicy.RETAIN,
     });

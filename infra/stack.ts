@@ -12,6 +12,7 @@ import { routeId, routes as routeTable, type Route } from '../lambdas/routes.ts'
 import { Alarms } from './alarms.ts';
 import { Api, LATENCY_WATCHED_ROUTES, routeKeyOf } from './api.ts';
 import { Jobs } from './jobs.ts';
+import { Photos } from './photos.ts';
 import { Auth } from './auth.ts';
 import type { SpaConfig } from '../shared/spa-config.ts';
 import { EMAIL_PATTERN, type DomainSettings } from './config.ts';
@@ -70,6 +71,7 @@ export class ShopStack extends Stack {
   readonly mail: Mail;
   readonly api: Api;
   readonly jobs: Jobs;
+  readonly photos: Photos;
   readonly web: Web;
   readonly alarms: Alarms;
 
@@ -156,6 +158,7 @@ export class ShopStack extends Stack {
     });
 
     this.jobs = new Jobs(this, 'Jobs', { targets: bindTargets });
+    this.photos = new Photos(this, 'Photos', { targets: bindTargets, imagesBucket: this.data.buckets.images });
 
     const spaConfig: SpaConfig = {
       apiBasePath: '/api',
@@ -189,6 +192,7 @@ export class ShopStack extends Stack {
           return { id: routeId(route), label: routeKeyOf(route), function: fn.function, logGroup: fn.logGroup };
         }),
         ...[...this.jobs.functions].map(([name, fn]) => ({ id: `Job${name}`, label: `scheduled ${name}`, function: fn.function, logGroup: fn.logGroup })),
+        { id: 'PhotoProcessing', label: 'photo processing', function: this.photos.processor.function, logGroup: this.photos.processor.logGroup },
       ],
       tables: this.data.tables,
       mail: { configurationSetName: this.mail.configurationSetName },

@@ -13,7 +13,7 @@ export type Access = 'public' | 'admin';
 
 export type Grant =
   | { readonly table: TableKey; readonly access: 'read' | 'write' | 'readWrite' }
-  | { readonly bucket: BucketKey; readonly access: 'read' | 'put' | 'readWrite' }
+  | { readonly bucket: BucketKey; readonly access: 'read' | 'put' | 'readWrite' | 'readDelete' | 'readWriteDelete' }
   | { readonly mail: true }
   /** Settings only, no IAM: the payment instructions, or the shop's public URL (environment). */
   | { readonly config: 'payments' | 'shopUrl' };
@@ -165,7 +165,7 @@ export const routes = [
   { method: 'GET', path: '/api/admin/products/{id}', handler: 'admin/products/get', access: 'admin',
     grants: [{ table: 'products', access: 'read' }] },
   { method: 'PUT', path: '/api/admin/products/{id}', handler: 'admin/products/update', access: 'admin',
-    grants: [{ table: 'products', access: 'readWrite' }, { table: 'collections', access: 'read' }, { bucket: 'images', access: 'read' }] },
+    grants: [{ table: 'products', access: 'readWrite' }, { table: 'collections', access: 'read' }, { bucket: 'images', access: 'readDelete' }] },
   { method: 'POST', path: '/api/admin/products/{id}/stock', handler: 'admin/products/change-stock', access: 'admin',
     grants: [
       { table: 'products', access: 'readWrite' },
@@ -178,6 +178,8 @@ export const routes = [
     grants: [{ table: 'products', access: 'read' }, { table: 'stockMovements', access: 'read' }] },
   { method: 'POST', path: '/api/admin/uploads/image', handler: 'admin/uploads/image', access: 'admin',
     grants: [{ bucket: 'images', access: 'put' }] },
+  { method: 'GET', path: '/api/admin/uploads/image/{id}', handler: 'admin/uploads/image-status', access: 'admin',
+    grants: [{ bucket: 'images', access: 'read' }] },
   { method: 'GET', path: '/api/admin/contact-messages', handler: 'admin/contact-messages/list', access: 'admin',
     grants: [{ table: 'contactMessages', access: 'read' }] },
   { method: 'GET', path: '/api/admin/contact-messages/{id}', handler: 'admin/contact-messages/get', access: 'admin',

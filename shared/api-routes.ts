@@ -16,6 +16,7 @@ import type {
   ContactMessagesPage,
   DashboardResponse,
   ImageUploadResponse,
+  PhotoUploadStatus,
   OrderDetailResponse,
   OrderResponse,
   OrdersPage,
@@ -90,6 +91,8 @@ export interface ApiRoutes {
   'POST /api/admin/products/{id}/stock': Contract<StockChangedResponse, StockChangeInput>;
   'GET /api/admin/products/{id}/stock-movements': Contract<StockMovementsResponse>;
   'POST /api/admin/uploads/image': Contract<ImageUploadResponse, ImageUploadRequest>;
+  /** The processing of an uploaded photo, polled by the product form until it is ready or refused. */
+  'GET /api/admin/uploads/image/{id}': Contract<PhotoUploadStatus>;
   'GET /api/admin/contact-messages': Contract<ContactMessagesPage, undefined, PageQuery>;
   'GET /api/admin/contact-messages/{id}': Contract<ContactMessageResponse>;
   'GET /api/admin/stock-alerts': Contract<StockAlertsPage, undefined, PageQuery>;

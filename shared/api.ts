@@ -6,6 +6,7 @@
 import type { AdminProduct, Collection, Product } from './product.ts';
 import type { OrderStatus } from './order-status.ts';
 import type { PaymentInstructions, PaymentMethodId } from './payment-methods.ts';
+import type { ProductPhoto } from './photos.ts';
 import type { ShippingMethodId } from './shipping.ts';
 import type { AdminEmailKind } from './schemas/admin-order.ts';
 import type { StockMovement } from './stock.ts';
@@ -58,8 +59,13 @@ export interface PresignedUpload {
 }
 /** POST /api/uploads/proof → 201 */
 export interface ProofUploadResponse { readonly upload: PresignedUpload }
-/** POST /api/admin/uploads/image → 201; `path` (`/images/...`) goes into mainImage/secondaryImage. */
-export interface ImageUploadResponse { readonly upload: PresignedUpload & { readonly path: string } }
+/** POST /api/admin/uploads/image → 201; after the upload, `uploadId` is what the form polls for its processing. */
+export interface ImageUploadResponse { readonly upload: PresignedUpload & { readonly uploadId: string } }
+/** GET /api/admin/uploads/image/{id} → 200: the processing of one uploaded photo. */
+export type PhotoUploadStatus =
+  | { readonly status: 'processing' }
+  | { readonly status: 'ready'; readonly photo: Omit<ProductPhoto, 'alt'> }
+  | { readonly status: 'failed'; readonly message: string };
 
 export interface OrderLine {
   readonly productId: string;

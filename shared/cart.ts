@@ -4,6 +4,7 @@
  * order from its own records, so only `productId` and `quantity` are sent.
  */
 import { MAX_DISCOUNT_PERCENT } from './pricing.ts';
+import { PHOTO_ID_PATTERN, type ProductPhoto } from './photos.ts';
 import type { Product } from './product.ts';
 
 /** `localStorage` key of the cart. */
@@ -25,8 +26,22 @@ export interface CartItem {
   readonly discountPercent: number;
   /** Same-origin image path or ''. */
   readonly image: string;
+  /** The product's first photo (its sizes and widths), for a `srcset`; absent for lines stored before photos. */
+  readonly photo?: CartPhoto;
   /** Stock when the snapshot was taken, if known; for display only. */
   readonly stock?: number;
+}
+
+/** What a cart line keeps of a photo: enough to build its `srcset` (`shared/photos.ts`). */
+export type CartPhoto = Pick<ProductPhoto, 'id' | 'width' | 'height' | 'widths' | 'fallbackWidth'>;
+
+/** A stored photo, only when every field has the expected shape (it comes back from `localStorage`). */
+function readCartPhoto(raw: unknown): CartPhoto | undefined {
+  if (!isRecord(raw) || typeof raw.id !== 'string' || !PHOTO_ID_PATTERN.test(raw.id) || !Array.isArray(raw.widths)) return undefined;
+  const size = (n: unknown): n is number => isWholeNumber(n, 1, 100_000);
+  const { width, height, fallbackWidth, widths } = raw;
+  if (!size(width) || !size(height) || !size(fallbackWidth) || widths.length === 0 || !widths.every(size)) return undefined;
+  return { id: raw.id, width, height, fallbackWidth, widths };
 }
 
 /** A cart: lines in the order they were added, one line per product. */
@@ -47,9 +62,10 @@ export function clampQuantity(quantity: number): number {
 
 /** A cart line from a product and a quantity. */
 export function cartItemFromProduct(
-  product: Pick<Product, 'id' | 'name' | 'priceCents' | 'discountPercent' | 'mainImage' | 'stock'>,
+  product: Pick<Product, 'id' | 'name' | 'priceCents' | 'discountPercent' | 'mainImage' | 'stock'> & Partial<Pick<Product, 'photos'>>,
   quantity: number,
 ): CartItem {
+  const first = product.photos?.[0];
   return {
     productId: product.id,
     quantity: clampQuantity(quantity),
@@ -57,6 +73,7 @@ export function cartItemFromProduct(
     priceCents: product.priceCents,
     discountPercent: product.discountPercent,
     image: product.mainImage,
+    ...(first ? { photo: { id: first.id, width: first.width, height: first.height, widths: first.widths, fallbackWidth: first.fallbackWidth } } : {}),
     stock: product.stock,
   };
 }
@@ -165,7 +182,8 @@ function readStoredLine(raw: unknown): CartItem | null {
   const image = raw.image ?? raw.mainImage ?? '';
   if (typeof name !== 'string' || priceCents === null || typeof image !== 'string') return null;
   if (!isWholeNumber(discountPercent, 0, MAX_DISCOUNT_PERCENT)) return null;
-  const item: CartItem = { productId, quantity: clampQuantity(quantity), name, priceCents, discountPercent, image };
+  const photo = readCartPhoto(raw.photo);
+  const item: CartItem = { productId, quantity: clampQuantity(quantity), name, priceCents, discountPercent, image, ...(photo ? { photo } : {}) };
   return isWholeNumber(raw.stock, 0, Number.MAX_SAFE_INTEGER) ? { ...item, stock: raw.stock } : item;
 }
 

@@ -1,3 +1,5 @@
+import type { ProductPhoto } from './photos.ts';
+
 /**
  * The product as the public API returns it and the browser uses it. Money in integer euro cents.
  */
@@ -17,8 +19,11 @@ export interface Product {
   /** Whole percent, 0-90. */
   readonly discountPercent: number;
   readonly stock: number;
-  /** Same-origin image path (`/images/...`) or ''. */
+  /** Up to 8 processed photos, in order: the first is the main image, the second the hover image on cards. */
+  readonly photos: readonly ProductPhoto[];
+  /** The JPEG fallback of the first photo (`/images/...`), or '' without photos: for carts, e-mails, link previews. */
   readonly mainImage: string;
+  /** The same for the second photo. */
   readonly secondaryImage: string;
 }
 

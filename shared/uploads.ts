@@ -14,8 +14,8 @@ export const MAX_PROOF_BYTES = 10 * 1024 * 1024;
 export const IMAGE_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 /** A product image's MIME type. */
 export type ImageContentType = (typeof IMAGE_CONTENT_TYPES)[number];
-/** Largest product image: 5 MB. */
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+/** Largest product photo: 20 MB (a new phone's full-resolution JPEG fits). */
+export const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
 
 /** The `accept` attribute of the proof file input. */
 export const PROOF_ACCEPT = PROOF_CONTENT_TYPES.join(',');

@@ -37,6 +37,7 @@ export const TABLE_WRITE_ACTIONS = [
 export const BUCKET_READ_OBJECT_ACTIONS = ['s3:GetObject'] as const;
 export const BUCKET_LIST_ACTIONS = ['s3:ListBucket'] as const;
 export const BUCKET_PUT_ACTIONS = ['s3:PutObject'] as const;
+export const BUCKET_DELETE_ACTIONS = ['s3:DeleteObject'] as const;
 export const MAIL_ACTIONS = ['ses:SendEmail', 'ses:SendTemplatedEmail'] as const;
 
 /** What the `mail` grant reaches and the values of its environment variables. */
@@ -93,14 +94,17 @@ function bindTable(fn: lambda.Function, key: TableKey, access: 'read' | 'write' 
   fn.addEnvironment(def.envVar, table.tableName);
 }
 
-function bindBucket(fn: lambda.Function, key: BucketKey, access: 'read' | 'put' | 'readWrite', bucket: s3.IBucket): void {
+function bindBucket(fn: lambda.Function, key: BucketKey, access: 'read' | 'put' | 'readWrite' | 'readDelete' | 'readWriteDelete', bucket: s3.IBucket): void {
   const objects = bucket.arnForObjects('*');
-  if (access === 'read' || access === 'readWrite') {
+  if (access !== 'put') {
     fn.addToRolePolicy(new iam.PolicyStatement({ actions: [...BUCKET_READ_OBJECT_ACTIONS], resources: [objects] }));
     fn.addToRolePolicy(new iam.PolicyStatement({ actions: [...BUCKET_LIST_ACTIONS], resources: [bucket.bucketArn] }));
   }
-  if (access === 'put' || access === 'readWrite') {
+  if (access === 'put' || access === 'readWrite' || access === 'readWriteDelete') {
     fn.addToRolePolicy(new iam.PolicyStatement({ actions: [...BUCKET_PUT_ACTIONS], resources: [objects] }));
+  }
+  if (access === 'readDelete' || access === 'readWriteDelete') {
+    fn.addToRolePolicy(new iam.PolicyStatement({ actions: [...BUCKET_DELETE_ACTIONS], resources: [objects] }));
   }
   fn.addEnvironment(buckets[key].envVar, bucket.bucketName);
   if (fn.role) {

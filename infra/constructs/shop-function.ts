@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { Duration } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { NodejsFunction, OutputFormat, type ICommandHooks } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 
@@ -50,6 +50,11 @@ export interface ShopFunctionProps {
   readonly timeout?: Duration;
   /** @default one month */
   readonly logRetention?: logs.RetentionDays;
+  /**
+   * Packages left out of the bundle, and the hooks that put them into the function's `node_modules`
+   * instead (a native module such as sharp, whose arm64 build esbuild cannot bundle).
+   */
+  readonly nodeModules?: { readonly externalModules: readonly string[]; readonly commandHooks: ICommandHooks };
 }
 
 export class ShopFunction extends Construct {
@@ -95,6 +100,7 @@ export class ShopFunction extends Construct {
         sourcesContent: false,
         bundleAwsSDK: true,
         tsconfig: path.join(REPO_ROOT, 'tsconfig.json'),
+        ...(props.nodeModules ? { externalModules: [...props.nodeModules.externalModules], commandHooks: props.nodeModules.commandHooks } : {}),
       },
     });
   }

@@ -18,6 +18,7 @@ import { buckets, tables, type BucketKey, type TableKey } from '../../lambdas/co
 import { ORIGIN_ENV } from '../../lambdas/contracts/env.ts';
 import { ddb, s3, ses } from '../../lambdas/repositories/clients.ts';
 import {
+  BUCKET_DELETE_ACTIONS,
   BUCKET_LIST_ACTIONS,
   BUCKET_PUT_ACTIONS,
   BUCKET_READ_OBJECT_ACTIONS,
@@ -73,8 +74,9 @@ function allows(scope: FunctionScope, action: string, resource: { table?: string
     }
     if ('bucket' in grant && resource.bucket === physicalBucket(grant.bucket)) {
       const read = grant.access !== 'put' && [...BUCKET_READ_OBJECT_ACTIONS, ...BUCKET_LIST_ACTIONS].includes(action as never);
-      const put = grant.access !== 'read' && (BUCKET_PUT_ACTIONS as readonly string[]).includes(action);
-      return read || put;
+      const put = ['put', 'readWrite', 'readWriteDelete'].includes(grant.access) && (BUCKET_PUT_ACTIONS as readonly string[]).includes(action);
+      const remove = ['readDelete', 'readWriteDelete'].includes(grant.access) && (BUCKET_DELETE_ACTIONS as readonly string[]).includes(action);
+      return read || put || remove;
     }
     return 'mail' in grant && resource.mail === true && (MAIL_ACTIONS as readonly string[]).includes(action);
   });

@@ -3,6 +3,7 @@
  * s3rver checks neither signatures nor POST policy conditions: the API itself checks every uploaded
  * object (size, first bytes) before accepting it, which is the real guard in the cloud too.
  */
+import type { S3Event } from 'aws-lambda';
 import S3rver from 's3rver';
 import { mkdir } from 'node:fs/promises';
 import { HOST } from './processes.ts';
@@ -13,6 +14,8 @@ export interface S3LocalOptions {
   readonly buckets: readonly string[];
   /** Origins allowed to upload from the browser (the front door). */
   readonly allowedOrigins: readonly string[];
+  /** Called with the S3 event notification of every object created or deleted (as S3 sends it to a Lambda). */
+  readonly onEvent?: (event: S3Event) => void;
 }
 
 function corsXml(origins: readonly string[]): string {
@@ -40,6 +43,7 @@ export async function startS3Local(options: S3LocalOptions): Promise<{ endpoint:
     vhostBuckets: false,
     configureBuckets: options.buckets.map((name) => ({ name, configs: [corsXml(options.allowedOrigins)] })),
   });
+  if (options.onEvent) server.on('event', options.onEvent);
   await server.run();
   return { endpoint: `http://${HOST}:${options.port}`, stop: () => server.close() };
 }

@@ -1,5 +1,6 @@
 /** The part of s3rver's API the twin uses (the package ships no types). */
 declare module 's3rver' {
+  import type { S3Event } from 'aws-lambda';
   interface BucketConfig {
     name: string;
     configs?: (string | Buffer)[];
@@ -17,5 +18,7 @@ declare module 's3rver' {
     constructor(options: S3rverOptions);
     run(): Promise<{ address: string; port: number }>;
     close(): Promise<void>;
+    /** S3 event notifications (`{ Records: [...] }`) of created and deleted objects. */
+    on(event: 'event', listener: (event: S3Event) => void): this;
   }
 }

@@ -5,11 +5,9 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { S3Client } from '@aws-sdk/client-s3';
-import { LOCAL_CREDENTIALS, LOCAL_REGION } from './bootstrap.ts';
 import { REPO_ROOT } from './dynamodb-local.ts';
 import { seedCatalogue } from './seed.ts';
-import { handlerEnv, localBucketName, startTwin, type Twin } from './twin.ts';
+import { handlerEnv, startTwin, type Twin } from './twin.ts';
 
 const dataDir = join(REPO_ROOT, '.data');
 const runtimeFile = join(dataDir, 'twin.json');
@@ -26,21 +24,16 @@ async function alive(url: string): Promise<boolean> {
 async function main(): Promise<void> {
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
   let twin: Twin | undefined;
-  let endpoints: Twin['endpoints'];
   const running = existsSync(runtimeFile) ? (JSON.parse(readFileSync(runtimeFile, 'utf8')) as { url: string; endpoints: Twin['endpoints'] }) : undefined;
   if (running && (await alive(running.endpoints.dynamodb))) {
-    endpoints = running.endpoints;
-    Object.assign(process.env, handlerEnv(endpoints, running.url, '') /* seeding calls no API route: no origin secret */);
+    Object.assign(process.env, handlerEnv(running.endpoints, running.url, '') /* seeding calls no API route: no origin secret */);
   } else {
     twin = await startTwin({ dataDir, port: 0, seed: false });
-    endpoints = twin.endpoints;
   }
-  const s3 = new S3Client({ region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS, endpoint: endpoints.s3, forcePathStyle: true });
   try {
-    const count = await seedCatalogue(s3, localBucketName('images'), { force: true });
+    const count = await seedCatalogue({ force: true });
     process.stdout.write(`Seeded ${count} demo products${twin ? '' : ' into the running twin'}.\n`);
   } finally {
-    s3.destroy();
     await twin?.stop();
   }
 }

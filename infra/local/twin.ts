@@ -27,10 +27,12 @@ import { REPO_ROOT, startDynamoDbLocal } from './dynamodb-local.ts';
 import { startFrontDoor } from './front-door.ts';
 import { createGateway } from './gateway.ts';
 import { HOST, assertPortFree, freePort } from './processes.ts';
+import { photoEvents } from './photo-events.ts';
 import { startS3Local } from './s3-local.ts';
 import { startScheduler } from './scheduler.ts';
 import { recountIfEmpty } from '../../lambdas/services/counters.ts';
 import { seedCatalogue } from './seed.ts';
+import { migrateLegacyPhotos } from '../../lambdas/services/photos.ts';
 import { startSesLocal } from './ses-local.ts';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
@@ -136,14 +138,15 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
     await assertPortFree(port, 'the shop');
     const origins = [`http://${HOST}:${port}`, `http://localhost:${port}`];
     const [dynamoPort, s3Port, cognitoPort, shimPort, sesPort] = await Promise.all(Array.from({ length: 5 }, freePort));
+    const photos = photoEvents(localBucketName('images'));
 
     const [dynamodb, s3Local, cognito, ses] = await Promise.all([
       startDynamoDbLocal({ port: dynamoPort!, dbPath: options.dataDir ? join(dataDir, 'dynamodb') : undefined, verbose: options.verbose }),
-      startS3Local({ port: s3Port!, directory: join(dataDir, 's3'), buckets: Object.keys(buckets).map((k) => localBucketName(k as BucketKey)), allowedOrigins: origins }),
+      startS3Local({ port: s3Port!, directory: join(dataDir, 's3'), buckets: Object.keys(buckets).map((k) => localBucketName(k as BucketKey)), allowedOrigins: origins, onEvent: photos.onEvent }),
       startCognitoLocal({ port: cognitoPort!, shimPort: shimPort!, directory: join(dataDir, 'cognito'), verbose: options.verbose }),
       startSesLocal(sesPort!),
     ]);
-    stops.push(dynamodb.stop, s3Local.stop, cognito.stop, ses.stop);
+    stops.push(dynamodb.stop, s3Local.stop, cognito.stop, ses.stop, photos.idle);
     const endpoints = { dynamodb: dynamodb.endpoint, s3: s3Local.endpoint, cognito: cognito.endpoint, ses: ses.endpoint };
 
     // A new origin secret per start, as the stack's generated secret: only the front door knows it.
@@ -165,7 +168,8 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
 
     const s3 = new S3Client({ region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS, endpoint: endpoints.s3, forcePathStyle: true });
     stops.push(async () => s3.destroy());
-    if (options.seed) await seedCatalogue(s3, localBucketName('images'));
+    if (options.seed) await seedCatalogue();
+    await migrateLegacyPhotos();
 
     const adminPrefix = options.adminPrefix ?? DEFAULT_ADMIN_PREFIX;
     const gateway = createGateway({ issuer, clientId: pool.clientId, jwks, throttle: options.throttle ?? true });

@@ -129,3 +129,15 @@ export type BucketKey = keyof typeof buckets;
 
 /** Key prefix under which product images live in the images bucket; CloudFront serves `/images/*`. */
 export const IMAGES_PREFIX = 'images/';
+
+/**
+ * Product photos in the images bucket: raw uploads land under `uploads/incoming/` (never served; the
+ * photo-processing function is triggered there and deletes them), its answer for the admin's progress
+ * under `uploads/results/`, each processed photo's description under `photos/`, its files under
+ * `images/p/` (served, cached a year). Uploads and results expire after a day.
+ */
+export const PHOTO_KEYS = {
+  incomingPrefix: 'uploads/incoming/',
+  resultsPrefix: 'uploads/results/',
+  manifestsPrefix: 'photos/',
+} as const;

@@ -9,6 +9,7 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
+import { photoFallback, type ProductPhoto } from '../../shared/photos.ts';
 import type { AdminProduct, Product } from '../../shared/product.ts';
 import { ddb, tableName } from './clients.ts';
 import { allOfListing } from './paging.ts';
@@ -16,8 +17,40 @@ import { allOfListing } from './paging.ts';
 /** Constant partition value of the listing index for products. */
 export const PRODUCT_LISTING = 'product';
 
+function toPhoto(item: Record<string, unknown>): ProductPhoto {
+  return {
+    id: String(item.id),
+    alt: String(item.alt ?? ''),
+    width: Number(item.width),
+    height: Number(item.height),
+    widths: (item.widths as unknown[]).map(Number),
+    fallbackWidth: Number(item.fallbackWidth),
+    placeholder: String(item.placeholder ?? ''),
+  };
+}
+
+/**
+ * A product with these photos, its `mainImage` and `secondaryImage` derived from them (the JPEG
+ * fallbacks of the first two). Without photos, an item stored before photos existed keeps its old
+ * image paths until the twin's bootstrap migrates it (`migrateLegacyPhotos`).
+ */
+export function withPhotos<T extends Omit<Product, 'photos' | 'mainImage' | 'secondaryImage'> & Partial<Pick<Product, 'mainImage' | 'secondaryImage'>>>(
+  product: T,
+  photos: readonly ProductPhoto[],
+): T & Pick<Product, 'photos' | 'mainImage' | 'secondaryImage'> {
+  const [first, second] = photos;
+  return {
+    ...product,
+    photos,
+    mainImage: first ? photoFallback(first) : photos.length === 0 && 'photos' in product ? '' : (product.mainImage ?? ''),
+    secondaryImage: second ? photoFallback(second) : photos.length === 0 && 'photos' in product ? '' : (product.secondaryImage ?? ''),
+  };
+}
+
 /** Strips storage attributes; the public API returns exactly the `Product` fields. */
 export function toProduct(item: Record<string, unknown>): Product {
+  const photos = Array.isArray(item.photos) ? (item.photos as Record<string, unknown>[]).map(toPhoto) : [];
+  const legacy = !Array.isArray(item.photos);
   return {
     id: String(item.id),
     code: String(item.code ?? ''),
@@ -29,8 +62,9 @@ export function toProduct(item: Record<string, unknown>): Product {
     priceCents: Number(item.priceCents),
     discountPercent: Number(item.discountPercent ?? 0),
     stock: Number(item.stock ?? 0),
-    mainImage: String(item.mainImage ?? ''),
-    secondaryImage: String(item.secondaryImage ?? ''),
+    photos,
+    mainImage: photos[0] ? photoFallback(photos[0]) : legacy ? String(item.mainImage ?? '') : '',
+    secondaryImage: photos[1] ? photoFallback(photos[1]) : legacy ? String(item.secondaryImage ?? '') : '',
   };
 }
 
@@ -138,7 +172,7 @@ export function newProductItem(product: Product, now: Date) {
 
 /** The fields of a product the back-office form edits: everything but its id and its stock. */
 export type ProductFields = Omit<Product, 'id' | 'stock'>;
-const EDITABLE_FIELDS = ['code', 'sku', 'name', 'description', 'type', 'collection', 'priceCents', 'discountPercent', 'mainImage', 'secondaryImage'] as const satisfies readonly (keyof ProductFields)[];
+const EDITABLE_FIELDS = ['code', 'sku', 'name', 'description', 'type', 'collection', 'priceCents', 'discountPercent', 'photos', 'mainImage', 'secondaryImage'] as const satisfies readonly (keyof ProductFields)[];
 
 export type FieldsUpdate = { readonly kind: 'updated'; readonly product: AdminProduct } | { readonly kind: 'stale'; readonly version: number } | { readonly kind: 'missing' };
 
@@ -196,4 +230,34 @@ export async function putProduct(product: Product, now: Date, createdAt: string 
     }),
   );
   return Number(Attributes?.version);
+}
+
+/**
+ * Gives a product stored before photos existed its photos (the one-off migration of old image paths),
+ * only if it still has none; its version is left alone. Answers whether it was written.
+ */
+export async function setLegacyProductPhotos(id: string, photos: readonly ProductPhoto[]): Promise<boolean> {
+  const [first, second] = photos;
+  try {
+    await ddb().send(
+      new UpdateCommand({
+        TableName: tableName('products'),
+        Key: { id },
+        UpdateExpression: 'SET photos = :photos, mainImage = :main, secondaryImage = :secondary',
+        ConditionExpression: 'attribute_exists(id) AND attribute_not_exists(photos)',
+        ExpressionAttributeValues: { ':photos': photos, ':main': first ? photoFallback(first) : '', ':secondary': second ? photoFallback(second) : '' },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
+}
+
+/** Products stored before photos existed (no `photos` attribute), with their old image paths. */
+export async function productsWithoutPhotos(): Promise<{ id: string; name: string; images: string[] }[]> {
+  return (await allOfListing('products', PRODUCT_LISTING, 'newest-first'))
+    .filter((item) => !Array.isArray(item.photos))
+    .map((item) => ({ id: String(item.id), name: String(item.name ?? ''), images: [item.mainImage, item.secondaryImage].filter((p): p is string => typeof p === 'string' && p !== '') }));
 }

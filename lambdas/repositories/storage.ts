@@ -2,7 +2,7 @@
  * Objects in S3: presigned uploads from the browser, a look at an uploaded object (size and first
  * bytes), copies, and short-lived download links. Storage failures become `Unavailable` (503).
  */
-import { CopyObjectCommand, GetObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
+import { CopyObjectCommand, DeleteObjectsCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { BucketKey } from '../contracts/data-model.ts';
@@ -87,4 +87,50 @@ export async function copyObject(source: { bucket: BucketKey; key: string }, tar
 /** A presigned GET of an object, valid for `seconds`. */
 export function signedDownloadUrl(bucket: BucketKey, key: string, seconds: number): Promise<string> {
   return getSignedUrl(s3(), new GetObjectCommand({ Bucket: bucketName(bucket), Key: key }), { expiresIn: seconds });
+}
+
+function isMissing(error: unknown): boolean {
+  const name = (error as { name?: string }).name;
+  const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+  return name === 'NotFound' || name === 'NoSuchKey' || status === 404;
+}
+
+/**
+ * A whole object, only when it is at most `maxBytes` (the size is looked at first, so a too large
+ * object is never downloaded): `{ size, body }`, `{ size }` when too large, undefined when missing.
+ */
+export async function readObject(bucket: BucketKey, key: string, maxBytes: number): Promise<{ size: number; body?: Uint8Array } | undefined> {
+  const Bucket = bucketName(bucket);
+  try {
+    const info = await s3().send(new HeadObjectCommand({ Bucket, Key: key }));
+    const size = info.ContentLength ?? 0;
+    if (size > maxBytes) return { size };
+    const object = await s3().send(new GetObjectCommand({ Bucket, Key: key }));
+    return { size, body: await object.Body!.transformToByteArray() };
+  } catch (error) {
+    if (isMissing(error)) return undefined;
+    throw storageUnavailable(error);
+  }
+}
+
+/** Writes an object. */
+export async function writeObject(bucket: BucketKey, key: string, body: Uint8Array | string, options: { contentType: string; cacheControl?: string }): Promise<void> {
+  try {
+    await s3().send(new PutObjectCommand({ Bucket: bucketName(bucket), Key: key, Body: body, ContentType: options.contentType, CacheControl: options.cacheControl }));
+  } catch (error) {
+    throw storageUnavailable(error);
+  }
+}
+
+/** Deletes objects (missing ones are no error), up to 1 000 per request. */
+export async function deleteObjects(bucket: BucketKey, keys: readonly string[]): Promise<void> {
+  const Bucket = bucketName(bucket);
+  try {
+    for (let start = 0; start < keys.length; start += 1000) {
+      const Objects = keys.slice(start, start + 1000).map((Key) => ({ Key }));
+      if (Objects.length) await s3().send(new DeleteObjectsCommand({ Bucket, Delete: { Objects, Quiet: true } }));
+    }
+  } catch (error) {
+    throw storageUnavailable(error);
+  }
 }

@@ -1,38 +1,27 @@
 /**
  * Back-office use cases on products: create (with its initial stock, recorded as a movement), edit
- * of everything but stock (conditioned on the version the form loaded), image uploads, and the
+ * of everything but stock (conditioned on the version the form loaded) with its photos, and the
  * back-in-stock e-mails when a stock adjustment takes a product from 0 to above 0 (`admin-stock.ts`).
  */
 import { randomUUID } from 'node:crypto';
-import type { ImageUploadResponse, ProductUpdatedResponse } from '../../shared/api.ts';
+import type { ProductUpdatedResponse } from '../../shared/api.ts';
 import { messages } from '../../shared/messages.ts';
 import { paths } from '../../shared/paths.ts';
 import type { AdminProduct, Product } from '../../shared/product.ts';
 import type { StockActor } from '../../shared/stock.ts';
-import type { ImageContentType } from '../../shared/uploads.ts';
-import { IMAGE_CONTENT_TYPES, MAX_IMAGE_BYTES } from '../../shared/uploads.ts';
 import type { ProductInput, ProductUpdateInput } from '../../shared/schemas/index.ts';
 import { productIdField } from '../../shared/schemas/fields.ts';
-import { IMAGES_PREFIX } from '../contracts/data-model.ts';
 import { MAIL_ENV } from '../contracts/env.ts';
 import { ChangedMeanwhile, Conflict, InvalidInput, NotFound } from '../errors.ts';
 import { logger } from '../logger.ts';
 import { setting } from '../repositories/clients.ts';
 import { listCollections } from '../repositories/collections.ts';
 import { sendTemplatedMail } from '../repositories/mail.ts';
-import { getAdminProduct, listAdminProducts, newProductItem, productIdsWithCode, updateProductFields } from '../repositories/products.ts';
+import { getAdminProduct, listAdminProducts, newProductItem, productIdsWithCode, updateProductFields, withPhotos } from '../repositories/products.ts';
 import { markStockAlertNotified, pendingStockAlerts, reopenStockAlert } from '../repositories/stock-alerts.ts';
 import { stockMovementItem } from '../repositories/stock-movements.ts';
 import { writeTransaction } from '../repositories/transactions.ts';
-import { IMMUTABLE_CACHE_CONTROL, checkUploadedObject, presignUpload } from './uploads.ts';
-
-const EXTENSIONS: Record<ImageContentType, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' };
-
-export async function presignImageUpload(contentType: ImageContentType): Promise<ImageUploadResponse> {
-  const key = `${IMAGES_PREFIX}products/${randomUUID()}.${EXTENSIONS[contentType]}`;
-  const upload = await presignUpload('images', key, contentType, MAX_IMAGE_BYTES, { cacheControl: IMMUTABLE_CACHE_CONTROL });
-  return { upload: { ...upload, path: `/${key}` } };
-}
+import { removePhotoFiles, resolvePhotos } from './photos.ts';
 
 async function assertCodeFree(code: string, productId: string): Promise<void> {
   if ((await productIdsWithCode(code)).some((id) => id !== productId)) {
@@ -46,19 +35,18 @@ async function assertCollectionExists(collection: string): Promise<void> {
   if (!names.includes(collection)) throw new InvalidInput(messages.api.invalidInput, { collection: messages.admin.collectionUnknown });
 }
 
-/** A newly set image must be an uploaded JPEG, PNG or WebP in the images bucket. */
-async function assertImages(input: Pick<Product, 'mainImage' | 'secondaryImage'>, previous?: Product): Promise<void> {
-  for (const field of ['mainImage', 'secondaryImage'] as const) {
-    const path = input[field];
-    if (!path || path === previous?.[field]) continue;
-    await checkUploadedObject('images', path.slice(1), {
-      maxBytes: MAX_IMAGE_BYTES,
-      allowed: IMAGE_CONTENT_TYPES,
-      field,
-      notFound: messages.api.imageNotFound,
-      tooLarge: messages.api.imageWrongType,
-      wrongType: messages.api.imageWrongType,
-    });
+/**
+ * After a save: the files of the photos it dropped, unless another product still shows the same
+ * photo (same content, same id). A failure here leaves unused files, never a broken product.
+ */
+async function removeDroppedPhotos(previous: Product, saved: Product): Promise<void> {
+  const dropped = previous.photos.filter((photo) => !saved.photos.some((p) => p.id === photo.id));
+  if (!dropped.length) return;
+  try {
+    const inUse = new Set((await listAdminProducts()).filter((p) => p.id !== saved.id).flatMap((p) => p.photos.map((photo) => photo.id)));
+    await removePhotoFiles(dropped.filter((photo) => !inUse.has(photo.id)));
+  } catch (error) {
+    logger.error('removing dropped photos failed', { productId: saved.id, error: error as Error });
   }
 }
 
@@ -80,8 +68,10 @@ export function adminProducts(): Promise<AdminProduct[]> {
  * movement by the admin, in the same transaction as the product.
  */
 export async function createProduct(input: ProductInput, actor: StockActor, now = new Date()): Promise<AdminProduct> {
-  const product: AdminProduct = { id: randomUUID(), ...input, version: 1 };
-  await Promise.all([assertCodeFree(input.code, product.id), assertCollectionExists(input.collection), assertImages(input)]);
+  const { photos: photoInput, ...fields } = input;
+  const id = randomUUID();
+  const [photos] = await Promise.all([resolvePhotos(photoInput, input.name), assertCodeFree(input.code, id), assertCollectionExists(input.collection)]);
+  const product: AdminProduct = { ...withPhotos({ id, ...fields }, photos), version: 1 };
   const { version: _version, ...stored } = product;
   const movement = product.stock > 0 ? [stockMovementItem({ productId: product.id, delta: product.stock, reason: 'adjustment', actor, note: messages.admin.initialStockNote }, now)] : [];
   const result = await writeTransaction([newProductItem(stored, now), ...movement], randomUUID());
@@ -100,11 +90,17 @@ function productChanged(version: number): ChangedMeanwhile {
  */
 export async function updateProduct(id: string | undefined, input: ProductUpdateInput, now = new Date()): Promise<ProductUpdatedResponse> {
   const previous = await adminProductById(id);
-  const { version, ...fields } = input;
-  await Promise.all([assertCodeFree(fields.code, previous.id), assertCollectionExists(fields.collection), assertImages(fields, previous)]);
-  const saved = await updateProductFields(previous.id, fields, version, now);
+  const { version, photos: photoInput, ...fields } = input;
+  const [photos] = await Promise.all([
+    resolvePhotos(photoInput, fields.name, previous.photos),
+    assertCodeFree(fields.code, previous.id),
+    assertCollectionExists(fields.collection),
+  ]);
+  const { id: _id, stock: _stock, ...updated } = withPhotos({ ...previous, ...fields }, photos);
+  const saved = await updateProductFields(previous.id, updated, version, now);
   if (saved.kind === 'missing') throw new NotFound(messages.api.productNotFound, 'product_not_found');
   if (saved.kind === 'stale') throw productChanged(saved.version);
+  await removeDroppedPhotos(previous, saved.product);
   return { product: saved.product };
 }
 

@@ -14,6 +14,7 @@ import { cognitoClient, ensureUser } from '../../infra/local/bootstrap.ts';
 import { webDistDir } from '../../infra/local/twin.ts';
 import { seedPieces } from '../../infra/local/seed/catalogue.ts';
 import { messages } from '../../shared/messages.ts';
+import { phonePhoto } from '../support/photos.ts';
 import { useShop } from '../web/e2e-support.ts';
 import { clientFetch } from '../support/clients.ts';
 
@@ -316,8 +317,23 @@ describe('back-office: the walk of issue 6', () => {
       await page.getByLabel('Preço (€) *').fill('19,90');
       await page.getByLabel('Stock inicial *').fill('0');
       await page.getByLabel('Descrição').fill('Anel criado pelo teste do back-office.');
-      await page.locator('input[type=file][name=mainImage]').setInputFiles({ name: 'anel.png', mimeType: 'image/png', buffer: PNG });
-      await page.getByText('Imagem enviada.').waitFor();
+      // Two phone photos and a text file renamed .jpg: the photos are processed (progress shown
+      // until their files exist), the text file is refused with the server's message.
+      const [first, second] = await Promise.all([phonePhoto({ hue: 15 }), phonePhoto({ hue: 200 })]);
+      await page.locator('input[type=file][name=photos]').setInputFiles([
+        { name: 'IMG_0001.jpg', mimeType: 'image/jpeg', buffer: first },
+        { name: 'IMG_0002.jpg', mimeType: 'image/jpeg', buffer: second },
+        { name: 'lista.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('Lista de compras: pão, leite.') },
+      ]);
+      await page.getByText(messages.api.photoWrongType).waitFor({ timeout: 60_000 });
+      await expect.poll(() => page.locator('.adm-photo[data-photo-id]').count(), { timeout: 60_000 }).toBe(2);
+      await page.getByRole('button', { name: 'Fechar' }).click();
+      // The second becomes the main photo, with its own alt text.
+      const ids = await page.locator('.adm-photo[data-photo-id]').evaluateAll((items) => items.map((i) => i.getAttribute('data-photo-id')));
+      await page.getByRole('button', { name: 'Mover a foto 2 para antes' }).click();
+      expect(await page.locator('.adm-photo[data-photo-id]').evaluateAll((items) => items.map((i) => i.getAttribute('data-photo-id')))).toEqual([ids[1], ids[0]]);
+      await page.getByLabel('Descrição da foto 1').fill('O anel na mão');
+      await page.screenshot({ path: '/tmp/shots-photos/admin-photos.png', fullPage: true });
       await page.getByRole('button', { name: 'Criar Produto' }).click();
       await page.waitForURL(/\/products\/edit\/[^/]+$/);
       await page.getByText(messages.admin.productSaved).waitFor();
@@ -328,7 +344,11 @@ describe('back-office: the walk of issue 6', () => {
       await storefront.goto(`${shop.twin.url}/shop`);
       const card = storefront.locator('.product-card', { hasText: productName });
       await card.waitFor();
-      await expect.poll(() => card.locator('img').evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+      await expect.poll(() => card.locator('img').first().evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+      expect(await card.locator('img').first().getAttribute('src')).toBe(`/images/p/${ids[1]}-960.jpg`);
+      await storefront.goto(`${shop.twin.url}/product/${encodeURIComponent(createdProductId)}`);
+      await storefront.locator('.gallery__main').first().waitFor();
+      expect(await storefront.locator('.gallery__main').evaluateAll((imgs) => imgs.map((i) => i.getAttribute('alt')))).toEqual(['O anel na mão', productName]);
       await storefront.close();
 
       // The edit form has no stock field: stock changes in "Ajustar stock", next to it.

@@ -100,8 +100,8 @@ describe('alarm topic', () => {
 describe('alarms', () => {
   const period = ALARM_PERIOD.toSeconds();
 
-  it('there is one for the API\'s 5xx, its 4xx rate and its 429s, one per watched order route\'s latency, two per route or scheduled function, one per table and three for e-mail, nothing else', () => {
-    expect(alarmsOf(shop)).toHaveLength(3 + LATENCY_WATCHED_ROUTES.length + 2 * (routes.length + jobs.length) + Object.keys(tables).length + 3);
+  it('there is one for the API\'s 5xx, its 4xx rate and its 429s, one per watched order route\'s latency, two per route, scheduled or photo-processing function, one per table and three for e-mail, nothing else', () => {
+    expect(alarmsOf(shop)).toHaveLength(3 + LATENCY_WATCHED_ROUTES.length + 2 * (routes.length + jobs.length + 1) + Object.keys(tables).length + 3);
     expect(shop.stack.alarms.alarms).toHaveLength(alarmsOf(shop).length);
   });
 

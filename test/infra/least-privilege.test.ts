@@ -6,7 +6,7 @@
  * (never `table/*` or `index/*`).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobs } from '../../lambdas/jobs.ts';
+import { jobs, photoProcessing } from '../../lambdas/jobs.ts';
 import { routes, type Grant } from '../../lambdas/routes.ts';
 import { routeKeyOf } from '../../infra/api.ts';
 import { buckets, tables, type BucketKey, type TableKey } from '../../lambdas/contracts/data-model.ts';
@@ -47,6 +47,7 @@ function grantedBuckets(grants: readonly Grant[]): BucketKey[] {
 const subjects = [
   ...routes.map((route) => [routeKeyOf(route), route.grants, () => shop.stack.api.functions.get(routeKeyOf(route))!] as const),
   ...jobs.map((job) => [`scheduled ${job.name}`, job.grants, () => shop.stack.jobs.functions.get(job.name)!] as const),
+  [`photo processing ${photoProcessing.name}`, photoProcessing.grants, () => shop.stack.photos.processor] as const,
 ];
 
 describe.each(subjects)('%s', (key, grants: readonly Grant[], functionOf) => {

@@ -18,15 +18,6 @@ async function newOrder(shipping = {}) {
   return body.order as { id: string; orderNumber: number; email: string };
 }
 
-/** Uploads a file to a presigned POST like the browser. */
-async function postFile(upload: { url: string; fields: Record<string, string> }, bytes: Uint8Array, type: string) {
-  const form = new FormData();
-  for (const [k, v] of Object.entries(upload.fields)) form.append(k, v);
-  form.append('file', new Blob([new Uint8Array(bytes)], { type }), 'imagem');
-  const response = await fetch(upload.url, { method: 'POST', body: form });
-  expect(response.status).toBeLessThan(300);
-}
-
 describe('every admin route answers an admin', () => {
   it.each(routes.filter((r) => r.access === 'admin' && r.method === 'GET' && !r.path.includes('{')).map((r) => r.path))('GET %s → 200', async (path) => {
     expect((await admin('GET', path)).status).toBe(200);
@@ -127,34 +118,25 @@ describe('admin orders', () => {
 });
 
 describe('admin products', () => {
-  it('creates a product with an uploaded image; it appears in the shop', async () => {
-    const presign = await admin('POST', '/api/admin/uploads/image', { contentType: 'image/png', size: PNG_BYTES.length });
-    expect(presign.status).toBe(201);
-    expect(presign.body.upload.path).toMatch(/^\/images\/products\/[0-9a-f-]{36}\.png$/);
-    await postFile(presign.body.upload, PNG_BYTES, 'image/png');
+  it('creates a product; it appears in the shop (photos: test/lambdas/photos.test.ts)', async () => {
     const code = `NOVO-${randomUUID().slice(0, 6)}`;
     const input = {
       name: 'Colar Novo', code, sku: `SKU-${code}`, description: 'Linha 1\nLinha 2', type: 'colar', collection: 'Essenciais',
-      priceCents: 2450, discountPercent: 5, stock: 3, mainImage: presign.body.upload.path, secondaryImage: '',
+      priceCents: 2450, discountPercent: 5, stock: 3, photos: [],
     };
     const made = await admin('POST', '/api/admin/products', input);
     expect(made.status).toBe(201);
-    expect(made.body.product).toMatchObject(input);
+    expect(made.body.product).toMatchObject({ ...input, mainImage: '', secondaryImage: '' });
     const shop = await call('GET', `/api/products/${made.body.product.id}`);
     expect(shop.body.product.name).toBe('Colar Novo');
-    const image = await call('GET', presign.body.upload.path);
-    expect(image.status).toBe(200);
 
     const sameCode = await admin('POST', '/api/admin/products', { ...input, name: 'Outro' });
     expect(sameCode.status).toBe(409);
     expect(sameCode.body.error.fields.code).toBe('Já existe um produto com este código.');
   });
 
-  it('refuses an image path that was never uploaded, an unknown collection and out-of-range numbers', async () => {
+  it('refuses an unknown collection and out-of-range numbers', async () => {
     const base = { name: 'X', code: `X-${randomUUID().slice(0, 6)}`, type: 'anel', collection: '', priceCents: 1000, discountPercent: 0, stock: 1 };
-    const noImage = await admin('POST', '/api/admin/products', { ...base, mainImage: '/images/products/nao-existe.png' });
-    expect(noImage.status).toBe(400);
-    expect(noImage.body.error.fields.mainImage).toBe('Não encontrámos a imagem enviada. Envia-a novamente.');
     const noCollection = await admin('POST', '/api/admin/products', { ...base, collection: 'Inventada' });
     expect(noCollection.body.error.fields.collection).toBe('Escolhe uma coleção que exista.');
     const bounds = await admin('POST', '/api/admin/products', { ...base, priceCents: 0, discountPercent: 91, stock: 10_000 });

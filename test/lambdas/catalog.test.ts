@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { seedPieces } from '../../infra/local/seed/catalogue.ts';
+import { photoFallback, photoFiles } from '../../shared/photos.ts';
 import { call } from '../support/twin.ts';
 
 describe('public catalogue through the gateway', () => {
@@ -13,7 +14,7 @@ describe('public catalogue through the gateway', () => {
     for (const product of body.products) {
       expect(Number.isInteger(product.priceCents)).toBe(true);
       expect(Object.keys(product).sort()).toEqual(
-        ['code', 'collection', 'description', 'discountPercent', 'id', 'mainImage', 'name', 'priceCents', 'secondaryImage', 'sku', 'stock', 'type'].sort(),
+        ['code', 'collection', 'description', 'discountPercent', 'id', 'mainImage', 'name', 'photos', 'priceCents', 'secondaryImage', 'sku', 'stock', 'type'].sort(),
       );
     }
     const heart = body.products.find((p: { id: string }) => p.id === 'colar-coracao-eterno');
@@ -24,10 +25,15 @@ describe('public catalogue through the gateway', () => {
     const { status, body } = await call('GET', '/api/products/anel-infinito');
     expect(status).toBe(200);
     expect(body.product).toMatchObject({ id: 'anel-infinito', name: 'Anel Infinito', priceCents: 1590 });
+    // Two processed photos: the first is the main image (its JPEG fallback), each in AVIF and WebP.
+    expect(body.product.photos).toHaveLength(2);
+    expect(body.product.photos[0].alt).toBe('Anel Infinito');
+    expect(body.product.mainImage).toBe(photoFallback(body.product.photos[0]));
     const image = await call('GET', body.product.mainImage);
     expect(image.status).toBe(200);
-    expect(image.headers.get('content-type')).toBe('image/svg+xml');
-    expect(String(image.body)).toContain('<svg');
+    expect(image.headers.get('content-type')).toBe('image/jpeg');
+    expect(image.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    for (const path of photoFiles(body.product.photos[1])) expect((await call('GET', path)).status, path).toBe(200);
   });
 
   it.each(['nao-existe', 'a'.repeat(101), 'x%20y', "'; DROP TABLE--"])('GET /api/products/%s is a 404 in Portuguese', async (id) => {

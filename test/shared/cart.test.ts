@@ -43,6 +43,7 @@ const lua: Product = {
   priceCents: 1999,
   discountPercent: 15,
   stock: 4,
+  photos: [],
   mainImage: '/images/lua.webp',
   secondaryImage: '',
 };

@@ -57,9 +57,9 @@ describe('uploads', () => {
     expect(PROOF_ACCEPT).toBe('image/jpeg,image/png,image/webp,image/heic,application/pdf');
   });
 
-  it('accept product images as JPEG, PNG or WebP up to 5 MB', () => {
+  it('accept product photos as JPEG, PNG or WebP up to 20 MB', () => {
     expect(IMAGE_CONTENT_TYPES).toEqual(['image/jpeg', 'image/png', 'image/webp']);
-    expect(MAX_IMAGE_BYTES).toBe(5_242_880);
+    expect(MAX_IMAGE_BYTES).toBe(20_971_520);
     expect(IMAGE_ACCEPT).toBe('image/jpeg,image/png,image/webp');
   });
 

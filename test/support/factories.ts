@@ -24,6 +24,7 @@ export async function createProduct(overrides: Partial<Product> = {}): Promise<A
     priceCents: 2000,
     discountPercent: 0,
     stock: 10,
+    photos: [],
     mainImage: '',
     secondaryImage: '',
     ...overrides,

@@ -20,6 +20,7 @@ const product = (overrides: Partial<Product> = {}): Product => ({
   priceCents: 1990,
   discountPercent: 10,
   stock: 3,
+  photos: [],
   mainImage: '/images/anel-lua.webp',
   secondaryImage: '',
   ...overrides,

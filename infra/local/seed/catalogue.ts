@@ -7,7 +7,7 @@ import type { Metal, Motif } from './images.ts';
 
 export const seedCollections = ['New Beginnings', 'Essenciais', 'Mar Atlântico'] as const;
 
-export interface SeedPiece extends Omit<Product, 'mainImage' | 'secondaryImage'> {
+export interface SeedPiece extends Omit<Product, 'photos' | 'mainImage' | 'secondaryImage'> {
   readonly metal: Metal;
   readonly motif: Motif;
   readonly backdrop: number;

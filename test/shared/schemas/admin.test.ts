@@ -25,8 +25,7 @@ const validProduct = {
   priceCents: 2490,
   discountPercent: 10,
   stock: 5,
-  mainImage: '/images/colar-lua.webp',
-  secondaryImage: '',
+  photos: [{ id: '0123456789abcdef01234567', alt: 'O colar ao pescoço' }, { id: 'abcdef0123456789abcdef01', alt: '' }],
 };
 
 describe('productInputSchema (create and edit)', () => {
@@ -45,8 +44,7 @@ describe('productInputSchema (create and edit)', () => {
       priceCents: 1,
       discountPercent: 0,
       stock: 0,
-      mainImage: '',
-      secondaryImage: '',
+      photos: [],
     });
   });
 
@@ -97,16 +95,16 @@ describe('productInputSchema (create and edit)', () => {
     expectFieldMessage(productInputSchema, validProduct, 'name', '  ', v.productName.required);
   });
 
-  it('accepts only same-origin /images/ paths or nothing', () => {
-    for (const mainImage of ['https://evil.example/a.png', '/images/../x', 'javascript:alert(1)', '/uploads/a.png', 7]) {
-      expectFieldMessage(
-        productInputSchema,
-        validProduct,
-        'mainImage',
-        mainImage,
-        'A imagem deve ser um endereço deste site começado por /images/.',
-      );
+  it('takes up to 8 photos by their content id, each once, with an alt text of up to 200 characters', () => {
+    for (const photos of [[{ id: '../x' }], [{ id: 'https://evil.example/a.png' }], [{ id: 'A'.repeat(24) }], ['0123456789abcdef01234567'], 'x', [{}]]) {
+      expectFieldMessage(productInputSchema, validProduct, 'photos', photos, v.photos.invalid);
     }
+    const nine = Array.from({ length: 9 }, (_, i) => ({ id: String(i).repeat(24), alt: '' }));
+    expectFieldMessage(productInputSchema, validProduct, 'photos', nine, v.photos.tooMany);
+    expect(accepted(productInputSchema, { ...validProduct, photos: nine.slice(0, 8) }).photos).toHaveLength(8);
+    expectFieldMessage(productInputSchema, validProduct, 'photos', [{ id: 'a'.repeat(24) }, { id: 'a'.repeat(24) }], v.photos.duplicate);
+    expectFieldMessage(productInputSchema, validProduct, 'photos', [{ id: 'a'.repeat(24), alt: 'x'.repeat(201) }], v.photoAlt.tooLong);
+    expect(accepted(productInputSchema, { ...validProduct, photos: [{ id: 'a'.repeat(24), alt: '  Na mão  ' }] }).photos).toEqual([{ id: 'a'.repeat(24), alt: 'Na mão' }]);
   });
 });
 

@@ -68,7 +68,7 @@ describe('schema messages', () => {
         'email', 'firstName', 'lastName', 'country', 'address', 'city', 'postalCode', 'phone', 'shippingMethod',
         'paymentMethod', 'acceptTerms', 'name', 'subject', 'message', 'productId', 'items', 'shipping', 'proofKey',
         'contentType', 'size', 'code', 'sku', 'description', 'type', 'collection', 'priceCents', 'discountPercent',
-        'stock', 'mainImage', 'secondaryImage', 'status', 'kind', 'trackingCode',
+        'stock', 'photos', 'status', 'kind', 'trackingCode',
       ].map((key, i) => [key, [null, 42, 'x'.repeat(6000), {}, [], -1, 1e20, Number.NaN, true][i % 9]]),
     ),
     { items: [null, { productId: null, quantity: Number.POSITIVE_INFINITY }], shipping: [] },

@@ -12,6 +12,7 @@ import { cartStore, useCart } from '../../lib/cart-store.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { PriceTag } from '../../ui/price-tag.tsx';
 import { ProductImage } from '../../ui/product-image.tsx';
+import { ProductPhotoImage } from '../../ui/product-photo.tsx';
 import { LineAmount, Totals } from '../../ui/totals.tsx';
 import './cart.css';
 
@@ -56,7 +57,7 @@ function CartLine({ line, problem }: { line: CartItem; problem: string | null })
   return (
     <li className="cart-line" data-product-id={line.productId}>
       <Link to={paths.product(line.productId)} className="cart-line__image" tabIndex={-1} aria-hidden="true">
-        <ProductImage src={line.image} alt="" width={112} height={112} />
+        {line.photo ? <ProductPhotoImage photo={line.photo} alt="" sizes="(min-width: 700px) 7rem, 5.5rem" /> : <ProductImage src={line.image} alt="" width={112} height={112} />}
       </Link>
       <div className="cart-line__info">
         <h2 className="cart-line__name">

@@ -1,16 +1,39 @@
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { messages } from '../../../../shared/messages.ts';
 import type { Product } from '../../../../shared/product.ts';
 import { paths } from '../../../../shared/paths.ts';
 import { PriceTag } from '../../ui/price-tag.tsx';
-import { ProductImage } from '../../ui/product-image.tsx';
+import { ProductPhotoImage } from '../../ui/product-photo.tsx';
 
-/** A listing card: picture (placeholder if it fails), name, price with discount, 'Esgotado'. */
-export function ProductCard({ product, eager = false }: { product: Product; eager?: boolean }) {
+/**
+ * The width a card's picture is shown at (`catalog.css`: two columns below 700 px, three above, next
+ * to the 15.5rem filter panel from 900 px, in the 1200 px page from 1200 px).
+ */
+export const CARD_SIZES = '(min-width: 1200px) 260px, (min-width: 900px) calc(30vw - 7rem), (min-width: 700px) calc(31vw - 1rem), calc(50vw - 1.5rem)';
+
+/**
+ * A listing card: picture, name, price with discount, 'Esgotado'. The second photo shows on hover; it
+ * is only requested when a mouse first comes over the card (touch screens never download it).
+ */
+export function ProductCard({ product, eager = false, priority = false }: { product: Product; eager?: boolean; priority?: boolean }) {
+  const [main, hover] = product.photos;
+  const [wantsHover, setWantsHover] = useState(false);
   return (
-    <Link to={paths.product(product.id)} className="product-card">
+    <Link
+      to={paths.product(product.id)}
+      className="product-card"
+      onPointerEnter={(event) => {
+        if (event.pointerType === 'mouse') setWantsHover(true);
+      }}
+    >
       <span className="product-card__media">
-        <ProductImage src={product.mainImage} alt="" width={400} height={400} loading={eager ? 'eager' : 'lazy'} decoding="async" />
+        <ProductPhotoImage photo={main} alt="" sizes={CARD_SIZES} eager={eager} priority={priority} />
+        {hover && wantsHover && (
+          <span className="product-card__hover" aria-hidden="true">
+            <ProductPhotoImage photo={hover} alt="" sizes={CARD_SIZES} eager />
+          </span>
+        )}
         {product.stock === 0 && <span className="product-card__flag">{messages.catalog.soldOut}</span>}
       </span>
       <span className="product-card__body">

@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { cartItemFromProduct, clampQuantity, exceedsStock, MAX_LINE_QUANTITY } from '../../../../shared/cart.ts';
 import { messages } from '../../../../shared/messages.ts';
 import { discountedPriceCents } from '../../../../shared/pricing.ts';
+import { photoFallback } from '../../../../shared/photos.ts';
 import type { Product } from '../../../../shared/product.ts';
 import { PRODUCT_TYPE_INFO } from '../../../../shared/product-types.ts';
 import { paths } from '../../../../shared/paths.ts';
@@ -13,14 +14,14 @@ import { SITE_NAME, useJsonLd, usePageMeta } from '../../lib/page-meta.ts';
 import { LoadError, Loading } from '../../ui/page-state.tsx';
 import { Popups, usePopup } from '../../ui/popup.tsx';
 import { PriceTag } from '../../ui/price-tag.tsx';
-import { ProductImage } from '../../ui/product-image.tsx';
+import { ProductPhotoImage } from '../../ui/product-photo.tsx';
 import { StockAlertForm } from './stock-alert-form.tsx';
 import './catalog.css';
 
 /** schema.org Product data for search engines. */
 function productJsonLd(product: Product): object {
   const url = new URL(paths.product(product.id), window.location.origin).href;
-  const images = [product.mainImage, product.secondaryImage].filter(Boolean).map((src) => new URL(src, window.location.origin).href);
+  const images = product.photos.map((photo) => new URL(photoFallback(photo), window.location.origin).href);
   return {
     '@context': 'https://schema.org',
     '@type': 'Product',
@@ -43,24 +44,68 @@ function productJsonLd(product: Product): object {
   };
 }
 
+/** The width the gallery's photo is shown at (`catalog.css`: the page's width on phones, 1.1fr of two columns from 769 px). */
+export const GALLERY_SIZES = '(min-width: 1200px) 580px, (min-width: 769px) 50vw, calc(100vw - 2rem)';
+const THUMB_SIZES = '5rem';
+
+/**
+ * The product's photos: a strip that swipes on touch (scroll snapping), thumbnails that go to a photo,
+ * and a zoom view (the photo as large as the screen allows) on click. The first photo is the page's
+ * largest image (loaded at once, high priority); the others load when near.
+ */
 function Gallery({ product }: { product: Product }) {
-  const pictures = [product.mainImage, product.secondaryImage].filter(Boolean);
+  const photos = product.photos;
   const [chosen, setChosen] = useState(0);
-  const current = pictures[chosen] ?? '';
+  const [zoomed, setZoomed] = useState<number>();
+  const strip = useRef<HTMLDivElement>(null);
+  const dialog = useRef<HTMLDialogElement>(null);
+  const show = (index: number) => {
+    setChosen(index);
+    const element = strip.current;
+    if (element) element.scrollTo({ left: index * element.clientWidth, behavior: 'smooth' });
+  };
+  const zoom = (index: number) => {
+    setZoomed(index);
+    dialog.current?.showModal();
+  };
+  if (photos.length === 0) return <div className="gallery"><ProductPhotoImage photo={undefined} className="gallery__main" sizes={GALLERY_SIZES} priority /></div>;
+  const zoomedPhoto = zoomed === undefined ? undefined : photos[zoomed];
   return (
     <div className="gallery">
-      <ProductImage className="gallery__main" src={current} alt={product.name} width={800} height={800} fetchPriority="high" />
-      {pictures.length > 1 && (
-        <ul className="gallery__thumbs" aria-label="Imagens da peça">
-          {pictures.map((src, i) => (
-            <li key={src}>
-              <button type="button" className="gallery__thumb" aria-pressed={i === chosen} onClick={() => setChosen(i)}>
-                <ProductImage src={src} alt={i === 0 ? 'Imagem principal' : 'Imagem secundária'} width={96} height={96} loading="lazy" />
+      <div
+        ref={strip}
+        className="gallery__strip"
+        aria-label={`Fotos da peça (${photos.length})`}
+        role="group"
+        onScroll={(event) => {
+          const element = event.currentTarget;
+          const index = Math.round(element.scrollLeft / Math.max(1, element.clientWidth));
+          if (index !== chosen && index >= 0 && index < photos.length) setChosen(index);
+        }}
+      >
+        {photos.map((photo, i) => (
+          <button key={photo.id} type="button" className="gallery__slide" aria-label={`Ampliar a foto ${i + 1}: ${photo.alt}`} onClick={() => zoom(i)}>
+            <ProductPhotoImage photo={photo} className="gallery__main" sizes={GALLERY_SIZES} priority={i === 0} />
+          </button>
+        ))}
+      </div>
+      {photos.length > 1 && (
+        <ul className="gallery__thumbs" aria-label="Escolher foto">
+          {photos.map((photo, i) => (
+            <li key={photo.id}>
+              <button type="button" className="gallery__thumb" aria-pressed={i === chosen} aria-label={`Foto ${i + 1}: ${photo.alt}`} onClick={() => show(i)}>
+                <ProductPhotoImage photo={photo} alt="" sizes={THUMB_SIZES} />
               </button>
             </li>
           ))}
         </ul>
       )}
+      <dialog ref={dialog} className="gallery__zoom" aria-label="Foto ampliada" onClose={() => setZoomed(undefined)} onClick={(event) => event.target === event.currentTarget && dialog.current?.close()}>
+        {zoomedPhoto && <ProductPhotoImage photo={zoomedPhoto} className="gallery__zoomed" sizes="100vw" eager />}
+        <button type="button" className="gallery__close button button--secondary button--small" onClick={() => dialog.current?.close()}>
+          Fechar
+        </button>
+      </dialog>
     </div>
   );
 }

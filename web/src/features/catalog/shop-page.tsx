@@ -82,7 +82,7 @@ export function ShopPage() {
               <ul className="product-grid">
                 {shown.slice(0, count).map((product, i) => (
                   <li key={product.id}>
-                    <ProductCard product={product} eager={i < 4} />
+                    <ProductCard product={product} eager={i < 4} priority={i === 0} />
                   </li>
                 ))}
               </ul>

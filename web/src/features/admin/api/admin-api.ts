@@ -39,6 +39,7 @@ export function adminApi(request: AdminRequest) {
     changeStock: (id: string, change: StockChangeInput) => request('POST /api/admin/products/{id}/stock', { params: { id }, body: change }),
     stockMovements: (id: string) => request('GET /api/admin/products/{id}/stock-movements', { params: { id } }),
     imageUpload: (file: ImageUploadRequest) => request('POST /api/admin/uploads/image', { body: file }),
+    imageUploadStatus: (uploadId: string) => request('GET /api/admin/uploads/image/{id}', { params: { id: uploadId } }),
     collections: () => request('GET /api/admin/collections', {}),
     createCollection: (name: string) => request('POST /api/admin/collections', { body: { name } }),
     contactMessages: (cursor?: string) => request('GET /api/admin/contact-messages', { query: { cursor } }),

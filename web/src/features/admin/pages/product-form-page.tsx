@@ -1,6 +1,6 @@
 /**
  * {prefix}/products/new and {prefix}/products/edit/{id}: one form for both. The price
- * is typed in euros and read with `parseEuroInput`; images are uploaded before saving. Creating sets
+ * is typed in euros and read with `parseEuroInput`; photos are uploaded and processed before saving. Creating sets
  * the initial stock; editing changes everything but stock and is saved only over the version it
  * loaded: when someone changed the product meanwhile, nothing is saved and the
  * owner can reload the current values. Stock changes in the "Ajustar stock" panel next to the form,
@@ -9,6 +9,7 @@
  */
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
+import type { ProductPhoto } from '../../../../../shared/photos.ts';
 import type { AdminProduct, Collection } from '../../../../../shared/product.ts';
 import { messages } from '../../../../../shared/messages.ts';
 import { parseEuroInput } from '../../../../../shared/money.ts';
@@ -24,7 +25,7 @@ import { failureMessage, isChangedMeanwhile } from '../api/admin-api.ts';
 import { useLoad } from '../api/use-load.ts';
 import { useAdminApi } from '../auth/session.tsx';
 import { SelectField, TextAreaField, TextField } from '../../../ui/field.tsx';
-import { ImageField } from '../components/image-field.tsx';
+import { PhotosField } from '../components/photos-field.tsx';
 import { StockHistory, StockPanel } from '../components/stock-panel.tsx';
 import { AdminPage, Feedback, LoadView, useFlash, type FlashState } from '../components/ui.tsx';
 import { texts } from '../texts.ts';
@@ -43,8 +44,8 @@ interface FormValues {
   /** The initial stock (creation only). */
   stock: string;
   description: string;
-  mainImage: string;
-  secondaryImage: string;
+  /** The photos, in order, with their alt texts as typed ('' = the product name). */
+  photos: readonly ProductPhoto[];
 }
 
 type Errors = Partial<Record<keyof ProductInput | 'version' | typeof FORM_ERROR_KEY, string>>;
@@ -56,7 +57,7 @@ function centsToInput(cents: number): string {
 
 function valuesOf(product: AdminProduct | undefined): FormValues {
   if (!product) {
-    return { name: '', code: '', sku: '', type: '', collection: '', price: '', discount: '0', stock: '', description: '', mainImage: '', secondaryImage: '' };
+    return { name: '', code: '', sku: '', type: '', collection: '', price: '', discount: '0', stock: '', description: '', photos: [] };
   }
   return {
     name: product.name,
@@ -68,8 +69,8 @@ function valuesOf(product: AdminProduct | undefined): FormValues {
     discount: String(product.discountPercent),
     stock: String(product.stock),
     description: product.description,
-    mainImage: product.mainImage,
-    secondaryImage: product.secondaryImage,
+    // An alt text equal to the name is shown empty: it then follows a renamed product.
+    photos: product.photos.map((photo) => (photo.alt === product.name ? { ...photo, alt: '' } : photo)),
   };
 }
 
@@ -92,8 +93,7 @@ function formFields(values: FormValues) {
     collection: values.collection,
     priceCents: price.ok ? price.cents : undefined,
     discountPercent: wholeOrUndefined(values.discount),
-    mainImage: values.mainImage,
-    secondaryImage: values.secondaryImage,
+    photos: values.photos.map(({ id, alt }) => ({ id, alt })),
   };
   return { fields, priceError: price.ok ? undefined : price.message };
 }
@@ -181,7 +181,11 @@ function ProductForm(props: { readonly product?: AdminProduct; readonly collecti
   const [uploads, setUploads] = useState(0);
   const [result, setResult] = useState<Result | undefined>(flash ? { kind: 'success', lines: [flash] } : undefined);
 
-  const set = (field: keyof FormValues) => (value: string) => {
+  const setPhotos = (update: (photos: readonly ProductPhoto[]) => readonly ProductPhoto[]) => {
+    setValues((v) => ({ ...v, photos: update(v.photos) }));
+    setErrors(({ photos: _photos, ...rest }) => rest);
+  };
+  const set = (field: Exclude<keyof FormValues, 'photos'>) => (value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
     setErrors((e) => {
       const key = (field === 'price' ? 'priceCents' : field === 'discount' ? 'discountPercent' : field) as keyof Errors;
@@ -301,9 +305,8 @@ function ProductForm(props: { readonly product?: AdminProduct; readonly collecti
           <TextField label={`${t.initialStock} *`} hint={t.initialStockHint} error={errors.stock} name="stock" type="number" min={0} max={MAX_STOCK} step={1} value={values.stock} required onChange={(e) => set('stock')(e.target.value)} />
         )}
         <TextAreaField label={t.description} error={errors.description} className="adm-span-2" name="description" rows={5} value={values.description} maxLength={TEXT_LIMITS.description} onChange={(e) => set('description')(e.target.value)} />
-        <div className="adm-span-2 adm-image-fields">
-          <ImageField label={t.mainImage} name="mainImage" value={values.mainImage} error={errors.mainImage} onChange={set('mainImage')} onBusyChange={onBusy} />
-          <ImageField label={t.secondaryImage} name="secondaryImage" value={values.secondaryImage} error={errors.secondaryImage} onChange={set('secondaryImage')} onBusyChange={onBusy} />
+        <div className="adm-span-2">
+          <PhotosField value={values.photos} productName={values.name.trim()} error={errors.photos} onChange={setPhotos} onBusyChange={onBusy} />
         </div>
       </div>
       <div className="adm-form-actions">

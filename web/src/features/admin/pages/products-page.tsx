@@ -11,7 +11,7 @@ import { adminPaths, listParams } from '../admin-paths.ts';
 import { useLoad } from '../api/use-load.ts';
 import { SelectField, TextField } from '../../../ui/field.tsx';
 import { PriceTag } from '../../../ui/price-tag.tsx';
-import { ProductImage } from '../../../ui/product-image.tsx';
+import { ProductPhotoImage } from '../../../ui/product-photo.tsx';
 import { AdminPage, LoadView } from '../components/ui.tsx';
 import { texts } from '../texts.ts';
 
@@ -103,7 +103,7 @@ export function ProductsPage() {
                       <tr key={product.id}>
                         <td>
                           <span className="adm-product-cell">
-                            <ProductImage src={product.mainImage} alt="" width={40} height={40} loading="lazy" />
+                            <ProductPhotoImage photo={product.photos[0]} alt="" sizes="2.5rem" />
                             <span className="adm-strong">{product.name}</span>
                           </span>
                         </td>

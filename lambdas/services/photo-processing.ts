@@ -1,0 +1,92 @@
+/**
+ * The one place that turns an uploaded photo into what the shop serves (DESIGN rule 21), with sharp:
+ * the photo is decoded once, auto-rotated from its EXIF orientation, converted to sRGB and scaled to
+ * the largest width served; every derivative (AVIF and WebP at each width, one JPEG fallback, a tiny
+ * blurred placeholder) is encoded from that. sharp writes no metadata unless asked to, so no EXIF, GPS
+ * position, XMP or ICC profile reaches the served files.
+ *
+ * The same module runs in the photo-processing Lambda (arm64) and in the local twin.
+ */
+import { createHash } from 'node:crypto';
+import sharp from 'sharp';
+import { messages } from '../../shared/messages.ts';
+import { fallbackWidthOf, photoFile, photoWidths, PHOTO_WIDTHS, type ProductPhoto } from '../../shared/photos.ts';
+import { IMAGE_CONTENT_TYPES, MAX_IMAGE_BYTES } from '../../shared/uploads.ts';
+import { InvalidInput } from '../errors.ts';
+import { sniffContentType } from './uploads.ts';
+
+/** Decoding limit: 100 megapixels (a 4032×3024 phone photo is 12). Larger images are refused, not decoded. */
+const MAX_INPUT_PIXELS = 100_000_000;
+/** Encoder settings: chosen for small files at the sizes of the shop's cards and gallery. */
+const AVIF = { quality: 50, effort: 2 } as const;
+const WEBP = { quality: 72, effort: 3 } as const;
+const JPEG = { quality: 78, mozjpeg: true } as const;
+const PLACEHOLDER_WIDTH = 16;
+
+/** A file to store: its key in the images bucket (without the leading `/`), bytes and type. */
+export interface DerivedFile {
+  readonly key: string;
+  readonly body: Buffer;
+  readonly contentType: string;
+}
+
+export interface ProcessedPhoto {
+  /** The photo without alt text (the product form gives it). */
+  readonly photo: Omit<ProductPhoto, 'alt'>;
+  readonly files: readonly DerivedFile[];
+}
+
+function refuse(message: string): never {
+  throw new InvalidInput(message, { photo: message });
+}
+
+/** The content id of a photo: the first 24 hex digits of its bytes' SHA-256. */
+export function photoId(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex').slice(0, 24);
+}
+
+/**
+ * Checks and processes one uploaded photo. Refuses (InvalidInput, Portuguese message) a file over
+ * 20 MB, a file that is not a JPEG, PNG or WebP by its bytes (whatever its name), a HEIC photo (with
+ * how to send it instead) and a file that does not decode.
+ *
+ * @param options.allowAnyFormat also take what sharp can read beyond the upload formats (SVG, for
+ * the one-off migration of the old demo pictures)
+ */
+export async function processPhoto(bytes: Uint8Array, options: { allowAnyFormat?: boolean } = {}): Promise<ProcessedPhoto> {
+  if (bytes.byteLength > MAX_IMAGE_BYTES) refuse(messages.api.photoTooLarge);
+  const type = sniffContentType(bytes.subarray(0, 32));
+  if (type === 'image/heic') refuse(messages.api.photoHeic);
+  if (!IMAGE_CONTENT_TYPES.some((t) => t === type) && !options.allowAnyFormat) refuse(messages.api.photoWrongType);
+
+  let base: { data: Buffer; info: sharp.OutputInfo };
+  try {
+    base = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+      .rotate()
+      .resize({ width: PHOTO_WIDTHS[PHOTO_WIDTHS.length - 1], withoutEnlargement: true })
+      .toColourspace('srgb')
+      .removeAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+  } catch {
+    refuse(messages.api.photoUnreadable);
+  }
+  const { width, height, channels } = base.info;
+  const raw = () => sharp(base.data, { raw: { width, height, channels } });
+  const id = photoId(bytes);
+  const widths = photoWidths(width);
+  const fallbackWidth = fallbackWidthOf(width);
+  const key = (w: number, format: 'avif' | 'webp' | 'jpg') => photoFile(id, w, format).slice(1);
+
+  const jobs: Promise<DerivedFile>[] = [];
+  for (const w of widths) {
+    jobs.push(raw().resize({ width: w }).avif(AVIF).toBuffer().then((body) => ({ key: key(w, 'avif'), body, contentType: 'image/avif' })));
+    jobs.push(raw().resize({ width: w }).webp(WEBP).toBuffer().then((body) => ({ key: key(w, 'webp'), body, contentType: 'image/webp' })));
+  }
+  jobs.push(raw().resize({ width: fallbackWidth }).jpeg(JPEG).toBuffer().then((body) => ({ key: key(fallbackWidth, 'jpg'), body, contentType: 'image/jpeg' })));
+  const [files, tiny] = await Promise.all([Promise.all(jobs), raw().resize({ width: PLACEHOLDER_WIDTH }).blur(1).webp({ quality: 40 }).toBuffer()]);
+  return {
+    photo: { id, width, height, widths, fallbackWidth, placeholder: `data:image/webp;base64,${tiny.toString('base64')}` },
+    files,
+  };
+}

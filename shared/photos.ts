@@ -1,0 +1,76 @@
+/**
+ * Product photos as stored and served (DESIGN rule 21): every uploaded photo is processed into AVIF and
+ * WebP at a few widths (never wider than the photo itself) plus one JPEG fallback, with its intrinsic
+ * size and a tiny blurred placeholder. File names carry the photo's content hash, so they never change
+ * meaning and are cached for a year.
+ */
+
+/** The widths the processing makes, in CSS-independent pixels; a smaller photo stops at its own width. */
+export const PHOTO_WIDTHS = [320, 640, 960, 1440] as const;
+/** The width of the one JPEG fallback (or the photo's own width, when smaller). */
+export const FALLBACK_WIDTH = 960;
+/** At most this many photos per product; the first is the main image, the second the hover image on cards. */
+export const MAX_PHOTOS = 8;
+/** Where derivative files live under `/images/` (the images bucket's `images/` prefix). */
+export const PHOTO_PATH_PREFIX = '/images/p/';
+/** A photo id: the first 24 hex digits of the SHA-256 of the uploaded bytes. */
+export const PHOTO_ID_PATTERN = /^[0-9a-f]{24}$/;
+
+export type PhotoFormat = 'avif' | 'webp' | 'jpg';
+
+/** One photo of a product, as the API returns it. */
+export interface ProductPhoto {
+  readonly id: string;
+  /** Describes the photo for people who cannot see it (Portuguese); defaults to the product name. */
+  readonly alt: string;
+  /** Size of the largest derivative (after auto-rotation), for `width`/`height` attributes. */
+  readonly width: number;
+  readonly height: number;
+  /** The widths that exist in AVIF and WebP, ascending. */
+  readonly widths: readonly number[];
+  /** Width of the JPEG fallback. */
+  readonly fallbackWidth: number;
+  /** A tiny blurred WebP as a `data:` URI, shown while the photo loads. */
+  readonly placeholder: string;
+}
+
+/** The widths of a photo `width` pixels wide: the standard ones below it, and its own when it is smaller than the largest. */
+export function photoWidths(width: number): number[] {
+  const below = PHOTO_WIDTHS.filter((w) => w < width);
+  const largest = PHOTO_WIDTHS[PHOTO_WIDTHS.length - 1]!;
+  return width >= largest ? [...below, largest] : [...below, width];
+}
+
+/** The fallback width of a photo `width` pixels wide. */
+export function fallbackWidthOf(width: number): number {
+  return Math.min(FALLBACK_WIDTH, width);
+}
+
+/**
+ * The path of one derivative file.
+ *
+ * @example photoFile('0123456789abcdef01234567', 640, 'avif') // '/images/p/0123456789abcdef01234567-640.avif'
+ */
+export function photoFile(id: string, width: number, format: PhotoFormat): string {
+  return `${PHOTO_PATH_PREFIX}${id}-${width}.${format}`;
+}
+
+/** Every file of a photo (AVIF and WebP at each width, and the JPEG fallback). */
+export function photoFiles(photo: Pick<ProductPhoto, 'id' | 'widths' | 'fallbackWidth'>): string[] {
+  return [...photo.widths.flatMap((w) => [photoFile(photo.id, w, 'avif'), photoFile(photo.id, w, 'webp')]), photoFile(photo.id, photo.fallbackWidth, 'jpg')];
+}
+
+/** A `srcset` of one format: `path 320w, path 640w, ...`. */
+export function photoSrcSet(photo: Pick<ProductPhoto, 'id' | 'widths'>, format: Exclude<PhotoFormat, 'jpg'>): string {
+  return photo.widths.map((w) => `${photoFile(photo.id, w, format)} ${w}w`).join(', ');
+}
+
+/** The JPEG fallback's path: what `<img src>`, e-mails and link previews use. */
+export function photoFallback(photo: Pick<ProductPhoto, 'id' | 'fallbackWidth'>): string {
+  return photoFile(photo.id, photo.fallbackWidth, 'jpg');
+}
+
+/** The height of a derivative `width` pixels wide (same aspect ratio, rounded like the resize). */
+export function heightAt(photo: Pick<ProductPhoto, 'width' | 'height'>, width: number): number {
+  return Math.round((photo.height * width) / photo.width);
+}

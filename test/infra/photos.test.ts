@@ -1,0 +1,74 @@
+/**
+ * The photo-processing function on the synthesized template: arm64 with the memory sharp needs, sharp
+ * left out of the bundle (it ships as the function's node_modules), exactly the images bucket's
+ * object actions it needs, and run by the bucket's notification for the upload prefix only. The
+ * raw uploads expire after a day, old versions included.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Match } from 'aws-cdk-lib/assertions';
+import { photoProcessing } from '../../lambdas/jobs.ts';
+import { sharpArm64Commands, SHARP_ARM64_DIR } from '../../infra/photos.ts';
+import { actionsOf, removeScratch, statementsOfRole, synthShop, SYNTH_TIMEOUT_MS, type Synthesized } from './support.ts';
+
+let shop: Synthesized;
+
+beforeAll(() => {
+  shop = synthShop();
+}, SYNTH_TIMEOUT_MS);
+afterAll(removeScratch);
+
+describe('photo processing function', () => {
+  it('runs on arm64 with 2 GB and a minute', () => {
+    const fn = shop.json.Resources[shop.logicalId(shop.stack.photos.processor.function)]!;
+    expect(fn.Properties).toMatchObject({ Architectures: ['arm64'], MemorySize: 2048, Timeout: 60 });
+    expect(fn.Properties.Runtime).toMatch(/^nodejs2\d\.x$/);
+    expect(fn.Properties.Environment.Variables.BUCKET_IMAGES).toEqual({ Ref: shop.logicalId(shop.stack.data.buckets.images) });
+  });
+
+  it('may read, write and delete objects of the images bucket, and nothing else', () => {
+    const statements = statementsOfRole(shop.json, shop.logicalId(shop.stack.photos.processor.role));
+    const images = shop.logicalId(shop.stack.data.buckets.images);
+    const s3 = statements.filter((s) => actionsOf([s]).some((a) => a.startsWith('s3:')));
+    expect(actionsOf(s3).sort()).toEqual(['s3:DeleteObject', 's3:GetObject', 's3:ListBucket', 's3:PutObject']);
+    for (const statement of s3) expect(JSON.stringify(statement.Resource)).toContain(images);
+    const others = actionsOf(statements).filter((a) => !a.startsWith('s3:'));
+    expect(others.every((a) => a.startsWith('logs:')), others.join()).toBe(true);
+  });
+
+  it('is run by the images bucket for objects created under the upload prefix', () => {
+    shop.template.hasResourceProperties('Custom::S3BucketNotifications', {
+      BucketName: { Ref: shop.logicalId(shop.stack.data.buckets.images) },
+      NotificationConfiguration: {
+        LambdaFunctionConfigurations: [
+          {
+            Events: ['s3:ObjectCreated:*'],
+            Filter: { Key: { FilterRules: [{ Name: 'prefix', Value: photoProcessing.prefix }] } },
+            LambdaFunctionArn: { 'Fn::GetAtt': [shop.logicalId(shop.stack.photos.processor.function), 'Arn'] },
+          },
+        ],
+      },
+    });
+    shop.template.hasResourceProperties('AWS::Lambda::Permission', {
+      Action: 'lambda:InvokeFunction',
+      Principal: 's3.amazonaws.com',
+      FunctionName: { 'Fn::GetAtt': [shop.logicalId(shop.stack.photos.processor.function), 'Arn'] },
+      SourceArn: { 'Fn::GetAtt': [shop.logicalId(shop.stack.data.buckets.images), 'Arn'] },
+    });
+  });
+
+  it('expires raw uploads and their old versions after a day', () => {
+    shop.template.hasResourceProperties('AWS::S3::Bucket', {
+      LifecycleConfiguration: {
+        Rules: Match.arrayWith([Match.objectLike({ Prefix: 'uploads/', ExpirationInDays: 1, NoncurrentVersionExpiration: { NoncurrentDays: 1 }, Status: 'Enabled' })]),
+      },
+    });
+  });
+
+  it('ships sharp\'s linux-arm64 build as node_modules, fetched once from the registry', () => {
+    const [fetch, copy] = sharpArm64Commands('/asset', '0.34.5');
+    expect(fetch).toContain('--os=linux --cpu=arm64 --libc=glibc');
+    expect(fetch).toContain('sharp@0.34.5');
+    expect(fetch).toMatch(/^test -f .*sharp-linux-arm64\/package\.json" \|\| npm install/);
+    expect(copy).toBe(`cp -R "${SHARP_ARM64_DIR}/node_modules" "/asset/node_modules"`);
+  });
+});

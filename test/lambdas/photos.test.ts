@@ -1,0 +1,174 @@
+/**
+ * Product photos end to end through the twin (DESIGN rule 21): presigned upload, the S3 event that
+ * runs the photo-processing function's module, the files the shop then serves, and the product saves
+ * that use and drop photos.
+ */
+import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '../../shared/messages.ts';
+import { photoFile, photoFiles, PHOTO_WIDTHS, type ProductPhoto } from '../../shared/photos.ts';
+import { MAX_IMAGE_BYTES } from '../../shared/uploads.ts';
+import { jewelleryImage } from '../../infra/local/seed/images.ts';
+import { getProduct, putProduct } from '../../lambdas/repositories/products.ts';
+import { writeObject } from '../../lambdas/repositories/storage.ts';
+import { photoId } from '../../lambdas/services/photo-processing.ts';
+import { migrateLegacyPhotos } from '../../lambdas/services/photos.ts';
+import type { Product } from '../../shared/product.ts';
+import { imagesObjectExists, phonePhoto, uploadPhoto } from '../support/photos.ts';
+import { adminToken, call, twin } from '../support/twin.ts';
+
+let token: string;
+const admin = (method: string, path: string, body?: unknown) => call(method, path, { token, body });
+
+beforeAll(async () => {
+  token = await adminToken();
+});
+
+/** Nothing of a photo with these bytes exists: no derivative, no description, no raw upload. */
+async function nothingStoredFor(bytes: Uint8Array, uploadId: string): Promise<void> {
+  const id = photoId(bytes);
+  const keys = [
+    ...PHOTO_WIDTHS.flatMap((w) => [photoFile(id, w, 'avif'), photoFile(id, w, 'webp'), photoFile(id, w, 'jpg')]).map((p) => p.slice(1)),
+    `photos/${id}.json`,
+    `uploads/incoming/${uploadId}`,
+  ];
+  for (const key of keys) expect(await imagesObjectExists(key), key).toBe(false);
+}
+
+describe('photo processing', () => {
+  it('a 20 MB phone JPEG with GPS and orientation 6 becomes upright AVIF and WebP at every width, with no metadata', async () => {
+    const bytes = await phonePhoto({ bytes: MAX_IMAGE_BYTES });
+    expect(bytes.length).toBe(20 * 1024 * 1024);
+    const source = await sharp(bytes).metadata();
+    expect(source.orientation).toBe(6);
+    // The GPS IFD pointer (tag 0x8825, little-endian) is in the camera's EXIF.
+    expect(source.exif?.includes(Buffer.from([0x25, 0x88]))).toBe(true);
+
+    const { uploadId, result } = await uploadPhoto(token, bytes);
+    expect(result.status).toBe('ready');
+    if (result.status !== 'ready') return;
+    const { photo } = result;
+    // 4032×3024 shown upright is 3024×4032; the largest derivative is 1440 wide.
+    expect(photo).toMatchObject({ id: photoId(bytes), width: 1440, height: 1920, widths: [...PHOTO_WIDTHS], fallbackWidth: 960 });
+    expect(photo.placeholder).toMatch(/^data:image\/webp;base64,/);
+    expect(photo.placeholder.length).toBeLessThan(400);
+
+    for (const width of PHOTO_WIDTHS) {
+      for (const [format, type, sharpFormat] of [['avif', 'image/avif', 'heif'], ['webp', 'image/webp', 'webp']] as const) {
+        const response = await fetch(`${twin().url}${photoFile(photo.id, width, format)}`);
+        expect(response.status, `${width} ${format}`).toBe(200);
+        expect(response.headers.get('content-type')).toBe(type);
+        expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+        const meta = await sharp(Buffer.from(await response.arrayBuffer())).metadata();
+        expect(meta.format).toBe(sharpFormat);
+        expect([meta.width, meta.height]).toEqual([width, Math.round((width * 4) / 3)]);
+        expect(meta.exif).toBeUndefined();
+        expect(meta.xmp).toBeUndefined();
+        expect(meta.orientation).toBeUndefined();
+      }
+    }
+    const fallback = await call('GET', photoFile(photo.id, 960, 'jpg'));
+    expect(fallback.status).toBe(200);
+    const jpeg = await sharp(Buffer.from(await (await fetch(`${twin().url}${photoFile(photo.id, 960, 'jpg')}`)).arrayBuffer())).metadata();
+    expect([jpeg.format, jpeg.width, jpeg.height, jpeg.exif, jpeg.orientation]).toEqual(['jpeg', 960, 1280, undefined, undefined]);
+    // The raw upload (with its GPS position) is gone, and it was never public.
+    expect(await imagesObjectExists(`uploads/incoming/${uploadId}`)).toBe(false);
+  }, 120_000);
+
+  it('refuses a 21 MB file and a renamed text file with Portuguese messages, and stores nothing', async () => {
+    const tooLarge = await phonePhoto({ bytes: 21 * 1024 * 1024, hue: 200 });
+    const presign = await admin('POST', '/api/admin/uploads/image', { contentType: 'image/jpeg', size: tooLarge.length });
+    expect(presign.status).toBe(400);
+    expect(presign.body.error.fields.size).toBe(messages.validation.imageSize.invalid);
+    // Declared small but sent large (the local S3 server enforces no POST policy): the processing refuses it.
+    const sneaked = await uploadPhoto(token, tooLarge, { size: 1000 });
+    expect(sneaked.result).toEqual({ status: 'failed', message: messages.api.photoTooLarge });
+    await nothingStoredFor(tooLarge, sneaked.uploadId);
+
+    const text = Buffer.from(`Isto é uma lista de compras, não uma foto. ${randomUUID()}\n`.repeat(50));
+    const renamed = await uploadPhoto(token, text, { contentType: 'image/jpeg' });
+    expect(renamed.result).toEqual({ status: 'failed', message: messages.api.photoWrongType });
+    await nothingStoredFor(text, renamed.uploadId);
+  }, 120_000);
+
+  it('answers how to send an iPhone HEIC photo instead', async () => {
+    const presign = await admin('POST', '/api/admin/uploads/image', { contentType: 'image/heic', size: 1000 });
+    expect(presign.status).toBe(400);
+    expect(presign.body.error.fields.contentType).toMatch(/HEIC.*JPEG/);
+    const heic = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from(`ftypheic${randomUUID()}`, 'latin1'), Buffer.alloc(500)]);
+    const sent = await uploadPhoto(token, heic, { contentType: 'image/jpeg' });
+    expect(sent.result).toEqual({ status: 'failed', message: messages.api.photoHeic });
+    expect(messages.api.photoHeic).toMatch(/JPEG/);
+  });
+
+  it('an unknown upload is 404', async () => {
+    expect((await admin('GET', `/api/admin/uploads/image/${randomUUID()}`)).status).toBe(404);
+    expect((await admin('GET', '/api/admin/uploads/image/..%2Fsegredo')).status).toBe(404);
+  });
+});
+
+describe('products with photos', () => {
+  it('saves up to 8 ordered photos with alt text (the name by default) and removes the files of a dropped photo', async () => {
+    const uploaded: Omit<ProductPhoto, 'alt'>[] = [];
+    for (const hue of [10, 120]) {
+      const { result } = await uploadPhoto(token, await phonePhoto({ hue: hue + Math.floor(Math.random() * 40) }));
+      if (result.status !== 'ready') throw new Error(JSON.stringify(result));
+      uploaded.push(result.photo);
+    }
+    const [first, second] = uploaded as [Omit<ProductPhoto, 'alt'>, Omit<ProductPhoto, 'alt'>];
+    const code = `FOTO-${randomUUID().slice(0, 6)}`;
+    const base = { name: 'Anel Fotografado', code, type: 'anel', collection: '', priceCents: 1500, discountPercent: 0 };
+    const made = await admin('POST', '/api/admin/products', { ...base, stock: 2, photos: [{ id: second.id, alt: '' }, { id: first.id, alt: 'O anel na mão' }] });
+    expect(made.status).toBe(201);
+    const product = made.body.product;
+    expect(product.photos.map((p: ProductPhoto) => [p.id, p.alt])).toEqual([[second.id, 'Anel Fotografado'], [first.id, 'O anel na mão']]);
+    expect(product.photos[0]).toMatchObject({ width: second.width, height: second.height, widths: second.widths, placeholder: second.placeholder });
+    expect(product.mainImage).toBe(photoFile(second.id, 960, 'jpg'));
+    expect(product.secondaryImage).toBe(photoFile(first.id, 960, 'jpg'));
+    const shop = await call('GET', `/api/products/${product.id}`);
+    expect(shop.body.product.photos).toEqual(product.photos);
+
+    // Reordered, one dropped: its files go.
+    const saved = await admin('PUT', `/api/admin/products/${product.id}`, { ...base, version: product.version, photos: [{ id: first.id, alt: 'O anel na mão' }] });
+    expect(saved.status).toBe(200);
+    expect(saved.body.product.photos.map((p: ProductPhoto) => p.id)).toEqual([first.id]);
+    expect(saved.body.product.secondaryImage).toBe('');
+    for (const path of photoFiles(second)) expect((await call('GET', path)).status, path).toBe(404);
+    for (const path of photoFiles(first)) expect((await call('GET', path)).status, path).toBe(200);
+  }, 120_000);
+
+  it('refuses a photo that was never processed, nine photos and a photo twice', async () => {
+    const base = { name: 'X', code: `X-${randomUUID().slice(0, 6)}`, type: 'anel', collection: '', priceCents: 1000, discountPercent: 0, stock: 1 };
+    const unknown = await admin('POST', '/api/admin/products', { ...base, photos: [{ id: 'a'.repeat(24), alt: '' }] });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.error.fields.photos).toBe(messages.validation.photos.invalid);
+    const nine = await admin('POST', '/api/admin/products', { ...base, photos: Array.from({ length: 9 }, (_, i) => ({ id: String(i).repeat(24), alt: '' })) });
+    expect(nine.body.error.fields.photos).toBe(messages.validation.photos.tooMany);
+    const twice = await admin('POST', '/api/admin/products', { ...base, photos: [{ id: 'b'.repeat(24) }, { id: 'b'.repeat(24) }] });
+    expect(twice.body.error.fields.photos).toBe(messages.validation.photos.duplicate);
+  });
+});
+
+describe('products stored before photos existed', () => {
+  it('the one-off migration processes their old images into photos (a missing one is left out), once', async () => {
+    const id = `antigo-${randomUUID().slice(0, 8)}`;
+    const svg = jewelleryImage({ type: 'anel', metal: 'gold', motif: 'star', backdrop: 2 }, 1).replace('</svg>', `<!-- ${id} --></svg>`);
+    await writeObject('images', `images/legacy/${id}.svg`, svg, { contentType: 'image/svg+xml' });
+    const legacy = { id, code: `L-${id}`, sku: '', name: 'Anel Antigo', description: '', type: 'anel', collection: '', priceCents: 1000, discountPercent: 0, stock: 1, mainImage: `/images/legacy/${id}.svg`, secondaryImage: `/images/legacy/${id}-nao-existe.svg` };
+    await putProduct(legacy as unknown as Product, new Date());
+    expect((await getProduct(id))!.photos).toEqual([]);
+    expect((await getProduct(id))!.mainImage).toBe(`/images/legacy/${id}.svg`);
+
+    expect(await migrateLegacyPhotos()).toBeGreaterThanOrEqual(1);
+    const migrated = (await getProduct(id))!;
+    expect(migrated.photos).toHaveLength(1);
+    expect(migrated.photos[0]).toMatchObject({ alt: 'Anel Antigo', width: 800, height: 800, widths: [320, 640, 800] });
+    expect(migrated.mainImage).toBe(photoFile(migrated.photos[0]!.id, 800, 'jpg'));
+    expect(migrated.secondaryImage).toBe('');
+    for (const path of photoFiles(migrated.photos[0]!)) expect((await call('GET', path)).status, path).toBe(200);
+    const again = await migrateLegacyPhotos();
+    expect((await getProduct(id))!.photos).toEqual(migrated.photos);
+    expect(again).toBeGreaterThanOrEqual(0);
+  }, 60_000);
+});

@@ -1,0 +1,50 @@
+/**
+ * A product photo as the shop serves it (DESIGN rule 21): `<picture>` with AVIF and WebP `srcset`s of
+ * the processed widths, the JPEG fallback in `<img>`, `width`/`height` from the photo (no layout
+ * shift), the blurred placeholder as the background until the photo arrives, and `sizes` given by
+ * the caller to match the layout where it is shown. Lazy unless it is the page's largest image
+ * (`priority`: eager, `fetchpriority="high"`).
+ *
+ * Without a photo (a piece with none), the shop's placeholder picture.
+ */
+import type { CSSProperties } from 'react';
+import { photoFallback, photoSrcSet, type ProductPhoto } from '../../../shared/photos.ts';
+import placeholder from './placeholder.svg';
+
+export interface ProductPhotoProps {
+  /** The photo; a cart line's keeps no alt text or placeholder. */
+  readonly photo: (Pick<ProductPhoto, 'id' | 'width' | 'height' | 'widths' | 'fallbackWidth'> & Partial<Pick<ProductPhoto, 'alt' | 'placeholder'>>) | undefined;
+  /** The CSS sizes the image is shown at, e.g. `(min-width: 64rem) 18rem, 50vw`. */
+  readonly sizes: string;
+  /** The page's largest image: loaded at once with high priority. */
+  readonly priority?: boolean;
+  /** Loaded at once (in the first view) but without raising its priority. */
+  readonly eager?: boolean;
+  /** Alt text instead of the photo's own (e.g. '' for a decorative duplicate). */
+  readonly alt?: string;
+  readonly className?: string;
+  readonly pictureClassName?: string;
+}
+
+export function ProductPhotoImage({ photo, sizes, priority = false, eager = false, alt, className, pictureClassName }: ProductPhotoProps) {
+  if (!photo) return <img className={className} src={placeholder} alt={alt ?? ''} width={800} height={800} loading={priority || eager ? 'eager' : 'lazy'} decoding="async" />;
+  const style: CSSProperties | undefined = photo.placeholder ? { backgroundImage: `url("${photo.placeholder}")`, backgroundSize: 'cover', backgroundPosition: 'center' } : undefined;
+  return (
+    <picture className={pictureClassName}>
+      <source type="image/avif" srcSet={photoSrcSet(photo, 'avif')} sizes={sizes} />
+      <source type="image/webp" srcSet={photoSrcSet(photo, 'webp')} sizes={sizes} />
+      <img
+        className={className}
+        src={photoFallback(photo)}
+        alt={alt ?? photo.alt ?? ''}
+        width={photo.width}
+        height={photo.height}
+        sizes={sizes}
+        loading={priority || eager ? 'eager' : 'lazy'}
+        fetchPriority={priority ? 'high' : 'auto'}
+        decoding={priority ? 'sync' : 'async'}
+        style={style}
+      />
+    </picture>
+  );
+}
