@@ -33,7 +33,8 @@ export interface Route {
 
 /**
  * What moving an order to closed needs: the order, the stock it gives back (with movements), its MB
- * WAY slot, the dashboard's counters (moved in the same transaction), the customer's e-mail.
+ * WAY slot, the dashboard's counters (moved in the same transaction), the customer's e-mail (queued
+ * in the outbox in that transaction; no function but the outbox consumer talks to SES).
  */
 export const CLOSE_ORDER_GRANTS = [
   { table: 'orders', access: 'readWrite' },
@@ -41,7 +42,7 @@ export const CLOSE_ORDER_GRANTS = [
   { table: 'stockMovements', access: 'write' },
   { table: 'mbwayCounters', access: 'write' },
   { table: 'counters', access: 'write' },
-  { mail: true },
+  { table: 'outbox', access: 'write' },
 ] as const satisfies readonly Grant[];
 
 export const routes = [
@@ -54,7 +55,7 @@ export const routes = [
     grants: [{ table: 'collections', access: 'read' }] },
 
   { method: 'POST', path: '/api/contact-messages', handler: 'contact-messages/create', access: 'public',
-    grants: [{ table: 'contactMessages', access: 'write' }, { table: 'counters', access: 'write' }, { mail: true }] },
+    grants: [{ table: 'contactMessages', access: 'write' }, { table: 'counters', access: 'write' }, { table: 'outbox', access: 'write' }] },
   { method: 'POST', path: '/api/stock-alerts', handler: 'stock-alerts/create', access: 'public',
     grants: [{ table: 'products', access: 'read' }, { table: 'stockAlerts', access: 'write' }, { table: 'counters', access: 'write' }] },
   { method: 'GET', path: '/api/sitemap.xml', handler: 'sitemap/get', access: 'public', cacheSeconds: 3600,
@@ -73,8 +74,8 @@ export const routes = [
       { table: 'stockMovements', access: 'write' },
       { table: 'idempotency', access: 'readWrite' },
       { table: 'counters', access: 'write' },
+      { table: 'outbox', access: 'write' },
       { bucket: 'proofs', access: 'readWrite' },
-      { mail: true },
       { config: 'payments' },
     ] },
 
@@ -82,8 +83,8 @@ export const routes = [
     grants: [
       { table: 'orders', access: 'readWrite' },
       { table: 'counters', access: 'write' },
+      { table: 'outbox', access: 'write' },
       { bucket: 'proofs', access: 'readWrite' },
-      { mail: true },
       { config: 'payments' },
     ] },
   { method: 'GET', path: '/api/orders/{id}', handler: 'orders/get', access: 'public',
@@ -102,7 +103,7 @@ export const routes = [
   { method: 'POST', path: '/api/admin/orders/{id}/notes', handler: 'admin/orders/add-note', access: 'admin',
     grants: [{ table: 'orders', access: 'readWrite' }] },
   { method: 'POST', path: '/api/admin/orders/{id}/emails', handler: 'admin/orders/send-email', access: 'admin',
-    grants: [{ table: 'orders', access: 'readWrite' }, { mail: true }] },
+    grants: [{ table: 'orders', access: 'read' }, { table: 'outbox', access: 'write' }, { config: 'payments' }] },
   { method: 'GET', path: '/api/admin/products', handler: 'admin/products/list', access: 'admin',
     grants: [{ table: 'products', access: 'read' }] },
   { method: 'POST', path: '/api/admin/products', handler: 'admin/products/create', access: 'admin',
@@ -120,9 +121,7 @@ export const routes = [
     grants: [
       { table: 'products', access: 'readWrite' },
       { table: 'stockMovements', access: 'write' },
-      { table: 'stockAlerts', access: 'readWrite' },
-      { table: 'counters', access: 'write' },
-      { mail: true },
+      { table: 'outbox', access: 'write' },
     ] },
   { method: 'GET', path: '/api/admin/products/{id}/stock-movements', handler: 'admin/products/stock-movements', access: 'admin',
     grants: [{ table: 'products', access: 'read' }, { table: 'stockMovements', access: 'read' }] },

@@ -118,13 +118,62 @@ function forward(req: http.IncomingMessage, res: http.ServerResponse, port: numb
   req.pipe(upstream);
 }
 
+/** Path of SES v2 SendEmail. */
+const SEND_PATH = '/v2/email/outbound-emails';
+/** The outage switch of the twin's SES (tests): `POST` `{ "down": true, "match": "@example.test" }`. */
+export const SES_OUTAGE_PATH = '/_twin/outage';
+
+/**
+ * While an outage is on, SendEmail answers 503 ServiceUnavailable (as SES does when it cannot take
+ * mail) for every recipient containing `match` (all of them for ''), without storing anything: a
+ * test can take SES down for its own addresses while the other tests' mail keeps flowing.
+ */
+async function sendOrOutage(req: http.IncomingMessage, res: http.ServerResponse, internalPort: number, outages: ReadonlySet<string>): Promise<void> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const body = Buffer.concat(chunks);
+  let recipients: string[] = [];
+  try {
+    recipients = (JSON.parse(body.toString('utf8')) as { Destination?: { ToAddresses?: string[] } }).Destination?.ToAddresses ?? [];
+  } catch {
+    // not JSON: let aws-ses-v2-local answer it
+  }
+  if (recipients.some((to) => [...outages].some((match) => to.includes(match)))) {
+    res.writeHead(503, { 'content-type': 'application/json', 'x-amzn-errortype': 'ServiceUnavailable' });
+    res.end(JSON.stringify({ message: 'Service Unavailable (twin outage)' }));
+    return;
+  }
+  const upstream = http.request({ host: HOST, port: internalPort, method: req.method, path: req.url, headers: { ...req.headers, 'content-length': String(body.length) } }, (answer) => {
+    res.writeHead(answer.statusCode ?? 502, answer.headers);
+    answer.pipe(res);
+  });
+  upstream.on('error', (error) => {
+    if (!res.headersSent) res.writeHead(502, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ message: `aws-ses-v2-local: ${error.message}` }));
+  });
+  upstream.end(body);
+}
+
+async function switchOutage(req: http.IncomingMessage, res: http.ServerResponse, outages: Set<string>): Promise<void> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const { down, match } = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as { down?: boolean; match?: string };
+  if (down) outages.add(match ?? '');
+  else outages.delete(match ?? '');
+  res.writeHead(200, { 'content-type': 'application/json' });
+  res.end(JSON.stringify({ outages: [...outages] }));
+}
+
 export async function startSesLocal(port: number): Promise<{ endpoint: string; stop(): Promise<void> }> {
   const internalPort = await freePort();
   const server = await sesServer({ host: HOST, port: internalPort });
   const internal = `http://${HOST}:${internalPort}`;
+  const outages = new Set<string>();
   const front = http.createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0];
     if (req.method === 'GET' && path === '/') void serveViewer(req, res, internal);
+    else if (req.method === 'POST' && path === SES_OUTAGE_PATH) void switchOutage(req, res, outages);
+    else if (req.method === 'POST' && path === SEND_PATH && outages.size > 0) void sendOrOutage(req, res, internalPort, outages);
     else forward(req, res, internalPort);
   });
   await new Promise<void>((resolve, reject) => {

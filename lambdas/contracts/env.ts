@@ -30,3 +30,9 @@ export const PAYMENT_ENV = {
 } as const;
 
 export type PaymentSettings = { readonly [K in keyof typeof PAYMENT_ENV]: string };
+
+/** Set on the outbox consumer only. */
+export const OUTBOX_ENV = {
+  /** At most this many e-mails a second from one consumer instance (the account's SES sending rate). */
+  sendRate: 'MAIL_SEND_RATE',
+} as const;
