@@ -120,15 +120,22 @@ function forward(req: http.IncomingMessage, res: http.ServerResponse, port: numb
 
 /** Path of SES v2 SendEmail. */
 const SEND_PATH = '/v2/email/outbound-emails';
-/** The outage switch of the twin's SES (tests): `POST` `{ "down": true, "match": "@example.test" }`. */
+/**
+ * The outage switch of the twin's SES (tests): `POST` `{ "down": true, "match": "@example.test" }`
+ * (or `"reject": true` instead of `down`), then `{ "down": false, "match": ... }` to end it.
+ */
 export const SES_OUTAGE_PATH = '/_twin/outage';
+
+/** What SES does to a matching recipient during an outage: answer 503, or refuse the message for good. */
+type OutageKind = 'down' | 'reject';
 
 /**
  * While an outage is on, SendEmail answers 503 ServiceUnavailable (as SES does when it cannot take
- * mail) for every recipient containing `match` (all of them for ''), without storing anything: a
- * test can take SES down for its own addresses while the other tests' mail keeps flowing.
+ * mail), or 400 MessageRejected for `reject`, for every recipient containing `match` (all of them for
+ * ''), without storing anything: a test can take SES down for its own addresses while the other
+ * tests' mail keeps flowing.
  */
-async function sendOrOutage(req: http.IncomingMessage, res: http.ServerResponse, internalPort: number, outages: ReadonlySet<string>): Promise<void> {
+async function sendOrOutage(req: http.IncomingMessage, res: http.ServerResponse, internalPort: number, outages: ReadonlyMap<string, OutageKind>): Promise<void> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
   const body = Buffer.concat(chunks);
@@ -138,9 +145,15 @@ async function sendOrOutage(req: http.IncomingMessage, res: http.ServerResponse,
   } catch {
     // not JSON: let aws-ses-v2-local answer it
   }
-  if (recipients.some((to) => [...outages].some((match) => to.includes(match)))) {
+  const outage = [...outages].find(([match]) => recipients.some((to) => to.includes(match)))?.[1];
+  if (outage === 'down') {
     res.writeHead(503, { 'content-type': 'application/json', 'x-amzn-errortype': 'ServiceUnavailable' });
     res.end(JSON.stringify({ message: 'Service Unavailable (twin outage)' }));
+    return;
+  }
+  if (outage === 'reject') {
+    res.writeHead(400, { 'content-type': 'application/json', 'x-amzn-errortype': 'MessageRejected' });
+    res.end(JSON.stringify({ message: 'Email address is not verified (twin outage)' }));
     return;
   }
   const upstream = http.request({ host: HOST, port: internalPort, method: req.method, path: req.url, headers: { ...req.headers, 'content-length': String(body.length) } }, (answer) => {
@@ -154,11 +167,11 @@ async function sendOrOutage(req: http.IncomingMessage, res: http.ServerResponse,
   upstream.end(body);
 }
 
-async function switchOutage(req: http.IncomingMessage, res: http.ServerResponse, outages: Set<string>): Promise<void> {
+async function switchOutage(req: http.IncomingMessage, res: http.ServerResponse, outages: Map<string, OutageKind>): Promise<void> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
-  const { down, match } = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as { down?: boolean; match?: string };
-  if (down) outages.add(match ?? '');
+  const { down, reject, match } = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as { down?: boolean; reject?: boolean; match?: string };
+  if (down || reject) outages.set(match ?? '', reject ? 'reject' : 'down');
   else outages.delete(match ?? '');
   res.writeHead(200, { 'content-type': 'application/json' });
   res.end(JSON.stringify({ outages: [...outages] }));
@@ -168,7 +181,7 @@ export async function startSesLocal(port: number): Promise<{ endpoint: string; s
   const internalPort = await freePort();
   const server = await sesServer({ host: HOST, port: internalPort });
   const internal = `http://${HOST}:${internalPort}`;
-  const outages = new Set<string>();
+  const outages = new Map<string, OutageKind>();
   const front = http.createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0];
     if (req.method === 'GET' && path === '/') void serveViewer(req, res, internal);

@@ -1,5 +1,5 @@
 /** Back-office use cases on orders: list, detail with a short-lived proof link, status, e-mails. */
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { Order, OrderDetailResponse, OrdersPage } from '../../shared/api.ts';
 import { messages } from '../../shared/messages.ts';
 import { adminNextStatuses, CLOSED_STATUS, isBeforeShipping, ORDER_STATUS_INFO } from '../../shared/order-status.ts';
@@ -8,7 +8,7 @@ import { DEFAULT_PAGE_SIZE } from '../../shared/schemas/index.ts';
 import { Conflict, InvalidInput, NotFound } from '../errors.ts';
 import { signedDownloadUrl } from '../repositories/storage.ts';
 import { appendTimeline, getOrder, getOrderItem, listOrders, toOrder, toOrderSummary } from '../repositories/orders.ts';
-import { writeTransaction } from '../repositories/transactions.ts';
+import { writeTransactionRetrying } from '../repositories/transactions.ts';
 import { SHOP, closeOrder, moveOrder } from './order-lifecycle.ts';
 import { cancellationMailItem, customerMailItem } from './order-mail.ts';
 
@@ -98,6 +98,6 @@ export async function sendOrderEmail(id: string | undefined, request: AdminEmail
   const options = request.kind === 'shipped' ? { trackingCode: request.trackingCode } : request.kind === 'order-cancelled' ? { expired: expiredUnpaid(order) } : {};
   const item = customerMailItem(order, request.kind, `admin-${request.requestKey}`, now, options);
   // A repeated key finds its item written (the condition fails): nothing more is queued.
-  await writeTransaction([item], createHash('sha256').update(request.requestKey).digest('hex').slice(0, 36));
+  await writeTransactionRetrying([item], randomUUID());
   return order;
 }

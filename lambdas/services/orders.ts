@@ -139,7 +139,7 @@ export function toCustomerOrder(order: Order): CustomerOrder {
     email: order.email,
     firstName: order.firstName,
     timeline: order.timeline
-      .filter((entry) => entry.kind !== 'note')
+      .filter((entry) => entry.kind !== 'note' && entry.kind !== 'email')
       .map((entry) => ({ ...entry, by: entry.by === CUSTOMER ? CUSTOMER : SHOP })),
   };
 }
