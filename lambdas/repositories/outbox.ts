@@ -122,6 +122,24 @@ export function outboxFailedUpdate(id: string, now: Date, reason: string) {
   };
 }
 
+/** Gives a claim back (its handling broke before any send): pending again, for the event source's retry. */
+export async function releaseOutboxItem(id: string): Promise<void> {
+  try {
+    await ddb().send(
+      new UpdateCommand({
+        TableName: tableName('outbox'),
+        Key: { id },
+        UpdateExpression: 'SET #status = :pending',
+        ConditionExpression: '#status = :sending',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':pending': 'pending', ':sending': 'sending' },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+}
+
 /** Puts a claimed item back to pending until `retryAt` (a transient failure). */
 export async function retryOutboxItemLater(id: string, retryAt: Date, reason: string): Promise<void> {
   await ddb().send(
@@ -142,9 +160,9 @@ export async function continueBackInStock(id: string, cursor: string, queued: nu
     new UpdateCommand({
       TableName: tableName('outbox'),
       Key: { id },
-      UpdateExpression: 'SET #status = :pending, cursor = :cursor, queued = queued + :queued, dueAt = :due',
+      UpdateExpression: 'SET #status = :pending, #cursor = :cursor, queued = queued + :queued, dueAt = :due',
       ConditionExpression: '#status = :sending',
-      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeNames: { '#status': 'status', '#cursor': 'cursor' },
       ExpressionAttributeValues: { ':pending': 'pending', ':sending': 'sending', ':cursor': cursor, ':queued': queued, ':due': later(now, OUTBOX_FIRST_DUE_SECONDS) },
     }),
   );
@@ -156,9 +174,9 @@ export async function finishBackInStock(id: string, queued: number, now: Date): 
     new UpdateCommand({
       TableName: tableName('outbox'),
       Key: { id },
-      UpdateExpression: 'SET #status = :sent, sentAt = :now, queued = queued + :queued REMOVE queue, cursor',
+      UpdateExpression: 'SET #status = :sent, sentAt = :now, queued = queued + :queued REMOVE queue, #cursor',
       ConditionExpression: '#status = :sending',
-      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeNames: { '#status': 'status', '#cursor': 'cursor' },
       ExpressionAttributeValues: { ':sent': 'sent', ':sending': 'sending', ':now': now.toISOString(), ':queued': queued },
     }),
   );

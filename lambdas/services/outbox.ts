@@ -26,6 +26,7 @@ import {
   outboxSentUpdate,
   putMailIfNew,
   redriveOutboxItem,
+  releaseOutboxItem,
   retryOutboxItemLater,
 } from '../repositories/outbox.ts';
 import { pendingStockAlertsPage, stockAlertNotifiedItems } from '../repositories/stock-alerts.ts';
@@ -60,8 +61,13 @@ export async function handleOutboxImage(image: Record<string, unknown>, now = ne
   if (seen.status !== 'pending' || (seen.retryAt !== undefined && seen.retryAt > now.toISOString())) return;
   const item = await claimOutboxItem(seen.id, now);
   if (!item) return;
-  if (item.type === 'back-in-stock') await queueBackInStockMails(item, now);
-  else await deliver(item);
+  if (item.type === 'back-in-stock') {
+    // A page that broke half way is safe to do again (each mail item is written once): give the claim back.
+    await queueBackInStockMails(item, now).catch(async (error: unknown) => {
+      await releaseOutboxItem(item.id).catch(() => undefined);
+      throw error;
+    });
+  } else await deliver(item);
 }
 
 async function deliver(item: OutboxMailItem): Promise<void> {
