@@ -89,7 +89,7 @@ export async function startStreamPoller(
     let pending = batch;
     let attempt = 0;
     while (pending.length > 0 && !stopped) {
-      let failedAt = -1;
+      let failedAt: number;
       try {
         const answer = await handler({ Records: pending });
         const failed = new Set(answer?.batchItemFailures?.map((failure) => failure.itemIdentifier) ?? []);

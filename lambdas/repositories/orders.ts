@@ -121,26 +121,6 @@ export function orderEmailOutcomeUpdate(id: string, record: OrderEmailRecord, en
   };
 }
 
-/** Appends to the order's e-mail history; returns the updated order (undefined if it does not exist). */
-export async function appendOrderEmail(id: string, record: OrderEmailRecord): Promise<Order | undefined> {
-  try {
-    const { Attributes } = await ddb().send(
-      new UpdateCommand({
-        TableName: tableName('orders'),
-        Key: { id },
-        UpdateExpression: 'SET emails = list_append(if_not_exists(emails, :empty), :record)',
-        ConditionExpression: 'attribute_exists(id)',
-        ExpressionAttributeValues: { ':empty': [], ':record': [record] },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return Attributes ? toOrder(Attributes) : undefined;
-  } catch (error) {
-    if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return undefined;
-    throw error;
-  }
-}
-
 /** Appends an internal note to the order's timeline; returns the updated order (undefined if it does not exist). */
 export async function appendTimeline(id: string, entry: TimelineEntry): Promise<Order | undefined> {
   try {

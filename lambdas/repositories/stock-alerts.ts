@@ -7,7 +7,7 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { StockAlert } from '../../shared/api.ts';
 import { ddb, tableName } from './clients.ts';
 import { COUNTER, countItem } from './counters.ts';
-import { listingPage, queryAll, type Page } from './paging.ts';
+import { listingPage, type Page } from './paging.ts';
 import { writeTransactionRetrying, type TransactionItem } from './transactions.ts';
 
 export const STOCK_ALERT_LISTING = 'stock-alert';
@@ -62,19 +62,6 @@ export function listStockAlerts(limit: number, cursor?: string): Promise<Page<St
   return listingPage('stockAlerts', STOCK_ALERT_LISTING, { limit, cursor }, toStockAlert);
 }
 
-/** Every pending request for one product (the `byProduct` index). */
-export async function pendingStockAlerts(productId: string): Promise<StockAlert[]> {
-  const items = await queryAll({
-    TableName: tableName('stockAlerts'),
-    IndexName: 'byProduct',
-    KeyConditionExpression: 'productId = :productId',
-    FilterExpression: '#status = :pending',
-    ExpressionAttributeNames: { '#status': 'status' },
-    ExpressionAttributeValues: { ':productId': productId, ':pending': 'pending' },
-  });
-  return items.map(toStockAlert);
-}
-
 /**
  * One page of a product's pending requests (at most `limit` read), from `cursor` (the `next` of the
  * page before); `next` is absent on the last page.
@@ -111,34 +98,4 @@ export function stockAlertNotifiedItems(id: string, createdAt: string, now: Date
     },
   };
   return [update, countItem(COUNTER.pendingStockAlerts, -1)];
-}
-
-/** Marks a request notified, once: a second caller finds it already notified and gets false. */
-export function markStockAlertNotified(id: string, now: Date): Promise<boolean> {
-  const update = {
-    Update: {
-      TableName: tableName('stockAlerts'),
-      Key: { id },
-      UpdateExpression: 'SET #status = :notified, notifiedAt = :now',
-      ConditionExpression: '#status = :pending',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':notified': 'notified', ':pending': 'pending', ':now': now.toISOString() },
-    },
-  };
-  return changeCounted(update, -1, 'notified mark');
-}
-
-/** Gives a claimed request back (its e-mail could not be sent): pending again, and counted again. */
-export async function reopenStockAlert(id: string): Promise<void> {
-  const update = {
-    Update: {
-      TableName: tableName('stockAlerts'),
-      Key: { id },
-      UpdateExpression: 'SET #status = :pending REMOVE notifiedAt',
-      ConditionExpression: '#status = :notified',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':pending': 'pending', ':notified': 'notified' },
-    },
-  };
-  await changeCounted(update, 1, 'reopening');
 }
