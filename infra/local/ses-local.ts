@@ -105,9 +105,10 @@ async function serveViewer(req: http.IncomingMessage, res: http.ServerResponse, 
   }
 }
 
-/** Passes a request through to aws-ses-v2-local unchanged, streaming both ways. */
-function forward(req: http.IncomingMessage, res: http.ServerResponse, port: number): void {
-  const upstream = http.request({ host: HOST, port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
+/** Passes a request through to aws-ses-v2-local unchanged, streaming both ways (`body`: already read). */
+function forward(req: http.IncomingMessage, res: http.ServerResponse, port: number, body?: Buffer): void {
+  const headers = body ? { ...req.headers, 'content-length': String(body.length) } : req.headers;
+  const upstream = http.request({ host: HOST, port, method: req.method, path: req.url, headers }, (answer) => {
     res.writeHead(answer.statusCode ?? 502, answer.headers);
     answer.pipe(res);
   });
@@ -115,7 +116,8 @@ function forward(req: http.IncomingMessage, res: http.ServerResponse, port: numb
     if (!res.headersSent) res.writeHead(502, { 'content-type': 'application/json' });
     res.end(JSON.stringify({ message: `aws-ses-v2-local: ${error.message}` }));
   });
-  req.pipe(upstream);
+  if (body) upstream.end(body);
+  else req.pipe(upstream);
 }
 
 /** Path of SES v2 SendEmail. */
@@ -156,15 +158,7 @@ async function sendOrOutage(req: http.IncomingMessage, res: http.ServerResponse,
     res.end(JSON.stringify({ message: 'Email address is not verified (twin outage)' }));
     return;
   }
-  const upstream = http.request({ host: HOST, port: internalPort, method: req.method, path: req.url, headers: { ...req.headers, 'content-length': String(body.length) } }, (answer) => {
-    res.writeHead(answer.statusCode ?? 502, answer.headers);
-    answer.pipe(res);
-  });
-  upstream.on('error', (error) => {
-    if (!res.headersSent) res.writeHead(502, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ message: `aws-ses-v2-local: ${error.message}` }));
-  });
-  upstream.end(body);
+  forward(req, res, internalPort, body);
 }
 
 async function switchOutage(req: http.IncomingMessage, res: http.ServerResponse, outages: Map<string, OutageKind>): Promise<void> {

@@ -27,6 +27,8 @@ import { REPO_ROOT } from './dynamodb-local.ts';
 
 type StreamHandler = (event: DynamoDBStreamEvent) => Promise<DynamoDBBatchResponse>;
 
+/** Records read per GetRecords call (as the Lambda service, which reads more than it hands over after filtering). */
+const READ_LIMIT = 100;
 /** Pause between polls of a shard that had nothing new. */
 const IDLE_POLL_MS = 150;
 /** How often the stream's shard list is read again (DynamoDB Local closes shards and opens new ones). */
@@ -128,7 +130,7 @@ export async function startStreamPoller(
     while (iterator && !stopped) {
       let answer;
       try {
-        answer = await streams.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: consumer.batchSize }));
+        answer = await streams.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: READ_LIMIT }));
       } catch (error) {
         // DynamoDB Local answers TrimmedDataAccess for a horizon iterator of a shard with no record
         // yet; an iterator also expires. Either way: a new iterator after the last record handled.
@@ -141,7 +143,7 @@ export async function startStreamPoller(
       iterator = answer.NextShardIterator;
       const read = answer.Records ?? [];
       const records = read.map((record) => toLambdaRecord(record, streamArn)).filter((record) => !options.filter || matchesFilter(record, options.filter));
-      if (records.length > 0) await deliver(records);
+      for (let start = 0; start < records.length; start += consumer.batchSize) await deliver(records.slice(start, start + consumer.batchSize));
       if (read.length > 0) last = read.at(-1)!.dynamodb?.SequenceNumber ?? last;
       else await sleep(IDLE_POLL_MS);
     }

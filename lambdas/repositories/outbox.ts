@@ -94,47 +94,37 @@ export async function claimOutboxItem(id: string, now: Date): Promise<OutboxItem
   }
 }
 
+/**
+ * An update of a claimed item (only while it is still `sending`, i.e. still ours): `set` may use
+ * `#status`, `:pending` and `:sending`, plus the given values and names.
+ */
+function fromSending(id: string, update: string, values: Record<string, unknown>, names: Record<string, string> = {}) {
+  return {
+    TableName: tableName('outbox'),
+    Key: { id },
+    UpdateExpression: update,
+    ConditionExpression: '#status = :sending',
+    ExpressionAttributeNames: { '#status': 'status', ...names },
+    ExpressionAttributeValues: { ':sending': 'sending', ...values },
+  };
+}
+
 /** The transaction item that records a claimed mail as accepted by SES. */
 export function outboxSentUpdate(id: string, now: Date, messageId: string | undefined) {
-  return {
-    Update: {
-      TableName: tableName('outbox'),
-      Key: { id },
-      UpdateExpression: 'SET #status = :sent, sentAt = :now, messageId = :messageId REMOVE queue',
-      ConditionExpression: '#status = :sending',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':sent': 'sent', ':sending': 'sending', ':now': now.toISOString(), ':messageId': messageId ?? '' },
-    },
-  };
+  return { Update: fromSending(id, 'SET #status = :sent, sentAt = :now, messageId = :messageId REMOVE queue', { ':sent': 'sent', ':now': now.toISOString(), ':messageId': messageId ?? '' }) };
 }
 
 /** The transaction item that records a claimed item as failed for good, with the reason. */
 export function outboxFailedUpdate(id: string, now: Date, reason: string) {
   return {
-    Update: {
-      TableName: tableName('outbox'),
-      Key: { id },
-      UpdateExpression: 'SET #status = :failed, #error = :reason, failedAt = :now REMOVE queue',
-      ConditionExpression: '#status = :sending',
-      ExpressionAttributeNames: { '#status': 'status', '#error': 'error' },
-      ExpressionAttributeValues: { ':failed': 'failed', ':sending': 'sending', ':now': now.toISOString(), ':reason': reason },
-    },
+    Update: fromSending(id, 'SET #status = :failed, #error = :reason, failedAt = :now REMOVE queue', { ':failed': 'failed', ':now': now.toISOString(), ':reason': reason }, { '#error': 'error' }),
   };
 }
 
 /** Gives a claim back (its handling broke before any send): pending again, for the event source's retry. */
 export async function releaseOutboxItem(id: string): Promise<void> {
   try {
-    await ddb().send(
-      new UpdateCommand({
-        TableName: tableName('outbox'),
-        Key: { id },
-        UpdateExpression: 'SET #status = :pending',
-        ConditionExpression: '#status = :sending',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':pending': 'pending', ':sending': 'sending' },
-      }),
-    );
+    await ddb().send(new UpdateCommand(fromSending(id, 'SET #status = :pending', { ':pending': 'pending' })));
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
   }
@@ -142,44 +132,21 @@ export async function releaseOutboxItem(id: string): Promise<void> {
 
 /** Puts a claimed item back to pending until `retryAt` (a transient failure). */
 export async function retryOutboxItemLater(id: string, retryAt: Date, reason: string): Promise<void> {
-  await ddb().send(
-    new UpdateCommand({
-      TableName: tableName('outbox'),
-      Key: { id },
-      UpdateExpression: 'SET #status = :pending, retryAt = :at, dueAt = :at, lastError = :reason, failures = failures + :one',
-      ConditionExpression: '#status = :sending',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':pending': 'pending', ':sending': 'sending', ':at': retryAt.toISOString(), ':reason': reason, ':one': 1 },
-    }),
-  );
+  const update = 'SET #status = :pending, retryAt = :at, dueAt = :at, lastError = :reason, failures = failures + :one';
+  await ddb().send(new UpdateCommand(fromSending(id, update, { ':pending': 'pending', ':at': retryAt.toISOString(), ':reason': reason, ':one': 1 })));
 }
 
 /** Puts a claimed back-in-stock item back to pending at its next page (a new stream record continues it). */
 export async function continueBackInStock(id: string, cursor: string, queued: number, now: Date): Promise<void> {
-  await ddb().send(
-    new UpdateCommand({
-      TableName: tableName('outbox'),
-      Key: { id },
-      UpdateExpression: 'SET #status = :pending, #cursor = :cursor, queued = queued + :queued, dueAt = :due',
-      ConditionExpression: '#status = :sending',
-      ExpressionAttributeNames: { '#status': 'status', '#cursor': 'cursor' },
-      ExpressionAttributeValues: { ':pending': 'pending', ':sending': 'sending', ':cursor': cursor, ':queued': queued, ':due': later(now, OUTBOX_FIRST_DUE_SECONDS) },
-    }),
-  );
+  const update = 'SET #status = :pending, #cursor = :cursor, queued = queued + :queued, dueAt = :due';
+  const values = { ':pending': 'pending', ':cursor': cursor, ':queued': queued, ':due': later(now, OUTBOX_FIRST_DUE_SECONDS) };
+  await ddb().send(new UpdateCommand(fromSending(id, update, values, { '#cursor': 'cursor' })));
 }
 
 /** Records a claimed back-in-stock item as done: every pending request has its mail item. */
 export async function finishBackInStock(id: string, queued: number, now: Date): Promise<void> {
-  await ddb().send(
-    new UpdateCommand({
-      TableName: tableName('outbox'),
-      Key: { id },
-      UpdateExpression: 'SET #status = :sent, sentAt = :now, queued = queued + :queued REMOVE queue, #cursor',
-      ConditionExpression: '#status = :sending',
-      ExpressionAttributeNames: { '#status': 'status', '#cursor': 'cursor' },
-      ExpressionAttributeValues: { ':sent': 'sent', ':sending': 'sending', ':now': now.toISOString(), ':queued': queued },
-    }),
-  );
+  const update = 'SET #status = :sent, sentAt = :now, queued = queued + :queued REMOVE queue, #cursor';
+  await ddb().send(new UpdateCommand(fromSending(id, update, { ':sent': 'sent', ':now': now.toISOString(), ':queued': queued }, { '#cursor': 'cursor' })));
 }
 
 /** Items still to send whose `dueAt` has come (the sparse `byDue` index), oldest first, at most `limit`. */
