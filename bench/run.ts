@@ -17,6 +17,7 @@ import { PRODUCT_TYPES } from '../shared/product-types.ts';
 import { lighthouseScores, type LighthouseScores } from './lighthouse.ts';
 import { photoFigures } from './photos.ts';
 import { load, type LoadResult } from './load.ts';
+import { outboxFigures, type OutboxFigures } from './outbox.ts';
 import { lambdaSizes, webSizes } from './sizes.ts';
 import { abuseFigures } from './abuse.ts';
 import { clientFetch } from '../test/support/clients.ts';
@@ -151,6 +152,25 @@ async function main(): Promise<void> {
       answered429: repeats.filter((s) => s === 429).length,
     };
 
+    // ── Mail outbox: the owner's restock save with 0 and 2 500 requests, and the outbox lag ──
+    let outbox: OutboxFigures | { error: string };
+    try {
+      outbox = await outboxFigures(twin, {
+        product: (id) => product(20_000, { id, name: `Peça esperada ${id.slice(-6)}` }),
+        paidOrder: async (productId) => {
+          const answer = await fetch(`${twin.url}/api/orders`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+            body: orderBody(productId, `lag.${randomUUID().slice(0, 8)}@example.com`, await uploadProof(twin.url)),
+          });
+          return ((await answer.json()) as { order: { id: string } }).order.id;
+        },
+        log,
+      });
+    } catch (error) {
+      outbox = { error: error instanceof Error ? error.message : String(error) };
+    }
+
     // ── Sizes and cold imports ──
     log('sizes: web build and Lambda bundles');
     const web = await webSizes(webDistDir());
@@ -181,7 +201,7 @@ async function main(): Promise<void> {
       await strict.stop();
     }
 
-    const results = { when: new Date().toISOString(), node: process.version, seconds: (Date.now() - started) / 1000, catalogue: CATALOGUE, api, contention, idempotency, abuse, web, lambdas, photos, lighthouse };
+    const results = { when: new Date().toISOString(), node: process.version, seconds: (Date.now() - started) / 1000, catalogue: CATALOGUE, api, contention, idempotency, outbox, abuse, web, lambdas, photos, lighthouse };
     await mkdir(join(REPO_ROOT, 'bench', 'results'), { recursive: true });
     await writeFile(join(REPO_ROOT, 'bench', 'results', 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
     printTable(results);
@@ -218,6 +238,14 @@ function printTable(r: any): void {
   row('Idempotency (100 repeats of one key)', 'value');
   for (const [k, v] of Object.entries(r.idempotency)) row(k, String(v));
   lines.push('');
+  if ('restock' in r.outbox) {
+    row('Outbox: restock save (0 → 3)', 'requests waiting', 'save ms', 'all mailed after s');
+    row('---', '---', '---', '---');
+    for (const f of r.outbox.restock) row('POST /api/admin/products/{id}/stock', f.alerts, f.saveMs, f.allMailedSeconds);
+    row('Outbox lag (event → SES accepted)', 'mails', 'p50 s', 'p99 s', 'max s');
+    row('---', '---', '---', '---', '---');
+    row('100 paid orders, 10 at a time', r.outbox.lag.mails, r.outbox.lag.p50Seconds, r.outbox.lag.p99Seconds, r.outbox.lag.maxSeconds);
+  } else lines.push(`Outbox figures failed: ${r.outbox.error}`);
   const pct = (n: number) => `${(n * 100).toFixed(1)} %`;
   row(`Honest checkouts (${r.abuse.honestClients} shoppers, ${r.abuse.seconds} s)`, 'checkouts', 'succeeded', 'p50 ms', 'p99 ms');
   row('---', '---', '---', '---', '---');

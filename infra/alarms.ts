@@ -34,6 +34,7 @@ import type * as kms from 'aws-cdk-lib/aws-kms';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as sns from 'aws-cdk-lib/aws-sns';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
 import { encryptedTopic } from './constructs/encrypted-topic.ts';
@@ -60,6 +61,10 @@ export const ALARM_THRESHOLDS = {
   api429: 20,
   /** p99 answer time of the order routes, in milliseconds. */
   orderLatencyP99Ms: 3000,
+  /** Stream records the outbox consumer gave up on (messages in its dead-letter queue). */
+  outboxDeadLetters: 1,
+  /** Outbox mails that failed for good, per {@link ALARM_PERIOD}. */
+  mailsFailedForGood: 1,
 } as const;
 
 /** Below this many requests in a period a rate means little (three refusals of ten requests are one person). */
@@ -91,6 +96,8 @@ export interface AlarmsProps {
   readonly operatorEmail?: string;
   /** The SES configuration set every send names (its rendering failures and rejects are watched). */
   readonly mail?: { readonly configurationSetName: string };
+  /** The mail outbox: its consumer's dead-letter queue and the count of mails that failed for good. */
+  readonly outbox?: { readonly deadLetterQueue: sqs.IQueue; readonly failedMails: cloudwatch.IMetric };
 }
 
 export class Alarms extends Construct {
@@ -213,6 +220,25 @@ export class Alarms extends Construct {
     }
 
     this.watchMail(props.mail?.configurationSetName);
+    if (props.outbox) this.watchOutbox(props.outbox);
+  }
+
+  private watchOutbox(outbox: NonNullable<AlarmsProps['outbox']>): void {
+    this.watch('OutboxDeadLetters', {
+      name: 'E-mail outbox dead letters',
+      description:
+        'The e-mail outbox consumer gave up on stream records (DynamoDB or the function kept failing). Their e-mails wait in the outbox table: ' +
+        'the redrive job sends them once the cause is fixed. The dead-letter queue holds which records; read the consumer logs.',
+      metric: outbox.deadLetterQueue.metricApproximateNumberOfMessagesVisible({ period: ALARM_PERIOD, statistic: cloudwatch.Stats.MAXIMUM }),
+      threshold: ALARM_THRESHOLDS.outboxDeadLetters,
+    });
+    this.watch('OutboxMailsFailed', {
+      name: 'E-mails failed for good',
+      description:
+        'SES refused a shop e-mail for good, or kept failing for about 45 minutes. The order shows which e-mail and why, and the owner can send it again from the order.',
+      metric: outbox.failedMails,
+      threshold: ALARM_THRESHOLDS.mailsFailedForGood,
+    });
   }
 
   private watchMail(configurationSetName: string | undefined): void {

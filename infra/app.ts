@@ -45,6 +45,7 @@ new ShopStack(app, stackName(settings.stage), {
   ...(settings.webDistDir ? { webDistDir: settings.webDistDir } : {}),
   ...(settings.domain ? { domain: settings.domain } : {}),
   ...(settings.payments ? { payments: settings.payments } : {}),
+  ...(settings.mailSendRate ? { mailSendRate: settings.mailSendRate } : {}),
   terminationProtection: settings.stage === 'prod',
 });
 

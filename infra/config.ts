@@ -84,6 +84,8 @@ export interface DeploySettings {
    * `-c payments='{...}'`); missing values become stack parameters.
    */
   readonly payments?: Partial<PaymentSettings>;
+  /** Context `mailSendRate`: e-mails a second the outbox sends at most (the account's SES sending rate). */
+  readonly mailSendRate?: number;
 }
 
 /** Reads a context value: `tryGetContext` of the CDK app, or any lookup with the same contract. */
@@ -160,11 +162,17 @@ export function readDeploySettings(read: ContextReader, env: NodeJS.ProcessEnv =
     if (typeof value !== 'string' || !value.trim()) throw new Error(`Context "payments.${key}" must be a non-empty string`);
     payments[key] = value.trim();
   }
+  const rateRaw = read('mailSendRate');
+  const mailSendRate = rateRaw === undefined || rateRaw === null || rateRaw === '' ? undefined : Number(rateRaw);
+  if (mailSendRate !== undefined && !(Number.isFinite(mailSendRate) && mailSendRate > 0 && mailSendRate <= 1000)) {
+    throw new Error(`Context "mailSendRate" must be a number of e-mails a second (0-1000], got ${JSON.stringify(rateRaw)}`);
+  }
   return {
     stage,
     adminPathPrefix,
     region,
     waf,
+    ...(mailSendRate !== undefined ? { mailSendRate } : {}),
     ...(senderEmail ? { senderEmail } : {}),
     ...(senderDomain ? { senderDomain } : {}),
     ...(operatorEmail ? { operatorEmail } : {}),

@@ -40,7 +40,7 @@ export class Data extends Construct {
 
     const built = {} as Record<TableKey, dynamodb.TableV2>;
     for (const [key, def] of Object.entries(tables) as [TableKey, TableDef][]) {
-      const { sortKey, ttlAttribute } = def;
+      const { sortKey, ttlAttribute, stream } = def;
       built[key] = new dynamodb.TableV2(this, `${pascal(key)}Table`, {
         partitionKey: attribute(def.partitionKey),
         ...(sortKey ? { sortKey: attribute(sortKey) } : {}),
@@ -56,6 +56,7 @@ export class Data extends Construct {
         removalPolicy: RemovalPolicy.RETAIN,
         encryption: dynamodb.TableEncryptionV2.awsManagedKey(),
         ...(ttlAttribute ? { timeToLiveAttribute: ttlAttribute } : {}),
+        ...(stream ? { dynamoStream: dynamodb.StreamViewType.NEW_IMAGE } : {}),
       });
     }
     this.tables = built;

@@ -18,6 +18,7 @@ import type { SpaConfig } from '../shared/spa-config.ts';
 import { EMAIL_PATTERN, type DomainSettings } from './config.ts';
 import { Data } from './data.ts';
 import { Mail } from './mail.ts';
+import { MailOutbox } from './outbox.ts';
 import type { RenderedMailTemplates } from './mail-render.ts';
 import type { PaymentSettings } from '../lambdas/contracts/env.ts';
 import { Web } from './web.ts';
@@ -54,7 +55,12 @@ export interface ShopStackProps extends StackProps {
   readonly payments?: Partial<PaymentSettings>;
   /** ARN of the WAF web ACL (`WafStack`, us-east-1) to put in front of CloudFront (context `waf=true`). */
   readonly webAclArn?: string;
+  /** E-mails a second the outbox sends at most (the account's SES sending rate). @default 10 */
+  readonly mailSendRate?: number;
 }
+
+/** Default of `mailSendRate`: below the 14 a second SES gives a new production account. */
+export const DEFAULT_MAIL_SEND_RATE = 10;
 
 const PAYMENT_PARAMETERS: { readonly [K in keyof PaymentSettings]: { readonly id: string; readonly description: string } } = {
   mbwayPhone1: { id: 'PaymentMbwayPhone1', description: 'First MB WAY phone number of the month (up to 35 orders)' },
@@ -72,6 +78,7 @@ export class ShopStack extends Stack {
   readonly api: Api;
   readonly jobs: Jobs;
   readonly photos: Photos;
+  readonly outbox: MailOutbox;
   readonly web: Web;
   readonly alarms: Alarms;
 
@@ -159,6 +166,7 @@ export class ShopStack extends Stack {
 
     this.jobs = new Jobs(this, 'Jobs', { targets: bindTargets });
     this.photos = new Photos(this, 'Photos', { targets: bindTargets, imagesBucket: this.data.buckets.images });
+    this.outbox = new MailOutbox(this, 'Outbox', { targets: bindTargets, tables: this.data.tables, sendRate: props.mailSendRate ?? DEFAULT_MAIL_SEND_RATE });
 
     const spaConfig: SpaConfig = {
       apiBasePath: '/api',
@@ -193,7 +201,9 @@ export class ShopStack extends Stack {
         }),
         ...[...this.jobs.functions].map(([name, fn]) => ({ id: `Job${name}`, label: `scheduled ${name}`, function: fn.function, logGroup: fn.logGroup })),
         { id: 'PhotoProcessing', label: 'photo processing', function: this.photos.processor.function, logGroup: this.photos.processor.logGroup },
+        ...[...this.outbox.functions].map(([name, fn]) => ({ id: `Stream${name}`, label: `stream consumer ${name}`, function: fn.function, logGroup: fn.logGroup })),
       ],
+      outbox: { deadLetterQueue: this.outbox.deadLetterQueue, failedMails: this.outbox.failedMails },
       tables: this.data.tables,
       mail: { configurationSetName: this.mail.configurationSetName },
       ...(props.operatorEmail ? { operatorEmail: props.operatorEmail } : {}),

@@ -3,7 +3,7 @@
  * CDK stack (`infra/jobs.ts`) makes one function per row with exactly its grants and a schedule; the
  * local twin runs the same handler on a timer with the same period.
  */
-import { PHOTO_KEYS } from './contracts/data-model.ts';
+import { PHOTO_KEYS, type TableKey } from './contracts/data-model.ts';
 import { CLOSE_ORDER_GRANTS, type Grant } from './routes.ts';
 
 export interface Job {
@@ -24,6 +24,13 @@ export const jobs = [
     everyMinutes: 5,
     grants: CLOSE_ORDER_GRANTS,
   },
+  {
+    // Outbox items whose retry time came, or whose consumer died, are woken (a new stream record).
+    name: 'OutboxRedrive',
+    handler: 'outbox-redrive',
+    everyMinutes: 1,
+    grants: [{ table: 'outbox', access: 'readWrite' }],
+  },
 ] as const satisfies readonly Job[];
 
 /**
@@ -39,3 +46,41 @@ export const photoProcessing = {
   prefix: PHOTO_KEYS.incomingPrefix,
   grants: [{ bucket: 'images', access: 'readWriteDelete' }],
 } as const satisfies Omit<Job, 'everyMinutes'> & { readonly bucket: 'images'; readonly prefix: string };
+
+/**
+ * A function that consumes a table's stream: in the cloud an event source mapping (retries,
+ * bisect on error, a dead-letter queue, partial batch failures), in the twin a poller of DynamoDB
+ * Local's stream that hands the same module the same event shape (`infra/local/stream-poller.ts`).
+ */
+export interface StreamConsumer {
+  readonly name: string;
+  /** Module under `lambdas/consumers/`, without extension; it exports `handler`. */
+  readonly handler: string;
+  /** The table whose stream it reads (its definition has `stream`). */
+  readonly table: TableKey;
+  /** Records per invocation, at most. */
+  readonly batchSize: number;
+  /** Tries of a failing record before it goes to the dead-letter queue. */
+  readonly retryAttempts: number;
+  readonly grants: readonly Grant[];
+}
+
+export const streamConsumers = [
+  {
+    // Sends every queued e-mail (and turns a product's return into its requests' e-mails), at the SES rate.
+    name: 'OutboxMail',
+    handler: 'outbox-mail',
+    table: 'outbox',
+    batchSize: 10,
+    retryAttempts: 5,
+    grants: [
+      { table: 'outbox', access: 'readWrite' },
+      // The outcome of an order's e-mail goes on the order (history and timeline).
+      { table: 'orders', access: 'write' },
+      // The pending requests of a returned product are read; each is marked notified with its mail.
+      { table: 'stockAlerts', access: 'readWrite' },
+      { table: 'counters', access: 'write' },
+      { mail: true },
+    ],
+  },
+] as const satisfies readonly StreamConsumer[];

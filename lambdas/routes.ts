@@ -70,7 +70,8 @@ export const DEFAULT_THROTTLE = { rateLimit: 50, burstLimit: 100 } as const;
 
 /**
  * What moving an order to closed needs: the order, the stock it gives back (with movements), its MB
- * WAY slot, the dashboard's counters (moved in the same transaction), the customer's e-mail.
+ * WAY slot, the dashboard's counters (moved in the same transaction), the customer's e-mail (queued
+ * in the outbox in that transaction; no function but the outbox consumer talks to SES).
  */
 export const CLOSE_ORDER_GRANTS = [
   { table: 'orders', access: 'readWrite' },
@@ -78,7 +79,7 @@ export const CLOSE_ORDER_GRANTS = [
   { table: 'stockMovements', access: 'write' },
   { table: 'mbwayCounters', access: 'write' },
   { table: 'counters', access: 'write' },
-  { mail: true },
+  { table: 'outbox', access: 'write' },
 ] as const satisfies readonly Grant[];
 
 export const routes = [
@@ -93,7 +94,7 @@ export const routes = [
   { method: 'POST', path: '/api/contact-messages', handler: 'contact-messages/create', access: 'public', throttle: WRITE_THROTTLE,
     limits: [{ by: 'client', max: 5, windowSeconds: TEN_MINUTES }, { by: 'email', max: 3, windowSeconds: TEN_MINUTES }, { by: 'email', max: 10, windowSeconds: ONE_DAY }],
     emailField: 'email',
-    grants: [{ table: 'contactMessages', access: 'write' }, { table: 'counters', access: 'write' }, { mail: true }, RATE_LIMITS_GRANT] },
+    grants: [{ table: 'contactMessages', access: 'write' }, { table: 'counters', access: 'write' }, { table: 'outbox', access: 'write' }, RATE_LIMITS_GRANT] },
   { method: 'POST', path: '/api/stock-alerts', handler: 'stock-alerts/create', access: 'public', throttle: WRITE_THROTTLE,
     limits: [{ by: 'client', max: 20, windowSeconds: TEN_MINUTES }, { by: 'email', max: 10, windowSeconds: TEN_MINUTES }, { by: 'email', max: 30, windowSeconds: ONE_DAY }],
     emailField: 'email',
@@ -119,9 +120,9 @@ export const routes = [
       { table: 'stockMovements', access: 'write' },
       { table: 'idempotency', access: 'readWrite' },
       { table: 'counters', access: 'write' },
+      { table: 'outbox', access: 'write' },
       { bucket: 'uploads', access: 'read' },
       { bucket: 'proofs', access: 'put' },
-      { mail: true },
       { config: 'payments' },
     ] },
 
@@ -131,9 +132,9 @@ export const routes = [
       RATE_LIMITS_GRANT,
       { table: 'orders', access: 'readWrite' },
       { table: 'counters', access: 'write' },
+      { table: 'outbox', access: 'write' },
       { bucket: 'uploads', access: 'read' },
       { bucket: 'proofs', access: 'put' },
-      { mail: true },
       { config: 'payments' },
     ] },
   { method: 'GET', path: '/api/orders/{id}', handler: 'orders/get', access: 'public',
@@ -152,7 +153,7 @@ export const routes = [
   { method: 'POST', path: '/api/admin/orders/{id}/notes', handler: 'admin/orders/add-note', access: 'admin',
     grants: [{ table: 'orders', access: 'readWrite' }] },
   { method: 'POST', path: '/api/admin/orders/{id}/emails', handler: 'admin/orders/send-email', access: 'admin',
-    grants: [{ table: 'orders', access: 'readWrite' }, { mail: true }] },
+    grants: [{ table: 'orders', access: 'read' }, { table: 'outbox', access: 'write' }, { config: 'payments' }] },
   { method: 'GET', path: '/api/admin/products', handler: 'admin/products/list', access: 'admin',
     grants: [{ table: 'products', access: 'read' }] },
   { method: 'POST', path: '/api/admin/products', handler: 'admin/products/create', access: 'admin',
@@ -170,9 +171,7 @@ export const routes = [
     grants: [
       { table: 'products', access: 'readWrite' },
       { table: 'stockMovements', access: 'write' },
-      { table: 'stockAlerts', access: 'readWrite' },
-      { table: 'counters', access: 'write' },
-      { mail: true },
+      { table: 'outbox', access: 'write' },
     ] },
   { method: 'GET', path: '/api/admin/products/{id}/stock-movements', handler: 'admin/products/stock-movements', access: 'admin',
     grants: [{ table: 'products', access: 'read' }, { table: 'stockMovements', access: 'read' }] },

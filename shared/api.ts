@@ -93,14 +93,17 @@ export interface OrderTotals {
 /** One event in an order's life, shown to the owner (all) and to the customer (status changes). */
 export interface TimelineEntry {
   readonly at: string;
-  readonly kind: 'reserved' | 'status' | 'note';
+  readonly kind: 'reserved' | 'status' | 'note' | 'email';
   /** Status changes: from where to where. */
   readonly from?: OrderStatus;
   readonly to?: OrderStatus;
   /** Who: 'cliente', 'loja' (the shop itself, e.g. an expired reservation) or the admin's e-mail. */
   readonly by: string;
-  /** Notes: the owner's text (internal). Status changes: a short reason ("reserva expirada", "peças devolvidas ao stock"). */
+  /** Notes: the owner's text (internal). Status changes: a short reason ("reserva expirada", "peças devolvidas ao stock"). E-mails that failed: why. */
   readonly text?: string;
+  /** E-mails (owner only): which one, and whether SES accepted it or it failed for good. */
+  readonly email?: OrderEmailRecord['kind'];
+  readonly outcome?: OrderEmailRecord['status'];
 }
 
 /** What the customer sees of their order (with its access token): never the owner's notes or the proof. */
@@ -211,7 +214,8 @@ export interface ProductUpdatedResponse { readonly product: AdminProduct }
  * and how many back-in-stock e-mails a change from 0 sent. A stale `expected` answers 409
  * `stock_changed` with `current.stock`.
  */
-export interface StockChangedResponse { readonly product: AdminProduct; readonly movement: StockMovement; readonly notified: number }
+/** `backInStock`: the change took the piece from 0 to above 0, so its pending back-in-stock requests are being e-mailed (through the outbox). */
+export interface StockChangedResponse { readonly product: AdminProduct; readonly movement: StockMovement; readonly backInStock: boolean }
 /** GET /api/admin/products/{id}/stock-movements: the latest movements, newest first. */
 export interface StockMovementsResponse { readonly movements: readonly StockMovement[] }
 

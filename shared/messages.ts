@@ -278,9 +278,14 @@ export const messages = {
     newPasswordMismatch: 'As duas palavras-passe não coincidem.',
     newPasswordInvalid: 'A palavra-passe não cumpre as regras: pelo menos 8 caracteres, com maiúsculas, minúsculas, algarismos e símbolos.',
     welcome: (email: string) => `Bem-vindo(a) ao back-office${email ? `, ${email}` : ''}!`,
-    /** A stock adjustment that took the stock from 0 to above 0. */
-    backInStockNotified: (count: number) =>
-      count === 1 ? 'Foi enviado 1 e-mail de aviso de reposição.' : `Foram enviados ${count} e-mails de aviso de reposição.`,
+    /** A stock adjustment that took the stock from 0 to above 0: the requests are e-mailed through the outbox. */
+    backInStockQueued: 'Os pedidos de aviso de reposição desta peça vão ser avisados por e-mail dentro de momentos.',
+    /** An e-mail of an order was queued (the outbox sends it; the history shows when it went out). */
+    emailQueued: 'E-mail em envio: aparece no histórico quando for entregue ao serviço de e-mail.',
+    /** The same click (idempotency key) arrived twice: one e-mail only. */
+    emailAlreadyQueued: 'Este envio já tinha sido pedido: só vai um e-mail.',
+    /** Resending the cancellation e-mail of an order that is not closed. */
+    emailNotForStatus: 'Este e-mail não corresponde ao estado da encomenda.',
     noOrders: 'Não há encomendas com estes filtros.',
     noProducts: 'Não há produtos com estes filtros.',
     noCollections: 'Ainda não há coleções.',
@@ -418,6 +423,8 @@ export const messages = {
     },
     orderStatus: { invalid: 'Escolhe um estado válido.' },
     emailKind: { invalid: 'Escolhe um tipo de e-mail válido.' },
+    /** The admin UI sends a fresh key per click; a repeated key sends nothing again. */
+    emailRequestKey: 'Falta o identificador deste envio. Recarrega a página e tenta novamente.',
     trackingCode: {
       required: 'Indica o código de envio.',
       tooLong: 'O código de envio não pode ter mais de 64 caracteres.',

@@ -75,6 +75,7 @@ export async function createTables(endpoint: string, nameOf: (key: TableKey) => 
           GlobalSecondaryIndexes: def.indexes.length
             ? def.indexes.map((index) => ({ IndexName: index.name, KeySchema: keySchema(index), Projection: { ProjectionType: 'ALL' } }))
             : undefined,
+          ...(def.stream ? { StreamSpecification: { StreamEnabled: true, StreamViewType: def.stream } } : {}),
         }),
       );
       if (def.ttlAttribute) {

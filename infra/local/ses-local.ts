@@ -105,9 +105,10 @@ async function serveViewer(req: http.IncomingMessage, res: http.ServerResponse, 
   }
 }
 
-/** Passes a request through to aws-ses-v2-local unchanged, streaming both ways. */
-function forward(req: http.IncomingMessage, res: http.ServerResponse, port: number): void {
-  const upstream = http.request({ host: HOST, port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
+/** Passes a request through to aws-ses-v2-local unchanged, streaming both ways (`body`: already read). */
+function forward(req: http.IncomingMessage, res: http.ServerResponse, port: number, body?: Buffer): void {
+  const headers = body ? { ...req.headers, 'content-length': String(body.length) } : req.headers;
+  const upstream = http.request({ host: HOST, port, method: req.method, path: req.url, headers }, (answer) => {
     res.writeHead(answer.statusCode ?? 502, answer.headers);
     answer.pipe(res);
   });
@@ -115,16 +116,71 @@ function forward(req: http.IncomingMessage, res: http.ServerResponse, port: numb
     if (!res.headersSent) res.writeHead(502, { 'content-type': 'application/json' });
     res.end(JSON.stringify({ message: `aws-ses-v2-local: ${error.message}` }));
   });
-  req.pipe(upstream);
+  if (body) upstream.end(body);
+  else req.pipe(upstream);
+}
+
+/** Path of SES v2 SendEmail. */
+const SEND_PATH = '/v2/email/outbound-emails';
+/**
+ * The outage switch of the twin's SES (tests): `POST` `{ "down": true, "match": "@example.test" }`
+ * (or `"reject": true` instead of `down`), then `{ "down": false, "match": ... }` to end it.
+ */
+export const SES_OUTAGE_PATH = '/_twin/outage';
+
+/** What SES does to a matching recipient during an outage: answer 503, or refuse the message for good. */
+type OutageKind = 'down' | 'reject';
+
+/**
+ * While an outage is on, SendEmail answers 503 ServiceUnavailable (as SES does when it cannot take
+ * mail), or 400 MessageRejected for `reject`, for every recipient containing `match` (all of them for
+ * ''), without storing anything: a test can take SES down for its own addresses while the other
+ * tests' mail keeps flowing.
+ */
+async function sendOrOutage(req: http.IncomingMessage, res: http.ServerResponse, internalPort: number, outages: ReadonlyMap<string, OutageKind>): Promise<void> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const body = Buffer.concat(chunks);
+  let recipients: string[] = [];
+  try {
+    recipients = (JSON.parse(body.toString('utf8')) as { Destination?: { ToAddresses?: string[] } }).Destination?.ToAddresses ?? [];
+  } catch {
+    // not JSON: let aws-ses-v2-local answer it
+  }
+  const outage = [...outages].find(([match]) => recipients.some((to) => to.includes(match)))?.[1];
+  if (outage === 'down') {
+    res.writeHead(503, { 'content-type': 'application/json', 'x-amzn-errortype': 'ServiceUnavailable' });
+    res.end(JSON.stringify({ message: 'Service Unavailable (twin outage)' }));
+    return;
+  }
+  if (outage === 'reject') {
+    res.writeHead(400, { 'content-type': 'application/json', 'x-amzn-errortype': 'MessageRejected' });
+    res.end(JSON.stringify({ message: 'Email address is not verified (twin outage)' }));
+    return;
+  }
+  forward(req, res, internalPort, body);
+}
+
+async function switchOutage(req: http.IncomingMessage, res: http.ServerResponse, outages: Map<string, OutageKind>): Promise<void> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const { down, reject, match } = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as { down?: boolean; reject?: boolean; match?: string };
+  if (down || reject) outages.set(match ?? '', reject ? 'reject' : 'down');
+  else outages.delete(match ?? '');
+  res.writeHead(200, { 'content-type': 'application/json' });
+  res.end(JSON.stringify({ outages: [...outages] }));
 }
 
 export async function startSesLocal(port: number): Promise<{ endpoint: string; stop(): Promise<void> }> {
   const internalPort = await freePort();
   const server = await sesServer({ host: HOST, port: internalPort });
   const internal = `http://${HOST}:${internalPort}`;
+  const outages = new Map<string, OutageKind>();
   const front = http.createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0];
     if (req.method === 'GET' && path === '/') void serveViewer(req, res, internal);
+    else if (req.method === 'POST' && path === SES_OUTAGE_PATH) void switchOutage(req, res, outages);
+    else if (req.method === 'POST' && path === SEND_PATH && outages.size > 0) void sendOrOutage(req, res, internalPort, outages);
     else forward(req, res, internalPort);
   });
   await new Promise<void>((resolve, reject) => {

@@ -12,7 +12,9 @@ import { S3Client } from '@aws-sdk/client-s3';
 import { DEFAULT_ADMIN_PREFIX } from '../../shared/paths.ts';
 import { configurationSetName, contentSecurityPolicy } from '../config.ts';
 import { buckets, tables, type BucketKey, type TableKey } from '../../lambdas/contracts/data-model.ts';
-import { MAIL_ENV, ORIGIN_ENV, PAYMENT_ENV, type PaymentSettings } from '../../lambdas/contracts/env.ts';
+import { MAIL_ENV, ORIGIN_ENV, OUTBOX_ENV, PAYMENT_ENV, type PaymentSettings } from '../../lambdas/contracts/env.ts';
+import { OUTBOX_STREAM_FILTER } from '../../lambdas/contracts/outbox.ts';
+import { streamConsumers } from '../../lambdas/jobs.ts';
 import {
   LOCAL_CREDENTIALS,
   LOCAL_REGION,
@@ -30,6 +32,7 @@ import { HOST, assertPortFree, freePort } from './processes.ts';
 import { photoEvents } from './photo-events.ts';
 import { startS3Local } from './s3-local.ts';
 import { startScheduler } from './scheduler.ts';
+import { startStreamPoller } from './stream-poller.ts';
 import { recountIfEmpty } from '../../lambdas/services/counters.ts';
 import { seedCatalogue } from './seed.ts';
 import { migrateLegacyPhotos } from '../../lambdas/services/photos.ts';
@@ -41,6 +44,8 @@ export const MAIL_TEMPLATE_PREFIX = 'local-';
 export const MAIL_FROM = 'loja@joias-inox.local';
 /** aws-ses-v2-local accepts `ConfigurationSetName` (an optional string) and ignores it; set so the send path is the cloud's. */
 export const MAIL_CONFIGURATION_SET = configurationSetName('local');
+/** The twin's outbox sends at most this many e-mails a second (`MAIL_SEND_RATE` overrides; SES gives new production accounts 14). */
+export const LOCAL_MAIL_SEND_RATE = 100;
 
 export interface TwinOptions {
   /** Persistent data folder (`.data/`); when absent, everything lives in memory or a temp folder. */
@@ -111,6 +116,7 @@ export function handlerEnv(endpoints: Twin['endpoints'], shopUrl: string, origin
     [MAIL_ENV.templatePrefix]: MAIL_TEMPLATE_PREFIX,
     [MAIL_ENV.shopUrl]: shopUrl,
     [MAIL_ENV.configurationSet]: MAIL_CONFIGURATION_SET,
+    [OUTBOX_ENV.sendRate]: process.env[OUTBOX_ENV.sendRate] ?? String(LOCAL_MAIL_SEND_RATE),
     POWERTOOLS_SERVICE_NAME: 'joias-api',
   };
   for (const [key, envVar] of Object.entries(PAYMENT_ENV) as [keyof PaymentSettings, string][]) {
@@ -202,6 +208,11 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
     });
     stops.push(frontDoor.stop);
     stops.push(startScheduler().stop);
+    // The outbox's consumer reads DynamoDB Local's stream, as the event source mapping does in the cloud.
+    for (const consumer of streamConsumers) {
+      const poller = await startStreamPoller(consumer, { endpoint: endpoints.dynamodb, tableName: localTableName(consumer.table), filter: OUTBOX_STREAM_FILTER });
+      stops.push(poller.stop);
+    }
 
     const twin: Twin = {
       url: frontDoor.url,

@@ -28,6 +28,8 @@ export interface TableDef {
   readonly indexes: readonly IndexDef[];
   /** Attribute holding an epoch-seconds expiry (DynamoDB TTL). */
   readonly ttlAttribute?: string;
+  /** A DynamoDB stream of the table's changes, with each item's new image (read by a consumer). */
+  readonly stream?: 'NEW_IMAGE';
 }
 
 const listingByCreatedAt: IndexDef = {
@@ -102,6 +104,19 @@ export const tables = {
     partitionKey: { name: 'id', type: 'S' },
     indexes: [],
     ttlAttribute: 'expiresAt',
+  },
+  outbox: {
+    envVar: 'TABLE_OUTBOX',
+    /**
+     * The mail outbox (DESIGN rule 19): every e-mail is an item written in the same transaction as the
+     * event that causes it; the stream's consumer (`lambdas/consumers/outbox-mail.ts`) sends it. Items
+     * still to send carry `queue` (sparse `byDue` index, sorted by when the redrive job must look at
+     * them); sent and failed items lose it and expire (TTL) after a while.
+     */
+    partitionKey: { name: 'id', type: 'S' },
+    indexes: [{ name: 'byDue', partitionKey: { name: 'queue', type: 'S' }, sortKey: { name: 'dueAt', type: 'S' } }],
+    ttlAttribute: 'expiresAt',
+    stream: 'NEW_IMAGE',
   },
   idempotency: {
     envVar: 'TABLE_IDEMPOTENCY',

@@ -45,3 +45,9 @@ export const ORIGIN_HEADER = 'x-origin-verify';
  * sent under that name, so a client cannot choose the address its limits count against.
  */
 export const VIEWER_IP_HEADER = 'x-viewer-ip';
+
+/** Set on the outbox consumer only. */
+export const OUTBOX_ENV = {
+  /** At most this many e-mails a second from one consumer instance (the account's SES sending rate). */
+  sendRate: 'MAIL_SEND_RATE',
+} as const;

@@ -44,9 +44,12 @@ export function s3(): S3Client {
   return s3Client;
 }
 
-/** The shared SES v2 client. */
+/**
+ * The shared SES v2 client. Two tries per send: the outbox retries a failed send itself, later, so
+ * an outage does not hold the consumer in the SDK's own retries.
+ */
 export function ses(): SESv2Client {
-  sesClient ??= new SESv2Client({});
+  sesClient ??= new SESv2Client({ maxAttempts: 2 });
   return sesClient;
 }
 

@@ -6,7 +6,7 @@ import type { ContactMessageInput } from '../../shared/schemas/index.ts';
 import { ddb, tableName } from './clients.ts';
 import { COUNTER, countItem } from './counters.ts';
 import { listingPage, type Page } from './paging.ts';
-import { writeTransactionRetrying } from './transactions.ts';
+import { writeTransactionRetrying, type TransactionItem } from './transactions.ts';
 
 export const CONTACT_LISTING = 'contact';
 
@@ -23,8 +23,8 @@ function toContactMessage(item: Record<string, unknown>): ContactMessage {
   };
 }
 
-/** Stores a new (unread) message and counts it unread, in one transaction. */
-export async function insertContactMessage(id: string, input: ContactMessageInput, now: Date): Promise<void> {
+/** Stores a new (unread) message and counts it unread, in one transaction with `with` (the owner's e-mail). */
+export async function insertContactMessage(id: string, input: ContactMessageInput, now: Date, with_: readonly TransactionItem[] = []): Promise<void> {
   const put = {
     Put: {
       TableName: tableName('contactMessages'),
@@ -32,7 +32,7 @@ export async function insertContactMessage(id: string, input: ContactMessageInpu
       ConditionExpression: 'attribute_not_exists(id)',
     },
   };
-  const result = await writeTransactionRetrying([put, countItem(COUNTER.unreadContactMessages, 1)], randomUUID());
+  const result = await writeTransactionRetrying([put, countItem(COUNTER.unreadContactMessages, 1), ...with_], randomUUID());
   if (!result.written) throw new Error(`contact message ${id}: not stored (${result.reasons[0]?.conditionFailed ? 'id taken' : 'conflicts'})`);
 }
 

@@ -9,10 +9,19 @@ import { templateData } from '../contracts/mail-data.ts';
 import { templateName, type MailData, type MailTemplateId } from '../contracts/mail-templates.ts';
 import { setting, ses } from './clients.ts';
 
-/** Sends one templated e-mail; throws when SES refuses or cannot be reached, or when the data is unfit (a link that is not http(s)). */
-export async function sendTemplatedMail<Id extends MailTemplateId>(to: string, template: Id, data: MailData[Id]): Promise<void> {
-  const TemplateData = JSON.stringify(templateData(template, data));
-  await ses().send(
+/**
+ * Sends one templated e-mail and answers SES's message id; throws when SES refuses or cannot be
+ * reached, or when the data is unfit (a link that is not http(s)). Only the outbox consumer calls it:
+ * a request never waits for SES.
+ */
+export async function sendTemplatedMail<Id extends MailTemplateId>(to: string, template: Id, data: MailData[Id]): Promise<string | undefined> {
+  let TemplateData: string;
+  try {
+    TemplateData = JSON.stringify(templateData(template, data));
+  } catch (error) {
+    throw new UnfitMailData((error as Error).message);
+  }
+  const answer = await ses().send(
     new SendEmailCommand({
       FromEmailAddress: setting(MAIL_ENV.from),
       ConfigurationSetName: setting(MAIL_ENV.configurationSet),
@@ -20,4 +29,35 @@ export async function sendTemplatedMail<Id extends MailTemplateId>(to: string, t
       Content: { Template: { TemplateName: templateName(setting(MAIL_ENV.templatePrefix), template), TemplateData } },
     }),
   );
+  return answer.MessageId;
+}
+
+/** The data cannot make a safe mail (e.g. a link that is not http(s)): sending again will not help. */
+export class UnfitMailData extends Error {
+  override readonly name = 'UnfitMailData';
+}
+
+/** The shop's own address (the sender), where the owner's notifications go. */
+export function shopAddress(): string {
+  return setting(MAIL_ENV.from);
+}
+
+/** SES errors worth trying again later: throttling, a paused account, a service fault. */
+const TRANSIENT_ERRORS = new Set(['TooManyRequestsException', 'LimitExceededException', 'SendingPausedException', 'ThrottlingException', 'InternalFailure', 'ServiceUnavailable', 'ServiceUnavailableException', 'InternalServerErrorException']);
+
+/**
+ * Why a send failed, and whether trying again later can help: throttling, a 5xx or no answer at all
+ * (SES down, a network fault) are transient; a refusal (rejected message, unknown template, bad data)
+ * is not.
+ */
+export function mailFailure(error: unknown): { readonly transient: boolean; readonly reason: string } {
+  const failure = error as { name?: string; message?: string; $metadata?: { httpStatusCode?: number } };
+  const status = failure.$metadata?.httpStatusCode;
+  let transient: boolean;
+  if (error instanceof UnfitMailData) transient = false;
+  else if (TRANSIENT_ERRORS.has(failure.name ?? '')) transient = true;
+  else if (status !== undefined) transient = status === 429 || status >= 500;
+  else transient = true; // no answer at all: SES unreachable
+  const reason = `${failure.name && failure.name !== 'Error' ? `${failure.name}: ` : ''}${failure.message ?? String(error)}`.slice(0, 300);
+  return { transient, reason };
 }

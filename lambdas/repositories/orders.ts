@@ -105,24 +105,20 @@ export async function getOrder(id: string): Promise<Order | undefined> {
   return Item ? toOrder(Item) : undefined;
 }
 
-/** Appends to the order's e-mail history; returns the updated order (undefined if it does not exist). */
-export async function appendOrderEmail(id: string, record: OrderEmailRecord): Promise<Order | undefined> {
-  try {
-    const { Attributes } = await ddb().send(
-      new UpdateCommand({
-        TableName: tableName('orders'),
-        Key: { id },
-        UpdateExpression: 'SET emails = list_append(if_not_exists(emails, :empty), :record)',
-        ConditionExpression: 'attribute_exists(id)',
-        ExpressionAttributeValues: { ':empty': [], ':record': [record] },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return Attributes ? toOrder(Attributes) : undefined;
-  } catch (error) {
-    if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return undefined;
-    throw error;
-  }
+/**
+ * The transaction item that records an e-mail's outcome on its order: in the e-mail history and, as
+ * who/when/what, on the timeline. Only if the order exists.
+ */
+export function orderEmailOutcomeUpdate(id: string, record: OrderEmailRecord, entry: TimelineEntry) {
+  return {
+    Update: {
+      TableName: tableName('orders'),
+      Key: { id },
+      UpdateExpression: 'SET emails = list_append(if_not_exists(emails, :empty), :record), timeline = list_append(if_not_exists(timeline, :empty), :entry)',
+      ConditionExpression: 'attribute_exists(id)',
+      ExpressionAttributeValues: { ':empty': [], ':record': [record], ':entry': [entry] },
+    },
+  };
 }
 
 /** Appends an internal note to the order's timeline; returns the updated order (undefined if it does not exist). */

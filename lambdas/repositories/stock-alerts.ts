@@ -3,10 +3,11 @@
  * pending request; once notified, a new request for the same pair makes it pending again.
  */
 import { createHash, randomUUID } from 'node:crypto';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { StockAlert } from '../../shared/api.ts';
-import { tableName } from './clients.ts';
+import { ddb, tableName } from './clients.ts';
 import { COUNTER, countItem } from './counters.ts';
-import { listingPage, queryAll, type Page } from './paging.ts';
+import { listingPage, type Page } from './paging.ts';
 import { writeTransactionRetrying, type TransactionItem } from './transactions.ts';
 
 export const STOCK_ALERT_LISTING = 'stock-alert';
@@ -61,45 +62,40 @@ export function listStockAlerts(limit: number, cursor?: string): Promise<Page<St
   return listingPage('stockAlerts', STOCK_ALERT_LISTING, { limit, cursor }, toStockAlert);
 }
 
-/** Every pending request for one product (the `byProduct` index). */
-export async function pendingStockAlerts(productId: string): Promise<StockAlert[]> {
-  const items = await queryAll({
-    TableName: tableName('stockAlerts'),
-    IndexName: 'byProduct',
-    KeyConditionExpression: 'productId = :productId',
-    FilterExpression: '#status = :pending',
-    ExpressionAttributeNames: { '#status': 'status' },
-    ExpressionAttributeValues: { ':productId': productId, ':pending': 'pending' },
-  });
-  return items.map(toStockAlert);
+/**
+ * One page of a product's pending requests (at most `limit` read), from `cursor` (the `next` of the
+ * page before); `next` is absent on the last page.
+ */
+export async function pendingStockAlertsPage(productId: string, cursor: string | undefined, limit: number): Promise<{ alerts: StockAlert[]; next?: string }> {
+  const answer = await ddb().send(
+    new QueryCommand({
+      TableName: tableName('stockAlerts'),
+      IndexName: 'byProduct',
+      KeyConditionExpression: 'productId = :productId',
+      FilterExpression: '#status = :pending',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':productId': productId, ':pending': 'pending' },
+      Limit: limit,
+      ...(cursor ? { ExclusiveStartKey: JSON.parse(cursor) as Record<string, unknown> } : {}),
+    }),
+  );
+  return { alerts: (answer.Items ?? []).map(toStockAlert), ...(answer.LastEvaluatedKey ? { next: JSON.stringify(answer.LastEvaluatedKey) } : {}) };
 }
 
-/** Marks a request notified, once: a second caller finds it already notified and gets false. */
-export function markStockAlertNotified(id: string, now: Date): Promise<boolean> {
+/**
+ * The transaction items that mark one request notified (only while it is still the pending request
+ * asked at `createdAt`) and take it off the pending count: written with its mail's "sent" record.
+ */
+export function stockAlertNotifiedItems(id: string, createdAt: string, now: Date): TransactionItem[] {
   const update = {
     Update: {
       TableName: tableName('stockAlerts'),
       Key: { id },
       UpdateExpression: 'SET #status = :notified, notifiedAt = :now',
-      ConditionExpression: '#status = :pending',
+      ConditionExpression: '#status = :pending AND createdAt = :createdAt',
       ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':notified': 'notified', ':pending': 'pending', ':now': now.toISOString() },
+      ExpressionAttributeValues: { ':notified': 'notified', ':pending': 'pending', ':now': now.toISOString(), ':createdAt': createdAt },
     },
   };
-  return changeCounted(update, -1, 'notified mark');
-}
-
-/** Gives a claimed request back (its e-mail could not be sent): pending again, and counted again. */
-export async function reopenStockAlert(id: string): Promise<void> {
-  const update = {
-    Update: {
-      TableName: tableName('stockAlerts'),
-      Key: { id },
-      UpdateExpression: 'SET #status = :pending REMOVE notifiedAt',
-      ConditionExpression: '#status = :notified',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':pending': 'pending', ':notified': 'notified' },
-    },
-  };
-  await changeCounted(update, 1, 'reopening');
+  return [update, countItem(COUNTER.pendingStockAlerts, -1)];
 }

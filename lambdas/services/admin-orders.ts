@@ -1,14 +1,16 @@
 /** Back-office use cases on orders: list, detail with a short-lived proof link, status, e-mails. */
+import { randomUUID } from 'node:crypto';
 import type { Order, OrderDetailResponse, OrdersPage } from '../../shared/api.ts';
 import { messages } from '../../shared/messages.ts';
 import { adminNextStatuses, CLOSED_STATUS, isBeforeShipping, ORDER_STATUS_INFO } from '../../shared/order-status.ts';
 import type { AdminEmailRequest, OrderStatusChange, OrdersQuery } from '../../shared/schemas/index.ts';
 import { DEFAULT_PAGE_SIZE } from '../../shared/schemas/index.ts';
-import { Conflict, InvalidInput, NotFound, Unavailable } from '../errors.ts';
+import { Conflict, InvalidInput, NotFound } from '../errors.ts';
 import { signedDownloadUrl } from '../repositories/storage.ts';
-import { appendTimeline, getOrder, getOrderItem, listOrders, toOrderSummary } from '../repositories/orders.ts';
-import { closeOrder, moveOrder } from './order-lifecycle.ts';
-import { mailCancellation, mailCustomer } from './order-mail.ts';
+import { appendTimeline, getOrder, getOrderItem, listOrders, toOrder, toOrderSummary } from '../repositories/orders.ts';
+import { writeTransactionRetrying } from '../repositories/transactions.ts';
+import { SHOP, closeOrder, moveOrder } from './order-lifecycle.ts';
+import { cancellationMailItem, customerMailItem } from './order-mail.ts';
 
 /** How long the admin's link to a proof of payment works. */
 export const PROOF_LINK_SECONDS = 300;
@@ -46,25 +48,28 @@ export async function changeOrderStatus(id: string | undefined, change: OrderSta
     const message = messages.api.transitionNotAllowed(ORDER_STATUS_INFO[from].label, ORDER_STATUS_INFO[to].label);
     throw new Conflict(message, 'transition_not_allowed', { status: message });
   }
+  // One e-mail per real step, queued in the move's own transaction: confirming the payment, shipping and cancelling tell the customer.
+  const current = toOrder(order);
+  const event = randomUUID();
   let result;
-  if (to !== CLOSED_STATUS) result = await moveOrder(order, to, by, now);
-  else if (isBeforeShipping(from)) result = await closeOrder(order, { restock: true, reason: 'cancellation', by, text: 'cancelada; peças devolvidas ao stock' }, now);
-  else if (change.restock === undefined) throw new InvalidInput(messages.validation.restock.required, { restock: messages.validation.restock.required });
+  if (to !== CLOSED_STATUS) {
+    const mails =
+      to === 'Enviar'
+        ? [customerMailItem(current, 'payment-confirmed', event, now)]
+        : to === 'Enviado'
+          ? [customerMailItem(current, 'shipped', event, now, change.trackingCode ? { trackingCode: change.trackingCode } : {})]
+          : [];
+    result = await moveOrder(order, to, by, now, mails);
+  } else if (isBeforeShipping(from)) {
+    const mails = [cancellationMailItem(current, false, now)];
+    result = await closeOrder(order, { restock: true, reason: 'cancellation', by, text: 'cancelada; peças devolvidas ao stock', mails }, now);
+  } else if (change.restock === undefined) throw new InvalidInput(messages.validation.restock.required, { restock: messages.validation.restock.required });
   else {
     const text = change.restock ? 'peças devolvidas ao stock' : 'encerrada sem repor o stock';
     result = await closeOrder(order, { restock: change.restock, reason: 'return', by, text }, now);
   }
   if (result === 'status-changed') throw new Conflict(messages.api.orderChanged, 'order_changed');
-  // One action per real step: confirming the payment, shipping and cancelling tell the customer.
-  const moved = await orderOrThrow(order.id);
-  const base = { nome: moved.firstName, numero: moved.orderNumber };
-  if (to === 'Enviar') return (await mailCustomer(moved, 'payment-confirmed', base, now)).order;
-  if (to === 'Enviado') {
-    const trackingCode = change.trackingCode ? { rastreio: change.trackingCode } : {};
-    return (await mailCustomer(moved, 'shipped', { ...base, ...trackingCode }, now, { trackingCode: change.trackingCode })).order;
-  }
-  if (to === CLOSED_STATUS && isBeforeShipping(from)) return (await mailCancellation(moved, false, now)).order;
-  return moved;
+  return orderOrThrow(order.id);
 }
 
 /** Adds an internal note to the order's timeline (never shown to the customer). */
@@ -75,19 +80,24 @@ export async function addOrderNote(id: string | undefined, text: string, by: str
   return order;
 }
 
+/** Whether a closed order was closed by the shop itself because nobody paid in time. */
+function expiredUnpaid(order: Order): boolean {
+  return order.timeline.some((entry) => entry.kind === 'status' && entry.to === CLOSED_STATUS && entry.by === SHOP);
+}
+
 /**
- * Sends one of the back-office e-mails and records the outcome on the order. A failure is recorded
- * too, and answered with 503 so the admin sees it and can send again.
+ * The owner sends (or sends again) one of the order's customer e-mails: it is queued in the outbox and
+ * the answer does not wait for SES; the outbox records on the order when it went out or why it
+ * failed. One click is one e-mail: the same `requestKey` again queues nothing.
  */
 export async function sendOrderEmail(id: string | undefined, request: AdminEmailRequest, now = new Date()): Promise<Order> {
   const order = await orderOrThrow(id);
-  const base = { nome: order.firstName, numero: order.orderNumber };
-  const { record, order: updated } =
-    request.kind === 'shipped'
-      ? await mailCustomer(order, 'shipped', { ...base, rastreio: request.trackingCode }, now, { trackingCode: request.trackingCode })
-      : request.kind === 'payment-confirmed'
-        ? await mailCustomer(order, 'payment-confirmed', base, now)
-        : await mailCustomer(order, 'review-request', { nome: order.firstName }, now);
-  if (record.status === 'failed') throw new Unavailable(messages.api.mailUnavailable, 'mail_unavailable');
-  return updated;
+  if (request.kind === 'order-cancelled' && order.status !== CLOSED_STATUS) {
+    throw new Conflict(messages.admin.emailNotForStatus, 'email_not_for_status', { kind: messages.admin.emailNotForStatus });
+  }
+  const options = request.kind === 'shipped' ? { trackingCode: request.trackingCode } : request.kind === 'order-cancelled' ? { expired: expiredUnpaid(order) } : {};
+  const item = customerMailItem(order, request.kind, `admin-${request.requestKey}`, now, options);
+  // A repeated key finds its item written (the condition fails): nothing more is queued.
+  await writeTransactionRetrying([item], randomUUID());
+  return order;
 }

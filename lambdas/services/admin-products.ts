@@ -1,24 +1,18 @@
 /**
  * Back-office use cases on products: create (with its initial stock, recorded as a movement), edit
- * of everything but stock (conditioned on the version the form loaded) with its photos, and the
- * back-in-stock e-mails when a stock adjustment takes a product from 0 to above 0 (`admin-stock.ts`).
+ * of everything but stock (conditioned on the version the form loaded) with its photos.
  */
 import { randomUUID } from 'node:crypto';
 import type { ProductUpdatedResponse } from '../../shared/api.ts';
 import { messages } from '../../shared/messages.ts';
-import { paths } from '../../shared/paths.ts';
 import type { AdminProduct, Product } from '../../shared/product.ts';
 import type { StockActor } from '../../shared/stock.ts';
 import type { ProductInput, ProductUpdateInput } from '../../shared/schemas/index.ts';
 import { productIdField } from '../../shared/schemas/fields.ts';
-import { MAIL_ENV } from '../contracts/env.ts';
 import { ChangedMeanwhile, Conflict, InvalidInput, NotFound } from '../errors.ts';
 import { logger } from '../logger.ts';
-import { setting } from '../repositories/clients.ts';
 import { listCollections } from '../repositories/collections.ts';
-import { sendTemplatedMail } from '../repositories/mail.ts';
 import { getAdminProduct, listAdminProducts, newProductItem, productIdsWithCode, updateProductFields, withPhotos } from '../repositories/products.ts';
-import { markStockAlertNotified, pendingStockAlerts, reopenStockAlert } from '../repositories/stock-alerts.ts';
 import { stockMovementItem } from '../repositories/stock-movements.ts';
 import { writeTransaction } from '../repositories/transactions.ts';
 import { removePhotoFiles, resolvePhotos } from './photos.ts';
@@ -102,24 +96,4 @@ export async function updateProduct(id: string | undefined, input: ProductUpdate
   if (saved.kind === 'stale') throw productChanged(saved.version);
   await removeDroppedPhotos(previous, saved.product);
   return { product: saved.product };
-}
-
-/**
- * One e-mail per pending request. Each request is claimed (marked notified) before its e-mail, so
- * two saves at once never mail twice; a failed send gives the claim back for the next restock.
- */
-export async function notifyBackInStock(product: Product, now = new Date()): Promise<number> {
-  const link = `${setting(MAIL_ENV.shopUrl)}${paths.product(product.id)}`;
-  let sent = 0;
-  for (const alert of await pendingStockAlerts(product.id)) {
-    if (!(await markStockAlertNotified(alert.id, now))) continue;
-    try {
-      await sendTemplatedMail(alert.email, 'back-in-stock', { produto: product.name, link });
-      sent++;
-    } catch (error) {
-      logger.error('back-in-stock e-mail failed', { alertId: alert.id, error: error as Error });
-      await reopenStockAlert(alert.id);
-    }
-  }
-  return sent;
 }

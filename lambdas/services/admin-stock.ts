@@ -2,8 +2,9 @@
  * The owner's changes of a product's stock: "+/- N" or "set to N" over the value
  * the owner saw. Either way the write is a delta conditioned on the stock it applies to (compare-and-
  * set), so the old and the new value are exactly known and no concurrent order is ever overwritten;
- * the change and its movement are written in one transaction. A change from 0 to above 0 mails the
- * pending back-in-stock requests.
+ * the change and its movement are written in one transaction. A change from 0 to above 0 also writes,
+ * in that transaction, ONE outbox item that the outbox consumer turns into the e-mails of the pending
+ * back-in-stock requests: the save answers at once, whatever the number of requests.
  */
 import { randomUUID } from 'node:crypto';
 import type { StockChangedResponse, StockMovementsResponse } from '../../shared/api.ts';
@@ -12,10 +13,11 @@ import type { StockChangeInput } from '../../shared/schemas/index.ts';
 import { MAX_STOCK } from '../../shared/schemas/product-input.ts';
 import type { StockActor, StockMovement } from '../../shared/stock.ts';
 import { ChangedMeanwhile, Conflict, NotFound } from '../errors.ts';
+import { outboxBackInStockPut } from '../repositories/outbox.ts';
 import { changeStockItem } from '../repositories/products.ts';
 import { stockMovementItem, stockMovementsOf } from '../repositories/stock-movements.ts';
 import { writeTransaction } from '../repositories/transactions.ts';
-import { adminProductById, notifyBackInStock } from './admin-products.ts';
+import { adminProductById } from './admin-products.ts';
 
 /** Attempts of a "+/- N" that keeps losing the race to other changes of the same stock (orders, adjustments). */
 export const MAX_STOCK_ATTEMPTS = 25;
@@ -42,12 +44,11 @@ export async function changeStock(id: string | undefined, change: StockChangeInp
 
     const now = new Date();
     const movementItem = stockMovementItem({ productId: product.id, delta, reason: change.reason, actor, ...(change.note ? { note: change.note } : {}) }, now);
-    const result = await writeTransaction([changeStockItem(product.id, from, delta, now), movementItem], randomUUID());
-    if (result.written) {
-      const changed = { ...product, stock: to };
-      const notified = from === 0 && to > 0 ? await notifyBackInStock(changed, now) : 0;
-      return { product: changed, movement: movementItem.Put.Item as StockMovement, notified };
-    }
+    const backInStock = from === 0 && to > 0;
+    const movement = movementItem.Put.Item as StockMovement;
+    const alerts = backInStock ? [outboxBackInStockPut(`back-in-stock#${product.id}#${movement.movementId}`, product, now)] : [];
+    const result = await writeTransaction([changeStockItem(product.id, from, delta, now), movementItem, ...alerts], randomUUID());
+    if (result.written) return { product: { ...product, stock: to }, movement, backInStock };
     const refusal = result.reasons[0];
     if (refusal?.conditionFailed) {
       if (!refusal.old) throw new NotFound(messages.api.productNotFound, 'product_not_found');

@@ -15,7 +15,7 @@ import { giveBackStockItem } from '../repositories/products.ts';
 import { stockMovementItem } from '../repositories/stock-movements.ts';
 import { writeTransaction, type TransactionItem } from '../repositories/transactions.ts';
 import { statusMoveCountItems } from './counters.ts';
-import { mailCancellation } from './order-mail.ts';
+import { cancellationMailItem } from './order-mail.ts';
 
 /** Who moved an order, as the timeline says it. */
 export const CUSTOMER = 'cliente';
@@ -50,9 +50,12 @@ async function moveWith(order: OrderItem, to: OrderStatus, moveItems: readonly T
   }
 }
 
-/** Moves an order to another status that holds nothing back (e.g. Enviar → Enviado). */
-export function moveOrder(order: OrderItem, to: OrderStatus, by: string, now: Date): Promise<MoveResult> {
-  return moveWith(order, to, [moveOrderItem(order.id, { from: order.status, to, entry: statusEntry(order.status, to, by, now) }, now)]);
+/**
+ * Moves an order to another status that holds nothing back (e.g. Enviar → Enviado); `mails`: the
+ * outbox items of the e-mails the move causes, written with it.
+ */
+export function moveOrder(order: OrderItem, to: OrderStatus, by: string, now: Date, mails: readonly TransactionItem[] = []): Promise<MoveResult> {
+  return moveWith(order, to, [moveOrderItem(order.id, { from: order.status, to, entry: statusEntry(order.status, to, by, now) }, now), ...mails]);
 }
 
 /**
@@ -61,7 +64,14 @@ export function moveOrder(order: OrderItem, to: OrderStatus, by: string, now: Da
  */
 export function closeOrder(
   order: OrderItem,
-  options: { readonly restock: boolean; readonly reason: Extract<StockMovementReason, 'expiry' | 'cancellation' | 'return'>; readonly by: string; readonly text: string },
+  options: {
+    readonly restock: boolean;
+    readonly reason: Extract<StockMovementReason, 'expiry' | 'cancellation' | 'return'>;
+    readonly by: string;
+    readonly text: string;
+    /** Outbox items of the e-mails the closing causes (the cancellation e-mail), written with it. */
+    readonly mails?: readonly TransactionItem[];
+  },
   now: Date,
 ): Promise<MoveResult> {
   const items: TransactionItem[] = [moveOrderItem(order.id, { from: order.status, to: CLOSED_STATUS, entry: statusEntry(order.status, CLOSED_STATUS, options.by, now, options.text) }, now)];
@@ -75,21 +85,21 @@ export function closeOrder(
   if (isBeforeShipping(order.status) && order.mbwayNumber && order.mbwayMonth) {
     items.push(releaseMbWayOrderItem(order.mbwayMonth, mbWayCounter(order.mbwayNumber)));
   }
+  items.push(...(options.mails ?? []));
   return moveWith(order, CLOSED_STATUS, items);
 }
 
 /**
- * Closes every reservation whose time ran out before `now`: stock and MB WAY slot back, one
- * transaction each, and the customer is told. A reservation paid at the last moment is left alone (its status moved).
- * Answers how many were closed.
+ * Closes every reservation whose time ran out before `now`: stock and MB WAY slot back and the
+ * customer's e-mail queued, one transaction each. A reservation paid at the last moment is left alone
+ * (its status moved). Answers how many were closed.
  */
 export async function expireReservations(now: Date): Promise<number> {
   let expired = 0;
   for (const order of await expiredReservations(now)) {
-    const result = await closeOrder(order, { restock: true, reason: 'expiry', by: SHOP, text: 'reserva expirada' }, now);
-    if (result !== 'moved') continue;
-    expired++;
-    await mailCancellation(toOrder(order), true, now);
+    const mails = [cancellationMailItem(toOrder(order), true, now)];
+    const result = await closeOrder(order, { restock: true, reason: 'expiry', by: SHOP, text: 'reserva expirada', mails }, now);
+    if (result === 'moved') expired++;
   }
   return expired;
 }

@@ -1,60 +1,107 @@
 /**
- * The e-mails an order causes: to the customer (every one recorded on the order, sent or failed, so
- * the owner sees it and can send again) and to the owner (a paid order to check). A failed send never
- * undoes what caused it.
+ * The e-mails an order causes, as outbox items: each is written in the same transaction as the event
+ * behind it (placement with a proof, proof attached, status change, cancellation, the owner's
+ * resend), and sent later by the outbox consumer, which records the outcome on the order (history and
+ * timeline). A request never waits for SES, and a failed send never undoes what caused it.
  */
 import type { Order, OrderEmailRecord } from '../../shared/api.ts';
+import { messages } from '../../shared/messages.ts';
 import { formatCents } from '../../shared/money.ts';
 import { PAYMENT_METHOD_LABELS } from '../../shared/payment-methods.ts';
+import { SHIPPING_METHODS } from '../../shared/shipping.ts';
 import type { MailData } from '../contracts/mail-templates.ts';
-import { MAIL_ENV } from '../contracts/env.ts';
-import { logger } from '../logger.ts';
-import { setting } from '../repositories/clients.ts';
-import { sendTemplatedMail } from '../repositories/mail.ts';
-import { appendOrderEmail } from '../repositories/orders.ts';
+import type { OutboxMail } from '../contracts/outbox.ts';
+import { outboxMailPut } from '../repositories/outbox.ts';
+import { instructionsFor } from './payments.ts';
 
-/** The customer e-mails an order can have, with their data. */
+/** The customer e-mails an order can have. */
 export type CustomerMailKind = OrderEmailRecord['kind'];
 
-/**
- * Sends one e-mail to the order's customer and records the outcome on the order. Answers the record
- * and the order as updated (or as it was, if recording failed).
- */
-export async function mailCustomer<K extends CustomerMailKind>(
-  order: Order,
-  kind: K,
-  data: MailData[K],
-  now: Date,
-  extra: { readonly trackingCode?: string } = {},
-): Promise<{ record: OrderEmailRecord; order: Order }> {
-  const trackingCode = extra.trackingCode ? { trackingCode: extra.trackingCode } : {};
-  let record: OrderEmailRecord;
-  try {
-    await sendTemplatedMail(order.email, kind, data);
-    record = { kind, status: 'sent', at: now.toISOString(), ...trackingCode };
-  } catch (error) {
-    logger.error('customer e-mail failed', { orderId: order.id, kind, error: error as Error });
-    record = { kind, status: 'failed', at: now.toISOString(), ...trackingCode, error: error instanceof Error ? error.message.slice(0, 300) : String(error) };
-  }
-  const updated = await appendOrderEmail(order.id, record).catch((error: unknown) => {
-    logger.error('could not record e-mail outcome', { orderId: order.id, error: error as Error });
-    return undefined;
-  });
-  return { record, order: updated ?? order };
-}
-
-/** Tells the customer their order was closed before shipping (cancelled by the shop, or expired unpaid). */
-export function mailCancellation(order: Order, expired: boolean, now: Date) {
-  return mailCustomer(order, 'order-cancelled', { nome: order.firstName, numero: order.orderNumber, expirada: expired }, now);
-}
-
-/** Tells the owner (the shop's own address) that a proof of payment arrived. */
-export async function mailOwnerNewOrder(order: Order): Promise<void> {
-  await sendTemplatedMail(setting(MAIL_ENV.from), 'owner-new-order', {
+/** The data of the order-received e-mail: the order summary and how to pay. */
+export function orderReceivedData(order: Order): MailData['order-received'] {
+  return {
+    nome: order.firstName,
     numero: order.orderNumber,
-    cliente: `${order.firstName} ${order.lastName}`,
-    email: order.email,
+    linhas: order.lines.map((line) => ({
+      nome: line.name,
+      quantidade: line.quantity,
+      preco: formatCents(line.unitPriceCents),
+      total: formatCents(line.lineTotalCents),
+      // Discounted: the amounts before the discount too, struck through, so the lines add up to the subtotal.
+      ...(line.unitPriceCents < line.priceCents ? { precoOriginal: formatCents(line.priceCents), totalOriginal: formatCents(line.priceCents * line.quantity) } : {}),
+    })),
+    subtotal: formatCents(order.subtotalCents),
+    desconto: formatCents(order.discountCents),
+    portes: order.shippingCents === 0 ? 'Grátis' : formatCents(order.shippingCents),
     total: formatCents(order.totalCents),
     metodo: PAYMENT_METHOD_LABELS[order.paymentMethod],
-  }).catch((error: unknown) => logger.error('owner e-mail failed', { orderId: order.id, error: error as Error }));
+    instrucoes: messages.payment.instructionsText(instructionsFor(order.paymentMethod, order.mbwayNumber)),
+    semDesconto: order.discountCents === 0,
+    envio: SHIPPING_METHODS[order.shippingMethod].label,
+    morada: { nome: `${order.firstName} ${order.lastName}`, rua: order.address, codigoPostal: order.postalCode, localidade: order.city, pais: order.country },
+  };
+}
+
+/** Template and data of one customer e-mail of an order. */
+export function customerMail(order: Order, kind: CustomerMailKind, options: { readonly trackingCode?: string; readonly expired?: boolean } = {}): OutboxMail {
+  const base = { nome: order.firstName, numero: order.orderNumber };
+  switch (kind) {
+    case 'order-received':
+      return { template: kind, data: orderReceivedData(order) };
+    case 'payment-confirmed':
+      return { template: kind, data: base };
+    case 'shipped':
+      return { template: kind, data: { ...base, ...(options.trackingCode ? { rastreio: options.trackingCode } : {}) } };
+    case 'review-request':
+      return { template: kind, data: { nome: order.firstName } };
+    case 'order-cancelled':
+      return { template: kind, data: { ...base, expirada: options.expired === true } };
+  }
+}
+
+/**
+ * The transaction item that queues one customer e-mail of an order. `event` names what caused it,
+ * unique per cause (a retried transaction writes one item; a repeated click with one key too).
+ */
+export function customerMailItem(order: Order, kind: CustomerMailKind, event: string, now: Date, options: { readonly trackingCode?: string; readonly expired?: boolean } = {}) {
+  return outboxMailPut(
+    {
+      id: `order#${order.id}#${kind}#${event}`,
+      to: order.email,
+      mail: customerMail(order, kind, options),
+      effect: { kind: 'order', orderId: order.id, email: kind, ...(options.trackingCode ? { trackingCode: options.trackingCode } : {}) },
+    },
+    now,
+  );
+}
+
+/** The transaction item that tells the owner (the shop's own address) that a proof of payment arrived. */
+export function ownerNewOrderItem(order: Order, now: Date) {
+  return outboxMailPut(
+    {
+      id: `owner#order#${order.id}`,
+      toShop: true,
+      mail: {
+        template: 'owner-new-order',
+        data: {
+          numero: order.orderNumber,
+          cliente: `${order.firstName} ${order.lastName}`,
+          email: order.email,
+          total: formatCents(order.totalCents),
+          metodo: PAYMENT_METHOD_LABELS[order.paymentMethod],
+        },
+      },
+    },
+    now,
+  );
+}
+
+/** A paid order's e-mails (at placement with a proof, or when the proof arrives): order received, and the owner's note. */
+export function paidOrderMailItems(order: Order, now: Date) {
+  return [customerMailItem(order, 'order-received', 'paid', now), ownerNewOrderItem(order, now)];
+}
+
+/** The customer is told their order was closed before shipping (cancelled by the shop, or expired unpaid). */
+export function cancellationMailItem(order: Order, expired: boolean, now: Date) {
+  return customerMailItem(order, 'order-cancelled', 'closed', now, { expired });
 }

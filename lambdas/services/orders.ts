@@ -9,12 +9,9 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { CustomerOrder, CustomerOrderResponse, Order, OrderLine, PlaceOrderResponse } from '../../shared/api.ts';
 import { messages } from '../../shared/messages.ts';
 import { chooseMbWayNumber, mbWayCounter, monthKey, type MbWayNumber } from '../../shared/mb-way.ts';
-import { formatCents } from '../../shared/money.ts';
 import { CLOSED_STATUS, PAID_STATUS, RESERVATION_MINUTES, RESERVED_STATUS, generateOrderNumber } from '../../shared/order-status.ts';
-import { PAYMENT_METHOD_LABELS } from '../../shared/payment-methods.ts';
 import { priceLine, quoteOrder } from '../../shared/pricing.ts';
 import type { AttachProofInput, PlaceOrderInput } from '../../shared/schemas/index.ts';
-import { SHIPPING_METHODS } from '../../shared/shipping.ts';
 import { Conflict, Forbidden, InvalidInput, OutOfStock } from '../errors.ts';
 import { logger } from '../logger.ts';
 import { claimIdempotencyKey, completeIdempotencyItem, peekIdempotencyKey, releaseIdempotencyKey, type Claim } from '../repositories/idempotency.ts';
@@ -27,7 +24,7 @@ import { getMbWayCounters } from '../repositories/mbway-counters.ts';
 import { newOrderCountItems, statusMoveCountItems } from './counters.ts';
 import { instructionsFor } from './payments.ts';
 import { CUSTOMER, SHOP, statusEntry } from './order-lifecycle.ts';
-import { mailCustomer, mailOwnerNewOrder } from './order-mail.ts';
+import { paidOrderMailItems } from './order-mail.ts';
 import { claimProof, claimedProofKey } from './uploads.ts';
 
 /** Accepted `Idempotency-Key` values: what a browser's crypto.randomUUID() and similar produce. */
@@ -65,11 +62,6 @@ export async function placeOrder(input: PlaceOrderInput, idempotencyKey: string 
   } catch (error) {
     await releaseIdempotencyKey(idempotencyKey, fingerprint).catch((release: unknown) => logger.error('could not release idempotency key', { error: release as Error }));
     throw error;
-  }
-  // The order-received e-mail confirms the proof too: a reservation gets it when its proof arrives.
-  if (body.order.status === PAID_STATUS) {
-    const stored = await getOrderItem(body.order.id);
-    if (stored) await mailPaidOrder(toOrder(stored), now);
   }
   return { status: 201, body };
 }
@@ -144,7 +136,7 @@ export function toCustomerOrder(order: Order): CustomerOrder {
     email: order.email,
     firstName: order.firstName,
     timeline: order.timeline
-      .filter((entry) => entry.kind !== 'note')
+      .filter((entry) => entry.kind !== 'note' && entry.kind !== 'email')
       .map((entry) => ({ ...entry, by: entry.by === CUSTOMER ? CUSTOMER : SHOP })),
   };
 }
@@ -194,6 +186,8 @@ async function writeOrder(input: PlaceOrderInput, orderLines: OrderLine[], idemp
     const proofIndex = proof ? items.push(claimProofItem(proof.key, order.id, now)) - 1 : undefined;
     const idempotencyIndex = items.push(completeIdempotencyItem(idempotencyKey, fingerprint, body)) - 1;
     items.push(...newOrderCountItems(order));
+    // The order-received e-mail confirms the proof too: a reservation gets it when its proof arrives.
+    if (status === PAID_STATUS) items.push(...paidOrderMailItems(toOrder(order), now));
 
     const token = createHash('sha256').update(`${idempotencyKey}:${orderNumber}`).digest('hex').slice(0, 36);
     const result = await writeTransaction(items, token);
@@ -274,7 +268,8 @@ export async function attachProof(id: string | undefined, input: AttachProofInpu
     now,
   );
   const counted = statusMoveCountItems(order, RESERVED_STATUS, PAID_STATUS);
-  const result = await writeTransactionRetrying([move, claimProofItem(proof.key, order.id, now), ...counted], randomBytes(18).toString('hex'));
+  const mails = paidOrderMailItems(toOrder(order), now);
+  const result = await writeTransactionRetrying([move, claimProofItem(proof.key, order.id, now), ...counted, ...mails], randomBytes(18).toString('hex'));
   if (!result.written) {
     if (result.reasons[1]?.conditionFailed) {
       if (result.reasons[1].old?.orderId === order.id) return customerOrder(order.id, input.accessToken);
@@ -285,40 +280,5 @@ export async function attachProof(id: string | undefined, input: AttachProofInpu
     if (current?.proofKey === proof.key) return { order: toCustomerOrder(toOrder(current)) };
     throw current ? notAwaitingPayment(toOrder(current)) : new Conflict(messages.api.orderChanged, 'order_changed');
   }
-  const paid = toOrder((await getOrderItem(order.id))!);
-  await mailPaidOrder(paid, now);
-  return { order: toCustomerOrder(paid) };
-}
-
-/**
- * A proof of payment arrived (at placement or later): the order-received e-mail to the customer
- * (recorded on the order; a failure never loses the order) and a note to the owner.
- */
-async function mailPaidOrder(order: Order, now: Date): Promise<void> {
-  await mailCustomer(
-    order,
-    'order-received',
-    {
-      nome: order.firstName,
-      numero: order.orderNumber,
-      linhas: order.lines.map((line) => ({
-        nome: line.name,
-        quantidade: line.quantity,
-        preco: formatCents(line.unitPriceCents),
-        total: formatCents(line.lineTotalCents),
-        ...(line.unitPriceCents < line.priceCents ? { precoOriginal: formatCents(line.priceCents), totalOriginal: formatCents(line.priceCents * line.quantity) } : {}),
-      })),
-      subtotal: formatCents(order.subtotalCents),
-      desconto: formatCents(order.discountCents),
-      portes: order.shippingCents === 0 ? 'Grátis' : formatCents(order.shippingCents),
-      total: formatCents(order.totalCents),
-      metodo: PAYMENT_METHOD_LABELS[order.paymentMethod],
-      instrucoes: messages.payment.instructionsText(instructionsFor(order.paymentMethod, order.mbwayNumber)),
-      semDesconto: order.discountCents === 0,
-      envio: SHIPPING_METHODS[order.shippingMethod].label,
-      morada: { nome: `${order.firstName} ${order.lastName}`, rua: order.address, codigoPostal: order.postalCode, localidade: order.city, pais: order.country },
-    },
-    now,
-  );
-  await mailOwnerNewOrder(order);
+  return { order: toCustomerOrder(toOrder((await getOrderItem(order.id))!)) };
 }

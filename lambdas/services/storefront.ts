@@ -4,26 +4,29 @@ import { INDEXED_PAGES, paths } from '../../shared/paths.ts';
 import type { ContactMessageInput, StockAlertInput } from '../../shared/schemas/index.ts';
 import { MAIL_ENV } from '../contracts/env.ts';
 import { Conflict } from '../errors.ts';
-import { logger } from '../logger.ts';
 import { messages } from '../../shared/messages.ts';
 import { setting } from '../repositories/clients.ts';
-import { sendTemplatedMail } from '../repositories/mail.ts';
+import { outboxMailPut } from '../repositories/outbox.ts';
 import { insertContactMessage } from '../repositories/contact-messages.ts';
 import { upsertPendingStockAlert } from '../repositories/stock-alerts.ts';
 import { listProducts } from '../repositories/products.ts';
 import { productById } from './catalog.ts';
 
-/** Stores a contact message and tells the owner at once (a failed mail never loses the message). */
+/**
+ * Stores a contact message and, in the same transaction, the owner's e-mail about it (sent by the
+ * outbox: the answer never waits for SES, and a failed mail never loses the message).
+ */
 export async function createContactMessage(input: ContactMessageInput, now = new Date()): Promise<{ id: string }> {
   const id = randomUUID();
-  await insertContactMessage(id, input, now);
-  await sendTemplatedMail(setting(MAIL_ENV.from), 'owner-contact-message', {
-    nome: input.name,
-    email: input.email,
-    telefone: input.phone,
-    assunto: input.subject,
-    mensagem: input.message,
-  }).catch((error: unknown) => logger.error('owner e-mail failed', { contactMessageId: id, error: error as Error }));
+  const ownerMail = outboxMailPut(
+    {
+      id: `owner#contact#${id}`,
+      toShop: true,
+      mail: { template: 'owner-contact-message', data: { nome: input.name, email: input.email, telefone: input.phone, assunto: input.subject, mensagem: input.message } },
+    },
+    now,
+  );
+  await insertContactMessage(id, input, now, [ownerMail]);
   return { id };
 }
 

@@ -28,19 +28,27 @@ export type OrderNoteInput = z.infer<typeof orderNoteSchema>;
 /** A valid status change. */
 export type OrderStatusChange = z.infer<typeof orderStatusChangeSchema>;
 
-/** The kinds of e-mail the admin sends from the order detail. */
-export const ADMIN_EMAIL_KINDS = ['payment-confirmed', 'shipped', 'review-request'] as const;
+/** The kinds of e-mail the admin sends (or sends again) from the order detail: every customer e-mail of an order. */
+export const ADMIN_EMAIL_KINDS = ['order-received', 'payment-confirmed', 'shipped', 'review-request', 'order-cancelled'] as const;
 
 /** An admin e-mail kind. */
 export type AdminEmailKind = (typeof ADMIN_EMAIL_KINDS)[number];
 
-/** An e-mail to send: `shipped` needs the tracking code (trimmed, 1-64 characters). */
+/** One click's key (what `crypto.randomUUID()` gives): the same key twice sends one e-mail. */
+const requestKey = z.string({ error: v.emailRequestKey }).regex(/^[A-Za-z0-9_-]{16,128}$/, { error: v.emailRequestKey });
+
+/**
+ * An e-mail to send: `shipped` needs the tracking code (trimmed, 1-64 characters); `requestKey` is new
+ * per click of the admin (a repeated request with the same key sends nothing more).
+ */
 export const adminEmailRequestSchema = z.discriminatedUnion(
   'kind',
   [
-    formObject({ kind: z.literal('payment-confirmed') }),
-    formObject({ kind: z.literal('shipped'), trackingCode: requiredText(v.trackingCode, TEXT_LIMITS.trackingCode) }),
-    formObject({ kind: z.literal('review-request') }),
+    formObject({ kind: z.literal('order-received'), requestKey }),
+    formObject({ kind: z.literal('payment-confirmed'), requestKey }),
+    formObject({ kind: z.literal('shipped'), trackingCode: requiredText(v.trackingCode, TEXT_LIMITS.trackingCode), requestKey }),
+    formObject({ kind: z.literal('review-request'), requestKey }),
+    formObject({ kind: z.literal('order-cancelled'), requestKey }),
   ],
   { error: v.emailKind.invalid },
 );

@@ -273,7 +273,7 @@ describe('back-office: the walk of issue 6', () => {
       const sendTracking = page.getByRole('button', { name: 'Enviar Código de Envio' });
       expect(await sendTracking.isDisabled()).toBe(true);
       await page.getByRole('button', { name: 'Confirmar Pagamento' }).click();
-      await page.getByText(messages.admin.emailSent).waitFor();
+      await page.getByText(messages.admin.emailQueued).waitFor();
       await page.getByLabel('Código de envio').fill('RR123456789PT');
       expect(await sendTracking.isDisabled()).toBe(false);
       await sendTracking.click();
@@ -362,7 +362,7 @@ describe('back-office: the walk of issue 6', () => {
       await panel.getByLabel('Quantidade a somar ou retirar').fill('3');
       await panel.getByLabel('Nota (opcional)').fill('Chegaram da oficina');
       await panel.getByRole('button', { name: 'Aplicar' }).click();
-      await panel.getByText(messages.admin.backInStockNotified(1)).waitFor();
+      await panel.getByText(messages.admin.backInStockQueued).waitFor();
       await panel.getByText(messages.admin.stockAdjusted(3)).waitFor();
       await expect.poll(() => panel.getByTestId('current-stock').textContent()).toBe('3');
       await expect.poll(async () => (await mailsTo(requester)).length).toBe(1);

@@ -10,7 +10,7 @@ import { routes } from '../../lambdas/routes.ts';
 import { ALARM_PERIOD, ALARM_THRESHOLDS, REPUTATION_PERIOD } from '../../infra/alarms.ts';
 import { configurationSetName } from '../../infra/config.ts';
 import { LATENCY_WATCHED_ROUTES, routeKeyOf } from '../../infra/api.ts';
-import { jobs } from '../../lambdas/jobs.ts';
+import { jobs, streamConsumers } from '../../lambdas/jobs.ts';
 import { tables, type TableKey } from '../../lambdas/contracts/data-model.ts';
 import { synthShop, SYNTH_TIMEOUT_MS, removeScratch, type Synthesized } from './support.ts';
 
@@ -100,8 +100,8 @@ describe('alarm topic', () => {
 describe('alarms', () => {
   const period = ALARM_PERIOD.toSeconds();
 
-  it('there is one for the API\'s 5xx, its 4xx rate and its 429s, one per watched order route\'s latency, two per route, scheduled or photo-processing function, one per table and three for e-mail, nothing else', () => {
-    expect(alarmsOf(shop)).toHaveLength(3 + LATENCY_WATCHED_ROUTES.length + 2 * (routes.length + jobs.length + 1) + Object.keys(tables).length + 3);
+  it('there is one for the API\'s 5xx, its 4xx rate and its 429s, one per watched order route\'s latency, two per route, scheduled, stream or photo-processing function, one per table, three for e-mail and two for the outbox, nothing else', () => {
+    expect(alarmsOf(shop)).toHaveLength(3 + LATENCY_WATCHED_ROUTES.length + 2 * (routes.length + jobs.length + streamConsumers.length + 1) + Object.keys(tables).length + 3 + 2);
     expect(shop.stack.alarms.alarms).toHaveLength(alarmsOf(shop).length);
   });
 

@@ -10,7 +10,7 @@ import { routeId, routes, type Grant, type Route } from '../../lambdas/routes.ts
 import { buckets, tables } from '../../lambdas/contracts/data-model.ts';
 import { MAIL_TEMPLATE_IDS, templateName } from '../../lambdas/contracts/mail-templates.ts';
 import { routeKeyOf, type RouteKey } from '../../infra/api.ts';
-import { jobs } from '../../lambdas/jobs.ts';
+import { jobs, streamConsumers } from '../../lambdas/jobs.ts';
 import { BASE_ENVIRONMENT, FUNCTION_RUNTIME } from '../../infra/constructs/shop-function.ts';
 import {
   BUCKET_PUT_ACTIONS,
@@ -43,11 +43,11 @@ function expectedEnv(route: Pick<Route, 'grants'>): string[] {
 const WRITE_ACTIONS = [...TABLE_WRITE_ACTIONS, ...BUCKET_PUT_ACTIONS, 's3:DeleteObject', 'ses:SendEmail', 'ses:SendTemplatedEmail'];
 
 describe('route table ↔ HTTP API', () => {
-  it('has exactly one Lambda function per route row, per scheduled job and for photos (besides the deployment helpers)', () => {
+  it('has exactly one Lambda function per route row, per scheduled job, per stream consumer and for photos (besides the deployment helpers)', () => {
     const functions = Object.entries(shop.json.Resources).filter(
       ([id, r]) => r.Type === 'AWS::Lambda::Function' && !id.startsWith('CustomCDKBucketDeployment') && !id.startsWith('BucketNotificationsHandler'),
     );
-    expect(functions).toHaveLength(routes.length + jobs.length + 1);
+    expect(functions).toHaveLength(routes.length + jobs.length + streamConsumers.length + 1);
     expect(shop.stack.api.functions.size).toBe(routes.length);
     expect(shop.stack.jobs.functions.size).toBe(jobs.length);
   });
@@ -56,7 +56,7 @@ describe('route table ↔ HTTP API', () => {
     const fn = shop.logicalId(shop.stack.jobs.functions.get(job.name)!.function);
     const rules = Object.values(shop.json.Resources).filter((r) => r.Type === 'AWS::Events::Rule' && JSON.stringify(r.Properties.Targets).includes(fn));
     expect(rules).toHaveLength(1);
-    expect(rules[0]!.Properties).toMatchObject({ ScheduleExpression: `rate(${job.everyMinutes} minutes)`, State: 'ENABLED' });
+    expect(rules[0]!.Properties).toMatchObject({ ScheduleExpression: `rate(${job.everyMinutes} minute${job.everyMinutes === 1 ? '' : 's'})`, State: 'ENABLED' });
     // EventBridge may invoke it, nothing else.
     const permissions = Object.values(shop.json.Resources).filter((r) => r.Type === 'AWS::Lambda::Permission' && JSON.stringify(r.Properties.FunctionName).includes(fn));
     expect(permissions.map((p) => p.Properties.Principal)).toEqual(['events.amazonaws.com']);

@@ -12,7 +12,7 @@ import { templatePrefix } from '../../infra/mail.ts';
 import { configurationSetName } from '../../infra/config.ts';
 import { MAIL_ENV } from '../../lambdas/contracts/env.ts';
 import { routes, type Grant } from '../../lambdas/routes.ts';
-import { jobs } from '../../lambdas/jobs.ts';
+import { jobs, streamConsumers } from '../../lambdas/jobs.ts';
 import { routeKeyOf } from '../../infra/api.ts';
 import { legalLine, SHOP_IDENTITY } from '../../shared/shop-identity.ts';
 import { benignMailData, hostileMailData, renderAsSes, type MailParts } from '../support/mail.ts';
@@ -234,6 +234,7 @@ const CONFIGURATION_SET = configurationSetName('test');
 const functionsByMail = (s: Synthesized, mail: boolean) => [
   ...routes.filter((route) => (route.grants as readonly Grant[]).some((g) => 'mail' in g) === mail).map((route) => [routeKeyOf(route), s.stack.api.functions.get(routeKeyOf(route))!] as const),
   ...jobs.filter((job) => (job.grants as readonly Grant[]).some((g) => 'mail' in g) === mail).map((job) => [`scheduled ${job.name}`, s.stack.jobs.functions.get(job.name)!] as const),
+  ...streamConsumers.filter((consumer) => (consumer.grants as readonly Grant[]).some((g) => 'mail' in g) === mail).map((consumer) => [`stream ${consumer.name}`, s.stack.outbox.functions.get(consumer.name)!] as const),
 ];
 
 describe('SES configuration set', () => {

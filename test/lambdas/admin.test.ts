@@ -92,16 +92,20 @@ describe('admin orders', () => {
 
   it('sends the three e-mails with the right data and keeps their history', async () => {
     const order = await newOrder({ firstName: 'Beatriz' });
-    expect((await admin('POST', `/api/admin/orders/${order.id}/emails`, { kind: 'payment-confirmed' })).status).toBe(200);
-    expect((await admin('POST', `/api/admin/orders/${order.id}/emails`, { kind: 'shipped', trackingCode: ' RR123456789PT ' })).status).toBe(200);
-    const last = await admin('POST', `/api/admin/orders/${order.id}/emails`, { kind: 'review-request' });
+    // One e-mail per click: each waits for the one before, so the history keeps their order.
+    expect((await admin('POST', `/api/admin/orders/${order.id}/emails`, { kind: 'payment-confirmed', requestKey: randomUUID() })).status).toBe(200);
+    await mailsTo(order.email);
+    expect((await admin('POST', `/api/admin/orders/${order.id}/emails`, { kind: 'shipped', trackingCode: ' RR123456789PT ', requestKey: randomUUID() })).status).toBe(200);
+    await mailsTo(order.email);
+    expect((await admin('POST', `/api/admin/orders/${order.id}/emails`, { kind: 'review-request', requestKey: randomUUID() })).status).toBe(200);
+    const mails = await mailsTo(order.email);
+    const last = await admin('GET', `/api/admin/orders/${order.id}`);
     expect(last.body.order.emails.map((e: { kind: string; status: string }) => `${e.kind}:${e.status}`)).toEqual([
       'order-received:sent',
       'payment-confirmed:sent',
       'shipped:sent',
       'review-request:sent',
     ]);
-    const mails = await mailsTo(order.email);
     expect(mails.map((m) => m.subject)).toEqual([
       `Recebemos a tua encomenda nº ${order.orderNumber}`,
       `Pagamento confirmado: encomenda nº ${order.orderNumber}`,
@@ -111,7 +115,7 @@ describe('admin orders', () => {
     expect(mails[2]!.body.text).toContain('Código de envio: RR123456789PT');
     expect(mails[3]!.body.text).toContain('Olá Beatriz');
 
-    const noCode = await admin('POST', `/api/admin/orders/${order.id}/emails`, { kind: 'shipped', trackingCode: '  ' });
+    const noCode = await admin('POST', `/api/admin/orders/${order.id}/emails`, { kind: 'shipped', trackingCode: '  ', requestKey: randomUUID() });
     expect(noCode.status).toBe(400);
     expect((await mailsTo(order.email)).length).toBe(4);
   });

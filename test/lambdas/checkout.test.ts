@@ -87,10 +87,11 @@ describe('POST /api/orders', () => {
     });
     expect(stored!.proofKey).toMatch(/^proofs\/orders\//);
     expect(stored!.acceptTerms).toBeUndefined();
-    expect(stored!.emails).toEqual([expect.objectContaining({ kind: 'order-received', status: 'sent' })]);
-
     const mails = await mailsTo(body.shipping.email);
     expect(mails).toHaveLength(1);
+    // The outbox recorded the mail on the order once SES accepted it.
+    const { Item: mailed } = await documentClient().send(new GetCommand({ TableName: twin().env.TABLE_ORDERS, Key: { id: answer.order.id } }));
+    expect(mailed!.emails).toEqual([expect.objectContaining({ kind: 'order-received', status: 'sent' })]);
     expect(mails[0]!.subject).toBe(`Recebemos a tua encomenda nº ${answer.order.orderNumber}`);
     expect(mails[0]!.body.text).toContain('Olá Ana');
     expect(mails[0]!.body.text).toContain('Anel Teste Desconto × 2: 33,98 €');

@@ -111,8 +111,9 @@ describe('shipped with a hostile tracking code, through POST /api/admin/orders/{
     const order = body.order as { id: string; email: string; orderNumber: number };
     const trackingCode = `${EVIL_LINK}\r\n{{numero}}${RLO}`;
     expect(trackingCode.length).toBeLessThanOrEqual(64);
-    expect((await admin('POST', `/api/admin/orders/${order.id}/emails`, { kind: 'shipped', trackingCode: 'RR123456789PT' })).status).toBe(200);
-    expect((await admin('POST', `/api/admin/orders/${order.id}/emails`, { kind: 'shipped', trackingCode })).status).toBe(200);
+    expect((await admin('POST', `/api/admin/orders/${order.id}/emails`, { kind: 'shipped', trackingCode: 'RR123456789PT', requestKey: randomUUID() })).status).toBe(200);
+    await mailsTo(order.email);
+    expect((await admin('POST', `/api/admin/orders/${order.id}/emails`, { kind: 'shipped', trackingCode, requestKey: randomUUID() })).status).toBe(200);
 
     const [, plain, mail] = await mailsTo(order.email);
     expect(mail!.subject).toBe(`A tua encomenda nº ${order.orderNumber} foi enviada`);

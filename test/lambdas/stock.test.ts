@@ -327,7 +327,7 @@ describe('back-in-stock e-mails come only from a real change from 0', () => {
 
     const restock = await changeStock(product.id, { delta: 3, reason: 'adjustment' });
     expect(restock.status).toBe(200);
-    expect(restock.body).toMatchObject({ notified: 2, product: { stock: 3 } });
+    expect(restock.body).toMatchObject({ backInStock: true, product: { stock: 3 } });
     for (const email of first) {
       const mails = await mailsTo(email);
       expect(mails).toHaveLength(1);
@@ -343,15 +343,15 @@ describe('back-in-stock e-mails come only from a real change from 0', () => {
     expect(early.status).toBe(409);
     expect(early.body.error.code).toBe('product_in_stock');
     const more = await changeStock(product.id, { set: 5, expected: 3, reason: 'return' });
-    expect(more.body).toMatchObject({ notified: 0, product: { stock: 5 } });
+    expect(more.body).toMatchObject({ backInStock: false, product: { stock: 5 } });
     expect((await saveForm(product.id, formBody(await loadProduct(product.id), { name: 'Brincos Voltaram Outra Vez' }))).status).toBe(200);
     expect(await mailsTo(late)).toHaveLength(0);
     for (const email of first) expect(await mailsTo(email)).toHaveLength(1);
 
     // Sold out again: now the request is taken, and the next restock mails it.
-    expect((await changeStock(product.id, { set: 0, expected: 5, reason: 'adjustment' })).body.notified).toBe(0);
+    expect((await changeStock(product.id, { set: 0, expected: 5, reason: 'adjustment' })).body.backInStock).toBe(false);
     await askBackInStock(product.id, late);
-    expect((await changeStock(product.id, { delta: 1, reason: 'return' })).body.notified).toBe(1);
+    expect((await changeStock(product.id, { delta: 1, reason: 'return' })).body.backInStock).toBe(true);
     expect(await mailsTo(late)).toHaveLength(1);
   });
 });

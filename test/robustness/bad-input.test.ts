@@ -103,7 +103,7 @@ const VALID: Record<string, unknown> = {
   'POST /api/admin/orders/{id}/notes': { text: 'Nota' },
   'POST /api/admin/collections': { name: 'Coleção Nova' },
   'PATCH /api/admin/orders/{id}': { status: 'Enviar' },
-  'POST /api/admin/orders/{id}/emails': { kind: 'shipped', trackingCode: 'RR1PT' },
+  'POST /api/admin/orders/{id}/emails': { kind: 'shipped', trackingCode: 'RR1PT', requestKey: '0b8e8a8e-6f1e-4c1e-9d7a-2a5b1c3d4e5f' },
   'POST /api/admin/products': { name: 'X', code: 'X1', type: 'anel', collection: '', priceCents: 100, discountPercent: 0, stock: 1, description: '' },
   'PUT /api/admin/products/{id}': { name: 'X', code: 'X1', type: 'anel', collection: '', priceCents: 100, discountPercent: 0, description: '', version: 1 },
   // "set to N": every one-leaf mutation breaks it (a negative or fractional value is out of bounds).

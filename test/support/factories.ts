@@ -9,6 +9,7 @@ import type { AdminProduct, Product } from '../../shared/product.ts';
 import type { PlaceOrderInput, ShippingForm } from '../../shared/schemas/index.ts';
 import { putProduct } from '../../lambdas/repositories/products.ts';
 import { call, callRoute, twin } from './twin.ts';
+import { outboxDrained } from './outbox.ts';
 
 /** A product written straight to the table (stock included, like the demo seed), with the version it got. */
 export async function createProduct(overrides: Partial<Product> = {}): Promise<AdminProduct> {
@@ -87,8 +88,9 @@ export interface SentMail {
   readonly body: { readonly html?: string; readonly text?: string };
 }
 
-/** Every e-mail the twin's SES server received for `to`. */
+/** Every e-mail the twin's SES server received for `to`, once the outbox has sent everything queued for it. */
 export async function mailsTo(to: string): Promise<SentMail[]> {
+  await outboxDrained(to);
   const store = (await (await fetch(`${twin().endpoints.ses}/store`)).json()) as { emails: SentMail[] };
   return store.emails.filter((mail) => mail.destination.to.includes(to));
 }

@@ -183,30 +183,37 @@ describe('orderStatusChangeSchema', () => {
 });
 
 describe('adminEmailRequestSchema', () => {
-  it('knows the three kinds', () => {
-    expect(ADMIN_EMAIL_KINDS).toEqual(['payment-confirmed', 'shipped', 'review-request']);
-    expect(accepted(adminEmailRequestSchema, { kind: 'payment-confirmed' })).toEqual({ kind: 'payment-confirmed' });
-    expect(accepted(adminEmailRequestSchema, { kind: 'review-request', trackingCode: 'x' })).toEqual({
-      kind: 'review-request',
-    });
+  const requestKey = '0b8e8a8e-6f1e-4c1e-9d7a-2a5b1c3d4e5f';
+
+  it('knows every customer e-mail of an order, each with the key of its click', () => {
+    expect(ADMIN_EMAIL_KINDS).toEqual(['order-received', 'payment-confirmed', 'shipped', 'review-request', 'order-cancelled']);
+    expect(accepted(adminEmailRequestSchema, { kind: 'payment-confirmed', requestKey })).toEqual({ kind: 'payment-confirmed', requestKey });
+    expect(accepted(adminEmailRequestSchema, { kind: 'order-received', requestKey })).toEqual({ kind: 'order-received', requestKey });
+    expect(accepted(adminEmailRequestSchema, { kind: 'review-request', trackingCode: 'x', requestKey })).toEqual({ kind: 'review-request', requestKey });
+  });
+
+  it('requires the key of the click', () => {
+    expect(errorsOf(adminEmailRequestSchema, { kind: 'review-request' })).toEqual({ requestKey: v.emailRequestKey });
+    expect(errorsOf(adminEmailRequestSchema, { kind: 'review-request', requestKey: 'short' })).toEqual({ requestKey: v.emailRequestKey });
   });
 
   it('requires a trimmed tracking code of 1-64 characters for shipped', () => {
-    expect(accepted(adminEmailRequestSchema, { kind: 'shipped', trackingCode: ' RR123456789PT ' })).toEqual({
+    expect(accepted(adminEmailRequestSchema, { kind: 'shipped', trackingCode: ' RR123456789PT ', requestKey })).toEqual({
       kind: 'shipped',
       trackingCode: 'RR123456789PT',
+      requestKey,
     });
-    expect(errorsOf(adminEmailRequestSchema, { kind: 'shipped' })).toEqual({ trackingCode: 'Indica o código de envio.' });
-    expect(errorsOf(adminEmailRequestSchema, { kind: 'shipped', trackingCode: '   ' })).toEqual({
+    expect(errorsOf(adminEmailRequestSchema, { kind: 'shipped', requestKey })).toEqual({ trackingCode: 'Indica o código de envio.' });
+    expect(errorsOf(adminEmailRequestSchema, { kind: 'shipped', trackingCode: '   ', requestKey })).toEqual({
       trackingCode: v.trackingCode.required,
     });
-    expect(errorsOf(adminEmailRequestSchema, { kind: 'shipped', trackingCode: 'a'.repeat(65) })).toEqual({
+    expect(errorsOf(adminEmailRequestSchema, { kind: 'shipped', trackingCode: 'a'.repeat(65), requestKey })).toEqual({
       trackingCode: v.trackingCode.tooLong,
     });
   });
 
   it('refuses other kinds', () => {
-    expect(errorsOf(adminEmailRequestSchema, { kind: 'order-received' })).toEqual({
+    expect(errorsOf(adminEmailRequestSchema, { kind: 'owner-new-order', requestKey })).toEqual({
       kind: 'Escolhe um tipo de e-mail válido.',
     });
   });

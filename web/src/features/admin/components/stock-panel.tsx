@@ -67,11 +67,11 @@ export function StockPanel({ product, onStock }: { readonly product: AdminProduc
     setErrors({});
     setResult(undefined);
     try {
-      const { product: changed, notified } = await api.changeStock(product.id, parsed.data);
+      const { product: changed, backInStock } = await api.changeStock(product.id, parsed.data);
       onStock(changed);
       setAmount('');
       setNote('');
-      setResult({ kind: 'success', lines: [messages.admin.stockAdjusted(changed.stock), ...(notified > 0 ? [messages.admin.backInStockNotified(notified)] : [])] });
+      setResult({ kind: 'success', lines: [messages.admin.stockAdjusted(changed.stock), ...(backInStock ? [messages.admin.backInStockQueued] : [])] });
     } catch (failure) {
       // Nothing changed. When the stock moved meanwhile, show it as it is: the owner decides again.
       const current = currentStockOf(failure);

@@ -262,9 +262,13 @@ function TimelinePanel({ order, onOrder }: { readonly order: Order; readonly onO
                 ? entry.text
                 : entry.kind === 'reserved'
                   ? t.timelineReserved
-                  : t.timelineStatus(ORDER_STATUS_INFO[entry.from!].label, ORDER_STATUS_INFO[entry.to!].label)}
+                  : entry.kind === 'email'
+                    ? t.timelineEmail(t.emailKinds[entry.email!] ?? entry.email, t.emailStatus[entry.outcome!] ?? entry.outcome)
+                    : t.timelineStatus(ORDER_STATUS_INFO[entry.from!].label, ORDER_STATUS_INFO[entry.to!].label)}
             </span>
-            {entry.kind === 'status' && entry.text && <span className="adm-small">{entry.text}</span>}
+            {(entry.kind === 'status' || entry.kind === 'email') && entry.text && (
+              <span className={entry.kind === 'email' ? 'adm-small adm-error-text' : 'adm-small'}>{entry.text}</span>
+            )}
             <span className="muted adm-small">
               {formatDateTime(entry.at)} · {t.timelineBy(entry.by)}
             </span>
@@ -288,15 +292,27 @@ function EmailsPanel({ order, onOrder }: { readonly order: Order; readonly onOrd
   const [trackingCode, setTrackingCode] = useState('');
   const [result, setResult] = useState<{ kind: 'success' | 'error'; text: string }>();
 
+  /** The outbox sends within moments: the order is reloaded until its history shows the outcome. */
+  const showOutcome = async (recorded: number) => {
+    for (let tries = 0; tries < 20; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      const reloaded = await api.order(order.id).catch(() => undefined);
+      if (reloaded && reloaded.order.emails.length > recorded) return onOrder(reloaded.order);
+    }
+  };
+
   const send = async (kind: AdminEmailKind) => {
-    const parsed = adminEmailRequestSchema.safeParse(kind === 'shipped' ? { kind, trackingCode } : { kind });
+    // One key per click: a retried request of this click queues one e-mail, a new click another.
+    const requestKey = crypto.randomUUID();
+    const parsed = adminEmailRequestSchema.safeParse(kind === 'shipped' ? { kind, trackingCode, requestKey } : { kind, requestKey });
     if (!parsed.success) return setResult({ kind: 'error', text: parsed.error.issues[0]?.message ?? messages.admin.emailFailed });
     setSending(kind);
     setResult(undefined);
     try {
-      const { order: updated } = await api.sendOrderEmail(order.id, parsed.data);
-      onOrder(updated);
-      setResult({ kind: 'success', text: messages.admin.emailSent });
+      const { order: queued } = await api.sendOrderEmail(order.id, parsed.data);
+      onOrder(queued);
+      setResult({ kind: 'success', text: messages.admin.emailQueued });
+      void showOutcome(queued.emails.length);
     } catch (failure) {
       setResult({ kind: 'error', text: `${messages.admin.emailFailed} ${errorMessage(failure)}` });
       // The server records a failed send on the order: reload it to show the failure in the history.
@@ -338,6 +354,14 @@ function EmailsPanel({ order, onOrder }: { readonly order: Order; readonly onOrd
         <button type="button" className="button" disabled={busy} onClick={() => void send('review-request')}>
           {sending === 'review-request' ? t.sending : t.requestReview}
         </button>
+        <button type="button" className="button button--secondary" disabled={busy} onClick={() => void send('order-received')}>
+          {sending === 'order-received' ? t.sending : t.resendReceived}
+        </button>
+        {order.status === CLOSED_STATUS && (
+          <button type="button" className="button button--secondary" disabled={busy} onClick={() => void send('order-cancelled')}>
+            {sending === 'order-cancelled' ? t.sending : t.resendCancelled}
+          </button>
+        )}
       </div>
       {result && <Feedback kind={result.kind}>{result.text}</Feedback>}
 

@@ -1,0 +1,186 @@
+/**
+ * The twin's event source mapping: polls DynamoDB Local's stream of a table (the Streams API, as the
+ * Lambda service does for a mapping in the cloud) and hands each batch, in the Lambda event shape, to
+ * the consumer's own handler module (`lambdas/consumers/<handler>.ts`). As configured in the cloud:
+ * at most `batchSize` records per call, partial batch failures (`batchItemFailures`: the failed record
+ * and the ones after it are retried), `retryAttempts` retries with a growing pause, then the record
+ * goes to the dead-letter list (logged) and the shard moves on.
+ *
+ * Shards are read from their oldest record (`TRIM_HORIZON`) when the twin starts: with persistent data
+ * a restart re-reads the last day's records, which the consumer ignores unless their item is still
+ * waiting (a claim is conditional), so mail queued before a stop is sent after the start.
+ */
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import {
+  DescribeStreamCommand,
+  DynamoDBStreamsClient,
+  GetRecordsCommand,
+  GetShardIteratorCommand,
+  type _Record as StreamRecord,
+} from '@aws-sdk/client-dynamodb-streams';
+import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
+import type { StreamConsumer } from '../../lambdas/jobs.ts';
+import { LOCAL_CREDENTIALS, LOCAL_REGION } from './bootstrap.ts';
+import { REPO_ROOT } from './dynamodb-local.ts';
+import { asFunction } from './function-scope.ts';
+
+type StreamHandler = (event: DynamoDBStreamEvent) => Promise<DynamoDBBatchResponse>;
+
+/** Records read per GetRecords call (as the Lambda service, which reads more than it hands over after filtering). */
+const READ_LIMIT = 100;
+/** Pause between polls of a shard that had nothing new. */
+const IDLE_POLL_MS = 150;
+/** How often the stream's shard list is read again (DynamoDB Local closes shards and opens new ones). */
+const SHARD_REFRESH_MS = 5_000;
+const RETRY_BASE_MS = 200;
+
+export interface StreamPoller {
+  /** Records that exhausted their retries (the cloud's dead-letter queue). */
+  readonly deadLetters: readonly DynamoDBRecord[];
+  stop(): Promise<void>;
+}
+
+/** The record as a Lambda event source mapping delivers it (creation time in epoch seconds). */
+function toLambdaRecord(record: StreamRecord, streamArn: string): DynamoDBRecord {
+  const { ApproximateCreationDateTime, ...dynamodb } = record.dynamodb ?? {};
+  return {
+    eventID: record.eventID,
+    eventName: record.eventName as DynamoDBRecord['eventName'],
+    eventVersion: record.eventVersion,
+    eventSource: 'aws:dynamodb',
+    awsRegion: LOCAL_REGION,
+    eventSourceARN: streamArn,
+    dynamodb: {
+      ...(dynamodb as DynamoDBRecord['dynamodb']),
+      ...(ApproximateCreationDateTime ? { ApproximateCreationDateTime: Math.floor(ApproximateCreationDateTime.getTime() / 1000) } : {}),
+    },
+  };
+}
+
+/** The filter of `OUTBOX_STREAM_FILTER`-like patterns: `{ dynamodb: { NewImage: { attr: { S: [values] } } } }`. */
+export function matchesFilter(record: DynamoDBRecord, filter: { readonly dynamodb: { readonly NewImage: Readonly<Record<string, { readonly S: readonly string[] }>> } }): boolean {
+  const image = record.dynamodb?.NewImage;
+  if (!image) return false;
+  return Object.entries(filter.dynamodb.NewImage).every(([name, pattern]) => pattern.S.includes(image[name]?.S ?? '\u0000'));
+}
+
+export async function startStreamPoller(
+  consumer: StreamConsumer,
+  options: { readonly endpoint: string; readonly tableName: string; readonly filter?: Parameters<typeof matchesFilter>[1] },
+): Promise<StreamPoller> {
+  const client = { region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS, endpoint: options.endpoint };
+  const tables = new DynamoDBClient(client);
+  const streams = new DynamoDBStreamsClient(client);
+  const table = await tables.send(new DescribeTableCommand({ TableName: options.tableName }));
+  tables.destroy();
+  const streamArn = table.Table?.LatestStreamArn;
+  if (!streamArn) throw new Error(`Table ${options.tableName} has no stream`);
+  const file = pathToFileURL(join(REPO_ROOT, 'lambdas', 'consumers', `${consumer.handler}.ts`)).href;
+  const { handler } = (await import(file)) as { handler: StreamHandler };
+
+  const deadLetters: DynamoDBRecord[] = [];
+  const started = new Set<string>();
+  const closed = new Set<string>();
+  const running = new Set<Promise<void>>();
+  let stopped = false;
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  /** Calls the handler until the batch is done; answers after dead-lettering what kept failing. */
+  const deliver = async (batch: DynamoDBRecord[]) => {
+    let pending = batch;
+    let attempt = 0;
+    while (pending.length > 0 && !stopped) {
+      let failedAt: number;
+      try {
+        // As its own function: its row's environment and grants only.
+        const answer = await asFunction({ name: consumer.name, grants: consumer.grants, api: false }, () => handler({ Records: pending }));
+        const failed = new Set(answer?.batchItemFailures?.map((failure) => failure.itemIdentifier) ?? []);
+        failedAt = pending.findIndex((record) => failed.has(record.dynamodb?.SequenceNumber ?? ''));
+      } catch (error) {
+        console.error(`Stream consumer ${consumer.name} threw:`, error);
+        failedAt = 0;
+      }
+      if (failedAt < 0) return;
+      pending = pending.slice(failedAt);
+      attempt++;
+      if (attempt > consumer.retryAttempts) {
+        console.error(`Stream consumer ${consumer.name}: record ${pending[0]!.eventID} dead-lettered after ${consumer.retryAttempts} retries`);
+        deadLetters.push(pending[0]!);
+        pending = pending.slice(1);
+        attempt = 0;
+        continue;
+      }
+      await sleep(RETRY_BASE_MS * 2 ** (attempt - 1));
+    }
+  };
+
+  const pollShard = async (shardId: string) => {
+    let last: string | undefined;
+    const iteratorFrom = async () =>
+      (
+        await streams.send(
+          new GetShardIteratorCommand({
+            StreamArn: streamArn,
+            ShardId: shardId,
+            ...(last ? { ShardIteratorType: 'AFTER_SEQUENCE_NUMBER', SequenceNumber: last } : { ShardIteratorType: 'TRIM_HORIZON' }),
+          }),
+        )
+      ).ShardIterator;
+    let iterator = await iteratorFrom();
+    while (iterator && !stopped) {
+      let answer;
+      try {
+        answer = await streams.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: READ_LIMIT }));
+      } catch (error) {
+        // DynamoDB Local answers TrimmedDataAccess for a horizon iterator of a shard with no record
+        // yet; an iterator also expires. Either way: a new iterator after the last record handled.
+        const name = (error as { name?: string }).name;
+        if (name !== 'TrimmedDataAccessException' && name !== 'ExpiredIteratorException') throw error;
+        await sleep(IDLE_POLL_MS);
+        iterator = await iteratorFrom();
+        continue;
+      }
+      iterator = answer.NextShardIterator;
+      const read = answer.Records ?? [];
+      const records = read.map((record) => toLambdaRecord(record, streamArn)).filter((record) => !options.filter || matchesFilter(record, options.filter));
+      for (let start = 0; start < records.length; start += consumer.batchSize) await deliver(records.slice(start, start + consumer.batchSize));
+      if (read.length > 0) last = read.at(-1)!.dynamodb?.SequenceNumber ?? last;
+      else await sleep(IDLE_POLL_MS);
+    }
+    closed.add(shardId);
+  };
+
+  const refreshShards = async () => {
+    const description = await streams.send(new DescribeStreamCommand({ StreamArn: streamArn }));
+    for (const shard of description.StreamDescription?.Shards ?? []) {
+      const id = shard.ShardId!;
+      // A child shard starts once its parent is read to its end (records stay in order).
+      if (started.has(id) || (shard.ParentShardId && started.has(shard.ParentShardId) && !closed.has(shard.ParentShardId))) continue;
+      started.add(id);
+      const run = pollShard(id)
+        .catch((error: unknown) => {
+          if (!stopped) console.error(`Stream consumer ${consumer.name}: shard ${id} stopped:`, error);
+        })
+        .finally(() => running.delete(run));
+      running.add(run);
+    }
+  };
+
+  await refreshShards();
+  const timer = setInterval(() => {
+    if (!stopped) refreshShards().catch((error: unknown) => console.error(`Stream consumer ${consumer.name}: shard list failed:`, error));
+  }, SHARD_REFRESH_MS);
+  timer.unref();
+
+  return {
+    deadLetters,
+    stop: async () => {
+      stopped = true;
+      clearInterval(timer);
+      await Promise.race([Promise.allSettled([...running]), sleep(2_000)]);
+      streams.destroy();
+    },
+  };
+}

@@ -1,0 +1,165 @@
+/**
+ * The outbox consumer's use cases (DESIGN rule 19): send each queued e-mail once, at no more than the
+ * configured rate, and record the outcome where it matters; turn a product's return into the e-mails of
+ * its pending back-in-stock requests; wake the items that wait for a retry or whose consumer died.
+ *
+ * Delivery is at least once: an item is claimed (pending → sending) before SES is called, so two
+ * stream records of one item, or a redrive racing the stream, never both send it; only a consumer that
+ * dies between SES's acceptance and the "sent" write leaves an item that is sent again after its lease.
+ */
+import { createHash } from 'node:crypto';
+import type { OrderEmailRecord, TimelineEntry } from '../../shared/api.ts';
+import { paths } from '../../shared/paths.ts';
+import { MAIL_ENV, OUTBOX_ENV } from '../contracts/env.ts';
+import { BACK_IN_STOCK_PAGE, OUTBOX_RETRY, retryDelaySeconds, type OutboxBackInStockItem, type OutboxItem, type OutboxMailItem } from '../contracts/outbox.ts';
+import { logger } from '../logger.ts';
+import { setting } from '../repositories/clients.ts';
+import { mailFailure, sendTemplatedMail, shopAddress } from '../repositories/mail.ts';
+import { orderEmailOutcomeUpdate } from '../repositories/orders.ts';
+import {
+  claimOutboxItem,
+  continueBackInStock,
+  dueOutboxItems,
+  finishBackInStock,
+  outboxFailedUpdate,
+  outboxItemFromImage,
+  outboxSentUpdate,
+  putMailIfNew,
+  redriveOutboxItem,
+  releaseOutboxItem,
+  retryOutboxItemLater,
+} from '../repositories/outbox.ts';
+import { pendingStockAlertsPage, stockAlertNotifiedItems } from '../repositories/stock-alerts.ts';
+import { writeTransactionRetrying, type TransactionItem } from '../repositories/transactions.ts';
+import { SHOP } from './order-lifecycle.ts';
+
+/** Mail items written at once while a back-in-stock page is turned into mails. */
+const FAN_OUT_PARALLEL = 8;
+/** Due items the redrive job wakes per run, at most (it runs every minute). */
+const REDRIVE_LIMIT = 1000;
+
+let nextSendAt = 0;
+
+/** Waits for this instance's next send slot: at most `MAIL_SEND_RATE` sends a second. */
+async function paceSend(): Promise<void> {
+  const rate = Number(setting(OUTBOX_ENV.sendRate));
+  const now = Date.now();
+  const at = Math.max(now, nextSendAt);
+  nextSendAt = at + 1000 / (rate > 0 ? rate : 1);
+  if (at > now) await new Promise((resolve) => setTimeout(resolve, at - now));
+}
+
+const tokenOf = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 36);
+
+/**
+ * One stream record's new image: a pending item that is not waiting for a retry is claimed and
+ * handled. Throws only when DynamoDB fails (the event source retries the record; the claim keeps a
+ * retry from sending twice).
+ */
+export async function handleOutboxImage(image: Record<string, unknown>, now = new Date()): Promise<void> {
+  const seen = outboxItemFromImage(image);
+  if (seen.status !== 'pending' || (seen.retryAt !== undefined && seen.retryAt > now.toISOString())) return;
+  const item = await claimOutboxItem(seen.id, now);
+  if (!item) return;
+  if (item.type === 'back-in-stock') {
+    // A page that broke half way is safe to do again (each mail item is written once): give the claim back.
+    await queueBackInStockMails(item, now).catch(async (error: unknown) => {
+      await releaseOutboxItem(item.id).catch(() => undefined);
+      throw error;
+    });
+  } else await deliver(item);
+}
+
+async function deliver(item: OutboxMailItem): Promise<void> {
+  const to = item.toShop ? shopAddress() : item.to!;
+  await paceSend();
+  let messageId: string | undefined;
+  try {
+    messageId = await sendTemplatedMail(to, item.mail.template, item.mail.data as never);
+  } catch (error) {
+    const failure = mailFailure(error);
+    const now = new Date();
+    const failures = item.failures + 1;
+    if (failure.transient && failures < OUTBOX_RETRY.maxFailures) {
+      logger.warn('mail deferred', { outboxId: item.id, failures, reason: failure.reason });
+      await retryOutboxItemLater(item.id, new Date(now.getTime() + retryDelaySeconds(failures) * 1000), failure.reason);
+      return;
+    }
+    logger.error('mail failed for good', { outboxId: item.id, failures, reason: failure.reason });
+    await recordOutcome(item, { status: 'failed', reason: failure.reason }, now);
+    return;
+  }
+  await recordOutcome(item, { status: 'sent', messageId }, new Date());
+}
+
+type Outcome = { readonly status: 'sent'; readonly messageId: string | undefined } | { readonly status: 'failed'; readonly reason: string };
+
+/** What an outcome changes besides the item: the order's history and timeline, or the request marked notified. */
+function effectItems(item: OutboxMailItem, outcome: Outcome, now: Date): TransactionItem[] {
+  const effect = item.effect;
+  if (!effect) return [];
+  if (effect.kind === 'stock-alert') return outcome.status === 'sent' ? stockAlertNotifiedItems(effect.alertId, effect.requestedAt, now) : [];
+  const at = now.toISOString();
+  const tracking = effect.trackingCode ? { trackingCode: effect.trackingCode } : {};
+  const record: OrderEmailRecord =
+    outcome.status === 'sent' ? { kind: effect.email, status: 'sent', at, ...tracking } : { kind: effect.email, status: 'failed', at, ...tracking, error: outcome.reason };
+  const entry: TimelineEntry = { at, kind: 'email', by: SHOP, email: effect.email, outcome: outcome.status, ...(outcome.status === 'failed' ? { text: outcome.reason } : {}) };
+  return [orderEmailOutcomeUpdate(effect.orderId, record, entry)];
+}
+
+/** Records the outcome on the item and, in the same transaction, its effects; without them when they no longer apply. */
+async function recordOutcome(item: OutboxMailItem, outcome: Outcome, now: Date): Promise<void> {
+  const own = outcome.status === 'sent' ? outboxSentUpdate(item.id, now, outcome.messageId) : outboxFailedUpdate(item.id, now, outcome.reason);
+  const effects = effectItems(item, outcome, now);
+  const result = await writeTransactionRetrying([own, ...effects], tokenOf(`${item.id}#${item.attempts}#${outcome.status}`));
+  if (result.written) return;
+  if (result.reasons[0]?.conditionFailed) {
+    logger.warn('outbox item changed while it was sent', { outboxId: item.id });
+    return;
+  }
+  if (!result.reasons.some((reason) => reason.conditionFailed)) throw new Error(`outbox ${item.id}: outcome kept conflicting`);
+  // The order is gone, or the request is no longer the pending one: the mail's own record still counts.
+  const alone = await writeTransactionRetrying([own], tokenOf(`${item.id}#${item.attempts}#${outcome.status}#alone`));
+  if (!alone.written && !alone.reasons[0]?.conditionFailed) throw new Error(`outbox ${item.id}: outcome kept conflicting`);
+}
+
+/**
+ * One page of a returned product's pending requests becomes one mail item each (a request that already
+ * has a mail in the outbox, sent or on its way, gets none: a second return does not mail it twice);
+ * the item then continues at the next page (a new stream record) or is done.
+ */
+async function queueBackInStockMails(item: OutboxBackInStockItem, now: Date): Promise<void> {
+  const link = `${setting(MAIL_ENV.shopUrl)}${paths.product(item.productId)}`;
+  const page = await pendingStockAlertsPage(item.productId, item.cursor, BACK_IN_STOCK_PAGE);
+  let queued = 0;
+  const alerts = [...page.alerts];
+  const worker = async () => {
+    for (let alert = alerts.shift(); alert; alert = alerts.shift()) {
+      const written = await putMailIfNew(
+        {
+          id: `back-in-stock#${alert.id}#${alert.createdAt}`,
+          to: alert.email,
+          mail: { template: 'back-in-stock', data: { produto: item.productName, link } },
+          effect: { kind: 'stock-alert', alertId: alert.id, requestedAt: alert.createdAt },
+        },
+        now,
+      );
+      if (written) queued++;
+    }
+  };
+  await Promise.all(Array.from({ length: FAN_OUT_PARALLEL }, worker));
+  if (page.next) await continueBackInStock(item.id, page.next, queued, now);
+  else await finishBackInStock(item.id, queued, now);
+}
+
+/**
+ * The redrive job: wakes every item whose `dueAt` has come, i.e. a retry whose backoff is over, a
+ * claim whose consumer died (lease over) or a new item the stream never delivered. The wake-up is a
+ * new stream record. Answers how many were woken.
+ */
+export async function redriveDueMail(now = new Date()): Promise<number> {
+  let woken = 0;
+  const due: OutboxItem[] = await dueOutboxItems(now, REDRIVE_LIMIT);
+  for (const item of due) if (await redriveOutboxItem(item, now)) woken++;
+  return woken;
+}

@@ -1,0 +1,116 @@
+/**
+ * The mail outbox in the synthesized template: the table's stream and TTL, the consumer's event source
+ * mapping (filter, partial batch failures, bisect, retries, SQS dead-letter destination, one batch per
+ * shard), its alarms, and a consumer role that reaches only what it needs.
+ */
+import { Match } from 'aws-cdk-lib/assertions';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tables, type TableKey } from '../../lambdas/contracts/data-model.ts';
+import { OUTBOX_STREAM_FILTER } from '../../lambdas/contracts/outbox.ts';
+import { streamConsumers } from '../../lambdas/jobs.ts';
+import { actionsOf, statementsOfRole, synthShop, SYNTH_TIMEOUT_MS, removeScratch, type Synthesized } from './support.ts';
+
+let shop: Synthesized;
+
+beforeAll(() => {
+  shop = synthShop({ mailSendRate: 7 });
+}, SYNTH_TIMEOUT_MS);
+afterAll(removeScratch);
+
+const consumer = streamConsumers[0];
+const fn = () => shop.stack.outbox.functions.get(consumer.name)!;
+const outboxId = () => shop.logicalId(shop.stack.data.tables.outbox);
+const queueId = () => shop.logicalId(shop.stack.outbox.deadLetterQueue);
+
+describe('the outbox table', () => {
+  it('has a stream of new images and a TTL', () => {
+    const props = shop.json.Resources[outboxId()]!.Properties;
+    expect(props.StreamSpecification).toEqual({ StreamViewType: 'NEW_IMAGE' });
+    expect(props.TimeToLiveSpecification).toEqual({ AttributeName: 'expiresAt', Enabled: true });
+    expect(tables.outbox.indexes.map((index) => index.name)).toEqual(['byDue']);
+  });
+});
+
+describe('the consumer and its event source mapping', () => {
+  it('reads the outbox stream with filter, partial failures, bisect, retries and an SQS dead-letter destination', () => {
+    shop.template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      FunctionName: { Ref: shop.logicalId(fn().function) },
+      EventSourceArn: { 'Fn::GetAtt': [outboxId(), 'StreamArn'] },
+      StartingPosition: 'TRIM_HORIZON',
+      BatchSize: consumer.batchSize,
+      MaximumRetryAttempts: consumer.retryAttempts,
+      BisectBatchOnFunctionError: true,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      ParallelizationFactor: 1,
+      MaximumRecordAgeInSeconds: 86_400,
+      DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [queueId(), 'Arn'] } } },
+      FilterCriteria: { Filters: [{ Pattern: JSON.stringify(OUTBOX_STREAM_FILTER) }] },
+    });
+    expect(shop.template.findResources('AWS::Lambda::EventSourceMapping')).toSatisfy((mappings: object) => Object.keys(mappings).length === 1);
+  });
+
+  it('sends at no more than the configured SES rate', () => {
+    shop.template.hasResourceProperties('AWS::Lambda::Function', {
+      Environment: { Variables: Match.objectLike({ MAIL_SEND_RATE: '7' }) },
+    });
+  });
+
+  it('the dead-letter queue is encrypted and TLS-only', () => {
+    shop.template.hasResourceProperties('AWS::SQS::Queue', { SqsManagedSseEnabled: true, MessageRetentionPeriod: 14 * 86_400 });
+  });
+});
+
+describe('the outbox alarms', () => {
+  it('watch the dead-letter queue depth, mails that failed for good, and the consumer function', () => {
+    const alarms = Object.values(shop.json.Resources).filter((resource) => resource.Type === 'AWS::CloudWatch::Alarm').map((resource) => resource.Properties);
+    const dlq = alarms.find((alarm) => String(alarm.AlarmName).endsWith('E-mail outbox dead letters'))!;
+    expect(dlq).toMatchObject({ MetricName: 'ApproximateNumberOfMessagesVisible', Namespace: 'AWS/SQS', Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold' });
+    expect(dlq.Dimensions).toEqual([{ Name: 'QueueName', Value: { 'Fn::GetAtt': [queueId(), 'QueueName'] } }]);
+    expect(dlq.AlarmActions).toHaveLength(1);
+    const failed = alarms.find((alarm) => String(alarm.AlarmName).endsWith('E-mails failed for good'))!;
+    expect(failed).toMatchObject({ MetricName: 'MailsFailedForGood', Threshold: 1 });
+    expect(alarms.some((alarm) => String(alarm.AlarmName).endsWith(`Lambda errors stream consumer ${consumer.name}`))).toBe(true);
+    shop.template.hasResourceProperties('AWS::Logs::MetricFilter', {
+      FilterPattern: '{ $.message = "mail failed for good" }',
+      MetricTransformations: [Match.objectLike({ MetricName: 'MailsFailedForGood', MetricValue: '1' })],
+    });
+  });
+});
+
+describe("the consumer's role", () => {
+  it('reaches only the outbox (and its stream), the orders, the requests, the counters, SES and its dead-letter queue', () => {
+    const statements = statementsOfRole(shop.json, shop.logicalId(fn().role));
+    const tableOf = new Map((Object.keys(tables) as TableKey[]).map((key) => [shop.logicalId(shop.stack.data.tables[key]), key] as const));
+    const reached = new Set<string>();
+    for (const statement of statements) {
+      for (const action of actionsOf([statement])) expect(action).not.toMatch(/\*/);
+      expect([statement.Resource].flat()).not.toContain('*');
+      JSON.stringify(statement.Resource).replace(/"(?:Ref|Fn::GetAtt)":\s*\[?"([A-Za-z0-9]+)"/g, (_, id: string) => {
+        if (tableOf.has(id)) reached.add(tableOf.get(id)!);
+        return '';
+      });
+    }
+    expect([...reached].sort()).toEqual(['counters', 'orders', 'outbox', 'stockAlerts']);
+    // Stream reads only on the outbox's stream.
+    const streamStatements = statements.filter((statement) => actionsOf([statement]).some((action) => action === 'dynamodb:GetRecords'));
+    expect(streamStatements.map((statement) => statement.Resource)).toEqual([{ 'Fn::GetAtt': [outboxId(), 'StreamArn'] }]);
+    // Orders and counters: written, never read.
+    for (const statement of statements) {
+      const ids = JSON.stringify(statement.Resource);
+      if (ids.includes(shop.logicalId(shop.stack.data.tables.orders)) || ids.includes(shop.logicalId(shop.stack.data.tables.counters))) {
+        for (const action of actionsOf([statement])) expect(action).toMatch(/Put|Update|Delete|BatchWrite/);
+      }
+    }
+    const sqs = statements.filter((statement) => actionsOf([statement]).some((action) => action.startsWith('sqs:')));
+    expect(sqs.map((statement) => statement.Resource)).toEqual([{ 'Fn::GetAtt': [queueId(), 'Arn'] }]);
+    expect(actionsOf(statements).some((action) => action === 'ses:SendEmail')).toBe(true);
+  });
+
+  it('is the only function that may send mail', () => {
+    const senders = Object.entries(shop.json.Resources)
+      .filter(([, resource]) => resource.Type === 'AWS::IAM::Policy')
+      .filter(([, resource]) => JSON.stringify(resource.Properties.PolicyDocument).includes('ses:SendEmail'))
+      .flatMap(([, resource]) => resource.Properties.Roles as unknown[]);
+    expect(senders).toEqual([{ Ref: shop.logicalId(fn().role) }]);
+  });
+});

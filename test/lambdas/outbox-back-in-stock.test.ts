@@ -1,0 +1,95 @@
+/**
+ * 2 500 back-in-stock requests, then the owner's restock: the save writes one outbox item (not 2 500),
+ * the outbox turns it into 2 500 e-mails, each request is marked notified with its mail, and a second
+ * restock mails nobody. The restock runs in this worker through a DynamoDB proxy that counts the calls
+ * the owner's save makes (how long it takes is in `npm run bench`).
+ */
+import { randomUUID } from 'node:crypto';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { upsertPendingStockAlert } from '../../lambdas/repositories/stock-alerts.ts';
+import { changeStock } from '../../lambdas/services/admin-stock.ts';
+import { createProduct, type SentMail } from '../support/factories.ts';
+import { flakyProxy } from '../support/flaky-proxy.ts';
+import { outboxDrained } from '../support/outbox.ts';
+import { documentClient, twin } from '../support/twin.ts';
+
+const REQUESTS = 2_500;
+let proxy: Awaited<ReturnType<typeof flakyProxy>>;
+
+beforeAll(async () => {
+  proxy = await flakyProxy(twin().endpoints.dynamodb, () => 'pass');
+  process.env.AWS_ENDPOINT_URL_DYNAMODB = proxy.url;
+});
+afterAll(() => proxy.close());
+
+async function alertStatuses(productId: string): Promise<string[]> {
+  const statuses: string[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await documentClient().send(
+      new QueryCommand({
+        TableName: twin().env.TABLE_STOCK_ALERTS,
+        IndexName: 'byProduct',
+        KeyConditionExpression: 'productId = :p',
+        ExpressionAttributeValues: { ':p': productId },
+        ProjectionExpression: '#s',
+        ExpressionAttributeNames: { '#s': 'status' },
+        ExclusiveStartKey: start,
+      }),
+    );
+    statuses.push(...(page.Items ?? []).map((item) => String(item.status)));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return statuses;
+}
+
+async function mailsSince(seconds: number, domain: string): Promise<SentMail[]> {
+  const store = (await (await fetch(`${twin().endpoints.ses}/store?since=${seconds}`)).json()) as { emails: SentMail[] };
+  return store.emails.filter((mail) => mail.destination.to.some((to) => to.endsWith(domain)));
+}
+
+async function restock(productId: string, delta: number) {
+  const before = proxy.log.length;
+  const answer = await changeStock(productId, { delta, reason: 'adjustment' }, { kind: 'admin', email: 'dona@example.com' });
+  return { answer, calls: proxy.log.slice(before).map((entry) => entry.operation) };
+}
+
+describe(`${REQUESTS} back-in-stock requests, then a restock`, () => {
+  it('the save writes one outbox item; 2 500 e-mails go out, each request notified once; a second restock mails nobody', async () => {
+    const domain = `@avisos-${randomUUID().slice(0, 8)}.example`;
+    const product = await createProduct({ stock: 0, name: 'Colar Muito Esperado' });
+    const emails = Array.from({ length: REQUESTS }, (_, i) => `pessoa${i}${domain}`);
+    const queue = [...emails];
+    await Promise.all(
+      Array.from({ length: 4 }, async () => {
+        for (let email = queue.shift(); email; email = queue.shift()) await upsertPendingStockAlert({ email, productId: product.id, productName: product.name }, new Date());
+      }),
+    );
+    expect((await alertStatuses(product.id)).filter((status) => status === 'pending')).toHaveLength(REQUESTS);
+    const since = Math.floor(Date.now() / 1000) - 1;
+
+    // The owner's save: read the product, one transaction (stock, movement, one outbox item). Nothing per request.
+    const first = await restock(product.id, 3);
+    expect(first.answer).toMatchObject({ backInStock: true, product: { stock: 3 } });
+    expect(first.calls).toEqual(['GetItem', 'TransactWriteItems']);
+
+    const deadline = Date.now() + 240_000;
+    while ((await alertStatuses(product.id)).some((status) => status !== 'notified')) {
+      if (Date.now() > deadline) throw new Error('the requests were not all notified in time');
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+    }
+    await outboxDrained(undefined, 60_000).catch(() => undefined);
+    const mails = await mailsSince(since, domain);
+    expect(mails).toHaveLength(REQUESTS);
+    expect(new Set(mails.map((mail) => mail.destination.to[0]))).toEqual(new Set(emails));
+    expect(mails.every((mail) => mail.subject === 'Colar Muito Esperado voltou a estar disponível')).toBe(true);
+
+    // Sold out again and back again: every request was notified, so nobody is mailed twice.
+    await changeStock(product.id, { set: 0, expected: 3, reason: 'adjustment' }, { kind: 'admin', email: 'dona@example.com' });
+    const again = await restock(product.id, 2);
+    expect(again.answer.backInStock).toBe(true);
+    await outboxDrained(emails[0], 60_000);
+    expect(await mailsSince(since, domain)).toHaveLength(REQUESTS);
+  }, 420_000);
+});

@@ -1,0 +1,158 @@
+/**
+ * The mail outbox against the twin: SES down while orders come in (nothing lost, nothing twice), a mail
+ * SES refuses for good (on the order's timeline, with the reason; the owner sends it again), and the
+ * owner's resend, one e-mail per click.
+ *
+ * SES is taken down with the twin SES's outage switch, for this file's own addresses only (the other
+ * test files share the twin). Time is compressed: the outage lasts seconds, not minutes, and the
+ * redrive job is run with a clock a few minutes ahead, as it would run after the backoff in real time.
+ */
+import { randomUUID } from 'node:crypto';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it } from 'vitest';
+import { SES_OUTAGE_PATH } from '../../infra/local/ses-local.ts';
+import { redriveDueMail } from '../../lambdas/services/outbox.ts';
+import { createProduct, mailsTo, orderBody, placeOrder, type SentMail } from '../support/factories.ts';
+import { outboxDrained, waitingOutboxItems } from '../support/outbox.ts';
+import { adminToken, callRoute, documentClient, twin } from '../support/twin.ts';
+
+async function outage(match: string, state: { down?: boolean; reject?: boolean }): Promise<void> {
+  const answer = await fetch(`${twin().endpoints.ses}${SES_OUTAGE_PATH}`, { method: 'POST', body: JSON.stringify({ match, ...state }) });
+  expect(answer.status).toBe(200);
+}
+
+async function storedMails(): Promise<SentMail[]> {
+  return ((await (await fetch(`${twin().endpoints.ses}/store`)).json()) as { emails: SentMail[] }).emails;
+}
+
+async function outboxItem(id: string): Promise<Record<string, any> | undefined> {
+  return (await documentClient().send(new GetCommand({ TableName: twin().env.TABLE_OUTBOX, Key: { id } }))).Item;
+}
+
+async function orderItem(id: string): Promise<Record<string, any>> {
+  return (await documentClient().send(new GetCommand({ TableName: twin().env.TABLE_ORDERS, Key: { id } }))).Item!;
+}
+
+async function until<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 120_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+describe('SES down while 50 orders come in', () => {
+  it('saves all 50 orders at once, delivers every e-mail once SES is back, none twice', async () => {
+    const domain = `@ses-down-${randomUUID().slice(0, 8)}.example`;
+    const piece = await createProduct({ stock: 60 });
+    await outage(domain, { down: true });
+    let ids: string[];
+    try {
+      const placed: { id: string; orderNumber: number; email: string }[] = [];
+      for (let start = 0; start < 50; start += 10) {
+        const batch = await Promise.all(
+          Array.from({ length: 10 }, async (_, i) => placeOrder(await orderBody([{ productId: piece.id, quantity: 1 }], { email: `cliente${start + i}${domain}` }))),
+        );
+        for (const answer of batch) {
+          expect(answer.status).toBe(201);
+          placed.push(answer.body.order);
+        }
+      }
+      ids = placed.map((order) => order.id);
+      // Every order is stored, and its e-mail waits in the outbox: SES answered 503, so it is deferred, not lost.
+      for (const id of ids) expect((await orderItem(id)).status).toBe('Confirmar Pagamento');
+      const deferred = await until(
+        'every customer e-mail to fail once',
+        () => Promise.all(ids.map((id) => outboxItem(`order#${id}#order-received#paid`))),
+        (items) => items.every((item) => (item?.failures ?? 0) >= 1 && item?.status === 'pending'),
+      );
+      expect(deferred.every((item) => item!.retryAt > new Date().toISOString() && /ServiceUnavailable|503|Unavailable/.test(item!.lastError))).toBe(true);
+      expect((await storedMails()).filter((mail) => mail.destination.to.some((to) => to.endsWith(domain)))).toEqual([]);
+      // The owner's notes are not behind the outage: they went out already.
+      await outboxDrained(twin().env.MAIL_FROM);
+    } finally {
+      await outage(domain, { down: false });
+    }
+
+    // SES is back. The redrive job runs after the backoff (here with its clock three minutes ahead).
+    await redriveDueMail(new Date(Date.now() + 3 * 60_000));
+    await until('the outbox to send them', async () => (await waitingOutboxItems()).filter((item) => item.to?.endsWith(domain)).length, (left) => left === 0);
+
+    const mails = (await storedMails()).filter((mail) => mail.destination.to.some((to) => to.endsWith(domain)));
+    expect(mails).toHaveLength(50);
+    expect(new Set(mails.map((mail) => mail.destination.to[0])).size).toBe(50);
+    const orders = await Promise.all(ids!.map(orderItem));
+    for (const order of orders) {
+      expect(order.emails.map((e: { kind: string; status: string }) => `${e.kind}:${e.status}`)).toEqual(['order-received:sent']);
+      // The owner got one note per order.
+      const owner = (await storedMails()).filter((mail) => mail.destination.to.includes(twin().env.MAIL_FROM!) && mail.subject.includes(String(order.orderNumber)));
+      expect(owner).toHaveLength(1);
+    }
+  }, 300_000);
+});
+
+describe('an e-mail SES refuses for good', () => {
+  it('shows on the order with the reason; the owner sends it again, once per click', async () => {
+    const email = `recusado-${randomUUID().slice(0, 8)}@example.com`;
+    const piece = await createProduct({ stock: 3 });
+    await outage(email, { reject: true });
+    let orderId: string;
+    try {
+      const placed = await placeOrder(await orderBody([{ productId: piece.id, quantity: 1 }], { email }));
+      expect(placed.status).toBe(201);
+      orderId = placed.body.order.id;
+      await outboxDrained(email);
+    } finally {
+      await outage(email, { down: false });
+    }
+    const token = await adminToken();
+    const detail = await callRoute('GET /api/admin/orders/{id}', { params: { id: orderId! } }, { token });
+    expect(detail.body.order.emails).toEqual([expect.objectContaining({ kind: 'order-received', status: 'failed', error: expect.stringContaining('MessageRejected') })]);
+    expect(detail.body.order.timeline.at(-1)).toMatchObject({ kind: 'email', email: 'order-received', outcome: 'failed', by: 'loja', text: expect.stringContaining('MessageRejected') });
+    expect(await mailsTo(email)).toEqual([]);
+
+    // The owner sends it again: three quick repeats of one click (one key) and a second click.
+    const click = randomUUID();
+    const resend = () => callRoute('POST /api/admin/orders/{id}/emails', { params: { id: orderId }, body: { kind: 'order-received', requestKey: click } }, { token });
+    const answers = await Promise.all([resend(), resend(), resend()]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    expect(await mailsTo(email)).toHaveLength(1);
+    expect((await resend()).status).toBe(200);
+    expect(await mailsTo(email)).toHaveLength(1);
+    const second = await callRoute('POST /api/admin/orders/{id}/emails', { params: { id: orderId }, body: { kind: 'order-received', requestKey: randomUUID() } }, { token });
+    expect(second.status).toBe(200);
+    const mails = await mailsTo(email);
+    expect(mails.map((mail) => mail.subject)).toEqual([`Recebemos a tua encomenda nº ${orderId}`, `Recebemos a tua encomenda nº ${orderId}`]);
+    const after = await orderItem(orderId);
+    expect(after.emails.map((e: { kind: string; status: string }) => `${e.kind}:${e.status}`)).toEqual(['order-received:failed', 'order-received:sent', 'order-received:sent']);
+  }, 120_000);
+
+  it('the cancellation e-mail is only for a closed order', async () => {
+    const piece = await createProduct({ stock: 3 });
+    const placed = await placeOrder(await orderBody([{ productId: piece.id, quantity: 1 }]));
+    const token = await adminToken();
+    const refused = await callRoute('POST /api/admin/orders/{id}/emails', { params: { id: placed.body.order.id }, body: { kind: 'order-cancelled', requestKey: randomUUID() } }, { token });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.code).toBe('email_not_for_status');
+  });
+});
+
+describe('the outbox table', () => {
+  it('keeps every mail with its outcome, and forgets it after a while (TTL)', async () => {
+    const piece = await createProduct({ stock: 3 });
+    const placed = await placeOrder(await orderBody([{ productId: piece.id, quantity: 1 }]));
+    await mailsTo(placed.body.order.email);
+    const item = await outboxItem(`order#${placed.body.order.id}#order-received#paid`);
+    expect(item).toMatchObject({ type: 'mail', status: 'sent', to: placed.body.order.email, attempts: 1, failures: 0, mail: { template: 'order-received' } });
+    expect(item!.queue).toBeUndefined();
+    expect(item!.expiresAt).toBeGreaterThan(Date.now() / 1000 + 29 * 86_400);
+    const owner = await outboxItem(`owner#order#${placed.body.order.id}`);
+    expect(owner).toMatchObject({ status: 'sent', toShop: true, mail: { template: 'owner-new-order' } });
+    const waiting = await documentClient().send(
+      new QueryCommand({ TableName: twin().env.TABLE_OUTBOX, IndexName: 'byDue', KeyConditionExpression: 'queue = :due', FilterExpression: 'id = :id', ExpressionAttributeValues: { ':due': 'due', ':id': item!.id } }),
+    );
+    expect(waiting.Items).toEqual([]);
+  });
+});
