@@ -182,6 +182,11 @@ export function installFunctionScopes(): void {
       }
       return Reflect.get(target, name);
     },
+    // Writes go to the real environment as plain assignments (process.env refuses other descriptors).
+    set(target, name, value) {
+      (target as Record<string | symbol, unknown>)[name] = value;
+      return true;
+    },
     has(target, name) {
       if (typeof name === 'string' && GRANTED_ENV.has(name)) {
         const scope = current.getStore();
