@@ -156,8 +156,10 @@ describe('the seller and the right of withdrawal', () => {
     expect(await seller.textContent()).toContain('ola@joiasinox.pt');
     await seller.getByRole('link', { name: 'Informação legal' }).click();
     await expect.poll(() => path(page), { timeout: 10_000 }).toBe('/Informação-Legal');
-    const rows = await page.getByTestId('seller-details').locator('dt').allTextContents();
-    expect(rows).toEqual(['Denominação social', 'NIF', 'Sede', 'E-mail', 'Telefone', 'Registo comercial', 'Capital social']);
+    // The page's chunk may still be loading after the address changed.
+    await expect
+      .poll(() => page.getByTestId('seller-details').locator('dt').allTextContents(), { timeout: 10_000 })
+      .toEqual(['Denominação social', 'NIF', 'Sede', 'E-mail', 'Telefone', 'Registo comercial', 'Capital social']);
     expect(await page.locator('main').textContent()).toContain('incluem o IVA');
     await shot(page, 'legal');
     await noSeriousViolations(page, 'legal');
