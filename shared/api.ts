@@ -123,6 +123,8 @@ export interface CustomerOrder extends OrderTotals {
   readonly firstName: string;
   /** Status changes, oldest first. */
   readonly timeline: readonly TimelineEntry[];
+  /** Once shipped with one: the carrier's tracking code (the latest the shop sent). */
+  readonly trackingCode?: string;
 }
 
 /**

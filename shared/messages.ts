@@ -223,6 +223,8 @@ export const messages = {
     proofSent: 'Comprovativo recebido. Obrigado!',
     loadFailed: 'Não foi possível abrir a encomenda. Tenta novamente.',
     follow: 'Acompanhar a encomenda',
+    tracking: (code: string) => `Código de envio CTT: ${code}.`,
+    followParcel: 'Seguir o envio nos CTT (abre noutra janela)',
   },
 
   /** Payment instructions as one line of text (e-mails). */

@@ -64,3 +64,13 @@ export function qualifiesForFreeShipping(subtotalCents: number): boolean {
 export function shippingCostCents(method: ShippingMethodId, subtotalCents: number): number {
   return qualifiesForFreeShipping(subtotalCents) ? 0 : SHIPPING_METHODS[method].costCents;
 }
+
+/**
+ * The CTT page that follows a parcel by its code (e.g. `RR123456785PT`), for "A minha encomenda".
+ *
+ * @example cttTrackingUrl('RR123456785PT') // 'https://appserver.ctt.pt/CustomerArea/PublicArea_Detail?ObjectCodeInput=RR123456785PT&SearchInput=RR123456785PT&IsFromPublicArea=true'
+ */
+export function cttTrackingUrl(code: string): string {
+  const object = encodeURIComponent(code.trim());
+  return `https://appserver.ctt.pt/CustomerArea/PublicArea_Detail?ObjectCodeInput=${object}&SearchInput=${object}&IsFromPublicArea=true`;
+}

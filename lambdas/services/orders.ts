@@ -119,6 +119,7 @@ function hashToken(token: string): string {
 
 /** What the customer may see of their order: no notes, no admin names, no proof. */
 export function toCustomerOrder(order: Order): CustomerOrder {
+  const trackingCode = [...order.emails].reverse().find((email) => email.kind === 'shipped' && email.trackingCode)?.trackingCode;
   return {
     id: order.id,
     orderNumber: order.orderNumber,
@@ -138,6 +139,7 @@ export function toCustomerOrder(order: Order): CustomerOrder {
     timeline: order.timeline
       .filter((entry) => entry.kind !== 'note' && entry.kind !== 'email')
       .map((entry) => ({ ...entry, by: entry.by === CUSTOMER ? CUSTOMER : SHOP })),
+    ...(trackingCode ? { trackingCode } : {}),
   };
 }
 

@@ -15,6 +15,7 @@ import { OrderRefusalNotice, orderRefusal, type Refusal } from './order-refusal.
 import { FixedOrderSummary } from './order-summary.tsx';
 import { PaymentInstructions } from './payment-instructions.tsx';
 import { ProofUpload } from './proof-upload.tsx';
+import { cttTrackingUrl } from '../../../../shared/shipping.ts';
 import './checkout.css';
 
 /**
@@ -50,6 +51,14 @@ function OrderView({ order, token, onPaid }: { order: CustomerOrder; token: stri
               Estado: <span data-testid="order-status">{ORDER_STATUS_INFO[order.status].label}</span>
             </h2>
             <p>{messages.myOrder.status[order.status]}</p>
+            {order.trackingCode && (
+              <p data-testid="tracking">
+                {messages.myOrder.tracking(order.trackingCode)}{' '}
+                <a href={cttTrackingUrl(order.trackingCode)} target="_blank" rel="noopener noreferrer">
+                  {messages.myOrder.followParcel}
+                </a>
+              </p>
+            )}
             <h3>{messages.myOrder.history}</h3>
             <ol className="order-timeline">
               {order.timeline.map((entry, index) => (

@@ -11,7 +11,7 @@ import { messages } from '../../../../../shared/messages.ts';
 import { formatCents } from '../../../../../shared/money.ts';
 import { adminNextStatuses, CLOSED_STATUS, isBeforeShipping, ORDER_STATUS_INFO, type OrderStatus } from '../../../../../shared/order-status.ts';
 import { PAYMENT_METHOD_LABELS } from '../../../../../shared/payment-methods.ts';
-import { adminEmailRequestSchema, orderNoteSchema, orderStatusChangeSchema, type AdminEmailKind } from '../../../../../shared/schemas/index.ts';
+import { adminEmailRequestSchema, fieldErrors, orderNoteSchema, orderStatusChangeSchema, type AdminEmailKind } from '../../../../../shared/schemas/index.ts';
 import { TEXT_LIMITS } from '../../../../../shared/schemas/fields.ts';
 import { SHIPPING_METHODS } from '../../../../../shared/shipping.ts';
 import { adminPaths } from '../admin-paths.ts';
@@ -172,6 +172,21 @@ function StatusPanel({ order }: { readonly order: Order }) {
     }
   };
 
+  /** One action per real step: "Confirmar pagamento" and "Marcar como enviada" (with an optional CTT code). */
+  const step = async (to: 'Enviar' | 'Enviado') => {
+    const parsed = orderStatusChangeSchema.safeParse({ status: to, ...(to === 'Enviado' && trackingCode.trim() ? { trackingCode } : {}) });
+    if (!parsed.success) return setError(Object.values(fieldErrors(parsed.error))[0] ?? messages.validation.orderStatus.invalid);
+    setSaving(true);
+    setError(undefined);
+    try {
+      await api.setOrderStatus(order.id, parsed.data);
+      navigate(adminPaths.orders, { state: { flash: messages.admin.statusUpdated } satisfies FlashState });
+    } catch (failure) {
+      setError(`${messages.admin.statusSaveFailed} ${errorMessage(failure)}`);
+      setSaving(false);
+    }
+  };
+
   return (
     <section className="adm-panel" aria-labelledby="adm-status">
       <h2 id="adm-status" className="adm-section-title">{t.statusSection}</h2>
@@ -179,6 +194,41 @@ function StatusPanel({ order }: { readonly order: Order }) {
         <StatusBadge status={order.status} />
       </p>
       {order.expiresAt && <p className="adm-small">{t.reservedUntil(formatDateTime(order.expiresAt))}</p>}
+      {order.status === 'Confirmar Pagamento' && (
+        <div className="adm-step" data-testid="step-confirm-payment">
+          <h3 className="adm-small">{t.nextStep}</h3>
+          <p className="adm-small">{t.confirmHint}</p>
+          <button type="button" className="button" disabled={saving} onClick={() => void step('Enviar')}>
+            {saving ? t.confirmingPayment : t.stepConfirmPayment}
+          </button>
+        </div>
+      )}
+      {order.status === 'Enviar' && (
+        <form
+          className="adm-step adm-inline-form"
+          data-testid="step-mark-shipped"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void step('Enviado');
+          }}
+        >
+          <h3 className="adm-small">{t.nextStep}</h3>
+          <TextField
+            label={t.trackingCode}
+            name="stepTrackingCode"
+            value={trackingCode}
+            maxLength={TEXT_LIMITS.trackingCode}
+            placeholder={t.trackingPlaceholder}
+            autoComplete="off"
+            hint={t.shipHint}
+            onChange={(e) => setTrackingCode(e.target.value)}
+          />
+          <button type="submit" className="button" disabled={saving}>
+            {saving ? t.markingShipped : t.markShipped}
+          </button>
+        </form>
+      )}
+      {next.length > 0 && (order.status === 'Confirmar Pagamento' || order.status === 'Enviar') && <h3 className="adm-small">{t.otherStatus}</h3>}
       {next.length === 0 ? (
         <p className="muted">{t.noNextStatus}</p>
       ) : (

@@ -1,0 +1,79 @@
+/**
+ * One action per real step (issue 12): the owner confirms the payment with one button and marks the
+ * order as shipped with its CTT code; the customer is mailed at each step and sees it all on "A minha
+ * encomenda". In Chromium against a fresh twin; the order is placed through the public API as the
+ * shop's pages do (reservation, then the proof).
+ */
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { seedPieces } from '../../infra/local/seed/catalogue.ts';
+import { DEFAULT_ADMIN_PREFIX, paths } from '../../shared/paths.ts';
+import { clientFetch } from '../support/clients.ts';
+import { mailsTo, openPage, useShop } from '../web/e2e-support.ts';
+
+const shop = useShop();
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+
+async function post<T>(path: string, body: unknown, headers: Record<string, string> = {}): Promise<T> {
+  const answer = await clientFetch(`${shop.twin.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  const json = (await answer.json()) as T;
+  if (!answer.ok) throw new Error(`${path}: ${answer.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
+describe('the owner works an order step by step', () => {
+  it('"Confirmar pagamento", then "Marcar como enviada" with the CTT code: the customer is mailed and sees it on "A minha encomenda"', async () => {
+    const email = `passos.${randomUUID().slice(0, 8)}@exemplo.pt`;
+    const piece = seedPieces.find((p) => p.stock > 2)!;
+    const shipping = { email, firstName: 'Inês', lastName: 'Passos', country: 'Portugal', address: 'Rua Nova, 3', city: 'Coimbra', postalCode: '3000-123', phone: '912345678', shippingMethod: 'ctt', paymentMethod: 'transferencia', acceptTerms: true };
+    const { order } = await post<{ order: { id: string; orderNumber: number; accessToken: string } }>('/api/orders', { items: [{ productId: piece.id, quantity: 1 }], shipping }, { 'idempotency-key': randomUUID() });
+    const { upload } = await post<{ upload: { url: string; fields: Record<string, string>; key: string } }>('/api/uploads/proof', { contentType: 'image/png', size: PNG.length });
+    const form = new FormData();
+    for (const [name, value] of Object.entries(upload.fields)) form.append(name, value);
+    form.append('file', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'comprovativo.png');
+    expect((await fetch(upload.url, { method: 'POST', body: form })).status).toBeLessThan(300);
+    await post(`/api/orders/${order.id}/proof`, { accessToken: order.accessToken, proofKey: upload.key });
+
+    const { page, problems } = await openPage(shop.browser);
+    await page.goto(`${shop.twin.url}${DEFAULT_ADMIN_PREFIX}/login`);
+    await page.getByPlaceholder('Inserir Username').fill(shop.twin.admin.email);
+    await page.getByPlaceholder('Inserir Password').fill(shop.twin.admin.password);
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await page.getByRole('heading', { name: /Bem-vindo|Resumo|Painel/ }).first().waitFor();
+
+    // Step 1: one button confirms the payment (Confirmar Pagamento → Enviar).
+    await page.goto(`${shop.twin.url}${DEFAULT_ADMIN_PREFIX}/ordersdetail/${order.id}`);
+    const confirm = page.getByTestId('step-confirm-payment');
+    await confirm.waitFor();
+    await page.screenshot({ path: '/tmp/shots-limits/step-confirm.png', fullPage: true });
+    await confirm.getByRole('button', { name: 'Confirmar pagamento' }).click();
+    await expect.poll(() => page.url(), { timeout: 10_000 }).toMatch(/\/orders$/);
+
+    // Step 2: mark as shipped, with the CTT code (Enviar → Enviado).
+    await page.goto(`${shop.twin.url}${DEFAULT_ADMIN_PREFIX}/ordersdetail/${order.id}`);
+    const ship = page.getByTestId('step-mark-shipped');
+    await ship.waitFor();
+    expect(await page.getByTestId('step-confirm-payment').count()).toBe(0);
+    await ship.getByLabel('Código de envio').fill('RR123456785PT');
+    await page.screenshot({ path: '/tmp/shots-limits/step-ship.png', fullPage: true });
+    await ship.getByRole('button', { name: 'Marcar como enviada' }).click();
+    await expect.poll(() => page.url(), { timeout: 10_000 }).toMatch(/\/orders$/);
+    expect(problems.errors).toEqual([]);
+
+    // The customer was told at each step (through the outbox), the tracking code included.
+    await expect.poll(async () => (await mailsTo(shop.twin, email)).length, { timeout: 20_000 }).toBeGreaterThanOrEqual(3);
+    const mails = await mailsTo(shop.twin, email);
+    const shipped = mails.find((m) => m.body.text?.includes('RR123456785PT'));
+    expect(shipped, JSON.stringify(mails.map((m) => m.subject))).toBeDefined();
+
+    // …and sees the order as it is now on "A minha encomenda".
+    const customer = await openPage(shop.browser);
+    await customer.page.goto(`${shop.twin.url}${paths.myOrder(order.id, order.accessToken)}`);
+    await expect.poll(() => customer.page.locator('main').textContent(), { timeout: 10_000 }).toContain('A tua encomenda foi enviada.');
+    expect(await customer.page.getByTestId('tracking').textContent()).toContain('Código de envio CTT: RR123456785PT.');
+    expect(await customer.page.getByRole('link', { name: /Seguir o envio nos CTT/ }).getAttribute('href')).toContain('ObjectCodeInput=RR123456785PT');
+    await customer.page.screenshot({ path: '/tmp/shots-limits/my-order-shipped.png', fullPage: true });
+    await customer.page.close();
+    await page.close();
+  });
+});
