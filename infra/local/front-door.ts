@@ -148,6 +148,8 @@ export async function startFrontDoor(options: FrontDoorOptions): Promise<{ url: 
       // Client routes (no extension) get the app; a missing asset is a real 404.
       if (extname(path)) return send(req, res, 404, errorPage(404, messages.frontDoor.notFound), HTML_ERROR_HEADERS);
       file = join(root, 'index.html');
+      // No built shop (e.g. the API tests run before any build): a page that says so, never a 500.
+      if (!existsSync(file)) return send(req, res, 404, errorPage(404, messages.frontDoor.notFound), HTML_ERROR_HEADERS);
       info = await stat(file);
     }
     const type = TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
