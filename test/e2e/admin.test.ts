@@ -272,7 +272,7 @@ describe('back-office: the walk of issue 6', () => {
       // E-mails: tracking e-mail disabled while the code is empty.
       const sendTracking = page.getByRole('button', { name: 'Enviar Código de Envio' });
       expect(await sendTracking.isDisabled()).toBe(true);
-      await page.getByRole('button', { name: 'Confirmar Pagamento' }).click();
+      await page.getByRole('button', { name: 'Confirmar Pagamento', exact: true }).click();
       await page.getByText(messages.admin.emailQueued).waitFor();
       await page.getByLabel('Código de envio').fill('RR123456789PT');
       expect(await sendTracking.isDisabled()).toBe(false);

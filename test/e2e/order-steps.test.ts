@@ -22,7 +22,7 @@ async function post<T>(path: string, body: unknown, headers: Record<string, stri
 }
 
 describe('the owner works an order step by step', () => {
-  it('"Confirmar pagamento", then "Marcar como enviada" with the CTT code: the customer is mailed and sees it on "A minha encomenda"', async () => {
+  it('"Marcar como paga", then "Marcar como enviada" with the CTT code: the customer is mailed and sees it on "A minha encomenda"', async () => {
     const email = `passos.${randomUUID().slice(0, 8)}@exemplo.pt`;
     const piece = seedPieces.find((p) => p.stock > 2)!;
     const shipping = { email, firstName: 'Inês', lastName: 'Passos', country: 'Portugal', address: 'Rua Nova, 3', city: 'Coimbra', postalCode: '3000-123', phone: '912345678', shippingMethod: 'ctt', paymentMethod: 'transferencia', acceptTerms: true };
@@ -46,7 +46,7 @@ describe('the owner works an order step by step', () => {
     const confirm = page.getByTestId('step-confirm-payment');
     await confirm.waitFor();
     await page.screenshot({ path: '/tmp/shots-limits/step-confirm.png', fullPage: true });
-    await confirm.getByRole('button', { name: 'Confirmar pagamento' }).click();
+    await confirm.getByRole('button', { name: 'Marcar como paga' }).click();
     await expect.poll(() => page.url(), { timeout: 10_000 }).toMatch(/\/orders$/);
 
     // Step 2: mark as shipped, with the CTT code (Enviar → Enviado).

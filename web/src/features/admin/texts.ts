@@ -106,7 +106,7 @@ export const texts = {
     statusSection: 'Estado da encomenda',
     status: 'Estado',
     saveStatus: 'Guardar Estado',
-    stepConfirmPayment: 'Confirmar pagamento',
+    stepConfirmPayment: 'Marcar como paga',
     confirmingPayment: 'A confirmar...',
     markShipped: 'Marcar como enviada',
     markingShipped: 'A marcar...',

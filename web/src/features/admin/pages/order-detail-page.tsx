@@ -172,7 +172,7 @@ function StatusPanel({ order }: { readonly order: Order }) {
     }
   };
 
-  /** One action per real step: "Confirmar pagamento" and "Marcar como enviada" (with an optional CTT code). */
+  /** One action per real step: "Marcar como paga" and "Marcar como enviada" (with an optional CTT code). */
   const step = async (to: 'Enviar' | 'Enviado') => {
     const parsed = orderStatusChangeSchema.safeParse({ status: to, ...(to === 'Enviado' && trackingCode.trim() ? { trackingCode } : {}) });
     if (!parsed.success) return setError(Object.values(fieldErrors(parsed.error))[0] ?? messages.validation.orderStatus.invalid);
