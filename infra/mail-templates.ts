@@ -100,6 +100,15 @@ export function textLayout(text: string): string {
 
 const greeting = '<mj-text><p>Olá {{nome}},</p></mj-text>';
 
+/** The order's "A minha encomenda" button (the `link` the outbox consumer adds), with the address written out. */
+const orderButton = `
+        <mj-button href="{{link}}" background-color="${COLOR.accent}" color="#ffffff" font-size="15px" font-weight="600" border-radius="4px" inner-padding="12px 28px" padding="16px 28px 8px">Ver a minha encomenda</mj-button>
+        <mj-text font-size="13px" color="${COLOR.muted}"><p>Se o botão não abrir, copia este endereço para o navegador: {{link}}</p></mj-text>`;
+/** The same link in the plain-text part. */
+const orderLinkText = `
+
+Acompanha a tua encomenda em: {{texto.link}}`;
+
 export const mailTemplateSources: Readonly<Record<MailTemplateId, MailTemplateSource>> = {
   /** Data: see `MailData['order-received']`. */
   'order-received': {
@@ -119,7 +128,7 @@ export const mailTemplateSources: Readonly<Record<MailTemplateId, MailTemplateSo
           <tr class="total"><td>Total</td><td class="valor">{{total}}</td></tr>
         </mj-table>
         <mj-text container-background-color="${COLOR.accentSoft}" padding="16px 28px"><p style="margin:0 0 4px"><strong>Pagamento: {{metodo}}</strong></p><p style="margin:0">{{instrucoes}}</p></mj-text>
-        <mj-text padding="16px 28px 0">{{#if morada}}<p><strong>Morada de envio</strong><br />{{morada.nome}}<br />{{morada.rua}}<br />{{morada.codigoPostal}} {{morada.localidade}}<br />{{morada.pais}}</p>{{/if}}</mj-text>`,
+        <mj-text padding="16px 28px 0">{{#if morada}}<p><strong>Morada de envio</strong><br />{{morada.nome}}<br />{{morada.rua}}<br />{{morada.codigoPostal}} {{morada.localidade}}<br />{{morada.pais}}</p>{{/if}}</mj-text>${orderButton}`,
     text: `Olá {{texto.nome}},
 
 Recebemos a tua encomenda nº {{texto.numero}} e o teu comprovativo de pagamento. Vamos confirmar o pagamento e enviamos logo a seguir.
@@ -145,28 +154,28 @@ Morada de envio:
 {{texto.morada.rua}}
 {{texto.morada.codigoPostal}} {{texto.morada.localidade}}
 {{texto.morada.pais}}
-{{/if}}`,
+{{/if}}${orderLinkText}`,
   },
-  /** Data: nome, numero. */
+  /** Data: nome, numero, link. */
   'payment-confirmed': {
     subject: 'Pagamento confirmado: encomenda nº {{texto.numero}}',
     preview: 'Confirmámos o pagamento da encomenda nº {{numero}}.',
     body: `        ${greeting}
-        <mj-text><p>Confirmámos o pagamento da tua encomenda nº <strong>{{numero}}</strong>. Vamos prepará-la com todo o cuidado.</p></mj-text>`,
+        <mj-text><p>Confirmámos o pagamento da tua encomenda nº <strong>{{numero}}</strong>. Vamos prepará-la com todo o cuidado.</p></mj-text>${orderButton}`,
     text: `Olá {{texto.nome}},
 
-Confirmámos o pagamento da tua encomenda nº {{texto.numero}}. Vamos prepará-la com todo o cuidado.`,
+Confirmámos o pagamento da tua encomenda nº {{texto.numero}}. Vamos prepará-la com todo o cuidado.${orderLinkText}`,
   },
-  /** Data: nome, numero, rastreio (tracking code). */
+  /** Data: nome, numero, rastreio (tracking code) and rastreioLink (its CTT page), link. */
   shipped: {
     subject: 'A tua encomenda nº {{texto.numero}} foi enviada',
     preview: 'A encomenda nº {{numero}} vai a caminho.',
     body: `        ${greeting}
         <mj-text><p>A tua encomenda nº <strong>{{numero}}</strong> foi enviada.</p></mj-text>
-        {{#if rastreio}}<mj-text container-background-color="${COLOR.accentSoft}" padding="16px 28px"><p style="margin:0">Código de envio: <strong>{{rastreio}}</strong></p></mj-text>{{/if}}`,
+        {{#if rastreio}}<mj-text container-background-color="${COLOR.accentSoft}" padding="16px 28px"><p style="margin:0">Código de envio CTT: <strong>{{rastreio}}</strong>{{#if rastreioLink}}<br /><a href="{{rastreioLink}}" style="color:${COLOR.accent}">Seguir o envio nos CTT</a>{{/if}}</p></mj-text>{{/if}}${orderButton}`,
     text: `Olá {{texto.nome}},
 
-A tua encomenda nº {{texto.numero}} foi enviada.{{#if texto.rastreio}} Código de envio: {{texto.rastreio}}.{{/if}}`,
+A tua encomenda nº {{texto.numero}} foi enviada.{{#if texto.rastreio}} Código de envio CTT: {{texto.rastreio}}.{{#if texto.rastreioLink}} Segue o envio nos CTT: {{texto.rastreioLink}}{{/if}}{{/if}}${orderLinkText}`,
   },
   /** Data: nome. */
   'review-request': {
@@ -189,32 +198,32 @@ Esperamos que estejas a gostar das tuas peças. A tua opinião ajuda-nos muito: 
 
 A peça {{texto.produto}} que pediste voltou a estar disponível: {{texto.link}}`,
   },
-  /** Data: nome, numero, expirada. */
+  /** Data: nome, numero, expirada, link. */
   'order-cancelled': {
     subject: 'A tua encomenda nº {{texto.numero}} foi cancelada',
     preview: 'Encomenda nº {{numero}} cancelada; as peças voltaram à loja.',
     body: `        ${greeting}
-        <mj-text>{{#if expirada}}<p>A reserva da tua encomenda nº <strong>{{numero}}</strong> expirou sem recebermos o comprovativo de pagamento, por isso as peças voltaram à loja.</p><p>Se ainda as quiseres, podes fazer uma nova encomenda na loja. Se já pagaste, responde a este e-mail com o comprovativo e tratamos de tudo.</p>{{else}}<p>A tua encomenda nº <strong>{{numero}}</strong> foi cancelada e as peças voltaram à loja.</p><p>Se já pagaste, devolvemos o valor pelo mesmo meio. Qualquer dúvida, responde a este e-mail.</p>{{/if}}</mj-text>`,
+        <mj-text>{{#if expirada}}<p>A reserva da tua encomenda nº <strong>{{numero}}</strong> expirou sem recebermos o comprovativo de pagamento, por isso as peças voltaram à loja.</p><p>Se ainda as quiseres, podes fazer uma nova encomenda na loja. Se já pagaste, responde a este e-mail com o comprovativo e tratamos de tudo.</p>{{else}}<p>A tua encomenda nº <strong>{{numero}}</strong> foi cancelada e as peças voltaram à loja.</p><p>Se já pagaste, devolvemos o valor pelo mesmo meio. Qualquer dúvida, responde a este e-mail.</p>{{/if}}</mj-text>${orderButton}`,
     text: `Olá {{texto.nome}},
 
 {{#if texto.expirada}}
 A reserva da tua encomenda nº {{texto.numero}} expirou sem recebermos o comprovativo de pagamento, por isso as peças voltaram à loja. Se ainda as quiseres, podes fazer uma nova encomenda na loja. Se já pagaste, responde a este e-mail com o comprovativo e tratamos de tudo.
 {{else}}
 A tua encomenda nº {{texto.numero}} foi cancelada e as peças voltaram à loja. Se já pagaste, devolvemos o valor pelo mesmo meio. Qualquer dúvida, responde a este e-mail.
-{{/if}}`,
+{{/if}}${orderLinkText}`,
   },
   /** Data: numero, cliente, email, total, metodo. To the owner. */
   'owner-new-order': {
     subject: 'Nova encomenda paga: nº {{texto.numero}} ({{texto.total}})',
     preview: '{{cliente}} enviou o comprovativo da encomenda nº {{numero}}.',
-    body: `        <mj-text><p>Chegou o comprovativo de pagamento da encomenda nº <strong>{{numero}}</strong>.</p><p>Cliente: {{cliente}} ({{email}})<br />Total: <strong>{{total}}</strong><br />Pagamento: {{metodo}}</p><p>Confirma o pagamento no back-office (Encomendas → Confirmar Pagamento).</p></mj-text>`,
+    body: `        <mj-text><p>Chegou o comprovativo de pagamento da encomenda nº <strong>{{numero}}</strong>.</p><p>Cliente: {{cliente}} ({{email}})<br />Total: <strong>{{total}}</strong><br />Pagamento: {{metodo}}</p><p>Confirma o pagamento no back-office: Encomendas → a encomenda → Marcar como paga.</p></mj-text>`,
     text: `Chegou o comprovativo de pagamento da encomenda nº {{texto.numero}}.
 
 Cliente: {{texto.cliente}} ({{texto.email}})
 Total: {{texto.total}}
 Pagamento: {{texto.metodo}}
 
-Confirma o pagamento no back-office (Encomendas → Confirmar Pagamento).`,
+Confirma o pagamento no back-office: Encomendas → a encomenda → Marcar como paga.`,
   },
   /** Data: nome, email, telefone, assunto, mensagem. To the owner. */
   'owner-contact-message': {
@@ -228,5 +237,18 @@ Confirma o pagamento no back-office (Encomendas → Confirmar Pagamento).`,
 {{texto.mensagem}}
 
 A mensagem fica também no back-office (Contactos).`,
+  },
+  /** Data: nome, numero, link. Asked for by number and e-mail on "A minha encomenda". */
+  'order-link': {
+    subject: 'A ligação para a tua encomenda nº {{texto.numero}}',
+    preview: 'Acompanha a encomenda nº {{numero}}.',
+    body: `        ${greeting}
+        <mj-text><p>Pediste a ligação para acompanhar a tua encomenda nº <strong>{{numero}}</strong>. Aqui está:</p></mj-text>${orderButton}
+        <mj-text font-size="13px" color="${COLOR.muted}"><p>Não foste tu? Podes ignorar este e-mail: a ligação só chega a este endereço.</p></mj-text>`,
+    text: `Olá {{texto.nome}},
+
+Pediste a ligação para acompanhar a tua encomenda nº {{texto.numero}}.${orderLinkText}
+
+Não foste tu? Podes ignorar este e-mail: a ligação só chega a este endereço.`,
   },
 };

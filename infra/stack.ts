@@ -127,8 +127,22 @@ export class ShopStack extends Stack {
       }),
     ) as unknown as PaymentSettings;
 
+    // The key of the customers' order links (HMAC of the order id): generated once, never rotated by a
+    // deploy, resolved by CloudFormation into the environment of the functions whose rows grant `orderLinks`.
+    const orderLinkSecret = new secretsmanager.Secret(this, 'OrderLinkSecret', {
+      description: 'Joias Inox: the key of the customers\' "A minha encomenda" links (changing it breaks every link already e-mailed)',
+      generateSecretString: { excludePunctuation: true, passwordLength: 64 },
+    });
+    acknowledgeNag(
+      orderLinkSecret,
+      'SMG4',
+      'Rotating this key would break every order link already e-mailed to customers; each link only opens the view of one order ' +
+        '(status, lines, address) that its own customer was sent. Rotate by hand only after a leak, knowing old links stop working.',
+    );
+
     const bindTargets = {
       payments,
+      orderLinkKey: orderLinkSecret.secretValue.unsafeUnwrap(),
       tables: this.data.tables,
       buckets: this.data.buckets,
       mail: {

@@ -81,6 +81,8 @@ export const streamConsumers = [
       { table: 'stockAlerts', access: 'readWrite' },
       { table: 'counters', access: 'write' },
       { mail: true },
+      // Every e-mail of an order carries its "A minha encomenda" link, rebuilt from the order id.
+      { orderLinks: true },
     ],
   },
 ] as const satisfies readonly StreamConsumer[];

@@ -15,6 +15,8 @@ export type Grant =
   | { readonly table: TableKey; readonly access: 'read' | 'write' | 'readWrite' }
   | { readonly bucket: BucketKey; readonly access: 'read' | 'put' | 'readWrite' | 'readDelete' | 'readWriteDelete' }
   | { readonly mail: true }
+  /** The key of the customers' order links (`ORDER_LINK_ENV`): no IAM, a value the stack resolves from its secret. */
+  | { readonly orderLinks: true }
   /** Settings only, no IAM: the payment instructions, or the shop's public URL (environment). */
   | { readonly config: 'payments' | 'shopUrl' };
 
@@ -124,6 +126,8 @@ export const routes = [
       { bucket: 'uploads', access: 'read' },
       { bucket: 'proofs', access: 'put' },
       { config: 'payments' },
+      // The access token it answers is the order's link key's HMAC of the order id.
+      { orderLinks: true },
     ] },
 
   { method: 'POST', path: '/api/orders/{id}/proof', handler: 'orders/attach-proof', access: 'public', throttle: WRITE_THROTTLE,
@@ -137,6 +141,12 @@ export const routes = [
       { bucket: 'proofs', access: 'put' },
       { config: 'payments' },
     ] },
+  // The link to "A minha encomenda" mailed again (same answer whatever the input): per client and per e-mail,
+  // so nobody can try order numbers in bulk nor fill a customer's inbox.
+  { method: 'POST', path: '/api/orders/lookup', handler: 'orders/lookup', access: 'public', throttle: WRITE_THROTTLE,
+    limits: [{ by: 'client', max: 10, windowSeconds: TEN_MINUTES }, { by: 'email', max: 5, windowSeconds: TEN_MINUTES }, { by: 'email', max: 20, windowSeconds: ONE_DAY }],
+    emailField: 'email',
+    grants: [RATE_LIMITS_GRANT, { table: 'orders', access: 'read' }, { table: 'outbox', access: 'write' }] },
   { method: 'GET', path: '/api/orders/{id}', handler: 'orders/get', access: 'public',
     grants: [{ table: 'orders', access: 'read' }, { config: 'payments' }] },
 

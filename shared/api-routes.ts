@@ -13,6 +13,7 @@ import type {
   ContactMessageCreated,
   ContactMessageResponse,
   CustomerOrderResponse,
+  OrderLookupResponse,
   ContactMessagesPage,
   DashboardResponse,
   ImageUploadResponse,
@@ -35,6 +36,7 @@ import type {
   AdminEmailRequest,
   AttachProofInput,
   OrderAccessQuery,
+  OrderLookupInput,
   OrderNoteInput,
   CollectionInput,
   ContactMessageInput,
@@ -74,6 +76,8 @@ export interface ApiRoutes {
   'POST /api/orders/{id}/proof': Contract<CustomerOrderResponse, AttachProofInput>;
   /** The customer's view of their order (`?token=` its access token). */
   'GET /api/orders/{id}': Contract<CustomerOrderResponse, undefined, OrderAccessQuery>;
+  /** The order's link e-mailed to the order's address when number and e-mail match; 202 either way. */
+  'POST /api/orders/lookup': Contract<OrderLookupResponse, OrderLookupInput>;
   // ── Admin ──
   'GET /api/admin/dashboard': Contract<DashboardResponse>;
   'GET /api/admin/orders': Contract<OrdersPage, undefined, OrdersQuery>;

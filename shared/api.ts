@@ -138,10 +138,14 @@ export interface PlaceOrderResponse {
 /** POST /api/orders/{id}/proof and GET /api/orders/{id}?token= */
 export interface CustomerOrderResponse { readonly order: CustomerOrder }
 
+/** POST /api/orders/lookup → 202: the same answer whether or not the order exists (the link goes by e-mail). */
+export interface OrderLookupResponse { readonly message: string }
+
 // ── Admin (Authorization: Bearer <Cognito access token of a member of group admin>) ──
 
 export interface OrderEmailRecord {
-  readonly kind: 'order-received' | 'order-cancelled' | AdminEmailKind;
+  /** `order-link`: the link to "A minha encomenda", asked for by the customer with number and e-mail. */
+  readonly kind: 'order-received' | 'order-cancelled' | 'order-link' | AdminEmailKind;
   readonly status: 'sent' | 'failed';
   readonly at: string;
   readonly trackingCode?: string;

@@ -225,6 +225,18 @@ export const messages = {
     follow: 'Acompanhar a encomenda',
     tracking: (code: string) => `Código de envio CTT: ${code}.`,
     followParcel: 'Seguir o envio nos CTT (abre noutra janela)',
+    /** The lookup by number and e-mail ("/encomenda"). */
+    lookupTitle: 'A minha encomenda',
+    lookupIntro: 'Indica o número da encomenda e o e-mail com que a fizeste. Enviamos-te para esse e-mail a ligação para a acompanhares.',
+    lookupNumber: 'Número da encomenda',
+    lookupEmail: 'E-mail da encomenda',
+    lookupSubmit: 'Enviar a ligação',
+    lookupSending: 'A enviar...',
+    /** Always the same answer, whether or not the order exists: a number reveals nothing. */
+    lookupSent:
+      'Se o número e o e-mail corresponderem a uma encomenda, vais receber dentro de minutos um e-mail com a ligação. Não chegou? Vê a pasta de spam, ou confirma o número no e-mail da encomenda.',
+    lookupFailed: 'Não foi possível enviar o pedido. Tenta novamente.',
+    lookupLink: 'Já fizeste uma encomenda? Acompanha-a aqui',
   },
 
   /** Payment instructions as one line of text (e-mails). */
@@ -379,6 +391,7 @@ export const messages = {
     quantity: { invalid: 'A quantidade deve ser um número inteiro entre 1 e 10.' },
     proofKey: { invalid: PROOF_MISSING },
     accessToken: { invalid: 'O código de acesso à encomenda não é válido. Abre a ligação do e-mail da encomenda.' },
+    orderLookupNumber: { invalid: 'Indica o número da encomenda: 6 algarismos, como aparece no e-mail (ex.: 123456).' },
     note: { required: 'Escreve a nota.', tooLong: 'A nota não pode ter mais de 1000 caracteres.' },
     restock: { required: 'Diz se as peças voltaram à loja (repor o stock ou não).' },
     proofContentType: {

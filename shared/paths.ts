@@ -36,6 +36,8 @@ export const routePatterns = {
   withdrawal: '/Livre-Resolução',
   /** "A minha encomenda": the customer's view of one order, opened with its access token. */
   myOrder: '/encomenda/:id',
+  /** "A minha encomenda" by order number and e-mail: the link is e-mailed to the order's address. */
+  findOrder: '/encomenda',
 } as const;
 
 /** Links to the public pages. */

@@ -16,7 +16,7 @@ import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type { IConstruct } from 'constructs';
 import type { Grant } from '../../lambdas/routes.ts';
 import { buckets, tables, type BucketKey, type TableKey } from '../../lambdas/contracts/data-model.ts';
-import { MAIL_ENV, PAYMENT_ENV, type PaymentSettings } from '../../lambdas/contracts/env.ts';
+import { MAIL_ENV, ORDER_LINK_ENV, PAYMENT_ENV, type PaymentSettings } from '../../lambdas/contracts/env.ts';
 import { acknowledgeNag } from './nag.ts';
 
 export { MAIL_ENV } from '../../lambdas/contracts/env.ts';
@@ -59,6 +59,8 @@ export interface BindTargets {
   readonly mail: MailTarget;
   /** Payment instructions (values may be CloudFormation parameter references). */
   readonly payments: PaymentSettings;
+  /** The order links' key (a dynamic reference to the stage's secret, resolved at deploy). */
+  readonly orderLinkKey: string;
 }
 
 /** The environment variables a grant brings, by name (what `bindGrant` sets). */
@@ -66,6 +68,7 @@ export function envVarsOf(grant: Grant): string[] {
   if ('table' in grant) return [tables[grant.table].envVar];
   if ('bucket' in grant) return [buckets[grant.bucket].envVar];
   if ('config' in grant) return grant.config === 'payments' ? Object.values(PAYMENT_ENV) : [MAIL_ENV.shopUrl];
+  if ('orderLinks' in grant) return [ORDER_LINK_ENV.key];
   return [MAIL_ENV.from, MAIL_ENV.templatePrefix, MAIL_ENV.shopUrl, MAIL_ENV.configurationSet];
 }
 
@@ -77,6 +80,7 @@ export function bindGrant(fn: lambda.Function, grant: Grant, targets: BindTarget
     if (grant.config === 'payments') bindPayments(fn, targets.payments);
     else fn.addEnvironment(MAIL_ENV.shopUrl, targets.mail.shopUrl);
   }
+  else if ('orderLinks' in grant) fn.addEnvironment(ORDER_LINK_ENV.key, targets.orderLinkKey);
   else bindMail(fn, targets.mail);
 }
 

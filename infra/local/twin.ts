@@ -5,14 +5,14 @@
  */
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
-import { mkdtemp, rm, writeFile, mkdir } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { S3Client } from '@aws-sdk/client-s3';
 import { DEFAULT_ADMIN_PREFIX } from '../../shared/paths.ts';
 import { configurationSetName, contentSecurityPolicy } from '../config.ts';
 import { buckets, tables, type BucketKey, type TableKey } from '../../lambdas/contracts/data-model.ts';
-import { MAIL_ENV, ORIGIN_ENV, OUTBOX_ENV, PAYMENT_ENV, type PaymentSettings } from '../../lambdas/contracts/env.ts';
+import { MAIL_ENV, ORDER_LINK_ENV, ORIGIN_ENV, OUTBOX_ENV, PAYMENT_ENV, type PaymentSettings } from '../../lambdas/contracts/env.ts';
 import { OUTBOX_STREAM_FILTER } from '../../lambdas/contracts/outbox.ts';
 import { streamConsumers } from '../../lambdas/jobs.ts';
 import {
@@ -103,9 +103,23 @@ export const LOCAL_PAYMENTS: PaymentSettings = {
   revolut: '@joiasinox',
 };
 
-export function handlerEnv(endpoints: Twin['endpoints'], shopUrl: string, originSecret: string): Record<string, string> {
+/**
+ * The key of the order links, kept with the twin's data (like the stack's secret, generated once), so
+ * the links of e-mails already sent keep opening their orders after a restart.
+ */
+async function orderLinkKeyOf(dataDir: string): Promise<string> {
+  const file = join(dataDir, 'order-link.key');
+  const known = await readFile(file, 'utf8').catch(() => '');
+  if (known.trim()) return known.trim();
+  const key = randomBytes(48).toString('base64url');
+  await writeFile(file, key, { mode: 0o600 });
+  return key;
+}
+
+export function handlerEnv(endpoints: Twin['endpoints'], shopUrl: string, originSecret: string, orderLinkKey = ''): Record<string, string> {
   const env: Record<string, string> = {
     [ORIGIN_ENV.secret]: originSecret,
+    [ORDER_LINK_ENV.key]: orderLinkKey,
     AWS_REGION: LOCAL_REGION,
     AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
     AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
@@ -157,7 +171,7 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
 
     // A new origin secret per start, as the stack's generated secret: only the front door knows it.
     const originSecret = randomBytes(32).toString('base64url');
-    const env = handlerEnv(endpoints, `http://${HOST}:${port}`, originSecret);
+    const env = handlerEnv(endpoints, `http://${HOST}:${port}`, originSecret, await orderLinkKeyOf(dataDir));
     Object.assign(process.env, env);
     if (!options.verbose) process.env.POWERTOOLS_LOG_LEVEL ??= 'WARN';
 

@@ -46,6 +46,14 @@ export const ORIGIN_HEADER = 'x-origin-verify';
  */
 export const VIEWER_IP_HEADER = 'x-viewer-ip';
 
+/**
+ * Comes with an `orderLinks` grant: the key that makes an order's "A minha encomenda" link
+ * (`orderAccessToken`: HMAC-SHA256 of the order id). The order keeps only the token's hash; the key lets
+ * the outbox consumer rebuild the link for every e-mail of the order without ever storing the token.
+ * Generated once per stage (Secrets Manager in the cloud, a file of the twin's data in the twin).
+ */
+export const ORDER_LINK_ENV = { key: 'ORDER_LINK_KEY' } as const;
+
 /** Set on the outbox consumer only. */
 export const OUTBOX_ENV = {
   /** At most this many e-mails a second from one consumer instance (the account's SES sending rate). */

@@ -112,7 +112,10 @@ export type TemplateData = Readonly<Record<string, unknown>>;
  */
 export function templateData<Id extends MailTemplateId>(template: Id, data: MailData[Id]): TemplateData {
   if (Object.hasOwn(data, TEXT_ROOT)) throw new Error(`Mail ${template}: "${TEXT_ROOT}" is reserved for the text values.`);
-  for (const key of MAIL_URL_FIELDS[template]) assertHttpUrl(template, key, (data as Record<string, unknown>)[key]);
+  for (const key of MAIL_URL_FIELDS[template]) {
+    const value = (data as Record<string, unknown>)[key];
+    if (value !== undefined) assertHttpUrl(template, key, value);
+  }
   const text = mapValues(data, plainText) as Record<string, unknown>;
   const html = mapValues(data, (value) => escapeHtml(plainText(value))) as Record<string, unknown>;
   return { ...html, [TEXT_ROOT]: text };

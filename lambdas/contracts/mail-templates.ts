@@ -10,7 +10,7 @@
  */
 
 /** The template ids, in the order the CDK stack and the twin create them. */
-export const MAIL_TEMPLATE_IDS = ['order-received', 'payment-confirmed', 'shipped', 'review-request', 'back-in-stock', 'order-cancelled', 'owner-new-order', 'owner-contact-message'] as const;
+export const MAIL_TEMPLATE_IDS = ['order-received', 'payment-confirmed', 'shipped', 'review-request', 'back-in-stock', 'order-cancelled', 'owner-new-order', 'owner-contact-message', 'order-link'] as const;
 
 export type MailTemplateId = (typeof MAIL_TEMPLATE_IDS)[number];
 
@@ -48,19 +48,41 @@ export interface MailData {
     readonly envio?: string;
     /** Optional: where the order goes. */
     readonly morada?: MailAddress;
+    /** Absolute http(s) URL of "A minha encomenda" (added when sent: see `ORDER_LINK_TEMPLATES`). */
+    readonly link: string;
   };
-  readonly 'payment-confirmed': { readonly nome: string; readonly numero: number };
+  readonly 'payment-confirmed': { readonly nome: string; readonly numero: number; readonly link: string };
   /** `rastreio`: the carrier's tracking code, when the owner gave one. */
-  readonly shipped: { readonly nome: string; readonly numero: number; readonly rastreio?: string };
+  readonly shipped: {
+    readonly nome: string;
+    readonly numero: number;
+    readonly rastreio?: string;
+    /** With `rastreio`: the CTT page that follows the parcel (`cttTrackingUrl`). */
+    readonly rastreioLink?: string;
+    readonly link: string;
+  };
   readonly 'review-request': { readonly nome: string };
   readonly 'back-in-stock': { readonly produto: string; /** Absolute http(s) URL of the product page. */ readonly link: string };
   /** To the customer: the order was closed before shipping; `expirada` when the reservation ran out unpaid. */
-  readonly 'order-cancelled': { readonly nome: string; readonly numero: number; readonly expirada: boolean };
+  readonly 'order-cancelled': { readonly nome: string; readonly numero: number; readonly expirada: boolean; readonly link: string };
   /** To the owner: a proof of payment arrived (the order is in "Confirmar Pagamento"). */
   readonly 'owner-new-order': { readonly numero: number; readonly cliente: string; readonly email: string; readonly total: string; readonly metodo: string };
   /** To the owner: a customer wrote through the contact form. */
   readonly 'owner-contact-message': { readonly nome: string; readonly email: string; readonly telefone: string; readonly assunto: string; readonly mensagem: string };
+  /** To the customer who asked for it by number and e-mail: the link to "A minha encomenda". */
+  readonly 'order-link': { readonly nome: string; readonly numero: number; readonly link: string };
 }
+
+/**
+ * The templates whose `link` is the order's "A minha encomenda" page: it is not stored with the queued
+ * mail (the order keeps only its token's hash) but rebuilt from the order id by the outbox consumer
+ * when it sends (`orderPageUrl`).
+ */
+export const ORDER_LINK_TEMPLATES = ['order-received', 'payment-confirmed', 'shipped', 'order-cancelled', 'order-link'] as const satisfies readonly MailTemplateId[];
+export type OrderLinkTemplate = (typeof ORDER_LINK_TEMPLATES)[number];
+
+/** The data a mail is queued with: the templates of `ORDER_LINK_TEMPLATES` without their `link`. */
+export type QueuedMailData = { readonly [Id in MailTemplateId]: Id extends OrderLinkTemplate ? Omit<MailData[Id], 'link'> : MailData[Id] };
 
 /** A shipping address as the order e-mail shows it. */
 export interface MailAddress {
@@ -75,18 +97,19 @@ export interface MailAddress {
 export const TEXT_ROOT = 'texto';
 
 /**
- * The only values a template may put inside an HTML attribute (an `href`): they must be absolute
- * http(s) URLs, which `templateData` checks before sending. Every other value only ever lands in text.
+ * The only values a template may put inside an HTML attribute (an `href`): when present they must be
+ * absolute http(s) URLs, which `templateData` checks before sending. Every other value only ever lands in text.
  */
 export const MAIL_URL_FIELDS: { readonly [Id in MailTemplateId]: readonly (keyof MailData[Id] & string)[] } = {
-  'order-received': [],
-  'payment-confirmed': [],
-  shipped: [],
+  'order-received': ['link'],
+  'payment-confirmed': ['link'],
+  shipped: ['link', 'rastreioLink'],
   'review-request': [],
   'back-in-stock': ['link'],
-  'order-cancelled': [],
+  'order-cancelled': ['link'],
   'owner-new-order': [],
   'owner-contact-message': [],
+  'order-link': ['link'],
 };
 
 /** Physical SES template name: the stage prefix keeps two stages in one account apart. */

@@ -15,12 +15,12 @@
  * wakes it when that time comes, or when a claimed item's lease ran out.
  */
 import type { OrderEmailRecord } from '../../shared/api.ts';
-import type { MailData, MailTemplateId } from './mail-templates.ts';
+import type { MailTemplateId, QueuedMailData } from './mail-templates.ts';
 
 export type OutboxStatus = 'pending' | 'sending' | 'sent' | 'failed';
 
-/** One e-mail: its template and the data that template takes. */
-export type OutboxMail = { readonly [Id in MailTemplateId]: { readonly template: Id; readonly data: MailData[Id] } }[MailTemplateId];
+/** One e-mail: its template and the data it is queued with (an order's link is added when it is sent). */
+export type OutboxMail = { readonly [Id in MailTemplateId]: { readonly template: Id; readonly data: QueuedMailData[Id] } }[MailTemplateId];
 
 /** What a mail's outcome records elsewhere. */
 export type OutboxEffect =

@@ -8,8 +8,8 @@ import type { Order, OrderEmailRecord } from '../../shared/api.ts';
 import { messages } from '../../shared/messages.ts';
 import { formatCents } from '../../shared/money.ts';
 import { PAYMENT_METHOD_LABELS } from '../../shared/payment-methods.ts';
-import { SHIPPING_METHODS } from '../../shared/shipping.ts';
-import type { MailData } from '../contracts/mail-templates.ts';
+import { SHIPPING_METHODS, cttTrackingUrl } from '../../shared/shipping.ts';
+import type { QueuedMailData } from '../contracts/mail-templates.ts';
 import type { OutboxMail } from '../contracts/outbox.ts';
 import { outboxMailPut } from '../repositories/outbox.ts';
 import { instructionsFor } from './payments.ts';
@@ -18,7 +18,7 @@ import { instructionsFor } from './payments.ts';
 export type CustomerMailKind = OrderEmailRecord['kind'];
 
 /** The data of the order-received e-mail: the order summary and how to pay. */
-export function orderReceivedData(order: Order): MailData['order-received'] {
+export function orderReceivedData(order: Order): QueuedMailData['order-received'] {
   return {
     nome: order.firstName,
     numero: order.orderNumber,
@@ -51,11 +51,13 @@ export function customerMail(order: Order, kind: CustomerMailKind, options: { re
     case 'payment-confirmed':
       return { template: kind, data: base };
     case 'shipped':
-      return { template: kind, data: { ...base, ...(options.trackingCode ? { rastreio: options.trackingCode } : {}) } };
+      return { template: kind, data: { ...base, ...(options.trackingCode ? { rastreio: options.trackingCode, rastreioLink: cttTrackingUrl(options.trackingCode) } : {}) } };
     case 'review-request':
       return { template: kind, data: { nome: order.firstName } };
     case 'order-cancelled':
       return { template: kind, data: { ...base, expirada: options.expired === true } };
+    case 'order-link':
+      return { template: kind, data: base };
   }
 }
 

@@ -24,6 +24,7 @@ import { getMbWayCounters } from '../repositories/mbway-counters.ts';
 import { newOrderCountItems, statusMoveCountItems } from './counters.ts';
 import { instructionsFor } from './payments.ts';
 import { CUSTOMER, SHOP, statusEntry } from './order-lifecycle.ts';
+import { hashAccessToken, orderAccessToken } from './order-access.ts';
 import { paidOrderMailItems } from './order-mail.ts';
 import { claimProof, claimedProofKey } from './uploads.ts';
 
@@ -107,14 +108,10 @@ async function priceOrder(input: PlaceOrderInput): Promise<OrderLine[]> {
   });
 }
 
-/** A new access token for the customer's order: 32 random bytes, URL-safe (43 characters). */
-function newAccessToken(): { token: string; hash: string } {
-  const token = randomBytes(32).toString('base64url');
-  return { token, hash: hashToken(token) };
-}
-
-function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+/** The access token of a new order (rebuilt from its id for the links of its e-mails) and what the order keeps of it. */
+function newAccessToken(orderId: string): { token: string; hash: string } {
+  const token = orderAccessToken(orderId);
+  return { token, hash: hashAccessToken(token) };
 }
 
 /** What the customer may see of their order: no notes, no admin names, no proof. */
@@ -150,12 +147,11 @@ async function writeOrder(input: PlaceOrderInput, orderLines: OrderLine[], idemp
   const month = monthKey(now);
   const mbway = input.shipping.paymentMethod === 'mbway';
   const status = proof ? PAID_STATUS : RESERVED_STATUS;
-  const access = newAccessToken();
-
   for (let attempt = 1; ; attempt++) {
     let mbwayNumber: MbWayNumber | undefined;
     if (mbway) mbwayNumber = await mbwayNumberOrRefuse(month);
     const orderNumber = generateOrderNumber();
+    const access = newAccessToken(String(orderNumber));
     const order: OrderItem = {
       id: String(orderNumber),
       orderNumber,
@@ -224,7 +220,7 @@ const ORDER_ID = /^\d{6}$/;
 /** The order, if `token` is its access token; a wrong token and an unknown order get the same 403. */
 async function orderWithToken(id: string | undefined, token: string): Promise<OrderItem> {
   const order = id && ORDER_ID.test(id) ? await getOrderItem(id) : undefined;
-  const given = Buffer.from(hashToken(token), 'hex');
+  const given = Buffer.from(hashAccessToken(token), 'hex');
   const stored = Buffer.from(order?.accessTokenHash ?? '', 'hex');
   if (!order || stored.length !== given.length || !timingSafeEqual(stored, given)) throw new Forbidden(messages.api.orderAccessDenied);
   return order;

@@ -14,7 +14,8 @@ import { MAIL_ENV, OUTBOX_ENV } from '../contracts/env.ts';
 import { BACK_IN_STOCK_PAGE, OUTBOX_RETRY, retryDelaySeconds, type OutboxBackInStockItem, type OutboxItem, type OutboxMailItem } from '../contracts/outbox.ts';
 import { logger } from '../logger.ts';
 import { setting } from '../repositories/clients.ts';
-import { mailFailure, sendTemplatedMail, shopAddress } from '../repositories/mail.ts';
+import { ORDER_LINK_TEMPLATES, type MailData, type MailTemplateId } from '../contracts/mail-templates.ts';
+import { UnfitMailData, mailFailure, sendTemplatedMail, shopAddress } from '../repositories/mail.ts';
 import { orderEmailOutcomeUpdate } from '../repositories/orders.ts';
 import {
   claimOutboxItem,
@@ -31,6 +32,7 @@ import {
 } from '../repositories/outbox.ts';
 import { pendingStockAlertsPage, stockAlertNotifiedItems } from '../repositories/stock-alerts.ts';
 import { writeTransactionRetrying, type TransactionItem } from '../repositories/transactions.ts';
+import { orderPageUrl } from './order-access.ts';
 import { SHOP } from './order-lifecycle.ts';
 
 /** Mail items written at once while a back-in-stock page is turned into mails. */
@@ -70,12 +72,20 @@ export async function handleOutboxImage(image: Record<string, unknown>, now = ne
   } else await deliver(item);
 }
 
+/** The data SES gets: an order's e-mail gains its "A minha encomenda" link, rebuilt from the order id. */
+function dataToSend(item: OutboxMailItem): MailData[MailTemplateId] {
+  const { template, data } = item.mail;
+  if (!(ORDER_LINK_TEMPLATES as readonly MailTemplateId[]).includes(template)) return data as MailData[MailTemplateId];
+  if (item.effect?.kind !== 'order') throw new UnfitMailData(`Mail ${template} of ${item.id} names no order for its link.`);
+  return { ...data, link: orderPageUrl(item.effect.orderId) } as MailData[MailTemplateId];
+}
+
 async function deliver(item: OutboxMailItem): Promise<void> {
   const to = item.toShop ? shopAddress() : item.to!;
   await paceSend();
   let messageId: string | undefined;
   try {
-    messageId = await sendTemplatedMail(to, item.mail.template, item.mail.data as never);
+    messageId = await sendTemplatedMail(to, item.mail.template, dataToSend(item) as never);
   } catch (error) {
     const failure = mailFailure(error);
     const now = new Date();

@@ -5,6 +5,7 @@
 export { shippingFormSchema, type ShippingForm } from './shipping-form.ts';
 export { contactMessageSchema, type ContactMessageInput } from './contact-message.ts';
 export { stockAlertSchema, type StockAlertInput } from './stock-alert.ts';
+export { orderLookupSchema, type OrderLookupInput } from './order-lookup.ts';
 export { placeOrderSchema, attachProofSchema, orderAccessQuerySchema, type PlaceOrderInput, type AttachProofInput, type OrderAccessQuery } from './place-order.ts';
 export {
   proofUploadRequestSchema,

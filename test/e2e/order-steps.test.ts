@@ -9,7 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { seedPieces } from '../../infra/local/seed/catalogue.ts';
 import { DEFAULT_ADMIN_PREFIX, paths } from '../../shared/paths.ts';
 import { clientFetch } from '../support/clients.ts';
-import { mailsTo, openPage, useShop } from '../web/e2e-support.ts';
+import { messages } from '../../shared/messages.ts';
+import { MOBILE, mailsTo, openPage, useShop } from '../web/e2e-support.ts';
 
 const shop = useShop();
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
@@ -66,14 +67,51 @@ describe('the owner works an order step by step', () => {
     const shipped = mails.find((m) => m.body.text?.includes('RR123456785PT'));
     expect(shipped, JSON.stringify(mails.map((m) => m.subject))).toBeDefined();
 
-    // …and sees the order as it is now on "A minha encomenda".
+    // …and, from the link in the shipping e-mail, sees the order as it is now on "A minha encomenda".
+    const mailedLink = /Acompanha a tua encomenda em: (\S+)/.exec(shipped!.body.text ?? '')?.[1];
+    expect(mailedLink).toBe(`${shop.twin.url}${paths.myOrder(order.id, order.accessToken)}`);
     const customer = await openPage(shop.browser);
-    await customer.page.goto(`${shop.twin.url}${paths.myOrder(order.id, order.accessToken)}`);
+    await customer.page.goto(mailedLink!);
     await expect.poll(() => customer.page.locator('main').textContent(), { timeout: 10_000 }).toContain('A tua encomenda foi enviada.');
     expect(await customer.page.getByTestId('tracking').textContent()).toContain('Código de envio CTT: RR123456785PT.');
     expect(await customer.page.getByRole('link', { name: /Seguir o envio nos CTT/ }).getAttribute('href')).toContain('ObjectCodeInput=RR123456785PT');
     await customer.page.screenshot({ path: '/tmp/shots-limits/my-order-shipped.png', fullPage: true });
     await customer.page.close();
+    await page.close();
+  });
+
+  it('without the e-mail at hand: the number and the e-mail on /encomenda mail the link, which opens the order (phone width)', async () => {
+    const email = `sem.link.${randomUUID().slice(0, 8)}@exemplo.pt`;
+    const piece = seedPieces.find((p) => p.stock > 2)!;
+    const shipping = { email, firstName: 'Rui', lastName: 'Lopes', country: 'Portugal', address: 'Rua Velha, 9', city: 'Faro', postalCode: '8000-123', phone: '912345678', shippingMethod: 'ctt', paymentMethod: 'transferencia', acceptTerms: true };
+    const { order } = await post<{ order: { id: string; orderNumber: number; accessToken: string } }>('/api/orders', { items: [{ productId: piece.id, quantity: 1 }], shipping }, { 'idempotency-key': randomUUID() });
+
+    const { page, problems } = await openPage(shop.browser, MOBILE);
+    await page.goto(`${shop.twin.url}/`);
+    await page.getByRole('contentinfo').getByRole('link', { name: 'A minha encomenda' }).click();
+    await page.getByRole('heading', { name: 'A minha encomenda' }).waitFor();
+    // A number that is not one: said in place, nothing sent.
+    await page.getByLabel('Número da encomenda').fill('12');
+    await page.getByLabel('E-mail da encomenda').fill(email);
+    await page.getByRole('button', { name: 'Enviar a ligação' }).click();
+    await page.getByText(messages.validation.orderLookupNumber.invalid).waitFor();
+    // As the customer copies it from the bank app: "nº 123 456", e-mail in capitals.
+    const n = String(order.orderNumber);
+    await page.getByLabel('Número da encomenda').fill(`nº ${n.slice(0, 3)} ${n.slice(3)}`);
+    await page.getByLabel('E-mail da encomenda').fill(email.toUpperCase());
+    await page.getByRole('button', { name: 'Enviar a ligação' }).click();
+    await page.getByText(messages.myOrder.lookupSent).waitFor();
+    await page.screenshot({ path: '/tmp/shots-limits/order-lookup-sent.png', fullPage: true });
+    expect(problems.errors).toEqual([]);
+
+    await expect.poll(async () => (await mailsTo(shop.twin, email)).length, { timeout: 20_000 }).toBe(1);
+    const [mail] = await mailsTo(shop.twin, email);
+    expect(mail!.subject).toBe(`A ligação para a tua encomenda nº ${order.orderNumber}`);
+    const link = /Acompanha a tua encomenda em: (\S+)/.exec(mail!.body.text ?? '')?.[1];
+    await page.goto(link!);
+    await page.getByRole('heading', { name: `A minha encomenda nº ${order.orderNumber}` }).waitFor();
+    expect(await page.getByTestId('order-status').textContent()).toBe('Aguarda Pagamento');
+    await page.screenshot({ path: '/tmp/shots-limits/order-from-lookup.png', fullPage: true });
     await page.close();
   });
 });

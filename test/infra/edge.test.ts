@@ -8,7 +8,7 @@ import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOGUE_THROTTLE, DEFAULT_THROTTLE, routes, WRITE_THROTTLE, type Route } from '../../lambdas/routes.ts';
-import { ORIGIN_ENV, ORIGIN_HEADER } from '../../lambdas/contracts/env.ts';
+import { ORDER_LINK_ENV, ORIGIN_ENV, ORIGIN_HEADER } from '../../lambdas/contracts/env.ts';
 import { LATENCY_WATCHED_ROUTES, routeKeyOf } from '../../infra/api.ts';
 import { ALARM_THRESHOLDS } from '../../infra/alarms.ts';
 import { VIEWER_IP_CODE } from '../../infra/web.ts';
@@ -22,7 +22,7 @@ beforeAll(() => {
 afterAll(removeScratch);
 
 const distribution = () => shop.json.Resources[shop.logicalId(shop.stack.web.distribution)]!.Properties.DistributionConfig;
-const secretId = () => Object.entries(shop.json.Resources).find(([, r]) => r.Type === 'AWS::SecretsManager::Secret')![0];
+const secretId = () => Object.entries(shop.json.Resources).find(([id, r]) => r.Type === 'AWS::SecretsManager::Secret' && id.startsWith('OriginSecret'))![0];
 /** The dynamic reference CloudFormation resolves to the secret's value at deploy time. */
 const secretReference = () => ({ 'Fn::Join': ['', ['{{resolve:secretsmanager:', { Ref: secretId() }, ':SecretString:::}}']] });
 
@@ -43,6 +43,20 @@ describe('the origin lock', () => {
     const fn = shop.stack.api.functions.get(key as never)!;
     const env = shop.json.Resources[shop.logicalId(fn.function)]!.Properties.Environment.Variables;
     expect(env[ORIGIN_ENV.secret]).toEqual(secretReference());
+  });
+});
+
+describe("the key of the customers' order links", () => {
+  const linkSecretId = () => Object.entries(shop.json.Resources).find(([id, r]) => r.Type === 'AWS::SecretsManager::Secret' && id.startsWith('OrderLinkSecret'))![0];
+  const envOf = (fn: { function: object }) => shop.json.Resources[shop.logicalId(fn.function as never)]!.Properties.Environment.Variables as Record<string, unknown>;
+
+  it('is a generated secret resolved at deploy into exactly the functions that make or mail order links', () => {
+    expect(shop.json.Resources[linkSecretId()]!.Properties.GenerateSecretString).toMatchObject({ ExcludePunctuation: true, PasswordLength: 64 });
+    const reference = { 'Fn::Join': ['', ['{{resolve:secretsmanager:', { Ref: linkSecretId() }, ':SecretString:::}}']] };
+    const holders = [...shop.stack.api.functions.entries()].filter(([, fn]) => ORDER_LINK_ENV.key in envOf(fn)).map(([key]) => key);
+    expect(holders).toEqual(['POST /api/orders']);
+    expect(envOf(shop.stack.api.functions.get('POST /api/orders' as never)!)[ORDER_LINK_ENV.key]).toEqual(reference);
+    expect(envOf(shop.stack.outbox.functions.get('OutboxMail')!)[ORDER_LINK_ENV.key]).toEqual(reference);
   });
 });
 

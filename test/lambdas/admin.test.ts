@@ -112,7 +112,7 @@ describe('admin orders', () => {
       `A tua encomenda nº ${order.orderNumber} foi enviada`,
       'Gostaste das tuas joias?',
     ]);
-    expect(mails[2]!.body.text).toContain('Código de envio: RR123456789PT');
+    expect(mails[2]!.body.text).toContain('Código de envio CTT: RR123456789PT');
     expect(mails[3]!.body.text).toContain('Olá Beatriz');
 
     const noCode = await admin('POST', `/api/admin/orders/${order.id}/emails`, { kind: 'shipped', trackingCode: '  ', requestKey: randomUUID() });

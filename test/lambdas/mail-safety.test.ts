@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cttTrackingUrl } from '../../shared/shipping.ts';
 import { MAIL_TEMPLATE_IDS, type MailTemplateId } from '../../lambdas/contracts/mail-templates.ts';
 import { sendTemplatedMail } from '../../lambdas/repositories/mail.ts';
 import { launchBrowser } from '../support/browser.ts';
@@ -95,7 +96,9 @@ describe('order-received with hostile customer text, through POST /api/orders', 
 
     const [seen, reference] = await Promise.all([openMail(mail.body.html!), openMail(plain.body.html!)]);
     expect(seen.dialogs).toEqual([]);
-    expect(seen.links).toEqual([]);
+    // The only link is the shop's own "A minha encomenda" button.
+    const orderLink = `${twin().url}/encomenda/${hostileOrder.body.order.id}?token=${hostileOrder.body.order.accessToken}`;
+    expect(seen.links).toEqual([orderLink]);
     expect(seen.images).toBe(0);
     expect(seen.withHandlers).toBe(0);
     expect(seen.tags).toEqual(reference.tags);
@@ -118,12 +121,14 @@ describe('shipped with a hostile tracking code, through POST /api/admin/orders/{
     const [, plain, mail] = await mailsTo(order.email);
     expect(mail!.subject).toBe(`A tua encomenda nº ${order.orderNumber} foi enviada`);
     expectNoHiddenCharacters(mail!);
-    expect(mail!.body.text).toContain(`Código de envio: ${EVIL_LINK} {{numero}}.`);
+    expect(mail!.body.text).toContain(`Código de envio CTT: ${EVIL_LINK} {{numero}}.`);
     const [seen, reference] = await Promise.all([openMail(mail!.body.html!), openMail(plain!.body.html!)]);
     expect(seen.dialogs).toEqual([]);
-    expect(seen.links).toEqual([]);
+    // The links are the shop's own: the CTT page of the code (the code URL-encoded in its query) and the order's page.
+    expect(seen.links).toEqual([cttTrackingUrl(trackingCode), `${twin().url}/encomenda/${order.id}?token=${(body.order as { accessToken: string }).accessToken}`]);
+    expect(new URL(seen.links[0]!).hostname).toBe('appserver.ctt.pt');
     expect(seen.tags).toEqual(reference.tags);
-    expect(seen.text).toContain(`Código de envio: ${EVIL_LINK} {{numero}}`);
+    expect(seen.text).toContain(`Código de envio CTT: ${EVIL_LINK} {{numero}}`);
   });
 });
 
@@ -168,7 +173,8 @@ describe('every template, with every value hostile (optional keys too), sent by 
     expect(seen.dialogs).toEqual([]);
     expect(seen.images).toBe(0);
     expect(seen.withHandlers).toBe(0);
-    expect(seen.links.filter((href) => !href?.startsWith('https://loja.example/'))).toEqual([]);
+    // Links only to the shop (the data's own URLs) and, for a shipped parcel, to the CTT page that follows it.
+    expect(seen.links.filter((href) => !href?.startsWith('https://loja.example/') && !href?.startsWith('https://appserver.ctt.pt/'))).toEqual([]);
     expect(seen.tags).toEqual(reference.tags);
     if (id !== 'back-in-stock') {
       expect(seen.text).toContain(`${EVIL_LINK} {{numero}}${EVIL_IMG}'"&{{{texto}}}`);

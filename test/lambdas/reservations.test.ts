@@ -218,7 +218,7 @@ describe('PATCH /api/admin/orders/{id}: the lifecycle', () => {
       `Pagamento confirmado: encomenda nº ${order.orderNumber}`,
       `A tua encomenda nº ${order.orderNumber} foi enviada`,
     ]);
-    expect((await mailsTo(order.email)).at(-1)!.body.text).toContain('Código de envio: RR123456789PT.');
+    expect((await mailsTo(order.email)).at(-1)!.body.text).toContain('Código de envio CTT: RR123456789PT.');
   });
 
   it('closing after shipping asks whether the pieces came back; yes → stock back as a return, no → stock unchanged', async () => {

@@ -34,14 +34,16 @@ export const benignMailData: { readonly [Id in MailTemplateId]: MailData[Id] } =
     instrucoes: 'Faz uma transferência para o IBAN PT50 0000 0000 0000 0000 0000 0 (titular: Joias Inox, Lda.).',
     envio: 'CTT Expresso',
     morada: { nome: 'Ana Costa', rua: 'Rua das Flores, 12', codigoPostal: '4050-262', localidade: 'Porto', pais: 'Portugal' },
+    link: 'https://loja.example/encomenda/123456?token=abc_DEF-123',
   },
-  'payment-confirmed': { nome: 'Ana', numero: 123456 },
-  shipped: { nome: 'Ana', numero: 123456, rastreio: 'RR123456789PT' },
+  'payment-confirmed': { nome: 'Ana', numero: 123456, link: 'https://loja.example/encomenda/123456?token=abc_DEF-123' },
+  shipped: { nome: 'Ana', numero: 123456, rastreio: 'RR123456789PT', rastreioLink: 'https://appserver.ctt.pt/CustomerArea/PublicArea_Detail?ObjectCodeInput=RR123456789PT&SearchInput=RR123456789PT&IsFromPublicArea=true', link: 'https://loja.example/encomenda/123456?token=abc_DEF-123' },
   'review-request': { nome: 'Ana' },
   'back-in-stock': { produto: 'Brincos Estrela', link: 'https://loja.example/product/brincos-estrela?a=1&b=2' },
-  'order-cancelled': { nome: 'Ana', numero: 123456, expirada: false },
+  'order-cancelled': { nome: 'Ana', numero: 123456, expirada: false, link: 'https://loja.example/encomenda/123456?token=abc_DEF-123' },
   'owner-new-order': { numero: 123456, cliente: 'Ana Costa', email: 'ana@example.com', total: '46,48 €', metodo: 'MB WAY' },
   'owner-contact-message': { nome: 'Ana Costa', email: 'ana@example.com', telefone: '912345678', assunto: 'Anel por medida', mensagem: 'Olá! Fazem anéis por medida?' },
+  'order-link': { nome: 'Ana', numero: 123456, link: 'https://loja.example/encomenda/123456?token=abc_DEF-123' },
 };
 
 /** The same data with every text value hostile (URLs stay URLs, but with markup-like query text). */
@@ -59,13 +61,14 @@ export const hostileMailData: { readonly [Id in MailTemplateId]: MailData[Id] } 
     envio: hostile(),
     morada: { nome: hostile(), rua: hostile(), codigoPostal: hostile(), localidade: hostile(), pais: hostile() },
   },
-  'payment-confirmed': { nome: hostile(), numero: 123456 },
-  shipped: { nome: hostile(), numero: 123456, rastreio: hostile() },
+  'payment-confirmed': { nome: hostile(), numero: 123456, link: 'https://loja.example/encomenda/1?token="><script>alert(1)</script>{{numero}}' },
+  shipped: { nome: hostile(), numero: 123456, rastreio: hostile(), rastreioLink: 'https://appserver.ctt.pt/x?c="><b>x</b>', link: 'https://loja.example/encomenda/1?token="><script>alert(1)</script>{{numero}}' },
   'review-request': { nome: hostile() },
   'back-in-stock': { produto: hostile(), link: 'https://loja.example/product/x?q="><script>alert(1)</script>{{numero}}' },
-  'order-cancelled': { nome: hostile(), numero: 123456, expirada: true },
+  'order-cancelled': { nome: hostile(), numero: 123456, expirada: true, link: 'https://loja.example/encomenda/1?token="><script>alert(1)</script>{{numero}}' },
   'owner-new-order': { numero: 123456, cliente: hostile(), email: hostile(), total: hostile(), metodo: hostile() },
   'owner-contact-message': { nome: hostile(), email: hostile(), telefone: hostile(), assunto: hostile(), mensagem: hostile(5000) },
+  'order-link': { nome: hostile(), numero: 123456, link: 'https://loja.example/encomenda/1?token="><script>alert(1)</script>{{numero}}' },
 };
 
 export interface MailParts {

@@ -96,11 +96,12 @@ describe('plainText', () => {
 
 describe('templateData', () => {
   it('holds the HTML-escaped values at the top level and the plain values under texto', () => {
-    expect(templateData('shipped', { nome: `Ana${RLO}\r\n<b>`, numero: 123456, rastreio: '{{numero}}' })).toEqual({
+    expect(templateData('shipped', { nome: `Ana${RLO}\r\n<b>`, numero: 123456, rastreio: '{{numero}}', link: 'https://loja.example/encomenda/123456?token=a&b' })).toEqual({
       nome: 'Ana &lt;b&gt;',
       numero: '123456',
       rastreio: '&#123;&#123;numero&#125;&#125;',
-      texto: { nome: 'Ana <b>', numero: '123456', rastreio: '{{numero}}' },
+      link: 'https://loja.example/encomenda/123456?token&#61;a&amp;b',
+      texto: { nome: 'Ana <b>', numero: '123456', rastreio: '{{numero}}', link: 'https://loja.example/encomenda/123456?token=a&b' },
     });
   });
 
@@ -113,8 +114,9 @@ describe('templateData', () => {
   it('every string it sends is plain one-line text, escaped at the top level', () => {
     fc.assert(
       fc.property(anyText, anyText, (nome, rastreio) => {
-        const data = templateData('shipped', { nome, numero: 1, rastreio }) as { nome: string; rastreio: string; texto: { nome: string; rastreio: string } };
-        expect(data.texto).toEqual({ nome: plainText(nome), numero: '1', rastreio: plainText(rastreio) });
+        const link = 'https://loja.example/encomenda/1?token=t';
+        const data = templateData('shipped', { nome, numero: 1, rastreio, link }) as { nome: string; rastreio: string; texto: { nome: string; rastreio: string } };
+        expect(data.texto).toEqual({ nome: plainText(nome), numero: '1', rastreio: plainText(rastreio), link });
         expect(data.nome).toBe(escapeHtml(plainText(nome)));
         for (const value of [data.nome, data.rastreio]) expect(value).not.toMatch(/[<>"'{}\r\n\u202E\u200B]/);
       }),

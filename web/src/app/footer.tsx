@@ -39,6 +39,7 @@ export function SiteFooter() {
         <nav aria-labelledby="footer-help">
           <h2 id="footer-help">Ajuda</h2>
           <ul>
+            <li><Link to={paths.findOrder}>A minha encomenda</Link></li>
             <li><Link to={paths.faq}>Perguntas Frequentes</Link></li>
             <li><Link to={paths.shippingPolicy}>Detalhes de Envio</Link></li>
             <li><Link to={paths.returns}>Política de Devoluções</Link></li>

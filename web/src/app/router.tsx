@@ -31,6 +31,7 @@ const router = createBrowserRouter([
           { path: paths.payment, element: page(() => import('../features/checkout/payment-page.tsx'), 'PaymentPage') },
           { path: paths.thankYou, element: page(() => import('../features/checkout/thank-you-page.tsx'), 'ThankYouPage') },
           { path: routePatterns.myOrder, element: page(() => import('../features/checkout/my-order-page.tsx'), 'MyOrderPage') },
+          { path: paths.findOrder, element: page(() => import('../features/checkout/order-lookup-page.tsx'), 'OrderLookupPage') },
           { path: paths.contact, element: page(() => import('../features/pages/contact-page.tsx'), 'ContactPage') },
           { path: paths.about, element: page(() => import('../features/pages/about-page.tsx'), 'AboutPage') },
           { path: paths.faq, element: page(() => import('../features/pages/faq-page.tsx'), 'FaqPage') },

@@ -6,7 +6,7 @@ import type { PaymentMethodInfo, PresignedUpload } from '../../../shared/api.ts'
 import { apiRequestLine, type ApiCall, type ApiResponse, type ApiRouteKey } from '../../../shared/api-routes.ts';
 import { messages } from '../../../shared/messages.ts';
 import type { Collection, Product } from '../../../shared/product.ts';
-import type { AttachProofInput, ContactMessageInput, PlaceOrderInput, ProofUploadRequest, StockAlertInput } from '../../../shared/schemas/index.ts';
+import type { AttachProofInput, ContactMessageInput, OrderLookupInput, PlaceOrderInput, ProofUploadRequest, StockAlertInput } from '../../../shared/schemas/index.ts';
 
 export class ApiError extends Error {
   constructor(
@@ -93,4 +93,6 @@ export const api = {
     apiCall('POST /api/orders', { body: input }, { headers: { 'idempotency-key': idempotencyKey } }),
   customerOrder: (orderId: string, token: string) => apiCall('GET /api/orders/{id}', { params: { id: orderId }, query: { token } }, { cache: 'no-store' }).then((r) => r.order),
   attachProof: (orderId: string, input: AttachProofInput) => apiCall('POST /api/orders/{id}/proof', { params: { id: orderId }, body: input }),
+  /** The order's link goes by e-mail when number and e-mail match; the answer is the same either way. */
+  lookUpOrder: (input: OrderLookupInput) => apiCall('POST /api/orders/lookup', { body: input }),
 };

@@ -150,6 +150,7 @@ export const texts = {
       shipped: 'Encomenda enviada',
       'review-request': 'Pedido de avaliação',
       'order-cancelled': 'Encomenda cancelada',
+      'order-link': 'Ligação pedida pelo cliente',
     } satisfies Record<OrderEmailRecord['kind'], string>,
     emailStatus: { sent: 'Enviado', failed: 'Falhou de vez' } satisfies Record<OrderEmailRecord['status'], string>,
     trackingDetail: (code: string) => `Código ${code}`,

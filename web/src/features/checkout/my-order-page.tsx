@@ -33,7 +33,14 @@ export function MyOrderPage() {
   return (
     <div className="container page-body">
       {state.status === 'loading' && <Loading />}
-      {state.status === 'error' && <LoadError message={errorMessage(state.error, messages.myOrder.loadFailed)} onRetry={retry} />}
+      {state.status === 'error' && (
+        <>
+          <LoadError message={errorMessage(state.error, messages.myOrder.loadFailed)} onRetry={retry} />
+          <p>
+            <Link to={paths.findOrder}>{messages.myOrder.lookupLink}</Link>
+          </p>
+        </>
+      )}
       {state.status === 'ready' && <OrderView order={state.value} token={token} onPaid={(order) => update(() => order)} />}
     </div>
   );
