@@ -18,6 +18,7 @@ import type { SpaConfig } from '../shared/spa-config.ts';
 import { EMAIL_PATTERN, type DomainSettings } from './config.ts';
 import { Data } from './data.ts';
 import { Mail } from './mail.ts';
+import { MailEvents } from './mail-events.ts';
 import { MailOutbox } from './outbox.ts';
 import type { RenderedMailTemplates } from './mail-render.ts';
 import type { PaymentSettings } from '../lambdas/contracts/env.ts';
@@ -79,6 +80,7 @@ export class ShopStack extends Stack {
   readonly jobs: Jobs;
   readonly photos: Photos;
   readonly outbox: MailOutbox;
+  readonly mailEvents: MailEvents;
   readonly web: Web;
   readonly alarms: Alarms;
 
@@ -181,6 +183,7 @@ export class ShopStack extends Stack {
     this.jobs = new Jobs(this, 'Jobs', { targets: bindTargets });
     this.photos = new Photos(this, 'Photos', { targets: bindTargets, imagesBucket: this.data.buckets.images });
     this.outbox = new MailOutbox(this, 'Outbox', { targets: bindTargets, tables: this.data.tables, sendRate: props.mailSendRate ?? DEFAULT_MAIL_SEND_RATE });
+    this.mailEvents = new MailEvents(this, 'MailEvents', { targets: bindTargets, topic: this.mail.eventsTopic });
 
     const spaConfig: SpaConfig = {
       apiBasePath: '/api',
@@ -216,6 +219,7 @@ export class ShopStack extends Stack {
         ...[...this.jobs.functions].map(([name, fn]) => ({ id: `Job${name}`, label: `scheduled ${name}`, function: fn.function, logGroup: fn.logGroup })),
         { id: 'PhotoProcessing', label: 'photo processing', function: this.photos.processor.function, logGroup: this.photos.processor.logGroup },
         ...[...this.outbox.functions].map(([name, fn]) => ({ id: `Stream${name}`, label: `stream consumer ${name}`, function: fn.function, logGroup: fn.logGroup })),
+        { id: 'MailEvents', label: 'mail bounce/complaint recorder', function: this.mailEvents.recorder.function, logGroup: this.mailEvents.recorder.logGroup },
       ],
       outbox: { deadLetterQueue: this.outbox.deadLetterQueue, failedMails: this.outbox.failedMails },
       tables: this.data.tables,

@@ -48,6 +48,17 @@ export const photoProcessing = {
 } as const satisfies Omit<Job, 'everyMinutes'> & { readonly bucket: 'images'; readonly prefix: string };
 
 /**
+ * The function the mail `events` topic runs with each SES bounce, complaint or reject event of the
+ * configuration set (the twin runs the same module when its SES answers for the mailbox simulator's
+ * addresses): it records the problem on the order the mail belonged to.
+ */
+export const mailEvents = {
+  name: 'MailEvents',
+  handler: 'mail-events',
+  grants: [{ table: 'orders', access: 'write' }],
+} as const satisfies Omit<Job, 'everyMinutes'>;
+
+/**
  * A function that consumes a table's stream: in the cloud an event source mapping (retries,
  * bisect on error, a dead-letter queue, partial batch failures), in the twin a poller of DynamoDB
  * Local's stream that hands the same module the same event shape (`infra/local/stream-poller.ts`).

@@ -146,7 +146,8 @@ export interface OrderLookupResponse { readonly message: string }
 export interface OrderEmailRecord {
   /** `order-link`: the link to "A minha encomenda", asked for by the customer with number and e-mail. */
   readonly kind: 'order-received' | 'order-cancelled' | 'order-link' | AdminEmailKind;
-  readonly status: 'sent' | 'failed';
+  /** `bounced`, `complained`: SES accepted it, then the address bounced for good or the customer marked it as spam. */
+  readonly status: 'sent' | 'failed' | 'bounced' | 'complained';
   readonly at: string;
   readonly trackingCode?: string;
   /** Why it failed (shown to the admin). */
@@ -180,6 +181,21 @@ export interface Order extends OrderTotals {
   readonly expiresAt?: string;
   readonly emails: readonly OrderEmailRecord[];
   readonly timeline: readonly TimelineEntry[];
+  /**
+   * The latest e-mail of the order that bounced for good or that the customer marked as spam (SES's
+   * events): the shop's mail no longer reaches this customer (SES suppresses the address), so the
+   * owner should reach them another way.
+   */
+  readonly mailProblem?: MailProblem;
+}
+
+/** A customer address the shop's mail no longer reaches. */
+export interface MailProblem {
+  readonly kind: 'bounced' | 'complained';
+  readonly at: string;
+  readonly address: string;
+  /** What the receiving server said (a hard bounce's diagnostic), when it said something. */
+  readonly detail?: string;
 }
 
 /** A row of the orders list. */

@@ -50,6 +50,7 @@ const everyGrant: Grant[] = [
   { mail: true },
   { config: 'payments' },
   { config: 'shopUrl' },
+  { orderLinks: true },
 ];
 /** Every variable some grant brings: these are the ones a scope hides unless its grants bring them. */
 const GRANTED_ENV = new Set([...everyGrant.flatMap(envVarsOf), ORIGIN_ENV.secret]);

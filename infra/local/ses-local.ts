@@ -137,16 +137,23 @@ type OutageKind = 'down' | 'reject';
  * ''), without storing anything: a test can take SES down for its own addresses while the other
  * tests' mail keeps flowing.
  */
-async function sendOrOutage(req: http.IncomingMessage, res: http.ServerResponse, internalPort: number, outages: ReadonlyMap<string, OutageKind>): Promise<void> {
+async function sendOrOutage(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  internalPort: number,
+  outages: ReadonlyMap<string, OutageKind>,
+  onEvent: ((event: SimulatedSesEvent) => void) | undefined,
+): Promise<void> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
   const body = Buffer.concat(chunks);
-  let recipients: string[] = [];
+  let request: SendRequest = {};
   try {
-    recipients = (JSON.parse(body.toString('utf8')) as { Destination?: { ToAddresses?: string[] } }).Destination?.ToAddresses ?? [];
+    request = JSON.parse(body.toString('utf8')) as SendRequest;
   } catch {
     // not JSON: let aws-ses-v2-local answer it
   }
+  const recipients = request.Destination?.ToAddresses ?? [];
   const outage = [...outages].find(([match]) => recipients.some((to) => to.includes(match)))?.[1];
   if (outage === 'down') {
     res.writeHead(503, { 'content-type': 'application/json', 'x-amzn-errortype': 'ServiceUnavailable' });
@@ -158,7 +165,98 @@ async function sendOrOutage(req: http.IncomingMessage, res: http.ServerResponse,
     res.end(JSON.stringify({ message: 'Email address is not verified (twin outage)' }));
     return;
   }
-  forward(req, res, internalPort, body);
+  const simulated = onEvent && request.ConfigurationSetName ? recipients.filter((to) => simulatorOutcome(to)) : [];
+  if (simulated.length === 0) return forward(req, res, internalPort, body);
+  // As SES does after accepting a mail to the mailbox simulator: the answer first, the event a moment later.
+  const answer = await forwardCapturing(req, res, internalPort, body);
+  const messageId = (() => {
+    try {
+      return (JSON.parse(answer.body) as { MessageId?: string }).MessageId;
+    } catch {
+      return undefined;
+    }
+  })();
+  if (answer.status >= 300 || !messageId) return;
+  for (const to of simulated) setTimeout(() => onEvent!(simulatedEvent(request, messageId, to)), SIMULATOR_DELAY_MS).unref();
+}
+
+/** The part of an SES v2 SendEmail request the twin reads. */
+interface SendRequest {
+  readonly FromEmailAddress?: string;
+  readonly ConfigurationSetName?: string;
+  readonly Destination?: { readonly ToAddresses?: string[] };
+  readonly EmailTags?: readonly { readonly Name: string; readonly Value: string }[];
+}
+
+/** An SES event as the configuration set's SNS destination publishes it (SES Developer Guide, "Contents of event data"). */
+export interface SimulatedSesEvent {
+  readonly eventType: 'Bounce' | 'Complaint';
+  readonly mail: { readonly timestamp: string; readonly source: string; readonly messageId: string; readonly destination: string[]; readonly tags: Record<string, string[]> };
+  readonly bounce?: {
+    readonly bounceType: 'Permanent';
+    readonly bounceSubType: 'General';
+    readonly bouncedRecipients: { emailAddress: string; action: 'failed'; status: string; diagnosticCode: string }[];
+    readonly timestamp: string;
+    readonly feedbackId: string;
+  };
+  readonly complaint?: { readonly complainedRecipients: { emailAddress: string }[]; readonly timestamp: string; readonly feedbackId: string; readonly complaintFeedbackType: 'abuse' };
+}
+
+/**
+ * The SES mailbox simulator's addresses the twin answers like SES (Amazon SES Developer Guide, "Using
+ * the mailbox simulator"): `bounce@simulator.amazonses.com` bounces for good, `complaint@…` is marked
+ * as spam by its recipient; a `+label` before the `@` is allowed. SES publishes their events through
+ * the configuration set like any other mail (and does not add them to the suppression list).
+ */
+export function simulatorOutcome(address: string): 'bounce' | 'complaint' | undefined {
+  const match = /^(bounce|complaint)(?:\+[^@]*)?@simulator\.amazonses\.com$/i.exec(address.trim());
+  return match ? (match[1]!.toLowerCase() as 'bounce' | 'complaint') : undefined;
+}
+
+/** How long after the send the twin publishes a simulator event. */
+const SIMULATOR_DELAY_MS = 200;
+
+function simulatedEvent(request: SendRequest, messageId: string, to: string): SimulatedSesEvent {
+  const timestamp = new Date().toISOString();
+  const tags: Record<string, string[]> = { 'ses:configuration-set': [request.ConfigurationSetName ?? ''] };
+  for (const tag of request.EmailTags ?? []) tags[tag.Name] = [tag.Value];
+  const mail = { timestamp, source: request.FromEmailAddress ?? '', messageId, destination: request.Destination?.ToAddresses ?? [to], tags };
+  const feedbackId = `${messageId}-feedback`;
+  return simulatorOutcome(to) === 'bounce'
+    ? {
+        eventType: 'Bounce',
+        mail,
+        bounce: {
+          bounceType: 'Permanent',
+          bounceSubType: 'General',
+          bouncedRecipients: [{ emailAddress: to, action: 'failed', status: '5.1.1', diagnosticCode: 'smtp; 550 5.1.1 user unknown' }],
+          timestamp,
+          feedbackId,
+        },
+      }
+    : { eventType: 'Complaint', mail, complaint: { complainedRecipients: [{ emailAddress: to }], timestamp, feedbackId, complaintFeedbackType: 'abuse' } };
+}
+
+/** Like `forward`, but also answers what aws-ses-v2-local said (status and body). */
+function forwardCapturing(req: http.IncomingMessage, res: http.ServerResponse, port: number, body: Buffer): Promise<{ status: number; body: string }> {
+  return new Promise((resolve) => {
+    const upstream = http.request({ host: HOST, port, method: req.method, path: req.url, headers: { ...req.headers, 'content-length': String(body.length) } }, (answer) => {
+      const chunks: Buffer[] = [];
+      answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+      answer.on('end', () => {
+        const text = Buffer.concat(chunks);
+        res.writeHead(answer.statusCode ?? 502, { ...answer.headers, 'content-length': String(text.length) });
+        res.end(text);
+        resolve({ status: answer.statusCode ?? 502, body: text.toString('utf8') });
+      });
+    });
+    upstream.on('error', (error) => {
+      if (!res.headersSent) res.writeHead(502, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ message: `aws-ses-v2-local: ${error.message}` }));
+      resolve({ status: 502, body: '' });
+    });
+    upstream.end(body);
+  });
 }
 
 async function switchOutage(req: http.IncomingMessage, res: http.ServerResponse, outages: Map<string, OutageKind>): Promise<void> {
@@ -171,7 +269,11 @@ async function switchOutage(req: http.IncomingMessage, res: http.ServerResponse,
   res.end(JSON.stringify({ outages: [...outages] }));
 }
 
-export async function startSesLocal(port: number): Promise<{ endpoint: string; stop(): Promise<void> }> {
+/**
+ * `onEvent`: what the configuration set's event destination does in the cloud (the `events` topic and
+ * its subscribed function): called with each bounce or complaint event of the mailbox simulator.
+ */
+export async function startSesLocal(port: number, onEvent?: (event: SimulatedSesEvent) => void): Promise<{ endpoint: string; stop(): Promise<void> }> {
   const internalPort = await freePort();
   const server = await sesServer({ host: HOST, port: internalPort });
   const internal = `http://${HOST}:${internalPort}`;
@@ -180,7 +282,7 @@ export async function startSesLocal(port: number): Promise<{ endpoint: string; s
     const path = (req.url ?? '/').split('?')[0];
     if (req.method === 'GET' && path === '/') void serveViewer(req, res, internal);
     else if (req.method === 'POST' && path === SES_OUTAGE_PATH) void switchOutage(req, res, outages);
-    else if (req.method === 'POST' && path === SEND_PATH && outages.size > 0) void sendOrOutage(req, res, internalPort, outages);
+    else if (req.method === 'POST' && path === SEND_PATH) void sendOrOutage(req, res, internalPort, outages, onEvent);
     else forward(req, res, internalPort);
   });
   await new Promise<void>((resolve, reject) => {

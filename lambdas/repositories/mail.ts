@@ -14,7 +14,7 @@ import { setting, ses } from './clients.ts';
  * reached, or when the data is unfit (a link that is not http(s)). Only the outbox consumer calls it:
  * a request never waits for SES.
  */
-export async function sendTemplatedMail<Id extends MailTemplateId>(to: string, template: Id, data: MailData[Id]): Promise<string | undefined> {
+export async function sendTemplatedMail<Id extends MailTemplateId>(to: string, template: Id, data: MailData[Id], tags: MailTags = {}): Promise<string | undefined> {
   let TemplateData: string;
   try {
     TemplateData = JSON.stringify(templateData(template, data));
@@ -27,10 +27,19 @@ export async function sendTemplatedMail<Id extends MailTemplateId>(to: string, t
       ConfigurationSetName: setting(MAIL_ENV.configurationSet),
       Destination: { ToAddresses: [to] },
       Content: { Template: { TemplateName: templateName(setting(MAIL_ENV.templatePrefix), template), TemplateData } },
+      EmailTags: [{ Name: MAIL_TAGS.template, Value: template }, ...Object.entries(tags).map(([Name, Value]) => ({ Name, Value }))],
     }),
   );
   return answer.MessageId;
 }
+
+/**
+ * The message tags every send carries: SES hands them back in the configuration set's bounce and
+ * complaint events (`mail.tags`), which is how such an event finds its order. Values use only what SES
+ * allows in a tag (ASCII letters, digits, `_`, `-`): template ids and order ids do.
+ */
+export const MAIL_TAGS = { template: 'template', order: 'order' } as const;
+export type MailTags = { readonly order?: string };
 
 /** The data cannot make a safe mail (e.g. a link that is not http(s)): sending again will not help. */
 export class UnfitMailData extends Error {

@@ -1,6 +1,6 @@
 /** Orders in DynamoDB: `id` is the order number; newest-first listing and by-status indexes. */
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { Order, OrderEmailRecord, OrderSummary, TimelineEntry } from '../../shared/api.ts';
+import type { MailProblem, Order, OrderEmailRecord, OrderSummary, TimelineEntry } from '../../shared/api.ts';
 import { RESERVED_STATUS, type OrderStatus } from '../../shared/order-status.ts';
 import { ddb, tableName } from './clients.ts';
 import { queryAll, queryPage, type Page } from './paging.ts';
@@ -15,10 +15,12 @@ export interface OrderItem extends Order {
   readonly accessTokenHash: string;
   /** MB WAY orders: the month (`YYYY-MM`) whose counter the order took a slot of. */
   readonly mbwayMonth?: string;
+  /** The SES events already recorded (`recordMailProblem`), so a repeated delivery records nothing. */
+  readonly mailEventIds?: ReadonlySet<string>;
 }
 
 export function toOrder(item: object): Order {
-  const { listing: _listing, proofContentType: _type, accessTokenHash: _hash, mbwayMonth: _month, ...order } = item as unknown as OrderItem;
+  const { listing: _listing, proofContentType: _type, accessTokenHash: _hash, mbwayMonth: _month, mailEventIds: _events, ...order } = item as unknown as OrderItem;
   return { ...order, emails: order.emails ?? [], timeline: order.timeline ?? [] };
 }
 
@@ -119,6 +121,30 @@ export function orderEmailOutcomeUpdate(id: string, record: OrderEmailRecord, en
       ExpressionAttributeValues: { ':empty': [], ':record': [record], ':entry': [entry] },
     },
   };
+}
+
+/**
+ * Records a mail problem (a hard bounce, a complaint) on its order once per `eventId`: the e-mail
+ * history, the timeline and the order's `mailProblem`. False when the order does not exist or the
+ * event was already recorded.
+ */
+export async function recordMailProblem(id: string, eventId: string, record: OrderEmailRecord, entry: TimelineEntry, problem: MailProblem): Promise<boolean> {
+  try {
+    await ddb().send(
+      new UpdateCommand({
+        TableName: tableName('orders'),
+        Key: { id },
+        UpdateExpression:
+          'SET emails = list_append(if_not_exists(emails, :empty), :record), timeline = list_append(if_not_exists(timeline, :empty), :entry), mailProblem = :problem ADD mailEventIds :event',
+        ConditionExpression: 'attribute_exists(id) AND NOT contains(mailEventIds, :eventId)',
+        ExpressionAttributeValues: { ':empty': [], ':record': [record], ':entry': [entry], ':problem': problem, ':event': new Set([eventId]), ':eventId': eventId },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return false;
+    throw error;
+  }
 }
 
 /** Appends an internal note to the order's timeline; returns the updated order (undefined if it does not exist). */

@@ -85,7 +85,7 @@ async function deliver(item: OutboxMailItem): Promise<void> {
   await paceSend();
   let messageId: string | undefined;
   try {
-    messageId = await sendTemplatedMail(to, item.mail.template, dataToSend(item) as never);
+    messageId = await sendTemplatedMail(to, item.mail.template, dataToSend(item) as never, item.effect?.kind === 'order' ? { order: item.effect.orderId } : {});
   } catch (error) {
     const failure = mailFailure(error);
     const now = new Date();

@@ -80,6 +80,39 @@ describe('the owner works an order step by step', () => {
     await page.close();
   });
 
+  it('a customer address that bounces: the owner sees it on the order page and is told to phone', async () => {
+    const email = `bounce+${randomUUID().slice(0, 8)}@simulator.amazonses.com`;
+    const piece = seedPieces.find((p) => p.stock > 2)!;
+    const shipping = { email, firstName: 'Vera', lastName: 'Gomes', country: 'Portugal', address: 'Rua Alta, 1', city: 'Braga', postalCode: '4700-001', phone: '913 456 789', shippingMethod: 'ctt', paymentMethod: 'transferencia', acceptTerms: true };
+    const { order } = await post<{ order: { id: string; orderNumber: number; accessToken: string } }>('/api/orders', { items: [{ productId: piece.id, quantity: 1 }], shipping }, { 'idempotency-key': randomUUID() });
+    // Cancelling mails the customer; that mail bounces (the SES mailbox simulator, as in the cloud).
+    const { page, problems } = await openPage(shop.browser);
+    await page.goto(`${shop.twin.url}${DEFAULT_ADMIN_PREFIX}/login`);
+    await page.getByPlaceholder('Inserir Username').fill(shop.twin.admin.email);
+    await page.getByPlaceholder('Inserir Password').fill(shop.twin.admin.password);
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await page.getByRole('heading', { name: /Bem-vindo|Resumo|Painel/ }).first().waitFor();
+    await page.goto(`${shop.twin.url}${DEFAULT_ADMIN_PREFIX}/ordersdetail/${order.id}`);
+    await page.getByLabel('Estado', { exact: true }).selectOption('Encerrada');
+    await page.getByRole('button', { name: 'Guardar Estado' }).click();
+    await expect.poll(() => page.url(), { timeout: 10_000 }).toMatch(/\/orders$/);
+    await expect
+      .poll(
+        async () => {
+          await page.goto(`${shop.twin.url}${DEFAULT_ADMIN_PREFIX}/ordersdetail/${order.id}`);
+          await page.getByRole('heading', { name: `Encomenda nº ${order.orderNumber}` }).waitFor();
+          return page.getByTestId('mail-problem').count();
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(1);
+    expect(await page.getByTestId('mail-problem').textContent()).toContain(`Os e-mails para ${email} são devolvidos`);
+    expect(await page.locator('main').textContent()).toContain('Devolvido (o endereço não recebe)');
+    await page.screenshot({ path: '/tmp/shots-limits/order-mail-bounced.png', fullPage: true });
+    expect(problems.errors).toEqual([]);
+    await page.close();
+  });
+
   it('without the e-mail at hand: the number and the e-mail on /encomenda mail the link, which opens the order (phone width)', async () => {
     const email = `sem.link.${randomUUID().slice(0, 8)}@exemplo.pt`;
     const piece = seedPieces.find((p) => p.stock > 2)!;

@@ -306,8 +306,30 @@ describe('SES configuration set', () => {
   it('the operator is subscribed to the events when known; the topic is a stack output', () => {
     const topicRef = { Ref: withDomain.logicalId(withDomain.stack.mail.eventsTopic) };
     withDomain.template.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'dona@joias.test', TopicArn: topicRef });
-    expect(resourcesOf(shop, 'AWS::SNS::Subscription').filter(([, r]) => JSON.stringify(r.Properties.TopicArn).includes(shop.logicalId(shop.stack.mail.eventsTopic)))).toEqual([]);
+    expect(
+      resourcesOf(shop, 'AWS::SNS::Subscription').filter(([, r]) => r.Properties.Protocol === 'email' && JSON.stringify(r.Properties.TopicArn).includes(shop.logicalId(shop.stack.mail.eventsTopic))),
+    ).toEqual([]);
     expect(shop.json.Outputs!.MailEventsTopicArn.Value).toEqual({ Ref: shop.logicalId(shop.stack.mail.eventsTopic) });
+  });
+
+  it('the mail-events function is subscribed to the events and may only update orders (the bounce goes on its order)', () => {
+    const fn = shop.stack.mailEvents.recorder;
+    shop.template.hasResourceProperties('AWS::SNS::Subscription', {
+      Protocol: 'lambda',
+      TopicArn: { Ref: shop.logicalId(shop.stack.mail.eventsTopic) },
+      Endpoint: { 'Fn::GetAtt': [shop.logicalId(fn.function), 'Arn'] },
+    });
+    shop.template.hasResourceProperties('AWS::Lambda::Permission', {
+      Action: 'lambda:InvokeFunction',
+      Principal: 'sns.amazonaws.com',
+      SourceArn: { Ref: shop.logicalId(shop.stack.mail.eventsTopic) },
+    });
+    const statements = statementsOfRole(shop.json, shop.logicalId(fn.role));
+    const actions = actionsOf(statements);
+    expect(actions).toContain('dynamodb:UpdateItem');
+    expect(actions.filter((action) => action.startsWith('ses:') || action.startsWith('s3:') || action === 'dynamodb:Scan')).toEqual([]);
+    const env = shop.json.Resources[shop.logicalId(fn.function)]!.Properties.Environment.Variables as Record<string, unknown>;
+    expect(Object.keys(env).filter((name) => name.startsWith('TABLE_'))).toEqual(['TABLE_ORDERS']);
   });
 
   it('is the default configuration set of the sender identity too', () => {

@@ -8,6 +8,8 @@ import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Route } from '../../lambdas/routes.ts';
 import { createGateway } from '../../infra/local/gateway.ts';
+import { asFunction } from '../../infra/local/function-scope.ts';
+import { ORDER_LINK_ENV } from '../../lambdas/contracts/env.ts';
 import { uploadProof } from '../support/factories.ts';
 import { call, twin } from '../support/twin.ts';
 
@@ -38,6 +40,13 @@ async function withRows<T>(routes: Route[], work: () => Promise<T>): Promise<T> 
 }
 
 describe('each handler runs as its own function', () => {
+  it("the key of the customers' order links is seen only by a function whose row grants it", async () => {
+    const keyIn = (grants: Route['grants']) => asFunction({ name: 'test', grants, api: true }, async () => process.env[ORDER_LINK_ENV.key]);
+    expect(process.env[ORDER_LINK_ENV.key]).toMatch(/^[A-Za-z0-9_-]{40,}$/);
+    expect(await keyIn([{ table: 'orders', access: 'readWrite' }, { mail: true }])).toBeUndefined();
+    expect(await keyIn([{ orderLinks: true }])).toBe(process.env[ORDER_LINK_ENV.key]);
+  });
+
   it('with its grant, the catalogue answers', async () => {
     // The gateway compiles its rows when created: one gateway per case below.
     const jwks = await (await fetch(`${twin().issuer}/.well-known/jwks.json`)).json();

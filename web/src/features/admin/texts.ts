@@ -152,7 +152,15 @@ export const texts = {
       'order-cancelled': 'Encomenda cancelada',
       'order-link': 'Ligação pedida pelo cliente',
     } satisfies Record<OrderEmailRecord['kind'], string>,
-    emailStatus: { sent: 'Enviado', failed: 'Falhou de vez' } satisfies Record<OrderEmailRecord['status'], string>,
+    emailStatus: { sent: 'Enviado', failed: 'Falhou de vez', bounced: 'Devolvido (o endereço não recebe)', complained: 'Marcado como spam pelo cliente' } satisfies Record<
+      OrderEmailRecord['status'],
+      string
+    >,
+    mailProblem: {
+      bounced: (address: string) => `Os e-mails para ${address} são devolvidos: o endereço não existe ou não recebe correio. A loja deixou de lhe enviar e-mails; contacta o cliente por telefone para confirmar o endereço.`,
+      complained: (address: string) => `O cliente marcou um e-mail da loja como spam (${address}). A loja deixou de lhe enviar e-mails; se for preciso, contacta-o por telefone.`,
+    },
+    mailProblemDetail: (detail: string) => `Resposta do servidor de correio: ${detail}`,
     trackingDetail: (code: string) => `Código ${code}`,
     items: 'Artigos',
     itemName: 'Nome',

@@ -51,6 +51,12 @@ function OrderDetail({ detail, onOrder }: { readonly detail: OrderDetailResponse
   return (
     <div className="adm-detail">
       <div className="adm-detail-main">
+        {order.mailProblem && (
+          <div className="notice notice--error" role="status" data-testid="mail-problem">
+            <p>{t.mailProblem[order.mailProblem.kind](order.mailProblem.address)}</p>
+            {order.mailProblem.detail && <p className="adm-small">{t.mailProblemDetail(order.mailProblem.detail)}</p>}
+          </div>
+        )}
         <section className="adm-panel" aria-labelledby="adm-customer">
           <h2 id="adm-customer" className="adm-section-title">{t.customer}</h2>
           <dl className="adm-dl">
