@@ -141,7 +141,7 @@ export interface CustomerOrderResponse { readonly order: CustomerOrder }
 /** POST /api/orders/lookup → 202: the same answer whether or not the order exists (the link goes by e-mail). */
 export interface OrderLookupResponse { readonly message: string }
 
-// ── Admin (Authorization: Bearer <Cognito access token of a member of group admin>) ──
+// ── Admin (Authorization: Bearer <Cognito ID or access token of a member of group admin; the back-office sends the ID token, which names the admin's e-mail>) ──
 
 export interface OrderEmailRecord {
   /** `order-link`: the link to "A minha encomenda", asked for by the customer with number and e-mail. */

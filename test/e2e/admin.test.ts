@@ -184,7 +184,7 @@ describe('back-office: sign-in', () => {
     // A token the API refuses (bad signature), as after a revoked or tampered session.
     await page.evaluate(() => {
       for (const key of Object.keys(localStorage)) {
-        if (key.endsWith('.accessToken')) localStorage.setItem(key, localStorage.getItem(key)!.replace(/\.[^.]+$/, '.AAAA'));
+        if (key.endsWith('.accessToken') || key.endsWith('.idToken')) localStorage.setItem(key, localStorage.getItem(key)!.replace(/\.[^.]+$/, '.AAAA'));
       }
     });
     await page.getByRole('link', { name: 'Criar coleções' }).click();

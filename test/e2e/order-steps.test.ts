@@ -108,6 +108,8 @@ describe('the owner works an order step by step', () => {
       .toBe(1);
     expect(await page.getByTestId('mail-problem').textContent()).toContain(`Os e-mails para ${email} são devolvidos`);
     expect(await page.locator('main').textContent()).toContain('Devolvido (o endereço não recebe)');
+    // Who closed it: the admin, named by e-mail on the timeline.
+    expect(await page.locator('.adm-timeline li', { hasText: 'Aguarda Pagamento → Encerrada' }).textContent()).toContain(`por ${shop.twin.admin.email}`);
     await page.screenshot({ path: '/tmp/shots-limits/order-mail-bounced.png', fullPage: true });
     expect(problems.errors).toEqual([]);
     await page.close();

@@ -10,7 +10,7 @@ import { formatCents } from '../../shared/money.ts';
 import { RESERVATION_MINUTES } from '../../shared/order-status.ts';
 import { expireReservations } from '../../lambdas/services/order-lifecycle.ts';
 import { createProduct, mailsTo, orderBody, placeOrder, reservationBody, uploadProof } from '../support/factories.ts';
-import { adminToken, call, callRoute, documentClient, twin } from '../support/twin.ts';
+import { adminIdToken, adminToken, call, callRoute, documentClient, twin } from '../support/twin.ts';
 
 const stockOf = async (id: string) =>
   Number((await documentClient().send(new GetCommand({ TableName: twin().env.TABLE_PRODUCTS, Key: { id }, ConsistentRead: true }))).Item?.stock);
@@ -245,6 +245,11 @@ describe('PATCH /api/admin/orders/{id}: the lifecycle', () => {
     const note = await callRoute('POST /api/admin/orders/{id}/notes', { params: { id: body.order.id }, body: { text } }, { token: await adminToken() });
     expect(note.status).toBe(201);
     expect(note.body.order.timeline.at(-1)).toMatchObject({ kind: 'note', text, by: await adminName() });
+
+    // The back-office sends the admin's ID token: the timeline then names the admin by e-mail.
+    const byEmail = await call('POST', `/api/admin/orders/${body.order.id}/notes`, { token: await adminIdToken(), body: { text: 'Confirmado por telefone' } });
+    expect(byEmail.status).toBe(201);
+    expect(byEmail.body.order.timeline.at(-1)).toMatchObject({ kind: 'note', text: 'Confirmado por telefone', by: twin().admin.email });
     const view = await callRoute('GET /api/orders/{id}', { params: { id: body.order.id }, query: { token: body.order.accessToken } });
     expect(JSON.stringify(view.body)).not.toContain(text.slice(0, 20));
     expect((await call('POST', `/api/admin/orders/${body.order.id}/notes`, { token: await adminToken(), body: { text: '  ' } })).status).toBe(400);

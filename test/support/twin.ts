@@ -96,6 +96,14 @@ export async function adminToken(): Promise<string> {
   return (await signIn(twin().admin.email, twin().admin.password)).accessToken;
 }
 
+/**
+ * The ID token of the seeded admin: what the back-office sends (it names the admin's e-mail, which the
+ * order timeline and the stock history record).
+ */
+export async function adminIdToken(): Promise<string> {
+  return (await signIn(twin().admin.email, twin().admin.password)).idToken;
+}
+
 /** An access token of a freshly created user of the same pool who is in no group. */
 export async function nonAdminToken(): Promise<string> {
   const email = `cliente-${randomUUID().slice(0, 8)}@example.com`;

@@ -84,9 +84,15 @@ async function currentTokens() {
   }
 }
 
-/** The access token to send as `Authorization: Bearer ...`, or null when signed out. */
-export async function accessToken(): Promise<string | null> {
-  return (await currentTokens())?.accessToken.toString() ?? null;
+/**
+ * The token to send as `Authorization: Bearer ...`, or null when signed out: the ID token, which the
+ * API's JWT authorizer accepts like the access token (its `aud` is the app client) and which names the
+ * admin's e-mail, so the order timeline and the stock history record who did it by e-mail rather than
+ * by the pool's user id.
+ */
+export async function apiToken(): Promise<string | null> {
+  const tokens = await currentTokens();
+  return (tokens?.idToken ?? tokens?.accessToken)?.toString() ?? null;
 }
 
 /** The signed-in user, or null. */

@@ -11,7 +11,7 @@ import { ApiError, apiCall } from '../../../lib/api.ts';
 import { adminApi, type AdminApi, type AdminRequest } from '../api/admin-api.ts';
 import { adminPaths } from '../admin-paths.ts';
 import { texts } from '../texts.ts';
-import { accessToken, currentUser, signOutAdmin, type AdminUser } from './auth.ts';
+import { apiToken, currentUser, signOutAdmin, type AdminUser } from './auth.ts';
 
 /** What the login route receives when the guard sends someone there. */
 export interface LoginRedirectState {
@@ -83,7 +83,7 @@ export function RequireAdmin({ children }: { readonly children: ReactNode }) {
 
   const api = useMemo(() => {
     const request: AdminRequest = async (key, call) => {
-      const token = await accessToken().catch(() => null);
+      const token = await apiToken().catch(() => null);
       if (!token) {
         void endSession('expired');
         throw new ApiError(401, 'unauthorized', messages.admin.sessionExpired);
