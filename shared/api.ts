@@ -202,7 +202,12 @@ export interface MailProblem {
 export type OrderSummary = Pick<Order, 'id' | 'orderNumber' | 'status' | 'createdAt' | 'country' | 'paymentMethod' | 'totalCents' | 'email' | 'firstName' | 'lastName'>;
 
 /** GET /api/admin/orders?status=&q=&cursor=&limit= (newest first; `nextCursor` absent on the last page) */
-export interface OrdersPage { readonly orders: readonly OrderSummary[]; readonly nextCursor?: string }
+export interface OrdersPage {
+  readonly orders: readonly OrderSummary[];
+  readonly nextCursor?: string;
+  /** Without a search: how many orders the list holds in all (the dashboard's counters), all pages together. */
+  readonly total?: number;
+}
 /** GET /api/admin/orders/{id}: `proofUrl` is a presigned GET valid for a few minutes. */
 export interface OrderDetailResponse { readonly order: Order; readonly proofUrl?: string }
 /** PATCH /api/admin/orders/{id} and POST /api/admin/orders/{id}/emails answer the updated order. */

@@ -333,6 +333,7 @@ export const messages = {
       cursor: 'A página pedida não é válida. Volta ao início da lista.',
       status: 'Escolhe um dos estados da encomenda.',
       orderNumber: 'Pesquisa por números (até 6 algarismos).',
+      search: 'Escreve pelo menos 2 letras ou 3 algarismos (nome, e-mail, telefone ou número da encomenda), até 60 caracteres.',
     },
     /** The body is not an object at all. */
     form: { invalid: 'Os dados enviados não são válidos.' },

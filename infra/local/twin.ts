@@ -35,6 +35,7 @@ import { startS3Local } from './s3-local.ts';
 import { startScheduler } from './scheduler.ts';
 import { startStreamPoller } from './stream-poller.ts';
 import { recountIfEmpty } from '../../lambdas/services/counters.ts';
+import { indexOrdersIfEmpty } from '../../lambdas/repositories/order-search.ts';
 import { seedCatalogue } from './seed.ts';
 import { migrateLegacyPhotos } from '../../lambdas/services/photos.ts';
 import { startSesLocal } from './ses-local.ts';
@@ -185,6 +186,8 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
     ]);
     // Counters kept since this twin's data began; data from before them (an older `.data/`) is counted once.
     await recountIfEmpty();
+    // Orders from before the back-office search (an older `.data/`) get their search terms once.
+    await indexOrdersIfEmpty();
     const issuer = `${cognito.issuerDomain}/${pool.userPoolId}`;
     const jwks = await (await fetch(`${issuer}/.well-known/jwks.json`)).json();
 

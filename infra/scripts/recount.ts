@@ -18,16 +18,18 @@ import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { tables, type TableKey } from '../../lambdas/contracts/data-model.ts';
 import { allCounters } from '../../lambdas/repositories/counters.ts';
 import { countersFrom, readCountedData, recount } from '../../lambdas/services/counters.ts';
+import { indexOrdersIfEmpty } from '../../lambdas/repositories/order-search.ts';
 import { readDeploySettings, stackName as stackNameOf } from '../config.ts';
 import { cdkJsonContext, explainAwsError, OperatorError, UsageError } from './create-admin.ts';
 
 /** The tables the recount reads and writes. */
-export const RECOUNT_TABLES = ['orders', 'contactMessages', 'stockAlerts', 'counters'] as const satisfies readonly TableKey[];
+export const RECOUNT_TABLES = ['orders', 'contactMessages', 'stockAlerts', 'counters', 'orderSearch'] as const satisfies readonly TableKey[];
 
 export const USAGE = `Usage: npm run recount -- [options]
 
-Rebuilds the dashboard's counters from the orders, contact messages and back-in-stock requests
-(run once after deploying the counters to a shop with data). Reads those tables whole.
+Rebuilds the dashboard's counters from the orders, contact messages and back-in-stock requests,
+and gives orders placed before the back-office search their search terms when its table is empty
+(run once after deploying either to a shop with data). Reads those tables whole.
 
 Options:
   --stage <name>     stage of the deployed stack JoiasInox-<stage> (default: context "stage" of cdk.json, else prod)
@@ -35,8 +37,8 @@ Options:
   --dry-run          print what the data says and what is stored; write nothing
   -h, --help         this text
 
-Table names come from TABLE_ORDERS, TABLE_CONTACT_MESSAGES, TABLE_STOCK_ALERTS and TABLE_COUNTERS
-when set, else from the stack's table names.`;
+Table names come from TABLE_ORDERS, TABLE_CONTACT_MESSAGES, TABLE_STOCK_ALERTS, TABLE_COUNTERS and
+TABLE_ORDER_SEARCH when set, else from the stack's table names.`;
 
 export interface RecountOptions {
   readonly stackName: string;
@@ -127,6 +129,8 @@ export async function runRecount(options: RecountOptions, log: (line: string) =>
   const written = await recount();
   for (const [name, value] of Object.entries(written).sort(([a], [b]) => a.localeCompare(b))) log(`${name} = ${value}`);
   log(`Recounted ${Object.keys(written).length} counters in ${process.env[tables.counters.envVar]}.`);
+  const indexed = await indexOrdersIfEmpty();
+  log(indexed > 0 ? `Indexed ${indexed} orders for the back-office search in ${process.env[tables.orderSearch.envVar]}.` : 'The order search already has its terms.');
   return written;
 }
 

@@ -58,6 +58,18 @@ export const tables = {
       { name: 'byStatus', partitionKey: { name: 'status', type: 'S' }, sortKey: { name: 'createdAt', type: 'S' } },
     ],
   },
+  orderSearch: {
+    envVar: 'TABLE_ORDER_SEARCH',
+    /**
+     * The back-office's order search (`shared/order-search.ts`): one item per search term of an order
+     * (a start of a word of the customer's name or e-mail, of the phone or of the order number), written
+     * in the order's own transaction; `ref` is `<createdAt>#<order id>`, so a term's orders come newest
+     * first.
+     */
+    partitionKey: { name: 'term', type: 'S' },
+    sortKey: { name: 'ref', type: 'S' },
+    indexes: [],
+  },
   contactMessages: {
     envVar: 'TABLE_CONTACT_MESSAGES',
     partitionKey: { name: 'id', type: 'S' },

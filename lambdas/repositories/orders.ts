@@ -167,17 +167,16 @@ export async function appendTimeline(id: string, entry: TimelineEntry): Promise<
   }
 }
 
-/** Newest first, optionally one status (its own index) and order numbers containing `q`. */
-export async function listOrders(options: { status?: OrderStatus; q?: string; limit: number; cursor?: string }): Promise<Page<Order>> {
+/** Newest first, optionally one status (its own index); searching is `ordersUnderTerm`'s. */
+export async function listOrders(options: { status?: OrderStatus; limit: number; cursor?: string }): Promise<Page<Order>> {
   const byStatus = options.status !== undefined;
   const page = await queryPage({
     input: {
       TableName: tableName('orders'),
       IndexName: byStatus ? 'byStatus' : 'byListing',
       KeyConditionExpression: byStatus ? '#status = :key' : 'listing = :key',
-      ...(options.q ? { FilterExpression: 'contains(id, :q)' } : {}),
       ...(byStatus ? { ExpressionAttributeNames: { '#status': 'status' } } : {}),
-      ExpressionAttributeValues: { ':key': byStatus ? options.status : ORDER_LISTING, ...(options.q ? { ':q': options.q } : {}) },
+      ExpressionAttributeValues: { ':key': byStatus ? options.status : ORDER_LISTING },
       ScanIndexForward: false,
     },
     keyNames: byStatus ? ['id', 'status', 'createdAt'] : ['id', 'listing', 'createdAt'],

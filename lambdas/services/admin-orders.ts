@@ -2,12 +2,15 @@
 import { randomUUID } from 'node:crypto';
 import type { Order, OrderDetailResponse, OrdersPage } from '../../shared/api.ts';
 import { messages } from '../../shared/messages.ts';
-import { adminNextStatuses, CLOSED_STATUS, isBeforeShipping, ORDER_STATUS_INFO } from '../../shared/order-status.ts';
+import { adminNextStatuses, CLOSED_STATUS, isBeforeShipping, ORDER_STATUSES, ORDER_STATUS_INFO, type OrderStatus } from '../../shared/order-status.ts';
+import { COUNTER, getCounters } from '../repositories/counters.ts';
 import type { AdminEmailRequest, OrderStatusChange, OrdersQuery } from '../../shared/schemas/index.ts';
 import { DEFAULT_PAGE_SIZE } from '../../shared/schemas/index.ts';
 import { Conflict, InvalidInput, NotFound } from '../errors.ts';
 import { signedDownloadUrl } from '../repositories/storage.ts';
 import { appendTimeline, getOrder, getOrderItem, listOrders, toOrder, toOrderSummary } from '../repositories/orders.ts';
+import { ordersUnderTerm } from '../repositories/order-search.ts';
+import { matchesSearch, searchPlan } from '../../shared/order-search.ts';
 import { writeTransactionRetrying } from '../repositories/transactions.ts';
 import { SHOP, closeOrder, moveOrder } from './order-lifecycle.ts';
 import { cancellationMailItem, customerMailItem } from './order-mail.ts';
@@ -17,8 +20,34 @@ export const PROOF_LINK_SECONDS = 300;
 const ORDER_ID = /^\d{6}$/;
 
 export async function ordersPage(query: OrdersQuery): Promise<OrdersPage> {
-  const page = await listOrders({ status: query.status, q: query.q, limit: query.limit ?? DEFAULT_PAGE_SIZE, cursor: query.cursor });
-  return { orders: page.items.map(toOrderSummary), ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}) };
+  const limit = query.limit ?? DEFAULT_PAGE_SIZE;
+  if (query.q) return searchOrders(query.q, query.status, limit, query.cursor);
+  const statuses: readonly OrderStatus[] = query.status ? [query.status] : ORDER_STATUSES;
+  const [page, counters] = await Promise.all([listOrders({ status: query.status, limit, cursor: query.cursor }), getCounters(statuses.map((status) => COUNTER.orders(status)))]);
+  const total = statuses.reduce((sum, status) => sum + (counters[COUNTER.orders(status)] ?? 0), 0);
+  return { orders: page.items.map(toOrderSummary), total, ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}) };
+}
+
+/** Term pages read per search request at most, while the page is not full. */
+const SEARCH_ROUNDS = 5;
+
+/**
+ * The orders matching a search (`shared/order-search.ts`), newest first: the orders under the query's
+ * most selective term, kept when they match every word (and the status, when one is chosen). Reads only
+ * that term's items and those orders, a few pages at most per request.
+ */
+async function searchOrders(q: string, status: OrderStatus | undefined, limit: number, cursor: string | undefined): Promise<OrdersPage> {
+  const plan = searchPlan(q);
+  if (!plan) throw new InvalidInput(messages.validation.pageQuery.search, { q: messages.validation.pageQuery.search }, 'invalid_query');
+  const found: Order[] = [];
+  let next = cursor;
+  for (let round = 0; round < SEARCH_ROUNDS && found.length < limit; round++) {
+    const page = await ordersUnderTerm(plan.term, limit - found.length, next);
+    found.push(...page.orders.filter((order) => matchesSearch(order, plan.words) && (!status || order.status === status)));
+    next = page.nextCursor;
+    if (!next) break;
+  }
+  return { orders: found.map(toOrderSummary), ...(next ? { nextCursor: next } : {}) };
 }
 
 async function orderOrThrow(id: string | undefined): Promise<Order> {

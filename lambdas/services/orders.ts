@@ -17,6 +17,7 @@ import { logger } from '../logger.ts';
 import { claimIdempotencyKey, completeIdempotencyItem, peekIdempotencyKey, releaseIdempotencyKey, type Claim } from '../repositories/idempotency.ts';
 import { claimProofItem, getOrderItem, moveOrderItem, putOrderItem, toOrder, ORDER_LISTING, type OrderItem } from '../repositories/orders.ts';
 import { countMbWayOrderItem } from '../repositories/mbway-counters.ts';
+import { orderSearchItems } from '../repositories/order-search.ts';
 import { getProductsConsistent, takeStockItem } from '../repositories/products.ts';
 import { stockMovementItem } from '../repositories/stock-movements.ts';
 import { writeTransaction, writeTransactionRetrying, type TransactionItem } from '../repositories/transactions.ts';
@@ -184,6 +185,8 @@ async function writeOrder(input: PlaceOrderInput, orderLines: OrderLine[], idemp
     const proofIndex = proof ? items.push(claimProofItem(proof.key, order.id, now)) - 1 : undefined;
     const idempotencyIndex = items.push(completeIdempotencyItem(idempotencyKey, fingerprint, body)) - 1;
     items.push(...newOrderCountItems(order));
+    // Found by the back-office search under the customer's name, e-mail, phone and the number.
+    items.push(...orderSearchItems(order));
     // The order-received e-mail confirms the proof too: a reservation gets it when its proof arrives.
     if (status === PAID_STATUS) items.push(...paidOrderMailItems(toOrder(order), now));
 

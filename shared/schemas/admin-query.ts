@@ -5,6 +5,7 @@
 import * as z from 'zod';
 import { messages } from '../messages.ts';
 import { ORDER_STATUSES } from '../order-status.ts';
+import { MAX_SEARCH_LENGTH, searchPlan } from '../order-search.ts';
 
 const v = messages.validation;
 
@@ -31,15 +32,19 @@ const pageFields = {
 export const pageQuerySchema = z.object(pageFields);
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 
-/** `?status=&q=&limit=&cursor=` of the orders list; `q` is part of an order number (digits). */
+/**
+ * `?status=&q=&limit=&cursor=` of the orders list; `q` is what the owner remembers: part of the
+ * customer's name, e-mail or phone, or the order number (`shared/order-search.ts`).
+ */
 export const ordersQuerySchema = z.object({
   ...pageFields,
   status: z.enum(ORDER_STATUSES, { error: v.pageQuery.status }).optional(),
   q: z
     .string()
     .trim()
-    .regex(/^\d{0,6}$/, { error: v.pageQuery.orderNumber })
+    .max(MAX_SEARCH_LENGTH, { error: v.pageQuery.search })
     .optional()
-    .transform((q) => (q ? q : undefined)),
+    .transform((q) => (q ? q : undefined))
+    .refine((q) => q === undefined || searchPlan(q) !== undefined, { error: v.pageQuery.search }),
 });
 export type OrdersQuery = z.infer<typeof ordersQuerySchema>;

@@ -234,14 +234,23 @@ describe('back-office: the walk of issue 6', () => {
       .toBe(String(seedPieces.filter((p) => p.stock === 0).length));
   });
 
-  it('lists orders, searches by number and filters by status', async () => {
+  it('lists orders with their total, searches by number, name or e-mail and filters by status', async () => {
     await page.getByRole('navigation').getByRole('link', { name: 'Encomendas' }).click();
     await page.getByRole('heading', { name: 'Encomendas' }).waitFor();
     const rows = page.locator('tbody tr');
-    await page.getByPlaceholder('Procurar por Nº Encomenda...').fill(String(order!.orderNumber).slice(1));
+    // The count says how many there are in all, not only the first page.
+    await expect.poll(() => page.locator('.adm-pager').textContent()).toMatch(/\d+ (de \d+ )?encomendas?/);
+    const search = page.getByPlaceholder('Nº, nome, e-mail ou telefone...');
+    for (const q of [String(order!.orderNumber).slice(0, 4), 'marta teste', customer.split('@')[0]!]) {
+      await search.fill(q);
+      await expect.poll(() => rows.filter({ hasText: String(order!.orderNumber) }).count(), { message: q }).toBe(1);
+    }
+    await search.fill('zz-ninguém-assim');
+    await page.getByText(messages.admin.noOrders).waitFor();
+    await search.fill(customer);
     await expect.poll(() => rows.filter({ hasText: String(order!.orderNumber) }).count()).toBe(1);
     const row = rows.filter({ hasText: String(order!.orderNumber) });
-    expect(await row.textContent()).toMatch(/Portugal.*\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}.*Transferência Bancária.*\d+,\d{2} €.*Confirmar Pagamento/);
+    expect(await row.textContent()).toMatch(/Marta Teste.*Portugal.*\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}.*Transferência Bancária.*\d+,\d{2} €.*Confirmar Pagamento/);
     await page.getByRole('combobox').selectOption('Enviado');
     await expect.poll(() => rows.filter({ hasText: String(order!.orderNumber) }).count()).toBe(0);
     await page.getByRole('combobox').selectOption('Confirmar Pagamento');
@@ -296,7 +305,8 @@ describe('back-office: the walk of issue 6', () => {
       expect(await status.locator('option:not([disabled])').allTextContents()).toEqual(['Enviar', 'Encerrada']);
       await status.selectOption('Enviar');
       await page.getByRole('button', { name: 'Guardar Estado' }).click();
-      await page.waitForURL(/\/orders$/);
+      // Back to the list as the owner left it: the status filter and the search are kept.
+      await page.waitForURL(/\/orders\?.*estado=Confirmar/);
       await page.getByText(messages.admin.statusUpdated).waitFor();
       await page.goto(at(`/ordersdetail/${order!.id}`));
       await page.locator('.adm-timeline li', { hasText: 'Confirmar Pagamento → Enviar' }).waitFor();

@@ -24,6 +24,7 @@ describe('npm run recount', () => {
       'JoiasInox-prod-DataContactMessagesTableD4E5-ABC',
       'JoiasInox-prod-DataStockAlertsTableF6-DEF',
       'JoiasInox-prod-DataCountersTable77-GHI',
+      'JoiasInox-prod-DataOrderSearchTable9A-JKL',
       'JoiasInox-test-DataOrdersTableZZ-QQ',
     ];
     expect(stackTableNames('JoiasInox-prod', names)).toEqual({
@@ -31,6 +32,7 @@ describe('npm run recount', () => {
       contactMessages: names[1],
       stockAlerts: names[2],
       counters: names[3],
+      orderSearch: names[4],
     });
     expect(() => stackTableNames('JoiasInox-prod', names.slice(1))).toThrow(OperatorError);
     expect(() => stackTableNames('JoiasInox-prod', [...names, 'JoiasInox-prod-DataCountersTable88-JKL'])).toThrow(/TABLE_COUNTERS/);

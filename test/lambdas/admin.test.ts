@@ -48,9 +48,9 @@ describe('admin orders', () => {
     const times = top.body.orders.map((o: { createdAt: string }) => o.createdAt);
     expect([...times].sort().reverse()).toEqual(times);
 
-    const search = await admin('GET', `/api/admin/orders?q=${first.id.slice(1, 5)}`);
+    // The start of a number finds the order (searching by name, e-mail and phone: test/lambdas/order-search.test.ts).
+    const search = await admin('GET', `/api/admin/orders?q=${first.id.slice(0, 4)}`);
     expect(search.body.orders.map((o: { id: string }) => o.id)).toContain(first.id);
-    for (const o of search.body.orders) expect(o.id).toContain(first.id.slice(1, 5));
 
     for (const status of ['Enviar', 'Enviado']) await admin('PATCH', `/api/admin/orders/${first.id}`, { status });
     const shipped = await admin('GET', '/api/admin/orders?status=Enviado&limit=100');
@@ -58,7 +58,7 @@ describe('admin orders', () => {
     expect(shipped.body.orders.every((o: { status: string }) => o.status === 'Enviado')).toBe(true);
   });
 
-  it.each([['status=Pago'], ['q=abc'], ['limit=0'], ['limit=1000'], ['cursor=bm9wZQ']])('refuses the query %s with 400', async (query) => {
+  it.each([['status=Pago'], ['q=a'], [`q=${'a'.repeat(61)}`], ['limit=0'], ['limit=1000'], ['cursor=bm9wZQ']])('refuses the query %s with 400', async (query) => {
     const { status, body } = await admin('GET', `/api/admin/orders?${query}`);
     expect(status).toBe(400);
     expect(body.error.message).toMatch(/[a-zà-ú]/i);

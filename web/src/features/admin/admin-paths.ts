@@ -42,3 +42,30 @@ export function productsListPath(filter: { readonly name?: string; readonly type
   const p = listParams.products;
   return withQuery(adminPaths.products, [[p.name, filter.name], [p.type, filter.type], [p.soldOut, filter.soldOut ? '1' : undefined]]);
 }
+
+const ORDERS_LIST_KEY = 'adm:orders-list';
+
+/** The orders list remembers its filters and search (this tab's session), so an order's page can go back to it. */
+export function rememberOrdersList(search: string): void {
+  try {
+    sessionStorage.setItem(ORDERS_LIST_KEY, search);
+  } catch {
+    // storage unavailable (private mode): the way back is the plain list
+  }
+}
+
+/**
+ * The orders list as the owner left it (filters and search), for "Voltar às encomendas" and after a
+ * status is saved: working through the "Confirmar Pagamento" queue keeps the queue.
+ *
+ * @example ordersListReturn(); // '/bastidores-7b99/orders?estado=Confirmar+Pagamento'
+ */
+export function ordersListReturn(): string {
+  let search: string;
+  try {
+    search = sessionStorage.getItem(ORDERS_LIST_KEY) ?? '';
+  } catch {
+    search = '';
+  }
+  return /^\?[^#]*$/.test(search) ? `${adminPaths.orders}${search}` : adminPaths.orders;
+}

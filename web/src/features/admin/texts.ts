@@ -68,8 +68,8 @@ export const texts = {
 
   orders: {
     title: 'Encomendas',
-    search: 'Procurar por número de encomenda',
-    searchPlaceholder: 'Procurar por Nº Encomenda...',
+    search: 'Procurar encomendas por número, nome, e-mail ou telefone',
+    searchPlaceholder: 'Nº, nome, e-mail ou telefone...',
     status: 'Estado',
     allStatuses: 'Todos os estados',
     number: 'Nº Encomenda',
@@ -79,7 +79,12 @@ export const texts = {
     price: 'Preço',
     details: 'Detalhes',
     more: 'Mais encomendas',
-    count: (n: number) => (n === 1 ? '1 encomenda' : `${n} encomendas`),
+    count: (shown: number, total?: number) => {
+      const noun = (n: number) => (n === 1 ? '1 encomenda' : `${n} encomendas`);
+      if (total === undefined) return shown === 1 ? '1 encomenda encontrada' : `${shown} encomendas encontradas`;
+      return shown >= total ? noun(total) : `${shown} de ${noun(total)}`;
+    },
+    customer: 'Cliente',
   },
 
   order: {

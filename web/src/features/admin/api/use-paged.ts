@@ -10,12 +10,14 @@ import type { AdminApi } from './admin-api.ts';
 export interface Page<T> {
   readonly items: readonly T[];
   readonly nextCursor?: string;
+  /** How many the whole list holds, when the server says (all pages together). */
+  readonly total?: number;
 }
 
 export type PagedState<T> =
   | { readonly status: 'loading' }
   | { readonly status: 'error'; readonly message: string }
-  | { readonly status: 'ready'; readonly items: readonly T[]; readonly nextCursor?: string };
+  | { readonly status: 'ready'; readonly items: readonly T[]; readonly nextCursor?: string; readonly total?: number };
 
 export interface PagedList<T> {
   readonly state: PagedState<T>;
@@ -48,7 +50,7 @@ export function usePagedList<T>(loadPage: (api: AdminApi, cursor?: string) => Pr
     setMore({ loading: false });
     load
       .current(api)
-      .then((page) => current === generation.current && setState({ status: 'ready', items: page.items, nextCursor: page.nextCursor }))
+      .then((page) => current === generation.current && setState({ status: 'ready', items: page.items, nextCursor: page.nextCursor, total: page.total }))
       .catch((error: unknown) => current === generation.current && setState({ status: 'error', message: errorMessage(error) }));
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [api, attempt, ...deps]);
@@ -61,7 +63,7 @@ export function usePagedList<T>(loadPage: (api: AdminApi, cursor?: string) => Pr
       .current(api, state.nextCursor)
       .then((page) => {
         if (current !== generation.current) return;
-        setState({ status: 'ready', items: [...state.items, ...page.items], nextCursor: page.nextCursor });
+        setState({ status: 'ready', items: [...state.items, ...page.items], nextCursor: page.nextCursor, total: page.total ?? state.total });
         setMore({ loading: false });
       })
       .catch((error: unknown) => current === generation.current && setMore({ loading: false, error: errorMessage(error) }));

@@ -13,7 +13,8 @@ export function PagedTable<T>(props: {
   readonly columns: number;
   readonly empty: string;
   readonly moreLabel: string;
-  readonly count?: (n: number) => string;
+  /** The count under the table: how many are shown and, when the server says, how many there are in all. */
+  readonly count?: (shown: number, total?: number) => string;
   readonly row: (item: T) => ReactNode;
 }) {
   const { list, head, columns, empty, moreLabel, count, row } = props;
@@ -38,7 +39,7 @@ export function PagedTable<T>(props: {
         </table>
       </div>
       <div className="adm-pager">
-        {count && <span className="muted">{count(state.items.length)}</span>}
+        {count && <span className="muted">{count(state.items.length, state.total)}</span>}
         {state.nextCursor && (
           <button type="button" className="button button--secondary" disabled={list.loadingMore} onClick={list.loadMore}>
             {list.loadingMore ? messages.common.loading : moreLabel}

@@ -14,7 +14,7 @@ import { PAYMENT_METHOD_LABELS } from '../../../../../shared/payment-methods.ts'
 import { adminEmailRequestSchema, fieldErrors, orderNoteSchema, orderStatusChangeSchema, type AdminEmailKind } from '../../../../../shared/schemas/index.ts';
 import { TEXT_LIMITS } from '../../../../../shared/schemas/fields.ts';
 import { SHIPPING_METHODS } from '../../../../../shared/shipping.ts';
-import { adminPaths } from '../admin-paths.ts';
+import { ordersListReturn } from '../admin-paths.ts';
 import { errorMessage } from '../../../lib/api.ts';
 import { useLoad } from '../api/use-load.ts';
 import { useAdminApi } from '../auth/session.tsx';
@@ -28,7 +28,7 @@ export function OrderDetailPage() {
   const { orderId = '' } = useParams();
   const { state, reload, update } = useLoad((api) => api.order(orderId), [orderId]);
   return (
-    <AdminPage title={t.title(state.status === 'ready' ? state.data.order.orderNumber : orderId)} back={{ to: adminPaths.orders, label: t.backToList }}>
+    <AdminPage title={t.title(state.status === 'ready' ? state.data.order.orderNumber : orderId)} back={{ to: ordersListReturn(), label: t.backToList }}>
       <LoadView state={state} onRetry={reload} notFound={messages.admin.orderNotFound}>
         {(detail) => <OrderDetail detail={detail} onOrder={(order) => update((d) => ({ ...d, order }))} />}
       </LoadView>
@@ -171,7 +171,7 @@ function StatusPanel({ order }: { readonly order: Order }) {
     setError(undefined);
     try {
       await api.setOrderStatus(order.id, parsed.data);
-      navigate(adminPaths.orders, { state: { flash: messages.admin.statusUpdated } satisfies FlashState });
+      navigate(ordersListReturn(), { state: { flash: messages.admin.statusUpdated } satisfies FlashState });
     } catch (failure) {
       setError(`${messages.admin.statusSaveFailed} ${errorMessage(failure)}`);
       setSaving(false);
@@ -186,7 +186,7 @@ function StatusPanel({ order }: { readonly order: Order }) {
     setError(undefined);
     try {
       await api.setOrderStatus(order.id, parsed.data);
-      navigate(adminPaths.orders, { state: { flash: messages.admin.statusUpdated } satisfies FlashState });
+      navigate(ordersListReturn(), { state: { flash: messages.admin.statusUpdated } satisfies FlashState });
     } catch (failure) {
       setError(`${messages.admin.statusSaveFailed} ${errorMessage(failure)}`);
       setSaving(false);

@@ -1,17 +1,19 @@
 /**
- * {prefix}/orders, 'Encomendas': newest first, filtered by order number (contains) and status, one
- * server page at a time ('Mais encomendas' asks for the next with `nextCursor`). The filters live in
- * the address, so the dashboard can link to "orders to ship" and a reload keeps them.
+ * {prefix}/orders, 'Encomendas': newest first, searched by number, name, e-mail or phone and filtered
+ * by status, one server page at a time ('Mais encomendas' asks for the next with `nextCursor`). The
+ * filters live in the address, so the dashboard can link to "orders to ship", a reload keeps them, and
+ * an order's page goes back to the list as it was (`ordersListReturn`).
  */
 import { useCallback, useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import type { OrderSummary } from '../../../../../shared/api.ts';
 import { formatDateTime } from '../../../../../shared/dates.ts';
 import { messages } from '../../../../../shared/messages.ts';
 import { formatCents } from '../../../../../shared/money.ts';
 import { isOrderStatus, ORDER_STATUSES, ORDER_STATUS_INFO, type OrderStatus } from '../../../../../shared/order-status.ts';
+import { MAX_SEARCH_LENGTH } from '../../../../../shared/order-search.ts';
 import { PAYMENT_METHOD_LABELS } from '../../../../../shared/payment-methods.ts';
-import { adminPaths, listParams } from '../admin-paths.ts';
+import { adminPaths, listParams, rememberOrdersList } from '../admin-paths.ts';
 import { usePagedList } from '../api/use-paged.ts';
 import { SelectField, TextField } from '../../../ui/field.tsx';
 import { PagedTable } from '../components/paged-table.tsx';
@@ -29,6 +31,8 @@ export function OrdersPage() {
   const q = (params.get(listParams.orders.q) ?? '').trim();
 
   const [search, setSearch] = useState(q);
+  const { search: address } = useLocation();
+  useEffect(() => rememberOrdersList(address), [address]);
   const setFilter = useCallback(
     (change: { status?: OrderStatus | ''; q?: string }) => {
       setParams(
@@ -61,7 +65,7 @@ export function OrdersPage() {
   }, [q]);
 
   const list = usePagedList(
-    (api, cursor) => api.orders({ status, q: q || undefined, cursor }).then((page) => ({ items: page.orders, nextCursor: page.nextCursor })),
+    (api, cursor) => api.orders({ status, q: q || undefined, cursor }).then((page) => ({ items: page.orders, nextCursor: page.nextCursor, total: page.total })),
     [status, q],
   );
 
@@ -73,8 +77,8 @@ export function OrdersPage() {
           label={<span className="visually-hidden">{t.search}</span>}
           className="adm-field-grow"
           type="search"
-          inputMode="numeric"
           placeholder={t.searchPlaceholder}
+          maxLength={MAX_SEARCH_LENGTH}
           value={search}
           onChange={(e) => setSearch(e.target.value)}
         />
@@ -94,13 +98,14 @@ export function OrdersPage() {
 
       <PagedTable
         list={list}
-        columns={7}
+        columns={8}
         empty={messages.admin.noOrders}
         moreLabel={t.more}
         count={t.count}
         head={
           <tr>
             <th scope="col">{t.number}</th>
+            <th scope="col">{t.customer}</th>
             <th scope="col">{t.country}</th>
             <th scope="col">{t.date}</th>
             <th scope="col">{t.payment}</th>
@@ -112,6 +117,11 @@ export function OrdersPage() {
         row={(order: OrderSummary) => (
           <tr key={order.id}>
             <td className="adm-strong">{order.orderNumber}</td>
+            <td>
+              {order.firstName} {order.lastName}
+              <br />
+              <span className="adm-small muted">{order.email}</span>
+            </td>
             <td>{order.country}</td>
             <td>{formatDateTime(order.createdAt)}</td>
             <td>{PAYMENT_METHOD_LABELS[order.paymentMethod] ?? order.paymentMethod}</td>

@@ -1,0 +1,97 @@
+/**
+ * The order search terms in DynamoDB (`orderSearch` table): written with the order, read one term at a
+ * time, newest first (`shared/order-search.ts` decides the terms and the matching).
+ */
+import { BatchGetCommand, BatchWriteCommand, QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import type { Order } from '../../shared/api.ts';
+import { orderSearchTerms, type SearchableOrder } from '../../shared/order-search.ts';
+import { ddb, tableName } from './clients.ts';
+import { ORDER_LISTING, toOrder } from './orders.ts';
+import { messages } from '../../shared/messages.ts';
+import { InvalidInput } from '../errors.ts';
+import { allOfListing, decodeCursor, encodeCursor } from './paging.ts';
+
+/** The sort key of an order under each of its terms: newest first, then by id. */
+function refOf(order: { createdAt: string; id: string }): string {
+  return `${order.createdAt}#${order.id}`;
+}
+
+/** The transaction items that put an order's search terms (with the order itself). */
+export function orderSearchItems(order: SearchableOrder & { readonly id: string; readonly createdAt: string }) {
+  return orderSearchTerms(order).map((term) => ({
+    Put: { TableName: tableName('orderSearch'), Item: { term, ref: refOf(order), orderId: order.id } },
+  }));
+}
+
+/** Writes the search terms of orders placed before the search existed (the twin's start, `npm run recount`). */
+export async function putOrderSearchTerms(orders: readonly Order[]): Promise<void> {
+  const puts = orders.flatMap((order) => orderSearchItems(order).map((item) => ({ PutRequest: { Item: item.Put.Item } })));
+  for (let i = 0; i < puts.length; i += 25) {
+    let pending: typeof puts | undefined = puts.slice(i, i + 25);
+    for (let attempt = 0; pending && pending.length > 0; attempt++) {
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 50 * 2 ** attempt)));
+      const answer = await ddb().send(new BatchWriteCommand({ RequestItems: { [tableName('orderSearch')]: pending } }));
+      pending = answer.UnprocessedItems?.[tableName('orderSearch')] as typeof puts | undefined;
+    }
+  }
+}
+
+/** True when no order has search terms yet (one item read: a Scan of `Limit: 1`). */
+export async function orderSearchIsEmpty(): Promise<boolean> {
+  const { Items } = await ddb().send(new ScanCommand({ TableName: tableName('orderSearch'), Limit: 1 }));
+  return (Items ?? []).length === 0;
+}
+
+/**
+ * Gives every order its search terms when the search table is new and orders exist (a shop whose orders
+ * came before the search): run by the twin's start and by `npm run recount`. Answers how many orders.
+ */
+export async function indexOrdersIfEmpty(): Promise<number> {
+  if (!(await orderSearchIsEmpty())) return 0;
+  const orders = (await allOfListing('orders', ORDER_LISTING)).map(toOrder);
+  await putOrderSearchTerms(orders);
+  return orders.length;
+}
+
+/**
+ * One page of the orders found under `term`, newest first (`limit` of them read from the term, which
+ * the caller filters further), with the cursor of the next page.
+ */
+export async function ordersUnderTerm(term: string, limit: number, cursor?: string): Promise<{ orders: Order[]; nextCursor?: string; read: number }> {
+  const page = await ddb().send(
+    new QueryCommand({
+      TableName: tableName('orderSearch'),
+      KeyConditionExpression: 'term = :term',
+      ExpressionAttributeValues: { ':term': term },
+      ScanIndexForward: false,
+      Limit: limit,
+      ...(cursor ? { ExclusiveStartKey: startKeyOf(term, cursor) } : {}),
+    }),
+  );
+  const ids = (page.Items ?? []).map((item) => String(item.orderId));
+  const orders = ids.length ? await ordersById(ids) : [];
+  const nextCursor = encodeCursor(page.LastEvaluatedKey);
+  return { orders, read: ids.length, ...(nextCursor ? { nextCursor } : {}) };
+}
+
+/** A search cursor is only good for the term it came from. */
+function startKeyOf(term: string, cursor: string): Record<string, unknown> {
+  const key = decodeCursor(cursor, ['term', 'ref'])!;
+  if (key.term !== term) throw new InvalidInput(messages.api.invalidCursor, { cursor: messages.api.invalidCursor }, 'invalid_cursor');
+  return key;
+}
+
+/** The orders of `ids`, in that order (missing ones left out). */
+async function ordersById(ids: readonly string[]): Promise<Order[]> {
+  const found = new Map<string, Order>();
+  for (let i = 0; i < ids.length; i += 100) {
+    let keys: Record<string, unknown>[] | undefined = ids.slice(i, i + 100).map((id) => ({ id }));
+    for (let attempt = 0; keys && keys.length > 0; attempt++) {
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 50 * 2 ** attempt)));
+      const answer = await ddb().send(new BatchGetCommand({ RequestItems: { [tableName('orders')]: { Keys: keys } } }));
+      for (const item of answer.Responses?.[tableName('orders')] ?? []) found.set(String(item.id), toOrder(item));
+      keys = answer.UnprocessedKeys?.[tableName('orders')]?.Keys as Record<string, unknown>[] | undefined;
+    }
+  }
+  return ids.map((id) => found.get(id)).filter((order): order is Order => order !== undefined);
+}

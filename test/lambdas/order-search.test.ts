@@ -1,0 +1,134 @@
+/**
+ * The back-office finds an order by what the owner remembers (issue 16, part 1): part of the customer's
+ * name, e-mail or phone, or the order number; the search reads one term's items and those orders,
+ * never the whole table. Through the real handler and DynamoDB Local, among 2 000 orders.
+ */
+import { randomUUID } from 'node:crypto';
+import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Order, OrderSummary } from '../../shared/api.ts';
+import { messages } from '../../shared/messages.ts';
+import { ORDER_LISTING } from '../../lambdas/repositories/orders.ts';
+import { putOrderSearchTerms } from '../../lambdas/repositories/order-search.ts';
+import { ddb } from '../../lambdas/repositories/clients.ts';
+import { ordersPage } from '../../lambdas/services/admin-orders.ts';
+import { createProduct, placeOrder, reservationBody } from '../support/factories.ts';
+import { adminToken, call, documentClient, twin } from '../support/twin.ts';
+
+const search = async (q: string, extra = '') => call('GET', `/api/admin/orders?q=${encodeURIComponent(q)}${extra}`, { token: await adminToken() });
+const numbers = (body: { orders: OrderSummary[] }) => body.orders.map((order) => order.orderNumber);
+
+/** 2 000 stored orders of other customers (written directly, with their search terms, as the reservation writes them). */
+async function crowd(count: number, base: number): Promise<void> {
+  const now = Date.now();
+  const orders: Order[] = Array.from({ length: count }, (_, i) => ({
+    id: String(base + i),
+    orderNumber: base + i,
+    status: 'Confirmar Pagamento',
+    createdAt: new Date(now - (i + 1) * 60_000).toISOString(),
+    timestamp: Math.floor((now - (i + 1) * 60_000) / 1000),
+    email: `ana.costa${i}@example.com`,
+    firstName: 'Ana',
+    lastName: i % 2 ? 'Costa' : 'Silva',
+    country: 'Portugal',
+    address: 'Rua A, 1',
+    city: 'Porto',
+    postalCode: '4000-001',
+    phone: `91${String(1_000_000 + i).padStart(7, '0')}`,
+    shippingMethod: 'ctt',
+    paymentMethod: 'transferencia',
+    lines: [],
+    subtotalCents: 1000,
+    discountCents: 0,
+    shippingCents: 300,
+    totalCents: 1300,
+    emails: [],
+    timeline: [],
+  }));
+  for (let i = 0; i < orders.length; i += 25) {
+    await documentClient().send(
+      new BatchWriteCommand({ RequestItems: { [twin().env.TABLE_ORDERS!]: orders.slice(i, i + 25).map((order) => ({ PutRequest: { Item: { ...order, listing: ORDER_LISTING, accessTokenHash: '0'.repeat(64) } } })) } }),
+    );
+  }
+  await putOrderSearchTerms(orders);
+}
+
+let target: { id: string; orderNumber: number; email: string };
+const tag = randomUUID().replace(/\D/g, '').slice(0, 3).padEnd(3, '7');
+
+beforeAll(async () => {
+  await crowd(2000, 200_000 + Math.floor(Math.random() * 500) * 1000);
+  const piece = await createProduct({ stock: 5 });
+  const placed = await placeOrder(reservationBody([{ productId: piece.id, quantity: 1 }], { firstName: 'Maria da Conceição', lastName: `Zulmira${tag}`, email: `m.zulmira${tag}@exemplo.pt`, phone: `(+351) 936-${tag}-888` }));
+  expect(placed.status).toBe(201);
+  target = placed.body.order;
+}, 120_000);
+
+describe('GET /api/admin/orders?q=: search by name, e-mail, phone or number', () => {
+  it('finds the order by part of the name (accents or not), of the e-mail, of the phone, and by its number', async () => {
+    for (const q of [`zulmira${tag}`, `Conceição zulm`, `conceicao ZULMIRA${tag}`, `m.zulmira${tag}@exe`, `936 ${tag} 888`, `936${tag}`, String(target.orderNumber)]) {
+      const answer = await search(q);
+      expect(answer.status, q).toBe(200);
+      expect(numbers(answer.body), q).toContain(target.orderNumber);
+    }
+  });
+
+  it('keeps only orders matching every word and the chosen status; no match is an empty list, not an error', async () => {
+    expect(numbers((await search(`maria zulmira${tag}`)).body)).toEqual([target.orderNumber]);
+    expect(numbers((await search(`joana zulmira${tag}`)).body)).toEqual([]);
+    expect(numbers((await search(`zulmira${tag}`, '&status=Aguarda%20Pagamento')).body)).toEqual([target.orderNumber]);
+    const none = await search(`zulmira${tag}`, '&status=Enviado');
+    expect(none.status).toBe(200);
+    expect(none.body).toEqual({ orders: [] });
+  });
+
+  it('pages through many matches newest first, each order once', async () => {
+    const seen: number[] = [];
+    let cursor: string | undefined;
+    let pages = 0;
+    do {
+      const answer = await call('GET', `/api/admin/orders?q=costa&limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, { token: await adminToken() });
+      expect(answer.status).toBe(200);
+      seen.push(...numbers(answer.body));
+      cursor = answer.body.nextCursor;
+      pages++;
+    } while (cursor && pages < 30);
+    expect(seen.length).toBeGreaterThanOrEqual(1000);
+    expect(new Set(seen).size).toBe(seen.length);
+  });
+
+  it('reads one term and the orders found, never the whole table', async () => {
+    const commands: { name: string; scanned?: number }[] = [];
+    ddb().middlewareStack.add(
+      (next, context) => async (args) => {
+        const result = await next(args);
+        commands.push({ name: context.commandName ?? '?', scanned: (result.output as { ScannedCount?: number }).ScannedCount });
+        return result;
+      },
+      { step: 'initialize', name: 'countReads' },
+    );
+    try {
+      const page = await ordersPage({ q: `zulmira${tag}` });
+      expect(page.orders.map((order) => order.orderNumber)).toEqual([target.orderNumber]);
+    } finally {
+      ddb().middlewareStack.remove('countReads');
+    }
+    expect(commands.map((c) => c.name)).toEqual(['QueryCommand', 'BatchGetItemCommand']);
+    expect(commands[0]!.scanned).toBe(1);
+  });
+
+  it('refuses a search with nothing to look for, or too long, in Portuguese', async () => {
+    for (const q of ['a', '12', '<>', 'x'.repeat(61)]) {
+      const answer = await search(q);
+      expect(answer.status, q).toBe(400);
+      expect(answer.body.error.fields.q).toBe(messages.validation.pageQuery.search);
+    }
+    const hostile = await search('<script>alert(1)</script>');
+    expect(hostile.status).toBe(200);
+    expect(hostile.body.orders).toEqual([]);
+    // A cursor of one search is refused by another.
+    const first = await call('GET', '/api/admin/orders?q=costa&limit=1', { token: await adminToken() });
+    const other = await call('GET', `/api/admin/orders?q=silva&limit=1&cursor=${encodeURIComponent(first.body.nextCursor)}`, { token: await adminToken() });
+    expect(other.status).toBe(400);
+  });
+});
