@@ -225,6 +225,18 @@ export interface DashboardResponse {
   readonly outOfStockProducts: number;
   readonly pendingStockAlerts: number;
   readonly unreadContactMessages: number;
+  /** Today, the last 7 days (today included) and this month, in Lisbon time. */
+  readonly periods: readonly DashboardPeriod[];
+}
+
+/**
+ * One period's figures, of the orders created in it: how many had their proof of payment arrive
+ * (received), and the cents of those paid (status Enviar, Enviado or Concluido).
+ */
+export interface DashboardPeriod {
+  readonly period: 'today' | 'week' | 'month';
+  readonly receivedOrders: number;
+  readonly revenueCents: number;
 }
 
 /** GET /api/admin/products: with each product's `version`. */

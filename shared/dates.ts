@@ -45,6 +45,29 @@ export function lisbonDate(moment: Date): LisbonDate {
   return { year: part('year'), month: part('month'), day: part('day') };
 }
 
+/**
+ * The Lisbon calendar day of a moment, `YYYY-MM-DD` (the dashboard's daily counters).
+ *
+ * @example dayKey(new Date('2026-03-31T23:30:00Z')); // '2026-04-01'
+ */
+export function dayKey(moment: Date = new Date()): string {
+  const { year, month, day } = lisbonDate(moment);
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+/**
+ * The Lisbon days of the `count` days ending with `moment`'s, newest first.
+ *
+ * @example lastDays(new Date('2026-03-02T12:00:00Z'), 3); // ['2026-03-02', '2026-03-01', '2026-02-28']
+ */
+export function lastDays(moment: Date, count: number): string[] {
+  const days: string[] = [];
+  // Noon-to-noon steps never skip or repeat a day across a daylight-saving change.
+  const { year, month, day } = lisbonDate(moment);
+  for (let i = 0; i < count; i++) days.push(dayKey(new Date(Date.UTC(year, month - 1, day - i, 12))));
+  return days;
+}
+
 function toDate(value: Date | string | null | undefined): Date | null {
   if (value === null || value === undefined || value === '') return null;
   const date = value instanceof Date ? value : new Date(value);

@@ -11,8 +11,10 @@ import { ddb, tableName } from './clients.ts';
 export const COUNTER = {
   /** How many orders are in `status` now. */
   orders: (status: OrderStatus) => `orders#${status}`,
-  /** Cents of the paid orders created in `month` (`YYYY-MM`, Lisbon time). */
-  revenue: (month: string) => `revenue#${month}`,
+  /** Cents of the paid orders created in `period` (a Lisbon month `YYYY-MM` or day `YYYY-MM-DD`). */
+  revenue: (period: string) => `revenue#${period}`,
+  /** Orders created in `period` (Lisbon month or day) whose proof of payment arrived. */
+  received: (period: string) => `received#${period}`,
   /** Contact messages nobody has opened yet. */
   unreadContactMessages: 'contactMessages#unread',
   /** Back-in-stock requests waiting for their e-mail. */

@@ -3,8 +3,9 @@
  * offline recount that rebuilds them from the tables. The order services put these counter items in
  * the same transaction as the order change they count.
  */
+import { dayKey } from '../../shared/dates.ts';
 import { monthKey } from '../../shared/mb-way.ts';
-import { ORDER_STATUSES, type OrderStatus } from '../../shared/order-status.ts';
+import { ORDER_STATUSES, PAID_STATUS, RESERVED_STATUS, type OrderStatus } from '../../shared/order-status.ts';
 import { allCounters, COUNTER, countItem, setCounter } from '../repositories/counters.ts';
 import { CONTACT_LISTING } from '../repositories/contact-messages.ts';
 import { ORDER_LISTING } from '../repositories/orders.ts';
@@ -22,24 +23,38 @@ export interface CountedOrder {
   readonly status: OrderStatus;
   readonly createdAt: string;
   readonly totalCents: number;
+  /** Its proof of payment arrived (it was "received", whatever happened after). */
+  readonly hasProof?: boolean;
 }
 
-/** The revenue counter an order counts in: the Lisbon month it was created. */
-export const revenueCounterOf = (order: Pick<CountedOrder, 'createdAt'>): string => COUNTER.revenue(monthKey(new Date(order.createdAt)));
+/** The Lisbon month and day an order was created: the periods it counts in. */
+const periodsOf = (order: Pick<CountedOrder, 'createdAt'>): string[] => [monthKey(new Date(order.createdAt)), dayKey(new Date(order.createdAt))];
 
-/** The counter items of a new order (its status; its revenue if it is born paid). */
+/** The revenue counters an order counts in: the Lisbon month and day it was created. */
+export const revenueCountersOf = (order: Pick<CountedOrder, 'createdAt'>): string[] => periodsOf(order).map(COUNTER.revenue);
+
+/** The "received" counters of an order (month and day of creation), counted once its proof arrives. */
+export const receivedCountersOf = (order: Pick<CountedOrder, 'createdAt'>): string[] => periodsOf(order).map(COUNTER.received);
+
+/** The counter items of a new order (its status; received if it comes with its proof; its revenue if it is born paid). */
 export function newOrderCountItems(order: CountedOrder): TransactionItem[] {
-  return [countItem(COUNTER.orders(order.status), 1), ...(isPaid(order.status) ? [countItem(revenueCounterOf(order), order.totalCents)] : [])];
+  return [
+    countItem(COUNTER.orders(order.status), 1),
+    ...(order.status === PAID_STATUS ? receivedCountersOf(order).map((name) => countItem(name, 1)) : []),
+    ...(isPaid(order.status) ? revenueCountersOf(order).map((name) => countItem(name, order.totalCents)) : []),
+  ];
 }
 
 /**
- * The counter items of a status move: one less in `from`, one more in `to`; the order's total enters
- * its month's revenue when it becomes paid and leaves it when it stops being paid.
+ * The counter items of a status move: one less in `from`, one more in `to`; a reservation whose proof
+ * arrives is received in its periods; the order's total enters its periods' revenue when it becomes
+ * paid and leaves it when it stops being paid.
  */
 export function statusMoveCountItems(order: Pick<CountedOrder, 'createdAt' | 'totalCents'>, from: OrderStatus, to: OrderStatus): TransactionItem[] {
   const items: TransactionItem[] = [countItem(COUNTER.orders(from), -1), countItem(COUNTER.orders(to), 1)];
-  if (!isPaid(from) && isPaid(to)) items.push(countItem(revenueCounterOf(order), order.totalCents));
-  if (isPaid(from) && !isPaid(to)) items.push(countItem(revenueCounterOf(order), -order.totalCents));
+  if (from === RESERVED_STATUS && to === PAID_STATUS) items.push(...receivedCountersOf(order).map((name) => countItem(name, 1)));
+  if (!isPaid(from) && isPaid(to)) items.push(...revenueCountersOf(order).map((name) => countItem(name, order.totalCents)));
+  if (isPaid(from) && !isPaid(to)) items.push(...revenueCountersOf(order).map((name) => countItem(name, -order.totalCents)));
   return items;
 }
 
@@ -50,9 +65,11 @@ export function countersFrom(data: {
   readonly stockAlerts: readonly { readonly status: string }[];
 }): Record<string, number> {
   const counters: Record<string, number> = Object.fromEntries(ORDER_STATUSES.map((status) => [COUNTER.orders(status), 0]));
+  const add = (name: string, delta: number) => (counters[name] = (counters[name] ?? 0) + delta);
   for (const order of data.orders) {
-    counters[COUNTER.orders(order.status)] = (counters[COUNTER.orders(order.status)] ?? 0) + 1;
-    if (isPaid(order.status)) counters[revenueCounterOf(order)] = (counters[revenueCounterOf(order)] ?? 0) + order.totalCents;
+    add(COUNTER.orders(order.status), 1);
+    if (order.hasProof) for (const name of receivedCountersOf(order)) add(name, 1);
+    if (isPaid(order.status)) for (const name of revenueCountersOf(order)) add(name, order.totalCents);
   }
   counters[COUNTER.unreadContactMessages] = data.contactMessages.filter((message) => message.read !== true).length;
   counters[COUNTER.pendingStockAlerts] = data.stockAlerts.filter((alert) => alert.status === 'pending').length;
@@ -67,7 +84,7 @@ export async function readCountedData() {
     allOfListing('stockAlerts', STOCK_ALERT_LISTING),
   ]);
   return {
-    orders: orders.map((o) => ({ status: o.status as OrderStatus, createdAt: String(o.createdAt), totalCents: Number(o.totalCents) })),
+    orders: orders.map((o) => ({ status: o.status as OrderStatus, createdAt: String(o.createdAt), totalCents: Number(o.totalCents), hasProof: typeof o.proofKey === 'string' })),
     contactMessages: contactMessages.map((m) => ({ read: m.read === true })),
     stockAlerts: stockAlerts.map((a) => ({ status: String(a.status) })),
   };

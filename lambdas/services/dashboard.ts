@@ -2,7 +2,8 @@
  * The back-office dashboard: the counters (one consistent BatchGet, whatever the number of orders or
  * messages) and the sold-out pieces of the (small, cached) catalogue. No table is read whole.
  */
-import type { DashboardResponse } from '../../shared/api.ts';
+import type { DashboardPeriod, DashboardResponse } from '../../shared/api.ts';
+import { lastDays } from '../../shared/dates.ts';
 import { monthKey } from '../../shared/mb-way.ts';
 import { ORDER_STATUSES, type OrderStatus } from '../../shared/order-status.ts';
 import { COUNTER, getCounters } from '../repositories/counters.ts';
@@ -12,9 +13,22 @@ export { PAID_STATUSES } from './counters.ts';
 
 export async function dashboard(now = new Date()): Promise<DashboardResponse> {
   const month = monthKey(now);
-  const names = [...ORDER_STATUSES.map(COUNTER.orders), COUNTER.revenue(month), COUNTER.pendingStockAlerts, COUNTER.unreadContactMessages];
+  const week = lastDays(now, 7);
+  const periods: Record<DashboardPeriod['period'], readonly string[]> = { today: [week[0]!], week, month: [month] };
+  const names = [
+    ...ORDER_STATUSES.map(COUNTER.orders),
+    ...[month, ...week].flatMap((period) => [COUNTER.revenue(period), COUNTER.received(period)]),
+    COUNTER.pendingStockAlerts,
+    COUNTER.unreadContactMessages,
+  ];
   const [counters, products] = await Promise.all([getCounters(names), publicCatalogue(now.getTime())]);
+  const sum = (keys: readonly string[], counter: (period: string) => string) => keys.reduce((total, key) => total + (counters[counter(key)] ?? 0), 0);
   return {
+    periods: (Object.keys(periods) as DashboardPeriod['period'][]).map((period) => ({
+      period,
+      receivedOrders: sum(periods[period], COUNTER.received),
+      revenueCents: sum(periods[period], COUNTER.revenue),
+    })),
     ordersByStatus: Object.fromEntries(ORDER_STATUSES.map((status) => [status, counters[COUNTER.orders(status)] ?? 0])) as Record<OrderStatus, number>,
     month,
     monthRevenueCents: counters[COUNTER.revenue(month)] ?? 0,

@@ -232,6 +232,11 @@ describe('back-office: the walk of issue 6', () => {
     await expect.poll(() => card.locator('.adm-card-value').textContent()).toMatch(/^[1-9]\d*$/);
     expect(await page.locator('.adm-card', { hasText: 'Produtos esgotados' }).locator('.adm-card-value').textContent())
       .toBe(String(seedPieces.filter((p) => p.stock === 0).length));
+    // Figures per period, each labelled: the order placed with its proof before this walk was received today.
+    const periods = page.getByTestId('dashboard-periods');
+    expect(await periods.locator('thead th').allTextContents()).toEqual(['Por período', 'Hoje', 'Últimos 7 dias', 'Este mês']);
+    expect(await periods.locator('tbody tr', { hasText: 'Encomendas recebidas' }).locator('td').first().textContent()).toMatch(/^[1-9]\d*$/);
+    await page.screenshot({ path: '/tmp/shots-limits/dashboard.png', fullPage: true });
   });
 
   it('lists orders with their total, searches by number, name or e-mail and filters by status', async () => {

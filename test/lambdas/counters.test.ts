@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DashboardResponse, PlaceOrderResponse } from '../../shared/api.ts';
 import { MAX_CART_LINES } from '../../shared/cart.ts';
 import { monthKey } from '../../shared/mb-way.ts';
+import { lastDays } from '../../shared/dates.ts';
 import { ORDER_STATUSES, type OrderStatus } from '../../shared/order-status.ts';
 import { createTables } from '../../infra/local/bootstrap.ts';
 import { tables, type TableKey } from '../../lambdas/contracts/data-model.ts';
@@ -91,11 +92,15 @@ const dashboard = async () => {
 /** The dashboard as a recount of this file's tables would answer it. */
 async function recounted(month = monthKey(new Date())) {
   const counters = countersFrom(await readCountedData());
+  const week = lastDays(new Date(), 7);
+  const sum = (periods: string[], name: string) => periods.reduce((total, period) => total + (counters[`${name}#${period}`] ?? 0), 0);
+  const periodsOf = { today: [week[0]!], week, month: [month] };
   return {
     ordersByStatus: Object.fromEntries(ORDER_STATUSES.map((s) => [s, counters[`orders#${s}`] ?? 0])),
     monthRevenueCents: counters[`revenue#${month}`] ?? 0,
     pendingStockAlerts: counters['stockAlerts#pending'] ?? 0,
     unreadContactMessages: counters['contactMessages#unread'] ?? 0,
+    periods: (['today', 'week', 'month'] as const).map((period) => ({ period, receivedOrders: sum(periodsOf[period], 'received'), revenueCents: sum(periodsOf[period], 'revenue') })),
   };
 }
 
@@ -104,7 +109,9 @@ const figures = (d: DashboardResponse) => ({
   monthRevenueCents: d.monthRevenueCents,
   pendingStockAlerts: d.pendingStockAlerts,
   unreadContactMessages: d.unreadContactMessages,
+  periods: d.periods,
 });
+const periodOf = (d: DashboardResponse, period: 'today' | 'week' | 'month') => d.periods.find((p) => p.period === period)!;
 
 describe.sequential('dashboard counters', () => {
   it('after reserving, paying, expiring, confirming, shipping, closing, reading and notifying, the dashboard equals a recount of the tables', async () => {
@@ -128,6 +135,11 @@ describe.sequential('dashboard counters', () => {
     expect((await move(paid.id, 'Enviar')).status).toBe(200);
     const confirmed = await dashboard();
     expect(confirmed.monthRevenueCents).toBe(before.monthRevenueCents + paid.totalCents);
+    // Today, the week and the month: the paid one was received (its proof came) and is revenue; the late one neither.
+    for (const period of ['today', 'week', 'month'] as const) {
+      expect(periodOf(confirmed, period).receivedOrders, period).toBe(periodOf(before, period).receivedOrders + 1);
+      expect(periodOf(confirmed, period).revenueCents, period).toBe(periodOf(before, period).revenueCents + paid.totalCents);
+    }
     expect((await move(paid.id, 'Enviado')).status).toBe(200);
     expect((await move(paid.id, 'Encerrada', { restock: true })).status).toBe(200);
 
@@ -158,6 +170,8 @@ describe.sequential('dashboard counters', () => {
     const delta = (s: OrderStatus) => after.ordersByStatus[s] - before.ordersByStatus[s];
     expect(ORDER_STATUSES.map(delta)).toEqual([0, 0, 0, 0, 0, 2]);
     expect(after.monthRevenueCents).toBe(before.monthRevenueCents);
+    // Closed after shipping, pieces back: still received that day, no longer revenue.
+    expect(periodOf(after, 'today')).toEqual({ ...periodOf(before, 'today'), receivedOrders: periodOf(before, 'today').receivedOrders + 1 });
     expect(after.unreadContactMessages).toBe(before.unreadContactMessages);
     expect(after.pendingStockAlerts).toBe(before.pendingStockAlerts);
     expect(after.month).toBe(monthKey(new Date()));

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  dayKey,
+  lastDays,
   SHOP_TIME_ZONE,
   formatDate,
   formatDateTime,
@@ -30,5 +32,16 @@ describe('Lisbon dates', () => {
       expect(formatDate(value)).toBe('N/D');
       expect(formatTime(value)).toBe('N/D');
     }
+  });
+});
+
+describe('dayKey and lastDays (the dashboard periods, Lisbon days)', () => {
+  it('names the Lisbon day, across midnight and the daylight-saving changes', () => {
+    expect(dayKey(new Date('2026-03-31T23:30:00Z'))).toBe('2026-04-01');
+    expect(dayKey(new Date('2026-01-31T23:30:00Z'))).toBe('2026-01-31');
+    expect(lastDays(new Date('2026-03-30T00:30:00Z'), 3)).toEqual(['2026-03-30', '2026-03-29', '2026-03-28']);
+    expect(lastDays(new Date('2026-10-26T12:00:00Z'), 2)).toEqual(['2026-10-26', '2026-10-25']);
+    expect(lastDays(new Date('2026-03-01T23:30:00Z'), 3)).toEqual(['2026-03-01', '2026-02-28', '2026-02-27']);
+    expect(new Set(lastDays(new Date(), 7)).size).toBe(7);
   });
 });

@@ -53,17 +53,15 @@ export const texts = {
     awaitingPayment: 'Por confirmar pagamento',
     toShip: 'Por enviar',
     shipped: 'Enviadas',
-    /** `month` is `YYYY-MM` (Lisbon). */
-    monthRevenue: (month: string) => {
-      const [year, number] = month.split('-');
-      const names = ['janeiro', 'fevereiro', 'março', 'abril', 'maio', 'junho', 'julho', 'agosto', 'setembro', 'outubro', 'novembro', 'dezembro'];
-      return `Faturação de ${names[Number(number) - 1] ?? month} de ${year} (pagas)`;
-    },
-    monthRevenueHint: 'Encomendas pagas (Enviar, Enviado, Concluído) criadas este mês',
     outOfStock: 'Produtos esgotados',
     pendingAlerts: 'Avisos de reposição pendentes',
     unreadMessages: 'Mensagens por ler',
     open: 'Ver lista',
+    periodsTitle: 'Por período',
+    period: { today: 'Hoje', week: 'Últimos 7 dias', month: 'Este mês' },
+    receivedOrders: 'Encomendas recebidas (com comprovativo)',
+    periodRevenue: 'Faturação (pagas)',
+    periodsHint: 'Encomendas feitas em cada período (hora de Lisboa): recebidas quando chega o comprovativo; faturação das já pagas (Enviar, Enviado, Concluído).',
   },
 
   orders: {

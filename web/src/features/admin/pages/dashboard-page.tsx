@@ -1,6 +1,6 @@
 /**
- * {prefix}/dashboard: the welcome message and what is open now (all-time counts; the revenue of this
- * month), each figure linking to its list.
+ * {prefix}/dashboard: the welcome message, what is open now (each figure linking to its list), and
+ * today's, the last 7 days' and this month's orders received and revenue (Lisbon time).
  */
 import { Link } from 'react-router-dom';
 import { messages } from '../../../../../shared/messages.ts';
@@ -36,15 +36,44 @@ export function DashboardPage() {
       <h2 className="adm-section-title">{t.glance}</h2>
       <LoadView state={state} onRetry={reload}>
         {(d) => (
-          <ul className="adm-cards">
-            <Card label={t.awaitingPayment} value={d.ordersByStatus['Confirmar Pagamento'] ?? 0} to={byStatus('Confirmar Pagamento')} alert={(d.ordersByStatus['Confirmar Pagamento'] ?? 0) > 0} />
-            <Card label={t.toShip} value={d.ordersByStatus.Enviar ?? 0} to={byStatus('Enviar')} alert={(d.ordersByStatus.Enviar ?? 0) > 0} />
-            <Card label={t.shipped} value={d.ordersByStatus.Enviado ?? 0} to={byStatus('Enviado')} />
-            <Card label={t.monthRevenue(d.month)} value={formatCents(d.monthRevenueCents)} hint={t.monthRevenueHint} to={adminPaths.orders} />
-            <Card label={t.outOfStock} value={d.outOfStockProducts} to={productsListPath({ soldOut: true })} alert={d.outOfStockProducts > 0} />
-            <Card label={t.pendingAlerts} value={d.pendingStockAlerts} to={adminPaths.stockAlerts} alert={d.pendingStockAlerts > 0} />
-            <Card label={t.unreadMessages} value={d.unreadContactMessages} to={adminPaths.contacts} alert={d.unreadContactMessages > 0} />
-          </ul>
+          <>
+            <ul className="adm-cards">
+              <Card label={t.awaitingPayment} value={d.ordersByStatus['Confirmar Pagamento'] ?? 0} to={byStatus('Confirmar Pagamento')} alert={(d.ordersByStatus['Confirmar Pagamento'] ?? 0) > 0} />
+              <Card label={t.toShip} value={d.ordersByStatus.Enviar ?? 0} to={byStatus('Enviar')} alert={(d.ordersByStatus.Enviar ?? 0) > 0} />
+              <Card label={t.shipped} value={d.ordersByStatus.Enviado ?? 0} to={byStatus('Enviado')} />
+              <Card label={t.outOfStock} value={d.outOfStockProducts} to={productsListPath({ soldOut: true })} alert={d.outOfStockProducts > 0} />
+              <Card label={t.pendingAlerts} value={d.pendingStockAlerts} to={adminPaths.stockAlerts} alert={d.pendingStockAlerts > 0} />
+              <Card label={t.unreadMessages} value={d.unreadContactMessages} to={adminPaths.contacts} alert={d.unreadContactMessages > 0} />
+            </ul>
+            <h2 className="adm-section-title">{t.periodsTitle}</h2>
+            <div className="adm-table-wrap">
+              <table className="adm-table adm-periods" data-testid="dashboard-periods">
+                <thead>
+                  <tr>
+                    <th scope="col"><span className="visually-hidden">{t.periodsTitle}</span></th>
+                    {d.periods.map((p) => (
+                      <th key={p.period} scope="col" className="adm-num">{t.period[p.period]}</th>
+                    ))}
+                  </tr>
+                </thead>
+                <tbody>
+                  <tr>
+                    <th scope="row">{t.receivedOrders}</th>
+                    {d.periods.map((p) => (
+                      <td key={p.period} className="adm-num">{p.receivedOrders}</td>
+                    ))}
+                  </tr>
+                  <tr>
+                    <th scope="row">{t.periodRevenue}</th>
+                    {d.periods.map((p) => (
+                      <td key={p.period} className="adm-num">{formatCents(p.revenueCents)}</td>
+                    ))}
+                  </tr>
+                </tbody>
+              </table>
+            </div>
+            <p className="adm-small muted">{t.periodsHint}</p>
+          </>
         )}
       </LoadView>
     </AdminPage>
