@@ -115,6 +115,8 @@ export const messages = {
     unexpectedError: 'Ocorreu um erro inesperado!',
     /** English original: 'Error: {message}'. */
     errorWithMessage: (message: string) => `Erro: ${message}`,
+    /** A page's code changed under the visitor (a new version): reloading fixes it. */
+    pageUpdated: 'Esta página foi atualizada entretanto. Recarrega a página para continuar.',
   },
 
   /** Product listing (/shop). */
@@ -284,6 +286,10 @@ export const messages = {
     sessionExpired: 'A tua sessão terminou. Inicia sessão novamente.',
     /** Sign-in could not reach the authentication service (network, configuration). */
     loginUnavailable: 'Não foi possível iniciar sessão. Tenta novamente dentro de momentos.',
+    /** The back-office could not check the session (no network, the server not answering). */
+    /** The fresh link to a proof of payment could not be fetched. */
+    proofUnavailable: 'Não foi possível abrir o comprovativo. Tenta novamente.',
+    sessionCheckFailed: 'Não foi possível ligar ao back-office. Verifica a ligação à internet e tenta novamente.',
     tooManyAttempts: 'Demasiadas tentativas. Aguarda alguns minutos e tenta novamente.',
     passwordResetRequired: 'Tens de redefinir a palavra-passe. Fala com quem gere as contas da loja.',
     unsupportedSignInStep: 'Este passo de início de sessão não é suportado aqui. Fala com quem gere as contas da loja.',

@@ -282,6 +282,15 @@ describe('back-office: the walk of issue 6', () => {
       const proof = await page.request.get((await proofLink.getAttribute('href'))!);
       expect(proof.status()).toBe(200);
       expect(Buffer.from(await proof.body()).subarray(0, 8)).toEqual(PNG.subarray(0, 8));
+      // A click asks for a fresh link (the first one may have expired) and opens it in the new tab.
+      const [tab, fresh] = await Promise.all([
+        page.waitForEvent('popup'),
+        page.waitForResponse((answer) => answer.url().endsWith(`/api/admin/orders/${order!.id}`) && answer.request().method() === 'GET'),
+        proofLink.click(),
+      ]);
+      expect(fresh.status()).toBe(200);
+      await expect.poll(() => tab.url()).toContain('proofs');
+      await tab.close();
 
       // E-mails: tracking e-mail disabled while the code is empty.
       const sendTracking = page.getByRole('button', { name: 'Enviar Código de Envio' });

@@ -1,17 +1,15 @@
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router-dom';
+import { Link, useRouteError } from 'react-router-dom';
 import { messages } from '../../../shared/messages.ts';
 import { usePageMeta } from '../lib/page-meta.ts';
 import { paths } from '../../../shared/paths.ts';
 
+/** What to tell the visitor, in Portuguese (the technical reason goes to the console, never on the page). */
 function describe(error: unknown): string {
-  if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`.trim();
-  if (error instanceof Error) {
-    // A page chunk missing after a new version was deployed.
-    if (/dynamically imported module|Importing a module script failed|Failed to fetch/i.test(error.message)) {
-      return 'Esta página foi atualizada entretanto. Recarrega a página para continuar.';
-    }
-    return error.message;
+  // A page chunk missing after a new version was deployed.
+  if (error instanceof Error && /dynamically imported module|Importing a module script failed|Failed to fetch/i.test(error.message)) {
+    return messages.common.pageUpdated;
   }
+  console.error('page failed', error);
   return messages.api.internal;
 }
 
@@ -22,7 +20,7 @@ export function RouteError() {
   return (
     <section className="container page-body empty-state" role="alert">
       <h1>{messages.common.unexpectedError}</h1>
-      <p>{messages.common.errorWithMessage(describe(error))}</p>
+      <p>{describe(error)}</p>
       <p>
         <button type="button" className="button" onClick={() => window.location.reload()}>
           Recarregar a página

@@ -173,7 +173,7 @@ export const texts = {
     itemTotal: 'Total',
     proof: 'Comprovativo de pagamento',
     viewProof: 'Ver Comprovativo',
-    proofHint: 'Abre num novo separador; a ligação é válida durante alguns minutos.',
+    proofHint: 'Abre num novo separador, com uma ligação nova a cada clique.',
   },
 
   products: {

@@ -45,8 +45,10 @@ type GuardState =
   | { readonly status: 'signed-out'; readonly reason: LoginRedirectState['reason'] }
   | { readonly status: 'signed-in'; readonly user: AdminUser };
 
+/** Why the session could not be checked, in Portuguese: the technical reason (network, configuration) goes to the console. */
 function authErrorText(error: unknown): string {
-  return error instanceof Error && error.message ? error.message : messages.admin.loginUnavailable;
+  console.error('admin session check failed', error);
+  return messages.admin.sessionCheckFailed;
 }
 
 export function RequireAdmin({ children }: { readonly children: ReactNode }) {
@@ -124,7 +126,7 @@ export function RequireAdmin({ children }: { readonly children: ReactNode }) {
   if (state.status === 'error') {
     return (
       <div className="adm-center" role="alert">
-        <p>{messages.common.errorWithMessage(state.message)}</p>
+        <p>{state.message}</p>
         <button type="button" className="button" onClick={() => { setState({ status: 'loading' }); setAttempt((n) => n + 1); }}>
           {texts.retry}
         </button>

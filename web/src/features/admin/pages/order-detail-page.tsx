@@ -3,7 +3,7 @@
  * of the order, the status with 'Guardar Estado', the three customer e-mails with their history, the
  * items and the proof of payment through a short-lived link.
  */
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent, type MouseEvent, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import type { Order, OrderDetailResponse } from '../../../../../shared/api.ts';
 import { formatDateTime } from '../../../../../shared/dates.ts';
@@ -42,6 +42,45 @@ function Field({ label, children }: { readonly label: string; readonly children:
       <dt>{label}</dt>
       <dd>{children}</dd>
     </div>
+  );
+}
+
+/**
+ * "Ver Comprovativo": the proof's link is short-lived (a few minutes), so each click asks the API for a
+ * fresh one and opens it in the tab the click opened (never an expired link, an English S3 error, in
+ * front of the owner). The first link stays the `href` for a middle click or a copy.
+ */
+function ProofLink({ orderId, url }: { readonly orderId: string; readonly url: string }) {
+  const api = useAdminApi();
+  const [error, setError] = useState<string>();
+  const open = async (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+    event.preventDefault();
+    setError(undefined);
+    // Opened now, within the click, so no pop-up blocker stops it; pointed at the fresh link once known.
+    const tab = window.open('', '_blank');
+    try {
+      const fresh = (await api.order(orderId)).proofUrl;
+      if (!fresh) throw new Error('no proof');
+      if (tab) {
+        tab.opener = null;
+        tab.location.href = fresh;
+      } else window.location.assign(fresh);
+    } catch (failure) {
+      tab?.close();
+      setError(errorMessage(failure, messages.admin.proofUnavailable));
+    }
+  };
+  return (
+    <>
+      <p>
+        <a className="button button--secondary" href={url} target="_blank" rel="noopener noreferrer" onClick={(event) => void open(event)}>
+          {t.viewProof}
+        </a>{' '}
+        <span className="muted adm-small">{t.proofHint}</span>
+      </p>
+      {error && <Feedback kind="error">{error}</Feedback>}
+    </>
   );
 }
 
@@ -126,12 +165,7 @@ function OrderDetail({ detail, onOrder }: { readonly detail: OrderDetailResponse
         <section className="adm-panel" aria-labelledby="adm-proof">
           <h2 id="adm-proof" className="adm-section-title">{t.proof}</h2>
           {proofUrl ? (
-            <p>
-              <a className="button button--secondary" href={proofUrl} target="_blank" rel="noopener noreferrer">
-                {t.viewProof}
-              </a>{' '}
-              <span className="muted adm-small">{t.proofHint}</span>
-            </p>
+            <ProofLink orderId={order.id} url={proofUrl} />
           ) : (
             <p className="muted">{messages.admin.noProof}</p>
           )}
