@@ -340,7 +340,7 @@ describe('back-office: the walk of issue 6', () => {
       await page.getByLabel('Coleção').selectOption('New Beginnings');
       await page.getByLabel('Preço (€) *').fill('19,90');
       await page.getByLabel('Stock inicial *').fill('0');
-      await page.getByLabel('Descrição').fill('Anel criado pelo teste do back-office.');
+      await page.getByLabel('Descrição', { exact: true }).fill('Anel criado pelo teste do back-office.');
       // Two phone photos and a text file renamed .jpg: the photos are processed (progress shown
       // until their files exist), the text file is refused with the server's message.
       const [first, second] = await Promise.all([phonePhoto({ hue: 15 }), phonePhoto({ hue: 200 })]);
@@ -442,6 +442,32 @@ describe('back-office: the walk of issue 6', () => {
       expect((await publicApi('GET', `/api/products/${createdProductId}`)).product).toMatchObject({ name: renamed, priceCents: 2150, stock: 10 });
     },
   );
+
+  it('keeps what the owner typed when the session ends before the save, and gives it back after signing in again', async () => {
+    expect(createdProductId).toBeTruthy();
+    const typed = `Descrição escrita antes de a sessão acabar ${randomUUID().slice(0, 6)}`;
+    await page.getByLabel('Descrição', { exact: true }).fill(typed);
+    await page.waitForTimeout(500); // the draft is written a moment after typing stops
+    // The session ends (tokens gone, as after expiry or a sign-out elsewhere); the next page asks to sign in.
+    await page.evaluate(() => {
+      for (const key of Object.keys(localStorage)) if (key.startsWith('CognitoIdentityServiceProvider.')) localStorage.removeItem(key);
+    });
+    await page.reload();
+    await page.waitForURL(/\/login$/);
+    await signIn(page);
+    await page.waitForURL(new RegExp(`/products/edit/${createdProductId}$`));
+    await page.getByText(/Recuperámos as alterações que escreveste/).waitFor();
+    expect(await page.getByLabel('Descrição', { exact: true }).inputValue()).toBe(typed);
+    await page.screenshot({ path: '/tmp/shots-limits/draft-restored.png', fullPage: true });
+    await page.getByRole('button', { name: 'Guardar Produto' }).click();
+    await page.getByText(messages.admin.productSaved).waitFor();
+    expect((await publicApi('GET', `/api/products/${createdProductId}`)).product.description).toBe(typed);
+    // Saved: the draft is gone, a reload shows no notice.
+    await page.reload();
+    await page.getByLabel('Descrição', { exact: true }).waitFor();
+    await page.waitForTimeout(300);
+    expect(await page.getByText(/Recuperámos as alterações/).count()).toBe(0);
+  });
 
   it('creates a collection, and refuses the same name again in Portuguese', async () => {
     await page.getByRole('navigation').getByRole('link', { name: 'Criar coleções' }).click();

@@ -194,6 +194,8 @@ export const texts = {
   },
 
   productForm: {
+    draftRestored: (when: string) => `Recuperámos as alterações que escreveste a ${when} e não chegaste a guardar (por exemplo, porque a sessão terminou). Revê-as e guarda.`,
+    draftDiscard: 'Descartar estas alterações',
     createTitle: 'Criar Produto',
     editTitle: (name: string) => `Editar: ${name}`,
     backToList: 'Voltar aos produtos',

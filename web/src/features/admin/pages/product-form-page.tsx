@@ -7,10 +7,11 @@
  * with its history. Saving shows the success or the Portuguese error with each field's message; it
  * never fails silently.
  */
-import { useRef, useState, type FormEvent } from 'react';
+import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import type { ProductPhoto } from '../../../../../shared/photos.ts';
 import type { AdminProduct, Collection } from '../../../../../shared/product.ts';
+import { formatDateTime } from '../../../../../shared/dates.ts';
 import { messages } from '../../../../../shared/messages.ts';
 import { parseEuroInput } from '../../../../../shared/money.ts';
 import { PRODUCT_TYPES, PRODUCT_TYPE_INFO } from '../../../../../shared/product-types.ts';
@@ -28,6 +29,7 @@ import { SelectField, TextAreaField, TextField } from '../../../ui/field.tsx';
 import { PhotosField } from '../components/photos-field.tsx';
 import { StockHistory, StockPanel } from '../components/stock-panel.tsx';
 import { AdminPage, Feedback, LoadView, useFlash, type FlashState } from '../components/ui.tsx';
+import { useFormDraft } from '../components/form-draft.ts';
 import { texts } from '../texts.ts';
 
 const t = texts.productForm;
@@ -180,6 +182,9 @@ function ProductForm(props: { readonly product?: AdminProduct; readonly collecti
   const [reloading, setReloading] = useState(false);
   const [uploads, setUploads] = useState(0);
   const [result, setResult] = useState<Result | undefined>(flash ? { kind: 'success', lines: [flash] } : undefined);
+  // What was loaded or last saved: the draft is what differs from it (kept in this browser until saved).
+  const baseline = useMemo(() => valuesOf(saved), [saved]);
+  const draft = useFormDraft(`product:${saved?.id ?? 'new'}`, values, baseline, setValues);
 
   const setPhotos = (update: (photos: readonly ProductPhoto[]) => readonly ProductPhoto[]) => {
     setValues((v) => ({ ...v, photos: update(v.photos) }));
@@ -204,6 +209,7 @@ function ProductForm(props: { readonly product?: AdminProduct; readonly collecti
   };
 
   const showSaved = (current: AdminProduct, lines: string[], kind: Result['kind'] = 'success') => {
+    draft.clear();
     setSaved(current);
     setValues(valuesOf(current));
     setErrors({});
@@ -222,6 +228,7 @@ function ProductForm(props: { readonly product?: AdminProduct; readonly collecti
     try {
       if (!saved) {
         const { product: created } = await api.createProduct(read.input as ProductInput);
+        draft.clear();
         navigate(adminPaths.editProduct(created.id), { replace: true, state: { flash: messages.admin.productSaved } satisfies FlashState });
         return;
       }
@@ -261,6 +268,14 @@ function ProductForm(props: { readonly product?: AdminProduct; readonly collecti
 
   return (
     <form ref={formRef} className="adm-form" onSubmit={submit} noValidate>
+      {draft.restoredAt && (
+        <Feedback kind="info">
+          <p>{t.draftRestored(formatDateTime(draft.restoredAt))}</p>
+          <button type="button" className="button button--small button--secondary" onClick={draft.discard}>
+            {t.draftDiscard}
+          </button>
+        </Feedback>
+      )}
       {result && (
         <Feedback kind={result.kind}>
           {result.lines.map((line) => (
