@@ -96,7 +96,7 @@ export const routes = [
   { method: 'POST', path: '/api/contact-messages', handler: 'contact-messages/create', access: 'public', throttle: WRITE_THROTTLE,
     limits: [{ by: 'client', max: 5, windowSeconds: TEN_MINUTES }, { by: 'email', max: 3, windowSeconds: TEN_MINUTES }, { by: 'email', max: 10, windowSeconds: ONE_DAY }],
     emailField: 'email',
-    grants: [{ table: 'contactMessages', access: 'write' }, { table: 'counters', access: 'write' }, { table: 'outbox', access: 'write' }, RATE_LIMITS_GRANT] },
+    grants: [{ table: 'contactMessages', access: 'write' }, { table: 'counters', access: 'write' }, { table: 'outbox', access: 'write' }, { table: 'orderSearch', access: 'write' }, RATE_LIMITS_GRANT] },
   { method: 'POST', path: '/api/stock-alerts', handler: 'stock-alerts/create', access: 'public', throttle: WRITE_THROTTLE,
     limits: [{ by: 'client', max: 20, windowSeconds: TEN_MINUTES }, { by: 'email', max: 10, windowSeconds: TEN_MINUTES }, { by: 'email', max: 30, windowSeconds: ONE_DAY }],
     emailField: 'email',
@@ -161,6 +161,9 @@ export const routes = [
     grants: [{ table: 'orders', access: 'read' }, { table: 'orderSearch', access: 'read' }, { table: 'counters', access: 'read' }] },
   { method: 'GET', path: '/api/admin/orders/{id}', handler: 'admin/orders/get', access: 'admin',
     grants: [{ table: 'orders', access: 'read' }, { bucket: 'proofs', access: 'read' }] },
+  // One query of the customer's term, then their orders and messages: nothing else is read.
+  { method: 'GET', path: '/api/admin/customers/{email}', handler: 'admin/customers/get', access: 'admin',
+    grants: [{ table: 'orderSearch', access: 'read' }, { table: 'orders', access: 'read' }, { table: 'contactMessages', access: 'read' }] },
   { method: 'PATCH', path: '/api/admin/orders/{id}', handler: 'admin/orders/update-status', access: 'admin',
     grants: CLOSE_ORDER_GRANTS },
   { method: 'POST', path: '/api/admin/orders/{id}/notes', handler: 'admin/orders/add-note', access: 'admin',

@@ -13,6 +13,7 @@ import type {
   ContactMessageCreated,
   ContactMessageResponse,
   CustomerOrderResponse,
+  CustomerResponse,
   OrderLookupResponse,
   ContactMessagesPage,
   DashboardResponse,
@@ -82,6 +83,8 @@ export interface ApiRoutes {
   'GET /api/admin/dashboard': Contract<DashboardResponse>;
   'GET /api/admin/orders': Contract<OrdersPage, undefined, OrdersQuery>;
   'GET /api/admin/orders/{id}': Contract<OrderDetailResponse>;
+  /** One customer's orders and contact messages (`{email}` URL-encoded). */
+  'GET /api/admin/customers/{email}': Contract<CustomerResponse>;
   'PATCH /api/admin/orders/{id}': Contract<OrderResponse, OrderStatusChange>;
   'POST /api/admin/orders/{id}/emails': Contract<OrderResponse, AdminEmailRequest>;
   /** An internal note on the order's timeline → 201. */

@@ -198,6 +198,20 @@ export interface MailProblem {
   readonly detail?: string;
 }
 
+/** GET /api/admin/customers/{email}: everything the shop has of one customer (by e-mail, any case), newest first. */
+export interface CustomerResponse {
+  readonly customer: {
+    readonly email: string;
+    /** From their latest order or message. */
+    readonly name?: string;
+    readonly phone?: string;
+    readonly orders: readonly OrderSummary[];
+    readonly messages: readonly ContactMessage[];
+    /** Orders in all; of them, paid (Enviar, Enviado, Concluído) and their total in cents. */
+    readonly totals: { readonly orders: number; readonly paidOrders: number; readonly paidCents: number };
+  };
+}
+
 /** A row of the orders list. */
 export type OrderSummary = Pick<Order, 'id' | 'orderNumber' | 'status' | 'createdAt' | 'country' | 'paymentMethod' | 'totalCents' | 'email' | 'firstName' | 'lastName'>;
 

@@ -15,6 +15,8 @@ export const MIN_DIGITS_TERM_LENGTH = 3;
 export const MAX_TERM_LENGTH = 15;
 /** At most this many terms per order (they are written in the order's transaction). */
 export const MAX_TERMS_PER_ORDER = 40;
+/** At most this many orders and messages in one customer view (the newest). */
+export const CUSTOMER_HISTORY_SHOWN = 300;
 /** Longest search the back-office accepts. */
 export const MAX_SEARCH_LENGTH = 60;
 
@@ -34,6 +36,16 @@ export function phoneDigits(phone: string): string {
   return digits.replace(/^(?:00)?351(?=\d{9}$)/, '');
 }
 
+/**
+ * The term of a customer's whole history: every order and contact message with this e-mail (lower
+ * case) is kept under it, so the customer view is one query. Its `=` never appears in a word term.
+ *
+ * @example customerTerm(' Ana.Costa@Example.com ') // '=ana.costa@example.com'
+ */
+export function customerTerm(email: string): string {
+  return `=${email.trim().toLowerCase()}`;
+}
+
 /** What of an order is searchable. */
 export interface SearchableOrder {
   readonly orderNumber: number;
@@ -50,14 +62,14 @@ function starts(word: string, min: number): string[] {
 }
 
 /**
- * The terms under which an order is found, most useful first (number, phone, name, e-mail), at most
- * `MAX_TERMS_PER_ORDER`.
+ * The terms under which an order is found, most useful first (its customer's, then number, phone,
+ * name, e-mail words), at most `MAX_TERMS_PER_ORDER`.
  *
  * @example orderSearchTerms({ orderNumber: 123456, firstName: 'Inês', lastName: 'Sá', email: 'ines.sa@x.pt', phone: '+351 912 345 678' })
- * // ['123', '1234', '12345', '123456', '912', ..., '912345678', 'in', 'ine', 'ines', 'sa']
+ * // ['=ines.sa@x.pt', '123', '1234', '12345', '123456', '912', ..., '912345678', 'in', 'ine', 'ines', 'sa']
  */
 export function orderSearchTerms(order: SearchableOrder): string[] {
-  const terms = new Set<string>();
+  const terms = new Set<string>([customerTerm(order.email)]);
   const add = (list: string[]) => list.forEach((term) => terms.add(term));
   add(starts(String(order.orderNumber), MIN_DIGITS_TERM_LENGTH));
   add(starts(phoneDigits(order.phone), MIN_DIGITS_TERM_LENGTH));

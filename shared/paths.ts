@@ -91,6 +91,8 @@ export const adminRoutePatterns = {
   stockAlerts: 'Esgotados',
   collections: 'collections',
   createCollection: 'create-collection',
+  /** One customer's orders and messages, by e-mail. */
+  customer: 'clientes/:email',
 } as const;
 
 /**
@@ -114,5 +116,6 @@ export function adminPathsUnder(prefix: string) {
     stockAlerts: at(r.stockAlerts),
     collections: at(r.collections),
     createCollection: at(r.createCollection),
+    customer: (email: string) => at(r.customer, { email: email.toLowerCase() }),
   } as const;
 }

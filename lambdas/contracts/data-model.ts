@@ -64,7 +64,8 @@ export const tables = {
      * The back-office's order search (`shared/order-search.ts`): one item per search term of an order
      * (a start of a word of the customer's name or e-mail, of the phone or of the order number), written
      * in the order's own transaction; `ref` is `<createdAt>#<order id>`, so a term's orders come newest
-     * first.
+     * first. Under the customer's term (`=<e-mail>`) are also their contact messages (`ref`
+     * `<createdAt>#m#<message id>`), written with the message: the customer view is one query.
      */
     partitionKey: { name: 'term', type: 'S' },
     sortKey: { name: 'ref', type: 'S' },

@@ -5,12 +5,13 @@ import type { ContactMessage } from '../../shared/api.ts';
 import type { ContactMessageInput } from '../../shared/schemas/index.ts';
 import { ddb, tableName } from './clients.ts';
 import { COUNTER, countItem } from './counters.ts';
+import { customerTerm } from '../../shared/order-search.ts';
 import { listingPage, type Page } from './paging.ts';
 import { writeTransactionRetrying, type TransactionItem } from './transactions.ts';
 
 export const CONTACT_LISTING = 'contact';
 
-function toContactMessage(item: Record<string, unknown>): ContactMessage {
+export function toContactMessage(item: Record<string, unknown>): ContactMessage {
   return {
     id: String(item.id),
     name: String(item.name),
@@ -23,6 +24,14 @@ function toContactMessage(item: Record<string, unknown>): ContactMessage {
   };
 }
 
+/**
+ * The transaction item that keeps a message under its customer's e-mail in the `orderSearch` table
+ * (written with the message), for the back-office's customer view (`customerHistory`).
+ */
+export function contactMessageSearchItem(message: { readonly id: string; readonly email: string; readonly createdAt: string }) {
+  return { Put: { TableName: tableName('orderSearch'), Item: { term: customerTerm(message.email), ref: `${message.createdAt}#m#${message.id}`, messageId: message.id } } };
+}
+
 /** Stores a new (unread) message and counts it unread, in one transaction with `with` (the owner's e-mail). */
 export async function insertContactMessage(id: string, input: ContactMessageInput, now: Date, with_: readonly TransactionItem[] = []): Promise<void> {
   const put = {
@@ -32,7 +41,9 @@ export async function insertContactMessage(id: string, input: ContactMessageInpu
       ConditionExpression: 'attribute_not_exists(id)',
     },
   };
-  const result = await writeTransactionRetrying([put, countItem(COUNTER.unreadContactMessages, 1), ...with_], randomUUID());
+  // Kept under the customer's e-mail too, for the back-office's customer view.
+  const history = contactMessageSearchItem({ id, email: input.email, createdAt: now.toISOString() });
+  const result = await writeTransactionRetrying([put, countItem(COUNTER.unreadContactMessages, 1), history, ...with_], randomUUID());
   if (!result.written) throw new Error(`contact message ${id}: not stored (${result.reasons[0]?.conditionFailed ? 'id taken' : 'conflicts'})`);
 }
 

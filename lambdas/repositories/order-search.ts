@@ -3,9 +3,10 @@
  * time, newest first (`shared/order-search.ts` decides the terms and the matching).
  */
 import { BatchGetCommand, BatchWriteCommand, QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
-import type { Order } from '../../shared/api.ts';
-import { orderSearchTerms, type SearchableOrder } from '../../shared/order-search.ts';
+import type { ContactMessage, Order } from '../../shared/api.ts';
+import { CUSTOMER_HISTORY_SHOWN, customerTerm, orderSearchTerms, type SearchableOrder } from '../../shared/order-search.ts';
 import { ddb, tableName } from './clients.ts';
+import { CONTACT_LISTING, contactMessageSearchItem, toContactMessage } from './contact-messages.ts';
 import { ORDER_LISTING, toOrder } from './orders.ts';
 import { messages } from '../../shared/messages.ts';
 import { InvalidInput } from '../errors.ts';
@@ -23,9 +24,12 @@ export function orderSearchItems(order: SearchableOrder & { readonly id: string;
   }));
 }
 
-/** Writes the search terms of orders placed before the search existed (the twin's start, `npm run recount`). */
-export async function putOrderSearchTerms(orders: readonly Order[]): Promise<void> {
-  const puts = orders.flatMap((order) => orderSearchItems(order).map((item) => ({ PutRequest: { Item: item.Put.Item } })));
+/** Writes the search terms of orders (and contact messages) stored before the search existed (the twin's start, `npm run recount`). */
+export async function putOrderSearchTerms(orders: readonly Order[], messages: readonly Pick<ContactMessage, 'id' | 'email' | 'createdAt'>[] = []): Promise<void> {
+  const puts = [
+    ...orders.flatMap((order) => orderSearchItems(order).map((item) => ({ PutRequest: { Item: item.Put.Item } }))),
+    ...messages.map((message) => ({ PutRequest: { Item: contactMessageSearchItem(message).Put.Item } })),
+  ];
   for (let i = 0; i < puts.length; i += 25) {
     let pending: typeof puts | undefined = puts.slice(i, i + 25);
     for (let attempt = 0; pending && pending.length > 0; attempt++) {
@@ -48,8 +52,8 @@ export async function orderSearchIsEmpty(): Promise<boolean> {
  */
 export async function indexOrdersIfEmpty(): Promise<number> {
   if (!(await orderSearchIsEmpty())) return 0;
-  const orders = (await allOfListing('orders', ORDER_LISTING)).map(toOrder);
-  await putOrderSearchTerms(orders);
+  const [orders, contactMessages] = await Promise.all([allOfListing('orders', ORDER_LISTING), allOfListing('contactMessages', CONTACT_LISTING)]);
+  await putOrderSearchTerms(orders.map(toOrder), contactMessages.map(toContactMessage));
   return orders.length;
 }
 
@@ -69,7 +73,7 @@ export async function ordersUnderTerm(term: string, limit: number, cursor?: stri
     }),
   );
   const ids = (page.Items ?? []).map((item) => String(item.orderId));
-  const orders = ids.length ? await ordersById(ids) : [];
+  const orders = ids.length ? await recordsById('orders', ids, toOrder) : [];
   const nextCursor = encodeCursor(page.LastEvaluatedKey);
   return { orders, read: ids.length, ...(nextCursor ? { nextCursor } : {}) };
 }
@@ -81,17 +85,42 @@ function startKeyOf(term: string, cursor: string): Record<string, unknown> {
   return key;
 }
 
-/** The orders of `ids`, in that order (missing ones left out). */
-async function ordersById(ids: readonly string[]): Promise<Order[]> {
-  const found = new Map<string, Order>();
+/** The records of `ids` in `table`, in that order (missing ones left out), by BatchGet (its leftovers retried). */
+async function recordsById<T>(table: 'orders' | 'contactMessages', ids: readonly string[], map: (item: Record<string, unknown>) => T): Promise<T[]> {
+  const found = new Map<string, T>();
   for (let i = 0; i < ids.length; i += 100) {
     let keys: Record<string, unknown>[] | undefined = ids.slice(i, i + 100).map((id) => ({ id }));
     for (let attempt = 0; keys && keys.length > 0; attempt++) {
       if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 50 * 2 ** attempt)));
-      const answer = await ddb().send(new BatchGetCommand({ RequestItems: { [tableName('orders')]: { Keys: keys } } }));
-      for (const item of answer.Responses?.[tableName('orders')] ?? []) found.set(String(item.id), toOrder(item));
-      keys = answer.UnprocessedKeys?.[tableName('orders')]?.Keys as Record<string, unknown>[] | undefined;
+      const answer = await ddb().send(new BatchGetCommand({ RequestItems: { [tableName(table)]: { Keys: keys } } }));
+      for (const item of answer.Responses?.[tableName(table)] ?? []) found.set(String(item.id), map(item));
+      keys = answer.UnprocessedKeys?.[tableName(table)]?.Keys as Record<string, unknown>[] | undefined;
     }
   }
-  return ids.map((id) => found.get(id)).filter((order): order is Order => order !== undefined);
+  return ids.map((id) => found.get(id)).filter((record): record is T => record !== undefined);
+}
+
+
+/** A customer's orders and contact messages, newest first (one query of their term, then the records). */
+export async function customerHistory(email: string): Promise<{ orders: Order[]; messages: ContactMessage[] }> {
+  const refs: Record<string, unknown>[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await ddb().send(
+      new QueryCommand({
+        TableName: tableName('orderSearch'),
+        KeyConditionExpression: 'term = :term',
+        ExpressionAttributeValues: { ':term': customerTerm(email) },
+        ScanIndexForward: false,
+        Limit: CUSTOMER_HISTORY_SHOWN - refs.length,
+        ExclusiveStartKey: start,
+      }),
+    );
+    refs.push(...(page.Items ?? []));
+    start = page.LastEvaluatedKey;
+  } while (start && refs.length < CUSTOMER_HISTORY_SHOWN);
+  const orderIds = refs.filter((ref) => typeof ref.orderId === 'string').map((ref) => String(ref.orderId));
+  const messageIds = refs.filter((ref) => typeof ref.messageId === 'string').map((ref) => String(ref.messageId));
+  const [orders, messages] = await Promise.all([recordsById('orders', orderIds, toOrder), recordsById('contactMessages', messageIds, toContactMessage)]);
+  return { orders, messages };
 }

@@ -276,6 +276,15 @@ describe('back-office: the walk of issue 6', () => {
       const items = page.locator('.adm-table tbody tr');
       expect(await items.count()).toBe(1);
 
+      // The customer's page: their orders and messages, by e-mail.
+      await page.getByRole('link', { name: 'Ver cliente' }).click();
+      await page.getByRole('heading', { name: 'Cliente: Marta Teste' }).waitFor();
+      expect(await page.getByTestId('customer-orders').textContent()).toContain(`Encomenda nº ${order!.orderNumber}`);
+      expect(await page.getByTestId('customer-totals').textContent()).toMatch(/^\d+ encomendas?; \d+ pagas?, \d+,\d{2} €$/);
+      await page.screenshot({ path: '/tmp/shots-limits/customer.png', fullPage: true });
+      await page.getByTestId('customer-orders').getByRole('link', { name: `Encomenda nº ${order!.orderNumber}` }).click();
+      await page.getByRole('heading', { name: `Encomenda nº ${order!.orderNumber}` }).waitFor();
+
       // The proof opens in a new tab through the short-lived link.
       const proofLink = page.getByRole('link', { name: 'Ver Comprovativo' });
       expect(await proofLink.getAttribute('target')).toBe('_blank');

@@ -12,7 +12,7 @@ import { ORDER_LISTING } from '../../lambdas/repositories/orders.ts';
 import { putOrderSearchTerms } from '../../lambdas/repositories/order-search.ts';
 import { ddb } from '../../lambdas/repositories/clients.ts';
 import { ordersPage } from '../../lambdas/services/admin-orders.ts';
-import { createProduct, placeOrder, reservationBody } from '../support/factories.ts';
+import { createProduct, placeOrder, reservationBody, uploadProof } from '../support/factories.ts';
 import { adminToken, call, documentClient, twin } from '../support/twin.ts';
 
 const search = async (q: string, extra = '') => call('GET', `/api/admin/orders?q=${encodeURIComponent(q)}${extra}`, { token: await adminToken() });
@@ -130,5 +130,45 @@ describe('GET /api/admin/orders?q=: search by name, e-mail, phone or number', ()
     const first = await call('GET', '/api/admin/orders?q=costa&limit=1', { token: await adminToken() });
     const other = await call('GET', `/api/admin/orders?q=silva&limit=1&cursor=${encodeURIComponent(first.body.nextCursor)}`, { token: await adminToken() });
     expect(other.status).toBe(400);
+  });
+});
+
+describe('GET /api/admin/customers/{email}: one customer, by e-mail', () => {
+  it('shows every order and contact message of the address (any case), newest first, with totals; another customer sees none of it', async () => {
+    const email = `Cliente.${randomUUID().slice(0, 8)}@Exemplo.pt`;
+    const piece = await createProduct({ stock: 10, priceCents: 2000 });
+    const first = await placeOrder(reservationBody([{ productId: piece.id, quantity: 1 }], { email, firstName: 'Rosa', lastName: 'Mota', phone: '913 000 111' }));
+    const second = await placeOrder(reservationBody([{ productId: piece.id, quantity: 2 }], { email: email.toLowerCase(), firstName: 'Rosa', lastName: 'Mota Silva' }));
+    const other = await placeOrder(reservationBody([{ productId: piece.id, quantity: 1 }]));
+    expect([first.status, second.status, other.status]).toEqual([201, 201, 201]);
+    const token = await adminToken();
+    // The second is paid and confirmed: it counts in the paid total.
+    const proof = await uploadProof();
+    expect((await call('POST', `/api/orders/${second.body.order.id}/proof`, { body: { accessToken: second.body.order.accessToken, proofKey: proof } })).status).toBe(200);
+    expect((await call('PATCH', `/api/admin/orders/${second.body.order.id}`, { token, body: { status: 'Enviar' } })).status).toBe(200);
+    const message = await call('POST', '/api/contact-messages', { body: { name: 'Rosa Mota', email: email.toUpperCase(), phone: '913000111', subject: 'Tamanho do anel', message: 'Olá!' } });
+    expect(message.status).toBe(201);
+
+    const view = await call('GET', `/api/admin/customers/${encodeURIComponent(email)}`, { token });
+    expect(view.status).toBe(200);
+    const customer = view.body.customer;
+    expect(customer.email).toBe(email.toLowerCase());
+    expect(customer.orders.map((o: OrderSummary) => o.orderNumber)).toEqual([second.body.order.orderNumber, first.body.order.orderNumber]);
+    expect(customer.messages.map((m: { id: string; subject: string }) => [m.id, m.subject])).toEqual([[message.body.id, 'Tamanho do anel']]);
+    expect(customer.totals).toEqual({ orders: 2, paidOrders: 1, paidCents: second.body.order.totalCents });
+    expect(customer.name).toBe('Rosa Mota');
+    // Opening the view does not mark the message read.
+    expect(customer.messages[0].read).toBe(false);
+
+    const nobody = await call('GET', `/api/admin/customers/${encodeURIComponent(`ninguem.${randomUUID().slice(0, 6)}@exemplo.pt`)}`, { token });
+    expect(nobody.status).toBe(200);
+    expect(nobody.body.customer).toMatchObject({ orders: [], messages: [], totals: { orders: 0, paidOrders: 0, paidCents: 0 } });
+  });
+
+  it('refuses what is not an e-mail in Portuguese, and anyone who is not an admin', async () => {
+    const bad = await call('GET', `/api/admin/customers/${encodeURIComponent('<script>')}`, { token: await adminToken() });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toBe(messages.validation.email.invalid);
+    expect((await call('GET', '/api/admin/customers/ana%40exemplo.pt')).status).toBe(401);
   });
 });

@@ -11,6 +11,7 @@ import { CollectionsPage } from './pages/collections-page.tsx';
 import { ContactDetailPage } from './pages/contact-detail-page.tsx';
 import { ContactsPage } from './pages/contacts-page.tsx';
 import { CreateCollectionPage } from './pages/create-collection-page.tsx';
+import { CustomerPage } from './pages/customer-page.tsx';
 import { DashboardPage } from './pages/dashboard-page.tsx';
 import { LoginPage } from './pages/login-page.tsx';
 import { AdminNotFoundPage } from './pages/not-found-page.tsx';
@@ -38,6 +39,7 @@ export function Component() {
           <Route path={r.dashboard} element={<DashboardPage />} />
           <Route path={r.orders} element={<OrdersPage />} />
           <Route path={r.orderDetail} element={<OrderDetailPage />} />
+          <Route path={r.customer} element={<CustomerPage />} />
           <Route path={r.products} element={<ProductsPage />} />
           <Route path={r.newProduct} element={<ProductFormPage />} />
           <Route path={r.editProduct} element={<ProductFormPage />} />

@@ -64,6 +64,25 @@ export const texts = {
     periodsHint: 'Encomendas feitas em cada período (hora de Lisboa): recebidas quando chega o comprovativo; faturação das já pagas (Enviar, Enviado, Concluído).',
   },
 
+  customer: {
+    title: (name: string) => `Cliente: ${name}`,
+    untitled: 'Cliente',
+    contact: 'Contacto',
+    email: 'E-mail',
+    phone: 'Telefone',
+    totals: 'Resumo',
+    ordersCount: (n: number) => (n === 1 ? '1 encomenda' : `${n} encomendas`),
+    paid: (n: number, total: string) => `${n} paga${n === 1 ? '' : 's'}, ${total}`,
+    orders: 'Encomendas',
+    messages: 'Mensagens de contacto',
+    noOrders: 'Sem encomendas com este e-mail.',
+    noMessages: 'Sem mensagens com este e-mail.',
+    open: 'Abrir',
+    view: 'Ver cliente',
+    unread: 'Por ler',
+    limitNote: 'Mostra as 300 mais recentes.',
+  },
+
   orders: {
     title: 'Encomendas',
     search: 'Procurar encomendas por número, nome, e-mail ou telefone',

@@ -29,6 +29,7 @@ export function adminApi(request: AdminRequest) {
     dashboard: () => request('GET /api/admin/dashboard', {}),
     orders: (q: OrdersQuery) => request('GET /api/admin/orders', { query: { status: q.status, q: q.q, cursor: q.cursor } }),
     order: (id: string) => request('GET /api/admin/orders/{id}', { params: { id } }),
+    customer: (email: string) => request('GET /api/admin/customers/{email}', { params: { email } }),
     setOrderStatus: (id: string, change: OrderStatusChange) => request('PATCH /api/admin/orders/{id}', { params: { id }, body: change }),
     addOrderNote: (id: string, text: string) => request('POST /api/admin/orders/{id}/notes', { params: { id }, body: { text } }),
     sendOrderEmail: (id: string, email: AdminEmailRequest) => request('POST /api/admin/orders/{id}/emails', { params: { id }, body: email }),

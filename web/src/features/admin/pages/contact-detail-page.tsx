@@ -2,7 +2,7 @@
  * {prefix}/contactdetail/{contactId}: one contact message loaded by id (the API marks it read).
  */
 import type { ReactNode } from 'react';
-import { useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 import { formatDate, formatTime } from '../../../../../shared/dates.ts';
 import { messages } from '../../../../../shared/messages.ts';
 import { adminPaths } from '../admin-paths.ts';
@@ -31,7 +31,10 @@ export function ContactDetailPage() {
           <section className="adm-panel">
             <dl className="adm-dl">
               <Row label={t.name}>{message.name}</Row>
-              <Row label={t.email}><a href={`mailto:${message.email}`}>{message.email}</a></Row>
+              <Row label={t.email}>
+                <a href={`mailto:${message.email}`}>{message.email}</a>{' '}
+                <Link className="adm-small" to={adminPaths.customer(message.email)}>{texts.customer.view}</Link>
+              </Row>
               <Row label={t.phone}><a href={`tel:${message.phone.replace(/\s/g, '')}`}>{message.phone}</a></Row>
               <Row label={t.subject}>{message.subject}</Row>
               <Row label={t.message} wide><p className="adm-message">{message.message}</p></Row>

@@ -4,7 +4,7 @@
  * items and the proof of payment through a short-lived link.
  */
 import { useState, type FormEvent, type MouseEvent, type ReactNode } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from 'react-router-dom';
 import type { Order, OrderDetailResponse } from '../../../../../shared/api.ts';
 import { formatDateTime } from '../../../../../shared/dates.ts';
 import { messages } from '../../../../../shared/messages.ts';
@@ -14,7 +14,7 @@ import { PAYMENT_METHOD_LABELS } from '../../../../../shared/payment-methods.ts'
 import { adminEmailRequestSchema, fieldErrors, orderNoteSchema, orderStatusChangeSchema, type AdminEmailKind } from '../../../../../shared/schemas/index.ts';
 import { TEXT_LIMITS } from '../../../../../shared/schemas/fields.ts';
 import { SHIPPING_METHODS } from '../../../../../shared/shipping.ts';
-import { ordersListReturn } from '../admin-paths.ts';
+import { adminPaths, ordersListReturn } from '../admin-paths.ts';
 import { errorMessage } from '../../../lib/api.ts';
 import { useLoad } from '../api/use-load.ts';
 import { useAdminApi } from '../auth/session.tsx';
@@ -99,7 +99,10 @@ function OrderDetail({ detail, onOrder }: { readonly detail: OrderDetailResponse
         <section className="adm-panel" aria-labelledby="adm-customer">
           <h2 id="adm-customer" className="adm-section-title">{t.customer}</h2>
           <dl className="adm-dl">
-            <Field label={t.email}><a href={`mailto:${order.email}`}>{order.email}</a></Field>
+            <Field label={t.email}>
+              <a href={`mailto:${order.email}`}>{order.email}</a>{' '}
+              <Link className="adm-small" to={adminPaths.customer(order.email)}>{texts.customer.view}</Link>
+            </Field>
             <Field label={t.firstName}>{order.firstName}</Field>
             <Field label={t.lastName}>{order.lastName}</Field>
             <Field label={t.date}>{formatDateTime(order.createdAt)}</Field>

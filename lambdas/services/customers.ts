@@ -1,0 +1,33 @@
+/** The back-office's customer view: one customer's orders and contact messages, by e-mail. */
+import type { CustomerResponse } from '../../shared/api.ts';
+import { messages } from '../../shared/messages.ts';
+import { emailField } from '../../shared/schemas/fields.ts';
+import { InvalidInput } from '../errors.ts';
+import { customerHistory } from '../repositories/order-search.ts';
+import { toOrderSummary } from '../repositories/orders.ts';
+import { isPaid } from './counters.ts';
+
+export async function customerView(rawEmail: string | undefined): Promise<CustomerResponse> {
+  // API Gateway hands path parameters decoded; a still-encoded one (`ana%40x.pt`) is decoded here.
+  let given = rawEmail ?? '';
+  if (!given.includes('@') && /%40/i.test(given)) given = given.replace(/%40/gi, '@');
+  const parsed = emailField().safeParse(given);
+  if (!parsed.success) throw new InvalidInput(messages.validation.email.invalid, { email: messages.validation.email.invalid }, 'invalid_email');
+  const email = parsed.data.toLowerCase();
+  const history = await customerHistory(email);
+  const latestOrder = history.orders[0];
+  const latestMessage = history.messages[0];
+  const latest = [latestOrder && { at: latestOrder.createdAt, name: `${latestOrder.firstName} ${latestOrder.lastName}`, phone: latestOrder.phone }, latestMessage && { at: latestMessage.createdAt, name: latestMessage.name, phone: latestMessage.phone }]
+    .filter((who): who is { at: string; name: string; phone: string } => Boolean(who))
+    .sort((a, b) => b.at.localeCompare(a.at))[0];
+  const paid = history.orders.filter((order) => isPaid(order.status));
+  return {
+    customer: {
+      email,
+      ...(latest ? { name: latest.name, phone: latest.phone } : {}),
+      orders: history.orders.map(toOrderSummary),
+      messages: history.messages,
+      totals: { orders: history.orders.length, paidOrders: paid.length, paidCents: paid.reduce((sum, order) => sum + order.totalCents, 0) },
+    },
+  };
+}
