@@ -245,7 +245,7 @@ describe('back-office: the walk of issue 6', () => {
     const rows = page.locator('tbody tr');
     // The count says how many there are in all, not only the first page.
     await expect.poll(() => page.locator('.adm-pager').textContent()).toMatch(/\d+ (de \d+ )?encomendas?/);
-    const search = page.getByPlaceholder('Nº, nome, e-mail ou telefone...');
+    const search = page.getByPlaceholder('Procurar por Nº Encomenda...');
     for (const q of [String(order!.orderNumber).slice(0, 4), 'marta teste', customer.split('@')[0]!]) {
       await search.fill(q);
       await expect.poll(() => rows.filter({ hasText: String(order!.orderNumber) }).count(), { message: q }).toBe(1);

@@ -80,6 +80,52 @@ describe('the owner works an order step by step', () => {
     await page.close();
   });
 
+  it('several at once: select the paid orders in the list and mark them all paid; a reservation selected with them is left alone', async () => {
+    const piece = seedPieces.find((p) => p.stock > 5)!;
+    const place = async (email: string, withProof: boolean) => {
+      const shipping = { email, firstName: 'Lote', lastName: 'Teste', country: 'Portugal', address: 'Rua 1', city: 'Porto', postalCode: '4000-001', phone: '912345678', shippingMethod: 'ctt', paymentMethod: 'transferencia', acceptTerms: true };
+      const { order } = await post<{ order: { id: string; orderNumber: number; accessToken: string } }>('/api/orders', { items: [{ productId: piece.id, quantity: 1 }], shipping }, { 'idempotency-key': randomUUID() });
+      if (withProof) {
+        const { upload } = await post<{ upload: { url: string; fields: Record<string, string>; key: string } }>('/api/uploads/proof', { contentType: 'image/png', size: PNG.length });
+        const form = new FormData();
+        for (const [name, value] of Object.entries(upload.fields)) form.append(name, value);
+        form.append('file', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'comprovativo.png');
+        expect((await fetch(upload.url, { method: 'POST', body: form })).status).toBeLessThan(300);
+        await post(`/api/orders/${order.id}/proof`, { accessToken: order.accessToken, proofKey: upload.key });
+      }
+      return order;
+    };
+    const tag = randomUUID().slice(0, 6);
+    const paidA = await place(`lote.a.${tag}@exemplo.pt`, true);
+    const paidB = await place(`lote.b.${tag}@exemplo.pt`, true);
+    const reserved = await place(`lote.c.${tag}@exemplo.pt`, false);
+
+    const { page, problems } = await openPage(shop.browser);
+    await page.goto(`${shop.twin.url}${DEFAULT_ADMIN_PREFIX}/login`);
+    await page.getByPlaceholder('Inserir Username').fill(shop.twin.admin.email);
+    await page.getByPlaceholder('Inserir Password').fill(shop.twin.admin.password);
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await page.getByRole('heading', { name: /Bem-vindo|Resumo|Painel/ }).first().waitFor();
+    await page.goto(`${shop.twin.url}${DEFAULT_ADMIN_PREFIX}/orders?q=lote`);
+    for (const order of [paidA, paidB, reserved]) await page.getByLabel(`Selecionar a encomenda nº ${order.orderNumber}`).check();
+    const bar = page.getByTestId('bulk-actions');
+    expect(await bar.textContent()).toContain('3 selecionadas');
+    await page.screenshot({ path: '/tmp/shots-limits/bulk.png', fullPage: true });
+    await bar.getByRole('button', { name: 'Marcar como pagas (2)' }).click();
+    await page.getByText(/Atualizadas: nº \d+, nº \d+\./).waitFor();
+    const statusOf = async (id: string) => {
+      const answer = await clientFetch(`${shop.twin.url}/api/orders/${id}?token=${[paidA, paidB, reserved].find((o) => o.id === id)!.accessToken}`);
+      return ((await answer.json()) as { order: { status: string } }).order.status;
+    };
+    expect(await statusOf(paidA.id)).toBe('Enviar');
+    expect(await statusOf(paidB.id)).toBe('Enviar');
+    expect(await statusOf(reserved.id)).toBe('Aguarda Pagamento');
+    // Each customer was told.
+    await expect.poll(async () => (await mailsTo(shop.twin, `lote.a.${tag}@exemplo.pt`)).map((m) => m.subject).join(' | '), { timeout: 20_000 }).toContain('Pagamento confirmado');
+    expect(problems.errors).toEqual([]);
+    await page.close();
+  });
+
   it('a customer address that bounces: the owner sees it on the order page and is told to phone', async () => {
     const email = `bounce+${randomUUID().slice(0, 8)}@simulator.amazonses.com`;
     const piece = seedPieces.find((p) => p.stock > 2)!;

@@ -86,7 +86,7 @@ export const texts = {
   orders: {
     title: 'Encomendas',
     search: 'Procurar encomendas por número, nome, e-mail ou telefone',
-    searchPlaceholder: 'Nº, nome, e-mail ou telefone...',
+    searchPlaceholder: 'Procurar por Nº Encomenda... ou nome, e-mail, telefone',
     status: 'Estado',
     allStatuses: 'Todos os estados',
     number: 'Nº Encomenda',
@@ -102,6 +102,16 @@ export const texts = {
       return shown >= total ? noun(total) : `${shown} de ${noun(total)}`;
     },
     customer: 'Cliente',
+    selectAll: 'Selecionar todas as encomendas mostradas',
+    selectOne: (n: number) => `Selecionar a encomenda nº ${n}`,
+    bulkTitle: 'Ações nas encomendas selecionadas',
+    bulkSelected: (n: number) => (n === 1 ? '1 selecionada' : `${n} selecionadas`),
+    bulkPaid: (n: number) => `Marcar como pagas (${n})`,
+    bulkShipped: (n: number) => `Marcar como enviadas (${n})`,
+    bulkWorking: 'A atualizar...',
+    bulkClear: 'Limpar seleção',
+    bulkDone: (numbers: readonly string[]) => `Atualizadas: ${numbers.map((n) => `nº ${n}`).join(', ')}. Cada cliente recebe o seu e-mail.`,
+    bulkFailedOne: (n: number, why: string) => `A encomenda nº ${n} não mudou: ${why}`,
   },
 
   order: {
