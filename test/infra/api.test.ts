@@ -43,11 +43,11 @@ function expectedEnv(route: Pick<Route, 'grants'>): string[] {
 const WRITE_ACTIONS = [...TABLE_WRITE_ACTIONS, ...BUCKET_PUT_ACTIONS, 's3:DeleteObject', 'ses:SendEmail', 'ses:SendTemplatedEmail'];
 
 describe('route table ↔ HTTP API', () => {
-  it('has exactly one Lambda function per route row, per scheduled job, per stream consumer and for photos (besides the deployment helpers)', () => {
+  it('has exactly one Lambda function per route row, per scheduled job, per stream consumer, for photos and for mail events (besides the deployment helpers)', () => {
     const functions = Object.entries(shop.json.Resources).filter(
       ([id, r]) => r.Type === 'AWS::Lambda::Function' && !id.startsWith('CustomCDKBucketDeployment') && !id.startsWith('BucketNotificationsHandler'),
     );
-    expect(functions).toHaveLength(routes.length + jobs.length + streamConsumers.length + 1);
+    expect(functions).toHaveLength(routes.length + jobs.length + streamConsumers.length + 2);
     expect(shop.stack.api.functions.size).toBe(routes.length);
     expect(shop.stack.jobs.functions.size).toBe(jobs.length);
   });
