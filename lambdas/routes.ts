@@ -183,6 +183,9 @@ export const routes = [
     grants: [{ table: 'products', access: 'read' }] },
   { method: 'PUT', path: '/api/admin/products/{id}', handler: 'admin/products/update', access: 'admin',
     grants: [{ table: 'products', access: 'readWrite' }, { table: 'collections', access: 'read' }, { bucket: 'images', access: 'readDelete' }] },
+  // Only a piece no order ever took (else: archive it); its photo files go with it.
+  { method: 'DELETE', path: '/api/admin/products/{id}', handler: 'admin/products/delete', access: 'admin',
+    grants: [{ table: 'products', access: 'readWrite' }, { table: 'stockMovements', access: 'read' }, { bucket: 'images', access: 'readDelete' }] },
   { method: 'POST', path: '/api/admin/products/{id}/stock', handler: 'admin/products/change-stock', access: 'admin',
     grants: [
       { table: 'products', access: 'readWrite' },

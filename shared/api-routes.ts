@@ -27,6 +27,7 @@ import type {
   ProductResponse,
   ProductsResponse,
   ProductUpdatedResponse,
+  ProductDeletedResponse,
   ProofUploadResponse,
   StockAlertCreated,
   StockAlertsPage,
@@ -94,6 +95,8 @@ export interface ApiRoutes {
   'GET /api/admin/products/{id}': Contract<AdminProductResponse>;
   /** Every field but stock, conditioned on `version`; 409 `product_changed` when it is stale. */
   'PUT /api/admin/products/{id}': Contract<ProductUpdatedResponse, ProductUpdateInput>;
+  /** Only a piece never ordered (409 `product_ordered` otherwise: archive it). */
+  'DELETE /api/admin/products/{id}': Contract<ProductDeletedResponse>;
   /** "+/- N" or "set to N" (conditioned on `expected`; 409 `stock_changed` when stale), with its movement. */
   'POST /api/admin/products/{id}/stock': Contract<StockChangedResponse, StockChangeInput>;
   'GET /api/admin/products/{id}/stock-movements': Contract<StockMovementsResponse>;

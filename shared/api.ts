@@ -253,6 +253,8 @@ export interface DashboardPeriod {
   readonly revenueCents: number;
 }
 
+/** DELETE /api/admin/products/{id} → 200 */
+export interface ProductDeletedResponse { readonly deleted: string }
 /** GET /api/admin/products: with each product's `version`. */
 export interface AdminProductsResponse { readonly products: readonly AdminProduct[] }
 /** POST /api/admin/products (201) and GET /api/admin/products/{id}: the product with its `version`. */

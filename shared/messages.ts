@@ -47,6 +47,8 @@ export const messages = {
     productNotFound: 'Produto não encontrado.',
     productInStock: 'Esta peça está disponível: podes comprá-la já.',
     /** PUT of a product over a version that is no longer the stored one (optimistic locking): nothing saved. */
+    /** A piece that was ordered cannot be deleted (its orders refer to it): archive it. */
+    productOrdered: 'Esta peça já foi encomendada, por isso não pode ser apagada. Arquiva-a: sai da loja e as encomendas continuam a mostrá-la.',
     productChanged:
       'Este produto foi alterado entretanto (noutra janela ou por outra pessoa) e nada foi guardado. Recarrega os valores atuais e volta a fazer as tuas alterações.',
     /** "Definir para N" over a stock that is no longer the one the owner saw: nothing changed. */
@@ -289,6 +291,8 @@ export const messages = {
     /** The back-office could not check the session (no network, the server not answering). */
     /** The fresh link to a proof of payment could not be fetched. */
     proofUnavailable: 'Não foi possível abrir o comprovativo. Tenta novamente.',
+    productDeleted: 'Peça apagada.',
+    productDeleteFailed: 'Não foi possível apagar a peça.',
     sessionCheckFailed: 'Não foi possível ligar ao back-office. Verifica a ligação à internet e tenta novamente.',
     tooManyAttempts: 'Demasiadas tentativas. Aguarda alguns minutos e tenta novamente.',
     passwordResetRequired: 'Tens de redefinir a palavra-passe. Fala com quem gere as contas da loja.',
@@ -398,6 +402,7 @@ export const messages = {
     quantity: { invalid: 'A quantidade deve ser um número inteiro entre 1 e 10.' },
     proofKey: { invalid: PROOF_MISSING },
     accessToken: { invalid: 'O código de acesso à encomenda não é válido. Abre a ligação do e-mail da encomenda.' },
+    productStatus: { invalid: 'Escolhe o estado da peça: Ativo, Rascunho ou Arquivado.' },
     orderLookupNumber: { invalid: 'Indica o número da encomenda: 6 algarismos, como aparece no e-mail (ex.: 123456).' },
     note: { required: 'Escreve a nota.', tooLong: 'A nota não pode ter mais de 1000 caracteres.' },
     restock: { required: 'Diz se as peças voltaram à loja (repor o stock ou não).' },

@@ -34,6 +34,20 @@ export interface Product {
  */
 export interface AdminProduct extends Product {
   readonly version: number;
+  /** Only `active` pieces are in the shop (its pages, the sitemap, orders); absent on old items = active. */
+  readonly status: ProductStatus;
+}
+
+/**
+ * Where a piece is in its life: `active` is for sale; `draft` is being prepared (not public yet);
+ * `archived` is no longer sold (not public, its past orders still show it).
+ */
+export const PRODUCT_STATUSES = ['active', 'draft', 'archived'] as const;
+export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
+
+/** Whether a stored product is public (a missing status, an item from before statuses, is active). */
+export function isPublicProduct(item: { readonly status?: unknown }): boolean {
+  return item.status === undefined || item.status === 'active';
 }
 
 export interface Collection {

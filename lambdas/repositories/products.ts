@@ -7,10 +7,10 @@
  * fields never touches stock and is conditioned on the `version` the form loaded.
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, DeleteCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { photoFallback, type ProductPhoto } from '../../shared/photos.ts';
-import type { AdminProduct, Product } from '../../shared/product.ts';
+import { isPublicProduct, type AdminProduct, type Product, type ProductStatus } from '../../shared/product.ts';
 import { ddb, tableName } from './clients.ts';
 import { allOfListing } from './paging.ts';
 
@@ -70,12 +70,12 @@ export function toProduct(item: Record<string, unknown>): Product {
 
 /** The product with its `version`; an item stored before versions existed counts as version 0. */
 export function toAdminProduct(item: Record<string, unknown>): AdminProduct {
-  return { ...toProduct(item), version: Number(item.version ?? 0) };
+  return { ...toProduct(item), version: Number(item.version ?? 0), status: isPublicProduct(item) ? 'active' : (item.status as ProductStatus) };
 }
 
-/** Every product, newest first. */
+/** Every public (active) product, newest first: drafts and archived pieces are never in the shop. */
 export async function listProducts(): Promise<Product[]> {
-  return (await allOfListing('products', PRODUCT_LISTING, 'newest-first')).map(toProduct);
+  return (await allOfListing('products', PRODUCT_LISTING, 'newest-first')).filter(isPublicProduct).map(toProduct);
 }
 
 /** Every product with its version, newest first (the back-office list). */
@@ -89,9 +89,10 @@ export async function getAdminProduct(id: string): Promise<AdminProduct | undefi
   return Item ? toAdminProduct(Item) : undefined;
 }
 
+/** One public (active) product; a draft or an archived piece is as good as missing. */
 export async function getProduct(id: string): Promise<Product | undefined> {
   const { Item } = await ddb().send(new GetCommand({ TableName: tableName('products'), Key: { id } }));
-  return Item ? toProduct(Item) : undefined;
+  return Item && isPublicProduct(Item) ? toProduct(Item) : undefined;
 }
 
 /** Several products by id, read strongly consistent (what an order is priced from). */
@@ -100,7 +101,8 @@ export async function getProductsConsistent(ids: readonly string[]): Promise<Map
   let keys: Record<string, unknown>[] = ids.map((id) => ({ id }));
   for (let round = 0; keys.length && round < 5; round++) {
     const result = await ddb().send(new BatchGetCommand({ RequestItems: { [tableName('products')]: { Keys: keys, ConsistentRead: true } } }));
-    for (const item of result.Responses?.[tableName('products')] ?? []) found.set(String(item.id), toProduct(item));
+    // Only pieces for sale can be ordered: a draft or an archived one is as good as missing.
+    for (const item of result.Responses?.[tableName('products')] ?? []) if (isPublicProduct(item)) found.set(String(item.id), toProduct(item));
     keys = (result.UnprocessedKeys?.[tableName('products')]?.Keys as Record<string, unknown>[] | undefined) ?? [];
   }
   return found;
@@ -171,8 +173,8 @@ export function newProductItem(product: Product, now: Date) {
 }
 
 /** The fields of a product the back-office form edits: everything but its id and its stock. */
-export type ProductFields = Omit<Product, 'id' | 'stock'>;
-const EDITABLE_FIELDS = ['code', 'sku', 'name', 'description', 'type', 'collection', 'priceCents', 'discountPercent', 'photos', 'mainImage', 'secondaryImage'] as const satisfies readonly (keyof ProductFields)[];
+export type ProductFields = Omit<AdminProduct, 'id' | 'stock' | 'version'>;
+const EDITABLE_FIELDS = ['code', 'sku', 'name', 'description', 'type', 'collection', 'priceCents', 'discountPercent', 'photos', 'mainImage', 'secondaryImage', 'status'] as const satisfies readonly (keyof ProductFields)[];
 
 export type FieldsUpdate = { readonly kind: 'updated'; readonly product: AdminProduct } | { readonly kind: 'stale'; readonly version: number } | { readonly kind: 'missing' };
 
@@ -260,4 +262,26 @@ export async function productsWithoutPhotos(): Promise<{ id: string; name: strin
   return (await allOfListing('products', PRODUCT_LISTING, 'newest-first'))
     .filter((item) => !Array.isArray(item.photos))
     .map((item) => ({ id: String(item.id), name: String(item.name ?? ''), images: [item.mainImage, item.secondaryImage].filter((p): p is string => typeof p === 'string' && p !== '') }));
+}
+
+/**
+ * Deletes a product only as the owner saw it (its version and stock unchanged: no save and no order
+ * since). False when it changed or is gone.
+ */
+export async function deleteProductItem(id: string, version: number, stock: number): Promise<boolean> {
+  try {
+    await ddb().send(
+      new DeleteCommand({
+        TableName: tableName('products'),
+        Key: { id },
+        ConditionExpression: 'attribute_exists(id) AND stock = :stock AND ' + (version === 0 ? 'attribute_not_exists(#version)' : '#version = :version'),
+        ExpressionAttributeNames: version === 0 ? { '#version': 'version' } : { '#version': 'version' },
+        ExpressionAttributeValues: { ':stock': stock, ...(version === 0 ? {} : { ':version': version }) },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
 }

@@ -35,3 +35,24 @@ export async function stockMovementsOf(productId: string, limit: number): Promis
   );
   return (Items ?? []) as StockMovement[];
 }
+
+/** Whether any order ever took stock of the product (a movement whose actor is an order). */
+export async function productWasOrdered(productId: string): Promise<boolean> {
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await ddb().send(
+      new QueryCommand({
+        TableName: tableName('stockMovements'),
+        KeyConditionExpression: 'productId = :id',
+        FilterExpression: '#actor.#kind = :order',
+        ExpressionAttributeNames: { '#actor': 'actor', '#kind': 'kind' },
+        ExpressionAttributeValues: { ':id': productId, ':order': 'order' },
+        ConsistentRead: true,
+        ExclusiveStartKey: start,
+      }),
+    );
+    if ((page.Items ?? []).length > 0) return true;
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return false;
+}

@@ -12,8 +12,8 @@ import { productIdField } from '../../shared/schemas/fields.ts';
 import { ChangedMeanwhile, Conflict, InvalidInput, NotFound } from '../errors.ts';
 import { logger } from '../logger.ts';
 import { listCollections } from '../repositories/collections.ts';
-import { getAdminProduct, listAdminProducts, newProductItem, productIdsWithCode, updateProductFields, withPhotos } from '../repositories/products.ts';
-import { stockMovementItem } from '../repositories/stock-movements.ts';
+import { deleteProductItem, getAdminProduct, listAdminProducts, newProductItem, productIdsWithCode, updateProductFields, withPhotos } from '../repositories/products.ts';
+import { productWasOrdered, stockMovementItem } from '../repositories/stock-movements.ts';
 import { writeTransaction } from '../repositories/transactions.ts';
 import { removePhotoFiles, resolvePhotos } from './photos.ts';
 
@@ -96,4 +96,16 @@ export async function updateProduct(id: string | undefined, input: ProductUpdate
   if (saved.kind === 'stale') throw productChanged(saved.version);
   await removeDroppedPhotos(previous, saved.product);
   return { product: saved.product };
+}
+
+/**
+ * Deletes a piece that was never ordered (a mistake, a test), with its photo files no other product
+ * uses. A piece that was ordered is archived instead (its orders keep their lines either way): 409 with
+ * a Portuguese message that says so. Only over the product as the owner saw it (version and stock).
+ */
+export async function deleteProduct(id: string | undefined): Promise<void> {
+  const product = await adminProductById(id);
+  if (await productWasOrdered(product.id)) throw new Conflict(messages.api.productOrdered, 'product_ordered');
+  if (!(await deleteProductItem(product.id, product.version, product.stock))) throw productChanged(product.version);
+  await removeDroppedPhotos(product, { ...product, photos: [] });
 }

@@ -5,6 +5,7 @@ import * as z from 'zod';
 import { messages } from '../messages.ts';
 import { MAX_DISCOUNT_PERCENT, MAX_PRICE_CENTS, MIN_PRICE_CENTS } from '../pricing.ts';
 import { PRODUCT_TYPES } from '../product-types.ts';
+import { PRODUCT_STATUSES } from '../product.ts';
 import { MAX_PHOTOS, PHOTO_ID_PATTERN } from '../photos.ts';
 import { formObject, oneOf, optionalText, requiredText, TEXT_LIMITS, wholeNumber } from './fields.ts';
 
@@ -66,6 +67,8 @@ const productFields = {
   priceCents: wholeNumber(MIN_PRICE_CENTS, MAX_PRICE_CENTS, v.priceCents.invalid),
   discountPercent: wholeNumber(0, MAX_DISCOUNT_PERCENT, v.discountPercent.invalid).default(0),
   photos: photosField,
+  /** Ativo, Rascunho or Arquivado: only active pieces are in the shop. */
+  status: oneOf(PRODUCT_STATUSES, v.productStatus.invalid).default('active'),
 };
 
 /**

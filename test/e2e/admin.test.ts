@@ -311,7 +311,8 @@ describe('back-office: the walk of issue 6', () => {
       await sendTracking.click();
       await expect.poll(() => page.locator('.adm-history li').count()).toBeGreaterThanOrEqual(2);
       await page.getByRole('button', { name: 'Solicitar Avaliação' }).click();
-      await expect.poll(() => page.locator('.adm-history li', { hasText: 'Pedido de avaliação' }).count()).toBe(1);
+      // The page shows the outcome once the outbox recorded it (its own wait; another mail's outcome does not end it).
+      await expect.poll(() => page.locator('.adm-history li', { hasText: 'Pedido de avaliação' }).count(), { timeout: 20_000 }).toBe(1);
       await expect.poll(async () => (await mailsTo(customer)).length).toBeGreaterThanOrEqual(3);
       const mails = (await mailsTo(customer)).map(mailText).join('\n---\n');
       expect(mails).toContain(String(order!.orderNumber));
@@ -476,6 +477,27 @@ describe('back-office: the walk of issue 6', () => {
     await page.getByLabel('Descrição', { exact: true }).waitFor();
     await page.waitForTimeout(300);
     expect(await page.getByText(/Recuperámos as alterações/).count()).toBe(0);
+  });
+
+  it('duplicates a piece as a draft (not in the shop), then deletes the copy, which no order took', async () => {
+    expect(createdProductId).toBeTruthy();
+    await page.goto(at(`/products/edit/${createdProductId}`));
+    await page.getByRole('link', { name: 'Duplicar peça' }).click();
+    await page.waitForURL(/\/products\/new$/);
+    await expect.poll(() => page.getByLabel('Nome *').inputValue()).toMatch(/\(cópia\)$/);
+    expect(await page.getByLabel('Estado').inputValue()).toBe('draft');
+    const code = `COPIA-${randomUUID().slice(0, 6)}`;
+    await page.getByLabel('Código *').fill(code);
+    await page.getByRole('button', { name: 'Criar Produto' }).click();
+    await page.waitForURL(/\/products\/edit\//);
+    const copyId = page.url().split('/').pop()!;
+    expect(copyId).not.toBe(createdProductId);
+    expect((await publicApi('GET', '/api/products')).products.map((p: { id: string }) => p.id)).not.toContain(copyId);
+    await page.getByRole('button', { name: 'Apagar peça' }).click();
+    await page.getByRole('button', { name: 'Sim, apagar' }).click();
+    await page.waitForURL(/\/products$/);
+    await page.getByText('Peça apagada.').waitFor();
+    expect((await adminApi('GET', `/api/admin/products/${copyId}`)).status).toBe(404);
   });
 
   it('creates a collection, and refuses the same name again in Portuguese', async () => {

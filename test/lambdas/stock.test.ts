@@ -284,7 +284,7 @@ describe('stock changes by delta or compare-and-set, each one recorded', () => {
     const code = `MOV-${randomUUID().slice(0, 6)}`;
     const made = await callRoute(
       'POST /api/admin/products',
-      { body: { name: 'Pulseira Movimentada', code, sku: '', description: '', type: 'pulseira', collection: '', priceCents: 1900, discountPercent: 0, stock: 3, photos: [] } },
+      { body: { name: 'Pulseira Movimentada', code, sku: '', description: '', type: 'pulseira', collection: '', priceCents: 1900, discountPercent: 0, stock: 3, photos: [], status: 'active' } },
       { token },
     );
     expect(made.status).toBe(201);

@@ -5,16 +5,17 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { ProofUploadResponse } from '../../shared/api.ts';
-import type { AdminProduct, Product } from '../../shared/product.ts';
+import type { AdminProduct } from '../../shared/product.ts';
 import type { PlaceOrderInput, ShippingForm } from '../../shared/schemas/index.ts';
 import { putProduct } from '../../lambdas/repositories/products.ts';
 import { call, callRoute, twin } from './twin.ts';
 import { outboxDrained } from './outbox.ts';
 
 /** A product written straight to the table (stock included, like the demo seed), with the version it got. */
-export async function createProduct(overrides: Partial<Product> = {}): Promise<AdminProduct> {
+export async function createProduct(overrides: Partial<Omit<AdminProduct, 'version'>> = {}): Promise<AdminProduct> {
   const id = overrides.id ?? `teste-${randomUUID()}`;
-  const product: Product = {
+  const product: Omit<AdminProduct, 'version'> = {
+    status: 'active',
     id,
     code: `T-${id.slice(-8)}`,
     sku: `SKU-${id.slice(-8)}`,

@@ -4,6 +4,7 @@
  * messages; labels stay here so that they travel in the lazy admin chunk, not in the shop's first load.
  */
 import type { StockAlert } from '../../../../shared/api.ts';
+import type { ProductStatus } from '../../../../shared/product.ts';
 import type { OrderEmailRecord } from '../../../../shared/api.ts';
 import type { AdminStockReason, StockMovementReason } from '../../../../shared/stock.ts';
 
@@ -223,6 +224,23 @@ export const texts = {
   },
 
   productForm: {
+    actions: 'Mais ações',
+    duplicate: 'Duplicar peça',
+    duplicateHint: 'Abre uma peça nova com os mesmos dados e fotos, como rascunho, para outra medida ou cor: dá-lhe um código e o stock.',
+    copyName: (name: string) => `${name} (cópia)`,
+    delete: 'Apagar peça',
+    deleteConfirm: 'Apagar de vez esta peça e as suas fotos?',
+    deleteYes: 'Sim, apagar',
+    deleteNo: 'Cancelar',
+    deleting: 'A apagar...',
+    deleteHint: 'Só se apaga uma peça que nunca foi encomendada; uma peça já vendida arquiva-se (Estado: Arquivado).',
+    status: 'Estado',
+    statuses: { active: 'Ativo (à venda)', draft: 'Rascunho', archived: 'Arquivado' } satisfies Record<ProductStatus, string>,
+    statusHints: {
+      active: 'Aparece na loja e pode ser encomendada.',
+      draft: 'Ainda em preparação: não aparece na loja.',
+      archived: 'Já não se vende: sai da loja; as encomendas antigas continuam a mostrá-la.',
+    } satisfies Record<ProductStatus, string>,
     draftRestored: (when: string) => `Recuperámos as alterações que escreveste a ${when} e não chegaste a guardar (por exemplo, porque a sessão terminou). Revê-as e guarda.`,
     draftDiscard: 'Descartar estas alterações',
     createTitle: 'Criar Produto',

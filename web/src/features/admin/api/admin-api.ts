@@ -37,6 +37,7 @@ export function adminApi(request: AdminRequest) {
     product: (id: string) => request('GET /api/admin/products/{id}', { params: { id } }),
     createProduct: (input: ProductInput) => request('POST /api/admin/products', { body: input }),
     updateProduct: (id: string, input: ProductUpdateInput) => request('PUT /api/admin/products/{id}', { params: { id }, body: input }),
+    deleteProduct: (id: string) => request('DELETE /api/admin/products/{id}', { params: { id } }),
     changeStock: (id: string, change: StockChangeInput) => request('POST /api/admin/products/{id}/stock', { params: { id }, body: change }),
     stockMovements: (id: string) => request('GET /api/admin/products/{id}/stock-movements', { params: { id } }),
     imageUpload: (file: ImageUploadRequest) => request('POST /api/admin/uploads/image', { body: file }),

@@ -385,12 +385,18 @@ function EmailsPanel({ order, onOrder }: { readonly order: Order; readonly onOrd
   const [trackingCode, setTrackingCode] = useState('');
   const [result, setResult] = useState<{ kind: 'success' | 'error'; text: string }>();
 
-  /** The outbox sends within moments: the order is reloaded until its history shows the outcome. */
-  const showOutcome = async (recorded: number) => {
+  /**
+   * The outbox sends within moments: the order is reloaded until its history shows the outcome of this
+   * kind of e-mail (another e-mail's outcome arriving meanwhile does not end the wait).
+   */
+  const showOutcome = async (kind: AdminEmailKind, recorded: number) => {
+    const ofKind = (o: Order) => o.emails.filter((email) => email.kind === kind).length;
     for (let tries = 0; tries < 20; tries++) {
       await new Promise((resolve) => setTimeout(resolve, 1000));
       const reloaded = await api.order(order.id).catch(() => undefined);
-      if (reloaded && reloaded.order.emails.length > recorded) return onOrder(reloaded.order);
+      if (!reloaded) continue;
+      onOrder(reloaded.order);
+      if (ofKind(reloaded.order) > recorded) return;
     }
   };
 
@@ -405,7 +411,7 @@ function EmailsPanel({ order, onOrder }: { readonly order: Order; readonly onOrd
       const { order: queued } = await api.sendOrderEmail(order.id, parsed.data);
       onOrder(queued);
       setResult({ kind: 'success', text: messages.admin.emailQueued });
-      void showOutcome(queued.emails.length);
+      void showOutcome(kind, queued.emails.filter((email) => email.kind === kind).length);
     } catch (failure) {
       setResult({ kind: 'error', text: `${messages.admin.emailFailed} ${errorMessage(failure)}` });
       // The server records a failed send on the order: reload it to show the failure in the history.

@@ -8,9 +8,9 @@
  * never fails silently.
  */
 import { useMemo, useRef, useState, type FormEvent } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { ProductPhoto } from '../../../../../shared/photos.ts';
-import type { AdminProduct, Collection } from '../../../../../shared/product.ts';
+import { PRODUCT_STATUSES, type AdminProduct, type Collection, type ProductStatus } from '../../../../../shared/product.ts';
 import { formatDateTime } from '../../../../../shared/dates.ts';
 import { messages } from '../../../../../shared/messages.ts';
 import { parseEuroInput } from '../../../../../shared/money.ts';
@@ -48,6 +48,8 @@ interface FormValues {
   description: string;
   /** The photos, in order, with their alt texts as typed ('' = the product name). */
   photos: readonly ProductPhoto[];
+  /** Ativo, Rascunho or Arquivado. */
+  status: ProductStatus;
 }
 
 type Errors = Partial<Record<keyof ProductInput | 'version' | typeof FORM_ERROR_KEY, string>>;
@@ -59,7 +61,7 @@ function centsToInput(cents: number): string {
 
 function valuesOf(product: AdminProduct | undefined): FormValues {
   if (!product) {
-    return { name: '', code: '', sku: '', type: '', collection: '', price: '', discount: '0', stock: '', description: '', photos: [] };
+    return { name: '', code: '', sku: '', type: '', collection: '', price: '', discount: '0', stock: '', description: '', photos: [], status: 'active' };
   }
   return {
     name: product.name,
@@ -73,6 +75,7 @@ function valuesOf(product: AdminProduct | undefined): FormValues {
     description: product.description,
     // An alt text equal to the name is shown empty: it then follows a renamed product.
     photos: product.photos.map((photo) => (photo.alt === product.name ? { ...photo, alt: '' } : photo)),
+    status: product.status,
   };
 }
 
@@ -96,6 +99,7 @@ function formFields(values: FormValues) {
     priceCents: price.ok ? price.cents : undefined,
     discountPercent: wholeOrUndefined(values.discount),
     photos: values.photos.map(({ id, alt }) => ({ id, alt })),
+    status: values.status,
   };
   return { fields, priceError: price.ok ? undefined : price.message };
 }
@@ -125,6 +129,7 @@ export function ProductFormPage() {
 }
 
 function ProductFormScreen({ id }: { readonly id: string | undefined }) {
+  const copyOf = (useLocation().state as CopyState | null)?.copyOf;
   const { state, reload } = useLoad(
     async (api) => {
       const [collections, product] = await Promise.all([
@@ -139,7 +144,7 @@ function ProductFormScreen({ id }: { readonly id: string | undefined }) {
   return (
     <AdminPage title={title} back={{ to: adminPaths.products, label: t.backToList }}>
       <LoadView state={state} onRetry={reload} notFound={messages.api.productNotFound}>
-        {(data) => (data.product ? <EditProduct product={data.product} collections={data.collections} /> : <ProductForm collections={data.collections} />)}
+        {(data) => (data.product ? <EditProduct product={data.product} collections={data.collections} /> : <ProductForm collections={data.collections} copyOf={copyOf} />)}
       </LoadView>
     </AdminPage>
   );
@@ -161,36 +166,105 @@ function EditProduct({ product: loaded, collections }: { readonly product: Admin
       <aside className="adm-detail-side">
         <StockPanel product={product} onStock={onStock} />
         <StockHistory productId={product.id} refreshKey={historyKey} />
+        <ProductActions product={product} />
       </aside>
     </div>
   );
 }
 
+/** What the copy of a product starts as: its fields and photos, a new name, no code or SKU, no stock, a draft. */
+export interface CopyState {
+  readonly copyOf: AdminProduct;
+}
+
+/**
+ * "Duplicar" (a new draft from this piece: another size, another colour) and "Apagar" (only a piece no
+ * order ever took; otherwise the server says to archive it).
+ */
+function ProductActions({ product }: { readonly product: AdminProduct }) {
+  const api = useAdminApi();
+  const navigate = useNavigate();
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+  const remove = async () => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      await api.deleteProduct(product.id);
+      navigate(adminPaths.products, { state: { flash: messages.admin.productDeleted } satisfies FlashState });
+    } catch (failure) {
+      setError(failureMessage(messages.admin.productDeleteFailed, failure));
+      setConfirming(false);
+      setBusy(false);
+    }
+  };
+  return (
+    <section className="adm-panel" aria-labelledby="adm-product-actions">
+      <h2 id="adm-product-actions" className="adm-section-title">{t.actions}</h2>
+      <p>
+        <Link className="button button--secondary button--small" to={adminPaths.newProduct} state={{ copyOf: product } satisfies CopyState}>
+          {t.duplicate}
+        </Link>
+      </p>
+      <p className="adm-small muted">{t.duplicateHint}</p>
+      {error && <Feedback kind="error">{error}</Feedback>}
+      {confirming ? (
+        <p className="adm-inline-form">
+          <span>{t.deleteConfirm}</span>{' '}
+          <button type="button" className="button button--small" disabled={busy} onClick={() => void remove()}>
+            {busy ? t.deleting : t.deleteYes}
+          </button>{' '}
+          <button type="button" className="button button--small button--secondary" disabled={busy} onClick={() => setConfirming(false)}>
+            {t.deleteNo}
+          </button>
+        </p>
+      ) : (
+        <p>
+          <button type="button" className="button button--small button--secondary" onClick={() => setConfirming(true)}>
+            {t.delete}
+          </button>
+        </p>
+      )}
+      <p className="adm-small muted">{t.deleteHint}</p>
+    </section>
+  );
+}
+
 type Result = { kind: 'success' | 'error' | 'info'; lines: string[]; reload?: boolean };
 
-function ProductForm(props: { readonly product?: AdminProduct; readonly collections: readonly Collection[]; readonly onProduct?: (product: AdminProduct) => void }) {
-  const { product, collections, onProduct } = props;
+function ProductForm(props: {
+  readonly product?: AdminProduct;
+  readonly collections: readonly Collection[];
+  readonly onProduct?: (product: AdminProduct) => void;
+  /** A new product started from this one ("Duplicar"). */
+  readonly copyOf?: AdminProduct;
+}) {
+  const { product, collections, onProduct, copyOf } = props;
   const api = useAdminApi();
   const navigate = useNavigate();
   const flash = useFlash();
   const formRef = useRef<HTMLFormElement>(null);
   const reloadRef = useRef<HTMLButtonElement>(null);
   const [saved, setSaved] = useState(product);
-  const [values, setValues] = useState<FormValues>(() => valuesOf(product));
+  const [initial] = useState<FormValues>(() =>
+    copyOf ? { ...valuesOf(copyOf), name: t.copyName(copyOf.name), code: '', sku: '', stock: '0', status: 'draft' } : valuesOf(product),
+  );
+  const [values, setValues] = useState<FormValues>(initial);
   const [errors, setErrors] = useState<Errors>({});
   const [saving, setSaving] = useState(false);
   const [reloading, setReloading] = useState(false);
   const [uploads, setUploads] = useState(0);
   const [result, setResult] = useState<Result | undefined>(flash ? { kind: 'success', lines: [flash] } : undefined);
   // What was loaded or last saved: the draft is what differs from it (kept in this browser until saved).
-  const baseline = useMemo(() => valuesOf(saved), [saved]);
-  const draft = useFormDraft(`product:${saved?.id ?? 'new'}`, values, baseline, setValues);
+  const baseline = useMemo(() => (saved ? valuesOf(saved) : initial), [saved, initial]);
+  const draft = useFormDraft(saved ? `product:${saved.id}` : copyOf ? `product:copy:${copyOf.id}` : 'product:new', values, baseline, setValues);
 
   const setPhotos = (update: (photos: readonly ProductPhoto[]) => readonly ProductPhoto[]) => {
     setValues((v) => ({ ...v, photos: update(v.photos) }));
     setErrors(({ photos: _photos, ...rest }) => rest);
   };
-  const set = (field: Exclude<keyof FormValues, 'photos'>) => (value: string) => {
+  const set = (field: Exclude<keyof FormValues, 'photos' | 'status'>) => (value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
     setErrors((e) => {
       const key = (field === 'price' ? 'priceCents' : field === 'discount' ? 'discountPercent' : field) as keyof Errors;
@@ -311,6 +385,20 @@ function ProductForm(props: { readonly product?: AdminProduct; readonly collecti
           {collectionNames.map((name) => (
             <option key={name} value={name}>
               {name}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label={t.status}
+          hint={t.statusHints[values.status]}
+          error={errors.status}
+          name="status"
+          value={values.status}
+          onChange={(e) => setValues((v) => ({ ...v, status: e.target.value as ProductStatus }))}
+        >
+          {PRODUCT_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {t.statuses[status]}
             </option>
           ))}
         </SelectField>

@@ -12,7 +12,7 @@ import { useLoad } from '../api/use-load.ts';
 import { SelectField, TextField } from '../../../ui/field.tsx';
 import { PriceTag } from '../../../ui/price-tag.tsx';
 import { ProductPhotoImage } from '../../../ui/product-photo.tsx';
-import { AdminPage, LoadView } from '../components/ui.tsx';
+import { AdminPage, Feedback, LoadView, useFlash } from '../components/ui.tsx';
 import { texts } from '../texts.ts';
 
 const t = texts.products;
@@ -23,6 +23,7 @@ export function foldText(text: string): string {
 }
 
 export function ProductsPage() {
+  const flash = useFlash();
   const { state, reload } = useLoad((api) => api.products().then((r) => r.products), []);
   const [params, setParams] = useSearchParams();
   const p = listParams.products;
@@ -54,6 +55,7 @@ export function ProductsPage() {
         </Link>
       }
     >
+      {flash && <Feedback kind="success">{flash}</Feedback>}
       <form className="adm-filters" role="search" onSubmit={(e) => e.preventDefault()}>
         <TextField
           label={<span className="visually-hidden">{t.search}</span>}
@@ -105,6 +107,7 @@ export function ProductsPage() {
                           <span className="adm-product-cell">
                             <ProductPhotoImage photo={product.photos[0]} alt="" sizes="2.5rem" />
                             <span className="adm-strong">{product.name}</span>
+                            {product.status !== 'active' && <span className="adm-pill adm-pill-muted">{texts.productForm.statuses[product.status]}</span>}
                           </span>
                         </td>
                         <td>{PRODUCT_TYPE_INFO[product.type]?.displayName ?? product.type}</td>
