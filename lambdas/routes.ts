@@ -208,6 +208,11 @@ export const routes = [
     grants: [{ table: 'collections', access: 'read' }] },
   { method: 'POST', path: '/api/admin/collections', handler: 'admin/collections/create', access: 'admin',
     grants: [{ table: 'collections', access: 'write' }] },
+  // A rename moves every piece of the collection in the same transaction.
+  { method: 'PUT', path: '/api/admin/collections/{id}', handler: 'admin/collections/rename', access: 'admin',
+    grants: [{ table: 'collections', access: 'readWrite' }, { table: 'products', access: 'readWrite' }] },
+  { method: 'DELETE', path: '/api/admin/collections/{id}', handler: 'admin/collections/delete', access: 'admin',
+    grants: [{ table: 'collections', access: 'readWrite' }, { table: 'products', access: 'read' }] },
 ] as const satisfies readonly Route[];
 
 /** A stable, CloudFormation-safe identifier for a route, e.g. `GetApiProductsId`. */

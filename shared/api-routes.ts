@@ -108,6 +108,10 @@ export interface ApiRoutes {
   'GET /api/admin/stock-alerts': Contract<StockAlertsPage, undefined, PageQuery>;
   'GET /api/admin/collections': Contract<CollectionsResponse>;
   'POST /api/admin/collections': Contract<CollectionResponse, CollectionInput>;
+  /** Renames a collection and moves its pieces with it, in one transaction. */
+  'PUT /api/admin/collections/{id}': Contract<CollectionResponse, CollectionInput>;
+  /** Only an empty collection (409 `collection_not_empty` otherwise). */
+  'DELETE /api/admin/collections/{id}': Contract<{ readonly deleted: string }>;
 }
 
 export type ApiRouteKey = keyof ApiRoutes;

@@ -63,6 +63,10 @@ export const messages = {
     /** An adjustment that lost the race to other changes of the same stock too many times in a row. */
     stockBusy: 'O stock deste produto está a mudar neste momento e nada foi alterado. Tenta novamente.',
     collectionExists: 'Já existe uma coleção com esse nome.',
+    collectionNotFound: 'Esta coleção já não existe.',
+    collectionChanged: 'A coleção ou as suas peças mudaram entretanto. Recarrega a página e tenta de novo.',
+    collectionNotEmpty: (n: number) => `A coleção tem ${n === 1 ? '1 peça' : `${n} peças`}: muda-as de coleção (ou deixa-as sem coleção) antes de a apagar.`,
+    collectionTooBig: (max: number) => `Esta coleção tem mais de ${max} peças: não é possível mudar-lhe o nome de uma só vez.`,
     unauthorized: 'Tens de iniciar sessão para continuar.',
     forbidden: 'Não tens permissão para aceder a esta área.',
     conflict: 'O pedido entra em conflito com o estado atual. Tenta novamente.',

@@ -285,3 +285,20 @@ export async function deleteProductItem(id: string, version: number, stock: numb
     throw error;
   }
 }
+
+/**
+ * The transaction item that moves a product from collection `from` to `to` (its version goes up, so a
+ * form opened before the rename answers "changed meanwhile" instead of writing the old name back).
+ */
+export function moveProductCollectionItem(id: string, from: string, to: string) {
+  return {
+    Update: {
+      TableName: tableName('products'),
+      Key: { id },
+      UpdateExpression: 'SET #collection = :to, #version = if_not_exists(#version, :zero) + :one',
+      ConditionExpression: 'attribute_exists(id) AND #collection = :from',
+      ExpressionAttributeNames: { '#collection': 'collection', '#version': 'version' },
+      ExpressionAttributeValues: { ':to': to, ':from': from, ':zero': 0, ':one': 1 },
+    },
+  };
+}

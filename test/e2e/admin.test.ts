@@ -517,6 +517,19 @@ describe('back-office: the walk of issue 6', () => {
     await page.getByRole('button', { name: 'Criar' }).click();
     await expect.poll(() => page.locator('.field-error').textContent()).toBe(messages.api.collectionExists);
     expect(await page.getByLabel('Nome da coleção *').getAttribute('aria-invalid')).toBe('true');
+
+    // Renamed, then deleted (it is empty).
+    await page.getByRole('navigation').getByRole('link', { name: 'Criar coleções' }).click();
+    const row = page.locator('.adm-list li', { hasText: name });
+    await row.getByRole('button', { name: 'Mudar o nome' }).click();
+    await page.getByLabel(`Novo nome para «${name}»`).fill(`${name} Dourado`);
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await page.getByText(`Coleção renomeada para «${name} Dourado»; as suas peças foram com ela.`).waitFor();
+    const renamed = page.locator('.adm-list li', { hasText: `${name} Dourado` });
+    await renamed.getByRole('button', { name: 'Apagar' }).click();
+    await renamed.getByRole('button', { name: 'Sim, apagar' }).click();
+    await page.getByText(`Coleção «${name} Dourado» apagada.`).waitFor();
+    expect(await page.locator('.adm-list li', { hasText: name }).count()).toBe(0);
   });
 
   it(

@@ -321,6 +321,17 @@ export const texts = {
     title: 'Coleções',
     create: 'Criar Nova Coleção',
     name: 'Nome',
+    rename: 'Mudar o nome',
+    renameLabel: (name: string) => `Novo nome para «${name}»`,
+    save: 'Guardar',
+    saving: 'A guardar...',
+    cancel: 'Cancelar',
+    delete: 'Apagar',
+    deleteConfirm: (name: string) => `Apagar a coleção «${name}»?`,
+    deleteYes: 'Sim, apagar',
+    renamed: (name: string) => `Coleção renomeada para «${name}»; as suas peças foram com ela.`,
+    deleted: (name: string) => `Coleção «${name}» apagada.`,
+    renameHint: 'As peças da coleção passam para o novo nome.',
   },
 
   createCollection: {

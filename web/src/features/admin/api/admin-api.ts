@@ -44,6 +44,8 @@ export function adminApi(request: AdminRequest) {
     imageUploadStatus: (uploadId: string) => request('GET /api/admin/uploads/image/{id}', { params: { id: uploadId } }),
     collections: () => request('GET /api/admin/collections', {}),
     createCollection: (name: string) => request('POST /api/admin/collections', { body: { name } }),
+    renameCollection: (id: string, name: string) => request('PUT /api/admin/collections/{id}', { params: { id }, body: { name } }),
+    deleteCollection: (id: string) => request('DELETE /api/admin/collections/{id}', { params: { id } }),
     contactMessages: (cursor?: string) => request('GET /api/admin/contact-messages', { query: { cursor } }),
     contactMessage: (id: string) => request('GET /api/admin/contact-messages/{id}', { params: { id } }),
     stockAlerts: (cursor?: string) => request('GET /api/admin/stock-alerts', { query: { cursor } }),
