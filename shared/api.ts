@@ -237,6 +237,8 @@ export interface DashboardResponse {
   /** Paid orders (status Enviar, Enviado or Concluido) created in `month`, Lisbon time. */
   readonly monthRevenueCents: number;
   readonly outOfStockProducts: number;
+  /** Public pieces with 1 to `LOW_STOCK_THRESHOLD` left. */
+  readonly lowStockProducts: number;
   readonly pendingStockAlerts: number;
   readonly unreadContactMessages: number;
   /** Today, the last 7 days (today included) and this month, in Lisbon time. */

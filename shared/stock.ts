@@ -26,3 +26,14 @@ export interface StockMovement {
   readonly note?: string;
   readonly at: string;
 }
+
+/**
+ * A piece is running low when 1 to this many are left (0 is sold out): the dashboard counts them and the
+ * products list filters them, so the owner makes more in time.
+ */
+export const LOW_STOCK_THRESHOLD = 2;
+
+/** @example isLowStock(2) // true; isLowStock(0) // false (sold out) */
+export function isLowStock(stock: number, threshold: number = LOW_STOCK_THRESHOLD): boolean {
+  return stock > 0 && stock <= threshold;
+}

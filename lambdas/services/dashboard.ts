@@ -4,6 +4,7 @@
  */
 import type { DashboardPeriod, DashboardResponse } from '../../shared/api.ts';
 import { lastDays } from '../../shared/dates.ts';
+import { isLowStock } from '../../shared/stock.ts';
 import { monthKey } from '../../shared/mb-way.ts';
 import { ORDER_STATUSES, type OrderStatus } from '../../shared/order-status.ts';
 import { COUNTER, getCounters } from '../repositories/counters.ts';
@@ -33,6 +34,7 @@ export async function dashboard(now = new Date()): Promise<DashboardResponse> {
     month,
     monthRevenueCents: counters[COUNTER.revenue(month)] ?? 0,
     outOfStockProducts: products.filter((p) => p.stock === 0).length,
+    lowStockProducts: products.filter((p) => isLowStock(p.stock)).length,
     pendingStockAlerts: counters[COUNTER.pendingStockAlerts] ?? 0,
     unreadContactMessages: counters[COUNTER.unreadContactMessages] ?? 0,
   };

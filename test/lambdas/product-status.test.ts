@@ -79,3 +79,24 @@ describe('DELETE /api/admin/products/{id}', () => {
     expect((await call('DELETE', `/api/admin/products/${sold.id}`)).status).toBe(401);
   });
 });
+
+describe('low stock on the dashboard', () => {
+  it('counts the public pieces with 1 to 2 left (not sold-out ones, not drafts), as the public catalogue has them', async () => {
+    const token = await adminToken();
+    const made = await Promise.all([createProduct({ stock: 1 }), createProduct({ stock: 2 }), createProduct({ stock: 3 }), createProduct({ stock: 0 }), createProduct({ stock: 1, status: 'draft' })]);
+    const publicLow = async () => {
+      const products = (await callRoute('GET /api/products', {})).body.products ?? [];
+      return { ids: products.filter((p) => p.stock >= 1 && p.stock <= 2).map((p) => p.id), count: products.filter((p) => p.stock >= 1 && p.stock <= 2).length };
+    };
+    // Each function reuses the catalogue it read for a few seconds: wait until both have read it anew.
+    await expect
+      .poll(
+        async () => {
+          const [low, dashboard] = await Promise.all([publicLow(), call('GET', '/api/admin/dashboard', { token })]);
+          return low.ids.includes(made[0].id) && low.ids.includes(made[1].id) && !low.ids.includes(made[4].id) && dashboard.body.lowStockProducts === low.count;
+        },
+        { timeout: 20_000, interval: 500 },
+      )
+      .toBe(true);
+  });
+});

@@ -11,7 +11,7 @@ export const adminPaths = adminPathsUnder(ADMIN_PREFIX);
 /** Query parameters of the filtered lists (so that a filtered list can be linked and reloaded). */
 export const listParams = {
   orders: { status: 'estado', q: 'q' },
-  products: { name: 'nome', type: 'tipo', soldOut: 'esgotados' },
+  products: { name: 'nome', type: 'tipo', soldOut: 'esgotados', lowStock: 'stock-baixo' },
 } as const;
 
 function withQuery(path: string, entries: readonly (readonly [string, string | undefined])[]): string {
@@ -38,9 +38,9 @@ export function ordersListPath(filter: { readonly status?: string; readonly q?: 
  * @example
  * productsListPath({ soldOut: true }); // '/bastidores-7b99/products?esgotados=1'
  */
-export function productsListPath(filter: { readonly name?: string; readonly type?: string; readonly soldOut?: boolean }): string {
+export function productsListPath(filter: { readonly name?: string; readonly type?: string; readonly soldOut?: boolean; readonly lowStock?: boolean }): string {
   const p = listParams.products;
-  return withQuery(adminPaths.products, [[p.name, filter.name], [p.type, filter.type], [p.soldOut, filter.soldOut ? '1' : undefined]]);
+  return withQuery(adminPaths.products, [[p.name, filter.name], [p.type, filter.type], [p.soldOut, filter.soldOut ? '1' : undefined], [p.lowStock, filter.lowStock ? '1' : undefined]]);
 }
 
 const ORDERS_LIST_KEY = 'adm:orders-list';

@@ -55,6 +55,7 @@ export const texts = {
     toShip: 'Por enviar',
     shipped: 'Enviadas',
     outOfStock: 'Produtos esgotados',
+    lowStock: (n: number) => `Stock baixo (1 a ${n})`,
     pendingAlerts: 'Avisos de reposição pendentes',
     unreadMessages: 'Mensagens por ler',
     open: 'Ver lista',
@@ -207,6 +208,7 @@ export const texts = {
   },
 
   products: {
+    onlyLowStock: (n: number) => `Só stock baixo (1 a ${n})`,
     title: 'Produtos',
     search: 'Procurar por nome',
     searchPlaceholder: 'Procurar por nome da peça...',

@@ -3,6 +3,8 @@
  * browser by name (case- and accent-insensitive contains), type and "sold out only"; the filters live
  * in the address.
  */
+import { foldText } from '../../../../../shared/order-search.ts';
+import { isLowStock, LOW_STOCK_THRESHOLD } from '../../../../../shared/stock.ts';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { Product } from '../../../../../shared/product.ts';
 import { messages } from '../../../../../shared/messages.ts';
@@ -17,10 +19,6 @@ import { texts } from '../texts.ts';
 
 const t = texts.products;
 
-/** Lower case without accents, so 'anel sao' finds 'Anel São'. */
-export function foldText(text: string): string {
-  return text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase().trim();
-}
 
 export function ProductsPage() {
   const flash = useFlash();
@@ -31,6 +29,7 @@ export function ProductsPage() {
   const rawType = params.get(p.type);
   const type = isProductType(rawType) ? rawType : '';
   const soldOut = params.get(p.soldOut) === '1';
+  const lowStock = params.get(p.lowStock) === '1';
 
   const set = (key: string, value: string) =>
     setParams(
@@ -44,7 +43,11 @@ export function ProductsPage() {
     );
 
   const matches = (product: Product) =>
-    foldText(product.name).includes(foldText(name)) && (!type || product.type === type) && (!soldOut || product.stock === 0);
+    // Lower case without accents, so 'anel sao' finds 'Anel São'.
+    foldText(product.name).includes(foldText(name).trim()) &&
+    (!type || product.type === type) &&
+    (!soldOut || product.stock === 0) &&
+    (!lowStock || isLowStock(product.stock));
 
   return (
     <AdminPage
@@ -76,6 +79,10 @@ export function ProductsPage() {
         <label className="adm-check">
           <input type="checkbox" checked={soldOut} onChange={(e) => set(p.soldOut, e.target.checked ? '1' : '')} />
           <span>{t.onlySoldOut}</span>
+        </label>
+        <label className="adm-check">
+          <input type="checkbox" checked={lowStock} onChange={(e) => set(p.lowStock, e.target.checked ? '1' : '')} />
+          <span>{t.onlyLowStock(LOW_STOCK_THRESHOLD)}</span>
         </label>
       </form>
       <LoadView state={state} onRetry={reload}>
