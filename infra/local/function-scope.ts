@@ -13,10 +13,13 @@
  *   directly) nothing is restricted.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { Grant } from '../../lambdas/routes.ts';
 import { buckets, tables, type BucketKey, type TableKey } from '../../lambdas/contracts/data-model.ts';
 import { ORIGIN_ENV } from '../../lambdas/contracts/env.ts';
 import { ddb, s3, ses } from '../../lambdas/repositories/clients.ts';
+import { REPO_ROOT } from './dynamodb-local.ts';
 import {
   BUCKET_DELETE_ACTIONS,
   BUCKET_LIST_ACTIONS,
@@ -37,6 +40,23 @@ export interface FunctionScope {
 }
 
 const current = new AsyncLocalStorage<FunctionScope>();
+
+/**
+ * Runs the `handler` of the consumer module `lambdas/consumers/<module>.ts` with `event`, as the
+ * function of `row` (its environment and grants only), the way Lambda runs an asynchronous invocation
+ * (an S3 notification, an SNS subscription): a failed run is tried twice more, then given up (logged).
+ */
+export async function invokeAsync<E>(row: { readonly name: string; readonly handler: string; readonly grants: readonly Grant[] }, event: E): Promise<void> {
+  const file = pathToFileURL(join(REPO_ROOT, 'lambdas', 'consumers', `${row.handler}.ts`)).href;
+  const { handler } = (await import(file)) as { handler: (event: E) => Promise<void> };
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await asFunction({ name: row.name, grants: row.grants, api: false }, () => handler(event));
+    } catch (error) {
+      if (attempt === 3) return console.error(`${row.name} failed:`, error);
+    }
+  }
+}
 
 /** Runs `work` as the function of one row: its environment and its actions only. */
 export function asFunction<T>(scope: FunctionScope, work: () => Promise<T>): Promise<T> {

@@ -5,15 +5,10 @@
  * delivers, one at a time, retried twice on failure like SNS's asynchronous invocation.
  */
 import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { SNSEvent } from 'aws-lambda';
 import { mailEvents } from '../../lambdas/jobs.ts';
-import { REPO_ROOT } from './dynamodb-local.ts';
-import { asFunction } from './function-scope.ts';
+import { invokeAsync } from './function-scope.ts';
 import type { SimulatedSesEvent } from './ses-local.ts';
-
-type SnsHandler = (event: SNSEvent) => Promise<void>;
 
 export interface MailEventsTopic {
   readonly publish: (event: SimulatedSesEvent) => void;
@@ -52,18 +47,7 @@ export function snsEventOf(message: unknown): SNSEvent {
 
 export function mailEventsTopic(): MailEventsTopic {
   let queue: Promise<void> = Promise.resolve();
-  const run = async (event: SNSEvent) => {
-    const file = pathToFileURL(join(REPO_ROOT, 'lambdas', 'consumers', `${mailEvents.handler}.ts`)).href;
-    const { handler } = (await import(file)) as { handler: SnsHandler };
-    for (let attempt = 1; ; attempt++) {
-      try {
-        // As its own function: its row's environment and grants only.
-        return await asFunction({ name: mailEvents.name, grants: mailEvents.grants, api: false }, () => handler(event));
-      } catch (error) {
-        if (attempt === 3) return console.error(`${mailEvents.name} failed:`, error);
-      }
-    }
-  };
+  const run = (event: SNSEvent) => invokeAsync(mailEvents, event);
   return {
     publish: (event) => {
       queue = queue.then(() => run(snsEventOf(event)));

@@ -5,14 +5,9 @@
  * one event at a time (processing is CPU-bound); a failed run is retried twice, as S3's asynchronous
  * Lambda call is.
  */
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { S3Event } from 'aws-lambda';
 import { photoProcessing } from '../../lambdas/jobs.ts';
-import { REPO_ROOT } from './dynamodb-local.ts';
-import { asFunction } from './function-scope.ts';
-
-type PhotoHandler = (event: S3Event) => Promise<void>;
+import { invokeAsync } from './function-scope.ts';
 
 export interface PhotoEvents {
   readonly onEvent: (event: S3Event) => void;
@@ -22,18 +17,7 @@ export interface PhotoEvents {
 
 export function photoEvents(bucketName: string): PhotoEvents {
   let queue: Promise<void> = Promise.resolve();
-  const run = async (event: S3Event) => {
-    const file = pathToFileURL(join(REPO_ROOT, 'lambdas', 'consumers', `${photoProcessing.handler}.ts`)).href;
-    const { handler } = (await import(file)) as { handler: PhotoHandler };
-    for (let attempt = 1; ; attempt++) {
-      try {
-        // As its own function: its row's environment and grants only.
-        return await asFunction({ name: photoProcessing.name, grants: photoProcessing.grants, api: false }, () => handler(event));
-      } catch (error) {
-        if (attempt === 3) return console.error(`${photoProcessing.name} failed:`, error);
-      }
-    }
-  };
+  const run = (event: S3Event) => invokeAsync(photoProcessing, event);
   return {
     onEvent: (event) => {
       const records = event.Records.filter(

@@ -22,25 +22,41 @@ async function post<T>(path: string, body: unknown, headers: Record<string, stri
   return json;
 }
 
-describe('the owner works an order step by step', () => {
-  it('"Marcar como paga", then "Marcar como enviada" with the CTT code: the customer is mailed and sees it on "A minha encomenda"', async () => {
-    const email = `passos.${randomUUID().slice(0, 8)}@exemplo.pt`;
-    const piece = seedPieces.find((p) => p.stock > 2)!;
-    const shipping = { email, firstName: 'Inês', lastName: 'Passos', country: 'Portugal', address: 'Rua Nova, 3', city: 'Coimbra', postalCode: '3000-123', phone: '912345678', shippingMethod: 'ctt', paymentMethod: 'transferencia', acceptTerms: true };
-    const { order } = await post<{ order: { id: string; orderNumber: number; accessToken: string } }>('/api/orders', { items: [{ productId: piece.id, quantity: 1 }], shipping }, { 'idempotency-key': randomUUID() });
+type PlacedOrder = { id: string; orderNumber: number; accessToken: string };
+
+/** An order placed through the public API as the shop's pages do: the reservation, then (when paid) its proof. */
+async function placeOrder(customer: { email: string; firstName: string; lastName: string; city?: string }, withProof: boolean): Promise<PlacedOrder> {
+  const piece = seedPieces.find((p) => p.stock > 5)!;
+  const shipping = { country: 'Portugal', address: 'Rua Nova, 3', city: 'Coimbra', postalCode: '3000-123', phone: '912345678', shippingMethod: 'ctt', paymentMethod: 'transferencia', acceptTerms: true, ...customer };
+  const { order } = await post<{ order: PlacedOrder }>('/api/orders', { items: [{ productId: piece.id, quantity: 1 }], shipping }, { 'idempotency-key': randomUUID() });
+  if (withProof) {
     const { upload } = await post<{ upload: { url: string; fields: Record<string, string>; key: string } }>('/api/uploads/proof', { contentType: 'image/png', size: PNG.length });
     const form = new FormData();
     for (const [name, value] of Object.entries(upload.fields)) form.append(name, value);
     form.append('file', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'comprovativo.png');
     expect((await fetch(upload.url, { method: 'POST', body: form })).status).toBeLessThan(300);
     await post(`/api/orders/${order.id}/proof`, { accessToken: order.accessToken, proofKey: upload.key });
+  }
+  return order;
+}
 
-    const { page, problems } = await openPage(shop.browser);
-    await page.goto(`${shop.twin.url}${DEFAULT_ADMIN_PREFIX}/login`);
-    await page.getByPlaceholder('Inserir Username').fill(shop.twin.admin.email);
-    await page.getByPlaceholder('Inserir Password').fill(shop.twin.admin.password);
-    await page.getByRole('button', { name: 'Entrar' }).click();
-    await page.getByRole('heading', { name: /Bem-vindo|Resumo|Painel/ }).first().waitFor();
+/** A page of the back-office, signed in as the local admin. */
+async function ownerPage() {
+  const opened = await openPage(shop.browser);
+  const { page } = opened;
+  await page.goto(`${shop.twin.url}${DEFAULT_ADMIN_PREFIX}/login`);
+  await page.getByPlaceholder('Inserir Username').fill(shop.twin.admin.email);
+  await page.getByPlaceholder('Inserir Password').fill(shop.twin.admin.password);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await page.getByRole('heading', { name: /Bem-vindo|Resumo|Painel/ }).first().waitFor();
+  return opened;
+}
+
+describe('the owner works an order step by step', () => {
+  it('"Marcar como paga", then "Marcar como enviada" with the CTT code: the customer is mailed and sees it on "A minha encomenda"', async () => {
+    const email = `passos.${randomUUID().slice(0, 8)}@exemplo.pt`;
+    const order = await placeOrder({ email, firstName: 'Inês', lastName: 'Passos' }, true);
+    const { page, problems } = await ownerPage();
 
     // Step 1: one button confirms the payment (Confirmar Pagamento → Enviar).
     await page.goto(`${shop.twin.url}${DEFAULT_ADMIN_PREFIX}/ordersdetail/${order.id}`);
@@ -81,31 +97,12 @@ describe('the owner works an order step by step', () => {
   });
 
   it('several at once: select the paid orders in the list and mark them all paid; a reservation selected with them is left alone', async () => {
-    const piece = seedPieces.find((p) => p.stock > 5)!;
-    const place = async (email: string, withProof: boolean) => {
-      const shipping = { email, firstName: 'Lote', lastName: 'Teste', country: 'Portugal', address: 'Rua 1', city: 'Porto', postalCode: '4000-001', phone: '912345678', shippingMethod: 'ctt', paymentMethod: 'transferencia', acceptTerms: true };
-      const { order } = await post<{ order: { id: string; orderNumber: number; accessToken: string } }>('/api/orders', { items: [{ productId: piece.id, quantity: 1 }], shipping }, { 'idempotency-key': randomUUID() });
-      if (withProof) {
-        const { upload } = await post<{ upload: { url: string; fields: Record<string, string>; key: string } }>('/api/uploads/proof', { contentType: 'image/png', size: PNG.length });
-        const form = new FormData();
-        for (const [name, value] of Object.entries(upload.fields)) form.append(name, value);
-        form.append('file', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'comprovativo.png');
-        expect((await fetch(upload.url, { method: 'POST', body: form })).status).toBeLessThan(300);
-        await post(`/api/orders/${order.id}/proof`, { accessToken: order.accessToken, proofKey: upload.key });
-      }
-      return order;
-    };
     const tag = randomUUID().slice(0, 6);
-    const paidA = await place(`lote.a.${tag}@exemplo.pt`, true);
-    const paidB = await place(`lote.b.${tag}@exemplo.pt`, true);
-    const reserved = await place(`lote.c.${tag}@exemplo.pt`, false);
-
-    const { page, problems } = await openPage(shop.browser);
-    await page.goto(`${shop.twin.url}${DEFAULT_ADMIN_PREFIX}/login`);
-    await page.getByPlaceholder('Inserir Username').fill(shop.twin.admin.email);
-    await page.getByPlaceholder('Inserir Password').fill(shop.twin.admin.password);
-    await page.getByRole('button', { name: 'Entrar' }).click();
-    await page.getByRole('heading', { name: /Bem-vindo|Resumo|Painel/ }).first().waitFor();
+    const place = (letter: string, withProof: boolean) => placeOrder({ email: `lote.${letter}.${tag}@exemplo.pt`, firstName: 'Lote', lastName: 'Teste' }, withProof);
+    const paidA = await place('a', true);
+    const paidB = await place('b', true);
+    const reserved = await place('c', false);
+    const { page, problems } = await ownerPage();
     await page.goto(`${shop.twin.url}${DEFAULT_ADMIN_PREFIX}/orders?q=lote`);
     for (const order of [paidA, paidB, reserved]) await page.getByLabel(`Selecionar a encomenda nº ${order.orderNumber}`).check();
     const bar = page.getByTestId('bulk-actions');
@@ -128,16 +125,9 @@ describe('the owner works an order step by step', () => {
 
   it('a customer address that bounces: the owner sees it on the order page and is told to phone', async () => {
     const email = `bounce+${randomUUID().slice(0, 8)}@simulator.amazonses.com`;
-    const piece = seedPieces.find((p) => p.stock > 2)!;
-    const shipping = { email, firstName: 'Vera', lastName: 'Gomes', country: 'Portugal', address: 'Rua Alta, 1', city: 'Braga', postalCode: '4700-001', phone: '913 456 789', shippingMethod: 'ctt', paymentMethod: 'transferencia', acceptTerms: true };
-    const { order } = await post<{ order: { id: string; orderNumber: number; accessToken: string } }>('/api/orders', { items: [{ productId: piece.id, quantity: 1 }], shipping }, { 'idempotency-key': randomUUID() });
+    const order = await placeOrder({ email, firstName: 'Vera', lastName: 'Gomes' }, false);
     // Cancelling mails the customer; that mail bounces (the SES mailbox simulator, as in the cloud).
-    const { page, problems } = await openPage(shop.browser);
-    await page.goto(`${shop.twin.url}${DEFAULT_ADMIN_PREFIX}/login`);
-    await page.getByPlaceholder('Inserir Username').fill(shop.twin.admin.email);
-    await page.getByPlaceholder('Inserir Password').fill(shop.twin.admin.password);
-    await page.getByRole('button', { name: 'Entrar' }).click();
-    await page.getByRole('heading', { name: /Bem-vindo|Resumo|Painel/ }).first().waitFor();
+    const { page, problems } = await ownerPage();
     await page.goto(`${shop.twin.url}${DEFAULT_ADMIN_PREFIX}/ordersdetail/${order.id}`);
     await page.getByLabel('Estado', { exact: true }).selectOption('Encerrada');
     await page.getByRole('button', { name: 'Guardar Estado' }).click();
@@ -163,9 +153,7 @@ describe('the owner works an order step by step', () => {
 
   it('without the e-mail at hand: the number and the e-mail on /encomenda mail the link, which opens the order (phone width)', async () => {
     const email = `sem.link.${randomUUID().slice(0, 8)}@exemplo.pt`;
-    const piece = seedPieces.find((p) => p.stock > 2)!;
-    const shipping = { email, firstName: 'Rui', lastName: 'Lopes', country: 'Portugal', address: 'Rua Velha, 9', city: 'Faro', postalCode: '8000-123', phone: '912345678', shippingMethod: 'ctt', paymentMethod: 'transferencia', acceptTerms: true };
-    const { order } = await post<{ order: { id: string; orderNumber: number; accessToken: string } }>('/api/orders', { items: [{ productId: piece.id, quantity: 1 }], shipping }, { 'idempotency-key': randomUUID() });
+    const order = await placeOrder({ email, firstName: 'Rui', lastName: 'Lopes' }, false);
 
     const { page, problems } = await openPage(shop.browser, MOBILE);
     await page.goto(`${shop.twin.url}/`);
