@@ -116,7 +116,11 @@ export class Web extends Construct {
       serverAccessLogsPrefix: ACCESS_LOG_PREFIXES.site,
     });
 
+    // CloudFront's policies and origin access controls are named per account, not per region: their
+    // names carry the stack (stage) and the region, so a second stage or region never collides.
+    const globalName = (what: string) => `${Stack.of(this).stackName}-${Stack.of(this).region}-${what}`;
     this.responseHeaders = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      responseHeadersPolicyName: globalName('security-headers'),
       comment: 'Joias Inox: CSP, HSTS and friends on every answer',
       securityHeadersBehavior: {
         contentSecurityPolicy: {
@@ -196,7 +200,9 @@ export class Web extends Construct {
     }
     additionalBehaviors['/api/*'] = apiBehavior(cloudfront.CachePolicy.CACHING_DISABLED, true);
     additionalBehaviors[`/${IMAGES_PREFIX}*`] = {
-      origin: origins.S3BucketOrigin.withOriginAccessControl(props.imagesBucket),
+      origin: origins.S3BucketOrigin.withOriginAccessControl(props.imagesBucket, {
+        originAccessControl: new cloudfront.S3OriginAccessControl(this, 'ImagesAccess', { originAccessControlName: globalName('images') }),
+      }),
       viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
       allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
       cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
@@ -208,7 +214,9 @@ export class Web extends Construct {
       comment: `Joias Inox shop (${props.spaConfig.stage})`,
       defaultRootObject: 'index.html',
       defaultBehavior: {
-        origin: origins.S3BucketOrigin.withOriginAccessControl(this.siteBucket),
+        origin: origins.S3BucketOrigin.withOriginAccessControl(this.siteBucket, {
+          originAccessControl: new cloudfront.S3OriginAccessControl(this, 'SiteAccess', { originAccessControlName: globalName('site') }),
+        }),
         viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
         cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
