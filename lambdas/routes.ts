@@ -161,6 +161,9 @@ export const routes = [
     grants: [{ table: 'orders', access: 'read' }, { table: 'orderSearch', access: 'read' }, { table: 'counters', access: 'read' }] },
   { method: 'GET', path: '/api/admin/orders/{id}', handler: 'admin/orders/get', access: 'admin',
     grants: [{ table: 'orders', access: 'read' }, { bucket: 'proofs', access: 'read' }] },
+  // The listing index read by its date key: the orders of the chosen days only.
+  { method: 'GET', path: '/api/admin/orders/export', handler: 'admin/orders/export', access: 'admin',
+    grants: [{ table: 'orders', access: 'read' }] },
   // One query of the customer's term, then their orders and messages: nothing else is read.
   { method: 'GET', path: '/api/admin/customers/{email}', handler: 'admin/customers/get', access: 'admin',
     grants: [{ table: 'orderSearch', access: 'read' }, { table: 'orders', access: 'read' }, { table: 'contactMessages', access: 'read' }] },

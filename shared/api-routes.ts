@@ -44,6 +44,7 @@ import type {
   ContactMessageInput,
   ImageUploadRequest,
   OrdersQuery,
+  OrdersExportQuery,
   OrderStatusChange,
   PageQuery,
   PlaceOrderInput,
@@ -83,6 +84,8 @@ export interface ApiRoutes {
   // ── Admin ──
   'GET /api/admin/dashboard': Contract<DashboardResponse>;
   'GET /api/admin/orders': Contract<OrdersPage, undefined, OrdersQuery>;
+  /** CSV text (UTF-8 with BOM, `;`), not JSON: the orders or lines of a range of Lisbon days. */
+  'GET /api/admin/orders/export': Contract<string, undefined, OrdersExportQuery>;
   'GET /api/admin/orders/{id}': Contract<OrderDetailResponse>;
   /** One customer's orders and contact messages (`{email}` URL-encoded). */
   'GET /api/admin/customers/{email}': Contract<CustomerResponse>;

@@ -68,6 +68,22 @@ export function lastDays(moment: Date, count: number): string[] {
   return days;
 }
 
+/**
+ * The moment a Lisbon day (`YYYY-MM-DD`) begins, as an ISO instant (UTC): midnight in Lisbon, which is
+ * 00:00Z in winter and 23:00Z of the day before in summer.
+ *
+ * @example lisbonDayStart('2026-07-01') // '2026-06-30T23:00:00.000Z'
+ * @example lisbonDayStart('2026-01-15') // '2026-01-15T00:00:00.000Z'
+ */
+export function lisbonDayStart(day: string): string {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  for (const offsetHours of [0, 1]) {
+    const candidate = new Date(Date.UTC(year, month - 1, date) - offsetHours * 3_600_000);
+    if (dayKey(candidate) === day && dayKey(new Date(candidate.getTime() - 1)) !== day) return candidate.toISOString();
+  }
+  throw new Error(`Not a day: ${day}`);
+}
+
 function toDate(value: Date | string | null | undefined): Date | null {
   if (value === null || value === undefined || value === '') return null;
   const date = value instanceof Date ? value : new Date(value);

@@ -407,6 +407,12 @@ export const messages = {
     proofKey: { invalid: PROOF_MISSING },
     accessToken: { invalid: 'O código de acesso à encomenda não é válido. Abre a ligação do e-mail da encomenda.' },
     productStatus: { invalid: 'Escolhe o estado da peça: Ativo, Rascunho ou Arquivado.' },
+    export: {
+      date: 'Indica as datas no formato AAAA-MM-DD.',
+      kind: 'Escolhe o que exportar: encomendas ou linhas.',
+      order: 'A data final não pode ser antes da inicial.',
+      tooLong: (days: number) => `Exporta no máximo ${days} dias de cada vez.`,
+    },
     orderLookupNumber: { invalid: 'Indica o número da encomenda: 6 algarismos, como aparece no e-mail (ex.: 123456).' },
     note: { required: 'Escreve a nota.', tooLong: 'A nota não pode ter mais de 1000 caracteres.' },
     restock: { required: 'Diz se as peças voltaram à loja (repor o stock ou não).' },

@@ -167,7 +167,8 @@ export function createGateway(options: GatewayOptions) {
     };
     const url = new URL(req.url ?? '/', 'http://gateway.local');
     const method = (req.method ?? 'GET').toUpperCase();
-    const onPath = compiled.filter((c) => c.pattern.test(url.pathname));
+    // As API Gateway: the most specific route wins (`/api/admin/orders/export` over `/api/admin/orders/{id}`).
+    const onPath = compiled.filter((c) => c.pattern.test(url.pathname)).sort((a, b) => a.paramNames.length - b.paramNames.length);
     const match = onPath.find((c) => c.route.method === method);
     const fail = (answer: (typeof GATEWAY_ANSWERS)[keyof typeof GATEWAY_ANSWERS]) => send(answer.status, gatewayBody(answer.message));
     // API Gateway has no 405: a path without this method is a route that does not exist.

@@ -17,6 +17,6 @@ export const ok = <T>(body: T, headers?: Record<string, string>): HttpResult<T> 
 export const created = <T>(body: T, headers?: Record<string, string>): HttpResult<T> => json(201, body, headers);
 
 /** A text answer (e.g. XML) with its own content type. */
-export function text(body: string, contentType: string): HttpResult<string> {
-  return { statusCode: 200, headers: { 'content-type': contentType }, body };
+export function text(body: string, contentType: string, headers: Record<string, string> = {}): HttpResult<string> {
+  return { statusCode: 200, headers: { 'content-type': contentType, ...headers }, body };
 }

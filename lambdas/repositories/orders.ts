@@ -185,3 +185,14 @@ export async function listOrders(options: { status?: OrderStatus; limit: number;
   });
   return { items: page.items.map(toOrder), nextCursor: page.nextCursor };
 }
+
+/** Every order created between two instants (ISO, `from` included, `to` excluded), oldest first: the listing index's key range. */
+export async function ordersCreatedBetween(from: string, to: string): Promise<Order[]> {
+  const items = await queryAll({
+    TableName: tableName('orders'),
+    IndexName: 'byListing',
+    KeyConditionExpression: 'listing = :listing AND createdAt BETWEEN :from AND :to',
+    ExpressionAttributeValues: { ':listing': ORDER_LISTING, ':from': from, ':to': to },
+  });
+  return items.filter((item) => String(item.createdAt) < to).map(toOrder);
+}

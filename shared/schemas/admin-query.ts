@@ -48,3 +48,23 @@ export const ordersQuerySchema = z.object({
     .refine((q) => q === undefined || searchPlan(q) !== undefined, { error: v.pageQuery.search }),
 });
 export type OrdersQuery = z.infer<typeof ordersQuerySchema>;
+
+/** The longest period one export covers (a year, as an accountant asks for). */
+export const MAX_EXPORT_DAYS = 366;
+
+const exportDay = z.string({ error: v.export.date }).regex(/^\d{4}-\d{2}-\d{2}$/, { error: v.export.date }).refine((day) => !Number.isNaN(Date.parse(`${day}T12:00:00Z`)) && new Date(`${day}T12:00:00Z`).toISOString().startsWith(day), { error: v.export.date });
+
+/**
+ * `?from=&to=&status=&kind=` of the accountant's export: Lisbon days, both included, at most a year;
+ * `kind` is `orders` (one row an order) or `lines` (one row a piece of an order).
+ */
+export const ordersExportQuerySchema = z
+  .object({
+    from: exportDay,
+    to: exportDay,
+    status: z.enum(ORDER_STATUSES, { error: v.pageQuery.status }).optional(),
+    kind: z.enum(['orders', 'lines'], { error: v.export.kind }).default('orders'),
+  })
+  .refine((q) => q.from <= q.to, { error: v.export.order, path: ['to'] })
+  .refine((q) => (Date.parse(`${q.to}T12:00:00Z`) - Date.parse(`${q.from}T12:00:00Z`)) / 86_400_000 < MAX_EXPORT_DAYS, { error: v.export.tooLong(MAX_EXPORT_DAYS), path: ['to'] });
+export type OrdersExportQuery = z.infer<typeof ordersExportQuerySchema>;

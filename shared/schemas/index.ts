@@ -27,4 +27,4 @@ export {
   type AdminEmailKind,
 } from './admin-order.ts';
 export { fieldErrors, FORM_ERROR_KEY } from './field-errors.ts';
-export { pageQuerySchema, ordersQuerySchema, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE, type PageQuery, type OrdersQuery } from './admin-query.ts';
+export { pageQuerySchema, ordersQuerySchema, ordersExportQuerySchema, MAX_EXPORT_DAYS, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE, type PageQuery, type OrdersQuery, type OrdersExportQuery } from './admin-query.ts';

@@ -250,6 +250,15 @@ describe('back-office: the walk of issue 6', () => {
       await search.fill(q);
       await expect.poll(() => rows.filter({ hasText: String(order!.orderNumber) }).count(), { message: q }).toBe(1);
     }
+    // The accountant's export: this month's orders as a CSV file, with this order in it.
+    await page.getByText('Exportar para o contabilista (CSV)').click();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Descarregar encomendas' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^encomendas-\d{4}-\d{2}-01-a-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = readFileSync((await download.path())!, 'utf8');
+    expect(csv.charCodeAt(0)).toBe(0xfeff);
+    expect(csv).toContain(`${order!.orderNumber};`);
+    expect(csv).toContain('Marta;Teste;');
+    await page.getByText('Exportar para o contabilista (CSV)').click(); // closed again
     await search.fill('zz-ninguém-assim');
     await page.getByText(messages.admin.noOrders).waitFor();
     await search.fill(customer);

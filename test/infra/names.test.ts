@@ -11,7 +11,7 @@ let prod: Synthesized;
 let other: Synthesized;
 beforeAll(() => {
   prod = synthShop();
-  other = synthShop({ stage: 'loja2', env: { region: 'us-east-1' } });
+  other = synthShop({ stage: 'loja2', env: { region: 'us-east-1' } } as Parameters<typeof synthShop>[0]);
 }, SYNTH_TIMEOUT_MS * 2);
 afterAll(removeScratch);
 

@@ -53,6 +53,8 @@ export async function apiCall<K extends ApiRouteKey>(key: K, call: ApiCall<K>, i
   } catch {
     throw new ApiError(0, 'network', messages.api.unavailable);
   }
+  // A route whose contract is text (the sitemap, the CSV export) answers text; every other, JSON.
+  if (response.ok && /^text\//.test(response.headers.get('content-type') ?? '')) return (await response.text()) as ApiResponse<K>;
   const body = (await response.json().catch(() => undefined)) as
     | { error?: { code: string; message: string; fields?: Record<string, string>; current?: Record<string, number> } }
     | undefined;

@@ -66,6 +66,19 @@ export const texts = {
     periodsHint: 'Encomendas feitas em cada período (hora de Lisboa): recebidas quando chega o comprovativo; faturação das já pagas (Enviar, Enviado, Concluído).',
   },
 
+  ordersExport: {
+    title: 'Exportar para o contabilista (CSV)',
+    hint: 'As encomendas feitas entre as duas datas (incluídas, hora de Lisboa), num ficheiro que o Excel abre com acentos e valores certos.',
+    from: 'De',
+    to: 'Até',
+    status: 'Estado',
+    allStatuses: 'Todos os estados',
+    orders: 'Descarregar encomendas',
+    lines: 'Descarregar linhas (peças)',
+    working: 'A preparar...',
+    failed: 'Não foi possível exportar. Tenta novamente.',
+  },
+
   customer: {
     title: (name: string) => `Cliente: ${name}`,
     untitled: 'Cliente',

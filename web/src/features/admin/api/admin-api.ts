@@ -4,7 +4,7 @@
  */
 import type { ApiCall, ApiResponse, ApiRouteKey } from '../../../../../shared/api-routes.ts';
 import type { OrderStatus } from '../../../../../shared/order-status.ts';
-import type { AdminEmailRequest, ImageUploadRequest, OrderStatusChange, ProductInput, ProductUpdateInput, StockChangeInput } from '../../../../../shared/schemas/index.ts';
+import type { AdminEmailRequest, ImageUploadRequest, OrderStatusChange, OrdersExportQuery, ProductInput, ProductUpdateInput, StockChangeInput } from '../../../../../shared/schemas/index.ts';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
 
 /** Sends one authenticated call to a route of the API and reads its typed answer. */
@@ -29,6 +29,7 @@ export function adminApi(request: AdminRequest) {
     dashboard: () => request('GET /api/admin/dashboard', {}),
     orders: (q: OrdersQuery) => request('GET /api/admin/orders', { query: { status: q.status, q: q.q, cursor: q.cursor } }),
     order: (id: string) => request('GET /api/admin/orders/{id}', { params: { id } }),
+    exportOrders: (query: OrdersExportQuery) => request('GET /api/admin/orders/export', { query }),
     customer: (email: string) => request('GET /api/admin/customers/{email}', { params: { email } }),
     setOrderStatus: (id: string, change: OrderStatusChange) => request('PATCH /api/admin/orders/{id}', { params: { id }, body: change }),
     addOrderNote: (id: string, text: string) => request('POST /api/admin/orders/{id}/notes', { params: { id }, body: { text } }),

@@ -16,6 +16,7 @@ import { PAYMENT_METHOD_LABELS } from '../../../../../shared/payment-methods.ts'
 import { adminPaths, listParams, rememberOrdersList } from '../admin-paths.ts';
 import { usePagedList } from '../api/use-paged.ts';
 import { SelectField, TextField } from '../../../ui/field.tsx';
+import { OrdersExport } from '../components/orders-export.tsx';
 import { PagedTable } from '../components/paged-table.tsx';
 import { AdminPage, Feedback, StatusBadge, useFlash } from '../components/ui.tsx';
 import { useAdminApi } from '../auth/session.tsx';
@@ -146,6 +147,8 @@ export function OrdersPage() {
           ))}
         </SelectField>
       </form>
+
+      <OrdersExport />
 
       {chosen.length > 0 && (
         <div className="adm-bulk" role="region" aria-label={t.bulkTitle} data-testid="bulk-actions">

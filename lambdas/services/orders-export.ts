@@ -1,0 +1,65 @@
+/**
+ * The accountant's export: the orders (or their lines) created in a range of Lisbon days, as CSV that
+ * Portuguese Excel opens as it is (`shared/csv.ts`). Reads the listing index by its date key, never the
+ * whole table.
+ */
+import { csvDocument, csvMoney } from '../../shared/csv.ts';
+import { formatDateTime, lisbonDayStart } from '../../shared/dates.ts';
+import { ORDER_STATUS_INFO } from '../../shared/order-status.ts';
+import { PAYMENT_METHOD_LABELS } from '../../shared/payment-methods.ts';
+import type { OrdersExportQuery } from '../../shared/schemas/index.ts';
+import { SHIPPING_METHODS } from '../../shared/shipping.ts';
+import { ordersCreatedBetween } from '../repositories/orders.ts';
+
+const ORDER_COLUMNS = ['Nº encomenda', 'Data', 'Estado', 'Nome', 'Apelido', 'E-mail', 'Telefone', 'Morada', 'Código postal', 'Localidade', 'País', 'Pagamento', 'Envio', 'Subtotal', 'Desconto', 'Portes', 'Total'];
+const LINE_COLUMNS = ['Nº encomenda', 'Data', 'Estado', 'Peça', 'Código', 'SKU', 'Quantidade', 'Preço unitário', 'Desconto (%)', 'Preço com desconto', 'Total da linha'];
+
+/** The day after `day` (`YYYY-MM-DD`). */
+function nextDay(day: string): string {
+  const next = new Date(`${day}T12:00:00Z`);
+  next.setUTCDate(next.getUTCDate() + 1);
+  return next.toISOString().slice(0, 10);
+}
+
+export async function exportOrders(query: OrdersExportQuery): Promise<{ filename: string; csv: string }> {
+  const orders = (await ordersCreatedBetween(lisbonDayStart(query.from), lisbonDayStart(nextDay(query.to)))).filter((order) => !query.status || order.status === query.status);
+  const filename = `${query.kind === 'lines' ? 'linhas-de-encomendas' : 'encomendas'}-${query.from}-a-${query.to}.csv`;
+  if (query.kind === 'lines') {
+    const rows = orders.flatMap((order) =>
+      order.lines.map((line) => [
+        order.orderNumber,
+        formatDateTime(order.createdAt),
+        ORDER_STATUS_INFO[order.status].label,
+        line.name,
+        line.code,
+        line.sku,
+        line.quantity,
+        csvMoney(line.priceCents),
+        line.discountPercent,
+        csvMoney(line.unitPriceCents),
+        csvMoney(line.lineTotalCents),
+      ]),
+    );
+    return { filename, csv: csvDocument(LINE_COLUMNS, rows) };
+  }
+  const rows = orders.map((order) => [
+    order.orderNumber,
+    formatDateTime(order.createdAt),
+    ORDER_STATUS_INFO[order.status].label,
+    order.firstName,
+    order.lastName,
+    order.email,
+    order.phone,
+    order.address,
+    order.postalCode,
+    order.city,
+    order.country,
+    PAYMENT_METHOD_LABELS[order.paymentMethod],
+    SHIPPING_METHODS[order.shippingMethod].label,
+    csvMoney(order.subtotalCents),
+    csvMoney(order.discountCents),
+    csvMoney(order.shippingCents),
+    csvMoney(order.totalCents),
+  ]);
+  return { filename, csv: csvDocument(ORDER_COLUMNS, rows) };
+}
