@@ -285,6 +285,17 @@ describe('back-office: the walk of issue 6', () => {
       const items = page.locator('.adm-table tbody tr');
       expect(await items.count()).toBe(1);
 
+      // The packing slip: printing shows it alone (shop identification, addressee, pieces with SKU), never the navigation.
+      expect(await page.getByTestId('packing-slip').isVisible()).toBe(false);
+      await page.emulateMedia({ media: 'print' });
+      expect(await page.getByTestId('packing-slip').isVisible()).toBe(true);
+      expect(await page.getByRole('navigation').isVisible()).toBe(false);
+      const slip = (await page.getByTestId('packing-slip').textContent())!;
+      for (const text of [`Encomenda nº ${order!.orderNumber}`, 'Joias Inox', 'Marta Teste', 'Rua do Teste, 1', '4700-001 Braga', 'Este documento não é uma fatura.']) expect(slip).toContain(text);
+      await page.screenshot({ path: '/tmp/shots-limits/packing-slip.png', fullPage: true });
+      await page.emulateMedia({ media: 'screen' });
+      await page.getByRole('button', { name: 'Imprimir folha de encomenda' }).waitFor();
+
       // The customer's page: their orders and messages, by e-mail.
       await page.getByRole('link', { name: 'Ver cliente' }).click();
       await page.getByRole('heading', { name: 'Cliente: Marta Teste' }).waitFor();

@@ -66,6 +66,25 @@ export const texts = {
     periodsHint: 'Encomendas feitas em cada período (hora de Lisboa): recebidas quando chega o comprovativo; faturação das já pagas (Enviar, Enviado, Concluído).',
   },
 
+  packingSlip: {
+    print: 'Imprimir folha de encomenda',
+    title: (n: number) => `Encomenda nº ${n}`,
+    shipTo: 'Enviar para',
+    phone: 'Tel.',
+    piece: 'Peça',
+    sku: 'SKU',
+    quantity: 'Qtd.',
+    unitPrice: 'Preço',
+    total: 'Total',
+    packed: 'Embalada',
+    subtotal: 'Subtotal',
+    discount: 'Desconto',
+    shipping: (method: string) => `Portes (${method})`,
+    free: 'Grátis',
+    payment: (method: string) => `Pagamento: ${method}.`,
+    notInvoice: 'Este documento não é uma fatura.',
+  },
+
   ordersExport: {
     title: 'Exportar para o contabilista (CSV)',
     hint: 'As encomendas feitas entre as duas datas (incluídas, hora de Lisboa), num ficheiro que o Excel abre com acentos e valores certos.',

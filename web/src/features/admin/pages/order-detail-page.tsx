@@ -20,6 +20,7 @@ import { useLoad } from '../api/use-load.ts';
 import { useAdminApi } from '../auth/session.tsx';
 import { SelectField, TextField } from '../../../ui/field.tsx';
 import { AdminPage, Feedback, LoadView, StatusBadge, type FlashState } from '../components/ui.tsx';
+import { PackingSlip } from '../components/packing-slip.tsx';
 import { texts } from '../texts.ts';
 
 const t = texts.order;
@@ -88,99 +89,108 @@ function OrderDetail({ detail, onOrder }: { readonly detail: OrderDetailResponse
   const { order, proofUrl } = detail;
   const shipping = SHIPPING_METHODS[order.shippingMethod];
   return (
-    <div className="adm-detail">
-      <div className="adm-detail-main">
-        {order.mailProblem && (
-          <div className="notice notice--error" role="status" data-testid="mail-problem">
-            <p>{t.mailProblem[order.mailProblem.kind](order.mailProblem.address)}</p>
-            {order.mailProblem.detail && <p className="adm-small">{t.mailProblemDetail(order.mailProblem.detail)}</p>}
-          </div>
-        )}
-        <section className="adm-panel" aria-labelledby="adm-customer">
-          <h2 id="adm-customer" className="adm-section-title">{t.customer}</h2>
-          <dl className="adm-dl">
-            <Field label={t.email}>
-              <a href={`mailto:${order.email}`}>{order.email}</a>{' '}
-              <Link className="adm-small" to={adminPaths.customer(order.email)}>{texts.customer.view}</Link>
-            </Field>
-            <Field label={t.firstName}>{order.firstName}</Field>
-            <Field label={t.lastName}>{order.lastName}</Field>
-            <Field label={t.date}>{formatDateTime(order.createdAt)}</Field>
-            <Field label={t.country}>{order.country}</Field>
-            <Field label={t.address}>{order.address}</Field>
-            <Field label={t.city}>{order.city}</Field>
-            <Field label={t.postalCode}>{order.postalCode}</Field>
-            <Field label={t.phone}><a href={`tel:${order.phone.replace(/\s/g, '')}`}>{order.phone}</a></Field>
-          </dl>
-        </section>
-
-        <section className="adm-panel" aria-labelledby="adm-payment">
-          <h2 id="adm-payment" className="adm-section-title">{t.payment}</h2>
-          <dl className="adm-dl">
-            <Field label={t.paymentMethod}>
-              {PAYMENT_METHOD_LABELS[order.paymentMethod] ?? order.paymentMethod}
-              {order.paymentMethod === 'mbway' && order.mbwayNumber ? ` (${t.mbwayNumber(order.mbwayNumber)})` : ''}
-            </Field>
-            <Field label={t.total}><strong>{formatCents(order.totalCents)}</strong></Field>
-            <Field label={t.shippingMethod}>{shipping?.label ?? order.shippingMethod}</Field>
-            <Field label={t.shippingCost}>{formatCents(order.shippingCents)}</Field>
-          </dl>
-        </section>
-
-        <section className="adm-panel" aria-labelledby="adm-items">
-          <h2 id="adm-items" className="adm-section-title">{t.items}</h2>
-          <div className="adm-table-wrap">
-            <table className="adm-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t.itemName}</th>
-                  <th scope="col">{t.itemSku}</th>
-                  <th scope="col" className="adm-num">{t.itemQuantity}</th>
-                  <th scope="col" className="adm-num">{t.itemUnitPrice}</th>
-                  <th scope="col" className="adm-num">{t.itemTotal}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {order.lines.map((line) => (
-                  <tr key={line.productId}>
-                    <td>{line.name}</td>
-                    <td>{line.sku || '—'}</td>
-                    <td className="adm-num">{line.quantity}</td>
-                    <td className="adm-num">
-                      {line.discountPercent > 0 && <s className="muted">{formatCents(line.priceCents)}</s>} {formatCents(line.unitPriceCents)}
-                    </td>
-                    <td className="adm-num">{formatCents(line.lineTotalCents)}</td>
-                  </tr>
-                ))}
-              </tbody>
-              <tfoot>
-                <tr><th scope="row" colSpan={4}>{t.subtotal}</th><td className="adm-num">{formatCents(order.subtotalCents)}</td></tr>
-                {order.discountCents > 0 && (
-                  <tr><th scope="row" colSpan={4}>{t.discount}</th><td className="adm-num">−{formatCents(order.discountCents)}</td></tr>
-                )}
-                <tr><th scope="row" colSpan={4}>{t.shippingCost}</th><td className="adm-num">{formatCents(order.shippingCents)}</td></tr>
-                <tr className="adm-strong"><th scope="row" colSpan={4}>{t.total}</th><td className="adm-num">{formatCents(order.totalCents)}</td></tr>
-              </tfoot>
-            </table>
-          </div>
-        </section>
-
-        <section className="adm-panel" aria-labelledby="adm-proof">
-          <h2 id="adm-proof" className="adm-section-title">{t.proof}</h2>
-          {proofUrl ? (
-            <ProofLink orderId={order.id} url={proofUrl} />
-          ) : (
-            <p className="muted">{messages.admin.noProof}</p>
+    <>
+      <p className="adm-screen-only">
+        <button type="button" className="button button--secondary button--small" onClick={() => window.print()}>
+          {texts.packingSlip.print}
+        </button>
+      </p>
+      <div className="adm-detail">
+        <div className="adm-detail-main">
+          {order.mailProblem && (
+            <div className="notice notice--error" role="status" data-testid="mail-problem">
+              <p>{t.mailProblem[order.mailProblem.kind](order.mailProblem.address)}</p>
+              {order.mailProblem.detail && <p className="adm-small">{t.mailProblemDetail(order.mailProblem.detail)}</p>}
+            </div>
           )}
-        </section>
-      </div>
+          <section className="adm-panel" aria-labelledby="adm-customer">
+            <h2 id="adm-customer" className="adm-section-title">{t.customer}</h2>
+            <dl className="adm-dl">
+              <Field label={t.email}>
+                <a href={`mailto:${order.email}`}>{order.email}</a>{' '}
+                <Link className="adm-small" to={adminPaths.customer(order.email)}>{texts.customer.view}</Link>
+              </Field>
+              <Field label={t.firstName}>{order.firstName}</Field>
+              <Field label={t.lastName}>{order.lastName}</Field>
+              <Field label={t.date}>{formatDateTime(order.createdAt)}</Field>
+              <Field label={t.country}>{order.country}</Field>
+              <Field label={t.address}>{order.address}</Field>
+              <Field label={t.city}>{order.city}</Field>
+              <Field label={t.postalCode}>{order.postalCode}</Field>
+              <Field label={t.phone}><a href={`tel:${order.phone.replace(/\s/g, '')}`}>{order.phone}</a></Field>
+            </dl>
+          </section>
 
-      <aside className="adm-detail-side">
-        <StatusPanel order={order} />
-        <EmailsPanel order={order} onOrder={onOrder} />
-        <TimelinePanel order={order} onOrder={onOrder} />
-      </aside>
-    </div>
+          <section className="adm-panel" aria-labelledby="adm-payment">
+            <h2 id="adm-payment" className="adm-section-title">{t.payment}</h2>
+            <dl className="adm-dl">
+              <Field label={t.paymentMethod}>
+                {PAYMENT_METHOD_LABELS[order.paymentMethod] ?? order.paymentMethod}
+                {order.paymentMethod === 'mbway' && order.mbwayNumber ? ` (${t.mbwayNumber(order.mbwayNumber)})` : ''}
+              </Field>
+              <Field label={t.total}><strong>{formatCents(order.totalCents)}</strong></Field>
+              <Field label={t.shippingMethod}>{shipping?.label ?? order.shippingMethod}</Field>
+              <Field label={t.shippingCost}>{formatCents(order.shippingCents)}</Field>
+            </dl>
+          </section>
+
+          <section className="adm-panel" aria-labelledby="adm-items">
+            <h2 id="adm-items" className="adm-section-title">{t.items}</h2>
+            <div className="adm-table-wrap">
+              <table className="adm-table">
+                <thead>
+                  <tr>
+                    <th scope="col">{t.itemName}</th>
+                    <th scope="col">{t.itemSku}</th>
+                    <th scope="col" className="adm-num">{t.itemQuantity}</th>
+                    <th scope="col" className="adm-num">{t.itemUnitPrice}</th>
+                    <th scope="col" className="adm-num">{t.itemTotal}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {order.lines.map((line) => (
+                    <tr key={line.productId}>
+                      <td>{line.name}</td>
+                      <td>{line.sku || '—'}</td>
+                      <td className="adm-num">{line.quantity}</td>
+                      <td className="adm-num">
+                        {line.discountPercent > 0 && <s className="muted">{formatCents(line.priceCents)}</s>} {formatCents(line.unitPriceCents)}
+                      </td>
+                      <td className="adm-num">{formatCents(line.lineTotalCents)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+                <tfoot>
+                  <tr><th scope="row" colSpan={4}>{t.subtotal}</th><td className="adm-num">{formatCents(order.subtotalCents)}</td></tr>
+                  {order.discountCents > 0 && (
+                    <tr><th scope="row" colSpan={4}>{t.discount}</th><td className="adm-num">−{formatCents(order.discountCents)}</td></tr>
+                  )}
+                  <tr><th scope="row" colSpan={4}>{t.shippingCost}</th><td className="adm-num">{formatCents(order.shippingCents)}</td></tr>
+                  <tr className="adm-strong"><th scope="row" colSpan={4}>{t.total}</th><td className="adm-num">{formatCents(order.totalCents)}</td></tr>
+                </tfoot>
+              </table>
+            </div>
+          </section>
+
+          <section className="adm-panel" aria-labelledby="adm-proof">
+            <h2 id="adm-proof" className="adm-section-title">{t.proof}</h2>
+            {proofUrl ? (
+              <ProofLink orderId={order.id} url={proofUrl} />
+            ) : (
+              <p className="muted">{messages.admin.noProof}</p>
+            )}
+          </section>
+        </div>
+
+        <aside className="adm-detail-side">
+          <StatusPanel order={order} />
+          <EmailsPanel order={order} onOrder={onOrder} />
+          <TimelinePanel order={order} onOrder={onOrder} />
+        </aside>
+      </div>
+      {/* Last in the page, so the screen's own elements come first in reading order. */}
+      <PackingSlip order={order} />
+    </>
   );
 }
 
