@@ -41,8 +41,8 @@ async function placeOrder(customer: { email: string; firstName: string; lastName
 }
 
 /** A page of the back-office, signed in as the local admin. */
-async function ownerPage() {
-  const opened = await openPage(shop.browser);
+async function ownerPage(viewport?: { width: number; height: number }) {
+  const opened = await openPage(shop.browser, viewport);
   const { page } = opened;
   await page.goto(`${shop.twin.url}${DEFAULT_ADMIN_PREFIX}/login`);
   await page.getByPlaceholder('Inserir Username').fill(shop.twin.admin.email);
@@ -93,6 +93,34 @@ describe('the owner works an order step by step', () => {
     expect(await customer.page.getByRole('link', { name: /Seguir o envio nos CTT/ }).getAttribute('href')).toContain('ObjectCodeInput=RR123456785PT');
     await customer.page.screenshot({ path: '/tmp/shots-limits/my-order-shipped.png', fullPage: true });
     await customer.page.close();
+    await page.close();
+  });
+
+  it('on a phone (375 px): the owner finds the order in the list, marks it paid and shipped, never scrolling sideways', async () => {
+    const email = `telemovel.${randomUUID().slice(0, 8)}@exemplo.pt`;
+    const order = await placeOrder({ email, firstName: 'Paula', lastName: 'Telemóvel' }, true);
+    const { page, problems } = await ownerPage(MOBILE);
+    const noSidewaysScroll = async () => expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await page.goto(`${shop.twin.url}${DEFAULT_ADMIN_PREFIX}/orders?q=${encodeURIComponent(email)}`);
+    const card = page.locator('tbody tr', { hasText: String(order.orderNumber) });
+    await card.waitFor();
+    await noSidewaysScroll();
+    // The status and "Detalhes" are in view on the card.
+    expect(await card.getByText('Confirmar Pagamento').isVisible()).toBe(true);
+    expect(await card.getByRole('link', { name: 'Detalhes' }).isVisible()).toBe(true);
+    await page.screenshot({ path: '/tmp/shots-limits/phone-orders.png', fullPage: true });
+    await card.getByRole('link', { name: 'Detalhes' }).click();
+    await page.getByTestId('step-confirm-payment').waitFor();
+    await noSidewaysScroll();
+    await page.screenshot({ path: '/tmp/shots-limits/phone-order.png', fullPage: true });
+    await page.getByRole('button', { name: 'Marcar como paga' }).click();
+    await expect.poll(() => page.url(), { timeout: 10_000 }).toMatch(/\/orders\?/);
+    await page.goto(`${shop.twin.url}${DEFAULT_ADMIN_PREFIX}/ordersdetail/${order.id}`);
+    await page.getByTestId('step-mark-shipped').waitFor();
+    await noSidewaysScroll();
+    await page.getByTestId('step-mark-shipped').getByRole('button', { name: 'Marcar como enviada' }).click();
+    await expect.poll(() => page.url(), { timeout: 10_000 }).toMatch(/\/orders\?/);
+    expect(problems.errors).toEqual([]);
     await page.close();
   });
 

@@ -24,7 +24,7 @@ export function PagedTable<T>(props: {
   return (
     <>
       <div className="adm-table-wrap">
-        <table className="adm-table">
+        <table className="adm-table adm-table--cards">
           <thead>{head}</thead>
           <tbody>
             {state.items.length === 0 && (

@@ -37,13 +37,13 @@ export function ContactsPage() {
         }
         row={(message: ContactMessage) => (
           <tr key={message.id} className={message.read ? undefined : 'adm-unread'}>
-            <td>{formatDate(message.createdAt)}</td>
-            <td>{formatTime(message.createdAt)}</td>
-            <td>
+            <td data-label={t.date}>{formatDate(message.createdAt)}</td>
+            <td data-label={t.time}>{formatTime(message.createdAt)}</td>
+            <td data-label={t.name}>
               {message.name}
               {!message.read && <span className="adm-pill adm-pill-new">{t.unread}</span>}
             </td>
-            <td>{message.subject}</td>
+            <td data-label={t.subject}>{message.subject}</td>
             <td className="adm-row-action">
               <Link className="button button--small" to={adminPaths.contactDetail(message.id)}>
                 {t.details}

@@ -137,7 +137,7 @@ function OrderDetail({ detail, onOrder }: { readonly detail: OrderDetailResponse
           <section className="adm-panel" aria-labelledby="adm-items">
             <h2 id="adm-items" className="adm-section-title">{t.items}</h2>
             <div className="adm-table-wrap">
-              <table className="adm-table">
+              <table className="adm-table adm-table--cards">
                 <thead>
                   <tr>
                     <th scope="col">{t.itemName}</th>
@@ -150,13 +150,13 @@ function OrderDetail({ detail, onOrder }: { readonly detail: OrderDetailResponse
                 <tbody>
                   {order.lines.map((line) => (
                     <tr key={line.productId}>
-                      <td>{line.name}</td>
-                      <td>{line.sku || '—'}</td>
-                      <td className="adm-num">{line.quantity}</td>
-                      <td className="adm-num">
+                      <td data-label={t.itemName}>{line.name}</td>
+                      <td data-label={t.itemSku}>{line.sku || '—'}</td>
+                      <td className="adm-num" data-label={t.itemQuantity}>{line.quantity}</td>
+                      <td className="adm-num" data-label={t.itemUnitPrice}>
                         {line.discountPercent > 0 && <s className="muted">{formatCents(line.priceCents)}</s>} {formatCents(line.unitPriceCents)}
                       </td>
-                      <td className="adm-num">{formatCents(line.lineTotalCents)}</td>
+                      <td className="adm-num" data-label={t.itemTotal}>{formatCents(line.lineTotalCents)}</td>
                     </tr>
                   ))}
                 </tbody>

@@ -195,20 +195,20 @@ export function OrdersPage() {
         }
         row={(order: OrderSummary) => (
           <tr key={order.id}>
-            <td>
+            <td className="adm-card-check">
               <input type="checkbox" aria-label={t.selectOne(order.orderNumber)} checked={selected.has(order.id)} onChange={() => toggle(order.id)} />
             </td>
-            <td className="adm-strong">{order.orderNumber}</td>
-            <td className="adm-customer-cell">
+            <td className="adm-strong" data-label={t.number}>{order.orderNumber}</td>
+            <td className="adm-customer-cell" data-label={t.customer}>
               {order.firstName} {order.lastName}
               <br />
               <span className="adm-small muted">{order.email}</span>
             </td>
-            <td>{order.country}</td>
-            <td>{formatDateTime(order.createdAt)}</td>
-            <td>{PAYMENT_METHOD_LABELS[order.paymentMethod] ?? order.paymentMethod}</td>
-            <td className="adm-num">{formatCents(order.totalCents)}</td>
-            <td><StatusBadge status={order.status} /></td>
+            <td data-label={t.country}>{order.country}</td>
+            <td data-label={t.date}>{formatDateTime(order.createdAt)}</td>
+            <td data-label={t.payment}>{PAYMENT_METHOD_LABELS[order.paymentMethod] ?? order.paymentMethod}</td>
+            <td className="adm-num" data-label={t.price}>{formatCents(order.totalCents)}</td>
+            <td data-label={t.status}><StatusBadge status={order.status} /></td>
             <td className="adm-row-action">
               <Link className="button button--small" to={adminPaths.orderDetail(order.id)}>
                 {t.details}

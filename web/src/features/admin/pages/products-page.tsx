@@ -91,7 +91,7 @@ export function ProductsPage() {
           return (
             <>
               <div className="adm-table-wrap">
-                <table className="adm-table">
+                <table className="adm-table adm-table--cards">
                   <thead>
                     <tr>
                       <th scope="col">{t.name}</th>
@@ -110,18 +110,18 @@ export function ProductsPage() {
                     )}
                     {shown.map((product) => (
                       <tr key={product.id}>
-                        <td>
+                        <td data-label={t.name}>
                           <span className="adm-product-cell">
                             <ProductPhotoImage photo={product.photos[0]} alt="" sizes="2.5rem" />
                             <span className="adm-strong">{product.name}</span>
                             {product.status !== 'active' && <span className="adm-pill adm-pill-muted">{texts.productForm.statuses[product.status]}</span>}
                           </span>
                         </td>
-                        <td>{PRODUCT_TYPE_INFO[product.type]?.displayName ?? product.type}</td>
-                        <td className="adm-num">
+                        <td data-label={t.type}>{PRODUCT_TYPE_INFO[product.type]?.displayName ?? product.type}</td>
+                        <td className="adm-num" data-label={t.price}>
                           <PriceTag priceCents={product.priceCents} discountPercent={product.discountPercent} />
                         </td>
-                        <td className="adm-num">
+                        <td className="adm-num" data-label={t.stock}>
                           {product.stock === 0 ? (
                             <>
                               <span className="adm-pill adm-pill-failed">{t.soldOut}</span> 0
@@ -130,7 +130,7 @@ export function ProductsPage() {
                             product.stock
                           )}
                         </td>
-                        <td><code>{product.code}</code></td>
+                        <td data-label={t.code}><code>{product.code}</code></td>
                         <td className="adm-row-action">
                           <Link className="button button--small button--secondary" to={adminPaths.editProduct(product.id)}>
                             {t.edit}

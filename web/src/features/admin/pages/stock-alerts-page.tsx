@@ -37,13 +37,13 @@ export function StockAlertsPage() {
         }
         row={(alert: StockAlert) => (
           <tr key={alert.id}>
-            <td>{alert.email}</td>
-            <td>
+            <td data-label={t.email}>{alert.email}</td>
+            <td data-label={t.product}>
               <Link to={adminPaths.editProduct(alert.productId)}>{alert.productName}</Link>
             </td>
-            <td>{formatDate(alert.createdAt)}</td>
-            <td>{formatTime(alert.createdAt)}</td>
-            <td>
+            <td data-label={t.date}>{formatDate(alert.createdAt)}</td>
+            <td data-label={t.time}>{formatTime(alert.createdAt)}</td>
+            <td data-label={t.status}>
               <span
                 className={`adm-pill adm-pill-${alert.status === 'notified' ? 'sent' : 'pending'}`}
                 title={alert.notifiedAt ? t.notifiedAt(formatDateTime(alert.notifiedAt)) : undefined}
