@@ -93,6 +93,8 @@ export const adminRoutePatterns = {
   createCollection: 'create-collection',
   /** One customer's orders and messages, by e-mail. */
   customer: 'clientes/:email',
+  /** The packing slips of several orders (`?ids=123456,234567`), to print together. */
+  printOrders: 'imprimir',
 } as const;
 
 /**
@@ -117,5 +119,6 @@ export function adminPathsUnder(prefix: string) {
     collections: at(r.collections),
     createCollection: at(r.createCollection),
     customer: (email: string) => at(r.customer, { email: email.toLowerCase() }),
+    printOrders: (ids: readonly string[]) => `${at(r.printOrders)}?ids=${ids.map(encodeURIComponent).join(',')}`,
   } as const;
 }

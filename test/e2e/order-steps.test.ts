@@ -136,6 +136,17 @@ describe('the owner works an order step by step', () => {
     const bar = page.getByTestId('bulk-actions');
     expect(await bar.textContent()).toContain('3 selecionadas');
     await page.screenshot({ path: '/tmp/shots-limits/bulk.png', fullPage: true });
+    // The slips of the three, to print together: one per page, shown as they will print.
+    await bar.getByRole('link', { name: 'Imprimir folhas (3)' }).click();
+    await page.getByRole('heading', { name: 'Imprimir 3 encomendas' }).waitFor();
+    await expect.poll(() => page.getByTestId('packing-slip').count()).toBe(3);
+    await page.emulateMedia({ media: 'print' });
+    for (const order of [paidA, paidB, reserved]) expect(await page.getByTestId('packing-slip').filter({ hasText: `Encomenda nº ${order.orderNumber}` }).isVisible()).toBe(true);
+    expect(await page.getByRole('navigation').isVisible()).toBe(false);
+    await page.screenshot({ path: '/tmp/shots-limits/print-three.png', fullPage: true });
+    await page.emulateMedia({ media: 'screen' });
+    await page.goBack();
+    for (const order of [paidA, paidB, reserved]) await page.getByLabel(`Selecionar a encomenda nº ${order.orderNumber}`).check();
     await bar.getByRole('button', { name: 'Marcar como pagas (2)' }).click();
     await page.getByText(/Atualizadas: nº \d+, nº \d+\./).waitFor();
     const statusOf = async (id: string) => {

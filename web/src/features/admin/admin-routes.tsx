@@ -18,6 +18,7 @@ import { AdminNotFoundPage } from './pages/not-found-page.tsx';
 import { OrderDetailPage } from './pages/order-detail-page.tsx';
 import { OrdersPage } from './pages/orders-page.tsx';
 import { ProductFormPage } from './pages/product-form-page.tsx';
+import { PrintOrdersPage } from './pages/print-orders-page.tsx';
 import { ProductsPage } from './pages/products-page.tsx';
 import { StockAlertsPage } from './pages/stock-alerts-page.tsx';
 import './admin.css';
@@ -40,6 +41,7 @@ export function Component() {
           <Route path={r.orders} element={<OrdersPage />} />
           <Route path={r.orderDetail} element={<OrderDetailPage />} />
           <Route path={r.customer} element={<CustomerPage />} />
+          <Route path={r.printOrders} element={<PrintOrdersPage />} />
           <Route path={r.products} element={<ProductsPage />} />
           <Route path={r.newProduct} element={<ProductFormPage />} />
           <Route path={r.editProduct} element={<ProductFormPage />} />

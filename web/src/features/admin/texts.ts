@@ -68,6 +68,9 @@ export const texts = {
 
   packingSlip: {
     print: 'Imprimir folha de encomenda',
+    printTitle: (n: number) => (n === 1 ? 'Imprimir 1 encomenda' : `Imprimir ${n} encomendas`),
+    printAll: (n: number) => (n === 1 ? 'Imprimir' : `Imprimir as ${n} folhas`),
+    printChosen: (n: number) => `Imprimir folhas (${n})`,
     title: (n: number) => `Encomenda nº ${n}`,
     shipTo: 'Enviar para',
     phone: 'Tel.',

@@ -14,10 +14,11 @@ import { texts } from '../texts.ts';
 
 const t = texts.packingSlip;
 
-export function PackingSlip({ order }: { readonly order: Order }) {
+/** `shown`: also on screen (the page of several slips), not only on paper. */
+export function PackingSlip({ order, shown = false }: { readonly order: Order; readonly shown?: boolean }) {
   const seller = sellerIdentity();
   return (
-    <article className="adm-print-only packing-slip" aria-hidden="true" data-testid="packing-slip">
+    <article className={`${shown ? 'adm-print-shown' : 'adm-print-only'} packing-slip`} aria-hidden={shown ? undefined : true} data-testid="packing-slip">
       <header className="packing-slip__head">
         <div>
           <p className="packing-slip__brand">{seller.name}</p>

@@ -161,6 +161,9 @@ export function OrdersPage() {
               </button>
             );
           })}
+          <Link className="button button--small button--secondary" to={adminPaths.printOrders(chosen.map((order) => order.id))}>
+            {texts.packingSlip.printChosen(chosen.length)}
+          </Link>
           <button type="button" className="button button--small button--secondary" disabled={bulk.busy} onClick={() => setSelected(new Set())}>
             {t.bulkClear}
           </button>
