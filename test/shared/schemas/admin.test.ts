@@ -26,6 +26,7 @@ const validProduct = {
   discountPercent: 10,
   stock: 5,
   photos: [{ id: '0123456789abcdef01234567', alt: 'O colar ao pescoço' }, { id: 'abcdef0123456789abcdef01', alt: '' }],
+  status: 'active' as const,
 };
 
 describe('productInputSchema (create and edit)', () => {
@@ -45,7 +46,13 @@ describe('productInputSchema (create and edit)', () => {
       discountPercent: 0,
       stock: 0,
       photos: [],
+      status: 'active',
     });
+  });
+
+  it('takes the status from Ativo, Rascunho, Arquivado only (active when left out)', () => {
+    for (const status of ['active', 'draft', 'archived'] as const) expect(accepted(productInputSchema, { ...validProduct, status }).status).toBe(status);
+    expectFieldMessage(productInputSchema, validProduct, 'status', 'escondido', v.productStatus.invalid);
   });
 
   it('requires name, code, type, price and stock', () => {
