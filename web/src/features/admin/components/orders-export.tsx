@@ -5,12 +5,12 @@
  */
 import { useState } from 'react';
 import { dayKey } from '../../../../../shared/dates.ts';
-import { ORDER_STATUSES, ORDER_STATUS_INFO, type OrderStatus } from '../../../../../shared/order-status.ts';
+import type { OrderStatus } from '../../../../../shared/order-status.ts';
 import { fieldErrors, ordersExportQuerySchema } from '../../../../../shared/schemas/index.ts';
 import { errorMessage } from '../../../lib/api.ts';
 import { SelectField, TextField } from '../../../ui/field.tsx';
 import { useAdminApi } from '../auth/session.tsx';
-import { Feedback } from './ui.tsx';
+import { Feedback, OrderStatusOptions } from './ui.tsx';
 import { texts } from '../texts.ts';
 
 const t = texts.ordersExport;
@@ -65,12 +65,7 @@ export function OrdersExport() {
         <TextField label={t.from} type="date" name="exportFrom" value={from} error={errors.from} onChange={(e) => setFrom(e.target.value)} />
         <TextField label={t.to} type="date" name="exportTo" value={to} error={errors.to} onChange={(e) => setTo(e.target.value)} />
         <SelectField label={t.status} name="exportStatus" value={status} onChange={(e) => setStatus(e.target.value as OrderStatus | '')}>
-          <option value="">{t.allStatuses}</option>
-          {ORDER_STATUSES.map((value) => (
-            <option key={value} value={value}>
-              {ORDER_STATUS_INFO[value].label}
-            </option>
-          ))}
+          <OrderStatusOptions allLabel={t.allStatuses} />
         </SelectField>
       </div>
       <p className="adm-inline-form">

@@ -5,7 +5,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { messages } from '../../../../../shared/messages.ts';
-import { ORDER_STATUS_INFO, type OrderStatus } from '../../../../../shared/order-status.ts';
+import { ORDER_STATUSES, ORDER_STATUS_INFO, type OrderStatus } from '../../../../../shared/order-status.ts';
 import type { Loaded } from '../api/use-load.ts';
 import { texts } from '../texts.ts';
 
@@ -112,4 +112,18 @@ export function useFlash(): string | undefined {
     if (incoming) navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: null });
   }, [incoming, navigate, location.pathname, location.search]);
   return flash;
+}
+
+/** The options of an order-status filter: "all" (empty value) and each status by its label. */
+export function OrderStatusOptions({ allLabel }: { readonly allLabel: string }) {
+  return (
+    <>
+      <option value="">{allLabel}</option>
+      {ORDER_STATUSES.map((value) => (
+        <option key={value} value={value}>
+          {ORDER_STATUS_INFO[value].label}
+        </option>
+      ))}
+    </>
+  );
 }

@@ -10,7 +10,7 @@ import type { OrderSummary } from '../../../../../shared/api.ts';
 import { formatDateTime } from '../../../../../shared/dates.ts';
 import { messages } from '../../../../../shared/messages.ts';
 import { formatCents } from '../../../../../shared/money.ts';
-import { adminNextStatuses, isOrderStatus, ORDER_STATUSES, ORDER_STATUS_INFO, type OrderStatus } from '../../../../../shared/order-status.ts';
+import { adminNextStatuses, isOrderStatus, type OrderStatus } from '../../../../../shared/order-status.ts';
 import { MAX_SEARCH_LENGTH } from '../../../../../shared/order-search.ts';
 import { PAYMENT_METHOD_LABELS } from '../../../../../shared/payment-methods.ts';
 import { adminPaths, listParams, rememberOrdersList } from '../admin-paths.ts';
@@ -18,7 +18,7 @@ import { usePagedList } from '../api/use-paged.ts';
 import { SelectField, TextField } from '../../../ui/field.tsx';
 import { OrdersExport } from '../components/orders-export.tsx';
 import { PagedTable } from '../components/paged-table.tsx';
-import { AdminPage, Feedback, StatusBadge, useFlash } from '../components/ui.tsx';
+import { AdminPage, Feedback, OrderStatusOptions, StatusBadge, useFlash } from '../components/ui.tsx';
 import { useAdminApi } from '../auth/session.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { texts } from '../texts.ts';
@@ -139,12 +139,7 @@ export function OrdersPage() {
           value={status ?? ''}
           onChange={(e) => setFilter({ status: e.target.value as OrderStatus | '' })}
         >
-          <option value="">{t.allStatuses}</option>
-          {ORDER_STATUSES.map((value) => (
-            <option key={value} value={value}>
-              {ORDER_STATUS_INFO[value].label}
-            </option>
-          ))}
+          <OrderStatusOptions allLabel={t.allStatuses} />
         </SelectField>
       </form>
 
