@@ -26,10 +26,10 @@ describe('product status: Ativo, Rascunho, Arquivado', () => {
       expect(order.status).toBe(409);
       expect(order.body.error.message).toBe(messages.checkout.productGone);
     }
-    const sitemap = await call('GET', '/api/sitemap.xml');
-    expect(sitemap.body).toContain(active.id);
-    expect(sitemap.body).not.toContain(draft.id);
-    expect(sitemap.body).not.toContain(archived.id);
+    const sitemap = async () => String((await call('GET', '/api/sitemap.xml')).body);
+    await expect.poll(sitemap, { timeout: 15_000, interval: 500 }).toContain(active.id);
+    expect(await sitemap()).not.toContain(draft.id);
+    expect(await sitemap()).not.toContain(archived.id);
     // The back-office still has them, with their status.
     const admin = await call('GET', '/api/admin/products', { token: await adminToken() });
     const byId = new Map((admin.body.products as { id: string; status: string }[]).map((p) => [p.id, p.status]));
