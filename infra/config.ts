@@ -3,7 +3,8 @@
  * import them too: the deploy-time settings read from CDK context, the shape of the SPA's
  * `config.json`, and the Content-Security-Policy of the shop.
  */
-import { PAYMENT_ENV, type PaymentSettings } from '../lambdas/contracts/env.ts';
+import { shopSettingsSchema } from '../shared/schemas/settings.ts';
+import { DEFAULT_SETTINGS, type PaymentSettings } from '../shared/settings.ts';
 import { ADMIN_PREFIX_PATTERN, CHECKOUT_PAGES, DEFAULT_ADMIN_PREFIX } from '../shared/paths.ts';
 
 
@@ -81,7 +82,8 @@ export interface DeploySettings {
   readonly waf: boolean;
   /**
    * Payment instructions from context `payments` (an object in `cdk.json`, or its JSON text with
-   * `-c payments='{...}'`); missing values become stack parameters.
+   * `-c payments='{...}'`): the first settings record of the stage only. After the first deploy they
+   * are changed on the back-office's "Definições"; a deploy never writes them again.
    */
   readonly payments?: Partial<PaymentSettings>;
   /** Context `mailSendRate`: e-mails a second the outbox sends at most (the account's SES sending rate). */
@@ -156,12 +158,20 @@ export function readDeploySettings(read: ContextReader, env: NodeJS.ProcessEnv =
     throw new Error('Context "payments" must be an object, e.g. {"iban":"PT50...","mbwayPhone1":"912345678"}');
   }
   const payments: Partial<Record<keyof PaymentSettings, string>> = {};
-  for (const key of Object.keys(PAYMENT_ENV) as (keyof PaymentSettings)[]) {
+  for (const key of Object.keys(DEFAULT_SETTINGS.payments) as (keyof PaymentSettings)[]) {
     const value = (paymentsRaw as Record<string, unknown> | undefined)?.[key];
     if (value === undefined) continue;
     if (typeof value !== 'string' || !value.trim()) throw new Error(`Context "payments.${key}" must be a non-empty string`);
     payments[key] = value.trim();
   }
+  // The same checks as "Definições" (an IBAN with valid check digits, a phone number, no markup), so a
+  // first deploy cannot seed a value the owner could not save; only "no method at all" is allowed here.
+  const seeded = shopSettingsSchema.safeParse({ ...DEFAULT_SETTINGS, payments: { ...DEFAULT_SETTINGS.payments, ...payments } });
+  const refused = seeded.success ? [] : seeded.error.issues.filter((issue) => issue.path.join('.') !== 'payments.iban' || payments.iban);
+  if (!seeded.success && refused.length > 0) {
+    throw new Error(`Context "payments.${refused[0]!.path.slice(1).join('.')}": ${refused[0]!.message}`);
+  }
+  if (seeded.success) Object.assign(payments, Object.fromEntries(Object.keys(payments).map((key) => [key, seeded.data.payments[key as keyof PaymentSettings]])));
   const rateRaw = read('mailSendRate');
   const mailSendRate = rateRaw === undefined || rateRaw === null || rateRaw === '' ? undefined : Number(rateRaw);
   if (mailSendRate !== undefined && !(Number.isFinite(mailSendRate) && mailSendRate > 0 && mailSendRate <= 1000)) {

@@ -21,7 +21,8 @@ import { Mail } from './mail.ts';
 import { MailEvents } from './mail-events.ts';
 import { MailOutbox } from './outbox.ts';
 import type { RenderedMailTemplates } from './mail-render.ts';
-import type { PaymentSettings } from '../lambdas/contracts/env.ts';
+import { DEFAULT_SETTINGS, type PaymentSettings } from '../shared/settings.ts';
+import { SettingsSeed } from './settings-seed.ts';
 import { Web } from './web.ts';
 
 export interface ShopStackProps extends StackProps {
@@ -52,7 +53,10 @@ export interface ShopStackProps extends StackProps {
   readonly handlersDir?: string;
   /** @default `lambdas/routes.ts` */
   readonly routes?: readonly Route[];
-  /** Payment instructions from context `payments`; each missing value becomes a required parameter. */
+  /**
+   * Payment instructions from context `payments`: only the first settings record of the stage (written
+   * by the first deploy); afterwards they are changed on the back-office's "Definições", never here.
+   */
   readonly payments?: Partial<PaymentSettings>;
   /** ARN of the WAF web ACL (`WafStack`, us-east-1) to put in front of CloudFront (context `waf=true`). */
   readonly webAclArn?: string;
@@ -62,15 +66,6 @@ export interface ShopStackProps extends StackProps {
 
 /** Default of `mailSendRate`: below the 14 a second SES gives a new production account. */
 export const DEFAULT_MAIL_SEND_RATE = 10;
-
-const PAYMENT_PARAMETERS: { readonly [K in keyof PaymentSettings]: { readonly id: string; readonly description: string } } = {
-  mbwayPhone1: { id: 'PaymentMbwayPhone1', description: 'First MB WAY phone number of the month (up to 35 orders)' },
-  mbwayPhone2: { id: 'PaymentMbwayPhone2', description: 'Second MB WAY phone number (next 40 orders of the month)' },
-  iban: { id: 'PaymentIban', description: 'IBAN for bank transfers' },
-  ibanHolder: { id: 'PaymentIbanHolder', description: 'Holder of the IBAN account' },
-  paypal: { id: 'PaymentPaypal', description: 'PayPal handle or e-mail' },
-  revolut: { id: 'PaymentRevolut', description: 'Revolut handle (@name)' },
-};
 
 export class ShopStack extends Stack {
   readonly data: Data;
@@ -83,6 +78,7 @@ export class ShopStack extends Stack {
   readonly mailEvents: MailEvents;
   readonly web: Web;
   readonly alarms: Alarms;
+  readonly settingsSeed: SettingsSeed;
 
   constructor(scope: Construct, id: string, props: ShopStackProps) {
     super(scope, id, {
@@ -120,14 +116,11 @@ export class ShopStack extends Stack {
       },
     });
 
-    const payments = Object.fromEntries(
-      (Object.keys(PAYMENT_PARAMETERS) as (keyof PaymentSettings)[]).map((key) => {
-        const { id, description } = PAYMENT_PARAMETERS[key];
-        const given = props.payments?.[key];
-        const value = new CfnParameter(this, id, { type: 'String', description, minLength: 1, ...(given ? { default: given } : {}) }).valueAsString;
-        return [key, value];
-      }),
-    ) as unknown as PaymentSettings;
+    // The shop's settings live in its own table (edited on "Definições"); the first deploy seeds them once.
+    this.settingsSeed = new SettingsSeed(this, 'SettingsSeed', {
+      table: this.data.tables.settings,
+      settings: { ...DEFAULT_SETTINGS, payments: { ...DEFAULT_SETTINGS.payments, ...props.payments }, ownerEmail: props.operatorEmail ?? '' },
+    });
 
     // The key of the customers' order links (HMAC of the order id): generated once, never rotated by a
     // deploy, resolved by CloudFormation into the environment of the functions whose rows grant `orderLinks`.
@@ -143,7 +136,6 @@ export class ShopStack extends Stack {
     );
 
     const bindTargets = {
-      payments,
       orderLinkKey: orderLinkSecret.secretValue.unsafeUnwrap(),
       tables: this.data.tables,
       buckets: this.data.buckets,

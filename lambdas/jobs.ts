@@ -4,7 +4,7 @@
  * local twin runs the same handler on a timer with the same period.
  */
 import { PHOTO_KEYS, type TableKey } from './contracts/data-model.ts';
-import { CLOSE_ORDER_GRANTS, type Grant } from './routes.ts';
+import { CLOSE_ORDER_GRANTS, SETTINGS_READ, type Grant } from './routes.ts';
 
 export interface Job {
   /** A stable name (also the CloudFormation id's base). */
@@ -94,6 +94,8 @@ export const streamConsumers = [
       { mail: true },
       // Every e-mail of an order carries its "A minha encomenda" link, rebuilt from the order id.
       { orderLinks: true },
+      // The owner's notifications go to the address of the shop's settings.
+      SETTINGS_READ,
     ],
   },
 ] as const satisfies readonly StreamConsumer[];

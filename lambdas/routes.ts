@@ -17,8 +17,8 @@ export type Grant =
   | { readonly mail: true }
   /** The key of the customers' order links (`ORDER_LINK_ENV`): no IAM, a value the stack resolves from its secret. */
   | { readonly orderLinks: true }
-  /** Settings only, no IAM: the payment instructions, or the shop's public URL (environment). */
-  | { readonly config: 'payments' | 'shopUrl' };
+  /** A setting of the deployment, no IAM: the shop's public URL (environment). */
+  | { readonly config: 'shopUrl' };
 
 /**
  * A per-client limit of a public route: at most `max` requests in each fixed window of
@@ -60,6 +60,8 @@ export interface Route {
 }
 
 const RATE_LIMITS_GRANT = { table: 'rateLimits', access: 'write' } as const satisfies Grant;
+/** The shop's settings (payment instructions, caps, thresholds): read with a short cache. */
+export const SETTINGS_READ = { table: 'settings', access: 'read' } as const satisfies Grant;
 const TEN_MINUTES = 600;
 const ONE_DAY = 86_400;
 
@@ -106,7 +108,7 @@ export const routes = [
 
   // ── Public: checkout ──
   { method: 'GET', path: '/api/payment-methods', handler: 'payment-methods/list', access: 'public',
-    grants: [{ table: 'mbwayCounters', access: 'read' }, { config: 'payments' }] },
+    grants: [{ table: 'mbwayCounters', access: 'read' }, SETTINGS_READ] },
   { method: 'POST', path: '/api/uploads/proof', handler: 'uploads/proof', access: 'public', throttle: WRITE_THROTTLE,
     limits: [{ by: 'client', max: 30, windowSeconds: TEN_MINUTES }],
     grants: [{ bucket: 'uploads', access: 'put' }, RATE_LIMITS_GRANT] },
@@ -126,7 +128,7 @@ export const routes = [
       { table: 'orderSearch', access: 'write' },
       { bucket: 'uploads', access: 'read' },
       { bucket: 'proofs', access: 'put' },
-      { config: 'payments' },
+      SETTINGS_READ,
       // The access token it answers is the order's link key's HMAC of the order id.
       { orderLinks: true },
     ] },
@@ -141,7 +143,7 @@ export const routes = [
       { table: 'orderSearch', access: 'write' },
       { bucket: 'uploads', access: 'read' },
       { bucket: 'proofs', access: 'put' },
-      { config: 'payments' },
+      SETTINGS_READ,
     ] },
   // The link to "A minha encomenda" mailed again (same answer whatever the input): per client and per e-mail,
   // so nobody can try order numbers in bulk nor fill a customer's inbox.
@@ -150,12 +152,12 @@ export const routes = [
     emailField: 'email',
     grants: [RATE_LIMITS_GRANT, { table: 'orders', access: 'read' }, { table: 'outbox', access: 'write' }] },
   { method: 'GET', path: '/api/orders/{id}', handler: 'orders/get', access: 'public',
-    grants: [{ table: 'orders', access: 'read' }, { config: 'payments' }] },
+    grants: [{ table: 'orders', access: 'read' }, SETTINGS_READ] },
 
   // ── Admin ──
   // The counters (one BatchGet) and the catalogue for the sold-out pieces: no orders, messages or requests are read.
   { method: 'GET', path: '/api/admin/dashboard', handler: 'admin/dashboard/get', access: 'admin',
-    grants: [{ table: 'counters', access: 'read' }, { table: 'products', access: 'read' }] },
+    grants: [{ table: 'counters', access: 'read' }, { table: 'products', access: 'read' }, SETTINGS_READ] },
   { method: 'GET', path: '/api/admin/orders', handler: 'admin/orders/list', access: 'admin',
     // The counters give the list's total (all pages) without reading the orders.
     grants: [{ table: 'orders', access: 'read' }, { table: 'orderSearch', access: 'read' }, { table: 'counters', access: 'read' }] },
@@ -172,9 +174,9 @@ export const routes = [
   { method: 'POST', path: '/api/admin/orders/{id}/notes', handler: 'admin/orders/add-note', access: 'admin',
     grants: [{ table: 'orders', access: 'readWrite' }] },
   { method: 'POST', path: '/api/admin/orders/{id}/emails', handler: 'admin/orders/send-email', access: 'admin',
-    grants: [{ table: 'orders', access: 'read' }, { table: 'outbox', access: 'write' }, { config: 'payments' }] },
+    grants: [{ table: 'orders', access: 'read' }, { table: 'outbox', access: 'write' }, SETTINGS_READ] },
   { method: 'GET', path: '/api/admin/products', handler: 'admin/products/list', access: 'admin',
-    grants: [{ table: 'products', access: 'read' }] },
+    grants: [{ table: 'products', access: 'read' }, SETTINGS_READ] },
   { method: 'POST', path: '/api/admin/products', handler: 'admin/products/create', access: 'admin',
     grants: [
       { table: 'products', access: 'readWrite' },
@@ -216,6 +218,11 @@ export const routes = [
     grants: [{ table: 'collections', access: 'readWrite' }, { table: 'products', access: 'readWrite' }] },
   { method: 'DELETE', path: '/api/admin/collections/{id}', handler: 'admin/collections/delete', access: 'admin',
     grants: [{ table: 'collections', access: 'readWrite' }, { table: 'products', access: 'read' }] },
+  // The shop's settings ("Definições"): the record and its history, one table.
+  { method: 'GET', path: '/api/admin/settings', handler: 'admin/settings/get', access: 'admin',
+    grants: [SETTINGS_READ] },
+  { method: 'PUT', path: '/api/admin/settings', handler: 'admin/settings/update', access: 'admin',
+    grants: [{ table: 'settings', access: 'readWrite' }] },
 ] as const satisfies readonly Route[];
 
 /** A stable, CloudFormation-safe identifier for a route, e.g. `GetApiProductsId`. */

@@ -29,6 +29,7 @@ import type {
   ProductUpdatedResponse,
   ProductDeletedResponse,
   ProofUploadResponse,
+  SettingsResponse,
   StockAlertCreated,
   StockAlertsPage,
   StockChangedResponse,
@@ -54,6 +55,7 @@ import type {
   StockAlertInput,
   StockChangeInput,
 } from './schemas/index.ts';
+import type { SettingsUpdate } from './schemas/settings.ts';
 
 /** What one route takes and gives; `undefined` where it takes no body or query. */
 interface Contract<Response, Body = undefined, Query = undefined> {
@@ -115,6 +117,9 @@ export interface ApiRoutes {
   'PUT /api/admin/collections/{id}': Contract<CollectionResponse, CollectionInput>;
   /** Only an empty collection (409 `collection_not_empty` otherwise). */
   'DELETE /api/admin/collections/{id}': Contract<{ readonly deleted: string }>;
+  'GET /api/admin/settings': Contract<SettingsResponse>;
+  /** Over the version the screen loaded (409 `settings_changed` otherwise); the history records who and what. */
+  'PUT /api/admin/settings': Contract<SettingsResponse, SettingsUpdate>;
 }
 
 export type ApiRouteKey = keyof ApiRoutes;

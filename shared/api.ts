@@ -10,6 +10,7 @@ import type { ProductPhoto } from './photos.ts';
 import type { ShippingMethodId } from './shipping.ts';
 import type { AdminEmailKind } from './schemas/admin-order.ts';
 import type { StockMovement } from './stock.ts';
+import type { SettingChange, ShopSettings } from './settings.ts';
 
 export interface ApiErrorBody {
   readonly error: {
@@ -46,7 +47,11 @@ export interface PaymentMethodInfo {
   readonly instructions?: PaymentInstructions;
 }
 /** GET /api/payment-methods */
-export interface PaymentMethodsResponse { readonly methods: readonly PaymentMethodInfo[] }
+export interface PaymentMethodsResponse {
+  readonly methods: readonly PaymentMethodInfo[];
+  /** How long a reservation holds its pieces while the customer pays (the shop's setting). */
+  readonly reservationHours: number;
+}
 
 /** A presigned POST: the browser sends `fields` + the file (last) as multipart/form-data to `url`. */
 export interface PresignedUpload {
@@ -237,8 +242,10 @@ export interface DashboardResponse {
   /** Paid orders (status Enviar, Enviado or Concluido) created in `month`, Lisbon time. */
   readonly monthRevenueCents: number;
   readonly outOfStockProducts: number;
-  /** Public pieces with 1 to `LOW_STOCK_THRESHOLD` left. */
+  /** Public pieces with 1 to `lowStockThreshold` left. */
   readonly lowStockProducts: number;
+  /** The shop's setting in force: "stock baixo" is 1 to this many units. */
+  readonly lowStockThreshold: number;
   readonly pendingStockAlerts: number;
   readonly unreadContactMessages: number;
   /** Today, the last 7 days (today included) and this month, in Lisbon time. */
@@ -258,7 +265,11 @@ export interface DashboardPeriod {
 /** DELETE /api/admin/products/{id} → 200 */
 export interface ProductDeletedResponse { readonly deleted: string }
 /** GET /api/admin/products: with each product's `version`. */
-export interface AdminProductsResponse { readonly products: readonly AdminProduct[] }
+export interface AdminProductsResponse {
+  readonly products: readonly AdminProduct[];
+  /** The shop's setting in force: the list's "stock baixo" filter is 1 to this many units. */
+  readonly lowStockThreshold: number;
+}
 /** POST /api/admin/products (201) and GET /api/admin/products/{id}: the product with its `version`. */
 export interface AdminProductResponse { readonly product: AdminProduct }
 /**
@@ -302,3 +313,13 @@ export interface StockAlert {
 }
 /** GET /api/admin/stock-alerts (newest first) */
 export interface StockAlertsPage { readonly alerts: readonly StockAlert[]; readonly nextCursor?: string }
+
+/** GET and PUT /api/admin/settings: the record in force, its version and its latest saves (newest first). */
+export interface SettingsResponse {
+  readonly settings: ShopSettings;
+  /** 0 while nothing was ever saved (the defaults show). */
+  readonly version: number;
+  readonly updatedAt?: string;
+  readonly updatedBy?: string;
+  readonly history: readonly { readonly at: string; readonly by: string; readonly version: number; readonly changes: readonly SettingChange[] }[];
+}

@@ -10,6 +10,15 @@ export const MBWAY_NUMBER_1_LIMIT = 35;
 /** Orders number 2 takes in a month, after number 1 is full. */
 export const MBWAY_NUMBER_2_LIMIT = 40;
 
+/** How many orders each number takes in a month (the shop's settings; the spec's 35 and 40 by default). */
+export interface MbWayLimits {
+  readonly number1: number;
+  readonly number2: number;
+}
+
+/** The spec's limits. */
+export const DEFAULT_MBWAY_LIMITS: MbWayLimits = { number1: MBWAY_NUMBER_1_LIMIT, number2: MBWAY_NUMBER_2_LIMIT };
+
 /** Which of the two numbers. */
 export type MbWayNumber = 1 | 2;
 
@@ -28,9 +37,9 @@ export interface MbWayCounters {
  * chooseMbWayNumber({ count1: 35, count2: 0 });  // 2 (the 36th order)
  * chooseMbWayNumber({ count1: 35, count2: 40 }); // null
  */
-export function chooseMbWayNumber(counters: Partial<MbWayCounters> | null | undefined): MbWayNumber | null {
-  if ((counters?.count1 ?? 0) < MBWAY_NUMBER_1_LIMIT) return 1;
-  if ((counters?.count2 ?? 0) < MBWAY_NUMBER_2_LIMIT) return 2;
+export function chooseMbWayNumber(counters: Partial<MbWayCounters> | null | undefined, limits: MbWayLimits = DEFAULT_MBWAY_LIMITS): MbWayNumber | null {
+  if ((counters?.count1 ?? 0) < limits.number1) return 1;
+  if ((counters?.count2 ?? 0) < limits.number2) return 2;
   return null;
 }
 
@@ -41,10 +50,8 @@ export function chooseMbWayNumber(counters: Partial<MbWayCounters> | null | unde
  * @example
  * mbWayCounter(2); // { field: 'count2', limit: 40 }
  */
-export function mbWayCounter(number: MbWayNumber): { readonly field: keyof MbWayCounters; readonly limit: number } {
-  return number === 1
-    ? { field: 'count1', limit: MBWAY_NUMBER_1_LIMIT }
-    : { field: 'count2', limit: MBWAY_NUMBER_2_LIMIT };
+export function mbWayCounter(number: MbWayNumber, limits: MbWayLimits = DEFAULT_MBWAY_LIMITS): { readonly field: keyof MbWayCounters; readonly limit: number } {
+  return number === 1 ? { field: 'count1', limit: limits.number1 } : { field: 'count2', limit: limits.number2 };
 }
 
 /**

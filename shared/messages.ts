@@ -1,7 +1,6 @@
 /**
  * Every text the customer or the owner reads, in pt-PT. Web and lambdas import from here.
  */
-import { RESERVATION_MINUTES } from './order-status.ts';
 import type { PaymentInstructions } from './payment-methods.ts';
 import { FREE_SHIPPING_THRESHOLD_CENTS } from './shipping.ts';
 
@@ -109,6 +108,9 @@ export const messages = {
     mailUnavailable: 'O serviço de e-mail não respondeu. O envio ficou registado como falhado; tenta novamente.',
     invalidCursor: 'A página pedida não é válida. Volta ao início da lista.',
     invalidQuery: 'Os filtros da pesquisa não são válidos.',
+    /** A save of the settings over a version that is no longer the stored one: nothing saved. */
+    settingsChanged:
+      'As definições foram alteradas entretanto (noutra janela ou por outra pessoa) e nada foi guardado. Recarrega os valores atuais e volta a fazer as tuas alterações.',
   },
 
   /** Texts shared by many screens. */
@@ -176,6 +178,10 @@ export const messages = {
     mbwayUnavailable: 'MBWay não está disponível este mês. Escolha outro método de pagamento.',
     /** Beside a payment method that cannot be chosen (the refusal itself is said once, in the alert). */
     methodUnavailable: 'Indisponível este mês',
+    /** Beside a payment method the shop does not take at the moment (no instructions in its settings). */
+    methodOff: 'Indisponível de momento',
+    /** An order with a method the shop does not take at the moment: nothing reserved. */
+    paymentMethodUnavailable: 'Esta forma de pagamento não está disponível de momento. Escolhe outra.',
     /** Payment page of a reservation whose time to pay is over: nothing can be sent. */
     reservationOver: 'O tempo para pagar esta reserva terminou e as peças voltaram à loja. Não pagues: volta ao carrinho para fazer uma nova encomenda.',
     /** Cart and shipping step while the cart does not ship free (rule 26: from the amount, inclusive). */
@@ -206,7 +212,7 @@ export const messages = {
     /** Payment page: how long the pieces stay reserved. */
     reservedUntil: (time: string) => `As peças ficam reservadas para ti até às ${time}. Paga e envia o comprovativo até lá.`,
     /** Under the shipping page's button: what continuing does. */
-    reservationHint: `Ao continuar, reservamos as peças e o valor para ti durante ${RESERVATION_MINUTES / 60} horas, enquanto pagas.`,
+    reservationHint: (hours: number) => `Ao continuar, reservamos as peças e o valor para ti durante ${hours === 1 ? '1 hora' : `${hours} horas`}, enquanto pagas.`,
     /** Shipping page button while the reservation is made. */
     reserving: 'A reservar as peças...',
     /** The reservation of this tab no longer matches the cart (the customer changed it): a new one is made. */
@@ -265,6 +271,9 @@ export const messages = {
 
   /** Back-office. */
   admin: {
+    settingsSaved: 'Definições guardadas. A loja usa os novos valores dentro de segundos.',
+    settingsUnchanged: 'Não alteraste nada: não havia nada a guardar.',
+    settingsSaveFailed: 'Não foi possível guardar as definições. Tenta novamente.',
     productCodeTaken: 'Já existe um produto com este código.',
     collectionUnknown: 'Escolhe uma coleção que exista.',
     /** English original: 'Loading, please wait...'. */
@@ -454,6 +463,18 @@ export const messages = {
       expectedWithDelta: 'O stock visto só se indica com «Definir para».',
     },
     image: { invalid: 'A imagem deve ser um endereço deste site começado por /images/.' },
+    settings: {
+      version: 'Falta a versão das definições que abriste. Recarrega a página e tenta novamente.',
+      mbwayPhone: 'Indica um número de telemóvel válido, por exemplo 912 345 678 (ou deixa vazio para não aceitar MB WAY nesse número).',
+      iban: 'Este IBAN não é válido (confirma os algarismos: o IBAN tem um controlo que deteta enganos). Exemplo: PT50 0002 0123 1234 5678 9015 4.',
+      ibanHolder: 'Indica o titular da conta (até 100 caracteres).',
+      handle: 'Escreve até 100 caracteres, sem < nem >.',
+      mbwayLimit: 'Indica um número inteiro de encomendas entre 0 e 1000.',
+      ownerEmail: 'Indica um e-mail válido (ou deixa vazio para usar o endereço da loja).',
+      reservationHours: 'Indica um número inteiro de horas entre 1 e 72.',
+      lowStockThreshold: 'Indica um número inteiro de unidades entre 0 e 100.',
+      noPaymentMethod: 'Indica pelo menos uma forma de pagamento: sem nenhuma, ninguém consegue comprar.',
+    },
     collectionName: {
       required: 'Indica o nome da coleção.',
       tooLong: 'O nome da coleção não pode ter mais de 60 caracteres.',

@@ -95,6 +95,8 @@ export const adminRoutePatterns = {
   customer: 'clientes/:email',
   /** The packing slips of several orders (`?ids=123456,234567`), to print together. */
   printOrders: 'imprimir',
+  /** The shop's settings (payment instructions, notifications, reservations, stock) and their history. */
+  settings: 'definicoes',
 } as const;
 
 /**
@@ -120,5 +122,6 @@ export function adminPathsUnder(prefix: string) {
     createCollection: at(r.createCollection),
     customer: (email: string) => at(r.customer, { email: email.toLowerCase() }),
     printOrders: (ids: readonly string[]) => `${at(r.printOrders)}?ids=${ids.map(encodeURIComponent).join(',')}`,
+    settings: at(r.settings),
   } as const;
 }

@@ -16,7 +16,7 @@ import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type { IConstruct } from 'constructs';
 import type { Grant } from '../../lambdas/routes.ts';
 import { buckets, tables, type BucketKey, type TableKey } from '../../lambdas/contracts/data-model.ts';
-import { MAIL_ENV, ORDER_LINK_ENV, PAYMENT_ENV, type PaymentSettings } from '../../lambdas/contracts/env.ts';
+import { MAIL_ENV, ORDER_LINK_ENV } from '../../lambdas/contracts/env.ts';
 import { acknowledgeNag } from './nag.ts';
 
 export { MAIL_ENV } from '../../lambdas/contracts/env.ts';
@@ -57,8 +57,6 @@ export interface BindTargets {
   readonly tables: Readonly<Record<TableKey, dynamodb.ITableV2>>;
   readonly buckets: Readonly<Record<BucketKey, s3.IBucket>>;
   readonly mail: MailTarget;
-  /** Payment instructions (values may be CloudFormation parameter references). */
-  readonly payments: PaymentSettings;
   /** The order links' key (a dynamic reference to the stage's secret, resolved at deploy). */
   readonly orderLinkKey: string;
 }
@@ -67,7 +65,7 @@ export interface BindTargets {
 export function envVarsOf(grant: Grant): string[] {
   if ('table' in grant) return [tables[grant.table].envVar];
   if ('bucket' in grant) return [buckets[grant.bucket].envVar];
-  if ('config' in grant) return grant.config === 'payments' ? Object.values(PAYMENT_ENV) : [MAIL_ENV.shopUrl];
+  if ('config' in grant) return [MAIL_ENV.shopUrl];
   if ('orderLinks' in grant) return [ORDER_LINK_ENV.key];
   return [MAIL_ENV.from, MAIL_ENV.templatePrefix, MAIL_ENV.shopUrl, MAIL_ENV.configurationSet];
 }
@@ -76,10 +74,7 @@ export function envVarsOf(grant: Grant): string[] {
 export function bindGrant(fn: lambda.Function, grant: Grant, targets: BindTargets): void {
   if ('table' in grant) bindTable(fn, grant.table, grant.access, targets.tables[grant.table]);
   else if ('bucket' in grant) bindBucket(fn, grant.bucket, grant.access, targets.buckets[grant.bucket]);
-  else if ('config' in grant) {
-    if (grant.config === 'payments') bindPayments(fn, targets.payments);
-    else fn.addEnvironment(MAIL_ENV.shopUrl, targets.mail.shopUrl);
-  }
+  else if ('config' in grant) fn.addEnvironment(MAIL_ENV.shopUrl, targets.mail.shopUrl);
   else if ('orderLinks' in grant) fn.addEnvironment(ORDER_LINK_ENV.key, targets.orderLinkKey);
   else bindMail(fn, targets.mail);
 }
@@ -119,11 +114,6 @@ function bindBucket(fn: lambda.Function, key: BucketKey, access: 'read' | 'put' 
         'of this one bucket; the actions are limited to the ones the grant names (GetObject and/or PutObject).',
     );
   }
-}
-
-/** Settings only: no IAM statement, just the values the function shows to customers. */
-function bindPayments(fn: lambda.Function, payments: PaymentSettings): void {
-  for (const [key, envVar] of Object.entries(PAYMENT_ENV) as [keyof PaymentSettings, string][]) fn.addEnvironment(envVar, payments[key]);
 }
 
 function bindMail(fn: lambda.Function, mail: MailTarget): void {

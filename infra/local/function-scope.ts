@@ -68,7 +68,6 @@ const everyGrant: Grant[] = [
   ...(Object.keys(tables) as TableKey[]).map((table) => ({ table, access: 'readWrite' as const })),
   ...(Object.keys(buckets) as BucketKey[]).map((bucket) => ({ bucket, access: 'readWrite' as const })),
   { mail: true },
-  { config: 'payments' },
   { config: 'shopUrl' },
   { orderLinks: true },
 ];

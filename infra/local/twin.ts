@@ -12,7 +12,9 @@ import { S3Client } from '@aws-sdk/client-s3';
 import { DEFAULT_ADMIN_PREFIX } from '../../shared/paths.ts';
 import { configurationSetName, contentSecurityPolicy } from '../config.ts';
 import { buckets, tables, type BucketKey, type TableKey } from '../../lambdas/contracts/data-model.ts';
-import { MAIL_ENV, ORDER_LINK_ENV, ORIGIN_ENV, OUTBOX_ENV, PAYMENT_ENV, type PaymentSettings } from '../../lambdas/contracts/env.ts';
+import { MAIL_ENV, ORDER_LINK_ENV, ORIGIN_ENV, OUTBOX_ENV } from '../../lambdas/contracts/env.ts';
+import { seedSettings } from '../../lambdas/repositories/settings.ts';
+import { DEFAULT_SETTINGS, SEED_AUTHOR, type PaymentSettings } from '../../shared/settings.ts';
 import { OUTBOX_STREAM_FILTER } from '../../lambdas/contracts/outbox.ts';
 import { streamConsumers } from '../../lambdas/jobs.ts';
 import {
@@ -95,11 +97,14 @@ export const webDistDir = (): string => process.env.WEB_DIST ?? join(REPO_ROOT, 
 export const localBucketName = (key: BucketKey): string => `joias-${key}`;
 
 /** The environment the handlers get in the twin: the same variables the CDK stack sets, plus endpoints. */
-/** Demo payment instructions of the twin; each can be overridden by its own environment variable. */
+/**
+ * Demo payment instructions of the twin: its first settings record, as the first deploy seeds the
+ * cloud's from context. Afterwards they are changed on "Definições" (kept in `.data/`).
+ */
 export const LOCAL_PAYMENTS: PaymentSettings = {
   mbwayPhone1: '912 345 678',
   mbwayPhone2: '913 456 789',
-  iban: 'PT50 0000 0000 0000 0000 0000 0',
+  iban: 'PT50 0002 0123 1234 5678 9015 4',
   ibanHolder: 'Joias Inox, Lda.',
   paypal: 'pagamentos@joias-inox.pt',
   revolut: '@joiasinox',
@@ -135,9 +140,6 @@ export function handlerEnv(endpoints: Twin['endpoints'], shopUrl: string, origin
     [OUTBOX_ENV.sendRate]: process.env[OUTBOX_ENV.sendRate] ?? String(LOCAL_MAIL_SEND_RATE),
     POWERTOOLS_SERVICE_NAME: 'joias-api',
   };
-  for (const [key, envVar] of Object.entries(PAYMENT_ENV) as [keyof PaymentSettings, string][]) {
-    env[envVar] = process.env[envVar] ?? LOCAL_PAYMENTS[key];
-  }
   for (const key of Object.keys(tables) as TableKey[]) env[tables[key].envVar] = localTableName(key);
   for (const key of Object.keys(buckets) as BucketKey[]) env[buckets[key].envVar] = localBucketName(key);
   return env;
@@ -184,6 +186,8 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       ensureUserPool(endpoints.cognito, admin),
       createMailTemplates(endpoints.ses, MAIL_TEMPLATE_PREFIX),
     ]);
+    // The first settings record, once (never over the owner's own).
+    await seedSettings({ ...DEFAULT_SETTINGS, payments: LOCAL_PAYMENTS }, new Date().toISOString(), SEED_AUTHOR);
     // Counters kept since this twin's data began; data from before them (an older `.data/`) is counted once.
     await recountIfEmpty();
     // Orders from before the back-office search (an older `.data/`) get their search terms once.

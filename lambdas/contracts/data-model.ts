@@ -131,6 +131,17 @@ export const tables = {
     ttlAttribute: 'expiresAt',
     stream: 'NEW_IMAGE',
   },
+  settings: {
+    envVar: 'TABLE_SETTINGS',
+    /**
+     * The shop's settings (`shared/settings.ts`, DESIGN rule 23): the record in force (`pk` `settings`,
+     * `sk` `current`, with its `version`) and one item per save (`sk` `history#<ISO time>#<random>`,
+     * who, when, old → new), written in the same transaction, so the history is a query, newest first.
+     */
+    partitionKey: { name: 'pk', type: 'S' },
+    sortKey: { name: 'sk', type: 'S' },
+    indexes: [],
+  },
   idempotency: {
     envVar: 'TABLE_IDEMPOTENCY',
     partitionKey: { name: 'id', type: 'S' },

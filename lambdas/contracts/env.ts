@@ -19,18 +19,6 @@ export const MAIL_ENV = {
   configurationSet: 'MAIL_CONFIGURATION_SET',
 } as const;
 
-/** Come with a `payments` grant: the instructions shown to customers. */
-export const PAYMENT_ENV = {
-  mbwayPhone1: 'PAYMENT_MBWAY_PHONE_1',
-  mbwayPhone2: 'PAYMENT_MBWAY_PHONE_2',
-  iban: 'PAYMENT_IBAN',
-  ibanHolder: 'PAYMENT_IBAN_HOLDER',
-  paypal: 'PAYMENT_PAYPAL',
-  revolut: 'PAYMENT_REVOLUT',
-} as const;
-
-export type PaymentSettings = { readonly [K in keyof typeof PAYMENT_ENV]: string };
-
 /**
  * The origin lock: CloudFront adds `ORIGIN_HEADER` with the stage's secret to every request it sends
  * to the API, and every function refuses a request without it (403), so nothing reaches the API

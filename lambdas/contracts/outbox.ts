@@ -50,7 +50,7 @@ interface OutboxBase {
 
 export interface OutboxMailItem extends OutboxBase {
   readonly type: 'mail';
-  /** The customer's address; absent when `toShop` (the consumer sends to the shop's own address). */
+  /** The customer's address; absent when `toShop` (the consumer sends to the owner's address of the settings, else the shop's own). */
   readonly to?: string;
   readonly toShop?: true;
   readonly mail: OutboxMail;

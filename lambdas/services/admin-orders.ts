@@ -13,6 +13,7 @@ import { ordersUnderTerm } from '../repositories/order-search.ts';
 import { matchesSearch, searchPlan } from '../../shared/order-search.ts';
 import { writeTransactionRetrying } from '../repositories/transactions.ts';
 import { SHOP, closeOrder, moveOrder } from './order-lifecycle.ts';
+import { shopSettings } from './settings.ts';
 import { cancellationMailItem, customerMailItem } from './order-mail.ts';
 
 /** How long the admin's link to a proof of payment works. */
@@ -124,7 +125,14 @@ export async function sendOrderEmail(id: string | undefined, request: AdminEmail
   if (request.kind === 'order-cancelled' && order.status !== CLOSED_STATUS) {
     throw new Conflict(messages.admin.emailNotForStatus, 'email_not_for_status', { kind: messages.admin.emailNotForStatus });
   }
-  const options = request.kind === 'shipped' ? { trackingCode: request.trackingCode } : request.kind === 'order-cancelled' ? { expired: expiredUnpaid(order) } : {};
+  const options =
+    request.kind === 'shipped'
+      ? { trackingCode: request.trackingCode }
+      : request.kind === 'order-cancelled'
+        ? { expired: expiredUnpaid(order) }
+        : request.kind === 'order-received'
+          ? { payments: (await shopSettings(now.getTime())).payments }
+          : {};
   const item = customerMailItem(order, request.kind, `admin-${request.requestKey}`, now, options);
   // A repeated key finds its item written (the condition fails): nothing more is queued.
   await writeTransactionRetrying([item], randomUUID());

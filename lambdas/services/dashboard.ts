@@ -9,6 +9,7 @@ import { monthKey } from '../../shared/mb-way.ts';
 import { ORDER_STATUSES, type OrderStatus } from '../../shared/order-status.ts';
 import { COUNTER, getCounters } from '../repositories/counters.ts';
 import { publicCatalogue } from './catalog.ts';
+import { shopSettings } from './settings.ts';
 
 export { PAID_STATUSES } from './counters.ts';
 
@@ -22,7 +23,7 @@ export async function dashboard(now = new Date()): Promise<DashboardResponse> {
     COUNTER.pendingStockAlerts,
     COUNTER.unreadContactMessages,
   ];
-  const [counters, products] = await Promise.all([getCounters(names), publicCatalogue(now.getTime())]);
+  const [counters, products, settings] = await Promise.all([getCounters(names), publicCatalogue(now.getTime()), shopSettings(now.getTime())]);
   const sum = (keys: readonly string[], counter: (period: string) => string) => keys.reduce((total, key) => total + (counters[counter(key)] ?? 0), 0);
   return {
     periods: (Object.keys(periods) as DashboardPeriod['period'][]).map((period) => ({
@@ -34,7 +35,8 @@ export async function dashboard(now = new Date()): Promise<DashboardResponse> {
     month,
     monthRevenueCents: counters[COUNTER.revenue(month)] ?? 0,
     outOfStockProducts: products.filter((p) => p.stock === 0).length,
-    lowStockProducts: products.filter((p) => isLowStock(p.stock)).length,
+    lowStockProducts: products.filter((p) => isLowStock(p.stock, settings.lowStockThreshold)).length,
+    lowStockThreshold: settings.lowStockThreshold,
     pendingStockAlerts: counters[COUNTER.pendingStockAlerts] ?? 0,
     unreadContactMessages: counters[COUNTER.unreadContactMessages] ?? 0,
   };

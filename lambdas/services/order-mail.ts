@@ -12,13 +12,24 @@ import { SHIPPING_METHODS, cttTrackingUrl } from '../../shared/shipping.ts';
 import type { QueuedMailData } from '../contracts/mail-templates.ts';
 import type { OutboxMail } from '../contracts/outbox.ts';
 import { outboxMailPut } from '../repositories/outbox.ts';
+import type { PaymentSettings } from '../../shared/settings.ts';
 import { instructionsFor } from './payments.ts';
 
 /** The customer e-mails an order can have. */
 export type CustomerMailKind = OrderEmailRecord['kind'];
 
-/** The data of the order-received e-mail: the order summary and how to pay. */
-export function orderReceivedData(order: Order): QueuedMailData['order-received'] {
+/**
+ * What an order's e-mail needs besides the order: the tracking code (shipped), whether it expired
+ * (cancelled), the payment settings in force (order received: how to pay).
+ */
+export interface MailOptions {
+  readonly trackingCode?: string;
+  readonly expired?: boolean;
+  readonly payments?: PaymentSettings;
+}
+
+/** The data of the order-received e-mail: the order summary and how to pay (with the settings in force). */
+export function orderReceivedData(order: Order, payments: PaymentSettings): QueuedMailData['order-received'] {
   return {
     nome: order.firstName,
     numero: order.orderNumber,
@@ -35,7 +46,7 @@ export function orderReceivedData(order: Order): QueuedMailData['order-received'
     portes: order.shippingCents === 0 ? 'Grátis' : formatCents(order.shippingCents),
     total: formatCents(order.totalCents),
     metodo: PAYMENT_METHOD_LABELS[order.paymentMethod],
-    instrucoes: messages.payment.instructionsText(instructionsFor(order.paymentMethod, order.mbwayNumber)),
+    instrucoes: messages.payment.instructionsText(instructionsFor(payments, order.paymentMethod, order.mbwayNumber)),
     semDesconto: order.discountCents === 0,
     envio: SHIPPING_METHODS[order.shippingMethod].label,
     morada: { nome: `${order.firstName} ${order.lastName}`, rua: order.address, codigoPostal: order.postalCode, localidade: order.city, pais: order.country },
@@ -43,11 +54,12 @@ export function orderReceivedData(order: Order): QueuedMailData['order-received'
 }
 
 /** Template and data of one customer e-mail of an order. */
-export function customerMail(order: Order, kind: CustomerMailKind, options: { readonly trackingCode?: string; readonly expired?: boolean } = {}): OutboxMail {
+export function customerMail(order: Order, kind: CustomerMailKind, options: MailOptions = {}): OutboxMail {
   const base = { nome: order.firstName, numero: order.orderNumber };
   switch (kind) {
     case 'order-received':
-      return { template: kind, data: orderReceivedData(order) };
+      if (!options.payments) throw new Error(`The order-received e-mail of order ${order.id} needs the payment settings`);
+      return { template: kind, data: orderReceivedData(order, options.payments) };
     case 'payment-confirmed':
       return { template: kind, data: base };
     case 'shipped':
@@ -65,7 +77,7 @@ export function customerMail(order: Order, kind: CustomerMailKind, options: { re
  * The transaction item that queues one customer e-mail of an order. `event` names what caused it,
  * unique per cause (a retried transaction writes one item; a repeated click with one key too).
  */
-export function customerMailItem(order: Order, kind: CustomerMailKind, event: string, now: Date, options: { readonly trackingCode?: string; readonly expired?: boolean } = {}) {
+export function customerMailItem(order: Order, kind: CustomerMailKind, event: string, now: Date, options: MailOptions = {}) {
   return outboxMailPut(
     {
       id: `order#${order.id}#${kind}#${event}`,
@@ -77,7 +89,7 @@ export function customerMailItem(order: Order, kind: CustomerMailKind, event: st
   );
 }
 
-/** The transaction item that tells the owner (the shop's own address) that a proof of payment arrived. */
+/** The transaction item that tells the owner (the address of the settings, else the shop's own) that a proof of payment arrived. */
 export function ownerNewOrderItem(order: Order, now: Date) {
   return outboxMailPut(
     {
@@ -99,8 +111,8 @@ export function ownerNewOrderItem(order: Order, now: Date) {
 }
 
 /** A paid order's e-mails (at placement with a proof, or when the proof arrives): order received, and the owner's note. */
-export function paidOrderMailItems(order: Order, now: Date) {
-  return [customerMailItem(order, 'order-received', 'paid', now), ownerNewOrderItem(order, now)];
+export function paidOrderMailItems(order: Order, now: Date, payments: PaymentSettings) {
+  return [customerMailItem(order, 'order-received', 'paid', now, { payments }), ownerNewOrderItem(order, now)];
 }
 
 /** The customer is told their order was closed before shipping (cancelled by the shop, or expired unpaid). */

@@ -8,8 +8,9 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { CustomerOrder, CustomerOrderResponse, Order, OrderLine, PlaceOrderResponse } from '../../shared/api.ts';
 import { messages } from '../../shared/messages.ts';
-import { chooseMbWayNumber, mbWayCounter, monthKey, type MbWayNumber } from '../../shared/mb-way.ts';
-import { CLOSED_STATUS, PAID_STATUS, RESERVATION_MINUTES, RESERVED_STATUS, generateOrderNumber } from '../../shared/order-status.ts';
+import { chooseMbWayNumber, mbWayCounter, monthKey, type MbWayLimits, type MbWayNumber } from '../../shared/mb-way.ts';
+import type { PaymentSettings, ShopSettings } from '../../shared/settings.ts';
+import { CLOSED_STATUS, PAID_STATUS, RESERVED_STATUS, generateOrderNumber } from '../../shared/order-status.ts';
 import { priceLine, quoteOrder } from '../../shared/pricing.ts';
 import type { AttachProofInput, PlaceOrderInput } from '../../shared/schemas/index.ts';
 import { Conflict, Forbidden, InvalidInput, OutOfStock } from '../errors.ts';
@@ -23,7 +24,8 @@ import { stockMovementItem } from '../repositories/stock-movements.ts';
 import { writeTransaction, writeTransactionRetrying, type TransactionItem } from '../repositories/transactions.ts';
 import { getMbWayCounters } from '../repositories/mbway-counters.ts';
 import { newOrderCountItems, statusMoveCountItems } from './counters.ts';
-import { instructionsFor } from './payments.ts';
+import { instructionsFor, mbwayLimitsInForce, methodOffered } from './payments.ts';
+import { shopSettings } from './settings.ts';
 import { CUSTOMER, SHOP, statusEntry } from './order-lifecycle.ts';
 import { hashAccessToken, orderAccessToken } from './order-access.ts';
 import { paidOrderMailItems } from './order-mail.ts';
@@ -53,14 +55,19 @@ export async function placeOrder(input: PlaceOrderInput, idempotencyKey: string 
   // A repeated key answers from its record; a request refused on price or stock writes nothing at all.
   const known = await peekIdempotencyKey(idempotencyKey, fingerprint, now);
   if (known) return answerKnown(known);
+  const settings = await shopSettings(now.getTime());
+  if (!methodOffered(settings.payments, input.shipping.paymentMethod)) {
+    const message = messages.checkout.paymentMethodUnavailable;
+    throw new Conflict(message, 'payment_method_unavailable', { 'shipping.paymentMethod': message });
+  }
   const priced = await priceOrder(input);
-  if (input.shipping.paymentMethod === 'mbway') await mbwayNumberOrRefuse(monthKey(now));
+  if (input.shipping.paymentMethod === 'mbway') await mbwayNumberOrRefuse(monthKey(now), mbwayLimitsInForce(settings));
   const claim = await claimIdempotencyKey(idempotencyKey, fingerprint, now);
   if (claim.state !== 'claimed') return answerKnown(claim);
 
   let body: PlaceOrderResponse;
   try {
-    body = await writeOrder(input, priced, idempotencyKey, fingerprint, now);
+    body = await writeOrder(input, priced, idempotencyKey, fingerprint, settings, now);
   } catch (error) {
     await releaseIdempotencyKey(idempotencyKey, fingerprint).catch((release: unknown) => logger.error('could not release idempotency key', { error: release as Error }));
     throw error;
@@ -69,8 +76,8 @@ export async function placeOrder(input: PlaceOrderInput, idempotencyKey: string 
 }
 
 /** The MB WAY number this month's next order gets, or the spec's refusal when both are used up. */
-async function mbwayNumberOrRefuse(month: string): Promise<MbWayNumber> {
-  const chosen = chooseMbWayNumber(await getMbWayCounters(month));
+async function mbwayNumberOrRefuse(month: string, limits: MbWayLimits): Promise<MbWayNumber> {
+  const chosen = chooseMbWayNumber(await getMbWayCounters(month), limits);
   if (chosen === null) throw new Conflict(messages.checkout.mbwayUnavailable, 'mbway_unavailable', { 'shipping.paymentMethod': messages.checkout.mbwayUnavailable });
   return chosen;
 }
@@ -116,7 +123,7 @@ function newAccessToken(orderId: string): { token: string; hash: string } {
 }
 
 /** What the customer may see of their order: no notes, no admin names, no proof. */
-export function toCustomerOrder(order: Order): CustomerOrder {
+export function toCustomerOrder(order: Order, payments: PaymentSettings): CustomerOrder {
   const trackingCode = [...order.emails].reverse().find((email) => email.kind === 'shipped' && email.trackingCode)?.trackingCode;
   return {
     id: order.id,
@@ -126,7 +133,7 @@ export function toCustomerOrder(order: Order): CustomerOrder {
     ...(order.expiresAt ? { expiresAt: order.expiresAt } : {}),
     paymentMethod: order.paymentMethod,
     shippingMethod: order.shippingMethod,
-    instructions: instructionsFor(order.paymentMethod, order.mbwayNumber),
+    instructions: instructionsFor(payments, order.paymentMethod, order.mbwayNumber),
     lines: order.lines,
     subtotalCents: order.subtotalCents,
     discountCents: order.discountCents,
@@ -141,7 +148,15 @@ export function toCustomerOrder(order: Order): CustomerOrder {
   };
 }
 
-async function writeOrder(input: PlaceOrderInput, orderLines: OrderLine[], idempotencyKey: string, fingerprint: string, now: Date): Promise<PlaceOrderResponse> {
+async function writeOrder(
+  input: PlaceOrderInput,
+  orderLines: OrderLine[],
+  idempotencyKey: string,
+  fingerprint: string,
+  settings: ShopSettings,
+  now: Date,
+): Promise<PlaceOrderResponse> {
+  const limits = mbwayLimitsInForce(settings);
   const quote = quoteOrder(orderLines, input.shipping.shippingMethod);
   const proof = input.proofKey ? await claimProof(input.proofKey) : undefined;
   const { acceptTerms: _accepted, ...shipping } = input.shipping;
@@ -150,7 +165,7 @@ async function writeOrder(input: PlaceOrderInput, orderLines: OrderLine[], idemp
   const status = proof ? PAID_STATUS : RESERVED_STATUS;
   for (let attempt = 1; ; attempt++) {
     let mbwayNumber: MbWayNumber | undefined;
-    if (mbway) mbwayNumber = await mbwayNumberOrRefuse(month);
+    if (mbway) mbwayNumber = await mbwayNumberOrRefuse(month, limits);
     const orderNumber = generateOrderNumber();
     const access = newAccessToken(String(orderNumber));
     const order: OrderItem = {
@@ -166,16 +181,16 @@ async function writeOrder(input: PlaceOrderInput, orderLines: OrderLine[], idemp
       discountCents: quote.discountCents,
       shippingCents: quote.shippingCents,
       totalCents: quote.orderTotalCents,
-      ...(proof ? { proofKey: proof.key, proofContentType: proof.contentType } : { expiresAt: new Date(now.getTime() + RESERVATION_MINUTES * 60_000).toISOString() }),
+      ...(proof ? { proofKey: proof.key, proofContentType: proof.contentType } : { expiresAt: new Date(now.getTime() + settings.reservationHours * 3_600_000).toISOString() }),
       accessTokenHash: access.hash,
       emails: [],
       timeline: [{ at: now.toISOString(), kind: 'reserved', to: status, by: CUSTOMER }],
       listing: ORDER_LISTING,
     };
-    const body: PlaceOrderResponse = { order: { ...toCustomerOrder(toOrder(order)), accessToken: access.token } };
+    const body: PlaceOrderResponse = { order: { ...toCustomerOrder(toOrder(order), settings.payments), accessToken: access.token } };
 
     const stockItems = orderLines.map((line) => takeStockItem(line.productId, line.quantity, now));
-    const counter = mbwayNumber ? mbWayCounter(mbwayNumber) : undefined;
+    const counter = mbwayNumber ? mbWayCounter(mbwayNumber, limits) : undefined;
     const counterItem = counter ? [countMbWayOrderItem(month, counter)] : [];
     const movementItems = orderLines.map((line) =>
       stockMovementItem({ productId: line.productId, delta: -line.quantity, reason: 'reservation', actor: { kind: 'order', orderId: order.id } }, now),
@@ -188,7 +203,7 @@ async function writeOrder(input: PlaceOrderInput, orderLines: OrderLine[], idemp
     // Found by the back-office search under the customer's name, e-mail, phone and the number.
     items.push(...orderSearchItems(order));
     // The order-received e-mail confirms the proof too: a reservation gets it when its proof arrives.
-    if (status === PAID_STATUS) items.push(...paidOrderMailItems(toOrder(order), now));
+    if (status === PAID_STATUS) items.push(...paidOrderMailItems(toOrder(order), now, settings.payments));
 
     const token = createHash('sha256').update(`${idempotencyKey}:${orderNumber}`).digest('hex').slice(0, 36);
     const result = await writeTransaction(items, token);
@@ -231,7 +246,8 @@ async function orderWithToken(id: string | undefined, token: string): Promise<Or
 
 /** GET /api/orders/{id}?token=: the customer's view of their order. */
 export async function customerOrder(id: string | undefined, token: string): Promise<CustomerOrderResponse> {
-  return { order: toCustomerOrder(toOrder((await orderWithToken(id, token)))) };
+  const [order, settings] = await Promise.all([orderWithToken(id, token), shopSettings()]);
+  return { order: toCustomerOrder(toOrder(order), settings.payments) };
 }
 
 /** Why a proof cannot be attached to an order that is no longer a live reservation. */
@@ -249,10 +265,10 @@ function notAwaitingPayment(order: Order): Conflict {
  * proof again for the same order answers the order as it is (a double click).
  */
 export async function attachProof(id: string | undefined, input: AttachProofInput, now = new Date()): Promise<CustomerOrderResponse> {
-  const order = await orderWithToken(id, input.accessToken);
+  const [order, { payments }] = await Promise.all([orderWithToken(id, input.accessToken), shopSettings(now.getTime())]);
   const claimedKey = claimedProofKey(input.proofKey);
   if (order.status !== RESERVED_STATUS) {
-    if (order.proofKey === claimedKey) return { order: toCustomerOrder(toOrder(order)) };
+    if (order.proofKey === claimedKey) return { order: toCustomerOrder(toOrder(order), payments) };
     throw notAwaitingPayment(toOrder(order));
   }
   if (!order.expiresAt || order.expiresAt <= now.toISOString()) throw new Conflict(messages.api.reservationExpired, 'reservation_expired');
@@ -269,7 +285,7 @@ export async function attachProof(id: string | undefined, input: AttachProofInpu
     now,
   );
   const counted = statusMoveCountItems(order, RESERVED_STATUS, PAID_STATUS);
-  const mails = paidOrderMailItems(toOrder(order), now);
+  const mails = paidOrderMailItems(toOrder(order), now, payments);
   const result = await writeTransactionRetrying([move, claimProofItem(proof.key, order.id, now), ...counted, ...mails], randomBytes(18).toString('hex'));
   if (!result.written) {
     if (result.reasons[1]?.conditionFailed) {
@@ -278,8 +294,8 @@ export async function attachProof(id: string | undefined, input: AttachProofInpu
     }
     const current = await getOrderItem(order.id);
     if (current?.status === RESERVED_STATUS) throw new Conflict(messages.api.reservationExpired, 'reservation_expired');
-    if (current?.proofKey === proof.key) return { order: toCustomerOrder(toOrder(current)) };
+    if (current?.proofKey === proof.key) return { order: toCustomerOrder(toOrder(current), payments) };
     throw current ? notAwaitingPayment(toOrder(current)) : new Conflict(messages.api.orderChanged, 'order_changed');
   }
-  return { order: toCustomerOrder(toOrder((await getOrderItem(order.id))!)) };
+  return { order: toCustomerOrder(toOrder((await getOrderItem(order.id))!), payments) };
 }

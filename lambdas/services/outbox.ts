@@ -34,6 +34,7 @@ import { pendingStockAlertsPage, stockAlertNotifiedItems } from '../repositories
 import { writeTransactionRetrying, type TransactionItem } from '../repositories/transactions.ts';
 import { orderPageUrl } from './order-access.ts';
 import { SHOP } from './order-lifecycle.ts';
+import { shopSettings } from './settings.ts';
 
 /** Mail items written at once while a back-in-stock page is turned into mails. */
 const FAN_OUT_PARALLEL = 8;
@@ -81,7 +82,7 @@ function dataToSend(item: OutboxMailItem): MailData[MailTemplateId] {
 }
 
 async function deliver(item: OutboxMailItem): Promise<void> {
-  const to = item.toShop ? shopAddress() : item.to!;
+  const to = item.toShop ? (await shopSettings()).ownerEmail || shopAddress() : item.to!;
   await paceSend();
   let messageId: string | undefined;
   try {

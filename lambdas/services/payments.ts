@@ -1,47 +1,62 @@
 /**
- * Payment methods and their instructions. The values come from the deployment's settings (stack
- * parameters in the cloud, demo values in the twin), read once per function instance; MB WAY
- * availability comes from this month's counters.
+ * Payment methods and their instructions, from the shop's settings (`services/settings.ts`: edited on
+ * the back-office's "Definições", no deploy); MB WAY availability from this month's counters and the
+ * monthly limits of the settings. A method whose instructions are empty is not offered.
  */
-import type { PaymentMethodInfo } from '../../shared/api.ts';
-import type { PaymentInstructions } from '../../shared/payment-methods.ts';
-import { chooseMbWayNumber, monthKey, type MbWayNumber } from '../../shared/mb-way.ts';
-import { PAYMENT_METHOD_IDS, PAYMENT_METHOD_LABELS, type PaymentMethodId } from '../../shared/payment-methods.ts';
-import { PAYMENT_ENV, type PaymentSettings } from '../contracts/env.ts';
-import { setting } from '../repositories/clients.ts';
+import type { PaymentMethodsResponse } from '../../shared/api.ts';
+import { chooseMbWayNumber, monthKey, type MbWayLimits, type MbWayNumber } from '../../shared/mb-way.ts';
+import { PAYMENT_METHOD_IDS, PAYMENT_METHOD_LABELS, type PaymentInstructions, type PaymentMethodId } from '../../shared/payment-methods.ts';
+import type { PaymentSettings, ShopSettings } from '../../shared/settings.ts';
 import { getMbWayCounters } from '../repositories/mbway-counters.ts';
-
-let settings: PaymentSettings | undefined;
-
-function paymentSettings(): PaymentSettings {
-  settings ??= Object.fromEntries(Object.entries(PAYMENT_ENV).map(([key, envVar]) => [key, setting(envVar)])) as unknown as PaymentSettings;
-  return settings;
-}
+import { shopSettings } from './settings.ts';
 
 /** The instructions of a method; for MB WAY, of the number the order was given. */
-export function instructionsFor(method: PaymentMethodId, mbwayNumber?: MbWayNumber): PaymentInstructions {
-  const s = paymentSettings();
+export function instructionsFor(payments: PaymentSettings, method: PaymentMethodId, mbwayNumber?: MbWayNumber): PaymentInstructions {
   switch (method) {
     case 'mbway':
-      return { method, phone: mbwayNumber === 2 ? s.mbwayPhone2 : s.mbwayPhone1 };
+      return { method, phone: mbwayNumber === 2 ? payments.mbwayPhone2 : payments.mbwayPhone1 };
     case 'transferencia':
-      return { method, iban: s.iban, holder: s.ibanHolder };
+      return { method, iban: payments.iban, holder: payments.ibanHolder };
     case 'paypal':
-      return { method, handle: s.paypal };
+      return { method, handle: payments.paypal };
     case 'revolut':
-      return { method, handle: s.revolut };
+      return { method, handle: payments.revolut };
   }
 }
 
-export async function paymentMethods(now = new Date()): Promise<PaymentMethodInfo[]> {
-  const mbwayNumber = chooseMbWayNumber(await getMbWayCounters(monthKey(now)));
-  return PAYMENT_METHOD_IDS.map((id) => {
-    const available = id !== 'mbway' || mbwayNumber !== null;
+/** Whether the owner gave what a customer needs to pay this way (MB WAY: at least one number). */
+export function methodOffered(payments: PaymentSettings, method: PaymentMethodId): boolean {
+  switch (method) {
+    case 'mbway':
+      return Boolean(payments.mbwayPhone1 || payments.mbwayPhone2);
+    case 'transferencia':
+      return Boolean(payments.iban);
+    case 'paypal':
+      return Boolean(payments.paypal);
+    case 'revolut':
+      return Boolean(payments.revolut);
+  }
+}
+
+/** The monthly MB WAY limits in force: a number left empty takes no order. */
+export function mbwayLimitsInForce(settings: ShopSettings): MbWayLimits {
+  return {
+    number1: settings.payments.mbwayPhone1 ? settings.mbwayLimits.number1 : 0,
+    number2: settings.payments.mbwayPhone2 ? settings.mbwayLimits.number2 : 0,
+  };
+}
+
+export async function paymentMethods(now = new Date()): Promise<PaymentMethodsResponse> {
+  const settings = await shopSettings(now.getTime());
+  const mbwayNumber = chooseMbWayNumber(await getMbWayCounters(monthKey(now)), mbwayLimitsInForce(settings));
+  const methods = PAYMENT_METHOD_IDS.map((id) => {
+    const available = methodOffered(settings.payments, id) && (id !== 'mbway' || mbwayNumber !== null);
     return {
       id,
       label: PAYMENT_METHOD_LABELS[id],
       available,
-      ...(available ? { instructions: instructionsFor(id, mbwayNumber ?? undefined) } : {}),
+      ...(available ? { instructions: instructionsFor(settings.payments, id, mbwayNumber ?? undefined) } : {}),
     };
   });
+  return { methods, reservationHours: settings.reservationHours };
 }

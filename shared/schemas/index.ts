@@ -28,3 +28,4 @@ export {
 } from './admin-order.ts';
 export { fieldErrors, FORM_ERROR_KEY } from './field-errors.ts';
 export { pageQuerySchema, ordersQuerySchema, ordersExportQuerySchema, MAX_EXPORT_DAYS, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE, type PageQuery, type OrdersQuery, type OrdersExportQuery } from './admin-query.ts';
+// The settings form's schema (with the IBAN check) is imported from './settings.ts' directly: only the back-office needs it.

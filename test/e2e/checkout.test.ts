@@ -276,7 +276,7 @@ describe('refusals the customer can fix', () => {
     await page.getByRole('button', { name: 'Finalizar Compra' }).click();
     await expect.poll(() => page.locator('form.checkout-form').getByLabel('E-mail', { exact: true }).inputValue()).toBe(email);
     await page.getByRole('button', { name: 'Continuar para o pagamento' }).click();
-    await expect.poll(() => page.locator('[data-instruction="iban"]').textContent()).toBe('PT50 0000 0000 0000 0000 0000 0');
+    await expect.poll(() => page.locator('[data-instruction="iban"]').textContent()).toBe('PT50 0002 0123 1234 5678 9015 4');
     await uploadProof(page);
     await orderButton(page).click();
     await expect.poll(() => path(page)).toBe('/thank-you');

@@ -274,12 +274,12 @@ describe('the defects of the audit', () => {
     await page.goto(`${shop.twin.url}/shipping`);
     await shippingForm(page, { email: `lara-${Date.now()}@exemplo.pt`, payment: 'transferencia' });
     await page.getByRole('button', { name: 'Continuar para o pagamento' }).click();
-    await expect.poll(() => page.locator('[data-instruction="iban"]').textContent()).toBe('PT50 0000 0000 0000 0000 0000 0');
+    await expect.poll(() => page.locator('[data-instruction="iban"]').textContent()).toBe('PT50 0002 0123 1234 5678 9015 4');
     const copies = page.locator('.instructions').getByRole('button', { name: /^Copiar / });
     expect(await copies.evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label')))).toEqual(['Copiar IBAN', 'Copiar Titular', 'Copiar Valor', 'Copiar Descrição do pagamento']);
     await page.getByRole('button', { name: 'Copiar IBAN' }).click();
     await expect.poll(() => page.locator('.instructions .copy__status').first().textContent()).toBe('Copiado');
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('PT50000000000000000000000');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('PT50000201231234567890154');
     await page.getByRole('button', { name: 'Copiar Valor' }).click();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('15,90'); // 12,90 € + CTT 3,00 €
     await shot(page, 'payment-copy');

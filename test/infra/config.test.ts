@@ -57,7 +57,7 @@ describe('payments context', () => {
   const base = { senderEmail: 'loja@joias.test' };
 
   it('takes an object (cdk.json) or its JSON text (cdk -c passes strings), keeping only known keys', () => {
-    const payments = { iban: 'PT50 0000 0000 0000 0000 0000 0', mbwayPhone1: '912345678' };
+    const payments = { iban: 'PT50 0002 0123 1234 5678 9015 4', ibanHolder: 'Joias Inox, Lda.', mbwayPhone1: '912345678' };
     expect(readDeploySettings(reader({ ...base, payments }), {}).payments).toEqual(payments);
     expect(readDeploySettings(reader({ ...base, payments: JSON.stringify({ ...payments, other: 'x' }) }), {}).payments).toEqual(payments);
     expect(readDeploySettings(reader(base), {}).payments).toBeUndefined();
@@ -67,6 +67,13 @@ describe('payments context', () => {
     expect(() => readDeploySettings(reader({ ...base, payments: '{"iban":' }), {})).toThrow(/"payments" is not valid JSON/);
     expect(() => readDeploySettings(reader({ ...base, payments: 'iban=PT50' }), {})).toThrow(/must be an object/);
     expect(() => readDeploySettings(reader({ ...base, payments: { iban: ' ' } }), {})).toThrow(/payments\.iban/);
+  });
+
+  it('checks the seed as "Definições" does: a mistyped IBAN, a holder missing or markup is refused; an IBAN is stored printed', () => {
+    expect(() => readDeploySettings(reader({ ...base, payments: { iban: 'PT50 0002 0123 1234 5678 9015 5', ibanHolder: 'Loja' } }), {})).toThrow(/payments\.iban.*IBAN não é válido/);
+    expect(() => readDeploySettings(reader({ ...base, payments: { iban: 'PT50 0002 0123 1234 5678 9015 4' } }), {})).toThrow(/payments\.ibanHolder/);
+    expect(() => readDeploySettings(reader({ ...base, payments: { paypal: '<b>loja</b>' } }), {})).toThrow(/payments\.paypal/);
+    expect(readDeploySettings(reader({ ...base, payments: { iban: 'pt50000201231234567890154', ibanHolder: 'Loja' } }), {}).payments?.iban).toBe('PT50 0002 0123 1234 5678 9015 4');
   });
 });
 

@@ -98,13 +98,13 @@ describe.each(subjects)('%s', (key, grants: readonly Grant[], functionOf) => {
 describe('GET /api/admin/dashboard', () => {
   const dashboardRoute = routes.find((route) => routeKeyOf(route) === 'GET /api/admin/dashboard')!;
 
-  it('reads the counters and the catalogue only: no orders, messages or requests, and writes nothing', () => {
+  it('reads the counters, the catalogue and the settings only: no orders, messages or requests, and writes nothing', () => {
     const statements = statementsOfRole(shop.json, shop.logicalId(shop.stack.api.functions.get(routeKeyOf(dashboardRoute))!.role));
     const dynamo = statements.filter((statement) => actionsOf([statement]).some((action) => action.startsWith('dynamodb:')));
     const reached = new Set(dynamo.flatMap((statement) => [...referencedIds(statement.Resource)]));
     const tableOf = new Map(tableKeys.map((table) => [shop.logicalId(shop.stack.data.tables[table]), table] as const));
-    expect([...reached].map((id) => tableOf.get(id)).sort()).toEqual(['counters', 'products']);
+    expect([...reached].map((id) => tableOf.get(id)).sort()).toEqual(['counters', 'products', 'settings']);
     for (const action of actionsOf(dynamo)) expect(action).not.toMatch(/Put|Update|Delete|Write/);
-    expect(dashboardRoute.grants).toEqual([{ table: 'counters', access: 'read' }, { table: 'products', access: 'read' }]);
+    expect(dashboardRoute.grants).toEqual([{ table: 'counters', access: 'read' }, { table: 'products', access: 'read' }, { table: 'settings', access: 'read' }]);
   });
 });

@@ -78,7 +78,7 @@ describe('the outbox alarms', () => {
 });
 
 describe("the consumer's role", () => {
-  it('reaches only the outbox (and its stream), the orders, the requests, the counters, SES and its dead-letter queue', () => {
+  it('reaches only the outbox (and its stream), the orders, the requests, the counters, the settings (read), SES and its dead-letter queue', () => {
     const statements = statementsOfRole(shop.json, shop.logicalId(fn().role));
     const tableOf = new Map((Object.keys(tables) as TableKey[]).map((key) => [shop.logicalId(shop.stack.data.tables[key]), key] as const));
     const reached = new Set<string>();
@@ -90,7 +90,7 @@ describe("the consumer's role", () => {
         return '';
       });
     }
-    expect([...reached].sort()).toEqual(['counters', 'orders', 'outbox', 'stockAlerts']);
+    expect([...reached].sort()).toEqual(['counters', 'orders', 'outbox', 'settings', 'stockAlerts']);
     // Stream reads only on the outbox's stream.
     const streamStatements = statements.filter((statement) => actionsOf([statement]).some((action) => action === 'dynamodb:GetRecords'));
     expect(streamStatements.map((statement) => statement.Resource)).toEqual([{ 'Fn::GetAtt': [outboxId(), 'StreamArn'] }]);

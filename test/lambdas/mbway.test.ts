@@ -20,7 +20,7 @@ describe('MB WAY rotation per month', () => {
     expect(status).toBe(200);
     expect(body.methods).toEqual([
       { id: 'mbway', label: 'MB WAY', available: true, instructions: { method: 'mbway', phone: '912 345 678' } },
-      { id: 'transferencia', label: 'Transferência Bancária', available: true, instructions: { method: 'transferencia', iban: 'PT50 0000 0000 0000 0000 0000 0', holder: 'Joias Inox, Lda.' } },
+      { id: 'transferencia', label: 'Transferência Bancária', available: true, instructions: { method: 'transferencia', iban: 'PT50 0002 0123 1234 5678 9015 4', holder: 'Joias Inox, Lda.' } },
       { id: 'paypal', label: 'PayPal', available: true, instructions: { method: 'paypal', handle: 'pagamentos@joias-inox.pt' } },
       { id: 'revolut', label: 'Revolut', available: true, instructions: { method: 'revolut', handle: '@joiasinox' } },
     ]);

@@ -11,17 +11,21 @@ let twin: Twin | undefined;
 export async function setup(project: TestProject): Promise<void> {
   // Without the stage throttle: the test files together are a crowd (see TwinOptions.throttle).
   twin = await startTwin({ port: 0, seed: true, throttle: false });
-  const info: TwinInfo = {
-    url: twin.url,
-    apiOriginUrl: twin.apiOriginUrl,
-    endpoints: twin.endpoints,
-    userPoolId: twin.userPoolId,
-    clientId: twin.clientId,
-    issuer: twin.issuer,
-    admin: twin.admin,
-    env: twin.env,
+  project.provide('twin', twinInfo(twin));
+}
+
+/** What test files know of a twin (plain data: it crosses to the test workers). */
+export function twinInfo(running: Twin): TwinInfo {
+  return {
+    url: running.url,
+    apiOriginUrl: running.apiOriginUrl,
+    endpoints: running.endpoints,
+    userPoolId: running.userPoolId,
+    clientId: running.clientId,
+    issuer: running.issuer,
+    admin: running.admin,
+    env: running.env,
   };
-  project.provide('twin', info);
 }
 
 export async function teardown(): Promise<void> {

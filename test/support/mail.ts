@@ -31,7 +31,7 @@ export const benignMailData: { readonly [Id in MailTemplateId]: MailData[Id] } =
     portes: 'Grátis',
     total: '46,48 €',
     metodo: 'Transferência bancária',
-    instrucoes: 'Faz uma transferência para o IBAN PT50 0000 0000 0000 0000 0000 0 (titular: Joias Inox, Lda.).',
+    instrucoes: 'Faz uma transferência para o IBAN PT50 0002 0123 1234 5678 9015 4 (titular: Joias Inox, Lda.).',
     envio: 'CTT Expresso',
     morada: { nome: 'Ana Costa', rua: 'Rua das Flores, 12', codigoPostal: '4050-262', localidade: 'Porto', pais: 'Portugal' },
     link: 'https://loja.example/encomenda/123456?token=abc_DEF-123',

@@ -25,7 +25,20 @@ export interface TwinInfo {
   readonly env: Readonly<Record<string, string>>;
 }
 
-export const twin = (): TwinInfo => inject('twin');
+let ownTwin: TwinInfo | undefined;
+
+/** The twin this file talks to: the one the global setup started, or the file's own (`useOwnTwin`). */
+export const twin = (): TwinInfo => ownTwin ?? inject('twin');
+
+/**
+ * Points every helper of this file (calls, tokens, table reads, mail reads) at a twin the file started
+ * itself: for tests that change what every other file relies on (the shop's settings), so that files
+ * running in parallel never see their changes. Also gives this worker that twin's environment.
+ */
+export function useOwnTwin(info: TwinInfo): void {
+  ownTwin = info;
+  Object.assign(process.env, info.env);
+}
 
 export interface Answer<T = unknown> {
   readonly status: number;

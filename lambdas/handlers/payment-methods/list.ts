@@ -2,4 +2,4 @@ import { httpRoute } from '../../http/handler.ts';
 import { ok } from '../../http/response.ts';
 import { paymentMethods } from '../../services/payments.ts';
 
-export const handler = httpRoute('GET /api/payment-methods', {}, async () => ok({ methods: await paymentMethods() }));
+export const handler = httpRoute('GET /api/payment-methods', {}, async () => ok(await paymentMethods()));

@@ -20,6 +20,7 @@ import { OrdersPage } from './pages/orders-page.tsx';
 import { ProductFormPage } from './pages/product-form-page.tsx';
 import { PrintOrdersPage } from './pages/print-orders-page.tsx';
 import { ProductsPage } from './pages/products-page.tsx';
+import { SettingsPage } from './pages/settings-page.tsx';
 import { StockAlertsPage } from './pages/stock-alerts-page.tsx';
 import './admin.css';
 
@@ -50,6 +51,7 @@ export function Component() {
           <Route path={r.stockAlerts} element={<StockAlertsPage />} />
           <Route path={r.collections} element={<CollectionsPage />} />
           <Route path={r.createCollection} element={<CreateCollectionPage />} />
+          <Route path={r.settings} element={<SettingsPage />} />
           <Route path="*" element={<AdminNotFoundPage />} />
         </Route>
       </Routes>

@@ -1,9 +1,12 @@
-import type { PaymentMethodInfo } from '../../../../shared/api.ts';
+import type { PaymentMethodsResponse } from '../../../../shared/api.ts';
 import { api } from '../../lib/api.ts';
 import { useLoad, type LoadState } from '../../lib/use-load.ts';
 
-/** GET /api/payment-methods: the methods, whether MB WAY is available this month, and the instructions. */
-export function usePaymentMethods(): [LoadState<readonly PaymentMethodInfo[]>, () => void] {
+/**
+ * GET /api/payment-methods: the methods the shop takes now (from its settings), whether MB WAY is
+ * available this month, the instructions, and how long a reservation holds.
+ */
+export function usePaymentMethods(): [LoadState<PaymentMethodsResponse>, () => void] {
   const [state, retry] = useLoad(() => api.paymentMethods(), []);
   return [state, retry];
 }

@@ -19,6 +19,7 @@ import { idempotencyKeyFor, loadShippingDraft, recordReservation, reservationFor
 import { OrderRefusalNotice, orderRefusal, type Refusal } from './order-refusal.tsx';
 import { OrderSummary } from './order-summary.tsx';
 import { usePaymentMethods } from './payment-methods.ts';
+import { DEFAULT_SETTINGS } from '../../../../shared/settings.ts';
 import './checkout.css';
 
 type TextName = 'email' | 'firstName' | 'lastName' | 'address' | 'city' | 'postalCode' | 'phone';
@@ -34,11 +35,18 @@ function formAlert(draft: ShippingDraft, errors: FieldMessages): string {
   return messages.api.invalidInput;
 }
 
-/** The payment methods offered: from the API (MB WAY possibly unavailable), or all four if it cannot be asked. */
+/**
+ * The payment methods offered: from the API (a method the shop does not take, or MB WAY full this
+ * month, cannot be chosen), or all four if it cannot be asked; and the reservation's hours.
+ */
 function usePaymentChoices() {
   const [state, reload] = usePaymentMethods();
-  if (state.status === 'ready') return { loading: false, reload, choices: state.value.map((m) => ({ id: m.id, label: m.label, available: m.available })) };
-  return { loading: state.status === 'loading', reload, choices: PAYMENT_METHOD_IDS.map((id) => ({ id, label: PAYMENT_METHOD_LABELS[id], available: true })) };
+  if (state.status === 'ready') {
+    const choices = state.value.methods.map((m) => ({ id: m.id, label: m.label, available: m.available }));
+    return { loading: false, reload, choices, reservationHours: state.value.reservationHours };
+  }
+  const choices = PAYMENT_METHOD_IDS.map((id) => ({ id, label: PAYMENT_METHOD_LABELS[id], available: true }));
+  return { loading: state.status === 'loading', reload, choices, reservationHours: DEFAULT_SETTINGS.reservationHours };
 }
 
 /** The server's refusals that name fields of this form (`shipping.*`), by field name. */
@@ -207,7 +215,7 @@ export function ShippingPage() {
                   />
                   <span className="choice-body">
                     <span className="choice-title">{choice.label}</span>
-                    {!choice.available && <span className="field-hint">{messages.checkout.methodUnavailable}</span>}
+                    {!choice.available && <span className="field-hint">{choice.id === 'mbway' ? messages.checkout.methodUnavailable : messages.checkout.methodOff}</span>}
                   </span>
                 </label>
               ))}
@@ -248,7 +256,7 @@ export function ShippingPage() {
               {reserving ? messages.checkout.reserving : 'Continuar para o pagamento'}
             </button>
           </div>
-          <p className="field-hint checkout-actions__hint">{messages.checkout.reservationHint}</p>
+          <p className="field-hint checkout-actions__hint">{messages.checkout.reservationHint(payment.reservationHours)}</p>
         </form>
         <OrderSummary cart={cart} shippingMethod={draft.shippingMethod} />
       </div>

@@ -5,6 +5,7 @@
 import type { ApiCall, ApiResponse, ApiRouteKey } from '../../../../../shared/api-routes.ts';
 import type { OrderStatus } from '../../../../../shared/order-status.ts';
 import type { AdminEmailRequest, ImageUploadRequest, OrderStatusChange, OrdersExportQuery, ProductInput, ProductUpdateInput, StockChangeInput } from '../../../../../shared/schemas/index.ts';
+import type { SettingsUpdate } from '../../../../../shared/schemas/settings.ts';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
 
 /** Sends one authenticated call to a route of the API and reads its typed answer. */
@@ -50,6 +51,8 @@ export function adminApi(request: AdminRequest) {
     contactMessages: (cursor?: string) => request('GET /api/admin/contact-messages', { query: { cursor } }),
     contactMessage: (id: string) => request('GET /api/admin/contact-messages/{id}', { params: { id } }),
     stockAlerts: (cursor?: string) => request('GET /api/admin/stock-alerts', { query: { cursor } }),
+    settings: () => request('GET /api/admin/settings', {}),
+    saveSettings: (update: SettingsUpdate) => request('PUT /api/admin/settings', { body: update }),
   };
 }
 

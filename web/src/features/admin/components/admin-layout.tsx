@@ -16,6 +16,7 @@ const links: readonly { to: string; label: string; also?: readonly string[] }[] 
   { to: adminPaths.collections, label: texts.nav.collections, also: [adminPaths.createCollection] },
   { to: adminPaths.contacts, label: texts.nav.contacts, also: [adminPaths.contactDetail('')] },
   { to: adminPaths.stockAlerts, label: texts.nav.stockAlerts },
+  { to: adminPaths.settings, label: texts.nav.settings },
 ];
 
 export function AdminLayout() {

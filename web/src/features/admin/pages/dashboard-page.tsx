@@ -5,7 +5,6 @@
 import { Link } from 'react-router-dom';
 import { messages } from '../../../../../shared/messages.ts';
 import { formatCents } from '../../../../../shared/money.ts';
-import { LOW_STOCK_THRESHOLD } from '../../../../../shared/stock.ts';
 import type { OrderStatus } from '../../../../../shared/order-status.ts';
 import { adminPaths, ordersListPath, productsListPath } from '../admin-paths.ts';
 import { useAdminSession } from '../auth/session.tsx';
@@ -43,7 +42,7 @@ export function DashboardPage() {
               <Card label={t.toShip} value={d.ordersByStatus.Enviar ?? 0} to={byStatus('Enviar')} alert={(d.ordersByStatus.Enviar ?? 0) > 0} />
               <Card label={t.shipped} value={d.ordersByStatus.Enviado ?? 0} to={byStatus('Enviado')} />
               <Card label={t.outOfStock} value={d.outOfStockProducts} to={productsListPath({ soldOut: true })} alert={d.outOfStockProducts > 0} />
-              <Card label={t.lowStock(LOW_STOCK_THRESHOLD)} value={d.lowStockProducts} to={productsListPath({ lowStock: true })} alert={d.lowStockProducts > 0} />
+              <Card label={t.lowStock(d.lowStockThreshold)} value={d.lowStockProducts} to={productsListPath({ lowStock: true })} alert={d.lowStockProducts > 0} />
               <Card label={t.pendingAlerts} value={d.pendingStockAlerts} to={adminPaths.stockAlerts} alert={d.pendingStockAlerts > 0} />
               <Card label={t.unreadMessages} value={d.unreadContactMessages} to={adminPaths.contacts} alert={d.unreadContactMessages > 0} />
             </ul>

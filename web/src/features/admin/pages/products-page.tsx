@@ -22,7 +22,9 @@ const t = texts.products;
 
 export function ProductsPage() {
   const flash = useFlash();
-  const { state, reload } = useLoad((api) => api.products().then((r) => r.products), []);
+  const { state, reload } = useLoad((api) => api.products(), []);
+  // The shop's setting (Definições); the default until the list has loaded.
+  const threshold = state.status === 'ready' ? state.data.lowStockThreshold : LOW_STOCK_THRESHOLD;
   const [params, setParams] = useSearchParams();
   const p = listParams.products;
   const name = params.get(p.name) ?? '';
@@ -47,7 +49,7 @@ export function ProductsPage() {
     foldText(product.name).includes(foldText(name).trim()) &&
     (!type || product.type === type) &&
     (!soldOut || product.stock === 0) &&
-    (!lowStock || isLowStock(product.stock));
+    (!lowStock || isLowStock(product.stock, threshold));
 
   return (
     <AdminPage
@@ -82,11 +84,11 @@ export function ProductsPage() {
         </label>
         <label className="adm-check">
           <input type="checkbox" checked={lowStock} onChange={(e) => set(p.lowStock, e.target.checked ? '1' : '')} />
-          <span>{t.onlyLowStock(LOW_STOCK_THRESHOLD)}</span>
+          <span>{t.onlyLowStock(threshold)}</span>
         </label>
       </form>
       <LoadView state={state} onRetry={reload}>
-        {(products) => {
+        {({ products }) => {
           const shown = products.filter(matches).sort((a, b) => a.name.localeCompare(b.name, 'pt'));
           return (
             <>

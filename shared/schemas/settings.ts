@@ -1,0 +1,80 @@
+/**
+ * The "Definições" form: the shop's settings (`shared/settings.ts`) as the owner saves them, checked
+ * here for the screen and again by the server. An IBAN must pass its check digits (ISO 13616, with
+ * `ibantools`), so a mistyped IBAN is refused before a customer is told to pay into it; it is stored in
+ * its printed form (groups of four).
+ */
+import { electronicFormatIBAN, friendlyFormatIBAN, isValidIBAN } from 'ibantools';
+import * as z from 'zod';
+import { messages } from '../messages.ts';
+import { SETTINGS_LIMITS, type ShopSettings } from '../settings.ts';
+import { formObject, normalisePhone, wholeNumber } from './fields.ts';
+
+const v = messages.validation.settings;
+
+/** Text a customer is shown as it is: trimmed, at most `max` characters, no markup characters or line breaks. */
+function plainText(max: number, invalid: string) {
+  return z
+    .string({ error: invalid })
+    .trim()
+    .max(max, { error: invalid })
+    .refine((text) => !/[<>\p{Cc}]/u.test(text), { error: invalid });
+}
+
+/** An MB WAY number as the owner writes it ('' = that number is not used). */
+const mbwayPhone = plainText(25, v.mbwayPhone).refine((phone) => phone === '' || normalisePhone(phone) !== undefined, { error: v.mbwayPhone });
+
+/** An IBAN with valid check digits, stored as printed ('PT50 0002 ...'); '' = no bank transfer. */
+const iban = z
+  .string({ error: v.iban })
+  .trim()
+  .max(50, { error: v.iban })
+  .transform((text, ctx) => {
+    if (text === '') return '';
+    const electronic = electronicFormatIBAN(text);
+    if (!electronic || !isValidIBAN(electronic)) {
+      ctx.addIssue({ code: 'custom', message: v.iban });
+      return z.NEVER;
+    }
+    return friendlyFormatIBAN(electronic) ?? electronic;
+  });
+
+const email = z
+  .string({ error: v.ownerEmail })
+  .trim()
+  .max(254, { error: v.ownerEmail })
+  .refine((text) => text === '' || z.regexes.email.test(text), { error: v.ownerEmail });
+
+const L = SETTINGS_LIMITS;
+
+export const shopSettingsSchema = formObject({
+  payments: formObject({
+    mbwayPhone1: mbwayPhone,
+    mbwayPhone2: mbwayPhone,
+    iban,
+    ibanHolder: plainText(L.holder, v.ibanHolder),
+    paypal: plainText(L.handle, v.handle),
+    revolut: plainText(L.handle, v.handle),
+  }),
+  mbwayLimits: formObject({
+    number1: wholeNumber(L.mbwayLimit.min, L.mbwayLimit.max, v.mbwayLimit),
+    number2: wholeNumber(L.mbwayLimit.min, L.mbwayLimit.max, v.mbwayLimit),
+  }),
+  ownerEmail: email,
+  reservationHours: wholeNumber(L.reservationHours.min, L.reservationHours.max, v.reservationHours),
+  lowStockThreshold: wholeNumber(L.lowStockThreshold.min, L.lowStockThreshold.max, v.lowStockThreshold),
+}).superRefine((settings, ctx) => {
+  const p = settings.payments;
+  if (p.iban && !p.ibanHolder) ctx.addIssue({ code: 'custom', path: ['payments', 'ibanHolder'], message: v.ibanHolder });
+  if (!p.mbwayPhone1 && !p.mbwayPhone2 && !p.iban && !p.paypal && !p.revolut) {
+    ctx.addIssue({ code: 'custom', path: ['payments', 'iban'], message: v.noPaymentMethod });
+  }
+}) satisfies z.ZodType<ShopSettings, unknown>;
+
+/** `PUT /api/admin/settings`: the whole record, over the version the screen loaded. */
+export const settingsUpdateSchema = formObject({
+  version: z.int({ error: v.version }).min(0, { error: v.version }),
+  settings: shopSettingsSchema,
+});
+
+export type SettingsUpdate = z.infer<typeof settingsUpdateSchema>;

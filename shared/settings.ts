@@ -1,0 +1,123 @@
+/**
+ * The shop's settings (DESIGN rule 23): what the owner changes without a deploy, kept as one record in
+ * the shop's own database and edited on the back-office's "Definições" screen, with a history of every
+ * change (who, when, old → new). Functions read it with a short cache (`SETTINGS_CACHE_SECONDS`).
+ *
+ * A deploy seeds the record once (from CDK context) and never writes it again, so a deploy can never
+ * bring back an old IBAN; the twin seeds its demo values the same way.
+ */
+import { DEFAULT_MBWAY_LIMITS, type MbWayLimits } from './mb-way.ts';
+import { RESERVATION_MINUTES } from './order-status.ts';
+import { LOW_STOCK_THRESHOLD } from './stock.ts';
+
+/** How customers pay: each value is shown to them as it is written here. An empty value switches that method off. */
+export interface PaymentSettings {
+  readonly mbwayPhone1: string;
+  readonly mbwayPhone2: string;
+  readonly iban: string;
+  readonly ibanHolder: string;
+  readonly paypal: string;
+  readonly revolut: string;
+}
+
+export type { MbWayLimits };
+
+export interface ShopSettings {
+  readonly payments: PaymentSettings;
+  readonly mbwayLimits: MbWayLimits;
+  /** Where the owner's notifications go (paid orders, contact messages); '' = the shop's sender address. */
+  readonly ownerEmail: string;
+  /** Hours an unpaid reservation holds its pieces before they go back to the shop. */
+  readonly reservationHours: number;
+  /** A piece with 1 to this many units left is "stock baixo" on the dashboard and the products list. */
+  readonly lowStockThreshold: number;
+}
+
+/** Who the history names as the author of the first record (the first deploy, or the twin's first start). */
+export const SEED_AUTHOR = 'instalação';
+
+/** Seconds a function keeps the settings it read before reading them again. */
+export const SETTINGS_CACHE_SECONDS = 10;
+
+/** The bounds of the numeric settings (the form's `min`/`max` and the schema's). */
+export const SETTINGS_LIMITS = {
+  mbwayLimit: { min: 0, max: 1000 },
+  reservationHours: { min: 1, max: 72 },
+  lowStockThreshold: { min: 0, max: 100 },
+  /** Characters of a payment handle (PayPal address or link, Revolut tag). */
+  handle: 100,
+  holder: 100,
+} as const;
+
+/**
+ * Values of a record that does not exist yet (and of fields a record written by an older version
+ * lacks): the spec's constants, and no payment method until the owner (or the deploy's seed) gives one.
+ */
+export const DEFAULT_SETTINGS: ShopSettings = {
+  payments: { mbwayPhone1: '', mbwayPhone2: '', iban: '', ibanHolder: '', paypal: '', revolut: '' },
+  mbwayLimits: DEFAULT_MBWAY_LIMITS,
+  ownerEmail: '',
+  reservationHours: RESERVATION_MINUTES / 60,
+  lowStockThreshold: LOW_STOCK_THRESHOLD,
+};
+
+/**
+ * Every setting, by its path in the record, with the pt-PT label the screen and the history show. The
+ * order is the screen's.
+ */
+export const SETTING_LABELS = {
+  'payments.mbwayPhone1': 'MB WAY: número 1',
+  'payments.mbwayPhone2': 'MB WAY: número 2',
+  'mbwayLimits.number1': 'MB WAY: encomendas por mês no número 1',
+  'mbwayLimits.number2': 'MB WAY: encomendas por mês no número 2',
+  'payments.iban': 'Transferência: IBAN',
+  'payments.ibanHolder': 'Transferência: titular da conta',
+  'payments.paypal': 'PayPal: conta',
+  'payments.revolut': 'Revolut: utilizador',
+  ownerEmail: 'E-mail para as notificações da loja',
+  reservationHours: 'Horas de reserva para pagar',
+  lowStockThreshold: 'Stock baixo: até quantas unidades',
+} as const;
+
+export type SettingPath = keyof typeof SETTING_LABELS;
+
+/** One setting's change, as the history keeps it. */
+export interface SettingChange {
+  readonly field: SettingPath;
+  readonly from: string | number;
+  readonly to: string | number;
+}
+
+/** The value of one setting of a record, by its path. */
+export function settingValue(settings: ShopSettings, path: SettingPath): string | number {
+  const [group, key] = path.split('.') as [keyof ShopSettings, string | undefined];
+  const value = settings[group];
+  return key === undefined ? (value as string | number) : (value as unknown as Record<string, string | number>)[key]!;
+}
+
+/**
+ * What changed from one record to the next, in the screen's order.
+ *
+ * @example
+ * settingsChanges(DEFAULT_SETTINGS, { ...DEFAULT_SETTINGS, reservationHours: 4 });
+ * // [{ field: 'reservationHours', from: 2, to: 4 }]
+ */
+export function settingsChanges(before: ShopSettings, after: ShopSettings): SettingChange[] {
+  return (Object.keys(SETTING_LABELS) as SettingPath[])
+    .map((field) => ({ field, from: settingValue(before, field), to: settingValue(after, field) }))
+    .filter((change) => change.from !== change.to);
+}
+
+/**
+ * A stored record read with today's defaults under it: a field added after the record was written
+ * reads as its default (migrate on read).
+ */
+export function withDefaults(stored: Partial<{ [K in keyof ShopSettings]: Partial<ShopSettings[K]> | ShopSettings[K] }> | undefined): ShopSettings {
+  return {
+    payments: { ...DEFAULT_SETTINGS.payments, ...(stored?.payments as Partial<PaymentSettings> | undefined) },
+    mbwayLimits: { ...DEFAULT_SETTINGS.mbwayLimits, ...(stored?.mbwayLimits as Partial<MbWayLimits> | undefined) },
+    ownerEmail: (stored?.ownerEmail as string | undefined) ?? DEFAULT_SETTINGS.ownerEmail,
+    reservationHours: (stored?.reservationHours as number | undefined) ?? DEFAULT_SETTINGS.reservationHours,
+    lowStockThreshold: (stored?.lowStockThreshold as number | undefined) ?? DEFAULT_SETTINGS.lowStockThreshold,
+  };
+}

@@ -1,0 +1,178 @@
+/**
+ * The shop's settings (DESIGN rule 23, issue 17): changed on "Definições" with no deploy, they reach
+ * the checkout, the e-mails and the back-office within the cache's seconds; every save is over the
+ * version the owner saw and goes in the history; hostile or broken values are refused in Portuguese and
+ * change nothing. This file runs against a twin of its own: the settings are what every other file relies on.
+ */
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedSettings } from '../../lambdas/repositories/settings.ts';
+import { LOCAL_PAYMENTS, startTwin, type Twin } from '../../infra/local/twin.ts';
+import type { SettingsResponse } from '../../shared/api.ts';
+import { monthKey } from '../../shared/mb-way.ts';
+import { DEFAULT_SETTINGS, SEED_AUTHOR, SETTINGS_CACHE_SECONDS, type ShopSettings } from '../../shared/settings.ts';
+import { twinInfo } from '../support/global-setup.ts';
+import { createProduct, mailsTo, orderBody, placeOrder, reservationBody } from '../support/factories.ts';
+import { adminIdToken, call, documentClient, nonAdminToken, twin, useOwnTwin } from '../support/twin.ts';
+
+let own: Twin;
+let token: string;
+
+beforeAll(async () => {
+  own = await startTwin({ port: 0, seed: false, throttle: false });
+  useOwnTwin(twinInfo(own));
+  token = await adminIdToken();
+}, 120_000);
+afterAll(() => own?.stop());
+
+const NEW_IBAN = 'PT50 0035 0000 0000 1234 5677 9';
+/** A wait a little longer than the functions' cache of the settings. */
+const CACHE_WAIT = { timeout: (SETTINGS_CACHE_SECONDS + 5) * 1000, interval: 500 };
+
+const read = () => call<SettingsResponse>('GET', '/api/admin/settings', { token });
+const save = (version: number, settings: unknown, as = token) => call<SettingsResponse & { error?: { code: string; message: string; fields?: Record<string, string> } }>('PUT', '/api/admin/settings', { token: as, body: { version, settings } });
+async function current(): Promise<SettingsResponse> {
+  const answer = await read();
+  expect(answer.status).toBe(200);
+  return answer.body;
+}
+async function change(edit: (settings: ShopSettings) => ShopSettings): Promise<SettingsResponse> {
+  const { settings, version } = await current();
+  const answer = await save(version, edit(settings));
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  return answer.body;
+}
+const methods = async () => (await call('GET', '/api/payment-methods')).body as { methods: { id: string; available: boolean; instructions?: Record<string, string> }[]; reservationHours: number };
+
+describe('settings in the shop', () => {
+  it('starts from the record the first start seeded (the demo payments), with no history; a second seed never overwrites it', async () => {
+    const first = await current();
+    expect(first).toMatchObject({ version: 1, updatedBy: SEED_AUTHOR, history: [] });
+    expect(first.settings).toEqual({ ...DEFAULT_SETTINGS, payments: LOCAL_PAYMENTS });
+
+    await change((s) => ({ ...s, lowStockThreshold: 4 }));
+    // What a later deploy (or restart) does: the seed is refused, the owner's value stays.
+    expect(await seedSettings({ ...DEFAULT_SETTINGS, payments: LOCAL_PAYMENTS }, new Date().toISOString(), SEED_AUTHOR)).toBe(false);
+    expect((await current()).settings.lowStockThreshold).toBe(4);
+  });
+
+  it('a new IBAN reaches /api/payment-methods and the next order e-mail with no deploy, and the history says who changed what', async () => {
+    const before = await current();
+    const saved = await change((s) => ({ ...s, payments: { ...s.payments, iban: ' pt50003500000000123456779 ' } }));
+    // Stored in its printed form, whatever spacing and case the owner typed.
+    expect(saved.settings.payments.iban).toBe(NEW_IBAN);
+    expect(saved.version).toBe(before.version + 1);
+    expect(saved.updatedBy).toBe(own.admin.email);
+    expect(saved.history[0]).toMatchObject({ by: own.admin.email, version: saved.version, changes: [{ field: 'payments.iban', from: LOCAL_PAYMENTS.iban, to: NEW_IBAN }] });
+
+    await expect
+      .poll(async () => (await methods()).methods.find((m) => m.id === 'transferencia')?.instructions?.iban, CACHE_WAIT)
+      .toBe(NEW_IBAN);
+
+    const piece = await createProduct({ stock: 5 });
+    // The order-creating function has its own cache: wait until it answers with the new IBAN too.
+    let order: Awaited<ReturnType<typeof placeOrder>> | undefined;
+    await expect
+      .poll(async () => {
+        order = await placeOrder(await orderBody([{ productId: piece.id, quantity: 1 }]));
+        return (order.body.order?.instructions as { iban?: string } | undefined)?.iban;
+      }, CACHE_WAIT)
+      .toBe(NEW_IBAN);
+    const [received] = (await mailsTo(order!.body.order.email as string)).filter((mail) => mail.subject.includes(String(order!.body.order.orderNumber)));
+    expect(received?.body.text).toContain(NEW_IBAN);
+    expect(received?.body.html).toContain(NEW_IBAN);
+  });
+
+  it('refuses a save over a version that is no longer the stored one (409, nothing saved), and two admins saving at once: one wins', async () => {
+    const { settings, version } = await current();
+    const stale = await save(version - 1, { ...settings, reservationHours: 9 });
+    expect(stale.status).toBe(409);
+    expect(stale.body.error).toMatchObject({ code: 'settings_changed', message: expect.stringContaining('alteradas entretanto') });
+
+    const [a, b] = await Promise.all([save(version, { ...settings, reservationHours: 3 }), save(version, { ...settings, reservationHours: 5 })]);
+    expect([a.status, b.status].sort()).toEqual([200, 409]);
+    const after = await current();
+    expect(after.version).toBe(version + 1);
+    expect(after.settings.reservationHours).toBe(a.status === 200 ? 3 : 5);
+    expect(after.history.filter((entry) => entry.version === version + 1)).toHaveLength(1);
+  });
+
+  it('refuses bad and hostile values in Portuguese, field by field, and changes nothing', async () => {
+    const before = await current();
+    const { settings, version } = before;
+    const cases: [unknown, string, RegExp][] = [
+      [{ ...settings, payments: { ...settings.payments, iban: 'PT50 0035 0000 0000 1234 5677 8' } }, 'settings.payments.iban', /IBAN não é válido/],
+      [{ ...settings, payments: { ...settings.payments, paypal: '<a href="https://evil.example">PAGAR AQUI</a>' } }, 'settings.payments.paypal', /sem < nem >/],
+      [{ ...settings, payments: { ...settings.payments, revolut: '@loja\nPAGA PARA PT50...' } }, 'settings.payments.revolut', /sem < nem >/],
+      [{ ...settings, payments: { ...settings.payments, mbwayPhone1: '91234567a' } }, 'settings.payments.mbwayPhone1', /telemóvel válido/],
+      [{ ...settings, payments: { ...settings.payments, ibanHolder: '' } }, 'settings.payments.ibanHolder', /titular/],
+      [{ ...settings, payments: { mbwayPhone1: '', mbwayPhone2: '', iban: '', ibanHolder: '', paypal: '', revolut: '' } }, 'settings.payments.iban', /pelo menos uma forma de pagamento/],
+      [{ ...settings, reservationHours: 0 }, 'settings.reservationHours', /entre 1 e 72/],
+      [{ ...settings, reservationHours: 2.5 }, 'settings.reservationHours', /entre 1 e 72/],
+      [{ ...settings, reservationHours: '4' }, 'settings.reservationHours', /entre 1 e 72/],
+      [{ ...settings, mbwayLimits: { number1: -1, number2: 40 } }, 'settings.mbwayLimits.number1', /entre 0 e 1000/],
+      [{ ...settings, lowStockThreshold: 1e9 }, 'settings.lowStockThreshold', /entre 0 e 100/],
+      [{ ...settings, ownerEmail: 'dono@' }, 'settings.ownerEmail', /e-mail válido/],
+    ];
+    for (const [body, field, message] of cases) {
+      const answer = await save(version, body);
+      expect(answer.status, field).toBe(400);
+      expect(answer.body.error?.fields?.[field], field).toMatch(message);
+    }
+    expect((await save(version, 'tudo')).status).toBe(400);
+    expect((await call('PUT', '/api/admin/settings', { token, body: { settings } })).status).toBe(400);
+    expect(await current()).toEqual(before);
+  });
+
+  it('only an admin reads or saves them', async () => {
+    const { settings, version } = await current();
+    expect((await call('GET', '/api/admin/settings')).status).toBe(401);
+    expect((await save(version, settings, 'not-a-token')).status).toBe(401);
+    const customer = await nonAdminToken();
+    expect((await call('GET', '/api/admin/settings', { token: customer })).status).toBe(403);
+    expect((await save(version, { ...settings, ownerEmail: 'ladrao@example.com' }, customer)).status).toBe(403);
+    expect((await current()).version).toBe(version);
+  });
+
+  it('a method left empty is not offered and an order with it is refused, nothing reserved', async () => {
+    await change((s) => ({ ...s, payments: { ...s.payments, paypal: '' } }));
+    await expect.poll(async () => (await methods()).methods.find((m) => m.id === 'paypal'), CACHE_WAIT).toEqual({ id: 'paypal', label: 'PayPal', available: false });
+    const piece = await createProduct({ stock: 2 });
+    await expect
+      .poll(async () => {
+        const answer = await placeOrder(reservationBody([{ productId: piece.id, quantity: 1 }], { paymentMethod: 'paypal' }));
+        return answer.status === 409 ? answer.body.error : answer.status;
+      }, CACHE_WAIT)
+      .toMatchObject({ code: 'payment_method_unavailable', fields: { 'shipping.paymentMethod': expect.stringContaining('não está disponível') } });
+    const { Item } = await documentClient().send(new GetCommand({ TableName: twin().env.TABLE_PRODUCTS, Key: { id: piece.id }, ConsistentRead: true }));
+    expect(Item!.stock).toBe(2);
+    await change((s) => ({ ...s, payments: { ...s.payments, paypal: LOCAL_PAYMENTS.paypal } }));
+  });
+
+  it('the MB WAY monthly limits, the reservation hours, the owner address and the low-stock threshold take effect', async () => {
+    // MB WAY: number 1 takes 2 orders this month, number 2 none → after 2 orders MB WAY is unavailable.
+    await documentClient().send(new PutCommand({ TableName: twin().env.TABLE_MBWAY_COUNTERS, Item: { month: monthKey(), count1: 2, count2: 0 } }));
+    await change((s) => ({ ...s, mbwayLimits: { number1: 2, number2: 0 }, reservationHours: 5, ownerEmail: 'dona.da.loja@example.com', lowStockThreshold: 6 }));
+    await expect.poll(async () => (await methods()).methods.find((m) => m.id === 'mbway')?.available, CACHE_WAIT).toBe(false);
+    expect((await methods()).reservationHours).toBe(5);
+
+    const piece = await createProduct({ stock: 6 });
+    await expect
+      .poll(async () => {
+        const answer = await placeOrder(reservationBody([{ productId: piece.id, quantity: 1 }]));
+        return Math.round((Date.parse(answer.body.order.expiresAt!) - Date.now()) / 3_600_000);
+      }, CACHE_WAIT)
+      .toBe(5);
+
+    const paid = await placeOrder(await orderBody([{ productId: piece.id, quantity: 1 }]));
+    expect(paid.status).toBe(201);
+    await expect
+      .poll(async () => (await mailsTo('dona.da.loja@example.com')).some((mail) => mail.subject.includes(String(paid.body.order.orderNumber))), CACHE_WAIT)
+      .toBe(true);
+
+    const dashboard = async () => (await call('GET', '/api/admin/dashboard', { token })).body as { lowStockThreshold: number };
+    await expect.poll(async () => (await dashboard()).lowStockThreshold, CACHE_WAIT).toBe(6);
+    const products = await call('GET', '/api/admin/products', { token });
+    expect(products.body.lowStockThreshold).toBe(6);
+  });
+});

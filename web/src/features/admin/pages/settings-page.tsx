@@ -1,0 +1,226 @@
+/**
+ * {prefix}/definicoes: the shop's settings (payment instructions, the owner's notification address,
+ * MB WAY monthly limits, reservation hours, the low-stock threshold), saved over the version loaded
+ * (someone else's save in between is refused, never overwritten), and the history of every change.
+ */
+import { useState, type FormEvent } from 'react';
+import type { SettingsResponse } from '../../../../../shared/api.ts';
+import { formatDateTime } from '../../../../../shared/dates.ts';
+import { messages } from '../../../../../shared/messages.ts';
+import { fieldErrors } from '../../../../../shared/schemas/index.ts';
+import { shopSettingsSchema } from '../../../../../shared/schemas/settings.ts';
+import { SETTING_LABELS, SETTINGS_LIMITS, type SettingPath, type ShopSettings } from '../../../../../shared/settings.ts';
+import { ApiError } from '../../../lib/api.ts';
+import { TextField } from '../../../ui/field.tsx';
+import { failureMessage, isChangedMeanwhile } from '../api/admin-api.ts';
+import { useLoad } from '../api/use-load.ts';
+import { useAdminApi } from '../auth/session.tsx';
+import { AdminPage, Feedback, LoadView } from '../components/ui.tsx';
+import { texts } from '../texts.ts';
+
+const t = texts.settings;
+
+/** The form as typed: every field as text, by its path in the record. */
+type Draft = Record<SettingPath, string>;
+
+const NUMERIC: readonly SettingPath[] = ['mbwayLimits.number1', 'mbwayLimits.number2', 'reservationHours', 'lowStockThreshold'];
+
+function draftOf(settings: ShopSettings): Draft {
+  const p = settings.payments;
+  return {
+    'payments.mbwayPhone1': p.mbwayPhone1,
+    'payments.mbwayPhone2': p.mbwayPhone2,
+    'mbwayLimits.number1': String(settings.mbwayLimits.number1),
+    'mbwayLimits.number2': String(settings.mbwayLimits.number2),
+    'payments.iban': p.iban,
+    'payments.ibanHolder': p.ibanHolder,
+    'payments.paypal': p.paypal,
+    'payments.revolut': p.revolut,
+    ownerEmail: settings.ownerEmail,
+    reservationHours: String(settings.reservationHours),
+    lowStockThreshold: String(settings.lowStockThreshold),
+  };
+}
+
+/** The draft as the record the schema checks (numbers as typed, so that "abc" is refused, not zero). */
+function recordOf(draft: Draft): unknown {
+  const number = (path: SettingPath) => (draft[path].trim() === '' ? undefined : Number(draft[path]));
+  return {
+    payments: {
+      mbwayPhone1: draft['payments.mbwayPhone1'],
+      mbwayPhone2: draft['payments.mbwayPhone2'],
+      iban: draft['payments.iban'],
+      ibanHolder: draft['payments.ibanHolder'],
+      paypal: draft['payments.paypal'],
+      revolut: draft['payments.revolut'],
+    },
+    mbwayLimits: { number1: number('mbwayLimits.number1'), number2: number('mbwayLimits.number2') },
+    ownerEmail: draft.ownerEmail,
+    reservationHours: number('reservationHours'),
+    lowStockThreshold: number('lowStockThreshold'),
+  };
+}
+
+type Notice = { readonly kind: 'success' | 'error'; readonly text: string; readonly stale?: true };
+
+export function SettingsPage() {
+  const { state, reload, update } = useLoad((api) => api.settings(), []);
+  // Kept here: the form starts afresh from each version it is given (after a save or a reload).
+  const [notice, setNotice] = useState<Notice>();
+  const reloadCurrent = () => {
+    setNotice(undefined);
+    reload();
+  };
+  return (
+    <AdminPage title={t.title}>
+      {notice && (
+        <Feedback kind={notice.kind}>
+          <p>{notice.text}</p>
+          {notice.stale && (
+            <button type="button" className="button button--small" onClick={reloadCurrent}>
+              {t.reload}
+            </button>
+          )}
+        </Feedback>
+      )}
+      <LoadView state={state} onRetry={reload}>
+        {(loaded) => <SettingsForm key={loaded.version} loaded={loaded} onSaved={(saved) => update(() => saved)} setNotice={setNotice} />}
+      </LoadView>
+    </AdminPage>
+  );
+}
+
+function SettingsForm(props: {
+  readonly loaded: SettingsResponse;
+  readonly onSaved: (saved: SettingsResponse) => void;
+  readonly setNotice: (notice: Notice | undefined) => void;
+}) {
+  const { loaded, onSaved, setNotice } = props;
+  const api = useAdminApi();
+  const [draft, setDraft] = useState<Draft>(() => draftOf(loaded.settings));
+  const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
+  const [saving, setSaving] = useState(false);
+
+  const field = (path: SettingPath, extra: { hint?: string; type?: string; inputMode?: 'numeric' | 'email' | 'tel'; min?: number; max?: number; maxLength?: number } = {}) => (
+    <TextField
+      label={SETTING_LABELS[path]}
+      name={path}
+      value={draft[path]}
+      error={errors[path]}
+      hint={extra.hint}
+      type={extra.type ?? (NUMERIC.includes(path) ? 'number' : 'text')}
+      inputMode={extra.inputMode ?? (NUMERIC.includes(path) ? 'numeric' : undefined)}
+      min={extra.min}
+      max={extra.max}
+      maxLength={extra.maxLength}
+      autoComplete="off"
+      onChange={(event) => setDraft((current) => ({ ...current, [path]: event.target.value }))}
+    />
+  );
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setNotice(undefined);
+    const parsed = shopSettingsSchema.safeParse(recordOf(draft));
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error));
+      setNotice({ kind: 'error', text: messages.api.invalidInput });
+      return;
+    }
+    setErrors({});
+    setSaving(true);
+    try {
+      const saved = await api.saveSettings({ version: loaded.version, settings: parsed.data });
+      setNotice({ kind: 'success', text: saved.version === loaded.version ? messages.admin.settingsUnchanged : messages.admin.settingsSaved });
+      onSaved(saved);
+    } catch (failure) {
+      if (isChangedMeanwhile(failure, 'settings_changed')) setNotice({ kind: 'error', text: messages.api.settingsChanged, stale: true });
+      else {
+        if (failure instanceof ApiError && failure.fields) {
+          setErrors(Object.fromEntries(Object.entries(failure.fields).map(([key, text]) => [key.replace(/^settings\./, ''), text])));
+        }
+        setNotice({ kind: 'error', text: failureMessage(messages.admin.settingsSaveFailed, failure) });
+      }
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const L = SETTINGS_LIMITS;
+  return (
+    <>
+      <p className="muted">{t.intro}</p>
+      {loaded.updatedBy && loaded.updatedAt && <p className="muted">{t.lastSaved(loaded.updatedBy, formatDateTime(loaded.updatedAt))}</p>}
+      <form className="adm-form" onSubmit={submit} noValidate aria-label={t.title}>
+        <fieldset className="card adm-settings-group">
+          <legend>{t.payments}</legend>
+          <p className="field-hint">{t.paymentsHint}</p>
+          <div className="adm-form-grid">
+            {field('payments.mbwayPhone1', { inputMode: 'tel', maxLength: 25 })}
+            {field('mbwayLimits.number1', { min: L.mbwayLimit.min, max: L.mbwayLimit.max })}
+            {field('payments.mbwayPhone2', { inputMode: 'tel', maxLength: 25 })}
+            {field('mbwayLimits.number2', { min: L.mbwayLimit.min, max: L.mbwayLimit.max, hint: t.mbwayLimitHint })}
+            {field('payments.iban', { maxLength: 50 })}
+            {field('payments.ibanHolder', { maxLength: L.holder })}
+            {field('payments.paypal', { maxLength: L.handle })}
+            {field('payments.revolut', { maxLength: L.handle })}
+          </div>
+        </fieldset>
+        <fieldset className="card adm-settings-group">
+          <legend>{t.notifications}</legend>
+          {field('ownerEmail', { type: 'email', inputMode: 'email', maxLength: 254, hint: t.ownerEmailHint })}
+        </fieldset>
+        <fieldset className="card adm-settings-group">
+          <legend>{t.orders}</legend>
+          <div className="adm-form-grid">
+            {field('reservationHours', { min: L.reservationHours.min, max: L.reservationHours.max, hint: t.reservationHoursHint })}
+            {field('lowStockThreshold', { min: L.lowStockThreshold.min, max: L.lowStockThreshold.max, hint: t.lowStockHint })}
+          </div>
+        </fieldset>
+        <div className="adm-form-actions">
+          <button type="submit" className="button" disabled={saving}>
+            {saving ? t.saving : t.save}
+          </button>
+        </div>
+      </form>
+      <SettingsHistory history={loaded.history} />
+    </>
+  );
+}
+
+function SettingsHistory({ history }: { readonly history: SettingsResponse['history'] }) {
+  const shown = (value: string | number) => (value === '' ? t.empty : String(value));
+  return (
+    <section className="adm-settings-history" aria-labelledby="settings-history">
+      <h2 id="settings-history">{t.history}</h2>
+      {history.length === 0 ? (
+        <p className="adm-empty">{t.historyEmpty}</p>
+      ) : (
+        <table className="adm-table">
+          <thead>
+            <tr>
+              <th scope="col">{t.historyColumns.when}</th>
+              <th scope="col">{t.historyColumns.who}</th>
+              <th scope="col">{t.historyColumns.what}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {history.map((entry) => (
+              <tr key={`${entry.at}-${entry.version}`}>
+                <td data-label={t.historyColumns.when}>{formatDateTime(entry.at)}</td>
+                <td data-label={t.historyColumns.who}>{entry.by}</td>
+                <td data-label={t.historyColumns.what}>
+                  <ul className="adm-settings-changes">
+                    {entry.changes.map((change) => (
+                      <li key={change.field}>{t.change(SETTING_LABELS[change.field] ?? change.field, shown(change.from), shown(change.to))}</li>
+                    ))}
+                  </ul>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
