@@ -110,6 +110,11 @@ export const LOCAL_PAYMENTS: PaymentSettings = {
   revolut: '@joiasinox',
 };
 
+/** The twin's first settings record (its demo payments), once: never over the owner's own. */
+export function seedLocalSettings(): Promise<boolean> {
+  return seedSettings({ ...DEFAULT_SETTINGS, payments: LOCAL_PAYMENTS }, new Date().toISOString(), SEED_AUTHOR);
+}
+
 /**
  * The key of the order links, kept with the twin's data (like the stack's secret, generated once), so
  * the links of e-mails already sent keep opening their orders after a restart.
@@ -186,8 +191,7 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       ensureUserPool(endpoints.cognito, admin),
       createMailTemplates(endpoints.ses, MAIL_TEMPLATE_PREFIX),
     ]);
-    // The first settings record, once (never over the owner's own).
-    await seedSettings({ ...DEFAULT_SETTINGS, payments: LOCAL_PAYMENTS }, new Date().toISOString(), SEED_AUTHOR);
+    await seedLocalSettings();
     // Counters kept since this twin's data began; data from before them (an older `.data/`) is counted once.
     await recountIfEmpty();
     // Orders from before the back-office search (an older `.data/`) get their search terms once.

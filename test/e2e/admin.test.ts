@@ -225,7 +225,7 @@ describe('back-office: the walk of issue 6', () => {
     await page.waitForURL(/\/dashboard$/);
     await page.getByText(messages.admin.welcome(shop.twin.admin.email)).waitFor();
     const nav = page.getByRole('navigation');
-    for (const label of ['Painel', 'Encomendas', 'Produtos', 'Criar coleções', 'Contactos', 'Esgotados']) {
+    for (const label of ['Painel', 'Encomendas', 'Produtos', 'Criar coleções', 'Contactos', 'Esgotados', 'Definições']) {
       expect(await nav.getByRole('link', { name: label, exact: true }).count()).toBe(1);
     }
     const card = page.locator('.adm-card', { hasText: 'Por confirmar pagamento' });
@@ -589,6 +589,37 @@ describe('back-office: the walk of issue 6', () => {
       await expect.poll(() => row.textContent()).toContain('notificado');
       expect(await row.textContent()).toContain(productName);
     }
+  });
+
+  it('changes the IBAN on "Definições": a typo is refused in place, a valid one reaches the checkout without a deploy and goes in the history', async () => {
+    await page.getByRole('navigation').getByRole('link', { name: 'Definições' }).click();
+    await page.getByRole('heading', { name: 'Definições', level: 1 }).waitFor();
+    const iban = page.getByLabel('Transferência: IBAN');
+    const original = await iban.inputValue();
+    expect(original).toMatch(/^PT50/);
+
+    await iban.fill('PT50 0035 0000 0000 1234 5677 8');
+    await page.getByRole('button', { name: 'Guardar definições' }).click();
+    await page.getByText(/Este IBAN não é válido/).waitFor();
+    expect(await iban.getAttribute('aria-invalid')).toBe('true');
+
+    await iban.fill('PT50 0035 0000 0000 1234 5677 9');
+    await page.getByRole('button', { name: 'Guardar definições' }).click();
+    await page.getByText(messages.admin.settingsSaved).waitFor();
+    const latest = page.locator('.adm-settings-history tbody tr').first();
+    await expect.poll(() => latest.textContent()).toContain(`Transferência: IBAN: ${original} → PT50 0035 0000 0000 1234 5677 9`);
+    expect(await latest.textContent()).toContain(shop.twin.admin.email);
+    await page.screenshot({ path: '/tmp/shots-settings/settings.png', fullPage: true });
+
+    // The checkout's payment methods say it within the functions' short cache, no deploy.
+    const transfer = async () => ((await publicApi('GET', '/api/payment-methods')) as { methods: { id: string; instructions?: { iban?: string } }[] }).methods.find((m) => m.id === 'transferencia');
+    await expect.poll(async () => (await transfer())?.instructions?.iban, { timeout: 20_000, interval: 500 }).toBe('PT50 0035 0000 0000 1234 5677 9');
+
+    // Back to the demo IBAN, for the other walks.
+    await page.getByLabel('Transferência: IBAN').fill(original);
+    await page.getByRole('button', { name: 'Guardar definições' }).click();
+    await page.getByText(messages.admin.settingsSaved).waitFor();
+    await expect.poll(async () => (await transfer())?.instructions?.iban, { timeout: 20_000, interval: 500 }).toBe(original);
   });
 
   it('logs out, after which the admin URL redirects to the login', async () => {

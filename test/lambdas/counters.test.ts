@@ -14,6 +14,7 @@ import { monthKey } from '../../shared/mb-way.ts';
 import { lastDays } from '../../shared/dates.ts';
 import { ORDER_STATUSES, type OrderStatus } from '../../shared/order-status.ts';
 import { createTables } from '../../infra/local/bootstrap.ts';
+import { seedLocalSettings } from '../../infra/local/twin.ts';
 import { tables, type TableKey } from '../../lambdas/contracts/data-model.ts';
 import { allCounters, setCounter } from '../../lambdas/repositories/counters.ts';
 import { countersFrom, readCountedData, recount } from '../../lambdas/services/counters.ts';
@@ -44,6 +45,7 @@ beforeAll(async () => {
     process.env[tables[key].envVar] = `${prefix}-${key}`;
   }
   await recount(); // what the twin does with a new counters table: zeros for every status
+  await seedLocalSettings(); // and with a new settings table: its demo payment methods
   // This file's own outbox gets its own consumer (the twin's reads the twin's table), in this worker.
   outbox = await startStreamPoller(streamConsumers[0], { endpoint: twin().endpoints.dynamodb, tableName: `${prefix}-outbox`, filter: OUTBOX_STREAM_FILTER });
 });
