@@ -1,17 +1,16 @@
 /**
  * Sizes: the shop's first-load JavaScript and CSS (what index.html loads before any click), the admin
- * and Amplify chunks, and each Lambda bundle built the way the CDK stack builds it; plus the time to
+ * and Amplify chunks, and every Lambda bundle built the way the CDK stack builds it; plus the time to
  * import each bundle in a fresh Node process (the Lambda cold path of our code).
  */
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, readdir, rm, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, readdir, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import { build } from 'esbuild';
-import { routes } from '../lambdas/routes.ts';
-import { BUNDLE_TARGET, ESM_REQUIRE_BANNER, REPO_ROOT } from '../infra/constructs/shop-function.ts';
+import { bundleFunction, functionBundleSpecs } from '../infra/bundles.ts';
+import { REPO_ROOT } from '../infra/constructs/shop-function.ts';
 
 const run = promisify(execFile);
 const gz = (bytes: Buffer) => gzipSync(bytes, { level: 9 }).length;
@@ -51,40 +50,47 @@ export async function webSizes(dist: string): Promise<WebSizes> {
 }
 
 export interface LambdaSize {
+  /** The function's module under `lambdas/` (`handlers/products/list`, `consumers/outbox-mail`). */
   readonly handler: string;
+  /** A route that only reads (GET): the target is 250 KB minified for these. */
+  readonly readRoute: boolean;
   readonly bytes: number;
   readonly gzip: number;
+  /** p50 of {@link COLD_IMPORTS} imports, each in a fresh Node process outside the repository. */
   readonly coldImportMs: number;
+  /** The AWS SDK clients (and sharp) the bundle carries. */
+  readonly clients: readonly string[];
 }
 
+const COLD_IMPORTS = 5;
+
+/**
+ * Every function of the stack bundled the way the stack bundles it (`infra/bundles.ts`), its size,
+ * the clients it carries, and the time to import it in a fresh process (our code's part of a cold start).
+ */
 export async function lambdaSizes(): Promise<LambdaSize[]> {
   const out = await mkdtemp(join(tmpdir(), 'bench-lambdas-'));
   try {
     const results: LambdaSize[] = [];
-    for (const handler of [...new Set(routes.map((r) => r.handler))]) {
-      const outfile = join(out, `${handler.replaceAll('/', '-')}.mjs`);
-      await build({
-        entryPoints: [join(REPO_ROOT, 'lambdas', 'handlers', `${handler}.ts`)],
-        bundle: true,
-        platform: 'node',
-        format: 'esm',
-        target: BUNDLE_TARGET,
-        mainFields: ['module', 'main'],
-        banner: { js: ESM_REQUIRE_BANNER },
-        minify: true,
-        outfile,
-        logLevel: 'silent',
-      });
+    for (const spec of functionBundleSpecs()) {
+      const dir = join(out, spec.name.replaceAll('/', '-'));
+      const outfile = join(dir, 'index.mjs');
+      await mkdir(dir, { recursive: true });
+      for (const native of spec.nativeModules) {
+        await mkdir(join(dir, 'node_modules'), { recursive: true });
+        await symlink(join(REPO_ROOT, 'node_modules', native), join(dir, 'node_modules', native));
+      }
+      const bundle = await bundleFunction(spec, outfile);
       const bytes = await readFile(outfile);
-      // Import in a fresh process, with the environment a function has, and time it.
       const script = `const t = performance.now(); await import(${JSON.stringify(`file://${outfile}`)}); console.log(performance.now() - t);`;
       const samples: number[] = [];
-      for (let i = 0; i < 3; i++) {
-        const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], { env: { ...process.env } });
+      for (let i = 0; i < COLD_IMPORTS; i++) {
+        const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], { cwd: dir, env: { PATH: process.env.PATH ?? '', HOME: dir } });
         samples.push(Number(stdout.trim()));
       }
       samples.sort((a, b) => a - b);
-      results.push({ handler, bytes: (await stat(outfile)).size, gzip: gz(bytes), coldImportMs: Math.round(samples[1]! * 10) / 10 });
+      const clients = [...bundle.packages].filter((p) => /^@aws-sdk\/client-/.test(p) || p === 'sharp').map((p) => p.replace('@aws-sdk/client-', '')).sort();
+      results.push({ handler: spec.name, readRoute: spec.readRoute, bytes: bundle.bytes, gzip: gz(bytes), coldImportMs: Math.round(samples[Math.floor(COLD_IMPORTS / 2)]! * 10) / 10, clients });
     }
     return results;
   } finally {

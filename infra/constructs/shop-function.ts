@@ -7,7 +7,8 @@
  * The AWS SDK v3 clients are bundled (`bundleAwsSDK`) rather than taken from the runtime: the code
  * then runs against the exact SDK versions of `package-lock.json` that the tests and the local twin
  * use, a runtime SDK update cannot change behaviour, and esbuild drops the parts we do not import,
- * which keeps the bundle small and the cold start predictable.
+ * which keeps the bundle small and the cold start predictable. The few SDK modules a function never
+ * reaches in Lambda are left out ({@link UNREACHED_IN_LAMBDA}).
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -39,6 +40,42 @@ export const BASE_ENVIRONMENT = {
  */
 export const ESM_REQUIRE_BANNER =
   "import { createRequire as __joiasCreateRequire } from 'node:module'; const require = __joiasCreateRequire(import.meta.url);";
+
+/**
+ * The credential providers of the SDK's default chain after its first link. Lambda puts the function
+ * role's credentials in the environment (`AWS_ACCESS_KEY_ID`, `AWS_SECRET_ACCESS_KEY`,
+ * `AWS_SESSION_TOKEN`: "the access keys obtained from the function's execution role", Lambda's
+ * reserved runtime variables), so the chain's first link (`fromEnv`) always answers there; the chain
+ * loads these others only with a dynamic `import()` when that link fails. Left out of the bundle they
+ * cost nothing: about 90 KB (the SSO/STS clients they carry) less in every function. The bundle test
+ * (`test/infra/bundles.test.ts`) proves no bundle imports them statically and that a bundle answers
+ * with credentials from the environment.
+ */
+export const UNREACHED_IN_LAMBDA = [
+  '@aws-sdk/credential-provider-sso',
+  '@aws-sdk/credential-provider-ini',
+  '@aws-sdk/credential-provider-process',
+  '@aws-sdk/credential-provider-web-identity',
+  '@aws-sdk/credential-provider-http',
+  '@smithy/credential-provider-imds',
+] as const;
+
+/**
+ * How every function's bundle is made, in one place: the stack's `NodejsFunction` bundling and the
+ * bundle test and bench (which run esbuild themselves with these options) cannot drift apart.
+ */
+export const BUNDLE_OPTIONS = {
+  format: 'esm',
+  target: BUNDLE_TARGET,
+  mainFields: ['module', 'main'],
+  banner: ESM_REQUIRE_BANNER,
+  minify: true,
+} as const;
+
+/** What a function's bundle leaves out: the unreached providers, plus its own native modules. */
+export function bundleExternals(nativeModules: readonly string[] = []): string[] {
+  return [...UNREACHED_IN_LAMBDA, ...nativeModules];
+}
 
 export interface ShopFunctionProps {
   /** Absolute path of the handler module (exporting `handler`). */
@@ -92,15 +129,16 @@ export class ShopFunction extends Construct {
       projectRoot: REPO_ROOT,
       bundling: {
         format: OutputFormat.ESM,
-        target: BUNDLE_TARGET,
-        mainFields: ['module', 'main'],
-        banner: ESM_REQUIRE_BANNER,
-        minify: true,
+        target: BUNDLE_OPTIONS.target,
+        mainFields: [...BUNDLE_OPTIONS.mainFields],
+        banner: BUNDLE_OPTIONS.banner,
+        minify: BUNDLE_OPTIONS.minify,
         sourceMap: true,
         sourcesContent: false,
         bundleAwsSDK: true,
         tsconfig: path.join(REPO_ROOT, 'tsconfig.json'),
-        ...(props.nodeModules ? { externalModules: [...props.nodeModules.externalModules], commandHooks: props.nodeModules.commandHooks } : {}),
+        externalModules: bundleExternals(props.nodeModules?.externalModules),
+        ...(props.nodeModules ? { commandHooks: props.nodeModules.commandHooks } : {}),
       },
     });
   }

@@ -39,7 +39,7 @@ import { startStreamPoller } from './stream-poller.ts';
 import { recountIfEmpty } from '../../lambdas/services/counters.ts';
 import { indexOrdersIfEmpty } from '../../lambdas/repositories/order-search.ts';
 import { seedCatalogue } from './seed.ts';
-import { migrateLegacyPhotos } from '../../lambdas/services/photos.ts';
+import { migrateLegacyPhotos } from '../../lambdas/services/photo-migration.ts';
 import { startSesLocal } from './ses-local.ts';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 

@@ -5,7 +5,7 @@
  */
 import type { S3Event } from 'aws-lambda';
 import { logger } from '../logger.ts';
-import { processUploadedPhoto } from '../services/photos.ts';
+import { processUploadedPhoto } from '../services/photo-pipeline.ts';
 
 /** S3 event keys are URL-encoded, with spaces as `+`. */
 const objectKey = (encoded: string) => decodeURIComponent(encoded.replace(/\+/g, ' '));

@@ -12,7 +12,7 @@ import middy, { type MiddlewareObj } from '@middy/core';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, Context } from 'aws-lambda';
 import type * as z from 'zod';
-import { fieldErrors } from '../../shared/schemas/index.ts';
+import { fieldErrors } from '../../shared/schemas/field-errors.ts';
 import { messages } from '../../shared/messages.ts';
 import type { ApiBody, ApiQuery, ApiResponse, ApiRouteKey } from '../../shared/api-routes.ts';
 import { routes, type Route } from '../routes.ts';

@@ -2,7 +2,7 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import type { Collection } from '../../shared/product.ts';
-import { ddb, tableName } from './clients.ts';
+import { ddb, tableName } from './dynamodb-client.ts';
 import { allOfListing } from './paging.ts';
 
 export const COLLECTION_LISTING = 'collection';

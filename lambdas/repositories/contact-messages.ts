@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { ContactMessage } from '../../shared/api.ts';
 import type { ContactMessageInput } from '../../shared/schemas/index.ts';
-import { ddb, tableName } from './clients.ts';
+import { ddb, tableName } from './dynamodb-client.ts';
 import { COUNTER, countItem } from './counters.ts';
 import { customerTerm } from '../../shared/order-search.ts';
 import { listingPage, type Page } from './paging.ts';

@@ -5,7 +5,7 @@
  */
 import { BatchGetCommand, PutCommand, ScanCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
 import type { OrderStatus } from '../../shared/order-status.ts';
-import { ddb, tableName } from './clients.ts';
+import { ddb, tableName } from './dynamodb-client.ts';
 
 /** The names of the counters. */
 export const COUNTER = {

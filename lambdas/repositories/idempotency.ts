@@ -5,7 +5,7 @@
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { ddb, tableName } from './clients.ts';
+import { ddb, tableName } from './dynamodb-client.ts';
 
 export const IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60;
 /** A claim older than this is taken to be abandoned (the function died) and may be taken over. */

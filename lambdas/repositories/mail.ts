@@ -7,7 +7,8 @@ import { SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { MAIL_ENV } from '../contracts/env.ts';
 import { templateData } from '../contracts/mail-data.ts';
 import { templateName, type MailData, type MailTemplateId } from '../contracts/mail-templates.ts';
-import { setting, ses } from './clients.ts';
+import { setting } from './environment.ts';
+import { ses } from './ses-client.ts';
 
 /**
  * Sends one templated e-mail and answers SES's message id; throws when SES refuses or cannot be

@@ -5,7 +5,7 @@
 import { BatchGetCommand, BatchWriteCommand, QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { ContactMessage, Order } from '../../shared/api.ts';
 import { CUSTOMER_HISTORY_SHOWN, customerTerm, orderSearchTerms, type SearchableOrder } from '../../shared/order-search.ts';
-import { ddb, tableName } from './clients.ts';
+import { ddb, tableName } from './dynamodb-client.ts';
 import { CONTACT_LISTING, contactMessageSearchItem, toContactMessage } from './contact-messages.ts';
 import { ORDER_LISTING, toOrder } from './orders.ts';
 import { messages } from '../../shared/messages.ts';

@@ -2,7 +2,7 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { MailProblem, Order, OrderEmailRecord, OrderSummary, TimelineEntry } from '../../shared/api.ts';
 import { RESERVED_STATUS, type OrderStatus } from '../../shared/order-status.ts';
-import { ddb, tableName } from './clients.ts';
+import { ddb, tableName } from './dynamodb-client.ts';
 import { queryAll, queryPage, type Page } from './paging.ts';
 
 export const ORDER_LISTING = 'order';

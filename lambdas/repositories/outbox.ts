@@ -17,7 +17,7 @@ import {
   type OutboxItem,
   type OutboxMailItem,
 } from '../contracts/outbox.ts';
-import { ddb, tableName } from './clients.ts';
+import { ddb, tableName } from './dynamodb-client.ts';
 
 const later = (now: Date, seconds: number) => new Date(now.getTime() + seconds * 1000).toISOString();
 const expiry = (now: Date) => Math.floor(now.getTime() / 1000) + OUTBOX_KEEP_DAYS * 86_400;

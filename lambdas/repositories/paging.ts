@@ -6,7 +6,7 @@ import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { TableKey } from '../contracts/data-model.ts';
 import { messages } from '../../shared/messages.ts';
 import { InvalidInput } from '../errors.ts';
-import { ddb, tableName } from './clients.ts';
+import { ddb, tableName } from './dynamodb-client.ts';
 
 export interface Page<T> {
   readonly items: T[];

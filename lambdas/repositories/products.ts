@@ -11,7 +11,7 @@ import { BatchGetCommand, DeleteCommand, GetCommand, QueryCommand, UpdateCommand
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { photoFallback, type ProductPhoto } from '../../shared/photos.ts';
 import { isPublicProduct, type AdminProduct, type Product, type ProductStatus } from '../../shared/product.ts';
-import { ddb, tableName } from './clients.ts';
+import { ddb, tableName } from './dynamodb-client.ts';
 import { allOfListing } from './paging.ts';
 
 /** Constant partition value of the listing index for products. */

@@ -4,7 +4,7 @@
  * its window ends.
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { ddb, tableName } from './clients.ts';
+import { ddb, tableName } from './dynamodb-client.ts';
 
 /** Extra time a finished window's item is kept before TTL may remove it (TTL deletion is lazy anyway). */
 const GRACE_SECONDS = 60;

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { SettingChange, ShopSettings } from '../../shared/settings.ts';
-import { ddb, tableName } from './clients.ts';
+import { ddb, tableName } from './dynamodb-client.ts';
 import { writeTransaction } from './transactions.ts';
 
 const PK = 'settings';

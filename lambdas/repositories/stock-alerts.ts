@@ -5,7 +5,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { StockAlert } from '../../shared/api.ts';
-import { ddb, tableName } from './clients.ts';
+import { ddb, tableName } from './dynamodb-client.ts';
 import { COUNTER, countItem } from './counters.ts';
 import { listingPage, type Page } from './paging.ts';
 import { writeTransactionRetrying, type TransactionItem } from './transactions.ts';

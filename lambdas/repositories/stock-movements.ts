@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { StockActor, StockMovement, StockMovementReason } from '../../shared/stock.ts';
-import { ddb, tableName } from './clients.ts';
+import { ddb, tableName } from './dynamodb-client.ts';
 
 /** The transaction item that records one stock change. */
 export function stockMovementItem(change: { productId: string; delta: number; reason: StockMovementReason; actor: StockActor; note?: string }, now: Date) {

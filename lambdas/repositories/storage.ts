@@ -7,7 +7,7 @@ import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { BucketKey } from '../contracts/data-model.ts';
 import { Unavailable } from '../errors.ts';
-import { bucketName, s3 } from './clients.ts';
+import { bucketName, s3 } from './s3-client.ts';
 
 function storageUnavailable(error: unknown): Unavailable {
   return new Unavailable(undefined, 'storage_unavailable', { cause: error });

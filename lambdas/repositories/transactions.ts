@@ -2,7 +2,7 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
-import { ddb } from './clients.ts';
+import { ddb } from './dynamodb-client.ts';
 
 export type TransactionItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 

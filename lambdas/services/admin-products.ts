@@ -8,7 +8,7 @@ import { messages } from '../../shared/messages.ts';
 import type { AdminProduct, Product } from '../../shared/product.ts';
 import type { StockActor } from '../../shared/stock.ts';
 import type { ProductInput, ProductUpdateInput } from '../../shared/schemas/index.ts';
-import { productIdField } from '../../shared/schemas/fields.ts';
+import { isProductId } from '../../shared/product-id.ts';
 import { ChangedMeanwhile, Conflict, InvalidInput, NotFound } from '../errors.ts';
 import { logger } from '../logger.ts';
 import { listCollections } from '../repositories/collections.ts';
@@ -47,7 +47,7 @@ async function removeDroppedPhotos(previous: Product, saved: Product): Promise<v
 /** A product as the back-office edits it (read strongly consistent, with its version), or 404. */
 export async function adminProductById(id: string | undefined): Promise<AdminProduct> {
   // An id that breaks the id rule cannot exist: no database read for it.
-  const product = productIdField.safeParse(id).success ? await getAdminProduct(id!) : undefined;
+  const product = isProductId(id) ? await getAdminProduct(id) : undefined;
   if (!product) throw new NotFound(messages.api.productNotFound, 'product_not_found');
   return product;
 }

@@ -1,6 +1,6 @@
 /** Use cases of the public catalogue. */
 import { messages } from '../../shared/messages.ts';
-import { productIdField } from '../../shared/schemas/fields.ts';
+import { isProductId } from '../../shared/product-id.ts';
 import type { Collection, Product } from '../../shared/product.ts';
 import { Conflict, InvalidInput, NotFound } from '../errors.ts';
 import { getProduct, listProducts } from '../repositories/products.ts';
@@ -35,7 +35,7 @@ export const catalog = { listProducts, listCollections };
 
 export async function productById(id: string | undefined): Promise<Product> {
   // An id that breaks the id rule cannot exist: no database read for it.
-  const product = productIdField.safeParse(id).success ? await getProduct(id!) : undefined;
+  const product = isProductId(id) ? await getProduct(id) : undefined;
   if (!product) throw new NotFound(messages.api.productNotFound, 'product_not_found');
   return product;
 }

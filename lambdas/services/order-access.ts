@@ -7,7 +7,7 @@
 import { createHash, createHmac } from 'node:crypto';
 import { paths } from '../../shared/paths.ts';
 import { MAIL_ENV, ORDER_LINK_ENV } from '../contracts/env.ts';
-import { setting } from '../repositories/clients.ts';
+import { setting } from '../repositories/environment.ts';
 
 /** The order's access token (needs the `orderLinks` grant). */
 export function orderAccessToken(orderId: string): string {

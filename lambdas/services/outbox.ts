@@ -13,7 +13,7 @@ import { paths } from '../../shared/paths.ts';
 import { MAIL_ENV, OUTBOX_ENV } from '../contracts/env.ts';
 import { BACK_IN_STOCK_PAGE, OUTBOX_RETRY, retryDelaySeconds, type OutboxBackInStockItem, type OutboxItem, type OutboxMailItem } from '../contracts/outbox.ts';
 import { logger } from '../logger.ts';
-import { setting } from '../repositories/clients.ts';
+import { setting } from '../repositories/environment.ts';
 import { ORDER_LINK_TEMPLATES, type MailData, type MailTemplateId } from '../contracts/mail-templates.ts';
 import { UnfitMailData, mailFailure, sendTemplatedMail, shopAddress } from '../repositories/mail.ts';
 import { orderEmailOutcomeUpdate } from '../repositories/orders.ts';

@@ -5,7 +5,7 @@ import type { ContactMessageInput, StockAlertInput } from '../../shared/schemas/
 import { MAIL_ENV } from '../contracts/env.ts';
 import { Conflict } from '../errors.ts';
 import { messages } from '../../shared/messages.ts';
-import { setting } from '../repositories/clients.ts';
+import { setting } from '../repositories/environment.ts';
 import { outboxMailPut } from '../repositories/outbox.ts';
 import { insertContactMessage } from '../repositories/contact-messages.ts';
 import { upsertPendingStockAlert } from '../repositories/stock-alerts.ts';

@@ -4,6 +4,7 @@
  */
 import * as z from 'zod';
 import { messages } from '../messages.ts';
+import { PRODUCT_ID_MAX_LENGTH, PRODUCT_ID_PATTERN } from '../product-id.ts';
 
 // No `new Function` in zod: the shop's Content-Security-Policy has no 'unsafe-eval', and even zod's
 // caught probe for it is reported as a violation.
@@ -21,7 +22,7 @@ export const TEXT_LIMITS = {
   contactName: 100,
   subject: 150,
   message: 5000,
-  productId: 100,
+  productId: PRODUCT_ID_MAX_LENGTH,
   productName: 120,
   productCode: 40,
   sku: 60,
@@ -125,7 +126,7 @@ export const phoneField = z
 export const productIdField = z
   .string({ error: v.productId.invalid })
   .trim()
-  .regex(new RegExp(`^[A-Za-z0-9_-]{1,${TEXT_LIMITS.productId}}$`), { error: v.productId.invalid });
+  .regex(PRODUCT_ID_PATTERN, { error: v.productId.invalid });
 
 /** A whole number within bounds, with one message for every way of missing them. */
 export function wholeNumber(min: number, max: number, invalid: string) {

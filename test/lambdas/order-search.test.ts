@@ -8,9 +8,10 @@ import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Order, OrderSummary } from '../../shared/api.ts';
 import { messages } from '../../shared/messages.ts';
+import { ORDER_NUMBER_MAX } from '../../shared/order-status.ts';
 import { ORDER_LISTING } from '../../lambdas/repositories/orders.ts';
 import { putOrderSearchTerms } from '../../lambdas/repositories/order-search.ts';
-import { ddb } from '../../lambdas/repositories/clients.ts';
+import { ddb } from '../../lambdas/repositories/dynamodb-client.ts';
 import { ordersPage } from '../../lambdas/services/admin-orders.ts';
 import { createProduct, placeOrder, reservationBody, uploadProof } from '../support/factories.ts';
 import { adminToken, call, documentClient, twin } from '../support/twin.ts';
@@ -57,7 +58,9 @@ let target: { id: string; orderNumber: number; email: string };
 const tag = randomUUID().replace(/\D/g, '').slice(0, 3).padEnd(3, '7');
 
 beforeAll(async () => {
-  await crowd(2000, 200_000 + Math.floor(Math.random() * 500) * 1000);
+  // Above the 6-digit numbers real orders get: the crowd's direct writes never overwrite an order
+  // another file placed meanwhile (which would then be listed under two search refs).
+  await crowd(2000, ORDER_NUMBER_MAX + 1 + Math.floor(Math.random() * 500) * 2000);
   const piece = await createProduct({ stock: 5 });
   const placed = await placeOrder(reservationBody([{ productId: piece.id, quantity: 1 }], { firstName: 'Maria da Conceição', lastName: `Zulmira${tag}`, email: `m.zulmira${tag}@exemplo.pt`, phone: `(+351) 936-${tag}-888` }));
   expect(placed.status).toBe(201);

@@ -13,7 +13,7 @@ import { jewelleryImage } from '../../infra/local/seed/images.ts';
 import { getProduct, putProduct } from '../../lambdas/repositories/products.ts';
 import { writeObject } from '../../lambdas/repositories/storage.ts';
 import { photoId } from '../../lambdas/services/photo-processing.ts';
-import { migrateLegacyPhotos } from '../../lambdas/services/photos.ts';
+import { migrateLegacyPhotos } from '../../lambdas/services/photo-migration.ts';
 import type { Product } from '../../shared/product.ts';
 import { imagesObjectExists, phonePhoto, uploadPhoto } from '../support/photos.ts';
 import { adminToken, call, twin } from '../support/twin.ts';

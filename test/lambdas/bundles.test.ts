@@ -1,0 +1,123 @@
+/**
+ * The functions as the cloud runs them: every Lambda bundle built with the stack's own esbuild options,
+ * in a folder outside the repository (no `node_modules` to fall back on, as in `/var/task`), then
+ * - it carries only the SDK clients its grants use (S3 only with a bucket, SES only with mail) and no
+ *   API function carries sharp (DynamoDB is in every API function, for the middleware's per-client limits, and in a consumer only
+ *   with a table grant);
+ * - it loads in a fresh Node process (a bundle that needed a package left out, or sharp's native
+ *   part, would fail here as it would fail at its first cold start in the cloud);
+ * - a catalogue read's bundle answers a real request against the twin with credentials taken from the
+ *   environment only, as Lambda gives them: the credential providers left out are never reached.
+ */
+import { execFile } from 'node:child_process';
+import { mkdir, mkdtemp, rm, symlink } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bundleFunction, functionBundleSpecs, type FunctionBundle, type FunctionBundleSpec } from '../../infra/bundles.ts';
+import { REPO_ROOT, UNREACHED_IN_LAMBDA } from '../../infra/constructs/shop-function.ts';
+import { ORIGIN_ENV, ORIGIN_HEADER } from '../../lambdas/contracts/env.ts';
+import { twin } from '../support/twin.ts';
+
+const run = promisify(execFile);
+const specs = functionBundleSpecs();
+const built = new Map<string, FunctionBundle & { readonly file: string }>();
+let outDir: string;
+
+const fileOf = (spec: FunctionBundleSpec) => path.join(outDir, spec.name.replaceAll('/', '-'), 'index.mjs');
+
+/** A fresh Node process with only what Lambda gives a function: its environment, no ~/.aws, no repository. */
+async function node(script: string, cwd: string, env: Record<string, string> = {}): Promise<string> {
+  const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], {
+    cwd,
+    env: { PATH: process.env.PATH ?? '', HOME: cwd, AWS_CONFIG_FILE: path.join(cwd, 'none'), AWS_SHARED_CREDENTIALS_FILE: path.join(cwd, 'none'), POWERTOOLS_LOG_LEVEL: 'CRITICAL', ...env },
+    timeout: 30_000,
+  });
+  return stdout.trim();
+}
+
+beforeAll(async () => {
+  outDir = await mkdtemp(path.join(tmpdir(), 'joias-bundles-'));
+  for (const spec of specs) {
+    const file = fileOf(spec);
+    await mkdir(path.dirname(file), { recursive: true });
+    built.set(spec.name, { ...(await bundleFunction(spec, file)), file });
+    // The photo function ships sharp in its node_modules (the stack's command hooks); so does this folder.
+    for (const native of spec.nativeModules) {
+      await mkdir(path.join(path.dirname(file), 'node_modules'), { recursive: true });
+      await symlink(path.join(REPO_ROOT, 'node_modules', native), path.join(path.dirname(file), 'node_modules', native));
+    }
+  }
+}, 300_000);
+
+afterAll(async () => {
+  if (outDir) await rm(outDir, { recursive: true, force: true });
+});
+
+describe('function bundles', () => {
+  it('covers every function of the stack', () => {
+    expect(specs.length).toBeGreaterThan(40);
+    expect(specs.filter((s) => s.name === 'consumers/process-photo')).toHaveLength(1);
+    expect(specs.filter((s) => s.name === 'consumers/outbox-mail')).toHaveLength(1);
+  });
+
+  it('carries only the SDK clients its grants use, never sharp outside the photo function, never the providers Lambda does not reach', () => {
+    for (const spec of specs) {
+      const { packages } = built.get(spec.name)!;
+      const usesBucket = spec.grants.some((g) => 'bucket' in g);
+      const usesMail = spec.grants.some((g) => 'mail' in g);
+      expect({ fn: spec.name, s3: packages.has('@aws-sdk/client-s3') }).toEqual({ fn: spec.name, s3: usesBucket });
+      expect({ fn: spec.name, ses: packages.has('@aws-sdk/client-sesv2') }).toEqual({ fn: spec.name, ses: usesMail });
+      if (spec.name.startsWith('consumers/')) expect({ fn: spec.name, dynamodb: packages.has('@aws-sdk/client-dynamodb') }).toEqual({ fn: spec.name, dynamodb: spec.grants.some((g) => 'table' in g) });
+      expect({ fn: spec.name, sharp: packages.has('sharp') }).toEqual({ fn: spec.name, sharp: false });
+      expect({ fn: spec.name, cognito: packages.has('@aws-sdk/client-cognito-identity-provider') }).toEqual({ fn: spec.name, cognito: false });
+      for (const unreached of UNREACHED_IN_LAMBDA) expect({ fn: spec.name, unreached, bundled: packages.has(unreached) }).toEqual({ fn: spec.name, unreached, bundled: false });
+    }
+  });
+
+  it('loads in a fresh process outside the repository, like a cold start in /var/task', async () => {
+    const failures: string[] = [];
+    const queue = [...specs];
+    await Promise.all(
+      [0, 1].map(async () => {
+        for (let spec = queue.shift(); spec; spec = queue.shift()) {
+          const file = built.get(spec.name)!.file;
+          try {
+            const out = await node(`const m = await import(${JSON.stringify(`file://${file}`)}); console.log(typeof m.handler);`, path.dirname(file));
+            if (out !== 'function') failures.push(`${spec.name}: handler is ${out}`);
+          } catch (error) {
+            failures.push(`${spec.name}: ${String((error as { stderr?: string }).stderr ?? error).split('\n').find((l) => /^[A-Za-z]*Error\b/.test(l.trim()))?.slice(0, 300) ?? 'failed to load'}`);
+          }
+        }
+      }),
+    );
+    expect(failures).toEqual([]);
+  }, 300_000);
+
+  it('answers a catalogue read against the twin with credentials from the environment only', async () => {
+    const spec = specs.find((s) => s.name === 'handlers/products/list')!;
+    const file = built.get(spec.name)!.file;
+    const env = twin().env;
+    const event = {
+      version: '2.0',
+      routeKey: 'GET /api/products',
+      rawPath: '/api/products',
+      rawQueryString: '',
+      headers: { [ORIGIN_HEADER]: env[ORIGIN_ENV.secret] },
+      requestContext: { http: { method: 'GET', path: '/api/products', protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'test' }, requestId: 'bundle-test', routeKey: 'GET /api/products', stage: '$default', timeEpoch: Date.now() },
+      isBase64Encoded: false,
+    };
+    const context = { functionName: 'products-list', functionVersion: '$LATEST', invokedFunctionArn: 'arn:aws:lambda:local:000000000000:function:products-list', memoryLimitInMB: '512', awsRequestId: 'bundle-test', logGroupName: 'local', logStreamName: 'local' };
+    const script = `
+      const { handler } = await import(${JSON.stringify(`file://${file}`)});
+      const context = { ...${JSON.stringify(context)}, getRemainingTimeInMillis: () => 10000 };
+      const answer = await handler(${JSON.stringify(event)}, context);
+      console.log(JSON.stringify(answer));`;
+    const answer = JSON.parse(await node(script, path.dirname(file), { ...env })) as { statusCode: number; body: string };
+    expect(answer.statusCode).toBe(200);
+    const products = (JSON.parse(answer.body) as { products: { id: string; priceCents: number }[] }).products;
+    expect(products.length).toBeGreaterThan(0);
+    expect(products.every((p) => Number.isInteger(p.priceCents))).toBe(true);
+  }, 60_000);
+});
