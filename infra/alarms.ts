@@ -4,8 +4,10 @@
  *
  * - **API**: any 5xx answer of the HTTP API. The handlers turn unknown errors into a generic 500
  *   instead of failing the invocation, so this is where a bug or a broken dependency shows first.
- * - **Lambda**, per API function: any error (uncaught error, timeout, out of memory, failed cold
- *   start) and any throttle (the account's concurrency is used up).
+ * - **Lambda**, for the whole account in the region (Lambda's metrics without a function dimension
+ *   add up every function): any error (uncaught error, timeout, out of memory, failed cold start) and
+ *   any throttle (the account's concurrency is used up). Two alarms instead of two per function (there
+ *   are 40-odd functions): the dashboard's per-function graph says which one.
  * - **DynamoDB**, per table: any read or write throttle event on the table or on one of its indexes
  *   (the listing indexes share one partition value, so they are where a hot partition would show).
  *
@@ -18,6 +20,12 @@
  * A small shop has no background noise: one event in five minutes is a signal, so every threshold is
  * 1 per 5 minutes, and no data (no traffic) counts as fine.
  *
+ * - **Budget**: an AWS Budgets cost budget of `monthlyBudgetUsd` a month tells the topic when the
+ *   month's actual cost passes 80 % and when the forecast passes 100 %.
+ *
+ * A CloudWatch dashboard (`<stack>-<region>`) shows the alarms' states, the API's answers, Lambda's
+ * errors and throttles and the errors of each function: 48 metrics, within the 50 of a free dashboard.
+ *
  * The topic is encrypted with a customer-managed KMS key (CloudWatch cannot publish to a topic under
  * the AWS-managed SNS key, whose key policy cannot grant it), accepts only TLS, and only this account's
  * CloudWatch alarms may publish to it. With context `operatorEmail` that address is subscribed (AWS
@@ -25,6 +33,7 @@
  * later with `aws sns subscribe --topic-arn <AlarmTopicArn output> --protocol email --notification-endpoint <address>`.
  */
 import { ArnFormat, Duration, Stack } from 'aws-cdk-lib';
+import * as budgets from 'aws-cdk-lib/aws-budgets';
 import type * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
@@ -73,7 +82,10 @@ export const MIN_REQUESTS_FOR_RATES = 50;
 /** SES updates the reputation rates over a long window; the alarm looks at the highest value in an hour. */
 export const REPUTATION_PERIOD = Duration.hours(1);
 
-/** One API function to watch. */
+/** Shares of the monthly budget at which the operator is told: actual cost, and the month's forecast. */
+export const BUDGET_ALERTS = { actualPercent: 80, forecastPercent: 100 } as const;
+
+/** One function, graphed on the dashboard. */
 export interface WatchedFunction {
   /** CloudFormation-safe id, e.g. `GetApiProductsId`. */
   readonly id: string;
@@ -98,6 +110,8 @@ export interface AlarmsProps {
   readonly mail?: { readonly configurationSetName: string };
   /** The mail outbox: its consumer's dead-letter queue and the count of mails that failed for good. */
   readonly outbox?: { readonly deadLetterQueue: sqs.IQueue; readonly failedMails: cloudwatch.IMetric };
+  /** The month's cost budget in US dollars (context `monthlyBudgetUsd`). */
+  readonly monthlyBudgetUsd: number;
 }
 
 export class Alarms extends Construct {
@@ -105,6 +119,8 @@ export class Alarms extends Construct {
   readonly topicKey: kms.Key;
   /** Every alarm, each with the topic as its ALARM and OK action. */
   readonly alarms: cloudwatch.Alarm[] = [];
+  readonly budget: budgets.CfnBudget;
+  readonly dashboard: cloudwatch.Dashboard;
   private readonly action: SnsAction;
   private readonly namePrefix: string;
 
@@ -194,21 +210,22 @@ export class Alarms extends Construct {
       });
     }
 
-    for (const fn of props.functions) {
-      const logsAt = fn.logGroup ? ` Logs: ${fn.logGroup.logGroupName}.` : '';
-      this.watch(`${fn.id}Errors`, {
-        name: `Lambda errors ${fn.label}`,
-        description: `The function of ${fn.label} failed (uncaught error, timeout, out of memory or failed start).${logsAt}`,
-        metric: fn.function.metricErrors({ period: ALARM_PERIOD, statistic: cloudwatch.Stats.SUM }),
-        threshold: ALARM_THRESHOLDS.lambdaErrors,
-      });
-      this.watch(`${fn.id}Throttles`, {
-        name: `Lambda throttles ${fn.label}`,
-        description: `Calls of ${fn.label} were refused because the account's Lambda concurrency was used up.`,
-        metric: fn.function.metricThrottles({ period: ALARM_PERIOD, statistic: cloudwatch.Stats.SUM }),
-        threshold: ALARM_THRESHOLDS.lambdaThrottles,
-      });
-    }
+    const lambdaErrors = new cloudwatch.Metric({ namespace: 'AWS/Lambda', metricName: 'Errors', statistic: cloudwatch.Stats.SUM, period: ALARM_PERIOD });
+    const lambdaThrottles = new cloudwatch.Metric({ namespace: 'AWS/Lambda', metricName: 'Throttles', statistic: cloudwatch.Stats.SUM, period: ALARM_PERIOD });
+    this.watch('LambdaErrors', {
+      name: 'Lambda errors',
+      description:
+        `A function failed (uncaught error, timeout, out of memory or failed start); any function of the account in ${stack.region} counts. ` +
+        `The dashboard ${dashboardName(stack)} shows which function; its log group says why.`,
+      metric: lambdaErrors,
+      threshold: ALARM_THRESHOLDS.lambdaErrors,
+    });
+    this.watch('LambdaThrottles', {
+      name: 'Lambda throttles',
+      description: `Calls of a function were refused because the account's Lambda concurrency in ${stack.region} was used up (a flood, or another workload in the account).`,
+      metric: lambdaThrottles,
+      threshold: ALARM_THRESHOLDS.lambdaThrottles,
+    });
 
     for (const [key, table] of Object.entries(props.tables) as [TableKey, dynamodb.ITableV2][]) {
       this.watch(`${key[0]!.toUpperCase()}${key.slice(1)}TableThrottles`, {
@@ -221,6 +238,79 @@ export class Alarms extends Construct {
 
     this.watchMail(props.mail?.configurationSetName);
     if (props.outbox) this.watchOutbox(props.outbox);
+    this.budget = this.monthlyBudget(props.monthlyBudgetUsd);
+    this.dashboard = this.overview(props, lambdaErrors, lambdaThrottles);
+  }
+
+  /**
+   * The month's cost budget, reported to the alarm topic. AWS Budgets publishes to the encrypted topic
+   * only when the topic's policy and its key's policy let `budgets.amazonaws.com` in (AWS Budgets user
+   * guide, "Creating an Amazon SNS topic for budget notifications"), for this account's budgets only.
+   */
+  private monthlyBudget(limitUsd: number): budgets.CfnBudget {
+    const stack = Stack.of(this);
+    const principal = new iam.ServicePrincipal('budgets.amazonaws.com');
+    const fromThisAccount = {
+      StringEquals: { 'aws:SourceAccount': stack.account },
+      ArnLike: { 'aws:SourceArn': `arn:${stack.partition}:budgets::${stack.account}:*` },
+    };
+    this.topic.addToResourcePolicy(new iam.PolicyStatement({
+      sid: 'OnlyThisAccountsBudgetsPublish',
+      principals: [principal],
+      actions: ['sns:Publish'],
+      resources: [this.topic.topicArn],
+      conditions: fromThisAccount,
+    }));
+    this.topicKey.addToResourcePolicy(new iam.PolicyStatement({
+      sid: 'BudgetsPublishToTheEncryptedTopic',
+      principals: [principal],
+      actions: ['kms:Decrypt', 'kms:GenerateDataKey*'],
+      resources: ['*'],
+      conditions: fromThisAccount,
+    }));
+    const toTopic = [{ subscriptionType: 'SNS', address: this.topic.topicArn }];
+    const budget = new budgets.CfnBudget(this, 'MonthlyBudget', {
+      budget: {
+        budgetName: `${stack.stackName}-${stack.region}-monthly`,
+        budgetType: 'COST',
+        timeUnit: 'MONTHLY',
+        budgetLimit: { amount: limitUsd, unit: 'USD' },
+      },
+      notificationsWithSubscribers: [
+        { notification: { notificationType: 'ACTUAL', comparisonOperator: 'GREATER_THAN', threshold: BUDGET_ALERTS.actualPercent, thresholdType: 'PERCENTAGE' }, subscribers: toTopic },
+        { notification: { notificationType: 'FORECASTED', comparisonOperator: 'GREATER_THAN', threshold: BUDGET_ALERTS.forecastPercent, thresholdType: 'PERCENTAGE' }, subscribers: toTopic },
+      ],
+    });
+    // The topic's policy must exist before Budgets checks it can publish.
+    budget.node.addDependency(this.topic);
+    return budget;
+  }
+
+  /** One dashboard with the signals the alarms watch, and the errors of each function. */
+  private overview(props: AlarmsProps, lambdaErrors: cloudwatch.Metric, lambdaThrottles: cloudwatch.Metric): cloudwatch.Dashboard {
+    const stack = Stack.of(this);
+    const sum = { period: ALARM_PERIOD, statistic: cloudwatch.Stats.SUM };
+    const widgets: cloudwatch.IWidget[] = [
+      new cloudwatch.AlarmStatusWidget({ title: 'Alarms', alarms: this.alarms, width: 24, height: 4 }),
+      new cloudwatch.GraphWidget({
+        title: 'API answers',
+        left: [props.httpApi.metricCount(sum), props.httpApi.metricClientError(sum), props.httpApi.metricServerError(sum)],
+        width: 12,
+      }),
+      new cloudwatch.GraphWidget({
+        title: 'Lambda, all functions',
+        left: [lambdaErrors.with({ label: 'Errors' }), lambdaThrottles.with({ label: 'Throttles' })],
+        width: 12,
+      }),
+      new cloudwatch.GraphWidget({
+        title: 'Errors by function',
+        left: props.functions.map((fn) => fn.function.metricErrors({ ...sum, label: fn.label })),
+        legendPosition: cloudwatch.LegendPosition.RIGHT,
+        width: 24,
+        height: 8,
+      }),
+    ];
+    return new cloudwatch.Dashboard(this, 'Dashboard', { dashboardName: dashboardName(stack), widgets: [widgets] });
   }
 
   private watchOutbox(outbox: NonNullable<AlarmsProps['outbox']>): void {
@@ -298,6 +388,11 @@ export class Alarms extends Construct {
     alarm.addOkAction(this.action);
     this.alarms.push(alarm);
   }
+}
+
+/** The dashboard's name: dashboards are named per account, so it carries the stack and the region. */
+export function dashboardName(stack: Stack): string {
+  return `${stack.stackName}-${stack.region}`;
 }
 
 /**

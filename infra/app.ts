@@ -8,7 +8,8 @@
  * admin, the alarms' e-mail subscriber and the first owner-notification address), `payments` (an object: the first settings record only),
  * `region` (else CDK_DEFAULT_REGION, else eu-west-1), `waf` (true: an AWS WAF web ACL in us-east-1
  * in front of CloudFront, `infra/waf.ts`), `domain` + `certificateArn` (together),
- * `webDistDir` (else `web/dist`). The account is left to deploy time, so synth needs no credentials.
+ * `webDistDir` (else `web/dist`), `mailSendRate`, `monthlyBudgetUsd` (the AWS Budgets cost budget,
+ * default 10). The account is left to deploy time, so synth needs no credentials.
  *
  * cdk-nag's AWS Solutions checks run at every synth as a CDK validation plugin; every finding is
  * fixed or acknowledged with its reason next to the construct it concerns.
@@ -46,6 +47,7 @@ new ShopStack(app, stackName(settings.stage), {
   ...(settings.domain ? { domain: settings.domain } : {}),
   ...(settings.payments ? { payments: settings.payments } : {}),
   ...(settings.mailSendRate ? { mailSendRate: settings.mailSendRate } : {}),
+  monthlyBudgetUsd: settings.monthlyBudgetUsd,
   terminationProtection: settings.stage === 'prod',
 });
 

@@ -88,7 +88,12 @@ export interface DeploySettings {
   readonly payments?: Partial<PaymentSettings>;
   /** Context `mailSendRate`: e-mails a second the outbox sends at most (the account's SES sending rate). */
   readonly mailSendRate?: number;
+  /** Context `monthlyBudgetUsd`: the month's AWS cost budget in US dollars (default {@link DEFAULT_MONTHLY_BUDGET_USD}). */
+  readonly monthlyBudgetUsd: number;
 }
+
+/** The monthly cost budget when context `monthlyBudgetUsd` is not given: a few times the README's estimate. */
+export const DEFAULT_MONTHLY_BUDGET_USD = 10;
 
 /** Reads a context value: `tryGetContext` of the CDK app, or any lookup with the same contract. */
 export type ContextReader = (key: string) => unknown;
@@ -177,11 +182,17 @@ export function readDeploySettings(read: ContextReader, env: NodeJS.ProcessEnv =
   if (mailSendRate !== undefined && !(Number.isFinite(mailSendRate) && mailSendRate > 0 && mailSendRate <= 1000)) {
     throw new Error(`Context "mailSendRate" must be a number of e-mails a second (0-1000], got ${JSON.stringify(rateRaw)}`);
   }
+  const budgetRaw = read('monthlyBudgetUsd');
+  const monthlyBudgetUsd = budgetRaw === undefined || budgetRaw === null || budgetRaw === '' ? DEFAULT_MONTHLY_BUDGET_USD : Number(budgetRaw);
+  if (!(Number.isFinite(monthlyBudgetUsd) && monthlyBudgetUsd >= 1 && monthlyBudgetUsd <= 100_000)) {
+    throw new Error(`Context "monthlyBudgetUsd" must be a number of US dollars a month (1-100000), got ${JSON.stringify(budgetRaw)}`);
+  }
   return {
     stage,
     adminPathPrefix,
     region,
     waf,
+    monthlyBudgetUsd,
     ...(mailSendRate !== undefined ? { mailSendRate } : {}),
     ...(senderEmail ? { senderEmail } : {}),
     ...(senderDomain ? { senderDomain } : {}),

@@ -15,7 +15,7 @@ import { Jobs } from './jobs.ts';
 import { Photos } from './photos.ts';
 import { Auth } from './auth.ts';
 import type { SpaConfig } from '../shared/spa-config.ts';
-import { EMAIL_PATTERN, type DomainSettings } from './config.ts';
+import { DEFAULT_MONTHLY_BUDGET_USD, EMAIL_PATTERN, type DomainSettings } from './config.ts';
 import { Data } from './data.ts';
 import { Mail } from './mail.ts';
 import { MailEvents } from './mail-events.ts';
@@ -62,6 +62,8 @@ export interface ShopStackProps extends StackProps {
   readonly webAclArn?: string;
   /** E-mails a second the outbox sends at most (the account's SES sending rate). @default 10 */
   readonly mailSendRate?: number;
+  /** The month's AWS cost budget in US dollars, reported to the alarm topic. @default DEFAULT_MONTHLY_BUDGET_USD */
+  readonly monthlyBudgetUsd?: number;
 }
 
 /** Default of `mailSendRate`: below the 14 a second SES gives a new production account. */
@@ -216,6 +218,7 @@ export class ShopStack extends Stack {
       outbox: { deadLetterQueue: this.outbox.deadLetterQueue, failedMails: this.outbox.failedMails },
       tables: this.data.tables,
       mail: { configurationSetName: this.mail.configurationSetName },
+      monthlyBudgetUsd: props.monthlyBudgetUsd ?? DEFAULT_MONTHLY_BUDGET_USD,
       ...(props.operatorEmail ? { operatorEmail: props.operatorEmail } : {}),
     });
 

@@ -1,16 +1,16 @@
 /**
- * Operations: the alarm topic (encrypted, TLS only, publishable by this account's alarms, e-mailing
- * the operator when one is configured) and the alarms on API 5xx answers, each function's errors and
- * throttles and each table's throttle events, all reporting ALARM and OK to the topic. Also: every
- * log group keeps its logs for a bounded time.
+ * Operations: the alarm topic (encrypted, TLS only, publishable by this account's alarms and budgets,
+ * e-mailing the operator when one is configured) and the alarms on API 5xx answers, Lambda's errors
+ * and throttles (the whole account, two alarms), each table's throttle events and e-mail, all
+ * reporting ALARM and OK to the topic; the monthly cost budget; the dashboard. Also: every log group
+ * keeps its logs for a bounded time.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Match } from 'aws-cdk-lib/assertions';
 import { routes } from '../../lambdas/routes.ts';
-import { ALARM_PERIOD, ALARM_THRESHOLDS, REPUTATION_PERIOD } from '../../infra/alarms.ts';
-import { configurationSetName } from '../../infra/config.ts';
-import { LATENCY_WATCHED_ROUTES, routeKeyOf } from '../../infra/api.ts';
-import { jobs, streamConsumers } from '../../lambdas/jobs.ts';
+import { ALARM_PERIOD, ALARM_THRESHOLDS, BUDGET_ALERTS, REPUTATION_PERIOD } from '../../infra/alarms.ts';
+import { configurationSetName, DEFAULT_MONTHLY_BUDGET_USD } from '../../infra/config.ts';
+import { LATENCY_WATCHED_ROUTES } from '../../infra/api.ts';
 import { tables, type TableKey } from '../../lambdas/contracts/data-model.ts';
 import { synthShop, SYNTH_TIMEOUT_MS, removeScratch, type Synthesized } from './support.ts';
 
@@ -28,6 +28,7 @@ type Resource = Synthesized['json']['Resources'][string];
 
 const alarmsOf = (s: Synthesized): [string, Resource][] => Object.entries(s.json.Resources).filter(([, r]) => r.Type === 'AWS::CloudWatch::Alarm');
 const topicRef = (s: Synthesized) => ({ Ref: s.logicalId(s.stack.alarms.topic) });
+const topicId = (s: Synthesized) => s.logicalId(s.stack.alarms.topic);
 
 /** The alarm watching a plain metric with these dimensions. */
 function alarmOn(s: Synthesized, namespace: string, metricName: string, dimensions: Record<string, unknown>): Resource {
@@ -101,8 +102,8 @@ describe('alarm topic', () => {
 describe('alarms', () => {
   const period = ALARM_PERIOD.toSeconds();
 
-  it('there is one for the API\'s 5xx, its 4xx rate and its 429s, one per watched order route\'s latency, two per route, scheduled, stream, photo-processing or mail-events function, one per table, three for e-mail and two for the outbox, nothing else', () => {
-    expect(alarmsOf(shop)).toHaveLength(3 + LATENCY_WATCHED_ROUTES.length + 2 * (routes.length + jobs.length + streamConsumers.length + 2) + Object.keys(tables).length + 3 + 2);
+  it('there is one for the API\'s 5xx, its 4xx rate and its 429s, one per watched order route\'s latency, two for Lambda (errors and throttles of the whole account), one per table, three for e-mail and two for the outbox, nothing else', () => {
+    expect(alarmsOf(shop)).toHaveLength(3 + LATENCY_WATCHED_ROUTES.length + 2 + Object.keys(tables).length + 3 + 2);
     expect(shop.stack.alarms.alarms).toHaveLength(alarmsOf(shop).length);
   });
 
@@ -125,15 +126,17 @@ describe('alarms', () => {
     expect(alarm.Properties).toMatchObject({ Statistic: 'Sum', Period: period, Threshold: ALARM_THRESHOLDS.api5xx });
   });
 
-  it.each(routes.map((route) => [routeKeyOf(route)] as const))('%s: errors and throttles of its function, summed over 5 minutes', (key) => {
-    const fn = shop.stack.api.functions.get(key)!;
-    const dimensions = { FunctionName: { Ref: shop.logicalId(fn.function) } };
-    const errors = alarmOn(shop, 'AWS/Lambda', 'Errors', dimensions);
+  it('Lambda: the errors and the throttles of every function of the account in the region (no function dimension), summed over 5 minutes', () => {
+    const errors = alarmOn(shop, 'AWS/Lambda', 'Errors', {});
     expect(errors.Properties).toMatchObject({ Statistic: 'Sum', Period: period, Threshold: ALARM_THRESHOLDS.lambdaErrors });
-    expect(errors.Properties.AlarmName).toBe(`JoiasInox-test Lambda errors ${key}`);
-    expect(JSON.stringify(errors.Properties.AlarmDescription)).toContain(shop.logicalId(fn.logGroup));
-    const throttles = alarmOn(shop, 'AWS/Lambda', 'Throttles', dimensions);
+    expect(errors.Properties.Dimensions).toBeUndefined();
+    expect(errors.Properties.AlarmName).toBe('JoiasInox-test Lambda errors');
+    expect(JSON.stringify(errors.Properties.AlarmDescription)).toContain('dashboard');
+    const throttles = alarmOn(shop, 'AWS/Lambda', 'Throttles', {});
     expect(throttles.Properties).toMatchObject({ Statistic: 'Sum', Period: period, Threshold: ALARM_THRESHOLDS.lambdaThrottles });
+    expect(throttles.Properties.Dimensions).toBeUndefined();
+    // No alarm per function any more.
+    expect(alarmsOf(shop).filter(([, a]) => a.Properties.Namespace === 'AWS/Lambda')).toHaveLength(2);
   });
 
   it.each(Object.keys(tables) as TableKey[])('%s table: read and write throttle events of the table and each index, summed', (key) => {
@@ -158,6 +161,51 @@ describe('alarms', () => {
     const expected = ['table', ...tables[key].indexes.map((index) => index.name)].flatMap((on) => [`ReadThrottleEvents@${on}`, `WriteThrottleEvents@${on}`]);
     expect(watched.sort()).toEqual(expected.sort());
     expect(expression!.Expression!.split(' + ')).toHaveLength(metrics.length);
+  });
+});
+
+describe('budget', () => {
+  const budgetsOf = (synth: Synthesized) => Object.values(synth.json.Resources).filter((r) => r.Type === 'AWS::Budgets::Budget');
+
+  it('a monthly cost budget of monthlyBudgetUsd (default 10 USD) tells the alarm topic at 80 % actual and 100 % forecast', () => {
+    const [budget] = budgetsOf(shop);
+    expect(budgetsOf(shop)).toHaveLength(1);
+    expect(budget!.Properties.Budget).toMatchObject({ BudgetType: 'COST', TimeUnit: 'MONTHLY', BudgetLimit: { Amount: DEFAULT_MONTHLY_BUDGET_USD, Unit: 'USD' } });
+    const notifications = budget!.Properties.NotificationsWithSubscribers as { Notification: any; Subscribers: any[] }[];
+    expect(notifications.map((n) => [n.Notification.NotificationType, n.Notification.Threshold, n.Notification.ThresholdType])).toEqual([
+      ['ACTUAL', BUDGET_ALERTS.actualPercent, 'PERCENTAGE'],
+      ['FORECASTED', BUDGET_ALERTS.forecastPercent, 'PERCENTAGE'],
+    ]);
+    for (const n of notifications) expect(n.Subscribers).toEqual([{ SubscriptionType: 'SNS', Address: topicRef(shop) }]);
+  });
+
+  it('context monthlyBudgetUsd sets the amount', () => {
+    const other = synthShop({ monthlyBudgetUsd: 25 });
+    expect(budgetsOf(other)[0]!.Properties.Budget.BudgetLimit).toEqual({ Amount: 25, Unit: 'USD' });
+  }, SYNTH_TIMEOUT_MS);
+
+  it('Budgets may publish to the encrypted topic, for this account\'s budgets only', () => {
+    const policies = Object.values(shop.json.Resources).filter((r) => r.Type === 'AWS::SNS::TopicPolicy' && JSON.stringify(r.Properties.Topics).includes(topicId(shop)));
+    const statement = policies.flatMap((p) => p.Properties.PolicyDocument.Statement).find((st: any) => st.Principal?.Service === 'budgets.amazonaws.com');
+    expect(statement).toMatchObject({ Effect: 'Allow', Action: 'sns:Publish', Condition: { StringEquals: { 'aws:SourceAccount': expect.anything() } } });
+    const key = shop.json.Resources[shop.logicalId(shop.stack.alarms.topicKey)]!;
+    expect(key.Properties.KeyPolicy.Statement).toContainEqual(
+      expect.objectContaining({ Principal: { Service: 'budgets.amazonaws.com' }, Action: ['kms:Decrypt', 'kms:GenerateDataKey*'] }),
+    );
+  });
+});
+
+describe('dashboard', () => {
+  it('one dashboard named after the stack and the region, with the alarms and every function\'s errors, within 50 metrics', () => {
+    const dashboards = Object.values(shop.json.Resources).filter((r) => r.Type === 'AWS::CloudWatch::Dashboard');
+    expect(dashboards).toHaveLength(1);
+    const body = JSON.stringify(dashboards[0]!.Properties.DashboardBody);
+    expect(JSON.stringify(dashboards[0]!.Properties.DashboardName)).toContain(shop.stack.stackName);
+    expect(JSON.stringify(dashboards[0]!.Properties.DashboardName)).toContain(shop.stack.region);
+    expect(body).toContain('Errors by function');
+    const metrics = (body.match(/AWS\/(Lambda|ApiGateway)/g) ?? []).length;
+    expect(metrics).toBeGreaterThan(routes.length);
+    expect(metrics).toBeLessThanOrEqual(50);
   });
 });
 

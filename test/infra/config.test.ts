@@ -1,6 +1,6 @@
 /** Deploy settings from CDK context and the shop's Content-Security-Policy. */
 import { describe, expect, it } from 'vitest';
-import { contentSecurityPolicy, DEFAULT_REGION, readDeploySettings, robotsTxt } from '../../infra/config.ts';
+import { contentSecurityPolicy, DEFAULT_REGION, readDeploySettings, robotsTxt, DEFAULT_MONTHLY_BUDGET_USD } from '../../infra/config.ts';
 
 function reader(context: Record<string, unknown>) {
   return (key: string) => context[key];
@@ -31,11 +31,19 @@ describe('readDeploySettings', () => {
       senderEmail: 'loja@joias.test',
       region: DEFAULT_REGION,
       waf: false,
+      monthlyBudgetUsd: DEFAULT_MONTHLY_BUDGET_USD,
     });
     expect(readDeploySettings(reader({ senderEmail: 'loja@joias.test' }), { CDK_DEFAULT_REGION: 'eu-south-2' }).region).toBe('eu-south-2');
     expect(readDeploySettings(reader({ senderEmail: 'loja@joias.test', region: 'eu-central-1' }), { CDK_DEFAULT_REGION: 'eu-south-2' }).region).toBe(
       'eu-central-1',
     );
+  });
+
+  it('takes the monthly budget in US dollars, and refuses what is not an amount', () => {
+    const base = { senderEmail: 'loja@joias.test' };
+    expect(readDeploySettings(reader({ ...base, monthlyBudgetUsd: '25' }), {}).monthlyBudgetUsd).toBe(25);
+    expect(readDeploySettings(reader({ ...base, monthlyBudgetUsd: 7.5 }), {}).monthlyBudgetUsd).toBe(7.5);
+    for (const bad of ['dez', '0', '-5', 'Infinity', '1e9']) expect(() => readDeploySettings(reader({ ...base, monthlyBudgetUsd: bad }), {}), bad).toThrow(/monthlyBudgetUsd/);
   });
 
   it('checks stage, prefix, operator and domain', () => {

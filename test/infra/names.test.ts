@@ -1,6 +1,6 @@
 /**
  * Names safe per stage and region (issue 17, part 3): every resource with a name that is unique per
- * account (CloudFront's policies, functions and origin access controls) carries the stage's stack name
+ * account (CloudFront's policies, functions and origin access controls, the dashboard, the budget) carries the stage's stack name
  * and the region; per-region names (SES configuration set and templates, alarms) carry the stage.
  * Two synthesized stacks, another stage and another region, never share one.
  */
@@ -23,14 +23,16 @@ function globalNames(shop: Synthesized): string[] {
     const config = p.ResponseHeadersPolicyConfig ?? p.OriginAccessControlConfig ?? p.CachePolicyConfig ?? p.OriginRequestPolicyConfig;
     if (config?.Name) names.push(JSON.stringify(config.Name));
     if (resource.Type === 'AWS::CloudFront::Function') names.push(JSON.stringify(p.Name));
+    if (resource.Type === 'AWS::CloudWatch::Dashboard') names.push(JSON.stringify(p.DashboardName));
+    if (resource.Type === 'AWS::Budgets::Budget') names.push(JSON.stringify(p.Budget.BudgetName));
   }
   return names;
 }
 
 describe('names that must be unique per account', () => {
-  it('every CloudFront policy, function and origin access control names the stack and the region', () => {
+  it('every CloudFront policy, function and origin access control, the dashboard and the budget name the stack and the region', () => {
     const names = globalNames(prod);
-    expect(names.length).toBeGreaterThanOrEqual(6);
+    expect(names.length).toBeGreaterThanOrEqual(8);
     for (const name of names) {
       expect(name, name).toContain(prod.stack.stackName.replace(/-/g, '').slice(0, 9));
       expect(name, name).toContain(prod.stack.region);

@@ -61,7 +61,7 @@ describe('the consumer and its event source mapping', () => {
 });
 
 describe('the outbox alarms', () => {
-  it('watch the dead-letter queue depth, mails that failed for good, and the consumer function', () => {
+  it('watch the dead-letter queue depth, mails that failed for good, and the consumer function (with every function)', () => {
     const alarms = Object.values(shop.json.Resources).filter((resource) => resource.Type === 'AWS::CloudWatch::Alarm').map((resource) => resource.Properties);
     const dlq = alarms.find((alarm) => String(alarm.AlarmName).endsWith('E-mail outbox dead letters'))!;
     expect(dlq).toMatchObject({ MetricName: 'ApproximateNumberOfMessagesVisible', Namespace: 'AWS/SQS', Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold' });
@@ -69,7 +69,10 @@ describe('the outbox alarms', () => {
     expect(dlq.AlarmActions).toHaveLength(1);
     const failed = alarms.find((alarm) => String(alarm.AlarmName).endsWith('E-mails failed for good'))!;
     expect(failed).toMatchObject({ MetricName: 'MailsFailedForGood', Threshold: 1 });
-    expect(alarms.some((alarm) => String(alarm.AlarmName).endsWith(`Lambda errors stream consumer ${consumer.name}`))).toBe(true);
+    // The consumer's own failures: the account-wide Lambda errors alarm, and its graph on the dashboard.
+    expect(alarms.some((alarm) => String(alarm.AlarmName).endsWith('Lambda errors') && alarm.Namespace === 'AWS/Lambda' && !alarm.Dimensions)).toBe(true);
+    const dashboard = Object.values(shop.json.Resources).find((resource) => resource.Type === 'AWS::CloudWatch::Dashboard')!;
+    expect(JSON.stringify(dashboard.Properties.DashboardBody)).toContain(`stream consumer ${consumer.name}`);
     shop.template.hasResourceProperties('AWS::Logs::MetricFilter', {
       FilterPattern: '{ $.message = "mail failed for good" }',
       MetricTransformations: [Match.objectLike({ MetricName: 'MailsFailedForGood', MetricValue: '1' })],
