@@ -11,6 +11,7 @@ import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
 import { acknowledgeNag } from './constructs/nag.ts';
+import { ADMIN_PASSWORD_POLICY } from '../shared/password-policy.ts';
 
 /** Name of the Cognito group whose members may use the back-office. */
 export const ADMIN_GROUP_NAME = 'admin';
@@ -34,14 +35,7 @@ export class Auth extends Construct {
       signInCaseSensitive: false,
       autoVerify: { email: true },
       standardAttributes: { email: { required: true, mutable: true } },
-      passwordPolicy: {
-        minLength: 12,
-        requireLowercase: true,
-        requireUppercase: true,
-        requireDigits: true,
-        requireSymbols: true,
-        tempPasswordValidity: Duration.days(3),
-      },
+      passwordPolicy: { ...ADMIN_PASSWORD_POLICY, tempPasswordValidity: Duration.days(3) },
       mfa: cognito.Mfa.OPTIONAL,
       mfaSecondFactor: { otp: true, sms: false },
       accountRecovery: cognito.AccountRecovery.EMAIL_ONLY,

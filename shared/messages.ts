@@ -2,6 +2,7 @@
  * Every text the customer or the owner reads, in pt-PT. Web and lambdas import from here.
  */
 import type { PaymentInstructions } from './payment-methods.ts';
+import { ADMIN_PASSWORD_POLICY, passwordRuleText } from './password-policy.ts';
 import { FREE_SHIPPING_THRESHOLD_CENTS } from './shipping.ts';
 
 const PROOF_MISSING = 'Por favor, faça upload do comprovativo de pagamento.';
@@ -313,7 +314,7 @@ export const messages = {
     /** First sign-in of an account created by an operator (NEW_PASSWORD_REQUIRED). */
     newPasswordRequired: 'É o teu primeiro acesso: escolhe uma nova palavra-passe para continuar.',
     newPasswordMismatch: 'As duas palavras-passe não coincidem.',
-    newPasswordInvalid: 'A palavra-passe não cumpre as regras: pelo menos 8 caracteres, com maiúsculas, minúsculas, algarismos e símbolos.',
+    newPasswordInvalid: `A palavra-passe não cumpre as regras: ${passwordRuleText(ADMIN_PASSWORD_POLICY)}.`,
     welcome: (email: string) => `Bem-vindo(a) ao back-office${email ? `, ${email}` : ''}!`,
     /** A stock adjustment that took the stock from 0 to above 0: the requests are e-mailed through the outbox. */
     backInStockQueued: 'Os pedidos de aviso de reposição desta peça vão ser avisados por e-mail dentro de momentos.',

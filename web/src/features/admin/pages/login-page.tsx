@@ -5,6 +5,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { messages } from '../../../../../shared/messages.ts';
+import { ADMIN_PASSWORD_POLICY } from '../../../../../shared/password-policy.ts';
 import { adminPaths } from '../admin-paths.ts';
 import { confirmNewPassword, currentUser, preloadAuth, signInErrorMessage, signInWithPassword, type SignInOutcome } from '../auth/auth.ts';
 import type { LoginRedirectState } from '../auth/session.tsx';
@@ -123,7 +124,7 @@ export function LoginPage() {
               type="password"
               name="new-password"
               autoComplete="new-password"
-              minLength={8}
+              minLength={ADMIN_PASSWORD_POLICY.minLength}
               required
               value={newPassword}
               onChange={(e) => setNewPassword(e.target.value)}
@@ -133,7 +134,7 @@ export function LoginPage() {
               type="password"
               name="confirm-password"
               autoComplete="new-password"
-              minLength={8}
+              minLength={ADMIN_PASSWORD_POLICY.minLength}
               required
               value={confirmation}
               onChange={(e) => setConfirmation(e.target.value)}
