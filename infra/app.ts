@@ -4,8 +4,8 @@
  *
  * Context keys: `stage` (default prod), `adminPathPrefix`, `senderEmail` (required to deploy: without
  * it the template asks for the `SenderEmail` parameter, which has no default), `senderDomain` (verify
- * the whole domain with Easy DKIM and MAIL FROM `mail.<domain>`; `senderEmail` must be at it), `operatorEmail` (first
- * admin, the alarms' e-mail subscriber and the first owner-notification address), `payments` (an object: the first settings record only),
+ * the whole domain with Easy DKIM and MAIL FROM `mail.<domain>`; `senderEmail` must be at it), `operatorEmail` (the
+ * alarms' e-mail subscriber and the first owner-notification address; no admin: `npm run create-admin`), `payments` (an object: the first settings record only),
  * `region` (else CDK_DEFAULT_REGION, else eu-west-1), `waf` (true: an AWS WAF web ACL in us-east-1
  * in front of CloudFront, `infra/waf.ts`), `domain` + `certificateArn` (together),
  * `webDistDir` (else `web/dist`), `mailSendRate`, `monthlyBudgetUsd` (the AWS Budgets cost budget,

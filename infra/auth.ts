@@ -16,17 +16,12 @@ import { ADMIN_PASSWORD_POLICY } from '../shared/password-policy.ts';
 /** Name of the Cognito group whose members may use the back-office. */
 export const ADMIN_GROUP_NAME = 'admin';
 
-export interface AuthProps {
-  /** If set, this address is invited (temporary password by e-mail) and put in the `admin` group. */
-  readonly operatorEmail?: string;
-}
-
 export class Auth extends Construct {
   readonly userPool: cognito.UserPool;
   readonly client: cognito.UserPoolClient;
   readonly adminGroup: cognito.CfnUserPoolGroup;
 
-  constructor(scope: Construct, id: string, props: AuthProps = {}) {
+  constructor(scope: Construct, id: string) {
     super(scope, id);
 
     this.userPool = new cognito.UserPool(this, 'AdminPool', {
@@ -95,24 +90,6 @@ export class Auth extends Construct {
       groupName: ADMIN_GROUP_NAME,
       description: 'Back-office users: every admin API route requires membership.',
     });
-
-    if (props.operatorEmail) {
-      const operator = new cognito.CfnUserPoolUser(this, 'Operator', {
-        userPoolId: this.userPool.userPoolId,
-        username: props.operatorEmail,
-        desiredDeliveryMediums: ['EMAIL'],
-        userAttributes: [
-          { name: 'email', value: props.operatorEmail },
-          { name: 'email_verified', value: 'true' },
-        ],
-      });
-      const membership = new cognito.CfnUserPoolUserToGroupAttachment(this, 'OperatorIsAdmin', {
-        userPoolId: this.userPool.userPoolId,
-        groupName: ADMIN_GROUP_NAME,
-        username: props.operatorEmail,
-      });
-      membership.node.addDependency(operator, this.adminGroup);
-    }
   }
 
   /** Issuer of the pool's tokens, as the JWT authorizer checks it. */

@@ -70,8 +70,8 @@ export interface DeploySettings {
    */
   readonly senderDomain?: string;
   /**
-   * If set, this person is invited as the first member of the `admin` group and subscribed by e-mail
-   * to the alarm topic.
+   * If set, subscribed by e-mail to the alarm topic and the first owner-notification address. It
+   * creates no admin: the first one comes from `npm run create-admin`.
    */
   readonly operatorEmail?: string;
   readonly region: string;

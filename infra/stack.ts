@@ -42,8 +42,10 @@ export interface ShopStackProps extends StackProps {
    */
   readonly senderDomain?: string;
   /**
-   * Invited as the first back-office user, and subscribed by e-mail to the alarm topic, when given.
-   * Without it nobody is invited and the alarm topic has no subscriber.
+   * Subscribed by e-mail to the alarm topic, and the first owner-notification address of the settings,
+   * when given; without it the alarm topic has no subscriber. No admin is created by the stack: the
+   * first one comes from `npm run create-admin` (a user as a stack resource is replaced or deleted
+   * when the address changes).
    */
   readonly operatorEmail?: string;
   /** Directory of the built SPA. @default `<repo>/web/dist` */
@@ -89,7 +91,7 @@ export class ShopStack extends Stack {
     });
 
     this.data = new Data(this, 'Data');
-    this.auth = new Auth(this, 'Auth', props.operatorEmail ? { operatorEmail: props.operatorEmail } : {});
+    this.auth = new Auth(this, 'Auth');
     const senderEmail =
       props.senderEmail ??
       new CfnParameter(this, 'SenderEmail', {
