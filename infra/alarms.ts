@@ -23,8 +23,9 @@
  * - **Budget**: an AWS Budgets cost budget of `monthlyBudgetUsd` a month tells the topic when the
  *   month's actual cost passes 80 % and when the forecast passes 100 %.
  *
- * A CloudWatch dashboard (`<stack>-<region>`) shows the alarms' states, the API's answers, Lambda's
- * errors and throttles and the errors of each function: 48 metrics, within the 50 of a free dashboard.
+ * A CloudWatch dashboard (`<stack>-<region>`) shows the alarms' states, the API's answers, the business
+ * metrics (orders placed, reservations expired, e-mails failed) and the errors of each function: 49
+ * metrics, within the 50 of a free dashboard.
  *
  * The topic is encrypted with a customer-managed KMS key (CloudWatch cannot publish to a topic under
  * the AWS-managed SNS key, whose key policy cannot grant it), accepts only TLS, and only this account's
@@ -48,6 +49,8 @@ import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
 import { encryptedTopic } from './constructs/encrypted-topic.ts';
 import { tables as tableDefs, type TableKey } from '../lambdas/contracts/data-model.ts';
+import { BUSINESS_METRICS } from '../lambdas/contracts/metrics.ts';
+import { BASE_ENVIRONMENT, metricsNamespace } from './constructs/shop-function.ts';
 
 /** Every alarm looks at sums over this period, one period at a time. */
 export const ALARM_PERIOD = Duration.minutes(5);
@@ -239,7 +242,7 @@ export class Alarms extends Construct {
     this.watchMail(props.mail?.configurationSetName);
     if (props.outbox) this.watchOutbox(props.outbox);
     this.budget = this.monthlyBudget(props.monthlyBudgetUsd);
-    this.dashboard = this.overview(props, lambdaErrors, lambdaThrottles);
+    this.dashboard = this.overview(props);
   }
 
   /**
@@ -287,7 +290,7 @@ export class Alarms extends Construct {
   }
 
   /** One dashboard with the signals the alarms watch, and the errors of each function. */
-  private overview(props: AlarmsProps, lambdaErrors: cloudwatch.Metric, lambdaThrottles: cloudwatch.Metric): cloudwatch.Dashboard {
+  private overview(props: AlarmsProps): cloudwatch.Dashboard {
     const stack = Stack.of(this);
     const sum = { period: ALARM_PERIOD, statistic: cloudwatch.Stats.SUM };
     const widgets: cloudwatch.IWidget[] = [
@@ -298,8 +301,10 @@ export class Alarms extends Construct {
         width: 12,
       }),
       new cloudwatch.GraphWidget({
-        title: 'Lambda, all functions',
-        left: [lambdaErrors.with({ label: 'Errors' }), lambdaThrottles.with({ label: 'Throttles' })],
+        title: 'Orders placed, reservations expired, e-mails failed',
+        left: Object.values(BUSINESS_METRICS).map((metricName) =>
+          new cloudwatch.Metric({ namespace: metricsNamespace(stack), metricName, dimensionsMap: { service: BASE_ENVIRONMENT.POWERTOOLS_SERVICE_NAME }, ...sum }),
+        ),
         width: 12,
       }),
       new cloudwatch.GraphWidget({

@@ -14,7 +14,7 @@
  *
  * SES failures are not errors of the function: the consumer records them on the item (retry later,
  * or failed for good with the reason on the order). A mail that fails for good writes the log line
- * "mail failed for good", which a metric filter counts for an alarm.
+ * "mail failed for good" and counts it in the `MailsFailedForGood` metric, which an alarm watches.
  */
 import path from 'node:path';
 import { Duration, Stack } from 'aws-cdk-lib';
@@ -22,19 +22,17 @@ import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
-import * as logs from 'aws-cdk-lib/aws-logs';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { OUTBOX_ENV } from '../lambdas/contracts/env.ts';
+import { BUSINESS_METRICS } from '../lambdas/contracts/metrics.ts';
 import { OUTBOX_STREAM_FILTER } from '../lambdas/contracts/outbox.ts';
 import type { TableKey } from '../lambdas/contracts/data-model.ts';
 import { streamConsumers as consumerTable, type StreamConsumer } from '../lambdas/jobs.ts';
 import { bindGrant, type BindTargets } from './constructs/bind.ts';
 import { acknowledgeNag } from './constructs/nag.ts';
-import { REPO_ROOT, ShopFunction } from './constructs/shop-function.ts';
+import { BASE_ENVIRONMENT, metricsNamespace, REPO_ROOT, ShopFunction } from './constructs/shop-function.ts';
 
-/** The consumer's log line for a mail that failed for good (`lambdas/services/outbox.ts`). */
-export const FAILED_FOR_GOOD_MESSAGE = 'mail failed for good';
 /** How long a consumer invocation may take: a batch at the slowest rate, or a page of back-in-stock requests. */
 export const CONSUMER_TIMEOUT = Duration.minutes(2);
 /** Records older than this are not retried any more (they go to the dead-letter queue). */
@@ -64,8 +62,14 @@ export class MailOutbox extends Construct {
     });
     acknowledgeNag(this.deadLetterQueue, 'SQS3', 'This queue is itself the dead-letter destination of the outbox consumer; an alarm watches its depth.');
 
-    const namespace = `JoiasInox/${Stack.of(this).stackName}`;
-    this.failedMails = new cloudwatch.Metric({ namespace, metricName: 'MailsFailedForGood', statistic: cloudwatch.Stats.SUM, period: Duration.minutes(5) });
+    // Counted by the consumer itself (Powertools Metrics, `lambdas/metrics.ts`): no metric filter.
+    this.failedMails = new cloudwatch.Metric({
+      namespace: metricsNamespace(Stack.of(this)),
+      metricName: BUSINESS_METRICS.mailsFailed,
+      dimensionsMap: { service: BASE_ENVIRONMENT.POWERTOOLS_SERVICE_NAME },
+      statistic: cloudwatch.Stats.SUM,
+      period: Duration.minutes(5),
+    });
 
     const functions = new Map<string, ShopFunction>();
     for (const consumer of props.consumers ?? consumerTable) {
@@ -89,14 +93,6 @@ export class MailOutbox extends Construct {
           filters: [lambda.FilterCriteria.filter(OUTBOX_STREAM_FILTER as unknown as Record<string, unknown>)],
         }),
       );
-      new logs.MetricFilter(this, `${consumer.name}FailedForGood`, {
-        logGroup: fn.logGroup,
-        filterPattern: logs.FilterPattern.stringValue('$.message', '=', FAILED_FOR_GOOD_MESSAGE),
-        metricNamespace: namespace,
-        metricName: 'MailsFailedForGood',
-        metricValue: '1',
-        defaultValue: 0,
-      });
       functions.set(consumer.name, fn);
     }
     this.functions = functions;

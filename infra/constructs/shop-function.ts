@@ -12,7 +12,7 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Duration } from 'aws-cdk-lib';
+import { Duration, Stack } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat, type ICommandHooks } from 'aws-cdk-lib/aws-lambda-nodejs';
@@ -26,6 +26,11 @@ export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url
 export const FUNCTION_RUNTIME = lambda.Runtime.NODEJS_24_X;
 /** esbuild target matching {@link FUNCTION_RUNTIME}. */
 export const BUNDLE_TARGET = 'node24';
+
+/** Where the business metrics of a stack's functions go (`lambdas/metrics.ts`), per stage. */
+export function metricsNamespace(stack: Stack): string {
+  return `JoiasInox/${stack.stackName}`;
+}
 
 /** Environment every API function gets, whatever it is bound to. */
 export const BASE_ENVIRONMENT = {
@@ -77,6 +82,11 @@ export function bundleExternals(nativeModules: readonly string[] = []): string[]
   return [...UNREACHED_IN_LAMBDA, ...nativeModules];
 }
 
+/** The environment every function of a stack starts with, before its grants add their own. */
+export function baseEnvironment(stack: Stack): Record<string, string> {
+  return { ...BASE_ENVIRONMENT, POWERTOOLS_METRICS_NAMESPACE: metricsNamespace(stack) };
+}
+
 export interface ShopFunctionProps {
   /** Absolute path of the handler module (exporting `handler`). */
   readonly entry: string;
@@ -124,7 +134,7 @@ export class ShopFunction extends Construct {
       timeout: props.timeout ?? Duration.seconds(10),
       role: this.role,
       logGroup: this.logGroup,
-      environment: { ...BASE_ENVIRONMENT },
+      environment: baseEnvironment(Stack.of(this)),
       depsLockFilePath: path.join(REPO_ROOT, 'package-lock.json'),
       projectRoot: REPO_ROOT,
       bundling: {

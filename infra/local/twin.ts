@@ -144,6 +144,9 @@ export function handlerEnv(endpoints: Twin['endpoints'], shopUrl: string, origin
     [MAIL_ENV.configurationSet]: MAIL_CONFIGURATION_SET,
     [OUTBOX_ENV.sendRate]: process.env[OUTBOX_ENV.sendRate] ?? String(LOCAL_MAIL_SEND_RATE),
     POWERTOOLS_SERVICE_NAME: 'joias-api',
+    // The business metrics run as in the cloud, their embedded-metric lines switched off (a readable console).
+    POWERTOOLS_METRICS_NAMESPACE: 'JoiasInox/local',
+    POWERTOOLS_METRICS_DISABLED: 'true',
   };
   for (const key of Object.keys(tables) as TableKey[]) env[tables[key].envVar] = localTableName(key);
   for (const key of Object.keys(buckets) as BucketKey[]) env[buckets[key].envVar] = localBucketName(key);

@@ -9,6 +9,7 @@ import type { TimelineEntry } from '../../shared/api.ts';
 import { mbWayCounter } from '../../shared/mb-way.ts';
 import { CLOSED_STATUS, isBeforeShipping, type OrderStatus } from '../../shared/order-status.ts';
 import type { StockActor, StockMovementReason } from '../../shared/stock.ts';
+import { BUSINESS_METRICS, countEvent } from '../metrics.ts';
 import { releaseMbWayOrderItem } from '../repositories/mbway-counters.ts';
 import { expiredReservations, moveOrderItem, toOrder, type OrderItem } from '../repositories/orders.ts';
 import { giveBackStockItem } from '../repositories/products.ts';
@@ -101,5 +102,6 @@ export async function expireReservations(now: Date): Promise<number> {
     const result = await closeOrder(order, { restock: true, reason: 'expiry', by: SHOP, text: 'reserva expirada', mails }, now);
     if (result === 'moved') expired++;
   }
+  countEvent(BUSINESS_METRICS.reservationsExpired, expired);
   return expired;
 }

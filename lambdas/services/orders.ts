@@ -15,6 +15,7 @@ import { priceLine, quoteOrder } from '../../shared/pricing.ts';
 import type { AttachProofInput, PlaceOrderInput } from '../../shared/schemas/index.ts';
 import { Conflict, Forbidden, InvalidInput, OutOfStock } from '../errors.ts';
 import { logger } from '../logger.ts';
+import { BUSINESS_METRICS, countEvent } from '../metrics.ts';
 import { claimIdempotencyKey, completeIdempotencyItem, peekIdempotencyKey, releaseIdempotencyKey, type Claim } from '../repositories/idempotency.ts';
 import { claimProofItem, getOrderItem, moveOrderItem, putOrderItem, toOrder, ORDER_LISTING, type OrderItem } from '../repositories/orders.ts';
 import { countMbWayOrderItem } from '../repositories/mbway-counters.ts';
@@ -207,7 +208,10 @@ async function writeOrder(
 
     const token = createHash('sha256').update(`${idempotencyKey}:${orderNumber}`).digest('hex').slice(0, 36);
     const result = await writeTransaction(items, token);
-    if (result.written) return body;
+    if (result.written) {
+      countEvent(BUSINESS_METRICS.ordersPlaced);
+      return body;
+    }
     const failed = (index: number) => result.reasons[index]?.conditionFailed === true;
     if (failed(idempotencyIndex)) {
       // Our claim is gone: if an earlier try of this transaction went through, its answer is recorded.

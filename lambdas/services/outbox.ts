@@ -13,6 +13,7 @@ import { paths } from '../../shared/paths.ts';
 import { MAIL_ENV, OUTBOX_ENV } from '../contracts/env.ts';
 import { BACK_IN_STOCK_PAGE, OUTBOX_RETRY, retryDelaySeconds, type OutboxBackInStockItem, type OutboxItem, type OutboxMailItem } from '../contracts/outbox.ts';
 import { logger } from '../logger.ts';
+import { BUSINESS_METRICS, countEvent } from '../metrics.ts';
 import { setting } from '../repositories/environment.ts';
 import { ORDER_LINK_TEMPLATES, type MailData, type MailTemplateId } from '../contracts/mail-templates.ts';
 import { UnfitMailData, mailFailure, sendTemplatedMail, shopAddress } from '../repositories/mail.ts';
@@ -97,6 +98,7 @@ async function deliver(item: OutboxMailItem): Promise<void> {
       return;
     }
     logger.error('mail failed for good', { outboxId: item.id, failures, reason: failure.reason });
+    countEvent(BUSINESS_METRICS.mailsFailed);
     await recordOutcome(item, { status: 'failed', reason: failure.reason }, now);
     return;
   }

@@ -203,7 +203,9 @@ describe('dashboard', () => {
     expect(JSON.stringify(dashboards[0]!.Properties.DashboardName)).toContain(shop.stack.stackName);
     expect(JSON.stringify(dashboards[0]!.Properties.DashboardName)).toContain(shop.stack.region);
     expect(body).toContain('Errors by function');
-    const metrics = (body.match(/AWS\/(Lambda|ApiGateway)/g) ?? []).length;
+    expect(body).toContain('OrdersPlaced');
+    expect(body).toContain('ReservationsExpired');
+    const metrics = (body.match(/AWS\/(Lambda|ApiGateway)|JoiasInox\/JoiasInox-test/g) ?? []).length;
     expect(metrics).toBeGreaterThan(routes.length);
     expect(metrics).toBeLessThanOrEqual(50);
   });

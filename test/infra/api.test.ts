@@ -11,7 +11,7 @@ import { buckets, tables } from '../../lambdas/contracts/data-model.ts';
 import { MAIL_TEMPLATE_IDS, templateName } from '../../lambdas/contracts/mail-templates.ts';
 import { routeKeyOf, type RouteKey } from '../../infra/api.ts';
 import { jobs, streamConsumers } from '../../lambdas/jobs.ts';
-import { BASE_ENVIRONMENT, FUNCTION_RUNTIME } from '../../infra/constructs/shop-function.ts';
+import { baseEnvironment, FUNCTION_RUNTIME } from '../../infra/constructs/shop-function.ts';
 import {
   BUCKET_PUT_ACTIONS,
   MAIL_ENV,
@@ -37,7 +37,7 @@ function functionOf(s: Synthesized, key: RouteKey) {
 
 /** Every API function also gets the origin secret (the origin lock), whatever its grants. */
 function expectedEnv(route: Pick<Route, 'grants'>): string[] {
-  return [...Object.keys(BASE_ENVIRONMENT), ...route.grants.flatMap(envVarsOf), ORIGIN_ENV.secret].sort();
+  return [...Object.keys(baseEnvironment(shop.stack)), ...route.grants.flatMap(envVarsOf), ORIGIN_ENV.secret].sort();
 }
 
 const WRITE_ACTIONS = [...TABLE_WRITE_ACTIONS, ...BUCKET_PUT_ACTIONS, 's3:DeleteObject', 'ses:SendEmail', 'ses:SendTemplatedEmail'];
