@@ -309,7 +309,12 @@ export const messages = {
     productDeleteFailed: 'Não foi possível apagar a peça.',
     sessionCheckFailed: 'Não foi possível ligar ao back-office. Verifica a ligação à internet e tenta novamente.',
     tooManyAttempts: 'Demasiadas tentativas. Aguarda alguns minutos e tenta novamente.',
-    passwordResetRequired: 'Tens de redefinir a palavra-passe. Fala com quem gere as contas da loja.',
+    passwordResetRequired: 'Tens de redefinir a palavra-passe: usa «Esqueci-me da palavra-passe».',
+    /** The forgotten-password flow: the same answer whether or not the address has an account. */
+    resetCodeSent: (email: string) => `Se ${email} tiver conta no back-office, enviámos para lá um código. Escreve-o abaixo com a nova palavra-passe.`,
+    resetCodeInvalid: 'O código não está certo. Confirma-o no e-mail ou pede um novo.',
+    resetCodeExpired: 'O código expirou. Pede um novo.',
+    resetDone: 'Palavra-passe alterada. Já podes entrar com ela.',
     unsupportedSignInStep: 'Este passo de início de sessão não é suportado aqui. Fala com quem gere as contas da loja.',
     /** First sign-in of an account created by an operator (NEW_PASSWORD_REQUIRED). */
     newPasswordRequired: 'É o teu primeiro acesso: escolhe uma nova palavra-passe para continuar.',

@@ -88,6 +88,8 @@ export interface Twin {
   readonly issuer: string;
   /** Environment the handlers run with (table and bucket names, endpoints). */
   readonly env: Readonly<Record<string, string>>;
+  /** Where the local services keep their data (a temporary folder unless `dataDir` was given). */
+  readonly dataDir: string;
   stop(): Promise<void>;
 }
 
@@ -255,6 +257,7 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       clientId: pool.clientId,
       issuer,
       env,
+      dataDir,
       stop: stopAll,
     };
     if (options.dataDir) {

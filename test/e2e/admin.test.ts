@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AdminAddUserToGroupCommand, AdminCreateUserCommand, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import type { Page } from 'playwright-core';
@@ -40,6 +41,14 @@ async function signIn(page: Page, email = shop.twin.admin.email, password = shop
 }
 
 /** Runs `use` with a client of the twin's Cognito-compatible server (accounts the walk needs). */
+/** The reset code the twin's Cognito keeps for a user (in the cloud, Cognito e-mails it). */
+async function resetCodeOf(email: string): Promise<string> {
+  const file = join(shop.twin.dataDir, 'cognito', '.cognito', 'db', `${shop.twin.userPoolId}.json`);
+  const db = JSON.parse(await readFile(file, 'utf8')) as { Users: Record<string, { Attributes: { Name: string; Value: string }[]; ConfirmationCode?: string }> };
+  const user = Object.values(db.Users).find((u) => u.Attributes.some((a) => a.Name === 'email' && a.Value === email));
+  return user?.ConfirmationCode ?? '';
+}
+
 async function withCognito<T>(use: (client: ReturnType<typeof cognitoClient>) => Promise<T>): Promise<T> {
   const client = cognitoClient(shop.twin.endpoints.cognito);
   try {
@@ -157,6 +166,36 @@ describe('back-office: sign-in', () => {
     await page.getByRole('button', { name: 'Guardar e entrar' }).click();
     await page.waitForURL(/\/dashboard$/);
     await page.getByText(messages.admin.welcome(email)).waitFor();
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('resets a forgotten password with the e-mailed code: an unknown address gets the same answer, a wrong code is refused in Portuguese', async () => {
+    const email = `esquecida-${randomUUID().slice(0, 8)}@example.com`;
+    await withCognito((client) => ensureUser(client, shop.twin.userPoolId, email, 'Antiga-Palavra-2026!', ['admin']));
+    const { page, errors } = await newPage();
+    await page.goto(shop.twin.adminUrl);
+    await page.getByRole('button', { name: 'Esqueci-me da palavra-passe' }).click();
+    // An address with no account: the same answer as one with an account (nobody learns who has one).
+    await page.getByLabel('E-mail').fill('ninguem-aqui@example.com');
+    await page.getByRole('button', { name: 'Enviar código' }).click();
+    await page.getByText(messages.admin.resetCodeSent('ninguem-aqui@example.com')).waitFor();
+    await page.getByRole('button', { name: 'Enviar outro código' }).click();
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByRole('button', { name: 'Enviar código' }).click();
+    await page.getByText(messages.admin.resetCodeSent(email)).waitFor();
+    const code = await resetCodeOf(email);
+    expect(code).toMatch(/^\d{6}$/);
+    await page.getByLabel('Código recebido por e-mail').fill(code === '000000' ? '111111' : '000000');
+    await page.getByLabel('Nova palavra-passe', { exact: true }).fill('Nova-Palavra-2026!');
+    await page.getByLabel('Repetir a nova palavra-passe', { exact: true }).fill('Nova-Palavra-2026!');
+    await page.getByRole('button', { name: 'Guardar nova palavra-passe' }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe(messages.admin.resetCodeInvalid);
+    await page.getByLabel('Código recebido por e-mail').fill(code);
+    await page.getByRole('button', { name: 'Guardar nova palavra-passe' }).click();
+    await page.getByText(messages.admin.resetDone).waitFor();
+    await signIn(page, email, 'Nova-Palavra-2026!');
+    await page.waitForURL(/\/dashboard$/);
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -53,6 +53,14 @@ export const texts = {
     newPasswordSubmit: 'Guardar e entrar',
     newPasswordSubmitting: 'A guardar...',
     backToSignIn: 'Voltar ao início de sessão',
+    forgotPassword: 'Esqueci-me da palavra-passe',
+    forgotTitle: 'Recuperar a palavra-passe',
+    forgotIntro: 'Escreve o e-mail da tua conta: enviamos um código para escolheres uma nova palavra-passe.',
+    sendCode: 'Enviar código',
+    sendingCode: 'A enviar...',
+    code: 'Código recebido por e-mail',
+    resetSubmit: 'Guardar nova palavra-passe',
+    resendCode: 'Enviar outro código',
   },
 
   nav: {

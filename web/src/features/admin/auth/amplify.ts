@@ -3,10 +3,10 @@
  * Amplify becomes its own lazy chunk: neither the shop nor the admin's first paint waits for it.
  */
 import { Amplify } from 'aws-amplify';
-import { confirmSignIn, fetchAuthSession, signIn, signOut } from 'aws-amplify/auth';
+import { confirmResetPassword, confirmSignIn, fetchAuthSession, resetPassword, signIn, signOut } from 'aws-amplify/auth';
 import type { SpaConfig } from '../../../../../shared/spa-config.ts';
 
-export { confirmSignIn, fetchAuthSession, signIn, signOut };
+export { confirmResetPassword, confirmSignIn, fetchAuthSession, resetPassword, signIn, signOut };
 
 /** Points Amplify at the user pool of `/config.json` (locally, the Cognito-compatible server). */
 export function configureAmplify(config: Pick<SpaConfig, 'userPoolId' | 'userPoolClientId' | 'userPoolEndpoint'>): void {

@@ -133,6 +133,36 @@ export async function confirmNewPassword(newPassword: string): Promise<SignInOut
   return outcome((await confirmSignIn({ challengeResponse: newPassword })).nextStep.signInStep);
 }
 
+/**
+ * Asks Cognito to e-mail a code that lets the admin choose a new password (the pool recovers by
+ * verified e-mail only). An address with no account is answered exactly like one with an account, so
+ * the form cannot tell who has one.
+ */
+export async function requestPasswordReset(email: string): Promise<void> {
+  const { resetPassword } = await amplify();
+  try {
+    await resetPassword({ username: email.trim() });
+  } catch (error) {
+    if (!/^UserNotFoundException/.test(errorName(error))) throw error;
+  }
+}
+
+/** Sets the new password with the e-mailed code; the admin then signs in with it. */
+export async function confirmPasswordReset(email: string, code: string, newPassword: string): Promise<void> {
+  const { confirmResetPassword } = await amplify();
+  await confirmResetPassword({ username: email.trim(), confirmationCode: code.trim(), newPassword });
+}
+
+/** The pt-PT message for a failed step of the forgotten-password flow. */
+export function resetErrorMessage(error: unknown): string {
+  const name = errorName(error);
+  if (/^(CodeMismatchException|UserNotFoundException)/.test(name)) return messages.admin.resetCodeInvalid;
+  if (/^ExpiredCodeException/.test(name)) return messages.admin.resetCodeExpired;
+  if (/^(InvalidPasswordException|InvalidParameterException)/.test(name)) return messages.admin.newPasswordInvalid;
+  if (/^(LimitExceededException|TooManyRequestsException|TooManyFailedAttemptsException)/.test(name)) return messages.admin.tooManyAttempts;
+  return messages.admin.loginUnavailable;
+}
+
 /** Ends the session in this browser (and revokes the refresh token where the pool allows it). */
 export async function signOutAdmin(): Promise<void> {
   const { signOut } = await amplify();
