@@ -13,6 +13,9 @@ import { Construct } from 'constructs';
 import { acknowledgeNag } from './constructs/nag.ts';
 import { ADMIN_PASSWORD_POLICY } from '../shared/password-policy.ts';
 
+/** How long an admin's access and ID tokens are good for (the most a removed admin keeps API access). */
+export const ADMIN_TOKEN_VALIDITY = Duration.minutes(15);
+
 /** Name of the Cognito group whose members may use the back-office. */
 export const ADMIN_GROUP_NAME = 'admin';
 
@@ -63,8 +66,11 @@ export class Auth extends Construct {
       preventUserExistenceErrors: true,
       enableTokenRevocation: true,
       disableOAuth: true,
-      accessTokenValidity: Duration.hours(1),
-      idTokenValidity: Duration.hours(1),
+      // The HTTP API's JWT authorizer checks a token's signature and expiry, not whether Cognito revoked
+      // it: a disabled or removed admin keeps API access until the tokens expire. 15 minutes bounds that;
+      // Amplify refreshes them on its own, and a refresh fails once the user is disabled or removed.
+      accessTokenValidity: ADMIN_TOKEN_VALIDITY,
+      idTokenValidity: ADMIN_TOKEN_VALIDITY,
       refreshTokenValidity: Duration.days(7),
       supportedIdentityProviders: [cognito.UserPoolClientIdentityProvider.COGNITO],
     });

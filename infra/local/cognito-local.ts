@@ -5,6 +5,10 @@
  * Amplify refreshes tokens with `GetTokensFromRefreshToken`, which cognito-local lacks; the shim maps
  * that call to `InitiateAuth` with `REFRESH_TOKEN_AUTH` and passes every other request through. The
  * browser and the twin talk to the shim's address.
+ *
+ * cognito-local also hands tokens to a disabled user; Cognito answers `NotAuthorizedException: User is
+ * disabled.` to a sign-in, a refresh or a challenge answer. The shim does the same: before it passes
+ * on new tokens, it asks cognito-local whether their user is enabled.
  */
 import http from 'node:http';
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -65,6 +69,25 @@ export async function startCognitoLocal(options: CognitoLocalOptions): Promise<C
   };
 }
 
+/** The calls that answer with new tokens. */
+const TOKEN_ISSUING = new Set(['InitiateAuth', 'AdminInitiateAuth', 'RespondToAuthChallenge', 'AdminRespondToAuthChallenge'].map((name) => `${TARGET_PREFIX}${name}`));
+
+/** Whether an answer carries tokens of a user cognito-local has disabled (AdminDisableUser). */
+async function tokensOfDisabledUser(answer: string, port: number): Promise<boolean> {
+  const token = (JSON.parse(answer) as { AuthenticationResult?: { AccessToken?: string } }).AuthenticationResult?.AccessToken;
+  if (!token) return false;
+  const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as { iss?: string; username?: string; sub?: string };
+  const userPoolId = claims.iss?.split('/').pop();
+  const username = claims.username ?? claims.sub;
+  if (!userPoolId || !username) return false;
+  const user = await fetch(`http://${HOST}:${port}/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `${TARGET_PREFIX}AdminGetUser` },
+    body: JSON.stringify({ UserPoolId: userPoolId, Username: username }),
+  });
+  return user.ok && (JSON.parse(await user.text()) as { Enabled?: boolean }).Enabled === false;
+}
+
 async function readBody(req: http.IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
@@ -96,6 +119,11 @@ async function forward(req: http.IncomingMessage, res: http.ServerResponse, port
     if (refreshing && upstream.ok) {
       const result = JSON.parse(text) as { AuthenticationResult?: Record<string, unknown> };
       text = JSON.stringify({ AuthenticationResult: result.AuthenticationResult });
+    }
+    if (upstream.ok && TOKEN_ISSUING.has(String(headers['x-amz-target'])) && (await tokensOfDisabledUser(text, port))) {
+      res.writeHead(400, { 'content-type': 'application/x-amz-json-1.1' });
+      res.end(JSON.stringify({ __type: 'NotAuthorizedException', message: 'User is disabled.' }));
+      return;
     }
     res.writeHead(upstream.status, forwardableHeaders(upstream));
     res.end(text);

@@ -58,13 +58,8 @@ export class UsageError extends OperatorError {
   override readonly name = 'UsageError';
 }
 
-export interface CreateAdminOptions {
+export interface CreateAdminOptions extends PoolPlace {
   readonly email: string;
-  readonly stage: string;
-  readonly stackName: string;
-  readonly region: string;
-  /** Given on the command line or in `USER_POOL_ID`; otherwise looked up in the stack outputs. */
-  readonly userPoolId?: string;
   readonly printPassword: boolean;
 }
 
@@ -104,6 +99,27 @@ export function parseCreateAdminArgs(
   const email = positionals[0]!.trim().toLowerCase();
   if (!EMAIL_PATTERN.test(email)) throw new UsageError(`"${positionals[0]}" is not an e-mail address.`);
 
+  return { email, printPassword: values['print-password'], ...poolPlace(values, context, env) };
+}
+
+/** Which pool a script works on: its stack (stage), region and, when given, its id. */
+export interface PoolPlace {
+  readonly stage: string;
+  readonly stackName: string;
+  readonly region: string;
+  /** Given on the command line or in `USER_POOL_ID`; otherwise looked up in the stack outputs. */
+  readonly userPoolId?: string;
+}
+
+/**
+ * The pool the command line names, resolved like the CDK app does (`infra/app.ts`), the command line
+ * on top: `--user-pool-id` (or `USER_POOL_ID`), `--stage`, `--region`. Throws {@link UsageError}.
+ */
+export function poolPlace(
+  values: { readonly stage?: string | undefined; readonly region?: string | undefined; readonly 'user-pool-id'?: string | undefined },
+  context: ContextReader,
+  env: NodeJS.ProcessEnv = process.env,
+): PoolPlace {
   const userPoolId = (values['user-pool-id'] ?? env.USER_POOL_ID)?.trim() || undefined;
   const poolRegion = userPoolId === undefined ? undefined : USER_POOL_ID_PATTERN.exec(userPoolId)?.[1];
   if (userPoolId !== undefined && poolRegion === undefined) {
@@ -113,7 +129,6 @@ export function parseCreateAdminArgs(
     throw new UsageError(`User pool ${userPoolId} is in ${poolRegion}, not in --region ${values.region}.`);
   }
 
-  // The same resolution as the CDK app (infra/app.ts), with the command line on top.
   let settings;
   try {
     settings = readDeploySettings(
@@ -124,11 +139,9 @@ export function parseCreateAdminArgs(
     throw new UsageError((error as Error).message.replace(/^Context "stage"/, '--stage'));
   }
   return {
-    email,
     stage: settings.stage,
     stackName: stackNameOf(settings.stage),
     region: values.region ?? poolRegion ?? settings.region,
-    printPassword: values['print-password'],
     ...(userPoolId ? { userPoolId } : {}),
   };
 }
@@ -181,6 +194,8 @@ export interface CallPlace {
   readonly region: string;
   readonly stackName: string;
   readonly userPoolId?: string;
+  /** The Cognito actions the script needs on the pool. @default AdminCreateUser and AdminAddUserToGroup */
+  readonly actions?: readonly string[];
 }
 
 /** An operator-readable sentence for an error of the AWS SDK. */
@@ -199,7 +214,7 @@ export function explainAwsError(error: unknown, where: CallPlace): string {
   if (/^AccessDenied(Exception)?$/.test(name)) {
     return (
       'Your AWS identity is not allowed to do this. It needs cloudformation:DescribeStacks on the stack (unless you pass ' +
-      `--user-pool-id), and cognito-idp:AdminCreateUser and cognito-idp:AdminAddUserToGroup on the user pool. (${message})`
+      `--user-pool-id), and ${(where.actions ?? ['AdminCreateUser', 'AdminAddUserToGroup']).map((a) => `cognito-idp:${a}`).join(', ')} on the user pool. (${message})`
     );
   }
   if (name === 'ValidationError' && /does not exist/.test(message)) {
@@ -218,7 +233,7 @@ export function explainAwsError(error: unknown, where: CallPlace): string {
 }
 
 /** Reads the `UserPoolId` output of the stack, if `@aws-sdk/client-cloudformation` is installed. */
-async function poolFromStack(options: CreateAdminOptions): Promise<{ userPoolId: string; adminUrl?: string }> {
+export async function poolFromStack(options: PoolPlace): Promise<{ userPoolId: string; adminUrl?: string }> {
   interface CloudFormationModule {
     CloudFormationClient: new (config: { region: string }) => { send(command: unknown): Promise<{ Stacks?: { Outputs?: StackOutput[] }[] }>; destroy(): void };
     DescribeStacksCommand: new (input: { StackName: string }) => unknown;

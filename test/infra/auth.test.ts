@@ -1,7 +1,7 @@
 /** The admin user pool: invitation only, strong passwords, the `admin` group, a public SPA client. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Match } from 'aws-cdk-lib/assertions';
-import { ADMIN_GROUP_NAME } from '../../infra/auth.ts';
+import { ADMIN_GROUP_NAME, ADMIN_TOKEN_VALIDITY } from '../../infra/auth.ts';
 import { messages } from '../../shared/messages.ts';
 import { ADMIN_PASSWORD_POLICY, passwordRuleText } from '../../shared/password-policy.ts';
 import { synthShop, SYNTH_TIMEOUT_MS, removeScratch, type Synthesized } from './support.ts';
@@ -47,6 +47,17 @@ describe('Cognito', () => {
     expect(messages.admin.newPasswordInvalid).toBe(`A palavra-passe não cumpre as regras: pelo menos ${policy.MinimumLength} caracteres, com maiúsculas, minúsculas, algarismos e símbolos.`);
     expect(passwordRuleText({ minLength: 8, requireLowercase: true, requireUppercase: false, requireDigits: true, requireSymbols: false })).toBe('pelo menos 8 caracteres, com minúsculas e algarismos');
     expect(passwordRuleText({ minLength: 10, requireLowercase: false, requireUppercase: false, requireDigits: false, requireSymbols: false })).toBe('pelo menos 10 caracteres');
+  });
+
+  it('admin tokens last 15 minutes (the API cannot see a revocation; Amplify refreshes them), refresh tokens 7 days, revocable', () => {
+    expect(ADMIN_TOKEN_VALIDITY.toMinutes()).toBeLessThanOrEqual(15);
+    shop.template.hasResourceProperties('AWS::Cognito::UserPoolClient', Match.objectLike({
+      AccessTokenValidity: 15,
+      IdTokenValidity: 15,
+      RefreshTokenValidity: 10080,
+      TokenValidityUnits: Match.objectLike({ AccessToken: 'minutes', IdToken: 'minutes' }),
+      EnableTokenRevocation: true,
+    }));
   });
 
   it('has the admin group', () => {
