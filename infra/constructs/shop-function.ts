@@ -53,7 +53,7 @@ export const ESM_REQUIRE_BANNER =
  * reserved runtime variables), so the chain's first link (`fromEnv`) always answers there; the chain
  * loads these others only with a dynamic `import()` when that link fails. Left out of the bundle they
  * cost nothing: about 90 KB (the SSO/STS clients they carry) less in every function. The bundle test
- * (`test/infra/bundles.test.ts`) proves no bundle imports them statically and that a bundle answers
+ * (`test/lambdas/bundles.test.ts`) proves no bundle imports them statically and that a bundle answers
  * with credentials from the environment.
  */
 export const UNREACHED_IN_LAMBDA = [

@@ -8,7 +8,8 @@
  *   cannot see a revocation: `ADMIN_TOKEN_VALIDITY` of `infra/auth.ts` bounds it). `enable` undoes it.
  * - `remove <email>`: deletes the account (its sessions end the same way).
  *
- * The last active admin cannot be disabled or removed: the shop would have nobody to run it.
+ * The last active admin (enabled, and signed in at least once) cannot be disabled or removed: the shop
+ * would have nobody to run it.
  * Pool, stage and region are found as `create-admin` finds them (`--user-pool-id`, `--stage`,
  * `--region`, `cdk.json`); credentials are the AWS SDK's usual chain.
  */
@@ -151,7 +152,8 @@ export async function runAdmins(options: AdminsOptions, log: (line: string) => v
     const groups = await client.send(new AdminListGroupsForUserCommand({ UserPoolId: userPoolId, Username: username }));
     const isAdmin = (groups.Groups ?? []).some((g) => g.GroupName === ADMIN_GROUP);
     if (isAdmin && user.Enabled !== false) {
-      const others = (await listAdmins(client, userPoolId)).filter((a) => a.enabled && a.username !== username);
+      // Only someone who can sign in now counts: an invitation never used may have expired.
+      const others = (await listAdmins(client, userPoolId)).filter((a) => a.enabled && a.status === 'CONFIRMED' && a.username !== username);
       if (others.length === 0) {
         throw new OperatorError(`${email} is the last active admin: add another one first (npm run create-admin -- <email>), or nobody could run the shop.`);
       }

@@ -4,7 +4,14 @@
  * Cognito), enable, remove; never the last active admin; a clear message for an unknown address.
  */
 import { randomUUID } from 'node:crypto';
-import { CreateGroupCommand, CreateUserPoolClientCommand, CreateUserPoolCommand, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import {
+  AdminAddUserToGroupCommand,
+  AdminCreateUserCommand,
+  CreateGroupCommand,
+  CreateUserPoolClientCommand,
+  CreateUserPoolCommand,
+  InitiateAuthCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cognitoClient, ensureUser } from '../../infra/local/bootstrap.ts';
 import { listAdmins, parseAdminsArgs, runAdmins, type AdminsCommand } from '../../infra/scripts/admins.ts';
@@ -77,6 +84,13 @@ describe('npm run admins', () => {
     await expect(run('disable', ana)).rejects.toThrow(/last active admin/);
     await expect(run('remove', ana)).rejects.toThrow(/last active admin/);
     expect((await signIn(ana)).refresh).toBeTruthy();
+    // An invitation nobody used yet does not count as someone who can run the shop.
+    const invited = `novo-${randomUUID().slice(0, 6)}@example.com`;
+    await cognito.send(new AdminCreateUserCommand({ UserPoolId: userPoolId, Username: invited, TemporaryPassword: 'Temporaria-2026!', MessageAction: 'SUPPRESS', UserAttributes: [{ Name: 'email', Value: invited }] }));
+    await cognito.send(new AdminAddUserToGroupCommand({ UserPoolId: userPoolId, Username: invited, GroupName: ADMIN_GROUP }));
+    expect((await listAdmins(cognito, userPoolId)).find((a) => a.email === invited)).toMatchObject({ enabled: true, status: 'FORCE_CHANGE_PASSWORD' });
+    await expect(run('disable', ana)).rejects.toThrow(/last active admin/);
+    await run('remove', invited);
     // A disabled admin may go: the active one stays.
     await run('remove', rui);
     expect((await listAdmins(cognito, userPoolId)).map((a) => a.email)).toEqual([ana]);

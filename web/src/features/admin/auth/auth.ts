@@ -73,11 +73,10 @@ async function currentTokens() {
   const { fetchAuthSession } = await amplify();
   try {
     const { tokens } = await fetchAuthSession();
-    const access = tokens?.accessToken;
-    if (!access) return null;
-    const exp = access.payload.exp;
-    if (typeof exp === 'number' && exp * 1000 <= Date.now()) return null;
-    return tokens;
+    // Amplify refreshes an expired token itself (allowing for this computer's clock being off) and
+    // answers no tokens when the refresh is refused; a check against the local clock here would sign out
+    // an admin whose clock runs 15 minutes fast.
+    return tokens?.accessToken ? tokens : null;
   } catch (error) {
     if (isAuthRefusal(error)) return null;
     throw error;
@@ -143,7 +142,10 @@ export async function requestPasswordReset(email: string): Promise<void> {
   try {
     await resetPassword({ username: email.trim() });
   } catch (error) {
-    if (!/^UserNotFoundException/.test(errorName(error))) throw error;
+    // Cognito hides unknown addresses (the pool client prevents user-existence errors) but still refuses a
+    // disabled account, or one invited that never signed in, with NotAuthorizedException: answered like
+    // the rest, so the form tells nobody which accounts exist.
+    if (!/^(UserNotFoundException|NotAuthorizedException)/.test(errorName(error))) throw error;
   }
 }
 

@@ -85,7 +85,10 @@ export function RequireAdmin({ children }: { readonly children: ReactNode }) {
 
   const api = useMemo(() => {
     const request: AdminRequest = async (key, call) => {
-      const token = await apiToken().catch(() => null);
+      // A refused refresh answers null (signed out); a network failure throws, and the session stays.
+      const token = await apiToken().catch(() => {
+        throw new ApiError(0, 'network', messages.api.unavailable);
+      });
       if (!token) {
         void endSession('expired');
         throw new ApiError(401, 'unauthorized', messages.admin.sessionExpired);
