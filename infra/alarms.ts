@@ -309,7 +309,15 @@ export class Alarms extends Construct {
       }),
       new cloudwatch.GraphWidget({
         title: 'Errors by function',
-        left: props.functions.map((fn) => fn.function.metricErrors({ ...sum, label: fn.label })),
+        // One search over the stack's functions (their names start with the stack's name) rather than a
+        // metric per function: the free dashboard holds 50 metrics, and every new function would cost one.
+        left: [
+          new cloudwatch.SearchExpression({
+            expression: `SEARCH('{AWS/Lambda,FunctionName} MetricName="Errors" FunctionName=${stack.stackName}', 'Sum', ${ALARM_PERIOD.toSeconds()})`,
+            label: '',
+            period: ALARM_PERIOD,
+          }),
+        ],
         legendPosition: cloudwatch.LegendPosition.RIGHT,
         width: 24,
         height: 8,

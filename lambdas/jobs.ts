@@ -31,6 +31,21 @@ export const jobs = [
     everyMinutes: 1,
     grants: [{ table: 'outbox', access: 'readWrite' }],
   },
+  {
+    // Personal data past the retention periods of the settings is deleted (`services/retention.ts`).
+    name: 'PurgeExpiredData',
+    handler: 'purge-expired-data',
+    everyMinutes: 24 * 60,
+    grants: [
+      SETTINGS_READ,
+      { table: 'contactMessages', access: 'readWrite' },
+      { table: 'orderSearch', access: 'write' },
+      { table: 'stockAlerts', access: 'readWrite' },
+      { table: 'counters', access: 'write' },
+      { table: 'orders', access: 'readWrite' },
+      { bucket: 'proofs', access: 'readDelete' },
+    ],
+  },
 ] as const satisfies readonly Job[];
 
 /**

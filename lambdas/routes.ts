@@ -107,6 +107,9 @@ export const routes = [
     grants: [{ table: 'products', access: 'read' }, { config: 'shopUrl' }] },
 
   // ── Public: checkout ──
+  // What the storefront's pages state from the settings (the privacy policy's retention periods).
+  { method: 'GET', path: '/api/shop-info', handler: 'shop-info/get', access: 'public', cacheSeconds: 300, cacheQuery: [], throttle: CATALOGUE_THROTTLE,
+    grants: [SETTINGS_READ] },
   { method: 'GET', path: '/api/payment-methods', handler: 'payment-methods/list', access: 'public',
     grants: [{ table: 'mbwayCounters', access: 'read' }, SETTINGS_READ] },
   { method: 'POST', path: '/api/uploads/proof', handler: 'uploads/proof', access: 'public', throttle: WRITE_THROTTLE,

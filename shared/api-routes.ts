@@ -23,6 +23,7 @@ import type {
   OrderResponse,
   OrdersPage,
   PaymentMethodsResponse,
+  ShopInfoResponse,
   PlaceOrderResponse,
   ProductResponse,
   ProductsResponse,
@@ -74,6 +75,7 @@ export interface ApiRoutes {
   /** XML text, not JSON. */
   'GET /api/sitemap.xml': Contract<string>;
   'GET /api/payment-methods': Contract<PaymentMethodsResponse>;
+  'GET /api/shop-info': Contract<ShopInfoResponse>;
   'POST /api/uploads/proof': Contract<ProofUploadResponse, ProofUploadRequest>;
   /** Header `Idempotency-Key`; 201, or 200 with the same answer for a repeated key. */
   'POST /api/orders': Contract<PlaceOrderResponse, PlaceOrderInput>;

@@ -10,7 +10,7 @@ import type { ProductPhoto } from './photos.ts';
 import type { ShippingMethodId } from './shipping.ts';
 import type { AdminEmailKind } from './schemas/admin-order.ts';
 import type { StockMovement } from './stock.ts';
-import type { SettingChange, ShopSettings } from './settings.ts';
+import type { RetentionSettings, SettingChange, ShopSettings } from './settings.ts';
 
 export interface ApiErrorBody {
   readonly error: {
@@ -51,6 +51,14 @@ export interface PaymentMethodsResponse {
   readonly methods: readonly PaymentMethodInfo[];
   /** How long a reservation holds its pieces while the customer pays (the shop's setting). */
   readonly reservationHours: number;
+}
+
+/** GET /api/shop-info: what the storefront's pages state from the shop's settings. */
+export interface ShopInfoResponse {
+  /** The retention periods in force (the privacy policy page states them). */
+  readonly retention: RetentionSettings;
+  /** Years orders are kept for accounting. */
+  readonly orderRetentionYears: number;
 }
 
 /** A presigned POST: the browser sends `fields` + the file (last) as multipart/form-data to `url`. */
@@ -182,6 +190,8 @@ export interface Order extends OrderTotals {
   readonly lines: readonly OrderLine[];
   /** Absent while the reservation awaits its proof. */
   readonly proofKey?: string;
+  /** When the proof was deleted at the end of its retention period (the order keeps the rest). */
+  readonly proofDeletedAt?: string;
   /** Reservations awaiting payment: when they close by themselves. */
   readonly expiresAt?: string;
   readonly emails: readonly OrderEmailRecord[];

@@ -479,6 +479,7 @@ export const messages = {
       ownerEmail: 'Indica um e-mail válido (ou deixa vazio para usar o endereço da loja).',
       reservationHours: 'Indica um número inteiro de horas entre 1 e 72.',
       lowStockThreshold: 'Indica um número inteiro de unidades entre 0 e 100.',
+      retentionDays: 'Indica um número inteiro de dias entre 30 e 3650 (dez anos).',
       noPaymentMethod: 'Indica pelo menos uma forma de pagamento: sem nenhuma, ninguém consegue comprar.',
     },
     collectionName: {

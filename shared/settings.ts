@@ -22,6 +22,26 @@ export interface PaymentSettings {
 
 export type { MbWayLimits };
 
+/**
+ * Days the shop keeps personal data it no longer needs (DESIGN rule 23; issue 17 part 6), counted from
+ * when it was received. A daily job deletes what is older (`lambdas/services/retention.ts`); the privacy
+ * policy page states these figures. Orders themselves are kept for accounting ({@link ORDER_RETENTION_YEARS}).
+ */
+export interface RetentionSettings {
+  /** Contact messages (with their place in the customer's history). */
+  readonly contactMessagesDays: number;
+  /** Back-in-stock requests, notified or not. */
+  readonly stockAlertsDays: number;
+  /** Proofs of payment attached to orders (the order itself stays). */
+  readonly proofsDays: number;
+}
+
+/**
+ * Years orders are kept: Portuguese law keeps accounting records and their supporting documents for 10
+ * years (Código do IRC, art. 123.º, n.º 4). The privacy policy states it; nothing deletes orders.
+ */
+export const ORDER_RETENTION_YEARS = 10;
+
 export interface ShopSettings {
   readonly payments: PaymentSettings;
   readonly mbwayLimits: MbWayLimits;
@@ -31,6 +51,7 @@ export interface ShopSettings {
   readonly reservationHours: number;
   /** A piece with 1 to this many units left is "stock baixo" on the dashboard and the products list. */
   readonly lowStockThreshold: number;
+  readonly retention: RetentionSettings;
 }
 
 /** Who the history names as the author of the first record (the first deploy, or the twin's first start). */
@@ -44,6 +65,8 @@ export const SETTINGS_LIMITS = {
   mbwayLimit: { min: 0, max: 1000 },
   reservationHours: { min: 1, max: 72 },
   lowStockThreshold: { min: 0, max: 100 },
+  /** Days of a retention period: at least a month (time to answer and to settle an order), at most ten years. */
+  retentionDays: { min: 30, max: 3650 },
   /** Characters of a payment handle (PayPal address or link, Revolut tag). */
   handle: 100,
   holder: 100,
@@ -59,6 +82,9 @@ export const DEFAULT_SETTINGS: ShopSettings = {
   ownerEmail: '',
   reservationHours: RESERVATION_MINUTES / 60,
   lowStockThreshold: LOW_STOCK_THRESHOLD,
+  // A year for what a customer sent or asked; proofs a year too: the bank's own records are the
+  // accounting evidence of a payment, the customer's screenshot is only needed while an order can be disputed.
+  retention: { contactMessagesDays: 365, stockAlertsDays: 365, proofsDays: 365 },
 };
 
 /**
@@ -77,6 +103,9 @@ export const SETTING_LABELS = {
   ownerEmail: 'E-mail para as notificações da loja',
   reservationHours: 'Horas de reserva para pagar',
   lowStockThreshold: 'Stock baixo: até quantas unidades',
+  'retention.contactMessagesDays': 'Dias a guardar as mensagens de contacto',
+  'retention.stockAlertsDays': 'Dias a guardar os pedidos de aviso de stock',
+  'retention.proofsDays': 'Dias a guardar os comprovativos de pagamento',
 } as const;
 
 export type SettingPath = keyof typeof SETTING_LABELS;
@@ -119,5 +148,6 @@ export function withDefaults(stored: Partial<{ [K in keyof ShopSettings]: Partia
     ownerEmail: (stored?.ownerEmail as string | undefined) ?? DEFAULT_SETTINGS.ownerEmail,
     reservationHours: (stored?.reservationHours as number | undefined) ?? DEFAULT_SETTINGS.reservationHours,
     lowStockThreshold: (stored?.lowStockThreshold as number | undefined) ?? DEFAULT_SETTINGS.lowStockThreshold,
+    retention: { ...DEFAULT_SETTINGS.retention, ...(stored?.retention as Partial<RetentionSettings> | undefined) },
   };
 }

@@ -75,3 +75,24 @@ export async function readContactMessage(id: string): Promise<ContactMessage | u
   }
   return toContactMessage({ ...Item, read: true });
 }
+
+/**
+ * The transaction items that delete a stored message past its retention period: the message (only
+ * while its read mark is still the one seen, so a reading meanwhile is not miscounted), its place in
+ * the customer's history, and its unread count if unread.
+ */
+export function deleteContactMessageItems(item: Record<string, unknown>): TransactionItem[] {
+  const read = item.read === true;
+  const message = {
+    Delete: {
+      TableName: tableName('contactMessages'),
+      Key: { id: String(item.id) },
+      ConditionExpression: '#read = :read',
+      ExpressionAttributeNames: { '#read': 'read' },
+      ExpressionAttributeValues: { ':read': read },
+    },
+  };
+  const { term, ref } = contactMessageSearchItem({ id: String(item.id), email: String(item.email), createdAt: String(item.createdAt) }).Put.Item;
+  const history = { Delete: { TableName: tableName('orderSearch'), Key: { term, ref } } };
+  return [message, history, ...(read ? [] : [countItem(COUNTER.unreadContactMessages, -1)])];
+}

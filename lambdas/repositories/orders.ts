@@ -1,5 +1,5 @@
 /** Orders in DynamoDB: `id` is the order number; newest-first listing and by-status indexes. */
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { MailProblem, Order, OrderEmailRecord, OrderSummary, TimelineEntry } from '../../shared/api.ts';
 import { RESERVED_STATUS, type OrderStatus } from '../../shared/order-status.ts';
 import { ddb, tableName } from './dynamodb-client.ts';
@@ -77,6 +77,34 @@ export function claimProofItem(proofKey: string, orderId: string, now: Date) {
       ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
     },
   };
+}
+
+/**
+ * The transaction item that records that an order's proof of payment was deleted (retention): the
+ * order keeps `proofKey` (it still counts as received) and gains `proofDeletedAt` and a timeline entry.
+ */
+export function proofDeletedItem(id: string, proofKey: string, entry: TimelineEntry, now: Date) {
+  return {
+    Update: {
+      TableName: tableName('orders'),
+      Key: { id },
+      UpdateExpression: 'SET proofDeletedAt = :now, timeline = list_append(if_not_exists(timeline, :empty), :entry)',
+      ConditionExpression: 'proofKey = :key AND attribute_not_exists(proofDeletedAt)',
+      ExpressionAttributeValues: { ':now': now.toISOString(), ':key': proofKey, ':empty': [], ':entry': [entry] },
+    },
+  };
+}
+
+/** Where the retention job's walk over old proofs stopped (`createdAt` of the last order it handled), kept in the orders table under an id no index sees. */
+const PROOF_RETENTION_CURSOR = 'retention#proofs';
+
+export async function proofRetentionCursor(): Promise<string | undefined> {
+  const { Item } = await ddb().send(new GetCommand({ TableName: tableName('orders'), Key: { id: PROOF_RETENTION_CURSOR }, ConsistentRead: true }));
+  return Item?.through ? String(Item.through) : undefined;
+}
+
+export async function setProofRetentionCursor(through: string): Promise<void> {
+  await ddb().send(new PutCommand({ TableName: tableName('orders'), Item: { id: PROOF_RETENTION_CURSOR, through } }));
 }
 
 /** Reservations still awaiting payment whose time ran out before `now` (the by-status index). */

@@ -114,3 +114,39 @@ export function allOfListing(table: TableKey, listing: string, order: 'newest-fi
     ScanIndexForward: order !== 'newest-first',
   });
 }
+
+/**
+ * The oldest items of a table's `byListing` index created before `before` (ISO), oldest first, at most
+ * `limit` (reads only that key range, never the whole listing). `filter`: a filter expression on the
+ * range (e.g. `attribute_exists(proofKey)`), with `after` (ISO, included) as the range's start.
+ */
+export async function listingBefore(
+  table: TableKey,
+  listing: string,
+  range: { readonly before: string; readonly after?: string; readonly filter?: string },
+  limit: number,
+): Promise<Record<string, unknown>[]> {
+  const items: Record<string, unknown>[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await ddb().send(
+      new QueryCommand({
+        TableName: tableName(table),
+        IndexName: 'byListing',
+        KeyConditionExpression: range.after ? 'listing = :listing AND createdAt BETWEEN :after AND :before' : 'listing = :listing AND createdAt < :before',
+        ...(range.filter ? { FilterExpression: range.filter } : {}),
+        ExpressionAttributeValues: { ':listing': listing, ':before': range.before, ...(range.after ? { ':after': range.after } : {}) },
+        ScanIndexForward: true,
+        Limit: range.filter ? 100 : limit - items.length,
+        ...(startKey ? { ExclusiveStartKey: startKey } : {}),
+      }),
+    );
+    for (const item of page.Items ?? []) {
+      // BETWEEN includes its end, which is not yet old enough.
+      if (String(item.createdAt) >= range.before) continue;
+      if (items.length < limit) items.push(item);
+    }
+    startKey = page.LastEvaluatedKey;
+  } while (startKey && items.length < limit);
+  return items;
+}

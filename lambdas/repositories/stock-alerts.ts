@@ -99,3 +99,21 @@ export function stockAlertNotifiedItems(id: string, createdAt: string, now: Date
   };
   return [update, countItem(COUNTER.pendingStockAlerts, -1)];
 }
+
+/**
+ * The transaction items that delete a request past its retention period (only while its status is
+ * still the one seen), and take it off the pending count if it was pending.
+ */
+export function deleteStockAlertItems(item: Record<string, unknown>): TransactionItem[] {
+  const pending = item.status !== 'notified';
+  const alert = {
+    Delete: {
+      TableName: tableName('stockAlerts'),
+      Key: { id: String(item.id) },
+      ConditionExpression: '#status = :status',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':status': String(item.status) },
+    },
+  };
+  return [alert, ...(pending ? [countItem(COUNTER.pendingStockAlerts, -1)] : [])];
+}

@@ -59,7 +59,8 @@ async function orderOrThrow(id: string | undefined): Promise<Order> {
 
 export async function orderDetail(id: string | undefined): Promise<OrderDetailResponse> {
   const order = await orderOrThrow(id);
-  if (!order.proofKey) return { order };
+  // A proof deleted at the end of its retention period has no file left to link to.
+  if (!order.proofKey || order.proofDeletedAt) return { order };
   const proofUrl = await signedDownloadUrl('proofs', order.proofKey, PROOF_LINK_SECONDS);
   return { order, proofUrl };
 }

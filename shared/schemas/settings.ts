@@ -63,6 +63,11 @@ export const shopSettingsSchema = formObject({
   ownerEmail: email,
   reservationHours: wholeNumber(L.reservationHours.min, L.reservationHours.max, v.reservationHours),
   lowStockThreshold: wholeNumber(L.lowStockThreshold.min, L.lowStockThreshold.max, v.lowStockThreshold),
+  retention: formObject({
+    contactMessagesDays: wholeNumber(L.retentionDays.min, L.retentionDays.max, v.retentionDays),
+    stockAlertsDays: wholeNumber(L.retentionDays.min, L.retentionDays.max, v.retentionDays),
+    proofsDays: wholeNumber(L.retentionDays.min, L.retentionDays.max, v.retentionDays),
+  }),
 }).superRefine((settings, ctx) => {
   const p = settings.payments;
   if (p.iban && !p.ibanHolder) ctx.addIssue({ code: 'custom', path: ['payments', 'ibanHolder'], message: v.ibanHolder });

@@ -61,7 +61,7 @@ describe('route table ↔ HTTP API', () => {
     const fn = shop.logicalId(shop.stack.jobs.functions.get(job.name)!.function);
     const rules = Object.values(shop.json.Resources).filter((r) => r.Type === 'AWS::Events::Rule' && JSON.stringify(r.Properties.Targets).includes(fn));
     expect(rules).toHaveLength(1);
-    expect(rules[0]!.Properties).toMatchObject({ ScheduleExpression: `rate(${job.everyMinutes} minute${job.everyMinutes === 1 ? '' : 's'})`, State: 'ENABLED' });
+    expect(rules[0]!.Properties).toMatchObject({ ScheduleExpression: rateOf(job.everyMinutes), State: 'ENABLED' });
     // EventBridge may invoke it, nothing else.
     const permissions = Object.values(shop.json.Resources).filter((r) => r.Type === 'AWS::Lambda::Permission' && JSON.stringify(r.Properties.FunctionName).includes(fn));
     expect(permissions.map((p) => p.Properties.Principal)).toEqual(['events.amazonaws.com']);
@@ -257,3 +257,9 @@ describe('every kind of grant binds IAM and env together', () => {
     expect(findDependencyCycle(synthetic.json)).toBeUndefined();
   });
 });
+
+/** EventBridge's rate expression for a period in minutes, in the largest whole unit (as the CDK writes it). */
+function rateOf(minutes: number): string {
+  const [value, unit] = minutes % 1440 === 0 ? [minutes / 1440, 'day'] : minutes % 60 === 0 ? [minutes / 60, 'hour'] : [minutes, 'minute'];
+  return `rate(${value} ${unit}${value === 1 ? '' : 's'})`;
+}

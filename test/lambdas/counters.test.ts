@@ -6,16 +6,12 @@
  * exactly, and against a recount of the tables.
  */
 import { randomUUID } from 'node:crypto';
-import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyResultV2 } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DashboardResponse, PlaceOrderResponse } from '../../shared/api.ts';
 import { MAX_CART_LINES } from '../../shared/cart.ts';
 import { monthKey } from '../../shared/mb-way.ts';
 import { lastDays } from '../../shared/dates.ts';
 import { ORDER_STATUSES, type OrderStatus } from '../../shared/order-status.ts';
-import { createTables } from '../../infra/local/bootstrap.ts';
-import { seedLocalSettings } from '../../infra/local/twin.ts';
-import { tables, type TableKey } from '../../lambdas/contracts/data-model.ts';
 import { allCounters, setCounter } from '../../lambdas/repositories/counters.ts';
 import { countersFrom, readCountedData, recount } from '../../lambdas/services/counters.ts';
 import { expireReservations } from '../../lambdas/services/order-lifecycle.ts';
@@ -27,52 +23,28 @@ import { handler as createContactMessage } from '../../lambdas/handlers/contact-
 import { handler as readContactMessage } from '../../lambdas/handlers/admin/contact-messages/get.ts';
 import { handler as createStockAlert } from '../../lambdas/handlers/stock-alerts/create.ts';
 import { handler as changeStock } from '../../lambdas/handlers/admin/products/change-stock.ts';
-import { apiEvent, lambdaContext } from '../support/events.ts';
+import { invoke } from '../support/events.ts';
 import { createProduct, orderBody, reservationBody, uploadProof } from '../support/factories.ts';
 import { twin } from '../support/twin.ts';
+import { useOwnTables } from '../support/own-tables.ts';
 import { startStreamPoller, type StreamPoller } from '../../infra/local/stream-poller.ts';
 import { OUTBOX_STREAM_FILTER } from '../../lambdas/contracts/outbox.ts';
 import { streamConsumers } from '../../lambdas/jobs.ts';
 
 const prefix = `ctr-${randomUUID().slice(0, 8)}`;
-const saved: Partial<Record<string, string | undefined>> = {};
 let outbox: StreamPoller | undefined;
+let restoreTables: (() => void) | undefined;
 
 beforeAll(async () => {
-  await createTables(twin().endpoints.dynamodb, (key) => `${prefix}-${key}`);
-  for (const key of Object.keys(tables) as TableKey[]) {
-    saved[tables[key].envVar] = process.env[tables[key].envVar];
-    process.env[tables[key].envVar] = `${prefix}-${key}`;
-  }
-  await recount(); // what the twin does with a new counters table: zeros for every status
-  await seedLocalSettings(); // and with a new settings table: its demo payment methods
+  restoreTables = await useOwnTables(prefix);
   // This file's own outbox gets its own consumer (the twin's reads the twin's table), in this worker.
   outbox = await startStreamPoller(streamConsumers[0], { endpoint: twin().endpoints.dynamodb, tableName: `${prefix}-outbox`, filter: OUTBOX_STREAM_FILTER });
 });
 
 afterAll(async () => {
   await outbox?.stop();
-  for (const [name, value] of Object.entries(saved)) {
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
-  }
+  restoreTables?.();
 });
-
-type Handler = (event: APIGatewayProxyEventV2WithJWTAuthorizer, context: typeof lambdaContext) => Promise<APIGatewayProxyResultV2 | void>;
-
-/** Calls a handler module as API Gateway would; `admin` adds the authorizer's claims of an admin. */
-async function invoke<T = any>(
-  fn: unknown,
-  method: string,
-  path: string,
-  options: { body?: unknown; params?: Record<string, string>; headers?: Record<string, string>; admin?: string } = {},
-): Promise<{ status: number; body: T }> {
-  const event = apiEvent(method, path, { body: options.body, headers: options.headers }) as unknown as Record<string, any>;
-  if (options.params) event.pathParameters = options.params;
-  if (options.admin) event.requestContext.authorizer = { jwt: { claims: { sub: randomUUID(), email: options.admin, 'cognito:groups': '[admin]' }, scopes: [] } };
-  const result = (await (fn as Handler)(event as APIGatewayProxyEventV2WithJWTAuthorizer, lambdaContext)) as { statusCode: number; body?: string };
-  return { status: result.statusCode, body: (result.body ? JSON.parse(result.body) : undefined) as T };
-}
 
 const ADMIN = 'admin@example.com';
 

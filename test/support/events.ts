@@ -1,6 +1,6 @@
 /** A minimal API Gateway v2 event, for calling a handler module directly (fault tests). */
-import { randomInt } from 'node:crypto';
-import type { APIGatewayProxyEventV2WithJWTAuthorizer, Context } from 'aws-lambda';
+import { randomInt, randomUUID } from 'node:crypto';
+import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyResultV2, Context } from 'aws-lambda';
 
 export function apiEvent(method: string, path: string, options: { body?: unknown; headers?: Record<string, string> } = {}): APIGatewayProxyEventV2WithJWTAuthorizer {
   return {
@@ -22,3 +22,19 @@ export function apiEvent(method: string, path: string, options: { body?: unknown
 }
 
 export const lambdaContext = { awsRequestId: 'test', functionName: 'test', getRemainingTimeInMillis: () => 10_000 } as unknown as Context;
+
+type Handler = (event: APIGatewayProxyEventV2WithJWTAuthorizer, context: Context) => Promise<APIGatewayProxyResultV2 | void>;
+
+/** Calls a handler module in this process as API Gateway would; `admin` adds the authorizer's claims of an admin with that e-mail. */
+export async function invoke<T = any>(
+  fn: unknown,
+  method: string,
+  path: string,
+  options: { body?: unknown; params?: Record<string, string>; headers?: Record<string, string>; admin?: string } = {},
+): Promise<{ status: number; body: T }> {
+  const event = apiEvent(method, path, { body: options.body, headers: options.headers }) as unknown as Record<string, any>;
+  if (options.params) event.pathParameters = options.params;
+  if (options.admin) event.requestContext.authorizer = { jwt: { claims: { sub: randomUUID(), email: options.admin, 'cognito:groups': '[admin]' }, scopes: [] } };
+  const result = (await (fn as Handler)(event as APIGatewayProxyEventV2WithJWTAuthorizer, lambdaContext)) as { statusCode: number; body?: string };
+  return { status: result.statusCode, body: (result.body ? JSON.parse(result.body) : undefined) as T };
+}

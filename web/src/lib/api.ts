@@ -2,7 +2,7 @@
  * The browser's API client: same-origin `/api`, JSON in and out, errors as `ApiError` carrying the
  * server's Portuguese message (and its field messages for forms). Shapes: `shared/api.ts`.
  */
-import type { PaymentMethodsResponse, PresignedUpload } from '../../../shared/api.ts';
+import type { PaymentMethodsResponse, PresignedUpload, ShopInfoResponse } from '../../../shared/api.ts';
 import { apiRequestLine, type ApiCall, type ApiResponse, type ApiRouteKey } from '../../../shared/api-routes.ts';
 import { messages } from '../../../shared/messages.ts';
 import type { Collection, Product } from '../../../shared/product.ts';
@@ -88,6 +88,7 @@ export const api = {
   collections: (): Promise<readonly Collection[]> => apiCall('GET /api/collections', {}).then((r) => r.collections),
   sendContactMessage: (input: ContactMessageInput) => apiCall('POST /api/contact-messages', { body: input }),
   requestStockAlert: (input: StockAlertInput) => apiCall('POST /api/stock-alerts', { body: input }),
+  shopInfo: (): Promise<ShopInfoResponse> => apiCall('GET /api/shop-info', {}),
   paymentMethods: (): Promise<PaymentMethodsResponse> => apiCall('GET /api/payment-methods', {}, { cache: 'no-store' }),
   requestProofUpload: (input: ProofUploadRequest): Promise<PresignedUpload> => apiCall('POST /api/uploads/proof', { body: input }).then((r) => r.upload),
   /** Without a proof: reserves (prices, number and stock fixed until the reservation expires). */

@@ -27,6 +27,9 @@ export const texts = {
     reservationHoursHint: 'Quanto tempo as peças ficam reservadas enquanto o cliente paga; depois voltam à loja.',
     mbwayLimitHint: 'Quando um número chega ao limite do mês, passa-se ao seguinte; com os dois cheios, o MB WAY fica indisponível até ao mês seguinte.',
     lowStockHint: 'Peças com 1 até este número de unidades aparecem como «stock baixo» no painel e nos produtos.',
+    retention: 'Dados pessoais: quanto tempo guardar',
+    retentionHint:
+      'Contados desde que chegaram. Uma vez por dia a loja apaga o que for mais antigo; a Política de Privacidade mostra estes prazos aos clientes. As encomendas ficam 10 anos, como a lei exige para a contabilidade.',
     save: 'Guardar definições',
     saving: 'A guardar...',
     reload: 'Recarregar valores atuais',
@@ -271,6 +274,7 @@ export const texts = {
     proof: 'Comprovativo de pagamento',
     viewProof: 'Ver Comprovativo',
     proofHint: 'Abre num novo separador, com uma ligação nova a cada clique.',
+    proofDeleted: (at: string) => `Apagado em ${at}, no fim do prazo de conservação dos comprovativos (Definições).`,
   },
 
   products: {

@@ -15,6 +15,8 @@ import {
   RESPONSE_OR_REFUND_HOURS,
 } from './policy-facts.ts';
 import { StaticPage } from './static-page.tsx';
+import { api } from '../../lib/api.ts';
+import { useLoad } from '../../lib/use-load.ts';
 import { ExternalLink as External } from '../../ui/external-link.tsx';
 import { WITHDRAWAL_DAYS } from '../../../../shared/withdrawal.ts';
 
@@ -22,6 +24,46 @@ const paymentMethods = PAYMENT_METHOD_IDS.map((id) => PAYMENT_METHOD_LABELS[id])
 
 function Email() {
   return <a href={`mailto:${SHOP_EMAIL}`}>{SHOP_EMAIL}</a>;
+}
+
+/** Backups keep deleted data a while longer: DynamoDB's point-in-time recovery (35 days) and the proofs bucket's old versions. */
+const BACKUP_DAYS = { database: 35, proofs: 90 } as const;
+
+/** The retention periods in force (the shop's settings, edited on the back-office's "Definições"). */
+function RetentionPeriods() {
+  const [state] = useLoad(() => api.shopInfo(), []);
+  if (state.status !== 'ready') {
+    return (
+      <p>
+        Guardamos os dados das encomendas durante o prazo legal de conservação de documentos; as mensagens de contacto, os avisos de
+        stock e os comprovativos de pagamento apenas durante o prazo que fixamos para cada um, e depois apagamo-los.
+      </p>
+    );
+  }
+  const { retention, orderRetentionYears } = state.value;
+  return (
+    <>
+      <ul data-testid="retention-periods">
+        <li>
+          <strong>Encomendas:</strong> {orderRetentionYears} anos, o prazo que a lei impõe para os registos de contabilidade.
+        </li>
+        <li>
+          <strong>Comprovativos de pagamento:</strong> {retention.proofsDays} dias a contar da encomenda.
+        </li>
+        <li>
+          <strong>Mensagens de contacto:</strong> {retention.contactMessagesDays} dias a contar da mensagem.
+        </li>
+        <li>
+          <strong>Avisos de stock:</strong> {retention.stockAlertsDays} dias a contar do pedido.
+        </li>
+      </ul>
+      <p>
+        Passado o prazo, a loja apaga estes dados automaticamente (uma vez por dia). As cópias de segurança guardam-nos no máximo
+        mais {BACKUP_DAYS.database} dias (os comprovativos, {BACKUP_DAYS.proofs} dias). Podes pedir que os apaguemos antes, como
+        explicamos em baixo.
+      </p>
+    </>
+  );
 }
 
 /** /Politica-Privacidade */
@@ -53,10 +95,7 @@ export function PrivacyPolicyPage() {
           </li>
         </ul>
         <h2>Durante quanto tempo</h2>
-        <p>
-          Guardamos os dados das encomendas durante os prazos legais de conservação de documentos; as mensagens de contacto e os
-          avisos de stock apenas enquanto forem necessários para o fim para que os deste.
-        </p>
+        <RetentionPeriods />
         <h2>Com quem partilhamos</h2>
         <p>
           Só com quem nos ajuda a servir-te: os CTT, para entregar as encomendas, e os prestadores de serviços tecnológicos que

@@ -176,6 +176,8 @@ function OrderDetail({ detail, onOrder }: { readonly detail: OrderDetailResponse
             <h2 id="adm-proof" className="adm-section-title">{t.proof}</h2>
             {proofUrl ? (
               <ProofLink orderId={order.id} url={proofUrl} />
+            ) : order.proofDeletedAt ? (
+              <p className="muted">{t.proofDeleted(formatDateTime(order.proofDeletedAt))}</p>
             ) : (
               <p className="muted">{messages.admin.noProof}</p>
             )}

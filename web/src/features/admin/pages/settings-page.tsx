@@ -1,6 +1,6 @@
 /**
  * {prefix}/definicoes: the shop's settings (payment instructions, the owner's notification address,
- * MB WAY monthly limits, reservation hours, the low-stock threshold), saved over the version loaded
+ * MB WAY monthly limits, reservation hours, the low-stock threshold, how long personal data is kept), saved over the version loaded
  * (someone else's save in between is refused, never overwritten), and the history of every change.
  */
 import { useState, type FormEvent } from 'react';
@@ -9,7 +9,7 @@ import { formatDateTime } from '../../../../../shared/dates.ts';
 import { messages } from '../../../../../shared/messages.ts';
 import { fieldErrors } from '../../../../../shared/schemas/index.ts';
 import { shopSettingsSchema } from '../../../../../shared/schemas/settings.ts';
-import { SETTING_LABELS, SETTINGS_LIMITS, type SettingPath, type ShopSettings } from '../../../../../shared/settings.ts';
+import { DEFAULT_SETTINGS, SETTING_LABELS, SETTINGS_LIMITS, settingValue, type SettingPath, type ShopSettings } from '../../../../../shared/settings.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { TextField } from '../../../ui/field.tsx';
 import { failureMessage, isChangedMeanwhile } from '../api/admin-api.ts';
@@ -23,42 +23,25 @@ const t = texts.settings;
 /** The form as typed: every field as text, by its path in the record. */
 type Draft = Record<SettingPath, string>;
 
-const NUMERIC: readonly SettingPath[] = ['mbwayLimits.number1', 'mbwayLimits.number2', 'reservationHours', 'lowStockThreshold'];
+const PATHS = Object.keys(SETTING_LABELS) as SettingPath[];
+/** The settings that are whole numbers (typed in number fields). */
+const NUMERIC: readonly SettingPath[] = PATHS.filter((path) => typeof settingValue(DEFAULT_SETTINGS, path) === 'number');
 
 function draftOf(settings: ShopSettings): Draft {
-  const p = settings.payments;
-  return {
-    'payments.mbwayPhone1': p.mbwayPhone1,
-    'payments.mbwayPhone2': p.mbwayPhone2,
-    'mbwayLimits.number1': String(settings.mbwayLimits.number1),
-    'mbwayLimits.number2': String(settings.mbwayLimits.number2),
-    'payments.iban': p.iban,
-    'payments.ibanHolder': p.ibanHolder,
-    'payments.paypal': p.paypal,
-    'payments.revolut': p.revolut,
-    ownerEmail: settings.ownerEmail,
-    reservationHours: String(settings.reservationHours),
-    lowStockThreshold: String(settings.lowStockThreshold),
-  };
+  return Object.fromEntries(PATHS.map((path) => [path, String(settingValue(settings, path))])) as Draft;
 }
 
 /** The draft as the record the schema checks (numbers as typed, so that "abc" is refused, not zero). */
 function recordOf(draft: Draft): unknown {
-  const number = (path: SettingPath) => (draft[path].trim() === '' ? undefined : Number(draft[path]));
-  return {
-    payments: {
-      mbwayPhone1: draft['payments.mbwayPhone1'],
-      mbwayPhone2: draft['payments.mbwayPhone2'],
-      iban: draft['payments.iban'],
-      ibanHolder: draft['payments.ibanHolder'],
-      paypal: draft['payments.paypal'],
-      revolut: draft['payments.revolut'],
-    },
-    mbwayLimits: { number1: number('mbwayLimits.number1'), number2: number('mbwayLimits.number2') },
-    ownerEmail: draft.ownerEmail,
-    reservationHours: number('reservationHours'),
-    lowStockThreshold: number('lowStockThreshold'),
-  };
+  const record: Record<string, unknown> = {};
+  for (const path of PATHS) {
+    const text = draft[path];
+    const value = NUMERIC.includes(path) ? (text.trim() === '' ? undefined : Number(text)) : text;
+    const [group, key] = path.split('.') as [string, string | undefined];
+    if (key === undefined) record[group] = value;
+    else record[group] = { ...(record[group] as object | undefined), [key]: value };
+  }
+  return record;
 }
 
 type Notice = { readonly kind: 'success' | 'error'; readonly text: string; readonly stale?: true };
@@ -175,6 +158,15 @@ function SettingsForm(props: {
           <div className="adm-form-grid">
             {field('reservationHours', { min: L.reservationHours.min, max: L.reservationHours.max, hint: t.reservationHoursHint })}
             {field('lowStockThreshold', { min: L.lowStockThreshold.min, max: L.lowStockThreshold.max, hint: t.lowStockHint })}
+          </div>
+        </fieldset>
+        <fieldset className="card adm-settings-group">
+          <legend>{t.retention}</legend>
+          <p className="field-hint">{t.retentionHint}</p>
+          <div className="adm-form-grid">
+            {field('retention.contactMessagesDays', { min: L.retentionDays.min, max: L.retentionDays.max })}
+            {field('retention.stockAlertsDays', { min: L.retentionDays.min, max: L.retentionDays.max })}
+            {field('retention.proofsDays', { min: L.retentionDays.min, max: L.retentionDays.max })}
           </div>
         </fieldset>
         <div className="adm-form-actions">

@@ -1,0 +1,6 @@
+import { ORDER_RETENTION_YEARS } from '../../../shared/settings.ts';
+import { httpRoute } from '../../http/handler.ts';
+import { ok } from '../../http/response.ts';
+import { shopSettings } from '../../services/settings.ts';
+
+export const handler = httpRoute('GET /api/shop-info', {}, async () => ok({ retention: (await shopSettings()).retention, orderRetentionYears: ORDER_RETENTION_YEARS }));
