@@ -661,6 +661,38 @@ describe('back-office: the walk of issue 6', () => {
     await expect.poll(async () => (await transfer())?.instructions?.iban, { timeout: 20_000, interval: 500 }).toBe(original);
   });
 
+  it('sets how long contact messages are kept on "Definições": under a month is refused, and the privacy policy states the new period', async () => {
+    const days = page.getByLabel('Dias a guardar as mensagens de contacto');
+    await days.waitFor();
+    const original = await days.inputValue();
+    expect(original).toBe('365');
+    await days.fill('7');
+    await page.getByRole('button', { name: 'Guardar definições' }).click();
+    await page.getByText(messages.validation.settings.retentionDays).waitFor();
+    expect(await days.getAttribute('aria-invalid')).toBe('true');
+
+    await days.fill('200');
+    await page.getByRole('button', { name: 'Guardar definições' }).click();
+    await page.getByText(messages.admin.settingsSaved).waitFor();
+    const latest = page.locator('.adm-settings-history tbody tr').first();
+    await expect.poll(() => latest.textContent()).toContain('Dias a guardar as mensagens de contacto: 365 → 200');
+    await page.locator('fieldset', { hasText: 'Dados pessoais' }).screenshot({ path: '/tmp/shots-settings/retention.png' });
+
+    // A customer reading the privacy policy (a browser of its own: nothing cached) is told the period in force.
+    const customer = await shop.browser.newContext();
+    const privacy = await customer.newPage();
+    await privacy.goto(`${shop.twin.url}/Politica-Privacidade`);
+    const periods = privacy.getByTestId('retention-periods');
+    await expect.poll(async () => ((await periods.count()) ? periods.textContent() : ''), { timeout: 20_000 }).toContain('Mensagens de contacto: 200 dias');
+    expect(await periods.textContent()).toContain('Encomendas: 10 anos');
+    await privacy.locator('main').screenshot({ path: '/tmp/shots-settings/privacy.png' });
+    await customer.close();
+
+    await page.getByLabel('Dias a guardar as mensagens de contacto').fill(original);
+    await page.getByRole('button', { name: 'Guardar definições' }).click();
+    await page.getByText(messages.admin.settingsSaved).waitFor();
+  });
+
   it('logs out, after which the admin URL redirects to the login', async () => {
     await page.getByRole('button', { name: 'Terminar sessão' }).click();
     await page.waitForURL(/\/login$/);
