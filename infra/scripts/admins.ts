@@ -13,8 +13,6 @@
  * Pool, stage and region are found as `create-admin` finds them (`--user-pool-id`, `--stage`,
  * `--region`, `cdk.json`); credentials are the AWS SDK's usual chain.
  */
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import {
   AdminDeleteUserCommand,
@@ -27,7 +25,7 @@ import {
   type UserType,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { EMAIL_PATTERN, type ContextReader } from '../config.ts';
-import { ADMIN_GROUP, cdkJsonContext, explainAwsError, OperatorError, poolFromStack, poolPlace, UsageError, type PoolPlace } from './create-admin.ts';
+import { ADMIN_GROUP, cdkJsonContext, explainAwsError, OperatorError, poolFromStack, poolPlace, runAsScript, UsageError, type PoolPlace } from './create-admin.ts';
 
 export const ADMINS_USAGE = `Usage: npm run admins -- <command> [email] [options]
 
@@ -173,20 +171,4 @@ export async function runAdmins(options: AdminsOptions, log: (line: string) => v
   }
 }
 
-async function main(): Promise<void> {
-  try {
-    const options = parseAdminsArgs(process.argv.slice(2), cdkJsonContext());
-    if (options === 'help') {
-      console.log(ADMINS_USAGE);
-      return;
-    }
-    await runAdmins(options);
-  } catch (error) {
-    if (!(error instanceof OperatorError)) throw error;
-    console.error(`admins: ${error.message}`);
-    if (error instanceof UsageError) console.error(`\n${ADMINS_USAGE}`);
-    process.exitCode = error instanceof UsageError ? 2 : 1;
-  }
-}
-
-if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) await main();
+await runAsScript(import.meta.url, { name: 'admins', usage: ADMINS_USAGE, parse: (argv) => parseAdminsArgs(argv, cdkJsonContext()), run: runAdmins });

@@ -58,6 +58,31 @@ export class UsageError extends OperatorError {
   override readonly name = 'UsageError';
 }
 
+/**
+ * Runs an operator script when its file is the one Node was started with (not when a test imports
+ * it): parses the command line, prints the usage on `help`, and turns an {@link OperatorError} into
+ * its message on stderr and exit code 1 (2 for a {@link UsageError}, with the usage).
+ */
+export async function runAsScript<T>(
+  moduleUrl: string,
+  script: { readonly name: string; readonly usage: string; readonly parse: (argv: readonly string[]) => T | 'help'; readonly run: (options: T) => Promise<unknown> },
+): Promise<void> {
+  if (!process.argv[1] || moduleUrl !== pathToFileURL(path.resolve(process.argv[1])).href) return;
+  try {
+    const options = script.parse(process.argv.slice(2));
+    if (options === 'help') {
+      console.log(script.usage);
+      return;
+    }
+    await script.run(options);
+  } catch (error) {
+    if (!(error instanceof OperatorError)) throw error;
+    console.error(`${script.name}: ${error.message}`);
+    if (error instanceof UsageError) console.error(`\n${script.usage}`);
+    process.exitCode = error instanceof UsageError ? 2 : 1;
+  }
+}
+
 export interface CreateAdminOptions extends PoolPlace {
   readonly email: string;
   readonly printPassword: boolean;
@@ -320,21 +345,4 @@ export async function createAdmin(options: CreateAdminOptions, log: (line: strin
   }
 }
 
-async function main(): Promise<void> {
-  let options: CreateAdminOptions | 'help';
-  try {
-    options = parseCreateAdminArgs(process.argv.slice(2), cdkJsonContext());
-    if (options === 'help') {
-      console.log(USAGE);
-      return;
-    }
-    await createAdmin(options);
-  } catch (error) {
-    if (!(error instanceof OperatorError)) throw error;
-    console.error(`create-admin: ${error.message}`);
-    if (error instanceof UsageError) console.error(`\n${USAGE}`);
-    process.exitCode = error instanceof UsageError ? 2 : 1;
-  }
-}
-
-if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) await main();
+await runAsScript(import.meta.url, { name: 'create-admin', usage: USAGE, parse: (argv) => parseCreateAdminArgs(argv, cdkJsonContext()), run: createAdmin });

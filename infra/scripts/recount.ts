@@ -11,8 +11,6 @@
  * `npm run create-admin` (`--stage`, `--region`, `cdk.json`, `AWS_REGION`). The local twin runs the
  * recount by itself when its counters table is new or empty.
  */
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { tables, type TableKey } from '../../lambdas/contracts/data-model.ts';
@@ -20,7 +18,7 @@ import { allCounters } from '../../lambdas/repositories/counters.ts';
 import { countersFrom, readCountedData, recount } from '../../lambdas/services/counters.ts';
 import { indexOrdersIfEmpty } from '../../lambdas/repositories/order-search.ts';
 import { readDeploySettings, stackName as stackNameOf } from '../config.ts';
-import { cdkJsonContext, explainAwsError, OperatorError, UsageError } from './create-admin.ts';
+import { cdkJsonContext, explainAwsError, OperatorError, runAsScript, UsageError } from './create-admin.ts';
 
 /** The tables the recount reads and writes. */
 export const RECOUNT_TABLES = ['orders', 'contactMessages', 'stockAlerts', 'counters', 'orderSearch'] as const satisfies readonly TableKey[];
@@ -134,20 +132,4 @@ export async function runRecount(options: RecountOptions, log: (line: string) =>
   return written;
 }
 
-async function main(): Promise<void> {
-  try {
-    const options = parseRecountArgs(process.argv.slice(2));
-    if (options === 'help') {
-      console.log(USAGE);
-      return;
-    }
-    await runRecount(options);
-  } catch (error) {
-    if (!(error instanceof OperatorError)) throw error;
-    console.error(`recount: ${error.message}`);
-    if (error instanceof UsageError) console.error(`\n${USAGE}`);
-    process.exitCode = error instanceof UsageError ? 2 : 1;
-  }
-}
-
-if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) await main();
+await runAsScript(import.meta.url, { name: 'recount', usage: USAGE, parse: parseRecountArgs, run: runRecount });

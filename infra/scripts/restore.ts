@@ -25,8 +25,6 @@
  * DynamoDB Local (the twin) has no PITR calls (UnknownOperationException), so only the copy step runs
  * against it (in the tests).
  */
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import {
   BatchGetItemCommand,
@@ -50,7 +48,7 @@ import {
 import { tables, type TableDef, type TableKey } from '../../lambdas/contracts/data-model.ts';
 import { formatDateTime } from '../../shared/dates.ts';
 import { readDeploySettings, stackName as stackNameOf, type ContextReader } from '../config.ts';
-import { cdkJsonContext, OperatorError, UsageError } from './create-admin.ts';
+import { cdkJsonContext, OperatorError, runAsScript, UsageError } from './create-admin.ts';
 
 /** Tables that are never restored item by item, and why (said to the operator). */
 const REFUSED_TABLES: Partial<Record<TableKey, string>> = {
@@ -941,21 +939,4 @@ async function deleteRestored(client: DynamoDBClient, options: Extract<RestoreOp
   return { restoredTable: name, deleted: true };
 }
 
-async function main(): Promise<void> {
-  const usage = RESTORE_USAGE;
-  try {
-    const options = parseRestoreArgs(process.argv.slice(2));
-    if (options === 'help') {
-      console.log(usage);
-      return;
-    }
-    await runRestore(options);
-  } catch (error) {
-    if (!(error instanceof OperatorError)) throw error;
-    console.error(`restore: ${error.message}`);
-    if (error instanceof UsageError) console.error(`\n${usage}`);
-    process.exitCode = error instanceof UsageError ? 2 : 1;
-  }
-}
-
-if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) await main();
+await runAsScript(import.meta.url, { name: 'restore', usage: RESTORE_USAGE, parse: parseRestoreArgs, run: runRestore });

@@ -208,6 +208,10 @@ describe('dashboard', () => {
     // Every function's errors, by one search over the functions named after the stack (however many there are).
     expect(body).toContain("SEARCH('{AWS/Lambda,FunctionName} MetricName=");
     expect(body).toContain(`Errors\\\\\\" FunctionName=${shop.stack.stackName}', 'Sum', 300)`);
+    // ...which finds every function because none has a name of its own (CloudFormation names them after the stack).
+    const functions = Object.values(shop.json.Resources).filter((r) => r.Type === 'AWS::Lambda::Function');
+    expect(functions.length).toBeGreaterThan(routes.length);
+    expect(functions.filter((fn) => fn.Properties.FunctionName !== undefined)).toEqual([]);
     const metrics = (body.match(/AWS\/(Lambda|ApiGateway)|JoiasInox\/JoiasInox-test/g) ?? []).length;
     expect(metrics).toBeLessThanOrEqual(50);
   });
