@@ -3,18 +3,27 @@
  * authorizer and the handlers check, and the app client the SPA uses through Amplify
  * (USER_PASSWORD_AUTH, refresh tokens, no secret).
  *
+ * Every sign-in asks for a TOTP code from an authenticator app (MFA required, TOTP only: no SMS to pay
+ * for or to have swapped). An admin without one is given Cognito's MFA_SETUP challenge at the first
+ * sign-in (after choosing the new password); the back-office's sign-in page shows the key and its QR
+ * code and takes the first code. The twin's Cognito (cognito-local) cannot run that challenge, so the
+ * twin's pool keeps MFA off (`infra/local/bootstrap.ts`) and the browser test of the flow answers with
+ * recorded Cognito answers (`test/e2e/admin-mfa.test.ts`).
+ *
  * The pool is on the Plus feature plan with threat protection enforced: sign-ins with leaked
- * passwords are blocked and risky sign-ins ask for the TOTP code when the admin has set one up. Plus is
- * billed per monthly active user (a few cents a month for a handful of shop admins).
+ * passwords are blocked. Plus is billed per monthly active user (a few cents a month for a handful of
+ * shop admins).
  */
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
-import { acknowledgeNag } from './constructs/nag.ts';
 import { ADMIN_PASSWORD_POLICY } from '../shared/password-policy.ts';
 
 /** How long an admin's access and ID tokens are good for (the most a removed admin keeps API access). */
 export const ADMIN_TOKEN_VALIDITY = Duration.minutes(15);
+
+/** How long one step of a sign-in (new password, TOTP setup, TOTP code) may take before it starts over. */
+export const ADMIN_SIGN_IN_STEP_VALIDITY = Duration.minutes(15);
 
 /** Name of the Cognito group whose members may use the back-office. */
 export const ADMIN_GROUP_NAME = 'admin';
@@ -34,7 +43,7 @@ export class Auth extends Construct {
       autoVerify: { email: true },
       standardAttributes: { email: { required: true, mutable: true } },
       passwordPolicy: { ...ADMIN_PASSWORD_POLICY, tempPasswordValidity: Duration.days(3) },
-      mfa: cognito.Mfa.OPTIONAL,
+      mfa: cognito.Mfa.REQUIRED,
       mfaSecondFactor: { otp: true, sms: false },
       accountRecovery: cognito.AccountRecovery.EMAIL_ONLY,
       featurePlan: cognito.FeaturePlan.PLUS,
@@ -43,7 +52,9 @@ export class Auth extends Construct {
         emailSubject: 'Acesso à área de gestão da loja',
         emailBody:
           'Olá,<br><br>Foi criado o teu acesso à área de gestão da loja.<br>Utilizador: {username}<br>' +
-          'Palavra-passe temporária: {####}<br><br>Vais escolher uma palavra-passe nova no primeiro acesso.',
+          'Palavra-passe temporária: {####}<br><br>Vais escolher uma palavra-passe nova no primeiro acesso e ligar a conta a ' +
+          'uma aplicação de autenticação no telemóvel (Google Authenticator, Microsoft Authenticator, 1Password...): ' +
+          'instala uma antes de entrares.',
       },
       userVerification: {
         emailSubject: 'O teu código de verificação',
@@ -53,12 +64,6 @@ export class Auth extends Construct {
       deletionProtection: true,
       removalPolicy: RemovalPolicy.RETAIN,
     });
-    acknowledgeNag(
-      this.userPool,
-      'COG2',
-      'TOTP MFA is offered (optional) and asked for on risky sign-ins by threat protection; making it mandatory ' +
-        'is a decision for the shop owner once the back-office sign-in handles the MFA setup challenge.',
-    );
 
     this.client = this.userPool.addClient('WebClient', {
       authFlows: { userPassword: true },
@@ -72,6 +77,10 @@ export class Auth extends Construct {
       accessTokenValidity: ADMIN_TOKEN_VALIDITY,
       idTokenValidity: ADMIN_TOKEN_VALIDITY,
       refreshTokenValidity: Duration.days(7),
+      // How long a sign-in may wait between its steps (password, then the code). The first sign-in
+      // includes installing an authenticator app and adding the account to it: the most Cognito allows,
+      // not its 3-minute default.
+      authSessionValidity: ADMIN_SIGN_IN_STEP_VALIDITY,
       supportedIdentityProviders: [cognito.UserPoolClientIdentityProvider.COGNITO],
     });
 

@@ -320,6 +320,16 @@ export const messages = {
     newPasswordRequired: 'É o teu primeiro acesso: escolhe uma nova palavra-passe para continuar.',
     newPasswordMismatch: 'As duas palavras-passe não coincidem.',
     newPasswordInvalid: `A palavra-passe não cumpre as regras: ${passwordRuleText(ADMIN_PASSWORD_POLICY)}.`,
+    /** The TOTP step (authenticator app): what was typed is not six digits. */
+    totpCodeFormat: 'O código tem 6 algarismos: escreve só os números que a aplicação mostra.',
+    /** A later sign-in's TOTP code was refused (CodeMismatchException, or a code already used). */
+    totpCodeInvalid: 'O código não está certo ou já foi usado. Escreve o código que a aplicação de autenticação mostra agora (muda a cada 30 segundos).',
+    /** The first code of the TOTP setup was refused (EnableSoftwareTokenMFAException). */
+    totpSetupCodeInvalid: 'O código não está certo. Confirma que acrescentaste a conta à aplicação de autenticação com a chave desta página e escreve o código que ela mostra agora (muda a cada 30 segundos).',
+    /** The sign-in took too long between its steps (NotAuthorizedException "Invalid session"): it starts again. */
+    totpSessionExpired: 'O tempo para concluir a entrada acabou. Entra de novo com o e-mail e a palavra-passe.',
+    /** The same, during the TOTP setup: the next attempt gets a new key, so the one already added is useless. */
+    totpSetupSessionExpired: 'O tempo para concluir a entrada acabou. Entra de novo com o e-mail e a palavra-passe: vais receber uma chave nova. Se já tinhas acrescentado a conta à aplicação de autenticação, apaga-a lá, porque essa chave deixa de servir.',
     welcome: (email: string) => `Bem-vindo(a) ao back-office${email ? `, ${email}` : ''}!`,
     /** A stock adjustment that took the stock from 0 to above 0: the requests are e-mailed through the outbox. */
     backInStockQueued: 'Os pedidos de aviso de reposição desta peça vão ser avisados por e-mail dentro de momentos.',

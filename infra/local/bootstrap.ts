@@ -113,6 +113,13 @@ export async function ensureUserPool(endpoint: string, admin: AdminAccount): Pro
           PoolName: USER_POOL_NAME,
           UsernameAttributes: ['email'],
           AdminCreateUserConfig: { AllowAdminCreateUserOnly: true },
+          // The cloud pool requires TOTP MFA (infra/auth.ts); the twin's keeps it off. With MFA on,
+          // cognito-local 5.3.0 hands tokens to a first sign-in without any MFA, refuses the next one
+          // (NotAuthorizedException) instead of answering MFA_SETUP, and does AssociateSoftwareToken and
+          // VerifySoftwareToken only with an access token, not with the sign-in's Session: the MFA setup
+          // of a sign-in cannot run against it. test/e2e/admin-mfa.test.ts walks the SPA through that
+          // setup and the later TOTP challenge with recorded Cognito answers instead.
+          MfaConfiguration: 'OFF',
         }),
       );
       userPoolId = created.UserPool!.Id!;

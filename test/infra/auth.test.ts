@@ -1,7 +1,7 @@
 /** The admin user pool: invitation only, strong passwords, the `admin` group, a public SPA client. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Match } from 'aws-cdk-lib/assertions';
-import { ADMIN_GROUP_NAME, ADMIN_TOKEN_VALIDITY } from '../../infra/auth.ts';
+import { ADMIN_GROUP_NAME, ADMIN_SIGN_IN_STEP_VALIDITY, ADMIN_TOKEN_VALIDITY } from '../../infra/auth.ts';
 import { messages } from '../../shared/messages.ts';
 import { ADMIN_PASSWORD_POLICY, passwordRuleText } from '../../shared/password-policy.ts';
 import { synthShop, SYNTH_TIMEOUT_MS, removeScratch, type Synthesized } from './support.ts';
@@ -21,8 +21,6 @@ describe('Cognito', () => {
       Properties: Match.objectLike({
         AdminCreateUserConfig: Match.objectLike({ AllowAdminCreateUserOnly: true }),
         UsernameAttributes: ['email'],
-        MfaConfiguration: 'OPTIONAL',
-        EnabledMfas: ['SOFTWARE_TOKEN_MFA'],
         AccountRecoverySetting: { RecoveryMechanisms: [{ Name: 'verified_email', Priority: 1 }] },
         DeletionProtection: 'ACTIVE',
         Policies: {
@@ -38,6 +36,23 @@ describe('Cognito', () => {
         UserPoolAddOns: { AdvancedSecurityMode: 'ENFORCED' },
       }),
     });
+  });
+
+  it('requires MFA of every admin, with an authenticator app (TOTP) only: no SMS, no e-mail codes', () => {
+    const pool = Object.values(shop.json.Resources).find((r) => r.Type === 'AWS::Cognito::UserPool')!;
+    expect(pool.Properties.MfaConfiguration).toBe('ON');
+    expect(pool.Properties.EnabledMfas).toEqual(['SOFTWARE_TOKEN_MFA']);
+    expect(pool.Properties.SmsConfiguration).toBeUndefined();
+    // The invitation tells the new admin to have an authenticator app ready for the first sign-in.
+    expect(pool.Properties.AdminCreateUserConfig.InviteMessageTemplate.EmailMessage).toMatch(/aplicação de autenticação/);
+    // cdk-nag's COG2 (MFA required) is met, not acknowledged.
+    const cog2 = shop.report.pluginReports.flatMap((p) => [...p.violations, ...(p.suppressedViolations ?? [])]).filter((v) => v.ruleName.includes('COG2'));
+    expect(cog2).toEqual([]);
+  });
+
+  it('gives a sign-in 15 minutes between its steps (the first one includes installing the authenticator app)', () => {
+    expect(ADMIN_SIGN_IN_STEP_VALIDITY.toMinutes()).toBe(15);
+    shop.template.hasResourceProperties('AWS::Cognito::UserPoolClient', Match.objectLike({ AuthSessionValidity: 15 }));
   });
 
   it('the password rule the sign-in page explains is the pool\'s own (one constant)', () => {

@@ -64,6 +64,26 @@ export const texts = {
     code: 'Código recebido por e-mail',
     resetSubmit: 'Guardar nova palavra-passe',
     resendCode: 'Enviar outro código',
+    /** First sign-in with MFA required: adding the account to an authenticator app (TOTP setup). */
+    totpSetupTitle: 'Ligar a conta à aplicação de autenticação',
+    totpSetupIntro: 'Para proteger o back-office, cada entrada passa a pedir também um código de 6 algarismos do teu telemóvel. Isto faz-se uma só vez:',
+    totpSetupSteps: (issuer: string) => [
+      'Abre a aplicação de autenticação no telemóvel (Google Authenticator, Microsoft Authenticator, 1Password…). Se ainda não tens nenhuma, instala uma a partir da loja de aplicações do telemóvel.',
+      'Na aplicação, acrescenta uma conta nova e lê com a câmara o código QR abaixo. Se não der, escolhe introduzir a chave à mão e escreve a chave abaixo (tipo: baseada no tempo).',
+      `Escreve aqui o código de 6 algarismos que a aplicação passa a mostrar para «${issuer}» e confirma.`,
+    ],
+    totpQrLabel: 'Código QR para acrescentar a conta à aplicação de autenticação',
+    totpSecret: 'Chave para introduzir à mão',
+    totpOpenOnPhone: 'Estás a usar o telemóvel? Toca aqui para abrir a aplicação de autenticação com a conta já preenchida.',
+    totpSetupCode: 'Código de 6 algarismos da aplicação',
+    totpSetupSubmit: 'Confirmar e entrar',
+    /** Every later sign-in: the authenticator app's current code (TOTP challenge). */
+    totpTitle: 'Código de verificação',
+    totpIntro: (issuer: string) => `Abre a aplicação de autenticação no telemóvel e escreve o código de 6 algarismos que ela mostra agora para «${issuer}».`,
+    totpCode: 'Código da aplicação de autenticação',
+    totpSubmit: 'Confirmar',
+    totpSubmitting: 'A confirmar...',
+    totpLost: 'Perdeste o telemóvel ou apagaste a aplicação? Pede a quem gere as contas da loja que reponha a tua aplicação de autenticação.',
   },
 
   nav: {

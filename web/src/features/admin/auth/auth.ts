@@ -104,32 +104,110 @@ export async function currentUser(): Promise<AdminUser | null> {
   return { email: String(email), username: String(access.username ?? access.sub ?? ''), isAdmin: groups.includes(ADMIN_GROUP) };
 }
 
-/** What the login form does next. */
-export type SignInOutcome = 'signed-in' | 'new-password-required' | 'unsupported';
+/** The name the authenticator app shows beside the admin's e-mail (the otpauth issuer). */
+export const TOTP_ISSUER = 'Joias Inox';
 
-function outcome(step: string): SignInOutcome {
-  if (step === 'DONE') return 'signed-in';
-  if (step === 'CONFIRM_SIGN_IN_WITH_NEW_PASSWORD_REQUIRED') return 'new-password-required';
-  return 'unsupported';
+/**
+ * What the login form does next: done; the first-sign-in password; the TOTP setup of an admin without
+ * an authenticator app yet (Cognito's MFA_SETUP: the key to add to the app, as text and as an otpauth
+ * URI for the QR code, then the app's first code); the TOTP code of every later sign-in; or a step this
+ * page does not offer.
+ */
+export type SignInOutcome =
+  | { readonly step: 'signed-in' }
+  | { readonly step: 'new-password-required' }
+  | { readonly step: 'totp-setup'; readonly secret: string; readonly setupUri: string }
+  | { readonly step: 'totp-code' }
+  | { readonly step: 'unsupported' };
+
+type SignInOutput = Awaited<ReturnType<AmplifyModule['signIn']>>;
+
+/**
+ * The e-mail of the sign-in under way. Cognito names the user by its id (`USER_ID_FOR_SRP`) in the
+ * challenges and Amplify adopts it, so the app would list the account under that id: the setup URI
+ * names the e-mail instead.
+ */
+let signingInAs = '';
+
+async function outcome(result: SignInOutput): Promise<SignInOutcome> {
+  const next = result.nextStep;
+  switch (next.signInStep) {
+    case 'DONE':
+      return { step: 'signed-in' };
+    case 'CONFIRM_SIGN_IN_WITH_NEW_PASSWORD_REQUIRED':
+      return { step: 'new-password-required' };
+    case 'CONTINUE_SIGN_IN_WITH_TOTP_SETUP':
+      return {
+        step: 'totp-setup',
+        secret: next.totpSetupDetails.sharedSecret,
+        setupUri: next.totpSetupDetails.getSetupUri(TOTP_ISSUER, signingInAs || undefined).toString(),
+      };
+    case 'CONFIRM_SIGN_IN_WITH_TOTP_CODE':
+      return { step: 'totp-code' };
+    case 'CONTINUE_SIGN_IN_WITH_MFA_SELECTION':
+    case 'CONTINUE_SIGN_IN_WITH_MFA_SETUP_SELECTION': {
+      // The pool offers TOTP only; should Cognito still ask which factor to use or set up, it is TOTP.
+      if (!next.allowedMFATypes?.includes('TOTP')) return { step: 'unsupported' };
+      const { confirmSignIn } = await amplify();
+      return outcome(await confirmSignIn({ challengeResponse: 'TOTP' }));
+    }
+    default:
+      return { step: 'unsupported' };
+  }
 }
 
 /** Signs in with e-mail and password. An earlier session still in the browser is ended first. */
 export async function signInWithPassword(email: string, password: string): Promise<SignInOutcome> {
   const { signIn, signOut } = await amplify();
-  const attempt = () => signIn({ username: email.trim(), password, options: { authFlowType: 'USER_PASSWORD_AUTH' } });
+  signingInAs = email.trim();
+  const attempt = () => signIn({ username: signingInAs, password, options: { authFlowType: 'USER_PASSWORD_AUTH' } });
   try {
-    return outcome((await attempt()).nextStep.signInStep);
+    return await outcome(await attempt());
   } catch (error) {
     if (errorName(error) !== 'UserAlreadyAuthenticatedException') throw error;
     await signOut();
-    return outcome((await attempt()).nextStep.signInStep);
+    return outcome(await attempt());
   }
 }
 
 /** Answers the first-sign-in challenge (NEW_PASSWORD_REQUIRED) with the chosen password. */
 export async function confirmNewPassword(newPassword: string): Promise<SignInOutcome> {
   const { confirmSignIn } = await amplify();
-  return outcome((await confirmSignIn({ challengeResponse: newPassword })).nextStep.signInStep);
+  return outcome(await confirmSignIn({ challengeResponse: newPassword }));
+}
+
+/** A TOTP code as the admin may type it ("123 456"), without the spaces; null unless six digits. */
+export function totpCode(typed: string): string | null {
+  const code = typed.replace(/\s+/g, '');
+  return /^\d{6}$/.test(code) ? code : null;
+}
+
+/**
+ * Answers the TOTP step with the authenticator app's current code: at the setup, Amplify verifies it
+ * (VerifySoftwareToken, which makes the app the account's second factor) and then answers MFA_SETUP; at
+ * a later sign-in, it answers SOFTWARE_TOKEN_MFA.
+ */
+export async function confirmTotpCode(code: string): Promise<SignInOutcome> {
+  const { confirmSignIn } = await amplify();
+  return outcome(await confirmSignIn({ challengeResponse: code }));
+}
+
+/**
+ * The pt-PT message for a failed TOTP step, and whether the sign-in must start again from the e-mail
+ * and password. A wrong or already used code keeps the step (Cognito lets the same sign-in try again);
+ * a sign-in whose time ran out (NotAuthorizedException "Invalid session for the user, session is
+ * expired.") or that Amplify no longer holds (the page was reloaded) cannot go on.
+ */
+export function totpErrorMessage(error: unknown, stage: 'totp-setup' | 'totp-code'): { readonly message: string; readonly restart: boolean } {
+  const name = errorName(error);
+  if (/^(CodeMismatchException|ExpiredCodeException|EnableSoftwareTokenMFAException)/.test(name)) {
+    return { message: stage === 'totp-setup' ? messages.admin.totpSetupCodeInvalid : messages.admin.totpCodeInvalid, restart: false };
+  }
+  if (/^(NotAuthorizedException|SignInException)/.test(name)) {
+    return { message: stage === 'totp-setup' ? messages.admin.totpSetupSessionExpired : messages.admin.totpSessionExpired, restart: true };
+  }
+  if (/^(LimitExceededException|TooManyRequestsException|TooManyFailedAttemptsException)/.test(name)) return { message: messages.admin.tooManyAttempts, restart: false };
+  return { message: messages.admin.loginUnavailable, restart: false };
 }
 
 /**

@@ -1,7 +1,8 @@
 /**
  * {prefix}/login: e-mail and password (USER_PASSWORD_AUTH), the first-password challenge of accounts
- * created by an operator, then the dashboard (or the admin page the guard came from). A forgotten
- * password is reset here too: a code e-mailed by Cognito, then the new password.
+ * created by an operator, the authenticator app (TOTP: its setup at the first sign-in, its code at every
+ * later one), then the dashboard (or the admin page the guard came from). A forgotten password is reset
+ * here too: a code e-mailed by Cognito, then the new password.
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
@@ -11,12 +12,16 @@ import { adminPaths } from '../admin-paths.ts';
 import {
   confirmNewPassword,
   confirmPasswordReset,
+  confirmTotpCode,
   currentUser,
   preloadAuth,
   requestPasswordReset,
   resetErrorMessage,
   signInErrorMessage,
   signInWithPassword,
+  TOTP_ISSUER,
+  totpCode,
+  totpErrorMessage,
   type SignInOutcome,
 } from '../auth/auth.ts';
 import type { LoginRedirectState } from '../auth/session.tsx';
@@ -24,11 +29,41 @@ import { TextField } from '../../../ui/field.tsx';
 import { Feedback } from '../components/ui.tsx';
 import { texts } from '../texts.ts';
 
+/**
+ * The setup URI as a QR code. The encoder is needed only at the TOTP setup (once per admin): its own
+ * small chunk, loaded here; until it is, an empty frame of the same size.
+ */
+function TotpQr({ value, label }: { readonly value: string; readonly label: string }) {
+  const [drawing, setDrawing] = useState<{ readonly value: string; readonly side: number; readonly path: string }>();
+  useEffect(() => {
+    let active = true;
+    import('../auth/totp-qr.ts')
+      .then(({ qrDrawing }) => active && setDrawing({ value, ...qrDrawing(value) }))
+      .catch(() => undefined); // the key as text and the link stay
+    return () => {
+      active = false;
+    };
+  }, [value]);
+  if (!drawing || drawing.value !== value) return <div className="adm-totp-qr" aria-hidden="true" />;
+  return (
+    <svg className="adm-totp-qr" viewBox={`0 0 ${drawing.side} ${drawing.side}`} role="img" aria-label={label} shapeRendering="crispEdges">
+      <rect width={drawing.side} height={drawing.side} fill="#fff" />
+      <path d={drawing.path} fill="#000" />
+    </svg>
+  );
+}
+
+/** The TOTP key in groups of four, easier to copy by hand (authenticator apps ignore the spaces). */
+const grouped = (secret: string) => secret.replace(/(.{4})(?=.)/g, '$1 ');
+
+type Step = 'credentials' | 'new-password' | 'totp-setup' | 'totp-code' | 'forgot' | 'reset';
+
 export function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const redirect = (location.state as LoginRedirectState | null) ?? {};
-  const [step, setStep] = useState<'credentials' | 'new-password' | 'forgot' | 'reset'>('credentials');
+  const [step, setStep] = useState<Step>('credentials');
+  const [totpSetup, setTotpSetup] = useState<{ readonly secret: string; readonly setupUri: string }>();
   const [code, setCode] = useState('');
   const [done, setDone] = useState<string>();
   const [email, setEmail] = useState('');
@@ -54,11 +89,18 @@ export function LoginPage() {
   }, [navigate, target]);
 
   const finish = (outcome: SignInOutcome) => {
-    if (outcome === 'signed-in') navigate(target, { replace: true });
-    else if (outcome === 'new-password-required') {
-      setStep('new-password');
-      setPassword('');
-    } else setError(messages.admin.unsupportedSignInStep);
+    if (outcome.step === 'signed-in') {
+      navigate(target, { replace: true });
+      return;
+    }
+    if (outcome.step === 'unsupported') {
+      setError(messages.admin.unsupportedSignInStep);
+      return;
+    }
+    setPassword('');
+    setCode('');
+    if (outcome.step === 'totp-setup') setTotpSetup({ secret: outcome.secret, setupUri: outcome.setupUri });
+    setStep(outcome.step === 'new-password-required' ? 'new-password' : outcome.step);
   };
 
   const submitCredentials = async (event: FormEvent) => {
@@ -83,6 +125,25 @@ export function LoginPage() {
       finish(await confirmNewPassword(newPassword));
     } catch (failure) {
       setError(signInErrorMessage(failure, 'new-password'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const submitTotp = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(undefined);
+    const typed = totpCode(code);
+    if (!typed) return setError(messages.admin.totpCodeFormat);
+    const stage = step === 'totp-setup' ? 'totp-setup' : 'totp-code';
+    setBusy(true);
+    try {
+      finish(await confirmTotpCode(typed));
+    } catch (failure) {
+      const { message, restart } = totpErrorMessage(failure, stage);
+      if (restart) backToSignIn();
+      setError(message);
+      setCode('');
     } finally {
       setBusy(false);
     }
@@ -126,6 +187,7 @@ export function LoginPage() {
     setNewPassword('');
     setConfirmation('');
     setCode('');
+    setTotpSetup(undefined);
   };
 
   const notice = done ?? (redirect.reason === 'expired' ? messages.admin.sessionExpired : undefined);
@@ -153,6 +215,20 @@ export function LoginPage() {
         onChange={(e) => setConfirmation(e.target.value)}
       />
     </>
+  );
+
+  const totpField = (label: string) => (
+    <TextField
+      label={label}
+      name="totp"
+      autoComplete="one-time-code"
+      inputMode="numeric"
+      maxLength={9}
+      required
+      autoFocus
+      value={code}
+      onChange={(e) => setCode(e.target.value)}
+    />
   );
 
   const backButton = (
@@ -241,6 +317,44 @@ export function LoginPage() {
             <button type="button" className="button button--quiet button--small" disabled={busy} onClick={() => setStep('forgot')}>
               {texts.login.resendCode}
             </button>
+            {backButton}
+          </form>
+        ) : step === 'totp-setup' && totpSetup ? (
+          <form onSubmit={submitTotp} aria-labelledby="adm-login-title">
+            <h1 id="adm-login-title">{texts.login.totpSetupTitle}</h1>
+            <p className="muted">{texts.login.totpSetupIntro}</p>
+            <ol className="adm-totp-steps">
+              {texts.login.totpSetupSteps(TOTP_ISSUER).map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </ol>
+            <TotpQr value={totpSetup.setupUri} label={texts.login.totpQrLabel} />
+            <p className="adm-totp-secret">
+              {texts.login.totpSecret}
+              <code>{grouped(totpSetup.secret)}</code>
+            </p>
+            <a className="adm-totp-link" href={totpSetup.setupUri}>
+              {texts.login.totpOpenOnPhone}
+            </a>
+            {error && <Feedback kind="error">{error}</Feedback>}
+            <input type="email" name="email" autoComplete="username" value={email} readOnly hidden />
+            {totpField(texts.login.totpSetupCode)}
+            <button type="submit" className="button button--block" disabled={busy}>
+              {busy ? texts.login.totpSubmitting : texts.login.totpSetupSubmit}
+            </button>
+            {backButton}
+          </form>
+        ) : step === 'totp-code' ? (
+          <form onSubmit={submitTotp} aria-labelledby="adm-login-title">
+            <h1 id="adm-login-title">{texts.login.totpTitle}</h1>
+            <p className="muted">{texts.login.totpIntro(TOTP_ISSUER)}</p>
+            {error && <Feedback kind="error">{error}</Feedback>}
+            <input type="email" name="email" autoComplete="username" value={email} readOnly hidden />
+            {totpField(texts.login.totpCode)}
+            <button type="submit" className="button button--block" disabled={busy}>
+              {busy ? texts.login.totpSubmitting : texts.login.totpSubmit}
+            </button>
+            <p className="muted adm-totp-lost">{texts.login.totpLost}</p>
             {backButton}
           </form>
         ) : (
