@@ -107,7 +107,7 @@ export const routes = [
     grants: [{ table: 'products', access: 'read' }, { config: 'shopUrl' }] },
 
   // ── Public: checkout ──
-  // What the storefront's pages state from the settings (the privacy policy's retention periods).
+  // What the storefront's pages state from the settings (the privacy policy's retention periods, the order caps).
   { method: 'GET', path: '/api/shop-info', handler: 'shop-info/get', access: 'public', cacheSeconds: 300, cacheQuery: [], throttle: CATALOGUE_THROTTLE,
     grants: [SETTINGS_READ] },
   { method: 'GET', path: '/api/payment-methods', handler: 'payment-methods/list', access: 'public',

@@ -10,7 +10,7 @@ import type { ProductPhoto } from './photos.ts';
 import type { ShippingMethodId } from './shipping.ts';
 import type { AdminEmailKind } from './schemas/admin-order.ts';
 import type { StockMovement } from './stock.ts';
-import type { RetentionSettings, SettingChange, ShopSettings } from './settings.ts';
+import type { OrderCaps, RetentionSettings, SettingChange, ShopSettings } from './settings.ts';
 
 export interface ApiErrorBody {
   readonly error: {
@@ -59,6 +59,8 @@ export interface ShopInfoResponse {
   readonly retention: RetentionSettings;
   /** Years orders are kept for accounting. */
   readonly orderRetentionYears: number;
+  /** What one order may hold (the product page's quantity and the cart follow it). */
+  readonly orderCaps: OrderCaps;
 }
 
 /** A presigned POST: the browser sends `fields` + the file (last) as multipart/form-data to `url`. */

@@ -1,6 +1,7 @@
 /**
  * Every text the customer or the owner reads, in pt-PT. Web and lambdas import from here.
  */
+import { MAX_CART_LINES, MAX_LINE_QUANTITY } from './cart.ts';
 import type { PaymentInstructions } from './payment-methods.ts';
 import { ADMIN_PASSWORD_POLICY, passwordRuleText } from './password-policy.ts';
 import { FREE_SHIPPING_THRESHOLD_CENTS } from './shipping.ts';
@@ -177,6 +178,9 @@ export const messages = {
     proofUploading: 'A enviar...',
     proofUploadFailed: 'Não foi possível enviar o comprovativo. Tenta novamente.',
     mbwayUnavailable: 'MBWay não está disponível este mês. Escolha outro método de pagamento.',
+    /** An order over the shop's caps (settings; DESIGN rule 18): nothing is reserved. */
+    lineQuantityCap: (max: number) => `Cada encomenda pode ter no máximo ${max} ${max === 1 ? 'unidade' : 'unidades'} de cada peça. Reduz a quantidade no carrinho.`,
+    linesCap: (max: number) => `Cada encomenda pode ter no máximo ${max} ${max === 1 ? 'peça diferente' : 'peças diferentes'}. Retira algumas do carrinho.`,
     /** Beside a payment method that cannot be chosen (the refusal itself is said once, in the alert). */
     methodUnavailable: 'Indisponível este mês',
     /** Beside a payment method the shop does not take at the moment (no instructions in its settings). */
@@ -490,6 +494,8 @@ export const messages = {
       reservationHours: 'Indica um número inteiro de horas entre 1 e 72.',
       lowStockThreshold: 'Indica um número inteiro de unidades entre 0 e 100.',
       retentionDays: 'Indica um número inteiro de dias entre 30 e 3650 (dez anos).',
+      lineQuantity: `Indica um número inteiro de unidades entre 1 e ${MAX_LINE_QUANTITY}.`,
+      lines: `Indica um número inteiro de peças entre 1 e ${MAX_CART_LINES}.`,
       noPaymentMethod: 'Indica pelo menos uma forma de pagamento: sem nenhuma, ninguém consegue comprar.',
     },
     collectionName: {

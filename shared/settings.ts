@@ -9,6 +9,7 @@
 import { DEFAULT_MBWAY_LIMITS, type MbWayLimits } from './mb-way.ts';
 import { RESERVATION_MINUTES } from './order-status.ts';
 import { LOW_STOCK_THRESHOLD } from './stock.ts';
+import { MAX_CART_LINES, MAX_LINE_QUANTITY } from './cart.ts';
 
 /** How customers pay: each value is shown to them as it is written here. An empty value switches that method off. */
 export interface PaymentSettings {
@@ -42,6 +43,17 @@ export interface RetentionSettings {
  */
 export const ORDER_RETENTION_YEARS = 10;
 
+/**
+ * What one anonymous order may hold (DESIGN rule 18): an order cannot take the whole shop's stock. The
+ * owner may lower them; `MAX_LINE_QUANTITY` and `MAX_CART_LINES` stay the hard maxima of every cart.
+ */
+export interface OrderCaps {
+  /** Units of one piece in an order. */
+  readonly lineQuantity: number;
+  /** Different pieces in an order. */
+  readonly lines: number;
+}
+
 export interface ShopSettings {
   readonly payments: PaymentSettings;
   readonly mbwayLimits: MbWayLimits;
@@ -51,6 +63,7 @@ export interface ShopSettings {
   readonly reservationHours: number;
   /** A piece with 1 to this many units left is "stock baixo" on the dashboard and the products list. */
   readonly lowStockThreshold: number;
+  readonly orderCaps: OrderCaps;
   readonly retention: RetentionSettings;
 }
 
@@ -65,6 +78,8 @@ export const SETTINGS_LIMITS = {
   mbwayLimit: { min: 0, max: 1000 },
   reservationHours: { min: 1, max: 72 },
   lowStockThreshold: { min: 0, max: 100 },
+  lineQuantity: { min: 1, max: MAX_LINE_QUANTITY },
+  lines: { min: 1, max: MAX_CART_LINES },
   /** Days of a retention period: at least a month (time to answer and to settle an order), at most ten years. */
   retentionDays: { min: 30, max: 3650 },
   /** Characters of a payment handle (PayPal address or link, Revolut tag). */
@@ -82,6 +97,7 @@ export const DEFAULT_SETTINGS: ShopSettings = {
   ownerEmail: '',
   reservationHours: RESERVATION_MINUTES / 60,
   lowStockThreshold: LOW_STOCK_THRESHOLD,
+  orderCaps: { lineQuantity: MAX_LINE_QUANTITY, lines: MAX_CART_LINES },
   // A year for what a customer sent or asked; proofs a year too: the bank's own records are the
   // accounting evidence of a payment, the customer's screenshot is only needed while an order can be disputed.
   retention: { contactMessagesDays: 365, stockAlertsDays: 365, proofsDays: 365 },
@@ -103,6 +119,8 @@ export const SETTING_LABELS = {
   ownerEmail: 'E-mail para as notificações da loja',
   reservationHours: 'Horas de reserva para pagar',
   lowStockThreshold: 'Stock baixo: até quantas unidades',
+  'orderCaps.lineQuantity': 'Unidades de uma peça por encomenda, no máximo',
+  'orderCaps.lines': 'Peças diferentes por encomenda, no máximo',
   'retention.contactMessagesDays': 'Dias a guardar as mensagens de contacto',
   'retention.stockAlertsDays': 'Dias a guardar os pedidos de aviso de stock',
   'retention.proofsDays': 'Dias a guardar os comprovativos de pagamento',
@@ -148,6 +166,7 @@ export function withDefaults(stored: Partial<{ [K in keyof ShopSettings]: Partia
     ownerEmail: (stored?.ownerEmail as string | undefined) ?? DEFAULT_SETTINGS.ownerEmail,
     reservationHours: (stored?.reservationHours as number | undefined) ?? DEFAULT_SETTINGS.reservationHours,
     lowStockThreshold: (stored?.lowStockThreshold as number | undefined) ?? DEFAULT_SETTINGS.lowStockThreshold,
+    orderCaps: { ...DEFAULT_SETTINGS.orderCaps, ...(stored?.orderCaps as Partial<OrderCaps> | undefined) },
     retention: { ...DEFAULT_SETTINGS.retention, ...(stored?.retention as Partial<RetentionSettings> | undefined) },
   };
 }

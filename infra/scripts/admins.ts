@@ -1,12 +1,18 @@
 /**
- * `npm run admins -- <list|disable|enable|remove> [email]`: the shop's back-office team in the
- * deployed admin user pool (adding one is `npm run create-admin`).
+ * `npm run admins -- <list|disable|enable|remove|reset-mfa> [email]`: the shop's back-office team in
+ * the deployed admin user pool (adding one is `npm run create-admin`).
  *
  * - `list`: every member of the `admin` group, with whether the account is active and its state.
  * - `disable <email>`: the account can no longer sign in; Cognito revokes its tokens and refuses to
  *   refresh them, so the back-office closes within the tokens' 15 minutes (the API's JWT authorizer
  *   cannot see a revocation: `ADMIN_TOKEN_VALIDITY` of `infra/auth.ts` bounds it). `enable` undoes it.
  * - `remove <email>`: deletes the account (its sessions end the same way).
+ * - `reset-mfa <email>`: for a lost phone. Deletes the admin's registered authenticator key with
+ *   Cognito's `AdminDeleteSoftwareToken` (added to Cognito on 26 August 2026); the pool requires MFA
+ *   and offers no other factor, so the next sign-in answers `MFA_SETUP` and the sign-in page walks
+ *   the setup again. Account, password and history stay. Nothing here signs the admin out (no
+ *   `AdminUserGlobalSignOut`; `disable` and `remove` do not call it either). Only for members of the
+ *   `admin` group.
  *
  * The last active admin (enabled, and signed in at least once) cannot be disabled or removed: the shop
  * would have nobody to run it.
@@ -14,6 +20,7 @@
  * `--region`, `cdk.json`); credentials are the AWS SDK's usual chain.
  */
 import { parseArgs } from 'node:util';
+import * as cognitoSdk from '@aws-sdk/client-cognito-identity-provider';
 import {
   AdminDeleteUserCommand,
   AdminDisableUserCommand,
@@ -36,6 +43,7 @@ Commands:
   disable <email>      stop this admin signing in; open sessions end within 15 minutes
   enable <email>       let a disabled admin sign in again
   remove <email>       delete this admin's account
+  reset-mfa <email>    lost phone: forget this admin's authenticator app; they set it up again at the next sign-in
 
 Options:
   --stage <name>         stage of the deployed stack JoiasInox-<stage> (default: context "stage" of cdk.json, else prod)
@@ -43,8 +51,8 @@ Options:
   --user-pool-id <id>    the pool to use instead of looking up the stack's UserPoolId output (or env USER_POOL_ID)
   -h, --help             this text`;
 
-export type AdminsCommand = 'list' | 'disable' | 'enable' | 'remove';
-const COMMANDS: readonly AdminsCommand[] = ['list', 'disable', 'enable', 'remove'];
+export type AdminsCommand = 'list' | 'disable' | 'enable' | 'remove' | 'reset-mfa';
+const COMMANDS: readonly AdminsCommand[] = ['list', 'disable', 'enable', 'remove', 'reset-mfa'];
 
 export interface AdminsOptions extends PoolPlace {
   readonly command: AdminsCommand;
@@ -111,13 +119,59 @@ export async function listAdmins(cognito: CognitoIdentityProviderClient, userPoo
   return admins.sort((a, b) => a.email.localeCompare(b.email));
 }
 
+/** The SDK's command for `reset-mfa`, as the installed package may or may not have it. */
+export type SoftwareTokenDeletion = typeof cognitoSdk.AdminDeleteSoftwareTokenCommand;
+
+/**
+ * `AdminDeleteSoftwareTokenCommand` of the installed AWS SDK, looked up when `reset-mfa` runs rather
+ * than imported by name: an SDK installed before the operation existed (26 August 2026) lacks it, and a
+ * missing named import would stop every command of this script from loading. Throws {@link OperatorError}.
+ */
+export function softwareTokenDeletion(sdk: { readonly AdminDeleteSoftwareTokenCommand?: SoftwareTokenDeletion } = cognitoSdk): SoftwareTokenDeletion {
+  if (typeof sdk.AdminDeleteSoftwareTokenCommand === 'function') return sdk.AdminDeleteSoftwareTokenCommand;
+  throw new OperatorError(
+    'The installed @aws-sdk/client-cognito-identity-provider has no AdminDeleteSoftwareTokenCommand (an SDK older than the operation, ' +
+      'added to Cognito on 26 August 2026): run npm install to get the version package-lock.json names, then retry. Nothing was changed.',
+  );
+}
+
+/**
+ * What to tell the operator when `AdminDeleteSoftwareToken` itself fails (the account was just read,
+ * so the pool exists and the other calls are allowed); `undefined` for the general explanation.
+ */
+function explainResetMfaError(error: unknown, email: string, region: string): string | undefined {
+  const name = (error as { name?: string } | null)?.name ?? '';
+  const message = (error as { message?: string } | null)?.message ?? String(error);
+  if (/^AccessDenied(Exception)?$/.test(name)) {
+    return (
+      'Your AWS identity may read the pool but not delete an authenticator key: it needs cognito-idp:AdminDeleteSoftwareToken on the user pool ' +
+      `(an action added on 26 August 2026, so a policy that lists Cognito actions one by one may lack it). Nothing was changed. (${message})`
+    );
+  }
+  if (name === 'UnknownOperationException' || name === 'InvalidAction' || name === 'OperationNotEnabledException') {
+    return (
+      `Cognito in ${region} cannot run AdminDeleteSoftwareToken (${name}: ${message}). Nothing was changed. Without it the way back is a ` +
+      `new account: npm run admins -- remove ${email}, then npm run create-admin -- ${email}.`
+    );
+  }
+  if (name === 'ResourceNotFoundException') {
+    return (
+      `Cognito answered ResourceNotFoundException to AdminDeleteSoftwareToken (${message}). The pool and the account exist (just read), so it ` +
+      `most likely found no authenticator key for ${email} (did they ever finish setting one up?); without one, the next sign-in asks for the setup anyway.`
+    );
+  }
+  return undefined;
+}
+
 /**
  * Runs one command against the pool and reports through `log`. `cognito` is the client to use (a test
  * points one at the twin's Cognito); by default one for the options' region.
  */
 export async function runAdmins(options: AdminsOptions, log: (line: string) => void = console.log, cognito?: CognitoIdentityProviderClient): Promise<void> {
-  const actions = { list: ['ListUsersInGroup'], disable: ['AdminGetUser', 'AdminListGroupsForUser', 'ListUsersInGroup', 'AdminDisableUser'], enable: ['AdminGetUser', 'AdminEnableUser'], remove: ['AdminGetUser', 'AdminListGroupsForUser', 'ListUsersInGroup', 'AdminDeleteUser'] }[options.command];
+  const actions = { list: ['ListUsersInGroup'], disable: ['AdminGetUser', 'AdminListGroupsForUser', 'ListUsersInGroup', 'AdminDisableUser'], enable: ['AdminGetUser', 'AdminEnableUser'], remove: ['AdminGetUser', 'AdminListGroupsForUser', 'ListUsersInGroup', 'AdminDeleteUser'], 'reset-mfa': ['AdminGetUser', 'AdminListGroupsForUser', 'AdminDeleteSoftwareToken'] }[options.command];
   const place = { region: options.region, stackName: options.stackName, actions, ...(options.userPoolId ? { userPoolId: options.userPoolId } : {}) };
+  // Before any call: without the command in the SDK, reset-mfa cannot finish.
+  const DeleteSoftwareToken = options.command === 'reset-mfa' ? softwareTokenDeletion() : undefined;
   let userPoolId: string;
   try {
     userPoolId = options.userPoolId ?? (await poolFromStack(options)).userPoolId;
@@ -149,6 +203,21 @@ export async function runAdmins(options: AdminsOptions, log: (line: string) => v
     }
     const groups = await client.send(new AdminListGroupsForUserCommand({ UserPoolId: userPoolId, Username: username }));
     const isAdmin = (groups.Groups ?? []).some((g) => g.GroupName === ADMIN_GROUP);
+    if (DeleteSoftwareToken) {
+      if (!isAdmin) throw new OperatorError(`${email} is not an admin (not in the "${ADMIN_GROUP}" group of ${userPoolId}): nothing was changed.`);
+      try {
+        await client.send(new DeleteSoftwareToken({ UserPoolId: userPoolId, Username: username }));
+      } catch (error) {
+        const explained = explainResetMfaError(error, email, options.region);
+        if (explained) throw new OperatorError(explained, { cause: error });
+        throw error;
+      }
+      log(`${email}: Cognito deleted their registered authenticator key; the account and its password are unchanged.`);
+      log('At their next sign-in, after e-mail and password, the sign-in page asks them to set up an authenticator app again, as the first time (QR code or key, then a 6-digit code).');
+      log('An old "Joias Inox" entry still in an app (e.g. restored from a backup) no longer works: they delete it.');
+      if (user.Enabled === false) log(`${email} is disabled: they can sign in only after npm run admins -- enable ${email}.`);
+      return;
+    }
     if (isAdmin && user.Enabled !== false) {
       // Only someone who can sign in now counts: an invitation never used may have expired.
       const others = (await listAdmins(client, userPoolId)).filter((a) => a.enabled && a.status === 'CONFIRMED' && a.username !== username);

@@ -9,7 +9,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { CustomerOrder, CustomerOrderResponse, Order, OrderLine, PlaceOrderResponse } from '../../shared/api.ts';
 import { messages } from '../../shared/messages.ts';
 import { chooseMbWayNumber, mbWayCounter, monthKey, type MbWayLimits, type MbWayNumber } from '../../shared/mb-way.ts';
-import type { PaymentSettings, ShopSettings } from '../../shared/settings.ts';
+import type { OrderCaps, PaymentSettings, ShopSettings } from '../../shared/settings.ts';
 import { CLOSED_STATUS, PAID_STATUS, RESERVED_STATUS, generateOrderNumber } from '../../shared/order-status.ts';
 import { priceLine, quoteOrder } from '../../shared/pricing.ts';
 import type { AttachProofInput, PlaceOrderInput } from '../../shared/schemas/index.ts';
@@ -47,6 +47,22 @@ function fingerprintOf(input: PlaceOrderInput): string {
   return createHash('sha256').update(JSON.stringify(input)).digest('hex');
 }
 
+/**
+ * The shop's caps of the settings (the schema already holds every order to the hard maxima): an order
+ * over them is refused in Portuguese, per line, before anything is reserved.
+ */
+function refuseOverCaps(input: PlaceOrderInput, caps: OrderCaps): void {
+  if (input.items.length > caps.lines) {
+    const message = messages.checkout.linesCap(caps.lines);
+    throw new InvalidInput(message, { items: message }, 'order_caps');
+  }
+  const over = input.items.flatMap((item, index) => (item.quantity > caps.lineQuantity ? [`items.${index}.quantity`] : []));
+  if (over.length > 0) {
+    const message = messages.checkout.lineQuantityCap(caps.lineQuantity);
+    throw new InvalidInput(message, Object.fromEntries(over.map((field) => [field, message])), 'order_caps');
+  }
+}
+
 /** Places an order once per idempotency key. */
 export async function placeOrder(input: PlaceOrderInput, idempotencyKey: string | undefined, now = new Date()): Promise<PlacedOrder> {
   if (!idempotencyKey || !IDEMPOTENCY_KEY_PATTERN.test(idempotencyKey)) {
@@ -57,6 +73,7 @@ export async function placeOrder(input: PlaceOrderInput, idempotencyKey: string 
   const known = await peekIdempotencyKey(idempotencyKey, fingerprint, now);
   if (known) return answerKnown(known);
   const settings = await shopSettings(now.getTime());
+  refuseOverCaps(input, settings.orderCaps);
   if (!methodOffered(settings.payments, input.shipping.paymentMethod)) {
     const message = messages.checkout.paymentMethodUnavailable;
     throw new Conflict(message, 'payment_method_unavailable', { 'shipping.paymentMethod': message });

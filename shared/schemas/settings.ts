@@ -63,6 +63,10 @@ export const shopSettingsSchema = formObject({
   ownerEmail: email,
   reservationHours: wholeNumber(L.reservationHours.min, L.reservationHours.max, v.reservationHours),
   lowStockThreshold: wholeNumber(L.lowStockThreshold.min, L.lowStockThreshold.max, v.lowStockThreshold),
+  orderCaps: formObject({
+    lineQuantity: wholeNumber(L.lineQuantity.min, L.lineQuantity.max, v.lineQuantity),
+    lines: wholeNumber(L.lines.min, L.lines.max, v.lines),
+  }),
   retention: formObject({
     contactMessagesDays: wholeNumber(L.retentionDays.min, L.retentionDays.max, v.retentionDays),
     stockAlertsDays: wholeNumber(L.retentionDays.min, L.retentionDays.max, v.retentionDays),

@@ -693,6 +693,37 @@ describe('back-office: the walk of issue 6', () => {
     await page.getByText(messages.admin.settingsSaved).waitFor();
   });
 
+  it('lowers the units of one piece per order on "Definições": the product page and the cart stop at the new cap', async () => {
+    const cap = page.getByLabel('Unidades de uma peça por encomenda, no máximo');
+    expect(await cap.inputValue()).toBe('10');
+    await cap.fill('3');
+    await page.getByRole('button', { name: 'Guardar definições' }).click();
+    await page.getByText(messages.admin.settingsSaved).waitFor();
+
+    const customer = await shop.browser.newContext();
+    const shopper = await customer.newPage();
+    const piece = (await publicApi('GET', '/api/products')) as { products: { id: string; stock: number }[] };
+    const inStock = piece.products.find((p) => p.stock >= 5)!;
+    await shopper.goto(`${shop.twin.url}/product/${encodeURIComponent(inStock.id)}`);
+    const more = shopper.getByRole('button', { name: 'Aumentar quantidade', exact: true });
+    await more.waitFor();
+    await expect.poll(() => shopper.locator('.quantity__input').getAttribute('max'), { timeout: 20_000 }).toBe('3');
+    await more.click();
+    await more.click();
+    expect(await shopper.locator('.quantity__input').inputValue()).toBe('3');
+    expect(await more.isDisabled()).toBe(true);
+    await shopper.getByRole('button', { name: 'Adicionar ao carrinho' }).click();
+    await shopper.goto(`${shop.twin.url}/cart`);
+    await expect.poll(() => shopper.locator('.cart-line__count').first().textContent()).toBe('3');
+    expect(await shopper.getByRole('button', { name: /^Aumentar quantidade de / }).first().isDisabled()).toBe(true);
+    await shopper.screenshot({ path: '/tmp/shots-settings/cart-cap.png' });
+    await customer.close();
+
+    await page.getByLabel('Unidades de uma peça por encomenda, no máximo').fill('10');
+    await page.getByRole('button', { name: 'Guardar definições' }).click();
+    await page.getByText(messages.admin.settingsSaved).waitFor();
+  });
+
   it('logs out, after which the admin URL redirects to the login', async () => {
     await page.getByRole('button', { name: 'Terminar sessão' }).click();
     await page.waitForURL(/\/login$/);

@@ -27,6 +27,8 @@ export const texts = {
     reservationHoursHint: 'Quanto tempo as peças ficam reservadas enquanto o cliente paga; depois voltam à loja.',
     mbwayLimitHint: 'Quando um número chega ao limite do mês, passa-se ao seguinte; com os dois cheios, o MB WAY fica indisponível até ao mês seguinte.',
     lowStockHint: 'Peças com 1 até este número de unidades aparecem como «stock baixo» no painel e nos produtos.',
+    lineQuantityHint: 'Uma encomenda nunca leva mais do que isto de uma só peça, para que ninguém possa reservar o stock todo.',
+    linesHint: 'Quantas peças diferentes cabem numa encomenda.',
     retention: 'Dados pessoais: quanto tempo guardar',
     retentionHint:
       'Contados desde que chegaram. Uma vez por dia a loja apaga o que for mais antigo; a Política de Privacidade mostra estes prazos aos clientes. As encomendas ficam 10 anos, como a lei exige para a contabilidade.',

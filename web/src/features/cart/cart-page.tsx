@@ -9,6 +9,8 @@ import { FREE_SHIPPING_THRESHOLD_CENTS, qualifiesForFreeShipping } from '../../.
 import { paths } from '../../../../shared/paths.ts';
 import { api, ApiError } from '../../lib/api.ts';
 import { cartStore, useCart } from '../../lib/cart-store.ts';
+import { useOrderCaps } from '../../lib/shop-info.ts';
+import type { OrderCaps } from '../../../../shared/settings.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { PriceTag } from '../../ui/price-tag.tsx';
 import { ProductImage } from '../../ui/product-image.tsx';
@@ -44,16 +46,17 @@ function useFreshCart(): ReadonlySet<string> {
 }
 
 /** What stops a line from being ordered as it is, if anything. */
-function lineProblem(line: CartItem, gone: ReadonlySet<string>): string | null {
+function lineProblem(line: CartItem, gone: ReadonlySet<string>, caps: OrderCaps): string | null {
   if (gone.has(line.productId)) return messages.checkout.productGone;
   if (line.stock !== undefined && line.quantity > line.stock) return messages.checkout.outOfStock(line.name, line.stock);
+  if (line.quantity > caps.lineQuantity) return messages.checkout.lineQuantityCap(caps.lineQuantity);
   return null;
 }
 
-function CartLine({ line, problem }: { line: CartItem; problem: string | null }) {
+function CartLine({ line, problem, caps }: { line: CartItem; problem: string | null; caps: OrderCaps }) {
   const store = cartStore();
   const priced = priceLine(line);
-  const atStock = line.stock !== undefined && line.quantity >= line.stock;
+  const atStock = (line.stock !== undefined && line.quantity >= line.stock) || line.quantity >= caps.lineQuantity;
   return (
     <li className="cart-line" data-product-id={line.productId}>
       <Link to={paths.product(line.productId)} className="cart-line__image" tabIndex={-1} aria-hidden="true">
@@ -98,8 +101,10 @@ export function CartPage() {
   const gone = useFreshCart();
   const navigate = useNavigate();
   const summary = summarizeCart(cart);
-  const problems = cart.map((line) => lineProblem(line, gone));
-  const blocked = problems.some(Boolean);
+  const caps = useOrderCaps();
+  const problems = cart.map((line) => lineProblem(line, gone, caps));
+  const tooManyLines = cart.length > caps.lines;
+  const blocked = problems.some(Boolean) || tooManyLines;
 
   usePageMeta({ title: 'O teu Carrinho', description: 'As peças que escolheste na Joias Inox.', noindex: true });
 
@@ -123,7 +128,7 @@ export function CartPage() {
       <div className="cart-layout">
         <ul className="cart-lines" aria-label="Peças no carrinho">
           {cart.map((line, i) => (
-            <CartLine key={line.productId} line={line} problem={problems[i] ?? null} />
+            <CartLine key={line.productId} line={line} problem={problems[i] ?? null} caps={caps} />
           ))}
         </ul>
         <aside className="card cart-summary" aria-labelledby="cart-summary-title">
@@ -143,6 +148,11 @@ export function CartPage() {
           <button type="button" className="button button--block" disabled={blocked} onClick={() => navigate(paths.shipping)}>
             Finalizar Compra
           </button>
+          {tooManyLines && (
+            <p className="field-error" role="alert">
+              {messages.checkout.linesCap(caps.lines)}
+            </p>
+          )}
           {blocked && <p className="field-hint">{messages.checkout.fixCartLines}</p>}
           <Link to={paths.shop} className="button button--quiet button--block">
             Continuar a comprar

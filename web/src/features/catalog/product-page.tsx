@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { cartItemFromProduct, clampQuantity, exceedsStock, MAX_LINE_QUANTITY } from '../../../../shared/cart.ts';
+import { cartItemFromProduct, clampQuantity, exceedsStock } from '../../../../shared/cart.ts';
+import { useOrderCaps } from '../../lib/shop-info.ts';
 import { messages } from '../../../../shared/messages.ts';
 import { discountedPriceCents } from '../../../../shared/pricing.ts';
 import { photoFallback } from '../../../../shared/photos.ts';
@@ -117,6 +118,8 @@ function Gallery({ product }: { product: Product }) {
  */
 function QuantityPicker({ value, onChange }: { value: number; onChange: (value: number) => void }) {
   const [draft, setDraft] = useState<string | null>(null);
+  // The shop's cap of units of one piece per order (its settings).
+  const max = useOrderCaps().lineQuantity;
   const step = (next: number) => {
     setDraft(null);
     onChange(next);
@@ -135,17 +138,17 @@ function QuantityPicker({ value, onChange }: { value: number; onChange: (value: 
           type="number"
           inputMode="numeric"
           min={1}
-          max={MAX_LINE_QUANTITY}
+          max={max}
           aria-labelledby="quantity-label"
           value={draft ?? String(value)}
           onChange={(e) => {
             const typed = e.target.value;
             setDraft(typed);
-            if (/^\d+$/.test(typed) && Number(typed) >= 1) onChange(clampQuantity(Number(typed)));
+            if (/^\d+$/.test(typed) && Number(typed) >= 1) onChange(Math.min(max, clampQuantity(Number(typed))));
           }}
           onBlur={() => setDraft(null)}
         />
-        <button type="button" className="icon-button" aria-label="Aumentar quantidade" disabled={value >= MAX_LINE_QUANTITY} onClick={() => step(value + 1)}>
+        <button type="button" className="icon-button" aria-label="Aumentar quantidade" disabled={value >= max} onClick={() => step(value + 1)}>
           +
         </button>
       </div>

@@ -15,7 +15,7 @@ import {
   RESPONSE_OR_REFUND_HOURS,
 } from './policy-facts.ts';
 import { StaticPage } from './static-page.tsx';
-import { api } from '../../lib/api.ts';
+import { shopInfo } from '../../lib/shop-info.ts';
 import { useLoad } from '../../lib/use-load.ts';
 import { ExternalLink as External } from '../../ui/external-link.tsx';
 import { WITHDRAWAL_DAYS } from '../../../../shared/withdrawal.ts';
@@ -31,7 +31,7 @@ const BACKUP_DAYS = { database: 35, proofs: 90 } as const;
 
 /** The retention periods in force (the shop's settings, edited on the back-office's "Definições"). */
 function RetentionPeriods() {
-  const [state] = useLoad(() => api.shopInfo(), []);
+  const [state] = useLoad(shopInfo, []);
   if (state.status !== 'ready') {
     return (
       <p>

@@ -158,6 +158,8 @@ function SettingsForm(props: {
           <div className="adm-form-grid">
             {field('reservationHours', { min: L.reservationHours.min, max: L.reservationHours.max, hint: t.reservationHoursHint })}
             {field('lowStockThreshold', { min: L.lowStockThreshold.min, max: L.lowStockThreshold.max, hint: t.lowStockHint })}
+            {field('orderCaps.lineQuantity', { min: L.lineQuantity.min, max: L.lineQuantity.max, hint: t.lineQuantityHint })}
+            {field('orderCaps.lines', { min: L.lines.min, max: L.lines.max, hint: t.linesHint })}
           </div>
         </fieldset>
         <fieldset className="card adm-settings-group">
