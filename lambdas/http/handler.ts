@@ -16,7 +16,7 @@ import { fieldErrors } from '../../shared/schemas/field-errors.ts';
 import { messages } from '../../shared/messages.ts';
 import type { ApiBody, ApiQuery, ApiResponse, ApiRouteKey } from '../../shared/api-routes.ts';
 import { routes, type Route } from '../routes.ts';
-import { timingSafeEqual } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { DomainError, InvalidInput, PayloadTooLarge, Unauthorized, Forbidden, UnsupportedMediaType } from '../errors.ts';
 import { ORIGIN_ENV, ORIGIN_HEADER, VIEWER_IP_HEADER } from '../contracts/env.ts';
 import { clientId, emailId, enforceLimits } from '../services/rate-limits.ts';
@@ -219,7 +219,27 @@ export function httpRoute<K extends ApiRouteKey>(
       headers: lowerCaseHeaders(event.headers),
     };
     const result = await useCase(request);
-    return { ...result, headers: { 'cache-control': result.statusCode === 200 ? cacheControl : 'no-store', ...result.headers } };
+    if (result.statusCode !== 200 || !route.cacheSeconds) return { ...result, headers: { 'cache-control': result.statusCode === 200 ? cacheControl : 'no-store', ...result.headers } };
+    // A cacheable answer carries its ETag: a browser (or CloudFront) that has it asks again with
+    // If-None-Match and gets an empty 304 instead of the whole catalogue.
+    const etag = entityTag(result.body ?? '');
+    const headers = { 'cache-control': cacheControl, etag, ...result.headers };
+    if (matchesEntityTag(request.headers['if-none-match'], etag)) return { statusCode: 304, headers: { 'cache-control': cacheControl, etag } };
+    return { ...result, headers };
+  });
+}
+
+/** A strong ETag of an answer's body (the first 16 bytes of its SHA-256, base64url). */
+export function entityTag(body: string): string {
+  return `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`;
+}
+
+/** Whether an If-None-Match header names `etag` (a list, `*`, or a weak form of it: RFC 9110, 13.1.2 compares weakly). */
+export function matchesEntityTag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.split(',').some((tag) => {
+    const candidate = tag.trim();
+    return candidate === '*' || candidate.replace(/^W\//, '') === etag;
   });
 }
 

@@ -21,6 +21,28 @@ describe('public catalogue through the gateway', () => {
     expect(heart).toMatchObject({ priceCents: 2490, discountPercent: 15, type: 'colar', collection: 'New Beginnings' });
   });
 
+  it('a return visit revalidates: the catalogue carries an ETag and the same answer again is an empty 304; another answer has another tag', async () => {
+    const first = await call('GET', '/api/collections');
+    const etag = first.headers.get('etag');
+    expect(etag).toMatch(/^"[\w-]{22}"$/);
+    for (const ifNoneMatch of [etag!, `W/${etag}`, `"other", ${etag}`]) {
+      const again = await call('GET', '/api/collections', { headers: { 'if-none-match': ifNoneMatch } });
+      expect(again.status, ifNoneMatch).toBe(304);
+      expect(again.body ?? '').toBe('');
+      expect(again.headers.get('etag')).toBe(etag);
+      expect(again.headers.get('cache-control')).toMatch(/s-maxage=30/);
+    }
+    // Another tag (an older catalogue) gets the whole answer.
+    const stale = await call('GET', '/api/collections', { headers: { 'if-none-match': '"older"' } });
+    expect(stale.status).toBe(200);
+    expect(stale.body.collections).toEqual(first.body.collections);
+    // A product page has its own tag; answers that must not be cached (payment methods) have none.
+    const product = await call('GET', '/api/products/anel-infinito');
+    expect(product.headers.get('etag')).toMatch(/^"[\w-]{22}"$/);
+    expect(product.headers.get('etag')).not.toBe(etag);
+    expect((await call('GET', '/api/payment-methods')).headers.get('etag')).toBeNull();
+  });
+
   it('GET /api/products/{id} returns one product; its images are served at /images/*', async () => {
     const { status, body } = await call('GET', '/api/products/anel-infinito');
     expect(status).toBe(200);
