@@ -5,7 +5,7 @@
  */
 import { shopSettingsSchema } from '../shared/schemas/settings.ts';
 import { DEFAULT_SETTINGS, type PaymentSettings } from '../shared/settings.ts';
-import { ADMIN_PREFIX_PATTERN, CHECKOUT_PAGES, DEFAULT_ADMIN_PREFIX } from '../shared/paths.ts';
+import { ADMIN_PREFIX_PATTERN, CHECKOUT_PAGES, DEFAULT_ADMIN_PREFIX, paths } from '../shared/paths.ts';
 
 
 /** Stages are lowercase words; they prefix SES template names and name the stack. */
@@ -245,8 +245,8 @@ export function contentSecurityPolicy(origins: CspOrigins): string {
  * sitemap (built by the API from the live catalogue) is named with its absolute URL, as the protocol
  * wants. It never names the back-office (its pages carry `noindex` instead).
  *
- * @example robotsTxt('https://joias.example') // '...Sitemap: https://joias.example/api/sitemap.xml\n'
+ * @example robotsTxt('https://joias.example') // '...Sitemap: https://joias.example/sitemap.xml\n'
  */
 export function robotsTxt(shopUrl: string): string {
-  return ['User-agent: *', 'Allow: /', ...CHECKOUT_PAGES.map((path) => `Disallow: ${path}`), '', `Sitemap: ${shopUrl}/api/sitemap.xml`, ''].join('\n');
+  return ['User-agent: *', 'Allow: /', ...CHECKOUT_PAGES.map((path) => `Disallow: ${path}`), '', `Sitemap: ${shopUrl}${paths.sitemap}`, ''].join('\n');
 }

@@ -21,6 +21,7 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import { routes as routeTable, type Route } from '../lambdas/routes.ts';
+import { paths, SITEMAP_API_PATH } from '../shared/paths.ts';
 import type { SpaConfig } from '../shared/spa-config.ts';
 import { contentSecurityPolicy, robotsTxt, type DomainSettings } from './config.ts';
 import { ACCESS_LOG_PREFIXES } from './data.ts';
@@ -42,6 +43,13 @@ export const SPA_REWRITE_CODE = `function handler(event) {
   if (uri.indexOf('.', uri.lastIndexOf('/') + 1) === -1) {
     request.uri = '/index.html';
   }
+  return request;
+}`;
+
+/** Viewer-request function of the root sitemap's behaviour: the API answers it at its own path. */
+export const SITEMAP_REWRITE_CODE = `function handler(event) {
+  var request = event.request;
+  request.uri = '${SITEMAP_API_PATH}';
   return request;
 }`;
 
@@ -193,8 +201,18 @@ export class Web extends Construct {
       ...(withViewerIp ? { functionAssociations: [{ function: viewerIp, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }] } : {}),
     });
 
-    // CloudFront tries the patterns in this order: the cacheable catalogue paths before `/api/*`.
+    // CloudFront tries the patterns in this order: the root sitemap, then the cacheable catalogue paths before `/api/*`.
     const additionalBehaviors: Record<string, cloudfront.BehaviorOptions> = {};
+    const sitemapRewrite = new cloudfront.Function(this, 'SitemapRewrite', {
+      comment: 'The root sitemap is answered by the API',
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+      code: cloudfront.FunctionCode.fromInline(SITEMAP_REWRITE_CODE),
+    });
+    additionalBehaviors[paths.sitemap] = {
+      ...apiBehavior(this.apiCachePolicy, false),
+      allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
+      functionAssociations: [{ function: sitemapRewrite, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
+    };
     for (const pattern of cachedApiPathPatterns(props.routes ?? routeTable)) {
       additionalBehaviors[pattern] = apiBehavior(this.apiCachePolicy, false);
     }

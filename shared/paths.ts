@@ -47,7 +47,15 @@ export const paths = {
   myOrder: (id: string, token: string) => `${fillPath(routePatterns.myOrder, { id })}?token=${encodeURIComponent(token)}`,
   /** The model withdrawal form as a PDF (a file of the built shop, made at build time). */
   withdrawalFormPdf: '/documentos/formulario-de-livre-resolucao.pdf',
+  /**
+   * The sitemap, at the root: a sitemap only covers URLs under its own folder. CloudFront (and the twin's
+   * front door) hand it to the API's `GET /api/sitemap.xml`.
+   */
+  sitemap: '/sitemap.xml',
 } as const;
+
+/** Where the API answers the root sitemap. */
+export const SITEMAP_API_PATH = '/api/sitemap.xml';
 
 /** The static pages search engines should list (the sitemap adds every product). */
 export const INDEXED_PAGES: readonly string[] = [

@@ -11,6 +11,7 @@ import { gzipSync } from 'node:zlib';
 import { GetObjectCommand, NoSuchKey, type S3Client } from '@aws-sdk/client-s3';
 import type { SpaConfig } from '../../shared/spa-config.ts';
 import { messages } from '../../shared/messages.ts';
+import { paths, SITEMAP_API_PATH } from '../../shared/paths.ts';
 import { IMAGES_PREFIX } from '../../lambdas/contracts/data-model.ts';
 import { ORIGIN_HEADER, VIEWER_IP_HEADER } from '../../lambdas/contracts/env.ts';
 import { robotsTxt } from '../config.ts';
@@ -177,6 +178,11 @@ export async function startFrontDoor(options: FrontDoorOptions): Promise<{ url: 
       return send(req, res, 400, errorPage(400, messages.frontDoor.badRequest), HTML_ERROR_HEADERS);
     }
     const work = async () => {
+      // As CloudFront's `/sitemap.xml` behaviour and its function do: the API answers the root sitemap.
+      if (path === paths.sitemap && (req.method === 'GET' || req.method === 'HEAD')) {
+        req.url = SITEMAP_API_PATH;
+        path = SITEMAP_API_PATH;
+      }
       if (path === '/api' || path.startsWith('/api/')) {
         // What CloudFront does on the way to the API origin: its own viewer address (never the
         // client's), and the origin secret.

@@ -11,8 +11,8 @@
  *   Cognito's `AdminDeleteSoftwareToken` (added to Cognito on 26 August 2026); the pool requires MFA
  *   and offers no other factor, so the next sign-in answers `MFA_SETUP` and the sign-in page walks
  *   the setup again. Account, password and history stay. Nothing here signs the admin out (no
- *   `AdminUserGlobalSignOut`; `disable` and `remove` do not call it either). Only for members of the
- *   `admin` group.
+ *   `AdminUserGlobalSignOut`; `disable` and `remove` do not call it either): `disable`, then `enable`,
+ *   ends open sessions for good. Only for members of the `admin` group.
  *
  * The last active admin (enabled, and signed in at least once) cannot be disabled or removed: the shop
  * would have nobody to run it.
@@ -215,6 +215,8 @@ export async function runAdmins(options: AdminsOptions, log: (line: string) => v
       log(`${email}: Cognito deleted their registered authenticator key; the account and its password are unchanged.`);
       log('At their next sign-in, after e-mail and password, the sign-in page asks them to set up an authenticator app again, as the first time (QR code or key, then a 6-digit code).');
       log('An old "Joias Inox" entry still in an app (e.g. restored from a backup) no longer works: they delete it.');
+      // Cognito's token revocation guide: revoked tokens stay revoked when a disabled account is enabled again.
+      log(`Sessions already open (on the lost phone, say) go on: to end them, npm run admins -- disable ${email}, then enable ${email}.`);
       if (user.Enabled === false) log(`${email} is disabled: they can sign in only after npm run admins -- enable ${email}.`);
       return;
     }

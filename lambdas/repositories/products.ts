@@ -78,6 +78,13 @@ export async function listProducts(): Promise<Product[]> {
   return (await allOfListing('products', PRODUCT_LISTING, 'newest-first')).filter(isPublicProduct).map(toProduct);
 }
 
+/** Id and last change (ISO) of every product the shop shows, for the sitemap's `lastmod`. */
+export async function publicProductDates(): Promise<{ id: string; updatedAt: string }[]> {
+  return (await allOfListing('products', PRODUCT_LISTING, 'newest-first'))
+    .filter(isPublicProduct)
+    .map((item) => ({ id: String(item.id), updatedAt: String(item.updatedAt ?? item.createdAt ?? '') }));
+}
+
 /** Every product with its version, newest first (the back-office list). */
 export async function listAdminProducts(): Promise<AdminProduct[]> {
   return (await allOfListing('products', PRODUCT_LISTING, 'newest-first')).map(toAdminProduct);

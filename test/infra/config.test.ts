@@ -115,7 +115,7 @@ describe('contentSecurityPolicy', () => {
 describe('robotsTxt', () => {
   it('names the sitemap by its absolute URL, keeps crawlers out of the checkout and never names the back-office', () => {
     const text = robotsTxt('https://joias.example');
-    expect(text).toContain('Sitemap: https://joias.example/api/sitemap.xml');
+    expect(text).toContain('Sitemap: https://joias.example/sitemap.xml');
     expect(text).toContain('Disallow: /payment');
     expect(text).not.toMatch(/bastidores|admin/i);
   });

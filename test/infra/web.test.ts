@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import { routes } from '../../lambdas/routes.ts';
-import { API_CACHE_MAX_SECONDS, cachedApiPathPatterns, SPA_REWRITE_CODE } from '../../infra/web.ts';
+import { API_CACHE_MAX_SECONDS, cachedApiPathPatterns, SITEMAP_REWRITE_CODE, SPA_REWRITE_CODE } from '../../infra/web.ts';
 import { findDependencyCycle, openViolations, synthShop, SYNTH_TIMEOUT_MS, removeScratch, type Synthesized } from './support.ts';
 
 let shop: Synthesized;
@@ -85,6 +85,23 @@ describe('CloudFront distribution', () => {
     expect(origin.CustomOriginConfig).toEqual({ OriginProtocolPolicy: 'https-only', OriginSSLProtocols: ['TLSv1.2'] });
     expect(JSON.stringify(origin.DomainName)).toContain(shop.logicalId(shop.stack.api.httpApi));
     expect(JSON.stringify(origin.DomainName)).toContain('.execute-api.eu-west-1.');
+  });
+
+  it('serves /sitemap.xml at the root from the API (cached, GET/HEAD only), by a function that rewrites only its path', () => {
+    const config = distributionConfig(shop);
+    const behaviors = config.CacheBehaviors as Record<string, any>[];
+    const apiOrigin = behaviors.find((b) => b.PathPattern === '/api/*')!.TargetOriginId;
+    const sitemap = behaviors.find((b) => b.PathPattern === '/sitemap.xml')!;
+    expect(sitemap.TargetOriginId).toBe(apiOrigin);
+    expect(sitemap.AllowedMethods).toEqual(['GET', 'HEAD']);
+    expect(sitemap.CachePolicyId).toEqual({ Ref: shop.logicalId(shop.stack.web.apiCachePolicy) });
+    // It comes before every other pattern that could match it.
+    expect(behaviors.findIndex((b) => pathPatternMatches(b.PathPattern, '/sitemap.xml'))).toBe(behaviors.indexOf(sitemap));
+    const fnId = sitemap.FunctionAssociations[0].FunctionARN['Fn::GetAtt'][0];
+    const code = shop.json.Resources[fnId]!.Properties.FunctionCode as string;
+    expect(code).toBe(SITEMAP_REWRITE_CODE);
+    const handler = new Function(`${code}; return handler;`)() as (event: { request: { uri: string } }) => { uri: string };
+    expect(handler({ request: { uri: '/sitemap.xml' } }).uri).toBe('/api/sitemap.xml');
   });
 
   it('the SPA fallback does not swallow /api/*: every API path reaches the API origin untouched, client routes get the shell', () => {

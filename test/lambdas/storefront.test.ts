@@ -93,5 +93,17 @@ describe('GET /api/sitemap.xml', () => {
     expect(body).toContain(`<loc>${twin().url}/product/anel-infinito</loc>`);
     expect(body).toContain(`<loc>${twin().url}/Politica-Devolu%C3%A7%C3%B5es</loc>`);
     expect(body).not.toMatch(/bastidores|admin/);
+    // Each product with the day it last changed.
+    expect(body).toMatch(new RegExp(`<loc>${twin().url}/product/anel-infinito</loc><lastmod>\\d{4}-\\d{2}-\\d{2}</lastmod>`));
+  });
+
+  it('is at the root too (a sitemap covers only URLs under its own folder), and robots.txt names it there', async () => {
+    const root = await call('GET', '/sitemap.xml');
+    expect(root.status).toBe(200);
+    expect(root.headers.get('content-type')).toMatch(/application\/xml/);
+    expect(root.body).toContain(`<loc>${twin().url}/product/anel-infinito</loc>`);
+    const robots = await call('GET', '/robots.txt');
+    expect(robots.body).toContain(`Sitemap: ${twin().url}/sitemap.xml`);
+    expect((await call('POST', '/sitemap.xml', { body: {} })).status).not.toBe(200);
   });
 });
