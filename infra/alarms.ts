@@ -8,8 +8,12 @@
  *   add up every function): any error (uncaught error, timeout, out of memory, failed cold start) and
  *   any throttle (the account's concurrency is used up). Two alarms instead of two per function (there
  *   are 40-odd functions): the dashboard's per-function graph says which one.
- * - **DynamoDB**, per table: any read or write throttle event on the table or on one of its indexes
- *   (the listing indexes share one partition value, so they are where a hot partition would show).
+ * - **DynamoDB**, one alarm, account-wide in the region like the Lambda ones: any request DynamoDB
+ *   throttled on a table or on one of its indexes (the listing indexes share one partition value, so
+ *   they are where a hot partition would show). One CloudWatch Metrics Insights query adds up
+ *   `ThrottledRequests`, whatever the table and operation: a metric alarm cannot (a math expression
+ *   takes at most 10 metrics; the tables and indexes have 44 read and write throttle series), and
+ *   alarms per table were most of the CloudWatch bill. See {@link tableThrottlesQuery}.
  *
  * - **E-mail (SES)**: the account's bounce rate at 2 % and complaint rate at 0.05 % (AWS metrics
  *   `Reputation.BounceRate` / `Reputation.ComplaintRate`, fractions between 0 and 1, highest value in
@@ -48,7 +52,7 @@ import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
 import { encryptedTopic } from './constructs/encrypted-topic.ts';
-import { tables as tableDefs, type TableKey } from '../lambdas/contracts/data-model.ts';
+import type { TableKey } from '../lambdas/contracts/data-model.ts';
 import { BUSINESS_METRICS } from '../lambdas/contracts/metrics.ts';
 import { BASE_ENVIRONMENT, metricsNamespace } from './constructs/shop-function.ts';
 
@@ -60,6 +64,7 @@ export const ALARM_THRESHOLDS = {
   api5xx: 1,
   lambdaErrors: 1,
   lambdaThrottles: 1,
+  /** Throttled requests, all the stack's tables and indexes together (one Metrics Insights alarm). */
   tableThrottles: 1,
   /** Fraction of sends that bounced (AWS reviews an account at 0.05 = 5 %). */
   mailBounceRate: 0.02,
@@ -230,14 +235,20 @@ export class Alarms extends Construct {
       threshold: ALARM_THRESHOLDS.lambdaThrottles,
     });
 
-    for (const [key, table] of Object.entries(props.tables) as [TableKey, dynamodb.ITableV2][]) {
-      this.watch(`${key[0]!.toUpperCase()}${key.slice(1)}TableThrottles`, {
-        name: `DynamoDB throttles ${key}`,
-        description: `Reads or writes of the ${key} table or its indexes were throttled (the SDK retries; repeated throttling fails requests).`,
-        metric: tableThrottleEvents(table, tableDefs[key].indexes.map((index) => index.name), key),
-        threshold: ALARM_THRESHOLDS.tableThrottles,
-      });
-    }
+    this.watch('TableThrottles', {
+      name: 'DynamoDB throttles',
+      description:
+        "DynamoDB, the shop's database, refused reads or writes for coming too fast (throttling) on a table of this account and region (the shop's, unless another stage shares the account). " +
+        'The shop tries again by itself, so customers mostly see slowness; if it goes on, some requests fail (see the API 5xx alarm). ' +
+        'Nothing to change in AWS yourself: tell whoever maintains the shop. The DynamoDB console (each table, Monitor) shows which table.',
+      metric: new cloudwatch.MathExpression({
+        expression: tableThrottlesQuery(),
+        usingMetrics: {},
+        period: ALARM_PERIOD,
+        label: 'Throttled DynamoDB requests',
+      }),
+      threshold: ALARM_THRESHOLDS.tableThrottles,
+    });
 
     this.watchMail(props.mail?.configurationSetName);
     if (props.outbox) this.watchOutbox(props.outbox);
@@ -408,27 +419,27 @@ export function dashboardName(stack: Stack): string {
   return `${stack.stackName}-${stack.region}`;
 }
 
+/** The DynamoDB metric the throttle alarm adds up (dimensions `TableName`, `Operation`). */
+export const TABLE_THROTTLE_METRIC = 'ThrottledRequests';
+
 /**
- * Read and write throttle events of a table and of each of its indexes, summed. Each series is filled
- * with 0 where it has no data point, so that one series with data is enough for a sum.
+ * The Metrics Insights query of the throttle alarm: the sum of `ThrottledRequests` of every table of the
+ * account in the region, over every operation.
+ *
+ * - Account-wide, like the Lambda alarms: the documented syntax filters with `=`/`!=` joined by `AND`
+ *   only (https://docs.aws.amazon.com/AmazonCloudWatch/latest/monitoring/cloudwatch-metrics-insights-querylanguage.html),
+ *   so "one of these 13 tables" cannot be written in a way we can be sure CloudWatch accepts; a shop's
+ *   account holds the shop's tables (another stage's tables would also count, and the alarm says so).
+ * - `ThrottledRequests` counts a request once when any of its events was throttled, on the table or
+ *   on one of its indexes. The per-event metrics `ReadThrottleEvents` and `WriteThrottleEvents` would
+ *   also count the items of a BatchGet or BatchWrite that come back unprocessed while the rest succeed
+ *   (ThrottledRequests counts a batch only when all of it is throttled), but they are two metric names,
+ *   so two queries, and CloudWatch takes one Metrics Insights query per request. The repositories retry
+ *   those leftovers; if the throttling lasts, a retry in which every item is throttled is counted.
+ * - `FROM "AWS/DynamoDB"` (no SCHEMA) takes every dimension set.
+ * - Billed per metric the query analyses ($0.10 a month each, by the hour); throttle series only have
+ *   data once something was throttled, so it costs close to nothing while nothing is.
  */
-export function tableThrottleEvents(table: dynamodb.ITableV2, indexNames: readonly string[], label: string): cloudwatch.MathExpression {
-  const usingMetrics: Record<string, cloudwatch.IMetric> = {};
-  [undefined, ...indexNames].forEach((indexName, i) => {
-    for (const kind of ['Read', 'Write'] as const) {
-      usingMetrics[`${kind.toLowerCase()}${i}`] = new cloudwatch.Metric({
-        namespace: 'AWS/DynamoDB',
-        metricName: `${kind}ThrottleEvents`,
-        dimensionsMap: { TableName: table.tableName, ...(indexName ? { GlobalSecondaryIndexName: indexName } : {}) },
-        statistic: cloudwatch.Stats.SUM,
-        period: ALARM_PERIOD,
-      });
-    }
-  });
-  return new cloudwatch.MathExpression({
-    expression: Object.keys(usingMetrics).map((id) => `FILL(${id}, 0)`).join(' + '),
-    usingMetrics,
-    period: ALARM_PERIOD,
-    label: `${label}: throttle events`,
-  });
+export function tableThrottlesQuery(): string {
+  return `SELECT SUM(${TABLE_THROTTLE_METRIC}) FROM "AWS/DynamoDB"`;
 }

@@ -1,17 +1,17 @@
 /**
  * Operations: the alarm topic (encrypted, TLS only, publishable by this account's alarms and budgets,
  * e-mailing the operator when one is configured) and the alarms on API 5xx answers, Lambda's errors
- * and throttles (the whole account, two alarms), each table's throttle events and e-mail, all
- * reporting ALARM and OK to the topic; the monthly cost budget; the dashboard. Also: every log group
+ * and throttles (the whole account, two alarms), throttled requests of all the tables (one Metrics
+ * Insights alarm) and e-mail, all reporting ALARM and OK to the topic; the monthly cost budget; the dashboard. Also: every log group
  * keeps its logs for a bounded time.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Match } from 'aws-cdk-lib/assertions';
 import { routes } from '../../lambdas/routes.ts';
-import { ALARM_PERIOD, ALARM_THRESHOLDS, BUDGET_ALERTS, REPUTATION_PERIOD } from '../../infra/alarms.ts';
+import { ALARM_PERIOD, ALARM_THRESHOLDS, BUDGET_ALERTS, REPUTATION_PERIOD, TABLE_THROTTLE_METRIC, tableThrottlesQuery } from '../../infra/alarms.ts';
 import { configurationSetName, DEFAULT_MONTHLY_BUDGET_USD } from '../../infra/config.ts';
 import { LATENCY_WATCHED_ROUTES } from '../../infra/api.ts';
-import { tables, type TableKey } from '../../lambdas/contracts/data-model.ts';
+import { tables } from '../../lambdas/contracts/data-model.ts';
 import { synthShop, SYNTH_TIMEOUT_MS, removeScratch, type Synthesized } from './support.ts';
 
 const OPERATOR = 'dona@joias.test';
@@ -102,8 +102,8 @@ describe('alarm topic', () => {
 describe('alarms', () => {
   const period = ALARM_PERIOD.toSeconds();
 
-  it('there is one for the API\'s 5xx, its 4xx rate and its 429s, one per watched order route\'s latency, two for Lambda (errors and throttles of the whole account), one per table, three for e-mail and two for the outbox, nothing else', () => {
-    expect(alarmsOf(shop)).toHaveLength(3 + LATENCY_WATCHED_ROUTES.length + 2 + Object.keys(tables).length + 3 + 2);
+  it('there is one for the API\'s 5xx, its 4xx rate and its 429s, one per watched order route\'s latency, two for Lambda (errors and throttles of the whole account), one for DynamoDB throttles, three for e-mail and two for the outbox, nothing else', () => {
+    expect(alarmsOf(shop)).toHaveLength(3 + LATENCY_WATCHED_ROUTES.length + 2 + 1 + 3 + 2);
     expect(shop.stack.alarms.alarms).toHaveLength(alarmsOf(shop).length);
   });
 
@@ -139,28 +139,44 @@ describe('alarms', () => {
     expect(alarmsOf(shop).filter(([, a]) => a.Properties.Namespace === 'AWS/Lambda')).toHaveLength(2);
   });
 
-  it.each(Object.keys(tables) as TableKey[])('%s table: read and write throttle events of the table and each index, summed', (key) => {
-    const tableRef = { Ref: shop.logicalId(shop.stack.data.tables[key]) };
-    const found = alarmsOf(shop).filter(([, a]) => JSON.stringify(a.Properties.Metrics ?? []).includes(JSON.stringify(tableRef)));
-    expect(found).toHaveLength(1);
-    const alarm = found[0]![1].Properties;
-    expect(alarm.Threshold).toBe(ALARM_THRESHOLDS.tableThrottles);
+  describe('DynamoDB: one alarm on the throttled requests of every table of the account in the region, and so of every index', () => {
+    /** The alarms whose metrics read DynamoDB's namespace, by a metric or by a query. */
+    const dynamoAlarms = (s: Synthesized) => alarmsOf(s).filter(([, a]) => a.Properties.Namespace === 'AWS/DynamoDB' || JSON.stringify(a.Properties.Metrics ?? []).includes('AWS/DynamoDB'));
+    /** The alarm's one query. */
+    function queryOf(alarm: Resource): string {
+      const queries = alarm.Properties.Metrics as { Id: string; Expression?: unknown; MetricStat?: unknown; ReturnData?: boolean; Period?: number }[];
+      expect(queries).toHaveLength(1);
+      expect(queries[0]).toMatchObject({ ReturnData: true, Period: ALARM_PERIOD.toSeconds() });
+      expect(queries[0]!.MetricStat).toBeUndefined();
+      expect(typeof queries[0]!.Expression).toBe('string');
+      return queries[0]!.Expression as string;
+    }
 
-    const queries = alarm.Metrics as { Id: string; Expression?: string; ReturnData: boolean; MetricStat?: any }[];
-    const [expression, ...metrics] = queries;
-    expect(expression!.ReturnData).toBe(true);
-    const watched = metrics.map((m) => {
-      expect(m.ReturnData).toBe(false);
-      expect(m.MetricStat).toMatchObject({ Stat: 'Sum', Period: period, Metric: { Namespace: 'AWS/DynamoDB' } });
-      const dims = Object.fromEntries((m.MetricStat.Metric.Dimensions as { Name: string; Value: unknown }[]).map((d) => [d.Name, d.Value]));
-      expect(dims.TableName).toEqual(tableRef);
-      // Each series counts in the sum, with gaps filled by 0.
-      expect(expression!.Expression).toContain(`FILL(${m.Id}, 0)`);
-      return `${m.MetricStat.Metric.MetricName}@${dims.GlobalSecondaryIndexName ?? 'table'}`;
+    it('there is exactly one, and no alarm per table or per index remains', () => {
+      const found = dynamoAlarms(shop);
+      expect(found).toHaveLength(1);
+      expect(found[0]![1].Properties.AlarmName).toBe('JoiasInox-test DynamoDB throttles');
+      // No alarm watches a DynamoDB metric of its own (per table or per index): neither as its one metric
+      // nor as a metric of a math expression; and none is named after a table.
+      for (const [id, alarm] of alarmsOf(shop)) {
+        expect(alarm.Properties.Namespace, id).not.toBe('AWS/DynamoDB');
+        expect(JSON.stringify(alarm.Properties.Dimensions ?? []), id).not.toContain('TableName');
+        expect(JSON.stringify(alarm.Properties.Metrics ?? []), id).not.toContain('"Namespace":"AWS/DynamoDB"');
+        for (const key of Object.keys(tables)) expect(String(alarm.Properties.AlarmName), id).not.toMatch(new RegExp(`throttles ${key}$`));
+      }
     });
-    const expected = ['table', ...tables[key].indexes.map((index) => index.name)].flatMap((on) => [`ReadThrottleEvents@${on}`, `WriteThrottleEvents@${on}`]);
-    expect(watched.sort()).toEqual(expected.sort());
-    expect(expression!.Expression!.split(' + ')).toHaveLength(metrics.length);
+
+    it(`a Metrics Insights query sums ${TABLE_THROTTLE_METRIC} of the whole namespace over 5 minutes (every table, index and operation), and fires at one`, () => {
+      const [[, alarm]] = dynamoAlarms(shop) as [[string, Resource]];
+      expect(alarm.Properties).toMatchObject({ Threshold: ALARM_THRESHOLDS.tableThrottles, EvaluationPeriods: 1, TreatMissingData: 'notBreaching' });
+      expect(ALARM_THRESHOLDS.tableThrottles).toBe(1);
+      // Only the documented syntax (SELECT FUNCTION(metric) FROM namespace): no WHERE, so no operator
+      // CloudWatch might refuse at deploy time; not SCHEMA(...), which keeps one exact dimension set.
+      expect(queryOf(alarm)).toBe(`SELECT SUM(${TABLE_THROTTLE_METRIC}) FROM "AWS/DynamoDB"`);
+      expect(tableThrottlesQuery()).toBe(queryOf(alarm));
+      // The description speaks to the owner: what happened, what customers see, whom to tell.
+      expect(String(alarm.Properties.AlarmDescription)).toMatch(/database.*throttling.*tell whoever maintains the shop/s);
+    });
   });
 });
 
