@@ -32,7 +32,7 @@ import {
   type UserType,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { EMAIL_PATTERN, type ContextReader } from '../config.ts';
-import { ADMIN_GROUP, cdkJsonContext, explainAwsError, OperatorError, poolFromStack, poolPlace, runAsScript, UsageError, type PoolPlace } from './create-admin.ts';
+import { ADMIN_GROUP, cdkJsonContext, explainAwsError, OperatorError, POOL_OPTIONS, poolFromStack, poolPlace, runAsScript, UsageError, type PoolPlace } from './create-admin.ts';
 
 export const ADMINS_USAGE = `Usage: npm run admins -- <command> [email] [options]
 
@@ -68,12 +68,7 @@ export function parseAdminsArgs(argv: readonly string[], context: ContextReader,
       args: [...argv],
       allowPositionals: true,
       strict: true,
-      options: {
-        stage: { type: 'string' },
-        region: { type: 'string' },
-        'user-pool-id': { type: 'string' },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
+      options: POOL_OPTIONS,
     });
   } catch (error) {
     throw new UsageError((error as Error).message);

@@ -58,6 +58,16 @@ export class UsageError extends OperatorError {
   override readonly name = 'UsageError';
 }
 
+/** The command-line options every operator script takes (`node:util` parseArgs): where the shop is, and help. */
+export const PLACE_OPTIONS = {
+  stage: { type: 'string' },
+  region: { type: 'string' },
+  help: { type: 'boolean', short: 'h', default: false },
+} as const;
+
+/** The same, for the scripts that work on the admin user pool. */
+export const POOL_OPTIONS = { ...PLACE_OPTIONS, 'user-pool-id': { type: 'string' } } as const;
+
 /**
  * Runs an operator script when its file is the one Node was started with (not when a test imports
  * it): parses the command line, prints the usage on `help`, and turns an {@link OperatorError} into
@@ -107,11 +117,8 @@ export function parseCreateAdminArgs(
       allowPositionals: true,
       strict: true,
       options: {
-        stage: { type: 'string' },
-        region: { type: 'string' },
-        'user-pool-id': { type: 'string' },
+        ...POOL_OPTIONS,
         'print-password': { type: 'boolean', default: false },
-        help: { type: 'boolean', short: 'h', default: false },
       },
     });
   } catch (error) {

@@ -18,7 +18,7 @@ import { allCounters } from '../../lambdas/repositories/counters.ts';
 import { countersFrom, readCountedData, recount } from '../../lambdas/services/counters.ts';
 import { indexOrdersIfEmpty } from '../../lambdas/repositories/order-search.ts';
 import { readDeploySettings, stackName as stackNameOf } from '../config.ts';
-import { cdkJsonContext, explainAwsError, OperatorError, runAsScript, UsageError } from './create-admin.ts';
+import { cdkJsonContext, explainAwsError, OperatorError, PLACE_OPTIONS, runAsScript, UsageError } from './create-admin.ts';
 
 /** The tables the recount reads and writes. */
 export const RECOUNT_TABLES = ['orders', 'contactMessages', 'stockAlerts', 'counters', 'orderSearch'] as const satisfies readonly TableKey[];
@@ -51,10 +51,8 @@ export function parseRecountArgs(argv: readonly string[], context = cdkJsonConte
       args: [...argv],
       strict: true,
       options: {
-        stage: { type: 'string' },
-        region: { type: 'string' },
+        ...PLACE_OPTIONS,
         'dry-run': { type: 'boolean', default: false },
-        help: { type: 'boolean', short: 'h', default: false },
       },
     }));
   } catch (error) {

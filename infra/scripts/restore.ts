@@ -48,7 +48,7 @@ import {
 import { tables, type TableDef, type TableKey } from '../../lambdas/contracts/data-model.ts';
 import { formatDateTime } from '../../shared/dates.ts';
 import { readDeploySettings, stackName as stackNameOf, type ContextReader } from '../config.ts';
-import { cdkJsonContext, OperatorError, runAsScript, UsageError } from './create-admin.ts';
+import { cdkJsonContext, OperatorError, PLACE_OPTIONS, runAsScript, UsageError } from './create-admin.ts';
 
 /** Tables that are never restored item by item, and why (said to the operator). */
 const REFUSED_TABLES: Partial<Record<TableKey, string>> = {
@@ -217,9 +217,7 @@ export function parseRestoreArgs(
         all: { type: 'boolean', default: false },
         overwrite: { type: 'boolean', default: false },
         apply: { type: 'boolean', default: false },
-        stage: { type: 'string' },
-        region: { type: 'string' },
-        help: { type: 'boolean', short: 'h', default: false },
+        ...PLACE_OPTIONS,
       },
     }));
   } catch (error) {

@@ -103,81 +103,64 @@ export function LoginPage() {
     setStep(outcome.step === 'new-password-required' ? 'new-password' : outcome.step);
   };
 
-  const submitCredentials = async (event: FormEvent) => {
-    event.preventDefault();
-    setError(undefined);
-    setBusy(true);
-    try {
-      finish(await signInWithPassword(email, password));
-    } catch (failure) {
-      setError(signInErrorMessage(failure, 'sign-in'));
-    } finally {
-      setBusy(false);
-    }
-  };
+  /** A form's submit: clears the last error, refuses what `check` refuses, runs `work` while busy, and shows its failure. */
+  const submitting =
+    (work: () => Promise<void>, onFailure: (failure: unknown) => void, check: () => string | undefined = () => undefined) =>
+    async (event: FormEvent) => {
+      event.preventDefault();
+      setError(undefined);
+      const refused = check();
+      if (refused) return setError(refused);
+      setBusy(true);
+      try {
+        await work();
+      } catch (failure) {
+        onFailure(failure);
+      } finally {
+        setBusy(false);
+      }
+    };
+  const passwordsMatch = () => (newPassword !== confirmation ? messages.admin.newPasswordMismatch : undefined);
 
-  const submitNewPassword = async (event: FormEvent) => {
-    event.preventDefault();
-    setError(undefined);
-    if (newPassword !== confirmation) return setError(messages.admin.newPasswordMismatch);
-    setBusy(true);
-    try {
-      finish(await confirmNewPassword(newPassword));
-    } catch (failure) {
-      setError(signInErrorMessage(failure, 'new-password'));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const submitCredentials = submitting(
+    async () => finish(await signInWithPassword(email, password)),
+    (failure) => setError(signInErrorMessage(failure, 'sign-in')),
+  );
 
-  const submitTotp = async (event: FormEvent) => {
-    event.preventDefault();
-    setError(undefined);
-    const typed = totpCode(code);
-    if (!typed) return setError(messages.admin.totpCodeFormat);
-    const stage = step === 'totp-setup' ? 'totp-setup' : 'totp-code';
-    setBusy(true);
-    try {
-      finish(await confirmTotpCode(typed));
-    } catch (failure) {
-      const { message, restart } = totpErrorMessage(failure, stage);
+  const submitNewPassword = submitting(
+    async () => finish(await confirmNewPassword(newPassword)),
+    (failure) => setError(signInErrorMessage(failure, 'new-password')),
+    passwordsMatch,
+  );
+
+  const submitTotp = submitting(
+    async () => finish(await confirmTotpCode(totpCode(code)!)),
+    (failure) => {
+      const { message, restart } = totpErrorMessage(failure, step === 'totp-setup' ? 'totp-setup' : 'totp-code');
       if (restart) backToSignIn();
       setError(message);
       setCode('');
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    () => (totpCode(code) ? undefined : messages.admin.totpCodeFormat),
+  );
 
-  const submitForgot = async (event: FormEvent) => {
-    event.preventDefault();
-    setError(undefined);
-    setBusy(true);
-    try {
+  const submitForgot = submitting(
+    async () => {
       await requestPasswordReset(email);
       setStep('reset');
       setCode('');
-    } catch (failure) {
-      setError(resetErrorMessage(failure));
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    (failure) => setError(resetErrorMessage(failure)),
+  );
 
-  const submitReset = async (event: FormEvent) => {
-    event.preventDefault();
-    setError(undefined);
-    if (newPassword !== confirmation) return setError(messages.admin.newPasswordMismatch);
-    setBusy(true);
-    try {
+  const submitReset = submitting(
+    async () => {
       await confirmPasswordReset(email, code, newPassword);
       backToSignIn(messages.admin.resetDone);
-    } catch (failure) {
-      setError(resetErrorMessage(failure));
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    (failure) => setError(resetErrorMessage(failure)),
+    passwordsMatch,
+  );
 
   const backToSignIn = (message?: string) => {
     setStep('credentials');
