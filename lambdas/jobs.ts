@@ -43,7 +43,7 @@ export const jobs = [
       { table: 'stockAlerts', access: 'readWrite' },
       { table: 'counters', access: 'write' },
       { table: 'orders', access: 'readWrite' },
-      { bucket: 'proofs', access: 'readDelete' },
+      { bucket: 'proofs', access: 'delete' },
     ],
   },
 ] as const satisfies readonly Job[];

@@ -13,7 +13,8 @@ export type Access = 'public' | 'admin';
 
 export type Grant =
   | { readonly table: TableKey; readonly access: 'read' | 'write' | 'readWrite' }
-  | { readonly bucket: BucketKey; readonly access: 'read' | 'put' | 'readWrite' | 'readDelete' | 'readWriteDelete' }
+  /** `delete`: DeleteObject only (a function that removes files it never reads). */
+  | { readonly bucket: BucketKey; readonly access: 'read' | 'put' | 'readWrite' | 'readDelete' | 'readWriteDelete' | 'delete' }
   | { readonly mail: true }
   /** The key of the customers' order links (`ORDER_LINK_ENV`): no IAM, a value the stack resolves from its secret. */
   | { readonly orderLinks: true }
@@ -172,6 +173,19 @@ export const routes = [
   // One query of the customer's term, then their orders and messages: nothing else is read.
   { method: 'GET', path: '/api/admin/customers/{email}', handler: 'admin/customers/get', access: 'admin',
     grants: [{ table: 'orderSearch', access: 'read' }, { table: 'orders', access: 'read' }, { table: 'contactMessages', access: 'read' }] },
+  // GDPR erasure: the customer's term finds their orders (kept without personal data, their proofs and search
+  // terms deleted) and messages (deleted); their back-in-stock requests are found by id from the catalogue's
+  // ids; the unread and pending counts move in the same transactions as the deletions.
+  { method: 'POST', path: '/api/admin/customers/{email}/anonymise', handler: 'admin/customers/anonymise', access: 'admin',
+    grants: [
+      { table: 'orderSearch', access: 'readWrite' },
+      { table: 'orders', access: 'readWrite' },
+      { table: 'contactMessages', access: 'readWrite' },
+      { table: 'stockAlerts', access: 'readWrite' },
+      { table: 'products', access: 'read' },
+      { table: 'counters', access: 'write' },
+      { bucket: 'proofs', access: 'delete' },
+    ] },
   { method: 'PATCH', path: '/api/admin/orders/{id}', handler: 'admin/orders/update-status', access: 'admin',
     grants: CLOSE_ORDER_GRANTS },
   { method: 'POST', path: '/api/admin/orders/{id}/notes', handler: 'admin/orders/add-note', access: 'admin',

@@ -14,6 +14,7 @@ import type {
   ContactMessageResponse,
   CustomerOrderResponse,
   CustomerResponse,
+  CustomerAnonymisedResponse,
   OrderLookupResponse,
   ContactMessagesPage,
   DashboardResponse,
@@ -93,6 +94,8 @@ export interface ApiRoutes {
   'GET /api/admin/orders/{id}': Contract<OrderDetailResponse>;
   /** One customer's orders and contact messages (`{email}` URL-encoded). */
   'GET /api/admin/customers/{email}': Contract<CustomerResponse>;
+  /** GDPR erasure of one customer (`{email}` URL-encoded): their orders stay without personal data; 409 while an order is open. */
+  'POST /api/admin/customers/{email}/anonymise': Contract<CustomerAnonymisedResponse>;
   'PATCH /api/admin/orders/{id}': Contract<OrderResponse, OrderStatusChange>;
   'POST /api/admin/orders/{id}/emails': Contract<OrderResponse, AdminEmailRequest>;
   /** An internal note on the order's timeline → 201. */

@@ -194,6 +194,11 @@ export interface Order extends OrderTotals {
   readonly proofKey?: string;
   /** When the proof was deleted at the end of its retention period (the order keeps the rest). */
   readonly proofDeletedAt?: string;
+  /**
+   * When the customer's personal data was anonymised on their request (GDPR erasure): the personal
+   * fields hold `ANONYMISED_FIELDS` (`shared/personal-data.ts`), the rest is the accounting record.
+   */
+  readonly anonymisedAt?: string;
   /** Reservations awaiting payment: when they close by themselves. */
   readonly expiresAt?: string;
   readonly emails: readonly OrderEmailRecord[];
@@ -227,6 +232,24 @@ export interface CustomerResponse {
     /** Orders in all; of them, paid (Enviar, Enviado, Concluído) and their total in cents. */
     readonly totals: { readonly orders: number; readonly paidOrders: number; readonly paidCents: number };
   };
+}
+
+/**
+ * POST /api/admin/customers/{email}/anonymise: what this call did; all 0 (and a message saying so) when
+ * nothing of the e-mail was left. Refused (409 `customer_has_open_orders`) while an order is not final.
+ */
+export interface CustomerAnonymisedResponse {
+  readonly anonymised: {
+    readonly email: string;
+    /** Orders that lost the customer's personal data (they stay, for the accounts). */
+    readonly orders: number;
+    /** Proofs of payment deleted with them. */
+    readonly proofs: number;
+    readonly contactMessages: number;
+    readonly stockAlerts: number;
+  };
+  /** pt-PT: what was done, or that nothing was left to do. */
+  readonly message: string;
 }
 
 /** A row of the orders list. */

@@ -360,6 +360,30 @@ export const messages = {
     noEmailsSent: 'Ainda não foi enviado nenhum e-mail desta encomenda.',
   },
 
+  /** Anonymising a customer on their request (GDPR erasure, `POST /api/admin/customers/{email}/anonymise`). */
+  gdpr: {
+    /** On each anonymised order's timeline, by the admin. */
+    orderEntry: 'Dados pessoais anonimizados a pedido do cliente (RGPD).',
+    proofEntry: 'Comprovativo de pagamento apagado: dados pessoais anonimizados a pedido do cliente (RGPD).',
+    /** The refusal (409): nothing was changed. */
+    openOrders: (numbers: readonly number[]) => {
+      const list = numbers.length === 1 ? `a encomenda nº ${numbers[0]}` : `as encomendas nº ${numbers.slice(0, -1).join(', ')} e ${numbers.at(-1)}`;
+      return numbers.length === 1
+        ? `Ainda não é possível anonimizar este cliente: ${list} ainda não terminou (está por pagar, confirmar, enviar ou entregar). Conclui-a ou encerra-a primeiro. Nada foi alterado.`
+        : `Ainda não é possível anonimizar este cliente: ${list} ainda não terminaram (estão por pagar, confirmar, enviar ou entregar). Conclui-as ou encerra-as primeiro. Nada foi alterado.`;
+    },
+    done: (done: { readonly orders: number; readonly proofs: number; readonly contactMessages: number; readonly stockAlerts: number }) =>
+      [
+        `Dados pessoais anonimizados: ${done.orders === 1 ? '1 encomenda ficou' : `${done.orders} encomendas ficaram`} sem dados pessoais (guardadas para a contabilidade)`,
+        done.proofs === 1 ? '1 comprovativo de pagamento apagado' : `${done.proofs} comprovativos de pagamento apagados`,
+        done.contactMessages === 1 ? '1 mensagem de contacto apagada' : `${done.contactMessages} mensagens de contacto apagadas`,
+        done.stockAlerts === 1 ? '1 pedido de aviso de reposição apagado.' : `${done.stockAlerts} pedidos de aviso de reposição apagados.`,
+      ].join('; '),
+    nothingLeft: (email: string) => `Nada a anonimizar: já não há encomendas, mensagens nem pedidos de aviso com dados pessoais de ${email}.`,
+    /** Resending an e-mail of an anonymised order. */
+    orderAnonymised: 'Os dados pessoais desta encomenda foram anonimizados a pedido do cliente: já não há e-mail para onde enviar.',
+  },
+
   /** Typed euro amounts (`parseEuroInput`). */
   money: {
     required: 'Indica um valor.',

@@ -79,6 +79,11 @@ export function orderSearchTerms(order: SearchableOrder): string[] {
   return [...terms].slice(0, MAX_TERMS_PER_ORDER);
 }
 
+/** The terms of an order's number (its starts from 3 digits): they say nothing of the customer, so an anonymised order keeps them. */
+export function orderNumberTerms(orderNumber: number): string[] {
+  return starts(String(orderNumber), MIN_DIGITS_TERM_LENGTH);
+}
+
 /** The words of an order that a query word must start (name, e-mail parts, phone and number). */
 function orderWords(order: SearchableOrder): string[] {
   return [...searchWords(`${order.firstName} ${order.lastName} ${order.email}`), phoneDigits(order.phone), String(order.orderNumber)];

@@ -51,6 +51,28 @@ export function isBeforeShipping(status: OrderStatus): boolean {
   return status === 'Aguarda Pagamento' || status === 'Confirmar Pagamento' || status === 'Enviar';
 }
 
+/**
+ * The statuses where an order's story with its customer is over: nothing is left to pay, confirm, ship
+ * or deliver. Only then may the customer's personal data be anonymised on their request (GDPR erasure,
+ * `POST /api/admin/customers/{email}/anonymise`); before, the shop still needs the address and the
+ * e-mail to do what it owes (ship, tell the customer, give the money back).
+ *
+ * `Enviado` is not final: the parcel may come back undelivered and need the address again.
+ * `Concluido` is final although the 14-day right of withdrawal (Decreto-Lei 24/2014) may still run:
+ * the erasure is the customer's own request, and what a withdrawal needs from the shop's side stays
+ * (the order number the customer quotes, the pieces, the amounts, the payment method and the dates;
+ * the refund goes back by the means the customer paid with, DL 24/2014 art. 12). A customer who
+ * withdraws afterwards writes with that number and their contact again. Keeping a customer's address
+ * "in case" for 14 more days would be storing data the shop does not need (GDPR art. 5(1)(c), 17(1)(a)),
+ * so the owner is told this in the confirmation instead of being made to wait.
+ * `Encerrada` (cancelled, expired reservation, or ended after shipping) is final.
+ */
+export const FINAL_STATUSES: readonly OrderStatus[] = ['Concluido', 'Encerrada'];
+
+export function isFinalStatus(status: OrderStatus): boolean {
+  return FINAL_STATUSES.includes(status);
+}
+
 /** A badge's colours as CSS hex colours. */
 export interface BadgeColours {
   readonly background: string;

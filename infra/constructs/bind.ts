@@ -93,16 +93,16 @@ function bindTable(fn: lambda.Function, key: TableKey, access: 'read' | 'write' 
   fn.addEnvironment(def.envVar, table.tableName);
 }
 
-function bindBucket(fn: lambda.Function, key: BucketKey, access: 'read' | 'put' | 'readWrite' | 'readDelete' | 'readWriteDelete', bucket: s3.IBucket): void {
+function bindBucket(fn: lambda.Function, key: BucketKey, access: 'read' | 'put' | 'readWrite' | 'readDelete' | 'readWriteDelete' | 'delete', bucket: s3.IBucket): void {
   const objects = bucket.arnForObjects('*');
-  if (access !== 'put') {
+  if (access !== 'put' && access !== 'delete') {
     fn.addToRolePolicy(new iam.PolicyStatement({ actions: [...BUCKET_READ_OBJECT_ACTIONS], resources: [objects] }));
     fn.addToRolePolicy(new iam.PolicyStatement({ actions: [...BUCKET_LIST_ACTIONS], resources: [bucket.bucketArn] }));
   }
   if (access === 'put' || access === 'readWrite' || access === 'readWriteDelete') {
     fn.addToRolePolicy(new iam.PolicyStatement({ actions: [...BUCKET_PUT_ACTIONS], resources: [objects] }));
   }
-  if (access === 'readDelete' || access === 'readWriteDelete') {
+  if (access === 'readDelete' || access === 'readWriteDelete' || access === 'delete') {
     fn.addToRolePolicy(new iam.PolicyStatement({ actions: [...BUCKET_DELETE_ACTIONS], resources: [objects] }));
   }
   fn.addEnvironment(buckets[key].envVar, bucket.bucketName);

@@ -95,9 +95,9 @@ function allows(scope: FunctionScope, action: string, resource: { table?: string
       return read || write;
     }
     if ('bucket' in grant && resource.bucket === physicalBucket(grant.bucket)) {
-      const read = grant.access !== 'put' && [...BUCKET_READ_OBJECT_ACTIONS, ...BUCKET_LIST_ACTIONS].includes(action as never);
+      const read = grant.access !== 'put' && grant.access !== 'delete' && [...BUCKET_READ_OBJECT_ACTIONS, ...BUCKET_LIST_ACTIONS].includes(action as never);
       const put = ['put', 'readWrite', 'readWriteDelete'].includes(grant.access) && (BUCKET_PUT_ACTIONS as readonly string[]).includes(action);
-      const remove = ['readDelete', 'readWriteDelete'].includes(grant.access) && (BUCKET_DELETE_ACTIONS as readonly string[]).includes(action);
+      const remove = ['readDelete', 'readWriteDelete', 'delete'].includes(grant.access) && (BUCKET_DELETE_ACTIONS as readonly string[]).includes(action);
       return read || put || remove;
     }
     return 'mail' in grant && resource.mail === true && (MAIL_ACTIONS as readonly string[]).includes(action);

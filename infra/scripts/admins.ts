@@ -10,9 +10,9 @@
  * - `reset-mfa <email>`: for a lost phone. Deletes the admin's registered authenticator key with
  *   Cognito's `AdminDeleteSoftwareToken` (added to Cognito on 26 August 2026); the pool requires MFA
  *   and offers no other factor, so the next sign-in answers `MFA_SETUP` and the sign-in page walks
- *   the setup again. Account, password and history stay. Nothing here signs the admin out (no
- *   `AdminUserGlobalSignOut`; `disable` and `remove` do not call it either): `disable`, then `enable`,
- *   ends open sessions for good. Only for members of the `admin` group.
+ *   the setup again. Account, password and history stay. It also signs the admin out everywhere
+ *   (`AdminUserGlobalSignOut`: the lost phone's refresh token stops working; an access token already
+ *   issued lasts its 15 minutes at most). Only for members of the `admin` group.
  *
  * The last active admin (enabled, and signed in at least once) cannot be disabled or removed: the shop
  * would have nobody to run it.
@@ -27,6 +27,7 @@ import {
   AdminEnableUserCommand,
   AdminGetUserCommand,
   AdminListGroupsForUserCommand,
+  AdminUserGlobalSignOutCommand,
   CognitoIdentityProviderClient,
   ListUsersInGroupCommand,
   type UserType,
@@ -163,7 +164,7 @@ function explainResetMfaError(error: unknown, email: string, region: string): st
  * points one at the twin's Cognito); by default one for the options' region.
  */
 export async function runAdmins(options: AdminsOptions, log: (line: string) => void = console.log, cognito?: CognitoIdentityProviderClient): Promise<void> {
-  const actions = { list: ['ListUsersInGroup'], disable: ['AdminGetUser', 'AdminListGroupsForUser', 'ListUsersInGroup', 'AdminDisableUser'], enable: ['AdminGetUser', 'AdminEnableUser'], remove: ['AdminGetUser', 'AdminListGroupsForUser', 'ListUsersInGroup', 'AdminDeleteUser'], 'reset-mfa': ['AdminGetUser', 'AdminListGroupsForUser', 'AdminDeleteSoftwareToken'] }[options.command];
+  const actions = { list: ['ListUsersInGroup'], disable: ['AdminGetUser', 'AdminListGroupsForUser', 'ListUsersInGroup', 'AdminDisableUser'], enable: ['AdminGetUser', 'AdminEnableUser'], remove: ['AdminGetUser', 'AdminListGroupsForUser', 'ListUsersInGroup', 'AdminDeleteUser'], 'reset-mfa': ['AdminGetUser', 'AdminListGroupsForUser', 'AdminDeleteSoftwareToken', 'AdminUserGlobalSignOut'] }[options.command];
   const place = { region: options.region, stackName: options.stackName, actions, ...(options.userPoolId ? { userPoolId: options.userPoolId } : {}) };
   // Before any call: without the command in the SDK, reset-mfa cannot finish.
   const DeleteSoftwareToken = options.command === 'reset-mfa' ? softwareTokenDeletion() : undefined;
@@ -210,8 +211,15 @@ export async function runAdmins(options: AdminsOptions, log: (line: string) => v
       log(`${email}: Cognito deleted their registered authenticator key; the account and its password are unchanged.`);
       log('At their next sign-in, after e-mail and password, the sign-in page asks them to set up an authenticator app again, as the first time (QR code or key, then a 6-digit code).');
       log('An old "Joias Inox" entry still in an app (e.g. restored from a backup) no longer works: they delete it.');
-      // Cognito's token revocation guide: revoked tokens stay revoked when a disabled account is enabled again.
-      log(`Sessions already open (on the lost phone, say) go on: to end them, npm run admins -- disable ${email}, then enable ${email}.`);
+      // The lost phone may still hold a session: its refresh token is revoked here.
+      try {
+        await client.send(new AdminUserGlobalSignOutCommand({ UserPoolId: userPoolId, Username: username }));
+        log(`${email} is signed out everywhere: a session still open (on the lost phone, say) ends within 15 minutes.`);
+      } catch (error) {
+        const name = (error as { name?: string }).name ?? '';
+        if (!/AccessDenied|NotAuthorized/.test(name)) throw error;
+        log(`Could not sign ${email} out everywhere (${name}: your AWS identity needs cognito-idp:AdminUserGlobalSignOut): a session still open goes on; npm run admins -- disable ${email}, then enable ${email}, ends it.`);
+      }
       if (user.Enabled === false) log(`${email} is disabled: they can sign in only after npm run admins -- enable ${email}.`);
       return;
     }

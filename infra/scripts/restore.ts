@@ -104,6 +104,9 @@ export const RESTORED_SSE: SSESpecification = { Enabled: true, SSEType: 'KMS' };
 
 /** `restore-20261120T090000Z-<live table>`: the names this script gives (and alone deletes). */
 const RESTORED_NAME = /^restore-(\d{8}T\d{6}Z)-(.+)$/;
+
+/** Tables of personal data deleted by retention or erasure: copied back only item by item (`--keys`). */
+export const PERSONAL_DATA_TABLES: readonly TableKey[] = ['contactMessages', 'stockAlerts', 'orderSearch'];
 const MAX_TABLE_NAME = 255;
 
 export type Selection = { readonly kind: 'keys'; readonly keys: readonly string[] } | { readonly kind: 'all-missing' } | { readonly kind: 'all' };
@@ -270,6 +273,14 @@ export function parseRestoreArgs(
   }
   if (!selection && (values.apply || values.overwrite)) {
     throw new UsageError(`Com ${values.apply ? '--apply' : '--overwrite'}, diga o que copiar: --keys <chaves>, --all-missing ou --all.`);
+  }
+  // Personal data the shop deletes at the end of its retention period or on a customer's request must not
+  // come back in bulk: only the items named, which the operator checked.
+  if (selection && selection.kind !== 'keys' && PERSONAL_DATA_TABLES.includes(table)) {
+    throw new UsageError(
+      `A tabela ${table} guarda dados pessoais que a loja apaga no fim do prazo de conservação (Definições) ou a pedido do cliente: ` +
+        'copie só os itens de que precisa, com --keys, para não trazer de volta dados já apagados.',
+    );
   }
   if (selection?.kind === 'all-missing' && values.overwrite) {
     throw new UsageError('--all-missing só copia o que falta: não se junta a --overwrite (para substituir, use --keys ou --all).');
@@ -730,7 +741,8 @@ export function tableNotes(table: TableKey, at: string): string[] {
       return [
         'Copiar encomendas não mexe no stock nem envia e-mails aos clientes.',
         recount,
-        'Uma encomenda que faltava também perdeu os termos da pesquisa do back-office: restaure a tabela orderSearch para o mesmo momento com --all-missing.',
+        'Uma encomenda que faltava abre-se pelo número no back-office, mas a pesquisa por nome ou e-mail só a encontra com os seus termos: ' +
+          'a tabela orderSearch só se copia item a item (--keys), para não trazer de volta dados pessoais já apagados.',
       ];
     case 'contactMessages':
     case 'stockAlerts':
@@ -829,6 +841,10 @@ export async function runRestore(options: RestoreOptions, deps: RestoreDeps = {}
       restoredTable = options.restoredTable;
       if (restoredTable === liveTable || restoredTable.startsWith(`${options.stackName}-Data`)) {
         throw new OperatorError(`${restoredTable} é uma tabela em uso da loja, não uma cópia restaurada: dê o nome da tabela restaurada (começa por restore-).`);
+      }
+      // Only a copy this command made of this very table: a copy of products never goes into orders.
+      if (RESTORED_NAME.exec(restoredTable)?.[2] !== liveTable) {
+        throw new OperatorError(`${restoredTable} não é uma cópia restaurada da tabela ${options.table} (${liveTable}): as cópias desta tabela chamam-se restore-<momento>-${liveTable}.`);
       }
       const described = await aws(() => describeTable(client, restoredTable), { ...place, table: restoredTable });
       if (!described) throw new OperatorError(`A tabela restaurada ${restoredTable} não existe em ${options.region}: já foi apagada? Restaure outra vez com --to.`);

@@ -6,7 +6,7 @@ import type { ContactMessageInput } from '../../shared/schemas/index.ts';
 import { ddb, tableName } from './dynamodb-client.ts';
 import { COUNTER, countItem } from './counters.ts';
 import { customerTerm } from '../../shared/order-search.ts';
-import { listingPage, type Page } from './paging.ts';
+import { itemsById, listingPage, type Page } from './paging.ts';
 import { writeTransactionRetrying, type TransactionItem } from './transactions.ts';
 
 export const CONTACT_LISTING = 'contact';
@@ -74,6 +74,11 @@ export async function readContactMessage(id: string): Promise<ContactMessage | u
     if (!result.written && !result.reasons[0]?.conditionFailed) throw new Error(`contact message ${id}: read mark kept conflicting`);
   }
   return toContactMessage({ ...Item, read: true });
+}
+
+/** The stored messages with these ids, read consistently (a customer's GDPR erasure). */
+export function contactMessageItems(ids: readonly string[]): Promise<Record<string, unknown>[]> {
+  return itemsById('contactMessages', ids);
 }
 
 /**

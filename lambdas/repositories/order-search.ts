@@ -24,6 +24,44 @@ export function orderSearchItems(order: SearchableOrder & { readonly id: string;
   }));
 }
 
+/**
+ * The transaction items that delete an order's search terms except `keep` (e.g. its number's, which say
+ * nothing of the customer): the terms are those `orderSearchTerms` derives from the order as it was
+ * written, its customer's term included.
+ */
+export function orderSearchDeleteItems(order: SearchableOrder & { readonly id: string; readonly createdAt: string }, keep: ReadonlySet<string> = new Set()) {
+  return orderSearchTerms(order)
+    .filter((term) => !keep.has(term))
+    .map((term) => ({ Delete: { TableName: tableName('orderSearch'), Key: { term, ref: refOf(order) } } }));
+}
+
+/**
+ * Every order id and contact message id kept under a customer's term, all pages (no cap: a customer's
+ * own history; the GDPR erasure must find all of it).
+ */
+export async function customerRecordIds(email: string): Promise<{ orderIds: string[]; messageIds: string[] }> {
+  const orderIds: string[] = [];
+  const messageIds: string[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await ddb().send(
+      new QueryCommand({
+        TableName: tableName('orderSearch'),
+        KeyConditionExpression: 'term = :term',
+        ExpressionAttributeValues: { ':term': customerTerm(email) },
+        ConsistentRead: true,
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const item of page.Items ?? []) {
+      if (typeof item.orderId === 'string') orderIds.push(item.orderId);
+      else if (typeof item.messageId === 'string') messageIds.push(item.messageId);
+    }
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return { orderIds, messageIds };
+}
+
 /** Writes the search terms of orders (and contact messages) stored before the search existed (the twin's start, `npm run recount`). */
 export async function putOrderSearchTerms(orders: readonly Order[], messages: readonly Pick<ContactMessage, 'id' | 'email' | 'createdAt'>[] = []): Promise<void> {
   const puts = [

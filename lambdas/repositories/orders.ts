@@ -2,6 +2,7 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { MailProblem, Order, OrderEmailRecord, OrderSummary, TimelineEntry } from '../../shared/api.ts';
 import { RESERVED_STATUS, type OrderStatus } from '../../shared/order-status.ts';
+import { ANONYMISED_FIELDS } from '../../shared/personal-data.ts';
 import { ddb, tableName } from './dynamodb-client.ts';
 import { queryAll, queryPage, type Page } from './paging.ts';
 
@@ -95,6 +96,51 @@ export function proofDeletedItem(id: string, proofKey: string, entry: TimelineEn
   };
 }
 
+/**
+ * The transaction item that anonymises an order on its customer's request (GDPR erasure): the personal
+ * fields take `ANONYMISED_FIELDS`, the timeline and the e-mail history become `texts` (the same entries,
+ * scrubbed of the customer's data) plus `entry`, the mail problem (it names the address) goes, and
+ * `anonymisedAt` is set. The lists are written whole, so only over the order as `seen`: same status and
+ * e-mail, not one entry or e-mail record more (an append meanwhile fails the condition, and the caller
+ * reads again), and not anonymised yet.
+ */
+export function anonymiseOrderItem(
+  seen: Pick<OrderItem, 'id' | 'status' | 'email'> & { readonly timeline?: readonly unknown[]; readonly emails?: readonly unknown[] },
+  texts: { readonly timeline: readonly TimelineEntry[]; readonly emails: readonly OrderEmailRecord[] },
+  entry: TimelineEntry,
+  now: Date,
+) {
+  const fields = Object.entries(ANONYMISED_FIELDS);
+  const emailName = `#p${fields.findIndex(([name]) => name === 'email')}`;
+  const sameSize = (name: string, list: readonly unknown[] | undefined, value: string) => (list === undefined ? `attribute_not_exists(${name})` : `size(${name}) = ${value}`);
+  return {
+    Update: {
+      TableName: tableName('orders'),
+      Key: { id: seen.id },
+      UpdateExpression: `SET ${fields.map((_, i) => `#p${i} = :p${i}`).join(', ')}, anonymisedAt = :now, #timeline = :timeline, #emails = :emails REMOVE mailProblem`,
+      ConditionExpression: [
+        'attribute_exists(id)',
+        'attribute_not_exists(anonymisedAt)',
+        '#status = :status',
+        `${emailName} = :email`,
+        sameSize('#timeline', seen.timeline, ':timelineSize'),
+        sameSize('#emails', seen.emails, ':emailsSize'),
+      ].join(' AND '),
+      ExpressionAttributeNames: { '#status': 'status', '#timeline': 'timeline', '#emails': 'emails', ...Object.fromEntries(fields.map(([name], i) => [`#p${i}`, name])) },
+      ExpressionAttributeValues: {
+        ...Object.fromEntries(fields.map(([, value], i) => [`:p${i}`, value])),
+        ':now': now.toISOString(),
+        ':timeline': [...texts.timeline, entry],
+        ':emails': [...texts.emails],
+        ':status': seen.status,
+        ':email': seen.email,
+        ...(seen.timeline !== undefined ? { ':timelineSize': seen.timeline.length } : {}),
+        ...(seen.emails !== undefined ? { ':emailsSize': seen.emails.length } : {}),
+      },
+    },
+  };
+}
+
 /** Where the retention job's walk over old proofs stopped (`createdAt` of the last order it handled), kept in the orders table under an id no index sees. */
 const PROOF_RETENTION_CURSOR = 'retention#proofs';
 
@@ -153,8 +199,8 @@ export function orderEmailOutcomeUpdate(id: string, record: OrderEmailRecord, en
 
 /**
  * Records a mail problem (a hard bounce, a complaint) on its order once per `eventId`: the e-mail
- * history, the timeline and the order's `mailProblem`. False when the order does not exist or the
- * event was already recorded.
+ * history, the timeline and the order's `mailProblem`. False when the order does not exist, was
+ * anonymised (GDPR erasure), or the event was already recorded.
  */
 export async function recordMailProblem(id: string, eventId: string, record: OrderEmailRecord, entry: TimelineEntry, problem: MailProblem): Promise<boolean> {
   try {
@@ -164,7 +210,8 @@ export async function recordMailProblem(id: string, eventId: string, record: Ord
         Key: { id },
         UpdateExpression:
           'SET emails = list_append(if_not_exists(emails, :empty), :record), timeline = list_append(if_not_exists(timeline, :empty), :entry), mailProblem = :problem ADD mailEventIds :event',
-        ConditionExpression: 'attribute_exists(id) AND NOT contains(mailEventIds, :eventId)',
+        // An anonymised order gets no address back from a late event.
+        ConditionExpression: 'attribute_exists(id) AND attribute_not_exists(anonymisedAt) AND NOT contains(mailEventIds, :eventId)',
         ExpressionAttributeValues: { ':empty': [], ':record': [record], ':entry': [entry], ':problem': problem, ':event': new Set([eventId]), ':eventId': eventId },
       }),
     );

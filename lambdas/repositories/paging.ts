@@ -2,7 +2,7 @@
  * Newest-first pages over a listing index (a query, never a scan), with an opaque cursor: the
  * base64url JSON of DynamoDB's LastEvaluatedKey.
  */
-import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { TableKey } from '../contracts/data-model.ts';
 import { messages } from '../../shared/messages.ts';
 import { InvalidInput } from '../errors.ts';
@@ -149,4 +149,23 @@ export async function listingBefore(
     startKey = page.LastEvaluatedKey;
   } while (startKey && items.length < limit);
   return items;
+}
+
+/**
+ * The items of `table` with these ids (partition key `id`), read strongly consistent by BatchGet, 100
+ * keys a request and its unprocessed keys again; missing ones are left out.
+ */
+export async function itemsById(table: TableKey, ids: readonly string[]): Promise<Record<string, unknown>[]> {
+  const found: Record<string, unknown>[] = [];
+  const unique = [...new Set(ids)];
+  for (let i = 0; i < unique.length; i += 100) {
+    let keys: Record<string, unknown>[] | undefined = unique.slice(i, i + 100).map((id) => ({ id }));
+    for (let attempt = 0; keys && keys.length > 0; attempt++) {
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 50 * 2 ** attempt)));
+      const answer = await ddb().send(new BatchGetCommand({ RequestItems: { [tableName(table)]: { Keys: keys, ConsistentRead: true } } }));
+      found.push(...(answer.Responses?.[tableName(table)] ?? []));
+      keys = answer.UnprocessedKeys?.[tableName(table)]?.Keys as Record<string, unknown>[] | undefined;
+    }
+  }
+  return found;
 }

@@ -12,7 +12,7 @@ import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { photoFallback, type ProductPhoto } from '../../shared/photos.ts';
 import { isPublicProduct, type AdminProduct, type Product, type ProductStatus } from '../../shared/product.ts';
 import { ddb, tableName } from './dynamodb-client.ts';
-import { allOfListing } from './paging.ts';
+import { allOfListing, queryAll } from './paging.ts';
 
 /** Constant partition value of the listing index for products. */
 export const PRODUCT_LISTING = 'product';
@@ -83,6 +83,18 @@ export async function publicProductDates(): Promise<{ id: string; updatedAt: str
   return (await allOfListing('products', PRODUCT_LISTING, 'newest-first'))
     .filter(isPublicProduct)
     .map((item) => ({ id: String(item.id), updatedAt: String(item.updatedAt ?? item.createdAt ?? '') }));
+}
+
+/** The id of every product, active or not (the listing index's keys only; the catalogue is small). */
+export async function allProductIds(): Promise<string[]> {
+  const items = await queryAll({
+    TableName: tableName('products'),
+    IndexName: 'byListing',
+    KeyConditionExpression: 'listing = :listing',
+    ExpressionAttributeValues: { ':listing': PRODUCT_LISTING },
+    ProjectionExpression: 'id',
+  });
+  return items.map((item) => String(item.id));
 }
 
 /** Every product with its version, newest first (the back-office list). */

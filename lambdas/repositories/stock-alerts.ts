@@ -7,7 +7,7 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { StockAlert } from '../../shared/api.ts';
 import { ddb, tableName } from './dynamodb-client.ts';
 import { COUNTER, countItem } from './counters.ts';
-import { listingPage, type Page } from './paging.ts';
+import { itemsById, listingPage, type Page } from './paging.ts';
 import { writeTransactionRetrying, type TransactionItem } from './transactions.ts';
 
 export const STOCK_ALERT_LISTING = 'stock-alert';
@@ -101,8 +101,17 @@ export function stockAlertNotifiedItems(id: string, createdAt: string, now: Date
 }
 
 /**
- * The transaction items that delete a request past its retention period (only while its status is
- * still the one seen), and take it off the pending count if it was pending.
+ * The stored requests of `email` for any of `productIds`, read consistently: a request's id is derived
+ * from product and e-mail (`stockAlertId`), so a BatchGet of the catalogue's ids finds them all without
+ * an index by e-mail (a customer's GDPR erasure).
+ */
+export function stockAlertItemsOf(email: string, productIds: readonly string[]): Promise<Record<string, unknown>[]> {
+  return itemsById('stockAlerts', productIds.map((productId) => stockAlertId(productId, email)));
+}
+
+/**
+ * The transaction items that delete a request past its retention period (only while it is still the
+ * request seen: same status, same creation), and take it off the pending count if it was pending.
  */
 export function deleteStockAlertItems(item: Record<string, unknown>): TransactionItem[] {
   const pending = item.status !== 'notified';
@@ -110,9 +119,10 @@ export function deleteStockAlertItems(item: Record<string, unknown>): Transactio
     Delete: {
       TableName: tableName('stockAlerts'),
       Key: { id: String(item.id) },
-      ConditionExpression: '#status = :status',
+      // The id is reused for a new request of the same product and e-mail: only the request seen goes.
+      ConditionExpression: '#status = :status AND createdAt = :createdAt',
       ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':status': String(item.status) },
+      ExpressionAttributeValues: { ':status': String(item.status), ':createdAt': String(item.createdAt) },
     },
   };
   return [alert, ...(pending ? [countItem(COUNTER.pendingStockAlerts, -1)] : [])];

@@ -122,15 +122,22 @@ export async function writeObject(bucket: BucketKey, key: string, body: Uint8Arr
   }
 }
 
-/** Deletes objects (missing ones are no error), up to 1 000 per request. */
-export async function deleteObjects(bucket: BucketKey, keys: readonly string[]): Promise<void> {
+/**
+ * Deletes objects (missing ones are no error), up to 1 000 per request. Answers the keys S3 could not
+ * delete: DeleteObjects reports a key's failure in its answer, it does not throw.
+ */
+export async function deleteObjects(bucket: BucketKey, keys: readonly string[]): Promise<string[]> {
   const Bucket = bucketName(bucket);
+  const failed: string[] = [];
   try {
     for (let start = 0; start < keys.length; start += 1000) {
       const Objects = keys.slice(start, start + 1000).map((Key) => ({ Key }));
-      if (Objects.length) await s3().send(new DeleteObjectsCommand({ Bucket, Delete: { Objects, Quiet: true } }));
+      if (!Objects.length) continue;
+      const answer = await s3().send(new DeleteObjectsCommand({ Bucket, Delete: { Objects, Quiet: true } }));
+      for (const error of answer.Errors ?? []) if (error.Key) failed.push(error.Key);
     }
   } catch (error) {
     throw storageUnavailable(error);
   }
+  return failed;
 }

@@ -123,6 +123,7 @@ function expiredUnpaid(order: Order): boolean {
  */
 export async function sendOrderEmail(id: string | undefined, request: AdminEmailRequest, now = new Date()): Promise<Order> {
   const order = await orderOrThrow(id);
+  if (order.anonymisedAt) throw new Conflict(messages.gdpr.orderAnonymised, 'order_anonymised');
   if (request.kind === 'order-cancelled' && order.status !== CLOSED_STATUS) {
     throw new Conflict(messages.admin.emailNotForStatus, 'email_not_for_status', { kind: messages.admin.emailNotForStatus });
   }

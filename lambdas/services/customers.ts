@@ -7,13 +7,18 @@ import { customerHistory } from '../repositories/order-search.ts';
 import { toOrderSummary } from '../repositories/orders.ts';
 import { isPaid } from './counters.ts';
 
-export async function customerView(rawEmail: string | undefined): Promise<CustomerResponse> {
+/** The customer's e-mail of a `{email}` path parameter, lower case; 400 in Portuguese when it is not an e-mail. */
+export function customerEmail(rawEmail: string | undefined): string {
   // API Gateway hands path parameters decoded; a still-encoded one (`ana%40x.pt`) is decoded here.
   let given = rawEmail ?? '';
   if (!given.includes('@') && /%40/i.test(given)) given = given.replace(/%40/gi, '@');
   const parsed = emailField().safeParse(given);
   if (!parsed.success) throw new InvalidInput(messages.validation.email.invalid, { email: messages.validation.email.invalid }, 'invalid_email');
-  const email = parsed.data.toLowerCase();
+  return parsed.data.toLowerCase();
+}
+
+export async function customerView(rawEmail: string | undefined): Promise<CustomerResponse> {
+  const email = customerEmail(rawEmail);
   const history = await customerHistory(email);
   const latestOrder = history.orders[0];
   const latestMessage = history.messages[0];

@@ -25,8 +25,11 @@ import { shopSettings } from './settings.ts';
 
 const DAY_MS = 86_400_000;
 
-/** Items one run handles per kind at most (a run must end well within the job's 5 minutes); the next run goes on. */
+/** Items one batch handles per kind; a run goes on with more batches while it has time. */
 export const RETENTION_BATCH = 500;
+
+/** How long a run keeps starting new batches (the job's function has 5 minutes). */
+export const RETENTION_RUN_MS = 3 * 60_000;
 
 export interface RetentionRun {
   readonly contactMessages: number;
@@ -39,28 +42,43 @@ export function retentionCutoff(now: Date, days: number): string {
   return new Date(now.getTime() - days * DAY_MS).toISOString();
 }
 
-/** Deletes what is past its period at `now`; answers how many of each it deleted. */
-export async function purgeExpiredData(now = new Date(), periods?: RetentionSettings): Promise<RetentionRun> {
+/**
+ * Deletes what is past its period at `now`, batch after batch while a batch comes back full and the
+ * run has time (`until`, a clock instant): a flood of contact messages is caught up, not left for ever.
+ * Answers how many of each it deleted.
+ */
+export async function purgeExpiredData(now = new Date(), periods?: RetentionSettings, until = Date.now() + RETENTION_RUN_MS): Promise<RetentionRun> {
   const retention = periods ?? (await shopSettings(now.getTime())).retention;
   const [contactMessages, stockAlerts, proofs] = await Promise.all([
-    deleteEach(await listingBefore('contactMessages', CONTACT_LISTING, { before: retentionCutoff(now, retention.contactMessagesDays) }, RETENTION_BATCH), deleteContactMessageItems),
-    deleteEach(await listingBefore('stockAlerts', STOCK_ALERT_LISTING, { before: retentionCutoff(now, retention.stockAlertsDays) }, RETENTION_BATCH), deleteStockAlertItems),
-    deleteOldProofs(now, retention.proofsDays),
+    inBatches(until, async () => deleteEach(await listingBefore('contactMessages', CONTACT_LISTING, { before: retentionCutoff(now, retention.contactMessagesDays) }, RETENTION_BATCH), deleteContactMessageItems)),
+    inBatches(until, async () => deleteEach(await listingBefore('stockAlerts', STOCK_ALERT_LISTING, { before: retentionCutoff(now, retention.stockAlertsDays) }, RETENTION_BATCH), deleteStockAlertItems)),
+    inBatches(until, () => deleteOldProofs(now, retention.proofsDays)),
   ]);
   return { contactMessages, stockAlerts, proofs };
+}
+
+/** Runs `batch` again while it reports a full batch done and the clock is before `until`; the sum of what it did. */
+async function inBatches(until: number, batch: () => Promise<{ readonly done: number; readonly more: boolean }>): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const { done, more } = await batch();
+    total += done;
+    if (!more || Date.now() >= until) return total;
+  }
 }
 
 /**
  * Deletes each item with its transaction; one whose condition failed (read or notified meanwhile) is
  * left for the next run, which sees its new state.
  */
-async function deleteEach(items: readonly Record<string, unknown>[], itemsOf: (item: Record<string, unknown>) => TransactionItem[]): Promise<number> {
-  let deleted = 0;
+async function deleteEach(items: readonly Record<string, unknown>[], itemsOf: (item: Record<string, unknown>) => TransactionItem[]): Promise<{ done: number; more: boolean }> {
+  let done = 0;
   for (const item of items) {
     const result = await writeTransactionRetrying(itemsOf(item), randomUUID());
-    if (result.written) deleted += 1;
+    if (result.written) done += 1;
   }
-  return deleted;
+  // A full batch may leave more; one whose deletions all failed (changed meanwhile) waits for the next run.
+  return { done, more: items.length === RETENTION_BATCH && done > 0 };
 }
 
 /**
@@ -68,24 +86,32 @@ async function deleteEach(items: readonly Record<string, unknown>[], itemsOf: (i
  * keeps a cursor instead of reading every old order each day): the file first, then the order's record
  * of it; a failure in between leaves the order to the next run, which deletes nothing twice.
  */
-async function deleteOldProofs(now: Date, days: number): Promise<number> {
+async function deleteOldProofs(now: Date, days: number): Promise<{ done: number; more: boolean }> {
   const before = retentionCutoff(now, days);
   const after = await proofRetentionCursor();
-  if (after && after >= before) return 0; // the period grew: nothing new is old enough yet
+  if (after && after >= before) return { done: 0, more: false }; // the period grew: nothing new is old enough yet
   const orders = await listingBefore(
     'orders',
     ORDER_LISTING,
     { before, ...(after ? { after } : {}), filter: 'attribute_exists(proofKey) AND attribute_not_exists(proofDeletedAt)' },
     RETENTION_BATCH,
   );
-  if (orders.length > 0) {
-    await deleteObjects('proofs', orders.map((order) => String(order.proofKey)));
-    const entry = { at: now.toISOString(), kind: 'note' as const, by: 'loja', text: `Comprovativo de pagamento apagado: passaram ${days} dias (prazo de conservação das Definições).` };
-    for (const order of orders) await writeTransactionRetrying([proofDeletedItem(String(order.id), String(order.proofKey), entry, now)], randomUUID());
+  // S3 reports a key it could not delete in its answer: that order keeps its proof for the next run.
+  const failed = new Set(orders.length > 0 ? await deleteObjects('proofs', orders.map((order) => String(order.proofKey))) : []);
+  const entry = { at: now.toISOString(), kind: 'note' as const, by: 'loja', text: `Comprovativo de pagamento apagado: passaram ${days} dias (prazo de conservação das Definições).` };
+  let done = 0;
+  let through: string | undefined;
+  for (const order of orders) {
+    const recorded = !failed.has(String(order.proofKey)) && (await writeTransactionRetrying([proofDeletedItem(String(order.id), String(order.proofKey), entry, now)], randomUUID())).written;
+    // The walk never goes past an order it could not finish (the next run starts from there again).
+    if (!recorded) break;
+    done += 1;
+    through = String(order.createdAt);
   }
-  // A full batch may leave more in the range: go on from the last one handled (handled ones are
-  // filtered out, so an order sharing its instant is not lost); otherwise the whole range is done.
-  const through = orders.length === RETENTION_BATCH ? String(orders.at(-1)!.createdAt) : before;
-  await setProofRetentionCursor(through);
-  return orders.length;
+  const complete = done === orders.length;
+  // A full batch may leave more in the range: go on from the last one handled (handled ones are filtered
+  // out, so an order sharing its instant is not lost); a complete short batch finishes the whole range.
+  const next = complete && orders.length < RETENTION_BATCH ? before : through;
+  if (next) await setProofRetentionCursor(next);
+  return { done, more: complete && orders.length === RETENTION_BATCH };
 }

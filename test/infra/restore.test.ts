@@ -100,6 +100,19 @@ describe('command line', () => {
     expect(refusal('--table', 'orders', '--to', '2026-11-20T09:00:00Z', '--stage', 'Prod!')).toMatch(/--stage "Prod!" não serve/);
   });
 
+  it('personal data (contact messages, back-in-stock requests, the search terms) is copied back only by --keys, never in bulk', () => {
+    const from = ['--from-restored', 'restore-20261120T090000Z-x'];
+    for (const table of ['contactMessages', 'stockAlerts', 'orderSearch']) {
+      for (const bulk of [['--all-missing'], ['--all', '--overwrite']]) {
+        expect(() => parseRestoreArgs(['--table', table, ...from, ...bulk], cdkJson, {}), `${table} ${bulk.join(' ')}`).toThrow(
+          /guarda dados pessoais que a loja apaga no fim do prazo de conservação .* copie só os itens de que precisa, com --keys/,
+        );
+      }
+      expect(parseRestoreArgs(['--table', table, ...from, '--keys', 'a'], cdkJson, {})).toMatchObject({ selection: { kind: 'keys' } });
+    }
+    expect(parseRestoreArgs(['--table', 'orders', ...from, '--all-missing'], cdkJson, {})).toMatchObject({ selection: { kind: 'all-missing' } });
+  });
+
   it('bad, zoneless, impossible, future and too old moments are refused in Portuguese', () => {
     expect(refusal('--table', 'orders', '--to', 'ontem')).toMatch(/"ontem" não é uma data e hora que eu perceba: use por exemplo 2026-11-20T09:00:00Z/);
     expect(refusal('--table', 'orders', '--to', '2026-11-20T09:00')).toMatch(/Falta o fuso horário .* por exemplo 2026-11-20T09:00Z/);

@@ -10,6 +10,7 @@ import {
   AdminAddUserToGroupCommand,
   AdminCreateUserCommand,
   AdminDeleteSoftwareTokenCommand,
+  AdminUserGlobalSignOutCommand,
   AdminGetUserCommand,
   AdminListGroupsForUserCommand,
   type CognitoIdentityProviderClient,
@@ -177,6 +178,7 @@ function recordedClient(answer: (name: string) => unknown) {
     [AdminGetUserCommand, 'AdminGetUser'],
     [AdminListGroupsForUserCommand, 'AdminListGroupsForUser'],
     [AdminDeleteSoftwareTokenCommand, 'AdminDeleteSoftwareToken'],
+    [AdminUserGlobalSignOutCommand, 'AdminUserGlobalSignOut'],
   ];
   const client = {
     async send(command: { input: unknown }) {
@@ -199,8 +201,8 @@ const resetMfa = async (client: CognitoIdentityProviderClient) => {
 };
 
 /** The recorded answers of a lookup that finds an admin, with `deletion` as the answer to AdminDeleteSoftwareToken. */
-const adminWith = (deletion: unknown, enabled = true) => (name: string) =>
-  ({ AdminGetUser: ANSWERS.user(enabled), AdminListGroupsForUser: ANSWERS.groups(ADMIN_GROUP), AdminDeleteSoftwareToken: deletion })[name];
+const adminWith = (deletion: unknown, enabled = true, signOut: unknown = {}) => (name: string) =>
+  ({ AdminGetUser: ANSWERS.user(enabled), AdminListGroupsForUser: ANSWERS.groups(ADMIN_GROUP), AdminDeleteSoftwareToken: deletion, AdminUserGlobalSignOut: signOut })[name];
 
 describe('npm run admins -- reset-mfa (recorded Cognito answers)', () => {
   it("deletes the admin's registered key by username, and says what happens at the next sign-in", async () => {
@@ -209,19 +211,28 @@ describe('npm run admins -- reset-mfa (recorded Cognito answers)', () => {
       `${RUI}: Cognito deleted their registered authenticator key; the account and its password are unchanged.`,
       'At their next sign-in, after e-mail and password, the sign-in page asks them to set up an authenticator app again, as the first time (QR code or key, then a 6-digit code).',
       'An old "Joias Inox" entry still in an app (e.g. restored from a backup) no longer works: they delete it.',
-      `Sessions already open (on the lost phone, say) go on: to end them, npm run admins -- disable ${RUI}, then enable ${RUI}.`,
+      `${RUI} is signed out everywhere: a session still open (on the lost phone, say) ends within 15 minutes.`,
     ]);
     expect(sent).toEqual([
       { name: 'AdminGetUser', input: { UserPoolId: POOL, Username: RUI } },
       { name: 'AdminListGroupsForUser', input: { UserPoolId: POOL, Username: SUB } },
       { name: 'AdminDeleteSoftwareToken', input: { UserPoolId: POOL, Username: SUB } },
+      { name: 'AdminUserGlobalSignOut', input: { UserPoolId: POOL, Username: SUB } },
     ]);
+  });
+
+  it('without the right to sign out everywhere, the key is still deleted and the operator is told how to end the session', async () => {
+    const denied = refusal('AccessDeniedException', 'User: arn:aws:sts::111111111111:assumed-role/Loja/ana is not authorized to perform: cognito-idp:AdminUserGlobalSignOut');
+    const { client, sent } = recordedClient(adminWith(ANSWERS.deleted, true, denied));
+    const lines = await resetMfa(client);
+    expect(sent.map((s) => s.name)).toEqual(['AdminGetUser', 'AdminListGroupsForUser', 'AdminDeleteSoftwareToken', 'AdminUserGlobalSignOut']);
+    expect(lines.at(-1)).toBe(`Could not sign ${RUI} out everywhere (AccessDeniedException: your AWS identity needs cognito-idp:AdminUserGlobalSignOut): a session still open goes on; npm run admins -- disable ${RUI}, then enable ${RUI}, ends it.`);
   });
 
   it('a disabled admin: the key is deleted, and the operator is told the account must be enabled too', async () => {
     const { client, sent } = recordedClient(adminWith(ANSWERS.deleted, false));
     const lines = await resetMfa(client);
-    expect(sent.map((s) => s.name)).toEqual(['AdminGetUser', 'AdminListGroupsForUser', 'AdminDeleteSoftwareToken']);
+    expect(sent.map((s) => s.name)).toEqual(['AdminGetUser', 'AdminListGroupsForUser', 'AdminDeleteSoftwareToken', 'AdminUserGlobalSignOut']);
     expect(lines.at(-1)).toBe(`${RUI} is disabled: they can sign in only after npm run admins -- enable ${RUI}.`);
   });
 
@@ -245,7 +256,7 @@ describe('npm run admins -- reset-mfa (recorded Cognito answers)', () => {
     expect((error as Error).message).toMatch(/^Your AWS identity may read the pool but not delete an authenticator key: it needs cognito-idp:AdminDeleteSoftwareToken on the user pool .* Nothing was changed\. \(User: .*\)$/);
 
     const lookup = recordedClient((name) => (name === 'AdminGetUser' ? refusal('AccessDeniedException', 'not authorized to perform: cognito-idp:AdminGetUser') : undefined));
-    await expect(resetMfa(lookup.client)).rejects.toThrow('cognito-idp:AdminGetUser, cognito-idp:AdminListGroupsForUser, cognito-idp:AdminDeleteSoftwareToken on the user pool');
+    await expect(resetMfa(lookup.client)).rejects.toThrow('cognito-idp:AdminGetUser, cognito-idp:AdminListGroupsForUser, cognito-idp:AdminDeleteSoftwareToken, cognito-idp:AdminUserGlobalSignOut on the user pool');
   });
 
   // What Cognito answers for an admin with no key registered is not documented; were it this, the

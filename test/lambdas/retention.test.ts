@@ -22,6 +22,7 @@ import { handler as attachProof } from '../../lambdas/handlers/orders/attach-pro
 import { handler as getOrder } from '../../lambdas/handlers/admin/orders/get.ts';
 import { handler as shopInfo } from '../../lambdas/handlers/shop-info/get.ts';
 import { deleteContactMessageItems } from '../../lambdas/repositories/contact-messages.ts';
+import { deleteStockAlertItems, stockAlertId, stockAlertNotifiedItems } from '../../lambdas/repositories/stock-alerts.ts';
 import { getCounters, COUNTER } from '../../lambdas/repositories/counters.ts';
 import { readObject } from '../../lambdas/repositories/storage.ts';
 import { writeTransaction } from '../../lambdas/repositories/transactions.ts';
@@ -140,7 +141,7 @@ describe.sequential('retention of personal data', () => {
     const view = await settingsView();
     await updateSettings({ ...view.settings, retention: { contactMessagesDays: 30, stockAlertsDays: 60, proofsDays: 90 } }, view.version, ADMIN);
     const info = await invoke(shopInfo, 'GET', '/api/shop-info');
-    expect(info.body).toEqual({ retention: { contactMessagesDays: 30, stockAlertsDays: 60, proofsDays: 90 }, orderRetentionYears: 10 });
+    expect(info.body).toMatchObject({ retention: { contactMessagesDays: 30, stockAlertsDays: 60, proofsDays: 90 }, orderRetentionYears: 10 });
 
     const id = await contactMessage(`curta-${randomUUID().slice(0, 6)}@example.com`);
     expect((await asJob(() => purgeExpiredData(later(29)))).contactMessages).toBe(0);
@@ -160,6 +161,25 @@ describe.sequential('retention of personal data', () => {
     expect(counted.stored).toEqual(counted.recounted);
     expect((await asJob(() => purgeExpiredData(later(400)))).contactMessages).toBeGreaterThanOrEqual(1);
     expect(await get('TABLE_CONTACT_MESSAGES', { id })).toBeUndefined();
+  });
+
+  it('never deletes a fresh back-in-stock request that reuses the id of the old one the job saw', async () => {
+    const email = `volta-${randomUUID().slice(0, 6)}@example.com`;
+    const piece = await createProduct({ stock: 0 });
+    await stockAlert(email, piece.id);
+    const id = stockAlertId(piece.id, email);
+    const seen = (await get('TABLE_STOCK_ALERTS', { id }))!; // the job saw the old request...
+    // ...the piece came back and the request was notified; the customer asks again (pending, new date).
+    expect((await writeTransaction(stockAlertNotifiedItems(id, String(seen.createdAt), new Date()), randomUUID())).written).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await stockAlert(email, piece.id);
+    const fresh = (await get('TABLE_STOCK_ALERTS', { id }))!;
+    expect(fresh.status).toBe('pending');
+    expect(fresh.createdAt).not.toBe(seen.createdAt);
+    expect((await writeTransaction(deleteStockAlertItems(seen), randomUUID())).written).toBe(false);
+    expect(await get('TABLE_STOCK_ALERTS', { id })).toEqual(fresh);
+    const counted = await counters();
+    expect(counted.stored).toEqual(counted.recounted);
   });
 
   it('refuses periods under a month or over ten years in Portuguese', () => {

@@ -174,6 +174,34 @@ export const texts = {
     view: 'Ver cliente',
     unread: 'Por ler',
     limitNote: 'Mostra as 300 mais recentes.',
+    /** GDPR erasure, on the customer's request ("Anonimizar dados do cliente"). */
+    anonymise: {
+      title: 'Dados pessoais (RGPD)',
+      hint: 'Quando o cliente pede que a loja apague os seus dados, anonimiza-os aqui: a loja guarda só o que a lei obriga.',
+      open: 'Anonimizar dados do cliente',
+      confirmTitle: (email: string) => `Anonimizar os dados pessoais de ${email}?`,
+      deleted: 'O que é apagado',
+      deletedItems: [
+        'Nas encomendas deste e-mail: nome, apelido, e-mail, telefone, morada, código postal e localidade (também nas notas e no histórico de e-mails da encomenda), e o comprovativo de pagamento.',
+        'As mensagens de contacto deste e-mail.',
+        'Os pedidos de aviso de reposição deste e-mail.',
+        'A pesquisa destas encomendas por nome, e-mail ou telefone (continuam a encontrar-se pelo número).',
+      ],
+      kept: 'O que fica, e porquê',
+      keptItems: (years: number) => [
+        `Cada encomenda, com número, datas, estado, peças, valores, forma de envio, forma de pagamento e país: a lei obriga a guardar os registos da contabilidade durante ${years} anos. Passa a aparecer como «Anonimizado».`,
+        'Se o cliente ainda estiver dentro dos 14 dias para devolver as peças, a devolução trata-se pelo número da encomenda, com os contactos que ele der nessa altura.',
+        'O link «A minha encomenda» do cliente continua a abrir, já sem dados pessoais.',
+        'As cópias de segurança da loja guardam o que foi apagado até 35 dias, e os comprovativos até 90 dias; depois desaparecem por si.',
+      ],
+      onlyFinal: 'Só é possível quando nenhuma encomenda deste e-mail está por pagar, confirmar, enviar ou entregar. Não se pode desfazer.',
+      typeEmail: 'Para confirmar, escreve o e-mail do cliente',
+      mismatch: 'O e-mail escrito não é o deste cliente: confirma e escreve-o de novo.',
+      confirm: 'Anonimizar de vez',
+      working: 'A anonimizar...',
+      cancel: 'Cancelar',
+      failed: 'Não foi possível anonimizar os dados do cliente. Tenta novamente.',
+    },
   },
 
   orders: {
@@ -297,6 +325,10 @@ export const texts = {
     viewProof: 'Ver Comprovativo',
     proofHint: 'Abre num novo separador, com uma ligação nova a cada clique.',
     proofDeleted: (at: string) => `Apagado em ${at}, no fim do prazo de conservação dos comprovativos (Definições).`,
+    /** An order whose customer's personal data was anonymised (GDPR erasure). */
+    anonymised: (at: string) => `Dados pessoais anonimizados em ${at}, a pedido do cliente (RGPD). A encomenda fica para a contabilidade.`,
+    proofDeletedAnonymised: (at: string) => `Apagado em ${at}, com os dados pessoais do cliente (RGPD).`,
+    emailsAnonymised: 'Sem e-mail do cliente: os dados pessoais foram anonimizados.',
   },
 
   products: {

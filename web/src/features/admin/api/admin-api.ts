@@ -32,6 +32,7 @@ export function adminApi(request: AdminRequest) {
     order: (id: string) => request('GET /api/admin/orders/{id}', { params: { id } }),
     exportOrders: (query: OrdersExportQuery) => request('GET /api/admin/orders/export', { query }),
     customer: (email: string) => request('GET /api/admin/customers/{email}', { params: { email } }),
+    anonymiseCustomer: (email: string) => request('POST /api/admin/customers/{email}/anonymise', { params: { email } }),
     setOrderStatus: (id: string, change: OrderStatusChange) => request('PATCH /api/admin/orders/{id}', { params: { id }, body: change }),
     addOrderNote: (id: string, text: string) => request('POST /api/admin/orders/{id}/notes', { params: { id }, body: { text } }),
     sendOrderEmail: (id: string, email: AdminEmailRequest) => request('POST /api/admin/orders/{id}/emails', { params: { id }, body: email }),

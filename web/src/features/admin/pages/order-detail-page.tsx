@@ -105,19 +105,28 @@ function OrderDetail({ detail, onOrder }: { readonly detail: OrderDetailResponse
           )}
           <section className="adm-panel" aria-labelledby="adm-customer">
             <h2 id="adm-customer" className="adm-section-title">{t.customer}</h2>
+            {order.anonymisedAt && (
+              <p className="notice notice--info" data-testid="order-anonymised">{t.anonymised(formatDateTime(order.anonymisedAt))}</p>
+            )}
             <dl className="adm-dl">
               <Field label={t.email}>
-                <a href={`mailto:${order.email}`}>{order.email}</a>{' '}
-                <Link className="adm-small" to={adminPaths.customer(order.email)}>{texts.customer.view}</Link>
+                {order.anonymisedAt ? (
+                  '—'
+                ) : (
+                  <>
+                    <a href={`mailto:${order.email}`}>{order.email}</a>{' '}
+                    <Link className="adm-small" to={adminPaths.customer(order.email)}>{texts.customer.view}</Link>
+                  </>
+                )}
               </Field>
               <Field label={t.firstName}>{order.firstName}</Field>
-              <Field label={t.lastName}>{order.lastName}</Field>
+              <Field label={t.lastName}>{order.lastName || '—'}</Field>
               <Field label={t.date}>{formatDateTime(order.createdAt)}</Field>
               <Field label={t.country}>{order.country}</Field>
-              <Field label={t.address}>{order.address}</Field>
-              <Field label={t.city}>{order.city}</Field>
-              <Field label={t.postalCode}>{order.postalCode}</Field>
-              <Field label={t.phone}><a href={`tel:${order.phone.replace(/\s/g, '')}`}>{order.phone}</a></Field>
+              <Field label={t.address}>{order.address || '—'}</Field>
+              <Field label={t.city}>{order.city || '—'}</Field>
+              <Field label={t.postalCode}>{order.postalCode || '—'}</Field>
+              <Field label={t.phone}>{order.phone ? <a href={`tel:${order.phone.replace(/\s/g, '')}`}>{order.phone}</a> : '—'}</Field>
             </dl>
           </section>
 
@@ -177,7 +186,7 @@ function OrderDetail({ detail, onOrder }: { readonly detail: OrderDetailResponse
             {proofUrl ? (
               <ProofLink orderId={order.id} url={proofUrl} />
             ) : order.proofDeletedAt ? (
-              <p className="muted">{t.proofDeleted(formatDateTime(order.proofDeletedAt))}</p>
+              <p className="muted">{(order.anonymisedAt ? t.proofDeletedAnonymised : t.proofDeleted)(formatDateTime(order.proofDeletedAt))}</p>
             ) : (
               <p className="muted">{messages.admin.noProof}</p>
             )}
@@ -438,42 +447,46 @@ function EmailsPanel({ order, onOrder }: { readonly order: Order; readonly onOrd
   return (
     <section className="adm-panel" aria-labelledby="adm-emails">
       <h2 id="adm-emails" className="adm-section-title">{t.emails}</h2>
-      <div className="adm-stack">
-        <button type="button" className="button" disabled={busy} onClick={() => void send('payment-confirmed')}>
-          {sending === 'payment-confirmed' ? t.sending : t.confirmPayment}
-        </button>
-        <form
-          className="adm-tracking"
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (trackingCode.trim()) void send('shipped');
-          }}
-        >
-          <TextField
-            label={t.trackingCode}
-            name="trackingCode"
-            value={trackingCode}
-            maxLength={TEXT_LIMITS.trackingCode}
-            placeholder={t.trackingPlaceholder}
-            autoComplete="off"
-            onChange={(e) => setTrackingCode(e.target.value)}
-          />
-          <button type="submit" className="button" disabled={busy || trackingCode.trim() === ''}>
-            {sending === 'shipped' ? t.sending : t.sendTracking}
+      {order.anonymisedAt ? (
+        <p className="muted">{t.emailsAnonymised}</p>
+      ) : (
+        <div className="adm-stack">
+          <button type="button" className="button" disabled={busy} onClick={() => void send('payment-confirmed')}>
+            {sending === 'payment-confirmed' ? t.sending : t.confirmPayment}
           </button>
-        </form>
-        <button type="button" className="button" disabled={busy} onClick={() => void send('review-request')}>
-          {sending === 'review-request' ? t.sending : t.requestReview}
-        </button>
-        <button type="button" className="button button--secondary" disabled={busy} onClick={() => void send('order-received')}>
-          {sending === 'order-received' ? t.sending : t.resendReceived}
-        </button>
-        {order.status === CLOSED_STATUS && (
-          <button type="button" className="button button--secondary" disabled={busy} onClick={() => void send('order-cancelled')}>
-            {sending === 'order-cancelled' ? t.sending : t.resendCancelled}
+          <form
+            className="adm-tracking"
+            onSubmit={(e) => {
+              e.preventDefault();
+              if (trackingCode.trim()) void send('shipped');
+            }}
+          >
+            <TextField
+              label={t.trackingCode}
+              name="trackingCode"
+              value={trackingCode}
+              maxLength={TEXT_LIMITS.trackingCode}
+              placeholder={t.trackingPlaceholder}
+              autoComplete="off"
+              onChange={(e) => setTrackingCode(e.target.value)}
+            />
+            <button type="submit" className="button" disabled={busy || trackingCode.trim() === ''}>
+              {sending === 'shipped' ? t.sending : t.sendTracking}
+            </button>
+          </form>
+          <button type="button" className="button" disabled={busy} onClick={() => void send('review-request')}>
+            {sending === 'review-request' ? t.sending : t.requestReview}
           </button>
-        )}
-      </div>
+          <button type="button" className="button button--secondary" disabled={busy} onClick={() => void send('order-received')}>
+            {sending === 'order-received' ? t.sending : t.resendReceived}
+          </button>
+          {order.status === CLOSED_STATUS && (
+            <button type="button" className="button button--secondary" disabled={busy} onClick={() => void send('order-cancelled')}>
+              {sending === 'order-cancelled' ? t.sending : t.resendCancelled}
+            </button>
+          )}
+        </div>
+      )}
       {result && <Feedback kind={result.kind}>{result.text}</Feedback>}
 
       <h3 className="adm-subtitle">{t.history}</h3>

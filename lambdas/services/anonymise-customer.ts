@@ -1,0 +1,130 @@
+/**
+ * GDPR erasure of one customer, on their request (issue 17 part 6; "Anonimizar dados do cliente" on the
+ * back-office's customer page). Orders are the shop's accounting record and stay for
+ * `ORDER_RETENTION_YEARS` (number, dates, status, pieces, amounts, shipping and payment methods,
+ * country); everything else the shop keeps of the person goes:
+ *
+ * - each order's personal fields (`ANONYMISED_FIELDS`), the customer's data in its free texts, its mail
+ *   problem, its proof of payment (the file; the order records `proofDeletedAt`) and its search terms
+ *   (all but its number's), with a timeline entry by the admin;
+ * - their contact messages, with their place in the history and the unread count;
+ * - their back-in-stock requests, with the pending count.
+ *
+ * Refused, with nothing changed, while one of their orders is not final (`isFinalStatus`: still to
+ * pay, confirm, ship or deliver). Every write is a transaction conditioned on what was read, so a
+ * concurrent change (another admin doing the same, the owner reading a message, a status move, an
+ * e-mail recorded) is never overwritten: the loser reads again or finds the work done. Running it
+ * twice, or twice at once, ends in the same state as once; the answer counts what this call did.
+ */
+import { randomUUID } from 'node:crypto';
+import type { CustomerAnonymisedResponse, TimelineEntry } from '../../shared/api.ts';
+import { messages } from '../../shared/messages.ts';
+import { orderNumberTerms } from '../../shared/order-search.ts';
+import { isFinalStatus } from '../../shared/order-status.ts';
+import { scrubbedOrderTexts } from '../../shared/personal-data.ts';
+import { Conflict } from '../errors.ts';
+import { contactMessageItems, deleteContactMessageItems } from '../repositories/contact-messages.ts';
+import { customerRecordIds, orderSearchDeleteItems } from '../repositories/order-search.ts';
+import { anonymiseOrderItem, getOrderItem, proofDeletedItem, type OrderItem } from '../repositories/orders.ts';
+import { itemsById } from '../repositories/paging.ts';
+import { allProductIds } from '../repositories/products.ts';
+import { deleteStockAlertItems, stockAlertItemsOf } from '../repositories/stock-alerts.ts';
+import { deleteObjects } from '../repositories/storage.ts';
+import { writeTransactionRetrying, type TransactionItem } from '../repositories/transactions.ts';
+import { customerEmail } from './customers.ts';
+
+/** Reads of one record before giving up when every attempt finds it changed meanwhile. */
+const ATTEMPTS = 6;
+
+export async function anonymiseCustomer(rawEmail: string | undefined, by: string, now = new Date()): Promise<CustomerAnonymisedResponse> {
+  const email = customerEmail(rawEmail);
+  const { orderIds, messageIds } = await customerRecordIds(email);
+  const [orderItems, contactMessages, stockAlerts] = await Promise.all([
+    itemsById('orders', orderIds),
+    contactMessageItems(messageIds),
+    allProductIds().then((productIds) => stockAlertItemsOf(email, productIds)),
+  ]);
+  const orders = orderItems as unknown as OrderItem[];
+
+  const open = orders.filter((order) => !order.anonymisedAt && !isFinalStatus(order.status));
+  if (open.length > 0) {
+    throw new Conflict(messages.gdpr.openOrders(open.map((order) => order.orderNumber).sort((a, b) => a - b)), 'customer_has_open_orders');
+  }
+
+  let anonymisedOrders = 0;
+  let proofs = 0;
+  for (const order of orders) {
+    const done = await anonymiseOrder(order.id, by, now);
+    if (done.anonymised) anonymisedOrders += 1;
+    if (done.proof) proofs += 1;
+  }
+  const anonymised = {
+    email,
+    orders: anonymisedOrders,
+    proofs,
+    contactMessages: await deleteEach('contactMessages', contactMessages, deleteContactMessageItems),
+    stockAlerts: await deleteEach('stockAlerts', stockAlerts, deleteStockAlertItems),
+  };
+  const nothing = anonymised.orders + anonymised.proofs + anonymised.contactMessages + anonymised.stockAlerts === 0;
+  return { anonymised, message: nothing ? messages.gdpr.nothingLeft(email) : messages.gdpr.done(anonymised) };
+}
+
+/**
+ * One order: its proof first (the file, then the order's record of it), then its personal data and its
+ * search terms in one transaction. Each step reads the order again, so a step another call (or a crash
+ * before) already did is not done twice: the next call goes on from where this one stopped.
+ */
+async function anonymiseOrder(id: string, by: string, now: Date): Promise<{ anonymised: boolean; proof: boolean }> {
+  const note = (text: string): TimelineEntry => ({ at: now.toISOString(), kind: 'note', by, text });
+  let proof = false;
+  for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
+    const order = await getOrderItem(id);
+    if (!order || order.anonymisedAt) return { anonymised: false, proof };
+    // Final statuses only move to final statuses, so an order checked final stays so; this is a guard.
+    if (!isFinalStatus(order.status)) throw new Conflict(messages.gdpr.openOrders([order.orderNumber]), 'customer_has_open_orders');
+    if (order.proofKey && !order.proofDeletedAt) {
+      // S3 reports a key it could not delete in its answer (it does not throw): then the order must not say it went.
+      const undeleted = await deleteObjects('proofs', [order.proofKey]);
+      if (undeleted.length > 0) throw new Error(`order ${id}: its proof of payment could not be deleted`);
+      const recorded = await writeTransactionRetrying([proofDeletedItem(id, order.proofKey, note(messages.gdpr.proofEntry), now)], randomUUID());
+      if (recorded.written) proof = true;
+      continue; // read again: the timeline grew (by this call or another)
+    }
+    const texts = scrubbedOrderTexts({ ...order, timeline: order.timeline ?? [], emails: order.emails ?? [] });
+    const items: TransactionItem[] = [
+      anonymiseOrderItem(order, texts, note(messages.gdpr.orderEntry), now),
+      ...orderSearchDeleteItems(order, new Set(orderNumberTerms(order.orderNumber))),
+    ];
+    const result = await writeTransactionRetrying(items, randomUUID());
+    if (result.written) return { anonymised: true, proof };
+    if (!result.reasons.some((reason) => reason.conditionFailed)) throw new Error(`order ${id}: anonymisation kept conflicting`);
+  }
+  throw new Error(`order ${id}: changed at each of ${ATTEMPTS} attempts to anonymise it`);
+}
+
+/**
+ * Deletes each item with its transaction, conditioned on the state read (a message's read mark, a
+ * request's status). When the condition fails, the item changed meanwhile (the owner opened the
+ * message) or is gone (another call deleted it): it is read again and deleted as it is now, or, gone,
+ * not counted. Answers how many this call deleted.
+ */
+async function deleteEach(
+  table: 'contactMessages' | 'stockAlerts',
+  items: readonly Record<string, unknown>[],
+  itemsOf: (item: Record<string, unknown>) => TransactionItem[],
+): Promise<number> {
+  let deleted = 0;
+  for (const first of items) {
+    let item: Record<string, unknown> | undefined = first;
+    for (let attempt = 1; item; attempt++) {
+      const result = await writeTransactionRetrying(itemsOf(item), randomUUID());
+      if (result.written) {
+        deleted += 1;
+        break;
+      }
+      if (attempt >= ATTEMPTS || !result.reasons.some((reason) => reason.conditionFailed)) throw new Error(`${table} ${String(first.id)}: deletion kept conflicting`);
+      [item] = await itemsById(table, [String(first.id)]);
+    }
+  }
+  return deleted;
+}
