@@ -10,6 +10,9 @@ import { asFunction } from './function-scope.ts';
 
 type JobHandler = () => Promise<unknown>;
 
+/** When a long-period job first runs after the twin starts. */
+const FIRST_RUN_DELAY_MS = 60_000;
+
 export function startScheduler(jobs: readonly Job[] = jobTable): { stop(): Promise<void> } {
   const timers = jobs.map((job) => {
     let running = false;
@@ -29,6 +32,9 @@ export function startScheduler(jobs: readonly Job[] = jobTable): { stop(): Promi
     };
     const timer = setInterval(() => void run(), job.everyMinutes * 60_000);
     timer.unref();
+    // A job of hours or a day also runs a minute after the start: a twin restarted every day would
+    // otherwise never run it (EventBridge keeps its rhythm whatever restarts).
+    if (job.everyMinutes >= 60) setTimeout(() => void run(), FIRST_RUN_DELAY_MS).unref();
     return timer;
   });
   return {
