@@ -35,12 +35,15 @@ export const API_CACHE_MAX_SECONDS = 300;
 
 /**
  * Viewer-request function of the SPA behaviour: a path whose last segment has no dot is a client route
- * of the single-page app, so it is answered with the app shell.
+ * of the single-page app, so it is answered with the app shell; so is one whose last segment holds an
+ * e-mail address (`@`, or `%40` as the app writes it: the back-office customer page), whose domain has a
+ * dot but which no file of the shop has. The twin's front door applies the same rule.
  */
 export const SPA_REWRITE_CODE = `function handler(event) {
   var request = event.request;
   var uri = request.uri;
-  if (uri.indexOf('.', uri.lastIndexOf('/') + 1) === -1) {
+  var last = uri.slice(uri.lastIndexOf('/') + 1);
+  if (last.indexOf('.') === -1 || last.indexOf('@') !== -1 || last.toLowerCase().indexOf('%40') !== -1) {
     request.uri = '/index.html';
   }
   return request;

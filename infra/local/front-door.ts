@@ -147,7 +147,9 @@ export async function startFrontDoor(options: FrontDoorOptions): Promise<{ url: 
     let info = existsSync(file) ? await stat(file) : undefined;
     if (!info?.isFile()) {
       // Client routes (no extension) get the app; a missing asset is a real 404.
-      if (extname(path)) return send(req, res, 404, errorPage(404, messages.frontDoor.notFound), HTML_ERROR_HEADERS);
+      // (as CloudFront's SPA function: a last segment with an e-mail address is a client route too).
+      const last = path.slice(path.lastIndexOf('/') + 1);
+      if (extname(path) && !/@|%40/i.test(last)) return send(req, res, 404, errorPage(404, messages.frontDoor.notFound), HTML_ERROR_HEADERS);
       file = join(root, 'index.html');
       // No built shop (e.g. the API tests run before any build): a page that says so, never a 500.
       if (!existsSync(file)) return send(req, res, 404, errorPage(404, messages.frontDoor.notFound), HTML_ERROR_HEADERS);

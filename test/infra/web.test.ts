@@ -55,6 +55,10 @@ describe('SPA rewrite function', () => {
     expect(rewrite('/assets/index-abc123.js')).toBe('/assets/index-abc123.js');
     expect(rewrite('/config.json')).toBe('/config.json');
     expect(rewrite('/favicon.ico')).toBe('/favicon.ico');
+    // The back-office customer page ends with an e-mail address, whose domain has a dot.
+    expect(rewrite('/bastidores-7b99/clientes/ana%40exemplo.pt')).toBe('/index.html');
+    expect(rewrite('/bastidores-7b99/clientes/ana@exemplo.pt')).toBe('/index.html');
+    expect(rewrite('/bastidores-7b99/clientes/ANA%40EXEMPLO.PT')).toBe('/index.html');
   });
 });
 
