@@ -40,8 +40,16 @@ export function orderSearchDeleteItems(order: SearchableOrder & { readonly id: s
  * own history; the GDPR erasure must find all of it).
  */
 export async function customerRecordIds(email: string): Promise<{ orderIds: string[]; messageIds: string[] }> {
-  const orderIds: string[] = [];
-  const messageIds: string[] = [];
+  return recordIdsOf(await customerTermItems(email, { consistent: true }));
+}
+
+/**
+ * The items under a customer's term, newest first, all pages or the first `limit`: each names an order
+ * (`orderId`) or a contact message (`messageId`).
+ */
+async function customerTermItems(email: string, options: { readonly limit?: number; readonly consistent?: boolean }): Promise<Record<string, unknown>[]> {
+  const items: Record<string, unknown>[] = [];
+  const limit = options.limit ?? Infinity;
   let start: Record<string, unknown> | undefined;
   do {
     const page = await ddb().send(
@@ -49,17 +57,24 @@ export async function customerRecordIds(email: string): Promise<{ orderIds: stri
         TableName: tableName('orderSearch'),
         KeyConditionExpression: 'term = :term',
         ExpressionAttributeValues: { ':term': customerTerm(email) },
-        ConsistentRead: true,
+        ScanIndexForward: false,
+        ...(Number.isFinite(limit) ? { Limit: limit - items.length } : {}),
+        ...(options.consistent ? { ConsistentRead: true } : {}),
         ExclusiveStartKey: start,
       }),
     );
-    for (const item of page.Items ?? []) {
-      if (typeof item.orderId === 'string') orderIds.push(item.orderId);
-      else if (typeof item.messageId === 'string') messageIds.push(item.messageId);
-    }
+    items.push(...(page.Items ?? []));
     start = page.LastEvaluatedKey;
-  } while (start);
-  return { orderIds, messageIds };
+  } while (start && items.length < limit);
+  return items;
+}
+
+/** The order ids and message ids the items of a customer's term name. */
+function recordIdsOf(items: readonly Record<string, unknown>[]): { orderIds: string[]; messageIds: string[] } {
+  return {
+    orderIds: items.filter((item) => typeof item.orderId === 'string').map((item) => String(item.orderId)),
+    messageIds: items.filter((item) => typeof item.messageId === 'string').map((item) => String(item.messageId)),
+  };
 }
 
 /** Writes the search terms of orders (and contact messages) stored before the search existed (the twin's start, `npm run recount`). */
@@ -141,24 +156,7 @@ async function recordsById<T>(table: 'orders' | 'contactMessages', ids: readonly
 
 /** A customer's orders and contact messages, newest first (one query of their term, then the records). */
 export async function customerHistory(email: string): Promise<{ orders: Order[]; messages: ContactMessage[] }> {
-  const refs: Record<string, unknown>[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await ddb().send(
-      new QueryCommand({
-        TableName: tableName('orderSearch'),
-        KeyConditionExpression: 'term = :term',
-        ExpressionAttributeValues: { ':term': customerTerm(email) },
-        ScanIndexForward: false,
-        Limit: CUSTOMER_HISTORY_SHOWN - refs.length,
-        ExclusiveStartKey: start,
-      }),
-    );
-    refs.push(...(page.Items ?? []));
-    start = page.LastEvaluatedKey;
-  } while (start && refs.length < CUSTOMER_HISTORY_SHOWN);
-  const orderIds = refs.filter((ref) => typeof ref.orderId === 'string').map((ref) => String(ref.orderId));
-  const messageIds = refs.filter((ref) => typeof ref.messageId === 'string').map((ref) => String(ref.messageId));
+  const { orderIds, messageIds } = recordIdsOf(await customerTermItems(email, { limit: CUSTOMER_HISTORY_SHOWN }));
   const [orders, messages] = await Promise.all([recordsById('orders', orderIds, toOrder), recordsById('contactMessages', messageIds, toContactMessage)]);
   return { orders, messages };
 }

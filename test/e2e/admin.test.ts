@@ -17,7 +17,7 @@ import { seedPieces } from '../../infra/local/seed/catalogue.ts';
 import { messages } from '../../shared/messages.ts';
 import { phonePhoto } from '../support/photos.ts';
 import { useShop } from '../web/e2e-support.ts';
-import { clientFetch } from '../support/clients.ts';
+import { jsonCall } from '../support/clients.ts';
 
 const shop = useShop();
 
@@ -59,16 +59,7 @@ async function withCognito<T>(use: (client: ReturnType<typeof cognitoClient>) =>
 }
 
 /** JSON call to the shop's public API (the customer's side of the walk). */
-async function publicApi<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
-  const response = await clientFetch(`${shop.twin.url}${path}`, {
-    method,
-    headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await response.json()) as T;
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
-  return json;
-}
+const publicApi = <T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> => jsonCall<T>(shop.twin.url, method, path, body, headers);
 
 /** Places an order as a customer would: proof upload through the presigned POST, then the order. */
 async function customerOrder(email: string, productId: string): Promise<{ id: string; orderNumber: number }> {

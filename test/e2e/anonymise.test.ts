@@ -14,7 +14,7 @@ import { cognitoClient } from '../../infra/local/bootstrap.ts';
 import { seedPieces } from '../../infra/local/seed/catalogue.ts';
 import { messages } from '../../shared/messages.ts';
 import { paths } from '../../shared/paths.ts';
-import { clientFetch } from '../support/clients.ts';
+import { jsonCall } from '../support/clients.ts';
 import { useShop } from '../web/e2e-support.ts';
 
 const shop = useShop();
@@ -22,16 +22,7 @@ const SHOTS_DIR = process.env.SHOTS_DIR ?? '/tmp/gdpr-shots';
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 const at = (path: string) => `${shop.twin.adminUrl.replace(/\/login$/, '')}${path}`;
 
-async function publicApi<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
-  const response = await clientFetch(`${shop.twin.url}${path}`, {
-    method,
-    headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await response.json()) as T;
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
-  return json;
-}
+const publicApi = <T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> => jsonCall<T>(shop.twin.url, method, path, body, headers);
 
 async function adminApi(method: string, path: string, body?: unknown): Promise<number> {
   const client = cognitoClient(shop.twin.endpoints.cognito);

@@ -55,3 +55,18 @@ export function clientFetch(url: string, init: { method?: string; headers?: Reco
     req.end(body);
   });
 }
+
+/**
+ * A JSON call to the shop's public API at `base` (the customer's side of a browser walk), from a fresh
+ * client address; a refused call throws with the answer.
+ */
+export async function jsonCall<T = any>(base: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
+  const response = await clientFetch(`${base}${path}`, {
+    method,
+    headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = (await response.json()) as T;
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
+  return json;
+}
