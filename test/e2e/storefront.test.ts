@@ -448,8 +448,12 @@ describe('static pages, header and footer', () => {
     const answer = await fetch(`${shop.twin.url}/robots.txt`);
     const text = await answer.text();
     expect(answer.status).toBe(200);
-    expect(text).toContain(`Sitemap: ${shop.twin.url}/api/sitemap.xml`);
+    expect(text).toContain(`Sitemap: ${shop.twin.url}/sitemap.xml`);
     expect(text).not.toMatch(/bastidores|admin/i);
+    // The sitemap it names answers there, at the root.
+    const sitemap = await fetch(`${shop.twin.url}/sitemap.xml`);
+    expect(sitemap.status).toBe(200);
+    expect(await sitemap.text()).toContain(`<loc>${shop.twin.url}/shop</loc>`);
   });
 });
 
