@@ -2,7 +2,7 @@
  * The order search terms in DynamoDB (`orderSearch` table): written with the order, read one term at a
  * time, newest first (`shared/order-search.ts` decides the terms and the matching).
  */
-import { BatchGetCommand, BatchWriteCommand, QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { ContactMessage, Order } from '../../shared/api.ts';
 import { CUSTOMER_HISTORY_SHOWN, customerTerm, orderSearchTerms, type SearchableOrder } from '../../shared/order-search.ts';
 import { ddb, tableName } from './dynamodb-client.ts';
@@ -10,7 +10,7 @@ import { CONTACT_LISTING, contactMessageSearchItem, toContactMessage } from './c
 import { ORDER_LISTING, toOrder } from './orders.ts';
 import { messages } from '../../shared/messages.ts';
 import { InvalidInput } from '../errors.ts';
-import { allOfListing, decodeCursor, encodeCursor } from './paging.ts';
+import { allOfListing, decodeCursor, encodeCursor, itemsById } from './paging.ts';
 
 /** The sort key of an order under each of its terms: newest first, then by id. */
 function refOf(order: { createdAt: string; id: string }): string {
@@ -140,17 +140,7 @@ function startKeyOf(term: string, cursor: string): Record<string, unknown> {
 
 /** The records of `ids` in `table`, in that order (missing ones left out), by BatchGet (its leftovers retried). */
 async function recordsById<T>(table: 'orders' | 'contactMessages', ids: readonly string[], map: (item: Record<string, unknown>) => T): Promise<T[]> {
-  const found = new Map<string, T>();
-  for (let i = 0; i < ids.length; i += 100) {
-    let keys: Record<string, unknown>[] | undefined = ids.slice(i, i + 100).map((id) => ({ id }));
-    for (let attempt = 0; keys && keys.length > 0; attempt++) {
-      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 50 * 2 ** attempt)));
-      const answer = await ddb().send(new BatchGetCommand({ RequestItems: { [tableName(table)]: { Keys: keys } } }));
-      for (const item of answer.Responses?.[tableName(table)] ?? []) found.set(String(item.id), map(item));
-      keys = answer.UnprocessedKeys?.[tableName(table)]?.Keys as Record<string, unknown>[] | undefined;
-    }
-  }
-  return ids.map((id) => found.get(id)).filter((record): record is T => record !== undefined);
+  return (await itemsById(table, ids, false)).map(map);
 }
 
 

@@ -152,20 +152,21 @@ export async function listingBefore(
 }
 
 /**
- * The items of `table` with these ids (partition key `id`), read strongly consistent by BatchGet, 100
- * keys a request and its unprocessed keys again; missing ones are left out.
+ * The items of `table` with these ids (partition key `id`), in the order of `ids` (each once), by
+ * BatchGet: 100 keys a request, its unprocessed keys again; missing ones are left out. Strongly
+ * consistent unless `consistent` is false.
  */
-export async function itemsById(table: TableKey, ids: readonly string[]): Promise<Record<string, unknown>[]> {
-  const found: Record<string, unknown>[] = [];
+export async function itemsById(table: TableKey, ids: readonly string[], consistent = true): Promise<Record<string, unknown>[]> {
+  const found = new Map<string, Record<string, unknown>>();
   const unique = [...new Set(ids)];
   for (let i = 0; i < unique.length; i += 100) {
     let keys: Record<string, unknown>[] | undefined = unique.slice(i, i + 100).map((id) => ({ id }));
     for (let attempt = 0; keys && keys.length > 0; attempt++) {
       if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 50 * 2 ** attempt)));
-      const answer = await ddb().send(new BatchGetCommand({ RequestItems: { [tableName(table)]: { Keys: keys, ConsistentRead: true } } }));
-      found.push(...(answer.Responses?.[tableName(table)] ?? []));
+      const answer = await ddb().send(new BatchGetCommand({ RequestItems: { [tableName(table)]: { Keys: keys, ConsistentRead: consistent } } }));
+      for (const item of answer.Responses?.[tableName(table)] ?? []) found.set(String(item.id), item);
       keys = answer.UnprocessedKeys?.[tableName(table)]?.Keys as Record<string, unknown>[] | undefined;
     }
   }
-  return found;
+  return unique.map((id) => found.get(id)).filter((item): item is Record<string, unknown> => item !== undefined);
 }
