@@ -42,17 +42,14 @@ import * as budgets from 'aws-cdk-lib/aws-budgets';
 import type * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
-import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as kms from 'aws-cdk-lib/aws-kms';
-import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as sns from 'aws-cdk-lib/aws-sns';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
 import { encryptedTopic } from './constructs/encrypted-topic.ts';
-import type { TableKey } from '../lambdas/contracts/data-model.ts';
 import { BUSINESS_METRICS } from '../lambdas/contracts/metrics.ts';
 import { BASE_ENVIRONMENT, metricsNamespace } from './constructs/shop-function.ts';
 
@@ -93,25 +90,12 @@ export const REPUTATION_PERIOD = Duration.hours(1);
 /** Shares of the monthly budget at which the operator is told: actual cost, and the month's forecast. */
 export const BUDGET_ALERTS = { actualPercent: 80, forecastPercent: 100 } as const;
 
-/** One function, graphed on the dashboard. */
-export interface WatchedFunction {
-  /** CloudFormation-safe id, e.g. `GetApiProductsId`. */
-  readonly id: string;
-  /** What the operator reads in the alarm, e.g. `GET /api/products/{id}`. */
-  readonly label: string;
-  readonly function: lambda.IFunction;
-  /** Where its logs are, named in the alarm description. */
-  readonly logGroup?: logs.ILogGroup;
-}
-
 export interface AlarmsProps {
   readonly httpApi: apigw.IHttpApi;
   /** The API stage's access logs (one JSON line per request), where 429 answers are counted. */
   readonly apiAccessLogs?: logs.ILogGroup;
   /** Route keys whose p99 latency is watched (their stage has detailed metrics). */
   readonly latencyRoutes?: readonly string[];
-  readonly functions: readonly WatchedFunction[];
-  readonly tables: Readonly<Record<TableKey, dynamodb.ITableV2>>;
   /** Subscribed to the topic by e-mail when given. */
   readonly operatorEmail?: string;
   /** The SES configuration set every send names (its rendering failures and rejects are watched). */

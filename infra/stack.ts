@@ -8,9 +8,9 @@ import { CfnOutput, CfnParameter, Fn, Lazy, Stack, type StackProps } from 'aws-c
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { acknowledgeNag } from './constructs/nag.ts';
 import type { Construct } from 'constructs';
-import { routeId, routes as routeTable, type Route } from '../lambdas/routes.ts';
+import type { Route } from '../lambdas/routes.ts';
 import { Alarms } from './alarms.ts';
-import { Api, LATENCY_WATCHED_ROUTES, routeKeyOf } from './api.ts';
+import { Api, LATENCY_WATCHED_ROUTES } from './api.ts';
 import { Jobs } from './jobs.ts';
 import { Photos } from './photos.ts';
 import { Auth } from './auth.ts';
@@ -207,18 +207,7 @@ export class ShopStack extends Stack {
       httpApi: this.api.httpApi,
       apiAccessLogs: this.api.accessLogs,
       latencyRoutes: LATENCY_WATCHED_ROUTES,
-      functions: [
-        ...(props.routes ?? routeTable).map((route) => {
-          const fn = this.api.functions.get(routeKeyOf(route))!;
-          return { id: routeId(route), label: routeKeyOf(route), function: fn.function, logGroup: fn.logGroup };
-        }),
-        ...[...this.jobs.functions].map(([name, fn]) => ({ id: `Job${name}`, label: `scheduled ${name}`, function: fn.function, logGroup: fn.logGroup })),
-        { id: 'PhotoProcessing', label: 'photo processing', function: this.photos.processor.function, logGroup: this.photos.processor.logGroup },
-        ...[...this.outbox.functions].map(([name, fn]) => ({ id: `Stream${name}`, label: `stream consumer ${name}`, function: fn.function, logGroup: fn.logGroup })),
-        { id: 'MailEvents', label: 'mail bounce/complaint recorder', function: this.mailEvents.recorder.function, logGroup: this.mailEvents.recorder.logGroup },
-      ],
       outbox: { deadLetterQueue: this.outbox.deadLetterQueue, failedMails: this.outbox.failedMails },
-      tables: this.data.tables,
       mail: { configurationSetName: this.mail.configurationSetName },
       monthlyBudgetUsd: props.monthlyBudgetUsd ?? DEFAULT_MONTHLY_BUDGET_USD,
       ...(props.operatorEmail ? { operatorEmail: props.operatorEmail } : {}),
