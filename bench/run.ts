@@ -7,7 +7,10 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { startTwin, webDistDir } from '../infra/local/twin.ts';
+import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { localBucketName, startTwin, webDistDir, type Twin } from '../infra/local/twin.ts';
+import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../infra/local/bootstrap.ts';
+import { pageObjectKey } from '../shared/pages.ts';
 import { REPO_ROOT } from '../infra/local/dynamodb-local.ts';
 import { ddb, tableName } from '../lambdas/repositories/dynamodb-client.ts';
 import { putProduct } from '../lambdas/repositories/products.ts';
@@ -20,6 +23,7 @@ import { load, type LoadResult } from './load.ts';
 import { outboxFigures, type OutboxFigures } from './outbox.ts';
 import { lambdaSizes, webSizes, type LambdaSize } from './sizes.ts';
 import { abuseFigures } from './abuse.ts';
+import { pageFigures, type PageFigures } from './pages.ts';
 import { clientFetch } from '../test/support/clients.ts';
 
 const CATALOGUE = 1000;
@@ -60,6 +64,9 @@ async function main(): Promise<void> {
     log(`twin at ${twin.url}; writing ${CATALOGUE} products`);
     const now = new Date();
     for (let i = 0; i < CATALOGUE; i += 25) await Promise.all(Array.from({ length: 25 }, (_, j) => putProduct(product(i + j), now)));
+    // The products stream renders each new product's page; the figures below start once it is done
+    // (the last page is kept in the site bucket: the front door serves it with the bucket's ETag).
+    await waitForKeptPage(twin, `/product/${product(CATALOGUE - 1).id}`);
 
     // Checkouts reserve (as the shop does when the customer leaves the shipping step); the proof
     // comes later and backs one order only, so the idempotency figure sends one of its own.
@@ -176,6 +183,14 @@ async function main(): Promise<void> {
     const web = await webSizes(webDistDir());
     const lambdas = await lambdaSizes();
 
+    // ── Pre-rendered pages ──
+    let pages: PageFigures | { error: string };
+    try {
+      pages = await pageFigures(twin, webDistDir(), product(7), log);
+    } catch (error) {
+      pages = { error: error instanceof Error ? error.message : String(error) };
+    }
+
     // ── Photos (before Lighthouse, which then measures pages with these photos) ──
     const photos = await photoFigures(twin.url, log);
 
@@ -201,12 +216,28 @@ async function main(): Promise<void> {
       await strict.stop();
     }
 
-    const results = { when: new Date().toISOString(), node: process.version, seconds: (Date.now() - started) / 1000, catalogue: CATALOGUE, api, contention, idempotency, outbox, abuse, web, lambdas, photos, lighthouse };
+    const results = { when: new Date().toISOString(), node: process.version, seconds: (Date.now() - started) / 1000, catalogue: CATALOGUE, api, contention, idempotency, outbox, abuse, web, pages, lambdas, photos, lighthouse };
     await mkdir(join(REPO_ROOT, 'bench', 'results'), { recursive: true });
     await writeFile(join(REPO_ROOT, 'bench', 'results', 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
     printTable(results);
   } finally {
     if (!twinStopped) await twin.stop();
+  }
+}
+
+/** Waits until the products stream kept a page in the site bucket (looked up in the bucket, never requested). */
+async function waitForKeptPage(twin: Twin, path: string): Promise<void> {
+  const s3 = new S3Client({ region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS, endpoint: twin.endpoints.s3, forcePathStyle: true });
+  const until = Date.now() + 300_000;
+  try {
+    for (;;) {
+      const kept = await s3.send(new HeadObjectCommand({ Bucket: localBucketName('site'), Key: pageObjectKey(path) })).then(() => true, () => false);
+      if (kept) return;
+      if (Date.now() > until) throw new Error(`${path} was not rendered within 5 minutes`);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  } finally {
+    s3.destroy();
   }
 }
 
@@ -261,6 +292,17 @@ function printTable(r: any): void {
   row('Amplify / auth chunks', kb(r.web.amplifyChunksGzip));
   row('all JS', kb(r.web.allJsGzip));
   lines.push('');
+  if ('weights' in r.pages) {
+    row('Pre-rendered page (gzip)', 'HTML', 'JS it loads', 'CSS it loads');
+    row('---', '---', '---', '---');
+    for (const w of r.pages.weights) row(w.page, kb(w.htmlGzip), kb(w.jsGzip), kb(w.cssGzip));
+    row('Pre-rendering in the twin', 'ms');
+    row('---', '---');
+    row('render /shop (1 000 products), p50 of 5', r.pages.renderShopMs);
+    row('render a product page, p50 of 5', r.pages.renderProductMs);
+    row('product saved → its page shows the new price, p50 of 5', `${r.pages.saveToPageMs} (${r.pages.saveToPageRunsMs.join(', ')})`);
+  } else lines.push(`Page figures failed: ${r.pages.error}`);
+  lines.push('');
   row('Lambda bundle', 'minified', 'gzip', 'cold import ms (p50 of 5)', 'clients');
   row('---', '---', '---', '---', '---');
   for (const l of r.lambdas as LambdaSize[]) row(l.readRoute ? `${l.handler} (read)` : l.handler, kb(l.bytes), kb(l.gzip), l.coldImportMs, l.clients.join(', '));
@@ -279,9 +321,9 @@ function printTable(r: any): void {
   row('product page, 390 px DPR 3: image bytes', kb(r.photos.productPageImageBytes));
   lines.push('');
   if (Array.isArray(r.lighthouse)) {
-    row('Lighthouse (mobile)', 'performance', 'accessibility', 'best practices', 'SEO');
-    row('---', '---', '---', '---', '---');
-    for (const s of r.lighthouse) row(s.page, s.performance, s.accessibility, s.bestPractices, s.seo);
+    row('Lighthouse (mobile, median of 3)', 'performance', 'accessibility', 'best practices', 'SEO', 'LCP s');
+    row('---', '---', '---', '---', '---', '---');
+    for (const s of r.lighthouse) row(s.page, s.performance, s.accessibility, s.bestPractices, s.seo, (s.lcpMs / 1000).toFixed(2));
   } else lines.push(`Lighthouse failed: ${r.lighthouse.error}`);
   lines.push('\nWritten to bench/results/latest.json');
   process.stdout.write(`${lines.join('\n')}\n`);

@@ -111,6 +111,7 @@ export class Api extends Construct {
       const fn = new ShopFunction(this, id, {
         entry: path.join(handlersDir, `${route.handler}.ts`),
         description: `${key} (${route.access})`,
+        renderer: 'renderer' in route && route.renderer === true,
       });
       for (const grant of route.grants) bindGrant(fn.function, grant, props.targets);
       fn.function.addEnvironment(ORIGIN_ENV.secret, props.originSecret);

@@ -125,7 +125,17 @@ export class Data extends Construct {
       autoDeleteObjects: false,
     });
 
-    this.buckets = { proofs, images, uploads };
+    // The built shop and its pre-rendered pages (`pages/`), served only through CloudFront; a deploy
+    // replaces the shop and empties `pages/` (each page is rendered again on its first request).
+    const site = new s3.Bucket(this, 'SiteBucket', {
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      serverAccessLogsBucket: this.accessLogs,
+      serverAccessLogsPrefix: ACCESS_LOG_PREFIXES.site,
+    });
+
+    this.buckets = { proofs, images, uploads, site };
   }
 
   /**

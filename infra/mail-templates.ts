@@ -11,7 +11,7 @@
  * only for the URLs of `MAIL_URL_FIELDS`. Helpers: `{{#if}}`, `{{else}}`, `{{#each}}`, as SES documents.
  * Order e-mails say plainly that they are not invoices (the shop invoices separately).
  */
-import { escapeHtml } from '../lambdas/contracts/mail-data.ts';
+import { escapeHtml } from '../shared/html.ts';
 import type { MailTemplateId } from '../lambdas/contracts/mail-templates.ts';
 import { legalLine, sellerIdentity } from '../shared/shop-identity.ts';
 

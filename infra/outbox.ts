@@ -26,7 +26,6 @@ import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { OUTBOX_ENV } from '../lambdas/contracts/env.ts';
 import { BUSINESS_METRICS } from '../lambdas/contracts/metrics.ts';
-import { OUTBOX_STREAM_FILTER } from '../lambdas/contracts/outbox.ts';
 import type { TableKey } from '../lambdas/contracts/data-model.ts';
 import { streamConsumers as consumerTable, type StreamConsumer } from '../lambdas/jobs.ts';
 import { bindGrant, type BindTargets } from './constructs/bind.ts';
@@ -77,9 +76,10 @@ export class MailOutbox extends Construct {
         entry: path.join(REPO_ROOT, 'lambdas', 'consumers', `${consumer.handler}.ts`),
         description: `Stream consumer: ${consumer.name} (${consumer.table} table)`,
         timeout: CONSUMER_TIMEOUT,
+        renderer: 'renderer' in consumer && consumer.renderer === true,
       });
       for (const grant of consumer.grants) bindGrant(fn.function, grant, props.targets);
-      fn.function.addEnvironment(OUTBOX_ENV.sendRate, String(props.sendRate));
+      if (consumer.handler === 'outbox-mail') fn.function.addEnvironment(OUTBOX_ENV.sendRate, String(props.sendRate));
       fn.function.addEventSource(
         new DynamoEventSource(props.tables[consumer.table], {
           startingPosition: lambda.StartingPosition.TRIM_HORIZON,
@@ -90,7 +90,7 @@ export class MailOutbox extends Construct {
           parallelizationFactor: 1,
           maxRecordAge: MAX_RECORD_AGE,
           onFailure: new SqsDlq(this.deadLetterQueue),
-          filters: [lambda.FilterCriteria.filter(OUTBOX_STREAM_FILTER as unknown as Record<string, unknown>)],
+          ...('filter' in consumer && consumer.filter ? { filters: [lambda.FilterCriteria.filter(consumer.filter as unknown as Record<string, unknown>)] } : {}),
         }),
       );
       functions.set(consumer.name, fn);

@@ -194,6 +194,7 @@ export class ShopStack extends Stack {
       originSecret: originSecretValue,
       ...(props.webAclArn ? { webAclArn: props.webAclArn } : {}),
       imagesBucket: this.data.buckets.images,
+      siteBucket: this.data.buckets.site,
       uploadBuckets: [this.data.buckets.uploads, this.data.buckets.proofs, this.data.buckets.images],
       accessLogs: this.data.accessLogs,
       spaConfig,

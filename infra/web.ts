@@ -17,11 +17,12 @@ import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import * as logs from 'aws-cdk-lib/aws-logs';
-import * as s3 from 'aws-cdk-lib/aws-s3';
+import type * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import { routes as routeTable, type Route } from '../lambdas/routes.ts';
 import { paths, SITEMAP_API_PATH } from '../shared/paths.ts';
+import { APP_PAGES, APP_PREFIXES, PAGES_PREFIX } from '../shared/pages.ts';
 import type { SpaConfig } from '../shared/spa-config.ts';
 import { contentSecurityPolicy, robotsTxt, type DomainSettings } from './config.ts';
 import { ACCESS_LOG_PREFIXES } from './data.ts';
@@ -30,24 +31,37 @@ import { REPO_ROOT } from './constructs/shop-function.ts';
 import { IMAGES_PREFIX } from '../lambdas/contracts/data-model.ts';
 import { ORIGIN_HEADER, VIEWER_IP_HEADER } from '../lambdas/contracts/env.ts';
 
+/** The pages function's place on the API (`GET /api/pages/{key+}`): the fallback origin's path. */
+export const PAGES_FALLBACK_PATH = '/api/pages';
+
 /** Longest time CloudFront may keep a cacheable API answer, whatever the origin says. */
 export const API_CACHE_MAX_SECONDS = 300;
 
 /**
- * Viewer-request function of the SPA behaviour: a path whose last segment has no dot is a client route
- * of the single-page app, so it is answered with the app shell; so is one whose last segment holds an
- * e-mail address (`@`, or `%40` as the app writes it: the back-office customer page), whose domain has a
- * dot but which no file of the shop has. The twin's front door applies the same rule.
+ * Viewer-request function of the shop's default behaviour (`shared/pages.ts`). A path whose last segment
+ * has a dot is a file and stays as it is, unless that segment holds an e-mail address (`@`, or `%40` as
+ * the app writes it: the back-office customer page). Otherwise it is a page: the checkout's pages, an
+ * order's page and the back-office get the app shell (`/index.html`); every other address its
+ * pre-rendered page, `/pages/<path>.html` (`/` is `/pages/index.html`). A page the bucket does not have
+ * goes to the origin group's second origin, the pages function, which renders it or answers 404. The
+ * twin's front door applies the same rule (`pageKind`).
  */
-export const SPA_REWRITE_CODE = `function handler(event) {
+export function pageRewriteCode(adminPrefix: string): string {
+  return `var APP = ${JSON.stringify([...APP_PAGES, adminPrefix])};
+var APP_PREFIXES = ${JSON.stringify([...APP_PREFIXES, `${adminPrefix}/`])};
+function handler(event) {
   var request = event.request;
   var uri = request.uri;
   var last = uri.slice(uri.lastIndexOf('/') + 1);
-  if (last.indexOf('.') === -1 || last.indexOf('@') !== -1 || last.toLowerCase().indexOf('%40') !== -1) {
-    request.uri = '/index.html';
-  }
+  if (last.indexOf('.') !== -1 && last.indexOf('@') === -1 && last.toLowerCase().indexOf('%40') === -1) return request;
+  var path = uri;
+  while (path.length > 1 && path.charAt(path.length - 1) === '/') path = path.slice(0, -1);
+  var app = APP.indexOf(path) !== -1;
+  for (var i = 0; !app && i < APP_PREFIXES.length; i++) app = path.indexOf(APP_PREFIXES[i]) === 0;
+  request.uri = app ? '/index.html' : '/${PAGES_PREFIX.slice(0, -1)}' + (path === '/' ? '/index' : path) + '.html';
   return request;
 }`;
+}
 
 /** Viewer-request function of the root sitemap's behaviour: the API answers it at its own path. */
 export const SITEMAP_REWRITE_CODE = `function handler(event) {
@@ -87,6 +101,8 @@ export interface WebProps {
   /** Host name of the HTTP API (`<id>.execute-api.<region>.amazonaws.com`). */
   readonly apiDomainName: string;
   readonly imagesBucket: s3.IBucket;
+  /** The built shop and its pre-rendered pages (`pages/`). */
+  readonly siteBucket: s3.Bucket;
   /** Buckets the browser uploads to with presigned POSTs, and whose presigned links pages show. */
   readonly uploadBuckets: readonly s3.IBucket[];
   readonly accessLogs: s3.IBucket;
@@ -104,7 +120,7 @@ export interface WebProps {
 }
 
 export class Web extends Construct {
-  readonly siteBucket: s3.Bucket;
+  readonly siteBucket: s3.IBucket;
   readonly distribution: cloudfront.Distribution;
   readonly responseHeaders: cloudfront.ResponseHeadersPolicy;
   readonly apiCachePolicy: cloudfront.CachePolicy;
@@ -119,13 +135,7 @@ export class Web extends Construct {
     }
     const region = Stack.of(this).region;
 
-    this.siteBucket = new s3.Bucket(this, 'SiteBucket', {
-      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
-      encryption: s3.BucketEncryption.S3_MANAGED,
-      enforceSSL: true,
-      serverAccessLogsBucket: props.accessLogs,
-      serverAccessLogsPrefix: ACCESS_LOG_PREFIXES.site,
-    });
+    this.siteBucket = props.siteBucket;
 
     // CloudFront's policies and origin access controls are named per account, not per region: their
     // names carry the stack (stage) and the region, so a second stage or region never collides.
@@ -175,10 +185,10 @@ export class Web extends Construct {
       enableAcceptEncodingBrotli: true,
     });
 
-    const spaRewrite = new cloudfront.Function(this, 'SpaRewrite', {
-      comment: 'Client routes of the SPA get /index.html',
+    const pageRewrite = new cloudfront.Function(this, 'PageRewrite', {
+      comment: 'Pages get their pre-rendered object, app pages /index.html',
       runtime: cloudfront.FunctionRuntime.JS_2_0,
-      code: cloudfront.FunctionCode.fromInline(SPA_REWRITE_CODE),
+      code: cloudfront.FunctionCode.fromInline(pageRewriteCode(props.spaConfig.adminPathPrefix)),
     });
 
     const viewerIp = new cloudfront.Function(this, 'ApiViewerIp', {
@@ -235,14 +245,26 @@ export class Web extends Construct {
       comment: `Joias Inox shop (${props.spaConfig.stage})`,
       defaultRootObject: 'index.html',
       defaultBehavior: {
-        origin: origins.S3BucketOrigin.withOriginAccessControl(this.siteBucket, {
-          originAccessControl: new cloudfront.S3OriginAccessControl(this, 'SiteAccess', { originAccessControlName: globalName('site') }),
+        // The bucket first; what it does not have (S3 answers 403 to CloudFront for a missing key, as the
+        // origin access control cannot list) goes to the pages function: a page not rendered yet is
+        // rendered and kept, an unknown address gets the not-found page with a real 404.
+        origin: new origins.OriginGroup({
+          primaryOrigin: origins.S3BucketOrigin.withOriginAccessControl(this.siteBucket, {
+            originAccessControl: new cloudfront.S3OriginAccessControl(this, 'SiteAccess', { originAccessControlName: globalName('site') }),
+          }),
+          fallbackOrigin: new origins.HttpOrigin(props.apiDomainName, {
+            originPath: PAGES_FALLBACK_PATH,
+            protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
+            originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
+            customHeaders: { [ORIGIN_HEADER]: props.originSecret },
+          }),
+          fallbackStatusCodes: [403, 404],
         }),
         viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
         cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
         responseHeadersPolicy: this.responseHeaders,
-        functionAssociations: [{ function: spaRewrite, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
+        functionAssociations: [{ function: pageRewrite, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
         compress: true,
       },
       additionalBehaviors,
@@ -307,7 +329,9 @@ export class Web extends Construct {
     const shell = new s3deploy.BucketDeployment(this, 'DeployShell', {
       destinationBucket: this.siteBucket,
       sources: [s3deploy.Source.asset(webDistDir), s3deploy.Source.jsonData('config.json', spaConfig), s3deploy.Source.data('robots.txt', robotsTxt(this.shopUrl))],
-      exclude: ['assets/*'],
+      // Pruning also empties `pages/`: every kept page names the old build's files; each is rendered
+      // again on its first request. The build's manifest is the pre-renderer's, not the shop's.
+      exclude: ['assets/*', '.vite/*'],
       prune: true,
       cacheControl: [s3deploy.CacheControl.fromString('no-cache')],
       distribution: this.distribution,

@@ -4,7 +4,8 @@
  * local twin runs the same handler on a timer with the same period.
  */
 import { PHOTO_KEYS, type TableKey } from './contracts/data-model.ts';
-import { CLOSE_ORDER_GRANTS, SETTINGS_READ, type Grant } from './routes.ts';
+import { OUTBOX_STREAM_FILTER } from './contracts/outbox.ts';
+import { CLOSE_ORDER_GRANTS, PAGE_PUBLISHING_GRANTS, SETTINGS_READ, type Grant } from './routes.ts';
 
 export interface Job {
   /** A stable name (also the CloudFormation id's base). */
@@ -89,6 +90,10 @@ export interface StreamConsumer {
   /** Tries of a failing record before it goes to the dead-letter queue. */
   readonly retryAttempts: number;
   readonly grants: readonly Grant[];
+  /** The function renders pages: the built pre-renderer is bundled with it. */
+  readonly renderer?: true;
+  /** Only the records that match (an event filter of the event source mapping; the twin's poller alike). */
+  readonly filter?: typeof OUTBOX_STREAM_FILTER;
 }
 
 export const streamConsumers = [
@@ -97,6 +102,7 @@ export const streamConsumers = [
     name: 'OutboxMail',
     handler: 'outbox-mail',
     table: 'outbox',
+    filter: OUTBOX_STREAM_FILTER,
     batchSize: 10,
     retryAttempts: 5,
     grants: [
@@ -112,5 +118,25 @@ export const streamConsumers = [
       // The owner's notifications go to the address of the shop's settings.
       SETTINGS_READ,
     ],
+  },
+  {
+    // A product saved, sold or deleted: its page and the listing are rendered again (`services/pages.ts`).
+    name: 'PublishProductPages',
+    handler: 'publish-product-pages',
+    table: 'products',
+    batchSize: 100,
+    retryAttempts: 3,
+    renderer: true,
+    grants: PAGE_PUBLISHING_GRANTS,
+  },
+  {
+    // A collection added, renamed or removed: every page (each one's menu lists the collections).
+    name: 'PublishAllPages',
+    handler: 'publish-all-pages',
+    table: 'collections',
+    batchSize: 100,
+    retryAttempts: 3,
+    renderer: true,
+    grants: PAGE_PUBLISHING_GRANTS,
   },
 ] as const satisfies readonly StreamConsumer[];

@@ -7,14 +7,18 @@
  */
 import type { ApiRouteKey } from '../shared/api-routes.ts';
 import type { BucketKey, TableKey } from './contracts/data-model.ts';
+import { PAGES_PREFIX } from '../shared/pages.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type Access = 'public' | 'admin';
 
 export type Grant =
   | { readonly table: TableKey; readonly access: 'read' | 'write' | 'readWrite' }
-  /** `delete`: DeleteObject only (a function that removes files it never reads). */
-  | { readonly bucket: BucketKey; readonly access: 'read' | 'put' | 'readWrite' | 'readDelete' | 'readWriteDelete' | 'delete' }
+  /**
+   * `delete`: DeleteObject only (a function that removes files it never reads). `prefix`: only the
+   * objects under it (e.g. `pages/` of the site bucket, never the shop's own files).
+   */
+  | { readonly bucket: BucketKey; readonly access: 'read' | 'put' | 'readWrite' | 'readDelete' | 'readWriteDelete' | 'delete' | 'putDelete'; readonly prefix?: string }
   | { readonly mail: true }
   /** The key of the customers' order links (`ORDER_LINK_ENV`): no IAM, a value the stack resolves from its secret. */
   | { readonly orderLinks: true }
@@ -58,11 +62,20 @@ export interface Route {
    * flood from many addresses at once; the per-client `limits` are what stop one client.
    */
   readonly throttle?: { readonly rateLimit: number; readonly burstLimit: number };
+  /** The function renders pages: the built pre-renderer (`web/dist-ssr`) is bundled with it (`PAGES_ENV`). */
+  readonly renderer?: true;
 }
 
 const RATE_LIMITS_GRANT = { table: 'rateLimits', access: 'write' } as const satisfies Grant;
 /** The shop's settings (payment instructions, caps, thresholds): read with a short cache. */
 export const SETTINGS_READ = { table: 'settings', access: 'read' } as const satisfies Grant;
+/** What rendering and keeping pre-rendered pages needs: the catalogue, the shop's address, `pages/` of the site bucket. */
+export const PAGE_PUBLISHING_GRANTS = [
+  { table: 'products', access: 'read' },
+  { table: 'collections', access: 'read' },
+  { config: 'shopUrl' },
+  { bucket: 'site', access: 'putDelete', prefix: PAGES_PREFIX },
+] as const satisfies readonly Grant[];
 const TEN_MINUTES = 600;
 const ONE_DAY = 86_400;
 
@@ -106,6 +119,9 @@ export const routes = [
     grants: [{ table: 'products', access: 'read' }, { table: 'stockAlerts', access: 'write' }, { table: 'counters', access: 'write' }, RATE_LIMITS_GRANT] },
   { method: 'GET', path: '/api/sitemap.xml', handler: 'sitemap/get', access: 'public', cacheSeconds: 3600, cacheQuery: [], throttle: CATALOGUE_THROTTLE,
     grants: [{ table: 'products', access: 'read' }, { config: 'shopUrl' }] },
+  // CloudFront's fallback origin for a page the site bucket does not have yet (`services/pages.ts`).
+  { method: 'GET', path: '/api/pages/{key+}', handler: 'pages/get', access: 'public', throttle: CATALOGUE_THROTTLE, renderer: true,
+    grants: PAGE_PUBLISHING_GRANTS },
 
   // ── Public: checkout ──
   // What the storefront's pages state from the settings (the privacy policy's retention periods, the order caps).

@@ -75,6 +75,11 @@ export interface ApiRoutes {
   'POST /api/stock-alerts': Contract<StockAlertCreated, StockAlertInput>;
   /** XML text, not JSON. */
   'GET /api/sitemap.xml': Contract<string>;
+  /**
+   * A pre-rendered page the site bucket does not have yet (`key`: `pages/<path>.html`), as CloudFront's
+   * fallback origin asks for it: HTML, 200 or 404.
+   */
+  'GET /api/pages/{key+}': Contract<string>;
   'GET /api/payment-methods': Contract<PaymentMethodsResponse>;
   'GET /api/shop-info': Contract<ShopInfoResponse>;
   'POST /api/uploads/proof': Contract<ProofUploadResponse, ProofUploadRequest>;
@@ -132,8 +137,13 @@ export type ApiBody<K extends ApiRouteKey> = ApiRoutes[K]['body'];
 export type ApiQuery<K extends ApiRouteKey> = ApiRoutes[K]['query'];
 export type ApiResponse<K extends ApiRouteKey> = ApiRoutes[K]['response'];
 
-/** The `{name}` parameters of a route's path, e.g. `{ id: string }` for `/api/orders/{id}`. */
-export type PathParams<K extends string> = K extends `${string}{${infer Name}}${infer Rest}` ? { readonly [P in Name]: string } & PathParams<Rest> : unknown;
+/**
+ * The `{name}` parameters of a route's path, e.g. `{ id: string }` for `/api/orders/{id}`; a greedy
+ * `{name+}` (the rest of the path, slashes included) is `name` too, as API Gateway names it.
+ */
+export type PathParams<K extends string> = K extends `${string}{${infer Name}}${infer Rest}`
+  ? { readonly [P in Name extends `${infer Greedy}+` ? Greedy : Name]: string } & PathParams<Rest>
+  : unknown;
 
 /** What a client sends for one route: path parameters, body and query only where the route has them. */
 export type ApiCall<K extends ApiRouteKey> = (K extends `${string}{${string}` ? { readonly params: PathParams<K> } : { readonly params?: undefined }) &
@@ -150,7 +160,9 @@ export type ApiCall<K extends ApiRouteKey> = (K extends `${string}{${string}` ? 
 export function apiRequestLine<K extends ApiRouteKey>(key: K, call: ApiCall<K>): { method: string; path: string } {
   const space = key.indexOf(' ');
   const params = (call.params ?? {}) as Readonly<Record<string, string>>;
-  const path = key.slice(space + 1).replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
+  const path = key.slice(space + 1).replace(/\{(\w+)(\+?)\}/g, (_, name: string, greedy: string) =>
+    greedy ? (params[name] ?? '').split('/').map(encodeURIComponent).join('/') : encodeURIComponent(params[name] ?? ''),
+  );
   const search = new URLSearchParams();
   for (const [name, value] of Object.entries(call.query ?? {})) if (value !== undefined && value !== '') search.set(name, String(value));
   const text = search.toString();

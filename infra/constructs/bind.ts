@@ -73,7 +73,7 @@ export function envVarsOf(grant: Grant): string[] {
 /** Grants `grant` to `fn` and sets the environment variables that go with it. */
 export function bindGrant(fn: lambda.Function, grant: Grant, targets: BindTargets): void {
   if ('table' in grant) bindTable(fn, grant.table, grant.access, targets.tables[grant.table]);
-  else if ('bucket' in grant) bindBucket(fn, grant.bucket, grant.access, targets.buckets[grant.bucket]);
+  else if ('bucket' in grant) bindBucket(fn, grant.bucket, grant.access, targets.buckets[grant.bucket], grant.prefix);
   else if ('config' in grant) fn.addEnvironment(MAIL_ENV.shopUrl, targets.mail.shopUrl);
   else if ('orderLinks' in grant) fn.addEnvironment(ORDER_LINK_ENV.key, targets.orderLinkKey);
   else bindMail(fn, targets.mail);
@@ -93,25 +93,34 @@ function bindTable(fn: lambda.Function, key: TableKey, access: 'read' | 'write' 
   fn.addEnvironment(def.envVar, table.tableName);
 }
 
-function bindBucket(fn: lambda.Function, key: BucketKey, access: 'read' | 'put' | 'readWrite' | 'readDelete' | 'readWriteDelete' | 'delete', bucket: s3.IBucket): void {
-  const objects = bucket.arnForObjects('*');
-  if (access !== 'put' && access !== 'delete') {
+function bindBucket(
+  fn: lambda.Function,
+  key: BucketKey,
+  access: Extract<Grant, { bucket: BucketKey }>['access'],
+  bucket: s3.IBucket,
+  prefix = '',
+): void {
+  const objects = bucket.arnForObjects(`${prefix}*`);
+  if (access !== 'put' && access !== 'delete' && access !== 'putDelete') {
     fn.addToRolePolicy(new iam.PolicyStatement({ actions: [...BUCKET_READ_OBJECT_ACTIONS], resources: [objects] }));
     fn.addToRolePolicy(new iam.PolicyStatement({ actions: [...BUCKET_LIST_ACTIONS], resources: [bucket.bucketArn] }));
   }
-  if (access === 'put' || access === 'readWrite' || access === 'readWriteDelete') {
+  if (access === 'put' || access === 'readWrite' || access === 'readWriteDelete' || access === 'putDelete') {
     fn.addToRolePolicy(new iam.PolicyStatement({ actions: [...BUCKET_PUT_ACTIONS], resources: [objects] }));
   }
-  if (access === 'readDelete' || access === 'readWriteDelete' || access === 'delete') {
+  if (access === 'readDelete' || access === 'readWriteDelete' || access === 'delete' || access === 'putDelete') {
     fn.addToRolePolicy(new iam.PolicyStatement({ actions: [...BUCKET_DELETE_ACTIONS], resources: [objects] }));
   }
   fn.addEnvironment(buckets[key].envVar, bucket.bucketName);
   if (fn.role) {
     acknowledgeNag(
       fn.role,
-      `IAM5[Resource::<${logicalIdOf(bucket)}.Arn>/*]`,
-      `Objects of the ${key} bucket have random, server-chosen keys, so the function must reach any object ` +
-        'of this one bucket; the actions are limited to the ones the grant names (GetObject and/or PutObject).',
+      `IAM5[Resource::<${logicalIdOf(bucket)}.Arn>/${prefix}*]`,
+      prefix
+        ? `Objects under ${prefix} of the ${key} bucket are named by their pages' addresses (any product's), so the function ` +
+            `must reach any object under that prefix, and none outside it; the actions are limited to the ones the grant names.`
+        : `Objects of the ${key} bucket have random, server-chosen keys, so the function must reach any object ` +
+            'of this one bucket; the actions are limited to the ones the grant names (GetObject and/or PutObject).',
     );
   }
 }

@@ -18,9 +18,12 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat, type ICommandHooks } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+import { PAGES_ENV } from '../../lambdas/contracts/env.ts';
 
 /** Root of the repository (this file is `<root>/infra/constructs/shop-function.ts`). */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+/** The built pre-renderer (`npm run build:web`: `render-page.js`, `template.html`, `manifest.json`), bundled with the functions that render pages. */
+export const RENDERER_DIST = path.join(REPO_ROOT, 'web', 'dist-ssr');
 
 /** Node.js runtime of every API function: the newest one this aws-cdk-lib offers. */
 export const FUNCTION_RUNTIME = lambda.Runtime.NODEJS_24_X;
@@ -102,6 +105,20 @@ export interface ShopFunctionProps {
    * instead (a native module such as sharp, whose arm64 build esbuild cannot bundle).
    */
   readonly nodeModules?: { readonly externalModules: readonly string[]; readonly commandHooks: ICommandHooks };
+  /** The function renders pages: the built pre-renderer is copied into its bundle (`PAGES_ENV`). */
+  readonly renderer?: boolean;
+}
+
+/** Where a rendering function finds the pre-renderer: copied next to its handler (`/var/task`). */
+export const RENDERER_IN_BUNDLE = 'renderer';
+
+/** The hooks that copy the built pre-renderer into a function's bundle. */
+function rendererHooks(): ICommandHooks {
+  return {
+    beforeBundling: () => [],
+    beforeInstall: () => [],
+    afterBundling: (_inputDir, outputDir) => [`cp -R "${RENDERER_DIST}" "${path.join(outputDir, RENDERER_IN_BUNDLE)}"`],
+  };
 }
 
 export class ShopFunction extends Construct {
@@ -149,7 +166,9 @@ export class ShopFunction extends Construct {
         tsconfig: path.join(REPO_ROOT, 'tsconfig.json'),
         externalModules: bundleExternals(props.nodeModules?.externalModules),
         ...(props.nodeModules ? { commandHooks: props.nodeModules.commandHooks } : {}),
+        ...(props.renderer ? { commandHooks: rendererHooks() } : {}),
       },
     });
+    if (props.renderer) this.function.addEnvironment(PAGES_ENV.rendererDir, `/var/task/${RENDERER_IN_BUNDLE}`);
   }
 }

@@ -1,7 +1,9 @@
 /**
- * The twin's front door, what CloudFront is in the cloud: one origin serving the built SPA (unknown
- * extension-less paths fall back to index.html), `/api/*` through the gateway, `/images/*` from the
- * images bucket and `/config.json` with the SPA's runtime settings. Text answers are gzipped.
+ * The twin's front door, what CloudFront is in the cloud: one origin serving the built SPA, `/api/*`
+ * through the gateway, `/images/*` from the images bucket and `/config.json` with the SPA's runtime
+ * settings. A public page comes from `pages/` of the site bucket, or, when it is not there yet, from
+ * the pages function through the gateway (CloudFront's origin group: the bucket, then the API); the
+ * checkout's and the back-office's addresses get the app shell (`index.html`). Text answers are gzipped.
  */
 import { createReadStream, existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
@@ -12,6 +14,7 @@ import { GetObjectCommand, NoSuchKey, type S3Client } from '@aws-sdk/client-s3';
 import type { SpaConfig } from '../../shared/spa-config.ts';
 import { messages } from '../../shared/messages.ts';
 import { paths, SITEMAP_API_PATH } from '../../shared/paths.ts';
+import { pageKind, pageObjectKey } from '../../shared/pages.ts';
 import { IMAGES_PREFIX } from '../../lambdas/contracts/data-model.ts';
 import { ORIGIN_HEADER, VIEWER_IP_HEADER } from '../../lambdas/contracts/env.ts';
 import { robotsTxt } from '../config.ts';
@@ -50,6 +53,10 @@ export interface FrontDoorOptions {
   readonly api: (req: IncomingMessage, res: ServerResponse) => Promise<void>;
   readonly s3: S3Client;
   readonly imagesBucket: string;
+  /** The site bucket, whose `pages/` holds the pre-rendered pages. */
+  readonly siteBucket: string;
+  /** The built pre-renderer (`web/dist-ssr`), which the pages function loads. */
+  readonly rendererDir: string;
   /** The built SPA (`web/dist`); absent in dev mode, where `dev` serves the app. */
   readonly webDist?: string;
   /** Vite's dev middleware (`npm run dev`), for everything not API, images or config. */
@@ -137,6 +144,36 @@ export async function startFrontDoor(options: FrontDoorOptions): Promise<{ url: 
     }
   }
 
+  // The pages function needs the built pre-renderer; without it (tests that build nothing) pages are the app's.
+  const pagesBuilt = options.webDist !== undefined && existsSync(join(options.rendererDir, 'render-page.js'));
+
+  /**
+   * A pre-rendered page, as CloudFront's origin group serves it: the object `pages/<path>.html` of the
+   * site bucket, or, when it is missing, the pages function's answer (the page rendered now, or 404).
+   */
+  async function servePage(req: IncomingMessage, res: ServerResponse, decodedPath: string): Promise<void> {
+    const key = pageObjectKey(decodedPath);
+    try {
+      const object = await options.s3.send(new GetObjectCommand({ Bucket: options.siteBucket, Key: key }));
+      const etag = object.ETag ?? '';
+      const headers = { 'cache-control': object.CacheControl ?? 'no-cache', ...(etag ? { etag } : {}), ...csp };
+      if (etag && req.headers['if-none-match'] === etag) {
+        res.writeHead(304, { ...SECURITY_HEADERS, ...headers });
+        return void res.end();
+      }
+      return send(req, res, 200, Buffer.from(await object.Body!.transformToByteArray()), { 'content-type': object.ContentType ?? TYPES['.html']!, ...headers });
+    } catch (error) {
+      if (!(error instanceof NoSuchKey || (error as { name?: string }).name === 'NoSuchKey')) throw error;
+    }
+    const search = new URL(req.url ?? '/', 'http://front.local').search;
+    req.url = `/api/pages/${key.split('/').map(encodeURIComponent).join('/')}${search}`;
+    req.headers[VIEWER_IP_HEADER] = viewerIp(req);
+    req.headers[ORIGIN_HEADER] = options.originSecret;
+    // CloudFront's response headers policy covers the fallback's answers too.
+    for (const [name, value] of Object.entries({ ...SECURITY_HEADERS, ...csp })) res.setHeader(name, value);
+    return options.api(req, res);
+  }
+
   async function serveStatic(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
     const root = options.webDist!;
     const decoded = decodeURIComponent(path);
@@ -150,6 +187,8 @@ export async function startFrontDoor(options: FrontDoorOptions): Promise<{ url: 
       // (as CloudFront's SPA function: a last segment with an e-mail address is a client route too).
       const last = path.slice(path.lastIndexOf('/') + 1);
       if (extname(path) && !/@|%40/i.test(last)) return send(req, res, 404, errorPage(404, messages.frontDoor.notFound), HTML_ERROR_HEADERS);
+      // A public page: pre-rendered (the checkout's and the back-office's addresses are the app's).
+      if (pagesBuilt && pageKind(decoded, options.runtimeConfig.adminPathPrefix).kind !== 'app') return servePage(req, res, decoded);
       file = join(root, 'index.html');
       // No built shop (e.g. the API tests run before any build): a page that says so, never a 500.
       if (!existsSync(file)) return send(req, res, 404, errorPage(404, messages.frontDoor.notFound), HTML_ERROR_HEADERS);

@@ -87,7 +87,7 @@ function allowedEnv(scope: FunctionScope): Set<string> {
 }
 
 /** The IAM actions and resources a row's grants allow, as `bind.ts` writes them. */
-function allows(scope: FunctionScope, action: string, resource: { table?: string; bucket?: string; mail?: true }): boolean {
+function allows(scope: FunctionScope, action: string, resource: { table?: string; bucket?: string; key?: string; mail?: true }): boolean {
   return scope.grants.some((grant) => {
     if ('table' in grant && resource.table === physicalTable(grant.table)) {
       const read = grant.access !== 'write' && (TABLE_READ_ACTIONS as readonly string[]).includes(action);
@@ -95,9 +95,11 @@ function allows(scope: FunctionScope, action: string, resource: { table?: string
       return read || write;
     }
     if ('bucket' in grant && resource.bucket === physicalBucket(grant.bucket)) {
-      const read = grant.access !== 'put' && grant.access !== 'delete' && [...BUCKET_READ_OBJECT_ACTIONS, ...BUCKET_LIST_ACTIONS].includes(action as never);
-      const put = ['put', 'readWrite', 'readWriteDelete'].includes(grant.access) && (BUCKET_PUT_ACTIONS as readonly string[]).includes(action);
-      const remove = ['readDelete', 'readWriteDelete', 'delete'].includes(grant.access) && (BUCKET_DELETE_ACTIONS as readonly string[]).includes(action);
+      // A grant under a prefix reaches only the objects under it (and no listing of the bucket).
+      if (grant.prefix !== undefined && !(resource.key ?? '').startsWith(grant.prefix)) return false;
+      const read = !['put', 'delete', 'putDelete'].includes(grant.access) && [...BUCKET_READ_OBJECT_ACTIONS, ...BUCKET_LIST_ACTIONS].includes(action as never);
+      const put = ['put', 'readWrite', 'readWriteDelete', 'putDelete'].includes(grant.access) && (BUCKET_PUT_ACTIONS as readonly string[]).includes(action);
+      const remove = ['readDelete', 'readWriteDelete', 'delete', 'putDelete'].includes(grant.access) && (BUCKET_DELETE_ACTIONS as readonly string[]).includes(action);
       return read || put || remove;
     }
     return 'mail' in grant && resource.mail === true && (MAIL_ACTIONS as readonly string[]).includes(action);
@@ -162,10 +164,15 @@ function check(service: 'dynamodb' | 's3' | 'ses', command: string, input: Input
   } else if (service === 's3') {
     const op = command.replace(/Command$/, '');
     const action = S3_ACTIONS[op] ?? `s3:${op}`;
-    if (!allows(scope, action, { bucket: String(input.Bucket) })) throw new AccessDenied(scope, action, `${input.Bucket}/${input.Key ?? ''}`);
+    // DeleteObjects is a DeleteObject of each key it names.
+    const objects = (input.Delete as { Objects?: { Key?: string }[] } | undefined)?.Objects;
+    for (const key of objects ? objects.map((o) => o.Key ?? '') : [String(input.Key ?? '')]) {
+      if (!allows(scope, action, { bucket: String(input.Bucket), key })) throw new AccessDenied(scope, action, `${input.Bucket}/${key}`);
+    }
     if (op === 'CopyObject') {
       const source = String(input.CopySource ?? '').replace(/^\//, '').split('/')[0];
-      if (!allows(scope, 's3:GetObject', { bucket: source })) throw new AccessDenied(scope, 's3:GetObject', String(input.CopySource));
+      const sourceKey = String(input.CopySource ?? '').replace(/^\//, '').split('/').slice(1).join('/');
+      if (!allows(scope, 's3:GetObject', { bucket: source, key: decodeURIComponent(sourceKey) })) throw new AccessDenied(scope, 's3:GetObject', String(input.CopySource));
     }
   } else {
     const action = `ses:${command.replace(/Command$/, '')}`;

@@ -72,10 +72,11 @@ function compile(route: Route): CompiledRoute {
   const source = route.path
     .split('/')
     .map((segment) => {
-      const match = /^\{(\w+)\}$/.exec(segment);
+      const match = /^\{(\w+)(\+?)\}$/.exec(segment);
       if (!match) return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
       paramNames.push(match[1]!);
-      return '([^/]+)';
+      // `{name+}`: the rest of the path, slashes included (API Gateway's greedy parameter).
+      return match[2] ? '(.+)' : '([^/]+)';
     })
     .join('/');
   return { route, pattern: new RegExp(`^${source}$`), paramNames };

@@ -10,7 +10,7 @@
  */
 import http from 'node:http';
 import sesModule from 'aws-ses-v2-local';
-import { escapeHtml } from '../../lambdas/contracts/mail-data.ts';
+import { escapeHtml } from '../../shared/html.ts';
 import { HOST, freePort } from './processes.ts';
 
 // A CommonJS module whose default export arrives wrapped when imported from ESM.

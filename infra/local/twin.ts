@@ -6,16 +6,17 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { mkdtemp, readFile, rm, writeFile, mkdir } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectsCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { PAGES_PREFIX } from '../../shared/pages.ts';
 import { DEFAULT_ADMIN_PREFIX } from '../../shared/paths.ts';
 import { configurationSetName, contentSecurityPolicy } from '../config.ts';
 import { buckets, tables, type BucketKey, type TableKey } from '../../lambdas/contracts/data-model.ts';
-import { MAIL_ENV, ORDER_LINK_ENV, ORIGIN_ENV, OUTBOX_ENV } from '../../lambdas/contracts/env.ts';
+import { MAIL_ENV, ORDER_LINK_ENV, ORIGIN_ENV, OUTBOX_ENV, PAGES_ENV } from '../../lambdas/contracts/env.ts';
 import { seedSettings } from '../../lambdas/repositories/settings.ts';
 import { DEFAULT_SETTINGS, SEED_AUTHOR, type PaymentSettings } from '../../shared/settings.ts';
-import { OUTBOX_STREAM_FILTER } from '../../lambdas/contracts/outbox.ts';
 import { streamConsumers } from '../../lambdas/jobs.ts';
 import {
   LOCAL_CREDENTIALS,
@@ -28,6 +29,7 @@ import {
 } from './bootstrap.ts';
 import { startCognitoLocal } from './cognito-local.ts';
 import { REPO_ROOT, startDynamoDbLocal } from './dynamodb-local.ts';
+import { RENDERER_DIST } from '../constructs/shop-function.ts';
 import { startFrontDoor } from './front-door.ts';
 import { createGateway } from './gateway.ts';
 import { HOST, assertPortFree, freePort } from './processes.ts';
@@ -95,6 +97,8 @@ export interface Twin {
 
 /** The built SPA the front door serves: `WEB_DIST` if set (parallel builds), else `web/dist`. */
 export const webDistDir = (): string => process.env.WEB_DIST ?? join(REPO_ROOT, 'web', 'dist');
+/** The built pre-renderer the twin's page functions load (as the cloud's bundle them). */
+export const rendererDir = (): string => process.env.RENDERER_DIST ?? RENDERER_DIST;
 
 export const localBucketName = (key: BucketKey): string => `joias-${key}`;
 
@@ -144,6 +148,7 @@ export function handlerEnv(endpoints: Twin['endpoints'], shopUrl: string, origin
     [MAIL_ENV.templatePrefix]: MAIL_TEMPLATE_PREFIX,
     [MAIL_ENV.shopUrl]: shopUrl,
     [MAIL_ENV.configurationSet]: MAIL_CONFIGURATION_SET,
+    [PAGES_ENV.rendererDir]: rendererDir(),
     [OUTBOX_ENV.sendRate]: process.env[OUTBOX_ENV.sendRate] ?? String(LOCAL_MAIL_SEND_RATE),
     POWERTOOLS_SERVICE_NAME: 'joias-api',
     // The business metrics run as in the cloud, their embedded-metric lines switched off (a readable console).
@@ -153,6 +158,16 @@ export function handlerEnv(endpoints: Twin['endpoints'], shopUrl: string, origin
   for (const key of Object.keys(tables) as TableKey[]) env[tables[key].envVar] = localTableName(key);
   for (const key of Object.keys(buckets) as BucketKey[]) env[buckets[key].envVar] = localBucketName(key);
   return env;
+}
+
+/** Deletes every pre-rendered page of the site bucket (what a deploy's pruning does in the cloud). */
+async function emptyPages(s3: S3Client, bucket: string): Promise<void> {
+  for (let token: string | undefined, first = true; first || token; first = false) {
+    const page = await s3.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: PAGES_PREFIX, ContinuationToken: token }));
+    const keys = (page.Contents ?? []).map((object) => ({ Key: object.Key! }));
+    if (keys.length) await s3.send(new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: keys, Quiet: true } }));
+    token = page.IsTruncated ? page.NextContinuationToken : undefined;
+  }
 }
 
 export async function startTwin(options: TwinOptions): Promise<Twin> {
@@ -208,6 +223,8 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
     stops.push(async () => s3.destroy());
     if (options.seed) await seedCatalogue();
     await migrateLegacyPhotos();
+    // As a deploy does: the pages kept from before name the old build's files; each is rendered again.
+    await emptyPages(s3, localBucketName('site'));
 
     const adminPrefix = options.adminPrefix ?? DEFAULT_ADMIN_PREFIX;
     const gateway = createGateway({ issuer, clientId: pool.clientId, jwks, throttle: options.throttle ?? true });
@@ -223,6 +240,8 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       originSecret,
       s3,
       imagesBucket: localBucketName('images'),
+      siteBucket: localBucketName('site'),
+      rendererDir: rendererDir(),
       webDist: options.webDist ?? webDistDir(),
       dev: options.dev,
       runtimeConfig: {
@@ -240,9 +259,13 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
     });
     stops.push(frontDoor.stop);
     stops.push(startScheduler().stop);
-    // The outbox's consumer reads DynamoDB Local's stream, as the event source mapping does in the cloud.
+    // The stream consumers read DynamoDB Local's streams, as the event source mappings do in the cloud;
+    // the page publishers only when there is a built pre-renderer (not in dev mode, where Vite serves the app).
+    const rendererBuilt = !options.dev && existsSync(join(rendererDir(), 'render-page.js'));
     for (const consumer of streamConsumers) {
-      const poller = await startStreamPoller(consumer, { endpoint: endpoints.dynamodb, tableName: localTableName(consumer.table), filter: OUTBOX_STREAM_FILTER });
+      if ('renderer' in consumer && consumer.renderer && !rendererBuilt) continue;
+      const filter = 'filter' in consumer ? consumer.filter : undefined;
+      const poller = await startStreamPoller(consumer, { endpoint: endpoints.dynamodb, tableName: localTableName(consumer.table), ...(filter ? { filter } : {}) });
       stops.push(poller.stop);
     }
 

@@ -43,11 +43,15 @@ export const tables = {
     envVar: 'TABLE_PRODUCTS',
     partitionKey: { name: 'id', type: 'S' },
     indexes: [listingByCreatedAt, { name: 'byCode', partitionKey: { name: 'code', type: 'S' } }],
+    // Its pre-rendered pages are rendered again when a product changes (`consumers/publish-product-pages.ts`).
+    stream: 'NEW_IMAGE',
   },
   collections: {
     envVar: 'TABLE_COLLECTIONS',
     partitionKey: { name: 'id', type: 'S' },
     indexes: [{ name: 'byListing', partitionKey: { name: 'listing', type: 'S' }, sortKey: { name: 'name', type: 'S' } }],
+    // Every page's menu lists the collections: all pages are rendered again when one changes.
+    stream: 'NEW_IMAGE',
   },
   orders: {
     envVar: 'TABLE_ORDERS',
@@ -162,6 +166,8 @@ export const buckets = {
    * day, so an abandoned or refused upload is really gone.
    */
   uploads: { envVar: 'BUCKET_UPLOADS' },
+  /** The built shop (served by CloudFront) and, under `pages/`, its pre-rendered pages (`shared/pages.ts`). */
+  site: { envVar: 'BUCKET_SITE' },
 } as const;
 
 export type BucketKey = keyof typeof buckets;

@@ -42,6 +42,13 @@ export const VIEWER_IP_HEADER = 'x-viewer-ip';
  */
 export const ORDER_LINK_ENV = { key: 'ORDER_LINK_KEY' } as const;
 
+/**
+ * Set on the functions that render pages (`lambdas/services/pages.ts`): the directory of the built
+ * pre-renderer (`web/dist-ssr`: `render-page.js`, the app's `template.html` and `manifest.json`),
+ * bundled with the function in the cloud.
+ */
+export const PAGES_ENV = { rendererDir: 'PAGE_RENDERER_DIR' } as const;
+
 /** Set on the outbox consumer only. */
 export const OUTBOX_ENV = {
   /** At most this many e-mails a second from one consumer instance (the account's SES sending rate). */

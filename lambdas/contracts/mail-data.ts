@@ -18,6 +18,7 @@
  * Values meant for an attribute (`MAIL_URL_FIELDS`) must be absolute http(s) URLs.
  */
 import { MAIL_URL_FIELDS, TEXT_ROOT, type MailData, type MailTemplateId } from './mail-templates.ts';
+import { escapeHtml } from '../../shared/html.ts';
 
 /**
  * An unpaired UTF-16 surrogate (JSON would carry it as an escape SES may refuse); it becomes U+FFFD.
@@ -39,31 +40,6 @@ const CONTROL_RUNS = /[\p{Cc}\p{Zl}\p{Zp}]+/gu;
  */
 export function plainText(value: string): string {
   return value.replace(LONE_SURROGATE, '\uFFFD').replace(FORMAT_CHARACTERS, '').replace(CONTROL_RUNS, ' ');
-}
-
-const HTML_ENTITIES: Readonly<Record<string, string>> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-  '`': '&#96;',
-  '=': '&#61;',
-  '{': '&#123;',
-  '}': '&#125;',
-};
-const HTML_SPECIALS = /[&<>"'`={}]/g;
-
-/**
- * Text for an HTML text node or a quoted attribute: the characters Handlebars' own escaping covers
- * (`& < > " ' \` =`) plus every brace, so `{{numero}}` in a value stays text. A browser shows the
- * original characters.
- *
- * @example
- * escapeHtml('<b>"Ana" & {{numero}}</b>'); // '&lt;b&gt;&quot;Ana&quot; &amp; &#123;&#123;numero&#125;&#125;&lt;/b&gt;'
- */
-export function escapeHtml(value: string): string {
-  return value.replace(HTML_SPECIALS, (character) => HTML_ENTITIES[character]!);
 }
 
 type Leaf = (text: string) => string;

@@ -16,7 +16,7 @@ export function json<T>(statusCode: number, body: T, headers: Record<string, str
 export const ok = <T>(body: T, headers?: Record<string, string>): HttpResult<T> => json(200, body, headers);
 export const created = <T>(body: T, headers?: Record<string, string>): HttpResult<T> => json(201, body, headers);
 
-/** A text answer (e.g. XML) with its own content type. */
-export function text(body: string, contentType: string, headers: Record<string, string> = {}): HttpResult<string> {
-  return { statusCode: 200, headers: { 'content-type': contentType, ...headers }, body };
+/** A text answer (e.g. XML, a page) with its own content type. */
+export function text(body: string, contentType: string, headers: Record<string, string> = {}, statusCode = 200): HttpResult<string> {
+  return { statusCode, headers: { 'content-type': contentType, ...headers }, body };
 }

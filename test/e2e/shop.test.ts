@@ -26,11 +26,14 @@ describe('/shop in Chromium', () => {
     await page.close();
   });
 
-  it('falls back to index.html for client routes, but not for the API', async () => {
+  it('answers an unknown address with the not-found page and a real 404, the app shell for client routes, and leaves the API alone', async () => {
     const page = await shop.browser.newPage();
     const response = await page.goto(`${shop.twin.url}/uma/rota/qualquer`);
-    expect(response?.status()).toBe(200);
+    expect(response?.status()).toBe(404);
     await expect.poll(() => page.locator('h1').textContent()).toBe('Página não encontrada');
+    const cart = await page.goto(`${shop.twin.url}/cart`);
+    expect(cart?.status()).toBe(200);
+    await expect.poll(() => page.locator('h1').textContent()).toMatch(/carrinho/i);
     const api = await page.request.get(`${shop.twin.url}/api/nada`);
     expect(api.status()).toBe(404);
     expect(await api.json()).toEqual({ message: 'Not Found' });

@@ -15,6 +15,9 @@ const expectedCount = (filter: Partial<ListingFilter>) => filterProducts(seedPie
 const cards = (page: Page) => page.locator('.product-card');
 const activeFilters = (page: Page) => page.getByTestId('active-filters');
 const badge = (page: Page) => page.locator('.cart-badge');
+/** The page's schema.org Product block (next to its breadcrumbs). */
+const productJsonLd = (page: Page) =>
+  page.locator('script[type="application/ld+json"]').evaluateAll((blocks) => blocks.map((b) => JSON.parse(b.textContent ?? '{}') as { '@type': string }).find((b) => b['@type'] === 'Product')) as Promise<Record<string, any>>;
 /** Waits until the page's data has loaded (no 'A carregar...' left). */
 const settled = (page: Page) => page.waitForFunction(() => !document.querySelector('main .loading') && document.querySelector('main h1'));
 
@@ -230,7 +233,7 @@ describe('product detail', () => {
     await expect.poll(() => page.locator('.gallery__strip').evaluate((strip) => Math.round(strip.scrollLeft / strip.clientWidth))).toBe(1);
     expect(await badge(page).count()).toBe(0);
 
-    const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!);
+    const jsonLd = await productJsonLd(page);
     expect(jsonLd).toMatchObject({ '@type': 'Product', name: piece.name, offers: { price: '26.91', priceCurrency: 'EUR', availability: 'https://schema.org/InStock' } });
 
     const quantity = page.getByRole('spinbutton', { name: 'Quantidade' });
@@ -271,7 +274,7 @@ describe('product detail', () => {
     await page.goto(`${shop.twin.url}/product/${piece.id}`);
     await expect.poll(() => page.locator('.product-detail__soldout').textContent()).toContain('Esgotado');
     expect(await page.getByRole('button', { name: 'Adicionar ao carrinho' }).count()).toBe(0);
-    const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!);
+    const jsonLd = await productJsonLd(page);
     expect(jsonLd.offers.availability).toBe('https://schema.org/OutOfStock');
 
     await page.getByRole('button', { name: 'Avisem-me' }).click();

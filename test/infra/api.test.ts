@@ -19,7 +19,7 @@ import {
   envVarsOf,
 } from '../../infra/constructs/bind.ts';
 import { actionsOf, findDependencyCycle, makeHandlers, openViolations, statementsOfRole, synthShop, SYNTH_TIMEOUT_MS, TEST_SENDER, removeScratch, type Synthesized } from './support.ts';
-import { ORIGIN_ENV } from '../../lambdas/contracts/env.ts';
+import { ORIGIN_ENV, PAGES_ENV } from '../../lambdas/contracts/env.ts';
 
 let shop: Synthesized;
 
@@ -36,8 +36,8 @@ function functionOf(s: Synthesized, key: RouteKey) {
 }
 
 /** Every API function also gets the origin secret (the origin lock), whatever its grants. */
-function expectedEnv(route: Pick<Route, 'grants'>): string[] {
-  return [...Object.keys(baseEnvironment(shop.stack)), ...route.grants.flatMap(envVarsOf), ORIGIN_ENV.secret].sort();
+function expectedEnv(route: Pick<Route, 'grants' | 'renderer'>): string[] {
+  return [...Object.keys(baseEnvironment(shop.stack)), ...route.grants.flatMap(envVarsOf), ORIGIN_ENV.secret, ...(route.renderer ? [PAGES_ENV.rendererDir] : [])].sort();
 }
 
 const WRITE_ACTIONS = [...TABLE_WRITE_ACTIONS, ...BUCKET_PUT_ACTIONS, 's3:DeleteObject', 'ses:SendEmail', 'ses:SendTemplatedEmail'];

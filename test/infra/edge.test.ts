@@ -27,13 +27,13 @@ const secretId = () => Object.entries(shop.json.Resources).find(([id, r]) => r.T
 const secretReference = () => ({ 'Fn::Join': ['', ['{{resolve:secretsmanager:', { Ref: secretId() }, ':SecretString:::}}']] });
 
 describe('the origin lock', () => {
-  it('CloudFront sends a generated secret in x-origin-verify to the API origin, and to no other origin', () => {
+  it('CloudFront sends a generated secret in x-origin-verify to the API origins (the API, the pages fallback), and to no other origin', () => {
     const secret = shop.json.Resources[secretId()]!;
     expect(secret.Properties.GenerateSecretString).toMatchObject({ ExcludePunctuation: true, PasswordLength: 48 });
     const origins = distribution().Origins as { Id: string; CustomOriginConfig?: unknown; OriginCustomHeaders?: { HeaderName: string; HeaderValue: unknown }[] }[];
     const api = origins.filter((o) => o.CustomOriginConfig);
-    expect(api).toHaveLength(1);
-    expect(api[0]!.OriginCustomHeaders).toEqual([{ HeaderName: ORIGIN_HEADER, HeaderValue: secretReference() }]);
+    expect(api).toHaveLength(2);
+    for (const origin of api) expect(origin.OriginCustomHeaders).toEqual([{ HeaderName: ORIGIN_HEADER, HeaderValue: secretReference() }]);
     for (const other of origins.filter((o) => !o.CustomOriginConfig)) expect(other.OriginCustomHeaders).toBeUndefined();
     // The secret's value is never in the template.
     expect(JSON.stringify(shop.json)).not.toMatch(/"SecretString":/);

@@ -7,7 +7,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import { routes } from '../../lambdas/routes.ts';
-import { API_CACHE_MAX_SECONDS, cachedApiPathPatterns, SITEMAP_REWRITE_CODE, SPA_REWRITE_CODE } from '../../infra/web.ts';
+import { API_CACHE_MAX_SECONDS, cachedApiPathPatterns, pageRewriteCode, PAGES_FALLBACK_PATH, SITEMAP_REWRITE_CODE } from '../../infra/web.ts';
+import { pageKind, pageObjectKey } from '../../shared/pages.ts';
 import { findDependencyCycle, openViolations, synthShop, SYNTH_TIMEOUT_MS, removeScratch, type Synthesized } from './support.ts';
 
 let shop: Synthesized;
@@ -43,14 +44,23 @@ describe('path patterns (test helper)', () => {
   });
 });
 
-describe('SPA rewrite function', () => {
+describe('page rewrite function', () => {
+  const SPA_REWRITE_CODE = pageRewriteCode('/bastidores-7b99');
   const handler = new Function(`${SPA_REWRITE_CODE}; return handler;`)() as (event: { request: { uri: string } }) => { uri: string };
   const rewrite = (uri: string) => handler({ request: { uri } }).uri;
 
-  it('sends client routes to /index.html and leaves files alone', () => {
-    expect(rewrite('/')).toBe('/index.html');
-    expect(rewrite('/shop')).toBe('/index.html');
-    expect(rewrite('/product/abc-123')).toBe('/index.html');
+  it('sends public pages to their pre-rendered object, app pages to /index.html, and leaves files alone', () => {
+    expect(rewrite('/')).toBe('/pages/index.html');
+    expect(rewrite('/shop')).toBe('/pages/shop.html');
+    expect(rewrite('/shop/')).toBe('/pages/shop.html');
+    expect(rewrite('/product/abc-123')).toBe('/pages/product/abc-123.html');
+    // Percent-encoded as browsers send it: S3 decodes it into the object's key.
+    expect(rewrite('/Politica-Devolu%C3%A7%C3%B5es')).toBe('/pages/Politica-Devolu%C3%A7%C3%B5es.html');
+    expect(rewrite('/nao-existe')).toBe('/pages/nao-existe.html');
+    expect(rewrite('/encomenda')).toBe('/pages/encomenda.html');
+    for (const app of ['/cart', '/shipping', '/payment', '/thank-you', '/encomenda/123456', '/bastidores-7b99', '/bastidores-7b99/login']) {
+      expect(rewrite(app), app).toBe('/index.html');
+    }
     expect(rewrite('/bastidores-7b99/ordersdetail/123456')).toBe('/index.html');
     expect(rewrite('/assets/index-abc123.js')).toBe('/assets/index-abc123.js');
     expect(rewrite('/config.json')).toBe('/config.json');
@@ -60,21 +70,36 @@ describe('SPA rewrite function', () => {
     expect(rewrite('/bastidores-7b99/clientes/ana@exemplo.pt')).toBe('/index.html');
     expect(rewrite('/bastidores-7b99/clientes/ANA%40EXEMPLO.PT')).toBe('/index.html');
   });
+
+  it('agrees with the twin front door (pageKind) on every kind of address', () => {
+    for (const path of ['/', '/shop', '/product/abc', '/faq', '/nao-existe', '/cart', '/encomenda/1', '/bastidores-7b99/login', '/Politica-Privacidade']) {
+      const kind = pageKind(path, '/bastidores-7b99').kind;
+      expect(rewrite(path), path).toBe(kind === 'app' ? '/index.html' : `/${pageObjectKey(path)}`);
+    }
+  });
 });
 
 describe('CloudFront distribution', () => {
-  it('the default behaviour serves the SPA bucket through OAC with the rewrite function, and no distribution-wide error pages', () => {
+  it('the default behaviour serves the site bucket through OAC, then the pages function, with the rewrite function, and no distribution-wide error pages', () => {
     const config = distributionConfig(shop);
     expect(config.CustomErrorResponses).toBeUndefined();
     expect(config.DefaultRootObject).toBe('index.html');
     const def = config.DefaultCacheBehavior;
-    expect(def.TargetOriginId).toBe(originIdOfBucket(shop, shop.logicalId(shop.stack.web.siteBucket)));
+    // An origin group: the bucket first; its 403 (a missing key: OAC cannot list) or 404 goes to the pages function.
+    const group = (config.OriginGroups.Items as Record<string, any>[]).find((g) => g.Id === def.TargetOriginId)!;
+    expect(group.FailoverCriteria.StatusCodes.Items.sort()).toEqual([403, 404]);
+    const [primary, fallback] = group.Members.Items.map((m: { OriginId: string }) => (config.Origins as Record<string, any>[]).find((o) => o.Id === m.OriginId)!);
+    expect(primary.Id).toBe(originIdOfBucket(shop, shop.logicalId(shop.stack.data.buckets.site)));
+    expect(fallback.OriginPath).toBe(PAGES_FALLBACK_PATH);
+    expect(JSON.stringify(fallback.DomainName)).toContain(shop.logicalId(shop.stack.api.httpApi));
+    expect(fallback.OriginCustomHeaders.map((h: { HeaderName: string }) => h.HeaderName)).toEqual(['x-origin-verify']);
+    expect(routes.some((route) => route.path === `${PAGES_FALLBACK_PATH}/{key+}` && route.method === 'GET')).toBe(true);
     expect(def.ViewerProtocolPolicy).toBe('redirect-to-https');
     expect(def.FunctionAssociations).toEqual([
-      { EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [expect.stringMatching(/^WebSpaRewrite/), 'FunctionARN'] } },
+      { EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [expect.stringMatching(/^WebPageRewrite/), 'FunctionARN'] } },
     ]);
     const fnId = def.FunctionAssociations[0].FunctionARN['Fn::GetAtt'][0];
-    expect(shop.json.Resources[fnId]!.Properties.FunctionCode).toBe(SPA_REWRITE_CODE);
+    expect(shop.json.Resources[fnId]!.Properties.FunctionCode).toBe(pageRewriteCode('/bastidores-7b99'));
     const origins = config.Origins as { OriginAccessControlId?: unknown; S3OriginConfig?: unknown }[];
     for (const origin of origins.filter((o) => o.S3OriginConfig)) expect(origin.OriginAccessControlId).toBeDefined();
   });

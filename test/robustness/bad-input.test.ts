@@ -4,6 +4,7 @@
  * error shape with a Portuguese message, never a 5xx, and the tables must be byte-for-byte unchanged.
  * Runs against its own twin, so no other test writes to the tables meanwhile.
  */
+import { PAGES_FALLBACK_PATH } from '../../infra/web.ts';
 import { ScanCommand } from '@aws-sdk/client-dynamodb';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
@@ -76,6 +77,13 @@ async function expectRefused(attempt: Attempt): Promise<void> {
   const where = `${attempt.method} ${attempt.path} ${attempt.body?.slice(0, 200) ?? ''} → ${response.status} ${text.slice(0, 300)}`;
   expect(response.status, where).toBeGreaterThanOrEqual(400);
   expect(response.status, where).toBeLessThan(500);
+  if (attempt.path.startsWith(`${PAGES_FALLBACK_PATH}/`) && !/json/.test(response.headers.get('content-type') ?? '')) {
+    // The pages function answers a page, not JSON: the shop's not-found page (or a plain one), in Portuguese.
+    expect(response.status, where).toBe(404);
+    expect(response.headers.get('content-type'), where).toMatch(/^text\/html/);
+    expect(text, where).toMatch(/não (existe|encontrad)/);
+    return;
+  }
   const body = JSON.parse(text) as { error: { code: string; message: string; fields?: Record<string, string> }; message?: string };
   if (!body.error) {
     // API Gateway refused it by itself (no route; the JWT authorizer), with its own body, as in the
@@ -213,7 +221,7 @@ describe('bad input never changes anything and is answered in Portuguese', () =>
         // Ids that do not exist or cannot exist, with an otherwise valid request.
         await fc.assert(
           fc.asyncProperty(fc.oneof(fc.string({ minLength: 1, maxLength: 120 }), fc.stringMatching(/^[0-9]{6}$/), fc.uuid(), fc.constantFrom('..', '%00', 'null', '-1', '%E0%A4%A')), async (id) => {
-            const path = route.path.replace(/\{\w+\}/g, /%/.test(id) ? id : encodeURIComponent(id));
+            const path = route.path.replace(/\{\w+\+?\}/g, /%/.test(id) ? id : encodeURIComponent(id));
             await expectRefused({ method: route.method, path, body: hasBody ? JSON.stringify(VALID[key]) : undefined, headers: { ...(hasBody ? JSON_HEADERS : {}), ...authHeaders(route) } });
           }),
           { numRuns: RUNS },

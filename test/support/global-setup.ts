@@ -1,7 +1,9 @@
 /**
- * Starts one local twin (in memory, free ports, demo catalogue) for the integration tests and hands
- * its addresses to the test files through `inject('twin')`.
+ * Builds the shop (its pre-rendered pages are part of what the API serves), then starts one local twin
+ * (in memory, free ports, demo catalogue) for the integration tests and hands its addresses to the test
+ * files through `inject('twin')`.
  */
+import { execFileSync } from 'node:child_process';
 import type { TestProject } from 'vitest/node';
 import { startTwin, type Twin } from '../../infra/local/twin.ts';
 import type { TwinInfo } from './twin.ts';
@@ -9,6 +11,7 @@ import type { TwinInfo } from './twin.ts';
 let twin: Twin | undefined;
 
 export async function setup(project: TestProject): Promise<void> {
+  execFileSync('npm', ['run', '--silent', 'build:web'], { stdio: ['ignore', 'ignore', 'inherit'] });
   // Without the stage throttle: the test files together are a crowd (see TwinOptions.throttle).
   twin = await startTwin({ port: 0, seed: true, throttle: false });
   project.provide('twin', twinInfo(twin));

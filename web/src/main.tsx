@@ -3,11 +3,23 @@ import './app/clean-address.ts';
 // Then the design tokens and base styles, before any component's styles.
 import './ui/styles.css';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { AppRouter } from './app/router.tsx';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { routes } from './app/router.tsx';
+import { PageDataContext, readPageData } from './lib/page-data.ts';
+import { sameAddress } from '../../shared/pages.ts';
 
-createRoot(document.getElementById('root')!).render(
+const data = readPageData();
+const router = createBrowserRouter(routes);
+const app = (
   <StrictMode>
-    <AppRouter />
-  </StrictMode>,
+    <PageDataContext.Provider value={data}>
+      <RouterProvider router={router} />
+    </PageDataContext.Provider>
+  </StrictMode>
 );
+const root = document.getElementById('root')!;
+// A page pre-rendered for this very address is hydrated; any other (the app shell, a listing with a
+// filter the HTML was not rendered for) is rendered afresh.
+if (data && sameAddress(data.url, window.location.pathname + window.location.search) && root.firstElementChild) hydrateRoot(root, app);
+else createRoot(root).render(app);

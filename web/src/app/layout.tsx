@@ -1,21 +1,18 @@
 import { Suspense, useEffect, useRef } from 'react';
-import { Outlet, useLocation } from 'react-router-dom';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
 import { Loading } from '../ui/page-state.tsx';
 import { SiteFooter } from './footer.tsx';
 import { SiteHeader } from './header.tsx';
 import './layout.css';
 
 /**
- * Every navigation scrolls to the top (a new filter of the listing too); a new page, after the first,
- * also moves the keyboard focus to the main content so that screen readers start reading it.
+ * A new page, after the first, moves the keyboard focus to the main content so that screen readers
+ * start reading it. (Scrolling is `ScrollRestoration`'s: the top on a new address, a new filter of the
+ * listing too; where the visitor was on Back and Forward.)
  */
-function useNavigationReset(pathname: string, search: string) {
+function useFocusOnNavigation(pathname: string) {
   const main = useRef<HTMLElement>(null);
   const shownPath = useRef(pathname);
-  useEffect(() => {
-    // Braces matter: scrollTo returns a promise in recent browsers, and an effect must not return one.
-    window.scrollTo(0, 0);
-  }, [pathname, search]);
   useEffect(() => {
     if (shownPath.current === pathname) return;
     shownPath.current = pathname;
@@ -26,8 +23,8 @@ function useNavigationReset(pathname: string, search: string) {
 
 /** The shared public layout: header, page, footer. */
 export function Layout() {
-  const { pathname, search } = useLocation();
-  const main = useNavigationReset(pathname, search);
+  const { pathname } = useLocation();
+  const main = useFocusOnNavigation(pathname);
   return (
     <div className="page">
       <a className="skip-link" href="#conteudo">
@@ -46,6 +43,7 @@ export function Layout() {
         </Suspense>
       </main>
       <SiteFooter />
+      <ScrollRestoration />
     </div>
   );
 }

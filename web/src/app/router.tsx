@@ -1,5 +1,5 @@
-import { lazy, type ComponentType } from 'react';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { createContext, lazy, useContext, type ComponentType } from 'react';
+import type { RouteObject } from 'react-router-dom';
 import { HomePage } from '../features/pages/home-page.tsx';
 import { Layout } from './layout.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
@@ -8,13 +8,40 @@ import { RouteError } from './route-error.tsx';
 import { Loading } from '../ui/page-state.tsx';
 import { ADMIN_PREFIX } from '../features/admin/admin-prefix.ts';
 
-/** A page loaded on first visit (its own chunk), by its named export. */
-function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
-  const Page = lazy<ComponentType>(() => load().then((module) => ({ default: module[name] })));
-  return <Page />;
+/**
+ * The page modules, each its own chunk (loaded on first visit). The keys are their source paths, which
+ * the pre-renderer also uses to name the chunk and styles a page needs in its HTML.
+ */
+const pageModules = import.meta.glob<Record<string, ComponentType>>([
+  '../features/catalog/{shop,product}-page.tsx',
+  '../features/cart/cart-page.tsx',
+  '../features/checkout/{shipping,payment,thank-you,my-order,order-lookup}-page.tsx',
+  '../features/pages/{contact,about,faq,sustainability}-page.tsx',
+  '../features/pages/{policy,legal}-pages.tsx',
+]);
+
+/** Told, on the server, which page modules a render used (for their `<link>`s in the page's head). */
+export const RenderedModulesContext = createContext<Set<string> | undefined>(undefined);
+
+/** The module's path as the build's manifest names it (relative to `web/`). */
+export function manifestKey(modulePath: string): string {
+  return `src/${modulePath.replace(/^\.\.\//, '')}`;
 }
 
-const router = createBrowserRouter([
+/** A page loaded on first visit (its own chunk), by its module and named export. */
+function page(modulePath: string, name: string) {
+  const load = pageModules[modulePath];
+  if (!load) throw new Error(`no page module ${modulePath}`);
+  const Page = lazy<ComponentType>(() => load().then((module) => ({ default: module[name]! })));
+  function RoutePage() {
+    useContext(RenderedModulesContext)?.add(manifestKey(modulePath));
+    return <Page />;
+  }
+  return <RoutePage />;
+}
+
+/** The shop's routes: the browser's router and the pre-renderer's use the same table. */
+export const routes: RouteObject[] = [
   {
     element: <Layout />,
     errorElement: <RouteError />,
@@ -24,24 +51,24 @@ const router = createBrowserRouter([
         errorElement: <RouteError />,
         children: [
           { index: true, element: <HomePage /> },
-          { path: paths.shop, element: page(() => import('../features/catalog/shop-page.tsx'), 'ShopPage') },
-          { path: routePatterns.product, element: page(() => import('../features/catalog/product-page.tsx'), 'ProductPage') },
-          { path: paths.cart, element: page(() => import('../features/cart/cart-page.tsx'), 'CartPage') },
-          { path: paths.shipping, element: page(() => import('../features/checkout/shipping-page.tsx'), 'ShippingPage') },
-          { path: paths.payment, element: page(() => import('../features/checkout/payment-page.tsx'), 'PaymentPage') },
-          { path: paths.thankYou, element: page(() => import('../features/checkout/thank-you-page.tsx'), 'ThankYouPage') },
-          { path: routePatterns.myOrder, element: page(() => import('../features/checkout/my-order-page.tsx'), 'MyOrderPage') },
-          { path: paths.findOrder, element: page(() => import('../features/checkout/order-lookup-page.tsx'), 'OrderLookupPage') },
-          { path: paths.contact, element: page(() => import('../features/pages/contact-page.tsx'), 'ContactPage') },
-          { path: paths.about, element: page(() => import('../features/pages/about-page.tsx'), 'AboutPage') },
-          { path: paths.faq, element: page(() => import('../features/pages/faq-page.tsx'), 'FaqPage') },
-          { path: paths.sustainability, element: page(() => import('../features/pages/sustainability-page.tsx'), 'SustainabilityPage') },
-          { path: paths.privacy, element: page(() => import('../features/pages/policy-pages.tsx'), 'PrivacyPolicyPage') },
-          { path: paths.returns, element: page(() => import('../features/pages/policy-pages.tsx'), 'ReturnsPolicyPage') },
-          { path: paths.shippingPolicy, element: page(() => import('../features/pages/policy-pages.tsx'), 'ShippingPolicyPage') },
-          { path: paths.terms, element: page(() => import('../features/pages/policy-pages.tsx'), 'TermsPage') },
-          { path: paths.legal, element: page(() => import('../features/pages/legal-pages.tsx'), 'LegalInfoPage') },
-          { path: paths.withdrawal, element: page(() => import('../features/pages/legal-pages.tsx'), 'WithdrawalPage') },
+          { path: paths.shop, element: page('../features/catalog/shop-page.tsx', 'ShopPage') },
+          { path: routePatterns.product, element: page('../features/catalog/product-page.tsx', 'ProductPage') },
+          { path: paths.cart, element: page('../features/cart/cart-page.tsx', 'CartPage') },
+          { path: paths.shipping, element: page('../features/checkout/shipping-page.tsx', 'ShippingPage') },
+          { path: paths.payment, element: page('../features/checkout/payment-page.tsx', 'PaymentPage') },
+          { path: paths.thankYou, element: page('../features/checkout/thank-you-page.tsx', 'ThankYouPage') },
+          { path: routePatterns.myOrder, element: page('../features/checkout/my-order-page.tsx', 'MyOrderPage') },
+          { path: paths.findOrder, element: page('../features/checkout/order-lookup-page.tsx', 'OrderLookupPage') },
+          { path: paths.contact, element: page('../features/pages/contact-page.tsx', 'ContactPage') },
+          { path: paths.about, element: page('../features/pages/about-page.tsx', 'AboutPage') },
+          { path: paths.faq, element: page('../features/pages/faq-page.tsx', 'FaqPage') },
+          { path: paths.sustainability, element: page('../features/pages/sustainability-page.tsx', 'SustainabilityPage') },
+          { path: paths.privacy, element: page('../features/pages/policy-pages.tsx', 'PrivacyPolicyPage') },
+          { path: paths.returns, element: page('../features/pages/policy-pages.tsx', 'ReturnsPolicyPage') },
+          { path: paths.shippingPolicy, element: page('../features/pages/policy-pages.tsx', 'ShippingPolicyPage') },
+          { path: paths.terms, element: page('../features/pages/policy-pages.tsx', 'TermsPage') },
+          { path: paths.legal, element: page('../features/pages/legal-pages.tsx', 'LegalInfoPage') },
+          { path: paths.withdrawal, element: page('../features/pages/legal-pages.tsx', 'WithdrawalPage') },
           { path: '*', element: <NotFoundPage /> },
         ],
       },
@@ -49,8 +76,4 @@ const router = createBrowserRouter([
   },
   // The admin area (its own lazy chunk, outside the public layout) is the line below.
   { path: `${ADMIN_PREFIX}/*`, errorElement: <RouteError />, hydrateFallbackElement: <Loading />, lazy: () => import('../features/admin/admin-routes.tsx') },
-]);
-
-export function AppRouter() {
-  return <RouterProvider router={router} />;
-}
+];

@@ -148,8 +148,12 @@ export function cartStore(): CartStore {
   return browserStore;
 }
 
+const EMPTY_CART: Cart = [];
+/** A pre-rendered page knows no cart: it shows an empty one, and the browser's right after hydration. */
+const serverCart = () => EMPTY_CART;
+
 /** The current cart; re-renders when it changes, in this tab or another. */
 export function useCart(): Cart {
   const store = cartStore();
-  return useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
+  return useSyncExternalStore(store.subscribe, store.getSnapshot, serverCart);
 }

@@ -2,7 +2,7 @@
  * Loading something when a page opens (and again on "Tentar novamente"): the state a page renders
  * from, ignoring answers that arrive after the page moved on.
  */
-import { useCallback, useEffect, useState, type DependencyList } from 'react';
+import { useCallback, useEffect, useRef, useState, type DependencyList } from 'react';
 
 export type LoadState<T> =
   | { readonly status: 'loading' }
@@ -13,18 +13,31 @@ export type LoadState<T> =
  * Runs `load` on mount and whenever `deps` change; the second value loads again, the third replaces
  * the loaded value (after a write answered the new version).
  *
+ * `initial`: what the page already knows (a pre-rendered page's data): shown at once; a value is then
+ * checked quietly in the background (a newer answer replaces it, a failed check leaves it), an error
+ * (the page's "not found") stands until `retry`.
+ *
  * @example
  * const [state, retry] = useLoad(() => api.product(id), [id]);
  */
-export function useLoad<T>(load: () => Promise<T>, deps: DependencyList): [LoadState<T>, () => void, (change: (value: T) => T) => void] {
-  const [state, setState] = useState<LoadState<T>>({ status: 'loading' });
+export function useLoad<T>(
+  load: () => Promise<T>,
+  deps: DependencyList,
+  initial?: LoadState<T>,
+): [LoadState<T>, () => void, (change: (value: T) => T) => void] {
+  const [state, setState] = useState<LoadState<T>>(initial ?? { status: 'loading' });
   const [attempt, setAttempt] = useState(0);
+  const first = useRef(initial?.status);
   useEffect(() => {
     let active = true;
-    setState({ status: 'loading' });
+    const revalidating = first.current === 'ready';
+    const known = first.current === 'error';
+    first.current = undefined;
+    if (known) return;
+    if (!revalidating) setState({ status: 'loading' });
     load().then(
       (value) => active && setState({ status: 'ready', value }),
-      (error: unknown) => active && setState({ status: 'error', error }),
+      (error: unknown) => active && !revalidating && setState({ status: 'error', error }),
     );
     return () => {
       active = false;

@@ -1,13 +1,14 @@
 /**
  * A product photo as the shop serves it (DESIGN rule 21): `<picture>` with AVIF and WebP `srcset`s of
  * the processed widths, the JPEG fallback in `<img>`, `width`/`height` from the photo (no layout
- * shift), the blurred placeholder as the background until the photo arrives, and `sizes` given by
+ * shift), the blurred placeholder as the background until the photo arrives (set from script, never a
+ * `style` attribute: pre-rendered pages keep `style-src 'self'`), and `sizes` given by
  * the caller to match the layout where it is shown. Lazy unless it is the page's largest image
  * (`priority`: eager, `fetchpriority="high"`).
  *
  * Without a photo (a piece with none), the shop's placeholder picture.
  */
-import type { CSSProperties } from 'react';
+import { useEffect, useRef } from 'react';
 import { photoFallback, photoSrcSet, type ProductPhoto } from '../../../shared/photos.ts';
 import placeholder from './placeholder.svg';
 
@@ -26,9 +27,20 @@ export interface ProductPhotoProps {
   readonly pictureClassName?: string;
 }
 
+/** The photo's blurred placeholder behind it while it loads (CSSOM, which the CSP allows). */
+function usePlaceholder(placeholderUrl: string | undefined) {
+  const image = useRef<HTMLImageElement>(null);
+  useEffect(() => {
+    const element = image.current;
+    if (!element || !placeholderUrl || element.complete) return;
+    Object.assign(element.style, { backgroundImage: `url("${placeholderUrl}")`, backgroundSize: 'cover', backgroundPosition: 'center' });
+  }, [placeholderUrl]);
+  return image;
+}
+
 export function ProductPhotoImage({ photo, sizes, priority = false, eager = false, alt, className, pictureClassName }: ProductPhotoProps) {
+  const image = usePlaceholder(photo?.placeholder);
   if (!photo) return <img className={className} src={placeholder} alt={alt ?? ''} width={800} height={800} loading={priority || eager ? 'eager' : 'lazy'} decoding="async" />;
-  const style: CSSProperties | undefined = photo.placeholder ? { backgroundImage: `url("${photo.placeholder}")`, backgroundSize: 'cover', backgroundPosition: 'center' } : undefined;
   return (
     <picture className={pictureClassName}>
       <source type="image/avif" srcSet={photoSrcSet(photo, 'avif')} sizes={sizes} />
@@ -43,7 +55,7 @@ export function ProductPhotoImage({ photo, sizes, priority = false, eager = fals
         loading={priority || eager ? 'eager' : 'lazy'}
         fetchPriority={priority ? 'high' : 'auto'}
         decoding={priority ? 'sync' : 'async'}
-        style={style}
+        ref={image}
       />
     </picture>
   );

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import {
   clampEuros,
   DEFAULT_LISTING_FILTER,
@@ -18,11 +18,14 @@ function readPrice(text: string, fallback: number): number {
 
 /**
  * The listing filter panel: type choices, 'Preços' Mínimo/Máximo, 'Aplicar Filtro' and
- * 'Limpar Filtros'. Choices only take effect on 'Aplicar Filtro'. Collapsed at first on small screens.
- * Mount it with a `key` from the URL so that it starts again from the applied filter.
+ * 'Limpar Filtros'. Choices only take effect on 'Aplicar Filtro'. Collapsed at first on small screens
+ * (by CSS until the app runs, so the pre-rendered page shows the same). Mount it with a `key` from the
+ * URL so that it starts again from the applied filter.
  */
 export function FilterPanel({ filter, onApply, onClear }: { filter: ListingFilter; onApply: (filter: ListingFilter) => void; onClear: () => void }) {
-  const [open, setOpen] = useState(() => !window.matchMedia(MOBILE_MEDIA_QUERY).matches);
+  // undefined: as the screen's width says (the CSS decides); then whatever the visitor chose.
+  const [open, setOpen] = useState<boolean>();
+  useEffect(() => setOpen((chosen) => chosen ?? !window.matchMedia(MOBILE_MEDIA_QUERY).matches), []);
   const [type, setType] = useState<ProductType | undefined>(filter.type);
   const [min, setMin] = useState(String(filter.minEuros));
   const [max, setMax] = useState(String(filter.maxEuros));
@@ -41,7 +44,7 @@ export function FilterPanel({ filter, onApply, onClear }: { filter: ListingFilte
       <button type="button" className="filter-panel__toggle" aria-expanded={open} aria-controls={bodyId} onClick={() => setOpen((o) => !o)}>
         Filtros <ChevronDownIcon />
       </button>
-      <form id={bodyId} className="filter-panel__body" hidden={!open} onSubmit={apply} noValidate>
+      <form id={bodyId} className={open === undefined ? 'filter-panel__body filter-panel__body--auto' : 'filter-panel__body'} hidden={open === false} onSubmit={apply} noValidate>
         <fieldset className="filter-panel__group">
           <legend>Tipo</legend>
           <label className="filter-panel__choice">

@@ -4,14 +4,16 @@ import { cartItemFromProduct, clampQuantity, exceedsStock } from '../../../../sh
 import { useOrderCaps } from '../../lib/shop-info.ts';
 import { messages } from '../../../../shared/messages.ts';
 import { discountedPriceCents } from '../../../../shared/pricing.ts';
-import { photoFallback } from '../../../../shared/photos.ts';
+import { heightAt, photoFallback } from '../../../../shared/photos.ts';
 import type { Product } from '../../../../shared/product.ts';
 import { PRODUCT_TYPE_INFO } from '../../../../shared/product-types.ts';
 import { paths } from '../../../../shared/paths.ts';
 import { api, ApiError, errorMessage } from '../../lib/api.ts';
 import { useLoad } from '../../lib/use-load.ts';
 import { cartStore } from '../../lib/cart-store.ts';
-import { SITE_NAME, useJsonLd, usePageMeta } from '../../lib/page-meta.ts';
+import { SITE_NAME, useJsonLd, usePageMeta, useSiteOrigin, type PageMeta } from '../../lib/page-meta.ts';
+import { usePageData } from '../../lib/page-data.ts';
+import type { LoadState } from '../../lib/use-load.ts';
 import { LoadError, Loading } from '../../ui/page-state.tsx';
 import { Popups, usePopup } from '../../ui/popup.tsx';
 import { PriceTag } from '../../ui/price-tag.tsx';
@@ -19,10 +21,10 @@ import { ProductPhotoImage } from '../../ui/product-photo.tsx';
 import { StockAlertForm } from './stock-alert-form.tsx';
 import './catalog.css';
 
-/** schema.org Product data for search engines. */
-function productJsonLd(product: Product): object {
-  const url = new URL(paths.product(product.id), window.location.origin).href;
-  const images = product.photos.map((photo) => new URL(photoFallback(photo), window.location.origin).href);
+/** schema.org Product data for search engines (`origin`: the shop's address). */
+function productJsonLd(product: Product, origin: string): object {
+  const url = new URL(paths.product(product.id), origin).href;
+  const images = product.photos.map((photo) => new URL(photoFallback(photo), origin).href);
   return {
     '@context': 'https://schema.org',
     '@type': 'Product',
@@ -43,6 +45,34 @@ function productJsonLd(product: Product): object {
       itemCondition: 'https://schema.org/NewCondition',
     },
   };
+}
+
+/** schema.org breadcrumbs: Início › Loja › the piece. */
+function breadcrumbJsonLd(product: Product, origin: string): object {
+  const crumbs = [
+    { name: 'Início', path: paths.home },
+    { name: 'Loja', path: paths.shop },
+    { name: product.name, path: paths.product(product.id) },
+  ];
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: crumbs.map((crumb, i) => ({ '@type': 'ListItem', position: i + 1, name: crumb.name, item: new URL(crumb.path, origin).href })),
+  };
+}
+
+/** The product's main photo for link previews: its JPEG (what every preview reads), with its size. */
+function sharePicture(product: Product): PageMeta['image'] {
+  const photo = product.photos[0];
+  if (!photo) return undefined;
+  return { url: photoFallback(photo), width: photo.fallbackWidth, height: heightAt(photo, photo.fallbackWidth), alt: photo.alt };
+}
+
+/** What a pre-rendered product page knows of its piece (a missing piece is a 404 already). */
+function renderedProduct(id: string, data: ReturnType<typeof usePageData>): LoadState<Product> | undefined {
+  if (data?.product?.id !== id) return undefined;
+  const value = data.product.value;
+  return value ? { status: 'ready', value } : { status: 'error', error: new ApiError(404, 'product_not_found', messages.api.productNotFound) };
 }
 
 /** The width the gallery's photo is shown at (`catalog.css`: the page's width on phones, 1.1fr of two columns from 769 px). */
@@ -216,18 +246,20 @@ function ProductDetail({ product }: { product: Product }) {
 /** /product/{id}: loading, then the piece; an unknown id gets a proper not-found page. */
 export function ProductPage() {
   const { id = '' } = useParams();
-  const [state, retry] = useLoad(() => api.product(id), [id]);
+  const origin = useSiteOrigin();
+  const [state, retry] = useLoad(() => api.product(id), [id], renderedProduct(id, usePageData()));
   const product = state.status === 'ready' ? state.value : null;
   const notFound = state.status === 'error' && state.error instanceof ApiError && state.error.status === 404;
 
   usePageMeta(
     product
-      ? { title: product.name, description: product.description.replace(/\s+/g, ' ').slice(0, 160), image: product.mainImage || undefined, type: 'product' }
+      ? { title: product.name, description: product.description.replace(/\s+/g, ' ').slice(0, 160), image: sharePicture(product), type: 'product' }
       : notFound
-        ? { title: messages.api.productNotFound.replace(/\.$/, ''), description: messages.catalog.productGoneDetail, noindex: true }
+        ? { title: messages.api.productNotFound.replace(/\.$/, ''), description: messages.catalog.productGoneDetail, noindex: true, notFound: true }
         : { title: messages.common.loading, description: 'Joias artesanais em aço inoxidável.' },
   );
-  useJsonLd(product ? productJsonLd(product) : null);
+  useJsonLd(product ? productJsonLd(product, origin) : null);
+  useJsonLd(product ? breadcrumbJsonLd(product, origin) : null);
 
   return (
     <div className="container page-body">

@@ -5,6 +5,8 @@ import { messages } from '../../../../shared/messages.ts';
 import { paths } from '../../../../shared/paths.ts';
 import { api, errorMessage } from '../../lib/api.ts';
 import { useLoad } from '../../lib/use-load.ts';
+import { usePageData } from '../../lib/page-data.ts';
+import type { Product } from '../../../../shared/product.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { LoadError, Loading } from '../../ui/page-state.tsx';
 import { useCollections } from '../../app/collections.ts';
@@ -15,6 +17,12 @@ import './catalog.css';
 /** Cards rendered at first, and added by each 'Mostrar mais' (a large catalogue stays fast to show). */
 export const CARDS_PER_STEP = 24;
 
+/**
+ * The catalogue as last shown in this visit: back from a product, the listing shows at once (and is
+ * checked again quietly), so the browser can bring the visitor back to where they were on it.
+ */
+let lastShown: readonly Product[] | undefined;
+
 function countText(n: number): string {
   return n === 1 ? '1 peça' : `${n} peças`;
 }
@@ -24,7 +32,16 @@ export function ShopPage() {
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const requested = useMemo(() => parseListingFilter(searchParams), [searchParams]);
-  const [state, retry] = useLoad(() => api.products(), []);
+  const known = usePageData()?.products ?? lastShown;
+  const [state, retry] = useLoad(
+    () =>
+      api.products().then((products) => {
+        lastShown = products;
+        return products;
+      }),
+    [],
+    known && { status: 'ready', value: known },
+  );
   const collections = useCollections();
   // A collection that does not exist is ignored, like an unknown type (no "Coleção anything").
   const filter = useMemo(() => {

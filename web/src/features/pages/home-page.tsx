@@ -5,7 +5,8 @@ import { FREE_SHIPPING_THRESHOLD_CENTS } from '../../../../shared/shipping.ts';
 import { MOBILE_MEDIA_QUERY } from '../../../../shared/ui.ts';
 import { paths } from '../../../../shared/paths.ts';
 import { messages } from '../../../../shared/messages.ts';
-import { usePageMeta } from '../../lib/page-meta.ts';
+import { SHARE_IMAGE_PATH, SITE_NAME, useJsonLd, usePageMeta, useSiteOrigin } from '../../lib/page-meta.ts';
+import { externalLinks } from '../../app/paths.ts';
 import { Testimonials } from './testimonials.tsx';
 import './home.css';
 
@@ -34,8 +35,21 @@ const categories: readonly { type: ProductType; name: string; text: string }[] =
   { type: 'brinco', name: 'Brincos', text: 'Argolas, pérolas e estrelas' },
 ];
 
+/** schema.org Organization data for search engines: the brand, its address on the web and its profiles. */
+function organizationJsonLd(origin: string): object {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Organization',
+    name: SITE_NAME,
+    url: new URL('/', origin).href,
+    logo: new URL(SHARE_IMAGE_PATH, origin).href,
+    sameAs: [externalLinks.instagram, externalLinks.facebook, externalLinks.tiktok],
+  };
+}
+
 export function HomePage() {
   usePageMeta({ ...homeMeta, fullTitle: true });
+  useJsonLd(organizationJsonLd(useSiteOrigin()));
   return (
     <>
       <section className="hero" aria-labelledby="hero-title">

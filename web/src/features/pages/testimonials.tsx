@@ -14,10 +14,12 @@ export const testimonials = [
 
 function usePrefersReducedMotion(): boolean {
   const query = '(prefers-reduced-motion: reduce)';
-  const [reduced, setReduced] = useState(() => window.matchMedia(query).matches);
+  // Not known before the app runs in the browser (a pre-rendered page): still until then.
+  const [reduced, setReduced] = useState(true);
   useEffect(() => {
     const list = window.matchMedia(query);
     const onChange = () => setReduced(list.matches);
+    onChange();
     list.addEventListener('change', onChange);
     return () => list.removeEventListener('change', onChange);
   }, []);

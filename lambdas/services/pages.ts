@@ -1,0 +1,111 @@
+/**
+ * Pre-rendered pages (DESIGN rule 22): the data of a public page read from the catalogue, the page
+ * rendered by the built pre-renderer (`web/dist-ssr`, loaded at run time from `PAGE_RENDERER_DIR`: the
+ * functions never import the web app's code), and kept in the site bucket under `pages/`, where
+ * CloudFront (and the twin's front door) serve it from. A page that says "not found" is never kept: its
+ * object is deleted, so the address answers 404 again.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { MAIL_ENV, PAGES_ENV } from '../contracts/env.ts';
+import { allPagePaths, pageKind, pageObjectKey, PAGES_PREFIX, type PageData } from '../../shared/pages.ts';
+import { isProductId } from '../../shared/product-id.ts';
+import { listCollections } from '../repositories/collections.ts';
+import { setting } from '../repositories/environment.ts';
+import { getProduct, listProducts } from '../repositories/products.ts';
+import { deleteObjects, writeObject } from '../repositories/storage.ts';
+
+/** How long CloudFront may serve a kept page before asking the bucket again: a change shows within this. */
+export const PAGE_EDGE_SECONDS = 60;
+/** Browsers always ask again (a 304 when nothing changed): prices and stock move. */
+export const PAGE_CACHE_CONTROL = `public, max-age=0, s-maxage=${PAGE_EDGE_SECONDS}`;
+const HTML = 'text/html; charset=utf-8';
+
+interface Renderer {
+  renderPage(input: { template: string; manifest: unknown; origin: string; data: PageData }): Promise<{ status: 200 | 404; html: string }>;
+}
+
+let loading: Promise<{ renderer: Renderer; template: string; manifest: unknown }> | undefined;
+
+/** The built pre-renderer and its two files, loaded once per function instance. */
+function loadRenderer() {
+  loading ??= (async () => {
+    const dir = setting(PAGES_ENV.rendererDir);
+    const [renderer, template, manifest] = await Promise.all([
+      import(pathToFileURL(path.join(dir, 'render-page.js')).href) as Promise<Renderer>,
+      readFile(path.join(dir, 'template.html'), 'utf8'),
+      readFile(path.join(dir, 'manifest.json'), 'utf8').then((text) => JSON.parse(text) as unknown),
+    ]);
+    return { renderer, template, manifest };
+  })().catch((error: unknown) => {
+    loading = undefined;
+    throw error;
+  });
+  return loading;
+}
+
+function decodePath(pagePath: string): string {
+  try {
+    return decodeURI(pagePath);
+  } catch {
+    return pagePath;
+  }
+}
+
+/** The data of the page at `pagePath` (a path, decoded or not), read from the catalogue. */
+export async function pageData(pagePath: string): Promise<PageData> {
+  const decoded = decodePath(pagePath);
+  const kind = pageKind(decoded);
+  const [collections, rest] = await Promise.all([
+    listCollections(),
+    kind.kind === 'shop'
+      ? listProducts().then((products) => ({ products }))
+      : kind.kind === 'product'
+        ? (isProductId(kind.id) ? getProduct(kind.id) : Promise.resolve(undefined)).then((value) => ({ product: { id: kind.id, value: value ?? null } }))
+        : Promise.resolve({}),
+  ]);
+  return { url: encodeURI(decoded), collections, ...rest };
+}
+
+/** The page at `pagePath` as a whole document: 200, or 404 for an address the shop does not have. */
+export async function renderPath(pagePath: string): Promise<{ status: 200 | 404; html: string }> {
+  const [{ renderer, template, manifest }, data] = await Promise.all([loadRenderer(), pageData(pagePath)]);
+  return renderer.renderPage({ template, manifest, origin: setting(MAIL_ENV.shopUrl), data });
+}
+
+/** Keeps a rendered page in the site bucket, or removes it when the address is now "not found". */
+async function keep(pagePath: string, page: { status: 200 | 404; html: string }): Promise<void> {
+  const key = pageObjectKey(decodePath(pagePath));
+  if (page.status === 200) await writeObject('site', key, page.html, { contentType: HTML, cacheControl: PAGE_CACHE_CONTROL });
+  else await deleteObjects('site', [key]);
+}
+
+/**
+ * The page for a request CloudFront could not find in the bucket (`pages/<path>.html`): rendered now
+ * and kept for the next visitor when the address exists. Any other key is not a page: undefined.
+ */
+export async function renderMissingPage(key: string): Promise<{ status: 200 | 404; html: string } | undefined> {
+  if (!key.startsWith(PAGES_PREFIX) || !key.endsWith('.html')) return undefined;
+  const name = key.slice(PAGES_PREFIX.length, -'.html'.length);
+  const pagePath = name === 'index' ? '/' : `/${name}`;
+  const page = await renderPath(pagePath);
+  if (page.status === 200) await keep(pagePath, page);
+  return page;
+}
+
+/** Renders and keeps (or removes) each page; the paths are public page paths such as `/product/abc`. */
+export async function publishPages(pagePaths: Iterable<string>): Promise<number> {
+  let count = 0;
+  for (const pagePath of new Set(pagePaths)) {
+    await keep(pagePath, await renderPath(pagePath));
+    count += 1;
+  }
+  return count;
+}
+
+/** Every page of the shop (after a collection changed: every page's menu shows the collections). */
+export async function publishAllPages(): Promise<number> {
+  const products = await listProducts();
+  return publishPages(allPagePaths(products.map((product) => product.id)));
+}

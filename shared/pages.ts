@@ -1,0 +1,96 @@
+/**
+ * Pre-rendered pages (DESIGN rule 22): which addresses exist as HTML before JavaScript runs, where each
+ * is kept in the site bucket, and the data a page is rendered from (inlined in the page, so the app
+ * hydrates it without fetching again). The renderer (`web/src/ssr/`), the function that renders and
+ * publishes (`lambdas/services/pages.ts`), CloudFront's rewrite and the twin's front door all read this.
+ */
+import type { Collection, Product } from './product.ts';
+import { INDEXED_PAGES, paths, routePatterns } from './paths.ts';
+
+/** Where pre-rendered pages are kept in the site bucket (never pruned by a deploy). */
+export const PAGES_PREFIX = 'pages/';
+
+/** The `id` of the page's data block (`<script type="application/json">`, never executed). */
+export const PAGE_DATA_ELEMENT_ID = 'page-data';
+
+/**
+ * A pre-rendered page's data: what the first view shows. `product` is the product page's piece (`null`:
+ * no such product, the page is the not-found page with status 404).
+ */
+export interface PageData {
+  /** The address (path and query) the page was rendered for; the app hydrates only at that address. */
+  readonly url: string;
+  readonly collections: readonly Collection[];
+  readonly products?: readonly Product[];
+  readonly product?: { readonly id: string; readonly value: Product | null };
+}
+
+/** What a public address is: a page rendered from the catalogue, the app shell (private pages), or nothing. */
+export type PageKind =
+  | { readonly kind: 'static'; readonly path: string }
+  | { readonly kind: 'shop' }
+  | { readonly kind: 'product'; readonly id: string }
+  | { readonly kind: 'app' }
+  | { readonly kind: 'notFound' };
+
+/** Pages rendered at the same address for everyone, whose only data is the header's collections. */
+export const STATIC_PAGES: readonly string[] = [...INDEXED_PAGES.filter((path) => path !== paths.shop), paths.findOrder];
+
+/** The checkout and customers' own pages: no HTML of their own, the app shell renders them in the browser. */
+export const APP_PAGES: readonly string[] = [paths.cart, paths.shipping, paths.payment, paths.thankYou];
+/** Path prefixes of app pages ("A minha encomenda" of one order). */
+export const APP_PREFIXES: readonly string[] = [routePatterns.myOrder.slice(0, routePatterns.myOrder.indexOf(':'))];
+const PRODUCT_PREFIX = routePatterns.product.slice(0, routePatterns.product.indexOf(':'));
+
+/**
+ * What a (decoded) path is. `adminPrefix`: the back-office's prefix, whose screens are app pages.
+ *
+ * @example pageKind('/product/abc', '/bastidores-7b99') // { kind: 'product', id: 'abc' }
+ */
+export function pageKind(path: string, adminPrefix?: string): PageKind {
+  const trimmed = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  if (STATIC_PAGES.includes(trimmed)) return { kind: 'static', path: trimmed };
+  if (trimmed === paths.shop) return { kind: 'shop' };
+  if (trimmed.startsWith(PRODUCT_PREFIX)) {
+    const id = trimmed.slice(PRODUCT_PREFIX.length);
+    return id && !id.includes('/') ? { kind: 'product', id } : { kind: 'notFound' };
+  }
+  if (APP_PAGES.includes(trimmed) || APP_PREFIXES.some((prefix) => trimmed.startsWith(prefix))) return { kind: 'app' };
+  if (adminPrefix && (trimmed === adminPrefix || trimmed.startsWith(`${adminPrefix}/`))) return { kind: 'app' };
+  return { kind: 'notFound' };
+}
+
+/**
+ * The site bucket's key of a pre-rendered page (decoded path; `/` is `pages/index.html`).
+ *
+ * @example pageObjectKey('/product/abc') // 'pages/product/abc.html'
+ */
+export function pageObjectKey(path: string): string {
+  const trimmed = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  return `${PAGES_PREFIX}${trimmed === '/' ? 'index' : trimmed.slice(1)}.html`;
+}
+
+/** The page paths of a catalogue, for a full render: every static page, the listing and each product. */
+export function allPagePaths(productIds: readonly string[]): string[] {
+  return [...STATIC_PAGES, paths.shop, ...productIds.map((id) => paths.product(id))];
+}
+
+/**
+ * The data block's text: JSON that no text inside can end early (`<` escaped, so no `</script>`).
+ */
+export function pageDataJson(data: PageData): string {
+  return JSON.stringify(data).replace(/</g, '\\u003c');
+}
+
+function decoded(address: string): string {
+  try {
+    return decodeURI(address);
+  } catch {
+    return address;
+  }
+}
+
+/** Whether two addresses (path and query) are the same page, written encoded or not. */
+export function sameAddress(a: string, b: string): boolean {
+  return a === b || decoded(a) === decoded(b);
+}

@@ -1,0 +1,92 @@
+/**
+ * Pre-rendered pages in real Chromium (DESIGN rule 22): every public page hydrates without a React
+ * error or warning and works; with JavaScript off the page is still there; Back from a product brings
+ * the shopper to where they were on the listing.
+ */
+import { describe, expect, it } from 'vitest';
+import { paths } from '../../shared/paths.ts';
+import { STATIC_PAGES } from '../../shared/pages.ts';
+import { MOBILE, openPage, useShop } from '../web/e2e-support.ts';
+
+const shop = useShop();
+
+const PRODUCT = 'colar-coracao-eterno';
+/** Every pre-rendered page: the static ones, the listing, a product. */
+const PUBLIC_PAGES = [...STATIC_PAGES, paths.shop, paths.product(PRODUCT)];
+
+describe('hydration', () => {
+  it.each(PUBLIC_PAGES)('%s: pre-rendered, hydrated with no React error or warning, no CSP report', async (path) => {
+    const { page, problems } = await openPage(shop.browser);
+    const messages: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') messages.push(`${message.type()}: ${message.text()}`);
+    });
+    const response = await page.goto(`${shop.twin.url}${encodeURI(path)}`, { waitUntil: 'networkidle' });
+    expect(response!.status()).toBe(200);
+    // The HTML came with the page in it, not an empty shell.
+    expect(await response!.text()).toMatch(/<div id="root">(<link [^>]*>)*<div class="page">[\s\S]*<h1/);
+    expect(problems.errors).toEqual([]);
+    expect(problems.csp).toEqual([]);
+    expect(messages).toEqual([]);
+    await page.close();
+  });
+
+  it('the hydrated product page works at once: quantity, add to cart, the cart badge', async () => {
+    const { page, problems } = await openPage(shop.browser);
+    await page.goto(`${shop.twin.url}${paths.product(PRODUCT)}`, { waitUntil: 'networkidle' });
+    await page.getByRole('button', { name: 'Aumentar quantidade' }).click();
+    expect(await page.locator('.quantity__input').inputValue()).toBe('2');
+    await page.getByRole('button', { name: 'Adicionar ao carrinho' }).click();
+    await expect.poll(() => page.locator('.cart-badge').textContent()).toBe('2');
+    expect(problems.errors).toEqual([]);
+    await page.close();
+  });
+
+  it('the not-found pages answer 404 and still hydrate cleanly (the only error is the 404 itself)', async () => {
+    for (const path of ['/nao-existe', '/product/nao-existe']) {
+      const { page, problems } = await openPage(shop.browser);
+      const messages: string[] = [];
+      page.on('console', (message) => message.type() === 'error' && messages.push(message.text()));
+      const response = await page.goto(`${shop.twin.url}${path}`, { waitUntil: 'networkidle' });
+      expect(response!.status(), path).toBe(404);
+      expect(await page.locator('h1').textContent(), path).toMatch(/não encontrad/);
+      expect(messages.filter((text) => !/status of 404/.test(text)), path).toEqual([]);
+      expect(problems.errors, path).toEqual([]);
+      await page.close();
+    }
+  });
+});
+
+describe('without JavaScript', () => {
+  it('the product page shows the piece, its price, its photo and the header, as a crawler or a slow phone sees it', async () => {
+    const context = await shop.browser.newContext({ javaScriptEnabled: false, viewport: MOBILE });
+    const page = await context.newPage();
+    await page.goto(`${shop.twin.url}${paths.product(PRODUCT)}`);
+    expect(await page.locator('h1').textContent()).toBe('Colar Coração Eterno');
+    expect(await page.locator('.product-detail .price-tag').first().textContent()).toMatch(/\d+,\d{2} €/);
+    expect(await page.locator('.gallery img').first().getAttribute('src')).toMatch(/^\/images\//);
+    expect(await page.title()).toBe('Colar Coração Eterno | Joias Inox');
+    await page.screenshot({ path: '/tmp/e2e-product-no-js.png' });
+    await context.close();
+  });
+});
+
+describe('scroll restoration', () => {
+  it('Back from a product lands where the shopper was on the listing', async () => {
+    const { page } = await openPage(shop.browser, MOBILE);
+    await page.goto(`${shop.twin.url}${paths.shop}`, { waitUntil: 'networkidle' });
+    const card = page.locator('.product-card').nth(5);
+    await card.scrollIntoViewIfNeeded();
+    await page.evaluate(() => window.scrollBy(0, 200));
+    const before = await page.evaluate(() => window.scrollY);
+    expect(before).toBeGreaterThan(500);
+    await card.click();
+    await page.waitForURL(/\/product\//);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await page.goBack();
+    await page.waitForURL(/\/shop$/);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(before - 20);
+    expect(Math.abs((await page.evaluate(() => window.scrollY)) - before)).toBeLessThanOrEqual(20);
+    await page.close();
+  });
+});

@@ -1,0 +1,187 @@
+/**
+ * Pre-rendered pages (DESIGN rule 22), through the twin's front door as a crawler that runs no
+ * JavaScript sees them: each public page exists as HTML with its head and data, unknown addresses
+ * answer a real 404, the owner's change shows on the page without a deploy, hostile text stays text,
+ * and the pages function reaches only `pages/` of the site bucket.
+ */
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { formatCents } from '../../shared/money.ts';
+import { paths } from '../../shared/paths.ts';
+import { PAGE_DATA_ELEMENT_ID } from '../../shared/pages.ts';
+import type { AdminProduct } from '../../shared/product.ts';
+import type { ProductUpdateInput } from '../../shared/schemas/index.ts';
+import { writeObject } from '../../lambdas/repositories/storage.ts';
+import { deleteProductItem } from '../../lambdas/repositories/products.ts';
+import { asFunction } from '../../infra/local/function-scope.ts';
+import { routes } from '../../lambdas/routes.ts';
+import { createProduct } from '../support/factories.ts';
+import { adminToken, callRoute, twin } from '../support/twin.ts';
+
+const CRAWLERS = {
+  facebook: 'facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)',
+  whatsapp: 'WhatsApp/2.23.20.0 A',
+};
+
+/** A page as a crawler gets it: one GET, no JavaScript. */
+async function crawl(path: string, agent = CRAWLERS.facebook): Promise<{ status: number; html: string; type: string }> {
+  const response = await fetch(`${twin().url}${path}`, { headers: { 'user-agent': agent } });
+  return { status: response.status, html: await response.text(), type: response.headers.get('content-type') ?? '' };
+}
+
+function meta(html: string, key: string): string | undefined {
+  const match = new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)"`).exec(html);
+  return match?.[1]?.replaceAll('&amp;', '&');
+}
+
+function jsonLd(html: string): Record<string, any>[] {
+  return [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!) as Record<string, any>);
+}
+
+/** Polls until `check` holds (the stream consumer renders within a second or two in the twin). */
+async function eventually(check: () => Promise<boolean>, what: string, timeoutMs = 15_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`not within ${timeoutMs} ms: ${what}`);
+}
+
+describe('a product page without JavaScript', () => {
+  it.each(Object.entries(CRAWLERS))('as %s sees it: name, price, description, an absolute og:image that is an image, Product JSON-LD', async (_name, agent) => {
+    const page = await crawl(paths.product('colar-coracao-eterno'), agent);
+    expect(page.status).toBe(200);
+    expect(page.type).toMatch(/^text\/html/);
+    expect(page.html).toContain('<h1>Colar Coração Eterno</h1>');
+    expect(page.html).toMatch(/<title>Colar Coração Eterno \| Joias Inox<\/title>/);
+    const [product] = jsonLd(page.html).filter((block) => block['@type'] === 'Product');
+    expect(product).toMatchObject({ '@context': 'https://schema.org', name: 'Colar Coração Eterno', offers: { '@type': 'Offer', priceCurrency: 'EUR' } });
+    expect(product!.offers.availability).toMatch(/^https:\/\/schema\.org\/(InStock|OutOfStock)$/);
+    const price = Number(product!.offers.price);
+    expect(page.html).toContain(formatCents(Math.round(price * 100)));
+    expect(page.html).toContain(product!.description.slice(0, 40));
+    expect(jsonLd(page.html).some((block) => block['@type'] === 'BreadcrumbList')).toBe(true);
+    expect(meta(page.html, 'og:type')).toBe('product');
+    expect(meta(page.html, 'og:url')).toBe(`${twin().url}${paths.product('colar-coracao-eterno')}`);
+    expect(page.html).toContain(`<link rel="canonical" href="${twin().url}${paths.product('colar-coracao-eterno')}" />`);
+
+    const image = meta(page.html, 'og:image')!;
+    expect(image).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
+    const picture = await fetch(image, { headers: { 'user-agent': agent } });
+    expect(picture.status).toBe(200);
+    expect(picture.headers.get('content-type')).toMatch(/^image\//);
+    expect(Number(meta(page.html, 'og:image:width'))).toBeGreaterThan(0);
+  });
+
+  it('carries its data for the app, as a data block that is never executed', async () => {
+    const page = await crawl(paths.product('colar-coracao-eterno'));
+    const block = new RegExp(`<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">([\\s\\S]*?)</script>`).exec(page.html);
+    const data = JSON.parse(block![1]!) as { url: string; product: { id: string; value: { name: string } } };
+    expect(data.url).toBe(paths.product('colar-coracao-eterno'));
+    expect(data.product).toMatchObject({ id: 'colar-coracao-eterno', value: { name: 'Colar Coração Eterno' } });
+    // No inline script at all: the shop's CSP (`script-src 'self'`) would refuse it.
+    expect([...page.html.matchAll(/<script(?![^>]*type="application\/(ld\+)?json")(?![^>]*\bsrc=)[^>]*>/g)]).toEqual([]);
+  });
+});
+
+describe('real status codes', () => {
+  it.each(['/product/nao-existe', '/nao-existe', '/product/a/b', '/Politica-Inexistente'])('%s answers 404 with the Portuguese not-found page', async (path) => {
+    const page = await crawl(path);
+    expect(page.status).toBe(404);
+    expect(page.type).toMatch(/^text\/html/);
+    expect(page.html).toMatch(/não encontrad/);
+    expect(meta(page.html, 'robots')).toBe('noindex');
+  });
+
+  it.each(['/', '/shop', '/faq', '/about-us', '/Politica-Privacidade', '/Informa%C3%A7%C3%A3o-Legal', '/Livre-Resolu%C3%A7%C3%A3o', '/encomenda'])('%s is a page of its own (200, its own title)', async (path) => {
+    const page = await crawl(path);
+    expect(page.status).toBe(200);
+    expect(page.html).toMatch(/<div id="root">(<link [^>]*>)*<div class="page">/);
+    expect(page.html).toContain('<link rel="canonical"');
+  });
+
+  it('the checkout, an order and the back-office stay the app shell (no page of their own)', async () => {
+    for (const path of ['/cart', '/payment', '/encomenda/123456', '/bastidores-7b99/login']) {
+      const page = await crawl(path);
+      expect(page.status, path).toBe(200);
+      expect(page.html, path).toContain('<div id="root"></div>');
+    }
+  });
+});
+
+describe('the owner changes the catalogue, the pages follow', () => {
+  const token = adminToken();
+
+  async function save(product: AdminProduct, changes: Partial<ProductUpdateInput>): Promise<void> {
+    const loaded = await callRoute('GET /api/admin/products/{id}', { params: { id: product.id } }, { token: await token });
+    const { id: _id, stock: _stock, mainImage: _main, secondaryImage: _secondary, photos, ...fields } = loaded.body.product;
+    const answer = await callRoute('PUT /api/admin/products/{id}', { params: { id: product.id }, body: { ...fields, photos: photos.map(({ id, alt }) => ({ id, alt })), ...changes } }, { token: await token });
+    expect(answer.status).toBe(200);
+  }
+
+  it('a new price shows on the pre-rendered page and the listing, with no deploy', async () => {
+    const product = await createProduct({ name: `Anel Preço ${randomUUID().slice(0, 6)}`, priceCents: 2000 });
+    const path = paths.product(product.id);
+    await eventually(async () => (await crawl(path)).html.includes(formatCents(2000)), 'the first render');
+    const started = Date.now();
+    await save(product, { priceCents: 2750 });
+    await eventually(async () => {
+      const page = await crawl(path);
+      return page.html.includes(formatCents(2750)) && !page.html.includes(formatCents(2000));
+    }, 'the new price on the product page');
+    const seconds = (Date.now() - started) / 1000;
+    expect(seconds).toBeLessThan(15);
+    await eventually(async () => (await crawl(paths.shop)).html.includes(product.name), 'the listing with the product');
+  });
+
+  it('a deleted product answers 404 again; a new collection is in every page\'s menu', async () => {
+    const product = await createProduct({ name: `Brinco Efémero ${randomUUID().slice(0, 6)}` });
+    const path = paths.product(product.id);
+    await eventually(async () => (await crawl(path)).status === 200, 'the page');
+    expect(await deleteProductItem(product.id, product.version, product.stock)).toBe(true);
+    await eventually(async () => (await crawl(path)).status === 404, 'the page gone');
+
+    const name = `Coleção ${randomUUID().slice(0, 6)}`;
+    const created = await callRoute('POST /api/admin/collections', { body: { name } }, { token: await token });
+    expect(created.status).toBe(201);
+    await eventually(async () => (await crawl('/faq')).html.includes(name), 'the collection in the FAQ page\'s menu');
+  });
+});
+
+describe('as an attacker', () => {
+  it('a product named like markup is text on its page: in the title, the body, the JSON-LD and the data block', async () => {
+    const hostile = `</script><script>alert(1)</script><img src=x onerror=alert(2)> "$&' --><!--`;
+    const product = await createProduct({ name: hostile, description: `${hostile} descrição` });
+    const path = paths.product(product.id);
+    await eventually(async () => (await crawl(path)).status === 200, 'the page');
+    const page = await crawl(path);
+    expect(page.html).not.toContain('<script>alert(1)</script>');
+    expect(page.html).not.toContain('<img src=x');
+    expect(page.html).toContain('&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
+    // The data block and JSON-LD parse back to the very same text.
+    expect(jsonLd(page.html).find((block) => block['@type'] === 'Product')!.name).toBe(hostile);
+    const block = new RegExp(`<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">([\\s\\S]*?)</script>`).exec(page.html);
+    expect((JSON.parse(block![1]!) as { product: { value: { name: string } } }).product.value.name).toBe(hostile);
+  });
+
+  it('the pages function answers only pages: any other key, a climb or a guess is a plain 404', async () => {
+    for (const key of ['index.html', 'pages/../index.html', 'pages/%2e%2e/config.json', 'assets/x.js', 'pages/product/nao-existe.html', 'pages/']) {
+      const response = await fetch(`${twin().url}/api/pages/${key}`);
+      expect(response.status, key).toBe(404);
+      expect(response.headers.get('content-type'), key).toMatch(/^text\/html/);
+    }
+  });
+
+  it('the pages function may write under pages/ of the site bucket and nowhere else (its grant, as IAM would)', async () => {
+    const row = routes.find((route) => route.handler === 'pages/get')!;
+    const scope = { name: 'GET /api/pages/{key+}', grants: row.grants, api: true };
+    await expect(asFunction(scope, () => writeObject('site', 'pages/teste.html', 'x', { contentType: 'text/html' }))).resolves.toBeUndefined();
+    // The storage layer answers 503 to the caller; underneath, S3 (here, the twin's IAM check) refused.
+    const refused = await asFunction(scope, () => writeObject('site', 'index.html', '<script>evil()</script>', { contentType: 'text/html' })).catch((error: unknown) => error);
+    expect((refused as { cause?: Error }).cause?.message).toMatch(/not authorized to perform: s3:PutObject on resource: joias-site\/index\.html/);
+    // Nothing but the pages function's own grant can put the shell either way: the shop's shell is untouched.
+    const shell = await fetch(`${twin().url}/cart`);
+    expect(await shell.text()).not.toContain('evil()');
+  });
+});

@@ -1,0 +1,125 @@
+/**
+ * The pre-renderer (DESIGN rule 22): one public page as HTML, from the same routes and components as
+ * the app, with the page's head (title, description, canonical address, Open Graph, JSON-LD), the
+ * chunks and styles its first view needs, and its data inlined for hydration. Built by `npm run
+ * build:web` into `web/dist-ssr/render-page.js` (one file, no dependencies), which the pages function
+ * loads at run time (`lambdas/services/pages.ts`).
+ */
+import { StrictMode } from 'react';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import { escapeHtml } from '../../../shared/html.ts';
+import { PAGE_DATA_ELEMENT_ID, pageDataJson, type PageData } from '../../../shared/pages.ts';
+import { RenderedModulesContext, routes } from '../app/router.tsx';
+import { PageDataContext } from '../lib/page-data.ts';
+import { headTags, ServerHeadContext, type ServerHead } from '../lib/page-meta.ts';
+
+/** One entry of Vite's build manifest (`.vite/manifest.json`). */
+export interface ManifestChunk {
+  readonly file: string;
+  readonly css?: readonly string[];
+  readonly imports?: readonly string[];
+  readonly isEntry?: boolean;
+}
+
+export interface RenderInput {
+  /** The built app shell (`web/dist/index.html`). */
+  readonly template: string;
+  /** Vite's build manifest of the app. */
+  readonly manifest: Readonly<Record<string, ManifestChunk>>;
+  /** The shop's address, e.g. `https://joiasinox.pt` (absolute links of the head). */
+  readonly origin: string;
+  readonly data: PageData;
+}
+
+export interface RenderedPage {
+  /** 200, or 404 for a page that says "not found". */
+  readonly status: 200 | 404;
+  readonly html: string;
+}
+
+const HEAD_START = '<!--page-head-->';
+const HEAD_END = '<!--/page-head-->';
+const ROOT = '<div id="root"></div>';
+
+async function streamText(stream: NodeJS.ReadableStream): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** The chunks (beyond the entry, which the shell loads) and styles of the page modules a render used. */
+function moduleLinks(manifest: RenderInput['manifest'], modules: Iterable<string>): string {
+  // What the shell already loads: the entry and everything it imports.
+  const loaded = new Set<string>();
+  const load = (key: string) => {
+    if (loaded.has(key)) return;
+    loaded.add(key);
+    for (const imported of manifest[key]?.imports ?? []) load(imported);
+  };
+  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) load(key);
+  const scripts = new Set<string>();
+  const styles = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || loaded.has(key) || scripts.has(chunk.file)) return;
+    scripts.add(chunk.file);
+    for (const css of chunk.css ?? []) styles.add(css);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const key of modules) visit(key);
+  return [
+    ...[...styles].map((file) => `<link rel="stylesheet" crossorigin href="/${escapeHtml(file)}" />`),
+    ...[...scripts].map((file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}" />`),
+  ].join('\n    ');
+}
+
+function headHtml(head: ServerHead, pathname: string): string {
+  if (!head.meta) return '';
+  const { title, canonical, tags } = headTags(head.meta, head.origin, pathname);
+  return [
+    `<title>${escapeHtml(title)}</title>`,
+    ...tags.map((tag) => `<meta ${tag.attribute}="${escapeHtml(tag.key)}" content="${escapeHtml(tag.content)}" />`),
+    `<link rel="canonical" href="${escapeHtml(canonical)}" />`,
+    ...[...head.jsonLd].map((json) => `<script type="application/ld+json" data-prerendered>${json}</script>`),
+  ].join('\n    ');
+}
+
+/** Renders `input.data.url` as a whole document (the template with the page's head, content and data). */
+export async function renderPage(input: RenderInput): Promise<RenderedPage> {
+  const url = new URL(input.data.url, input.origin);
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(url.href));
+  if (context instanceof Response) throw new Error(`the routes answered ${context.status} for ${url.pathname}`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const head: ServerHead = { origin: input.origin, jsonLd: new Set() };
+  const modules = new Set<string>();
+  const { prelude } = await prerenderToNodeStream(
+    <StrictMode>
+      <ServerHeadContext.Provider value={head}>
+        <RenderedModulesContext.Provider value={modules}>
+          <PageDataContext.Provider value={input.data}>
+            <StaticRouterProvider router={router} context={context} hydrate={false} />
+          </PageDataContext.Provider>
+        </RenderedModulesContext.Provider>
+      </ServerHeadContext.Provider>
+    </StrictMode>,
+    // Every boundary in place, in order: no inline script to move content (the CSP allows none).
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
+  );
+  const body = await streamText(prelude);
+  const start = input.template.indexOf(HEAD_START);
+  const end = input.template.indexOf(HEAD_END);
+  if (start < 0 || end < 0 || !input.template.includes(ROOT)) throw new Error('the template has no page-head markers or no root element');
+  const links = moduleLinks(input.manifest, modules);
+  const html =
+    input.template.slice(0, start) +
+    headHtml(head, url.pathname) +
+    (links ? `\n    ${links}` : '') +
+    input.template.slice(end + HEAD_END.length).replace(
+      ROOT,
+      // A function, so that no `$&` in a product's text is read as a replacement pattern.
+      () => `<div id="root">${body}</div>\n    <script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${pageDataJson(input.data)}</script>`,
+    );
+  return { status: head.meta?.notFound ? 404 : 200, html };
+}
