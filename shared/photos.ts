@@ -11,6 +11,8 @@ export const PHOTO_WIDTHS = [320, 640, 960, 1440] as const;
 export const FALLBACK_WIDTH = 960;
 /** At most this many photos per product; the first is the main image, the second the hover image on cards. */
 export const MAX_PHOTOS = 8;
+/** The link-preview picture of a photo (Open Graph, Twitter): cropped to this size, as JPEG. */
+export const SHARE_SIZE = { width: 1200, height: 630 } as const;
 /** Where derivative files live under `/images/` (the images bucket's `images/` prefix). */
 export const PHOTO_PATH_PREFIX = '/images/p/';
 /** A photo id: the first 24 hex digits of the SHA-256 of the uploaded bytes. */
@@ -32,6 +34,8 @@ export interface ProductPhoto {
   readonly fallbackWidth: number;
   /** A tiny blurred WebP as a `data:` URI, shown while the photo loads. */
   readonly placeholder: string;
+  /** Its link-preview picture exists (`photoShareFile`; photos processed before it existed have none). */
+  readonly share?: boolean;
 }
 
 /** The widths of a photo `width` pixels wide: the standard ones below it, and its own when it is smaller than the largest. */
@@ -55,9 +59,22 @@ export function photoFile(id: string, width: number, format: PhotoFormat): strin
   return `${PHOTO_PATH_PREFIX}${id}-${width}.${format}`;
 }
 
-/** Every file of a photo (AVIF and WebP at each width, and the JPEG fallback). */
-export function photoFiles(photo: Pick<ProductPhoto, 'id' | 'widths' | 'fallbackWidth'>): string[] {
-  return [...photo.widths.flatMap((w) => [photoFile(photo.id, w, 'avif'), photoFile(photo.id, w, 'webp')]), photoFile(photo.id, photo.fallbackWidth, 'jpg')];
+/**
+ * The path of a photo's link-preview picture (`SHARE_SIZE`, JPEG).
+ *
+ * @example photoShareFile('0123456789abcdef01234567') // '/images/p/0123456789abcdef01234567-share.jpg'
+ */
+export function photoShareFile(id: string): string {
+  return `${PHOTO_PATH_PREFIX}${id}-share.jpg`;
+}
+
+/** Every file of a photo (AVIF and WebP at each width, the JPEG fallback, and its link-preview picture). */
+export function photoFiles(photo: Pick<ProductPhoto, 'id' | 'widths' | 'fallbackWidth' | 'share'>): string[] {
+  return [
+    ...photo.widths.flatMap((w) => [photoFile(photo.id, w, 'avif'), photoFile(photo.id, w, 'webp')]),
+    photoFile(photo.id, photo.fallbackWidth, 'jpg'),
+    ...(photo.share ? [photoShareFile(photo.id)] : []),
+  ];
 }
 
 /** A `srcset` of one format: `path 320w, path 640w, ...`. */

@@ -26,6 +26,7 @@ function toPhoto(item: Record<string, unknown>): ProductPhoto {
     widths: (item.widths as unknown[]).map(Number),
     fallbackWidth: Number(item.fallbackWidth),
     placeholder: String(item.placeholder ?? ''),
+    ...(item.share === true ? { share: true } : {}),
   };
 }
 

@@ -10,7 +10,7 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { messages } from '../../shared/messages.ts';
-import { fallbackWidthOf, photoFile, photoWidths, PHOTO_WIDTHS, type ProductPhoto } from '../../shared/photos.ts';
+import { fallbackWidthOf, photoFile, photoShareFile, photoWidths, PHOTO_WIDTHS, SHARE_SIZE, type ProductPhoto } from '../../shared/photos.ts';
 import { IMAGE_CONTENT_TYPES, MAX_IMAGE_BYTES } from '../../shared/uploads.ts';
 import { InvalidInput } from '../errors.ts';
 import { sniffContentType } from './uploads.ts';
@@ -84,9 +84,17 @@ export async function processPhoto(bytes: Uint8Array, options: { allowAnyFormat?
     jobs.push(raw().resize({ width: w }).webp(WEBP).toBuffer().then((body) => ({ key: key(w, 'webp'), body, contentType: 'image/webp' })));
   }
   jobs.push(raw().resize({ width: fallbackWidth }).jpeg(JPEG).toBuffer().then((body) => ({ key: key(fallbackWidth, 'jpg'), body, contentType: 'image/jpeg' })));
+  // The link preview (WhatsApp, Facebook): 1200×630, cropped around what draws the eye.
+  jobs.push(
+    raw()
+      .resize({ ...SHARE_SIZE, fit: 'cover', position: sharp.strategy.attention })
+      .jpeg(JPEG)
+      .toBuffer()
+      .then((body) => ({ key: photoShareFile(id).slice(1), body, contentType: 'image/jpeg' })),
+  );
   const [files, tiny] = await Promise.all([Promise.all(jobs), raw().resize({ width: PLACEHOLDER_WIDTH }).blur(1).webp({ quality: 40 }).toBuffer()]);
   return {
-    photo: { id, width, height, widths, fallbackWidth, placeholder: `data:image/webp;base64,${tiny.toString('base64')}` },
+    photo: { id, width, height, widths, fallbackWidth, placeholder: `data:image/webp;base64,${tiny.toString('base64')}`, share: true },
     files,
   };
 }

@@ -5,6 +5,7 @@
  * and the pages function reaches only `pages/` of the site bucket.
  */
 import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { formatCents } from '../../shared/money.ts';
 import { paths } from '../../shared/paths.ts';
@@ -68,10 +69,15 @@ describe('a product page without JavaScript', () => {
 
     const image = meta(page.html, 'og:image')!;
     expect(image).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
+    // The product's main photo as its 1200×630 link-preview JPEG, as the tags say.
+    expect(image).toMatch(/-share\.jpg$/);
     const picture = await fetch(image, { headers: { 'user-agent': agent } });
     expect(picture.status).toBe(200);
-    expect(picture.headers.get('content-type')).toMatch(/^image\//);
-    expect(Number(meta(page.html, 'og:image:width'))).toBeGreaterThan(0);
+    expect(picture.headers.get('content-type')).toBe('image/jpeg');
+    const size = await sharp(Buffer.from(await picture.arrayBuffer())).metadata();
+    expect([size.width, size.height]).toEqual([1200, 630]);
+    expect([meta(page.html, 'og:image:width'), meta(page.html, 'og:image:height')]).toEqual(['1200', '630']);
+    expect(meta(page.html, 'og:image:alt')).toBeTruthy();
   });
 
   it('carries its data for the app, as a data block that is never executed', async () => {

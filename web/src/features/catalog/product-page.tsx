@@ -4,7 +4,7 @@ import { cartItemFromProduct, clampQuantity, exceedsStock } from '../../../../sh
 import { useOrderCaps } from '../../lib/shop-info.ts';
 import { messages } from '../../../../shared/messages.ts';
 import { discountedPriceCents } from '../../../../shared/pricing.ts';
-import { heightAt, photoFallback } from '../../../../shared/photos.ts';
+import { heightAt, photoFallback, photoShareFile, SHARE_SIZE } from '../../../../shared/photos.ts';
 import type { Product } from '../../../../shared/product.ts';
 import { PRODUCT_TYPE_INFO } from '../../../../shared/product-types.ts';
 import { paths } from '../../../../shared/paths.ts';
@@ -61,10 +61,14 @@ function breadcrumbJsonLd(product: Product, origin: string): object {
   };
 }
 
-/** The product's main photo for link previews: its JPEG (what every preview reads), with its size. */
+/**
+ * The product's main photo for link previews: its 1200×630 JPEG, or (a photo processed before those
+ * existed) its JPEG fallback, with its size.
+ */
 function sharePicture(product: Product): PageMeta['image'] {
   const photo = product.photos[0];
   if (!photo) return undefined;
+  if (photo.share) return { url: photoShareFile(photo.id), ...SHARE_SIZE, alt: photo.alt };
   return { url: photoFallback(photo), width: photo.fallbackWidth, height: heightAt(photo, photo.fallbackWidth), alt: photo.alt };
 }
 
