@@ -33,6 +33,16 @@ function corsXml(origins: readonly string[]): string {
   return `<CORSConfiguration>${origins.map(rule).join('')}\n</CORSConfiguration>`;
 }
 
+/** What the conditional-write middleware reads of Koa's context. */
+interface S3Context {
+  method: string;
+  path: string;
+  headers: Record<string, string | string[] | undefined>;
+  status: number;
+  type: string;
+  body: string;
+}
+
 export async function startS3Local(options: S3LocalOptions): Promise<{ endpoint: string; stop(): Promise<void> }> {
   await mkdir(options.directory, { recursive: true });
   const server = new S3rver({
@@ -44,6 +54,21 @@ export async function startS3Local(options: S3LocalOptions): Promise<{ endpoint:
     configureBuckets: options.buckets.map((name) => ({ name, configs: [corsXml(options.allowedOrigins)] })),
   });
   if (options.onEvent) server.on('event', options.onEvent);
+  // S3's conditional write (since 2024): a PutObject with `If-None-Match: *` fails with 412 when the key
+  // exists. s3rver ignores the header; this runs before its router and answers as S3 does.
+  const conditionalWrite = async (ctx: S3Context, next: () => Promise<void>) => {
+    if (ctx.method === 'PUT' && ctx.headers['if-none-match'] === '*' && !ctx.headers['x-amz-copy-source']) {
+      const [bucket, ...key] = decodeURIComponent(ctx.path.slice(1)).split('/');
+      if (bucket && key.length && (await server.store.existsObject(bucket, key.join('/')))) {
+        ctx.status = 412;
+        ctx.type = 'application/xml';
+        ctx.body = '<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>PreconditionFailed</Code><Message>At least one of the pre-conditions you specified did not hold</Message><Condition>If-None-Match</Condition></Error>';
+        return;
+      }
+    }
+    await next();
+  };
+  server.middleware.unshift(conditionalWrite as (ctx: never, next: () => Promise<void>) => Promise<void>);
   await server.run();
   return { endpoint: `http://${HOST}:${options.port}`, stop: () => server.close() };
 }

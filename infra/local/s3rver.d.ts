@@ -20,5 +20,9 @@ declare module 's3rver' {
     close(): Promise<void>;
     /** S3 event notifications (`{ Records: [...] }`) of created and deleted objects. */
     on(event: 'event', listener: (event: S3Event) => void): this;
+    /** Koa's middleware list (s3rver is a Koa application). */
+    middleware: ((ctx: never, next: () => Promise<void>) => Promise<void>)[];
+    /** Its file-system store. */
+    store: { existsObject(bucket: string, key: string): Promise<boolean> };
   }
 }

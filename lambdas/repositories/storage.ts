@@ -113,11 +113,25 @@ export async function readObject(bucket: BucketKey, key: string, maxBytes: numbe
   }
 }
 
-/** Writes an object. */
-export async function writeObject(bucket: BucketKey, key: string, body: Uint8Array | string, options: { contentType: string; cacheControl?: string }): Promise<void> {
+/**
+ * Writes an object. `ifAbsent`: only when the key does not exist yet (S3's conditional write,
+ * `If-None-Match: *`); answers false when it already did, and writes nothing.
+ */
+export async function writeObject(
+  bucket: BucketKey,
+  key: string,
+  body: Uint8Array | string,
+  options: { contentType: string; cacheControl?: string; ifAbsent?: boolean },
+): Promise<boolean> {
   try {
-    await s3().send(new PutObjectCommand({ Bucket: bucketName(bucket), Key: key, Body: body, ContentType: options.contentType, CacheControl: options.cacheControl }));
+    await s3().send(
+      new PutObjectCommand({ Bucket: bucketName(bucket), Key: key, Body: body, ContentType: options.contentType, CacheControl: options.cacheControl, ...(options.ifAbsent ? { IfNoneMatch: '*' } : {}) }),
+    );
+    return true;
   } catch (error) {
+    const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+    // 412: the key exists; 409: a conflicting conditional write is in flight (S3 says try again; the other one wins).
+    if (options.ifAbsent && (status === 412 || status === 409)) return false;
     throw storageUnavailable(error);
   }
 }

@@ -74,10 +74,14 @@ export async function renderPath(pagePath: string): Promise<{ status: 200 | 404;
   return renderer.renderPage({ template, manifest, origin: setting(MAIL_ENV.shopUrl), data });
 }
 
-/** Keeps a rendered page in the site bucket, or removes it when the address is now "not found". */
-async function keep(pagePath: string, page: { status: 200 | 404; html: string }): Promise<void> {
+/**
+ * Keeps a rendered page in the site bucket, or removes it when the address is now "not found".
+ * `ifAbsent`: only when no page is kept yet (a first visitor's render never overwrites the streams'
+ * newer one, whichever finishes last).
+ */
+async function keep(pagePath: string, page: { status: 200 | 404; html: string }, ifAbsent = false): Promise<void> {
   const key = pageObjectKey(decodePath(pagePath));
-  if (page.status === 200) await writeObject('site', key, page.html, { contentType: HTML, cacheControl: PAGE_CACHE_CONTROL });
+  if (page.status === 200) await writeObject('site', key, page.html, { contentType: HTML, cacheControl: PAGE_CACHE_CONTROL, ifAbsent });
   else await deleteObjects('site', [key]);
 }
 
@@ -90,7 +94,7 @@ export async function renderMissingPage(key: string): Promise<{ status: 200 | 40
   const name = key.slice(PAGES_PREFIX.length, -'.html'.length);
   const pagePath = name === 'index' ? '/' : `/${name}`;
   const page = await renderPath(pagePath);
-  if (page.status === 200) await keep(pagePath, page);
+  if (page.status === 200) await keep(pagePath, page, true);
   return page;
 }
 

@@ -155,6 +155,24 @@ describe('the owner changes the catalogue, the pages follow', () => {
   });
 });
 
+describe('two at once: a first visitor and the owner', () => {
+  it('the first visitor\'s render never overwrites a page the streams kept meanwhile (a conditional write)', async () => {
+    const product = await createProduct({ name: `Pulseira Corrida ${randomUUID().slice(0, 6)}`, priceCents: 3100 });
+    const key = `pages/product/${product.id}.html`;
+    await eventually(async () => (await crawl(paths.product(product.id))).html.includes(formatCents(3100)), 'the page');
+    // As if the products stream kept a newer page while a first visitor's render was on its way.
+    await writeObject('site', key, '<!doctype html><p>newer page</p>', { contentType: 'text/html; charset=utf-8' });
+    const late = await fetch(`${twin().url}/api/pages/${key}`);
+    expect(late.status).toBe(200);
+    expect(await late.text()).toContain(formatCents(3100));
+    expect((await crawl(paths.product(product.id))).html).toContain('newer page');
+    // The twin's S3 answers a conditional write as S3 does: the first wins, the second writes nothing.
+    const fresh = `pages/teste-${randomUUID()}.html`;
+    expect(await writeObject('site', fresh, 'one', { contentType: 'text/html', ifAbsent: true })).toBe(true);
+    expect(await writeObject('site', fresh, 'two', { contentType: 'text/html', ifAbsent: true })).toBe(false);
+  });
+});
+
 describe('as an attacker', () => {
   it('a product named like markup is text on its page: in the title, the body, the JSON-LD and the data block', async () => {
     const hostile = `</script><script>alert(1)</script><img src=x onerror=alert(2)> "$&' --><!--`;
@@ -182,7 +200,7 @@ describe('as an attacker', () => {
   it('the pages function may write under pages/ of the site bucket and nowhere else (its grant, as IAM would)', async () => {
     const row = routes.find((route) => route.handler === 'pages/get')!;
     const scope = { name: 'GET /api/pages/{key+}', grants: row.grants, api: true };
-    await expect(asFunction(scope, () => writeObject('site', 'pages/teste.html', 'x', { contentType: 'text/html' }))).resolves.toBeUndefined();
+    await expect(asFunction(scope, () => writeObject('site', 'pages/teste.html', 'x', { contentType: 'text/html' }))).resolves.toBe(true);
     // The storage layer answers 503 to the caller; underneath, S3 (here, the twin's IAM check) refused.
     const refused = await asFunction(scope, () => writeObject('site', 'index.html', '<script>evil()</script>', { contentType: 'text/html' })).catch((error: unknown) => error);
     expect((refused as { cause?: Error }).cause?.message).toMatch(/not authorized to perform: s3:PutObject on resource: joias-site\/index\.html/);
