@@ -95,6 +95,15 @@ export async function photoFigures(baseUrl: string, log: (text: string) => void)
     const photos = [uploaded[i % 6]!, uploaded[(i + 1) % 6]!].map(({ photo }) => ({ ...photo, alt: piece.name }));
     await putProduct(withPhotos(piece, photos), now);
   }
+  // The pre-rendered /shop and product page follow the products stream: measure them once they show the photos.
+  const firstPhoto = uploaded[0]!.photo.id;
+  for (const path of ['/shop', `/product/${seedPieces[0]!.id}`]) {
+    const until = Date.now() + 60_000;
+    while (!(await (await fetch(`${baseUrl}${path}`)).text()).includes(firstPhoto)) {
+      if (Date.now() > until) throw new Error(`${path} was not rendered again with its photos within 60 s`);
+      await sleep(200);
+    }
+  }
   log('photos: image bytes of /shop and a product page at 390 px, DPR 3');
   return {
     sourceBytes: Math.round(sources.reduce((a, s) => a + s.length, 0) / sources.length),

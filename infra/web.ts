@@ -22,14 +22,14 @@ import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import { routes as routeTable, type Route } from '../lambdas/routes.ts';
 import { paths, SITEMAP_API_PATH } from '../shared/paths.ts';
-import { APP_PAGES, APP_PREFIXES, PAGES_PREFIX } from '../shared/pages.ts';
+import { APP_PAGES, APP_PREFIXES, MAX_PAGE_PATH_LENGTH, PAGES_PREFIX } from '../shared/pages.ts';
 import type { SpaConfig } from '../shared/spa-config.ts';
 import { contentSecurityPolicy, robotsTxt, type DomainSettings } from './config.ts';
 import { ACCESS_LOG_PREFIXES } from './data.ts';
 import { acknowledgeNag } from './constructs/nag.ts';
 import { REPO_ROOT } from './constructs/shop-function.ts';
 import { IMAGES_PREFIX } from '../lambdas/contracts/data-model.ts';
-import { ORIGIN_HEADER, VIEWER_IP_HEADER } from '../lambdas/contracts/env.ts';
+import { ORIGIN_HEADER, PAGES_FALLBACK_HEADER, VIEWER_IP_HEADER } from '../lambdas/contracts/env.ts';
 
 /** The pages function's place on the API (`GET /api/pages/{key+}`): the fallback origin's path. */
 export const PAGES_FALLBACK_PATH = '/api/pages';
@@ -52,6 +52,12 @@ var APP_PREFIXES = ${JSON.stringify([...APP_PREFIXES, `${adminPrefix}/`])};
 function handler(event) {
   var request = event.request;
   var uri = request.uri;
+  // The kept pages are reached by their addresses only; asked for directly, a page says "not found", as
+  // does an address too long to be a page (S3 would refuse its key).
+  if (uri.indexOf('/${PAGES_PREFIX}') === 0 || uri.length > ${MAX_PAGE_PATH_LENGTH}) {
+    request.uri = '/${PAGES_PREFIX}-.html';
+    return request;
+  }
   var last = uri.slice(uri.lastIndexOf('/') + 1);
   if (last.indexOf('.') !== -1 && last.indexOf('@') === -1 && last.toLowerCase().indexOf('%40') === -1) return request;
   var path = uri;
@@ -256,7 +262,8 @@ export class Web extends Construct {
             originPath: PAGES_FALLBACK_PATH,
             protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
             originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
-            customHeaders: { [ORIGIN_HEADER]: props.originSecret },
+            // The second header says "the origin group's fallback": only then does the function render and keep a page.
+            customHeaders: { [ORIGIN_HEADER]: props.originSecret, [PAGES_FALLBACK_HEADER]: props.originSecret },
           }),
           fallbackStatusCodes: [403, 404],
         }),

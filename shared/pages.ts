@@ -70,6 +70,29 @@ export function pageObjectKey(path: string): string {
   return `${PAGES_PREFIX}${trimmed === '/' ? 'index' : trimmed.slice(1)}.html`;
 }
 
+/** Longest page key the shop serves (S3 keys stop at 1 024 bytes; no page of the shop comes near). */
+export const MAX_PAGE_KEY_LENGTH = 512;
+/** Longest address that can be a page (its key adds `pages/` and `.html`): longer ones are "not found". */
+export const MAX_PAGE_PATH_LENGTH = MAX_PAGE_KEY_LENGTH - PAGES_PREFIX.length - '.html'.length;
+
+/**
+ * The public page a site-bucket key stands for, in the shop's own spelling, or undefined when the key is
+ * not exactly the key of a pre-rendered page (another case, a `..` or empty segment, a checkout or
+ * back-office address, anything the shop would answer 404). Only such keys are ever rendered to keep.
+ *
+ * @example pagePathOfKey('pages/product/abc.html') // '/product/abc'
+ * @example pagePathOfKey('pages/PRODUCT/abc.html') // undefined
+ */
+export function pagePathOfKey(key: string): string | undefined {
+  if (key.length > MAX_PAGE_KEY_LENGTH || !key.startsWith(PAGES_PREFIX) || !key.endsWith('.html')) return undefined;
+  const name = key.slice(PAGES_PREFIX.length, -'.html'.length);
+  if (name.split('/').some((segment) => segment === '' || segment === '.' || segment === '..')) return undefined;
+  const path = name === 'index' ? '/' : `/${name}`;
+  const kind = pageKind(path);
+  if (kind.kind === 'app' || kind.kind === 'notFound') return undefined;
+  return pageObjectKey(path) === key ? path : undefined;
+}
+
 /** The page paths of a catalogue, for a full render: every static page, the listing and each product. */
 export function allPagePaths(productIds: readonly string[]): string[] {
   return [...STATIC_PAGES, paths.shop, ...productIds.map((id) => paths.product(id))];

@@ -14,9 +14,12 @@ import { GetObjectCommand, NoSuchKey, type S3Client } from '@aws-sdk/client-s3';
 import type { SpaConfig } from '../../shared/spa-config.ts';
 import { messages } from '../../shared/messages.ts';
 import { paths, SITEMAP_API_PATH } from '../../shared/paths.ts';
-import { pageKind, pageObjectKey } from '../../shared/pages.ts';
+import { MAX_PAGE_PATH_LENGTH, pageKind, pageObjectKey } from '../../shared/pages.ts';
+
+/** What an address too long to be a page is served as: no page has this one, so it is the not-found page. */
+const NOT_FOUND_PAGE = '/-';
 import { IMAGES_PREFIX } from '../../lambdas/contracts/data-model.ts';
-import { ORIGIN_HEADER, VIEWER_IP_HEADER } from '../../lambdas/contracts/env.ts';
+import { ORIGIN_HEADER, PAGES_FALLBACK_HEADER, VIEWER_IP_HEADER } from '../../lambdas/contracts/env.ts';
 import { robotsTxt } from '../config.ts';
 import { HOST } from './processes.ts';
 
@@ -169,6 +172,7 @@ export async function startFrontDoor(options: FrontDoorOptions): Promise<{ url: 
     req.url = `/api/pages/${key.split('/').map(encodeURIComponent).join('/')}${search}`;
     req.headers[VIEWER_IP_HEADER] = viewerIp(req);
     req.headers[ORIGIN_HEADER] = options.originSecret;
+    req.headers[PAGES_FALLBACK_HEADER] = options.originSecret;
     // CloudFront's response headers policy covers the fallback's answers too.
     for (const [name, value] of Object.entries({ ...SECURITY_HEADERS, ...csp })) res.setHeader(name, value);
     return options.api(req, res);
@@ -187,8 +191,11 @@ export async function startFrontDoor(options: FrontDoorOptions): Promise<{ url: 
       // (as CloudFront's SPA function: a last segment with an e-mail address is a client route too).
       const last = path.slice(path.lastIndexOf('/') + 1);
       if (extname(path) && !/@|%40/i.test(last)) return send(req, res, 404, errorPage(404, messages.frontDoor.notFound), HTML_ERROR_HEADERS);
-      // A public page: pre-rendered (the checkout's and the back-office's addresses are the app's).
-      if (pagesBuilt && pageKind(decoded, options.runtimeConfig.adminPathPrefix).kind !== 'app') return servePage(req, res, decoded);
+      // A public page: pre-rendered (the checkout's and the back-office's addresses are the app's); an
+      // address too long to be a page is not found (as CloudFront's rewrite says).
+      if (pagesBuilt && pageKind(decoded, options.runtimeConfig.adminPathPrefix).kind !== 'app') {
+        return servePage(req, res, path.length > MAX_PAGE_PATH_LENGTH ? NOT_FOUND_PAGE : decoded);
+      }
       file = join(root, 'index.html');
       // No built shop (e.g. the API tests run before any build): a page that says so, never a 500.
       if (!existsSync(file)) return send(req, res, 404, errorPage(404, messages.frontDoor.notFound), HTML_ERROR_HEADERS);
@@ -229,6 +236,8 @@ export async function startFrontDoor(options: FrontDoorOptions): Promise<{ url: 
         // client's), and the origin secret.
         req.headers[VIEWER_IP_HEADER] = viewerIp(req);
         req.headers[ORIGIN_HEADER] = options.originSecret;
+        // Only the fallback for a missing page carries this one (CloudFront's origin group alike).
+        delete req.headers[PAGES_FALLBACK_HEADER];
         return options.api(req, res);
       }
       if (req.method !== 'GET' && req.method !== 'HEAD') {

@@ -27,6 +27,12 @@ export const MAIL_ENV = {
 export const ORIGIN_ENV = { secret: 'ORIGIN_VERIFY_SECRET' } as const;
 export const ORIGIN_HEADER = 'x-origin-verify';
 /**
+ * Sent, with the same secret, only by CloudFront's origin group to the pages function (and by the twin's
+ * front door): a page is rendered and kept only on that path, never for a request that came through
+ * `/api/*` (which anyone can send, uncached).
+ */
+export const PAGES_FALLBACK_HEADER = 'x-pages-fallback';
+/**
  * The viewer's IP address (`198.51.100.10`, `2001:db8::1`), set on every API request by the edge:
  * CloudFront's viewer-request function of the `/api/*` behaviour (`infra/web.ts`) from
  * `event.viewer.ip`, the twin's front door from the connection; either overwrites whatever the client

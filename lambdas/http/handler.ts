@@ -18,7 +18,7 @@ import type { ApiBody, ApiQuery, ApiResponse, ApiRouteKey } from '../../shared/a
 import { routes, type Route } from '../routes.ts';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { DomainError, InvalidInput, PayloadTooLarge, Unauthorized, Forbidden, UnsupportedMediaType } from '../errors.ts';
-import { ORIGIN_ENV, ORIGIN_HEADER, VIEWER_IP_HEADER } from '../contracts/env.ts';
+import { ORIGIN_ENV, ORIGIN_HEADER, PAGES_FALLBACK_HEADER, VIEWER_IP_HEADER } from '../contracts/env.ts';
 import { clientId, emailId, enforceLimits } from '../services/rate-limits.ts';
 import { toErrorResponse } from './error-response.ts';
 import { logger } from '../logger.ts';
@@ -96,6 +96,12 @@ const originLock: Mw = {
     if (!expected || !sameSecret(given, expected)) throw new Forbidden(messages.api.originRefused);
   },
 };
+
+/** Whether a request came as CloudFront's fallback for a missing page (`PAGES_FALLBACK_HEADER`). */
+export function fromPagesFallback(headers: Readonly<Record<string, string | undefined>>): boolean {
+  const expected = process.env[ORIGIN_ENV.secret];
+  return Boolean(expected) && sameSecret(headers[PAGES_FALLBACK_HEADER], expected!);
+}
 
 /** The route's per-client limits of one kind: by address before anything else is done, by e-mail once the body is valid. */
 function rateLimit(route: Route, by: 'client' | 'email'): Mw {

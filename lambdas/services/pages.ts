@@ -9,11 +9,11 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { MAIL_ENV, PAGES_ENV } from '../contracts/env.ts';
-import { allPagePaths, pageKind, pageObjectKey, PAGES_PREFIX, type PageData } from '../../shared/pages.ts';
+import { allPagePaths, pageKind, pageObjectKey, pagePathOfKey, type PageData } from '../../shared/pages.ts';
 import { isProductId } from '../../shared/product-id.ts';
 import { listCollections } from '../repositories/collections.ts';
 import { setting } from '../repositories/environment.ts';
-import { getProduct, listProducts } from '../repositories/products.ts';
+import { getProduct, getProductsConsistent, listProducts } from '../repositories/products.ts';
 import { deleteObjects, writeObject } from '../repositories/storage.ts';
 
 /** How long CloudFront may serve a kept page before asking the bucket again: a change shows within this. */
@@ -22,8 +22,14 @@ export const PAGE_EDGE_SECONDS = 60;
 export const PAGE_CACHE_CONTROL = `public, max-age=0, s-maxage=${PAGE_EDGE_SECONDS}`;
 const HTML = 'text/html; charset=utf-8';
 
+/** A rendered page: 200, 404 (the shop's not-found page), or 500 (the page failed: never kept). */
+export interface RenderedPage {
+  readonly status: 200 | 404 | 500;
+  readonly html: string;
+}
+
 interface Renderer {
-  renderPage(input: { template: string; manifest: unknown; origin: string; data: PageData }): Promise<{ status: 200 | 404; html: string }>;
+  renderPage(input: { template: string; manifest: unknown; origin: string; data: PageData }): Promise<RenderedPage>;
 }
 
 let loading: Promise<{ renderer: Renderer; template: string; manifest: unknown }> | undefined;
@@ -53,24 +59,29 @@ function decodePath(pagePath: string): string {
   }
 }
 
-/** The data of the page at `pagePath` (a path, decoded or not), read from the catalogue. */
-export async function pageData(pagePath: string): Promise<PageData> {
+/**
+ * The data of the page at `pagePath` (a path, decoded or not), read from the catalogue. `consistent`:
+ * the product as last written (the streams render right after a write; an eventually consistent read
+ * could still answer the version before it, and that page would be kept).
+ */
+export async function pageData(pagePath: string, { consistent = false } = {}): Promise<PageData> {
   const decoded = decodePath(pagePath);
   const kind = pageKind(decoded);
+  const product = (id: string) => (consistent ? getProductsConsistent([id]).then((found) => found.get(id)) : getProduct(id));
   const [collections, rest] = await Promise.all([
     listCollections(),
     kind.kind === 'shop'
       ? listProducts().then((products) => ({ products }))
       : kind.kind === 'product'
-        ? (isProductId(kind.id) ? getProduct(kind.id) : Promise.resolve(undefined)).then((value) => ({ product: { id: kind.id, value: value ?? null } }))
+        ? (isProductId(kind.id) ? product(kind.id) : Promise.resolve(undefined)).then((value) => ({ product: { id: kind.id, value: value ?? null } }))
         : Promise.resolve({}),
   ]);
   return { url: encodeURI(decoded), collections, ...rest };
 }
 
 /** The page at `pagePath` as a whole document: 200, or 404 for an address the shop does not have. */
-export async function renderPath(pagePath: string): Promise<{ status: 200 | 404; html: string }> {
-  const [{ renderer, template, manifest }, data] = await Promise.all([loadRenderer(), pageData(pagePath)]);
+export async function renderPath(pagePath: string, options: { consistent?: boolean } = {}): Promise<RenderedPage> {
+  const [{ renderer, template, manifest }, data] = await Promise.all([loadRenderer(), pageData(pagePath, options)]);
   return renderer.renderPage({ template, manifest, origin: setting(MAIL_ENV.shopUrl), data });
 }
 
@@ -79,30 +90,35 @@ export async function renderPath(pagePath: string): Promise<{ status: 200 | 404;
  * `ifAbsent`: only when no page is kept yet (a first visitor's render never overwrites the streams'
  * newer one, whichever finishes last).
  */
-async function keep(pagePath: string, page: { status: 200 | 404; html: string }, ifAbsent = false): Promise<void> {
+async function keep(pagePath: string, page: RenderedPage, ifAbsent = false): Promise<void> {
   const key = pageObjectKey(decodePath(pagePath));
   if (page.status === 200) await writeObject('site', key, page.html, { contentType: HTML, cacheControl: PAGE_CACHE_CONTROL, ifAbsent });
-  else await deleteObjects('site', [key]);
+  else if (page.status === 404) await deleteObjects('site', [key]);
+  // A page that failed (500) changes nothing: the kept one, if any, stays.
 }
 
 /**
  * The page for a request CloudFront could not find in the bucket (`pages/<path>.html`): rendered now
- * and kept for the next visitor when the address exists. Any other key is not a page: undefined.
+ * and kept for the next visitor when it is a page of the shop in the shop's own spelling (and only if
+ * none is kept yet); any other address under `pages/` gets the not-found page, rendered and never kept.
+ * A key outside `pages/` is not a page at all: undefined.
  */
-export async function renderMissingPage(key: string): Promise<{ status: 200 | 404; html: string } | undefined> {
-  if (!key.startsWith(PAGES_PREFIX) || !key.endsWith('.html')) return undefined;
-  const name = key.slice(PAGES_PREFIX.length, -'.html'.length);
-  const pagePath = name === 'index' ? '/' : `/${name}`;
+export async function renderMissingPage(key: string): Promise<RenderedPage | undefined> {
+  const pagePath = pagePathOfKey(key);
+  if (pagePath === undefined) return key.startsWith('pages/') && key.length < 1024 ? renderPath(NOT_FOUND_PATH) : undefined;
   const page = await renderPath(pagePath);
   if (page.status === 200) await keep(pagePath, page, true);
   return page;
 }
 
+/** An address no route of the shop has: rendering it gives the not-found page (404). */
+const NOT_FOUND_PATH = '/pagina-inexistente';
+
 /** Renders and keeps (or removes) each page; the paths are public page paths such as `/product/abc`. */
 export async function publishPages(pagePaths: Iterable<string>): Promise<number> {
   let count = 0;
   for (const pagePath of new Set(pagePaths)) {
-    await keep(pagePath, await renderPath(pagePath));
+    await keep(pagePath, await renderPath(pagePath, { consistent: true }));
     count += 1;
   }
   return count;

@@ -8,10 +8,10 @@ import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOGUE_THROTTLE, DEFAULT_THROTTLE, routes, WRITE_THROTTLE, type Route } from '../../lambdas/routes.ts';
-import { ORDER_LINK_ENV, ORIGIN_ENV, ORIGIN_HEADER } from '../../lambdas/contracts/env.ts';
+import { ORDER_LINK_ENV, ORIGIN_ENV, ORIGIN_HEADER, PAGES_FALLBACK_HEADER } from '../../lambdas/contracts/env.ts';
 import { LATENCY_WATCHED_ROUTES, routeKeyOf } from '../../infra/api.ts';
 import { ALARM_THRESHOLDS } from '../../infra/alarms.ts';
-import { VIEWER_IP_CODE } from '../../infra/web.ts';
+import { PAGES_FALLBACK_PATH, VIEWER_IP_CODE } from '../../infra/web.ts';
 import { WAF_LIMITS, WafStack } from '../../infra/waf.ts';
 import { removeScratch, synthShop, SYNTH_TIMEOUT_MS, type Synthesized } from './support.ts';
 
@@ -33,7 +33,11 @@ describe('the origin lock', () => {
     const origins = distribution().Origins as { Id: string; CustomOriginConfig?: unknown; OriginCustomHeaders?: { HeaderName: string; HeaderValue: unknown }[] }[];
     const api = origins.filter((o) => o.CustomOriginConfig);
     expect(api).toHaveLength(2);
-    for (const origin of api) expect(origin.OriginCustomHeaders).toEqual([{ HeaderName: ORIGIN_HEADER, HeaderValue: secretReference() }]);
+    for (const origin of api) expect(origin.OriginCustomHeaders).toContainEqual({ HeaderName: ORIGIN_HEADER, HeaderValue: secretReference() });
+    // The pages fallback alone also says so with its own header (the pages function renders and keeps only then).
+    const withFallbackHeader = api.filter((o) => o.OriginCustomHeaders!.some((h) => h.HeaderName === PAGES_FALLBACK_HEADER));
+    expect(withFallbackHeader.map((o) => (o as { OriginPath?: string }).OriginPath)).toEqual([PAGES_FALLBACK_PATH]);
+    expect(withFallbackHeader[0]!.OriginCustomHeaders).toContainEqual({ HeaderName: PAGES_FALLBACK_HEADER, HeaderValue: secretReference() });
     for (const other of origins.filter((o) => !o.CustomOriginConfig)) expect(other.OriginCustomHeaders).toBeUndefined();
     // The secret's value is never in the template.
     expect(JSON.stringify(shop.json)).not.toMatch(/"SecretString":/);

@@ -58,6 +58,8 @@ describe('page rewrite function', () => {
     expect(rewrite('/Politica-Devolu%C3%A7%C3%B5es')).toBe('/pages/Politica-Devolu%C3%A7%C3%B5es.html');
     expect(rewrite('/nao-existe')).toBe('/pages/nao-existe.html');
     expect(rewrite('/encomenda')).toBe('/pages/encomenda.html');
+    // A kept page asked for by its object's name is not a page: the fallback answers 404.
+    expect(rewrite('/pages/product/abc-123.html')).toBe('/pages/-.html');
     for (const app of ['/cart', '/shipping', '/payment', '/thank-you', '/encomenda/123456', '/bastidores-7b99', '/bastidores-7b99/login']) {
       expect(rewrite(app), app).toBe('/index.html');
     }
@@ -92,7 +94,7 @@ describe('CloudFront distribution', () => {
     expect(primary.Id).toBe(originIdOfBucket(shop, shop.logicalId(shop.stack.data.buckets.site)));
     expect(fallback.OriginPath).toBe(PAGES_FALLBACK_PATH);
     expect(JSON.stringify(fallback.DomainName)).toContain(shop.logicalId(shop.stack.api.httpApi));
-    expect(fallback.OriginCustomHeaders.map((h: { HeaderName: string }) => h.HeaderName)).toEqual(['x-origin-verify']);
+    expect(fallback.OriginCustomHeaders.map((h: { HeaderName: string }) => h.HeaderName).sort()).toEqual(['x-origin-verify', 'x-pages-fallback']);
     expect(routes.some((route) => route.path === `${PAGES_FALLBACK_PATH}/{key+}` && route.method === 'GET')).toBe(true);
     expect(def.ViewerProtocolPolicy).toBe('redirect-to-https');
     expect(def.FunctionAssociations).toEqual([

@@ -16,7 +16,7 @@ function describe(error: unknown): string {
 /** The router's fallback when a page fails: a heading, the error's message and ways out. */
 export function RouteError() {
   const error = useRouteError();
-  usePageMeta({ title: messages.common.unexpectedError, description: messages.api.internal, noindex: true });
+  usePageMeta({ title: messages.common.unexpectedError, description: messages.api.internal, noindex: true, failed: true });
   return (
     <section className="container page-body empty-state" role="alert">
       <h1>{messages.common.unexpectedError}</h1>

@@ -40,6 +40,14 @@ function page(modulePath: string, name: string) {
   return <RoutePage />;
 }
 
+/**
+ * Every route matches its path as written (`/About-Us` is not `/about-us`): one address per page, as
+ * the pre-rendered pages and CloudFront's rewrite see them.
+ */
+function caseSensitive(route: RouteObject): RouteObject {
+  return { ...route, caseSensitive: true, ...(route.children ? { children: route.children.map(caseSensitive) } : {}) } as RouteObject;
+}
+
 /** The shop's routes: the browser's router and the pre-renderer's use the same table. */
 export const routes: RouteObject[] = [
   {
@@ -76,4 +84,4 @@ export const routes: RouteObject[] = [
   },
   // The admin area (its own lazy chunk, outside the public layout) is the line below.
   { path: `${ADMIN_PREFIX}/*`, errorElement: <RouteError />, hydrateFallbackElement: <Loading />, lazy: () => import('../features/admin/admin-routes.tsx') },
-];
+].map(caseSensitive);

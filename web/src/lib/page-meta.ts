@@ -25,6 +25,8 @@ export interface PageMeta {
   readonly noindex?: boolean;
   /** The page says "not found": pre-rendered, it answers HTTP 404. */
   readonly notFound?: boolean;
+  /** The page failed (the router's error page): pre-rendered, it answers 500 and is never kept. */
+  readonly failed?: boolean;
 }
 
 /** What the server's renderer collects while it renders one page. */

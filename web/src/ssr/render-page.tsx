@@ -33,8 +33,8 @@ export interface RenderInput {
 }
 
 export interface RenderedPage {
-  /** 200, or 404 for a page that says "not found". */
-  readonly status: 200 | 404;
+  /** 200, 404 for a page that says "not found", 500 for a page that failed. */
+  readonly status: 200 | 404 | 500;
   readonly html: string;
 }
 
@@ -121,5 +121,5 @@ export async function renderPage(input: RenderInput): Promise<RenderedPage> {
       // A function, so that no `$&` in a product's text is read as a replacement pattern.
       () => `<div id="root">${body}</div>\n    <script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${pageDataJson(input.data)}</script>`,
     );
-  return { status: head.meta?.notFound ? 404 : 200, html };
+  return { status: head.meta?.failed ? 500 : head.meta?.notFound ? 404 : 200, html };
 }

@@ -32,7 +32,9 @@ export function ShopPage() {
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const requested = useMemo(() => parseListingFilter(searchParams), [searchParams]);
-  const known = usePageData()?.products ?? lastShown;
+  // What this visit fetched last is newer than what the page was rendered with.
+  const rendered = usePageData()?.products;
+  const known = lastShown ?? rendered;
   const [state, retry] = useLoad(
     () =>
       api.products().then((products) => {
