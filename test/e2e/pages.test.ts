@@ -6,13 +6,16 @@
 import { describe, expect, it } from 'vitest';
 import { paths } from '../../shared/paths.ts';
 import { STATIC_PAGES } from '../../shared/pages.ts';
+import { seedPieces } from '../../infra/local/seed/catalogue.ts';
 import { MOBILE, openPage, useShop } from '../web/e2e-support.ts';
 
 const shop = useShop();
 
 const PRODUCT = 'colar-coracao-eterno';
-/** Every pre-rendered page: the static ones, the listing, a product. */
-const PUBLIC_PAGES = [...STATIC_PAGES, paths.shop, paths.product(PRODUCT)];
+/** A sold-out piece: its page shows the back-in-stock form (a chunk of its own). */
+const SOLD_OUT = seedPieces.find((piece) => piece.stock === 0)!.id;
+/** Every pre-rendered page: the static ones, the listing, a product, a sold-out product. */
+const PUBLIC_PAGES = [...STATIC_PAGES, paths.shop, paths.product(PRODUCT), paths.product(SOLD_OUT)];
 
 describe('hydration', () => {
   it.each(PUBLIC_PAGES)('%s: pre-rendered, hydrated with no React error or warning, no CSP report', async (path) => {
@@ -28,6 +31,16 @@ describe('hydration', () => {
     expect(problems.errors).toEqual([]);
     expect(problems.csp).toEqual([]);
     expect(messages).toEqual([]);
+    await page.close();
+  });
+
+  it('a sold-out piece\'s pre-rendered page has the back-in-stock form, which works once hydrated', async () => {
+    const { page, problems } = await openPage(shop.browser);
+    const response = await page.goto(`${shop.twin.url}${paths.product(SOLD_OUT)}`, { waitUntil: 'networkidle' });
+    expect(await response!.text()).toContain('Avisem-me');
+    await page.getByRole('button', { name: 'Avisem-me' }).click();
+    await expect.poll(() => page.locator('.field-error').textContent()).toBe('Insere o teu email para nós conseguirmos avisar');
+    expect(problems.errors).toEqual([]);
     await page.close();
   });
 

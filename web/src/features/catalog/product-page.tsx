@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { cartItemFromProduct, clampQuantity, exceedsStock } from '../../../../shared/cart.ts';
 import { useOrderCaps } from '../../lib/shop-info.ts';
@@ -18,8 +18,13 @@ import { LoadError, Loading } from '../../ui/page-state.tsx';
 import { Popups, usePopup } from '../../ui/popup.tsx';
 import { PriceTag } from '../../ui/price-tag.tsx';
 import { ProductPhotoImage } from '../../ui/product-photo.tsx';
-import { StockAlertForm } from './stock-alert-form.tsx';
 import './catalog.css';
+
+/**
+ * The back-in-stock form, in its own chunk: only a sold-out piece shows it, and its validation (zod)
+ * is a quarter of the page's script. A pre-rendered sold-out page has it in its HTML already.
+ */
+const StockAlertForm = lazy(() => import('./stock-alert-form.tsx').then((module) => ({ default: module.StockAlertForm })));
 
 /** schema.org Product data for search engines (`origin`: the shop's address). */
 function productJsonLd(product: Product, origin: string): object {
@@ -233,7 +238,9 @@ function ProductDetail({ product }: { product: Product }) {
               <strong>{messages.catalog.soldOut}.</strong> Esta peça não está disponível de momento. Deixa o teu e-mail e avisamos-te
               quando voltar.
             </p>
-            <StockAlertForm productId={product.id} />
+            <Suspense fallback={null}>
+              <StockAlertForm productId={product.id} />
+            </Suspense>
           </div>
         )}
         <ul className="product-detail__perks">
