@@ -80,6 +80,11 @@ describe('without JavaScript', () => {
     expect(await page.locator('.gallery img').first().getAttribute('src')).toMatch(/^\/images\//);
     expect(await page.title()).toBe('Colar Coração Eterno | Joias Inox');
     await page.screenshot({ path: '/tmp/e2e-product-no-js.png' });
+    // Until the app runs, a button does nothing and a form would submit natively (a GET of the page with
+    // what was typed): they are disabled in the HTML, and enabled by hydration.
+    expect(await page.getByRole('button', { name: 'Adicionar ao carrinho' }).isDisabled()).toBe(true);
+    await page.goto(`${shop.twin.url}${paths.contact}`);
+    expect(await page.locator('form button[type="submit"]').isDisabled()).toBe(true);
     await context.close();
   });
 });

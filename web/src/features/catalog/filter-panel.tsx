@@ -1,4 +1,5 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useHydrated } from '../../lib/hydrated.ts';
 import {
   clampEuros,
   DEFAULT_LISTING_FILTER,
@@ -24,6 +25,7 @@ function readPrice(text: string, fallback: number): number {
  */
 export function FilterPanel({ filter, onApply, onClear }: { filter: ListingFilter; onApply: (filter: ListingFilter) => void; onClear: () => void }) {
   // undefined: as the screen's width says (the CSS decides); then whatever the visitor chose.
+  const hydrated = useHydrated();
   const [open, setOpen] = useState<boolean>();
   useEffect(() => setOpen((chosen) => chosen ?? !window.matchMedia(MOBILE_MEDIA_QUERY).matches), []);
   const [type, setType] = useState<ProductType | undefined>(filter.type);
@@ -73,7 +75,7 @@ export function FilterPanel({ filter, onApply, onClear }: { filter: ListingFilte
           <p className="field-hint">Valores entre {PRICE_INPUT_MIN_EUROS}€ e {PRICE_INPUT_MAX_EUROS}€, já com desconto.</p>
         </fieldset>
         <div className="filter-panel__actions">
-          <button type="submit" className="button">
+          <button type="submit" className="button" disabled={!hydrated}>
             Aplicar Filtro
           </button>
           <button type="button" className="button button--secondary" onClick={onClear}>

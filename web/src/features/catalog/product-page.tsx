@@ -13,6 +13,7 @@ import { useLoad } from '../../lib/use-load.ts';
 import { cartStore } from '../../lib/cart-store.ts';
 import { SITE_NAME, useJsonLd, usePageMeta, useSiteOrigin, type PageMeta } from '../../lib/page-meta.ts';
 import { usePageData } from '../../lib/page-data.ts';
+import { useHydrated } from '../../lib/hydrated.ts';
 import type { LoadState } from '../../lib/use-load.ts';
 import { LoadError, Loading } from '../../ui/page-state.tsx';
 import { Popups, usePopup } from '../../ui/popup.tsx';
@@ -198,6 +199,7 @@ function QuantityPicker({ value, onChange }: { value: number; onChange: (value: 
 function ProductDetail({ product }: { product: Product }) {
   const [quantity, setQuantity] = useState(1);
   const [popup, showPopup] = usePopup();
+  const hydrated = useHydrated();
   const inStock = product.stock > 0;
 
   const addToCart = () => {
@@ -225,7 +227,7 @@ function ProductDetail({ product }: { product: Product }) {
         {inStock ? (
           <div className="product-detail__buy">
             <QuantityPicker value={quantity} onChange={setQuantity} />
-            <button type="button" className="button product-detail__add" onClick={addToCart}>
+            <button type="button" className="button product-detail__add" onClick={addToCart} disabled={!hydrated}>
               Adicionar ao carrinho
             </button>
             <Link to={paths.cart} className="button button--quiet">

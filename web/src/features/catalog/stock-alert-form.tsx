@@ -1,4 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
+import { useHydrated } from '../../lib/hydrated.ts';
 import { messages } from '../../../../shared/messages.ts';
 import { stockAlertSchema } from '../../../../shared/schemas/stock-alert.ts';
 import { api, errorMessage } from '../../lib/api.ts';
@@ -9,6 +10,7 @@ type Status = { kind: 'idle' } | { kind: 'sending' } | { kind: 'sent' } | { kind
 
 /** The out-of-stock notice's e-mail form: replaced by the confirmation once stored. */
 export function StockAlertForm({ productId }: { productId: string }) {
+  const hydrated = useHydrated();
   const [email, setEmail] = useState('');
   const [fieldError, setFieldError] = useState<string | undefined>();
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
@@ -61,7 +63,7 @@ export function StockAlertForm({ productId }: { productId: string }) {
             error={fieldError}
             hint="Avisamos-te uma única vez, quando a peça voltar."
           />
-          <button type="submit" className="button" disabled={status.kind === 'sending'}>
+          <button type="submit" className="button" disabled={!hydrated || status.kind === 'sending'}>
             {status.kind === 'sending' ? 'A enviar...' : 'Avisem-me'}
           </button>
           {status.kind === 'error' && (

@@ -1,4 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
+import { useHydrated } from '../../lib/hydrated.ts';
 import { messages } from '../../../../shared/messages.ts';
 import { orderLookupSchema } from '../../../../shared/schemas/order-lookup.ts';
 import { TEXT_LIMITS } from '../../../../shared/schemas/fields.ts';
@@ -18,6 +19,7 @@ type Outcome = { kind: 'idle' } | { kind: 'sending' } | { kind: 'sent'; message:
  * the same whether or not they match an order.
  */
 export function OrderLookupPage() {
+  const hydrated = useHydrated();
   const [values, setValues] = useState<Values>(EMPTY);
   const [errors, setErrors] = useState<FieldMessages>({});
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'idle' });
@@ -88,7 +90,7 @@ export function OrderLookupPage() {
             onChange={set('email')}
             error={errors.email}
           />
-          <button type="submit" className="button" disabled={outcome.kind === 'sending'}>
+          <button type="submit" className="button" disabled={!hydrated || outcome.kind === 'sending'}>
             {outcome.kind === 'sending' ? messages.myOrder.lookupSending : messages.myOrder.lookupSubmit}
           </button>
         </form>

@@ -1,4 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
+import { useHydrated } from '../../lib/hydrated.ts';
 import { messages } from '../../../../shared/messages.ts';
 import { contactMessageSchema, type ContactMessageInput } from '../../../../shared/schemas/contact-message.ts';
 import { TEXT_LIMITS } from '../../../../shared/schemas/fields.ts';
@@ -17,6 +18,7 @@ type Outcome = { kind: 'idle' } | { kind: 'sending' } | { kind: 'sent' } | { kin
 
 /** /contact: the shop's e-mail, its social networks and the contact form (every field required). */
 export function ContactPage() {
+  const hydrated = useHydrated();
   const [values, setValues] = useState<Values>(EMPTY);
   const [errors, setErrors] = useState<FieldMessages>({});
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'idle' });
@@ -88,7 +90,7 @@ export function ContactPage() {
               <TextField label="Assunto" name="subject" required maxLength={TEXT_LIMITS.subject} value={values.subject} onChange={set('subject')} error={errors.subject} />
               <TextAreaField className="span-2" label="Mensagem" name="message" required maxLength={TEXT_LIMITS.message} value={values.message} onChange={set('message')} error={errors.message} />
             </div>
-            <button type="submit" className="button" disabled={outcome.kind === 'sending'}>
+            <button type="submit" className="button" disabled={!hydrated || outcome.kind === 'sending'}>
               {outcome.kind === 'sending' ? 'A enviar...' : 'Enviar mensagem'}
             </button>
           </form>
