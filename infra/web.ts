@@ -22,7 +22,7 @@ import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import { routes as routeTable, type Route } from '../lambdas/routes.ts';
 import { paths, SITEMAP_API_PATH } from '../shared/paths.ts';
-import { APP_PAGES, APP_PREFIXES, MAX_PAGE_PATH_LENGTH, PAGES_PREFIX } from '../shared/pages.ts';
+import { APP_PAGES, APP_PREFIXES, MAX_PAGE_PATH_LENGTH, NOT_FOUND_PAGE_PATH, pageObjectKey, PAGES_FALLBACK_PATH, PAGES_PREFIX } from '../shared/pages.ts';
 import type { SpaConfig } from '../shared/spa-config.ts';
 import { contentSecurityPolicy, robotsTxt, type DomainSettings } from './config.ts';
 import { ACCESS_LOG_PREFIXES } from './data.ts';
@@ -30,9 +30,6 @@ import { acknowledgeNag } from './constructs/nag.ts';
 import { REPO_ROOT } from './constructs/shop-function.ts';
 import { IMAGES_PREFIX } from '../lambdas/contracts/data-model.ts';
 import { ORIGIN_HEADER, PAGES_FALLBACK_HEADER, VIEWER_IP_HEADER } from '../lambdas/contracts/env.ts';
-
-/** The pages function's place on the API (`GET /api/pages/{key+}`): the fallback origin's path. */
-export const PAGES_FALLBACK_PATH = '/api/pages';
 
 /** Longest time CloudFront may keep a cacheable API answer, whatever the origin says. */
 export const API_CACHE_MAX_SECONDS = 300;
@@ -55,7 +52,7 @@ function handler(event) {
   // The kept pages are reached by their addresses only; asked for directly, a page says "not found", as
   // does an address too long to be a page (S3 would refuse its key).
   if (uri.indexOf('/${PAGES_PREFIX}') === 0 || uri.length > ${MAX_PAGE_PATH_LENGTH}) {
-    request.uri = '/${PAGES_PREFIX}-.html';
+    request.uri = '/${pageObjectKey(NOT_FOUND_PAGE_PATH)}';
     return request;
   }
   var last = uri.slice(uri.lastIndexOf('/') + 1);

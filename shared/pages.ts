@@ -7,8 +7,14 @@
 import type { Collection, Product } from './product.ts';
 import { INDEXED_PAGES, paths, routePatterns } from './paths.ts';
 
-/** Where pre-rendered pages are kept in the site bucket (never pruned by a deploy). */
+/** Where pre-rendered pages are kept in the site bucket (emptied by each deploy's pruning). */
 export const PAGES_PREFIX = 'pages/';
+
+/** Where the API answers CloudFront's fallback for a page the bucket does not have (`GET /api/pages/{key+}`). */
+export const PAGES_FALLBACK_PATH = '/api/pages';
+
+/** An address no route of the shop has: rendered, it is the not-found page (404); nothing is ever kept for it. */
+export const NOT_FOUND_PAGE_PATH = '/-';
 
 /** The `id` of the page's data block (`<script type="application/json">`, never executed). */
 export const PAGE_DATA_ELEMENT_ID = 'page-data';
@@ -105,7 +111,8 @@ export function pageDataJson(data: PageData): string {
   return JSON.stringify(data).replace(/</g, '\\u003c');
 }
 
-function decoded(address: string): string {
+/** An address decoded (`decodeURI`), or as it is when it is not validly encoded. */
+export function decodedAddress(address: string): string {
   try {
     return decodeURI(address);
   } catch {
@@ -115,5 +122,5 @@ function decoded(address: string): string {
 
 /** Whether two addresses (path and query) are the same page, written encoded or not. */
 export function sameAddress(a: string, b: string): boolean {
-  return a === b || decoded(a) === decoded(b);
+  return a === b || decodedAddress(a) === decodedAddress(b);
 }

@@ -14,10 +14,7 @@ import { GetObjectCommand, NoSuchKey, type S3Client } from '@aws-sdk/client-s3';
 import type { SpaConfig } from '../../shared/spa-config.ts';
 import { messages } from '../../shared/messages.ts';
 import { paths, SITEMAP_API_PATH } from '../../shared/paths.ts';
-import { MAX_PAGE_PATH_LENGTH, pageKind, pageObjectKey } from '../../shared/pages.ts';
-
-/** What an address too long to be a page is served as: no page has this one, so it is the not-found page. */
-const NOT_FOUND_PAGE = '/-';
+import { MAX_PAGE_PATH_LENGTH, NOT_FOUND_PAGE_PATH, pageKind, pageObjectKey, PAGES_FALLBACK_PATH } from '../../shared/pages.ts';
 import { IMAGES_PREFIX } from '../../lambdas/contracts/data-model.ts';
 import { ORIGIN_HEADER, PAGES_FALLBACK_HEADER, VIEWER_IP_HEADER } from '../../lambdas/contracts/env.ts';
 import { robotsTxt } from '../config.ts';
@@ -123,28 +120,40 @@ export async function startFrontDoor(options: FrontDoorOptions): Promise<{ url: 
   const csp: Record<string, string> = options.contentSecurityPolicy ? { 'content-security-policy': options.contentSecurityPolicy } : {};
   const gzipCache = new Map<string, { mtime: number; body: Buffer }>();
 
-  async function serveImage(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
-    const key = imageKey(path);
-    if (!key) return send(req, res, 404, errorPage(404, messages.frontDoor.notFound), HTML_ERROR_HEADERS);
+  /**
+   * An object of a bucket as CloudFront serves it: its content type and Cache-Control, its ETag (an empty
+   * 304 when the browser has it), `extra` headers. False when there is no such object (nothing sent).
+   */
+  async function serveObject(
+    req: IncomingMessage,
+    res: ServerResponse,
+    bucket: string,
+    key: string,
+    defaults: { contentType: string; cacheControl: string },
+    extra: Record<string, string> = {},
+  ): Promise<boolean> {
+    let object;
     try {
-      const object = await options.s3.send(new GetObjectCommand({ Bucket: options.imagesBucket, Key: key }));
-      const etag = object.ETag ?? '';
-      if (etag && req.headers['if-none-match'] === etag) {
-        res.writeHead(304, { etag, ...SECURITY_HEADERS });
-        return void res.end();
-      }
-      const body = Buffer.from(await object.Body!.transformToByteArray());
-      send(req, res, 200, body, {
-        'content-type': object.ContentType ?? 'application/octet-stream',
-        'cache-control': object.CacheControl ?? 'public, max-age=86400',
-        ...(etag ? { etag } : {}),
-      });
+      object = await options.s3.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
     } catch (error) {
-      if (error instanceof NoSuchKey || (error as { name?: string }).name === 'NoSuchKey') {
-        return send(req, res, 404, errorPage(404, messages.frontDoor.notFound), HTML_ERROR_HEADERS);
-      }
+      if (error instanceof NoSuchKey || (error as { name?: string }).name === 'NoSuchKey') return false;
       throw error;
     }
+    const etag = object.ETag ?? '';
+    const headers = { 'cache-control': object.CacheControl ?? defaults.cacheControl, ...(etag ? { etag } : {}), ...extra };
+    if (etag && req.headers['if-none-match'] === etag) {
+      res.writeHead(304, { ...SECURITY_HEADERS, ...headers });
+      res.end();
+      return true;
+    }
+    send(req, res, 200, Buffer.from(await object.Body!.transformToByteArray()), { 'content-type': object.ContentType ?? defaults.contentType, ...headers });
+    return true;
+  }
+
+  async function serveImage(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
+    const key = imageKey(path);
+    const served = key !== undefined && (await serveObject(req, res, options.imagesBucket, key, { contentType: 'application/octet-stream', cacheControl: 'public, max-age=86400' }));
+    if (!served) send(req, res, 404, errorPage(404, messages.frontDoor.notFound), HTML_ERROR_HEADERS);
   }
 
   // The pages function needs the built pre-renderer; without it (tests that build nothing) pages are the app's.
@@ -156,20 +165,9 @@ export async function startFrontDoor(options: FrontDoorOptions): Promise<{ url: 
    */
   async function servePage(req: IncomingMessage, res: ServerResponse, decodedPath: string): Promise<void> {
     const key = pageObjectKey(decodedPath);
-    try {
-      const object = await options.s3.send(new GetObjectCommand({ Bucket: options.siteBucket, Key: key }));
-      const etag = object.ETag ?? '';
-      const headers = { 'cache-control': object.CacheControl ?? 'no-cache', ...(etag ? { etag } : {}), ...csp };
-      if (etag && req.headers['if-none-match'] === etag) {
-        res.writeHead(304, { ...SECURITY_HEADERS, ...headers });
-        return void res.end();
-      }
-      return send(req, res, 200, Buffer.from(await object.Body!.transformToByteArray()), { 'content-type': object.ContentType ?? TYPES['.html']!, ...headers });
-    } catch (error) {
-      if (!(error instanceof NoSuchKey || (error as { name?: string }).name === 'NoSuchKey')) throw error;
-    }
+    if (await serveObject(req, res, options.siteBucket, key, { contentType: TYPES['.html']!, cacheControl: 'no-cache' }, csp)) return;
     const search = new URL(req.url ?? '/', 'http://front.local').search;
-    req.url = `/api/pages/${key.split('/').map(encodeURIComponent).join('/')}${search}`;
+    req.url = `${PAGES_FALLBACK_PATH}/${key.split('/').map(encodeURIComponent).join('/')}${search}`;
     req.headers[VIEWER_IP_HEADER] = viewerIp(req);
     req.headers[ORIGIN_HEADER] = options.originSecret;
     req.headers[PAGES_FALLBACK_HEADER] = options.originSecret;
@@ -194,7 +192,7 @@ export async function startFrontDoor(options: FrontDoorOptions): Promise<{ url: 
       // A public page: pre-rendered (the checkout's and the back-office's addresses are the app's); an
       // address too long to be a page is not found (as CloudFront's rewrite says).
       if (pagesBuilt && pageKind(decoded, options.runtimeConfig.adminPathPrefix).kind !== 'app') {
-        return servePage(req, res, path.length > MAX_PAGE_PATH_LENGTH ? NOT_FOUND_PAGE : decoded);
+        return servePage(req, res, path.length > MAX_PAGE_PATH_LENGTH ? NOT_FOUND_PAGE_PATH : decoded);
       }
       file = join(root, 'index.html');
       // No built shop (e.g. the API tests run before any build): a page that says so, never a 500.

@@ -9,7 +9,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { MAIL_ENV, PAGES_ENV } from '../contracts/env.ts';
-import { allPagePaths, pageKind, pageObjectKey, pagePathOfKey, type PageData } from '../../shared/pages.ts';
+import { allPagePaths, decodedAddress, NOT_FOUND_PAGE_PATH, pageKind, pageObjectKey, pagePathOfKey, PAGES_PREFIX, type PageData } from '../../shared/pages.ts';
 import { isProductId } from '../../shared/product-id.ts';
 import { listCollections } from '../repositories/collections.ts';
 import { setting } from '../repositories/environment.ts';
@@ -20,7 +20,8 @@ import { deleteObjects, writeObject } from '../repositories/storage.ts';
 export const PAGE_EDGE_SECONDS = 60;
 /** Browsers always ask again (a 304 when nothing changed): prices and stock move. */
 export const PAGE_CACHE_CONTROL = `public, max-age=0, s-maxage=${PAGE_EDGE_SECONDS}`;
-const HTML = 'text/html; charset=utf-8';
+/** The content type of every page the function answers or keeps. */
+export const PAGE_CONTENT_TYPE = 'text/html; charset=utf-8';
 
 /** A rendered page: 200, 404 (the shop's not-found page), or 500 (the page failed: never kept). */
 export interface RenderedPage {
@@ -51,21 +52,13 @@ function loadRenderer() {
   return loading;
 }
 
-function decodePath(pagePath: string): string {
-  try {
-    return decodeURI(pagePath);
-  } catch {
-    return pagePath;
-  }
-}
-
 /**
  * The data of the page at `pagePath` (a path, decoded or not), read from the catalogue. `consistent`:
  * the product as last written (the streams render right after a write; an eventually consistent read
  * could still answer the version before it, and that page would be kept).
  */
 export async function pageData(pagePath: string, { consistent = false } = {}): Promise<PageData> {
-  const decoded = decodePath(pagePath);
+  const decoded = decodedAddress(pagePath);
   const kind = pageKind(decoded);
   const product = (id: string) => (consistent ? getProductsConsistent([id]).then((found) => found.get(id)) : getProduct(id));
   const [collections, rest] = await Promise.all([
@@ -91,8 +84,8 @@ export async function renderPath(pagePath: string, options: { consistent?: boole
  * newer one, whichever finishes last).
  */
 async function keep(pagePath: string, page: RenderedPage, ifAbsent = false): Promise<void> {
-  const key = pageObjectKey(decodePath(pagePath));
-  if (page.status === 200) await writeObject('site', key, page.html, { contentType: HTML, cacheControl: PAGE_CACHE_CONTROL, ifAbsent });
+  const key = pageObjectKey(decodedAddress(pagePath));
+  if (page.status === 200) await writeObject('site', key, page.html, { contentType: PAGE_CONTENT_TYPE, cacheControl: PAGE_CACHE_CONTROL, ifAbsent });
   else if (page.status === 404) await deleteObjects('site', [key]);
   // A page that failed (500) changes nothing: the kept one, if any, stays.
 }
@@ -105,14 +98,12 @@ async function keep(pagePath: string, page: RenderedPage, ifAbsent = false): Pro
  */
 export async function renderMissingPage(key: string): Promise<RenderedPage | undefined> {
   const pagePath = pagePathOfKey(key);
-  if (pagePath === undefined) return key.startsWith('pages/') && key.length < 1024 ? renderPath(NOT_FOUND_PATH) : undefined;
+  if (pagePath === undefined) return key.startsWith(PAGES_PREFIX) && key.length < 1024 ? renderPath(NOT_FOUND_PAGE_PATH) : undefined;
   const page = await renderPath(pagePath);
   if (page.status === 200) await keep(pagePath, page, true);
   return page;
 }
 
-/** An address no route of the shop has: rendering it gives the not-found page (404). */
-const NOT_FOUND_PATH = '/pagina-inexistente';
 
 /** Renders and keeps (or removes) each page; the paths are public page paths such as `/product/abc`. */
 export async function publishPages(pagePaths: Iterable<string>): Promise<number> {

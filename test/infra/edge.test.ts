@@ -11,7 +11,8 @@ import { CATALOGUE_THROTTLE, DEFAULT_THROTTLE, routes, WRITE_THROTTLE, type Rout
 import { ORDER_LINK_ENV, ORIGIN_ENV, ORIGIN_HEADER, PAGES_FALLBACK_HEADER } from '../../lambdas/contracts/env.ts';
 import { LATENCY_WATCHED_ROUTES, routeKeyOf } from '../../infra/api.ts';
 import { ALARM_THRESHOLDS } from '../../infra/alarms.ts';
-import { PAGES_FALLBACK_PATH, VIEWER_IP_CODE } from '../../infra/web.ts';
+import { VIEWER_IP_CODE } from '../../infra/web.ts';
+import { PAGES_FALLBACK_PATH } from '../../shared/pages.ts';
 import { WAF_LIMITS, WafStack } from '../../infra/waf.ts';
 import { removeScratch, synthShop, SYNTH_TIMEOUT_MS, type Synthesized } from './support.ts';
 

@@ -7,8 +7,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import { routes } from '../../lambdas/routes.ts';
-import { API_CACHE_MAX_SECONDS, cachedApiPathPatterns, pageRewriteCode, PAGES_FALLBACK_PATH, SITEMAP_REWRITE_CODE } from '../../infra/web.ts';
-import { pageKind, pageObjectKey } from '../../shared/pages.ts';
+import { API_CACHE_MAX_SECONDS, cachedApiPathPatterns, pageRewriteCode, SITEMAP_REWRITE_CODE } from '../../infra/web.ts';
+import { pageKind, pageObjectKey, PAGES_FALLBACK_PATH } from '../../shared/pages.ts';
 import { findDependencyCycle, openViolations, synthShop, SYNTH_TIMEOUT_MS, removeScratch, type Synthesized } from './support.ts';
 
 let shop: Synthesized;

@@ -15,6 +15,7 @@ import { redriveDueMail } from '../../lambdas/services/outbox.ts';
 import { createProduct, mailsTo, orderBody, placeOrder, type SentMail } from '../support/factories.ts';
 import { outboxDrained, waitingOutboxItems } from '../support/outbox.ts';
 import { adminToken, callRoute, documentClient, twin } from '../support/twin.ts';
+import { until } from '../support/wait.ts';
 
 async function outage(match: string, state: { down?: boolean; reject?: boolean }): Promise<void> {
   const answer = await fetch(`${twin().endpoints.ses}${SES_OUTAGE_PATH}`, { method: 'POST', body: JSON.stringify({ match, ...state }) });
@@ -31,16 +32,6 @@ async function outboxItem(id: string): Promise<Record<string, any> | undefined> 
 
 async function orderItem(id: string): Promise<Record<string, any>> {
   return (await documentClient().send(new GetCommand({ TableName: twin().env.TABLE_ORDERS, Key: { id } }))).Item!;
-}
-
-async function until<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 120_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
 }
 
 describe('SES down while 50 orders come in', () => {

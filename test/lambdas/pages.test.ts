@@ -18,6 +18,7 @@ import { asFunction } from '../../infra/local/function-scope.ts';
 import { routes } from '../../lambdas/routes.ts';
 import { createProduct } from '../support/factories.ts';
 import { adminToken, callRoute, twin } from '../support/twin.ts';
+import { until } from '../support/wait.ts';
 
 const CRAWLERS = {
   facebook: 'facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)',
@@ -45,15 +46,8 @@ function fallback(key: string): Promise<Response> {
   return fetch(`${twin().apiOriginUrl}/api/pages/${key}`, { headers: { 'x-origin-verify': secret, 'x-pages-fallback': secret } });
 }
 
-/** Polls until `check` holds (the stream consumer renders within a second or two in the twin). */
-async function eventually(check: () => Promise<boolean>, what: string, timeoutMs = 15_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`not within ${timeoutMs} ms: ${what}`);
-}
+/** The streams render within a second or two in the twin. */
+const PAGE_WAIT_MS = 15_000;
 
 describe('a product page without JavaScript', () => {
   it.each(Object.entries(CRAWLERS))('as %s sees it: name, price, description, an absolute og:image that is an image, Product JSON-LD', async (_name, agent) => {
@@ -135,29 +129,29 @@ describe('the owner changes the catalogue, the pages follow', () => {
   it('a new price shows on the pre-rendered page and the listing, with no deploy', async () => {
     const product = await createProduct({ name: `Anel Preço ${randomUUID().slice(0, 6)}`, priceCents: 2000 });
     const path = paths.product(product.id);
-    await eventually(async () => (await crawl(path)).html.includes(formatCents(2000)), 'the first render');
+    await until('the first render', async () => (await crawl(path)).html.includes(formatCents(2000)), Boolean, PAGE_WAIT_MS);
     const started = Date.now();
     await save(product, { priceCents: 2750 });
-    await eventually(async () => {
+    await until('the new price on the product page', async () => {
       const page = await crawl(path);
       return page.html.includes(formatCents(2750)) && !page.html.includes(formatCents(2000));
-    }, 'the new price on the product page');
+    }, Boolean, PAGE_WAIT_MS);
     const seconds = (Date.now() - started) / 1000;
     expect(seconds).toBeLessThan(15);
-    await eventually(async () => (await crawl(paths.shop)).html.includes(product.name), 'the listing with the product');
+    await until('the listing with the product', async () => (await crawl(paths.shop)).html.includes(product.name), Boolean, PAGE_WAIT_MS);
   });
 
   it('a deleted product answers 404 again; a new collection is in every page\'s menu', async () => {
     const product = await createProduct({ name: `Brinco Efémero ${randomUUID().slice(0, 6)}` });
     const path = paths.product(product.id);
-    await eventually(async () => (await crawl(path)).status === 200, 'the page');
+    await until('the page', async () => (await crawl(path)).status === 200, Boolean, PAGE_WAIT_MS);
     expect(await deleteProductItem(product.id, product.version, product.stock)).toBe(true);
-    await eventually(async () => (await crawl(path)).status === 404, 'the page gone');
+    await until('the page gone', async () => (await crawl(path)).status === 404, Boolean, PAGE_WAIT_MS);
 
     const name = `Coleção ${randomUUID().slice(0, 6)}`;
     const created = await callRoute('POST /api/admin/collections', { body: { name } }, { token: await token });
     expect(created.status).toBe(201);
-    await eventually(async () => (await crawl('/faq')).html.includes(name), 'the collection in the FAQ page\'s menu');
+    await until('the collection in the FAQ page\'s menu', async () => (await crawl('/faq')).html.includes(name), Boolean, PAGE_WAIT_MS);
   });
 });
 
@@ -165,7 +159,7 @@ describe('two at once: a first visitor and the owner', () => {
   it('the first visitor\'s render never overwrites a page the streams kept meanwhile (a conditional write)', async () => {
     const product = await createProduct({ name: `Pulseira Corrida ${randomUUID().slice(0, 6)}`, priceCents: 3100 });
     const key = `pages/product/${product.id}.html`;
-    await eventually(async () => (await crawl(paths.product(product.id))).html.includes(formatCents(3100)), 'the page');
+    await until('the page', async () => (await crawl(paths.product(product.id))).html.includes(formatCents(3100)), Boolean, PAGE_WAIT_MS);
     // As if the products stream kept a newer page while a first visitor's render was on its way. (Other
     // test files change collections, whose stream renders every page again: a real re-render may land
     // in between, so the check is tried a few times; an overwriting fallback fails every time.)
@@ -191,7 +185,7 @@ describe('as an attacker', () => {
     const hostile = `</script><script>alert(1)</script><img src=x onerror=alert(2)> "$&' --><!--`;
     const product = await createProduct({ name: hostile, description: `${hostile} descrição` });
     const path = paths.product(product.id);
-    await eventually(async () => (await crawl(path)).status === 200, 'the page');
+    await until('the page', async () => (await crawl(path)).status === 200, Boolean, PAGE_WAIT_MS);
     const page = await crawl(path);
     expect(page.html).not.toContain('<script>alert(1)</script>');
     expect(page.html).not.toContain('<img src=x');

@@ -4,7 +4,7 @@
  * error shape with a Portuguese message, never a 5xx, and the tables must be byte-for-byte unchanged.
  * Runs against its own twin, so no other test writes to the tables meanwhile.
  */
-import { PAGES_FALLBACK_PATH } from '../../infra/web.ts';
+import { PAGES_FALLBACK_PATH } from '../../shared/pages.ts';
 import { ScanCommand } from '@aws-sdk/client-dynamodb';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';

@@ -1,14 +1,12 @@
 import { fromPagesFallback, httpRoute } from '../../http/handler.ts';
 import { text } from '../../http/response.ts';
-import { PAGE_CACHE_CONTROL, renderMissingPage } from '../../services/pages.ts';
+import { PAGE_CACHE_CONTROL, PAGE_CONTENT_TYPE, renderMissingPage } from '../../services/pages.ts';
 import { messages } from '../../../shared/messages.ts';
 import { escapeHtml } from '../../../shared/html.ts';
 
-const HTML = 'text/html; charset=utf-8';
-
 function plainNotFound() {
   const title = escapeHtml(messages.frontDoor.notFound);
-  return text(`<!doctype html><html lang="pt-PT"><head><meta charset="utf-8"><title>${title}</title></head><body><h1>${title}</h1></body></html>`, HTML, { 'cache-control': PAGE_CACHE_CONTROL }, 404);
+  return text(`<!doctype html><html lang="pt-PT"><head><meta charset="utf-8"><title>${title}</title></head><body><h1>${title}</h1></body></html>`, PAGE_CONTENT_TYPE, { 'cache-control': PAGE_CACHE_CONTROL }, 404);
 }
 
 /**
@@ -21,5 +19,5 @@ export const handler = httpRoute('GET /api/pages/{key+}', {}, async ({ params, h
   if (!fromPagesFallback(headers)) return plainNotFound();
   const page = await renderMissingPage(params.key ?? '');
   if (!page) return plainNotFound();
-  return text(page.html, HTML, { 'cache-control': page.status === 500 ? 'no-store' : PAGE_CACHE_CONTROL }, page.status);
+  return text(page.html, PAGE_CONTENT_TYPE, { 'cache-control': page.status === 500 ? 'no-store' : PAGE_CACHE_CONTROL }, page.status);
 });
