@@ -8,6 +8,7 @@ import { messages } from '../../shared/messages.ts';
 import { paths } from '../../shared/paths.ts';
 import { routes } from '../../lambdas/routes.ts';
 import { clientFetch } from '../support/clients.ts';
+import { until } from '../support/wait.ts';
 import { openPage, setStock, useShop } from '../web/e2e-support.ts';
 
 const shop = useShop();
@@ -48,6 +49,8 @@ describe('per-client limits, as the customer sees them', () => {
     const { page } = await openPage(shop.browser);
     await page.route('**/api/stock-alerts', (route) => route.fulfill({ status: 429, contentType: 'application/json', body: '{"message":"Too Many Requests"}' }));
     await setStock(shop.twin, 'colar-lua-crescente', 0);
+    // The products stream renders the page again as sold out (with its back-in-stock form) first.
+    await until('the sold-out page', async () => (await (await fetch(`${shop.twin.url}/product/colar-lua-crescente`)).text()).includes('Avisem-me'), Boolean, 30_000);
     await page.goto(`${shop.twin.url}/product/colar-lua-crescente`);
     await page.getByLabel('O teu e-mail').fill('rita@exemplo.pt');
     await page.getByRole('button', { name: 'Avisem-me' }).click();
