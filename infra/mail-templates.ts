@@ -10,12 +10,15 @@
  * `lambdas/contracts/mail-data.ts`. Only the `href` of a button takes a value in an attribute, and
  * only for the URLs of `MAIL_URL_FIELDS`. Helpers: `{{#if}}`, `{{else}}`, `{{#each}}`, as SES documents.
  * Order e-mails say plainly that they are not invoices (the shop invoices separately).
+ *
+ * The layout's brand (name, tagline, address) is fixed (`SHOP_BRAND`) and written in here; the seller's
+ * identification in the footer is a setting the owner changes on "Definições", so it is a placeholder
+ * of every template (`{{loja.legal}}`, `{{texto.loja.legal}}`: `MailShopData`), filled when each mail
+ * is sent: the next e-mail shows the new identification with no deploy.
  */
 import { escapeHtml } from '../shared/html.ts';
 import type { MailTemplateId } from '../lambdas/contracts/mail-templates.ts';
-import { legalLine, sellerIdentity } from '../shared/shop-identity.ts';
-
-const SHOP_IDENTITY = sellerIdentity();
+import { SHOP_BRAND } from '../shared/shop-identity.ts';
 
 /** One e-mail before rendering. */
 export interface MailTemplateSource {
@@ -44,12 +47,15 @@ const COLOR = {
 const SANS = "-apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Helvetica, Arial, sans-serif";
 const SERIF = "Georgia, 'Times New Roman', serif";
 
-const SIGNATURE_TEXT = `Obrigado,\nA equipa ${SHOP_IDENTITY.name}`;
-const FOOTER_TEXT = `Este e-mail não é uma fatura.\n${legalLine(SHOP_IDENTITY)} · ${SHOP_IDENTITY.email}`;
+const SIGNATURE_TEXT = `Obrigado,\nA equipa ${SHOP_BRAND.name}`;
+/** The seller's identification in force, one line (`MailShopData.legal`): escaped in the HTML, as typed in the text. */
+const LEGAL_HTML = '{{loja.legal}}';
+const LEGAL_TEXT = '{{texto.loja.legal}}';
+const FOOTER_TEXT = `Este e-mail não é uma fatura.\n${LEGAL_TEXT} · ${SHOP_BRAND.email}`;
 
 /** The whole MJML document of one e-mail: head, brand header, the card with `body`, signature and footer. */
 export function mailLayout(source: Pick<MailTemplateSource, 'preview' | 'body'>): string {
-  const name = escapeHtml(SHOP_IDENTITY.name);
+  const name = escapeHtml(SHOP_BRAND.name);
   return `<mjml lang="pt" dir="ltr">
   <mj-head>
     <mj-title>${name}</mj-title>
@@ -75,7 +81,7 @@ export function mailLayout(source: Pick<MailTemplateSource, 'preview' | 'body'>)
     <mj-section background-color="${COLOR.ink}" padding="28px 16px 24px">
       <mj-column>
         <mj-text align="center" color="${COLOR.onDark}" font-family="${SERIF}" font-size="26px" letter-spacing="4px" text-transform="uppercase" padding="0">${name}</mj-text>
-        <mj-text align="center" color="${COLOR.gold}" font-size="12px" letter-spacing="1px" padding="6px 0 0">${escapeHtml(SHOP_IDENTITY.tagline)}</mj-text>
+        <mj-text align="center" color="${COLOR.gold}" font-size="12px" letter-spacing="1px" padding="6px 0 0">${escapeHtml(SHOP_BRAND.tagline)}</mj-text>
       </mj-column>
     </mj-section>
     <mj-section background-color="#ffffff" padding="24px 0 20px">
@@ -86,7 +92,7 @@ ${source.body}
     </mj-section>
     <mj-section padding="20px 16px 32px">
       <mj-column>
-        <mj-text align="center" font-size="12px" line-height="1.5" color="${COLOR.muted}" padding="0">Este e-mail não é uma fatura.<br />${escapeHtml(`${legalLine(SHOP_IDENTITY)} · ${SHOP_IDENTITY.email}`)}</mj-text>
+        <mj-text align="center" font-size="12px" line-height="1.5" color="${COLOR.muted}" padding="0">Este e-mail não é uma fatura.<br />${LEGAL_HTML} · ${escapeHtml(SHOP_BRAND.email)}</mj-text>
       </mj-column>
     </mj-section>
   </mj-body>

@@ -22,7 +22,7 @@ import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import { routes as routeTable, type Route } from '../lambdas/routes.ts';
 import { paths, SITEMAP_API_PATH } from '../shared/paths.ts';
-import { APP_PAGES, APP_PREFIXES, MAX_PAGE_PATH_LENGTH, NOT_FOUND_PAGE_PATH, pageObjectKey, PAGES_FALLBACK_PATH, PAGES_PREFIX } from '../shared/pages.ts';
+import { APP_PAGES, APP_PREFIXES, DOCUMENTS, DOCUMENTS_PREFIX, MAX_PAGE_PATH_LENGTH, NOT_FOUND_PAGE_PATH, pageObjectKey, PAGES_FALLBACK_PATH, PAGES_PREFIX } from '../shared/pages.ts';
 import type { SpaConfig } from '../shared/spa-config.ts';
 import { contentSecurityPolicy, robotsTxt, type DomainSettings } from './config.ts';
 import { ACCESS_LOG_PREFIXES } from './data.ts';
@@ -46,6 +46,7 @@ export const API_CACHE_MAX_SECONDS = 300;
 export function pageRewriteCode(adminPrefix: string): string {
   return `var APP = ${JSON.stringify([...APP_PAGES, adminPrefix])};
 var APP_PREFIXES = ${JSON.stringify([...APP_PREFIXES, `${adminPrefix}/`])};
+var DOCUMENTS = ${JSON.stringify(Object.values(DOCUMENTS).map((document) => document.path))};
 function handler(event) {
   var request = event.request;
   var uri = request.uri;
@@ -53,6 +54,11 @@ function handler(event) {
   // does an address too long to be a page (S3 would refuse its key).
   if (uri.indexOf('/${PAGES_PREFIX}') === 0 || uri.length > ${MAX_PAGE_PATH_LENGTH}) {
     request.uri = '/${pageObjectKey(NOT_FOUND_PAGE_PATH)}';
+    return request;
+  }
+  // The documents rendered from the settings are kept beside the pages.
+  if (DOCUMENTS.indexOf(uri) !== -1) {
+    request.uri = '/${PAGES_PREFIX.slice(0, -1)}' + uri;
     return request;
   }
   var last = uri.slice(uri.lastIndexOf('/') + 1);
@@ -334,8 +340,9 @@ export class Web extends Construct {
       destinationBucket: this.siteBucket,
       sources: [s3deploy.Source.asset(webDistDir), s3deploy.Source.jsonData('config.json', spaConfig), s3deploy.Source.data('robots.txt', robotsTxt(this.shopUrl))],
       // Pruning also empties `pages/`: every kept page names the old build's files; each is rendered
-      // again on its first request. The build's manifest is the pre-renderer's, not the shop's.
-      exclude: ['assets/*', '.vite/*'],
+      // again on its first request. Not the documents: only a save of the settings renders them. The
+      // build's manifest is the pre-renderer's, not the shop's.
+      exclude: ['assets/*', '.vite/*', `${DOCUMENTS_PREFIX}*`],
       prune: true,
       cacheControl: [s3deploy.CacheControl.fromString('no-cache')],
       distribution: this.distribution,

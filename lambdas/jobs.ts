@@ -79,6 +79,14 @@ export const mailEvents = {
  * bisect on error, a dead-letter queue, partial batch failures), in the twin a poller of DynamoDB
  * Local's stream that hands the same module the same event shape (`infra/local/stream-poller.ts`).
  */
+/** An event filter on the new image's string attributes (the event source mapping's, and the twin poller's). */
+export interface StreamFilter {
+  readonly dynamodb: { readonly NewImage: Readonly<Record<string, { readonly S: readonly string[] }>> };
+}
+
+/** The settings record in force, not its history items (written in the same transaction). */
+export const SETTINGS_STREAM_FILTER = { dynamodb: { NewImage: { sk: { S: ['current'] } } } } as const satisfies StreamFilter;
+
 export interface StreamConsumer {
   readonly name: string;
   /** Module under `lambdas/consumers/`, without extension; it exports `handler`. */
@@ -93,7 +101,7 @@ export interface StreamConsumer {
   /** The function renders pages: the built pre-renderer is bundled with it. */
   readonly renderer?: true;
   /** Only the records that match (an event filter of the event source mapping; the twin's poller alike). */
-  readonly filter?: typeof OUTBOX_STREAM_FILTER;
+  readonly filter?: StreamFilter;
 }
 
 export const streamConsumers = [
@@ -134,6 +142,18 @@ export const streamConsumers = [
     name: 'PublishAllPages',
     handler: 'publish-all-pages',
     table: 'collections',
+    batchSize: 100,
+    retryAttempts: 3,
+    renderer: true,
+    grants: PAGE_PUBLISHING_GRANTS,
+  },
+  {
+    // The settings saved: every page (each one's footer names the seller; the policies state the
+    // retention periods, the product pages the order caps) and the withdrawal form's PDF.
+    name: 'PublishSettingsPages',
+    handler: 'publish-settings-pages',
+    table: 'settings',
+    filter: SETTINGS_STREAM_FILTER,
     batchSize: 100,
     retryAttempts: 3,
     renderer: true,

@@ -69,8 +69,9 @@ export interface Route {
 const RATE_LIMITS_GRANT = { table: 'rateLimits', access: 'write' } as const satisfies Grant;
 /** The shop's settings (payment instructions, caps, thresholds): read with a short cache. */
 export const SETTINGS_READ = { table: 'settings', access: 'read' } as const satisfies Grant;
-/** What rendering and keeping pre-rendered pages needs: the catalogue, the shop's address, `pages/` of the site bucket. */
+/** What rendering and keeping pre-rendered pages needs: the catalogue, the settings, the shop's address, `pages/` of the site bucket. */
 export const PAGE_PUBLISHING_GRANTS = [
+  SETTINGS_READ,
   { table: 'products', access: 'read' },
   { table: 'collections', access: 'read' },
   { config: 'shopUrl' },

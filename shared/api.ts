@@ -11,6 +11,7 @@ import type { ShippingMethodId } from './shipping.ts';
 import type { AdminEmailKind } from './schemas/admin-order.ts';
 import type { StockMovement } from './stock.ts';
 import type { OrderCaps, RetentionSettings, SettingChange, ShopSettings } from './settings.ts';
+import type { SellerIdentity } from './shop-identity.ts';
 
 export interface ApiErrorBody {
   readonly error: {
@@ -55,6 +56,8 @@ export interface PaymentMethodsResponse {
 
 /** GET /api/shop-info: what the storefront's pages state from the shop's settings. */
 export interface ShopInfoResponse {
+  /** The seller's legal identification (footer, legal pages, withdrawal form, packing slips). */
+  readonly seller: SellerIdentity;
   /** The retention periods in force (the privacy policy page states them). */
   readonly retention: RetentionSettings;
   /** Years orders are kept for accounting. */

@@ -521,6 +521,9 @@ export const messages = {
       lineQuantity: `Indica um número inteiro de unidades entre 1 e ${MAX_LINE_QUANTITY}.`,
       lines: `Indica um número inteiro de peças entre 1 e ${MAX_CART_LINES}.`,
       noPaymentMethod: 'Indica pelo menos uma forma de pagamento: sem nenhuma, ninguém consegue comprar.',
+      nif: 'Este NIF não é válido: tem 9 algarismos e o último é um controlo que deteta enganos (confirma-o na certidão ou no cartão da empresa).',
+      sellerLine: 'Escreve até 200 caracteres, numa linha, sem < nem >.',
+      sellerPhone: 'Indica um número de telefone válido, por exemplo 220 000 000 ou +351 912 345 678 (ou deixa vazio por agora).',
     },
     collectionName: {
       required: 'Indica o nome da coleção.',

@@ -4,6 +4,7 @@
  * hydrates it without fetching again). The renderer (`web/src/ssr/`), the function that renders and
  * publishes (`lambdas/services/pages.ts`), CloudFront's rewrite and the twin's front door all read this.
  */
+import type { ShopInfoResponse } from './api.ts';
 import type { Collection, Product } from './product.ts';
 import { INDEXED_PAGES, paths, routePatterns } from './paths.ts';
 
@@ -26,6 +27,8 @@ export const PAGE_DATA_ELEMENT_ID = 'page-data';
 export interface PageData {
   /** The address (path and query) the page was rendered for; the app hydrates only at that address. */
   readonly url: string;
+  /** What every page states from the shop's settings (the seller in the footer, the caps, the retention periods). */
+  readonly shop: ShopInfoResponse;
   readonly collections: readonly Collection[];
   readonly products?: readonly Product[];
   readonly product?: { readonly id: string; readonly value: Product | null };
@@ -97,6 +100,26 @@ export function pagePathOfKey(key: string): string | undefined {
   const kind = pageKind(path);
   if (kind.kind === 'app' || kind.kind === 'notFound') return undefined;
   return pageObjectKey(path) === key ? path : undefined;
+}
+
+/**
+ * Documents the shop renders from its settings and keeps beside its pages (the withdrawal form's PDF
+ * names the seller): the address, and the key under `pages/` that CloudFront's rewrite and the twin's
+ * front door serve it from. A deploy's pruning keeps them (only the owner's next save renders them
+ * again, and nothing else would).
+ */
+export const DOCUMENTS = { withdrawalForm: { path: paths.withdrawalFormPdf, contentType: 'application/pdf' } } as const;
+
+/** Where documents are kept (kept by a deploy's pruning: `infra/web.ts`, the twin's start). */
+export const DOCUMENTS_PREFIX = `${PAGES_PREFIX}documentos/`;
+
+/**
+ * The site bucket's key of a document's address, or undefined when the address is no document.
+ *
+ * @example documentObjectKey('/documentos/formulario-de-livre-resolucao.pdf') // 'pages/documentos/formulario-de-livre-resolucao.pdf'
+ */
+export function documentObjectKey(path: string): string | undefined {
+  return Object.values(DOCUMENTS).some((document) => document.path === path) ? `${PAGES_PREFIX}${path.slice(1)}` : undefined;
 }
 
 /** The page paths of a catalogue, for a full render: every static page, the listing and each product. */

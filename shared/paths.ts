@@ -45,7 +45,7 @@ export const paths = {
   ...routePatterns,
   product: (id: string) => fillPath(routePatterns.product, { id }),
   myOrder: (id: string, token: string) => `${fillPath(routePatterns.myOrder, { id })}?token=${encodeURIComponent(token)}`,
-  /** The model withdrawal form as a PDF (a file of the built shop, made at build time). */
+  /** The model withdrawal form as a PDF, with the seller of the settings (rendered again on each save of the settings). */
   withdrawalFormPdf: '/documentos/formulario-de-livre-resolucao.pdf',
   /**
    * The sitemap, at the root: a sitemap only covers URLs under its own folder. CloudFront (and the twin's

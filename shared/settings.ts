@@ -54,7 +54,27 @@ export interface OrderCaps {
   readonly lines: number;
 }
 
+/**
+ * The seller's legal identification (Decreto-Lei 24/2014, art. 4.º; Decreto-Lei 7/2004, art. 10.º), as
+ * the owner gives it on "Definições": the storefront's footer and "Informação legal", the withdrawal
+ * form (page and PDF), the e-mails' footer and the packing slips show it (`shop-identity.ts`). An empty
+ * value is shown as still to be filled in; an empty share capital means a sole trader (none shown).
+ */
+export interface SellerSettings {
+  /** Legal name of the firm or of the sole trader (denominação social / nome). */
+  readonly legalName: string;
+  /** NIF / NIPC: nine digits with their check digit. */
+  readonly nif: string;
+  /** Registered geographic address (sede), one line. */
+  readonly address: string;
+  readonly phone: string;
+  /** Commercial registration (conservatória and number), or the sole trader's start of activity. */
+  readonly registration: string;
+  readonly shareCapital: string;
+}
+
 export interface ShopSettings {
+  readonly seller: SellerSettings;
   readonly payments: PaymentSettings;
   readonly mbwayLimits: MbWayLimits;
   /** Where the owner's notifications go (paid orders, contact messages); '' = the shop's sender address. */
@@ -85,6 +105,8 @@ export const SETTINGS_LIMITS = {
   /** Characters of a payment handle (PayPal address or link, Revolut tag). */
   handle: 100,
   holder: 100,
+  /** Characters of a line of the seller's identification (a name, an address, a registration). */
+  sellerLine: 200,
 } as const;
 
 /**
@@ -92,6 +114,7 @@ export const SETTINGS_LIMITS = {
  * lacks): the spec's constants, and no payment method until the owner (or the deploy's seed) gives one.
  */
 export const DEFAULT_SETTINGS: ShopSettings = {
+  seller: { legalName: '', nif: '', address: '', phone: '', registration: '', shareCapital: '' },
   payments: { mbwayPhone1: '', mbwayPhone2: '', iban: '', ibanHolder: '', paypal: '', revolut: '' },
   mbwayLimits: DEFAULT_MBWAY_LIMITS,
   ownerEmail: '',
@@ -108,6 +131,12 @@ export const DEFAULT_SETTINGS: ShopSettings = {
  * order is the screen's.
  */
 export const SETTING_LABELS = {
+  'seller.legalName': 'Denominação social (ou nome do empresário)',
+  'seller.nif': 'NIF / NIPC',
+  'seller.address': 'Sede (morada completa)',
+  'seller.phone': 'Telefone',
+  'seller.registration': 'Registo comercial (ou início de atividade)',
+  'seller.shareCapital': 'Capital social (vazio se for empresário em nome individual)',
   'payments.mbwayPhone1': 'MB WAY: número 1',
   'payments.mbwayPhone2': 'MB WAY: número 2',
   'mbwayLimits.number1': 'MB WAY: encomendas por mês no número 1',
@@ -161,6 +190,7 @@ export function settingsChanges(before: ShopSettings, after: ShopSettings): Sett
  */
 export function withDefaults(stored: Partial<{ [K in keyof ShopSettings]: Partial<ShopSettings[K]> | ShopSettings[K] }> | undefined): ShopSettings {
   return {
+    seller: { ...DEFAULT_SETTINGS.seller, ...(stored?.seller as Partial<SellerSettings> | undefined) },
     payments: { ...DEFAULT_SETTINGS.payments, ...(stored?.payments as Partial<PaymentSettings> | undefined) },
     mbwayLimits: { ...DEFAULT_SETTINGS.mbwayLimits, ...(stored?.mbwayLimits as Partial<MbWayLimits> | undefined) },
     ownerEmail: (stored?.ownerEmail as string | undefined) ?? DEFAULT_SETTINGS.ownerEmail,

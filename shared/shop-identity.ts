@@ -1,15 +1,15 @@
 /**
- * Who the shop is, declared once for every place that signs as the shop: the storefront's footer and
- * its "Informação legal" page, the right-of-withdrawal page and form (web and PDF), and the e-mails'
- * header and footer.
+ * Who the shop is, composed once for every place that signs as the shop: the storefront's footer and
+ * its "Informação legal" page, the right-of-withdrawal page and form (web and PDF), the e-mails' header
+ * and footer, and the packing slips.
  *
  * The seller's identification is what Portuguese law asks an online seller to show before a purchase
  * (Decreto-Lei 24/2014, art. 4.º; Decreto-Lei 7/2004, art. 10.º): legal name, tax number (NIF),
- * geographic address, contacts and the commercial registration. Until the shop's settings record
- * holds them, they are the values below, and the ones marked {@link OWNER_MUST_FILL} must be filled in
- * by the owner before the shop opens. Everything reads them through {@link sellerIdentity}, so the
- * settings can replace this one source later without touching the pages.
+ * geographic address, contacts and the commercial registration. The brand ({@link SHOP_BRAND}) is fixed;
+ * the legal details are the shop's settings (`settings.ts`, "Definições"), so the owner gives them with
+ * no deploy and every page, e-mail and the PDF follow (the pages are rendered again on save).
  */
+import type { SellerSettings } from './settings.ts';
 
 /** The mark of a value the owner must give before the shop opens (shown as it is, never invented). */
 export const OWNER_MUST_FILL = '[a preencher pelo proprietário]';
@@ -33,34 +33,52 @@ export interface SellerIdentity {
   readonly shareCapital: string;
 }
 
-/**
- * The values of today's single source. `name`, `tagline` and `email` are the shop's own; the others
- * are {@link OWNER_MUST_FILL} until the owner gives them.
- *
- * @example
- * SHOP_IDENTITY.name; // 'Joias Inox'
- */
-export const SHOP_IDENTITY: SellerIdentity = {
+/** The brand: what the shop is called and how it is reached (the same in every stage; not a setting). */
+export const SHOP_BRAND = {
   name: 'Joias Inox',
   tagline: 'Joias artesanais em aço inoxidável, feitas à mão em Portugal',
-  legalName: OWNER_MUST_FILL,
-  nif: OWNER_MUST_FILL,
-  address: OWNER_MUST_FILL,
   email: 'ola@joiasinox.pt',
-  phone: OWNER_MUST_FILL,
-  registration: OWNER_MUST_FILL,
-  shareCapital: OWNER_MUST_FILL,
-};
+} as const;
 
 /**
- * The seller's identification in force. Today {@link SHOP_IDENTITY}; the settings issue makes this
- * read the settings record instead.
+ * The seller's identification in force: the brand with the legal details of the shop's settings
+ * ("Definições"); a detail the owner has not given yet reads {@link OWNER_MUST_FILL} (never invented).
+ * An empty share capital is a sole trader's: none is shown.
+ *
+ * @example
+ * sellerIdentity({ ...DEFAULT_SETTINGS.seller, nif: '500000000' }).nif; // '500000000'
+ * sellerIdentity(DEFAULT_SETTINGS.seller).legalName;                     // '[a preencher pelo proprietário]'
  */
-export function sellerIdentity(): SellerIdentity {
-  return SHOP_IDENTITY;
+export function sellerIdentity(seller: SellerSettings): SellerIdentity {
+  const given = (value: string) => value.trim() || OWNER_MUST_FILL;
+  return {
+    ...SHOP_BRAND,
+    legalName: given(seller.legalName),
+    nif: given(seller.nif),
+    address: given(seller.address),
+    phone: given(seller.phone),
+    registration: given(seller.registration),
+    shareCapital: seller.shareCapital.trim(),
+  };
 }
 
-/** Whether every field has been given (no {@link OWNER_MUST_FILL} left); a check before opening the shop. */
+/**
+ * Whether a Portuguese tax number (NIF of a person, NIPC of a company) is well formed: nine digits, a
+ * first digit (or two) that the tax authority assigns, and the last digit the check digit of the eight
+ * before it (weights 9 to 2, modulo 11). It catches a mistyped digit before it is printed everywhere.
+ *
+ * @example
+ * isValidNif('500000000'); // true
+ * isValidNif('500000001'); // false
+ */
+export function isValidNif(nif: string): boolean {
+  if (!/^\d{9}$/.test(nif) || !/^(?:[1-35689]|45|7\d)/.test(nif)) return false;
+  const sum = [...nif.slice(0, 8)].reduce((total, digit, index) => total + Number(digit) * (9 - index), 0);
+  const rest = sum % 11;
+  return Number(nif[8]) === (rest < 2 ? 0 : 11 - rest);
+}
+
+/** Whether every detail has been given (no {@link OWNER_MUST_FILL} left); the back-office warns until it is. */
 export function isIdentityComplete(identity: SellerIdentity): boolean {
   return Object.values(identity).every((value) => value !== OWNER_MUST_FILL);
 }
@@ -70,7 +88,7 @@ export function isIdentityComplete(identity: SellerIdentity): boolean {
  * e-mails show them. Share capital only when given (a sole trader has none).
  *
  * @example
- * identityRows(SHOP_IDENTITY)[0]; // ['Denominação social', '[a preencher pelo proprietário]']
+ * identityRows(sellerIdentity(DEFAULT_SETTINGS.seller))[0]; // ['Denominação social', '[a preencher pelo proprietário]']
  */
 export function identityRows(identity: SellerIdentity): readonly (readonly [label: string, value: string])[] {
   return [
@@ -88,7 +106,7 @@ export function identityRows(identity: SellerIdentity): readonly (readonly [labe
  * The identification as one line (e-mail footers, the site footer).
  *
  * @example
- * legalLine({ ...SHOP_IDENTITY, legalName: 'Joias Inox, Lda.', nif: '500000000', address: 'Rua A, 1, 4000-001 Porto' })
+ * legalLine({ ...sellerIdentity(DEFAULT_SETTINGS.seller), legalName: 'Joias Inox, Lda.', nif: '500000000', address: 'Rua A, 1, 4000-001 Porto' })
  * // 'Joias Inox, Lda. · NIF 500000000 · Sede: Rua A, 1, 4000-001 Porto'
  */
 export function legalLine(identity: SellerIdentity): string {

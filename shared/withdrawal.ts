@@ -28,7 +28,7 @@ export interface WithdrawalForm {
  * The model form of Decreto-Lei 24/2014 (Anexo, parte B) with the seller's details filled in.
  *
  * @example
- * withdrawalForm(SHOP_IDENTITY).lines[0]; // 'Pela presente comunico/comunicamos (*) que resolvo/...'
+ * withdrawalForm(sellerIdentity(DEFAULT_SETTINGS.seller)).lines[0]; // 'Pela presente comunico/comunicamos (*) que resolvo/...'
  */
 export function withdrawalForm(seller: SellerIdentity): WithdrawalForm {
   return {

@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { withdrawalFormPlugin } from './build/withdrawal-form-pdf.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const repo = fileURLToPath(new URL('..', import.meta.url));
@@ -30,7 +29,10 @@ function rendererFiles(): Plugin {
  */
 export default defineConfig(({ isSsrBuild }) => ({
   root,
-  plugins: [react(), ...(isSsrBuild ? [rendererFiles()] : [withdrawalFormPlugin()])],
+  plugins: [react(), ...(isSsrBuild ? [rendererFiles()] : [])],
+  // pdfkit's browser module in the pre-renderer (the withdrawal form's PDF): its Node module reads its
+  // fonts from files at run time, which a bundle without `node_modules` does not have.
+  resolve: isSsrBuild ? { alias: [{ find: /^pdfkit$/, replacement: join(repo, 'node_modules', 'pdfkit', 'js', 'pdfkit.browser.mjs') }] } : {},
   envPrefix: 'SHOP_',
   publicDir: isSsrBuild ? false : 'public',
   build: isSsrBuild

@@ -14,7 +14,7 @@ import { GetObjectCommand, NoSuchKey, type S3Client } from '@aws-sdk/client-s3';
 import type { SpaConfig } from '../../shared/spa-config.ts';
 import { messages } from '../../shared/messages.ts';
 import { paths, SITEMAP_API_PATH } from '../../shared/paths.ts';
-import { MAX_PAGE_PATH_LENGTH, NOT_FOUND_PAGE_PATH, pageKind, pageObjectKey, PAGES_FALLBACK_PATH } from '../../shared/pages.ts';
+import { documentObjectKey, MAX_PAGE_PATH_LENGTH, NOT_FOUND_PAGE_PATH, pageKind, pageObjectKey, PAGES_FALLBACK_PATH } from '../../shared/pages.ts';
 import { IMAGES_PREFIX } from '../../lambdas/contracts/data-model.ts';
 import { ORIGIN_HEADER, PAGES_FALLBACK_HEADER, VIEWER_IP_HEADER } from '../../lambdas/contracts/env.ts';
 import { robotsTxt } from '../config.ts';
@@ -228,6 +228,13 @@ export async function startFrontDoor(options: FrontDoorOptions): Promise<{ url: 
       if (path === paths.sitemap && (req.method === 'GET' || req.method === 'HEAD')) {
         req.url = SITEMAP_API_PATH;
         path = SITEMAP_API_PATH;
+      }
+      // As CloudFront's rewrite does: a document rendered from the settings is kept beside the pages.
+      const document = documentObjectKey(path);
+      if (document && (req.method === 'GET' || req.method === 'HEAD')) {
+        const served = await serveObject(req, res, options.siteBucket, document, { contentType: 'application/octet-stream', cacheControl: 'no-cache' });
+        if (!served) send(req, res, 404, errorPage(404, messages.frontDoor.notFound), HTML_ERROR_HEADERS);
+        return;
       }
       if (path === '/api' || path.startsWith('/api/')) {
         // What CloudFront does on the way to the API origin: its own viewer address (never the

@@ -21,7 +21,7 @@ import {
   type _Record as StreamRecord,
 } from '@aws-sdk/client-dynamodb-streams';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
-import type { StreamConsumer } from '../../lambdas/jobs.ts';
+import type { StreamConsumer, StreamFilter } from '../../lambdas/jobs.ts';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from './bootstrap.ts';
 import { REPO_ROOT } from './dynamodb-local.ts';
 import { asFunction } from './function-scope.ts';
@@ -59,8 +59,8 @@ function toLambdaRecord(record: StreamRecord, streamArn: string): DynamoDBRecord
   };
 }
 
-/** The filter of `OUTBOX_STREAM_FILTER`-like patterns: `{ dynamodb: { NewImage: { attr: { S: [values] } } } }`. */
-export function matchesFilter(record: DynamoDBRecord, filter: { readonly dynamodb: { readonly NewImage: Readonly<Record<string, { readonly S: readonly string[] }>> } }): boolean {
+/** A consumer's event filter (`StreamFilter`: `{ dynamodb: { NewImage: { attr: { S: [values] } } } }`). */
+export function matchesFilter(record: DynamoDBRecord, filter: StreamFilter): boolean {
   const image = record.dynamodb?.NewImage;
   if (!image) return false;
   return Object.entries(filter.dynamodb.NewImage).every(([name, pattern]) => pattern.S.includes(image[name]?.S ?? '\u0000'));

@@ -10,7 +10,7 @@ import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DeleteObjectsCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
-import { PAGES_PREFIX } from '../../shared/pages.ts';
+import { DOCUMENTS_PREFIX, PAGES_PREFIX } from '../../shared/pages.ts';
 import { DEFAULT_ADMIN_PREFIX } from '../../shared/paths.ts';
 import { configurationSetName, contentSecurityPolicy } from '../config.ts';
 import { buckets, tables, type BucketKey, type TableKey } from '../../lambdas/contracts/data-model.ts';
@@ -160,11 +160,11 @@ export function handlerEnv(endpoints: Twin['endpoints'], shopUrl: string, origin
   return env;
 }
 
-/** Deletes every pre-rendered page of the site bucket (what a deploy's pruning does in the cloud). */
+/** Deletes every pre-rendered page of the site bucket, not the documents (what a deploy's pruning does in the cloud). */
 async function emptyPages(s3: S3Client, bucket: string): Promise<void> {
   for (let token: string | undefined, first = true; first || token; first = false) {
     const page = await s3.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: PAGES_PREFIX, ContinuationToken: token }));
-    const keys = (page.Contents ?? []).map((object) => ({ Key: object.Key! }));
+    const keys = (page.Contents ?? []).filter((object) => !object.Key!.startsWith(DOCUMENTS_PREFIX)).map((object) => ({ Key: object.Key! }));
     if (keys.length) await s3.send(new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: keys, Quiet: true } }));
     token = page.IsTruncated ? page.NextContinuationToken : undefined;
   }

@@ -145,6 +145,8 @@ export const tables = {
     partitionKey: { name: 'pk', type: 'S' },
     sortKey: { name: 'sk', type: 'S' },
     indexes: [],
+    // A save renders every page again (`PublishPagesOnSettings`): the footer names the seller.
+    stream: 'NEW_IMAGE',
   },
   idempotency: {
     envVar: 'TABLE_IDEMPOTENCY',

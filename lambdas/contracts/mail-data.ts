@@ -16,9 +16,14 @@
  *   show the characters as typed (SES, like Handlebars, never renders a value as a template again).
  *
  * Values meant for an attribute (`MAIL_URL_FIELDS`) must be absolute http(s) URLs.
+ *
+ * The shop's values of every template (`loja`: the seller's identification of the footer, from the
+ * settings, see `shopMailData`) are data like any other and go through the same escaping: a legal name
+ * like `Joias <b>Inox</b>` reaches the HTML part as `Joias &lt;b&gt;Inox&lt;/b&gt;`.
  */
-import { MAIL_URL_FIELDS, TEXT_ROOT, type MailData, type MailTemplateId } from './mail-templates.ts';
+import { MAIL_URL_FIELDS, TEXT_ROOT, type MailData, type MailShopData, type MailTemplateId } from './mail-templates.ts';
 import { escapeHtml } from '../../shared/html.ts';
+import { legalLine, type SellerIdentity } from '../../shared/shop-identity.ts';
 
 /**
  * An unpaired UTF-16 surrogate (JSON would carry it as an escape SES may refuse); it becomes U+FFFD.
@@ -83,8 +88,8 @@ export type TemplateData = Readonly<Record<string, unknown>>;
  * plain values under `texto` for the subject and the text part.
  *
  * @example
- * templateData('review-request', { nome: 'Ana <b>' });
- * // { nome: 'Ana &lt;b&gt;', texto: { nome: 'Ana <b>' } }
+ * templateData('review-request', { nome: 'Ana <b>', loja: { legal: 'Joias <b>Inox</b>' } });
+ * // { nome: 'Ana &lt;b&gt;', loja: { legal: 'Joias &lt;b&gt;Inox&lt;/b&gt;' }, texto: { nome: 'Ana <b>', loja: { legal: 'Joias <b>Inox</b>' } } }
  */
 export function templateData<Id extends MailTemplateId>(template: Id, data: MailData[Id]): TemplateData {
   if (Object.hasOwn(data, TEXT_ROOT)) throw new Error(`Mail ${template}: "${TEXT_ROOT}" is reserved for the text values.`);
@@ -95,4 +100,16 @@ export function templateData<Id extends MailTemplateId>(template: Id, data: Mail
   const text = mapValues(data, plainText) as Record<string, unknown>;
   const html = mapValues(data, (value) => escapeHtml(plainText(value))) as Record<string, unknown>;
   return { ...html, [TEXT_ROOT]: text };
+}
+
+/**
+ * What every e-mail shows of the seller (`loja` of every template's data), from the identification in
+ * force (`sellerIdentity(settings.seller)`): the footer's legal line. Plain text; `templateData` escapes it.
+ *
+ * @example
+ * shopMailData(sellerIdentity({ ...DEFAULT_SETTINGS.seller, legalName: 'Joias Inox, Lda.', nif: '500000000', address: 'Rua A, 1, 4000-001 Porto' }));
+ * // { legal: 'Joias Inox, Lda. · NIF 500000000 · Sede: Rua A, 1, 4000-001 Porto' }
+ */
+export function shopMailData(identity: SellerIdentity): MailShopData {
+  return { legal: legalLine(identity) };
 }

@@ -7,6 +7,11 @@
  * Every value is escaped by `lambdas/contracts/mail-data.ts` before it is sent (SES does not escape
  * template data): the HTML part reads the escaped values at the top level (`{{nome}}`), the subject and
  * the plain-text part read the same values unescaped under `texto` (`{{texto.nome}}`).
+ *
+ * Besides its own values, every template takes the shop's (`loja`, {@link MailShopData}): what the
+ * layout shows from the shop's settings, i.e. the seller's identification in the footer. Like an order's
+ * `link`, it is never queued with a mail: the outbox consumer adds it when it sends, from the settings
+ * in force then, so a change on "Definições" reaches the next e-mail with no deploy.
  */
 
 /** The template ids, in the order the CDK stack and the twin create them. */
@@ -28,8 +33,24 @@ export interface MailOrderLine {
   readonly totalOriginal?: string;
 }
 
-/** The data of each template. Amounts arrive formatted (`formatCents`); `desconto` is the positive amount taken off. */
-export interface MailData {
+/**
+ * What every e-mail's layout shows from the shop's settings, whatever the template: `{{loja.legal}}`
+ * (HTML) and `{{texto.loja.legal}}` (text) in the footer. Added when the mail is sent (`dataToSend` in
+ * `lambdas/services/outbox.ts`, from `shopMailData`), never queued.
+ */
+export interface MailShopData {
+  /** The seller's identification as one line (`legalLine`): legal name · NIF · registered address. */
+  readonly legal: string;
+}
+
+/** The key of the shop's values in every template's data ({@link MailShopData}). */
+export const SHOP_ROOT = 'loja';
+
+/**
+ * Each template's own values. Amounts arrive formatted (`formatCents`); `desconto` is the positive
+ * amount taken off. What SES gets is {@link MailData}: these with the shop's values.
+ */
+export interface MailContent {
   readonly 'order-received': {
     readonly nome: string;
     readonly numero: number;
@@ -73,6 +94,9 @@ export interface MailData {
   readonly 'order-link': { readonly nome: string; readonly numero: number; readonly link: string };
 }
 
+/** The data of each template as it is sent: its own values ({@link MailContent}) and the shop's (`loja`). */
+export type MailData = { readonly [Id in MailTemplateId]: MailContent[Id] & { readonly [SHOP_ROOT]: MailShopData } };
+
 /**
  * The templates whose `link` is the order's "A minha encomenda" page: it is not stored with the queued
  * mail (the order keeps only its token's hash) but rebuilt from the order id by the outbox consumer
@@ -81,8 +105,11 @@ export interface MailData {
 export const ORDER_LINK_TEMPLATES = ['order-received', 'payment-confirmed', 'shipped', 'order-cancelled', 'order-link'] as const satisfies readonly MailTemplateId[];
 export type OrderLinkTemplate = (typeof ORDER_LINK_TEMPLATES)[number];
 
-/** The data a mail is queued with: the templates of `ORDER_LINK_TEMPLATES` without their `link`. */
-export type QueuedMailData = { readonly [Id in MailTemplateId]: Id extends OrderLinkTemplate ? Omit<MailData[Id], 'link'> : MailData[Id] };
+/**
+ * The data a mail is queued with: a template's own values, without what the outbox consumer adds when
+ * it sends: the shop's values (`loja`, every template) and the `link` of `ORDER_LINK_TEMPLATES`.
+ */
+export type QueuedMailData = { readonly [Id in MailTemplateId]: Id extends OrderLinkTemplate ? Omit<MailContent[Id], 'link'> : MailContent[Id] };
 
 /** A shipping address as the order e-mail shows it. */
 export interface MailAddress {

@@ -10,11 +10,14 @@
 import { createHash } from 'node:crypto';
 import type { OrderEmailRecord, TimelineEntry } from '../../shared/api.ts';
 import { paths } from '../../shared/paths.ts';
+import type { ShopSettings } from '../../shared/settings.ts';
+import { sellerIdentity } from '../../shared/shop-identity.ts';
 import { MAIL_ENV, OUTBOX_ENV } from '../contracts/env.ts';
 import { BACK_IN_STOCK_PAGE, OUTBOX_RETRY, retryDelaySeconds, type OutboxBackInStockItem, type OutboxItem, type OutboxMailItem } from '../contracts/outbox.ts';
 import { logger } from '../logger.ts';
 import { BUSINESS_METRICS, countEvent } from '../metrics.ts';
 import { setting } from '../repositories/environment.ts';
+import { shopMailData } from '../contracts/mail-data.ts';
 import { ORDER_LINK_TEMPLATES, type MailData, type MailTemplateId } from '../contracts/mail-templates.ts';
 import { UnfitMailData, mailFailure, sendTemplatedMail, shopAddress } from '../repositories/mail.ts';
 import { orderEmailOutcomeUpdate } from '../repositories/orders.ts';
@@ -74,20 +77,27 @@ export async function handleOutboxImage(image: Record<string, unknown>, now = ne
   } else await deliver(item);
 }
 
-/** The data SES gets: an order's e-mail gains its "A minha encomenda" link, rebuilt from the order id. */
-function dataToSend(item: OutboxMailItem): MailData[MailTemplateId] {
+/**
+ * The data SES gets: the queued data and what is added only when sent. Every e-mail gains the shop's
+ * values (`loja`: the seller's identification of the footer, from the settings in force now, so the
+ * owner's change on "Definições" reaches the next e-mail); an order's e-mail also gains its
+ * "A minha encomenda" link, rebuilt from the order id.
+ */
+function dataToSend(item: OutboxMailItem, settings: ShopSettings): MailData[MailTemplateId] {
   const { template, data } = item.mail;
-  if (!(ORDER_LINK_TEMPLATES as readonly MailTemplateId[]).includes(template)) return data as MailData[MailTemplateId];
+  const loja = shopMailData(sellerIdentity(settings.seller));
+  if (!(ORDER_LINK_TEMPLATES as readonly MailTemplateId[]).includes(template)) return { ...data, loja } as MailData[MailTemplateId];
   if (item.effect?.kind !== 'order') throw new UnfitMailData(`Mail ${template} of ${item.id} names no order for its link.`);
-  return { ...data, link: orderPageUrl(item.effect.orderId) } as MailData[MailTemplateId];
+  return { ...data, loja, link: orderPageUrl(item.effect.orderId) } as MailData[MailTemplateId];
 }
 
 async function deliver(item: OutboxMailItem): Promise<void> {
-  const to = item.toShop ? (await shopSettings()).ownerEmail || shopAddress() : item.to!;
+  const settings = await shopSettings();
+  const to = item.toShop ? settings.ownerEmail || shopAddress() : item.to!;
   await paceSend();
   let messageId: string | undefined;
   try {
-    messageId = await sendTemplatedMail(to, item.mail.template, dataToSend(item) as never, item.effect?.kind === 'order' ? { order: item.effect.orderId } : {});
+    messageId = await sendTemplatedMail(to, item.mail.template, dataToSend(item, settings) as never, item.effect?.kind === 'order' ? { order: item.effect.orderId } : {});
   } catch (error) {
     const failure = mailFailure(error);
     const now = new Date();

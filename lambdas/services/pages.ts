@@ -9,12 +9,14 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { MAIL_ENV, PAGES_ENV } from '../contracts/env.ts';
-import { allPagePaths, decodedAddress, NOT_FOUND_PAGE_PATH, pageKind, pageObjectKey, pagePathOfKey, PAGES_PREFIX, type PageData } from '../../shared/pages.ts';
+import type { SellerIdentity } from '../../shared/shop-identity.ts';
+import { allPagePaths, documentObjectKey, DOCUMENTS, decodedAddress, NOT_FOUND_PAGE_PATH, pageKind, pageObjectKey, pagePathOfKey, PAGES_PREFIX, type PageData } from '../../shared/pages.ts';
 import { isProductId } from '../../shared/product-id.ts';
 import { listCollections } from '../repositories/collections.ts';
 import { setting } from '../repositories/environment.ts';
 import { getProduct, getProductsConsistent, listProducts } from '../repositories/products.ts';
 import { deleteObjects, writeObject } from '../repositories/storage.ts';
+import { shopInfo } from './settings.ts';
 
 /** How long CloudFront may serve a kept page before asking the bucket again: a change shows within this. */
 export const PAGE_EDGE_SECONDS = 60;
@@ -31,6 +33,7 @@ export interface RenderedPage {
 
 interface Renderer {
   renderPage(input: { template: string; manifest: unknown; origin: string; data: PageData }): Promise<RenderedPage>;
+  renderWithdrawalPdf(seller: SellerIdentity): Promise<Uint8Array>;
 }
 
 let loading: Promise<{ renderer: Renderer; template: string; manifest: unknown }> | undefined;
@@ -61,7 +64,8 @@ export async function pageData(pagePath: string, { consistent = false } = {}): P
   const decoded = decodedAddress(pagePath);
   const kind = pageKind(decoded);
   const product = (id: string) => (consistent ? getProductsConsistent([id]).then((found) => found.get(id)) : getProduct(id));
-  const [collections, rest] = await Promise.all([
+  const [shop, collections, rest] = await Promise.all([
+    shopInfo(),
     listCollections(),
     kind.kind === 'shop'
       ? listProducts().then((products) => ({ products }))
@@ -69,7 +73,7 @@ export async function pageData(pagePath: string, { consistent = false } = {}): P
         ? (isProductId(kind.id) ? product(kind.id) : Promise.resolve(undefined)).then((value) => ({ product: { id: kind.id, value: value ?? null } }))
         : Promise.resolve({}),
   ]);
-  return { url: encodeURI(decoded), collections, ...rest };
+  return { url: encodeURI(decoded), shop, collections, ...rest };
 }
 
 /** The page at `pagePath` as a whole document: 200, or 404 for an address the shop does not have. */
@@ -113,6 +117,17 @@ export async function publishPages(pagePaths: Iterable<string>): Promise<number>
     count += 1;
   }
   return count;
+}
+
+/**
+ * Renders the documents (the withdrawal form's PDF, with the seller of the settings in force) and keeps
+ * them beside the pages. The caller reads the settings afresh first (`refreshSettings`).
+ */
+export async function publishDocuments(): Promise<number> {
+  const [{ renderer }, info] = await Promise.all([loadRenderer(), shopInfo()]);
+  const { path: pdfPath, contentType } = DOCUMENTS.withdrawalForm;
+  await writeObject('site', documentObjectKey(pdfPath)!, await renderer.renderWithdrawalPdf(info.seller), { contentType, cacheControl: PAGE_CACHE_CONTROL });
+  return Object.keys(DOCUMENTS).length;
 }
 
 /** Every page of the shop (after a collection changed: every page's menu shows the collections). */

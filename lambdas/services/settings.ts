@@ -4,9 +4,10 @@
  * `SETTINGS_CACHE_SECONDS` with no deploy; saved only over the version the owner saw, with who, when
  * and old → new in the history.
  */
-import type { SettingsResponse } from '../../shared/api.ts';
+import type { SettingsResponse, ShopInfoResponse } from '../../shared/api.ts';
 import { messages } from '../../shared/messages.ts';
-import { SETTINGS_CACHE_SECONDS, settingsChanges, withDefaults, type ShopSettings } from '../../shared/settings.ts';
+import { ORDER_RETENTION_YEARS, SETTINGS_CACHE_SECONDS, settingsChanges, withDefaults, type ShopSettings } from '../../shared/settings.ts';
+import { sellerIdentity } from '../../shared/shop-identity.ts';
 import { ChangedMeanwhile } from '../errors.ts';
 import { getStoredSettings, saveSettings, settingsHistory } from '../repositories/settings.ts';
 
@@ -21,6 +22,21 @@ export async function shopSettings(now = Date.now()): Promise<ShopSettings> {
   const stored = await getStoredSettings();
   cached = { settings: withDefaults(stored.settings), until: now + SETTINGS_CACHE_SECONDS * 1000 };
   return cached.settings;
+}
+
+/**
+ * The settings as stored now, past the cache (the publisher that renders pages right after a save: an
+ * instance could otherwise still hold what it read before it).
+ */
+export async function refreshSettings(): Promise<ShopSettings> {
+  cached = undefined;
+  return shopSettings();
+}
+
+/** What the storefront states from the settings (`GET /api/shop-info`, and every pre-rendered page's data). */
+export async function shopInfo(): Promise<ShopInfoResponse> {
+  const { seller, retention, orderCaps } = await shopSettings();
+  return { seller: sellerIdentity(seller), retention, orderRetentionYears: ORDER_RETENTION_YEARS, orderCaps };
 }
 
 /** What the screen loads: the record in force (read now, not from the cache), its version and history. */

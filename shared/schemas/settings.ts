@@ -8,6 +8,7 @@ import { electronicFormatIBAN, friendlyFormatIBAN, isValidIBAN } from 'ibantools
 import * as z from 'zod';
 import { messages } from '../messages.ts';
 import { SETTINGS_LIMITS, type ShopSettings } from '../settings.ts';
+import { isValidNif } from '../shop-identity.ts';
 import { formObject, normalisePhone, wholeNumber } from './fields.ts';
 
 const v = messages.validation.settings;
@@ -45,9 +46,32 @@ const email = z
   .max(254, { error: v.ownerEmail })
   .refine((text) => text === '' || z.regexes.email.test(text), { error: v.ownerEmail });
 
+/** The seller's NIF / NIPC, stored as nine digits (spaces and a "PT" prefix as typed are dropped); '' = not given yet. */
+const nif = z
+  .string({ error: v.nif })
+  .trim()
+  .max(20, { error: v.nif })
+  .transform((text, ctx) => {
+    const digits = text.replace(/^PT/i, '').replace(/[\s.-]/g, '');
+    if (digits === '') return '';
+    if (!isValidNif(digits)) {
+      ctx.addIssue({ code: 'custom', message: v.nif });
+      return z.NEVER;
+    }
+    return digits;
+  });
+
 const L = SETTINGS_LIMITS;
 
 export const shopSettingsSchema = formObject({
+  seller: formObject({
+    legalName: plainText(L.sellerLine, v.sellerLine),
+    nif,
+    address: plainText(L.sellerLine, v.sellerLine),
+    phone: plainText(25, v.sellerPhone).refine((phone) => phone === '' || normalisePhone(phone) !== undefined, { error: v.sellerPhone }),
+    registration: plainText(L.sellerLine, v.sellerLine),
+    shareCapital: plainText(L.sellerLine, v.sellerLine),
+  }),
   payments: formObject({
     mbwayPhone1: mbwayPhone,
     mbwayPhone2: mbwayPhone,

@@ -15,6 +15,7 @@ import { cognitoClient, ensureUser } from '../../infra/local/bootstrap.ts';
 import { webDistDir } from '../../infra/local/twin.ts';
 import { seedPieces } from '../../infra/local/seed/catalogue.ts';
 import { messages } from '../../shared/messages.ts';
+import { pdfText } from '../support/pdf.ts';
 import { phonePhoto } from '../support/photos.ts';
 import { useShop } from '../web/e2e-support.ts';
 import { jsonCall } from '../support/clients.ts';
@@ -684,6 +685,44 @@ describe('back-office: the walk of issue 6', () => {
     await page.getByText(messages.admin.settingsSaved).waitFor();
   });
 
+  it('gives the seller\'s identification on "Definições": a mistyped NIF is refused in place; saved, every page and the PDF name the seller', async () => {
+    const form = page.locator('fieldset', { hasText: 'Identificação do vendedor' });
+    await form.waitFor();
+    // Not given yet: the screen says so, and so does every page of the shop.
+    await page.getByTestId('seller-incomplete').waitFor();
+    await page.getByLabel('Denominação social (ou nome do empresário)').fill('Joias Inox, Lda.');
+    const nif = page.getByLabel('NIF / NIPC');
+    await nif.fill('503 504 565');
+    await page.getByLabel('Sede (morada completa)').fill('Rua das Flores, 12, 4050-262 Porto');
+    await page.getByLabel('Telefone', { exact: true }).fill('220 000 000');
+    await page.getByLabel('Registo comercial (ou início de atividade)').fill('Conservatória do Registo Comercial do Porto, n.º 503504564');
+    await page.getByRole('button', { name: 'Guardar definições' }).click();
+    await page.getByText(messages.validation.settings.nif).waitFor();
+    expect(await nif.getAttribute('aria-invalid')).toBe('true');
+    await form.screenshot({ path: '/tmp/shots-settings/seller-refused.png' });
+
+    await nif.fill('503 504 564');
+    await page.getByRole('button', { name: 'Guardar definições' }).click();
+    await page.getByText(messages.admin.settingsSaved).waitFor();
+    await expect.poll(() => page.getByTestId('seller-incomplete').count()).toBe(0);
+    expect(await nif.inputValue()).toBe('503504564');
+    await expect.poll(() => page.locator('.adm-settings-history tbody tr').first().textContent()).toContain('NIF / NIPC: (vazio) → 503504564');
+    await form.screenshot({ path: '/tmp/shots-settings/seller.png' });
+
+    // A customer (a browser of its own): the footer of a kept page, as HTML before any script, and as the app shows it.
+    const line = 'Joias Inox, Lda. · NIF 503504564 · Sede: Rua das Flores, 12, 4050-262 Porto';
+    await expect.poll(async () => (await (await fetch(`${shop.twin.url}/faq`)).text()).includes(line), { timeout: 20_000 }).toBe(true);
+    const customer = await shop.browser.newContext();
+    const reader = await customer.newPage();
+    await reader.goto(`${shop.twin.url}${encodeURI('/Informação-Legal')}`);
+    expect(await reader.getByTestId('footer-seller').textContent()).toContain(line);
+    expect(await reader.getByTestId('seller-details').textContent()).toContain('Conservatória do Registo Comercial do Porto, n.º 503504564');
+    await reader.locator('main').screenshot({ path: '/tmp/shots-settings/legal.png' });
+    const pdf = async () => pdfText(new Uint8Array(await (await fetch(`${shop.twin.url}/documentos/formulario-de-livre-resolucao.pdf`)).arrayBuffer()));
+    await expect.poll(pdf, { timeout: 20_000 }).toContain('Para Joias Inox, Lda. (Joias Inox), Rua das Flores, 12, 4050-262 Porto');
+    await customer.close();
+  });
+
   it('lowers the units of one piece per order on "Definições": the product page and the cart stop at the new cap', async () => {
     const cap = page.getByLabel('Unidades de uma peça por encomenda, no máximo');
     expect(await cap.inputValue()).toBe('10');
@@ -693,11 +732,14 @@ describe('back-office: the walk of issue 6', () => {
 
     const customer = await shop.browser.newContext();
     const shopper = await customer.newPage();
+    // The functions keep the settings they read for SETTINGS_CACHE_SECONDS: the shop says the new cap once they have read it.
+    await expect.poll(async () => ((await publicApi('GET', '/api/shop-info')) as { orderCaps: { lineQuantity: number } }).orderCaps.lineQuantity, { timeout: 20_000 }).toBe(3);
     const piece = (await publicApi('GET', '/api/products')) as { products: { id: string; stock: number }[] };
     const inStock = piece.products.find((p) => p.stock >= 5)!;
     await shopper.goto(`${shop.twin.url}/product/${encodeURIComponent(inStock.id)}`);
     const more = shopper.getByRole('button', { name: 'Aumentar quantidade', exact: true });
     await more.waitFor();
+    // The kept page may have been rendered before the save; the app takes the cap the API now says.
     await expect.poll(() => shopper.locator('.quantity__input').getAttribute('max'), { timeout: 20_000 }).toBe('3');
     await more.click();
     await more.click();

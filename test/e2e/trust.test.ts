@@ -159,7 +159,8 @@ describe('the seller and the right of withdrawal', () => {
     // The page's chunk may still be loading after the address changed.
     await expect
       .poll(() => page.getByTestId('seller-details').locator('dt').allTextContents(), { timeout: 10_000 })
-      .toEqual(['Denominação social', 'NIF', 'Sede', 'E-mail', 'Telefone', 'Registo comercial', 'Capital social']);
+      // The owner has not given the details yet (a fresh twin): no share capital row (a sole trader has none).
+      .toEqual(['Denominação social', 'NIF', 'Sede', 'E-mail', 'Telefone', 'Registo comercial']);
     expect(await page.locator('main').textContent()).toContain('incluem o IVA');
     await shot(page, 'legal');
     await noSeriousViolations(page, 'legal');

@@ -14,8 +14,9 @@ import { MAIL_ENV } from '../../lambdas/contracts/env.ts';
 import { routes, type Grant } from '../../lambdas/routes.ts';
 import { jobs, streamConsumers } from '../../lambdas/jobs.ts';
 import { routeKeyOf } from '../../infra/api.ts';
-import { legalLine, SHOP_IDENTITY } from '../../shared/shop-identity.ts';
-import { benignMailData, hostileMailData, renderAsSes, type MailParts } from '../support/mail.ts';
+import { DEFAULT_SETTINGS } from '../../shared/settings.ts';
+import { legalLine, OWNER_MUST_FILL, sellerIdentity, SHOP_BRAND } from '../../shared/shop-identity.ts';
+import { BENIGN_SHOP, benignMailData, EVIL_IMG, EVIL_LINK, hostileMailData, renderAsSes, type MailParts } from '../support/mail.ts';
 import { Match } from 'aws-cdk-lib/assertions';
 import {
   actionsOf,
@@ -141,7 +142,7 @@ describe('SES', () => {
     });
   });
 
-  it.each(ids)('%s has a subject, a responsive branded HTML part and a plain-text part, both with the footer', (id) => {
+  it.each(ids)('%s has a subject, a responsive branded HTML part and a plain-text part, both with the footer (the seller a placeholder)', (id) => {
     const { subject, html, text } = synthesized(id);
     expect(subject.trim()).not.toBe('');
     expect(subject).not.toMatch(/[\r\n]/);
@@ -151,11 +152,30 @@ describe('SES', () => {
     expect(html).toMatch(/@media only screen and \(min-width:480px\)/);
     expect(html).not.toMatch(/fonts\.googleapis|<script|<img/i);
     for (const part of [html, text]) {
-      expect(part).toContain(SHOP_IDENTITY.name);
+      expect(part).toContain(SHOP_BRAND.name);
+      expect(part).toContain(SHOP_BRAND.email);
       expect(part).toContain('Este e-mail não é uma fatura.');
-      expect(part).toContain(legalLine(SHOP_IDENTITY));
+      // No seller identification is baked in at build time: it is a setting, filled when the mail is sent.
+      expect(part).not.toContain(legalLine(sellerIdentity(DEFAULT_SETTINGS.seller)));
+      expect(part).not.toContain(OWNER_MUST_FILL);
     }
+    expect(html).toContain(`Este e-mail não é uma fatura.<br />{{loja.legal}} · ${SHOP_BRAND.email}`);
+    expect(text).toContain(`Este e-mail não é uma fatura.\n{{texto.loja.legal}} · ${SHOP_BRAND.email}\n`);
     expect(text).not.toMatch(/<[a-z]/i);
+  });
+
+  it.each(ids)('%s shows the seller identification it is sent with in both footers: as typed in the text, escaped in the HTML', (id) => {
+    const parts = synthesized(id);
+    const benign = renderAsSes(parts, id, benignMailData[id] as never);
+    for (const part of [benign.html, benign.text]) expect(part).toContain(BENIGN_SHOP.legal);
+    const legal = 'Joias <b>Inox</b> & Filhos, Lda. · NIF 500000000 · Sede: Rua {{numero}}, 1';
+    const marked = renderAsSes(parts, id, { ...(benignMailData[id] as object), loja: { legal } } as never);
+    expect(marked.text).toContain(`\n${legal} · ${SHOP_BRAND.email}\n`);
+    expect(marked.html).toContain(`Joias &lt;b&gt;Inox&lt;/b&gt; &amp; Filhos, Lda. · NIF 500000000 · Sede: Rua &#123;&#123;numero&#125;&#125;, 1 · ${SHOP_BRAND.email}`);
+    expect(marked.html).not.toContain('<b>');
+    const hostile = renderAsSes(parts, id, hostileMailData[id] as never);
+    expect(hostile.text).toContain(`${EVIL_LINK} {{numero}}${EVIL_IMG}`);
+    expect(hostile.html).not.toContain(EVIL_LINK);
   });
 
   it.each(ids)('%s reads escaped values in the HTML and only plain (texto) values in the subject and text', (id) => {

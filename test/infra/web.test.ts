@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import { routes } from '../../lambdas/routes.ts';
 import { API_CACHE_MAX_SECONDS, cachedApiPathPatterns, pageRewriteCode, SITEMAP_REWRITE_CODE } from '../../infra/web.ts';
-import { pageKind, pageObjectKey, PAGES_FALLBACK_PATH } from '../../shared/pages.ts';
+import { documentObjectKey, DOCUMENTS_PREFIX, pageKind, pageObjectKey, PAGES_FALLBACK_PATH, PAGES_PREFIX } from '../../shared/pages.ts';
+import { paths } from '../../shared/paths.ts';
 import { findDependencyCycle, openViolations, synthShop, SYNTH_TIMEOUT_MS, removeScratch, type Synthesized } from './support.ts';
 
 let shop: Synthesized;
@@ -67,6 +68,9 @@ describe('page rewrite function', () => {
     expect(rewrite('/assets/index-abc123.js')).toBe('/assets/index-abc123.js');
     expect(rewrite('/config.json')).toBe('/config.json');
     expect(rewrite('/favicon.ico')).toBe('/favicon.ico');
+    // The withdrawal form's PDF is rendered from the settings and kept beside the pages.
+    expect(rewrite(paths.withdrawalFormPdf)).toBe(`/${documentObjectKey(paths.withdrawalFormPdf)}`);
+    expect(rewrite('/documentos/outro.pdf')).toBe('/documentos/outro.pdf');
     // The back-office customer page ends with an e-mail address, whose domain has a dot.
     expect(rewrite('/bastidores-7b99/clientes/ana%40exemplo.pt')).toBe('/index.html');
     expect(rewrite('/bastidores-7b99/clientes/ana@exemplo.pt')).toBe('/index.html');
@@ -225,6 +229,11 @@ describe('SPA upload', () => {
     expect(shell.Properties.DistributionId).toEqual({ Ref: shop.logicalId(shop.stack.web.distribution) });
     expect(JSON.stringify(shell.Properties.SourceMarkers)).toContain(shop.logicalId(shop.stack.auth.userPool));
     expect(JSON.stringify(shell.Properties.SourceMarkers)).toContain(shop.logicalId(shop.stack.auth.client));
+    // Pruning empties the kept pages (rendered again with the new build) but keeps the documents,
+    // which only a save of the settings renders.
+    expect(shell.Properties.Prune).toBe(true);
+    expect(shell.Properties.Exclude).toEqual(expect.arrayContaining([`${DOCUMENTS_PREFIX}*`]));
+    expect(shell.Properties.Exclude).not.toContain(`${PAGES_PREFIX}*`);
 
     const configFile = fs
       .readdirSync(shop.assemblyDir)

@@ -6,14 +6,31 @@
  * SES is taken down with the twin SES's outage switch, for this file's own addresses only (the other
  * test files share the twin). Time is compressed: the outage lasts seconds, not minutes, and the
  * redrive job is run with a clock a few minutes ahead, as it would run after the backoff in real time.
+ *
+ * The seller's identification in every mail's footer is the one in force when the mail is sent: that
+ * test saves settings, so it runs on tables of its own, with the outbox consumer run in this worker as
+ * the OutboxMail function (its grants only), sending through the twin's SES.
  */
 import { randomUUID } from 'node:crypto';
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { marshall } from '@aws-sdk/util-dynamodb';
+import type { AttributeValue } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
+import { asFunction } from '../../infra/local/function-scope.ts';
 import { SES_OUTAGE_PATH } from '../../infra/local/ses-local.ts';
+import { handler as outboxMail } from '../../lambdas/consumers/outbox-mail.ts';
+import { MAIL_TEMPLATE_IDS, ORDER_LINK_TEMPLATES, type MailTemplateId } from '../../lambdas/contracts/mail-templates.ts';
+import type { NewOutboxMail, OutboxMail } from '../../lambdas/contracts/outbox.ts';
+import { streamConsumers } from '../../lambdas/jobs.ts';
+import { putMailIfNew } from '../../lambdas/repositories/outbox.ts';
 import { redriveDueMail } from '../../lambdas/services/outbox.ts';
+import { settingsView, updateSettings } from '../../lambdas/services/settings.ts';
+import type { OrderEmailRecord } from '../../shared/api.ts';
+import { OWNER_MUST_FILL, SHOP_BRAND } from '../../shared/shop-identity.ts';
 import { createProduct, mailsTo, orderBody, placeOrder, type SentMail } from '../support/factories.ts';
+import { benignMailData } from '../support/mail.ts';
 import { outboxDrained, waitingOutboxItems } from '../support/outbox.ts';
+import { useOwnTables } from '../support/own-tables.ts';
 import { adminToken, callRoute, documentClient, twin } from '../support/twin.ts';
 import { until } from '../support/wait.ts';
 
@@ -146,4 +163,64 @@ describe('the outbox table', () => {
     );
     expect(waiting.Items).toEqual([]);
   });
+});
+
+describe('the seller identification in every e-mail', () => {
+  const OUTBOX_MAIL = streamConsumers.find((row) => row.name === 'OutboxMail')!;
+  const isOrderLink = (id: MailTemplateId) => (ORDER_LINK_TEMPLATES as readonly MailTemplateId[]).includes(id);
+  const isToOwner = (id: MailTemplateId) => id.startsWith('owner-');
+
+  /** A template's mail as a service queues it: its own values, without what the consumer adds when it sends (`loja`, an order's `link`). */
+  function queuedMail(id: MailTemplateId): OutboxMail {
+    const data = Object.fromEntries(Object.entries(benignMailData[id]).filter(([key]) => key !== 'loja' && !(key === 'link' && isOrderLink(id))));
+    return { template: id, data } as OutboxMail;
+  }
+
+  /** Queues one mail in this file's outbox and hands its stream record to the consumer, run as the OutboxMail function; answers once it is sent. */
+  async function sendThroughOutbox(mail: NewOutboxMail): Promise<void> {
+    expect(await putMailIfNew(mail, new Date())).toBe(true);
+    const read = async () => (await documentClient().send(new GetCommand({ TableName: process.env.TABLE_OUTBOX, Key: { id: mail.id } }))).Item!;
+    const record = { eventID: mail.id, eventName: 'INSERT' as const, dynamodb: { NewImage: marshall(await read()) as Record<string, AttributeValue>, SequenceNumber: '1' } };
+    const answer = await asFunction({ name: OUTBOX_MAIL.name, grants: OUTBOX_MAIL.grants, api: false }, () => outboxMail({ Records: [record] }));
+    expect(answer.batchItemFailures).toEqual([]);
+    const item = await read();
+    expect(item.status, `${mail.id}: ${String(item.error ?? item.lastError)}`).toBe('sent');
+  }
+
+  it('is the one in force when the mail is sent: after a save on "Definições" the next mail of every template shows it, as typed in the text and escaped in the HTML', async () => {
+    const restoreTables = await useOwnTables(`vendedor-${randomUUID().slice(0, 8)}`);
+    try {
+      const run = randomUUID().slice(0, 8);
+      const customer = `vendedor-${run}@example.com`;
+      const owner = `dona-${run}@example.com`;
+
+      // Before: the seller is not given yet; the footer says so (never an invented identification).
+      await sendThroughOutbox({ id: `antes#${run}`, to: customer, mail: queuedMail('review-request') });
+      const [before] = await mailsTo(customer);
+      const unfilled = `${OWNER_MUST_FILL} · NIF ${OWNER_MUST_FILL} · Sede: ${OWNER_MUST_FILL} · ${SHOP_BRAND.email}`;
+      expect(before!.body.text).toContain(unfilled);
+      expect(before!.body.html).toContain(unfilled);
+
+      // The owner saves the identification (a legal name with markup in it: stored values are escaped like any other).
+      const view = await settingsView();
+      const seller = { ...view.settings.seller, legalName: 'Joias <b>Inox</b>, Lda.', nif: '500000000', address: 'Rua das Flores, 12, 4050-262 Porto' };
+      await updateSettings({ ...view.settings, ownerEmail: owner, seller }, view.version, 'dona@example.com');
+
+      // The next mail of every template, to the customer or to the owner, carries the new line.
+      for (const id of MAIL_TEMPLATE_IDS) {
+        const effect = isOrderLink(id) ? { effect: { kind: 'order' as const, orderId: `sem-encomenda-${run}`, email: id as OrderEmailRecord['kind'] } } : {};
+        await sendThroughOutbox({ id: `depois#${run}#${id}`, ...(isToOwner(id) ? { toShop: true as const } : { to: customer }), mail: queuedMail(id), ...effect });
+      }
+      const after = [...(await mailsTo(customer)).slice(1), ...(await mailsTo(owner))];
+      expect(after).toHaveLength(MAIL_TEMPLATE_IDS.length);
+      for (const mail of after) {
+        expect(mail.body.text, mail.subject).toContain(`\nJoias <b>Inox</b>, Lda. · NIF 500000000 · Sede: Rua das Flores, 12, 4050-262 Porto · ${SHOP_BRAND.email}\n`);
+        expect(mail.body.html, mail.subject).toContain(`Joias &lt;b&gt;Inox&lt;/b&gt;, Lda. · NIF 500000000 · Sede: Rua das Flores, 12, 4050-262 Porto · ${SHOP_BRAND.email}`);
+        expect(mail.body.html, mail.subject).not.toContain('<b>');
+        for (const part of [mail.body.text, mail.body.html]) expect(part, mail.subject).not.toContain(OWNER_MUST_FILL);
+      }
+    } finally {
+      restoreTables();
+    }
+  }, 60_000);
 });

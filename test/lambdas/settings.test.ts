@@ -4,6 +4,7 @@
  * version the owner saw and goes in the history; hostile or broken values are refused in Portuguese and
  * change nothing. This file runs against a twin of its own: the settings are what every other file relies on.
  */
+import { randomUUID } from 'node:crypto';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedSettings } from '../../lambdas/repositories/settings.ts';
@@ -11,7 +12,10 @@ import { LOCAL_PAYMENTS, startTwin, type Twin } from '../../infra/local/twin.ts'
 import type { SettingsResponse } from '../../shared/api.ts';
 import { monthKey } from '../../shared/mb-way.ts';
 import { DEFAULT_SETTINGS, SEED_AUTHOR, SETTINGS_CACHE_SECONDS, type ShopSettings } from '../../shared/settings.ts';
+import { paths } from '../../shared/paths.ts';
+import { OWNER_MUST_FILL } from '../../shared/shop-identity.ts';
 import { twinInfo } from '../support/global-setup.ts';
+import { pdfText } from '../support/pdf.ts';
 import { createProduct, mailsTo, orderBody, placeOrder, reservationBody } from '../support/factories.ts';
 import { adminIdToken, call, documentClient, nonAdminToken, twin, useOwnTwin } from '../support/twin.ts';
 
@@ -174,5 +178,61 @@ describe('settings in the shop', () => {
     await expect.poll(async () => (await dashboard()).lowStockThreshold, CACHE_WAIT).toBe(6);
     const products = await call('GET', '/api/admin/products', { token });
     expect(products.body.lowStockThreshold).toBe(6);
+  });
+});
+
+describe("the seller's identification: a setting every page, the PDF and the mails follow", () => {
+  const page = async (path: string) => {
+    const response = await fetch(`${own.url}${encodeURI(path)}`);
+    // Without React's markers between adjacent text nodes.
+    return { status: response.status, html: (await response.text()).replaceAll('<!-- -->', '') };
+  };
+  const pdf = async () => {
+    const response = await fetch(`${own.url}${paths.withdrawalFormPdf}`);
+    return { status: response.status, type: response.headers.get('content-type'), text: pdfText(new Uint8Array(await response.arrayBuffer())) };
+  };
+  /** The publisher renders within a second or two in the twin. */
+  const PAGES = { timeout: 20_000, interval: 250 };
+
+  it('until the owner gives it, every page and the PDF say what is missing; once saved, they name the seller with no deploy', async () => {
+    // The first record (the twin's first start) rendered the PDF; pages render on their first visit.
+    await expect.poll(async () => (await pdf()).status, PAGES).toBe(200);
+    expect((await pdf()).type).toBe('application/pdf');
+    expect((await pdf()).text).toContain(`Para ${OWNER_MUST_FILL} (Joias Inox), ${OWNER_MUST_FILL}`);
+    expect((await page(paths.legal)).html).toContain(`NIF</dt><dd>${OWNER_MUST_FILL}`);
+    expect((await page(paths.faq)).html).toContain(`${OWNER_MUST_FILL} · NIF ${OWNER_MUST_FILL}`);
+
+    const legalName = `Joias "Inox" & Filhos, Lda. ${randomUUID().slice(0, 4)}`;
+    await change((s) => ({ ...s, seller: { legalName, nif: 'PT 503 504 564', address: 'Rua das Flores, 12, 4050-262 Porto', phone: '220 000 000', registration: 'CRC Porto 503504564', shareCapital: '5 000 €' } }));
+    const stored = await current();
+    expect(stored.settings.seller.nif).toBe('503504564');
+    expect(stored.history[0]!.changes.map((c) => c.field)).toEqual(expect.arrayContaining(['seller.legalName', 'seller.nif']));
+
+    // Escaped for HTML by React (no markup from the owner's text), in the footer of a page kept before the save.
+    const escaped = legalName.replace('&', '&amp;').replaceAll('"', '&quot;');
+    await expect.poll(async () => (await page(paths.faq)).html.includes(`${escaped} · NIF 503504564 · Sede: Rua das Flores, 12, 4050-262 Porto`), PAGES).toBe(true);
+    await expect.poll(async () => (await page(paths.legal)).html.includes('<dt>NIF</dt><dd>503504564</dd>'), PAGES).toBe(true);
+    expect((await page(paths.legal)).html).toContain('<dt>Capital social</dt><dd>5 000 €</dd>');
+    await expect.poll(async () => (await pdf()).text, PAGES).toContain(`Para ${legalName} (Joias Inox), Rua das Flores, 12, 4050-262 Porto, e-mail ola@joiasinox.pt:`);
+    // The app reads the same from /api/shop-info (the shell's pages: checkout, an order).
+    await expect.poll(async () => (await call<{ seller: { legalName: string } }>('GET', '/api/shop-info')).body.seller.legalName, CACHE_WAIT).toBe(legalName);
+  });
+
+  it('a mistyped NIF or markup in a name is refused in Portuguese and changes nothing', async () => {
+    const before = await current();
+    for (const seller of [{ nif: '503504565' }, { legalName: '<a href="https://phish.example">Joias</a>' }, { address: 'Rua\nOutra linha' }]) {
+      const answer = await save(before.version, { ...before.settings, seller: { ...before.settings.seller, ...seller } });
+      expect(answer.status).toBe(400);
+      expect(Object.values(answer.body.error!.fields ?? {}).join(' ')).toMatch(/NIF não é válido|200 caracteres/);
+    }
+    expect(await current()).toEqual(before);
+  });
+
+  it('the privacy policy states the retention periods in its HTML, and a change of period is rendered again', async () => {
+    // Kept first (a visit renders it), so what follows is the publisher's render, not a first visit's.
+    const days = (await current()).settings.retention.contactMessagesDays;
+    await expect.poll(async () => (await page(paths.privacy)).html.includes(`<strong>Mensagens de contacto:</strong> ${days} dias`), PAGES).toBe(true);
+    await change((s) => ({ ...s, retention: { ...s.retention, contactMessagesDays: 400 } }));
+    await expect.poll(async () => (await page(paths.privacy)).html.includes('<strong>Mensagens de contacto:</strong> 400 dias'), PAGES).toBe(true);
   });
 });

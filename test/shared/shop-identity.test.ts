@@ -1,21 +1,55 @@
 import { describe, expect, it } from 'vitest';
-import { identityRows, isIdentityComplete, legalLine, OWNER_MUST_FILL, sellerIdentity, SHOP_IDENTITY } from '../../shared/shop-identity.ts';
+import { shopSettingsSchema } from '../../shared/schemas/settings.ts';
+import { DEFAULT_SETTINGS } from '../../shared/settings.ts';
+import { identityRows, isIdentityComplete, isValidNif, legalLine, OWNER_MUST_FILL, sellerIdentity, SHOP_BRAND } from '../../shared/shop-identity.ts';
 import { WITHDRAWAL_DAYS, withdrawalForm } from '../../shared/withdrawal.ts';
 
-const filled = { ...SHOP_IDENTITY, legalName: 'Joias Inox, Lda.', nif: '500000000', address: 'Rua das Flores, 12, 4050-262 Porto', phone: '+351 220 000 000', registration: 'Conservatória do Registo Comercial do Porto, n.º 500000000', shareCapital: '5 000 €' };
+const given = {
+  legalName: 'Joias Inox, Lda.',
+  nif: '500000000',
+  address: 'Rua das Flores, 12, 4050-262 Porto',
+  phone: '+351 220 000 000',
+  registration: 'Conservatória do Registo Comercial do Porto, n.º 500000000',
+  shareCapital: '5 000 €',
+};
+const filled = sellerIdentity(given);
 
-describe('the seller identification (one source)', () => {
-  it('has every field the law asks for, and marks what the owner must still fill in', () => {
-    expect(sellerIdentity()).toBe(SHOP_IDENTITY);
-    expect(identityRows(SHOP_IDENTITY).map(([label]) => label)).toEqual(['Denominação social', 'NIF', 'Sede', 'E-mail', 'Telefone', 'Registo comercial', 'Capital social']);
-    expect(SHOP_IDENTITY.nif).toBe(OWNER_MUST_FILL);
-    expect(isIdentityComplete(SHOP_IDENTITY)).toBe(false);
+describe('the seller identification (the brand and the settings)', () => {
+  it('has every field the law asks for, and marks what the owner has not given yet', () => {
+    const unset = sellerIdentity(DEFAULT_SETTINGS.seller);
+    expect(unset).toMatchObject(SHOP_BRAND);
+    expect(identityRows(filled).map(([label]) => label)).toEqual(['Denominação social', 'NIF', 'Sede', 'E-mail', 'Telefone', 'Registo comercial', 'Capital social']);
+    expect(unset.nif).toBe(OWNER_MUST_FILL);
+    expect(unset.legalName).toBe(OWNER_MUST_FILL);
+    expect(isIdentityComplete(unset)).toBe(false);
     expect(isIdentityComplete(filled)).toBe(true);
+    // Blank is not given.
+    expect(sellerIdentity({ ...given, address: '   ' }).address).toBe(OWNER_MUST_FILL);
   });
 
   it('reads as one legal line; a sole trader has no share capital row', () => {
     expect(legalLine(filled)).toBe('Joias Inox, Lda. · NIF 500000000 · Sede: Rua das Flores, 12, 4050-262 Porto');
-    expect(identityRows({ ...filled, shareCapital: '' }).map(([label]) => label)).not.toContain('Capital social');
+    expect(identityRows(sellerIdentity({ ...given, shareCapital: '' })).map(([label]) => label)).not.toContain('Capital social');
+  });
+
+  it('takes a NIF only with its check digit', () => {
+    for (const nif of ['500000000', '123456789', '503504564', '980000009', '459999990']) expect(isValidNif(nif), nif).toBe(true);
+    for (const nif of ['500000001', '123456788', '012345678', '400000000', '980000000', '12345678', '1234567890', '12345678a', ''])
+      expect(isValidNif(nif), nif).toBe(false);
+  });
+
+  it('is saved from "Definições" as typed, the NIF as nine digits; hostile or mistyped values are refused in Portuguese', () => {
+    const settings = { ...DEFAULT_SETTINGS, payments: { ...DEFAULT_SETTINGS.payments, paypal: 'loja@exemplo.pt' } };
+    const parsed = shopSettingsSchema.parse({ ...settings, seller: { ...given, nif: 'PT 500 000 000' } });
+    expect(parsed.seller.nif).toBe('500000000');
+    const refused = (seller: Partial<typeof given>) => shopSettingsSchema.safeParse({ ...settings, seller: { ...given, ...seller } });
+    expect(refused({ nif: '500000001' }).error?.issues[0]).toMatchObject({ path: ['seller', 'nif'], message: expect.stringContaining('NIF não é válido') });
+    expect(refused({ legalName: '<a href="https://phish.example">Joias</a>' }).success).toBe(false);
+    expect(refused({ address: 'Rua A\nLinha 2' }).success).toBe(false);
+    expect(refused({ address: 'x'.repeat(201) }).success).toBe(false);
+    expect(refused({ phone: 'liga-me' }).success).toBe(false);
+    // Not given yet is allowed (the shop shows it as still to be filled in).
+    expect(shopSettingsSchema.parse({ ...settings, seller: DEFAULT_SETTINGS.seller }).seller).toEqual(DEFAULT_SETTINGS.seller);
   });
 });
 

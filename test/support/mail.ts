@@ -4,7 +4,7 @@
  */
 import Handlebars from 'handlebars';
 import { templateData } from '../../lambdas/contracts/mail-data.ts';
-import type { MailData, MailTemplateId } from '../../lambdas/contracts/mail-templates.ts';
+import type { MailData, MailShopData, MailTemplateId } from '../../lambdas/contracts/mail-templates.ts';
 
 /** A link to another site: the attack the escaping exists for. */
 export const EVIL_LINK = '<a href="https://evil.example">PAGAR AQUI</a>';
@@ -16,6 +16,10 @@ export const ZWSP = '\u200B';
 export function hostile(max = 200): string {
   return `${EVIL_LINK}\r\n{{numero}}${RLO}${ZWSP}${EVIL_IMG}'"&{{{texto}}}`.slice(0, max);
 }
+
+/** The shop's values of every mail (the footer's seller identification), as the outbox consumer adds them. */
+export const BENIGN_SHOP: MailShopData = { legal: 'Joias Inox, Lda. · NIF 500000000 · Sede: Rua das Flores, 12, 4050-262 Porto' };
+const loja = BENIGN_SHOP;
 
 /** Ordinary data for each template. */
 export const benignMailData: { readonly [Id in MailTemplateId]: MailData[Id] } = {
@@ -35,16 +39,20 @@ export const benignMailData: { readonly [Id in MailTemplateId]: MailData[Id] } =
     envio: 'CTT Expresso',
     morada: { nome: 'Ana Costa', rua: 'Rua das Flores, 12', codigoPostal: '4050-262', localidade: 'Porto', pais: 'Portugal' },
     link: 'https://loja.example/encomenda/123456?token=abc_DEF-123',
+    loja,
   },
-  'payment-confirmed': { nome: 'Ana', numero: 123456, link: 'https://loja.example/encomenda/123456?token=abc_DEF-123' },
-  shipped: { nome: 'Ana', numero: 123456, rastreio: 'RR123456789PT', rastreioLink: 'https://appserver.ctt.pt/CustomerArea/PublicArea_Detail?ObjectCodeInput=RR123456789PT&SearchInput=RR123456789PT&IsFromPublicArea=true', link: 'https://loja.example/encomenda/123456?token=abc_DEF-123' },
-  'review-request': { nome: 'Ana' },
-  'back-in-stock': { produto: 'Brincos Estrela', link: 'https://loja.example/product/brincos-estrela?a=1&b=2' },
-  'order-cancelled': { nome: 'Ana', numero: 123456, expirada: false, link: 'https://loja.example/encomenda/123456?token=abc_DEF-123' },
-  'owner-new-order': { numero: 123456, cliente: 'Ana Costa', email: 'ana@example.com', total: '46,48 €', metodo: 'MB WAY' },
-  'owner-contact-message': { nome: 'Ana Costa', email: 'ana@example.com', telefone: '912345678', assunto: 'Anel por medida', mensagem: 'Olá! Fazem anéis por medida?' },
-  'order-link': { nome: 'Ana', numero: 123456, link: 'https://loja.example/encomenda/123456?token=abc_DEF-123' },
+  'payment-confirmed': { nome: 'Ana', numero: 123456, link: 'https://loja.example/encomenda/123456?token=abc_DEF-123', loja },
+  shipped: { nome: 'Ana', numero: 123456, rastreio: 'RR123456789PT', rastreioLink: 'https://appserver.ctt.pt/CustomerArea/PublicArea_Detail?ObjectCodeInput=RR123456789PT&SearchInput=RR123456789PT&IsFromPublicArea=true', link: 'https://loja.example/encomenda/123456?token=abc_DEF-123', loja },
+  'review-request': { nome: 'Ana', loja },
+  'back-in-stock': { produto: 'Brincos Estrela', link: 'https://loja.example/product/brincos-estrela?a=1&b=2', loja },
+  'order-cancelled': { nome: 'Ana', numero: 123456, expirada: false, link: 'https://loja.example/encomenda/123456?token=abc_DEF-123', loja },
+  'owner-new-order': { numero: 123456, cliente: 'Ana Costa', email: 'ana@example.com', total: '46,48 €', metodo: 'MB WAY', loja },
+  'owner-contact-message': { nome: 'Ana Costa', email: 'ana@example.com', telefone: '912345678', assunto: 'Anel por medida', mensagem: 'Olá! Fazem anéis por medida?', loja },
+  'order-link': { nome: 'Ana', numero: 123456, link: 'https://loja.example/encomenda/123456?token=abc_DEF-123', loja },
 };
+
+/** The shop's values as hostile as a customer's (a stored setting is escaped like any value). */
+const hostileShop: MailShopData = { legal: hostile() };
 
 /** The same data with every text value hostile (URLs stay URLs, but with markup-like query text). */
 export const hostileMailData: { readonly [Id in MailTemplateId]: MailData[Id] } = {
@@ -60,15 +68,16 @@ export const hostileMailData: { readonly [Id in MailTemplateId]: MailData[Id] } 
     instrucoes: hostile(),
     envio: hostile(),
     morada: { nome: hostile(), rua: hostile(), codigoPostal: hostile(), localidade: hostile(), pais: hostile() },
+    loja: hostileShop,
   },
-  'payment-confirmed': { nome: hostile(), numero: 123456, link: 'https://loja.example/encomenda/1?token="><script>alert(1)</script>{{numero}}' },
-  shipped: { nome: hostile(), numero: 123456, rastreio: hostile(), rastreioLink: 'https://appserver.ctt.pt/x?c="><b>x</b>', link: 'https://loja.example/encomenda/1?token="><script>alert(1)</script>{{numero}}' },
-  'review-request': { nome: hostile() },
-  'back-in-stock': { produto: hostile(), link: 'https://loja.example/product/x?q="><script>alert(1)</script>{{numero}}' },
-  'order-cancelled': { nome: hostile(), numero: 123456, expirada: true, link: 'https://loja.example/encomenda/1?token="><script>alert(1)</script>{{numero}}' },
-  'owner-new-order': { numero: 123456, cliente: hostile(), email: hostile(), total: hostile(), metodo: hostile() },
-  'owner-contact-message': { nome: hostile(), email: hostile(), telefone: hostile(), assunto: hostile(), mensagem: hostile(5000) },
-  'order-link': { nome: hostile(), numero: 123456, link: 'https://loja.example/encomenda/1?token="><script>alert(1)</script>{{numero}}' },
+  'payment-confirmed': { nome: hostile(), numero: 123456, link: 'https://loja.example/encomenda/1?token="><script>alert(1)</script>{{numero}}', loja: hostileShop },
+  shipped: { nome: hostile(), numero: 123456, rastreio: hostile(), rastreioLink: 'https://appserver.ctt.pt/x?c="><b>x</b>', link: 'https://loja.example/encomenda/1?token="><script>alert(1)</script>{{numero}}', loja: hostileShop },
+  'review-request': { nome: hostile(), loja: hostileShop },
+  'back-in-stock': { produto: hostile(), link: 'https://loja.example/product/x?q="><script>alert(1)</script>{{numero}}', loja: hostileShop },
+  'order-cancelled': { nome: hostile(), numero: 123456, expirada: true, link: 'https://loja.example/encomenda/1?token="><script>alert(1)</script>{{numero}}', loja: hostileShop },
+  'owner-new-order': { numero: 123456, cliente: hostile(), email: hostile(), total: hostile(), metodo: hostile(), loja: hostileShop },
+  'owner-contact-message': { nome: hostile(), email: hostile(), telefone: hostile(), assunto: hostile(), mensagem: hostile(5000), loja: hostileShop },
+  'order-link': { nome: hostile(), numero: 123456, link: 'https://loja.example/encomenda/1?token="><script>alert(1)</script>{{numero}}', loja: hostileShop },
 };
 
 export interface MailParts {

@@ -10,7 +10,7 @@ import { plainText, templateData } from '../../../lambdas/contracts/mail-data.ts
 import { escapeHtml } from '../../../shared/html.ts';
 import type { MailData } from '../../../lambdas/contracts/mail-templates.ts';
 import type { sendTemplatedMail } from '../../../lambdas/repositories/mail.ts';
-import { benignMailData, EVIL_LINK, hostile, RLO, ZWSP } from '../../support/mail.ts';
+import { BENIGN_SHOP, benignMailData, EVIL_LINK, hostile, RLO, ZWSP } from '../../support/mail.ts';
 
 type Element = DefaultTreeAdapterMap['element'];
 type Node = DefaultTreeAdapterMap['childNode'];
@@ -97,12 +97,14 @@ describe('plainText', () => {
 
 describe('templateData', () => {
   it('holds the HTML-escaped values at the top level and the plain values under texto', () => {
-    expect(templateData('shipped', { nome: `Ana${RLO}\r\n<b>`, numero: 123456, rastreio: '{{numero}}', link: 'https://loja.example/encomenda/123456?token=a&b' })).toEqual({
+    const loja = { legal: 'Joias <b>Inox</b>, Lda. · NIF 500000000 · Sede: Rua A & B, 1' };
+    expect(templateData('shipped', { nome: `Ana${RLO}\r\n<b>`, numero: 123456, rastreio: '{{numero}}', link: 'https://loja.example/encomenda/123456?token=a&b', loja })).toEqual({
       nome: 'Ana &lt;b&gt;',
       numero: '123456',
       rastreio: '&#123;&#123;numero&#125;&#125;',
       link: 'https://loja.example/encomenda/123456?token&#61;a&amp;b',
-      texto: { nome: 'Ana <b>', numero: '123456', rastreio: '{{numero}}', link: 'https://loja.example/encomenda/123456?token=a&b' },
+      loja: { legal: 'Joias &lt;b&gt;Inox&lt;/b&gt;, Lda. · NIF 500000000 · Sede: Rua A &amp; B, 1' },
+      texto: { nome: 'Ana <b>', numero: '123456', rastreio: '{{numero}}', link: 'https://loja.example/encomenda/123456?token=a&b', loja },
     });
   });
 
@@ -114,18 +116,19 @@ describe('templateData', () => {
 
   it('every string it sends is plain one-line text, escaped at the top level', () => {
     fc.assert(
-      fc.property(anyText, anyText, (nome, rastreio) => {
+      fc.property(anyText, anyText, anyText, (nome, rastreio, legal) => {
         const link = 'https://loja.example/encomenda/1?token=t';
-        const data = templateData('shipped', { nome, numero: 1, rastreio, link }) as { nome: string; rastreio: string; texto: { nome: string; rastreio: string } };
-        expect(data.texto).toEqual({ nome: plainText(nome), numero: '1', rastreio: plainText(rastreio), link });
+        const data = templateData('shipped', { nome, numero: 1, rastreio, link, loja: { legal } }) as { nome: string; rastreio: string; loja: { legal: string }; texto: { nome: string; rastreio: string } };
+        expect(data.texto).toEqual({ nome: plainText(nome), numero: '1', rastreio: plainText(rastreio), link, loja: { legal: plainText(legal) } });
         expect(data.nome).toBe(escapeHtml(plainText(nome)));
-        for (const value of [data.nome, data.rastreio]) expect(value).not.toMatch(/[<>"'{}\r\n\u202E\u200B]/);
+        expect(data.loja.legal).toBe(escapeHtml(plainText(legal)));
+        for (const value of [data.nome, data.rastreio, data.loja.legal]) expect(value).not.toMatch(/[<>"'{}\r\n\u202E\u200B]/);
       }),
     );
   });
 
   it('accepts only absolute http(s) URLs where a value goes into an attribute', () => {
-    const send = (link: string) => templateData('back-in-stock', { produto: 'Anel', link });
+    const send = (link: string) => templateData('back-in-stock', { produto: 'Anel', link, loja: BENIGN_SHOP });
     expect(send('https://loja.example/product/a?x=1&y=2')).toMatchObject({ link: 'https://loja.example/product/a?x&#61;1&amp;y&#61;2' });
     for (const link of ['javascript:alert(1)', '/product/a', 'data:text/html,<script>alert(1)</script>', ' ', hostile()]) {
       expect(() => send(link), link).toThrow(/http\(s\) URL/);
@@ -133,7 +136,7 @@ describe('templateData', () => {
   });
 
   it('refuses a value named like the text root', () => {
-    expect(() => templateData('review-request', { nome: 'Ana', texto: 'x' } as MailData['review-request'])).toThrow(/reserved/);
+    expect(() => templateData('review-request', { nome: 'Ana', loja: BENIGN_SHOP, texto: 'x' } as MailData['review-request'])).toThrow(/reserved/);
   });
 
   it('is typed per template: a wrong or missing key does not compile', () => {
@@ -141,12 +144,14 @@ describe('templateData', () => {
     const send: typeof sendTemplatedMail = async () => undefined;
     const compileOnly = () => {
       // @ts-expect-error 'rastreio' is not a key of review-request
-      void send('a@example.com', 'review-request', { nome: 'Ana', rastreio: 'RR1' });
+      void send('a@example.com', 'review-request', { nome: 'Ana', rastreio: 'RR1', loja: BENIGN_SHOP });
       // @ts-expect-error shipped needs 'numero'
-      void send('a@example.com', 'shipped', { nome: 'Ana', rastreio: 'RR1' });
+      void send('a@example.com', 'shipped', { nome: 'Ana', rastreio: 'RR1', loja: BENIGN_SHOP });
       // @ts-expect-error order-received lines need 'total'
       void send('a@example.com', 'order-received', { ...benignMailData['order-received'], linhas: [{ nome: 'x', quantidade: 1, preco: '1 €' }] });
-      void send('a@example.com', 'back-in-stock', { produto: 'Anel', link: 'https://loja.example/p' });
+      // @ts-expect-error every mail needs the shop's values of its footer ('loja')
+      void send('a@example.com', 'review-request', { nome: 'Ana' });
+      void send('a@example.com', 'back-in-stock', { produto: 'Anel', link: 'https://loja.example/p', loja: BENIGN_SHOP });
     };
     expect(typeof compileOnly).toBe('function');
   });

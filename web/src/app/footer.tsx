@@ -2,13 +2,14 @@ import { Link } from 'react-router-dom';
 import { shopPath } from '../../../shared/listing-filter.ts';
 import { LISTING_FILTER_TYPES } from '../../../shared/product-types.ts';
 import { paths } from '../../../shared/paths.ts';
-import { legalLine, sellerIdentity } from '../../../shared/shop-identity.ts';
+import { legalLine } from '../../../shared/shop-identity.ts';
+import { useSeller } from '../lib/shop-info.ts';
 import { categoryNames, externalLinks } from './paths.ts';
 import { SocialLinks } from './social-links.tsx';
 
 /** The shared footer: social links, company, products and help links, complaints book, dispute resolution. */
 export function SiteFooter() {
-  const seller = sellerIdentity();
+  const seller = useSeller();
   return (
     <footer className="site-footer">
       <div className="container site-footer__grid">
@@ -65,10 +66,12 @@ export function SiteFooter() {
           </a>
           .
         </p>
-        <p className="site-footer__seller" data-testid="footer-seller">
-          {legalLine(seller)} · <a href={`mailto:${seller.email}`}>{seller.email}</a> · Tel. {seller.phone} ·{' '}
-          <Link to={paths.legal}>Informação legal</Link>
-        </p>
+        {seller && (
+          <p className="site-footer__seller" data-testid="footer-seller">
+            {legalLine(seller)} · <a href={`mailto:${seller.email}`}>{seller.email}</a> · Tel. {seller.phone} ·{' '}
+            <Link to={paths.legal}>Informação legal</Link>
+          </p>
+        )}
         <p>Preços com IVA incluído.</p>
         <p>© 2023-2024 Joias Inox. Todos os direitos reservados.</p>
       </div>

@@ -1,6 +1,6 @@
 /** The shop's own contacts and outside addresses the pages link to (paths: `shared/paths.ts`). */
 import type { ProductType } from '../../../shared/product.ts';
-import { sellerIdentity } from '../../../shared/shop-identity.ts';
+import { SHOP_BRAND } from '../../../shared/shop-identity.ts';
 
 /** Outside addresses the pages link to. */
 export const externalLinks = {
@@ -16,7 +16,7 @@ export const externalLinks = {
 } as const;
 
 /** The shop's contact e-mail. */
-export const SHOP_EMAIL = sellerIdentity().email;
+export const SHOP_EMAIL = SHOP_BRAND.email;
 /** The social handle the pages mention. */
 export const SOCIAL_HANDLE = '@joiasinox';
 

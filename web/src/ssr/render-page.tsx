@@ -10,6 +10,7 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { escapeHtml } from '../../../shared/html.ts';
 import { PAGE_DATA_ELEMENT_ID, pageDataJson, type PageData } from '../../../shared/pages.ts';
+import type { SellerIdentity } from '../../../shared/shop-identity.ts';
 import { RenderedModulesContext, routes } from '../app/router.tsx';
 import { PageDataContext } from '../lib/page-data.ts';
 import { headTags, ServerHeadContext, type ServerHead } from '../lib/page-meta.ts';
@@ -122,4 +123,10 @@ export async function renderPage(input: RenderInput): Promise<RenderedPage> {
       () => `<div id="root">${body}</div>\n    <script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${pageDataJson(input.data)}</script>`,
     );
   return { status: head.meta?.failed ? 500 : head.meta?.notFound ? 404 : 200, html };
+}
+
+/** The withdrawal form's PDF with `seller` filled in (pdfkit is in a chunk of its own, loaded only for this). */
+export async function renderWithdrawalPdf(seller: SellerIdentity): Promise<Uint8Array> {
+  const { withdrawalFormPdf } = await import('./withdrawal-pdf.ts');
+  return withdrawalFormPdf(seller);
 }

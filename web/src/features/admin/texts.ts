@@ -19,6 +19,10 @@ export const texts = {
   settings: {
     title: 'Definições',
     intro: 'O que aqui guardares vale para a loja em segundos, sem instalar nada de novo. Cada alteração fica registada no histórico.',
+    seller: 'Identificação do vendedor',
+    sellerHint:
+      'A lei pede que a loja mostre quem vende: aparece no rodapé de todas as páginas, em «Informação legal», no formulário de livre resolução (página e PDF), nos e-mails e nas folhas de encomenda. As páginas da loja são atualizadas logo que guardas.',
+    sellerIncomplete: 'Falta preencher a identificação do vendedor: até lá, a loja mostra «[a preencher pelo proprietário]» nesses campos.',
     payments: 'Pagamentos',
     paymentsHint: 'Os clientes veem estes dados tal como os escreves aqui. Deixa um campo vazio para deixar de aceitar essa forma de pagamento.',
     notifications: 'Notificações',

@@ -1,17 +1,20 @@
 import { Link } from 'react-router-dom';
 import { paths } from '../../../../shared/paths.ts';
-import { identityRows, sellerIdentity } from '../../../../shared/shop-identity.ts';
+import { identityRows, SHOP_BRAND, type SellerIdentity } from '../../../../shared/shop-identity.ts';
 import { WITHDRAWAL_DAYS, WITHDRAWAL_REFUND_DAYS, WITHDRAWAL_RETURN_DAYS, withdrawalForm } from '../../../../shared/withdrawal.ts';
 import { externalLinks } from '../../app/paths.ts';
+import { useSeller } from '../../lib/shop-info.ts';
 import { CANCELLATION_WINDOW_HOURS, DEFECT_REPORT_DAYS, freeShippingFrom, RESPONSE_OR_REFUND_HOURS } from './policy-facts.ts';
 import { StaticPage } from './static-page.tsx';
 import { ExternalLink as External } from '../../ui/external-link.tsx';
 
-/** The seller's identification as a list of label and value (from the one source, `shared/shop-identity.ts`). */
+/** The seller's identification as a list of label and value (the shop's settings, composed by `shared/shop-identity.ts`). */
 export function SellerDetails() {
+  const seller = useSeller();
+  if (!seller) return <p className="muted">A carregar a identificação do vendedor…</p>;
   return (
     <dl className="seller-details" data-testid="seller-details">
-      {identityRows(sellerIdentity()).map(([label, value]) => (
+      {identityRows(seller).map(([label, value]) => (
         <div key={label}>
           <dt>{label}</dt>
           <dd>{label === 'E-mail' ? <a href={`mailto:${value}`}>{value}</a> : value}</dd>
@@ -23,13 +26,13 @@ export function SellerDetails() {
 
 /** /Informação-Legal: who sells, how prices are shown, complaints and dispute resolution. */
 export function LegalInfoPage() {
-  const seller = sellerIdentity();
+  const brand = SHOP_BRAND;
   return (
     <StaticPage
       eyebrow="Ajuda"
       title="Informação legal"
-      lead={`Quem vende na loja online ${seller.name}, como apresentamos os preços e como podes reclamar.`}
-      description={`Identificação do vendedor (${seller.name}), preços com IVA incluído, direito de livre resolução, Livro de Reclamações e resolução alternativa de litígios.`}
+      lead={`Quem vende na loja online ${brand.name}, como apresentamos os preços e como podes reclamar.`}
+      description={`Identificação do vendedor (${brand.name}), preços com IVA incluído, direito de livre resolução, Livro de Reclamações e resolução alternativa de litígios.`}
     >
       <div className="prose">
         <h2>Identificação do vendedor</h2>
@@ -64,8 +67,8 @@ export function LegalInfoPage() {
 }
 
 /** The model withdrawal form, as the law gives it, with the seller filled in. */
-function WithdrawalFormText() {
-  const form = withdrawalForm(sellerIdentity());
+function WithdrawalFormText({ seller }: { readonly seller: SellerIdentity }) {
+  const form = withdrawalForm(seller);
   return (
     <section className="card withdrawal-form" aria-labelledby="withdrawal-form-title" data-testid="withdrawal-form">
       <h2 id="withdrawal-form-title">{form.title}</h2>
@@ -83,13 +86,14 @@ function WithdrawalFormText() {
 
 /** /Livre-Resolução: the 14-day right of withdrawal (Decreto-Lei 24/2014), how to use it, and the form (page and PDF). */
 export function WithdrawalPage() {
-  const seller = sellerIdentity();
+  const seller = useSeller();
+  const brand = SHOP_BRAND;
   return (
     <StaticPage
       eyebrow="Ajuda"
       title="Direito de livre resolução"
       lead={`Numa compra à distância tens ${WITHDRAWAL_DAYS} dias para desistir, sem teres de indicar o motivo e sem custos além da devolução das peças.`}
-      description={`Como desistir de uma compra na ${seller.name} no prazo de ${WITHDRAWAL_DAYS} dias (Decreto-Lei n.º 24/2014) e o formulário de livre resolução.`}
+      description={`Como desistir de uma compra na ${brand.name} no prazo de ${WITHDRAWAL_DAYS} dias (Decreto-Lei n.º 24/2014) e o formulário de livre resolução.`}
     >
       <div className="prose">
         <h2>Prazo</h2>
@@ -103,7 +107,8 @@ export function WithdrawalPage() {
           <li>
             Envia-nos, dentro do prazo, o <a href={paths.withdrawalFormPdf} download>formulário de livre resolução (PDF)</a>{' '}
             preenchido, ou qualquer outra declaração clara de que desistes da compra (basta um e-mail), para{' '}
-            <a href={`mailto:${seller.email}`}>{seller.email}</a> ou por correio para {seller.address}. Indica o número da
+            <a href={`mailto:${brand.email}`}>{brand.email}</a>
+            {seller && <> ou por correio para {seller.address}</>}. Indica o número da
             encomenda.
           </li>
           <li>
@@ -134,7 +139,7 @@ export function WithdrawalPage() {
           </a>
         </p>
       </div>
-      <WithdrawalFormText />
+      {seller && <WithdrawalFormText seller={seller} />}
       <div className="prose">
         <p>
           Este direito acresce às nossas regras de <Link to={paths.returns}>devoluções e reembolsos</Link> (cancelamento até{' '}

@@ -15,8 +15,7 @@ import {
   RESPONSE_OR_REFUND_HOURS,
 } from './policy-facts.ts';
 import { StaticPage } from './static-page.tsx';
-import { shopInfo } from '../../lib/shop-info.ts';
-import { useLoad } from '../../lib/use-load.ts';
+import { useShopInfo } from '../../lib/shop-info.ts';
 import { ExternalLink as External } from '../../ui/external-link.tsx';
 import { WITHDRAWAL_DAYS } from '../../../../shared/withdrawal.ts';
 
@@ -31,8 +30,8 @@ const BACKUP_DAYS = { database: 35, proofs: 90 } as const;
 
 /** The retention periods in force (the shop's settings, edited on the back-office's "Definições"). */
 function RetentionPeriods() {
-  const [state] = useLoad(shopInfo, []);
-  if (state.status !== 'ready') {
+  const info = useShopInfo();
+  if (!info) {
     return (
       <p>
         Guardamos os dados das encomendas durante o prazo legal de conservação de documentos; as mensagens de contacto, os avisos de
@@ -40,7 +39,7 @@ function RetentionPeriods() {
       </p>
     );
   }
-  const { retention, orderRetentionYears } = state.value;
+  const { retention, orderRetentionYears } = info;
   return (
     <>
       <ul data-testid="retention-periods">

@@ -9,23 +9,28 @@ import { formatDateTime } from '../../../../../shared/dates.ts';
 import { formatCents } from '../../../../../shared/money.ts';
 import { PAYMENT_METHOD_LABELS } from '../../../../../shared/payment-methods.ts';
 import { SHIPPING_METHODS } from '../../../../../shared/shipping.ts';
-import { legalLine, sellerIdentity } from '../../../../../shared/shop-identity.ts';
+import { legalLine, SHOP_BRAND } from '../../../../../shared/shop-identity.ts';
+import { useSeller } from '../../../lib/shop-info.ts';
 import { texts } from '../texts.ts';
 
 const t = texts.packingSlip;
 
 /** `shown`: also on screen (the page of several slips), not only on paper. */
 export function PackingSlip({ order, shown = false }: { readonly order: Order; readonly shown?: boolean }) {
-  const seller = sellerIdentity();
+  const seller = useSeller();
   return (
     <article className={`${shown ? 'adm-print-shown' : 'adm-print-only'} packing-slip`} aria-hidden={shown ? undefined : true} data-testid="packing-slip">
       <header className="packing-slip__head">
         <div>
-          <p className="packing-slip__brand">{seller.name}</p>
-          <p>{legalLine(seller)}</p>
-          <p>
-            {seller.email} · {seller.phone}
-          </p>
+          <p className="packing-slip__brand">{SHOP_BRAND.name}</p>
+          {seller && (
+            <>
+              <p>{legalLine(seller)}</p>
+              <p>
+                {seller.email} · {seller.phone}
+              </p>
+            </>
+          )}
         </div>
         <div className="packing-slip__order">
           <h2>{t.title(order.orderNumber)}</h2>

@@ -10,6 +10,7 @@ import { messages } from '../../../../../shared/messages.ts';
 import { fieldErrors } from '../../../../../shared/schemas/index.ts';
 import { shopSettingsSchema } from '../../../../../shared/schemas/settings.ts';
 import { DEFAULT_SETTINGS, SETTING_LABELS, SETTINGS_LIMITS, settingValue, type SettingPath, type ShopSettings } from '../../../../../shared/settings.ts';
+import { isIdentityComplete, sellerIdentity } from '../../../../../shared/shop-identity.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { TextField } from '../../../ui/field.tsx';
 import { failureMessage, isChangedMeanwhile } from '../api/admin-api.ts';
@@ -135,6 +136,23 @@ function SettingsForm(props: {
       <p className="muted">{t.intro}</p>
       {loaded.updatedBy && loaded.updatedAt && <p className="muted">{t.lastSaved(loaded.updatedBy, formatDateTime(loaded.updatedAt))}</p>}
       <form className="adm-form" onSubmit={submit} noValidate aria-label={t.title}>
+        <fieldset className="card adm-settings-group">
+          <legend>{t.seller}</legend>
+          <p className="field-hint">{t.sellerHint}</p>
+          {!isIdentityComplete(sellerIdentity(loaded.settings.seller)) && (
+            <p className="adm-settings-warning" role="status" data-testid="seller-incomplete">
+              {t.sellerIncomplete}
+            </p>
+          )}
+          <div className="adm-form-grid">
+            {field('seller.legalName', { maxLength: L.sellerLine })}
+            {field('seller.nif', { inputMode: 'numeric', maxLength: 20 })}
+            {field('seller.address', { maxLength: L.sellerLine })}
+            {field('seller.phone', { inputMode: 'tel', maxLength: 25 })}
+            {field('seller.registration', { maxLength: L.sellerLine })}
+            {field('seller.shareCapital', { maxLength: L.sellerLine })}
+          </div>
+        </fieldset>
         <fieldset className="card adm-settings-group">
           <legend>{t.payments}</legend>
           <p className="field-hint">{t.paymentsHint}</p>
