@@ -18,7 +18,7 @@ export type Grant =
    * `delete`: DeleteObject only (a function that removes files it never reads). `prefix`: only the
    * objects under it (e.g. `pages/` of the site bucket, never the shop's own files).
    */
-  | { readonly bucket: BucketKey; readonly access: 'read' | 'put' | 'readWrite' | 'readDelete' | 'readWriteDelete' | 'delete' | 'putDelete'; readonly prefix?: string }
+  | { readonly bucket: BucketKey; readonly access: 'read' | 'put' | 'readWrite' | 'readDelete' | 'readWriteDelete' | 'delete'; readonly prefix?: string }
   | { readonly mail: true }
   /** The key of the customers' order links (`ORDER_LINK_ENV`): no IAM, a value the stack resolves from its secret. */
   | { readonly orderLinks: true }
@@ -75,7 +75,7 @@ export const PAGE_PUBLISHING_GRANTS = [
   { table: 'products', access: 'read' },
   { table: 'collections', access: 'read' },
   { config: 'shopUrl' },
-  { bucket: 'site', access: 'putDelete', prefix: PAGES_PREFIX },
+  { bucket: 'site', access: 'readWriteDelete', prefix: PAGES_PREFIX },
 ] as const satisfies readonly Grant[];
 const TEN_MINUTES = 600;
 const ONE_DAY = 86_400;

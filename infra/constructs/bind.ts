@@ -101,14 +101,14 @@ function bindBucket(
   prefix = '',
 ): void {
   const objects = bucket.arnForObjects(`${prefix}*`);
-  if (access !== 'put' && access !== 'delete' && access !== 'putDelete') {
+  if (access !== 'put' && access !== 'delete') {
     fn.addToRolePolicy(new iam.PolicyStatement({ actions: [...BUCKET_READ_OBJECT_ACTIONS], resources: [objects] }));
     fn.addToRolePolicy(new iam.PolicyStatement({ actions: [...BUCKET_LIST_ACTIONS], resources: [bucket.bucketArn] }));
   }
-  if (access === 'put' || access === 'readWrite' || access === 'readWriteDelete' || access === 'putDelete') {
+  if (access === 'put' || access === 'readWrite' || access === 'readWriteDelete') {
     fn.addToRolePolicy(new iam.PolicyStatement({ actions: [...BUCKET_PUT_ACTIONS], resources: [objects] }));
   }
-  if (access === 'readDelete' || access === 'readWriteDelete' || access === 'delete' || access === 'putDelete') {
+  if (access === 'readDelete' || access === 'readWriteDelete' || access === 'delete') {
     fn.addToRolePolicy(new iam.PolicyStatement({ actions: [...BUCKET_DELETE_ACTIONS], resources: [objects] }));
   }
   fn.addEnvironment(buckets[key].envVar, bucket.bucketName);

@@ -98,9 +98,9 @@ function allows(scope: FunctionScope, action: string, resource: { table?: string
       // A grant under a prefix reaches only the objects under it (and no listing of the bucket). S3 keys
       // are literal, but the local S3 keeps objects as files: a `.` or `..` segment would climb out.
       if (grant.prefix !== undefined && (!(resource.key ?? '').startsWith(grant.prefix) || (resource.key ?? '').split('/').some((s) => s === '.' || s === '..'))) return false;
-      const read = !['put', 'delete', 'putDelete'].includes(grant.access) && [...BUCKET_READ_OBJECT_ACTIONS, ...BUCKET_LIST_ACTIONS].includes(action as never);
-      const put = ['put', 'readWrite', 'readWriteDelete', 'putDelete'].includes(grant.access) && (BUCKET_PUT_ACTIONS as readonly string[]).includes(action);
-      const remove = ['readDelete', 'readWriteDelete', 'delete', 'putDelete'].includes(grant.access) && (BUCKET_DELETE_ACTIONS as readonly string[]).includes(action);
+      const read = !['put', 'delete'].includes(grant.access) && [...BUCKET_READ_OBJECT_ACTIONS, ...BUCKET_LIST_ACTIONS].includes(action as never);
+      const put = ['put', 'readWrite', 'readWriteDelete'].includes(grant.access) && (BUCKET_PUT_ACTIONS as readonly string[]).includes(action);
+      const remove = ['readDelete', 'readWriteDelete', 'delete'].includes(grant.access) && (BUCKET_DELETE_ACTIONS as readonly string[]).includes(action);
       return read || put || remove;
     }
     return 'mail' in grant && resource.mail === true && (MAIL_ACTIONS as readonly string[]).includes(action);

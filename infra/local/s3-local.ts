@@ -54,16 +54,23 @@ export async function startS3Local(options: S3LocalOptions): Promise<{ endpoint:
     configureBuckets: options.buckets.map((name) => ({ name, configs: [corsXml(options.allowedOrigins)] })),
   });
   if (options.onEvent) server.on('event', options.onEvent);
-  // S3's conditional write (since 2024): a PutObject with `If-None-Match: *` fails with 412 when the key
-  // exists. s3rver ignores the header; this runs before its router and answers as S3 does.
+  // S3's conditional writes (since 2024): a PutObject with `If-None-Match: *` fails with 412 when the key
+  // exists, one with `If-Match: <etag>` when the object is missing or has another ETag. s3rver ignores
+  // both headers; this runs before its router and answers as S3 does.
   const conditionalWrite = async (ctx: S3Context, next: () => Promise<void>) => {
-    if (ctx.method === 'PUT' && ctx.headers['if-none-match'] === '*' && !ctx.headers['x-amz-copy-source']) {
+    const absent = ctx.headers['if-none-match'] === '*';
+    const match = typeof ctx.headers['if-match'] === 'string' ? ctx.headers['if-match'] : undefined;
+    if (ctx.method === 'PUT' && (absent || match) && !ctx.headers['x-amz-copy-source']) {
       const [bucket, ...key] = decodeURIComponent(ctx.path.slice(1)).split('/');
-      if (bucket && key.length && (await server.store.existsObject(bucket, key.join('/')))) {
-        ctx.status = 412;
-        ctx.type = 'application/xml';
-        ctx.body = '<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>PreconditionFailed</Code><Message>At least one of the pre-conditions you specified did not hold</Message><Condition>If-None-Match</Condition></Error>';
-        return;
+      if (bucket && key.length) {
+        const current = (await server.store.existsObject(bucket, key.join('/'))) ? String((await server.store.getMetadata(bucket, key.join('/'))).etag) : undefined;
+        const failed = absent ? current !== undefined : current !== match;
+        if (failed) {
+          ctx.status = 412;
+          ctx.type = 'application/xml';
+          ctx.body = `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>PreconditionFailed</Code><Message>At least one of the pre-conditions you specified did not hold</Message><Condition>${absent ? 'If-None-Match' : 'If-Match'}</Condition></Error>`;
+          return;
+        }
       }
     }
     await next();

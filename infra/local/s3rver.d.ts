@@ -23,6 +23,6 @@ declare module 's3rver' {
     /** Koa's middleware list (s3rver is a Koa application). */
     middleware: ((ctx: never, next: () => Promise<void>) => Promise<void>)[];
     /** Its file-system store. */
-    store: { existsObject(bucket: string, key: string): Promise<boolean> };
+    store: { existsObject(bucket: string, key: string): Promise<boolean>; getMetadata(bucket: string, key: string): Promise<{ etag: string }> };
   }
 }

@@ -114,24 +114,46 @@ export async function readObject(bucket: BucketKey, key: string, maxBytes: numbe
 }
 
 /**
- * Writes an object. `ifAbsent`: only when the key does not exist yet (S3's conditional write,
- * `If-None-Match: *`); answers false when it already did, and writes nothing.
+ * Writes an object, with its user metadata. S3's conditional writes: `ifAbsent`, only when the key does
+ * not exist yet (`If-None-Match: *`); `ifMatch`, only over the object with that ETag (`If-Match`).
+ * Answers false when the condition did not hold, and writes nothing.
  */
 export async function writeObject(
   bucket: BucketKey,
   key: string,
   body: Uint8Array | string,
-  options: { contentType: string; cacheControl?: string; ifAbsent?: boolean },
+  options: { contentType: string; cacheControl?: string; metadata?: Record<string, string>; ifAbsent?: boolean; ifMatch?: string },
 ): Promise<boolean> {
+  const conditional = Boolean(options.ifAbsent || options.ifMatch);
   try {
     await s3().send(
-      new PutObjectCommand({ Bucket: bucketName(bucket), Key: key, Body: body, ContentType: options.contentType, CacheControl: options.cacheControl, ...(options.ifAbsent ? { IfNoneMatch: '*' } : {}) }),
+      new PutObjectCommand({
+        Bucket: bucketName(bucket),
+        Key: key,
+        Body: body,
+        ContentType: options.contentType,
+        CacheControl: options.cacheControl,
+        ...(options.metadata ? { Metadata: options.metadata } : {}),
+        ...(options.ifAbsent ? { IfNoneMatch: '*' } : {}),
+        ...(options.ifMatch ? { IfMatch: options.ifMatch } : {}),
+      }),
     );
     return true;
   } catch (error) {
     const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
-    // 412: the key exists; 409: a conflicting conditional write is in flight (S3 says try again; the other one wins).
-    if (options.ifAbsent && (status === 412 || status === 409)) return false;
+    // 412: the condition did not hold; 409: a conflicting conditional write is in flight (S3 says try again; the other one wins).
+    if (conditional && (status === 412 || status === 409)) return false;
+    throw storageUnavailable(error);
+  }
+}
+
+/** An object's ETag and user metadata (no body), or undefined when it does not exist. */
+export async function objectHead(bucket: BucketKey, key: string): Promise<{ etag: string; metadata: Readonly<Record<string, string>> } | undefined> {
+  try {
+    const info = await s3().send(new HeadObjectCommand({ Bucket: bucketName(bucket), Key: key }));
+    return { etag: info.ETag ?? '', metadata: info.Metadata ?? {} };
+  } catch (error) {
+    if (isMissing(error)) return undefined;
     throw storageUnavailable(error);
   }
 }

@@ -15,7 +15,7 @@ import { isProductId } from '../../shared/product-id.ts';
 import { listCollections } from '../repositories/collections.ts';
 import { setting } from '../repositories/environment.ts';
 import { getProduct, getProductsConsistent, listProducts } from '../repositories/products.ts';
-import { deleteObjects, writeObject } from '../repositories/storage.ts';
+import { deleteObjects, objectHead, writeObject } from '../repositories/storage.ts';
 import { shopInfo } from './settings.ts';
 
 /** How long CloudFront may serve a kept page before asking the bucket again: a change shows within this. */
@@ -30,6 +30,16 @@ export interface RenderedPage {
   readonly status: 200 | 404 | 500;
   readonly html: string;
 }
+
+/** A page rendered here, with when its data was read (ms since the epoch). */
+export interface PageRender extends RenderedPage {
+  readonly readAt: number;
+}
+
+/** The kept page's user metadata that says when its data was read: an older render never replaces it. */
+const READ_AT = 'read-at';
+/** Tries of a conditional write that another publisher's write keeps beating. */
+const KEEP_TRIES = 5;
 
 interface Renderer {
   renderPage(input: { template: string; manifest: unknown; origin: string; data: PageData }): Promise<RenderedPage>;
@@ -77,21 +87,41 @@ export async function pageData(pagePath: string, { consistent = false } = {}): P
 }
 
 /** The page at `pagePath` as a whole document: 200, or 404 for an address the shop does not have. */
-export async function renderPath(pagePath: string, options: { consistent?: boolean } = {}): Promise<RenderedPage> {
+export async function renderPath(pagePath: string, options: { consistent?: boolean } = {}): Promise<PageRender> {
+  const readAt = Date.now();
   const [{ renderer, template, manifest }, data] = await Promise.all([loadRenderer(), pageData(pagePath, options)]);
-  return renderer.renderPage({ template, manifest, origin: setting(MAIL_ENV.shopUrl), data });
+  return { ...(await renderer.renderPage({ template, manifest, origin: setting(MAIL_ENV.shopUrl), data })), readAt };
 }
 
 /**
  * Keeps a rendered page in the site bucket, or removes it when the address is now "not found".
- * `ifAbsent`: only when no page is kept yet (a first visitor's render never overwrites the streams'
- * newer one, whichever finishes last).
+ *
+ * Two publishers can render the same page at once (the product's stream and a full render after a
+ * collection or the settings changed): the one that read the catalogue first must not finish last and
+ * put back the old price. So a page is kept with when its data was read, and written only over a page
+ * read earlier, by S3's conditional write on the ETag just seen (another write in between: look again).
+ * `ifAbsent`: only when no page is kept yet (a first visitor's render never replaces the streams' one).
  */
-async function keep(pagePath: string, page: RenderedPage, ifAbsent = false): Promise<void> {
+export async function keepPage(pagePath: string, page: PageRender, ifAbsent = false): Promise<void> {
   const key = pageObjectKey(decodedAddress(pagePath));
-  if (page.status === 200) await writeObject('site', key, page.html, { contentType: PAGE_CONTENT_TYPE, cacheControl: PAGE_CACHE_CONTROL, ifAbsent });
-  else if (page.status === 404) await deleteObjects('site', [key]);
   // A page that failed (500) changes nothing: the kept one, if any, stays.
+  if (page.status === 500) return;
+  // A page now "not found" goes: its address answers 404, or, should the page exist again, is rendered afresh.
+  if (page.status === 404) {
+    await deleteObjects('site', [key]);
+    return;
+  }
+  for (let tries = 0; tries < KEEP_TRIES; tries += 1) {
+    const kept = await objectHead('site', key);
+    if (kept && (ifAbsent || Number(kept.metadata[READ_AT] ?? 0) > page.readAt)) return;
+    const written = await writeObject('site', key, page.html, {
+      contentType: PAGE_CONTENT_TYPE,
+      cacheControl: PAGE_CACHE_CONTROL,
+      metadata: { [READ_AT]: String(page.readAt) },
+      ...(kept ? { ifMatch: kept.etag } : { ifAbsent: true }),
+    });
+    if (written) return;
+  }
 }
 
 /**
@@ -104,7 +134,7 @@ export async function renderMissingPage(key: string): Promise<RenderedPage | und
   const pagePath = pagePathOfKey(key);
   if (pagePath === undefined) return key.startsWith(PAGES_PREFIX) && key.length < 1024 ? renderPath(NOT_FOUND_PAGE_PATH) : undefined;
   const page = await renderPath(pagePath);
-  if (page.status === 200) await keep(pagePath, page, true);
+  if (page.status === 200) await keepPage(pagePath, page, true);
   return page;
 }
 
@@ -113,7 +143,7 @@ export async function renderMissingPage(key: string): Promise<RenderedPage | und
 export async function publishPages(pagePaths: Iterable<string>): Promise<number> {
   let count = 0;
   for (const pagePath of new Set(pagePaths)) {
-    await keep(pagePath, await renderPath(pagePath, { consistent: true }));
+    await keepPage(pagePath, await renderPath(pagePath, { consistent: true }));
     count += 1;
   }
   return count;

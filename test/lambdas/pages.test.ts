@@ -16,6 +16,8 @@ import { readObject, writeObject } from '../../lambdas/repositories/storage.ts';
 import { deleteProductItem } from '../../lambdas/repositories/products.ts';
 import { asFunction } from '../../infra/local/function-scope.ts';
 import { routes } from '../../lambdas/routes.ts';
+import { streamConsumers } from '../../lambdas/jobs.ts';
+import { keepPage, renderPath } from '../../lambdas/services/pages.ts';
 import { createProduct } from '../support/factories.ts';
 import { adminToken, callRoute, twin } from '../support/twin.ts';
 import { until } from '../support/wait.ts';
@@ -152,6 +154,34 @@ describe('the owner changes the catalogue, the pages follow', () => {
     const created = await callRoute('POST /api/admin/collections', { body: { name } }, { token: await token });
     expect(created.status).toBe(201);
     await until('the collection in the FAQ page\'s menu', async () => (await crawl('/faq')).html.includes(name), Boolean, PAGE_WAIT_MS);
+  });
+
+  it('a render that read the catalogue before the owner\'s change never puts the old price back (the newer read wins)', async () => {
+    const product = await createProduct({ name: `Colar Lento ${randomUUID().slice(0, 6)}`, priceCents: 4100 });
+    const path = paths.product(product.id);
+    await until('the first render', async () => (await crawl(path)).html.includes(formatCents(4100)), Boolean, PAGE_WAIT_MS);
+    const consumer = streamConsumers.find((row) => row.name === 'PublishAllPages')!;
+    const scope = { name: consumer.name, grants: consumer.grants, api: false };
+    // A full render (a collection changed) reads the product now, and is slow to keep it...
+    const stale = await asFunction(scope, () => renderPath(path, { consistent: true }));
+    expect(stale.html).toContain(formatCents(4100));
+    // ...meanwhile the owner changes the price and the product's stream keeps the new page...
+    await save(product, { priceCents: 4650 });
+    await until('the new price', async () => (await crawl(path)).html.includes(formatCents(4650)), Boolean, PAGE_WAIT_MS);
+    // ...then the full render finishes: it keeps nothing over the newer page.
+    await asFunction(scope, () => keepPage(path, stale));
+    const page = await crawl(path);
+    expect(page.html).toContain(formatCents(4650));
+    expect(page.html).not.toContain(formatCents(4100));
+    // A render read later than the kept one does replace it (the same price here, read again).
+    const later = await asFunction(scope, () => renderPath(path, { consistent: true }));
+    await asFunction(scope, () => keepPage(path, { ...later, html: later.html.replace('</body>', '<!-- later --></body>') }));
+    expect((await crawl(path)).html).toContain('<!-- later -->');
+    // The twin's S3 answers If-Match as S3 does: only over the ETag the writer saw.
+    const key = `pages/teste-${randomUUID()}.html`;
+    expect(await writeObject('site', key, 'one', { contentType: 'text/html' })).toBe(true);
+    expect(await writeObject('site', key, 'two', { contentType: 'text/html', ifMatch: '"not-its-etag"' })).toBe(false);
+    expect(Buffer.from((await readObject('site', key, 100))!.body!).toString()).toBe('one');
   });
 });
 
