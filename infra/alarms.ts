@@ -31,9 +31,14 @@
  * metrics (orders placed, reservations expired, e-mails failed) and the errors of each function: 49
  * metrics, within the 50 of a free dashboard.
  *
- * The topic is encrypted with a customer-managed KMS key (CloudWatch cannot publish to a topic under
- * the AWS-managed SNS key, whose key policy cannot grant it), accepts only TLS, and only this account's
- * CloudWatch alarms may publish to it. With context `operatorEmail` that address is subscribed (AWS
+ * The topic accepts only TLS, and only this account's CloudWatch alarms and budgets may publish to it.
+ * It has no server-side encryption, on purpose: CloudWatch alarms cannot publish to a topic under the
+ * AWS-managed SNS key (`alias/aws/sns`, whose key policy cannot grant CloudWatch `kms:Decrypt` and
+ * `kms:GenerateDataKey*`; AWS re:Post Knowledge Center, "How do I configure a CloudWatch alarm with
+ * an encrypted SNS topic?"), so encryption would take a customer-managed key at $1 a month, and what
+ * the topic carries is no one's personal data: alarm names and descriptions, metric values and
+ * thresholds, budget figures. Keep it that way: bounced addresses and other customer data go on the
+ * orders (`MailEvents`), never here. With context `operatorEmail` that address is subscribed (AWS
  * e-mails a confirmation link first); without it the topic has no subscriber, and anyone can be added
  * later with `aws sns subscribe --topic-arn <AlarmTopicArn output> --protocol email --notification-endpoint <address>`.
  */
@@ -43,13 +48,11 @@ import type * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import * as iam from 'aws-cdk-lib/aws-iam';
-import type * as kms from 'aws-cdk-lib/aws-kms';
 import * as logs from 'aws-cdk-lib/aws-logs';
-import type * as sns from 'aws-cdk-lib/aws-sns';
+import * as sns from 'aws-cdk-lib/aws-sns';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
-import { encryptedTopic } from './constructs/encrypted-topic.ts';
 import { BUSINESS_METRICS } from '../lambdas/contracts/metrics.ts';
 import { BASE_ENVIRONMENT, metricsNamespace } from './constructs/shop-function.ts';
 
@@ -108,7 +111,6 @@ export interface AlarmsProps {
 
 export class Alarms extends Construct {
   readonly topic: sns.Topic;
-  readonly topicKey: kms.Key;
   /** Every alarm, each with the topic as its ALARM and OK action. */
   readonly alarms: cloudwatch.Alarm[] = [];
   readonly budget: budgets.CfnBudget;
@@ -121,16 +123,8 @@ export class Alarms extends Construct {
     const stack = Stack.of(this);
     this.namePrefix = stack.stackName;
 
-    const alarms = encryptedTopic(this, {
-      keyId: 'TopicKey',
-      topicId: 'Topic',
-      carries: 'the alarm notifications',
-      displayName: 'Joias Inox alarms',
-      publisher: 'cloudwatch.amazonaws.com',
-      publisherSid: 'AlarmsPublishToTheEncryptedTopic',
-    });
-    this.topicKey = alarms.key;
-    this.topic = alarms.topic;
+    // No `masterKey`: see the file's comment (no personal data; the AWS-managed key shuts CloudWatch out).
+    this.topic = new sns.Topic(this, 'Topic', { displayName: 'Joias Inox alarms', enforceSSL: true });
     this.topic.addToResourcePolicy(new iam.PolicyStatement({
       sid: 'OnlyThisAccountsAlarmsPublish',
       principals: [new iam.ServicePrincipal('cloudwatch.amazonaws.com')],
@@ -241,9 +235,9 @@ export class Alarms extends Construct {
   }
 
   /**
-   * The month's cost budget, reported to the alarm topic. AWS Budgets publishes to the encrypted topic
-   * only when the topic's policy and its key's policy let `budgets.amazonaws.com` in (AWS Budgets user
-   * guide, "Creating an Amazon SNS topic for budget notifications"), for this account's budgets only.
+   * The month's cost budget, reported to the alarm topic. AWS Budgets publishes only when the topic's
+   * policy lets `budgets.amazonaws.com` in (AWS Budgets user guide, "Creating an Amazon SNS topic for
+   * budget notifications"), for this account's budgets only.
    */
   private monthlyBudget(limitUsd: number): budgets.CfnBudget {
     const stack = Stack.of(this);
@@ -257,13 +251,6 @@ export class Alarms extends Construct {
       principals: [principal],
       actions: ['sns:Publish'],
       resources: [this.topic.topicArn],
-      conditions: fromThisAccount,
-    }));
-    this.topicKey.addToResourcePolicy(new iam.PolicyStatement({
-      sid: 'BudgetsPublishToTheEncryptedTopic',
-      principals: [principal],
-      actions: ['kms:Decrypt', 'kms:GenerateDataKey*'],
-      resources: ['*'],
       conditions: fromThisAccount,
     }));
     const toTopic = [{ subscriptionType: 'SNS', address: this.topic.topicArn }];
@@ -346,14 +333,16 @@ export class Alarms extends Construct {
       name: 'E-mail bounce rate',
       description:
         'Too many shop e-mails bounce (addresses that do not exist). At 5 % AWS reviews the account and may stop its e-mail: ' +
-        'check the bounce events and the customer addresses. The rate is account-wide; at low volume a few bounces move it a lot.',
+        'the orders whose e-mail bounced say so at the top of the order page ("Devolvido" in its e-mail history); check how those addresses were typed. ' +
+        'The rate is account-wide; at low volume a few bounces move it a lot.',
       metric: reputation('Reputation.BounceRate'),
       threshold: ALARM_THRESHOLDS.mailBounceRate,
     });
     this.watch('MailComplaintRate', {
       name: 'E-mail complaint rate',
       description:
-        'Recipients mark shop e-mails as spam. At 0.1 % AWS reviews the account and may stop its e-mail: check what was sent and to whom.',
+        'Recipients mark shop e-mails as spam. At 0.1 % AWS reviews the account and may stop its e-mail: ' +
+        'the orders concerned say so at the top of the order page ("Marcado como spam" in its e-mail history); check what was sent to them.',
       metric: reputation('Reputation.ComplaintRate'),
       threshold: ALARM_THRESHOLDS.mailComplaintRate,
     });

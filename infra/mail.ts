@@ -9,20 +9,20 @@
  * Deliverability: every send names this stage's configuration set (`MAIL_CONFIGURATION_SET`), which
  * - adds bounced and complaining addresses to the account's suppression list (SES then refuses to
  *   send to them again instead of bouncing once more, which is what hurts the sender's reputation);
- * - publishes bounce, complaint and reject events to the `events` topic (encrypted like the alarm
- *   topic; the operator is subscribed by e-mail when known), so someone learns that a customer's
- *   address bounced and the order mail never arrived;
+ * - publishes bounce, complaint and reject events to the account's default EventBridge bus (the only
+ *   bus SES publishes to; AWS service events there need no key and cost nothing), where the rule of
+ *   `infra/mail-events.ts` hands this configuration set's ones to the `MailEvents` function, which
+ *   writes a hard bounce or a complaint on its order, so the owner learns that a customer's address
+ *   bounced and the order mail never arrived;
  * - counts rendering failures and rejects as CloudWatch metrics per configuration set, which the
  *   alarms watch (`infra/alarms.ts`), and publishes reputation metrics.
  */
 import { Stack } from 'aws-cdk-lib';
-import type * as kms from 'aws-cdk-lib/aws-kms';
+import * as events from 'aws-cdk-lib/aws-events';
 import * as ses from 'aws-cdk-lib/aws-ses';
-import type * as sns from 'aws-cdk-lib/aws-sns';
-import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
-import { encryptedTopic } from './constructs/encrypted-topic.ts';
 import { assertSenderAtDomain, configurationSetName, mailFromDomainOf } from './config.ts';
+import { CONFIGURATION_SET_TAG } from '../lambdas/jobs.ts';
 import { MAIL_TEMPLATE_IDS, templateName, type MailTemplateId } from '../lambdas/contracts/mail-templates.ts';
 import type { RenderedMailTemplates } from './mail-render.ts';
 
@@ -36,16 +36,14 @@ export interface MailProps {
    * `senderEmail` must then be a literal address at it.
    */
   readonly senderDomain?: string;
-  /** Subscribed by e-mail to the bounce/complaint/reject events when given. */
-  readonly operatorEmail?: string;
 }
 
-/** The events of the configuration set that reach the `events` topic. */
-export const MAIL_EVENTS_TO_TOPIC = [ses.EmailSendingEvent.BOUNCE, ses.EmailSendingEvent.COMPLAINT, ses.EmailSendingEvent.REJECT] as const;
+/** The events of the configuration set that go to the account's default event bus (for `MailEvents`). */
+export const MAIL_EVENTS_TO_BUS = [ses.EmailSendingEvent.BOUNCE, ses.EmailSendingEvent.COMPLAINT, ses.EmailSendingEvent.REJECT] as const;
 /** The events counted as CloudWatch metrics (namespace AWS/SES, metric named after the event) per configuration set. */
 export const MAIL_EVENTS_TO_METRICS = [ses.EmailSendingEvent.RENDERING_FAILURE, ses.EmailSendingEvent.REJECT] as const;
 /** Dimension of those metrics: SES's automatic message tag, whose value is the configuration set's name. */
-export const CONFIGURATION_SET_DIMENSION = 'ses:configuration-set';
+export const CONFIGURATION_SET_DIMENSION = CONFIGURATION_SET_TAG;
 
 /** Prefix of the physical SES template names of a stage. */
 export function templatePrefix(stage: string): string {
@@ -63,9 +61,8 @@ export class Mail extends Construct {
   readonly templates: Readonly<Record<MailTemplateId, ses.CfnTemplate>>;
   readonly configurationSet: ses.ConfigurationSet;
   readonly configurationSetName: string;
-  /** Bounce, complaint and reject events of every send. */
-  readonly eventsTopic: sns.Topic;
-  readonly eventsTopicKey: kms.Key;
+  /** The account's default event bus, where the configuration set publishes bounces, complaints and rejects. */
+  readonly eventBus: events.IEventBus;
 
   constructor(scope: Construct, id: string, props: MailProps) {
     super(scope, id);
@@ -89,21 +86,12 @@ export class Mail extends Construct {
       sendingEnabled: true,
     });
 
-    const events = encryptedTopic(this, {
-      keyId: 'EventsKey',
-      topicId: 'Events',
-      carries: 'the mail bounce and complaint events',
-      displayName: 'Joias Inox mail bounces and complaints',
-      publisher: 'ses.amazonaws.com',
-      publisherSid: 'SesPublishesToTheEncryptedTopic',
-    });
-    this.eventsTopicKey = events.key;
-    this.eventsTopic = events.topic;
-    if (props.operatorEmail) this.eventsTopic.addSubscription(new EmailSubscription(props.operatorEmail));
-    // Also adds the topic policy that lets SES publish for this configuration set only.
-    this.configurationSet.addEventDestination('ToEventsTopic', {
-      destination: ses.EventDestination.snsTopic(this.eventsTopic),
-      events: [...MAIL_EVENTS_TO_TOPIC],
+    // "Only the default bus is supported" (CloudFormation, EventBridgeDestination.EventBusArn). SES needs
+    // no resource policy or role to publish there.
+    this.eventBus = events.EventBus.fromEventBusName(this, 'DefaultBus', 'default');
+    this.configurationSet.addEventDestination('ToDefaultBus', {
+      destination: ses.EventDestination.eventBus(this.eventBus),
+      events: [...MAIL_EVENTS_TO_BUS],
     });
     this.configurationSet.addEventDestination('ToMetrics', {
       destination: ses.EventDestination.cloudWatchDimensions([

@@ -108,7 +108,6 @@ export class ShopStack extends Stack {
       senderEmail,
       templates: props.mailTemplates,
       ...(props.senderDomain ? { senderDomain: props.senderDomain } : {}),
-      ...(props.operatorEmail ? { operatorEmail: props.operatorEmail } : {}),
     });
 
     // The shop URL is known only once the distribution exists; functions read it at deploy time.
@@ -179,7 +178,7 @@ export class ShopStack extends Stack {
     this.jobs = new Jobs(this, 'Jobs', { targets: bindTargets });
     this.photos = new Photos(this, 'Photos', { targets: bindTargets, imagesBucket: this.data.buckets.images });
     this.outbox = new MailOutbox(this, 'Outbox', { targets: bindTargets, tables: this.data.tables, sendRate: props.mailSendRate ?? DEFAULT_MAIL_SEND_RATE });
-    this.mailEvents = new MailEvents(this, 'MailEvents', { targets: bindTargets, topic: this.mail.eventsTopic });
+    this.mailEvents = new MailEvents(this, 'MailEvents', { targets: bindTargets, eventBus: this.mail.eventBus, configurationSetName: this.mail.configurationSetName });
 
     const spaConfig: SpaConfig = {
       apiBasePath: '/api',
@@ -237,10 +236,6 @@ export class ShopStack extends Stack {
       description: this.mail.senderDomain
         ? `Shop e-mail comes from this address; SES verifies ${this.mail.senderDomain} by the DKIM records below`
         : 'SES sends a verification link to this address after the first deploy; mail works once it is clicked',
-    });
-    new CfnOutput(this, 'MailEventsTopicArn', {
-      value: this.mail.eventsTopic.topicArn,
-      description: 'SNS topic of mail bounces, complaints and rejects (subscribe with aws sns subscribe --protocol email)',
     });
     new CfnOutput(this, 'MailConfigurationSet', { value: this.mail.configurationSetName, description: 'SES configuration set every shop e-mail is sent with' });
     if (this.mail.senderDomain) {

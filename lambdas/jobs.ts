@@ -64,15 +64,50 @@ export const photoProcessing = {
 } as const satisfies Omit<Job, 'everyMinutes'> & { readonly bucket: 'images'; readonly prefix: string };
 
 /**
- * The function the mail `events` topic runs with each SES bounce, complaint or reject event of the
- * configuration set (the twin runs the same module when its SES answers for the mailbox simulator's
- * addresses): it records the problem on the order the mail belonged to.
+ * The function an EventBridge rule on the account's default bus runs with each SES bounce, complaint
+ * or reject event of the stage's configuration set (the twin's SES delivers the same events, through
+ * the same rule pattern, for the mailbox simulator's addresses): it records the problem on the order
+ * the mail belonged to.
  */
 export const mailEvents = {
   name: 'MailEvents',
   handler: 'mail-events',
   grants: [{ table: 'orders', access: 'write' }],
 } as const satisfies Omit<Job, 'everyMinutes'>;
+
+/** `source` of the events SES puts on the account's default event bus. */
+export const SES_EVENT_SOURCE = 'aws.ses';
+
+/**
+ * The EventBridge `detail-type` of each SES event type the configuration set sends to the default bus
+ * (Amazon SES Developer Guide, "Monitoring SES events using Amazon EventBridge"; EventBridge Events
+ * Reference, "Amazon Simple Email Service events"). The event's `detail` is the SES event record itself
+ * (`eventType`, `mail`, `bounce`/`complaint`/`reject`).
+ */
+export const SES_EVENT_DETAIL_TYPES = { Bounce: 'Email Bounced', Complaint: 'Email Complaint Received', Reject: 'Email Rejected' } as const;
+
+/** SES's automatic message tag, in every event's `mail.tags`: the configuration set the mail was sent with. */
+export const CONFIGURATION_SET_TAG = 'ses:configuration-set';
+
+/** An EventBridge event pattern on SES events: source, detail-types and the configuration set tag. */
+export interface MailEventsPattern {
+  readonly source: readonly string[];
+  readonly 'detail-type': readonly string[];
+  readonly detail: { readonly mail: { readonly tags: Readonly<Record<string, readonly string[]>> } };
+}
+
+/**
+ * The pattern of the rule that runs `mailEvents` (the cloud's rule and the twin's): bounces, complaints
+ * and rejects of this configuration set only. Every stage of an account shares the default bus, so
+ * without the tag one stage's function would get the other stages' mail events.
+ */
+export function mailEventsPattern(configurationSetName: string): MailEventsPattern {
+  return {
+    source: [SES_EVENT_SOURCE],
+    'detail-type': Object.values(SES_EVENT_DETAIL_TYPES),
+    detail: { mail: { tags: { [CONFIGURATION_SET_TAG]: [configurationSetName] } } },
+  };
+}
 
 /**
  * A function that consumes a table's stream: in the cloud an event source mapping (retries,

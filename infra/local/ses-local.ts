@@ -8,9 +8,12 @@
  * `/store`, `/clear-store`) to aws-ses-v2-local. The package's own viewer page is not reachable: it
  * writes each mail's HTML into a same-origin frame, where an `onerror` in a mail would run.
  */
+import { randomUUID } from 'node:crypto';
 import http from 'node:http';
+import type { EventBridgeEvent } from 'aws-lambda';
 import sesModule from 'aws-ses-v2-local';
 import { escapeHtml } from '../../shared/html.ts';
+import { CONFIGURATION_SET_TAG, SES_EVENT_DETAIL_TYPES, SES_EVENT_SOURCE } from '../../lambdas/jobs.ts';
 import { HOST, freePort } from './processes.ts';
 
 // A CommonJS module whose default export arrives wrapped when imported from ESM.
@@ -142,7 +145,7 @@ async function sendOrOutage(
   res: http.ServerResponse,
   internalPort: number,
   outages: ReadonlyMap<string, OutageKind>,
-  onEvent: ((event: SimulatedSesEvent) => void) | undefined,
+  bus: SesEventBus | undefined,
 ): Promise<void> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
@@ -165,7 +168,7 @@ async function sendOrOutage(
     res.end(JSON.stringify({ message: 'Email address is not verified (twin outage)' }));
     return;
   }
-  const simulated = onEvent && request.ConfigurationSetName ? recipients.filter((to) => simulatorOutcome(to)) : [];
+  const simulated = bus && request.ConfigurationSetName ? recipients.filter((to) => simulatorOutcome(to)) : [];
   if (simulated.length === 0) return forward(req, res, internalPort, body);
   // As SES does after accepting a mail to the mailbox simulator: the answer first, the event a moment later.
   const answer = await forwardCapturing(req, res, internalPort, body);
@@ -177,7 +180,9 @@ async function sendOrOutage(
     }
   })();
   if (answer.status >= 300 || !messageId) return;
-  for (const to of simulated) setTimeout(() => onEvent!(simulatedEvent(request, messageId, to)), SIMULATOR_DELAY_MS).unref();
+  for (const to of simulated) {
+    setTimeout(() => bus!.put(sesEventBridgeEvent(simulatedEvent(request, messageId, to), bus!)), SIMULATOR_DELAY_MS).unref();
+  }
 }
 
 /** The part of an SES v2 SendEmail request the twin reads. */
@@ -188,7 +193,10 @@ interface SendRequest {
   readonly EmailTags?: readonly { readonly Name: string; readonly Value: string }[];
 }
 
-/** An SES event as the configuration set's SNS destination publishes it (SES Developer Guide, "Contents of event data"). */
+/**
+ * An SES event record (SES Developer Guide, "Contents of event data"), what the configuration set
+ * publishes: the `detail` of the EventBridge event on the default bus.
+ */
 export interface SimulatedSesEvent {
   readonly eventType: 'Bounce' | 'Complaint';
   readonly mail: { readonly timestamp: string; readonly source: string; readonly messageId: string; readonly destination: string[]; readonly tags: Record<string, string[]> };
@@ -218,7 +226,7 @@ const SIMULATOR_DELAY_MS = 200;
 
 function simulatedEvent(request: SendRequest, messageId: string, to: string): SimulatedSesEvent {
   const timestamp = new Date().toISOString();
-  const tags: Record<string, string[]> = { 'ses:configuration-set': [request.ConfigurationSetName ?? ''] };
+  const tags: Record<string, string[]> = { [CONFIGURATION_SET_TAG]: [request.ConfigurationSetName ?? ''] };
   for (const tag of request.EmailTags ?? []) tags[tag.Name] = [tag.Value];
   const mail = { timestamp, source: request.FromEmailAddress ?? '', messageId, destination: request.Destination?.ToAddresses ?? [to], tags };
   const feedbackId = `${messageId}-feedback`;
@@ -269,11 +277,48 @@ async function switchOutage(req: http.IncomingMessage, res: http.ServerResponse,
   res.end(JSON.stringify({ outages: [...outages] }));
 }
 
+/** The twin's account id, in the events its SES puts on the bus. */
+export const TWIN_ACCOUNT_ID = '000000000000';
+
 /**
- * `onEvent`: what the configuration set's event destination does in the cloud (the `events` topic and
- * its subscribed function): called with each bounce or complaint event of the mailbox simulator.
+ * Where the twin's SES publishes, as the configuration set's EventBridge destination does in the cloud:
+ * the account's default event bus (`put` gets each event, the bus applies its rules), and the account
+ * and region the events name.
  */
-export async function startSesLocal(port: number, onEvent?: (event: SimulatedSesEvent) => void): Promise<{ endpoint: string; stop(): Promise<void> }> {
+export interface SesEventBus {
+  readonly put: (event: EventBridgeEvent<string, unknown>) => void;
+  readonly region: string;
+  readonly account?: string;
+}
+
+/**
+ * An SES event as EventBridge delivers it from the default bus (the envelope of every AWS service
+ * event: version, id, detail-type, source, account, time, region, resources; SES's detail-type for
+ * the record's `eventType`, unless `detailType` names one; the record itself as `detail`). `detail`
+ * may be anything, so tests can hand the function what SES never sends.
+ */
+export function sesEventBridgeEvent(detail: unknown, where: { readonly region: string; readonly account?: string }, detailType?: string): EventBridgeEvent<string, unknown> {
+  const eventType = (detail as { eventType?: string } | null)?.eventType;
+  return {
+    version: '0',
+    id: randomUUID(),
+    'detail-type': detailType ?? SES_EVENT_DETAIL_TYPES[eventType as keyof typeof SES_EVENT_DETAIL_TYPES] ?? 'Unknown',
+    source: SES_EVENT_SOURCE,
+    account: where.account ?? TWIN_ACCOUNT_ID,
+    // EventBridge's time has whole seconds.
+    time: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'),
+    region: where.region,
+    resources: [],
+    detail,
+  };
+}
+
+/**
+ * `bus`: what the configuration set's event destination does in the cloud (SES publishes to the
+ * account's default EventBridge bus, whose rule runs the mail-events function): it gets each bounce or
+ * complaint event of the mailbox simulator, as an EventBridge event.
+ */
+export async function startSesLocal(port: number, bus?: SesEventBus): Promise<{ endpoint: string; stop(): Promise<void> }> {
   const internalPort = await freePort();
   const server = await sesServer({ host: HOST, port: internalPort });
   const internal = `http://${HOST}:${internalPort}`;
@@ -282,7 +327,7 @@ export async function startSesLocal(port: number, onEvent?: (event: SimulatedSes
     const path = (req.url ?? '/').split('?')[0];
     if (req.method === 'GET' && path === '/') void serveViewer(req, res, internal);
     else if (req.method === 'POST' && path === SES_OUTAGE_PATH) void switchOutage(req, res, outages);
-    else if (req.method === 'POST' && path === SEND_PATH) void sendOrOutage(req, res, internalPort, outages, onEvent);
+    else if (req.method === 'POST' && path === SEND_PATH) void sendOrOutage(req, res, internalPort, outages, bus);
     else forward(req, res, internalPort);
   });
   await new Promise<void>((resolve, reject) => {

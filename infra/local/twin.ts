@@ -33,7 +33,7 @@ import { RENDERER_DIST } from '../constructs/shop-function.ts';
 import { startFrontDoor } from './front-door.ts';
 import { createGateway } from './gateway.ts';
 import { HOST, assertPortFree, freePort } from './processes.ts';
-import { mailEventsTopic } from './mail-events.ts';
+import { mailEventsBus } from './mail-events.ts';
 import { photoEvents } from './photo-events.ts';
 import { startS3Local } from './s3-local.ts';
 import { startScheduler } from './scheduler.ts';
@@ -188,13 +188,13 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
     const origins = [`http://${HOST}:${port}`, `http://localhost:${port}`];
     const [dynamoPort, s3Port, cognitoPort, shimPort, sesPort] = await Promise.all(Array.from({ length: 5 }, freePort));
     const photos = photoEvents(localBucketName('images'));
-    const mailEvents = mailEventsTopic();
+    const mailEvents = mailEventsBus(MAIL_CONFIGURATION_SET);
 
     const [dynamodb, s3Local, cognito, ses] = await Promise.all([
       startDynamoDbLocal({ port: dynamoPort!, dbPath: options.dataDir ? join(dataDir, 'dynamodb') : undefined, verbose: options.verbose }),
       startS3Local({ port: s3Port!, directory: join(dataDir, 's3'), buckets: Object.keys(buckets).map((k) => localBucketName(k as BucketKey)), allowedOrigins: origins, onEvent: photos.onEvent }),
       startCognitoLocal({ port: cognitoPort!, shimPort: shimPort!, directory: join(dataDir, 'cognito'), verbose: options.verbose }),
-      startSesLocal(sesPort!, mailEvents.publish),
+      startSesLocal(sesPort!, { put: mailEvents.put, region: LOCAL_REGION }),
     ]);
     stops.push(dynamodb.stop, s3Local.stop, cognito.stop, ses.stop, photos.idle, mailEvents.idle);
     const endpoints = { dynamodb: dynamodb.endpoint, s3: s3Local.endpoint, cognito: cognito.endpoint, ses: ses.endpoint };

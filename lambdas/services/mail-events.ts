@@ -1,10 +1,10 @@
 /**
- * What SES tells after it accepted a mail (the configuration set's events, through the `events`
- * topic): a hard bounce (the address does not exist or refuses mail) or a complaint (the customer
- * marked it as spam). SES has by then put the address on the account's suppression list, so the shop's
- * mail no longer reaches that customer; the order the mail belonged to (its `order` tag) shows it to
- * the owner: in its e-mail history, on its timeline and as a notice on the order page. Transient
- * bounces (a full mailbox) are SES's to retry and change nothing here.
+ * What SES tells after it accepted a mail (the configuration set's events, through the account's
+ * default EventBridge bus): a hard bounce (the address does not exist or refuses mail) or a complaint
+ * (the customer marked it as spam). SES has by then put the address on the account's suppression
+ * list, so the shop's mail no longer reaches that customer; the order the mail belonged to (its
+ * `order` tag) shows it to the owner: in its e-mail history, on its timeline and as a notice on the
+ * order page. Transient bounces (a full mailbox) are SES's to retry and change nothing here.
  */
 import type { MailProblem, OrderEmailRecord, TimelineEntry } from '../../shared/api.ts';
 import { logger } from '../logger.ts';
@@ -56,8 +56,9 @@ export function mailProblemOf(event: SesEvent, now: Date): { problem: MailProble
 }
 
 /**
- * Records one SES event on its order. Idempotent per SES message and kind of event (SNS delivers at
- * least once); an event of a mail with no order (the owner's notifications, back-in-stock) is only logged.
+ * Records one SES event on its order. Idempotent per SES message and kind of event (EventBridge and
+ * Lambda's asynchronous retries deliver at least once); an event of a mail with no order (the owner's
+ * notifications, back-in-stock) is only logged.
  */
 export async function recordMailEvent(event: SesEvent, now = new Date()): Promise<'recorded' | 'ignored'> {
   const meaning = mailProblemOf(event, now);

@@ -1,6 +1,6 @@
 /**
- * Operations: the alarm topic (encrypted, TLS only, publishable by this account's alarms and budgets,
- * e-mailing the operator when one is configured) and the alarms on API 5xx answers, Lambda's errors
+ * Operations: the alarm topic (TLS only, no customer-managed key: it carries no personal data;
+ * publishable by this account's alarms and budgets, e-mailing the operator when one is configured) and the alarms on API 5xx answers, Lambda's errors
  * and throttles (the whole account, two alarms), throttled requests of all the tables (one Metrics
  * Insights alarm) and e-mail, all reporting ALARM and OK to the topic; the monthly cost budget; the dashboard. Also: every log group
  * keeps its logs for a bounded time.
@@ -43,19 +43,12 @@ function alarmOn(s: Synthesized, namespace: string, metricName: string, dimensio
 }
 
 describe('alarm topic', () => {
-  it('is encrypted with a rotated customer-managed key that CloudWatch may use', () => {
+  it('has no server-side encryption and the stack no KMS key ($1 a month each): CloudWatch cannot publish under the AWS-managed SNS key, and alarms carry no personal data', () => {
     const topic = shop.json.Resources[shop.logicalId(shop.stack.alarms.topic)]!;
-    const keyId = shop.logicalId(shop.stack.alarms.topicKey);
-    expect(topic.Properties.KmsMasterKeyId).toEqual({ 'Fn::GetAtt': [keyId, 'Arn'] });
-    const key = shop.json.Resources[keyId]!;
-    expect(key.Properties.EnableKeyRotation).toBe(true);
-    expect(key.Properties.KeyPolicy.Statement).toContainEqual(
-      expect.objectContaining({
-        Effect: 'Allow',
-        Principal: { Service: 'cloudwatch.amazonaws.com' },
-        Action: ['kms:Decrypt', 'kms:GenerateDataKey*'],
-      }),
-    );
+    expect(topic.Properties.KmsMasterKeyId).toBeUndefined();
+    expect(Object.values(shop.json.Resources).filter((r) => r.Type === 'AWS::KMS::Key')).toEqual([]);
+    // What it carries is alarm names, descriptions and budget figures: nothing names a customer.
+    for (const [id, alarm] of alarmsOf(shop)) expect(JSON.stringify(alarm.Properties), id).not.toMatch(/@/);
   });
 
   it('accepts only TLS, and only alarms of this account may publish', () => {
@@ -200,14 +193,15 @@ describe('budget', () => {
     expect(budgetsOf(other)[0]!.Properties.Budget.BudgetLimit).toEqual({ Amount: 25, Unit: 'USD' });
   }, SYNTH_TIMEOUT_MS);
 
-  it('Budgets may publish to the encrypted topic, for this account\'s budgets only', () => {
+  it('Budgets may publish to the topic, for this account\'s budgets only', () => {
     const policies = Object.values(shop.json.Resources).filter((r) => r.Type === 'AWS::SNS::TopicPolicy' && JSON.stringify(r.Properties.Topics).includes(topicId(shop)));
     const statement = policies.flatMap((p) => p.Properties.PolicyDocument.Statement).find((st: any) => st.Principal?.Service === 'budgets.amazonaws.com');
-    expect(statement).toMatchObject({ Effect: 'Allow', Action: 'sns:Publish', Condition: { StringEquals: { 'aws:SourceAccount': expect.anything() } } });
-    const key = shop.json.Resources[shop.logicalId(shop.stack.alarms.topicKey)]!;
-    expect(key.Properties.KeyPolicy.Statement).toContainEqual(
-      expect.objectContaining({ Principal: { Service: 'budgets.amazonaws.com' }, Action: ['kms:Decrypt', 'kms:GenerateDataKey*'] }),
-    );
+    expect(statement).toMatchObject({
+      Effect: 'Allow',
+      Action: 'sns:Publish',
+      Resource: topicRef(shop),
+      Condition: { StringEquals: { 'aws:SourceAccount': expect.anything() }, ArnLike: { 'aws:SourceArn': expect.anything() } },
+    });
   });
 });
 

@@ -8,11 +8,11 @@ import Handlebars from 'handlebars';
 import { parse, type DefaultTreeAdapterMap } from 'parse5';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAIL_TEMPLATE_IDS, MAIL_URL_FIELDS, TEXT_ROOT, templateName, type MailTemplateId } from '../../lambdas/contracts/mail-templates.ts';
-import { templatePrefix } from '../../infra/mail.ts';
+import { MAIL_EVENTS_TO_BUS, templatePrefix } from '../../infra/mail.ts';
 import { configurationSetName } from '../../infra/config.ts';
 import { MAIL_ENV } from '../../lambdas/contracts/env.ts';
 import { routes, type Grant } from '../../lambdas/routes.ts';
-import { jobs, streamConsumers } from '../../lambdas/jobs.ts';
+import { jobs, mailEventsPattern, SES_EVENT_DETAIL_TYPES, streamConsumers } from '../../lambdas/jobs.ts';
 import { routeKeyOf } from '../../infra/api.ts';
 import { DEFAULT_SETTINGS } from '../../shared/settings.ts';
 import { legalLine, OWNER_MUST_FILL, sellerIdentity, SHOP_BRAND } from '../../shared/shop-identity.ts';
@@ -272,14 +272,18 @@ describe('SES configuration set', () => {
     expect(set.Properties.SendingOptions).toEqual({ SendingEnabled: true });
   });
 
-  it('sends bounce, complaint and reject events (and nothing else) to the events topic', () => {
-    const topicRef = { Ref: shop.logicalId(shop.stack.mail.eventsTopic) };
-    const toTopic = resourcesOf(shop, 'AWS::SES::ConfigurationSetEventDestination').filter(([, r]) => r.Properties.EventDestination.SnsDestination);
-    expect(toTopic).toHaveLength(1);
-    const destination = toTopic[0]![1].Properties;
+  it("sends bounce, complaint and reject events (and nothing else) to the account's default event bus, and no event to SNS", () => {
+    const destinations = resourcesOf(shop, 'AWS::SES::ConfigurationSetEventDestination');
+    expect(destinations.filter(([, r]) => r.Properties.EventDestination.SnsDestination)).toEqual([]);
+    const toBus = destinations.filter(([, r]) => r.Properties.EventDestination.EventBridgeDestination);
+    expect(toBus).toHaveLength(1);
+    const destination = toBus[0]![1].Properties;
     expect(destination.ConfigurationSetName).toEqual({ Ref: shop.logicalId(shop.stack.mail.configurationSet) });
     expect(destination.EventDestination.Enabled).toBe(true);
-    expect(destination.EventDestination.SnsDestination).toEqual({ TopicARN: topicRef });
+    // "Only the default bus is supported" (CloudFormation, EventBridgeDestination.EventBusArn).
+    expect(destination.EventDestination.EventBridgeDestination).toEqual({
+      EventBusArn: { 'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':events:eu-west-1:', { Ref: 'AWS::AccountId' }, ':event-bus/default']] },
+    });
     expect([...destination.EventDestination.MatchingEventTypes].sort()).toEqual(['bounce', 'complaint', 'reject']);
   });
 
@@ -293,61 +297,92 @@ describe('SES configuration set', () => {
     ]);
   });
 
-  it('the events topic is encrypted with a rotated key SES may use, TLS only, and only this configuration set may publish', () => {
-    const topicId = shop.logicalId(shop.stack.mail.eventsTopic);
-    const keyId = shop.logicalId(shop.stack.mail.eventsTopicKey);
-    expect(shop.json.Resources[topicId]!.Properties.KmsMasterKeyId).toEqual({ 'Fn::GetAtt': [keyId, 'Arn'] });
-    const key = shop.json.Resources[keyId]!;
-    expect(key.Properties.EnableKeyRotation).toBe(true);
-    expect(key.Properties.KeyPolicy.Statement).toContainEqual(
-      expect.objectContaining({ Effect: 'Allow', Principal: { Service: 'ses.amazonaws.com' }, Action: ['kms:Decrypt', 'kms:GenerateDataKey*'] }),
-    );
-    shop.template.hasResourceProperties('AWS::SNS::TopicPolicy', {
-      Topics: [{ Ref: topicId }],
+  it('mail events need no SNS topic, subscription or KMS key: the only topic is the alarm topic, the stack has no KMS key', () => {
+    for (const s of [shop, withDomain]) {
+      expect(resourcesOf(s, 'AWS::SNS::Topic').map(([id]) => id)).toEqual([s.logicalId(s.stack.alarms.topic)]);
+      expect(resourcesOf(s, 'AWS::KMS::Key')).toEqual([]);
+      const subscriptions = resourcesOf(s, 'AWS::SNS::Subscription').map(([, r]) => r.Properties);
+      expect(subscriptions.every((sub) => JSON.stringify(sub.TopicArn) === JSON.stringify({ Ref: s.logicalId(s.stack.alarms.topic) }))).toBe(true);
+      expect(Object.keys(s.json.Outputs!)).not.toContain('MailEventsTopicArn');
+    }
+    // The operator's address is subscribed to the alarms only (no per-bounce e-mail with a customer's address).
+    expect(resourcesOf(withDomain, 'AWS::SNS::Subscription').map(([, r]) => r.Properties.Endpoint)).toEqual(['dona@joias.test']);
+  });
+
+  it("one rule on the default bus runs the mail-events function with SES's bounces, complaints and rejects of this configuration set only", () => {
+    const rules = resourcesOf(shop, 'AWS::Events::Rule').filter(([, r]) => r.Properties.EventPattern?.source?.includes('aws.ses'));
+    expect(rules.map(([id]) => id)).toEqual([shop.logicalId(shop.stack.mailEvents.rule)]);
+    const rule = rules[0]![1].Properties;
+    expect(rule.EventBusName).toBe('default');
+    expect(rule.State).toBe('ENABLED');
+    expect(rule.EventPattern).toEqual({
+      source: ['aws.ses'],
+      'detail-type': ['Email Bounced', 'Email Complaint Received', 'Email Rejected'],
+      detail: { mail: { tags: { 'ses:configuration-set': [CONFIGURATION_SET] } } },
+    });
+    // The twin's bus applies the very same pattern.
+    expect(rule.EventPattern).toEqual(mailEventsPattern(CONFIGURATION_SET));
+    // Each event type the configuration set publishes is one the rule lets through.
+    const detailTypeOf: Record<string, string> = { bounce: SES_EVENT_DETAIL_TYPES.Bounce, complaint: SES_EVENT_DETAIL_TYPES.Complaint, reject: SES_EVENT_DETAIL_TYPES.Reject };
+    expect(MAIL_EVENTS_TO_BUS.map((type) => detailTypeOf[type])).toEqual(rule.EventPattern['detail-type']);
+
+    const fn = shop.stack.mailEvents.recorder;
+    const queueArn = { 'Fn::GetAtt': [shop.logicalId(shop.stack.mailEvents.deadLetterQueue), 'Arn'] };
+    expect(rule.Targets).toEqual([
+      {
+        Id: expect.any(String),
+        Arn: { 'Fn::GetAtt': [shop.logicalId(fn.function), 'Arn'] },
+        DeadLetterConfig: { Arn: queueArn },
+        RetryPolicy: { MaximumEventAgeInSeconds: 86400, MaximumRetryAttempts: 185 },
+      },
+    ]);
+    shop.template.hasResourceProperties('AWS::Lambda::Permission', {
+      Action: 'lambda:InvokeFunction',
+      FunctionName: { 'Fn::GetAtt': [shop.logicalId(fn.function), 'Arn'] },
+      Principal: 'events.amazonaws.com',
+      SourceArn: { 'Fn::GetAtt': [shop.logicalId(shop.stack.mailEvents.rule), 'Arn'] },
+    });
+    expect(
+      resourcesOf(shop, 'AWS::Lambda::Permission').filter(([, r]) => JSON.stringify(r.Properties.FunctionName).includes(shop.logicalId(fn.function))),
+    ).toHaveLength(1);
+  });
+
+  it('a failed run is retried twice, then kept with what EventBridge could not deliver in an encrypted, TLS-only dead-letter queue', () => {
+    const fn = shop.stack.mailEvents.recorder;
+    const queueId = shop.logicalId(shop.stack.mailEvents.deadLetterQueue);
+    shop.template.hasResourceProperties('AWS::Lambda::EventInvokeConfig', {
+      FunctionName: { Ref: shop.logicalId(fn.function) },
+      MaximumRetryAttempts: 2,
+      DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [queueId, 'Arn'] } } },
+    });
+    expect(shop.json.Resources[queueId]!.Properties).toMatchObject({ SqsManagedSseEnabled: true, MessageRetentionPeriod: 14 * 24 * 3600 });
+    shop.template.hasResourceProperties('AWS::SQS::QueuePolicy', {
+      Queues: [{ Ref: queueId }],
       PolicyDocument: {
         Statement: Match.arrayWith([
-          Match.objectLike({ Effect: 'Deny', Action: 'sns:Publish', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+          Match.objectLike({ Effect: 'Deny', Action: 'sqs:*', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
           Match.objectLike({
             Effect: 'Allow',
-            Principal: { Service: 'ses.amazonaws.com' },
-            Action: 'sns:Publish',
-            Condition: {
-              StringEquals: {
-                'AWS:SourceAccount': { Ref: 'AWS::AccountId' },
-                'AWS:SourceArn': { 'Fn::Join': ['', Match.arrayWith([':configuration-set/', { Ref: shop.logicalId(shop.stack.mail.configurationSet) }])] },
-              },
-            },
+            Principal: { Service: 'events.amazonaws.com' },
+            Action: 'sqs:SendMessage',
+            Condition: { ArnEquals: { 'aws:SourceArn': { 'Fn::GetAtt': [shop.logicalId(shop.stack.mailEvents.rule), 'Arn'] } } },
           }),
         ]),
       },
     });
   });
 
-  it('the operator is subscribed to the events when known; the topic is a stack output', () => {
-    const topicRef = { Ref: withDomain.logicalId(withDomain.stack.mail.eventsTopic) };
-    withDomain.template.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'dona@joias.test', TopicArn: topicRef });
-    expect(
-      resourcesOf(shop, 'AWS::SNS::Subscription').filter(([, r]) => r.Properties.Protocol === 'email' && JSON.stringify(r.Properties.TopicArn).includes(shop.logicalId(shop.stack.mail.eventsTopic))),
-    ).toEqual([]);
-    expect(shop.json.Outputs!.MailEventsTopicArn.Value).toEqual({ Ref: shop.logicalId(shop.stack.mail.eventsTopic) });
-  });
-
-  it('the mail-events function is subscribed to the events and may only update orders (the bounce goes on its order)', () => {
+  it('the mail-events function may only update orders (the bounce goes on its order) and hand a failed event to its queue', () => {
     const fn = shop.stack.mailEvents.recorder;
-    shop.template.hasResourceProperties('AWS::SNS::Subscription', {
-      Protocol: 'lambda',
-      TopicArn: { Ref: shop.logicalId(shop.stack.mail.eventsTopic) },
-      Endpoint: { 'Fn::GetAtt': [shop.logicalId(fn.function), 'Arn'] },
-    });
-    shop.template.hasResourceProperties('AWS::Lambda::Permission', {
-      Action: 'lambda:InvokeFunction',
-      Principal: 'sns.amazonaws.com',
-      SourceArn: { Ref: shop.logicalId(shop.stack.mail.eventsTopic) },
-    });
     const statements = statementsOfRole(shop.json, shop.logicalId(fn.role));
     const actions = actionsOf(statements);
     expect(actions).toContain('dynamodb:UpdateItem');
-    expect(actions.filter((action) => action.startsWith('ses:') || action.startsWith('s3:') || action === 'dynamodb:Scan')).toEqual([]);
+    expect(actions.filter((action) => action.startsWith('ses:') || action.startsWith('s3:') || action.startsWith('sns:') || action.startsWith('kms:') || action === 'dynamodb:Scan')).toEqual([]);
+    const queueArn = { 'Fn::GetAtt': [shop.logicalId(shop.stack.mailEvents.deadLetterQueue), 'Arn'] };
+    for (const statement of statements.filter((st) => actionsOf([st]).some((action) => action.startsWith('sqs:')))) {
+      expect(statement.Resource).toEqual(queueArn);
+    }
+    expect(actions).toContain('sqs:SendMessage');
     const env = shop.json.Resources[shop.logicalId(fn.function)]!.Properties.Environment.Variables as Record<string, unknown>;
     expect(Object.keys(env).filter((name) => name.startsWith('TABLE_'))).toEqual(['TABLE_ORDERS']);
   });

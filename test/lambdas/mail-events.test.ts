@@ -1,24 +1,29 @@
 /**
  * Deliverability (issue 20, part 4): a mail SES accepted that then bounces for good, or that the
  * customer marks as spam, shows on its order (e-mail history, timeline, a notice for the owner). The
- * twin's SES answers the mailbox simulator's addresses as SES does (the event through the
- * configuration set's topic to the mail-events function); the function is also called directly with
- * repeated, transient, foreign and hostile events.
+ * twin's SES answers the mailbox simulator's addresses as SES does (the event on the default event
+ * bus, through the cloud rule's pattern, to the mail-events function); the twin's bus is also given
+ * events the rule must keep out, and the function is called directly with repeated, transient, foreign
+ * and hostile events.
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Order } from '../../shared/api.ts';
 import { handler } from '../../lambdas/consumers/mail-events.ts';
-import { mailEvents } from '../../lambdas/jobs.ts';
+import { mailEvents, SES_EVENT_DETAIL_TYPES } from '../../lambdas/jobs.ts';
 import type { SesEvent } from '../../lambdas/services/mail-events.ts';
+import { LOCAL_REGION } from '../../infra/local/bootstrap.ts';
 import { asFunction } from '../../infra/local/function-scope.ts';
-import { snsEventOf } from '../../infra/local/mail-events.ts';
+import { mailEventsBus } from '../../infra/local/mail-events.ts';
+import { sesEventBridgeEvent } from '../../infra/local/ses-local.ts';
+import { MAIL_CONFIGURATION_SET } from '../../infra/local/twin.ts';
 import { createProduct, mailsTo, orderBody, placeOrder } from '../support/factories.ts';
 import { adminToken, call } from '../support/twin.ts';
 
 const adminOrder = async (id: string): Promise<Order> => (await call('GET', `/api/admin/orders/${id}`, { token: await adminToken() })).body.order as Order;
-/** The mail-events function, as the topic's subscription runs it (its own row's grants). */
-const deliver = (event: unknown) => asFunction({ name: mailEvents.name, grants: mailEvents.grants, api: false }, () => handler(snsEventOf(event)));
+/** The mail-events function, as the rule's target runs it (its own row's grants), with `detail` as the SES event record. */
+const deliver = (detail: unknown) =>
+  asFunction({ name: mailEvents.name, grants: mailEvents.grants, api: false }, () => handler(sesEventBridgeEvent(detail, { region: LOCAL_REGION })));
 
 async function paidOrderTo(email: string): Promise<Order> {
   const piece = await createProduct({ stock: 3 });
@@ -30,7 +35,11 @@ async function paidOrderTo(email: string): Promise<Order> {
 
 const bounceOf = (order: Order, overrides: Partial<SesEvent> = {}): SesEvent => ({
   eventType: 'Bounce',
-  mail: { messageId: `m-${randomUUID()}`, destination: [order.email], tags: { template: ['order-received'], order: [order.id] } },
+  mail: {
+    messageId: `m-${randomUUID()}`,
+    destination: [order.email],
+    tags: { 'ses:configuration-set': [MAIL_CONFIGURATION_SET], template: ['order-received'], order: [order.id] },
+  },
   bounce: { bounceType: 'Permanent', bounceSubType: 'General', bouncedRecipients: [{ emailAddress: order.email, diagnosticCode: 'smtp; 550 5.1.1 user unknown' }] },
   ...overrides,
 });
@@ -65,9 +74,22 @@ describe('a hard bounce or a complaint shows on its order', () => {
     await deliver({ ...bounceOf(order), mail: { messageId: 'm-gone', destination: [order.email], tags: { template: ['order-received'], order: ['100000'] } } });
     await deliver({ eventType: 'Delivery', mail: event.mail });
     await deliver('not an SES event');
+    await deliver(null);
+    await deliver({ eventType: 'Bounce', bounce: event.bounce });
     const after = await adminOrder(order.id);
     expect(after.emails.filter((e) => e.status === 'bounced')).toHaveLength(1);
     expect(after.timeline.filter((entry) => entry.outcome === 'bounced')).toHaveLength(1);
+  });
+
+  it('a failure to write the order throws (Lambda retries the invocation, then keeps it in the dead-letter queue); the retry records it once', async () => {
+    const order = await paidOrderTo(`cliente.${randomUUID().slice(0, 8)}@example.com`);
+    const event = sesEventBridgeEvent(bounceOf(order), { region: LOCAL_REGION });
+    // Without its grant the function cannot reach the orders table: the write fails as a DynamoDB outage would.
+    await expect(asFunction({ name: mailEvents.name, grants: [], api: false }, () => handler(event))).rejects.toThrow();
+    expect((await adminOrder(order.id)).mailProblem).toBeUndefined();
+    await asFunction({ name: mailEvents.name, grants: mailEvents.grants, api: false }, () => handler(event));
+    await asFunction({ name: mailEvents.name, grants: mailEvents.grants, api: false }, () => handler(event));
+    expect((await adminOrder(order.id)).emails.filter((e) => e.status === 'bounced')).toHaveLength(1);
   });
 
   it("a hostile diagnostic or tag is kept as one line of text, and a tag that is not one of the order's mails is ignored", async () => {
@@ -80,5 +102,34 @@ describe('a hard bounce or a complaint shows on its order', () => {
     expect(detail).not.toMatch(/[\r\n\u202E]/);
     expect(detail.length).toBeLessThanOrEqual(300);
     expect(detail.startsWith('<a href="https://evil.example">x</a> Bcc: y@evil.example')).toBe(true);
+  });
+});
+
+describe("the twin's default bus applies the cloud rule's pattern", () => {
+  it("only SES's bounces, complaints and rejects of this stage's configuration set reach the function", async () => {
+    const order = await paidOrderTo(`cliente.${randomUUID().slice(0, 8)}@example.com`);
+    const bus = mailEventsBus(MAIL_CONFIGURATION_SET);
+    const bounce = (configurationSet: string): SesEvent => {
+      const event = bounceOf(order);
+      return { ...event, mail: { ...event.mail, tags: { ...event.mail.tags, 'ses:configuration-set': [configurationSet] } } };
+    };
+    // Another stage's configuration set in the same account, which shares the default bus.
+    bus.put(sesEventBridgeEvent(bounce('JoiasInox-prod-mail'), { region: LOCAL_REGION }));
+    // A send without the configuration set tag.
+    const untagged = bounceOf(order);
+    bus.put(sesEventBridgeEvent({ ...untagged, mail: { ...untagged.mail, tags: { template: ['order-received'], order: [order.id] } } }, { region: LOCAL_REGION }));
+    // SES event types the rule does not take, and an event that only looks like SES's.
+    bus.put(sesEventBridgeEvent(bounce(MAIL_CONFIGURATION_SET), { region: LOCAL_REGION }, 'Email Delivered'));
+    bus.put({ ...sesEventBridgeEvent(bounce(MAIL_CONFIGURATION_SET), { region: LOCAL_REGION }), source: 'joias.custom' });
+    await bus.idle();
+    expect((await adminOrder(order.id)).mailProblem).toBeUndefined();
+
+    const through = sesEventBridgeEvent(bounce(MAIL_CONFIGURATION_SET), { region: LOCAL_REGION });
+    expect(through).toMatchObject({ version: '0', 'detail-type': SES_EVENT_DETAIL_TYPES.Bounce, source: 'aws.ses', region: LOCAL_REGION, resources: [] });
+    bus.put(through);
+    await bus.idle();
+    const after = await adminOrder(order.id);
+    expect(after.mailProblem).toMatchObject({ kind: 'bounced', address: order.email });
+    expect(after.emails.filter((e) => e.status === 'bounced')).toHaveLength(1);
   });
 });
