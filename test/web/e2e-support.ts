@@ -60,6 +60,9 @@ export function watchProblems(page: Page): PageProblems {
 export async function openPage(browser: Browser, viewport: { width: number; height: number } = DESKTOP): Promise<{ page: Page; problems: PageProblems }> {
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
+  // Playwright's actions wait forever by default: a step that cannot happen then ends as the test's own
+  // timeout, which says nothing of which step it was. Half a minute is far beyond any step here.
+  page.setDefaultTimeout(30_000);
   page.on('close', () => {
     context.close().catch(() => undefined);
   });
