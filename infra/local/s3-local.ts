@@ -3,9 +3,13 @@
  * s3rver checks neither signatures nor POST policy conditions: the API itself checks every uploaded
  * object (size, first bytes) before accepting it, which is the real guard in the cloud too.
  */
+import { createHash, randomUUID } from 'node:crypto';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { buffer } from 'node:stream/consumers';
+import type { Readable } from 'node:stream';
 import type { S3Event } from 'aws-lambda';
 import S3rver from 's3rver';
-import { mkdir } from 'node:fs/promises';
 import { HOST } from './processes.ts';
 
 export interface S3LocalOptions {
@@ -43,6 +47,41 @@ interface S3Context {
   body: string;
 }
 
+/** The metadata s3rver keeps of an object (`S3Object.ALLOWED_METADATA`), besides the `x-amz-meta-*` ones. */
+const KEPT_METADATA = ['cache-control', 'content-disposition', 'content-encoding', 'content-language', 'content-type', 'expires', 'x-amz-storage-class', 'x-amz-website-redirect-location'];
+
+/** Replaces a file at once: written under a temporary name, then renamed over it (atomic on one file system). */
+async function replaceFile(path: string, content: Buffer | string): Promise<void> {
+  const temporary = `${path}.${randomUUID()}.tmp`;
+  await writeFile(temporary, content);
+  await rename(temporary, path);
+}
+
+/**
+ * S3 replaces an object at once: a reader gets the old object or the new one, never a part of either.
+ * s3rver writes in place (the object's file is truncated then written, its metadata after it), so a
+ * page read while a publisher rewrote it could come out cut short or without its content type (a
+ * browser then downloads it). Its store's two writes are replaced by ones that write each file under a
+ * temporary name and rename it over the old one.
+ */
+function atomicWrites(store: S3rver['store']): void {
+  const putMetadata = async (bucket: string, key: string, metadata: Record<string, string>, md5?: string) => {
+    const kept = Object.fromEntries(Object.entries(metadata).filter(([name]) => KEPT_METADATA.includes(name) || name.startsWith('x-amz-meta-')));
+    if (md5) await replaceFile(store.getResourcePath(bucket, key, 'object.md5'), md5);
+    await replaceFile(store.getResourcePath(bucket, key, 'metadata.json'), JSON.stringify(kept, null, 2));
+  };
+  store.putMetadata = putMetadata;
+  store.putObject = async (object) => {
+    const path = store.getResourcePath(object.bucket, object.key, 'object');
+    await mkdir(dirname(path), { recursive: true });
+    const content = Buffer.isBuffer(object.content) ? object.content : await buffer(object.content as Readable);
+    const md5 = createHash('md5').update(content).digest('hex');
+    await replaceFile(path, content);
+    await putMetadata(object.bucket, object.key, object.metadata, md5);
+    return { size: content.length, md5 };
+  };
+}
+
 export async function startS3Local(options: S3LocalOptions): Promise<{ endpoint: string; stop(): Promise<void> }> {
   await mkdir(options.directory, { recursive: true });
   const server = new S3rver({
@@ -54,6 +93,7 @@ export async function startS3Local(options: S3LocalOptions): Promise<{ endpoint:
     configureBuckets: options.buckets.map((name) => ({ name, configs: [corsXml(options.allowedOrigins)] })),
   });
   if (options.onEvent) server.on('event', options.onEvent);
+  atomicWrites(server.store);
   // S3's conditional writes (since 2024): a PutObject with `If-None-Match: *` fails with 412 when the key
   // exists, one with `If-Match: <etag>` when the object is missing or has another ETag. s3rver ignores
   // both headers; this runs before its router and answers as S3 does.

@@ -23,6 +23,12 @@ declare module 's3rver' {
     /** Koa's middleware list (s3rver is a Koa application). */
     middleware: ((ctx: never, next: () => Promise<void>) => Promise<void>)[];
     /** Its file-system store. */
-    store: { existsObject(bucket: string, key: string): Promise<boolean>; getMetadata(bucket: string, key: string): Promise<{ etag: string }> };
+    store: {
+      existsObject(bucket: string, key: string): Promise<boolean>;
+      getMetadata(bucket: string, key: string): Promise<{ etag: string }>;
+      getResourcePath(bucket: string, key: string, resource: string): string;
+      putObject(object: { bucket: string; key: string; content: Buffer | NodeJS.ReadableStream; metadata: Record<string, string> }): Promise<{ size: number; md5: string }>;
+      putMetadata(bucket: string, key: string, metadata: Record<string, string>, md5?: string): Promise<void>;
+    };
   }
 }

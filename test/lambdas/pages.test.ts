@@ -17,7 +17,9 @@ import { deleteProductItem } from '../../lambdas/repositories/products.ts';
 import { asFunction } from '../../infra/local/function-scope.ts';
 import { routes } from '../../lambdas/routes.ts';
 import { streamConsumers } from '../../lambdas/jobs.ts';
-import { keepPage, renderPath } from '../../lambdas/services/pages.ts';
+import { keepPage, PAGE_CONTENT_TYPE, renderPath } from '../../lambdas/services/pages.ts';
+import { bucketName, s3 } from '../../lambdas/repositories/s3-client.ts';
+import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { createProduct } from '../support/factories.ts';
 import { adminToken, callRoute, twin } from '../support/twin.ts';
 import { until } from '../support/wait.ts';
@@ -207,6 +209,29 @@ describe('two at once: a first visitor and the owner', () => {
     const fresh = `pages/teste-${randomUUID()}.html`;
     expect(await writeObject('site', fresh, 'one', { contentType: 'text/html', ifAbsent: true })).toBe(true);
     expect(await writeObject('site', fresh, 'two', { contentType: 'text/html', ifAbsent: true })).toBe(false);
+  });
+});
+
+describe('the twin\'s S3 replaces an object at once, as S3 does', () => {
+  it('a page read while it is rewritten is the old one or the new one, whole and with its type, never a part', async () => {
+    const key = `pages/teste-${randomUUID()}.html`;
+    const versions = ['a', 'b'].map((letter) => `<!doctype html><p>${letter.repeat(400_000)}</p>`);
+    await writeObject('site', key, versions[0]!, { contentType: PAGE_CONTENT_TYPE });
+    const seen = new Set<string>();
+    for (let round = 0; round < 20; round++) {
+      const [, read] = await Promise.all([
+        writeObject('site', key, versions[(round + 1) % 2]!, { contentType: PAGE_CONTENT_TYPE, metadata: { 'read-at': String(round) } }),
+        (async () => {
+          await new Promise((resolve) => setTimeout(resolve, round % 3));
+          const object = await s3().send(new GetObjectCommand({ Bucket: bucketName('site'), Key: key }));
+          return { type: object.ContentType, body: await object.Body!.transformToString() };
+        })(),
+      ]);
+      expect(read.type).toBe(PAGE_CONTENT_TYPE);
+      expect(versions).toContain(read.body);
+      seen.add(read.body.slice(18, 19));
+    }
+    expect(seen.size).toBeGreaterThan(0);
   });
 });
 
