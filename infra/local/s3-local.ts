@@ -4,12 +4,13 @@
  * object (size, first bytes) before accepting it, which is the real guard in the cloud too.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { buffer } from 'node:stream/consumers';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import type { S3Event } from 'aws-lambda';
 import S3rver from 's3rver';
+import S3Object from 's3rver/lib/models/object.js';
 import { HOST } from './processes.ts';
 
 export interface S3LocalOptions {
@@ -62,7 +63,9 @@ async function replaceFile(path: string, content: Buffer | string): Promise<void
  * s3rver writes in place (the object's file is truncated then written, its metadata after it), so a
  * page read while a publisher rewrote it could come out cut short or without its content type (a
  * browser then downloads it). Its store's two writes are replaced by ones that write each file under a
- * temporary name and rename it over the old one.
+ * temporary name and rename it over the old one; and its read takes the object's file whole in one
+ * read, with the length and ETag of those very bytes (it announced the length of one version and sent
+ * the bytes of the next, and the client waited for the rest forever).
  */
 function atomicWrites(store: S3rver['store']): void {
   const putMetadata = async (bucket: string, key: string, metadata: Record<string, string>, md5?: string) => {
@@ -79,6 +82,27 @@ function atomicWrites(store: S3rver['store']): void {
     await replaceFile(path, content);
     await putMetadata(object.bucket, object.key, object.metadata, md5);
     return { size: content.length, md5 };
+  };
+  store.getObject = async (bucket, key, options) => {
+    let content: Buffer;
+    let metadata: Record<string, string | number>;
+    try {
+      content = await readFile(store.getResourcePath(bucket, key, 'object'));
+      metadata = { ...(await store.getMetadata(bucket, key)) };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+    metadata['content-length'] = content.length;
+    metadata.etag = JSON.stringify(createHash('md5').update(content).digest('hex'));
+    // As s3rver's own read does with a range (`bytes=start-end`), on the bytes read.
+    const last = Math.max(0, content.length - 1);
+    const ranged = options !== undefined && (options.start !== undefined || options.end !== undefined);
+    const range = { start: options?.start ?? 0, end: Math.min(options?.end ?? Number.POSITIVE_INFINITY, last) };
+    const satisfiable = !(range.start < 0 || range.end < range.start);
+    const object = new S3Object(bucket, key, satisfiable ? Readable.from([content.subarray(range.start, range.end + 1)]) : null, metadata);
+    if (ranged) object.range = range;
+    return object;
   };
 }
 

@@ -29,6 +29,15 @@ declare module 's3rver' {
       getResourcePath(bucket: string, key: string, resource: string): string;
       putObject(object: { bucket: string; key: string; content: Buffer | NodeJS.ReadableStream; metadata: Record<string, string> }): Promise<{ size: number; md5: string }>;
       putMetadata(bucket: string, key: string, metadata: Record<string, string>, md5?: string): Promise<void>;
+      getObject(bucket: string, key: string, options?: { start?: number; end?: number }): Promise<import('s3rver/lib/models/object.js').default | null>;
     };
+  }
+}
+
+/** s3rver's object model (what its store's reads answer). */
+declare module 's3rver/lib/models/object.js' {
+  export default class S3Object {
+    constructor(bucket: string, key: string, content: NodeJS.ReadableStream | null, metadata: Record<string, string | number>);
+    range?: { start: number; end: number };
   }
 }

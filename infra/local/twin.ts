@@ -170,7 +170,27 @@ async function emptyPages(s3: S3Client, bucket: string): Promise<void> {
   }
 }
 
+/** Starts of a twin whose ports the system chose, before a port taken meanwhile is an error. */
+const PORT_RACE_TRIES = 3;
+
+/**
+ * Starts the twin. Its services' ports are chosen free by the system and bound a moment later: on a
+ * machine starting several twins at once (the browser tests), another process can take one in between
+ * (`EADDRINUSE`). Everything started is then stopped and the twin starts again with new ports; a port
+ * the caller chose is never retried (it is in use: the error says so).
+ */
 export async function startTwin(options: TwinOptions): Promise<Twin> {
+  for (let tries = 1; ; tries += 1) {
+    try {
+      return await startTwinOnce(options);
+    } catch (error) {
+      const taken = error instanceof Error && /EADDRINUSE/.test(error.message);
+      if (!taken || options.port || tries >= PORT_RACE_TRIES) throw error;
+    }
+  }
+}
+
+async function startTwinOnce(options: TwinOptions): Promise<Twin> {
   // The twin runs on the machine's Node 20; the functions themselves run on Node 22 in the cloud.
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
   const stops: (() => Promise<void>)[] = [];
