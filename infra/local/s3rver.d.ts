@@ -1,6 +1,7 @@
 /** The part of s3rver's API the twin uses (the package ships no types). */
 declare module 's3rver' {
   import type { S3Event } from 'aws-lambda';
+  import type S3Object from 's3rver/lib/models/object.js';
   interface BucketConfig {
     name: string;
     configs?: (string | Buffer)[];
@@ -29,7 +30,7 @@ declare module 's3rver' {
       getResourcePath(bucket: string, key: string, resource: string): string;
       putObject(object: { bucket: string; key: string; content: Buffer | NodeJS.ReadableStream; metadata: Record<string, string> }): Promise<{ size: number; md5: string }>;
       putMetadata(bucket: string, key: string, metadata: Record<string, string>, md5?: string): Promise<void>;
-      getObject(bucket: string, key: string, options?: { start?: number; end?: number }): Promise<import('s3rver/lib/models/object.js').default | null>;
+      getObject(bucket: string, key: string, options?: { start?: number; end?: number }): Promise<S3Object | null>;
     };
   }
 }
