@@ -79,8 +79,10 @@ function atomicWrites(store: S3rver['store']): void {
     await mkdir(dirname(path), { recursive: true });
     const content = Buffer.isBuffer(object.content) ? object.content : await buffer(object.content as Readable);
     const md5 = createHash('md5').update(content).digest('hex');
-    await replaceFile(path, content);
+    // The metadata first: a new object's file never exists without it (s3rver would then answer
+    // `binary/octet-stream`, and a browser downloads the page).
     await putMetadata(object.bucket, object.key, object.metadata, md5);
+    await replaceFile(path, content);
     return { size: content.length, md5 };
   };
   store.getObject = async (bucket, key, options) => {

@@ -232,6 +232,23 @@ describe('the twin\'s S3 replaces an object at once, as S3 does', () => {
       seen.add(read.body.slice(18, 19));
     }
     expect(seen.size).toBeGreaterThan(0);
+    // A new object is missing until it is whole: never there without its content type.
+    for (let round = 0; round < 20; round++) {
+      const fresh = `pages/teste-${randomUUID()}.html`;
+      const [, read] = await Promise.all([
+        writeObject('site', fresh, versions[0]!, { contentType: PAGE_CONTENT_TYPE }),
+        (async () => {
+          await new Promise((resolve) => setTimeout(resolve, round % 4));
+          try {
+            const object = await s3().send(new GetObjectCommand({ Bucket: bucketName('site'), Key: fresh }));
+            return { type: object.ContentType, body: await object.Body!.transformToString() };
+          } catch {
+            return undefined;
+          }
+        })(),
+      ]);
+      if (read) expect([read.type, read.body === versions[0]]).toEqual([PAGE_CONTENT_TYPE, true]);
+    }
   });
 });
 
