@@ -52,8 +52,7 @@ describe('per-client limits, as the customer sees them', () => {
     // The products stream renders the page again as sold out (with its back-in-stock form) first.
     await until('the sold-out page', async () => (await (await fetch(`${shop.twin.url}/product/colar-lua-crescente`)).text()).includes('Avisem-me'), Boolean, 30_000);
     await page.goto(`${shop.twin.url}/product/colar-lua-crescente`);
-    // Typed once the app runs (its button is enabled then): what is typed into the pre-rendered field
-    // before hydration is not in the form's state.
+    // Sent once the app runs (its button is enabled then).
     const notify = page.getByRole('button', { name: 'Avisem-me' });
     await expect.poll(() => notify.isEnabled(), { timeout: 20_000 }).toBe(true);
     await page.getByLabel('O teu e-mail').fill('rita@exemplo.pt');

@@ -44,6 +44,36 @@ describe('hydration', () => {
     await page.close();
   });
 
+  it('what a shopper types into the back-in-stock field before the app runs is what is sent', async () => {
+    const { page, problems } = await openPage(shop.browser);
+    // The app's entry is held until the e-mail is typed into the pre-rendered field.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const sent: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/api/stock-alerts')) sent.push(request.postData() ?? '');
+    });
+    await page.goto(`${shop.twin.url}${paths.product(SOLD_OUT)}`, { waitUntil: 'commit' });
+    await page.getByLabel('O teu e-mail').fill('antes.da.app@exemplo.pt');
+    const notify = page.getByRole('button', { name: 'Avisem-me' });
+    expect(await notify.isDisabled()).toBe(true);
+    // The field stays the pre-rendered one (hydrated, not rendered afresh), with the text in it.
+    await page.evaluate(() => document.querySelector('input[name=email]')!.setAttribute('data-typed-before', ''));
+    release();
+    await expect.poll(() => notify.isEnabled(), { timeout: 20_000 }).toBe(true);
+    expect(await page.locator('input[name=email][data-typed-before]').count()).toBe(1);
+    expect(await page.getByLabel('O teu e-mail').inputValue()).toBe('antes.da.app@exemplo.pt');
+    await notify.click();
+    await expect.poll(() => page.locator('.stock-alert__sent').count()).toBe(1);
+    expect(sent.map((body) => (JSON.parse(body) as { email: string }).email)).toEqual(['antes.da.app@exemplo.pt']);
+    expect(problems.errors).toEqual([]);
+    await page.close();
+  });
+
   it('the hydrated product page works at once: quantity, add to cart, the cart badge', async () => {
     const { page, problems } = await openPage(shop.browser);
     await page.goto(`${shop.twin.url}${paths.product(PRODUCT)}`, { waitUntil: 'networkidle' });

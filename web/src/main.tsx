@@ -4,17 +4,18 @@ import './app/clean-address.ts';
 import './ui/styles.css';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
-import { routes } from './app/router.tsx';
+import { BrowserRouter } from './lib/router.tsx';
+import { AppRoutes } from './app/router.tsx';
 import { PageDataContext, readPageData } from './lib/page-data.ts';
 import { sameAddress } from '../../shared/pages.ts';
 
 const data = readPageData();
-const router = createBrowserRouter(routes);
 const app = (
   <StrictMode>
     <PageDataContext.Provider value={data}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </PageDataContext.Provider>
   </StrictMode>
 );

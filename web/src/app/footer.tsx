@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '../lib/router.tsx';
 import { shopPath } from '../../../shared/listing-filter.ts';
 import { LISTING_FILTER_TYPES } from '../../../shared/product-types.ts';
 import { paths } from '../../../shared/paths.ts';

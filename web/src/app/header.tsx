@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router-dom';
+import { Link, NavLink, useLocation } from '../lib/router.tsx';
 import { cartCount } from '../../../shared/cart.ts';
 import { shopPath } from '../../../shared/listing-filter.ts';
 import { useCart } from '../lib/cart-store.ts';

@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useRef } from 'react';
-import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
+import { Outlet, ScrollRestoration, useLocation } from '../lib/router.tsx';
 import { Loading } from '../ui/page-state.tsx';
 import { SiteFooter } from './footer.tsx';
 import { SiteHeader } from './header.tsx';

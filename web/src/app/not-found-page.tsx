@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '../lib/router.tsx';
 import { usePageMeta } from '../lib/page-meta.ts';
 import { paths } from '../../../shared/paths.ts';
 

@@ -1,4 +1,4 @@
-import { Link, useRouteError } from 'react-router-dom';
+import { Link, useRouteError } from '../lib/router.tsx';
 import { messages } from '../../../shared/messages.ts';
 import { usePageMeta } from '../lib/page-meta.ts';
 import { paths } from '../../../shared/paths.ts';

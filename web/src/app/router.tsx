@@ -1,6 +1,5 @@
-import { createContext, lazy, useContext, type ComponentType } from 'react';
-import type { RouteObject } from 'react-router-dom';
-import { HomePage } from '../features/pages/home-page.tsx';
+import { createContext, lazy, Suspense, useContext, type ComponentType } from 'react';
+import { useRoutes, type RouteObject } from '../lib/router.tsx';
 import { Layout } from './layout.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
 import { paths, routePatterns } from '../../../shared/paths.ts';
@@ -16,7 +15,7 @@ const pageModules = import.meta.glob<Record<string, ComponentType>>([
   '../features/catalog/{shop,product}-page.tsx',
   '../features/cart/cart-page.tsx',
   '../features/checkout/{shipping,payment,thank-you,my-order,order-lookup}-page.tsx',
-  '../features/pages/{contact,about,faq,sustainability}-page.tsx',
+  '../features/pages/{home,contact,about,faq,sustainability}-page.tsx',
   '../features/pages/{policy,legal}-pages.tsx',
 ]);
 
@@ -40,16 +39,13 @@ function page(modulePath: string, name: string) {
   return <RoutePage />;
 }
 
-/**
- * Every route matches its path as written (`/About-Us` is not `/about-us`): one address per page, as
- * the pre-rendered pages and CloudFront's rewrite see them.
- */
-function caseSensitive(route: RouteObject): RouteObject {
-  return { ...route, caseSensitive: true, ...(route.children ? { children: route.children.map(caseSensitive) } : {}) } as RouteObject;
-}
+const AdminArea = lazy(() => import('../features/admin/admin-routes.tsx').then((module) => ({ default: module.AdminRoutes })));
 
-/** The shop's routes: the browser's router and the pre-renderer's use the same table. */
-export const routes: RouteObject[] = [
+/**
+ * The shop's routes: the browser's router and the pre-renderer's use the same table. Every route
+ * matches its path as written (`/About-Us` is not `/about-us`).
+ */
+export const routes: readonly RouteObject[] = [
   {
     element: <Layout />,
     errorElement: <RouteError />,
@@ -58,7 +54,7 @@ export const routes: RouteObject[] = [
         // Errors of a page show inside the layout, with the header and footer still there.
         errorElement: <RouteError />,
         children: [
-          { index: true, element: <HomePage /> },
+          { index: true, element: page('../features/pages/home-page.tsx', 'HomePage') },
           { path: paths.shop, element: page('../features/catalog/shop-page.tsx', 'ShopPage') },
           { path: routePatterns.product, element: page('../features/catalog/product-page.tsx', 'ProductPage') },
           { path: paths.cart, element: page('../features/cart/cart-page.tsx', 'CartPage') },
@@ -82,6 +78,19 @@ export const routes: RouteObject[] = [
       },
     ],
   },
-  // The admin area (its own lazy chunk, outside the public layout) is the line below.
-  { path: `${ADMIN_PREFIX}/*`, errorElement: <RouteError />, hydrateFallbackElement: <Loading />, lazy: () => import('../features/admin/admin-routes.tsx') },
-].map(caseSensitive);
+  // The admin area (its own lazy chunk, outside the public layout) is the route below.
+  {
+    path: `${ADMIN_PREFIX}/*`,
+    errorElement: <RouteError />,
+    element: (
+      <Suspense fallback={<Loading />}>
+        <AdminArea />
+      </Suspense>
+    ),
+  },
+];
+
+/** The page of the current address (in the browser's router or a pre-render's). */
+export function AppRoutes() {
+  return useRoutes(routes);
+}

@@ -4,7 +4,7 @@
  * with no fetch before the first view. The server's renderer provides the same context.
  */
 import { createContext, useContext } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from './router.tsx';
 import { PAGE_DATA_ELEMENT_ID, sameAddress, type PageData } from '../../../shared/pages.ts';
 
 export const PageDataContext = createContext<PageData | undefined>(undefined);

@@ -7,11 +7,11 @@
  */
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import { StaticRouter } from '../lib/router.tsx';
 import { escapeHtml } from '../../../shared/html.ts';
 import { PAGE_DATA_ELEMENT_ID, pageDataJson, type PageData } from '../../../shared/pages.ts';
 import type { SellerIdentity } from '../../../shared/shop-identity.ts';
-import { RenderedModulesContext, routes } from '../app/router.tsx';
+import { AppRoutes, RenderedModulesContext } from '../app/router.tsx';
 import { PageDataContext } from '../lib/page-data.ts';
 import { headTags, ServerHeadContext, type ServerHead } from '../lib/page-meta.ts';
 
@@ -89,10 +89,6 @@ function headHtml(head: ServerHead, pathname: string): string {
 /** Renders `input.data.url` as a whole document (the template with the page's head, content and data). */
 export async function renderPage(input: RenderInput): Promise<RenderedPage> {
   const url = new URL(input.data.url, input.origin);
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(url.href));
-  if (context instanceof Response) throw new Error(`the routes answered ${context.status} for ${url.pathname}`);
-  const router = createStaticRouter(handler.dataRoutes, context);
   const head: ServerHead = { origin: input.origin, jsonLd: new Set() };
   const modules = new Set<string>();
   const { prelude } = await prerenderToNodeStream(
@@ -100,7 +96,9 @@ export async function renderPage(input: RenderInput): Promise<RenderedPage> {
       <ServerHeadContext.Provider value={head}>
         <RenderedModulesContext.Provider value={modules}>
           <PageDataContext.Provider value={input.data}>
-            <StaticRouterProvider router={router} context={context} hydrate={false} />
+            <StaticRouter location={url.pathname + url.search}>
+              <AppRoutes />
+            </StaticRouter>
           </PageDataContext.Provider>
         </RenderedModulesContext.Provider>
       </ServerHeadContext.Provider>

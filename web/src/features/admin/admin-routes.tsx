@@ -1,8 +1,8 @@
 /**
- * The back-office, a lazy chunk mounted by the shop's router under `${ADMIN_PREFIX}/*`
- * (react-router's `lazy` reads `Component`). Its own layout and styles; never indexed.
+ * The back-office, a lazy chunk mounted by the shop's router under `${ADMIN_PREFIX}/*`. Its own layout
+ * and styles; never indexed.
  */
-import { Navigate, Route, Routes } from 'react-router-dom';
+import { Navigate, Route, Routes } from '../../lib/router.tsx';
 import { adminRoutePatterns as r } from '../../../../shared/paths.ts';
 import { adminPaths } from './admin-paths.ts';
 import { RequireAdmin } from './auth/session.tsx';
@@ -24,7 +24,7 @@ import { SettingsPage } from './pages/settings-page.tsx';
 import { StockAlertsPage } from './pages/stock-alerts-page.tsx';
 import './admin.css';
 
-export function Component() {
+export function AdminRoutes() {
   return (
     <div className="adm">
       <meta name="robots" content="noindex" />

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from '../../lib/router.tsx';
 import type { CartItem } from '../../../../shared/cart.ts';
 import { formatCents } from '../../../../shared/money.ts';
 import { messages } from '../../../../shared/messages.ts';

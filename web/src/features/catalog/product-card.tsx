@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../lib/router.tsx';
 import { messages } from '../../../../shared/messages.ts';
 import type { Product } from '../../../../shared/product.ts';
 import { paths } from '../../../../shared/paths.ts';

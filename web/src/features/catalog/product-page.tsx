@@ -1,5 +1,5 @@
-import { lazy, Suspense, useRef, useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { lazy, memo, Suspense, useRef, useState } from 'react';
+import { Link, useParams } from '../../lib/router.tsx';
 import { cartItemFromProduct, clampQuantity, exceedsStock } from '../../../../shared/cart.ts';
 import { useOrderCaps } from '../../lib/shop-info.ts';
 import { messages } from '../../../../shared/messages.ts';
@@ -26,6 +26,20 @@ import './catalog.css';
  * is a quarter of the page's script. A pre-rendered sold-out page has it in its HTML already.
  */
 const StockAlertForm = lazy(() => import('./stock-alert-form.tsx').then((module) => ({ default: module.StockAlertForm })));
+
+/**
+ * The back-in-stock form, in a chunk of its own (zod), behind a boundary that hydration leaves as the
+ * server rendered it until the chunk arrives. `memo` keeps the detail's own render once the app runs
+ * from reaching that boundary: React would render it afresh instead of hydrating it, and what the
+ * shopper typed into the pre-rendered field would be lost.
+ */
+const LazyStockAlertForm = memo(function LazyStockAlertForm({ productId }: { readonly productId: string }) {
+  return (
+    <Suspense fallback={null}>
+      <StockAlertForm productId={productId} />
+    </Suspense>
+  );
+});
 
 /** schema.org Product data for search engines (`origin`: the shop's address). */
 function productJsonLd(product: Product, origin: string): object {
@@ -240,9 +254,7 @@ function ProductDetail({ product }: { product: Product }) {
               <strong>{messages.catalog.soldOut}.</strong> Esta peça não está disponível de momento. Deixa o teu e-mail e avisamos-te
               quando voltar.
             </p>
-            <Suspense fallback={null}>
-              <StockAlertForm productId={product.id} />
-            </Suspense>
+            <LazyStockAlertForm productId={product.id} />
           </div>
         )}
         <ul className="product-detail__perks">

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from '../../lib/router.tsx';
 import { activeFilterLabel, filterProducts, parseListingFilter, shopPath } from '../../../../shared/listing-filter.ts';
 import { messages } from '../../../../shared/messages.ts';
 import { paths } from '../../../../shared/paths.ts';

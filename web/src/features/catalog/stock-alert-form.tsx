@@ -11,13 +11,15 @@ type Status = { kind: 'idle' } | { kind: 'sending' } | { kind: 'sent' } | { kind
 /** The out-of-stock notice's e-mail form: replaced by the confirmation once stored. */
 export function StockAlertForm({ productId }: { productId: string }) {
   const hydrated = useHydrated();
-  const [email, setEmail] = useState('');
   const [fieldError, setFieldError] = useState<string | undefined>();
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const input = useRef<HTMLInputElement>(null);
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    // Read from the field itself (not kept in state): what the shopper typed into the pre-rendered
+    // page before the app ran is there, and hydration leaves an uncontrolled field's text alone.
+    const email = String(new FormData(event.currentTarget).get('email') ?? '');
     const checked = checkForm(stockAlertSchema, { email, productId });
     if (!checked.ok) {
       setFieldError(checked.errors.email ?? messages.stockAlert.failed);
@@ -58,8 +60,7 @@ export function StockAlertForm({ productId }: { productId: string }) {
             type="email"
             name="email"
             autoComplete="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
+            defaultValue=""
             error={fieldError}
             hint="Avisamos-te uma única vez, quando a peça voltar."
           />

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { Link, useParams, useSearchParams } from '../../lib/router.tsx';
 import type { CustomerOrder } from '../../../../shared/api.ts';
 import { formatDateTime, formatTime } from '../../../../shared/dates.ts';
 import { messages } from '../../../../shared/messages.ts';

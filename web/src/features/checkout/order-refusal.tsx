@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '../../lib/router.tsx';
 import { messages } from '../../../../shared/messages.ts';
 import { paths } from '../../../../shared/paths.ts';
 import { ApiError, errorMessage } from '../../lib/api.ts';

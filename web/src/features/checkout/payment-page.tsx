@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { Link, Navigate, useNavigate } from 'react-router-dom';
+import { Link, Navigate, useNavigate } from '../../lib/router.tsx';
 import { orderItems } from '../../../../shared/cart.ts';
 import { formatTime } from '../../../../shared/dates.ts';
 import { formatCents } from '../../../../shared/money.ts';

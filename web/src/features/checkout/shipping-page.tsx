@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { Link, Navigate, useNavigate } from 'react-router-dom';
+import { Link, Navigate, useNavigate } from '../../lib/router.tsx';
 import { formatCents } from '../../../../shared/money.ts';
 import { messages } from '../../../../shared/messages.ts';
 import { PAYMENT_METHOD_IDS, PAYMENT_METHOD_LABELS, type PaymentMethodId } from '../../../../shared/payment-methods.ts';

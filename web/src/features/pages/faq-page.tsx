@@ -1,5 +1,5 @@
 import { useId, useState, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../lib/router.tsx';
 import { paths } from '../../../../shared/paths.ts';
 import { SHOP_EMAIL } from '../../app/paths.ts';
 import { ChevronDownIcon } from '../../ui/icons.tsx';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '../../lib/router.tsx';
 import { shopPath } from '../../../../shared/listing-filter.ts';
 import type { ProductType } from '../../../../shared/product.ts';
 import { FREE_SHIPPING_THRESHOLD_CENTS } from '../../../../shared/shipping.ts';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '../../lib/router.tsx';
 import { paths } from '../../../../shared/paths.ts';
 import { identityRows, SHOP_BRAND, type SellerIdentity } from '../../../../shared/shop-identity.ts';
 import { WITHDRAWAL_DAYS, WITHDRAWAL_REFUND_DAYS, WITHDRAWAL_RETURN_DAYS, withdrawalForm } from '../../../../shared/withdrawal.ts';

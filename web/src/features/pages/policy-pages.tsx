@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '../../lib/router.tsx';
 import { formatCents } from '../../../../shared/money.ts';
 import { PAYMENT_METHOD_IDS, PAYMENT_METHOD_LABELS } from '../../../../shared/payment-methods.ts';
 import { SHIPPING_METHOD_IDS, SHIPPING_METHODS } from '../../../../shared/shipping.ts';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '../../lib/router.tsx';
 import { paths } from '../../../../shared/paths.ts';
 import { StaticPage } from './static-page.tsx';
 

@@ -5,7 +5,7 @@
  * and not refreshable, or the API answered 401), it redirects to the login and comes back afterwards.
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Navigate, useLocation, useNavigate, type Location } from 'react-router-dom';
+import { Navigate, useLocation, useNavigate, type Location } from '../../../lib/router.tsx';
 import { messages } from '../../../../../shared/messages.ts';
 import { ApiError, apiCall } from '../../../lib/api.ts';
 import { adminApi, type AdminApi, type AdminRequest } from '../api/admin-api.ts';

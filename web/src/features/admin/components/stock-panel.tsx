@@ -6,7 +6,7 @@
  * decides again. Every change is a movement in the history below.
  */
 import { useId, useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../../lib/router.tsx';
 import { formatDateTime } from '../../../../../shared/dates.ts';
 import { messages } from '../../../../../shared/messages.ts';
 import type { AdminProduct } from '../../../../../shared/product.ts';

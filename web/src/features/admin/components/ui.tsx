@@ -3,7 +3,7 @@
  * feedback messages, the status badge and one-time "flash" messages carried by a navigation.
  */
 import { useEffect, useState, type ReactNode } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from '../../../lib/router.tsx';
 import { messages } from '../../../../../shared/messages.ts';
 import { ORDER_STATUSES, ORDER_STATUS_INFO, type OrderStatus } from '../../../../../shared/order-status.ts';
 import type { Loaded } from '../api/use-load.ts';

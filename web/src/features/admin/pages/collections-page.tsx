@@ -3,7 +3,7 @@
  * pieces follow, in one transaction) or deleted when no piece is in it.
  */
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../../lib/router.tsx';
 import type { Collection } from '../../../../../shared/product.ts';
 import { messages } from '../../../../../shared/messages.ts';
 import { collectionInputSchema, fieldErrors } from '../../../../../shared/schemas/index.ts';

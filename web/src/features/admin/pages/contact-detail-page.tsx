@@ -2,7 +2,7 @@
  * {prefix}/contactdetail/{contactId}: one contact message loaded by id (the API marks it read).
  */
 import type { ReactNode } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams } from '../../../lib/router.tsx';
 import { formatDate, formatTime } from '../../../../../shared/dates.ts';
 import { messages } from '../../../../../shared/messages.ts';
 import { adminPaths } from '../admin-paths.ts';

@@ -2,7 +2,7 @@
  * {prefix}/admincontact, 'Lista de Contactos': newest first, unread messages marked, one server page
  * at a time.
  */
-import { Link } from 'react-router-dom';
+import { Link } from '../../../lib/router.tsx';
 import type { ContactMessage } from '../../../../../shared/api.ts';
 import { formatDate, formatTime } from '../../../../../shared/dates.ts';
 import { messages } from '../../../../../shared/messages.ts';

@@ -2,7 +2,7 @@
  * {prefix}/create-collection: a name (required, unique regardless of case) and 'Criar'.
  */
 import { useRef, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../../lib/router.tsx';
 import { messages } from '../../../../../shared/messages.ts';
 import { collectionInputSchema, fieldErrors } from '../../../../../shared/schemas/index.ts';
 import { TEXT_LIMITS } from '../../../../../shared/schemas/fields.ts';

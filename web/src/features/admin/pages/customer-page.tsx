@@ -5,7 +5,7 @@
  * confirmation that says what goes and what stays, typed with their e-mail.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams } from '../../../lib/router.tsx';
 import { formatDateTime } from '../../../../../shared/dates.ts';
 import { formatCents } from '../../../../../shared/money.ts';
 import { CUSTOMER_HISTORY_SHOWN } from '../../../../../shared/order-search.ts';

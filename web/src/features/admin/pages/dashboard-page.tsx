@@ -2,7 +2,7 @@
  * {prefix}/dashboard: the welcome message, what is open now (each figure linking to its list), and
  * today's, the last 7 days' and this month's orders received and revenue (Lisbon time).
  */
-import { Link } from 'react-router-dom';
+import { Link } from '../../../lib/router.tsx';
 import { messages } from '../../../../../shared/messages.ts';
 import { formatCents } from '../../../../../shared/money.ts';
 import type { OrderStatus } from '../../../../../shared/order-status.ts';

@@ -5,7 +5,7 @@
  * here too: a code e-mailed by Cognito, then the new password.
  */
 import { useEffect, useState, type FormEvent } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from '../../../lib/router.tsx';
 import { messages } from '../../../../../shared/messages.ts';
 import { ADMIN_PASSWORD_POLICY } from '../../../../../shared/password-policy.ts';
 import { adminPaths } from '../admin-paths.ts';

@@ -4,7 +4,7 @@
  * items and the proof of payment through a short-lived link.
  */
 import { useState, type FormEvent, type MouseEvent, type ReactNode } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from '../../../lib/router.tsx';
 import type { Order, OrderDetailResponse } from '../../../../../shared/api.ts';
 import { formatDateTime } from '../../../../../shared/dates.ts';
 import { messages } from '../../../../../shared/messages.ts';

@@ -5,7 +5,7 @@
  * an order's page goes back to the list as it was (`ordersListReturn`).
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Link, useLocation, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useSearchParams } from '../../../lib/router.tsx';
 import type { OrderSummary } from '../../../../../shared/api.ts';
 import { formatDateTime } from '../../../../../shared/dates.ts';
 import { messages } from '../../../../../shared/messages.ts';

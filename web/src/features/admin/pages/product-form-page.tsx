@@ -8,7 +8,7 @@
  * never fails silently.
  */
 import { useMemo, useRef, useState, type FormEvent } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useParams } from '../../../lib/router.tsx';
 import type { ProductPhoto } from '../../../../../shared/photos.ts';
 import { PRODUCT_STATUSES, type AdminProduct, type Collection, type ProductStatus } from '../../../../../shared/product.ts';
 import { formatDateTime } from '../../../../../shared/dates.ts';

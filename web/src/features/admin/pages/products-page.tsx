@@ -5,7 +5,7 @@
  */
 import { foldText } from '../../../../../shared/order-search.ts';
 import { isLowStock, LOW_STOCK_THRESHOLD } from '../../../../../shared/stock.ts';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from '../../../lib/router.tsx';
 import type { Product } from '../../../../../shared/product.ts';
 import { messages } from '../../../../../shared/messages.ts';
 import { isProductType, PRODUCT_TYPES, PRODUCT_TYPE_INFO } from '../../../../../shared/product-types.ts';

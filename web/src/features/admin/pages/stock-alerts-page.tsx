@@ -1,7 +1,7 @@
 /**
  * {prefix}/Esgotados: the back-in-stock requests, newest first, pending or notified.
  */
-import { Link } from 'react-router-dom';
+import { Link } from '../../../lib/router.tsx';
 import type { StockAlert } from '../../../../../shared/api.ts';
 import { formatDate, formatDateTime, formatTime } from '../../../../../shared/dates.ts';
 import { messages } from '../../../../../shared/messages.ts';
