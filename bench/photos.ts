@@ -11,7 +11,7 @@ import sharp from 'sharp';
 import { seedPieces } from '../infra/local/seed/catalogue.ts';
 import { jewelleryImage } from '../infra/local/seed/images.ts';
 import { phoneJpeg } from '../infra/local/seed/photos.ts';
-import { putProduct, withPhotos } from '../lambdas/repositories/products.ts';
+import { listProducts, putProduct, withPhotos } from '../lambdas/repositories/products.ts';
 import { processPhoto } from '../lambdas/services/photo-processing.ts';
 import { photoUploadStatus, presignImageUpload } from '../lambdas/services/photos.ts';
 import type { ProductPhoto } from '../shared/photos.ts';
@@ -25,6 +25,9 @@ export interface PhotoFigures {
   readonly shopFirstViewImageBytes: number;
   readonly productPageImageBytes: number;
 }
+
+/** The listing's first step of cards (`CARDS_PER_STEP`): more than a phone's first view shows. */
+const LISTING_OPENING = 24;
 
 const p50 = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
@@ -91,10 +94,11 @@ export async function photoFigures(baseUrl: string, log: (text: string) => void)
   const uploaded: { photo: Omit<ProductPhoto, 'alt'>; ms: number }[] = [];
   for (const source of sources) uploaded.push(await uploadThroughTwin(source));
   const now = new Date();
-  for (const [i, { metal: _m, motif: _mo, backdrop: _b, ...piece }] of seedPieces.entries()) {
-    const photos = [uploaded[i % 6]!, uploaded[(i + 1) % 6]!].map(({ photo }) => ({ ...photo, alt: piece.name }));
-    await putProduct(withPhotos(piece, photos), now);
-  }
+  const photosOf = (i: number, name: string) => [uploaded[i % 6]!, uploaded[(i + 1) % 6]!].map(({ photo }) => ({ ...photo, alt: name }));
+  for (const [i, { metal: _m, motif: _mo, backdrop: _b, ...piece }] of seedPieces.entries()) await putProduct(withPhotos(piece, photosOf(i, piece.name)), now);
+  // The pieces that open the listing (the bench's newest, not the demo's) get them too: /shop's first view shows those.
+  const opening = (await listProducts()).slice(0, LISTING_OPENING);
+  for (const [i, piece] of opening.entries()) await putProduct(withPhotos(piece, photosOf(i, piece.name)), now);
   // The pre-rendered /shop and product page follow the products stream: measure them once they show the photos.
   const firstPhoto = uploaded[0]!.photo.id;
   for (const path of ['/shop', `/product/${seedPieces[0]!.id}`]) {

@@ -4,7 +4,7 @@
  * a catalogue of 1 000 products; nothing is kept.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
@@ -15,14 +15,16 @@ import { REPO_ROOT } from '../infra/local/dynamodb-local.ts';
 import { ddb, tableName } from '../lambdas/repositories/dynamodb-client.ts';
 import { putProduct } from '../lambdas/repositories/products.ts';
 import { expireReservations } from '../lambdas/services/order-lifecycle.ts';
-import type { Product } from '../shared/product.ts';
-import { PRODUCT_TYPES } from '../shared/product-types.ts';
+import { benchProduct as product } from './catalogue.ts';
 import { lighthouseScores, type LighthouseScores } from './lighthouse.ts';
 import { photoFigures } from './photos.ts';
 import { load, type LoadResult } from './load.ts';
 import { outboxFigures, type OutboxFigures } from './outbox.ts';
 import { lambdaSizes, webSizes, type LambdaSize } from './sizes.ts';
-import { abuseFigures } from './abuse.ts';
+import { execFile } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import { promisify } from 'node:util';
+import type { AbuseFigures } from './abuse.ts';
 import { pageFigures, type PageFigures } from './pages.ts';
 import { clientFetch } from '../test/support/clients.ts';
 
@@ -33,32 +35,13 @@ const log = (text: string) => process.stderr.write(`[bench] ${text}\n`);
 /** 1×1 PNG. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
-function product(i: number, overrides: Partial<Product> = {}): Product {
-  return {
-    id: `bench-${String(i).padStart(4, '0')}`,
-    code: `B-${i}`,
-    sku: `SKU-B-${i}`,
-    name: `Peça de teste ${i}`,
-    description: 'Aço inoxidável.\nFeita à mão.',
-    type: PRODUCT_TYPES[i % PRODUCT_TYPES.length]!,
-    collection: 'Essenciais',
-    priceCents: 990 + (i % 40) * 100,
-    discountPercent: i % 7 === 0 ? 10 : 0,
-    stock: 20,
-    photos: [],
-    mainImage: '',
-    secondaryImage: '',
-    ...overrides,
-  };
-}
-
 async function main(): Promise<void> {
   const started = Date.now();
   // The throughput and contention figures measure the functions and the database, so this twin does
   // not throttle like the stage, and its load comes from many addresses (the per-client limits are
   // what the abuse figure below measures, on a twin that throttles like the stage).
   const twin = await startTwin({ port: 0, seed: true, webDist: webDistDir(), throttle: false });
-  let abuse: Awaited<ReturnType<typeof abuseFigures>> | undefined;
+  let abuse: AbuseFigures | undefined;
   let twinStopped = false;
   try {
     log(`twin at ${twin.url}; writing ${CATALOGUE} products`);
@@ -208,12 +191,13 @@ async function main(): Promise<void> {
 
     // ── One abusive client among honest shoppers, on a twin that throttles like the stage ──
     log('abuse: 10 honest shoppers for 10 s, alone and beside one address sending 50 reservations a second');
-    const strict = await startTwin({ port: 0, seed: false, webDist: webDistDir() });
+    // In a process of its own: the SDK's clients are made once per process, for the first twin's addresses.
+    const out = join(tmpdir(), `bench-abuse-${randomUUID()}.json`);
     try {
-      await putProduct(product(10_002, { id: 'bench-abuse', stock: 9999 }), new Date());
-      abuse = await abuseFigures(strict, 'bench-abuse');
+      await promisify(execFile)(join(REPO_ROOT, 'node_modules', '.bin', 'tsx'), [join(REPO_ROOT, 'bench', 'abuse-twin.ts'), out], { maxBuffer: 256 * 1024 * 1024 });
+      abuse = JSON.parse(await readFile(out, 'utf8')) as AbuseFigures;
     } finally {
-      await strict.stop();
+      await rm(out, { force: true });
     }
 
     const results = { when: new Date().toISOString(), node: process.version, seconds: (Date.now() - started) / 1000, catalogue: CATALOGUE, api, contention, idempotency, outbox, abuse, web, pages, lambdas, photos, lighthouse };

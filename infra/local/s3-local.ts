@@ -121,25 +121,36 @@ export async function startS3Local(options: S3LocalOptions): Promise<{ endpoint:
   if (options.onEvent) server.on('event', options.onEvent);
   atomicWrites(server.store);
   // S3's conditional writes (since 2024): a PutObject with `If-None-Match: *` fails with 412 when the key
-  // exists, one with `If-Match: <etag>` when the object is missing or has another ETag. s3rver ignores
-  // both headers; this runs before its router and answers as S3 does.
+  // exists, one with `If-Match: <etag>` when the object is missing or has another ETag; of several at
+  // once, one wins. s3rver ignores both headers; this runs before its router and answers as S3 does,
+  // with the writes of one key one after the other (the check and the write are then one step).
+  const writing = new Map<string, Promise<void>>();
   const conditionalWrite = async (ctx: S3Context, next: () => Promise<void>) => {
-    const absent = ctx.headers['if-none-match'] === '*';
-    const match = typeof ctx.headers['if-match'] === 'string' ? ctx.headers['if-match'] : undefined;
-    if (ctx.method === 'PUT' && (absent || match) && !ctx.headers['x-amz-copy-source']) {
-      const [bucket, ...key] = decodeURIComponent(ctx.path.slice(1)).split('/');
-      if (bucket && key.length) {
+    const [bucket, ...key] = decodeURIComponent(ctx.path.slice(1)).split('/');
+    if (ctx.method !== 'PUT' || !bucket || key.length === 0 || ctx.headers['x-amz-copy-source']) return next();
+    const id = `${bucket}/${key.join('/')}`;
+    const before = writing.get(id) ?? Promise.resolve();
+    let done!: () => void;
+    const mine = before.then(() => new Promise<void>((resolve) => (done = resolve)));
+    writing.set(id, mine);
+    await before;
+    try {
+      const absent = ctx.headers['if-none-match'] === '*';
+      const match = typeof ctx.headers['if-match'] === 'string' ? ctx.headers['if-match'] : undefined;
+      if (absent || match) {
         const current = (await server.store.existsObject(bucket, key.join('/'))) ? String((await server.store.getMetadata(bucket, key.join('/'))).etag) : undefined;
-        const failed = absent ? current !== undefined : current !== match;
-        if (failed) {
+        if (absent ? current !== undefined : current !== match) {
           ctx.status = 412;
           ctx.type = 'application/xml';
           ctx.body = `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>PreconditionFailed</Code><Message>At least one of the pre-conditions you specified did not hold</Message><Condition>${absent ? 'If-None-Match' : 'If-Match'}</Condition></Error>`;
           return;
         }
       }
+      await next();
+    } finally {
+      done();
+      if (writing.get(id) === mine) writing.delete(id);
     }
-    await next();
   };
   server.middleware.unshift(conditionalWrite as (ctx: never, next: () => Promise<void>) => Promise<void>);
   await server.run();

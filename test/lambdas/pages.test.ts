@@ -210,6 +210,17 @@ describe('two at once: a first visitor and the owner', () => {
     expect(await writeObject('site', fresh, 'one', { contentType: 'text/html', ifAbsent: true })).toBe(true);
     expect(await writeObject('site', fresh, 'two', { contentType: 'text/html', ifAbsent: true })).toBe(false);
   });
+
+  it('of twenty conditional writes of one page at once, exactly one wins, and its text is the one kept (as S3)', async () => {
+    const fresh = `pages/teste-${randomUUID()}.html`;
+    const created = await Promise.all(Array.from({ length: 20 }, (_, i) => writeObject('site', fresh, `first ${i}`, { contentType: 'text/html', ifAbsent: true })));
+    expect(created.filter(Boolean)).toHaveLength(1);
+    expect(Buffer.from((await readObject('site', fresh, 100))!.body!).toString()).toBe(`first ${created.indexOf(true)}`);
+    const etag = (await s3().send(new GetObjectCommand({ Bucket: bucketName('site'), Key: fresh }))).ETag!;
+    const replaced = await Promise.all(Array.from({ length: 20 }, (_, i) => writeObject('site', fresh, `second ${i}`, { contentType: 'text/html', ifMatch: etag })));
+    expect(replaced.filter(Boolean)).toHaveLength(1);
+    expect(Buffer.from((await readObject('site', fresh, 100))!.body!).toString()).toBe(`second ${replaced.indexOf(true)}`);
+  });
 });
 
 describe('the twin\'s S3 replaces an object at once, as S3 does', () => {

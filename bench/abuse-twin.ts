@@ -1,0 +1,20 @@
+/**
+ * `tsx bench/abuse-twin.ts <out.json>`: the abuse figures (`abuse.ts`) on a twin of their own that
+ * throttles like the stage, written to `out.json`. `npm run bench` runs it as a process of its own: the
+ * SDK's clients are made once per process, for the addresses of the first twin started in it.
+ */
+import { writeFile } from 'node:fs/promises';
+import { startTwin, webDistDir } from '../infra/local/twin.ts';
+import { putProduct } from '../lambdas/repositories/products.ts';
+import { abuseFigures } from './abuse.ts';
+import { benchProduct } from './catalogue.ts';
+
+const out = process.argv[2];
+if (!out) throw new Error('usage: tsx bench/abuse-twin.ts <out.json>');
+const twin = await startTwin({ port: 0, seed: false, webDist: webDistDir() });
+try {
+  await putProduct(benchProduct(10_002, { id: 'bench-abuse', stock: 9999 }), new Date());
+  await writeFile(out, JSON.stringify(await abuseFigures(twin, 'bench-abuse')));
+} finally {
+  await twin.stop();
+}
