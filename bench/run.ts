@@ -26,7 +26,7 @@ import { tmpdir } from 'node:os';
 import { promisify } from 'node:util';
 import type { AbuseFigures } from './abuse.ts';
 import { pageFigures, type PageFigures } from './pages.ts';
-import { clientFetch } from '../test/support/clients.ts';
+import { clientFetch, nextClientAddress } from '../test/support/clients.ts';
 
 const CATALOGUE = 1000;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -148,11 +148,15 @@ async function main(): Promise<void> {
       outbox = await outboxFigures(twin, {
         product: (id) => product(20_000, { id, name: `Peça esperada ${id.slice(-6)}` }),
         paidOrder: async (productId) => {
-          const answer = await fetch(`${twin.url}/api/orders`, {
+          // Each order from a shopper's own address (one address placing a hundred is refused, 429).
+          const client = nextClientAddress();
+          const answer = await clientFetch(`${twin.url}/api/orders`, {
             method: 'POST',
             headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() },
-            body: orderBody(productId, `lag.${randomUUID().slice(0, 8)}@example.com`, await uploadProof(twin.url)),
+            body: orderBody(productId, `lag.${randomUUID().slice(0, 8)}@example.com`, await uploadProof(twin.url, client)),
+            client,
           });
+          if (!answer.ok) throw new Error(`POST /api/orders answered ${answer.status}`);
           return ((await answer.json()) as { order: { id: string } }).order.id;
         },
         log,
@@ -225,10 +229,16 @@ async function waitForKeptPage(twin: Twin, path: string): Promise<void> {
   }
 }
 
-async function uploadProof(base: string): Promise<string> {
-  const presign = (await (await fetch(`${base}/api/uploads/proof`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ contentType: 'image/png', size: PNG.length }) })).json()) as {
-    upload: { url: string; fields: Record<string, string>; key: string };
-  };
+async function uploadProof(base: string, client = nextClientAddress()): Promise<string> {
+  // Each proof from a shopper's own address (one address asking for a hundred is refused, 429).
+  const answer = await clientFetch(`${base}/api/uploads/proof`, {
+    client,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ contentType: 'image/png', size: PNG.length }),
+  });
+  if (!answer.ok) throw new Error(`POST /api/uploads/proof answered ${answer.status}`);
+  const presign = (await answer.json()) as { upload: { url: string; fields: Record<string, string>; key: string } };
   const form = new FormData();
   for (const [k, v] of Object.entries(presign.upload.fields)) form.append(k, v);
   form.append('file', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'proof.png');

@@ -2,7 +2,7 @@
  * Domain errors, thrown by services and repositories. Each carries the HTTP status it stands for and a
  * Portuguese message for the customer; `http/error-response.ts` turns them into answers.
  */
-import { messages } from '../shared/messages.ts';
+import { apiTexts } from '../shared/messages.ts';
 
 export type FieldErrors = Readonly<Record<string, string>>;
 
@@ -19,31 +19,31 @@ export class DomainError extends Error {
 }
 
 export class InvalidInput extends DomainError {
-  constructor(message: string = messages.api.invalidInput, fields?: FieldErrors, code = 'invalid_input') {
+  constructor(message: string = apiTexts.invalidInput, fields?: FieldErrors, code = 'invalid_input') {
     super(400, code, message, fields);
   }
 }
 
 export class Unauthorized extends DomainError {
-  constructor(message: string = messages.api.unauthorized) {
+  constructor(message: string = apiTexts.unauthorized) {
     super(401, 'unauthorized', message);
   }
 }
 
 export class Forbidden extends DomainError {
-  constructor(message: string = messages.api.forbidden) {
+  constructor(message: string = apiTexts.forbidden) {
     super(403, 'forbidden', message);
   }
 }
 
 export class NotFound extends DomainError {
-  constructor(message: string = messages.api.notFound, code = 'not_found') {
+  constructor(message: string = apiTexts.notFound, code = 'not_found') {
     super(404, code, message);
   }
 }
 
 export class Conflict extends DomainError {
-  constructor(message: string = messages.api.conflict, code = 'conflict', fields?: FieldErrors) {
+  constructor(message: string = apiTexts.conflict, code = 'conflict', fields?: FieldErrors) {
     super(409, code, message, fields);
   }
 }
@@ -71,26 +71,26 @@ export class OutOfStock extends DomainError {
 
 export class PayloadTooLarge extends DomainError {
   constructor() {
-    super(413, 'payload_too_large', messages.api.payloadTooLarge);
+    super(413, 'payload_too_large', apiTexts.payloadTooLarge);
   }
 }
 
 export class UnsupportedMediaType extends DomainError {
   constructor() {
-    super(415, 'unsupported_media_type', messages.api.unsupportedMediaType);
+    super(415, 'unsupported_media_type', apiTexts.unsupportedMediaType);
   }
 }
 
 /** A client went over a route's limit (`limits` of its row): refused until its window ends. */
 export class TooManyRequests extends DomainError {
   constructor(readonly retryAfterSeconds: number) {
-    super(429, 'too_many_requests', messages.api.tooManyRequests(retryAfterSeconds));
+    super(429, 'too_many_requests', apiTexts.tooManyRequests(retryAfterSeconds));
   }
 }
 
 /** A dependency (database, storage, mail) could not be reached; the request may be retried. */
 export class Unavailable extends DomainError {
-  constructor(message: string = messages.api.unavailable, code = 'unavailable', options?: { cause?: unknown }) {
+  constructor(message: string = apiTexts.unavailable, code = 'unavailable', options?: { cause?: unknown }) {
     super(503, code, message);
     if (options?.cause !== undefined) this.cause = options.cause;
   }

@@ -128,7 +128,7 @@ export function quantityInCart(cart: Cart, productId: string): number {
 
 /**
  * Whether adding `quantity` more of a product would exceed its stock, counting what the cart holds
- * already: then nothing is added and `messages.product.quantityUnavailable` shows.
+ * already: then nothing is added and `productTexts.quantityUnavailable` shows.
  *
  * @example
  * exceedsStock([{ ...item, quantity: 2 }], item.productId, 2, 3); // true

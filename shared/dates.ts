@@ -2,7 +2,7 @@
  * Calendar dates and times as the shop reads them: in Portugal's mainland time zone, whatever the
  * time zone of the server or of the browser.
  */
-import { messages } from './messages.ts';
+import { commonTexts } from './messages.ts';
 
 /** The shop's time zone. */
 export const SHOP_TIME_ZONE = 'Europe/Lisbon';
@@ -98,7 +98,7 @@ function toDate(value: Date | string | null | undefined): Date | null {
  */
 export function formatDate(value: Date | string | null | undefined): string {
   const date = toDate(value);
-  return date ? dateFormat.format(date) : messages.common.notAvailable;
+  return date ? dateFormat.format(date) : commonTexts.notAvailable;
 }
 
 /**
@@ -109,7 +109,7 @@ export function formatDate(value: Date | string | null | undefined): string {
  */
 export function formatTime(value: Date | string | null | undefined): string {
   const date = toDate(value);
-  return date ? timeFormat.format(date) : messages.common.notAvailable;
+  return date ? timeFormat.format(date) : commonTexts.notAvailable;
 }
 
 /**
@@ -120,5 +120,5 @@ export function formatTime(value: Date | string | null | undefined): string {
  */
 export function formatDateTime(value: Date | string | null | undefined): string {
   const date = toDate(value);
-  return date ? `${dateFormat.format(date)} ${timeFormat.format(date)}` : messages.common.notAvailable;
+  return date ? `${dateFormat.format(date)} ${timeFormat.format(date)}` : commonTexts.notAvailable;
 }

@@ -2,7 +2,7 @@
  * Money is an integer number of euro cents everywhere: storage, wire and computations. It becomes
  * text only for display, through `formatCents`.
  */
-import { messages } from './messages.ts';
+import { moneyTexts } from './messages.ts';
 
 /** The shop's only currency. */
 export const CURRENCY = 'EUR';
@@ -64,16 +64,16 @@ const PLAIN = /^(\d+)(?:\.(\d+))?$/;
  */
 export function parseEuroInput(text: string): EuroParseResult {
   const compact = text.replace(/[\s\u00a0\u202f]/g, '').replace(/^€|€$/g, '');
-  if (compact === '') return { ok: false, message: messages.money.required };
-  if (compact.startsWith('-')) return { ok: false, message: messages.money.negative };
+  if (compact === '') return { ok: false, message: moneyTexts.required };
+  if (compact.startsWith('-')) return { ok: false, message: moneyTexts.negative };
   const normalised = DOT_GROUPED.test(compact)
     ? compact.replace(/\./g, '').replace(',', '.')
     : compact.replace(',', '.');
   const match = PLAIN.exec(normalised);
-  if (!match) return { ok: false, message: messages.money.invalid };
+  if (!match) return { ok: false, message: moneyTexts.invalid };
   const whole = match[1]!.replace(/^0+(?=\d)/, '');
   const fraction = match[2] ?? '';
-  if (fraction.length > 2) return { ok: false, message: messages.money.tooManyDecimals };
-  if (whole.length > MAX_WHOLE_DIGITS) return { ok: false, message: messages.money.tooLarge };
+  if (fraction.length > 2) return { ok: false, message: moneyTexts.tooManyDecimals };
+  if (whole.length > MAX_WHOLE_DIGITS) return { ok: false, message: moneyTexts.tooLarge };
   return { ok: true, cents: Number(whole) * CENTS_PER_EURO + Number(fraction.padEnd(2, '0')) };
 }

@@ -7,6 +7,20 @@ import { defineConfig, type Plugin } from 'vite';
 const root = fileURLToPath(new URL('.', import.meta.url));
 const repo = fileURLToPath(new URL('..', import.meta.url));
 
+/**
+ * The parts of the shop's texts (`shared/messages/`) that the first view never needs, each a chunk of
+ * its own: shared by several lazy pages, they would otherwise join the common chunk the first view
+ * loads. A group takes only the modules it names (not their imports: the cart's rules, which the
+ * validation texts quote, stay with the first view), so it names every module its texts are made from
+ * that the first view does not load: the back-office's password rule, which would otherwise sit in the
+ * admin chunk and run after the texts that need it.
+ */
+const TEXT_CHUNKS = [
+  { name: 'texts-admin', test: /shared[\\/](messages[\\/]admin|password-policy)\.ts$/ },
+  { name: 'texts-checkout', test: /shared[\\/]messages[\\/]checkout\.ts$/ },
+  { name: 'texts-validation', test: /shared[\\/]messages[\\/]validation\.ts$/ },
+];
+
 /** Where the pre-renderer is built (one self-contained module, loaded by the pages function). */
 export const SSR_OUT_DIR = 'dist-ssr';
 
@@ -43,7 +57,19 @@ export default defineConfig(({ isSsrBuild }) => ({
         minify: true,
         rollupOptions: { input: 'src/ssr/render-page.tsx', output: { entryFileNames: 'render-page.js', chunkFileNames: 'chunks/[name]-[hash].js' } },
       }
-    : { outDir: 'dist', emptyOutDir: true, target: 'es2022', sourcemap: true, manifest: true },
+    : {
+        outDir: 'dist',
+        emptyOutDir: true,
+        target: 'es2022',
+        sourcemap: true,
+        manifest: true,
+        // The shop's texts have no side effects (importing some areas loads no other part), and three
+        // parts are chunks of their own (`TEXT_CHUNKS`).
+        rollupOptions: {
+          treeshake: { moduleSideEffects: (id: string) => !/shared[\\/]messages[\\/.]/.test(id) },
+          output: { codeSplitting: { includeDependenciesRecursively: false, groups: TEXT_CHUNKS } },
+        },
+      },
   // The pre-renderer carries React and the router itself: the function that loads it installs nothing.
   ssr: { noExternal: true, target: 'node' },
   server: { fs: { allow: [repo] } },

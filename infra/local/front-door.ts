@@ -12,7 +12,7 @@ import { extname, join, normalize, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { GetObjectCommand, NoSuchKey, type S3Client } from '@aws-sdk/client-s3';
 import type { SpaConfig } from '../../shared/spa-config.ts';
-import { messages } from '../../shared/messages.ts';
+import { frontDoorTexts } from '../../shared/messages.ts';
 import { paths, SITEMAP_API_PATH } from '../../shared/paths.ts';
 import { documentObjectKey, MAX_PAGE_PATH_LENGTH, NOT_FOUND_PAGE_PATH, pageKind, pageObjectKey, PAGES_FALLBACK_PATH } from '../../shared/pages.ts';
 import { IMAGES_PREFIX } from '../../lambdas/contracts/data-model.ts';
@@ -85,7 +85,7 @@ function send(req: IncomingMessage, res: ServerResponse, status: number, body: B
 function errorPage(status: number, text: string): Buffer {
   return Buffer.from(
     `<!doctype html><html lang="pt-PT"><head><meta charset="utf-8"><title>${text}</title></head>` +
-      `<body><h1>${text}</h1><p><a href="/">${messages.frontDoor.backHome}</a></p></body></html>`,
+      `<body><h1>${text}</h1><p><a href="/">${frontDoorTexts.backHome}</a></p></body></html>`,
   );
 }
 
@@ -153,7 +153,7 @@ export async function startFrontDoor(options: FrontDoorOptions): Promise<{ url: 
   async function serveImage(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
     const key = imageKey(path);
     const served = key !== undefined && (await serveObject(req, res, options.imagesBucket, key, { contentType: 'application/octet-stream', cacheControl: 'public, max-age=86400' }));
-    if (!served) send(req, res, 404, errorPage(404, messages.frontDoor.notFound), HTML_ERROR_HEADERS);
+    if (!served) send(req, res, 404, errorPage(404, frontDoorTexts.notFound), HTML_ERROR_HEADERS);
   }
 
   // The pages function needs the built pre-renderer; without it (tests that build nothing) pages are the app's.
@@ -181,14 +181,14 @@ export async function startFrontDoor(options: FrontDoorOptions): Promise<{ url: 
     const decoded = decodeURIComponent(path);
     let file = normalize(join(root, decoded));
     if ((!file.startsWith(root + sep) && file !== root) || decoded.split(/[/\\]/).includes('..')) {
-      return send(req, res, 400, errorPage(400, messages.frontDoor.badRequest), HTML_ERROR_HEADERS);
+      return send(req, res, 400, errorPage(400, frontDoorTexts.badRequest), HTML_ERROR_HEADERS);
     }
     let info = existsSync(file) ? await stat(file) : undefined;
     if (!info?.isFile()) {
       // Client routes (no extension) get the app; a missing asset is a real 404.
       // (as CloudFront's SPA function: a last segment with an e-mail address is a client route too).
       const last = path.slice(path.lastIndexOf('/') + 1);
-      if (extname(path) && !/@|%40/i.test(last)) return send(req, res, 404, errorPage(404, messages.frontDoor.notFound), HTML_ERROR_HEADERS);
+      if (extname(path) && !/@|%40/i.test(last)) return send(req, res, 404, errorPage(404, frontDoorTexts.notFound), HTML_ERROR_HEADERS);
       // A public page: pre-rendered (the checkout's and the back-office's addresses are the app's); an
       // address too long to be a page is not found (as CloudFront's rewrite says).
       if (pagesBuilt && pageKind(decoded, options.runtimeConfig.adminPathPrefix).kind !== 'app') {
@@ -196,7 +196,7 @@ export async function startFrontDoor(options: FrontDoorOptions): Promise<{ url: 
       }
       file = join(root, 'index.html');
       // No built shop (e.g. the API tests run before any build): a page that says so, never a 500.
-      if (!existsSync(file)) return send(req, res, 404, errorPage(404, messages.frontDoor.notFound), HTML_ERROR_HEADERS);
+      if (!existsSync(file)) return send(req, res, 404, errorPage(404, frontDoorTexts.notFound), HTML_ERROR_HEADERS);
       info = await stat(file);
     }
     const type = TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
@@ -221,7 +221,7 @@ export async function startFrontDoor(options: FrontDoorOptions): Promise<{ url: 
       if (!path.startsWith('/api/')) decodeURIComponent(path);
     } catch {
       // A malformed address of a page or an image: a 400 page in Portuguese.
-      return send(req, res, 400, errorPage(400, messages.frontDoor.badRequest), HTML_ERROR_HEADERS);
+      return send(req, res, 400, errorPage(400, frontDoorTexts.badRequest), HTML_ERROR_HEADERS);
     }
     const work = async () => {
       // As CloudFront's `/sitemap.xml` behaviour and its function do: the API answers the root sitemap.
@@ -233,7 +233,7 @@ export async function startFrontDoor(options: FrontDoorOptions): Promise<{ url: 
       const document = documentObjectKey(path);
       if (document && (req.method === 'GET' || req.method === 'HEAD')) {
         const served = await serveObject(req, res, options.siteBucket, document, { contentType: 'application/octet-stream', cacheControl: 'no-cache' });
-        if (!served) send(req, res, 404, errorPage(404, messages.frontDoor.notFound), HTML_ERROR_HEADERS);
+        if (!served) send(req, res, 404, errorPage(404, frontDoorTexts.notFound), HTML_ERROR_HEADERS);
         return;
       }
       if (path === '/api' || path.startsWith('/api/')) {
@@ -251,7 +251,7 @@ export async function startFrontDoor(options: FrontDoorOptions): Promise<{ url: 
       if (path.startsWith('/images/')) return serveImage(req, res, path);
       if (path === '/config.json') return send(req, res, 200, config, { 'content-type': TYPES['.json']!, 'cache-control': 'no-cache' });
       if (path === '/robots.txt') return send(req, res, 200, Buffer.from(robotsTxt(publicUrl)), { 'content-type': TYPES['.txt']!, 'cache-control': 'no-cache' });
-      if (options.dev) return options.dev(req, res, () => send(req, res, 404, errorPage(404, messages.frontDoor.notFound), HTML_ERROR_HEADERS));
+      if (options.dev) return options.dev(req, res, () => send(req, res, 404, errorPage(404, frontDoorTexts.notFound), HTML_ERROR_HEADERS));
       return serveStatic(req, res, path);
     };
     work().catch((error: unknown) => {

@@ -3,7 +3,7 @@
  * message; anything else becomes a generic 500 whose cause is logged, never sent.
  */
 import type { ApiErrorBody } from '../../shared/api.ts';
-import { messages } from '../../shared/messages.ts';
+import { apiTexts } from '../../shared/messages.ts';
 import { ChangedMeanwhile, DomainError, TooManyRequests } from '../errors.ts';
 
 export function toErrorResponse(error: unknown): { status: number; body: ApiErrorBody; headers?: Record<string, string> } {
@@ -19,5 +19,5 @@ export function toErrorResponse(error: unknown): { status: number; body: ApiErro
     if (error instanceof TooManyRequests) return { status: error.status, body, headers: { 'retry-after': String(error.retryAfterSeconds) } };
     return { status: error.status, body };
   }
-  return { status: 500, body: { error: { code: 'internal', message: messages.api.internal } } };
+  return { status: 500, body: { error: { code: 'internal', message: apiTexts.internal } } };
 }

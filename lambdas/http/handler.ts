@@ -13,7 +13,7 @@ import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, Context } from 'aws-lambda';
 import type * as z from 'zod';
 import { fieldErrors } from '../../shared/schemas/field-errors.ts';
-import { messages } from '../../shared/messages.ts';
+import { apiTexts } from '../../shared/messages.ts';
 import type { ApiBody, ApiQuery, ApiResponse, ApiRouteKey } from '../../shared/api-routes.ts';
 import { routes, type Route } from '../routes.ts';
 import { createHash, timingSafeEqual } from 'node:crypto';
@@ -93,7 +93,7 @@ const originLock: Mw = {
   before: async (request) => {
     const expected = process.env[ORIGIN_ENV.secret];
     const given = lowerCaseHeaders(request.event.headers)[ORIGIN_HEADER];
-    if (!expected || !sameSecret(given, expected)) throw new Forbidden(messages.api.originRefused);
+    if (!expected || !sameSecret(given, expected)) throw new Forbidden(apiTexts.originRefused);
   },
 };
 
@@ -145,7 +145,7 @@ const jsonBody: Mw = {
     try {
       bodies.set(event, JSON.parse(text));
     } catch {
-      throw new InvalidInput(messages.api.invalidJson, undefined, 'invalid_json');
+      throw new InvalidInput(apiTexts.invalidJson, undefined, 'invalid_json');
     }
   },
 };
@@ -155,7 +155,7 @@ function validate(schema: z.ZodType): Mw {
     name: 'validate',
     before: async (request) => {
       const result = schema.safeParse(bodies.get(request.event));
-      if (!result.success) throw new InvalidInput(messages.api.invalidInput, fieldErrors(result.error));
+      if (!result.success) throw new InvalidInput(apiTexts.invalidInput, fieldErrors(result.error));
       bodies.set(request.event, result.data);
     },
   };
@@ -166,7 +166,7 @@ function validateQuery(schema: z.ZodType): Mw {
     name: 'validate-query',
     before: async (request) => {
       const result = schema.safeParse(request.event.queryStringParameters ?? {});
-      if (!result.success) throw new InvalidInput(messages.api.invalidQuery, fieldErrors(result.error), 'invalid_query');
+      if (!result.success) throw new InvalidInput(apiTexts.invalidQuery, fieldErrors(result.error), 'invalid_query');
       queries.set(request.event, result.data);
     },
   };

@@ -8,7 +8,7 @@ import { CUSTOMER_HISTORY_SHOWN, customerTerm, orderSearchTerms, type Searchable
 import { ddb, tableName } from './dynamodb-client.ts';
 import { CONTACT_LISTING, contactMessageSearchItem, toContactMessage } from './contact-messages.ts';
 import { ORDER_LISTING, toOrder } from './orders.ts';
-import { messages } from '../../shared/messages.ts';
+import { apiTexts } from '../../shared/messages.ts';
 import { InvalidInput } from '../errors.ts';
 import { allOfListing, decodeCursor, encodeCursor, itemsById } from './paging.ts';
 
@@ -134,7 +134,7 @@ export async function ordersUnderTerm(term: string, limit: number, cursor?: stri
 /** A search cursor is only good for the term it came from. */
 function startKeyOf(term: string, cursor: string): Record<string, unknown> {
   const key = decodeCursor(cursor, ['term', 'ref'])!;
-  if (key.term !== term) throw new InvalidInput(messages.api.invalidCursor, { cursor: messages.api.invalidCursor }, 'invalid_cursor');
+  if (key.term !== term) throw new InvalidInput(apiTexts.invalidCursor, { cursor: apiTexts.invalidCursor }, 'invalid_cursor');
   return key;
 }
 

@@ -4,7 +4,7 @@
  */
 import { BatchGetCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { TableKey } from '../contracts/data-model.ts';
-import { messages } from '../../shared/messages.ts';
+import { apiTexts } from '../../shared/messages.ts';
 import { InvalidInput } from '../errors.ts';
 import { ddb, tableName } from './dynamodb-client.ts';
 
@@ -31,7 +31,7 @@ export function decodeCursor(cursor: string | undefined, keyNames: readonly stri
   } catch {
     // fall through
   }
-  throw new InvalidInput(messages.api.invalidCursor, { cursor: messages.api.invalidCursor }, 'invalid_cursor');
+  throw new InvalidInput(apiTexts.invalidCursor, { cursor: apiTexts.invalidCursor }, 'invalid_cursor');
 }
 
 export interface PageQuery {

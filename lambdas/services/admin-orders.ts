@@ -1,7 +1,7 @@
 /** Back-office use cases on orders: list, detail with a short-lived proof link, status, e-mails. */
 import { randomUUID } from 'node:crypto';
 import type { Order, OrderDetailResponse, OrdersPage } from '../../shared/api.ts';
-import { messages } from '../../shared/messages.ts';
+import { adminTexts, apiTexts, gdprTexts, validationTexts } from '../../shared/messages.ts';
 import { adminNextStatuses, CLOSED_STATUS, isBeforeShipping, ORDER_STATUSES, ORDER_STATUS_INFO, type OrderStatus } from '../../shared/order-status.ts';
 import { COUNTER, getCounters } from '../repositories/counters.ts';
 import type { AdminEmailRequest, OrderStatusChange, OrdersQuery } from '../../shared/schemas/index.ts';
@@ -39,7 +39,7 @@ const SEARCH_ROUNDS = 5;
  */
 async function searchOrders(q: string, status: OrderStatus | undefined, limit: number, cursor: string | undefined): Promise<OrdersPage> {
   const plan = searchPlan(q);
-  if (!plan) throw new InvalidInput(messages.validation.pageQuery.search, { q: messages.validation.pageQuery.search }, 'invalid_query');
+  if (!plan) throw new InvalidInput(validationTexts.pageQuery.search, { q: validationTexts.pageQuery.search }, 'invalid_query');
   const found: Order[] = [];
   let next = cursor;
   for (let round = 0; round < SEARCH_ROUNDS && found.length < limit; round++) {
@@ -53,7 +53,7 @@ async function searchOrders(q: string, status: OrderStatus | undefined, limit: n
 
 async function orderOrThrow(id: string | undefined): Promise<Order> {
   const order = id && ORDER_ID.test(id) ? await getOrder(id) : undefined;
-  if (!order) throw new NotFound(messages.api.orderNotFound, 'order_not_found');
+  if (!order) throw new NotFound(apiTexts.orderNotFound, 'order_not_found');
   return order;
 }
 
@@ -72,11 +72,11 @@ export async function orderDetail(id: string | undefined): Promise<OrderDetailRe
  */
 export async function changeOrderStatus(id: string | undefined, change: OrderStatusChange, by: string, now = new Date()): Promise<Order> {
   const order = id && ORDER_ID.test(id) ? await getOrderItem(id) : undefined;
-  if (!order) throw new NotFound(messages.api.orderNotFound, 'order_not_found');
+  if (!order) throw new NotFound(apiTexts.orderNotFound, 'order_not_found');
   const from = order.status;
   const to = change.status;
   if (!adminNextStatuses(from).includes(to)) {
-    const message = messages.api.transitionNotAllowed(ORDER_STATUS_INFO[from].label, ORDER_STATUS_INFO[to].label);
+    const message = apiTexts.transitionNotAllowed(ORDER_STATUS_INFO[from].label, ORDER_STATUS_INFO[to].label);
     throw new Conflict(message, 'transition_not_allowed', { status: message });
   }
   // One e-mail per real step, queued in the move's own transaction: confirming the payment, shipping and cancelling tell the customer.
@@ -94,12 +94,12 @@ export async function changeOrderStatus(id: string | undefined, change: OrderSta
   } else if (isBeforeShipping(from)) {
     const mails = [cancellationMailItem(current, false, now)];
     result = await closeOrder(order, { restock: true, reason: 'cancellation', by, text: 'cancelada; peças devolvidas ao stock', mails }, now);
-  } else if (change.restock === undefined) throw new InvalidInput(messages.validation.restock.required, { restock: messages.validation.restock.required });
+  } else if (change.restock === undefined) throw new InvalidInput(validationTexts.restock.required, { restock: validationTexts.restock.required });
   else {
     const text = change.restock ? 'peças devolvidas ao stock' : 'encerrada sem repor o stock';
     result = await closeOrder(order, { restock: change.restock, reason: 'return', by, text }, now);
   }
-  if (result === 'status-changed') throw new Conflict(messages.api.orderChanged, 'order_changed');
+  if (result === 'status-changed') throw new Conflict(apiTexts.orderChanged, 'order_changed');
   return orderOrThrow(order.id);
 }
 
@@ -107,7 +107,7 @@ export async function changeOrderStatus(id: string | undefined, change: OrderSta
 export async function addOrderNote(id: string | undefined, text: string, by: string, now = new Date()): Promise<Order> {
   await orderOrThrow(id);
   const order = await appendTimeline(id!, { at: now.toISOString(), kind: 'note', by, text });
-  if (!order) throw new NotFound(messages.api.orderNotFound, 'order_not_found');
+  if (!order) throw new NotFound(apiTexts.orderNotFound, 'order_not_found');
   return order;
 }
 
@@ -123,9 +123,9 @@ function expiredUnpaid(order: Order): boolean {
  */
 export async function sendOrderEmail(id: string | undefined, request: AdminEmailRequest, now = new Date()): Promise<Order> {
   const order = await orderOrThrow(id);
-  if (order.anonymisedAt) throw new Conflict(messages.gdpr.orderAnonymised, 'order_anonymised');
+  if (order.anonymisedAt) throw new Conflict(gdprTexts.orderAnonymised, 'order_anonymised');
   if (request.kind === 'order-cancelled' && order.status !== CLOSED_STATUS) {
-    throw new Conflict(messages.admin.emailNotForStatus, 'email_not_for_status', { kind: messages.admin.emailNotForStatus });
+    throw new Conflict(adminTexts.emailNotForStatus, 'email_not_for_status', { kind: adminTexts.emailNotForStatus });
   }
   const options =
     request.kind === 'shipped'

@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { ProductUpdatedResponse } from '../../shared/api.ts';
-import { messages } from '../../shared/messages.ts';
+import { adminTexts, apiTexts } from '../../shared/messages.ts';
 import type { AdminProduct, Product } from '../../shared/product.ts';
 import type { StockActor } from '../../shared/stock.ts';
 import type { ProductInput, ProductUpdateInput } from '../../shared/schemas/index.ts';
@@ -19,14 +19,14 @@ import { removePhotoFiles, resolvePhotos } from './photos.ts';
 
 async function assertCodeFree(code: string, productId: string): Promise<void> {
   if ((await productIdsWithCode(code)).some((id) => id !== productId)) {
-    throw new Conflict(messages.admin.productCodeTaken, 'product_code_taken', { code: messages.admin.productCodeTaken });
+    throw new Conflict(adminTexts.productCodeTaken, 'product_code_taken', { code: adminTexts.productCodeTaken });
   }
 }
 
 async function assertCollectionExists(collection: string): Promise<void> {
   if (!collection) return;
   const names = (await listCollections()).map((c) => c.name);
-  if (!names.includes(collection)) throw new InvalidInput(messages.api.invalidInput, { collection: messages.admin.collectionUnknown });
+  if (!names.includes(collection)) throw new InvalidInput(apiTexts.invalidInput, { collection: adminTexts.collectionUnknown });
 }
 
 /**
@@ -48,7 +48,7 @@ async function removeDroppedPhotos(previous: Product, saved: Product): Promise<v
 export async function adminProductById(id: string | undefined): Promise<AdminProduct> {
   // An id that breaks the id rule cannot exist: no database read for it.
   const product = isProductId(id) ? await getAdminProduct(id) : undefined;
-  if (!product) throw new NotFound(messages.api.productNotFound, 'product_not_found');
+  if (!product) throw new NotFound(apiTexts.productNotFound, 'product_not_found');
   return product;
 }
 
@@ -67,14 +67,14 @@ export async function createProduct(input: ProductInput, actor: StockActor, now 
   const [photos] = await Promise.all([resolvePhotos(photoInput, input.name), assertCodeFree(input.code, id), assertCollectionExists(input.collection)]);
   const product: AdminProduct = { ...withPhotos({ id, ...fields }, photos), version: 1 };
   const { version: _version, ...stored } = product;
-  const movement = product.stock > 0 ? [stockMovementItem({ productId: product.id, delta: product.stock, reason: 'adjustment', actor, note: messages.admin.initialStockNote }, now)] : [];
+  const movement = product.stock > 0 ? [stockMovementItem({ productId: product.id, delta: product.stock, reason: 'adjustment', actor, note: adminTexts.initialStockNote }, now)] : [];
   const result = await writeTransaction([newProductItem(stored, now), ...movement], randomUUID());
   if (!result.written) throw new Conflict();
   return product;
 }
 
 function productChanged(version: number): ChangedMeanwhile {
-  return new ChangedMeanwhile(messages.api.productChanged, 'product_changed', { version });
+  return new ChangedMeanwhile(apiTexts.productChanged, 'product_changed', { version });
 }
 
 /**
@@ -92,7 +92,7 @@ export async function updateProduct(id: string | undefined, input: ProductUpdate
   ]);
   const { id: _id, stock: _stock, ...updated } = withPhotos({ ...previous, ...fields }, photos);
   const saved = await updateProductFields(previous.id, updated, version, now);
-  if (saved.kind === 'missing') throw new NotFound(messages.api.productNotFound, 'product_not_found');
+  if (saved.kind === 'missing') throw new NotFound(apiTexts.productNotFound, 'product_not_found');
   if (saved.kind === 'stale') throw productChanged(saved.version);
   await removeDroppedPhotos(previous, saved.product);
   return { product: saved.product };
@@ -105,7 +105,7 @@ export async function updateProduct(id: string | undefined, input: ProductUpdate
  */
 export async function deleteProduct(id: string | undefined): Promise<void> {
   const product = await adminProductById(id);
-  if (await productWasOrdered(product.id)) throw new Conflict(messages.api.productOrdered, 'product_ordered');
+  if (await productWasOrdered(product.id)) throw new Conflict(apiTexts.productOrdered, 'product_ordered');
   if (!(await deleteProductItem(product.id, product.version, product.stock))) throw productChanged(product.version);
   await removeDroppedPhotos(product, { ...product, photos: [] });
 }

@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { StockChangedResponse, StockMovementsResponse } from '../../shared/api.ts';
-import { messages } from '../../shared/messages.ts';
+import { apiTexts } from '../../shared/messages.ts';
 import type { StockChangeInput } from '../../shared/schemas/index.ts';
 import { MAX_STOCK } from '../../shared/schemas/product-input.ts';
 import type { StockActor, StockMovement } from '../../shared/stock.ts';
@@ -24,7 +24,7 @@ export const MAX_STOCK_ATTEMPTS = 25;
 /** How many movements the product page shows. */
 export const STOCK_MOVEMENTS_SHOWN = 50;
 
-const stockChanged = (current: number) => new ChangedMeanwhile(messages.api.stockChanged(current), 'stock_changed', { stock: current }, { expected: messages.api.stockChanged(current) });
+const stockChanged = (current: number) => new ChangedMeanwhile(apiTexts.stockChanged(current), 'stock_changed', { stock: current }, { expected: apiTexts.stockChanged(current) });
 
 /**
  * Applies one change by the owner and records it. "set to N" answers 409 `stock_changed` (with the
@@ -39,8 +39,8 @@ export async function changeStock(id: string | undefined, change: StockChangeInp
     const from = 'set' in change ? change.expected : product.stock;
     const delta = 'set' in change ? change.set - change.expected : change.delta;
     const to = from + delta;
-    if (to < 0) throw new ChangedMeanwhile(messages.api.stockBelowZero(from), 'stock_below_zero', { stock: from }, { delta: messages.api.stockBelowZero(from) });
-    if (to > MAX_STOCK) throw new ChangedMeanwhile(messages.api.stockAboveMax(from), 'stock_above_max', { stock: from }, { delta: messages.api.stockAboveMax(from) });
+    if (to < 0) throw new ChangedMeanwhile(apiTexts.stockBelowZero(from), 'stock_below_zero', { stock: from }, { delta: apiTexts.stockBelowZero(from) });
+    if (to > MAX_STOCK) throw new ChangedMeanwhile(apiTexts.stockAboveMax(from), 'stock_above_max', { stock: from }, { delta: apiTexts.stockAboveMax(from) });
 
     const now = new Date();
     const movementItem = stockMovementItem({ productId: product.id, delta, reason: change.reason, actor, ...(change.note ? { note: change.note } : {}) }, now);
@@ -51,12 +51,12 @@ export async function changeStock(id: string | undefined, change: StockChangeInp
     if (result.written) return { product: { ...product, stock: to }, movement, backInStock };
     const refusal = result.reasons[0];
     if (refusal?.conditionFailed) {
-      if (!refusal.old) throw new NotFound(messages.api.productNotFound, 'product_not_found');
+      if (!refusal.old) throw new NotFound(apiTexts.productNotFound, 'product_not_found');
       // The stock is not what the owner saw: "set to N" was over a value that is gone.
       if ('set' in change) throw stockChanged(Number(refusal.old.stock ?? 0));
     }
     // "+/- N" lost the race (or the transaction met another one): read again and retry.
-    if (attempt >= MAX_STOCK_ATTEMPTS) throw new Conflict(messages.api.stockBusy, 'stock_busy');
+    if (attempt >= MAX_STOCK_ATTEMPTS) throw new Conflict(apiTexts.stockBusy, 'stock_busy');
     await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(200, 5 * 2 ** attempt)));
   }
 }

@@ -18,7 +18,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { CustomerAnonymisedResponse, TimelineEntry } from '../../shared/api.ts';
-import { messages } from '../../shared/messages.ts';
+import { gdprTexts } from '../../shared/messages.ts';
 import { orderNumberTerms } from '../../shared/order-search.ts';
 import { isFinalStatus } from '../../shared/order-status.ts';
 import { scrubbedOrderTexts } from '../../shared/personal-data.ts';
@@ -48,7 +48,7 @@ export async function anonymiseCustomer(rawEmail: string | undefined, by: string
 
   const open = orders.filter((order) => !order.anonymisedAt && !isFinalStatus(order.status));
   if (open.length > 0) {
-    throw new Conflict(messages.gdpr.openOrders(open.map((order) => order.orderNumber).sort((a, b) => a - b)), 'customer_has_open_orders');
+    throw new Conflict(gdprTexts.openOrders(open.map((order) => order.orderNumber).sort((a, b) => a - b)), 'customer_has_open_orders');
   }
 
   let anonymisedOrders = 0;
@@ -66,7 +66,7 @@ export async function anonymiseCustomer(rawEmail: string | undefined, by: string
     stockAlerts: await deleteEach('stockAlerts', stockAlerts, deleteStockAlertItems),
   };
   const nothing = anonymised.orders + anonymised.proofs + anonymised.contactMessages + anonymised.stockAlerts === 0;
-  return { anonymised, message: nothing ? messages.gdpr.nothingLeft(email) : messages.gdpr.done(anonymised) };
+  return { anonymised, message: nothing ? gdprTexts.nothingLeft(email) : gdprTexts.done(anonymised) };
 }
 
 /**
@@ -81,18 +81,18 @@ async function anonymiseOrder(id: string, by: string, now: Date): Promise<{ anon
     const order = await getOrderItem(id);
     if (!order || order.anonymisedAt) return { anonymised: false, proof };
     // Final statuses only move to final statuses, so an order checked final stays so; this is a guard.
-    if (!isFinalStatus(order.status)) throw new Conflict(messages.gdpr.openOrders([order.orderNumber]), 'customer_has_open_orders');
+    if (!isFinalStatus(order.status)) throw new Conflict(gdprTexts.openOrders([order.orderNumber]), 'customer_has_open_orders');
     if (order.proofKey && !order.proofDeletedAt) {
       // S3 reports a key it could not delete in its answer (it does not throw): then the order must not say it went.
       const undeleted = await deleteObjects('proofs', [order.proofKey]);
       if (undeleted.length > 0) throw new Error(`order ${id}: its proof of payment could not be deleted`);
-      const recorded = await writeTransactionRetrying([proofDeletedItem(id, order.proofKey, note(messages.gdpr.proofEntry), now)], randomUUID());
+      const recorded = await writeTransactionRetrying([proofDeletedItem(id, order.proofKey, note(gdprTexts.proofEntry), now)], randomUUID());
       if (recorded.written) proof = true;
       continue; // read again: the timeline grew (by this call or another)
     }
     const texts = scrubbedOrderTexts({ ...order, timeline: order.timeline ?? [], emails: order.emails ?? [] });
     const items: TransactionItem[] = [
-      anonymiseOrderItem(order, texts, note(messages.gdpr.orderEntry), now),
+      anonymiseOrderItem(order, texts, note(gdprTexts.orderEntry), now),
       ...orderSearchDeleteItems(order, new Set(orderNumberTerms(order.orderNumber))),
     ];
     const result = await writeTransactionRetrying(items, randomUUID());

@@ -1,5 +1,5 @@
 /** Use cases of the public catalogue. */
-import { messages } from '../../shared/messages.ts';
+import { apiTexts } from '../../shared/messages.ts';
 import { isProductId } from '../../shared/product-id.ts';
 import type { Collection, Product } from '../../shared/product.ts';
 import { Conflict, InvalidInput, NotFound } from '../errors.ts';
@@ -36,7 +36,7 @@ export const catalog = { listProducts, listCollections };
 export async function productById(id: string | undefined): Promise<Product> {
   // An id that breaks the id rule cannot exist: no database read for it.
   const product = isProductId(id) ? await getProduct(id) : undefined;
-  if (!product) throw new NotFound(messages.api.productNotFound, 'product_not_found');
+  if (!product) throw new NotFound(apiTexts.productNotFound, 'product_not_found');
   return product;
 }
 
@@ -56,9 +56,9 @@ export function collectionSlug(name: string): string {
 
 export async function createCollection(name: string, now = new Date()): Promise<Collection> {
   const id = collectionSlug(name);
-  if (!id) throw new InvalidInput(messages.api.invalidInput, { name: messages.api.invalidInput });
+  if (!id) throw new InvalidInput(apiTexts.invalidInput, { name: apiTexts.invalidInput });
   const created = await insertCollection({ id, name }, now);
-  if (!created) throw new Conflict(messages.api.collectionExists, 'collection_exists', { name: messages.api.collectionExists });
+  if (!created) throw new Conflict(apiTexts.collectionExists, 'collection_exists', { name: apiTexts.collectionExists });
   return created;
 }
 
@@ -67,7 +67,7 @@ export const MAX_RENAMED_PRODUCTS = 98;
 
 async function collectionOrThrow(id: string | undefined) {
   const collection = id ? await getCollection(id) : undefined;
-  if (!collection) throw new NotFound(messages.api.collectionNotFound, 'collection_not_found');
+  if (!collection) throw new NotFound(apiTexts.collectionNotFound, 'collection_not_found');
   return collection;
 }
 
@@ -78,13 +78,13 @@ async function collectionOrThrow(id: string | undefined) {
 export async function renameCollection(id: string | undefined, name: string, now = new Date()): Promise<Collection> {
   const from = await collectionOrThrow(id);
   const to = { id: collectionSlug(name), name };
-  if (!to.id) throw new InvalidInput(messages.api.invalidInput, { name: messages.api.invalidInput });
-  if (to.id !== from.id && (await getCollection(to.id))) throw new Conflict(messages.api.collectionExists, 'collection_exists', { name: messages.api.collectionExists });
+  if (!to.id) throw new InvalidInput(apiTexts.invalidInput, { name: apiTexts.invalidInput });
+  if (to.id !== from.id && (await getCollection(to.id))) throw new Conflict(apiTexts.collectionExists, 'collection_exists', { name: apiTexts.collectionExists });
   if (to.name === from.name) return from;
   const pieces = (await listAdminProducts()).filter((product) => product.collection === from.name);
-  if (pieces.length > MAX_RENAMED_PRODUCTS) throw new Conflict(messages.api.collectionTooBig(MAX_RENAMED_PRODUCTS), 'collection_too_big');
+  if (pieces.length > MAX_RENAMED_PRODUCTS) throw new Conflict(apiTexts.collectionTooBig(MAX_RENAMED_PRODUCTS), 'collection_too_big');
   const result = await writeTransaction([...renameCollectionItems(from, to, now), ...pieces.map((p) => moveProductCollectionItem(p.id, from.name, to.name))], randomUUID());
-  if (!result.written) throw new Conflict(messages.api.collectionChanged, 'collection_changed');
+  if (!result.written) throw new Conflict(apiTexts.collectionChanged, 'collection_changed');
   return to;
 }
 
@@ -92,7 +92,7 @@ export async function renameCollection(id: string | undefined, name: string, now
 export async function deleteCollection(id: string | undefined): Promise<void> {
   const collection = await collectionOrThrow(id);
   const pieces = (await listAdminProducts()).filter((product) => product.collection === collection.name);
-  if (pieces.length > 0) throw new Conflict(messages.api.collectionNotEmpty(pieces.length), 'collection_not_empty');
+  if (pieces.length > 0) throw new Conflict(apiTexts.collectionNotEmpty(pieces.length), 'collection_not_empty');
   const result = await writeTransaction([deleteCollectionItem(collection.id)], randomUUID());
-  if (!result.written) throw new NotFound(messages.api.collectionNotFound, 'collection_not_found');
+  if (!result.written) throw new NotFound(apiTexts.collectionNotFound, 'collection_not_found');
 }

@@ -1,6 +1,6 @@
 /** Back-office use cases on what customers sent: contact messages and back-in-stock requests. */
 import type { ContactMessage, ContactMessagesPage, StockAlertsPage } from '../../shared/api.ts';
-import { messages } from '../../shared/messages.ts';
+import { apiTexts } from '../../shared/messages.ts';
 import { DEFAULT_PAGE_SIZE, type PageQuery } from '../../shared/schemas/index.ts';
 import { NotFound } from '../errors.ts';
 import { listContactMessages, readContactMessage } from '../repositories/contact-messages.ts';
@@ -16,7 +16,7 @@ export async function contactMessagesPage(query: PageQuery): Promise<ContactMess
 /** One message, which the admin has now read. */
 export async function contactMessageDetail(id: string | undefined): Promise<ContactMessage> {
   const message = id && CONTACT_MESSAGE_ID.test(id) ? await readContactMessage(id) : undefined;
-  if (!message) throw new NotFound(messages.api.contactMessageNotFound, 'contact_message_not_found');
+  if (!message) throw new NotFound(apiTexts.contactMessageNotFound, 'contact_message_not_found');
   return message;
 }
 

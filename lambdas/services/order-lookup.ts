@@ -6,7 +6,7 @@
  * and per-e-mail limits.
  */
 import type { OrderLookupResponse } from '../../shared/api.ts';
-import { messages } from '../../shared/messages.ts';
+import { myOrderTexts } from '../../shared/messages.ts';
 import type { OrderLookupInput } from '../../shared/schemas/index.ts';
 import { getOrder } from '../repositories/orders.ts';
 import { putMailIfNew } from '../repositories/outbox.ts';
@@ -29,5 +29,5 @@ export async function lookUpOrder(input: OrderLookupInput, now = new Date()): Pr
       now,
     );
   }
-  return { message: messages.myOrder.lookupSent };
+  return { message: myOrderTexts.lookupSent };
 }

@@ -5,7 +5,7 @@
  * timeline). A request never waits for SES, and a failed send never undoes what caused it.
  */
 import type { Order, OrderEmailRecord } from '../../shared/api.ts';
-import { messages } from '../../shared/messages.ts';
+import { paymentTexts } from '../../shared/messages.ts';
 import { formatCents } from '../../shared/money.ts';
 import { PAYMENT_METHOD_LABELS } from '../../shared/payment-methods.ts';
 import { SHIPPING_METHODS, cttTrackingUrl } from '../../shared/shipping.ts';
@@ -46,7 +46,7 @@ export function orderReceivedData(order: Order, payments: PaymentSettings): Queu
     portes: order.shippingCents === 0 ? 'Grátis' : formatCents(order.shippingCents),
     total: formatCents(order.totalCents),
     metodo: PAYMENT_METHOD_LABELS[order.paymentMethod],
-    instrucoes: messages.payment.instructionsText(instructionsFor(payments, order.paymentMethod, order.mbwayNumber)),
+    instrucoes: paymentTexts.instructionsText(instructionsFor(payments, order.paymentMethod, order.mbwayNumber)),
     semDesconto: order.discountCents === 0,
     envio: SHIPPING_METHODS[order.shippingMethod].label,
     morada: { nome: `${order.firstName} ${order.lastName}`, rua: order.address, codigoPostal: order.postalCode, localidade: order.city, pais: order.country },

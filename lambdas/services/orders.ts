@@ -7,7 +7,7 @@
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { CustomerOrder, CustomerOrderResponse, Order, OrderLine, PlaceOrderResponse } from '../../shared/api.ts';
-import { messages } from '../../shared/messages.ts';
+import { apiTexts, checkoutTexts } from '../../shared/messages.ts';
 import { chooseMbWayNumber, mbWayCounter, monthKey, type MbWayLimits, type MbWayNumber } from '../../shared/mb-way.ts';
 import type { OrderCaps, PaymentSettings, ShopSettings } from '../../shared/settings.ts';
 import { CLOSED_STATUS, PAID_STATUS, RESERVED_STATUS, generateOrderNumber } from '../../shared/order-status.ts';
@@ -53,12 +53,12 @@ function fingerprintOf(input: PlaceOrderInput): string {
  */
 function refuseOverCaps(input: PlaceOrderInput, caps: OrderCaps): void {
   if (input.items.length > caps.lines) {
-    const message = messages.checkout.linesCap(caps.lines);
+    const message = checkoutTexts.linesCap(caps.lines);
     throw new InvalidInput(message, { items: message }, 'order_caps');
   }
   const over = input.items.flatMap((item, index) => (item.quantity > caps.lineQuantity ? [`items.${index}.quantity`] : []));
   if (over.length > 0) {
-    const message = messages.checkout.lineQuantityCap(caps.lineQuantity);
+    const message = checkoutTexts.lineQuantityCap(caps.lineQuantity);
     throw new InvalidInput(message, Object.fromEntries(over.map((field) => [field, message])), 'order_caps');
   }
 }
@@ -66,7 +66,7 @@ function refuseOverCaps(input: PlaceOrderInput, caps: OrderCaps): void {
 /** Places an order once per idempotency key. */
 export async function placeOrder(input: PlaceOrderInput, idempotencyKey: string | undefined, now = new Date()): Promise<PlacedOrder> {
   if (!idempotencyKey || !IDEMPOTENCY_KEY_PATTERN.test(idempotencyKey)) {
-    throw new InvalidInput(messages.api.idempotencyKeyMissing, { 'Idempotency-Key': messages.api.idempotencyKeyMissing }, 'idempotency_key_invalid');
+    throw new InvalidInput(apiTexts.idempotencyKeyMissing, { 'Idempotency-Key': apiTexts.idempotencyKeyMissing }, 'idempotency_key_invalid');
   }
   const fingerprint = fingerprintOf(input);
   // A repeated key answers from its record; a request refused on price or stock writes nothing at all.
@@ -75,7 +75,7 @@ export async function placeOrder(input: PlaceOrderInput, idempotencyKey: string 
   const settings = await shopSettings(now.getTime());
   refuseOverCaps(input, settings.orderCaps);
   if (!methodOffered(settings.payments, input.shipping.paymentMethod)) {
-    const message = messages.checkout.paymentMethodUnavailable;
+    const message = checkoutTexts.paymentMethodUnavailable;
     throw new Conflict(message, 'payment_method_unavailable', { 'shipping.paymentMethod': message });
   }
   const priced = await priceOrder(input);
@@ -96,14 +96,14 @@ export async function placeOrder(input: PlaceOrderInput, idempotencyKey: string 
 /** The MB WAY number this month's next order gets, or the spec's refusal when both are used up. */
 async function mbwayNumberOrRefuse(month: string, limits: MbWayLimits): Promise<MbWayNumber> {
   const chosen = chooseMbWayNumber(await getMbWayCounters(month), limits);
-  if (chosen === null) throw new Conflict(messages.checkout.mbwayUnavailable, 'mbway_unavailable', { 'shipping.paymentMethod': messages.checkout.mbwayUnavailable });
+  if (chosen === null) throw new Conflict(checkoutTexts.mbwayUnavailable, 'mbway_unavailable', { 'shipping.paymentMethod': checkoutTexts.mbwayUnavailable });
   return chosen;
 }
 
 function answerKnown(claim: Exclude<Claim, { state: 'claimed' }>): PlacedOrder {
   if (claim.state === 'done') return { status: 200, body: claim.response as PlaceOrderResponse };
-  if (claim.state === 'mismatch') throw new Conflict(messages.api.idempotencyKeyReused, 'idempotency_key_reused');
-  throw new Conflict(messages.api.orderInProgress, 'order_in_progress');
+  if (claim.state === 'mismatch') throw new Conflict(apiTexts.idempotencyKeyReused, 'idempotency_key_reused');
+  throw new Conflict(apiTexts.orderInProgress, 'order_in_progress');
 }
 
 /** The order's lines priced from the products as they are now; refuses missing products and short stock. */
@@ -111,9 +111,9 @@ async function priceOrder(input: PlaceOrderInput): Promise<OrderLine[]> {
   const products = await getProductsConsistent(input.items.map((item) => item.productId));
   const lines = input.items.map((item, index) => {
     const product = products.get(item.productId);
-    if (!product) throw new Conflict(messages.checkout.productGone, 'product_unavailable', { [`items.${index}.productId`]: messages.checkout.productGone });
+    if (!product) throw new Conflict(checkoutTexts.productGone, 'product_unavailable', { [`items.${index}.productId`]: checkoutTexts.productGone });
     if (product.stock < item.quantity) {
-      const message = messages.checkout.outOfStock(product.name, product.stock);
+      const message = checkoutTexts.outOfStock(product.name, product.stock);
       throw new OutOfStock(message, { [`items.${index}.quantity`]: message });
     }
     return { product, quantity: item.quantity, priceCents: product.priceCents, discountPercent: product.discountPercent };
@@ -234,25 +234,25 @@ async function writeOrder(
       // Our claim is gone: if an earlier try of this transaction went through, its answer is recorded.
       const known = await peekIdempotencyKey(idempotencyKey, fingerprint, now);
       if (known?.state === 'done') return known.response as PlaceOrderResponse;
-      throw new Conflict(messages.api.orderInProgress, 'order_in_progress');
+      throw new Conflict(apiTexts.orderInProgress, 'order_in_progress');
     }
     // A line short of stock: nothing was written; say which product and how many are left.
     for (const [index, line] of orderLines.entries()) {
       if (failed(1 + index)) {
         const left = Number(result.reasons[1 + index]?.old?.stock ?? 0);
-        const message = messages.checkout.outOfStock(line.name, left);
+        const message = checkoutTexts.outOfStock(line.name, left);
         throw new OutOfStock(message, { [`items.${index}.quantity`]: message });
       }
     }
     if (proofIndex !== undefined && failed(proofIndex)) throw proofUsed();
     // Retry: the order number was taken, the MB WAY number just filled up (choose again), or a
     // concurrent transaction touched the same items (TransactionConflict).
-    if (attempt >= MAX_ATTEMPTS) throw new Conflict(messages.checkout.orderFailed, 'order_retry_exhausted');
+    if (attempt >= MAX_ATTEMPTS) throw new Conflict(checkoutTexts.orderFailed, 'order_retry_exhausted');
     await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(250, 10 * 2 ** attempt)));
   }
 }
 
-const proofUsed = () => new Conflict(messages.api.proofAlreadyUsed, 'proof_used', { proofKey: messages.api.proofAlreadyUsed });
+const proofUsed = () => new Conflict(apiTexts.proofAlreadyUsed, 'proof_used', { proofKey: apiTexts.proofAlreadyUsed });
 
 const ORDER_ID = /^\d{6}$/;
 
@@ -261,7 +261,7 @@ async function orderWithToken(id: string | undefined, token: string): Promise<Or
   const order = id && ORDER_ID.test(id) ? await getOrderItem(id) : undefined;
   const given = Buffer.from(hashAccessToken(token), 'hex');
   const stored = Buffer.from(order?.accessTokenHash ?? '', 'hex');
-  if (!order || stored.length !== given.length || !timingSafeEqual(stored, given)) throw new Forbidden(messages.api.orderAccessDenied);
+  if (!order || stored.length !== given.length || !timingSafeEqual(stored, given)) throw new Forbidden(apiTexts.orderAccessDenied);
   return order;
 }
 
@@ -275,9 +275,9 @@ export async function customerOrder(id: string | undefined, token: string): Prom
 function notAwaitingPayment(order: Order): Conflict {
   if (order.status === CLOSED_STATUS) {
     const expired = order.timeline.some((entry) => entry.kind === 'status' && entry.to === CLOSED_STATUS && entry.by === SHOP);
-    return expired ? new Conflict(messages.api.reservationExpired, 'reservation_expired') : new Conflict(messages.api.orderClosed, 'order_closed');
+    return expired ? new Conflict(apiTexts.reservationExpired, 'reservation_expired') : new Conflict(apiTexts.orderClosed, 'order_closed');
   }
-  return new Conflict(messages.api.orderAlreadyPaid, 'order_already_paid');
+  return new Conflict(apiTexts.orderAlreadyPaid, 'order_already_paid');
 }
 
 /**
@@ -292,7 +292,7 @@ export async function attachProof(id: string | undefined, input: AttachProofInpu
     if (order.proofKey === claimedKey) return { order: toCustomerOrder(toOrder(order), payments) };
     throw notAwaitingPayment(toOrder(order));
   }
-  if (!order.expiresAt || order.expiresAt <= now.toISOString()) throw new Conflict(messages.api.reservationExpired, 'reservation_expired');
+  if (!order.expiresAt || order.expiresAt <= now.toISOString()) throw new Conflict(apiTexts.reservationExpired, 'reservation_expired');
   const proof = await claimProof(input.proofKey);
   const move = moveOrderItem(
     order.id,
@@ -314,9 +314,9 @@ export async function attachProof(id: string | undefined, input: AttachProofInpu
       throw proofUsed();
     }
     const current = await getOrderItem(order.id);
-    if (current?.status === RESERVED_STATUS) throw new Conflict(messages.api.reservationExpired, 'reservation_expired');
+    if (current?.status === RESERVED_STATUS) throw new Conflict(apiTexts.reservationExpired, 'reservation_expired');
     if (current?.proofKey === proof.key) return { order: toCustomerOrder(toOrder(current), payments) };
-    throw current ? notAwaitingPayment(toOrder(current)) : new Conflict(messages.api.orderChanged, 'order_changed');
+    throw current ? notAwaitingPayment(toOrder(current)) : new Conflict(apiTexts.orderChanged, 'order_changed');
   }
   return { order: toCustomerOrder(toOrder((await getOrderItem(order.id))!), payments) };
 }

@@ -9,7 +9,7 @@
  */
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
-import { messages } from '../../shared/messages.ts';
+import { apiTexts } from '../../shared/messages.ts';
 import { fallbackWidthOf, photoFile, photoShareFile, photoWidths, PHOTO_WIDTHS, SHARE_SIZE, type ProductPhoto } from '../../shared/photos.ts';
 import { IMAGE_CONTENT_TYPES, MAX_IMAGE_BYTES } from '../../shared/uploads.ts';
 import { InvalidInput } from '../errors.ts';
@@ -54,10 +54,10 @@ export function photoId(bytes: Uint8Array): string {
  * the one-off migration of the old demo pictures)
  */
 export async function processPhoto(bytes: Uint8Array, options: { allowAnyFormat?: boolean } = {}): Promise<ProcessedPhoto> {
-  if (bytes.byteLength > MAX_IMAGE_BYTES) refuse(messages.api.photoTooLarge);
+  if (bytes.byteLength > MAX_IMAGE_BYTES) refuse(apiTexts.photoTooLarge);
   const type = sniffContentType(bytes.subarray(0, 32));
-  if (type === 'image/heic') refuse(messages.api.photoHeic);
-  if (!IMAGE_CONTENT_TYPES.some((t) => t === type) && !options.allowAnyFormat) refuse(messages.api.photoWrongType);
+  if (type === 'image/heic') refuse(apiTexts.photoHeic);
+  if (!IMAGE_CONTENT_TYPES.some((t) => t === type) && !options.allowAnyFormat) refuse(apiTexts.photoWrongType);
 
   let base: { data: Buffer; info: sharp.OutputInfo };
   try {
@@ -69,7 +69,7 @@ export async function processPhoto(bytes: Uint8Array, options: { allowAnyFormat?
       .raw()
       .toBuffer({ resolveWithObject: true });
   } catch {
-    refuse(messages.api.photoUnreadable);
+    refuse(apiTexts.photoUnreadable);
   }
   const { width, height, channels } = base.info;
   const raw = () => sharp(base.data, { raw: { width, height, channels } });

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { ImageUploadResponse, PhotoUploadStatus } from '../../shared/api.ts';
-import { messages } from '../../shared/messages.ts';
+import { apiTexts, validationTexts } from '../../shared/messages.ts';
 import { photoFiles, PHOTO_ID_PATTERN, type ProductPhoto } from '../../shared/photos.ts';
 import type { PhotoInput } from '../../shared/schemas/index.ts';
 import { MAX_IMAGE_BYTES, type ImageContentType } from '../../shared/uploads.ts';
@@ -40,11 +40,14 @@ async function readJson<T>(key: string): Promise<T | undefined> {
 
 /** Where an upload is: still processing, ready (with the photo), or refused (with why). 404 for an unknown upload. */
 export async function photoUploadStatus(uploadId: string | undefined): Promise<PhotoUploadStatus> {
-  if (!uploadId || !UUID.test(uploadId)) throw new NotFound(messages.api.photoUploadNotFound, 'upload_not_found');
+  if (!uploadId || !UUID.test(uploadId)) throw new NotFound(apiTexts.photoUploadNotFound, 'upload_not_found');
   const result = await readJson<StoredResult>(resultKey(uploadId));
   if (result) return result;
   if (await readObject('images', incomingKey(uploadId), 0)) return { status: 'processing' };
-  throw new NotFound(messages.api.photoUploadNotFound, 'upload_not_found');
+  // Finished between the two reads: the processing writes the result, then deletes the upload.
+  const finished = await readJson<StoredResult>(resultKey(uploadId));
+  if (finished) return finished;
+  throw new NotFound(apiTexts.photoUploadNotFound, 'upload_not_found');
 }
 
 /**
@@ -55,7 +58,7 @@ export async function resolvePhotos(input: readonly PhotoInput[], productName: s
   return Promise.all(
     input.map(async ({ id, alt }) => {
       const stored = previous.find((p) => p.id === id) ?? (PHOTO_ID_PATTERN.test(id) ? await readJson<StoredPhoto>(manifestKey(id)) : undefined);
-      if (!stored) throw new InvalidInput(messages.validation.photos.invalid, { photos: messages.validation.photos.invalid });
+      if (!stored) throw new InvalidInput(validationTexts.photos.invalid, { photos: validationTexts.photos.invalid });
       const { alt: _alt, ...derived } = stored as ProductPhoto;
       return { ...derived, alt: alt || productName };
     }),

@@ -5,7 +5,7 @@
  * and old → new in the history.
  */
 import type { SettingsResponse, ShopInfoResponse } from '../../shared/api.ts';
-import { messages } from '../../shared/messages.ts';
+import { apiTexts } from '../../shared/messages.ts';
 import { ORDER_RETENTION_YEARS, SETTINGS_CACHE_SECONDS, settingsChanges, withDefaults, type ShopSettings } from '../../shared/settings.ts';
 import { sellerIdentity } from '../../shared/shop-identity.ts';
 import { ChangedMeanwhile } from '../errors.ts';
@@ -57,13 +57,13 @@ export async function settingsView(): Promise<SettingsResponse> {
  */
 export async function updateSettings(next: ShopSettings, version: number, by: string, now = new Date()): Promise<SettingsResponse> {
   const stored = await getStoredSettings();
-  if (stored.version !== version) throw new ChangedMeanwhile(messages.api.settingsChanged, 'settings_changed', { version: stored.version });
+  if (stored.version !== version) throw new ChangedMeanwhile(apiTexts.settingsChanged, 'settings_changed', { version: stored.version });
   const changes = settingsChanges(withDefaults(stored.settings), next);
   if (changes.length > 0) {
     const saved = await saveSettings(next, version, { at: now.toISOString(), by, changes });
     if (!saved) {
       const current = await getStoredSettings();
-      throw new ChangedMeanwhile(messages.api.settingsChanged, 'settings_changed', { version: current.version });
+      throw new ChangedMeanwhile(apiTexts.settingsChanged, 'settings_changed', { version: current.version });
     }
     cached = { settings: next, until: now.getTime() + SETTINGS_CACHE_SECONDS * 1000 };
   }

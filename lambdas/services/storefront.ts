@@ -4,7 +4,7 @@ import { INDEXED_PAGES, paths } from '../../shared/paths.ts';
 import type { ContactMessageInput, StockAlertInput } from '../../shared/schemas/index.ts';
 import { MAIL_ENV } from '../contracts/env.ts';
 import { Conflict } from '../errors.ts';
-import { messages } from '../../shared/messages.ts';
+import { apiTexts } from '../../shared/messages.ts';
 import { setting } from '../repositories/environment.ts';
 import { outboxMailPut } from '../repositories/outbox.ts';
 import { insertContactMessage } from '../repositories/contact-messages.ts';
@@ -34,7 +34,7 @@ export async function createContactMessage(input: ContactMessageInput, now = new
 export async function requestStockAlert(input: StockAlertInput, now = new Date()): Promise<{ id: string }> {
   const product = await productById(input.productId);
   // Only a sold-out piece can be waited for: an address cannot be signed up for pieces on sale.
-  if (product.stock > 0) throw new Conflict(messages.api.productInStock, 'product_in_stock');
+  if (product.stock > 0) throw new Conflict(apiTexts.productInStock, 'product_in_stock');
   const id = await upsertPendingStockAlert({ email: input.email, productId: product.id, productName: product.name }, now);
   return { id };
 }

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { PresignedUpload } from '../../shared/api.ts';
-import { messages } from '../../shared/messages.ts';
+import { apiTexts } from '../../shared/messages.ts';
 import { MAX_PROOF_BYTES, PROOF_CONTENT_TYPES, proofKey, sniffContentType, type ProofContentType } from '../../shared/uploads.ts';
 import type { BucketKey } from '../contracts/data-model.ts';
 import { InvalidInput } from '../errors.ts';
@@ -95,10 +95,10 @@ export async function claimProof(pendingKey: string): Promise<CheckedObject> {
     maxBytes: MAX_PROOF_BYTES,
     allowed: PROOF_CONTENT_TYPES,
     field: 'proofKey',
-    notFound: messages.api.proofNotFound,
-    tooLarge: messages.api.proofTooLarge,
-    wrongType: messages.api.proofWrongType,
-    wrongSize: messages.api.proofWrongSize,
+    notFound: apiTexts.proofNotFound,
+    tooLarge: apiTexts.proofTooLarge,
+    wrongType: apiTexts.proofWrongType,
+    wrongSize: apiTexts.proofWrongSize,
   });
   const claimedKey = claimedProofKey(pendingKey);
   await copyObject({ bucket: 'uploads', key: pendingKey }, { bucket: 'proofs', key: claimedKey }, checked.contentType);

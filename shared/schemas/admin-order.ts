@@ -2,11 +2,11 @@
  * What the admin does to an order: change its status, send it an e-mail.
  */
 import * as z from 'zod';
-import { messages } from '../messages.ts';
+import { validationTexts } from '../messages.ts';
 import { ORDER_STATUSES } from '../order-status.ts';
 import { formObject, oneOf, optionalText, requiredText, TEXT_LIMITS } from './fields.ts';
 
-const v = messages.validation;
+const v = validationTexts;
 
 /**
  * A status change: one of the status values, exactly. `restock` says, when an order that was shipped

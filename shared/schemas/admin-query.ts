@@ -3,11 +3,11 @@
  * the order-number search. Query values arrive as strings.
  */
 import * as z from 'zod';
-import { messages } from '../messages.ts';
+import { validationTexts } from '../messages.ts';
 import { ORDER_STATUSES } from '../order-status.ts';
 import { MAX_SEARCH_LENGTH, searchPlan } from '../order-search.ts';
 
-const v = messages.validation;
+const v = validationTexts;
 
 /** Largest page the API serves. */
 export const MAX_PAGE_SIZE = 100;

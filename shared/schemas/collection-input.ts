@@ -2,12 +2,12 @@
  * Creating a collection.
  */
 import type * as z from 'zod';
-import { messages } from '../messages.ts';
+import { validationTexts } from '../messages.ts';
 import { formObject, requiredText, TEXT_LIMITS } from './fields.ts';
 
 /** A collection's name, trimmed, 1-60 characters. */
 export const collectionInputSchema = formObject({
-  name: requiredText(messages.validation.collectionName, TEXT_LIMITS.collectionName),
+  name: requiredText(validationTexts.collectionName, TEXT_LIMITS.collectionName),
 });
 
 /** A valid collection input. */

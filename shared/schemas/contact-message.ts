@@ -2,10 +2,10 @@
  * The contact form: every field required.
  */
 import type * as z from 'zod';
-import { messages } from '../messages.ts';
+import { validationTexts } from '../messages.ts';
 import { emailField, formObject, phoneField, requiredText, TEXT_LIMITS } from './fields.ts';
 
-const v = messages.validation;
+const v = validationTexts;
 
 export const contactMessageSchema = formObject({
   name: requiredText(v.contactName, TEXT_LIMITS.contactName),

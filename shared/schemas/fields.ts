@@ -1,16 +1,16 @@
 /**
  * Building blocks of the schemas: trimmed, bounded texts and the fields several forms share. Every
- * rule carries its own pt-PT message from `messages.validation`; zod's English defaults never show.
+ * rule carries its own pt-PT message from `validationTexts`; zod's English defaults never show.
  */
 import * as z from 'zod';
-import { messages } from '../messages.ts';
+import { validationTexts } from '../messages.ts';
 import { PRODUCT_ID_MAX_LENGTH, PRODUCT_ID_PATTERN } from '../product-id.ts';
 
 // No `new Function` in zod: the shop's Content-Security-Policy has no 'unsafe-eval', and even zod's
 // caught probe for it is reported as a violation.
 z.config({ jitless: true });
 
-const v = messages.validation;
+const v = validationTexts;
 
 /** Length limits of text fields, in characters (for `maxLength` attributes too). */
 export const TEXT_LIMITS = {
@@ -43,7 +43,7 @@ export interface RequiredTextMessages {
  * A required text: trimmed, not empty, at most `max` characters.
  *
  * @example
- * requiredText(messages.validation.city, TEXT_LIMITS.city).parse('  Porto '); // 'Porto'
+ * requiredText(validationTexts.city, TEXT_LIMITS.city).parse('  Porto '); // 'Porto'
  */
 export function requiredText(text: RequiredTextMessages, max: number) {
   return z
@@ -57,7 +57,7 @@ export function requiredText(text: RequiredTextMessages, max: number) {
  * An optional text: trimmed, at most `max` characters, '' when absent. One message covers both rules.
  *
  * @example
- * optionalText(messages.validation.sku.invalid, TEXT_LIMITS.sku).parse(undefined); // ''
+ * optionalText(validationTexts.sku.invalid, TEXT_LIMITS.sku).parse(undefined); // ''
  */
 export function optionalText(invalid: string, max: number) {
   return z.string({ error: invalid }).trim().max(max, { error: invalid }).default('');

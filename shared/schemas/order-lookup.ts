@@ -4,10 +4,10 @@
  * nothing.
  */
 import * as z from 'zod';
-import { messages } from '../messages.ts';
+import { validationTexts } from '../messages.ts';
 import { emailField, formObject } from './fields.ts';
 
-const v = messages.validation;
+const v = validationTexts;
 
 /** The number as customers copy it: "123456", "nº 123 456", "#123456". */
 const ORDER_NUMBER_WRITTEN = /^\s*(?:n\.?\s*[ºo°]\s*|#\s*)?(\d{3})\s?(\d{3})\s*$/i;

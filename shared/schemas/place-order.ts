@@ -4,13 +4,13 @@
  */
 import * as z from 'zod';
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from '../cart.ts';
-import { messages } from '../messages.ts';
+import { validationTexts } from '../messages.ts';
 import { ACCESS_TOKEN_PATTERN } from '../order-status.ts';
 import { PROOF_KEY_PATTERN } from '../uploads.ts';
 import { formObject, productIdField, wholeNumber } from './fields.ts';
 import { shippingFormSchema } from './shipping-form.ts';
 
-const v = messages.validation;
+const v = validationTexts;
 
 /** One order line. */
 export const orderItemSchema = formObject({

@@ -2,14 +2,14 @@
  * Creating and editing a product: one form, one schema.
  */
 import * as z from 'zod';
-import { messages } from '../messages.ts';
+import { validationTexts } from '../messages.ts';
 import { MAX_DISCOUNT_PERCENT, MAX_PRICE_CENTS, MIN_PRICE_CENTS } from '../pricing.ts';
 import { PRODUCT_TYPES } from '../product-types.ts';
 import { PRODUCT_STATUSES } from '../product.ts';
 import { MAX_PHOTOS, PHOTO_ID_PATTERN } from '../photos.ts';
 import { formObject, oneOf, optionalText, requiredText, TEXT_LIMITS, wholeNumber } from './fields.ts';
 
-const v = messages.validation;
+const v = validationTexts;
 
 /** Highest stock of a product. */
 export const MAX_STOCK = 9999;

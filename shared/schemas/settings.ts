@@ -6,12 +6,12 @@
  */
 import { electronicFormatIBAN, friendlyFormatIBAN, isValidIBAN } from 'ibantools';
 import * as z from 'zod';
-import { messages } from '../messages.ts';
+import { validationTexts } from '../messages.ts';
 import { SETTINGS_LIMITS, type ShopSettings } from '../settings.ts';
 import { isValidNif } from '../shop-identity.ts';
 import { formObject, normalisePhone, wholeNumber } from './fields.ts';
 
-const v = messages.validation.settings;
+const v = validationTexts.settings;
 
 /** Text a customer is shown as it is: trimmed, at most `max` characters, no markup characters or line breaks. */
 function plainText(max: number, invalid: string) {

@@ -2,12 +2,12 @@
  * The shipping form: who and where, how to ship, how to pay, terms accepted.
  */
 import * as z from 'zod';
-import { messages } from '../messages.ts';
+import { validationTexts } from '../messages.ts';
 import { PAYMENT_METHOD_IDS } from '../payment-methods.ts';
 import { SHIPPING_METHOD_IDS } from '../shipping.ts';
 import { emailField, formObject, oneOf, phoneField, requiredText, TEXT_LIMITS } from './fields.ts';
 
-const v = messages.validation;
+const v = validationTexts;
 
 /** Countries the shop ships to. */
 export const SHIPPING_COUNTRIES = ['Portugal'] as const;

@@ -2,7 +2,7 @@
  * The out-of-stock notification request.
  */
 import type * as z from 'zod';
-import { messages } from '../messages.ts';
+import { validationTexts } from '../messages.ts';
 import { emailField, formObject, productIdField } from './fields.ts';
 
 /**
@@ -10,7 +10,7 @@ import { emailField, formObject, productIdField } from './fields.ts';
  * conseguirmos avisar', not the usual e-mail message.
  */
 export const stockAlertSchema = formObject({
-  email: emailField(messages.validation.stockAlertEmail.required),
+  email: emailField(validationTexts.stockAlertEmail.required),
   productId: productIdField,
 });
 

@@ -4,12 +4,12 @@
  * an optional note. Never both, never a bare value.
  */
 import * as z from 'zod';
-import { messages } from '../messages.ts';
+import { validationTexts } from '../messages.ts';
 import { ADMIN_STOCK_REASONS, type AdminStockReason } from '../stock.ts';
 import { formObject, oneOf, optionalText, TEXT_LIMITS, wholeNumber } from './fields.ts';
 import { MAX_STOCK } from './product-input.ts';
 
-const v = messages.validation;
+const v = validationTexts;
 
 /** What the server acts on: exactly one of the two forms, the note left out when empty. */
 export type StockChangeInput =

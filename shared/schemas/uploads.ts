@@ -2,11 +2,11 @@
  * Requests for presigned uploads: what the browser declares about the file before sending it.
  */
 import type * as z from 'zod';
-import { messages } from '../messages.ts';
+import { validationTexts } from '../messages.ts';
 import { IMAGE_CONTENT_TYPES, MAX_IMAGE_BYTES, MAX_PROOF_BYTES, PROOF_CONTENT_TYPES } from '../uploads.ts';
 import { formObject, oneOf, wholeNumber } from './fields.ts';
 
-const v = messages.validation;
+const v = validationTexts;
 
 /** A proof of payment: JPEG, PNG, WebP, HEIC or PDF, 1 byte to 10 MB. */
 export const proofUploadRequestSchema = formObject({

@@ -20,7 +20,7 @@ import type { Page, Request, Route } from 'playwright-core';
 import { encode } from 'uqr';
 import { describe, expect, it } from 'vitest';
 import { cognitoClient, ensureUser } from '../../infra/local/bootstrap.ts';
-import { messages } from '../../shared/messages.ts';
+import { adminTexts } from '../../shared/messages.ts';
 import { MOBILE, openPage, seriousViolations, useShop, type PageProblems } from '../web/e2e-support.ts';
 
 const shop = useShop();
@@ -264,7 +264,7 @@ describe('back-office sign-in with TOTP MFA required (recorded Cognito answers)'
     await page.goto(shop.twin.adminUrl);
     await signIn(page, email, temporaryPassword);
 
-    await page.getByText(messages.admin.newPasswordRequired).waitFor();
+    await page.getByText(adminTexts.newPasswordRequired).waitFor();
     await page.getByLabel('Nova palavra-passe', { exact: true }).fill(password);
     await page.getByLabel('Repetir a nova palavra-passe', { exact: true }).fill(password);
     await page.getByRole('button', { name: 'Guardar e entrar' }).click();
@@ -289,13 +289,13 @@ describe('back-office sign-in with TOTP MFA required (recorded Cognito answers)'
     // Not six digits: said before anything is sent.
     await codeField.fill('12ab');
     await page.getByRole('button', { name: 'Confirmar e entrar' }).click();
-    await expect.poll(() => alertText(page)).toBe(messages.admin.totpCodeFormat);
+    await expect.poll(() => alertText(page)).toBe(adminTexts.totpCodeFormat);
 
     // A wrong code: Cognito's EnableSoftwareTokenMFAException, in Portuguese, and the step stays.
     const wrong = wrongCode(key);
     await codeField.fill(wrong);
     await page.getByRole('button', { name: 'Confirmar e entrar' }).click();
-    await expect.poll(() => alertText(page)).toBe(messages.admin.totpSetupCodeInvalid);
+    await expect.poll(() => alertText(page)).toBe(adminTexts.totpSetupCodeInvalid);
     expect(page.url()).toMatch(/\/login$/);
     expect(await page.locator('.adm-totp-secret code').textContent()).toBe(secret);
     await shot(page, '2-setup-wrong-code-phone');
@@ -305,7 +305,7 @@ describe('back-office sign-in with TOTP MFA required (recorded Cognito answers)'
     await codeField.fill(`${code.slice(0, 3)} ${code.slice(3)}`);
     await page.getByRole('button', { name: 'Confirmar e entrar' }).click();
     await page.waitForURL(/\/dashboard$/);
-    await page.getByText(messages.admin.welcome(email)).waitFor();
+    await page.getByText(adminTexts.welcome(email)).waitFor();
     await page.locator('.adm-card').first().waitFor(); // the API took the tokens
     await shot(page, '3-dashboard-after-setup-phone');
 
@@ -338,7 +338,7 @@ describe('back-office sign-in with TOTP MFA required (recorded Cognito answers)'
     // Wrong code: Cognito's CodeMismatchException, and the same sign-in may try again.
     await codeField.fill(wrongCode(key));
     await page.getByRole('button', { name: 'Confirmar', exact: true }).click();
-    await expect.poll(() => alertText(page)).toBe(messages.admin.totpCodeInvalid);
+    await expect.poll(() => alertText(page)).toBe(adminTexts.totpCodeInvalid);
     await page.getByRole('heading', { name: 'Código de verificação' }).waitFor();
     await shot(page, '5-code-wrong-desktop');
 
@@ -346,7 +346,7 @@ describe('back-office sign-in with TOTP MFA required (recorded Cognito answers)'
     cognito.expireNextSession = true;
     await codeField.fill(totp(key));
     await page.getByRole('button', { name: 'Confirmar', exact: true }).click();
-    await expect.poll(() => alertText(page)).toBe(messages.admin.totpSessionExpired);
+    await expect.poll(() => alertText(page)).toBe(adminTexts.totpSessionExpired);
     await page.getByPlaceholder('Inserir Password').waitFor();
     expect(await page.getByPlaceholder('Inserir Username').inputValue()).toBe(email);
     await shot(page, '6-session-expired-desktop');
@@ -356,7 +356,7 @@ describe('back-office sign-in with TOTP MFA required (recorded Cognito answers)'
     await page.getByLabel('Código da aplicação de autenticação').fill(totp(key));
     await page.getByRole('button', { name: 'Confirmar', exact: true }).click();
     await page.waitForURL(/\/dashboard$/);
-    await page.getByText(messages.admin.welcome(email)).waitFor();
+    await page.getByText(adminTexts.welcome(email)).waitFor();
     await page.locator('.adm-card').first().waitFor();
     await shot(page, '7-dashboard-after-code-desktop');
 
@@ -381,7 +381,7 @@ describe('back-office sign-in with TOTP MFA required (recorded Cognito answers)'
     cognito.expireNextSession = true;
     await page.getByLabel('Código de 6 algarismos da aplicação').fill(totp(first));
     await page.getByRole('button', { name: 'Confirmar e entrar' }).click();
-    await expect.poll(() => alertText(page)).toBe(messages.admin.totpSetupSessionExpired);
+    await expect.poll(() => alertText(page)).toBe(adminTexts.totpSetupSessionExpired);
     await shot(page, '9-setup-expired-desktop');
     await signIn(page, other, password);
     await page.getByRole('heading', { name: 'Ligar a conta à aplicação de autenticação' }).waitFor();

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cognitoClient, ensureUser } from '../../infra/local/bootstrap.ts';
 import { webDistDir } from '../../infra/local/twin.ts';
 import { seedPieces } from '../../infra/local/seed/catalogue.ts';
-import { messages } from '../../shared/messages.ts';
+import { adminTexts, apiTexts, validationTexts } from '../../shared/messages.ts';
 import { pdfText } from '../support/pdf.ts';
 import { phonePhoto } from '../support/photos.ts';
 import { useShop } from '../web/e2e-support.ts';
@@ -131,7 +131,7 @@ describe('back-office: sign-in', () => {
     await expect.poll(() => page.getByPlaceholder('Inserir Username').getAttribute('type')).toBe('email');
     expect(await page.getByPlaceholder('Inserir Password').getAttribute('type')).toBe('password');
     await signIn(page, shop.twin.admin.email, 'Palavra-Errada-1!');
-    await expect.poll(() => page.getByRole('alert').textContent()).toBe(messages.admin.loginFailed);
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe(adminTexts.loginFailed);
     expect(page.url()).toMatch(/\/login$/);
     expect(errors).toEqual([]);
     await page.close();
@@ -149,15 +149,15 @@ describe('back-office: sign-in', () => {
     const { page, errors } = await newPage();
     await page.goto(shop.twin.adminUrl);
     await signIn(page, email, 'Temporaria-2026!');
-    await page.getByText(messages.admin.newPasswordRequired).waitFor();
+    await page.getByText(adminTexts.newPasswordRequired).waitFor();
     await page.getByLabel('Nova palavra-passe', { exact: true }).fill('Nova-Palavra-2026!');
     await page.getByLabel('Repetir a nova palavra-passe', { exact: true }).fill('Outra-Coisa-2026!');
     await page.getByRole('button', { name: 'Guardar e entrar' }).click();
-    await expect.poll(() => page.getByRole('alert').textContent()).toBe(messages.admin.newPasswordMismatch);
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe(adminTexts.newPasswordMismatch);
     await page.getByLabel('Repetir a nova palavra-passe', { exact: true }).fill('Nova-Palavra-2026!');
     await page.getByRole('button', { name: 'Guardar e entrar' }).click();
     await page.waitForURL(/\/dashboard$/);
-    await page.getByText(messages.admin.welcome(email)).waitFor();
+    await page.getByText(adminTexts.welcome(email)).waitFor();
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -171,21 +171,21 @@ describe('back-office: sign-in', () => {
     // An address with no account: the same answer as one with an account (nobody learns who has one).
     await page.getByLabel('E-mail').fill('ninguem-aqui@example.com');
     await page.getByRole('button', { name: 'Enviar código' }).click();
-    await page.getByText(messages.admin.resetCodeSent('ninguem-aqui@example.com')).waitFor();
+    await page.getByText(adminTexts.resetCodeSent('ninguem-aqui@example.com')).waitFor();
     await page.getByRole('button', { name: 'Enviar outro código' }).click();
     await page.getByLabel('E-mail').fill(email);
     await page.getByRole('button', { name: 'Enviar código' }).click();
-    await page.getByText(messages.admin.resetCodeSent(email)).waitFor();
+    await page.getByText(adminTexts.resetCodeSent(email)).waitFor();
     const code = await resetCodeOf(email);
     expect(code).toMatch(/^\d{6}$/);
     await page.getByLabel('Código recebido por e-mail').fill(code === '000000' ? '111111' : '000000');
     await page.getByLabel('Nova palavra-passe', { exact: true }).fill('Nova-Palavra-2026!');
     await page.getByLabel('Repetir a nova palavra-passe', { exact: true }).fill('Nova-Palavra-2026!');
     await page.getByRole('button', { name: 'Guardar nova palavra-passe' }).click();
-    await expect.poll(() => page.getByRole('alert').textContent()).toBe(messages.admin.resetCodeInvalid);
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe(adminTexts.resetCodeInvalid);
     await page.getByLabel('Código recebido por e-mail').fill(code);
     await page.getByRole('button', { name: 'Guardar nova palavra-passe' }).click();
-    await page.getByText(messages.admin.resetDone).waitFor();
+    await page.getByText(adminTexts.resetDone).waitFor();
     await signIn(page, email, 'Nova-Palavra-2026!');
     await page.waitForURL(/\/dashboard$/);
     expect(errors).toEqual([]);
@@ -198,7 +198,7 @@ describe('back-office: sign-in', () => {
     const { page, errors } = await newPage();
     await page.goto(shop.twin.adminUrl);
     await signIn(page, email, 'Cliente-Teste-2026!');
-    await expect.poll(() => page.getByRole('alert').textContent()).toContain(messages.api.forbidden);
+    await expect.poll(() => page.getByRole('alert').textContent()).toContain(apiTexts.forbidden);
     expect(await page.getByRole('navigation').count()).toBe(0);
     await page.getByRole('button', { name: 'Terminar sessão' }).click();
     await page.waitForURL(/\/login$/);
@@ -220,7 +220,7 @@ describe('back-office: sign-in', () => {
     });
     await page.getByRole('link', { name: 'Criar coleções' }).click();
     await page.waitForURL(/\/login$/);
-    await page.getByText(messages.admin.sessionExpired).waitFor();
+    await page.getByText(adminTexts.sessionExpired).waitFor();
     // Signed out elsewhere (tokens gone): the next navigation inside the admin goes to the login.
     await signIn(page);
     await page.waitForURL(/\/collections$/);
@@ -254,7 +254,7 @@ describe('back-office: the walk of issue 6', () => {
     await page.goto(shop.twin.adminUrl);
     await signIn(page);
     await page.waitForURL(/\/dashboard$/);
-    await page.getByText(messages.admin.welcome(shop.twin.admin.email)).waitFor();
+    await page.getByText(adminTexts.welcome(shop.twin.admin.email)).waitFor();
     const nav = page.getByRole('navigation');
     for (const label of ['Painel', 'Encomendas', 'Produtos', 'Criar coleções', 'Contactos', 'Esgotados', 'Definições']) {
       expect(await nav.getByRole('link', { name: label, exact: true }).count()).toBe(1);
@@ -291,7 +291,7 @@ describe('back-office: the walk of issue 6', () => {
     expect(csv).toContain('Marta;Teste;');
     await page.getByText('Exportar para o contabilista (CSV)').click(); // closed again
     await search.fill('zz-ninguém-assim');
-    await page.getByText(messages.admin.noOrders).waitFor();
+    await page.getByText(adminTexts.noOrders).waitFor();
     await search.fill(customer);
     await expect.poll(() => rows.filter({ hasText: String(order!.orderNumber) }).count()).toBe(1);
     const row = rows.filter({ hasText: String(order!.orderNumber) });
@@ -356,7 +356,7 @@ describe('back-office: the walk of issue 6', () => {
       const sendTracking = page.getByRole('button', { name: 'Enviar Código de Envio' });
       expect(await sendTracking.isDisabled()).toBe(true);
       await page.getByRole('button', { name: 'Confirmar Pagamento', exact: true }).click();
-      await page.getByText(messages.admin.emailQueued).waitFor();
+      await page.getByText(adminTexts.emailQueued).waitFor();
       await page.getByLabel('Código de envio').fill('RR123456789PT');
       expect(await sendTracking.isDisabled()).toBe(false);
       await sendTracking.click();
@@ -382,7 +382,7 @@ describe('back-office: the walk of issue 6', () => {
       await page.getByRole('button', { name: 'Guardar Estado' }).click();
       // Back to the list as the owner left it: the status filter and the search are kept.
       await page.waitForURL(/\/orders\?.*estado=Confirmar/);
-      await page.getByText(messages.admin.statusUpdated).waitFor();
+      await page.getByText(adminTexts.statusUpdated).waitFor();
       await page.goto(at(`/ordersdetail/${order!.id}`));
       await page.locator('.adm-timeline li', { hasText: 'Confirmar Pagamento → Enviar' }).waitFor();
       expect(await page.getByLabel('Estado', { exact: true }).locator('option:not([disabled])').allTextContents()).toEqual(['Enviado', 'Encerrada']);
@@ -410,7 +410,7 @@ describe('back-office: the walk of issue 6', () => {
         { name: 'IMG_0002.jpg', mimeType: 'image/jpeg', buffer: second },
         { name: 'lista.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('Lista de compras: pão, leite.') },
       ]);
-      await page.getByText(messages.api.photoWrongType).waitFor({ timeout: 60_000 });
+      await page.getByText(apiTexts.photoWrongType).waitFor({ timeout: 60_000 });
       await expect.poll(() => page.locator('.adm-photo[data-photo-id]').count(), { timeout: 60_000 }).toBe(2);
       await page.getByRole('button', { name: 'Fechar' }).click();
       // The second becomes the main photo, with its own alt text.
@@ -421,7 +421,7 @@ describe('back-office: the walk of issue 6', () => {
       await page.screenshot({ path: '/tmp/shots-photos/admin-photos.png', fullPage: true });
       await page.getByRole('button', { name: 'Criar Produto' }).click();
       await page.waitForURL(/\/products\/edit\/[^/]+$/);
-      await page.getByText(messages.admin.productSaved).waitFor();
+      await page.getByText(adminTexts.productSaved).waitFor();
       createdProductId = decodeURIComponent(page.url().split('/').pop()!);
 
       // In the shop, with its picture.
@@ -440,15 +440,15 @@ describe('back-office: the walk of issue 6', () => {
       expect(await page.getByLabel('Stock inicial *').count()).toBe(0);
       const panel = page.getByRole('region', { name: 'Ajustar stock' });
       await expect.poll(() => panel.getByTestId('current-stock').textContent()).toBe('0');
-      await page.getByText(messages.admin.noStockMovements).waitFor();
+      await page.getByText(adminTexts.noStockMovements).waitFor();
 
       // Someone asks to be told when it is back; then an adjustment takes the stock from 0 to 3.
       await publicApi('POST', '/api/stock-alerts', { email: requester, productId: createdProductId });
       await panel.getByLabel('Quantidade a somar ou retirar').fill('3');
       await panel.getByLabel('Nota (opcional)').fill('Chegaram da oficina');
       await panel.getByRole('button', { name: 'Aplicar' }).click();
-      await panel.getByText(messages.admin.backInStockQueued).waitFor();
-      await panel.getByText(messages.admin.stockAdjusted(3)).waitFor();
+      await panel.getByText(adminTexts.backInStockQueued).waitFor();
+      await panel.getByText(adminTexts.stockAdjusted(3)).waitFor();
       await expect.poll(() => panel.getByTestId('current-stock').textContent()).toBe('3');
       await expect.poll(async () => (await mailsTo(requester)).length).toBe(1);
       expect(mailText((await mailsTo(requester))[0]!)).toContain(productName);
@@ -469,12 +469,12 @@ describe('back-office: the walk of issue 6', () => {
       await panel.getByLabel('Definir para N').check();
       await panel.getByLabel('Novo stock').fill('10');
       await panel.getByRole('button', { name: 'Definir stock' }).click();
-      await panel.getByText(messages.api.stockChanged(2)).waitFor();
+      await panel.getByText(apiTexts.stockChanged(2)).waitFor();
       await expect.poll(() => panel.getByTestId('current-stock').textContent()).toBe('2');
       await expect.poll(() => page.locator('.adm-stock-history li').first().textContent()).toContain('Reserva');
       // The owner confirms over the value now shown.
       await panel.getByRole('button', { name: 'Definir stock' }).click();
-      await panel.getByText(messages.admin.stockAdjusted(10)).waitFor();
+      await panel.getByText(adminTexts.stockAdjusted(10)).waitFor();
       await expect.poll(() => page.locator('.adm-stock-history li').first().textContent()).toContain('+8');
       expect((await publicApi('GET', `/api/products/${createdProductId}`)).product.stock).toBe(10);
     },
@@ -492,14 +492,14 @@ describe('back-office: the walk of issue 6', () => {
 
       await page.getByLabel('Preço (€) *').fill('21,50');
       await page.getByRole('button', { name: 'Guardar Produto' }).click();
-      await page.getByText(messages.api.productChanged).waitFor();
+      await page.getByText(apiTexts.productChanged).waitFor();
       expect((await publicApi('GET', `/api/products/${createdProductId}`)).product).toMatchObject({ name: renamed, priceCents: 1990 });
       await page.getByRole('button', { name: 'Recarregar valores atuais' }).click();
-      await page.getByText(messages.admin.productReloaded).waitFor();
+      await page.getByText(adminTexts.productReloaded).waitFor();
       await expect.poll(() => page.getByLabel('Nome *').inputValue()).toBe(renamed);
       await page.getByLabel('Preço (€) *').fill('21,50');
       await page.getByRole('button', { name: 'Guardar Produto' }).click();
-      await page.getByText(messages.admin.productSaved).waitFor();
+      await page.getByText(adminTexts.productSaved).waitFor();
       expect((await publicApi('GET', `/api/products/${createdProductId}`)).product).toMatchObject({ name: renamed, priceCents: 2150, stock: 10 });
     },
   );
@@ -521,7 +521,7 @@ describe('back-office: the walk of issue 6', () => {
     expect(await page.getByLabel('Descrição', { exact: true }).inputValue()).toBe(typed);
     await page.screenshot({ path: '/tmp/shots-limits/draft-restored.png', fullPage: true });
     await page.getByRole('button', { name: 'Guardar Produto' }).click();
-    await page.getByText(messages.admin.productSaved).waitFor();
+    await page.getByText(adminTexts.productSaved).waitFor();
     expect((await publicApi('GET', `/api/products/${createdProductId}`)).product.description).toBe(typed);
     // Saved: the draft is gone, a reload shows no notice.
     await page.reload();
@@ -556,17 +556,17 @@ describe('back-office: the walk of issue 6', () => {
     await page.getByRole('link', { name: 'Criar Nova Coleção' }).click();
     await page.waitForURL(/\/create-collection$/);
     await page.getByRole('button', { name: 'Criar' }).click();
-    await expect.poll(() => page.locator('.field-error').textContent()).toBe(messages.validation.collectionName.required);
+    await expect.poll(() => page.locator('.field-error').textContent()).toBe(validationTexts.collectionName.required);
     const name = `Outono ${randomUUID().slice(0, 6)}`;
     await page.getByLabel('Nome da coleção').fill(name);
     await page.getByRole('button', { name: 'Criar' }).click();
     await page.waitForURL(/\/collections$/);
-    await page.getByText(messages.admin.collectionCreated).waitFor();
+    await page.getByText(adminTexts.collectionCreated).waitFor();
     await page.locator('.adm-list li', { hasText: name }).waitFor();
     await page.getByRole('link', { name: 'Criar Nova Coleção' }).click();
     await page.getByLabel('Nome da coleção').fill(name.toUpperCase());
     await page.getByRole('button', { name: 'Criar' }).click();
-    await expect.poll(() => page.locator('.field-error').textContent()).toBe(messages.api.collectionExists);
+    await expect.poll(() => page.locator('.field-error').textContent()).toBe(apiTexts.collectionExists);
     expect(await page.getByLabel('Nome da coleção *').getAttribute('aria-invalid')).toBe('true');
 
     // Renamed, then deleted (it is empty).
@@ -636,7 +636,7 @@ describe('back-office: the walk of issue 6', () => {
 
     await iban.fill('PT50 0035 0000 0000 1234 5677 9');
     await page.getByRole('button', { name: 'Guardar definições' }).click();
-    await page.getByText(messages.admin.settingsSaved).waitFor();
+    await page.getByText(adminTexts.settingsSaved).waitFor();
     const latest = page.locator('.adm-settings-history tbody tr').first();
     await expect.poll(() => latest.textContent()).toContain(`Transferência: IBAN: ${original} → PT50 0035 0000 0000 1234 5677 9`);
     expect(await latest.textContent()).toContain(shop.twin.admin.email);
@@ -649,7 +649,7 @@ describe('back-office: the walk of issue 6', () => {
     // Back to the demo IBAN, for the other walks.
     await page.getByLabel('Transferência: IBAN').fill(original);
     await page.getByRole('button', { name: 'Guardar definições' }).click();
-    await page.getByText(messages.admin.settingsSaved).waitFor();
+    await page.getByText(adminTexts.settingsSaved).waitFor();
     await expect.poll(async () => (await transfer())?.instructions?.iban, { timeout: 20_000, interval: 500 }).toBe(original);
   });
 
@@ -660,12 +660,12 @@ describe('back-office: the walk of issue 6', () => {
     expect(original).toBe('365');
     await days.fill('7');
     await page.getByRole('button', { name: 'Guardar definições' }).click();
-    await page.getByText(messages.validation.settings.retentionDays).waitFor();
+    await page.getByText(validationTexts.settings.retentionDays).waitFor();
     expect(await days.getAttribute('aria-invalid')).toBe('true');
 
     await days.fill('200');
     await page.getByRole('button', { name: 'Guardar definições' }).click();
-    await page.getByText(messages.admin.settingsSaved).waitFor();
+    await page.getByText(adminTexts.settingsSaved).waitFor();
     const latest = page.locator('.adm-settings-history tbody tr').first();
     await expect.poll(() => latest.textContent()).toContain('Dias a guardar as mensagens de contacto: 365 → 200');
     await page.locator('fieldset', { hasText: 'Dados pessoais' }).screenshot({ path: '/tmp/shots-settings/retention.png' });
@@ -682,7 +682,7 @@ describe('back-office: the walk of issue 6', () => {
 
     await page.getByLabel('Dias a guardar as mensagens de contacto').fill(original);
     await page.getByRole('button', { name: 'Guardar definições' }).click();
-    await page.getByText(messages.admin.settingsSaved).waitFor();
+    await page.getByText(adminTexts.settingsSaved).waitFor();
   });
 
   it('gives the seller\'s identification on "Definições": a mistyped NIF is refused in place; saved, every page and the PDF name the seller', async () => {
@@ -697,13 +697,13 @@ describe('back-office: the walk of issue 6', () => {
     await page.getByLabel('Telefone', { exact: true }).fill('220 000 000');
     await page.getByLabel('Registo comercial (ou início de atividade)').fill('Conservatória do Registo Comercial do Porto, n.º 503504564');
     await page.getByRole('button', { name: 'Guardar definições' }).click();
-    await page.getByText(messages.validation.settings.nif).waitFor();
+    await page.getByText(validationTexts.settings.nif).waitFor();
     expect(await nif.getAttribute('aria-invalid')).toBe('true');
     await form.screenshot({ path: '/tmp/shots-settings/seller-refused.png' });
 
     await nif.fill('503 504 564');
     await page.getByRole('button', { name: 'Guardar definições' }).click();
-    await page.getByText(messages.admin.settingsSaved).waitFor();
+    await page.getByText(adminTexts.settingsSaved).waitFor();
     await expect.poll(() => page.getByTestId('seller-incomplete').count()).toBe(0);
     expect(await nif.inputValue()).toBe('503504564');
     await expect.poll(() => page.locator('.adm-settings-history tbody tr').first().textContent()).toContain('NIF / NIPC: (vazio) → 503504564');
@@ -728,7 +728,7 @@ describe('back-office: the walk of issue 6', () => {
     expect(await cap.inputValue()).toBe('10');
     await cap.fill('3');
     await page.getByRole('button', { name: 'Guardar definições' }).click();
-    await page.getByText(messages.admin.settingsSaved).waitFor();
+    await page.getByText(adminTexts.settingsSaved).waitFor();
 
     const customer = await shop.browser.newContext();
     const shopper = await customer.newPage();
@@ -754,7 +754,7 @@ describe('back-office: the walk of issue 6', () => {
 
     await page.getByLabel('Unidades de uma peça por encomenda, no máximo').fill('10');
     await page.getByRole('button', { name: 'Guardar definições' }).click();
-    await page.getByText(messages.admin.settingsSaved).waitFor();
+    await page.getByText(adminTexts.settingsSaved).waitFor();
   });
 
   it('logs out, after which the admin URL redirects to the login', async () => {

@@ -12,7 +12,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cognitoClient } from '../../infra/local/bootstrap.ts';
 import { seedPieces } from '../../infra/local/seed/catalogue.ts';
-import { messages } from '../../shared/messages.ts';
+import { gdprTexts } from '../../shared/messages.ts';
 import { paths } from '../../shared/paths.ts';
 import { jsonCall } from '../support/clients.ts';
 import { useShop } from '../web/e2e-support.ts';
@@ -121,7 +121,7 @@ describe('back-office: anonymising a customer on their request', () => {
     await panel.getByRole('button', { name: 'Anonimizar de vez' }).click();
     const refusal = panel.getByRole('alert');
     await refusal.waitFor();
-    expect(await refusal.textContent()).toBe(messages.gdpr.openOrders([order.orderNumber]));
+    expect(await refusal.textContent()).toBe(gdprTexts.openOrders([order.orderNumber]));
     await shot(page, '3-refused-open-order');
     // Nothing changed: loaded again, the order, the message and the name are all still there.
     await page.goto(at(`/ordersdetail/${order.id}`));
@@ -139,7 +139,7 @@ describe('back-office: anonymising a customer on their request', () => {
     await panel.getByRole('button', { name: 'Anonimizar de vez' }).click();
     const result = page.getByTestId('anonymise-result');
     await result.waitFor();
-    expect(await result.textContent()).toBe(messages.gdpr.done({ orders: 1, proofs: 1, contactMessages: 1, stockAlerts: 1 }));
+    expect(await result.textContent()).toBe(gdprTexts.done({ orders: 1, proofs: 1, contactMessages: 1, stockAlerts: 1 }));
     await page.getByText('Sem encomendas com este e-mail.').waitFor();
     expect(await page.getByTestId('customer-gdpr').textContent()).not.toContain('Beatriz');
     expect(await page.locator('main').textContent()).not.toContain('Beatriz');
@@ -151,7 +151,7 @@ describe('back-office: anonymising a customer on their request', () => {
     await page.getByTestId('order-anonymised').waitFor();
     const main = (await page.locator('main').textContent())!;
     for (const gone of ['Beatriz', 'Esquecida', email, 'Esquecimento', '4900-321', 'Viana do Castelo', '936']) expect(main, gone).not.toContain(gone);
-    for (const kept of ['Anonimizado', 'Concluído', 'Transferência Bancária', messages.gdpr.orderEntry, 'com os dados pessoais do cliente (RGPD)']) expect(main, kept).toContain(kept);
+    for (const kept of ['Anonimizado', 'Concluído', 'Transferência Bancária', gdprTexts.orderEntry, 'com os dados pessoais do cliente (RGPD)']) expect(main, kept).toContain(kept);
     expect(await page.getByRole('link', { name: 'Ver cliente' }).count()).toBe(0);
     await shot(page, '5-order-anonymised');
 
@@ -160,7 +160,7 @@ describe('back-office: anonymising a customer on their request', () => {
     await page.getByTestId('customer-gdpr').getByRole('button', { name: 'Anonimizar dados do cliente' }).click();
     await page.getByLabel('Para confirmar, escreve o e-mail do cliente').fill(email);
     await page.getByRole('button', { name: 'Anonimizar de vez' }).click();
-    await page.getByTestId('anonymise-result').getByText(messages.gdpr.nothingLeft(email)).waitFor();
+    await page.getByTestId('anonymise-result').getByText(gdprTexts.nothingLeft(email)).waitFor();
   });
 
   it("the customer's link still opens the order, with no personal data", async () => {

@@ -4,7 +4,7 @@
  * and the requests that use up its limit come from that same address.
  */
 import { describe, expect, it } from 'vitest';
-import { messages } from '../../shared/messages.ts';
+import { apiTexts } from '../../shared/messages.ts';
 import { paths } from '../../shared/paths.ts';
 import { routes } from '../../lambdas/routes.ts';
 import { clientFetch } from '../support/clients.ts';
@@ -57,7 +57,7 @@ describe('per-client limits, as the customer sees them', () => {
     await expect.poll(() => notify.isEnabled(), { timeout: 20_000 }).toBe(true);
     await page.getByLabel('O teu e-mail').fill('rita@exemplo.pt');
     await notify.click();
-    await expect.poll(() => page.locator('.stock-alert [role="alert"]').textContent()).toBe(messages.api.busy);
+    await expect.poll(() => page.locator('.stock-alert [role="alert"]').textContent()).toBe(apiTexts.busy);
     await page.screenshot({ path: '/tmp/shots-limits/stock-alert-busy.png' });
     await page.close();
   });

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { seedPieces } from '../../infra/local/seed/catalogue.ts';
 import { DEFAULT_ADMIN_PREFIX, paths } from '../../shared/paths.ts';
 import { clientFetch } from '../support/clients.ts';
-import { messages } from '../../shared/messages.ts';
+import { myOrderTexts, validationTexts } from '../../shared/messages.ts';
 import { MOBILE, mailsTo, openPage, useShop } from '../web/e2e-support.ts';
 
 const shop = useShop();
@@ -202,13 +202,13 @@ describe('the owner works an order step by step', () => {
     await page.getByLabel('Número da encomenda').fill('12');
     await page.getByLabel('E-mail da encomenda').fill(email);
     await page.getByRole('button', { name: 'Enviar a ligação' }).click();
-    await page.getByText(messages.validation.orderLookupNumber.invalid).waitFor();
+    await page.getByText(validationTexts.orderLookupNumber.invalid).waitFor();
     // As the customer copies it from the bank app: "nº 123 456", e-mail in capitals.
     const n = String(order.orderNumber);
     await page.getByLabel('Número da encomenda').fill(`nº ${n.slice(0, 3)} ${n.slice(3)}`);
     await page.getByLabel('E-mail da encomenda').fill(email.toUpperCase());
     await page.getByRole('button', { name: 'Enviar a ligação' }).click();
-    await page.getByText(messages.myOrder.lookupSent).waitFor();
+    await page.getByText(myOrderTexts.lookupSent).waitFor();
     await page.screenshot({ path: '/tmp/shots-limits/order-lookup-sent.png', fullPage: true });
     expect(problems.errors).toEqual([]);
 

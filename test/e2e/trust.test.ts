@@ -9,7 +9,7 @@ import { mkdirSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { monthKey } from '../../shared/mb-way.ts';
-import { messages } from '../../shared/messages.ts';
+import { catalogTexts, checkoutTexts, validationTexts } from '../../shared/messages.ts';
 import { DESKTOP, getItem, openPage, scanAll, seriousViolations, setMbWayCounters, setPrice, useShop } from '../web/e2e-support.ts';
 
 const shop = useShop();
@@ -81,7 +81,7 @@ describe('free shipping and totals', () => {
     const page = await context.newPage();
     await page.goto(`${shop.twin.url}/cart`);
     await expect.poll(() => page.locator('[data-total="Total"]').textContent(), { timeout: 10_000 }).toBe('30,00 €');
-    expect(await page.locator('.cart-summary').textContent()).toContain(messages.checkout.freeShippingReached);
+    expect(await page.locator('.cart-summary').textContent()).toContain(checkoutTexts.freeShippingReached);
     await page.getByRole('button', { name: 'Finalizar Compra' }).click();
     for (const method of ['CTT', 'CTT Expresso']) expect(await page.locator('label.choice', { hasText: new RegExp(`^${method}`) }).first().textContent()).toContain('Grátis');
     await shippingForm(page, { email: `rita-${Date.now()}@exemplo.pt`, shipping: 'ctt-expresso' });
@@ -195,7 +195,7 @@ describe('the defects of the audit', () => {
   it('the quantity field can be cleared and retyped: Backspace then 3 gives 3, not 13', async () => {
     const { page } = await openPage(shop.browser);
     await page.goto(`${shop.twin.url}/product/anel-infinito`);
-    expect(await page.locator('.product-detail__vat').textContent()).toBe(messages.catalog.vatIncluded);
+    expect(await page.locator('.product-detail__vat').textContent()).toBe(catalogTexts.vatIncluded);
     const field = page.getByRole('spinbutton', { name: 'Quantidade' });
     await field.click();
     await page.keyboard.press('End');
@@ -223,7 +223,7 @@ describe('the defects of the audit', () => {
     expect(order).toMatchObject({ phone: '+351912345678', postalCode: '1100-048' });
 
     await page.locator('input[type="file"]').setInputFiles({ name: 'comprovativo.png', mimeType: 'image/png', buffer: Buffer.from('<!doctype html><html><body>pagar</body></html>') });
-    await expect.poll(() => page.locator('.proof-upload [role="alert"]').textContent()).toBe(messages.validation.proofContentType.invalid);
+    await expect.poll(() => page.locator('.proof-upload [role="alert"]').textContent()).toBe(validationTexts.proofContentType.invalid);
     expect(await page.locator('.proof-upload .notice--success').count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Confirmar encomenda' }).isDisabled()).toBe(true);
     await context.close();
@@ -240,11 +240,11 @@ describe('the defects of the audit', () => {
     try {
       await setMbWayCounters(shop.twin, month, 35, 40);
       await page.getByRole('button', { name: 'Continuar para o pagamento' }).click();
-      await expect.poll(() => page.locator('[role="alert"] .notice--error').textContent()).toBe(messages.checkout.mbwayUnavailable);
+      await expect.poll(() => page.locator('[role="alert"] .notice--error').textContent()).toBe(checkoutTexts.mbwayUnavailable);
       const mbway = page.locator('input[name="paymentMethod"][value="mbway"]');
       await expect.poll(() => mbway.isDisabled()).toBe(true);
       expect(await mbway.isChecked()).toBe(false);
-      expect(await page.locator('label.choice', { hasText: 'MB WAY' }).textContent()).toContain(messages.checkout.methodUnavailable);
+      expect(await page.locator('label.choice', { hasText: 'MB WAY' }).textContent()).toContain(checkoutTexts.methodUnavailable);
       const said = await page.locator('main').evaluate((main, text) => main.textContent!.split(text).length - 1, 'MBWay não está disponível');
       expect(said).toBe(1);
       expect(await scanAll(shop.twin, 'orders').then((all) => all.filter((o) => o.email === email))).toEqual([]);
@@ -260,7 +260,7 @@ describe('the defects of the audit', () => {
         sessionStorage.setItem('checkout.reservation', JSON.stringify(stored));
       });
       await page.reload();
-      await expect.poll(() => page.locator('[role="alert"] .notice--error p').allTextContents()).toEqual([messages.checkout.reservationOver]);
+      await expect.poll(() => page.locator('[role="alert"] .notice--error p').allTextContents()).toEqual([checkoutTexts.reservationOver]);
       expect(await page.locator('input[type="file"]').isDisabled()).toBe(true);
       expect(await page.getByRole('button', { name: 'Confirmar encomenda' }).isDisabled()).toBe(true);
     } finally {

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Match } from 'aws-cdk-lib/assertions';
 import { ADMIN_GROUP_NAME, ADMIN_SIGN_IN_STEP_VALIDITY, ADMIN_TOKEN_VALIDITY } from '../../infra/auth.ts';
-import { messages } from '../../shared/messages.ts';
+import { adminTexts } from '../../shared/messages.ts';
 import { ADMIN_PASSWORD_POLICY, passwordRuleText } from '../../shared/password-policy.ts';
 import { synthShop, SYNTH_TIMEOUT_MS, removeScratch, type Synthesized } from './support.ts';
 
@@ -59,7 +59,7 @@ describe('Cognito', () => {
     const pool = Object.values(shop.json.Resources).find((r) => r.Type === 'AWS::Cognito::UserPool')!;
     const policy = pool.Properties.Policies.PasswordPolicy;
     expect(policy.MinimumLength).toBe(ADMIN_PASSWORD_POLICY.minLength);
-    expect(messages.admin.newPasswordInvalid).toBe(`A palavra-passe não cumpre as regras: pelo menos ${policy.MinimumLength} caracteres, com maiúsculas, minúsculas, algarismos e símbolos.`);
+    expect(adminTexts.newPasswordInvalid).toBe(`A palavra-passe não cumpre as regras: pelo menos ${policy.MinimumLength} caracteres, com maiúsculas, minúsculas, algarismos e símbolos.`);
     expect(passwordRuleText({ minLength: 8, requireLowercase: true, requireUppercase: false, requireDigits: true, requireSymbols: false })).toBe('pelo menos 8 caracteres, com minúsculas e algarismos');
     expect(passwordRuleText({ minLength: 10, requireLowercase: false, requireUppercase: false, requireDigits: false, requireSymbols: false })).toBe('pelo menos 10 caracteres');
   });

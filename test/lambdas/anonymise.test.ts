@@ -14,7 +14,7 @@ import { randomUUID } from 'node:crypto';
 import { GetCommand, QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CustomerAnonymisedResponse, Order, PlaceOrderResponse } from '../../shared/api.ts';
-import { messages } from '../../shared/messages.ts';
+import { apiTexts, gdprTexts, validationTexts } from '../../shared/messages.ts';
 import { customerTerm, orderNumberTerms, orderSearchTerms } from '../../shared/order-search.ts';
 import type { OrderStatus } from '../../shared/order-status.ts';
 import { ANONYMISED_FIELDS, scrubbedOrderTexts } from '../../shared/personal-data.ts';
@@ -178,7 +178,7 @@ describe.sequential('POST /api/admin/customers/{email}/anonymise', () => {
     const answer = await anonymise(who.email);
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     expect(answer.body.anonymised).toEqual({ email: who.email.toLowerCase(), orders: 2, proofs: 1, contactMessages: 2, stockAlerts: 1 });
-    expect(answer.body.message).toBe(messages.gdpr.done({ orders: 2, proofs: 1, contactMessages: 2, stockAlerts: 1 }));
+    expect(answer.body.message).toBe(gdprTexts.done({ orders: 2, proofs: 1, contactMessages: 2, stockAlerts: 1 }));
 
     // The order keeps its number, dates, status, pieces, amounts and methods; loses who and where.
     const after = (await get('orders', done.id)) as unknown as Order & { accessTokenHash: string };
@@ -189,8 +189,8 @@ describe.sequential('POST /api/admin/customers/{email}/anonymise', () => {
     expect(after.anonymisedAt).toBeDefined();
     expect(after.proofDeletedAt).toBeDefined();
     expect(after.mailProblem).toBeUndefined();
-    expect(after.timeline.at(-1)).toMatchObject({ kind: 'note', by: ADMIN, text: messages.gdpr.orderEntry });
-    expect(after.timeline.filter((entry) => entry.text === messages.gdpr.proofEntry)).toHaveLength(1);
+    expect(after.timeline.at(-1)).toMatchObject({ kind: 'note', by: ADMIN, text: gdprTexts.orderEntry });
+    expect(after.timeline.filter((entry) => entry.text === gdprTexts.proofEntry)).toHaveLength(1);
     // The note and the bounce are still there, without the customer in them.
     expect(after.timeline.some((entry) => entry.text?.startsWith('A [anonimizado] ligou do [anonimizado]: entregar na [anonimizado]'))).toBe(true);
     expect(after.emails.find((record) => record.status === 'bounced')?.error).toBe('550 5.1.1 <[anonimizado]>: Recipient address rejected');
@@ -236,13 +236,13 @@ describe.sequential('POST /api/admin/customers/{email}/anonymise', () => {
     expect(view.body.customer).toMatchObject({ orders: [], messages: [], totals: { orders: 0, paidOrders: 0, paidCents: 0 } });
     const resend = await invoke(sendEmail, 'POST', `/api/admin/orders/${done.id}/emails`, { params: { id: done.id }, body: { kind: 'review-request', requestKey: randomUUID() }, admin: ADMIN });
     expect(resend.status).toBe(409);
-    expect(resend.body.error).toMatchObject({ code: 'order_anonymised', message: messages.gdpr.orderAnonymised });
+    expect(resend.body.error).toMatchObject({ code: 'order_anonymised', message: gdprTexts.orderAnonymised });
 
     // A second call finds nothing to do, says so, and changes nothing.
     const tables = await snapshot();
     const again = await anonymise(who.email.toUpperCase());
     expect(again.status).toBe(200);
-    expect(again.body).toEqual({ anonymised: { email: who.email.toLowerCase(), orders: 0, proofs: 0, contactMessages: 0, stockAlerts: 0 }, message: messages.gdpr.nothingLeft(who.email.toLowerCase()) });
+    expect(again.body).toEqual({ anonymised: { email: who.email.toLowerCase(), orders: 0, proofs: 0, contactMessages: 0, stockAlerts: 0 }, message: gdprTexts.nothingLeft(who.email.toLowerCase()) });
     expect(await snapshot()).toBe(tables);
   });
 
@@ -265,7 +265,7 @@ describe.sequential('POST /api/admin/customers/{email}/anonymise', () => {
     const refused = await anonymise(who.email);
     expect(refused.status).toBe(409);
     const numbers = [Number(shipped.id), Number(unpaid.id)].sort((a, b) => a - b);
-    expect(refused.body.error).toEqual({ code: 'customer_has_open_orders', message: messages.gdpr.openOrders(numbers) });
+    expect(refused.body.error).toEqual({ code: 'customer_has_open_orders', message: gdprTexts.openOrders(numbers) });
     expect(refused.body.error!.message).toContain(String(shipped.id));
     expect(refused.body.error!.message).toContain(String(unpaid.id));
     expect(await snapshot()).toBe(tables);
@@ -301,8 +301,8 @@ describe.sequential('POST /api/admin/customers/{email}/anonymise', () => {
     for (const { id } of orders) {
       const order = (await get('orders', id)) as unknown as Order;
       expect(order).toMatchObject(ANONYMISED_FIELDS);
-      expect(order.timeline.filter((entry) => entry.text === messages.gdpr.orderEntry)).toHaveLength(1);
-      expect(order.timeline.filter((entry) => entry.text === messages.gdpr.proofEntry)).toHaveLength(1);
+      expect(order.timeline.filter((entry) => entry.text === gdprTexts.orderEntry)).toHaveLength(1);
+      expect(order.timeline.filter((entry) => entry.text === gdprTexts.proofEntry)).toHaveLength(1);
     }
     expect(await historyOf(who.email)).toEqual([]);
     await countersMatchRecount();
@@ -315,7 +315,7 @@ describe.sequential('POST /api/admin/customers/{email}/anonymise', () => {
     await pay(order);
     await move(order.id, 'Enviar', 'Enviado', 'Concluido');
     const seen = (await get('orders', order.id)) as unknown as OrderItem;
-    const stale = () => writeTransaction([anonymiseOrderItem(seen, scrubbedOrderTexts(seen), { at: new Date().toISOString(), kind: 'note', by: ADMIN, text: messages.gdpr.orderEntry }, new Date())], randomUUID());
+    const stale = () => writeTransaction([anonymiseOrderItem(seen, scrubbedOrderTexts(seen), { at: new Date().toISOString(), kind: 'note', by: ADMIN, text: gdprTexts.orderEntry }, new Date())], randomUUID());
     // The owner adds a note after the erasure read the order: the erasure's write, made over the order as read, is refused.
     expect((await invoke(addNote, 'POST', `/api/admin/orders/${order.id}/notes`, { params: { id: order.id }, body: { text: 'Marta quer fatura.' }, admin: OTHER_ADMIN })).status).toBe(201);
     expect((await stale()).written).toBe(false);
@@ -343,12 +343,12 @@ describe.sequential('POST /api/admin/customers/{email}/anonymise', () => {
     event.requestContext.authorizer = { jwt: { claims: { sub: randomUUID(), email: 'cliente@example.com', 'cognito:groups': '[clientes]' }, scopes: [] } };
     const customerCall = (await asFunction({ name: KEY, grants: row.grants, api: true }, () => anonymiseHandler(event as never, lambdaContext))) as { statusCode: number; body: string };
     expect(customerCall.statusCode).toBe(403);
-    expect(JSON.parse(customerCall.body).error.message).toBe(messages.api.forbidden);
+    expect(JSON.parse(customerCall.body).error.message).toBe(apiTexts.forbidden);
 
     for (const bad of ['não-é-um-email', '<script>alert(1)</script>', 'ana@', '@exemplo.pt', 'ana@exemplo', 'ana@@exemplo.pt', ' ', `${'a'.repeat(250)}@exemplo.pt`, "ana'; DROP TABLE orders;--@x.pt"]) {
       const answer = await anonymise(bad);
       expect(answer.status, bad).toBe(400);
-      expect(answer.body.error).toMatchObject({ code: 'invalid_email', message: messages.validation.email.invalid });
+      expect(answer.body.error).toMatchObject({ code: 'invalid_email', message: validationTexts.email.invalid });
     }
     expect(await snapshot()).toBe(tables);
   });
@@ -369,10 +369,10 @@ describe.sequential('POST /api/admin/customers/{email}/anonymise', () => {
       const view = await call('GET', `/api/admin/customers/${encodeURIComponent(email)}`, { token });
       expect(view.body.customer.messages).toEqual([]);
       const again = await call<CustomerAnonymisedResponse>('POST', path, { token });
-      expect(again.body.message).toBe(messages.gdpr.nothingLeft(email.toLowerCase()));
+      expect(again.body.message).toBe(gdprTexts.nothingLeft(email.toLowerCase()));
       const malformed = await call('POST', `/api/admin/customers/${encodeURIComponent('ana@@exemplo')}/anonymise`, { token });
       expect(malformed.status).toBe(400);
-      expect(malformed.body.error.message).toBe(messages.validation.email.invalid);
+      expect(malformed.body.error.message).toBe(validationTexts.email.invalid);
     }
   });
 });

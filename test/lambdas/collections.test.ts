@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { messages } from '../../shared/messages.ts';
+import { apiTexts } from '../../shared/messages.ts';
 import { createProduct } from '../support/factories.ts';
 import { adminToken, call } from '../support/twin.ts';
 
@@ -47,7 +47,7 @@ describe('collections: rename and delete', () => {
     await admin('POST', '/api/admin/collections', { name: second });
     const taken = await admin('PUT', `/api/admin/collections/${one.id}`, { name: second.toUpperCase() });
     expect(taken.status).toBe(409);
-    expect(taken.body.error.message).toBe(messages.api.collectionExists);
+    expect(taken.body.error.message).toBe(apiTexts.collectionExists);
     const empty = await admin('PUT', `/api/admin/collections/${one.id}`, { name: '   ' });
     expect(empty.status).toBe(400);
     expect((await admin('PUT', '/api/admin/collections/nao-existe-x', { name: 'Qualquer' })).status).toBe(404);
@@ -61,7 +61,7 @@ describe('collections: rename and delete', () => {
     const piece = await createProduct({ collection: name, status: 'archived' });
     const refused = await admin('DELETE', `/api/admin/collections/${id}`);
     expect(refused.status).toBe(409);
-    expect(refused.body.error.message).toBe(messages.api.collectionNotEmpty(1));
+    expect(refused.body.error.message).toBe(apiTexts.collectionNotEmpty(1));
     await createProduct({ ...piece, collection: '' });
     const deleted = await admin('DELETE', `/api/admin/collections/${id}`);
     expect(deleted.status).toBe(200);

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlaceOrderResponse } from '../../shared/api.ts';
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from '../../shared/cart.ts';
-import { messages } from '../../shared/messages.ts';
+import { checkoutTexts } from '../../shared/messages.ts';
 import { DEFAULT_SETTINGS } from '../../shared/settings.ts';
 import { shopSettingsSchema } from '../../shared/schemas/settings.ts';
 import { handler as createOrder } from '../../lambdas/handlers/orders/create.ts';
@@ -47,8 +47,8 @@ describe.sequential('order caps of the settings', () => {
     const tooMany = await place([{ productId: a.id, quantity: 1 }, { productId: b.id, quantity: 4 }]);
     expect(tooMany.status).toBe(400);
     expect(tooMany.body.error.code).toBe('order_caps');
-    expect(tooMany.body.error.message).toBe(messages.checkout.lineQuantityCap(3));
-    expect(tooMany.body.error.fields).toEqual({ 'items.1.quantity': messages.checkout.lineQuantityCap(3) });
+    expect(tooMany.body.error.message).toBe(checkoutTexts.lineQuantityCap(3));
+    expect(tooMany.body.error.fields).toEqual({ 'items.1.quantity': checkoutTexts.lineQuantityCap(3) });
     expect(tooMany.body.error.message).toBe('Cada encomenda pode ter no máximo 3 unidades de cada peça. Reduz a quantidade no carrinho.');
 
     const tooManyLines = await place([a, b, c].map((p) => ({ productId: p.id, quantity: 1 })));

@@ -7,7 +7,7 @@
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { messages } from '../../shared/messages.ts';
+import { myOrderTexts, validationTexts } from '../../shared/messages.ts';
 import { cttTrackingUrl } from '../../shared/shipping.ts';
 import { createProduct, mailsTo, placeOrder, reservationBody, uploadProof, type SentMail } from '../support/factories.ts';
 import { nextClientAddress } from '../support/clients.ts';
@@ -89,7 +89,7 @@ describe('POST /api/orders/lookup: the link by order number and e-mail', () => {
     const before = (await mailsTo(order.email)).length;
     const answer = await lookup({ orderNumber: `nº ${String(order.orderNumber).slice(0, 3)} ${String(order.orderNumber).slice(3)}`, email: order.email.toUpperCase() });
     expect(answer.status).toBe(202);
-    expect(answer.body).toEqual({ message: messages.myOrder.lookupSent });
+    expect(answer.body).toEqual({ message: myOrderTexts.lookupSent });
     const mails = await mailsTo(order.email);
     expect(mails).toHaveLength(before + 1);
     const sent = mails.at(-1)!;
@@ -112,7 +112,7 @@ describe('POST /api/orders/lookup: the link by order number and e-mail', () => {
     const unknown = await lookup({ orderNumber: order.orderNumber === 999_999 ? '100000' : String(order.orderNumber + 1), email: order.email });
     for (const answer of [wrongEmail, unknown]) {
       expect(answer.status).toBe(202);
-      expect(answer.body).toEqual({ message: messages.myOrder.lookupSent });
+      expect(answer.body).toEqual({ message: myOrderTexts.lookupSent });
     }
     await outboxDrained();
     expect(await mailsTo(intruder)).toEqual([]);
@@ -132,7 +132,7 @@ describe('POST /api/orders/lookup: the link by order number and e-mail', () => {
       expect(answer.status, JSON.stringify(body)).toBe(400);
       expect(answer.body.error.message).toMatch(/[ãçéêõáí]|Indica|válid/);
     }
-    expect((await lookup({ orderNumber: '123456' })).body.error.fields.email).toBe(messages.validation.email.required);
+    expect((await lookup({ orderNumber: '123456' })).body.error.fields.email).toBe(validationTexts.email.required);
   });
 
   it('one client trying numbers is stopped after 10 tries in 10 minutes (429 with Retry-After)', async () => {

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Order, OrderSummary } from '../../shared/api.ts';
-import { messages } from '../../shared/messages.ts';
+import { validationTexts } from '../../shared/messages.ts';
 import { ORDER_NUMBER_MAX } from '../../shared/order-status.ts';
 import { ORDER_LISTING } from '../../lambdas/repositories/orders.ts';
 import { putOrderSearchTerms } from '../../lambdas/repositories/order-search.ts';
@@ -124,7 +124,7 @@ describe('GET /api/admin/orders?q=: search by name, e-mail, phone or number', ()
     for (const q of ['a', '12', '<>', 'x'.repeat(61)]) {
       const answer = await search(q);
       expect(answer.status, q).toBe(400);
-      expect(answer.body.error.fields.q).toBe(messages.validation.pageQuery.search);
+      expect(answer.body.error.fields.q).toBe(validationTexts.pageQuery.search);
     }
     const hostile = await search('<script>alert(1)</script>');
     expect(hostile.status).toBe(200);
@@ -171,7 +171,7 @@ describe('GET /api/admin/customers/{email}: one customer, by e-mail', () => {
   it('refuses what is not an e-mail in Portuguese, and anyone who is not an admin', async () => {
     const bad = await call('GET', `/api/admin/customers/${encodeURIComponent('<script>')}`, { token: await adminToken() });
     expect(bad.status).toBe(400);
-    expect(bad.body.error.message).toBe(messages.validation.email.invalid);
+    expect(bad.body.error.message).toBe(validationTexts.email.invalid);
     expect((await call('GET', '/api/admin/customers/ana%40exemplo.pt')).status).toBe(401);
   });
 });

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { csvMoney } from '../../shared/csv.ts';
 import { dayKey } from '../../shared/dates.ts';
-import { messages } from '../../shared/messages.ts';
+import { validationTexts } from '../../shared/messages.ts';
 import { createProduct, orderBody, placeOrder } from '../support/factories.ts';
 import { adminToken, call, twin } from '../support/twin.ts';
 import { clientFetch } from '../support/clients.ts';
@@ -95,11 +95,11 @@ describe('GET /api/admin/orders/export', () => {
   it('refuses bad ranges in Portuguese, and anyone who is not an admin', async () => {
     const token = await adminToken();
     const cases: [string, string][] = [
-      ['from=2026-13-01&to=2026-12-01', messages.validation.export.date],
-      ['from=2026-02-30&to=2026-03-01', messages.validation.export.date],
-      ['from=2026-05-02&to=2026-05-01', messages.validation.export.order],
-      ['from=2024-01-01&to=2026-01-01', messages.validation.export.tooLong(366)],
-      ['from=2026-01-01&to=2026-01-02&kind=tudo', messages.validation.export.kind],
+      ['from=2026-13-01&to=2026-12-01', validationTexts.export.date],
+      ['from=2026-02-30&to=2026-03-01', validationTexts.export.date],
+      ['from=2026-05-02&to=2026-05-01', validationTexts.export.order],
+      ['from=2024-01-01&to=2026-01-01', validationTexts.export.tooLong(366)],
+      ['from=2026-01-01&to=2026-01-02&kind=tudo', validationTexts.export.kind],
     ];
     for (const [query, message] of cases) {
       const answer = await call('GET', `/api/admin/orders/export?${query}`, { token });

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '../../shared/messages.ts';
+import { apiTexts, validationTexts } from '../../shared/messages.ts';
 import { photoFile, photoFiles, PHOTO_WIDTHS, type ProductPhoto } from '../../shared/photos.ts';
 import { MAX_IMAGE_BYTES } from '../../shared/uploads.ts';
 import { jewelleryImage } from '../../infra/local/seed/images.ts';
@@ -80,15 +80,15 @@ describe('photo processing', () => {
     const tooLarge = await phonePhoto({ bytes: 21 * 1024 * 1024, hue: 200 });
     const presign = await admin('POST', '/api/admin/uploads/image', { contentType: 'image/jpeg', size: tooLarge.length });
     expect(presign.status).toBe(400);
-    expect(presign.body.error.fields.size).toBe(messages.validation.imageSize.invalid);
+    expect(presign.body.error.fields.size).toBe(validationTexts.imageSize.invalid);
     // Declared small but sent large (the local S3 server enforces no POST policy): the processing refuses it.
     const sneaked = await uploadPhoto(token, tooLarge, { size: 1000 });
-    expect(sneaked.result).toEqual({ status: 'failed', message: messages.api.photoTooLarge });
+    expect(sneaked.result).toEqual({ status: 'failed', message: apiTexts.photoTooLarge });
     await nothingStoredFor(tooLarge, sneaked.uploadId);
 
     const text = Buffer.from(`Isto é uma lista de compras, não uma foto. ${randomUUID()}\n`.repeat(50));
     const renamed = await uploadPhoto(token, text, { contentType: 'image/jpeg' });
-    expect(renamed.result).toEqual({ status: 'failed', message: messages.api.photoWrongType });
+    expect(renamed.result).toEqual({ status: 'failed', message: apiTexts.photoWrongType });
     await nothingStoredFor(text, renamed.uploadId);
   }, 120_000);
 
@@ -98,8 +98,8 @@ describe('photo processing', () => {
     expect(presign.body.error.fields.contentType).toMatch(/HEIC.*JPEG/);
     const heic = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from(`ftypheic${randomUUID()}`, 'latin1'), Buffer.alloc(500)]);
     const sent = await uploadPhoto(token, heic, { contentType: 'image/jpeg' });
-    expect(sent.result).toEqual({ status: 'failed', message: messages.api.photoHeic });
-    expect(messages.api.photoHeic).toMatch(/JPEG/);
+    expect(sent.result).toEqual({ status: 'failed', message: apiTexts.photoHeic });
+    expect(apiTexts.photoHeic).toMatch(/JPEG/);
   });
 
   it('an unknown upload is 404', async () => {
@@ -142,11 +142,11 @@ describe('products with photos', () => {
     const base = { name: 'X', code: `X-${randomUUID().slice(0, 6)}`, type: 'anel', collection: '', priceCents: 1000, discountPercent: 0, stock: 1 };
     const unknown = await admin('POST', '/api/admin/products', { ...base, photos: [{ id: 'a'.repeat(24), alt: '' }] });
     expect(unknown.status).toBe(400);
-    expect(unknown.body.error.fields.photos).toBe(messages.validation.photos.invalid);
+    expect(unknown.body.error.fields.photos).toBe(validationTexts.photos.invalid);
     const nine = await admin('POST', '/api/admin/products', { ...base, photos: Array.from({ length: 9 }, (_, i) => ({ id: String(i).repeat(24), alt: '' })) });
-    expect(nine.body.error.fields.photos).toBe(messages.validation.photos.tooMany);
+    expect(nine.body.error.fields.photos).toBe(validationTexts.photos.tooMany);
     const twice = await admin('POST', '/api/admin/products', { ...base, photos: [{ id: 'b'.repeat(24) }, { id: 'b'.repeat(24) }] });
-    expect(twice.body.error.fields.photos).toBe(messages.validation.photos.duplicate);
+    expect(twice.body.error.fields.photos).toBe(validationTexts.photos.duplicate);
   });
 });
 

@@ -4,7 +4,7 @@
  * back-office still lists and edits it. Through the real handlers and DynamoDB Local.
  */
 import { describe, expect, it } from 'vitest';
-import { messages } from '../../shared/messages.ts';
+import { apiTexts, checkoutTexts, validationTexts } from '../../shared/messages.ts';
 import { createProduct, orderBody, placeOrder, reservationBody } from '../support/factories.ts';
 import { adminToken, call, callRoute } from '../support/twin.ts';
 
@@ -21,10 +21,10 @@ describe('product status: Ativo, Rascunho, Arquivado', () => {
     for (const hidden of [draft, archived]) {
       const page = await callRoute('GET /api/products/{id}', { params: { id: hidden.id } });
       expect(page.status).toBe(404);
-      expect(page.body.error.message).toBe(messages.api.productNotFound);
+      expect(page.body.error.message).toBe(apiTexts.productNotFound);
       const order = await placeOrder(reservationBody([{ productId: hidden.id, quantity: 1 }]));
       expect(order.status).toBe(409);
-      expect(order.body.error.message).toBe(messages.checkout.productGone);
+      expect(order.body.error.message).toBe(checkoutTexts.productGone);
     }
     const sitemap = async () => String((await call('GET', '/api/sitemap.xml')).body);
     await expect.poll(sitemap, { timeout: 15_000, interval: 500 }).toContain(active.id);
@@ -58,7 +58,7 @@ describe('product status: Ativo, Rascunho, Arquivado', () => {
     const token = await adminToken();
     const answer = await call('POST', '/api/admin/products', { token, body: { name: 'X', code: 'X-STATUS', type: 'anel', priceCents: 1000, stock: 1, status: 'escondido' } });
     expect(answer.status).toBe(400);
-    expect(answer.body.error.fields.status).toBe(messages.validation.productStatus.invalid);
+    expect(answer.body.error.fields.status).toBe(validationTexts.productStatus.invalid);
   });
 });
 
@@ -75,7 +75,7 @@ describe('DELETE /api/admin/products/{id}', () => {
     expect((await placeOrder(reservationBody([{ productId: sold.id, quantity: 1 }]))).status).toBe(201);
     const refused = await call('DELETE', `/api/admin/products/${sold.id}`, { token });
     expect(refused.status).toBe(409);
-    expect(refused.body.error).toMatchObject({ code: 'product_ordered', message: messages.api.productOrdered });
+    expect(refused.body.error).toMatchObject({ code: 'product_ordered', message: apiTexts.productOrdered });
     expect((await call('GET', `/api/admin/products/${sold.id}`, { token })).status).toBe(200);
     expect((await call('DELETE', `/api/admin/products/${sold.id}`)).status).toBe(401);
   });

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { messages } from '../../shared/messages.ts';
+import { apiTexts } from '../../shared/messages.ts';
 import { routes } from '../../lambdas/routes.ts';
 import { clientId, emailId } from '../../lambdas/services/rate-limits.ts';
 import { nextClientAddress } from '../support/clients.ts';
@@ -124,7 +124,7 @@ describe('the origin lock', () => {
   it('the API origin (execute-api) refuses requests without the secret header, or with a wrong one', async () => {
     const bare = await call('GET', '/api/products', { base: twin().apiOriginUrl });
     expect(bare.status).toBe(403);
-    expect(bare.body.error.message).toBe(messages.api.originRefused);
+    expect(bare.body.error.message).toBe(apiTexts.originRefused);
     const wrong = await call('POST', '/api/contact-messages', {
       base: twin().apiOriginUrl,
       headers: { 'x-origin-verify': 'adivinha' },

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '../../shared/messages.ts';
+import { adminTexts, apiTexts, validationTexts } from '../../shared/messages.ts';
 import type { AdminProduct } from '../../shared/product.ts';
 import type { ProductUpdateInput, StockChangeInput } from '../../shared/schemas/index.ts';
 import { createProduct, mailsTo, orderBody, placeOrder } from '../support/factories.ts';
@@ -84,7 +84,7 @@ describe('the product form saves only over the version it loaded, and never stoc
 
     const first = await saveForm(product.id, formBody(firstWindow, { priceCents: 2500 }));
     expect(first.status).toBe(409);
-    expect(first.body.error).toMatchObject({ code: 'product_changed', message: messages.api.productChanged, current: { version: 2 } });
+    expect(first.body.error).toMatchObject({ code: 'product_changed', message: apiTexts.productChanged, current: { version: 2 } });
     expect(first.body.error.message).toMatch(/^Este produto foi alterado entretanto.*Recarrega/);
     expect(await productItem(product.id)).toEqual(before);
     expect(before).toMatchObject({ name: 'Colar Renomeado', priceCents: 2000, version: 2 });
@@ -114,7 +114,7 @@ describe('the product form saves only over the version it loaded, and never stoc
     // A form body that still carries stock is refused: stock is not this form's to write.
     const withStock = await call('PUT', `/api/admin/products/${product.id}`, { token, body: { ...formBody(saved.body.product), stock: 4 } });
     expect(withStock.status).toBe(400);
-    expect(withStock.body.error.fields).toEqual({ stock: messages.validation.stockNotEditable.invalid });
+    expect(withStock.body.error.fields).toEqual({ stock: validationTexts.stockNotEditable.invalid });
     expect(await productItem(product.id)).toMatchObject({ stock: 2, version: 2 });
   });
 
@@ -142,7 +142,7 @@ describe('the product form saves only over the version it loaded, and never stoc
     const { version: _version, ...noVersion } = formBody(await loadProduct(product.id));
     const refused = await call('PUT', `/api/admin/products/${product.id}`, { token, body: noVersion });
     expect(refused.status).toBe(400);
-    expect(refused.body.error.fields.version).toBe(messages.validation.version.invalid);
+    expect(refused.body.error.fields.version).toBe(validationTexts.version.invalid);
     expect(await productItem(product.id)).toMatchObject({ version: 1 });
     expect((await saveForm(`nao-existe-${randomUUID()}`, formBody(await loadProduct(product.id)))).status).toBe(404);
   });
@@ -170,7 +170,7 @@ describe('stock changes by delta or compare-and-set, each one recorded', () => {
       const current = answer.body.error.current!.stock!;
       expect(current).toBeLessThan(start);
       expect(current).toBeGreaterThanOrEqual(start - ordered);
-      expect(answer.body.error.message).toBe(messages.api.stockChanged(current));
+      expect(answer.body.error.message).toBe(apiTexts.stockChanged(current));
       expect(answer.body.error.message).toContain(`agora é ${current}`);
     }
     const final = Number((await productItem(product.id)).stock);
@@ -219,7 +219,7 @@ describe('stock changes by delta or compare-and-set, each one recorded', () => {
     const before = await productItem(product.id);
     const refused = await changeStock(product.id, { delta: -4, reason: 'adjustment' });
     expect(refused.status).toBe(409);
-    expect(refused.body.error).toMatchObject({ code: 'stock_below_zero', message: messages.api.stockBelowZero(3), current: { stock: 3 } });
+    expect(refused.body.error).toMatchObject({ code: 'stock_below_zero', message: apiTexts.stockBelowZero(3), current: { stock: 3 } });
     expect(refused.body.error.message).toContain('o stock atual é 3');
     expect(await productItem(product.id)).toEqual(before);
     expect(await movementItems(product.id)).toHaveLength(0);
@@ -240,7 +240,7 @@ describe('stock changes by delta or compare-and-set, each one recorded', () => {
   it('refuses hostile bodies with 400 and Portuguese field messages, writing nothing', async () => {
     const product = await createProduct({ stock: 6 });
     const before = await productItem(product.id);
-    const v = messages.validation;
+    const v = validationTexts;
     const cases: [unknown, Record<string, string>][] = [
       [{ delta: '1', reason: 'adjustment' }, { delta: v.stockDelta.invalid }],
       [{ delta: 1.5, reason: 'adjustment' }, { delta: v.stockDelta.invalid }],
@@ -269,7 +269,7 @@ describe('stock changes by delta or compare-and-set, each one recorded', () => {
     for (const [body, fields] of cases) {
       const answer = await call('POST', `/api/admin/products/${product.id}/stock`, { token, body });
       expect(answer.status, JSON.stringify(body)).toBe(400);
-      expect(answer.body.error.message).toBe(messages.api.invalidInput);
+      expect(answer.body.error.message).toBe(apiTexts.invalidInput);
       expect(answer.body.error.fields, JSON.stringify(body)).toEqual(fields);
     }
     expect((await call('POST', `/api/admin/products/${product.id}/stock`, { token, raw: '{"delta": 1,', headers: { 'content-type': 'application/json' } })).status).toBe(400);
@@ -300,7 +300,7 @@ describe('stock changes by delta or compare-and-set, each one recorded', () => {
     expect(body.movements).toEqual([
       expect.objectContaining({ productId: id, delta: 1, reason: 'return', note: 'devolvido pela cliente', actor: { kind: 'admin', email: adminName } }),
       expect.objectContaining({ productId: id, delta: -1, reason: 'reservation', actor: { kind: 'order', orderId: order.body.order.id } }),
-      expect.objectContaining({ productId: id, delta: 3, reason: 'adjustment', note: messages.admin.initialStockNote, actor: { kind: 'admin', email: adminName } }),
+      expect.objectContaining({ productId: id, delta: 3, reason: 'adjustment', note: adminTexts.initialStockNote, actor: { kind: 'admin', email: adminName } }),
     ]);
     const times = body.movements.map((m) => m.at);
     expect([...times].sort().reverse()).toEqual(times);

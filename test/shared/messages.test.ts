@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { messages } from '../../shared/messages.ts';
+import { adminTexts, apiTexts, catalogTexts, checkoutTexts, commonTexts, contactTexts, productTexts, stockAlertTexts, validationTexts, messages } from '../../shared/messages.ts';
 
 describe('messages', () => {
   it('keeps the API error texts other modules rely on, word for word', () => {
-    expect(messages.api).toMatchObject({
+    expect(apiTexts).toMatchObject({
       invalidJson: 'O pedido não é um JSON válido.',
       unsupportedMediaType: 'O pedido tem de ser enviado em JSON (Content-Type: application/json).',
       payloadTooLarge: 'O pedido é demasiado grande.',
@@ -21,49 +21,49 @@ describe('messages', () => {
   });
 
   it('keeps the texts the shop gave in Portuguese word for word', () => {
-    expect(messages.product.quantityUnavailable).toBe('Quantidade indisponível em estoque. Tente comprar menos.');
-    expect(messages.product.addedToCart).toBe('Produto adicionado ao carrinho com sucesso!');
-    expect(messages.stockAlert.emailMissing).toBe('Insere o teu email para nós conseguirmos avisar');
-    expect(messages.stockAlert.sent).toBe('Email Enviado. fica atento às novidades!');
-    expect(messages.contact.success).toBe('Mensagem enviada com sucesso!');
-    expect(messages.contact.failed).toBe('Erro ao enviar mensagem. Tente novamente.');
-    expect(messages.checkout.missingFields).toBe('Por favor, preencha todos os campos obrigatórios.');
-    expect(messages.checkout.termsNotAccepted).toBe('Por favor, aceite os termos e condições.');
-    expect(messages.checkout.proofMissing).toBe('Por favor, faça upload do comprovativo de pagamento.');
-    expect(messages.checkout.mbwayUnavailable).toBe(
+    expect(productTexts.quantityUnavailable).toBe('Quantidade indisponível em estoque. Tente comprar menos.');
+    expect(productTexts.addedToCart).toBe('Produto adicionado ao carrinho com sucesso!');
+    expect(validationTexts.stockAlertEmail.required).toBe('Insere o teu email para nós conseguirmos avisar');
+    expect(stockAlertTexts.sent).toBe('Email Enviado. fica atento às novidades!');
+    expect(contactTexts.success).toBe('Mensagem enviada com sucesso!');
+    expect(contactTexts.failed).toBe('Erro ao enviar mensagem. Tente novamente.');
+    expect(checkoutTexts.missingFields).toBe('Por favor, preencha todos os campos obrigatórios.');
+    expect(checkoutTexts.termsNotAccepted).toBe('Por favor, aceite os termos e condições.');
+    expect(checkoutTexts.proofMissing).toBe('Por favor, faça upload do comprovativo de pagamento.');
+    expect(checkoutTexts.mbwayUnavailable).toBe(
       'MBWay não está disponível este mês. Escolha outro método de pagamento.',
     );
-    expect(messages.admin.noProof).toBe('Nenhum comprovativo enviado');
-    expect(messages.catalog.soldOut).toBe('Esgotado');
+    expect(adminTexts.noProof).toBe('Nenhum comprovativo enviado');
+    expect(catalogTexts.soldOut).toBe('Esgotado');
   });
 
   it('translates the texts the shop gave in English to pt-PT', () => {
-    expect(messages.catalog.noProducts).toBe('Não encontrámos produtos com estes filtros.');
-    expect(messages.stockAlert.success).toBe('Vais ser avisado quando o produto voltar a estar disponível!');
-    expect(messages.admin.statusUpdated).toBe('Estado atualizado com sucesso!');
-    expect(messages.admin.emailSent).toBe('E-mail enviado com sucesso!');
-    expect(messages.admin.emailFailed).toBe('Não foi possível enviar o e-mail.');
-    expect(messages.admin.emailFailedCheckLogs).toBe('Não foi possível enviar o e-mail. Consulta os registos.');
-    expect(messages.admin.contactNotFound).toBe('Mensagem de contacto não encontrada.');
-    expect(messages.admin.authLoading).toBe('A carregar, aguarde...');
-    expect(messages.common.loading).toBe('A carregar...');
-    expect(messages.common.unexpectedError).toBe('Ocorreu um erro inesperado!');
-    expect(messages.common.errorWithMessage('sessão expirada')).toBe('Erro: sessão expirada');
-    expect(messages.checkout.proofUploading).toBe('A enviar...');
-    expect(messages.catalog.percentOff(20)).toBe('-20%');
+    expect(catalogTexts.noProducts).toBe('Não encontrámos produtos com estes filtros.');
+    expect(stockAlertTexts.success).toBe('Vais ser avisado quando o produto voltar a estar disponível!');
+    expect(adminTexts.statusUpdated).toBe('Estado atualizado com sucesso!');
+    expect(adminTexts.emailSent).toBe('E-mail enviado com sucesso!');
+    expect(adminTexts.emailFailed).toBe('Não foi possível enviar o e-mail.');
+    expect(adminTexts.emailFailedCheckLogs).toBe('Não foi possível enviar o e-mail. Consulta os registos.');
+    expect(adminTexts.contactNotFound).toBe('Mensagem de contacto não encontrada.');
+    expect(adminTexts.authLoading).toBe('A carregar, aguarde...');
+    expect(commonTexts.loading).toBe('A carregar...');
+    expect(commonTexts.unexpectedError).toBe('Ocorreu um erro inesperado!');
+    expect(commonTexts.errorWithMessage('sessão expirada')).toBe('Erro: sessão expirada');
+    expect(checkoutTexts.proofUploading).toBe('A enviar...');
+    expect(catalogTexts.percentOff(20)).toBe('-20%');
   });
 
   it('says which product is short at checkout and how many are left', () => {
-    expect(messages.checkout.outOfStock('Colar Lua', 0)).toBe(
+    expect(checkoutTexts.outOfStock('Colar Lua', 0)).toBe(
       'O produto «Colar Lua» esgotou entretanto. Retira-o do carrinho para continuar.',
     );
-    expect(messages.checkout.outOfStock('Colar Lua', 1)).toBe(
+    expect(checkoutTexts.outOfStock('Colar Lua', 1)).toBe(
       'Só resta 1 unidade do produto «Colar Lua». Reduz a quantidade para continuar.',
     );
-    expect(messages.checkout.outOfStock('Anel Sol', 3)).toBe(
+    expect(checkoutTexts.outOfStock('Anel Sol', 3)).toBe(
       'Só restam 3 unidades do produto «Anel Sol». Reduz a quantidade para continuar.',
     );
-    expect(messages.checkout.orderPlaced(123456)).toContain('123456');
+    expect(checkoutTexts.orderPlaced(123456)).toContain('123456');
   });
 
   it('has no English leftovers among its static texts', () => {

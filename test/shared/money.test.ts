@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CENTS_PER_EURO, CURRENCY, eurosToCents, formatCents, parseEuroInput } from '../../shared/money.ts';
-import { messages } from '../../shared/messages.ts';
+import { moneyTexts } from '../../shared/messages.ts';
 
 describe('formatCents', () => {
   it.each([
@@ -69,20 +69,20 @@ describe('parseEuroInput', () => {
   });
 
   it.each([
-    ['', messages.money.required],
-    ['   ', messages.money.required],
-    ['€', messages.money.required],
-    ['-5', messages.money.negative],
-    ['-0,50', messages.money.negative],
-    ['12,345', messages.money.tooManyDecimals],
-    ['1.234', messages.money.tooManyDecimals],
-    ['abc', messages.money.invalid],
-    ['12,', messages.money.invalid],
-    [',5', messages.money.invalid],
-    ['1,2,3', messages.money.invalid],
-    ['1e3', messages.money.invalid],
-    ['12.34,5', messages.money.invalid],
-    ['99999999999999', messages.money.tooLarge],
+    ['', moneyTexts.required],
+    ['   ', moneyTexts.required],
+    ['€', moneyTexts.required],
+    ['-5', moneyTexts.negative],
+    ['-0,50', moneyTexts.negative],
+    ['12,345', moneyTexts.tooManyDecimals],
+    ['1.234', moneyTexts.tooManyDecimals],
+    ['abc', moneyTexts.invalid],
+    ['12,', moneyTexts.invalid],
+    [',5', moneyTexts.invalid],
+    ['1,2,3', moneyTexts.invalid],
+    ['1e3', moneyTexts.invalid],
+    ['12.34,5', moneyTexts.invalid],
+    ['99999999999999', moneyTexts.tooLarge],
   ])('refuses %j with its message', (text, message) => {
     expect(parseEuroInput(text)).toEqual({ ok: false, message });
   });

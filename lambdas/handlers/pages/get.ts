@@ -1,11 +1,11 @@
 import { fromPagesFallback, httpRoute } from '../../http/handler.ts';
 import { text } from '../../http/response.ts';
 import { PAGE_CACHE_CONTROL, PAGE_CONTENT_TYPE, renderMissingPage } from '../../services/pages.ts';
-import { messages } from '../../../shared/messages.ts';
+import { frontDoorTexts } from '../../../shared/messages.ts';
 import { escapeHtml } from '../../../shared/html.ts';
 
 function plainNotFound() {
-  const title = escapeHtml(messages.frontDoor.notFound);
+  const title = escapeHtml(frontDoorTexts.notFound);
   return text(`<!doctype html><html lang="pt-PT"><head><meta charset="utf-8"><title>${title}</title></head><body><h1>${title}</h1></body></html>`, PAGE_CONTENT_TYPE, { 'cache-control': PAGE_CACHE_CONTROL }, 404);
 }
 

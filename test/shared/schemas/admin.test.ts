@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { messages } from '../../../shared/messages.ts';
+import { validationTexts } from '../../../shared/messages.ts';
 import { ORDER_STATUSES } from '../../../shared/order-status.ts';
 import {
   ADMIN_EMAIL_KINDS,
@@ -13,7 +13,7 @@ import {
 import { MAX_STOCK } from '../../../shared/schemas/product-input.ts';
 import { accepted, errorsOf, expectFieldMessage } from './support.ts';
 
-const v = messages.validation;
+const v = validationTexts;
 
 const validProduct = {
   name: 'Colar Lua',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { messages } from '../../../shared/messages.ts';
+import { validationTexts } from '../../../shared/messages.ts';
 import * as schemas from '../../../shared/schemas/index.ts';
 import { FORM_ERROR_KEY, fieldErrors } from '../../../shared/schemas/index.ts';
 import { TEXT_LIMITS } from '../../../shared/schemas/fields.ts';
@@ -19,14 +19,14 @@ const allSchemas = {
   adminEmailRequestSchema: schemas.adminEmailRequestSchema,
 };
 
-/** Every static text of `messages.validation`. */
-function validationTexts(): Set<string> {
+/** Every static text of `validationTexts`. */
+function allValidationTexts(): Set<string> {
   const texts = new Set<string>();
   const collect = (node: unknown): void => {
     if (typeof node === 'string') texts.add(node);
     else if (node && typeof node === 'object') Object.values(node).forEach(collect);
   };
-  collect(messages.validation);
+  collect(validationTexts);
   return texts;
 }
 
@@ -43,18 +43,18 @@ describe('fieldErrors', () => {
   it('puts messages about the whole body under _form', () => {
     expect(FORM_ERROR_KEY).toBe('_form');
     expect(errorsOf(schemas.collectionInputSchema, null)).toEqual({ _form: 'Os dados enviados não são válidos.' });
-    expect(errorsOf(schemas.placeOrderSchema, [])).toEqual({ _form: messages.validation.form.invalid });
+    expect(errorsOf(schemas.placeOrderSchema, [])).toEqual({ _form: validationTexts.form.invalid });
   });
 
   it('reports the first rule a field breaks: missing before malformed', () => {
     expect(errorsOf(schemas.shippingFormSchema, { ...validShippingForm, email: '' })).toEqual({
-      email: messages.validation.email.required,
+      email: validationTexts.email.required,
     });
   });
 });
 
 describe('schema messages', () => {
-  const texts = validationTexts();
+  const texts = allValidationTexts();
   const garbage: unknown[] = [
     undefined,
     null,
@@ -75,7 +75,7 @@ describe('schema messages', () => {
     { kind: 'shipped', trackingCode: {} },
   ];
 
-  it.each(Object.entries(allSchemas))('%s only ever speaks pt-PT from messages.validation', (_name, schema) => {
+  it.each(Object.entries(allSchemas))('%s only ever speaks pt-PT from validationTexts', (_name, schema) => {
     for (const input of garbage) {
       const result = schema.safeParse(input);
       if (result.success) continue;
@@ -86,7 +86,7 @@ describe('schema messages', () => {
 
 describe('length messages', () => {
   it('state the same limits the schemas enforce', () => {
-    const v = messages.validation;
+    const v = validationTexts;
     const pairs: [number, string][] = [
       [TEXT_LIMITS.email, v.email.tooLong],
       [TEXT_LIMITS.firstName, v.firstName.tooLong],

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { messages } from '../../../shared/messages.ts';
+import { checkoutTexts, validationTexts } from '../../../shared/messages.ts';
 import { placeOrderSchema } from '../../../shared/schemas/index.ts';
 import { accepted, errorsOf, validShippingForm } from './support.ts';
 
-const v = messages.validation;
+const v = validationTexts;
 const proofKey = 'proofs/pending/0b8e8a8e-6f1e-4c1e-9d7a-2a5b1c3d4e5f';
 const valid = { items: [{ productId: 'colar-lua', quantity: 2 }], shipping: validShippingForm, proofKey };
 const lines = (count: number) => Array.from({ length: count }, (_, i) => ({ productId: `p${i}`, quantity: 1 }));
@@ -50,7 +50,7 @@ describe('placeOrderSchema', () => {
       'shipping.postalCode': v.postalCode.invalid,
     });
     expect(errorsOf(placeOrderSchema, { ...valid, shipping: { ...validShippingForm, acceptTerms: false } })).toEqual({
-      'shipping.acceptTerms': messages.checkout.termsNotAccepted,
+      'shipping.acceptTerms': checkoutTexts.termsNotAccepted,
     });
   });
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { messages } from '../../../shared/messages.ts';
+import { validationTexts } from '../../../shared/messages.ts';
 import { contactMessageSchema, stockAlertSchema } from '../../../shared/schemas/index.ts';
 import { TEXT_LIMITS } from '../../../shared/schemas/fields.ts';
 import { accepted, errorsOf, expectFieldMessage } from './support.ts';
 
-const v = messages.validation;
+const v = validationTexts;
 
 const validContact = {
   name: 'Ana Silva',
@@ -54,7 +54,7 @@ describe('stockAlertSchema', () => {
 
   it("asks for a missing e-mail with the notice's own words", () => {
     expectFieldMessage(stockAlertSchema, valid, 'email', '', 'Insere o teu email para nós conseguirmos avisar');
-    expectFieldMessage(stockAlertSchema, valid, 'email', undefined, messages.stockAlert.emailMissing);
+    expectFieldMessage(stockAlertSchema, valid, 'email', undefined, validationTexts.stockAlertEmail.required);
     expectFieldMessage(stockAlertSchema, valid, 'email', 'ana@', 'Indica um e-mail válido.');
   });
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { messages } from '../../../shared/messages.ts';
+import { checkoutTexts, validationTexts } from '../../../shared/messages.ts';
 import { shippingFormSchema } from '../../../shared/schemas/index.ts';
 import { POSTAL_CODE_PATTERN, SHIPPING_COUNTRIES } from '../../../shared/schemas/shipping-form.ts';
 import { accepted, errorsOf, expectFieldMessage, validShippingForm } from './support.ts';
 
-const v = messages.validation;
+const v = validationTexts;
 
 describe('shippingFormSchema', () => {
   it('accepts a complete form, trims texts, normalises the postal code and drops unknown fields', () => {
@@ -125,6 +125,6 @@ describe('shippingFormSchema', () => {
     for (const value of [false, 'true', 1, undefined]) {
       expectFieldMessage(shippingFormSchema, validShippingForm, 'acceptTerms', value, v.acceptTerms.required);
     }
-    expect(v.acceptTerms.required).toBe(messages.checkout.termsNotAccepted);
+    expect(v.acceptTerms.required).toBe(checkoutTexts.termsNotAccepted);
   });
 });

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { messages } from '../../../shared/messages.ts';
+import { validationTexts } from '../../../shared/messages.ts';
 import { imageUploadRequestSchema, proofUploadRequestSchema } from '../../../shared/schemas/index.ts';
 import { accepted, expectFieldMessage } from './support.ts';
 
-const v = messages.validation;
+const v = validationTexts;
 const MB = 1024 * 1024;
 
 describe('proofUploadRequestSchema', () => {

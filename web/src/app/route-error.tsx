@@ -1,5 +1,5 @@
 import { Link, useRouteError } from '../lib/router.tsx';
-import { messages } from '../../../shared/messages.ts';
+import { apiTexts, commonTexts } from '../../../shared/messages.ts';
 import { usePageMeta } from '../lib/page-meta.ts';
 import { paths } from '../../../shared/paths.ts';
 
@@ -7,19 +7,19 @@ import { paths } from '../../../shared/paths.ts';
 function describe(error: unknown): string {
   // A page chunk missing after a new version was deployed.
   if (error instanceof Error && /dynamically imported module|Importing a module script failed|Failed to fetch/i.test(error.message)) {
-    return messages.common.pageUpdated;
+    return commonTexts.pageUpdated;
   }
   console.error('page failed', error);
-  return messages.api.internal;
+  return apiTexts.internal;
 }
 
 /** The router's fallback when a page fails: a heading, the error's message and ways out. */
 export function RouteError() {
   const error = useRouteError();
-  usePageMeta({ title: messages.common.unexpectedError, description: messages.api.internal, noindex: true, failed: true });
+  usePageMeta({ title: commonTexts.unexpectedError, description: apiTexts.internal, noindex: true, failed: true });
   return (
     <section className="container page-body empty-state" role="alert">
-      <h1>{messages.common.unexpectedError}</h1>
+      <h1>{commonTexts.unexpectedError}</h1>
       <p>{describe(error)}</p>
       <p>
         <button type="button" className="button" onClick={() => window.location.reload()}>

@@ -4,7 +4,7 @@
  */
 import type { PaymentMethodsResponse, PresignedUpload, ShopInfoResponse } from '../../../shared/api.ts';
 import { apiRequestLine, type ApiCall, type ApiResponse, type ApiRouteKey } from '../../../shared/api-routes.ts';
-import { messages } from '../../../shared/messages.ts';
+import { apiTexts } from '../../../shared/messages.ts';
 import type { Collection, Product } from '../../../shared/product.ts';
 import type { AttachProofInput, ContactMessageInput, OrderLookupInput, PlaceOrderInput, ProofUploadRequest, StockAlertInput } from '../../../shared/schemas/index.ts';
 
@@ -29,14 +29,14 @@ export class ApiError extends Error {
  */
 function gatewayMessage(status: number, retryAfterSeconds: number | undefined): { code: string; message: string } {
   if (status === 429) {
-    return retryAfterSeconds ? { code: 'too_many_requests', message: messages.api.tooManyRequests(retryAfterSeconds) } : { code: 'busy', message: messages.api.busy };
+    return retryAfterSeconds ? { code: 'too_many_requests', message: apiTexts.tooManyRequests(retryAfterSeconds) } : { code: 'busy', message: apiTexts.busy };
   }
-  if (status === 401) return { code: 'unauthorized', message: messages.api.unauthorized };
-  if (status === 403) return { code: 'forbidden', message: messages.api.forbidden };
-  if (status === 404) return { code: 'route_not_found', message: messages.api.routeNotFound };
-  if (status === 413) return { code: 'payload_too_large', message: messages.api.payloadTooLarge };
-  if (status === 503 || status === 504) return { code: 'timeout', message: messages.api.timeout };
-  return { code: 'internal', message: messages.api.internal };
+  if (status === 401) return { code: 'unauthorized', message: apiTexts.unauthorized };
+  if (status === 403) return { code: 'forbidden', message: apiTexts.forbidden };
+  if (status === 404) return { code: 'route_not_found', message: apiTexts.routeNotFound };
+  if (status === 413) return { code: 'payload_too_large', message: apiTexts.payloadTooLarge };
+  if (status === 503 || status === 504) return { code: 'timeout', message: apiTexts.timeout };
+  return { code: 'internal', message: apiTexts.internal };
 }
 
 /**
@@ -51,7 +51,7 @@ export async function apiCall<K extends ApiRouteKey>(key: K, call: ApiCall<K>, i
   try {
     response = await fetch(path, { ...init, method, headers, ...(hasBody ? { body: JSON.stringify(call.body) } : {}) });
   } catch {
-    throw new ApiError(0, 'network', messages.api.unavailable);
+    throw new ApiError(0, 'network', apiTexts.unavailable);
   }
   // A route whose contract is text (the sitemap, the CSV export) answers text; every other, JSON.
   if (response.ok && /^text\//.test(response.headers.get('content-type') ?? '')) return (await response.text()) as ApiResponse<K>;
@@ -68,13 +68,13 @@ export async function apiCall<K extends ApiRouteKey>(key: K, call: ApiCall<K>, i
   return body as ApiResponse<K>;
 }
 
-const GENERIC_MESSAGES: readonly string[] = [messages.api.internal, messages.api.unavailable];
+const GENERIC_MESSAGES: readonly string[] = [apiTexts.internal, apiTexts.unavailable];
 
 /**
  * The text to show for a failed request: the server's message when it says something specific (any
  * refusal, 4xx; a 5xx with its own explanation), otherwise `fallback` (network down, generic 5xx).
  */
-export function errorMessage(error: unknown, fallback: string = messages.api.internal): string {
+export function errorMessage(error: unknown, fallback: string = apiTexts.internal): string {
   if (!(error instanceof ApiError) || error.status === 0) return fallback;
   if (error.status < 500) return error.message;
   return GENERIC_MESSAGES.includes(error.message) ? fallback : error.message;

@@ -1,7 +1,7 @@
-import { messages } from '../../../shared/messages.ts';
+import { commonTexts } from '../../../shared/messages.ts';
 
 /** The loading line of a page or section. */
-export function Loading({ label = messages.common.loading }: { label?: string }) {
+export function Loading({ label = commonTexts.loading }: { label?: string }) {
   return (
     <p role="status" className="loading muted">
       {label}

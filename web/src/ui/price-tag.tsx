@@ -1,5 +1,5 @@
 import { formatCents } from '../../../shared/money.ts';
-import { messages } from '../../../shared/messages.ts';
+import { catalogTexts } from '../../../shared/messages.ts';
 import { discountedPriceCents } from '../../../shared/pricing.ts';
 
 /**
@@ -21,7 +21,7 @@ export function PriceTag({ priceCents, discountPercent, large = false }: { price
         {discounted && <span className="visually-hidden">Preço com desconto: </span>}
         {formatCents(paid)}
       </span>
-      {discounted && <span className="badge">{messages.catalog.percentOff(discountPercent)}</span>}
+      {discounted && <span className="badge">{catalogTexts.percentOff(discountPercent)}</span>}
     </span>
   );
 }

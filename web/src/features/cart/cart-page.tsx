@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate } from '../../lib/router.tsx';
 import type { CartItem } from '../../../../shared/cart.ts';
 import { formatCents } from '../../../../shared/money.ts';
-import { messages } from '../../../../shared/messages.ts';
+import { checkoutTexts } from '../../../../shared/messages.ts';
 import { priceLine, summarizeCart } from '../../../../shared/pricing.ts';
 import type { Product } from '../../../../shared/product.ts';
 import { FREE_SHIPPING_THRESHOLD_CENTS, qualifiesForFreeShipping } from '../../../../shared/shipping.ts';
@@ -47,9 +47,9 @@ function useFreshCart(): ReadonlySet<string> {
 
 /** What stops a line from being ordered as it is, if anything. */
 function lineProblem(line: CartItem, gone: ReadonlySet<string>, caps: OrderCaps): string | null {
-  if (gone.has(line.productId)) return messages.checkout.productGone;
-  if (line.stock !== undefined && line.quantity > line.stock) return messages.checkout.outOfStock(line.name, line.stock);
-  if (line.quantity > caps.lineQuantity) return messages.checkout.lineQuantityCap(caps.lineQuantity);
+  if (gone.has(line.productId)) return checkoutTexts.productGone;
+  if (line.stock !== undefined && line.quantity > line.stock) return checkoutTexts.outOfStock(line.name, line.stock);
+  if (line.quantity > caps.lineQuantity) return checkoutTexts.lineQuantityCap(caps.lineQuantity);
   return null;
 }
 
@@ -113,7 +113,7 @@ export function CartPage() {
       <div className="container page-body">
         <h1>O teu Carrinho</h1>
         <div className="empty-state card">
-          <p>{messages.checkout.emptyCart}</p>
+          <p>{checkoutTexts.emptyCart}</p>
           <Link to={paths.shop} className="button">
             Ver produtos
           </Link>
@@ -142,18 +142,18 @@ export function CartPage() {
           />
           <p className="field-hint">
             {qualifiesForFreeShipping(summary.subtotalCents)
-              ? messages.checkout.freeShippingReached
-              : `${messages.checkout.freeShippingFrom(formatCents(FREE_SHIPPING_THRESHOLD_CENTS))} Os portes são calculados no passo seguinte.`}
+              ? checkoutTexts.freeShippingReached
+              : `${checkoutTexts.freeShippingFrom(formatCents(FREE_SHIPPING_THRESHOLD_CENTS))} Os portes são calculados no passo seguinte.`}
           </p>
           <button type="button" className="button button--block" disabled={blocked} onClick={() => navigate(paths.shipping)}>
             Finalizar Compra
           </button>
           {tooManyLines && (
             <p className="field-error" role="alert">
-              {messages.checkout.linesCap(caps.lines)}
+              {checkoutTexts.linesCap(caps.lines)}
             </p>
           )}
-          {blocked && <p className="field-hint">{messages.checkout.fixCartLines}</p>}
+          {blocked && <p className="field-hint">{checkoutTexts.fixCartLines}</p>}
           <Link to={paths.shop} className="button button--quiet button--block">
             Continuar a comprar
           </Link>

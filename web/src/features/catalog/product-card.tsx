@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from '../../lib/router.tsx';
-import { messages } from '../../../../shared/messages.ts';
+import { catalogTexts } from '../../../../shared/messages.ts';
 import type { Product } from '../../../../shared/product.ts';
 import { paths } from '../../../../shared/paths.ts';
 import { PriceTag } from '../../ui/price-tag.tsx';
@@ -34,7 +34,7 @@ export function ProductCard({ product, eager = false, priority = false }: { prod
             <ProductPhotoImage photo={hover} alt="" sizes={CARD_SIZES} eager />
           </span>
         )}
-        {product.stock === 0 && <span className="product-card__flag">{messages.catalog.soldOut}</span>}
+        {product.stock === 0 && <span className="product-card__flag">{catalogTexts.soldOut}</span>}
       </span>
       <span className="product-card__body">
         <h2 className="product-card__name">{product.name}</h2>

@@ -2,7 +2,7 @@ import { lazy, memo, Suspense, useRef, useState } from 'react';
 import { Link, useParams } from '../../lib/router.tsx';
 import { cartItemFromProduct, clampQuantity, exceedsStock } from '../../../../shared/cart.ts';
 import { useOrderCaps } from '../../lib/shop-info.ts';
-import { messages } from '../../../../shared/messages.ts';
+import { apiTexts, catalogTexts, commonTexts, productTexts } from '../../../../shared/messages.ts';
 import { discountedPriceCents } from '../../../../shared/pricing.ts';
 import { heightAt, photoFallback, photoShareFile, SHARE_SIZE } from '../../../../shared/photos.ts';
 import type { Product } from '../../../../shared/product.ts';
@@ -96,7 +96,7 @@ function sharePicture(product: Product): PageMeta['image'] {
 function renderedProduct(id: string, data: ReturnType<typeof usePageData>): LoadState<Product> | undefined {
   if (data?.product?.id !== id) return undefined;
   const value = data.product.value;
-  return value ? { status: 'ready', value } : { status: 'error', error: new ApiError(404, 'product_not_found', messages.api.productNotFound) };
+  return value ? { status: 'ready', value } : { status: 'error', error: new ApiError(404, 'product_not_found', apiTexts.productNotFound) };
 }
 
 /** The width the gallery's photo is shown at (`catalog.css`: the page's width on phones, 1.1fr of two columns from 769 px). */
@@ -219,11 +219,11 @@ function ProductDetail({ product }: { product: Product }) {
   const addToCart = () => {
     const store = cartStore();
     if (exceedsStock(store.getSnapshot(), product.id, quantity, product.stock)) {
-      showPopup({ tone: 'error', text: messages.product.quantityUnavailable });
+      showPopup({ tone: 'error', text: productTexts.quantityUnavailable });
       return;
     }
     store.add(cartItemFromProduct(product, quantity));
-    showPopup({ tone: 'success', text: messages.product.addedToCart });
+    showPopup({ tone: 'success', text: productTexts.addedToCart });
   };
 
   return (
@@ -236,7 +236,7 @@ function ProductDetail({ product }: { product: Product }) {
         </p>
         <h1>{product.name}</h1>
         <PriceTag priceCents={product.priceCents} discountPercent={product.discountPercent} large />
-        <p className="field-hint product-detail__vat">{messages.catalog.vatIncluded}</p>
+        <p className="field-hint product-detail__vat">{catalogTexts.vatIncluded}</p>
         <p className="product-detail__description">{product.description}</p>
         {inStock ? (
           <div className="product-detail__buy">
@@ -251,7 +251,7 @@ function ProductDetail({ product }: { product: Product }) {
         ) : (
           <div className="product-detail__soldout">
             <p className="notice notice--info">
-              <strong>{messages.catalog.soldOut}.</strong> Esta peça não está disponível de momento. Deixa o teu e-mail e avisamos-te
+              <strong>{catalogTexts.soldOut}.</strong> Esta peça não está disponível de momento. Deixa o teu e-mail e avisamos-te
               quando voltar.
             </p>
             <LazyStockAlertForm productId={product.id} />
@@ -260,7 +260,7 @@ function ProductDetail({ product }: { product: Product }) {
         <ul className="product-detail__perks">
           <li>Aço inoxidável hipoalergénico, não escurece</li>
           <li>Feito à mão em Portugal</li>
-          <li>{messages.catalog.freeShipping}</li>
+          <li>{catalogTexts.freeShipping}</li>
         </ul>
       </div>
       <Popups message={popup} />
@@ -280,8 +280,8 @@ export function ProductPage() {
     product
       ? { title: product.name, description: product.description.replace(/\s+/g, ' ').slice(0, 160), image: sharePicture(product), type: 'product' }
       : notFound
-        ? { title: messages.api.productNotFound.replace(/\.$/, ''), description: messages.catalog.productGoneDetail, noindex: true, notFound: true }
-        : { title: messages.common.loading, description: 'Joias artesanais em aço inoxidável.' },
+        ? { title: apiTexts.productNotFound.replace(/\.$/, ''), description: catalogTexts.productGoneDetail, noindex: true, notFound: true }
+        : { title: commonTexts.loading, description: 'Joias artesanais em aço inoxidável.' },
   );
   useJsonLd(product ? productJsonLd(product, origin) : null);
   useJsonLd(product ? breadcrumbJsonLd(product, origin) : null);
@@ -289,11 +289,11 @@ export function ProductPage() {
   return (
     <div className="container page-body">
       {state.status === 'loading' && <Loading />}
-      {state.status === 'error' && !notFound && <LoadError message={errorMessage(state.error, messages.api.unavailable)} onRetry={retry} />}
+      {state.status === 'error' && !notFound && <LoadError message={errorMessage(state.error, apiTexts.unavailable)} onRetry={retry} />}
       {notFound && (
         <section className="empty-state">
-          <h1>{messages.api.productNotFound.replace(/\.$/, '')}</h1>
-          <p>{messages.catalog.productGoneDetail}</p>
+          <h1>{apiTexts.productNotFound.replace(/\.$/, '')}</h1>
+          <p>{catalogTexts.productGoneDetail}</p>
           <Link to={paths.shop} className="button">
             Ver todos os produtos
           </Link>

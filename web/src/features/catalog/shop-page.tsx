@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from '../../lib/router.tsx';
 import { activeFilterLabel, filterProducts, parseListingFilter, shopPath } from '../../../../shared/listing-filter.ts';
-import { messages } from '../../../../shared/messages.ts';
+import { catalogTexts } from '../../../../shared/messages.ts';
 import { paths } from '../../../../shared/paths.ts';
 import { api, errorMessage } from '../../lib/api.ts';
 import { useLoad } from '../../lib/use-load.ts';
@@ -87,10 +87,10 @@ export function ShopPage() {
             </p>
           </div>
           {state.status === 'loading' && <Loading />}
-          {state.status === 'error' && <LoadError message={errorMessage(state.error, messages.catalog.loadFailed)} onRetry={retry} />}
+          {state.status === 'error' && <LoadError message={errorMessage(state.error, catalogTexts.loadFailed)} onRetry={retry} />}
           {state.status === 'ready' && shown.length === 0 && (
             <div className="empty-state">
-              <p>{messages.catalog.noProducts}</p>
+              <p>{catalogTexts.noProducts}</p>
               <button type="button" className="button button--secondary" onClick={() => navigate(paths.shop)}>
                 Limpar Filtros
               </button>
@@ -108,7 +108,7 @@ export function ShopPage() {
               {shown.length > count && (
                 <p className="shop-results__more">
                   <button type="button" className="button button--secondary" onClick={() => setVisible({ filter: searchParams.toString(), count: count + CARDS_PER_STEP })}>
-                    {messages.catalog.showMore(shown.length - count)}
+                    {catalogTexts.showMore(shown.length - count)}
                   </button>
                 </p>
               )}

@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useHydrated } from '../../lib/hydrated.ts';
-import { messages } from '../../../../shared/messages.ts';
+import { stockAlertTexts } from '../../../../shared/messages.ts';
 import { stockAlertSchema } from '../../../../shared/schemas/stock-alert.ts';
 import { api, errorMessage } from '../../lib/api.ts';
 import { checkForm, serverFieldErrors } from '../../lib/form.ts';
@@ -22,7 +22,7 @@ export function StockAlertForm({ productId }: { productId: string }) {
     const email = String(new FormData(event.currentTarget).get('email') ?? '');
     const checked = checkForm(stockAlertSchema, { email, productId });
     if (!checked.ok) {
-      setFieldError(checked.errors.email ?? messages.stockAlert.failed);
+      setFieldError(checked.errors.email ?? stockAlertTexts.failed);
       setStatus({ kind: 'idle' });
       input.current?.focus();
       return;
@@ -38,7 +38,7 @@ export function StockAlertForm({ productId }: { productId: string }) {
         setFieldError(fields.email);
         setStatus({ kind: 'idle' });
         input.current?.focus();
-      } else setStatus({ kind: 'error', message: errorMessage(error, messages.stockAlert.failed) });
+      } else setStatus({ kind: 'error', message: errorMessage(error, stockAlertTexts.failed) });
     }
   };
 
@@ -47,8 +47,8 @@ export function StockAlertForm({ productId }: { productId: string }) {
       <div role="status">
         {status.kind === 'sent' && (
           <div className="notice notice--success">
-            <p className="stock-alert__sent">{messages.stockAlert.sent}</p>
-            <p>{messages.stockAlert.success}</p>
+            <p className="stock-alert__sent">{stockAlertTexts.sent}</p>
+            <p>{stockAlertTexts.success}</p>
           </div>
         )}
       </div>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useParams, useSearchParams } from '../../lib/router.tsx';
 import type { CustomerOrder } from '../../../../shared/api.ts';
 import { formatDateTime, formatTime } from '../../../../shared/dates.ts';
-import { messages } from '../../../../shared/messages.ts';
+import { checkoutTexts, myOrderTexts } from '../../../../shared/messages.ts';
 import { ORDER_STATUS_INFO, RESERVED_STATUS } from '../../../../shared/order-status.ts';
 import { PAYMENT_METHOD_LABELS } from '../../../../shared/payment-methods.ts';
 import { paths } from '../../../../shared/paths.ts';
@@ -35,9 +35,9 @@ export function MyOrderPage() {
       {state.status === 'loading' && <Loading />}
       {state.status === 'error' && (
         <>
-          <LoadError message={errorMessage(state.error, messages.myOrder.loadFailed)} onRetry={retry} />
+          <LoadError message={errorMessage(state.error, myOrderTexts.loadFailed)} onRetry={retry} />
           <p>
-            <Link to={paths.findOrder}>{messages.myOrder.lookupLink}</Link>
+            <Link to={paths.findOrder}>{myOrderTexts.lookupLink}</Link>
           </p>
         </>
       )}
@@ -50,28 +50,28 @@ function OrderView({ order, token, onPaid }: { order: CustomerOrder; token: stri
   const awaitingPayment = order.status === RESERVED_STATUS && order.expiresAt !== undefined && Date.parse(order.expiresAt) > Date.now();
   return (
     <>
-      <h1>{messages.myOrder.title(order.orderNumber)}</h1>
+      <h1>{myOrderTexts.title(order.orderNumber)}</h1>
       <div className="checkout-layout">
         <div className="checkout-form">
           <section className="card" aria-labelledby="my-order-status">
             <h2 id="my-order-status">
               Estado: <span data-testid="order-status">{ORDER_STATUS_INFO[order.status].label}</span>
             </h2>
-            <p>{messages.myOrder.status[order.status]}</p>
+            <p>{myOrderTexts.status[order.status]}</p>
             {order.trackingCode && (
               <p data-testid="tracking">
-                {messages.myOrder.tracking(order.trackingCode)}{' '}
+                {myOrderTexts.tracking(order.trackingCode)}{' '}
                 <a href={cttTrackingUrl(order.trackingCode)} target="_blank" rel="noopener noreferrer">
-                  {messages.myOrder.followParcel}
+                  {myOrderTexts.followParcel}
                 </a>
               </p>
             )}
-            <h3>{messages.myOrder.history}</h3>
+            <h3>{myOrderTexts.history}</h3>
             <ol className="order-timeline">
               {order.timeline.map((entry, index) => (
                 <li key={`${entry.at}-${index}`}>
                   <span className="muted">{formatDateTime(entry.at)}</span>{' '}
-                  {entry.kind === 'reserved' ? messages.myOrder.reserved : ORDER_STATUS_INFO[entry.to!].label}
+                  {entry.kind === 'reserved' ? myOrderTexts.reserved : ORDER_STATUS_INFO[entry.to!].label}
                 </li>
               ))}
             </ol>
@@ -108,15 +108,15 @@ function PayPanel({ order, token, onPaid }: { order: CustomerOrder; token: strin
   return (
     <section className="card" aria-labelledby="my-order-pay">
       <h2 id="my-order-pay">
-        {messages.myOrder.payNow} ({PAYMENT_METHOD_LABELS[order.paymentMethod]})
+        {myOrderTexts.payNow} ({PAYMENT_METHOD_LABELS[order.paymentMethod]})
       </h2>
-      <p className="payment-reference">{messages.checkout.paymentReference(order.orderNumber)}</p>
+      <p className="payment-reference">{checkoutTexts.paymentReference(order.orderNumber)}</p>
       <PaymentInstructions instructions={order.instructions} amountCents={order.totalCents} reference={`encomenda ${order.orderNumber}`} />
-      {order.expiresAt && <p className="field-hint">{messages.checkout.reservedUntil(formatTime(order.expiresAt))}</p>}
+      {order.expiresAt && <p className="field-hint">{checkoutTexts.reservedUntil(formatTime(order.expiresAt))}</p>}
       <ProofUpload proof={proof} onChange={setProof} onUploadingChange={setUploading} />
       <div role="alert">{refused && <OrderRefusalNotice refusal={refused} />}</div>
       <button type="button" className="button" disabled={!proof || uploading || sending} onClick={() => void send()}>
-        {sending ? 'A enviar o comprovativo...' : messages.myOrder.sendProof}
+        {sending ? 'A enviar o comprovativo...' : myOrderTexts.sendProof}
       </button>
     </section>
   );

@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useHydrated } from '../../lib/hydrated.ts';
-import { messages } from '../../../../shared/messages.ts';
+import { apiTexts, myOrderTexts } from '../../../../shared/messages.ts';
 import { orderLookupSchema } from '../../../../shared/schemas/order-lookup.ts';
 import { TEXT_LIMITS } from '../../../../shared/schemas/fields.ts';
 import { api, errorMessage } from '../../lib/api.ts';
@@ -24,7 +24,7 @@ export function OrderLookupPage() {
   const [errors, setErrors] = useState<FieldMessages>({});
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'idle' });
   const form = useRef<HTMLFormElement>(null);
-  usePageMeta({ title: messages.myOrder.lookupTitle, description: messages.myOrder.lookupIntro, noindex: true });
+  usePageMeta({ title: myOrderTexts.lookupTitle, description: myOrderTexts.lookupIntro, noindex: true });
 
   const set = (name: keyof Values) => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: event.target.value }));
   const focusFirst = (fields: FieldMessages) => {
@@ -53,23 +53,23 @@ export function OrderLookupPage() {
         focusFirst(fields);
       }
       // Too many tries says how long to wait; anything else, a plain retry.
-      setOutcome({ kind: 'failed', message: fields ? messages.api.invalidInput : errorMessage(error, messages.myOrder.lookupFailed) });
+      setOutcome({ kind: 'failed', message: fields ? apiTexts.invalidInput : errorMessage(error, myOrderTexts.lookupFailed) });
     }
   };
 
   return (
     <div className="container page-body order-lookup">
-      <h1>{messages.myOrder.lookupTitle}</h1>
+      <h1>{myOrderTexts.lookupTitle}</h1>
       <section className="card" aria-labelledby="order-lookup-title">
         <h2 id="order-lookup-title" className="visually-hidden">
-          {messages.myOrder.lookupSubmit}
+          {myOrderTexts.lookupSubmit}
         </h2>
-        <p>{messages.myOrder.lookupIntro}</p>
+        <p>{myOrderTexts.lookupIntro}</p>
         <div role="status">{outcome.kind === 'sent' && <p className="notice notice--success">{outcome.message}</p>}</div>
         <div role="alert">{outcome.kind === 'failed' && <p className="notice notice--error">{outcome.message}</p>}</div>
         <form ref={form} onSubmit={submit} noValidate className="stack">
           <TextField
-            label={messages.myOrder.lookupNumber}
+            label={myOrderTexts.lookupNumber}
             name="orderNumber"
             inputMode="numeric"
             autoComplete="off"
@@ -80,7 +80,7 @@ export function OrderLookupPage() {
             error={errors.orderNumber}
           />
           <TextField
-            label={messages.myOrder.lookupEmail}
+            label={myOrderTexts.lookupEmail}
             name="email"
             type="email"
             autoComplete="email"
@@ -91,7 +91,7 @@ export function OrderLookupPage() {
             error={errors.email}
           />
           <button type="submit" className="button" disabled={!hydrated || outcome.kind === 'sending'}>
-            {outcome.kind === 'sending' ? messages.myOrder.lookupSending : messages.myOrder.lookupSubmit}
+            {outcome.kind === 'sending' ? myOrderTexts.lookupSending : myOrderTexts.lookupSubmit}
           </button>
         </form>
       </section>

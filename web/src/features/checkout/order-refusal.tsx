@@ -1,5 +1,5 @@
 import { Link } from '../../lib/router.tsx';
-import { messages } from '../../../../shared/messages.ts';
+import { checkoutTexts } from '../../../../shared/messages.ts';
 import { paths } from '../../../../shared/paths.ts';
 import { ApiError, errorMessage } from '../../lib/api.ts';
 
@@ -11,7 +11,7 @@ export type Refusal = { readonly message: string; readonly fix: 'cart' | 'shippi
  */
 export function orderRefusal(error: unknown): Refusal {
   if (!(error instanceof ApiError) || error.status < 400 || error.status >= 500) {
-    return { message: errorMessage(error, messages.checkout.orderFailed), fix: null };
+    return { message: errorMessage(error, checkoutTexts.orderFailed), fix: null };
   }
   if (error.code === 'reservation_expired' || error.code === 'order_closed') return { message: error.message, fix: 'cart' };
   const field = Object.keys(error.fields ?? {})[0] ?? '';

@@ -3,7 +3,7 @@ import { Link, Navigate, useNavigate } from '../../lib/router.tsx';
 import { orderItems } from '../../../../shared/cart.ts';
 import { formatTime } from '../../../../shared/dates.ts';
 import { formatCents } from '../../../../shared/money.ts';
-import { messages } from '../../../../shared/messages.ts';
+import { checkoutTexts } from '../../../../shared/messages.ts';
 import { PAYMENT_METHOD_LABELS } from '../../../../shared/payment-methods.ts';
 import { paths } from '../../../../shared/paths.ts';
 import { SHIPPING_METHODS } from '../../../../shared/shipping.ts';
@@ -55,7 +55,7 @@ export function PaymentPage() {
 
   const sendProof = async () => {
     if (!proof) {
-      setRefused({ message: messages.checkout.proofMissing, fix: null });
+      setRefused({ message: checkoutTexts.proofMissing, fix: null });
       return;
     }
     setSending(true);
@@ -89,7 +89,7 @@ export function PaymentPage() {
         <div className="checkout-form">
           {outdated && (
             <div className="notice" role="status">
-              <p>{messages.checkout.reservationOutdated}</p>
+              <p>{checkoutTexts.reservationOutdated}</p>
               <Link to={paths.shipping}>Rever os dados e reservar de novo</Link>
             </div>
           )}
@@ -99,12 +99,12 @@ export function PaymentPage() {
               Valor a pagar: <strong data-testid="amount-due">{formatCents(order.totalCents)}</strong>
             </p>
             <p className="payment-reference" data-testid="payment-reference">
-              {messages.checkout.paymentReference(order.orderNumber)}
+              {checkoutTexts.paymentReference(order.orderNumber)}
             </p>
             <PaymentInstructions instructions={order.instructions} amountCents={order.totalCents} reference={`encomenda ${order.orderNumber}`} />
             {order.expiresAt && (
               <p className="field-hint" data-testid="reserved-until">
-                {messages.checkout.reservedUntil(formatTime(order.expiresAt))}
+                {checkoutTexts.reservedUntil(formatTime(order.expiresAt))}
               </p>
             )}
             <p className="field-hint">
@@ -117,17 +117,17 @@ export function PaymentPage() {
             <ProofUpload proof={proof} onChange={changeProof} onUploadingChange={setUploading} disabled={closed} />
           </section>
           <div role="alert">
-            {refused ? <OrderRefusalNotice refusal={refused} /> : overHere && <OrderRefusalNotice refusal={{ message: messages.checkout.reservationOver, fix: 'cart' }} />}
+            {refused ? <OrderRefusalNotice refusal={refused} /> : overHere && <OrderRefusalNotice refusal={{ message: checkoutTexts.reservationOver, fix: 'cart' }} />}
           </div>
           <div className="checkout-actions">
             <Link to={paths.shipping} className="button button--secondary">
               Voltar
             </Link>
             <button type="button" className="button" disabled={closed || !proof || uploading || sending} onClick={() => void sendProof()}>
-              {uploading ? messages.checkout.proofUploading : sending ? 'A enviar o comprovativo...' : 'Confirmar encomenda'}
+              {uploading ? checkoutTexts.proofUploading : sending ? 'A enviar o comprovativo...' : 'Confirmar encomenda'}
             </button>
           </div>
-          {!proof && !uploading && !closed && <p className="field-hint checkout-actions__hint">{messages.checkout.proofMissing}</p>}
+          {!proof && !uploading && !closed && <p className="field-hint checkout-actions__hint">{checkoutTexts.proofMissing}</p>}
         </div>
         <FixedOrderSummary order={order} />
       </div>

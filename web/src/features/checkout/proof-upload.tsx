@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
-import { messages } from '../../../../shared/messages.ts';
+import { checkoutTexts, validationTexts } from '../../../../shared/messages.ts';
 import { MAX_PROOF_BYTES, PROOF_ACCEPT, PROOF_CONTENT_TYPES, SNIFF_BYTES, sniffContentType, type ProofContentType } from '../../../../shared/uploads.ts';
 import { api, errorMessage } from '../../lib/api.ts';
 import { uploadWithPresignedPost } from '../../lib/presigned-upload.ts';
@@ -16,8 +16,8 @@ function proofContentType(file: File): ProofContentType | null {
 
 /** Checks the chosen file before asking for an upload: type and size, with the schema's pt-PT messages. */
 export function proofProblem(file: File): string | null {
-  if (!proofContentType(file)) return messages.validation.proofContentType.invalid;
-  if (file.size < 1 || file.size > MAX_PROOF_BYTES) return messages.validation.proofSize.invalid;
+  if (!proofContentType(file)) return validationTexts.proofContentType.invalid;
+  if (file.size < 1 || file.size > MAX_PROOF_BYTES) return validationTexts.proofSize.invalid;
   return null;
 }
 
@@ -64,7 +64,7 @@ export function ProofUpload({
     const contentType = await sniffFile(file);
     if (!contentType) {
       onChange(null);
-      setStatus({ kind: 'error', message: messages.validation.proofContentType.invalid });
+      setStatus({ kind: 'error', message: validationTexts.proofContentType.invalid });
       return;
     }
     abort.current?.abort();
@@ -81,7 +81,7 @@ export function ProofUpload({
     } catch (error) {
       if (controller.signal.aborted) return;
       console.error('Proof upload failed', error);
-      setStatus({ kind: 'error', message: errorMessage(error, messages.checkout.proofUploadFailed) });
+      setStatus({ kind: 'error', message: errorMessage(error, checkoutTexts.proofUploadFailed) });
     } finally {
       if (abort.current === controller) {
         abort.current = null;
@@ -113,12 +113,12 @@ export function ProofUpload({
         {uploading && (
           <>
             <p>
-              {messages.checkout.proofUploading} {status.name} ({Math.round(status.fraction * 100)}%)
+              {checkoutTexts.proofUploading} {status.name} ({Math.round(status.fraction * 100)}%)
             </p>
             <progress className="progress" max={1} value={status.fraction} aria-label="Progresso do envio do comprovativo" />
           </>
         )}
-        {!uploading && proof && <p className="notice notice--success">{messages.checkout.proofUploaded(proof.name)}</p>}
+        {!uploading && proof && <p className="notice notice--success">{checkoutTexts.proofUploaded(proof.name)}</p>}
       </div>
       <div role="alert">{status.kind === 'error' && <p className="notice notice--error">{status.message}</p>}</div>
     </div>

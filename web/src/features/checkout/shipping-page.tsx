@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate } from '../../lib/router.tsx';
 import { formatCents } from '../../../../shared/money.ts';
-import { messages } from '../../../../shared/messages.ts';
+import { apiTexts, checkoutTexts, commonTexts, validationTexts } from '../../../../shared/messages.ts';
 import { PAYMENT_METHOD_IDS, PAYMENT_METHOD_LABELS, type PaymentMethodId } from '../../../../shared/payment-methods.ts';
 import { summarizeCart } from '../../../../shared/pricing.ts';
 import { TEXT_LIMITS } from '../../../../shared/schemas/fields.ts';
@@ -30,9 +30,9 @@ const FIELD_ORDER = ['email', 'firstName', 'lastName', 'country', 'address', 'ci
 /** The form's alert: a missing field → 'preencha todos os campos'; only the terms → 'aceite os termos'; otherwise the fields say what is wrong. */
 function formAlert(draft: ShippingDraft, errors: FieldMessages): string {
   const missing = TEXT_FIELDS.some((name) => draft[name].trim() === '') || !draft.shippingMethod || !draft.paymentMethod;
-  if (missing) return messages.checkout.missingFields;
-  if (Object.keys(errors).every((name) => name === 'acceptTerms')) return messages.checkout.termsNotAccepted;
-  return messages.api.invalidInput;
+  if (missing) return checkoutTexts.missingFields;
+  if (Object.keys(errors).every((name) => name === 'acceptTerms')) return checkoutTexts.termsNotAccepted;
+  return apiTexts.invalidInput;
 }
 
 /**
@@ -98,10 +98,10 @@ export function ShippingPage() {
     const unavailable = payment.choices.find((c) => c.id === draft.paymentMethod && !c.available);
     const found: FieldMessages = checked.ok ? {} : checked.errors;
     // The refusal is said once, in the alert; the field only asks for another choice.
-    const all = unavailable ? { ...found, paymentMethod: messages.validation.paymentMethod.invalid } : found;
+    const all = unavailable ? { ...found, paymentMethod: validationTexts.paymentMethod.invalid } : found;
     if (Object.keys(all).length > 0) {
       setErrors(all);
-      setAlert(checked.ok ? messages.checkout.mbwayUnavailable : formAlert(draft, all));
+      setAlert(checked.ok ? checkoutTexts.mbwayUnavailable : formAlert(draft, all));
       const first = FIELD_ORDER.find((name) => all[name]);
       if (first) form.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
       return;
@@ -199,10 +199,10 @@ export function ShippingPage() {
                 );
               })}
             </ChoiceGroup>
-            {!freeShipping && <p className="field-hint shipping-note">{messages.checkout.freeShippingFrom(formatCents(FREE_SHIPPING_THRESHOLD_CENTS))}</p>}
+            {!freeShipping && <p className="field-hint shipping-note">{checkoutTexts.freeShippingFrom(formatCents(FREE_SHIPPING_THRESHOLD_CENTS))}</p>}
           </section>
           <section className="card">
-            <ChoiceGroup legend={<h2>Método de pagamento</h2>} error={errors.paymentMethod} hint={payment.loading ? messages.common.loading : 'Pagas fora do site e envias o comprovativo no passo seguinte.'}>
+            <ChoiceGroup legend={<h2>Método de pagamento</h2>} error={errors.paymentMethod} hint={payment.loading ? commonTexts.loading : 'Pagas fora do site e envias o comprovativo no passo seguinte.'}>
               {payment.choices.map((choice) => (
                 <label key={choice.id} className="choice">
                   <input
@@ -215,7 +215,7 @@ export function ShippingPage() {
                   />
                   <span className="choice-body">
                     <span className="choice-title">{choice.label}</span>
-                    {!choice.available && <span className="field-hint">{choice.id === 'mbway' ? messages.checkout.methodUnavailable : messages.checkout.methodOff}</span>}
+                    {!choice.available && <span className="field-hint">{choice.id === 'mbway' ? checkoutTexts.methodUnavailable : checkoutTexts.methodOff}</span>}
                   </span>
                 </label>
               ))}
@@ -253,10 +253,10 @@ export function ShippingPage() {
               Voltar ao carrinho
             </Link>
             <button type="submit" className="button" disabled={reserving}>
-              {reserving ? messages.checkout.reserving : 'Continuar para o pagamento'}
+              {reserving ? checkoutTexts.reserving : 'Continuar para o pagamento'}
             </button>
           </div>
-          <p className="field-hint checkout-actions__hint">{messages.checkout.reservationHint(payment.reservationHours)}</p>
+          <p className="field-hint checkout-actions__hint">{checkoutTexts.reservationHint(payment.reservationHours)}</p>
         </form>
         <OrderSummary cart={cart} shippingMethod={draft.shippingMethod} />
       </div>

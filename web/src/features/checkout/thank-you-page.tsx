@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from '../../lib/router.tsx';
-import { messages } from '../../../../shared/messages.ts';
+import { checkoutTexts, myOrderTexts } from '../../../../shared/messages.ts';
 import { PAYMENT_METHOD_LABELS } from '../../../../shared/payment-methods.ts';
 import { paths } from '../../../../shared/paths.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
@@ -16,7 +16,7 @@ export function ThankYouPage() {
   usePageMeta(
     placed
       ? { title: 'Obrigado pela tua encomenda', description: 'A tua encomenda foi registada.', noindex: true }
-      : { title: 'Obrigado pela visita!', description: messages.checkout.noRecentOrder, noindex: true },
+      : { title: 'Obrigado pela visita!', description: checkoutTexts.noRecentOrder, noindex: true },
   );
 
   if (!placed) {
@@ -24,7 +24,7 @@ export function ThankYouPage() {
       <div className="container page-body">
         <div className="empty-state card">
           <h1>Obrigado pela visita!</h1>
-          <p>{messages.checkout.noRecentOrder}</p>
+          <p>{checkoutTexts.noRecentOrder}</p>
           <Link to={paths.shop} className="button">
             Ver produtos
           </Link>
@@ -40,13 +40,13 @@ export function ThankYouPage() {
         <p className="eyebrow">Encomenda registada</p>
         <h1>Obrigado, {order.firstName}!</h1>
         <p className="lead" data-testid="order-placed">
-          {messages.checkout.orderPlaced(order.orderNumber)}
+          {checkoutTexts.orderPlaced(order.orderNumber)}
         </p>
         <p className="thank-you__number">
           Número da encomenda: <strong data-testid="order-number">{order.orderNumber}</strong>
         </p>
         <p>
-          {messages.checkout.shippingAfterPayment} Vais receber um e-mail em <strong>{order.email}</strong> com o resumo da
+          {checkoutTexts.shippingAfterPayment} Vais receber um e-mail em <strong>{order.email}</strong> com o resumo da
           encomenda e, mais tarde, outro quando ela seguir.
         </p>
         <section aria-labelledby="thank-you-payment">
@@ -60,7 +60,7 @@ export function ThankYouPage() {
         <p className="thank-you__actions">
           {placed.accessToken && (
             <Link to={paths.myOrder(order.id, placed.accessToken)} className="button button--secondary" data-testid="follow-order">
-              {messages.myOrder.follow}
+              {myOrderTexts.follow}
             </Link>
           )}{' '}
           <Link to={paths.shop} className="button">

@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useHydrated } from '../../lib/hydrated.ts';
-import { messages } from '../../../../shared/messages.ts';
+import { apiTexts, contactTexts } from '../../../../shared/messages.ts';
 import { contactMessageSchema, type ContactMessageInput } from '../../../../shared/schemas/contact-message.ts';
 import { TEXT_LIMITS } from '../../../../shared/schemas/fields.ts';
 import { SHOP_EMAIL } from '../../app/paths.ts';
@@ -52,7 +52,7 @@ export function ContactPage() {
         focusFirstError(fields);
       }
       // A refusal says why (e.g. too many messages: how long to wait); anything else, the spec's text.
-      setOutcome({ kind: 'failed', message: fields ? messages.api.invalidInput : errorMessage(error, messages.contact.failed) });
+      setOutcome({ kind: 'failed', message: fields ? apiTexts.invalidInput : errorMessage(error, contactTexts.failed) });
     }
   };
 
@@ -80,7 +80,7 @@ export function ContactPage() {
         <section className="card" aria-labelledby="contact-form-title">
           <h2 id="contact-form-title">Envia-nos uma mensagem</h2>
           <p className="field-hint">Todos os campos são obrigatórios.</p>
-          <div role="status">{outcome.kind === 'sent' && <p className="notice notice--success">{messages.contact.success}</p>}</div>
+          <div role="status">{outcome.kind === 'sent' && <p className="notice notice--success">{contactTexts.success}</p>}</div>
           <div role="alert">{outcome.kind === 'failed' && <p className="notice notice--error">{outcome.message}</p>}</div>
           <form ref={form} className="contact-form" onSubmit={submit} noValidate>
             <div className="form-grid form-grid--two">

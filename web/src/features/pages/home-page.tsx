@@ -4,7 +4,7 @@ import type { ProductType } from '../../../../shared/product.ts';
 import { FREE_SHIPPING_THRESHOLD_CENTS } from '../../../../shared/shipping.ts';
 import { MOBILE_MEDIA_QUERY } from '../../../../shared/ui.ts';
 import { paths } from '../../../../shared/paths.ts';
-import { messages } from '../../../../shared/messages.ts';
+import { catalogTexts } from '../../../../shared/messages.ts';
 import { SHARE_IMAGE_PATH, SITE_NAME, useJsonLd, usePageMeta, useSiteOrigin } from '../../lib/page-meta.ts';
 import { externalLinks } from '../../app/paths.ts';
 import { Testimonials } from './testimonials.tsx';
@@ -14,7 +14,7 @@ import './home.css';
 export const homeMeta = {
   title: 'Vê já a nossa nova coleção!!',
   description:
-    `Joias artesanais em aço inoxidável, feitas à mão em Portugal: colares, fios, anéis, brincos e pulseiras. Descobre a nova coleção New Beginnings. ${messages.catalog.freeShipping}.`,
+    `Joias artesanais em aço inoxidável, feitas à mão em Portugal: colares, fios, anéis, brincos e pulseiras. Descobre a nova coleção New Beginnings. ${catalogTexts.freeShipping}.`,
   keywords: 'joias, joias artesanais, aço inoxidável, colares, fios, anéis, brincos, pulseiras, joias feitas à mão, Portugal, New Beginnings',
 } as const;
 
@@ -91,7 +91,7 @@ export function HomePage() {
         </div>
       </section>
 
-      <p className="shipping-banner">{messages.catalog.freeShipping}</p>
+      <p className="shipping-banner">{catalogTexts.freeShipping}</p>
 
       <section className="section" aria-labelledby="sustainability-title">
         <div className="container split">

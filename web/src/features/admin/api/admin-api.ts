@@ -64,7 +64,7 @@ export type AdminApi = ReturnType<typeof adminApi>;
  * otherwise the action's own text, followed by the server's explanation when it has a specific one.
  *
  * @example
- * failureMessage(messages.admin.emailFailed, error); // 'Não foi possível enviar o e-mail. O serviço de e-mail não respondeu...'
+ * failureMessage(adminTexts.emailFailed, error); // 'Não foi possível enviar o e-mail. O serviço de e-mail não respondeu...'
  */
 export function failureMessage(base: string, error: unknown): string {
   // The server's specific explanation, or '' for a network failure or a generic 5xx.

@@ -4,7 +4,7 @@
  * so callers never touch Amplify before it is ready.
  */
 import type { SpaConfig } from '../../../../../shared/spa-config.ts';
-import { messages } from '../../../../../shared/messages.ts';
+import { adminTexts } from '../../../../../shared/messages.ts';
 import { ADMIN_PREFIX } from '../admin-prefix.ts';
 import type * as Amplify from './amplify.ts';
 
@@ -201,13 +201,13 @@ export async function confirmTotpCode(code: string): Promise<SignInOutcome> {
 export function totpErrorMessage(error: unknown, stage: 'totp-setup' | 'totp-code'): { readonly message: string; readonly restart: boolean } {
   const name = errorName(error);
   if (/^(CodeMismatchException|ExpiredCodeException|EnableSoftwareTokenMFAException)/.test(name)) {
-    return { message: stage === 'totp-setup' ? messages.admin.totpSetupCodeInvalid : messages.admin.totpCodeInvalid, restart: false };
+    return { message: stage === 'totp-setup' ? adminTexts.totpSetupCodeInvalid : adminTexts.totpCodeInvalid, restart: false };
   }
   if (/^(NotAuthorizedException|SignInException)/.test(name)) {
-    return { message: stage === 'totp-setup' ? messages.admin.totpSetupSessionExpired : messages.admin.totpSessionExpired, restart: true };
+    return { message: stage === 'totp-setup' ? adminTexts.totpSetupSessionExpired : adminTexts.totpSessionExpired, restart: true };
   }
-  if (/^(LimitExceededException|TooManyRequestsException|TooManyFailedAttemptsException)/.test(name)) return { message: messages.admin.tooManyAttempts, restart: false };
-  return { message: messages.admin.loginUnavailable, restart: false };
+  if (/^(LimitExceededException|TooManyRequestsException|TooManyFailedAttemptsException)/.test(name)) return { message: adminTexts.tooManyAttempts, restart: false };
+  return { message: adminTexts.loginUnavailable, restart: false };
 }
 
 /**
@@ -236,11 +236,11 @@ export async function confirmPasswordReset(email: string, code: string, newPassw
 /** The pt-PT message for a failed step of the forgotten-password flow. */
 export function resetErrorMessage(error: unknown): string {
   const name = errorName(error);
-  if (/^(CodeMismatchException|UserNotFoundException)/.test(name)) return messages.admin.resetCodeInvalid;
-  if (/^ExpiredCodeException/.test(name)) return messages.admin.resetCodeExpired;
-  if (/^(InvalidPasswordException|InvalidParameterException)/.test(name)) return messages.admin.newPasswordInvalid;
-  if (/^(LimitExceededException|TooManyRequestsException|TooManyFailedAttemptsException)/.test(name)) return messages.admin.tooManyAttempts;
-  return messages.admin.loginUnavailable;
+  if (/^(CodeMismatchException|UserNotFoundException)/.test(name)) return adminTexts.resetCodeInvalid;
+  if (/^ExpiredCodeException/.test(name)) return adminTexts.resetCodeExpired;
+  if (/^(InvalidPasswordException|InvalidParameterException)/.test(name)) return adminTexts.newPasswordInvalid;
+  if (/^(LimitExceededException|TooManyRequestsException|TooManyFailedAttemptsException)/.test(name)) return adminTexts.tooManyAttempts;
+  return adminTexts.loginUnavailable;
 }
 
 /** Ends the session in this browser (and revokes the refresh token where the pool allows it). */
@@ -261,11 +261,11 @@ export async function signOutAdmin(): Promise<void> {
  */
 export function signInErrorMessage(error: unknown, stage: 'sign-in' | 'new-password'): string {
   const name = errorName(error);
-  if (stage === 'new-password' && /^(InvalidPasswordException|InvalidParameterException)/.test(name)) return messages.admin.newPasswordInvalid;
+  if (stage === 'new-password' && /^(InvalidPasswordException|InvalidParameterException)/.test(name)) return adminTexts.newPasswordInvalid;
   if (/^(NotAuthorizedException|UserNotFoundException|InvalidPasswordException)/.test(name)) {
-    return stage === 'new-password' ? messages.admin.sessionExpired : messages.admin.loginFailed;
+    return stage === 'new-password' ? adminTexts.sessionExpired : adminTexts.loginFailed;
   }
-  if (/^(LimitExceededException|TooManyRequestsException|TooManyFailedAttemptsException)/.test(name)) return messages.admin.tooManyAttempts;
-  if (/^PasswordResetRequiredException/.test(name)) return messages.admin.passwordResetRequired;
-  return messages.admin.loginUnavailable;
+  if (/^(LimitExceededException|TooManyRequestsException|TooManyFailedAttemptsException)/.test(name)) return adminTexts.tooManyAttempts;
+  if (/^PasswordResetRequiredException/.test(name)) return adminTexts.passwordResetRequired;
+  return adminTexts.loginUnavailable;
 }

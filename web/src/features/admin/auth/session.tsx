@@ -6,7 +6,7 @@
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate, type Location } from '../../../lib/router.tsx';
-import { messages } from '../../../../../shared/messages.ts';
+import { adminTexts, apiTexts } from '../../../../../shared/messages.ts';
 import { ApiError, apiCall } from '../../../lib/api.ts';
 import { adminApi, type AdminApi, type AdminRequest } from '../api/admin-api.ts';
 import { adminPaths } from '../admin-paths.ts';
@@ -48,7 +48,7 @@ type GuardState =
 /** Why the session could not be checked, in Portuguese: the technical reason (network, configuration) goes to the console. */
 function authErrorText(error: unknown): string {
   console.error('admin session check failed', error);
-  return messages.admin.sessionCheckFailed;
+  return adminTexts.sessionCheckFailed;
 }
 
 export function RequireAdmin({ children }: { readonly children: ReactNode }) {
@@ -87,11 +87,11 @@ export function RequireAdmin({ children }: { readonly children: ReactNode }) {
     const request: AdminRequest = async (key, call) => {
       // A refused refresh answers null (signed out); a network failure throws, and the session stays.
       const token = await apiToken().catch(() => {
-        throw new ApiError(0, 'network', messages.api.unavailable);
+        throw new ApiError(0, 'network', apiTexts.unavailable);
       });
       if (!token) {
         void endSession('expired');
-        throw new ApiError(401, 'unauthorized', messages.admin.sessionExpired);
+        throw new ApiError(401, 'unauthorized', adminTexts.sessionExpired);
       }
       try {
         return await apiCall(key, call, { headers: { authorization: `Bearer ${token}` } });
@@ -122,7 +122,7 @@ export function RequireAdmin({ children }: { readonly children: ReactNode }) {
   if (state.status === 'loading') {
     return (
       <div className="adm-center" role="status">
-        <p>{messages.admin.authLoading}</p>
+        <p>{adminTexts.authLoading}</p>
       </div>
     );
   }
@@ -143,7 +143,7 @@ export function RequireAdmin({ children }: { readonly children: ReactNode }) {
   if (!state.user.isAdmin) {
     return (
       <div className="adm-center" role="alert">
-        <p>{messages.api.forbidden}</p>
+        <p>{apiTexts.forbidden}</p>
         <button type="button" className="button" onClick={() => void endSession('signed-out')}>
           {texts.nav.logout}
         </button>

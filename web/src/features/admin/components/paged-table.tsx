@@ -3,7 +3,7 @@
  * "load more" button with its count.
  */
 import type { ReactNode } from 'react';
-import { messages } from '../../../../../shared/messages.ts';
+import { commonTexts } from '../../../../../shared/messages.ts';
 import type { PagedList } from '../api/use-paged.ts';
 import { ErrorNotice, LoadingNotice } from './ui.tsx';
 
@@ -42,7 +42,7 @@ export function PagedTable<T>(props: {
         {count && <span className="muted">{count(state.items.length, state.total)}</span>}
         {state.nextCursor && (
           <button type="button" className="button button--secondary" disabled={list.loadingMore} onClick={list.loadMore}>
-            {list.loadingMore ? messages.common.loading : moreLabel}
+            {list.loadingMore ? commonTexts.loading : moreLabel}
           </button>
         )}
       </div>

@@ -6,7 +6,7 @@
  * Portuguese message. Photos move before/after each other and are removed with buttons.
  */
 import { useEffect, useId, useRef, useState } from 'react';
-import { messages } from '../../../../../shared/messages.ts';
+import { adminTexts } from '../../../../../shared/messages.ts';
 import { MAX_PHOTOS, type ProductPhoto } from '../../../../../shared/photos.ts';
 import { imageUploadRequestSchema } from '../../../../../shared/schemas/index.ts';
 import { MAX_PHOTO_ALT } from '../../../../../shared/schemas/product-input.ts';
@@ -54,7 +54,7 @@ export function PhotosField(props: {
 
   const send = async (file: File, key: number) => {
     const request = imageUploadRequestSchema.safeParse({ contentType: file.type, size: file.size });
-    if (!request.success) return update(key, { kind: 'error', message: request.error.issues[0]?.message ?? messages.admin.imageUploadFailed });
+    if (!request.success) return update(key, { kind: 'error', message: request.error.issues[0]?.message ?? adminTexts.imageUploadFailed });
     onBusyChange(true);
     try {
       const { upload } = await api.imageUpload(request.data);
@@ -73,7 +73,7 @@ export function PhotosField(props: {
         await sleep(POLL_MS);
       }
     } catch (failure) {
-      update(key, { kind: 'error', message: failureMessage(messages.admin.imageUploadFailed, failure) });
+      update(key, { kind: 'error', message: failureMessage(adminTexts.imageUploadFailed, failure) });
     } finally {
       onBusyChange(false);
     }

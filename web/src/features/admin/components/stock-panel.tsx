@@ -8,7 +8,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from '../../../lib/router.tsx';
 import { formatDateTime } from '../../../../../shared/dates.ts';
-import { messages } from '../../../../../shared/messages.ts';
+import { adminTexts, apiTexts } from '../../../../../shared/messages.ts';
 import type { AdminProduct } from '../../../../../shared/product.ts';
 import { fieldErrors, FORM_ERROR_KEY, stockChangeSchema } from '../../../../../shared/schemas/index.ts';
 import { TEXT_LIMITS } from '../../../../../shared/schemas/fields.ts';
@@ -60,7 +60,7 @@ export function StockPanel({ product, onStock }: { readonly product: AdminProduc
     const parsed = stockChangeSchema.safeParse(mode === 'delta' ? { delta: value, reason, note } : { set: value, expected: product.stock, reason, note });
     if (!parsed.success) {
       setErrors(fieldErrors(parsed.error));
-      setResult({ kind: 'error', lines: [messages.api.invalidInput] });
+      setResult({ kind: 'error', lines: [apiTexts.invalidInput] });
       return;
     }
     setBusy(true);
@@ -71,13 +71,13 @@ export function StockPanel({ product, onStock }: { readonly product: AdminProduc
       onStock(changed);
       setAmount('');
       setNote('');
-      setResult({ kind: 'success', lines: [messages.admin.stockAdjusted(changed.stock), ...(backInStock ? [messages.admin.backInStockQueued] : [])] });
+      setResult({ kind: 'success', lines: [adminTexts.stockAdjusted(changed.stock), ...(backInStock ? [adminTexts.backInStockQueued] : [])] });
     } catch (failure) {
       // Nothing changed. When the stock moved meanwhile, show it as it is: the owner decides again.
       const current = currentStockOf(failure);
       if (current !== undefined) onStock({ ...product, stock: current });
       setErrors(serverFieldErrors(failure) ?? {});
-      setResult({ kind: 'error', lines: [failureMessage(messages.admin.stockAdjustFailed, failure)] });
+      setResult({ kind: 'error', lines: [failureMessage(adminTexts.stockAdjustFailed, failure)] });
     } finally {
       setBusy(false);
     }
@@ -161,7 +161,7 @@ export function StockHistory({ productId, refreshKey }: { readonly productId: st
       <LoadView state={state} onRetry={reload}>
         {(movements) =>
           movements.length === 0 ? (
-            <p className="muted">{messages.admin.noStockMovements}</p>
+            <p className="muted">{adminTexts.noStockMovements}</p>
           ) : (
             <ol className="adm-history adm-stock-history" aria-label={t.history}>
               {movements.map((movement) => (

@@ -4,7 +4,7 @@
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from '../../../lib/router.tsx';
-import { messages } from '../../../../../shared/messages.ts';
+import { commonTexts } from '../../../../../shared/messages.ts';
 import { ORDER_STATUSES, ORDER_STATUS_INFO, type OrderStatus } from '../../../../../shared/order-status.ts';
 import type { Loaded } from '../api/use-load.ts';
 import { texts } from '../texts.ts';
@@ -39,7 +39,7 @@ export function AdminPage(props: {
 export function LoadingNotice() {
   return (
     <p className="muted" role="status">
-      {messages.common.loading}
+      {commonTexts.loading}
     </p>
   );
 }

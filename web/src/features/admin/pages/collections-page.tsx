@@ -5,7 +5,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from '../../../lib/router.tsx';
 import type { Collection } from '../../../../../shared/product.ts';
-import { messages } from '../../../../../shared/messages.ts';
+import { adminTexts, apiTexts } from '../../../../../shared/messages.ts';
 import { collectionInputSchema, fieldErrors } from '../../../../../shared/schemas/index.ts';
 import { TEXT_LIMITS } from '../../../../../shared/schemas/fields.ts';
 import { errorMessage } from '../../../lib/api.ts';
@@ -42,7 +42,7 @@ export function CollectionsPage() {
       <LoadView state={state} onRetry={reload}>
         {(collections) =>
           collections.length === 0 ? (
-            <p className="adm-empty">{messages.admin.noCollections}</p>
+            <p className="adm-empty">{adminTexts.noCollections}</p>
           ) : (
             <ul className="adm-list">
               {[...collections]
@@ -68,7 +68,7 @@ function CollectionRow({ collection, onDone }: { readonly collection: Collection
   const rename = async (event: FormEvent) => {
     event.preventDefault();
     const parsed = collectionInputSchema.safeParse({ name });
-    if (!parsed.success) return setError(fieldErrors(parsed.error).name ?? messages.api.invalidInput);
+    if (!parsed.success) return setError(fieldErrors(parsed.error).name ?? apiTexts.invalidInput);
     setBusy(true);
     setError(undefined);
     try {

@@ -4,7 +4,7 @@
 import type { ReactNode } from 'react';
 import { Link, useParams } from '../../../lib/router.tsx';
 import { formatDate, formatTime } from '../../../../../shared/dates.ts';
-import { messages } from '../../../../../shared/messages.ts';
+import { adminTexts } from '../../../../../shared/messages.ts';
 import { adminPaths } from '../admin-paths.ts';
 import { useLoad } from '../api/use-load.ts';
 import { AdminPage, LoadView } from '../components/ui.tsx';
@@ -26,7 +26,7 @@ export function ContactDetailPage() {
   const { state, reload } = useLoad((api) => api.contactMessage(contactId).then((r) => r.message), [contactId]);
   return (
     <AdminPage title={t.title} back={{ to: adminPaths.contacts, label: t.backToList }}>
-      <LoadView state={state} onRetry={reload} notFound={messages.admin.contactNotFound}>
+      <LoadView state={state} onRetry={reload} notFound={adminTexts.contactNotFound}>
         {(message) => (
           <section className="adm-panel">
             <dl className="adm-dl">

@@ -3,7 +3,7 @@
  */
 import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from '../../../lib/router.tsx';
-import { messages } from '../../../../../shared/messages.ts';
+import { adminTexts, apiTexts } from '../../../../../shared/messages.ts';
 import { collectionInputSchema, fieldErrors } from '../../../../../shared/schemas/index.ts';
 import { TEXT_LIMITS } from '../../../../../shared/schemas/fields.ts';
 import { ApiError } from '../../../lib/api.ts';
@@ -32,19 +32,19 @@ export function CreateCollectionPage() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const parsed = collectionInputSchema.safeParse({ name });
-    if (!parsed.success) return setError(fieldErrors(parsed.error).name ?? messages.api.invalidInput);
+    if (!parsed.success) return setError(fieldErrors(parsed.error).name ?? apiTexts.invalidInput);
     setSaving(true);
     setError(undefined);
     try {
       await api.createCollection(parsed.data.name);
-      navigate(adminPaths.collections, { state: { flash: messages.admin.collectionCreated } satisfies FlashState });
+      navigate(adminPaths.collections, { state: { flash: adminTexts.collectionCreated } satisfies FlashState });
     } catch (failure) {
       setError(
         failure instanceof ApiError && failure.status === 409
-          ? messages.api.collectionExists
+          ? apiTexts.collectionExists
           : failure instanceof ApiError && failure.fields?.name
             ? failure.fields.name
-            : failureMessage(messages.admin.collectionCreateFailed, failure),
+            : failureMessage(adminTexts.collectionCreateFailed, failure),
       );
       setSaving(false);
     }

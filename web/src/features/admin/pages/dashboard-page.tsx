@@ -3,7 +3,7 @@
  * today's, the last 7 days' and this month's orders received and revenue (Lisbon time).
  */
 import { Link } from '../../../lib/router.tsx';
-import { messages } from '../../../../../shared/messages.ts';
+import { adminTexts } from '../../../../../shared/messages.ts';
 import { formatCents } from '../../../../../shared/money.ts';
 import type { OrderStatus } from '../../../../../shared/order-status.ts';
 import { adminPaths, ordersListPath, productsListPath } from '../admin-paths.ts';
@@ -32,7 +32,7 @@ export function DashboardPage() {
   const byStatus = (status: OrderStatus) => ordersListPath({ status });
   return (
     <AdminPage title={t.title}>
-      <p className="adm-welcome">{messages.admin.welcome(user.email)}</p>
+      <p className="adm-welcome">{adminTexts.welcome(user.email)}</p>
       <h2 className="adm-section-title">{t.glance}</h2>
       <LoadView state={state} onRetry={reload}>
         {(d) => (

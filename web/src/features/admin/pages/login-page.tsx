@@ -6,7 +6,7 @@
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from '../../../lib/router.tsx';
-import { messages } from '../../../../../shared/messages.ts';
+import { adminTexts } from '../../../../../shared/messages.ts';
 import { ADMIN_PASSWORD_POLICY } from '../../../../../shared/password-policy.ts';
 import { adminPaths } from '../admin-paths.ts';
 import {
@@ -94,7 +94,7 @@ export function LoginPage() {
       return;
     }
     if (outcome.step === 'unsupported') {
-      setError(messages.admin.unsupportedSignInStep);
+      setError(adminTexts.unsupportedSignInStep);
       return;
     }
     setPassword('');
@@ -120,7 +120,7 @@ export function LoginPage() {
         setBusy(false);
       }
     };
-  const passwordsMatch = () => (newPassword !== confirmation ? messages.admin.newPasswordMismatch : undefined);
+  const passwordsMatch = () => (newPassword !== confirmation ? adminTexts.newPasswordMismatch : undefined);
 
   const submitCredentials = submitting(
     async () => finish(await signInWithPassword(email, password)),
@@ -141,7 +141,7 @@ export function LoginPage() {
       setError(message);
       setCode('');
     },
-    () => (totpCode(code) ? undefined : messages.admin.totpCodeFormat),
+    () => (totpCode(code) ? undefined : adminTexts.totpCodeFormat),
   );
 
   const submitForgot = submitting(
@@ -156,7 +156,7 @@ export function LoginPage() {
   const submitReset = submitting(
     async () => {
       await confirmPasswordReset(email, code, newPassword);
-      backToSignIn(messages.admin.resetDone);
+      backToSignIn(adminTexts.resetDone);
     },
     (failure) => setError(resetErrorMessage(failure)),
     passwordsMatch,
@@ -173,7 +173,7 @@ export function LoginPage() {
     setTotpSetup(undefined);
   };
 
-  const notice = done ?? (redirect.reason === 'expired' ? messages.admin.sessionExpired : undefined);
+  const notice = done ?? (redirect.reason === 'expired' ? adminTexts.sessionExpired : undefined);
 
   const newPasswordFields = (
     <>
@@ -281,7 +281,7 @@ export function LoginPage() {
         ) : step === 'reset' ? (
           <form onSubmit={submitReset} aria-labelledby="adm-login-title">
             <h1 id="adm-login-title">{texts.login.forgotTitle}</h1>
-            <Feedback kind="info">{messages.admin.resetCodeSent(email.trim())}</Feedback>
+            <Feedback kind="info">{adminTexts.resetCodeSent(email.trim())}</Feedback>
             {error && <Feedback kind="error">{error}</Feedback>}
             <input type="email" name="email" autoComplete="username" value={email} readOnly hidden />
             <TextField
@@ -343,7 +343,7 @@ export function LoginPage() {
         ) : (
           <form onSubmit={submitNewPassword} aria-labelledby="adm-login-title">
             <h1 id="adm-login-title">{texts.login.newPasswordTitle}</h1>
-            <p className="muted">{messages.admin.newPasswordRequired}</p>
+            <p className="muted">{adminTexts.newPasswordRequired}</p>
             {error && <Feedback kind="error">{error}</Feedback>}
             <input type="email" name="email" autoComplete="username" value={email} readOnly hidden />
             {newPasswordFields}

@@ -7,7 +7,7 @@ import { useState, type FormEvent, type MouseEvent, type ReactNode } from 'react
 import { Link, useNavigate, useParams } from '../../../lib/router.tsx';
 import type { Order, OrderDetailResponse } from '../../../../../shared/api.ts';
 import { formatDateTime } from '../../../../../shared/dates.ts';
-import { messages } from '../../../../../shared/messages.ts';
+import { adminTexts, validationTexts } from '../../../../../shared/messages.ts';
 import { formatCents } from '../../../../../shared/money.ts';
 import { adminNextStatuses, CLOSED_STATUS, isBeforeShipping, ORDER_STATUS_INFO, type OrderStatus } from '../../../../../shared/order-status.ts';
 import { PAYMENT_METHOD_LABELS } from '../../../../../shared/payment-methods.ts';
@@ -30,7 +30,7 @@ export function OrderDetailPage() {
   const { state, reload, update } = useLoad((api) => api.order(orderId), [orderId]);
   return (
     <AdminPage title={t.title(state.status === 'ready' ? state.data.order.orderNumber : orderId)} back={{ to: ordersListReturn(), label: t.backToList }}>
-      <LoadView state={state} onRetry={reload} notFound={messages.admin.orderNotFound}>
+      <LoadView state={state} onRetry={reload} notFound={adminTexts.orderNotFound}>
         {(detail) => <OrderDetail detail={detail} onOrder={(order) => update((d) => ({ ...d, order }))} />}
       </LoadView>
     </AdminPage>
@@ -69,7 +69,7 @@ function ProofLink({ orderId, url }: { readonly orderId: string; readonly url: s
       } else window.location.assign(fresh);
     } catch (failure) {
       tab?.close();
-      setError(errorMessage(failure, messages.admin.proofUnavailable));
+      setError(errorMessage(failure, adminTexts.proofUnavailable));
     }
   };
   return (
@@ -188,7 +188,7 @@ function OrderDetail({ detail, onOrder }: { readonly detail: OrderDetailResponse
             ) : order.proofDeletedAt ? (
               <p className="muted">{(order.anonymisedAt ? t.proofDeletedAnonymised : t.proofDeleted)(formatDateTime(order.proofDeletedAt))}</p>
             ) : (
-              <p className="muted">{messages.admin.noProof}</p>
+              <p className="muted">{adminTexts.noProof}</p>
             )}
           </section>
         </div>
@@ -223,15 +223,15 @@ function StatusPanel({ order }: { readonly order: Order }) {
       ...(closingAfterShipping && restock !== undefined ? { restock } : {}),
       ...(status === 'Enviado' && trackingCode.trim() ? { trackingCode } : {}),
     });
-    if (!parsed.success) return setError(messages.validation.orderStatus.invalid);
-    if (closingAfterShipping && restock === undefined) return setError(messages.validation.restock.required);
+    if (!parsed.success) return setError(validationTexts.orderStatus.invalid);
+    if (closingAfterShipping && restock === undefined) return setError(validationTexts.restock.required);
     setSaving(true);
     setError(undefined);
     try {
       await api.setOrderStatus(order.id, parsed.data);
-      navigate(ordersListReturn(), { state: { flash: messages.admin.statusUpdated } satisfies FlashState });
+      navigate(ordersListReturn(), { state: { flash: adminTexts.statusUpdated } satisfies FlashState });
     } catch (failure) {
-      setError(`${messages.admin.statusSaveFailed} ${errorMessage(failure)}`);
+      setError(`${adminTexts.statusSaveFailed} ${errorMessage(failure)}`);
       setSaving(false);
     }
   };
@@ -239,14 +239,14 @@ function StatusPanel({ order }: { readonly order: Order }) {
   /** One action per real step: "Marcar como paga" and "Marcar como enviada" (with an optional CTT code). */
   const step = async (to: 'Enviar' | 'Enviado') => {
     const parsed = orderStatusChangeSchema.safeParse({ status: to, ...(to === 'Enviado' && trackingCode.trim() ? { trackingCode } : {}) });
-    if (!parsed.success) return setError(Object.values(fieldErrors(parsed.error))[0] ?? messages.validation.orderStatus.invalid);
+    if (!parsed.success) return setError(Object.values(fieldErrors(parsed.error))[0] ?? validationTexts.orderStatus.invalid);
     setSaving(true);
     setError(undefined);
     try {
       await api.setOrderStatus(order.id, parsed.data);
-      navigate(ordersListReturn(), { state: { flash: messages.admin.statusUpdated } satisfies FlashState });
+      navigate(ordersListReturn(), { state: { flash: adminTexts.statusUpdated } satisfies FlashState });
     } catch (failure) {
-      setError(`${messages.admin.statusSaveFailed} ${errorMessage(failure)}`);
+      setError(`${adminTexts.statusSaveFailed} ${errorMessage(failure)}`);
       setSaving(false);
     }
   };
@@ -425,16 +425,16 @@ function EmailsPanel({ order, onOrder }: { readonly order: Order; readonly onOrd
     // One key per click: a retried request of this click queues one e-mail, a new click another.
     const requestKey = crypto.randomUUID();
     const parsed = adminEmailRequestSchema.safeParse(kind === 'shipped' ? { kind, trackingCode, requestKey } : { kind, requestKey });
-    if (!parsed.success) return setResult({ kind: 'error', text: parsed.error.issues[0]?.message ?? messages.admin.emailFailed });
+    if (!parsed.success) return setResult({ kind: 'error', text: parsed.error.issues[0]?.message ?? adminTexts.emailFailed });
     setSending(kind);
     setResult(undefined);
     try {
       const { order: queued } = await api.sendOrderEmail(order.id, parsed.data);
       onOrder(queued);
-      setResult({ kind: 'success', text: messages.admin.emailQueued });
+      setResult({ kind: 'success', text: adminTexts.emailQueued });
       void showOutcome(kind, queued.emails.filter((email) => email.kind === kind).length);
     } catch (failure) {
-      setResult({ kind: 'error', text: `${messages.admin.emailFailed} ${errorMessage(failure)}` });
+      setResult({ kind: 'error', text: `${adminTexts.emailFailed} ${errorMessage(failure)}` });
       // The server records a failed send on the order: reload it to show the failure in the history.
       api.order(order.id).then((d) => onOrder(d.order)).catch(() => undefined);
     } finally {
@@ -491,7 +491,7 @@ function EmailsPanel({ order, onOrder }: { readonly order: Order; readonly onOrd
 
       <h3 className="adm-subtitle">{t.history}</h3>
       {history.length === 0 ? (
-        <p className="muted">{messages.admin.noEmailsSent}</p>
+        <p className="muted">{adminTexts.noEmailsSent}</p>
       ) : (
         <ul className="adm-history">
           {history.map((email, index) => (

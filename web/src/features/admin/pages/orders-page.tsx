@@ -8,7 +8,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useSearchParams } from '../../../lib/router.tsx';
 import type { OrderSummary } from '../../../../../shared/api.ts';
 import { formatDateTime } from '../../../../../shared/dates.ts';
-import { messages } from '../../../../../shared/messages.ts';
+import { adminTexts } from '../../../../../shared/messages.ts';
 import { formatCents } from '../../../../../shared/money.ts';
 import { adminNextStatuses, isOrderStatus, type OrderStatus } from '../../../../../shared/order-status.ts';
 import { MAX_SEARCH_LENGTH } from '../../../../../shared/order-search.ts';
@@ -168,7 +168,7 @@ export function OrdersPage() {
       <PagedTable
         list={list}
         columns={9}
-        empty={messages.admin.noOrders}
+        empty={adminTexts.noOrders}
         moreLabel={t.more}
         count={t.count}
         head={

@@ -12,7 +12,7 @@ import { Link, useLocation, useNavigate, useParams } from '../../../lib/router.t
 import type { ProductPhoto } from '../../../../../shared/photos.ts';
 import { PRODUCT_STATUSES, type AdminProduct, type Collection, type ProductStatus } from '../../../../../shared/product.ts';
 import { formatDateTime } from '../../../../../shared/dates.ts';
-import { messages } from '../../../../../shared/messages.ts';
+import { adminTexts, apiTexts } from '../../../../../shared/messages.ts';
 import { parseEuroInput } from '../../../../../shared/money.ts';
 import { PRODUCT_TYPES, PRODUCT_TYPE_INFO } from '../../../../../shared/product-types.ts';
 import { fieldErrors, FORM_ERROR_KEY, productInputSchema, productUpdateSchema, type ProductInput, type ProductUpdateInput } from '../../../../../shared/schemas/index.ts';
@@ -143,7 +143,7 @@ function ProductFormScreen({ id }: { readonly id: string | undefined }) {
   const title = id === undefined ? t.createTitle : t.editTitle(state.status === 'ready' ? (state.data.product?.name ?? '') : '');
   return (
     <AdminPage title={title} back={{ to: adminPaths.products, label: t.backToList }}>
-      <LoadView state={state} onRetry={reload} notFound={messages.api.productNotFound}>
+      <LoadView state={state} onRetry={reload} notFound={apiTexts.productNotFound}>
         {(data) => (data.product ? <EditProduct product={data.product} collections={data.collections} /> : <ProductForm collections={data.collections} copyOf={copyOf} />)}
       </LoadView>
     </AdminPage>
@@ -192,9 +192,9 @@ function ProductActions({ product }: { readonly product: AdminProduct }) {
     setError(undefined);
     try {
       await api.deleteProduct(product.id);
-      navigate(adminPaths.products, { state: { flash: messages.admin.productDeleted } satisfies FlashState });
+      navigate(adminPaths.products, { state: { flash: adminTexts.productDeleted } satisfies FlashState });
     } catch (failure) {
-      setError(failureMessage(messages.admin.productDeleteFailed, failure));
+      setError(failureMessage(adminTexts.productDeleteFailed, failure));
       setConfirming(false);
       setBusy(false);
     }
@@ -295,7 +295,7 @@ function ProductForm(props: {
     event.preventDefault();
     if (saving || reloading || uploads > 0) return;
     const read = saved ? readProductUpdate(values, saved.version) : readProductForm(values);
-    if (!read.input) return showErrors(read.errors, messages.api.invalidInput);
+    if (!read.input) return showErrors(read.errors, apiTexts.invalidInput);
     setSaving(true);
     setResult(undefined);
     setErrors({});
@@ -303,11 +303,11 @@ function ProductForm(props: {
       if (!saved) {
         const { product: created } = await api.createProduct(read.input as ProductInput);
         draft.clear();
-        navigate(adminPaths.editProduct(created.id), { replace: true, state: { flash: messages.admin.productSaved } satisfies FlashState });
+        navigate(adminPaths.editProduct(created.id), { replace: true, state: { flash: adminTexts.productSaved } satisfies FlashState });
         return;
       }
       const { product: updated } = await api.updateProduct(saved.id, read.input as ProductUpdateInput);
-      showSaved(updated, [messages.admin.productSaved]);
+      showSaved(updated, [adminTexts.productSaved]);
     } catch (failure) {
       if (isChangedMeanwhile(failure, 'product_changed')) {
         // Someone saved this product since it was loaded: nothing was saved; the typed values stay on
@@ -318,7 +318,7 @@ function ProductForm(props: {
         return;
       }
       const fields = (serverFieldErrors(failure) ?? {}) as Errors;
-      showErrors(fields, failureMessage(messages.admin.productSaveFailed, failure));
+      showErrors(fields, failureMessage(adminTexts.productSaveFailed, failure));
     } finally {
       setSaving(false);
     }
@@ -329,9 +329,9 @@ function ProductForm(props: {
     setReloading(true);
     try {
       const { product: current } = await api.product(saved.id);
-      showSaved(current, [messages.admin.productReloaded], 'info');
+      showSaved(current, [adminTexts.productReloaded], 'info');
     } catch (failure) {
-      setResult({ kind: 'error', lines: [failureMessage(messages.admin.productSaveFailed, failure)], reload: true });
+      setResult({ kind: 'error', lines: [failureMessage(adminTexts.productSaveFailed, failure)], reload: true });
     } finally {
       setReloading(false);
     }

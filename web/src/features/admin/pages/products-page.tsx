@@ -7,7 +7,7 @@ import { foldText } from '../../../../../shared/order-search.ts';
 import { isLowStock, LOW_STOCK_THRESHOLD } from '../../../../../shared/stock.ts';
 import { Link, useSearchParams } from '../../../lib/router.tsx';
 import type { Product } from '../../../../../shared/product.ts';
-import { messages } from '../../../../../shared/messages.ts';
+import { adminTexts } from '../../../../../shared/messages.ts';
 import { isProductType, PRODUCT_TYPES, PRODUCT_TYPE_INFO } from '../../../../../shared/product-types.ts';
 import { adminPaths, listParams } from '../admin-paths.ts';
 import { useLoad } from '../api/use-load.ts';
@@ -107,7 +107,7 @@ export function ProductsPage() {
                   <tbody>
                     {shown.length === 0 && (
                       <tr>
-                        <td colSpan={6} className="adm-empty">{messages.admin.noProducts}</td>
+                        <td colSpan={6} className="adm-empty">{adminTexts.noProducts}</td>
                       </tr>
                     )}
                     {shown.map((product) => (

@@ -6,7 +6,7 @@
 import { useState, type FormEvent } from 'react';
 import type { SettingsResponse } from '../../../../../shared/api.ts';
 import { formatDateTime } from '../../../../../shared/dates.ts';
-import { messages } from '../../../../../shared/messages.ts';
+import { adminTexts, apiTexts } from '../../../../../shared/messages.ts';
 import { fieldErrors } from '../../../../../shared/schemas/index.ts';
 import { shopSettingsSchema } from '../../../../../shared/schemas/settings.ts';
 import { DEFAULT_SETTINGS, SETTING_LABELS, SETTINGS_LIMITS, settingValue, type SettingPath, type ShopSettings } from '../../../../../shared/settings.ts';
@@ -108,22 +108,22 @@ function SettingsForm(props: {
     const parsed = shopSettingsSchema.safeParse(recordOf(draft));
     if (!parsed.success) {
       setErrors(fieldErrors(parsed.error));
-      setNotice({ kind: 'error', text: messages.api.invalidInput });
+      setNotice({ kind: 'error', text: apiTexts.invalidInput });
       return;
     }
     setErrors({});
     setSaving(true);
     try {
       const saved = await api.saveSettings({ version: loaded.version, settings: parsed.data });
-      setNotice({ kind: 'success', text: saved.version === loaded.version ? messages.admin.settingsUnchanged : messages.admin.settingsSaved });
+      setNotice({ kind: 'success', text: saved.version === loaded.version ? adminTexts.settingsUnchanged : adminTexts.settingsSaved });
       onSaved(saved);
     } catch (failure) {
-      if (isChangedMeanwhile(failure, 'settings_changed')) setNotice({ kind: 'error', text: messages.api.settingsChanged, stale: true });
+      if (isChangedMeanwhile(failure, 'settings_changed')) setNotice({ kind: 'error', text: apiTexts.settingsChanged, stale: true });
       else {
         if (failure instanceof ApiError && failure.fields) {
           setErrors(Object.fromEntries(Object.entries(failure.fields).map(([key, text]) => [key.replace(/^settings\./, ''), text])));
         }
-        setNotice({ kind: 'error', text: failureMessage(messages.admin.settingsSaveFailed, failure) });
+        setNotice({ kind: 'error', text: failureMessage(adminTexts.settingsSaveFailed, failure) });
       }
     } finally {
       setSaving(false);

@@ -4,7 +4,7 @@
 import { Link } from '../../../lib/router.tsx';
 import type { StockAlert } from '../../../../../shared/api.ts';
 import { formatDate, formatDateTime, formatTime } from '../../../../../shared/dates.ts';
-import { messages } from '../../../../../shared/messages.ts';
+import { adminTexts } from '../../../../../shared/messages.ts';
 import { adminPaths } from '../admin-paths.ts';
 import { usePagedList } from '../api/use-paged.ts';
 import { PagedTable } from '../components/paged-table.tsx';
@@ -24,7 +24,7 @@ export function StockAlertsPage() {
       <PagedTable
         list={list}
         columns={5}
-        empty={messages.admin.noStockAlerts}
+        empty={adminTexts.noStockAlerts}
         moreLabel={t.more}
         head={
           <tr>
