@@ -142,7 +142,6 @@ export function ScrollRestoration() {
 
   useEffect(() => {
     window.history.scrollRestoration = 'manual';
-    loadPositions();
     let frame = 0;
     const record = () => {
       cancelAnimationFrame(frame);
