@@ -87,8 +87,13 @@ export type PhotoUploadStatus =
 
 export interface OrderLine {
   readonly productId: string;
+  /** The size ordered (`shared/variants.ts`); absent on lines ordered before sizes existed (the product's one size). */
+  readonly variantId?: string;
+  /** Its label ("45 cm", "14"), or '' / absent for a product without sizes. */
+  readonly size?: string;
   readonly name: string;
   readonly code: string;
+  /** The SKU of the size ordered. */
   readonly sku: string;
   readonly quantity: number;
   /** Price before discount, per unit. */
@@ -344,6 +349,10 @@ export interface StockAlert {
   readonly id: string;
   readonly email: string;
   readonly productId: string;
+  /** The size waited for; absent for a product without sizes (and on requests from before sizes). */
+  readonly variantId?: string;
+  /** Its label ("45 cm"), when the piece is sold in sizes. */
+  readonly size?: string;
   readonly productName: string;
   readonly createdAt: string;
   readonly status: 'pending' | 'notified';

@@ -6,6 +6,7 @@
 import { MAX_DISCOUNT_PERCENT } from './pricing.ts';
 import { PHOTO_ID_PATTERN, type ProductPhoto } from './photos.ts';
 import type { Product } from './product.ts';
+import { hasSizes, lineVariant, MAX_VARIANT_LABEL, variantPriceCents, VARIANT_ID_PATTERN, type ProductVariant } from './variants.ts';
 
 /** `localStorage` key of the cart. */
 export const CART_STORAGE_KEY = 'cart';
@@ -17,6 +18,10 @@ export const MAX_CART_LINES = 20;
 /** One cart line. */
 export interface CartItem {
   readonly productId: string;
+  /** The size chosen, for a piece sold in sizes (absent for one without: the server takes its only size). */
+  readonly variantId?: string;
+  /** Its label, for display ("45 cm"). */
+  readonly size?: string;
   /** 1-99. */
   readonly quantity: number;
   readonly name: string;
@@ -44,8 +49,18 @@ function readCartPhoto(raw: unknown): CartPhoto | undefined {
   return { id: raw.id, width, height, fallbackWidth, widths };
 }
 
-/** A cart: lines in the order they were added, one line per product. */
+/** A cart: lines in the order they were added, one line per product (per size, for a piece sold in sizes). */
 export type Cart = readonly CartItem[];
+
+/**
+ * What tells a line from the others: the product id, and the size's id after `#` when it has one (the
+ * cart's operations take it; for a piece without sizes it is just the product id).
+ *
+ * @example lineKey({ productId: 'anel-lua', variantId: 'v1a2b3c4d' }); // 'anel-lua#v1a2b3c4d'
+ */
+export function lineKey(line: Pick<CartItem, 'productId' | 'variantId'>): string {
+  return line.variantId ? `${line.productId}#${line.variantId}` : line.productId;
+}
 
 /**
  * Clamps a quantity to 1-99 (whole units; anything not a finite number becomes 1).
@@ -60,22 +75,33 @@ export function clampQuantity(quantity: number): number {
   return Math.min(MAX_LINE_QUANTITY, Math.max(1, Math.floor(quantity)));
 }
 
-/** A cart line from a product and a quantity. */
+/**
+ * A cart line from a product, a quantity and, for a piece sold in sizes, the size chosen (its price
+ * and stock are the size's). Without a size, the product's only one.
+ */
 export function cartItemFromProduct(
-  product: Pick<Product, 'id' | 'name' | 'priceCents' | 'discountPercent' | 'mainImage' | 'stock'> & Partial<Pick<Product, 'photos'>>,
+  product: Pick<Product, 'id' | 'name' | 'priceCents' | 'discountPercent' | 'mainImage' | 'stock'> & Partial<Pick<Product, 'photos' | 'variants'>>,
   quantity: number,
+  variant?: ProductVariant,
 ): CartItem {
   const first = product.photos?.[0];
+  const sized = variant !== undefined && product.variants !== undefined && hasSizes({ variants: product.variants });
   return {
     productId: product.id,
+    ...(sized ? { variantId: variant.id, size: variant.label } : {}),
     quantity: clampQuantity(quantity),
     name: product.name,
-    priceCents: product.priceCents,
+    priceCents: variant ? variantPriceCents(product, variant) : product.priceCents,
     discountPercent: product.discountPercent,
     image: product.mainImage,
     ...(first ? { photo: { id: first.id, width: first.width, height: first.height, widths: first.widths, fallbackWidth: first.fallbackWidth } } : {}),
-    stock: product.stock,
+    stock: variant ? variant.stock : product.stock,
   };
+}
+
+/** The size a line means, with its product's current sizes (undefined: gone, or to be chosen). */
+export function lineSize(product: Pick<Product, 'variants'>, line: Pick<CartItem, 'variantId'>): ProductVariant | undefined {
+  return lineVariant(product, line.variantId);
 }
 
 /**
@@ -87,7 +113,7 @@ export function cartItemFromProduct(
  * addToCart([{ ...item, quantity: 1 }], { ...item, quantity: 2 }); // [{ ...item, quantity: 3 }]
  */
 export function addToCart(cart: Cart, item: CartItem): Cart {
-  const existing = cart.find((line) => line.productId === item.productId);
+  const existing = cart.find((line) => lineKey(line) === lineKey(item));
   if (existing) {
     const merged = { ...item, quantity: clampQuantity(existing.quantity + item.quantity) };
     return cart.map((line) => (line === existing ? merged : line));
@@ -96,19 +122,19 @@ export function addToCart(cart: Cart, item: CartItem): Cart {
   return [...cart, { ...item, quantity: clampQuantity(item.quantity) }];
 }
 
-/** Removes the line of a product. */
-export function removeFromCart(cart: Cart, productId: string): Cart {
-  return cart.filter((line) => line.productId !== productId);
+/** Removes a line (by its `lineKey`). */
+export function removeFromCart(cart: Cart, key: string): Cart {
+  return cart.filter((line) => lineKey(line) !== key);
 }
 
-/** Sets the quantity of a product's line, clamped to 1-99; unknown products change nothing. */
-export function setQuantity(cart: Cart, productId: string, quantity: number): Cart {
-  return cart.map((line) => (line.productId === productId ? { ...line, quantity: clampQuantity(quantity) } : line));
+/** Sets the quantity of a line (by its `lineKey`), clamped to 1-99; unknown lines change nothing. */
+export function setQuantity(cart: Cart, key: string, quantity: number): Cart {
+  return cart.map((line) => (lineKey(line) === key ? { ...line, quantity: clampQuantity(quantity) } : line));
 }
 
-/** Decreases a product's quantity by 1, never below 1 (use `removeFromCart` to drop the line). */
-export function decreaseQuantity(cart: Cart, productId: string): Cart {
-  return setQuantity(cart, productId, quantityInCart(cart, productId) - 1);
+/** Decreases a line's quantity by 1, never below 1 (use `removeFromCart` to drop the line). */
+export function decreaseQuantity(cart: Cart, key: string): Cart {
+  return setQuantity(cart, key, quantityInCart(cart, key) - 1);
 }
 
 /** The empty cart (after an order is placed). */
@@ -121,9 +147,9 @@ export function cartCount(cart: Cart): number {
   return cart.reduce((sum, line) => sum + line.quantity, 0);
 }
 
-/** Quantity of a product already in the cart (0 when absent). */
-export function quantityInCart(cart: Cart, productId: string): number {
-  return cart.find((line) => line.productId === productId)?.quantity ?? 0;
+/** Quantity of a line (by its `lineKey`) already in the cart (0 when absent). */
+export function quantityInCart(cart: Cart, key: string): number {
+  return cart.find((line) => lineKey(line) === key)?.quantity ?? 0;
 }
 
 /**
@@ -133,13 +159,13 @@ export function quantityInCart(cart: Cart, productId: string): number {
  * @example
  * exceedsStock([{ ...item, quantity: 2 }], item.productId, 2, 3); // true
  */
-export function exceedsStock(cart: Cart, productId: string, quantity: number, stock: number): boolean {
-  return quantityInCart(cart, productId) + quantity > stock;
+export function exceedsStock(cart: Cart, key: string, quantity: number, stock: number): boolean {
+  return quantityInCart(cart, key) + quantity > stock;
 }
 
 /** The lines of an order request: what the server needs, nothing more. */
-export function orderItems(cart: Cart): { productId: string; quantity: number }[] {
-  return cart.map(({ productId, quantity }) => ({ productId, quantity }));
+export function orderItems(cart: Cart): { productId: string; variantId?: string; quantity: number }[] {
+  return cart.map(({ productId, variantId, quantity }) => ({ productId, ...(variantId ? { variantId } : {}), quantity }));
 }
 
 /** The text to keep under `CART_STORAGE_KEY`: a JSON array of lines. */
@@ -183,7 +209,11 @@ function readStoredLine(raw: unknown): CartItem | null {
   if (typeof name !== 'string' || priceCents === null || typeof image !== 'string') return null;
   if (!isWholeNumber(discountPercent, 0, MAX_DISCOUNT_PERCENT)) return null;
   const photo = readCartPhoto(raw.photo);
-  const item: CartItem = { productId, quantity: clampQuantity(quantity), name, priceCents, discountPercent, image, ...(photo ? { photo } : {}) };
+  const size =
+    typeof raw.variantId === 'string' && VARIANT_ID_PATTERN.test(raw.variantId)
+      ? { variantId: raw.variantId, size: typeof raw.size === 'string' ? raw.size.slice(0, MAX_VARIANT_LABEL) : '' }
+      : {};
+  const item: CartItem = { productId, ...size, quantity: clampQuantity(quantity), name, priceCents, discountPercent, image, ...(photo ? { photo } : {}) };
   return isWholeNumber(raw.stock, 0, Number.MAX_SAFE_INTEGER) ? { ...item, stock: raw.stock } : item;
 }
 

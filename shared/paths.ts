@@ -40,6 +40,9 @@ export const routePatterns = {
   findOrder: '/encomenda',
 } as const;
 
+/** The anchor of the FAQ's answer on sizes (`paths.sizeGuide`). */
+export const SIZE_GUIDE_ANCHOR = 'tamanhos';
+
 /** Links to the public pages. */
 export const paths = {
   ...routePatterns,
@@ -52,6 +55,8 @@ export const paths = {
    * front door) hand it to the API's `GET /api/sitemap.xml`.
    */
   sitemap: '/sitemap.xml',
+  /** The FAQ's answer on sizes (opened by its anchor): where a product page's "Guia de tamanhos" leads. */
+  sizeGuide: `${routePatterns.faq}#${SIZE_GUIDE_ANCHOR}`,
 } as const;
 
 /** Where the API answers the root sitemap. */

@@ -1,4 +1,5 @@
 import type { ProductPhoto } from './photos.ts';
+import type { ProductVariant } from './variants.ts';
 
 /**
  * The product as the public API returns it and the browser uses it. Money in integer euro cents.
@@ -18,7 +19,10 @@ export interface Product {
   readonly priceCents: number;
   /** Whole percent, 0-90. */
   readonly discountPercent: number;
+  /** Units in stock over all its sizes (the sum of `variants`' stock). */
   readonly stock: number;
+  /** Its sizes, in the owner's order: at least one (`shared/variants.ts`). */
+  readonly variants: readonly ProductVariant[];
   /** Up to 8 processed photos, in order: the first is the main image, the second the hover image on cards. */
   readonly photos: readonly ProductPhoto[];
   /** The JPEG fallback of the first photo (`/images/...`), or '' without photos: for carts, e-mails, link previews. */

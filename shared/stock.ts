@@ -16,6 +16,8 @@ export type StockActor = { readonly kind: 'order'; readonly orderId: string } | 
 
 export interface StockMovement {
   readonly productId: string;
+  /** The size whose stock changed; absent on movements recorded before sizes existed (the product's one size). */
+  readonly variantId?: string;
   /** `<ISO time>#<random>`: unique, and sorts by time. */
   readonly movementId: string;
   /** Units added (positive) or taken (negative). */

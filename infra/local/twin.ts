@@ -42,6 +42,7 @@ import { recountIfEmpty } from '../../lambdas/services/counters.ts';
 import { indexOrdersIfEmpty } from '../../lambdas/repositories/order-search.ts';
 import { seedCatalogue } from './seed.ts';
 import { migrateLegacyPhotos } from '../../lambdas/services/photo-migration.ts';
+import { migrateProductVariants } from '../../lambdas/services/variant-migration.ts';
 import { startSesLocal } from './ses-local.ts';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
@@ -241,6 +242,8 @@ async function startTwinOnce(options: TwinOptions): Promise<Twin> {
 
     const s3 = new S3Client({ region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS, endpoint: endpoints.s3, forcePathStyle: true });
     stops.push(async () => s3.destroy());
+    // Products from before sizes (an older `.data/`) get their one size first: the seed's writes have theirs.
+    await migrateProductVariants();
     if (options.seed) await seedCatalogue();
     await migrateLegacyPhotos();
     // As a deploy does: the pages kept from before name the old build's files; each is rendered again.

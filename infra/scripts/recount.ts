@@ -1,6 +1,7 @@
 /**
  * `npm run recount`: rebuilds the dashboard's counters (`counters` table) from the orders, contact
- * messages and back-in-stock requests. The shop keeps the counters itself, in the same transactions
+ * messages and back-in-stock requests, and migrates the data of older shops (order search terms,
+ * products' sizes: `lambdas/services/variant-migration.ts`). The shop keeps the counters itself, in the same transactions
  * as every change; this is for a shop whose data began before the counters (run it once after
  * deploying them), or to check them (`--dry-run` prints what the data says and what is stored).
  * It reads those tables whole, so it runs offline, from an operator's machine, never in a function.
@@ -17,17 +18,21 @@ import { tables, type TableKey } from '../../lambdas/contracts/data-model.ts';
 import { allCounters } from '../../lambdas/repositories/counters.ts';
 import { countersFrom, readCountedData, recount } from '../../lambdas/services/counters.ts';
 import { indexOrdersIfEmpty } from '../../lambdas/repositories/order-search.ts';
+import { productsWithoutVariants } from '../../lambdas/repositories/products.ts';
+import { migrateProductVariants } from '../../lambdas/services/variant-migration.ts';
 import { readDeploySettings, stackName as stackNameOf } from '../config.ts';
 import { cdkJsonContext, explainAwsError, OperatorError, PLACE_OPTIONS, runAsScript, UsageError } from './create-admin.ts';
 
 /** The tables the recount reads and writes. */
-export const RECOUNT_TABLES = ['orders', 'contactMessages', 'stockAlerts', 'counters', 'orderSearch'] as const satisfies readonly TableKey[];
+export const RECOUNT_TABLES = ['orders', 'contactMessages', 'stockAlerts', 'counters', 'orderSearch', 'products'] as const satisfies readonly TableKey[];
 
 export const USAGE = `Usage: npm run recount -- [options]
 
 Rebuilds the dashboard's counters from the orders, contact messages and back-in-stock requests,
-and gives orders placed before the back-office search their search terms when its table is empty
-(run once after deploying either to a shop with data). Reads those tables whole.
+gives orders placed before the back-office search their search terms when its table is empty, and
+gives products stored before sizes their one size holding their stock and SKU (run once after
+deploying either to a shop with data: until then such a product cannot be ordered). Reads those
+tables whole.
 
 Options:
   --stage <name>     stage of the deployed stack JoiasInox-<stage> (default: context "stage" of cdk.json, else prod)
@@ -36,7 +41,7 @@ Options:
   -h, --help         this text
 
 Table names come from TABLE_ORDERS, TABLE_CONTACT_MESSAGES, TABLE_STOCK_ALERTS, TABLE_COUNTERS and
-TABLE_ORDER_SEARCH when set, else from the stack's table names.`;
+TABLE_ORDER_SEARCH and TABLE_PRODUCTS when set, else from the stack's table names.`;
 
 export interface RecountOptions {
   readonly stackName: string;
@@ -116,12 +121,15 @@ export async function runRecount(options: RecountOptions, log: (line: string) =>
     for (const key of missing) process.env[tables[key].envVar] = found[key];
   }
   if (options.dryRun) {
-    const [expected, stored] = await Promise.all([readCountedData().then(countersFrom), allCounters()]);
+    const [expected, stored, withoutSizes] = await Promise.all([readCountedData().then(countersFrom), allCounters(), productsWithoutVariants()]);
     for (const name of [...new Set([...Object.keys(expected), ...Object.keys(stored)])].sort()) {
       log(`${name}: ${expected[name] ?? 0} in the data, ${stored[name] ?? 'none'} stored`);
     }
+    log(`${withoutSizes.length} products without sizes.`);
     return expected;
   }
+  const sized = await migrateProductVariants();
+  log(sized > 0 ? `Gave ${sized} products their one size in ${process.env[tables.products.envVar]}.` : 'Every product has its sizes.');
   const written = await recount();
   for (const [name, value] of Object.entries(written).sort(([a], [b]) => a.localeCompare(b))) log(`${name} = ${value}`);
   log(`Recounted ${Object.keys(written).length} counters in ${process.env[tables.counters.envVar]}.`);

@@ -65,6 +65,9 @@ export interface OutboxBackInStockItem extends OutboxBase {
   readonly type: 'back-in-stock';
   readonly productId: string;
   readonly productName: string;
+  /** The size that came back, for a piece sold in sizes (its requests and those naming no size are told). */
+  readonly variantId?: string;
+  readonly size?: string;
   /** Where the next page of pending requests starts (JSON of the query's LastEvaluatedKey). */
   readonly cursor?: string;
   /** Mail items written so far. */

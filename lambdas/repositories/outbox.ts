@@ -17,6 +17,8 @@ import {
   type OutboxItem,
   type OutboxMailItem,
 } from '../contracts/outbox.ts';
+import type { ProductVariant } from '../../shared/variants.ts';
+import { hasSizes } from '../../shared/variants.ts';
 import { ddb, tableName } from './dynamodb-client.ts';
 
 const later = (now: Date, seconds: number) => new Date(now.getTime() + seconds * 1000).toISOString();
@@ -38,8 +40,9 @@ export function outboxMailPut(mail: NewOutboxMail, now: Date) {
 }
 
 /** The transaction item that asks for the back-in-stock mails of a product that came back (`id`: one per movement). */
-export function outboxBackInStockPut(id: string, product: { id: string; name: string }, now: Date) {
-  const item: OutboxBackInStockItem = { id, type: 'back-in-stock', productId: product.id, productName: product.name, queued: 0, ...bookkeeping(now) };
+export function outboxBackInStockPut(id: string, product: { id: string; name: string; variants: readonly ProductVariant[] }, variant: ProductVariant, now: Date) {
+  const size = hasSizes(product) ? { variantId: variant.id, size: variant.label } : {};
+  const item: OutboxBackInStockItem = { id, type: 'back-in-stock', productId: product.id, productName: product.name, ...size, queued: 0, ...bookkeeping(now) };
   return { Put: { TableName: tableName('outbox'), Item: item, ConditionExpression: 'attribute_not_exists(id)' } };
 }
 

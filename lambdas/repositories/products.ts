@@ -11,6 +11,7 @@ import { BatchGetCommand, DeleteCommand, GetCommand, QueryCommand, UpdateCommand
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { photoFallback, type ProductPhoto } from '../../shared/photos.ts';
 import { isPublicProduct, type AdminProduct, type Product, type ProductStatus } from '../../shared/product.ts';
+import { DEFAULT_VARIANT_ID, hasSizes, totalStock, type ProductVariant } from '../../shared/variants.ts';
 import { ddb, tableName } from './dynamodb-client.ts';
 import { allOfListing, queryAll } from './paging.ts';
 
@@ -35,7 +36,7 @@ function toPhoto(item: Record<string, unknown>): ProductPhoto {
  * fallbacks of the first two). Without photos, an item stored before photos existed keeps its old
  * image paths until the twin's bootstrap migrates it (`migrateLegacyPhotos`).
  */
-export function withPhotos<T extends Omit<Product, 'photos' | 'mainImage' | 'secondaryImage'> & Partial<Pick<Product, 'mainImage' | 'secondaryImage'>>>(
+export function withPhotos<T extends Omit<SeedProduct, 'photos' | 'mainImage' | 'secondaryImage'> & Partial<Pick<Product, 'mainImage' | 'secondaryImage'>>>(
   product: T,
   photos: readonly ProductPhoto[],
 ): T & Pick<Product, 'photos' | 'mainImage' | 'secondaryImage'> {
@@ -48,8 +49,46 @@ export function withPhotos<T extends Omit<Product, 'photos' | 'mainImage' | 'sec
   };
 }
 
+/**
+ * How a product keeps its sizes: `variants` (id, label, SKU, price difference, in the owner's order)
+ * and `variantStock` (units per variant id), so an order's conditional update names one number and
+ * the owner's reordering or renaming of sizes never touches stock; `stock` is the total, changed in
+ * the same update expression as the variant's.
+ */
+export interface StoredVariant {
+  readonly id: string;
+  readonly label: string;
+  readonly sku: string;
+  readonly priceDeltaCents: number;
+}
+
+/** The sizes of a stored product; an item stored before sizes existed reads as one unlabelled size. */
+function toVariants(item: Record<string, unknown>): ProductVariant[] {
+  if (!Array.isArray(item.variants)) {
+    return [{ id: DEFAULT_VARIANT_ID, label: '', sku: String(item.sku ?? ''), stock: Number(item.stock ?? 0), priceDeltaCents: 0 }];
+  }
+  const stock = (item.variantStock ?? {}) as Record<string, unknown>;
+  return (item.variants as Record<string, unknown>[]).map((variant) => ({
+    id: String(variant.id),
+    label: String(variant.label ?? ''),
+    sku: String(variant.sku ?? ''),
+    stock: Number(stock[String(variant.id)] ?? 0),
+    priceDeltaCents: Number(variant.priceDeltaCents ?? 0),
+  }));
+}
+
+/** The storage attributes of a product's sizes (`variants`, `variantStock`, `stock`). */
+export function storedVariants(variants: readonly ProductVariant[]): { variants: StoredVariant[]; variantStock: Record<string, number>; stock: number } {
+  return {
+    variants: variants.map(({ id, label, sku, priceDeltaCents }) => ({ id, label, sku, priceDeltaCents })),
+    variantStock: Object.fromEntries(variants.map((variant) => [variant.id, variant.stock])),
+    stock: totalStock(variants),
+  };
+}
+
 /** Strips storage attributes; the public API returns exactly the `Product` fields. */
 export function toProduct(item: Record<string, unknown>): Product {
+  const variants = toVariants(item);
   const photos = Array.isArray(item.photos) ? (item.photos as Record<string, unknown>[]).map(toPhoto) : [];
   const legacy = !Array.isArray(item.photos);
   return {
@@ -62,7 +101,8 @@ export function toProduct(item: Record<string, unknown>): Product {
     collection: String(item.collection ?? ''),
     priceCents: Number(item.priceCents),
     discountPercent: Number(item.discountPercent ?? 0),
-    stock: Number(item.stock ?? 0),
+    stock: totalStock(variants),
+    variants,
     photos,
     mainImage: photos[0] ? photoFallback(photos[0]) : legacy ? String(item.mainImage ?? '') : '',
     secondaryImage: photos[1] ? photoFallback(photos[1]) : legacy ? String(item.secondaryImage ?? '') : '',
@@ -103,10 +143,34 @@ export async function listAdminProducts(): Promise<AdminProduct[]> {
   return (await allOfListing('products', PRODUCT_LISTING, 'newest-first')).map(toAdminProduct);
 }
 
-/** One product with its version, read strongly consistent (what the back-office edits and adjusts from). */
-export async function getAdminProduct(id: string): Promise<AdminProduct | undefined> {
-  const { Item } = await ddb().send(new GetCommand({ TableName: tableName('products'), Key: { id }, ConsistentRead: true }));
-  return Item ? toAdminProduct(Item) : undefined;
+/** One product's item as stored, read strongly consistent. */
+async function productItem(id: string): Promise<Record<string, unknown> | undefined> {
+  return (await ddb().send(new GetCommand({ TableName: tableName('products'), Key: { id }, ConsistentRead: true }))).Item;
+}
+
+/**
+ * The item of a product that is about to change (an order, a stock change, an edit), with its sizes:
+ * one stored before sizes existed is given its one size first (the migration of that one product,
+ * so a shop deployed before `npm run recount` ran loses no sale and no edit). Undefined when gone.
+ */
+async function itemWithSizes(item: Record<string, unknown>): Promise<Record<string, unknown> | undefined> {
+  let current: Record<string, unknown> | undefined = item;
+  for (let attempt = 0; current && !Array.isArray(current.variants) && attempt < 10; attempt++) {
+    await setDefaultVariant(String(current.id), String(current.sku ?? ''), Number(current.stock ?? 0));
+    current = await productItem(String(current.id));
+  }
+  return current;
+}
+
+/**
+ * One product with its version, read strongly consistent (what the back-office edits and adjusts
+ * from). `forChange`: it is about to change, so one stored before sizes gets its size first (a
+ * function that only reads has no grant to write).
+ */
+export async function getAdminProduct(id: string, forChange = false): Promise<AdminProduct | undefined> {
+  const item = await productItem(id);
+  const sized = item && forChange ? await itemWithSizes(item) : item;
+  return sized ? toAdminProduct(sized) : undefined;
 }
 
 /** One public (active) product; a draft or an archived piece is as good as missing. */
@@ -118,11 +182,15 @@ export async function getProduct(id: string): Promise<Product | undefined> {
 /** Several products by id, read strongly consistent (what an order is priced from). */
 export async function getProductsConsistent(ids: readonly string[]): Promise<Map<string, Product>> {
   const found = new Map<string, Product>();
-  let keys: Record<string, unknown>[] = ids.map((id) => ({ id }));
+  // Two sizes of one product are one key: a batch names a key once.
+  let keys: Record<string, unknown>[] = [...new Set(ids)].map((id) => ({ id }));
   for (let round = 0; keys.length && round < 5; round++) {
     const result = await ddb().send(new BatchGetCommand({ RequestItems: { [tableName('products')]: { Keys: keys, ConsistentRead: true } } }));
     // Only pieces for sale can be ordered: a draft or an archived one is as good as missing.
-    for (const item of result.Responses?.[tableName('products')] ?? []) if (isPublicProduct(item)) found.set(String(item.id), toProduct(item));
+    for (const read of result.Responses?.[tableName('products')] ?? []) {
+      const item = await itemWithSizes(read);
+      if (item && isPublicProduct(item)) found.set(String(item.id), toProduct(item));
+    }
     keys = (result.UnprocessedKeys?.[tableName('products')]?.Keys as Record<string, unknown>[] | undefined) ?? [];
   }
   return found;
@@ -136,45 +204,88 @@ export async function productIdsWithCode(code: string): Promise<string[]> {
   return (Items ?? []).map((item) => String(item.id));
 }
 
-/** The transaction item that takes `quantity` units of a product, only if that many are in stock. */
-export function takeStockItem(productId: string, quantity: number, now: Date) {
+/** The names of an update on one size's stock: `#v` is the variant id (a map key). */
+const variantNames = (variantId: string) => ({ '#v': variantId });
+
+/** Units of one size of a product: what an order line takes, or gives back. */
+export interface SizeUnits {
+  readonly variantId: string;
+  readonly quantity: number;
+}
+
+/** The names and values of an update on several sizes of one product (`#v0`/`:q0`, …) and their total. */
+function sizesParts(sizes: readonly SizeUnits[]) {
+  return {
+    names: Object.fromEntries(sizes.map((size, i) => [`#v${i}`, size.variantId])),
+    values: Object.fromEntries(sizes.map((size, i) => [`:q${i}`, size.quantity])),
+    total: sizes.reduce((sum, size) => sum + size.quantity, 0),
+  };
+}
+
+/**
+ * The transaction item that takes units of a product's sizes (an order's lines of that product: one
+ * item per product, as a transaction names an item once), only if that many of each are in stock.
+ */
+export function takeStockItem(productId: string, sizes: readonly SizeUnits[], now: Date) {
+  const { names, values, total } = sizesParts(sizes);
   return {
     Update: {
       TableName: tableName('products'),
       Key: { id: productId },
-      UpdateExpression: 'SET stock = stock - :quantity, updatedAt = :now',
-      ConditionExpression: 'attribute_exists(id) AND stock >= :quantity',
-      ExpressionAttributeValues: { ':quantity': quantity, ':now': now.toISOString() },
+      UpdateExpression: `SET ${sizes.map((_, i) => `variantStock.#v${i} = variantStock.#v${i} - :q${i}`).join(', ')}, stock = stock - :total, updatedAt = :now`,
+      ConditionExpression: ['attribute_exists(id)', ...sizes.map((_, i) => `variantStock.#v${i} >= :q${i}`)].join(' AND '),
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: { ...values, ':total': total, ':now': now.toISOString() },
       ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
     },
   };
 }
 
-/** The transaction item that gives `quantity` units back to a product (a cancelled or expired order). */
-export function giveBackStockItem(productId: string, quantity: number, now: Date) {
+/** A size's stock in an item a refused condition sent back (0 when absent). */
+export function variantStockOf(item: Record<string, unknown> | undefined, variantId: string): number {
+  const stock = item?.variantStock as Record<string, unknown> | undefined;
+  return Number(stock?.[variantId] ?? 0);
+}
+
+/**
+ * The transaction item that gives units back to a product's sizes (a cancelled or expired order: one
+ * item per product). A size the owner removed meanwhile gets them back under its id, out of sight (it
+ * is in no list).
+ */
+export function giveBackStockItem(productId: string, sizes: readonly SizeUnits[], now: Date) {
+  const { names, values, total } = sizesParts(sizes);
   return {
     Update: {
       TableName: tableName('products'),
       Key: { id: productId },
-      UpdateExpression: 'SET stock = stock + :quantity, updatedAt = :now',
-      ConditionExpression: 'attribute_exists(id)',
-      ExpressionAttributeValues: { ':quantity': quantity, ':now': now.toISOString() },
+      UpdateExpression: `SET ${sizes.map((_, i) => `variantStock.#v${i} = if_not_exists(variantStock.#v${i}, :zero) + :q${i}`).join(', ')}, stock = stock + :total, updatedAt = :now`,
+      ConditionExpression: 'attribute_exists(id) AND attribute_exists(variantStock)',
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: { ...values, ':total': total, ':zero': 0, ':now': now.toISOString() },
     },
   };
 }
 
+/** Lines grouped by product, in the order each product first appears (one stock item per product). */
+export function unitsByProduct(lines: readonly { productId: string; variantId: string; quantity: number }[]): Map<string, SizeUnits[]> {
+  const groups = new Map<string, SizeUnits[]>();
+  for (const line of lines) groups.set(line.productId, [...(groups.get(line.productId) ?? []), { variantId: line.variantId, quantity: line.quantity }]);
+  return groups;
+}
+
 /**
- * The transaction item that changes a product's stock by `delta`, only if its stock is still `from`
+ * The transaction item that changes a size's stock by `delta`, only if it is still `from`
  * (compare-and-set: the caller knows the old and the new value exactly). On a failed condition the
  * item as it is comes back with the cancellation (its current stock), or none if it does not exist.
  */
-export function changeStockItem(productId: string, from: number, delta: number, now: Date) {
+export function changeStockItem(productId: string, variantId: string, from: number, delta: number, now: Date) {
   return {
     Update: {
       TableName: tableName('products'),
       Key: { id: productId },
-      UpdateExpression: 'SET stock = stock + :delta, updatedAt = :now',
-      ConditionExpression: 'attribute_exists(id) AND stock = :from',
+      UpdateExpression: 'SET variantStock.#v = variantStock.#v + :delta, stock = stock + :delta, updatedAt = :now',
+      ConditionExpression: 'attribute_exists(id) AND variantStock.#v = :from',
+      ExpressionAttributeNames: variantNames(variantId),
       ExpressionAttributeValues: { ':delta': delta, ':from': from, ':now': now.toISOString() },
       ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
     },
@@ -186,38 +297,66 @@ export function newProductItem(product: Product, now: Date) {
   return {
     Put: {
       TableName: tableName('products'),
-      Item: { ...product, version: 1, listing: PRODUCT_LISTING, createdAt: now.toISOString(), updatedAt: now.toISOString() },
+      Item: { ...product, ...storedVariants(product.variants), version: 1, listing: PRODUCT_LISTING, createdAt: now.toISOString(), updatedAt: now.toISOString() },
       ConditionExpression: 'attribute_not_exists(id)',
     },
   };
 }
 
-/** The fields of a product the back-office form edits: everything but its id and its stock. */
-export type ProductFields = Omit<AdminProduct, 'id' | 'stock' | 'version'>;
+/** The fields of a product the back-office form edits: everything but its id, its stock and its sizes. */
+export type ProductFields = Omit<AdminProduct, 'id' | 'stock' | 'version' | 'variants'>;
 const EDITABLE_FIELDS = ['code', 'sku', 'name', 'description', 'type', 'collection', 'priceCents', 'discountPercent', 'photos', 'mainImage', 'secondaryImage', 'status'] as const satisfies readonly (keyof ProductFields)[];
 
-export type FieldsUpdate = { readonly kind: 'updated'; readonly product: AdminProduct } | { readonly kind: 'stale'; readonly version: number } | { readonly kind: 'missing' };
+/**
+ * What an edit does to the sizes: the new list (ids given), the sizes it adds (their stock starts at
+ * 0, only if the id is new) and the ones it drops (only while their stock is 0: units in stock are
+ * never dropped by a form).
+ */
+export interface VariantsChange {
+  readonly variants: readonly StoredVariant[];
+  readonly added: readonly string[];
+  readonly removed: readonly string[];
+}
+
+export type FieldsUpdate =
+  | { readonly kind: 'updated'; readonly product: AdminProduct }
+  | { readonly kind: 'stale'; readonly version: number }
+  | { readonly kind: 'missing' }
+  /** A size the edit drops has units in stock (an order given back meanwhile, or a form that did not know). */
+  | { readonly kind: 'size_in_stock'; readonly variantId: string; readonly stock: number };
 
 /**
- * Writes a product's editable fields (never `stock`) and increments its version, only if the stored
- * version is still `expectedVersion` (0 = an item stored before versions existed). Answers the product
- * as saved, or the version it has now, or that it does not exist.
+ * Writes a product's editable fields and its sizes' list (never a stock figure) and increments its
+ * version, only if the stored version is still `expectedVersion` (0 = an item stored before versions
+ * existed). Answers the product as saved, or the version it has now, or that it does not exist, or
+ * the dropped size that still has stock.
  */
-export async function updateProductFields(id: string, fields: ProductFields, expectedVersion: number, now: Date): Promise<FieldsUpdate> {
-  const values: Record<string, unknown> = { ...Object.fromEntries(EDITABLE_FIELDS.map((name) => [name, fields[name]])), updatedAt: now.toISOString() };
+export async function updateProductFields(id: string, fields: ProductFields, sizes: VariantsChange, expectedVersion: number, now: Date): Promise<FieldsUpdate> {
+  const values: Record<string, unknown> = { ...Object.fromEntries(EDITABLE_FIELDS.map((name) => [name, fields[name]])), variants: sizes.variants, updatedAt: now.toISOString() };
   const names = Object.keys(values);
+  const added = sizes.added.map((variantId, index) => ({ name: `#a${index}`, variantId }));
+  const removed = sizes.removed.map((variantId, index) => ({ name: `#r${index}`, variantId }));
+  const conditions = [
+    expectedVersion === 0 ? 'attribute_exists(id) AND attribute_not_exists(#version)' : '#version = :expected',
+    ...added.map((a) => `attribute_not_exists(variantStock.${a.name})`),
+    ...removed.map((r) => `(attribute_not_exists(variantStock.${r.name}) OR variantStock.${r.name} = :zero)`),
+  ];
   try {
     const { Attributes } = await ddb().send(
       new UpdateCommand({
         TableName: tableName('products'),
         Key: { id },
-        UpdateExpression: `SET ${names.map((n) => `#${n} = :${n}`).join(', ')}, #version = :next`,
-        ConditionExpression: expectedVersion === 0 ? 'attribute_exists(id) AND attribute_not_exists(#version)' : '#version = :expected',
-        ExpressionAttributeNames: Object.fromEntries([...names, 'version'].map((n) => [`#${n}`, n])),
+        UpdateExpression: `SET ${[...names.map((n) => `#${n} = :${n}`), '#version = :next', ...added.map((a) => `variantStock.${a.name} = :zero`)].join(', ')}`,
+        ConditionExpression: conditions.join(' AND '),
+        ExpressionAttributeNames: {
+          ...Object.fromEntries([...names, 'version'].map((n) => [`#${n}`, n])),
+          ...Object.fromEntries([...added, ...removed].map((v) => [v.name, v.variantId])),
+        },
         ExpressionAttributeValues: {
           ...Object.fromEntries(names.map((n) => [`:${n}`, values[n]])),
           ':next': expectedVersion + 1,
           ...(expectedVersion === 0 ? {} : { ':expected': expectedVersion }),
+          ...(added.length + removed.length > 0 ? { ':zero': 0 } : {}),
         },
         ReturnValues: 'ALL_NEW',
         ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
@@ -227,9 +366,17 @@ export async function updateProductFields(id: string, fields: ProductFields, exp
   } catch (error) {
     if (!(error instanceof ConditionalCheckFailedException)) throw error;
     if (!error.Item) return { kind: 'missing' };
-    return { kind: 'stale', version: toAdminProduct(unmarshall(error.Item)).version };
+    const old = unmarshall(error.Item);
+    const version = toAdminProduct(old).version;
+    if (version !== expectedVersion) return { kind: 'stale', version };
+    const inStock = sizes.removed.find((variantId) => variantStockOf(old, variantId) > 0);
+    // Same version, no dropped size with stock: an added id already taken (a product item that kept a removed size's units).
+    return inStock ? { kind: 'size_in_stock', variantId: inStock, stock: variantStockOf(old, inStock) } : { kind: 'stale', version };
   }
 }
+
+/** A product as the seed, tests and benchmarks write it: without sizes (no `variants`, or one unlabelled), one size holding its stock and SKU. */
+export type SeedProduct = Omit<Product, 'variants'> & { readonly variants?: readonly ProductVariant[] };
 
 /**
  * Writes a whole product, stock included, outside the API: the demo seed, tests and benchmarks.
@@ -237,9 +384,11 @@ export async function updateProductFields(id: string, fields: ProductFields, exp
  * original. The version starts at 1 and every write increments it, so an edit form opened before
  * answers 409. Returns the version written.
  */
-export async function putProduct(product: Product, now: Date, createdAt: string = now.toISOString()): Promise<number> {
-  const { id, version: _version, ...fields } = product as Product & { version?: number };
-  const values: Record<string, unknown> = { ...fields, listing: PRODUCT_LISTING, updatedAt: now.toISOString() };
+export async function putProduct(product: SeedProduct, now: Date, createdAt: string = now.toISOString()): Promise<number> {
+  const { id, version: _version, variants, ...fields } = product as SeedProduct & { version?: number };
+  // A piece without sizes: its one size holds the product's stock and SKU (whatever `variants` said).
+  const sizes = variants && hasSizes({ variants }) ? variants : [{ id: variants?.[0]?.id ?? DEFAULT_VARIANT_ID, label: '', sku: product.sku, stock: product.stock, priceDeltaCents: 0 }];
+  const values: Record<string, unknown> = { ...fields, ...storedVariants(sizes), listing: PRODUCT_LISTING, updatedAt: now.toISOString() };
   const names = Object.keys(values);
   const { Attributes } = await ddb().send(
     new UpdateCommand({
@@ -321,4 +470,35 @@ export function moveProductCollectionItem(id: string, from: string, to: string) 
       ExpressionAttributeValues: { ':to': to, ':from': from, ':zero': 0, ':one': 1 },
     },
   };
+}
+
+/** Id, SKU and stock of the products stored before sizes existed (no `variants` attribute). */
+export async function productsWithoutVariants(): Promise<{ id: string; sku: string; stock: number }[]> {
+  return (await allOfListing('products', PRODUCT_LISTING, 'newest-first'))
+    .filter((item) => !Array.isArray(item.variants))
+    .map((item) => ({ id: String(item.id), sku: String(item.sku ?? ''), stock: Number(item.stock ?? 0) }));
+}
+
+/**
+ * Gives a product stored before sizes existed its one unlabelled size, holding its SKU and all its
+ * stock, only if it still has no sizes and its stock is still `stock` (an order in between makes it
+ * answer false: read again). Its version is left alone, so no open form breaks.
+ */
+export async function setDefaultVariant(id: string, sku: string, stock: number): Promise<boolean> {
+  const sizes = storedVariants([{ id: DEFAULT_VARIANT_ID, label: '', sku, stock, priceDeltaCents: 0 }]);
+  try {
+    await ddb().send(
+      new UpdateCommand({
+        TableName: tableName('products'),
+        Key: { id },
+        UpdateExpression: 'SET variants = :variants, variantStock = :variantStock',
+        ConditionExpression: 'attribute_exists(id) AND attribute_not_exists(variants) AND stock = :stock',
+        ExpressionAttributeValues: { ':variants': sizes.variants, ':variantStock': sizes.variantStock, ':stock': stock },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
 }

@@ -12,8 +12,9 @@ import { writeTransactionRetrying, type TransactionItem } from './transactions.t
 
 export const STOCK_ALERT_LISTING = 'stock-alert';
 
-export function stockAlertId(productId: string, email: string): string {
-  return createHash('sha256').update(`${productId}\n${email.toLowerCase()}`).digest('hex').slice(0, 32);
+/** One request per product (per size, for a piece sold in sizes) and address. */
+export function stockAlertId(productId: string, email: string, variantId?: string): string {
+  return createHash('sha256').update(`${productId}${variantId ? `#${variantId}` : ''}\n${email.toLowerCase()}`).digest('hex').slice(0, 32);
 }
 
 function toStockAlert(item: Record<string, unknown>): StockAlert {
@@ -21,6 +22,7 @@ function toStockAlert(item: Record<string, unknown>): StockAlert {
     id: String(item.id),
     email: String(item.email),
     productId: String(item.productId),
+    ...(typeof item.variantId === 'string' ? { variantId: item.variantId, size: String(item.size ?? '') } : {}),
     productName: String(item.productName),
     createdAt: String(item.createdAt),
     status: item.status === 'notified' ? 'notified' : 'pending',
@@ -43,8 +45,8 @@ async function changeCounted(change: TransactionItem, delta: number, what: strin
  * Records a pending request; a request already pending stays as it is (and is not counted again).
  * A new request, or one notified before, becomes pending and counts. Returns the id.
  */
-export async function upsertPendingStockAlert(alert: { email: string; productId: string; productName: string }, now: Date): Promise<string> {
-  const id = stockAlertId(alert.productId, alert.email);
+export async function upsertPendingStockAlert(alert: { email: string; productId: string; productName: string; variantId?: string; size?: string }, now: Date): Promise<string> {
+  const id = stockAlertId(alert.productId, alert.email, alert.variantId);
   const put = {
     Put: {
       TableName: tableName('stockAlerts'),
@@ -64,17 +66,18 @@ export function listStockAlerts(limit: number, cursor?: string): Promise<Page<St
 
 /**
  * One page of a product's pending requests (at most `limit` read), from `cursor` (the `next` of the
- * page before); `next` is absent on the last page.
+ * page before); `next` is absent on the last page. With `variantId`, only the requests for that size
+ * and those that named none (made before the piece had sizes: any size back will do).
  */
-export async function pendingStockAlertsPage(productId: string, cursor: string | undefined, limit: number): Promise<{ alerts: StockAlert[]; next?: string }> {
+export async function pendingStockAlertsPage(productId: string, cursor: string | undefined, limit: number, variantId?: string): Promise<{ alerts: StockAlert[]; next?: string }> {
   const answer = await ddb().send(
     new QueryCommand({
       TableName: tableName('stockAlerts'),
       IndexName: 'byProduct',
       KeyConditionExpression: 'productId = :productId',
-      FilterExpression: '#status = :pending',
+      FilterExpression: variantId ? '#status = :pending AND (attribute_not_exists(variantId) OR variantId = :variantId)' : '#status = :pending',
       ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':productId': productId, ':pending': 'pending' },
+      ExpressionAttributeValues: { ':productId': productId, ':pending': 'pending', ...(variantId ? { ':variantId': variantId } : {}) },
       Limit: limit,
       ...(cursor ? { ExclusiveStartKey: JSON.parse(cursor) as Record<string, unknown> } : {}),
     }),

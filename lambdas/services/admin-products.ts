@@ -2,17 +2,18 @@
  * Back-office use cases on products: create (with its initial stock, recorded as a movement), edit
  * of everything but stock (conditioned on the version the form loaded) with its photos.
  */
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { ProductUpdatedResponse } from '../../shared/api.ts';
-import { adminTexts, apiTexts } from '../../shared/messages.ts';
+import { adminTexts, apiTexts, validationTexts } from '../../shared/messages.ts';
+import { DEFAULT_VARIANT_ID, hasSizes, totalStock, type ProductVariant } from '../../shared/variants.ts';
 import type { AdminProduct, Product } from '../../shared/product.ts';
 import type { StockActor } from '../../shared/stock.ts';
-import type { ProductInput, ProductUpdateInput } from '../../shared/schemas/index.ts';
+import type { ProductInput, ProductUpdateInput, VariantInput } from '../../shared/schemas/index.ts';
 import { isProductId } from '../../shared/product-id.ts';
 import { ChangedMeanwhile, Conflict, InvalidInput, NotFound } from '../errors.ts';
 import { logger } from '../logger.ts';
 import { listCollections } from '../repositories/collections.ts';
-import { deleteProductItem, getAdminProduct, listAdminProducts, newProductItem, productIdsWithCode, updateProductFields, withPhotos } from '../repositories/products.ts';
+import { deleteProductItem, getAdminProduct, listAdminProducts, newProductItem, productIdsWithCode, storedVariants, updateProductFields, withPhotos, type VariantsChange } from '../repositories/products.ts';
 import { productWasOrdered, stockMovementItem } from '../repositories/stock-movements.ts';
 import { writeTransaction } from '../repositories/transactions.ts';
 import { removePhotoFiles, resolvePhotos } from './photos.ts';
@@ -44,10 +45,13 @@ async function removeDroppedPhotos(previous: Product, saved: Product): Promise<v
   }
 }
 
-/** A product as the back-office edits it (read strongly consistent, with its version), or 404. */
-export async function adminProductById(id: string | undefined): Promise<AdminProduct> {
+/**
+ * A product as the back-office edits it (read strongly consistent, with its version), or 404.
+ * `forChange`: a save, a stock change or a delete follows (see `getAdminProduct`).
+ */
+export async function adminProductById(id: string | undefined, forChange = false): Promise<AdminProduct> {
   // An id that breaks the id rule cannot exist: no database read for it.
-  const product = isProductId(id) ? await getAdminProduct(id) : undefined;
+  const product = isProductId(id) ? await getAdminProduct(id, forChange) : undefined;
   if (!product) throw new NotFound(apiTexts.productNotFound, 'product_not_found');
   return product;
 }
@@ -62,15 +66,59 @@ export function adminProducts(): Promise<AdminProduct[]> {
  * movement by the admin, in the same transaction as the product.
  */
 export async function createProduct(input: ProductInput, actor: StockActor, now = new Date()): Promise<AdminProduct> {
-  const { photos: photoInput, ...fields } = input;
+  const { photos: photoInput, variants: sizes = [], stock, ...fields } = input;
   const id = randomUUID();
   const [photos] = await Promise.all([resolvePhotos(photoInput, input.name), assertCodeFree(input.code, id), assertCollectionExists(input.collection)]);
-  const product: AdminProduct = { ...withPhotos({ id, ...fields }, photos), version: 1 };
+  const variants: ProductVariant[] =
+    sizes.length === 0
+      ? [{ id: DEFAULT_VARIANT_ID, label: '', sku: fields.sku, stock: stock ?? 0, priceDeltaCents: 0 }]
+      : sizes.map((size) => ({ id: newVariantId(), label: size.label, sku: size.sku || fields.sku, stock: size.stock ?? 0, priceDeltaCents: size.priceDeltaCents }));
+  const product: AdminProduct = { ...withPhotos({ id, ...fields, variants, stock: totalStock(variants) }, photos), version: 1 };
   const { version: _version, ...stored } = product;
-  const movement = product.stock > 0 ? [stockMovementItem({ productId: product.id, delta: product.stock, reason: 'adjustment', actor, note: adminTexts.initialStockNote }, now)] : [];
-  const result = await writeTransaction([newProductItem(stored, now), ...movement], randomUUID());
+  // Each size's initial stock is its own movement (the product's history is by size).
+  const movements = variants
+    .filter((variant) => variant.stock > 0)
+    .map((variant) => stockMovementItem({ productId: product.id, variantId: variant.id, delta: variant.stock, reason: 'adjustment', actor, note: adminTexts.initialStockNote }, now));
+  const result = await writeTransaction([newProductItem(stored, now), ...movements], randomUUID());
   if (!result.written) throw new Conflict();
   return product;
+}
+
+/** A new size's id: `v` and 8 random hex digits (never reused: a removed size's id stays out of the way). */
+function newVariantId(): string {
+  return `v${randomBytes(4).toString('hex')}`;
+}
+
+function sizeHasStock(product: AdminProduct, variantId: string, stock: number): Conflict {
+  const label = product.variants.find((variant) => variant.id === variantId)?.label ?? '';
+  const message = adminTexts.sizeHasStock(label, stock);
+  return new Conflict(message, 'size_in_stock', { variants: message });
+}
+
+/**
+ * What an edit does to the sizes. Left out, they stay as they are (a piece without sizes takes the
+ * product's SKU). Otherwise the list is the form's, in its order: a size with an id keeps its id (and
+ * its stock), one without is new (stock 0), one missing is dropped, only while its stock is 0. A size
+ * left without SKU takes the product's. An id the product never had is refused, or answered as a
+ * change meanwhile when the form is over an older version.
+ */
+function sizesChange(previous: AdminProduct, sizes: readonly VariantInput[], sku: string, version: number): VariantsChange {
+  const current = previous.variants;
+  if (sizes.length === 0) {
+    const kept = !hasSizes(previous) && current.length === 1 ? [{ ...current[0]!, sku }] : current;
+    return { variants: storedVariants(kept).variants, added: [], removed: [] };
+  }
+  const known = new Set(current.map((variant) => variant.id));
+  if (sizes.some((size) => size.id !== undefined && !known.has(size.id))) {
+    if (version !== previous.version) throw productChanged(previous.version);
+    throw new InvalidInput(apiTexts.invalidInput, { variants: validationTexts.variants.invalid });
+  }
+  const variants = sizes.map((size) => ({ id: size.id ?? newVariantId(), label: size.label, sku: size.sku || sku, priceDeltaCents: size.priceDeltaCents }));
+  const kept = new Set(variants.map((variant) => variant.id));
+  const removed = current.filter((variant) => !kept.has(variant.id));
+  const inStock = removed.find((variant) => variant.stock > 0);
+  if (inStock && version === previous.version) throw sizeHasStock(previous, inStock.id, inStock.stock);
+  return { variants, added: variants.filter((variant) => !known.has(variant.id)).map((variant) => variant.id), removed: removed.map((variant) => variant.id) };
 }
 
 function productChanged(version: number): ChangedMeanwhile {
@@ -83,17 +131,19 @@ function productChanged(version: number): ChangedMeanwhile {
  * `changeStock`), so a form opened before a sale cannot bring sold units back.
  */
 export async function updateProduct(id: string | undefined, input: ProductUpdateInput, now = new Date()): Promise<ProductUpdatedResponse> {
-  const previous = await adminProductById(id);
-  const { version, photos: photoInput, ...fields } = input;
+  const previous = await adminProductById(id, true);
+  const { version, photos: photoInput, variants: sizes = [], ...fields } = input;
+  const change = sizesChange(previous, sizes, fields.sku, version);
   const [photos] = await Promise.all([
     resolvePhotos(photoInput, fields.name, previous.photos),
     assertCodeFree(fields.code, previous.id),
     assertCollectionExists(fields.collection),
   ]);
-  const { id: _id, stock: _stock, ...updated } = withPhotos({ ...previous, ...fields }, photos);
-  const saved = await updateProductFields(previous.id, updated, version, now);
+  const { id: _id, stock: _stock, variants: _variants, version: _version, ...updated } = withPhotos({ ...previous, ...fields }, photos);
+  const saved = await updateProductFields(previous.id, updated, change, version, now);
   if (saved.kind === 'missing') throw new NotFound(apiTexts.productNotFound, 'product_not_found');
   if (saved.kind === 'stale') throw productChanged(saved.version);
+  if (saved.kind === 'size_in_stock') throw sizeHasStock(previous, saved.variantId, saved.stock);
   await removeDroppedPhotos(previous, saved.product);
   return { product: saved.product };
 }

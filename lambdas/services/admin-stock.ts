@@ -8,13 +8,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { StockChangedResponse, StockMovementsResponse } from '../../shared/api.ts';
-import { apiTexts } from '../../shared/messages.ts';
+import { adminTexts, apiTexts } from '../../shared/messages.ts';
 import type { StockChangeInput } from '../../shared/schemas/index.ts';
 import { MAX_STOCK } from '../../shared/schemas/product-input.ts';
 import type { StockActor, StockMovement } from '../../shared/stock.ts';
-import { ChangedMeanwhile, Conflict, NotFound } from '../errors.ts';
+import { lineVariant, totalStock } from '../../shared/variants.ts';
+import { ChangedMeanwhile, Conflict, InvalidInput, NotFound } from '../errors.ts';
 import { outboxBackInStockPut } from '../repositories/outbox.ts';
-import { changeStockItem } from '../repositories/products.ts';
+import { changeStockItem, variantStockOf } from '../repositories/products.ts';
 import { stockMovementItem, stockMovementsOf } from '../repositories/stock-movements.ts';
 import { writeTransaction } from '../repositories/transactions.ts';
 import { adminProductById } from './admin-products.ts';
@@ -34,26 +35,34 @@ const stockChanged = (current: number) => new ChangedMeanwhile(apiTexts.stockCha
  */
 export async function changeStock(id: string | undefined, change: StockChangeInput, actor: StockActor): Promise<StockChangedResponse> {
   for (let attempt = 1; ; attempt++) {
-    const product = await adminProductById(id);
+    const product = await adminProductById(id, true);
+    const variant = lineVariant(product, change.variantId);
+    if (!variant) {
+      const message = adminTexts.stockSizeMissing;
+      throw new InvalidInput(message, { variantId: message }, 'size_unknown');
+    }
     // "set to N" applies to the stock the owner saw, whatever we read; "+/- N" to the stock we read.
-    const from = 'set' in change ? change.expected : product.stock;
+    const from = 'set' in change ? change.expected : variant.stock;
     const delta = 'set' in change ? change.set - change.expected : change.delta;
     const to = from + delta;
     if (to < 0) throw new ChangedMeanwhile(apiTexts.stockBelowZero(from), 'stock_below_zero', { stock: from }, { delta: apiTexts.stockBelowZero(from) });
     if (to > MAX_STOCK) throw new ChangedMeanwhile(apiTexts.stockAboveMax(from), 'stock_above_max', { stock: from }, { delta: apiTexts.stockAboveMax(from) });
 
     const now = new Date();
-    const movementItem = stockMovementItem({ productId: product.id, delta, reason: change.reason, actor, ...(change.note ? { note: change.note } : {}) }, now);
+    const movementItem = stockMovementItem({ productId: product.id, variantId: variant.id, delta, reason: change.reason, actor, ...(change.note ? { note: change.note } : {}) }, now);
     const backInStock = from === 0 && to > 0;
     const movement = movementItem.Put.Item as StockMovement;
-    const alerts = backInStock ? [outboxBackInStockPut(`back-in-stock#${product.id}#${movement.movementId}`, product, now)] : [];
-    const result = await writeTransaction([changeStockItem(product.id, from, delta, now), movementItem, ...alerts], randomUUID());
-    if (result.written) return { product: { ...product, stock: to }, movement, backInStock };
+    const alerts = backInStock ? [outboxBackInStockPut(`back-in-stock#${product.id}#${movement.movementId}`, product, variant, now)] : [];
+    const result = await writeTransaction([changeStockItem(product.id, variant.id, from, delta, now), movementItem, ...alerts], randomUUID());
+    if (result.written) {
+      const variants = product.variants.map((v) => (v.id === variant.id ? { ...v, stock: to } : v));
+      return { product: { ...product, variants, stock: totalStock(variants) }, movement, backInStock };
+    }
     const refusal = result.reasons[0];
     if (refusal?.conditionFailed) {
       if (!refusal.old) throw new NotFound(apiTexts.productNotFound, 'product_not_found');
       // The stock is not what the owner saw: "set to N" was over a value that is gone.
-      if ('set' in change) throw stockChanged(Number(refusal.old.stock ?? 0));
+      if ('set' in change) throw stockChanged(variantStockOf(refusal.old, variant.id));
     }
     // "+/- N" lost the race (or the transaction met another one): read again and retry.
     if (attempt >= MAX_STOCK_ATTEMPTS) throw new Conflict(apiTexts.stockBusy, 'stock_busy');

@@ -9,10 +9,11 @@ import type { TimelineEntry } from '../../shared/api.ts';
 import { mbWayCounter } from '../../shared/mb-way.ts';
 import { CLOSED_STATUS, isBeforeShipping, type OrderStatus } from '../../shared/order-status.ts';
 import type { StockActor, StockMovementReason } from '../../shared/stock.ts';
+import { DEFAULT_VARIANT_ID } from '../../shared/variants.ts';
 import { BUSINESS_METRICS, countEvent } from '../metrics.ts';
 import { releaseMbWayOrderItem } from '../repositories/mbway-counters.ts';
 import { expiredReservations, moveOrderItem, toOrder, type OrderItem } from '../repositories/orders.ts';
-import { giveBackStockItem } from '../repositories/products.ts';
+import { giveBackStockItem, unitsByProduct } from '../repositories/products.ts';
 import { stockMovementItem } from '../repositories/stock-movements.ts';
 import { writeTransaction, type TransactionItem } from '../repositories/transactions.ts';
 import { statusMoveCountItems } from './counters.ts';
@@ -78,10 +79,10 @@ export function closeOrder(
   const items: TransactionItem[] = [moveOrderItem(order.id, { from: order.status, to: CLOSED_STATUS, entry: statusEntry(order.status, CLOSED_STATUS, options.by, now, options.text) }, now)];
   if (options.restock) {
     const actor: StockActor = { kind: 'order', orderId: order.id };
-    for (const line of order.lines) {
-      items.push(giveBackStockItem(line.productId, line.quantity, now));
-      items.push(stockMovementItem({ productId: line.productId, delta: line.quantity, reason: options.reason, actor }, now));
-    }
+    // Lines ordered before sizes existed name none: they took the product's one size.
+    const lines = order.lines.map((line) => ({ productId: line.productId, variantId: line.variantId ?? DEFAULT_VARIANT_ID, quantity: line.quantity }));
+    for (const [productId, sizes] of unitsByProduct(lines)) items.push(giveBackStockItem(productId, sizes, now));
+    for (const line of lines) items.push(stockMovementItem({ ...line, delta: line.quantity, reason: options.reason, actor }, now));
   }
   if (isBeforeShipping(order.status) && order.mbwayNumber && order.mbwayMonth) {
     items.push(releaseMbWayOrderItem(order.mbwayMonth, mbWayCounter(order.mbwayNumber)));

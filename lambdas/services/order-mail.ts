@@ -14,6 +14,7 @@ import type { OutboxMail } from '../contracts/outbox.ts';
 import { outboxMailPut } from '../repositories/outbox.ts';
 import type { PaymentSettings } from '../../shared/settings.ts';
 import { instructionsFor } from './payments.ts';
+import { nameWithSize } from '../../shared/variants.ts';
 
 /** The customer e-mails an order can have. */
 export type CustomerMailKind = OrderEmailRecord['kind'];
@@ -34,7 +35,7 @@ export function orderReceivedData(order: Order, payments: PaymentSettings): Queu
     nome: order.firstName,
     numero: order.orderNumber,
     linhas: order.lines.map((line) => ({
-      nome: line.name,
+      nome: nameWithSize(line.name, line.size),
       quantidade: line.quantity,
       preco: formatCents(line.unitPriceCents),
       total: formatCents(line.lineTotalCents),

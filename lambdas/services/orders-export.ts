@@ -10,6 +10,7 @@ import { PAYMENT_METHOD_LABELS } from '../../shared/payment-methods.ts';
 import type { OrdersExportQuery } from '../../shared/schemas/index.ts';
 import { SHIPPING_METHODS } from '../../shared/shipping.ts';
 import { ordersCreatedBetween } from '../repositories/orders.ts';
+import { nameWithSize } from '../../shared/variants.ts';
 
 const ORDER_COLUMNS = ['Nº encomenda', 'Data', 'Estado', 'Nome', 'Apelido', 'E-mail', 'Telefone', 'Morada', 'Código postal', 'Localidade', 'País', 'Pagamento', 'Envio', 'Subtotal', 'Desconto', 'Portes', 'Total'];
 const LINE_COLUMNS = ['Nº encomenda', 'Data', 'Estado', 'Peça', 'Código', 'SKU', 'Quantidade', 'Preço unitário', 'Desconto (%)', 'Preço com desconto', 'Total da linha'];
@@ -30,7 +31,7 @@ export async function exportOrders(query: OrdersExportQuery): Promise<{ filename
         order.orderNumber,
         formatDateTime(order.createdAt),
         ORDER_STATUS_INFO[order.status].label,
-        line.name,
+        nameWithSize(line.name, line.size),
         line.code,
         line.sku,
         line.quantity,

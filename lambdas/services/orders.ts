@@ -7,12 +7,13 @@
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { CustomerOrder, CustomerOrderResponse, Order, OrderLine, PlaceOrderResponse } from '../../shared/api.ts';
-import { apiTexts, checkoutTexts } from '../../shared/messages.ts';
+import { apiTexts, checkoutTexts, validationTexts } from '../../shared/messages.ts';
 import { chooseMbWayNumber, mbWayCounter, monthKey, type MbWayLimits, type MbWayNumber } from '../../shared/mb-way.ts';
 import type { OrderCaps, PaymentSettings, ShopSettings } from '../../shared/settings.ts';
 import { CLOSED_STATUS, PAID_STATUS, RESERVED_STATUS, generateOrderNumber } from '../../shared/order-status.ts';
 import { priceLine, quoteOrder } from '../../shared/pricing.ts';
 import type { AttachProofInput, PlaceOrderInput } from '../../shared/schemas/index.ts';
+import { lineVariant, nameWithSize, variantPriceCents } from '../../shared/variants.ts';
 import { Conflict, Forbidden, InvalidInput, OutOfStock } from '../errors.ts';
 import { logger } from '../logger.ts';
 import { BUSINESS_METRICS, countEvent } from '../metrics.ts';
@@ -20,7 +21,7 @@ import { claimIdempotencyKey, completeIdempotencyItem, peekIdempotencyKey, relea
 import { claimProofItem, getOrderItem, moveOrderItem, putOrderItem, toOrder, ORDER_LISTING, type OrderItem } from '../repositories/orders.ts';
 import { countMbWayOrderItem } from '../repositories/mbway-counters.ts';
 import { orderSearchItems } from '../repositories/order-search.ts';
-import { getProductsConsistent, takeStockItem } from '../repositories/products.ts';
+import { getProductsConsistent, takeStockItem, unitsByProduct, variantStockOf } from '../repositories/products.ts';
 import { stockMovementItem } from '../repositories/stock-movements.ts';
 import { writeTransaction, writeTransactionRetrying, type TransactionItem } from '../repositories/transactions.ts';
 import { getMbWayCounters } from '../repositories/mbway-counters.ts';
@@ -106,25 +107,41 @@ function answerKnown(claim: Exclude<Claim, { state: 'claimed' }>): PlacedOrder {
   throw new Conflict(apiTexts.orderInProgress, 'order_in_progress');
 }
 
-/** The order's lines priced from the products as they are now; refuses missing products and short stock. */
+/**
+ * The order's lines priced from the products as they are now (each size at its own price); refuses
+ * missing products or sizes, a piece sold in sizes without one, the same size twice, and short stock.
+ */
 async function priceOrder(input: PlaceOrderInput): Promise<OrderLine[]> {
   const products = await getProductsConsistent(input.items.map((item) => item.productId));
+  const seen = new Set<string>();
   const lines = input.items.map((item, index) => {
     const product = products.get(item.productId);
     if (!product) throw new Conflict(checkoutTexts.productGone, 'product_unavailable', { [`items.${index}.productId`]: checkoutTexts.productGone });
-    if (product.stock < item.quantity) {
-      const message = checkoutTexts.outOfStock(product.name, product.stock);
+    const variant = lineVariant(product, item.variantId);
+    if (!variant) {
+      const message = item.variantId === undefined ? checkoutTexts.sizeRequired(product.name) : checkoutTexts.sizeGone(product.name);
+      throw new Conflict(message, 'size_unavailable', { [`items.${index}.variantId`]: message });
+    }
+    // A line kept from before sizes (no id) and one naming the same only size are the same line.
+    const key = `${product.id}#${variant.id}`;
+    if (seen.has(key)) throw new InvalidInput(validationTexts.items.duplicate, { items: validationTexts.items.duplicate });
+    seen.add(key);
+    const name = nameWithSize(product.name, variant.label);
+    if (variant.stock < item.quantity) {
+      const message = checkoutTexts.outOfStock(name, variant.stock);
       throw new OutOfStock(message, { [`items.${index}.quantity`]: message });
     }
-    return { product, quantity: item.quantity, priceCents: product.priceCents, discountPercent: product.discountPercent };
+    return { product, variant, quantity: item.quantity, priceCents: variantPriceCents(product, variant), discountPercent: product.discountPercent };
   });
   return lines.map((line) => {
     const priced = priceLine(line);
     return {
       productId: line.product.id,
+      variantId: line.variant.id,
+      size: line.variant.label,
       name: line.product.name,
       code: line.product.code,
-      sku: line.product.sku,
+      sku: line.variant.sku,
       quantity: line.quantity,
       priceCents: line.priceCents,
       discountPercent: line.discountPercent,
@@ -207,13 +224,15 @@ async function writeOrder(
     };
     const body: PlaceOrderResponse = { order: { ...toCustomerOrder(toOrder(order), settings.payments), accessToken: access.token } };
 
-    const stockItems = orderLines.map((line) => takeStockItem(line.productId, line.quantity, now));
+    // One stock item per product (two sizes of one ring are one item: a transaction names an item once).
+    const byProduct = [...unitsByProduct(orderLines.map((line) => ({ productId: line.productId, variantId: line.variantId!, quantity: line.quantity })))];
+    const stockItems = byProduct.map(([productId, sizes]) => takeStockItem(productId, sizes, now));
     const counter = mbwayNumber ? mbWayCounter(mbwayNumber, limits) : undefined;
     const counterItem = counter ? [countMbWayOrderItem(month, counter)] : [];
     const movementItems = orderLines.map((line) =>
-      stockMovementItem({ productId: line.productId, delta: -line.quantity, reason: 'reservation', actor: { kind: 'order', orderId: order.id } }, now),
+      stockMovementItem({ productId: line.productId, variantId: line.variantId!, delta: -line.quantity, reason: 'reservation', actor: { kind: 'order', orderId: order.id } }, now),
     );
-    // Stock items right after the order (line i is item 1 + i); the others' positions are kept by name.
+    // Stock items right after the order (product i of `byProduct` is item 1 + i); the others' positions are kept by name.
     const items: TransactionItem[] = [putOrderItem(order), ...stockItems, ...counterItem, ...movementItems];
     const proofIndex = proof ? items.push(claimProofItem(proof.key, order.id, now)) - 1 : undefined;
     const idempotencyIndex = items.push(completeIdempotencyItem(idempotencyKey, fingerprint, body)) - 1;
@@ -236,13 +255,14 @@ async function writeOrder(
       if (known?.state === 'done') return known.response as PlaceOrderResponse;
       throw new Conflict(apiTexts.orderInProgress, 'order_in_progress');
     }
-    // A line short of stock: nothing was written; say which product and how many are left.
-    for (const [index, line] of orderLines.entries()) {
-      if (failed(1 + index)) {
-        const left = Number(result.reasons[1 + index]?.old?.stock ?? 0);
-        const message = checkoutTexts.outOfStock(line.name, left);
-        throw new OutOfStock(message, { [`items.${index}.quantity`]: message });
-      }
+    // A line short of stock: nothing was written; say which product (and size) and how many are left.
+    for (const [position, [productId]] of byProduct.entries()) {
+      if (!failed(1 + position)) continue;
+      const old = result.reasons[1 + position]?.old;
+      const index = Math.max(0, orderLines.findIndex((line) => line.productId === productId && variantStockOf(old, line.variantId!) < line.quantity));
+      const line = orderLines[index]!;
+      const message = checkoutTexts.outOfStock(nameWithSize(line.name, line.size), variantStockOf(old, line.variantId!));
+      throw new OutOfStock(message, { [`items.${index}.quantity`]: message });
     }
     if (proofIndex !== undefined && failed(proofIndex)) throw proofUsed();
     // Retry: the order number was taken, the MB WAY number just filled up (choose again), or a

@@ -12,6 +12,7 @@ import type { OrderEmailRecord, TimelineEntry } from '../../shared/api.ts';
 import { paths } from '../../shared/paths.ts';
 import type { ShopSettings } from '../../shared/settings.ts';
 import { sellerIdentity } from '../../shared/shop-identity.ts';
+import { nameWithSize } from '../../shared/variants.ts';
 import { MAIL_ENV, OUTBOX_ENV } from '../contracts/env.ts';
 import { BACK_IN_STOCK_PAGE, OUTBOX_RETRY, retryDelaySeconds, type OutboxBackInStockItem, type OutboxItem, type OutboxMailItem } from '../contracts/outbox.ts';
 import { logger } from '../logger.ts';
@@ -153,7 +154,7 @@ async function recordOutcome(item: OutboxMailItem, outcome: Outcome, now: Date):
  */
 async function queueBackInStockMails(item: OutboxBackInStockItem, now: Date): Promise<void> {
   const link = `${setting(MAIL_ENV.shopUrl)}${paths.product(item.productId)}`;
-  const page = await pendingStockAlertsPage(item.productId, item.cursor, BACK_IN_STOCK_PAGE);
+  const page = await pendingStockAlertsPage(item.productId, item.cursor, BACK_IN_STOCK_PAGE, item.variantId);
   let queued = 0;
   const alerts = [...page.alerts];
   const worker = async () => {
@@ -162,7 +163,7 @@ async function queueBackInStockMails(item: OutboxBackInStockItem, now: Date): Pr
         {
           id: `back-in-stock#${alert.id}#${alert.createdAt}`,
           to: alert.email,
-          mail: { template: 'back-in-stock', data: { produto: item.productName, link } },
+          mail: { template: 'back-in-stock', data: { produto: nameWithSize(item.productName, item.size), link } },
           effect: { kind: 'stock-alert', alertId: alert.id, requestedAt: alert.createdAt },
         },
         now,

@@ -3,8 +3,9 @@ import { randomUUID } from 'node:crypto';
 import { INDEXED_PAGES, paths } from '../../shared/paths.ts';
 import type { ContactMessageInput, StockAlertInput } from '../../shared/schemas/index.ts';
 import { MAIL_ENV } from '../contracts/env.ts';
-import { Conflict } from '../errors.ts';
-import { apiTexts } from '../../shared/messages.ts';
+import { Conflict, InvalidInput } from '../errors.ts';
+import { apiTexts, productTexts } from '../../shared/messages.ts';
+import { hasSizes, lineVariant } from '../../shared/variants.ts';
 import { setting } from '../repositories/environment.ts';
 import { outboxMailPut } from '../repositories/outbox.ts';
 import { insertContactMessage } from '../repositories/contact-messages.ts';
@@ -30,12 +31,18 @@ export async function createContactMessage(input: ContactMessageInput, now = new
   return { id };
 }
 
-/** Records that `email` wants to know when the product is back; the product must exist and be sold out. */
+/**
+ * Records that `email` wants to know when the product (the size, for a piece sold in sizes) is back;
+ * the product and size must exist and be sold out.
+ */
 export async function requestStockAlert(input: StockAlertInput, now = new Date()): Promise<{ id: string }> {
   const product = await productById(input.productId);
+  const variant = lineVariant(product, input.variantId);
+  if (!variant) throw new InvalidInput(productTexts.sizeRequired, { variantId: productTexts.sizeRequired }, 'size_unknown');
   // Only a sold-out piece can be waited for: an address cannot be signed up for pieces on sale.
-  if (product.stock > 0) throw new Conflict(apiTexts.productInStock, 'product_in_stock');
-  const id = await upsertPendingStockAlert({ email: input.email, productId: product.id, productName: product.name }, now);
+  if (variant.stock > 0) throw new Conflict(apiTexts.productInStock, 'product_in_stock');
+  const size = hasSizes(product) ? { variantId: variant.id, size: variant.label } : {};
+  const id = await upsertPendingStockAlert({ email: input.email, productId: product.id, productName: product.name, ...size }, now);
   return { id };
 }
 

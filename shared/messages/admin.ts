@@ -84,6 +84,10 @@ export const adminTexts = {
   noStockAlerts: 'Ainda não há pedidos de aviso de reposição.',
   /** Note of the movement that records a new product's initial stock. */
   initialStockNote: 'Stock inicial',
+  /** A stock change of a piece sold in sizes that names none (or one it does not have). */
+  stockSizeMissing: 'Escolhe o tamanho cujo stock queres alterar.',
+  /** A product save that drops a size still holding units. */
+  sizeHasStock: (size: string, stock: number) => `O tamanho «${size}» ainda tem ${stock} em stock: acerta o stock para 0 antes de o retirar.`,
   /** "Ajustar stock" panel of the product page. */
   stockAdjusted: (stock: number) => `Stock atualizado: agora é ${stock}.`,
   stockAdjustFailed: 'Não foi possível alterar o stock. Tenta novamente.',

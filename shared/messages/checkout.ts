@@ -45,6 +45,10 @@ export const checkoutTexts = {
     left <= 0
       ? `O produto «${name}» esgotou entretanto. Retira-o do carrinho para continuar.`
       : `Só ${left === 1 ? 'resta 1 unidade' : `restam ${left} unidades`} do produto «${name}». Reduz a quantidade para continuar.`,
+  /** A cart line of a piece sold in sizes names none (a cart kept from before it had sizes). */
+  sizeRequired: (name: string) => `Escolhe o tamanho de «${name}» na página da peça, e retira esta linha do carrinho, para continuar.`,
+  /** A cart line names a size the owner no longer sells. */
+  sizeGone: (name: string) => `O tamanho escolhido de «${name}» já não está disponível. Retira-o do carrinho para continuar.`,
   /** A cart line names a product that no longer exists. */
   productGone: 'Um dos produtos do carrinho já não está disponível. Retira-o para continuar.',
   orderFailed: 'Não foi possível registar a encomenda. Tenta novamente.',

@@ -140,6 +140,18 @@ export const catalogTexts = {
 export const productTexts = {
   quantityUnavailable: 'Quantidade indisponível em estoque. Tente comprar menos.',
   addedToCart: 'Produto adicionado ao carrinho com sucesso!',
+  /** The size selector of a piece sold in sizes (rings, necklaces, bracelets). */
+  sizeLabel: 'Tamanho',
+  /** Adding to the cart, or asking for a size's return, with no size chosen. */
+  sizeRequired: 'Escolhe um tamanho.',
+  /** After a sold-out size in the selector. */
+  sizeSoldOut: 'esgotado',
+  /** Link to the FAQ's sizes answer. */
+  sizeGuide: 'Guia de tamanhos',
+  /** The back-in-stock form of one size. */
+  sizeAlert: (size: string) => `O tamanho ${size} está esgotado. Avisamos-te quando voltar.`,
+  /** A size that costs more than the product's price. */
+  sizePrice: (price: string) => `(${price})`,
 } as const;
 
 /** Out-of-stock notification form. */

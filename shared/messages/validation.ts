@@ -70,10 +70,11 @@ export const validationTexts = {
   /** The back-in-stock form's e-mail (spec text, word for word, for the empty field). */
   stockAlertEmail: { required: 'Insere o teu email para nós conseguirmos avisar', invalid: EMAIL_INVALID },
   productId: { invalid: 'Produto inválido.' },
+  variantId: { invalid: 'Tamanho inválido.' },
   items: {
     required: 'O teu carrinho está vazio.',
     tooMany: 'Uma encomenda pode ter até 20 produtos diferentes.',
-    duplicate: 'O mesmo produto aparece mais do que uma vez no carrinho.',
+    duplicate: 'O mesmo produto, no mesmo tamanho, aparece mais do que uma vez no carrinho.',
   },
   quantity: { invalid: 'A quantidade deve ser um número inteiro entre 1 e 10.' },
   proofKey: { invalid: PROOF_MISSING },
@@ -115,6 +116,14 @@ export const validationTexts = {
   version: { invalid: 'Falta a versão do produto que abriste. Recarrega a página e tenta novamente.' },
   /** The product edit form no longer carries stock. */
   stockNotEditable: { invalid: 'O stock não se altera neste formulário: usa «Ajustar stock».' },
+  variants: {
+    invalid: 'Os tamanhos não são válidos.',
+    tooMany: 'Um produto pode ter até 20 tamanhos.',
+    labelRequired: 'Dá um nome a cada tamanho (por exemplo «45 cm» ou «14»).',
+    labelTooLong: 'O nome de um tamanho pode ter até 20 caracteres.',
+    duplicate: 'Há dois tamanhos com o mesmo nome.',
+    priceDelta: 'O acréscimo de preço de um tamanho deve ser um valor entre 0,00 € e o preço máximo.',
+  },
   stockDelta: { invalid: 'A quantidade a somar ou retirar deve ser um número inteiro diferente de 0, entre -9999 e 9999.' },
   stockExpected: { invalid: 'Falta o stock que estás a ver (um número inteiro entre 0 e 9999).' },
   stockUnchanged: { invalid: 'O novo valor é igual ao stock atual: não há nada a alterar.' },

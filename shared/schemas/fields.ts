@@ -5,6 +5,7 @@
 import * as z from 'zod';
 import { validationTexts } from '../messages.ts';
 import { PRODUCT_ID_MAX_LENGTH, PRODUCT_ID_PATTERN } from '../product-id.ts';
+import { VARIANT_ID_PATTERN } from '../variants.ts';
 
 // No `new Function` in zod: the shop's Content-Security-Policy has no 'unsafe-eval', and even zod's
 // caught probe for it is reported as a violation.
@@ -127,6 +128,9 @@ export const productIdField = z
   .string({ error: v.productId.invalid })
   .trim()
   .regex(PRODUCT_ID_PATTERN, { error: v.productId.invalid });
+
+/** The id of a product's size (`shared/variants.ts`). */
+export const variantIdField = z.string({ error: v.variantId.invalid }).regex(VARIANT_ID_PATTERN, { error: v.variantId.invalid });
 
 /** A whole number within bounds, with one message for every way of missing them. */
 export function wholeNumber(min: number, max: number, invalid: string) {

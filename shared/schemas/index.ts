@@ -13,7 +13,7 @@ export {
   type ProofUploadRequest,
   type ImageUploadRequest,
 } from './uploads.ts';
-export { productInputSchema, productUpdateSchema, type PhotoInput, type ProductInput, type ProductUpdateInput } from './product-input.ts';
+export { productInputSchema, productUpdateSchema, variantsField, type PhotoInput, type ProductInput, type ProductUpdateInput, type VariantInput } from './product-input.ts';
 export { stockChangeSchema, type StockChangeInput } from './stock-change.ts';
 export { collectionInputSchema, type CollectionInput } from './collection-input.ts';
 export {

@@ -7,26 +7,27 @@ import { MAX_CART_LINES, MAX_LINE_QUANTITY } from '../cart.ts';
 import { validationTexts } from '../messages.ts';
 import { ACCESS_TOKEN_PATTERN } from '../order-status.ts';
 import { PROOF_KEY_PATTERN } from '../uploads.ts';
-import { formObject, productIdField, wholeNumber } from './fields.ts';
+import { formObject, productIdField, variantIdField, wholeNumber } from './fields.ts';
 import { shippingFormSchema } from './shipping-form.ts';
 
 const v = validationTexts;
 
-/** One order line. */
+/** One order line: the product and, for a piece sold in sizes, the size (`shared/variants.ts`). */
 export const orderItemSchema = formObject({
   productId: productIdField,
+  variantId: variantIdField.optional(),
   quantity: wholeNumber(1, MAX_LINE_QUANTITY, v.quantity.invalid),
 });
 
 const proofKeyField = z.string({ error: v.proofKey.invalid }).regex(PROOF_KEY_PATTERN, { error: v.proofKey.invalid });
 
-/** The order request: 1-20 lines with distinct products, the shipping form, and the proof key if already paid. */
+/** The order request: 1-20 lines with distinct products (or sizes), the shipping form, and the proof key if already paid. */
 export const placeOrderSchema = formObject({
   items: z
     .array(orderItemSchema, { error: v.items.required })
     .min(1, { error: v.items.required })
     .max(MAX_CART_LINES, { error: v.items.tooMany })
-    .refine((items) => new Set(items.map((item) => item.productId)).size === items.length, {
+    .refine((items) => new Set(items.map((item) => `${item.productId}#${item.variantId ?? ''}`)).size === items.length, {
       error: v.items.duplicate,
     }),
   shipping: shippingFormSchema,

@@ -3,7 +3,7 @@
  */
 import type * as z from 'zod';
 import { validationTexts } from '../messages.ts';
-import { emailField, formObject, productIdField } from './fields.ts';
+import { emailField, formObject, productIdField, variantIdField } from './fields.ts';
 
 /**
  * Who to tell, and about which product. A missing e-mail reads 'Insere o teu email para nós
@@ -12,6 +12,8 @@ import { emailField, formObject, productIdField } from './fields.ts';
 export const stockAlertSchema = formObject({
   email: emailField(validationTexts.stockAlertEmail.required),
   productId: productIdField,
+  /** The size waited for (a piece sold in sizes); may be left out for a piece without sizes. */
+  variantId: variantIdField.optional(),
 });
 
 /** A valid stock alert request. */

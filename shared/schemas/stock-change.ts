@@ -6,20 +6,24 @@
 import * as z from 'zod';
 import { validationTexts } from '../messages.ts';
 import { ADMIN_STOCK_REASONS, type AdminStockReason } from '../stock.ts';
-import { formObject, oneOf, optionalText, TEXT_LIMITS, wholeNumber } from './fields.ts';
+import { formObject, oneOf, optionalText, TEXT_LIMITS, variantIdField, wholeNumber } from './fields.ts';
 import { MAX_STOCK } from './product-input.ts';
 
 const v = validationTexts;
 
 /** What the server acts on: exactly one of the two forms, the note left out when empty. */
-export type StockChangeInput =
+export type StockChangeInput = (
   | { readonly delta: number; readonly reason: AdminStockReason; readonly note?: string }
-  | { readonly set: number; readonly expected: number; readonly reason: AdminStockReason; readonly note?: string };
+  | { readonly set: number; readonly expected: number; readonly reason: AdminStockReason; readonly note?: string }
+) & {
+  /** The size whose stock changes; may be left out for a product with one size. */
+  readonly variantId?: string;
+};
 
 /**
  * @example
  * stockChangeSchema.parse({ delta: -2, reason: 'adjustment', note: 'peças partidas' });
- * stockChangeSchema.parse({ set: 7, expected: 4, reason: 'adjustment' });
+ * stockChangeSchema.parse({ set: 7, expected: 4, reason: 'adjustment', variantId: 'v1a2b3c4d' });
  */
 export const stockChangeSchema: z.ZodType<StockChangeInput> = formObject({
   delta: z
@@ -30,6 +34,7 @@ export const stockChangeSchema: z.ZodType<StockChangeInput> = formObject({
     .optional(),
   set: wholeNumber(0, MAX_STOCK, v.stock.invalid).optional(),
   expected: wholeNumber(0, MAX_STOCK, v.stockExpected.invalid).optional(),
+  variantId: variantIdField.optional(),
   reason: oneOf(ADMIN_STOCK_REASONS, v.stockReason.invalid),
   note: optionalText(v.stockNote.invalid, TEXT_LIMITS.stockNote),
 })
@@ -40,7 +45,7 @@ export const stockChangeSchema: z.ZodType<StockChangeInput> = formObject({
     else if (body.set !== undefined && body.expected === undefined) ctx.addIssue({ code: 'custom', path: ['expected'], message: v.stockExpected.invalid });
     else if (body.set !== undefined && body.set === body.expected) ctx.addIssue({ code: 'custom', path: ['set'], message: v.stockUnchanged.invalid });
   })
-  .transform(({ delta, set, expected, reason, note }): StockChangeInput => {
-    const withNote = note ? { note } : {};
+  .transform(({ delta, set, expected, reason, note, variantId }): StockChangeInput => {
+    const withNote = { ...(note ? { note } : {}), ...(variantId ? { variantId } : {}) };
     return delta !== undefined ? { delta, reason, ...withNote } : { set: set!, expected: expected!, reason, ...withNote };
   });

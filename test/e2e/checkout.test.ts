@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seedPieces } from '../../infra/local/seed/catalogue.ts';
 import { monthKey } from '../../shared/mb-way.ts';
-import { expireReservation, getItem, MOBILE, openPage, mailsTo, scanAll, setMbWayCounters, setStock, useShop } from '../web/e2e-support.ts';
+import { expireReservation, fillShipping, getItem, MOBILE, openPage, mailsTo, scanAll, setMbWayCounters, setStock, useShop } from '../web/e2e-support.ts';
 
 const shop = useShop();
 
@@ -33,20 +33,6 @@ async function addFromProductPage(page: Page, id: string, quantity = 1): Promise
   await page.getByRole('spinbutton', { name: 'Quantidade' }).fill(String(quantity));
   await page.getByRole('button', { name: 'Adicionar ao carrinho' }).click();
   await expect.poll(() => badge(page).textContent()).toBe(String(before + quantity));
-}
-
-async function fillShipping(page: Page, email: string, { terms = true, payment = 'mbway', shipping = 'ctt' } = {}): Promise<void> {
-  const form = page.locator('form.checkout-form');
-  await form.getByLabel('E-mail', { exact: true }).fill(email);
-  await form.getByLabel('Nome', { exact: true }).fill('Ana');
-  await form.getByLabel('Apelido', { exact: true }).fill('Silva');
-  await form.getByLabel('Morada', { exact: true }).fill('Rua Augusta 1, 2º Esq.');
-  await form.getByLabel('Localidade', { exact: true }).fill('Lisboa');
-  await form.getByLabel('Código postal', { exact: true }).fill('1100-048');
-  await form.getByLabel('Telefone', { exact: true }).fill('912 345 678');
-  await form.locator(`input[name="shippingMethod"][value="${shipping}"]`).check();
-  await form.locator(`input[name="paymentMethod"][value="${payment}"]`).check();
-  if (terms) await form.getByRole('checkbox', { name: /Termos e Condições/ }).check();
 }
 
 async function uploadProof(page: Page, name = 'comprovativo.png', bytes = png(2048)): Promise<void> {

@@ -26,6 +26,7 @@ describe('npm run recount', () => {
       'JoiasInox-prod-DataCountersTable77-GHI',
       'JoiasInox-prod-DataOrderSearchTable9A-JKL',
       'JoiasInox-test-DataOrdersTableZZ-QQ',
+      'JoiasInox-prod-DataProductsTable5C-MNO',
     ];
     expect(stackTableNames('JoiasInox-prod', names)).toEqual({
       orders: names[0],
@@ -33,6 +34,7 @@ describe('npm run recount', () => {
       stockAlerts: names[2],
       counters: names[3],
       orderSearch: names[4],
+      products: names[6],
     });
     expect(() => stackTableNames('JoiasInox-prod', names.slice(1))).toThrow(OperatorError);
     expect(() => stackTableNames('JoiasInox-prod', [...names, 'JoiasInox-prod-DataCountersTable88-JKL'])).toThrow(/TABLE_COUNTERS/);

@@ -14,7 +14,7 @@ describe('public catalogue through the gateway', () => {
     for (const product of body.products) {
       expect(Number.isInteger(product.priceCents)).toBe(true);
       expect(Object.keys(product).sort()).toEqual(
-        ['code', 'collection', 'description', 'discountPercent', 'id', 'mainImage', 'name', 'photos', 'priceCents', 'secondaryImage', 'sku', 'stock', 'type'].sort(),
+        ['code', 'collection', 'description', 'discountPercent', 'id', 'mainImage', 'name', 'photos', 'priceCents', 'secondaryImage', 'sku', 'stock', 'type', 'variants'].sort(),
       );
     }
     const heart = body.products.find((p: { id: string }) => p.id === 'colar-coracao-eterno');

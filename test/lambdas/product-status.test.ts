@@ -42,7 +42,7 @@ describe('product status: Ativo, Rascunho, Arquivado', () => {
     expect(placed.status).toBe(201);
     const token = await adminToken();
     const loaded = (await call('GET', `/api/admin/products/${piece.id}`, { token })).body.product;
-    const { id: _id, stock: _stock, mainImage: _m, secondaryImage: _s, ...fields } = loaded;
+    const { id: _id, stock: _stock, mainImage: _m, secondaryImage: _s, variants: _v, ...fields } = loaded;
     const archivedSave = await call('PUT', `/api/admin/products/${piece.id}`, { token, body: { ...fields, photos: [], status: 'archived' } });
     expect(archivedSave.status).toBe(200);
     expect(archivedSave.body.product.status).toBe('archived');

@@ -56,8 +56,8 @@ const loadProduct = async (id: string): Promise<AdminProduct> => {
 
 /** What the edit form sends: every field as loaded (no stock), its changes, and the version it loaded. */
 function formBody(loaded: AdminProduct, changes: Partial<ProductUpdateInput> = {}): ProductUpdateInput {
-  const { id: _id, stock: _stock, mainImage: _main, secondaryImage: _secondary, photos, ...fields } = loaded;
-  return { ...fields, photos: photos.map(({ id, alt }) => ({ id, alt })), ...changes };
+  const { id: _id, stock: _stock, mainImage: _main, secondaryImage: _secondary, photos, variants, ...fields } = loaded;
+  return { ...fields, photos: photos.map(({ id, alt }) => ({ id, alt })), variants: variants.map(({ stock: _s, ...size }) => size), ...changes };
 }
 
 const saveForm = (id: string, body: ProductUpdateInput) => callRoute('PUT /api/admin/products/{id}', { params: { id }, body }, { token });
@@ -307,7 +307,7 @@ describe('stock changes by delta or compare-and-set, each one recorded', () => {
     expect(await ledger(id, 0)).toBe(3);
 
     // A product created with no stock has no movement; an unknown product is 404.
-    const empty = await callRoute('POST /api/admin/products', { body: { ...made.body.product, photos: [], code: `${code}-0`, stock: 0 } }, { token });
+    const empty = await callRoute('POST /api/admin/products', { body: { ...made.body.product, photos: [], variants: undefined, code: `${code}-0`, stock: 0 } }, { token });
     expect(empty.status).toBe(201);
     expect((await movementsOf(empty.body.product.id)).body.movements).toEqual([]);
     expect((await movementsOf(`nao-existe-${randomUUID()}`)).status).toBe(404);

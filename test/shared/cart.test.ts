@@ -43,6 +43,7 @@ const lua: Product = {
   priceCents: 1999,
   discountPercent: 15,
   stock: 4,
+  variants: [{ id: 'unico', label: '', sku: 'SKU-CL-01', stock: 4, priceDeltaCents: 0 }],
   photos: [],
   mainImage: '/images/lua.webp',
   secondaryImage: '',

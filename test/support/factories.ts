@@ -8,13 +8,14 @@ import type { ProofUploadResponse } from '../../shared/api.ts';
 import type { AdminProduct } from '../../shared/product.ts';
 import type { PlaceOrderInput, ShippingForm } from '../../shared/schemas/index.ts';
 import { putProduct } from '../../lambdas/repositories/products.ts';
+import { DEFAULT_VARIANT_ID, totalStock } from '../../shared/variants.ts';
 import { call, callRoute, twin } from './twin.ts';
 import { outboxDrained } from './outbox.ts';
 
 /** A product written straight to the table (stock included, like the demo seed), with the version it got. */
 export async function createProduct(overrides: Partial<Omit<AdminProduct, 'version'>> = {}): Promise<AdminProduct> {
   const id = overrides.id ?? `teste-${randomUUID()}`;
-  const product: Omit<AdminProduct, 'version'> = {
+  const fields: Omit<AdminProduct, 'version' | 'variants'> = {
     status: 'active',
     id,
     code: `T-${id.slice(-8)}`,
@@ -31,6 +32,9 @@ export async function createProduct(overrides: Partial<Omit<AdminProduct, 'versi
     secondaryImage: '',
     ...overrides,
   };
+  // Without sizes given: one unlabelled size holding the stock and SKU (a product as before sizes).
+  const variants = overrides.variants ?? [{ id: DEFAULT_VARIANT_ID, label: '', sku: fields.sku, stock: fields.stock, priceDeltaCents: 0 }];
+  const product: Omit<AdminProduct, 'version'> = { ...fields, variants, stock: totalStock(variants) };
   const version = await putProduct(product, new Date());
   return { ...product, version };
 }
@@ -71,11 +75,11 @@ export function shippingForm(overrides: Partial<ShippingForm> = {}): ShippingFor
 }
 
 /** A reservation: the order without its proof (the customer pays, then attaches it). */
-export function reservationBody(items: { productId: string; quantity: number }[], shipping: Partial<ShippingForm> = {}): PlaceOrderInput {
+export function reservationBody(items: PlaceOrderInput['items'], shipping: Partial<ShippingForm> = {}): PlaceOrderInput {
   return { items, shipping: shippingForm(shipping) };
 }
 
-export async function orderBody(items: { productId: string; quantity: number }[], shipping: Partial<ShippingForm> = {}): Promise<PlaceOrderInput> {
+export async function orderBody(items: PlaceOrderInput['items'], shipping: Partial<ShippingForm> = {}): Promise<PlaceOrderInput> {
   return { items, shipping: shippingForm(shipping), proofKey: await uploadProof() };
 }
 

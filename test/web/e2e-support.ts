@@ -14,6 +14,7 @@ import { tables, type TableKey } from '../../lambdas/contracts/data-model.ts';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../infra/local/bootstrap.ts';
 import { startTwin, webDistDir, type Twin } from '../../infra/local/twin.ts';
 import { launchBrowser } from '../support/browser.ts';
+import { DEFAULT_VARIANT_ID } from '../../shared/variants.ts';
 
 export const DESKTOP = { width: 1280, height: 900 } as const;
 export const MOBILE = { width: 375, height: 812 } as const;
@@ -145,10 +146,19 @@ export async function setPrice(twin: Twin, productId: string, priceCents: number
   }
 }
 
+/** Sets the stock of a piece without sizes (its one size, `DEFAULT_VARIANT_ID`, and the total). */
 export async function setStock(twin: Twin, productId: string, stock: number): Promise<void> {
   const client = documentClient(twin);
   try {
-    await client.send(new UpdateCommand({ TableName: tableName(twin, 'products'), Key: { id: productId }, UpdateExpression: 'SET stock = :s', ExpressionAttributeValues: { ':s': stock } }));
+    await client.send(
+      new UpdateCommand({
+        TableName: tableName(twin, 'products'),
+        Key: { id: productId },
+        UpdateExpression: 'SET stock = :s, variantStock.#v = :s',
+        ExpressionAttributeNames: { '#v': DEFAULT_VARIANT_ID },
+        ExpressionAttributeValues: { ':s': stock },
+      }),
+    );
   } finally {
     client.destroy();
   }
@@ -168,4 +178,19 @@ export async function setMbWayCounters(twin: Twin, month: string, count1: number
 export async function mailsTo(twin: Twin, to: string): Promise<{ subject: string; body: { text?: string; html?: string } }[]> {
   const store = (await (await fetch(`${twin.endpoints.ses}/store`)).json()) as { emails: { destination: { to: string[] }; subject: string; body: { text?: string; html?: string } }[] };
   return store.emails.filter((mail) => mail.destination.to.includes(to));
+}
+
+/** Fills the shipping step's form (the checkout's second page) for `email`, terms accepted unless said. */
+export async function fillShipping(page: Page, email: string, { terms = true, payment = 'mbway', shipping = 'ctt' } = {}): Promise<void> {
+  const form = page.locator('form.checkout-form');
+  await form.getByLabel('E-mail', { exact: true }).fill(email);
+  await form.getByLabel('Nome', { exact: true }).fill('Ana');
+  await form.getByLabel('Apelido', { exact: true }).fill('Silva');
+  await form.getByLabel('Morada', { exact: true }).fill('Rua Augusta 1, 2º Esq.');
+  await form.getByLabel('Localidade', { exact: true }).fill('Lisboa');
+  await form.getByLabel('Código postal', { exact: true }).fill('1100-048');
+  await form.getByLabel('Telefone', { exact: true }).fill('912 345 678');
+  await form.locator(`input[name="shippingMethod"][value="${shipping}"]`).check();
+  await form.locator(`input[name="paymentMethod"][value="${payment}"]`).check();
+  if (terms) await form.getByRole('checkbox', { name: /Termos e Condições/ }).check();
 }

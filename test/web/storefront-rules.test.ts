@@ -24,6 +24,7 @@ const product = (overrides: Partial<Product> = {}): Product => ({
   mainImage: '/images/anel-lua.webp',
   secondaryImage: '',
   ...overrides,
+  variants: overrides.variants ?? [{ id: 'unico', label: '', sku: 'JI-ANE-9', stock: overrides.stock ?? 3, priceDeltaCents: 0 }],
 });
 
 describe('tracking parameters', () => {

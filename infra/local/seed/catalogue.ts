@@ -7,7 +7,9 @@ import type { Metal, Motif } from './images.ts';
 
 export const seedCollections = ['New Beginnings', 'Essenciais', 'Mar Atlântico'] as const;
 
-export interface SeedPiece extends Omit<Product, 'photos' | 'mainImage' | 'secondaryImage'> {
+export interface SeedPiece extends Omit<Product, 'photos' | 'mainImage' | 'secondaryImage' | 'variants'> {
+  /** The piece's sizes; without them, one unlabelled size holding `stock` and `sku`. */
+  readonly variants?: Product['variants'];
   readonly metal: Metal;
   readonly motif: Motif;
   readonly backdrop: number;
@@ -25,9 +27,14 @@ export const seedPieces: readonly SeedPiece[] = [
   piece({ id: 'colar-lua-crescente', code: 'COL-003', sku: 'JI-COL-003-50', name: 'Colar Lua Crescente', type: 'colar', collection: 'Essenciais',
     description: 'Pendente de lua crescente em tom rosa.\nComprimento 50 cm, fecho de mosquetão.',
     priceCents: 2290, discountPercent: 0, stock: 0, metal: 'rose', motif: 'moon', backdrop: 2 }),
-  piece({ id: 'fio-gota-de-orvalho', code: 'COL-004', sku: 'JI-COL-004-40', name: 'Fio Gota de Orvalho', type: 'colar', collection: 'Mar Atlântico',
-    description: 'Delicada gota em aço polido, inspirada no orvalho da manhã.\nComprimento 40 cm.',
-    priceCents: 1790, discountPercent: 0, stock: 15, metal: 'steel', motif: 'drop', backdrop: 3 }),
+  piece({ id: 'fio-gota-de-orvalho', code: 'COL-004', sku: 'JI-COL-004', name: 'Fio Gota de Orvalho', type: 'colar', collection: 'Mar Atlântico',
+    description: 'Delicada gota em aço polido, inspirada no orvalho da manhã.\nEm três comprimentos: 40, 45 e 50 cm.',
+    priceCents: 1790, discountPercent: 0, stock: 15, metal: 'steel', motif: 'drop', backdrop: 3,
+    variants: [
+      { id: 'c40', label: '40 cm', sku: 'JI-COL-004-40', stock: 0, priceDeltaCents: 0 },
+      { id: 'c45', label: '45 cm', sku: 'JI-COL-004-45', stock: 9, priceDeltaCents: 0 },
+      { id: 'c50', label: '50 cm', sku: 'JI-COL-004-50', stock: 6, priceDeltaCents: 200 },
+    ] }),
   piece({ id: 'anel-infinito', code: 'ANE-001', sku: 'JI-ANE-001', name: 'Anel Infinito', type: 'anel', collection: 'New Beginnings',
     description: 'O símbolo do infinito num anel fino e confortável.\nAço inoxidável dourado, não escurece.',
     priceCents: 1590, discountPercent: 0, stock: 20, metal: 'gold', motif: 'infinity', backdrop: 0 }),

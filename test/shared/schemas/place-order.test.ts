@@ -31,7 +31,7 @@ describe('placeOrderSchema', () => {
       { productId: 'a', quantity: 2 },
     ];
     expect(errorsOf(placeOrderSchema, { ...valid, items })).toEqual({
-      items: 'O mesmo produto aparece mais do que uma vez no carrinho.',
+      items: 'O mesmo produto, no mesmo tamanho, aparece mais do que uma vez no carrinho.',
     });
   });
 

@@ -11,6 +11,8 @@ import {
   clearCart,
   clampQuantity,
   decreaseQuantity,
+  lineKey,
+  lineSize,
   parseStoredCart,
   removeFromCart,
   serializeCart,
@@ -32,12 +34,13 @@ export interface CartStore {
   getSnapshot(): Cart;
   subscribe(listener: () => void): () => void;
   add(item: CartItem): void;
-  remove(productId: string): void;
+  /** The line's `lineKey` (the product id, and its size's id for a piece sold in sizes). */
+  remove(key: string): void;
   /** +1, never above `max` (the stock when known) nor 99. */
-  increase(productId: string, max?: number): void;
+  increase(key: string, max?: number): void;
   /** −1, never below 1. */
-  decrease(productId: string): void;
-  /** Takes the current name, price, discount, picture and stock of these products; quantities stay. */
+  decrease(key: string): void;
+  /** Takes the current name, price, discount, picture and stock of these products (of the line's size); quantities stay. */
   refresh(products: readonly Product[]): void;
   clear(): void;
 }
@@ -50,8 +53,10 @@ export function refreshCartLines(cart: Cart, products: readonly Product[]): Cart
   let changed = false;
   const next = cart.map((line) => {
     const product = products.find((p) => p.id === line.productId);
-    if (!product) return line;
-    const fresh = { ...cartItemFromProduct(product, line.quantity), quantity: line.quantity };
+    // A size no longer sold (or still to choose) keeps the line as it was: checkout says what to do.
+    const size = product && lineSize(product, line);
+    if (!product || !size) return line;
+    const fresh = { ...cartItemFromProduct(product, line.quantity, size), quantity: line.quantity };
     const same = (Object.keys(fresh) as (keyof CartItem)[]).every((key) => fresh[key] === line[key]);
     if (same) return line;
     changed = true;
@@ -96,18 +101,18 @@ export function createCartStore(backend: CartBackend): CartStore {
       };
     },
     add: (item) => commit(addToCart(cart, item)),
-    remove: (productId) => commit(removeFromCart(cart, productId)),
-    increase(productId, max) {
-      const line = cart.find((l) => l.productId === productId);
+    remove: (key) => commit(removeFromCart(cart, key)),
+    increase(key, max) {
+      const line = cart.find((l) => lineKey(l) === key);
       if (!line) return;
       const limit = max === undefined ? Infinity : Math.max(1, max);
       if (line.quantity + 1 > limit || clampQuantity(line.quantity + 1) === line.quantity) return;
-      commit(setQuantity(cart, productId, line.quantity + 1));
+      commit(setQuantity(cart, key, line.quantity + 1));
     },
-    decrease(productId) {
-      const line = cart.find((l) => l.productId === productId);
+    decrease(key) {
+      const line = cart.find((l) => lineKey(l) === key);
       if (!line || line.quantity <= 1) return;
-      commit(decreaseQuantity(cart, productId));
+      commit(decreaseQuantity(cart, key));
     },
     refresh: (products) => commit(refreshCartLines(cart, products)),
     clear: () => commit(cart.length === 0 ? cart : clearCart()),

@@ -445,6 +445,39 @@ export const texts = {
     byOrder: (orderId: string) => `Encomenda nº ${orderId}`,
     bySystem: 'Loja (automático)',
     units: (delta: number) => `${delta > 0 ? '+' : '−'}${Math.abs(delta)}`,
+    /** A piece sold in sizes: the stock of each, the total, and the size a change applies to. */
+    bySize: 'Stock por tamanho',
+    size: 'Tamanho',
+    sizeSku: 'SKU',
+    total: 'Stock total',
+    sizeOption: (label: string, stock: number) => `${label} (${stock} em stock)`,
+    sizeAdjusted: (label: string, stock: number) => `Stock do tamanho ${label} atualizado: agora é ${stock}.`,
+    /** In the history: the size a movement changed. */
+    ofSize: (label: string) => `tamanho ${label}`,
+  },
+
+  sizes: {
+    title: 'Tamanhos',
+    noneHint: 'Sem tamanhos, a peça vende-se como uma só. Acrescenta tamanhos para anéis (ex.: 12, 14, 16) ou comprimentos de colares e pulseiras (ex.: 40 cm, 45 cm).',
+    newHint: 'Cada tamanho tem o seu SKU (vazio = o da peça), o acréscimo ao preço da peça e o seu stock inicial. A loja mostra-os por esta ordem.',
+    editHint: 'Um tamanho novo começa com stock 0: acerta-o depois em «Ajustar stock». Só se retira um tamanho sem stock.',
+    label: 'Tamanho',
+    labelPlaceholder: 'ex.: 45 cm',
+    sku: 'SKU',
+    extra: 'Acréscimo (€)',
+    stock: 'Stock inicial',
+    actions: 'Ordem e remoção',
+    add: 'Acrescentar tamanho',
+    unnamed: (n: number) => `tamanho ${n}`,
+    labelOf: (n: number) => `Nome do tamanho ${n}`,
+    skuOf: (name: string) => `SKU de ${name}`,
+    extraOf: (name: string) => `Acréscimo ao preço de ${name}, em euros`,
+    stockOf: (name: string) => `Stock inicial de ${name}`,
+    upOf: (name: string) => `Subir ${name}`,
+    downOf: (name: string) => `Descer ${name}`,
+    removeOf: (name: string) => `Retirar ${name}`,
+    /** An edit that takes every size away from a piece sold in sizes. */
+    keepOne: 'Uma peça com tamanhos fica com pelo menos um. Para a vender sem tamanhos, deixa um só, sem nome.',
   },
 
   collections: {

@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from '../../lib/router.tsx';
-import type { CartItem } from '../../../../shared/cart.ts';
+import { lineKey, lineSize, type CartItem } from '../../../../shared/cart.ts';
 import { formatCents } from '../../../../shared/money.ts';
-import { checkoutTexts } from '../../../../shared/messages.ts';
+import { checkoutTexts, productTexts } from '../../../../shared/messages.ts';
+import { nameWithSize } from '../../../../shared/variants.ts';
 import { priceLine, summarizeCart } from '../../../../shared/pricing.ts';
 import type { Product } from '../../../../shared/product.ts';
 import { FREE_SHIPPING_THRESHOLD_CENTS, qualifiesForFreeShipping } from '../../../../shared/shipping.ts';
@@ -18,15 +19,21 @@ import { ProductPhotoImage } from '../../ui/product-photo.tsx';
 import { LineAmount, Totals } from '../../ui/totals.tsx';
 import './cart.css';
 
+/** What the cart page learnt of its lines' products: those gone, and the current ones. */
+interface FreshCart {
+  readonly gone: ReadonlySet<string>;
+  readonly products: ReadonlyMap<string, Product>;
+}
+
 /**
  * On opening the cart: the current name, price, discount, picture and stock of every line from the
- * API (quantities stay). Returns the ids of products that no longer exist.
+ * API (quantities stay), and which products no longer exist.
  */
-function useFreshCart(): ReadonlySet<string> {
-  const [gone, setGone] = useState<ReadonlySet<string>>(new Set());
+function useFreshCart(): FreshCart {
+  const [fresh, setFresh] = useState<FreshCart>({ gone: new Set(), products: new Map() });
   useEffect(() => {
     let active = true;
-    const ids = cartStore().getSnapshot().map((line) => line.productId);
+    const ids = [...new Set(cartStore().getSnapshot().map((line) => line.productId))];
     void Promise.allSettled(ids.map((id) => api.product(id, { fresh: true }))).then((results) => {
       if (!active) return;
       const found: Product[] = [];
@@ -36,19 +43,21 @@ function useFreshCart(): ReadonlySet<string> {
         else if (result.reason instanceof ApiError && result.reason.status === 404) missing.add(ids[i]!);
       });
       cartStore().refresh(found);
-      setGone(missing);
+      setFresh({ gone: missing, products: new Map(found.map((product) => [product.id, product])) });
     });
     return () => {
       active = false;
     };
   }, []);
-  return gone;
+  return fresh;
 }
 
 /** What stops a line from being ordered as it is, if anything. */
-function lineProblem(line: CartItem, gone: ReadonlySet<string>, caps: OrderCaps): string | null {
+function lineProblem(line: CartItem, { gone, products }: FreshCart, caps: OrderCaps): string | null {
   if (gone.has(line.productId)) return checkoutTexts.productGone;
-  if (line.stock !== undefined && line.quantity > line.stock) return checkoutTexts.outOfStock(line.name, line.stock);
+  const product = products.get(line.productId);
+  if (product && !lineSize(product, line)) return line.variantId ? checkoutTexts.sizeGone(line.name) : checkoutTexts.sizeRequired(line.name);
+  if (line.stock !== undefined && line.quantity > line.stock) return checkoutTexts.outOfStock(nameWithSize(line.name, line.size), line.stock);
   if (line.quantity > caps.lineQuantity) return checkoutTexts.lineQuantityCap(caps.lineQuantity);
   return null;
 }
@@ -57,8 +66,10 @@ function CartLine({ line, problem, caps }: { line: CartItem; problem: string | n
   const store = cartStore();
   const priced = priceLine(line);
   const atStock = (line.stock !== undefined && line.quantity >= line.stock) || line.quantity >= caps.lineQuantity;
+  const key = lineKey(line);
+  const name = nameWithSize(line.name, line.size);
   return (
-    <li className="cart-line" data-product-id={line.productId}>
+    <li className="cart-line" data-product-id={line.productId} data-variant-id={line.variantId}>
       <Link to={paths.product(line.productId)} className="cart-line__image" tabIndex={-1} aria-hidden="true">
         {line.photo ? <ProductPhotoImage photo={line.photo} alt="" sizes="(min-width: 700px) 7rem, 5.5rem" /> : <ProductImage src={line.image} alt="" width={112} height={112} />}
       </Link>
@@ -66,6 +77,11 @@ function CartLine({ line, problem, caps }: { line: CartItem; problem: string | n
         <h2 className="cart-line__name">
           <Link to={paths.product(line.productId)}>{line.name}</Link>
         </h2>
+        {line.size && (
+          <p className="cart-line__size">
+            {productTexts.sizeLabel}: {line.size}
+          </p>
+        )}
         <PriceTag priceCents={line.priceCents} discountPercent={line.discountPercent} />
         {problem && (
           <p className="field-error" role="alert">
@@ -73,14 +89,14 @@ function CartLine({ line, problem, caps }: { line: CartItem; problem: string | n
           </p>
         )}
       </div>
-      <div className="cart-line__quantity" role="group" aria-label={`Quantidade de ${line.name}`}>
-        <button type="button" className="icon-button" aria-label={`Diminuir quantidade de ${line.name}`} disabled={line.quantity <= 1} onClick={() => store.decrease(line.productId)}>
+      <div className="cart-line__quantity" role="group" aria-label={`Quantidade de ${name}`}>
+        <button type="button" className="icon-button" aria-label={`Diminuir quantidade de ${name}`} disabled={line.quantity <= 1} onClick={() => store.decrease(key)}>
           −
         </button>
         <output className="cart-line__count" aria-live="polite">
           {line.quantity}
         </output>
-        <button type="button" className="icon-button" aria-label={`Aumentar quantidade de ${line.name}`} disabled={atStock} onClick={() => store.increase(line.productId, line.stock)}>
+        <button type="button" className="icon-button" aria-label={`Aumentar quantidade de ${name}`} disabled={atStock} onClick={() => store.increase(key, line.stock)}>
           +
         </button>
       </div>
@@ -88,8 +104,8 @@ function CartLine({ line, problem, caps }: { line: CartItem; problem: string | n
         <span className="visually-hidden">Total da linha: </span>
         <LineAmount beforeDiscountCents={priced.subtotalCents} cents={priced.totalCents} />
       </p>
-      <button type="button" className="button button--quiet button--small cart-line__remove" onClick={() => store.remove(line.productId)}>
-        Remover<span className="visually-hidden"> {line.name}</span>
+      <button type="button" className="button button--quiet button--small cart-line__remove" onClick={() => store.remove(key)}>
+        Remover<span className="visually-hidden"> {name}</span>
       </button>
     </li>
   );
@@ -98,11 +114,11 @@ function CartLine({ line, problem, caps }: { line: CartItem; problem: string | n
 /** /cart ('O teu Carrinho'): lines, summary and 'Finalizar Compra'. */
 export function CartPage() {
   const cart = useCart();
-  const gone = useFreshCart();
+  const fresh = useFreshCart();
   const navigate = useNavigate();
   const summary = summarizeCart(cart);
   const caps = useOrderCaps();
-  const problems = cart.map((line) => lineProblem(line, gone, caps));
+  const problems = cart.map((line) => lineProblem(line, fresh, caps));
   const tooManyLines = cart.length > caps.lines;
   const blocked = problems.some(Boolean) || tooManyLines;
 
@@ -128,7 +144,7 @@ export function CartPage() {
       <div className="cart-layout">
         <ul className="cart-lines" aria-label="Peças no carrinho">
           {cart.map((line, i) => (
-            <CartLine key={line.productId} line={line} problem={problems[i] ?? null} caps={caps} />
+            <CartLine key={lineKey(line)} line={line} problem={problems[i] ?? null} caps={caps} />
           ))}
         </ul>
         <aside className="card cart-summary" aria-labelledby="cart-summary-title">

@@ -1,6 +1,8 @@
 import { lazy, memo, Suspense, useRef, useState } from 'react';
 import { Link, useParams } from '../../lib/router.tsx';
-import { cartItemFromProduct, clampQuantity, exceedsStock } from '../../../../shared/cart.ts';
+import { cartItemFromProduct, clampQuantity, exceedsStock, lineKey } from '../../../../shared/cart.ts';
+import { formatCents } from '../../../../shared/money.ts';
+import { hasSizes, variantPriceCents } from '../../../../shared/variants.ts';
 import { useOrderCaps } from '../../lib/shop-info.ts';
 import { apiTexts, catalogTexts, commonTexts, productTexts } from '../../../../shared/messages.ts';
 import { discountedPriceCents } from '../../../../shared/pricing.ts';
@@ -33,18 +35,29 @@ const StockAlertForm = lazy(() => import('./stock-alert-form.tsx').then((module)
  * from reaching that boundary: React would render it afresh instead of hydrating it, and what the
  * shopper typed into the pre-rendered field would be lost.
  */
-const LazyStockAlertForm = memo(function LazyStockAlertForm({ productId }: { readonly productId: string }) {
+const LazyStockAlertForm = memo(function LazyStockAlertForm({ productId, variantId }: { readonly productId: string; readonly variantId?: string }) {
   return (
     <Suspense fallback={null}>
-      <StockAlertForm productId={productId} />
+      <StockAlertForm productId={productId} variantId={variantId} />
     </Suspense>
   );
 });
 
-/** schema.org Product data for search engines (`origin`: the shop's address). */
+/**
+ * schema.org Product data for search engines (`origin`: the shop's address): one Offer, or one per
+ * size (its SKU, price and availability) for a piece sold in sizes.
+ */
 function productJsonLd(product: Product, origin: string): object {
   const url = new URL(paths.product(product.id), origin).href;
   const images = product.photos.map((photo) => new URL(photoFallback(photo), origin).href);
+  const offer = (priceCents: number, stock: number) => ({
+    '@type': 'Offer',
+    url,
+    priceCurrency: 'EUR',
+    price: (discountedPriceCents(priceCents, product.discountPercent) / 100).toFixed(2),
+    availability: stock > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+    itemCondition: 'https://schema.org/NewCondition',
+  });
   return {
     '@context': 'https://schema.org',
     '@type': 'Product',
@@ -56,14 +69,13 @@ function productJsonLd(product: Product, origin: string): object {
     brand: { '@type': 'Brand', name: SITE_NAME },
     material: 'Aço inoxidável',
     category: PRODUCT_TYPE_INFO[product.type].displayName,
-    offers: {
-      '@type': 'Offer',
-      url,
-      priceCurrency: 'EUR',
-      price: (discountedPriceCents(product.priceCents, product.discountPercent) / 100).toFixed(2),
-      availability: product.stock > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
-      itemCondition: 'https://schema.org/NewCondition',
-    },
+    offers: hasSizes(product)
+      ? product.variants.map((variant) => ({
+          ...offer(variantPriceCents(product, variant), variant.stock),
+          name: `${product.name} (${variant.label})`,
+          ...(variant.sku ? { sku: variant.sku } : {}),
+        }))
+      : offer(product.priceCents, product.stock),
   };
 }
 
@@ -210,19 +222,72 @@ function QuantityPicker({ value, onChange }: { value: number; onChange: (value: 
   );
 }
 
+/**
+ * The sizes of a piece sold in sizes, as radio buttons: each with its price when it differs, a sold-out
+ * one struck through and marked "esgotado" (choosing it offers its back-in-stock form instead of the
+ * cart), and the link to the sizing guide.
+ */
+function SizePicker({ product, chosen, onChoose, error }: { product: Product; chosen: string | undefined; onChoose: (id: string) => void; error?: string }) {
+  const differs = product.variants.some((variant) => variant.priceDeltaCents > 0);
+  return (
+    <fieldset className="size-picker" aria-describedby={error ? 'size-error' : undefined}>
+      <legend className="field-label">{productTexts.sizeLabel}</legend>
+      <div className="size-picker__options">
+        {product.variants.map((variant) => {
+          const soldOut = variant.stock <= 0;
+          return (
+            <label key={variant.id} className={`size-picker__option${soldOut ? ' size-picker__option--soldout' : ''}`}>
+              <input type="radio" name="size" value={variant.id} checked={chosen === variant.id} onChange={() => onChoose(variant.id)} />
+              <span>
+                {variant.label}
+                {differs && <span className="size-picker__price"> {formatCents(discountedPriceCents(variantPriceCents(product, variant), product.discountPercent))}</span>}
+                {soldOut && <span className="size-picker__soldout"> · {productTexts.sizeSoldOut}</span>}
+              </span>
+            </label>
+          );
+        })}
+      </div>
+      {error && (
+        <p className="field-error" id="size-error" role="alert">
+          {error}
+        </p>
+      )}
+      <Link to={paths.sizeGuide} className="size-picker__guide">
+        {productTexts.sizeGuide}
+      </Link>
+    </fieldset>
+  );
+}
+
 function ProductDetail({ product }: { product: Product }) {
   const [quantity, setQuantity] = useState(1);
   const [popup, showPopup] = usePopup();
   const hydrated = useHydrated();
-  const inStock = product.stock > 0;
+  const sized = hasSizes(product);
+  // A piece with one size has it chosen; with several, the shopper chooses.
+  const [sizeId, setSizeId] = useState<string | undefined>(product.variants.length === 1 ? product.variants[0]!.id : undefined);
+  const [sizeError, setSizeError] = useState<string>();
+  const size = sizeId === undefined ? undefined : product.variants.find((variant) => variant.id === sizeId);
+  const inStock = size ? size.stock > 0 : product.stock > 0;
+  const priceCents = size ? variantPriceCents(product, size) : product.priceCents;
+
+  const chooseSize = (id: string) => {
+    setSizeId(id);
+    setSizeError(undefined);
+  };
 
   const addToCart = () => {
+    if (!size) {
+      setSizeError(productTexts.sizeRequired);
+      return;
+    }
     const store = cartStore();
-    if (exceedsStock(store.getSnapshot(), product.id, quantity, product.stock)) {
+    const item = cartItemFromProduct(product, quantity, size);
+    if (exceedsStock(store.getSnapshot(), lineKey(item), quantity, size.stock)) {
       showPopup({ tone: 'error', text: productTexts.quantityUnavailable });
       return;
     }
-    store.add(cartItemFromProduct(product, quantity));
+    store.add(item);
     showPopup({ tone: 'success', text: productTexts.addedToCart });
   };
 
@@ -235,9 +300,10 @@ function ProductDetail({ product }: { product: Product }) {
           {product.collection && ` · ${product.collection}`}
         </p>
         <h1>{product.name}</h1>
-        <PriceTag priceCents={product.priceCents} discountPercent={product.discountPercent} large />
+        <PriceTag priceCents={priceCents} discountPercent={product.discountPercent} large />
         <p className="field-hint product-detail__vat">{catalogTexts.vatIncluded}</p>
         <p className="product-detail__description">{product.description}</p>
+        {sized && <SizePicker product={product} chosen={sizeId} onChoose={chooseSize} error={sizeError} />}
         {inStock ? (
           <div className="product-detail__buy">
             <QuantityPicker value={quantity} onChange={setQuantity} />
@@ -250,11 +316,15 @@ function ProductDetail({ product }: { product: Product }) {
           </div>
         ) : (
           <div className="product-detail__soldout">
-            <p className="notice notice--info">
-              <strong>{catalogTexts.soldOut}.</strong> Esta peça não está disponível de momento. Deixa o teu e-mail e avisamos-te
-              quando voltar.
-            </p>
-            <LazyStockAlertForm productId={product.id} />
+            {size && sized ? (
+              <p className="notice notice--info">{productTexts.sizeAlert(size.label)}</p>
+            ) : (
+              <p className="notice notice--info">
+                <strong>{catalogTexts.soldOut}.</strong> Esta peça não está disponível de momento. Deixa o teu e-mail e avisamos-te
+                quando voltar.
+              </p>
+            )}
+            <LazyStockAlertForm key={size?.id ?? ''} productId={product.id} variantId={sized ? size?.id : undefined} />
           </div>
         )}
         <ul className="product-detail__perks">

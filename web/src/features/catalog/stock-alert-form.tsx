@@ -8,8 +8,11 @@ import { TextField } from '../../ui/field.tsx';
 
 type Status = { kind: 'idle' } | { kind: 'sending' } | { kind: 'sent' } | { kind: 'error'; message: string };
 
-/** The out-of-stock notice's e-mail form: replaced by the confirmation once stored. */
-export function StockAlertForm({ productId }: { productId: string }) {
+/**
+ * The out-of-stock notice's e-mail form: replaced by the confirmation once stored. For a piece sold
+ * in sizes, `variantId` is the size waited for (none chosen yet: the form asks for one).
+ */
+export function StockAlertForm({ productId, variantId }: { productId: string; variantId?: string }) {
   const hydrated = useHydrated();
   const [fieldError, setFieldError] = useState<string | undefined>();
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
@@ -20,7 +23,7 @@ export function StockAlertForm({ productId }: { productId: string }) {
     // Read from the field itself (not kept in state): what the shopper typed into the pre-rendered
     // page before the app ran is there, and hydration leaves an uncontrolled field's text alone.
     const email = String(new FormData(event.currentTarget).get('email') ?? '');
-    const checked = checkForm(stockAlertSchema, { email, productId });
+    const checked = checkForm(stockAlertSchema, { email, productId, ...(variantId ? { variantId } : {}) });
     if (!checked.ok) {
       setFieldError(checked.errors.email ?? stockAlertTexts.failed);
       setStatus({ kind: 'idle' });

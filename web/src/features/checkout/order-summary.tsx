@@ -4,10 +4,13 @@ import { quoteOrder, summarizeCart } from '../../../../shared/pricing.ts';
 import { SHIPPING_METHODS, type ShippingMethodId } from '../../../../shared/shipping.ts';
 import { PriceTag } from '../../ui/price-tag.tsx';
 import { LineAmount, Totals, type TotalsRow } from '../../ui/totals.tsx';
+import { nameWithSize } from '../../../../shared/variants.ts';
 
 /** What a summary line shows: the piece, how many, the unit price before and after discount, the line total. */
 interface SummaryLine {
   readonly productId: string;
+  readonly variantId?: string;
+  readonly size?: string;
   readonly name: string;
   readonly quantity: number;
   readonly priceCents: number;
@@ -23,9 +26,9 @@ export function OrderLines({ lines }: { lines: readonly SummaryLine[] }) {
   return (
     <ul className="order-summary__lines">
       {lines.map((line) => (
-        <li key={line.productId} className="order-line">
+        <li key={`${line.productId}#${line.variantId ?? ''}`} className="order-line">
           <span className="order-line__what">
-            <span className="order-line__name">{line.name}</span>
+            <span className="order-line__name">{nameWithSize(line.name, line.size)}</span>
             <span className="order-line__unit muted">
               {line.quantity} × <PriceTag priceCents={line.priceCents} discountPercent={line.discountPercent} />
             </span>

@@ -1,6 +1,6 @@
-import { useId, useState, type ReactNode } from 'react';
-import { Link } from '../../lib/router.tsx';
-import { paths } from '../../../../shared/paths.ts';
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { Link, useLocation } from '../../lib/router.tsx';
+import { paths, SIZE_GUIDE_ANCHOR } from '../../../../shared/paths.ts';
 import { SHOP_EMAIL } from '../../app/paths.ts';
 import { ChevronDownIcon } from '../../ui/icons.tsx';
 import {
@@ -16,7 +16,7 @@ import { StaticPage } from './static-page.tsx';
 import { WITHDRAWAL_DAYS } from '../../../../shared/withdrawal.ts';
 
 /** The nine questions. */
-const questions: readonly { question: string; answer: ReactNode }[] = [
+const questions: readonly { question: string; answer: ReactNode; anchor?: string }[] = [
   {
     question: 'Como devo cuidar das minhas peças de aço inoxidável?',
     answer: (
@@ -37,10 +37,18 @@ const questions: readonly { question: string; answer: ReactNode }[] = [
   },
   {
     question: 'Como escolho o tamanho certo?',
+    anchor: SIZE_GUIDE_ANCHOR,
     answer: (
-      <p>
-        Os nossos colares e fios existem em {necklaceLengths}; as pulseiras medem {braceletLengths}, com extensão. A medida de cada peça está na sua descrição.
-      </p>
+      <>
+        <p>
+          Os nossos colares e fios existem em {necklaceLengths}; as pulseiras medem {braceletLengths}, com extensão. Nas peças com
+          tamanhos, escolhe o teu na página da peça; a medida das outras está na sua descrição.
+        </p>
+        <p>
+          Para um anel, mede o perímetro interior de um anel que já uses (ou o do teu dedo, com uma tira de papel): o tamanho é esse
+          perímetro em milímetros menos 40. Por exemplo, 54 mm é o tamanho 14. Entre dois tamanhos, escolhe o maior.
+        </p>
+      </>
     ),
   },
   {
@@ -105,6 +113,15 @@ const questions: readonly { question: string; answer: ReactNode }[] = [
 export function FaqPage() {
   const [open, setOpen] = useState<number | null>(null);
   const id = useId();
+  // A link to an answer (`/faq#tamanhos`, from a product page) opens it: after hydration, as the
+  // pre-rendered page knows no address fragment.
+  const { hash } = useLocation();
+  useEffect(() => {
+    const index = questions.findIndex((item) => item.anchor !== undefined && `#${item.anchor}` === hash);
+    if (index < 0) return;
+    setOpen(index);
+    document.getElementById(questions[index]!.anchor!)?.scrollIntoView({ block: 'start' });
+  }, [hash]);
   return (
     <StaticPage
       eyebrow="Ajuda"
@@ -116,7 +133,7 @@ export function FaqPage() {
         {questions.map((item, i) => {
           const expanded = open === i;
           return (
-            <li key={item.question}>
+            <li key={item.question} id={item.anchor}>
               <h2>
                 <button
                   type="button"

@@ -12,6 +12,7 @@ import { SHIPPING_METHODS } from '../../../../../shared/shipping.ts';
 import { legalLine, SHOP_BRAND } from '../../../../../shared/shop-identity.ts';
 import { useSeller } from '../../../lib/shop-info.ts';
 import { texts } from '../texts.ts';
+import { nameWithSize } from '../../../../../shared/variants.ts';
 
 const t = texts.packingSlip;
 
@@ -65,7 +66,7 @@ export function PackingSlip({ order, shown = false }: { readonly order: Order; r
         <tbody>
           {order.lines.map((line) => (
             <tr key={line.productId}>
-              <td>{line.name}</td>
+              <td>{nameWithSize(line.name, line.size)}</td>
               <td>{line.sku || line.code}</td>
               <td className="adm-num">{line.quantity}</td>
               <td className="adm-num">{formatCents(line.unitPriceCents)}</td>

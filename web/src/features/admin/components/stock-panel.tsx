@@ -10,6 +10,7 @@ import { Link } from '../../../lib/router.tsx';
 import { formatDateTime } from '../../../../../shared/dates.ts';
 import { adminTexts, apiTexts } from '../../../../../shared/messages.ts';
 import type { AdminProduct } from '../../../../../shared/product.ts';
+import { hasSizes, totalStock } from '../../../../../shared/variants.ts';
 import { fieldErrors, FORM_ERROR_KEY, stockChangeSchema } from '../../../../../shared/schemas/index.ts';
 import { TEXT_LIMITS } from '../../../../../shared/schemas/fields.ts';
 import { MAX_STOCK } from '../../../../../shared/schemas/product-input.ts';
@@ -33,13 +34,24 @@ function currentStockOf(failure: unknown): number | undefined {
   return failure instanceof ApiError && failure.status === 409 ? failure.current?.stock : undefined;
 }
 
+/** The product with one size's stock as the server reported it (and the total that follows). */
+function withSizeStock(product: AdminProduct, variantId: string, stock: number): AdminProduct {
+  const variants = product.variants.map((variant) => (variant.id === variantId ? { ...variant, stock } : variant));
+  return { ...product, variants, stock: totalStock(variants) };
+}
+
 /**
- * Shows the current stock and applies one change at a time. `onStock` gets the product with the
- * stock as it is now: after a change, or as the server reported it with a refusal.
+ * Shows the current stock and applies one change at a time, to the size chosen for a piece sold in
+ * sizes. `onStock` gets the product with the stock as it is now: after a change, or as the server
+ * reported it with a refusal.
  */
 export function StockPanel({ product, onStock }: { readonly product: AdminProduct; readonly onStock: (product: AdminProduct) => void }) {
   const api = useAdminApi();
   const titleId = useId();
+  const sized = hasSizes(product);
+  const [sizeId, setSizeId] = useState(product.variants[0]?.id ?? '');
+  const size = product.variants.find((variant) => variant.id === sizeId) ?? product.variants[0];
+  const sizeStock = size?.stock ?? product.stock;
   const [mode, setMode] = useState<Mode>('delta');
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState<AdminStockReason>('adjustment');
@@ -57,7 +69,8 @@ export function StockPanel({ product, onStock }: { readonly product: AdminProduc
     event.preventDefault();
     if (busy) return;
     const value = amount.trim() === '' ? undefined : Number(amount.trim());
-    const parsed = stockChangeSchema.safeParse(mode === 'delta' ? { delta: value, reason, note } : { set: value, expected: product.stock, reason, note });
+    const which = size ? { variantId: size.id } : {};
+    const parsed = stockChangeSchema.safeParse(mode === 'delta' ? { delta: value, reason, note, ...which } : { set: value, expected: sizeStock, reason, note, ...which });
     if (!parsed.success) {
       setErrors(fieldErrors(parsed.error));
       setResult({ kind: 'error', lines: [apiTexts.invalidInput] });
@@ -71,11 +84,12 @@ export function StockPanel({ product, onStock }: { readonly product: AdminProduc
       onStock(changed);
       setAmount('');
       setNote('');
-      setResult({ kind: 'success', lines: [adminTexts.stockAdjusted(changed.stock), ...(backInStock ? [adminTexts.backInStockQueued] : [])] });
+      const now = changed.variants.find((variant) => variant.id === size?.id)?.stock ?? changed.stock;
+      setResult({ kind: 'success', lines: [sized && size ? t.sizeAdjusted(size.label, now) : adminTexts.stockAdjusted(now), ...(backInStock ? [adminTexts.backInStockQueued] : [])] });
     } catch (failure) {
       // Nothing changed. When the stock moved meanwhile, show it as it is: the owner decides again.
       const current = currentStockOf(failure);
-      if (current !== undefined) onStock({ ...product, stock: current });
+      if (current !== undefined && size) onStock(withSizeStock(product, size.id, current));
       setErrors(serverFieldErrors(failure) ?? {});
       setResult({ kind: 'error', lines: [failureMessage(adminTexts.stockAdjustFailed, failure)] });
     } finally {
@@ -91,13 +105,42 @@ export function StockPanel({ product, onStock }: { readonly product: AdminProduc
       <h2 id={titleId} className="adm-section-title">
         {t.title}
       </h2>
+      {sized && (
+        <table className="adm-table adm-stock-sizes" aria-label={t.bySize}>
+          <thead>
+            <tr>
+              <th scope="col">{t.size}</th>
+              <th scope="col">{t.sizeSku}</th>
+              <th scope="col">{t.current}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {product.variants.map((variant) => (
+              <tr key={variant.id} data-size={variant.label}>
+                <td>{variant.label}</td>
+                <td>{variant.sku || '—'}</td>
+                <td className={variant.stock === 0 ? 'adm-error-text' : undefined}>{variant.stock}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
       <p className="adm-stock-current">
-        <span className="adm-stock-label">{t.current}</span>
+        <span className="adm-stock-label">{sized ? t.total : t.current}</span>
         <strong className="adm-stock-value" data-testid="current-stock">
           {product.stock}
         </strong>
       </p>
       <form className="adm-stack" onSubmit={submit} noValidate>
+        {sized && (
+          <SelectField label={t.size} error={errors.variantId} name="variantId" value={size?.id ?? ''} onChange={(e) => setSizeId(e.target.value)} disabled={busy}>
+            {product.variants.map((variant) => (
+              <option key={variant.id} value={variant.id}>
+                {t.sizeOption(variant.label, variant.stock)}
+              </option>
+            ))}
+          </SelectField>
+        )}
         <fieldset className="adm-stock-modes">
           <legend>{t.mode}</legend>
           {(['delta', 'set'] as const).map((value) => (
@@ -110,7 +153,7 @@ export function StockPanel({ product, onStock }: { readonly product: AdminProduc
         {mode === 'delta' ? (
           <TextField key="delta" label={t.delta} hint={t.deltaHint} error={amountError} name="delta" type="number" min={-MAX_STOCK} max={MAX_STOCK} step={1} value={amount} onChange={(e) => setAmount(e.target.value)} disabled={busy} />
         ) : (
-          <TextField key="set" label={t.set} hint={t.setHint(product.stock)} error={amountError} name="set" type="number" min={0} max={MAX_STOCK} step={1} value={amount} onChange={(e) => setAmount(e.target.value)} disabled={busy} />
+          <TextField key="set" label={t.set} hint={t.setHint(sizeStock)} error={amountError} name="set" type="number" min={0} max={MAX_STOCK} step={1} value={amount} onChange={(e) => setAmount(e.target.value)} disabled={busy} />
         )}
         <SelectField label={t.reason} error={errors.reason} name="reason" value={reason} onChange={(e) => setReason(e.target.value as AdminStockReason)} disabled={busy}>
           {ADMIN_STOCK_REASONS.map((value) => (
@@ -148,8 +191,11 @@ function Origin({ movement }: { readonly movement: StockMovement }) {
   return <span>{t.bySystem}</span>;
 }
 
-/** The product's latest stock movements, newest first; loaded again whenever `refreshKey` changes. */
-export function StockHistory({ productId, refreshKey }: { readonly productId: string; readonly refreshKey: number }) {
+/**
+ * The product's latest stock movements, newest first; loaded again whenever `refreshKey` changes. For
+ * a piece sold in sizes (`sizes`: id → label), each movement names its size.
+ */
+export function StockHistory({ productId, refreshKey, sizes }: { readonly productId: string; readonly refreshKey: number; readonly sizes?: ReadonlyMap<string, string> }) {
   const titleId = useId();
   const { state, reload } = useLoad((api) => api.stockMovements(productId).then((r) => r.movements), [productId, refreshKey]);
   return (
@@ -170,6 +216,7 @@ export function StockHistory({ productId, refreshKey }: { readonly productId: st
                     {t.units(movement.delta)}
                   </strong>
                   <span className="adm-pill adm-pill-pending">{t.reasons[movement.reason] ?? movement.reason}</span>
+                  {sizes && movement.variantId && sizes.has(movement.variantId) && <span className="adm-small">{t.ofSize(sizes.get(movement.variantId)!)}</span>}
                   <Origin movement={movement} />
                   <time className="muted adm-small" dateTime={movement.at}>
                     {formatDateTime(movement.at)}

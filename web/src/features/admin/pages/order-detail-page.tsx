@@ -22,6 +22,7 @@ import { SelectField, TextField } from '../../../ui/field.tsx';
 import { AdminPage, Feedback, LoadView, StatusBadge, type FlashState } from '../components/ui.tsx';
 import { PackingSlip } from '../components/packing-slip.tsx';
 import { texts } from '../texts.ts';
+import { nameWithSize } from '../../../../../shared/variants.ts';
 
 const t = texts.order;
 
@@ -159,7 +160,7 @@ function OrderDetail({ detail, onOrder }: { readonly detail: OrderDetailResponse
                 <tbody>
                   {order.lines.map((line) => (
                     <tr key={line.productId}>
-                      <td data-label={t.itemName}>{line.name}</td>
+                      <td data-label={t.itemName}>{nameWithSize(line.name, line.size)}</td>
                       <td data-label={t.itemSku}>{line.sku || '—'}</td>
                       <td className="adm-num" data-label={t.itemQuantity}>{line.quantity}</td>
                       <td className="adm-num" data-label={t.itemUnitPrice}>

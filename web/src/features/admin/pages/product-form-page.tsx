@@ -12,7 +12,8 @@ import { Link, useLocation, useNavigate, useParams } from '../../../lib/router.t
 import type { ProductPhoto } from '../../../../../shared/photos.ts';
 import { PRODUCT_STATUSES, type AdminProduct, type Collection, type ProductStatus } from '../../../../../shared/product.ts';
 import { formatDateTime } from '../../../../../shared/dates.ts';
-import { adminTexts, apiTexts } from '../../../../../shared/messages.ts';
+import { adminTexts, apiTexts, validationTexts } from '../../../../../shared/messages.ts';
+import { hasSizes } from '../../../../../shared/variants.ts';
 import { parseEuroInput } from '../../../../../shared/money.ts';
 import { PRODUCT_TYPES, PRODUCT_TYPE_INFO } from '../../../../../shared/product-types.ts';
 import { fieldErrors, FORM_ERROR_KEY, productInputSchema, productUpdateSchema, type ProductInput, type ProductUpdateInput } from '../../../../../shared/schemas/index.ts';
@@ -27,6 +28,7 @@ import { useLoad } from '../api/use-load.ts';
 import { useAdminApi } from '../auth/session.tsx';
 import { SelectField, TextAreaField, TextField } from '../../../ui/field.tsx';
 import { PhotosField } from '../components/photos-field.tsx';
+import { newSizeRow, SizesField, type SizeRow } from '../components/sizes-field.tsx';
 import { StockHistory, StockPanel } from '../components/stock-panel.tsx';
 import { AdminPage, Feedback, LoadView, useFlash, type FlashState } from '../components/ui.tsx';
 import { useFormDraft } from '../components/form-draft.ts';
@@ -50,6 +52,8 @@ interface FormValues {
   photos: readonly ProductPhoto[];
   /** Ativo, Rascunho or Arquivado. */
   status: ProductStatus;
+  /** Its sizes, in order ([] = sold as one piece). */
+  sizes: readonly SizeRow[];
 }
 
 type Errors = Partial<Record<keyof ProductInput | 'version' | typeof FORM_ERROR_KEY, string>>;
@@ -61,7 +65,7 @@ function centsToInput(cents: number): string {
 
 function valuesOf(product: AdminProduct | undefined): FormValues {
   if (!product) {
-    return { name: '', code: '', sku: '', type: '', collection: '', price: '', discount: '0', stock: '', description: '', photos: [], status: 'active' };
+    return { name: '', code: '', sku: '', type: '', collection: '', price: '', discount: '0', stock: '', description: '', photos: [], status: 'active', sizes: [] };
   }
   return {
     name: product.name,
@@ -76,6 +80,16 @@ function valuesOf(product: AdminProduct | undefined): FormValues {
     // An alt text equal to the name is shown empty: it then follows a renamed product.
     photos: product.photos.map((photo) => (photo.alt === product.name ? { ...photo, alt: '' } : photo)),
     status: product.status,
+    sizes: hasSizes(product)
+      ? product.variants.map((variant) => ({
+          key: variant.id,
+          id: variant.id,
+          label: variant.label,
+          sku: variant.sku,
+          extra: variant.priceDeltaCents > 0 ? centsToInput(variant.priceDeltaCents) : '',
+          stock: String(variant.stock),
+        }))
+      : [],
   };
 }
 
@@ -85,6 +99,18 @@ function wholeOrUndefined(text: string): number | undefined {
 }
 
 type Read<T> = { input: T; errors?: undefined } | { input?: undefined; errors: Errors };
+
+/** The sizes as the schemas take them (each price difference read with `parseEuroInput`), or the first problem. */
+function formSizes(values: FormValues, withStock: boolean): { variants?: unknown[]; error?: string } {
+  if (values.sizes.length === 0) return {};
+  const variants: unknown[] = [];
+  for (const row of values.sizes) {
+    const extra = row.extra.trim() === '' ? { ok: true as const, cents: 0 } : parseEuroInput(row.extra);
+    if (!extra.ok) return { error: validationTexts.variants.priceDelta };
+    variants.push({ ...(row.id ? { id: row.id } : {}), label: row.label, sku: row.sku, priceDeltaCents: extra.cents, ...(withStock ? { stock: wholeOrUndefined(row.stock) ?? 0 } : {}) });
+  }
+  return { variants };
+}
 
 /** The typed values as the schemas take them (the price read with `parseEuroInput`). */
 function formFields(values: FormValues) {
@@ -104,23 +130,31 @@ function formFields(values: FormValues) {
   return { fields, priceError: price.ok ? undefined : price.message };
 }
 
-function readWith<T>(result: { success: true; data: T } | { success: false; error: Parameters<typeof fieldErrors>[0] }, priceError: string | undefined): Read<T> {
+function readWith<T>(result: { success: true; data: T } | { success: false; error: Parameters<typeof fieldErrors>[0] }, priceError: string | undefined, sizesError?: string): Read<T> {
   const errors: Errors = result.success ? {} : (fieldErrors(result.error) as Errors);
   if (priceError) errors.priceCents = priceError;
-  if (!result.success || priceError) return { errors };
+  if (sizesError) errors.variants = sizesError;
+  if (!result.success || priceError || sizesError) return { errors };
   return { input: result.data };
 }
 
-/** A new product: the typed values and the initial stock, read with `productInputSchema`. */
+/** A new product: the typed values and the initial stock (the piece's, or each size's), read with `productInputSchema`. */
 export function readProductForm(values: FormValues): Read<ProductInput> {
   const { fields, priceError } = formFields(values);
-  return readWith(productInputSchema.safeParse({ ...fields, stock: wholeOrUndefined(values.stock) }), priceError);
+  const sizes = formSizes(values, true);
+  const stock = sizes.variants ? {} : { stock: wholeOrUndefined(values.stock) };
+  return readWith(productInputSchema.safeParse({ ...fields, ...stock, ...(sizes.variants ? { variants: sizes.variants } : {}) }), priceError, sizes.error);
 }
 
-/** An edit: the typed values (no stock) and the version the form loaded, read with `productUpdateSchema`. */
-export function readProductUpdate(values: FormValues, version: number): Read<ProductUpdateInput> {
+/**
+ * An edit: the typed values (no stock) and the version the form loaded, read with
+ * `productUpdateSchema`. A piece sold in sizes keeps at least one (`hadSizes`).
+ */
+export function readProductUpdate(values: FormValues, version: number, hadSizes = false): Read<ProductUpdateInput> {
   const { fields, priceError } = formFields(values);
-  return readWith(productUpdateSchema.safeParse({ ...fields, version }), priceError);
+  const sizes = formSizes(values, false);
+  const sizesError = sizes.error ?? (hadSizes && !sizes.variants ? texts.sizes.keepOne : undefined);
+  return readWith(productUpdateSchema.safeParse({ ...fields, version, ...(sizes.variants ? { variants: sizes.variants } : {}) }), priceError, sizesError);
 }
 
 export function ProductFormPage() {
@@ -155,9 +189,10 @@ function EditProduct({ product: loaded, collections }: { readonly product: Admin
   const [product, setProduct] = useState(loaded);
   const [historyKey, setHistoryKey] = useState(0);
   const onStock = (changed: AdminProduct) => {
-    setProduct((p) => ({ ...p, stock: changed.stock }));
+    setProduct((p) => ({ ...p, stock: changed.stock, variants: changed.variants }));
     setHistoryKey((n) => n + 1);
   };
+  const sizes = hasSizes(product) ? new Map(product.variants.map((variant) => [variant.id, variant.label])) : undefined;
   return (
     <div className="adm-detail">
       <div className="adm-detail-main">
@@ -165,7 +200,7 @@ function EditProduct({ product: loaded, collections }: { readonly product: Admin
       </div>
       <aside className="adm-detail-side">
         <StockPanel product={product} onStock={onStock} />
-        <StockHistory productId={product.id} refreshKey={historyKey} />
+        <StockHistory productId={product.id} refreshKey={historyKey} sizes={sizes} />
         <ProductActions product={product} />
       </aside>
     </div>
@@ -248,7 +283,18 @@ function ProductForm(props: {
   const reloadRef = useRef<HTMLButtonElement>(null);
   const [saved, setSaved] = useState(product);
   const [initial] = useState<FormValues>(() =>
-    copyOf ? { ...valuesOf(copyOf), name: t.copyName(copyOf.name), code: '', sku: '', stock: '0', status: 'draft' } : valuesOf(product),
+    copyOf
+      ? {
+          ...valuesOf(copyOf),
+          name: t.copyName(copyOf.name),
+          code: '',
+          sku: '',
+          stock: '0',
+          status: 'draft',
+          // The copy's sizes are new ones: same names and price differences, no SKU, no stock.
+          sizes: valuesOf(copyOf).sizes.map(({ label, extra }) => ({ ...newSizeRow(), label, extra })),
+        }
+      : valuesOf(product),
   );
   const [values, setValues] = useState<FormValues>(initial);
   const [errors, setErrors] = useState<Errors>({});
@@ -264,7 +310,11 @@ function ProductForm(props: {
     setValues((v) => ({ ...v, photos: update(v.photos) }));
     setErrors(({ photos: _photos, ...rest }) => rest);
   };
-  const set = (field: Exclude<keyof FormValues, 'photos' | 'status'>) => (value: string) => {
+  const setSizes = (sizes: readonly SizeRow[]) => {
+    setValues((v) => ({ ...v, sizes }));
+    setErrors(({ variants: _variants, ...rest }) => rest);
+  };
+  const set = (field: Exclude<keyof FormValues, 'photos' | 'status' | 'sizes'>) => (value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
     setErrors((e) => {
       const key = (field === 'price' ? 'priceCents' : field === 'discount' ? 'discountPercent' : field) as keyof Errors;
@@ -294,7 +344,7 @@ function ProductForm(props: {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (saving || reloading || uploads > 0) return;
-    const read = saved ? readProductUpdate(values, saved.version) : readProductForm(values);
+    const read = saved ? readProductUpdate(values, saved.version, hasSizes(saved)) : readProductForm(values);
     if (!read.input) return showErrors(read.errors, apiTexts.invalidInput);
     setSaving(true);
     setResult(undefined);
@@ -404,10 +454,13 @@ function ProductForm(props: {
         </SelectField>
         <TextField label={`${t.price} *`} error={errors.priceCents} name="price" inputMode="decimal" value={values.price} placeholder={t.pricePlaceholder} required onChange={(e) => set('price')(e.target.value)} />
         <TextField label={t.discount} hint={t.discountHint} error={errors.discountPercent} name="discount" type="number" min={0} max={MAX_DISCOUNT_PERCENT} step={1} value={values.discount} onChange={(e) => set('discount')(e.target.value)} />
-        {!saved && (
+        {!saved && values.sizes.length === 0 && (
           <TextField label={`${t.initialStock} *`} hint={t.initialStockHint} error={errors.stock} name="stock" type="number" min={0} max={MAX_STOCK} step={1} value={values.stock} required onChange={(e) => set('stock')(e.target.value)} />
         )}
         <TextAreaField label={t.description} error={errors.description} className="adm-span-2" name="description" rows={5} value={values.description} maxLength={TEXT_LIMITS.description} onChange={(e) => set('description')(e.target.value)} />
+        <div className="adm-span-2">
+          <SizesField rows={values.sizes} withStock={!saved} error={errors.variants} onChange={setSizes} />
+        </div>
         <div className="adm-span-2">
           <PhotosField value={values.photos} productName={values.name.trim()} error={errors.photos} onChange={setPhotos} onBusyChange={onBusy} />
         </div>

@@ -5,6 +5,7 @@
  */
 import { foldText } from '../../../../../shared/order-search.ts';
 import { isLowStock, LOW_STOCK_THRESHOLD } from '../../../../../shared/stock.ts';
+import { hasSizes } from '../../../../../shared/variants.ts';
 import { Link, useSearchParams } from '../../../lib/router.tsx';
 import type { Product } from '../../../../../shared/product.ts';
 import { adminTexts } from '../../../../../shared/messages.ts';
@@ -130,6 +131,11 @@ export function ProductsPage() {
                             </>
                           ) : (
                             product.stock
+                          )}
+                          {hasSizes(product) && (
+                            <span className="adm-small muted adm-size-stock">
+                              {product.variants.map((variant) => `${variant.label}: ${variant.stock}`).join(' · ')}
+                            </span>
                           )}
                         </td>
                         <td data-label={t.code}><code>{product.code}</code></td>

@@ -10,6 +10,7 @@ import { usePagedList } from '../api/use-paged.ts';
 import { PagedTable } from '../components/paged-table.tsx';
 import { AdminPage } from '../components/ui.tsx';
 import { texts } from '../texts.ts';
+import { nameWithSize } from '../../../../../shared/variants.ts';
 
 const t = texts.stockAlerts;
 
@@ -39,7 +40,7 @@ export function StockAlertsPage() {
           <tr key={alert.id}>
             <td data-label={t.email}>{alert.email}</td>
             <td data-label={t.product}>
-              <Link to={adminPaths.editProduct(alert.productId)}>{alert.productName}</Link>
+              <Link to={adminPaths.editProduct(alert.productId)}>{nameWithSize(alert.productName, alert.size)}</Link>
             </td>
             <td data-label={t.date}>{formatDate(alert.createdAt)}</td>
             <td data-label={t.time}>{formatTime(alert.createdAt)}</td>

@@ -1,0 +1,118 @@
+/**
+ * The product form's "Tamanhos": the sizes of a piece (ring sizes, necklace and bracelet lengths), in
+ * the order the shop shows them, each with its name, SKU and price difference, and, for a new piece,
+ * its initial stock. Without sizes the piece sells as one (its stock is the form's "Stock inicial").
+ * A size that exists keeps its id (and its stock, which changes only in "Ajustar stock"); a new one
+ * starts at 0 on an existing piece.
+ */
+import { useId } from 'react';
+import { MAX_VARIANT_LABEL, MAX_VARIANTS } from '../../../../../shared/variants.ts';
+import { TEXT_LIMITS } from '../../../../../shared/schemas/fields.ts';
+import { MAX_STOCK } from '../../../../../shared/schemas/product-input.ts';
+import { texts } from '../texts.ts';
+
+const t = texts.sizes;
+
+/** One size as typed. */
+export interface SizeRow {
+  /** The row's own key (the size's id, or a new one's made-up key). */
+  readonly key: string;
+  /** The size's id, when it exists already. */
+  readonly id?: string;
+  readonly label: string;
+  readonly sku: string;
+  /** The price difference in euros as typed ('' = none). */
+  readonly extra: string;
+  /** The initial stock as typed (a new piece only). */
+  readonly stock: string;
+}
+
+let nextKey = 0;
+/** A new, empty size row. */
+export function newSizeRow(): SizeRow {
+  nextKey += 1;
+  return { key: `novo-${nextKey}`, label: '', sku: '', extra: '', stock: '0' };
+}
+
+export function SizesField(props: {
+  readonly rows: readonly SizeRow[];
+  /** A new piece: each size has its initial stock. */
+  readonly withStock: boolean;
+  readonly error?: string;
+  readonly onChange: (rows: readonly SizeRow[]) => void;
+}) {
+  const { rows, withStock, error, onChange } = props;
+  const id = useId();
+  const update = (key: string, change: Partial<SizeRow>) => onChange(rows.map((row) => (row.key === key ? { ...row, ...change } : row)));
+  const move = (index: number, by: -1 | 1) => {
+    const next = [...rows];
+    const [row] = next.splice(index, 1);
+    next.splice(index + by, 0, row!);
+    onChange(next);
+  };
+  return (
+    <fieldset className="adm-sizes" aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}>
+      <legend className="field-label">{t.title}</legend>
+      <p id={`${id}-hint`} className="field-hint">
+        {rows.length === 0 ? t.noneHint : withStock ? t.newHint : t.editHint}
+      </p>
+      {rows.length > 0 && (
+        <table className="adm-table adm-sizes-table">
+          <thead>
+            <tr>
+              <th scope="col">{t.label}</th>
+              <th scope="col">{t.sku}</th>
+              <th scope="col">{t.extra}</th>
+              {withStock && <th scope="col">{t.stock}</th>}
+              <th scope="col">
+                <span className="visually-hidden">{t.actions}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row, index) => {
+              const name = row.label.trim() || t.unnamed(index + 1);
+              return (
+                <tr key={row.key} data-size-row={index}>
+                  <td>
+                    <input className="input" aria-label={t.labelOf(index + 1)} name={`size-label-${index}`} value={row.label} maxLength={MAX_VARIANT_LABEL} placeholder={t.labelPlaceholder} onChange={(e) => update(row.key, { label: e.target.value })} />
+                  </td>
+                  <td>
+                    <input className="input" aria-label={t.skuOf(name)} name={`size-sku-${index}`} value={row.sku} maxLength={TEXT_LIMITS.sku} onChange={(e) => update(row.key, { sku: e.target.value })} />
+                  </td>
+                  <td>
+                    <input className="input" aria-label={t.extraOf(name)} name={`size-extra-${index}`} inputMode="decimal" value={row.extra} placeholder="0,00" onChange={(e) => update(row.key, { extra: e.target.value })} />
+                  </td>
+                  {withStock && (
+                    <td>
+                      <input className="input" aria-label={t.stockOf(name)} name={`size-stock-${index}`} type="number" min={0} max={MAX_STOCK} step={1} value={row.stock} onChange={(e) => update(row.key, { stock: e.target.value })} />
+                    </td>
+                  )}
+                  <td className="adm-sizes-actions">
+                    <button type="button" className="button button--small button--secondary" aria-label={t.upOf(name)} disabled={index === 0} onClick={() => move(index, -1)}>
+                      ↑
+                    </button>
+                    <button type="button" className="button button--small button--secondary" aria-label={t.downOf(name)} disabled={index === rows.length - 1} onClick={() => move(index, 1)}>
+                      ↓
+                    </button>
+                    <button type="button" className="button button--small button--secondary" aria-label={t.removeOf(name)} onClick={() => onChange(rows.filter((r) => r.key !== row.key))}>
+                      ✕
+                    </button>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="field-error" role="alert">
+          {error}
+        </p>
+      )}
+      <button type="button" className="button button--small button--secondary" disabled={rows.length >= MAX_VARIANTS} onClick={() => onChange([...rows, newSizeRow()])}>
+        {t.add}
+      </button>
+    </fieldset>
+  );
+}
