@@ -551,6 +551,55 @@ describe('back-office: the walk of issue 6', () => {
     expect((await adminApi('GET', `/api/admin/products/${copyId}`)).status).toBe(404);
   });
 
+  it('creates a ring in sizes, each with its stock; a size with units cannot be removed; one size\'s stock changes alone', async () => {
+    await page.goto(at('/products/new'));
+    const name = `Anel Medidas ${randomUUID().slice(0, 4)}`;
+    await page.getByLabel('Nome *').fill(name);
+    await page.getByLabel('Código *').fill(`AM-${randomUUID().slice(0, 6)}`);
+    await page.getByLabel('Tipo *').selectOption('anel');
+    await page.getByLabel('Preço (€) *').fill('20,00');
+    for (let i = 0; i < 3; i++) await page.getByRole('button', { name: 'Acrescentar tamanho' }).click();
+    // Without sizes the piece has one stock; with sizes each has its own.
+    expect(await page.getByLabel('Stock inicial *').count()).toBe(0);
+    const sizes = [['14', '', '2'], ['16', '2,50', '0'], ['18', '', '4']] as const;
+    for (const [i, [label, extra, stock]] of sizes.entries()) {
+      await page.getByLabel(`Nome do tamanho ${i + 1}`).fill(label);
+      await page.getByLabel(`Acréscimo ao preço de ${label}, em euros`).fill(extra);
+      await page.getByLabel(`Stock inicial de ${label}`).fill(stock);
+    }
+    await page.getByRole('button', { name: 'Descer 14' }).click();
+    await page.screenshot({ path: '/tmp/shots-photos/admin-sizes-new.png', fullPage: true });
+    await page.getByRole('button', { name: 'Criar Produto' }).click();
+    await page.waitForURL(/\/products\/edit\/[^/]+$/);
+    await page.getByText(adminTexts.productSaved).waitFor();
+    const id = decodeURIComponent(page.url().split('/').pop()!);
+    const created = (await adminApi('GET', `/api/admin/products/${id}`)).body.product as { stock: number; variants: { label: string; stock: number; priceDeltaCents: number }[] };
+    expect(created.variants.map((v) => [v.label, v.stock, v.priceDeltaCents])).toEqual([['16', 0, 250], ['14', 2, 0], ['18', 4, 0]]);
+    expect(created.stock).toBe(6);
+
+    // Removing size 18 (4 in stock) is refused with the server's reason; nothing changes.
+    await page.getByRole('button', { name: 'Retirar 18' }).click();
+    await page.getByRole('button', { name: 'Guardar Produto' }).click();
+    await page.getByText(adminTexts.sizeHasStock('18', 4)).first().waitFor();
+    expect((await adminApi('GET', `/api/admin/products/${id}`)).body.product.variants).toHaveLength(3);
+
+    // The stock panel: per size, and a change to size 16 only.
+    await page.reload();
+    const panel = page.getByRole('region', { name: 'Ajustar stock' });
+    await expect.poll(() => panel.locator('.adm-stock-sizes tbody tr').allTextContents()).toEqual(['16—0', '14—2', '18—4']);
+    await panel.getByLabel('Tamanho', { exact: true }).selectOption({ label: '16 (0 em stock)' });
+    await panel.getByLabel('Quantidade a somar ou retirar').fill('5');
+    await panel.getByRole('button', { name: 'Aplicar' }).click();
+    await panel.getByText('Stock do tamanho 16 atualizado: agora é 5.').waitFor();
+    await expect.poll(() => panel.getByTestId('current-stock').textContent()).toBe('11');
+    await expect.poll(() => page.locator('.adm-stock-history li').first().textContent()).toContain('tamanho 16');
+    await page.screenshot({ path: '/tmp/shots-photos/admin-sizes-edit.png', fullPage: true });
+
+    // The list shows the total and each size's stock.
+    await page.goto(at('/products'));
+    await expect.poll(() => page.locator('tr', { hasText: name }).locator('.adm-size-stock').textContent()).toBe('16: 5 · 14: 2 · 18: 4');
+  });
+
   it('creates a collection, and refuses the same name again in Portuguese', async () => {
     await page.getByRole('navigation').getByRole('link', { name: 'Criar coleções' }).click();
     await page.getByRole('link', { name: 'Criar Nova Coleção' }).click();
@@ -734,8 +783,9 @@ describe('back-office: the walk of issue 6', () => {
     const shopper = await customer.newPage();
     // The functions keep the settings they read for SETTINGS_CACHE_SECONDS: the shop says the new cap once they have read it.
     await expect.poll(async () => ((await publicApi('GET', '/api/shop-info')) as { orderCaps: { lineQuantity: number } }).orderCaps.lineQuantity, { timeout: 20_000 }).toBe(3);
-    const piece = (await publicApi('GET', '/api/products')) as { products: { id: string; stock: number }[] };
-    const inStock = piece.products.find((p) => p.stock >= 5)!;
+    const piece = (await publicApi('GET', '/api/products')) as { products: { id: string; stock: number; variants: { label: string }[] }[] };
+    // A piece without sizes (one sold in sizes asks for one first).
+    const inStock = piece.products.find((p) => p.stock >= 5 && p.variants.length === 1 && p.variants[0]!.label === '')!;
     await shopper.goto(`${shop.twin.url}/product/${encodeURIComponent(inStock.id)}`);
     const more = shopper.getByRole('button', { name: 'Aumentar quantidade', exact: true });
     await more.waitFor();
