@@ -67,6 +67,14 @@ export function priceRange(product: WithVariants): { readonly low: number; reado
   return prices.length === 0 ? { low: product.priceCents, high: product.priceCents } : { low: Math.min(...prices), high: Math.max(...prices) };
 }
 
+/**
+ * A product as an answer gave it, with its sizes: an answer cached from before sizes existed (the edge
+ * keeps catalogue answers a minute) has none, and reads as one unlabelled size holding its stock and SKU.
+ */
+export function withSizes<P extends { readonly sku: string; readonly stock: number; readonly variants?: readonly ProductVariant[] }>(product: P): P & { readonly variants: readonly ProductVariant[] } {
+  return Array.isArray(product.variants) ? (product as P & { variants: readonly ProductVariant[] }) : { ...product, variants: [{ id: DEFAULT_VARIANT_ID, label: '', sku: product.sku, stock: product.stock, priceDeltaCents: 0 }] };
+}
+
 /** The name of a line for e-mails, the order page and packing slips: "Anel Lua — 14", or the name alone. */
 export function nameWithSize(name: string, size: string | undefined): string {
   return size ? `${name} — ${size}` : name;

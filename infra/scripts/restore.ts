@@ -618,16 +618,22 @@ export async function planCopy(
 }
 
 /** Attributes whose live value guards an overwrite: the item must not have changed since the comparison. */
-const GUARDED = ['version', 'stock', 'updatedAt'] as const;
+const GUARDED = ['version', 'stock', 'variantStock', 'updatedAt'] as const;
 
 /**
  * What is written over a live item: the copy, but a product keeps its live stock (stock only moves by
- * movements) and a numeric `version` continues from the live one (+1).
+ * movements), so also its live sizes and each size's stock (a copy's sizes could bring back units since
+ * sold, or drop a size that holds some), and a numeric `version` continues from the live one (+1).
  */
 export function itemForOverwrite(table: TableKey, restored: Item, live: Item): Item {
   const item: Item = { ...restored };
   if (live.version?.N !== undefined) item.version = { N: String(Number(live.version.N) + 1) };
-  if (table === 'products' && live.stock !== undefined) item.stock = live.stock;
+  if (table === 'products') {
+    for (const name of ['stock', 'variants', 'variantStock'] as const) {
+      if (live[name] !== undefined) item[name] = live[name];
+      else delete item[name];
+    }
+  }
   return item;
 }
 

@@ -126,16 +126,19 @@ export async function publicProductDates(): Promise<{ id: string; updatedAt: str
     .map((item) => ({ id: String(item.id), updatedAt: String(item.updatedAt ?? item.createdAt ?? '') }));
 }
 
-/** The id of every product, active or not (the listing index's keys only; the catalogue is small). */
-export async function allProductIds(): Promise<string[]> {
+/**
+ * The id of every product with the ids of every size it ever had (the keys of `variantStock`, which a
+ * removed size keeps): what a customer's requests per size are found by.
+ */
+export async function allProductSizeIds(): Promise<{ id: string; variantIds: string[] }[]> {
   const items = await queryAll({
     TableName: tableName('products'),
     IndexName: 'byListing',
     KeyConditionExpression: 'listing = :listing',
     ExpressionAttributeValues: { ':listing': PRODUCT_LISTING },
-    ProjectionExpression: 'id',
+    ProjectionExpression: 'id, variantStock',
   });
-  return items.map((item) => String(item.id));
+  return items.map((item) => ({ id: String(item.id), variantIds: Object.keys((item.variantStock ?? {}) as Record<string, unknown>) }));
 }
 
 /** Every product with its version, newest first (the back-office list). */
@@ -262,8 +265,20 @@ export function giveBackStockItem(productId: string, sizes: readonly SizeUnits[]
       ConditionExpression: 'attribute_exists(id) AND attribute_exists(variantStock)',
       ExpressionAttributeNames: names,
       ExpressionAttributeValues: { ...values, ':total': total, ':zero': 0, ':now': now.toISOString() },
+      // A product from before sizes comes back with the refusal: it is given its size, and the close retried.
+      ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
     },
   };
+}
+
+/**
+ * Gives a product from before sizes, as a refused condition sent it back (`old`), its one size: true
+ * when `old` was such a product (migrated now, or by someone else meanwhile), so the write can be retried.
+ */
+export async function sizeProductFromBefore(old: Record<string, unknown> | undefined): Promise<boolean> {
+  if (!old || Array.isArray(old.variants) || typeof old.id !== 'string') return false;
+  await setDefaultVariant(old.id, String(old.sku ?? ''), Number(old.stock ?? 0));
+  return true;
 }
 
 /** Lines grouped by product, in the order each product first appears (one stock item per product). */
@@ -477,6 +492,17 @@ export async function productsWithoutVariants(): Promise<{ id: string; sku: stri
   return (await allOfListing('products', PRODUCT_LISTING, 'newest-first'))
     .filter((item) => !Array.isArray(item.variants))
     .map((item) => ({ id: String(item.id), sku: String(item.sku ?? ''), stock: Number(item.stock ?? 0) }));
+}
+
+/**
+ * Gives product `id` its one size if it is still from before sizes, reading it strongly consistent
+ * (the listing index may still show one already done): true when this call migrated it.
+ */
+export async function sizeProduct(id: string): Promise<boolean> {
+  const item = await productItem(id);
+  if (!item || Array.isArray(item.variants)) return false;
+  const sized = await itemWithSizes(item);
+  return Array.isArray(sized?.variants);
 }
 
 /**

@@ -104,12 +104,13 @@ export function stockAlertNotifiedItems(id: string, createdAt: string, now: Date
 }
 
 /**
- * The stored requests of `email` for any of `productIds`, read consistently: a request's id is derived
- * from product and e-mail (`stockAlertId`), so a BatchGet of the catalogue's ids finds them all without
- * an index by e-mail (a customer's GDPR erasure).
+ * The stored requests of `email` for any of `products` (each with the ids of every size it ever had),
+ * read consistently: a request's id is derived from product, size and e-mail (`stockAlertId`), so a
+ * BatchGet of the catalogue's ids finds them all without an index by e-mail (a customer's GDPR erasure).
  */
-export function stockAlertItemsOf(email: string, productIds: readonly string[]): Promise<Record<string, unknown>[]> {
-  return itemsById('stockAlerts', productIds.map((productId) => stockAlertId(productId, email)));
+export function stockAlertItemsOf(email: string, products: readonly { id: string; variantIds: readonly string[] }[]): Promise<Record<string, unknown>[]> {
+  const ids = products.flatMap((product) => [stockAlertId(product.id, email), ...product.variantIds.map((variantId) => stockAlertId(product.id, email, variantId))]);
+  return itemsById('stockAlerts', [...new Set(ids)]);
 }
 
 /**

@@ -6,6 +6,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { ProductUpdatedResponse } from '../../shared/api.ts';
 import { adminTexts, apiTexts, validationTexts } from '../../shared/messages.ts';
 import { DEFAULT_VARIANT_ID, hasSizes, totalStock, type ProductVariant } from '../../shared/variants.ts';
+import { MAX_PRICE_CENTS } from '../../shared/pricing.ts';
 import type { AdminProduct, Product } from '../../shared/product.ts';
 import type { StockActor } from '../../shared/stock.ts';
 import type { ProductInput, ProductUpdateInput, VariantInput } from '../../shared/schemas/index.ts';
@@ -69,6 +70,7 @@ export async function createProduct(input: ProductInput, actor: StockActor, now 
   const { photos: photoInput, variants: sizes = [], stock, ...fields } = input;
   const id = randomUUID();
   const [photos] = await Promise.all([resolvePhotos(photoInput, input.name), assertCodeFree(input.code, id), assertCollectionExists(input.collection)]);
+  refuseOverMaxPrice(fields.priceCents, sizes);
   const variants: ProductVariant[] =
     sizes.length === 0
       ? [{ id: DEFAULT_VARIANT_ID, label: '', sku: fields.sku, stock: stock ?? 0, priceDeltaCents: 0 }]
@@ -102,23 +104,43 @@ function sizeHasStock(product: AdminProduct, variantId: string, stock: number): 
  * left without SKU takes the product's. An id the product never had is refused, or answered as a
  * change meanwhile when the form is over an older version.
  */
-function sizesChange(previous: AdminProduct, sizes: readonly VariantInput[], sku: string, version: number): VariantsChange {
+function sizesChange(previous: AdminProduct, input: readonly VariantInput[], sku: string, priceCents: number, version: number): VariantsChange {
+  let sizes = input;
   const current = previous.variants;
   if (sizes.length === 0) {
     const kept = !hasSizes(previous) && current.length === 1 ? [{ ...current[0]!, sku }] : current;
+    refuseOverMaxPrice(priceCents, kept);
     return { variants: storedVariants(kept).variants, added: [], removed: [] };
   }
   const known = new Set(current.map((variant) => variant.id));
+  // A piece without sizes divided into sizes: its one size becomes the first, so what an open order
+  // gives back later lands in a size the owner sees. Units in stock are not guessed a size: set to 0 first.
+  const single = !hasSizes(previous) && current.length === 1 ? current[0]! : undefined;
+  if (single && sizes.every((size) => size.id === undefined)) {
+    if (single.stock > 0 && version === previous.version) {
+      const message = adminTexts.splitIntoSizes(single.stock);
+      throw new Conflict(message, 'size_in_stock', { variants: message });
+    }
+    sizes = [{ ...sizes[0]!, id: single.id }, ...sizes.slice(1)];
+  }
   if (sizes.some((size) => size.id !== undefined && !known.has(size.id))) {
     if (version !== previous.version) throw productChanged(previous.version);
     throw new InvalidInput(apiTexts.invalidInput, { variants: validationTexts.variants.invalid });
   }
   const variants = sizes.map((size) => ({ id: size.id ?? newVariantId(), label: size.label, sku: size.sku || sku, priceDeltaCents: size.priceDeltaCents }));
+  refuseOverMaxPrice(priceCents, variants);
   const kept = new Set(variants.map((variant) => variant.id));
   const removed = current.filter((variant) => !kept.has(variant.id));
   const inStock = removed.find((variant) => variant.stock > 0);
   if (inStock && version === previous.version) throw sizeHasStock(previous, inStock.id, inStock.stock);
   return { variants, added: variants.filter((variant) => !known.has(variant.id)).map((variant) => variant.id), removed: removed.map((variant) => variant.id) };
+}
+
+/** No size may cost more than the highest price a piece may have (a new price with the sizes it keeps, too). */
+function refuseOverMaxPrice(priceCents: number, variants: readonly { priceDeltaCents: number }[]): void {
+  if (variants.some((variant) => priceCents + variant.priceDeltaCents > MAX_PRICE_CENTS)) {
+    throw new InvalidInput(apiTexts.invalidInput, { variants: validationTexts.variants.priceDelta });
+  }
 }
 
 function productChanged(version: number): ChangedMeanwhile {
@@ -133,7 +155,7 @@ function productChanged(version: number): ChangedMeanwhile {
 export async function updateProduct(id: string | undefined, input: ProductUpdateInput, now = new Date()): Promise<ProductUpdatedResponse> {
   const previous = await adminProductById(id, true);
   const { version, photos: photoInput, variants: sizes = [], ...fields } = input;
-  const change = sizesChange(previous, sizes, fields.sku, version);
+  const change = sizesChange(previous, sizes, fields.sku, fields.priceCents, version);
   const [photos] = await Promise.all([
     resolvePhotos(photoInput, fields.name, previous.photos),
     assertCodeFree(fields.code, previous.id),

@@ -57,7 +57,10 @@ function refuseOverCaps(input: PlaceOrderInput, caps: OrderCaps): void {
     const message = checkoutTexts.linesCap(caps.lines);
     throw new InvalidInput(message, { items: message }, 'order_caps');
   }
-  const over = input.items.flatMap((item, index) => (item.quantity > caps.lineQuantity ? [`items.${index}.quantity`] : []));
+  // The cap is per piece: the sizes of one piece count together (ten of each of twenty sizes is not ten).
+  const perPiece = new Map<string, number>();
+  for (const item of input.items) perPiece.set(item.productId, (perPiece.get(item.productId) ?? 0) + item.quantity);
+  const over = input.items.flatMap((item, index) => (perPiece.get(item.productId)! > caps.lineQuantity ? [`items.${index}.quantity`] : []));
   if (over.length > 0) {
     const message = checkoutTexts.lineQuantityCap(caps.lineQuantity);
     throw new InvalidInput(message, Object.fromEntries(over.map((field) => [field, message])), 'order_caps');

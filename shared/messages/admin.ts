@@ -88,6 +88,9 @@ export const adminTexts = {
   stockSizeMissing: 'Escolhe o tamanho cujo stock queres alterar.',
   /** A product save that drops a size still holding units. */
   sizeHasStock: (size: string, stock: number) => `O tamanho «${size}» ainda tem ${stock} em stock: acerta o stock para 0 antes de o retirar.`,
+  /** Dividing a piece that has units (and no sizes) into sizes. */
+  splitIntoSizes: (stock: number) =>
+    `Esta peça tem ${stock} em stock sem tamanho. Acerta o stock para 0 em «Ajustar stock» antes de a dividir em tamanhos; depois indica o stock de cada tamanho.`,
   /** "Ajustar stock" panel of the product page. */
   stockAdjusted: (stock: number) => `Stock atualizado: agora é ${stock}.`,
   stockAdjustFailed: 'Não foi possível alterar o stock. Tenta novamente.',

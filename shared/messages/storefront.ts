@@ -142,7 +142,7 @@ export const productTexts = {
   addedToCart: 'Produto adicionado ao carrinho com sucesso!',
   /** The size selector of a piece sold in sizes (rings, necklaces, bracelets). */
   sizeLabel: 'Tamanho',
-  /** Adding to the cart, or asking for a size's return, with no size chosen. */
+  /** Adding to the cart, or asking for a size's return while another size is on sale, with no size chosen. */
   sizeRequired: 'Escolhe um tamanho.',
   /** After a sold-out size in the selector. */
   sizeSoldOut: 'esgotado',

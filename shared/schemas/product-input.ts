@@ -61,7 +61,13 @@ export type PhotoInput = z.output<typeof photosField>[number];
 const variantInputSchema = z.object(
   {
     id: variantIdField.optional(),
-    label: z.string({ error: v.variants.labelTooLong }).trim().max(MAX_VARIANT_LABEL, { error: v.variants.labelTooLong }).default(''),
+    // Compared as shown: one Unicode form, no invisible characters, one space between words.
+    label: z
+      .string({ error: v.variants.labelTooLong })
+      .max(MAX_VARIANT_LABEL * 2, { error: v.variants.labelTooLong })
+      .transform((label) => label.normalize('NFC').replace(/[\p{Cc}\p{Cf}]/gu, '').replace(/\s+/gu, ' ').trim())
+      .pipe(z.string().max(MAX_VARIANT_LABEL, { error: v.variants.labelTooLong }))
+      .default(''),
     sku: optionalText(v.sku.invalid, TEXT_LIMITS.sku),
     priceDeltaCents: wholeNumber(0, MAX_PRICE_CENTS, v.variants.priceDelta).default(0),
     stock: wholeNumber(0, MAX_STOCK, v.stock.invalid).optional(),

@@ -136,8 +136,8 @@ async function contactMessage(who: Customer): Promise<string> {
   return answer.body.id as string;
 }
 
-async function stockAlert(email: string, productId: string): Promise<void> {
-  const answer = await invoke(createStockAlert, 'POST', '/api/stock-alerts', { body: { email, productId } });
+async function stockAlert(email: string, productId: string, variantId?: string): Promise<void> {
+  const answer = await invoke(createStockAlert, 'POST', '/api/stock-alerts', { body: { email, productId, ...(variantId ? { variantId } : {}) } });
   expect(answer.status, JSON.stringify(answer.body)).toBeLessThan(300);
 }
 
@@ -153,6 +153,8 @@ describe.sequential('POST /api/admin/customers/{email}/anonymise', () => {
     const who = customer(`Marta.Retida.${randomUUID().slice(0, 6)}@Example.com`);
     const piece = await createProduct({ stock: 5 });
     const soldOut = await createProduct({ stock: 0 });
+    // A ring whose size 14 is sold out (16 is not): a request names the size.
+    const ring = await createProduct({ variants: [{ id: 's14', label: '14', sku: '', stock: 0, priceDeltaCents: 0 }, { id: 's16', label: '16', sku: '', stock: 1, priceDeltaCents: 0 }] });
     // A paid order that went all the way (Concluído), with its proof, a note naming the customer and a bounced e-mail.
     const done = await reserve(piece.id, who);
     await pay(done);
@@ -168,6 +170,7 @@ describe.sequential('POST /api/admin/customers/{email}/anonymise', () => {
     const read = await contactMessage(who);
     expect((await invoke(readContactMessage, 'GET', `/api/admin/contact-messages/${read}`, { params: { id: read }, admin: ADMIN })).status).toBe(200);
     await stockAlert(who.email, soldOut.id);
+    await stockAlert(who.email, ring.id, 's14');
 
     const before = (await get('orders', done.id)) as unknown as Order & { proofKey: string };
     expect(await readObject('proofs', before.proofKey, 1024)).toBeDefined();
@@ -177,8 +180,8 @@ describe.sequential('POST /api/admin/customers/{email}/anonymise', () => {
 
     const answer = await anonymise(who.email);
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    expect(answer.body.anonymised).toEqual({ email: who.email.toLowerCase(), orders: 2, proofs: 1, contactMessages: 2, stockAlerts: 1 });
-    expect(answer.body.message).toBe(gdprTexts.done({ orders: 2, proofs: 1, contactMessages: 2, stockAlerts: 1 }));
+    expect(answer.body.anonymised).toEqual({ email: who.email.toLowerCase(), orders: 2, proofs: 1, contactMessages: 2, stockAlerts: 2 });
+    expect(answer.body.message).toBe(gdprTexts.done({ orders: 2, proofs: 1, contactMessages: 2, stockAlerts: 2 }));
 
     // The order keeps its number, dates, status, pieces, amounts and methods; loses who and where.
     const after = (await get('orders', done.id)) as unknown as Order & { accessTokenHash: string };
@@ -217,10 +220,10 @@ describe.sequential('POST /api/admin/customers/{email}/anonymise', () => {
       for (const trace of traces(who)) expect(text.includes(trace), `${trace} in ${key}`).toBe(false);
     }
 
-    // The dashboard: one unread message and one pending request fewer; every counter equals a recount.
+    // The dashboard: one unread message and two pending requests fewer; every counter equals a recount.
     const countersAfter = await allCounters();
     expect(countersAfter['contactMessages#unread']).toBe(countersBefore['contactMessages#unread']! - 1);
-    expect(countersAfter['stockAlerts#pending']).toBe(countersBefore['stockAlerts#pending']! - 1);
+    expect(countersAfter['stockAlerts#pending']).toBe(countersBefore['stockAlerts#pending']! - 2);
     expect(Object.fromEntries(Object.entries(countersAfter).filter(([name]) => name.startsWith('orders#') || name.startsWith('revenue#') || name.startsWith('received#'))))
       .toEqual(Object.fromEntries(Object.entries(countersBefore).filter(([name]) => name.startsWith('orders#') || name.startsWith('revenue#') || name.startsWith('received#'))));
     await countersMatchRecount();

@@ -28,6 +28,8 @@ const movementsOf = async (productId: string) =>
     )
   ).Items ?? [];
 
+const storedOrderStatus = async (id: string) => (await documentClient().send(new GetCommand({ TableName: twin().env.TABLE_ORDERS, Key: { id }, ConsistentRead: true }))).Item?.status;
+
 const size = (id: string, label: string, stock: number, priceDeltaCents = 0): ProductVariant => ({ id, label, sku: `SKU-${label.replace(/\W/g, '')}`, stock, priceDeltaCents });
 
 /** A ring in sizes 14 (3 left) and 16 (10), 16 costing 2 € more. */
@@ -214,8 +216,9 @@ describe('the owner and the sizes', () => {
     const wants16 = `dezasseis${domain}`;
     expect((await callRoute('POST /api/stock-alerts', { body: { email: wants14, productId: piece.id, variantId: 's14' } })).status).toBe(201);
     expect((await callRoute('POST /api/stock-alerts', { body: { email: wants16, productId: piece.id, variantId: 's16' } })).status).toBe(201);
-    // Without a size, a piece in sizes cannot be waited for.
-    expect((await callRoute('POST /api/stock-alerts', { body: { email: wants14, productId: piece.id } })).status).toBe(400);
+    // Every size sold out: a request without a size waits for any size.
+    const wantsAny = `qualquer${domain}`;
+    expect((await callRoute('POST /api/stock-alerts', { body: { email: wantsAny, productId: piece.id } })).status).toBe(201);
 
     const back = await callRoute('POST /api/admin/products/{id}/stock', { params: { id: piece.id }, body: { delta: 1, variantId: 's14', reason: 'adjustment' } }, { token: await token });
     expect(back.body.backInStock).toBe(true);
@@ -223,8 +226,37 @@ describe('the owner and the sizes', () => {
     expect(told).toHaveLength(1);
     expect(told[0]!.body.html).toContain(`${piece.name} — 14`);
     expect(await mailsTo(wants16)).toEqual([]);
-    // Size 14 is on sale now: no more requests for it; 16 still takes them.
+    expect(await mailsTo(wantsAny)).toHaveLength(1);
+    // Size 14 is on sale now: no more requests for it, nor for "any size"; 16 still takes them.
     expect((await callRoute('POST /api/stock-alerts', { body: { email: `outra${domain}`, productId: piece.id, variantId: 's14' } })).status).toBe(409);
+    expect((await callRoute('POST /api/stock-alerts', { body: { email: `outra${domain}`, productId: piece.id } })).status).toBe(400);
+    expect((await callRoute('POST /api/stock-alerts', { body: { email: `outra${domain}`, productId: piece.id, variantId: 's16' } })).status).toBe(201);
+  });
+
+  it('divides a piece without sizes into sizes: refused while it holds units, then its one size becomes the first', async () => {
+    const plain = await createProduct({ stock: 2, type: 'anel' });
+    const sizes = [{ label: '14', sku: '', priceDeltaCents: 0 }, { label: '16', sku: '', priceDeltaCents: 0 }];
+    const refused = await save(plain.id, form(await loadProduct(plain.id), sizes));
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.message).toContain('Esta peça tem 2 em stock sem tamanho');
+    // A reservation holds the 2 units; the owner sets 0 and divides; the reservation expires: its units land in "14", in sight.
+    const { body } = await placeOrder(reservationBody([{ productId: plain.id, quantity: 2 }]));
+    const divided = await save(plain.id, form(await loadProduct(plain.id), sizes));
+    expect(divided.status).toBe(200);
+    expect(divided.body.product.variants.map((v) => [v.id, v.label])).toEqual([[DEFAULT_VARIANT_ID, '14'], [expect.stringMatching(/^v[0-9a-f]{8}$/), '16']]);
+    await documentClient().send(
+      new UpdateCommand({ TableName: twin().env.TABLE_ORDERS, Key: { id: body.order.id }, UpdateExpression: 'SET expiresAt = :past', ExpressionAttributeValues: { ':past': new Date(Date.now() - 1000).toISOString() } }),
+    );
+    await expireReservations(new Date());
+    expect((await loadProduct(plain.id)).variants.map((v) => [v.label, v.stock])).toEqual([['14', 2], ['16', 0]]);
+  });
+
+  it('refuses a size whose price would pass the highest price a piece may have', async () => {
+    const piece = await ring({ priceCents: 999_000 });
+    const loaded = await loadProduct(piece.id);
+    const answer = await save(piece.id, form(loaded, [{ id: 's14', label: '14', sku: '', priceDeltaCents: 2_000 }, { id: 's16', label: '16', sku: '', priceDeltaCents: 0 }]));
+    expect(answer.status).toBe(400);
+    expect(answer.body.error.fields).toHaveProperty('variants');
   });
 
   it('escapes a size\'s label in the e-mails like any other text', async () => {
@@ -234,6 +266,34 @@ describe('the owner and the sizes', () => {
     const [mail] = await mailsTo(body.shipping.email);
     expect(mail?.body.html).toMatch(/&lt;img src(=|&#x3D;|&#61;)x onerror(=|&#x3D;|&#61;)alert\(1\)&gt;/);
     expect(mail?.body.html).not.toContain('<img src=x');
+  });
+});
+
+describe('the caps and the migration with sizes', () => {
+  it('the cap of units of one piece per order counts its sizes together', async () => {
+    const piece = await ring({ variants: [size('s14', '14', 9), size('s16', '16', 9)] });
+    const answer = await placeOrder(reservationBody([
+      { productId: piece.id, variantId: 's14', quantity: 6 },
+      { productId: piece.id, variantId: 's16', quantity: 6 },
+    ]));
+    expect(answer.status).toBe(400);
+    expect(answer.body.error.code).toBe('order_caps');
+    expect(await sizeStock(piece.id)).toEqual({ s14: 9, s16: 9, total: 18 });
+  });
+
+  it('an expiring reservation of a product not yet migrated gives its units back (the product is migrated first)', async () => {
+    const id = `antigo-${randomUUID()}`;
+    const now = new Date().toISOString();
+    await documentClient().send(new PutCommand({ TableName: twin().env.TABLE_PRODUCTS, Item: { id, code: `OLD-${id.slice(-6)}`, sku: 'SKU-OLD', name: 'Peça antiga', description: '', type: 'anel', collection: '', priceCents: 1500, discountPercent: 0, stock: 3, photos: [], mainImage: '', secondaryImage: '', listing: PRODUCT_LISTING, createdAt: now, updatedAt: now } }));
+    const { body } = await placeOrder(reservationBody([{ productId: id, quantity: 1 }]));
+    // As if the order were placed before sizes: the product loses what the order's read gave it.
+    await documentClient().send(new UpdateCommand({ TableName: twin().env.TABLE_PRODUCTS, Key: { id }, UpdateExpression: 'REMOVE variants, variantStock' }));
+    await documentClient().send(
+      new UpdateCommand({ TableName: twin().env.TABLE_ORDERS, Key: { id: body.order.id }, UpdateExpression: 'SET expiresAt = :past REMOVE #lines[0].variantId', ExpressionAttributeNames: { '#lines': 'lines' }, ExpressionAttributeValues: { ':past': new Date(Date.now() - 1000).toISOString() } }),
+    );
+    await expireReservations(new Date());
+    expect((await storedOrderStatus(body.order.id))).toBe('Encerrada');
+    expect(await sizeStock(id)).toEqual({ [DEFAULT_VARIANT_ID]: 3, total: 3 });
   });
 });
 

@@ -7,6 +7,7 @@ import { apiRequestLine, type ApiCall, type ApiResponse, type ApiRouteKey } from
 import { apiTexts } from '../../../shared/messages.ts';
 import type { Collection, Product } from '../../../shared/product.ts';
 import type { AttachProofInput, ContactMessageInput, OrderLookupInput, PlaceOrderInput, ProofUploadRequest, StockAlertInput } from '../../../shared/schemas/index.ts';
+import { withSizes } from '../../../shared/variants.ts';
 
 export class ApiError extends Error {
   constructor(
@@ -81,10 +82,10 @@ export function errorMessage(error: unknown, fallback: string = apiTexts.interna
 }
 
 export const api = {
-  products: (): Promise<readonly Product[]> => apiCall('GET /api/products', {}).then((r) => r.products),
+  products: (): Promise<readonly Product[]> => apiCall('GET /api/products', {}).then((r) => r.products.map(withSizes)),
   /** `fresh`: skip the browser's HTTP cache (the cart wants the current stock). */
   product: (id: string, { fresh = false } = {}): Promise<Product> =>
-    apiCall('GET /api/products/{id}', { params: { id } }, fresh ? { cache: 'no-cache' } : {}).then((r) => r.product),
+    apiCall('GET /api/products/{id}', { params: { id } }, fresh ? { cache: 'no-cache' } : {}).then((r) => withSizes(r.product)),
   collections: (): Promise<readonly Collection[]> => apiCall('GET /api/collections', {}).then((r) => r.collections),
   sendContactMessage: (input: ContactMessageInput) => apiCall('POST /api/contact-messages', { body: input }),
   requestStockAlert: (input: StockAlertInput) => apiCall('POST /api/stock-alerts', { body: input }),

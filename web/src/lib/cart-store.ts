@@ -62,7 +62,8 @@ export function refreshCartLines(cart: Cart, products: readonly Product[]): Cart
     changed = true;
     return fresh;
   });
-  return changed ? next : cart;
+  // A line kept from before sizes can become the line of the piece's one size, already in the cart: one line.
+  return changed ? next.reduce<Cart>((merged, line) => addToCart(merged, line), []) : cart;
 }
 
 export function createCartStore(backend: CartBackend): CartStore {

@@ -65,7 +65,7 @@ export function PackingSlip({ order, shown = false }: { readonly order: Order; r
         </thead>
         <tbody>
           {order.lines.map((line) => (
-            <tr key={line.productId}>
+            <tr key={`${line.productId}#${line.variantId ?? ''}`}>
               <td>{nameWithSize(line.name, line.size)}</td>
               <td>{line.sku || line.code}</td>
               <td className="adm-num">{line.quantity}</td>

@@ -27,11 +27,9 @@ export interface SizeRow {
   readonly stock: string;
 }
 
-let nextKey = 0;
-/** A new, empty size row. */
+/** A new, empty size row (its key unique even among rows of a draft restored from an earlier visit). */
 export function newSizeRow(): SizeRow {
-  nextKey += 1;
-  return { key: `novo-${nextKey}`, label: '', sku: '', extra: '', stock: '0' };
+  return { key: `novo-${crypto.randomUUID()}`, label: '', sku: '', extra: '', stock: '0' };
 }
 
 export function SizesField(props: {

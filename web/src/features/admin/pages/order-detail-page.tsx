@@ -159,7 +159,7 @@ function OrderDetail({ detail, onOrder }: { readonly detail: OrderDetailResponse
                 </thead>
                 <tbody>
                   {order.lines.map((line) => (
-                    <tr key={line.productId}>
+                    <tr key={`${line.productId}#${line.variantId ?? ''}`}>
                       <td data-label={t.itemName}>{nameWithSize(line.name, line.size)}</td>
                       <td data-label={t.itemSku}>{line.sku || '—'}</td>
                       <td className="adm-num" data-label={t.itemQuantity}>{line.quantity}</td>

@@ -7,7 +7,7 @@
  * with its history. Saving shows the success or the Portuguese error with each field's message; it
  * never fails silently.
  */
-import { useMemo, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate, useParams } from '../../../lib/router.tsx';
 import type { ProductPhoto } from '../../../../../shared/photos.ts';
 import { PRODUCT_STATUSES, type AdminProduct, type Collection, type ProductStatus } from '../../../../../shared/product.ts';
@@ -304,7 +304,9 @@ function ProductForm(props: {
   const [result, setResult] = useState<Result | undefined>(flash ? { kind: 'success', lines: [flash] } : undefined);
   // What was loaded or last saved: the draft is what differs from it (kept in this browser until saved).
   const baseline = useMemo(() => (saved ? valuesOf(saved) : initial), [saved, initial]);
-  const draft = useFormDraft(saved ? `product:${saved.id}` : copyOf ? `product:copy:${copyOf.id}` : 'product:new', values, baseline, setValues);
+  // A draft kept before sizes existed has none: it keeps the sizes as loaded.
+  const restoreDraft = useCallback((restored: FormValues) => setValues({ ...restored, sizes: Array.isArray(restored.sizes) ? restored.sizes : baseline.sizes }), [baseline]);
+  const draft = useFormDraft(saved ? `product:${saved.id}` : copyOf ? `product:copy:${copyOf.id}` : 'product:new', values, baseline, restoreDraft);
 
   const setPhotos = (update: (photos: readonly ProductPhoto[]) => readonly ProductPhoto[]) => {
     setValues((v) => ({ ...v, photos: update(v.photos) }));
