@@ -107,6 +107,8 @@ export interface ShopFunctionProps {
   readonly nodeModules?: { readonly externalModules: readonly string[]; readonly commandHooks: ICommandHooks };
   /** The function renders pages: the built pre-renderer is copied into its bundle (`PAGES_ENV`). */
   readonly renderer?: boolean;
+  /** Constants written into the bundle (esbuild `define`): a route function's rows (`lambdas/http/route-rows.ts`). */
+  readonly define?: Readonly<Record<string, string>>;
 }
 
 /** Where a rendering function finds the pre-renderer: copied next to its handler (`/var/task`). */
@@ -165,6 +167,7 @@ export class ShopFunction extends Construct {
         bundleAwsSDK: true,
         tsconfig: path.join(REPO_ROOT, 'tsconfig.json'),
         externalModules: bundleExternals(props.nodeModules?.externalModules),
+        ...(props.define ? { define: { ...props.define } } : {}),
         ...(props.nodeModules ? { commandHooks: props.nodeModules.commandHooks } : {}),
         ...(props.renderer ? { commandHooks: rendererHooks() } : {}),
       },

@@ -15,7 +15,7 @@ import type * as z from 'zod';
 import { fieldErrors } from '../../shared/schemas/field-errors.ts';
 import { apiTexts } from '../../shared/messages.ts';
 import type { ApiBody, ApiQuery, ApiResponse, ApiRouteKey } from '../../shared/api-routes.ts';
-import { routes, type Route } from '../routes.ts';
+import { servedRows, type RouteRow } from './route-rows.ts';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { DomainError, InvalidInput, PayloadTooLarge, Unauthorized, Forbidden, UnsupportedMediaType } from '../errors.ts';
 import { ORIGIN_ENV, ORIGIN_HEADER, PAGES_FALLBACK_HEADER, VIEWER_IP_HEADER } from '../contracts/env.ts';
@@ -104,7 +104,7 @@ export function fromPagesFallback(headers: Readonly<Record<string, string | unde
 }
 
 /** The route's per-client limits of one kind: by address before anything else is done, by e-mail once the body is valid. */
-function rateLimit(route: Route, by: 'client' | 'email'): Mw {
+function rateLimit(route: RouteRow, by: 'client' | 'email'): Mw {
   const routeKey = `${route.method} ${route.path}`;
   const limits = route.limits ?? [];
   return {
@@ -178,9 +178,12 @@ function lowerCaseHeaders(headers: Record<string, string | undefined> | undefine
   return out;
 }
 
-/** The row of the route table for a key like `GET /api/products/{id}`; throws at cold start if absent. */
-export function findRoute(key: string): Route {
-  const route = routes.find((r) => `${r.method} ${r.path}` === key);
+/**
+ * The row of the route table for a key like `GET /api/products/{id}` (in a bundle: the rows it was
+ * built with, `./route-rows.ts`); throws at cold start if absent.
+ */
+export function findRoute(key: string): RouteRow {
+  const route = servedRows().find((r) => `${r.method} ${r.path}` === key);
   if (!route) throw new Error(`No route "${key}" in lambdas/routes.ts`);
   return route;
 }

@@ -18,6 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleFunction, functionBundleSpecs, type FunctionBundle, type FunctionBundleSpec } from '../../infra/bundles.ts';
 import { REPO_ROOT, UNREACHED_IN_LAMBDA } from '../../infra/constructs/shop-function.ts';
 import { ORIGIN_ENV, ORIGIN_HEADER } from '../../lambdas/contracts/env.ts';
+import { routes } from '../../lambdas/routes.ts';
 import { twin } from '../support/twin.ts';
 
 const run = promisify(execFile);
@@ -76,6 +77,13 @@ describe('function bundles', () => {
     }
   });
 
+  it('carries its own rows of the route table, not the table (the stack writes them in: lambdas/http/route-rows.ts)', () => {
+    for (const spec of specs) {
+      const { modules } = built.get(spec.name)!;
+      if (spec.name.startsWith('handlers/')) expect({ fn: spec.name, table: modules.has('lambdas/routes.ts') }).toEqual({ fn: spec.name, table: false });
+    }
+  });
+
   it('loads in a fresh process outside the repository, like a cold start in /var/task', async () => {
     const failures: string[] = [];
     const queue = [...specs];
@@ -114,8 +122,11 @@ describe('function bundles', () => {
       const context = { ...${JSON.stringify(context)}, getRemainingTimeInMillis: () => 10000 };
       const answer = await handler(${JSON.stringify(event)}, context);
       console.log(JSON.stringify(answer));`;
-    const answer = JSON.parse(await node(script, path.dirname(file), { ...env })) as { statusCode: number; body: string };
+    const answer = JSON.parse(await node(script, path.dirname(file), { ...env })) as { statusCode: number; body: string; headers: Record<string, string> };
     expect(answer.statusCode).toBe(200);
+    // The cache lifetime of its row, which the bundle has from the stack's define, not from the table.
+    const row = routes.find((r) => r.handler === 'products/list')!;
+    expect(answer.headers['cache-control']).toContain(`s-maxage=${row.cacheSeconds}`);
     const products = (JSON.parse(answer.body) as { products: { id: string; priceCents: number }[] }).products;
     expect(products.length).toBeGreaterThan(0);
     expect(products.every((p) => Number.isInteger(p.priceCents))).toBe(true);
