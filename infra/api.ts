@@ -113,6 +113,7 @@ export class Api extends Construct {
         entry: path.join(handlersDir, `${route.handler}.ts`),
         description: `${key} (${route.access})`,
         renderer: 'renderer' in route && route.renderer === true,
+        grants: route.grants,
         define: routeRowsDefine([route]),
       });
       for (const grant of route.grants) bindGrant(fn.function, grant, props.targets);

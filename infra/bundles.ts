@@ -9,7 +9,7 @@ import { build, type Metafile } from 'esbuild';
 import { jobs, mailEvents, photoProcessing, streamConsumers } from '../lambdas/jobs.ts';
 import { routeRowsDefine } from '../lambdas/http/route-rows.ts';
 import { routes, type Grant, type Route } from '../lambdas/routes.ts';
-import { BUNDLE_OPTIONS, bundleExternals, REPO_ROOT } from './constructs/shop-function.ts';
+import { BUNDLE_ALIASES, BUNDLE_OPTIONS, bundleExternals, REPO_ROOT } from './constructs/shop-function.ts';
 
 export interface FunctionBundleSpec {
   /** The handler module, relative to `lambdas/` without extension (`handlers/products/list`). */
@@ -81,8 +81,9 @@ export async function bundleFunction(spec: FunctionBundleSpec, outfile: string):
     mainFields: [...BUNDLE_OPTIONS.mainFields],
     banner: { js: BUNDLE_OPTIONS.banner },
     minify: BUNDLE_OPTIONS.minify,
-    external: bundleExternals(spec.nativeModules),
+    external: bundleExternals(spec.nativeModules, spec.grants),
     define: { ...spec.define },
+    alias: { ...BUNDLE_ALIASES },
     tsconfig: path.join(REPO_ROOT, 'tsconfig.json'),
     absWorkingDir: REPO_ROOT,
     outfile,
