@@ -150,7 +150,15 @@ const jsonBody: Mw = {
   },
 };
 
-function validate(schema: z.ZodType): Mw {
+/**
+ * A schema the middleware validates with: zod's classic API (the bodies) or `zod/mini` (the read
+ * routes' queries, `shared/schemas/admin-query.ts`), which share one core and one error type.
+ */
+interface Schema<T = unknown> {
+  safeParse(data: unknown): { success: true; data: T } | { success: false; error: z.core.$ZodError };
+}
+
+function validate(schema: Schema): Mw {
   return {
     name: 'validate',
     before: async (request) => {
@@ -161,7 +169,7 @@ function validate(schema: z.ZodType): Mw {
   };
 }
 
-function validateQuery(schema: z.ZodType): Mw {
+function validateQuery(schema: Schema): Mw {
   return {
     name: 'validate-query',
     before: async (request) => {
@@ -189,8 +197,8 @@ export function findRoute(key: string): RouteRow {
 }
 
 /** The schemas a route validates with: exactly where its contract has a body or a query. */
-type RouteSchemas<K extends ApiRouteKey> = (ApiBody<K> extends undefined ? { readonly body?: undefined } : { readonly body: z.ZodType<ApiBody<K>> }) &
-  (ApiQuery<K> extends undefined ? { readonly query?: undefined } : { readonly query: z.ZodType<ApiQuery<K>> });
+type RouteSchemas<K extends ApiRouteKey> = (ApiBody<K> extends undefined ? { readonly body?: undefined } : { readonly body: Schema<ApiBody<K>> }) &
+  (ApiQuery<K> extends undefined ? { readonly query?: undefined } : { readonly query: Schema<ApiQuery<K>> });
 
 type RawQuery = Readonly<Record<string, string | undefined>>;
 
