@@ -1,6 +1,7 @@
 /**
  * Objects in S3: presigned uploads from the browser, a look at an uploaded object (size and first
- * bytes), copies, and short-lived download links. Storage failures become `Unavailable` (503).
+ * bytes), copies, writes and deletions. Storage failures become `Unavailable` (503). Download links are
+ * signed without the S3 client: `download-links.ts`.
  */
 import { CopyObjectCommand, DeleteObjectsCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
