@@ -14,6 +14,7 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { DEFAULT_THROTTLE, routeId, routes as routeTable, type Route } from '../lambdas/routes.ts';
 import { ORIGIN_ENV } from '../lambdas/contracts/env.ts';
+import { routeRowsDefine } from '../lambdas/http/route-rows.ts';
 import { bindGrant, type BindTargets } from './constructs/bind.ts';
 import { acknowledgeNag } from './constructs/nag.ts';
 import { REPO_ROOT, ShopFunction } from './constructs/shop-function.ts';
@@ -112,6 +113,8 @@ export class Api extends Construct {
         entry: path.join(handlersDir, `${route.handler}.ts`),
         description: `${key} (${route.access})`,
         renderer: 'renderer' in route && route.renderer === true,
+        grants: route.grants,
+        define: routeRowsDefine([route]),
       });
       for (const grant of route.grants) bindGrant(fn.function, grant, props.targets);
       fn.function.addEnvironment(ORIGIN_ENV.secret, props.originSecret);

@@ -7,8 +7,9 @@
 import path from 'node:path';
 import { build, type Metafile } from 'esbuild';
 import { jobs, mailEvents, photoProcessing, streamConsumers } from '../lambdas/jobs.ts';
-import { routes, type Grant } from '../lambdas/routes.ts';
-import { BUNDLE_OPTIONS, bundleExternals, REPO_ROOT } from './constructs/shop-function.ts';
+import { routeRowsDefine } from '../lambdas/http/route-rows.ts';
+import { routes, type Grant, type Route } from '../lambdas/routes.ts';
+import { BUNDLE_ALIASES, BUNDLE_OPTIONS, bundleExternals, REPO_ROOT } from './constructs/shop-function.ts';
 
 export interface FunctionBundleSpec {
   /** The handler module, relative to `lambdas/` without extension (`handlers/products/list`). */
@@ -20,29 +21,33 @@ export interface FunctionBundleSpec {
   readonly readRoute: boolean;
   /** Native modules the function ships in its `node_modules` instead of the bundle. */
   readonly nativeModules: readonly string[];
+  /** Constants written into the bundle (esbuild `define`): a route function's rows, as the stack writes them. */
+  readonly define: Readonly<Record<string, string>>;
 }
 
 const consumer = (handler: string) => path.join(REPO_ROOT, 'lambdas', 'consumers', `${handler}.ts`);
 
 /** Every function the stack makes: one per route handler, job, stream consumer, photo and mail-event function. */
 export function functionBundleSpecs(): FunctionBundleSpec[] {
-  const byHandler = new Map<string, { grants: Grant[]; read: boolean }>();
+  const byHandler = new Map<string, { grants: Grant[]; read: boolean; rows: Route[] }>();
   for (const route of routes) {
-    const entry = byHandler.get(route.handler) ?? { grants: [], read: true };
+    const entry = byHandler.get(route.handler) ?? { grants: [], read: true, rows: [] };
     entry.grants.push(...route.grants);
     entry.read &&= route.method === 'GET';
+    entry.rows.push(route);
     byHandler.set(route.handler, entry);
   }
   return [
-    ...[...byHandler].map(([handler, { grants, read }]) => ({
+    ...[...byHandler].map(([handler, { grants, read, rows }]) => ({
       name: `handlers/${handler}`,
       entry: path.join(REPO_ROOT, 'lambdas', 'handlers', `${handler}.ts`),
       grants,
       readRoute: read,
       nativeModules: [],
+      define: routeRowsDefine(rows),
     })),
-    ...[...jobs, ...streamConsumers, mailEvents].map((fn) => ({ name: `consumers/${fn.handler}`, entry: consumer(fn.handler), grants: fn.grants, readRoute: false, nativeModules: [] })),
-    { name: `consumers/${photoProcessing.handler}`, entry: consumer(photoProcessing.handler), grants: photoProcessing.grants, readRoute: false, nativeModules: ['sharp'] },
+    ...[...jobs, ...streamConsumers, mailEvents].map((fn) => ({ name: `consumers/${fn.handler}`, entry: consumer(fn.handler), grants: fn.grants, readRoute: false, nativeModules: [], define: {} })),
+    { name: `consumers/${photoProcessing.handler}`, entry: consumer(photoProcessing.handler), grants: photoProcessing.grants, readRoute: false, nativeModules: ['sharp'], define: {} },
   ];
 }
 
@@ -50,6 +55,8 @@ export interface FunctionBundle {
   readonly bytes: number;
   /** Packages (`@aws-sdk/client-s3`, `zod`, ...) whose code is in the bundle. */
   readonly packages: ReadonlySet<string>;
+  /** The repository's own modules whose code is in the bundle (`lambdas/http/handler.ts`, ...). */
+  readonly modules: ReadonlySet<string>;
 }
 
 function packagesOf(metafile: Metafile): Set<string> {
@@ -74,12 +81,16 @@ export async function bundleFunction(spec: FunctionBundleSpec, outfile: string):
     mainFields: [...BUNDLE_OPTIONS.mainFields],
     banner: { js: BUNDLE_OPTIONS.banner },
     minify: BUNDLE_OPTIONS.minify,
-    external: bundleExternals(spec.nativeModules),
+    external: bundleExternals(spec.nativeModules, spec.grants),
+    define: { ...spec.define },
+    alias: { ...BUNDLE_ALIASES },
     tsconfig: path.join(REPO_ROOT, 'tsconfig.json'),
+    absWorkingDir: REPO_ROOT,
     outfile,
     metafile: true,
     logLevel: 'silent',
   });
   const bytes = Object.values(result.metafile.outputs).reduce((sum, output) => sum + output.bytes, 0);
-  return { bytes, packages: packagesOf(result.metafile) };
+  const modules = new Set(Object.values(result.metafile.outputs).flatMap((output) => Object.keys(output.inputs).filter((input) => !input.includes('node_modules/'))));
+  return { bytes, packages: packagesOf(result.metafile), modules };
 }

@@ -32,6 +32,7 @@ export class Jobs extends Construct {
         description: `Scheduled: ${job.name} (every ${job.everyMinutes} min)`,
         // A run works through a batch; it must finish well before the next one starts.
         timeout: Duration.minutes(Math.min(5, job.everyMinutes)),
+        grants: job.grants,
       });
       for (const grant of job.grants) bindGrant(fn.function, grant, props.targets);
       const rule = new events.Rule(this, `${job.name}Schedule`, {

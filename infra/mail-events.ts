@@ -52,6 +52,7 @@ export class MailEvents extends Construct {
       entry: path.join(REPO_ROOT, 'lambdas', 'consumers', `${mailEvents.handler}.ts`),
       description: 'Records SES bounces and complaints on the order their mail belonged to',
       timeout: Duration.seconds(30),
+      grants: mailEvents.grants,
     });
     for (const grant of mailEvents.grants) bindGrant(this.recorder.function, grant, props.targets);
 

@@ -77,6 +77,7 @@ export class MailOutbox extends Construct {
         description: `Stream consumer: ${consumer.name} (${consumer.table} table)`,
         timeout: CONSUMER_TIMEOUT,
         renderer: 'renderer' in consumer && consumer.renderer === true,
+        grants: consumer.grants,
       });
       for (const grant of consumer.grants) bindGrant(fn.function, grant, props.targets);
       if (consumer.handler === 'outbox-mail') fn.function.addEnvironment(OUTBOX_ENV.sendRate, String(props.sendRate));

@@ -55,6 +55,7 @@ export class Photos extends Construct {
       // A 20 MB, 12-megapixel photo decodes into ~36 MB of pixels; more memory also means more CPU.
       memorySize: 2048,
       timeout: Duration.minutes(1),
+      grants: photoProcessing.grants,
       nodeModules: {
         externalModules: ['sharp'],
         commandHooks: {

@@ -6,10 +6,10 @@
 import { frontDoorTexts, apiTexts, commonTexts, catalogTexts, productTexts, stockAlertTexts, contactTexts, moneyTexts, paymentTexts } from './messages/storefront.ts';
 import { checkoutTexts, myOrderTexts } from './messages/checkout.ts';
 import { adminTexts, gdprTexts } from './messages/admin.ts';
-import { validationTexts } from './messages/validation.ts';
+import { queryValidationTexts, validationTexts } from './messages/validation.ts';
 
 export { waitText } from './messages/storefront.ts';
-export { frontDoorTexts, apiTexts, commonTexts, catalogTexts, productTexts, stockAlertTexts, contactTexts, moneyTexts, paymentTexts, checkoutTexts, myOrderTexts, adminTexts, gdprTexts, validationTexts };
+export { frontDoorTexts, apiTexts, commonTexts, catalogTexts, productTexts, stockAlertTexts, contactTexts, moneyTexts, paymentTexts, checkoutTexts, myOrderTexts, adminTexts, gdprTexts, validationTexts, queryValidationTexts };
 
 /**
  * The shop's texts by area. Texts the shop gave in Portuguese are kept word for word; those it gave in

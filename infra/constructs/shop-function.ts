@@ -19,6 +19,7 @@ import { NodejsFunction, OutputFormat, type ICommandHooks } from 'aws-cdk-lib/aw
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { PAGES_ENV } from '../../lambdas/contracts/env.ts';
+import type { Grant } from '../../lambdas/routes.ts';
 
 /** Root of the repository (this file is `<root>/infra/constructs/shop-function.ts`). */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -69,6 +70,24 @@ export const UNREACHED_IN_LAMBDA = [
 ] as const;
 
 /**
+ * SDK modules that DynamoDB's and SES's clients load only for an operation with an event stream, with
+ * a dynamic `import()` (`HttpProtocol.loadEventStreamCapability` of `@smithy/core`): about 20 KB of a
+ * function. Their operations have none, so a function without S3 leaves them out, like
+ * {@link UNREACHED_IN_LAMBDA}. S3's client imports them statically (for SelectObjectContent): a
+ * function with a bucket keeps them (the bundle test loads every bundle in a fresh process).
+ */
+export const EVENT_STREAMS = ['@smithy/core/event-streams'] as const;
+
+/**
+ * Modules a bundle takes from the repository instead of `node_modules` (esbuild `alias`), each a
+ * part the SDK makes but never uses here. Paths relative to the repository's root, where esbuild
+ * runs (the stack's local bundling and `infra/bundles.ts` alike).
+ */
+export const BUNDLE_ALIASES = {
+  '@aws-sdk/endpoint-cache': './infra/constructs/endpoint-cache-stub.ts',
+} as const;
+
+/**
  * How every function's bundle is made, in one place: the stack's `NodejsFunction` bundling and the
  * bundle test and bench (which run esbuild themselves with these options) cannot drift apart.
  */
@@ -80,9 +99,13 @@ export const BUNDLE_OPTIONS = {
   minify: true,
 } as const;
 
-/** What a function's bundle leaves out: the unreached providers, plus its own native modules. */
-export function bundleExternals(nativeModules: readonly string[] = []): string[] {
-  return [...UNREACHED_IN_LAMBDA, ...nativeModules];
+/**
+ * What a function's bundle leaves out: the unreached providers, the event-stream modules if its
+ * grants (when known) name no bucket, and its own native modules.
+ */
+export function bundleExternals(nativeModules: readonly string[] = [], grants?: readonly Grant[]): string[] {
+  const eventStreams = grants && !grants.some((grant) => 'bucket' in grant) ? EVENT_STREAMS : [];
+  return [...UNREACHED_IN_LAMBDA, ...eventStreams, ...nativeModules];
 }
 
 /** The environment every function of a stack starts with, before its grants add their own. */
@@ -107,6 +130,13 @@ export interface ShopFunctionProps {
   readonly nodeModules?: { readonly externalModules: readonly string[]; readonly commandHooks: ICommandHooks };
   /** The function renders pages: the built pre-renderer is copied into its bundle (`PAGES_ENV`). */
   readonly renderer?: boolean;
+  /**
+   * The grants the function is bound to, for what its bundle needs (`bundleExternals`: without a
+   * bucket it leaves out the event-stream modules). @default unknown: the bundle keeps them
+   */
+  readonly grants?: readonly Grant[];
+  /** Constants written into the bundle (esbuild `define`): a route function's rows (`lambdas/http/route-rows.ts`). */
+  readonly define?: Readonly<Record<string, string>>;
 }
 
 /** Where a rendering function finds the pre-renderer: copied next to its handler (`/var/task`). */
@@ -164,7 +194,9 @@ export class ShopFunction extends Construct {
         sourcesContent: false,
         bundleAwsSDK: true,
         tsconfig: path.join(REPO_ROOT, 'tsconfig.json'),
-        externalModules: bundleExternals(props.nodeModules?.externalModules),
+        externalModules: bundleExternals(props.nodeModules?.externalModules, props.grants),
+        ...(props.define ? { define: { ...props.define } } : {}),
+        esbuildArgs: { '--alias': Object.entries(BUNDLE_ALIASES).map(([from, to]) => `${from}=${to}`) },
         ...(props.nodeModules ? { commandHooks: props.nodeModules.commandHooks } : {}),
         ...(props.renderer ? { commandHooks: rendererHooks() } : {}),
       },

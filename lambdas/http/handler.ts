@@ -15,7 +15,7 @@ import type * as z from 'zod';
 import { fieldErrors } from '../../shared/schemas/field-errors.ts';
 import { apiTexts } from '../../shared/messages.ts';
 import type { ApiBody, ApiQuery, ApiResponse, ApiRouteKey } from '../../shared/api-routes.ts';
-import { routes, type Route } from '../routes.ts';
+import { servedRows, type RouteRow } from './route-rows.ts';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { DomainError, InvalidInput, PayloadTooLarge, Unauthorized, Forbidden, UnsupportedMediaType } from '../errors.ts';
 import { ORIGIN_ENV, ORIGIN_HEADER, PAGES_FALLBACK_HEADER, VIEWER_IP_HEADER } from '../contracts/env.ts';
@@ -104,7 +104,7 @@ export function fromPagesFallback(headers: Readonly<Record<string, string | unde
 }
 
 /** The route's per-client limits of one kind: by address before anything else is done, by e-mail once the body is valid. */
-function rateLimit(route: Route, by: 'client' | 'email'): Mw {
+function rateLimit(route: RouteRow, by: 'client' | 'email'): Mw {
   const routeKey = `${route.method} ${route.path}`;
   const limits = route.limits ?? [];
   return {
@@ -150,7 +150,15 @@ const jsonBody: Mw = {
   },
 };
 
-function validate(schema: z.ZodType): Mw {
+/**
+ * A schema the middleware validates with: zod's classic API (the bodies) or `zod/mini` (the read
+ * routes' queries, `shared/schemas/admin-query.ts`), which share one core and one error type.
+ */
+interface Schema<T = unknown> {
+  safeParse(data: unknown): { success: true; data: T } | { success: false; error: z.core.$ZodError };
+}
+
+function validate(schema: Schema): Mw {
   return {
     name: 'validate',
     before: async (request) => {
@@ -161,7 +169,7 @@ function validate(schema: z.ZodType): Mw {
   };
 }
 
-function validateQuery(schema: z.ZodType): Mw {
+function validateQuery(schema: Schema): Mw {
   return {
     name: 'validate-query',
     before: async (request) => {
@@ -178,16 +186,19 @@ function lowerCaseHeaders(headers: Record<string, string | undefined> | undefine
   return out;
 }
 
-/** The row of the route table for a key like `GET /api/products/{id}`; throws at cold start if absent. */
-export function findRoute(key: string): Route {
-  const route = routes.find((r) => `${r.method} ${r.path}` === key);
+/**
+ * The row of the route table for a key like `GET /api/products/{id}` (in a bundle: the rows it was
+ * built with, `./route-rows.ts`); throws at cold start if absent.
+ */
+export function findRoute(key: string): RouteRow {
+  const route = servedRows().find((r) => `${r.method} ${r.path}` === key);
   if (!route) throw new Error(`No route "${key}" in lambdas/routes.ts`);
   return route;
 }
 
 /** The schemas a route validates with: exactly where its contract has a body or a query. */
-type RouteSchemas<K extends ApiRouteKey> = (ApiBody<K> extends undefined ? { readonly body?: undefined } : { readonly body: z.ZodType<ApiBody<K>> }) &
-  (ApiQuery<K> extends undefined ? { readonly query?: undefined } : { readonly query: z.ZodType<ApiQuery<K>> });
+type RouteSchemas<K extends ApiRouteKey> = (ApiBody<K> extends undefined ? { readonly body?: undefined } : { readonly body: Schema<ApiBody<K>> }) &
+  (ApiQuery<K> extends undefined ? { readonly query?: undefined } : { readonly query: Schema<ApiQuery<K>> });
 
 type RawQuery = Readonly<Record<string, string | undefined>>;
 

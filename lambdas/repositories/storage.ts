@@ -1,10 +1,10 @@
 /**
  * Objects in S3: presigned uploads from the browser, a look at an uploaded object (size and first
- * bytes), copies, and short-lived download links. Storage failures become `Unavailable` (503).
+ * bytes), copies, writes and deletions. Storage failures become `Unavailable` (503). Download links are
+ * signed without the S3 client: `download-links.ts`.
  */
 import { CopyObjectCommand, DeleteObjectsCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { BucketKey } from '../contracts/data-model.ts';
 import { Unavailable } from '../errors.ts';
 import { bucketName, s3 } from './s3-client.ts';
@@ -82,11 +82,6 @@ export async function copyObject(source: { bucket: BucketKey; key: string }, tar
   } catch (error) {
     throw storageUnavailable(error);
   }
-}
-
-/** A presigned GET of an object, valid for `seconds`. */
-export function signedDownloadUrl(bucket: BucketKey, key: string, seconds: number): Promise<string> {
-  return getSignedUrl(s3(), new GetObjectCommand({ Bucket: bucketName(bucket), Key: key }), { expiresIn: seconds });
 }
 
 function isMissing(error: unknown): boolean {

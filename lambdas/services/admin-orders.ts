@@ -1,13 +1,13 @@
 /** Back-office use cases on orders: list, detail with a short-lived proof link, status, e-mails. */
 import { randomUUID } from 'node:crypto';
 import type { Order, OrderDetailResponse, OrdersPage } from '../../shared/api.ts';
-import { adminTexts, apiTexts, gdprTexts, validationTexts } from '../../shared/messages.ts';
+import { adminTexts, apiTexts, gdprTexts, queryValidationTexts, validationTexts } from '../../shared/messages.ts';
 import { adminNextStatuses, CLOSED_STATUS, isBeforeShipping, ORDER_STATUSES, ORDER_STATUS_INFO, type OrderStatus } from '../../shared/order-status.ts';
 import { COUNTER, getCounters } from '../repositories/counters.ts';
 import type { AdminEmailRequest, OrderStatusChange, OrdersQuery } from '../../shared/schemas/index.ts';
-import { DEFAULT_PAGE_SIZE } from '../../shared/schemas/index.ts';
+import { DEFAULT_PAGE_SIZE } from '../../shared/schemas/limits.ts';
 import { Conflict, InvalidInput, NotFound } from '../errors.ts';
-import { signedDownloadUrl } from '../repositories/storage.ts';
+import { signedDownloadUrl } from '../repositories/download-links.ts';
 import { appendTimeline, getOrder, getOrderItem, listOrders, toOrder, toOrderSummary } from '../repositories/orders.ts';
 import { ordersUnderTerm } from '../repositories/order-search.ts';
 import { matchesSearch, searchPlan } from '../../shared/order-search.ts';
@@ -39,7 +39,7 @@ const SEARCH_ROUNDS = 5;
  */
 async function searchOrders(q: string, status: OrderStatus | undefined, limit: number, cursor: string | undefined): Promise<OrdersPage> {
   const plan = searchPlan(q);
-  if (!plan) throw new InvalidInput(validationTexts.pageQuery.search, { q: validationTexts.pageQuery.search }, 'invalid_query');
+  if (!plan) throw new InvalidInput(queryValidationTexts.pageQuery.search, { q: queryValidationTexts.pageQuery.search }, 'invalid_query');
   const found: Order[] = [];
   let next = cursor;
   for (let round = 0; round < SEARCH_ROUNDS && found.length < limit; round++) {

@@ -1,7 +1,7 @@
 /** The back-office's customer view: one customer's orders and contact messages, by e-mail. */
 import type { CustomerResponse } from '../../shared/api.ts';
-import { validationTexts } from '../../shared/messages.ts';
-import { emailField } from '../../shared/schemas/fields.ts';
+import { queryValidationTexts } from '../../shared/messages.ts';
+import { emailField } from '../../shared/schemas/email.ts';
 import { InvalidInput } from '../errors.ts';
 import { customerHistory } from '../repositories/order-search.ts';
 import { toOrderSummary } from '../repositories/orders.ts';
@@ -13,7 +13,7 @@ export function customerEmail(rawEmail: string | undefined): string {
   let given = rawEmail ?? '';
   if (!given.includes('@') && /%40/i.test(given)) given = given.replace(/%40/gi, '@');
   const parsed = emailField().safeParse(given);
-  if (!parsed.success) throw new InvalidInput(validationTexts.email.invalid, { email: validationTexts.email.invalid }, 'invalid_email');
+  if (!parsed.success) throw new InvalidInput(queryValidationTexts.email.invalid, { email: queryValidationTexts.email.invalid }, 'invalid_email');
   return parsed.data.toLowerCase();
 }
 

@@ -11,22 +11,46 @@ const EMAIL_INVALID = 'Indica um e-mail válido.';
 const LINE_QUANTITY_INVALID = `Indica um número inteiro de unidades entre 1 e ${MAX_LINE_QUANTITY}.`;
 const CART_LINES_INVALID = `Indica um número inteiro de peças entre 1 e ${MAX_CART_LINES}.`;
 
+const PAGE_QUERY_TEXTS = {
+  limit: 'O tamanho da página tem de ser um número entre 1 e 100.',
+  cursor: 'A página pedida não é válida. Volta ao início da lista.',
+  status: 'Escolhe um dos estados da encomenda.',
+  orderNumber: 'Pesquisa por números (até 6 algarismos).',
+  search: 'Escreve pelo menos 2 letras ou 3 algarismos (nome, e-mail, telefone ou número da encomenda), até 60 caracteres.',
+};
+const EMAIL_TEXTS = {
+  required: 'Indica o teu e-mail.',
+  invalid: EMAIL_INVALID,
+  tooLong: 'O e-mail não pode ter mais de 254 caracteres.',
+};
+const ACCESS_TOKEN_TEXTS = { invalid: 'O código de acesso à encomenda não é válido. Abre a ligação do e-mail da encomenda.' };
+const EXPORT_TEXTS = {
+  date: 'Indica as datas no formato AAAA-MM-DD.',
+  kind: 'Escolhe o que exportar: encomendas ou linhas.',
+  order: 'A data final não pode ser antes da inicial.',
+  tooLong: (days: number) => `Exporta no máximo ${days} dias de cada vez.`,
+};
+
+/**
+ * The texts of the read routes' queries (the back-office's lists and export, the customer's order
+ * link) and of the e-mail field: an area of its own, so that those functions, which validate nothing
+ * else, carry only these. `validationTexts` holds them too, under the same names.
+ */
+export const queryValidationTexts = {
+  pageQuery: PAGE_QUERY_TEXTS,
+  email: EMAIL_TEXTS,
+  accessToken: ACCESS_TOKEN_TEXTS,
+  export: EXPORT_TEXTS,
+};
+
 /** Field messages reported by the schemas, one per field and rule. */
 export const validationTexts = {
-  pageQuery: {
-    limit: 'O tamanho da página tem de ser um número entre 1 e 100.',
-    cursor: 'A página pedida não é válida. Volta ao início da lista.',
-    status: 'Escolhe um dos estados da encomenda.',
-    orderNumber: 'Pesquisa por números (até 6 algarismos).',
-    search: 'Escreve pelo menos 2 letras ou 3 algarismos (nome, e-mail, telefone ou número da encomenda), até 60 caracteres.',
-  },
+  pageQuery: PAGE_QUERY_TEXTS,
+  email: EMAIL_TEXTS,
+  accessToken: ACCESS_TOKEN_TEXTS,
+  export: EXPORT_TEXTS,
   /** The body is not an object at all. */
   form: { invalid: 'Os dados enviados não são válidos.' },
-  email: {
-    required: 'Indica o teu e-mail.',
-    invalid: EMAIL_INVALID,
-    tooLong: 'O e-mail não pode ter mais de 254 caracteres.',
-  },
   firstName: {
     required: 'Indica o teu nome.',
     tooLong: 'O nome não pode ter mais de 60 caracteres.',
@@ -78,14 +102,7 @@ export const validationTexts = {
   },
   quantity: { invalid: 'A quantidade deve ser um número inteiro entre 1 e 10.' },
   proofKey: { invalid: PROOF_MISSING },
-  accessToken: { invalid: 'O código de acesso à encomenda não é válido. Abre a ligação do e-mail da encomenda.' },
   productStatus: { invalid: 'Escolhe o estado da peça: Ativo, Rascunho ou Arquivado.' },
-  export: {
-    date: 'Indica as datas no formato AAAA-MM-DD.',
-    kind: 'Escolhe o que exportar: encomendas ou linhas.',
-    order: 'A data final não pode ser antes da inicial.',
-    tooLong: (days: number) => `Exporta no máximo ${days} dias de cada vez.`,
-  },
   orderLookupNumber: { invalid: 'Indica o número da encomenda: 6 algarismos, como aparece no e-mail (ex.: 123456).' },
   note: { required: 'Escreve a nota.', tooLong: 'A nota não pode ter mais de 1000 caracteres.' },
   restock: { required: 'Diz se as peças voltaram à loja (repor o stock ou não).' },

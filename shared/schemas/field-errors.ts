@@ -14,7 +14,7 @@ export const FORM_ERROR_KEY = '_form';
  * const result = shippingFormSchema.safeParse(body);
  * if (!result.success) fieldErrors(result.error); // { postalCode: 'O código postal deve ter o formato 1234-567.' }
  */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
+export function fieldErrors(error: z.core.$ZodError): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
     const key = issue.path.length > 0 ? issue.path.map(String).join('.') : FORM_ERROR_KEY;

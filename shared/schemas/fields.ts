@@ -3,36 +3,15 @@
  * rule carries its own pt-PT message from `validationTexts`; zod's English defaults never show.
  */
 import * as z from 'zod';
+import './zod-config.ts';
 import { validationTexts } from '../messages.ts';
-import { PRODUCT_ID_MAX_LENGTH, PRODUCT_ID_PATTERN } from '../product-id.ts';
+import { PRODUCT_ID_PATTERN } from '../product-id.ts';
 import { VARIANT_ID_PATTERN } from '../variants.ts';
 
-// No `new Function` in zod: the shop's Content-Security-Policy has no 'unsafe-eval', and even zod's
-// caught probe for it is reported as a violation.
-z.config({ jitless: true });
+export { TEXT_LIMITS } from './limits.ts';
+export { emailField } from './email.ts';
 
 const v = validationTexts;
-
-/** Length limits of text fields, in characters (for `maxLength` attributes too). */
-export const TEXT_LIMITS = {
-  email: 254,
-  firstName: 60,
-  lastName: 60,
-  address: 200,
-  city: 80,
-  contactName: 100,
-  subject: 150,
-  message: 5000,
-  productId: PRODUCT_ID_MAX_LENGTH,
-  productName: 120,
-  productCode: 40,
-  sku: 60,
-  note: 1000,
-  description: 5000,
-  collectionName: 60,
-  stockNote: 200,
-  trackingCode: 64,
-} as const;
 
 /** Messages of a required text field. */
 export interface RequiredTextMessages {
@@ -62,22 +41,6 @@ export function requiredText(text: RequiredTextMessages, max: number) {
  */
 export function optionalText(invalid: string, max: number) {
   return z.string({ error: invalid }).trim().max(max, { error: invalid }).default('');
-}
-
-/**
- * An e-mail address: trimmed, required, at most 254 characters, of a usual form (ASCII, a dot in the
- * domain). The message for a missing address can differ per form.
- *
- * @example
- * emailField().parse(' ana@exemplo.pt '); // 'ana@exemplo.pt'
- */
-export function emailField(required: string = v.email.required) {
-  return z
-    .string({ error: required })
-    .trim()
-    .min(1, { error: required })
-    .max(TEXT_LIMITS.email, { error: v.email.tooLong })
-    .regex(z.regexes.email, { error: v.email.invalid });
 }
 
 /**

@@ -6,7 +6,8 @@ export { shippingFormSchema, type ShippingForm } from './shipping-form.ts';
 export { contactMessageSchema, type ContactMessageInput } from './contact-message.ts';
 export { stockAlertSchema, type StockAlertInput } from './stock-alert.ts';
 export { orderLookupSchema, type OrderLookupInput } from './order-lookup.ts';
-export { placeOrderSchema, attachProofSchema, orderAccessQuerySchema, type PlaceOrderInput, type AttachProofInput, type OrderAccessQuery } from './place-order.ts';
+export { placeOrderSchema, attachProofSchema, type PlaceOrderInput, type AttachProofInput } from './place-order.ts';
+export { orderAccessQuerySchema, type OrderAccessQuery } from './order-access.ts';
 export {
   proofUploadRequestSchema,
   imageUploadRequestSchema,

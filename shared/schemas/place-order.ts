@@ -42,11 +42,5 @@ export const attachProofSchema = formObject({
 });
 export type AttachProofInput = z.infer<typeof attachProofSchema>;
 
-/** The query of the customer's view of an order. */
-export const orderAccessQuerySchema = z.object({
-  token: z.string({ error: v.accessToken.invalid }).regex(ACCESS_TOKEN_PATTERN, { error: v.accessToken.invalid }),
-});
-export type OrderAccessQuery = z.infer<typeof orderAccessQuerySchema>;
-
 /** A valid order request. */
 export type PlaceOrderInput = z.infer<typeof placeOrderSchema>;

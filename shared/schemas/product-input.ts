@@ -9,11 +9,11 @@ import { PRODUCT_STATUSES } from '../product.ts';
 import { MAX_PHOTOS, PHOTO_ID_PATTERN } from '../photos.ts';
 import { MAX_VARIANT_LABEL, MAX_VARIANTS } from '../variants.ts';
 import { formObject, oneOf, optionalText, requiredText, TEXT_LIMITS, variantIdField, wholeNumber } from './fields.ts';
+import { MAX_STOCK } from './limits.ts';
 
 const v = validationTexts;
 
-/** Highest stock of a product. */
-export const MAX_STOCK = 9999;
+export { MAX_STOCK } from './limits.ts';
 
 /** Longest alt text of a photo. */
 export const MAX_PHOTO_ALT = 200;

@@ -1,7 +1,8 @@
 /**
  * The functions as the cloud runs them: every Lambda bundle built with the stack's own esbuild options,
  * in a folder outside the repository (no `node_modules` to fall back on, as in `/var/task`), then
- * - it carries only the SDK clients its grants use (S3 only with a bucket, SES only with mail) and no
+ * - it carries only the SDK clients its grants use (S3 only with a bucket, SES only with mail; the
+ *   admin's order detail presigns its proof link without S3's client) and no
  *   API function carries sharp (DynamoDB is in every API function, for the middleware's per-client limits, and in a consumer only
  *   with a table grant);
  * - it loads in a fresh Node process (a bundle that needed a package left out, or sharp's native
@@ -18,6 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleFunction, functionBundleSpecs, type FunctionBundle, type FunctionBundleSpec } from '../../infra/bundles.ts';
 import { REPO_ROOT, UNREACHED_IN_LAMBDA } from '../../infra/constructs/shop-function.ts';
 import { ORIGIN_ENV, ORIGIN_HEADER } from '../../lambdas/contracts/env.ts';
+import { routes } from '../../lambdas/routes.ts';
 import { twin } from '../support/twin.ts';
 
 const run = promisify(execFile);
@@ -67,12 +69,36 @@ describe('function bundles', () => {
       const { packages } = built.get(spec.name)!;
       const usesBucket = spec.grants.some((g) => 'bucket' in g);
       const usesMail = spec.grants.some((g) => 'mail' in g);
-      expect({ fn: spec.name, s3: packages.has('@aws-sdk/client-s3') }).toEqual({ fn: spec.name, s3: usesBucket });
+      // S3's client only with a bucket (a function that only presigns links signs without it: below).
+      if (!usesBucket) expect({ fn: spec.name, s3: packages.has('@aws-sdk/client-s3') }).toEqual({ fn: spec.name, s3: false });
       expect({ fn: spec.name, ses: packages.has('@aws-sdk/client-sesv2') }).toEqual({ fn: spec.name, ses: usesMail });
       if (spec.name.startsWith('consumers/')) expect({ fn: spec.name, dynamodb: packages.has('@aws-sdk/client-dynamodb') }).toEqual({ fn: spec.name, dynamodb: spec.grants.some((g) => 'table' in g) });
       expect({ fn: spec.name, sharp: packages.has('sharp') }).toEqual({ fn: spec.name, sharp: false });
       expect({ fn: spec.name, cognito: packages.has('@aws-sdk/client-cognito-identity-provider') }).toEqual({ fn: spec.name, cognito: false });
       for (const unreached of UNREACHED_IN_LAMBDA) expect({ fn: spec.name, unreached, bundled: packages.has(unreached) }).toEqual({ fn: spec.name, unreached, bundled: false });
+    }
+  });
+
+  it("signs the admin's proof links without S3's client and its presigner; the other functions with a bucket have the client", () => {
+    for (const spec of specs.filter((s) => s.grants.some((g) => 'bucket' in g))) {
+      const { packages } = built.get(spec.name)!;
+      const presignsOnly = spec.name === 'handlers/admin/orders/get';
+      expect({ fn: spec.name, s3: packages.has('@aws-sdk/client-s3'), presigner: packages.has('@aws-sdk/s3-request-presigner') }).toEqual({ fn: spec.name, s3: !presignsOnly, presigner: false });
+    }
+  });
+
+  it('a read route (GET) is at most 250 KB minified, unless it calls S3 (its client alone is about 170 KB)', () => {
+    const over = specs
+      .filter((spec) => spec.readRoute && !built.get(spec.name)!.packages.has('@aws-sdk/client-s3'))
+      .map((spec) => ({ fn: spec.name, kb: Math.round(built.get(spec.name)!.bytes / 102.4) / 10 }))
+      .filter(({ kb }) => kb > 250);
+    expect(over).toEqual([]);
+  });
+
+  it('carries its own rows of the route table, not the table (the stack writes them in: lambdas/http/route-rows.ts)', () => {
+    for (const spec of specs) {
+      const { modules } = built.get(spec.name)!;
+      if (spec.name.startsWith('handlers/')) expect({ fn: spec.name, table: modules.has('lambdas/routes.ts') }).toEqual({ fn: spec.name, table: false });
     }
   });
 
@@ -114,8 +140,11 @@ describe('function bundles', () => {
       const context = { ...${JSON.stringify(context)}, getRemainingTimeInMillis: () => 10000 };
       const answer = await handler(${JSON.stringify(event)}, context);
       console.log(JSON.stringify(answer));`;
-    const answer = JSON.parse(await node(script, path.dirname(file), { ...env })) as { statusCode: number; body: string };
+    const answer = JSON.parse(await node(script, path.dirname(file), { ...env })) as { statusCode: number; body: string; headers: Record<string, string> };
     expect(answer.statusCode).toBe(200);
+    // The cache lifetime of its row, which the bundle has from the stack's define, not from the table.
+    const row = routes.find((r) => r.handler === 'products/list')!;
+    expect(answer.headers['cache-control']).toContain(`s-maxage=${row.cacheSeconds}`);
     const products = (JSON.parse(answer.body) as { products: { id: string; priceCents: number }[] }).products;
     expect(products.length).toBeGreaterThan(0);
     expect(products.every((p) => Number.isInteger(p.priceCents))).toBe(true);

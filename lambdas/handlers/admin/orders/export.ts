@@ -1,4 +1,4 @@
-import { ordersExportQuerySchema } from '../../../../shared/schemas/index.ts';
+import { ordersExportQuerySchema } from '../../../../shared/schemas/admin-query.ts';
 import { httpRoute } from '../../../http/handler.ts';
 import { text } from '../../../http/response.ts';
 import { exportOrders } from '../../../services/orders-export.ts';

@@ -1,4 +1,4 @@
-import { ordersQuerySchema } from '../../../../shared/schemas/index.ts';
+import { ordersQuerySchema } from '../../../../shared/schemas/admin-query.ts';
 import { httpRoute } from '../../../http/handler.ts';
 import { ok } from '../../../http/response.ts';
 import { ordersPage } from '../../../services/admin-orders.ts';

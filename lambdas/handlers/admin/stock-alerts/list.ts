@@ -1,4 +1,4 @@
-import { pageQuerySchema } from '../../../../shared/schemas/index.ts';
+import { pageQuerySchema } from '../../../../shared/schemas/admin-query.ts';
 import { httpRoute } from '../../../http/handler.ts';
 import { ok } from '../../../http/response.ts';
 import { stockAlertsPage } from '../../../services/inbox.ts';

@@ -1,0 +1,93 @@
+/**
+ * Presigned GET links to objects (the back-office's link to a payment proof), signed with the SDK's
+ * Signature V4 signer (`@smithy/signature-v4`) rather than `@aws-sdk/s3-request-presigner`, which
+ * needs the whole S3 client (about 170 KB of a bundle): presigning is local, a link is the object's
+ * address plus a signature of it. The link is the one `getSignedUrl(s3(), new GetObjectCommand(...))`
+ * gives for the client of `./s3-client.ts` (`test/lambdas/download-links.test.ts` compares the two):
+ *
+ * - in the cloud, virtual-hosted style `https://<bucket>.s3.<region>.amazonaws.com/<key>` (the
+ *   standard AWS partition, no FIPS or dual-stack endpoint: the stack sets neither); a bucket name
+ *   that cannot be a host name (dots) goes in the path, as the SDK does;
+ * - in the twin, path style under `AWS_ENDPOINT_URL_S3` (the local S3 server), as the client there;
+ * - the query the SDK's presigner writes: `X-Amz-*` (credentials from the same default chain as the
+ *   clients: in Lambda the function role's, from the environment), `x-amz-checksum-mode=ENABLED` and
+ *   `x-id=GetObject`, signed headers `host` only.
+ *
+ * No IAM call is made here, as in AWS: S3 checks the role's `s3:GetObject` when the link is used. The
+ * twin, whose local S3 checks no signature, checks the function's grants when it presigns
+ * ({@link onPresign}), as it checks the clients' calls.
+ */
+import { formatUrl } from '@aws-sdk/core/util';
+import { defaultProvider } from '@aws-sdk/credential-provider-node';
+import { Sha256 } from '@smithy/core/checksum';
+import { HttpRequest } from '@smithy/core/protocols';
+import { SignatureV4 } from '@smithy/signature-v4';
+import type { AwsCredentialIdentity, AwsCredentialIdentityProvider } from '@smithy/types';
+import type { BucketKey } from '../contracts/data-model.ts';
+import { bucketName } from './environment.ts';
+
+/** Where and as whom to sign: the function's region, S3 endpoint (the twin's) and credentials. */
+export interface SigningContext {
+  readonly region: string;
+  /** A custom S3 endpoint (`AWS_ENDPOINT_URL_S3`): path-style links under it. */
+  readonly endpoint?: string;
+  readonly credentials: AwsCredentialIdentity | AwsCredentialIdentityProvider;
+  /** @default now */
+  readonly signingDate?: Date;
+}
+
+/** A bucket name that can be a DNS label of the S3 host (no dots, so the certificate covers it). */
+const VIRTUAL_HOSTABLE = /^[a-z0-9][a-z0-9-]{1,61}[a-z0-9]$/;
+
+/** One path segment as the S3 client writes it: RFC 3986 unreserved characters as they are, the rest percent-encoded. */
+const encodeSegment = (segment: string) => encodeURIComponent(segment).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+
+/** A presigned GET of `key` in the bucket named `bucket`, valid for `seconds`. */
+export async function presignedGetUrl(bucket: string, key: string, seconds: number, context: SigningContext): Promise<string> {
+  const objectPath = key.split('/').map(encodeSegment).join('/');
+  let location: { protocol: string; hostname: string; port?: number; path: string };
+  if (context.endpoint) {
+    const url = new URL(context.endpoint);
+    location = { protocol: url.protocol, hostname: url.hostname, ...(url.port ? { port: Number(url.port) } : {}), path: `${url.pathname.replace(/\/$/, '')}/${bucket}/${objectPath}` };
+  } else if (VIRTUAL_HOSTABLE.test(bucket)) {
+    location = { protocol: 'https:', hostname: `${bucket}.s3.${context.region}.amazonaws.com`, path: `/${objectPath}` };
+  } else {
+    location = { protocol: 'https:', hostname: `s3.${context.region}.amazonaws.com`, path: `/${bucket}/${objectPath}` };
+  }
+  const request = new HttpRequest({
+    method: 'GET',
+    ...location,
+    query: { 'x-id': 'GetObject' },
+    headers: {
+      host: location.port === undefined ? location.hostname : `${location.hostname}:${location.port}`,
+      // Hoisted into the query, as the SDK's presigner writes them.
+      'X-Amz-Content-Sha256': 'UNSIGNED-PAYLOAD',
+      'x-amz-checksum-mode': 'ENABLED',
+    },
+  });
+  const signer = new SignatureV4({ service: 's3', region: context.region, credentials: context.credentials, sha256: Sha256, uriEscapePath: false, applyChecksum: false });
+  const signed = await signer.presign(request, { expiresIn: seconds, ...(context.signingDate ? { signingDate: context.signingDate } : {}) });
+  return formatUrl(signed);
+}
+
+let credentials: AwsCredentialIdentityProvider | undefined;
+const presignChecks: ((bucket: string, key: string) => void)[] = [];
+
+/**
+ * Registers a check run before each link is signed (the twin's IAM, `infra/local/function-scope.ts`:
+ * it refuses a function without `s3:GetObject` on the object). Nothing registers one in the cloud.
+ */
+export function onPresign(check: (bucket: string, key: string) => void): void {
+  presignChecks.push(check);
+}
+
+/** A presigned GET of an object of one of the shop's buckets, valid for `seconds`, signed as this function. */
+export async function signedDownloadUrl(bucket: BucketKey, key: string, seconds: number): Promise<string> {
+  const name = bucketName(bucket);
+  for (const check of presignChecks) check(name, key);
+  const region = process.env.AWS_REGION;
+  if (!region) throw new Error('Missing environment variable AWS_REGION');
+  // The clients' own default chain (memoised: refreshed when the credentials near their expiry).
+  credentials ??= defaultProvider();
+  return presignedGetUrl(name, key, seconds, { region, ...(process.env.AWS_ENDPOINT_URL_S3 ? { endpoint: process.env.AWS_ENDPOINT_URL_S3 } : {}), credentials });
+}
