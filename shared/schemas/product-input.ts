@@ -18,6 +18,23 @@ export { MAX_STOCK } from './limits.ts';
 /** Longest alt text of a photo. */
 export const MAX_PHOTO_ALT = 200;
 
+/**
+ * Each item of a list read with `schema`, the first problem reported (`report`) on the list itself,
+ * the field the form shows: undefined after a problem.
+ */
+function parseEach<S extends z.ZodType>(schema: S, items: readonly unknown[], report: (message: string) => void, invalid: string): z.output<S>[] | undefined {
+  const parsed: z.output<S>[] = [];
+  for (const item of items) {
+    const result = schema.safeParse(item);
+    if (!result.success) {
+      report(result.error.issues[0]?.message ?? invalid);
+      return undefined;
+    }
+    parsed.push(result.data);
+  }
+  return parsed;
+}
+
 /** One photo of the form: its content id and alt text. */
 const photoInputSchema = z.object(
   {
@@ -37,15 +54,8 @@ export const photosField = z
   .max(MAX_PHOTOS, { error: v.photos.tooMany })
   // Each photo checked here, so that every problem is reported on `photos` (the field the form shows).
   .transform((items, ctx) => {
-    const photos: z.output<typeof photoInputSchema>[] = [];
-    for (const item of items) {
-      const parsed = photoInputSchema.safeParse(item);
-      if (!parsed.success) {
-        ctx.addIssue({ code: 'custom', message: parsed.error.issues[0]?.message ?? v.photos.invalid });
-        return z.NEVER;
-      }
-      photos.push(parsed.data);
-    }
+    const photos = parseEach(photoInputSchema, items, (message) => ctx.addIssue({ code: 'custom', message }), v.photos.invalid);
+    if (!photos) return z.NEVER;
     if (new Set(photos.map((p) => p.id)).size !== photos.length) {
       ctx.addIssue({ code: 'custom', message: v.photos.duplicate });
       return z.NEVER;
@@ -86,15 +96,8 @@ export const variantsField = z
   .array(z.unknown(), { error: v.variants.invalid })
   .max(MAX_VARIANTS, { error: v.variants.tooMany })
   .transform((items, ctx) => {
-    const variants: VariantInput[] = [];
-    for (const item of items) {
-      const parsed = variantInputSchema.safeParse(item);
-      if (!parsed.success) {
-        ctx.addIssue({ code: 'custom', message: parsed.error.issues[0]?.message ?? v.variants.invalid });
-        return z.NEVER;
-      }
-      variants.push(parsed.data);
-    }
+    const variants = parseEach(variantInputSchema, items, (message) => ctx.addIssue({ code: 'custom', message }), v.variants.invalid);
+    if (!variants) return z.NEVER;
     const fail = (message: string) => {
       ctx.addIssue({ code: 'custom', message });
       return z.NEVER;

@@ -10,7 +10,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { monthKey } from '../../shared/mb-way.ts';
 import { catalogTexts, checkoutTexts, validationTexts } from '../../shared/messages.ts';
-import { DESKTOP, getItem, openPage, scanAll, seriousViolations, setMbWayCounters, setPrice, useShop } from '../web/e2e-support.ts';
+import { DESKTOP, fillShipping, getItem, openPage, scanAll, seriousViolations, setMbWayCounters, setPrice, useShop } from '../web/e2e-support.ts';
 
 const shop = useShop();
 const PHONE = { width: 390, height: 844 } as const;
@@ -35,18 +35,9 @@ async function contextWithCart(lines: { id: string; quantity: number }[], viewpo
   return context;
 }
 
-async function shippingForm(page: Page, { email, phone = '912345678', postalCode = '1100-048', payment = 'transferencia', shipping = 'ctt' }: { email: string; phone?: string; postalCode?: string; payment?: string; shipping?: string }) {
-  const form = page.locator('form.checkout-form');
-  await form.getByLabel('E-mail', { exact: true }).fill(email);
-  await form.getByLabel('Nome', { exact: true }).fill('Rita');
-  await form.getByLabel('Apelido', { exact: true }).fill('Sousa');
-  await form.getByLabel('Morada', { exact: true }).fill('Rua de Santa Catarina 10');
-  await form.getByLabel('Localidade', { exact: true }).fill('Porto');
-  await form.getByLabel('Código postal', { exact: true }).fill(postalCode);
-  await form.getByLabel('Telefone', { exact: true }).fill(phone);
-  await form.locator(`input[name="shippingMethod"][value="${shipping}"]`).check();
-  await form.locator(`input[name="paymentMethod"][value="${payment}"]`).check();
-  await form.getByRole('checkbox', { name: /Termos e Condições/ }).check();
+/** The shipping step of a customer from Porto. */
+function shippingForm(page: Page, { email, phone = '912345678', postalCode = '1100-048', payment = 'transferencia', shipping = 'ctt' }: { email: string; phone?: string; postalCode?: string; payment?: string; shipping?: string }) {
+  return fillShipping(page, email, { phone, postalCode, payment, shipping, firstName: 'Rita', lastName: 'Sousa', address: 'Rua de Santa Catarina 10', city: 'Porto' });
 }
 
 /** The order lines of a summary add up: struck amounts (or the amount, when not discounted) to the subtotal, amounts to the goods' total. */

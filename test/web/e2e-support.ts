@@ -180,16 +180,30 @@ export async function mailsTo(twin: Twin, to: string): Promise<{ subject: string
   return store.emails.filter((mail) => mail.destination.to.includes(to));
 }
 
+/** The shipping step's fields a walk may choose (the others are a Lisbon customer's). */
+export interface ShippingFill {
+  readonly terms?: boolean;
+  readonly payment?: string;
+  readonly shipping?: string;
+  readonly firstName?: string;
+  readonly lastName?: string;
+  readonly address?: string;
+  readonly city?: string;
+  readonly postalCode?: string;
+  readonly phone?: string;
+}
+
 /** Fills the shipping step's form (the checkout's second page) for `email`, terms accepted unless said. */
-export async function fillShipping(page: Page, email: string, { terms = true, payment = 'mbway', shipping = 'ctt' } = {}): Promise<void> {
+export async function fillShipping(page: Page, email: string, fill: ShippingFill = {}): Promise<void> {
+  const { terms = true, payment = 'mbway', shipping = 'ctt', firstName = 'Ana', lastName = 'Silva', address = 'Rua Augusta 1, 2º Esq.', city = 'Lisboa', postalCode = '1100-048', phone = '912 345 678' } = fill;
   const form = page.locator('form.checkout-form');
   await form.getByLabel('E-mail', { exact: true }).fill(email);
-  await form.getByLabel('Nome', { exact: true }).fill('Ana');
-  await form.getByLabel('Apelido', { exact: true }).fill('Silva');
-  await form.getByLabel('Morada', { exact: true }).fill('Rua Augusta 1, 2º Esq.');
-  await form.getByLabel('Localidade', { exact: true }).fill('Lisboa');
-  await form.getByLabel('Código postal', { exact: true }).fill('1100-048');
-  await form.getByLabel('Telefone', { exact: true }).fill('912 345 678');
+  await form.getByLabel('Nome', { exact: true }).fill(firstName);
+  await form.getByLabel('Apelido', { exact: true }).fill(lastName);
+  await form.getByLabel('Morada', { exact: true }).fill(address);
+  await form.getByLabel('Localidade', { exact: true }).fill(city);
+  await form.getByLabel('Código postal', { exact: true }).fill(postalCode);
+  await form.getByLabel('Telefone', { exact: true }).fill(phone);
   await form.locator(`input[name="shippingMethod"][value="${shipping}"]`).check();
   await form.locator(`input[name="paymentMethod"][value="${payment}"]`).check();
   if (terms) await form.getByRole('checkbox', { name: /Termos e Condições/ }).check();
