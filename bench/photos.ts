@@ -13,7 +13,8 @@ import { jewelleryImage } from '../infra/local/seed/images.ts';
 import { phoneJpeg } from '../infra/local/seed/photos.ts';
 import { listProducts, putProduct, withPhotos } from '../lambdas/repositories/products.ts';
 import { processPhoto } from '../lambdas/services/photo-processing.ts';
-import { photoUploadStatus, presignImageUpload } from '../lambdas/services/photos.ts';
+import { photoUploadStatus } from '../lambdas/services/photo-status.ts';
+import { presignImageUpload } from '../lambdas/services/photos.ts';
 import type { ProductPhoto } from '../shared/photos.ts';
 import { launchBrowser } from '../test/support/browser.ts';
 

@@ -24,6 +24,7 @@ import { HttpRequest } from '@smithy/core/protocols';
 import { SignatureV4 } from '@smithy/signature-v4';
 import type { AwsCredentialIdentity, AwsCredentialIdentityProvider } from '@smithy/types';
 import type { BucketKey } from '../contracts/data-model.ts';
+import { Unavailable } from '../errors.ts';
 import { bucketName } from './environment.ts';
 
 /** Where and as whom to sign: the function's region, S3 endpoint (the twin's) and credentials. */
@@ -42,8 +43,11 @@ const VIRTUAL_HOSTABLE = /^[a-z0-9][a-z0-9-]{1,61}[a-z0-9]$/;
 /** One path segment as the S3 client writes it: RFC 3986 unreserved characters as they are, the rest percent-encoded. */
 const encodeSegment = (segment: string) => encodeURIComponent(segment).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
-/** A presigned GET of `key` in the bucket named `bucket`, valid for `seconds`. */
-export async function presignedGetUrl(bucket: string, key: string, seconds: number, context: SigningContext): Promise<string> {
+/** The reads a link can be signed for: the object, or its metadata alone. */
+export type ObjectRead = 'GetObject' | 'HeadObject';
+
+/** A presigned GET (or HEAD) of `key` in the bucket named `bucket`, valid for `seconds`. */
+export async function presignedGetUrl(bucket: string, key: string, seconds: number, context: SigningContext, read: ObjectRead = 'GetObject'): Promise<string> {
   const objectPath = key.split('/').map(encodeSegment).join('/');
   let location: { protocol: string; hostname: string; port?: number; path: string };
   if (context.endpoint) {
@@ -55,14 +59,15 @@ export async function presignedGetUrl(bucket: string, key: string, seconds: numb
     location = { protocol: 'https:', hostname: `s3.${context.region}.amazonaws.com`, path: `/${bucket}/${objectPath}` };
   }
   const request = new HttpRequest({
-    method: 'GET',
+    method: read === 'HeadObject' ? 'HEAD' : 'GET',
     ...location,
-    query: { 'x-id': 'GetObject' },
+    // The SDK's presigner names the operation, and asks for checksums, for a GET only.
+    query: read === 'GetObject' ? { 'x-id': read } : {},
     headers: {
       host: location.port === undefined ? location.hostname : `${location.hostname}:${location.port}`,
       // Hoisted into the query, as the SDK's presigner writes them.
       'X-Amz-Content-Sha256': 'UNSIGNED-PAYLOAD',
-      'x-amz-checksum-mode': 'ENABLED',
+      ...(read === 'GetObject' ? { 'x-amz-checksum-mode': 'ENABLED' } : {}),
     },
   });
   const signer = new SignatureV4({ service: 's3', region: context.region, credentials: context.credentials, sha256: Sha256, uriEscapePath: false, applyChecksum: false });
@@ -81,13 +86,44 @@ export function onPresign(check: (bucket: string, key: string) => void): void {
   presignChecks.push(check);
 }
 
-/** A presigned GET of an object of one of the shop's buckets, valid for `seconds`, signed as this function. */
-export async function signedDownloadUrl(bucket: BucketKey, key: string, seconds: number): Promise<string> {
+/** A presigned GET (or HEAD) of an object of one of the shop's buckets, valid for `seconds`, signed as this function. */
+export async function signedDownloadUrl(bucket: BucketKey, key: string, seconds: number, read: ObjectRead = 'GetObject'): Promise<string> {
   const name = bucketName(bucket);
   for (const check of presignChecks) check(name, key);
   const region = process.env.AWS_REGION;
   if (!region) throw new Error('Missing environment variable AWS_REGION');
   // The clients' own default chain (memoised: refreshed when the credentials near their expiry).
   credentials ??= defaultProvider();
-  return presignedGetUrl(name, key, seconds, { region, ...(process.env.AWS_ENDPOINT_URL_S3 ? { endpoint: process.env.AWS_ENDPOINT_URL_S3 } : {}), credentials });
+  return presignedGetUrl(name, key, seconds, { region, ...(process.env.AWS_ENDPOINT_URL_S3 ? { endpoint: process.env.AWS_ENDPOINT_URL_S3 } : {}), credentials }, read);
+}
+
+/** How long a link this function signs for its own read lives. */
+const OWN_READ_SECONDS = 60;
+
+/**
+ * A small object read through links this function signs and fetches itself (HEAD, then GET when it is
+ * at most `maxBytes`): the read `storage.ts`'s `readObject` makes, for a function whose only S3 calls
+ * are such reads, so its bundle carries no S3 client (about 170 KB: the photo status poll). A missing
+ * key answers undefined (the role may list the bucket, so S3 says 404, not 403); any other refusal
+ * or a network failure is the storage being unavailable (503).
+ */
+export async function readSmallObject(bucket: BucketKey, key: string, maxBytes: number): Promise<{ size: number; body?: Uint8Array } | undefined> {
+  const request = async (read: ObjectRead) => {
+    let answer: Response;
+    try {
+      answer = await fetch(await signedDownloadUrl(bucket, key, OWN_READ_SECONDS, read), { method: read === 'HeadObject' ? 'HEAD' : 'GET' });
+    } catch (error) {
+      throw new Unavailable(undefined, 'storage_unavailable', { cause: error });
+    }
+    if (!answer.ok) await answer.body?.cancel();
+    if (answer.status === 404) return undefined;
+    if (!answer.ok) throw new Unavailable(undefined, 'storage_unavailable', { cause: new Error(`S3 ${read} answered ${answer.status}`) });
+    return answer;
+  };
+  const head = await request('HeadObject');
+  if (!head) return undefined;
+  const size = Number(head.headers.get('content-length') ?? 0);
+  if (size > maxBytes) return { size };
+  const object = await request('GetObject');
+  return object ? { size, body: new Uint8Array(await object.arrayBuffer()) } : undefined;
 }

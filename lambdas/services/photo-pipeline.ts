@@ -10,7 +10,8 @@ import { InvalidInput } from '../errors.ts';
 import { logger } from '../logger.ts';
 import { deleteObjects, readObject, writeObject } from '../repositories/storage.ts';
 import { processPhoto, type ProcessedPhoto } from './photo-processing.ts';
-import { JSON_TYPE, manifestKey, resultKey, UUID, type StoredResult } from './photos.ts';
+import { JSON_TYPE, resultKey, UUID, type StoredResult } from './photo-status.ts';
+import { manifestKey } from './photos.ts';
 import { IMMUTABLE_CACHE_CONTROL } from './uploads.ts';
 
 /** Stores a processed photo: its files (immutable), then its description (which makes it usable). */

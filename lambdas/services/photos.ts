@@ -5,26 +5,18 @@
  * and the twin's bootstrap import: an API function never bundles sharp.
  */
 import { randomUUID } from 'node:crypto';
-import type { ImageUploadResponse, PhotoUploadStatus } from '../../shared/api.ts';
-import { apiTexts, validationTexts } from '../../shared/messages.ts';
+import type { ImageUploadResponse } from '../../shared/api.ts';
+import { validationTexts } from '../../shared/messages.ts';
 import { photoFiles, PHOTO_ID_PATTERN, type ProductPhoto } from '../../shared/photos.ts';
 import type { PhotoInput } from '../../shared/schemas/index.ts';
 import { MAX_IMAGE_BYTES, type ImageContentType } from '../../shared/uploads.ts';
 import { PHOTO_KEYS } from '../contracts/data-model.ts';
-import { InvalidInput, NotFound } from '../errors.ts';
+import { incomingKey, MAX_MANIFEST_BYTES, type StoredPhoto } from './photo-status.ts';
+import { InvalidInput } from '../errors.ts';
 import { deleteObjects, readObject } from '../repositories/storage.ts';
 import { presignUpload } from './uploads.ts';
 
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const MAX_MANIFEST_BYTES = 64 * 1024;
-export const JSON_TYPE = 'application/json';
-
-export const incomingKey = (uploadId: string) => `${PHOTO_KEYS.incomingPrefix}${uploadId}`;
-export const resultKey = (uploadId: string) => `${PHOTO_KEYS.resultsPrefix}${uploadId}.json`;
 export const manifestKey = (photoId: string) => `${PHOTO_KEYS.manifestsPrefix}${photoId}.json`;
-
-export type StoredPhoto = Omit<ProductPhoto, 'alt'>;
-export type StoredResult = { readonly status: 'ready'; readonly photo: StoredPhoto } | { readonly status: 'failed'; readonly message: string };
 
 /** A presigned POST for one photo, to the upload prefix the processing watches. */
 export async function presignImageUpload(contentType: ImageContentType): Promise<ImageUploadResponse> {
@@ -36,18 +28,6 @@ export async function presignImageUpload(contentType: ImageContentType): Promise
 async function readJson<T>(key: string): Promise<T | undefined> {
   const object = await readObject('images', key, MAX_MANIFEST_BYTES);
   return object?.body ? (JSON.parse(Buffer.from(object.body).toString('utf8')) as T) : undefined;
-}
-
-/** Where an upload is: still processing, ready (with the photo), or refused (with why). 404 for an unknown upload. */
-export async function photoUploadStatus(uploadId: string | undefined): Promise<PhotoUploadStatus> {
-  if (!uploadId || !UUID.test(uploadId)) throw new NotFound(apiTexts.photoUploadNotFound, 'upload_not_found');
-  const result = await readJson<StoredResult>(resultKey(uploadId));
-  if (result) return result;
-  if (await readObject('images', incomingKey(uploadId), 0)) return { status: 'processing' };
-  // Finished between the two reads: the processing writes the result, then deletes the upload.
-  const finished = await readJson<StoredResult>(resultKey(uploadId));
-  if (finished) return finished;
-  throw new NotFound(apiTexts.photoUploadNotFound, 'upload_not_found');
 }
 
 /**

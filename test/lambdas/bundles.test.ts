@@ -79,10 +79,10 @@ describe('function bundles', () => {
     }
   });
 
-  it("signs the admin's proof links without S3's client and its presigner; the other functions with a bucket have the client", () => {
+  it("signs the admin's proof links, and the photo status reads, without S3's client and its presigner; the other functions with a bucket have the client", () => {
     for (const spec of specs.filter((s) => s.grants.some((g) => 'bucket' in g))) {
       const { packages } = built.get(spec.name)!;
-      const presignsOnly = spec.name === 'handlers/admin/orders/get';
+      const presignsOnly = spec.name === 'handlers/admin/orders/get' || spec.name === 'handlers/admin/uploads/image-status';
       expect({ fn: spec.name, s3: packages.has('@aws-sdk/client-s3'), presigner: packages.has('@aws-sdk/s3-request-presigner') }).toEqual({ fn: spec.name, s3: !presignsOnly, presigner: false });
     }
   });

@@ -6,11 +6,11 @@
  * endpoint); the twin's local S3 serves the object from it; and, as IAM would when the link is used,
  * the twin refuses a function without `s3:GetObject` on the bucket.
  */
-import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { GetObjectCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { describe, expect, it } from 'vitest';
 import { asFunction } from '../../infra/local/function-scope.ts';
-import { presignedGetUrl, signedDownloadUrl } from '../../lambdas/repositories/download-links.ts';
+import { presignedGetUrl, readSmallObject, signedDownloadUrl, type ObjectRead } from '../../lambdas/repositories/download-links.ts';
 import { PNG_BYTES, uploadProof } from '../support/factories.ts';
 import { twin } from '../support/twin.ts';
 
@@ -19,12 +19,13 @@ const withToken = { accessKeyId: 'AKIAIOSFODNN7EXAMPLE', secretAccessKey: 'wJalr
 const withoutToken = { accessKeyId: 'AKIAIOSFODNN7EXAMPLE', secretAccessKey: 'wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY' };
 
 /** The link of the SDK's presigner with the S3 client as `s3-client.ts` makes it (in the cloud: without the twin's endpoint in the environment). */
-async function sdkLink(bucket: string, key: string, seconds: number, region: string, credentials: typeof withoutToken, endpoint?: string): Promise<string> {
+async function sdkLink(bucket: string, key: string, seconds: number, region: string, credentials: typeof withoutToken, endpoint?: string, read: ObjectRead = 'GetObject'): Promise<string> {
   const twinEndpoint = process.env.AWS_ENDPOINT_URL_S3;
   delete process.env.AWS_ENDPOINT_URL_S3;
   try {
     const client = new S3Client({ region, credentials, forcePathStyle: Boolean(endpoint), requestChecksumCalculation: 'WHEN_REQUIRED', ...(endpoint ? { endpoint } : {}) });
-    return await getSignedUrl(client, new GetObjectCommand({ Bucket: bucket, Key: key }), { expiresIn: seconds, signingDate });
+    const command = read === 'HeadObject' ? new HeadObjectCommand({ Bucket: bucket, Key: key }) : new GetObjectCommand({ Bucket: bucket, Key: key });
+    return await getSignedUrl(client, command, { expiresIn: seconds, signingDate });
   } finally {
     process.env.AWS_ENDPOINT_URL_S3 = twinEndpoint;
   }
@@ -41,8 +42,10 @@ describe('presigned download links', () => {
   ] as const)('are the SDK presigner\'s, byte for byte: %s', async (_case, bucket, region, credentials, endpoint) => {
     for (const key of keys) {
       for (const seconds of [300, 3600]) {
-        const ours = await presignedGetUrl(bucket, key, seconds, { region, credentials, signingDate, ...(endpoint ? { endpoint } : {}) });
-        expect(ours, key).toBe(await sdkLink(bucket, key, seconds, region, credentials, endpoint));
+        for (const read of ['GetObject', 'HeadObject'] as const) {
+          const ours = await presignedGetUrl(bucket, key, seconds, { region, credentials, signingDate, ...(endpoint ? { endpoint } : {}) }, read);
+          expect(ours, `${read} ${key}`).toBe(await sdkLink(bucket, key, seconds, region, credentials, endpoint, read));
+        }
       }
     }
   });
@@ -70,5 +73,19 @@ describe('presigned download links', () => {
     expect(proof.status).toBe(200);
     expect(Buffer.from(await proof.arrayBuffer()).equals(PNG_BYTES)).toBe(true);
     await expect(asFunction({ name: 'puts only', grants: [{ bucket: 'uploads', access: 'put' }], api: true }, () => signedDownloadUrl('uploads', key, 300))).rejects.toThrow(/not authorized to perform: s3:GetObject/);
+  });
+
+  it('a function reads a small object through links it signs itself: the body, only the size when too large, nothing when missing', async () => {
+    const key = await uploadProof();
+    const reader = { name: 'reads uploads', grants: [{ bucket: 'uploads', access: 'read' }], api: true } as const;
+    const whole = await asFunction(reader, () => readSmallObject('uploads', key, 1024));
+    expect(whole?.size).toBe(PNG_BYTES.length);
+    expect(Buffer.from(whole!.body!).equals(PNG_BYTES)).toBe(true);
+    expect(await asFunction(reader, () => readSmallObject('uploads', key, 0))).toEqual({ size: PNG_BYTES.length });
+    expect(await asFunction(reader, () => readSmallObject('uploads', `${key}-nao-existe`, 1024))).toBeUndefined();
+    // Without the read grant: refused (as IAM would refuse the link), answered as the storage unavailable, like the client's reads.
+    const refused = await asFunction({ name: 'puts only', grants: [{ bucket: 'uploads', access: 'put' }], api: true }, () => readSmallObject('uploads', key, 1024)).catch((error: unknown) => error as Error);
+    expect(refused).toMatchObject({ code: 'storage_unavailable' });
+    expect((refused as Error).cause).toMatchObject({ message: expect.stringMatching(/not authorized to perform: s3:GetObject/) });
   });
 });
