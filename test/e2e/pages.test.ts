@@ -137,4 +137,21 @@ describe('scroll restoration', () => {
     expect(Math.abs((await page.evaluate(() => window.scrollY)) - before)).toBeLessThanOrEqual(20);
     await page.close();
   });
+
+  it('a new address opened in the same tab starts at the top; a reload stays where the shopper was', async () => {
+    const { page } = await openPage(shop.browser, MOBILE);
+    await page.goto(`${shop.twin.url}${paths.shop}`, { waitUntil: 'networkidle' });
+    await page.locator('.product-card').nth(5).scrollIntoViewIfNeeded();
+    await page.evaluate(() => window.scrollBy(0, 200));
+    const before = await page.evaluate(() => window.scrollY);
+    expect(before).toBeGreaterThan(500);
+    // Each document's first entry has the same history key: the position kept under it is the shop's only.
+    await page.goto(`${shop.twin.url}${paths.faq}`, { waitUntil: 'networkidle' });
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await page.evaluate(() => window.scrollTo(0, 300));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(300);
+    await page.reload({ waitUntil: 'networkidle' });
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(300);
+    await page.close();
+  });
 });

@@ -131,11 +131,19 @@ function savePositions(): void {
 }
 
 /**
+ * A history entry's name for its scroll position: its key and its address. The first entry of every
+ * document load has the key "default", so a new address typed in the same tab must not take the
+ * position a former document kept under it (a reload of the same address does).
+ */
+const entryOf = (location: { readonly key: string; readonly pathname: string; readonly search: string }) => `${location.key}:${location.pathname}${location.search}`;
+
+/**
  * The scroll position on each new page: where the visitor was on Back and Forward (and after a
  * reload), the element named by the address's `#hash`, otherwise the top.
  */
 export function ScrollRestoration() {
   const location = useLocation();
+  const entry = entryOf(location);
   const action = useNavigationType();
   // The entry shown: scrolling records its position; an effect that runs again for it (StrictMode) changes nothing.
   const shown = useRef<string | null>(null);
@@ -163,18 +171,18 @@ export function ScrollRestoration() {
   }, []);
 
   useLayoutEffect(() => {
-    if (shown.current === location.key) return;
+    if (shown.current === entry) return;
     const firstView = shown.current === null;
-    shown.current = location.key;
+    shown.current = entry;
     if (firstView) {
       // The document's first view: where the visitor was before a reload, otherwise where the browser
       // put it (the top, the `#hash`, or wherever the visitor scrolled the pre-rendered page meanwhile).
       loadPositions();
-      const saved = positions.get(location.key);
+      const saved = positions.get(entry);
       if (saved !== undefined) window.scrollTo(0, saved);
       return;
     }
-    const saved = positions.get(location.key);
+    const saved = positions.get(entry);
     if (action === 'POP' && saved !== undefined) {
       window.scrollTo(0, saved);
       return;
@@ -193,6 +201,6 @@ export function ScrollRestoration() {
       }
     }
     window.scrollTo(0, 0);
-  }, [location, action]);
+  }, [entry, location.hash, action]);
   return null;
 }
