@@ -1,7 +1,7 @@
 /** The bench's catalogue: plain pieces without photos, numbered (`bench-0000` …). */
 import type { Product } from '../shared/product.ts';
 import { PRODUCT_TYPES } from '../shared/product-types.ts';
-import { DEFAULT_VARIANT_ID } from '../shared/variants.ts';
+import { soleSize } from '../shared/variants.ts';
 
 /** The bench's piece number `i`, with `overrides` (one unlabelled size holding its stock and SKU). */
 export function benchProduct(i: number, overrides: Partial<Omit<Product, 'variants'>> = {}): Product {
@@ -21,5 +21,5 @@ export function benchProduct(i: number, overrides: Partial<Omit<Product, 'varian
     secondaryImage: '',
     ...overrides,
   };
-  return { ...fields, variants: [{ id: DEFAULT_VARIANT_ID, label: '', sku: fields.sku, stock: fields.stock, priceDeltaCents: 0 }] };
+  return { ...fields, variants: [soleSize(fields.sku, fields.stock)] };
 }

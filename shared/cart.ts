@@ -6,7 +6,7 @@
 import { MAX_DISCOUNT_PERCENT } from './pricing.ts';
 import { PHOTO_ID_PATTERN, type ProductPhoto } from './photos.ts';
 import type { Product } from './product.ts';
-import { hasSizes, lineVariant, MAX_VARIANT_LABEL, variantPriceCents, VARIANT_ID_PATTERN, type ProductVariant } from './variants.ts';
+import { hasSizes, MAX_VARIANT_LABEL, variantPriceCents, VARIANT_ID_PATTERN, type ProductVariant } from './variants.ts';
 
 /** `localStorage` key of the cart. */
 export const CART_STORAGE_KEY = 'cart';
@@ -99,10 +99,6 @@ export function cartItemFromProduct(
   };
 }
 
-/** The size a line means, with its product's current sizes (undefined: gone, or to be chosen). */
-export function lineSize(product: Pick<Product, 'variants'>, line: Pick<CartItem, 'variantId'>): ProductVariant | undefined {
-  return lineVariant(product, line.variantId);
-}
 
 /**
  * Adds a line. If the product is already in the cart its quantity grows by the added quantity (capped

@@ -61,10 +61,9 @@ export function totalStock(variants: readonly Pick<ProductVariant, 'stock'>[]): 
   return variants.reduce((sum, variant) => sum + variant.stock, 0);
 }
 
-/** The lowest and highest unit price of the product's sizes (equal without sizes or price differences). */
-export function priceRange(product: WithVariants): { readonly low: number; readonly high: number } {
-  const prices = product.variants.map((variant) => variantPriceCents(product, variant));
-  return prices.length === 0 ? { low: product.priceCents, high: product.priceCents } : { low: Math.min(...prices), high: Math.max(...prices) };
+/** The one unlabelled size of a piece without sizes: its SKU and all its stock (`id`: the default's unless it kept another). */
+export function soleSize(sku: string, stock: number, id: string = DEFAULT_VARIANT_ID): ProductVariant {
+  return { id, label: '', sku, stock, priceDeltaCents: 0 };
 }
 
 /**
@@ -72,7 +71,7 @@ export function priceRange(product: WithVariants): { readonly low: number; reado
  * keeps catalogue answers a minute) has none, and reads as one unlabelled size holding its stock and SKU.
  */
 export function withSizes<P extends { readonly sku: string; readonly stock: number; readonly variants?: readonly ProductVariant[] }>(product: P): P & { readonly variants: readonly ProductVariant[] } {
-  return Array.isArray(product.variants) ? (product as P & { variants: readonly ProductVariant[] }) : { ...product, variants: [{ id: DEFAULT_VARIANT_ID, label: '', sku: product.sku, stock: product.stock, priceDeltaCents: 0 }] };
+  return Array.isArray(product.variants) ? (product as P & { variants: readonly ProductVariant[] }) : { ...product, variants: [soleSize(product.sku, product.stock)] };
 }
 
 /** The name of a line for e-mails, the order page and packing slips: "Anel Lua — 14", or the name alone. */

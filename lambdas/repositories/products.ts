@@ -11,7 +11,7 @@ import { BatchGetCommand, DeleteCommand, GetCommand, QueryCommand, UpdateCommand
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { photoFallback, type ProductPhoto } from '../../shared/photos.ts';
 import { isPublicProduct, type AdminProduct, type Product, type ProductStatus } from '../../shared/product.ts';
-import { DEFAULT_VARIANT_ID, hasSizes, totalStock, type ProductVariant } from '../../shared/variants.ts';
+import { hasSizes, soleSize, totalStock, type ProductVariant } from '../../shared/variants.ts';
 import { ddb, tableName } from './dynamodb-client.ts';
 import { allOfListing, queryAll } from './paging.ts';
 
@@ -65,7 +65,7 @@ export interface StoredVariant {
 /** The sizes of a stored product; an item stored before sizes existed reads as one unlabelled size. */
 function toVariants(item: Record<string, unknown>): ProductVariant[] {
   if (!Array.isArray(item.variants)) {
-    return [{ id: DEFAULT_VARIANT_ID, label: '', sku: String(item.sku ?? ''), stock: Number(item.stock ?? 0), priceDeltaCents: 0 }];
+    return [soleSize(String(item.sku ?? ''), Number(item.stock ?? 0))];
   }
   const stock = (item.variantStock ?? {}) as Record<string, unknown>;
   return (item.variants as Record<string, unknown>[]).map((variant) => ({
@@ -402,7 +402,7 @@ export type SeedProduct = Omit<Product, 'variants'> & { readonly variants?: read
 export async function putProduct(product: SeedProduct, now: Date, createdAt: string = now.toISOString()): Promise<number> {
   const { id, version: _version, variants, ...fields } = product as SeedProduct & { version?: number };
   // A piece without sizes: its one size holds the product's stock and SKU (whatever `variants` said).
-  const sizes = variants && hasSizes({ variants }) ? variants : [{ id: variants?.[0]?.id ?? DEFAULT_VARIANT_ID, label: '', sku: product.sku, stock: product.stock, priceDeltaCents: 0 }];
+  const sizes = variants && hasSizes({ variants }) ? variants : [soleSize(product.sku, product.stock, variants?.[0]?.id)];
   const values: Record<string, unknown> = { ...fields, ...storedVariants(sizes), listing: PRODUCT_LISTING, updatedAt: now.toISOString() };
   const names = Object.keys(values);
   const { Attributes } = await ddb().send(
@@ -511,7 +511,7 @@ export async function sizeProduct(id: string): Promise<boolean> {
  * answer false: read again). Its version is left alone, so no open form breaks.
  */
 export async function setDefaultVariant(id: string, sku: string, stock: number): Promise<boolean> {
-  const sizes = storedVariants([{ id: DEFAULT_VARIANT_ID, label: '', sku, stock, priceDeltaCents: 0 }]);
+  const sizes = storedVariants([soleSize(sku, stock)]);
   try {
     await ddb().send(
       new UpdateCommand({

@@ -5,7 +5,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { ProductUpdatedResponse } from '../../shared/api.ts';
 import { adminTexts, apiTexts, validationTexts } from '../../shared/messages.ts';
-import { DEFAULT_VARIANT_ID, hasSizes, totalStock, type ProductVariant } from '../../shared/variants.ts';
+import { hasSizes, soleSize, totalStock, type ProductVariant } from '../../shared/variants.ts';
 import { MAX_PRICE_CENTS } from '../../shared/pricing.ts';
 import type { AdminProduct, Product } from '../../shared/product.ts';
 import type { StockActor } from '../../shared/stock.ts';
@@ -73,7 +73,7 @@ export async function createProduct(input: ProductInput, actor: StockActor, now 
   refuseOverMaxPrice(fields.priceCents, sizes);
   const variants: ProductVariant[] =
     sizes.length === 0
-      ? [{ id: DEFAULT_VARIANT_ID, label: '', sku: fields.sku, stock: stock ?? 0, priceDeltaCents: 0 }]
+      ? [soleSize(fields.sku, stock ?? 0)]
       : sizes.map((size) => ({ id: newVariantId(), label: size.label, sku: size.sku || fields.sku, stock: size.stock ?? 0, priceDeltaCents: size.priceDeltaCents }));
   const product: AdminProduct = { ...withPhotos({ id, ...fields, variants, stock: totalStock(variants) }, photos), version: 1 };
   const { version: _version, ...stored } = product;

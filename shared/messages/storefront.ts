@@ -150,8 +150,6 @@ export const productTexts = {
   sizeGuide: 'Guia de tamanhos',
   /** The back-in-stock form of one size. */
   sizeAlert: (size: string) => `O tamanho ${size} está esgotado. Avisamos-te quando voltar.`,
-  /** A size that costs more than the product's price. */
-  sizePrice: (price: string) => `(${price})`,
 } as const;
 
 /** Out-of-stock notification form. */

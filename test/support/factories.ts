@@ -8,7 +8,7 @@ import type { ProofUploadResponse } from '../../shared/api.ts';
 import type { AdminProduct } from '../../shared/product.ts';
 import type { PlaceOrderInput, ShippingForm } from '../../shared/schemas/index.ts';
 import { putProduct } from '../../lambdas/repositories/products.ts';
-import { DEFAULT_VARIANT_ID, totalStock } from '../../shared/variants.ts';
+import { soleSize, totalStock } from '../../shared/variants.ts';
 import { call, callRoute, twin } from './twin.ts';
 import { outboxDrained } from './outbox.ts';
 
@@ -33,7 +33,7 @@ export async function createProduct(overrides: Partial<Omit<AdminProduct, 'versi
     ...overrides,
   };
   // Without sizes given: one unlabelled size holding the stock and SKU (a product as before sizes).
-  const variants = overrides.variants ?? [{ id: DEFAULT_VARIANT_ID, label: '', sku: fields.sku, stock: fields.stock, priceDeltaCents: 0 }];
+  const variants = overrides.variants ?? [soleSize(fields.sku, fields.stock)];
   const product: Omit<AdminProduct, 'version'> = { ...fields, variants, stock: totalStock(variants) };
   const version = await putProduct(product, new Date());
   return { ...product, version };

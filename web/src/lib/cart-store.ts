@@ -12,7 +12,6 @@ import {
   clampQuantity,
   decreaseQuantity,
   lineKey,
-  lineSize,
   parseStoredCart,
   removeFromCart,
   serializeCart,
@@ -21,6 +20,7 @@ import {
   type CartItem,
 } from '../../../shared/cart.ts';
 import type { Product } from '../../../shared/product.ts';
+import { lineVariant } from '../../../shared/variants.ts';
 
 /** Where the cart is kept: the text under the key, and news of changes made elsewhere (other tabs). */
 export interface CartBackend {
@@ -54,7 +54,7 @@ export function refreshCartLines(cart: Cart, products: readonly Product[]): Cart
   const next = cart.map((line) => {
     const product = products.find((p) => p.id === line.productId);
     // A size no longer sold (or still to choose) keeps the line as it was: checkout says what to do.
-    const size = product && lineSize(product, line);
+    const size = product && lineVariant(product, line.variantId);
     if (!product || !size) return line;
     const fresh = { ...cartItemFromProduct(product, line.quantity, size), quantity: line.quantity };
     const same = (Object.keys(fresh) as (keyof CartItem)[]).every((key) => fresh[key] === line[key]);

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from '../../lib/router.tsx';
-import { lineKey, lineSize, type CartItem } from '../../../../shared/cart.ts';
+import { lineKey, type CartItem } from '../../../../shared/cart.ts';
 import { formatCents } from '../../../../shared/money.ts';
 import { checkoutTexts, productTexts } from '../../../../shared/messages.ts';
-import { nameWithSize } from '../../../../shared/variants.ts';
+import { lineVariant, nameWithSize } from '../../../../shared/variants.ts';
 import { priceLine, summarizeCart } from '../../../../shared/pricing.ts';
 import type { Product } from '../../../../shared/product.ts';
 import { FREE_SHIPPING_THRESHOLD_CENTS, qualifiesForFreeShipping } from '../../../../shared/shipping.ts';
@@ -56,7 +56,7 @@ function useFreshCart(): FreshCart {
 function lineProblem(line: CartItem, { gone, products }: FreshCart, caps: OrderCaps): string | null {
   if (gone.has(line.productId)) return checkoutTexts.productGone;
   const product = products.get(line.productId);
-  if (product && !lineSize(product, line)) return line.variantId ? checkoutTexts.sizeGone(line.name) : checkoutTexts.sizeRequired(line.name);
+  if (product && !lineVariant(product, line.variantId)) return line.variantId ? checkoutTexts.sizeGone(line.name) : checkoutTexts.sizeRequired(line.name);
   if (line.stock !== undefined && line.quantity > line.stock) return checkoutTexts.outOfStock(nameWithSize(line.name, line.size), line.stock);
   if (line.quantity > caps.lineQuantity) return checkoutTexts.lineQuantityCap(caps.lineQuantity);
   return null;
