@@ -107,15 +107,16 @@ function sizeHasStock(product: AdminProduct, variantId: string, stock: number): 
 function sizesChange(previous: AdminProduct, input: readonly VariantInput[], sku: string, priceCents: number, version: number): VariantsChange {
   let sizes = input;
   const current = previous.variants;
+  // A piece without sizes: its one size, which follows the product's SKU.
+  const single = hasSizes(previous) ? undefined : current[0];
   if (sizes.length === 0) {
-    const kept = !hasSizes(previous) && current.length === 1 ? [{ ...current[0]!, sku }] : current;
+    const kept = single ? [{ ...single, sku }] : current;
     refuseOverMaxPrice(priceCents, kept);
     return { variants: storedVariants(kept).variants, added: [], removed: [] };
   }
   const known = new Set(current.map((variant) => variant.id));
   // A piece without sizes divided into sizes: its one size becomes the first, so what an open order
   // gives back later lands in a size the owner sees. Units in stock are not guessed a size: set to 0 first.
-  const single = !hasSizes(previous) && current.length === 1 ? current[0]! : undefined;
   if (single && sizes.every((size) => size.id === undefined)) {
     if (single.stock > 0 && version === previous.version) {
       const message = adminTexts.splitIntoSizes(single.stock);
