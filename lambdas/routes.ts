@@ -16,9 +16,11 @@ export type Grant =
   | { readonly table: TableKey; readonly access: 'read' | 'write' | 'readWrite' }
   /**
    * `delete`: DeleteObject only (a function that removes files it never reads). `prefix`: only the
-   * objects under it (e.g. `pages/` of the site bucket, never the shop's own files).
+   * objects under it (e.g. `pages/` of the site bucket, never the shop's own files). `signed`: the
+   * function reaches the bucket only through links it signs itself (`repositories/signed-s3.ts`), so
+   * its bundle carries no S3 client (and leaves out the event streams only that client needs).
    */
-  | { readonly bucket: BucketKey; readonly access: 'read' | 'put' | 'readWrite' | 'readDelete' | 'readWriteDelete' | 'delete'; readonly prefix?: string }
+  | { readonly bucket: BucketKey; readonly access: 'read' | 'put' | 'readWrite' | 'readDelete' | 'readWriteDelete' | 'delete'; readonly prefix?: string; readonly signed?: true }
   | { readonly mail: true }
   /** The key of the customers' order links (`ORDER_LINK_ENV`): no IAM, a value the stack resolves from its secret. */
   | { readonly orderLinks: true }
@@ -70,11 +72,14 @@ const RATE_LIMITS_GRANT = { table: 'rateLimits', access: 'write' } as const sati
 /** The shop's settings (payment instructions, caps, thresholds): read with a short cache. */
 export const SETTINGS_READ = { table: 'settings', access: 'read' } as const satisfies Grant;
 /** What rendering and keeping pre-rendered pages needs: the catalogue, the settings, the shop's address, `pages/` of the site bucket. */
+const PRODUCTS_READ = { table: 'products', access: 'read' } as const satisfies Grant;
+const COLLECTIONS_READ = { table: 'collections', access: 'read' } as const satisfies Grant;
+const SHOP_URL = { config: 'shopUrl' } as const satisfies Grant;
 export const PAGE_PUBLISHING_GRANTS = [
   SETTINGS_READ,
-  { table: 'products', access: 'read' },
-  { table: 'collections', access: 'read' },
-  { config: 'shopUrl' },
+  PRODUCTS_READ,
+  COLLECTIONS_READ,
+  SHOP_URL,
   { bucket: 'site', access: 'readWriteDelete', prefix: PAGES_PREFIX },
 ] as const satisfies readonly Grant[];
 const TEN_MINUTES = 600;
@@ -121,8 +126,9 @@ export const routes = [
   { method: 'GET', path: '/api/sitemap.xml', handler: 'sitemap/get', access: 'public', cacheSeconds: 3600, cacheQuery: [], throttle: CATALOGUE_THROTTLE,
     grants: [{ table: 'products', access: 'read' }, { config: 'shopUrl' }] },
   // CloudFront's fallback origin for a page the site bucket does not have yet (`services/pages.ts`).
+  // It only renders, and writes a page the bucket lacks (`If-None-Match: *`): no read or delete of pages.
   { method: 'GET', path: '/api/pages/{key+}', handler: 'pages/get', access: 'public', throttle: CATALOGUE_THROTTLE, renderer: true,
-    grants: PAGE_PUBLISHING_GRANTS },
+    grants: [SETTINGS_READ, PRODUCTS_READ, COLLECTIONS_READ, SHOP_URL, { bucket: 'site', access: 'put', prefix: PAGES_PREFIX, signed: true }] },
 
   // ── Public: checkout ──
   // What the storefront's pages state from the settings (the privacy policy's retention periods, the order caps).
@@ -183,7 +189,7 @@ export const routes = [
     // The counters give the list's total (all pages) without reading the orders.
     grants: [{ table: 'orders', access: 'read' }, { table: 'orderSearch', access: 'read' }, { table: 'counters', access: 'read' }] },
   { method: 'GET', path: '/api/admin/orders/{id}', handler: 'admin/orders/get', access: 'admin',
-    grants: [{ table: 'orders', access: 'read' }, { bucket: 'proofs', access: 'read' }] },
+    grants: [{ table: 'orders', access: 'read' }, { bucket: 'proofs', access: 'read', signed: true }] },
   // The listing index read by its date key: the orders of the chosen days only.
   { method: 'GET', path: '/api/admin/orders/export', handler: 'admin/orders/export', access: 'admin',
     grants: [{ table: 'orders', access: 'read' }] },
@@ -236,7 +242,7 @@ export const routes = [
   { method: 'POST', path: '/api/admin/uploads/image', handler: 'admin/uploads/image', access: 'admin',
     grants: [{ bucket: 'images', access: 'put' }] },
   { method: 'GET', path: '/api/admin/uploads/image/{id}', handler: 'admin/uploads/image-status', access: 'admin',
-    grants: [{ bucket: 'images', access: 'read' }] },
+    grants: [{ bucket: 'images', access: 'read', signed: true }] },
   { method: 'GET', path: '/api/admin/contact-messages', handler: 'admin/contact-messages/list', access: 'admin',
     grants: [{ table: 'contactMessages', access: 'read' }] },
   { method: 'GET', path: '/api/admin/contact-messages/{id}', handler: 'admin/contact-messages/get', access: 'admin',

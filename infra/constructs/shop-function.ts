@@ -74,7 +74,8 @@ export const UNREACHED_IN_LAMBDA = [
  * a dynamic `import()` (`HttpProtocol.loadEventStreamCapability` of `@smithy/core`): about 20 KB of a
  * function. Their operations have none, so a function without S3 leaves them out, like
  * {@link UNREACHED_IN_LAMBDA}. S3's client imports them statically (for SelectObjectContent): a
- * function with a bucket keeps them (the bundle test loads every bundle in a fresh process).
+ * function with a bucket keeps them, unless it reaches every bucket through links it signs itself
+ * (`signed` grants: no S3 client; the bundle test loads every bundle in a fresh process).
  */
 export const EVENT_STREAMS = ['@smithy/core/event-streams'] as const;
 
@@ -101,10 +102,10 @@ export const BUNDLE_OPTIONS = {
 
 /**
  * What a function's bundle leaves out: the unreached providers, the event-stream modules if its
- * grants (when known) name no bucket, and its own native modules.
+ * grants (when known) name no bucket but through signed links, and its own native modules.
  */
 export function bundleExternals(nativeModules: readonly string[] = [], grants?: readonly Grant[]): string[] {
-  const eventStreams = grants && !grants.some((grant) => 'bucket' in grant) ? EVENT_STREAMS : [];
+  const eventStreams = grants && !grants.some((grant) => 'bucket' in grant && !grant.signed) ? EVENT_STREAMS : [];
   return [...UNREACHED_IN_LAMBDA, ...eventStreams, ...nativeModules];
 }
 

@@ -9,8 +9,9 @@
  *   was not given the orders table, as it would in AWS.
  * - **Actions:** a middleware on the shared DynamoDB, S3 and SES clients checks each call (every item
  *   of a transaction or batch) against the actions `bind.ts` grants for the row, and refuses like IAM
- *   does (`AccessDeniedException`); so does a check of each presigned download link
- *   (`download-links.ts`: `s3:GetObject`, which S3 checks when the link is used). Outside any scope (bootstrap, seeding, tests calling a handler
+ *   does (`AccessDeniedException`); so does a check of each presigned link (`signed-s3.ts`:
+ *   `s3:GetObject`, or `s3:PutObject` for a write, which S3 checks when the link is used). Outside
+ *   any scope (bootstrap, seeding, tests calling a handler
  *   directly) nothing is restricted.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
@@ -21,7 +22,7 @@ import { buckets, tables, type BucketKey, type TableKey } from '../../lambdas/co
 import { ORIGIN_ENV } from '../../lambdas/contracts/env.ts';
 import { ddb } from '../../lambdas/repositories/dynamodb-client.ts';
 import { s3 } from '../../lambdas/repositories/s3-client.ts';
-import { onPresign } from '../../lambdas/repositories/download-links.ts';
+import { onPresign } from '../../lambdas/repositories/signed-s3.ts';
 import { ses } from '../../lambdas/repositories/ses-client.ts';
 import { REPO_ROOT } from './dynamodb-local.ts';
 import {
@@ -230,6 +231,6 @@ export function installFunctionScopes(): void {
   guard(ddb().middlewareStack, 'dynamodb');
   guard(s3().middlewareStack, 's3');
   guard(ses().middlewareStack, 'ses');
-  // A presigned link is signed without the S3 client: S3 would refuse its use without s3:GetObject.
-  onPresign((bucket, key) => check('s3', 'GetObjectCommand', { Bucket: bucket, Key: key }));
+  // A presigned link is signed without the S3 client: S3 would refuse its use without s3:GetObject (s3:PutObject for a write).
+  onPresign((operation, bucket, key) => check('s3', `${operation}Command`, { Bucket: bucket, Key: key }));
 }

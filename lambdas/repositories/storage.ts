@@ -1,7 +1,8 @@
 /**
  * Objects in S3: presigned uploads from the browser, a look at an uploaded object (size and first
  * bytes), copies, writes and deletions. Storage failures become `Unavailable` (503). Download links are
- * signed without the S3 client: `download-links.ts`.
+ * signed without the S3 client, and so are a small object's read and a new object's write for the
+ * functions that need nothing else of S3: `signed-s3.ts`.
  */
 import { CopyObjectCommand, DeleteObjectsCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';

@@ -7,7 +7,7 @@ import { COUNTER, getCounters } from '../repositories/counters.ts';
 import type { AdminEmailRequest, OrderStatusChange, OrdersQuery } from '../../shared/schemas/index.ts';
 import { DEFAULT_PAGE_SIZE } from '../../shared/schemas/limits.ts';
 import { Conflict, InvalidInput, NotFound } from '../errors.ts';
-import { signedDownloadUrl } from '../repositories/download-links.ts';
+import { signedDownloadUrl } from '../repositories/signed-s3.ts';
 import { appendTimeline, getOrder, getOrderItem, listOrders, toOrder, toOrderSummary } from '../repositories/orders.ts';
 import { ordersUnderTerm } from '../repositories/order-search.ts';
 import { matchesSearch, searchPlan } from '../../shared/order-search.ts';

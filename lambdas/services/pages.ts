@@ -15,6 +15,7 @@ import { isProductId } from '../../shared/product-id.ts';
 import { listCollections } from '../repositories/collections.ts';
 import { setting } from '../repositories/environment.ts';
 import { getProduct, getProductsConsistent, listProducts } from '../repositories/products.ts';
+import { writeNewObject } from '../repositories/signed-s3.ts';
 import { deleteObjects, objectHead, writeObject } from '../repositories/storage.ts';
 import { shopInfo } from './settings.ts';
 
@@ -100,9 +101,8 @@ export async function renderPath(pagePath: string, options: { consistent?: boole
  * collection or the settings changed): the one that read the catalogue first must not finish last and
  * put back the old price. So a page is kept with when its data was read, and written only over a page
  * read earlier, by S3's conditional write on the ETag just seen (another write in between: look again).
- * `ifAbsent`: only when no page is kept yet (a first visitor's render never replaces the streams' one).
  */
-export async function keepPage(pagePath: string, page: PageRender, ifAbsent = false): Promise<void> {
+export async function keepPage(pagePath: string, page: PageRender): Promise<void> {
   const key = pageObjectKey(decodedAddress(pagePath));
   // A page that failed (500) changes nothing: the kept one, if any, stays.
   if (page.status === 500) return;
@@ -113,7 +113,7 @@ export async function keepPage(pagePath: string, page: PageRender, ifAbsent = fa
   }
   for (let tries = 0; tries < KEEP_TRIES; tries += 1) {
     const kept = await objectHead('site', key);
-    if (kept && (ifAbsent || Number(kept.metadata[READ_AT] ?? 0) > page.readAt)) return;
+    if (kept && Number(kept.metadata[READ_AT] ?? 0) > page.readAt) return;
     const written = await writeObject('site', key, page.html, {
       contentType: PAGE_CONTENT_TYPE,
       cacheControl: PAGE_CACHE_CONTROL,
@@ -127,14 +127,22 @@ export async function keepPage(pagePath: string, page: PageRender, ifAbsent = fa
 /**
  * The page for a request CloudFront could not find in the bucket (`pages/<path>.html`): rendered now
  * and kept for the next visitor when it is a page of the shop in the shop's own spelling (and only if
- * none is kept yet); any other address under `pages/` gets the not-found page, rendered and never kept.
- * A key outside `pages/` is not a page at all: undefined.
+ * none is kept yet: a first visitor's render never replaces the streams' one); any other address under
+ * `pages/` gets the not-found page, rendered and never kept. A key outside `pages/` is not a page at
+ * all: undefined. The page is written through a link the function signs itself (`writeNewObject`),
+ * so the fallback, a read route, carries no S3 client.
  */
 export async function renderMissingPage(key: string): Promise<RenderedPage | undefined> {
   const pagePath = pagePathOfKey(key);
   if (pagePath === undefined) return key.startsWith(PAGES_PREFIX) && key.length < 1024 ? renderPath(NOT_FOUND_PAGE_PATH) : undefined;
   const page = await renderPath(pagePath);
-  if (page.status === 200) await keepPage(pagePath, page, true);
+  if (page.status === 200) {
+    await writeNewObject('site', pageObjectKey(decodedAddress(pagePath)), page.html, {
+      contentType: PAGE_CONTENT_TYPE,
+      cacheControl: PAGE_CACHE_CONTROL,
+      metadata: { [READ_AT]: String(page.readAt) },
+    });
+  }
   return page;
 }
 

@@ -8,7 +8,7 @@ import type { ProductPhoto } from '../../shared/photos.ts';
 import { apiTexts } from '../../shared/messages.ts';
 import { PHOTO_KEYS } from '../contracts/data-model.ts';
 import { NotFound } from '../errors.ts';
-import { readSmallObject } from '../repositories/download-links.ts';
+import { readSmallObject } from '../repositories/signed-s3.ts';
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** Largest photo description or result the shop reads back (they are a few hundred bytes). */

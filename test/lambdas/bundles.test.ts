@@ -2,7 +2,7 @@
  * The functions as the cloud runs them: every Lambda bundle built with the stack's own esbuild options,
  * in a folder outside the repository (no `node_modules` to fall back on, as in `/var/task`), then
  * - it carries only the SDK clients its grants use (S3 only with a bucket, SES only with mail; the
- *   admin's order detail presigns its proof link without S3's client) and no
+ *   functions whose bucket grants are all `signed` sign their S3 requests without S3's client) and no
  *   API function carries sharp (DynamoDB is in every API function, for the middleware's per-client limits, and in a consumer only
  *   with a table grant);
  * - it loads in a fresh Node process (a bundle that needed a package left out, or sharp's native
@@ -11,13 +11,14 @@
  *   environment only, as Lambda gives them: the credential providers left out are never reached.
  */
 import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleFunction, functionBundleSpecs, type FunctionBundle, type FunctionBundleSpec } from '../../infra/bundles.ts';
-import { REPO_ROOT, UNREACHED_IN_LAMBDA } from '../../infra/constructs/shop-function.ts';
+import { EVENT_STREAMS, REPO_ROOT, UNREACHED_IN_LAMBDA } from '../../infra/constructs/shop-function.ts';
 import { ORIGIN_ENV, ORIGIN_HEADER } from '../../lambdas/contracts/env.ts';
 import { routes } from '../../lambdas/routes.ts';
 import { twin } from '../support/twin.ts';
@@ -79,17 +80,21 @@ describe('function bundles', () => {
     }
   });
 
-  it("signs the admin's proof links, and the photo status reads, without S3's client and its presigner; the other functions with a bucket have the client", () => {
+  it("signs the admin's proof links, the photo status reads and the page fallback's write without S3's client and its presigner (`signed` grants); the other functions with a bucket have the client", () => {
+    const signedOnly = specs.filter((s) => s.grants.some((g) => 'bucket' in g) && s.grants.every((g) => !('bucket' in g) || g.signed)).map((s) => s.name);
+    expect(signedOnly.sort()).toEqual(['handlers/admin/orders/get', 'handlers/admin/uploads/image-status', 'handlers/pages/get']);
     for (const spec of specs.filter((s) => s.grants.some((g) => 'bucket' in g))) {
       const { packages } = built.get(spec.name)!;
-      const presignsOnly = spec.name === 'handlers/admin/orders/get' || spec.name === 'handlers/admin/uploads/image-status';
-      expect({ fn: spec.name, s3: packages.has('@aws-sdk/client-s3'), presigner: packages.has('@aws-sdk/s3-request-presigner') }).toEqual({ fn: spec.name, s3: !presignsOnly, presigner: false });
+      const signed = signedOnly.includes(spec.name);
+      // Event streams left out: the bundle names the module it would import (and never does) instead of carrying it.
+      const eventStreamsLeftOut = readFileSync(built.get(spec.name)!.file, 'utf8').includes(`"${EVENT_STREAMS[0]}"`);
+      expect({ fn: spec.name, s3: packages.has('@aws-sdk/client-s3'), presigner: packages.has('@aws-sdk/s3-request-presigner'), eventStreamsLeftOut }).toEqual({ fn: spec.name, s3: !signed, presigner: false, eventStreamsLeftOut: signed });
     }
   });
 
-  it('a read route (GET) is at most 250 KB minified, unless it calls S3 (its client alone is about 170 KB)', () => {
+  it('a read route (GET) is at most 250 KB minified (none carries S3\'s client, about 170 KB alone)', () => {
     const over = specs
-      .filter((spec) => spec.readRoute && !built.get(spec.name)!.packages.has('@aws-sdk/client-s3'))
+      .filter((spec) => spec.readRoute)
       .map((spec) => ({ fn: spec.name, kb: Math.round(built.get(spec.name)!.bytes / 102.4) / 10 }))
       .filter(({ kb }) => kb > 250);
     expect(over).toEqual([]);
