@@ -38,10 +38,13 @@ async function timed(work: () => Promise<unknown>): Promise<number> {
   return Math.round(performance.now() - start);
 }
 
-/** The JS and CSS a page's HTML loads at once (module scripts, modulepreloads, stylesheets), gzip. */
+/**
+ * The JS and CSS a page loads for its first view, gzip: its stylesheets and scripts, with the app that
+ * `boot.ts` starts once the page has loaded (named in `<meta name="app-script|app-module">`).
+ */
 async function weigh(base: string, dist: string, page: string): Promise<PageWeight> {
   const html = await (await fetch(`${base}${page}`)).text();
-  const files = [...new Set([...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!))];
+  const files = [...new Set([...html.matchAll(/(?:src|href|content)="\/(assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!))];
   let js = 0;
   let css = 0;
   for (const file of files) {

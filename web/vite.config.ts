@@ -66,6 +66,8 @@ export default defineConfig(({ isSsrBuild }) => ({
         // The shop's texts have no side effects (importing some areas loads no other part), and three
         // parts are chunks of their own (`TEXT_CHUNKS`).
         rollupOptions: {
+          // The app shell, and the first script of the pre-rendered pages (`src/boot.ts`).
+          input: { index: join(root, 'index.html'), boot: join(root, 'src', 'boot.ts') },
           treeshake: { moduleSideEffects: (id: string) => !/shared[\\/]messages[\\/.]/.test(id) },
           output: { codeSplitting: { includeDependenciesRecursively: false, groups: TEXT_CHUNKS } },
         },

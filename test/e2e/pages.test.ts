@@ -85,6 +85,93 @@ describe('hydration', () => {
     await page.close();
   });
 
+  it.each([
+    {
+      path: paths.contact,
+      api: '/api/contact-messages',
+      submit: 'Enviar mensagem',
+      fields: { Nome: 'Rita Antes', 'E-mail': 'rita.antes@exemplo.pt', Telefone: '913333333', Assunto: 'Encomenda especial', Mensagem: 'Escrito antes da app.' },
+    },
+    { path: paths.findOrder, api: '/api/orders/lookup', submit: 'Enviar a ligação', fields: { 'Número da encomenda': '123456', 'E-mail da encomenda': 'rita.antes@exemplo.pt' } },
+  ])('$path: what a shopper types into the form before the app runs stays, and is what is sent', async ({ path, api, submit, fields }) => {
+    const { page, problems } = await openPage(shop.browser);
+    // The app's entry is held until the form is filled in.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const sent: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith(api)) sent.push(request.postData() ?? '');
+    });
+    await page.goto(`${shop.twin.url}${path}`, { waitUntil: 'commit' });
+    const form = page.locator('form');
+    for (const [label, text] of Object.entries(fields)) await form.getByLabel(label, { exact: true }).fill(text);
+    const button = form.getByRole('button', { name: submit });
+    expect(await button.isDisabled()).toBe(true);
+    release();
+    await expect.poll(() => button.isEnabled(), { timeout: 20_000 }).toBe(true);
+    for (const [label, text] of Object.entries(fields)) expect(await form.getByLabel(label, { exact: true }).inputValue(), label).toBe(text);
+    await button.click();
+    await expect.poll(() => sent.length).toBe(1);
+    const body = JSON.stringify(JSON.parse(sent[0]!));
+    for (const text of Object.values(fields)) expect(body).toContain(JSON.stringify(text).slice(1, -1));
+    expect(problems.errors.filter((error) => !/40[04]/.test(error))).toEqual([]);
+    await page.close();
+  });
+
+  it("shows the page before the app: the app's scripts are asked for only once the page (its photos too) has loaded", async () => {
+    const { page, problems } = await openPage(shop.browser, MOBILE);
+    const response = await page.goto(`${shop.twin.url}${paths.product(PRODUCT)}`);
+    const html = await response!.text();
+    // One script at first, the boot (`web/src/boot.ts`); the app's entry and modules are only named.
+    expect(html.match(/<script type="module"[^>]*>/g)).toEqual([expect.stringMatching(/src="\/assets\/boot-[^"]+\.js"/)]);
+    expect(html).not.toContain('modulepreload');
+    expect(html).toMatch(/<meta name="app-script" content="\/assets\/[^"]+\.js" \/>/);
+    // The app then runs: its buttons work.
+    await page.getByRole('button', { name: 'Aumentar quantidade' }).click();
+    expect(await page.locator('.quantity__input').inputValue()).toBe('2');
+    const timing = await page.evaluate(() => {
+      const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+      const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+      const scripts = resources.filter((entry) => /\/assets\/[^/]+\.js$/.test(entry.name) && !/\/boot-/.test(entry.name));
+      // The piece's main photo, the largest thing on the screen.
+      const main = document.querySelector<HTMLImageElement>('.gallery__main')!.currentSrc;
+      const photo = resources.find((entry) => entry.name === main);
+      return { loaded: navigation.loadEventStart, scripts: scripts.length, firstScript: Math.min(...scripts.map((entry) => entry.startTime)), photo: photo?.responseEnd };
+    });
+    expect(timing.scripts).toBeGreaterThan(5);
+    expect(timing.photo).toBeLessThanOrEqual(timing.loaded);
+    expect(timing.firstScript).toBeGreaterThanOrEqual(timing.loaded);
+    expect(problems.errors).toEqual([]);
+    expect(problems.csp).toEqual([]);
+    await page.close();
+  });
+
+  it('a photo that stalls does not keep the page dead: the app starts at the first touch, or after 3 s at the latest', async () => {
+    for (const touch of [true, false]) {
+      const { page, problems } = await openPage(shop.browser, MOBILE);
+      // Every photo stalls (never answered): the load event never comes.
+      await page.route('**/images/**', () => undefined);
+      await page.goto(`${shop.twin.url}${paths.product(PRODUCT)}`, { waitUntil: 'domcontentloaded' });
+      const more = page.getByRole('button', { name: 'Aumentar quantidade' });
+      // Before the app runs, the quantity is off (a click would be lost).
+      expect(await more.isDisabled()).toBe(true);
+      const started = Date.now();
+      if (touch) await page.locator('h1').click();
+      await more.click({ timeout: 10_000 });
+      const waited = Date.now() - started;
+      expect(await page.locator('.quantity__input').inputValue()).toBe('2');
+      expect(await page.evaluate(() => document.readyState)).not.toBe('complete');
+      if (touch) expect(waited, 'started by the touch').toBeLessThan(2500);
+      else expect(waited, 'started by the 3 s timer').toBeGreaterThan(1500);
+      expect(problems.errors).toEqual([]);
+      await page.close();
+    }
+  });
+
   it('the not-found pages answer 404 and still hydrate cleanly (the only error is the 404 itself)', async () => {
     for (const path of ['/nao-existe', '/product/nao-existe']) {
       const { page, problems } = await openPage(shop.browser);
@@ -146,12 +233,14 @@ describe('scroll restoration', () => {
     const before = await page.evaluate(() => window.scrollY);
     expect(before).toBeGreaterThan(500);
     // Each document's first entry has the same history key: the position kept under it is the shop's only.
-    await page.goto(`${shop.twin.url}${paths.faq}`, { waitUntil: 'networkidle' });
+    // Not 'networkidle': the browser's background revalidation of a stale-while-revalidate answer
+    // (`/api/shop-info`) never reports its end to Playwright, which then waits 30 s.
+    await page.goto(`${shop.twin.url}${paths.faq}`);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
     await page.evaluate(() => window.scrollTo(0, 300));
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(300);
-    await page.reload({ waitUntil: 'networkidle' });
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(300);
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 10_000 }).toBe(300);
     await page.close();
   });
 });

@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seedCollections, seedPieces } from '../../infra/local/seed/catalogue.ts';
 import { DEFAULT_LISTING_FILTER, filterProducts, type ListingFilter } from '../../shared/listing-filter.ts';
-import { DESKTOP, MOBILE, openPage, scanAll, seriousViolations, useShop } from '../web/e2e-support.ts';
+import { appRunning, DESKTOP, MOBILE, openPage, scanAll, seriousViolations, useShop } from '../web/e2e-support.ts';
 
 const shop = useShop();
 
@@ -19,7 +19,10 @@ const badge = (page: Page) => page.locator('.cart-badge');
 const productJsonLd = (page: Page) =>
   page.locator('script[type="application/ld+json"]').evaluateAll((blocks) => blocks.map((b) => JSON.parse(b.textContent ?? '{}') as { '@type': string }).find((b) => b['@type'] === 'Product')) as Promise<Record<string, any>>;
 /** Waits until the page's data has loaded (no 'A carregar...' left). */
-const settled = (page: Page) => page.waitForFunction(() => !document.querySelector('main .loading') && document.querySelector('main h1'));
+const settled = async (page: Page) => {
+  await page.waitForFunction(() => !document.querySelector('main .loading') && document.querySelector('main h1'));
+  await appRunning(page);
+};
 
 describe('home', () => {
   it('has the title, description, keywords and sharing tags, the hero picture, banner, blocks and category tiles', async () => {

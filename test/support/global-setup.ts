@@ -11,7 +11,9 @@ import type { TwinInfo } from './twin.ts';
 let twin: Twin | undefined;
 
 export async function setup(project: TestProject): Promise<void> {
-  execFileSync('npm', ['run', '--silent', 'build:web'], { stdio: ['ignore', 'ignore', 'inherit'] });
+  // As `npm run build:web` builds it by hand: vitest's NODE_ENV=test would make Vite build React's
+  // development runtime, which a later e2e run of the same folder would then test.
+  execFileSync('npm', ['run', '--silent', 'build:web'], { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, NODE_ENV: 'production' } });
   // Without the stage throttle: the test files together are a crowd (see TwinOptions.throttle).
   twin = await startTwin({ port: 0, seed: true, throttle: false });
   project.provide('twin', twinInfo(twin));

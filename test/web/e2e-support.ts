@@ -87,6 +87,23 @@ export async function seriousViolations(page: Page): Promise<string[]> {
 }
 
 /** The physical table name of a table of the data model in the twin. */
+/**
+ * Waits until the app runs the page: a pre-rendered page starts it only once loaded (`web/src/boot.ts`),
+ * so "loaded" is not "working". React marks each node it hydrated or rendered (an own `__reactFiber$…`
+ * key: the page's heading, else the layout); then no CSS transition may still be running (a button it
+ * enabled fades to its colours).
+ */
+export async function appRunning(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    // The page's own heading (its route's chunk hydrated too), or the layout.
+    const node = document.querySelector('main h1') ?? document.querySelector('#root > *');
+    return Boolean(node && Object.keys(node).some((key) => key.startsWith('__reactFiber$')));
+  });
+  // Hydration done, the render that follows it (what `useHydrated` enables) is painted two frames on.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await page.waitForFunction(() => document.getAnimations().every((animation) => !(animation instanceof CSSTransition)));
+}
+
 export function tableName(twin: Twin, key: TableKey): string {
   return twin.env[tables[key].envVar] ?? `joias-${key}`;
 }

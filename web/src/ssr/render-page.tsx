@@ -12,12 +12,14 @@ import { escapeHtml } from '../../../shared/html.ts';
 import { PAGE_DATA_ELEMENT_ID, pageDataJson, type PageData } from '../../../shared/pages.ts';
 import type { SellerIdentity } from '../../../shared/shop-identity.ts';
 import { AppRoutes, RenderedModulesContext } from '../app/router.tsx';
+import { APP_MODULE_META, APP_SCRIPT_META } from '../lib/app-modules.ts';
 import { PageDataContext } from '../lib/page-data.ts';
 import { headTags, ServerHeadContext, type ServerHead } from '../lib/page-meta.ts';
 
 /** One entry of Vite's build manifest (`.vite/manifest.json`). */
 export interface ManifestChunk {
   readonly file: string;
+  readonly src?: string;
   readonly css?: readonly string[];
   readonly imports?: readonly string[];
   readonly isEntry?: boolean;
@@ -71,8 +73,25 @@ function moduleLinks(manifest: RenderInput['manifest'], modules: Iterable<string
   for (const key of modules) visit(key);
   return [
     ...[...styles].map((file) => `<link rel="stylesheet" crossorigin href="/${escapeHtml(file)}" />`),
-    ...[...scripts].map((file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}" />`),
+    ...[...scripts].map((file) => `<meta name="${APP_MODULE_META}" content="/${escapeHtml(file)}" />`),
   ].join('\n    ');
+}
+
+/** The app's scripts as Vite writes them in the shell: its entry, and the modules fetched with it. */
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/g;
+const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">/g;
+
+/**
+ * The shell's tail (after the page's head) with the app loaded once the page has loaded
+ * (`src/boot.ts`): the entry's script and its preloads become names for the boot script, which
+ * takes their place.
+ */
+function deferredApp(tail: string, manifest: RenderInput['manifest']): string {
+  const boot = Object.values(manifest).find((chunk) => chunk.isEntry && chunk.src === 'src/boot.ts');
+  if (!boot || tail.match(ENTRY_SCRIPT)?.length !== 1) throw new Error('the template has no app entry script, or the manifest no boot script');
+  return tail
+    .replace(ENTRY_SCRIPT, (_tag, src: string) => `<meta name="${APP_SCRIPT_META}" content="${src}" />\n    <script type="module" crossorigin src="/${escapeHtml(boot.file)}"></script>`)
+    .replace(MODULE_PRELOAD, (_tag, href: string) => `<meta name="${APP_MODULE_META}" content="${href}" />`);
 }
 
 function headHtml(head: ServerHead, pathname: string): string {
@@ -115,7 +134,7 @@ export async function renderPage(input: RenderInput): Promise<RenderedPage> {
     input.template.slice(0, start) +
     headHtml(head, url.pathname) +
     (links ? `\n    ${links}` : '') +
-    input.template.slice(end + HEAD_END.length).replace(
+    deferredApp(input.template.slice(end + HEAD_END.length), input.manifest).replace(
       ROOT,
       // A function, so that no `$&` in a product's text is read as a replacement pattern.
       () => `<div id="root">${body}</div>\n    <script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${pageDataJson(input.data)}</script>`,

@@ -180,10 +180,12 @@ function Gallery({ product }: { product: Product }) {
 /**
  * Quantity with − / + and a field the customer can clear and retype: while typing, the field keeps
  * what was typed (empty included) and only a whole number changes the quantity; leaving the field
- * shows the quantity in force again.
+ * shows the quantity in force again. Off until the app runs (a pre-rendered page): a click or a typed
+ * number before it would be lost, or kept by the field and not by the quantity.
  */
 function QuantityPicker({ value, onChange }: { value: number; onChange: (value: number) => void }) {
   const [draft, setDraft] = useState<string | null>(null);
+  const hydrated = useHydrated();
   // The shop's cap of units of one piece per order (its settings).
   const max = useOrderCaps().lineQuantity;
   const step = (next: number) => {
@@ -196,7 +198,7 @@ function QuantityPicker({ value, onChange }: { value: number; onChange: (value: 
         Quantidade
       </span>
       <div className="quantity__control" role="group" aria-labelledby="quantity-label">
-        <button type="button" className="icon-button" aria-label="Diminuir quantidade" disabled={value <= 1} onClick={() => step(value - 1)}>
+        <button type="button" className="icon-button" aria-label="Diminuir quantidade" disabled={!hydrated || value <= 1} onClick={() => step(value - 1)}>
           −
         </button>
         <input
@@ -206,6 +208,7 @@ function QuantityPicker({ value, onChange }: { value: number; onChange: (value: 
           min={1}
           max={max}
           aria-labelledby="quantity-label"
+          disabled={!hydrated}
           value={draft ?? String(value)}
           onChange={(e) => {
             const typed = e.target.value;
@@ -214,7 +217,7 @@ function QuantityPicker({ value, onChange }: { value: number; onChange: (value: 
           }}
           onBlur={() => setDraft(null)}
         />
-        <button type="button" className="icon-button" aria-label="Aumentar quantidade" disabled={value >= max} onClick={() => step(value + 1)}>
+        <button type="button" className="icon-button" aria-label="Aumentar quantidade" disabled={!hydrated || value >= max} onClick={() => step(value + 1)}>
           +
         </button>
       </div>
@@ -225,9 +228,10 @@ function QuantityPicker({ value, onChange }: { value: number; onChange: (value: 
 /**
  * The sizes of a piece sold in sizes, as radio buttons: each with its price when it differs, a sold-out
  * one struck through and marked "esgotado" (choosing it offers its back-in-stock form instead of the
- * cart), and the link to the sizing guide.
+ * cart), and the link to the sizing guide. Off until the app runs (a choice before it would be lost).
  */
 function SizePicker({ product, chosen, onChoose, error }: { product: Product; chosen: string | undefined; onChoose: (id: string) => void; error?: string }) {
+  const hydrated = useHydrated();
   const differs = product.variants.some((variant) => variant.priceDeltaCents > 0);
   return (
     <fieldset className="size-picker" aria-describedby={error ? 'size-error' : undefined}>
@@ -237,7 +241,7 @@ function SizePicker({ product, chosen, onChoose, error }: { product: Product; ch
           const soldOut = variant.stock <= 0;
           return (
             <label key={variant.id} className={`size-picker__option${soldOut ? ' size-picker__option--soldout' : ''}`}>
-              <input type="radio" name="size" value={variant.id} checked={chosen === variant.id} onChange={() => onChoose(variant.id)} />
+              <input type="radio" name="size" value={variant.id} checked={chosen === variant.id} disabled={!hydrated} onChange={() => onChoose(variant.id)} />
               <span>
                 {variant.label}
                 {differs && <span className="size-picker__price"> {formatCents(discountedPriceCents(variantPriceCents(product, variant), product.discountPercent))}</span>}

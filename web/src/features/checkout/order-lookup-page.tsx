@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { useHydrated } from '../../lib/hydrated.ts';
+import { useHydrated, useTypedBeforeHydration } from '../../lib/hydrated.ts';
 import { apiTexts, myOrderTexts } from '../../../../shared/messages.ts';
 import { orderLookupSchema } from '../../../../shared/schemas/order-lookup.ts';
 import { TEXT_LIMITS } from '../../../../shared/schemas/fields.ts';
@@ -24,6 +24,7 @@ export function OrderLookupPage() {
   const [errors, setErrors] = useState<FieldMessages>({});
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'idle' });
   const form = useRef<HTMLFormElement>(null);
+  useTypedBeforeHydration(form, setValues);
   usePageMeta({ title: myOrderTexts.lookupTitle, description: myOrderTexts.lookupIntro, noindex: true });
 
   const set = (name: keyof Values) => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: event.target.value }));

@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { useHydrated } from '../../lib/hydrated.ts';
+import { useHydrated, useTypedBeforeHydration } from '../../lib/hydrated.ts';
 import { apiTexts, contactTexts } from '../../../../shared/messages.ts';
 import { contactMessageSchema, type ContactMessageInput } from '../../../../shared/schemas/contact-message.ts';
 import { TEXT_LIMITS } from '../../../../shared/schemas/fields.ts';
@@ -23,6 +23,7 @@ export function ContactPage() {
   const [errors, setErrors] = useState<FieldMessages>({});
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'idle' });
   const form = useRef<HTMLFormElement>(null);
+  useTypedBeforeHydration(form, setValues);
 
   const set = (name: keyof Values) => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: event.target.value }));
   const focusFirstError = (fields: FieldMessages) => {
