@@ -12,6 +12,7 @@ import { MAIL_ENV, PAGES_ENV } from '../contracts/env.ts';
 import type { SellerIdentity } from '../../shared/shop-identity.ts';
 import { allPagePaths, documentObjectKey, DOCUMENTS, decodedAddress, NOT_FOUND_PAGE_PATH, pageKind, pageObjectKey, pagePathOfKey, PAGES_PREFIX, type PageData } from '../../shared/pages.ts';
 import { isProductId } from '../../shared/product-id.ts';
+import { logger } from '../logger.ts';
 import { listCollections } from '../repositories/collections.ts';
 import { setting } from '../repositories/environment.ts';
 import { getProduct, getProductsConsistent, listProducts } from '../repositories/products.ts';
@@ -137,11 +138,12 @@ export async function renderMissingPage(key: string): Promise<RenderedPage | und
   if (pagePath === undefined) return key.startsWith(PAGES_PREFIX) && key.length < 1024 ? renderPath(NOT_FOUND_PAGE_PATH) : undefined;
   const page = await renderPath(pagePath);
   if (page.status === 200) {
+    // Keeping it is for the next visitor: this one gets the page even when the bucket cannot take it.
     await writeNewObject('site', pageObjectKey(decodedAddress(pagePath)), page.html, {
       contentType: PAGE_CONTENT_TYPE,
       cacheControl: PAGE_CACHE_CONTROL,
       metadata: { [READ_AT]: String(page.readAt) },
-    });
+    }).catch((error: unknown) => logger.warn('page not kept', { pagePath, error }));
   }
   return page;
 }

@@ -172,6 +172,25 @@ describe('hydration', () => {
     }
   });
 
+  it('the listing\'s filters are off until the app runs (a choice before it would be reset), then work', async () => {
+    const { page, problems } = await openPage(shop.browser);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${shop.twin.url}${paths.shop}`, { waitUntil: 'commit' });
+    const maximum = page.getByLabel('Máximo');
+    await maximum.waitFor();
+    expect(await maximum.isDisabled()).toBe(true);
+    expect(await page.getByRole('radio', { name: 'Todos' }).isDisabled()).toBe(true);
+    release();
+    await expect.poll(() => maximum.isEnabled(), { timeout: 20_000 }).toBe(true);
+    expect(problems.errors).toEqual([]);
+    await page.close();
+  });
+
   it('the not-found pages answer 404 and still hydrate cleanly (the only error is the 404 itself)', async () => {
     for (const path of ['/nao-existe', '/product/nao-existe']) {
       const { page, problems } = await openPage(shop.browser);

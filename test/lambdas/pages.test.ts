@@ -17,7 +17,7 @@ import { deleteProductItem } from '../../lambdas/repositories/products.ts';
 import { asFunction } from '../../infra/local/function-scope.ts';
 import { routes } from '../../lambdas/routes.ts';
 import { streamConsumers } from '../../lambdas/jobs.ts';
-import { keepPage, PAGE_CONTENT_TYPE, renderPath } from '../../lambdas/services/pages.ts';
+import { keepPage, PAGE_CONTENT_TYPE, renderMissingPage, renderPath } from '../../lambdas/services/pages.ts';
 import { bucketName, s3 } from '../../lambdas/repositories/s3-client.ts';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { createProduct } from '../support/factories.ts';
@@ -209,6 +209,16 @@ describe('two at once: a first visitor and the owner', () => {
     const fresh = `pages/teste-${randomUUID()}.html`;
     expect(await writeObject('site', fresh, 'one', { contentType: 'text/html', ifAbsent: true })).toBe(true);
     expect(await writeObject('site', fresh, 'two', { contentType: 'text/html', ifAbsent: true })).toBe(false);
+  });
+
+  it('a first visitor still gets the page when the bucket cannot keep it (the write is for the next visitor)', async () => {
+    const product = await createProduct({ name: `Colar Sem Balde ${randomUUID().slice(0, 6)}`, priceCents: 3300 });
+    const key = `pages/product/${product.id}.html`;
+    // As the fallback function, but without its write grant: S3 would refuse the PUT (403).
+    const row = routes.find((route) => route.handler === 'pages/get')!;
+    const page = await asFunction({ name: row.handler, grants: row.grants.filter((grant) => !('bucket' in grant)), api: true }, () => renderMissingPage(key));
+    expect(page?.status).toBe(200);
+    expect(page?.html).toContain(formatCents(3300));
   });
 
   it('of twenty conditional writes of one page at once, exactly one wins, and its text is the one kept (as S3)', async () => {

@@ -18,10 +18,13 @@ const LATEST_START_MS = 3000;
 
 let started = false;
 
+/** The addresses the pre-renderer named in the head (the build's own files only). */
+const named = (name: string) =>
+  [...document.querySelectorAll<HTMLMetaElement>(`head > meta[name="${name}"]`)].map((meta) => meta.content).filter((href) => href.startsWith('/assets/'));
+
 function start(): void {
   if (started) return;
   started = true;
-  const named = (name: string) => [...document.querySelectorAll<HTMLMetaElement>(`meta[name="${name}"]`)].map((meta) => meta.content);
   for (const href of named(APP_MODULE_META)) {
     const link = document.createElement('link');
     link.rel = 'modulepreload';

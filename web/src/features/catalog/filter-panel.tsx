@@ -24,8 +24,9 @@ function readPrice(text: string, fallback: number): number {
  * URL so that it starts again from the applied filter.
  */
 export function FilterPanel({ filter, onApply, onClear }: { filter: ListingFilter; onApply: (filter: ListingFilter) => void; onClear: () => void }) {
-  // undefined: as the screen's width says (the CSS decides); then whatever the visitor chose.
+  // Off until the app runs (the page is pre-rendered): a choice made before it would be reset.
   const hydrated = useHydrated();
+  // undefined: as the screen's width says (the CSS decides); then whatever the visitor chose.
   const [open, setOpen] = useState<boolean>();
   useEffect(() => setOpen((chosen) => chosen ?? !window.matchMedia(MOBILE_MEDIA_QUERY).matches), []);
   const [type, setType] = useState<ProductType | undefined>(filter.type);
@@ -47,7 +48,7 @@ export function FilterPanel({ filter, onApply, onClear }: { filter: ListingFilte
         Filtros <ChevronDownIcon />
       </button>
       <form id={bodyId} className={open === undefined ? 'filter-panel__body filter-panel__body--auto' : 'filter-panel__body'} hidden={open === false} onSubmit={apply} noValidate>
-        <fieldset className="filter-panel__group">
+        <fieldset className="filter-panel__group" disabled={!hydrated}>
           <legend>Tipo</legend>
           <label className="filter-panel__choice">
             <input type="radio" name="tipo" value="" checked={type === undefined} onChange={() => setType(undefined)} />
@@ -60,7 +61,7 @@ export function FilterPanel({ filter, onApply, onClear }: { filter: ListingFilte
             </label>
           ))}
         </fieldset>
-        <fieldset className="filter-panel__group">
+        <fieldset className="filter-panel__group" disabled={!hydrated}>
           <legend>Preços</legend>
           <div className="filter-panel__prices">
             <label className="field">
@@ -78,7 +79,7 @@ export function FilterPanel({ filter, onApply, onClear }: { filter: ListingFilte
           <button type="submit" className="button" disabled={!hydrated}>
             Aplicar Filtro
           </button>
-          <button type="button" className="button button--secondary" onClick={onClear}>
+          <button type="button" className="button button--secondary" onClick={onClear} disabled={!hydrated}>
             Limpar Filtros
           </button>
         </div>
