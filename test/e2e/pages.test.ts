@@ -3,6 +3,7 @@
  * error or warning and works; with JavaScript off the page is still there; Back from a product brings
  * the shopper to where they were on the listing.
  */
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { paths } from '../../shared/paths.ts';
 import { STATIC_PAGES } from '../../shared/pages.ts';
@@ -10,6 +11,17 @@ import { seedPieces } from '../../infra/local/seed/catalogue.ts';
 import { MOBILE, openPage, useShop } from '../web/e2e-support.ts';
 
 const shop = useShop();
+
+/** Holds the app's entry script until `release()` is called: the page is there, the app not yet. */
+async function holdApp(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
 
 const PRODUCT = 'colar-coracao-eterno';
 /** A sold-out piece: its page shows the back-in-stock form (a chunk of its own). */
@@ -47,12 +59,7 @@ describe('hydration', () => {
   it('what a shopper types into the back-in-stock field before the app runs is what is sent', async () => {
     const { page, problems } = await openPage(shop.browser);
     // The app's entry is held until the e-mail is typed into the pre-rendered field.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdApp(page);
     const sent: string[] = [];
     page.on('request', (request) => {
       if (request.method() === 'POST' && request.url().endsWith('/api/stock-alerts')) sent.push(request.postData() ?? '');
@@ -96,12 +103,7 @@ describe('hydration', () => {
   ])('$path: what a shopper types into the form before the app runs stays, and is what is sent', async ({ path, api, submit, fields }) => {
     const { page, problems } = await openPage(shop.browser);
     // The app's entry is held until the form is filled in.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdApp(page);
     const sent: string[] = [];
     page.on('request', (request) => {
       if (request.method() === 'POST' && request.url().endsWith(api)) sent.push(request.postData() ?? '');
@@ -174,12 +176,7 @@ describe('hydration', () => {
 
   it('the listing\'s filters are off until the app runs (a choice before it would be reset), then work', async () => {
     const { page, problems } = await openPage(shop.browser);
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdApp(page);
     await page.goto(`${shop.twin.url}${paths.shop}`, { waitUntil: 'commit' });
     const maximum = page.getByLabel('Máximo');
     await maximum.waitFor();
