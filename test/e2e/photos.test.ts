@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seedPieces } from '../../infra/local/seed/catalogue.ts';
-import { useShop } from '../web/e2e-support.ts';
+import { appRunning, useShop } from '../web/e2e-support.ts';
 
 const shop = useShop();
 const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true } as const;
@@ -93,6 +93,8 @@ describe('photos on a 390 px phone (DPR 3)', () => {
     await page.goto(`${shop.twin.url}/product/${piece.id}`);
     const main = page.locator('.gallery__main').first();
     await expect.poll(() => main.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0)).toBe(true);
+    // The page as the shopper keeps it: the app running (it starts once the page has loaded) and idle.
+    await appRunning(page);
     await page.waitForLoadState('networkidle');
     expectWellSized((await shown(page, '.gallery__main')).slice(0, 1));
     expectWellSized(await shown(page, '.gallery__thumb img'));
