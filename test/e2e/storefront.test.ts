@@ -28,6 +28,7 @@ describe('home', () => {
   it('has the title, description, keywords and sharing tags, the hero picture, banner, blocks and category tiles', async () => {
     const { page, problems } = await openPage(shop.browser);
     await page.goto(`${shop.twin.url}/`);
+    await appRunning(page);
     await expect.poll(() => page.title()).toBe('Vê já a nossa nova coleção!!');
     const meta = (selector: string) => page.locator(selector).getAttribute('content');
     expect(await meta('meta[name="description"]')).toMatch(/aço inoxidável/);
@@ -61,6 +62,7 @@ describe('home', () => {
   it('advances the testimonials every 3 s, highlighting the active one, and stops while the pointer is on them', async () => {
     const { page } = await openPage(shop.browser);
     await page.goto(`${shop.twin.url}/`);
+    await appRunning(page);
     const active = page.locator('.carousel__slide[data-active="true"]');
     await expect.poll(() => active.getAttribute('aria-label')).toBe('1 de 5');
     expect(await active.locator('blockquote').evaluate((q) => getComputedStyle(q).borderColor)).not.toBe(
@@ -79,6 +81,7 @@ describe('home', () => {
     const context = await shop.browser.newContext({ viewport: MOBILE, reducedMotion: 'reduce' });
     const page = await context.newPage();
     await page.goto(`${shop.twin.url}/`);
+    await appRunning(page);
     const active = page.locator('.carousel__slide[data-active="true"]');
     await expect.poll(() => active.getAttribute('aria-label')).toBe('1 de 5');
     expect(await page.getByRole('button', { name: 'Pausar a rotação' }).count()).toBe(0); // no rotation with reduced motion
@@ -115,6 +118,7 @@ describe('home', () => {
   it('category tiles filter the listing by their type', async () => {
     const { page } = await openPage(shop.browser);
     await page.goto(`${shop.twin.url}/`);
+    await appRunning(page);
     await page.locator('.category-tile', { hasText: 'Anéis' }).click();
     await expect.poll(() => new URL(page.url()).search).toBe('?tipo=anel');
     await expect.poll(() => cards(page).count()).toBe(expectedCount({ type: 'anel' }));
@@ -126,6 +130,7 @@ describe('home', () => {
   it('removes only tracking parameters from the address on load', async () => {
     const { page } = await openPage(shop.browser);
     await page.goto(`${shop.twin.url}/shop?utm_source=instagram&tipo=brinco&fbclid=abc&gclid=x&utm_campaign=verao`);
+    await appRunning(page);
     await expect.poll(() => cards(page).count()).toBe(expectedCount({ type: 'brinco' }));
     expect(new URL(page.url()).search).toBe('?tipo=brinco');
     await page.close();
@@ -136,6 +141,7 @@ describe('listing (/shop)', () => {
   it('filters by type and price only on Aplicar Filtro, keeps the filter in the URL, shows the label rule, the empty state, and clears', async () => {
     const { page, problems } = await openPage(shop.browser);
     await page.goto(`${shop.twin.url}/shop`);
+    await appRunning(page);
     await expect.poll(() => cards(page).count()).toBe(seedPieces.length);
     expect(await activeFilters(page).textContent()).toBe('nenhum');
     expect(await page.title()).toBe('Vê os nossos novos produtos | Joias Inox');
@@ -189,6 +195,7 @@ describe('listing (/shop)', () => {
   it("filters by collection from the header's Coleções menu", async () => {
     const { page } = await openPage(shop.browser);
     await page.goto(`${shop.twin.url}/`);
+    await appRunning(page);
     const menu = page.getByRole('button', { name: 'Coleções' });
     await menu.click();
     expect(await menu.getAttribute('aria-expanded')).toBe('true');
@@ -208,6 +215,7 @@ describe('listing (/shop)', () => {
   it('collapses the filter panel on a small screen behind the Filtros toggle', async () => {
     const { page } = await openPage(shop.browser, MOBILE);
     await page.goto(`${shop.twin.url}/shop`);
+    await appRunning(page);
     const toggle = page.getByRole('button', { name: 'Filtros' });
     await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('false');
     expect(await page.getByRole('button', { name: 'Aplicar Filtro' }).isVisible()).toBe(false);
@@ -225,6 +233,7 @@ describe('product detail', () => {
     const piece = seedPieces.find((p) => p.id === 'anel-solitario-aurora')!; // stock 5, 10 % off
     const { page, problems } = await openPage(shop.browser);
     await page.goto(`${shop.twin.url}/product/${piece.id}`);
+    await appRunning(page);
     await expect.poll(() => page.locator('h1').textContent()).toBe(piece.name);
     expect(await page.title()).toBe(`${piece.name} | Joias Inox`);
     expect(await page.locator('.product-detail .price-tag').textContent()).toMatch(/29,90\s€.*26,91\s€.*-10%/);
@@ -275,6 +284,7 @@ describe('product detail', () => {
     const piece = seedPieces.find((p) => p.stock === 0)!;
     const { page, problems } = await openPage(shop.browser);
     await page.goto(`${shop.twin.url}/product/${piece.id}`);
+    await appRunning(page);
     await expect.poll(() => page.locator('.product-detail__soldout').textContent()).toContain('Esgotado');
     expect(await page.getByRole('button', { name: 'Adicionar ao carrinho' }).count()).toBe(0);
     const jsonLd = await productJsonLd(page);
@@ -300,6 +310,7 @@ describe('product detail', () => {
   it('shows a proper not-found page for an unknown product', async () => {
     const { page } = await openPage(shop.browser);
     await page.goto(`${shop.twin.url}/product/peca-que-nao-existe`);
+    await appRunning(page);
     await expect.poll(() => page.locator('h1').textContent()).toBe('Produto não encontrado');
     expect(await page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex');
     await page.getByRole('link', { name: 'Ver todos os produtos' }).click();
@@ -312,6 +323,7 @@ describe('contact', () => {
   it('requires every field, stores the message, confirms and clears the form', async () => {
     const { page, problems } = await openPage(shop.browser);
     await page.goto(`${shop.twin.url}/contact`);
+    await appRunning(page);
     expect(await page.locator('main a[href^="mailto:"]').first().textContent()).toContain('@');
     expect(await page.locator('.social-links--labelled a').count()).toBe(3);
 
@@ -345,6 +357,7 @@ describe('FAQ', () => {
   it('has nine questions with one answer open at a time, by mouse and keyboard', async () => {
     const { page } = await openPage(shop.browser);
     await page.goto(`${shop.twin.url}/faq`);
+    await appRunning(page);
     const questions = page.locator('.faq__question');
     await expect.poll(() => questions.count()).toBe(9);
     const expanded = () => questions.evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-expanded')).join(''));
@@ -386,6 +399,7 @@ describe('static pages, header and footer', () => {
     const { page, problems } = await openPage(shop.browser);
     for (const { path, heading, facts } of staticPages) {
       await page.goto(`${shop.twin.url}${encodeURI(path)}`);
+      await appRunning(page);
       await expect.poll(() => page.locator('h1').textContent()).toBe(heading);
       expect(await page.title()).toMatch(/ \| Joias Inox$/);
       const text = await page.locator('main').textContent();
@@ -398,6 +412,7 @@ describe('static pages, header and footer', () => {
   it('reaches every footer and header link, scrolling to the top, with the legal links', async () => {
     const { page } = await openPage(shop.browser);
     await page.goto(`${shop.twin.url}/`);
+    await appRunning(page);
     const footerLinks = await page.locator('.site-footer nav a').evaluateAll((links) => links.map((a) => ({ text: a.textContent!, href: a.getAttribute('href')! })));
     expect(footerLinks.length).toBe(16); // with "A minha encomenda" (/encomenda)
     for (const link of footerLinks) {
@@ -427,6 +442,7 @@ describe('static pages, header and footer', () => {
   it('shows the Portuguese not-found page for unknown addresses', async () => {
     const { page } = await openPage(shop.browser);
     await page.goto(`${shop.twin.url}/nao/existe`);
+    await appRunning(page);
     await expect.poll(() => page.locator('h1').textContent()).toBe('Página não encontrada');
     expect(await page.title()).toBe('Página não encontrada | Joias Inox');
     await page.close();
@@ -435,6 +451,7 @@ describe('static pages, header and footer', () => {
   it('has a hamburger menu under 768 px', async () => {
     const { page } = await openPage(shop.browser, MOBILE);
     await page.goto(`${shop.twin.url}/`);
+    await appRunning(page);
     const toggle = page.getByRole('button', { name: 'Menu' });
     expect(await toggle.isVisible()).toBe(true);
     expect(await page.locator('.site-nav').getByRole('link', { name: 'Sobre Nós' }).isVisible()).toBe(false);
