@@ -73,7 +73,7 @@ export function writeHeaders(write: ObjectWrite): Record<string, string> {
  * The presigner's options for a write: its headers stay headers (user metadata too, which the
  * presigner would otherwise move into the query) and are all signed (content type and cache control too).
  */
-export function writeSigning(write: ObjectWrite): { signableHeaders: Set<string>; unhoistableHeaders: Set<string> } {
+function writeSigning(write: ObjectWrite): { signableHeaders: Set<string>; unhoistableHeaders: Set<string> } {
   const names = Object.keys(writeHeaders(write));
   return { signableHeaders: new Set(names), unhoistableHeaders: new Set(names.filter((name) => name.startsWith('x-amz-'))) };
 }
@@ -144,6 +144,14 @@ export function signedDownloadUrl(bucket: BucketKey, key: string, seconds: numbe
   return signedUrl(bucket, key, seconds, read);
 }
 
+/**
+ * S3's answer to a conditional write that wrote nothing: 412, the condition did not hold; 409, a
+ * conflicting conditional write of the key is in flight (S3 says try again; the other one wins).
+ */
+export function conditionNotMet(status: number | undefined): boolean {
+  return status === 412 || status === 409;
+}
+
 /** How long a link this function signs for its own read or write lives. */
 const OWN_REQUEST_SECONDS = 60;
 
@@ -192,7 +200,7 @@ export async function writeNewObject(bucket: BucketKey, key: string, body: strin
     throw new Unavailable(undefined, 'storage_unavailable', { cause: error });
   }
   await answer.body?.cancel();
-  if (answer.status === 412 || answer.status === 409) return false;
+  if (conditionNotMet(answer.status)) return false;
   if (!answer.ok) throw new Unavailable(undefined, 'storage_unavailable', { cause: new Error(`S3 PutObject answered ${answer.status}`) });
   return true;
 }

@@ -9,6 +9,7 @@ import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import type { BucketKey } from '../contracts/data-model.ts';
 import { Unavailable } from '../errors.ts';
 import { bucketName, s3 } from './s3-client.ts';
+import { conditionNotMet } from './signed-s3.ts';
 
 function storageUnavailable(error: unknown): Unavailable {
   return new Unavailable(undefined, 'storage_unavailable', { cause: error });
@@ -136,9 +137,7 @@ export async function writeObject(
     );
     return true;
   } catch (error) {
-    const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
-    // 412: the condition did not hold; 409: a conflicting conditional write is in flight (S3 says try again; the other one wins).
-    if (conditional && (status === 412 || status === 409)) return false;
+    if (conditional && conditionNotMet((error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode)) return false;
     throw storageUnavailable(error);
   }
 }

@@ -95,6 +95,14 @@ export async function renderPath(pagePath: string, options: { consistent?: boole
   return { ...(await renderer.renderPage({ template, manifest, origin: setting(MAIL_ENV.shopUrl), data })), readAt };
 }
 
+/** Where a rendered page is kept, and what it is kept with: its type, its cache control, when its data was read. */
+function pageObject(pagePath: string, page: PageRender) {
+  return {
+    key: pageObjectKey(decodedAddress(pagePath)),
+    write: { contentType: PAGE_CONTENT_TYPE, cacheControl: PAGE_CACHE_CONTROL, metadata: { [READ_AT]: String(page.readAt) } },
+  };
+}
+
 /**
  * Keeps a rendered page in the site bucket, or removes it when the address is now "not found".
  *
@@ -104,7 +112,7 @@ export async function renderPath(pagePath: string, options: { consistent?: boole
  * read earlier, by S3's conditional write on the ETag just seen (another write in between: look again).
  */
 export async function keepPage(pagePath: string, page: PageRender): Promise<void> {
-  const key = pageObjectKey(decodedAddress(pagePath));
+  const { key, write } = pageObject(pagePath, page);
   // A page that failed (500) changes nothing: the kept one, if any, stays.
   if (page.status === 500) return;
   // A page now "not found" goes: its address answers 404, or, should the page exist again, is rendered afresh.
@@ -115,12 +123,7 @@ export async function keepPage(pagePath: string, page: PageRender): Promise<void
   for (let tries = 0; tries < KEEP_TRIES; tries += 1) {
     const kept = await objectHead('site', key);
     if (kept && Number(kept.metadata[READ_AT] ?? 0) > page.readAt) return;
-    const written = await writeObject('site', key, page.html, {
-      contentType: PAGE_CONTENT_TYPE,
-      cacheControl: PAGE_CACHE_CONTROL,
-      metadata: { [READ_AT]: String(page.readAt) },
-      ...(kept ? { ifMatch: kept.etag } : { ifAbsent: true }),
-    });
+    const written = await writeObject('site', key, page.html, { ...write, ...(kept ? { ifMatch: kept.etag } : { ifAbsent: true }) });
     if (written) return;
   }
 }
@@ -139,11 +142,8 @@ export async function renderMissingPage(key: string): Promise<RenderedPage | und
   const page = await renderPath(pagePath);
   if (page.status === 200) {
     // Keeping it is for the next visitor: this one gets the page even when the bucket cannot take it.
-    await writeNewObject('site', pageObjectKey(decodedAddress(pagePath)), page.html, {
-      contentType: PAGE_CONTENT_TYPE,
-      cacheControl: PAGE_CACHE_CONTROL,
-      metadata: { [READ_AT]: String(page.readAt) },
-    }).catch((error: unknown) => logger.warn('page not kept', { pagePath, error }));
+    const { key: object, write } = pageObject(pagePath, page);
+    await writeNewObject('site', object, page.html, write).catch((error: unknown) => logger.warn('page not kept', { pagePath, error }));
   }
   return page;
 }
