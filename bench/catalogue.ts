@@ -1,7 +1,7 @@
 /** The bench's catalogue: plain pieces without photos, numbered (`bench-0000` …). */
-import type { Product } from '../shared/product.ts';
-import { PRODUCT_TYPES } from '../shared/product-types.ts';
-import { soleSize } from '../shared/variants.ts';
+import type { Product } from '#shared/product.ts';
+import { PRODUCT_TYPES } from '#shared/product-types.ts';
+import { soleSize } from '#shared/variants.ts';
 
 /** The bench's piece number `i`, with `overrides` (one unlabelled size holding its stock and SKU). */
 export function benchProduct(i: number, overrides: Partial<Omit<Product, 'variants'>> = {}): Product {

@@ -1,7 +1,7 @@
 /** Lighthouse (mobile preset, the default) on pages of the built shop, with Debian's Chromium. */
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { CHROMIUM } from '../test/support/browser.ts';
+import { CHROMIUM } from '#test/support/browser.ts';
 
 export interface LighthouseScores {
   readonly page: string;

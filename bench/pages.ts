@@ -6,11 +6,11 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { Twin } from '../infra/local/twin.ts';
-import { putProduct } from '../lambdas/repositories/products.ts';
-import { formatCents } from '../shared/money.ts';
-import { paths } from '../shared/paths.ts';
-import type { Product } from '../shared/product.ts';
+import type { Twin } from '#infra/local/twin.ts';
+import { putProduct } from '#lambdas/repositories/products.ts';
+import { formatCents } from '#shared/money.ts';
+import { paths } from '#shared/paths.ts';
+import type { Product } from '#shared/product.ts';
 
 const RUNS = 5;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;

@@ -8,15 +8,15 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import sharp from 'sharp';
-import { seedPieces } from '../infra/local/seed/catalogue.ts';
-import { jewelleryImage } from '../infra/local/seed/images.ts';
-import { phoneJpeg } from '../infra/local/seed/photos.ts';
-import { listProducts, putProduct, withPhotos } from '../lambdas/repositories/products.ts';
-import { processPhoto } from '../lambdas/services/photo-processing.ts';
-import { photoUploadStatus } from '../lambdas/services/photo-status.ts';
-import { presignImageUpload } from '../lambdas/services/photos.ts';
-import type { ProductPhoto } from '../shared/photos.ts';
-import { launchBrowser } from '../test/support/browser.ts';
+import { seedPieces } from '#infra/local/seed/catalogue.ts';
+import { jewelleryImage } from '#infra/local/seed/images.ts';
+import { phoneJpeg } from '#infra/local/seed/photos.ts';
+import { listProducts, putProduct, withPhotos } from '#lambdas/repositories/products.ts';
+import { processPhoto } from '#lambdas/services/photo-processing.ts';
+import { photoUploadStatus } from '#lambdas/services/photo-status.ts';
+import { presignImageUpload } from '#lambdas/services/photos.ts';
+import type { ProductPhoto } from '#shared/photos.ts';
+import { launchBrowser } from '#test/support/browser.ts';
 
 export interface PhotoFigures {
   readonly sourceBytes: number;

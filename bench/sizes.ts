@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import { bundleFunction, functionBundleSpecs } from '../infra/bundles.ts';
-import { REPO_ROOT } from '../infra/constructs/shop-function.ts';
+import { bundleFunction, functionBundleSpecs } from '#infra/bundles.ts';
+import { REPO_ROOT } from '#infra/constructs/shop-function.ts';
 
 const run = promisify(execFile);
 const gz = (bytes: Buffer) => gzipSync(bytes, { level: 9 }).length;

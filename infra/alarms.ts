@@ -53,7 +53,7 @@ import * as sns from 'aws-cdk-lib/aws-sns';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
-import { BUSINESS_METRICS } from '../lambdas/contracts/metrics.ts';
+import { BUSINESS_METRICS } from '#lambdas/contracts/metrics.ts';
 import { BASE_ENVIRONMENT, metricsNamespace } from './constructs/shop-function.ts';
 
 /** Every alarm looks at sums over this period, one period at a time. */

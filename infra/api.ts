@@ -12,9 +12,9 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { DEFAULT_THROTTLE, routeId, routes as routeTable, type Route } from '../lambdas/routes.ts';
-import { ORIGIN_ENV } from '../lambdas/contracts/env.ts';
-import { routeRowsDefine } from '../lambdas/http/route-rows.ts';
+import { DEFAULT_THROTTLE, routeId, routes as routeTable, type Route } from '#lambdas/routes.ts';
+import { ORIGIN_ENV } from '#lambdas/contracts/env.ts';
+import { routeRowsDefine } from '#lambdas/http/route-rows.ts';
 import { bindGrant, type BindTargets } from './constructs/bind.ts';
 import { acknowledgeNag } from './constructs/nag.ts';
 import { REPO_ROOT, ShopFunction } from './constructs/shop-function.ts';

@@ -17,7 +17,7 @@
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
-import { ADMIN_PASSWORD_POLICY } from '../shared/password-policy.ts';
+import { ADMIN_PASSWORD_POLICY } from '#shared/password-policy.ts';
 
 /** How long an admin's access and ID tokens are good for (the most a removed admin keeps API access). */
 export const ADMIN_TOKEN_VALIDITY = Duration.minutes(15);

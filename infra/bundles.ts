@@ -6,9 +6,9 @@
  */
 import path from 'node:path';
 import { build, type Metafile } from 'esbuild';
-import { jobs, mailEvents, photoProcessing, streamConsumers } from '../lambdas/jobs.ts';
-import { routeRowsDefine } from '../lambdas/http/route-rows.ts';
-import { routes, type Grant, type Route } from '../lambdas/routes.ts';
+import { jobs, mailEvents, photoProcessing, streamConsumers } from '#lambdas/jobs.ts';
+import { routeRowsDefine } from '#lambdas/http/route-rows.ts';
+import { routes, type Grant, type Route } from '#lambdas/routes.ts';
 import { BUNDLE_ALIASES, BUNDLE_OPTIONS, bundleExternals, REPO_ROOT } from './constructs/shop-function.ts';
 
 export interface FunctionBundleSpec {

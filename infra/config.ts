@@ -3,9 +3,9 @@
  * import them too: the deploy-time settings read from CDK context, the shape of the SPA's
  * `config.json`, and the Content-Security-Policy of the shop.
  */
-import { shopSettingsSchema } from '../shared/schemas/settings.ts';
-import { DEFAULT_SETTINGS, type PaymentSettings } from '../shared/settings.ts';
-import { ADMIN_PREFIX_PATTERN, CHECKOUT_PAGES, DEFAULT_ADMIN_PREFIX, paths } from '../shared/paths.ts';
+import { shopSettingsSchema } from '#shared/schemas/settings.ts';
+import { DEFAULT_SETTINGS, type PaymentSettings } from '#shared/settings.ts';
+import { ADMIN_PREFIX_PATTERN, CHECKOUT_PAGES, DEFAULT_ADMIN_PREFIX, paths } from '#shared/paths.ts';
 
 
 /** Stages are lowercase words; they prefix SES template names and name the stack. */

@@ -7,7 +7,7 @@ import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
-import { tables, type BucketKey, type KeyDef, type TableDef, type TableKey } from '../lambdas/contracts/data-model.ts';
+import { tables, type BucketKey, type KeyDef, type TableDef, type TableKey } from '#lambdas/contracts/data-model.ts';
 import { acknowledgeNag } from './constructs/nag.ts';
 
 /** Days an upload no order claimed stays in the uploads bucket (not versioned: then it is gone). */

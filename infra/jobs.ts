@@ -7,7 +7,7 @@ import { Duration } from 'aws-cdk-lib';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
 import { Construct } from 'constructs';
-import { jobs as jobTable, type Job } from '../lambdas/jobs.ts';
+import { jobs as jobTable, type Job } from '#lambdas/jobs.ts';
 import { bindGrant, type BindTargets } from './constructs/bind.ts';
 import { REPO_ROOT, ShopFunction } from './constructs/shop-function.ts';
 

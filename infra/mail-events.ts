@@ -22,7 +22,7 @@ import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { mailEvents, mailEventsPattern } from '../lambdas/jobs.ts';
+import { mailEvents, mailEventsPattern } from '#lambdas/jobs.ts';
 import { bindGrant, type BindTargets } from './constructs/bind.ts';
 import { acknowledgeNag } from './constructs/nag.ts';
 import { REPO_ROOT, ShopFunction } from './constructs/shop-function.ts';

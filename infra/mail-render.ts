@@ -6,7 +6,7 @@
  */
 import Handlebars from 'handlebars';
 import mjml2html from 'mjml';
-import { MAIL_TEMPLATE_IDS, type MailTemplateId } from '../lambdas/contracts/mail-templates.ts';
+import { MAIL_TEMPLATE_IDS, type MailTemplateId } from '#lambdas/contracts/mail-templates.ts';
 import { mailLayout, mailTemplateSources, textLayout, type MailTemplateSource } from './mail-templates.ts';
 
 /** The parts of one SES template. */

@@ -16,9 +16,9 @@
  * of every template (`{{loja.legal}}`, `{{texto.loja.legal}}`: `MailShopData`), filled when each mail
  * is sent: the next e-mail shows the new identification with no deploy.
  */
-import { escapeHtml } from '../shared/html.ts';
-import type { MailTemplateId } from '../lambdas/contracts/mail-templates.ts';
-import { SHOP_BRAND } from '../shared/shop-identity.ts';
+import { escapeHtml } from '#shared/html.ts';
+import type { MailTemplateId } from '#lambdas/contracts/mail-templates.ts';
+import { SHOP_BRAND } from '#shared/shop-identity.ts';
 
 /** One e-mail before rendering. */
 export interface MailTemplateSource {

@@ -22,8 +22,8 @@ import * as events from 'aws-cdk-lib/aws-events';
 import * as ses from 'aws-cdk-lib/aws-ses';
 import { Construct } from 'constructs';
 import { assertSenderAtDomain, configurationSetName, mailFromDomainOf } from './config.ts';
-import { CONFIGURATION_SET_TAG } from '../lambdas/jobs.ts';
-import { MAIL_TEMPLATE_IDS, templateName, type MailTemplateId } from '../lambdas/contracts/mail-templates.ts';
+import { CONFIGURATION_SET_TAG } from '#lambdas/jobs.ts';
+import { MAIL_TEMPLATE_IDS, templateName, type MailTemplateId } from '#lambdas/contracts/mail-templates.ts';
 import type { RenderedMailTemplates } from './mail-render.ts';
 
 export interface MailProps {

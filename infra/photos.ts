@@ -16,7 +16,7 @@ import { Duration, Stack } from 'aws-cdk-lib';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3n from 'aws-cdk-lib/aws-s3-notifications';
 import { Construct } from 'constructs';
-import { photoProcessing } from '../lambdas/jobs.ts';
+import { photoProcessing } from '#lambdas/jobs.ts';
 import { bindGrant, type BindTargets } from './constructs/bind.ts';
 import { acknowledgeNag } from './constructs/nag.ts';
 import { REPO_ROOT, ShopFunction } from './constructs/shop-function.ts';

@@ -11,7 +11,7 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import * as cr from 'aws-cdk-lib/custom-resources';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import { Construct } from 'constructs';
-import { SEED_AUTHOR, type ShopSettings } from '../shared/settings.ts';
+import { SEED_AUTHOR, type ShopSettings } from '#shared/settings.ts';
 import { acknowledgeNag } from './constructs/nag.ts';
 
 export interface SettingsSeedProps {

@@ -8,20 +8,20 @@ import { CfnOutput, CfnParameter, Fn, Lazy, Stack, type StackProps } from 'aws-c
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { acknowledgeNag } from './constructs/nag.ts';
 import type { Construct } from 'constructs';
-import type { Route } from '../lambdas/routes.ts';
+import type { Route } from '#lambdas/routes.ts';
 import { Alarms } from './alarms.ts';
 import { Api, LATENCY_WATCHED_ROUTES } from './api.ts';
 import { Jobs } from './jobs.ts';
 import { Photos } from './photos.ts';
 import { Auth } from './auth.ts';
-import type { SpaConfig } from '../shared/spa-config.ts';
+import type { SpaConfig } from '#shared/spa-config.ts';
 import { DEFAULT_MONTHLY_BUDGET_USD, EMAIL_PATTERN, type DomainSettings } from './config.ts';
 import { Data } from './data.ts';
 import { Mail } from './mail.ts';
 import { MailEvents } from './mail-events.ts';
 import { MailOutbox } from './outbox.ts';
 import type { RenderedMailTemplates } from './mail-render.ts';
-import { DEFAULT_SETTINGS, type PaymentSettings } from '../shared/settings.ts';
+import { DEFAULT_SETTINGS, type PaymentSettings } from '#shared/settings.ts';
 import { SettingsSeed } from './settings-seed.ts';
 import { Web } from './web.ts';
 

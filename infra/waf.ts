@@ -20,7 +20,7 @@
 import { Stack, type StackProps } from 'aws-cdk-lib';
 import * as wafv2 from 'aws-cdk-lib/aws-wafv2';
 import type { Construct } from 'constructs';
-import { apiTexts } from '../shared/messages.ts';
+import { apiTexts } from '#shared/messages.ts';
 
 /** Requests per IP in any {@link WAF_WINDOW_SECONDS}: the API's writes, and everything. */
 export const WAF_LIMITS = { apiWrites: 100, all: 2000 } as const;

@@ -20,16 +20,16 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
-import { routes as routeTable, type Route } from '../lambdas/routes.ts';
-import { paths, SITEMAP_API_PATH } from '../shared/paths.ts';
-import { APP_PAGES, APP_PREFIXES, DOCUMENTS, DOCUMENTS_PREFIX, MAX_PAGE_PATH_LENGTH, NOT_FOUND_PAGE_PATH, pageObjectKey, PAGES_FALLBACK_PATH, PAGES_PREFIX } from '../shared/pages.ts';
-import type { SpaConfig } from '../shared/spa-config.ts';
+import { routes as routeTable, type Route } from '#lambdas/routes.ts';
+import { paths, SITEMAP_API_PATH } from '#shared/paths.ts';
+import { APP_PAGES, APP_PREFIXES, DOCUMENTS, DOCUMENTS_PREFIX, MAX_PAGE_PATH_LENGTH, NOT_FOUND_PAGE_PATH, pageObjectKey, PAGES_FALLBACK_PATH, PAGES_PREFIX } from '#shared/pages.ts';
+import type { SpaConfig } from '#shared/spa-config.ts';
 import { contentSecurityPolicy, robotsTxt, type DomainSettings } from './config.ts';
 import { ACCESS_LOG_PREFIXES } from './data.ts';
 import { acknowledgeNag } from './constructs/nag.ts';
 import { REPO_ROOT } from './constructs/shop-function.ts';
-import { IMAGES_PREFIX } from '../lambdas/contracts/data-model.ts';
-import { ORIGIN_HEADER, PAGES_FALLBACK_HEADER, VIEWER_IP_HEADER } from '../lambdas/contracts/env.ts';
+import { IMAGES_PREFIX } from '#lambdas/contracts/data-model.ts';
+import { ORIGIN_HEADER, PAGES_FALLBACK_HEADER, VIEWER_IP_HEADER } from '#lambdas/contracts/env.ts';
 
 /** Longest time CloudFront may keep a cacheable API answer, whatever the origin says. */
 export const API_CACHE_MAX_SECONDS = 300;

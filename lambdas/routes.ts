@@ -5,9 +5,9 @@
  * rows, IAM grants from `grants`) and the local gateway (`infra/local/gateway.ts`). Adding a route means
  * adding one row and its handler module `lambdas/handlers/<handler>.ts`, which exports `handler`.
  */
-import type { ApiRouteKey } from '../shared/api-routes.ts';
+import type { ApiRouteKey } from '#shared/api-routes.ts';
 import type { BucketKey, TableKey } from './contracts/data-model.ts';
-import { PAGES_PREFIX } from '../shared/pages.ts';
+import { PAGES_PREFIX } from '#shared/pages.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type Access = 'public' | 'admin';

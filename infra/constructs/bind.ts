@@ -14,12 +14,12 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type { IConstruct } from 'constructs';
-import type { Grant } from '../../lambdas/routes.ts';
-import { buckets, tables, type BucketKey, type TableKey } from '../../lambdas/contracts/data-model.ts';
-import { MAIL_ENV, ORDER_LINK_ENV } from '../../lambdas/contracts/env.ts';
+import type { Grant } from '#lambdas/routes.ts';
+import { buckets, tables, type BucketKey, type TableKey } from '#lambdas/contracts/data-model.ts';
+import { MAIL_ENV, ORDER_LINK_ENV } from '#lambdas/contracts/env.ts';
 import { acknowledgeNag } from './nag.ts';
 
-export { MAIL_ENV } from '../../lambdas/contracts/env.ts';
+export { MAIL_ENV } from '#lambdas/contracts/env.ts';
 
 export const TABLE_READ_ACTIONS = [
   'dynamodb:GetItem',

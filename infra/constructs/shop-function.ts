@@ -18,8 +18,8 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat, type ICommandHooks } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { PAGES_ENV } from '../../lambdas/contracts/env.ts';
-import type { Grant } from '../../lambdas/routes.ts';
+import { PAGES_ENV } from '#lambdas/contracts/env.ts';
+import type { Grant } from '#lambdas/routes.ts';
 
 /** Root of the repository (this file is `<root>/infra/constructs/shop-function.ts`). */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');

@@ -26,8 +26,8 @@ import {
   ListUserPoolsCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { CreateEmailTemplateCommand, SESv2Client, UpdateEmailTemplateCommand } from '@aws-sdk/client-sesv2';
-import { tables, type KeyDef, type TableDef, type TableKey } from '../../lambdas/contracts/data-model.ts';
-import { templateName, type MailTemplateId } from '../../lambdas/contracts/mail-templates.ts';
+import { tables, type KeyDef, type TableDef, type TableKey } from '#lambdas/contracts/data-model.ts';
+import { templateName, type MailTemplateId } from '#lambdas/contracts/mail-templates.ts';
 import { renderMailTemplates } from '../mail-render.ts';
 
 export const LOCAL_REGION = 'eu-west-1';

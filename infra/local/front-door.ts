@@ -11,12 +11,12 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { GetObjectCommand, NoSuchKey, type S3Client } from '@aws-sdk/client-s3';
-import type { SpaConfig } from '../../shared/spa-config.ts';
-import { frontDoorTexts } from '../../shared/messages.ts';
-import { paths, SITEMAP_API_PATH } from '../../shared/paths.ts';
-import { documentObjectKey, MAX_PAGE_PATH_LENGTH, NOT_FOUND_PAGE_PATH, pageKind, pageObjectKey, PAGES_FALLBACK_PATH } from '../../shared/pages.ts';
-import { IMAGES_PREFIX } from '../../lambdas/contracts/data-model.ts';
-import { ORIGIN_HEADER, PAGES_FALLBACK_HEADER, VIEWER_IP_HEADER } from '../../lambdas/contracts/env.ts';
+import type { SpaConfig } from '#shared/spa-config.ts';
+import { frontDoorTexts } from '#shared/messages.ts';
+import { paths, SITEMAP_API_PATH } from '#shared/paths.ts';
+import { documentObjectKey, MAX_PAGE_PATH_LENGTH, NOT_FOUND_PAGE_PATH, pageKind, pageObjectKey, PAGES_FALLBACK_PATH } from '#shared/pages.ts';
+import { IMAGES_PREFIX } from '#lambdas/contracts/data-model.ts';
+import { ORIGIN_HEADER, PAGES_FALLBACK_HEADER, VIEWER_IP_HEADER } from '#lambdas/contracts/env.ts';
 import { robotsTxt } from '../config.ts';
 import { HOST } from './processes.ts';
 

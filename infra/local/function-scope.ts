@@ -17,13 +17,13 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Grant } from '../../lambdas/routes.ts';
-import { buckets, tables, type BucketKey, type TableKey } from '../../lambdas/contracts/data-model.ts';
-import { ORIGIN_ENV } from '../../lambdas/contracts/env.ts';
-import { ddb } from '../../lambdas/repositories/dynamodb-client.ts';
-import { s3 } from '../../lambdas/repositories/s3-client.ts';
-import { onPresign } from '../../lambdas/repositories/signed-s3.ts';
-import { ses } from '../../lambdas/repositories/ses-client.ts';
+import type { Grant } from '#lambdas/routes.ts';
+import { buckets, tables, type BucketKey, type TableKey } from '#lambdas/contracts/data-model.ts';
+import { ORIGIN_ENV } from '#lambdas/contracts/env.ts';
+import { ddb } from '#lambdas/repositories/dynamodb-client.ts';
+import { s3 } from '#lambdas/repositories/s3-client.ts';
+import { onPresign } from '#lambdas/repositories/signed-s3.ts';
+import { ses } from '#lambdas/repositories/ses-client.ts';
 import { REPO_ROOT } from './dynamodb-local.ts';
 import {
   BUCKET_DELETE_ACTIONS,

@@ -16,7 +16,7 @@ import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { JwtRsaVerifier } from 'aws-jwt-verify';
-import { DEFAULT_THROTTLE, routes as routeTable, type Route } from '../../lambdas/routes.ts';
+import { DEFAULT_THROTTLE, routes as routeTable, type Route } from '#lambdas/routes.ts';
 import { REPO_ROOT } from './dynamodb-local.ts';
 import { asFunction } from './function-scope.ts';
 

@@ -7,7 +7,7 @@
  * function's row (its grants only), retried twice on failure like Lambda's asynchronous invocation.
  */
 import type { EventBridgeEvent } from 'aws-lambda';
-import { mailEvents, mailEventsPattern } from '../../lambdas/jobs.ts';
+import { mailEvents, mailEventsPattern } from '#lambdas/jobs.ts';
 import { invokeAsync } from './function-scope.ts';
 
 export interface MailEventsBus {

@@ -6,7 +6,7 @@
  * Lambda call is.
  */
 import type { S3Event } from 'aws-lambda';
-import { photoProcessing } from '../../lambdas/jobs.ts';
+import { photoProcessing } from '#lambdas/jobs.ts';
 import { invokeAsync } from './function-scope.ts';
 
 export interface PhotoEvents {

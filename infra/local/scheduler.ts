@@ -4,7 +4,7 @@
  */
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { jobs as jobTable, type Job } from '../../lambdas/jobs.ts';
+import { jobs as jobTable, type Job } from '#lambdas/jobs.ts';
 import { REPO_ROOT } from './dynamodb-local.ts';
 import { asFunction } from './function-scope.ts';
 

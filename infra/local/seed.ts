@@ -3,10 +3,10 @@
  * through the same repository functions the API uses, so seeded data has the API's shape. Runs on the
  * twin's first start (empty catalogue) and from `npm run seed` (which replaces the demo pieces).
  */
-import { insertCollection } from '../../lambdas/repositories/collections.ts';
-import { listProducts, putProduct, withPhotos } from '../../lambdas/repositories/products.ts';
-import { collectionSlug } from '../../lambdas/services/catalog.ts';
-import { storeProcessedPhoto } from '../../lambdas/services/photo-pipeline.ts';
+import { insertCollection } from '#lambdas/repositories/collections.ts';
+import { listProducts, putProduct, withPhotos } from '#lambdas/repositories/products.ts';
+import { collectionSlug } from '#lambdas/services/catalog.ts';
+import { storeProcessedPhoto } from '#lambdas/services/photo-pipeline.ts';
 import { seedCollections, seedPieces, type SeedPiece } from './seed/catalogue.ts';
 import { jewelleryImage } from './seed/images.ts';
 import { seedPhoto } from './seed/photos.ts';

@@ -12,8 +12,8 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { EventBridgeEvent } from 'aws-lambda';
 import sesModule from 'aws-ses-v2-local';
-import { escapeHtml } from '../../shared/html.ts';
-import { CONFIGURATION_SET_TAG, SES_EVENT_DETAIL_TYPES, SES_EVENT_SOURCE } from '../../lambdas/jobs.ts';
+import { escapeHtml } from '#shared/html.ts';
+import { CONFIGURATION_SET_TAG, SES_EVENT_DETAIL_TYPES, SES_EVENT_SOURCE } from '#lambdas/jobs.ts';
 import { HOST, freePort } from './processes.ts';
 
 // A CommonJS module whose default export arrives wrapped when imported from ESM.

@@ -21,7 +21,7 @@ import {
   type _Record as StreamRecord,
 } from '@aws-sdk/client-dynamodb-streams';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
-import type { StreamConsumer, StreamFilter } from '../../lambdas/jobs.ts';
+import type { StreamConsumer, StreamFilter } from '#lambdas/jobs.ts';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from './bootstrap.ts';
 import { REPO_ROOT } from './dynamodb-local.ts';
 import { asFunction } from './function-scope.ts';

@@ -10,14 +10,14 @@ import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DeleteObjectsCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
-import { DOCUMENTS_PREFIX, PAGES_PREFIX } from '../../shared/pages.ts';
-import { DEFAULT_ADMIN_PREFIX } from '../../shared/paths.ts';
+import { DOCUMENTS_PREFIX, PAGES_PREFIX } from '#shared/pages.ts';
+import { DEFAULT_ADMIN_PREFIX } from '#shared/paths.ts';
 import { configurationSetName, contentSecurityPolicy } from '../config.ts';
-import { buckets, tables, type BucketKey, type TableKey } from '../../lambdas/contracts/data-model.ts';
-import { MAIL_ENV, ORDER_LINK_ENV, ORIGIN_ENV, OUTBOX_ENV, PAGES_ENV } from '../../lambdas/contracts/env.ts';
-import { seedSettings } from '../../lambdas/repositories/settings.ts';
-import { DEFAULT_SETTINGS, SEED_AUTHOR, type PaymentSettings } from '../../shared/settings.ts';
-import { streamConsumers } from '../../lambdas/jobs.ts';
+import { buckets, tables, type BucketKey, type TableKey } from '#lambdas/contracts/data-model.ts';
+import { MAIL_ENV, ORDER_LINK_ENV, ORIGIN_ENV, OUTBOX_ENV, PAGES_ENV } from '#lambdas/contracts/env.ts';
+import { seedSettings } from '#lambdas/repositories/settings.ts';
+import { DEFAULT_SETTINGS, SEED_AUTHOR, type PaymentSettings } from '#shared/settings.ts';
+import { streamConsumers } from '#lambdas/jobs.ts';
 import {
   LOCAL_CREDENTIALS,
   LOCAL_REGION,
@@ -38,11 +38,11 @@ import { photoEvents } from './photo-events.ts';
 import { startS3Local } from './s3-local.ts';
 import { startScheduler } from './scheduler.ts';
 import { startStreamPoller } from './stream-poller.ts';
-import { recountIfEmpty } from '../../lambdas/services/counters.ts';
-import { indexOrdersIfEmpty } from '../../lambdas/repositories/order-search.ts';
+import { recountIfEmpty } from '#lambdas/services/counters.ts';
+import { indexOrdersIfEmpty } from '#lambdas/repositories/order-search.ts';
 import { seedCatalogue } from './seed.ts';
-import { migrateLegacyPhotos } from '../../lambdas/services/photo-migration.ts';
-import { migrateProductVariants } from '../../lambdas/services/variant-migration.ts';
+import { migrateLegacyPhotos } from '#lambdas/services/photo-migration.ts';
+import { migrateProductVariants } from '#lambdas/services/variant-migration.ts';
 import { startSesLocal } from './ses-local.ts';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 

@@ -45,8 +45,8 @@ import {
   type SSESpecification,
   type TableDescription,
 } from '@aws-sdk/client-dynamodb';
-import { tables, type TableDef, type TableKey } from '../../lambdas/contracts/data-model.ts';
-import { formatDateTime } from '../../shared/dates.ts';
+import { tables, type TableDef, type TableKey } from '#lambdas/contracts/data-model.ts';
+import { formatDateTime } from '#shared/dates.ts';
 import { readDeploySettings, stackName as stackNameOf, type ContextReader } from '../config.ts';
 import { cdkJsonContext, OperatorError, PLACE_OPTIONS, runAsScript, UsageError } from './create-admin.ts';
 

@@ -6,7 +6,7 @@
  */
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { logger } from '../logger.ts';
-import { paths } from '../../shared/paths.ts';
+import { paths } from '#shared/paths.ts';
 import { publishPages } from '../services/pages.ts';
 
 export const handler = async (event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> => {

@@ -22,8 +22,8 @@
  * like `Joias <b>Inox</b>` reaches the HTML part as `Joias &lt;b&gt;Inox&lt;/b&gt;`.
  */
 import { MAIL_URL_FIELDS, TEXT_ROOT, type MailData, type MailShopData, type MailTemplateId } from './mail-templates.ts';
-import { escapeHtml } from '../../shared/html.ts';
-import { legalLine, type SellerIdentity } from '../../shared/shop-identity.ts';
+import { escapeHtml } from '#shared/html.ts';
+import { legalLine, type SellerIdentity } from '#shared/shop-identity.ts';
 
 /**
  * An unpaired UTF-16 surrogate (JSON would carry it as an escape SES may refuse); it becomes U+FFFD.

@@ -14,7 +14,7 @@
  * to `pending` with `retryAt` (backoff), and the redrive job (`lambdas/consumers/outbox-redrive.ts`)
  * wakes it when that time comes, or when a claimed item's lease ran out.
  */
-import type { OrderEmailRecord } from '../../shared/api.ts';
+import type { OrderEmailRecord } from '#shared/api.ts';
 import type { MailTemplateId, QueuedMailData } from './mail-templates.ts';
 
 export type OutboxStatus = 'pending' | 'sending' | 'sent' | 'failed';

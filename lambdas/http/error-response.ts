@@ -2,8 +2,8 @@
  * The one map from a thrown value to an HTTP answer: domain errors keep their status and Portuguese
  * message; anything else becomes a generic 500 whose cause is logged, never sent.
  */
-import type { ApiErrorBody } from '../../shared/api.ts';
-import { apiTexts } from '../../shared/messages.ts';
+import type { ApiErrorBody } from '#shared/api.ts';
+import { apiTexts } from '#shared/messages.ts';
 import { ChangedMeanwhile, DomainError, TooManyRequests } from '../errors.ts';
 
 export function toErrorResponse(error: unknown): { status: number; body: ApiErrorBody; headers?: Record<string, string> } {

@@ -2,7 +2,7 @@
  * Who is asking, from the JWT claims API Gateway's authorizer (or the local gateway) puts on an admin
  * request: what the back-office records as the author of a change.
  */
-import type { StockActor } from '../../shared/stock.ts';
+import type { StockActor } from '#shared/stock.ts';
 import type { ApiEvent } from './handler.ts';
 
 /**

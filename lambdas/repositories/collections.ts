@@ -1,7 +1,7 @@
 /** Collections in DynamoDB: `id` is the slug of the name, so a name can exist only once. */
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import type { Collection } from '../../shared/product.ts';
+import type { Collection } from '#shared/product.ts';
 import { ddb, tableName } from './dynamodb-client.ts';
 import { allOfListing } from './paging.ts';
 

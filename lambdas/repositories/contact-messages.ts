@@ -1,11 +1,11 @@
 /** Contact messages: stored by the public form, read by the back-office newest first. */
 import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import type { ContactMessage } from '../../shared/api.ts';
-import type { ContactMessageInput } from '../../shared/schemas/index.ts';
+import type { ContactMessage } from '#shared/api.ts';
+import type { ContactMessageInput } from '#shared/schemas/index.ts';
 import { ddb, tableName } from './dynamodb-client.ts';
 import { COUNTER, countItem } from './counters.ts';
-import { customerTerm } from '../../shared/order-search.ts';
+import { customerTerm } from '#shared/order-search.ts';
 import { itemsById, listingPage, type Page } from './paging.ts';
 import { writeTransactionRetrying, type TransactionItem } from './transactions.ts';
 

@@ -4,7 +4,7 @@
  * a whole table. `recount` (offline) is the only writer of absolute values.
  */
 import { BatchGetCommand, PutCommand, ScanCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
-import type { OrderStatus } from '../../shared/order-status.ts';
+import type { OrderStatus } from '#shared/order-status.ts';
 import { ddb, tableName } from './dynamodb-client.ts';
 
 /** The names of the counters. */

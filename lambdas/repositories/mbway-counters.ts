@@ -1,6 +1,6 @@
 /** The MB WAY counters of each month (key `YYYY-MM`, Lisbon time): how many orders each number got. */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import type { MbWayCounters } from '../../shared/mb-way.ts';
+import type { MbWayCounters } from '#shared/mb-way.ts';
 import { ddb, tableName } from './dynamodb-client.ts';
 
 /** This month's counters (strongly consistent read; zeros when the month has none yet). */

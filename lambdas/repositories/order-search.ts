@@ -3,12 +3,12 @@
  * time, newest first (`shared/order-search.ts` decides the terms and the matching).
  */
 import { BatchWriteCommand, QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
-import type { ContactMessage, Order } from '../../shared/api.ts';
-import { CUSTOMER_HISTORY_SHOWN, customerTerm, orderSearchTerms, type SearchableOrder } from '../../shared/order-search.ts';
+import type { ContactMessage, Order } from '#shared/api.ts';
+import { CUSTOMER_HISTORY_SHOWN, customerTerm, orderSearchTerms, type SearchableOrder } from '#shared/order-search.ts';
 import { ddb, tableName } from './dynamodb-client.ts';
 import { CONTACT_LISTING, contactMessageSearchItem, toContactMessage } from './contact-messages.ts';
 import { ORDER_LISTING, toOrder } from './orders.ts';
-import { apiTexts } from '../../shared/messages.ts';
+import { apiTexts } from '#shared/messages.ts';
 import { InvalidInput } from '../errors.ts';
 import { allOfListing, decodeCursor, encodeCursor, itemsById } from './paging.ts';
 

@@ -1,8 +1,8 @@
 /** Orders in DynamoDB: `id` is the order number; newest-first listing and by-status indexes. */
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { MailProblem, Order, OrderEmailRecord, OrderSummary, TimelineEntry } from '../../shared/api.ts';
-import { RESERVED_STATUS, type OrderStatus } from '../../shared/order-status.ts';
-import { ANONYMISED_FIELDS } from '../../shared/personal-data.ts';
+import type { MailProblem, Order, OrderEmailRecord, OrderSummary, TimelineEntry } from '#shared/api.ts';
+import { RESERVED_STATUS, type OrderStatus } from '#shared/order-status.ts';
+import { ANONYMISED_FIELDS } from '#shared/personal-data.ts';
 import { ddb, tableName } from './dynamodb-client.ts';
 import { queryAll, queryPage, type Page } from './paging.ts';
 

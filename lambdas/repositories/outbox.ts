@@ -17,8 +17,8 @@ import {
   type OutboxItem,
   type OutboxMailItem,
 } from '../contracts/outbox.ts';
-import type { ProductVariant } from '../../shared/variants.ts';
-import { hasSizes } from '../../shared/variants.ts';
+import type { ProductVariant } from '#shared/variants.ts';
+import { hasSizes } from '#shared/variants.ts';
 import { ddb, tableName } from './dynamodb-client.ts';
 
 const later = (now: Date, seconds: number) => new Date(now.getTime() + seconds * 1000).toISOString();

@@ -9,9 +9,9 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, DeleteCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
-import { photoFallback, type ProductPhoto } from '../../shared/photos.ts';
-import { isPublicProduct, type AdminProduct, type Product, type ProductStatus } from '../../shared/product.ts';
-import { hasSizes, soleSize, totalStock, type ProductVariant } from '../../shared/variants.ts';
+import { photoFallback, type ProductPhoto } from '#shared/photos.ts';
+import { isPublicProduct, type AdminProduct, type Product, type ProductStatus } from '#shared/product.ts';
+import { hasSizes, soleSize, totalStock, type ProductVariant } from '#shared/variants.ts';
 import { ddb, tableName } from './dynamodb-client.ts';
 import { allOfListing, queryAll } from './paging.ts';
 

@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { SettingChange, ShopSettings } from '../../shared/settings.ts';
+import type { SettingChange, ShopSettings } from '#shared/settings.ts';
 import { ddb, tableName } from './dynamodb-client.ts';
 import { writeTransaction } from './transactions.ts';
 

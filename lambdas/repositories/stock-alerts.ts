@@ -4,7 +4,7 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { StockAlert } from '../../shared/api.ts';
+import type { StockAlert } from '#shared/api.ts';
 import { ddb, tableName } from './dynamodb-client.ts';
 import { COUNTER, countItem } from './counters.ts';
 import { itemsById, listingPage, type Page } from './paging.ts';

@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { StockActor, StockMovement, StockMovementReason } from '../../shared/stock.ts';
+import type { StockActor, StockMovement, StockMovementReason } from '#shared/stock.ts';
 import { ddb, tableName } from './dynamodb-client.ts';
 
 /** The transaction item that records one stock change. */

@@ -1,16 +1,16 @@
 /** Back-office use cases on orders: list, detail with a short-lived proof link, status, e-mails. */
 import { randomUUID } from 'node:crypto';
-import type { Order, OrderDetailResponse, OrdersPage } from '../../shared/api.ts';
-import { adminTexts, apiTexts, gdprTexts, queryValidationTexts, validationTexts } from '../../shared/messages.ts';
-import { adminNextStatuses, CLOSED_STATUS, isBeforeShipping, ORDER_STATUSES, ORDER_STATUS_INFO, type OrderStatus } from '../../shared/order-status.ts';
+import type { Order, OrderDetailResponse, OrdersPage } from '#shared/api.ts';
+import { adminTexts, apiTexts, gdprTexts, queryValidationTexts, validationTexts } from '#shared/messages.ts';
+import { adminNextStatuses, CLOSED_STATUS, isBeforeShipping, ORDER_STATUSES, ORDER_STATUS_INFO, type OrderStatus } from '#shared/order-status.ts';
 import { COUNTER, getCounters } from '../repositories/counters.ts';
-import type { AdminEmailRequest, OrderStatusChange, OrdersQuery } from '../../shared/schemas/index.ts';
-import { DEFAULT_PAGE_SIZE } from '../../shared/schemas/limits.ts';
+import type { AdminEmailRequest, OrderStatusChange, OrdersQuery } from '#shared/schemas/index.ts';
+import { DEFAULT_PAGE_SIZE } from '#shared/schemas/limits.ts';
 import { Conflict, InvalidInput, NotFound } from '../errors.ts';
 import { signedDownloadUrl } from '../repositories/signed-s3.ts';
 import { appendTimeline, getOrder, getOrderItem, listOrders, toOrder, toOrderSummary } from '../repositories/orders.ts';
 import { ordersUnderTerm } from '../repositories/order-search.ts';
-import { matchesSearch, searchPlan } from '../../shared/order-search.ts';
+import { matchesSearch, searchPlan } from '#shared/order-search.ts';
 import { writeTransactionRetrying } from '../repositories/transactions.ts';
 import { SHOP, closeOrder, moveOrder } from './order-lifecycle.ts';
 import { shopSettings } from './settings.ts';

@@ -3,14 +3,14 @@
  * of everything but stock (conditioned on the version the form loaded) with its photos.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { ProductUpdatedResponse } from '../../shared/api.ts';
-import { adminTexts, apiTexts, validationTexts } from '../../shared/messages.ts';
-import { hasSizes, soleSize, totalStock, type ProductVariant } from '../../shared/variants.ts';
-import { MAX_PRICE_CENTS } from '../../shared/pricing.ts';
-import type { AdminProduct, Product } from '../../shared/product.ts';
-import type { StockActor } from '../../shared/stock.ts';
-import type { ProductInput, ProductUpdateInput, VariantInput } from '../../shared/schemas/index.ts';
-import { isProductId } from '../../shared/product-id.ts';
+import type { ProductUpdatedResponse } from '#shared/api.ts';
+import { adminTexts, apiTexts, validationTexts } from '#shared/messages.ts';
+import { hasSizes, soleSize, totalStock, type ProductVariant } from '#shared/variants.ts';
+import { MAX_PRICE_CENTS } from '#shared/pricing.ts';
+import type { AdminProduct, Product } from '#shared/product.ts';
+import type { StockActor } from '#shared/stock.ts';
+import type { ProductInput, ProductUpdateInput, VariantInput } from '#shared/schemas/index.ts';
+import { isProductId } from '#shared/product-id.ts';
 import { ChangedMeanwhile, Conflict, InvalidInput, NotFound } from '../errors.ts';
 import { logger } from '../logger.ts';
 import { listCollections } from '../repositories/collections.ts';

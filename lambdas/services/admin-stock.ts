@@ -7,12 +7,12 @@
  * back-in-stock requests: the save answers at once, whatever the number of requests.
  */
 import { randomUUID } from 'node:crypto';
-import type { StockChangedResponse, StockMovementsResponse } from '../../shared/api.ts';
-import { adminTexts, apiTexts } from '../../shared/messages.ts';
-import type { StockChangeInput } from '../../shared/schemas/index.ts';
-import { MAX_STOCK } from '../../shared/schemas/limits.ts';
-import type { StockActor, StockMovement } from '../../shared/stock.ts';
-import { lineVariant, totalStock } from '../../shared/variants.ts';
+import type { StockChangedResponse, StockMovementsResponse } from '#shared/api.ts';
+import { adminTexts, apiTexts } from '#shared/messages.ts';
+import type { StockChangeInput } from '#shared/schemas/index.ts';
+import { MAX_STOCK } from '#shared/schemas/limits.ts';
+import type { StockActor, StockMovement } from '#shared/stock.ts';
+import { lineVariant, totalStock } from '#shared/variants.ts';
 import { ChangedMeanwhile, Conflict, InvalidInput, NotFound } from '../errors.ts';
 import { outboxBackInStockPut } from '../repositories/outbox.ts';
 import { changeStockItem, variantStockOf } from '../repositories/products.ts';

@@ -17,11 +17,11 @@
  * twice, or twice at once, ends in the same state as once; the answer counts what this call did.
  */
 import { randomUUID } from 'node:crypto';
-import type { CustomerAnonymisedResponse, TimelineEntry } from '../../shared/api.ts';
-import { gdprTexts } from '../../shared/messages.ts';
-import { orderNumberTerms } from '../../shared/order-search.ts';
-import { isFinalStatus } from '../../shared/order-status.ts';
-import { scrubbedOrderTexts } from '../../shared/personal-data.ts';
+import type { CustomerAnonymisedResponse, TimelineEntry } from '#shared/api.ts';
+import { gdprTexts } from '#shared/messages.ts';
+import { orderNumberTerms } from '#shared/order-search.ts';
+import { isFinalStatus } from '#shared/order-status.ts';
+import { scrubbedOrderTexts } from '#shared/personal-data.ts';
 import { Conflict } from '../errors.ts';
 import { contactMessageItems, deleteContactMessageItems } from '../repositories/contact-messages.ts';
 import { customerRecordIds, orderSearchDeleteItems } from '../repositories/order-search.ts';

@@ -1,7 +1,7 @@
 /** Use cases of the public catalogue. */
-import { apiTexts } from '../../shared/messages.ts';
-import { isProductId } from '../../shared/product-id.ts';
-import type { Collection, Product } from '../../shared/product.ts';
+import { apiTexts } from '#shared/messages.ts';
+import { isProductId } from '#shared/product-id.ts';
+import type { Collection, Product } from '#shared/product.ts';
 import { Conflict, InvalidInput, NotFound } from '../errors.ts';
 import { getProduct, listProducts } from '../repositories/products.ts';
 import { randomUUID } from 'node:crypto';

@@ -3,9 +3,9 @@
  * offline recount that rebuilds them from the tables. The order services put these counter items in
  * the same transaction as the order change they count.
  */
-import { dayKey } from '../../shared/dates.ts';
-import { monthKey } from '../../shared/mb-way.ts';
-import { ORDER_STATUSES, PAID_STATUS, RESERVED_STATUS, type OrderStatus } from '../../shared/order-status.ts';
+import { dayKey } from '#shared/dates.ts';
+import { monthKey } from '#shared/mb-way.ts';
+import { ORDER_STATUSES, PAID_STATUS, RESERVED_STATUS, type OrderStatus } from '#shared/order-status.ts';
 import { allCounters, COUNTER, countItem, setCounter } from '../repositories/counters.ts';
 import { CONTACT_LISTING } from '../repositories/contact-messages.ts';
 import { ORDER_LISTING } from '../repositories/orders.ts';

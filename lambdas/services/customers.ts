@@ -1,7 +1,7 @@
 /** The back-office's customer view: one customer's orders and contact messages, by e-mail. */
-import type { CustomerResponse } from '../../shared/api.ts';
-import { queryValidationTexts } from '../../shared/messages.ts';
-import { emailField } from '../../shared/schemas/email.ts';
+import type { CustomerResponse } from '#shared/api.ts';
+import { queryValidationTexts } from '#shared/messages.ts';
+import { emailField } from '#shared/schemas/email.ts';
 import { InvalidInput } from '../errors.ts';
 import { customerHistory } from '../repositories/order-search.ts';
 import { toOrderSummary } from '../repositories/orders.ts';

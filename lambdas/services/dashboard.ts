@@ -2,11 +2,11 @@
  * The back-office dashboard: the counters (one consistent BatchGet, whatever the number of orders or
  * messages) and the sold-out pieces of the (small, cached) catalogue. No table is read whole.
  */
-import type { DashboardPeriod, DashboardResponse } from '../../shared/api.ts';
-import { lastDays } from '../../shared/dates.ts';
-import { isLowStock } from '../../shared/stock.ts';
-import { monthKey } from '../../shared/mb-way.ts';
-import { ORDER_STATUSES, type OrderStatus } from '../../shared/order-status.ts';
+import type { DashboardPeriod, DashboardResponse } from '#shared/api.ts';
+import { lastDays } from '#shared/dates.ts';
+import { isLowStock } from '#shared/stock.ts';
+import { monthKey } from '#shared/mb-way.ts';
+import { ORDER_STATUSES, type OrderStatus } from '#shared/order-status.ts';
 import { COUNTER, getCounters } from '../repositories/counters.ts';
 import { publicCatalogue } from './catalog.ts';
 import { shopSettings } from './settings.ts';

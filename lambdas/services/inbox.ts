@@ -1,8 +1,8 @@
 /** Back-office use cases on what customers sent: contact messages and back-in-stock requests. */
-import type { ContactMessage, ContactMessagesPage, StockAlertsPage } from '../../shared/api.ts';
-import { apiTexts } from '../../shared/messages.ts';
-import { DEFAULT_PAGE_SIZE } from '../../shared/schemas/limits.ts';
-import type { PageQuery } from '../../shared/schemas/admin-query.ts';
+import type { ContactMessage, ContactMessagesPage, StockAlertsPage } from '#shared/api.ts';
+import { apiTexts } from '#shared/messages.ts';
+import { DEFAULT_PAGE_SIZE } from '#shared/schemas/limits.ts';
+import type { PageQuery } from '#shared/schemas/admin-query.ts';
 import { NotFound } from '../errors.ts';
 import { listContactMessages, readContactMessage } from '../repositories/contact-messages.ts';
 import { listStockAlerts } from '../repositories/stock-alerts.ts';

@@ -6,7 +6,7 @@
  * `order` tag) shows it to the owner: in its e-mail history, on its timeline and as a notice on the
  * order page. Transient bounces (a full mailbox) are SES's to retry and change nothing here.
  */
-import type { MailProblem, OrderEmailRecord, TimelineEntry } from '../../shared/api.ts';
+import type { MailProblem, OrderEmailRecord, TimelineEntry } from '#shared/api.ts';
 import { logger } from '../logger.ts';
 import { MAIL_TAGS } from '../repositories/mail.ts';
 import { recordMailProblem } from '../repositories/orders.ts';

@@ -5,7 +5,7 @@
  * rebuild the link in every e-mail of the order, and the lookup by number and e-mail mail it again.
  */
 import { createHash, createHmac } from 'node:crypto';
-import { paths } from '../../shared/paths.ts';
+import { paths } from '#shared/paths.ts';
 import { MAIL_ENV, ORDER_LINK_ENV } from '../contracts/env.ts';
 import { setting } from '../repositories/environment.ts';
 

@@ -5,11 +5,11 @@
  * shipping, its MB WAY slot.
  */
 import { randomUUID } from 'node:crypto';
-import type { TimelineEntry } from '../../shared/api.ts';
-import { mbWayCounter } from '../../shared/mb-way.ts';
-import { CLOSED_STATUS, isBeforeShipping, type OrderStatus } from '../../shared/order-status.ts';
-import type { StockActor, StockMovementReason } from '../../shared/stock.ts';
-import { DEFAULT_VARIANT_ID } from '../../shared/variants.ts';
+import type { TimelineEntry } from '#shared/api.ts';
+import { mbWayCounter } from '#shared/mb-way.ts';
+import { CLOSED_STATUS, isBeforeShipping, type OrderStatus } from '#shared/order-status.ts';
+import type { StockActor, StockMovementReason } from '#shared/stock.ts';
+import { DEFAULT_VARIANT_ID } from '#shared/variants.ts';
 import { logger } from '../logger.ts';
 import { BUSINESS_METRICS, countEvent } from '../metrics.ts';
 import { releaseMbWayOrderItem } from '../repositories/mbway-counters.ts';

@@ -5,9 +5,9 @@
  * One mail per order per window at most (a deterministic outbox id), on top of the route's per-client
  * and per-e-mail limits.
  */
-import type { OrderLookupResponse } from '../../shared/api.ts';
-import { myOrderTexts } from '../../shared/messages.ts';
-import type { OrderLookupInput } from '../../shared/schemas/index.ts';
+import type { OrderLookupResponse } from '#shared/api.ts';
+import { myOrderTexts } from '#shared/messages.ts';
+import type { OrderLookupInput } from '#shared/schemas/index.ts';
 import { getOrder } from '../repositories/orders.ts';
 import { putMailIfNew } from '../repositories/outbox.ts';
 import { customerMail } from './order-mail.ts';

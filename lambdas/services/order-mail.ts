@@ -4,17 +4,17 @@
  * resend), and sent later by the outbox consumer, which records the outcome on the order (history and
  * timeline). A request never waits for SES, and a failed send never undoes what caused it.
  */
-import type { Order, OrderEmailRecord } from '../../shared/api.ts';
-import { paymentTexts } from '../../shared/messages.ts';
-import { formatCents } from '../../shared/money.ts';
-import { PAYMENT_METHOD_LABELS } from '../../shared/payment-methods.ts';
-import { SHIPPING_METHODS, cttTrackingUrl } from '../../shared/shipping.ts';
+import type { Order, OrderEmailRecord } from '#shared/api.ts';
+import { paymentTexts } from '#shared/messages.ts';
+import { formatCents } from '#shared/money.ts';
+import { PAYMENT_METHOD_LABELS } from '#shared/payment-methods.ts';
+import { SHIPPING_METHODS, cttTrackingUrl } from '#shared/shipping.ts';
 import type { QueuedMailData } from '../contracts/mail-templates.ts';
 import type { OutboxMail } from '../contracts/outbox.ts';
 import { outboxMailPut } from '../repositories/outbox.ts';
-import type { PaymentSettings } from '../../shared/settings.ts';
+import type { PaymentSettings } from '#shared/settings.ts';
 import { instructionsFor } from './payments.ts';
-import { nameWithSize } from '../../shared/variants.ts';
+import { nameWithSize } from '#shared/variants.ts';
 
 /** The customer e-mails an order can have. */
 export type CustomerMailKind = OrderEmailRecord['kind'];

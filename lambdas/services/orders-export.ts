@@ -3,14 +3,14 @@
  * Portuguese Excel opens as it is (`shared/csv.ts`). Reads the listing index by its date key, never the
  * whole table.
  */
-import { csvDocument, csvMoney } from '../../shared/csv.ts';
-import { formatDateTime, lisbonDayStart } from '../../shared/dates.ts';
-import { ORDER_STATUS_INFO } from '../../shared/order-status.ts';
-import { PAYMENT_METHOD_LABELS } from '../../shared/payment-methods.ts';
-import type { OrdersExportQuery } from '../../shared/schemas/index.ts';
-import { SHIPPING_METHODS } from '../../shared/shipping.ts';
+import { csvDocument, csvMoney } from '#shared/csv.ts';
+import { formatDateTime, lisbonDayStart } from '#shared/dates.ts';
+import { ORDER_STATUS_INFO } from '#shared/order-status.ts';
+import { PAYMENT_METHOD_LABELS } from '#shared/payment-methods.ts';
+import type { OrdersExportQuery } from '#shared/schemas/index.ts';
+import { SHIPPING_METHODS } from '#shared/shipping.ts';
 import { ordersCreatedBetween } from '../repositories/orders.ts';
-import { nameWithSize } from '../../shared/variants.ts';
+import { nameWithSize } from '#shared/variants.ts';
 
 const ORDER_COLUMNS = ['Nº encomenda', 'Data', 'Estado', 'Nome', 'Apelido', 'E-mail', 'Telefone', 'Morada', 'Código postal', 'Localidade', 'País', 'Pagamento', 'Envio', 'Subtotal', 'Desconto', 'Portes', 'Total'];
 const LINE_COLUMNS = ['Nº encomenda', 'Data', 'Estado', 'Peça', 'Código', 'SKU', 'Quantidade', 'Preço unitário', 'Desconto (%)', 'Preço com desconto', 'Total da linha'];

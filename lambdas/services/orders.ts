@@ -6,14 +6,14 @@
  * happens or none of it does.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { CustomerOrder, CustomerOrderResponse, Order, OrderLine, PlaceOrderResponse } from '../../shared/api.ts';
-import { apiTexts, checkoutTexts, validationTexts } from '../../shared/messages.ts';
-import { chooseMbWayNumber, mbWayCounter, monthKey, type MbWayLimits, type MbWayNumber } from '../../shared/mb-way.ts';
-import type { OrderCaps, PaymentSettings, ShopSettings } from '../../shared/settings.ts';
-import { CLOSED_STATUS, PAID_STATUS, RESERVED_STATUS, generateOrderNumber } from '../../shared/order-status.ts';
-import { priceLine, quoteOrder } from '../../shared/pricing.ts';
-import type { AttachProofInput, PlaceOrderInput } from '../../shared/schemas/index.ts';
-import { lineVariant, nameWithSize, variantPriceCents } from '../../shared/variants.ts';
+import type { CustomerOrder, CustomerOrderResponse, Order, OrderLine, PlaceOrderResponse } from '#shared/api.ts';
+import { apiTexts, checkoutTexts, validationTexts } from '#shared/messages.ts';
+import { chooseMbWayNumber, mbWayCounter, monthKey, type MbWayLimits, type MbWayNumber } from '#shared/mb-way.ts';
+import type { OrderCaps, PaymentSettings, ShopSettings } from '#shared/settings.ts';
+import { CLOSED_STATUS, PAID_STATUS, RESERVED_STATUS, generateOrderNumber } from '#shared/order-status.ts';
+import { priceLine, quoteOrder } from '#shared/pricing.ts';
+import type { AttachProofInput, PlaceOrderInput } from '#shared/schemas/index.ts';
+import { lineVariant, nameWithSize, variantPriceCents } from '#shared/variants.ts';
 import { Conflict, Forbidden, InvalidInput, OutOfStock } from '../errors.ts';
 import { logger } from '../logger.ts';
 import { BUSINESS_METRICS, countEvent } from '../metrics.ts';

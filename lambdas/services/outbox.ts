@@ -8,11 +8,11 @@
  * dies between SES's acceptance and the "sent" write leaves an item that is sent again after its lease.
  */
 import { createHash } from 'node:crypto';
-import type { OrderEmailRecord, TimelineEntry } from '../../shared/api.ts';
-import { paths } from '../../shared/paths.ts';
-import type { ShopSettings } from '../../shared/settings.ts';
-import { sellerIdentity } from '../../shared/shop-identity.ts';
-import { nameWithSize } from '../../shared/variants.ts';
+import type { OrderEmailRecord, TimelineEntry } from '#shared/api.ts';
+import { paths } from '#shared/paths.ts';
+import type { ShopSettings } from '#shared/settings.ts';
+import { sellerIdentity } from '#shared/shop-identity.ts';
+import { nameWithSize } from '#shared/variants.ts';
 import { MAIL_ENV, OUTBOX_ENV } from '../contracts/env.ts';
 import { BACK_IN_STOCK_PAGE, OUTBOX_RETRY, retryDelaySeconds, type OutboxBackInStockItem, type OutboxItem, type OutboxMailItem } from '../contracts/outbox.ts';
 import { logger } from '../logger.ts';

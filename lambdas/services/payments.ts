@@ -3,10 +3,10 @@
  * the back-office's "Definições", no deploy); MB WAY availability from this month's counters and the
  * monthly limits of the settings. A method whose instructions are empty is not offered.
  */
-import type { PaymentMethodsResponse } from '../../shared/api.ts';
-import { chooseMbWayNumber, monthKey, type MbWayLimits, type MbWayNumber } from '../../shared/mb-way.ts';
-import { PAYMENT_METHOD_IDS, PAYMENT_METHOD_LABELS, type PaymentInstructions, type PaymentMethodId } from '../../shared/payment-methods.ts';
-import type { PaymentSettings, ShopSettings } from '../../shared/settings.ts';
+import type { PaymentMethodsResponse } from '#shared/api.ts';
+import { chooseMbWayNumber, monthKey, type MbWayLimits, type MbWayNumber } from '#shared/mb-way.ts';
+import { PAYMENT_METHOD_IDS, PAYMENT_METHOD_LABELS, type PaymentInstructions, type PaymentMethodId } from '#shared/payment-methods.ts';
+import type { PaymentSettings, ShopSettings } from '#shared/settings.ts';
 import { getMbWayCounters } from '../repositories/mbway-counters.ts';
 import { shopSettings } from './settings.ts';
 

@@ -3,8 +3,8 @@
  * runnable once in the cloud): apart from `./photo-pipeline.ts` so that the photo function carries no
  * DynamoDB code it has no grant for.
  */
-import type { ProductPhoto } from '../../shared/photos.ts';
-import { MAX_IMAGE_BYTES } from '../../shared/uploads.ts';
+import type { ProductPhoto } from '#shared/photos.ts';
+import { MAX_IMAGE_BYTES } from '#shared/uploads.ts';
 import { InvalidInput } from '../errors.ts';
 import { logger } from '../logger.ts';
 import { productsWithoutPhotos, setLegacyProductPhotos } from '../repositories/products.ts';

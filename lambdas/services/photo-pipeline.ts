@@ -3,8 +3,8 @@
  * through sharp (`./photo-processing.ts`) by the photo-processing function on the S3 event (and by the
  * twin on the same event). Kept apart from `./photos.ts` so that only the photo function bundles sharp.
  */
-import { apiTexts } from '../../shared/messages.ts';
-import { MAX_IMAGE_BYTES } from '../../shared/uploads.ts';
+import { apiTexts } from '#shared/messages.ts';
+import { MAX_IMAGE_BYTES } from '#shared/uploads.ts';
 import { PHOTO_KEYS } from '../contracts/data-model.ts';
 import { InvalidInput } from '../errors.ts';
 import { logger } from '../logger.ts';

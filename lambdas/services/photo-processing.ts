@@ -9,9 +9,9 @@
  */
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
-import { apiTexts } from '../../shared/messages.ts';
-import { fallbackWidthOf, photoFile, photoShareFile, photoWidths, PHOTO_WIDTHS, SHARE_SIZE, type ProductPhoto } from '../../shared/photos.ts';
-import { IMAGE_CONTENT_TYPES, MAX_IMAGE_BYTES } from '../../shared/uploads.ts';
+import { apiTexts } from '#shared/messages.ts';
+import { fallbackWidthOf, photoFile, photoShareFile, photoWidths, PHOTO_WIDTHS, SHARE_SIZE, type ProductPhoto } from '#shared/photos.ts';
+import { IMAGE_CONTENT_TYPES, MAX_IMAGE_BYTES } from '#shared/uploads.ts';
 import { InvalidInput } from '../errors.ts';
 import { sniffContentType } from './uploads.ts';
 

@@ -3,9 +3,9 @@
  * and the keys and shapes the photo processing writes it in. Apart from `./photos.ts` so that the
  * poll's function reads through links it signs (`readSmallObject`) and bundles no S3 client.
  */
-import type { PhotoUploadStatus } from '../../shared/api.ts';
-import type { ProductPhoto } from '../../shared/photos.ts';
-import { apiTexts } from '../../shared/messages.ts';
+import type { PhotoUploadStatus } from '#shared/api.ts';
+import type { ProductPhoto } from '#shared/photos.ts';
+import { apiTexts } from '#shared/messages.ts';
 import { PHOTO_KEYS } from '../contracts/data-model.ts';
 import { NotFound } from '../errors.ts';
 import { readSmallObject } from '../repositories/signed-s3.ts';

@@ -5,11 +5,11 @@
  * and the twin's bootstrap import: an API function never bundles sharp.
  */
 import { randomUUID } from 'node:crypto';
-import type { ImageUploadResponse } from '../../shared/api.ts';
-import { validationTexts } from '../../shared/messages.ts';
-import { photoFiles, PHOTO_ID_PATTERN, type ProductPhoto } from '../../shared/photos.ts';
-import type { PhotoInput } from '../../shared/schemas/index.ts';
-import { MAX_IMAGE_BYTES, type ImageContentType } from '../../shared/uploads.ts';
+import type { ImageUploadResponse } from '#shared/api.ts';
+import { validationTexts } from '#shared/messages.ts';
+import { photoFiles, PHOTO_ID_PATTERN, type ProductPhoto } from '#shared/photos.ts';
+import type { PhotoInput } from '#shared/schemas/index.ts';
+import { MAX_IMAGE_BYTES, type ImageContentType } from '#shared/uploads.ts';
 import { PHOTO_KEYS } from '../contracts/data-model.ts';
 import { incomingKey, MAX_MANIFEST_BYTES, type StoredPhoto } from './photo-status.ts';
 import { InvalidInput } from '../errors.ts';

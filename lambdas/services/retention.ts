@@ -14,7 +14,7 @@
  *   records when its proof went (`proofDeletedAt`, a timeline entry).
  */
 import { randomUUID } from 'node:crypto';
-import type { RetentionSettings } from '../../shared/settings.ts';
+import type { RetentionSettings } from '#shared/settings.ts';
 import { CONTACT_LISTING, deleteContactMessageItems } from '../repositories/contact-messages.ts';
 import { listingBefore } from '../repositories/paging.ts';
 import { ORDER_LISTING, proofDeletedItem, proofRetentionCursor, setProofRetentionCursor } from '../repositories/orders.ts';

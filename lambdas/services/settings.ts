@@ -4,10 +4,10 @@
  * `SETTINGS_CACHE_SECONDS` with no deploy; saved only over the version the owner saw, with who, when
  * and old → new in the history.
  */
-import type { SettingsResponse, ShopInfoResponse } from '../../shared/api.ts';
-import { apiTexts } from '../../shared/messages.ts';
-import { ORDER_RETENTION_YEARS, SETTINGS_CACHE_SECONDS, settingsChanges, withDefaults, type ShopSettings } from '../../shared/settings.ts';
-import { sellerIdentity } from '../../shared/shop-identity.ts';
+import type { SettingsResponse, ShopInfoResponse } from '#shared/api.ts';
+import { apiTexts } from '#shared/messages.ts';
+import { ORDER_RETENTION_YEARS, SETTINGS_CACHE_SECONDS, settingsChanges, withDefaults, type ShopSettings } from '#shared/settings.ts';
+import { sellerIdentity } from '#shared/shop-identity.ts';
 import { ChangedMeanwhile } from '../errors.ts';
 import { getStoredSettings, saveSettings, settingsHistory } from '../repositories/settings.ts';
 

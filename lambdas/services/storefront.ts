@@ -1,11 +1,11 @@
 /** Use cases of the public storefront besides the catalogue: contact form, back-in-stock requests, sitemap. */
 import { randomUUID } from 'node:crypto';
-import { INDEXED_PAGES, paths } from '../../shared/paths.ts';
-import type { ContactMessageInput, StockAlertInput } from '../../shared/schemas/index.ts';
+import { INDEXED_PAGES, paths } from '#shared/paths.ts';
+import type { ContactMessageInput, StockAlertInput } from '#shared/schemas/index.ts';
 import { MAIL_ENV } from '../contracts/env.ts';
 import { Conflict, InvalidInput } from '../errors.ts';
-import { apiTexts, productTexts } from '../../shared/messages.ts';
-import { hasSizes, lineVariant } from '../../shared/variants.ts';
+import { apiTexts, productTexts } from '#shared/messages.ts';
+import { hasSizes, lineVariant } from '#shared/variants.ts';
 import { setting } from '../repositories/environment.ts';
 import { outboxMailPut } from '../repositories/outbox.ts';
 import { insertContactMessage } from '../repositories/contact-messages.ts';

@@ -4,9 +4,9 @@
  * the type, so an object is only accepted after we look at it ourselves: its size, and its first bytes.
  */
 import { randomUUID } from 'node:crypto';
-import type { PresignedUpload } from '../../shared/api.ts';
-import { apiTexts } from '../../shared/messages.ts';
-import { MAX_PROOF_BYTES, PROOF_CONTENT_TYPES, proofKey, sniffContentType, type ProofContentType } from '../../shared/uploads.ts';
+import type { PresignedUpload } from '#shared/api.ts';
+import { apiTexts } from '#shared/messages.ts';
+import { MAX_PROOF_BYTES, PROOF_CONTENT_TYPES, proofKey, sniffContentType, type ProofContentType } from '#shared/uploads.ts';
 import type { BucketKey } from '../contracts/data-model.ts';
 import { InvalidInput } from '../errors.ts';
 import { copyObject, peekObject, presignPost } from '../repositories/storage.ts';

@@ -19,8 +19,8 @@ import { AdminGetUserCommand, InitiateAuthCommand } from '@aws-sdk/client-cognit
 import type { Page, Request, Route } from 'playwright-core';
 import { encode } from 'uqr';
 import { describe, expect, it } from 'vitest';
-import { cognitoClient, ensureUser } from '../../infra/local/bootstrap.ts';
-import { adminTexts } from '../../shared/messages.ts';
+import { cognitoClient, ensureUser } from '#infra/local/bootstrap.ts';
+import { adminTexts } from '#shared/messages.ts';
 import { MOBILE, openPage, seriousViolations, useShop, type PageProblems } from '../web/e2e-support.ts';
 
 const shop = useShop();

@@ -10,10 +10,10 @@ import { mkdirSync } from 'node:fs';
 import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cognitoClient } from '../../infra/local/bootstrap.ts';
-import { seedPieces } from '../../infra/local/seed/catalogue.ts';
-import { gdprTexts } from '../../shared/messages.ts';
-import { paths } from '../../shared/paths.ts';
+import { cognitoClient } from '#infra/local/bootstrap.ts';
+import { seedPieces } from '#infra/local/seed/catalogue.ts';
+import { gdprTexts } from '#shared/messages.ts';
+import { paths } from '#shared/paths.ts';
 import { jsonCall } from '../support/clients.ts';
 import { useShop } from '../web/e2e-support.ts';
 

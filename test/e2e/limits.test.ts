@@ -4,9 +4,9 @@
  * and the requests that use up its limit come from that same address.
  */
 import { describe, expect, it } from 'vitest';
-import { apiTexts } from '../../shared/messages.ts';
-import { paths } from '../../shared/paths.ts';
-import { routes } from '../../lambdas/routes.ts';
+import { apiTexts } from '#shared/messages.ts';
+import { paths } from '#shared/paths.ts';
+import { routes } from '#lambdas/routes.ts';
 import { clientFetch } from '../support/clients.ts';
 import { until } from '../support/wait.ts';
 import { openPage, setStock, useShop } from '../web/e2e-support.ts';

@@ -6,10 +6,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { seedPieces } from '../../infra/local/seed/catalogue.ts';
-import { DEFAULT_ADMIN_PREFIX, paths } from '../../shared/paths.ts';
+import { seedPieces } from '#infra/local/seed/catalogue.ts';
+import { DEFAULT_ADMIN_PREFIX, paths } from '#shared/paths.ts';
 import { clientFetch } from '../support/clients.ts';
-import { myOrderTexts, validationTexts } from '../../shared/messages.ts';
+import { myOrderTexts, validationTexts } from '#shared/messages.ts';
 import { MOBILE, mailsTo, openPage, useShop } from '../web/e2e-support.ts';
 
 const shop = useShop();

@@ -5,8 +5,8 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { seedCollections, seedPieces } from '../../infra/local/seed/catalogue.ts';
-import { DEFAULT_LISTING_FILTER, filterProducts, type ListingFilter } from '../../shared/listing-filter.ts';
+import { seedCollections, seedPieces } from '#infra/local/seed/catalogue.ts';
+import { DEFAULT_LISTING_FILTER, filterProducts, type ListingFilter } from '#shared/listing-filter.ts';
 import { appRunning, DESKTOP, MOBILE, openPage, scanAll, seriousViolations, useShop } from '../web/e2e-support.ts';
 
 const shop = useShop();

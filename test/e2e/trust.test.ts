@@ -8,8 +8,8 @@
 import { mkdirSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { monthKey } from '../../shared/mb-way.ts';
-import { catalogTexts, checkoutTexts, validationTexts } from '../../shared/messages.ts';
+import { monthKey } from '#shared/mb-way.ts';
+import { catalogTexts, checkoutTexts, validationTexts } from '#shared/messages.ts';
 import { DESKTOP, fillShipping, getItem, openPage, scanAll, seriousViolations, setMbWayCounters, setPrice, useShop } from '../web/e2e-support.ts';
 
 const shop = useShop();

@@ -3,8 +3,8 @@
  * SSL-only, and the proofs bucket cleans up abandoned uploads.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tables, type TableDef, type TableKey } from '../../lambdas/contracts/data-model.ts';
-import { UPLOADS_EXPIRY_DAYS } from '../../infra/data.ts';
+import { tables, type TableDef, type TableKey } from '#lambdas/contracts/data-model.ts';
+import { UPLOADS_EXPIRY_DAYS } from '#infra/data.ts';
 import { synthShop, SYNTH_TIMEOUT_MS, removeScratch, type Synthesized } from './support.ts';
 
 let shop: Synthesized;

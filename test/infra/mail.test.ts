@@ -7,15 +7,15 @@
 import Handlebars from 'handlebars';
 import { parse, type DefaultTreeAdapterMap } from 'parse5';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAIL_TEMPLATE_IDS, MAIL_URL_FIELDS, TEXT_ROOT, templateName, type MailTemplateId } from '../../lambdas/contracts/mail-templates.ts';
-import { MAIL_EVENTS_TO_BUS, templatePrefix } from '../../infra/mail.ts';
-import { configurationSetName } from '../../infra/config.ts';
-import { MAIL_ENV } from '../../lambdas/contracts/env.ts';
-import { routes, type Grant } from '../../lambdas/routes.ts';
-import { jobs, mailEventsPattern, SES_EVENT_DETAIL_TYPES, streamConsumers } from '../../lambdas/jobs.ts';
-import { routeKeyOf } from '../../infra/api.ts';
-import { DEFAULT_SETTINGS } from '../../shared/settings.ts';
-import { legalLine, OWNER_MUST_FILL, sellerIdentity, SHOP_BRAND } from '../../shared/shop-identity.ts';
+import { MAIL_TEMPLATE_IDS, MAIL_URL_FIELDS, TEXT_ROOT, templateName, type MailTemplateId } from '#lambdas/contracts/mail-templates.ts';
+import { MAIL_EVENTS_TO_BUS, templatePrefix } from '#infra/mail.ts';
+import { configurationSetName } from '#infra/config.ts';
+import { MAIL_ENV } from '#lambdas/contracts/env.ts';
+import { routes, type Grant } from '#lambdas/routes.ts';
+import { jobs, mailEventsPattern, SES_EVENT_DETAIL_TYPES, streamConsumers } from '#lambdas/jobs.ts';
+import { routeKeyOf } from '#infra/api.ts';
+import { DEFAULT_SETTINGS } from '#shared/settings.ts';
+import { legalLine, OWNER_MUST_FILL, sellerIdentity, SHOP_BRAND } from '#shared/shop-identity.ts';
 import { BENIGN_SHOP, benignMailData, EVIL_IMG, EVIL_LINK, hostileMailData, renderAsSes, type MailParts } from '../support/mail.ts';
 import { Match } from 'aws-cdk-lib/assertions';
 import {

@@ -5,8 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
-import { routes } from '../../lambdas/routes.ts';
-import { DEFAULT_SETTINGS } from '../../shared/settings.ts';
+import { routes } from '#lambdas/routes.ts';
+import { DEFAULT_SETTINGS } from '#shared/settings.ts';
 import { synthShop, SYNTH_TIMEOUT_MS, removeScratch, type Synthesized } from './support.ts';
 
 let shop: Synthesized;

@@ -10,9 +10,9 @@ import { App, CfnElement, Validations } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
-import { REPO_ROOT } from '../../infra/constructs/shop-function.ts';
-import { renderMailTemplates } from '../../infra/mail-render.ts';
-import { ShopStack, type ShopStackProps } from '../../infra/stack.ts';
+import { REPO_ROOT } from '#infra/constructs/shop-function.ts';
+import { renderMailTemplates } from '#infra/mail-render.ts';
+import { ShopStack, type ShopStackProps } from '#infra/stack.ts';
 
 export const TEST_SENDER = 'loja@joias.test';
 

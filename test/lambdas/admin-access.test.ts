@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { routes } from '../../lambdas/routes.ts';
+import { routes } from '#lambdas/routes.ts';
 import { adminToken, call, nonAdminToken } from '../support/twin.ts';
 
 const adminRoutes = routes.filter((r) => r.access === 'admin');

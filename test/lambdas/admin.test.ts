@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { routes } from '../../lambdas/routes.ts';
+import { routes } from '#lambdas/routes.ts';
 import { createProduct, mailsTo, orderBody, placeOrder, PNG_BYTES } from '../support/factories.ts';
 import { adminToken, call, documentClient, twin } from '../support/twin.ts';
 

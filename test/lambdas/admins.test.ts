@@ -21,9 +21,9 @@ import {
   InitiateAuthCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cognitoClient, ensureUser } from '../../infra/local/bootstrap.ts';
-import { ADMINS_USAGE, listAdmins, parseAdminsArgs, runAdmins, softwareTokenDeletion, type AdminsCommand } from '../../infra/scripts/admins.ts';
-import { ADMIN_GROUP, OperatorError, UsageError } from '../../infra/scripts/create-admin.ts';
+import { cognitoClient, ensureUser } from '#infra/local/bootstrap.ts';
+import { ADMINS_USAGE, listAdmins, parseAdminsArgs, runAdmins, softwareTokenDeletion, type AdminsCommand } from '#infra/scripts/admins.ts';
+import { ADMIN_GROUP, OperatorError, UsageError } from '#infra/scripts/create-admin.ts';
 import { twin } from '../support/twin.ts';
 
 const PASSWORD = 'Equipa-Loja-2026!';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { seedPieces } from '../../infra/local/seed/catalogue.ts';
-import { photoFallback, photoFiles } from '../../shared/photos.ts';
+import { seedPieces } from '#infra/local/seed/catalogue.ts';
+import { photoFallback, photoFiles } from '#shared/photos.ts';
 import { call } from '../support/twin.ts';
 
 describe('public catalogue through the gateway', () => {

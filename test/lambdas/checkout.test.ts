@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { MAX_PROOF_BYTES } from '../../shared/uploads.ts';
+import { MAX_PROOF_BYTES } from '#shared/uploads.ts';
 import { createProduct, mailsTo, orderBody, placeOrder, uploadProof, PNG_BYTES } from '../support/factories.ts';
 import { call, documentClient, twin } from '../support/twin.ts';
 

@@ -23,7 +23,7 @@ async function ordersFor(email: string) {
 }
 
 async function place(body: unknown, key: string) {
-  const { handler } = await import('../../lambdas/handlers/orders/create.ts');
+  const { handler } = await import('#lambdas/handlers/orders/create.ts');
   return handler(apiEvent('POST', '/api/orders', { body, headers: { 'idempotency-key': key } }), lambdaContext);
 }
 

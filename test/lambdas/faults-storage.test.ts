@@ -11,7 +11,7 @@ beforeAll(() => {
 
 describe('S3 down while placing an order', () => {
   it('answers 503 in Portuguese and writes nothing', async () => {
-    const { handler } = await import('../../lambdas/handlers/orders/create.ts');
+    const { handler } = await import('#lambdas/handlers/orders/create.ts');
     const piece = await createProduct({ stock: 3 });
     const body = await orderBody([{ productId: piece.id, quantity: 1 }]);
     const result = await handler(apiEvent('POST', '/api/orders', { body, headers: { 'idempotency-key': crypto.randomUUID() } }), lambdaContext);

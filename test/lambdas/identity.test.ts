@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { adminActor, adminEmail } from '../../lambdas/http/identity.ts';
-import type { ApiEvent } from '../../lambdas/http/handler.ts';
+import { adminActor, adminEmail } from '#lambdas/http/identity.ts';
+import type { ApiEvent } from '#lambdas/http/handler.ts';
 
 const withClaims = (claims: Record<string, unknown>) => ({ requestContext: { authorizer: { jwt: { claims, scopes: [] } } } }) as unknown as ApiEvent;
 

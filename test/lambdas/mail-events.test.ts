@@ -8,15 +8,15 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { Order } from '../../shared/api.ts';
-import { handler } from '../../lambdas/consumers/mail-events.ts';
-import { mailEvents, SES_EVENT_DETAIL_TYPES } from '../../lambdas/jobs.ts';
-import type { SesEvent } from '../../lambdas/services/mail-events.ts';
-import { LOCAL_REGION } from '../../infra/local/bootstrap.ts';
-import { asFunction } from '../../infra/local/function-scope.ts';
-import { mailEventsBus } from '../../infra/local/mail-events.ts';
-import { sesEventBridgeEvent } from '../../infra/local/ses-local.ts';
-import { MAIL_CONFIGURATION_SET } from '../../infra/local/twin.ts';
+import type { Order } from '#shared/api.ts';
+import { handler } from '#lambdas/consumers/mail-events.ts';
+import { mailEvents, SES_EVENT_DETAIL_TYPES } from '#lambdas/jobs.ts';
+import type { SesEvent } from '#lambdas/services/mail-events.ts';
+import { LOCAL_REGION } from '#infra/local/bootstrap.ts';
+import { asFunction } from '#infra/local/function-scope.ts';
+import { mailEventsBus } from '#infra/local/mail-events.ts';
+import { sesEventBridgeEvent } from '#infra/local/ses-local.ts';
+import { MAIL_CONFIGURATION_SET } from '#infra/local/twin.ts';
 import { createProduct, mailsTo, orderBody, placeOrder } from '../support/factories.ts';
 import { adminToken, call } from '../support/twin.ts';
 

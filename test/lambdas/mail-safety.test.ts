@@ -7,9 +7,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cttTrackingUrl } from '../../shared/shipping.ts';
-import { MAIL_TEMPLATE_IDS, type MailTemplateId } from '../../lambdas/contracts/mail-templates.ts';
-import { sendTemplatedMail } from '../../lambdas/repositories/mail.ts';
+import { cttTrackingUrl } from '#shared/shipping.ts';
+import { MAIL_TEMPLATE_IDS, type MailTemplateId } from '#lambdas/contracts/mail-templates.ts';
+import { sendTemplatedMail } from '#lambdas/repositories/mail.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { createProduct, mailsTo, orderBody, placeOrder, type SentMail } from '../support/factories.ts';
 import { benignMailData, EVIL_IMG, EVIL_LINK, hostile, hostileMailData, RLO, ZWSP } from '../support/mail.ts';

@@ -6,8 +6,8 @@ import { randomUUID } from 'node:crypto';
 import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../infra/local/bootstrap.ts';
-import { VIEWER_CSP } from '../../infra/local/ses-local.ts';
+import { LOCAL_CREDENTIALS, LOCAL_REGION } from '#infra/local/bootstrap.ts';
+import { VIEWER_CSP } from '#infra/local/ses-local.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { twin } from '../support/twin.ts';
 

@@ -1,7 +1,7 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { expireReservations } from '../../lambdas/services/order-lifecycle.ts';
+import { expireReservations } from '#lambdas/services/order-lifecycle.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { monthKey } from '../../shared/mb-way.ts';
+import { monthKey } from '#shared/mb-way.ts';
 import { createProduct, orderBody, placeOrder, reservationBody } from '../support/factories.ts';
 import { adminToken, call, documentClient, twin } from '../support/twin.ts';
 

@@ -6,15 +6,15 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PlaceOrderResponse } from '../../shared/api.ts';
-import { MAX_CART_LINES, MAX_LINE_QUANTITY } from '../../shared/cart.ts';
-import { checkoutTexts } from '../../shared/messages.ts';
-import { DEFAULT_SETTINGS } from '../../shared/settings.ts';
-import { shopSettingsSchema } from '../../shared/schemas/settings.ts';
-import { handler as createOrder } from '../../lambdas/handlers/orders/create.ts';
-import { handler as getProduct } from '../../lambdas/handlers/products/get.ts';
-import { handler as shopInfo } from '../../lambdas/handlers/shop-info/get.ts';
-import { settingsView, updateSettings } from '../../lambdas/services/settings.ts';
+import type { PlaceOrderResponse } from '#shared/api.ts';
+import { MAX_CART_LINES, MAX_LINE_QUANTITY } from '#shared/cart.ts';
+import { checkoutTexts } from '#shared/messages.ts';
+import { DEFAULT_SETTINGS } from '#shared/settings.ts';
+import { shopSettingsSchema } from '#shared/schemas/settings.ts';
+import { handler as createOrder } from '#lambdas/handlers/orders/create.ts';
+import { handler as getProduct } from '#lambdas/handlers/products/get.ts';
+import { handler as shopInfo } from '#lambdas/handlers/shop-info/get.ts';
+import { settingsView, updateSettings } from '#lambdas/services/settings.ts';
 import { invoke } from '../support/events.ts';
 import { createProduct, reservationBody } from '../support/factories.ts';
 import { useOwnTables } from '../support/own-tables.ts';

@@ -7,8 +7,8 @@
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { myOrderTexts, validationTexts } from '../../shared/messages.ts';
-import { cttTrackingUrl } from '../../shared/shipping.ts';
+import { myOrderTexts, validationTexts } from '#shared/messages.ts';
+import { cttTrackingUrl } from '#shared/shipping.ts';
 import { createProduct, mailsTo, placeOrder, reservationBody, uploadProof, type SentMail } from '../support/factories.ts';
 import { nextClientAddress } from '../support/clients.ts';
 import { outboxDrained } from '../support/outbox.ts';

@@ -6,13 +6,13 @@
 import { randomUUID } from 'node:crypto';
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Order, OrderSummary } from '../../shared/api.ts';
-import { validationTexts } from '../../shared/messages.ts';
-import { ORDER_NUMBER_MAX } from '../../shared/order-status.ts';
-import { ORDER_LISTING } from '../../lambdas/repositories/orders.ts';
-import { putOrderSearchTerms } from '../../lambdas/repositories/order-search.ts';
-import { ddb } from '../../lambdas/repositories/dynamodb-client.ts';
-import { ordersPage } from '../../lambdas/services/admin-orders.ts';
+import type { Order, OrderSummary } from '#shared/api.ts';
+import { validationTexts } from '#shared/messages.ts';
+import { ORDER_NUMBER_MAX } from '#shared/order-status.ts';
+import { ORDER_LISTING } from '#lambdas/repositories/orders.ts';
+import { putOrderSearchTerms } from '#lambdas/repositories/order-search.ts';
+import { ddb } from '#lambdas/repositories/dynamodb-client.ts';
+import { ordersPage } from '#lambdas/services/admin-orders.ts';
 import { createProduct, placeOrder, reservationBody, uploadProof } from '../support/factories.ts';
 import { adminToken, call, documentClient, twin } from '../support/twin.ts';
 

@@ -5,9 +5,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { csvMoney } from '../../shared/csv.ts';
-import { dayKey } from '../../shared/dates.ts';
-import { validationTexts } from '../../shared/messages.ts';
+import { csvMoney } from '#shared/csv.ts';
+import { dayKey } from '#shared/dates.ts';
+import { validationTexts } from '#shared/messages.ts';
 import { createProduct, orderBody, placeOrder } from '../support/factories.ts';
 import { adminToken, call, twin } from '../support/twin.ts';
 import { clientFetch } from '../support/clients.ts';

@@ -7,8 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { upsertPendingStockAlert } from '../../lambdas/repositories/stock-alerts.ts';
-import { changeStock } from '../../lambdas/services/admin-stock.ts';
+import { upsertPendingStockAlert } from '#lambdas/repositories/stock-alerts.ts';
+import { changeStock } from '#lambdas/services/admin-stock.ts';
 import { createProduct, type SentMail } from '../support/factories.ts';
 import { flakyProxy } from '../support/flaky-proxy.ts';
 import { outboxDrained } from '../support/outbox.ts';

@@ -6,15 +6,15 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apiTexts, validationTexts } from '../../shared/messages.ts';
-import { photoFile, photoFiles, PHOTO_WIDTHS, type ProductPhoto } from '../../shared/photos.ts';
-import { MAX_IMAGE_BYTES } from '../../shared/uploads.ts';
-import { jewelleryImage } from '../../infra/local/seed/images.ts';
-import { getProduct, putProduct } from '../../lambdas/repositories/products.ts';
-import { writeObject } from '../../lambdas/repositories/storage.ts';
-import { photoId } from '../../lambdas/services/photo-processing.ts';
-import { migrateLegacyPhotos } from '../../lambdas/services/photo-migration.ts';
-import type { Product } from '../../shared/product.ts';
+import { apiTexts, validationTexts } from '#shared/messages.ts';
+import { photoFile, photoFiles, PHOTO_WIDTHS, type ProductPhoto } from '#shared/photos.ts';
+import { MAX_IMAGE_BYTES } from '#shared/uploads.ts';
+import { jewelleryImage } from '#infra/local/seed/images.ts';
+import { getProduct, putProduct } from '#lambdas/repositories/products.ts';
+import { writeObject } from '#lambdas/repositories/storage.ts';
+import { photoId } from '#lambdas/services/photo-processing.ts';
+import { migrateLegacyPhotos } from '#lambdas/services/photo-migration.ts';
+import type { Product } from '#shared/product.ts';
 import { imagesObjectExists, phonePhoto, uploadPhoto } from '../support/photos.ts';
 import { adminToken, call, twin } from '../support/twin.ts';
 

@@ -4,7 +4,7 @@
  * back-office still lists and edits it. Through the real handlers and DynamoDB Local.
  */
 import { describe, expect, it } from 'vitest';
-import { apiTexts, checkoutTexts, validationTexts } from '../../shared/messages.ts';
+import { apiTexts, checkoutTexts, validationTexts } from '#shared/messages.ts';
 import { createProduct, orderBody, placeOrder, reservationBody } from '../support/factories.ts';
 import { adminToken, call, callRoute } from '../support/twin.ts';
 

@@ -6,9 +6,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { apiTexts } from '../../shared/messages.ts';
-import { routes } from '../../lambdas/routes.ts';
-import { clientId, emailId } from '../../lambdas/services/rate-limits.ts';
+import { apiTexts } from '#shared/messages.ts';
+import { routes } from '#lambdas/routes.ts';
+import { clientId, emailId } from '#lambdas/services/rate-limits.ts';
 import { nextClientAddress } from '../support/clients.ts';
 import { createProduct, placeOrder, reservationBody, shippingForm } from '../support/factories.ts';
 import { call, callRoute, twin } from '../support/twin.ts';

@@ -6,9 +6,9 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { formatCents } from '../../shared/money.ts';
-import { RESERVATION_MINUTES } from '../../shared/order-status.ts';
-import { expireReservations } from '../../lambdas/services/order-lifecycle.ts';
+import { formatCents } from '#shared/money.ts';
+import { RESERVATION_MINUTES } from '#shared/order-status.ts';
+import { expireReservations } from '#lambdas/services/order-lifecycle.ts';
 import { createProduct, mailsTo, orderBody, placeOrder, reservationBody, uploadProof } from '../support/factories.ts';
 import { adminIdToken, adminToken, call, callRoute, documentClient, twin } from '../support/twin.ts';
 

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { routes } from '../../lambdas/routes.ts';
+import { routes } from '#lambdas/routes.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 

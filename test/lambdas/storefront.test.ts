@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { stockAlertId } from '../../lambdas/repositories/stock-alerts.ts';
+import { stockAlertId } from '#lambdas/repositories/stock-alerts.ts';
 import { mailsTo } from '../support/factories.ts';
 import { call, documentClient, twin } from '../support/twin.ts';
 

@@ -5,7 +5,7 @@
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import type { ProofUploadResponse } from '../../shared/api.ts';
+import type { ProofUploadResponse } from '#shared/api.ts';
 import { createProduct, PNG_BYTES, placeOrder, reservationBody, uploadProof } from '../support/factories.ts';
 import { call, callRoute, documentClient, twin } from '../support/twin.ts';
 

@@ -4,19 +4,19 @@
  * error shape with a Portuguese message, never a 5xx, and the tables must be byte-for-byte unchanged.
  * Runs against its own twin, so no other test writes to the tables meanwhile.
  */
-import { PAGES_FALLBACK_PATH } from '../../shared/pages.ts';
+import { PAGES_FALLBACK_PATH } from '#shared/pages.ts';
 import { ScanCommand } from '@aws-sdk/client-dynamodb';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import fc from 'fast-check';
-import { searchPlan } from '../../shared/order-search.ts';
+import { searchPlan } from '#shared/order-search.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tables, type TableKey } from '../../lambdas/contracts/data-model.ts';
-import { cognitoClient, ensureUser, LOCAL_CREDENTIALS, LOCAL_REGION, localTableName } from '../../infra/local/bootstrap.ts';
-import { startTwin, type Twin } from '../../infra/local/twin.ts';
-import { GATEWAY_ANSWERS } from '../../infra/local/gateway.ts';
-import { routes, type Route } from '../../lambdas/routes.ts';
-import { messages } from '../../shared/messages.ts';
+import { tables, type TableKey } from '#lambdas/contracts/data-model.ts';
+import { cognitoClient, ensureUser, LOCAL_CREDENTIALS, LOCAL_REGION, localTableName } from '#infra/local/bootstrap.ts';
+import { startTwin, type Twin } from '#infra/local/twin.ts';
+import { GATEWAY_ANSWERS } from '#infra/local/gateway.ts';
+import { routes, type Route } from '#lambdas/routes.ts';
+import { messages } from '#shared/messages.ts';
 import { clientFetch } from '../support/clients.ts';
 
 let twin: Twin;

@@ -18,9 +18,9 @@ import {
   setQuantity,
   type Cart,
   type CartItem,
-} from '../../shared/cart.ts';
-import type { Product } from '../../shared/product.ts';
-import { summarizeCart } from '../../shared/pricing.ts';
+} from '#shared/cart.ts';
+import type { Product } from '#shared/product.ts';
+import { summarizeCart } from '#shared/pricing.ts';
 
 const item = (productId: string, quantity = 1, fields: Partial<CartItem> = {}): CartItem => ({
   productId,

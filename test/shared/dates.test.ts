@@ -7,7 +7,7 @@ import {
   formatDateTime,
   formatTime,
   lisbonDate,
-} from '../../shared/dates.ts';
+} from '#shared/dates.ts';
 
 describe('Lisbon dates', () => {
   it('uses Portugal mainland time', () => {

@@ -15,7 +15,7 @@ import {
   shopPath,
   type FilterableProduct,
   type ListingFilter,
-} from '../../shared/listing-filter.ts';
+} from '#shared/listing-filter.ts';
 
 const piece = (id: string, fields: Partial<FilterableProduct>) => ({
   id,

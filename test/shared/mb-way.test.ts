@@ -6,7 +6,7 @@ import {
   mbWayCounter,
   monthKey,
   type MbWayCounters,
-} from '../../shared/mb-way.ts';
+} from '#shared/mb-way.ts';
 
 describe('MB WAY number of the month', () => {
   it('has limits 35 and 40', () => {

@@ -10,7 +10,7 @@ import {
   ORDER_STATUS_INFO,
   generateOrderNumber,
   isOrderStatus,
-} from '../../shared/order-status.ts';
+} from '#shared/order-status.ts';
 
 /** WCAG relative luminance of a '#rrggbb' colour. */
 function luminance(hex: string): number {

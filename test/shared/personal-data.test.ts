@@ -3,9 +3,9 @@
  * allow it (`isFinalStatus`).
  */
 import { describe, expect, it } from 'vitest';
-import type { Order } from '../../shared/api.ts';
-import { ORDER_STATUSES, isFinalStatus } from '../../shared/order-status.ts';
-import { ANONYMISED_FIELDS, REDACTED, scrubbedOrderTexts, scrubPersonalData, type PersonalFields } from '../../shared/personal-data.ts';
+import type { Order } from '#shared/api.ts';
+import { ORDER_STATUSES, isFinalStatus } from '#shared/order-status.ts';
+import { ANONYMISED_FIELDS, REDACTED, scrubbedOrderTexts, scrubPersonalData, type PersonalFields } from '#shared/personal-data.ts';
 
 const ines: PersonalFields = {
   firstName: 'Inês Maria',

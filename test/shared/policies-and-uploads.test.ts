@@ -7,11 +7,11 @@ import {
   NATIONAL_DELIVERY_WORKING_DAYS,
   NECKLACE_LENGTHS_CM,
   RESPONSE_OR_REFUND_HOURS,
-} from '../../shared/policies.ts';
+} from '#shared/policies.ts';
 import {
   PAYMENT_METHOD_IDS,
   PAYMENT_METHOD_LABELS,
-} from '../../shared/payment-methods.ts';
+} from '#shared/payment-methods.ts';
 import {
   IMAGE_ACCEPT,
   IMAGE_CONTENT_TYPES,
@@ -24,7 +24,7 @@ import {
   isProofKey,
   proofKey,
   sniffContentType,
-} from '../../shared/uploads.ts';
+} from '#shared/uploads.ts';
 
 describe('policy facts', () => {
   it('are the published numbers', () => {

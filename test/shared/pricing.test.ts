@@ -8,7 +8,7 @@ import {
   quoteOrder,
   summarizeCart,
   unitDiscountCents,
-} from '../../shared/pricing.ts';
+} from '#shared/pricing.ts';
 import {
   FREE_SHIPPING_THRESHOLD_CENTS,
   SHIPPING_METHODS,
@@ -16,7 +16,7 @@ import {
   isShippingMethodId,
   qualifiesForFreeShipping,
   shippingCostCents,
-} from '../../shared/shipping.ts';
+} from '#shared/shipping.ts';
 
 describe('discounted unit price = price − round(price × discount / 100)', () => {
   it.each([

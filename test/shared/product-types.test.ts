@@ -4,7 +4,7 @@ import {
   PRODUCT_TYPES,
   PRODUCT_TYPE_INFO,
   isProductType,
-} from '../../shared/product-types.ts';
+} from '#shared/product-types.ts';
 
 describe('product types', () => {
   it('are colar, anel, brinco and pulseira', () => {

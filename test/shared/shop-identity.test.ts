@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { shopSettingsSchema } from '../../shared/schemas/settings.ts';
-import { DEFAULT_SETTINGS } from '../../shared/settings.ts';
-import { identityRows, isIdentityComplete, isValidNif, legalLine, OWNER_MUST_FILL, sellerIdentity, SHOP_BRAND } from '../../shared/shop-identity.ts';
-import { WITHDRAWAL_DAYS, withdrawalForm } from '../../shared/withdrawal.ts';
+import { shopSettingsSchema } from '#shared/schemas/settings.ts';
+import { DEFAULT_SETTINGS } from '#shared/settings.ts';
+import { identityRows, isIdentityComplete, isValidNif, legalLine, OWNER_MUST_FILL, sellerIdentity, SHOP_BRAND } from '#shared/shop-identity.ts';
+import { WITHDRAWAL_DAYS, withdrawalForm } from '#shared/withdrawal.ts';
 
 const given = {
   legalName: 'Joias Inox, Lda.',

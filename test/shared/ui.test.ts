@@ -8,7 +8,7 @@ import {
   TESTIMONIAL_COUNT,
   stepCarousel,
   swipeStep,
-} from '../../shared/ui.ts';
+} from '#shared/ui.ts';
 
 describe('interface constants', () => {
   it('are 3 s popups and carousel steps, 50px swipes, 5 quotes and mobile up to 768px', () => {

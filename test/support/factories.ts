@@ -4,11 +4,11 @@
  * twin's SES server received.
  */
 import { randomUUID } from 'node:crypto';
-import type { ProofUploadResponse } from '../../shared/api.ts';
-import type { AdminProduct } from '../../shared/product.ts';
-import type { PlaceOrderInput, ShippingForm } from '../../shared/schemas/index.ts';
-import { putProduct } from '../../lambdas/repositories/products.ts';
-import { soleSize, totalStock } from '../../shared/variants.ts';
+import type { ProofUploadResponse } from '#shared/api.ts';
+import type { AdminProduct } from '#shared/product.ts';
+import type { PlaceOrderInput, ShippingForm } from '#shared/schemas/index.ts';
+import { putProduct } from '#lambdas/repositories/products.ts';
+import { soleSize, totalStock } from '#shared/variants.ts';
 import { call, callRoute, twin } from './twin.ts';
 import { outboxDrained } from './outbox.ts';
 

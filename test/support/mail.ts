@@ -3,8 +3,8 @@
  * does with a stored template (Handlebars without HTML escaping; aws-ses-v2-local does the same).
  */
 import Handlebars from 'handlebars';
-import { templateData } from '../../lambdas/contracts/mail-data.ts';
-import type { MailData, MailShopData, MailTemplateId } from '../../lambdas/contracts/mail-templates.ts';
+import { templateData } from '#lambdas/contracts/mail-data.ts';
+import type { MailData, MailShopData, MailTemplateId } from '#lambdas/contracts/mail-templates.ts';
 
 /** A link to another site: the attack the escaping exists for. */
 export const EVIL_LINK = '<a href="https://evil.example">PAGAR AQUI</a>';

@@ -10,11 +10,11 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, ScanCommand, GetCommand, UpdateCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import { tables, type TableKey } from '../../lambdas/contracts/data-model.ts';
-import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../infra/local/bootstrap.ts';
-import { startTwin, webDistDir, type Twin } from '../../infra/local/twin.ts';
+import { tables, type TableKey } from '#lambdas/contracts/data-model.ts';
+import { LOCAL_CREDENTIALS, LOCAL_REGION } from '#infra/local/bootstrap.ts';
+import { startTwin, webDistDir, type Twin } from '#infra/local/twin.ts';
 import { launchBrowser } from '../support/browser.ts';
-import { DEFAULT_VARIANT_ID } from '../../shared/variants.ts';
+import { DEFAULT_VARIANT_ID } from '#shared/variants.ts';
 
 export const DESKTOP = { width: 1280, height: 900 } as const;
 export const MOBILE = { width: 375, height: 812 } as const;

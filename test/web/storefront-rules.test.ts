@@ -3,11 +3,11 @@
  * session (idempotency key per attempt) and the proof file checks.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CustomerOrderResponse, PlaceOrderResponse } from '../../shared/api.ts';
-import type { Product } from '../../shared/product.ts';
-import type { PlaceOrderInput } from '../../shared/schemas/place-order.ts';
-import { isTrackingParam, withoutTrackingParams } from '../../web/src/app/tracking-params.ts';
-import { createCartStore, refreshCartLines, type CartBackend } from '../../web/src/lib/cart-store.ts';
+import type { CustomerOrderResponse, PlaceOrderResponse } from '#shared/api.ts';
+import type { Product } from '#shared/product.ts';
+import type { PlaceOrderInput } from '#shared/schemas/place-order.ts';
+import { isTrackingParam, withoutTrackingParams } from '#web/app/tracking-params.ts';
+import { createCartStore, refreshCartLines, type CartBackend } from '#web/lib/cart-store.ts';
 
 const product = (overrides: Partial<Product> = {}): Product => ({
   id: 'anel-lua',
@@ -128,7 +128,7 @@ describe('checkout session', () => {
     ({ order: { id: '123456', orderNumber: 123456, status: 'Aguarda Pagamento', expiresAt, accessToken: 't'.repeat(43), lines: [] } }) as unknown as PlaceOrderResponse;
 
   it('keeps one Idempotency-Key per attempt: the same for a retry, a new one once the order changed or was placed', async () => {
-    const session = await import('../../web/src/features/checkout/checkout-session.ts');
+    const session = await import('#web/features/checkout/checkout-session.ts');
     const first = session.idempotencyKeyFor(input(1));
     expect(first).toMatch(/^[0-9a-f-]{36}$/);
     expect(session.idempotencyKeyFor(input(1))).toBe(first);
@@ -142,7 +142,7 @@ describe('checkout session', () => {
   });
 
   it('keeps the reservation for exactly the request it answered, while it holds', async () => {
-    const session = await import('../../web/src/features/checkout/checkout-session.ts');
+    const session = await import('#web/features/checkout/checkout-session.ts');
     const key = session.idempotencyKeyFor(input(1));
     session.recordReservation(input(1), reservation(new Date(Date.now() + 60_000).toISOString()));
     expect(session.reservationFor(input(1))?.order.orderNumber).toBe(123456);
@@ -158,7 +158,7 @@ describe('checkout session', () => {
   });
 
   it('reads the shipping draft defensively and knows when it is a complete form', async () => {
-    const session = await import('../../web/src/features/checkout/checkout-session.ts');
+    const session = await import('#web/features/checkout/checkout-session.ts');
     storage.set('checkout.shipping', JSON.stringify({ email: 42, firstName: 'Ana', acceptTerms: 'yes', country: 'Espanha' }));
     expect(session.loadShippingDraft()).toEqual({ ...session.EMPTY_SHIPPING_DRAFT, firstName: 'Ana' });
     expect(session.savedShippingForm()).toBeNull();
@@ -169,7 +169,7 @@ describe('checkout session', () => {
 
 describe('proof file checks', () => {
   it('accepts images and PDFs up to 10 MB, with the schema messages otherwise', async () => {
-    const { proofProblem } = await import('../../web/src/features/checkout/proof-upload.tsx');
+    const { proofProblem } = await import('#web/features/checkout/proof-upload.tsx');
     expect(proofProblem(new File(['%PDF'], 'talão.pdf', { type: 'application/pdf' }))).toBeNull();
     expect(proofProblem(new File(['x'], 'IMG_0001.HEIC', { type: '' }))).toBeNull();
     expect(proofProblem(new File(['<html>'], 'talão.html', { type: 'text/html' }))).toBe('O comprovativo tem de ser uma imagem (JPEG, PNG, WebP ou HEIC) ou um PDF.');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { sellerIdentity } from '../../shared/shop-identity.ts';
-import { withdrawalFormPdf } from '../../web/src/ssr/withdrawal-pdf.ts';
+import { sellerIdentity } from '#shared/shop-identity.ts';
+import { withdrawalFormPdf } from '#web/ssr/withdrawal-pdf.ts';
 import { pdfText } from '../support/pdf.ts';
 
 const seller = sellerIdentity({ legalName: 'Joias Inox, Lda.', nif: '500000000', address: 'Rua das Flores, 12, 4050-262 Porto', phone: '', registration: '', shareCapital: '' });

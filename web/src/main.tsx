@@ -7,7 +7,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from './lib/router.tsx';
 import { AppRoutes } from './app/router.tsx';
 import { PageDataContext, readPageData } from './lib/page-data.ts';
-import { sameAddress } from '../../shared/pages.ts';
+import { sameAddress } from '#shared/pages.ts';
 
 const data = readPageData();
 const app = (

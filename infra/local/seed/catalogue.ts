@@ -2,7 +2,7 @@
  * The demo catalogue seeded on the twin's first start (and by `npm run seed`): 14 pieces over the four
  * types, three collections (one is "New Beginnings"), some discounted, two out of stock.
  */
-import type { Product } from '../../../shared/product.ts';
+import type { Product } from '#shared/product.ts';
 import type { Metal, Motif } from './images.ts';
 
 export const seedCollections = ['New Beginnings', 'Essenciais', 'Mar Atlântico'] as const;

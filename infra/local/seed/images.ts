@@ -3,7 +3,7 @@
  * rose-gold on a studio background, with a second picture from another angle. Stored in the images
  * bucket and served at `/images/...` like any uploaded photo.
  */
-import type { ProductType } from '../../../shared/product.ts';
+import type { ProductType } from '#shared/product.ts';
 
 export type Metal = 'steel' | 'gold' | 'rose';
 export type Motif = 'plain' | 'heart' | 'star' | 'moon' | 'drop' | 'gem' | 'pearl' | 'clover' | 'infinity' | 'twist';

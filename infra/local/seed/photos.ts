@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { processPhoto, type DerivedFile, type ProcessedPhoto } from '../../../lambdas/services/photo-processing.ts';
+import { processPhoto, type DerivedFile, type ProcessedPhoto } from '#lambdas/services/photo-processing.ts';
 import { REPO_ROOT } from '../dynamodb-local.ts';
 
 /** A phone photo's size. */

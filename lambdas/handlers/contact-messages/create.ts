@@ -1,4 +1,4 @@
-import { contactMessageSchema } from '../../../shared/schemas/index.ts';
+import { contactMessageSchema } from '#shared/schemas/index.ts';
 import { httpRoute } from '../../http/handler.ts';
 import { created } from '../../http/response.ts';
 import { createContactMessage } from '../../services/storefront.ts';

@@ -1,4 +1,4 @@
-import { attachProofSchema } from '../../../shared/schemas/index.ts';
+import { attachProofSchema } from '#shared/schemas/index.ts';
 import { httpRoute } from '../../http/handler.ts';
 import { ok } from '../../http/response.ts';
 import { attachProof } from '../../services/orders.ts';

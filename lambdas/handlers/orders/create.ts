@@ -1,4 +1,4 @@
-import { placeOrderSchema } from '../../../shared/schemas/index.ts';
+import { placeOrderSchema } from '#shared/schemas/index.ts';
 import { httpRoute } from '../../http/handler.ts';
 import { json } from '../../http/response.ts';
 import { placeOrder } from '../../services/orders.ts';

@@ -1,4 +1,4 @@
-import { orderAccessQuerySchema } from '../../../shared/schemas/order-access.ts';
+import { orderAccessQuerySchema } from '#shared/schemas/order-access.ts';
 import { httpRoute } from '../../http/handler.ts';
 import { ok } from '../../http/response.ts';
 import { customerOrder } from '../../services/orders.ts';

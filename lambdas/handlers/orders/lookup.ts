@@ -1,4 +1,4 @@
-import { orderLookupSchema } from '../../../shared/schemas/index.ts';
+import { orderLookupSchema } from '#shared/schemas/index.ts';
 import { httpRoute } from '../../http/handler.ts';
 import { json } from '../../http/response.ts';
 import { lookUpOrder } from '../../services/order-lookup.ts';

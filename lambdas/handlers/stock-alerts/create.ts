@@ -1,4 +1,4 @@
-import { stockAlertSchema } from '../../../shared/schemas/index.ts';
+import { stockAlertSchema } from '#shared/schemas/index.ts';
 import { httpRoute } from '../../http/handler.ts';
 import { created } from '../../http/response.ts';
 import { requestStockAlert } from '../../services/storefront.ts';

@@ -1,4 +1,4 @@
-import { proofUploadRequestSchema } from '../../../shared/schemas/index.ts';
+import { proofUploadRequestSchema } from '#shared/schemas/index.ts';
 import { httpRoute } from '../../http/handler.ts';
 import { created } from '../../http/response.ts';
 import { presignProofUpload } from '../../services/uploads.ts';

@@ -6,10 +6,10 @@
 import fc from 'fast-check';
 import { parseFragment, type DefaultTreeAdapterMap } from 'parse5';
 import { describe, expect, it } from 'vitest';
-import { plainText, templateData } from '../../../lambdas/contracts/mail-data.ts';
-import { escapeHtml } from '../../../shared/html.ts';
-import type { MailData } from '../../../lambdas/contracts/mail-templates.ts';
-import type { sendTemplatedMail } from '../../../lambdas/repositories/mail.ts';
+import { plainText, templateData } from '#lambdas/contracts/mail-data.ts';
+import { escapeHtml } from '#shared/html.ts';
+import type { MailData } from '#lambdas/contracts/mail-templates.ts';
+import type { sendTemplatedMail } from '#lambdas/repositories/mail.ts';
 import { BENIGN_SHOP, benignMailData, EVIL_LINK, hostile, RLO, ZWSP } from '../../support/mail.ts';
 
 type Element = DefaultTreeAdapterMap['element'];

@@ -4,7 +4,7 @@
  * dashboard read; a count of zero writes nothing. The twin and the tests switch the output off.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BUSINESS_METRICS } from '../../../lambdas/contracts/metrics.ts';
+import { BUSINESS_METRICS } from '#lambdas/contracts/metrics.ts';
 
 const saved = { ...process.env };
 let lines: string[];
@@ -29,7 +29,7 @@ const emf = () => lines.filter((line) => line.includes('"_aws"')).map((line) => 
 
 describe('countEvent', () => {
   it('writes one embedded-metric line at once: namespace of the stack, dimension service, a Count', async () => {
-    const { countEvent } = await import('../../../lambdas/metrics.ts');
+    const { countEvent } = await import('#lambdas/metrics.ts');
     countEvent(BUSINESS_METRICS.ordersPlaced);
     const [line] = emf();
     expect(emf()).toHaveLength(1);
@@ -41,7 +41,7 @@ describe('countEvent', () => {
   });
 
   it('counts several at once, and nothing for zero', async () => {
-    const { countEvent } = await import('../../../lambdas/metrics.ts');
+    const { countEvent } = await import('#lambdas/metrics.ts');
     countEvent(BUSINESS_METRICS.reservationsExpired, 0);
     expect(emf()).toEqual([]);
     countEvent(BUSINESS_METRICS.reservationsExpired, 3);
@@ -50,7 +50,7 @@ describe('countEvent', () => {
 
   it('writes nothing where the output is switched off (the twin, the tests)', async () => {
     process.env.POWERTOOLS_METRICS_DISABLED = 'true';
-    const { countEvent } = await import('../../../lambdas/metrics.ts');
+    const { countEvent } = await import('#lambdas/metrics.ts');
     countEvent(BUSINESS_METRICS.mailsFailed);
     expect(emf()).toEqual([]);
   });

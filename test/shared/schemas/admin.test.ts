@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { validationTexts } from '../../../shared/messages.ts';
-import { ORDER_STATUSES } from '../../../shared/order-status.ts';
+import { validationTexts } from '#shared/messages.ts';
+import { ORDER_STATUSES } from '#shared/order-status.ts';
 import {
   ADMIN_EMAIL_KINDS,
   adminEmailRequestSchema,
@@ -9,8 +9,8 @@ import {
   productInputSchema,
   productUpdateSchema,
   stockChangeSchema,
-} from '../../../shared/schemas/index.ts';
-import { MAX_STOCK } from '../../../shared/schemas/product-input.ts';
+} from '#shared/schemas/index.ts';
+import { MAX_STOCK } from '#shared/schemas/product-input.ts';
 import { accepted, errorsOf, expectFieldMessage } from './support.ts';
 
 const v = validationTexts;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkoutTexts, validationTexts } from '../../../shared/messages.ts';
-import { placeOrderSchema } from '../../../shared/schemas/index.ts';
+import { checkoutTexts, validationTexts } from '#shared/messages.ts';
+import { placeOrderSchema } from '#shared/schemas/index.ts';
 import { accepted, errorsOf, validShippingForm } from './support.ts';
 
 const v = validationTexts;

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { expect } from 'vitest';
-import { fieldErrors } from '../../../shared/schemas/index.ts';
+import { fieldErrors } from '#shared/schemas/index.ts';
 
 /** The field errors of an input the schema must refuse. */
 export function errorsOf(schema: z.ZodType, input: unknown): Record<string, string> {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { validationTexts } from '../../../shared/messages.ts';
-import { imageUploadRequestSchema, proofUploadRequestSchema } from '../../../shared/schemas/index.ts';
+import { validationTexts } from '#shared/messages.ts';
+import { imageUploadRequestSchema, proofUploadRequestSchema } from '#shared/schemas/index.ts';
 import { accepted, expectFieldMessage } from './support.ts';
 
 const v = validationTexts;

@@ -3,7 +3,7 @@
  * pre-rendered page brings them in its data, so its first view needs no request).
  */
 import { useEffect, useState } from 'react';
-import type { Collection } from '../../../shared/product.ts';
+import type { Collection } from '#shared/product.ts';
 import { api } from '../lib/api.ts';
 import { useAnyPageData } from '../lib/page-data.ts';
 

@@ -1,8 +1,8 @@
 import { Link } from '../lib/router.tsx';
-import { shopPath } from '../../../shared/listing-filter.ts';
-import { LISTING_FILTER_TYPES } from '../../../shared/product-types.ts';
-import { paths } from '../../../shared/paths.ts';
-import { legalLine } from '../../../shared/shop-identity.ts';
+import { shopPath } from '#shared/listing-filter.ts';
+import { LISTING_FILTER_TYPES } from '#shared/product-types.ts';
+import { paths } from '#shared/paths.ts';
+import { legalLine } from '#shared/shop-identity.ts';
 import { useSeller } from '../lib/shop-info.ts';
 import { categoryNames, externalLinks } from './paths.ts';
 import { SocialLinks } from './social-links.tsx';

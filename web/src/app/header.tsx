@@ -1,11 +1,11 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from '../lib/router.tsx';
-import { cartCount } from '../../../shared/cart.ts';
-import { shopPath } from '../../../shared/listing-filter.ts';
+import { cartCount } from '#shared/cart.ts';
+import { shopPath } from '#shared/listing-filter.ts';
 import { useCart } from '../lib/cart-store.ts';
 import { BagIcon, ChevronDownIcon, CloseIcon, MenuIcon } from '../ui/icons.tsx';
 import { useCollections } from './collections.ts';
-import { paths } from '../../../shared/paths.ts';
+import { paths } from '#shared/paths.ts';
 
 /**
  * Something a button opens (a menu): closed again by a navigation, by Escape (the focus goes back to

@@ -1,6 +1,6 @@
 import { Link } from '../lib/router.tsx';
 import { usePageMeta } from '../lib/page-meta.ts';
-import { paths } from '../../../shared/paths.ts';
+import { paths } from '#shared/paths.ts';
 
 /** Any address the shop does not know. */
 export function NotFoundPage() {

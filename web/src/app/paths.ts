@@ -1,6 +1,6 @@
 /** The shop's own contacts and outside addresses the pages link to (paths: `shared/paths.ts`). */
-import type { ProductType } from '../../../shared/product.ts';
-import { SHOP_BRAND } from '../../../shared/shop-identity.ts';
+import type { ProductType } from '#shared/product.ts';
+import { SHOP_BRAND } from '#shared/shop-identity.ts';
 
 /** Outside addresses the pages link to. */
 export const externalLinks = {

@@ -1,7 +1,7 @@
 import { Link, useRouteError } from '../lib/router.tsx';
-import { apiTexts, commonTexts } from '../../../shared/messages.ts';
+import { apiTexts, commonTexts } from '#shared/messages.ts';
 import { usePageMeta } from '../lib/page-meta.ts';
-import { paths } from '../../../shared/paths.ts';
+import { paths } from '#shared/paths.ts';
 
 /** What to tell the visitor, in Portuguese (the technical reason goes to the console, never on the page). */
 function describe(error: unknown): string {

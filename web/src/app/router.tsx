@@ -2,7 +2,7 @@ import { createContext, lazy, Suspense, useContext, type ComponentType } from 'r
 import { useRoutes, type RouteObject } from '../lib/router.tsx';
 import { Layout } from './layout.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
-import { paths, routePatterns } from '../../../shared/paths.ts';
+import { paths, routePatterns } from '#shared/paths.ts';
 import { RouteError } from './route-error.tsx';
 import { Loading } from '../ui/page-state.tsx';
 import { ADMIN_PREFIX } from '../features/admin/admin-prefix.ts';

@@ -2,12 +2,12 @@
  * The browser's API client: same-origin `/api`, JSON in and out, errors as `ApiError` carrying the
  * server's Portuguese message (and its field messages for forms). Shapes: `shared/api.ts`.
  */
-import type { PaymentMethodsResponse, PresignedUpload, ShopInfoResponse } from '../../../shared/api.ts';
-import { apiRequestLine, type ApiCall, type ApiResponse, type ApiRouteKey } from '../../../shared/api-routes.ts';
-import { apiTexts } from '../../../shared/messages.ts';
-import type { Collection, Product } from '../../../shared/product.ts';
-import type { AttachProofInput, ContactMessageInput, OrderLookupInput, PlaceOrderInput, ProofUploadRequest, StockAlertInput } from '../../../shared/schemas/index.ts';
-import { withSizes } from '../../../shared/variants.ts';
+import type { PaymentMethodsResponse, PresignedUpload, ShopInfoResponse } from '#shared/api.ts';
+import { apiRequestLine, type ApiCall, type ApiResponse, type ApiRouteKey } from '#shared/api-routes.ts';
+import { apiTexts } from '#shared/messages.ts';
+import type { Collection, Product } from '#shared/product.ts';
+import type { AttachProofInput, ContactMessageInput, OrderLookupInput, PlaceOrderInput, ProofUploadRequest, StockAlertInput } from '#shared/schemas/index.ts';
+import { withSizes } from '#shared/variants.ts';
 
 export class ApiError extends Error {
   constructor(

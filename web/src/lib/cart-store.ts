@@ -18,9 +18,9 @@ import {
   setQuantity,
   type Cart,
   type CartItem,
-} from '../../../shared/cart.ts';
-import type { Product } from '../../../shared/product.ts';
-import { lineVariant } from '../../../shared/variants.ts';
+} from '#shared/cart.ts';
+import type { Product } from '#shared/product.ts';
+import { lineVariant } from '#shared/variants.ts';
 
 /** Where the cart is kept: the text under the key, and news of changes made elsewhere (other tabs). */
 export interface CartBackend {

@@ -2,7 +2,7 @@
  * Form checks in the browser with the same zod schemas (and pt-PT messages) the server uses.
  */
 import type * as z from 'zod';
-import { fieldErrors } from '../../../shared/schemas/field-errors.ts';
+import { fieldErrors } from '#shared/schemas/field-errors.ts';
 import { ApiError } from './api.ts';
 
 /** A message per field name (dotted paths for nested fields, `_form` for the whole form). */

@@ -5,7 +5,7 @@
  */
 import { createContext, useContext } from 'react';
 import { useLocation } from './router.tsx';
-import { PAGE_DATA_ELEMENT_ID, sameAddress, type PageData } from '../../../shared/pages.ts';
+import { PAGE_DATA_ELEMENT_ID, sameAddress, type PageData } from '#shared/pages.ts';
 
 export const PageDataContext = createContext<PageData | undefined>(undefined);
 

@@ -3,7 +3,7 @@
  * multipart form data with the signed `fields` first and the file last. XMLHttpRequest rather than
  * fetch, for the upload progress.
  */
-import type { PresignedUpload } from '../../../shared/api.ts';
+import type { PresignedUpload } from '#shared/api.ts';
 
 export class UploadError extends Error {
   constructor(readonly status: number) {

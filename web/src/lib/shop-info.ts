@@ -6,10 +6,10 @@
  * once per visit, shared by every component that asks; a failed fetch is tried again by the next one.
  */
 import { useEffect, useState } from 'react';
-import type { ShopInfoResponse } from '../../../shared/api.ts';
-import { MAX_CART_LINES, MAX_LINE_QUANTITY } from '../../../shared/cart.ts';
-import type { OrderCaps } from '../../../shared/settings.ts';
-import type { SellerIdentity } from '../../../shared/shop-identity.ts';
+import type { ShopInfoResponse } from '#shared/api.ts';
+import { MAX_CART_LINES, MAX_LINE_QUANTITY } from '#shared/cart.ts';
+import type { OrderCaps } from '#shared/settings.ts';
+import type { SellerIdentity } from '#shared/shop-identity.ts';
 import { api } from './api.ts';
 import { useAnyPageData } from './page-data.ts';
 

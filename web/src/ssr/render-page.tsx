@@ -8,9 +8,9 @@
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from '../lib/router.tsx';
-import { escapeHtml } from '../../../shared/html.ts';
-import { PAGE_DATA_ELEMENT_ID, pageDataJson, type PageData } from '../../../shared/pages.ts';
-import type { SellerIdentity } from '../../../shared/shop-identity.ts';
+import { escapeHtml } from '#shared/html.ts';
+import { PAGE_DATA_ELEMENT_ID, pageDataJson, type PageData } from '#shared/pages.ts';
+import type { SellerIdentity } from '#shared/shop-identity.ts';
 import { AppRoutes, RenderedModulesContext } from '../app/router.tsx';
 import { APP_MODULE_META, APP_SCRIPT_META } from '../lib/app-modules.ts';
 import { PageDataContext } from '../lib/page-data.ts';

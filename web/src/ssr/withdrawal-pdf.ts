@@ -12,8 +12,8 @@ import * as pdfkit from 'pdfkit';
 import Helvetica from 'pdfkit/standard-fonts/Helvetica';
 import HelveticaBold from 'pdfkit/standard-fonts/HelveticaBold';
 import HelveticaOblique from 'pdfkit/standard-fonts/HelveticaOblique';
-import type { SellerIdentity } from '../../../shared/shop-identity.ts';
-import { withdrawalForm } from '../../../shared/withdrawal.ts';
+import type { SellerIdentity } from '#shared/shop-identity.ts';
+import { withdrawalForm } from '#shared/withdrawal.ts';
 
 /** What the browser module exports beyond the Node one. */
 const registerStdFonts = (pdfkit as unknown as { registerStdFonts?: (...fonts: unknown[]) => void }).registerStdFonts;

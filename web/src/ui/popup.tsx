@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { POPUP_MS } from '../../../shared/ui.ts';
+import { POPUP_MS } from '#shared/ui.ts';
 
 export interface PopupMessage {
   readonly tone: 'success' | 'error';

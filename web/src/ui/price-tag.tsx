@@ -1,6 +1,6 @@
-import { formatCents } from '../../../shared/money.ts';
-import { catalogTexts } from '../../../shared/messages.ts';
-import { discountedPriceCents } from '../../../shared/pricing.ts';
+import { formatCents } from '#shared/money.ts';
+import { catalogTexts } from '#shared/messages.ts';
+import { discountedPriceCents } from '#shared/pricing.ts';
 
 /**
  * A price as the customer pays it: with a discount, the original price struck through, the

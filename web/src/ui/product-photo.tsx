@@ -9,7 +9,7 @@
  * Without a photo (a piece with none), the shop's placeholder picture.
  */
 import { useEffect, useRef } from 'react';
-import { photoFallback, photoSrcSet, type ProductPhoto } from '../../../shared/photos.ts';
+import { photoFallback, photoSrcSet, type ProductPhoto } from '#shared/photos.ts';
 import placeholder from './placeholder.svg';
 
 export interface ProductPhotoProps {

@@ -1,4 +1,4 @@
-import { formatCents } from '../../../shared/money.ts';
+import { formatCents } from '#shared/money.ts';
 
 export interface TotalsRow {
   readonly label: string;

@@ -1,5 +1,5 @@
-import { httpRoute } from '../../../http/handler.ts';
-import { ok } from '../../../http/response.ts';
-import { catalog } from '../../../services/catalog.ts';
+import { httpRoute } from '#lambdas/http/handler.ts';
+import { ok } from '#lambdas/http/response.ts';
+import { catalog } from '#lambdas/services/catalog.ts';
 
 export const handler = httpRoute('GET /api/admin/collections', {}, async () => ok({ collections: await catalog.listCollections() }));

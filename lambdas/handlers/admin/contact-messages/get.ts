@@ -1,5 +1,5 @@
-import { httpRoute } from '../../../http/handler.ts';
-import { ok } from '../../../http/response.ts';
-import { contactMessageDetail } from '../../../services/inbox.ts';
+import { httpRoute } from '#lambdas/http/handler.ts';
+import { ok } from '#lambdas/http/response.ts';
+import { contactMessageDetail } from '#lambdas/services/inbox.ts';
 
 export const handler = httpRoute('GET /api/admin/contact-messages/{id}', {}, async ({ params }) => ok({ message: await contactMessageDetail(params.id) }));

@@ -1,5 +1,5 @@
-import { httpRoute } from '../../../http/handler.ts';
-import { ok } from '../../../http/response.ts';
-import { customerView } from '../../../services/customers.ts';
+import { httpRoute } from '#lambdas/http/handler.ts';
+import { ok } from '#lambdas/http/response.ts';
+import { customerView } from '#lambdas/services/customers.ts';
 
 export const handler = httpRoute('GET /api/admin/customers/{email}', {}, async ({ params }) => ok(await customerView(params.email)));

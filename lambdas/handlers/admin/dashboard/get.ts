@@ -1,5 +1,5 @@
-import { httpRoute } from '../../../http/handler.ts';
-import { ok } from '../../../http/response.ts';
-import { dashboard } from '../../../services/dashboard.ts';
+import { httpRoute } from '#lambdas/http/handler.ts';
+import { ok } from '#lambdas/http/response.ts';
+import { dashboard } from '#lambdas/services/dashboard.ts';
 
 export const handler = httpRoute('GET /api/admin/dashboard', {}, async () => ok(await dashboard()));

@@ -1,7 +1,7 @@
-import { ordersExportQuerySchema } from '../../../../shared/schemas/admin-query.ts';
-import { httpRoute } from '../../../http/handler.ts';
-import { text } from '../../../http/response.ts';
-import { exportOrders } from '../../../services/orders-export.ts';
+import { ordersExportQuerySchema } from '#shared/schemas/admin-query.ts';
+import { httpRoute } from '#lambdas/http/handler.ts';
+import { text } from '#lambdas/http/response.ts';
+import { exportOrders } from '#lambdas/services/orders-export.ts';
 
 export const handler = httpRoute('GET /api/admin/orders/export', { query: ordersExportQuerySchema }, async ({ query }) => {
   const { filename, csv } = await exportOrders(query);

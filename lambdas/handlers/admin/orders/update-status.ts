@@ -1,8 +1,8 @@
-import { orderStatusChangeSchema } from '../../../../shared/schemas/index.ts';
-import { adminEmail } from '../../../http/identity.ts';
-import { httpRoute } from '../../../http/handler.ts';
-import { ok } from '../../../http/response.ts';
-import { changeOrderStatus } from '../../../services/admin-orders.ts';
+import { orderStatusChangeSchema } from '#shared/schemas/index.ts';
+import { adminEmail } from '#lambdas/http/identity.ts';
+import { httpRoute } from '#lambdas/http/handler.ts';
+import { ok } from '#lambdas/http/response.ts';
+import { changeOrderStatus } from '#lambdas/services/admin-orders.ts';
 
 export const handler = httpRoute('PATCH /api/admin/orders/{id}', { body: orderStatusChangeSchema }, async ({ params, body, event }) =>
   ok({ order: await changeOrderStatus(params.id, body, adminEmail(event)) }),

@@ -1,6 +1,6 @@
-import { httpRoute } from '../../../http/handler.ts';
-import { ok } from '../../../http/response.ts';
-import { deleteProduct } from '../../../services/admin-products.ts';
+import { httpRoute } from '#lambdas/http/handler.ts';
+import { ok } from '#lambdas/http/response.ts';
+import { deleteProduct } from '#lambdas/services/admin-products.ts';
 
 export const handler = httpRoute('DELETE /api/admin/products/{id}', {}, async ({ params }) => {
   await deleteProduct(params.id);

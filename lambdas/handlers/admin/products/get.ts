@@ -1,5 +1,5 @@
-import { httpRoute } from '../../../http/handler.ts';
-import { ok } from '../../../http/response.ts';
-import { adminProductById } from '../../../services/admin-products.ts';
+import { httpRoute } from '#lambdas/http/handler.ts';
+import { ok } from '#lambdas/http/response.ts';
+import { adminProductById } from '#lambdas/services/admin-products.ts';
 
 export const handler = httpRoute('GET /api/admin/products/{id}', {}, async ({ params }) => ok({ product: await adminProductById(params.id) }));

@@ -1,7 +1,7 @@
-import { httpRoute } from '../../../http/handler.ts';
-import { ok } from '../../../http/response.ts';
-import { adminProducts } from '../../../services/admin-products.ts';
-import { shopSettings } from '../../../services/settings.ts';
+import { httpRoute } from '#lambdas/http/handler.ts';
+import { ok } from '#lambdas/http/response.ts';
+import { adminProducts } from '#lambdas/services/admin-products.ts';
+import { shopSettings } from '#lambdas/services/settings.ts';
 
 export const handler = httpRoute('GET /api/admin/products', {}, async () => {
   const [products, settings] = await Promise.all([adminProducts(), shopSettings()]);

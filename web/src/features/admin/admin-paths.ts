@@ -2,7 +2,7 @@
  * The back-office's paths under this build's prefix (patterns and builders in `shared/paths.ts`), and
  * the query parameters of its filtered lists.
  */
-import { adminPathsUnder } from '../../../../shared/paths.ts';
+import { adminPathsUnder } from '#shared/paths.ts';
 import { ADMIN_PREFIX } from './admin-prefix.ts';
 
 /** Absolute admin paths under this build's prefix. */

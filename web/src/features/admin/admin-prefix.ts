@@ -5,7 +5,7 @@
  * A build-time setting, `SHOP_ADMIN_PREFIX` (one path segment such as `/bastidores-7b99`). It only
  * hides the area; the API's JWT and group check protects it.
  */
-import { ADMIN_PREFIX_PATTERN, DEFAULT_ADMIN_PREFIX } from '../../../../shared/paths.ts';
+import { ADMIN_PREFIX_PATTERN, DEFAULT_ADMIN_PREFIX } from '#shared/paths.ts';
 
 function readPrefix(value: string | undefined): string {
   const prefix = value?.trim() || DEFAULT_ADMIN_PREFIX;

@@ -3,7 +3,7 @@
  * and styles; never indexed.
  */
 import { Navigate, Route, Routes } from '../../lib/router.tsx';
-import { adminRoutePatterns as r } from '../../../../shared/paths.ts';
+import { adminRoutePatterns as r } from '#shared/paths.ts';
 import { adminPaths } from './admin-paths.ts';
 import { RequireAdmin } from './auth/session.tsx';
 import { AdminLayout } from './components/admin-layout.tsx';

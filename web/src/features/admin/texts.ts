@@ -3,10 +3,10 @@
  * (successes, failures, empty lists) live in `shared/messages.ts` under `admin`, next to the server's
  * messages; labels stay here so that they travel in the lazy admin chunk, not in the shop's first load.
  */
-import type { StockAlert } from '../../../../shared/api.ts';
-import type { ProductStatus } from '../../../../shared/product.ts';
-import type { OrderEmailRecord } from '../../../../shared/api.ts';
-import type { AdminStockReason, StockMovementReason } from '../../../../shared/stock.ts';
+import type { StockAlert } from '#shared/api.ts';
+import type { ProductStatus } from '#shared/product.ts';
+import type { OrderEmailRecord } from '#shared/api.ts';
+import type { AdminStockReason, StockMovementReason } from '#shared/stock.ts';
 
 export const texts = {
   brand: 'Joias Inox',

@@ -6,9 +6,9 @@ import {
   PRICE_INPUT_MAX_EUROS,
   PRICE_INPUT_MIN_EUROS,
   type ListingFilter,
-} from '../../../../shared/listing-filter.ts';
-import { LISTING_FILTER_TYPES, PRODUCT_TYPE_INFO, type ProductType } from '../../../../shared/product-types.ts';
-import { MOBILE_MEDIA_QUERY } from '../../../../shared/ui.ts';
+} from '#shared/listing-filter.ts';
+import { LISTING_FILTER_TYPES, PRODUCT_TYPE_INFO, type ProductType } from '#shared/product-types.ts';
+import { MOBILE_MEDIA_QUERY } from '#shared/ui.ts';
 import { ChevronDownIcon } from '../../ui/icons.tsx';
 
 /** A typed price, in euros, or the fallback when it is empty or not a number; clamped to 0-100. */

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Link } from '../../lib/router.tsx';
-import { catalogTexts } from '../../../../shared/messages.ts';
-import type { Product } from '../../../../shared/product.ts';
-import { paths } from '../../../../shared/paths.ts';
+import { catalogTexts } from '#shared/messages.ts';
+import type { Product } from '#shared/product.ts';
+import { paths } from '#shared/paths.ts';
 import { PriceTag } from '../../ui/price-tag.tsx';
 import { ProductPhotoImage } from '../../ui/product-photo.tsx';
 

@@ -1,12 +1,12 @@
 import { useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from '../../lib/router.tsx';
-import { activeFilterLabel, filterProducts, parseListingFilter, shopPath } from '../../../../shared/listing-filter.ts';
-import { catalogTexts } from '../../../../shared/messages.ts';
-import { paths } from '../../../../shared/paths.ts';
+import { activeFilterLabel, filterProducts, parseListingFilter, shopPath } from '#shared/listing-filter.ts';
+import { catalogTexts } from '#shared/messages.ts';
+import { paths } from '#shared/paths.ts';
 import { api, errorMessage } from '../../lib/api.ts';
 import { useLoad } from '../../lib/use-load.ts';
 import { usePageData } from '../../lib/page-data.ts';
-import type { Product } from '../../../../shared/product.ts';
+import type { Product } from '#shared/product.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { LoadError, Loading } from '../../ui/page-state.tsx';
 import { useCollections } from '../../app/collections.ts';

@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useHydrated } from '../../lib/hydrated.ts';
-import { stockAlertTexts } from '../../../../shared/messages.ts';
-import { stockAlertSchema } from '../../../../shared/schemas/stock-alert.ts';
+import { stockAlertTexts } from '#shared/messages.ts';
+import { stockAlertSchema } from '#shared/schemas/stock-alert.ts';
 import { api, errorMessage } from '../../lib/api.ts';
 import { checkForm, serverFieldErrors } from '../../lib/form.ts';
 import { TextField } from '../../ui/field.tsx';

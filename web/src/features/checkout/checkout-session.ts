@@ -5,13 +5,13 @@
  * access token), the uploaded proof, the idempotency key of the current attempt and the paid order
  * (so that /thank-you survives a reload).
  */
-import type { CustomerOrderResponse, PlaceOrderResponse } from '../../../../shared/api.ts';
-import { RESERVED_STATUS } from '../../../../shared/order-status.ts';
-import type { PaymentMethodId } from '../../../../shared/payment-methods.ts';
-import type { PlaceOrderInput } from '../../../../shared/schemas/place-order.ts';
-import { shippingFormSchema, type ShippingForm } from '../../../../shared/schemas/shipping-form.ts';
-import type { ShippingMethodId } from '../../../../shared/shipping.ts';
-import { isProofKey } from '../../../../shared/uploads.ts';
+import type { CustomerOrderResponse, PlaceOrderResponse } from '#shared/api.ts';
+import { RESERVED_STATUS } from '#shared/order-status.ts';
+import type { PaymentMethodId } from '#shared/payment-methods.ts';
+import type { PlaceOrderInput } from '#shared/schemas/place-order.ts';
+import { shippingFormSchema, type ShippingForm } from '#shared/schemas/shipping-form.ts';
+import type { ShippingMethodId } from '#shared/shipping.ts';
+import { isProofKey } from '#shared/uploads.ts';
 import { randomUuid, readJson, removeKey, writeJson } from '../../lib/browser-storage.ts';
 
 const KEYS = {

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from '../../lib/router.tsx';
-import type { CustomerOrder } from '../../../../shared/api.ts';
-import { formatDateTime, formatTime } from '../../../../shared/dates.ts';
-import { checkoutTexts, myOrderTexts } from '../../../../shared/messages.ts';
-import { ORDER_STATUS_INFO, RESERVED_STATUS } from '../../../../shared/order-status.ts';
-import { PAYMENT_METHOD_LABELS } from '../../../../shared/payment-methods.ts';
-import { paths } from '../../../../shared/paths.ts';
+import type { CustomerOrder } from '#shared/api.ts';
+import { formatDateTime, formatTime } from '#shared/dates.ts';
+import { checkoutTexts, myOrderTexts } from '#shared/messages.ts';
+import { ORDER_STATUS_INFO, RESERVED_STATUS } from '#shared/order-status.ts';
+import { PAYMENT_METHOD_LABELS } from '#shared/payment-methods.ts';
+import { paths } from '#shared/paths.ts';
 import { api, errorMessage } from '../../lib/api.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { useLoad } from '../../lib/use-load.ts';
@@ -15,7 +15,7 @@ import { OrderRefusalNotice, orderRefusal, type Refusal } from './order-refusal.
 import { FixedOrderSummary } from './order-summary.tsx';
 import { PaymentInstructions } from './payment-instructions.tsx';
 import { ProofUpload } from './proof-upload.tsx';
-import { cttTrackingUrl } from '../../../../shared/shipping.ts';
+import { cttTrackingUrl } from '#shared/shipping.ts';
 import './checkout.css';
 
 /**

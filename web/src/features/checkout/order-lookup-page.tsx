@@ -1,8 +1,8 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useHydrated, useTypedBeforeHydration } from '../../lib/hydrated.ts';
-import { apiTexts, myOrderTexts } from '../../../../shared/messages.ts';
-import { orderLookupSchema } from '../../../../shared/schemas/order-lookup.ts';
-import { TEXT_LIMITS } from '../../../../shared/schemas/fields.ts';
+import { apiTexts, myOrderTexts } from '#shared/messages.ts';
+import { orderLookupSchema } from '#shared/schemas/order-lookup.ts';
+import { TEXT_LIMITS } from '#shared/schemas/fields.ts';
 import { api, errorMessage } from '../../lib/api.ts';
 import { checkForm, serverFieldErrors, type FieldMessages } from '../../lib/form.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';

@@ -1,6 +1,6 @@
 import { Link } from '../../lib/router.tsx';
-import { checkoutTexts } from '../../../../shared/messages.ts';
-import { paths } from '../../../../shared/paths.ts';
+import { checkoutTexts } from '#shared/messages.ts';
+import { paths } from '#shared/paths.ts';
 import { ApiError, errorMessage } from '../../lib/api.ts';
 
 export type Refusal = { readonly message: string; readonly fix: 'cart' | 'shipping' | null };

@@ -1,10 +1,10 @@
-import type { CustomerOrder } from '../../../../shared/api.ts';
-import type { Cart } from '../../../../shared/cart.ts';
-import { quoteOrder, summarizeCart } from '../../../../shared/pricing.ts';
-import { SHIPPING_METHODS, type ShippingMethodId } from '../../../../shared/shipping.ts';
+import type { CustomerOrder } from '#shared/api.ts';
+import type { Cart } from '#shared/cart.ts';
+import { quoteOrder, summarizeCart } from '#shared/pricing.ts';
+import { SHIPPING_METHODS, type ShippingMethodId } from '#shared/shipping.ts';
 import { PriceTag } from '../../ui/price-tag.tsx';
 import { LineAmount, Totals, type TotalsRow } from '../../ui/totals.tsx';
-import { nameWithSize } from '../../../../shared/variants.ts';
+import { nameWithSize } from '#shared/variants.ts';
 
 /** What a summary line shows: the piece, how many, the unit price before and after discount, the line total. */
 interface SummaryLine {

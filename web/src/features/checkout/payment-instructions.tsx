@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import type { PaymentInstructions as Instructions } from '../../../../shared/payment-methods.ts';
-import { formatCents } from '../../../../shared/money.ts';
+import type { PaymentInstructions as Instructions } from '#shared/payment-methods.ts';
+import { formatCents } from '#shared/money.ts';
 import { CopyButton } from '../../ui/copy-button.tsx';
 
 /** One payment detail: its label, the value as shown, and a button that copies it as a payment app wants it. */

@@ -1,4 +1,4 @@
-import type { PaymentMethodsResponse } from '../../../../shared/api.ts';
+import type { PaymentMethodsResponse } from '#shared/api.ts';
 import { api } from '../../lib/api.ts';
 import { useLoad, type LoadState } from '../../lib/use-load.ts';
 

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
-import { checkoutTexts, validationTexts } from '../../../../shared/messages.ts';
-import { MAX_PROOF_BYTES, PROOF_ACCEPT, PROOF_CONTENT_TYPES, SNIFF_BYTES, sniffContentType, type ProofContentType } from '../../../../shared/uploads.ts';
+import { checkoutTexts, validationTexts } from '#shared/messages.ts';
+import { MAX_PROOF_BYTES, PROOF_ACCEPT, PROOF_CONTENT_TYPES, SNIFF_BYTES, sniffContentType, type ProofContentType } from '#shared/uploads.ts';
 import { api, errorMessage } from '../../lib/api.ts';
 import { uploadWithPresignedPost } from '../../lib/presigned-upload.ts';
 import type { UploadedProof } from './checkout-session.ts';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Link } from '../../lib/router.tsx';
-import { checkoutTexts, myOrderTexts } from '../../../../shared/messages.ts';
-import { PAYMENT_METHOD_LABELS } from '../../../../shared/payment-methods.ts';
-import { paths } from '../../../../shared/paths.ts';
+import { checkoutTexts, myOrderTexts } from '#shared/messages.ts';
+import { PAYMENT_METHOD_LABELS } from '#shared/payment-methods.ts';
+import { paths } from '#shared/paths.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { loadPlacedOrder } from './checkout-session.ts';
 import { FixedOrderLines } from './order-summary.tsx';

@@ -1,5 +1,5 @@
 import { Link } from '../../lib/router.tsx';
-import { paths } from '../../../../shared/paths.ts';
+import { paths } from '#shared/paths.ts';
 import { StaticPage } from './static-page.tsx';
 
 const facts = [

@@ -1,8 +1,8 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useHydrated, useTypedBeforeHydration } from '../../lib/hydrated.ts';
-import { apiTexts, contactTexts } from '../../../../shared/messages.ts';
-import { contactMessageSchema, type ContactMessageInput } from '../../../../shared/schemas/contact-message.ts';
-import { TEXT_LIMITS } from '../../../../shared/schemas/fields.ts';
+import { apiTexts, contactTexts } from '#shared/messages.ts';
+import { contactMessageSchema, type ContactMessageInput } from '#shared/schemas/contact-message.ts';
+import { TEXT_LIMITS } from '#shared/schemas/fields.ts';
 import { SHOP_EMAIL } from '../../app/paths.ts';
 import { SocialLinks } from '../../app/social-links.tsx';
 import { api, errorMessage } from '../../lib/api.ts';

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Link, useLocation } from '../../lib/router.tsx';
-import { paths, SIZE_GUIDE_ANCHOR } from '../../../../shared/paths.ts';
+import { paths, SIZE_GUIDE_ANCHOR } from '#shared/paths.ts';
 import { SHOP_EMAIL } from '../../app/paths.ts';
 import { ChevronDownIcon } from '../../ui/icons.tsx';
 import {
@@ -13,7 +13,7 @@ import {
   RESPONSE_OR_REFUND_HOURS,
 } from './policy-facts.ts';
 import { StaticPage } from './static-page.tsx';
-import { WITHDRAWAL_DAYS } from '../../../../shared/withdrawal.ts';
+import { WITHDRAWAL_DAYS } from '#shared/withdrawal.ts';
 
 /** The nine questions. */
 const questions: readonly { question: string; answer: ReactNode; anchor?: string }[] = [

@@ -1,16 +1,16 @@
 /**
  * The policy facts of shared/policies.ts as the information pages and the FAQ write them.
  */
-import { formatCents } from '../../../../shared/money.ts';
+import { formatCents } from '#shared/money.ts';
 import {
   BRACELET_LENGTH_CM,
   INTERNATIONAL_DELIVERY_WORKING_DAYS,
   NATIONAL_DELIVERY_WORKING_DAYS,
   NECKLACE_LENGTHS_CM,
-} from '../../../../shared/policies.ts';
-import { FREE_SHIPPING_THRESHOLD_CENTS } from '../../../../shared/shipping.ts';
+} from '#shared/policies.ts';
+import { FREE_SHIPPING_THRESHOLD_CENTS } from '#shared/shipping.ts';
 
-export { CANCELLATION_WINDOW_HOURS, DEFECT_REPORT_DAYS, RESPONSE_OR_REFUND_HOURS } from '../../../../shared/policies.ts';
+export { CANCELLATION_WINDOW_HOURS, DEFECT_REPORT_DAYS, RESPONSE_OR_REFUND_HOURS } from '#shared/policies.ts';
 
 /** '3 a 5 dias úteis' */
 export const nationalDelivery = `${NATIONAL_DELIVERY_WORKING_DAYS.min} a ${NATIONAL_DELIVERY_WORKING_DAYS.max} dias úteis`;

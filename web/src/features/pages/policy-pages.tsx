@@ -1,8 +1,8 @@
 import { Link } from '../../lib/router.tsx';
-import { formatCents } from '../../../../shared/money.ts';
-import { PAYMENT_METHOD_IDS, PAYMENT_METHOD_LABELS } from '../../../../shared/payment-methods.ts';
-import { SHIPPING_METHOD_IDS, SHIPPING_METHODS } from '../../../../shared/shipping.ts';
-import { paths } from '../../../../shared/paths.ts';
+import { formatCents } from '#shared/money.ts';
+import { PAYMENT_METHOD_IDS, PAYMENT_METHOD_LABELS } from '#shared/payment-methods.ts';
+import { SHIPPING_METHOD_IDS, SHIPPING_METHODS } from '#shared/shipping.ts';
+import { paths } from '#shared/paths.ts';
 import { externalLinks, SHOP_EMAIL } from '../../app/paths.ts';
 import {
   braceletLengths as bracelets,
@@ -17,7 +17,7 @@ import {
 import { StaticPage } from './static-page.tsx';
 import { useShopInfo } from '../../lib/shop-info.ts';
 import { ExternalLink as External } from '../../ui/external-link.tsx';
-import { WITHDRAWAL_DAYS } from '../../../../shared/withdrawal.ts';
+import { WITHDRAWAL_DAYS } from '#shared/withdrawal.ts';
 
 const paymentMethods = PAYMENT_METHOD_IDS.map((id) => PAYMENT_METHOD_LABELS[id]).join(', ').replace(/, ([^,]+)$/, ' e $1');
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type PointerEvent } from 'react';
-import { CAROUSEL_MS, stepCarousel, swipeStep, TESTIMONIAL_COUNT } from '../../../../shared/ui.ts';
+import { CAROUSEL_MS, stepCarousel, swipeStep, TESTIMONIAL_COUNT } from '#shared/ui.ts';
 import { SOCIAL_HANDLE } from '../../app/paths.ts';
 import { ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon } from '../../ui/icons.tsx';
 

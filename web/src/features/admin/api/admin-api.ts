@@ -2,11 +2,11 @@
  * The admin routes of `shared/api-routes.ts`. Requests go through the session's `request`, which
  * adds the Cognito access token and sends the user to the login on a 401.
  */
-import type { ApiCall, ApiResponse, ApiRouteKey } from '../../../../../shared/api-routes.ts';
-import type { OrderStatus } from '../../../../../shared/order-status.ts';
-import type { AdminEmailRequest, ImageUploadRequest, OrderStatusChange, OrdersExportQuery, ProductInput, ProductUpdateInput, StockChangeInput } from '../../../../../shared/schemas/index.ts';
-import type { SettingsUpdate } from '../../../../../shared/schemas/settings.ts';
-import { ApiError, errorMessage } from '../../../lib/api.ts';
+import type { ApiCall, ApiResponse, ApiRouteKey } from '#shared/api-routes.ts';
+import type { OrderStatus } from '#shared/order-status.ts';
+import type { AdminEmailRequest, ImageUploadRequest, OrderStatusChange, OrdersExportQuery, ProductInput, ProductUpdateInput, StockChangeInput } from '#shared/schemas/index.ts';
+import type { SettingsUpdate } from '#shared/schemas/settings.ts';
+import { ApiError, errorMessage } from '#web/lib/api.ts';
 
 /** Sends one authenticated call to a route of the API and reads its typed answer. */
 export type AdminRequest = <K extends ApiRouteKey>(key: K, call: ApiCall<K>) => Promise<ApiResponse<K>>;

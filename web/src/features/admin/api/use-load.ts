@@ -3,8 +3,8 @@
  * states, a retry, and local updates after a successful write.
  */
 import { useMemo, type DependencyList } from 'react';
-import { errorMessage } from '../../../lib/api.ts';
-import { useLoad as useLoadState } from '../../../lib/use-load.ts';
+import { errorMessage } from '#web/lib/api.ts';
+import { useLoad as useLoadState } from '#web/lib/use-load.ts';
 import { useAdminApi } from '../auth/session.tsx';
 import { isNotFound, type AdminApi } from './admin-api.ts';
 

@@ -4,7 +4,7 @@
  */
 import { useCallback, useEffect, useRef, useState, type DependencyList } from 'react';
 import { useAdminSession } from '../auth/session.tsx';
-import { errorMessage } from '../../../lib/api.ts';
+import { errorMessage } from '#web/lib/api.ts';
 import type { AdminApi } from './admin-api.ts';
 
 export interface Page<T> {

@@ -4,7 +4,7 @@
  */
 import { Amplify } from 'aws-amplify';
 import { confirmResetPassword, confirmSignIn, fetchAuthSession, resetPassword, signIn, signOut } from 'aws-amplify/auth';
-import type { SpaConfig } from '../../../../../shared/spa-config.ts';
+import type { SpaConfig } from '#shared/spa-config.ts';
 
 export { confirmResetPassword, confirmSignIn, fetchAuthSession, resetPassword, signIn, signOut };
 

@@ -3,8 +3,8 @@
  * runtime settings `/config.json` (fetched once). Every function here waits for that configuration,
  * so callers never touch Amplify before it is ready.
  */
-import type { SpaConfig } from '../../../../../shared/spa-config.ts';
-import { adminTexts } from '../../../../../shared/messages.ts';
+import type { SpaConfig } from '#shared/spa-config.ts';
+import { adminTexts } from '#shared/messages.ts';
 import { ADMIN_PREFIX } from '../admin-prefix.ts';
 import type * as Amplify from './amplify.ts';
 

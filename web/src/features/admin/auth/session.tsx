@@ -5,9 +5,9 @@
  * and not refreshable, or the API answered 401), it redirects to the login and comes back afterwards.
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Navigate, useLocation, useNavigate, type Location } from '../../../lib/router.tsx';
-import { adminTexts, apiTexts } from '../../../../../shared/messages.ts';
-import { ApiError, apiCall } from '../../../lib/api.ts';
+import { Navigate, useLocation, useNavigate, type Location } from '#web/lib/router.tsx';
+import { adminTexts, apiTexts } from '#shared/messages.ts';
+import { ApiError, apiCall } from '#web/lib/api.ts';
 import { adminApi, type AdminApi, type AdminRequest } from '../api/admin-api.ts';
 import { adminPaths } from '../admin-paths.ts';
 import { texts } from '../texts.ts';

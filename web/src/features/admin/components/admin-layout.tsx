@@ -3,7 +3,7 @@
  * in, and the logout button.
  */
 import { useEffect, useState } from 'react';
-import { NavLink, Outlet, useLocation } from '../../../lib/router.tsx';
+import { NavLink, Outlet, useLocation } from '#web/lib/router.tsx';
 import { adminPaths } from '../admin-paths.ts';
 import { useAdminSession } from '../auth/session.tsx';
 import { texts } from '../texts.ts';

@@ -4,11 +4,11 @@
  * browser with the name the server gives.
  */
 import { useState } from 'react';
-import { dayKey } from '../../../../../shared/dates.ts';
-import type { OrderStatus } from '../../../../../shared/order-status.ts';
-import { fieldErrors, ordersExportQuerySchema } from '../../../../../shared/schemas/index.ts';
-import { errorMessage } from '../../../lib/api.ts';
-import { SelectField, TextField } from '../../../ui/field.tsx';
+import { dayKey } from '#shared/dates.ts';
+import type { OrderStatus } from '#shared/order-status.ts';
+import { fieldErrors, ordersExportQuerySchema } from '#shared/schemas/index.ts';
+import { errorMessage } from '#web/lib/api.ts';
+import { SelectField, TextField } from '#web/ui/field.tsx';
 import { useAdminApi } from '../auth/session.tsx';
 import { Feedback, OrderStatusOptions } from './ui.tsx';
 import { texts } from '../texts.ts';

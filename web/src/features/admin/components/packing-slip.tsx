@@ -4,15 +4,15 @@
  * shop's identification, the order's number and date, who it goes to, the pieces with their SKU and
  * quantity, the shipping method and the totals.
  */
-import type { Order } from '../../../../../shared/api.ts';
-import { formatDateTime } from '../../../../../shared/dates.ts';
-import { formatCents } from '../../../../../shared/money.ts';
-import { PAYMENT_METHOD_LABELS } from '../../../../../shared/payment-methods.ts';
-import { SHIPPING_METHODS } from '../../../../../shared/shipping.ts';
-import { legalLine, SHOP_BRAND } from '../../../../../shared/shop-identity.ts';
-import { useSeller } from '../../../lib/shop-info.ts';
+import type { Order } from '#shared/api.ts';
+import { formatDateTime } from '#shared/dates.ts';
+import { formatCents } from '#shared/money.ts';
+import { PAYMENT_METHOD_LABELS } from '#shared/payment-methods.ts';
+import { SHIPPING_METHODS } from '#shared/shipping.ts';
+import { legalLine, SHOP_BRAND } from '#shared/shop-identity.ts';
+import { useSeller } from '#web/lib/shop-info.ts';
 import { texts } from '../texts.ts';
-import { nameWithSize } from '../../../../../shared/variants.ts';
+import { nameWithSize } from '#shared/variants.ts';
 
 const t = texts.packingSlip;
 

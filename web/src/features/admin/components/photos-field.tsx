@@ -6,13 +6,13 @@
  * Portuguese message. Photos move before/after each other and are removed with buttons.
  */
 import { useEffect, useId, useRef, useState } from 'react';
-import { adminTexts } from '../../../../../shared/messages.ts';
-import { MAX_PHOTOS, type ProductPhoto } from '../../../../../shared/photos.ts';
-import { imageUploadRequestSchema } from '../../../../../shared/schemas/index.ts';
-import { MAX_PHOTO_ALT } from '../../../../../shared/schemas/product-input.ts';
-import { IMAGE_ACCEPT } from '../../../../../shared/uploads.ts';
-import { uploadWithPresignedPost } from '../../../lib/presigned-upload.ts';
-import { ProductPhotoImage } from '../../../ui/product-photo.tsx';
+import { adminTexts } from '#shared/messages.ts';
+import { MAX_PHOTOS, type ProductPhoto } from '#shared/photos.ts';
+import { imageUploadRequestSchema } from '#shared/schemas/index.ts';
+import { MAX_PHOTO_ALT } from '#shared/schemas/product-input.ts';
+import { IMAGE_ACCEPT } from '#shared/uploads.ts';
+import { uploadWithPresignedPost } from '#web/lib/presigned-upload.ts';
+import { ProductPhotoImage } from '#web/ui/product-photo.tsx';
 import { failureMessage } from '../api/admin-api.ts';
 import { useAdminApi } from '../auth/session.tsx';
 import { texts } from '../texts.ts';

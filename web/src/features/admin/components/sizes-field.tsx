@@ -6,9 +6,9 @@
  * starts at 0 on an existing piece.
  */
 import { useId } from 'react';
-import { MAX_VARIANT_LABEL, MAX_VARIANTS } from '../../../../../shared/variants.ts';
-import { TEXT_LIMITS } from '../../../../../shared/schemas/fields.ts';
-import { MAX_STOCK } from '../../../../../shared/schemas/product-input.ts';
+import { MAX_VARIANT_LABEL, MAX_VARIANTS } from '#shared/variants.ts';
+import { TEXT_LIMITS } from '#shared/schemas/fields.ts';
+import { MAX_STOCK } from '#shared/schemas/product-input.ts';
 import { texts } from '../texts.ts';
 
 const t = texts.sizes;

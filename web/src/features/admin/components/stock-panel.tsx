@@ -6,18 +6,18 @@
  * decides again. Every change is a movement in the history below.
  */
 import { useId, useState, type FormEvent } from 'react';
-import { Link } from '../../../lib/router.tsx';
-import { formatDateTime } from '../../../../../shared/dates.ts';
-import { adminTexts, apiTexts } from '../../../../../shared/messages.ts';
-import type { AdminProduct } from '../../../../../shared/product.ts';
-import { hasSizes, totalStock } from '../../../../../shared/variants.ts';
-import { fieldErrors, FORM_ERROR_KEY, stockChangeSchema } from '../../../../../shared/schemas/index.ts';
-import { TEXT_LIMITS } from '../../../../../shared/schemas/fields.ts';
-import { MAX_STOCK } from '../../../../../shared/schemas/product-input.ts';
-import { ADMIN_STOCK_REASONS, type AdminStockReason, type StockMovement } from '../../../../../shared/stock.ts';
-import { ApiError } from '../../../lib/api.ts';
-import { serverFieldErrors } from '../../../lib/form.ts';
-import { SelectField, TextField } from '../../../ui/field.tsx';
+import { Link } from '#web/lib/router.tsx';
+import { formatDateTime } from '#shared/dates.ts';
+import { adminTexts, apiTexts } from '#shared/messages.ts';
+import type { AdminProduct } from '#shared/product.ts';
+import { hasSizes, totalStock } from '#shared/variants.ts';
+import { fieldErrors, FORM_ERROR_KEY, stockChangeSchema } from '#shared/schemas/index.ts';
+import { TEXT_LIMITS } from '#shared/schemas/fields.ts';
+import { MAX_STOCK } from '#shared/schemas/product-input.ts';
+import { ADMIN_STOCK_REASONS, type AdminStockReason, type StockMovement } from '#shared/stock.ts';
+import { ApiError } from '#web/lib/api.ts';
+import { serverFieldErrors } from '#web/lib/form.ts';
+import { SelectField, TextField } from '#web/ui/field.tsx';
 import { adminPaths } from '../admin-paths.ts';
 import { failureMessage } from '../api/admin-api.ts';
 import { useLoad } from '../api/use-load.ts';

@@ -3,9 +3,9 @@
  * feedback messages, the status badge and one-time "flash" messages carried by a navigation.
  */
 import { useEffect, useState, type ReactNode } from 'react';
-import { Link, useLocation, useNavigate } from '../../../lib/router.tsx';
-import { commonTexts } from '../../../../../shared/messages.ts';
-import { ORDER_STATUSES, ORDER_STATUS_INFO, type OrderStatus } from '../../../../../shared/order-status.ts';
+import { Link, useLocation, useNavigate } from '#web/lib/router.tsx';
+import { commonTexts } from '#shared/messages.ts';
+import { ORDER_STATUSES, ORDER_STATUS_INFO, type OrderStatus } from '#shared/order-status.ts';
 import type { Loaded } from '../api/use-load.ts';
 import { texts } from '../texts.ts';
 

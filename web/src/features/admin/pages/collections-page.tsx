@@ -3,13 +3,13 @@
  * pieces follow, in one transaction) or deleted when no piece is in it.
  */
 import { useState, type FormEvent } from 'react';
-import { Link } from '../../../lib/router.tsx';
-import type { Collection } from '../../../../../shared/product.ts';
-import { adminTexts, apiTexts } from '../../../../../shared/messages.ts';
-import { collectionInputSchema, fieldErrors } from '../../../../../shared/schemas/index.ts';
-import { TEXT_LIMITS } from '../../../../../shared/schemas/fields.ts';
-import { errorMessage } from '../../../lib/api.ts';
-import { TextField } from '../../../ui/field.tsx';
+import { Link } from '#web/lib/router.tsx';
+import type { Collection } from '#shared/product.ts';
+import { adminTexts, apiTexts } from '#shared/messages.ts';
+import { collectionInputSchema, fieldErrors } from '#shared/schemas/index.ts';
+import { TEXT_LIMITS } from '#shared/schemas/fields.ts';
+import { errorMessage } from '#web/lib/api.ts';
+import { TextField } from '#web/ui/field.tsx';
 import { adminPaths } from '../admin-paths.ts';
 import { useLoad } from '../api/use-load.ts';
 import { useAdminApi } from '../auth/session.tsx';

@@ -2,9 +2,9 @@
  * {prefix}/contactdetail/{contactId}: one contact message loaded by id (the API marks it read).
  */
 import type { ReactNode } from 'react';
-import { Link, useParams } from '../../../lib/router.tsx';
-import { formatDate, formatTime } from '../../../../../shared/dates.ts';
-import { adminTexts } from '../../../../../shared/messages.ts';
+import { Link, useParams } from '#web/lib/router.tsx';
+import { formatDate, formatTime } from '#shared/dates.ts';
+import { adminTexts } from '#shared/messages.ts';
 import { adminPaths } from '../admin-paths.ts';
 import { useLoad } from '../api/use-load.ts';
 import { AdminPage, LoadView } from '../components/ui.tsx';

@@ -2,10 +2,10 @@
  * {prefix}/admincontact, 'Lista de Contactos': newest first, unread messages marked, one server page
  * at a time.
  */
-import { Link } from '../../../lib/router.tsx';
-import type { ContactMessage } from '../../../../../shared/api.ts';
-import { formatDate, formatTime } from '../../../../../shared/dates.ts';
-import { adminTexts } from '../../../../../shared/messages.ts';
+import { Link } from '#web/lib/router.tsx';
+import type { ContactMessage } from '#shared/api.ts';
+import { formatDate, formatTime } from '#shared/dates.ts';
+import { adminTexts } from '#shared/messages.ts';
 import { adminPaths } from '../admin-paths.ts';
 import { usePagedList } from '../api/use-paged.ts';
 import { PagedTable } from '../components/paged-table.tsx';

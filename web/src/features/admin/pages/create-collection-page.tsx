@@ -2,15 +2,15 @@
  * {prefix}/create-collection: a name (required, unique regardless of case) and 'Criar'.
  */
 import { useRef, useState, type FormEvent } from 'react';
-import { useNavigate } from '../../../lib/router.tsx';
-import { adminTexts, apiTexts } from '../../../../../shared/messages.ts';
-import { collectionInputSchema, fieldErrors } from '../../../../../shared/schemas/index.ts';
-import { TEXT_LIMITS } from '../../../../../shared/schemas/fields.ts';
-import { ApiError } from '../../../lib/api.ts';
+import { useNavigate } from '#web/lib/router.tsx';
+import { adminTexts, apiTexts } from '#shared/messages.ts';
+import { collectionInputSchema, fieldErrors } from '#shared/schemas/index.ts';
+import { TEXT_LIMITS } from '#shared/schemas/fields.ts';
+import { ApiError } from '#web/lib/api.ts';
 import { adminPaths } from '../admin-paths.ts';
 import { failureMessage } from '../api/admin-api.ts';
 import { useAdminApi } from '../auth/session.tsx';
-import { TextField } from '../../../ui/field.tsx';
+import { TextField } from '#web/ui/field.tsx';
 import { AdminPage, type FlashState } from '../components/ui.tsx';
 import { texts } from '../texts.ts';
 

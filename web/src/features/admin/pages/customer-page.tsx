@@ -5,16 +5,16 @@
  * confirmation that says what goes and what stays, typed with their e-mail.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link, useParams } from '../../../lib/router.tsx';
-import { formatDateTime } from '../../../../../shared/dates.ts';
-import { formatCents } from '../../../../../shared/money.ts';
-import { CUSTOMER_HISTORY_SHOWN } from '../../../../../shared/order-search.ts';
-import { ORDER_RETENTION_YEARS } from '../../../../../shared/settings.ts';
+import { Link, useParams } from '#web/lib/router.tsx';
+import { formatDateTime } from '#shared/dates.ts';
+import { formatCents } from '#shared/money.ts';
+import { CUSTOMER_HISTORY_SHOWN } from '#shared/order-search.ts';
+import { ORDER_RETENTION_YEARS } from '#shared/settings.ts';
 import { adminPaths, ordersListReturn } from '../admin-paths.ts';
 import { failureMessage } from '../api/admin-api.ts';
 import { useLoad } from '../api/use-load.ts';
 import { useAdminApi } from '../auth/session.tsx';
-import { TextField } from '../../../ui/field.tsx';
+import { TextField } from '#web/ui/field.tsx';
 import { AdminPage, Feedback, LoadView, StatusBadge } from '../components/ui.tsx';
 import { texts } from '../texts.ts';
 

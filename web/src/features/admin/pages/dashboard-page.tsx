@@ -2,10 +2,10 @@
  * {prefix}/dashboard: the welcome message, what is open now (each figure linking to its list), and
  * today's, the last 7 days' and this month's orders received and revenue (Lisbon time).
  */
-import { Link } from '../../../lib/router.tsx';
-import { adminTexts } from '../../../../../shared/messages.ts';
-import { formatCents } from '../../../../../shared/money.ts';
-import type { OrderStatus } from '../../../../../shared/order-status.ts';
+import { Link } from '#web/lib/router.tsx';
+import { adminTexts } from '#shared/messages.ts';
+import { formatCents } from '#shared/money.ts';
+import type { OrderStatus } from '#shared/order-status.ts';
 import { adminPaths, ordersListPath, productsListPath } from '../admin-paths.ts';
 import { useAdminSession } from '../auth/session.tsx';
 import { useLoad } from '../api/use-load.ts';

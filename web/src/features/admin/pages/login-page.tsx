@@ -5,9 +5,9 @@
  * here too: a code e-mailed by Cognito, then the new password.
  */
 import { useEffect, useState, type FormEvent } from 'react';
-import { useLocation, useNavigate } from '../../../lib/router.tsx';
-import { adminTexts } from '../../../../../shared/messages.ts';
-import { ADMIN_PASSWORD_POLICY } from '../../../../../shared/password-policy.ts';
+import { useLocation, useNavigate } from '#web/lib/router.tsx';
+import { adminTexts } from '#shared/messages.ts';
+import { ADMIN_PASSWORD_POLICY } from '#shared/password-policy.ts';
 import { adminPaths } from '../admin-paths.ts';
 import {
   confirmNewPassword,
@@ -25,7 +25,7 @@ import {
   type SignInOutcome,
 } from '../auth/auth.ts';
 import type { LoginRedirectState } from '../auth/session.tsx';
-import { TextField } from '../../../ui/field.tsx';
+import { TextField } from '#web/ui/field.tsx';
 import { Feedback } from '../components/ui.tsx';
 import { texts } from '../texts.ts';
 

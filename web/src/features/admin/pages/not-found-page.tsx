@@ -1,5 +1,5 @@
 /** An address under the admin prefix that is no screen. */
-import { Link } from '../../../lib/router.tsx';
+import { Link } from '#web/lib/router.tsx';
 import { adminPaths } from '../admin-paths.ts';
 import { AdminPage } from '../components/ui.tsx';
 import { texts } from '../texts.ts';

@@ -4,25 +4,25 @@
  * items and the proof of payment through a short-lived link.
  */
 import { useState, type FormEvent, type MouseEvent, type ReactNode } from 'react';
-import { Link, useNavigate, useParams } from '../../../lib/router.tsx';
-import type { Order, OrderDetailResponse } from '../../../../../shared/api.ts';
-import { formatDateTime } from '../../../../../shared/dates.ts';
-import { adminTexts, validationTexts } from '../../../../../shared/messages.ts';
-import { formatCents } from '../../../../../shared/money.ts';
-import { adminNextStatuses, CLOSED_STATUS, isBeforeShipping, ORDER_STATUS_INFO, type OrderStatus } from '../../../../../shared/order-status.ts';
-import { PAYMENT_METHOD_LABELS } from '../../../../../shared/payment-methods.ts';
-import { adminEmailRequestSchema, fieldErrors, orderNoteSchema, orderStatusChangeSchema, type AdminEmailKind } from '../../../../../shared/schemas/index.ts';
-import { TEXT_LIMITS } from '../../../../../shared/schemas/fields.ts';
-import { SHIPPING_METHODS } from '../../../../../shared/shipping.ts';
+import { Link, useNavigate, useParams } from '#web/lib/router.tsx';
+import type { Order, OrderDetailResponse } from '#shared/api.ts';
+import { formatDateTime } from '#shared/dates.ts';
+import { adminTexts, validationTexts } from '#shared/messages.ts';
+import { formatCents } from '#shared/money.ts';
+import { adminNextStatuses, CLOSED_STATUS, isBeforeShipping, ORDER_STATUS_INFO, type OrderStatus } from '#shared/order-status.ts';
+import { PAYMENT_METHOD_LABELS } from '#shared/payment-methods.ts';
+import { adminEmailRequestSchema, fieldErrors, orderNoteSchema, orderStatusChangeSchema, type AdminEmailKind } from '#shared/schemas/index.ts';
+import { TEXT_LIMITS } from '#shared/schemas/fields.ts';
+import { SHIPPING_METHODS } from '#shared/shipping.ts';
 import { adminPaths, ordersListReturn } from '../admin-paths.ts';
-import { errorMessage } from '../../../lib/api.ts';
+import { errorMessage } from '#web/lib/api.ts';
 import { useLoad } from '../api/use-load.ts';
 import { useAdminApi } from '../auth/session.tsx';
-import { SelectField, TextField } from '../../../ui/field.tsx';
+import { SelectField, TextField } from '#web/ui/field.tsx';
 import { AdminPage, Feedback, LoadView, StatusBadge, type FlashState } from '../components/ui.tsx';
 import { PackingSlip } from '../components/packing-slip.tsx';
 import { texts } from '../texts.ts';
-import { nameWithSize } from '../../../../../shared/variants.ts';
+import { nameWithSize } from '#shared/variants.ts';
 
 const t = texts.order;
 

@@ -5,22 +5,22 @@
  * an order's page goes back to the list as it was (`ordersListReturn`).
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Link, useLocation, useSearchParams } from '../../../lib/router.tsx';
-import type { OrderSummary } from '../../../../../shared/api.ts';
-import { formatDateTime } from '../../../../../shared/dates.ts';
-import { adminTexts } from '../../../../../shared/messages.ts';
-import { formatCents } from '../../../../../shared/money.ts';
-import { adminNextStatuses, isOrderStatus, type OrderStatus } from '../../../../../shared/order-status.ts';
-import { MAX_SEARCH_LENGTH } from '../../../../../shared/order-search.ts';
-import { PAYMENT_METHOD_LABELS } from '../../../../../shared/payment-methods.ts';
+import { Link, useLocation, useSearchParams } from '#web/lib/router.tsx';
+import type { OrderSummary } from '#shared/api.ts';
+import { formatDateTime } from '#shared/dates.ts';
+import { adminTexts } from '#shared/messages.ts';
+import { formatCents } from '#shared/money.ts';
+import { adminNextStatuses, isOrderStatus, type OrderStatus } from '#shared/order-status.ts';
+import { MAX_SEARCH_LENGTH } from '#shared/order-search.ts';
+import { PAYMENT_METHOD_LABELS } from '#shared/payment-methods.ts';
 import { adminPaths, listParams, rememberOrdersList } from '../admin-paths.ts';
 import { usePagedList } from '../api/use-paged.ts';
-import { SelectField, TextField } from '../../../ui/field.tsx';
+import { SelectField, TextField } from '#web/ui/field.tsx';
 import { OrdersExport } from '../components/orders-export.tsx';
 import { PagedTable } from '../components/paged-table.tsx';
 import { AdminPage, Feedback, OrderStatusOptions, StatusBadge, useFlash } from '../components/ui.tsx';
 import { useAdminApi } from '../auth/session.tsx';
-import { errorMessage } from '../../../lib/api.ts';
+import { errorMessage } from '#web/lib/api.ts';
 import { texts } from '../texts.ts';
 
 const t = texts.orders;

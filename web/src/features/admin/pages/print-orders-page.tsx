@@ -2,7 +2,7 @@
  * {prefix}/imprimir?ids=…: the packing slips of the orders chosen in the list, one per A4 page, shown
  * on screen as they will print, with the button that prints them.
  */
-import { useSearchParams } from '../../../lib/router.tsx';
+import { useSearchParams } from '#web/lib/router.tsx';
 import { ordersListReturn } from '../admin-paths.ts';
 import { useLoad } from '../api/use-load.ts';
 import { PackingSlip } from '../components/packing-slip.tsx';

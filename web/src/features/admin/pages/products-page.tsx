@@ -3,18 +3,18 @@
  * browser by name (case- and accent-insensitive contains), type and "sold out only"; the filters live
  * in the address.
  */
-import { foldText } from '../../../../../shared/order-search.ts';
-import { isLowStock, LOW_STOCK_THRESHOLD } from '../../../../../shared/stock.ts';
-import { hasSizes } from '../../../../../shared/variants.ts';
-import { Link, useSearchParams } from '../../../lib/router.tsx';
-import type { Product } from '../../../../../shared/product.ts';
-import { adminTexts } from '../../../../../shared/messages.ts';
-import { isProductType, PRODUCT_TYPES, PRODUCT_TYPE_INFO } from '../../../../../shared/product-types.ts';
+import { foldText } from '#shared/order-search.ts';
+import { isLowStock, LOW_STOCK_THRESHOLD } from '#shared/stock.ts';
+import { hasSizes } from '#shared/variants.ts';
+import { Link, useSearchParams } from '#web/lib/router.tsx';
+import type { Product } from '#shared/product.ts';
+import { adminTexts } from '#shared/messages.ts';
+import { isProductType, PRODUCT_TYPES, PRODUCT_TYPE_INFO } from '#shared/product-types.ts';
 import { adminPaths, listParams } from '../admin-paths.ts';
 import { useLoad } from '../api/use-load.ts';
-import { SelectField, TextField } from '../../../ui/field.tsx';
-import { PriceTag } from '../../../ui/price-tag.tsx';
-import { ProductPhotoImage } from '../../../ui/product-photo.tsx';
+import { SelectField, TextField } from '#web/ui/field.tsx';
+import { PriceTag } from '#web/ui/price-tag.tsx';
+import { ProductPhotoImage } from '#web/ui/product-photo.tsx';
 import { AdminPage, Feedback, LoadView, useFlash } from '../components/ui.tsx';
 import { texts } from '../texts.ts';
 

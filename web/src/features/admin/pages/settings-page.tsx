@@ -4,15 +4,15 @@
  * (someone else's save in between is refused, never overwritten), and the history of every change.
  */
 import { useState, type FormEvent } from 'react';
-import type { SettingsResponse } from '../../../../../shared/api.ts';
-import { formatDateTime } from '../../../../../shared/dates.ts';
-import { adminTexts, apiTexts } from '../../../../../shared/messages.ts';
-import { fieldErrors } from '../../../../../shared/schemas/index.ts';
-import { shopSettingsSchema } from '../../../../../shared/schemas/settings.ts';
-import { DEFAULT_SETTINGS, SETTING_LABELS, SETTINGS_LIMITS, settingValue, type SettingPath, type ShopSettings } from '../../../../../shared/settings.ts';
-import { isIdentityComplete, sellerIdentity } from '../../../../../shared/shop-identity.ts';
-import { ApiError } from '../../../lib/api.ts';
-import { TextField } from '../../../ui/field.tsx';
+import type { SettingsResponse } from '#shared/api.ts';
+import { formatDateTime } from '#shared/dates.ts';
+import { adminTexts, apiTexts } from '#shared/messages.ts';
+import { fieldErrors } from '#shared/schemas/index.ts';
+import { shopSettingsSchema } from '#shared/schemas/settings.ts';
+import { DEFAULT_SETTINGS, SETTING_LABELS, SETTINGS_LIMITS, settingValue, type SettingPath, type ShopSettings } from '#shared/settings.ts';
+import { isIdentityComplete, sellerIdentity } from '#shared/shop-identity.ts';
+import { ApiError } from '#web/lib/api.ts';
+import { TextField } from '#web/ui/field.tsx';
 import { failureMessage, isChangedMeanwhile } from '../api/admin-api.ts';
 import { useLoad } from '../api/use-load.ts';
 import { useAdminApi } from '../auth/session.tsx';

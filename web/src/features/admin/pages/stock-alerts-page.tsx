@@ -1,16 +1,16 @@
 /**
  * {prefix}/Esgotados: the back-in-stock requests, newest first, pending or notified.
  */
-import { Link } from '../../../lib/router.tsx';
-import type { StockAlert } from '../../../../../shared/api.ts';
-import { formatDate, formatDateTime, formatTime } from '../../../../../shared/dates.ts';
-import { adminTexts } from '../../../../../shared/messages.ts';
+import { Link } from '#web/lib/router.tsx';
+import type { StockAlert } from '#shared/api.ts';
+import { formatDate, formatDateTime, formatTime } from '#shared/dates.ts';
+import { adminTexts } from '#shared/messages.ts';
 import { adminPaths } from '../admin-paths.ts';
 import { usePagedList } from '../api/use-paged.ts';
 import { PagedTable } from '../components/paged-table.tsx';
 import { AdminPage } from '../components/ui.tsx';
 import { texts } from '../texts.ts';
-import { nameWithSize } from '../../../../../shared/variants.ts';
+import { nameWithSize } from '#shared/variants.ts';
 
 const t = texts.stockAlerts;
 
