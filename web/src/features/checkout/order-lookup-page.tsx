@@ -1,17 +1,17 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useHydrated, useTypedBeforeHydration } from '../../lib/hydrated.ts';
-import { apiTexts, myOrderTexts } from '#shared/messages.ts';
+import { myOrderTexts } from '#shared/messages.ts';
 import { orderLookupSchema } from '#shared/schemas/order-lookup.ts';
 import { TEXT_LIMITS } from '#shared/schemas/fields.ts';
-import { api, errorMessage } from '../../lib/api.ts';
-import { checkForm, serverFieldErrors, type FieldMessages } from '../../lib/form.ts';
+import { api } from '../../lib/api.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
+import { useFormSubmit } from '../../lib/use-form-submit.ts';
 import { TextField } from '../../ui/field.tsx';
 import './checkout.css';
 
 type Values = { orderNumber: string; email: string };
 const EMPTY: Values = { orderNumber: '', email: '' };
-type Outcome = { kind: 'idle' } | { kind: 'sending' } | { kind: 'sent'; message: string } | { kind: 'failed'; message: string };
+const FIELD_ORDER = ['orderNumber', 'email'] as const;
 
 /**
  * /encomenda: "A minha encomenda" without the e-mail at hand. The customer gives the order number and
@@ -21,42 +21,18 @@ type Outcome = { kind: 'idle' } | { kind: 'sending' } | { kind: 'sent'; message:
 export function OrderLookupPage() {
   const hydrated = useHydrated();
   const [values, setValues] = useState<Values>(EMPTY);
-  const [errors, setErrors] = useState<FieldMessages>({});
-  const [outcome, setOutcome] = useState<Outcome>({ kind: 'idle' });
-  const form = useRef<HTMLFormElement>(null);
-  useTypedBeforeHydration(form, setValues);
+  const { formRef, onSubmit, errors, outcome, sending } = useFormSubmit({
+    schema: orderLookupSchema,
+    fieldOrder: FIELD_ORDER,
+    values,
+    send: (data) => api.lookUpOrder(data),
+    // Too many tries says how long to wait; anything else, a plain retry.
+    failedMessage: myOrderTexts.lookupFailed,
+  });
+  useTypedBeforeHydration(formRef, setValues);
   usePageMeta({ title: myOrderTexts.lookupTitle, description: myOrderTexts.lookupIntro, noindex: true });
 
   const set = (name: keyof Values) => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: event.target.value }));
-  const focusFirst = (fields: FieldMessages) => {
-    const first = (['orderNumber', 'email'] as const).find((name) => fields[name]);
-    if (first) form.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const checked = checkForm(orderLookupSchema, values);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      setOutcome({ kind: 'idle' });
-      focusFirst(checked.errors);
-      return;
-    }
-    setErrors({});
-    setOutcome({ kind: 'sending' });
-    try {
-      const answer = await api.lookUpOrder(checked.data);
-      setOutcome({ kind: 'sent', message: answer.message });
-    } catch (error) {
-      const fields = serverFieldErrors(error);
-      if (fields) {
-        setErrors(fields);
-        focusFirst(fields);
-      }
-      // Too many tries says how long to wait; anything else, a plain retry.
-      setOutcome({ kind: 'failed', message: fields ? apiTexts.invalidInput : errorMessage(error, myOrderTexts.lookupFailed) });
-    }
-  };
 
   return (
     <div className="container page-body order-lookup">
@@ -66,9 +42,9 @@ export function OrderLookupPage() {
           {myOrderTexts.lookupSubmit}
         </h2>
         <p>{myOrderTexts.lookupIntro}</p>
-        <div role="status">{outcome.kind === 'sent' && <p className="notice notice--success">{outcome.message}</p>}</div>
+        <div role="status">{outcome.kind === 'sent' && <p className="notice notice--success">{outcome.result.message}</p>}</div>
         <div role="alert">{outcome.kind === 'failed' && <p className="notice notice--error">{outcome.message}</p>}</div>
-        <form ref={form} onSubmit={submit} noValidate className="stack">
+        <form ref={formRef} onSubmit={onSubmit} noValidate className="stack">
           <TextField
             label={myOrderTexts.lookupNumber}
             name="orderNumber"
@@ -91,8 +67,8 @@ export function OrderLookupPage() {
             onChange={set('email')}
             error={errors.email}
           />
-          <button type="submit" className="button" disabled={!hydrated || outcome.kind === 'sending'}>
-            {outcome.kind === 'sending' ? myOrderTexts.lookupSending : myOrderTexts.lookupSubmit}
+          <button type="submit" className="button" disabled={!hydrated || sending}>
+            {sending ? myOrderTexts.lookupSending : myOrderTexts.lookupSubmit}
           </button>
         </form>
       </section>

@@ -1,12 +1,12 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useHydrated, useTypedBeforeHydration } from '../../lib/hydrated.ts';
-import { apiTexts, contactTexts } from '#shared/messages.ts';
+import { contactTexts } from '#shared/messages.ts';
 import { contactMessageSchema, type ContactMessageInput } from '#shared/schemas/contact-message.ts';
 import { TEXT_LIMITS } from '#shared/schemas/fields.ts';
 import { SHOP_EMAIL } from '../../app/paths.ts';
 import { SocialLinks } from '../../app/social-links.tsx';
-import { api, errorMessage } from '../../lib/api.ts';
-import { checkForm, serverFieldErrors, type FieldMessages } from '../../lib/form.ts';
+import { api } from '../../lib/api.ts';
+import { useFormSubmit } from '../../lib/use-form-submit.ts';
 import { TextAreaField, TextField } from '../../ui/field.tsx';
 import { StaticPage } from './static-page.tsx';
 
@@ -14,48 +14,22 @@ type Values = Record<keyof ContactMessageInput, string>;
 const EMPTY: Values = { name: '', email: '', phone: '', subject: '', message: '' };
 const FIELD_ORDER = Object.keys(EMPTY) as (keyof Values)[];
 
-type Outcome = { kind: 'idle' } | { kind: 'sending' } | { kind: 'sent' } | { kind: 'failed'; message: string };
-
 /** /contact: the shop's e-mail, its social networks and the contact form (every field required). */
 export function ContactPage() {
   const hydrated = useHydrated();
   const [values, setValues] = useState<Values>(EMPTY);
-  const [errors, setErrors] = useState<FieldMessages>({});
-  const [outcome, setOutcome] = useState<Outcome>({ kind: 'idle' });
-  const form = useRef<HTMLFormElement>(null);
-  useTypedBeforeHydration(form, setValues);
+  const { formRef, onSubmit, errors, outcome, sending } = useFormSubmit({
+    schema: contactMessageSchema,
+    fieldOrder: FIELD_ORDER,
+    values,
+    send: (data) => api.sendContactMessage(data),
+    onSent: () => setValues(EMPTY),
+    // A refusal says why (e.g. too many messages: how long to wait); anything else, the spec's text.
+    failedMessage: contactTexts.failed,
+  });
+  useTypedBeforeHydration(formRef, setValues);
 
   const set = (name: keyof Values) => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: event.target.value }));
-  const focusFirstError = (fields: FieldMessages) => {
-    const first = FIELD_ORDER.find((name) => fields[name]);
-    if (first) form.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const checked = checkForm(contactMessageSchema, values);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      setOutcome({ kind: 'idle' });
-      focusFirstError(checked.errors);
-      return;
-    }
-    setErrors({});
-    setOutcome({ kind: 'sending' });
-    try {
-      await api.sendContactMessage(checked.data);
-      setValues(EMPTY);
-      setOutcome({ kind: 'sent' });
-    } catch (error) {
-      const fields = serverFieldErrors(error);
-      if (fields) {
-        setErrors(fields);
-        focusFirstError(fields);
-      }
-      // A refusal says why (e.g. too many messages: how long to wait); anything else, the spec's text.
-      setOutcome({ kind: 'failed', message: fields ? apiTexts.invalidInput : errorMessage(error, contactTexts.failed) });
-    }
-  };
 
   return (
     <StaticPage
@@ -83,7 +57,7 @@ export function ContactPage() {
           <p className="field-hint">Todos os campos são obrigatórios.</p>
           <div role="status">{outcome.kind === 'sent' && <p className="notice notice--success">{contactTexts.success}</p>}</div>
           <div role="alert">{outcome.kind === 'failed' && <p className="notice notice--error">{outcome.message}</p>}</div>
-          <form ref={form} className="contact-form" onSubmit={submit} noValidate>
+          <form ref={formRef} className="contact-form" onSubmit={onSubmit} noValidate>
             <div className="form-grid form-grid--two">
               <TextField label="Nome" name="name" autoComplete="name" required maxLength={TEXT_LIMITS.contactName} value={values.name} onChange={set('name')} error={errors.name} />
               <TextField label="E-mail" name="email" type="email" autoComplete="email" required maxLength={TEXT_LIMITS.email} value={values.email} onChange={set('email')} error={errors.email} />
@@ -91,8 +65,8 @@ export function ContactPage() {
               <TextField label="Assunto" name="subject" required maxLength={TEXT_LIMITS.subject} value={values.subject} onChange={set('subject')} error={errors.subject} />
               <TextAreaField className="span-2" label="Mensagem" name="message" required maxLength={TEXT_LIMITS.message} value={values.message} onChange={set('message')} error={errors.message} />
             </div>
-            <button type="submit" className="button" disabled={!hydrated || outcome.kind === 'sending'}>
-              {outcome.kind === 'sending' ? 'A enviar...' : 'Enviar mensagem'}
+            <button type="submit" className="button" disabled={!hydrated || sending}>
+              {sending ? 'A enviar...' : 'Enviar mensagem'}
             </button>
           </form>
         </section>

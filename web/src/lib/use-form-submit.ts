@@ -1,0 +1,116 @@
+/**
+ * The submit flow every form of the app shares: check in the browser, send, say how it went.
+ */
+import { useRef, useState, type Dispatch, type FormEvent, type RefObject, type SetStateAction } from 'react';
+import type * as z from 'zod';
+import { apiTexts } from '#shared/messages.ts';
+import { errorMessage } from './api.ts';
+import { checkForm, serverFieldErrors, type FieldMessages } from './form.ts';
+
+/** Where a form's sending stands. `failed` without `error`: the browser's check refused it (see `invalidAlert`). */
+export type FormOutcome<R = unknown> =
+  | { readonly kind: 'idle' }
+  | { readonly kind: 'sending' }
+  | { readonly kind: 'sent'; readonly result: R }
+  | { readonly kind: 'failed'; readonly message: string; readonly error?: unknown };
+
+export interface FormSubmitOptions<S extends z.ZodType, R> {
+  /** The schema the server checks too (`shared/schemas`): its pt-PT messages become the field messages. */
+  readonly schema: S;
+  /** The form's field names in the order they are shown: the first one with a message gets the focus. */
+  readonly fieldOrder: readonly string[];
+  /** What the schema checks: the form's state. */
+  readonly values?: unknown;
+  /** Instead of `values`: what the schema checks, read from the form element itself (uncontrolled fields). */
+  readonly readValues?: (form: HTMLFormElement) => unknown;
+  /** Checks the schema cannot make (e.g. a choice no longer offered): more field messages, merged with the schema's. */
+  readonly check?: (values: unknown) => FieldMessages;
+  /** Sends the parsed data; its answer becomes the `sent` outcome's `result`. */
+  readonly send: (data: z.infer<S>) => Promise<R>;
+  /** After a `sent` outcome, e.g. clear the form or go on. */
+  readonly onSent?: (result: R, data: z.infer<S>) => void;
+  /** After a failed send (the outcome is already set), e.g. reload what changed meanwhile. */
+  readonly onFailed?: (error: unknown) => void;
+  /**
+   * The text of a failed send that names no field: `errorMessage(error, failedMessage)` (the server's
+   * own message for a refusal, this for network trouble and generic 5xx), or a function of the error.
+   */
+  readonly failedMessage?: string | ((error: unknown) => string);
+  /** The field messages in a refusal (default `serverFieldErrors`: a 400's `fields`); null when none. */
+  readonly serverFields?: (error: unknown) => FieldMessages | null;
+  /** The alert when the server refused fields (default `apiTexts.invalidInput`); undefined: none, the outcome goes back to idle. */
+  readonly refusedFieldsAlert?: (fields: FieldMessages) => string | undefined;
+  /** The alert when the browser's check finds field messages (default none: the fields say it, the outcome goes back to idle). */
+  readonly invalidAlert?: (errors: FieldMessages) => string | undefined;
+}
+
+export interface FormSubmit<R> {
+  /** For the `<form>` element (`ref={formRef}`): the focus goes to its fields, `readValues` reads it. */
+  readonly formRef: RefObject<HTMLFormElement | null>;
+  /** For `<form onSubmit>`. */
+  readonly onSubmit: (event: FormEvent<HTMLFormElement>) => Promise<void>;
+  /** A message per field name, from the browser's check or the server's refusal; empty while sending. */
+  readonly errors: FieldMessages;
+  /** E.g. to drop a field's message once it is edited. */
+  readonly setErrors: Dispatch<SetStateAction<FieldMessages>>;
+  readonly outcome: FormOutcome<R>;
+  /** The outcome is `sending` (disable the submit button). */
+  readonly sending: boolean;
+}
+
+function alertOrIdle<R>(message: string | undefined, error?: unknown): FormOutcome<R> {
+  if (message === undefined) return { kind: 'idle' };
+  return error === undefined ? { kind: 'failed', message } : { kind: 'failed', message, error };
+}
+
+/**
+ * A form's submit: `onSubmit` checks the values with the schema (`checkForm`, plus `check`); with field
+ * messages it sets `errors`, focuses the first invalid field in `fieldOrder` and sends nothing. Else it
+ * clears `errors`, goes `sending`, calls `send` and ends `sent` (then `onSent`) or `failed`: a refusal
+ * naming fields (`serverFields`) sets them and focuses the first, with `apiTexts.invalidInput` as the
+ * alert; any other failure says `errorMessage(error, failedMessage)`.
+ */
+export function useFormSubmit<S extends z.ZodType, R>(options: FormSubmitOptions<S, R>): FormSubmit<R> {
+  const formRef = useRef<HTMLFormElement>(null);
+  const [errors, setErrors] = useState<FieldMessages>({});
+  const [outcome, setOutcome] = useState<FormOutcome<R>>({ kind: 'idle' });
+
+  const focusFirst = (fields: FieldMessages) => {
+    const first = options.fieldOrder.find((name) => fields[name]);
+    if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const { schema, readValues, check, send, failedMessage, serverFields = serverFieldErrors } = options;
+    const values = readValues ? readValues(event.currentTarget) : options.values;
+    const checked = checkForm(schema, values);
+    const found = { ...(checked.ok ? {} : checked.errors), ...check?.(values) };
+    if (!checked.ok || Object.keys(found).length > 0) {
+      setErrors(found);
+      setOutcome(alertOrIdle(options.invalidAlert?.(found)));
+      focusFirst(found);
+      return;
+    }
+    setErrors({});
+    setOutcome({ kind: 'sending' });
+    try {
+      const result = await send(checked.data);
+      setOutcome({ kind: 'sent', result });
+      options.onSent?.(result, checked.data);
+    } catch (error) {
+      const fields = serverFields(error);
+      if (fields) {
+        setErrors(fields);
+        focusFirst(fields);
+        setOutcome(alertOrIdle(options.refusedFieldsAlert ? options.refusedFieldsAlert(fields) : apiTexts.invalidInput, error));
+      } else {
+        const message = typeof failedMessage === 'function' ? failedMessage(error) : errorMessage(error, failedMessage);
+        setOutcome({ kind: 'failed', message, error });
+      }
+      options.onFailed?.(error);
+    }
+  };
+
+  return { formRef, onSubmit, errors, setErrors, outcome, sending: outcome.kind === 'sending' };
+}
