@@ -15,7 +15,7 @@ import { CustomerPage } from './pages/customer-page.tsx';
 import { DashboardPage } from './pages/dashboard-page.tsx';
 import { LoginPage } from './pages/login-page.tsx';
 import { AdminNotFoundPage } from './pages/not-found-page.tsx';
-import { OrderDetailPage } from './pages/order-detail-page.tsx';
+import { OrderDetailPage } from './pages/order-detail/order-detail-page.tsx';
 import { OrdersPage } from './pages/orders-page.tsx';
 import { ProductFormPage } from './pages/product-form-page.tsx';
 import { PrintOrdersPage } from './pages/print-orders-page.tsx';

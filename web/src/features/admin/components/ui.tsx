@@ -1,6 +1,6 @@
 /**
  * Small building blocks shared by the admin screens: the page frame, loading and error notices,
- * feedback messages, the status badge and one-time "flash" messages carried by a navigation.
+ * detail rows, feedback messages, the status badge and one-time "flash" messages carried by a navigation.
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from '#web/lib/router.tsx';
@@ -53,6 +53,16 @@ export function ErrorNotice({ message, onRetry }: { readonly message: string; re
           {texts.retry}
         </button>
       )}
+    </div>
+  );
+}
+
+/** One row of a detail list (`<dl className="adm-dl">`): the label and its value; `wide` for a long text. */
+export function DetailRow({ label, wide, children }: { readonly label: string; readonly wide?: boolean; readonly children: ReactNode }) {
+  return (
+    <div className={wide ? 'adm-dl-row adm-dl-wide' : 'adm-dl-row'}>
+      <dt>{label}</dt>
+      <dd>{children}</dd>
     </div>
   );
 }

@@ -1,25 +1,15 @@
 /**
  * {prefix}/contactdetail/{contactId}: one contact message loaded by id (the API marks it read).
  */
-import type { ReactNode } from 'react';
 import { Link, useParams } from '#web/lib/router.tsx';
 import { formatDate, formatTime } from '#shared/dates.ts';
 import { adminTexts } from '#shared/messages.ts';
 import { adminPaths } from '../admin-paths.ts';
 import { useLoad } from '../api/use-load.ts';
-import { AdminPage, LoadView } from '../components/ui.tsx';
+import { AdminPage, DetailRow, LoadView } from '../components/ui.tsx';
 import { texts } from '../texts.ts';
 
 const t = texts.contact;
-
-function Row({ label, wide, children }: { readonly label: string; readonly wide?: boolean; readonly children: ReactNode }) {
-  return (
-    <div className={wide ? 'adm-dl-row adm-dl-wide' : 'adm-dl-row'}>
-      <dt>{label}</dt>
-      <dd>{children}</dd>
-    </div>
-  );
-}
 
 export function ContactDetailPage() {
   const { contactId = '' } = useParams();
@@ -30,16 +20,16 @@ export function ContactDetailPage() {
         {(message) => (
           <section className="adm-panel">
             <dl className="adm-dl">
-              <Row label={t.name}>{message.name}</Row>
-              <Row label={t.email}>
+              <DetailRow label={t.name}>{message.name}</DetailRow>
+              <DetailRow label={t.email}>
                 <a href={`mailto:${message.email}`}>{message.email}</a>{' '}
                 <Link className="adm-small" to={adminPaths.customer(message.email)}>{texts.customer.view}</Link>
-              </Row>
-              <Row label={t.phone}><a href={`tel:${message.phone.replace(/\s/g, '')}`}>{message.phone}</a></Row>
-              <Row label={t.subject}>{message.subject}</Row>
-              <Row label={t.message} wide><p className="adm-message">{message.message}</p></Row>
-              <Row label={t.date}>{formatDate(message.createdAt)}</Row>
-              <Row label={t.time}>{formatTime(message.createdAt)}</Row>
+              </DetailRow>
+              <DetailRow label={t.phone}><a href={`tel:${message.phone.replace(/\s/g, '')}`}>{message.phone}</a></DetailRow>
+              <DetailRow label={t.subject}>{message.subject}</DetailRow>
+              <DetailRow label={t.message} wide><p className="adm-message">{message.message}</p></DetailRow>
+              <DetailRow label={t.date}>{formatDate(message.createdAt)}</DetailRow>
+              <DetailRow label={t.time}>{formatTime(message.createdAt)}</DetailRow>
             </dl>
             <p className="adm-panel-actions">
               <a

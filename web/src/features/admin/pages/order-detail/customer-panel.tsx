@@ -1,0 +1,43 @@
+/**
+ * The order's customer: how to reach them (and their page), where it ships; after an anonymisation,
+ * when their data went.
+ */
+import { Link } from '#web/lib/router.tsx';
+import type { Order } from '#shared/api.ts';
+import { formatDateTime } from '#shared/dates.ts';
+import { adminPaths } from '../../admin-paths.ts';
+import { Panel } from '../../components/action-panel.tsx';
+import { DetailRow } from '../../components/ui.tsx';
+import { texts } from '../../texts.ts';
+
+const t = texts.order;
+
+export function CustomerPanel({ order }: { readonly order: Order }) {
+  return (
+    <Panel id="adm-customer" title={t.customer}>
+      {order.anonymisedAt && (
+        <p className="notice notice--info" data-testid="order-anonymised">{t.anonymised(formatDateTime(order.anonymisedAt))}</p>
+      )}
+      <dl className="adm-dl">
+        <DetailRow label={t.email}>
+          {order.anonymisedAt ? (
+            '—'
+          ) : (
+            <>
+              <a href={`mailto:${order.email}`}>{order.email}</a>{' '}
+              <Link className="adm-small" to={adminPaths.customer(order.email)}>{texts.customer.view}</Link>
+            </>
+          )}
+        </DetailRow>
+        <DetailRow label={t.firstName}>{order.firstName}</DetailRow>
+        <DetailRow label={t.lastName}>{order.lastName || '—'}</DetailRow>
+        <DetailRow label={t.date}>{formatDateTime(order.createdAt)}</DetailRow>
+        <DetailRow label={t.country}>{order.country}</DetailRow>
+        <DetailRow label={t.address}>{order.address || '—'}</DetailRow>
+        <DetailRow label={t.city}>{order.city || '—'}</DetailRow>
+        <DetailRow label={t.postalCode}>{order.postalCode || '—'}</DetailRow>
+        <DetailRow label={t.phone}>{order.phone ? <a href={`tel:${order.phone.replace(/\s/g, '')}`}>{order.phone}</a> : '—'}</DetailRow>
+      </dl>
+    </Panel>
+  );
+}

@@ -1,0 +1,72 @@
+/**
+ * The order's history, newest first (its reservation, every status change, e-mail and note, each with
+ * who and when), and a note the owner adds to it.
+ */
+import { useState, type FormEvent } from 'react';
+import type { Order, TimelineEntry } from '#shared/api.ts';
+import { formatDateTime } from '#shared/dates.ts';
+import { ORDER_STATUS_INFO } from '#shared/order-status.ts';
+import { orderNoteSchema } from '#shared/schemas/index.ts';
+import { TEXT_LIMITS } from '#shared/schemas/fields.ts';
+import { errorMessage } from '#web/lib/api.ts';
+import { TextField } from '#web/ui/field.tsx';
+import { useAdminApi } from '../../auth/session.tsx';
+import { ActionFeedback, Panel, useAction } from '../../components/action-panel.tsx';
+import { texts } from '../../texts.ts';
+
+const t = texts.order;
+
+type Entry = TimelineEntry;
+
+/** What happened, in a line. */
+function entryText(entry: Entry): string {
+  if (entry.kind === 'note') return entry.text ?? '';
+  if (entry.kind === 'reserved') return t.timelineReserved;
+  if (entry.kind === 'email') return t.timelineEmail(t.emailKinds[entry.email!] ?? entry.email, t.emailStatus[entry.outcome!] ?? entry.outcome);
+  return t.timelineStatus(ORDER_STATUS_INFO[entry.from!].label, ORDER_STATUS_INFO[entry.to!].label);
+}
+
+export function TimelinePanel({ order, onOrder }: { readonly order: Order; readonly onOrder: (order: Order) => void }) {
+  const api = useAdminApi();
+  const action = useAction();
+  const [text, setText] = useState('');
+  const entries = [...order.timeline].reverse();
+
+  const add = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = orderNoteSchema.safeParse({ text });
+    if (!parsed.success) return action.show(parsed.error.issues[0]?.message ?? t.noteFailed);
+    void action.run(
+      async () => {
+        onOrder((await api.addOrderNote(order.id, parsed.data.text)).order);
+        setText('');
+      },
+      (failure) => `${t.noteFailed} ${errorMessage(failure)}`,
+    );
+  };
+
+  return (
+    <Panel id="adm-timeline" title={t.timeline}>
+      <ul className="adm-timeline">
+        {entries.map((entry, index) => (
+          <li key={`${entry.at}-${index}`}>
+            <span className="adm-strong">{entryText(entry)}</span>
+            {(entry.kind === 'status' || entry.kind === 'email') && entry.text && (
+              <span className={entry.kind === 'email' ? 'adm-small adm-error-text' : 'adm-small'}>{entry.text}</span>
+            )}
+            <span className="muted adm-small">
+              {formatDateTime(entry.at)} · {t.timelineBy(entry.by)}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <form onSubmit={add} className="adm-stack">
+        <TextField label={t.noteLabel} name="note" value={text} maxLength={TEXT_LIMITS.note} onChange={(e) => setText(e.target.value)} disabled={action.busy} />
+        <button type="submit" className="button button--secondary" disabled={action.busy || text.trim() === ''}>
+          {action.busy ? t.addingNote : t.addNote}
+        </button>
+      </form>
+      <ActionFeedback notice={action.notice} />
+    </Panel>
+  );
+}
