@@ -1,7 +1,11 @@
 /**
  * The house rules of the code's structure (`npm run lint`): dependencies point one way
- * (infra → lambdas → shared, web → shared), each layer of the API keeps to its job, no feature of
- * the web app imports another, and nothing imports in a circle.
+ * (infra → lambdas → shared, web → shared), each layer of the API keeps to its job, infra/ keeps its
+ * three rooms apart (cloud, twin, ops, with what they share in common/), no feature of the web app
+ * imports another, and nothing imports in a circle.
+ *
+ * Packages are resolved (`doNotFollow`, not `exclude`): a rule about a package can fire.
+ * `test/infra/dependency-rules.test.ts` plants a breaking import and expects these rules to catch it.
  * @type {import('dependency-cruiser').IConfiguration}
  */
 module.exports = {
@@ -10,9 +14,37 @@ module.exports = {
     {
       name: 'shared-stands-alone',
       severity: 'error',
-      comment: 'shared/ runs in the browser and in Lambda: it imports only shared/ and zod.',
+      comment: 'shared/ runs in the browser and in Lambda: it imports only shared/ and the packages named here (zod, ibantools).',
       from: { path: '^shared/' },
-      to: { pathNot: ['^shared/', '^node_modules/zod/'] },
+      to: { pathNot: ['^shared/', '^node_modules/(zod|ibantools)/'] },
+    },
+    {
+      name: 'twin-without-cdk',
+      severity: 'error',
+      comment: 'The local twin runs without the CDK: it reads what it shares with the cloud from infra/common/.',
+      from: { path: '^infra/twin/' },
+      to: { path: ['^node_modules/(aws-cdk-lib|constructs|cdk-nag)/', '^infra/cloud/'] },
+    },
+    {
+      name: 'nothing-imports-the-twin',
+      severity: 'error',
+      comment: 'The twin is a way to run the shop, not a part of it: only tests and benchmarks start it.',
+      from: { path: '^(infra/(cloud|ops|common)|lambdas|shared|web)/' },
+      to: { path: '^infra/twin/' },
+    },
+    {
+      name: 'ops-without-twin-or-cdk',
+      severity: 'error',
+      comment: 'Operator commands talk to a deployed shop: no twin, no CDK app.',
+      from: { path: '^infra/ops/' },
+      to: { path: ['^infra/(twin|cloud)/', '^node_modules/(aws-cdk-lib|constructs|cdk-nag)/'] },
+    },
+    {
+      name: 'common-stands-alone',
+      severity: 'error',
+      comment: 'infra/common/ is what cloud, twin and ops share: it imports none of them and no CDK.',
+      from: { path: '^infra/common/' },
+      to: { path: ['^infra/(cloud|twin|ops)/', '^node_modules/(aws-cdk-lib|constructs|cdk-nag)/'] },
     },
     {
       name: 'runtime-not-deployment',
@@ -35,7 +67,7 @@ module.exports = {
       severity: 'error',
       comment: 'Every AWS SDK call lives in lambdas/repositories/.',
       from: { path: '^lambdas/', pathNot: '^lambdas/repositories/' },
-      to: { path: '^node_modules/@aws-sdk/' },
+      to: { path: '^node_modules/@(aws-sdk|smithy)/' },
     },
     {
       name: 'handlers-through-services',
@@ -55,7 +87,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '(^|/)(dist|node_modules|\\.data|\\.cache)/' },
+    exclude: { path: '(^|/)(dist|dist-ssr|\\.data|\\.cache)/' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
     enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'] },

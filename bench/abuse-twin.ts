@@ -4,7 +4,7 @@
  * SDK's clients are made once per process, for the addresses of the first twin started in it.
  */
 import { writeFile } from 'node:fs/promises';
-import { startTwin, webDistDir } from '#infra/local/twin.ts';
+import { startTwin, webDistDir } from '#infra/twin/twin.ts';
 import { putProduct } from '#lambdas/repositories/products.ts';
 import { abuseFigures } from './abuse.ts';
 import { benchProduct } from './catalogue.ts';

@@ -5,7 +5,7 @@
  * clients' checkout success rate and p99 in both runs, and what became of the abuser's requests.
  */
 import { randomUUID } from 'node:crypto';
-import type { Twin } from '#infra/local/twin.ts';
+import type { Twin } from '#infra/twin/twin.ts';
 import { clientFetch, nextClientAddress } from '#test/support/clients.ts';
 
 export interface HonestRun {

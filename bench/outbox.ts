@@ -7,8 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { cognitoClient } from '#infra/local/bootstrap.ts';
-import type { Twin } from '#infra/local/twin.ts';
+import { cognitoClient } from '#infra/twin/bootstrap.ts';
+import type { Twin } from '#infra/twin/twin.ts';
 import { ddb, tableName } from '#lambdas/repositories/dynamodb-client.ts';
 import { putProduct } from '#lambdas/repositories/products.ts';
 import { upsertPendingStockAlert } from '#lambdas/repositories/stock-alerts.ts';

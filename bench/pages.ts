@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { Twin } from '#infra/local/twin.ts';
+import type { Twin } from '#infra/twin/twin.ts';
 import { putProduct } from '#lambdas/repositories/products.ts';
 import { formatCents } from '#shared/money.ts';
 import { paths } from '#shared/paths.ts';

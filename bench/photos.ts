@@ -8,9 +8,9 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import sharp from 'sharp';
-import { seedPieces } from '#infra/local/seed/catalogue.ts';
-import { jewelleryImage } from '#infra/local/seed/images.ts';
-import { phoneJpeg } from '#infra/local/seed/photos.ts';
+import { seedPieces } from '#infra/twin/seed/catalogue.ts';
+import { jewelleryImage } from '#infra/twin/seed/images.ts';
+import { phoneJpeg } from '#infra/twin/seed/photos.ts';
 import { listProducts, putProduct, withPhotos } from '#lambdas/repositories/products.ts';
 import { processPhoto } from '#lambdas/services/photo-processing.ts';
 import { photoUploadStatus } from '#lambdas/services/photo-status.ts';

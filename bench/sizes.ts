@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import { bundleFunction, functionBundleSpecs } from '#infra/bundles.ts';
-import { REPO_ROOT } from '#infra/constructs/shop-function.ts';
+import { bundleFunction, functionBundleSpecs } from '#infra/cloud/bundles.ts';
+import { REPO_ROOT } from '#infra/common/repo-paths.ts';
 
 const run = promisify(execFile);
 const gz = (bytes: Buffer) => gzipSync(bytes, { level: 9 }).length;
@@ -68,7 +68,7 @@ export interface LambdaSize {
 const COLD_IMPORTS = 5;
 
 /**
- * Every function of the stack bundled the way the stack bundles it (`infra/bundles.ts`), its size,
+ * Every function of the stack bundled the way the stack bundles it (`infra/cloud/bundles.ts`), its size,
  * the clients it carries, and the time to import it in a fresh process (our code's part of a cold start).
  */
 export async function lambdaSizes(): Promise<LambdaSize[]> {

@@ -1,6 +1,6 @@
 /**
  * The functions that run on a schedule, not on a request: one row each, like the route table. The
- * CDK stack (`infra/jobs.ts`) makes one function per row with exactly its grants and a schedule; the
+ * CDK stack (`infra/cloud/jobs.ts`) makes one function per row with exactly its grants and a schedule; the
  * local twin runs the same handler on a timer with the same period.
  */
 import { PHOTO_KEYS, type TableKey } from './contracts/data-model.ts';
@@ -112,7 +112,7 @@ export function mailEventsPattern(configurationSetName: string): MailEventsPatte
 /**
  * A function that consumes a table's stream: in the cloud an event source mapping (retries,
  * bisect on error, a dead-letter queue, partial batch failures), in the twin a poller of DynamoDB
- * Local's stream that hands the same module the same event shape (`infra/local/stream-poller.ts`).
+ * Local's stream that hands the same module the same event shape (`infra/twin/stream-poller.ts`).
  */
 /** An event filter on the new image's string attributes (the event source mapping's, and the twin poller's). */
 export interface StreamFilter {

@@ -1,8 +1,8 @@
 /**
  * The one route table of the HTTP API.
  *
- * Each row drives both the CDK HTTP API (`infra/api.ts`: one function per row, JWT authorizer on admin
- * rows, IAM grants from `grants`) and the local gateway (`infra/local/gateway.ts`). Adding a route means
+ * Each row drives both the CDK HTTP API (`infra/cloud/api.ts`: one function per row, JWT authorizer on admin
+ * rows, IAM grants from `grants`) and the local gateway (`infra/twin/gateway.ts`). Adding a route means
  * adding one row and its handler module `lambdas/handlers/<handler>.ts`, which exports `handler`.
  */
 import type { ApiRouteKey } from '#shared/api-routes.ts';

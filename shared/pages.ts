@@ -110,7 +110,7 @@ export function pagePathOfKey(key: string): string | undefined {
  */
 export const DOCUMENTS = { withdrawalForm: { path: paths.withdrawalFormPdf, contentType: 'application/pdf' } } as const;
 
-/** Where documents are kept (kept by a deploy's pruning: `infra/web.ts`, the twin's start). */
+/** Where documents are kept (kept by a deploy's pruning: `infra/cloud/web.ts`, the twin's start). */
 export const DOCUMENTS_PREFIX = `${PAGES_PREFIX}documentos/`;
 
 /**

@@ -1,6 +1,6 @@
 /**
  * The back-office's password rule, declared once: the Cognito user pool's password policy
- * (`infra/auth.ts`), the sign-in form's first-password fields and the message that explains a refused
+ * (`infra/cloud/auth.ts`), the sign-in form's first-password fields and the message that explains a refused
  * password all read it, so what the owner is told is what the pool enforces.
  */
 export const ADMIN_PASSWORD_POLICY = {

@@ -17,7 +17,8 @@ import { ORIGIN_ENV } from '#lambdas/contracts/env.ts';
 import { routeRowsDefine } from '#lambdas/http/route-rows.ts';
 import { bindGrant, type BindTargets } from './constructs/bind.ts';
 import { acknowledgeNag } from './constructs/nag.ts';
-import { REPO_ROOT, ShopFunction } from './constructs/shop-function.ts';
+import { ShopFunction } from './constructs/shop-function.ts';
+import { REPO_ROOT } from '../common/repo-paths.ts';
 
 /** `GET /api/products/{id}`: the API Gateway route key of a row. */
 export type RouteKey = `${Route['method']} ${Route['path']}`;

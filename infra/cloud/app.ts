@@ -1,13 +1,13 @@
 /**
  * CDK app: `npx cdk synth|deploy -c senderEmail=loja@example.pt` (see `cdk.json`). The mail templates are
- * rendered from MJML first (`infra/mail-render.ts`).
+ * rendered from MJML first (`infra/common/mail-render.ts`).
  *
  * Context keys: `stage` (default prod), `adminPathPrefix`, `senderEmail` (required to deploy: without
  * it the template asks for the `SenderEmail` parameter, which has no default), `senderDomain` (verify
  * the whole domain with Easy DKIM and MAIL FROM `mail.<domain>`; `senderEmail` must be at it), `operatorEmail` (the
  * alarms' e-mail subscriber and the first owner-notification address; no admin: `npm run create-admin`), `payments` (an object: the first settings record only),
  * `region` (else CDK_DEFAULT_REGION, else eu-west-1), `waf` (true: an AWS WAF web ACL in us-east-1
- * in front of CloudFront, `infra/waf.ts`), `domain` + `certificateArn` (together),
+ * in front of CloudFront, `infra/cloud/waf.ts`), `domain` + `certificateArn` (together),
  * `webDistDir` (else `web/dist`), `mailSendRate`, `monthlyBudgetUsd` (the AWS Budgets cost budget,
  * default 10). The account is left to deploy time, so synth needs no credentials.
  *
@@ -16,8 +16,8 @@
  */
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { readDeploySettings, stackName } from './config.ts';
-import { renderMailTemplates } from './mail-render.ts';
+import { readDeploySettings, stackName } from '../common/config.ts';
+import { renderMailTemplates } from '../common/mail-render.ts';
 import { ShopStack } from './stack.ts';
 import { WafStack } from './waf.ts';
 

@@ -7,7 +7,7 @@
  * for or to have swapped). An admin without one is given Cognito's MFA_SETUP challenge at the first
  * sign-in (after choosing the new password); the back-office's sign-in page shows the key and its QR
  * code and takes the first code. The twin's Cognito (cognito-local) cannot run that challenge, so the
- * twin's pool keeps MFA off (`infra/local/bootstrap.ts`) and the browser test of the flow answers with
+ * twin's pool keeps MFA off (`infra/twin/bootstrap.ts`) and the browser test of the flow answers with
  * recorded Cognito answers (`test/e2e/admin-mfa.test.ts`).
  *
  * The pool is on the Plus feature plan with threat protection enforced: sign-ins with leaked

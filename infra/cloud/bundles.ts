@@ -9,7 +9,8 @@ import { build, type Metafile } from 'esbuild';
 import { jobs, mailEvents, photoProcessing, streamConsumers } from '#lambdas/jobs.ts';
 import { routeRowsDefine } from '#lambdas/http/route-rows.ts';
 import { routes, type Grant, type Route } from '#lambdas/routes.ts';
-import { BUNDLE_ALIASES, BUNDLE_OPTIONS, bundleExternals, REPO_ROOT } from './constructs/shop-function.ts';
+import { BUNDLE_ALIASES, BUNDLE_OPTIONS, bundleExternals } from './constructs/shop-function.ts';
+import { REPO_ROOT } from '../common/repo-paths.ts';
 
 export interface FunctionBundleSpec {
   /** The handler module, relative to `lambdas/` without extension (`handlers/products/list`). */

@@ -9,7 +9,8 @@ import * as targets from 'aws-cdk-lib/aws-events-targets';
 import { Construct } from 'constructs';
 import { jobs as jobTable, type Job } from '#lambdas/jobs.ts';
 import { bindGrant, type BindTargets } from './constructs/bind.ts';
-import { REPO_ROOT, ShopFunction } from './constructs/shop-function.ts';
+import { ShopFunction } from './constructs/shop-function.ts';
+import { REPO_ROOT } from '../common/repo-paths.ts';
 
 export interface JobsProps {
   readonly targets: BindTargets;

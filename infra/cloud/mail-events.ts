@@ -2,7 +2,7 @@
  * The function that records SES's bounce and complaint events on their orders (`mailEvents` in
  * `lambdas/jobs.ts`), with exactly its row's grants, run by an EventBridge rule on the account's
  * default event bus: the configuration set publishes its bounce, complaint and reject events there
- * (`infra/mail.ts`), and the rule (`mailEventsPattern`) takes this stage's configuration set's ones
+ * (`infra/cloud/mail.ts`), and the rule (`mailEventsPattern`) takes this stage's configuration set's ones
  * only. AWS service events on the default bus need no key, no topic and no subscription, and cost
  * nothing.
  *
@@ -25,7 +25,8 @@ import { Construct } from 'constructs';
 import { mailEvents, mailEventsPattern } from '#lambdas/jobs.ts';
 import { bindGrant, type BindTargets } from './constructs/bind.ts';
 import { acknowledgeNag } from './constructs/nag.ts';
-import { REPO_ROOT, ShopFunction } from './constructs/shop-function.ts';
+import { ShopFunction } from './constructs/shop-function.ts';
+import { REPO_ROOT } from '../common/repo-paths.ts';
 
 /** Retries of a failed invocation (Lambda's asynchronous invocation allows 0 to 2). */
 export const MAIL_EVENTS_INVOKE_RETRIES = 2;

@@ -1,6 +1,6 @@
 /**
  * The shop's e-mail: one SES template per mail template (rendered from the MJML of
- * `infra/mail-templates.ts` by `infra/mail-render.ts` before the stack is built, named with the stage
+ * `infra/common/mail-templates.ts` by `infra/common/mail-render.ts` before the stack is built, named with the stage
  * prefix, as the local twin names them) and the SES identity of the sender, which SES verifies by
  * e-mailing the address a link after the first deploy or, with a sender domain, by the DKIM CNAME
  * records the owner adds to the domain's DNS. While the account is in the SES sandbox, mail reaches
@@ -11,20 +11,20 @@
  *   send to them again instead of bouncing once more, which is what hurts the sender's reputation);
  * - publishes bounce, complaint and reject events to the account's default EventBridge bus (the only
  *   bus SES publishes to; AWS service events there need no key and cost nothing), where the rule of
- *   `infra/mail-events.ts` hands this configuration set's ones to the `MailEvents` function, which
+ *   `infra/cloud/mail-events.ts` hands this configuration set's ones to the `MailEvents` function, which
  *   writes a hard bounce or a complaint on its order, so the owner learns that a customer's address
  *   bounced and the order mail never arrived;
  * - counts rendering failures and rejects as CloudWatch metrics per configuration set, which the
- *   alarms watch (`infra/alarms.ts`), and publishes reputation metrics.
+ *   alarms watch (`infra/cloud/alarms.ts`), and publishes reputation metrics.
  */
 import { Stack } from 'aws-cdk-lib';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as ses from 'aws-cdk-lib/aws-ses';
 import { Construct } from 'constructs';
-import { assertSenderAtDomain, configurationSetName, mailFromDomainOf } from './config.ts';
+import { assertSenderAtDomain, configurationSetName, mailFromDomainOf } from '../common/config.ts';
 import { CONFIGURATION_SET_TAG } from '#lambdas/jobs.ts';
 import { MAIL_TEMPLATE_IDS, templateName, type MailTemplateId } from '#lambdas/contracts/mail-templates.ts';
-import type { RenderedMailTemplates } from './mail-render.ts';
+import type { RenderedMailTemplates } from '../common/mail-render.ts';
 
 export interface MailProps {
   readonly stage: string;

@@ -30,7 +30,8 @@ import type { TableKey } from '#lambdas/contracts/data-model.ts';
 import { streamConsumers as consumerTable, type StreamConsumer } from '#lambdas/jobs.ts';
 import { bindGrant, type BindTargets } from './constructs/bind.ts';
 import { acknowledgeNag } from './constructs/nag.ts';
-import { BASE_ENVIRONMENT, metricsNamespace, REPO_ROOT, ShopFunction } from './constructs/shop-function.ts';
+import { BASE_ENVIRONMENT, metricsNamespace, ShopFunction } from './constructs/shop-function.ts';
+import { REPO_ROOT } from '../common/repo-paths.ts';
 
 /** How long a consumer invocation may take: a batch at the slowest rate, or a page of back-in-stock requests. */
 export const CONSUMER_TIMEOUT = Duration.minutes(2);

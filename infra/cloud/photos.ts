@@ -19,7 +19,8 @@ import { Construct } from 'constructs';
 import { photoProcessing } from '#lambdas/jobs.ts';
 import { bindGrant, type BindTargets } from './constructs/bind.ts';
 import { acknowledgeNag } from './constructs/nag.ts';
-import { REPO_ROOT, ShopFunction } from './constructs/shop-function.ts';
+import { ShopFunction } from './constructs/shop-function.ts';
+import { REPO_ROOT } from '../common/repo-paths.ts';
 
 /** Where npm puts sharp's linux-arm64 build for the function's `node_modules`. */
 export const SHARP_ARM64_DIR = path.join(REPO_ROOT, '.cache', 'sharp-linux-arm64');

@@ -8,7 +8,7 @@
  * - `/images/*` from the images bucket (cached),
  *
  * with strict security headers on every answer. The built SPA (`web/dist`) is uploaded with a
- * `config.json` that carries the stack's values (`SpaConfig` of `infra/config.ts`).
+ * `config.json` that carries the stack's values (`SpaConfig` of `infra/common/config.ts`).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -24,12 +24,12 @@ import { routes as routeTable, type Route } from '#lambdas/routes.ts';
 import { paths, SITEMAP_API_PATH } from '#shared/paths.ts';
 import { APP_PAGES, APP_PREFIXES, DOCUMENTS, DOCUMENTS_PREFIX, MAX_PAGE_PATH_LENGTH, NOT_FOUND_PAGE_PATH, pageObjectKey, PAGES_FALLBACK_PATH, PAGES_PREFIX } from '#shared/pages.ts';
 import type { SpaConfig } from '#shared/spa-config.ts';
-import { contentSecurityPolicy, robotsTxt, type DomainSettings } from './config.ts';
+import { contentSecurityPolicy, robotsTxt, type DomainSettings } from '../common/config.ts';
 import { ACCESS_LOG_PREFIXES } from './data.ts';
 import { acknowledgeNag } from './constructs/nag.ts';
-import { REPO_ROOT } from './constructs/shop-function.ts';
 import { IMAGES_PREFIX } from '#lambdas/contracts/data-model.ts';
 import { ORIGIN_HEADER, PAGES_FALLBACK_HEADER, VIEWER_IP_HEADER } from '#lambdas/contracts/env.ts';
+import { WEB_DIST } from '../common/repo-paths.ts';
 
 /** Longest time CloudFront may keep a cacheable API answer, whatever the origin says. */
 export const API_CACHE_MAX_SECONDS = 300;
@@ -138,7 +138,7 @@ export class Web extends Construct {
 
   constructor(scope: Construct, id: string, props: WebProps) {
     super(scope, id);
-    const webDistDir = props.webDistDir ?? path.join(REPO_ROOT, 'web', 'dist');
+    const webDistDir = props.webDistDir ?? WEB_DIST;
     if (!fs.existsSync(path.join(webDistDir, 'index.html'))) {
       throw new Error(`web/dist is missing: run \`npm run build:web\` first (looked for ${path.join(webDistDir, 'index.html')})`);
     }

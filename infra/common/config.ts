@@ -78,7 +78,7 @@ export interface DeploySettings {
   readonly domain?: DomainSettings;
   /** Directory of the built SPA; `<repo>/web/dist` when absent. */
   readonly webDistDir?: string;
-  /** Context `waf=true`: an AWS WAF web ACL (us-east-1) in front of CloudFront (`infra/waf.ts`). */
+  /** Context `waf=true`: an AWS WAF web ACL (us-east-1) in front of CloudFront (`infra/cloud/waf.ts`). */
   readonly waf: boolean;
   /**
    * Payment instructions from context `payments` (an object in `cdk.json`, or its JSON text with

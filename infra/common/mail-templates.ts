@@ -1,8 +1,8 @@
 /**
  * The shop's e-mails, written once in MJML (responsive e-mail markup) with Handlebars placeholders,
- * and rendered into SES templates at build time by `infra/mail-render.ts`: when the CDK stack is
- * synthesized (`infra/mail.ts`) and when the local twin creates its templates
- * (`infra/local/bootstrap.ts`). The Lambda functions never see any of this; they send by template name
+ * and rendered into SES templates at build time by `infra/common/mail-render.ts`: when the CDK stack is
+ * synthesized (`infra/cloud/mail.ts`) and when the local twin creates its templates
+ * (`infra/twin/bootstrap.ts`). The Lambda functions never see any of this; they send by template name
  * with data typed in `lambdas/contracts/mail-templates.ts`.
  *
  * Placeholders: the HTML (MJML) reads the escaped values at the top level (`{{nome}}`); the subject and

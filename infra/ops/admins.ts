@@ -5,7 +5,7 @@
  * - `list`: every member of the `admin` group, with whether the account is active and its state.
  * - `disable <email>`: the account can no longer sign in; Cognito revokes its tokens and refuses to
  *   refresh them, so the back-office closes within the tokens' 15 minutes (the API's JWT authorizer
- *   cannot see a revocation: `ADMIN_TOKEN_VALIDITY` of `infra/auth.ts` bounds it). `enable` undoes it.
+ *   cannot see a revocation: `ADMIN_TOKEN_VALIDITY` of `infra/cloud/auth.ts` bounds it). `enable` undoes it.
  * - `remove <email>`: deletes the account (its sessions end the same way).
  * - `reset-mfa <email>`: for a lost phone. Deletes the admin's registered authenticator key with
  *   Cognito's `AdminDeleteSoftwareToken` (added to Cognito on 26 August 2026); the pool requires MFA
@@ -32,7 +32,7 @@ import {
   ListUsersInGroupCommand,
   type UserType,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { EMAIL_PATTERN, type ContextReader } from '../config.ts';
+import { EMAIL_PATTERN, type ContextReader } from '../common/config.ts';
 import { ADMIN_GROUP, cdkJsonContext, explainAwsError, OperatorError, POOL_OPTIONS, poolFromStack, poolPlace, runAsScript, UsageError, type PoolPlace } from './create-admin.ts';
 
 export const ADMINS_USAGE = `Usage: npm run admins -- <command> [email] [options]

@@ -16,22 +16,21 @@
 import { randomInt } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import {
   AdminAddUserToGroupCommand,
   AdminCreateUserCommand,
   CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { EMAIL_PATTERN, readDeploySettings, stackName as stackNameOf, type ContextReader } from '../config.ts';
+import { EMAIL_PATTERN, readDeploySettings, stackName as stackNameOf, type ContextReader } from '../common/config.ts';
+import { CDK_JSON } from '../common/repo-paths.ts';
 
-/** The Cognito group of back-office users (`ADMIN_GROUP_NAME` of `infra/auth.ts`, which loads aws-cdk-lib). */
+/** The Cognito group of back-office users (`ADMIN_GROUP_NAME` of `infra/cloud/auth.ts`, which loads aws-cdk-lib). */
 export const ADMIN_GROUP = 'admin';
 
 /** Optional dependency for the stack lookup; without it the pool id must be given. */
 const CLOUDFORMATION_CLIENT = '@aws-sdk/client-cloudformation';
-
-const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 /** `eu-west-1_AbC123xyZ`: the region, an underscore, an id. */
 const USER_POOL_ID_PATTERN = /^([a-z]{2}(?:-[a-z]+)+-\d+)_[0-9A-Za-z]+$/;
@@ -99,7 +98,7 @@ export interface CreateAdminOptions extends PoolPlace {
 }
 
 /** Context of `cdk.json` (what `cdk deploy` reads when no `-c` is given). */
-export function cdkJsonContext(file = path.join(REPO_ROOT, 'cdk.json')): ContextReader {
+export function cdkJsonContext(file = CDK_JSON): ContextReader {
   const context = fs.existsSync(file) ? ((JSON.parse(fs.readFileSync(file, 'utf8')) as { context?: Record<string, unknown> }).context ?? {}) : {};
   return (key) => context[key];
 }
@@ -144,7 +143,7 @@ export interface PoolPlace {
 }
 
 /**
- * The pool the command line names, resolved like the CDK app does (`infra/app.ts`), the command line
+ * The pool the command line names, resolved like the CDK app does (`infra/cloud/app.ts`), the command line
  * on top: `--user-pool-id` (or `USER_POOL_ID`), `--stage`, `--region`. Throws {@link UsageError}.
  */
 export function poolPlace(

@@ -1,7 +1,7 @@
 /**
  * `npm run restore -- --table orders --to 2026-11-20T09:00:00Z`: brings back items of a table as they
  * were at a moment of the last 35 days, with DynamoDB's point-in-time recovery (every table of the stack
- * has it on, `infra/data.ts`). For the shop's owner, or whoever helps them: everything it prints is in
+ * has it on, `infra/cloud/data.ts`). For the shop's owner, or whoever helps them: everything it prints is in
  * Portuguese and says what happens next.
  *
  * 1. **Restore** (`--table`, `--to`): `RestoreTableToPointInTime` into a NEW table,
@@ -47,7 +47,7 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import { tables, type TableDef, type TableKey } from '#lambdas/contracts/data-model.ts';
 import { formatDateTime } from '#shared/dates.ts';
-import { readDeploySettings, stackName as stackNameOf, type ContextReader } from '../config.ts';
+import { readDeploySettings, stackName as stackNameOf, type ContextReader } from '../common/config.ts';
 import { cdkJsonContext, OperatorError, PLACE_OPTIONS, runAsScript, UsageError } from './create-admin.ts';
 
 /** Tables that are never restored item by item, and why (said to the operator). */
@@ -96,7 +96,7 @@ export const PITR_MAX_DAYS = 35;
 
 /**
  * The encryption of the restored table: as the stack's tables (`encryption:
- * TableEncryptionV2.awsManagedKey()` in `infra/data.ts`), KMS with the AWS managed key
+ * TableEncryptionV2.awsManagedKey()` in `infra/cloud/data.ts`), KMS with the AWS managed key
  * `alias/aws/dynamodb` (SSESpecification: "If enabled (true), server-side encryption type is set to KMS
  * and an AWS managed key is used"; KMSMasterKeyId only for another key).
  */

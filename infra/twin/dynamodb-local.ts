@@ -15,6 +15,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { HOST, startChild, waitForPort, type Child } from './processes.ts';
+import { REPO_ROOT } from '../common/repo-paths.ts';
 
 const run = promisify(execFile);
 
@@ -23,7 +24,6 @@ export const DYNAMODB_LOCAL_INTEGRITY =
   'sha512-xTeeRLvzEfqyd5lh3bH4c0kHvSHHmmhD5ZDsHFKAQ5g2Zl6JqlFdutaQhCLHzxEp6Ry1o7TB6niIoXuQAnSewQ==';
 
 const here = dirname(fileURLToPath(import.meta.url));
-export const REPO_ROOT = join(here, '..', '..');
 const LAUNCHER = join(here, 'dynamodb', 'LocalDynamoLauncher.java');
 
 /** Checks that `java` 17+ is installed; throws a message saying what to install otherwise. */

@@ -17,7 +17,7 @@ import { paths, SITEMAP_API_PATH } from '#shared/paths.ts';
 import { documentObjectKey, MAX_PAGE_PATH_LENGTH, NOT_FOUND_PAGE_PATH, pageKind, pageObjectKey, PAGES_FALLBACK_PATH } from '#shared/pages.ts';
 import { IMAGES_PREFIX } from '#lambdas/contracts/data-model.ts';
 import { ORIGIN_HEADER, PAGES_FALLBACK_HEADER, VIEWER_IP_HEADER } from '#lambdas/contracts/env.ts';
-import { robotsTxt } from '../config.ts';
+import { robotsTxt } from '../common/config.ts';
 import { HOST } from './processes.ts';
 
 const TYPES: Record<string, string> = {

@@ -1,7 +1,7 @@
 /**
  * The twin's IAM (DESIGN rule 24): in the cloud each route and job is its own function, which sees
  * only the environment variables and may call only the AWS actions its row's `grants` give it
- * (`infra/constructs/bind.ts`). The twin runs every handler in one process, so it runs each call in
+ * (`infra/cloud/constructs/bind.ts`, from the tables of `infra/common/grants.ts`). The twin runs every handler in one process, so it runs each call in
  * the scope of its row (AsyncLocalStorage) and enforces the same two things there:
  *
  * - **Environment:** a variable that some grant brings reads as unset unless this row's grants bring
@@ -24,7 +24,6 @@ import { ddb } from '#lambdas/repositories/dynamodb-client.ts';
 import { s3 } from '#lambdas/repositories/s3-client.ts';
 import { onPresign } from '#lambdas/repositories/signed-s3.ts';
 import { ses } from '#lambdas/repositories/ses-client.ts';
-import { REPO_ROOT } from './dynamodb-local.ts';
 import {
   BUCKET_DELETE_ACTIONS,
   BUCKET_LIST_ACTIONS,
@@ -34,7 +33,8 @@ import {
   TABLE_READ_ACTIONS,
   TABLE_WRITE_ACTIONS,
   envVarsOf,
-} from '../constructs/bind.ts';
+} from '../common/grants.ts';
+import { REPO_ROOT } from '../common/repo-paths.ts';
 
 export interface FunctionScope {
   /** The route key or job name, for the refusal's message. */

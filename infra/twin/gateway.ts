@@ -17,8 +17,8 @@ import { gzipSync } from 'node:zlib';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { JwtRsaVerifier } from 'aws-jwt-verify';
 import { DEFAULT_THROTTLE, routes as routeTable, type Route } from '#lambdas/routes.ts';
-import { REPO_ROOT } from './dynamodb-local.ts';
 import { asFunction } from './function-scope.ts';
+import { REPO_ROOT } from '../common/repo-paths.ts';
 
 /** API Gateway's own payload limit. */
 const MAX_REQUEST_BYTES = 10 * 1024 * 1024;

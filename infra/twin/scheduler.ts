@@ -5,8 +5,8 @@
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { jobs as jobTable, type Job } from '#lambdas/jobs.ts';
-import { REPO_ROOT } from './dynamodb-local.ts';
 import { asFunction } from './function-scope.ts';
+import { REPO_ROOT } from '../common/repo-paths.ts';
 
 type JobHandler = () => Promise<unknown>;
 

@@ -5,9 +5,9 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { REPO_ROOT } from './dynamodb-local.ts';
 import { seedCatalogue } from './seed.ts';
 import { handlerEnv, startTwin, type Twin } from './twin.ts';
+import { REPO_ROOT } from '../common/repo-paths.ts';
 
 const dataDir = join(REPO_ROOT, '.data');
 const runtimeFile = join(dataDir, 'twin.json');

@@ -6,8 +6,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { dataDirNotice, twinDataDir } from './data-dir.ts';
-import { REPO_ROOT } from './dynamodb-local.ts';
 import { DEFAULT_ADMIN, MAIL_FROM, startTwin, webDistDir, type Twin } from './twin.ts';
+import { REPO_ROOT } from '../common/repo-paths.ts';
 
 const dev = process.argv.includes('--dev');
 const verbose = process.argv.includes('--verbose');

@@ -23,8 +23,8 @@ import {
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import type { StreamConsumer, StreamFilter } from '#lambdas/jobs.ts';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from './bootstrap.ts';
-import { REPO_ROOT } from './dynamodb-local.ts';
 import { asFunction } from './function-scope.ts';
+import { REPO_ROOT } from '../common/repo-paths.ts';
 
 type StreamHandler = (event: DynamoDBStreamEvent) => Promise<DynamoDBBatchResponse>;
 

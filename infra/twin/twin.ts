@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { DeleteObjectsCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { DOCUMENTS_PREFIX, PAGES_PREFIX } from '#shared/pages.ts';
 import { DEFAULT_ADMIN_PREFIX } from '#shared/paths.ts';
-import { configurationSetName, contentSecurityPolicy } from '../config.ts';
+import { configurationSetName, contentSecurityPolicy } from '../common/config.ts';
 import { buckets, tables, type BucketKey, type TableKey } from '#lambdas/contracts/data-model.ts';
 import { MAIL_ENV, ORDER_LINK_ENV, ORIGIN_ENV, OUTBOX_ENV, PAGES_ENV } from '#lambdas/contracts/env.ts';
 import { seedSettings } from '#lambdas/repositories/settings.ts';
@@ -28,8 +28,7 @@ import {
   type AdminAccount,
 } from './bootstrap.ts';
 import { startCognitoLocal } from './cognito-local.ts';
-import { REPO_ROOT, startDynamoDbLocal } from './dynamodb-local.ts';
-import { RENDERER_DIST } from '../constructs/shop-function.ts';
+import { startDynamoDbLocal } from './dynamodb-local.ts';
 import { startFrontDoor } from './front-door.ts';
 import { createGateway } from './gateway.ts';
 import { HOST, assertPortFree, freePort } from './processes.ts';
@@ -45,6 +44,7 @@ import { migrateLegacyPhotos } from '#lambdas/services/photo-migration.ts';
 import { migrateProductVariants } from '#lambdas/services/variant-migration.ts';
 import { startSesLocal } from './ses-local.ts';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { RENDERER_DIST, WEB_DIST } from '../common/repo-paths.ts';
 
 export const DEFAULT_ADMIN: AdminAccount = { email: 'admin@example.com', password: 'Joias-Admin-2026!' };
 export const MAIL_TEMPLATE_PREFIX = 'local-';
@@ -97,7 +97,7 @@ export interface Twin {
 }
 
 /** The built SPA the front door serves: `WEB_DIST` if set (parallel builds), else `web/dist`. */
-export const webDistDir = (): string => process.env.WEB_DIST ?? join(REPO_ROOT, 'web', 'dist');
+export const webDistDir = (): string => process.env.WEB_DIST ?? WEB_DIST;
 /** The built pre-renderer the twin's page functions load (as the cloud's bundle them). */
 export const rendererDir = (): string => process.env.RENDERER_DIST ?? RENDERER_DIST;
 

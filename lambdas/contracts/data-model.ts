@@ -1,7 +1,7 @@
 /**
  * The DynamoDB tables of the shop, declared once.
  *
- * The CDK stack (`infra/data.ts`) and the local twin (`infra/local/bootstrap.ts`) both create their
+ * The CDK stack (`infra/cloud/data.ts`) and the local twin (`infra/twin/bootstrap.ts`) both create their
  * tables from these definitions, and the Lambda handlers find each table's name in the environment
  * variable named here. Listing indexes use a constant partition attribute (`listing`) with a time sort
  * key, so "newest first" pages are queries, never scans; a small shop's write rate stays far below

@@ -120,7 +120,7 @@ let credentials: AwsCredentialIdentityProvider | undefined;
 const presignChecks: ((operation: 'GetObject' | 'PutObject', bucket: string, key: string) => void)[] = [];
 
 /**
- * Registers a check run before each link is signed (the twin's IAM, `infra/local/function-scope.ts`:
+ * Registers a check run before each link is signed (the twin's IAM, `infra/twin/function-scope.ts`:
  * it refuses a function without `s3:GetObject`, or `s3:PutObject` for a write, on the object). Nothing
  * registers one in the cloud.
  */

@@ -1,7 +1,7 @@
 /**
  * TOTP MFA of the back-office sign-in, in real headless Chromium, against recorded Cognito answers.
  *
- * The cloud's user pool requires TOTP MFA (`infra/auth.ts`); the twin's Cognito (cognito-local 5.3.0)
+ * The cloud's user pool requires TOTP MFA (`infra/cloud/auth.ts`); the twin's Cognito (cognito-local 5.3.0)
  * cannot run the MFA_SETUP challenge, so the twin keeps MFA off. Here the page's calls to the Cognito
  * endpoint are answered, by their `X-Amz-Target`, with the JSON Cognito documents for a pool with MFA
  * required (ChallengeName MFA_SETUP / SOFTWARE_TOKEN_MFA, Session, SecretCode, Status, and its error
@@ -19,7 +19,7 @@ import { AdminGetUserCommand, InitiateAuthCommand } from '@aws-sdk/client-cognit
 import type { Page, Request, Route } from 'playwright-core';
 import { encode } from 'uqr';
 import { describe, expect, it } from 'vitest';
-import { cognitoClient, ensureUser } from '#infra/local/bootstrap.ts';
+import { cognitoClient, ensureUser } from '#infra/twin/bootstrap.ts';
 import { adminTexts } from '#shared/messages.ts';
 import { MOBILE, openPage, seriousViolations, useShop, type PageProblems } from '../web/e2e-support.ts';
 

@@ -6,7 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { seedPieces } from '#infra/local/seed/catalogue.ts';
+import { seedPieces } from '#infra/twin/seed/catalogue.ts';
 import { monthKey } from '#shared/mb-way.ts';
 import { expireReservation, fillShipping, getItem, MOBILE, openPage, mailsTo, scanAll, setMbWayCounters, setStock, useShop } from '../web/e2e-support.ts';
 

@@ -1,7 +1,7 @@
 /** A large catalogue: /shop shows the first cards and more on demand, filters included. */
 import { describe, expect, it } from 'vitest';
 import { putProduct } from '#lambdas/repositories/products.ts';
-import { seedPieces } from '#infra/local/seed/catalogue.ts';
+import { seedPieces } from '#infra/twin/seed/catalogue.ts';
 import { CARDS_PER_STEP } from '#web/features/catalog/shop-page.tsx';
 import { useShop } from '../web/e2e-support.ts';
 

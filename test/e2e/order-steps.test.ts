@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { seedPieces } from '#infra/local/seed/catalogue.ts';
+import { seedPieces } from '#infra/twin/seed/catalogue.ts';
 import { DEFAULT_ADMIN_PREFIX, paths } from '#shared/paths.ts';
 import { clientFetch } from '../support/clients.ts';
 import { myOrderTexts, validationTexts } from '#shared/messages.ts';

@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { paths } from '#shared/paths.ts';
 import { STATIC_PAGES } from '#shared/pages.ts';
-import { seedPieces } from '#infra/local/seed/catalogue.ts';
+import { seedPieces } from '#infra/twin/seed/catalogue.ts';
 import { MOBILE, openPage, useShop } from '../web/e2e-support.ts';
 
 const shop = useShop();

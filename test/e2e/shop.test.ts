@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { seedPieces } from '#infra/local/seed/catalogue.ts';
+import { seedPieces } from '#infra/twin/seed/catalogue.ts';
 import { useShop } from '../web/e2e-support.ts';
 
 const shop = useShop();

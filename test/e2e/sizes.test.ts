@@ -5,7 +5,7 @@
  * in the cart as two lines and reserves both; the owner sees the sizes and changes one size's stock.
  */
 import { describe, expect, it } from 'vitest';
-import { seedPieces } from '#infra/local/seed/catalogue.ts';
+import { seedPieces } from '#infra/twin/seed/catalogue.ts';
 import { fillShipping, getItem, openPage, scanAll, useShop } from '../web/e2e-support.ts';
 
 const shop = useShop();

@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { seedCollections, seedPieces } from '#infra/local/seed/catalogue.ts';
+import { seedCollections, seedPieces } from '#infra/twin/seed/catalogue.ts';
 import { DEFAULT_LISTING_FILTER, filterProducts, type ListingFilter } from '#shared/listing-filter.ts';
 import { appRunning, DESKTOP, MOBILE, openPage, scanAll, seriousViolations, useShop } from '../web/e2e-support.ts';
 

@@ -8,9 +8,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Match } from 'aws-cdk-lib/assertions';
 import { routes } from '#lambdas/routes.ts';
-import { ALARM_PERIOD, ALARM_THRESHOLDS, BUDGET_ALERTS, REPUTATION_PERIOD, TABLE_THROTTLE_METRIC, tableThrottlesQuery } from '#infra/alarms.ts';
-import { configurationSetName, DEFAULT_MONTHLY_BUDGET_USD } from '#infra/config.ts';
-import { LATENCY_WATCHED_ROUTES } from '#infra/api.ts';
+import { ALARM_PERIOD, ALARM_THRESHOLDS, BUDGET_ALERTS, REPUTATION_PERIOD, TABLE_THROTTLE_METRIC, tableThrottlesQuery } from '#infra/cloud/alarms.ts';
+import { configurationSetName, DEFAULT_MONTHLY_BUDGET_USD } from '#infra/common/config.ts';
+import { LATENCY_WATCHED_ROUTES } from '#infra/cloud/api.ts';
 import { tables } from '#lambdas/contracts/data-model.ts';
 import { synthShop, SYNTH_TIMEOUT_MS, removeScratch, type Synthesized } from './support.ts';
 

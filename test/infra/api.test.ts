@@ -9,17 +9,12 @@ import { Match } from 'aws-cdk-lib/assertions';
 import { routeId, routes, type Grant, type Route } from '#lambdas/routes.ts';
 import { buckets, tables } from '#lambdas/contracts/data-model.ts';
 import { MAIL_TEMPLATE_IDS, templateName } from '#lambdas/contracts/mail-templates.ts';
-import { routeKeyOf, type RouteKey } from '#infra/api.ts';
+import { routeKeyOf, type RouteKey } from '#infra/cloud/api.ts';
 import { jobs, streamConsumers } from '#lambdas/jobs.ts';
-import { baseEnvironment, FUNCTION_RUNTIME } from '#infra/constructs/shop-function.ts';
-import {
-  BUCKET_PUT_ACTIONS,
-  MAIL_ENV,
-  TABLE_WRITE_ACTIONS,
-  envVarsOf,
-} from '#infra/constructs/bind.ts';
+import { baseEnvironment, FUNCTION_RUNTIME } from '#infra/cloud/constructs/shop-function.ts';
+import { BUCKET_PUT_ACTIONS, TABLE_WRITE_ACTIONS, envVarsOf } from '#infra/common/grants.ts';
 import { actionsOf, findDependencyCycle, makeHandlers, openViolations, statementsOfRole, synthShop, SYNTH_TIMEOUT_MS, TEST_SENDER, removeScratch, type Synthesized } from './support.ts';
-import { ORIGIN_ENV, PAGES_ENV } from '#lambdas/contracts/env.ts';
+import { MAIL_ENV, ORIGIN_ENV, PAGES_ENV } from '#lambdas/contracts/env.ts';
 
 let shop: Synthesized;
 

@@ -1,7 +1,7 @@
 /** The admin user pool: invitation only, strong passwords, the `admin` group, a public SPA client. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Match } from 'aws-cdk-lib/assertions';
-import { ADMIN_GROUP_NAME, ADMIN_SIGN_IN_STEP_VALIDITY, ADMIN_TOKEN_VALIDITY } from '#infra/auth.ts';
+import { ADMIN_GROUP_NAME, ADMIN_SIGN_IN_STEP_VALIDITY, ADMIN_TOKEN_VALIDITY } from '#infra/cloud/auth.ts';
 import { adminTexts } from '#shared/messages.ts';
 import { ADMIN_PASSWORD_POLICY, passwordRuleText } from '#shared/password-policy.ts';
 import { synthShop, SYNTH_TIMEOUT_MS, removeScratch, type Synthesized } from './support.ts';

@@ -1,6 +1,6 @@
 /** Deploy settings from CDK context and the shop's Content-Security-Policy. */
 import { describe, expect, it } from 'vitest';
-import { contentSecurityPolicy, DEFAULT_REGION, readDeploySettings, robotsTxt, DEFAULT_MONTHLY_BUDGET_USD } from '#infra/config.ts';
+import { contentSecurityPolicy, DEFAULT_REGION, readDeploySettings, robotsTxt, DEFAULT_MONTHLY_BUDGET_USD } from '#infra/common/config.ts';
 
 function reader(context: Record<string, unknown>) {
   return (key: string) => context[key];

@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { App, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
-import { Auth, ADMIN_GROUP_NAME } from '#infra/auth.ts';
+import { Auth, ADMIN_GROUP_NAME } from '#infra/cloud/auth.ts';
 import {
   ADMIN_GROUP,
   PASSWORD_ALPHABETS,
@@ -16,7 +16,7 @@ import {
   generateTemporaryPassword,
   parseCreateAdminArgs,
   poolFromOutputs,
-} from '#infra/scripts/create-admin.ts';
+} from '#infra/ops/create-admin.ts';
 import { SYNTH_TIMEOUT_MS } from './support.ts';
 
 const context = (values: Record<string, unknown>) => (key: string) => values[key];

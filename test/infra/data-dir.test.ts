@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dataDirNotice, twinDataDir } from '#infra/local/data-dir.ts';
+import { dataDirNotice, twinDataDir } from '#infra/twin/data-dir.ts';
 
 describe("the twin's data directory", () => {
   it('is .data/ in the repository unless TWIN_DATA_DIR moves it', () => {

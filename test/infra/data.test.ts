@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tables, type TableDef, type TableKey } from '#lambdas/contracts/data-model.ts';
-import { UPLOADS_EXPIRY_DAYS } from '#infra/data.ts';
+import { UPLOADS_EXPIRY_DAYS } from '#infra/cloud/data.ts';
 import { synthShop, SYNTH_TIMEOUT_MS, removeScratch, type Synthesized } from './support.ts';
 
 let shop: Synthesized;

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Match } from 'aws-cdk-lib/assertions';
 import { photoProcessing } from '#lambdas/jobs.ts';
-import { sharpArm64Commands, SHARP_ARM64_DIR } from '#infra/photos.ts';
+import { sharpArm64Commands, SHARP_ARM64_DIR } from '#infra/cloud/photos.ts';
 import { actionsOf, removeScratch, statementsOfRole, synthShop, SYNTH_TIMEOUT_MS, type Synthesized } from './support.ts';
 
 let shop: Synthesized;

@@ -1,7 +1,7 @@
 /** The pure parts of `npm run recount`: the command line and finding the stack's tables by name. */
 import { describe, expect, it } from 'vitest';
-import { OperatorError, UsageError } from '#infra/scripts/create-admin.ts';
-import { parseRecountArgs, stackTableNames } from '#infra/scripts/recount.ts';
+import { OperatorError, UsageError } from '#infra/ops/create-admin.ts';
+import { parseRecountArgs, stackTableNames } from '#infra/ops/recount.ts';
 import { countersFrom } from '#lambdas/services/counters.ts';
 
 const context = (values: Record<string, unknown>) => (key: string) => values[key];

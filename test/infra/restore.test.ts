@@ -18,8 +18,8 @@ import {
 import { App, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
-import { Data } from '#infra/data.ts';
-import { OperatorError, UsageError } from '#infra/scripts/create-admin.ts';
+import { Data } from '#infra/cloud/data.ts';
+import { OperatorError, UsageError } from '#infra/ops/create-admin.ts';
 import {
   checkRestoreWindow,
   explainRestoreError,
@@ -30,7 +30,7 @@ import {
   restoredTableName,
   runRestore,
   type RestoreOptions,
-} from '#infra/scripts/restore.ts';
+} from '#infra/ops/restore.ts';
 
 const NOW = new Date('2026-11-25T12:00:00Z');
 const context = (values: Record<string, unknown>) => (key: string) => values[key];

@@ -1,5 +1,5 @@
 /**
- * Synthesizes the shop stack the way `infra/app.ts` does (cdk-nag AWS Solutions checks included) but
+ * Synthesizes the shop stack the way `infra/cloud/app.ts` does (cdk-nag AWS Solutions checks included) but
  * without bundling the functions, into a temporary directory, and hands the tests the template, the
  * CDK validation report and the stack object.
  */
@@ -10,13 +10,13 @@ import { App, CfnElement, Validations } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
-import { REPO_ROOT } from '#infra/constructs/shop-function.ts';
-import { renderMailTemplates } from '#infra/mail-render.ts';
-import { ShopStack, type ShopStackProps } from '#infra/stack.ts';
+import { renderMailTemplates } from '#infra/common/mail-render.ts';
+import { ShopStack, type ShopStackProps } from '#infra/cloud/stack.ts';
+import { REPO_ROOT } from '#infra/common/repo-paths.ts';
 
 export const TEST_SENDER = 'loja@joias.test';
 
-/** The mail templates rendered from MJML, as `infra/app.ts` renders them before building the stack. */
+/** The mail templates rendered from MJML, as `infra/cloud/app.ts` renders them before building the stack. */
 export const MAIL_TEMPLATES = await renderMailTemplates();
 
 /** Temporary directories made by the helpers below; `removeScratch` (an `afterAll`) deletes them. */

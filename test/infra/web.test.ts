@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import { routes } from '#lambdas/routes.ts';
-import { API_CACHE_MAX_SECONDS, cachedApiPathPatterns, pageRewriteCode, SITEMAP_REWRITE_CODE } from '#infra/web.ts';
+import { API_CACHE_MAX_SECONDS, cachedApiPathPatterns, pageRewriteCode, SITEMAP_REWRITE_CODE } from '#infra/cloud/web.ts';
 import { documentObjectKey, DOCUMENTS_PREFIX, pageKind, pageObjectKey, PAGES_FALLBACK_PATH, PAGES_PREFIX } from '#shared/pages.ts';
 import { paths } from '#shared/paths.ts';
 import { findDependencyCycle, openViolations, synthShop, SYNTH_TIMEOUT_MS, removeScratch, type Synthesized } from './support.ts';

@@ -21,9 +21,9 @@ import {
   InitiateAuthCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cognitoClient, ensureUser } from '#infra/local/bootstrap.ts';
-import { ADMINS_USAGE, listAdmins, parseAdminsArgs, runAdmins, softwareTokenDeletion, type AdminsCommand } from '#infra/scripts/admins.ts';
-import { ADMIN_GROUP, OperatorError, UsageError } from '#infra/scripts/create-admin.ts';
+import { cognitoClient, ensureUser } from '#infra/twin/bootstrap.ts';
+import { ADMINS_USAGE, listAdmins, parseAdminsArgs, runAdmins, softwareTokenDeletion, type AdminsCommand } from '#infra/ops/admins.ts';
+import { ADMIN_GROUP, OperatorError, UsageError } from '#infra/ops/create-admin.ts';
 import { twin } from '../support/twin.ts';
 
 const PASSWORD = 'Equipa-Loja-2026!';
@@ -150,7 +150,7 @@ describe('npm run admins', () => {
 // --- reset-mfa against recorded Cognito answers ----------------------------------------------------
 
 const POOL = 'eu-west-1_AbC123xyZ';
-/** With e-mail as the sign-in name (`infra/auth.ts`), Cognito's username is the user's sub. */
+/** With e-mail as the sign-in name (`infra/cloud/auth.ts`), Cognito's username is the user's sub. */
 const SUB = '46f2b4a4-1071-70d5-8c41-0d5a1f3e9b7c';
 const RUI = 'rui@example.pt';
 

@@ -19,7 +19,7 @@ import { customerTerm, orderNumberTerms, orderSearchTerms } from '#shared/order-
 import type { OrderStatus } from '#shared/order-status.ts';
 import { ANONYMISED_FIELDS, scrubbedOrderTexts } from '#shared/personal-data.ts';
 import { tables, type TableKey } from '#lambdas/contracts/data-model.ts';
-import { asFunction } from '#infra/local/function-scope.ts';
+import { asFunction } from '#infra/twin/function-scope.ts';
 import { routes } from '#lambdas/routes.ts';
 import { handler as anonymiseHandler } from '#lambdas/handlers/admin/customers/anonymise.ts';
 import { handler as customerHandler } from '#lambdas/handlers/admin/customers/get.ts';

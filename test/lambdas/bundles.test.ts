@@ -17,11 +17,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bundleFunction, functionBundleSpecs, type FunctionBundle, type FunctionBundleSpec } from '#infra/bundles.ts';
-import { EVENT_STREAMS, REPO_ROOT, UNREACHED_IN_LAMBDA } from '#infra/constructs/shop-function.ts';
+import { bundleFunction, functionBundleSpecs, type FunctionBundle, type FunctionBundleSpec } from '#infra/cloud/bundles.ts';
+import { EVENT_STREAMS, UNREACHED_IN_LAMBDA } from '#infra/cloud/constructs/shop-function.ts';
 import { ORIGIN_ENV, ORIGIN_HEADER } from '#lambdas/contracts/env.ts';
 import { routes } from '#lambdas/routes.ts';
 import { twin } from '../support/twin.ts';
+import { REPO_ROOT } from '#infra/common/repo-paths.ts';
 
 const run = promisify(execFile);
 const specs = functionBundleSpecs();

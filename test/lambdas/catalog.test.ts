@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { seedPieces } from '#infra/local/seed/catalogue.ts';
+import { seedPieces } from '#infra/twin/seed/catalogue.ts';
 import { photoFallback, photoFiles } from '#shared/photos.ts';
 import { call } from '../support/twin.ts';
 

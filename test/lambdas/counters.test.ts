@@ -27,7 +27,7 @@ import { invoke } from '../support/events.ts';
 import { createProduct, orderBody, reservationBody, uploadProof } from '../support/factories.ts';
 import { twin } from '../support/twin.ts';
 import { useOwnTables } from '../support/own-tables.ts';
-import { startStreamPoller, type StreamPoller } from '#infra/local/stream-poller.ts';
+import { startStreamPoller, type StreamPoller } from '#infra/twin/stream-poller.ts';
 import { OUTBOX_STREAM_FILTER } from '#lambdas/contracts/outbox.ts';
 import { streamConsumers } from '#lambdas/jobs.ts';
 

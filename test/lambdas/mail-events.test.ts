@@ -12,11 +12,11 @@ import type { Order } from '#shared/api.ts';
 import { handler } from '#lambdas/consumers/mail-events.ts';
 import { mailEvents, SES_EVENT_DETAIL_TYPES } from '#lambdas/jobs.ts';
 import type { SesEvent } from '#lambdas/services/mail-events.ts';
-import { LOCAL_REGION } from '#infra/local/bootstrap.ts';
-import { asFunction } from '#infra/local/function-scope.ts';
-import { mailEventsBus } from '#infra/local/mail-events.ts';
-import { sesEventBridgeEvent } from '#infra/local/ses-local.ts';
-import { MAIL_CONFIGURATION_SET } from '#infra/local/twin.ts';
+import { LOCAL_REGION } from '#infra/twin/bootstrap.ts';
+import { asFunction } from '#infra/twin/function-scope.ts';
+import { mailEventsBus } from '#infra/twin/mail-events.ts';
+import { sesEventBridgeEvent } from '#infra/twin/ses-local.ts';
+import { MAIL_CONFIGURATION_SET } from '#infra/twin/twin.ts';
 import { createProduct, mailsTo, orderBody, placeOrder } from '../support/factories.ts';
 import { adminToken, call } from '../support/twin.ts';
 

@@ -1,13 +1,13 @@
 /**
- * The twin's mail viewer (`infra/local/ses-local.ts`) shows each mail as the customer would see it
+ * The twin's mail viewer (`infra/twin/ses-local.ts`) shows each mail as the customer would see it
  * and runs no script a mail carries: the HTML in frames with an empty sandbox, under a CSP without scripts.
  */
 import { randomUUID } from 'node:crypto';
 import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOCAL_CREDENTIALS, LOCAL_REGION } from '#infra/local/bootstrap.ts';
-import { VIEWER_CSP } from '#infra/local/ses-local.ts';
+import { LOCAL_CREDENTIALS, LOCAL_REGION } from '#infra/twin/bootstrap.ts';
+import { VIEWER_CSP } from '#infra/twin/ses-local.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { twin } from '../support/twin.ts';
 

@@ -14,7 +14,7 @@ import type { AdminProduct } from '#shared/product.ts';
 import type { ProductUpdateInput } from '#shared/schemas/index.ts';
 import { readObject, writeObject } from '#lambdas/repositories/storage.ts';
 import { deleteProductItem } from '#lambdas/repositories/products.ts';
-import { asFunction } from '#infra/local/function-scope.ts';
+import { asFunction } from '#infra/twin/function-scope.ts';
 import { routes } from '#lambdas/routes.ts';
 import { streamConsumers } from '#lambdas/jobs.ts';
 import { keepPage, PAGE_CONTENT_TYPE, renderMissingPage, renderPath } from '#lambdas/services/pages.ts';

@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { apiTexts, validationTexts } from '#shared/messages.ts';
 import { photoFile, photoFiles, PHOTO_WIDTHS, type ProductPhoto } from '#shared/photos.ts';
 import { MAX_IMAGE_BYTES } from '#shared/uploads.ts';
-import { jewelleryImage } from '#infra/local/seed/images.ts';
+import { jewelleryImage } from '#infra/twin/seed/images.ts';
 import { getProduct, putProduct } from '#lambdas/repositories/products.ts';
 import { writeObject } from '#lambdas/repositories/storage.ts';
 import { photoId } from '#lambdas/services/photo-processing.ts';

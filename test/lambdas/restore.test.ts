@@ -21,9 +21,9 @@ import {
   type AttributeValue,
 } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOCAL_CREDENTIALS, LOCAL_REGION } from '#infra/local/bootstrap.ts';
-import { OperatorError } from '#infra/scripts/create-admin.ts';
-import { applyCopy, parseRestoreArgs, planCopy, runRestore, type RestoreOptions } from '#infra/scripts/restore.ts';
+import { LOCAL_CREDENTIALS, LOCAL_REGION } from '#infra/twin/bootstrap.ts';
+import { OperatorError } from '#infra/ops/create-admin.ts';
+import { applyCopy, parseRestoreArgs, planCopy, runRestore, type RestoreOptions } from '#infra/ops/restore.ts';
 import { tables, type TableDef, type TableKey } from '#lambdas/contracts/data-model.ts';
 import { twin } from '../support/twin.ts';
 

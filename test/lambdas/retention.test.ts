@@ -11,7 +11,7 @@ import type { PlaceOrderResponse } from '#shared/api.ts';
 import { customerTerm } from '#shared/order-search.ts';
 import { DEFAULT_SETTINGS, SETTINGS_LIMITS } from '#shared/settings.ts';
 import { shopSettingsSchema } from '#shared/schemas/settings.ts';
-import { asFunction } from '#infra/local/function-scope.ts';
+import { asFunction } from '#infra/twin/function-scope.ts';
 import { jobs } from '#lambdas/jobs.ts';
 import { handler as purgeJob } from '#lambdas/consumers/purge-expired-data.ts';
 import { handler as createContactMessage } from '#lambdas/handlers/contact-messages/create.ts';

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedSettings } from '#lambdas/repositories/settings.ts';
-import { LOCAL_PAYMENTS, startTwin, type Twin } from '#infra/local/twin.ts';
+import { LOCAL_PAYMENTS, startTwin, type Twin } from '#infra/twin/twin.ts';
 import type { SettingsResponse } from '#shared/api.ts';
 import { monthKey } from '#shared/mb-way.ts';
 import { DEFAULT_SETTINGS, SEED_AUTHOR, SETTINGS_CACHE_SECONDS, type ShopSettings } from '#shared/settings.ts';

@@ -10,7 +10,7 @@
 import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { describe, expect, it } from 'vitest';
-import { asFunction } from '#infra/local/function-scope.ts';
+import { asFunction } from '#infra/twin/function-scope.ts';
 import { objectHead } from '#lambdas/repositories/storage.ts';
 import { presignedUrl, readSmallObject, signedDownloadUrl, writeHeaders, writeNewObject, type ObjectRead, type ObjectWrite } from '#lambdas/repositories/signed-s3.ts';
 import { PNG_BYTES, uploadProof } from '../support/factories.ts';

@@ -7,8 +7,8 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Route } from '#lambdas/routes.ts';
-import { createGateway } from '#infra/local/gateway.ts';
-import { asFunction } from '#infra/local/function-scope.ts';
+import { createGateway } from '#infra/twin/gateway.ts';
+import { asFunction } from '#infra/twin/function-scope.ts';
 import { ORDER_LINK_ENV } from '#lambdas/contracts/env.ts';
 import { uploadProof } from '../support/factories.ts';
 import { call, twin } from '../support/twin.ts';

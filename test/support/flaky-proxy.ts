@@ -4,7 +4,7 @@
  * took effect, the caller never heard). For fault tests of the AWS SDK paths.
  */
 import http from 'node:http';
-import { forwardableHeaders } from '#infra/local/processes.ts';
+import { forwardableHeaders } from '#infra/twin/processes.ts';
 
 export type Fault = 'pass' | 'throttle' | 'error500' | 'drop-response';
 

@@ -5,7 +5,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import type { TestProject } from 'vitest/node';
-import { startTwin, type Twin } from '#infra/local/twin.ts';
+import { startTwin, type Twin } from '#infra/twin/twin.ts';
 import type { TwinInfo } from './twin.ts';
 
 let twin: Twin | undefined;

@@ -4,8 +4,8 @@
  * points this process's handlers at fresh tables (they find tables by their environment variables),
  * seeded as the twin seeds new ones, and puts the environment back afterwards.
  */
-import { createTables } from '#infra/local/bootstrap.ts';
-import { seedLocalSettings } from '#infra/local/twin.ts';
+import { createTables } from '#infra/twin/bootstrap.ts';
+import { seedLocalSettings } from '#infra/twin/twin.ts';
 import { tables, type TableKey } from '#lambdas/contracts/data-model.ts';
 import { recount } from '#lambdas/services/counters.ts';
 import { twin } from './twin.ts';

@@ -5,7 +5,7 @@
 import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import sharp from 'sharp';
 import type { PhotoUploadStatus } from '#shared/api.ts';
-import { LOCAL_CREDENTIALS, LOCAL_REGION } from '#infra/local/bootstrap.ts';
+import { LOCAL_CREDENTIALS, LOCAL_REGION } from '#infra/twin/bootstrap.ts';
 import { call, twin } from './twin.ts';
 
 /**

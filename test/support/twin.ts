@@ -10,7 +10,7 @@ import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { inject } from 'vitest';
 import type { ApiErrorBody } from '#shared/api.ts';
 import { apiRequestLine, type ApiCall, type ApiResponse, type ApiRouteKey } from '#shared/api-routes.ts';
-import { cognitoClient, ensureUser, LOCAL_CREDENTIALS, LOCAL_REGION } from '#infra/local/bootstrap.ts';
+import { cognitoClient, ensureUser, LOCAL_CREDENTIALS, LOCAL_REGION } from '#infra/twin/bootstrap.ts';
 import { clientFetch } from './clients.ts';
 
 export interface TwinInfo {

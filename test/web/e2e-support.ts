@@ -11,8 +11,8 @@ import { DynamoDBDocumentClient, ScanCommand, GetCommand, UpdateCommand, PutComm
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { tables, type TableKey } from '#lambdas/contracts/data-model.ts';
-import { LOCAL_CREDENTIALS, LOCAL_REGION } from '#infra/local/bootstrap.ts';
-import { startTwin, webDistDir, type Twin } from '#infra/local/twin.ts';
+import { LOCAL_CREDENTIALS, LOCAL_REGION } from '#infra/twin/bootstrap.ts';
+import { startTwin, webDistDir, type Twin } from '#infra/twin/twin.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { DEFAULT_VARIANT_ID } from '#shared/variants.ts';
 

@@ -18,27 +18,15 @@ import type { Grant } from '#lambdas/routes.ts';
 import { buckets, tables, type BucketKey, type TableKey } from '#lambdas/contracts/data-model.ts';
 import { MAIL_ENV, ORDER_LINK_ENV } from '#lambdas/contracts/env.ts';
 import { acknowledgeNag } from './nag.ts';
-
-export { MAIL_ENV } from '#lambdas/contracts/env.ts';
-
-export const TABLE_READ_ACTIONS = [
-  'dynamodb:GetItem',
-  'dynamodb:BatchGetItem',
-  'dynamodb:Query',
-  'dynamodb:Scan',
-  'dynamodb:ConditionCheckItem',
-] as const;
-export const TABLE_WRITE_ACTIONS = [
-  'dynamodb:PutItem',
-  'dynamodb:UpdateItem',
-  'dynamodb:DeleteItem',
-  'dynamodb:BatchWriteItem',
-] as const;
-export const BUCKET_READ_OBJECT_ACTIONS = ['s3:GetObject'] as const;
-export const BUCKET_LIST_ACTIONS = ['s3:ListBucket'] as const;
-export const BUCKET_PUT_ACTIONS = ['s3:PutObject'] as const;
-export const BUCKET_DELETE_ACTIONS = ['s3:DeleteObject'] as const;
-export const MAIL_ACTIONS = ['ses:SendEmail', 'ses:SendTemplatedEmail'] as const;
+import {
+  BUCKET_DELETE_ACTIONS,
+  BUCKET_LIST_ACTIONS,
+  BUCKET_PUT_ACTIONS,
+  BUCKET_READ_OBJECT_ACTIONS,
+  MAIL_ACTIONS,
+  TABLE_READ_ACTIONS,
+  TABLE_WRITE_ACTIONS,
+} from '../../common/grants.ts';
 
 /** What the `mail` grant reaches and the values of its environment variables. */
 export interface MailTarget {
@@ -59,15 +47,6 @@ export interface BindTargets {
   readonly mail: MailTarget;
   /** The order links' key (a dynamic reference to the stage's secret, resolved at deploy). */
   readonly orderLinkKey: string;
-}
-
-/** The environment variables a grant brings, by name (what `bindGrant` sets). */
-export function envVarsOf(grant: Grant): string[] {
-  if ('table' in grant) return [tables[grant.table].envVar];
-  if ('bucket' in grant) return [buckets[grant.bucket].envVar];
-  if ('config' in grant) return [MAIL_ENV.shopUrl];
-  if ('orderLinks' in grant) return [ORDER_LINK_ENV.key];
-  return [MAIL_ENV.from, MAIL_ENV.templatePrefix, MAIL_ENV.shopUrl, MAIL_ENV.configurationSet];
 }
 
 /** Grants `grant` to `fn` and sets the environment variables that go with it. */

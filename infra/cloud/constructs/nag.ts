@@ -2,7 +2,7 @@
  * cdk-nag acknowledgements, always on the narrowest construct and always with a reason.
  *
  * cdk-nag 3 runs as a CDK validation plugin (`Validations.of(app).addPlugins(new AwsSolutionsChecks(app))`,
- * see `infra/app.ts`); the CDK validation report drops every violation whose resource sits at or under
+ * see `infra/cloud/app.ts`); the CDK validation report drops every violation whose resource sits at or under
  * a construct that acknowledged the rule id.
  */
 import { Validations } from 'aws-cdk-lib';

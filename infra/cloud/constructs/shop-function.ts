@@ -11,7 +11,6 @@
  * reaches in Lambda are left out ({@link UNREACHED_IN_LAMBDA}).
  */
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Duration, Stack } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
@@ -20,11 +19,7 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { PAGES_ENV } from '#lambdas/contracts/env.ts';
 import type { Grant } from '#lambdas/routes.ts';
-
-/** Root of the repository (this file is `<root>/infra/constructs/shop-function.ts`). */
-export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-/** The built pre-renderer (`npm run build:web`: `render-page.js`, `template.html`, `manifest.json`), bundled with the functions that render pages. */
-export const RENDERER_DIST = path.join(REPO_ROOT, 'web', 'dist-ssr');
+import { REPO_ROOT, RENDERER_DIST } from '../../common/repo-paths.ts';
 
 /** Node.js runtime of every API function: the newest one this aws-cdk-lib offers. */
 export const FUNCTION_RUNTIME = lambda.Runtime.NODEJS_24_X;
@@ -82,10 +77,10 @@ export const EVENT_STREAMS = ['@smithy/core/event-streams'] as const;
 /**
  * Modules a bundle takes from the repository instead of `node_modules` (esbuild `alias`), each a
  * part the SDK makes but never uses here. Paths relative to the repository's root, where esbuild
- * runs (the stack's local bundling and `infra/bundles.ts` alike).
+ * runs (the stack's local bundling and `infra/cloud/bundles.ts` alike).
  */
 export const BUNDLE_ALIASES = {
-  '@aws-sdk/endpoint-cache': './infra/constructs/endpoint-cache-stub.ts',
+  '@aws-sdk/endpoint-cache': './infra/cloud/constructs/endpoint-cache-stub.ts',
 } as const;
 
 /**

@@ -10,7 +10,7 @@ import { mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promise
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { processPhoto, type DerivedFile, type ProcessedPhoto } from '#lambdas/services/photo-processing.ts';
-import { REPO_ROOT } from '../dynamodb-local.ts';
+import { REPO_ROOT } from '../../common/repo-paths.ts';
 
 /** A phone photo's size. */
 export const SOURCE_WIDTH = 4032;

@@ -1,0 +1,38 @@
+/**
+ * What a route row's grant (`grants` in `lambdas/routes.ts`) allows, as plain tables free of
+ * aws-cdk-lib: the IAM actions of each kind of access and the environment variables a grant brings.
+ * The cloud writes its IAM statements from them (`infra/cloud/constructs/bind.ts`) and the twin
+ * refuses, as IAM would, every call outside them (`infra/twin/function-scope.ts`), so both read one
+ * table.
+ */
+import type { Grant } from '#lambdas/routes.ts';
+import { buckets, tables } from '#lambdas/contracts/data-model.ts';
+import { MAIL_ENV, ORDER_LINK_ENV } from '#lambdas/contracts/env.ts';
+
+export const TABLE_READ_ACTIONS = [
+  'dynamodb:GetItem',
+  'dynamodb:BatchGetItem',
+  'dynamodb:Query',
+  'dynamodb:Scan',
+  'dynamodb:ConditionCheckItem',
+] as const;
+export const TABLE_WRITE_ACTIONS = [
+  'dynamodb:PutItem',
+  'dynamodb:UpdateItem',
+  'dynamodb:DeleteItem',
+  'dynamodb:BatchWriteItem',
+] as const;
+export const BUCKET_READ_OBJECT_ACTIONS = ['s3:GetObject'] as const;
+export const BUCKET_LIST_ACTIONS = ['s3:ListBucket'] as const;
+export const BUCKET_PUT_ACTIONS = ['s3:PutObject'] as const;
+export const BUCKET_DELETE_ACTIONS = ['s3:DeleteObject'] as const;
+export const MAIL_ACTIONS = ['ses:SendEmail', 'ses:SendTemplatedEmail'] as const;
+
+/** The environment variables a grant brings, by name (what `bindGrant` sets). */
+export function envVarsOf(grant: Grant): string[] {
+  if ('table' in grant) return [tables[grant.table].envVar];
+  if ('bucket' in grant) return [buckets[grant.bucket].envVar];
+  if ('config' in grant) return [MAIL_ENV.shopUrl];
+  if ('orderLinks' in grant) return [ORDER_LINK_ENV.key];
+  return [MAIL_ENV.from, MAIL_ENV.templatePrefix, MAIL_ENV.shopUrl, MAIL_ENV.configurationSet];
+}
