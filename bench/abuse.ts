@@ -1,5 +1,5 @@
 /**
- * One abusive client against honest shoppers (DESIGN rule 20): ten honest clients, each from its own
+ * One abusive client against honest shoppers (docs/design.md §20): ten honest clients, each from its own
  * address, browse (catalogue, a product) and reserve, again and again for a while; the same run again
  * with one more client, from one address, sending reservations at 50 a second. The figure is the honest
  * clients' checkout success rate and p99 in both runs, and what became of the abuser's requests.

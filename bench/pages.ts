@@ -1,5 +1,5 @@
 /**
- * Pre-rendered pages (DESIGN rule 22) in the twin: how long the pages function takes to render a page,
+ * Pre-rendered pages (docs/design.md §22) in the twin: how long the pages function takes to render a page,
  * how long after a product save its page shows the change (the products stream → re-render → kept in
  * the site bucket), and what a pre-rendered page's first load weighs (JS and CSS it names, gzip).
  */

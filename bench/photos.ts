@@ -1,5 +1,5 @@
 /**
- * Photo figures (DESIGN rule 21), with phone-like photos: 4032×3024 JPEGs with sensor-like grain and
+ * Photo figures (docs/design.md §21), with phone-like photos: 4032×3024 JPEGs with sensor-like grain and
  * EXIF (orientation, GPS), ~3-4 MB each like the owner's.
  * - processing: `processPhoto` p50 over 5 runs on one photo, and upload → ready through the twin's
  *   real path (presigned POST, the S3 event, the processing function's module) for six photos;

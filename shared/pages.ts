@@ -1,5 +1,5 @@
 /**
- * Pre-rendered pages (DESIGN rule 22): which addresses exist as HTML before JavaScript runs, where each
+ * Pre-rendered pages (docs/design.md §22): which addresses exist as HTML before JavaScript runs, where each
  * is kept in the site bucket, and the data a page is rendered from (inlined in the page, so the app
  * hydrates it without fetching again). The renderer (`web/src/ssr/`), the function that renders and
  * publishes (`lambdas/services/pages.ts`), CloudFront's rewrite and the twin's front door all read this.

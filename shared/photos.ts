@@ -1,5 +1,5 @@
 /**
- * Product photos as stored and served (DESIGN rule 21): every uploaded photo is processed into AVIF and
+ * Product photos as stored and served (docs/design.md §21): every uploaded photo is processed into AVIF and
  * WebP at a few widths (never wider than the photo itself) plus one JPEG fallback, with its intrinsic
  * size and a tiny blurred placeholder. File names carry the photo's content hash, so they never change
  * meaning and are cached for a year.

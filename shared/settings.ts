@@ -1,5 +1,5 @@
 /**
- * The shop's settings (DESIGN rule 23): what the owner changes without a deploy, kept as one record in
+ * The shop's settings (docs/design.md §23): what the owner changes without a deploy, kept as one record in
  * the shop's own database and edited on the back-office's "Definições" screen, with a history of every
  * change (who, when, old → new). Functions read it with a short cache (`SETTINGS_CACHE_SECONDS`).
  *
@@ -24,7 +24,7 @@ export interface PaymentSettings {
 export type { MbWayLimits };
 
 /**
- * Days the shop keeps personal data it no longer needs (DESIGN rule 23; issue 17 part 6), counted from
+ * Days the shop keeps personal data it no longer needs (docs/design.md §23; issue 17 part 6), counted from
  * when it was received. A daily job deletes what is older (`lambdas/services/retention.ts`); the privacy
  * policy page states these figures. Orders themselves are kept for accounting ({@link ORDER_RETENTION_YEARS}).
  */
@@ -44,7 +44,7 @@ export interface RetentionSettings {
 export const ORDER_RETENTION_YEARS = 10;
 
 /**
- * What one anonymous order may hold (DESIGN rule 18): an order cannot take the whole shop's stock. The
+ * What one anonymous order may hold (docs/design.md §18): an order cannot take the whole shop's stock. The
  * owner may lower them; `MAX_LINE_QUANTITY` and `MAX_CART_LINES` stay the hard maxima of every cart.
  */
 export interface OrderCaps {

@@ -35,7 +35,7 @@ export const SHIPPING_METHODS: Readonly<Record<ShippingMethodId, ShippingMethod>
   },
 };
 
-/** Shipping is free from this cart subtotal (before discounts) on, inclusive (DESIGN rule 26): 2999 pays, 3000 is free. */
+/** Shipping is free from this cart subtotal (before discounts) on, inclusive (docs/design.md §26): 2999 pays, 3000 is free. */
 export const FREE_SHIPPING_THRESHOLD_CENTS = 3000;
 
 /** Type guard for shipping method ids. */

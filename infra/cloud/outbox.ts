@@ -1,5 +1,5 @@
 /**
- * The mail outbox's consumers (DESIGN rule 19): one function per row of `streamConsumers`
+ * The mail outbox's consumers (docs/design.md §19): one function per row of `streamConsumers`
  * (`lambdas/jobs.ts`), bound to exactly its grants, fed by an event source mapping on its table's
  * stream:
  *

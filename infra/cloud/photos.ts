@@ -1,5 +1,5 @@
 /**
- * The photo-processing function (DESIGN rule 21): arm64, sharp's prebuilt linux-arm64 build shipped
+ * The photo-processing function (docs/design.md §21): arm64, sharp's prebuilt linux-arm64 build shipped
  * as the function's own `node_modules`, run by the images bucket's notification when an object is
  * created under the upload prefix (`photoProcessing` in `lambdas/jobs.ts`), with exactly that row's
  * grants (the images bucket).

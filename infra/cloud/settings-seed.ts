@@ -1,5 +1,5 @@
 /**
- * The first settings record of a stage (DESIGN rule 23): written by the first deploy only, from CDK
+ * The first settings record of a stage (docs/design.md §23): written by the first deploy only, from CDK
  * context (`payments`, and the operator's address for the owner's notifications), with the
  * condition that no record exists. Later deploys never write it again (no `onUpdate`, and the
  * condition would refuse anyway), so what the owner saved on "Definições" stays: changing `payments`

@@ -1,5 +1,5 @@
 /**
- * The twin's IAM (DESIGN rule 24): in the cloud each route and job is its own function, which sees
+ * The twin's IAM (docs/design.md §24): in the cloud each route and job is its own function, which sees
  * only the environment variables and may call only the AWS actions its row's `grants` give it
  * (`infra/cloud/constructs/bind.ts`, from the tables of `infra/common/grants.ts`). The twin runs every handler in one process, so it runs each call in
  * the scope of its row (AsyncLocalStorage) and enforces the same two things there:

@@ -125,7 +125,7 @@ export const tables = {
   outbox: {
     envVar: 'TABLE_OUTBOX',
     /**
-     * The mail outbox (DESIGN rule 19): every e-mail is an item written in the same transaction as the
+     * The mail outbox (docs/design.md §19): every e-mail is an item written in the same transaction as the
      * event that causes it; the stream's consumer (`lambdas/consumers/outbox-mail.ts`) sends it. Items
      * still to send carry `queue` (sparse `byDue` index, sorted by when the redrive job must look at
      * them); sent and failed items lose it and expire (TTL) after a while.
@@ -138,7 +138,7 @@ export const tables = {
   settings: {
     envVar: 'TABLE_SETTINGS',
     /**
-     * The shop's settings (`shared/settings.ts`, DESIGN rule 23): the record in force (`pk` `settings`,
+     * The shop's settings (`shared/settings.ts`, docs/design.md §23): the record in force (`pk` `settings`,
      * `sk` `current`, with its `version`) and one item per save (`sk` `history#<ISO time>#<random>`,
      * who, when, old → new), written in the same transaction, so the history is a query, newest first.
      */

@@ -1,5 +1,5 @@
 /**
- * Pre-rendered pages (DESIGN rule 22): the data of a public page read from the catalogue, the page
+ * Pre-rendered pages (docs/design.md §22): the data of a public page read from the catalogue, the page
  * rendered by the built pre-renderer (`web/dist-ssr`, loaded at run time from `PAGE_RENDERER_DIR`: the
  * functions never import the web app's code), and kept in the site bucket under `pages/`, where
  * CloudFront (and the twin's front door) serve it from. A page that says "not found" is never kept: its

@@ -1,5 +1,5 @@
 /**
- * Processing product photos (DESIGN rule 21): an upload that lands under `uploads/incoming/` is run
+ * Processing product photos (docs/design.md §21): an upload that lands under `uploads/incoming/` is run
  * through sharp (`./photo-processing.ts`) by the photo-processing function on the S3 event (and by the
  * twin on the same event). Kept apart from `./photos.ts` so that only the photo function bundles sharp.
  */

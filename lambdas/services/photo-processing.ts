@@ -1,5 +1,5 @@
 /**
- * The one place that turns an uploaded photo into what the shop serves (DESIGN rule 21), with sharp:
+ * The one place that turns an uploaded photo into what the shop serves (docs/design.md §21), with sharp:
  * the photo is decoded once, auto-rotated from its EXIF orientation, converted to sRGB and scaled to
  * the largest width served; every derivative (AVIF and WebP at each width, one JPEG fallback, a tiny
  * blurred placeholder) is encoded from that. sharp writes no metadata unless asked to, so no EXIF, GPS

@@ -1,5 +1,5 @@
 /**
- * Per-client limits of the public write routes (DESIGN rule 20): fixed windows counted in DynamoDB
+ * Per-client limits of the public write routes (docs/design.md §20): fixed windows counted in DynamoDB
  * (`repositories/rate-limits.ts`), keyed by the client's address as CloudFront passes it on, and by
  * the customer's e-mail where the body carries one.
  */

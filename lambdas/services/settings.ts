@@ -1,5 +1,5 @@
 /**
- * The shop's settings as functions use them (DESIGN rule 23): read from the settings table with a
+ * The shop's settings as functions use them (docs/design.md §23): read from the settings table with a
  * short cache, so a change on the "Definições" screen reaches every function within
  * `SETTINGS_CACHE_SECONDS` with no deploy; saved only over the version the owner saw, with who, when
  * and old → new in the history.

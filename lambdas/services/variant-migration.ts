@@ -1,5 +1,5 @@
 /**
- * The one-off migration of products stored before sizes existed (DESIGN rule 16's stock by delta,
+ * The one-off migration of products stored before sizes existed (docs/design.md §16's stock by delta,
  * per size): each gets one unlabelled size (`DEFAULT_VARIANT_ID`) holding its SKU and all its stock.
  * The twin's bootstrap runs it at every start (it finds nothing to do once done); in the cloud,
  * `npm run recount` runs it once after the deploy that brings sizes.

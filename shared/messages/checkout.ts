@@ -16,7 +16,7 @@ export const checkoutTexts = {
   proofUploading: 'A enviar...',
   proofUploadFailed: 'Não foi possível enviar o comprovativo. Tenta novamente.',
   mbwayUnavailable: 'MBWay não está disponível este mês. Escolha outro método de pagamento.',
-  /** An order over the shop's caps (settings; DESIGN rule 18): nothing is reserved. */
+  /** An order over the shop's caps (settings; docs/design.md §18): nothing is reserved. */
   lineQuantityCap: (max: number) => `Cada encomenda pode ter no máximo ${max} ${max === 1 ? 'unidade' : 'unidades'} de cada peça. Reduz a quantidade no carrinho.`,
   linesCap: (max: number) => `Cada encomenda pode ter no máximo ${max} ${max === 1 ? 'peça diferente' : 'peças diferentes'}. Retira algumas do carrinho.`,
   /** Beside a payment method that cannot be chosen (the refusal itself is said once, in the alert). */

@@ -1,6 +1,6 @@
 /**
  * Over a per-client limit the shop says so in place, in Portuguese, with the wait, never "internal
- * error" (DESIGN rule 20). In real Chromium against a fresh twin; the browser's address is 127.0.0.1,
+ * error" (docs/design.md §20). In real Chromium against a fresh twin; the browser's address is 127.0.0.1,
  * and the requests that use up its limit come from that same address.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Pre-rendered pages in real Chromium (DESIGN rule 22): every public page hydrates without a React
+ * Pre-rendered pages in real Chromium (docs/design.md §22): every public page hydrates without a React
  * error or warning and works; with JavaScript off the page is still there; Back from a product brings
  * the shopper to where they were on the listing.
  */

@@ -1,5 +1,5 @@
 /**
- * Product photos in Chromium on a 390 px phone at DPR 3 (DESIGN rule 21): the cards and the product
+ * Product photos in Chromium on a 390 px phone at DPR 3 (docs/design.md §21): the cards and the product
  * gallery pick a candidate no wider than twice the pixels they fill (displayed CSS width × DPR), every
  * image has its width and height, only the page's largest image loads eagerly with high priority, and
  * the gallery swipes and zooms.

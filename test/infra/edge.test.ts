@@ -1,5 +1,5 @@
 /**
- * A public edge that bots cannot abuse (DESIGN rule 20), in the synthesized stack: the origin lock
+ * A public edge that bots cannot abuse (docs/design.md §20), in the synthesized stack: the origin lock
  * (CloudFront's secret header, the same secret in every API function), the viewer's IP for the
  * per-client limits, the catalogue's cache key, per-route stage throttling, the optional WAF and the
  * alarms on refusals, 429s and checkout latency.

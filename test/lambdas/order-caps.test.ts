@@ -1,5 +1,5 @@
 /**
- * Order caps from the settings (DESIGN rule 18): the owner lowers how many units of a piece and how many
+ * Order caps from the settings (docs/design.md §18): the owner lowers how many units of a piece and how many
  * different pieces one order may hold; an order over them is refused in Portuguese and reserves nothing;
  * the storefront reads the caps from /api/shop-info. On tables of this file's own: the caps must not
  * reach the other test files' orders.

@@ -1,5 +1,5 @@
 /**
- * Pre-rendered pages (DESIGN rule 22), through the twin's front door as a crawler that runs no
+ * Pre-rendered pages (docs/design.md §22), through the twin's front door as a crawler that runs no
  * JavaScript sees them: each public page exists as HTML with its head and data, unknown addresses
  * answer a real 404, the owner's change shows on the page without a deploy, hostile text stays text,
  * and the pages function reaches only `pages/` of the site bucket.

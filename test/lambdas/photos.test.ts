@@ -1,5 +1,5 @@
 /**
- * Product photos end to end through the twin (DESIGN rule 21): presigned upload, the S3 event that
+ * Product photos end to end through the twin (docs/design.md §21): presigned upload, the S3 event that
  * runs the photo-processing function's module, the files the shop then serves, and the product saves
  * that use and drop photos.
  */

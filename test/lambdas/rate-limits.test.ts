@@ -1,5 +1,5 @@
 /**
- * A public edge that bots cannot abuse (DESIGN rule 20): per-client limits of the public write routes,
+ * A public edge that bots cannot abuse (docs/design.md §20): per-client limits of the public write routes,
  * counted in DynamoDB per client address (as the front door, like CloudFront, passes it on) and per
  * e-mail; the origin lock refuses every request that did not come through the front door.
  * Through the real front door, gateway and handlers against DynamoDB Local.

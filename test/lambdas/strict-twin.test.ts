@@ -1,5 +1,5 @@
 /**
- * The twin is as strict as AWS (DESIGN rule 24): a handler runs as its own function, seeing only the
+ * The twin is as strict as AWS (docs/design.md §24): a handler runs as its own function, seeing only the
  * environment and reaching only the actions its row grants; the gateway answers like API Gateway
  * where API Gateway answers by itself. A gateway of the twin's own code with test rows, in front of the
  * real handlers and DynamoDB Local.

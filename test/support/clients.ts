@@ -1,6 +1,6 @@
 /**
- * Requests from many client addresses. The shop limits public writes per client address (DESIGN rule
- * 20); the twin's front door takes the address from the connection, as CloudFront does. On Linux the
+ * Requests from many client addresses. The shop limits public writes per client address
+ * (docs/design.md §20); the twin's front door takes the address from the connection, as CloudFront does. On Linux the
  * whole 127.0.0.0/8 is loopback, so each request can come from its own address: tests and the bench
  * act as many shoppers, and a test that is about one client's limit names its address.
  */

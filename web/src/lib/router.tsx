@@ -3,7 +3,7 @@
  * `StaticRouter` for the pre-renderer), plus the two things that mode lacks, written here: a route's
  * `errorElement` and `ScrollRestoration`. Pages import routing from here only.
  *
- * Why not react-router's data router (README, "Why some code is our own"): the shop loads no data
+ * Why not react-router's data router (docs/pages-and-performance.md, "Why some things are our own"): the shop loads no data
  * through route loaders, and the data router cost the first load 33 KB gzip against 15.6 KB for the
  * declarative mode, a fifth of what a shopper downloads before the first view.
  */

@@ -1,5 +1,5 @@
 /**
- * The pre-renderer (DESIGN rule 22): one public page as HTML, from the same routes and components as
+ * The pre-renderer (docs/design.md §22): one public page as HTML, from the same routes and components as
  * the app, with the page's head (title, description, canonical address, Open Graph, JSON-LD), the
  * chunks and styles its first view needs, and its data inlined for hydration. Built by `npm run
  * build:web` into `web/dist-ssr/render-page.js` (one file, no dependencies), which the pages function

@@ -1,5 +1,5 @@
 /**
- * A product photo as the shop serves it (DESIGN rule 21): `<picture>` with AVIF and WebP `srcset`s of
+ * A product photo as the shop serves it (docs/design.md §21): `<picture>` with AVIF and WebP `srcset`s of
  * the processed widths, the JPEG fallback in `<img>`, `width`/`height` from the photo (no layout
  * shift), the blurred placeholder as the background until the photo arrives (set from script, never a
  * `style` attribute: pre-rendered pages keep `style-src 'self'`), and `sizes` given by
