@@ -11,7 +11,7 @@
  *   one item whatever the number of requests.
  *
  * Lifecycle: `pending` → (claimed) `sending` → `sent` | `failed`; a transient SES failure puts it back
- * to `pending` with `retryAt` (backoff), and the redrive job (`lambdas/consumers/outbox-redrive.ts`)
+ * to `pending` with `retryAt` (`BACKOFF.outboxMail` of `lambdas/backoff.ts`), and the redrive job (`lambdas/consumers/outbox-redrive.ts`)
  * wakes it when that time comes, or when a claimed item's lease ran out.
  */
 import type { OrderEmailRecord } from '#shared/api.ts';
@@ -89,14 +89,6 @@ export interface NewOutboxMail {
 /** Partition value of the `byDue` index: only items still to send carry it. */
 export const QUEUE_DUE = 'due';
 
-/** Retry policy of transient SES failures (throttling, 5xx, no answer). */
-export const OUTBOX_RETRY = {
-  /** Transient failures after which a mail fails for good (about 45 minutes of backoff in all). */
-  maxFailures: 8,
-  baseSeconds: 30,
-  maxSeconds: 900,
-} as const;
-
 /** A claimed item whose consumer died is redriven after this (far above the consumer's timeout). */
 export const OUTBOX_LEASE_SECONDS = 300;
 /** A new item the stream did not get to (an outage of the event source) is redriven after this. */
@@ -105,11 +97,6 @@ export const OUTBOX_FIRST_DUE_SECONDS = 120;
 export const OUTBOX_KEEP_DAYS = 30;
 /** Pending back-in-stock requests turned into mail items per consumer step. */
 export const BACK_IN_STOCK_PAGE = 200;
-
-/** Seconds to wait after the `failures`-th transient failure (1-based). */
-export function retryDelaySeconds(failures: number): number {
-  return Math.min(OUTBOX_RETRY.maxSeconds, OUTBOX_RETRY.baseSeconds * 2 ** Math.max(0, failures - 1));
-}
 
 /**
  * The event source mapping's filter (cloud) and the twin poller's: only items waiting to be sent

@@ -5,6 +5,7 @@
  */
 import { BatchGetCommand, PutCommand, ScanCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
 import type { OrderStatus } from '#shared/order-status.ts';
+import { backoff, BACKOFF } from '../backoff.ts';
 import { ddb, tableName } from './dynamodb-client.ts';
 
 /** The names of the counters. */
@@ -41,7 +42,7 @@ export async function getCounters(names: readonly string[]): Promise<Record<stri
   for (let start = 0; start < unique.length; start += 100) {
     let keys: Record<string, unknown>[] | undefined = unique.slice(start, start + 100).map((name) => ({ name }));
     for (let round = 0; keys && keys.length > 0; round++) {
-      if (round > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 20 * 2 ** round)));
+      if (round > 0) await backoff(BACKOFF.unprocessedCounters, round);
       const answer: BatchGetCommandOutput = await ddb().send(new BatchGetCommand({ RequestItems: { [tableName('counters')]: { Keys: keys, ConsistentRead: true } } }));
       for (const item of answer.Responses?.[tableName('counters')] ?? []) values[String(item.name)] = Number(item.value ?? 0);
       keys = answer.UnprocessedKeys?.[tableName('counters')]?.Keys;

@@ -5,6 +5,7 @@
 import { BatchWriteCommand, QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { ContactMessage, Order } from '#shared/api.ts';
 import { CUSTOMER_HISTORY_SHOWN, customerTerm, orderSearchTerms, type SearchableOrder } from '#shared/order-search.ts';
+import { backoff, BACKOFF } from '../backoff.ts';
 import { ddb, tableName } from './dynamodb-client.ts';
 import { CONTACT_LISTING, contactMessageSearchItem, toContactMessage } from './contact-messages.ts';
 import { ORDER_LISTING, toOrder } from './orders.ts';
@@ -86,7 +87,7 @@ export async function putOrderSearchTerms(orders: readonly Order[], messages: re
   for (let i = 0; i < puts.length; i += 25) {
     let pending: typeof puts | undefined = puts.slice(i, i + 25);
     for (let attempt = 0; pending && pending.length > 0; attempt++) {
-      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 50 * 2 ** attempt)));
+      if (attempt > 0) await backoff(BACKOFF.unprocessedKeys, attempt);
       const answer = await ddb().send(new BatchWriteCommand({ RequestItems: { [tableName('orderSearch')]: pending } }));
       pending = answer.UnprocessedItems?.[tableName('orderSearch')] as typeof puts | undefined;
     }

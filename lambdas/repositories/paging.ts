@@ -6,6 +6,7 @@ import { BatchGetCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/
 import type { TableKey } from '../contracts/data-model.ts';
 import { apiTexts } from '#shared/messages.ts';
 import { InvalidInput } from '../errors.ts';
+import { backoff, BACKOFF } from '../backoff.ts';
 import { ddb, tableName } from './dynamodb-client.ts';
 
 export interface Page<T> {
@@ -162,7 +163,7 @@ export async function itemsById(table: TableKey, ids: readonly string[], consist
   for (let i = 0; i < unique.length; i += 100) {
     let keys: Record<string, unknown>[] | undefined = unique.slice(i, i + 100).map((id) => ({ id }));
     for (let attempt = 0; keys && keys.length > 0; attempt++) {
-      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 50 * 2 ** attempt)));
+      if (attempt > 0) await backoff(BACKOFF.unprocessedKeys, attempt);
       const answer = await ddb().send(new BatchGetCommand({ RequestItems: { [tableName(table)]: { Keys: keys, ConsistentRead: consistent } } }));
       for (const item of answer.Responses?.[tableName(table)] ?? []) found.set(String(item.id), item);
       keys = answer.UnprocessedKeys?.[tableName(table)]?.Keys as Record<string, unknown>[] | undefined;

@@ -2,6 +2,7 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
+import { backoff, BACKOFF } from '../backoff.ts';
 import { ddb } from './dynamodb-client.ts';
 
 export type TransactionItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
@@ -33,14 +34,14 @@ export async function writeTransaction(items: readonly TransactionItem[], token:
 }
 
 /**
- * {@link writeTransaction}, tried again (same token, growing random backoff) while it is cancelled
- * only because another transaction touched the same items at the same moment (e.g. a shared counter).
- * A failed condition is an answer and is returned at once.
+ * {@link writeTransaction}, tried again (same token, `BACKOFF.transactionConflict`) while it is
+ * cancelled only because another transaction touched the same items at the same moment (e.g. a shared
+ * counter). A failed condition is an answer and is returned at once.
  */
-export async function writeTransactionRetrying(items: readonly TransactionItem[], token: string, attempts = 8): Promise<TransactionResult> {
+export async function writeTransactionRetrying(items: readonly TransactionItem[], token: string): Promise<TransactionResult> {
   for (let attempt = 1; ; attempt++) {
     const result = await writeTransaction(items, token);
-    if (result.written || result.reasons.some((reason) => reason.conditionFailed) || attempt >= attempts) return result;
-    await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(500, 10 * 2 ** attempt)));
+    if (result.written || result.reasons.some((reason) => reason.conditionFailed) || attempt >= BACKOFF.transactionConflict.tries) return result;
+    await backoff(BACKOFF.transactionConflict, attempt);
   }
 }

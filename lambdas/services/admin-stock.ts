@@ -13,6 +13,7 @@ import type { StockChangeInput } from '#shared/schemas/index.ts';
 import { MAX_STOCK } from '#shared/schemas/limits.ts';
 import type { StockActor, StockMovement } from '#shared/stock.ts';
 import { lineVariant, totalStock } from '#shared/variants.ts';
+import { backoff, BACKOFF } from '../backoff.ts';
 import { ChangedMeanwhile, Conflict, InvalidInput, NotFound } from '../errors.ts';
 import { outboxBackInStockPut } from '../repositories/outbox.ts';
 import { changeStockItem, variantStockOf } from '../repositories/products.ts';
@@ -20,8 +21,6 @@ import { stockMovementItem, stockMovementsOf } from '../repositories/stock-movem
 import { writeTransaction } from '../repositories/transactions.ts';
 import { adminProductById } from './admin-products.ts';
 
-/** Attempts of a "+/- N" that keeps losing the race to other changes of the same stock (orders, adjustments). */
-export const MAX_STOCK_ATTEMPTS = 25;
 /** How many movements the product page shows. */
 export const STOCK_MOVEMENTS_SHOWN = 50;
 
@@ -65,8 +64,8 @@ export async function changeStock(id: string | undefined, change: StockChangeInp
       if ('set' in change) throw stockChanged(variantStockOf(refusal.old, variant.id));
     }
     // "+/- N" lost the race (or the transaction met another one): read again and retry.
-    if (attempt >= MAX_STOCK_ATTEMPTS) throw new Conflict(apiTexts.stockBusy, 'stock_busy');
-    await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(200, 5 * 2 ** attempt)));
+    if (attempt >= BACKOFF.stockChange.tries) throw new Conflict(apiTexts.stockBusy, 'stock_busy');
+    await backoff(BACKOFF.stockChange, attempt);
   }
 }
 

@@ -10,6 +10,7 @@ import { mbWayCounter } from '#shared/mb-way.ts';
 import { CLOSED_STATUS, isBeforeShipping, type OrderStatus } from '#shared/order-status.ts';
 import type { StockActor, StockMovementReason } from '#shared/stock.ts';
 import { DEFAULT_VARIANT_ID } from '#shared/variants.ts';
+import { backoff, BACKOFF } from '../backoff.ts';
 import { logger } from '../logger.ts';
 import { BUSINESS_METRICS, countEvent } from '../metrics.ts';
 import { releaseMbWayOrderItem } from '../repositories/mbway-counters.ts';
@@ -23,9 +24,6 @@ import { cancellationMailItem } from './order-mail.ts';
 /** Who moved an order, as the timeline says it. */
 export const CUSTOMER = 'cliente';
 export const SHOP = 'loja';
-
-/** Attempts when a transaction only lost a race with another on the same items. */
-const MAX_ATTEMPTS = 8;
 
 export type MoveResult = 'moved' | 'status-changed';
 
@@ -51,11 +49,11 @@ async function moveWith(order: OrderItem, to: OrderStatus, moveItems: readonly T
     if (refused.length > 0) {
       // A product from before sizes: given its size, the same close goes through (`npm run recount` not run yet).
       const migrated = await Promise.all(refused.map((reason) => sizeProductFromBefore(reason.old)));
-      if (!migrated.every(Boolean) || attempt >= MAX_ATTEMPTS) throw new Error(`order ${order.id}: a give-back condition failed`);
+      if (!migrated.every(Boolean) || attempt >= BACKOFF.orderMove.tries) throw new Error(`order ${order.id}: a give-back condition failed`);
       continue;
     }
-    if (attempt >= MAX_ATTEMPTS) throw new Error(`order ${order.id}: transaction kept conflicting`);
-    await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(500, 20 * 2 ** attempt)));
+    if (attempt >= BACKOFF.orderMove.tries) throw new Error(`order ${order.id}: transaction kept conflicting`);
+    await backoff(BACKOFF.orderMove, attempt);
   }
 }
 

@@ -14,6 +14,7 @@ import { CLOSED_STATUS, PAID_STATUS, RESERVED_STATUS, generateOrderNumber } from
 import { priceLine, quoteOrder } from '#shared/pricing.ts';
 import type { AttachProofInput, PlaceOrderInput } from '#shared/schemas/index.ts';
 import { lineVariant, nameWithSize, variantPriceCents } from '#shared/variants.ts';
+import { backoff, BACKOFF } from '../backoff.ts';
 import { Conflict, Forbidden, InvalidInput, OutOfStock } from '../errors.ts';
 import { logger } from '../logger.ts';
 import { BUSINESS_METRICS, countEvent } from '../metrics.ts';
@@ -35,8 +36,6 @@ import { claimProof, claimedProofKey } from './uploads.ts';
 
 /** Accepted `Idempotency-Key` values: what a browser's crypto.randomUUID() and similar produce. */
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{16,128}$/;
-/** Attempts at the transaction when it only lost a race (conflict, taken number); backoff grows. */
-const MAX_ATTEMPTS = 10;
 
 export interface PlacedOrder {
   /** 201 for a new order, 200 for the answer of a repeated key. */
@@ -270,8 +269,8 @@ async function writeOrder(
     if (proofIndex !== undefined && failed(proofIndex)) throw proofUsed();
     // Retry: the order number was taken, the MB WAY number just filled up (choose again), or a
     // concurrent transaction touched the same items (TransactionConflict).
-    if (attempt >= MAX_ATTEMPTS) throw new Conflict(checkoutTexts.orderFailed, 'order_retry_exhausted');
-    await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(250, 10 * 2 ** attempt)));
+    if (attempt >= BACKOFF.orderPlacement.tries) throw new Conflict(checkoutTexts.orderFailed, 'order_retry_exhausted');
+    await backoff(BACKOFF.orderPlacement, attempt);
   }
 }
 

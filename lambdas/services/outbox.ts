@@ -1,5 +1,5 @@
 /**
- * The outbox consumer's use cases (DESIGN rule 19): send each queued e-mail once, at no more than the
+ * The outbox consumer's use cases (docs/design.md §19): send each queued e-mail once, at no more than the
  * configured rate, and record the outcome where it matters; turn a product's return into the e-mails of
  * its pending back-in-stock requests; wake the items that wait for a retry or whose consumer died.
  *
@@ -14,7 +14,8 @@ import type { ShopSettings } from '#shared/settings.ts';
 import { sellerIdentity } from '#shared/shop-identity.ts';
 import { nameWithSize } from '#shared/variants.ts';
 import { MAIL_ENV, OUTBOX_ENV } from '../contracts/env.ts';
-import { BACK_IN_STOCK_PAGE, OUTBOX_RETRY, retryDelaySeconds, type OutboxBackInStockItem, type OutboxItem, type OutboxMailItem } from '../contracts/outbox.ts';
+import { BACK_IN_STOCK_PAGE, type OutboxBackInStockItem, type OutboxItem, type OutboxMailItem } from '../contracts/outbox.ts';
+import { BACKOFF, backoffDelay } from '../backoff.ts';
 import { logger } from '../logger.ts';
 import { BUSINESS_METRICS, countEvent } from '../metrics.ts';
 import { setting } from '../repositories/environment.ts';
@@ -103,9 +104,9 @@ async function deliver(item: OutboxMailItem): Promise<void> {
     const failure = mailFailure(error);
     const now = new Date();
     const failures = item.failures + 1;
-    if (failure.transient && failures < OUTBOX_RETRY.maxFailures) {
+    if (failure.transient && failures < BACKOFF.outboxMail.tries) {
       logger.warn('mail deferred', { outboxId: item.id, failures, reason: failure.reason });
-      await retryOutboxItemLater(item.id, new Date(now.getTime() + retryDelaySeconds(failures) * 1000), failure.reason);
+      await retryOutboxItemLater(item.id, new Date(now.getTime() + backoffDelay(BACKOFF.outboxMail, failures)), failure.reason);
       return;
     }
     logger.error('mail failed for good', { outboxId: item.id, failures, reason: failure.reason });
