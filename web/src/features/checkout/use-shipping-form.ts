@@ -1,0 +1,127 @@
+import { useEffect, useState } from 'react';
+import { useNavigate } from '../../lib/router.tsx';
+import { orderItems, type Cart } from '#shared/cart.ts';
+import { apiTexts, checkoutTexts, validationTexts } from '#shared/messages.ts';
+import { PAYMENT_METHOD_IDS, PAYMENT_METHOD_LABELS } from '#shared/payment-methods.ts';
+import { paths } from '#shared/paths.ts';
+import type { PlaceOrderInput } from '#shared/schemas/place-order.ts';
+import { shippingFormSchema } from '#shared/schemas/shipping-form.ts';
+import { DEFAULT_SETTINGS } from '#shared/settings.ts';
+import { api, ApiError } from '../../lib/api.ts';
+import type { FieldMessages } from '../../lib/form.ts';
+import { useFormSubmit } from '../../lib/use-form-submit.ts';
+import { idempotencyKeyFor, loadShippingDraft, recordReservation, reservationFor, saveShippingDraft, type ShippingDraft } from './checkout-session.ts';
+import { orderRefusal } from './order-refusal.tsx';
+import { usePaymentMethods } from './payment-methods.ts';
+
+type TextName = 'email' | 'firstName' | 'lastName' | 'address' | 'city' | 'postalCode' | 'phone';
+const TEXT_FIELDS: readonly TextName[] = ['email', 'firstName', 'lastName', 'address', 'city', 'postalCode', 'phone'];
+/** The order in which fields get the focus when something is wrong. */
+const FIELD_ORDER = ['email', 'firstName', 'lastName', 'country', 'address', 'city', 'postalCode', 'phone', 'shippingMethod', 'paymentMethod', 'acceptTerms'] as const;
+
+/**
+ * The form's alert: a missing field → 'preencha todos os campos'; only the terms → 'aceite os termos';
+ * only a payment method no longer offered (MB WAY full) → that; otherwise the fields say what is wrong.
+ */
+function formAlert(draft: ShippingDraft, errors: FieldMessages, unavailableChosen: boolean): string {
+  const missing = TEXT_FIELDS.some((name) => draft[name].trim() === '') || !draft.shippingMethod || !draft.paymentMethod;
+  if (missing) return checkoutTexts.missingFields;
+  const only = (name: string) => Object.keys(errors).every((field) => field === name);
+  if (only('acceptTerms')) return checkoutTexts.termsNotAccepted;
+  if (unavailableChosen && only('paymentMethod')) return checkoutTexts.mbwayUnavailable;
+  return apiTexts.invalidInput;
+}
+
+export type PaymentChoices = ReturnType<typeof usePaymentChoices>;
+
+/**
+ * The payment methods offered: from the API (a method the shop does not take, or MB WAY full this
+ * month, cannot be chosen), or all four if it cannot be asked; and the reservation's hours.
+ */
+function usePaymentChoices() {
+  const [state, reload] = usePaymentMethods();
+  if (state.status === 'ready') {
+    const choices = state.value.methods.map((m) => ({ id: m.id, label: m.label, available: m.available }));
+    return { loading: false, reload, choices, reservationHours: state.value.reservationHours };
+  }
+  const choices = PAYMENT_METHOD_IDS.map((id) => ({ id, label: PAYMENT_METHOD_LABELS[id], available: true }));
+  return { loading: state.status === 'loading', reload, choices, reservationHours: DEFAULT_SETTINGS.reservationHours };
+}
+
+/** MB WAY filled up this month since the methods were asked. */
+const mbwayFull = (error: unknown): boolean => error instanceof ApiError && error.code === 'mbway_unavailable';
+
+/** The server's refusals that name fields of this form (`shipping.*`), by field name; null when none (or MB WAY full: said in the alert only). */
+function shippingFieldErrors(error: unknown): FieldMessages | null {
+  if (!(error instanceof ApiError) || !error.fields || mbwayFull(error)) return null;
+  const fields = Object.entries(error.fields).flatMap(([name, message]): [string, string][] => (name.startsWith('shipping.') ? [[name.slice('shipping.'.length), message]] : []));
+  return fields.length > 0 ? Object.fromEntries(fields) : null;
+}
+
+/** The draft of this tab, kept in the session at each change; a payment method that is not available cannot stay chosen. */
+function useShippingDraft(payment: PaymentChoices) {
+  const [draft, setDraft] = useState<ShippingDraft>(loadShippingDraft);
+  useEffect(() => {
+    saveShippingDraft(draft);
+  }, [draft]);
+  // A method that is not available (MB WAY full this month) cannot stay chosen from an earlier visit.
+  const unavailableChosen = payment.choices.some((c) => c.id === draft.paymentMethod && !c.available);
+  useEffect(() => {
+    if (unavailableChosen) setDraft((d) => ({ ...d, paymentMethod: '' }));
+  }, [unavailableChosen]);
+  return { draft, setDraft, unavailableChosen };
+}
+
+/**
+ * The shipping form's state and submit: the draft, its field messages, and leaving the step, which
+ * reserves the order (amount, number and pieces fixed before paying) and goes to /payment. MB WAY
+ * full meanwhile is said in the alert (the choice cleared); fields of this form at the fields; any
+ * other refusal as `refused`, with where to fix it.
+ */
+export function useShippingForm(cart: Cart) {
+  const navigate = useNavigate();
+  const payment = usePaymentChoices();
+  const { draft, setDraft, unavailableChosen } = useShippingDraft(payment);
+
+  const reserve = async (input: PlaceOrderInput) => {
+    if (!reservationFor(input)) recordReservation(input, await api.placeOrder(input, idempotencyKeyFor(input)));
+    navigate(paths.payment);
+  };
+
+  const { formRef, onSubmit, errors, setErrors, outcome, sending } = useFormSubmit({
+    schema: shippingFormSchema,
+    fieldOrder: FIELD_ORDER,
+    values: draft,
+    // The refusal is said once, in the alert; the field only asks for another choice.
+    check: (): FieldMessages => (unavailableChosen ? { paymentMethod: validationTexts.paymentMethod.invalid } : {}),
+    invalidAlert: (found) => formAlert(draft, found, unavailableChosen),
+    send: async (shipping) => {
+      saveShippingDraft({ ...draft, ...shipping });
+      await reserve({ items: orderItems(cart), shipping });
+    },
+    serverFields: shippingFieldErrors,
+    refusedFieldsAlert: (fields) => Object.values(fields)[0],
+    onFailed: (error) => {
+      console.error('Reserving the order failed', error);
+      if (!mbwayFull(error)) return;
+      // MB WAY just filled up this month: said once, in the alert; the choice is cleared and shown as unavailable.
+      setDraft((d) => ({ ...d, paymentMethod: '' }));
+      payment.reload();
+    },
+  });
+
+  const update = <K extends keyof ShippingDraft>(name: K, value: ShippingDraft[K]) => {
+    setDraft((d) => ({ ...d, [name]: value }));
+    if (errors[name]) setErrors(({ [name]: _, ...rest }) => rest);
+  };
+
+  const failure = outcome.kind === 'failed' ? outcome : null;
+  // The order itself refused (not MB WAY, not a field of this form): said with where to fix it, not in the alert.
+  const refused = failure?.error !== undefined && !mbwayFull(failure.error) && !shippingFieldErrors(failure.error) ? orderRefusal(failure.error) : null;
+  const alert = failure && !refused ? failure.message : null;
+
+  return { fields: { draft, errors, update }, payment, formRef, onSubmit, alert, refused, reserving: sending };
+}
+
+/** What the form's sections show and change. */
+export type ShippingFields = ReturnType<typeof useShippingForm>['fields'];
