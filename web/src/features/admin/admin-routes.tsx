@@ -17,7 +17,7 @@ import { LoginPage } from './pages/login-page.tsx';
 import { AdminNotFoundPage } from './pages/not-found-page.tsx';
 import { OrderDetailPage } from './pages/order-detail/order-detail-page.tsx';
 import { OrdersPage } from './pages/orders-page.tsx';
-import { ProductFormPage } from './pages/product-form-page.tsx';
+import { ProductFormPage } from './pages/product-form/product-form-page.tsx';
 import { PrintOrdersPage } from './pages/print-orders-page.tsx';
 import { ProductsPage } from './pages/products-page.tsx';
 import { SettingsPage } from './pages/settings-page.tsx';

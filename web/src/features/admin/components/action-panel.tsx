@@ -12,6 +12,8 @@ import { Feedback } from './ui.tsx';
 export interface Notice {
   readonly kind: 'success' | 'error' | 'info';
   readonly lines: readonly string[];
+  /** Nothing was saved because the record changed meanwhile: the notice offers to reload it. */
+  readonly reload?: true;
 }
 
 /** What an action says when it ends: a text or lines (of its own default kind), a whole notice, or nothing. */
@@ -23,6 +25,13 @@ export function noticeOf(said: Said, kind: Notice['kind']): Notice | undefined {
   if (typeof said === 'string') return { kind, lines: [said] };
   if ('kind' in said) return said;
   return said.length > 0 ? { kind, lines: said } : undefined;
+}
+
+/** How `run` runs: its key (which button says it is working), and whether the last notice stays meanwhile. */
+export interface RunOptions<K extends string> {
+  readonly key?: K;
+  /** The last notice stays while this runs (e.g. the "reload" its button is part of). */
+  readonly keepNotice?: boolean;
 }
 
 export interface Action<K extends string> {
@@ -37,30 +46,31 @@ export interface Action<K extends string> {
    * until it ends, then shows what `work` answered (a success by default) or what `failed` says about
    * its failure (an error by default). Resolves whether `work` succeeded.
    */
-  run(work: () => Promise<Said>, failed: (failure: unknown) => Said, key?: K): Promise<boolean>;
+  run(work: () => Promise<Said>, failed: (failure: unknown) => Said, options?: RunOptions<K>): Promise<boolean>;
   /** Shows a notice without running anything (a refusal before sending; an error by default); undefined clears it. */
   show(said: Said, kind?: Notice['kind']): void;
 }
 
 /**
- * The busy and notice state of one panel's actions.
+ * The busy and notice state of one panel's actions; `initial`: a notice to show from the start (a
+ * message the previous screen passed along).
  *
  * @example
  * const action = useAction();
  * <button disabled={action.busy} onClick={() => void action.run(() => api.deleteProduct(id).then(() => t.deleted), (failure) => failureMessage(t.failed, failure))}>
  * <ActionFeedback notice={action.notice} />
  */
-export function useAction<K extends string = 'run'>(): Action<K> {
+export function useAction<K extends string = 'run'>(initial?: Notice): Action<K> {
   const [running, setRunning] = useState<K>();
-  const [notice, setNotice] = useState<Notice>();
+  const [notice, setNotice] = useState(initial);
   // Read synchronously: a second click (or Enter) in the same moment does not start a second run.
   const runningRef = useRef(false);
 
-  const run = useCallback(async (work: () => Promise<Said>, failed: (failure: unknown) => Said, key?: K) => {
+  const run = useCallback(async (work: () => Promise<Said>, failed: (failure: unknown) => Said, options: RunOptions<K> = {}) => {
     if (runningRef.current) return false;
     runningRef.current = true;
-    setRunning(key ?? ('run' as K));
-    setNotice(undefined);
+    setRunning(options.key ?? ('run' as K));
+    if (!options.keepNotice) setNotice(undefined);
     try {
       setNotice(noticeOf(await work(), 'success'));
       return true;

@@ -54,7 +54,7 @@ export function EmailsPanel({ order, onOrder }: { readonly order: Order; readonl
         api.order(order.id).then((d) => onOrder(d.order)).catch(() => undefined);
         return `${adminTexts.emailFailed} ${errorMessage(failure)}`;
       },
-      kind,
+      { key: kind },
     );
   };
 

@@ -1,0 +1,113 @@
+/**
+ * The "Ajustar stock" form's state and its one change at a time: "+/- N" with a reason, or "Definir
+ * para N" over the stock the owner sees (sent as `expected`), to the chosen size of a piece sold in
+ * sizes. When the stock moved meanwhile (an order, another adjustment), nothing changes: the product
+ * comes back with the stock as it is, and the owner decides again.
+ */
+import { useState, type FormEvent } from 'react';
+import { adminTexts, apiTexts } from '#shared/messages.ts';
+import type { AdminProduct } from '#shared/product.ts';
+import { hasSizes, totalStock } from '#shared/variants.ts';
+import { fieldErrors, stockChangeSchema } from '#shared/schemas/index.ts';
+import type { AdminStockReason } from '#shared/stock.ts';
+import { ApiError } from '#web/lib/api.ts';
+import { serverFieldErrors } from '#web/lib/form.ts';
+import { failureMessage } from '../api/admin-api.ts';
+import { useAdminApi } from '../auth/session.tsx';
+import { texts } from '../texts.ts';
+import { useAction, type Action } from './action-panel.tsx';
+
+export type Mode = 'delta' | 'set';
+
+/** The stock the server reported with a refusal (409 over a stock that moved, or out of bounds). */
+function currentStockOf(failure: unknown): number | undefined {
+  return failure instanceof ApiError && failure.status === 409 ? failure.current?.stock : undefined;
+}
+
+/** The product with one size's stock as the server reported it (and the total that follows). */
+function withSizeStock(product: AdminProduct, variantId: string, stock: number): AdminProduct {
+  const variants = product.variants.map((variant) => (variant.id === variantId ? { ...variant, stock } : variant));
+  return { ...product, variants, stock: totalStock(variants) };
+}
+
+/** One field of the form: its value and its change. */
+interface Typed<T> {
+  readonly value: T;
+  set(value: T): void;
+}
+
+export interface StockChange {
+  readonly action: Action<'run'>;
+  /** The size the change is for (a piece sold in sizes), and its stock (the piece's otherwise). */
+  readonly size: AdminProduct['variants'][number] | undefined;
+  readonly sizeStock: number;
+  readonly sizeId: Typed<string>;
+  readonly mode: Typed<Mode>;
+  readonly amount: Typed<string>;
+  readonly reason: Typed<AdminStockReason>;
+  readonly note: Typed<string>;
+  /** A message per field (the schema's or the server's). */
+  readonly errors: Readonly<Record<string, string>>;
+  readonly submit: (event: FormEvent) => void;
+}
+
+/** `onStock` gets the product with the stock as it is now: after a change, or as the server reported it with a refusal. */
+export function useStockChange(product: AdminProduct, onStock: (product: AdminProduct) => void): StockChange {
+  const api = useAdminApi();
+  const action = useAction();
+  const [sizeId, setSizeId] = useState(product.variants[0]?.id ?? '');
+  const size = product.variants.find((variant) => variant.id === sizeId) ?? product.variants[0];
+  const sizeStock = size?.stock ?? product.stock;
+  const [mode, setMode] = useState<Mode>('delta');
+  const [amount, setAmount] = useState('');
+  const [reason, setReason] = useState<AdminStockReason>('adjustment');
+  const [note, setNote] = useState('');
+  const [errors, setErrors] = useState<Readonly<Record<string, string>>>({});
+
+  const apply = async (change: Parameters<typeof api.changeStock>[1]) => {
+    const { product: changed, backInStock } = await api.changeStock(product.id, change);
+    onStock(changed);
+    setAmount('');
+    setNote('');
+    const now = changed.variants.find((variant) => variant.id === size?.id)?.stock ?? changed.stock;
+    return [hasSizes(product) && size ? texts.stock.sizeAdjusted(size.label, now) : adminTexts.stockAdjusted(now), ...(backInStock ? [adminTexts.backInStockQueued] : [])];
+  };
+  const refused = (failure: unknown) => {
+    // Nothing changed. When the stock moved meanwhile, show it as it is: the owner decides again.
+    const current = currentStockOf(failure);
+    if (current !== undefined && size) onStock(withSizeStock(product, size.id, current));
+    setErrors(serverFieldErrors(failure) ?? {});
+    return failureMessage(adminTexts.stockAdjustFailed, failure);
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (action.busy) return;
+    const value = amount.trim() === '' ? undefined : Number(amount.trim());
+    const which = size ? { variantId: size.id } : {};
+    const parsed = stockChangeSchema.safeParse(mode === 'delta' ? { delta: value, reason, note, ...which } : { set: value, expected: sizeStock, reason, note, ...which });
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error));
+      return action.show(apiTexts.invalidInput);
+    }
+    setErrors({});
+    void action.run(() => apply(parsed.data), refused);
+  };
+
+  const choose = (next: Mode) => {
+    setMode(next);
+    setErrors({});
+  };
+  return {
+    action,
+    size,
+    sizeStock,
+    errors,
+    submit,
+    sizeId: { value: size?.id ?? '', set: setSizeId },
+    mode: { value: mode, set: choose },
+    amount: { value: amount, set: setAmount },
+    reason: { value: reason, set: setReason },
+    note: { value: note, set: setNote },
+  };
+}
