@@ -7,9 +7,13 @@ import { ddb, tableName } from './dynamodb-client.ts';
 import { COUNTER, countItem } from './counters.ts';
 import { customerTerm } from '#shared/order-search.ts';
 import { itemsById, listingPage, type Page } from './paging.ts';
-import { writeTransactionRetrying, type TransactionItem } from './transactions.ts';
+import { named, writeTransactionRetrying, type TransactionItem } from './transactions.ts';
 
 export const CONTACT_LISTING = 'contact';
+/** The condition of a new message's put: its id is free. */
+const MESSAGE_ID_FREE = 'contact-message-id-free';
+/** The condition of the read mark: the message is still unread. */
+const MESSAGE_UNREAD = 'contact-message-unread';
 
 export function toContactMessage(item: Record<string, unknown>): ContactMessage {
   return {
@@ -34,17 +38,17 @@ export function contactMessageSearchItem(message: { readonly id: string; readonl
 
 /** Stores a new (unread) message and counts it unread, in one transaction with `with` (the owner's e-mail). */
 export async function insertContactMessage(id: string, input: ContactMessageInput, now: Date, with_: readonly TransactionItem[] = []): Promise<void> {
-  const put = {
+  const put = named(MESSAGE_ID_FREE, {
     Put: {
       TableName: tableName('contactMessages'),
       Item: { id, ...input, listing: CONTACT_LISTING, createdAt: now.toISOString(), read: false },
       ConditionExpression: 'attribute_not_exists(id)',
     },
-  };
+  });
   // Kept under the customer's e-mail too, for the back-office's customer view.
   const history = contactMessageSearchItem({ id, email: input.email, createdAt: now.toISOString() });
   const result = await writeTransactionRetrying([put, countItem(COUNTER.unreadContactMessages, 1), history, ...with_], randomUUID());
-  if (!result.written) throw new Error(`contact message ${id}: not stored (${result.reasons[0]?.conditionFailed ? 'id taken' : 'conflicts'})`);
+  if (!result.written) throw new Error(`contact message ${id}: not stored (${result.refused(MESSAGE_ID_FREE) ? 'id taken' : 'conflicts'})`);
 }
 
 export function listContactMessages(limit: number, cursor?: string): Promise<Page<ContactMessage>> {
@@ -59,7 +63,7 @@ export async function readContactMessage(id: string): Promise<ContactMessage | u
   const { Item } = await ddb().send(new GetCommand({ TableName: tableName('contactMessages'), Key: { id }, ConsistentRead: true }));
   if (!Item) return undefined;
   if (Item.read !== true) {
-    const flip = {
+    const flip = named(MESSAGE_UNREAD, {
       Update: {
         TableName: tableName('contactMessages'),
         Key: { id },
@@ -68,10 +72,10 @@ export async function readContactMessage(id: string): Promise<ContactMessage | u
         ExpressionAttributeNames: { '#read': 'read' },
         ExpressionAttributeValues: { ':true': true, ':false': false },
       },
-    };
+    });
     const result = await writeTransactionRetrying([flip, countItem(COUNTER.unreadContactMessages, -1)], randomUUID());
     // A failed condition: another reading flipped it first (and counted it).
-    if (!result.written && !result.reasons[0]?.conditionFailed) throw new Error(`contact message ${id}: read mark kept conflicting`);
+    if (!result.written && !result.refused(MESSAGE_UNREAD)) throw new Error(`contact message ${id}: read mark kept conflicting`);
   }
   return toContactMessage({ ...Item, read: true });
 }

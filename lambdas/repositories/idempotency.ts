@@ -6,10 +6,13 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ddb, tableName } from './dynamodb-client.ts';
+import { named } from './transactions.ts';
 
 export const IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60;
 /** A claim older than this is taken to be abandoned (the function died) and may be taken over. */
 export const IDEMPOTENCY_LOCK_SECONDS = 60;
+/** The condition of a claim's completion: the claim is still ours (`completeIdempotencyItem`). */
+export const IDEMPOTENCY_CLAIM_HELD = 'idempotency-claim-held';
 
 export type Claim =
   | { readonly state: 'claimed' }
@@ -51,7 +54,7 @@ export async function claimIdempotencyKey(id: string, fingerprint: string, now: 
 
 /** The transaction item that completes a claim with its answer (only if the claim is still ours). */
 export function completeIdempotencyItem(id: string, fingerprint: string, response: unknown) {
-  return {
+  return named(IDEMPOTENCY_CLAIM_HELD, {
     Update: {
       TableName: tableName('idempotency'),
       Key: { id },
@@ -60,7 +63,7 @@ export function completeIdempotencyItem(id: string, fingerprint: string, respons
       ExpressionAttributeNames: { '#status': 'status', '#response': 'response' },
       ExpressionAttributeValues: { ':done': 'done', ':inProgress': 'in-progress', ':fingerprint': fingerprint, ':response': JSON.stringify(response) },
     },
-  };
+  });
 }
 
 /** Gives a claim back after a refused request, so the customer can fix the cart and retry. */

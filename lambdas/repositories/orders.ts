@@ -5,8 +5,14 @@ import { RESERVED_STATUS, type OrderStatus } from '#shared/order-status.ts';
 import { ANONYMISED_FIELDS } from '#shared/personal-data.ts';
 import { ddb, tableName } from './dynamodb-client.ts';
 import { queryAll, queryPage, type Page } from './paging.ts';
+import { named } from './transactions.ts';
 
 export const ORDER_LISTING = 'order';
+
+/** The condition of an order's move: it is still in the status it moves from (`moveOrderItem`). */
+export const ORDER_IN_STATUS = 'order-in-status';
+/** The condition of a proof's claim: no order claimed it before (`claimProofItem`); its refusal's `old.orderId` is the order that did. */
+export const PROOF_UNCLAIMED = 'proof-unclaimed';
 
 /** What is stored: the order plus bookkeeping. */
 export interface OrderItem extends Order {
@@ -34,7 +40,8 @@ export async function getOrderItem(id: string): Promise<OrderItem | undefined> {
 /**
  * The transaction item that moves an order from `from` to `to` (only if it is still in `from`),
  * records the move on its timeline and sets `fields` (e.g. the proof); a reservation's expiry goes.
- * `requireUnexpiredAt`: also require that the reservation has not expired at that time.
+ * `requireUnexpiredAt`: also require that the reservation has not expired at that time. Its condition
+ * is `ORDER_IN_STATUS`.
  */
 export function moveOrderItem(
   id: string,
@@ -44,7 +51,7 @@ export function moveOrderItem(
   const fields = Object.entries(move.fields ?? {});
   const set = ['#status = :to', 'updatedAt = :now', 'timeline = list_append(if_not_exists(timeline, :empty), :entry)', ...fields.map((_, i) => `#f${i} = :f${i}`)];
   const condition = ['#status = :from', ...(move.requireUnexpiredAt ? ['expiresAt > :unexpiredAt'] : [])];
-  return {
+  return named(ORDER_IN_STATUS, {
     Update: {
       TableName: tableName('orders'),
       Key: { id },
@@ -60,24 +67,25 @@ export function moveOrderItem(
         ...Object.fromEntries(fields.map(([, value], i) => [`:f${i}`, value])),
         ...(move.requireUnexpiredAt ? { ':unexpiredAt': move.requireUnexpiredAt.toISOString() } : {}),
       },
-      ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
+      ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
     },
-  };
+  });
 }
 
 /**
  * The transaction item that claims a proof of payment for one order: a proof backs exactly one order.
  * Claims live in the orders table under `proof#<key>` (no listing attribute, so no index sees them).
+ * Its condition is `PROOF_UNCLAIMED`.
  */
 export function claimProofItem(proofKey: string, orderId: string, now: Date) {
-  return {
+  return named(PROOF_UNCLAIMED, {
     Put: {
       TableName: tableName('orders'),
       Item: { id: `proof#${proofKey}`, orderId, claimedAt: now.toISOString() },
       ConditionExpression: 'attribute_not_exists(id)',
-      ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
+      ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
     },
-  };
+  });
 }
 
 /**

@@ -20,6 +20,10 @@ import {
 import type { ProductVariant } from '#shared/variants.ts';
 import { hasSizes } from '#shared/variants.ts';
 import { ddb, tableName } from './dynamodb-client.ts';
+import { named } from './transactions.ts';
+
+/** The condition of a claimed item's outcome (`outboxSentUpdate`, `outboxFailedUpdate`): it is still `sending`, i.e. still ours. */
+export const OUTBOX_CLAIM_HELD = 'outbox-claim-held';
 
 const later = (now: Date, seconds: number) => new Date(now.getTime() + seconds * 1000).toISOString();
 const expiry = (now: Date) => Math.floor(now.getTime() / 1000) + OUTBOX_KEEP_DAYS * 86_400;
@@ -114,14 +118,14 @@ function fromSending(id: string, update: string, values: Record<string, unknown>
 
 /** The transaction item that records a claimed mail as accepted by SES. */
 export function outboxSentUpdate(id: string, now: Date, messageId: string | undefined) {
-  return { Update: fromSending(id, 'SET #status = :sent, sentAt = :now, messageId = :messageId REMOVE queue', { ':sent': 'sent', ':now': now.toISOString(), ':messageId': messageId ?? '' }) };
+  return named(OUTBOX_CLAIM_HELD, { Update: fromSending(id, 'SET #status = :sent, sentAt = :now, messageId = :messageId REMOVE queue', { ':sent': 'sent', ':now': now.toISOString(), ':messageId': messageId ?? '' }) });
 }
 
 /** The transaction item that records a claimed item as failed for good, with the reason. */
 export function outboxFailedUpdate(id: string, now: Date, reason: string) {
-  return {
+  return named(OUTBOX_CLAIM_HELD, {
     Update: fromSending(id, 'SET #status = :failed, #error = :reason, failedAt = :now REMOVE queue', { ':failed': 'failed', ':now': now.toISOString(), ':reason': reason }, { '#error': 'error' }),
-  };
+  });
 }
 
 /** Gives a claim back (its handling broke before any send): pending again, for the event source's retry. */

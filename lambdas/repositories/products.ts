@@ -14,6 +14,7 @@ import { isPublicProduct, type AdminProduct, type Product, type ProductStatus } 
 import { hasSizes, soleSize, totalStock, type ProductVariant } from '#shared/variants.ts';
 import { ddb, tableName } from './dynamodb-client.ts';
 import { allOfListing, queryAll } from './paging.ts';
+import { named } from './transactions.ts';
 
 /** Constant partition value of the listing index for products. */
 export const PRODUCT_LISTING = 'product';
@@ -207,6 +208,12 @@ export async function productIdsWithCode(code: string): Promise<string[]> {
   return (Items ?? []).map((item) => String(item.id));
 }
 
+/**
+ * The condition of a transaction item on a product's stock (`takeStockItem`, `giveBackStockItem`,
+ * `changeStockItem`): one per product, as a transaction names an item once.
+ */
+export const stockCondition = (productId: string) => `stock#${productId}`;
+
 /** The names of an update on one size's stock: `#v` is the variant id (a map key). */
 const variantNames = (variantId: string) => ({ '#v': variantId });
 
@@ -231,7 +238,7 @@ function sizesParts(sizes: readonly SizeUnits[]) {
  */
 export function takeStockItem(productId: string, sizes: readonly SizeUnits[], now: Date) {
   const { names, values, total } = sizesParts(sizes);
-  return {
+  return named(stockCondition(productId), {
     Update: {
       TableName: tableName('products'),
       Key: { id: productId },
@@ -239,9 +246,9 @@ export function takeStockItem(productId: string, sizes: readonly SizeUnits[], no
       ConditionExpression: ['attribute_exists(id)', ...sizes.map((_, i) => `variantStock.#v${i} >= :q${i}`)].join(' AND '),
       ExpressionAttributeNames: names,
       ExpressionAttributeValues: { ...values, ':total': total, ':now': now.toISOString() },
-      ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
+      ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
     },
-  };
+  });
 }
 
 /** A size's stock in an item a refused condition sent back (0 when absent). */
@@ -257,7 +264,7 @@ export function variantStockOf(item: Record<string, unknown> | undefined, varian
  */
 export function giveBackStockItem(productId: string, sizes: readonly SizeUnits[], now: Date) {
   const { names, values, total } = sizesParts(sizes);
-  return {
+  return named(stockCondition(productId), {
     Update: {
       TableName: tableName('products'),
       Key: { id: productId },
@@ -266,9 +273,9 @@ export function giveBackStockItem(productId: string, sizes: readonly SizeUnits[]
       ExpressionAttributeNames: names,
       ExpressionAttributeValues: { ...values, ':total': total, ':zero': 0, ':now': now.toISOString() },
       // A product from before sizes comes back with the refusal: it is given its size, and the close retried.
-      ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
+      ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
     },
-  };
+  });
 }
 
 /**
@@ -294,7 +301,7 @@ export function unitsByProduct(lines: readonly { productId: string; variantId: s
  * item as it is comes back with the cancellation (its current stock), or none if it does not exist.
  */
 export function changeStockItem(productId: string, variantId: string, from: number, delta: number, now: Date) {
-  return {
+  return named(stockCondition(productId), {
     Update: {
       TableName: tableName('products'),
       Key: { id: productId },
@@ -302,9 +309,9 @@ export function changeStockItem(productId: string, variantId: string, from: numb
       ConditionExpression: 'attribute_exists(id) AND variantStock.#v = :from',
       ExpressionAttributeNames: variantNames(variantId),
       ExpressionAttributeValues: { ':delta': delta, ':from': from, ':now': now.toISOString() },
-      ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
+      ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
     },
-  };
+  });
 }
 
 /** The transaction item that creates a product (version 1) with its initial stock; never overwrites one. */

@@ -8,9 +8,11 @@ import type { StockAlert } from '#shared/api.ts';
 import { ddb, tableName } from './dynamodb-client.ts';
 import { COUNTER, countItem } from './counters.ts';
 import { itemsById, listingPage, type Page } from './paging.ts';
-import { writeTransactionRetrying, type TransactionItem } from './transactions.ts';
+import { named, writeTransactionRetrying, type TransactionItem, type TransactionWrite } from './transactions.ts';
 
 export const STOCK_ALERT_LISTING = 'stock-alert';
+/** The condition of a counted change of a request (`changeCounted`). */
+const CHANGE = 'stock-alert-change';
 
 /** One request per product (per size, for a piece sold in sizes) and address. */
 export function stockAlertId(productId: string, email: string, variantId?: string): string {
@@ -34,10 +36,10 @@ function toStockAlert(item: Record<string, unknown>): StockAlert {
  * Writes `change` together with `delta` on the pending count, in one transaction: true when written,
  * false when its condition failed (nothing changed, nothing counted).
  */
-async function changeCounted(change: TransactionItem, delta: number, what: string): Promise<boolean> {
-  const result = await writeTransactionRetrying([change, countItem(COUNTER.pendingStockAlerts, delta)], randomUUID());
+async function changeCounted(change: TransactionWrite, delta: number, what: string): Promise<boolean> {
+  const result = await writeTransactionRetrying([named(CHANGE, change), countItem(COUNTER.pendingStockAlerts, delta)], randomUUID());
   if (result.written) return true;
-  if (result.reasons[0]?.conditionFailed) return false;
+  if (result.refused(CHANGE)) return false;
   throw new Error(`stock alert: ${what} kept conflicting`);
 }
 

@@ -16,7 +16,7 @@ import { lineVariant, totalStock } from '#shared/variants.ts';
 import { backoff, BACKOFF } from '../backoff.ts';
 import { ChangedMeanwhile, Conflict, InvalidInput, NotFound } from '../errors.ts';
 import { outboxBackInStockPut } from '../repositories/outbox.ts';
-import { changeStockItem, variantStockOf } from '../repositories/products.ts';
+import { changeStockItem, stockCondition, variantStockOf } from '../repositories/products.ts';
 import { stockMovementItem, stockMovementsOf } from '../repositories/stock-movements.ts';
 import { writeTransaction } from '../repositories/transactions.ts';
 import { adminProductById } from './admin-products.ts';
@@ -57,8 +57,8 @@ export async function changeStock(id: string | undefined, change: StockChangeInp
       const variants = product.variants.map((v) => (v.id === variant.id ? { ...v, stock: to } : v));
       return { product: { ...product, variants, stock: totalStock(variants) }, movement, backInStock };
     }
-    const refusal = result.reasons[0];
-    if (refusal?.conditionFailed) {
+    const refusal = result.refused(stockCondition(product.id));
+    if (refusal) {
       if (!refusal.old) throw new NotFound(apiTexts.productNotFound, 'product_not_found');
       // The stock is not what the owner saw: "set to N" was over a value that is gone.
       if ('set' in change) throw stockChanged(variantStockOf(refusal.old, variant.id));

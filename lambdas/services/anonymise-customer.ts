@@ -97,7 +97,7 @@ async function anonymiseOrder(id: string, by: string, now: Date): Promise<{ anon
     ];
     const result = await writeTransactionRetrying(items, randomUUID());
     if (result.written) return { anonymised: true, proof };
-    if (!result.reasons.some((reason) => reason.conditionFailed)) throw new Error(`order ${id}: anonymisation kept conflicting`);
+    if (result.refusals.length === 0) throw new Error(`order ${id}: anonymisation kept conflicting`);
   }
   throw new Error(`order ${id}: changed at each of ${ATTEMPTS} attempts to anonymise it`);
 }
@@ -122,7 +122,7 @@ async function deleteEach(
         deleted += 1;
         break;
       }
-      if (attempt >= ATTEMPTS || !result.reasons.some((reason) => reason.conditionFailed)) throw new Error(`${table} ${String(first.id)}: deletion kept conflicting`);
+      if (attempt >= ATTEMPTS || result.refusals.length === 0) throw new Error(`${table} ${String(first.id)}: deletion kept conflicting`);
       [item] = await itemsById(table, [String(first.id)]);
     }
   }

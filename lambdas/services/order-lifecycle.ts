@@ -14,7 +14,7 @@ import { backoff, BACKOFF } from '../backoff.ts';
 import { logger } from '../logger.ts';
 import { BUSINESS_METRICS, countEvent } from '../metrics.ts';
 import { releaseMbWayOrderItem } from '../repositories/mbway-counters.ts';
-import { expiredReservations, moveOrderItem, toOrder, type OrderItem } from '../repositories/orders.ts';
+import { expiredReservations, moveOrderItem, ORDER_IN_STATUS, toOrder, type OrderItem } from '../repositories/orders.ts';
 import { giveBackStockItem, sizeProductFromBefore, unitsByProduct } from '../repositories/products.ts';
 import { stockMovementItem } from '../repositories/stock-movements.ts';
 import { writeTransaction, type TransactionItem } from '../repositories/transactions.ts';
@@ -33,8 +33,8 @@ export function statusEntry(from: OrderStatus, to: OrderStatus, by: string, now:
 }
 
 /**
- * Writes `items` in one transaction whose first item is the order's conditioned move to `to`, with the
- * dashboard's counters of the move. Answers 'status-changed' when the order is no longer in the
+ * Writes `items` in one transaction with the order's conditioned move to `to` (`ORDER_IN_STATUS`) and
+ * the dashboard's counters of the move. Answers 'status-changed' when the order is no longer in the
  * status that was read; retries races.
  */
 async function moveWith(order: OrderItem, to: OrderStatus, moveItems: readonly TransactionItem[]): Promise<MoveResult> {
@@ -44,8 +44,8 @@ async function moveWith(order: OrderItem, to: OrderStatus, moveItems: readonly T
   for (let attempt = 1; ; attempt++) {
     const result = await writeTransaction(items, token);
     if (result.written) return 'moved';
-    if (result.reasons[0]?.conditionFailed) return 'status-changed';
-    const refused = result.reasons.filter((reason) => reason.conditionFailed);
+    if (result.refused(ORDER_IN_STATUS)) return 'status-changed';
+    const refused = result.refusals;
     if (refused.length > 0) {
       // A product from before sizes: given its size, the same close goes through (`npm run recount` not run yet).
       const migrated = await Promise.all(refused.map((reason) => sizeProductFromBefore(reason.old)));

@@ -18,11 +18,11 @@ import { backoff, BACKOFF } from '../backoff.ts';
 import { Conflict, Forbidden, InvalidInput, OutOfStock } from '../errors.ts';
 import { logger } from '../logger.ts';
 import { BUSINESS_METRICS, countEvent } from '../metrics.ts';
-import { claimIdempotencyKey, completeIdempotencyItem, peekIdempotencyKey, releaseIdempotencyKey, type Claim } from '../repositories/idempotency.ts';
-import { claimProofItem, getOrderItem, moveOrderItem, putOrderItem, toOrder, ORDER_LISTING, type OrderItem } from '../repositories/orders.ts';
+import { claimIdempotencyKey, completeIdempotencyItem, IDEMPOTENCY_CLAIM_HELD, peekIdempotencyKey, releaseIdempotencyKey, type Claim } from '../repositories/idempotency.ts';
+import { claimProofItem, getOrderItem, moveOrderItem, putOrderItem, toOrder, ORDER_LISTING, PROOF_UNCLAIMED, type OrderItem } from '../repositories/orders.ts';
 import { countMbWayOrderItem } from '../repositories/mbway-counters.ts';
 import { orderSearchItems } from '../repositories/order-search.ts';
-import { getProductsConsistent, takeStockItem, unitsByProduct, variantStockOf } from '../repositories/products.ts';
+import { getProductsConsistent, stockCondition, takeStockItem, unitsByProduct, variantStockOf } from '../repositories/products.ts';
 import { stockMovementItem } from '../repositories/stock-movements.ts';
 import { writeTransaction, writeTransactionRetrying, type TransactionItem } from '../repositories/transactions.ts';
 import { getMbWayCounters } from '../repositories/mbway-counters.ts';
@@ -234,10 +234,9 @@ async function writeOrder(
     const movementItems = orderLines.map((line) =>
       stockMovementItem({ productId: line.productId, variantId: line.variantId!, delta: -line.quantity, reason: 'reservation', actor: { kind: 'order', orderId: order.id } }, now),
     );
-    // Stock items right after the order (product i of `byProduct` is item 1 + i); the others' positions are kept by name.
     const items: TransactionItem[] = [putOrderItem(order), ...stockItems, ...counterItem, ...movementItems];
-    const proofIndex = proof ? items.push(claimProofItem(proof.key, order.id, now)) - 1 : undefined;
-    const idempotencyIndex = items.push(completeIdempotencyItem(idempotencyKey, fingerprint, body)) - 1;
+    if (proof) items.push(claimProofItem(proof.key, order.id, now));
+    items.push(completeIdempotencyItem(idempotencyKey, fingerprint, body));
     items.push(...newOrderCountItems(order));
     // Found by the back-office search under the customer's name, e-mail, phone and the number.
     items.push(...orderSearchItems(order));
@@ -250,23 +249,23 @@ async function writeOrder(
       countEvent(BUSINESS_METRICS.ordersPlaced);
       return body;
     }
-    const failed = (index: number) => result.reasons[index]?.conditionFailed === true;
-    if (failed(idempotencyIndex)) {
+    if (result.refused(IDEMPOTENCY_CLAIM_HELD)) {
       // Our claim is gone: if an earlier try of this transaction went through, its answer is recorded.
       const known = await peekIdempotencyKey(idempotencyKey, fingerprint, now);
       if (known?.state === 'done') return known.response as PlaceOrderResponse;
       throw new Conflict(apiTexts.orderInProgress, 'order_in_progress');
     }
     // A line short of stock: nothing was written; say which product (and size) and how many are left.
-    for (const [position, [productId]] of byProduct.entries()) {
-      if (!failed(1 + position)) continue;
-      const old = result.reasons[1 + position]?.old;
+    for (const [productId] of byProduct) {
+      const refusal = result.refused(stockCondition(productId));
+      if (!refusal) continue;
+      const old = refusal.old;
       const index = Math.max(0, orderLines.findIndex((line) => line.productId === productId && variantStockOf(old, line.variantId!) < line.quantity));
       const line = orderLines[index]!;
       const message = checkoutTexts.outOfStock(nameWithSize(line.name, line.size), variantStockOf(old, line.variantId!));
       throw new OutOfStock(message, { [`items.${index}.quantity`]: message });
     }
-    if (proofIndex !== undefined && failed(proofIndex)) throw proofUsed();
+    if (result.refused(PROOF_UNCLAIMED)) throw proofUsed();
     // Retry: the order number was taken, the MB WAY number just filled up (choose again), or a
     // concurrent transaction touched the same items (TransactionConflict).
     if (attempt >= BACKOFF.orderPlacement.tries) throw new Conflict(checkoutTexts.orderFailed, 'order_retry_exhausted');
@@ -331,8 +330,9 @@ export async function attachProof(id: string | undefined, input: AttachProofInpu
   const mails = paidOrderMailItems(toOrder(order), now, payments);
   const result = await writeTransactionRetrying([move, claimProofItem(proof.key, order.id, now), ...counted, ...mails], randomBytes(18).toString('hex'));
   if (!result.written) {
-    if (result.reasons[1]?.conditionFailed) {
-      if (result.reasons[1].old?.orderId === order.id) return customerOrder(order.id, input.accessToken);
+    const claimed = result.refused(PROOF_UNCLAIMED);
+    if (claimed) {
+      if (claimed.old?.orderId === order.id) return customerOrder(order.id, input.accessToken);
       throw proofUsed();
     }
     const current = await getOrderItem(order.id);

@@ -31,6 +31,7 @@ import {
   outboxFailedUpdate,
   outboxItemFromImage,
   outboxSentUpdate,
+  OUTBOX_CLAIM_HELD,
   putMailIfNew,
   redriveOutboxItem,
   releaseOutboxItem,
@@ -138,14 +139,14 @@ async function recordOutcome(item: OutboxMailItem, outcome: Outcome, now: Date):
   const effects = effectItems(item, outcome, now);
   const result = await writeTransactionRetrying([own, ...effects], tokenOf(`${item.id}#${item.attempts}#${outcome.status}`));
   if (result.written) return;
-  if (result.reasons[0]?.conditionFailed) {
+  if (result.refused(OUTBOX_CLAIM_HELD)) {
     logger.warn('outbox item changed while it was sent', { outboxId: item.id });
     return;
   }
-  if (!result.reasons.some((reason) => reason.conditionFailed)) throw new Error(`outbox ${item.id}: outcome kept conflicting`);
+  if (result.refusals.length === 0) throw new Error(`outbox ${item.id}: outcome kept conflicting`);
   // The order is gone, or the request is no longer the pending one: the mail's own record still counts.
   const alone = await writeTransactionRetrying([own], tokenOf(`${item.id}#${item.attempts}#${outcome.status}#alone`));
-  if (!alone.written && !alone.reasons[0]?.conditionFailed) throw new Error(`outbox ${item.id}: outcome kept conflicting`);
+  if (!alone.written && !alone.refused(OUTBOX_CLAIM_HELD)) throw new Error(`outbox ${item.id}: outcome kept conflicting`);
 }
 
 /**
