@@ -20,17 +20,12 @@ import { Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { Data } from '#infra/cloud/data.ts';
 import { OperatorError, UsageError } from '#infra/ops/create-admin.ts';
-import {
-  checkRestoreWindow,
-  explainRestoreError,
-  liveTableName,
-  parseRestoreArgs,
-  RESTORABLE_TABLES,
-  RESTORED_SSE,
-  restoredTableName,
-  runRestore,
-  type RestoreOptions,
-} from '#infra/ops/restore.ts';
+import { parseRestoreArgs } from '#infra/ops/restore/arguments.ts';
+import { explainRestoreError } from '#infra/ops/restore/aws-errors.ts';
+import { runRestore } from '#infra/ops/restore/command.ts';
+import type { RestoreOptions } from '#infra/ops/restore/options.ts';
+import { checkRestoreWindow, RESTORED_SSE } from '#infra/ops/restore/point-in-time.ts';
+import { liveTableName, RESTORABLE_TABLES, restoredTableName } from '#infra/ops/restore/tables.ts';
 
 const NOW = new Date('2026-11-25T12:00:00Z');
 const context = (values: Record<string, unknown>) => (key: string) => values[key];

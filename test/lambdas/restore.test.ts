@@ -23,7 +23,11 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from '#infra/twin/bootstrap.ts';
 import { OperatorError } from '#infra/ops/create-admin.ts';
-import { applyCopy, parseRestoreArgs, planCopy, runRestore, type RestoreOptions } from '#infra/ops/restore.ts';
+import { applyCopy } from '#infra/ops/restore/applying.ts';
+import { parseRestoreArgs } from '#infra/ops/restore/arguments.ts';
+import { runRestore } from '#infra/ops/restore/command.ts';
+import type { RestoreOptions } from '#infra/ops/restore/options.ts';
+import { planCopy } from '#infra/ops/restore/planning.ts';
 import { tables, type TableDef, type TableKey } from '#lambdas/contracts/data-model.ts';
 import { twin } from '../support/twin.ts';
 
