@@ -1,5 +1,6 @@
 /**
- * Moving orders along the lifecycle of `shared/order-status.ts`: every move is conditioned on the
+ * Moving orders along the lifecycle of `shared/order-status.ts` (every status move of an order is made
+ * here: the customer's payment, the owner's moves, closing, expiry): every move is conditioned on the
  * status that was read (two moves at once: one wins, the other is told), and closing an order gives
  * back, in the same transaction, what it held: the stock of every line (with its movement) and, before
  * shipping, its MB WAY slot.
@@ -7,19 +8,20 @@
 import { randomUUID } from 'node:crypto';
 import type { TimelineEntry } from '#shared/api.ts';
 import { mbWayCounter } from '#shared/mb-way.ts';
-import { CLOSED_STATUS, isBeforeShipping, type OrderStatus } from '#shared/order-status.ts';
+import { CLOSED_STATUS, isBeforeShipping, PAID_STATUS, RESERVED_STATUS, type OrderStatus } from '#shared/order-status.ts';
+import type { PaymentSettings } from '#shared/settings.ts';
 import type { StockActor, StockMovementReason } from '#shared/stock.ts';
 import { DEFAULT_VARIANT_ID } from '#shared/variants.ts';
 import { backoff, BACKOFF } from '../backoff.ts';
 import { logger } from '../logger.ts';
 import { BUSINESS_METRICS, countEvent } from '../metrics.ts';
 import { releaseMbWayOrderItem } from '../repositories/mbway-counters.ts';
-import { expiredReservations, moveOrderItem, ORDER_IN_STATUS, toOrder, type OrderItem } from '../repositories/orders.ts';
+import { claimProofItem, expiredReservations, moveOrderItem, ORDER_IN_STATUS, PROOF_UNCLAIMED, toOrder, type OrderItem } from '../repositories/orders.ts';
 import { giveBackStockItem, sizeProductFromBefore, unitsByProduct } from '../repositories/products.ts';
 import { stockMovementItem } from '../repositories/stock-movements.ts';
-import { writeTransaction, type TransactionItem } from '../repositories/transactions.ts';
+import { writeTransaction, writeTransactionRetrying, type TransactionItem } from '../repositories/transactions.ts';
 import { statusMoveCountItems } from './counters.ts';
-import { cancellationMailItem } from './order-mail.ts';
+import { cancellationMailItem, paidOrderMailItems } from './order-mail.ts';
 
 /** Who moved an order, as the timeline says it. */
 export const CUSTOMER = 'cliente';
@@ -63,6 +65,39 @@ async function moveWith(order: OrderItem, to: OrderStatus, moveItems: readonly T
  */
 export function moveOrder(order: OrderItem, to: OrderStatus, by: string, now: Date, mails: readonly TransactionItem[] = []): Promise<MoveResult> {
   return moveWith(order, to, [moveOrderItem(order.id, { from: order.status, to, entry: statusEntry(order.status, to, by, now) }, now), ...mails]);
+}
+
+/** What came of a customer's payment of a reservation (`payReservation`). */
+export type PaymentMove =
+  | { readonly kind: 'moved' }
+  /** The proof backs an order already: `orderId` is the order its claim names (this one, for a repeated request). */
+  | { readonly kind: 'proof-claimed'; readonly orderId: unknown }
+  /** The order is no longer a reservation that can be paid (paid, closed or expired meanwhile), or kept meeting other transactions. */
+  | { readonly kind: 'not-moved' };
+
+/**
+ * The customer's proof of payment moves a reservation to `Confirmar Pagamento`, only while it is still
+ * a reservation that has not expired at `now`, in one transaction with the claim of the proof (a proof
+ * backs one order), the dashboard's counters of the move and the e-mails of a paid order.
+ */
+export async function payReservation(order: OrderItem, proof: { readonly key: string; readonly contentType: string }, payments: PaymentSettings, now: Date): Promise<PaymentMove> {
+  const move = moveOrderItem(
+    order.id,
+    {
+      from: RESERVED_STATUS,
+      to: PAID_STATUS,
+      entry: statusEntry(RESERVED_STATUS, PAID_STATUS, CUSTOMER, now, 'comprovativo enviado'),
+      fields: { proofKey: proof.key, proofContentType: proof.contentType },
+      requireUnexpiredAt: now,
+    },
+    now,
+  );
+  const counted = statusMoveCountItems(order, RESERVED_STATUS, PAID_STATUS);
+  const mails = paidOrderMailItems(toOrder(order), now, payments);
+  const result = await writeTransactionRetrying([move, claimProofItem(proof.key, order.id, now), ...counted, ...mails], randomUUID());
+  if (result.written) return { kind: 'moved' };
+  const claimed = result.refused(PROOF_UNCLAIMED);
+  return claimed ? { kind: 'proof-claimed', orderId: claimed.old?.orderId } : { kind: 'not-moved' };
 }
 
 /**

@@ -5,7 +5,7 @@
  * stock, a free order number, room on the MB WAY number and our claim on the key: either all of it
  * happens or none of it does.
  */
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { CustomerOrder, CustomerOrderResponse, Order, OrderLine, PlaceOrderResponse } from '#shared/api.ts';
 import { apiTexts, checkoutTexts, validationTexts } from '#shared/messages.ts';
 import { chooseMbWayNumber, mbWayCounter, monthKey, type MbWayLimits, type MbWayNumber } from '#shared/mb-way.ts';
@@ -19,17 +19,17 @@ import { Conflict, Forbidden, InvalidInput, OutOfStock } from '../errors.ts';
 import { logger } from '../logger.ts';
 import { BUSINESS_METRICS, countEvent } from '../metrics.ts';
 import { claimIdempotencyKey, completeIdempotencyItem, IDEMPOTENCY_CLAIM_HELD, peekIdempotencyKey, releaseIdempotencyKey, type Claim } from '../repositories/idempotency.ts';
-import { claimProofItem, getOrderItem, moveOrderItem, putOrderItem, toOrder, ORDER_LISTING, PROOF_UNCLAIMED, type OrderItem } from '../repositories/orders.ts';
+import { claimProofItem, getOrderItem, putOrderItem, toOrder, ORDER_LISTING, PROOF_UNCLAIMED, type OrderItem } from '../repositories/orders.ts';
 import { countMbWayOrderItem } from '../repositories/mbway-counters.ts';
 import { orderSearchItems } from '../repositories/order-search.ts';
 import { getProductsConsistent, stockCondition, takeStockItem, unitsByProduct, variantStockOf } from '../repositories/products.ts';
 import { stockMovementItem } from '../repositories/stock-movements.ts';
-import { writeTransaction, writeTransactionRetrying, type TransactionItem } from '../repositories/transactions.ts';
+import { writeTransaction, type TransactionItem } from '../repositories/transactions.ts';
 import { getMbWayCounters } from '../repositories/mbway-counters.ts';
-import { newOrderCountItems, statusMoveCountItems } from './counters.ts';
+import { newOrderCountItems } from './counters.ts';
 import { instructionsFor, mbwayLimitsInForce, methodOffered } from './payments.ts';
 import { shopSettings } from './settings.ts';
-import { CUSTOMER, SHOP, statusEntry } from './order-lifecycle.ts';
+import { CUSTOMER, payReservation, SHOP } from './order-lifecycle.ts';
 import { hashAccessToken, orderAccessToken } from './order-access.ts';
 import { paidOrderMailItems } from './order-mail.ts';
 import { claimProof, claimedProofKey } from './uploads.ts';
@@ -303,7 +303,7 @@ function notAwaitingPayment(order: Order): Conflict {
 
 /**
  * POST /api/orders/{id}/proof: the customer's proof of payment moves the reservation to
- * `Confirmar Pagamento`, if it has not expired, and the proof backs no other order. Sending the same
+ * `Confirmar Pagamento` (`payReservation`), if it has not expired, and the proof backs no other order. Sending the same
  * proof again for the same order answers the order as it is (a double click).
  */
 export async function attachProof(id: string | undefined, input: AttachProofInput, now = new Date()): Promise<CustomerOrderResponse> {
@@ -315,26 +315,12 @@ export async function attachProof(id: string | undefined, input: AttachProofInpu
   }
   if (!order.expiresAt || order.expiresAt <= now.toISOString()) throw new Conflict(apiTexts.reservationExpired, 'reservation_expired');
   const proof = await claimProof(input.proofKey);
-  const move = moveOrderItem(
-    order.id,
-    {
-      from: RESERVED_STATUS,
-      to: PAID_STATUS,
-      entry: statusEntry(RESERVED_STATUS, PAID_STATUS, CUSTOMER, now, 'comprovativo enviado'),
-      fields: { proofKey: proof.key, proofContentType: proof.contentType },
-      requireUnexpiredAt: now,
-    },
-    now,
-  );
-  const counted = statusMoveCountItems(order, RESERVED_STATUS, PAID_STATUS);
-  const mails = paidOrderMailItems(toOrder(order), now, payments);
-  const result = await writeTransactionRetrying([move, claimProofItem(proof.key, order.id, now), ...counted, ...mails], randomBytes(18).toString('hex'));
-  if (!result.written) {
-    const claimed = result.refused(PROOF_UNCLAIMED);
-    if (claimed) {
-      if (claimed.old?.orderId === order.id) return customerOrder(order.id, input.accessToken);
-      throw proofUsed();
-    }
+  const paid = await payReservation(order, proof, payments, now);
+  if (paid.kind === 'proof-claimed') {
+    if (paid.orderId === order.id) return customerOrder(order.id, input.accessToken);
+    throw proofUsed();
+  }
+  if (paid.kind === 'not-moved') {
     const current = await getOrderItem(order.id);
     if (current?.status === RESERVED_STATUS) throw new Conflict(apiTexts.reservationExpired, 'reservation_expired');
     if (current?.proofKey === proof.key) return { order: toCustomerOrder(toOrder(current), payments) };
