@@ -159,13 +159,62 @@ function explainResetMfaError(error: unknown, email: string, region: string): st
   return undefined;
 }
 
+/** The Cognito actions each command calls (named when AWS refuses one). */
+const COMMAND_ACTIONS: Record<AdminsCommand, readonly string[]> = {
+  list: ['ListUsersInGroup'],
+  disable: ['AdminGetUser', 'AdminListGroupsForUser', 'ListUsersInGroup', 'AdminDisableUser'],
+  enable: ['AdminGetUser', 'AdminEnableUser'],
+  remove: ['AdminGetUser', 'AdminListGroupsForUser', 'ListUsersInGroup', 'AdminDeleteUser'],
+  'reset-mfa': ['AdminGetUser', 'AdminListGroupsForUser', 'AdminDeleteSoftwareToken', 'AdminUserGlobalSignOut'],
+};
+
+/** One admin account a command works on, as Cognito just answered for it. */
+interface Target {
+  readonly userPoolId: string;
+  readonly email: string;
+  readonly username: string;
+  readonly enabled: boolean;
+}
+
+/**
+ * `reset-mfa`: deletes the admin's registered authenticator key, then signs them out everywhere (the
+ * lost phone may still hold a session: its refresh token is revoked).
+ */
+async function resetMfa(
+  client: CognitoIdentityProviderClient,
+  DeleteSoftwareToken: SoftwareTokenDeletion,
+  target: Target,
+  region: string,
+  log: (line: string) => void,
+): Promise<void> {
+  const { userPoolId, email, username } = target;
+  try {
+    await client.send(new DeleteSoftwareToken({ UserPoolId: userPoolId, Username: username }));
+  } catch (error) {
+    const explained = explainResetMfaError(error, email, region);
+    if (explained) throw new OperatorError(explained, { cause: error });
+    throw error;
+  }
+  log(`${email}: Cognito deleted their registered authenticator key; the account and its password are unchanged.`);
+  log('At their next sign-in, after e-mail and password, the sign-in page asks them to set up an authenticator app again, as the first time (QR code or key, then a 6-digit code).');
+  log('An old "Joias Inox" entry still in an app (e.g. restored from a backup) no longer works: they delete it.');
+  try {
+    await client.send(new AdminUserGlobalSignOutCommand({ UserPoolId: userPoolId, Username: username }));
+    log(`${email} is signed out everywhere: a session still open (on the lost phone, say) ends within 15 minutes.`);
+  } catch (error) {
+    const name = (error as { name?: string }).name ?? '';
+    if (!/AccessDenied|NotAuthorized/.test(name)) throw error;
+    log(`Could not sign ${email} out everywhere (${name}: your AWS identity needs cognito-idp:AdminUserGlobalSignOut): a session still open goes on; npm run admins -- disable ${email}, then enable ${email}, ends it.`);
+  }
+  if (!target.enabled) log(`${email} is disabled: they can sign in only after npm run admins -- enable ${email}.`);
+}
+
 /**
  * Runs one command against the pool and reports through `log`. `cognito` is the client to use (a test
  * points one at the twin's Cognito); by default one for the options' region.
  */
 export async function runAdmins(options: AdminsOptions, log: (line: string) => void = console.log, cognito?: CognitoIdentityProviderClient): Promise<void> {
-  const actions = { list: ['ListUsersInGroup'], disable: ['AdminGetUser', 'AdminListGroupsForUser', 'ListUsersInGroup', 'AdminDisableUser'], enable: ['AdminGetUser', 'AdminEnableUser'], remove: ['AdminGetUser', 'AdminListGroupsForUser', 'ListUsersInGroup', 'AdminDeleteUser'], 'reset-mfa': ['AdminGetUser', 'AdminListGroupsForUser', 'AdminDeleteSoftwareToken', 'AdminUserGlobalSignOut'] }[options.command];
-  const place = { region: options.region, stackName: options.stackName, actions, ...(options.userPoolId ? { userPoolId: options.userPoolId } : {}) };
+  const place = { region: options.region, stackName: options.stackName, actions: COMMAND_ACTIONS[options.command], ...(options.userPoolId ? { userPoolId: options.userPoolId } : {}) };
   // Before any call: without the command in the SDK, reset-mfa cannot finish.
   const DeleteSoftwareToken = options.command === 'reset-mfa' ? softwareTokenDeletion() : undefined;
   let userPoolId: string;
@@ -201,26 +250,7 @@ export async function runAdmins(options: AdminsOptions, log: (line: string) => v
     const isAdmin = (groups.Groups ?? []).some((g) => g.GroupName === ADMIN_GROUP);
     if (DeleteSoftwareToken) {
       if (!isAdmin) throw new OperatorError(`${email} is not an admin (not in the "${ADMIN_GROUP}" group of ${userPoolId}): nothing was changed.`);
-      try {
-        await client.send(new DeleteSoftwareToken({ UserPoolId: userPoolId, Username: username }));
-      } catch (error) {
-        const explained = explainResetMfaError(error, email, options.region);
-        if (explained) throw new OperatorError(explained, { cause: error });
-        throw error;
-      }
-      log(`${email}: Cognito deleted their registered authenticator key; the account and its password are unchanged.`);
-      log('At their next sign-in, after e-mail and password, the sign-in page asks them to set up an authenticator app again, as the first time (QR code or key, then a 6-digit code).');
-      log('An old "Joias Inox" entry still in an app (e.g. restored from a backup) no longer works: they delete it.');
-      // The lost phone may still hold a session: its refresh token is revoked here.
-      try {
-        await client.send(new AdminUserGlobalSignOutCommand({ UserPoolId: userPoolId, Username: username }));
-        log(`${email} is signed out everywhere: a session still open (on the lost phone, say) ends within 15 minutes.`);
-      } catch (error) {
-        const name = (error as { name?: string }).name ?? '';
-        if (!/AccessDenied|NotAuthorized/.test(name)) throw error;
-        log(`Could not sign ${email} out everywhere (${name}: your AWS identity needs cognito-idp:AdminUserGlobalSignOut): a session still open goes on; npm run admins -- disable ${email}, then enable ${email}, ends it.`);
-      }
-      if (user.Enabled === false) log(`${email} is disabled: they can sign in only after npm run admins -- enable ${email}.`);
+      await resetMfa(client, DeleteSoftwareToken, { userPoolId, email, username, enabled: user.Enabled !== false }, options.region, log);
       return;
     }
     if (isAdmin && user.Enabled !== false) {
