@@ -2,35 +2,21 @@
  * Products in DynamoDB. The catalogue is read through the `byListing` index (a query, newest first),
  * never with a scan.
  *
- * Stock changes only by a delta, conditioned on the stock it applies to (an order's `stock >= n`, the
- * owner's compare-and-set), always in a transaction with its movement; the edit of a product's other
- * fields never touches stock and is conditioned on the `version` the form loaded.
+ * Stock changes only by a delta (`./product-stock.ts`); the edit of a product's other fields never
+ * touches stock and is conditioned on the `version` the form loaded. How an item is stored:
+ * `./product-items.ts`; products from before photos or sizes: `./legacy-products.ts`.
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, DeleteCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { photoFallback, type ProductPhoto } from '#shared/photos.ts';
-import { isPublicProduct, type AdminProduct, type Product, type ProductStatus } from '#shared/product.ts';
-import { hasSizes, soleSize, totalStock, type ProductVariant } from '#shared/variants.ts';
+import { isPublicProduct, type AdminProduct, type Product } from '#shared/product.ts';
+import { hasSizes, soleSize, type ProductVariant } from '#shared/variants.ts';
 import { ddb, tableName } from './dynamodb-client.ts';
+import { itemWithSizes } from './legacy-products.ts';
 import { allOfListing, queryAll } from './paging.ts';
-import { named } from './transactions.ts';
-
-/** Constant partition value of the listing index for products. */
-export const PRODUCT_LISTING = 'product';
-
-function toPhoto(item: Record<string, unknown>): ProductPhoto {
-  return {
-    id: String(item.id),
-    alt: String(item.alt ?? ''),
-    width: Number(item.width),
-    height: Number(item.height),
-    widths: (item.widths as unknown[]).map(Number),
-    fallbackWidth: Number(item.fallbackWidth),
-    placeholder: String(item.placeholder ?? ''),
-    ...(item.share === true ? { share: true } : {}),
-  };
-}
+import { PRODUCT_LISTING, productItem, storedVariants, toAdminProduct, toProduct, type StoredVariant } from './product-items.ts';
+import { variantStockOf } from './product-stock.ts';
 
 /**
  * A product with these photos, its `mainImage` and `secondaryImage` derived from them (the JPEG
@@ -48,71 +34,6 @@ export function withPhotos<T extends Omit<SeedProduct, 'photos' | 'mainImage' | 
     mainImage: first ? photoFallback(first) : photos.length === 0 && 'photos' in product ? '' : (product.mainImage ?? ''),
     secondaryImage: second ? photoFallback(second) : photos.length === 0 && 'photos' in product ? '' : (product.secondaryImage ?? ''),
   };
-}
-
-/**
- * How a product keeps its sizes: `variants` (id, label, SKU, price difference, in the owner's order)
- * and `variantStock` (units per variant id), so an order's conditional update names one number and
- * the owner's reordering or renaming of sizes never touches stock; `stock` is the total, changed in
- * the same update expression as the variant's.
- */
-export interface StoredVariant {
-  readonly id: string;
-  readonly label: string;
-  readonly sku: string;
-  readonly priceDeltaCents: number;
-}
-
-/** The sizes of a stored product; an item stored before sizes existed reads as one unlabelled size. */
-function toVariants(item: Record<string, unknown>): ProductVariant[] {
-  if (!Array.isArray(item.variants)) {
-    return [soleSize(String(item.sku ?? ''), Number(item.stock ?? 0))];
-  }
-  const stock = (item.variantStock ?? {}) as Record<string, unknown>;
-  return (item.variants as Record<string, unknown>[]).map((variant) => ({
-    id: String(variant.id),
-    label: String(variant.label ?? ''),
-    sku: String(variant.sku ?? ''),
-    stock: Number(stock[String(variant.id)] ?? 0),
-    priceDeltaCents: Number(variant.priceDeltaCents ?? 0),
-  }));
-}
-
-/** The storage attributes of a product's sizes (`variants`, `variantStock`, `stock`). */
-export function storedVariants(variants: readonly ProductVariant[]): { variants: StoredVariant[]; variantStock: Record<string, number>; stock: number } {
-  return {
-    variants: variants.map(({ id, label, sku, priceDeltaCents }) => ({ id, label, sku, priceDeltaCents })),
-    variantStock: Object.fromEntries(variants.map((variant) => [variant.id, variant.stock])),
-    stock: totalStock(variants),
-  };
-}
-
-/** Strips storage attributes; the public API returns exactly the `Product` fields. */
-export function toProduct(item: Record<string, unknown>): Product {
-  const variants = toVariants(item);
-  const photos = Array.isArray(item.photos) ? (item.photos as Record<string, unknown>[]).map(toPhoto) : [];
-  const legacy = !Array.isArray(item.photos);
-  return {
-    id: String(item.id),
-    code: String(item.code ?? ''),
-    sku: String(item.sku ?? ''),
-    name: String(item.name ?? ''),
-    description: String(item.description ?? ''),
-    type: item.type as Product['type'],
-    collection: String(item.collection ?? ''),
-    priceCents: Number(item.priceCents),
-    discountPercent: Number(item.discountPercent ?? 0),
-    stock: totalStock(variants),
-    variants,
-    photos,
-    mainImage: photos[0] ? photoFallback(photos[0]) : legacy ? String(item.mainImage ?? '') : '',
-    secondaryImage: photos[1] ? photoFallback(photos[1]) : legacy ? String(item.secondaryImage ?? '') : '',
-  };
-}
-
-/** The product with its `version`; an item stored before versions existed counts as version 0. */
-export function toAdminProduct(item: Record<string, unknown>): AdminProduct {
-  return { ...toProduct(item), version: Number(item.version ?? 0), status: isPublicProduct(item) ? 'active' : (item.status as ProductStatus) };
 }
 
 /** Every public (active) product, newest first: drafts and archived pieces are never in the shop. */
@@ -145,25 +66,6 @@ export async function allProductSizeIds(): Promise<{ id: string; variantIds: str
 /** Every product with its version, newest first (the back-office list). */
 export async function listAdminProducts(): Promise<AdminProduct[]> {
   return (await allOfListing('products', PRODUCT_LISTING, 'newest-first')).map(toAdminProduct);
-}
-
-/** One product's item as stored, read strongly consistent. */
-async function productItem(id: string): Promise<Record<string, unknown> | undefined> {
-  return (await ddb().send(new GetCommand({ TableName: tableName('products'), Key: { id }, ConsistentRead: true }))).Item;
-}
-
-/**
- * The item of a product that is about to change (an order, a stock change, an edit), with its sizes:
- * one stored before sizes existed is given its one size first (the migration of that one product,
- * so a shop deployed before `npm run recount` ran loses no sale and no edit). Undefined when gone.
- */
-async function itemWithSizes(item: Record<string, unknown>): Promise<Record<string, unknown> | undefined> {
-  let current: Record<string, unknown> | undefined = item;
-  for (let attempt = 0; current && !Array.isArray(current.variants) && attempt < 10; attempt++) {
-    await setDefaultVariant(String(current.id), String(current.sku ?? ''), Number(current.stock ?? 0));
-    current = await productItem(String(current.id));
-  }
-  return current;
 }
 
 /**
@@ -206,112 +108,6 @@ export async function productIdsWithCode(code: string): Promise<string[]> {
     new QueryCommand({ TableName: tableName('products'), IndexName: 'byCode', KeyConditionExpression: 'code = :code', ExpressionAttributeValues: { ':code': code } }),
   );
   return (Items ?? []).map((item) => String(item.id));
-}
-
-/**
- * The condition of a transaction item on a product's stock (`takeStockItem`, `giveBackStockItem`,
- * `changeStockItem`): one per product, as a transaction names an item once.
- */
-export const stockCondition = (productId: string) => `stock#${productId}`;
-
-/** The names of an update on one size's stock: `#v` is the variant id (a map key). */
-const variantNames = (variantId: string) => ({ '#v': variantId });
-
-/** Units of one size of a product: what an order line takes, or gives back. */
-export interface SizeUnits {
-  readonly variantId: string;
-  readonly quantity: number;
-}
-
-/** The names and values of an update on several sizes of one product (`#v0`/`:q0`, …) and their total. */
-function sizesParts(sizes: readonly SizeUnits[]) {
-  return {
-    names: Object.fromEntries(sizes.map((size, i) => [`#v${i}`, size.variantId])),
-    values: Object.fromEntries(sizes.map((size, i) => [`:q${i}`, size.quantity])),
-    total: sizes.reduce((sum, size) => sum + size.quantity, 0),
-  };
-}
-
-/**
- * The transaction item that takes units of a product's sizes (an order's lines of that product: one
- * item per product, as a transaction names an item once), only if that many of each are in stock.
- */
-export function takeStockItem(productId: string, sizes: readonly SizeUnits[], now: Date) {
-  const { names, values, total } = sizesParts(sizes);
-  return named(stockCondition(productId), {
-    Update: {
-      TableName: tableName('products'),
-      Key: { id: productId },
-      UpdateExpression: `SET ${sizes.map((_, i) => `variantStock.#v${i} = variantStock.#v${i} - :q${i}`).join(', ')}, stock = stock - :total, updatedAt = :now`,
-      ConditionExpression: ['attribute_exists(id)', ...sizes.map((_, i) => `variantStock.#v${i} >= :q${i}`)].join(' AND '),
-      ExpressionAttributeNames: names,
-      ExpressionAttributeValues: { ...values, ':total': total, ':now': now.toISOString() },
-      ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-    },
-  });
-}
-
-/** A size's stock in an item a refused condition sent back (0 when absent). */
-export function variantStockOf(item: Record<string, unknown> | undefined, variantId: string): number {
-  const stock = item?.variantStock as Record<string, unknown> | undefined;
-  return Number(stock?.[variantId] ?? 0);
-}
-
-/**
- * The transaction item that gives units back to a product's sizes (a cancelled or expired order: one
- * item per product). A size the owner removed meanwhile gets them back under its id, out of sight (it
- * is in no list).
- */
-export function giveBackStockItem(productId: string, sizes: readonly SizeUnits[], now: Date) {
-  const { names, values, total } = sizesParts(sizes);
-  return named(stockCondition(productId), {
-    Update: {
-      TableName: tableName('products'),
-      Key: { id: productId },
-      UpdateExpression: `SET ${sizes.map((_, i) => `variantStock.#v${i} = if_not_exists(variantStock.#v${i}, :zero) + :q${i}`).join(', ')}, stock = stock + :total, updatedAt = :now`,
-      ConditionExpression: 'attribute_exists(id) AND attribute_exists(variantStock)',
-      ExpressionAttributeNames: names,
-      ExpressionAttributeValues: { ...values, ':total': total, ':zero': 0, ':now': now.toISOString() },
-      // A product from before sizes comes back with the refusal: it is given its size, and the close retried.
-      ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-    },
-  });
-}
-
-/**
- * Gives a product from before sizes, as a refused condition sent it back (`old`), its one size: true
- * when `old` was such a product (migrated now, or by someone else meanwhile), so the write can be retried.
- */
-export async function sizeProductFromBefore(old: Record<string, unknown> | undefined): Promise<boolean> {
-  if (!old || Array.isArray(old.variants) || typeof old.id !== 'string') return false;
-  await setDefaultVariant(old.id, String(old.sku ?? ''), Number(old.stock ?? 0));
-  return true;
-}
-
-/** Lines grouped by product, in the order each product first appears (one stock item per product). */
-export function unitsByProduct(lines: readonly { productId: string; variantId: string; quantity: number }[]): Map<string, SizeUnits[]> {
-  const groups = new Map<string, SizeUnits[]>();
-  for (const line of lines) groups.set(line.productId, [...(groups.get(line.productId) ?? []), { variantId: line.variantId, quantity: line.quantity }]);
-  return groups;
-}
-
-/**
- * The transaction item that changes a size's stock by `delta`, only if it is still `from`
- * (compare-and-set: the caller knows the old and the new value exactly). On a failed condition the
- * item as it is comes back with the cancellation (its current stock), or none if it does not exist.
- */
-export function changeStockItem(productId: string, variantId: string, from: number, delta: number, now: Date) {
-  return named(stockCondition(productId), {
-    Update: {
-      TableName: tableName('products'),
-      Key: { id: productId },
-      UpdateExpression: 'SET variantStock.#v = variantStock.#v + :delta, stock = stock + :delta, updatedAt = :now',
-      ConditionExpression: 'attribute_exists(id) AND variantStock.#v = :from',
-      ExpressionAttributeNames: variantNames(variantId),
-      ExpressionAttributeValues: { ':delta': delta, ':from': from, ':now': now.toISOString() },
-      ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-    },
-  });
 }
 
 /** The transaction item that creates a product (version 1) with its initial stock; never overwrites one. */
@@ -426,36 +222,6 @@ export async function putProduct(product: SeedProduct, now: Date, createdAt: str
 }
 
 /**
- * Gives a product stored before photos existed its photos (the one-off migration of old image paths),
- * only if it still has none; its version is left alone. Answers whether it was written.
- */
-export async function setLegacyProductPhotos(id: string, photos: readonly ProductPhoto[]): Promise<boolean> {
-  const [first, second] = photos;
-  try {
-    await ddb().send(
-      new UpdateCommand({
-        TableName: tableName('products'),
-        Key: { id },
-        UpdateExpression: 'SET photos = :photos, mainImage = :main, secondaryImage = :secondary',
-        ConditionExpression: 'attribute_exists(id) AND attribute_not_exists(photos)',
-        ExpressionAttributeValues: { ':photos': photos, ':main': first ? photoFallback(first) : '', ':secondary': second ? photoFallback(second) : '' },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
-    throw error;
-  }
-}
-
-/** Products stored before photos existed (no `photos` attribute), with their old image paths. */
-export async function productsWithoutPhotos(): Promise<{ id: string; name: string; images: string[] }[]> {
-  return (await allOfListing('products', PRODUCT_LISTING, 'newest-first'))
-    .filter((item) => !Array.isArray(item.photos))
-    .map((item) => ({ id: String(item.id), name: String(item.name ?? ''), images: [item.mainImage, item.secondaryImage].filter((p): p is string => typeof p === 'string' && p !== '') }));
-}
-
-/**
  * Deletes a product only as the owner saw it (its version and stock unchanged: no save and no order
  * since). False when it changed or is gone.
  */
@@ -492,46 +258,4 @@ export function moveProductCollectionItem(id: string, from: string, to: string) 
       ExpressionAttributeValues: { ':to': to, ':from': from, ':zero': 0, ':one': 1 },
     },
   };
-}
-
-/** Id, SKU and stock of the products stored before sizes existed (no `variants` attribute). */
-export async function productsWithoutVariants(): Promise<{ id: string; sku: string; stock: number }[]> {
-  return (await allOfListing('products', PRODUCT_LISTING, 'newest-first'))
-    .filter((item) => !Array.isArray(item.variants))
-    .map((item) => ({ id: String(item.id), sku: String(item.sku ?? ''), stock: Number(item.stock ?? 0) }));
-}
-
-/**
- * Gives product `id` its one size if it is still from before sizes, reading it strongly consistent
- * (the listing index may still show one already done): true when this call migrated it.
- */
-export async function sizeProduct(id: string): Promise<boolean> {
-  const item = await productItem(id);
-  if (!item || Array.isArray(item.variants)) return false;
-  const sized = await itemWithSizes(item);
-  return Array.isArray(sized?.variants);
-}
-
-/**
- * Gives a product stored before sizes existed its one unlabelled size, holding its SKU and all its
- * stock, only if it still has no sizes and its stock is still `stock` (an order in between makes it
- * answer false: read again). Its version is left alone, so no open form breaks.
- */
-export async function setDefaultVariant(id: string, sku: string, stock: number): Promise<boolean> {
-  const sizes = storedVariants([soleSize(sku, stock)]);
-  try {
-    await ddb().send(
-      new UpdateCommand({
-        TableName: tableName('products'),
-        Key: { id },
-        UpdateExpression: 'SET variants = :variants, variantStock = :variantStock',
-        ConditionExpression: 'attribute_exists(id) AND attribute_not_exists(variants) AND stock = :stock',
-        ExpressionAttributeValues: { ':variants': sizes.variants, ':variantStock': sizes.variantStock, ':stock': stock },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
-    throw error;
-  }
 }

@@ -38,7 +38,7 @@ export type TransactionResult =
       /** Every write whose condition failed; none when the transaction only met another one (a conflict). */
       readonly refusals: readonly Refusal[];
       /** The refusal of the condition named `condition`, when that condition failed. */
-      refused(condition: string): Refusal | undefined;
+      readonly refused: (condition: string) => Refusal | undefined;
     };
 
 const isNamed = (item: TransactionItem): item is NamedCondition => 'condition' in item;

@@ -16,7 +16,7 @@ import { lineVariant, totalStock } from '#shared/variants.ts';
 import { backoff, BACKOFF } from '../backoff.ts';
 import { ChangedMeanwhile, Conflict, InvalidInput, NotFound } from '../errors.ts';
 import { outboxBackInStockPut } from '../repositories/outbox.ts';
-import { changeStockItem, stockCondition, variantStockOf } from '../repositories/products.ts';
+import { changeStockItem, stockCondition, variantStockOf } from '../repositories/product-stock.ts';
 import { stockMovementItem, stockMovementsOf } from '../repositories/stock-movements.ts';
 import { writeTransaction } from '../repositories/transactions.ts';
 import { adminProductById } from './admin-products.ts';

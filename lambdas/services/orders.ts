@@ -22,9 +22,10 @@ import { claimIdempotencyKey, completeIdempotencyItem, IDEMPOTENCY_CLAIM_HELD, p
 import { claimProofItem, getOrderItem, putOrderItem, toOrder, ORDER_LISTING, PROOF_UNCLAIMED, type OrderItem } from '../repositories/orders.ts';
 import { countMbWayOrderItem } from '../repositories/mbway-counters.ts';
 import { orderSearchItems } from '../repositories/order-search.ts';
-import { getProductsConsistent, stockCondition, takeStockItem, unitsByProduct, variantStockOf } from '../repositories/products.ts';
+import { getProductsConsistent } from '../repositories/products.ts';
+import { stockCondition, takeStockItem, unitsByProduct, variantStockOf } from '../repositories/product-stock.ts';
 import { stockMovementItem } from '../repositories/stock-movements.ts';
-import { writeTransaction, type TransactionItem } from '../repositories/transactions.ts';
+import { writeTransaction, type Refusal, type TransactionItem } from '../repositories/transactions.ts';
 import { getMbWayCounters } from '../repositories/mbway-counters.ts';
 import { newOrderCountItems } from './counters.ts';
 import { instructionsFor, mbwayLimitsInForce, methodOffered } from './payments.ts';
@@ -226,15 +227,8 @@ async function writeOrder(
     };
     const body: PlaceOrderResponse = { order: { ...toCustomerOrder(toOrder(order), settings.payments), accessToken: access.token } };
 
-    // One stock item per product (two sizes of one ring are one item: a transaction names an item once).
-    const byProduct = [...unitsByProduct(orderLines.map((line) => ({ productId: line.productId, variantId: line.variantId!, quantity: line.quantity })))];
-    const stockItems = byProduct.map(([productId, sizes]) => takeStockItem(productId, sizes, now));
     const counter = mbwayNumber ? mbWayCounter(mbwayNumber, limits) : undefined;
-    const counterItem = counter ? [countMbWayOrderItem(month, counter)] : [];
-    const movementItems = orderLines.map((line) =>
-      stockMovementItem({ productId: line.productId, variantId: line.variantId!, delta: -line.quantity, reason: 'reservation', actor: { kind: 'order', orderId: order.id } }, now),
-    );
-    const items: TransactionItem[] = [putOrderItem(order), ...stockItems, ...counterItem, ...movementItems];
+    const items: TransactionItem[] = [putOrderItem(order), ...takeOrderStock(order.id, orderLines, now), ...(counter ? [countMbWayOrderItem(month, counter)] : [])];
     if (proof) items.push(claimProofItem(proof.key, order.id, now));
     items.push(completeIdempotencyItem(idempotencyKey, fingerprint, body));
     items.push(...newOrderCountItems(order));
@@ -255,21 +249,39 @@ async function writeOrder(
       if (known?.state === 'done') return known.response as PlaceOrderResponse;
       throw new Conflict(apiTexts.orderInProgress, 'order_in_progress');
     }
-    // A line short of stock: nothing was written; say which product (and size) and how many are left.
-    for (const [productId] of byProduct) {
-      const refusal = result.refused(stockCondition(productId));
-      if (!refusal) continue;
-      const old = refusal.old;
-      const index = Math.max(0, orderLines.findIndex((line) => line.productId === productId && variantStockOf(old, line.variantId!) < line.quantity));
-      const line = orderLines[index]!;
-      const message = checkoutTexts.outOfStock(nameWithSize(line.name, line.size), variantStockOf(old, line.variantId!));
-      throw new OutOfStock(message, { [`items.${index}.quantity`]: message });
-    }
+    refuseShortLine(result.refused, orderLines);
     if (result.refused(PROOF_UNCLAIMED)) throw proofUsed();
     // Retry: the order number was taken, the MB WAY number just filled up (choose again), or a
     // concurrent transaction touched the same items (TransactionConflict).
     if (attempt >= BACKOFF.orderPlacement.tries) throw new Conflict(checkoutTexts.orderFailed, 'order_retry_exhausted');
     await backoff(BACKOFF.orderPlacement, attempt);
+  }
+}
+
+/**
+ * The stock an order takes: one item per product (two sizes of one ring are one item: a transaction
+ * names an item once), each named `stockCondition(productId)`, and one movement per line.
+ */
+function takeOrderStock(orderId: string, orderLines: readonly OrderLine[], now: Date): TransactionItem[] {
+  const units = unitsByProduct(orderLines.map((line) => ({ productId: line.productId, variantId: line.variantId!, quantity: line.quantity })));
+  return [
+    ...[...units].map(([productId, productUnits]) => takeStockItem(productId, productUnits, now)),
+    ...orderLines.map((line) =>
+      stockMovementItem({ productId: line.productId, variantId: line.variantId!, delta: -line.quantity, reason: 'reservation', actor: { kind: 'order', orderId } }, now),
+    ),
+  ];
+}
+
+/** A line short of stock refused the order (nothing was written): says which product (and size) and how many are left. */
+function refuseShortLine(refused: (condition: string) => Refusal | undefined, orderLines: readonly OrderLine[]): void {
+  for (const productId of new Set(orderLines.map((line) => line.productId))) {
+    const refusal = refused(stockCondition(productId));
+    if (!refusal) continue;
+    const old = refusal.old;
+    const index = Math.max(0, orderLines.findIndex((line) => line.productId === productId && variantStockOf(old, line.variantId!) < line.quantity));
+    const line = orderLines[index]!;
+    const message = checkoutTexts.outOfStock(nameWithSize(line.name, line.size), variantStockOf(old, line.variantId!));
+    throw new OutOfStock(message, { [`items.${index}.quantity`]: message });
   }
 }
 

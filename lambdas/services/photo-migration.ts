@@ -7,7 +7,7 @@ import type { ProductPhoto } from '#shared/photos.ts';
 import { MAX_IMAGE_BYTES } from '#shared/uploads.ts';
 import { InvalidInput } from '../errors.ts';
 import { logger } from '../logger.ts';
-import { productsWithoutPhotos, setLegacyProductPhotos } from '../repositories/products.ts';
+import { productsWithoutPhotos, setLegacyProductPhotos } from '../repositories/legacy-products.ts';
 import { readObject } from '../repositories/storage.ts';
 import { processPhoto } from './photo-processing.ts';
 import { storeProcessedPhoto } from './photo-pipeline.ts';

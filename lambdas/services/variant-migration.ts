@@ -4,7 +4,7 @@
  * The twin's bootstrap runs it at every start (it finds nothing to do once done); in the cloud,
  * `npm run recount` runs it once after the deploy that brings sizes.
  */
-import { productsWithoutVariants, sizeProduct } from '../repositories/products.ts';
+import { productsWithoutVariants, sizeProduct } from '../repositories/legacy-products.ts';
 
 /**
  * Migrates every product without sizes (each read again strongly consistent, and its write conditioned

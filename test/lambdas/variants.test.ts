@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import type { AdminProduct } from '#shared/product.ts';
 import type { ProductUpdateInput } from '#shared/schemas/index.ts';
 import { DEFAULT_VARIANT_ID, type ProductVariant } from '#shared/variants.ts';
-import { PRODUCT_LISTING } from '#lambdas/repositories/products.ts';
+import { PRODUCT_LISTING } from '#lambdas/repositories/product-items.ts';
 import { expireReservations } from '#lambdas/services/order-lifecycle.ts';
 import { migrateProductVariants } from '#lambdas/services/variant-migration.ts';
 import { createProduct, mailsTo, orderBody, placeOrder, reservationBody } from '../support/factories.ts';

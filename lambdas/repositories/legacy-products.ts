@@ -1,0 +1,108 @@
+/**
+ * Products stored before photos or sizes existed, and their one-off migrations: old image paths become
+ * photos; a product without sizes gets its one unlabelled size holding its SKU and all its stock (at
+ * the twin's start, by `npm run recount`, or when such a product is about to change).
+ */
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { photoFallback, type ProductPhoto } from '#shared/photos.ts';
+import { soleSize } from '#shared/variants.ts';
+import { ddb, tableName } from './dynamodb-client.ts';
+import { allOfListing } from './paging.ts';
+import { PRODUCT_LISTING, productItem, storedVariants } from './product-items.ts';
+
+/**
+ * The item of a product that is about to change (an order, a stock change, an edit), with its sizes:
+ * one stored before sizes existed is given its one size first (the migration of that one product,
+ * so a shop deployed before `npm run recount` ran loses no sale and no edit). Undefined when gone.
+ */
+export async function itemWithSizes(item: Record<string, unknown>): Promise<Record<string, unknown> | undefined> {
+  let current: Record<string, unknown> | undefined = item;
+  for (let attempt = 0; current && !Array.isArray(current.variants) && attempt < 10; attempt++) {
+    await setDefaultVariant(String(current.id), String(current.sku ?? ''), Number(current.stock ?? 0));
+    current = await productItem(String(current.id));
+  }
+  return current;
+}
+
+/**
+ * Gives a product from before sizes, as a refused condition sent it back (`old`), its one size: true
+ * when `old` was such a product (migrated now, or by someone else meanwhile), so the write can be retried.
+ */
+export async function sizeProductFromBefore(old: Record<string, unknown> | undefined): Promise<boolean> {
+  if (!old || Array.isArray(old.variants) || typeof old.id !== 'string') return false;
+  await setDefaultVariant(old.id, String(old.sku ?? ''), Number(old.stock ?? 0));
+  return true;
+}
+
+/**
+ * Gives a product stored before photos existed its photos (the one-off migration of old image paths),
+ * only if it still has none; its version is left alone. Answers whether it was written.
+ */
+export async function setLegacyProductPhotos(id: string, photos: readonly ProductPhoto[]): Promise<boolean> {
+  const [first, second] = photos;
+  try {
+    await ddb().send(
+      new UpdateCommand({
+        TableName: tableName('products'),
+        Key: { id },
+        UpdateExpression: 'SET photos = :photos, mainImage = :main, secondaryImage = :secondary',
+        ConditionExpression: 'attribute_exists(id) AND attribute_not_exists(photos)',
+        ExpressionAttributeValues: { ':photos': photos, ':main': first ? photoFallback(first) : '', ':secondary': second ? photoFallback(second) : '' },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
+}
+
+/** Products stored before photos existed (no `photos` attribute), with their old image paths. */
+export async function productsWithoutPhotos(): Promise<{ id: string; name: string; images: string[] }[]> {
+  return (await allOfListing('products', PRODUCT_LISTING, 'newest-first'))
+    .filter((item) => !Array.isArray(item.photos))
+    .map((item) => ({ id: String(item.id), name: String(item.name ?? ''), images: [item.mainImage, item.secondaryImage].filter((p): p is string => typeof p === 'string' && p !== '') }));
+}
+
+/** Id, SKU and stock of the products stored before sizes existed (no `variants` attribute). */
+export async function productsWithoutVariants(): Promise<{ id: string; sku: string; stock: number }[]> {
+  return (await allOfListing('products', PRODUCT_LISTING, 'newest-first'))
+    .filter((item) => !Array.isArray(item.variants))
+    .map((item) => ({ id: String(item.id), sku: String(item.sku ?? ''), stock: Number(item.stock ?? 0) }));
+}
+
+/**
+ * Gives product `id` its one size if it is still from before sizes, reading it strongly consistent
+ * (the listing index may still show one already done): true when this call migrated it.
+ */
+export async function sizeProduct(id: string): Promise<boolean> {
+  const item = await productItem(id);
+  if (!item || Array.isArray(item.variants)) return false;
+  const sized = await itemWithSizes(item);
+  return Array.isArray(sized?.variants);
+}
+
+/**
+ * Gives a product stored before sizes existed its one unlabelled size, holding its SKU and all its
+ * stock, only if it still has no sizes and its stock is still `stock` (an order in between makes it
+ * answer false: read again). Its version is left alone, so no open form breaks.
+ */
+export async function setDefaultVariant(id: string, sku: string, stock: number): Promise<boolean> {
+  const sizes = storedVariants([soleSize(sku, stock)]);
+  try {
+    await ddb().send(
+      new UpdateCommand({
+        TableName: tableName('products'),
+        Key: { id },
+        UpdateExpression: 'SET variants = :variants, variantStock = :variantStock',
+        ConditionExpression: 'attribute_exists(id) AND attribute_not_exists(variants) AND stock = :stock',
+        ExpressionAttributeValues: { ':variants': sizes.variants, ':variantStock': sizes.variantStock, ':stock': stock },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
+}
