@@ -63,12 +63,49 @@ function alertOrIdle<R>(message: string | undefined, error?: unknown): FormOutco
   return error === undefined ? { kind: 'failed', message } : { kind: 'failed', message, error };
 }
 
+/** The first field of `fieldOrder` that has a message, if any. */
+export function firstInvalidField(fieldOrder: readonly string[], errors: FieldMessages): string | undefined {
+  return fieldOrder.find((name) => errors[name]);
+}
+
+type CheckOptions<S extends z.ZodType> = Pick<FormSubmitOptions<S, unknown>, 'schema' | 'check' | 'invalidAlert'>;
+
+/**
+ * The browser's verdict on the values (what `onSubmit` does before sending): the parsed data, or the
+ * schema's and `check`'s field messages (`check`'s win for the same field) and the outcome they come to.
+ */
+export function checkSubmission<S extends z.ZodType>(
+  { schema, check, invalidAlert }: CheckOptions<S>,
+  values: unknown,
+): { readonly ok: true; readonly data: z.infer<S> } | { readonly ok: false; readonly errors: FieldMessages; readonly outcome: FormOutcome<never> } {
+  const checked = checkForm(schema, values);
+  const errors = { ...(checked.ok ? {} : checked.errors), ...check?.(values) };
+  if (checked.ok && Object.keys(errors).length === 0) return { ok: true, data: checked.data };
+  return { ok: false, errors, outcome: alertOrIdle(invalidAlert?.(errors)) };
+}
+
+type FailureOptions = Pick<FormSubmitOptions<z.ZodType, unknown>, 'serverFields' | 'refusedFieldsAlert' | 'failedMessage'>;
+
+/** What a failed send comes to (what `onSubmit` does with it): the field messages it names (null: none) and the outcome. */
+export function failedSubmission({ serverFields = serverFieldErrors, refusedFieldsAlert, failedMessage }: FailureOptions, error: unknown): { readonly fields: FieldMessages | null; readonly outcome: FormOutcome<never> } {
+  const fields = serverFields(error);
+  if (fields) return { fields, outcome: alertOrIdle(refusedFieldsAlert ? refusedFieldsAlert(fields) : apiTexts.invalidInput, error) };
+  const message = typeof failedMessage === 'function' ? failedMessage(error) : errorMessage(error, failedMessage);
+  return { fields: null, outcome: { kind: 'failed', message, error } };
+}
+
 /**
  * A form's submit: `onSubmit` checks the values with the schema (`checkForm`, plus `check`); with field
  * messages it sets `errors`, focuses the first invalid field in `fieldOrder` and sends nothing. Else it
  * clears `errors`, goes `sending`, calls `send` and ends `sent` (then `onSent`) or `failed`: a refusal
  * naming fields (`serverFields`) sets them and focuses the first, with `apiTexts.invalidInput` as the
  * alert; any other failure says `errorMessage(error, failedMessage)`.
+ *
+ * @example
+ * const { formRef, onSubmit, errors, outcome, sending } = useFormSubmit({
+ *   schema: contactMessageSchema, fieldOrder: ['name', 'email'], values, send: (data) => api.sendContactMessage(data), failedMessage: contactTexts.failed,
+ * });
+ * // <form ref={formRef} onSubmit={onSubmit} noValidate> … <TextField name="email" error={errors.email} /> …
  */
 export function useFormSubmit<S extends z.ZodType, R>(options: FormSubmitOptions<S, R>): FormSubmit<R> {
   const formRef = useRef<HTMLFormElement>(null);
@@ -76,38 +113,32 @@ export function useFormSubmit<S extends z.ZodType, R>(options: FormSubmitOptions
   const [outcome, setOutcome] = useState<FormOutcome<R>>({ kind: 'idle' });
 
   const focusFirst = (fields: FieldMessages) => {
-    const first = options.fieldOrder.find((name) => fields[name]);
+    const first = firstInvalidField(options.fieldOrder, fields);
     if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
   };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const { schema, readValues, check, send, failedMessage, serverFields = serverFieldErrors } = options;
-    const values = readValues ? readValues(event.currentTarget) : options.values;
-    const checked = checkForm(schema, values);
-    const found = { ...(checked.ok ? {} : checked.errors), ...check?.(values) };
-    if (!checked.ok || Object.keys(found).length > 0) {
-      setErrors(found);
-      setOutcome(alertOrIdle(options.invalidAlert?.(found)));
-      focusFirst(found);
+    const checked = checkSubmission(options, options.readValues ? options.readValues(event.currentTarget) : options.values);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      setOutcome(checked.outcome);
+      focusFirst(checked.errors);
       return;
     }
     setErrors({});
     setOutcome({ kind: 'sending' });
     try {
-      const result = await send(checked.data);
+      const result = await options.send(checked.data);
       setOutcome({ kind: 'sent', result });
       options.onSent?.(result, checked.data);
     } catch (error) {
-      const fields = serverFields(error);
-      if (fields) {
-        setErrors(fields);
-        focusFirst(fields);
-        setOutcome(alertOrIdle(options.refusedFieldsAlert ? options.refusedFieldsAlert(fields) : apiTexts.invalidInput, error));
-      } else {
-        const message = typeof failedMessage === 'function' ? failedMessage(error) : errorMessage(error, failedMessage);
-        setOutcome({ kind: 'failed', message, error });
+      const failed = failedSubmission(options, error);
+      if (failed.fields) {
+        setErrors(failed.fields);
+        focusFirst(failed.fields);
       }
+      setOutcome(failed.outcome);
       options.onFailed?.(error);
     }
   };
