@@ -32,23 +32,12 @@ async function sniffFile(file: File): Promise<ProofContentType | undefined> {
 type Status = { kind: 'idle' } | { kind: 'uploading'; fraction: number; name: string } | { kind: 'error'; message: string };
 
 /**
- * The proof of payment: checked, then sent straight to the bucket with a presigned POST, with a
- * progress bar. `onChange` receives the uploaded proof, or null while there is none.
+ * Sending a chosen file as the proof: checked (type, size, first bytes), then straight to the bucket
+ * with a presigned POST, its progress in `status`. A new choice aborts the upload under way, and so
+ * does leaving the page. `onChange` receives the uploaded proof, or null while there is none.
  */
-export function ProofUpload({
-  proof,
-  onChange,
-  onUploadingChange,
-  disabled = false,
-}: {
-  proof: UploadedProof | null;
-  onChange: (proof: UploadedProof | null) => void;
-  onUploadingChange: (uploading: boolean) => void;
-  /** Nothing can be sent (the reservation is over). */
-  disabled?: boolean;
-}) {
+function useProofUploader(onChange: (proof: UploadedProof | null) => void, onUploadingChange: (uploading: boolean) => void) {
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
-  const inputId = useId();
   const abort = useRef<AbortController | null>(null);
   useEffect(() => () => abort.current?.abort(), []);
 
@@ -89,6 +78,28 @@ export function ProofUpload({
       }
     }
   };
+
+  return { status, choose };
+}
+
+/**
+ * The proof of payment: checked, then sent straight to the bucket with a presigned POST, with a
+ * progress bar. `onChange` receives the uploaded proof, or null while there is none.
+ */
+export function ProofUpload({
+  proof,
+  onChange,
+  onUploadingChange,
+  disabled = false,
+}: {
+  proof: UploadedProof | null;
+  onChange: (proof: UploadedProof | null) => void;
+  onUploadingChange: (uploading: boolean) => void;
+  /** Nothing can be sent (the reservation is over). */
+  disabled?: boolean;
+}) {
+  const { status, choose } = useProofUploader(onChange, onUploadingChange);
+  const inputId = useId();
 
   const uploading = status.kind === 'uploading';
   return (

@@ -1,0 +1,35 @@
+import type { PlaceOrderResponse } from '#shared/api.ts';
+import { formatTime } from '#shared/dates.ts';
+import { formatCents } from '#shared/money.ts';
+import { checkoutTexts } from '#shared/messages.ts';
+import { PAYMENT_METHOD_LABELS } from '#shared/payment-methods.ts';
+import type { ShippingForm } from '#shared/schemas/shipping-form.ts';
+import { SHIPPING_METHODS } from '#shared/shipping.ts';
+import { PaymentInstructions } from './payment-instructions.tsx';
+
+/**
+ * The payment step's first part: the fixed amount, the order number to write as the reference, how to
+ * pay with the chosen method, until when the pieces are held, and where the order goes.
+ */
+export function PaymentDue({ order, shipping }: { order: PlaceOrderResponse['order']; shipping: ShippingForm | null }) {
+  return (
+    <section className="card" aria-labelledby="pay-title">
+      <h2 id="pay-title">1. Paga com {PAYMENT_METHOD_LABELS[order.paymentMethod]}</h2>
+      <p className="amount-due">
+        Valor a pagar: <strong data-testid="amount-due">{formatCents(order.totalCents)}</strong>
+      </p>
+      <p className="payment-reference" data-testid="payment-reference">
+        {checkoutTexts.paymentReference(order.orderNumber)}
+      </p>
+      <PaymentInstructions instructions={order.instructions} amountCents={order.totalCents} reference={`encomenda ${order.orderNumber}`} />
+      {order.expiresAt && (
+        <p className="field-hint" data-testid="reserved-until">
+          {checkoutTexts.reservedUntil(formatTime(order.expiresAt))}
+        </p>
+      )}
+      <p className="field-hint">
+        Envio por {SHIPPING_METHODS[order.shippingMethod].label} para {shipping ? `${shipping.firstName} ${shipping.lastName}, ${shipping.address}, ${shipping.postalCode} ${shipping.city}` : order.firstName}.
+      </p>
+    </section>
+  );
+}
