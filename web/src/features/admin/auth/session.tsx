@@ -51,9 +51,11 @@ function authErrorText(error: unknown): string {
   return adminTexts.sessionCheckFailed;
 }
 
-export function RequireAdmin({ children }: { readonly children: ReactNode }) {
-  const location = useLocation();
-  const navigate = useNavigate();
+/**
+ * The session check: loading at first, then signed in, signed out (and why) or an error; checked again
+ * silently on every navigation (`pathname`), acting only when the session is gone.
+ */
+function useSessionCheck(pathname: string) {
   const [state, setState] = useState<GuardState>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
 
@@ -62,8 +64,6 @@ export function RequireAdmin({ children }: { readonly children: ReactNode }) {
     setState({ status: 'signed-out', reason });
   }, []);
 
-  // The first check shows the loading text; later ones (on every navigation) run silently and only
-  // act when the session is gone.
   useEffect(() => {
     let active = true;
     currentUser()
@@ -81,9 +81,21 @@ export function RequireAdmin({ children }: { readonly children: ReactNode }) {
     return () => {
       active = false;
     };
-  }, [location.pathname, attempt]);
+  }, [pathname, attempt]);
 
-  const api = useMemo(() => {
+  const retry = () => {
+    setState({ status: 'loading' });
+    setAttempt((n) => n + 1);
+  };
+  return { state, endSession, retry };
+}
+
+/**
+ * The admin API with the session's access token on every call; a token that cannot be refreshed, or a
+ * 401 from the API, ends the session (`endSession`).
+ */
+function useAuthenticatedApi(endSession: (reason: 'expired') => Promise<void>): AdminApi {
+  return useMemo(() => {
     const request: AdminRequest = async (key, call) => {
       // A refused refresh answers null (signed out); a network failure throws, and the session stays.
       const token = await apiToken().catch(() => {
@@ -102,6 +114,13 @@ export function RequireAdmin({ children }: { readonly children: ReactNode }) {
     };
     return adminApi(request);
   }, [endSession]);
+}
+
+export function RequireAdmin({ children }: { readonly children: ReactNode }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { state, endSession, retry } = useSessionCheck(location.pathname);
+  const api = useAuthenticatedApi(endSession);
 
   const user = state.status === 'signed-in' ? state.user : undefined;
   const session = useMemo<AdminSession | null>(
@@ -130,7 +149,7 @@ export function RequireAdmin({ children }: { readonly children: ReactNode }) {
     return (
       <div className="adm-center" role="alert">
         <p>{state.message}</p>
-        <button type="button" className="button" onClick={() => { setState({ status: 'loading' }); setAttempt((n) => n + 1); }}>
+        <button type="button" className="button" onClick={retry}>
           {texts.retry}
         </button>
       </div>

@@ -10,7 +10,8 @@ import { fieldErrors, ordersExportQuerySchema } from '#shared/schemas/index.ts';
 import { errorMessage } from '#web/lib/api.ts';
 import { SelectField, TextField } from '#web/ui/field.tsx';
 import { useAdminApi } from '../auth/session.tsx';
-import { Feedback, OrderStatusOptions } from './ui.tsx';
+import { ActionFeedback, useAction } from './action-panel.tsx';
+import { OrderStatusOptions } from './ui.tsx';
 import { texts } from '../texts.ts';
 
 const t = texts.ordersExport;
@@ -37,24 +38,18 @@ export function OrdersExport() {
   const [from, setFrom] = useState(`${today.slice(0, 8)}01`);
   const [to, setTo] = useState(today);
   const [status, setStatus] = useState<OrderStatus | ''>('');
-  const [busy, setBusy] = useState<'orders' | 'lines'>();
+  const action = useAction<'orders' | 'lines'>();
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string>();
 
-  const download = async (kind: 'orders' | 'lines') => {
+  const download = (kind: 'orders' | 'lines') => {
     const parsed = ordersExportQuerySchema.safeParse({ from, to, kind, ...(status ? { status } : {}) });
     if (!parsed.success) return setErrors(fieldErrors(parsed.error) as Record<string, string>);
     setErrors({});
-    setFailure(undefined);
-    setBusy(kind);
-    try {
-      const csv = await api.exportOrders(parsed.data);
-      saveFile(csv, `${kind === 'lines' ? 'linhas-de-encomendas' : 'encomendas'}-${from}-a-${to}.csv`);
-    } catch (error) {
-      setFailure(errorMessage(error, t.failed));
-    } finally {
-      setBusy(undefined);
-    }
+    void action.run(
+      async () => saveFile(await api.exportOrders(parsed.data), `${kind === 'lines' ? 'linhas-de-encomendas' : 'encomendas'}-${from}-a-${to}.csv`),
+      (error) => errorMessage(error, t.failed),
+      { key: kind },
+    );
   };
 
   return (
@@ -69,14 +64,14 @@ export function OrdersExport() {
         </SelectField>
       </div>
       <p className="adm-inline-form">
-        <button type="button" className="button button--small" disabled={busy !== undefined} onClick={() => void download('orders')}>
-          {busy === 'orders' ? t.working : t.orders}
+        <button type="button" className="button button--small" disabled={action.busy} onClick={() => download('orders')}>
+          {action.running === 'orders' ? t.working : t.orders}
         </button>
-        <button type="button" className="button button--small button--secondary" disabled={busy !== undefined} onClick={() => void download('lines')}>
-          {busy === 'lines' ? t.working : t.lines}
+        <button type="button" className="button button--small button--secondary" disabled={action.busy} onClick={() => download('lines')}>
+          {action.running === 'lines' ? t.working : t.lines}
         </button>
       </p>
-      {failure && <Feedback kind="error">{failure}</Feedback>}
+      <ActionFeedback notice={action.notice} />
     </details>
   );
 }

@@ -48,6 +48,7 @@ export function SizesField(props: {
     next.splice(index + by, 0, row!);
     onChange(next);
   };
+  const remove = (key: string) => onChange(rows.filter((r) => r.key !== key));
   return (
     <fieldset className="adm-sizes" aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}>
       <legend className="field-label">{t.title}</legend>
@@ -68,38 +69,9 @@ export function SizesField(props: {
             </tr>
           </thead>
           <tbody>
-            {rows.map((row, index) => {
-              const name = row.label.trim() || t.unnamed(index + 1);
-              return (
-                <tr key={row.key} data-size-row={index}>
-                  <td>
-                    <input className="input" aria-label={t.labelOf(index + 1)} name={`size-label-${index}`} value={row.label} maxLength={MAX_VARIANT_LABEL} placeholder={t.labelPlaceholder} onChange={(e) => update(row.key, { label: e.target.value })} />
-                  </td>
-                  <td>
-                    <input className="input" aria-label={t.skuOf(name)} name={`size-sku-${index}`} value={row.sku} maxLength={TEXT_LIMITS.sku} onChange={(e) => update(row.key, { sku: e.target.value })} />
-                  </td>
-                  <td>
-                    <input className="input" aria-label={t.extraOf(name)} name={`size-extra-${index}`} inputMode="decimal" value={row.extra} placeholder="0,00" onChange={(e) => update(row.key, { extra: e.target.value })} />
-                  </td>
-                  {withStock && (
-                    <td>
-                      <input className="input" aria-label={t.stockOf(name)} name={`size-stock-${index}`} type="number" min={0} max={MAX_STOCK} step={1} value={row.stock} onChange={(e) => update(row.key, { stock: e.target.value })} />
-                    </td>
-                  )}
-                  <td className="adm-sizes-actions">
-                    <button type="button" className="button button--small button--secondary" aria-label={t.upOf(name)} disabled={index === 0} onClick={() => move(index, -1)}>
-                      ↑
-                    </button>
-                    <button type="button" className="button button--small button--secondary" aria-label={t.downOf(name)} disabled={index === rows.length - 1} onClick={() => move(index, 1)}>
-                      ↓
-                    </button>
-                    <button type="button" className="button button--small button--secondary" aria-label={t.removeOf(name)} onClick={() => onChange(rows.filter((r) => r.key !== row.key))}>
-                      ✕
-                    </button>
-                  </td>
-                </tr>
-              );
-            })}
+            {rows.map((row, index) => (
+              <SizeRowEditor key={row.key} row={row} index={index} last={index === rows.length - 1} withStock={withStock} onUpdate={update} onMove={move} onRemove={remove} />
+            ))}
           </tbody>
         </table>
       )}
@@ -112,5 +84,49 @@ export function SizesField(props: {
         {t.add}
       </button>
     </fieldset>
+  );
+}
+
+/** One size's row: its name, SKU, price difference (and a new piece's stock), moved up or down, or removed. */
+function SizeRowEditor(props: {
+  readonly row: SizeRow;
+  readonly index: number;
+  readonly last: boolean;
+  readonly withStock: boolean;
+  readonly onUpdate: (key: string, change: Partial<SizeRow>) => void;
+  readonly onMove: (index: number, by: -1 | 1) => void;
+  readonly onRemove: (key: string) => void;
+}) {
+  const { row, index, last, withStock, onUpdate, onMove, onRemove } = props;
+  const name = row.label.trim() || t.unnamed(index + 1);
+  const update = (change: Partial<SizeRow>) => onUpdate(row.key, change);
+  return (
+    <tr data-size-row={index}>
+      <td>
+        <input className="input" aria-label={t.labelOf(index + 1)} name={`size-label-${index}`} value={row.label} maxLength={MAX_VARIANT_LABEL} placeholder={t.labelPlaceholder} onChange={(e) => update({ label: e.target.value })} />
+      </td>
+      <td>
+        <input className="input" aria-label={t.skuOf(name)} name={`size-sku-${index}`} value={row.sku} maxLength={TEXT_LIMITS.sku} onChange={(e) => update({ sku: e.target.value })} />
+      </td>
+      <td>
+        <input className="input" aria-label={t.extraOf(name)} name={`size-extra-${index}`} inputMode="decimal" value={row.extra} placeholder="0,00" onChange={(e) => update({ extra: e.target.value })} />
+      </td>
+      {withStock && (
+        <td>
+          <input className="input" aria-label={t.stockOf(name)} name={`size-stock-${index}`} type="number" min={0} max={MAX_STOCK} step={1} value={row.stock} onChange={(e) => update({ stock: e.target.value })} />
+        </td>
+      )}
+      <td className="adm-sizes-actions">
+        <button type="button" className="button button--small button--secondary" aria-label={t.upOf(name)} disabled={index === 0} onClick={() => onMove(index, -1)}>
+          ↑
+        </button>
+        <button type="button" className="button button--small button--secondary" aria-label={t.downOf(name)} disabled={last} onClick={() => onMove(index, 1)}>
+          ↓
+        </button>
+        <button type="button" className="button button--small button--secondary" aria-label={t.removeOf(name)} onClick={() => onRemove(row.key)}>
+          ✕
+        </button>
+      </td>
+    </tr>
   );
 }

@@ -7,7 +7,7 @@ import { foldText } from '#shared/order-search.ts';
 import { isLowStock, LOW_STOCK_THRESHOLD } from '#shared/stock.ts';
 import { hasSizes } from '#shared/variants.ts';
 import { Link, useSearchParams } from '#web/lib/router.tsx';
-import type { Product } from '#shared/product.ts';
+import type { AdminProduct } from '#shared/product.ts';
 import { adminTexts } from '#shared/messages.ts';
 import { isProductType, PRODUCT_TYPES, PRODUCT_TYPE_INFO } from '#shared/product-types.ts';
 import { adminPaths, listParams } from '../admin-paths.ts';
@@ -20,20 +20,11 @@ import { texts } from '../texts.ts';
 
 const t = texts.products;
 
-
-export function ProductsPage() {
-  const flash = useFlash();
-  const { state, reload } = useLoad((api) => api.products(), []);
-  // The shop's setting (Definições); the default until the list has loaded.
-  const threshold = state.status === 'ready' ? state.data.lowStockThreshold : LOW_STOCK_THRESHOLD;
+/** The filters in the address: a name (contains), a type, "sold out only" and "low stock only". */
+function useProductFilters() {
   const [params, setParams] = useSearchParams();
   const p = listParams.products;
-  const name = params.get(p.name) ?? '';
   const rawType = params.get(p.type);
-  const type = isProductType(rawType) ? rawType : '';
-  const soldOut = params.get(p.soldOut) === '1';
-  const lowStock = params.get(p.lowStock) === '1';
-
   const set = (key: string, value: string) =>
     setParams(
       (current) => {
@@ -44,8 +35,29 @@ export function ProductsPage() {
       },
       { replace: true },
     );
+  return {
+    name: params.get(p.name) ?? '',
+    type: isProductType(rawType) ? rawType : '',
+    soldOut: params.get(p.soldOut) === '1',
+    lowStock: params.get(p.lowStock) === '1',
+    setName: (value: string) => set(p.name, value),
+    setType: (value: string) => set(p.type, value),
+    setSoldOut: (on: boolean) => set(p.soldOut, on ? '1' : ''),
+    setLowStock: (on: boolean) => set(p.lowStock, on ? '1' : ''),
+  };
+}
 
-  const matches = (product: Product) =>
+type ProductFilterState = ReturnType<typeof useProductFilters>;
+
+export function ProductsPage() {
+  const flash = useFlash();
+  const { state, reload } = useLoad((api) => api.products(), []);
+  // The shop's setting (Definições); the default until the list has loaded.
+  const threshold = state.status === 'ready' ? state.data.lowStockThreshold : LOW_STOCK_THRESHOLD;
+  const filters = useProductFilters();
+  const { name, type, soldOut, lowStock } = filters;
+
+  const matches = (product: AdminProduct) =>
     // Lower case without accents, so 'anel sao' finds 'Anel São'.
     foldText(product.name).includes(foldText(name).trim()) &&
     (!type || product.type === type) &&
@@ -62,98 +74,116 @@ export function ProductsPage() {
       }
     >
       {flash && <Feedback kind="success">{flash}</Feedback>}
-      <form className="adm-filters" role="search" onSubmit={(e) => e.preventDefault()}>
-        <TextField
-          label={<span className="visually-hidden">{t.search}</span>}
-          className="adm-field-grow"
-          type="search"
-          placeholder={t.searchPlaceholder}
-          value={name}
-          onChange={(e) => set(p.name, e.target.value)}
-        />
-        <SelectField label={<span className="visually-hidden">{t.type}</span>} value={type} onChange={(e) => set(p.type, e.target.value)}>
-          <option value="">{t.allTypes}</option>
-          {PRODUCT_TYPES.map((value) => (
-            <option key={value} value={value}>
-              {PRODUCT_TYPE_INFO[value].displayName}
-            </option>
-          ))}
-        </SelectField>
-        <label className="adm-check">
-          <input type="checkbox" checked={soldOut} onChange={(e) => set(p.soldOut, e.target.checked ? '1' : '')} />
-          <span>{t.onlySoldOut}</span>
-        </label>
-        <label className="adm-check">
-          <input type="checkbox" checked={lowStock} onChange={(e) => set(p.lowStock, e.target.checked ? '1' : '')} />
-          <span>{t.onlyLowStock(threshold)}</span>
-        </label>
-      </form>
+      <ProductFilters filters={filters} threshold={threshold} />
       <LoadView state={state} onRetry={reload}>
         {({ products }) => {
           const shown = products.filter(matches).sort((a, b) => a.name.localeCompare(b.name, 'pt'));
           return (
             <>
-              <div className="adm-table-wrap">
-                <table className="adm-table adm-table--cards">
-                  <thead>
-                    <tr>
-                      <th scope="col">{t.name}</th>
-                      <th scope="col">{t.type}</th>
-                      <th scope="col" className="adm-num">{t.price}</th>
-                      <th scope="col" className="adm-num">{t.stock}</th>
-                      <th scope="col">{t.code}</th>
-                      <th scope="col"><span className="visually-hidden">{t.edit}</span></th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {shown.length === 0 && (
-                      <tr>
-                        <td colSpan={6} className="adm-empty">{adminTexts.noProducts}</td>
-                      </tr>
-                    )}
-                    {shown.map((product) => (
-                      <tr key={product.id}>
-                        <td data-label={t.name}>
-                          <span className="adm-product-cell">
-                            <ProductPhotoImage photo={product.photos[0]} alt="" sizes="2.5rem" />
-                            <span className="adm-strong">{product.name}</span>
-                            {product.status !== 'active' && <span className="adm-pill adm-pill-muted">{texts.productForm.statuses[product.status]}</span>}
-                          </span>
-                        </td>
-                        <td data-label={t.type}>{PRODUCT_TYPE_INFO[product.type]?.displayName ?? product.type}</td>
-                        <td className="adm-num" data-label={t.price}>
-                          <PriceTag priceCents={product.priceCents} discountPercent={product.discountPercent} />
-                        </td>
-                        <td className="adm-num" data-label={t.stock}>
-                          {product.stock === 0 ? (
-                            <>
-                              <span className="adm-pill adm-pill-failed">{t.soldOut}</span> 0
-                            </>
-                          ) : (
-                            product.stock
-                          )}
-                          {hasSizes(product) && (
-                            <span className="adm-small muted adm-size-stock">
-                              {product.variants.map((variant) => `${variant.label}: ${variant.stock}`).join(' · ')}
-                            </span>
-                          )}
-                        </td>
-                        <td data-label={t.code}><code>{product.code}</code></td>
-                        <td className="adm-row-action">
-                          <Link className="button button--small button--secondary" to={adminPaths.editProduct(product.id)}>
-                            {t.edit}
-                          </Link>
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <ProductsTable products={shown} />
               <p className="muted adm-pager">{t.count(shown.length, products.length)}</p>
             </>
           );
         }}
       </LoadView>
     </AdminPage>
+  );
+}
+
+function ProductFilters({ filters, threshold }: { readonly filters: ProductFilterState; readonly threshold: number }) {
+  return (
+    <form className="adm-filters" role="search" onSubmit={(e) => e.preventDefault()}>
+      <TextField
+        label={<span className="visually-hidden">{t.search}</span>}
+        className="adm-field-grow"
+        type="search"
+        placeholder={t.searchPlaceholder}
+        value={filters.name}
+        onChange={(e) => filters.setName(e.target.value)}
+      />
+      <SelectField label={<span className="visually-hidden">{t.type}</span>} value={filters.type} onChange={(e) => filters.setType(e.target.value)}>
+        <option value="">{t.allTypes}</option>
+        {PRODUCT_TYPES.map((value) => (
+          <option key={value} value={value}>
+            {PRODUCT_TYPE_INFO[value].displayName}
+          </option>
+        ))}
+      </SelectField>
+      <label className="adm-check">
+        <input type="checkbox" checked={filters.soldOut} onChange={(e) => filters.setSoldOut(e.target.checked)} />
+        <span>{t.onlySoldOut}</span>
+      </label>
+      <label className="adm-check">
+        <input type="checkbox" checked={filters.lowStock} onChange={(e) => filters.setLowStock(e.target.checked)} />
+        <span>{t.onlyLowStock(threshold)}</span>
+      </label>
+    </form>
+  );
+}
+
+function ProductsTable({ products }: { readonly products: readonly AdminProduct[] }) {
+  return (
+    <div className="adm-table-wrap">
+      <table className="adm-table adm-table--cards">
+        <thead>
+          <tr>
+            <th scope="col">{t.name}</th>
+            <th scope="col">{t.type}</th>
+            <th scope="col" className="adm-num">{t.price}</th>
+            <th scope="col" className="adm-num">{t.stock}</th>
+            <th scope="col">{t.code}</th>
+            <th scope="col"><span className="visually-hidden">{t.edit}</span></th>
+          </tr>
+        </thead>
+        <tbody>
+          {products.length === 0 && (
+            <tr>
+              <td colSpan={6} className="adm-empty">{adminTexts.noProducts}</td>
+            </tr>
+          )}
+          {products.map((product) => (
+            <ProductRow key={product.id} product={product} />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function ProductRow({ product }: { readonly product: AdminProduct }) {
+  return (
+    <tr>
+      <td data-label={t.name}>
+        <span className="adm-product-cell">
+          <ProductPhotoImage photo={product.photos[0]} alt="" sizes="2.5rem" />
+          <span className="adm-strong">{product.name}</span>
+          {product.status !== 'active' && <span className="adm-pill adm-pill-muted">{texts.productForm.statuses[product.status]}</span>}
+        </span>
+      </td>
+      <td data-label={t.type}>{PRODUCT_TYPE_INFO[product.type]?.displayName ?? product.type}</td>
+      <td className="adm-num" data-label={t.price}>
+        <PriceTag priceCents={product.priceCents} discountPercent={product.discountPercent} />
+      </td>
+      <td className="adm-num" data-label={t.stock}>
+        {product.stock === 0 ? (
+          <>
+            <span className="adm-pill adm-pill-failed">{t.soldOut}</span> 0
+          </>
+        ) : (
+          product.stock
+        )}
+        {hasSizes(product) && (
+          <span className="adm-small muted adm-size-stock">
+            {product.variants.map((variant) => `${variant.label}: ${variant.stock}`).join(' · ')}
+          </span>
+        )}
+      </td>
+      <td data-label={t.code}><code>{product.code}</code></td>
+      <td className="adm-row-action">
+        <Link className="button button--small button--secondary" to={adminPaths.editProduct(product.id)}>
+          {t.edit}
+        </Link>
+      </td>
+    </tr>
   );
 }
