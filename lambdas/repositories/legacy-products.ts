@@ -12,11 +12,11 @@ import { allOfListing } from './paging.ts';
 import { PRODUCT_LISTING, productItem, storedVariants } from './product-items.ts';
 
 /**
- * The item of a product that is about to change (an order, a stock change, an edit), with its sizes:
- * one stored before sizes existed is given its one size first (the migration of that one product,
+ * The item of a product that is about to change (an order, a stock change, an edit), with its variants:
+ * one stored before variants existed is given its one variant first (the migration of that one product,
  * so a shop deployed before `npm run recount` ran loses no sale and no edit). Undefined when gone.
  */
-export async function itemWithSizes(item: Record<string, unknown>): Promise<Record<string, unknown> | undefined> {
+export async function itemWithVariants(item: Record<string, unknown>): Promise<Record<string, unknown> | undefined> {
   let current: Record<string, unknown> | undefined = item;
   for (let attempt = 0; current && !Array.isArray(current.variants) && attempt < 10; attempt++) {
     await setDefaultVariant(String(current.id), String(current.sku ?? ''), Number(current.stock ?? 0));
@@ -26,10 +26,10 @@ export async function itemWithSizes(item: Record<string, unknown>): Promise<Reco
 }
 
 /**
- * Gives a product from before sizes, as a refused condition sent it back (`old`), its one size: true
+ * Gives a product from before variants, as a refused condition sent it back (`old`), its one variant: true
  * when `old` was such a product (migrated now, or by someone else meanwhile), so the write can be retried.
  */
-export async function sizeProductFromBefore(old: Record<string, unknown> | undefined): Promise<boolean> {
+export async function giveSoleVariantFromRefusal(old: Record<string, unknown> | undefined): Promise<boolean> {
   if (!old || Array.isArray(old.variants) || typeof old.id !== 'string') return false;
   await setDefaultVariant(old.id, String(old.sku ?? ''), Number(old.stock ?? 0));
   return true;
@@ -73,23 +73,23 @@ export async function productsWithoutVariants(): Promise<{ id: string; sku: stri
 }
 
 /**
- * Gives product `id` its one size if it is still from before sizes, reading it strongly consistent
+ * Gives product `id` its one variant if it is still from before variants, reading it strongly consistent
  * (the listing index may still show one already done): true when this call migrated it.
  */
-export async function sizeProduct(id: string): Promise<boolean> {
+export async function giveSoleVariant(id: string): Promise<boolean> {
   const item = await productItem(id);
   if (!item || Array.isArray(item.variants)) return false;
-  const sized = await itemWithSizes(item);
-  return Array.isArray(sized?.variants);
+  const migrated = await itemWithVariants(item);
+  return Array.isArray(migrated?.variants);
 }
 
 /**
- * Gives a product stored before sizes existed its one unlabelled size, holding its SKU and all its
- * stock, only if it still has no sizes and its stock is still `stock` (an order in between makes it
+ * Gives a product stored before variants existed its one unlabelled variant, holding its SKU and all its
+ * stock, only if it still has no variants and its stock is still `stock` (an order in between makes it
  * answer false: read again). Its version is left alone, so no open form breaks.
  */
 export async function setDefaultVariant(id: string, sku: string, stock: number): Promise<boolean> {
-  const sizes = storedVariants([soleSize(sku, stock)]);
+  const stored = storedVariants([soleSize(sku, stock)]);
   try {
     await ddb().send(
       new UpdateCommand({
@@ -97,7 +97,7 @@ export async function setDefaultVariant(id: string, sku: string, stock: number):
         Key: { id },
         UpdateExpression: 'SET variants = :variants, variantStock = :variantStock',
         ConditionExpression: 'attribute_exists(id) AND attribute_not_exists(variants) AND stock = :stock',
-        ExpressionAttributeValues: { ':variants': sizes.variants, ':variantStock': sizes.variantStock, ':stock': stock },
+        ExpressionAttributeValues: { ':variants': stored.variants, ':variantStock': stored.variantStock, ':stock': stock },
       }),
     );
     return true;

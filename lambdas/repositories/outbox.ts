@@ -45,8 +45,8 @@ export function outboxMailPut(mail: NewOutboxMail, now: Date) {
 
 /** The transaction item that asks for the back-in-stock mails of a product that came back (`id`: one per movement). */
 export function outboxBackInStockPut(id: string, product: { id: string; name: string; variants: readonly ProductVariant[] }, variant: ProductVariant, now: Date) {
-  const size = hasSizes(product) ? { variantId: variant.id, size: variant.label } : {};
-  const item: OutboxBackInStockItem = { id, type: 'back-in-stock', productId: product.id, productName: product.name, ...size, queued: 0, ...bookkeeping(now) };
+  const variantFields = hasSizes(product) ? { variantId: variant.id, size: variant.label } : {};
+  const item: OutboxBackInStockItem = { id, type: 'back-in-stock', productId: product.id, productName: product.name, ...variantFields, queued: 0, ...bookkeeping(now) };
   return { Put: { TableName: tableName('outbox'), Item: item, ConditionExpression: 'attribute_not_exists(id)' } };
 }
 

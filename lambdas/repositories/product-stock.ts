@@ -12,36 +12,36 @@ import { named } from './transactions.ts';
  */
 export const stockCondition = (productId: string) => `stock#${productId}`;
 
-/** The names of an update on one size's stock: `#v` is the variant id (a map key). */
+/** The names of an update on one variant's stock: `#v` is the variant id (a map key). */
 const variantNames = (variantId: string) => ({ '#v': variantId });
 
-/** Units of one size of a product: what an order line takes, or gives back. */
-export interface SizeUnits {
+/** Units of one variant of a product: what an order line takes, or gives back. */
+export interface VariantUnits {
   readonly variantId: string;
   readonly quantity: number;
 }
 
-/** The names and values of an update on several sizes of one product (`#v0`/`:q0`, …) and their total. */
-function sizesParts(sizes: readonly SizeUnits[]) {
+/** The names and values of an update on several variants of one product (`#v0`/`:q0`, …) and their total. */
+function unitsParts(units: readonly VariantUnits[]) {
   return {
-    names: Object.fromEntries(sizes.map((size, i) => [`#v${i}`, size.variantId])),
-    values: Object.fromEntries(sizes.map((size, i) => [`:q${i}`, size.quantity])),
-    total: sizes.reduce((sum, size) => sum + size.quantity, 0),
+    names: Object.fromEntries(units.map((unit, i) => [`#v${i}`, unit.variantId])),
+    values: Object.fromEntries(units.map((unit, i) => [`:q${i}`, unit.quantity])),
+    total: units.reduce((sum, unit) => sum + unit.quantity, 0),
   };
 }
 
 /**
- * The transaction item that takes units of a product's sizes (an order's lines of that product: one
+ * The transaction item that takes units of a product's variants (an order's lines of that product: one
  * item per product, as a transaction names an item once), only if that many of each are in stock.
  */
-export function takeStockItem(productId: string, sizes: readonly SizeUnits[], now: Date) {
-  const { names, values, total } = sizesParts(sizes);
+export function takeStockItem(productId: string, units: readonly VariantUnits[], now: Date) {
+  const { names, values, total } = unitsParts(units);
   return named(stockCondition(productId), {
     Update: {
       TableName: tableName('products'),
       Key: { id: productId },
-      UpdateExpression: `SET ${sizes.map((_, i) => `variantStock.#v${i} = variantStock.#v${i} - :q${i}`).join(', ')}, stock = stock - :total, updatedAt = :now`,
-      ConditionExpression: ['attribute_exists(id)', ...sizes.map((_, i) => `variantStock.#v${i} >= :q${i}`)].join(' AND '),
+      UpdateExpression: `SET ${units.map((_, i) => `variantStock.#v${i} = variantStock.#v${i} - :q${i}`).join(', ')}, stock = stock - :total, updatedAt = :now`,
+      ConditionExpression: ['attribute_exists(id)', ...units.map((_, i) => `variantStock.#v${i} >= :q${i}`)].join(' AND '),
       ExpressionAttributeNames: names,
       ExpressionAttributeValues: { ...values, ':total': total, ':now': now.toISOString() },
       ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
@@ -49,24 +49,24 @@ export function takeStockItem(productId: string, sizes: readonly SizeUnits[], no
   });
 }
 
-/** A size's stock in an item a refused condition sent back (0 when absent). */
+/** A variant's stock in an item a refused condition sent back (0 when absent). */
 export function variantStockOf(item: Record<string, unknown> | undefined, variantId: string): number {
   const stock = item?.variantStock as Record<string, unknown> | undefined;
   return Number(stock?.[variantId] ?? 0);
 }
 
 /**
- * The transaction item that gives units back to a product's sizes (a cancelled or expired order: one
- * item per product). A size the owner removed meanwhile gets them back under its id, out of sight (it
+ * The transaction item that gives units back to a product's variants (a cancelled or expired order: one
+ * item per product). A variant the owner removed meanwhile gets them back under its id, out of sight (it
  * is in no list).
  */
-export function giveBackStockItem(productId: string, sizes: readonly SizeUnits[], now: Date) {
-  const { names, values, total } = sizesParts(sizes);
+export function giveBackStockItem(productId: string, units: readonly VariantUnits[], now: Date) {
+  const { names, values, total } = unitsParts(units);
   return named(stockCondition(productId), {
     Update: {
       TableName: tableName('products'),
       Key: { id: productId },
-      UpdateExpression: `SET ${sizes.map((_, i) => `variantStock.#v${i} = if_not_exists(variantStock.#v${i}, :zero) + :q${i}`).join(', ')}, stock = stock + :total, updatedAt = :now`,
+      UpdateExpression: `SET ${units.map((_, i) => `variantStock.#v${i} = if_not_exists(variantStock.#v${i}, :zero) + :q${i}`).join(', ')}, stock = stock + :total, updatedAt = :now`,
       ConditionExpression: 'attribute_exists(id) AND attribute_exists(variantStock)',
       ExpressionAttributeNames: names,
       ExpressionAttributeValues: { ...values, ':total': total, ':zero': 0, ':now': now.toISOString() },
@@ -77,8 +77,8 @@ export function giveBackStockItem(productId: string, sizes: readonly SizeUnits[]
 }
 
 /** Lines grouped by product, in the order each product first appears (one stock item per product). */
-export function unitsByProduct(lines: readonly { productId: string; variantId: string; quantity: number }[]): Map<string, SizeUnits[]> {
-  const groups = new Map<string, SizeUnits[]>();
+export function unitsByProduct(lines: readonly { productId: string; variantId: string; quantity: number }[]): Map<string, VariantUnits[]> {
+  const groups = new Map<string, VariantUnits[]>();
   for (const line of lines) groups.set(line.productId, [...(groups.get(line.productId) ?? []), { variantId: line.variantId, quantity: line.quantity }]);
   return groups;
 }

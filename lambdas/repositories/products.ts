@@ -13,7 +13,7 @@ import { photoFallback, type ProductPhoto } from '#shared/photos.ts';
 import { isPublicProduct, type AdminProduct, type Product } from '#shared/product.ts';
 import { hasSizes, soleSize, type ProductVariant } from '#shared/variants.ts';
 import { ddb, tableName } from './dynamodb-client.ts';
-import { itemWithSizes } from './legacy-products.ts';
+import { itemWithVariants } from './legacy-products.ts';
 import { allOfListing, queryAll } from './paging.ts';
 import { PRODUCT_LISTING, productItem, storedVariants, toAdminProduct, toProduct, type StoredVariant } from './product-items.ts';
 import { variantStockOf } from './product-stock.ts';
@@ -49,10 +49,10 @@ export async function publicProductDates(): Promise<{ id: string; updatedAt: str
 }
 
 /**
- * The id of every product with the ids of every size it ever had (the keys of `variantStock`, which a
- * removed size keeps): what a customer's requests per size are found by.
+ * The id of every product with the ids of every variant it ever had (the keys of `variantStock`, which a
+ * removed variant keeps): what a customer's requests per variant are found by.
  */
-export async function allProductSizeIds(): Promise<{ id: string; variantIds: string[] }[]> {
+export async function allProductVariantIds(): Promise<{ id: string; variantIds: string[] }[]> {
   const items = await queryAll({
     TableName: tableName('products'),
     IndexName: 'byListing',
@@ -75,8 +75,8 @@ export async function listAdminProducts(): Promise<AdminProduct[]> {
  */
 export async function getAdminProduct(id: string, forChange = false): Promise<AdminProduct | undefined> {
   const item = await productItem(id);
-  const sized = item && forChange ? await itemWithSizes(item) : item;
-  return sized ? toAdminProduct(sized) : undefined;
+  const current = item && forChange ? await itemWithVariants(item) : item;
+  return current ? toAdminProduct(current) : undefined;
 }
 
 /** One public (active) product; a draft or an archived piece is as good as missing. */
@@ -94,7 +94,7 @@ export async function getProductsConsistent(ids: readonly string[]): Promise<Map
     const result = await ddb().send(new BatchGetCommand({ RequestItems: { [tableName('products')]: { Keys: keys, ConsistentRead: true } } }));
     // Only pieces for sale can be ordered: a draft or an archived one is as good as missing.
     for (const read of result.Responses?.[tableName('products')] ?? []) {
-      const item = await itemWithSizes(read);
+      const item = await itemWithVariants(read);
       if (item && isPublicProduct(item)) found.set(String(item.id), toProduct(item));
     }
     keys = (result.UnprocessedKeys?.[tableName('products')]?.Keys as Record<string, unknown>[] | undefined) ?? [];
@@ -126,7 +126,7 @@ export type ProductFields = Omit<AdminProduct, 'id' | 'stock' | 'version' | 'var
 const EDITABLE_FIELDS = ['code', 'sku', 'name', 'description', 'type', 'collection', 'priceCents', 'discountPercent', 'photos', 'mainImage', 'secondaryImage', 'status'] as const satisfies readonly (keyof ProductFields)[];
 
 /**
- * What an edit does to the sizes: the new list (ids given), the sizes it adds (their stock starts at
+ * What an edit does to the variants: the new list (ids given), the variants it adds (their stock starts at
  * 0, only if the id is new) and the ones it drops (only while their stock is 0: units in stock are
  * never dropped by a form).
  */
@@ -141,7 +141,7 @@ export type FieldsUpdate =
   | { readonly kind: 'stale'; readonly version: number }
   | { readonly kind: 'missing' }
   /** A size the edit drops has units in stock (an order given back meanwhile, or a form that did not know). */
-  | { readonly kind: 'size_in_stock'; readonly variantId: string; readonly stock: number };
+  | { readonly kind: 'variant_in_stock'; readonly variantId: string; readonly stock: number };
 
 /**
  * Writes a product's editable fields and its sizes' list (never a stock figure) and increments its
@@ -149,11 +149,11 @@ export type FieldsUpdate =
  * existed). Answers the product as saved, or the version it has now, or that it does not exist, or
  * the dropped size that still has stock.
  */
-export async function updateProductFields(id: string, fields: ProductFields, sizes: VariantsChange, expectedVersion: number, now: Date): Promise<FieldsUpdate> {
-  const values: Record<string, unknown> = { ...Object.fromEntries(EDITABLE_FIELDS.map((name) => [name, fields[name]])), variants: sizes.variants, updatedAt: now.toISOString() };
+export async function updateProductFields(id: string, fields: ProductFields, change: VariantsChange, expectedVersion: number, now: Date): Promise<FieldsUpdate> {
+  const values: Record<string, unknown> = { ...Object.fromEntries(EDITABLE_FIELDS.map((name) => [name, fields[name]])), variants: change.variants, updatedAt: now.toISOString() };
   const names = Object.keys(values);
-  const added = sizes.added.map((variantId, index) => ({ name: `#a${index}`, variantId }));
-  const removed = sizes.removed.map((variantId, index) => ({ name: `#r${index}`, variantId }));
+  const added = change.added.map((variantId, index) => ({ name: `#a${index}`, variantId }));
+  const removed = change.removed.map((variantId, index) => ({ name: `#r${index}`, variantId }));
   const conditions = [
     expectedVersion === 0 ? 'attribute_exists(id) AND attribute_not_exists(#version)' : '#version = :expected',
     ...added.map((a) => `attribute_not_exists(variantStock.${a.name})`),
@@ -187,9 +187,9 @@ export async function updateProductFields(id: string, fields: ProductFields, siz
     const old = unmarshall(error.Item);
     const version = toAdminProduct(old).version;
     if (version !== expectedVersion) return { kind: 'stale', version };
-    const inStock = sizes.removed.find((variantId) => variantStockOf(old, variantId) > 0);
+    const inStock = change.removed.find((variantId) => variantStockOf(old, variantId) > 0);
     // Same version, no dropped size with stock: an added id already taken (a product item that kept a removed size's units).
-    return inStock ? { kind: 'size_in_stock', variantId: inStock, stock: variantStockOf(old, inStock) } : { kind: 'stale', version };
+    return inStock ? { kind: 'variant_in_stock', variantId: inStock, stock: variantStockOf(old, inStock) } : { kind: 'stale', version };
   }
 }
 
@@ -205,8 +205,8 @@ export type SeedProduct = Omit<Product, 'variants'> & { readonly variants?: read
 export async function putProduct(product: SeedProduct, now: Date, createdAt: string = now.toISOString()): Promise<number> {
   const { id, version: _version, variants, ...fields } = product as SeedProduct & { version?: number };
   // A piece without sizes: its one size holds the product's stock and SKU (whatever `variants` said).
-  const sizes = variants && hasSizes({ variants }) ? variants : [soleSize(product.sku, product.stock, variants?.[0]?.id)];
-  const values: Record<string, unknown> = { ...fields, ...storedVariants(sizes), listing: PRODUCT_LISTING, updatedAt: now.toISOString() };
+  const stored = variants && hasSizes({ variants }) ? variants : [soleSize(product.sku, product.stock, variants?.[0]?.id)];
+  const values: Record<string, unknown> = { ...fields, ...storedVariants(stored), listing: PRODUCT_LISTING, updatedAt: now.toISOString() };
   const names = Object.keys(values);
   const { Attributes } = await ddb().send(
     new UpdateCommand({

@@ -68,14 +68,14 @@ export function adminProducts(): Promise<AdminProduct[]> {
  * movement by the admin, in the same transaction as the product.
  */
 export async function createProduct(input: ProductInput, actor: StockActor, now = new Date()): Promise<AdminProduct> {
-  const { photos: photoInput, variants: sizes = [], stock, ...fields } = input;
+  const { photos: photoInput, variants: variantInputs = [], stock, ...fields } = input;
   const id = randomUUID();
   const [photos] = await Promise.all([resolvePhotos(photoInput, input.name), assertCodeFree(input.code, id), assertCollectionExists(input.collection)]);
-  refuseOverMaxPrice(fields.priceCents, sizes);
+  refuseOverMaxPrice(fields.priceCents, variantInputs);
   const variants: ProductVariant[] =
-    sizes.length === 0
+    variantInputs.length === 0
       ? [soleSize(fields.sku, stock ?? 0)]
-      : sizes.map((size) => ({ id: newVariantId(), label: size.label, sku: size.sku || fields.sku, stock: size.stock ?? 0, priceDeltaCents: size.priceDeltaCents }));
+      : variantInputs.map((variant) => ({ id: newVariantId(), label: variant.label, sku: variant.sku || fields.sku, stock: variant.stock ?? 0, priceDeltaCents: variant.priceDeltaCents }));
   const product: AdminProduct = { ...withPhotos({ id, ...fields, variants, stock: totalStock(variants) }, photos), version: 1 };
   const { version: _version, ...stored } = product;
   // Each size's initial stock is its own movement (the product's history is by size).
@@ -92,25 +92,25 @@ function newVariantId(): string {
   return `v${randomBytes(4).toString('hex')}`;
 }
 
-function sizeHasStock(product: AdminProduct, variantId: string, stock: number): Conflict {
+function variantHasStock(product: AdminProduct, variantId: string, stock: number): Conflict {
   const label = product.variants.find((variant) => variant.id === variantId)?.label ?? '';
   const message = adminTexts.sizeHasStock(label, stock);
   return new Conflict(message, 'size_in_stock', { variants: message });
 }
 
 /**
- * What an edit does to the sizes. Left out, they stay as they are (a piece without sizes takes the
- * product's SKU). Otherwise the list is the form's, in its order: a size with an id keeps its id (and
- * its stock), one without is new (stock 0), one missing is dropped, only while its stock is 0. A size
+ * What an edit does to the variants. Left out, they stay as they are (a piece without variants takes the
+ * product's SKU). Otherwise the list is the form's, in its order: a variant with an id keeps its id (and
+ * its stock), one without is new (stock 0), one missing is dropped, only while its stock is 0. A variant
  * left without SKU takes the product's. An id the product never had is refused, or answered as a
  * change meanwhile when the form is over an older version.
  */
-function sizesChange(previous: AdminProduct, input: readonly VariantInput[], sku: string, priceCents: number, version: number): VariantsChange {
-  let sizes = input;
+function changeOfVariants(previous: AdminProduct, input: readonly VariantInput[], sku: string, priceCents: number, version: number): VariantsChange {
+  let wanted = input;
   const current = previous.variants;
   // A piece without sizes: its one size, which follows the product's SKU.
   const single = hasSizes(previous) ? undefined : current[0];
-  if (sizes.length === 0) {
+  if (wanted.length === 0) {
     const kept = single ? [{ ...single, sku }] : current;
     refuseOverMaxPrice(priceCents, kept);
     return { variants: storedVariants(kept).variants, added: [], removed: [] };
@@ -118,23 +118,23 @@ function sizesChange(previous: AdminProduct, input: readonly VariantInput[], sku
   const known = new Set(current.map((variant) => variant.id));
   // A piece without sizes divided into sizes: its one size becomes the first, so what an open order
   // gives back later lands in a size the owner sees. Units in stock are not guessed a size: set to 0 first.
-  if (single && sizes.every((size) => size.id === undefined)) {
+  if (single && wanted.every((variant) => variant.id === undefined)) {
     if (single.stock > 0 && version === previous.version) {
       const message = adminTexts.splitIntoSizes(single.stock);
       throw new Conflict(message, 'size_in_stock', { variants: message });
     }
-    sizes = [{ ...sizes[0]!, id: single.id }, ...sizes.slice(1)];
+    wanted = [{ ...wanted[0]!, id: single.id }, ...wanted.slice(1)];
   }
-  if (sizes.some((size) => size.id !== undefined && !known.has(size.id))) {
+  if (wanted.some((variant) => variant.id !== undefined && !known.has(variant.id))) {
     if (version !== previous.version) throw productChanged(previous.version);
     throw new InvalidInput(apiTexts.invalidInput, { variants: validationTexts.variants.invalid });
   }
-  const variants = sizes.map((size) => ({ id: size.id ?? newVariantId(), label: size.label, sku: size.sku || sku, priceDeltaCents: size.priceDeltaCents }));
+  const variants = wanted.map((variant) => ({ id: variant.id ?? newVariantId(), label: variant.label, sku: variant.sku || sku, priceDeltaCents: variant.priceDeltaCents }));
   refuseOverMaxPrice(priceCents, variants);
   const kept = new Set(variants.map((variant) => variant.id));
   const removed = current.filter((variant) => !kept.has(variant.id));
   const inStock = removed.find((variant) => variant.stock > 0);
-  if (inStock && version === previous.version) throw sizeHasStock(previous, inStock.id, inStock.stock);
+  if (inStock && version === previous.version) throw variantHasStock(previous, inStock.id, inStock.stock);
   return { variants, added: variants.filter((variant) => !known.has(variant.id)).map((variant) => variant.id), removed: removed.map((variant) => variant.id) };
 }
 
@@ -156,8 +156,8 @@ function productChanged(version: number): ChangedMeanwhile {
  */
 export async function updateProduct(id: string | undefined, input: ProductUpdateInput, now = new Date()): Promise<ProductUpdatedResponse> {
   const previous = await adminProductById(id, true);
-  const { version, photos: photoInput, variants: sizes = [], ...fields } = input;
-  const change = sizesChange(previous, sizes, fields.sku, fields.priceCents, version);
+  const { version, photos: photoInput, variants: variantInputs = [], ...fields } = input;
+  const change = changeOfVariants(previous, variantInputs, fields.sku, fields.priceCents, version);
   const [photos] = await Promise.all([
     resolvePhotos(photoInput, fields.name, previous.photos),
     assertCodeFree(fields.code, previous.id),
@@ -167,7 +167,7 @@ export async function updateProduct(id: string | undefined, input: ProductUpdate
   const saved = await updateProductFields(previous.id, updated, change, version, now);
   if (saved.kind === 'missing') throw new NotFound(apiTexts.productNotFound, 'product_not_found');
   if (saved.kind === 'stale') throw productChanged(saved.version);
-  if (saved.kind === 'size_in_stock') throw sizeHasStock(previous, saved.variantId, saved.stock);
+  if (saved.kind === 'variant_in_stock') throw variantHasStock(previous, saved.variantId, saved.stock);
   await removeDroppedPhotos(previous, saved.product);
   return { product: saved.product };
 }

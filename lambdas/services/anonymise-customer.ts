@@ -27,7 +27,7 @@ import { contactMessageItems, deleteContactMessageItems } from '../repositories/
 import { customerRecordIds, orderSearchDeleteItems } from '../repositories/order-search.ts';
 import { anonymiseOrderItem, getOrderItem, proofDeletedItem, type OrderItem } from '../repositories/orders.ts';
 import { itemsById } from '../repositories/paging.ts';
-import { allProductSizeIds } from '../repositories/products.ts';
+import { allProductVariantIds } from '../repositories/products.ts';
 import { deleteStockAlertItems, stockAlertItemsOf } from '../repositories/stock-alerts.ts';
 import { deleteObjects } from '../repositories/storage.ts';
 import { writeTransactionRetrying, type TransactionItem } from '../repositories/transactions.ts';
@@ -42,7 +42,7 @@ export async function anonymiseCustomer(rawEmail: string | undefined, by: string
   const [orderItems, contactMessages, stockAlerts] = await Promise.all([
     itemsById('orders', orderIds),
     contactMessageItems(messageIds),
-    allProductSizeIds().then((products) => stockAlertItemsOf(email, products)),
+    allProductVariantIds().then((products) => stockAlertItemsOf(email, products)),
   ]);
   const orders = orderItems as unknown as OrderItem[];
 

@@ -17,7 +17,7 @@ import { logger } from '../logger.ts';
 import { BUSINESS_METRICS, countEvent } from '../metrics.ts';
 import { releaseMbWayOrderItem } from '../repositories/mbway-counters.ts';
 import { claimProofItem, expiredReservations, moveOrderItem, ORDER_IN_STATUS, PROOF_UNCLAIMED, toOrder, type OrderItem } from '../repositories/orders.ts';
-import { sizeProductFromBefore } from '../repositories/legacy-products.ts';
+import { giveSoleVariantFromRefusal } from '../repositories/legacy-products.ts';
 import { giveBackStockItem, unitsByProduct } from '../repositories/product-stock.ts';
 import { stockMovementItem } from '../repositories/stock-movements.ts';
 import { writeTransaction, writeTransactionRetrying, type TransactionItem } from '../repositories/transactions.ts';
@@ -51,7 +51,7 @@ async function moveWith(order: OrderItem, to: OrderStatus, moveItems: readonly T
     const refused = result.refusals;
     if (refused.length > 0) {
       // A product from before sizes: given its size, the same close goes through (`npm run recount` not run yet).
-      const migrated = await Promise.all(refused.map((reason) => sizeProductFromBefore(reason.old)));
+      const migrated = await Promise.all(refused.map((reason) => giveSoleVariantFromRefusal(reason.old)));
       if (!migrated.every(Boolean) || attempt >= BACKOFF.orderMove.tries) throw new Error(`order ${order.id}: a give-back condition failed`);
       continue;
     }
@@ -122,7 +122,7 @@ export function closeOrder(
     const actor: StockActor = { kind: 'order', orderId: order.id };
     // Lines ordered before sizes existed name none: they took the product's one size.
     const lines = order.lines.map((line) => ({ productId: line.productId, variantId: line.variantId ?? DEFAULT_VARIANT_ID, quantity: line.quantity }));
-    for (const [productId, sizes] of unitsByProduct(lines)) items.push(giveBackStockItem(productId, sizes, now));
+    for (const [productId, units] of unitsByProduct(lines)) items.push(giveBackStockItem(productId, units, now));
     for (const line of lines) items.push(stockMovementItem({ ...line, delta: line.quantity, reason: options.reason, actor }, now));
   }
   if (isBeforeShipping(order.status) && order.mbwayNumber && order.mbwayMonth) {

@@ -39,12 +39,12 @@ export async function requestStockAlert(input: StockAlertInput, now = new Date()
   const product = await productById(input.productId);
   const variant = lineVariant(product, input.variantId);
   // No size named for a piece in sizes: "any size back", only while every size is sold out.
-  const anySize = !variant && input.variantId === undefined && product.stock === 0;
-  if (!variant && !anySize) throw new InvalidInput(productTexts.sizeRequired, { variantId: productTexts.sizeRequired }, 'size_unknown');
+  const anyVariant = !variant && input.variantId === undefined && product.stock === 0;
+  if (!variant && !anyVariant) throw new InvalidInput(productTexts.sizeRequired, { variantId: productTexts.sizeRequired }, 'size_unknown');
   // Only a sold-out piece (size) can be waited for: an address cannot be signed up for pieces on sale.
   if ((variant?.stock ?? 0) > 0) throw new Conflict(apiTexts.productInStock, 'product_in_stock');
-  const size = variant && hasSizes(product) ? { variantId: variant.id, size: variant.label } : {};
-  const id = await upsertPendingStockAlert({ email: input.email, productId: product.id, productName: product.name, ...size }, now);
+  const variantFields = variant && hasSizes(product) ? { variantId: variant.id, size: variant.label } : {};
+  const id = await upsertPendingStockAlert({ email: input.email, productId: product.id, productName: product.name, ...variantFields }, now);
   return { id };
 }
 

@@ -4,7 +4,7 @@
  * The twin's bootstrap runs it at every start (it finds nothing to do once done); in the cloud,
  * `npm run recount` runs it once after the deploy that brings sizes.
  */
-import { productsWithoutVariants, sizeProduct } from '../repositories/legacy-products.ts';
+import { productsWithoutVariants, giveSoleVariant } from '../repositories/legacy-products.ts';
 
 /**
  * Migrates every product without sizes (each read again strongly consistent, and its write conditioned
@@ -12,6 +12,6 @@ import { productsWithoutVariants, sizeProduct } from '../repositories/legacy-pro
  */
 export async function migrateProductVariants(): Promise<number> {
   let migrated = 0;
-  for (const product of await productsWithoutVariants()) if (await sizeProduct(product.id)) migrated++;
+  for (const product of await productsWithoutVariants()) if (await giveSoleVariant(product.id)) migrated++;
   return migrated;
 }

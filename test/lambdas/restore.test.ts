@@ -172,12 +172,12 @@ describe('npm run restore: the copy step', () => {
   });
 
   it('--overwrite keeps a product\'s live sizes and each size\'s stock: a copy never brings back units since sold', async () => {
-    const sizes = (stock14: number, extra?: [string, number]) => ({
+    const variantAttributes = (stock14: number, extra?: [string, number]) => ({
       variants: { L: [{ M: { id: { S: 's14' }, label: { S: '14' }, sku: { S: '' }, priceDeltaCents: { N: '0' } } }, ...(extra ? [{ M: { id: { S: extra[0] }, label: { S: '16' }, sku: { S: '' }, priceDeltaCents: { N: '0' } } }] : [])] },
       variantStock: { M: { s14: { N: String(stock14) }, ...(extra ? { [extra[0]]: { N: String(extra[1]) } } : {}) } },
     });
-    await put(restored('products'), { ...product('p8', 'Anel Medidas', 5, 1, 'ANE-08', '2026-11-10T10:00:00.000Z'), ...sizes(5) });
-    await put(live('products'), { ...product('p8', 'Anel Medidas (engano)', 2, 2, 'ANE-08', '2026-11-24T10:00:00.000Z'), ...sizes(0, ['s16', 2]) });
+    await put(restored('products'), { ...product('p8', 'Anel Medidas', 5, 1, 'ANE-08', '2026-11-10T10:00:00.000Z'), ...variantAttributes(5) });
+    await put(live('products'), { ...product('p8', 'Anel Medidas (engano)', 2, 2, 'ANE-08', '2026-11-24T10:00:00.000Z'), ...variantAttributes(0, ['s16', 2]) });
     const before = await get(live('products'), 'p8');
     await restoreCli('products', '--from-restored', restored('products'), '--keys', 'p8', '--overwrite', '--apply');
     const after = (await get(live('products'), 'p8'))!;

@@ -17,7 +17,7 @@ import { createProduct, mailsTo, orderBody, placeOrder, reservationBody } from '
 import { adminToken, callRoute, documentClient, twin } from '../support/twin.ts';
 
 const stored = async (id: string) => (await documentClient().send(new GetCommand({ TableName: twin().env.TABLE_PRODUCTS, Key: { id }, ConsistentRead: true }))).Item!;
-const sizeStock = async (id: string) => {
+const variantStock = async (id: string) => {
   const item = await stored(id);
   return { ...(item.variantStock as Record<string, number>), total: Number(item.stock) };
 };
@@ -30,11 +30,11 @@ const movementsOf = async (productId: string) =>
 
 const storedOrderStatus = async (id: string) => (await documentClient().send(new GetCommand({ TableName: twin().env.TABLE_ORDERS, Key: { id }, ConsistentRead: true }))).Item?.status;
 
-const size = (id: string, label: string, stock: number, priceDeltaCents = 0): ProductVariant => ({ id, label, sku: `SKU-${label.replace(/\W/g, '')}`, stock, priceDeltaCents });
+const variant = (id: string, label: string, stock: number, priceDeltaCents = 0): ProductVariant => ({ id, label, sku: `SKU-${label.replace(/\W/g, '')}`, stock, priceDeltaCents });
 
 /** A ring in sizes 14 (3 left) and 16 (10), 16 costing 2 € more. */
 const ring = (overrides: Partial<Omit<AdminProduct, 'version'>> = {}) =>
-  createProduct({ type: 'anel', name: `Anel Medida ${randomUUID().slice(0, 4)}`, priceCents: 2000, variants: [size('s14', '14', 3), size('s16', '16', 10, 200)], ...overrides });
+  createProduct({ type: 'anel', name: `Anel Medida ${randomUUID().slice(0, 4)}`, priceCents: 2000, variants: [variant('s14', '14', 3), variant('s16', '16', 10, 200)], ...overrides });
 
 describe('orders name the size', () => {
   it('50 parallel reservations for the last 3 units of size 14, while 16 has stock → exactly 3 of size 14, 16 untouched', async () => {
@@ -44,7 +44,7 @@ describe('orders name the size', () => {
     expect(statuses.filter((status) => status === 201)).toHaveLength(3);
     expect(statuses.filter((status) => status !== 201 && status !== 409)).toEqual([]);
     for (const refused of answers.filter((answer) => answer.status === 409)) expect(refused.body.error.code).toBe('out_of_stock');
-    expect(await sizeStock(piece.id)).toEqual({ s14: 0, s16: 10, total: 10 });
+    expect(await variantStock(piece.id)).toEqual({ s14: 0, s16: 10, total: 10 });
     const movements = await movementsOf(piece.id);
     expect(movements.filter((m) => m.reason === 'reservation').map((m) => m.variantId)).toEqual(['s14', 's14', 's14']);
   });
@@ -62,7 +62,7 @@ describe('orders name the size', () => {
       expect.objectContaining({ productId: piece.id, variantId: 's16', size: '16', sku: 'SKU-16', quantity: 1, priceCents: 2200, lineTotalCents: 2200 }),
     ]);
     expect(answer.order.subtotalCents).toBe(6200);
-    expect(await sizeStock(piece.id)).toEqual({ s14: 1, s16: 9, total: 10 });
+    expect(await variantStock(piece.id)).toEqual({ s14: 1, s16: 9, total: 10 });
     const [mail] = await mailsTo(body.shipping.email);
     expect(mail?.body.html).toContain(`${piece.name} — 14`);
     expect(mail?.body.html).toContain(`${piece.name} — 16`);
@@ -85,7 +85,7 @@ describe('orders name the size', () => {
     const hostile = await placeOrder(reservationBody([{ productId: piece.id, variantId: 's14"; DROP', quantity: 1 }]));
     expect(hostile.status).toBe(400);
     expect(hostile.body.error.fields).toHaveProperty('items.0.variantId', 'Tamanho inválido.');
-    expect(await sizeStock(piece.id)).toEqual({ s14: 3, s16: 10, total: 13 });
+    expect(await variantStock(piece.id)).toEqual({ s14: 3, s16: 10, total: 13 });
   });
 
   it('a piece without sizes orders as before: no size named, or its one size named, but not both in one cart', async () => {
@@ -99,7 +99,7 @@ describe('orders name the size', () => {
       { productId: plain.id, variantId: DEFAULT_VARIANT_ID, quantity: 1 },
     ]));
     expect(both.status).toBe(400);
-    expect(await sizeStock(plain.id)).toEqual({ [DEFAULT_VARIANT_ID]: 2, total: 2 });
+    expect(await variantStock(plain.id)).toEqual({ [DEFAULT_VARIANT_ID]: 2, total: 2 });
   });
 
   it('an expired reservation gives each size back its own units', async () => {
@@ -108,12 +108,12 @@ describe('orders name the size', () => {
       { productId: piece.id, variantId: 's14', quantity: 1 },
       { productId: piece.id, variantId: 's16', quantity: 4 },
     ]));
-    expect(await sizeStock(piece.id)).toEqual({ s14: 2, s16: 6, total: 8 });
+    expect(await variantStock(piece.id)).toEqual({ s14: 2, s16: 6, total: 8 });
     await documentClient().send(
       new UpdateCommand({ TableName: twin().env.TABLE_ORDERS, Key: { id: body.order.id }, UpdateExpression: 'SET expiresAt = :past', ExpressionAttributeValues: { ':past': new Date(Date.now() - 1000).toISOString() } }),
     );
     await expireReservations(new Date());
-    expect(await sizeStock(piece.id)).toEqual({ s14: 3, s16: 10, total: 13 });
+    expect(await variantStock(piece.id)).toEqual({ s14: 3, s16: 10, total: 13 });
     const givenBack = (await movementsOf(piece.id)).filter((m) => m.reason === 'expiry');
     expect(givenBack.map((m) => [m.variantId, m.delta]).sort()).toEqual([['s14', 1], ['s16', 4]]);
   });
@@ -188,7 +188,7 @@ describe('the owner and the sizes', () => {
     // The owner drops size 14 (0 left now): allowed; the stock of 16 is untouched by the save.
     const saved = await save(piece.id, form(loaded, [{ id: 's16', label: '16', sku: 'SKU-16', priceDeltaCents: 200 }]));
     expect(saved.status).toBe(200);
-    expect(await sizeStock(piece.id)).toEqual({ s14: 0, s16: 10, total: 10 });
+    expect(await variantStock(piece.id)).toEqual({ s14: 0, s16: 10, total: 10 });
     // A second save from the same old form is refused (its version is gone).
     const stale = await save(piece.id, form(loaded, [{ id: 's16', label: '16', sku: 'SKU-16', priceDeltaCents: 0 }]));
     expect(stale.status).toBe(409);
@@ -197,20 +197,20 @@ describe('the owner and the sizes', () => {
 
   it('changes one size\'s stock; a piece in sizes needs the size named', async () => {
     const piece = await ring();
-    const noSize = await callRoute('POST /api/admin/products/{id}/stock', { params: { id: piece.id }, body: { delta: 2, reason: 'adjustment' } }, { token: await token });
-    expect(noSize.status).toBe(400);
-    expect(noSize.body.error.fields).toHaveProperty('variantId');
+    const noVariant = await callRoute('POST /api/admin/products/{id}/stock', { params: { id: piece.id }, body: { delta: 2, reason: 'adjustment' } }, { token: await token });
+    expect(noVariant.status).toBe(400);
+    expect(noVariant.body.error.fields).toHaveProperty('variantId');
     const stale = await callRoute('POST /api/admin/products/{id}/stock', { params: { id: piece.id }, body: { set: 5, expected: 10, variantId: 's14', reason: 'adjustment' } }, { token: await token });
     expect(stale.status).toBe(409);
     expect(stale.body.error.current).toEqual({ stock: 3 });
     const added = await callRoute('POST /api/admin/products/{id}/stock', { params: { id: piece.id }, body: { delta: 2, variantId: 's16', reason: 'return' } }, { token: await token });
     expect(added.status).toBe(200);
     expect(added.body.product.variants.find((v) => v.id === 's16')?.stock).toBe(12);
-    expect(await sizeStock(piece.id)).toEqual({ s14: 3, s16: 12, total: 15 });
+    expect(await variantStock(piece.id)).toEqual({ s14: 3, s16: 12, total: 15 });
   });
 
   it('back in stock by size: a request for 14 is mailed when 14 returns, not when 16 does', async () => {
-    const piece = await ring({ variants: [size('s14', '14', 0), size('s16', '16', 0)] });
+    const piece = await ring({ variants: [variant('s14', '14', 0), variant('s16', '16', 0)] });
     const domain = `@medidas-${randomUUID().slice(0, 8)}.example`;
     const wants14 = `catorze${domain}`;
     const wants16 = `dezasseis${domain}`;
@@ -235,13 +235,13 @@ describe('the owner and the sizes', () => {
 
   it('divides a piece without sizes into sizes: refused while it holds units, then its one size becomes the first', async () => {
     const plain = await createProduct({ stock: 2, type: 'anel' });
-    const sizes = [{ label: '14', sku: '', priceDeltaCents: 0 }, { label: '16', sku: '', priceDeltaCents: 0 }];
-    const refused = await save(plain.id, form(await loadProduct(plain.id), sizes));
+    const variantInputs = [{ label: '14', sku: '', priceDeltaCents: 0 }, { label: '16', sku: '', priceDeltaCents: 0 }];
+    const refused = await save(plain.id, form(await loadProduct(plain.id), variantInputs));
     expect(refused.status).toBe(409);
     expect(refused.body.error.message).toContain('Esta peça tem 2 em stock sem tamanho');
     // A reservation holds the 2 units; the owner sets 0 and divides; the reservation expires: its units land in "14", in sight.
     const { body } = await placeOrder(reservationBody([{ productId: plain.id, quantity: 2 }]));
-    const divided = await save(plain.id, form(await loadProduct(plain.id), sizes));
+    const divided = await save(plain.id, form(await loadProduct(plain.id), variantInputs));
     expect(divided.status).toBe(200);
     expect(divided.body.product.variants.map((v) => [v.id, v.label])).toEqual([[DEFAULT_VARIANT_ID, '14'], [expect.stringMatching(/^v[0-9a-f]{8}$/), '16']]);
     await documentClient().send(
@@ -260,7 +260,7 @@ describe('the owner and the sizes', () => {
   });
 
   it('escapes a size\'s label in the e-mails like any other text', async () => {
-    const piece = await ring({ variants: [size('s14', '<img src=x onerror=alert(1)>', 2)] });
+    const piece = await ring({ variants: [variant('s14', '<img src=x onerror=alert(1)>', 2)] });
     const body = await orderBody([{ productId: piece.id, variantId: 's14', quantity: 1 }]);
     expect((await placeOrder(body)).status).toBe(201);
     const [mail] = await mailsTo(body.shipping.email);
@@ -271,14 +271,14 @@ describe('the owner and the sizes', () => {
 
 describe('the caps and the migration with sizes', () => {
   it('the cap of units of one piece per order counts its sizes together', async () => {
-    const piece = await ring({ variants: [size('s14', '14', 9), size('s16', '16', 9)] });
+    const piece = await ring({ variants: [variant('s14', '14', 9), variant('s16', '16', 9)] });
     const answer = await placeOrder(reservationBody([
       { productId: piece.id, variantId: 's14', quantity: 6 },
       { productId: piece.id, variantId: 's16', quantity: 6 },
     ]));
     expect(answer.status).toBe(400);
     expect(answer.body.error.code).toBe('order_caps');
-    expect(await sizeStock(piece.id)).toEqual({ s14: 9, s16: 9, total: 18 });
+    expect(await variantStock(piece.id)).toEqual({ s14: 9, s16: 9, total: 18 });
   });
 
   it('an expiring reservation of a product not yet migrated gives its units back (the product is migrated first)', async () => {
@@ -293,7 +293,7 @@ describe('the caps and the migration with sizes', () => {
     );
     await expireReservations(new Date());
     expect((await storedOrderStatus(body.order.id))).toBe('Encerrada');
-    expect(await sizeStock(id)).toEqual({ [DEFAULT_VARIANT_ID]: 3, total: 3 });
+    expect(await variantStock(id)).toEqual({ [DEFAULT_VARIANT_ID]: 3, total: 3 });
   });
 });
 
@@ -317,6 +317,6 @@ describe('the migration of products stored before sizes', () => {
     // It sells as before: an order without a size takes its one size.
     const { status } = await placeOrder(reservationBody([{ productId: ids[0]!, quantity: 2 }]));
     expect(status).toBe(201);
-    expect(await sizeStock(ids[0]!)).toEqual({ [DEFAULT_VARIANT_ID]: 5, total: 5 });
+    expect(await variantStock(ids[0]!)).toEqual({ [DEFAULT_VARIANT_ID]: 5, total: 5 });
   });
 });
