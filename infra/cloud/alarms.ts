@@ -27,9 +27,7 @@
  * - **Budget**: an AWS Budgets cost budget of `monthlyBudgetUsd` a month tells the topic when the
  *   month's actual cost passes 80 % and when the forecast passes 100 %.
  *
- * A CloudWatch dashboard (`<stack>-<region>`) shows the alarms' states, the API's answers, the business
- * metrics (orders placed, reservations expired, e-mails failed) and the errors of each function: 49
- * metrics, within the 50 of a free dashboard.
+ * A CloudWatch dashboard shows what the alarms watch (`dashboard.ts`).
  *
  * The topic accepts only TLS, and only this account's CloudWatch alarms and budgets may publish to it.
  * It has no server-side encryption, on purpose: CloudWatch alarms cannot publish to a topic under the
@@ -53,8 +51,7 @@ import * as sns from 'aws-cdk-lib/aws-sns';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
-import { BUSINESS_METRICS } from '#lambdas/contracts/metrics.ts';
-import { BASE_ENVIRONMENT, metricsNamespace } from './constructs/shop-function.ts';
+import { dashboardName, shopDashboard } from './dashboard.ts';
 
 /** Every alarm looks at sums over this period, one period at a time. */
 export const ALARM_PERIOD = Duration.minutes(5);
@@ -120,16 +117,29 @@ export class Alarms extends Construct {
 
   constructor(scope: Construct, id: string, props: AlarmsProps) {
     super(scope, id);
-    const stack = Stack.of(this);
-    this.namePrefix = stack.stackName;
+    this.namePrefix = Stack.of(this).stackName;
+    this.topic = this.alarmTopic(props.operatorEmail);
+    this.action = new SnsAction(this.topic);
 
+    this.watchApi(props);
+    this.watchLambda();
+    this.watchTables();
+    this.watchMail(props.mail?.configurationSetName);
+    if (props.outbox) this.watchOutbox(props.outbox);
+    this.budget = this.monthlyBudget(props.monthlyBudgetUsd);
+    this.dashboard = shopDashboard(this, { httpApi: props.httpApi, alarms: this.alarms, period: ALARM_PERIOD });
+  }
+
+  /** The topic every alarm reports to, open only to this account's CloudWatch alarms; the operator subscribed when given. */
+  private alarmTopic(operatorEmail: string | undefined): sns.Topic {
+    const stack = Stack.of(this);
     // No `masterKey`: see the file's comment (no personal data; the AWS-managed key shuts CloudWatch out).
-    this.topic = new sns.Topic(this, 'Topic', { displayName: 'Joias Inox alarms', enforceSSL: true });
-    this.topic.addToResourcePolicy(new iam.PolicyStatement({
+    const topic = new sns.Topic(this, 'Topic', { displayName: 'Joias Inox alarms', enforceSSL: true });
+    topic.addToResourcePolicy(new iam.PolicyStatement({
       sid: 'OnlyThisAccountsAlarmsPublish',
       principals: [new iam.ServicePrincipal('cloudwatch.amazonaws.com')],
       actions: ['sns:Publish'],
-      resources: [this.topic.topicArn],
+      resources: [topic.topicArn],
       conditions: {
         ArnLike: {
           'aws:SourceArn': stack.formatArn({ service: 'cloudwatch', resource: 'alarm', resourceName: '*', arnFormat: ArnFormat.COLON_RESOURCE_NAME }),
@@ -137,9 +147,12 @@ export class Alarms extends Construct {
         StringEquals: { 'aws:SourceAccount': stack.account },
       },
     }));
-    if (props.operatorEmail) this.topic.addSubscription(new EmailSubscription(props.operatorEmail));
-    this.action = new SnsAction(this.topic);
+    if (operatorEmail) topic.addSubscription(new EmailSubscription(operatorEmail));
+    return topic;
+  }
 
+  /** The API: 5xx answers, the share of refusals, 429s (from the access logs), the watched routes' p99 latency. */
+  private watchApi(props: AlarmsProps): void {
     this.watch('Api5xx', {
       name: 'API 5xx answers',
       description: 'The shop API answered 5xx (a bug or a failing dependency). See the API access logs and the function logs.',
@@ -195,7 +208,11 @@ export class Alarms extends Construct {
         threshold: ALARM_THRESHOLDS.orderLatencyP99Ms,
       });
     }
+  }
 
+  /** Lambda, account-wide in the region: any error, any throttle (the dashboard says which function). */
+  private watchLambda(): void {
+    const stack = Stack.of(this);
     const lambdaErrors = new cloudwatch.Metric({ namespace: 'AWS/Lambda', metricName: 'Errors', statistic: cloudwatch.Stats.SUM, period: ALARM_PERIOD });
     const lambdaThrottles = new cloudwatch.Metric({ namespace: 'AWS/Lambda', metricName: 'Throttles', statistic: cloudwatch.Stats.SUM, period: ALARM_PERIOD });
     this.watch('LambdaErrors', {
@@ -212,7 +229,10 @@ export class Alarms extends Construct {
       metric: lambdaThrottles,
       threshold: ALARM_THRESHOLDS.lambdaThrottles,
     });
+  }
 
+  /** DynamoDB: any throttled request on a table or index of the account in the region ({@link tableThrottlesQuery}). */
+  private watchTables(): void {
     this.watch('TableThrottles', {
       name: 'DynamoDB throttles',
       description:
@@ -227,11 +247,6 @@ export class Alarms extends Construct {
       }),
       threshold: ALARM_THRESHOLDS.tableThrottles,
     });
-
-    this.watchMail(props.mail?.configurationSetName);
-    if (props.outbox) this.watchOutbox(props.outbox);
-    this.budget = this.monthlyBudget(props.monthlyBudgetUsd);
-    this.dashboard = this.overview(props);
   }
 
   /**
@@ -269,43 +284,6 @@ export class Alarms extends Construct {
     // The topic's policy must exist before Budgets checks it can publish.
     budget.node.addDependency(this.topic);
     return budget;
-  }
-
-  /** One dashboard with the signals the alarms watch, and the errors of each function. */
-  private overview(props: AlarmsProps): cloudwatch.Dashboard {
-    const stack = Stack.of(this);
-    const sum = { period: ALARM_PERIOD, statistic: cloudwatch.Stats.SUM };
-    const widgets: cloudwatch.IWidget[] = [
-      new cloudwatch.AlarmStatusWidget({ title: 'Alarms', alarms: this.alarms, width: 24, height: 4 }),
-      new cloudwatch.GraphWidget({
-        title: 'API answers',
-        left: [props.httpApi.metricCount(sum), props.httpApi.metricClientError(sum), props.httpApi.metricServerError(sum)],
-        width: 12,
-      }),
-      new cloudwatch.GraphWidget({
-        title: 'Orders placed, reservations expired, e-mails failed',
-        left: Object.values(BUSINESS_METRICS).map((metricName) =>
-          new cloudwatch.Metric({ namespace: metricsNamespace(stack), metricName, dimensionsMap: { service: BASE_ENVIRONMENT.POWERTOOLS_SERVICE_NAME }, ...sum }),
-        ),
-        width: 12,
-      }),
-      new cloudwatch.GraphWidget({
-        title: 'Errors by function',
-        // One search over the stack's functions (their names start with the stack's name) rather than a
-        // metric per function: the free dashboard holds 50 metrics, and every new function would cost one.
-        left: [
-          new cloudwatch.SearchExpression({
-            expression: `SEARCH('{AWS/Lambda,FunctionName} MetricName="Errors" FunctionName=${stack.stackName}', 'Sum', ${ALARM_PERIOD.toSeconds()})`,
-            label: '',
-            period: ALARM_PERIOD,
-          }),
-        ],
-        legendPosition: cloudwatch.LegendPosition.RIGHT,
-        width: 24,
-        height: 8,
-      }),
-    ];
-    return new cloudwatch.Dashboard(this, 'Dashboard', { dashboardName: dashboardName(stack), widgets: [widgets] });
   }
 
   private watchOutbox(outbox: NonNullable<AlarmsProps['outbox']>): void {
@@ -385,11 +363,6 @@ export class Alarms extends Construct {
     alarm.addOkAction(this.action);
     this.alarms.push(alarm);
   }
-}
-
-/** The dashboard's name: dashboards are named per account, so it carries the stack and the region. */
-export function dashboardName(stack: Stack): string {
-  return `${stack.stackName}-${stack.region}`;
 }
 
 /** The DynamoDB metric the throttle alarm adds up (dimensions `TableName`, `Operation`). */

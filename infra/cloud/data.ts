@@ -37,7 +37,13 @@ export class Data extends Construct {
 
   constructor(scope: Construct, id: string) {
     super(scope, id);
+    this.tables = this.createTables();
+    this.accessLogs = this.createAccessLogs();
+    this.buckets = this.createBuckets();
+  }
 
+  /** One table per entity of the data model: on demand, PITR on, deletion-protected, retained, AWS-managed encryption. */
+  private createTables(): Record<TableKey, dynamodb.TableV2> {
     const built = {} as Record<TableKey, dynamodb.TableV2>;
     for (const [key, def] of Object.entries(tables) as [TableKey, TableDef][]) {
       const { sortKey, ttlAttribute, stream } = def;
@@ -59,9 +65,12 @@ export class Data extends Construct {
         ...(stream ? { dynamoStream: dynamodb.StreamViewType.NEW_IMAGE } : {}),
       });
     }
-    this.tables = built;
+    return built;
+  }
 
-    this.accessLogs = new s3.Bucket(this, 'AccessLogs', {
+  /** The bucket of the S3 server access logs and CloudFront's standard logs, kept a year. */
+  private createAccessLogs(): s3.Bucket {
+    const accessLogs = new s3.Bucket(this, 'AccessLogs', {
       blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
       // CloudFront standard logs support SSE-S3 only, and are delivered through a bucket ACL grant,
       // which needs ACLs enabled (object writer stays the bucket owner).
@@ -72,11 +81,15 @@ export class Data extends Construct {
       removalPolicy: RemovalPolicy.RETAIN,
     });
     acknowledgeNag(
-      this.accessLogs,
+      accessLogs,
       'S1',
       'This is the access-log bucket itself; logging its own accesses into itself would loop, and a second log bucket would only move the question.',
     );
+    return accessLogs;
+  }
 
+  /** The buckets of the shop's data, each logging into {@link accessLogs}. */
+  private createBuckets(): Record<BucketKey, s3.Bucket> {
     const proofs = new s3.Bucket(this, 'ProofsBucket', {
       blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
       encryption: s3.BucketEncryption.S3_MANAGED,
@@ -135,7 +148,7 @@ export class Data extends Construct {
       serverAccessLogsPrefix: ACCESS_LOG_PREFIXES.site,
     });
 
-    this.buckets = { proofs, images, uploads, site };
+    return { proofs, images, uploads, site };
   }
 
   /**

@@ -6,6 +6,7 @@
  */
 import { CfnOutput, CfnParameter, Fn, Lazy, Stack, type StackProps } from 'aws-cdk-lib';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
+import type { BindTargets } from './constructs/bind.ts';
 import { acknowledgeNag } from './constructs/nag.ts';
 import type { Construct } from 'constructs';
 import type { Route } from '#lambdas/routes.ts';
@@ -92,17 +93,7 @@ export class ShopStack extends Stack {
 
     this.data = new Data(this, 'Data');
     this.auth = new Auth(this, 'Auth');
-    const senderEmail =
-      props.senderEmail ??
-      new CfnParameter(this, 'SenderEmail', {
-        type: 'String',
-        description: 'Address the shop sends e-mail from (SES verifies it by e-mail after the deploy)',
-        allowedPattern: EMAIL_PATTERN.source,
-        constraintDescription: 'must be an e-mail address',
-      }).valueAsString;
-    if (props.senderDomain && !props.senderEmail) {
-      throw new Error(`Context "senderDomain" (${props.senderDomain}) needs context "senderEmail" too: an address at that domain`);
-    }
+    const senderEmail = this.senderAddress(props);
     this.mail = new Mail(this, 'Mail', {
       stage: props.stage,
       senderEmail,
@@ -125,46 +116,8 @@ export class ShopStack extends Stack {
       settings: { ...DEFAULT_SETTINGS, payments: { ...DEFAULT_SETTINGS.payments, ...props.payments }, ownerEmail: props.operatorEmail ?? '' },
     });
 
-    // The key of the customers' order links (HMAC of the order id): generated once, never rotated by a
-    // deploy, resolved by CloudFormation into the environment of the functions whose rows grant `orderLinks`.
-    const orderLinkSecret = new secretsmanager.Secret(this, 'OrderLinkSecret', {
-      description: 'Joias Inox: the key of the customers\' "A minha encomenda" links (changing it breaks every link already e-mailed)',
-      generateSecretString: { excludePunctuation: true, passwordLength: 64 },
-    });
-    acknowledgeNag(
-      orderLinkSecret,
-      'SMG4',
-      'Rotating this key would break every order link already e-mailed to customers; each link only opens the view of one order ' +
-        '(status, lines, address) that its own customer was sent. Rotate by hand only after a leak, knowing old links stop working.',
-    );
-
-    const bindTargets = {
-      orderLinkKey: orderLinkSecret.secretValue.unsafeUnwrap(),
-      tables: this.data.tables,
-      buckets: this.data.buckets,
-      mail: {
-        senderEmail: this.mail.senderEmail,
-        identityArn: this.mail.identityArn,
-        templateArns: this.mail.templateArns,
-        templatePrefix: this.mail.templatePrefix,
-        shopUrl,
-        configurationSetName: this.mail.configurationSetName,
-        configurationSetArn: this.mail.configurationSetArn,
-      },
-    };
-    // The origin lock's secret: generated once, read by CloudFormation into CloudFront's origin header
-    // and the functions' environment (dynamic references); never in the template or the code.
-    const originSecret = new secretsmanager.Secret(this, 'OriginSecret', {
-      description: 'Joias Inox: the header CloudFront adds to API requests (x-origin-verify); the API refuses requests without it',
-      generateSecretString: { excludePunctuation: true, passwordLength: 48 },
-    });
-    acknowledgeNag(
-      originSecret,
-      'SMG4',
-      'The origin secret only proves that a request came through CloudFront; it is not a credential to a resource. To change it, ' +
-        'set a new value in Secrets Manager and deploy again (CloudFront and the functions read it at deploy time).',
-    );
-    const originSecretValue = originSecret.secretValue.unsafeUnwrap();
+    const bindTargets = this.bindTargets(shopUrl);
+    const originSecretValue = this.originSecret();
 
     this.api = new Api(this, 'Api', {
       originSecret: originSecretValue,
@@ -180,27 +133,7 @@ export class ShopStack extends Stack {
     this.outbox = new MailOutbox(this, 'Outbox', { targets: bindTargets, tables: this.data.tables, sendRate: props.mailSendRate ?? DEFAULT_MAIL_SEND_RATE });
     this.mailEvents = new MailEvents(this, 'MailEvents', { targets: bindTargets, eventBus: this.mail.eventBus, configurationSetName: this.mail.configurationSetName });
 
-    const spaConfig: SpaConfig = {
-      apiBasePath: '/api',
-      region: this.region,
-      userPoolId: this.auth.userPool.userPoolId,
-      userPoolClientId: this.auth.client.userPoolClientId,
-      adminPathPrefix: props.adminPathPrefix,
-      stage: props.stage,
-    };
-    web = new Web(this, 'Web', {
-      apiDomainName: this.api.originDomainName,
-      originSecret: originSecretValue,
-      ...(props.webAclArn ? { webAclArn: props.webAclArn } : {}),
-      imagesBucket: this.data.buckets.images,
-      siteBucket: this.data.buckets.site,
-      uploadBuckets: [this.data.buckets.uploads, this.data.buckets.proofs, this.data.buckets.images],
-      accessLogs: this.data.accessLogs,
-      spaConfig,
-      ...(props.webDistDir ? { webDistDir: props.webDistDir } : {}),
-      ...(props.domain ? { domain: props.domain } : {}),
-      ...(props.routes ? { routes: props.routes } : {}),
-    });
+    web = this.webFrontDoor(props, originSecretValue);
     this.web = web;
 
     this.alarms = new Alarms(this, 'Alarms', {
@@ -218,6 +151,105 @@ export class ShopStack extends Stack {
     // they accept any CloudFront host; the presigned policy, not CORS, is what authorizes an upload.
     this.data.allowBrowserUploads(props.domain ? [`https://${props.domain.name}`] : ['https://*.cloudfront.net']);
 
+    this.addOutputs(props, senderEmail);
+  }
+
+  /**
+   * The shop's sender address: `senderEmail`, else a `SenderEmail` parameter without a default (synth
+   * works offline; a deploy must name it). A `senderDomain` needs a `senderEmail`.
+   */
+  private senderAddress(props: ShopStackProps): string {
+    const senderEmail =
+      props.senderEmail ??
+      new CfnParameter(this, 'SenderEmail', {
+        type: 'String',
+        description: 'Address the shop sends e-mail from (SES verifies it by e-mail after the deploy)',
+        allowedPattern: EMAIL_PATTERN.source,
+        constraintDescription: 'must be an e-mail address',
+      }).valueAsString;
+    if (props.senderDomain && !props.senderEmail) {
+      throw new Error(`Context "senderDomain" (${props.senderDomain}) needs context "senderEmail" too: an address at that domain`);
+    }
+    return senderEmail;
+  }
+
+  /** What the functions' route grants bind to (`constructs/bind.ts`): the order-link key, the tables, buckets and mail. */
+  private bindTargets(shopUrl: string): BindTargets {
+    // The key of the customers' order links (HMAC of the order id): generated once, never rotated by a
+    // deploy, resolved by CloudFormation into the environment of the functions whose rows grant `orderLinks`.
+    const orderLinkSecret = new secretsmanager.Secret(this, 'OrderLinkSecret', {
+      description: 'Joias Inox: the key of the customers\' "A minha encomenda" links (changing it breaks every link already e-mailed)',
+      generateSecretString: { excludePunctuation: true, passwordLength: 64 },
+    });
+    acknowledgeNag(
+      orderLinkSecret,
+      'SMG4',
+      'Rotating this key would break every order link already e-mailed to customers; each link only opens the view of one order ' +
+        '(status, lines, address) that its own customer was sent. Rotate by hand only after a leak, knowing old links stop working.',
+    );
+
+    return {
+      orderLinkKey: orderLinkSecret.secretValue.unsafeUnwrap(),
+      tables: this.data.tables,
+      buckets: this.data.buckets,
+      mail: {
+        senderEmail: this.mail.senderEmail,
+        identityArn: this.mail.identityArn,
+        templateArns: this.mail.templateArns,
+        templatePrefix: this.mail.templatePrefix,
+        shopUrl,
+        configurationSetName: this.mail.configurationSetName,
+        configurationSetArn: this.mail.configurationSetArn,
+      },
+    };
+  }
+
+  /**
+   * The origin lock's secret: generated once, read by CloudFormation into CloudFront's origin header
+   * and the functions' environment (dynamic references); never in the template or the code.
+   */
+  private originSecret(): string {
+    const originSecret = new secretsmanager.Secret(this, 'OriginSecret', {
+      description: 'Joias Inox: the header CloudFront adds to API requests (x-origin-verify); the API refuses requests without it',
+      generateSecretString: { excludePunctuation: true, passwordLength: 48 },
+    });
+    acknowledgeNag(
+      originSecret,
+      'SMG4',
+      'The origin secret only proves that a request came through CloudFront; it is not a credential to a resource. To change it, ' +
+        'set a new value in Secrets Manager and deploy again (CloudFront and the functions read it at deploy time).',
+    );
+    return originSecret.secretValue.unsafeUnwrap();
+  }
+
+  /** CloudFront in front of the site bucket, the API and the images, with the SPA's `config.json`. */
+  private webFrontDoor(props: ShopStackProps, originSecret: string): Web {
+    const spaConfig: SpaConfig = {
+      apiBasePath: '/api',
+      region: this.region,
+      userPoolId: this.auth.userPool.userPoolId,
+      userPoolClientId: this.auth.client.userPoolClientId,
+      adminPathPrefix: props.adminPathPrefix,
+      stage: props.stage,
+    };
+    return new Web(this, 'Web', {
+      apiDomainName: this.api.originDomainName,
+      originSecret,
+      ...(props.webAclArn ? { webAclArn: props.webAclArn } : {}),
+      imagesBucket: this.data.buckets.images,
+      siteBucket: this.data.buckets.site,
+      uploadBuckets: [this.data.buckets.uploads, this.data.buckets.proofs, this.data.buckets.images],
+      accessLogs: this.data.accessLogs,
+      spaConfig,
+      ...(props.webDistDir ? { webDistDir: props.webDistDir } : {}),
+      ...(props.domain ? { domain: props.domain } : {}),
+      ...(props.routes ? { routes: props.routes } : {}),
+    });
+  }
+
+  /** The stack's outputs: the shop's addresses, the pool, the distribution, the alarm topic, and the mail's DNS records. */
+  private addOutputs(props: ShopStackProps, senderEmail: string): void {
+    const web = this.web;
     new CfnOutput(this, 'ShopUrl', { value: web.shopUrl, description: 'The shop' });
     new CfnOutput(this, 'AdminUrl', { value: `${web.shopUrl}${props.adminPathPrefix}/login`, description: 'Back-office sign-in' });
     new CfnOutput(this, 'UserPoolId', { value: this.auth.userPool.userPoolId });
@@ -238,21 +270,24 @@ export class ShopStack extends Stack {
         : 'SES sends a verification link to this address after the first deploy; mail works once it is clicked',
     });
     new CfnOutput(this, 'MailConfigurationSet', { value: this.mail.configurationSetName, description: 'SES configuration set every shop e-mail is sent with' });
-    if (this.mail.senderDomain) {
-      this.mail.identity.dkimRecords.forEach((record, i) => {
-        new CfnOutput(this, `SenderDkimRecord${i + 1}`, {
-          value: Fn.join(' ', [record.name, 'CNAME', record.value]),
-          description: `DNS record to add for ${this.mail.senderDomain} (Easy DKIM ${i + 1} of 3): name CNAME value`,
-        });
+    if (this.mail.senderDomain) this.addSenderDnsOutputs();
+  }
+
+  /** With a sender domain: the DNS records to add for it (Easy DKIM, the custom MAIL FROM's MX and SPF). */
+  private addSenderDnsOutputs(): void {
+    this.mail.identity.dkimRecords.forEach((record, i) => {
+      new CfnOutput(this, `SenderDkimRecord${i + 1}`, {
+        value: Fn.join(' ', [record.name, 'CNAME', record.value]),
+        description: `DNS record to add for ${this.mail.senderDomain} (Easy DKIM ${i + 1} of 3): name CNAME value`,
       });
-      new CfnOutput(this, 'SenderMailFromMx', {
-        value: `${this.mail.mailFromDomain} MX 10 feedback-smtp.${this.region}.amazonses.com`,
-        description: 'DNS record to add for the custom MAIL FROM domain: name MX priority value',
-      });
-      new CfnOutput(this, 'SenderMailFromSpf', {
-        value: `${this.mail.mailFromDomain} TXT "v=spf1 include:amazonses.com ~all"`,
-        description: 'DNS record to add for the custom MAIL FROM domain (SPF): name TXT value',
-      });
-    }
+    });
+    new CfnOutput(this, 'SenderMailFromMx', {
+      value: `${this.mail.mailFromDomain} MX 10 feedback-smtp.${this.region}.amazonses.com`,
+      description: 'DNS record to add for the custom MAIL FROM domain: name MX priority value',
+    });
+    new CfnOutput(this, 'SenderMailFromSpf', {
+      value: `${this.mail.mailFromDomain} TXT "v=spf1 include:amazonses.com ~all"`,
+      description: 'DNS record to add for the custom MAIL FROM domain (SPF): name TXT value',
+    });
   }
 }

@@ -8,7 +8,8 @@
  * - `/images/*` from the images bucket (cached),
  *
  * with strict security headers on every answer. The built SPA (`web/dist`) is uploaded with a
- * `config.json` that carries the stack's values (`SpaConfig` of `infra/common/config.ts`).
+ * `config.json` that carries the stack's values (`SpaConfig` of `infra/common/config.ts`). The
+ * CloudFront Functions' source is in `edge-functions.ts`.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -21,74 +22,19 @@ import type * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import { routes as routeTable, type Route } from '#lambdas/routes.ts';
-import { paths, SITEMAP_API_PATH } from '#shared/paths.ts';
-import { APP_PAGES, APP_PREFIXES, DOCUMENTS, DOCUMENTS_PREFIX, MAX_PAGE_PATH_LENGTH, NOT_FOUND_PAGE_PATH, pageObjectKey, PAGES_FALLBACK_PATH, PAGES_PREFIX } from '#shared/pages.ts';
+import { paths } from '#shared/paths.ts';
+import { DOCUMENTS_PREFIX, PAGES_FALLBACK_PATH } from '#shared/pages.ts';
 import type { SpaConfig } from '#shared/spa-config.ts';
 import { contentSecurityPolicy, robotsTxt, type DomainSettings } from '../common/config.ts';
 import { ACCESS_LOG_PREFIXES } from './data.ts';
 import { acknowledgeNag } from './constructs/nag.ts';
 import { IMAGES_PREFIX } from '#lambdas/contracts/data-model.ts';
-import { ORIGIN_HEADER, PAGES_FALLBACK_HEADER, VIEWER_IP_HEADER } from '#lambdas/contracts/env.ts';
+import { ORIGIN_HEADER, PAGES_FALLBACK_HEADER } from '#lambdas/contracts/env.ts';
 import { WEB_DIST } from '../common/repo-paths.ts';
+import { pageRewriteCode, SITEMAP_REWRITE_CODE, VIEWER_IP_CODE } from './edge-functions.ts';
 
 /** Longest time CloudFront may keep a cacheable API answer, whatever the origin says. */
 export const API_CACHE_MAX_SECONDS = 300;
-
-/**
- * Viewer-request function of the shop's default behaviour (`shared/pages.ts`). A path whose last segment
- * has a dot is a file and stays as it is, unless that segment holds an e-mail address (`@`, or `%40` as
- * the app writes it: the back-office customer page). Otherwise it is a page: the checkout's pages, an
- * order's page and the back-office get the app shell (`/index.html`); every other address its
- * pre-rendered page, `/pages/<path>.html` (`/` is `/pages/index.html`). A page the bucket does not have
- * goes to the origin group's second origin, the pages function, which renders it or answers 404. The
- * twin's front door applies the same rule (`pageKind`).
- */
-export function pageRewriteCode(adminPrefix: string): string {
-  return `var APP = ${JSON.stringify([...APP_PAGES, adminPrefix])};
-var APP_PREFIXES = ${JSON.stringify([...APP_PREFIXES, `${adminPrefix}/`])};
-var DOCUMENTS = ${JSON.stringify(Object.values(DOCUMENTS).map((document) => document.path))};
-function handler(event) {
-  var request = event.request;
-  var uri = request.uri;
-  // The kept pages are reached by their addresses only; asked for directly, a page says "not found", as
-  // does an address too long to be a page (S3 would refuse its key).
-  if (uri.indexOf('/${PAGES_PREFIX}') === 0 || uri.length > ${MAX_PAGE_PATH_LENGTH}) {
-    request.uri = '/${pageObjectKey(NOT_FOUND_PAGE_PATH)}';
-    return request;
-  }
-  // The documents rendered from the settings are kept beside the pages.
-  if (DOCUMENTS.indexOf(uri) !== -1) {
-    request.uri = '/${PAGES_PREFIX.slice(0, -1)}' + uri;
-    return request;
-  }
-  var last = uri.slice(uri.lastIndexOf('/') + 1);
-  if (last.indexOf('.') !== -1 && last.indexOf('@') === -1 && last.toLowerCase().indexOf('%40') === -1) return request;
-  var path = uri;
-  while (path.length > 1 && path.charAt(path.length - 1) === '/') path = path.slice(0, -1);
-  var app = APP.indexOf(path) !== -1;
-  for (var i = 0; !app && i < APP_PREFIXES.length; i++) app = path.indexOf(APP_PREFIXES[i]) === 0;
-  request.uri = app ? '/index.html' : '/${PAGES_PREFIX.slice(0, -1)}' + (path === '/' ? '/index' : path) + '.html';
-  return request;
-}`;
-}
-
-/** Viewer-request function of the root sitemap's behaviour: the API answers it at its own path. */
-export const SITEMAP_REWRITE_CODE = `function handler(event) {
-  var request = event.request;
-  request.uri = '${SITEMAP_API_PATH}';
-  return request;
-}`;
-
-/**
- * Viewer-request function of the (uncached) API behaviour: the viewer's IP in `x-viewer-ip`, over
- * anything the client sent under that name, for the API's per-client limits. (`CloudFront-Viewer-Address`
- * would need an origin request policy that forwards CloudFront headers, and every such policy that
- * forwards the viewer's headers also forwards `Host`, which API Gateway refuses.)
- */
-export const VIEWER_IP_CODE = `function handler(event) {
-  event.request.headers['${VIEWER_IP_HEADER}'] = { value: event.viewer.ip };
-  return event.request;
-}`;
 
 /** The query strings the cacheable API rows read: the only ones in the catalogue's cache key. */
 export function cachedApiQueryStrings(routes: readonly Route[]): string[] {
@@ -142,22 +88,62 @@ export class Web extends Construct {
     if (!fs.existsSync(path.join(webDistDir, 'index.html'))) {
       throw new Error(`web/dist is missing: run \`npm run build:web\` first (looked for ${path.join(webDistDir, 'index.html')})`);
     }
-    const region = Stack.of(this).region;
-
     this.siteBucket = props.siteBucket;
+    this.responseHeaders = this.securityHeaders(props.uploadBuckets);
+    this.apiCachePolicy = this.catalogueCachePolicy(props.routes ?? routeTable);
 
-    // CloudFront's policies and origin access controls are named per account, not per region: their
-    // names carry the stack (stage) and the region, so a second stage or region never collides.
-    const globalName = (what: string) => `${Stack.of(this).stackName}-${Stack.of(this).region}-${what}`;
-    this.responseHeaders = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
-      responseHeadersPolicyName: globalName('security-headers'),
+    const pageRewrite = new cloudfront.Function(this, 'PageRewrite', {
+      comment: 'Pages get their pre-rendered object, app pages /index.html',
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+      code: cloudfront.FunctionCode.fromInline(pageRewriteCode(props.spaConfig.adminPathPrefix)),
+    });
+    const additionalBehaviors = this.additionalBehaviors(props);
+    this.distribution = new cloudfront.Distribution(this, 'Distribution', {
+      comment: `Joias Inox shop (${props.spaConfig.stage})`,
+      defaultRootObject: 'index.html',
+      defaultBehavior: this.pagesBehavior(props, pageRewrite),
+      additionalBehaviors,
+      httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
+      ...(props.webAclArn ? { webAclId: props.webAclArn } : {}),
+      priceClass: cloudfront.PriceClass.PRICE_CLASS_100,
+      enableLogging: true,
+      logBucket: props.accessLogs,
+      logFilePrefix: ACCESS_LOG_PREFIXES.cloudfront,
+      ...(props.domain
+        ? {
+            domainNames: [props.domain.name],
+            certificate: acm.Certificate.fromCertificateArn(this, 'Certificate', props.domain.certificateArn),
+            sslSupportMethod: cloudfront.SSLMethod.SNI,
+            minimumProtocolVersion: cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021,
+          }
+        : {}),
+    });
+    this.shopUrl = props.domain ? `https://${props.domain.name}` : `https://${this.distribution.distributionDomainName}`;
+    this.acknowledgeDistributionNags(props.domain);
+
+    this.deploySite(webDistDir, props.spaConfig);
+  }
+
+  /**
+   * CloudFront's policies and origin access controls are named per account, not per region: their
+   * names carry the stack (stage) and the region, so a second stage or region never collides.
+   */
+  private globalName(what: string): string {
+    return `${Stack.of(this).stackName}-${Stack.of(this).region}-${what}`;
+  }
+
+  /** The security headers of every answer: the CSP (`infra/common/config.ts`), HSTS and friends. */
+  private securityHeaders(uploadBuckets: readonly s3.IBucket[]): cloudfront.ResponseHeadersPolicy {
+    const region = Stack.of(this).region;
+    return new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      responseHeadersPolicyName: this.globalName('security-headers'),
       comment: 'Joias Inox: CSP, HSTS and friends on every answer',
       securityHeadersBehavior: {
         contentSecurityPolicy: {
           contentSecurityPolicy: contentSecurityPolicy({
             cognito: `https://cognito-idp.${region}.amazonaws.com`,
-            uploads: props.uploadBuckets.map((bucket) => `https://${bucket.bucketRegionalDomainName}`),
-            images: props.uploadBuckets.map((bucket) => `https://${bucket.bucketRegionalDomainName}`),
+            uploads: uploadBuckets.map((bucket) => `https://${bucket.bucketRegionalDomainName}`),
+            images: uploadBuckets.map((bucket) => `https://${bucket.bucketRegionalDomainName}`),
           }),
           override: true,
         },
@@ -177,29 +163,30 @@ export class Web extends Construct {
         ],
       },
     });
+  }
 
-    this.apiCachePolicy = new cloudfront.CachePolicy(this, 'ApiCatalogueCache', {
+  /** The cache of the catalogue's API rows (`cacheSeconds`): as long as the handler's Cache-Control says, at most 5 minutes. */
+  private catalogueCachePolicy(routes: readonly Route[]): cloudfront.CachePolicy {
+    // Only what the handlers read: `?cb=<random>` must not skip the cache (none read any today).
+    const read = cachedApiQueryStrings(routes);
+    return new cloudfront.CachePolicy(this, 'ApiCatalogueCache', {
       comment: 'Catalogue API: cached as long as the origin Cache-Control says, at most 5 minutes',
       minTtl: Duration.seconds(0),
       defaultTtl: Duration.seconds(0),
       maxTtl: Duration.seconds(API_CACHE_MAX_SECONDS),
-      // Only what the handlers read: `?cb=<random>` must not skip the cache (none read any today).
-      queryStringBehavior: (() => {
-        const read = cachedApiQueryStrings(props.routes ?? routeTable);
-        return read.length ? cloudfront.CacheQueryStringBehavior.allowList(...read) : cloudfront.CacheQueryStringBehavior.none();
-      })(),
+      queryStringBehavior: read.length ? cloudfront.CacheQueryStringBehavior.allowList(...read) : cloudfront.CacheQueryStringBehavior.none(),
       headerBehavior: cloudfront.CacheHeaderBehavior.none(),
       cookieBehavior: cloudfront.CacheCookieBehavior.none(),
       enableAcceptEncodingGzip: true,
       enableAcceptEncodingBrotli: true,
     });
+  }
 
-    const pageRewrite = new cloudfront.Function(this, 'PageRewrite', {
-      comment: 'Pages get their pre-rendered object, app pages /index.html',
-      runtime: cloudfront.FunctionRuntime.JS_2_0,
-      code: cloudfront.FunctionCode.fromInline(pageRewriteCode(props.spaConfig.adminPathPrefix)),
-    });
-
+  /**
+   * The behaviours besides the pages', in the order CloudFront tries their patterns: the root sitemap,
+   * the cacheable catalogue paths before `/api/*`, then `/images/*` from the images bucket.
+   */
+  private additionalBehaviors(props: WebProps): Record<string, cloudfront.BehaviorOptions> {
     const viewerIp = new cloudfront.Function(this, 'ApiViewerIp', {
       comment: 'The viewer IP for the API per-client limits',
       runtime: cloudfront.FunctionRuntime.JS_2_0,
@@ -223,7 +210,6 @@ export class Web extends Construct {
       ...(withViewerIp ? { functionAssociations: [{ function: viewerIp, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }] } : {}),
     });
 
-    // CloudFront tries the patterns in this order: the root sitemap, then the cacheable catalogue paths before `/api/*`.
     const additionalBehaviors: Record<string, cloudfront.BehaviorOptions> = {};
     const sitemapRewrite = new cloudfront.Function(this, 'SitemapRewrite', {
       comment: 'The root sitemap is answered by the API',
@@ -241,7 +227,7 @@ export class Web extends Construct {
     additionalBehaviors['/api/*'] = apiBehavior(cloudfront.CachePolicy.CACHING_DISABLED, true);
     additionalBehaviors[`/${IMAGES_PREFIX}*`] = {
       origin: origins.S3BucketOrigin.withOriginAccessControl(props.imagesBucket, {
-        originAccessControl: new cloudfront.S3OriginAccessControl(this, 'ImagesAccess', { originAccessControlName: globalName('images') }),
+        originAccessControl: new cloudfront.S3OriginAccessControl(this, 'ImagesAccess', { originAccessControlName: this.globalName('images') }),
       }),
       viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
       allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
@@ -249,52 +235,40 @@ export class Web extends Construct {
       responseHeadersPolicy: this.responseHeaders,
       compress: true,
     };
+    return additionalBehaviors;
+  }
 
-    this.distribution = new cloudfront.Distribution(this, 'Distribution', {
-      comment: `Joias Inox shop (${props.spaConfig.stage})`,
-      defaultRootObject: 'index.html',
-      defaultBehavior: {
-        // The bucket first; what it does not have (S3 answers 403 to CloudFront for a missing key, as the
-        // origin access control cannot list) goes to the pages function: a page not rendered yet is
-        // rendered and kept, an unknown address gets the not-found page with a real 404.
-        origin: new origins.OriginGroup({
-          primaryOrigin: origins.S3BucketOrigin.withOriginAccessControl(this.siteBucket, {
-            originAccessControl: new cloudfront.S3OriginAccessControl(this, 'SiteAccess', { originAccessControlName: globalName('site') }),
-          }),
-          fallbackOrigin: new origins.HttpOrigin(props.apiDomainName, {
-            originPath: PAGES_FALLBACK_PATH,
-            protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
-            originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
-            // The second header says "the origin group's fallback": only then does the function render and keep a page.
-            customHeaders: { [ORIGIN_HEADER]: props.originSecret, [PAGES_FALLBACK_HEADER]: props.originSecret },
-          }),
-          fallbackStatusCodes: [403, 404],
+  /**
+   * The default behaviour, the pages: the bucket first; what it does not have (S3 answers 403 to
+   * CloudFront for a missing key, as the origin access control cannot list) goes to the pages function:
+   * a page not rendered yet is rendered and kept, an unknown address gets the not-found page with a real 404.
+   */
+  private pagesBehavior(props: WebProps, pageRewrite: cloudfront.IFunction): cloudfront.BehaviorOptions {
+    return {
+      origin: new origins.OriginGroup({
+        primaryOrigin: origins.S3BucketOrigin.withOriginAccessControl(this.siteBucket, {
+          originAccessControl: new cloudfront.S3OriginAccessControl(this, 'SiteAccess', { originAccessControlName: this.globalName('site') }),
         }),
-        viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
-        allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
-        cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
-        responseHeadersPolicy: this.responseHeaders,
-        functionAssociations: [{ function: pageRewrite, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
-        compress: true,
-      },
-      additionalBehaviors,
-      httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
-      ...(props.webAclArn ? { webAclId: props.webAclArn } : {}),
-      priceClass: cloudfront.PriceClass.PRICE_CLASS_100,
-      enableLogging: true,
-      logBucket: props.accessLogs,
-      logFilePrefix: ACCESS_LOG_PREFIXES.cloudfront,
-      ...(props.domain
-        ? {
-            domainNames: [props.domain.name],
-            certificate: acm.Certificate.fromCertificateArn(this, 'Certificate', props.domain.certificateArn),
-            sslSupportMethod: cloudfront.SSLMethod.SNI,
-            minimumProtocolVersion: cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021,
-          }
-        : {}),
-    });
-    this.shopUrl = props.domain ? `https://${props.domain.name}` : `https://${this.distribution.distributionDomainName}`;
+        fallbackOrigin: new origins.HttpOrigin(props.apiDomainName, {
+          originPath: PAGES_FALLBACK_PATH,
+          protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
+          originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
+          // The second header says "the origin group's fallback": only then does the function render and keep a page.
+          customHeaders: { [ORIGIN_HEADER]: props.originSecret, [PAGES_FALLBACK_HEADER]: props.originSecret },
+        }),
+        fallbackStatusCodes: [403, 404],
+      }),
+      viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+      allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
+      cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
+      responseHeadersPolicy: this.responseHeaders,
+      functionAssociations: [{ function: pageRewrite, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
+      compress: true,
+    };
+  }
 
+  /** cdk-nag's findings on the distribution that are choices, and why. */
+  private acknowledgeDistributionNags(domain: DomainSettings | undefined): void {
     acknowledgeNag(
       this.distribution,
       'CFR1',
@@ -306,7 +280,7 @@ export class Web extends Construct {
       'No AWS WAF web ACL: its fixed monthly cost is out of proportion for a small shop. The API throttles every ' +
         'route at the stage, admin routes need a Cognito JWT, and inputs are validated server-side.',
     );
-    if (!props.domain) {
+    if (!domain) {
       acknowledgeNag(
         this.distribution,
         'CFR4',
@@ -315,8 +289,6 @@ export class Web extends Construct {
           'distribution uses SNI and TLSv1.2_2021.',
       );
     }
-
-    this.deploySite(webDistDir, props.spaConfig);
   }
 
   /**

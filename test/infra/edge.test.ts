@@ -11,7 +11,7 @@ import { CATALOGUE_THROTTLE, DEFAULT_THROTTLE, routes, WRITE_THROTTLE, type Rout
 import { ORDER_LINK_ENV, ORIGIN_ENV, ORIGIN_HEADER, PAGES_FALLBACK_HEADER } from '#lambdas/contracts/env.ts';
 import { LATENCY_WATCHED_ROUTES, routeKeyOf } from '#infra/cloud/api.ts';
 import { ALARM_THRESHOLDS } from '#infra/cloud/alarms.ts';
-import { VIEWER_IP_CODE } from '#infra/cloud/web.ts';
+import { VIEWER_IP_CODE } from '#infra/cloud/edge-functions.ts';
 import { PAGES_FALLBACK_PATH } from '#shared/pages.ts';
 import { WAF_LIMITS, WafStack } from '#infra/cloud/waf.ts';
 import { removeScratch, synthShop, SYNTH_TIMEOUT_MS, type Synthesized } from './support.ts';

@@ -1,0 +1,64 @@
+/**
+ * The CloudFront Functions of the shop's distribution (`web.ts`): small viewer-request scripts in
+ * CloudFront's JavaScript runtime, kept as source text here and tested as such (`test/infra/web.test.ts`,
+ * `test/infra/edge.test.ts`).
+ */
+import { VIEWER_IP_HEADER } from '#lambdas/contracts/env.ts';
+import { APP_PAGES, APP_PREFIXES, DOCUMENTS, MAX_PAGE_PATH_LENGTH, NOT_FOUND_PAGE_PATH, pageObjectKey, PAGES_PREFIX } from '#shared/pages.ts';
+import { SITEMAP_API_PATH } from '#shared/paths.ts';
+
+/**
+ * Viewer-request function of the shop's default behaviour (`shared/pages.ts`). A path whose last segment
+ * has a dot is a file and stays as it is, unless that segment holds an e-mail address (`@`, or `%40` as
+ * the app writes it: the back-office customer page). Otherwise it is a page: the checkout's pages, an
+ * order's page and the back-office get the app shell (`/index.html`); every other address its
+ * pre-rendered page, `/pages/<path>.html` (`/` is `/pages/index.html`). A page the bucket does not have
+ * goes to the origin group's second origin, the pages function, which renders it or answers 404. The
+ * twin's front door applies the same rule (`pageKind`).
+ */
+export function pageRewriteCode(adminPrefix: string): string {
+  return `var APP = ${JSON.stringify([...APP_PAGES, adminPrefix])};
+var APP_PREFIXES = ${JSON.stringify([...APP_PREFIXES, `${adminPrefix}/`])};
+var DOCUMENTS = ${JSON.stringify(Object.values(DOCUMENTS).map((document) => document.path))};
+function handler(event) {
+  var request = event.request;
+  var uri = request.uri;
+  // The kept pages are reached by their addresses only; asked for directly, a page says "not found", as
+  // does an address too long to be a page (S3 would refuse its key).
+  if (uri.indexOf('/${PAGES_PREFIX}') === 0 || uri.length > ${MAX_PAGE_PATH_LENGTH}) {
+    request.uri = '/${pageObjectKey(NOT_FOUND_PAGE_PATH)}';
+    return request;
+  }
+  // The documents rendered from the settings are kept beside the pages.
+  if (DOCUMENTS.indexOf(uri) !== -1) {
+    request.uri = '/${PAGES_PREFIX.slice(0, -1)}' + uri;
+    return request;
+  }
+  var last = uri.slice(uri.lastIndexOf('/') + 1);
+  if (last.indexOf('.') !== -1 && last.indexOf('@') === -1 && last.toLowerCase().indexOf('%40') === -1) return request;
+  var path = uri;
+  while (path.length > 1 && path.charAt(path.length - 1) === '/') path = path.slice(0, -1);
+  var app = APP.indexOf(path) !== -1;
+  for (var i = 0; !app && i < APP_PREFIXES.length; i++) app = path.indexOf(APP_PREFIXES[i]) === 0;
+  request.uri = app ? '/index.html' : '/${PAGES_PREFIX.slice(0, -1)}' + (path === '/' ? '/index' : path) + '.html';
+  return request;
+}`;
+}
+
+/** Viewer-request function of the root sitemap's behaviour: the API answers it at its own path. */
+export const SITEMAP_REWRITE_CODE = `function handler(event) {
+  var request = event.request;
+  request.uri = '${SITEMAP_API_PATH}';
+  return request;
+}`;
+
+/**
+ * Viewer-request function of the (uncached) API behaviour: the viewer's IP in `x-viewer-ip`, over
+ * anything the client sent under that name, for the API's per-client limits. (`CloudFront-Viewer-Address`
+ * would need an origin request policy that forwards CloudFront headers, and every such policy that
+ * forwards the viewer's headers also forwards `Host`, which API Gateway refuses.)
+ */
+export const VIEWER_IP_CODE = `function handler(event) {
+  event.request.headers['${VIEWER_IP_HEADER}'] = { value: event.viewer.ip };
+  return event.request;
+}`;
