@@ -13,14 +13,14 @@ import { ContactsPage } from './pages/contacts-page.tsx';
 import { CreateCollectionPage } from './pages/create-collection-page.tsx';
 import { CustomerPage } from './pages/customer/customer-page.tsx';
 import { DashboardPage } from './pages/dashboard-page.tsx';
-import { LoginPage } from './pages/login-page.tsx';
+import { LoginPage } from './pages/login/login-page.tsx';
 import { AdminNotFoundPage } from './pages/not-found-page.tsx';
 import { OrderDetailPage } from './pages/order-detail/order-detail-page.tsx';
 import { OrdersPage } from './pages/orders/orders-page.tsx';
 import { ProductFormPage } from './pages/product-form/product-form-page.tsx';
 import { PrintOrdersPage } from './pages/print-orders-page.tsx';
 import { ProductsPage } from './pages/products-page.tsx';
-import { SettingsPage } from './pages/settings-page.tsx';
+import { SettingsPage } from './pages/settings/settings-page.tsx';
 import { StockAlertsPage } from './pages/stock-alerts-page.tsx';
 import './admin.css';
 

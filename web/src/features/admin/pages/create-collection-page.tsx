@@ -1,62 +1,50 @@
 /**
- * {prefix}/create-collection: a name (required, unique regardless of case) and 'Criar'.
+ * {prefix}/create-collection: a name (required, unique regardless of case) and 'Criar'. Every refusal
+ * is said under the name, where the focus goes.
  */
-import { useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useNavigate } from '#web/lib/router.tsx';
 import { adminTexts, apiTexts } from '#shared/messages.ts';
-import { collectionInputSchema, fieldErrors } from '#shared/schemas/index.ts';
+import { collectionInputSchema } from '#shared/schemas/index.ts';
 import { TEXT_LIMITS } from '#shared/schemas/fields.ts';
 import { ApiError } from '#web/lib/api.ts';
+import { useFormSubmit } from '#web/lib/use-form-submit.ts';
+import { TextField } from '#web/ui/field.tsx';
 import { adminPaths } from '../admin-paths.ts';
 import { failureMessage } from '../api/admin-api.ts';
 import { useAdminApi } from '../auth/session.tsx';
-import { TextField } from '#web/ui/field.tsx';
 import { AdminPage, type FlashState } from '../components/ui.tsx';
 import { texts } from '../texts.ts';
 
 const t = texts.createCollection;
 
+/** Why the server refused the name: taken already, its own message for the name, or the failure. */
+function nameRefusal(failure: unknown): { readonly name: string } {
+  if (failure instanceof ApiError && failure.status === 409) return { name: apiTexts.collectionExists };
+  if (failure instanceof ApiError && failure.fields?.name) return { name: failure.fields.name };
+  return { name: failureMessage(adminTexts.collectionCreateFailed, failure) };
+}
+
 export function CreateCollectionPage() {
   const api = useAdminApi();
   const navigate = useNavigate();
   const [name, setName] = useState('');
-  const [saving, setSaving] = useState(false);
-  const input = useRef<HTMLInputElement>(null);
-  const [error, setErrorText] = useState<string>();
-  /** Shows the message under the field and moves there, so that it is read out. */
-  const setError = (message: string | undefined) => {
-    setErrorText(message);
-    if (message) input.current?.focus();
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = collectionInputSchema.safeParse({ name });
-    if (!parsed.success) return setError(fieldErrors(parsed.error).name ?? apiTexts.invalidInput);
-    setSaving(true);
-    setError(undefined);
-    try {
-      await api.createCollection(parsed.data.name);
-      navigate(adminPaths.collections, { state: { flash: adminTexts.collectionCreated } satisfies FlashState });
-    } catch (failure) {
-      setError(
-        failure instanceof ApiError && failure.status === 409
-          ? apiTexts.collectionExists
-          : failure instanceof ApiError && failure.fields?.name
-            ? failure.fields.name
-            : failureMessage(adminTexts.collectionCreateFailed, failure),
-      );
-      setSaving(false);
-    }
-  };
+  const form = useFormSubmit({
+    schema: collectionInputSchema,
+    fieldOrder: ['name'],
+    values: { name },
+    send: (data) => api.createCollection(data.name),
+    onSent: () => navigate(adminPaths.collections, { state: { flash: adminTexts.collectionCreated } satisfies FlashState }),
+    serverFields: nameRefusal,
+    refusedFieldsAlert: () => undefined,
+  });
 
   return (
     <AdminPage title={t.title} back={{ to: adminPaths.collections, label: t.backToList }}>
-      <form className="adm-form adm-form-narrow" onSubmit={submit} noValidate>
+      <form ref={form.formRef} className="adm-form adm-form-narrow" onSubmit={form.onSubmit} noValidate>
         <TextField
           label={`${t.name} *`}
-          ref={input}
-          error={error}
+          error={form.errors.name}
           name="name"
           value={name}
           maxLength={TEXT_LIMITS.collectionName}
@@ -64,8 +52,8 @@ export function CreateCollectionPage() {
           onChange={(e) => setName(e.target.value)}
         />
         <div className="adm-form-actions">
-          <button type="submit" className="button" disabled={saving}>
-            {saving ? t.submitting : t.submit}
+          <button type="submit" className="button" disabled={form.sending}>
+            {form.sending ? t.submitting : t.submit}
           </button>
         </div>
       </form>

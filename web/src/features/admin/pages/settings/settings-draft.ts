@@ -1,0 +1,31 @@
+/**
+ * The settings form as typed: every field as text, by its path in the record (`seller.nif`,
+ * `retention.proofsDays`…), and back into the record the schema checks.
+ */
+import { DEFAULT_SETTINGS, SETTING_LABELS, settingValue, type SettingPath, type ShopSettings } from '#shared/settings.ts';
+
+/** The form as typed: every field as text, by its path in the record. */
+export type Draft = Record<SettingPath, string>;
+
+/** Every setting's path, in the order of `SETTING_LABELS` (the first with a message gets the focus). */
+export const PATHS = Object.keys(SETTING_LABELS) as SettingPath[];
+
+/** The settings that are whole numbers (typed in number fields). */
+export const NUMERIC: readonly SettingPath[] = PATHS.filter((path) => typeof settingValue(DEFAULT_SETTINGS, path) === 'number');
+
+export function draftOf(settings: ShopSettings): Draft {
+  return Object.fromEntries(PATHS.map((path) => [path, String(settingValue(settings, path))])) as Draft;
+}
+
+/** The draft as the record the schema checks (numbers as typed, so that "abc" is refused, not zero). */
+export function recordOf(draft: Draft): unknown {
+  const record: Record<string, unknown> = {};
+  for (const path of PATHS) {
+    const text = draft[path];
+    const value = NUMERIC.includes(path) ? (text.trim() === '' ? undefined : Number(text)) : text;
+    const [group, key] = path.split('.') as [string, string | undefined];
+    if (key === undefined) record[group] = value;
+    else record[group] = { ...(record[group] as object | undefined), [key]: value };
+  }
+  return record;
+}

@@ -1,0 +1,116 @@
+/**
+ * {prefix}/definicoes: the shop's settings (payment instructions, the owner's notification address,
+ * MB WAY monthly limits, reservation hours, the low-stock threshold, how long personal data is kept), saved over the version loaded
+ * (someone else's save in between is refused, never overwritten), and the history of every change.
+ */
+import { useState } from 'react';
+import type { SettingsResponse } from '#shared/api.ts';
+import { formatDateTime } from '#shared/dates.ts';
+import { adminTexts, apiTexts } from '#shared/messages.ts';
+import { shopSettingsSchema } from '#shared/schemas/settings.ts';
+import { isIdentityComplete, sellerIdentity } from '#shared/shop-identity.ts';
+import { ApiError } from '#web/lib/api.ts';
+import { useFormSubmit } from '#web/lib/use-form-submit.ts';
+import { failureMessage, isChangedMeanwhile } from '../../api/admin-api.ts';
+import { useLoad } from '../../api/use-load.ts';
+import { useAdminApi } from '../../auth/session.tsx';
+import { AdminPage, Feedback, LoadView } from '../../components/ui.tsx';
+import { texts } from '../../texts.ts';
+import { draftOf, PATHS, recordOf, type Draft } from './settings-draft.ts';
+import { OtherGroups, SellerGroup, settingField } from './settings-fields.tsx';
+import { SettingsHistory } from './settings-history.tsx';
+
+const t = texts.settings;
+
+export function SettingsPage() {
+  const { state, reload, update } = useLoad((api) => api.settings(), []);
+  // What a save said, kept here: the form starts afresh from each version it is given.
+  const [saved, setSaved] = useState<string>();
+  const onSaved = (next: SettingsResponse, message: string) => {
+    setSaved(message);
+    update(() => next);
+  };
+  const reloadCurrent = () => {
+    setSaved(undefined);
+    reload();
+  };
+  return (
+    <AdminPage title={t.title}>
+      {saved && (
+        <Feedback kind="success">
+          <p>{saved}</p>
+        </Feedback>
+      )}
+      <LoadView state={state} onRetry={reload}>
+        {(loaded) => <SettingsForm key={loaded.version} loaded={loaded} onSaved={onSaved} onSubmit={() => setSaved(undefined)} onReload={reloadCurrent} />}
+      </LoadView>
+    </AdminPage>
+  );
+}
+
+/** A refusal's field messages, named by their path in the settings (the request nests them under `settings.`). */
+function settingsFields(failure: unknown) {
+  if (!(failure instanceof ApiError) || !failure.fields) return null;
+  return Object.fromEntries(Object.entries(failure.fields).map(([key, text]) => [key.replace(/^settings\./, ''), text]));
+}
+
+function SettingsForm(props: {
+  readonly loaded: SettingsResponse;
+  readonly onSaved: (saved: SettingsResponse, message: string) => void;
+  /** A save starts: what the last one said goes. */
+  readonly onSubmit: () => void;
+  /** Loads the settings as they are now (after someone else's save). */
+  readonly onReload: () => void;
+}) {
+  const { loaded, onSaved, onSubmit, onReload } = props;
+  const api = useAdminApi();
+  const [draft, setDraft] = useState<Draft>(() => draftOf(loaded.settings));
+  const form = useFormSubmit({
+    schema: shopSettingsSchema,
+    fieldOrder: PATHS,
+    values: recordOf(draft),
+    invalidAlert: () => apiTexts.invalidInput,
+    send: (settings) => api.saveSettings({ version: loaded.version, settings }),
+    onSent: (saved) => onSaved(saved, saved.version === loaded.version ? adminTexts.settingsUnchanged : adminTexts.settingsSaved),
+    serverFields: settingsFields,
+    failedMessage: (failure) => (isChangedMeanwhile(failure, 'settings_changed') ? apiTexts.settingsChanged : failureMessage(adminTexts.settingsSaveFailed, failure)),
+  });
+  const { outcome } = form;
+  const field = settingField(draft, form.errors, (path, text) => setDraft((current) => ({ ...current, [path]: text })));
+
+  return (
+    <>
+      {outcome.kind === 'failed' && (
+        <Feedback kind="error">
+          <p>{outcome.message}</p>
+          {isChangedMeanwhile(outcome.error, 'settings_changed') && (
+            <button type="button" className="button button--small" onClick={onReload}>
+              {t.reload}
+            </button>
+          )}
+        </Feedback>
+      )}
+      <p className="muted">{t.intro}</p>
+      {loaded.updatedBy && loaded.updatedAt && <p className="muted">{t.lastSaved(loaded.updatedBy, formatDateTime(loaded.updatedAt))}</p>}
+      <form
+        ref={form.formRef}
+        className="adm-form"
+        onSubmit={(event) => {
+          onSubmit();
+          void form.onSubmit(event);
+        }}
+        noValidate
+        aria-label={t.title}
+      >
+        <SellerGroup field={field} incomplete={!isIdentityComplete(sellerIdentity(loaded.settings.seller))} />
+        <OtherGroups field={field} />
+        <div className="adm-form-actions">
+          <button type="submit" className="button" disabled={form.sending}>
+            {form.sending ? t.saving : t.save}
+          </button>
+        </div>
+      </form>
+      <SettingsHistory history={loaded.history} />
+    </>
+  );
+}
