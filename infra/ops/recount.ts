@@ -18,7 +18,7 @@ import { tables, type TableKey } from '#lambdas/contracts/data-model.ts';
 import { allCounters } from '#lambdas/repositories/counters.ts';
 import { countersFrom, readCountedData, recount } from '#lambdas/services/counters.ts';
 import { indexOrdersIfEmpty } from '#lambdas/repositories/order-search.ts';
-import { productsWithoutVariants } from '#lambdas/repositories/products.ts';
+import { productsWithoutVariants } from '#lambdas/repositories/legacy-products.ts';
 import { migrateProductVariants } from '#lambdas/services/variant-migration.ts';
 import { readDeploySettings, stackName as stackNameOf } from '../common/config.ts';
 import { cdkJsonContext, explainAwsError, OperatorError, PLACE_OPTIONS, runAsScript, UsageError } from './create-admin.ts';
