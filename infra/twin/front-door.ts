@@ -114,17 +114,80 @@ function viewerIp(req: IncomingMessage): string {
   return (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:(?=\d+\.)/, '');
 }
 
-export async function startFrontDoor(options: FrontDoorOptions): Promise<{ url: string; stop(): Promise<void> }> {
-  const config = Buffer.from(JSON.stringify(options.runtimeConfig));
-  let publicUrl = `http://${HOST}:${options.port}`;
-  const csp: Record<string, string> = options.contentSecurityPolicy ? { 'content-security-policy': options.contentSecurityPolicy } : {};
-  const gzipCache = new Map<string, { mtime: number; body: Buffer }>();
+/** What the front door's answers share: its options, the CSP header, the gzip cache, its public address. */
+class FrontDoor {
+  private readonly config: Buffer;
+  private readonly csp: Record<string, string>;
+  private readonly gzipCache = new Map<string, { mtime: number; body: Buffer }>();
+  /** The pages function needs the built pre-renderer; without it (tests that build nothing) pages are the app's. */
+  private readonly pagesBuilt: boolean;
+  /** The shop's address (robots.txt names it): the port asked for, then the one listened on. */
+  publicUrl: string;
+
+  constructor(private readonly options: FrontDoorOptions) {
+    this.config = Buffer.from(JSON.stringify(options.runtimeConfig));
+    this.publicUrl = `http://${HOST}:${options.port}`;
+    this.csp = options.contentSecurityPolicy ? { 'content-security-policy': options.contentSecurityPolicy } : {};
+    this.pagesBuilt = options.webDist !== undefined && existsSync(join(options.rendererDir, 'render-page.js'));
+  }
+
+  /** The server's request listener: a malformed address gets a 400 page; a crash a 500, logged. */
+  handle(req: IncomingMessage, res: ServerResponse): void {
+    let path: string;
+    try {
+      path = new URL(req.url ?? '/', 'http://front.local').pathname;
+      // The API's addresses go to the gateway as they are (it answers their malformed ids itself).
+      if (!path.startsWith('/api/')) decodeURIComponent(path);
+    } catch {
+      // A malformed address of a page or an image: a 400 page in Portuguese.
+      return send(req, res, 400, errorPage(400, frontDoorTexts.badRequest), HTML_ERROR_HEADERS);
+    }
+    // As CloudFront's `/sitemap.xml` behaviour and its function do: the API answers the root sitemap.
+    if (path === paths.sitemap && (req.method === 'GET' || req.method === 'HEAD')) {
+      req.url = SITEMAP_API_PATH;
+      path = SITEMAP_API_PATH;
+    }
+    this.route(req, res, path).catch((error: unknown) => {
+      process.stderr.write(`[front-door] ${req.method} ${path}: ${error instanceof Error ? error.stack : String(error)}\n`);
+      if (!res.headersSent) send(req, res, 500, Buffer.from('Internal Server Error'), { 'content-type': 'text/plain' });
+      else res.end();
+    });
+  }
+
+  /** CloudFront's behaviours: the documents, `/api/*`, `/images/*`, the config, robots.txt, then the shop. */
+  private async route(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
+    const { options } = this;
+    // As CloudFront's rewrite does: a document rendered from the settings is kept beside the pages.
+    const document = documentObjectKey(path);
+    if (document && (req.method === 'GET' || req.method === 'HEAD')) {
+      const served = await this.serveObject(req, res, options.siteBucket, document, { contentType: 'application/octet-stream', cacheControl: 'no-cache' });
+      if (!served) send(req, res, 404, errorPage(404, frontDoorTexts.notFound), HTML_ERROR_HEADERS);
+      return;
+    }
+    if (path === '/api' || path.startsWith('/api/')) {
+      // What CloudFront does on the way to the API origin: its own viewer address (never the
+      // client's), and the origin secret.
+      req.headers[VIEWER_IP_HEADER] = viewerIp(req);
+      req.headers[ORIGIN_HEADER] = options.originSecret;
+      // Only the fallback for a missing page carries this one (CloudFront's origin group alike).
+      delete req.headers[PAGES_FALLBACK_HEADER];
+      return options.api(req, res);
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      return send(req, res, 405, Buffer.from('Method Not Allowed'), { 'content-type': 'text/plain', allow: 'GET, HEAD' });
+    }
+    if (path.startsWith('/images/')) return this.serveImage(req, res, path);
+    if (path === '/config.json') return send(req, res, 200, this.config, { 'content-type': TYPES['.json']!, 'cache-control': 'no-cache' });
+    if (path === '/robots.txt') return send(req, res, 200, Buffer.from(robotsTxt(this.publicUrl)), { 'content-type': TYPES['.txt']!, 'cache-control': 'no-cache' });
+    if (options.dev) return options.dev(req, res, () => send(req, res, 404, errorPage(404, frontDoorTexts.notFound), HTML_ERROR_HEADERS));
+    return this.serveStatic(req, res, path);
+  }
 
   /**
    * An object of a bucket as CloudFront serves it: its content type and Cache-Control, its ETag (an empty
    * 304 when the browser has it), `extra` headers. False when there is no such object (nothing sent).
    */
-  async function serveObject(
+  private async serveObject(
     req: IncomingMessage,
     res: ServerResponse,
     bucket: string,
@@ -134,7 +197,7 @@ export async function startFrontDoor(options: FrontDoorOptions): Promise<{ url: 
   ): Promise<boolean> {
     let object;
     try {
-      object = await options.s3.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+      object = await this.options.s3.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
     } catch (error) {
       if (error instanceof NoSuchKey || (error as { name?: string }).name === 'NoSuchKey') return false;
       throw error;
@@ -150,22 +213,20 @@ export async function startFrontDoor(options: FrontDoorOptions): Promise<{ url: 
     return true;
   }
 
-  async function serveImage(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
+  private async serveImage(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
     const key = imageKey(path);
-    const served = key !== undefined && (await serveObject(req, res, options.imagesBucket, key, { contentType: 'application/octet-stream', cacheControl: 'public, max-age=86400' }));
+    const served = key !== undefined && (await this.serveObject(req, res, this.options.imagesBucket, key, { contentType: 'application/octet-stream', cacheControl: 'public, max-age=86400' }));
     if (!served) send(req, res, 404, errorPage(404, frontDoorTexts.notFound), HTML_ERROR_HEADERS);
   }
-
-  // The pages function needs the built pre-renderer; without it (tests that build nothing) pages are the app's.
-  const pagesBuilt = options.webDist !== undefined && existsSync(join(options.rendererDir, 'render-page.js'));
 
   /**
    * A pre-rendered page, as CloudFront's origin group serves it: the object `pages/<path>.html` of the
    * site bucket, or, when it is missing, the pages function's answer (the page rendered now, or 404).
    */
-  async function servePage(req: IncomingMessage, res: ServerResponse, decodedPath: string): Promise<void> {
+  private async servePage(req: IncomingMessage, res: ServerResponse, decodedPath: string): Promise<void> {
+    const { options, csp } = this;
     const key = pageObjectKey(decodedPath);
-    if (await serveObject(req, res, options.siteBucket, key, { contentType: TYPES['.html']!, cacheControl: 'no-cache' }, csp)) return;
+    if (await this.serveObject(req, res, options.siteBucket, key, { contentType: TYPES['.html']!, cacheControl: 'no-cache' }, csp)) return;
     const search = new URL(req.url ?? '/', 'http://front.local').search;
     req.url = `${PAGES_FALLBACK_PATH}/${key.split('/').map(encodeURIComponent).join('/')}${search}`;
     req.headers[VIEWER_IP_HEADER] = viewerIp(req);
@@ -176,8 +237,9 @@ export async function startFrontDoor(options: FrontDoorOptions): Promise<{ url: 
     return options.api(req, res);
   }
 
-  async function serveStatic(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
-    const root = options.webDist!;
+  /** The built shop's files; a page address its pre-rendered page, or the app shell (`index.html`). */
+  private async serveStatic(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
+    const root = this.options.webDist!;
     const decoded = decodeURIComponent(path);
     let file = normalize(join(root, decoded));
     if ((!file.startsWith(root + sep) && file !== root) || decoded.split(/[/\\]/).includes('..')) {
@@ -191,8 +253,8 @@ export async function startFrontDoor(options: FrontDoorOptions): Promise<{ url: 
       if (extname(path) && !/@|%40/i.test(last)) return send(req, res, 404, errorPage(404, frontDoorTexts.notFound), HTML_ERROR_HEADERS);
       // A public page: pre-rendered (the checkout's and the back-office's addresses are the app's); an
       // address too long to be a page is not found (as CloudFront's rewrite says).
-      if (pagesBuilt && pageKind(decoded, options.runtimeConfig.adminPathPrefix).kind !== 'app') {
-        return servePage(req, res, path.length > MAX_PAGE_PATH_LENGTH ? NOT_FOUND_PAGE_PATH : decoded);
+      if (this.pagesBuilt && pageKind(decoded, this.options.runtimeConfig.adminPathPrefix).kind !== 'app') {
+        return this.servePage(req, res, path.length > MAX_PAGE_PATH_LENGTH ? NOT_FOUND_PAGE_PATH : decoded);
       }
       file = join(root, 'index.html');
       // No built shop (e.g. the API tests run before any build): a page that says so, never a 500.
@@ -201,65 +263,22 @@ export async function startFrontDoor(options: FrontDoorOptions): Promise<{ url: 
     }
     const type = TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
     const immutable = file.startsWith(join(root, 'assets') + sep);
-    const headers = { 'content-type': type, 'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache', ...csp };
+    const headers = { 'content-type': type, 'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache', ...this.csp };
     if (!COMPRESSIBLE.test(type)) {
       res.writeHead(200, { ...SECURITY_HEADERS, ...headers, 'content-length': String(info.size) });
       if (req.method === 'HEAD') return void res.end();
       return void createReadStream(file).pipe(res);
     }
-    const cached = gzipCache.get(file);
+    const cached = this.gzipCache.get(file);
     const body = cached && cached.mtime === info.mtimeMs ? cached.body : await readFile(file);
-    gzipCache.set(file, { mtime: info.mtimeMs, body });
+    this.gzipCache.set(file, { mtime: info.mtimeMs, body });
     send(req, res, 200, body, headers);
   }
+}
 
-  const server = http.createServer((req, res) => {
-    let path: string;
-    try {
-      path = new URL(req.url ?? '/', 'http://front.local').pathname;
-      // The API's addresses go to the gateway as they are (it answers their malformed ids itself).
-      if (!path.startsWith('/api/')) decodeURIComponent(path);
-    } catch {
-      // A malformed address of a page or an image: a 400 page in Portuguese.
-      return send(req, res, 400, errorPage(400, frontDoorTexts.badRequest), HTML_ERROR_HEADERS);
-    }
-    const work = async () => {
-      // As CloudFront's `/sitemap.xml` behaviour and its function do: the API answers the root sitemap.
-      if (path === paths.sitemap && (req.method === 'GET' || req.method === 'HEAD')) {
-        req.url = SITEMAP_API_PATH;
-        path = SITEMAP_API_PATH;
-      }
-      // As CloudFront's rewrite does: a document rendered from the settings is kept beside the pages.
-      const document = documentObjectKey(path);
-      if (document && (req.method === 'GET' || req.method === 'HEAD')) {
-        const served = await serveObject(req, res, options.siteBucket, document, { contentType: 'application/octet-stream', cacheControl: 'no-cache' });
-        if (!served) send(req, res, 404, errorPage(404, frontDoorTexts.notFound), HTML_ERROR_HEADERS);
-        return;
-      }
-      if (path === '/api' || path.startsWith('/api/')) {
-        // What CloudFront does on the way to the API origin: its own viewer address (never the
-        // client's), and the origin secret.
-        req.headers[VIEWER_IP_HEADER] = viewerIp(req);
-        req.headers[ORIGIN_HEADER] = options.originSecret;
-        // Only the fallback for a missing page carries this one (CloudFront's origin group alike).
-        delete req.headers[PAGES_FALLBACK_HEADER];
-        return options.api(req, res);
-      }
-      if (req.method !== 'GET' && req.method !== 'HEAD') {
-        return send(req, res, 405, Buffer.from('Method Not Allowed'), { 'content-type': 'text/plain', allow: 'GET, HEAD' });
-      }
-      if (path.startsWith('/images/')) return serveImage(req, res, path);
-      if (path === '/config.json') return send(req, res, 200, config, { 'content-type': TYPES['.json']!, 'cache-control': 'no-cache' });
-      if (path === '/robots.txt') return send(req, res, 200, Buffer.from(robotsTxt(publicUrl)), { 'content-type': TYPES['.txt']!, 'cache-control': 'no-cache' });
-      if (options.dev) return options.dev(req, res, () => send(req, res, 404, errorPage(404, frontDoorTexts.notFound), HTML_ERROR_HEADERS));
-      return serveStatic(req, res, path);
-    };
-    work().catch((error: unknown) => {
-      process.stderr.write(`[front-door] ${req.method} ${path}: ${error instanceof Error ? error.stack : String(error)}\n`);
-      if (!res.headersSent) send(req, res, 500, Buffer.from('Internal Server Error'), { 'content-type': 'text/plain' });
-      else res.end();
-    });
-  });
+export async function startFrontDoor(options: FrontDoorOptions): Promise<{ url: string; stop(): Promise<void> }> {
+  const door = new FrontDoor(options);
+  const server = http.createServer((req, res) => door.handle(req, res));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     // A deep accept queue: bursts of a thousand checkouts (the bench) must queue, not be reset.
@@ -267,7 +286,7 @@ export async function startFrontDoor(options: FrontDoorOptions): Promise<{ url: 
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
-  publicUrl = `http://${HOST}:${port}`;
+  door.publicUrl = `http://${HOST}:${port}`;
   return {
     url: `http://${HOST}:${port}`,
     stop: async () => {

@@ -103,8 +103,8 @@ function queryParameters(search: URLSearchParams): Record<string, string> | unde
 }
 
 /** How API Gateway's JWT authorizer passes claims: strings, arrays as `[a b]`, objects as JSON. */
-function flattenClaims(payload: Record<string, unknown>): Record<string, string | number | boolean> {
-  const claims: Record<string, string | number | boolean> = {};
+function flattenClaims(payload: Record<string, unknown>): Claims {
+  const claims: Claims = {};
   for (const [key, value] of Object.entries(payload)) {
     if (Array.isArray(value)) claims[key] = `[${value.join(' ')}]`;
     else if (value !== null && typeof value === 'object') claims[key] = JSON.stringify(value);
@@ -128,14 +128,29 @@ function isTextual(contentType: string | undefined): boolean {
   return !contentType || /^(application\/(json|x-www-form-urlencoded|xml)|text\/)/i.test(contentType);
 }
 
-export function createGateway(options: GatewayOptions) {
-  const compiled = (options.routes ?? routeTable).map(compile);
-  const throttles = new Map(compiled.map((c) => [c.route, tokenBucket(c.route.throttle ?? DEFAULT_THROTTLE)]));
-  const handlers = new Map<string, Promise<LambdaHandler>>();
-  const verifier = JwtRsaVerifier.create({ issuer: options.issuer, audience: null, jwksUri: `${options.issuer}/.well-known/jwks.json` });
-  verifier.cacheJwks(options.jwks as Parameters<typeof verifier.cacheJwks>[0]);
+/** The route a request takes: the most specific on its path with its method (API Gateway's choice), if any. */
+function matchRoute(compiled: readonly CompiledRoute[], path: string, method: string): CompiledRoute | undefined {
+  // As API Gateway: the most specific route wins (`/api/admin/orders/export` over `/api/admin/orders/{id}`).
+  const onPath = compiled.filter((c) => c.pattern.test(path)).sort((a, b) => a.paramNames.length - b.paramNames.length);
+  return onPath.find((c) => c.route.method === method);
+}
 
-  function loadHandler(route: Route): Promise<LambdaHandler> {
+/** The route's path parameters, decoded; `undefined` when one does not decode (API Gateway: not found). */
+function pathParametersOf(match: CompiledRoute, path: string): Record<string, string> | undefined {
+  const pathParameters: Record<string, string> = {};
+  const values = match.pattern.exec(path)!.slice(1);
+  try {
+    match.paramNames.forEach((name, i) => (pathParameters[name] = decodeURIComponent(values[i]!)));
+  } catch {
+    return undefined;
+  }
+  return pathParameters;
+}
+
+/** Each handler module, imported once, on its route's first request. */
+function handlerLoader(): (route: Route) => Promise<LambdaHandler> {
+  const handlers = new Map<string, Promise<LambdaHandler>>();
+  return (route) => {
     let loaded = handlers.get(route.handler);
     if (!loaded) {
       const file = pathToFileURL(join(REPO_ROOT, 'lambdas', 'handlers', `${route.handler}.ts`)).href;
@@ -146,9 +161,16 @@ export function createGateway(options: GatewayOptions) {
       handlers.set(route.handler, loaded);
     }
     return loaded;
-  }
+  };
+}
 
-  async function authorize(headers: Record<string, string>): Promise<Record<string, string | number | boolean> | undefined> {
+type Claims = Record<string, string | number | boolean>;
+
+/** The JWT authorizer: the claims of a valid admin token (issuer, signature, expiry, audience or client_id), else `undefined`. */
+function jwtAuthorizer(options: GatewayOptions): (headers: Record<string, string>) => Promise<Claims | undefined> {
+  const verifier = JwtRsaVerifier.create({ issuer: options.issuer, audience: null, jwksUri: `${options.issuer}/.well-known/jwks.json` });
+  verifier.cacheJwks(options.jwks as Parameters<typeof verifier.cacheJwks>[0]);
+  return async (headers) => {
     const raw = headers.authorization?.replace(/^Bearer\s+/i, '').trim();
     if (!raw) return undefined;
     try {
@@ -158,7 +180,110 @@ export function createGateway(options: GatewayOptions) {
     } catch {
       return undefined;
     }
+  };
+}
+
+type Authorizer = APIGatewayProxyEventV2WithJWTAuthorizer['requestContext']['authorizer'];
+
+/** What the gateway knows of a request once it has its route, its identity and its body. */
+interface GatewayRequest {
+  readonly req: IncomingMessage;
+  readonly url: URL;
+  readonly method: string;
+  readonly match: CompiledRoute;
+  readonly routeKey: string;
+  readonly headers: Record<string, string>;
+  readonly pathParameters: Record<string, string>;
+  readonly authorizer: Authorizer | undefined;
+  readonly body: Buffer;
+  readonly requestId: string;
+}
+
+/** The API Gateway v2 (payload 2.0) event of a request. */
+function lambdaEvent(request: GatewayRequest): APIGatewayProxyEventV2WithJWTAuthorizer {
+  const { req, url, method, match, routeKey, headers, pathParameters, authorizer, body, requestId } = request;
+  const textual = isTextual(headers['content-type']);
+  const now = new Date();
+  return {
+    version: '2.0',
+    routeKey,
+    rawPath: url.pathname,
+    rawQueryString: url.search.slice(1),
+    cookies: req.headers.cookie ? req.headers.cookie.split(/;\s*/) : undefined,
+    headers,
+    queryStringParameters: queryParameters(url.searchParams),
+    pathParameters: match.paramNames.length ? pathParameters : undefined,
+    requestContext: {
+      accountId: 'local',
+      apiId: 'local',
+      domainName: headers.host ?? '127.0.0.1',
+      domainPrefix: '127',
+      http: { method, path: url.pathname, protocol: 'HTTP/1.1', sourceIp: req.socket.remoteAddress ?? '127.0.0.1', userAgent: headers['user-agent'] ?? '' },
+      requestId,
+      routeKey,
+      stage: '$default',
+      time: now.toUTCString(),
+      timeEpoch: now.getTime(),
+      ...(authorizer ? { authorizer } : {}),
+    },
+    body: body.length ? (textual ? body.toString('utf8') : body.toString('base64')) : undefined,
+    isBase64Encoded: body.length > 0 && !textual,
+  } as APIGatewayProxyEventV2WithJWTAuthorizer;
+}
+
+/** The Lambda context of one invocation of the route's function, with its remaining time until `deadline`. */
+function lambdaContext(route: Route, requestId: string, deadline: number): Context {
+  return {
+    callbackWaitsForEmptyEventLoop: false,
+    functionName: `local-${route.handler.replaceAll('/', '-')}`,
+    functionVersion: '$LATEST',
+    invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${route.handler.replaceAll('/', '-')}`,
+    memoryLimitInMB: '256',
+    awsRequestId: requestId,
+    logGroupName: 'local',
+    logStreamName: 'local',
+    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
+    done: () => undefined,
+    fail: () => undefined,
+    succeed: () => undefined,
+  } as Context;
+}
+
+/** Runs the route's handler as its own function (`asFunction`), failing after the stack's timeout. */
+async function invoke(loadHandler: (route: Route) => Promise<LambdaHandler>, request: GatewayRequest): Promise<APIGatewayProxyStructuredResultV2> {
+  const { match, routeKey } = request;
+  const event = lambdaEvent(request);
+  const deadline = Date.now() + HANDLER_TIMEOUT_MS;
+  const context = lambdaContext(match.route, request.requestId, deadline);
+  const handler = await loadHandler(match.route);
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([
+    asFunction({ name: routeKey, grants: match.route.grants, api: true }, () => handler(event, context)),
+    new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('handler timed out')), HANDLER_TIMEOUT_MS))),
+  ]).finally(() => clearTimeout(timer));
+}
+
+/** Writes the handler's answer, gzipped on the way out when large text and accepted (as CloudFront). */
+function writeResult(res: ServerResponse, result: APIGatewayProxyStructuredResultV2, acceptEncoding: string | undefined): void {
+  const responseHeaders: Record<string, string> = {};
+  for (const [name, value] of Object.entries(result.headers ?? {})) responseHeaders[name.toLowerCase()] = String(value);
+  let payload: Buffer = result.body === undefined ? Buffer.alloc(0) : Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8');
+  // CloudFront compresses answers on the way out; the front door does the same for large text.
+  if (payload.length > 1024 && /json|xml|text/.test(responseHeaders['content-type'] ?? '') && /\bgzip\b/.test(acceptEncoding ?? '')) {
+    payload = gzipSync(payload);
+    responseHeaders['content-encoding'] = 'gzip';
+    responseHeaders.vary = 'accept-encoding';
   }
+  if (result.cookies?.length) res.setHeader('set-cookie', result.cookies);
+  res.writeHead(result.statusCode ?? 200, { ...responseHeaders, 'content-length': String(payload.length) });
+  res.end(payload);
+}
+
+export function createGateway(options: GatewayOptions) {
+  const compiled = (options.routes ?? routeTable).map(compile);
+  const throttles = new Map(compiled.map((c) => [c.route, tokenBucket(c.route.throttle ?? DEFAULT_THROTTLE)]));
+  const loadHandler = handlerLoader();
+  const authorize = jwtAuthorizer(options);
 
   /** Handles one `/api/*` request. */
   return async function gateway(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -168,24 +293,16 @@ export function createGateway(options: GatewayOptions) {
     };
     const url = new URL(req.url ?? '/', 'http://gateway.local');
     const method = (req.method ?? 'GET').toUpperCase();
-    // As API Gateway: the most specific route wins (`/api/admin/orders/export` over `/api/admin/orders/{id}`).
-    const onPath = compiled.filter((c) => c.pattern.test(url.pathname)).sort((a, b) => a.paramNames.length - b.paramNames.length);
-    const match = onPath.find((c) => c.route.method === method);
+    const match = matchRoute(compiled, url.pathname, method);
     const fail = (answer: (typeof GATEWAY_ANSWERS)[keyof typeof GATEWAY_ANSWERS]) => send(answer.status, gatewayBody(answer.message));
     // API Gateway has no 405: a path without this method is a route that does not exist.
     if (!match) return fail(GATEWAY_ANSWERS.notFound);
     if (options.throttle !== false && !throttles.get(match.route)!()) return fail(GATEWAY_ANSWERS.throttled);
-
-    const pathParameters: Record<string, string> = {};
-    const values = match.pattern.exec(url.pathname)!.slice(1);
-    try {
-      match.paramNames.forEach((name, i) => (pathParameters[name] = decodeURIComponent(values[i]!)));
-    } catch {
-      return fail(GATEWAY_ANSWERS.notFound);
-    }
+    const pathParameters = pathParametersOf(match, url.pathname);
+    if (!pathParameters) return fail(GATEWAY_ANSWERS.notFound);
 
     const headers = flattenHeaders(req);
-    let authorizer: APIGatewayProxyEventV2WithJWTAuthorizer['requestContext']['authorizer'] | undefined;
+    let authorizer: Authorizer | undefined;
     if (match.route.access === 'admin') {
       const claims = await authorize(headers);
       // The JWT authorizer's own refusal.
@@ -195,75 +312,15 @@ export function createGateway(options: GatewayOptions) {
 
     const body = await readBody(req);
     if (body === 'too-large') return fail(GATEWAY_ANSWERS.tooLarge);
-    const textual = isTextual(headers['content-type']);
     const routeKey = `${match.route.method} ${match.route.path}`;
-    const now = new Date();
-    const requestId = randomUUID();
-    const event = {
-      version: '2.0',
-      routeKey,
-      rawPath: url.pathname,
-      rawQueryString: url.search.slice(1),
-      cookies: req.headers.cookie ? req.headers.cookie.split(/;\s*/) : undefined,
-      headers,
-      queryStringParameters: queryParameters(url.searchParams),
-      pathParameters: match.paramNames.length ? pathParameters : undefined,
-      requestContext: {
-        accountId: 'local',
-        apiId: 'local',
-        domainName: headers.host ?? '127.0.0.1',
-        domainPrefix: '127',
-        http: { method, path: url.pathname, protocol: 'HTTP/1.1', sourceIp: req.socket.remoteAddress ?? '127.0.0.1', userAgent: headers['user-agent'] ?? '' },
-        requestId,
-        routeKey,
-        stage: '$default',
-        time: now.toUTCString(),
-        timeEpoch: now.getTime(),
-        ...(authorizer ? { authorizer } : {}),
-      },
-      body: body.length ? (textual ? body.toString('utf8') : body.toString('base64')) : undefined,
-      isBase64Encoded: body.length > 0 && !textual,
-    } as APIGatewayProxyEventV2WithJWTAuthorizer;
-    const deadline = Date.now() + HANDLER_TIMEOUT_MS;
-    const context = {
-      callbackWaitsForEmptyEventLoop: false,
-      functionName: `local-${match.route.handler.replaceAll('/', '-')}`,
-      functionVersion: '$LATEST',
-      invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${match.route.handler.replaceAll('/', '-')}`,
-      memoryLimitInMB: '256',
-      awsRequestId: requestId,
-      logGroupName: 'local',
-      logStreamName: 'local',
-      getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
-      done: () => undefined,
-      fail: () => undefined,
-      succeed: () => undefined,
-    } as Context;
-
     let result: APIGatewayProxyStructuredResultV2;
     try {
-      const handler = await loadHandler(match.route);
-      let timer: NodeJS.Timeout | undefined;
-      result = await Promise.race([
-        asFunction({ name: routeKey, grants: match.route.grants, api: true }, () => handler(event, context)),
-        new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('handler timed out')), HANDLER_TIMEOUT_MS))),
-      ]).finally(() => clearTimeout(timer));
+      result = await invoke(loadHandler, { req, url, method, match, routeKey, headers, pathParameters, authorizer, body, requestId: randomUUID() });
     } catch (error) {
       // What API Gateway answers when the integration fails; the handler's own mapper answers otherwise.
       process.stderr.write(`[gateway] ${routeKey} failed: ${error instanceof Error ? error.stack : String(error)}\n`);
       return fail(GATEWAY_ANSWERS.failed);
     }
-    const responseHeaders: Record<string, string> = {};
-    for (const [name, value] of Object.entries(result.headers ?? {})) responseHeaders[name.toLowerCase()] = String(value);
-    let payload: Buffer = result.body === undefined ? Buffer.alloc(0) : Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8');
-    // CloudFront compresses answers on the way out; the front door does the same for large text.
-    if (payload.length > 1024 && /json|xml|text/.test(responseHeaders['content-type'] ?? '') && /\bgzip\b/.test(headers['accept-encoding'] ?? '')) {
-      payload = gzipSync(payload);
-      responseHeaders['content-encoding'] = 'gzip';
-      responseHeaders.vary = 'accept-encoding';
-    }
-    if (result.cookies?.length) res.setHeader('set-cookie', result.cookies);
-    res.writeHead(result.statusCode ?? 200, { ...responseHeaders, 'content-length': String(payload.length) });
-    res.end(payload);
+    writeResult(res, result, headers['accept-encoding']);
   };
 }
