@@ -66,32 +66,30 @@ export function matchesFilter(record: DynamoDBRecord, filter: StreamFilter): boo
   return Object.entries(filter.dynamodb.NewImage).every(([name, pattern]) => pattern.S.includes(image[name]?.S ?? '\u0000'));
 }
 
-export async function startStreamPoller(
-  consumer: StreamConsumer,
-  options: { readonly endpoint: string; readonly tableName: string; readonly filter?: Parameters<typeof matchesFilter>[1] },
-): Promise<StreamPoller> {
-  const client = { region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS, endpoint: options.endpoint };
-  const tables = new DynamoDBClient(client);
-  const streams = new DynamoDBStreamsClient(client);
-  const table = await tables.send(new DescribeTableCommand({ TableName: options.tableName }));
-  tables.destroy();
-  const streamArn = table.Table?.LatestStreamArn;
-  if (!streamArn) throw new Error(`Table ${options.tableName} has no stream`);
-  const file = pathToFileURL(join(REPO_ROOT, 'lambdas', 'consumers', `${consumer.handler}.ts`)).href;
-  const { handler } = (await import(file)) as { handler: StreamHandler };
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-  const deadLetters: DynamoDBRecord[] = [];
-  const started = new Set<string>();
-  const closed = new Set<string>();
-  const running = new Set<Promise<void>>();
-  let stopped = false;
-  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** The stream of one table and the consumer it feeds: its shards, each polled in turn, and what kept failing. */
+class Poller {
+  readonly deadLetters: DynamoDBRecord[] = [];
+  readonly running = new Set<Promise<void>>();
+  stopped = false;
+  private readonly started = new Set<string>();
+  private readonly closed = new Set<string>();
+
+  constructor(
+    private readonly consumer: StreamConsumer,
+    private readonly handler: StreamHandler,
+    private readonly streams: DynamoDBStreamsClient,
+    private readonly streamArn: string,
+    private readonly filter: StreamFilter | undefined,
+  ) {}
 
   /** Calls the handler until the batch is done; answers after dead-lettering what kept failing. */
-  const deliver = async (batch: DynamoDBRecord[]) => {
+  private async deliver(batch: DynamoDBRecord[]): Promise<void> {
+    const { consumer, handler } = this;
     let pending = batch;
     let attempt = 0;
-    while (pending.length > 0 && !stopped) {
+    while (pending.length > 0 && !this.stopped) {
       let failedAt: number;
       try {
         // As its own function: its row's environment and grants only.
@@ -107,16 +105,18 @@ export async function startStreamPoller(
       attempt++;
       if (attempt > consumer.retryAttempts) {
         console.error(`Stream consumer ${consumer.name}: record ${pending[0]!.eventID} dead-lettered after ${consumer.retryAttempts} retries`);
-        deadLetters.push(pending[0]!);
+        this.deadLetters.push(pending[0]!);
         pending = pending.slice(1);
         attempt = 0;
         continue;
       }
       await sleep(RETRY_BASE_MS * 2 ** (attempt - 1));
     }
-  };
+  }
 
-  const pollShard = async (shardId: string) => {
+  /** Reads one shard from its oldest record to its end, handing the consumer its batches in order. */
+  private async pollShard(shardId: string): Promise<void> {
+    const { streams, streamArn, filter, consumer } = this;
     let last: string | undefined;
     const iteratorFrom = async () =>
       (
@@ -129,7 +129,7 @@ export async function startStreamPoller(
         )
       ).ShardIterator;
     let iterator = await iteratorFrom();
-    while (iterator && !stopped) {
+    while (iterator && !this.stopped) {
       let answer;
       try {
         answer = await streams.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: READ_LIMIT }));
@@ -144,42 +144,59 @@ export async function startStreamPoller(
       }
       iterator = answer.NextShardIterator;
       const read = answer.Records ?? [];
-      const records = read.map((record) => toLambdaRecord(record, streamArn)).filter((record) => !options.filter || matchesFilter(record, options.filter));
-      for (let start = 0; start < records.length; start += consumer.batchSize) await deliver(records.slice(start, start + consumer.batchSize));
+      const records = read.map((record) => toLambdaRecord(record, streamArn)).filter((record) => !filter || matchesFilter(record, filter));
+      for (let start = 0; start < records.length; start += consumer.batchSize) await this.deliver(records.slice(start, start + consumer.batchSize));
       if (read.length > 0) last = read.at(-1)!.dynamodb?.SequenceNumber ?? last;
       else await sleep(IDLE_POLL_MS);
     }
-    closed.add(shardId);
-  };
+    this.closed.add(shardId);
+  }
 
-  const refreshShards = async () => {
-    const description = await streams.send(new DescribeStreamCommand({ StreamArn: streamArn }));
+  /** Starts polling the shards not polled yet (a child shard once its parent is read to its end). */
+  async refreshShards(): Promise<void> {
+    const description = await this.streams.send(new DescribeStreamCommand({ StreamArn: this.streamArn }));
     for (const shard of description.StreamDescription?.Shards ?? []) {
       const id = shard.ShardId!;
       // A child shard starts once its parent is read to its end (records stay in order).
-      if (started.has(id) || (shard.ParentShardId && started.has(shard.ParentShardId) && !closed.has(shard.ParentShardId))) continue;
-      started.add(id);
-      const run = pollShard(id)
+      if (this.started.has(id) || (shard.ParentShardId && this.started.has(shard.ParentShardId) && !this.closed.has(shard.ParentShardId))) continue;
+      this.started.add(id);
+      const run = this.pollShard(id)
         .catch((error: unknown) => {
-          if (!stopped) console.error(`Stream consumer ${consumer.name}: shard ${id} stopped:`, error);
+          if (!this.stopped) console.error(`Stream consumer ${this.consumer.name}: shard ${id} stopped:`, error);
         })
-        .finally(() => running.delete(run));
-      running.add(run);
+        .finally(() => this.running.delete(run));
+      this.running.add(run);
     }
-  };
+  }
+}
 
-  await refreshShards();
+export async function startStreamPoller(
+  consumer: StreamConsumer,
+  options: { readonly endpoint: string; readonly tableName: string; readonly filter?: Parameters<typeof matchesFilter>[1] },
+): Promise<StreamPoller> {
+  const client = { region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS, endpoint: options.endpoint };
+  const tables = new DynamoDBClient(client);
+  const streams = new DynamoDBStreamsClient(client);
+  const table = await tables.send(new DescribeTableCommand({ TableName: options.tableName }));
+  tables.destroy();
+  const streamArn = table.Table?.LatestStreamArn;
+  if (!streamArn) throw new Error(`Table ${options.tableName} has no stream`);
+  const file = pathToFileURL(join(REPO_ROOT, 'lambdas', 'consumers', `${consumer.handler}.ts`)).href;
+  const { handler } = (await import(file)) as { handler: StreamHandler };
+
+  const poller = new Poller(consumer, handler, streams, streamArn, options.filter);
+  await poller.refreshShards();
   const timer = setInterval(() => {
-    if (!stopped) refreshShards().catch((error: unknown) => console.error(`Stream consumer ${consumer.name}: shard list failed:`, error));
+    if (!poller.stopped) poller.refreshShards().catch((error: unknown) => console.error(`Stream consumer ${consumer.name}: shard list failed:`, error));
   }, SHARD_REFRESH_MS);
   timer.unref();
 
   return {
-    deadLetters,
+    deadLetters: poller.deadLetters,
     stop: async () => {
-      stopped = true;
+      poller.stopped = true;
       clearInterval(timer);
-      await Promise.race([Promise.allSettled([...running]), sleep(2_000)]);
+      await Promise.race([Promise.allSettled([...poller.running]), sleep(2_000)]);
       streams.destroy();
     },
   };

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { DeleteObjectsCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { DOCUMENTS_PREFIX, PAGES_PREFIX } from '#shared/pages.ts';
 import { DEFAULT_ADMIN_PREFIX } from '#shared/paths.ts';
+import type { SpaConfig } from '#shared/spa-config.ts';
 import { configurationSetName, contentSecurityPolicy } from '../common/config.ts';
 import { buckets, tables, type BucketKey, type TableKey } from '#lambdas/contracts/data-model.ts';
 import { MAIL_ENV, ORDER_LINK_ENV, ORIGIN_ENV, OUTBOX_ENV, PAGES_ENV } from '#lambdas/contracts/env.ts';
@@ -191,34 +192,113 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
   }
 }
 
+/** What stops the twin, in the reverse order of its start. */
+type Stops = (() => Promise<void>)[];
+
+/** The twin's data folder: `dataDir`, or a temporary one, removed when the twin stops. */
+async function dataFolder(options: TwinOptions, stops: Stops): Promise<string> {
+  const temp = options.dataDir ? undefined : await mkdtemp(join(tmpdir(), 'joias-twin-'));
+  if (temp) stops.push(() => rm(temp, { recursive: true, force: true }));
+  const dataDir = options.dataDir ?? temp!;
+  await mkdir(dataDir, { recursive: true });
+  return dataDir;
+}
+
+/** The local AWS services, each on a free port: DynamoDB Local, s3rver (with the photo events), cognito-local, the SES (with the mail events). */
+async function startServices(options: TwinOptions, dataDir: string, port: number, stops: Stops): Promise<{ endpoints: Twin['endpoints']; issuerDomain: string }> {
+  const origins = [`http://${HOST}:${port}`, `http://localhost:${port}`];
+  const [dynamoPort, s3Port, cognitoPort, shimPort, sesPort] = await Promise.all(Array.from({ length: 5 }, freePort));
+  const photos = photoEvents(localBucketName('images'));
+  const mailEvents = mailEventsBus(MAIL_CONFIGURATION_SET);
+
+  const [dynamodb, s3Local, cognito, ses] = await Promise.all([
+    startDynamoDbLocal({ port: dynamoPort!, dbPath: options.dataDir ? join(dataDir, 'dynamodb') : undefined, verbose: options.verbose }),
+    startS3Local({ port: s3Port!, directory: join(dataDir, 's3'), buckets: Object.keys(buckets).map((k) => localBucketName(k as BucketKey)), allowedOrigins: origins, onEvent: photos.onEvent }),
+    startCognitoLocal({ port: cognitoPort!, shimPort: shimPort!, directory: join(dataDir, 'cognito'), verbose: options.verbose }),
+    startSesLocal(sesPort!, { put: mailEvents.put, region: LOCAL_REGION }),
+  ]);
+  stops.push(dynamodb.stop, s3Local.stop, cognito.stop, ses.stop, photos.idle, mailEvents.idle);
+  return { endpoints: { dynamodb: dynamodb.endpoint, s3: s3Local.endpoint, cognito: cognito.endpoint, ses: ses.endpoint }, issuerDomain: cognito.issuerDomain };
+}
+
+/**
+ * What every start does to the data (`docs/local-twin.md`): the tables, the user pool with its admin,
+ * the mail templates, the first settings, the counters and search terms of older data.
+ */
+async function bootstrapData(endpoints: Twin['endpoints'], admin: AdminAccount): Promise<{ userPoolId: string; clientId: string }> {
+  const [, pool] = await Promise.all([
+    createTables(endpoints.dynamodb),
+    ensureUserPool(endpoints.cognito, admin),
+    createMailTemplates(endpoints.ses, MAIL_TEMPLATE_PREFIX),
+  ]);
+  await seedLocalSettings();
+  // Counters kept since this twin's data began; data from before them (an older `.data/`) is counted once.
+  await recountIfEmpty();
+  // Orders from before the back-office search (an older `.data/`) get their search terms once.
+  await indexOrdersIfEmpty();
+  return pool;
+}
+
+/** The catalogue brought up to date (sizes, the demo catalogue, old photos), and the kept pages emptied, as a deploy does. */
+async function updateCatalogue(options: TwinOptions, s3: S3Client): Promise<void> {
+  // Products from before sizes (an older `.data/`) get their one size first: the seed's writes have theirs.
+  await migrateProductVariants();
+  if (options.seed) await seedCatalogue();
+  await migrateLegacyPhotos();
+  // As a deploy does: the pages kept from before name the old build's files; each is rendered again.
+  await emptyPages(s3, localBucketName('site'));
+}
+
+/** The API's own address (execute-api in the cloud): the gateway alone, on a free port. */
+async function startApiOrigin(gateway: ReturnType<typeof createGateway>, stops: Stops): Promise<http.Server> {
+  const apiOrigin = http.createServer((req, res) => void gateway(req, res));
+  await new Promise<void>((resolve) => apiOrigin.listen(0, HOST, () => resolve()));
+  stops.push(async () => {
+    apiOrigin.closeAllConnections();
+    await new Promise<void>((resolve) => apiOrigin.close(() => resolve()));
+  });
+  return apiOrigin;
+}
+
+/**
+ * The stream consumers read DynamoDB Local's streams, as the event source mappings do in the cloud;
+ * the page publishers only when there is a built pre-renderer (not in dev mode, where Vite serves the app).
+ */
+async function startConsumers(options: TwinOptions, dynamodbEndpoint: string, stops: Stops): Promise<void> {
+  const rendererBuilt = !options.dev && existsSync(join(rendererDir(), 'render-page.js'));
+  for (const consumer of streamConsumers) {
+    if ('renderer' in consumer && consumer.renderer && !rendererBuilt) continue;
+    const filter = 'filter' in consumer ? consumer.filter : undefined;
+    const poller = await startStreamPoller(consumer, { endpoint: dynamodbEndpoint, tableName: localTableName(consumer.table), ...(filter ? { filter } : {}) });
+    stops.push(poller.stop);
+  }
+}
+
+/** The SPA's `config.json` in the twin: the local pool, at its local endpoint. */
+function spaConfig(pool: { userPoolId: string; clientId: string }, cognitoEndpoint: string, adminPrefix: string): SpaConfig {
+  return {
+    apiBasePath: '/api',
+    region: LOCAL_REGION,
+    userPoolId: pool.userPoolId,
+    userPoolClientId: pool.clientId,
+    userPoolEndpoint: cognitoEndpoint,
+    adminPathPrefix: adminPrefix,
+    stage: 'local',
+  };
+}
+
 async function startTwinOnce(options: TwinOptions): Promise<Twin> {
   // The twin runs on the machine's Node 20; the functions themselves run on Node 22 in the cloud.
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
-  const stops: (() => Promise<void>)[] = [];
+  const stops: Stops = [];
   const stopAll = async () => {
     for (const stop of stops.reverse()) await stop().catch(() => undefined);
   };
   try {
-    const temp = options.dataDir ? undefined : await mkdtemp(join(tmpdir(), 'joias-twin-'));
-    if (temp) stops.push(() => rm(temp, { recursive: true, force: true }));
-    const dataDir = options.dataDir ?? temp!;
-    await mkdir(dataDir, { recursive: true });
-
+    const dataDir = await dataFolder(options, stops);
     const port = options.port || (await freePort());
     await assertPortFree(port, 'the shop');
-    const origins = [`http://${HOST}:${port}`, `http://localhost:${port}`];
-    const [dynamoPort, s3Port, cognitoPort, shimPort, sesPort] = await Promise.all(Array.from({ length: 5 }, freePort));
-    const photos = photoEvents(localBucketName('images'));
-    const mailEvents = mailEventsBus(MAIL_CONFIGURATION_SET);
-
-    const [dynamodb, s3Local, cognito, ses] = await Promise.all([
-      startDynamoDbLocal({ port: dynamoPort!, dbPath: options.dataDir ? join(dataDir, 'dynamodb') : undefined, verbose: options.verbose }),
-      startS3Local({ port: s3Port!, directory: join(dataDir, 's3'), buckets: Object.keys(buckets).map((k) => localBucketName(k as BucketKey)), allowedOrigins: origins, onEvent: photos.onEvent }),
-      startCognitoLocal({ port: cognitoPort!, shimPort: shimPort!, directory: join(dataDir, 'cognito'), verbose: options.verbose }),
-      startSesLocal(sesPort!, { put: mailEvents.put, region: LOCAL_REGION }),
-    ]);
-    stops.push(dynamodb.stop, s3Local.stop, cognito.stop, ses.stop, photos.idle, mailEvents.idle);
-    const endpoints = { dynamodb: dynamodb.endpoint, s3: s3Local.endpoint, cognito: cognito.endpoint, ses: ses.endpoint };
+    const { endpoints, issuerDomain } = await startServices(options, dataDir, port, stops);
 
     // A new origin secret per start, as the stack's generated secret: only the front door knows it.
     const originSecret = randomBytes(32).toString('base64url');
@@ -227,36 +307,17 @@ async function startTwinOnce(options: TwinOptions): Promise<Twin> {
     if (!options.verbose) process.env.POWERTOOLS_LOG_LEVEL ??= 'WARN';
 
     const admin = options.admin ?? DEFAULT_ADMIN;
-    const [, pool] = await Promise.all([
-      createTables(endpoints.dynamodb),
-      ensureUserPool(endpoints.cognito, admin),
-      createMailTemplates(endpoints.ses, MAIL_TEMPLATE_PREFIX),
-    ]);
-    await seedLocalSettings();
-    // Counters kept since this twin's data began; data from before them (an older `.data/`) is counted once.
-    await recountIfEmpty();
-    // Orders from before the back-office search (an older `.data/`) get their search terms once.
-    await indexOrdersIfEmpty();
-    const issuer = `${cognito.issuerDomain}/${pool.userPoolId}`;
+    const pool = await bootstrapData(endpoints, admin);
+    const issuer = `${issuerDomain}/${pool.userPoolId}`;
     const jwks = await (await fetch(`${issuer}/.well-known/jwks.json`)).json();
 
     const s3 = new S3Client({ region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS, endpoint: endpoints.s3, forcePathStyle: true });
     stops.push(async () => s3.destroy());
-    // Products from before sizes (an older `.data/`) get their one size first: the seed's writes have theirs.
-    await migrateProductVariants();
-    if (options.seed) await seedCatalogue();
-    await migrateLegacyPhotos();
-    // As a deploy does: the pages kept from before name the old build's files; each is rendered again.
-    await emptyPages(s3, localBucketName('site'));
+    await updateCatalogue(options, s3);
 
     const adminPrefix = options.adminPrefix ?? DEFAULT_ADMIN_PREFIX;
     const gateway = createGateway({ issuer, clientId: pool.clientId, jwks, throttle: options.throttle ?? true });
-    const apiOrigin = http.createServer((req, res) => void gateway(req, res));
-    await new Promise<void>((resolve) => apiOrigin.listen(0, HOST, () => resolve()));
-    stops.push(async () => {
-      apiOrigin.closeAllConnections();
-      await new Promise<void>((resolve) => apiOrigin.close(() => resolve()));
-    });
+    const apiOrigin = await startApiOrigin(gateway, stops);
     const frontDoor = await startFrontDoor({
       port,
       api: gateway,
@@ -267,30 +328,14 @@ async function startTwinOnce(options: TwinOptions): Promise<Twin> {
       rendererDir: rendererDir(),
       webDist: options.webDist ?? webDistDir(),
       dev: options.dev,
-      runtimeConfig: {
-        apiBasePath: '/api',
-        region: LOCAL_REGION,
-        userPoolId: pool.userPoolId,
-        userPoolClientId: pool.clientId,
-        userPoolEndpoint: endpoints.cognito,
-        adminPathPrefix: adminPrefix,
-        stage: 'local',
-      },
+      runtimeConfig: spaConfig(pool, endpoints.cognito, adminPrefix),
       contentSecurityPolicy: options.dev
         ? undefined
         : contentSecurityPolicy({ cognito: endpoints.cognito, uploads: [endpoints.s3], images: [endpoints.s3], upgradeInsecureRequests: false }),
     });
     stops.push(frontDoor.stop);
     stops.push(startScheduler().stop);
-    // The stream consumers read DynamoDB Local's streams, as the event source mappings do in the cloud;
-    // the page publishers only when there is a built pre-renderer (not in dev mode, where Vite serves the app).
-    const rendererBuilt = !options.dev && existsSync(join(rendererDir(), 'render-page.js'));
-    for (const consumer of streamConsumers) {
-      if ('renderer' in consumer && consumer.renderer && !rendererBuilt) continue;
-      const filter = 'filter' in consumer ? consumer.filter : undefined;
-      const poller = await startStreamPoller(consumer, { endpoint: endpoints.dynamodb, tableName: localTableName(consumer.table), ...(filter ? { filter } : {}) });
-      stops.push(poller.stop);
-    }
+    await startConsumers(options, endpoints.dynamodb, stops);
 
     const twin: Twin = {
       url: frontDoor.url,
