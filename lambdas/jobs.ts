@@ -4,7 +4,7 @@
  * local twin runs the same handler on a timer with the same period.
  */
 import { PHOTO_KEYS, type TableKey } from './contracts/data-model.ts';
-import { OUTBOX_STREAM_FILTER } from './contracts/outbox.ts';
+import { OUTBOX_STREAM_FILTER } from './contracts/outbox-items.ts';
 import { CLOSE_ORDER_GRANTS, PAGE_PUBLISHING_GRANTS, SETTINGS_READ, type Grant } from './routes.ts';
 
 export interface Job {

@@ -10,7 +10,7 @@
  */
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { logger } from '../logger.ts';
-import { handleOutboxImage } from '../services/outbox.ts';
+import { handleOutboxImage } from '../services/outbox-delivery.ts';
 
 /** Addresses handled at once. */
 const PARALLEL = 5;

@@ -36,7 +36,7 @@ export interface MailOrderLine {
 /**
  * What every e-mail's layout shows from the shop's settings, whatever the template: `{{loja.legal}}`
  * (HTML) and `{{texto.loja.legal}}` (text) in the footer. Added when the mail is sent (`dataToSend` in
- * `lambdas/services/outbox.ts`, from `shopMailData`), never queued.
+ * `lambdas/services/outbox-delivery.ts`, from `shopMailData`), never queued.
  */
 export interface MailShopData {
   /** The seller's identification as one line (`legalLine`): legal name · NIF · registered address. */

@@ -18,7 +18,7 @@ import { storedVariants } from '../repositories/product-items.ts';
 import { deleteProductItem, getAdminProduct, listAdminProducts, newProductItem, productIdsWithCode, updateProductFields, withPhotos, type VariantsChange } from '../repositories/products.ts';
 import { productWasOrdered, stockMovementItem } from '../repositories/stock-movements.ts';
 import { writeTransaction } from '../repositories/transactions.ts';
-import { removePhotoFiles, resolvePhotos } from './photos.ts';
+import { removePhotoFiles, resolvePhotos } from './product-photos.ts';
 
 async function assertCodeFree(code: string, productId: string): Promise<void> {
   if ((await productIdsWithCode(code)).some((id) => id !== productId)) {

@@ -15,7 +15,7 @@ import type { StockActor, StockMovement } from '#shared/stock.ts';
 import { lineVariant, totalStock } from '#shared/variants.ts';
 import { backoff, BACKOFF } from '../backoff.ts';
 import { ChangedMeanwhile, Conflict, InvalidInput, NotFound } from '../errors.ts';
-import { outboxBackInStockPut } from '../repositories/outbox.ts';
+import { outboxBackInStockPut } from '../repositories/outbox-store.ts';
 import { changeStockItem, stockCondition, variantStockOf } from '../repositories/product-stock.ts';
 import { stockMovementItem, stockMovementsOf } from '../repositories/stock-movements.ts';
 import { writeTransaction } from '../repositories/transactions.ts';

@@ -8,7 +8,7 @@ import { isLowStock } from '#shared/stock.ts';
 import { monthKey } from '#shared/mb-way.ts';
 import { ORDER_STATUSES, type OrderStatus } from '#shared/order-status.ts';
 import { COUNTER, getCounters } from '../repositories/counters.ts';
-import { publicCatalogue } from './catalog.ts';
+import { publicCatalogue } from './catalogue-reads.ts';
 import { shopSettings } from './settings.ts';
 
 export { PAID_STATUSES } from './counters.ts';

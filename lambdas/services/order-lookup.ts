@@ -9,7 +9,7 @@ import type { OrderLookupResponse } from '#shared/api.ts';
 import { myOrderTexts } from '#shared/messages.ts';
 import type { OrderLookupInput } from '#shared/schemas/index.ts';
 import { getOrder } from '../repositories/orders.ts';
-import { putMailIfNew } from '../repositories/outbox.ts';
+import { putMailIfNew } from '../repositories/outbox-store.ts';
 import { customerMail } from './order-mail.ts';
 
 /** At most one link mail per order in each window of this many seconds. */

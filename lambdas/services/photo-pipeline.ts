@@ -1,7 +1,7 @@
 /**
  * Processing product photos (docs/design.md §21): an upload that lands under `uploads/incoming/` is run
  * through sharp (`./photo-processing.ts`) by the photo-processing function on the S3 event (and by the
- * twin on the same event). Kept apart from `./photos.ts` so that only the photo function bundles sharp.
+ * twin on the same event). Kept apart from `./product-photos.ts` so that only the photo function bundles sharp.
  */
 import { apiTexts } from '#shared/messages.ts';
 import { MAX_IMAGE_BYTES } from '#shared/uploads.ts';
@@ -11,7 +11,7 @@ import { logger } from '../logger.ts';
 import { deleteObjects, readObject, writeObject } from '../repositories/storage.ts';
 import { processPhoto, type ProcessedPhoto } from './photo-processing.ts';
 import { JSON_TYPE, resultKey, UUID, type StoredResult } from './photo-status.ts';
-import { manifestKey } from './photos.ts';
+import { manifestKey } from './product-photos.ts';
 import { IMMUTABLE_CACHE_CONTROL } from './uploads.ts';
 
 /** Stores a processed photo: its files (immutable), then its description (which makes it usable). */

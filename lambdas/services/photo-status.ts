@@ -1,7 +1,7 @@
 /**
  * The photo upload's progress, as the back-office polls it (`GET /api/admin/uploads/image/{id}`),
- * and the keys and shapes the photo processing writes it in. Apart from `./photos.ts` so that the
- * poll's function reads through links it signs (`readSmallObject`) and bundles no S3 client.
+ * and the keys and shapes the photo processing writes it in. Apart from `./product-photos.ts` so that
+ * the poll's function reads through links it signs (`readSmallObject`) and bundles no S3 client.
  */
 import type { PhotoUploadStatus } from '#shared/api.ts';
 import type { ProductPhoto } from '#shared/photos.ts';

@@ -28,7 +28,7 @@ import { createProduct, orderBody, reservationBody, uploadProof } from '../suppo
 import { twin } from '../support/twin.ts';
 import { useOwnTables } from '../support/own-tables.ts';
 import { startStreamPoller, type StreamPoller } from '#infra/twin/stream-poller.ts';
-import { OUTBOX_STREAM_FILTER } from '#lambdas/contracts/outbox.ts';
+import { OUTBOX_STREAM_FILTER } from '#lambdas/contracts/outbox-items.ts';
 import { streamConsumers } from '#lambdas/jobs.ts';
 
 const prefix = `ctr-${randomUUID().slice(0, 8)}`;

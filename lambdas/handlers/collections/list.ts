@@ -1,5 +1,5 @@
 import { httpRoute } from '../../http/handler.ts';
 import { ok } from '../../http/response.ts';
-import { catalog } from '../../services/catalog.ts';
+import { collections } from '../../services/catalogue-reads.ts';
 
-export const handler = httpRoute('GET /api/collections', {}, async () => ok({ collections: await catalog.listCollections() }));
+export const handler = httpRoute('GET /api/collections', {}, async () => ok({ collections: await collections() }));

@@ -1,7 +1,7 @@
 import { contactMessageSchema } from '#shared/schemas/index.ts';
 import { httpRoute } from '../../http/handler.ts';
 import { created } from '../../http/response.ts';
-import { createContactMessage } from '../../services/storefront.ts';
+import { createContactMessage } from '../../services/contact-form.ts';
 
 export const handler = httpRoute('POST /api/contact-messages', { body: contactMessageSchema }, async ({ body }) =>
   created(await createContactMessage(body)),

@@ -1,5 +1,5 @@
 import { httpRoute } from '../../http/handler.ts';
 import { ok } from '../../http/response.ts';
-import { productById } from '../../services/catalog.ts';
+import { productById } from '../../services/catalogue-reads.ts';
 
 export const handler = httpRoute('GET /api/products/{id}', {}, async ({ params }) => ok({ product: await productById(params.id) }));

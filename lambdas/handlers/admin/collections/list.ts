@@ -1,5 +1,5 @@
 import { httpRoute } from '#lambdas/http/handler.ts';
 import { ok } from '#lambdas/http/response.ts';
-import { catalog } from '#lambdas/services/catalog.ts';
+import { collections } from '#lambdas/services/catalogue-reads.ts';
 
-export const handler = httpRoute('GET /api/admin/collections', {}, async () => ok({ collections: await catalog.listCollections() }));
+export const handler = httpRoute('GET /api/admin/collections', {}, async () => ok({ collections: await collections() }));

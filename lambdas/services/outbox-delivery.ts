@@ -14,7 +14,7 @@ import type { ShopSettings } from '#shared/settings.ts';
 import { sellerIdentity } from '#shared/shop-identity.ts';
 import { nameWithSize } from '#shared/variants.ts';
 import { MAIL_ENV, OUTBOX_ENV } from '../contracts/env.ts';
-import { BACK_IN_STOCK_PAGE, type OutboxBackInStockItem, type OutboxItem, type OutboxMailItem } from '../contracts/outbox.ts';
+import { BACK_IN_STOCK_PAGE, type OutboxBackInStockItem, type OutboxItem, type OutboxMailItem } from '../contracts/outbox-items.ts';
 import { BACKOFF, backoffDelay } from '../backoff.ts';
 import { logger } from '../logger.ts';
 import { BUSINESS_METRICS, countEvent } from '../metrics.ts';
@@ -36,7 +36,7 @@ import {
   redriveOutboxItem,
   releaseOutboxItem,
   retryOutboxItemLater,
-} from '../repositories/outbox.ts';
+} from '../repositories/outbox-store.ts';
 import { pendingStockAlertsPage, stockAlertNotifiedItems } from '../repositories/stock-alerts.ts';
 import { writeTransactionRetrying, type TransactionItem } from '../repositories/transactions.ts';
 import { orderPageUrl } from './order-access.ts';

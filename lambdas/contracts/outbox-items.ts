@@ -11,8 +11,9 @@
  *   one item whatever the number of requests.
  *
  * Lifecycle: `pending` → (claimed) `sending` → `sent` | `failed`; a transient SES failure puts it back
- * to `pending` with `retryAt` (`BACKOFF.outboxMail` of `lambdas/backoff.ts`), and the redrive job (`lambdas/consumers/outbox-redrive.ts`)
- * wakes it when that time comes, or when a claimed item's lease ran out.
+ * to `pending` with `retryAt` (`BACKOFF.outboxMail` of `lambdas/backoff.ts`), and the redrive job
+ * (`lambdas/consumers/outbox-redrive.ts`) wakes it when that time comes, or when a claimed item's
+ * lease ran out.
  */
 import type { OrderEmailRecord } from '#shared/api.ts';
 import type { MailTemplateId, QueuedMailData } from './mail-templates.ts';

@@ -1,5 +1,5 @@
 /**
- * The mail outbox in DynamoDB (`lambdas/contracts/outbox.ts`): the transaction items the services put
+ * The mail outbox in DynamoDB (`lambdas/contracts/outbox-items.ts`): the transaction items the services put
  * beside the event that causes a mail, and the consumer's and redrive job's state changes. Every
  * change of state is conditioned on the state it leaves, so two consumers (a record delivered twice,
  * a redrive racing the stream) never both send one mail.
@@ -16,7 +16,7 @@ import {
   type OutboxBackInStockItem,
   type OutboxItem,
   type OutboxMailItem,
-} from '../contracts/outbox.ts';
+} from '../contracts/outbox-items.ts';
 import type { ProductVariant } from '#shared/variants.ts';
 import { hasSizes } from '#shared/variants.ts';
 import { ddb, tableName } from './dynamodb-client.ts';

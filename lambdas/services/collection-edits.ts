@@ -1,44 +1,11 @@
-/** Use cases of the public catalogue. */
-import { apiTexts } from '#shared/messages.ts';
-import { isProductId } from '#shared/product-id.ts';
-import type { Collection, Product } from '#shared/product.ts';
-import { Conflict, InvalidInput, NotFound } from '../errors.ts';
-import { getProduct, listProducts } from '../repositories/products.ts';
+/** The back-office's edits of collections: create, rename (with every piece in it), delete an empty one. */
 import { randomUUID } from 'node:crypto';
-import { deleteCollectionItem, getCollection, insertCollection, listCollections, renameCollectionItems } from '../repositories/collections.ts';
+import { apiTexts } from '#shared/messages.ts';
+import type { Collection } from '#shared/product.ts';
+import { Conflict, InvalidInput, NotFound } from '../errors.ts';
+import { deleteCollectionItem, getCollection, insertCollection, renameCollectionItems } from '../repositories/collections.ts';
 import { listAdminProducts, moveProductCollectionItem } from '../repositories/products.ts';
 import { writeTransaction } from '../repositories/transactions.ts';
-
-
-/**
- * How long one function instance reuses the public catalogue it read. The catalogue is a whole-index
- * query; a few seconds of reuse turns a burst of page views into one read, on top of CloudFront's
- * cache. Stock shown in the listing may lag by that much; orders always check stock in their
- * transaction.
- */
-export const CATALOGUE_REUSE_MS = 5_000;
-let cachedCatalogue: { readonly at: number; readonly products: Promise<Product[]> } | undefined;
-
-/** The public catalogue, newest first, shared by the requests of the next few seconds. */
-export function publicCatalogue(now = Date.now()): Promise<Product[]> {
-  if (!cachedCatalogue || now - cachedCatalogue.at >= CATALOGUE_REUSE_MS) {
-    const products = listProducts();
-    cachedCatalogue = { at: now, products };
-    products.catch(() => {
-      if (cachedCatalogue?.products === products) cachedCatalogue = undefined;
-    });
-  }
-  return cachedCatalogue.products;
-}
-
-export const catalog = { listProducts, listCollections };
-
-export async function productById(id: string | undefined): Promise<Product> {
-  // An id that breaks the id rule cannot exist: no database read for it.
-  const product = isProductId(id) ? await getProduct(id) : undefined;
-  if (!product) throw new NotFound(apiTexts.productNotFound, 'product_not_found');
-  return product;
-}
 
 /**
  * The id of a collection: its name in lower case, accents removed, words joined by dashes.

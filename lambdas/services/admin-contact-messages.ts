@@ -1,11 +1,10 @@
-/** Back-office use cases on what customers sent: contact messages and back-in-stock requests. */
-import type { ContactMessage, ContactMessagesPage, StockAlertsPage } from '#shared/api.ts';
+/** Back-office use cases on the contact messages customers sent: the list, newest first, and one message. */
+import type { ContactMessage, ContactMessagesPage } from '#shared/api.ts';
 import { apiTexts } from '#shared/messages.ts';
 import { DEFAULT_PAGE_SIZE } from '#shared/schemas/limits.ts';
 import type { PageQuery } from '#shared/schemas/admin-query.ts';
 import { NotFound } from '../errors.ts';
 import { listContactMessages, readContactMessage } from '../repositories/contact-messages.ts';
-import { listStockAlerts } from '../repositories/stock-alerts.ts';
 
 const CONTACT_MESSAGE_ID = /^[0-9a-f-]{36}$/;
 
@@ -19,9 +18,4 @@ export async function contactMessageDetail(id: string | undefined): Promise<Cont
   const message = id && CONTACT_MESSAGE_ID.test(id) ? await readContactMessage(id) : undefined;
   if (!message) throw new NotFound(apiTexts.contactMessageNotFound, 'contact_message_not_found');
   return message;
-}
-
-export async function stockAlertsPage(query: PageQuery): Promise<StockAlertsPage> {
-  const page = await listStockAlerts(query.limit ?? DEFAULT_PAGE_SIZE, query.cursor);
-  return { alerts: page.items, ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}) };
 }

@@ -1,0 +1,40 @@
+/** Use cases that read the public catalogue: the products for sale, one product, the collections. */
+import { apiTexts } from '#shared/messages.ts';
+import { isProductId } from '#shared/product-id.ts';
+import type { Collection, Product } from '#shared/product.ts';
+import { NotFound } from '../errors.ts';
+import { listCollections } from '../repositories/collections.ts';
+import { getProduct, listProducts } from '../repositories/products.ts';
+
+/**
+ * How long one function instance reuses the public catalogue it read. The catalogue is a whole-index
+ * query; a few seconds of reuse turns a burst of page views into one read, on top of CloudFront's
+ * cache. Stock shown in the listing may lag by that much; orders always check stock in their
+ * transaction.
+ */
+export const CATALOGUE_REUSE_MS = 5_000;
+let cachedCatalogue: { readonly at: number; readonly products: Promise<Product[]> } | undefined;
+
+/** The public catalogue, newest first, shared by the requests of the next few seconds. */
+export function publicCatalogue(now = Date.now()): Promise<Product[]> {
+  if (!cachedCatalogue || now - cachedCatalogue.at >= CATALOGUE_REUSE_MS) {
+    const products = listProducts();
+    cachedCatalogue = { at: now, products };
+    products.catch(() => {
+      if (cachedCatalogue?.products === products) cachedCatalogue = undefined;
+    });
+  }
+  return cachedCatalogue.products;
+}
+
+/** Every collection, by name (the shop's filter and the back-office's list). */
+export function collections(): Promise<Collection[]> {
+  return listCollections();
+}
+
+export async function productById(id: string | undefined): Promise<Product> {
+  // An id that breaks the id rule cannot exist: no database read for it.
+  const product = isProductId(id) ? await getProduct(id) : undefined;
+  if (!product) throw new NotFound(apiTexts.productNotFound, 'product_not_found');
+  return product;
+}
