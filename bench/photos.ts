@@ -14,7 +14,7 @@ import { phoneJpeg } from '#infra/twin/seed/photos.ts';
 import { listProducts, putProduct, withPhotos } from '#lambdas/repositories/products.ts';
 import { processPhoto } from '#lambdas/services/photo-processing.ts';
 import { photoUploadStatus } from '#lambdas/services/photo-status.ts';
-import { presignImageUpload } from '#lambdas/services/photos.ts';
+import { presignImageUpload } from '#lambdas/services/product-photos.ts';
 import type { ProductPhoto } from '#shared/photos.ts';
 import { launchBrowser } from '#test/support/browser.ts';
 

@@ -5,7 +5,7 @@
  */
 import { insertCollection } from '#lambdas/repositories/collections.ts';
 import { listProducts, putProduct, withPhotos } from '#lambdas/repositories/products.ts';
-import { collectionSlug } from '#lambdas/services/catalog.ts';
+import { collectionSlug } from '#lambdas/services/collection-edits.ts';
 import { storeProcessedPhoto } from '#lambdas/services/photo-pipeline.ts';
 import { seedCollections, seedPieces, type SeedPiece } from './seed/catalogue.ts';
 import { jewelleryImage } from './seed/images.ts';

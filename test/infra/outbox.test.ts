@@ -6,7 +6,7 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tables, type TableKey } from '#lambdas/contracts/data-model.ts';
-import { OUTBOX_STREAM_FILTER } from '#lambdas/contracts/outbox.ts';
+import { OUTBOX_STREAM_FILTER } from '#lambdas/contracts/outbox-items.ts';
 import { SETTINGS_STREAM_FILTER, streamConsumers } from '#lambdas/jobs.ts';
 import { actionsOf, statementsOfRole, synthShop, SYNTH_TIMEOUT_MS, removeScratch, type Synthesized } from './support.ts';
 

@@ -4,7 +4,7 @@
  * send for the address it looks at (nor any back-in-stock item still turning into mails).
  */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { QUEUE_DUE } from '#lambdas/contracts/outbox.ts';
+import { QUEUE_DUE } from '#lambdas/contracts/outbox-items.ts';
 import { documentClient, twin } from './twin.ts';
 
 interface WaitingItem {
