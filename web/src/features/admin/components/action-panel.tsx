@@ -2,10 +2,12 @@
  * What every back-office panel that does something shares (an order's status, its e-mails and notes,
  * the stock, a product's deletion, a customer's anonymisation, an export…): while its action runs the
  * panel is busy (its buttons wait, the one clicked says what it is doing), then it says how it went:
- * the success, or the failure in Portuguese, never silently. `useAction` holds that state,
+ * the success, or the failure in Portuguese, never silently. `useAction` holds that state (a panel's
+ * form checked by a schema holds it with `useFormSubmit`, read through `outcomeNotice`),
  * `ActionFeedback` shows it, `Panel` is the titled frame of a detail page's panels.
  */
 import { useCallback, useRef, useState, type ReactNode } from 'react';
+import type { FormOutcome } from '#web/lib/use-form-submit.ts';
 import { Feedback } from './ui.tsx';
 
 /** A message after an action: its kind and its lines. */
@@ -25,6 +27,12 @@ export function noticeOf(said: Said, kind: Notice['kind']): Notice | undefined {
   if (typeof said === 'string') return { kind, lines: [said] };
   if ('kind' in said) return said;
   return said.length > 0 ? { kind, lines: said } : undefined;
+}
+
+/** A form's outcome (`useFormSubmit`) as a panel's notice: its failure, or what `sent` says about its success. */
+export function outcomeNotice<R>(outcome: FormOutcome<R>, sent?: (result: R) => Said): Notice | undefined {
+  if (outcome.kind === 'failed') return { kind: 'error', lines: [outcome.message] };
+  return outcome.kind === 'sent' && sent ? noticeOf(sent(outcome.result), 'success') : undefined;
 }
 
 /** How `run` runs: its key (which button says it is working), and whether the last notice stays meanwhile. */

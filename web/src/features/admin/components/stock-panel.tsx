@@ -38,7 +38,7 @@ export function StockPanel({ product, onStock }: { readonly product: AdminProduc
         </strong>
       </p>
       <StockChangeForm product={product} change={change} />
-      <ActionFeedback notice={change.action.notice}>
+      <ActionFeedback notice={change.notice}>
         {formErrors.map((line) => (
           <p key={line}>{line}</p>
         ))}
@@ -74,10 +74,10 @@ function SizeStocks({ product }: { readonly product: AdminProduct }) {
 /** The size (a piece sold in sizes), "+/- N" or "Definir para N", the reason and a note. */
 function StockChangeForm({ product, change }: { readonly product: AdminProduct; readonly change: StockChange }) {
   const { errors, mode, amount, reason, note } = change;
-  const busy = change.action.busy;
+  const busy = change.form.sending;
   const amountError = mode.value === 'delta' ? errors.delta : errors.set;
   return (
-    <form className="adm-stack" onSubmit={change.submit} noValidate>
+    <form ref={change.form.formRef} className="adm-stack" onSubmit={change.form.onSubmit} noValidate>
       {hasSizes(product) && (
         <SelectField label={t.size} error={errors.variantId} name="variantId" value={change.sizeId.value} onChange={(e) => change.sizeId.set(e.target.value)} disabled={busy}>
           {product.variants.map((variant) => (

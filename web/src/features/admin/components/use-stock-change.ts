@@ -1,21 +1,23 @@
 /**
- * The "Ajustar stock" form's state and its one change at a time: "+/- N" with a reason, or "Definir
- * para N" over the stock the owner sees (sent as `expected`), to the chosen size of a piece sold in
- * sizes. When the stock moved meanwhile (an order, another adjustment), nothing changes: the product
- * comes back with the stock as it is, and the owner decides again.
+ * The "Ajustar stock" form's state and its one change at a time (`useFormSubmit` over
+ * `stockChangeSchema`): "+/- N" with a reason, or "Definir para N" over the stock the owner sees (sent
+ * as `expected`), to the chosen size of a piece sold in sizes. When the stock moved meanwhile (an
+ * order, another adjustment), nothing changes: the product comes back with the stock as it is, and the
+ * owner decides again.
  */
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { adminTexts, apiTexts } from '#shared/messages.ts';
 import type { AdminProduct } from '#shared/product.ts';
 import { hasSizes, totalStock } from '#shared/variants.ts';
-import { fieldErrors, stockChangeSchema } from '#shared/schemas/index.ts';
+import { stockChangeSchema } from '#shared/schemas/index.ts';
 import type { AdminStockReason } from '#shared/stock.ts';
 import { ApiError } from '#web/lib/api.ts';
-import { serverFieldErrors } from '#web/lib/form.ts';
+import type { FieldMessages } from '#web/lib/form.ts';
+import { useFormSubmit, type FormSubmit } from '#web/lib/use-form-submit.ts';
 import { failureMessage } from '../api/admin-api.ts';
 import { useAdminApi } from '../auth/session.tsx';
 import { texts } from '../texts.ts';
-import { useAction, type Action } from './action-panel.tsx';
+import { outcomeNotice, type Notice } from './action-panel.tsx';
 
 export type Mode = 'delta' | 'set';
 
@@ -36,8 +38,16 @@ interface Typed<T> {
   set(value: T): void;
 }
 
+/** A change applied: the product as it is now, and what to say (the stock now; the back-in-stock e-mails queued). */
+interface Applied {
+  readonly changed: AdminProduct;
+  readonly lines: readonly string[];
+}
+
 export interface StockChange {
-  readonly action: Action<'run'>;
+  readonly form: FormSubmit<Applied>;
+  /** What the last change said. */
+  readonly notice: Notice | undefined;
   /** The size the change is for (a piece sold in sizes), and its stock (the piece's otherwise). */
   readonly size: AdminProduct['variants'][number] | undefined;
   readonly sizeStock: number;
@@ -47,14 +57,12 @@ export interface StockChange {
   readonly reason: Typed<AdminStockReason>;
   readonly note: Typed<string>;
   /** A message per field (the schema's or the server's). */
-  readonly errors: Readonly<Record<string, string>>;
-  readonly submit: (event: FormEvent) => void;
+  readonly errors: FieldMessages;
 }
 
 /** `onStock` gets the product with the stock as it is now: after a change, or as the server reported it with a refusal. */
 export function useStockChange(product: AdminProduct, onStock: (product: AdminProduct) => void): StockChange {
   const api = useAdminApi();
-  const action = useAction();
   const [sizeId, setSizeId] = useState(product.variants[0]?.id ?? '');
   const size = product.variants.find((variant) => variant.id === sizeId) ?? product.variants[0];
   const sizeStock = size?.stock ?? product.stock;
@@ -62,48 +70,45 @@ export function useStockChange(product: AdminProduct, onStock: (product: AdminPr
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState<AdminStockReason>('adjustment');
   const [note, setNote] = useState('');
-  const [errors, setErrors] = useState<Readonly<Record<string, string>>>({});
+  const value = amount.trim() === '' ? undefined : Number(amount.trim());
+  const which = size ? { variantId: size.id } : {};
 
-  const apply = async (change: Parameters<typeof api.changeStock>[1]) => {
-    const { product: changed, backInStock } = await api.changeStock(product.id, change);
-    onStock(changed);
-    setAmount('');
-    setNote('');
-    const now = changed.variants.find((variant) => variant.id === size?.id)?.stock ?? changed.stock;
-    return [hasSizes(product) && size ? texts.stock.sizeAdjusted(size.label, now) : adminTexts.stockAdjusted(now), ...(backInStock ? [adminTexts.backInStockQueued] : [])];
-  };
-  const refused = (failure: unknown) => {
+  const form = useFormSubmit({
+    schema: stockChangeSchema,
+    fieldOrder: ['variantId', mode, 'reason', 'note'],
+    values: mode === 'delta' ? { delta: value, reason, note, ...which } : { set: value, expected: sizeStock, reason, note, ...which },
+    invalidAlert: () => apiTexts.invalidInput,
+    send: async (change): Promise<Applied> => {
+      const { product: changed, backInStock } = await api.changeStock(product.id, change);
+      const now = changed.variants.find((variant) => variant.id === size?.id)?.stock ?? changed.stock;
+      const said = hasSizes(product) && size ? texts.stock.sizeAdjusted(size.label, now) : adminTexts.stockAdjusted(now);
+      return { changed, lines: [said, ...(backInStock ? [adminTexts.backInStockQueued] : [])] };
+    },
+    onSent: ({ changed }) => {
+      onStock(changed);
+      setAmount('');
+      setNote('');
+    },
+    // The refusal naming a field the browser cannot check: a size removed meanwhile, said as the alert too.
+    refusedFieldsAlert: (fields) => fields.variantId ?? apiTexts.invalidInput,
+    failedMessage: (failure) => failureMessage(adminTexts.stockAdjustFailed, failure),
     // Nothing changed. When the stock moved meanwhile, show it as it is: the owner decides again.
-    const current = currentStockOf(failure);
-    if (current !== undefined && size) onStock(withSizeStock(product, size.id, current));
-    setErrors(serverFieldErrors(failure) ?? {});
-    return failureMessage(adminTexts.stockAdjustFailed, failure);
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (action.busy) return;
-    const value = amount.trim() === '' ? undefined : Number(amount.trim());
-    const which = size ? { variantId: size.id } : {};
-    const parsed = stockChangeSchema.safeParse(mode === 'delta' ? { delta: value, reason, note, ...which } : { set: value, expected: sizeStock, reason, note, ...which });
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
-      return action.show(apiTexts.invalidInput);
-    }
-    setErrors({});
-    void action.run(() => apply(parsed.data), refused);
-  };
+    onFailed: (failure) => {
+      const current = currentStockOf(failure);
+      if (current !== undefined && size) onStock(withSizeStock(product, size.id, current));
+    },
+  });
 
   const choose = (next: Mode) => {
     setMode(next);
-    setErrors({});
+    form.setErrors({});
   };
   return {
-    action,
+    form,
+    notice: outcomeNotice(form.outcome, (applied) => applied.lines),
     size,
     sizeStock,
-    errors,
-    submit,
+    errors: form.errors,
     sizeId: { value: size?.id ?? '', set: setSizeId },
     mode: { value: mode, set: choose },
     amount: { value: amount, set: setAmount },

@@ -2,16 +2,17 @@
  * The order's history, newest first (its reservation, every status change, e-mail and note, each with
  * who and when), and a note the owner adds to it.
  */
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import type { Order, TimelineEntry } from '#shared/api.ts';
 import { formatDateTime } from '#shared/dates.ts';
 import { ORDER_STATUS_INFO } from '#shared/order-status.ts';
 import { orderNoteSchema } from '#shared/schemas/index.ts';
 import { TEXT_LIMITS } from '#shared/schemas/fields.ts';
 import { errorMessage } from '#web/lib/api.ts';
+import { useFormSubmit } from '#web/lib/use-form-submit.ts';
 import { TextField } from '#web/ui/field.tsx';
 import { useAdminApi } from '../../auth/session.tsx';
-import { ActionFeedback, Panel, useAction } from '../../components/action-panel.tsx';
+import { ActionFeedback, outcomeNotice, Panel } from '../../components/action-panel.tsx';
 import { texts } from '../../texts.ts';
 
 const t = texts.order;
@@ -28,22 +29,22 @@ function entryText(entry: Entry): string {
 
 export function TimelinePanel({ order, onOrder }: { readonly order: Order; readonly onOrder: (order: Order) => void }) {
   const api = useAdminApi();
-  const action = useAction();
   const [text, setText] = useState('');
   const entries = [...order.timeline].reverse();
-
-  const add = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = orderNoteSchema.safeParse({ text });
-    if (!parsed.success) return action.show(parsed.error.issues[0]?.message ?? t.noteFailed);
-    void action.run(
-      async () => {
-        onOrder((await api.addOrderNote(order.id, parsed.data.text)).order);
-        setText('');
-      },
-      (failure) => `${t.noteFailed} ${errorMessage(failure)}`,
-    );
-  };
+  // Every message is the panel's, under the form (the field is one line).
+  const form = useFormSubmit({
+    schema: orderNoteSchema,
+    fieldOrder: [],
+    values: { text },
+    invalidAlert: (errors) => errors.text ?? t.noteFailed,
+    send: (note) => api.addOrderNote(order.id, note.text),
+    onSent: (answer) => {
+      onOrder(answer.order);
+      setText('');
+    },
+    serverFields: () => null,
+    failedMessage: (failure) => `${t.noteFailed} ${errorMessage(failure)}`,
+  });
 
   return (
     <Panel id="adm-timeline" title={t.timeline}>
@@ -60,13 +61,13 @@ export function TimelinePanel({ order, onOrder }: { readonly order: Order; reado
           </li>
         ))}
       </ul>
-      <form onSubmit={add} className="adm-stack">
-        <TextField label={t.noteLabel} name="note" value={text} maxLength={TEXT_LIMITS.note} onChange={(e) => setText(e.target.value)} disabled={action.busy} />
-        <button type="submit" className="button button--secondary" disabled={action.busy || text.trim() === ''}>
-          {action.busy ? t.addingNote : t.addNote}
+      <form ref={form.formRef} onSubmit={form.onSubmit} className="adm-stack">
+        <TextField label={t.noteLabel} name="note" value={text} maxLength={TEXT_LIMITS.note} onChange={(e) => setText(e.target.value)} disabled={form.sending} />
+        <button type="submit" className="button button--secondary" disabled={form.sending || text.trim() === ''}>
+          {form.sending ? t.addingNote : t.addNote}
         </button>
       </form>
-      <ActionFeedback notice={action.notice} />
+      <ActionFeedback notice={outcomeNotice(form.outcome)} />
     </Panel>
   );
 }

@@ -14,7 +14,8 @@ import { useFormSubmit } from '#web/lib/use-form-submit.ts';
 import { failureMessage, isChangedMeanwhile } from '../../api/admin-api.ts';
 import { useLoad } from '../../api/use-load.ts';
 import { useAdminApi } from '../../auth/session.tsx';
-import { AdminPage, Feedback, LoadView } from '../../components/ui.tsx';
+import { ActionFeedback, outcomeNotice, type Notice } from '../../components/action-panel.tsx';
+import { AdminPage, LoadView } from '../../components/ui.tsx';
 import { texts } from '../../texts.ts';
 import { draftOf, PATHS, recordOf, type Draft } from './settings-draft.ts';
 import { OtherGroups, SellerGroup, settingField } from './settings-fields.tsx';
@@ -25,9 +26,9 @@ const t = texts.settings;
 export function SettingsPage() {
   const { state, reload, update } = useLoad((api) => api.settings(), []);
   // What a save said, kept here: the form starts afresh from each version it is given.
-  const [saved, setSaved] = useState<string>();
+  const [saved, setSaved] = useState<Notice>();
   const onSaved = (next: SettingsResponse, message: string) => {
-    setSaved(message);
+    setSaved({ kind: 'success', lines: [message] });
     update(() => next);
   };
   const reloadCurrent = () => {
@@ -36,11 +37,7 @@ export function SettingsPage() {
   };
   return (
     <AdminPage title={t.title}>
-      {saved && (
-        <Feedback kind="success">
-          <p>{saved}</p>
-        </Feedback>
-      )}
+      <ActionFeedback notice={saved} />
       <LoadView state={state} onRetry={reload}>
         {(loaded) => <SettingsForm key={loaded.version} loaded={loaded} onSaved={onSaved} onSubmit={() => setSaved(undefined)} onReload={reloadCurrent} />}
       </LoadView>
@@ -80,16 +77,13 @@ function SettingsForm(props: {
 
   return (
     <>
-      {outcome.kind === 'failed' && (
-        <Feedback kind="error">
-          <p>{outcome.message}</p>
-          {isChangedMeanwhile(outcome.error, 'settings_changed') && (
-            <button type="button" className="button button--small" onClick={onReload}>
-              {t.reload}
-            </button>
-          )}
-        </Feedback>
-      )}
+      <ActionFeedback notice={outcomeNotice(outcome)}>
+        {outcome.kind === 'failed' && isChangedMeanwhile(outcome.error, 'settings_changed') && (
+          <button type="button" className="button button--small" onClick={onReload}>
+            {t.reload}
+          </button>
+        )}
+      </ActionFeedback>
       <p className="muted">{t.intro}</p>
       {loaded.updatedBy && loaded.updatedAt && <p className="muted">{t.lastSaved(loaded.updatedBy, formatDateTime(loaded.updatedAt))}</p>}
       <form
