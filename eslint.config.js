@@ -1,7 +1,9 @@
 /**
  * Lint (`npm run lint`, zero warnings): typescript-eslint's recommended rules everywhere, React's
- * hooks rules in the web app. The structure rules (one-way dependencies, no cycles, no feature
- * importing another) are dependency-cruiser's, in `.dependency-cruiser.cjs`.
+ * hooks rules in the web app, and the size of one idea: no source file over 400 lines and no
+ * function over 80 (tests, benchmarks and message catalogues aside). The structure rules (one-way
+ * dependencies, no cycles, no feature importing another) are dependency-cruiser's, in
+ * `.dependency-cruiser.cjs`.
  */
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -19,6 +21,8 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       eqeqeq: ['error', 'always'],
+      'max-lines': ['error', { max: 400 }],
+      'max-lines-per-function': ['error', { max: 80 }],
     },
   },
   {
@@ -31,6 +35,16 @@ export default tseslint.config(
   },
   {
     files: ['test/**/*.ts', 'bench/**/*.ts'],
-    rules: { '@typescript-eslint/no-explicit-any': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/no-non-null-assertion': 'off',
+      'max-lines': 'off',
+      'max-lines-per-function': 'off',
+    },
+  },
+  {
+    // Message catalogues: one text per line, long by nature.
+    files: ['shared/messages.ts', 'shared/messages/**/*.ts', 'web/src/features/*/texts.ts'],
+    rules: { 'max-lines': 'off' },
   },
 );

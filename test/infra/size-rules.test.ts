@@ -1,0 +1,39 @@
+/**
+ * The size of one idea (README, house rules): `npm run lint` refuses a source file over 400 lines and
+ * a function over 80, outside tests, benchmarks and message catalogues. Linted as text under the
+ * paths they would have, with the repository's own ESLint config.
+ */
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '#infra/common/repo-paths.ts';
+
+const eslint = new ESLint({ cwd: REPO_ROOT });
+
+/** A module of one exported function `functionLines` lines long, padded to `fileLines` lines in all. */
+function moduleText(functionLines: number, fileLines = functionLines + 2): string {
+  const body = Array.from({ length: functionLines - 4 }, (_, i) => `  total += ${i};`);
+  const fn = ['export function long(): number {', '  let total = 0;', ...body, '  return total;', '}'];
+  const padding = Array.from({ length: Math.max(0, fileLines - fn.length) }, (_, i) => `export const c${i} = ${i};`);
+  return [...fn, ...padding].join('\n') + '\n';
+}
+
+async function sizeRulesBroken(file: string, text: string): Promise<string[]> {
+  const [result] = await eslint.lintText(text, { filePath: path.join(REPO_ROOT, file) });
+  return result!.messages.map((m) => m.ruleId ?? '').filter((id) => id.startsWith('max-lines'));
+}
+
+describe('size rules', () => {
+  it('refuse a function over 80 lines and a file over 400 in the code', async () => {
+    expect(await sizeRulesBroken('lambdas/services/planted.ts', moduleText(80))).toEqual([]);
+    expect(await sizeRulesBroken('lambdas/services/planted.ts', moduleText(81))).toEqual(['max-lines-per-function']);
+    expect(await sizeRulesBroken('web/src/features/catalog/planted.tsx', moduleText(20, 401))).toEqual(['max-lines']);
+    expect(await sizeRulesBroken('infra/twin/planted.ts', moduleText(90, 410))).toEqual(['max-lines-per-function', 'max-lines']);
+  }, 60_000);
+
+  it('leave tests, benchmarks and message catalogues long', async () => {
+    expect(await sizeRulesBroken('test/lambdas/planted.test.ts', moduleText(200, 600))).toEqual([]);
+    expect(await sizeRulesBroken('bench/planted.ts', moduleText(200, 600))).toEqual([]);
+    expect(await sizeRulesBroken('shared/messages/planted.ts', moduleText(20, 600))).toEqual([]);
+  }, 60_000);
+});
