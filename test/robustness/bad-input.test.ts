@@ -112,7 +112,7 @@ const VALID: Record<string, unknown> = {
   'POST /api/admin/orders/{id}/notes': { text: 'Nota' },
   'POST /api/admin/collections': { name: 'Coleção Nova' },
   'PATCH /api/admin/orders/{id}': { status: 'Enviar' },
-  'POST /api/admin/orders/{id}/emails': { kind: 'shipped', trackingCode: 'RR1PT', requestKey: '0b8e8a8e-6f1e-4c1e-9d7a-2a5b1c3d4e5f' },
+  'POST /api/admin/orders/{id}/emails': { kind: 'shipped', trackingCode: 'RR123456785PT', requestKey: '0b8e8a8e-6f1e-4c1e-9d7a-2a5b1c3d4e5f' },
   'POST /api/admin/products': { name: 'X', code: 'X1', type: 'anel', collection: '', priceCents: 100, discountPercent: 0, stock: 1, description: '' },
   'PUT /api/admin/products/{id}': { name: 'X', code: 'X1', type: 'anel', collection: '', priceCents: 100, discountPercent: 0, description: '', version: 1 },
   // "set to N": every one-leaf mutation breaks it (a negative or fractional value is out of bounds).
@@ -179,7 +179,7 @@ const RUNS = 220;
 
 beforeAll(async () => {
   // Thousands of requests a minute: the stage throttle would answer most of them before validation.
-  twin = await startTwin({ port: 0, seed: true, throttle: false });
+  twin = await startTwin({ port: 0, seed: true, throttle: false, scheduledJobs: false });
   adminToken = await signIn(twin.admin.email, twin.admin.password);
   const client = cognitoClient(twin.endpoints.cognito);
   await ensureUser(client, twin.userPoolId, 'cliente@example.com', 'Cliente-Teste-2026!', []);
