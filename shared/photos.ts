@@ -1,17 +1,22 @@
 /**
  * Product photos as stored and served (docs/design.md §21): every uploaded photo is processed into AVIF and
- * WebP at a few widths (never wider than the photo itself) plus one JPEG fallback, with its intrinsic
- * size and a tiny blurred placeholder. File names carry the photo's content hash, so they never change
- * meaning and are cached for a year.
+ * WebP at a few widths (never wider than the photo itself) plus one JPEG fallback, each the whole photo
+ * at its own aspect ratio (never cropped), with its intrinsic size and a tiny blurred placeholder. File
+ * names carry the photo's content hash, so they never change meaning and are cached for a year.
  */
 
 /** The widths the processing makes, in CSS-independent pixels; a smaller photo stops at its own width. */
 export const PHOTO_WIDTHS = [320, 640, 960, 1440] as const;
+/**
+ * The largest rendition fits inside this box: the whole photo, never cropped, never enlarged (a
+ * landscape or square photo is 1440 wide; a portrait one at most 2:3 tall at that width).
+ */
+export const LARGEST_SIZE = { width: PHOTO_WIDTHS[PHOTO_WIDTHS.length - 1]!, height: 2160 } as const;
 /** The width of the one JPEG fallback (or the photo's own width, when smaller). */
 export const FALLBACK_WIDTH = 960;
 /** At most this many photos per product; the first is the main image, the second the hover image on cards. */
 export const MAX_PHOTOS = 8;
-/** The link-preview picture of a photo (Open Graph, Twitter): cropped to this size, as JPEG. */
+/** The link-preview picture of a photo (Open Graph, Twitter): the whole photo on a plain background of this size, as JPEG. */
 export const SHARE_SIZE = { width: 1200, height: 630 } as const;
 /** Where derivative files live under `/images/` (the images bucket's `images/` prefix). */
 export const PHOTO_PATH_PREFIX = '/images/p/';
@@ -25,7 +30,10 @@ export interface ProductPhoto {
   readonly id: string;
   /** Describes the photo for people who cannot see it (Portuguese); defaults to the product name. */
   readonly alt: string;
-  /** Size of the largest derivative (after auto-rotation), for `width`/`height` attributes. */
+  /**
+   * Size of the largest derivative (after auto-rotation), for `width`/`height` attributes: every
+   * derivative has this aspect ratio. Photos processed as squares say so (equal); read through `photoBox`.
+   */
   readonly width: number;
   readonly height: number;
   /** The widths that exist in AVIF and WebP, ascending. */
@@ -90,4 +98,23 @@ export function photoFallback(photo: Pick<ProductPhoto, 'id' | 'fallbackWidth'>)
 /** The height of a derivative `width` pixels wide (same aspect ratio, rounded like the resize). */
 export function heightAt(photo: Pick<ProductPhoto, 'width' | 'height'>, width: number): number {
   return Math.round((photo.height * width) / photo.width);
+}
+
+/** A photo's size as pages use it (`width`/`height` attributes): as recorded, or, for a record without a valid one, a square of its largest width. */
+export function photoBox(photo: Pick<ProductPhoto, 'widths' | 'fallbackWidth'> & Partial<Pick<ProductPhoto, 'width' | 'height'>>): { width: number; height: number } {
+  const valid = (n: number | undefined): n is number => typeof n === 'number' && Number.isFinite(n) && n > 0;
+  const width = valid(photo.width) ? photo.width : Math.max(photo.fallbackWidth, ...photo.widths);
+  return { width, height: valid(photo.width) && valid(photo.height) ? photo.height : width };
+}
+
+/**
+ * The steps by which a photo's width on screen is capped so that no screen shows it above its pixels
+ * (`web/src/ui/product-photo.tsx`, `styles.css`): at most its largest rendition's width ÷ the screen's
+ * pixel ratio, that width rounded down to one of these.
+ */
+export const PHOTO_CAP_STEPS = [1440, 960, 640, 320, 160] as const;
+
+/** The cap step of a photo whose largest rendition is `width` pixels wide (under 160 px, which no camera makes, 160). */
+export function photoCapStep(width: number): number {
+  return PHOTO_CAP_STEPS.find((step) => step <= width) ?? PHOTO_CAP_STEPS[PHOTO_CAP_STEPS.length - 1]!;
 }

@@ -1,16 +1,18 @@
 /**
  * The one place that turns an uploaded photo into what the shop serves (docs/design.md §21), with sharp:
  * the photo is decoded once, auto-rotated from its EXIF orientation, converted to sRGB and scaled to
- * the largest width served; every derivative (AVIF and WebP at each width, one JPEG fallback, a tiny
- * blurred placeholder) is encoded from that. sharp writes no metadata unless asked to, so no EXIF, GPS
- * position, XMP or ICC profile reaches the served files.
+ * fit inside the largest size served; every derivative (AVIF and WebP at each width, one JPEG
+ * fallback, a tiny blurred placeholder) is encoded from that. Every one is the whole photo at its own
+ * aspect ratio: nothing is cropped (jewellery is shown whole) and nothing is enlarged; the link
+ * preview, whose size is fixed, shows the whole photo on a plain background. sharp writes no metadata
+ * unless asked to, so no EXIF, GPS position, XMP or ICC profile reaches the served files.
  *
  * The same module runs in the photo-processing Lambda (arm64) and in the local twin.
  */
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { apiTexts } from '#shared/messages.ts';
-import { fallbackWidthOf, photoFile, photoShareFile, photoWidths, PHOTO_WIDTHS, SHARE_SIZE, type ProductPhoto } from '#shared/photos.ts';
+import { fallbackWidthOf, LARGEST_SIZE, photoFile, photoShareFile, photoWidths, SHARE_SIZE, type ProductPhoto } from '#shared/photos.ts';
 import { IMAGE_CONTENT_TYPES, MAX_IMAGE_BYTES } from '#shared/uploads.ts';
 import { InvalidInput } from '../errors.ts';
 import { sniffContentType } from './uploads.ts';
@@ -22,6 +24,13 @@ const AVIF = { quality: 50, effort: 2 } as const;
 const WEBP = { quality: 72, effort: 3 } as const;
 const JPEG = { quality: 78, mozjpeg: true } as const;
 const PLACEHOLDER_WIDTH = 16;
+/** The link preview's plain background around the photo (the shop's paper colour). */
+const SHARE_BACKGROUND = { r: 250, g: 247, b: 242 } as const;
+
+/** A resize to `width` (and at most `height`) that keeps the whole photo at its aspect ratio: no crop, no enlargement. */
+function whole(width: number, height?: number): sharp.ResizeOptions {
+  return { width, height, fit: 'inside', withoutEnlargement: true };
+}
 
 /** A file to store: its key in the images bucket (without the leading `/`), bytes and type. */
 export interface DerivedFile {
@@ -63,7 +72,7 @@ export async function processPhoto(bytes: Uint8Array, options: { allowAnyFormat?
   try {
     base = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
       .rotate()
-      .resize({ width: PHOTO_WIDTHS[PHOTO_WIDTHS.length - 1], withoutEnlargement: true })
+      .resize(whole(LARGEST_SIZE.width, LARGEST_SIZE.height))
       .toColourspace('srgb')
       .removeAlpha()
       .raw()
@@ -80,19 +89,19 @@ export async function processPhoto(bytes: Uint8Array, options: { allowAnyFormat?
 
   const jobs: Promise<DerivedFile>[] = [];
   for (const w of widths) {
-    jobs.push(raw().resize({ width: w }).avif(AVIF).toBuffer().then((body) => ({ key: key(w, 'avif'), body, contentType: 'image/avif' })));
-    jobs.push(raw().resize({ width: w }).webp(WEBP).toBuffer().then((body) => ({ key: key(w, 'webp'), body, contentType: 'image/webp' })));
+    jobs.push(raw().resize(whole(w)).avif(AVIF).toBuffer().then((body) => ({ key: key(w, 'avif'), body, contentType: 'image/avif' })));
+    jobs.push(raw().resize(whole(w)).webp(WEBP).toBuffer().then((body) => ({ key: key(w, 'webp'), body, contentType: 'image/webp' })));
   }
-  jobs.push(raw().resize({ width: fallbackWidth }).jpeg(JPEG).toBuffer().then((body) => ({ key: key(fallbackWidth, 'jpg'), body, contentType: 'image/jpeg' })));
-  // The link preview (WhatsApp, Facebook): 1200×630, cropped around what draws the eye.
+  jobs.push(raw().resize(whole(fallbackWidth)).jpeg(JPEG).toBuffer().then((body) => ({ key: key(fallbackWidth, 'jpg'), body, contentType: 'image/jpeg' })));
+  // The link preview (WhatsApp, Facebook): 1200×630, the whole photo centred on a plain background.
   jobs.push(
     raw()
-      .resize({ ...SHARE_SIZE, fit: 'cover', position: sharp.strategy.attention })
+      .resize({ ...SHARE_SIZE, fit: 'contain', background: SHARE_BACKGROUND })
       .jpeg(JPEG)
       .toBuffer()
       .then((body) => ({ key: photoShareFile(id).slice(1), body, contentType: 'image/jpeg' })),
   );
-  const [files, tiny] = await Promise.all([Promise.all(jobs), raw().resize({ width: PLACEHOLDER_WIDTH }).blur(1).webp({ quality: 40 }).toBuffer()]);
+  const [files, tiny] = await Promise.all([Promise.all(jobs), raw().resize(whole(PLACEHOLDER_WIDTH)).blur(1).webp({ quality: 40 }).toBuffer()]);
   return {
     photo: { id, width, height, widths, fallbackWidth, placeholder: `data:image/webp;base64,${tiny.toString('base64')}`, share: true },
     files,

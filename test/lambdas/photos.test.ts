@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiTexts, validationTexts } from '#shared/messages.ts';
-import { photoFile, photoFiles, PHOTO_WIDTHS, type ProductPhoto } from '#shared/photos.ts';
+import { heightAt, photoFile, photoFiles, photoShareFile, PHOTO_WIDTHS, SHARE_SIZE, type ProductPhoto } from '#shared/photos.ts';
 import { MAX_IMAGE_BYTES } from '#shared/uploads.ts';
 import { jewelleryImage } from '#infra/twin/seed/images.ts';
 import { getProduct, putProduct } from '#lambdas/repositories/products.ts';
@@ -15,6 +15,7 @@ import { writeObject } from '#lambdas/repositories/storage.ts';
 import { photoId } from '#lambdas/services/photo-processing.ts';
 import { migrateLegacyPhotos } from '#lambdas/services/photo-migration.ts';
 import type { Product } from '#shared/product.ts';
+import { alike, EDGE_COLOURS, edgeColours, landscapeJpeg } from '../support/landscape-photo.ts';
 import { imagesObjectExists, phonePhoto, uploadPhoto } from '../support/photos.ts';
 import { adminToken, call, twin } from '../support/twin.ts';
 
@@ -74,6 +75,35 @@ describe('photo processing', () => {
     expect([jpeg.format, jpeg.width, jpeg.height, jpeg.exif, jpeg.orientation]).toEqual(['jpeg', 960, 1280, undefined, undefined]);
     // The raw upload (with its GPS position) is gone, and it was never public.
     expect(await imagesObjectExists(`uploads/incoming/${uploadId}`)).toBe(false);
+  }, 120_000);
+
+  it('a 3000×2000 landscape JPEG: every rendition is 3:2 and the whole photo (all four edges), the link preview too', async () => {
+    const { result } = await uploadPhoto(token, await landscapeJpeg(`Anel Onda - frente ${randomUUID().slice(0, 4)}`));
+    expect(result.status).toBe('ready');
+    if (result.status !== 'ready') return;
+    const { photo } = result;
+    expect(photo).toMatchObject({ width: 1440, height: 960, widths: [...PHOTO_WIDTHS], fallbackWidth: 960 });
+    const read = async (path: string) => Buffer.from(await (await fetch(`${twin().url}${path}`)).arrayBuffer());
+    const renditions = [...PHOTO_WIDTHS.flatMap((w) => [photoFile(photo.id, w, 'avif'), photoFile(photo.id, w, 'webp')]), photoFile(photo.id, 960, 'jpg')];
+    for (const path of renditions) {
+      const seen = await edgeColours(await read(path));
+      const { width, height } = seen.info;
+      // 3:2 to the pixel (heights rounded like the resize), and nothing cut: each side's band is there.
+      expect([width, height], path).toEqual([width, heightAt(photo, width)]);
+      expect(Math.abs(width / height - 1.5), path).toBeLessThan(0.01);
+      for (const side of ['left', 'right', 'top', 'bottom'] as const) expect(alike(seen[side], EDGE_COLOURS[side]), `${path} ${side}: ${seen[side].join(',')}`).toBe(true);
+    }
+    const placeholder = await sharp(Buffer.from(photo.placeholder.split(',')[1]!, 'base64')).metadata();
+    expect([placeholder.width, placeholder.height]).toEqual([16, 11]);
+
+    // The link preview (1200×630) shows the photo whole, 945×630 in the middle of a plain background.
+    const share = await read(photoShareFile(photo.id));
+    expect(await sharp(share).metadata()).toMatchObject({ width: SHARE_SIZE.width, height: SHARE_SIZE.height });
+    const shown = { left: (SHARE_SIZE.width - 945) / 2, top: 0, width: 945, height: SHARE_SIZE.height };
+    const inside = await edgeColours(share, shown);
+    for (const side of ['left', 'right', 'top', 'bottom'] as const) expect(alike(inside[side], EDGE_COLOURS[side]), `share ${side}: ${inside[side].join(',')}`).toBe(true);
+    const margin = await edgeColours(share, { left: 0, top: 0, width: shown.left - 4, height: SHARE_SIZE.height });
+    expect(alike(margin.at(0.5, 0.5), [250, 247, 242])).toBe(true);
   }, 120_000);
 
   it('refuses a 21 MB file and a renamed text file with Portuguese messages, and stores nothing', async () => {

@@ -16,7 +16,7 @@ import { REPO_ROOT } from '../../common/repo-paths.ts';
 export const SOURCE_WIDTH = 4032;
 export const SOURCE_HEIGHT = 3024;
 /** Bump when the processing changes, so cached seed photos are made again. */
-const CACHE_VERSION = '2';
+const CACHE_VERSION = '3';
 const CACHE_DIR = join(REPO_ROOT, '.cache', 'seed-photos');
 
 /** A square 800×800 drawing as a 4:3 scene: the backdrop widened to the sides. */
