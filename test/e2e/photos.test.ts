@@ -2,11 +2,18 @@
  * Product photos in Chromium on a 390 px phone at DPR 3 (docs/design.md §21): the cards and the product
  * gallery pick a candidate no wider than twice the pixels they fill (displayed CSS width × DPR), every
  * image has its width and height, only the page's largest image loads eagerly with high priority, and
- * the gallery swipes and zooms.
+ * the gallery swipes and zooms. Then a 3000×2000 upload at 1280 and 390 px: shown whole, 3:2, on
+ * the product page, and whole inside its card's square frame, never above its pixels.
  */
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { seedPieces } from '#infra/twin/seed/catalogue.ts';
+import { putProduct } from '#lambdas/repositories/products.ts';
+import { storeProcessedPhoto } from '#lambdas/services/photo-pipeline.ts';
+import { processPhoto } from '#lambdas/services/photo-processing.ts';
+import { photoFallback, type ProductPhoto } from '#shared/photos.ts';
+import { landscapeJpeg } from '../support/landscape-photo.ts';
+import { phonePhoto } from '../support/photos.ts';
 import { appRunning, useShop } from '../web/e2e-support.ts';
 
 const shop = useShop();
@@ -118,6 +125,155 @@ describe('photos on a 390 px phone (DPR 3)', () => {
     await page.screenshot({ path: '/tmp/shots-photos/zoom-390.png' });
     await page.getByRole('button', { name: 'Fechar' }).click();
     expect(await page.locator('dialog[open]').count()).toBe(0);
+    await context.close();
+  });
+});
+
+/** What an `<img>` shows: its box, its frame's box (a card's), the pixels of the file it chose, how it is fitted. */
+interface Measured {
+  readonly box: { left: number; top: number; right: number; bottom: number; width: number; height: number };
+  readonly frame?: Measured['box'];
+  readonly naturalWidth: number;
+  readonly naturalHeight: number;
+  readonly src: string;
+  readonly fit: string;
+  readonly attributes: readonly (string | null)[];
+}
+
+async function measure(page: Page, selector: string): Promise<Measured> {
+  const image = page.locator(selector).first();
+  await image.scrollIntoViewIfNeeded();
+  await expect.poll(() => image.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0), { timeout: 15_000 }).toBe(true);
+  return image.evaluate(async (element) => {
+    const img = element as HTMLImageElement;
+    // `naturalWidth` of a `srcset` image is corrected by its density: the file's own pixels are those of the candidate alone.
+    const file = new Image();
+    file.src = img.currentSrc;
+    await file.decode();
+    const rect = (r: DOMRect) => ({ left: r.left, top: r.top, right: r.right, bottom: r.bottom, width: r.width, height: r.height });
+    const frame = img.closest('.product-card__media');
+    return {
+      box: rect(img.getBoundingClientRect()),
+      frame: frame ? rect(frame.getBoundingClientRect()) : undefined,
+      naturalWidth: file.naturalWidth,
+      naturalHeight: file.naturalHeight,
+      src: img.currentSrc,
+      fit: getComputedStyle(img).objectFit,
+      attributes: [img.getAttribute('width'), img.getAttribute('height'), img.getAttribute('loading'), img.getAttribute('fetchpriority')],
+    };
+  });
+}
+
+/** Shown at its own ratio (3:2), fitted whole, and never above its pixels: natural ≥ shown × DPR, up to the largest rendition (1440). */
+function expectWhole32(seen: Measured, dpr: number): void {
+  const about = JSON.stringify({ ...seen, dpr });
+  expect(Math.abs(seen.box.width / seen.box.height - 1.5), about).toBeLessThanOrEqual(0.02);
+  expect(Math.abs(seen.naturalWidth / seen.naturalHeight - 1.5), about).toBeLessThanOrEqual(0.02);
+  expect(seen.fit, about).toBe('contain');
+  expect(seen.naturalWidth, about).toBeGreaterThanOrEqual(Math.min(Math.floor(seen.box.width * dpr), 1440));
+  expect(seen.box.width * dpr, about).toBeLessThanOrEqual(1440 + 0.5);
+}
+
+describe('a 3000×2000 upload is shown whole', () => {
+  const piece = { id: 'anel-onda-paisagem', name: 'Anel Onda' };
+  let photo: ProductPhoto;
+
+  beforeAll(async () => {
+    // Its second photo is upright (3:4), as a phone held upright takes it.
+    const [processed, upright] = await Promise.all([processPhoto(await landscapeJpeg('Anel Onda - frente')), processPhoto(await phonePhoto({ hue: 160 }))]);
+    await Promise.all([storeProcessedPhoto(processed), storeProcessedPhoto(upright)]);
+    photo = { ...processed.photo, alt: 'Anel Onda - frente' };
+    const second = { ...upright.photo, alt: 'Anel Onda - de pé' };
+    await putProduct(
+      { ...piece, code: 'ONDA-32', sku: 'ONDA-32', description: 'Fotografado ao comprido.', type: 'anel', collection: '', priceCents: 2900, discountPercent: 0, stock: 3, photos: [photo, second], mainImage: photoFallback(photo), secondaryImage: photoFallback(second) },
+      new Date(),
+    );
+  });
+
+  const views = [
+    { name: '1280 px', viewport: { width: 1280, height: 900 }, deviceScaleFactor: 1 },
+    { name: '1280 px at DPR 2', viewport: { width: 1280, height: 900 }, deviceScaleFactor: 2 },
+    { name: '1280 px at DPR 3 (capped at 1440 / 3 = 480 px)', viewport: { width: 1280, height: 900 }, deviceScaleFactor: 3 },
+    { name: '390 px at DPR 3', ...PHONE },
+  ] as const;
+
+  for (const view of views) {
+    it(`${view.name}: the product page shows it 3:2 with its pixels, and its card shows it whole in a square frame`, async () => {
+      const context = await shop.browser.newContext(view);
+      const page = await context.newPage();
+      const dpr = view.deviceScaleFactor;
+      await page.goto(`${shop.twin.url}/product/${piece.id}`);
+      const main = await measure(page, '.gallery__main');
+      process.stdout.write(`[photos] ${view.name} gallery: ${main.box.width.toFixed(1)}×${main.box.height.toFixed(1)} (ratio ${(main.box.width / main.box.height).toFixed(3)}), natural ${main.naturalWidth}×${main.naturalHeight}\n`);
+      expectWhole32(main, dpr);
+      expect(main.attributes).toEqual(['1440', '960', 'eager', 'high']);
+      if (dpr === 3 && view.viewport.width === 1280) expect(main.box.width).toBeCloseTo(480, 0);
+      // The first photo sets the strip's height; the upright second one is fitted whole into it.
+      const strip = await page.locator('.gallery__strip').evaluate((element) => element.getBoundingClientRect().height);
+      expect(strip).toBeCloseTo(main.box.height, 0);
+      const upright = await page.locator('.gallery__main').nth(1).evaluate((img) => [img.getBoundingClientRect().height, getComputedStyle(img).objectFit]);
+      expect(upright).toEqual([strip, 'contain']);
+      const slug = `${view.viewport.width}-dpr${dpr}`;
+      if (dpr !== 2) await page.screenshot({ path: `/tmp/shots-photos/landscape-product-${slug}.png` });
+      if (dpr === 1) {
+        await appRunning(page);
+        await page.locator('.gallery__thumb').nth(1).click();
+        await measure(page, '.gallery__slide:nth-child(2) .gallery__main');
+        await page.screenshot({ path: `/tmp/shots-photos/upright-second-${slug}.png` });
+      }
+
+      await page.goto(`${shop.twin.url}/shop`);
+      const card = page.locator('.product-card', { hasText: piece.name });
+      await expect.poll(() => card.count(), { timeout: 15_000 }).toBe(1);
+      const shown = await measure(page, `.product-card:has-text("${piece.name}") .product-card__media img`);
+      const frame = shown.frame!;
+      process.stdout.write(`[photos] ${view.name} card: frame ${frame.width.toFixed(1)}×${frame.height.toFixed(1)}, photo ${shown.box.width.toFixed(1)}×${shown.box.height.toFixed(1)}, natural ${shown.naturalWidth}\n`);
+      expect(Math.abs(frame.width - frame.height)).toBeLessThanOrEqual(1);
+      expectWhole32(shown, dpr);
+      expect(shown.box.left).toBeGreaterThanOrEqual(frame.left - 0.5);
+      expect(shown.box.right).toBeLessThanOrEqual(frame.right + 0.5);
+      expect(shown.box.top).toBeGreaterThanOrEqual(frame.top - 0.5);
+      expect(shown.box.bottom).toBeLessThanOrEqual(frame.bottom + 0.5);
+      expect(shown.box.width).toBeCloseTo(frame.width, 0);
+      if (dpr !== 2) await card.screenshot({ path: `/tmp/shots-photos/landscape-card-${slug}.png` });
+      if (dpr === 1) {
+        // A mouse over the card: its upright second photo, whole in the same frame.
+        await card.hover();
+        const hover = await measure(page, `.product-card:has-text("${piece.name}") .product-card__hover img`);
+        expect(hover.box.height).toBeCloseTo(frame.height, 0);
+        expect(hover.box.width).toBeCloseTo(frame.width, 0);
+        expect(hover.fit).toBe('contain');
+        await expect.poll(() => card.locator('.product-card__hover').evaluate((element) => getComputedStyle(element).opacity)).toBe('1');
+        await card.screenshot({ path: `/tmp/shots-photos/upright-hover-card-${slug}.png` });
+        await page.mouse.move(0, 0);
+      }
+      if (dpr !== 2) await page.screenshot({ path: `/tmp/shots-photos/shop-${slug}.png` });
+      await context.close();
+    });
+  }
+
+  it('the product page does not shift while its photo arrives (CLS)', async () => {
+    const context = await shop.browser.newContext(PHONE);
+    const page = await context.newPage();
+    await page.route('**/images/p/**', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      await route.continue();
+    });
+    await page.goto(`${shop.twin.url}/product/${piece.id}`);
+    await measure(page, '.gallery__main');
+    await appRunning(page);
+    const shift = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          let total = 0;
+          new PerformanceObserver((list) => {
+            for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) total += entry.value;
+          }).observe({ type: 'layout-shift', buffered: true });
+          setTimeout(() => resolve(total), 200);
+        }),
+    );
+    process.stdout.write(`[photos] product page with a landscape photo, 390 px: CLS ${shift.toFixed(4)}\n`);
+    expect(shift).toBeLessThan(0.01);
     await context.close();
   });
 });

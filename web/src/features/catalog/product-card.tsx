@@ -13,8 +13,9 @@ import { ProductPhotoImage } from '../../ui/product-photo.tsx';
 export const CARD_SIZES = '(min-width: 1200px) 260px, (min-width: 900px) calc(30vw - 7rem), (min-width: 700px) calc(31vw - 1rem), calc(50vw - 1.5rem)';
 
 /**
- * A listing card: picture, name, price with discount, 'Esgotado'. The second photo shows on hover; it
- * is only requested when a mouse first comes over the card (touch screens never download it).
+ * A listing card: picture (the whole photo in a square frame, `catalog.css`), name, price with
+ * discount, 'Esgotado'. The second photo shows on hover; it is only requested when a mouse first
+ * comes over the card (touch screens never download it).
  */
 export function ProductCard({ product, eager = false, priority = false }: { product: Product; eager?: boolean; priority?: boolean }) {
   const [main, hover] = product.photos;
@@ -28,10 +29,10 @@ export function ProductCard({ product, eager = false, priority = false }: { prod
       }}
     >
       <span className="product-card__media">
-        <ProductPhotoImage photo={main} alt="" sizes={CARD_SIZES} eager={eager} priority={priority} />
+        <ProductPhotoImage photo={main} alt="" sizes={CARD_SIZES} eager={eager} priority={priority} capped />
         {hover && wantsHover && (
           <span className="product-card__hover" aria-hidden="true">
-            <ProductPhotoImage photo={hover} alt="" sizes={CARD_SIZES} eager />
+            <ProductPhotoImage photo={hover} alt="" sizes={CARD_SIZES} eager capped />
           </span>
         )}
         {product.stock === 0 && <span className="product-card__flag">{catalogTexts.soldOut}</span>}

@@ -1,4 +1,4 @@
-import { lazy, memo, Suspense, useRef, useState } from 'react';
+import { lazy, memo, Suspense, useState } from 'react';
 import { Link, useParams } from '../../lib/router.tsx';
 import { cartItemFromProduct, clampQuantity, exceedsStock, lineKey } from '#shared/cart.ts';
 import { formatCents } from '#shared/money.ts';
@@ -20,7 +20,7 @@ import type { LoadState } from '../../lib/use-load.ts';
 import { LoadError, Loading } from '../../ui/page-state.tsx';
 import { Popups, usePopup } from '../../ui/popup.tsx';
 import { PriceTag } from '../../ui/price-tag.tsx';
-import { ProductPhotoImage } from '../../ui/product-photo.tsx';
+import { Gallery } from './gallery.tsx';
 import './catalog.css';
 
 /**
@@ -109,72 +109,6 @@ function renderedProduct(id: string, data: ReturnType<typeof usePageData>): Load
   if (data?.product?.id !== id) return undefined;
   const value = data.product.value;
   return value ? { status: 'ready', value } : { status: 'error', error: new ApiError(404, 'product_not_found', apiTexts.productNotFound) };
-}
-
-/** The width the gallery's photo is shown at (`catalog.css`: the page's width on phones, 1.1fr of two columns from 769 px). */
-export const GALLERY_SIZES = '(min-width: 1200px) 580px, (min-width: 769px) 50vw, calc(100vw - 2rem)';
-const THUMB_SIZES = '5rem';
-
-/**
- * The product's photos: a strip that swipes on touch (scroll snapping), thumbnails that go to a photo,
- * and a zoom view (the photo as large as the screen allows) on click. The first photo is the page's
- * largest image (loaded at once, high priority); the others load when near.
- */
-function Gallery({ product }: { product: Product }) {
-  const photos = product.photos;
-  const [chosen, setChosen] = useState(0);
-  const [zoomed, setZoomed] = useState<number>();
-  const strip = useRef<HTMLDivElement>(null);
-  const dialog = useRef<HTMLDialogElement>(null);
-  const show = (index: number) => {
-    setChosen(index);
-    const element = strip.current;
-    if (element) element.scrollTo({ left: index * element.clientWidth, behavior: 'smooth' });
-  };
-  const zoom = (index: number) => {
-    setZoomed(index);
-    dialog.current?.showModal();
-  };
-  if (photos.length === 0) return <div className="gallery"><ProductPhotoImage photo={undefined} className="gallery__main" sizes={GALLERY_SIZES} priority /></div>;
-  const zoomedPhoto = zoomed === undefined ? undefined : photos[zoomed];
-  return (
-    <div className="gallery">
-      <div
-        ref={strip}
-        className="gallery__strip"
-        aria-label={`Fotos da peça (${photos.length})`}
-        role="group"
-        onScroll={(event) => {
-          const element = event.currentTarget;
-          const index = Math.round(element.scrollLeft / Math.max(1, element.clientWidth));
-          if (index !== chosen && index >= 0 && index < photos.length) setChosen(index);
-        }}
-      >
-        {photos.map((photo, i) => (
-          <button key={photo.id} type="button" className="gallery__slide" aria-label={`Ampliar a foto ${i + 1}: ${photo.alt}`} onClick={() => zoom(i)}>
-            <ProductPhotoImage photo={photo} className="gallery__main" sizes={GALLERY_SIZES} priority={i === 0} />
-          </button>
-        ))}
-      </div>
-      {photos.length > 1 && (
-        <ul className="gallery__thumbs" aria-label="Escolher foto">
-          {photos.map((photo, i) => (
-            <li key={photo.id}>
-              <button type="button" className="gallery__thumb" aria-pressed={i === chosen} aria-label={`Foto ${i + 1}: ${photo.alt}`} onClick={() => show(i)}>
-                <ProductPhotoImage photo={photo} alt="" sizes={THUMB_SIZES} />
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-      <dialog ref={dialog} className="gallery__zoom" aria-label="Foto ampliada" onClose={() => setZoomed(undefined)} onClick={(event) => event.target === event.currentTarget && dialog.current?.close()}>
-        {zoomedPhoto && <ProductPhotoImage photo={zoomedPhoto} className="gallery__zoomed" sizes="100vw" eager />}
-        <button type="button" className="gallery__close button button--secondary button--small" onClick={() => dialog.current?.close()}>
-          Fechar
-        </button>
-      </dialog>
-    </div>
-  );
 }
 
 /**
