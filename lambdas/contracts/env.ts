@@ -17,6 +17,12 @@ export const MAIL_ENV = {
    * metrics). Always set by the stack and the twin; a send without it would escape those.
    */
   configurationSet: 'MAIL_CONFIGURATION_SET',
+  /**
+   * Region of the SES identity, templates and configuration set (context `sesRegion`), which may differ
+   * from the function's own: Europe (Spain) has no SES. Set by the stack; unset (the twin), the SES
+   * client takes the function's region.
+   */
+  sesRegion: 'MAIL_SES_REGION',
 } as const;
 
 /**
