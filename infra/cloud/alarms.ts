@@ -15,80 +15,39 @@
  *   takes at most 10 metrics; the tables and indexes have 44 read and write throttle series), and
  *   alarms per table were most of the CloudWatch bill. See {@link tableThrottlesQuery}.
  *
- * - **E-mail (SES)**: the account's bounce rate at 2 % and complaint rate at 0.05 % (AWS metrics
- *   `Reputation.BounceRate` / `Reputation.ComplaintRate`, fractions between 0 and 1, highest value in
- *   an hour), well before the levels at which AWS reviews or pauses an account (5 % and 0.1 %); and
- *   any mail of this stage's configuration set that SES could not render from its template or
- *   rejected (metrics published by the configuration set's CloudWatch event destination).
+ * - **E-mail (SES)**: bounce and complaint rates, send failures (`mail-alarms.ts`), here when SES is
+ *   in the shop's region (else in the mail stack, `mail-stack.ts`).
  *
  * A small shop has no background noise: one event in five minutes is a signal, so every threshold is
  * 1 per 5 minutes, and no data (no traffic) counts as fine.
  *
- * - **Budget**: an AWS Budgets cost budget of `monthlyBudgetUsd` a month tells the topic when the
- *   month's actual cost passes 80 % and when the forecast passes 100 %.
+ * - **Budget**: the stage's AWS Budgets cost budget (`budget.ts`), when context `budget` is on.
  *
  * A CloudWatch dashboard shows what the alarms watch (`dashboard.ts`).
  *
- * The topic accepts only TLS, and only this account's CloudWatch alarms and budgets may publish to it.
- * It has no server-side encryption, on purpose: CloudWatch alarms cannot publish to a topic under the
- * AWS-managed SNS key (`alias/aws/sns`, whose key policy cannot grant CloudWatch `kms:Decrypt` and
- * `kms:GenerateDataKey*`; AWS re:Post Knowledge Center, "How do I configure a CloudWatch alarm with
- * an encrypted SNS topic?"), so encryption would take a customer-managed key at $1 a month, and what
- * the topic carries is no one's personal data: alarm names and descriptions, metric values and
- * thresholds, budget figures. Keep it that way: bounced addresses and other customer data go on the
- * orders (`MailEvents`), never here. With context `operatorEmail` that address is subscribed (AWS
- * e-mails a confirmation link first); without it the topic has no subscriber, and anyone can be added
- * later with `aws sns subscribe --topic-arn <AlarmTopicArn output> --protocol email --notification-endpoint <address>`.
+ * The topic (`alarm-kit.ts`) accepts only TLS, and only this account's CloudWatch alarms and budgets may
+ * publish to it. It carries no personal data, so it has no server-side encryption (why, in
+ * `alarm-kit.ts`): bounced addresses and other customer data go on the orders (`MailEvents`), never
+ * here. With context `operatorEmail` that address is subscribed (AWS e-mails a confirmation link
+ * first); without it the topic has no subscriber, and anyone can be added later with
+ * `aws sns subscribe --topic-arn <AlarmTopicArn output> --protocol email --notification-endpoint <address>`.
  */
-import { ArnFormat, Duration, Stack } from 'aws-cdk-lib';
-import * as budgets from 'aws-cdk-lib/aws-budgets';
+import { Stack } from 'aws-cdk-lib';
+import type * as budgets from 'aws-cdk-lib/aws-budgets';
 import type * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
-import * as iam from 'aws-cdk-lib/aws-iam';
 import * as logs from 'aws-cdk-lib/aws-logs';
-import * as sns from 'aws-cdk-lib/aws-sns';
+import type * as sns from 'aws-cdk-lib/aws-sns';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
-import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
+import { ALARM_PERIOD, ALARM_THRESHOLDS, alarmOn, createAlarmTopic, MIN_REQUESTS_FOR_RATES, type AlarmSpec } from './alarm-kit.ts';
+import { monthlyBudget } from './budget.ts';
+import { mailAlarmSpecs } from './mail-alarms.ts';
 import { dashboardName, shopDashboard } from './dashboard.ts';
 
-/** Every alarm looks at sums over this period, one period at a time. */
-export const ALARM_PERIOD = Duration.minutes(5);
-
-/** An alarm fires when the sum over {@link ALARM_PERIOD} reaches its threshold. */
-export const ALARM_THRESHOLDS = {
-  api5xx: 1,
-  lambdaErrors: 1,
-  lambdaThrottles: 1,
-  /** Throttled requests, all the stack's tables and indexes together (one Metrics Insights alarm). */
-  tableThrottles: 1,
-  /** Fraction of sends that bounced (AWS reviews an account at 0.05 = 5 %). */
-  mailBounceRate: 0.02,
-  /** Fraction of sends reported as spam (AWS reviews an account at 0.001 = 0.1 %). */
-  mailComplaintRate: 0.0005,
-  /** Mails SES could not render or rejected, per {@link ALARM_PERIOD}. */
-  mailSendFailures: 1,
-  /** Share of the API's answers that are 4xx (refusals), once there are {@link MIN_REQUESTS_FOR_RATES} requests in the period. */
-  api4xxRate: 0.25,
-  /** 429 answers (per-client limits or the stage throttle) per {@link ALARM_PERIOD}: one bot, or a crowd. */
-  api429: 20,
-  /** p99 answer time of the order routes, in milliseconds. */
-  orderLatencyP99Ms: 3000,
-  /** Stream records the outbox consumer gave up on (messages in its dead-letter queue). */
-  outboxDeadLetters: 1,
-  /** Outbox mails that failed for good, per {@link ALARM_PERIOD}. */
-  mailsFailedForGood: 1,
-} as const;
-
-/** Below this many requests in a period a rate means little (three refusals of ten requests are one person). */
-export const MIN_REQUESTS_FOR_RATES = 50;
-
-/** SES updates the reputation rates over a long window; the alarm looks at the highest value in an hour. */
-export const REPUTATION_PERIOD = Duration.hours(1);
-
-/** Shares of the monthly budget at which the operator is told: actual cost, and the month's forecast. */
-export const BUDGET_ALERTS = { actualPercent: 80, forecastPercent: 100 } as const;
+export { ALARM_PERIOD, ALARM_THRESHOLDS, MIN_REQUESTS_FOR_RATES, REPUTATION_PERIOD } from './alarm-kit.ts';
+export { BUDGET_ALERTS } from './budget.ts';
 
 export interface AlarmsProps {
   readonly httpApi: apigw.IHttpApi;
@@ -98,19 +57,22 @@ export interface AlarmsProps {
   readonly latencyRoutes?: readonly string[];
   /** Subscribed to the topic by e-mail when given. */
   readonly operatorEmail?: string;
-  /** The SES configuration set every send names (its rendering failures and rejects are watched). */
+  /**
+   * The SES configuration set every send names, when SES is in this stack's region: the e-mail alarms
+   * (`mail-alarms.ts`) are then here. Without it there are none (they live in the mail stack).
+   */
   readonly mail?: { readonly configurationSetName: string };
   /** The mail outbox: its consumer's dead-letter queue and the count of mails that failed for good. */
   readonly outbox?: { readonly deadLetterQueue: sqs.IQueue; readonly failedMails: cloudwatch.IMetric };
-  /** The month's cost budget in US dollars (context `monthlyBudgetUsd`). */
-  readonly monthlyBudgetUsd: number;
+  /** The stage's monthly cost budget (context `budget`), in US dollars (context `monthlyBudgetUsd`); none when absent. */
+  readonly budget?: { readonly stage: string; readonly limitUsd: number };
 }
 
 export class Alarms extends Construct {
   readonly topic: sns.Topic;
   /** Every alarm, each with the topic as its ALARM and OK action. */
   readonly alarms: cloudwatch.Alarm[] = [];
-  readonly budget: budgets.CfnBudget;
+  readonly budget: budgets.CfnBudget | undefined;
   readonly dashboard: cloudwatch.Dashboard;
   private readonly action: SnsAction;
   private readonly namePrefix: string;
@@ -118,37 +80,16 @@ export class Alarms extends Construct {
   constructor(scope: Construct, id: string, props: AlarmsProps) {
     super(scope, id);
     this.namePrefix = Stack.of(this).stackName;
-    this.topic = this.alarmTopic(props.operatorEmail);
+    this.topic = createAlarmTopic(this, 'Topic', 'Joias Inox alarms', props.operatorEmail);
     this.action = new SnsAction(this.topic);
 
     this.watchApi(props);
     this.watchLambda();
     this.watchTables();
-    this.watchMail(props.mail?.configurationSetName);
+    if (props.mail) for (const { id: alarmId, spec } of mailAlarmSpecs(props.mail.configurationSetName)) this.watch(alarmId, spec);
     if (props.outbox) this.watchOutbox(props.outbox);
-    this.budget = this.monthlyBudget(props.monthlyBudgetUsd);
+    this.budget = props.budget ? monthlyBudget(this, 'MonthlyBudget', { ...props.budget, topic: this.topic }) : undefined;
     this.dashboard = shopDashboard(this, { httpApi: props.httpApi, alarms: this.alarms, period: ALARM_PERIOD });
-  }
-
-  /** The topic every alarm reports to, open only to this account's CloudWatch alarms; the operator subscribed when given. */
-  private alarmTopic(operatorEmail: string | undefined): sns.Topic {
-    const stack = Stack.of(this);
-    // No `masterKey`: see the file's comment (no personal data; the AWS-managed key shuts CloudWatch out).
-    const topic = new sns.Topic(this, 'Topic', { displayName: 'Joias Inox alarms', enforceSSL: true });
-    topic.addToResourcePolicy(new iam.PolicyStatement({
-      sid: 'OnlyThisAccountsAlarmsPublish',
-      principals: [new iam.ServicePrincipal('cloudwatch.amazonaws.com')],
-      actions: ['sns:Publish'],
-      resources: [topic.topicArn],
-      conditions: {
-        ArnLike: {
-          'aws:SourceArn': stack.formatArn({ service: 'cloudwatch', resource: 'alarm', resourceName: '*', arnFormat: ArnFormat.COLON_RESOURCE_NAME }),
-        },
-        StringEquals: { 'aws:SourceAccount': stack.account },
-      },
-    }));
-    if (operatorEmail) topic.addSubscription(new EmailSubscription(operatorEmail));
-    return topic;
   }
 
   /** The API: 5xx answers, the share of refusals, 429s (from the access logs), the watched routes' p99 latency. */
@@ -249,43 +190,6 @@ export class Alarms extends Construct {
     });
   }
 
-  /**
-   * The month's cost budget, reported to the alarm topic. AWS Budgets publishes only when the topic's
-   * policy lets `budgets.amazonaws.com` in (AWS Budgets user guide, "Creating an Amazon SNS topic for
-   * budget notifications"), for this account's budgets only.
-   */
-  private monthlyBudget(limitUsd: number): budgets.CfnBudget {
-    const stack = Stack.of(this);
-    const principal = new iam.ServicePrincipal('budgets.amazonaws.com');
-    const fromThisAccount = {
-      StringEquals: { 'aws:SourceAccount': stack.account },
-      ArnLike: { 'aws:SourceArn': `arn:${stack.partition}:budgets::${stack.account}:*` },
-    };
-    this.topic.addToResourcePolicy(new iam.PolicyStatement({
-      sid: 'OnlyThisAccountsBudgetsPublish',
-      principals: [principal],
-      actions: ['sns:Publish'],
-      resources: [this.topic.topicArn],
-      conditions: fromThisAccount,
-    }));
-    const toTopic = [{ subscriptionType: 'SNS', address: this.topic.topicArn }];
-    const budget = new budgets.CfnBudget(this, 'MonthlyBudget', {
-      budget: {
-        budgetName: `${stack.stackName}-${stack.region}-monthly`,
-        budgetType: 'COST',
-        timeUnit: 'MONTHLY',
-        budgetLimit: { amount: limitUsd, unit: 'USD' },
-      },
-      notificationsWithSubscribers: [
-        { notification: { notificationType: 'ACTUAL', comparisonOperator: 'GREATER_THAN', threshold: BUDGET_ALERTS.actualPercent, thresholdType: 'PERCENTAGE' }, subscribers: toTopic },
-        { notification: { notificationType: 'FORECASTED', comparisonOperator: 'GREATER_THAN', threshold: BUDGET_ALERTS.forecastPercent, thresholdType: 'PERCENTAGE' }, subscribers: toTopic },
-      ],
-    });
-    // The topic's policy must exist before Budgets checks it can publish.
-    budget.node.addDependency(this.topic);
-    return budget;
-  }
-
   private watchOutbox(outbox: NonNullable<AlarmsProps['outbox']>): void {
     this.watch('OutboxDeadLetters', {
       name: 'E-mail outbox dead letters',
@@ -304,64 +208,8 @@ export class Alarms extends Construct {
     });
   }
 
-  private watchMail(configurationSetName: string | undefined): void {
-    const reputation = (metricName: string) =>
-      new cloudwatch.Metric({ namespace: 'AWS/SES', metricName, statistic: cloudwatch.Stats.MAXIMUM, period: REPUTATION_PERIOD });
-    this.watch('MailBounceRate', {
-      name: 'E-mail bounce rate',
-      description:
-        'Too many shop e-mails bounce (addresses that do not exist). At 5 % AWS reviews the account and may stop its e-mail: ' +
-        'the orders whose e-mail bounced say so at the top of the order page ("Devolvido" in its e-mail history); check how those addresses were typed. ' +
-        'The rate is account-wide; at low volume a few bounces move it a lot.',
-      metric: reputation('Reputation.BounceRate'),
-      threshold: ALARM_THRESHOLDS.mailBounceRate,
-    });
-    this.watch('MailComplaintRate', {
-      name: 'E-mail complaint rate',
-      description:
-        'Recipients mark shop e-mails as spam. At 0.1 % AWS reviews the account and may stop its e-mail: ' +
-        'the orders concerned say so at the top of the order page ("Marcado como spam" in its e-mail history); check what was sent to them.',
-      metric: reputation('Reputation.ComplaintRate'),
-      threshold: ALARM_THRESHOLDS.mailComplaintRate,
-    });
-    if (!configurationSetName) return;
-    const usingMetrics: Record<string, cloudwatch.IMetric> = {};
-    for (const metricName of ['RenderingFailure', 'Reject']) {
-      usingMetrics[metricName.toLowerCase()] = new cloudwatch.Metric({
-        namespace: 'AWS/SES',
-        metricName,
-        dimensionsMap: { 'ses:configuration-set': configurationSetName },
-        statistic: cloudwatch.Stats.SUM,
-        period: ALARM_PERIOD,
-      });
-    }
-    this.watch('MailSendFailures', {
-      name: 'E-mail send failures',
-      description: `SES accepted a shop e-mail of configuration set ${configurationSetName} but did not send it (the template could not be rendered, or SES rejected the message).`,
-      metric: new cloudwatch.MathExpression({
-        expression: Object.keys(usingMetrics).map((id) => `FILL(${id}, 0)`).join(' + '),
-        usingMetrics,
-        period: ALARM_PERIOD,
-        label: 'rendering failures + rejects',
-      }),
-      threshold: ALARM_THRESHOLDS.mailSendFailures,
-    });
-  }
-
-  private watch(id: string, spec: { name: string; description: string; metric: cloudwatch.IMetric; threshold: number }): void {
-    const alarm = new cloudwatch.Alarm(this, id, {
-      alarmName: `${this.namePrefix} ${spec.name}`,
-      alarmDescription: spec.description,
-      metric: spec.metric,
-      threshold: spec.threshold,
-      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-      evaluationPeriods: 1,
-      datapointsToAlarm: 1,
-      treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
-    });
-    alarm.addAlarmAction(this.action);
-    alarm.addOkAction(this.action);
-    this.alarms.push(alarm);
+  private watch(id: string, spec: AlarmSpec): void {
+    this.alarms.push(alarmOn(this, id, spec, this.action));
   }
 }
 

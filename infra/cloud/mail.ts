@@ -17,7 +17,7 @@
  * - counts rendering failures and rejects as CloudWatch metrics per configuration set, which the
  *   alarms watch (`infra/cloud/alarms.ts`), and publishes reputation metrics.
  */
-import { Stack } from 'aws-cdk-lib';
+import { CfnOutput, Fn, Stack } from 'aws-cdk-lib';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as ses from 'aws-cdk-lib/aws-ses';
 import { Construct } from 'constructs';
@@ -50,8 +50,49 @@ export function templatePrefix(stage: string): string {
   return `${stage}-`;
 }
 
+/**
+ * What the shop's functions and alarms need of a stage's SES resources, wherever they live: in the
+ * shop's own stack (`Mail`), or in the stage's mail stack in another region (`MailStack`, context
+ * `sesRegion`). Every value follows from the stage, the sender and the SES region, so the shop's stack
+ * needs no reference across regions.
+ */
+export interface MailRefs {
+  readonly senderEmail: string;
+  /** The verified domain, when the identity is a domain. */
+  readonly senderDomain: string | undefined;
+  readonly templatePrefix: string;
+  readonly configurationSetName: string;
+  /** The region of the SES resources, where the functions send. */
+  readonly region: string;
+  /** ARN of the sender identity (what `ses:SendEmail` is allowed on): the domain when one is verified, else the address. */
+  readonly identityArn: string;
+  /** ARN of the configuration set: SES authorizes a send that names it on this resource too. */
+  readonly configurationSetArn: string;
+  /** ARNs of this stage's templates. */
+  readonly templateArns: string[];
+}
+
+/** The stage's SES names and ARNs in `region`, as `Mail` creates them there. */
+export function mailRefs(stack: Stack, props: { stage: string; senderEmail: string; senderDomain?: string | undefined; region: string }): MailRefs {
+  const prefix = templatePrefix(props.stage);
+  const setName = configurationSetName(props.stage);
+  const senderDomain = props.senderDomain?.toLowerCase();
+  const arn = (resource: string, resourceName: string) => stack.formatArn({ service: 'ses', region: props.region, resource, resourceName });
+  return {
+    senderEmail: props.senderEmail,
+    senderDomain,
+    templatePrefix: prefix,
+    configurationSetName: setName,
+    region: props.region,
+    identityArn: arn('identity', senderDomain ?? props.senderEmail),
+    configurationSetArn: arn('configuration-set', setName),
+    templateArns: MAIL_TEMPLATE_IDS.map((templateId) => arn('template', templateName(prefix, templateId))),
+  };
+}
+
 export class Mail extends Construct {
   readonly identity: ses.EmailIdentity;
+  readonly stage: string;
   readonly senderEmail: string;
   /** The verified domain, when the identity is a domain. */
   readonly senderDomain: string | undefined;
@@ -67,6 +108,7 @@ export class Mail extends Construct {
   constructor(scope: Construct, id: string, props: MailProps) {
     super(scope, id);
     const stack = Stack.of(this);
+    this.stage = props.stage;
     this.senderEmail = props.senderEmail;
     this.templatePrefix = templatePrefix(props.stage);
     this.senderDomain = props.senderDomain?.toLowerCase();
@@ -126,20 +168,32 @@ export class Mail extends Construct {
     this.templates = built;
   }
 
-  /** ARN of the sender identity (what `ses:SendEmail` is allowed on): the domain when one is verified, else the address. */
-  get identityArn(): string {
-    return Stack.of(this).formatArn({ service: 'ses', resource: 'identity', resourceName: this.senderDomain ?? this.senderEmail });
+  /** The names and ARNs the functions and alarms need ({@link MailRefs}), in this stack's region. */
+  get refs(): MailRefs {
+    const stack = Stack.of(this);
+    return mailRefs(stack, { stage: this.stage, senderEmail: this.senderEmail, senderDomain: this.senderDomain, region: stack.region });
   }
 
-  /** ARN of the configuration set: SES authorizes a send that names it on this resource too. */
-  get configurationSetArn(): string {
-    return Stack.of(this).formatArn({ service: 'ses', resource: 'configuration-set', resourceName: this.configurationSetName });
-  }
-
-  /** ARNs of this stage's templates. */
-  get templateArns(): string[] {
-    return (Object.keys(this.templates) as MailTemplateId[]).map((templateId) =>
-      Stack.of(this).formatArn({ service: 'ses', resource: 'template', resourceName: templateName(this.templatePrefix, templateId) }),
-    );
+  /**
+   * With a sender domain: the DNS records to add for it (Easy DKIM, the custom MAIL FROM's MX and SPF),
+   * as outputs of this construct's stack (they must be read where SES is).
+   */
+  addSenderDnsOutputs(): void {
+    if (!this.senderDomain) return;
+    const stack = Stack.of(this);
+    this.identity.dkimRecords.forEach((record, i) => {
+      new CfnOutput(stack, `SenderDkimRecord${i + 1}`, {
+        value: Fn.join(' ', [record.name, 'CNAME', record.value]),
+        description: `DNS record to add for ${this.senderDomain} (Easy DKIM ${i + 1} of 3): name CNAME value`,
+      });
+    });
+    new CfnOutput(stack, 'SenderMailFromMx', {
+      value: `${this.mailFromDomain} MX 10 feedback-smtp.${stack.region}.amazonses.com`,
+      description: 'DNS record to add for the custom MAIL FROM domain: name MX priority value',
+    });
+    new CfnOutput(stack, 'SenderMailFromSpf', {
+      value: `${this.mailFromDomain} TXT "v=spf1 include:amazonses.com ~all"`,
+      description: 'DNS record to add for the custom MAIL FROM domain (SPF): name TXT value',
+    });
   }
 }

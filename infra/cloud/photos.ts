@@ -5,10 +5,11 @@
  * grants (the images bucket).
  *
  * sharp is a native module: esbuild leaves it out of the bundle, and after bundling the hook copies
- * `.cache/sharp-linux-arm64/node_modules` into the asset. That folder is filled once by npm from the
- * registry (`npm install --os=linux --cpu=arm64 --libc=glibc sharp@<the locked version>`, which takes
- * `@img/sharp-linux-arm64` and `@img/sharp-libvips-linux-arm64` whatever this machine is), so later
- * syntheses work offline and no Docker is needed.
+ * `.cache/sharp-linux-arm64/<version>/node_modules` into the asset. That folder is filled once per
+ * sharp version by npm from the registry (`npm install --os=linux --cpu=arm64 --libc=glibc
+ * sharp@<the locked version>`, which takes `@img/sharp-linux-arm64` and `@img/sharp-libvips-linux-arm64`
+ * whatever this machine is), so later syntheses work offline and no Docker is needed; a version bump in
+ * `package-lock.json` fills a new folder instead of shipping the old build.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -22,8 +23,14 @@ import { acknowledgeNag } from './constructs/nag.ts';
 import { ShopFunction } from './constructs/shop-function.ts';
 import { REPO_ROOT } from '../common/repo-paths.ts';
 
-/** Where npm puts sharp's linux-arm64 build for the function's `node_modules`. */
+/** Where npm puts sharp's linux-arm64 builds for the function's `node_modules`, one folder per version. */
 export const SHARP_ARM64_DIR = path.join(REPO_ROOT, '.cache', 'sharp-linux-arm64');
+
+/** The folder of one sharp version's linux-arm64 build. */
+export function sharpArm64Dir(version: string): string {
+  if (!/^[0-9A-Za-z.+-]+$/.test(version)) throw new Error(`Not a sharp version: "${version}"`);
+  return path.join(SHARP_ARM64_DIR, version);
+}
 
 /** The sharp version the repository locks (the one the tests and the twin run). */
 export function lockedSharpVersion(): string {
@@ -32,7 +39,7 @@ export function lockedSharpVersion(): string {
 
 /** The shell commands that fill the cache when needed and copy sharp's arm64 `node_modules` into the asset. */
 export function sharpArm64Commands(outputDir: string, version = lockedSharpVersion()): string[] {
-  const dir = SHARP_ARM64_DIR;
+  const dir = sharpArm64Dir(version);
   const marker = path.join(dir, 'node_modules', '@img', 'sharp-linux-arm64', 'package.json');
   return [
     `test -f "${marker}" || npm install --no-save --no-package-lock --no-audit --no-fund --os=linux --cpu=arm64 --libc=glibc --prefix "${dir}" sharp@${version}`,

@@ -4,10 +4,15 @@
  * condition that no record exists. Later deploys never write it again (no `onUpdate`, and the
  * condition would refuse anyway), so what the owner saved on "Definições" stays: changing `payments`
  * in `cdk.json` and deploying does not bring back an old IBAN, and neither does any parameter.
+ *
+ * The record holds personal data (the IBAN, the owner's address), and the custom resource's function
+ * logs the event it gets, record included: it logs into a log group kept a month (Lambda's own group
+ * for the helper would never expire), and leaves DynamoDB's answer out (`Logging.withDataHidden`).
  */
 import { Stack } from 'aws-cdk-lib';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
+import * as logs from 'aws-cdk-lib/aws-logs';
 import * as cr from 'aws-cdk-lib/custom-resources';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import { Construct } from 'constructs';
@@ -27,6 +32,7 @@ export class SettingsSeed extends Construct {
     this.resource = new cr.AwsCustomResource(this, 'Seed', {
       resourceType: 'Custom::ShopSettingsSeed',
       installLatestAwsSdk: false,
+      logGroup: new logs.LogGroup(this, 'Logs', { retention: logs.RetentionDays.ONE_MONTH }),
       onCreate: {
         service: 'DynamoDB',
         action: 'PutItem',
@@ -38,6 +44,7 @@ export class SettingsSeed extends Construct {
         // A record already there (a stack re-created over a retained table) is the owner's: keep it.
         ignoreErrorCodesMatching: 'ConditionalCheckFailedException',
         physicalResourceId: cr.PhysicalResourceId.of('shop-settings-seed'),
+        logging: cr.Logging.withDataHidden(),
       },
       policy: cr.AwsCustomResourcePolicy.fromStatements([new iam.PolicyStatement({ actions: ['dynamodb:PutItem'], resources: [props.table.tableArn] })]),
     });

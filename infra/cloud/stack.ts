@@ -3,8 +3,14 @@
  *
  *   Data (tables, buckets) → Auth (user pool) → Mail (SES) → Api (one function per route row)
  *   → Web (CloudFront, SPA upload with config.json) → Alarms (CloudWatch → SNS → operator e-mail)
+ *
+ * Mail is here when SES is in the stack's region; otherwise (`sesRegion`, e.g. a shop in Europe
+ * (Spain), which has no SES) the stage's `MailStack` holds it in the SES region, and the functions
+ * send there (`MAIL_SES_REGION`). The stack carries the stage's tag (`STAGE_TAG`), which the budget
+ * counts. Without the shop's build it synthesizes only for `cdk ls` and `cdk bootstrap` (`shop-build.ts`).
  */
-import { CfnOutput, CfnParameter, Fn, Lazy, Stack, type StackProps } from 'aws-cdk-lib';
+import { Aspects, CfnOutput, CfnParameter, Lazy, Stack, type StackProps } from 'aws-cdk-lib';
+import * as events from 'aws-cdk-lib/aws-events';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { BindTargets } from './constructs/bind.ts';
 import { acknowledgeNag } from './constructs/nag.ts';
@@ -16,14 +22,18 @@ import { Jobs } from './jobs.ts';
 import { Photos } from './photos.ts';
 import { Auth } from './auth.ts';
 import type { SpaConfig } from '#shared/spa-config.ts';
-import { DEFAULT_MONTHLY_BUDGET_USD, EMAIL_PATTERN, type DomainSettings } from '../common/config.ts';
+import { DEFAULT_MONTHLY_BUDGET_USD, EMAIL_PATTERN, STAGE_TAG, type DomainSettings } from '../common/config.ts';
+import { RENDERER_DIST, WEB_DIST } from '../common/repo-paths.ts';
 import { Data } from './data.ts';
-import { Mail } from './mail.ts';
+import { HelperFunctionLogs } from './constructs/helper-logs.ts';
+import { useRendererDir } from './constructs/shop-function.ts';
+import { Mail, mailRefs, type MailRefs } from './mail.ts';
 import { MailEvents } from './mail-events.ts';
 import { MailOutbox } from './outbox.ts';
 import type { RenderedMailTemplates } from '../common/mail-render.ts';
 import { DEFAULT_SETTINGS, type PaymentSettings } from '#shared/settings.ts';
 import { SettingsSeed } from './settings-seed.ts';
+import { checkShopBuild } from './shop-build.ts';
 import { Web } from './web.ts';
 
 export interface ShopStackProps extends StackProps {
@@ -51,6 +61,14 @@ export interface ShopStackProps extends StackProps {
   readonly operatorEmail?: string;
   /** Directory of the built SPA. @default `<repo>/web/dist` */
   readonly webDistDir?: string;
+  /** Directory of the built pre-renderer. @default `<repo>/web/dist-ssr` */
+  readonly rendererDistDir?: string;
+  /**
+   * Region of the stage's SES resources (context `sesRegion`). Another region than the stack's: they
+   * live in the stage's `MailStack` there, and this stack only points the functions at them.
+   * @default the stack's region
+   */
+  readonly sesRegion?: string;
   readonly domain?: DomainSettings;
   /** Directory of the handler modules. @default `<repo>/lambdas/handlers` */
   readonly handlersDir?: string;
@@ -65,6 +83,8 @@ export interface ShopStackProps extends StackProps {
   readonly webAclArn?: string;
   /** E-mails a second the outbox sends at most (the account's SES sending rate). @default 10 */
   readonly mailSendRate?: number;
+  /** The stage's monthly cost budget (context `budget`; `budget.ts`). @default true */
+  readonly budget?: boolean;
   /** The month's AWS cost budget in US dollars, reported to the alarm topic. @default DEFAULT_MONTHLY_BUDGET_USD */
   readonly monthlyBudgetUsd?: number;
 }
@@ -75,7 +95,10 @@ export const DEFAULT_MAIL_SEND_RATE = 10;
 export class ShopStack extends Stack {
   readonly data: Data;
   readonly auth: Auth;
-  readonly mail: Mail;
+  /** The SES resources, when SES is in this stack's region (else in the stage's `MailStack`). */
+  readonly mail: Mail | undefined;
+  /** The SES names and ARNs the functions use, wherever the resources are. */
+  readonly mailRefs: MailRefs;
   readonly api: Api;
   readonly jobs: Jobs;
   readonly photos: Photos;
@@ -89,17 +112,18 @@ export class ShopStack extends Stack {
     super(scope, id, {
       description: `Joias Inox online shop (${props.stage})`,
       ...props,
+      tags: { ...props.tags, [STAGE_TAG]: props.stage },
     });
+    const rendererDir = props.rendererDistDir ?? RENDERER_DIST;
+    useRendererDir(this, rendererDir);
+    const built = checkShopBuild(this, { webDistDir: props.webDistDir ?? WEB_DIST, rendererDir });
+    Aspects.of(this).add(new HelperFunctionLogs());
 
     this.data = new Data(this, 'Data');
     this.auth = new Auth(this, 'Auth');
     const senderEmail = this.senderAddress(props);
-    this.mail = new Mail(this, 'Mail', {
-      stage: props.stage,
-      senderEmail,
-      templates: props.mailTemplates,
-      ...(props.senderDomain ? { senderDomain: props.senderDomain } : {}),
-    });
+    this.mail = this.localMail(props, senderEmail);
+    this.mailRefs = this.mail?.refs ?? mailRefs(this, { stage: props.stage, senderEmail, senderDomain: props.senderDomain, region: props.sesRegion! });
 
     // The shop URL is known only once the distribution exists; functions read it at deploy time.
     let web: Web | undefined = undefined;
@@ -131,9 +155,14 @@ export class ShopStack extends Stack {
     this.jobs = new Jobs(this, 'Jobs', { targets: bindTargets });
     this.photos = new Photos(this, 'Photos', { targets: bindTargets, imagesBucket: this.data.buckets.images });
     this.outbox = new MailOutbox(this, 'Outbox', { targets: bindTargets, tables: this.data.tables, sendRate: props.mailSendRate ?? DEFAULT_MAIL_SEND_RATE });
-    this.mailEvents = new MailEvents(this, 'MailEvents', { targets: bindTargets, eventBus: this.mail.eventBus, configurationSetName: this.mail.configurationSetName });
+    this.mailEvents = new MailEvents(this, 'MailEvents', {
+      targets: bindTargets,
+      // The account's default bus: SES publishes there, or the mail stack forwards there from the SES region.
+      eventBus: this.mail?.eventBus ?? events.EventBus.fromEventBusName(this, 'DefaultBus', 'default'),
+      configurationSetName: this.mailRefs.configurationSetName,
+    });
 
-    web = this.webFrontDoor(props, originSecretValue);
+    web = this.webFrontDoor(props, originSecretValue, built);
     this.web = web;
 
     this.alarms = new Alarms(this, 'Alarms', {
@@ -141,8 +170,8 @@ export class ShopStack extends Stack {
       apiAccessLogs: this.api.accessLogs,
       latencyRoutes: LATENCY_WATCHED_ROUTES,
       outbox: { deadLetterQueue: this.outbox.deadLetterQueue, failedMails: this.outbox.failedMails },
-      mail: { configurationSetName: this.mail.configurationSetName },
-      monthlyBudgetUsd: props.monthlyBudgetUsd ?? DEFAULT_MONTHLY_BUDGET_USD,
+      ...(this.mail ? { mail: { configurationSetName: this.mail.configurationSetName } } : {}),
+      ...(props.budget !== false ? { budget: { stage: props.stage, limitUsd: props.monthlyBudgetUsd ?? DEFAULT_MONTHLY_BUDGET_USD } } : {}),
       ...(props.operatorEmail ? { operatorEmail: props.operatorEmail } : {}),
     });
 
@@ -173,6 +202,17 @@ export class ShopStack extends Stack {
     return senderEmail;
   }
 
+  /** The SES resources in this stack, when SES is in its region (`sesRegion` absent or the same). */
+  private localMail(props: ShopStackProps, senderEmail: string): Mail | undefined {
+    if (props.sesRegion !== undefined && props.sesRegion !== this.region) return undefined;
+    return new Mail(this, 'Mail', {
+      stage: props.stage,
+      senderEmail,
+      templates: props.mailTemplates,
+      ...(props.senderDomain ? { senderDomain: props.senderDomain } : {}),
+    });
+  }
+
   /** What the functions' route grants bind to (`constructs/bind.ts`): the order-link key, the tables, buckets and mail. */
   private bindTargets(shopUrl: string): BindTargets {
     // The key of the customers' order links (HMAC of the order id): generated once, never rotated by a
@@ -192,15 +232,7 @@ export class ShopStack extends Stack {
       orderLinkKey: orderLinkSecret.secretValue.unsafeUnwrap(),
       tables: this.data.tables,
       buckets: this.data.buckets,
-      mail: {
-        senderEmail: this.mail.senderEmail,
-        identityArn: this.mail.identityArn,
-        templateArns: this.mail.templateArns,
-        templatePrefix: this.mail.templatePrefix,
-        shopUrl,
-        configurationSetName: this.mail.configurationSetName,
-        configurationSetArn: this.mail.configurationSetArn,
-      },
+      mail: { ...this.mailRefs, shopUrl },
     };
   }
 
@@ -223,7 +255,7 @@ export class ShopStack extends Stack {
   }
 
   /** CloudFront in front of the site bucket, the API and the images, with the SPA's `config.json`. */
-  private webFrontDoor(props: ShopStackProps, originSecret: string): Web {
+  private webFrontDoor(props: ShopStackProps, originSecret: string, uploadSite: boolean): Web {
     const spaConfig: SpaConfig = {
       apiBasePath: '/api',
       region: this.region,
@@ -242,6 +274,7 @@ export class ShopStack extends Stack {
       accessLogs: this.data.accessLogs,
       spaConfig,
       ...(props.webDistDir ? { webDistDir: props.webDistDir } : {}),
+      uploadSite,
       ...(props.domain ? { domain: props.domain } : {}),
       ...(props.routes ? { routes: props.routes } : {}),
     });
@@ -263,31 +296,15 @@ export class ShopStack extends Stack {
       value: this.alarms.topic.topicArn,
       description: 'SNS topic of the alarms; subscribe more addresses with aws sns subscribe --protocol email',
     });
+    const mail = this.mailRefs;
     new CfnOutput(this, 'SenderAddress', {
       value: senderEmail,
-      description: this.mail.senderDomain
-        ? `Shop e-mail comes from this address; SES verifies ${this.mail.senderDomain} by the DKIM records below`
-        : 'SES sends a verification link to this address after the first deploy; mail works once it is clicked',
+      description: mail.senderDomain
+        ? `Shop e-mail comes from this address; SES verifies ${mail.senderDomain} by the DKIM records of the stack in ${mail.region}`
+        : `SES (${mail.region}) sends a verification link to this address after the first deploy; mail works once it is clicked`,
     });
-    new CfnOutput(this, 'MailConfigurationSet', { value: this.mail.configurationSetName, description: 'SES configuration set every shop e-mail is sent with' });
-    if (this.mail.senderDomain) this.addSenderDnsOutputs();
-  }
-
-  /** With a sender domain: the DNS records to add for it (Easy DKIM, the custom MAIL FROM's MX and SPF). */
-  private addSenderDnsOutputs(): void {
-    this.mail.identity.dkimRecords.forEach((record, i) => {
-      new CfnOutput(this, `SenderDkimRecord${i + 1}`, {
-        value: Fn.join(' ', [record.name, 'CNAME', record.value]),
-        description: `DNS record to add for ${this.mail.senderDomain} (Easy DKIM ${i + 1} of 3): name CNAME value`,
-      });
-    });
-    new CfnOutput(this, 'SenderMailFromMx', {
-      value: `${this.mail.mailFromDomain} MX 10 feedback-smtp.${this.region}.amazonses.com`,
-      description: 'DNS record to add for the custom MAIL FROM domain: name MX priority value',
-    });
-    new CfnOutput(this, 'SenderMailFromSpf', {
-      value: `${this.mail.mailFromDomain} TXT "v=spf1 include:amazonses.com ~all"`,
-      description: 'DNS record to add for the custom MAIL FROM domain (SPF): name TXT value',
-    });
+    new CfnOutput(this, 'MailConfigurationSet', { value: mail.configurationSetName, description: 'SES configuration set every shop e-mail is sent with' });
+    new CfnOutput(this, 'MailRegion', { value: mail.region, description: 'Region of the shop\'s SES identity and templates: verify, and ask for production access, there' });
+    this.mail?.addSenderDnsOutputs();
   }
 }

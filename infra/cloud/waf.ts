@@ -21,6 +21,7 @@ import { Stack, type StackProps } from 'aws-cdk-lib';
 import * as wafv2 from 'aws-cdk-lib/aws-wafv2';
 import type { Construct } from 'constructs';
 import { apiTexts } from '#shared/messages.ts';
+import { STAGE_TAG } from '../common/config.ts';
 
 /** Requests per IP in any {@link WAF_WINDOW_SECONDS}: the API's writes, and everything. */
 export const WAF_LIMITS = { apiWrites: 100, all: 2000 } as const;
@@ -40,7 +41,7 @@ export class WafStack extends Stack {
   readonly webAcl: wafv2.CfnWebACL;
 
   constructor(scope: Construct, id: string, props: StackProps & { readonly stage: string }) {
-    super(scope, id, { description: `Joias Inox shop: AWS WAF web ACL for CloudFront (${props.stage})`, ...props });
+    super(scope, id, { description: `Joias Inox shop: AWS WAF web ACL for CloudFront (${props.stage})`, ...props, tags: { ...props.tags, [STAGE_TAG]: props.stage } });
     this.webAcl = new wafv2.CfnWebACL(this, 'WebAcl', {
       name: `joias-inox-${props.stage}`,
       scope: 'CLOUDFRONT',

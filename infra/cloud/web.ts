@@ -11,8 +11,6 @@
  * `config.json` that carries the stack's values (`SpaConfig` of `infra/common/config.ts`). The
  * CloudFront Functions' source is in `edge-functions.ts`.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { Duration, Stack, Token } from 'aws-cdk-lib';
 import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
@@ -65,6 +63,11 @@ export interface WebProps {
   readonly spaConfig: SpaConfig;
   /** Directory of the built SPA. @default `<repo>/web/dist` */
   readonly webDistDir?: string;
+  /**
+   * Upload the built SPA (with `config.json` and `robots.txt`) to the site bucket. False only for a
+   * stack that is listed, not deployed, before the shop is built (`shop-build.ts`). @default true
+   */
+  readonly uploadSite?: boolean;
   readonly domain?: DomainSettings;
   /** @default `lambdas/routes.ts` */
   readonly routes?: readonly Route[];
@@ -84,10 +87,6 @@ export class Web extends Construct {
 
   constructor(scope: Construct, id: string, props: WebProps) {
     super(scope, id);
-    const webDistDir = props.webDistDir ?? WEB_DIST;
-    if (!fs.existsSync(path.join(webDistDir, 'index.html'))) {
-      throw new Error(`web/dist is missing: run \`npm run build:web\` first (looked for ${path.join(webDistDir, 'index.html')})`);
-    }
     this.siteBucket = props.siteBucket;
     this.responseHeaders = this.securityHeaders(props.uploadBuckets);
     this.apiCachePolicy = this.catalogueCachePolicy(props.routes ?? routeTable);
@@ -121,7 +120,7 @@ export class Web extends Construct {
     this.shopUrl = props.domain ? `https://${props.domain.name}` : `https://${this.distribution.distributionDomainName}`;
     this.acknowledgeDistributionNags(props.domain);
 
-    this.deploySite(webDistDir, props.spaConfig);
+    if (props.uploadSite !== false) this.deploySite(props.webDistDir ?? WEB_DIST, props.spaConfig);
   }
 
   /**

@@ -17,9 +17,59 @@ const DOMAIN_PATTERN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[
 /** Region used when neither context `region` nor `CDK_DEFAULT_REGION` names one. */
 export const DEFAULT_REGION = 'eu-west-1';
 
+/**
+ * The regions of the commercial partition where Amazon SES (API v2) exists: the endpoints table of the
+ * AWS General Reference, "Amazon Simple Email Service endpoints and quotas"
+ * (https://docs.aws.amazon.com/general/latest/gr/ses.html), which is also where CloudFormation has the
+ * `AWS::SES::*` types the shop creates (cfn-lint's per-region schemas agree). Europe (Spain), the
+ * region nearest Portugal, is not one of them: a shop there sends its mail from {@link DEFAULT_SES_REGION}.
+ */
+export const SES_REGIONS: readonly string[] = [
+  'af-south-1', 'ap-northeast-1', 'ap-northeast-2', 'ap-northeast-3', 'ap-south-1', 'ap-south-2', 'ap-southeast-1',
+  'ap-southeast-2', 'ap-southeast-3', 'ap-southeast-5', 'ca-central-1', 'ca-west-1', 'eu-central-1', 'eu-central-2',
+  'eu-north-1', 'eu-south-1', 'eu-west-1', 'eu-west-2', 'eu-west-3', 'il-central-1', 'me-central-1', 'me-south-1',
+  'sa-east-1', 'us-east-1', 'us-east-2', 'us-west-1', 'us-west-2',
+];
+
+/** Where the shop's SES resources go when the stack's region has no SES (Europe (Ireland), nearest Portugal of those with SES). */
+export const DEFAULT_SES_REGION = 'eu-west-1';
+
+/**
+ * The regions where CloudFormation can create an `AWS::Budgets::Budget` (cfn-lint's per-region schemas
+ * of CloudFormation's registry). AWS Budgets itself is global (one endpoint, `budgets.amazonaws.com`,
+ * in us-east-1) and a budget counts every region's costs; only the CloudFormation type is missing
+ * elsewhere (Spain, Milan and Zurich among them), so there the stack makes no budget by default.
+ */
+export const BUDGETS_REGIONS: readonly string[] = [
+  'ap-northeast-1', 'ap-northeast-2', 'ap-south-1', 'ap-southeast-1', 'ap-southeast-2', 'ca-central-1', 'eu-central-1',
+  'eu-west-1', 'eu-west-2', 'eu-west-3', 'sa-east-1', 'us-east-1', 'us-east-2', 'us-west-1', 'us-west-2',
+];
+
+/** The stack's region when SES exists there, else {@link DEFAULT_SES_REGION}. */
+export function defaultSesRegion(region: string): string {
+  return SES_REGIONS.includes(region) ? region : DEFAULT_SES_REGION;
+}
+
+/**
+ * Tag every stack of a stage carries (CloudFormation passes stack tags on to the resources), for the
+ * stage's budget to count that stage's costs only: activate it once as a cost allocation tag (Billing,
+ * "Cost allocation tags").
+ */
+export const STAGE_TAG = 'JoiasInoxStage';
+
 /** Name of the CloudFormation stack of a stage (what `cdk deploy` creates and scripts look up). */
 export function stackName(stage: string): string {
   return `JoiasInox-${stage}`;
+}
+
+/** Name of the stack that holds a stage's SES resources when SES lives in another region than the shop (context `sesRegion`). */
+export function mailStackName(stage: string): string {
+  return `${stackName(stage)}-Mail`;
+}
+
+/** Name of a stage's monthly cost budget: budget names are unique per account, and the budget counts the stage in every region. */
+export function budgetName(stage: string): string {
+  return `${stackName(stage)}-monthly`;
 }
 
 /**
@@ -75,6 +125,16 @@ export interface DeploySettings {
    */
   readonly operatorEmail?: string;
   readonly region: string;
+  /**
+   * Context `sesRegion`: where the SES identity, configuration set and templates live and the functions
+   * send from; one of {@link SES_REGIONS}. Default: {@link defaultSesRegion} of `region`.
+   */
+  readonly sesRegion: string;
+  /**
+   * Context `budget`: the stage's monthly cost budget. Default on where CloudFormation can make one
+   * ({@link BUDGETS_REGIONS}); `-c budget=false` leaves it out.
+   */
+  readonly budget: boolean;
   readonly domain?: DomainSettings;
   /** Directory of the built SPA; `<repo>/web/dist` when absent. */
   readonly webDistDir?: string;
@@ -120,6 +180,84 @@ function checked(key: string, value: string, pattern: RegExp, what: string): str
   return value;
 }
 
+/** A true/false context value (`-c key=false` arrives as a string), or undefined when not given. */
+function optionalBoolean(read: ContextReader, key: string): boolean | undefined {
+  const raw = read(key);
+  if (raw === undefined || raw === null || raw === '') return undefined;
+  if (![true, false, 'true', 'false'].includes(raw as never)) throw new Error(`Context "${key}" must be true or false`);
+  return raw === true || raw === 'true';
+}
+
+/** The stack's region, the SES region and whether the stage has a budget (contexts `region`, `sesRegion`, `budget`). */
+function readRegions(read: ContextReader, env: NodeJS.ProcessEnv): Pick<DeploySettings, 'region' | 'sesRegion' | 'budget'> {
+  const region = optionalString(read, 'region') ?? env.CDK_DEFAULT_REGION ?? DEFAULT_REGION;
+  const sesRegion = optionalString(read, 'sesRegion') ?? defaultSesRegion(region);
+  if (!SES_REGIONS.includes(sesRegion)) {
+    throw new Error(`Context "sesRegion" must be a region with Amazon SES, got "${sesRegion}" (SES regions: ${SES_REGIONS.join(', ')})`);
+  }
+  const budget = optionalBoolean(read, 'budget') ?? BUDGETS_REGIONS.includes(region);
+  if (budget && !BUDGETS_REGIONS.includes(region)) {
+    throw new Error(
+      `Context "budget": CloudFormation cannot create an AWS Budgets budget in ${region} (it can in ${BUDGETS_REGIONS.join(', ')}). ` +
+        'Leave "budget" out (or false) and create the budget once in the Billing console, where it is global.',
+    );
+  }
+  return { region, sesRegion, budget };
+}
+
+/**
+ * Context `payments`, checked as "Definições" checks them (an IBAN with valid check digits, a phone
+ * number, no markup), so a first deploy cannot seed a value the owner could not save; only "no method
+ * at all" is allowed here.
+ */
+function readPayments(read: ContextReader): Partial<Record<keyof PaymentSettings, string>> {
+  const paymentsRaw = parsedJson('payments', read('payments'));
+  if (paymentsRaw !== undefined && (paymentsRaw === null || typeof paymentsRaw !== 'object' || Array.isArray(paymentsRaw))) {
+    throw new Error('Context "payments" must be an object, e.g. {"iban":"PT50...","mbwayPhone1":"912345678"}');
+  }
+  const payments: Partial<Record<keyof PaymentSettings, string>> = {};
+  for (const key of Object.keys(DEFAULT_SETTINGS.payments) as (keyof PaymentSettings)[]) {
+    const value = (paymentsRaw as Record<string, unknown> | undefined)?.[key];
+    if (value === undefined) continue;
+    if (typeof value !== 'string' || !value.trim()) throw new Error(`Context "payments.${key}" must be a non-empty string`);
+    payments[key] = value.trim();
+  }
+  const seeded = shopSettingsSchema.safeParse({ ...DEFAULT_SETTINGS, payments: { ...DEFAULT_SETTINGS.payments, ...payments } });
+  const refused = seeded.success ? [] : seeded.error.issues.filter((issue) => issue.path.join('.') !== 'payments.iban' || payments.iban);
+  if (!seeded.success && refused.length > 0) {
+    throw new Error(`Context "payments.${refused[0]!.path.slice(1).join('.')}": ${refused[0]!.message}`);
+  }
+  if (seeded.success) Object.assign(payments, Object.fromEntries(Object.keys(payments).map((key) => [key, seeded.data.payments[key as keyof PaymentSettings]])));
+  return payments;
+}
+
+/** Contexts `mailSendRate` (optional) and `monthlyBudgetUsd` (default {@link DEFAULT_MONTHLY_BUDGET_USD}). */
+function readAmounts(read: ContextReader): Pick<DeploySettings, 'mailSendRate' | 'monthlyBudgetUsd'> {
+  const rateRaw = read('mailSendRate');
+  const mailSendRate = rateRaw === undefined || rateRaw === null || rateRaw === '' ? undefined : Number(rateRaw);
+  if (mailSendRate !== undefined && !(Number.isFinite(mailSendRate) && mailSendRate > 0 && mailSendRate <= 1000)) {
+    throw new Error(`Context "mailSendRate" must be a number of e-mails a second (0-1000], got ${JSON.stringify(rateRaw)}`);
+  }
+  const budgetRaw = read('monthlyBudgetUsd');
+  const monthlyBudgetUsd = budgetRaw === undefined || budgetRaw === null || budgetRaw === '' ? DEFAULT_MONTHLY_BUDGET_USD : Number(budgetRaw);
+  if (!(Number.isFinite(monthlyBudgetUsd) && monthlyBudgetUsd >= 1 && monthlyBudgetUsd <= 100_000)) {
+    throw new Error(`Context "monthlyBudgetUsd" must be a number of US dollars a month (1-100000), got ${JSON.stringify(budgetRaw)}`);
+  }
+  return { monthlyBudgetUsd, ...(mailSendRate !== undefined ? { mailSendRate } : {}) };
+}
+
+/** Contexts `domain` and `certificateArn`, which go together. */
+function readDomain(read: ContextReader): DomainSettings | undefined {
+  const domainName = optionalString(read, 'domain');
+  const certificateArn = optionalString(read, 'certificateArn');
+  if ((domainName === undefined) !== (certificateArn === undefined)) {
+    throw new Error('Contexts "domain" and "certificateArn" go together: give both (certificate in us-east-1) or neither');
+  }
+  return domainName && certificateArn
+    ? { name: checked('domain', domainName.toLowerCase(), DOMAIN_PATTERN, 'a domain name'), certificateArn }
+    : undefined;
+}
+
 /**
  * Reads and checks the deploy settings. `senderEmail` has no default on purpose: a deploy with a
  * placeholder sender would create an SES identity nobody can verify. Pass it with
@@ -143,57 +281,15 @@ export function readDeploySettings(read: ContextReader, env: NodeJS.ProcessEnv =
   if (senderDomain && senderEmail) assertSenderAtDomain(senderEmail, senderDomain);
   const operatorRaw = optionalString(read, 'operatorEmail');
   const operatorEmail = operatorRaw === undefined ? undefined : checked('operatorEmail', operatorRaw, EMAIL_PATTERN, 'an e-mail address');
-  const region = optionalString(read, 'region') ?? env.CDK_DEFAULT_REGION ?? DEFAULT_REGION;
-
-  const domainName = optionalString(read, 'domain');
-  const certificateArn = optionalString(read, 'certificateArn');
-  if ((domainName === undefined) !== (certificateArn === undefined)) {
-    throw new Error('Contexts "domain" and "certificateArn" go together: give both (certificate in us-east-1) or neither');
-  }
-  const domain = domainName && certificateArn
-    ? { name: checked('domain', domainName.toLowerCase(), DOMAIN_PATTERN, 'a domain name'), certificateArn }
-    : undefined;
-
+  const domain = readDomain(read);
   const webDistDir = optionalString(read, 'webDistDir');
-  const wafRaw = read('waf');
-  if (wafRaw !== undefined && ![true, false, 'true', 'false'].includes(wafRaw as never)) throw new Error('Context "waf" must be true or false');
-  const waf = wafRaw === true || wafRaw === 'true';
-  const paymentsRaw = parsedJson('payments', read('payments'));
-  if (paymentsRaw !== undefined && (paymentsRaw === null || typeof paymentsRaw !== 'object' || Array.isArray(paymentsRaw))) {
-    throw new Error('Context "payments" must be an object, e.g. {"iban":"PT50...","mbwayPhone1":"912345678"}');
-  }
-  const payments: Partial<Record<keyof PaymentSettings, string>> = {};
-  for (const key of Object.keys(DEFAULT_SETTINGS.payments) as (keyof PaymentSettings)[]) {
-    const value = (paymentsRaw as Record<string, unknown> | undefined)?.[key];
-    if (value === undefined) continue;
-    if (typeof value !== 'string' || !value.trim()) throw new Error(`Context "payments.${key}" must be a non-empty string`);
-    payments[key] = value.trim();
-  }
-  // The same checks as "Definições" (an IBAN with valid check digits, a phone number, no markup), so a
-  // first deploy cannot seed a value the owner could not save; only "no method at all" is allowed here.
-  const seeded = shopSettingsSchema.safeParse({ ...DEFAULT_SETTINGS, payments: { ...DEFAULT_SETTINGS.payments, ...payments } });
-  const refused = seeded.success ? [] : seeded.error.issues.filter((issue) => issue.path.join('.') !== 'payments.iban' || payments.iban);
-  if (!seeded.success && refused.length > 0) {
-    throw new Error(`Context "payments.${refused[0]!.path.slice(1).join('.')}": ${refused[0]!.message}`);
-  }
-  if (seeded.success) Object.assign(payments, Object.fromEntries(Object.keys(payments).map((key) => [key, seeded.data.payments[key as keyof PaymentSettings]])));
-  const rateRaw = read('mailSendRate');
-  const mailSendRate = rateRaw === undefined || rateRaw === null || rateRaw === '' ? undefined : Number(rateRaw);
-  if (mailSendRate !== undefined && !(Number.isFinite(mailSendRate) && mailSendRate > 0 && mailSendRate <= 1000)) {
-    throw new Error(`Context "mailSendRate" must be a number of e-mails a second (0-1000], got ${JSON.stringify(rateRaw)}`);
-  }
-  const budgetRaw = read('monthlyBudgetUsd');
-  const monthlyBudgetUsd = budgetRaw === undefined || budgetRaw === null || budgetRaw === '' ? DEFAULT_MONTHLY_BUDGET_USD : Number(budgetRaw);
-  if (!(Number.isFinite(monthlyBudgetUsd) && monthlyBudgetUsd >= 1 && monthlyBudgetUsd <= 100_000)) {
-    throw new Error(`Context "monthlyBudgetUsd" must be a number of US dollars a month (1-100000), got ${JSON.stringify(budgetRaw)}`);
-  }
+  const payments = readPayments(read);
   return {
     stage,
     adminPathPrefix,
-    region,
-    waf,
-    monthlyBudgetUsd,
-    ...(mailSendRate !== undefined ? { mailSendRate } : {}),
+    ...readRegions(read, env),
+    waf: optionalBoolean(read, 'waf') ?? false,
+    ...readAmounts(read),
     ...(senderEmail ? { senderEmail } : {}),
     ...(senderDomain ? { senderDomain } : {}),
     ...(operatorEmail ? { operatorEmail } : {}),

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Match } from 'aws-cdk-lib/assertions';
 import { routes } from '#lambdas/routes.ts';
 import { ALARM_PERIOD, ALARM_THRESHOLDS, BUDGET_ALERTS, REPUTATION_PERIOD, TABLE_THROTTLE_METRIC, tableThrottlesQuery } from '#infra/cloud/alarms.ts';
-import { configurationSetName, DEFAULT_MONTHLY_BUDGET_USD } from '#infra/common/config.ts';
+import { budgetName, configurationSetName, DEFAULT_MONTHLY_BUDGET_USD, STAGE_TAG } from '#infra/common/config.ts';
 import { LATENCY_WATCHED_ROUTES } from '#infra/cloud/api.ts';
 import { tables } from '#lambdas/contracts/data-model.ts';
 import { synthShop, SYNTH_TIMEOUT_MS, removeScratch, type Synthesized } from './support.ts';
@@ -188,6 +188,19 @@ describe('budget', () => {
     for (const n of notifications) expect(n.Subscribers).toEqual([{ SubscriptionType: 'SNS', Address: topicRef(shop) }]);
   });
 
+  it("counts the stage's costs only, by the tag every stack of the stage carries, under one name per stage", () => {
+    const [budget] = budgetsOf(shop);
+    expect(budget!.Properties.Budget.BudgetName).toBe(budgetName('test'));
+    expect(budget!.Properties.Budget.CostFilters).toEqual({ TagKeyValue: [`user:${STAGE_TAG}$test`] });
+    expect(shop.stack.tags.tagValues()).toEqual({ [STAGE_TAG]: 'test' });
+  });
+
+  it('context budget=false leaves out the budget and the Budgets permission on the topic', () => {
+    const without = synthShop({ budget: false });
+    expect(budgetsOf(without)).toEqual([]);
+    expect(JSON.stringify(without.json)).not.toContain('budgets.amazonaws.com');
+  }, SYNTH_TIMEOUT_MS);
+
   it('context monthlyBudgetUsd sets the amount', () => {
     const other = synthShop({ monthlyBudgetUsd: 25 });
     expect(budgetsOf(other)[0]!.Properties.Budget.BudgetLimit).toEqual({ Amount: 25, Unit: 'USD' });
@@ -259,9 +272,32 @@ describe('e-mail alarms', () => {
 });
 
 describe('logs', () => {
-  it('every log group of the stack has a retention', () => {
+  it('every log group of the stack has a retention of a month at most', () => {
     const groups = Object.entries(shop.json.Resources).filter(([, r]) => r.Type === 'AWS::Logs::LogGroup');
     expect(groups.length).toBeGreaterThan(routes.length);
-    for (const [id, group] of groups) expect(group.Properties?.RetentionInDays, id).toBeGreaterThan(0);
+    for (const [id, group] of groups) {
+      expect(group.Properties?.RetentionInDays, id).toBeGreaterThan(0);
+      expect(group.Properties?.RetentionInDays, id).toBeLessThanOrEqual(30);
+    }
+  });
+
+  it("every function logs into one of them, aws-cdk-lib's helpers too (S3 notifications, the settings seed, the site upload): none into a group that never expires", () => {
+    const groups = new Set(Object.entries(shop.json.Resources).filter(([, r]) => r.Type === 'AWS::Logs::LogGroup').map(([id]) => id));
+    const functions = Object.entries(shop.json.Resources).filter(([, r]) => r.Type === 'AWS::Lambda::Function');
+    for (const prefix of ['BucketNotificationsHandler', 'AWS679f53fac002430cb0da5b7982bd2287', 'CustomCDKBucketDeployment']) {
+      expect(functions.some(([id]) => id.startsWith(prefix)), prefix).toBe(true);
+    }
+    for (const [id, fn] of functions) {
+      const ref = fn.Properties.LoggingConfig?.LogGroup?.Ref as string | undefined;
+      expect(ref, id).toBeDefined();
+      expect(groups.has(ref!), `${id} → ${ref}`).toBe(true);
+    }
+  });
+
+  it("the settings seed (the IBAN, the owner's address) logs into a group kept a month, without DynamoDB's answer", () => {
+    const seed = Object.values(shop.json.Resources).find((r) => r.Type === 'Custom::ShopSettingsSeed')!;
+    expect(JSON.stringify(seed.Properties.Create)).toContain('\\"logApiResponseData\\":false');
+    const [, fn] = Object.entries(shop.json.Resources).find(([id]) => id.startsWith('AWS679f53fac002430cb0da5b7982bd2287') && !id.includes('ServiceRole'))!;
+    expect(shop.json.Resources[fn.Properties.LoggingConfig.LogGroup.Ref as string]!.Properties!.RetentionInDays).toBe(30);
   });
 });

@@ -30,6 +30,8 @@ describe('readDeploySettings', () => {
       adminPathPrefix: '/bastidores-7b99',
       senderEmail: 'loja@joias.test',
       region: DEFAULT_REGION,
+      sesRegion: DEFAULT_REGION,
+      budget: true,
       waf: false,
       monthlyBudgetUsd: DEFAULT_MONTHLY_BUDGET_USD,
     });

@@ -278,7 +278,7 @@ describe('SES configuration set', () => {
     const toBus = destinations.filter(([, r]) => r.Properties.EventDestination.EventBridgeDestination);
     expect(toBus).toHaveLength(1);
     const destination = toBus[0]![1].Properties;
-    expect(destination.ConfigurationSetName).toEqual({ Ref: shop.logicalId(shop.stack.mail.configurationSet) });
+    expect(destination.ConfigurationSetName).toEqual({ Ref: shop.logicalId(shop.stack.mail!.configurationSet) });
     expect(destination.EventDestination.Enabled).toBe(true);
     // "Only the default bus is supported" (CloudFormation, EventBridgeDestination.EventBusArn).
     expect(destination.EventDestination.EventBridgeDestination).toEqual({
@@ -389,7 +389,7 @@ describe('SES configuration set', () => {
 
   it('is the default configuration set of the sender identity too', () => {
     shop.template.hasResourceProperties('AWS::SES::EmailIdentity', {
-      ConfigurationSetAttributes: { ConfigurationSetName: { Ref: shop.logicalId(shop.stack.mail.configurationSet) } },
+      ConfigurationSetAttributes: { ConfigurationSetName: { Ref: shop.logicalId(shop.stack.mail!.configurationSet) } },
     });
   });
 
@@ -426,11 +426,11 @@ describe('SES sender domain (context senderDomain)', () => {
     expect(identity.DkimAttributes).toEqual({ SigningEnabled: true });
     expect(identity.DkimSigningAttributes).toEqual({ NextSigningKeyLength: 'RSA_2048_BIT' });
     expect(identity.MailFromAttributes).toEqual({ MailFromDomain: `mail.${SENDER_DOMAIN}`, BehaviorOnMxFailure: 'USE_DEFAULT_VALUE' });
-    expect(identity.ConfigurationSetAttributes).toEqual({ ConfigurationSetName: { Ref: withDomain.logicalId(withDomain.stack.mail.configurationSet) } });
+    expect(identity.ConfigurationSetAttributes).toEqual({ ConfigurationSetName: { Ref: withDomain.logicalId(withDomain.stack.mail!.configurationSet) } });
   });
 
   it('outputs the three DKIM CNAME records and the MAIL FROM MX and SPF records', () => {
-    const identityId = withDomain.logicalId(withDomain.stack.mail.identity);
+    const identityId = withDomain.logicalId(withDomain.stack.mail!.identity);
     for (const i of [1, 2, 3]) {
       expect(withDomain.json.Outputs![`SenderDkimRecord${i}`].Value).toEqual({
         'Fn::Join': [' ', [{ 'Fn::GetAtt': [identityId, `DkimDNSTokenName${i}`] }, 'CNAME', { 'Fn::GetAtt': [identityId, `DkimDNSTokenValue${i}`] }]],

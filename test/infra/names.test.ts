@@ -1,10 +1,12 @@
 /**
  * Names safe per stage and region (issue 17, part 3): every resource with a name that is unique per
- * account (CloudFront's policies, functions and origin access controls, the dashboard, the budget) carries the stage's stack name
+ * account (CloudFront's policies, functions and origin access controls, the dashboard) carries the stage's stack name
  * and the region; per-region names (SES configuration set and templates, alarms) carry the stage.
- * Two synthesized stacks, another stage and another region, never share one.
+ * Two synthesized stacks, another stage and another region, never share one. The budget is the
+ * stage's, whatever the region (issue 36): named after the stage only, it counts the stage's tag.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { budgetName } from '#infra/common/config.ts';
 import { removeScratch, synthShop, SYNTH_TIMEOUT_MS, type Synthesized } from './support.ts';
 
 let prod: Synthesized;
@@ -24,13 +26,15 @@ function globalNames(shop: Synthesized): string[] {
     if (config?.Name) names.push(JSON.stringify(config.Name));
     if (resource.Type === 'AWS::CloudFront::Function') names.push(JSON.stringify(p.Name));
     if (resource.Type === 'AWS::CloudWatch::Dashboard') names.push(JSON.stringify(p.DashboardName));
-    if (resource.Type === 'AWS::Budgets::Budget') names.push(JSON.stringify(p.Budget.BudgetName));
   }
   return names;
 }
 
+const budgetNames = (shop: Synthesized) =>
+  Object.values(shop.json.Resources).filter((r) => r.Type === 'AWS::Budgets::Budget').map((r) => String(r.Properties.Budget.BudgetName));
+
 describe('names that must be unique per account', () => {
-  it('every CloudFront policy, function and origin access control, the dashboard and the budget name the stack and the region', () => {
+  it('every CloudFront policy, function and origin access control and the dashboard name the stack and the region', () => {
     const names = globalNames(prod);
     expect(names.length).toBeGreaterThanOrEqual(8);
     for (const name of names) {
@@ -42,6 +46,12 @@ describe('names that must be unique per account', () => {
   it('another stage in another region shares none of them', () => {
     const mine = new Set(globalNames(prod));
     for (const name of globalNames(other)) expect(mine.has(name), name).toBe(false);
+  });
+
+  it("the budget is the stage's: named after the stage, not the region, and another stage's has another name", () => {
+    expect(budgetNames(prod)).toEqual([budgetName('test')]);
+    expect(budgetNames(other)).toEqual([budgetName('loja2')]);
+    expect(budgetNames(other)[0]).not.toBe(budgetNames(prod)[0]);
   });
 
   it('per-region names carry the stage (the SES configuration set and templates) or the stack, named after the stage (the alarms)', () => {

@@ -64,11 +64,21 @@ describe('photo processing function', () => {
     });
   });
 
-  it('ships sharp\'s linux-arm64 build as node_modules, fetched once from the registry', () => {
+  it('ships sharp\'s linux-arm64 build as node_modules, fetched once per sharp version from the registry', () => {
     const [fetch, copy] = sharpArm64Commands('/asset', '0.34.5');
     expect(fetch).toContain('--os=linux --cpu=arm64 --libc=glibc');
     expect(fetch).toContain('sharp@0.34.5');
-    expect(fetch).toMatch(/^test -f .*sharp-linux-arm64\/package\.json" \|\| npm install/);
-    expect(copy).toBe(`cp -R "${SHARP_ARM64_DIR}/node_modules" "/asset/node_modules"`);
+    expect(fetch).toMatch(/^test -f .*sharp-linux-arm64\/0\.34\.5\/node_modules\/@img\/sharp-linux-arm64\/package\.json" \|\| npm install/);
+    expect(fetch).toContain(`--prefix "${SHARP_ARM64_DIR}/0.34.5"`);
+    expect(copy).toBe(`cp -R "${SHARP_ARM64_DIR}/0.34.5/node_modules" "/asset/node_modules"`);
+  });
+
+  it('a sharp version bump fills a new cache folder instead of shipping the old build', () => {
+    const [fetchOld] = sharpArm64Commands('/asset', '0.34.5');
+    const [fetchNew, copyNew] = sharpArm64Commands('/asset', '0.35.0');
+    expect(fetchNew).not.toBe(fetchOld!.replace('sharp@0.34.5', 'sharp@0.35.0'));
+    expect(fetchNew).toContain(`sharp-linux-arm64/0.35.0/node_modules/@img`);
+    expect(copyNew).toContain(`${SHARP_ARM64_DIR}/0.35.0/node_modules`);
+    expect(() => sharpArm64Commands('/asset', '0.35.0"; rm -rf /; "')).toThrow(/Not a sharp version/);
   });
 });

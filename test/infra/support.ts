@@ -12,6 +12,7 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
 import { renderMailTemplates } from '#infra/common/mail-render.ts';
 import { ShopStack, type ShopStackProps } from '#infra/cloud/stack.ts';
+import { MailStack, type MailStackProps } from '#infra/cloud/mail-stack.ts';
 import { REPO_ROOT } from '#infra/common/repo-paths.ts';
 
 export const TEST_SENDER = 'loja@joias.test';
@@ -90,20 +91,26 @@ export function makeHandlers(handlers: readonly string[]): string {
 }
 
 export type SynthOptions = Partial<Omit<ShopStackProps, 'env'>> & {
+  readonly env?: ShopStackProps['env'];
   /**
    * Also run CDK's built-in CloudFormation template validation (as `cdk synth` does). It costs ~12 s on
    * first use, so only the cdk-nag test turns it on.
    */
   readonly cfnValidation?: boolean;
+  /**
+   * Synthesize as `cdk synth`/`deploy` do, bundling the functions (as `cdk ls` and `cdk bootstrap` do
+   * not). Slow with a built shop: only for a stack that stops before any function is bundled.
+   */
+  readonly bundling?: boolean;
 };
 
 /** Budget for a `beforeAll` that synthesizes (the first synth in a worker loads most of aws-cdk-lib). */
 export const SYNTH_TIMEOUT_MS = 60_000;
 
 export function synthShop(options: SynthOptions = {}): Synthesized {
-  const { cfnValidation = false, ...props } = options;
+  const { cfnValidation = false, bundling = false, ...props } = options;
   const outdir = tempDir('joias-cdk-out-');
-  const app = new App({ outdir, context: { 'aws:cdk:bundling-stacks': [] }, builtinCloudFormationValidation: cfnValidation });
+  const app = new App({ outdir, context: { 'aws:cdk:bundling-stacks': bundling ? ['**'] : [] }, builtinCloudFormationValidation: cfnValidation });
   const stack = new ShopStack(app, 'JoiasInox-test', {
     env: { region: TEST_REGION },
     stage: 'test',
@@ -137,6 +144,32 @@ export function synthShop(options: SynthOptions = {}): Synthesized {
       return stack.resolve(element.logicalId) as string;
     },
   };
+}
+
+/** The stage's mail stack synthesized alone (cdk-nag included), as `infra/cloud/app.ts` makes it when SES is in another region. */
+export function synthMailStack(props: Partial<MailStackProps> & { readonly region: string }): { stack: MailStack; json: Synthesized['json']; report: ValidationReport } {
+  const outdir = tempDir('joias-cdk-mail-out-');
+  const app = new App({ outdir, context: { 'aws:cdk:bundling-stacks': [] } });
+  const { region, ...rest } = props;
+  const stack = new MailStack(app, 'JoiasInox-test-Mail', {
+    env: { region },
+    stage: 'test',
+    mailTemplates: MAIL_TEMPLATES,
+    senderEmail: TEST_SENDER,
+    shopRegion: 'eu-south-2',
+    ...rest,
+  });
+  Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
+  let assemblyDir = outdir;
+  try {
+    assemblyDir = app.synth().directory;
+  } catch (error) {
+    if (!fs.existsSync(path.join(outdir, 'validation-report.json'))) throw error;
+  }
+  const json = JSON.parse(fs.readFileSync(path.join(assemblyDir, `${stack.artifactId}.template.json`), 'utf8'));
+  const reportFile = path.join(assemblyDir, 'validation-report.json');
+  const report: ValidationReport = fs.existsSync(reportFile) ? JSON.parse(fs.readFileSync(reportFile, 'utf8')) : { pluginReports: [] };
+  return { stack, json, report };
 }
 
 /** Violations nobody acknowledged, as readable lines. */

@@ -251,10 +251,9 @@ describe('SPA upload', () => {
     });
   });
 
-  it('refuses to synthesize without a built SPA', () => {
-    expect(() => synthShop({ webDistDir: path.join(shop.assemblyDir, 'no-such-dist') })).toThrow(
-      'web/dist is missing: run `npm run build:web` first',
-    );
+  it('refuses to deploy (synthesize with bundling) without a built SPA, naming the command', () => {
+    const missing = path.join(shop.assemblyDir, 'no-such-dist');
+    expect(() => synthShop({ webDistDir: missing, bundling: true })).toThrow(/The shop is not built \(missing .*no-such-dist\/index\.html.*\): run `npm run build:web` first/);
   });
 
   it('outputs the shop URL and the Cognito ids', () => {

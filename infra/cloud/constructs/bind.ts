@@ -38,6 +38,8 @@ export interface MailTarget {
   /** Named by every send; SES authorizes the send on the configuration set too. */
   readonly configurationSetName: string;
   readonly configurationSetArn: string;
+  /** Region of the SES resources (context `sesRegion`), where the functions send. */
+  readonly region: string;
 }
 
 /** The stack's resources a grant can point at. */
@@ -113,6 +115,7 @@ function bindMail(fn: lambda.Function, mail: MailTarget): void {
   }));
   fn.addEnvironment(MAIL_ENV.from, mail.senderEmail);
   fn.addEnvironment(MAIL_ENV.configurationSet, mail.configurationSetName);
+  fn.addEnvironment(MAIL_ENV.sesRegion, mail.region);
   fn.addEnvironment(MAIL_ENV.templatePrefix, mail.templatePrefix);
   fn.addEnvironment(MAIL_ENV.shopUrl, mail.shopUrl);
 }

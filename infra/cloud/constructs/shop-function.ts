@@ -138,12 +138,25 @@ export interface ShopFunctionProps {
 /** Where a rendering function finds the pre-renderer: copied next to its handler (`/var/task`). */
 export const RENDERER_IN_BUNDLE = 'renderer';
 
-/** The hooks that copy the built pre-renderer into a function's bundle. */
-function rendererHooks(): ICommandHooks {
+/** The built pre-renderer of each stack whose shop build is not `web/dist-ssr` (`useRendererDir`). */
+const rendererDirs = new WeakMap<Stack, string>();
+
+/** The rendering functions of `stack` take the built pre-renderer from `dir` instead of {@link RENDERER_DIST}. */
+export function useRendererDir(stack: Stack, dir: string): void {
+  rendererDirs.set(stack, dir);
+}
+
+/** The built pre-renderer the rendering functions of `stack` bundle. */
+export function rendererDirOf(stack: Stack): string {
+  return rendererDirs.get(stack) ?? RENDERER_DIST;
+}
+
+/** The hooks that copy the built pre-renderer into a function's bundle (run only when the stack is bundled). */
+function rendererHooks(rendererDir: string): ICommandHooks {
   return {
     beforeBundling: () => [],
     beforeInstall: () => [],
-    afterBundling: (_inputDir, outputDir) => [`cp -R "${RENDERER_DIST}" "${path.join(outputDir, RENDERER_IN_BUNDLE)}"`],
+    afterBundling: (_inputDir, outputDir) => [`cp -R "${rendererDir}" "${path.join(outputDir, RENDERER_IN_BUNDLE)}"`],
   };
 }
 
@@ -194,7 +207,7 @@ export class ShopFunction extends Construct {
         ...(props.define ? { define: { ...props.define } } : {}),
         esbuildArgs: { '--alias': Object.entries(BUNDLE_ALIASES).map(([from, to]) => `${from}=${to}`) },
         ...(props.nodeModules ? { commandHooks: props.nodeModules.commandHooks } : {}),
-        ...(props.renderer ? { commandHooks: rendererHooks() } : {}),
+        ...(props.renderer ? { commandHooks: rendererHooks(rendererDirOf(Stack.of(this))) } : {}),
       },
     });
     if (props.renderer) this.function.addEnvironment(PAGES_ENV.rendererDir, `/var/task/${RENDERER_IN_BUNDLE}`);
