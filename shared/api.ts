@@ -8,7 +8,8 @@ import type { OrderStatus } from './order-status.ts';
 import type { PaymentInstructions, PaymentMethodId } from './payment-methods.ts';
 import type { ProductPhoto } from './photos.ts';
 import type { ShippingMethodId } from './shipping.ts';
-import type { AdminEmailKind } from './schemas/admin-order.ts';
+import type { AdminEmailKind } from './order-emails.ts';
+import type { TrackingCarrier } from './tracking.ts';
 import type { StockMovement } from './stock.ts';
 import type { OrderCaps, RetentionSettings, SettingChange, ShopSettings } from './settings.ts';
 import type { SellerIdentity } from './shop-identity.ts';
@@ -148,6 +149,8 @@ export interface CustomerOrder extends OrderTotals {
   readonly timeline: readonly TimelineEntry[];
   /** Once shipped with one: the carrier's tracking code (the latest the shop sent). */
   readonly trackingCode?: string;
+  /** With `trackingCode`: its carrier; `ctt` (or absent) links the CTT's page (`trackingUrl` of `shared/tracking.ts`), `outra` links nothing. */
+  readonly carrier?: TrackingCarrier;
 }
 
 /**
@@ -173,6 +176,8 @@ export interface OrderEmailRecord {
   readonly status: 'sent' | 'failed' | 'bounced' | 'complained';
   readonly at: string;
   readonly trackingCode?: string;
+  /** With `trackingCode`: its carrier (absent on records from before carriers: the CTT). */
+  readonly carrier?: TrackingCarrier;
   /** Why it failed (shown to the admin). */
   readonly error?: string;
 }
@@ -198,8 +203,13 @@ export interface Order extends OrderTotals {
   /** MB WAY orders: which of the month's numbers (1 or 2) the customer was told to pay to. */
   readonly mbwayNumber?: 1 | 2;
   readonly lines: readonly OrderLine[];
-  /** Absent while the reservation awaits its proof. */
+  /** Absent while the reservation awaits its proof (and on a reservation paid outside the site). */
   readonly proofKey?: string;
+  /**
+   * When the owner marked the reservation paid outside the site (`Aguarda Pagamento → Enviar` with a
+   * note, which the timeline keeps): the customer paid but sent no proof through the site.
+   */
+  readonly paidOutsideAt?: string;
   /** When the proof was deleted at the end of its retention period (the order keeps the rest). */
   readonly proofDeletedAt?: string;
   /**
@@ -270,7 +280,11 @@ export interface OrdersPage {
   /** Without a search: how many orders the list holds in all (the dashboard's counters), all pages together. */
   readonly total?: number;
 }
-/** GET /api/admin/orders/{id}: `proofUrl` is a presigned GET valid for a few minutes. */
+/**
+ * GET /api/admin/orders/{id}: `proofUrl` is a presigned GET valid for a few minutes. Each line's `sku`
+ * is what the packing slip prints: the size's SKU, or the product's code when it has none (`lineSku`
+ * of `shared/variants.ts`); so in every admin answer of an order.
+ */
 export interface OrderDetailResponse { readonly order: Order; readonly proofUrl?: string }
 /** PATCH /api/admin/orders/{id} and POST /api/admin/orders/{id}/emails answer the updated order. */
 export interface OrderResponse { readonly order: Order }
@@ -284,13 +298,20 @@ export interface DashboardResponse {
   readonly month: string;
   /** Paid orders (status Enviar, Enviado or Concluido) created in `month`, Lisbon time. */
   readonly monthRevenueCents: number;
+  /** Public pieces with at least one size sold out (0 units): `hasSoldOutSize` of `shared/stock.ts`. */
   readonly outOfStockProducts: number;
-  /** Public pieces with 1 to `lowStockThreshold` left. */
+  /** Public pieces with at least one size at 1 to `lowStockThreshold` units: `hasLowStockSize` of `shared/stock.ts`. */
   readonly lowStockProducts: number;
   /** The shop's setting in force: "stock baixo" is 1 to this many units. */
   readonly lowStockThreshold: number;
   readonly pendingStockAlerts: number;
   readonly unreadContactMessages: number;
+  /**
+   * Reservations awaiting payment (`Aguarda Pagamento`) and the units of stock they hold, from the
+   * counters. One whose time ran out counts until the expiry job closes it (every 5 minutes), since
+   * its pieces are held until then.
+   */
+  readonly openReservations: { readonly count: number; readonly units: number };
   /** Today, the last 7 days (today included) and this month, in Lisbon time. */
   readonly periods: readonly DashboardPeriod[];
 }

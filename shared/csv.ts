@@ -27,8 +27,11 @@ export function csvMoney(cents: number): string {
   return `${sign}${Math.floor(abs / 100)},${String(abs % 100).padStart(2, '0')}`;
 }
 
-/** The whole file: BOM, header and rows separated by CRLF, ending with CRLF. */
-export function csvDocument(header: readonly string[], rows: readonly (readonly (string | number)[])[]): string {
+/**
+ * The whole file: BOM, the `preamble` lines (one cell each: what the file holds, e.g. "Estados
+ * incluídos: …"), the header and the rows, separated by CRLF, ending with CRLF.
+ */
+export function csvDocument(header: readonly string[], rows: readonly (readonly (string | number)[])[], preamble: readonly string[] = []): string {
   const line = (cells: readonly (string | number)[]) => cells.map(csvCell).join(';');
-  return `\uFEFF${[line(header), ...rows.map(line)].join('\r\n')}\r\n`;
+  return `\uFEFF${[...preamble.map((text) => line([text])), line(header), ...rows.map(line)].join('\r\n')}\r\n`;
 }

@@ -19,11 +19,13 @@ export const CLOSED_STATUS = 'Encerrada' satisfies OrderStatus;
 /**
  * The order lifecycle: the statuses each one may move to. The server changes a status only along
  * these (conditioned on the status it read), and the admin's select offers only these. Paying (the
- * proof) is the customer's move; every other move is the owner's. Closing before shipping cancels:
- * stock and the MB WAY slot come back. Closing after shipping asks whether the pieces came back.
+ * proof) is the customer's move; every other move is the owner's, among them a reservation paid
+ * outside the site (`Aguarda Pagamento → Enviar`, with a note: see `isPaidOutsideMove`). Closing
+ * before shipping cancels: stock and the MB WAY slot come back. Closing after shipping asks whether
+ * the pieces came back.
  */
 export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
-  'Aguarda Pagamento': ['Confirmar Pagamento', 'Encerrada'],
+  'Aguarda Pagamento': ['Confirmar Pagamento', 'Enviar', 'Encerrada'],
   'Confirmar Pagamento': ['Enviar', 'Encerrada'],
   Enviar: ['Enviado', 'Encerrada'],
   Enviado: ['Concluido', 'Encerrada'],
@@ -37,10 +39,37 @@ export const RESERVATION_MINUTES = 120;
 /** The customer's access token to their order: 43 URL-safe characters (32 random bytes). */
 export const ACCESS_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
+/**
+ * The statuses of a paid order: the payment is confirmed (the owner's move from `Confirmar Pagamento`,
+ * or a reservation paid outside the site), whether shipped or not. The month's revenue, the
+ * accountant's export by default and the payment-confirmed e-mail count these.
+ */
+export const PAID_STATUSES: readonly OrderStatus[] = ['Enviar', 'Enviado', 'Concluido'];
+
+/** Whether an order in `status` is paid (`PAID_STATUSES`). */
+export function isPaidStatus(status: OrderStatus): boolean {
+  return PAID_STATUSES.includes(status);
+}
+
 /** Moves the owner makes from the back-office (the customer's payment is not one of them). */
 export function adminNextStatuses(from: OrderStatus): readonly OrderStatus[] {
   return ORDER_TRANSITIONS[from].filter((to) => !(from === RESERVED_STATUS && to === PAID_STATUS));
 }
+
+/**
+ * Whether a move is the owner's "paid outside the site": a reservation whose customer paid but sent
+ * the proof by e-mail or phone (or none) goes straight to `Enviar`. It needs a note (`note` of
+ * `PATCH /api/admin/orders/{id}`, 1 to `PAYMENT_NOTE_MAX` characters) that the order's timeline keeps.
+ *
+ * @example isPaidOutsideMove('Aguarda Pagamento', 'Enviar') // true
+ * @example isPaidOutsideMove('Confirmar Pagamento', 'Enviar') // false
+ */
+export function isPaidOutsideMove(from: OrderStatus, to: OrderStatus): boolean {
+  return from === RESERVED_STATUS && to === 'Enviar';
+}
+
+/** The longest note of a move (the owner's word on a payment made outside the site). */
+export const PAYMENT_NOTE_MAX = 500;
 
 export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
   return ORDER_TRANSITIONS[from].includes(to);

@@ -39,3 +39,37 @@ export const LOW_STOCK_THRESHOLD = 2;
 export function isLowStock(stock: number, threshold: number = LOW_STOCK_THRESHOLD): boolean {
   return stock > 0 && stock <= threshold;
 }
+
+/** What the size rules need of a product: its sizes with their stock. */
+interface WithSizeStock {
+  readonly variants: readonly { readonly label: string; readonly stock: number }[];
+}
+
+/**
+ * Whether one of the product's sizes is running low (1 to `threshold` units): a ring whose size 14 has
+ * 1 left is low even when size 16 has 10. A piece without sizes has one size: its stock. The
+ * dashboard's `lowStockProducts` and the products list's "stock baixo" filter count with this.
+ *
+ * @example hasLowStockSize({ variants: [{ label: '12', stock: 1 }, { label: '16', stock: 1 }] }, 2) // true
+ */
+export function hasLowStockSize(product: WithSizeStock, threshold: number = LOW_STOCK_THRESHOLD): boolean {
+  return product.variants.some((variant) => isLowStock(variant.stock, threshold));
+}
+
+/**
+ * Whether one of the product's sizes is sold out (0 units): a necklace whose 45 cm is out is on the
+ * owner's sold-out list ("Esgotados") even while its 40 cm still sells. The dashboard's
+ * `outOfStockProducts` and the products list's "esgotados" filter count with this.
+ */
+export function hasSoldOutSize(product: WithSizeStock): boolean {
+  return product.variants.some((variant) => variant.stock <= 0);
+}
+
+/**
+ * Each size's stock in one line, in the owner's order ("14: 1 · 16: 0"); '' for a piece without
+ * sizes (its one stock says it all).
+ */
+export function sizeStockSummary(product: WithSizeStock): string {
+  const sized = product.variants.length > 1 || (product.variants[0]?.label ?? '') !== '';
+  return sized ? product.variants.map((variant) => `${variant.label}: ${variant.stock}`).join(' · ') : '';
+}

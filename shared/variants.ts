@@ -78,3 +78,14 @@ export function withSizes<P extends { readonly sku: string; readonly stock: numb
 export function nameWithSize(name: string, size: string | undefined): string {
   return size ? `${name} — ${size}` : name;
 }
+
+/**
+ * What identifies a line's piece on the owner's papers: the SKU of the size ordered, or the product's
+ * code when it has none. The order's page (`GET /api/admin/orders/{id}` answers it in `sku`) and the
+ * packing slip print the same.
+ *
+ * @example lineSku({ sku: '', code: 'AN-LUA' }) // 'AN-LUA'
+ */
+export function lineSku(line: { readonly sku?: string; readonly code: string }): string {
+  return line.sku || line.code;
+}

@@ -20,6 +20,8 @@ export const COUNTER = {
   unreadContactMessages: 'contactMessages#unread',
   /** Back-in-stock requests waiting for their e-mail. */
   pendingStockAlerts: 'stockAlerts#pending',
+  /** Units of stock the reservations awaiting payment hold (their lines' quantities). */
+  reservedUnits: 'reservations#units',
 } as const;
 
 /** The transaction item that adds `delta` (may be negative) to a counter, creating it at 0 when missing. */

@@ -39,13 +39,20 @@ export async function getOrderItem(id: string): Promise<OrderItem | undefined> {
 
 /**
  * The transaction item that moves an order from `from` to `to` (only if it is still in `from`),
- * records the move on its timeline and sets `fields` (e.g. the proof); a reservation's expiry goes.
- * `requireUnexpiredAt`: also require that the reservation has not expired at that time. Its condition
- * is `ORDER_IN_STATUS`.
+ * records the move on its timeline (then the entries of `also`, e.g. the owner's note) and sets
+ * `fields` (e.g. the proof); a reservation's expiry goes. `requireUnexpiredAt`: also require that the
+ * reservation has not expired at that time. Its condition is `ORDER_IN_STATUS`.
  */
 export function moveOrderItem(
   id: string,
-  move: { from: OrderStatus; to: OrderStatus; entry: TimelineEntry; fields?: Readonly<Record<string, string>>; requireUnexpiredAt?: Date },
+  move: {
+    from: OrderStatus;
+    to: OrderStatus;
+    entry: TimelineEntry;
+    also?: readonly TimelineEntry[];
+    fields?: Readonly<Record<string, string>>;
+    requireUnexpiredAt?: Date;
+  },
   now: Date,
 ) {
   const fields = Object.entries(move.fields ?? {});
@@ -63,7 +70,7 @@ export function moveOrderItem(
         ':to': move.to,
         ':now': now.toISOString(),
         ':empty': [],
-        ':entry': [move.entry],
+        ':entry': [move.entry, ...(move.also ?? [])],
         ...Object.fromEntries(fields.map(([, value], i) => [`:f${i}`, value])),
         ...(move.requireUnexpiredAt ? { ':unexpiredAt': move.requireUnexpiredAt.toISOString() } : {}),
       },

@@ -2,17 +2,20 @@
 import { randomUUID } from 'node:crypto';
 import type { Order, OrderDetailResponse, OrdersPage } from '#shared/api.ts';
 import { adminTexts, apiTexts, gdprTexts, queryValidationTexts, validationTexts } from '#shared/messages.ts';
-import { adminNextStatuses, CLOSED_STATUS, isBeforeShipping, ORDER_STATUSES, ORDER_STATUS_INFO, type OrderStatus } from '#shared/order-status.ts';
+import { adminNextStatuses, CLOSED_STATUS, isBeforeShipping, isPaidOutsideMove, ORDER_STATUSES, ORDER_STATUS_INFO, RESERVED_STATUS, type OrderStatus } from '#shared/order-status.ts';
+import { emailApplies } from '#shared/order-emails.ts';
+import { DEFAULT_CARRIER } from '#shared/tracking.ts';
+import { lineSku } from '#shared/variants.ts';
 import { COUNTER, getCounters } from '../repositories/counters.ts';
 import type { AdminEmailRequest, OrderStatusChange, OrdersQuery } from '#shared/schemas/index.ts';
 import { DEFAULT_PAGE_SIZE } from '#shared/schemas/limits.ts';
 import { Conflict, InvalidInput, NotFound } from '../errors.ts';
 import { signedDownloadUrl } from '../repositories/signed-s3.ts';
-import { appendTimeline, getOrder, getOrderItem, listOrders, toOrder, toOrderSummary } from '../repositories/orders.ts';
+import { appendTimeline, getOrder, getOrderItem, listOrders, toOrder, toOrderSummary, type OrderItem } from '../repositories/orders.ts';
 import { ordersUnderTerm } from '../repositories/order-search.ts';
 import { matchesSearch, searchPlan } from '#shared/order-search.ts';
 import { writeTransactionRetrying } from '../repositories/transactions.ts';
-import { SHOP, closeOrder, moveOrder } from './order-lifecycle.ts';
+import { SHOP, closeOrder, moveOrder, payOutsideSite, type MoveResult } from './order-lifecycle.ts';
 import { shopSettings } from './settings.ts';
 import { cancellationMailItem, customerMailItem } from './order-mail.ts';
 
@@ -57,8 +60,16 @@ async function orderOrThrow(id: string | undefined): Promise<Order> {
   return order;
 }
 
+/**
+ * An order as the back-office gets it: each line's `sku` is what its packing slip prints (the size's
+ * SKU, else the product's code: `lineSku`).
+ */
+function forAdmin(order: Order): Order {
+  return { ...order, lines: order.lines.map((line) => ({ ...line, sku: lineSku(line) })) };
+}
+
 export async function orderDetail(id: string | undefined): Promise<OrderDetailResponse> {
-  const order = await orderOrThrow(id);
+  const order = forAdmin(await orderOrThrow(id));
   // A proof deleted at the end of its retention period has no file left to link to.
   if (!order.proofKey || order.proofDeletedAt) return { order };
   const proofUrl = await signedDownloadUrl('proofs', order.proofKey, PROOF_LINK_SECONDS);
@@ -67,40 +78,53 @@ export async function orderDetail(id: string | undefined): Promise<OrderDetailRe
 
 /**
  * The owner moves an order along the lifecycle (only the allowed moves, from the status the order is
- * in now). Closing before shipping is a cancellation that gives stock and the MB WAY slot back;
- * closing after shipping needs `restock` (did the pieces come back?).
+ * in now; `order_changed` when another move got there first). A reservation paid outside the site
+ * (`Aguarda Pagamento → Enviar`) needs `note`; a request with a note is refused (`order_changed`)
+ * once the order is no longer a reservation. Closing before shipping is a cancellation that gives
+ * stock and the MB WAY slot back; closing after shipping needs `restock` (did the pieces come back?).
  */
 export async function changeOrderStatus(id: string | undefined, change: OrderStatusChange, by: string, now = new Date()): Promise<Order> {
   const order = id && ORDER_ID.test(id) ? await getOrderItem(id) : undefined;
   if (!order) throw new NotFound(apiTexts.orderNotFound, 'order_not_found');
   const from = order.status;
   const to = change.status;
+  // A note asks for the move of a reservation paid outside the site: it holds only while the order is
+  // that reservation (the customer's proof or the expiry may have moved it meanwhile).
+  if (change.note && from !== RESERVED_STATUS) throw new Conflict(apiTexts.orderChanged, 'order_changed');
   if (!adminNextStatuses(from).includes(to)) {
     const message = apiTexts.transitionNotAllowed(ORDER_STATUS_INFO[from].label, ORDER_STATUS_INFO[to].label);
     throw new Conflict(message, 'transition_not_allowed', { status: message });
   }
-  // One e-mail per real step, queued in the move's own transaction: confirming the payment, shipping and cancelling tell the customer.
-  const current = toOrder(order);
-  const event = randomUUID();
-  let result;
-  if (to !== CLOSED_STATUS) {
-    const mails =
-      to === 'Enviar'
-        ? [customerMailItem(current, 'payment-confirmed', event, now)]
-        : to === 'Enviado'
-          ? [customerMailItem(current, 'shipped', event, now, change.trackingCode ? { trackingCode: change.trackingCode } : {})]
-          : [];
-    result = await moveOrder(order, to, by, now, mails);
-  } else if (isBeforeShipping(from)) {
-    const mails = [cancellationMailItem(current, false, now)];
-    result = await closeOrder(order, { restock: true, reason: 'cancellation', by, text: 'cancelada; peças devolvidas ao stock', mails }, now);
-  } else if (change.restock === undefined) throw new InvalidInput(validationTexts.restock.required, { restock: validationTexts.restock.required });
-  else {
-    const text = change.restock ? 'peças devolvidas ao stock' : 'encerrada sem repor o stock';
-    result = await closeOrder(order, { restock: change.restock, reason: 'return', by, text }, now);
-  }
+  const result = await moveAsAsked(order, change, by, now);
   if (result === 'status-changed') throw new Conflict(apiTexts.orderChanged, 'order_changed');
-  return orderOrThrow(order.id);
+  return forAdmin(await orderOrThrow(order.id));
+}
+
+/**
+ * The move itself, with what it causes. One e-mail per real step, queued in the move's own
+ * transaction: confirming the payment, shipping and cancelling tell the customer.
+ */
+function moveAsAsked(order: OrderItem, change: OrderStatusChange, by: string, now: Date): Promise<MoveResult> {
+  const from = order.status;
+  const to = change.status;
+  const current = toOrder(order);
+  if (isPaidOutsideMove(from, to)) {
+    if (!change.note) throw new InvalidInput(validationTexts.paymentNote.required, { note: validationTexts.paymentNote.required });
+    return payOutsideSite(order, change.note, by, now);
+  }
+  if (to !== CLOSED_STATUS) {
+    const event = randomUUID();
+    const tracking = change.trackingCode ? { trackingCode: change.trackingCode, carrier: change.carrier ?? DEFAULT_CARRIER } : {};
+    const mails = to === 'Enviar' ? [customerMailItem(current, 'payment-confirmed', event, now)] : to === 'Enviado' ? [customerMailItem(current, 'shipped', event, now, tracking)] : [];
+    return moveOrder(order, to, by, now, mails);
+  }
+  if (isBeforeShipping(from)) {
+    const mails = [cancellationMailItem(current, false, now)];
+    return closeOrder(order, { restock: true, reason: 'cancellation', by, text: 'cancelada; peças devolvidas ao stock', mails }, now);
+  }
+  if (change.restock === undefined) throw new InvalidInput(validationTexts.restock.required, { restock: validationTexts.restock.required });
+  const text = change.restock ? 'peças devolvidas ao stock' : 'encerrada sem repor o stock';
+  return closeOrder(order, { restock: change.restock, reason: 'return', by, text }, now);
 }
 
 /** Adds an internal note to the order's timeline (never shown to the customer). */
@@ -108,7 +132,7 @@ export async function addOrderNote(id: string | undefined, text: string, by: str
   await orderOrThrow(id);
   const order = await appendTimeline(id!, { at: now.toISOString(), kind: 'note', by, text });
   if (!order) throw new NotFound(apiTexts.orderNotFound, 'order_not_found');
-  return order;
+  return forAdmin(order);
 }
 
 /** Whether a closed order was closed by the shop itself because nobody paid in time. */
@@ -117,19 +141,22 @@ function expiredUnpaid(order: Order): boolean {
 }
 
 /**
- * The owner sends (or sends again) one of the order's customer e-mails: it is queued in the outbox and
+ * The owner sends (or sends again) one of the order's customer e-mails, when it is true of the order
+ * (409 `email_not_applicable` otherwise): it is queued in the outbox and
  * the answer does not wait for SES; the outbox records on the order when it went out or why it
  * failed. One click is one e-mail: the same `requestKey` again queues nothing.
  */
 export async function sendOrderEmail(id: string | undefined, request: AdminEmailRequest, now = new Date()): Promise<Order> {
   const order = await orderOrThrow(id);
   if (order.anonymisedAt) throw new Conflict(gdprTexts.orderAnonymised, 'order_anonymised');
-  if (request.kind === 'order-cancelled' && order.status !== CLOSED_STATUS) {
-    throw new Conflict(adminTexts.emailNotForStatus, 'email_not_for_status', { kind: adminTexts.emailNotForStatus });
+  // Only a mail that is true of the order now (`emailApplies`): nothing is queued otherwise.
+  if (!emailApplies(request.kind, order)) {
+    const message = adminTexts.emailNotApplicable[request.kind];
+    throw new Conflict(message, 'email_not_applicable', { kind: message });
   }
   const options =
     request.kind === 'shipped'
-      ? { trackingCode: request.trackingCode }
+      ? { trackingCode: request.trackingCode, carrier: request.carrier ?? DEFAULT_CARRIER }
       : request.kind === 'order-cancelled'
         ? { expired: expiredUnpaid(order) }
         : request.kind === 'order-received'
@@ -138,5 +165,5 @@ export async function sendOrderEmail(id: string | undefined, request: AdminEmail
   const item = customerMailItem(order, request.kind, `admin-${request.requestKey}`, now, options);
   // A repeated key finds its item written (the condition fails): nothing more is queued.
   await writeTransactionRetrying([item], randomUUID());
-  return order;
+  return forAdmin(order);
 }

@@ -5,7 +5,7 @@
  */
 import { dayKey } from '#shared/dates.ts';
 import { monthKey } from '#shared/mb-way.ts';
-import { ORDER_STATUSES, PAID_STATUS, RESERVED_STATUS, type OrderStatus } from '#shared/order-status.ts';
+import { isPaidOutsideMove, isPaidStatus, ORDER_STATUSES, PAID_STATUS, PAID_STATUSES, RESERVED_STATUS, type OrderStatus } from '#shared/order-status.ts';
 import { allCounters, COUNTER, countItem, setCounter } from '../repositories/counters.ts';
 import { CONTACT_LISTING } from '../repositories/contact-messages.ts';
 import { ORDER_LISTING } from '../repositories/orders.ts';
@@ -14,18 +14,23 @@ import { STOCK_ALERT_LISTING } from '../repositories/stock-alerts.ts';
 import type { TransactionItem } from '../repositories/transactions.ts';
 
 /** Statuses whose orders count as paid for the month's revenue. */
-export const PAID_STATUSES: readonly OrderStatus[] = ['Enviar', 'Enviado', 'Concluido'];
+export { PAID_STATUSES };
 
-export const isPaid = (status: OrderStatus): boolean => PAID_STATUSES.includes(status);
+export const isPaid = isPaidStatus;
 
 /** What the counters need of an order. */
 export interface CountedOrder {
   readonly status: OrderStatus;
   readonly createdAt: string;
   readonly totalCents: number;
-  /** Its proof of payment arrived (it was "received", whatever happened after). */
+  /** The units its lines hold (a reservation's held stock); none given counts none. */
+  readonly lines?: readonly { readonly quantity: number }[];
+  /** Its payment arrived: its proof, or the owner marked it paid outside the site (it was "received", whatever happened after). */
   readonly hasProof?: boolean;
 }
+
+/** The units of an order's lines. */
+const unitsOf = (order: Pick<CountedOrder, 'lines'>): number => (order.lines ?? []).reduce((sum, line) => sum + line.quantity, 0);
 
 /** The Lisbon month and day an order was created: the periods it counts in. */
 const periodsOf = (order: Pick<CountedOrder, 'createdAt'>): string[] => [monthKey(new Date(order.createdAt)), dayKey(new Date(order.createdAt))];
@@ -40,19 +45,22 @@ export const receivedCountersOf = (order: Pick<CountedOrder, 'createdAt'>): stri
 export function newOrderCountItems(order: CountedOrder): TransactionItem[] {
   return [
     countItem(COUNTER.orders(order.status), 1),
+    ...(order.status === RESERVED_STATUS ? [countItem(COUNTER.reservedUnits, unitsOf(order))] : []),
     ...(order.status === PAID_STATUS ? receivedCountersOf(order).map((name) => countItem(name, 1)) : []),
     ...(isPaid(order.status) ? revenueCountersOf(order).map((name) => countItem(name, order.totalCents)) : []),
   ];
 }
 
 /**
- * The counter items of a status move: one less in `from`, one more in `to`; a reservation whose proof
- * arrives is received in its periods; the order's total enters its periods' revenue when it becomes
- * paid and leaves it when it stops being paid.
+ * The counter items of a status move: one less in `from`, one more in `to`; a reservation that moves
+ * holds its units no more; a reservation whose proof arrives, or that the owner marks paid outside the
+ * site, is received in its periods; the order's total enters its periods' revenue when it becomes paid
+ * and leaves it when it stops being paid.
  */
-export function statusMoveCountItems(order: Pick<CountedOrder, 'createdAt' | 'totalCents'>, from: OrderStatus, to: OrderStatus): TransactionItem[] {
+export function statusMoveCountItems(order: Pick<CountedOrder, 'createdAt' | 'totalCents' | 'lines'>, from: OrderStatus, to: OrderStatus): TransactionItem[] {
   const items: TransactionItem[] = [countItem(COUNTER.orders(from), -1), countItem(COUNTER.orders(to), 1)];
-  if (from === RESERVED_STATUS && to === PAID_STATUS) items.push(...receivedCountersOf(order).map((name) => countItem(name, 1)));
+  if (from === RESERVED_STATUS) items.push(countItem(COUNTER.reservedUnits, -unitsOf(order)));
+  if (from === RESERVED_STATUS && (to === PAID_STATUS || isPaidOutsideMove(from, to))) items.push(...receivedCountersOf(order).map((name) => countItem(name, 1)));
   if (!isPaid(from) && isPaid(to)) items.push(...revenueCountersOf(order).map((name) => countItem(name, order.totalCents)));
   if (isPaid(from) && !isPaid(to)) items.push(...revenueCountersOf(order).map((name) => countItem(name, -order.totalCents)));
   return items;
@@ -66,8 +74,10 @@ export function countersFrom(data: {
 }): Record<string, number> {
   const counters: Record<string, number> = Object.fromEntries(ORDER_STATUSES.map((status) => [COUNTER.orders(status), 0]));
   const add = (name: string, delta: number) => (counters[name] = (counters[name] ?? 0) + delta);
+  counters[COUNTER.reservedUnits] = 0;
   for (const order of data.orders) {
     add(COUNTER.orders(order.status), 1);
+    if (order.status === RESERVED_STATUS) add(COUNTER.reservedUnits, unitsOf(order));
     if (order.hasProof) for (const name of receivedCountersOf(order)) add(name, 1);
     if (isPaid(order.status)) for (const name of revenueCountersOf(order)) add(name, order.totalCents);
   }
@@ -84,7 +94,13 @@ export async function readCountedData() {
     allOfListing('stockAlerts', STOCK_ALERT_LISTING),
   ]);
   return {
-    orders: orders.map((o) => ({ status: o.status as OrderStatus, createdAt: String(o.createdAt), totalCents: Number(o.totalCents), hasProof: typeof o.proofKey === 'string' })),
+    orders: orders.map((o) => ({
+      status: o.status as OrderStatus,
+      createdAt: String(o.createdAt),
+      totalCents: Number(o.totalCents),
+      lines: Array.isArray(o.lines) ? (o.lines as { quantity?: unknown }[]).map((line) => ({ quantity: Number(line.quantity ?? 0) })) : [],
+      hasProof: typeof o.proofKey === 'string' || typeof o.paidOutsideAt === 'string',
+    })),
     contactMessages: contactMessages.map((m) => ({ read: m.read === true })),
     stockAlerts: stockAlerts.map((a) => ({ status: String(a.status) })),
   };

@@ -1,12 +1,13 @@
 /**
  * The back-office dashboard: the counters (one consistent BatchGet, whatever the number of orders or
- * messages) and the sold-out pieces of the (small, cached) catalogue. No table is read whole.
+ * messages) and the sold-out and low pieces of the (small, cached) catalogue, size by size. No table is
+ * read whole.
  */
 import type { DashboardPeriod, DashboardResponse } from '#shared/api.ts';
 import { lastDays } from '#shared/dates.ts';
-import { isLowStock } from '#shared/stock.ts';
+import { hasLowStockSize, hasSoldOutSize } from '#shared/stock.ts';
 import { monthKey } from '#shared/mb-way.ts';
-import { ORDER_STATUSES, type OrderStatus } from '#shared/order-status.ts';
+import { ORDER_STATUSES, RESERVED_STATUS, type OrderStatus } from '#shared/order-status.ts';
 import { COUNTER, getCounters } from '../repositories/counters.ts';
 import { publicCatalogue } from './catalogue-reads.ts';
 import { shopSettings } from './settings.ts';
@@ -22,6 +23,7 @@ export async function dashboard(now = new Date()): Promise<DashboardResponse> {
     ...[month, ...week].flatMap((period) => [COUNTER.revenue(period), COUNTER.received(period)]),
     COUNTER.pendingStockAlerts,
     COUNTER.unreadContactMessages,
+    COUNTER.reservedUnits,
   ];
   const [counters, products, settings] = await Promise.all([getCounters(names), publicCatalogue(now.getTime()), shopSettings(now.getTime())]);
   const sum = (keys: readonly string[], counter: (period: string) => string) => keys.reduce((total, key) => total + (counters[counter(key)] ?? 0), 0);
@@ -34,10 +36,12 @@ export async function dashboard(now = new Date()): Promise<DashboardResponse> {
     ordersByStatus: Object.fromEntries(ORDER_STATUSES.map((status) => [status, counters[COUNTER.orders(status)] ?? 0])) as Record<OrderStatus, number>,
     month,
     monthRevenueCents: counters[COUNTER.revenue(month)] ?? 0,
-    outOfStockProducts: products.filter((p) => p.stock === 0).length,
-    lowStockProducts: products.filter((p) => isLowStock(p.stock, settings.lowStockThreshold)).length,
+    outOfStockProducts: products.filter((p) => hasSoldOutSize(p)).length,
+    lowStockProducts: products.filter((p) => hasLowStockSize(p, settings.lowStockThreshold)).length,
     lowStockThreshold: settings.lowStockThreshold,
     pendingStockAlerts: counters[COUNTER.pendingStockAlerts] ?? 0,
     unreadContactMessages: counters[COUNTER.unreadContactMessages] ?? 0,
+    // Never below 0: a shop whose reservations began before this counter needs `npm run recount` once.
+    openReservations: { count: Math.max(0, counters[COUNTER.orders(RESERVED_STATUS)] ?? 0), units: Math.max(0, counters[COUNTER.reservedUnits] ?? 0) },
   };
 }

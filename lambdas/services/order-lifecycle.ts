@@ -7,6 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { TimelineEntry } from '#shared/api.ts';
+import { adminTexts } from '#shared/messages.ts';
 import { mbWayCounter } from '#shared/mb-way.ts';
 import { CLOSED_STATUS, isBeforeShipping, PAID_STATUS, RESERVED_STATUS, type OrderStatus } from '#shared/order-status.ts';
 import type { PaymentSettings } from '#shared/settings.ts';
@@ -22,7 +23,7 @@ import { giveBackStockItem, unitsByProduct } from '../repositories/product-stock
 import { stockMovementItem } from '../repositories/stock-movements.ts';
 import { writeTransaction, writeTransactionRetrying, type TransactionItem } from '../repositories/transactions.ts';
 import { statusMoveCountItems } from './counters.ts';
-import { cancellationMailItem, paidOrderMailItems } from './order-mail.ts';
+import { cancellationMailItem, customerMailItem, paidOrderMailItems } from './order-mail.ts';
 
 /** Who moved an order, as the timeline says it. */
 export const CUSTOMER = 'cliente';
@@ -99,6 +100,30 @@ export async function payReservation(order: OrderItem, proof: { readonly key: st
   if (result.written) return { kind: 'moved' };
   const claimed = result.refused(PROOF_UNCLAIMED);
   return claimed ? { kind: 'proof-claimed', orderId: claimed.old?.orderId } : { kind: 'not-moved' };
+}
+
+/**
+ * The owner marks a reservation paid outside the site (`Aguarda Pagamento → Enviar`, `isPaidOutsideMove`):
+ * the customer paid but sent the proof by e-mail or phone, or none. Only while it is still a
+ * reservation (whether its time ran out or not: until the expiry job closes it, its pieces are still
+ * held), in one transaction with the dashboard's counters (received, revenue) and the customer's
+ * payment-confirmed e-mail. Its stock stays taken and its MB WAY slot (taken when it was reserved)
+ * stays counted; it no longer expires. The timeline gets the move and, for the owner only, `note`.
+ */
+export function payOutsideSite(order: OrderItem, note: string, by: string, now: Date): Promise<MoveResult> {
+  const to: OrderStatus = 'Enviar';
+  const move = moveOrderItem(
+    order.id,
+    {
+      from: RESERVED_STATUS,
+      to,
+      entry: statusEntry(RESERVED_STATUS, to, by, now, adminTexts.paidOutsideEntry),
+      also: [{ at: now.toISOString(), kind: 'note', by, text: adminTexts.paidOutsideNote(note) }],
+      fields: { paidOutsideAt: now.toISOString() },
+    },
+    now,
+  );
+  return moveWith(order, to, [move, customerMailItem(toOrder(order), 'payment-confirmed', 'paid-outside', now)]);
 }
 
 /**

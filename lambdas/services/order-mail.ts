@@ -8,7 +8,8 @@ import type { Order, OrderEmailRecord } from '#shared/api.ts';
 import { paymentTexts } from '#shared/messages.ts';
 import { formatCents } from '#shared/money.ts';
 import { PAYMENT_METHOD_LABELS } from '#shared/payment-methods.ts';
-import { SHIPPING_METHODS, cttTrackingUrl } from '#shared/shipping.ts';
+import { SHIPPING_METHODS } from '#shared/shipping.ts';
+import { DEFAULT_CARRIER, trackingUrl, type TrackingCarrier } from '#shared/tracking.ts';
 import type { QueuedMailData } from '../contracts/mail-templates.ts';
 import type { OutboxMail } from '../contracts/outbox-items.ts';
 import { outboxMailPut } from '../repositories/outbox-store.ts';
@@ -25,6 +26,8 @@ export type CustomerMailKind = OrderEmailRecord['kind'];
  */
 export interface MailOptions {
   readonly trackingCode?: string;
+  /** The carrier of `trackingCode`: the CTT (default) get a link to their page, another carrier none. */
+  readonly carrier?: TrackingCarrier;
   readonly expired?: boolean;
   readonly payments?: PaymentSettings;
 }
@@ -54,6 +57,12 @@ export function orderReceivedData(order: Order, payments: PaymentSettings): Queu
   };
 }
 
+/** The shipped e-mail's tracking: the code, and the CTT's page for it (none for another carrier). */
+function trackingData(code: string, carrier: TrackingCarrier = DEFAULT_CARRIER): { rastreio: string; rastreioLink?: string } {
+  const link = trackingUrl(code, carrier);
+  return { rastreio: code, ...(link ? { rastreioLink: link } : {}) };
+}
+
 /** Template and data of one customer e-mail of an order. */
 export function customerMail(order: Order, kind: CustomerMailKind, options: MailOptions = {}): OutboxMail {
   const base = { nome: order.firstName, numero: order.orderNumber };
@@ -64,7 +73,7 @@ export function customerMail(order: Order, kind: CustomerMailKind, options: Mail
     case 'payment-confirmed':
       return { template: kind, data: base };
     case 'shipped':
-      return { template: kind, data: { ...base, ...(options.trackingCode ? { rastreio: options.trackingCode, rastreioLink: cttTrackingUrl(options.trackingCode) } : {}) } };
+      return { template: kind, data: { ...base, ...(options.trackingCode ? trackingData(options.trackingCode, options.carrier) : {}) } };
     case 'review-request':
       return { template: kind, data: { nome: order.firstName } };
     case 'order-cancelled':
@@ -84,7 +93,7 @@ export function customerMailItem(order: Order, kind: CustomerMailKind, event: st
       id: `order#${order.id}#${kind}#${event}`,
       to: order.email,
       mail: customerMail(order, kind, options),
-      effect: { kind: 'order', orderId: order.id, email: kind, ...(options.trackingCode ? { trackingCode: options.trackingCode } : {}) },
+      effect: { kind: 'order', orderId: order.id, email: kind, ...(options.trackingCode ? { trackingCode: options.trackingCode, carrier: options.carrier ?? DEFAULT_CARRIER } : {}) },
     },
     now,
   );

@@ -1,13 +1,15 @@
 /**
  * The accountant's export: the orders (or their lines) created in a range of Lisbon days, as CSV that
- * Portuguese Excel opens as it is (`shared/csv.ts`). Reads the listing index by its date key, never the
- * whole table.
+ * Portuguese Excel opens as it is (`shared/csv.ts`). The sales by default: only paid orders (`Enviar`,
+ * `Enviado`, `Concluido`); other statuses when the query names them. The file's first line and its
+ * name say which statuses it holds. Reads the listing index by its date key, never the whole table.
  */
 import { csvDocument, csvMoney } from '#shared/csv.ts';
 import { formatDateTime, lisbonDayStart } from '#shared/dates.ts';
-import { ORDER_STATUS_INFO } from '#shared/order-status.ts';
+import { queryValidationTexts } from '#shared/messages.ts';
+import { ORDER_STATUS_INFO, type OrderStatus } from '#shared/order-status.ts';
 import { PAYMENT_METHOD_LABELS } from '#shared/payment-methods.ts';
-import type { OrdersExportQuery } from '#shared/schemas/index.ts';
+import { exportStatuses, type OrdersExportQuery } from '#shared/schemas/admin-query.ts';
 import { SHIPPING_METHODS } from '#shared/shipping.ts';
 import { ordersCreatedBetween } from '../repositories/orders.ts';
 import { nameWithSize } from '#shared/variants.ts';
@@ -22,9 +24,14 @@ function nextDay(day: string): string {
   return next.toISOString().slice(0, 10);
 }
 
+/** A status as a file name reads it: 'Aguarda Pagamento' → 'aguarda-pagamento'. */
+const slug = (status: OrderStatus): string => status.toLowerCase().replace(/\s+/g, '-');
+
 export async function exportOrders(query: OrdersExportQuery): Promise<{ filename: string; csv: string }> {
-  const orders = (await ordersCreatedBetween(lisbonDayStart(query.from), lisbonDayStart(nextDay(query.to)))).filter((order) => !query.status || order.status === query.status);
-  const filename = `${query.kind === 'lines' ? 'linhas-de-encomendas' : 'encomendas'}-${query.from}-a-${query.to}.csv`;
+  const statuses = exportStatuses(query);
+  const orders = (await ordersCreatedBetween(lisbonDayStart(query.from), lisbonDayStart(nextDay(query.to)))).filter((order) => statuses.includes(order.status));
+  const filename = `${query.kind === 'lines' ? 'linhas-de-encomendas' : 'encomendas'}-${query.from}-a-${query.to}-${statuses.map(slug).join('-')}.csv`;
+  const preamble = [queryValidationTexts.export.included(statuses.map((status) => ORDER_STATUS_INFO[status].label))];
   if (query.kind === 'lines') {
     const rows = orders.flatMap((order) =>
       order.lines.map((line) => [
@@ -41,7 +48,7 @@ export async function exportOrders(query: OrdersExportQuery): Promise<{ filename
         csvMoney(line.lineTotalCents),
       ]),
     );
-    return { filename, csv: csvDocument(LINE_COLUMNS, rows) };
+    return { filename, csv: csvDocument(LINE_COLUMNS, rows, preamble) };
   }
   const rows = orders.map((order) => [
     order.orderNumber,
@@ -62,5 +69,5 @@ export async function exportOrders(query: OrdersExportQuery): Promise<{ filename
     csvMoney(order.shippingCents),
     csvMoney(order.totalCents),
   ]);
-  return { filename, csv: csvDocument(ORDER_COLUMNS, rows) };
+  return { filename, csv: csvDocument(ORDER_COLUMNS, rows, preamble) };
 }

@@ -14,6 +14,7 @@ import { CLOSED_STATUS, PAID_STATUS, RESERVED_STATUS, generateOrderNumber } from
 import { priceLine, quoteOrder } from '#shared/pricing.ts';
 import type { AttachProofInput, PlaceOrderInput } from '#shared/schemas/index.ts';
 import { lineVariant, nameWithSize, variantPriceCents } from '#shared/variants.ts';
+import { DEFAULT_CARRIER } from '#shared/tracking.ts';
 import { backoff, BACKOFF } from '../backoff.ts';
 import { Conflict, Forbidden, InvalidInput, OutOfStock } from '../errors.ts';
 import { logger } from '../logger.ts';
@@ -162,7 +163,8 @@ function newAccessToken(orderId: string): { token: string; hash: string } {
 
 /** What the customer may see of their order: no notes, no admin names, no proof. */
 export function toCustomerOrder(order: Order, payments: PaymentSettings): CustomerOrder {
-  const trackingCode = [...order.emails].reverse().find((email) => email.kind === 'shipped' && email.trackingCode)?.trackingCode;
+  const shipped = [...order.emails].reverse().find((email) => email.kind === 'shipped' && email.trackingCode);
+  const trackingCode = shipped?.trackingCode;
   return {
     id: order.id,
     orderNumber: order.orderNumber,
@@ -182,7 +184,7 @@ export function toCustomerOrder(order: Order, payments: PaymentSettings): Custom
     timeline: order.timeline
       .filter((entry) => entry.kind !== 'note' && entry.kind !== 'email')
       .map((entry) => ({ ...entry, by: entry.by === CUSTOMER ? CUSTOMER : SHOP })),
-    ...(trackingCode ? { trackingCode } : {}),
+    ...(trackingCode ? { trackingCode, carrier: shipped?.carrier ?? DEFAULT_CARRIER } : {}),
   };
 }
 

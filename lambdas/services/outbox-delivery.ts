@@ -126,7 +126,7 @@ function effectItems(item: OutboxMailItem, outcome: Outcome, now: Date): Transac
   if (!effect) return [];
   if (effect.kind === 'stock-alert') return outcome.status === 'sent' ? stockAlertNotifiedItems(effect.alertId, effect.requestedAt, now) : [];
   const at = now.toISOString();
-  const tracking = effect.trackingCode ? { trackingCode: effect.trackingCode } : {};
+  const tracking = effect.trackingCode ? { trackingCode: effect.trackingCode, ...(effect.carrier ? { carrier: effect.carrier } : {}) } : {};
   const record: OrderEmailRecord =
     outcome.status === 'sent' ? { kind: effect.email, status: 'sent', at, ...tracking } : { kind: effect.email, status: 'failed', at, ...tracking, error: outcome.reason };
   const entry: TimelineEntry = { at, kind: 'email', by: SHOP, email: effect.email, outcome: outcome.status, ...(outcome.status === 'failed' ? { text: outcome.reason } : {}) };

@@ -75,8 +75,21 @@ export const adminTexts = {
   emailQueued: 'E-mail em envio: aparece no histórico quando for entregue ao serviço de e-mail.',
   /** The same click (idempotency key) arrived twice: one e-mail only. */
   emailAlreadyQueued: 'Este envio já tinha sido pedido: só vai um e-mail.',
-  /** Resending the cancellation e-mail of an order that is not closed. */
-  emailNotForStatus: 'Este e-mail não corresponde ao estado da encomenda.',
+  /**
+   * An e-mail that is not true of the order (409 `email_not_applicable`, nothing sent), by kind
+   * (`emailApplies` of `shared/order-emails.ts`).
+   */
+  emailNotApplicable: {
+    'order-received': 'Este e-mail diz que recebemos o comprovativo de pagamento: só se envia depois de o comprovativo chegar, e não a uma encomenda encerrada. Nada foi enviado.',
+    'payment-confirmed': 'Este e-mail diz ao cliente que o pagamento foi confirmado: só se envia a uma encomenda paga («Enviar», «Enviado» ou «Concluído»). Nada foi enviado.',
+    shipped: 'Este e-mail diz que a encomenda foi enviada: só se envia depois de a marcar como «Enviado». Nada foi enviado.',
+    'review-request': 'O pedido de avaliação só se envia depois de a encomenda ser enviada («Enviado» ou «Concluído»). Nada foi enviado.',
+    'order-cancelled': 'Este e-mail diz que a encomenda foi cancelada: só se envia a uma encomenda encerrada. Nada foi enviado.',
+  },
+  /** On the timeline: a reservation the owner marked paid (the status entry the customer sees too). */
+  paidOutsideEntry: 'pagamento confirmado pela loja',
+  /** On the timeline, for the owner only: why the reservation was marked paid without a proof on the site. */
+  paidOutsideNote: (note: string) => `Pagamento confirmado sem comprovativo no site: ${note}`,
   noOrders: 'Não há encomendas com estes filtros.',
   noProducts: 'Não há produtos com estes filtros.',
   noCollections: 'Ainda não há coleções.',

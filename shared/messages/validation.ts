@@ -29,6 +29,9 @@ const EXPORT_TEXTS = {
   kind: 'Escolhe o que exportar: encomendas ou linhas.',
   order: 'A data final não pode ser antes da inicial.',
   tooLong: (days: number) => `Exporta no máximo ${days} dias de cada vez.`,
+  statuses: 'Escolhe estados da encomenda válidos, separados por vírgulas (por exemplo Enviar,Enviado,Concluido).',
+  /** Not a refusal: the export's first line, which says what the file holds (here, where the export function reads its texts). */
+  included: (labels: readonly string[]) => `Estados incluídos: ${labels.join(', ')}`,
 };
 
 /**
@@ -181,5 +184,15 @@ export const validationTexts = {
   trackingCode: {
     required: 'Indica o código de envio.',
     tooLong: 'O código de envio não pode ter mais de 64 caracteres.',
+    /** A CTT code (UPU S10) of the wrong shape or with a wrong check digit. */
+    s10: 'Este código de envio CTT não é válido: tem 2 letras, 9 algarismos e as 2 letras do país (por exemplo RR123456785PT), e o último algarismo confirma os outros, por isso um engano não passa. Confirma-o no talão dos CTT; se o envio não é dos CTT, escolhe «Outra transportadora».',
+    /** Another carrier's code. */
+    other: 'O código de envio de outra transportadora tem de ter entre 4 e 40 letras, algarismos ou hífenes, sem espaços.',
+  },
+  carrier: { invalid: 'Escolhe a transportadora: CTT ou outra transportadora.' },
+  /** `note` of a move: the owner's word on a payment made outside the site. */
+  paymentNote: {
+    required: 'Escreve como foi feito o pagamento (por exemplo «Transferência recebida; comprovativo enviado por e-mail»): a nota fica no histórico da encomenda.',
+    tooLong: 'A nota não pode ter mais de 500 caracteres.',
   },
 } as const;

@@ -8,7 +8,7 @@
 import * as z from 'zod/mini';
 import './zod-config.ts';
 import { queryValidationTexts } from '../messages.ts';
-import { ORDER_STATUSES } from '../order-status.ts';
+import { isOrderStatus, ORDER_STATUSES, PAID_STATUSES, type OrderStatus } from '../order-status.ts';
 import { MAX_SEARCH_LENGTH, searchPlan } from '../order-search.ts';
 import { MAX_EXPORT_DAYS, MAX_PAGE_SIZE } from './limits.ts';
 
@@ -59,13 +59,14 @@ const exportDay = z
 
 /**
  * `?from=&to=&status=&kind=` of the accountant's export: Lisbon days, both included, at most a year;
- * `kind` is `orders` (one row an order) or `lines` (one row a piece of an order).
+ * `status` is one status or several separated by commas (`Enviar,Enviado`), absent for the paid ones
+ * (`exportStatuses`); `kind` is `orders` (one row an order) or `lines` (one row a piece of an order).
  */
 export const ordersExportQuerySchema = z
   .object({
     from: exportDay,
     to: exportDay,
-    status: z.optional(z.enum(ORDER_STATUSES, { error: v.pageQuery.status })),
+    status: z.optional(z.string({ error: v.export.statuses }).check(z.refine((list) => parseExportStatuses(list) !== undefined, { error: v.export.statuses }))),
     kind: z._default(z.enum(['orders', 'lines'], { error: v.export.kind }), 'orders'),
   })
   .check(
@@ -73,3 +74,23 @@ export const ordersExportQuerySchema = z
     z.refine((q) => (Date.parse(`${q.to}T12:00:00Z`) - Date.parse(`${q.from}T12:00:00Z`)) / 86_400_000 < MAX_EXPORT_DAYS, { error: v.export.tooLong(MAX_EXPORT_DAYS), path: ['to'] }),
   );
 export type OrdersExportQuery = z.infer<typeof ordersExportQuerySchema>;
+
+/**
+ * The statuses an export's `status` names, without repeats, in the lifecycle's order; undefined when
+ * one of them is not a status (or none is named).
+ *
+ * @example parseExportStatuses('Enviado,Enviar') // ['Enviar', 'Enviado']
+ */
+export function parseExportStatuses(list: string): OrderStatus[] | undefined {
+  const named = list.split(',').map((part) => part.trim());
+  if (named.length === 0 || !named.every(isOrderStatus)) return undefined;
+  return ORDER_STATUSES.filter((status) => named.includes(status));
+}
+
+/**
+ * The statuses an export includes: those its query names, else the paid ones (`PAID_STATUSES`: the
+ * accountant's sales). Pass it `ORDER_STATUSES.join(',')` for every order.
+ */
+export function exportStatuses(query: Pick<OrdersExportQuery, 'status'>): readonly OrderStatus[] {
+  return (query.status !== undefined ? parseExportStatuses(query.status) : undefined) ?? PAID_STATUSES;
+}

@@ -92,12 +92,21 @@ describe('admin orders', () => {
     expect(bad.body.error.fields.status).toBeTruthy();
   });
 
-  it('sends the three e-mails with the right data and keeps their history', async () => {
+  it('sends the three e-mails with the right data, only once true of the order, and keeps their history', async () => {
     const order = await newOrder({ firstName: 'Beatriz' });
+    // A proof still to check: no "payment confirmed", no tracking, no review request (nothing sent).
+    for (const kind of ['payment-confirmed', 'review-request']) {
+      const refused = await admin('POST', `/api/admin/orders/${order.id}/emails`, { kind, requestKey: randomUUID() });
+      expect(refused.status, kind).toBe(409);
+      expect(refused.body.error.code).toBe('email_not_applicable');
+    }
+    expect((await admin('POST', `/api/admin/orders/${order.id}/emails`, { kind: 'shipped', trackingCode: 'RR123456785PT', requestKey: randomUUID() })).status).toBe(409);
+    for (const status of ['Enviar', 'Enviado']) expect((await admin('PATCH', `/api/admin/orders/${order.id}`, { status })).status).toBe(200);
+    await mailsTo(order.email);
     // One e-mail per click: each waits for the one before, so the history keeps their order.
     expect((await admin('POST', `/api/admin/orders/${order.id}/emails`, { kind: 'payment-confirmed', requestKey: randomUUID() })).status).toBe(200);
     await mailsTo(order.email);
-    expect((await admin('POST', `/api/admin/orders/${order.id}/emails`, { kind: 'shipped', trackingCode: ' RR123456789PT ', requestKey: randomUUID() })).status).toBe(200);
+    expect((await admin('POST', `/api/admin/orders/${order.id}/emails`, { kind: 'shipped', trackingCode: ' RR123456785PT ', requestKey: randomUUID() })).status).toBe(200);
     await mailsTo(order.email);
     expect((await admin('POST', `/api/admin/orders/${order.id}/emails`, { kind: 'review-request', requestKey: randomUUID() })).status).toBe(200);
     const mails = await mailsTo(order.email);
@@ -106,20 +115,25 @@ describe('admin orders', () => {
       'order-received:sent',
       'payment-confirmed:sent',
       'shipped:sent',
+      'payment-confirmed:sent',
+      'shipped:sent',
       'review-request:sent',
     ]);
+    expect(last.body.order.emails.at(-2)).toMatchObject({ trackingCode: 'RR123456785PT', carrier: 'ctt' });
     expect(mails.map((m) => m.subject)).toEqual([
       `Recebemos a tua encomenda nº ${order.orderNumber}`,
       `Pagamento confirmado: encomenda nº ${order.orderNumber}`,
       `A tua encomenda nº ${order.orderNumber} foi enviada`,
+      `Pagamento confirmado: encomenda nº ${order.orderNumber}`,
+      `A tua encomenda nº ${order.orderNumber} foi enviada`,
       'Gostaste das tuas joias?',
     ]);
-    expect(mails[2]!.body.text).toContain('Código de envio CTT: RR123456789PT');
-    expect(mails[3]!.body.text).toContain('Olá Beatriz');
+    expect(mails[4]!.body.text).toContain('Código de envio CTT: RR123456785PT');
+    expect(mails[5]!.body.text).toContain('Olá Beatriz');
 
     const noCode = await admin('POST', `/api/admin/orders/${order.id}/emails`, { kind: 'shipped', trackingCode: '  ', requestKey: randomUUID() });
     expect(noCode.status).toBe(400);
-    expect((await mailsTo(order.email)).length).toBe(4);
+    expect((await mailsTo(order.email)).length).toBe(6);
   });
 });
 

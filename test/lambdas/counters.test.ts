@@ -74,6 +74,7 @@ async function recounted(month = monthKey(new Date())) {
     monthRevenueCents: counters[`revenue#${month}`] ?? 0,
     pendingStockAlerts: counters['stockAlerts#pending'] ?? 0,
     unreadContactMessages: counters['contactMessages#unread'] ?? 0,
+    openReservations: { count: counters['orders#Aguarda Pagamento'] ?? 0, units: counters['reservations#units'] ?? 0 },
     periods: (['today', 'week', 'month'] as const).map((period) => ({ period, receivedOrders: sum(periodsOf[period], 'received'), revenueCents: sum(periodsOf[period], 'revenue') })),
   };
 }
@@ -83,6 +84,7 @@ const figures = (d: DashboardResponse) => ({
   monthRevenueCents: d.monthRevenueCents,
   pendingStockAlerts: d.pendingStockAlerts,
   unreadContactMessages: d.unreadContactMessages,
+  openReservations: d.openReservations,
   periods: d.periods,
 });
 const periodOf = (d: DashboardResponse, period: 'today' | 'week' | 'month') => d.periods.find((p) => p.period === period)!;
@@ -98,6 +100,7 @@ describe.sequential('dashboard counters', () => {
     const late = await place(reservationBody([{ productId: piece.id, quantity: 1 }]));
     expect([paid.status, late.status]).toEqual(['Aguarda Pagamento', 'Aguarda Pagamento']);
     expect((await dashboard()).ordersByStatus['Aguarda Pagamento']).toBe(before.ordersByStatus['Aguarda Pagamento'] + 2);
+    expect((await dashboard()).openReservations).toEqual({ count: before.openReservations.count + 2, units: before.openReservations.units + 3 });
     const proofKey = await uploadProof();
     const proof = await invoke(attachProof, 'POST', `/api/orders/${paid.id}/proof`, { params: { id: paid.id }, body: { proofKey, accessToken: paid.accessToken } });
     expect(proof.status, JSON.stringify(proof.body)).toBe(200);

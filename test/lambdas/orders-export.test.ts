@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { csvMoney } from '#shared/csv.ts';
 import { dayKey } from '#shared/dates.ts';
 import { validationTexts } from '#shared/messages.ts';
-import { createProduct, orderBody, placeOrder } from '../support/factories.ts';
+import { createProduct, orderBody, placeOrder, reservationBody } from '../support/factories.ts';
 import { adminToken, call, twin } from '../support/twin.ts';
 import { clientFetch } from '../support/clients.ts';
 
@@ -41,6 +41,8 @@ function parseCsv(text: string): string[][] {
   return rows;
 }
 
+const setStatus = async (id: string, status: string) => call('PATCH', `/api/admin/orders/${id}`, { token: await adminToken(), body: { status } });
+
 const exportCsv = async (query: string) => {
   const answer = await clientFetch(`${twin().url}/api/admin/orders/export?${query}`, { headers: { authorization: `Bearer ${await adminToken()}` } });
   return { status: answer.status, headers: answer.headers, bytes: Buffer.from(await answer.arrayBuffer()) };
@@ -53,14 +55,17 @@ describe('GET /api/admin/orders/export', () => {
     const a = await placeOrder(await orderBody([{ productId: piece.id, quantity: 2 }], { firstName: 'Conceição', lastName: `Araújo ${tag}`, address: 'Rua "Nova"; 3' }));
     const b = await placeOrder(await orderBody([{ productId: piece.id, quantity: 1 }], { firstName: '=HYPERLINK("https://evil.example")', lastName: `Mal ${tag}` }));
     expect([a.status, b.status]).toEqual([201, 201]);
+    // Paid (the payment confirmed): what the export holds unless asked for other statuses.
+    for (const placed of [a, b]) expect((await setStatus(placed.body.order.id, 'Enviar')).status).toBe(200);
     const today = dayKey(new Date());
 
     const orders = await exportCsv(`from=${today}&to=${today}`);
     expect(orders.status).toBe(200);
     expect(orders.headers.get('content-type')).toBe('text/csv; charset=utf-8');
-    expect(orders.headers.get('content-disposition')).toBe(`attachment; filename="encomendas-${today}-a-${today}.csv"`);
+    expect(orders.headers.get('content-disposition')).toBe(`attachment; filename="encomendas-${today}-a-${today}-enviar-enviado-concluido.csv"`);
     expect([...orders.bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    const rows = parseCsv(orders.bytes.toString('utf8').slice(1));
+    const [statusLine, ...rows] = parseCsv(orders.bytes.toString('utf8').slice(1));
+    expect(statusLine).toEqual(['Estados incluídos: Enviar, Enviado, Concluído']);
     expect(rows[0]).toEqual(['Nº encomenda', 'Data', 'Estado', 'Nome', 'Apelido', 'E-mail', 'Telefone', 'Morada', 'Código postal', 'Localidade', 'País', 'Pagamento', 'Envio', 'Subtotal', 'Desconto', 'Portes', 'Total']);
     const rowOf = (n: number) => rows.find((r) => r[0] === String(n))!;
     const rowA = rowOf(a.body.order.orderNumber);
@@ -72,7 +77,8 @@ describe('GET /api/admin/orders/export', () => {
     expect(rowOf(b.body.order.orderNumber)[3]).toBe(`'=HYPERLINK("https://evil.example")`);
 
     const lines = await exportCsv(`from=${today}&to=${today}&kind=lines`);
-    const lineRows = parseCsv(lines.bytes.toString('utf8').slice(1));
+    expect(lines.headers.get('content-disposition')).toBe(`attachment; filename="linhas-de-encomendas-${today}-a-${today}-enviar-enviado-concluido.csv"`);
+    const lineRows = parseCsv(lines.bytes.toString('utf8').slice(1)).slice(1);
     expect(lineRows[0]).toEqual(['Nº encomenda', 'Data', 'Estado', 'Peça', 'Código', 'SKU', 'Quantidade', 'Preço unitário', 'Desconto (%)', 'Preço com desconto', 'Total da linha']);
     const lineA = lineRows.find((r) => r[0] === String(a.body.order.orderNumber))!;
     expect(lineA.slice(3, 4)).toEqual([piece.name]);
@@ -90,6 +96,35 @@ describe('GET /api/admin/orders/export', () => {
     expect(await has(`from=${today}&to=${today}&status=Confirmar%20Pagamento`)).toBe(true);
     expect(await has(`from=${today}&to=${today}&status=Enviado`)).toBe(false);
     expect(await has(`from=${yesterday}&to=${yesterday}`)).toBe(false);
+  });
+
+  it('is the sales by default: no unpaid reservation, no proof still to check, no closed order; other statuses by choice, named on the first line and in the file name', async () => {
+    const piece = await createProduct({ stock: 10, priceCents: 2490 });
+    const reserved = await placeOrder(reservationBody([{ productId: piece.id, quantity: 2 }]));
+    const toCheck = await placeOrder(await orderBody([{ productId: piece.id, quantity: 1 }]));
+    const paid = await placeOrder(await orderBody([{ productId: piece.id, quantity: 1 }]));
+    const cancelled = await placeOrder(reservationBody([{ productId: piece.id, quantity: 1 }]));
+    expect((await setStatus(paid.body.order.id, 'Enviar')).status).toBe(200);
+    expect((await setStatus(cancelled.body.order.id, 'Encerrada')).status).toBe(200);
+    const today = dayKey(new Date());
+    const numbers = (text: string) => parseCsv(text).slice(2).map((row) => row[0]);
+    const mine = [reserved, toCheck, paid, cancelled].map((placed) => String(placed.body.order.orderNumber));
+
+    const sales = await exportCsv(`from=${today}&to=${today}`);
+    const listed = numbers(sales.bytes.toString('utf8').slice(1)).filter((n) => mine.includes(n!));
+    expect(listed).toEqual([String(paid.body.order.orderNumber)]);
+    for (const row of parseCsv(sales.bytes.toString('utf8').slice(1)).slice(2)) expect(['Enviar', 'Enviado', 'Concluído']).toContain(row[2]);
+
+    const chosen = await exportCsv(`from=${today}&to=${today}&status=${encodeURIComponent('Encerrada,Aguarda Pagamento')}`);
+    expect(chosen.status).toBe(200);
+    expect(chosen.headers.get('content-disposition')).toBe(`attachment; filename="encomendas-${today}-a-${today}-aguarda-pagamento-encerrada.csv"`);
+    const chosenText = chosen.bytes.toString('utf8').slice(1);
+    expect(parseCsv(chosenText)[0]).toEqual(['Estados incluídos: Aguarda Pagamento, Encerrada']);
+    expect(numbers(chosenText).filter((n) => mine.includes(n!)).sort()).toEqual([reserved, cancelled].map((placed) => String(placed.body.order.orderNumber)).sort());
+
+    const refused = await call('GET', `/api/admin/orders/export?from=${today}&to=${today}&status=Pago`, { token: await adminToken() });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.fields.status).toBe(validationTexts.export.statuses);
   });
 
   it('refuses bad ranges in Portuguese, and anyone who is not an admin', async () => {

@@ -143,7 +143,7 @@ describe('an e-mail SES refuses for good', () => {
     const token = await adminToken();
     const refused = await callRoute('POST /api/admin/orders/{id}/emails', { params: { id: placed.body.order.id }, body: { kind: 'order-cancelled', requestKey: randomUUID() } }, { token });
     expect(refused.status).toBe(409);
-    expect(refused.body.error.code).toBe('email_not_for_status');
+    expect(refused.body.error.code).toBe('email_not_applicable');
   });
 });
 

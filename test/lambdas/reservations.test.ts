@@ -201,11 +201,11 @@ describe('PATCH /api/admin/orders/{id}: the lifecycle', () => {
     await mailsTo(order.email);
     const { Item: afterConfirm } = await documentClient().send(new GetCommand({ TableName: twin().env.TABLE_ORDERS, Key: { id: order.id } }));
     expect(afterConfirm!.emails.map((e: { kind: string; status: string }) => [e.kind, e.status])).toEqual([['order-received', 'sent'], ['payment-confirmed', 'sent']]);
-    const shipped = await setStatus(order.id, 'Enviado', { trackingCode: 'RR123456789PT' });
+    const shipped = await setStatus(order.id, 'Enviado', { trackingCode: 'RR123456785PT' });
     expect(shipped.status).toBe(200);
     await mailsTo(order.email);
     const { Item: afterShip } = await documentClient().send(new GetCommand({ TableName: twin().env.TABLE_ORDERS, Key: { id: order.id } }));
-    expect(afterShip!.emails.at(-1)).toMatchObject({ kind: 'shipped', status: 'sent', trackingCode: 'RR123456789PT' });
+    expect(afterShip!.emails.at(-1)).toMatchObject({ kind: 'shipped', status: 'sent', trackingCode: 'RR123456785PT' });
     // Each e-mail is on the timeline too, with who and when.
     expect(afterShip!.timeline.filter((e: { kind: string }) => e.kind === 'email').map((e: { email: string; outcome: string }) => `${e.email}:${e.outcome}`)).toEqual([
       'order-received:sent',
@@ -218,7 +218,7 @@ describe('PATCH /api/admin/orders/{id}: the lifecycle', () => {
       `Pagamento confirmado: encomenda nº ${order.orderNumber}`,
       `A tua encomenda nº ${order.orderNumber} foi enviada`,
     ]);
-    expect((await mailsTo(order.email)).at(-1)!.body.text).toContain('Código de envio CTT: RR123456789PT.');
+    expect((await mailsTo(order.email)).at(-1)!.body.text).toContain('Código de envio CTT: RR123456785PT.');
   });
 
   it('closing after shipping asks whether the pieces came back; yes → stock back as a return, no → stock unchanged', async () => {

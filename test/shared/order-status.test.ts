@@ -3,7 +3,10 @@ import {
   adminNextStatuses,
   canTransition,
   isBeforeShipping,
+  isPaidOutsideMove,
+  isPaidStatus,
   ORDER_NUMBER_MAX,
+  PAID_STATUSES,
   ORDER_TRANSITIONS,
   ORDER_NUMBER_MIN,
   ORDER_STATUSES,
@@ -33,7 +36,7 @@ describe('order statuses', () => {
 
   it('move only forward along the lifecycle, or to closed; closed is final', () => {
     expect(ORDER_TRANSITIONS).toEqual({
-      'Aguarda Pagamento': ['Confirmar Pagamento', 'Encerrada'],
+      'Aguarda Pagamento': ['Confirmar Pagamento', 'Enviar', 'Encerrada'],
       'Confirmar Pagamento': ['Enviar', 'Encerrada'],
       Enviar: ['Enviado', 'Encerrada'],
       Enviado: ['Concluido', 'Encerrada'],
@@ -45,9 +48,18 @@ describe('order statuses', () => {
     expect(canTransition('Enviar', 'Enviado')).toBe(true);
   });
 
-  it('leave paying to the customer: the owner can only cancel a reservation', () => {
-    expect(adminNextStatuses('Aguarda Pagamento')).toEqual(['Encerrada']);
+  it('leave the proof to the customer: the owner marks a reservation paid outside the site (with a note) or cancels it', () => {
+    expect(adminNextStatuses('Aguarda Pagamento')).toEqual(['Enviar', 'Encerrada']);
     expect(adminNextStatuses('Confirmar Pagamento')).toEqual(['Enviar', 'Encerrada']);
+    expect(isPaidOutsideMove('Aguarda Pagamento', 'Enviar')).toBe(true);
+    for (const [from, to] of [['Confirmar Pagamento', 'Enviar'], ['Aguarda Pagamento', 'Confirmar Pagamento'], ['Aguarda Pagamento', 'Encerrada']] as const) {
+      expect(isPaidOutsideMove(from, to)).toBe(false);
+    }
+  });
+
+  it('call an order paid once its payment is confirmed: Enviar, Enviado, Concluido', () => {
+    expect(PAID_STATUSES).toEqual(['Enviar', 'Enviado', 'Concluido']);
+    expect(ORDER_STATUSES.filter(isPaidStatus)).toEqual(['Enviar', 'Enviado', 'Concluido']);
   });
 
   it('tell the statuses before shipping (closing them is a cancellation) from those after', () => {

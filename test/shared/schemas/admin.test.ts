@@ -187,6 +187,24 @@ describe('orderStatusChangeSchema', () => {
       expect(errorsOf(orderStatusChangeSchema, { status })).toEqual({ status: 'Escolhe um estado válido.' });
     }
   });
+
+  it('checks a CTT tracking code by its S10 check digit; another carrier\'s by its shape', () => {
+    expect(accepted(orderStatusChangeSchema, { status: 'Enviado', trackingCode: 'RR123456785PT' })).toEqual({ status: 'Enviado', trackingCode: 'RR123456785PT' });
+    expect(errorsOf(orderStatusChangeSchema, { status: 'Enviado', trackingCode: 'RR123456789PT' })).toEqual({ trackingCode: v.trackingCode.s10 });
+    expect(errorsOf(orderStatusChangeSchema, { status: 'Enviado', trackingCode: 'RR12345678PT' })).toEqual({ trackingCode: v.trackingCode.s10 });
+    expect(accepted(orderStatusChangeSchema, { status: 'Enviado', trackingCode: 'RR123456789PT', carrier: 'outra' })).toMatchObject({ carrier: 'outra' });
+    expect(errorsOf(orderStatusChangeSchema, { status: 'Enviado', trackingCode: 'RR 12<b>', carrier: 'outra' })).toEqual({ trackingCode: v.trackingCode.other });
+    // No code: nothing to check, whatever the carrier.
+    expect(accepted(orderStatusChangeSchema, { status: 'Enviado', trackingCode: '  ' })).toEqual({ status: 'Enviado', trackingCode: '' });
+  });
+
+  it('keeps a trimmed note of up to 500 characters; a blank one is none', () => {
+    expect(accepted(orderStatusChangeSchema, { status: 'Enviar', note: '  MB WAY recebido  ' })).toEqual({ status: 'Enviar', note: 'MB WAY recebido' });
+    expect(accepted(orderStatusChangeSchema, { status: 'Enviar', note: '   ' })).toEqual({ status: 'Enviar' });
+    expect(accepted(orderStatusChangeSchema, { status: 'Enviar', note: 'x'.repeat(500) }).note).toHaveLength(500);
+    expect(errorsOf(orderStatusChangeSchema, { status: 'Enviar', note: 'x'.repeat(501) })).toEqual({ note: v.paymentNote.tooLong });
+    expect(errorsOf(orderStatusChangeSchema, { status: 'Enviar', note: 42 })).toEqual({ note: v.paymentNote.tooLong });
+  });
 });
 
 describe('adminEmailRequestSchema', () => {
@@ -204,12 +222,22 @@ describe('adminEmailRequestSchema', () => {
     expect(errorsOf(adminEmailRequestSchema, { kind: 'review-request', requestKey: 'short' })).toEqual({ requestKey: v.emailRequestKey });
   });
 
-  it('requires a trimmed tracking code of 1-64 characters for shipped', () => {
-    expect(accepted(adminEmailRequestSchema, { kind: 'shipped', trackingCode: ' RR123456789PT ', requestKey })).toEqual({
+  it('requires a trimmed tracking code of 1-64 characters for shipped, a CTT one with its S10 check digit right', () => {
+    expect(accepted(adminEmailRequestSchema, { kind: 'shipped', trackingCode: ' rr 123456785 pt ', requestKey })).toEqual({
       kind: 'shipped',
-      trackingCode: 'RR123456789PT',
+      trackingCode: 'RR123456785PT',
       requestKey,
     });
+    expect(errorsOf(adminEmailRequestSchema, { kind: 'shipped', trackingCode: 'RR123456789PT', requestKey })).toEqual({ trackingCode: v.trackingCode.s10 });
+    expect(errorsOf(adminEmailRequestSchema, { kind: 'shipped', trackingCode: 'RR123456789PT', carrier: 'ctt', requestKey })).toEqual({ trackingCode: v.trackingCode.s10 });
+    expect(accepted(adminEmailRequestSchema, { kind: 'shipped', trackingCode: 'dhl-1234567', carrier: 'outra', requestKey })).toEqual({
+      kind: 'shipped',
+      trackingCode: 'DHL-1234567',
+      carrier: 'outra',
+      requestKey,
+    });
+    expect(errorsOf(adminEmailRequestSchema, { kind: 'shipped', trackingCode: 'AB1', carrier: 'outra', requestKey })).toEqual({ trackingCode: v.trackingCode.other });
+    expect(errorsOf(adminEmailRequestSchema, { kind: 'shipped', trackingCode: 'RR123456785PT', carrier: 'dhl', requestKey })).toEqual({ carrier: v.carrier.invalid });
     expect(errorsOf(adminEmailRequestSchema, { kind: 'shipped', requestKey })).toEqual({ trackingCode: 'Indica o código de envio.' });
     expect(errorsOf(adminEmailRequestSchema, { kind: 'shipped', trackingCode: '   ', requestKey })).toEqual({
       trackingCode: v.trackingCode.required,
