@@ -6,6 +6,8 @@
 import type { StockAlert } from '#shared/api.ts';
 import type { ProductStatus } from '#shared/product.ts';
 import type { OrderEmailRecord } from '#shared/api.ts';
+import type { AdminEmailKind } from '#shared/order-emails.ts';
+import type { TrackingCarrier } from '#shared/tracking.ts';
 import type { AdminStockReason, StockMovementReason } from '#shared/stock.ts';
 
 export const texts = {
@@ -43,7 +45,7 @@ export const texts = {
     history: 'Histórico de alterações',
     historyEmpty: 'Ainda não houve alterações.',
     historyColumns: { when: 'Quando', who: 'Quem', what: 'O que mudou' },
-    change: (label: string, from: string, to: string) => `${label}: ${from} → ${to}`,
+    by: 'por',
     empty: '(vazio)',
   },
 
@@ -111,6 +113,9 @@ export const texts = {
     title: 'Painel',
     /** The cards count everything there is now, not one day's work. */
     glance: 'Neste momento (todas as encomendas, mensagens e pedidos)',
+    /** Reservations awaiting payment, and the pieces they hold out of the shop meanwhile. */
+    openReservations: 'Reservas à espera de pagamento',
+    unitsHeld: (n: number) => (n === 1 ? '1 peça reservada, fora da loja até pagarem ou a reserva acabar' : `${n} peças reservadas, fora da loja até pagarem ou a reserva acabar`),
     awaitingPayment: 'Por confirmar pagamento',
     toShip: 'Por enviar',
     shipped: 'Enviadas',
@@ -150,10 +155,11 @@ export const texts = {
 
   ordersExport: {
     title: 'Exportar para o contabilista (CSV)',
-    hint: 'As encomendas feitas entre as duas datas (incluídas, hora de Lisboa), num ficheiro que o Excel abre com acentos e valores certos.',
+    hint: 'As encomendas feitas entre as duas datas (incluídas, hora de Lisboa), num ficheiro que o Excel abre com acentos e valores certos. Por omissão só as pagas (as vendas); escolhe outro estado para ver as outras.',
     from: 'De',
     to: 'Até',
     status: 'Estado',
+    paidStatuses: 'Só as pagas (Enviar, Enviado, Concluído)',
     allStatuses: 'Todos os estados',
     orders: 'Descarregar encomendas',
     lines: 'Descarregar linhas (peças)',
@@ -227,6 +233,7 @@ export const texts = {
       return shown >= total ? noun(total) : `${shown} de ${noun(total)}`;
     },
     customer: 'Cliente',
+    customerOf: (email: string) => `Ver cliente ${email}`,
     selectAll: 'Selecionar todas as encomendas mostradas',
     selectOne: (n: number) => `Selecionar a encomenda nº ${n}`,
     bulkTitle: 'Ações nas encomendas selecionadas',
@@ -278,6 +285,26 @@ export const texts = {
     restockQuestion: 'As peças voltaram à loja?',
     restockYes: 'Sim, repor o stock',
     restockNo: 'Não, encerrar sem repor',
+    /** A reservation the customer paid without sending the proof through the site (MB WAY, a proof by e-mail). */
+    paidOutsideHint: 'O cliente pagou mas não enviou o comprovativo pelo site (por exemplo, mandou-o por e-mail)? Marca-a como paga e diz como foi pago.',
+    paidOutsideNote: 'Como foi pago?',
+    paidOutsidePlaceholder: 'ex.: MB WAY, comprovativo por e-mail',
+    paidOutsideNoteHint: 'Fica no histórico da encomenda; o cliente não vê esta nota. O cliente recebe o e-mail de pagamento confirmado.',
+    paidOutsideConfirm: 'Confirmar pagamento',
+    cancel: 'Cancelar',
+    /** After a step: the order stays open, the next step ready. */
+    movedPaid: 'Marcada como paga: o cliente recebe o e-mail de pagamento confirmado. O próximo passo é enviá-la.',
+    movedShipped: 'Marcada como enviada: o cliente recebe o e-mail de envio.',
+    paidOutside: (when: string) => `Paga fora do site em ${when}, sem comprovativo aqui: a nota de como foi paga está no histórico da encomenda.`,
+    /** The one tracking code of the page (the "Enviado" step, then the shipped e-mail). */
+    carrier: 'Transportadora',
+    trackingCode: 'Código de envio',
+    carriers: { ctt: 'CTT', outra: 'Outra transportadora' } satisfies Record<TrackingCarrier, string>,
+    trackingPlaceholders: { ctt: 'ex.: RR123456785PT', outra: 'ex.: 1Z999AA10123456784' } satisfies Record<TrackingCarrier, string>,
+    trackingHints: {
+      ctt: 'O código do talão dos CTT: 2 letras, 9 algarismos e PT. O cliente recebe a ligação para seguir a encomenda.',
+      outra: 'O código que a transportadora te deu (sem ligação para o seguir).',
+    } satisfies Record<TrackingCarrier, string>,
     timeline: 'Histórico da encomenda',
     timelineReserved: 'Encomenda reservada pelo cliente',
     timelineStatus: (from: string, to: string) => `${from} → ${to}`,
@@ -287,13 +314,27 @@ export const texts = {
     addingNote: 'A guardar...',
     noteFailed: 'Não foi possível guardar a nota.',
     emails: 'E-mails ao cliente',
-    confirmPayment: 'Confirmar Pagamento',
-    trackingCode: 'Código de envio',
-    trackingPlaceholder: 'Ex.: RR123456789PT',
-    sendTracking: 'Enviar Código de Envio',
-    requestReview: 'Solicitar Avaliação',
-    resendReceived: 'Reenviar Confirmação da Encomenda',
-    resendCancelled: 'Reenviar Aviso de Cancelamento',
+    emailsHint: 'Os e-mails de cada passo (pagamento confirmado, envio, cancelamento) seguem sozinhos quando mudas o estado. Aqui reenvias um deles ou pedes uma avaliação; só aparecem os que são verdade para esta encomenda.',
+    noEmails: 'Por agora não há e-mails para enviar a este cliente: cada um aparece quando for verdade para a encomenda (por exemplo, «pagamento confirmado» depois de a marcares como paga).',
+    /** Each button says what it does: "Enviar…" the first time, "Reenviar…" after it was sent. */
+    emailActions: {
+      'order-received': { first: 'Enviar e-mail: encomenda recebida', again: 'Reenviar e-mail: encomenda recebida' },
+      'payment-confirmed': { first: 'Enviar e-mail: pagamento confirmado', again: 'Reenviar e-mail: pagamento confirmado' },
+      shipped: { first: 'Enviar e-mail: código de envio', again: 'Reenviar e-mail: código de envio' },
+      'review-request': { first: 'Pedir avaliação', again: 'Pedir avaliação outra vez' },
+      'order-cancelled': { first: 'Enviar e-mail: encomenda cancelada', again: 'Reenviar e-mail: encomenda cancelada' },
+    } satisfies Record<AdminEmailKind, { first: string; again: string }>,
+    /** What each e-mail tells the customer (the question before a first send). */
+    emailSays: {
+      'order-received': 'diz ao cliente que recebemos a encomenda e o comprovativo de pagamento.',
+      'payment-confirmed': 'diz ao cliente que confirmámos o pagamento e que vamos preparar o envio.',
+      shipped: 'diz ao cliente que a encomenda foi enviada, com o código para a seguir.',
+      'review-request': 'pede ao cliente que avalie as peças que recebeu.',
+      'order-cancelled': 'diz ao cliente que a encomenda foi cancelada.',
+    } satisfies Record<AdminEmailKind, string>,
+    confirmEmailTo: (name: string) => `Enviar o e-mail «${name}» para`,
+    confirmEmailWhat: (says: string) => `Este e-mail ${says} Ainda não o enviaste nesta encomenda.`,
+    confirmEmailYes: 'Sim, enviar',
     timelineEmail: (kind: string, outcome: string) => `E-mail «${kind}»: ${outcome}`,
     sending: 'A enviar...',
     history: 'Histórico de e-mails',
@@ -350,6 +391,8 @@ export const texts = {
     code: 'Código',
     edit: 'Editar',
     soldOut: 'Esgotado',
+    sizeOut: 'esgotado',
+    sizeLow: 'stock baixo',
     count: (shown: number, total: number) => (shown === total ? `${total} produtos` : `${shown} de ${total} produtos`),
   },
 
@@ -413,6 +456,14 @@ export const texts = {
     viewInShop: 'Ver na loja',
     reload: 'Recarregar valores atuais',
     reloading: 'A recarregar...',
+    /** "Recarregar" after someone else's save: what the owner typed stays where nobody else changed it. */
+    mergeNothingTyped: 'Carregámos os valores guardados agora: não tinhas alterado nenhum campo.',
+    mergeReloaded: 'Carregámos os valores guardados agora.',
+    mergeKept: (fields: readonly string[]) => `Carregámos os valores guardados agora e mantivemos o que escreveste em: ${fields.join(', ')}. Revê e guarda.`,
+    mergeCollided: 'Estes campos foram mudados também por outra pessoa; ficou o valor que ela guardou. Se o teu estava certo, volta a escrevê-lo e guarda:',
+    mergeCollisionTyped: (field: string, typed: string) => `${field}: tinhas escrito «${typed}».`,
+    mergeCollisionOf: (field: string) => `${field}: as tuas alterações ficaram de fora.`,
+    mergeEmpty: '(vazio)',
   },
 
   stock: {

@@ -5,16 +5,18 @@
  */
 import { useState } from 'react';
 import { dayKey } from '#shared/dates.ts';
-import type { OrderStatus } from '#shared/order-status.ts';
+import { ORDER_STATUSES, ORDER_STATUS_INFO } from '#shared/order-status.ts';
 import { fieldErrors, ordersExportQuerySchema } from '#shared/schemas/index.ts';
 import { errorMessage } from '#web/lib/api.ts';
 import { SelectField, TextField } from '#web/ui/field.tsx';
 import { useAdminApi } from '../auth/session.tsx';
 import { ActionFeedback, useAction } from './action-panel.tsx';
-import { OrderStatusOptions } from './ui.tsx';
 import { texts } from '../texts.ts';
 
 const t = texts.ordersExport;
+
+/** The status choice that asks for every status (the API's default, no `status`, is the paid ones). */
+const ALL = 'todos';
 
 /**
  * Saves `text` as a file named `filename` (a link the page clicks, then forgets). The browser's text
@@ -37,12 +39,14 @@ export function OrdersExport() {
   const today = dayKey(new Date());
   const [from, setFrom] = useState(`${today.slice(0, 8)}01`);
   const [to, setTo] = useState(today);
-  const [status, setStatus] = useState<OrderStatus | ''>('');
+  // '' = the paid orders (the accountant's sales, the API's default), ALL, or one status.
+  const [status, setStatus] = useState('');
   const action = useAction<'orders' | 'lines'>();
   const [errors, setErrors] = useState<Record<string, string>>({});
 
   const download = (kind: 'orders' | 'lines') => {
-    const parsed = ordersExportQuerySchema.safeParse({ from, to, kind, ...(status ? { status } : {}) });
+    const statuses = status === ALL ? ORDER_STATUSES.join(',') : status;
+    const parsed = ordersExportQuerySchema.safeParse({ from, to, kind, ...(statuses ? { status: statuses } : {}) });
     if (!parsed.success) return setErrors(fieldErrors(parsed.error) as Record<string, string>);
     setErrors({});
     void action.run(
@@ -59,8 +63,14 @@ export function OrdersExport() {
       <div className="adm-inline-form">
         <TextField label={t.from} type="date" name="exportFrom" value={from} error={errors.from} onChange={(e) => setFrom(e.target.value)} />
         <TextField label={t.to} type="date" name="exportTo" value={to} error={errors.to} onChange={(e) => setTo(e.target.value)} />
-        <SelectField label={t.status} name="exportStatus" value={status} onChange={(e) => setStatus(e.target.value as OrderStatus | '')}>
-          <OrderStatusOptions allLabel={t.allStatuses} />
+        <SelectField label={t.status} name="exportStatus" value={status} onChange={(e) => setStatus(e.target.value)}>
+          <option value="">{t.paidStatuses}</option>
+          <option value={ALL}>{t.allStatuses}</option>
+          {ORDER_STATUSES.map((value) => (
+            <option key={value} value={value}>
+              {ORDER_STATUS_INFO[value].label}
+            </option>
+          ))}
         </SelectField>
       </div>
       <p className="adm-inline-form">

@@ -12,7 +12,7 @@ import { SHIPPING_METHODS } from '#shared/shipping.ts';
 import { legalLine, SHOP_BRAND } from '#shared/shop-identity.ts';
 import { useSeller } from '#web/lib/shop-info.ts';
 import { texts } from '../texts.ts';
-import { nameWithSize } from '#shared/variants.ts';
+import { lineSku, nameWithSize } from '#shared/variants.ts';
 
 const t = texts.packingSlip;
 
@@ -67,7 +67,7 @@ export function PackingSlip({ order, shown = false }: { readonly order: Order; r
           {order.lines.map((line) => (
             <tr key={`${line.productId}#${line.variantId ?? ''}`}>
               <td>{nameWithSize(line.name, line.size)}</td>
-              <td>{line.sku || line.code}</td>
+              <td>{lineSku(line)}</td>
               <td className="adm-num">{line.quantity}</td>
               <td className="adm-num">{formatCents(line.unitPriceCents)}</td>
               <td className="adm-num">{formatCents(line.lineTotalCents)}</td>

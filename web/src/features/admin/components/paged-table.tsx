@@ -16,15 +16,17 @@ export function PagedTable<T>(props: {
   /** The count under the table: how many are shown and, when the server says, how many there are in all. */
   readonly count?: (shown: number, total?: number) => string;
   readonly row: (item: T) => ReactNode;
+  /** More classes of the table (its own column widths). */
+  readonly className?: string;
 }) {
-  const { list, head, columns, empty, moreLabel, count, row } = props;
+  const { list, head, columns, empty, moreLabel, count, row, className } = props;
   const { state } = list;
   if (state.status === 'loading') return <LoadingNotice />;
   if (state.status === 'error') return <ErrorNotice message={state.message} onRetry={list.reload} />;
   return (
     <>
       <div className="adm-table-wrap">
-        <table className="adm-table adm-table--cards">
+        <table className={className ? `adm-table adm-table--cards ${className}` : 'adm-table adm-table--cards'}>
           <thead>{head}</thead>
           <tbody>
             {state.items.length === 0 && (

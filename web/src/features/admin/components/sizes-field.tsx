@@ -56,7 +56,7 @@ export function SizesField(props: {
         {rows.length === 0 ? t.noneHint : withStock ? t.newHint : t.editHint}
       </p>
       {rows.length > 0 && (
-        <table className="adm-table adm-sizes-table">
+        <table className={withStock ? 'adm-table adm-sizes-table adm-sizes-table--stock' : 'adm-table adm-sizes-table'}>
           <thead>
             <tr>
               <th scope="col">{t.label}</th>
@@ -102,29 +102,29 @@ function SizeRowEditor(props: {
   const update = (change: Partial<SizeRow>) => onUpdate(row.key, change);
   return (
     <tr data-size-row={index}>
-      <td>
+      <td data-label={t.label}>
         <input className="input" aria-label={t.labelOf(index + 1)} name={`size-label-${index}`} value={row.label} maxLength={MAX_VARIANT_LABEL} placeholder={t.labelPlaceholder} onChange={(e) => update({ label: e.target.value })} />
       </td>
-      <td>
+      <td data-label={t.sku}>
         <input className="input" aria-label={t.skuOf(name)} name={`size-sku-${index}`} value={row.sku} maxLength={TEXT_LIMITS.sku} onChange={(e) => update({ sku: e.target.value })} />
       </td>
-      <td>
+      <td data-label={t.extra}>
         <input className="input" aria-label={t.extraOf(name)} name={`size-extra-${index}`} inputMode="decimal" value={row.extra} placeholder="0,00" onChange={(e) => update({ extra: e.target.value })} />
       </td>
       {withStock && (
-        <td>
+        <td data-label={t.stock}>
           <input className="input" aria-label={t.stockOf(name)} name={`size-stock-${index}`} type="number" min={0} max={MAX_STOCK} step={1} value={row.stock} onChange={(e) => update({ stock: e.target.value })} />
         </td>
       )}
-      <td className="adm-sizes-actions">
-        <button type="button" className="button button--small button--secondary" aria-label={t.upOf(name)} disabled={index === 0} onClick={() => onMove(index, -1)}>
-          ↑
+      <td className="adm-sizes-actions" data-label={t.actions}>
+        <button type="button" className="button button--small button--secondary adm-icon-button" aria-label={t.upOf(name)} disabled={index === 0} onClick={() => onMove(index, -1)}>
+          <span aria-hidden="true">↑</span>
         </button>
-        <button type="button" className="button button--small button--secondary" aria-label={t.downOf(name)} disabled={last} onClick={() => onMove(index, 1)}>
-          ↓
+        <button type="button" className="button button--small button--secondary adm-icon-button" aria-label={t.downOf(name)} disabled={last} onClick={() => onMove(index, 1)}>
+          <span aria-hidden="true">↓</span>
         </button>
-        <button type="button" className="button button--small button--secondary" aria-label={t.removeOf(name)} onClick={() => onRemove(row.key)}>
-          ✕
+        <button type="button" className="button button--small button--secondary adm-icon-button" aria-label={t.removeOf(name)} onClick={() => onRemove(row.key)}>
+          <span aria-hidden="true">✕</span>
         </button>
       </td>
     </tr>

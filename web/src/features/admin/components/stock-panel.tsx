@@ -47,23 +47,24 @@ export function StockPanel({ product, onStock }: { readonly product: AdminProduc
   );
 }
 
-/** Each size's SKU and stock (a sold-out size stands out). */
+/** Each size (its SKU under it, kept whole) and its stock (a sold-out size stands out). */
 function SizeStocks({ product }: { readonly product: AdminProduct }) {
   return (
     <table className="adm-table adm-stock-sizes" aria-label={t.bySize}>
       <thead>
         <tr>
           <th scope="col">{t.size}</th>
-          <th scope="col">{t.sizeSku}</th>
-          <th scope="col">{t.current}</th>
+          <th scope="col" className="adm-num">{t.current}</th>
         </tr>
       </thead>
       <tbody>
         {product.variants.map((variant) => (
           <tr key={variant.id} data-size={variant.label}>
-            <td>{variant.label}</td>
-            <td>{variant.sku || '—'}</td>
-            <td className={variant.stock === 0 ? 'adm-error-text' : undefined}>{variant.stock}</td>
+            <td>
+              <span className="adm-strong">{variant.label}</span>
+              <span className="adm-size-sku">{variant.sku || '—'}</span>
+            </td>
+            <td className={variant.stock === 0 ? 'adm-num adm-error-text' : 'adm-num'}>{variant.stock}</td>
           </tr>
         ))}
       </tbody>

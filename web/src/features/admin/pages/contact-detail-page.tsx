@@ -7,6 +7,7 @@ import { adminTexts } from '#shared/messages.ts';
 import { adminPaths } from '../admin-paths.ts';
 import { useLoad } from '../api/use-load.ts';
 import { AdminPage, DetailRow, LoadView } from '../components/ui.tsx';
+import { EmailAddress } from '../components/email-address.tsx';
 import { texts } from '../texts.ts';
 
 const t = texts.contact;
@@ -22,8 +23,8 @@ export function ContactDetailPage() {
             <dl className="adm-dl">
               <DetailRow label={t.name}>{message.name}</DetailRow>
               <DetailRow label={t.email}>
-                <a href={`mailto:${message.email}`}>{message.email}</a>{' '}
-                <Link className="adm-small" to={adminPaths.customer(message.email)}>{texts.customer.view}</Link>
+                <EmailAddress email={message.email} link />{' '}
+                <Link className="button button--small button--secondary adm-customer-link" to={adminPaths.customer(message.email)}>{texts.customer.view}</Link>
               </DetailRow>
               <DetailRow label={t.phone}><a href={`tel:${message.phone.replace(/\s/g, '')}`}>{message.phone}</a></DetailRow>
               <DetailRow label={t.subject}>{message.subject}</DetailRow>

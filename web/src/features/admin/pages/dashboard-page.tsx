@@ -14,9 +14,9 @@ import { texts } from '../texts.ts';
 
 const t = texts.dashboard;
 
-function Card(props: { readonly label: string; readonly value: string | number; readonly to: string; readonly hint?: string; readonly alert?: boolean }) {
+function Card(props: { readonly label: string; readonly value: string | number; readonly to: string; readonly hint?: string; readonly alert?: boolean; readonly testId?: string }) {
   return (
-    <li>
+    <li data-testid={props.testId}>
       <Link className={`adm-card${props.alert ? ' adm-card-alert' : ''}`} to={props.to}>
         <span className="adm-card-value">{props.value}</span>
         <span className="adm-card-label">{props.label}</span>
@@ -38,6 +38,15 @@ export function DashboardPage() {
         {(d) => (
           <>
             <ul className="adm-cards">
+              {d.openReservations && (
+                <Card
+                  label={t.openReservations}
+                  value={d.openReservations.count}
+                  hint={t.unitsHeld(d.openReservations.units)}
+                  to={byStatus('Aguarda Pagamento')}
+                  testId="card-open-reservations"
+                />
+              )}
               <Card label={t.awaitingPayment} value={d.ordersByStatus['Confirmar Pagamento'] ?? 0} to={byStatus('Confirmar Pagamento')} alert={(d.ordersByStatus['Confirmar Pagamento'] ?? 0) > 0} />
               <Card label={t.toShip} value={d.ordersByStatus.Enviar ?? 0} to={byStatus('Enviar')} alert={(d.ordersByStatus.Enviar ?? 0) > 0} />
               <Card label={t.shipped} value={d.ordersByStatus.Enviado ?? 0} to={byStatus('Enviado')} />
@@ -48,7 +57,7 @@ export function DashboardPage() {
             </ul>
             <h2 className="adm-section-title">{t.periodsTitle}</h2>
             <div className="adm-table-wrap">
-              <table className="adm-table adm-periods" data-testid="dashboard-periods">
+              <table className="adm-table adm-table--cards adm-periods" data-testid="dashboard-periods">
                 <thead>
                   <tr>
                     <th scope="col"><span className="visually-hidden">{t.periodsTitle}</span></th>
@@ -61,13 +70,13 @@ export function DashboardPage() {
                   <tr>
                     <th scope="row">{t.receivedOrders}</th>
                     {d.periods.map((p) => (
-                      <td key={p.period} className="adm-num">{p.receivedOrders}</td>
+                      <td key={p.period} className="adm-num" data-label={t.period[p.period]}>{p.receivedOrders}</td>
                     ))}
                   </tr>
                   <tr>
                     <th scope="row">{t.periodRevenue}</th>
                     {d.periods.map((p) => (
-                      <td key={p.period} className="adm-num">{formatCents(p.revenueCents)}</td>
+                      <td key={p.period} className="adm-num" data-label={t.period[p.period]}>{formatCents(p.revenueCents)}</td>
                     ))}
                   </tr>
                 </tbody>

@@ -4,7 +4,7 @@
  * in the address.
  */
 import { foldText } from '#shared/order-search.ts';
-import { isLowStock, LOW_STOCK_THRESHOLD } from '#shared/stock.ts';
+import { hasLowStockSize, hasSoldOutSize, isLowStock, LOW_STOCK_THRESHOLD } from '#shared/stock.ts';
 import { hasSizes } from '#shared/variants.ts';
 import { Link, useSearchParams } from '#web/lib/router.tsx';
 import type { AdminProduct } from '#shared/product.ts';
@@ -61,8 +61,9 @@ export function ProductsPage() {
     // Lower case without accents, so 'anel sao' finds 'Anel São'.
     foldText(product.name).includes(foldText(name).trim()) &&
     (!type || product.type === type) &&
-    (!soldOut || product.stock === 0) &&
-    (!lowStock || isLowStock(product.stock, threshold));
+    // By size, as the dashboard counts: a ring whose size 16 is out is on the sold-out list.
+    (!soldOut || hasSoldOutSize(product)) &&
+    (!lowStock || hasLowStockSize(product, threshold));
 
   return (
     <AdminPage
@@ -80,7 +81,7 @@ export function ProductsPage() {
           const shown = products.filter(matches).sort((a, b) => a.name.localeCompare(b.name, 'pt'));
           return (
             <>
-              <ProductsTable products={shown} />
+              <ProductsTable products={shown} threshold={threshold} />
               <p className="muted adm-pager">{t.count(shown.length, products.length)}</p>
             </>
           );
@@ -121,7 +122,7 @@ function ProductFilters({ filters, threshold }: { readonly filters: ProductFilte
   );
 }
 
-function ProductsTable({ products }: { readonly products: readonly AdminProduct[] }) {
+function ProductsTable({ products, threshold }: { readonly products: readonly AdminProduct[]; readonly threshold: number }) {
   return (
     <div className="adm-table-wrap">
       <table className="adm-table adm-table--cards">
@@ -142,7 +143,7 @@ function ProductsTable({ products }: { readonly products: readonly AdminProduct[
             </tr>
           )}
           {products.map((product) => (
-            <ProductRow key={product.id} product={product} />
+            <ProductRow key={product.id} product={product} threshold={threshold} />
           ))}
         </tbody>
       </table>
@@ -150,7 +151,7 @@ function ProductsTable({ products }: { readonly products: readonly AdminProduct[
   );
 }
 
-function ProductRow({ product }: { readonly product: AdminProduct }) {
+function ProductRow({ product, threshold }: { readonly product: AdminProduct; readonly threshold: number }) {
   return (
     <tr>
       <td data-label={t.name}>
@@ -164,19 +165,11 @@ function ProductRow({ product }: { readonly product: AdminProduct }) {
       <td className="adm-num" data-label={t.price}>
         <PriceTag priceCents={product.priceCents} discountPercent={product.discountPercent} />
       </td>
-      <td className="adm-num" data-label={t.stock}>
-        {product.stock === 0 ? (
-          <>
-            <span className="adm-pill adm-pill-failed">{t.soldOut}</span> 0
-          </>
-        ) : (
-          product.stock
-        )}
-        {hasSizes(product) && (
-          <span className="adm-small muted adm-size-stock">
-            {product.variants.map((variant) => `${variant.label}: ${variant.stock}`).join(' · ')}
-          </span>
-        )}
+      <td className="adm-num adm-stock-cell" data-label={t.stock}>
+        <span>
+          {product.stock === 0 && <span className="adm-pill adm-pill-failed">{t.soldOut}</span>} {product.stock}
+        </span>
+        {hasSizes(product) && <SizesStock product={product} threshold={threshold} />}
       </td>
       <td data-label={t.code}><code>{product.code}</code></td>
       <td className="adm-row-action">
@@ -185,5 +178,25 @@ function ProductRow({ product }: { readonly product: AdminProduct }) {
         </Link>
       </td>
     </tr>
+  );
+}
+
+/** Each size's stock ("14: 1 · 16: 0"), a sold-out size and a low one marked, in words as well as colour. */
+function SizesStock({ product, threshold }: { readonly product: AdminProduct; readonly threshold: number }) {
+  return (
+    <span className="adm-small adm-size-stock" data-testid="size-stock">
+      {product.variants.map((variant, index) => {
+        const state = variant.stock <= 0 ? 'out' : isLowStock(variant.stock, threshold) ? 'low' : undefined;
+        return (
+          <span key={variant.id}>
+            {index > 0 && ' · '}
+            <span className={state ? `adm-size-${state}` : 'muted'}>
+              {variant.label}: {variant.stock}
+              {state && <span className="visually-hidden"> ({state === 'out' ? t.sizeOut : t.sizeLow})</span>}
+            </span>
+          </span>
+        );
+      })}
+    </span>
   );
 }

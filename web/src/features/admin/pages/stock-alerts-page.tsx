@@ -9,6 +9,7 @@ import { adminPaths } from '../admin-paths.ts';
 import { usePagedList } from '../api/use-paged.ts';
 import { PagedTable } from '../components/paged-table.tsx';
 import { AdminPage } from '../components/ui.tsx';
+import { EmailAddress } from '../components/email-address.tsx';
 import { texts } from '../texts.ts';
 import { nameWithSize } from '#shared/variants.ts';
 
@@ -38,7 +39,7 @@ export function StockAlertsPage() {
         }
         row={(alert: StockAlert) => (
           <tr key={alert.id}>
-            <td data-label={t.email}>{alert.email}</td>
+            <td data-label={t.email}><EmailAddress email={alert.email} /></td>
             <td data-label={t.product}>
               <Link to={adminPaths.editProduct(alert.productId)}>{nameWithSize(alert.productName, alert.size)}</Link>
             </td>

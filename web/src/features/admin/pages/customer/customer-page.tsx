@@ -13,6 +13,7 @@ import { adminPaths, ordersListReturn } from '../../admin-paths.ts';
 import { useLoad } from '../../api/use-load.ts';
 import { Panel } from '../../components/action-panel.tsx';
 import { AdminPage, DetailRow, Feedback, LoadView, StatusBadge } from '../../components/ui.tsx';
+import { EmailAddress } from '../../components/email-address.tsx';
 import { texts } from '../../texts.ts';
 import { AnonymisePanel } from './anonymise-panel.tsx';
 
@@ -114,7 +115,7 @@ function CustomerContact({ customer }: { readonly customer: Customer }) {
     <Panel id="adm-customer-contact" title={t.contact}>
       <dl className="adm-dl">
         <DetailRow label={t.email}>
-          <a href={`mailto:${customer.email}`}>{customer.email}</a>
+          <EmailAddress email={customer.email} link />
         </DetailRow>
         {customer.phone && (
           <DetailRow label={t.phone}>

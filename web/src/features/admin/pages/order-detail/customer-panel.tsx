@@ -7,6 +7,7 @@ import type { Order } from '#shared/api.ts';
 import { formatDateTime } from '#shared/dates.ts';
 import { adminPaths } from '../../admin-paths.ts';
 import { Panel } from '../../components/action-panel.tsx';
+import { EmailAddress } from '../../components/email-address.tsx';
 import { DetailRow } from '../../components/ui.tsx';
 import { texts } from '../../texts.ts';
 
@@ -24,8 +25,8 @@ export function CustomerPanel({ order }: { readonly order: Order }) {
             '—'
           ) : (
             <>
-              <a href={`mailto:${order.email}`}>{order.email}</a>{' '}
-              <Link className="adm-small" to={adminPaths.customer(order.email)}>{texts.customer.view}</Link>
+              <EmailAddress email={order.email} link />{' '}
+              <Link className="button button--small button--secondary adm-customer-link" to={adminPaths.customer(order.email)}>{texts.customer.view}</Link>
             </>
           )}
         </DetailRow>

@@ -1,66 +1,67 @@
 /**
- * The e-mails to the customer, sent by hand: payment confirmed, shipped (with the CTT code), a review
- * request, the order's receipt again and, for a cancelled order, its cancellation again; then each
- * e-mail's history (queued, sent, failed) as the outbox reports it.
+ * The e-mails to the customer, sent by hand, in a panel of their own after the status: only those true
+ * of the order now (`applicableEmails`, the server's own rule), each button saying what it sends; the
+ * first send of a kind asks first, in the panel. The shipped e-mail takes the page's one tracking code.
+ * Then each e-mail's history (sent, failed) as the outbox reports it.
  */
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import type { Order } from '#shared/api.ts';
 import { formatDateTime } from '#shared/dates.ts';
 import { adminTexts } from '#shared/messages.ts';
-import { CLOSED_STATUS } from '#shared/order-status.ts';
-import { adminEmailRequestSchema, type AdminEmailKind } from '#shared/schemas/index.ts';
-import { TEXT_LIMITS } from '#shared/schemas/fields.ts';
-import { errorMessage } from '#web/lib/api.ts';
-import { TextField } from '#web/ui/field.tsx';
+import { applicableEmails, type AdminEmailKind } from '#shared/order-emails.ts';
+import { adminEmailRequestSchema, fieldErrors } from '#shared/schemas/index.ts';
+import { serverFieldErrors } from '#web/lib/form.ts';
+import { failureMessage } from '../../api/admin-api.ts';
 import { useAdminApi } from '../../auth/session.tsx';
 import { ActionFeedback, Panel, useAction, type Action } from '../../components/action-panel.tsx';
+import { EmailAddress } from '../../components/email-address.tsx';
 import { texts } from '../../texts.ts';
+import { recordsOf, sentBefore, waitForEmail } from './email-outcome.ts';
+import { TrackingField, type Tracking } from './tracking.tsx';
 
 const t = texts.order;
 
-export function EmailsPanel({ order, onOrder }: { readonly order: Order; readonly onOrder: (order: Order) => void }) {
+export function EmailsPanel({ order, tracking, onOrder }: { readonly order: Order; readonly tracking: Tracking; readonly onOrder: (order: Order) => void }) {
   const api = useAdminApi();
   const action = useAction<AdminEmailKind>();
 
-  /**
-   * The outbox sends within moments: the order is reloaded until its history shows the outcome of this
-   * kind of e-mail (another e-mail's outcome arriving meanwhile does not end the wait).
-   */
-  const showOutcome = async (kind: AdminEmailKind, recorded: number) => {
-    const ofKind = (o: Order) => o.emails.filter((email) => email.kind === kind).length;
-    for (let tries = 0; tries < 20; tries++) {
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-      const reloaded = await api.order(order.id).catch(() => undefined);
-      if (!reloaded) continue;
-      onOrder(reloaded.order);
-      if (ofKind(reloaded.order) > recorded) return;
-    }
+  /** A refused tracking code is said at its field alone, which takes the focus. */
+  const trackingRefused = (message: string) => {
+    tracking.setError(message);
+    requestAnimationFrame(() => document.querySelector<HTMLElement>('input[name="emailTrackingCode"]')?.focus());
   };
 
-  const send = (kind: AdminEmailKind, trackingCode = '') => {
+  const send = (kind: AdminEmailKind) => {
     // One key per click: a retried request of this click queues one e-mail, a new click another.
     const requestKey = crypto.randomUUID();
-    const parsed = adminEmailRequestSchema.safeParse(kind === 'shipped' ? { kind, trackingCode, requestKey } : { kind, requestKey });
-    if (!parsed.success) return action.show(parsed.error.issues[0]?.message ?? adminTexts.emailFailed);
+    const parsed = adminEmailRequestSchema.safeParse(kind === 'shipped' ? { kind, requestKey, trackingCode: tracking.code, carrier: tracking.carrier } : { kind, requestKey });
+    if (!parsed.success) {
+      const fields = fieldErrors(parsed.error);
+      // A refused tracking code is said at its field alone.
+      if (fields.trackingCode) return trackingRefused(fields.trackingCode);
+      return action.show(Object.values(fields)[0] ?? adminTexts.emailFailed);
+    }
     void action.run(
       async () => {
         const { order: queued } = await api.sendOrderEmail(order.id, parsed.data);
         onOrder(queued);
-        void showOutcome(kind, queued.emails.filter((email) => email.kind === kind).length);
+        void waitForEmail(api, order.id, kind, recordsOf(queued, kind), onOrder);
         return adminTexts.emailQueued;
       },
       (failure) => {
-        // The server records a failed send on the order: reload it to show the failure in the history.
+        const refused = serverFieldErrors(failure)?.trackingCode;
+        if (refused) return trackingRefused(refused);
+        // The order may have moved on (409 email_not_applicable), or a failed send was recorded: reload it.
         api.order(order.id).then((d) => onOrder(d.order)).catch(() => undefined);
-        return `${adminTexts.emailFailed} ${errorMessage(failure)}`;
+        return failureMessage(adminTexts.emailFailed, failure);
       },
       { key: kind },
     );
   };
 
   return (
-    <Panel id="adm-emails" title={t.emails}>
-      {order.anonymisedAt ? <p className="muted">{t.emailsAnonymised}</p> : <EmailButtons order={order} action={action} onSend={send} />}
+    <Panel id="adm-emails" title={t.emails} testId="emails-panel">
+      {order.anonymisedAt ? <p className="muted">{t.emailsAnonymised}</p> : <EmailActions order={order} tracking={tracking} action={action} onSend={send} />}
       <ActionFeedback notice={action.notice} />
       <h3 className="adm-subtitle">{t.history}</h3>
       <EmailHistory order={order} />
@@ -68,40 +69,67 @@ export function EmailsPanel({ order, onOrder }: { readonly order: Order; readonl
   );
 }
 
-/** A button per e-mail (the shipped one with its CTT code); the one sending says so, all wait meanwhile. */
-function EmailButtons(props: { readonly order: Order; readonly action: Action<AdminEmailKind>; readonly onSend: (kind: AdminEmailKind, trackingCode?: string) => void }) {
-  const { order, action, onSend } = props;
-  const [trackingCode, setTrackingCode] = useState('');
-  const label = (kind: AdminEmailKind, text: string) => (action.running === kind ? t.sending : text);
-  const button = (kind: AdminEmailKind, text: string, secondary = false) => (
-    <button type="button" className={secondary ? 'button button--secondary' : 'button'} disabled={action.busy} onClick={() => onSend(kind)}>
-      {label(kind, text)}
+/**
+ * A button per e-mail true of the order (the shipped one under its tracking code); a kind never sent
+ * asks first, here. The one sending says so; all wait meanwhile.
+ */
+function EmailActions(props: { readonly order: Order; readonly tracking: Tracking; readonly action: Action<AdminEmailKind>; readonly onSend: (kind: AdminEmailKind) => void }) {
+  const { order, tracking, action, onSend } = props;
+  const [asking, setAsking] = useState<AdminEmailKind>();
+  const kinds = applicableEmails(order);
+  if (kinds.length === 0) return <p className="muted">{t.noEmails}</p>;
+  const click = (kind: AdminEmailKind) => {
+    if (sentBefore(order, kind)) return onSend(kind);
+    action.show(undefined);
+    setAsking(kind);
+  };
+  const button = (kind: AdminEmailKind) => (
+    <button type="button" className="button button--secondary" disabled={action.busy || asking !== undefined} onClick={() => click(kind)}>
+      {action.running === kind ? t.sending : t.emailActions[kind][sentBefore(order, kind) ? 'again' : 'first']}
     </button>
   );
-  const sendTracking = (event: FormEvent) => {
-    event.preventDefault();
-    if (trackingCode.trim()) onSend('shipped', trackingCode);
-  };
   return (
-    <div className="adm-stack">
-      {button('payment-confirmed', t.confirmPayment)}
-      <form className="adm-tracking" onSubmit={sendTracking}>
-        <TextField
-          label={t.trackingCode}
-          name="trackingCode"
-          value={trackingCode}
-          maxLength={TEXT_LIMITS.trackingCode}
-          placeholder={t.trackingPlaceholder}
-          autoComplete="off"
-          onChange={(e) => setTrackingCode(e.target.value)}
-        />
-        <button type="submit" className="button" disabled={action.busy || trackingCode.trim() === ''}>
-          {label('shipped', t.sendTracking)}
+    <div className="adm-stack adm-stack-tight">
+      <p className="adm-small muted">{t.emailsHint}</p>
+      {kinds.map((kind) => (
+        <div key={kind} className="adm-email-action" data-email={kind}>
+          {kind === 'shipped' && <TrackingField name="emailTrackingCode" tracking={tracking} />}
+          {asking === kind ? (
+            <AskFirst
+              order={order}
+              kind={kind}
+              onYes={() => {
+                setAsking(undefined);
+                onSend(kind);
+              }}
+              onNo={() => setAsking(undefined)}
+            />
+          ) : (
+            button(kind)
+          )}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** Before the first e-mail of a kind: to whom, what it says, and the owner's yes or no. */
+function AskFirst(props: { readonly order: Order; readonly kind: AdminEmailKind; readonly onYes: () => void; readonly onNo: () => void }) {
+  const { order, kind, onYes, onNo } = props;
+  return (
+    <div className="adm-confirm" role="group" aria-labelledby={`ask-${kind}`} data-testid="email-confirm">
+      <p id={`ask-${kind}`} className="adm-strong">
+        {t.confirmEmailTo(t.emailKinds[kind])} <EmailAddress email={order.email} />?
+      </p>
+      <p className="adm-small">{t.confirmEmailWhat(t.emailSays[kind])}</p>
+      <p className="adm-inline-form">
+        <button type="button" className="button" autoFocus onClick={onYes}>
+          {t.confirmEmailYes}
         </button>
-      </form>
-      {button('review-request', t.requestReview)}
-      {button('order-received', t.resendReceived, true)}
-      {order.status === CLOSED_STATUS && button('order-cancelled', t.resendCancelled, true)}
+        <button type="button" className="button button--secondary" onClick={onNo}>
+          {t.cancel}
+        </button>
+      </p>
     </div>
   );
 }

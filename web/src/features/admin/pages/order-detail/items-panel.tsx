@@ -1,7 +1,7 @@
-/** The order's pieces (each size named), their prices as sold, and the totals. */
+/** The order's pieces (each size named, with the SKU the packing slip prints), their prices as sold, and the totals. */
 import type { Order } from '#shared/api.ts';
 import { formatCents } from '#shared/money.ts';
-import { nameWithSize } from '#shared/variants.ts';
+import { lineSku, nameWithSize } from '#shared/variants.ts';
 import { Panel } from '../../components/action-panel.tsx';
 import { texts } from '../../texts.ts';
 
@@ -25,7 +25,7 @@ export function ItemsPanel({ order }: { readonly order: Order }) {
             {order.lines.map((line) => (
               <tr key={`${line.productId}#${line.variantId ?? ''}`}>
                 <td data-label={t.itemName}>{nameWithSize(line.name, line.size)}</td>
-                <td data-label={t.itemSku}>{line.sku || '—'}</td>
+                <td data-label={t.itemSku}><code>{lineSku(line)}</code></td>
                 <td className="adm-num" data-label={t.itemQuantity}>{line.quantity}</td>
                 <td className="adm-num" data-label={t.itemUnitPrice}>
                   {line.discountPercent > 0 && <s className="muted">{formatCents(line.priceCents)}</s>} {formatCents(line.unitPriceCents)}

@@ -1,23 +1,29 @@
 /**
- * {prefix}/ordersdetail/{orderId}: one order loaded by id (reloads and shared links work): every field
- * of the order, the status with 'Guardar Estado', the three customer e-mails with their history, the
- * items and the proof of payment through a short-lived link. Each panel is a file of this folder.
+ * {prefix}/ordersdetail/{orderId}: one order loaded by id (reloads and shared links work): its status
+ * and next step first, every field of the order, the items and the proof of payment through a
+ * short-lived link, the customer e-mails true of it with their history, and its timeline. The page's
+ * one tracking code is shared by the "Enviado" step and the shipped e-mail. Each panel is a file of
+ * this folder.
  */
 import { useParams } from '#web/lib/router.tsx';
 import type { Order, OrderDetailResponse } from '#shared/api.ts';
 import { adminTexts } from '#shared/messages.ts';
+import type { OrderStatus } from '#shared/order-status.ts';
 import { ordersListReturn } from '../../admin-paths.ts';
 import { useLoad } from '../../api/use-load.ts';
+import { useAdminApi } from '../../auth/session.tsx';
 import { PackingSlip } from '../../components/packing-slip.tsx';
 import { AdminPage, LoadView } from '../../components/ui.tsx';
 import { texts } from '../../texts.ts';
 import { CustomerPanel } from './customer-panel.tsx';
+import { emailOfMove, recordsOf, waitForEmail } from './email-outcome.ts';
 import { EmailsPanel } from './emails-panel.tsx';
 import { ItemsPanel } from './items-panel.tsx';
 import { PaymentPanel } from './payment-panel.tsx';
 import { ProofPanel } from './proof-panel.tsx';
 import { StatusPanel } from './status-panel.tsx';
 import { TimelinePanel } from './timeline-panel.tsx';
+import { useTracking } from './tracking.tsx';
 
 const t = texts.order;
 
@@ -43,9 +49,20 @@ function MailProblem({ problem }: { readonly problem: NonNullable<Order['mailPro
   );
 }
 
-/** The order's facts on the left, what the owner does with it on the right, and its packing slip for printing. */
+/**
+ * The status first (on a phone too), the order's facts, then its e-mails and timeline; on a wide
+ * screen the facts on the left and the rest on the right. Its packing slip for printing.
+ */
 function OrderDetail({ detail, onOrder }: { readonly detail: OrderDetailResponse; readonly onOrder: (order: Order) => void }) {
   const { order, proofUrl } = detail;
+  const api = useAdminApi();
+  const tracking = useTracking(order);
+  // A move mails the customer by itself: its outcome shows once the outbox recorded it.
+  const onMoved = (moved: Order, to?: OrderStatus) => {
+    onOrder(moved);
+    const kind = to && emailOfMove(to);
+    if (kind) void waitForEmail(api, moved.id, kind, recordsOf(moved, kind), onOrder);
+  };
   return (
     <>
       <p className="adm-screen-only">
@@ -53,19 +70,21 @@ function OrderDetail({ detail, onOrder }: { readonly detail: OrderDetailResponse
           {texts.packingSlip.print}
         </button>
       </p>
-      <div className="adm-detail">
+      {order.mailProblem && <MailProblem problem={order.mailProblem} />}
+      <div className="adm-detail adm-order">
+        <div className="adm-detail-side adm-order-now">
+          <StatusPanel order={order} tracking={tracking} onOrder={onMoved} />
+        </div>
         <div className="adm-detail-main">
-          {order.mailProblem && <MailProblem problem={order.mailProblem} />}
           <CustomerPanel order={order} />
           <PaymentPanel order={order} />
           <ItemsPanel order={order} />
           <ProofPanel order={order} proofUrl={proofUrl} />
         </div>
-        <aside className="adm-detail-side">
-          <StatusPanel order={order} />
-          <EmailsPanel order={order} onOrder={onOrder} />
+        <div className="adm-detail-side adm-order-more">
+          <EmailsPanel order={order} tracking={tracking} onOrder={onOrder} />
           <TimelinePanel order={order} onOrder={onOrder} />
-        </aside>
+        </div>
       </div>
       {/* Last in the page, so the screen's own elements come first in reading order. */}
       <PackingSlip order={order} />

@@ -18,6 +18,8 @@ export function ProofPanel({ order, proofUrl }: { readonly order: Order; readonl
     <Panel id="adm-proof" title={t.proof}>
       {proofUrl ? (
         <ProofLink orderId={order.id} url={proofUrl} />
+      ) : order.paidOutsideAt && !order.proofDeletedAt ? (
+        <p className="muted">{t.paidOutside(formatDateTime(order.paidOutsideAt))}</p>
       ) : order.proofDeletedAt ? (
         <p className="muted">{(order.anonymisedAt ? t.proofDeletedAnonymised : t.proofDeleted)(formatDateTime(order.proofDeletedAt))}</p>
       ) : (

@@ -1,134 +1,110 @@
 /**
- * The order's status: the next real step as one action ("Marcar como paga", "Marcar como enviada" with
- * an optional CTT code), and any other status the lifecycle allows, chosen from a list (closing a
- * shipped order asks whether its pieces go back to stock). A saved status goes back to the list.
+ * The order's status: the next real step as one action (a reservation paid outside the site, with a
+ * note on how; "Marcar como paga" after the proof; "Marcar como enviada" with the page's tracking code),
+ * after which the order stays open here with its next step ready; and any other status the lifecycle
+ * allows, chosen from a list ("Guardar Estado" goes back to the list; closing a shipped order asks
+ * whether its pieces go back to stock).
  */
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from '#web/lib/router.tsx';
 import type { Order } from '#shared/api.ts';
 import { formatDateTime } from '#shared/dates.ts';
 import { adminTexts, validationTexts } from '#shared/messages.ts';
 import { adminNextStatuses, CLOSED_STATUS, isBeforeShipping, ORDER_STATUS_INFO, type OrderStatus } from '#shared/order-status.ts';
 import { fieldErrors, orderStatusChangeSchema } from '#shared/schemas/index.ts';
-import { TEXT_LIMITS } from '#shared/schemas/fields.ts';
-import { errorMessage } from '#web/lib/api.ts';
-import { SelectField, TextField } from '#web/ui/field.tsx';
+import { SelectField } from '#web/ui/field.tsx';
+import { ApiError } from '#web/lib/api.ts';
+import { serverFieldErrors } from '#web/lib/form.ts';
 import { ordersListReturn } from '../../admin-paths.ts';
+import { failureMessage } from '../../api/admin-api.ts';
 import { useAdminApi } from '../../auth/session.tsx';
 import { ActionFeedback, Panel, useAction } from '../../components/action-panel.tsx';
 import { StatusBadge, type FlashState } from '../../components/ui.tsx';
 import { texts } from '../../texts.ts';
+import { NextStep, stepOf, type ChangeStatus } from './status-steps.tsx';
+import type { Tracking } from './tracking.tsx';
 
 const t = texts.order;
 
-/**
- * Sends a status change read from what the owner chose; `invalid`: what to say when the schema refuses
- * it; `missing`: what else is still to answer (nothing is sent).
- */
-type ChangeStatus = (input: unknown, invalid: (error: Parameters<typeof fieldErrors>[0]) => string, missing?: string) => void;
-
-/** The CTT code typed in either form (the step's or the list's): one value. */
-interface Tracking {
-  readonly code: string;
-  set(code: string): void;
-}
-
-export function StatusPanel({ order }: { readonly order: Order }) {
+export function StatusPanel(props: { readonly order: Order; readonly tracking: Tracking; readonly onOrder: (order: Order, moved?: OrderStatus) => void }) {
+  const { order, tracking, onOrder } = props;
   const api = useAdminApi();
   const navigate = useNavigate();
   const action = useAction();
-  const [trackingCode, setTrackingCode] = useState('');
-  const tracking: Tracking = { code: trackingCode, set: setTrackingCode };
-  const next = adminNextStatuses(order.status);
-  const hasStep = order.status === 'Confirmar Pagamento' || order.status === 'Enviar';
+  const panelRef = useRef<HTMLDivElement>(null);
+  // After a step the clicked button is gone: once the moved order is shown, the focus goes to what
+  // comes next (the next step, or the status).
+  const focusAfterMove = useRef(false);
+  useEffect(() => {
+    if (!focusAfterMove.current) return;
+    focusAfterMove.current = false;
+    (panelRef.current?.querySelector<HTMLElement>('[data-step]') ?? panelRef.current)?.focus();
+  }, [order.status]);
+  const step = stepOf(order.status);
+  // The list offers the other moves: the step's own is its button.
+  const others = adminNextStatuses(order.status).filter((to) => to !== step);
 
-  const change: ChangeStatus = (input, invalid, missing) => {
+  /** A refused tracking code is said at its field alone, which takes the focus. */
+  const trackingRefused = (message: string | undefined) => {
+    if (!message) return false;
+    tracking.setError(message);
+    requestAnimationFrame(() => panelRef.current?.querySelector<HTMLElement>('input[aria-invalid="true"]')?.focus());
+    return true;
+  };
+
+  const change: ChangeStatus = (input, end, missing) => {
     const parsed = orderStatusChangeSchema.safeParse(input);
-    if (!parsed.success) return action.show(invalid(parsed.error));
+    if (!parsed.success) {
+      const fields = fieldErrors(parsed.error);
+      return action.show(trackingRefused(fields.trackingCode) ? undefined : (Object.values(fields)[0] ?? validationTexts.orderStatus.invalid));
+    }
     if (missing) return action.show(missing);
     void action.run(
       async () => {
-        await api.setOrderStatus(order.id, parsed.data);
-        navigate(ordersListReturn(), { state: { flash: adminTexts.statusUpdated } satisfies FlashState });
+        const { order: moved } = await api.setOrderStatus(order.id, parsed.data);
+        if (end === 'list') return navigate(ordersListReturn(), { state: { flash: adminTexts.statusUpdated } satisfies FlashState });
+        // The code as the shop keeps it (no spaces, capitals), for the shipped e-mail.
+        if (parsed.data.trackingCode) tracking.setCode(parsed.data.trackingCode);
+        focusAfterMove.current = true;
+        onOrder(moved, parsed.data.status);
+        return end.stay;
       },
-      (failure) => `${adminTexts.statusSaveFailed} ${errorMessage(failure)}`,
+      (failure) => {
+        if (trackingRefused(serverFieldErrors(failure)?.trackingCode)) return undefined;
+        // Refused because the order moved meanwhile (409): show it as it is now.
+        if (failure instanceof ApiError && failure.status === 409) api.order(order.id).then((d) => onOrder(d.order)).catch(() => undefined);
+        return failureMessage(adminTexts.statusSaveFailed, failure);
+      },
     );
   };
 
   return (
-    <Panel id="adm-status" title={t.statusSection}>
-      <p>
-        <StatusBadge status={order.status} />
-      </p>
-      {order.expiresAt && <p className="adm-small">{t.reservedUntil(formatDateTime(order.expiresAt))}</p>}
-      {hasStep && <NextStep order={order} tracking={tracking} busy={action.busy} onChange={change} />}
-      {next.length > 0 && hasStep && <h3 className="adm-small">{t.otherStatus}</h3>}
-      {next.length === 0 ? <p className="muted">{t.noNextStatus}</p> : <OtherStatusForm order={order} tracking={tracking} busy={action.busy} onChange={change} />}
-      <ActionFeedback notice={action.notice} />
+    <Panel id="adm-status" title={t.statusSection} testId="status-panel">
+      <div ref={panelRef} className="adm-status" tabIndex={-1}>
+        <p>
+          <StatusBadge status={order.status} />
+        </p>
+        {order.expiresAt && <p className="adm-small">{t.reservedUntil(formatDateTime(order.expiresAt))}</p>}
+        <ActionFeedback notice={action.notice} />
+        {step && <NextStep key={order.status} order={order} tracking={tracking} busy={action.busy} onChange={change} />}
+        {others.length > 0 && step && <h3 className="adm-small">{t.otherStatus}</h3>}
+        {others.length === 0 && !step ? <p className="muted">{t.noNextStatus}</p> : others.length > 0 && <OtherStatusForm order={order} options={others} busy={action.busy} onChange={change} />}
+      </div>
     </Panel>
   );
 }
 
-/** The code only when it says something, and only for "Enviado". */
-const withTracking = (to: OrderStatus | '', code: string) => (to === 'Enviado' && code.trim() ? { trackingCode: code } : {});
-
-/** One action per real step: "Marcar como paga" and "Marcar como enviada" (with an optional CTT code). */
-function NextStep(props: { readonly order: Order; readonly tracking: Tracking; readonly busy: boolean; readonly onChange: ChangeStatus }) {
-  const { order, tracking, busy, onChange } = props;
-  const step = (to: 'Enviar' | 'Enviado') =>
-    onChange({ status: to, ...withTracking(to, tracking.code) }, (error) => Object.values(fieldErrors(error))[0] ?? validationTexts.orderStatus.invalid);
-  if (order.status === 'Confirmar Pagamento') {
-    return (
-      <div className="adm-step" data-testid="step-confirm-payment">
-        <h3 className="adm-small">{t.nextStep}</h3>
-        <p className="adm-small">{t.confirmHint}</p>
-        <button type="button" className="button" disabled={busy} onClick={() => step('Enviar')}>
-          {busy ? t.confirmingPayment : t.stepConfirmPayment}
-        </button>
-      </div>
-    );
-  }
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    step('Enviado');
-  };
-  return (
-    <form className="adm-step adm-inline-form" data-testid="step-mark-shipped" onSubmit={submit}>
-      <h3 className="adm-small">{t.nextStep}</h3>
-      <TrackingField name="stepTrackingCode" tracking={tracking} />
-      <button type="submit" className="button" disabled={busy}>
-        {busy ? t.markingShipped : t.markShipped}
-      </button>
-    </form>
-  );
-}
-
-function TrackingField({ name, tracking }: { readonly name: string; readonly tracking: Tracking }) {
-  return (
-    <TextField
-      label={t.trackingCode}
-      name={name}
-      value={tracking.code}
-      maxLength={TEXT_LIMITS.trackingCode}
-      placeholder={t.trackingPlaceholder}
-      autoComplete="off"
-      hint={t.shipHint}
-      onChange={(e) => tracking.set(e.target.value)}
-    />
-  );
-}
-
-/** Any status the lifecycle allows next, from a list; closing a shipped order asks about the stock first. */
-function OtherStatusForm(props: { readonly order: Order; readonly tracking: Tracking; readonly busy: boolean; readonly onChange: ChangeStatus }) {
-  const { order, tracking, busy, onChange } = props;
+/** Any other status the lifecycle allows, from a list; closing a shipped order asks about the stock first. */
+function OtherStatusForm(props: { readonly order: Order; readonly options: readonly OrderStatus[]; readonly busy: boolean; readonly onChange: ChangeStatus }) {
+  const { order, options, busy, onChange } = props;
   const [status, setStatus] = useState<OrderStatus | ''>('');
   const [restock, setRestock] = useState<boolean>();
   const closingAfterShipping = status === CLOSED_STATUS && !isBeforeShipping(order.status);
 
   const save = (event: FormEvent) => {
     event.preventDefault();
-    const input = { status, ...(closingAfterShipping && restock !== undefined ? { restock } : {}), ...withTracking(status, tracking.code) };
-    onChange(input, () => validationTexts.orderStatus.invalid, closingAfterShipping && restock === undefined ? validationTexts.restock.required : undefined);
+    const input = { status, ...(closingAfterShipping && restock !== undefined ? { restock } : {}) };
+    onChange(input, 'list', closingAfterShipping && restock === undefined ? validationTexts.restock.required : undefined);
   };
 
   return (
@@ -137,14 +113,12 @@ function OtherStatusForm(props: { readonly order: Order; readonly tracking: Trac
         <option value="" disabled>
           {ORDER_STATUS_INFO[order.status].label}
         </option>
-        {adminNextStatuses(order.status).map((value) => (
+        {options.map((value) => (
           <option key={value} value={value}>
             {ORDER_STATUS_INFO[value].label}
           </option>
         ))}
       </SelectField>
-      {status === 'Enviar' && <p className="adm-small">{t.confirmHint}</p>}
-      {status === 'Enviado' && <TrackingField name="statusTrackingCode" tracking={tracking} />}
       {status === CLOSED_STATUS && isBeforeShipping(order.status) && <p className="adm-small">{t.cancelHint}</p>}
       {closingAfterShipping && <RestockChoice restock={restock} onRestock={setRestock} />}
       <button type="submit" className="button" disabled={busy || status === ''}>
@@ -158,10 +132,10 @@ function RestockChoice({ restock, onRestock }: { readonly restock: boolean | und
   return (
     <fieldset className="adm-choices">
       <legend>{t.restockQuestion}</legend>
-      <label>
+      <label className="adm-check">
         <input type="radio" name="restock" checked={restock === true} onChange={() => onRestock(true)} /> {t.restockYes}
       </label>
-      <label>
+      <label className="adm-check">
         <input type="radio" name="restock" checked={restock === false} onChange={() => onRestock(false)} /> {t.restockNo}
       </label>
     </fieldset>

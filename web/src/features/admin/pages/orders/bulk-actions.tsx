@@ -6,7 +6,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from '#web/lib/router.tsx';
 import type { OrderSummary } from '#shared/api.ts';
-import { adminNextStatuses, type OrderStatus } from '#shared/order-status.ts';
+import { adminNextStatuses, isPaidOutsideMove, type OrderStatus } from '#shared/order-status.ts';
 import { errorMessage } from '#web/lib/api.ts';
 import { adminPaths } from '../../admin-paths.ts';
 import { useAdminApi } from '../../auth/session.tsx';
@@ -15,11 +15,19 @@ import { texts } from '../../texts.ts';
 
 const t = texts.orders;
 
-/** The moves the owner can make on many orders at once: the real steps (only where the lifecycle allows each order). */
+/**
+ * The moves the owner can make on many orders at once: the real steps (only where the lifecycle allows
+ * each order, and never a reservation paid outside the site: that one asks how, on its own page).
+ */
 const BULK_MOVES: readonly { readonly to: OrderStatus; readonly label: (n: number) => string }[] = [
   { to: 'Enviar', label: (n) => t.bulkPaid(n) },
   { to: 'Enviado', label: (n) => t.bulkShipped(n) },
 ];
+
+/** Whether the list may move `order` to `to`. */
+function movable(order: OrderSummary, to: OrderStatus): boolean {
+  return adminNextStatuses(order.status).includes(to) && !isPaidOutsideMove(order.status, to);
+}
 
 export interface Selection {
   readonly selected: ReadonlySet<string>;
@@ -66,7 +74,7 @@ export function useBulkMoves(onDone: () => void) {
   const api = useAdminApi();
   const [bulk, setBulk] = useState<BulkResult>({ busy: false });
   const move = async (chosen: readonly OrderSummary[], to: OrderStatus) => {
-    const eligible = chosen.filter((order) => adminNextStatuses(order.status).includes(to));
+    const eligible = chosen.filter((order) => movable(order, to));
     setBulk({ busy: true });
     const done: string[] = [];
     const failed: string[] = [];
@@ -109,7 +117,7 @@ export function BulkBar({ selection, bulk }: { readonly selection: Selection; re
     <div className="adm-bulk" role="region" aria-label={t.bulkTitle} data-testid="bulk-actions">
       <span className="adm-strong">{t.bulkSelected(chosen.length)}</span>
       {BULK_MOVES.map(({ to, label }) => {
-        const count = chosen.filter((order) => adminNextStatuses(order.status).includes(to)).length;
+        const count = chosen.filter((order) => movable(order, to)).length;
         return (
           <button key={to} type="button" className="button button--small" disabled={bulk.busy || count === 0} onClick={() => void bulk.move(chosen, to)}>
             {bulk.busy ? t.bulkWorking : label(count)}

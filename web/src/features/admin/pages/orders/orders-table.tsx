@@ -8,6 +8,7 @@ import { PAYMENT_METHOD_LABELS } from '#shared/payment-methods.ts';
 import { adminPaths } from '../../admin-paths.ts';
 import type { PagedList } from '../../api/use-paged.ts';
 import { PagedTable } from '../../components/paged-table.tsx';
+import { EmailAddress } from '../../components/email-address.tsx';
 import { StatusBadge } from '../../components/ui.tsx';
 import { texts } from '../../texts.ts';
 import type { Selection } from './bulk-actions.tsx';
@@ -20,6 +21,7 @@ export function OrdersTable(props: { readonly list: PagedList<OrderSummary>; rea
     <PagedTable
       list={list}
       columns={9}
+      className="adm-orders-table"
       empty={adminTexts.noOrders}
       moreLabel={t.more}
       count={t.count}
@@ -56,9 +58,13 @@ function OrderRow({ order, selection }: { readonly order: OrderSummary; readonly
       </td>
       <td className="adm-strong" data-label={t.number}>{order.orderNumber}</td>
       <td className="adm-customer-cell" data-label={t.customer}>
-        {order.firstName} {order.lastName}
-        <br />
-        <span className="adm-small muted">{order.email}</span>
+        <span className="adm-customer-name">
+          {order.firstName} {order.lastName}
+        </span>
+        {/* Cut to the column's width; the whole address on hover and focus, and the customer's page on a click. */}
+        <Link className="adm-clip adm-small" to={adminPaths.customer(order.email)} title={order.email} aria-label={t.customerOf(order.email)}>
+          <EmailAddress email={order.email} />
+        </Link>
       </td>
       <td data-label={t.country}>{order.country}</td>
       <td data-label={t.date}>{formatDateTime(order.createdAt)}</td>

@@ -26,6 +26,7 @@ import { SizesField } from '../../components/sizes-field.tsx';
 import { Feedback, useFlash, type FlashState } from '../../components/ui.tsx';
 import { texts } from '../../texts.ts';
 import { IdentityFields, PriceFields } from './product-fields.tsx';
+import { mergeNotice } from './product-merge.ts';
 import { copyValues, readProductForm, readProductUpdate, valuesOf, type Errors } from './product-values.ts';
 import { useProductValues, type ProductValues } from './use-product-values.ts';
 
@@ -49,12 +50,16 @@ export function ProductForm(props: {
   const form = useProductValues(saved, initial, saved ? `product:${saved.id}` : copyOf ? `product:copy:${copyOf.id}` : 'product:new');
   const action = useAction<Work>(flash ? { kind: 'success', lines: [flash] } : undefined);
   const [uploads, setUploads] = useState(0);
-  const showSaved = (current: AdminProduct) => {
-    form.reset(current);
+  /** The product as saved now becomes what the form is saved over. */
+  const showFresh = (current: AdminProduct) => {
     setSaved(current);
     onProduct?.(current);
   };
-  const { submit, reloadCurrent } = useProductSave({ saved, form, action, busy: uploads > 0, showSaved, formRef, reloadRef });
+  const showSaved = (current: AdminProduct) => {
+    form.reset(current);
+    showFresh(current);
+  };
+  const { submit, reloadCurrent } = useProductSave({ saved, form, action, busy: uploads > 0, showSaved, showFresh, formRef, reloadRef });
 
   return (
     <form ref={formRef} className="adm-form" onSubmit={submit} noValidate>
@@ -97,10 +102,11 @@ function useProductSave(options: {
   /** Photos are still uploading: nothing is saved. */
   readonly busy: boolean;
   readonly showSaved: (current: AdminProduct) => void;
+  readonly showFresh: (current: AdminProduct) => void;
   readonly formRef: RefObject<HTMLFormElement | null>;
   readonly reloadRef: RefObject<HTMLButtonElement | null>;
 }) {
-  const { saved, form, action, busy, showSaved, formRef, reloadRef } = options;
+  const { saved, form, action, busy, showSaved, showFresh, formRef, reloadRef } = options;
   const api = useAdminApi();
   const navigate = useNavigate();
   /** The fields' messages; the focus moves to the first field with one, so that it is seen and heard. */
@@ -144,13 +150,15 @@ function useProductSave(options: {
     }, { key: 'save' });
   };
 
+  // What the owner typed stays where the other save changed nothing; the collisions are named.
   const reloadCurrent = () => {
     if (!saved) return;
     void action.run(
       async () => {
         const { product: current } = await api.product(saved.id);
-        showSaved(current);
-        return { kind: 'info', lines: [adminTexts.productReloaded] };
+        const merged = form.merge(current);
+        showFresh(current);
+        return { kind: 'info', lines: mergeNotice(merged) };
       },
       (failure) => ({ kind: 'error', lines: [failureMessage(adminTexts.productSaveFailed, failure)], reload: true }),
       { key: 'reload', keepNotice: true },

@@ -7,6 +7,7 @@ import type { ProductPhoto } from '#shared/photos.ts';
 import type { AdminProduct, ProductStatus } from '#shared/product.ts';
 import { useFormDraft, type FormDraft } from '../../components/form-draft.ts';
 import type { SizeRow } from '../../components/sizes-field.tsx';
+import { mergeValues, type Merged } from './product-merge.ts';
 import { errorKeyOf, valuesOf, type Errors, type FormValues, type TextKey } from './product-values.ts';
 
 export interface ProductValues {
@@ -21,6 +22,11 @@ export interface ProductValues {
   setSizes(sizes: readonly SizeRow[]): void;
   /** The values of the product as saved or loaded now; the draft and the messages go. */
   reset(product: AdminProduct): void;
+  /**
+   * The product as saved now by someone else (`current`), merged with what was typed since `saved`
+   * loaded, field by field (`mergeValues`); the messages go.
+   */
+  merge(current: AdminProduct): Merged;
 }
 
 /**
@@ -64,6 +70,12 @@ export function useProductValues(saved: AdminProduct | undefined, initial: FormV
       draft.clear();
       setValues(valuesOf(product));
       setErrors({});
+    },
+    merge: (current) => {
+      const merged = mergeValues(values, baseline, valuesOf(current));
+      setValues(merged.values);
+      setErrors({});
+      return merged;
     },
   };
 }

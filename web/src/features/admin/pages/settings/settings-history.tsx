@@ -1,7 +1,11 @@
-/** Every change of the settings, newest first: when, who, and each field from what to what. */
+/**
+ * Every change of the settings, newest first, one card each (they read on a phone as on a desk): when,
+ * who, and each field from what to what.
+ */
 import type { SettingsResponse } from '#shared/api.ts';
 import { formatDateTime } from '#shared/dates.ts';
 import { SETTING_LABELS } from '#shared/settings.ts';
+import { EmailAddress } from '../../components/email-address.tsx';
 import { texts } from '../../texts.ts';
 
 const t = texts.settings;
@@ -14,30 +18,26 @@ export function SettingsHistory({ history }: { readonly history: SettingsRespons
       {history.length === 0 ? (
         <p className="adm-empty">{t.historyEmpty}</p>
       ) : (
-        <table className="adm-table">
-          <thead>
-            <tr>
-              <th scope="col">{t.historyColumns.when}</th>
-              <th scope="col">{t.historyColumns.who}</th>
-              <th scope="col">{t.historyColumns.what}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {history.map((entry) => (
-              <tr key={`${entry.at}-${entry.version}`}>
-                <td data-label={t.historyColumns.when}>{formatDateTime(entry.at)}</td>
-                <td data-label={t.historyColumns.who}>{entry.by}</td>
-                <td data-label={t.historyColumns.what}>
-                  <ul className="adm-settings-changes">
-                    {entry.changes.map((change) => (
-                      <li key={change.field}>{t.change(SETTING_LABELS[change.field] ?? change.field, shown(change.from), shown(change.to))}</li>
-                    ))}
-                  </ul>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <ol className="adm-change-list" data-testid="settings-history">
+          {history.map((entry) => (
+            <li key={`${entry.at}-${entry.version}`} className="adm-change-card">
+              <p className="adm-change-head">
+                <span className="adm-strong">{formatDateTime(entry.at)}</span>
+                <span className="muted">
+                  {t.by} <EmailAddress email={entry.by} />
+                </span>
+              </p>
+              <ul className="adm-settings-changes" aria-label={t.historyColumns.what}>
+                {entry.changes.map((change) => (
+                  <li key={change.field}>
+                    <span className="adm-strong">{SETTING_LABELS[change.field] ?? change.field}:</span> <span className="adm-change-value">{shown(change.from)}</span> →{' '}
+                    <span className="adm-change-value">{shown(change.to)}</span>
+                  </li>
+                ))}
+              </ul>
+            </li>
+          ))}
+        </ol>
       )}
     </section>
   );
