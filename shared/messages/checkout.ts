@@ -2,6 +2,8 @@
  * The checkout's and "A minha encomenda"'s texts.
  * Part of the shop's texts: import them from `shared/messages.ts`.
  */
+import type { TrackingCarrier } from '../tracking.ts';
+
 // Texts made from values, or shared with another part, stand apart: bundlers keep a template with a
 // value in it (it could run code), and an area that held one would be in every bundle, read or not.
 export const PROOF_MISSING = 'Por favor, faça upload do comprovativo de pagamento.';
@@ -84,7 +86,8 @@ export const myOrderTexts = {
   proofSent: 'Comprovativo recebido. Obrigado!',
   loadFailed: 'Não foi possível abrir a encomenda. Tenta novamente.',
   follow: 'Acompanhar a encomenda',
-  tracking: (code: string) => `Código de envio CTT: ${code}.`,
+  /** The CTT's codes are named as theirs; another carrier's code is just the code. */
+  tracking: (code: string, carrier?: TrackingCarrier) => (carrier === 'outra' ? `Código de envio: ${code}.` : `Código de envio CTT: ${code}.`),
   followParcel: 'Seguir o envio nos CTT (abre noutra janela)',
   /** The lookup by number and e-mail ("/encomenda"). */
   lookupTitle: 'A minha encomenda',

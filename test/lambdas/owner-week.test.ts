@@ -276,8 +276,9 @@ describe('tracking codes', () => {
 
     expect((await patch(order.id, { status: 'Enviado', trackingCode: 'gls-99887766', carrier: 'outra' })).status).toBe(200);
     const mail = (await mailsTo(order.email)).at(-1)!;
-    expect(mail.body.text).toContain('GLS-99887766');
+    expect(mail.body.text).toContain('Código de envio: GLS-99887766.');
     expect(mail.body.text).not.toContain('ctt.pt');
+    expect(mail.body.text, 'another carrier\'s code is not called the CTT\'s').not.toContain('CTT');
     const stored = await storedOrder(order.id);
     expect(stored.emails.at(-1)).toMatchObject({ kind: 'shipped', status: 'sent', trackingCode: 'GLS-99887766', carrier: 'outra' });
     const view = await callRoute('GET /api/orders/{id}', { params: { id: order.id }, query: { token: order.accessToken } });

@@ -15,7 +15,7 @@ import { OrderRefusalNotice, orderRefusal, type Refusal } from './order-refusal.
 import { FixedOrderSummary } from './order-summary.tsx';
 import { PaymentInstructions } from './payment-instructions.tsx';
 import { ProofUpload } from './proof-upload.tsx';
-import { cttTrackingUrl } from '#shared/shipping.ts';
+import { trackingUrl, type TrackingCarrier } from '#shared/tracking.ts';
 import './checkout.css';
 
 /**
@@ -58,14 +58,7 @@ function OrderView({ order, token, onPaid }: { order: CustomerOrder; token: stri
               Estado: <span data-testid="order-status">{ORDER_STATUS_INFO[order.status].label}</span>
             </h2>
             <p>{myOrderTexts.status[order.status]}</p>
-            {order.trackingCode && (
-              <p data-testid="tracking">
-                {myOrderTexts.tracking(order.trackingCode)}{' '}
-                <a href={cttTrackingUrl(order.trackingCode)} target="_blank" rel="noopener noreferrer">
-                  {myOrderTexts.followParcel}
-                </a>
-              </p>
-            )}
+            {order.trackingCode && <Tracking code={order.trackingCode} carrier={order.carrier} />}
             <h3>{myOrderTexts.history}</h3>
             <ol className="order-timeline">
               {order.timeline.map((entry, index) => (
@@ -119,5 +112,23 @@ function PayPanel({ order, token, onPaid }: { order: CustomerOrder; token: strin
         {sending ? 'A enviar o comprovativo...' : myOrderTexts.sendProof}
       </button>
     </section>
+  );
+}
+
+/** The tracking code, with the CTT's tracking page when the carrier is the CTT (another carrier's code is shown alone). */
+function Tracking({ code, carrier }: { code: string; carrier?: TrackingCarrier }) {
+  const url = trackingUrl(code, carrier);
+  return (
+    <p data-testid="tracking">
+      {myOrderTexts.tracking(code, carrier)}
+      {url && (
+        <>
+          {' '}
+          <a href={url} target="_blank" rel="noopener noreferrer">
+            {myOrderTexts.followParcel}
+          </a>
+        </>
+      )}
+    </p>
   );
 }
