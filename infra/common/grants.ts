@@ -34,5 +34,6 @@ export function envVarsOf(grant: Grant): string[] {
   if ('bucket' in grant) return [buckets[grant.bucket].envVar];
   if ('config' in grant) return [MAIL_ENV.shopUrl];
   if ('orderLinks' in grant) return [ORDER_LINK_ENV.key];
-  return [MAIL_ENV.from, MAIL_ENV.templatePrefix, MAIL_ENV.shopUrl, MAIL_ENV.configurationSet];
+  // The SES region is set by the cloud only (the twin's SES answers in the twin's own region).
+  return [MAIL_ENV.from, MAIL_ENV.templatePrefix, MAIL_ENV.shopUrl, MAIL_ENV.configurationSet, MAIL_ENV.sesRegion];
 }

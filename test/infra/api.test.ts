@@ -30,13 +30,9 @@ function functionOf(s: Synthesized, key: RouteKey) {
   return { fn, logicalId, resource: s.json.Resources[logicalId]!, roleLogicalId: s.logicalId(fn.role) };
 }
 
-/**
- * Every API function also gets the origin secret (the origin lock), whatever its grants; a mail grant
- * also brings the SES region, which only the cloud sets (the twin's SES is in its own region).
- */
+/** Every API function also gets the origin secret (the origin lock), whatever its grants. */
 function expectedEnv(route: Pick<Route, 'grants' | 'renderer'>): string[] {
-  const sesRegion = route.grants.some((grant) => 'mail' in grant) ? [MAIL_ENV.sesRegion] : [];
-  return [...Object.keys(baseEnvironment(shop.stack)), ...route.grants.flatMap(envVarsOf), ...sesRegion, ORIGIN_ENV.secret, ...(route.renderer ? [PAGES_ENV.rendererDir] : [])].sort();
+  return [...Object.keys(baseEnvironment(shop.stack)), ...route.grants.flatMap(envVarsOf), ORIGIN_ENV.secret, ...(route.renderer ? [PAGES_ENV.rendererDir] : [])].sort();
 }
 
 const WRITE_ACTIONS = [...TABLE_WRITE_ACTIONS, ...BUCKET_PUT_ACTIONS, 's3:DeleteObject', 'ses:SendEmail', 'ses:SendTemplatedEmail'];
