@@ -507,7 +507,9 @@ describe('accessibility', () => {
   ] as const)('axe-core finds no serious or critical violation, and the CSP blocks nothing, on any public page (%s)', async (_, viewport) => {
     const found: Record<string, string[]> = {};
     for (const withCart of [false, true]) {
-      const context = await shop.browser.newContext({ viewport });
+      // Reduced motion (the shop honours it: transitions of 0 ms) so axe measures colours as they
+      // are, never a button halfway through its enable transition when the app has just started.
+      const context = await shop.browser.newContext({ viewport, reducedMotion: 'reduce' });
       // Every Content-Security-Policy violation (the shop's CSP forbids inline code and eval).
       await context.addInitScript(() => {
         const w = window as unknown as { cspViolations: string[] };
