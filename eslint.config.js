@@ -21,6 +21,8 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       eqeqeq: ['error', 'always'],
+      // No import climbs more than two levels: across folders, the subpath imports of package.json.
+      'no-restricted-imports': ['error', { patterns: [{ group: ['../../../**'], message: 'Import through a subpath alias (#shared/…, #lambdas/…, #infra/…, #web/…, #test/…).' }] }],
       'max-lines': ['error', { max: 400 }],
       'max-lines-per-function': ['error', { max: 80 }],
     },

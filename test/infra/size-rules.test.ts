@@ -1,7 +1,8 @@
 /**
  * The size of one idea (README, house rules): `npm run lint` refuses a source file over 400 lines and
- * a function over 80, outside tests, benchmarks and message catalogues. Linted as text under the
- * paths they would have, with the repository's own ESLint config.
+ * a function over 80, outside tests, benchmarks and message catalogues; and an import that climbs
+ * more than two levels. Linted as text under the paths they would have, with the repository's own
+ * ESLint config.
  */
 import path from 'node:path';
 import { ESLint } from 'eslint';
@@ -35,5 +36,17 @@ describe('size rules', () => {
     expect(await sizeRulesBroken('test/lambdas/planted.test.ts', moduleText(200, 600))).toEqual([]);
     expect(await sizeRulesBroken('bench/planted.ts', moduleText(200, 600))).toEqual([]);
     expect(await sizeRulesBroken('shared/messages/planted.ts', moduleText(20, 600))).toEqual([]);
+  }, 60_000);
+});
+
+describe('import depth', () => {
+  it('refuses an import that climbs three levels, allows two and the subpath aliases', async () => {
+    const rules = async (file: string, text: string) => {
+      const [result] = await eslint.lintText(text, { filePath: path.join(REPO_ROOT, file) });
+      return result!.messages.map((m) => m.ruleId);
+    };
+    expect(await rules('infra/ops/preflight/checks/planted.ts', "import { stackName } from '../../../common/config.ts';\nexport const s = stackName;\n")).toContain('no-restricted-imports');
+    expect(await rules('infra/ops/preflight/planted.ts', "import { stackName } from '../../common/config.ts';\nexport const s = stackName;\n")).toEqual([]);
+    expect(await rules('infra/ops/preflight/checks/planted.ts', "import { stackName } from '#infra/common/config.ts';\nexport const s = stackName;\n")).toEqual([]);
   }, 60_000);
 });
