@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { App, CfnElement, Validations } from 'aws-cdk-lib';
+import { App, CfnElement, Validations, type Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
@@ -120,18 +120,7 @@ export function synthShop(options: SynthOptions = {}): Synthesized {
     webDistDir: makeWebDist(),
     ...props,
   });
-  Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
-
-  let assemblyDir = outdir;
-  try {
-    assemblyDir = app.synth().directory;
-  } catch (error) {
-    // Failed validation throws after writing the report; the cdk-nag test reads and explains it.
-    if (!fs.existsSync(path.join(outdir, 'validation-report.json'))) throw error;
-  }
-  const json = JSON.parse(fs.readFileSync(path.join(assemblyDir, `${stack.artifactId}.template.json`), 'utf8'));
-  const reportFile = path.join(assemblyDir, 'validation-report.json');
-  const report: ValidationReport = fs.existsSync(reportFile) ? JSON.parse(fs.readFileSync(reportFile, 'utf8')) : { pluginReports: [] };
+  const { json, report, assemblyDir } = synthWithNag(app, outdir, stack);
   return {
     stack,
     template: Template.fromJSON(json),
@@ -159,17 +148,24 @@ export function synthMailStack(props: Partial<MailStackProps> & { readonly regio
     shopRegion: 'eu-south-2',
     ...rest,
   });
+  const { json, report } = synthWithNag(app, outdir, stack);
+  return { stack, json, report };
+}
+
+/** Synthesizes `app` with cdk-nag's checks and reads `stack`'s template and the validation report. */
+function synthWithNag(app: App, outdir: string, stack: Stack): { json: Synthesized['json']; report: ValidationReport; assemblyDir: string } {
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
   let assemblyDir = outdir;
   try {
     assemblyDir = app.synth().directory;
   } catch (error) {
+    // Failed validation throws after writing the report; the cdk-nag test reads and explains it.
     if (!fs.existsSync(path.join(outdir, 'validation-report.json'))) throw error;
   }
   const json = JSON.parse(fs.readFileSync(path.join(assemblyDir, `${stack.artifactId}.template.json`), 'utf8'));
   const reportFile = path.join(assemblyDir, 'validation-report.json');
   const report: ValidationReport = fs.existsSync(reportFile) ? JSON.parse(fs.readFileSync(reportFile, 'utf8')) : { pluginReports: [] };
-  return { stack, json, report };
+  return { json, report, assemblyDir };
 }
 
 /** Violations nobody acknowledged, as readable lines. */
