@@ -17,22 +17,15 @@ import { seedPieces } from '#infra/twin/seed/catalogue.ts';
 import { adminTexts, validationTexts } from '#shared/messages.ts';
 import { DEFAULT_ADMIN_PREFIX } from '#shared/paths.ts';
 import { texts } from '#web/features/admin/texts.ts';
-import { clientFetch } from '../support/clients.ts';
-import { DESKTOP, mailsTo, openPage, useShop } from '../web/e2e-support.ts';
+import { attachProof, DESKTOP, mailsTo, openPage, postJson, useShop } from '../web/e2e-support.ts';
 
 const shop = useShop();
 const SCREENSHOTS = process.env.E2E_SCREENSHOTS;
 const PHONE = { width: 390, height: 844 } as const;
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 const t = texts.order;
 const at = (path: string) => `${shop.twin.url}${DEFAULT_ADMIN_PREFIX}${path}`;
 
-async function post<T>(path: string, body: unknown, headers: Record<string, string> = {}): Promise<T> {
-  const answer = await clientFetch(`${shop.twin.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
-  const json = (await answer.json()) as T;
-  if (!answer.ok) throw new Error(`${path}: ${answer.status} ${JSON.stringify(json)}`);
-  return json;
-}
+const post = <T>(path: string, body: unknown, headers?: Record<string, string>) => postJson<T>(shop.twin, path, body, headers);
 
 type Placed = { id: string; orderNumber: number; accessToken: string };
 
@@ -40,14 +33,7 @@ type Placed = { id: string; orderNumber: number; accessToken: string };
 async function placeOrder(email: string, withProof: boolean, names = { firstName: 'Maria Francisca', lastName: 'Albuquerque-Vasconcelos' }): Promise<Placed> {
   const shipping = { email, ...names, country: 'Portugal', address: 'Rua Nova, 3', city: 'Coimbra', postalCode: '3000-123', phone: '912345678', shippingMethod: 'ctt', paymentMethod: 'transferencia', acceptTerms: true };
   const { order } = await post<{ order: Placed }>('/api/orders', { items: [{ productId: 'fio-gota-de-orvalho', variantId: 'c45', quantity: 1 }], shipping }, { 'idempotency-key': randomUUID() });
-  if (withProof) {
-    const { upload } = await post<{ upload: { url: string; fields: Record<string, string>; key: string } }>('/api/uploads/proof', { contentType: 'image/png', size: PNG.length });
-    const form = new FormData();
-    for (const [name, value] of Object.entries(upload.fields)) form.append(name, value);
-    form.append('file', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'comprovativo.png');
-    expect((await fetch(upload.url, { method: 'POST', body: form })).status).toBeLessThan(300);
-    await post(`/api/orders/${order.id}/proof`, { accessToken: order.accessToken, proofKey: upload.key });
-  }
+  if (withProof) await attachProof(shop.twin, order);
   return order;
 }
 

@@ -10,17 +10,11 @@ import { seedPieces } from '#infra/twin/seed/catalogue.ts';
 import { DEFAULT_ADMIN_PREFIX, paths } from '#shared/paths.ts';
 import { clientFetch } from '../support/clients.ts';
 import { myOrderTexts, validationTexts } from '#shared/messages.ts';
-import { MOBILE, mailsTo, openPage, useShop } from '../web/e2e-support.ts';
+import { attachProof, MOBILE, mailsTo, openPage, postJson, useShop } from '../web/e2e-support.ts';
 
 const shop = useShop();
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
-async function post<T>(path: string, body: unknown, headers: Record<string, string> = {}): Promise<T> {
-  const answer = await clientFetch(`${shop.twin.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
-  const json = (await answer.json()) as T;
-  if (!answer.ok) throw new Error(`${path}: ${answer.status} ${JSON.stringify(json)}`);
-  return json;
-}
+const post = <T>(path: string, body: unknown, headers?: Record<string, string>) => postJson<T>(shop.twin, path, body, headers);
 
 type PlacedOrder = { id: string; orderNumber: number; accessToken: string };
 
@@ -29,14 +23,7 @@ async function placeOrder(customer: { email: string; firstName: string; lastName
   const piece = seedPieces.find((p) => p.stock > 5)!;
   const shipping = { country: 'Portugal', address: 'Rua Nova, 3', city: 'Coimbra', postalCode: '3000-123', phone: '912345678', shippingMethod: 'ctt', paymentMethod: 'transferencia', acceptTerms: true, ...customer };
   const { order } = await post<{ order: PlacedOrder }>('/api/orders', { items: [{ productId: piece.id, quantity: 1 }], shipping }, { 'idempotency-key': randomUUID() });
-  if (withProof) {
-    const { upload } = await post<{ upload: { url: string; fields: Record<string, string>; key: string } }>('/api/uploads/proof', { contentType: 'image/png', size: PNG.length });
-    const form = new FormData();
-    for (const [name, value] of Object.entries(upload.fields)) form.append(name, value);
-    form.append('file', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'comprovativo.png');
-    expect((await fetch(upload.url, { method: 'POST', body: form })).status).toBeLessThan(300);
-    await post(`/api/orders/${order.id}/proof`, { accessToken: order.accessToken, proofKey: upload.key });
-  }
+  if (withProof) await attachProof(shop.twin, order);
   return order;
 }
 

@@ -14,6 +14,7 @@ import { tables, type TableKey } from '#lambdas/contracts/data-model.ts';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from '#infra/twin/bootstrap.ts';
 import { startTwin, webDistDir, type Twin } from '#infra/twin/twin.ts';
 import { launchBrowser } from '../support/browser.ts';
+import { clientFetch } from '../support/clients.ts';
 import { DEFAULT_VARIANT_ID } from '#shared/variants.ts';
 
 export const DESKTOP = { width: 1280, height: 900 } as const;
@@ -224,4 +225,26 @@ export async function fillShipping(page: Page, email: string, fill: ShippingFill
   await form.locator(`input[name="shippingMethod"][value="${shipping}"]`).check();
   await form.locator(`input[name="paymentMethod"][value="${payment}"]`).check();
   if (terms) await form.getByRole('checkbox', { name: /Termos e Condições/ }).check();
+}
+
+/** A 1×1 PNG: a proof of payment the shop accepts. */
+const PROOF_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+
+/** A public POST of JSON to the twin, from a client address of its own; throws on anything but 2xx. */
+export async function postJson<T>(twin: Twin, path: string, body: unknown, headers: Record<string, string> = {}): Promise<T> {
+  const answer = await clientFetch(`${twin.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  const json = (await answer.json()) as T;
+  if (!answer.ok) throw new Error(`${path}: ${answer.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
+/** Uploads a proof as the payment page does (presigned POST) and attaches it to the reservation. */
+export async function attachProof(twin: Twin, order: { readonly id: string; readonly accessToken: string }): Promise<void> {
+  const { upload } = await postJson<{ upload: { url: string; fields: Record<string, string>; key: string } }>(twin, '/api/uploads/proof', { contentType: 'image/png', size: PROOF_PNG.length });
+  const form = new FormData();
+  for (const [name, value] of Object.entries(upload.fields)) form.append(name, value);
+  form.append('file', new Blob([new Uint8Array(PROOF_PNG)], { type: 'image/png' }), 'comprovativo.png');
+  const stored = await fetch(upload.url, { method: 'POST', body: form });
+  if (stored.status >= 300) throw new Error(`proof upload: ${stored.status}`);
+  await postJson(twin, `/api/orders/${order.id}/proof`, { accessToken: order.accessToken, proofKey: upload.key });
 }
