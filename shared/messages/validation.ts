@@ -57,10 +57,12 @@ export const validationTexts = {
   firstName: {
     required: 'Indica o teu nome.',
     tooLong: 'O nome não pode ter mais de 60 caracteres.',
+    noLetter: 'Escreve o teu nome com letras.',
   },
   lastName: {
     required: 'Indica o teu apelido.',
     tooLong: 'O apelido não pode ter mais de 60 caracteres.',
+    noLetter: 'Escreve o teu apelido com letras.',
   },
   country: { invalid: 'De momento só enviamos para Portugal.' },
   address: {
@@ -85,6 +87,7 @@ export const validationTexts = {
   contactName: {
     required: 'Indica o teu nome.',
     tooLong: 'O nome não pode ter mais de 100 caracteres.',
+    noLetter: 'Escreve o teu nome com letras.',
   },
   subject: {
     required: 'Indica o assunto.',

@@ -60,7 +60,7 @@ export const orderStatusChangeSchema = formObject({
 
 /** An internal note on an order's timeline. */
 export const orderNoteSchema = formObject({
-  text: requiredText(v.note, TEXT_LIMITS.note),
+  text: requiredText(v.note, TEXT_LIMITS.note, { multiline: true }),
 });
 export type OrderNoteInput = z.infer<typeof orderNoteSchema>;
 

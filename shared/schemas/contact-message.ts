@@ -3,16 +3,16 @@
  */
 import type * as z from 'zod';
 import { validationTexts } from '../messages.ts';
-import { emailField, formObject, phoneField, requiredText, TEXT_LIMITS } from './fields.ts';
+import { emailField, formObject, personName, phoneField, requiredText, TEXT_LIMITS } from './fields.ts';
 
 const v = validationTexts;
 
 export const contactMessageSchema = formObject({
-  name: requiredText(v.contactName, TEXT_LIMITS.contactName),
+  name: personName(v.contactName, TEXT_LIMITS.contactName),
   email: emailField(),
   phone: phoneField,
   subject: requiredText(v.subject, TEXT_LIMITS.subject),
-  message: requiredText(v.message, TEXT_LIMITS.message),
+  message: requiredText(v.message, TEXT_LIMITS.message, { multiline: true }),
 });
 
 /** A valid contact message. */

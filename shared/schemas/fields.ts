@@ -20,27 +20,72 @@ export interface RequiredTextMessages {
 }
 
 /**
- * A required text: trimmed, not empty, at most `max` characters.
+ * A text as a person meant it: one Unicode form (NFC), without control or format characters
+ * (`\p{Cc}`, `\p{Cf}`: zero-width spaces and joiners, bidi overrides that would show a name reversed in
+ * the back-office and the CSV, soft hyphens) and without lone surrogates (half an emoji). A multi-line
+ * text keeps its line breaks (as `\n`) and tabs become spaces; a one-line text gets a space for each.
+ *
+ * @example
+ * cleanText('\u202Eanaram'); // 'anaram'
+ * cleanText('Ana\u200B\u200B'); // 'Ana'
+ * cleanText('linha 1\r\nlinha 2', true); // 'linha 1\nlinha 2'
+ */
+export function cleanText(text: string, multiline = false): string {
+  const lines = text.normalize('NFC').replace(/\p{Cs}/gu, '').replace(/\r\n?/g, '\n');
+  const spaced = multiline ? lines.replace(/\t/g, ' ') : lines.replace(/[\t\n]/g, ' ');
+  return spaced.replace(/(?!\n)[\p{Cc}\p{Cf}]/gu, '');
+}
+
+/** Whether a text can shape a field: one line, or several (a message, a description, a note). */
+export interface TextShape {
+  readonly multiline?: boolean;
+}
+
+/**
+ * A required text: cleaned (see {@link cleanText}), trimmed, not empty, at most `max` characters.
  *
  * @example
  * requiredText(validationTexts.city, TEXT_LIMITS.city).parse('  Porto '); // 'Porto'
  */
-export function requiredText(text: RequiredTextMessages, max: number) {
+export function requiredText(text: RequiredTextMessages, max: number, shape: TextShape = {}) {
   return z
     .string({ error: text.required })
+    .overwrite((written) => cleanText(written, shape.multiline))
     .trim()
     .min(1, { error: text.required })
     .max(max, { error: text.tooLong });
 }
 
+/** Messages of a person's name: those of a required text, and one for a name without letters. */
+export interface NameMessages extends RequiredTextMessages {
+  readonly noLetter: string;
+}
+
 /**
- * An optional text: trimmed, at most `max` characters, '' when absent. One message covers both rules.
+ * A person's name: a required one-line text with at least one letter (of any script), so a name
+ * of digits, punctuation or invisible characters only is refused.
+ *
+ * @example
+ * personName(validationTexts.firstName, TEXT_LIMITS.firstName).parse('Inês'); // 'Inês'
+ * personName(validationTexts.firstName, TEXT_LIMITS.firstName).safeParse('\u200B\u200B').success; // false
+ */
+export function personName(text: NameMessages, max: number) {
+  return requiredText(text, max).regex(/\p{L}/u, { error: text.noLetter });
+}
+
+/**
+ * An optional text: cleaned, trimmed, at most `max` characters, '' when absent. One message covers both rules.
  *
  * @example
  * optionalText(validationTexts.sku.invalid, TEXT_LIMITS.sku).parse(undefined); // ''
  */
-export function optionalText(invalid: string, max: number) {
-  return z.string({ error: invalid }).trim().max(max, { error: invalid }).default('');
+export function optionalText(invalid: string, max: number, shape: TextShape = {}) {
+  return z
+    .string({ error: invalid })
+    .overwrite((written) => cleanText(written, shape.multiline))
+    .trim()
+    .max(max, { error: invalid })
+    .default('');
 }
 
 /**

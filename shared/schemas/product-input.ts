@@ -115,7 +115,7 @@ const productFields = {
   name: requiredText(v.productName, TEXT_LIMITS.productName),
   code: requiredText(v.productCode, TEXT_LIMITS.productCode),
   sku: optionalText(v.sku.invalid, TEXT_LIMITS.sku),
-  description: optionalText(v.description.invalid, TEXT_LIMITS.description),
+  description: optionalText(v.description.invalid, TEXT_LIMITS.description, { multiline: true }),
   type: oneOf(PRODUCT_TYPES, v.productType.invalid),
   collection: optionalText(v.productCollection.invalid, TEXT_LIMITS.collectionName),
   priceCents: wholeNumber(MIN_PRICE_CENTS, MAX_PRICE_CENTS, v.priceCents.invalid),

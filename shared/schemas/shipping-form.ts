@@ -5,7 +5,7 @@ import * as z from 'zod';
 import { validationTexts } from '../messages.ts';
 import { PAYMENT_METHOD_IDS } from '../payment-methods.ts';
 import { SHIPPING_METHOD_IDS } from '../shipping.ts';
-import { emailField, formObject, oneOf, phoneField, requiredText, TEXT_LIMITS } from './fields.ts';
+import { emailField, formObject, oneOf, personName, phoneField, requiredText, TEXT_LIMITS } from './fields.ts';
 
 const v = validationTexts;
 
@@ -31,8 +31,8 @@ export const postalCodeField = z
 /** The shipping form. Texts are trimmed; `acceptTerms` must be exactly `true`. */
 export const shippingFormSchema = formObject({
   email: emailField(),
-  firstName: requiredText(v.firstName, TEXT_LIMITS.firstName),
-  lastName: requiredText(v.lastName, TEXT_LIMITS.lastName),
+  firstName: personName(v.firstName, TEXT_LIMITS.firstName),
+  lastName: personName(v.lastName, TEXT_LIMITS.lastName),
   country: oneOf(SHIPPING_COUNTRIES, v.country.invalid),
   address: requiredText(v.address, TEXT_LIMITS.address),
   city: requiredText(v.city, TEXT_LIMITS.city),

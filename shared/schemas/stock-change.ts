@@ -36,7 +36,7 @@ export const stockChangeSchema: z.ZodType<StockChangeInput> = formObject({
   expected: wholeNumber(0, MAX_STOCK, v.stockExpected.invalid).optional(),
   variantId: variantIdField.optional(),
   reason: oneOf(ADMIN_STOCK_REASONS, v.stockReason.invalid),
-  note: optionalText(v.stockNote.invalid, TEXT_LIMITS.stockNote),
+  note: optionalText(v.stockNote.invalid, TEXT_LIMITS.stockNote, { multiline: true }),
 })
   .superRefine((body, ctx) => {
     if (body.delta !== undefined && body.set !== undefined) ctx.addIssue({ code: 'custom', path: ['set'], message: v.stockChange.both });
