@@ -24,8 +24,9 @@ function handler(event) {
   var request = event.request;
   var uri = request.uri;
   // The kept pages are reached by their addresses only; asked for directly, a page says "not found", as
-  // does an address too long to be a page (S3 would refuse its key).
-  if (uri.indexOf('/${PAGES_PREFIX}') === 0 || uri.length > ${MAX_PAGE_PATH_LENGTH}) {
+  // does an address too long to be a page (S3 would refuse its key) or one with a control character
+  // (\`/faq%00\`: no page has one, and the pages function must not be asked for it).
+  if (uri.indexOf('/${PAGES_PREFIX}') === 0 || uri.length > ${MAX_PAGE_PATH_LENGTH} || /%[01][0-9a-f]|%7f|[\\x00-\\x1f\\x7f]/i.test(uri)) {
     request.uri = '/${pageObjectKey(NOT_FOUND_PAGE_PATH)}';
     return request;
   }

@@ -89,6 +89,12 @@ function errorPage(status: number, text: string): Buffer {
   );
 }
 
+/** A control character, which no page or image address has (as CloudFront's rewrite checks: `shared/pages.ts`). */
+const CONTROL_CHARACTER = /\p{Cc}/u;
+
+/** The longest file name of the local file system, so of an s3rver key's segment (the `.html` included). */
+const MAX_FILE_NAME_BYTES = 255;
+
 const HTML_ERROR_HEADERS = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' };
 
 /**
@@ -137,7 +143,8 @@ class FrontDoor {
     try {
       path = new URL(req.url ?? '/', 'http://front.local').pathname;
       // The API's addresses go to the gateway as they are (it answers their malformed ids itself).
-      if (!path.startsWith('/api/')) decodeURIComponent(path);
+      // A page or image address with a control character (`/faq%00`) names no object S3 keeps.
+      if (!path.startsWith('/api/') && CONTROL_CHARACTER.test(decodeURIComponent(path))) throw new URIError(path);
     } catch {
       // A malformed address of a page or an image: a 400 page in Portuguese.
       return send(req, res, 400, errorPage(400, frontDoorTexts.badRequest), HTML_ERROR_HEADERS);
@@ -195,6 +202,9 @@ class FrontDoor {
     defaults: { contentType: string; cacheControl: string },
     extra: Record<string, string> = {},
   ): Promise<boolean> {
+    // s3rver keeps an object as a file: a key segment longer than a file name (255 bytes) cannot be
+    // one, and asking would fail with ENAMETOOLONG. S3 keys have no such limit, and no such object either.
+    if (key.split('/').some((segment) => Buffer.byteLength(segment) > MAX_FILE_NAME_BYTES)) return false;
     let object;
     try {
       object = await this.options.s3.send(new GetObjectCommand({ Bucket: bucket, Key: key }));

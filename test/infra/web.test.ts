@@ -62,6 +62,10 @@ describe('page rewrite function', () => {
     expect(rewrite('/encomenda')).toBe('/pages/encomenda.html');
     // A kept page asked for by its object's name is not a page: the fallback answers 404.
     expect(rewrite('/pages/product/abc-123.html')).toBe('/pages/-.html');
+    // No page has a control character in its address: not found, without asking the pages function.
+    expect(rewrite('/faq%00')).toBe('/pages/-.html');
+    expect(rewrite('/about-us%0a')).toBe('/pages/-.html');
+    expect(rewrite('/faq%C3%A7')).toBe('/pages/faq%C3%A7.html');
     for (const app of ['/cart', '/shipping', '/payment', '/thank-you', '/encomenda/123456', '/bastidores-7b99', '/bastidores-7b99/login']) {
       expect(rewrite(app), app).toBe('/index.html');
     }

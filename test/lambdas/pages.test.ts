@@ -307,6 +307,14 @@ describe('as an attacker', () => {
     expect(await readObject('site', 'pages/ABOUT-US.html', 1_000_000)).toBeUndefined();
   });
 
+  it('an address no S3 key can be (a control character, a segment longer than a file name) is a 400 or 404 page, never a 500', async () => {
+    for (const [path, status] of [['/faq%00', 400], ['/faq%0A', 400], ['/product/%7F', 400], [`/${'a'.repeat(300)}`, 404], [`/product/${'é'.repeat(200)}`, 404], [`/images/products/${'a'.repeat(300)}.webp`, 404]] as const) {
+      const page = await crawl(path);
+      expect(page.status, path).toBe(status);
+      expect(page.html, path).toContain('<html');
+    }
+  });
+
   it('through /api/* (anyone, uncached) the pages function renders and writes nothing: only the origin group may ask', async () => {
     const product = await createProduct({ name: `Anel Direto ${randomUUID().slice(0, 6)}` });
     const key = `pages/product/${product.id}.html`;
