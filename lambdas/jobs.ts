@@ -61,7 +61,14 @@ export const photoProcessing = {
   bucket: 'images',
   prefix: PHOTO_KEYS.incomingPrefix,
   grants: [{ bucket: 'images', access: 'readWriteDelete' }],
-} as const satisfies Omit<Job, 'everyMinutes'> & { readonly bucket: 'images'; readonly prefix: string };
+  /**
+   * How long S3's event may wait for the function (throttled, or between its two retries) before Lambda
+   * drops it: after that and one run more, an upload still without a result will never have one, and
+   * the back-office says so (`photo-status.ts`).
+   */
+  maxEventAgeSeconds: 15 * 60,
+  timeoutSeconds: 60,
+} as const satisfies Omit<Job, 'everyMinutes'> & { readonly bucket: 'images'; readonly prefix: string; readonly maxEventAgeSeconds: number; readonly timeoutSeconds: number };
 
 /**
  * The function an EventBridge rule on the account's default bus runs with each SES bounce, complaint

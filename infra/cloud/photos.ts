@@ -62,7 +62,7 @@ export class Photos extends Construct {
       description: `Processes product photos uploaded under ${photoProcessing.prefix} (sharp, arm64)`,
       // A 20 MB, 12-megapixel photo decodes into ~36 MB of pixels; more memory also means more CPU.
       memorySize: 2048,
-      timeout: Duration.minutes(1),
+      timeout: Duration.seconds(photoProcessing.timeoutSeconds),
       grants: photoProcessing.grants,
       nodeModules: {
         externalModules: ['sharp'],
@@ -74,6 +74,9 @@ export class Photos extends Construct {
       },
     });
     for (const grant of photoProcessing.grants) bindGrant(this.processor.function, grant, props.targets);
+    // S3 calls it asynchronously: two retries, and an event older than this is dropped, not kept for
+    // the default six hours, so an upload with no result after it has failed for good.
+    this.processor.function.configureAsyncInvoke({ retryAttempts: 2, maxEventAge: Duration.seconds(photoProcessing.maxEventAgeSeconds) });
     props.imagesBucket.addEventNotification(s3.EventType.OBJECT_CREATED, new s3n.LambdaDestination(this.processor.function), {
       prefix: photoProcessing.prefix,
     });

@@ -162,7 +162,7 @@ const OWN_REQUEST_SECONDS = 60;
  * key answers undefined (the role may list the bucket, so S3 says 404, not 403); any other refusal
  * or a network failure is the storage being unavailable (503).
  */
-export async function readSmallObject(bucket: BucketKey, key: string, maxBytes: number): Promise<{ size: number; body?: Uint8Array } | undefined> {
+export async function readSmallObject(bucket: BucketKey, key: string, maxBytes: number): Promise<{ size: number; lastModified?: Date; body?: Uint8Array } | undefined> {
   const request = async (read: ObjectRead) => {
     let answer: Response;
     try {
@@ -178,9 +178,11 @@ export async function readSmallObject(bucket: BucketKey, key: string, maxBytes: 
   const head = await request('HeadObject');
   if (!head) return undefined;
   const size = Number(head.headers.get('content-length') ?? 0);
-  if (size > maxBytes) return { size };
+  const modified = head.headers.get('last-modified');
+  const lastModified = modified ? new Date(modified) : undefined;
+  if (size > maxBytes) return { size, lastModified };
   const object = await request('GetObject');
-  return object ? { size, body: new Uint8Array(await object.arrayBuffer()) } : undefined;
+  return object ? { size, lastModified, body: new Uint8Array(await object.arrayBuffer()) } : undefined;
 }
 
 /**

@@ -19,6 +19,9 @@ import { sniffContentType } from './uploads.ts';
 
 /** Decoding limit: 100 megapixels (a 4032×3024 phone photo is 12). Larger images are refused, not decoded. */
 const MAX_INPUT_PIXELS = 100_000_000;
+/** The longest side a photo may have, and how much longer than wide (or wide than long) it may be. */
+export const MAX_PHOTO_SIDE = 12_000;
+export const MAX_PHOTO_RATIO = 8;
 /** Encoder settings: chosen for small files at the sizes of the shop's cards and gallery. */
 const AVIF = { quality: 50, effort: 2 } as const;
 const WEBP = { quality: 72, effort: 3 } as const;
@@ -55,9 +58,26 @@ export function photoId(bytes: Uint8Array): string {
 }
 
 /**
+ * Refuses, from the file's header alone (nothing is decoded), a photo with a side over
+ * {@link MAX_PHOTO_SIDE} or more than {@link MAX_PHOTO_RATIO} times longer than wide: a 10×9 999 999 PNG
+ * of 107 KB passes the pixel limit but would hold the photo function (and the twin's queue) for minutes.
+ */
+async function refuseOddShapes(bytes: Uint8Array): Promise<void> {
+  let width: number | undefined;
+  let height: number | undefined;
+  try {
+    ({ width, height } = await sharp(bytes, { limitInputPixels: false }).metadata());
+  } catch {
+    refuse(apiTexts.photoUnreadable);
+  }
+  if (!width || !height) refuse(apiTexts.photoUnreadable);
+  if (Math.max(width, height) > MAX_PHOTO_SIDE || Math.max(width, height) > MAX_PHOTO_RATIO * Math.min(width, height)) refuse(apiTexts.photoShape);
+}
+
+/**
  * Checks and processes one uploaded photo. Refuses (InvalidInput, Portuguese message) a file over
  * 20 MB, a file that is not a JPEG, PNG or WebP by its bytes (whatever its name), a HEIC photo (with
- * how to send it instead) and a file that does not decode.
+ * how to send it instead), a photo of an odd shape (see `refuseOddShapes`) and a file that does not decode.
  *
  * @param options.allowAnyFormat also take what sharp can read beyond the upload formats (SVG, for
  * the one-off migration of the old demo pictures)
@@ -68,6 +88,7 @@ export async function processPhoto(bytes: Uint8Array, options: { allowAnyFormat?
   if (type === 'image/heic') refuse(apiTexts.photoHeic);
   if (!IMAGE_CONTENT_TYPES.some((t) => t === type) && !options.allowAnyFormat) refuse(apiTexts.photoWrongType);
 
+  await refuseOddShapes(bytes);
   let base: { data: Buffer; info: sharp.OutputInfo };
   try {
     base = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })

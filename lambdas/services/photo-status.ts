@@ -7,6 +7,7 @@ import type { PhotoUploadStatus } from '#shared/api.ts';
 import type { ProductPhoto } from '#shared/photos.ts';
 import { apiTexts } from '#shared/messages.ts';
 import { PHOTO_KEYS } from '../contracts/data-model.ts';
+import { photoProcessing } from '../jobs.ts';
 import { NotFound } from '../errors.ts';
 import { readSmallObject } from '../repositories/signed-s3.ts';
 
@@ -26,12 +27,23 @@ async function readResult(uploadId: string): Promise<StoredResult | undefined> {
   return object?.body ? (JSON.parse(Buffer.from(object.body).toString('utf8')) as StoredResult) : undefined;
 }
 
+/**
+ * Whether an upload made at `uploadedAt` and still without a result will never have one: S3's event is
+ * dropped after `maxEventAgeSeconds` (throttled or retried), and a run started then ends within the
+ * function's timeout. A crash or a timeout on the last try writes nothing; this says it instead.
+ */
+export function photoGaveUp(uploadedAt: Date, now = new Date()): boolean {
+  return now.getTime() - uploadedAt.getTime() > (photoProcessing.maxEventAgeSeconds + 2 * photoProcessing.timeoutSeconds) * 1000;
+}
+
 /** Where an upload is: still processing, ready (with the photo), or refused (with why). 404 for an unknown upload. */
 export async function photoUploadStatus(uploadId: string | undefined): Promise<PhotoUploadStatus> {
   if (!uploadId || !UUID.test(uploadId)) throw new NotFound(apiTexts.photoUploadNotFound, 'upload_not_found');
   const result = await readResult(uploadId);
   if (result) return result;
-  if (await readSmallObject('images', incomingKey(uploadId), 0)) return { status: 'processing' };
+  const upload = await readSmallObject('images', incomingKey(uploadId), 0);
+  if (upload?.lastModified && photoGaveUp(upload.lastModified)) return { status: 'failed', message: apiTexts.photoGaveUp };
+  if (upload) return { status: 'processing' };
   // Finished between the two reads: the processing writes the result, then deletes the upload.
   const finished = await readResult(uploadId);
   if (finished) return finished;

@@ -82,6 +82,8 @@ export const apiTexts = {
   photoWrongType: 'Este ficheiro não é uma foto JPEG, PNG ou WebP (mudar o nome ao ficheiro não muda o formato). Envia a foto como JPEG.',
   photoHeic: 'As fotos HEIC do iPhone não são aceites: envia-a como JPEG (no iPhone, em Definições › Câmara › Formatos escolhe «Mais compatível», ou partilha a foto por e-mail/Ficheiros como JPEG).',
   photoUnreadable: 'Não foi possível ler esta foto (ficheiro danificado ou incompleto). Envia-a novamente, como JPEG.',
+  photoShape: 'A foto tem de ter no máximo 12 000 px de lado e não pode ser mais de 8 vezes mais comprida do que larga. Recorta-a ou envia outra.',
+  photoGaveUp: 'Não foi possível preparar esta foto. Envia-a novamente ou envia outra (por exemplo, exportada como JPEG).',
   photoProcessing: 'A foto ainda está a ser preparada. Aguarda uns segundos e tenta novamente.',
   photoUploadNotFound: 'Não encontrámos este envio de foto. Envia a foto novamente.',
   idempotencyKeyMissing: 'Falta o cabeçalho Idempotency-Key (um identificador único por tentativa de compra).',

@@ -56,6 +56,14 @@ describe('photo processing function', () => {
     });
   });
 
+  it('is retried twice and drops an event older than the age the back-office gives up at', () => {
+    shop.template.hasResourceProperties('AWS::Lambda::EventInvokeConfig', {
+      FunctionName: { Ref: shop.logicalId(shop.stack.photos.processor.function) },
+      MaximumRetryAttempts: 2,
+      MaximumEventAgeInSeconds: photoProcessing.maxEventAgeSeconds,
+    });
+  });
+
   it('expires raw uploads and their old versions after a day', () => {
     shop.template.hasResourceProperties('AWS::S3::Bucket', {
       LifecycleConfiguration: {

@@ -4,6 +4,7 @@
  * that use and drop photos.
  */
 import { randomUUID } from 'node:crypto';
+import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiTexts, validationTexts } from '#shared/messages.ts';
@@ -13,6 +14,7 @@ import { jewelleryImage } from '#infra/twin/seed/images.ts';
 import { getProduct, putProduct } from '#lambdas/repositories/products.ts';
 import { writeObject } from '#lambdas/repositories/storage.ts';
 import { photoId } from '#lambdas/services/photo-processing.ts';
+import { photoGaveUp } from '#lambdas/services/photo-status.ts';
 import { migrateLegacyPhotos } from '#lambdas/services/photo-migration.ts';
 import type { Product } from '#shared/product.ts';
 import { alike, EDGE_COLOURS, edgeColours, landscapeJpeg } from '../support/landscape-photo.ts';
@@ -122,6 +124,28 @@ describe('photo processing', () => {
     await nothingStoredFor(text, renamed.uploadId);
   }, 120_000);
 
+  it('refuses from the header alone a photo too long on a side or too thin, at once, and the next photo is processed', async () => {
+    const thin = pngHeader(10, 9_999_999);
+    const huge = pngHeader(30_000, 30_000);
+    const ribbon = await sharp({ create: { width: 1800, height: 200, channels: 3, background: { r: 200, g: 120, b: 40 } } }).png().toBuffer();
+    const started = Date.now();
+    for (const bytes of [ribbon, thin, huge]) {
+      const sent = await uploadPhoto(token, bytes, { contentType: 'image/png' });
+      expect(sent.result).toEqual({ status: 'failed', message: apiTexts.photoShape });
+      await nothingStoredFor(bytes, sent.uploadId);
+    }
+    // A real photo right after them is not held up behind them.
+    const after = await uploadPhoto(token, await phonePhoto({ hue: 40 }));
+    expect(after.result.status).toBe('ready');
+    expect(Date.now() - started).toBeLessThan(60_000);
+  }, 120_000);
+
+  it('an upload still without a result after S3 stops retrying it is failed, with why', () => {
+    const uploaded = new Date('2026-11-26T10:00:00Z');
+    expect(photoGaveUp(uploaded, new Date('2026-11-26T10:10:00Z'))).toBe(false);
+    expect(photoGaveUp(uploaded, new Date('2026-11-26T10:18:00Z'))).toBe(true);
+  });
+
   it('answers how to send an iPhone HEIC photo instead', async () => {
     const presign = await admin('POST', '/api/admin/uploads/image', { contentType: 'image/heic', size: 1000 });
     expect(presign.status).toBe(400);
@@ -202,3 +226,21 @@ describe('products stored before photos existed', () => {
     expect(again).toBeGreaterThanOrEqual(0);
   }, 60_000);
 });
+
+/** A PNG of only a header (signature, IHDR, IEND) claiming `width`×`height`: what a decoder reads first. */
+function pngHeader(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8);
+  const idat = zlib.deflateSync(Buffer.alloc(64));
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', idat), chunk('IEND', Buffer.alloc(0)), Buffer.from(randomUUID())]);
+}
