@@ -26,11 +26,12 @@ export const jobs = [
     grants: CLOSE_ORDER_GRANTS,
   },
   {
-    // Outbox items whose retry time came, or whose consumer died, are woken (a new stream record).
+    // Outbox items whose retry time came, or whose consumer died, are woken (a new stream record);
+    // the owner's digest of a finished hour is queued (read and marked in the rate-limit table).
     name: 'OutboxRedrive',
     handler: 'outbox-redrive',
     everyMinutes: 1,
-    grants: [{ table: 'outbox', access: 'readWrite' }],
+    grants: [{ table: 'outbox', access: 'readWrite' }, { table: 'rateLimits', access: 'readWrite' }],
   },
   {
     // Personal data past the retention periods of the settings is deleted (`services/retention.ts`).
@@ -167,6 +168,8 @@ export const streamConsumers = [
       { orderLinks: true },
       // The owner's notifications go to the address of the shop's settings.
       SETTINGS_READ,
+      // The hour's allowance of owner notifications, and the digest of those over it.
+      { table: 'rateLimits', access: 'write' },
     ],
   },
   {

@@ -79,6 +79,8 @@ export interface ShopSettings {
   readonly mbwayLimits: MbWayLimits;
   /** Where the owner's notifications go (paid orders, contact messages); '' = the shop's sender address. */
   readonly ownerEmail: string;
+  /** Notifications a clock hour may bring the owner; the rest of that hour come as one digest (docs/design.md §30). */
+  readonly ownerMailsPerHour: number;
   /** Hours an unpaid reservation holds its pieces before they go back to the shop. */
   readonly reservationHours: number;
   /** A piece with 1 to this many units left is "stock baixo" on the dashboard and the products list. */
@@ -98,6 +100,7 @@ export const SETTINGS_LIMITS = {
   mbwayLimit: { min: 0, max: 1000 },
   reservationHours: { min: 1, max: 72 },
   lowStockThreshold: { min: 0, max: 100 },
+  ownerMailsPerHour: { min: 1, max: 100 },
   lineQuantity: { min: 1, max: MAX_LINE_QUANTITY },
   lines: { min: 1, max: MAX_CART_LINES },
   /** Days of a retention period: at least a month (time to answer and to settle an order), at most ten years. */
@@ -118,6 +121,7 @@ export const DEFAULT_SETTINGS: ShopSettings = {
   payments: { mbwayPhone1: '', mbwayPhone2: '', iban: '', ibanHolder: '', paypal: '', revolut: '' },
   mbwayLimits: DEFAULT_MBWAY_LIMITS,
   ownerEmail: '',
+  ownerMailsPerHour: 10,
   reservationHours: RESERVATION_MINUTES / 60,
   lowStockThreshold: LOW_STOCK_THRESHOLD,
   orderCaps: { lineQuantity: MAX_LINE_QUANTITY, lines: MAX_CART_LINES },
@@ -146,6 +150,7 @@ export const SETTING_LABELS = {
   'payments.paypal': 'PayPal: conta',
   'payments.revolut': 'Revolut: utilizador',
   ownerEmail: 'E-mail para as notificações da loja',
+  ownerMailsPerHour: 'Notificações por hora, no máximo (as restantes num resumo)',
   reservationHours: 'Horas de reserva para pagar',
   lowStockThreshold: 'Stock baixo: até quantas unidades',
   'orderCaps.lineQuantity': 'Unidades de uma peça por encomenda, no máximo',
@@ -194,6 +199,7 @@ export function withDefaults(stored: Partial<{ [K in keyof ShopSettings]: Partia
     payments: { ...DEFAULT_SETTINGS.payments, ...(stored?.payments as Partial<PaymentSettings> | undefined) },
     mbwayLimits: { ...DEFAULT_SETTINGS.mbwayLimits, ...(stored?.mbwayLimits as Partial<MbWayLimits> | undefined) },
     ownerEmail: (stored?.ownerEmail as string | undefined) ?? DEFAULT_SETTINGS.ownerEmail,
+    ownerMailsPerHour: (stored?.ownerMailsPerHour as number | undefined) ?? DEFAULT_SETTINGS.ownerMailsPerHour,
     reservationHours: (stored?.reservationHours as number | undefined) ?? DEFAULT_SETTINGS.reservationHours,
     lowStockThreshold: (stored?.lowStockThreshold as number | undefined) ?? DEFAULT_SETTINGS.lowStockThreshold,
     orderCaps: { ...DEFAULT_SETTINGS.orderCaps, ...(stored?.orderCaps as Partial<OrderCaps> | undefined) },

@@ -257,4 +257,17 @@ Pediste a ligação para acompanhar a tua encomenda nº {{texto.numero}}.${order
 
 Não foste tu? Podes ignorar este e-mail: a ligação só chega a este endereço.`,
   },
+  /** Data: dia, inicio, fim, total, mensagens, comprovativos, outras. To the owner, once an hour at most. */
+  'owner-digest': {
+    subject: '{{texto.total}} notificações entre as {{texto.inicio}} e as {{texto.fim}} ({{texto.dia}})',
+    preview: 'Juntámos as notificações desta hora num só e-mail.',
+    body: `        <mj-text><p>Entre as {{inicio}} e as {{fim}} de {{dia}} chegaram mais <strong>{{total}}</strong> notificações do que as que enviamos por hora. Para a tua caixa de correio não encher, juntámo-las aqui:</p><ul>{{#if mensagens}}<li>{{mensagens}} novas mensagens de contacto</li>{{/if}}{{#if comprovativos}}<li>{{comprovativos}} novos comprovativos para confirmar</li>{{/if}}{{#if outras}}<li>{{outras}} outras notificações</li>{{/if}}</ul><p>Estão todas guardadas no back-office (Contactos e Encomendas). Se não esperavas tantas, pode ser um abuso: vê-as no back-office.</p></mj-text>`,
+    text: `Entre as {{texto.inicio}} e as {{texto.fim}} de {{texto.dia}} chegaram mais {{texto.total}} notificações do que as que enviamos por hora. Para a tua caixa de correio não encher, juntámo-las aqui:
+{{#if texto.mensagens}}
+- {{texto.mensagens}} novas mensagens de contacto{{/if}}{{#if texto.comprovativos}}
+- {{texto.comprovativos}} novos comprovativos para confirmar{{/if}}{{#if texto.outras}}
+- {{texto.outras}} outras notificações{{/if}}
+
+Estão todas guardadas no back-office (Contactos e Encomendas).`,
+  },
 };

@@ -80,6 +80,12 @@ export interface TwinOptions {
    * (retention's cursor, a minute after the start) would write during them on a slow machine.
    */
   readonly scheduledJobs?: boolean;
+  /**
+   * The first settings record's `ownerMailsPerHour` (@default the shop's default). The integration
+   * tests raise it: their files together send the owner more notifications in an hour than any shop,
+   * and several assert that one arrives; the hourly digest has its own tests (`test/lambdas/owner-digest.test.ts`).
+   */
+  readonly ownerMailsPerHour?: number;
 }
 
 export interface Twin {
@@ -125,8 +131,8 @@ export const LOCAL_PAYMENTS: PaymentSettings = {
 };
 
 /** The twin's first settings record (its demo payments), once: never over the owner's own. */
-export function seedLocalSettings(): Promise<boolean> {
-  return seedSettings({ ...DEFAULT_SETTINGS, payments: LOCAL_PAYMENTS }, new Date().toISOString(), SEED_AUTHOR);
+export function seedLocalSettings(ownerMailsPerHour = DEFAULT_SETTINGS.ownerMailsPerHour): Promise<boolean> {
+  return seedSettings({ ...DEFAULT_SETTINGS, payments: LOCAL_PAYMENTS, ownerMailsPerHour }, new Date().toISOString(), SEED_AUTHOR);
 }
 
 /**
@@ -231,13 +237,13 @@ async function startServices(options: TwinOptions, dataDir: string, port: number
  * What every start does to the data (`docs/local-twin.md`): the tables, the user pool with its admin,
  * the mail templates, the first settings, the counters and search terms of older data.
  */
-async function bootstrapData(endpoints: Twin['endpoints'], admin: AdminAccount): Promise<{ userPoolId: string; clientId: string }> {
+async function bootstrapData(endpoints: Twin['endpoints'], admin: AdminAccount, ownerMailsPerHour?: number): Promise<{ userPoolId: string; clientId: string }> {
   const [, pool] = await Promise.all([
     createTables(endpoints.dynamodb),
     ensureUserPool(endpoints.cognito, admin),
     createMailTemplates(endpoints.ses, MAIL_TEMPLATE_PREFIX),
   ]);
-  await seedLocalSettings();
+  await seedLocalSettings(ownerMailsPerHour);
   // Counters kept since this twin's data began; data from before them (an older `.data/`) is counted once.
   await recountIfEmpty();
   // Orders from before the back-office search (an older `.data/`) get their search terms once.
@@ -313,7 +319,7 @@ async function startTwinOnce(options: TwinOptions): Promise<Twin> {
     if (!options.verbose) process.env.POWERTOOLS_LOG_LEVEL ??= 'WARN';
 
     const admin = options.admin ?? DEFAULT_ADMIN;
-    const pool = await bootstrapData(endpoints, admin);
+    const pool = await bootstrapData(endpoints, admin, options.ownerMailsPerHour);
     const issuer = `${issuerDomain}/${pool.userPoolId}`;
     const jwks = await (await fetch(`${issuer}/.well-known/jwks.json`)).json();
 

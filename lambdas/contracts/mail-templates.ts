@@ -15,7 +15,7 @@
  */
 
 /** The template ids, in the order the CDK stack and the twin create them. */
-export const MAIL_TEMPLATE_IDS = ['order-received', 'payment-confirmed', 'shipped', 'review-request', 'back-in-stock', 'order-cancelled', 'owner-new-order', 'owner-contact-message', 'order-link'] as const;
+export const MAIL_TEMPLATE_IDS = ['order-received', 'payment-confirmed', 'shipped', 'review-request', 'back-in-stock', 'order-cancelled', 'owner-new-order', 'owner-contact-message', 'order-link', 'owner-digest'] as const;
 
 export type MailTemplateId = (typeof MAIL_TEMPLATE_IDS)[number];
 
@@ -92,6 +92,20 @@ export interface MailContent {
   readonly 'owner-contact-message': { readonly nome: string; readonly email: string; readonly telefone: string; readonly assunto: string; readonly mensagem: string };
   /** To the customer who asked for it by number and e-mail: the link to "A minha encomenda". */
   readonly 'order-link': { readonly nome: string; readonly numero: number; readonly link: string };
+  /**
+   * To the owner: the notifications of one clock hour over the hour's allowance, counted (Lisbon
+   * `dia`, `inicio`-`fim`): contact messages, proofs of payment and any other, each absent when none
+   * (so `{{#if}}` leaves its line out: numbers reach templates as text, where "0" would be true).
+   */
+  readonly 'owner-digest': {
+    readonly dia: string;
+    readonly inicio: string;
+    readonly fim: string;
+    readonly total: number;
+    readonly mensagens?: number;
+    readonly comprovativos?: number;
+    readonly outras?: number;
+  };
 }
 
 /** The data of each template as it is sent: its own values ({@link MailContent}) and the shop's (`loja`). */
@@ -137,6 +151,7 @@ export const MAIL_URL_FIELDS: { readonly [Id in MailTemplateId]: readonly (keyof
   'owner-new-order': [],
   'owner-contact-message': [],
   'order-link': ['link'],
+  'owner-digest': [],
 };
 
 /** Physical SES template name: the stage prefix keeps two stages in one account apart. */

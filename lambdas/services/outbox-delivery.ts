@@ -40,6 +40,7 @@ import {
 import { pendingStockAlertsPage, stockAlertNotifiedItems } from '../repositories/stock-alerts.ts';
 import { writeTransactionRetrying, type TransactionItem } from '../repositories/transactions.ts';
 import { orderPageUrl } from './order-access.ts';
+import { holdForDigest, ownerMailAllowed } from './owner-digest.ts';
 import { SHOP } from './order-lifecycle.ts';
 import { shopSettings } from './settings.ts';
 
@@ -96,6 +97,7 @@ function dataToSend(item: OutboxMailItem, settings: ShopSettings): MailData[Mail
 
 async function deliver(item: OutboxMailItem): Promise<void> {
   const settings = await shopSettings();
+  if (!(await ownerMailAllowed(item, settings.ownerMailsPerHour, new Date()))) return holdForDigest(item, new Date());
   const to = item.toShop ? settings.ownerEmail || shopAddress() : item.to!;
   await paceSend();
   let messageId: string | undefined;

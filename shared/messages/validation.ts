@@ -168,6 +168,7 @@ export const validationTexts = {
     ownerEmail: 'Indica um e-mail válido (ou deixa vazio para usar o endereço da loja).',
     reservationHours: 'Indica um número inteiro de horas entre 1 e 72.',
     lowStockThreshold: 'Indica um número inteiro de unidades entre 0 e 100.',
+    ownerMailsPerHour: 'Indica um número inteiro de notificações por hora entre 1 e 100.',
     retentionDays: 'Indica um número inteiro de dias entre 30 e 3650 (dez anos).',
     lineQuantity: LINE_QUANTITY_INVALID,
     lines: CART_LINES_INVALID,

@@ -85,6 +85,7 @@ export const shopSettingsSchema = formObject({
     number2: wholeNumber(L.mbwayLimit.min, L.mbwayLimit.max, v.mbwayLimit),
   }),
   ownerEmail: email,
+  ownerMailsPerHour: wholeNumber(L.ownerMailsPerHour.min, L.ownerMailsPerHour.max, v.ownerMailsPerHour),
   reservationHours: wholeNumber(L.reservationHours.min, L.reservationHours.max, v.reservationHours),
   lowStockThreshold: wholeNumber(L.lowStockThreshold.min, L.lowStockThreshold.max, v.lowStockThreshold),
   orderCaps: formObject({

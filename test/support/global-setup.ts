@@ -15,7 +15,8 @@ export async function setup(project: TestProject): Promise<void> {
   // development runtime, which a later e2e run of the same folder would then test.
   execFileSync('npm', ['run', '--silent', 'build:web'], { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, NODE_ENV: 'production' } });
   // Without the stage throttle: the test files together are a crowd (see TwinOptions.throttle).
-  twin = await startTwin({ port: 0, seed: true, throttle: false });
+  // And with an owner who takes every notification (see TwinOptions.ownerMailsPerHour).
+  twin = await startTwin({ port: 0, seed: true, throttle: false, ownerMailsPerHour: 1_000_000 });
   project.provide('twin', twinInfo(twin));
 }
 

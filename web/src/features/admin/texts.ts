@@ -32,6 +32,7 @@ export const texts = {
     orders: 'Encomendas e stock',
     reservationHoursHint: 'Quanto tempo as peças ficam reservadas enquanto o cliente paga; depois voltam à loja.',
     mbwayLimitHint: 'Quando um número chega ao limite do mês, passa-se ao seguinte; com os dois cheios, o MB WAY fica indisponível até ao mês seguinte.',
+    ownerMailsPerHourHint: 'Para além deste número numa hora, as notificações dessa hora chegam juntas num só e-mail no fim da hora. Tudo fica guardado no back-office.',
     lowStockHint: 'Peças com 1 até este número de unidades aparecem como «stock baixo» no painel e nos produtos.',
     lineQuantityHint: 'Uma encomenda nunca leva mais do que isto de uma só peça, para que ninguém possa reservar o stock todo.',
     linesHint: 'Quantas peças diferentes cabem numa encomenda.',

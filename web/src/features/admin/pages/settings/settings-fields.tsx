@@ -90,7 +90,12 @@ export function OtherGroups({ field }: { readonly field: SettingField }) {
           {field('payments.revolut', { maxLength: L.handle })}
         </div>
       </Group>
-      <Group legend={t.notifications}>{field('ownerEmail', { type: 'email', inputMode: 'email', maxLength: 254, hint: t.ownerEmailHint })}</Group>
+      <Group legend={t.notifications}>
+        <div className="adm-form-grid">
+          {field('ownerEmail', { type: 'email', inputMode: 'email', maxLength: 254, hint: t.ownerEmailHint })}
+          {field('ownerMailsPerHour', { min: L.ownerMailsPerHour.min, max: L.ownerMailsPerHour.max, hint: t.ownerMailsPerHourHint })}
+        </div>
+      </Group>
       <Group legend={t.orders}>
         <div className="adm-form-grid">
           {field('reservationHours', { min: L.reservationHours.min, max: L.reservationHours.max, hint: t.reservationHoursHint })}
