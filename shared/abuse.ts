@@ -1,0 +1,30 @@
+/**
+ * Ending abuse (issue 32 item 6): how long the owner may block a suspicious order's buyer from
+ * reserving, and how many orders one bulk action closes.
+ */
+
+/** The block times the owner chooses from, with their length. */
+export const BLOCK_DURATIONS = {
+  '24h': { hours: 24, label: '24 h' },
+  '7d': { hours: 7 * 24, label: '7 dias' },
+  '30d': { hours: 30 * 24, label: '30 dias' },
+} as const;
+
+export type BlockDuration = keyof typeof BLOCK_DURATIONS;
+export const BLOCK_DURATION_IDS = Object.keys(BLOCK_DURATIONS) as [BlockDuration, ...BlockDuration[]];
+
+/** The longest block: what the privacy policy states as the block list's retention. */
+export const LONGEST_BLOCK_DAYS = Math.max(...Object.values(BLOCK_DURATIONS).map((d) => d.hours)) / 24;
+
+/** Orders one "Fechar como suspeitas" closes at most. */
+export const SUSPICIOUS_BULK_MAX = 50;
+
+/** When a block of `duration` made at `now` ends. @example blockUntil(new Date('2026-11-26T10:00:00Z'), '24h') // '2026-11-27T10:00:00.000Z' */
+export function blockUntil(now: Date, duration: BlockDuration): string {
+  return new Date(now.getTime() + BLOCK_DURATIONS[duration].hours * 3_600_000).toISOString();
+}
+
+/** Whether more than half of the shop's units (free plus held) are held by unpaid reservations. */
+export function overHalfHeld(heldUnits: number, freeUnits: number): boolean {
+  return heldUnits * 2 > heldUnits + freeUnits;
+}
