@@ -2,6 +2,7 @@
  * Ending abuse (issue 32 item 6): how long the owner may block a suspicious order's buyer from
  * reserving, and how many orders one bulk action closes.
  */
+import { PAID_STATUS, RESERVED_STATUS, type OrderStatus } from './order-status.ts';
 
 /** The block times the owner chooses from, with their length. */
 export const BLOCK_DURATIONS = {
@@ -15,6 +16,14 @@ export const BLOCK_DURATION_IDS = Object.keys(BLOCK_DURATIONS) as [BlockDuration
 
 /** The longest block: what the privacy policy states as the block list's retention. */
 export const LONGEST_BLOCK_DAYS = Math.max(...Object.values(BLOCK_DURATIONS).map((d) => d.hours)) / 24;
+
+/** The statuses an order closes as suspicious from: nothing paid and confirmed, nothing shipped. */
+export const SUSPICIOUS_CLOSABLE = [RESERVED_STATUS, PAID_STATUS] as const satisfies readonly OrderStatus[];
+
+/** Whether an order in `status` can be closed as suspicious. */
+export function isSuspiciousClosable(status: OrderStatus): boolean {
+  return (SUSPICIOUS_CLOSABLE as readonly OrderStatus[]).includes(status);
+}
 
 /** Orders one "Fechar como suspeitas" closes at most. */
 export const SUSPICIOUS_BULK_MAX = 50;

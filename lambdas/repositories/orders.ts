@@ -1,4 +1,5 @@
 /** Orders in DynamoDB: `id` is the order number; newest-first listing and by-status indexes. */
+import { isSuspiciousClosable } from '#shared/abuse.ts';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { MailProblem, Order, OrderEmailRecord, OrderSummary, TimelineEntry } from '#shared/api.ts';
 import { RESERVED_STATUS, type OrderStatus } from '#shared/order-status.ts';
@@ -67,7 +68,8 @@ export function moveOrderItem(
     Update: {
       TableName: tableName('orders'),
       Key: { id },
-      UpdateExpression: `SET ${set.join(', ')} REMOVE expiresAt`,
+      // The client address serves only a block while the order can still close as suspicious (`shared/abuse.ts`).
+      UpdateExpression: `SET ${set.join(', ')} REMOVE expiresAt${isSuspiciousClosable(move.to) ? '' : ', clientKey'}`,
       ConditionExpression: condition.join(' AND '),
       ExpressionAttributeNames: { '#status': 'status', ...Object.fromEntries(fields.map(([name], i) => [`#f${i}`, name])) },
       ExpressionAttributeValues: {

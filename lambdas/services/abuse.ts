@@ -6,10 +6,10 @@
  * The block list ("Definições") shows the blocks in force; expired ones are ignored and purged.
  */
 import type { BlockEntry, BlocksResponse, SuspiciousBulkResponse, SuspiciousClosedResponse } from '#shared/api.ts';
-import { BLOCK_DURATIONS, blockUntil, type BlockDuration } from '#shared/abuse.ts';
+import { BLOCK_DURATIONS, blockUntil, isSuspiciousClosable, type BlockDuration } from '#shared/abuse.ts';
 import { clientKey, emailKey, phoneKey } from '#shared/identity-keys.ts';
 import { abuseTexts } from '#shared/messages.ts';
-import { ORDER_STATUS_INFO, PAID_STATUS, RESERVED_STATUS } from '#shared/order-status.ts';
+import { ORDER_STATUS_INFO } from '#shared/order-status.ts';
 import { Conflict, DomainError, NotFound } from '../errors.ts';
 import { allBlocks, deleteBlocks, isBlocked, putBlock, type BlockKeys } from '../repositories/blocks.ts';
 import { getOrderItem, toOrder, type OrderItem } from '../repositories/orders.ts';
@@ -17,9 +17,6 @@ import { closeOrder } from './order-lifecycle.ts';
 import { watchHeldShareQuietly } from './held-share.ts';
 
 const ORDER_ID = /^\d{6}$/;
-
-/** The statuses an order closes as suspicious from: nothing paid and confirmed, nothing shipped. */
-export const SUSPICIOUS_CLOSABLE = [RESERVED_STATUS, PAID_STATUS] as const;
 
 /** A buyer's identity keys from what they typed and the address they came from (each only when given). */
 export function identityKeysOf(buyer: { readonly email?: string; readonly phone?: string; readonly client?: string }): BlockKeys {
@@ -38,7 +35,7 @@ export async function refuseBlocked(keys: BlockKeys, now = new Date()): Promise<
 async function closeOne(id: string | undefined, blockFor: BlockDuration, by: string, now: Date): Promise<{ order: OrderItem; block: BlockEntry }> {
   const order = id && ORDER_ID.test(id) ? await getOrderItem(id) : undefined;
   if (!order) throw new NotFound(abuseTexts.notFound(id ?? ''), 'order_not_found');
-  if (!(SUSPICIOUS_CLOSABLE as readonly string[]).includes(order.status)) {
+  if (!isSuspiciousClosable(order.status)) {
     throw new Conflict(abuseTexts.notClosable(order.orderNumber, ORDER_STATUS_INFO[order.status].label), 'order_not_closable');
   }
   const label = BLOCK_DURATIONS[blockFor].label;

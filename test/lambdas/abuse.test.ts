@@ -86,6 +86,8 @@ describe.sequential('closing an order as suspicious', () => {
     expect(closed.body.order.timeline.at(-1)).toMatchObject({ kind: 'note', by: ADMIN, text: abuseTexts.timelineEntry('7 dias') });
     expect(closed.body.order.timeline.at(-2)).toMatchObject({ kind: 'status', to: 'Encerrada', text: abuseTexts.statusText });
     expect(await stockOf(product.id)).toBe(50);
+    // The client address went from the order with the close (the block keeps it until it ends).
+    expect((await orderItem(order.id))!.clientKey).toBeUndefined();
     expect((await dashboard()).openReservations).toEqual(before.openReservations);
     const [block] = await blocks();
     expect(block).toMatchObject({ orderId: order.id, email: 'Joana.Silva+loja@gmail.com', phone: '+351913000111', client: '2001:db8:aa:bb::/64', by: ADMIN });
