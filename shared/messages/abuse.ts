@@ -5,7 +5,8 @@ export const abuseTexts = {
     'De momento não conseguimos aceitar esta reserva. Se queres mesmo estas peças, escreve-nos pelo formulário de contacto da loja e ajudamos-te a concluir a encomenda.',
   /** The order's timeline (for the owner). */
   timelineEntry: (label: string) => `Fechada como suspeita; e-mail, telefone e endereço bloqueados durante ${label}.`,
-  statusText: 'Fechada como suspeita',
+  /** The status entry, which the customer sees too: worded as any cancellation (the suspicion is the owner's note). */
+  statusText: 'cancelada; peças devolvidas ao stock',
   /** 409 `order_not_closable`: only an unpaid or unconfirmed order closes as suspicious. */
   notClosable: (orderNumber: number, status: string) =>
     `A encomenda nº ${orderNumber} está em «${status}»: só se fecha como suspeita uma reserva por pagar ou um comprovativo por confirmar. Nada foi alterado.`,
