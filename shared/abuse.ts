@@ -2,6 +2,7 @@
  * Ending abuse (issue 32 item 6): how long the owner may block a suspicious order's buyer from
  * reserving, and how many orders one bulk action closes.
  */
+import type { Order } from './api.ts';
 import { PAID_STATUS, RESERVED_STATUS, type OrderStatus } from './order-status.ts';
 
 /** The block times the owner chooses from, with their length. */
@@ -36,4 +37,41 @@ export function blockUntil(now: Date, duration: BlockDuration): string {
 /** Whether more than half of the shop's units (free plus held) are held by unpaid reservations. */
 export function overHalfHeld(heldUnits: number, freeUnits: number): boolean {
   return heldUnits * 2 > heldUnits + freeUnits;
+}
+
+/** One block of the block list ("Definições"): a suspicious order's buyer may not reserve until `until`. */
+export interface BlockEntry {
+  /** The order's id: one block per order. */
+  readonly id: string;
+  readonly orderId: string;
+  readonly orderNumber: number;
+  readonly createdAt: string;
+  readonly until: string;
+  /** The admin who closed the order. */
+  readonly by: string;
+  /** What is blocked, as the owner reads it (empty when the order had none, e.g. anonymised). */
+  readonly email: string;
+  readonly phone: string;
+  readonly client: string;
+}
+
+/** GET /api/admin/blocks: the blocks in force, soonest to end first. */
+export interface BlocksResponse {
+  readonly blocks: readonly BlockEntry[];
+}
+
+/** POST /api/admin/orders/{id}/suspicious */
+export interface SuspiciousClosedResponse {
+  readonly order: Order;
+  readonly block: BlockEntry;
+}
+
+/** POST /api/admin/orders/suspicious: each order's outcome, in the order asked. */
+export interface SuspiciousBulkResponse {
+  readonly results: readonly (
+    | { readonly id: string; readonly ok: true; readonly orderNumber: number }
+    | { readonly id: string; readonly ok: false; readonly code: string; readonly message: string }
+  )[];
+  /** pt-PT summary: how many closed, how many not. */
+  readonly message: string;
 }

@@ -60,7 +60,7 @@ import type {
 import type { SettingsUpdate } from './schemas/settings.ts';
 import type { SuspiciousBulk, SuspiciousClose } from './schemas/abuse.ts';
 import type { AnonymiseQuery } from './schemas/anonymise-query.ts';
-import type { BlocksResponse, SuspiciousBulkResponse, SuspiciousClosedResponse } from './api.ts';
+import type { BlocksResponse, SuspiciousBulkResponse, SuspiciousClosedResponse } from './abuse.ts';
 
 /** What one route takes and gives; `undefined` where it takes no body or query. */
 interface Contract<Response, Body = undefined, Query = undefined> {

@@ -314,10 +314,7 @@ export interface DashboardResponse {
    * its pieces are held until then.
    */
   readonly openReservations: { readonly count: number; readonly units: number };
-  /**
-   * Orders whose proof waits for the owner (`Confirmar Pagamento`) and the units they hold, from the
-   * counters, moved in the same transactions as the orders.
-   */
+  /** Orders whose proof waits for the owner (`Confirmar Pagamento`) and the units they hold, from the counters. */
   readonly unconfirmedProofs: { readonly count: number; readonly units: number };
   /** Today, the last 7 days (today included) and this month, in Lisbon time. */
   readonly periods: readonly DashboardPeriod[];
@@ -397,41 +394,4 @@ export interface SettingsResponse {
   readonly updatedAt?: string;
   readonly updatedBy?: string;
   readonly history: readonly { readonly at: string; readonly by: string; readonly version: number; readonly changes: readonly SettingChange[] }[];
-}
-
-/** One block of the block list ("Definições"): a suspicious order's buyer may not reserve until `until`. */
-export interface BlockEntry {
-  /** The order's id: one block per order. */
-  readonly id: string;
-  readonly orderId: string;
-  readonly orderNumber: number;
-  readonly createdAt: string;
-  readonly until: string;
-  /** The admin who closed the order. */
-  readonly by: string;
-  /** What is blocked, as the owner reads it (empty when the order had none, e.g. anonymised). */
-  readonly email: string;
-  readonly phone: string;
-  readonly client: string;
-}
-
-/** GET /api/admin/blocks: the blocks in force, soonest to end first. */
-export interface BlocksResponse {
-  readonly blocks: readonly BlockEntry[];
-}
-
-/** POST /api/admin/orders/{id}/suspicious */
-export interface SuspiciousClosedResponse {
-  readonly order: Order;
-  readonly block: BlockEntry;
-}
-
-/** POST /api/admin/orders/suspicious: each order's outcome, in the order asked. */
-export interface SuspiciousBulkResponse {
-  readonly results: readonly (
-    | { readonly id: string; readonly ok: true; readonly orderNumber: number }
-    | { readonly id: string; readonly ok: false; readonly code: string; readonly message: string }
-  )[];
-  /** pt-PT summary: how many closed, how many not. */
-  readonly message: string;
 }

@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { BlockEntry } from '#shared/api.ts';
+import type { BlockEntry } from '#shared/abuse.ts';
 import { ddb, tableName } from './dynamodb-client.ts';
 import { queryAll } from './paging.ts';
 import { writeTransactionRetrying, type TransactionItem } from './transactions.ts';

@@ -5,8 +5,7 @@
  * blocked buyer's reservation is refused with a neutral message that never says which key matched.
  * The block list ("Definições") shows the blocks in force; expired ones are ignored and purged.
  */
-import type { BlockEntry, BlocksResponse, SuspiciousBulkResponse, SuspiciousClosedResponse } from '#shared/api.ts';
-import { BLOCK_DURATIONS, blockUntil, isSuspiciousClosable, type BlockDuration } from '#shared/abuse.ts';
+import { BLOCK_DURATIONS, blockUntil, isSuspiciousClosable, type BlockDuration, type BlockEntry, type BlocksResponse, type SuspiciousBulkResponse, type SuspiciousClosedResponse } from '#shared/abuse.ts';
 import { clientKey, emailKey, phoneKey } from '#shared/identity-keys.ts';
 import { abuseTexts } from '#shared/messages.ts';
 import { ORDER_STATUS_INFO } from '#shared/order-status.ts';

@@ -3,7 +3,7 @@
  * by what (e-mail, phone, client address); a block is lifted early with one click. The server leaves
  * out (and deletes) the blocks whose time is over.
  */
-import type { BlockEntry } from '#shared/api.ts';
+import type { BlockEntry } from '#shared/abuse.ts';
 import { formatDateTime } from '#shared/dates.ts';
 import { Link } from '#web/lib/router.tsx';
 import { abuseUiTexts } from '../../abuse-texts.ts';
