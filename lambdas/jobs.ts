@@ -5,7 +5,7 @@
  */
 import { PHOTO_KEYS, type TableKey } from './contracts/data-model.ts';
 import { OUTBOX_STREAM_FILTER } from './contracts/outbox-items.ts';
-import { CLOSE_ORDER_GRANTS, PAGE_PUBLISHING_GRANTS, SETTINGS_READ, type Grant } from './routes.ts';
+import { CLOSE_ORDER_GRANTS, HELD_SHARE_GRANTS, PAGE_PUBLISHING_GRANTS, SETTINGS_READ, type Grant } from './routes.ts';
 
 export interface Job {
   /** A stable name (also the CloudFormation id's base). */
@@ -23,7 +23,8 @@ export const jobs = [
     name: 'ExpireReservations',
     handler: 'expire-reservations',
     everyMinutes: 5,
-    grants: CLOSE_ORDER_GRANTS,
+    // Then the held-share check: expiries are how the share drops back under half (its alert may mail again).
+    grants: [...CLOSE_ORDER_GRANTS.filter((grant) => grant.table !== 'counters' && grant.table !== 'outbox'), ...HELD_SHARE_GRANTS],
   },
   {
     // Outbox items whose retry time came, or whose consumer died, are woken (a new stream record);

@@ -106,6 +106,28 @@ export const CLOSE_ORDER_GRANTS = [
   { table: 'outbox', access: 'write' },
 ] as const satisfies readonly Grant[];
 
+/**
+ * What the held-share check (`services/held-share.ts`) needs: the counters, the catalogue's stock, its
+ * flag (abuse table) and the owner's e-mail (outbox).
+ */
+export const HELD_SHARE_GRANTS = [
+  { table: 'counters', access: 'readWrite' },
+  { table: 'products', access: 'read' },
+  { table: 'abuse', access: 'readWrite' },
+  { table: 'outbox', access: 'write' },
+] as const satisfies readonly Grant[];
+
+/** Closing orders as suspicious: what closing needs, the block list and the held-share check. */
+const SUSPICIOUS_CLOSE_GRANTS = [
+  { table: 'orders', access: 'readWrite' },
+  { table: 'products', access: 'readWrite' },
+  { table: 'stockMovements', access: 'write' },
+  { table: 'mbwayCounters', access: 'write' },
+  { table: 'counters', access: 'readWrite' },
+  { table: 'outbox', access: 'write' },
+  { table: 'abuse', access: 'readWrite' },
+] as const satisfies readonly Grant[];
+
 export const routes = [
   // ── Public: catalogue and storefront ──
   { method: 'GET', path: '/api/products', handler: 'products/list', access: 'public', cacheSeconds: 30, cacheQuery: [], throttle: CATALOGUE_THROTTLE,
@@ -150,9 +172,12 @@ export const routes = [
       { table: 'mbwayCounters', access: 'readWrite' },
       { table: 'stockMovements', access: 'write' },
       { table: 'idempotency', access: 'readWrite' },
-      { table: 'counters', access: 'write' },
+      // Read too: the held-share check after a reservation (`services/held-share.ts`).
+      { table: 'counters', access: 'readWrite' },
       { table: 'outbox', access: 'write' },
       { table: 'orderSearch', access: 'write' },
+      // The block list (a blocked buyer is refused) and the held-share alert's flag.
+      { table: 'abuse', access: 'readWrite' },
       { bucket: 'uploads', access: 'read' },
       { bucket: 'proofs', access: 'put' },
       SETTINGS_READ,
@@ -205,12 +230,26 @@ export const routes = [
       { table: 'orders', access: 'readWrite' },
       { table: 'contactMessages', access: 'readWrite' },
       { table: 'stockAlerts', access: 'readWrite' },
-      { table: 'products', access: 'read' },
+      // Closing the customer's unpaid reservations first (`?closeOpen=true`): stock, movements and MB WAY slots back.
+      { table: 'products', access: 'readWrite' },
+      { table: 'stockMovements', access: 'write' },
+      { table: 'mbwayCounters', access: 'write' },
       { table: 'counters', access: 'write' },
+      { table: 'outbox', access: 'write' },
       { bucket: 'proofs', access: 'delete' },
     ] },
   { method: 'PATCH', path: '/api/admin/orders/{id}', handler: 'admin/orders/update-status', access: 'admin',
     grants: CLOSE_ORDER_GRANTS },
+  // "Fechar como suspeita": the close (as cancelling), the block (abuse table) and the held-share check after it.
+  { method: 'POST', path: '/api/admin/orders/{id}/suspicious', handler: 'admin/orders/close-suspicious', access: 'admin',
+    grants: SUSPICIOUS_CLOSE_GRANTS },
+  { method: 'POST', path: '/api/admin/orders/suspicious', handler: 'admin/orders/close-suspicious-bulk', access: 'admin',
+    grants: SUSPICIOUS_CLOSE_GRANTS },
+  // The block list of "Definições": one partition of the abuse table; expired blocks are deleted when listed.
+  { method: 'GET', path: '/api/admin/blocks', handler: 'admin/blocks/list', access: 'admin',
+    grants: [{ table: 'abuse', access: 'readWrite' }] },
+  { method: 'DELETE', path: '/api/admin/blocks/{id}', handler: 'admin/blocks/delete', access: 'admin',
+    grants: [{ table: 'abuse', access: 'readWrite' }] },
   { method: 'POST', path: '/api/admin/orders/{id}/notes', handler: 'admin/orders/add-note', access: 'admin',
     grants: [{ table: 'orders', access: 'readWrite' }] },
   { method: 'POST', path: '/api/admin/orders/{id}/emails', handler: 'admin/orders/send-email', access: 'admin',

@@ -58,6 +58,9 @@ import type {
   StockChangeInput,
 } from './schemas/index.ts';
 import type { SettingsUpdate } from './schemas/settings.ts';
+import type { SuspiciousBulk, SuspiciousClose } from './schemas/abuse.ts';
+import type { AnonymiseQuery } from './schemas/anonymise-query.ts';
+import type { BlocksResponse, SuspiciousBulkResponse, SuspiciousClosedResponse } from './abuse.ts';
 
 /** What one route takes and gives; `undefined` where it takes no body or query. */
 interface Contract<Response, Body = undefined, Query = undefined> {
@@ -99,8 +102,16 @@ export interface ApiRoutes {
   'GET /api/admin/orders/{id}': Contract<OrderDetailResponse>;
   /** One customer's orders and contact messages (`{email}` URL-encoded). */
   'GET /api/admin/customers/{email}': Contract<CustomerResponse>;
-  /** GDPR erasure of one customer (`{email}` URL-encoded): their orders stay without personal data; 409 while an order is open. */
-  'POST /api/admin/customers/{email}/anonymise': Contract<CustomerAnonymisedResponse>;
+  /** GDPR erasure of one customer (`{email}` URL-encoded): their orders stay without personal data; 409 while an order is open (`?closeOpen=true` closes their unpaid reservations first). */
+  'POST /api/admin/customers/{email}/anonymise': Contract<CustomerAnonymisedResponse, undefined, AnonymiseQuery>;
+  /** Cancels an unpaid or unconfirmed order (stock back) and blocks its e-mail, phone and client address from reserving. */
+  'POST /api/admin/orders/{id}/suspicious': Contract<SuspiciousClosedResponse, SuspiciousClose>;
+  /** The same for several orders; each order's outcome is reported (200 even when some are refused). */
+  'POST /api/admin/orders/suspicious': Contract<SuspiciousBulkResponse, SuspiciousBulk>;
+  /** The block list in force (expired blocks are purged on the way). */
+  'GET /api/admin/blocks': Contract<BlocksResponse>;
+  /** Ends a block early. */
+  'DELETE /api/admin/blocks/{id}': Contract<BlocksResponse>;
   'PATCH /api/admin/orders/{id}': Contract<OrderResponse, OrderStatusChange>;
   'POST /api/admin/orders/{id}/emails': Contract<OrderResponse, AdminEmailRequest>;
   /** An internal note on the order's timeline → 201. */

@@ -265,6 +265,8 @@ export interface CustomerAnonymisedResponse {
     readonly proofs: number;
     readonly contactMessages: number;
     readonly stockAlerts: number;
+    /** Unpaid reservations closed first (stock back), when the owner chose to (`closeOpen`). */
+    readonly closedReservations?: number;
   };
   /** pt-PT: what was done, or that nothing was left to do. */
   readonly message: string;
@@ -312,6 +314,8 @@ export interface DashboardResponse {
    * its pieces are held until then.
    */
   readonly openReservations: { readonly count: number; readonly units: number };
+  /** Orders whose proof waits for the owner (`Confirmar Pagamento`) and the units they hold, from the counters. */
+  readonly unconfirmedProofs: { readonly count: number; readonly units: number };
   /** Today, the last 7 days (today included) and this month, in Lisbon time. */
   readonly periods: readonly DashboardPeriod[];
 }

@@ -7,9 +7,10 @@ import { frontDoorTexts, apiTexts, commonTexts, catalogTexts, productTexts, stoc
 import { checkoutTexts, myOrderTexts } from './messages/checkout.ts';
 import { adminTexts, gdprTexts } from './messages/admin.ts';
 import { queryValidationTexts, validationTexts } from './messages/validation.ts';
+import { abuseTexts } from './messages/abuse.ts';
 
 export { waitText } from './messages/storefront.ts';
-export { frontDoorTexts, apiTexts, commonTexts, catalogTexts, productTexts, stockAlertTexts, contactTexts, moneyTexts, paymentTexts, checkoutTexts, myOrderTexts, adminTexts, gdprTexts, validationTexts, queryValidationTexts };
+export { frontDoorTexts, apiTexts, commonTexts, catalogTexts, productTexts, stockAlertTexts, contactTexts, moneyTexts, paymentTexts, checkoutTexts, myOrderTexts, adminTexts, gdprTexts, validationTexts, queryValidationTexts, abuseTexts };
 
 /**
  * The shop's texts by area. Texts the shop gave in Portuguese are kept word for word; those it gave in
@@ -36,6 +37,7 @@ export const messages = {
   payment: paymentTexts,
   admin: adminTexts,
   gdpr: gdprTexts,
+  abuse: abuseTexts,
   money: moneyTexts,
   validation: validationTexts,
 } as const;

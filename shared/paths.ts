@@ -112,6 +112,12 @@ export const adminRoutePatterns = {
   settings: 'definicoes',
 } as const;
 
+/** Query parameters of the back-office's filtered lists (a filtered list can be linked, e.g. from the owner's e-mails, and reloaded). */
+export const adminListParams = {
+  orders: { status: 'estado', q: 'q' },
+  products: { name: 'nome', type: 'tipo', soldOut: 'esgotados', lowStock: 'stock-baixo' },
+} as const;
+
 /**
  * Absolute links to the back-office's screens under `prefix`.
  *

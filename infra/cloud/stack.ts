@@ -140,7 +140,7 @@ export class ShopStack extends Stack {
       settings: { ...DEFAULT_SETTINGS, payments: { ...DEFAULT_SETTINGS.payments, ...props.payments }, ownerEmail: props.operatorEmail ?? '' },
     });
 
-    const bindTargets = this.bindTargets(shopUrl);
+    const bindTargets = this.bindTargets(shopUrl, props.adminPathPrefix);
     const originSecretValue = this.originSecret();
 
     this.api = new Api(this, 'Api', {
@@ -214,7 +214,7 @@ export class ShopStack extends Stack {
   }
 
   /** What the functions' route grants bind to (`constructs/bind.ts`): the order-link key, the tables, buckets and mail. */
-  private bindTargets(shopUrl: string): BindTargets {
+  private bindTargets(shopUrl: string, adminPrefix: string): BindTargets {
     // The key of the customers' order links (HMAC of the order id): generated once, never rotated by a
     // deploy, resolved by CloudFormation into the environment of the functions whose rows grant `orderLinks`.
     const orderLinkSecret = new secretsmanager.Secret(this, 'OrderLinkSecret', {
@@ -232,7 +232,7 @@ export class ShopStack extends Stack {
       orderLinkKey: orderLinkSecret.secretValue.unsafeUnwrap(),
       tables: this.data.tables,
       buckets: this.data.buckets,
-      mail: { ...this.mailRefs, shopUrl },
+      mail: { ...this.mailRefs, shopUrl, adminPrefix },
     };
   }
 

@@ -35,5 +35,5 @@ export function envVarsOf(grant: Grant): string[] {
   if ('config' in grant) return [MAIL_ENV.shopUrl];
   if ('orderLinks' in grant) return [ORDER_LINK_ENV.key];
   // The SES region is set by the cloud only (the twin's SES answers in the twin's own region).
-  return [MAIL_ENV.from, MAIL_ENV.templatePrefix, MAIL_ENV.shopUrl, MAIL_ENV.configurationSet, MAIL_ENV.sesRegion];
+  return [MAIL_ENV.from, MAIL_ENV.templatePrefix, MAIL_ENV.shopUrl, MAIL_ENV.configurationSet, MAIL_ENV.sesRegion, MAIL_ENV.adminPrefix];
 }

@@ -148,7 +148,7 @@ async function orderLinkKeyOf(dataDir: string): Promise<string> {
   return key;
 }
 
-export function handlerEnv(endpoints: Twin['endpoints'], shopUrl: string, originSecret: string, orderLinkKey = ''): Record<string, string> {
+export function handlerEnv(endpoints: Twin['endpoints'], shopUrl: string, originSecret: string, orderLinkKey = '', adminPrefix = DEFAULT_ADMIN_PREFIX): Record<string, string> {
   const env: Record<string, string> = {
     [ORIGIN_ENV.secret]: originSecret,
     [ORDER_LINK_ENV.key]: orderLinkKey,
@@ -162,6 +162,7 @@ export function handlerEnv(endpoints: Twin['endpoints'], shopUrl: string, origin
     [MAIL_ENV.templatePrefix]: MAIL_TEMPLATE_PREFIX,
     [MAIL_ENV.shopUrl]: shopUrl,
     [MAIL_ENV.configurationSet]: MAIL_CONFIGURATION_SET,
+    [MAIL_ENV.adminPrefix]: adminPrefix,
     [PAGES_ENV.rendererDir]: rendererDir(),
     [OUTBOX_ENV.sendRate]: process.env[OUTBOX_ENV.sendRate] ?? String(LOCAL_MAIL_SEND_RATE),
     POWERTOOLS_SERVICE_NAME: 'joias-api',
@@ -314,7 +315,7 @@ async function startTwinOnce(options: TwinOptions): Promise<Twin> {
 
     // A new origin secret per start, as the stack's generated secret: only the front door knows it.
     const originSecret = randomBytes(32).toString('base64url');
-    const env = handlerEnv(endpoints, `http://${HOST}:${port}`, originSecret, await orderLinkKeyOf(dataDir));
+    const env = handlerEnv(endpoints, `http://${HOST}:${port}`, originSecret, await orderLinkKeyOf(dataDir), options.adminPrefix ?? DEFAULT_ADMIN_PREFIX);
     Object.assign(process.env, env);
     if (!options.verbose) process.env.POWERTOOLS_LOG_LEVEL ??= 'WARN';
 

@@ -148,6 +148,22 @@ export const tables = {
     // A save renders every page again (`PublishPagesOnSettings`): the footer names the seller.
     stream: 'NEW_IMAGE',
   },
+  abuse: {
+    envVar: 'TABLE_ABUSE',
+    /**
+     * The owner's watch on abuse. Under `key` `flag`, the alert flags (`blockId` `held-half`: the
+     * owner was mailed that more than half the units are held unpaid, `lambdas/services/held-share.ts`).
+     * The rest: buyers the owner blocked from reserving when closing a suspicious order
+     * (`lambdas/repositories/blocks.ts`): under `key` `block`, one item per block (`blockId` the order's
+     * id: the list of "Definições", soonest expiry last); under each of its keys (`email#…`, `phone#…`,
+     * `client#…`) one item per block, what a reservation looks up. Every item goes at its expiry
+     * (TTL; reads ignore an expired one, and the retention job purges them where TTL is late or absent).
+     */
+    partitionKey: { name: 'key', type: 'S' },
+    sortKey: { name: 'blockId', type: 'S' },
+    indexes: [],
+    ttlAttribute: 'expiresAt',
+  },
   idempotency: {
     envVar: 'TABLE_IDEMPOTENCY',
     partitionKey: { name: 'id', type: 'S' },

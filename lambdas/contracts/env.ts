@@ -23,6 +23,8 @@ export const MAIL_ENV = {
    * client takes the function's region.
    */
   sesRegion: 'MAIL_SES_REGION',
+  /** The back-office's path prefix (`adminPathPrefix`), for links in the owner's e-mails; unset = `DEFAULT_ADMIN_PREFIX`. */
+  adminPrefix: 'SHOP_ADMIN_PREFIX',
 } as const;
 
 /**

@@ -15,7 +15,7 @@
  */
 
 /** The template ids, in the order the CDK stack and the twin create them. */
-export const MAIL_TEMPLATE_IDS = ['order-received', 'payment-confirmed', 'shipped', 'review-request', 'back-in-stock', 'order-cancelled', 'owner-new-order', 'owner-contact-message', 'order-link', 'owner-digest'] as const;
+export const MAIL_TEMPLATE_IDS = ['order-received', 'payment-confirmed', 'shipped', 'review-request', 'back-in-stock', 'order-cancelled', 'owner-new-order', 'owner-contact-message', 'order-link', 'owner-digest', 'owner-held-stock'] as const;
 
 export type MailTemplateId = (typeof MAIL_TEMPLATE_IDS)[number];
 
@@ -106,6 +106,12 @@ export interface MailContent {
     readonly comprovativos?: number;
     readonly outras?: number;
   };
+  /**
+   * To the owner, once: more than half of the shop's units are held by unpaid reservations (`reservadas`
+   * of `total` units, `percentagem` %, in `reservas` reservations); `link` is the orders list filtered to
+   * them (added when sent: see `ADMIN_LINK_TEMPLATES`).
+   */
+  readonly 'owner-held-stock': { readonly reservadas: number; readonly total: number; readonly percentagem: number; readonly reservas: number; readonly link: string };
 }
 
 /** The data of each template as it is sent: its own values ({@link MailContent}) and the shop's (`loja`). */
@@ -120,10 +126,17 @@ export const ORDER_LINK_TEMPLATES = ['order-received', 'payment-confirmed', 'shi
 export type OrderLinkTemplate = (typeof ORDER_LINK_TEMPLATES)[number];
 
 /**
+ * The owner's templates whose `link` is a back-office page (`ownerAdminLink` of the outbox consumer):
+ * built when sent, from the shop's URL and the back-office's prefix in force.
+ */
+export const ADMIN_LINK_TEMPLATES = ['owner-held-stock'] as const satisfies readonly MailTemplateId[];
+export type AdminLinkTemplate = (typeof ADMIN_LINK_TEMPLATES)[number];
+
+/**
  * The data a mail is queued with: a template's own values, without what the outbox consumer adds when
  * it sends: the shop's values (`loja`, every template) and the `link` of `ORDER_LINK_TEMPLATES`.
  */
-export type QueuedMailData = { readonly [Id in MailTemplateId]: Id extends OrderLinkTemplate ? Omit<MailContent[Id], 'link'> : MailContent[Id] };
+export type QueuedMailData = { readonly [Id in MailTemplateId]: Id extends OrderLinkTemplate | AdminLinkTemplate ? Omit<MailContent[Id], 'link'> : MailContent[Id] };
 
 /** A shipping address as the order e-mail shows it. */
 export interface MailAddress {
@@ -152,6 +165,7 @@ export const MAIL_URL_FIELDS: { readonly [Id in MailTemplateId]: readonly (keyof
   'owner-contact-message': [],
   'order-link': ['link'],
   'owner-digest': [],
+  'owner-held-stock': ['link'],
 };
 
 /** Physical SES template name: the stage prefix keeps two stages in one account apart. */

@@ -22,6 +22,8 @@ export const COUNTER = {
   pendingStockAlerts: 'stockAlerts#pending',
   /** Units of stock the reservations awaiting payment hold (their lines' quantities). */
   reservedUnits: 'reservations#units',
+  /** Units of stock the orders whose proof waits for the owner (`Confirmar Pagamento`) hold. */
+  unconfirmedUnits: 'proofs#units',
 } as const;
 
 /** The transaction item that adds `delta` (may be negative) to a counter, creating it at 0 when missing. */

@@ -1,4 +1,5 @@
 /** Orders in DynamoDB: `id` is the order number; newest-first listing and by-status indexes. */
+import { isSuspiciousClosable } from '#shared/abuse.ts';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { MailProblem, Order, OrderEmailRecord, OrderSummary, TimelineEntry } from '#shared/api.ts';
 import { RESERVED_STATUS, type OrderStatus } from '#shared/order-status.ts';
@@ -24,10 +25,15 @@ export interface OrderItem extends Order {
   readonly mbwayMonth?: string;
   /** The SES events already recorded (`recordMailProblem`), so a repeated delivery records nothing. */
   readonly mailEventIds?: ReadonlySet<string>;
+  /**
+   * The client address the reservation came from, as one subscriber (`clientKey`: IPv4, or IPv6 /64):
+   * what closing it as suspicious blocks. Kept with the order's personal data, erased by anonymisation.
+   */
+  readonly clientKey?: string;
 }
 
 export function toOrder(item: object): Order {
-  const { listing: _listing, proofContentType: _type, accessTokenHash: _hash, mbwayMonth: _month, mailEventIds: _events, ...order } = item as unknown as OrderItem;
+  const { listing: _listing, proofContentType: _type, accessTokenHash: _hash, mbwayMonth: _month, mailEventIds: _events, clientKey: _client, ...order } = item as unknown as OrderItem;
   return { ...order, emails: order.emails ?? [], timeline: order.timeline ?? [] };
 }
 
@@ -62,7 +68,8 @@ export function moveOrderItem(
     Update: {
       TableName: tableName('orders'),
       Key: { id },
-      UpdateExpression: `SET ${set.join(', ')} REMOVE expiresAt`,
+      // The client address serves only a block while the order can still close as suspicious (`shared/abuse.ts`).
+      UpdateExpression: `SET ${set.join(', ')} REMOVE expiresAt${isSuspiciousClosable(move.to) ? '' : ', clientKey'}`,
       ConditionExpression: condition.join(' AND '),
       ExpressionAttributeNames: { '#status': 'status', ...Object.fromEntries(fields.map(([name], i) => [`#f${i}`, name])) },
       ExpressionAttributeValues: {
@@ -132,7 +139,7 @@ export function anonymiseOrderItem(
     Update: {
       TableName: tableName('orders'),
       Key: { id: seen.id },
-      UpdateExpression: `SET ${fields.map((_, i) => `#p${i} = :p${i}`).join(', ')}, anonymisedAt = :now, #timeline = :timeline, #emails = :emails REMOVE mailProblem`,
+      UpdateExpression: `SET ${fields.map((_, i) => `#p${i} = :p${i}`).join(', ')}, anonymisedAt = :now, #timeline = :timeline, #emails = :emails REMOVE mailProblem, clientKey`,
       ConditionExpression: [
         'attribute_exists(id)',
         'attribute_not_exists(anonymisedAt)',

@@ -11,16 +11,19 @@
  * - their back-in-stock requests, with the pending count.
  *
  * Refused, with nothing changed, while one of their orders is not final (`isFinalStatus`: still to
- * pay, confirm, ship or deliver). Every write is a transaction conditioned on what was read, so a
+ * pay, confirm, ship or deliver). When the only open ones are unpaid reservations (anyone can make one
+ * under a customer's e-mail), the refusal offers to close them (409 `customer_has_open_reservations`);
+ * with `closeOpen` they are closed first (cancelled, stock and MB WAY slot back, no e-mail), then the
+ * erasure runs. Every write is a transaction conditioned on what was read, so a
  * concurrent change (another admin doing the same, the owner reading a message, a status move, an
  * e-mail recorded) is never overwritten: the loser reads again or finds the work done. Running it
  * twice, or twice at once, ends in the same state as once; the answer counts what this call did.
  */
 import { randomUUID } from 'node:crypto';
 import type { CustomerAnonymisedResponse, TimelineEntry } from '#shared/api.ts';
-import { gdprTexts } from '#shared/messages.ts';
+import { abuseTexts, gdprTexts } from '#shared/messages.ts';
 import { orderNumberTerms } from '#shared/order-search.ts';
-import { isFinalStatus } from '#shared/order-status.ts';
+import { isFinalStatus, RESERVED_STATUS } from '#shared/order-status.ts';
 import { scrubbedOrderTexts } from '#shared/personal-data.ts';
 import { Conflict } from '../errors.ts';
 import { contactMessageItems, deleteContactMessageItems } from '../repositories/contact-messages.ts';
@@ -32,11 +35,12 @@ import { deleteStockAlertItems, stockAlertItemsOf } from '../repositories/stock-
 import { deleteObjects } from '../repositories/storage.ts';
 import { writeTransactionRetrying, type TransactionItem } from '../repositories/transactions.ts';
 import { customerEmail } from './customers.ts';
+import { closeOrder } from './order-lifecycle.ts';
 
 /** Reads of one record before giving up when every attempt finds it changed meanwhile. */
 const ATTEMPTS = 6;
 
-export async function anonymiseCustomer(rawEmail: string | undefined, by: string, now = new Date()): Promise<CustomerAnonymisedResponse> {
+export async function anonymiseCustomer(rawEmail: string | undefined, by: string, now = new Date(), options: { readonly closeOpen?: boolean } = {}): Promise<CustomerAnonymisedResponse> {
   const email = customerEmail(rawEmail);
   const { orderIds, messageIds } = await customerRecordIds(email);
   const [orderItems, contactMessages, stockAlerts] = await Promise.all([
@@ -47,9 +51,10 @@ export async function anonymiseCustomer(rawEmail: string | undefined, by: string
   const orders = orderItems as unknown as OrderItem[];
 
   const open = orders.filter((order) => !order.anonymisedAt && !isFinalStatus(order.status));
-  if (open.length > 0) {
-    throw new Conflict(gdprTexts.openOrders(open.map((order) => order.orderNumber).sort((a, b) => a - b)), 'customer_has_open_orders');
-  }
+  const numbers = (list: readonly OrderItem[]) => list.map((order) => order.orderNumber).sort((a, b) => a - b);
+  if (open.some((order) => order.status !== RESERVED_STATUS)) throw new Conflict(gdprTexts.openOrders(numbers(open)), 'customer_has_open_orders');
+  if (open.length > 0 && !options.closeOpen) throw new Conflict(abuseTexts.openReservations(numbers(open)), 'customer_has_open_reservations');
+  const closedReservations = await closeReservations(open, by, now);
 
   let anonymisedOrders = 0;
   let proofs = 0;
@@ -64,9 +69,30 @@ export async function anonymiseCustomer(rawEmail: string | undefined, by: string
     proofs,
     contactMessages: await deleteEach('contactMessages', contactMessages, deleteContactMessageItems),
     stockAlerts: await deleteEach('stockAlerts', stockAlerts, deleteStockAlertItems),
+    ...(closedReservations > 0 ? { closedReservations } : {}),
   };
   const nothing = anonymised.orders + anonymised.proofs + anonymised.contactMessages + anonymised.stockAlerts === 0;
-  return { anonymised, message: nothing ? gdprTexts.nothingLeft(email) : gdprTexts.done(anonymised) };
+  const message = nothing ? gdprTexts.nothingLeft(email) : gdprTexts.done(anonymised);
+  return { anonymised, message: closedReservations > 0 ? `${abuseTexts.reservationsClosed(closedReservations)} ${message}` : message };
+}
+
+/**
+ * Closes the customer's unpaid reservations (stock and MB WAY slot back; no e-mail: the customer asked
+ * to be forgotten). One that moved meanwhile (paid, expired) is read again: refused unless it is final now.
+ * Answers how many this call closed.
+ */
+async function closeReservations(reservations: readonly OrderItem[], by: string, now: Date): Promise<number> {
+  let closed = 0;
+  for (const reservation of reservations) {
+    const moved = await closeOrder(reservation, { restock: true, reason: 'cancellation', by, text: abuseTexts.erasureClosed }, now);
+    if (moved === 'moved') {
+      closed += 1;
+      continue;
+    }
+    const current = await getOrderItem(reservation.id);
+    if (current && !isFinalStatus(current.status)) throw new Conflict(gdprTexts.openOrders([current.orderNumber]), 'customer_has_open_orders');
+  }
+  return closed;
 }
 
 /**

@@ -46,6 +46,7 @@ export function newOrderCountItems(order: CountedOrder): TransactionItem[] {
   return [
     countItem(COUNTER.orders(order.status), 1),
     ...(order.status === RESERVED_STATUS ? [countItem(COUNTER.reservedUnits, unitsOf(order))] : []),
+    ...(order.status === PAID_STATUS ? [countItem(COUNTER.unconfirmedUnits, unitsOf(order))] : []),
     ...(order.status === PAID_STATUS ? receivedCountersOf(order).map((name) => countItem(name, 1)) : []),
     ...(isPaid(order.status) ? revenueCountersOf(order).map((name) => countItem(name, order.totalCents)) : []),
   ];
@@ -60,6 +61,8 @@ export function newOrderCountItems(order: CountedOrder): TransactionItem[] {
 export function statusMoveCountItems(order: Pick<CountedOrder, 'createdAt' | 'totalCents' | 'lines'>, from: OrderStatus, to: OrderStatus): TransactionItem[] {
   const items: TransactionItem[] = [countItem(COUNTER.orders(from), -1), countItem(COUNTER.orders(to), 1)];
   if (from === RESERVED_STATUS) items.push(countItem(COUNTER.reservedUnits, -unitsOf(order)));
+  if (from === PAID_STATUS) items.push(countItem(COUNTER.unconfirmedUnits, -unitsOf(order)));
+  if (to === PAID_STATUS) items.push(countItem(COUNTER.unconfirmedUnits, unitsOf(order)));
   if (from === RESERVED_STATUS && (to === PAID_STATUS || isPaidOutsideMove(from, to))) items.push(...receivedCountersOf(order).map((name) => countItem(name, 1)));
   if (!isPaid(from) && isPaid(to)) items.push(...revenueCountersOf(order).map((name) => countItem(name, order.totalCents)));
   if (isPaid(from) && !isPaid(to)) items.push(...revenueCountersOf(order).map((name) => countItem(name, -order.totalCents)));
@@ -75,9 +78,11 @@ export function countersFrom(data: {
   const counters: Record<string, number> = Object.fromEntries(ORDER_STATUSES.map((status) => [COUNTER.orders(status), 0]));
   const add = (name: string, delta: number) => (counters[name] = (counters[name] ?? 0) + delta);
   counters[COUNTER.reservedUnits] = 0;
+  counters[COUNTER.unconfirmedUnits] = 0;
   for (const order of data.orders) {
     add(COUNTER.orders(order.status), 1);
     if (order.status === RESERVED_STATUS) add(COUNTER.reservedUnits, unitsOf(order));
+    if (order.status === PAID_STATUS) add(COUNTER.unconfirmedUnits, unitsOf(order));
     if (order.hasProof) for (const name of receivedCountersOf(order)) add(name, 1);
     if (isPaid(order.status)) for (const name of revenueCountersOf(order)) add(name, order.totalCents);
   }

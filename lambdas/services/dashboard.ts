@@ -7,7 +7,7 @@ import type { DashboardPeriod, DashboardResponse } from '#shared/api.ts';
 import { lastDays } from '#shared/dates.ts';
 import { hasLowStockSize, hasSoldOutSize } from '#shared/stock.ts';
 import { monthKey } from '#shared/mb-way.ts';
-import { ORDER_STATUSES, RESERVED_STATUS, type OrderStatus } from '#shared/order-status.ts';
+import { ORDER_STATUSES, PAID_STATUS, RESERVED_STATUS, type OrderStatus } from '#shared/order-status.ts';
 import { COUNTER, getCounters } from '../repositories/counters.ts';
 import { publicCatalogue } from './catalogue-reads.ts';
 import { shopSettings } from './settings.ts';
@@ -24,6 +24,7 @@ export async function dashboard(now = new Date()): Promise<DashboardResponse> {
     COUNTER.pendingStockAlerts,
     COUNTER.unreadContactMessages,
     COUNTER.reservedUnits,
+    COUNTER.unconfirmedUnits,
   ];
   const [counters, products, settings] = await Promise.all([getCounters(names), publicCatalogue(now.getTime()), shopSettings(now.getTime())]);
   const sum = (keys: readonly string[], counter: (period: string) => string) => keys.reduce((total, key) => total + (counters[counter(key)] ?? 0), 0);
@@ -43,5 +44,6 @@ export async function dashboard(now = new Date()): Promise<DashboardResponse> {
     unreadContactMessages: counters[COUNTER.unreadContactMessages] ?? 0,
     // Never below 0: a shop whose reservations began before this counter needs `npm run recount` once.
     openReservations: { count: Math.max(0, counters[COUNTER.orders(RESERVED_STATUS)] ?? 0), units: Math.max(0, counters[COUNTER.reservedUnits] ?? 0) },
+    unconfirmedProofs: { count: Math.max(0, counters[COUNTER.orders(PAID_STATUS)] ?? 0), units: Math.max(0, counters[COUNTER.unconfirmedUnits] ?? 0) },
   };
 }

@@ -139,10 +139,12 @@ export function closeOrder(
     readonly text: string;
     /** Outbox items of the e-mails the closing causes (the cancellation e-mail), written with it. */
     readonly mails?: readonly TransactionItem[];
+    /** The owner's notes on the timeline with the move (never shown to the customer). */
+    readonly notes?: readonly TimelineEntry[];
   },
   now: Date,
 ): Promise<MoveResult> {
-  const items: TransactionItem[] = [moveOrderItem(order.id, { from: order.status, to: CLOSED_STATUS, entry: statusEntry(order.status, CLOSED_STATUS, options.by, now, options.text) }, now)];
+  const items: TransactionItem[] = [moveOrderItem(order.id, { from: order.status, to: CLOSED_STATUS, entry: statusEntry(order.status, CLOSED_STATUS, options.by, now, options.text), also: options.notes }, now)];
   if (options.restock) {
     const actor: StockActor = { kind: 'order', orderId: order.id };
     // Lines ordered before sizes existed name none: they took the product's one size.

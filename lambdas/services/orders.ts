@@ -35,6 +35,8 @@ import { CUSTOMER, payReservation, SHOP } from './order-lifecycle.ts';
 import { hashAccessToken, orderAccessToken } from './order-access.ts';
 import { paidOrderMailItems } from './order-mail.ts';
 import { claimProof, claimedProofKey } from './uploads.ts';
+import { identityKeysOf, refuseBlocked } from './abuse.ts';
+import { clientKey } from '#shared/identity-keys.ts';
 
 /** Accepted `Idempotency-Key` values: what a browser's crypto.randomUUID() and similar produce. */
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{16,128}$/;
@@ -68,8 +70,11 @@ function refuseOverCaps(input: PlaceOrderInput, caps: OrderCaps): void {
   }
 }
 
-/** Places an order once per idempotency key. */
-export async function placeOrder(input: PlaceOrderInput, idempotencyKey: string | undefined, now = new Date()): Promise<PlacedOrder> {
+/**
+ * Places an order once per idempotency key. `client`: the client address it came from (`clientKey`),
+ * kept on the order for the owner's block of a suspicious order.
+ */
+export async function placeOrder(input: PlaceOrderInput, idempotencyKey: string | undefined, now = new Date(), client?: string): Promise<PlacedOrder> {
   if (!idempotencyKey || !IDEMPOTENCY_KEY_PATTERN.test(idempotencyKey)) {
     throw new InvalidInput(apiTexts.idempotencyKeyMissing, { 'Idempotency-Key': apiTexts.idempotencyKeyMissing }, 'idempotency_key_invalid');
   }
@@ -85,12 +90,13 @@ export async function placeOrder(input: PlaceOrderInput, idempotencyKey: string 
   }
   const priced = await priceOrder(input);
   if (input.shipping.paymentMethod === 'mbway') await mbwayNumberOrRefuse(monthKey(now), mbwayLimitsInForce(settings));
+  await refuseBlocked(identityKeysOf({ email: input.shipping.email, phone: input.shipping.phone, client }), now);
   const claim = await claimIdempotencyKey(idempotencyKey, fingerprint, now);
   if (claim.state !== 'claimed') return answerKnown(claim);
 
   let body: PlaceOrderResponse;
   try {
-    body = await writeOrder(input, priced, idempotencyKey, fingerprint, settings, now);
+    body = await writeOrder(input, priced, { idempotencyKey, fingerprint, client }, settings, now);
   } catch (error) {
     await releaseIdempotencyKey(idempotencyKey, fingerprint).catch((release: unknown) => logger.error('could not release idempotency key', { error: release as Error }));
     throw error;
@@ -191,8 +197,7 @@ export function toCustomerOrder(order: Order, payments: PaymentSettings): Custom
 async function writeOrder(
   input: PlaceOrderInput,
   orderLines: OrderLine[],
-  idempotencyKey: string,
-  fingerprint: string,
+  { idempotencyKey, fingerprint, client }: { readonly idempotencyKey: string; readonly fingerprint: string; readonly client: string | undefined },
   settings: ShopSettings,
   now: Date,
 ): Promise<PlaceOrderResponse> {
@@ -223,6 +228,7 @@ async function writeOrder(
       totalCents: quote.orderTotalCents,
       ...(proof ? { proofKey: proof.key, proofContentType: proof.contentType } : { expiresAt: new Date(now.getTime() + settings.reservationHours * 3_600_000).toISOString() }),
       accessTokenHash: access.hash,
+      ...(client ? { clientKey: clientKey(client) } : {}),
       emails: [],
       timeline: [{ at: now.toISOString(), kind: 'reserved', to: status, by: CUSTOMER }],
       listing: ORDER_LISTING,

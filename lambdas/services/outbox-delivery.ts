@@ -9,7 +9,8 @@
  */
 import { createHash } from 'node:crypto';
 import type { OrderEmailRecord, TimelineEntry } from '#shared/api.ts';
-import { paths } from '#shared/paths.ts';
+import { adminListParams, adminPathsUnder, DEFAULT_ADMIN_PREFIX, paths } from '#shared/paths.ts';
+import { RESERVED_STATUS } from '#shared/order-status.ts';
 import type { ShopSettings } from '#shared/settings.ts';
 import { sellerIdentity } from '#shared/shop-identity.ts';
 import { nameWithSize } from '#shared/variants.ts';
@@ -20,7 +21,7 @@ import { logger } from '../logger.ts';
 import { BUSINESS_METRICS, countEvent } from '../metrics.ts';
 import { setting } from '../repositories/environment.ts';
 import { shopMailData } from '../contracts/mail-data.ts';
-import { ORDER_LINK_TEMPLATES, type MailData, type MailTemplateId } from '../contracts/mail-templates.ts';
+import { ADMIN_LINK_TEMPLATES, ORDER_LINK_TEMPLATES, type MailData, type MailTemplateId } from '../contracts/mail-templates.ts';
 import { UnfitMailData, mailFailure, sendTemplatedMail, shopAddress } from '../repositories/mail.ts';
 import { orderEmailOutcomeUpdate } from '../repositories/orders.ts';
 import {
@@ -90,9 +91,16 @@ export async function handleOutboxImage(image: Record<string, unknown>, now = ne
 function dataToSend(item: OutboxMailItem, settings: ShopSettings): MailData[MailTemplateId] {
   const { template, data } = item.mail;
   const loja = shopMailData(sellerIdentity(settings.seller));
+  if ((ADMIN_LINK_TEMPLATES as readonly MailTemplateId[]).includes(template)) return { ...data, loja, link: openReservationsUrl() } as MailData[MailTemplateId];
   if (!(ORDER_LINK_TEMPLATES as readonly MailTemplateId[]).includes(template)) return { ...data, loja } as MailData[MailTemplateId];
   if (item.effect?.kind !== 'order') throw new UnfitMailData(`Mail ${template} of ${item.id} names no order for its link.`);
   return { ...data, loja, link: orderPageUrl(item.effect.orderId) } as MailData[MailTemplateId];
+}
+
+/** The back-office's orders list filtered to the open reservations, under the shop's URL and admin prefix in force. */
+function openReservationsUrl(): string {
+  const orders = adminPathsUnder(process.env[MAIL_ENV.adminPrefix] || DEFAULT_ADMIN_PREFIX).orders;
+  return `${setting(MAIL_ENV.shopUrl)}${orders}?${new URLSearchParams({ [adminListParams.orders.status]: RESERVED_STATUS }).toString()}`;
 }
 
 async function deliver(item: OutboxMailItem): Promise<void> {

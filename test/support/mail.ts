@@ -50,6 +50,7 @@ export const benignMailData: { readonly [Id in MailTemplateId]: MailData[Id] } =
   'owner-contact-message': { nome: 'Ana Costa', email: 'ana@example.com', telefone: '912345678', assunto: 'Anel por medida', mensagem: 'Olá! Fazem anéis por medida?', loja },
   'order-link': { nome: 'Ana', numero: 123456, link: 'https://loja.example/encomenda/123456?token=abc_DEF-123', loja },
   'owner-digest': { dia: '26/11/2026', inicio: '14:00', fim: '15:00', total: 14, mensagens: 12, comprovativos: 2, outras: 0, loja },
+  'owner-held-stock': { reservadas: 80, total: 136, percentagem: 58, reservas: 4, link: 'https://loja.example/bastidores-7b99/orders?estado=Aguarda+Pagamento', loja },
 };
 
 /** The shop's values as hostile as a customer's (a stored setting is escaped like any value). */
@@ -80,6 +81,7 @@ export const hostileMailData: { readonly [Id in MailTemplateId]: MailData[Id] } 
   'owner-contact-message': { nome: hostile(), email: hostile(), telefone: hostile(), assunto: hostile(), mensagem: hostile(5000), loja: hostileShop },
   'order-link': { nome: hostile(), numero: 123456, link: 'https://loja.example/encomenda/1?token="><script>alert(1)</script>{{numero}}', loja: hostileShop },
   'owner-digest': { dia: hostile(), inicio: hostile(), fim: hostile(), total: 3, mensagens: 1, comprovativos: 1, outras: 1, loja: hostileShop },
+  'owner-held-stock': { reservadas: 80, total: 136, percentagem: 58, reservas: 4, link: 'https://loja.example/b/orders?estado="><script>alert(1)</script>{{numero}}', loja: hostileShop },
 };
 
 export interface MailParts {

@@ -35,6 +35,8 @@ export interface MailTarget {
   readonly templateArns: readonly string[];
   readonly templatePrefix: string;
   readonly shopUrl: string;
+  /** The back-office's path prefix, for the links of the owner's e-mails. */
+  readonly adminPrefix: string;
   /** Named by every send; SES authorizes the send on the configuration set too. */
   readonly configurationSetName: string;
   readonly configurationSetArn: string;
@@ -118,6 +120,7 @@ function bindMail(fn: lambda.Function, mail: MailTarget): void {
   fn.addEnvironment(MAIL_ENV.sesRegion, mail.region);
   fn.addEnvironment(MAIL_ENV.templatePrefix, mail.templatePrefix);
   fn.addEnvironment(MAIL_ENV.shopUrl, mail.shopUrl);
+  fn.addEnvironment(MAIL_ENV.adminPrefix, mail.adminPrefix);
 }
 
 /** The logical id a construct's CloudFormation resource gets, as cdk-nag prints it in findings. */

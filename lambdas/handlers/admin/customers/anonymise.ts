@@ -1,8 +1,9 @@
+import { anonymiseQuerySchema } from '#shared/schemas/anonymise-query.ts';
 import { adminEmail } from '#lambdas/http/identity.ts';
 import { httpRoute } from '#lambdas/http/handler.ts';
 import { ok } from '#lambdas/http/response.ts';
 import { anonymiseCustomer } from '#lambdas/services/anonymise-customer.ts';
 
-export const handler = httpRoute('POST /api/admin/customers/{email}/anonymise', {}, async ({ params, event }) =>
-  ok(await anonymiseCustomer(params.email, adminEmail(event))),
+export const handler = httpRoute('POST /api/admin/customers/{email}/anonymise', { query: anonymiseQuerySchema }, async ({ params, query, event }) =>
+  ok(await anonymiseCustomer(params.email, adminEmail(event), new Date(), { closeOpen: query.closeOpen === 'true' })),
 );

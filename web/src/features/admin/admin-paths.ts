@@ -2,17 +2,14 @@
  * The back-office's paths under this build's prefix (patterns and builders in `shared/paths.ts`), and
  * the query parameters of its filtered lists.
  */
-import { adminPathsUnder } from '#shared/paths.ts';
+import { adminListParams, adminPathsUnder } from '#shared/paths.ts';
 import { ADMIN_PREFIX } from './admin-prefix.ts';
 
 /** Absolute admin paths under this build's prefix. */
 export const adminPaths = adminPathsUnder(ADMIN_PREFIX);
 
 /** Query parameters of the filtered lists (so that a filtered list can be linked and reloaded). */
-export const listParams = {
-  orders: { status: 'estado', q: 'q' },
-  products: { name: 'nome', type: 'tipo', soldOut: 'esgotados', lowStock: 'stock-baixo' },
-} as const;
+export const listParams = adminListParams;
 
 function withQuery(path: string, entries: readonly (readonly [string, string | undefined])[]): string {
   const search = new URLSearchParams();

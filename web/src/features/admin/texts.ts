@@ -205,7 +205,7 @@ export const texts = {
         'O link «A minha encomenda» do cliente continua a abrir, já sem dados pessoais.',
         'As cópias de segurança da loja guardam o que foi apagado até 35 dias, e os comprovativos até 90 dias; depois desaparecem por si.',
       ],
-      onlyFinal: 'Só é possível quando nenhuma encomenda deste e-mail está por pagar, confirmar, enviar ou entregar. Não se pode desfazer.',
+      onlyFinal: 'Só é possível quando nenhuma encomenda deste e-mail está por confirmar, enviar ou entregar (as reservas por pagar fecham-se primeiro). Não se pode desfazer.',
       typeEmail: 'Para confirmar, escreve o e-mail do cliente',
       mismatch: 'O e-mail escrito não é o deste cliente: confirma e escreve-o de novo.',
       confirm: 'Anonimizar de vez',

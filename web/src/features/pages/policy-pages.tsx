@@ -18,6 +18,7 @@ import { StaticPage } from './static-page.tsx';
 import { useShopInfo } from '../../lib/shop-info.ts';
 import { ExternalLink as External } from '../../ui/external-link.tsx';
 import { WITHDRAWAL_DAYS } from '#shared/withdrawal.ts';
+import { LONGEST_BLOCK_DAYS } from '#shared/abuse.ts';
 
 const paymentMethods = PAYMENT_METHOD_IDS.map((id) => PAYMENT_METHOD_LABELS[id]).join(', ').replace(/, ([^,]+)$/, ' e $1');
 
@@ -48,6 +49,11 @@ function RetentionPeriods() {
         </li>
         <li>
           <strong>Comprovativos de pagamento:</strong> {retention.proofsDays} dias a contar da encomenda.
+        </li>
+        <li>
+          <strong>Endereço de rede de uma reserva:</strong> só enquanto a encomenda espera pelo pagamento ou pela confirmação dele;
+          apagado logo que é confirmada, enviada ou fechada. Numa lista de bloqueio, até ao fim do bloqueio ({LONGEST_BLOCK_DAYS}{' '}
+          dias no máximo).
         </li>
         <li>
           <strong>Mensagens de contacto:</strong> {retention.contactMessagesDays} dias a contar da mensagem.
@@ -85,6 +91,12 @@ export function PrivacyPolicyPage() {
           <li>
             <strong>Encomendas:</strong> e-mail, nome, apelido, morada, localidade, código postal, telefone, método de envio e de
             pagamento e o comprovativo de pagamento, para processar, enviar e apoiar a tua encomenda e cumprir obrigações legais.
+          </li>
+          <li>
+            <strong>Reservas:</strong> o endereço de rede (IP) de onde reservaste (num endereço IPv6, só a rede /64), para
+            impedir que alguém prenda as peças da loja com reservas falsas. Se uma encomenda for fechada por suspeita de abuso, o
+            e-mail, o telefone e esse endereço deixam de poder reservar durante o tempo escolhido (no máximo {LONGEST_BLOCK_DAYS}{' '}
+            dias).
           </li>
           <li>
             <strong>Contactos:</strong> nome, e-mail, telefone, assunto e mensagem, para te responder.

@@ -4,6 +4,7 @@
  */
 import type { ApiCall, ApiResponse, ApiRouteKey } from '#shared/api-routes.ts';
 import type { OrderStatus } from '#shared/order-status.ts';
+import type { BlockDuration } from '#shared/abuse.ts';
 import type { AdminEmailRequest, ImageUploadRequest, OrderStatusChange, OrdersExportQuery, ProductInput, ProductUpdateInput, StockChangeInput } from '#shared/schemas/index.ts';
 import type { SettingsUpdate } from '#shared/schemas/settings.ts';
 import { ApiError, errorMessage } from '#web/lib/api.ts';
@@ -32,7 +33,12 @@ export function adminApi(request: AdminRequest) {
     order: (id: string) => request('GET /api/admin/orders/{id}', { params: { id } }),
     exportOrders: (query: OrdersExportQuery) => request('GET /api/admin/orders/export', { query }),
     customer: (email: string) => request('GET /api/admin/customers/{email}', { params: { email } }),
-    anonymiseCustomer: (email: string) => request('POST /api/admin/customers/{email}/anonymise', { params: { email } }),
+    /** `closeOpen`: the customer's unpaid reservations are closed first (stock back). */
+    anonymiseCustomer: (email: string, closeOpen = false) => request('POST /api/admin/customers/{email}/anonymise', { params: { email }, query: closeOpen ? { closeOpen: 'true' } : {} }),
+    closeSuspicious: (id: string, blockFor: BlockDuration) => request('POST /api/admin/orders/{id}/suspicious', { params: { id }, body: { blockFor } }),
+    closeSuspiciousMany: (ids: readonly string[], blockFor: BlockDuration) => request('POST /api/admin/orders/suspicious', { body: { ids: [...ids], blockFor } }),
+    blocks: () => request('GET /api/admin/blocks', {}),
+    removeBlock: (id: string) => request('DELETE /api/admin/blocks/{id}', { params: { id } }),
     setOrderStatus: (id: string, change: OrderStatusChange) => request('PATCH /api/admin/orders/{id}', { params: { id }, body: change }),
     addOrderNote: (id: string, text: string) => request('POST /api/admin/orders/{id}/notes', { params: { id }, body: { text } }),
     sendOrderEmail: (id: string, email: AdminEmailRequest) => request('POST /api/admin/orders/{id}/emails', { params: { id }, body: email }),

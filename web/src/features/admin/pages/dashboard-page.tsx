@@ -11,6 +11,7 @@ import { useAdminSession } from '../auth/session.tsx';
 import { useLoad } from '../api/use-load.ts';
 import { AdminPage, LoadView } from '../components/ui.tsx';
 import { texts } from '../texts.ts';
+import { abuseUiTexts } from '../abuse-texts.ts';
 
 const t = texts.dashboard;
 
@@ -47,7 +48,14 @@ export function DashboardPage() {
                   testId="card-open-reservations"
                 />
               )}
-              <Card label={t.awaitingPayment} value={d.ordersByStatus['Confirmar Pagamento'] ?? 0} to={byStatus('Confirmar Pagamento')} alert={(d.ordersByStatus['Confirmar Pagamento'] ?? 0) > 0} />
+              <Card
+                label={t.awaitingPayment}
+                value={d.ordersByStatus['Confirmar Pagamento'] ?? 0}
+                hint={d.unconfirmedProofs ? abuseUiTexts.dashboard.unitsHeld(d.unconfirmedProofs.units) : undefined}
+                to={byStatus('Confirmar Pagamento')}
+                alert={(d.ordersByStatus['Confirmar Pagamento'] ?? 0) > 0}
+                testId="card-unconfirmed-proofs"
+              />
               <Card label={t.toShip} value={d.ordersByStatus.Enviar ?? 0} to={byStatus('Enviar')} alert={(d.ordersByStatus.Enviar ?? 0) > 0} />
               <Card label={t.shipped} value={d.ordersByStatus.Enviado ?? 0} to={byStatus('Enviado')} />
               <Card label={t.outOfStock} value={d.outOfStockProducts} to={productsListPath({ soldOut: true })} alert={d.outOfStockProducts > 0} />

@@ -1,31 +1,38 @@
 /**
  * "Anonimizar dados do cliente": opens a confirmation that says what is deleted and what is kept (and
  * why), and runs only once the customer's e-mail is typed; a refusal (an order still open) is shown
- * as the server words it, naming the orders.
+ * as the server words it, naming the orders. Unpaid reservations (anyone can make one under a
+ * customer's e-mail) do not stop it: the confirmation says they are closed first (stock back), and a
+ * refusal naming one the page did not list offers to close it and go on.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ORDER_RETENTION_YEARS } from '#shared/settings.ts';
 import { TextField } from '#web/ui/field.tsx';
-import { failureMessage } from '../../api/admin-api.ts';
+import { failureMessage, isChangedMeanwhile } from '../../api/admin-api.ts';
+import { abuseUiTexts } from '../../abuse-texts.ts';
 import { useAdminApi } from '../../auth/session.tsx';
 import { ActionFeedback, Panel, useAction } from '../../components/action-panel.tsx';
 import { texts } from '../../texts.ts';
 
 const a = texts.customer.anonymise;
 
-export function AnonymisePanel({ email, onDone }: { readonly email: string; readonly onDone: (message: string) => void }) {
+export function AnonymisePanel(props: { readonly email: string; readonly reservations: readonly number[]; readonly onDone: (message: string) => void }) {
+  const { email, reservations, onDone } = props;
   const api = useAdminApi();
   const action = useAction();
   const [confirming, setConfirming] = useState(false);
-  const anonymise = () =>
+  const [offerClose, setOfferClose] = useState(false);
+  const anonymise = (closeOpen: boolean) =>
     void action.run(
       async () => {
-        const answer = await api.anonymiseCustomer(email);
+        setOfferClose(false);
+        const answer = await api.anonymiseCustomer(email, closeOpen);
         setConfirming(false);
         onDone(answer.message);
       },
       (failure) => {
         setConfirming(false);
+        setOfferClose(isChangedMeanwhile(failure, 'customer_has_open_reservations'));
         return failureMessage(a.failed, failure);
       },
     );
@@ -37,9 +44,15 @@ export function AnonymisePanel({ email, onDone }: { readonly email: string; read
   return (
     <Panel id="adm-customer-gdpr" title={a.title} testId="customer-gdpr">
       <p className="adm-small muted">{a.hint}</p>
-      <ActionFeedback notice={action.notice} />
+      <ActionFeedback notice={action.notice}>
+        {offerClose && (
+          <button type="button" className="button button--small" disabled={action.busy} onClick={() => anonymise(true)}>
+            {abuseUiTexts.anonymise.closeAndErase}
+          </button>
+        )}
+      </ActionFeedback>
       {confirming ? (
-        <Confirmation email={email} busy={action.busy} onConfirm={anonymise} onCancel={() => setConfirming(false)} />
+        <Confirmation email={email} reservations={reservations} busy={action.busy} onConfirm={() => anonymise(reservations.length > 0)} onCancel={() => setConfirming(false)} />
       ) : (
         <p>
           <button type="button" className="button button--small button--secondary" onClick={open}>
@@ -52,8 +65,8 @@ export function AnonymisePanel({ email, onDone }: { readonly email: string; read
 }
 
 /** What goes and what stays, then the customer's e-mail typed to confirm (the focus starts on its title). */
-function Confirmation(props: { readonly email: string; readonly busy: boolean; readonly onConfirm: () => void; readonly onCancel: () => void }) {
-  const { email, busy, onConfirm, onCancel } = props;
+function Confirmation(props: { readonly email: string; readonly reservations: readonly number[]; readonly busy: boolean; readonly onConfirm: () => void; readonly onCancel: () => void }) {
+  const { email, reservations, busy, onConfirm, onCancel } = props;
   const [typed, setTyped] = useState('');
   const [mismatch, setMismatch] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -80,6 +93,7 @@ function Confirmation(props: { readonly email: string; readonly busy: boolean; r
           <li key={item}>{item}</li>
         ))}
       </ul>
+      {reservations.length > 0 && <p data-testid="anonymise-close-first">{abuseUiTexts.anonymise.closeFirst(reservations)}</p>}
       <p><strong>{a.onlyFinal}</strong></p>
       <TextField
         label={a.typeEmail}

@@ -8,6 +8,7 @@ import { Link, useParams } from '#web/lib/router.tsx';
 import type { CustomerResponse } from '#shared/api.ts';
 import { formatDateTime } from '#shared/dates.ts';
 import { formatCents } from '#shared/money.ts';
+import { RESERVED_STATUS } from '#shared/order-status.ts';
 import { CUSTOMER_HISTORY_SHOWN } from '#shared/order-search.ts';
 import { adminPaths, ordersListReturn } from '../../admin-paths.ts';
 import { useLoad } from '../../api/use-load.ts';
@@ -45,7 +46,11 @@ export function CustomerPage() {
               <CustomerOrders customer={customer} />
               <CustomerMessages customer={customer} />
               {customer.orders.length + customer.messages.length >= CUSTOMER_HISTORY_SHOWN && <p className="adm-small muted">{t.limitNote}</p>}
-              <AnonymisePanel email={customer.email} onDone={onAnonymised} />
+              <AnonymisePanel
+                email={customer.email}
+                reservations={customer.orders.filter((order) => order.status === RESERVED_STATUS).map((order) => order.orderNumber)}
+                onDone={onAnonymised}
+              />
             </div>
             <aside className="adm-detail-side">
               <CustomerContact customer={customer} />

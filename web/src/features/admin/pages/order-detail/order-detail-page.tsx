@@ -22,6 +22,7 @@ import { ItemsPanel } from './items-panel.tsx';
 import { PaymentPanel } from './payment-panel.tsx';
 import { ProofPanel } from './proof-panel.tsx';
 import { StatusPanel } from './status-panel.tsx';
+import { SuspiciousPanel } from './suspicious-panel.tsx';
 import { TimelinePanel } from './timeline-panel.tsx';
 import { useTracking } from './tracking.tsx';
 
@@ -74,6 +75,7 @@ function OrderDetail({ detail, onOrder }: { readonly detail: OrderDetailResponse
       <div className="adm-detail adm-order">
         <div className="adm-detail-side adm-order-now">
           <StatusPanel order={order} tracking={tracking} onOrder={onMoved} />
+          <SuspiciousPanel order={order} onOrder={onOrder} />
         </div>
         <div className="adm-detail-main">
           <CustomerPanel order={order} />

@@ -3,7 +3,7 @@
  * and the real steps moved on all of them ("Marcar como pagas", "Marcar como enviadas"; only where the
  * lifecycle allows each order), then what moved and what did not, with why.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from '#web/lib/router.tsx';
 import type { OrderSummary } from '#shared/api.ts';
 import { adminNextStatuses, isPaidOutsideMove, type OrderStatus } from '#shared/order-status.ts';
@@ -58,12 +58,14 @@ export function useSelection(shown: readonly OrderSummary[], filter: string): Se
   };
 }
 
-interface BulkResult {
-  readonly busy: boolean;
-  /** The numbers of the orders moved. */
+/** What a bulk action came to: the numbers of the orders it did, one line per order it did not, with why. */
+export interface BulkOutcomeState {
   readonly done?: readonly string[];
-  /** One line per order that did not move, with why. */
   readonly failed?: readonly string[];
+}
+
+interface BulkResult extends BulkOutcomeState {
+  readonly busy: boolean;
 }
 
 /**
@@ -95,10 +97,10 @@ export function useBulkMoves(onDone: () => void) {
 export type BulkMoves = ReturnType<typeof useBulkMoves>;
 
 /** What the last moves came to: the orders moved, and each that was not. */
-export function BulkOutcome({ bulk }: { readonly bulk: BulkMoves }) {
+export function BulkOutcome({ bulk, doneText = t.bulkDone }: { readonly bulk: BulkOutcomeState; readonly doneText?: (numbers: readonly string[]) => string }) {
   return (
     <>
-      {bulk.done && bulk.done.length > 0 && <Feedback kind="success">{t.bulkDone(bulk.done)}</Feedback>}
+      {bulk.done && bulk.done.length > 0 && <Feedback kind="success">{doneText(bulk.done)}</Feedback>}
       {bulk.failed && bulk.failed.length > 0 && (
         <Feedback kind="error">
           {bulk.failed.map((line) => (
@@ -111,7 +113,7 @@ export function BulkOutcome({ bulk }: { readonly bulk: BulkMoves }) {
 }
 
 /** The bar over the list while orders are chosen: each move (with how many it applies to), print, clear. */
-export function BulkBar({ selection, bulk }: { readonly selection: Selection; readonly bulk: BulkMoves }) {
+export function BulkBar({ selection, bulk, children }: { readonly selection: Selection; readonly bulk: BulkMoves; readonly children?: ReactNode }) {
   const { chosen } = selection;
   return (
     <div className="adm-bulk" role="region" aria-label={t.bulkTitle} data-testid="bulk-actions">
@@ -124,6 +126,7 @@ export function BulkBar({ selection, bulk }: { readonly selection: Selection; re
           </button>
         );
       })}
+      {children}
       <Link className="button button--small button--secondary" to={adminPaths.printOrders(chosen.map((order) => order.id))}>
         {texts.packingSlip.printChosen(chosen.length)}
       </Link>

@@ -11,6 +11,8 @@ import { texts } from '../../texts.ts';
 import { BulkBar, BulkOutcome, useBulkMoves, useSelection } from './bulk-actions.tsx';
 import { OrderFilters, useOrderFilters } from './order-filters.tsx';
 import { OrdersTable } from './orders-table.tsx';
+import { SuspiciousBulkAction, useSuspiciousBulk } from './suspicious-bulk.tsx';
+import { abuseUiTexts } from '../../abuse-texts.ts';
 
 const t = texts.orders;
 
@@ -29,14 +31,23 @@ export function OrdersPage() {
     selection.clear();
     list.reload();
   });
+  const suspicious = useSuspiciousBulk(() => {
+    selection.clear();
+    list.reload();
+  });
 
   return (
     <AdminPage title={t.title}>
       {flash && <Feedback kind="success">{flash}</Feedback>}
       <BulkOutcome bulk={bulk} />
+      <BulkOutcome bulk={suspicious} doneText={abuseUiTexts.bulkDone} />
       <OrderFilters filters={filters} />
       <OrdersExport />
-      {selection.chosen.length > 0 && <BulkBar selection={selection} bulk={bulk} />}
+      {selection.chosen.length > 0 && (
+        <BulkBar selection={selection} bulk={bulk}>
+          <SuspiciousBulkAction chosen={selection.chosen} bulk={suspicious} disabled={bulk.busy} />
+        </BulkBar>
+      )}
       <OrdersTable list={list} shown={shown} selection={selection} />
     </AdminPage>
   );

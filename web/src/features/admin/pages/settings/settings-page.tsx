@@ -1,7 +1,8 @@
 /**
  * {prefix}/definicoes: the shop's settings (payment instructions, the owner's notification address,
  * MB WAY monthly limits, reservation hours, the low-stock threshold, how long personal data is kept), saved over the version loaded
- * (someone else's save in between is refused, never overwritten), and the history of every change.
+ * (someone else's save in between is refused, never overwritten), the history of every change, and the
+ * block list (`BlocksPanel`).
  */
 import { useState } from 'react';
 import type { SettingsResponse } from '#shared/api.ts';
@@ -20,6 +21,7 @@ import { texts } from '../../texts.ts';
 import { draftOf, PATHS, recordOf, type Draft } from './settings-draft.ts';
 import { OtherGroups, SellerGroup, settingField } from './settings-fields.tsx';
 import { SettingsHistory } from './settings-history.tsx';
+import { BlocksPanel } from './blocks-panel.tsx';
 
 const t = texts.settings;
 
@@ -41,6 +43,7 @@ export function SettingsPage() {
       <LoadView state={state} onRetry={reload}>
         {(loaded) => <SettingsForm key={loaded.version} loaded={loaded} onSaved={onSaved} onSubmit={() => setSaved(undefined)} onReload={reloadCurrent} />}
       </LoadView>
+      <BlocksPanel />
     </AdminPage>
   );
 }

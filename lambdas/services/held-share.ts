@@ -1,0 +1,61 @@
+/**
+ * The owner's alarm on held stock (issue 32 item 6): when more than half of the shop's units (free
+ * plus held) are held by unpaid reservations, the owner is mailed once, with a link to the open
+ * reservations; not again until the share has dropped to half or below and risen again. The flag
+ * (`repositories/abuse-flags.ts`) and the e-mail (outbox) are written in one transaction, so two
+ * reservations at once mail once. Looked at after each reservation (a rise) and by the expiry job
+ * and the owner's closes (a drop).
+ */
+import { randomUUID } from 'node:crypto';
+import { overHalfHeld } from '#shared/abuse.ts';
+import { RESERVED_STATUS } from '#shared/order-status.ts';
+import { totalStock } from '#shared/variants.ts';
+import { logger } from '../logger.ts';
+import { FLAG_DOWN, lowerFlag, raiseFlagItem } from '../repositories/abuse-flags.ts';
+import { COUNTER, getCounters } from '../repositories/counters.ts';
+import { outboxMailPut } from '../repositories/outbox-store.ts';
+import { listProducts } from '../repositories/products.ts';
+import { writeTransactionRetrying } from '../repositories/transactions.ts';
+
+/** The flag's name. */
+export const HELD_HALF_FLAG = 'held-half';
+
+export type HeldShareOutcome = 'mailed' | 'lowered' | 'unchanged';
+
+/** The held and free units now: the counters and the catalogue's stock, read consistently. */
+async function unitsNow(): Promise<{ held: number; free: number; reservations: number }> {
+  const [counters, products] = await Promise.all([getCounters([COUNTER.reservedUnits, COUNTER.orders(RESERVED_STATUS)]), listProducts()]);
+  return {
+    held: Math.max(0, counters[COUNTER.reservedUnits] ?? 0),
+    reservations: Math.max(0, counters[COUNTER.orders(RESERVED_STATUS)] ?? 0),
+    free: products.reduce((sum, product) => sum + totalStock(product.variants), 0),
+  };
+}
+
+/** Mails the owner when the held share rose over half (once), or lowers the flag when it is half or below. */
+export async function watchHeldShare(now = new Date()): Promise<HeldShareOutcome> {
+  const { held, free, reservations } = await unitsNow();
+  if (!overHalfHeld(held, free)) return (await lowerFlag(HELD_HALF_FLAG, now)) ? 'lowered' : 'unchanged';
+  const total = held + free;
+  const mail = outboxMailPut(
+    {
+      id: `owner#held-half#${now.toISOString()}#${randomUUID().slice(0, 8)}`,
+      toShop: true,
+      mail: { template: 'owner-held-stock', data: { reservadas: held, total, percentagem: Math.floor((held * 100) / total), reservas: reservations } },
+    },
+    now,
+  );
+  const result = await writeTransactionRetrying([raiseFlagItem(HELD_HALF_FLAG, now), mail], randomUUID());
+  if (result.written) return 'mailed';
+  if (result.refused(FLAG_DOWN)) return 'unchanged';
+  throw new Error('held share: the alert kept conflicting');
+}
+
+/** `watchHeldShare` where a failure must not undo what was done before it (a reservation placed, an order closed). */
+export async function watchHeldShareQuietly(now = new Date()): Promise<void> {
+  try {
+    await watchHeldShare(now);
+  } catch (error) {
+    logger.error('held share could not be checked', { error: error as Error });
+  }
+}
