@@ -79,7 +79,8 @@ describe('POST /api/orders', () => {
       totalCents: 4648,
       email: body.shipping.email,
       country: 'Portugal',
-      proofContentType: 'image/png',
+      // The safe copy of the PNG proof (docs/design.md §29).
+      proofContentType: 'image/jpeg',
       lines: [
         expect.objectContaining({ productId: ring.id, sku: ring.sku, code: ring.code, quantity: 2, unitPriceCents: 1699, lineTotalCents: 3398 }),
         expect.objectContaining({ productId: chain.id, quantity: 1, unitPriceCents: 1250 }),
