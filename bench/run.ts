@@ -17,6 +17,7 @@ import { expireReservations } from '#lambdas/services/order-lifecycle.ts';
 import { benchProduct as product } from './catalogue.ts';
 import { lighthouseScores, type LighthouseScores } from './lighthouse.ts';
 import { photoFigures } from './photos.ts';
+import { proofFigures, proofRows } from './proofs.ts';
 import { load, type LoadResult } from './load.ts';
 import { outboxFigures, type OutboxFigures } from './outbox.ts';
 import { lambdaSizes, webSizes, type LambdaSize } from './sizes.ts';
@@ -181,6 +182,9 @@ async function main(): Promise<void> {
     // ── Photos (before Lighthouse, which then measures pages with these photos) ──
     const photos = await photoFigures(twin.url, log);
 
+    // ── Proofs of payment: the check the attach call runs (docs/design.md §29) ──
+    const proofs = await proofFigures(log);
+
     // ── Lighthouse ──
     let lighthouse: LighthouseScores[] | { error: string };
     try {
@@ -204,7 +208,7 @@ async function main(): Promise<void> {
       await rm(out, { force: true });
     }
 
-    const results = { when: new Date().toISOString(), node: process.version, seconds: (Date.now() - started) / 1000, catalogue: CATALOGUE, api, contention, idempotency, outbox, abuse, web, pages, lambdas, photos, lighthouse };
+    const results = { when: new Date().toISOString(), node: process.version, seconds: (Date.now() - started) / 1000, catalogue: CATALOGUE, api, contention, idempotency, outbox, abuse, web, pages, lambdas, photos, proofs, lighthouse };
     await mkdir(join(REPO_ROOT, 'bench', 'results'), { recursive: true });
     await writeFile(join(REPO_ROOT, 'bench', 'results', 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
     printTable(results);
@@ -313,6 +317,10 @@ function printTable(r: any): void {
   row('upload → ready in the twin, p50 of 6 (ms)', r.photos.uploadToReadyP50Ms);
   row('/shop first view, 390 px DPR 3: image bytes', kb(r.photos.shopFirstViewImageBytes));
   row('product page, 390 px DPR 3: image bytes', kb(r.photos.productPageImageBytes));
+  lines.push('');
+  row('Proof check (in the attach call, 10 s timeout)', 'value');
+  row('---', '---');
+  for (const [label, value] of proofRows(r.proofs)) row(label, value);
   lines.push('');
   if (Array.isArray(r.lighthouse)) {
     row('Lighthouse (mobile, median of 3)', 'performance', 'accessibility', 'best practices', 'SEO', 'LCP s');

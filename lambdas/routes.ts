@@ -66,9 +66,19 @@ export interface Route {
   readonly throttle?: { readonly rateLimit: number; readonly burstLimit: number };
   /** The function renders pages: the built pre-renderer (`web/dist-ssr`) is bundled with it (`PAGES_ENV`). */
   readonly renderer?: true;
+  /**
+   * The function checks proofs of payment with sharp (docs/design.md §29): sharp's arm64 build ships in
+   * its `node_modules` (as the photo function's), with more memory (so more CPU) to decode a picture.
+   */
+  readonly checksProofs?: true;
 }
 
 const RATE_LIMITS_GRANT = { table: 'rateLimits', access: 'write' } as const satisfies Grant;
+/**
+ * A proof's upload is read and checked, its safe copy written to the proofs bucket, and the upload
+ * deleted once the order holds the copy (docs/design.md §29).
+ */
+const PROOF_CLAIM_GRANTS = [{ bucket: 'uploads', access: 'readDelete' }, { bucket: 'proofs', access: 'put' }] as const satisfies readonly Grant[];
 /** The shop's settings (payment instructions, caps, thresholds): read with a short cache. */
 export const SETTINGS_READ = { table: 'settings', access: 'read' } as const satisfies Grant;
 /** What rendering and keeping pre-rendered pages needs: the catalogue, the settings, the shop's address, `pages/` of the site bucket. */
@@ -161,7 +171,7 @@ export const routes = [
   { method: 'POST', path: '/api/uploads/proof', handler: 'uploads/proof', access: 'public', throttle: WRITE_THROTTLE,
     limits: [{ by: 'client', max: 30, windowSeconds: TEN_MINUTES }],
     grants: [{ bucket: 'uploads', access: 'put' }, RATE_LIMITS_GRANT] },
-  { method: 'POST', path: '/api/orders', handler: 'orders/create', access: 'public', throttle: WRITE_THROTTLE,
+  { method: 'POST', path: '/api/orders', handler: 'orders/create', access: 'public', throttle: WRITE_THROTTLE, checksProofs: true,
     // Per e-mail too: each reservation mails that address, so a bot must not make it an inbox bomb.
     limits: [{ by: 'client', max: 20, windowSeconds: TEN_MINUTES }, { by: 'email', max: 20, windowSeconds: TEN_MINUTES }, { by: 'email', max: 40, windowSeconds: ONE_DAY }],
     emailField: 'shipping.email',
@@ -178,14 +188,13 @@ export const routes = [
       { table: 'orderSearch', access: 'write' },
       // The block list (a blocked buyer is refused) and the held-share alert's flag.
       { table: 'abuse', access: 'readWrite' },
-      { bucket: 'uploads', access: 'read' },
-      { bucket: 'proofs', access: 'put' },
+      ...PROOF_CLAIM_GRANTS,
       SETTINGS_READ,
       // The access token it answers is the order's link key's HMAC of the order id.
       { orderLinks: true },
     ] },
 
-  { method: 'POST', path: '/api/orders/{id}/proof', handler: 'orders/attach-proof', access: 'public', throttle: WRITE_THROTTLE,
+  { method: 'POST', path: '/api/orders/{id}/proof', handler: 'orders/attach-proof', access: 'public', throttle: WRITE_THROTTLE, checksProofs: true,
     limits: [{ by: 'client', max: 30, windowSeconds: TEN_MINUTES }],
     grants: [
       RATE_LIMITS_GRANT,
@@ -193,8 +202,7 @@ export const routes = [
       { table: 'counters', access: 'write' },
       { table: 'outbox', access: 'write' },
       { table: 'orderSearch', access: 'write' },
-      { bucket: 'uploads', access: 'read' },
-      { bucket: 'proofs', access: 'put' },
+      ...PROOF_CLAIM_GRANTS,
       SETTINGS_READ,
     ] },
   // The link to "A minha encomenda" mailed again (same answer whatever the input): per client and per e-mail,

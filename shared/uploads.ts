@@ -17,8 +17,12 @@ export type ImageContentType = (typeof IMAGE_CONTENT_TYPES)[number];
 /** Largest product photo: 20 MB (a new phone's full-resolution JPEG fits). */
 export const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
 
-/** The `accept` attribute of the proof file input. */
-export const PROOF_ACCEPT = PROOF_CONTENT_TYPES.join(',');
+/**
+ * The `accept` attribute of the proof file input: HEIC left out, so an iPhone hands the browser a JPEG
+ * (iOS converts a HEIC photo when the page does not ask for HEIC), which the server can decode and
+ * check (docs/design.md §29); sharp's own build reads HEIF only with AV1 (AVIF), not the iPhone's HEVC.
+ */
+export const PROOF_ACCEPT = PROOF_CONTENT_TYPES.filter((type) => type !== 'image/heic').join(',');
 /** The `accept` attribute of the product image file input. */
 export const IMAGE_ACCEPT = IMAGE_CONTENT_TYPES.join(',');
 

@@ -18,6 +18,7 @@ import { routeRowsDefine } from '#lambdas/http/route-rows.ts';
 import { bindGrant, type BindTargets } from './constructs/bind.ts';
 import { acknowledgeNag } from './constructs/nag.ts';
 import { ShopFunction } from './constructs/shop-function.ts';
+import { SHARP_NODE_MODULES } from './photos.ts';
 import { REPO_ROOT } from '../common/repo-paths.ts';
 
 /** `GET /api/products/{id}`: the API Gateway route key of a row. */
@@ -65,6 +66,13 @@ export interface ApiProps {
 }
 
 /** Routes whose latency is alarmed on (p99): their stage metrics are per route (detailed metrics). */
+/**
+ * A function that checks proofs of payment in the call (docs/design.md §29): sharp in its
+ * `node_modules` as the photo function's, and 1 GB (Lambda gives CPU with memory: a 5 MB screenshot is
+ * decoded and re-encoded well within the 10 s timeout; figures in docs/design.md §29).
+ */
+const PROOF_CHECKING = { memorySize: 1024, nodeModules: SHARP_NODE_MODULES } as const;
+
 export const LATENCY_WATCHED_ROUTES = ['POST /api/orders', 'POST /api/orders/{id}/proof'] as const;
 
 export class Api extends Construct {
@@ -105,17 +113,17 @@ export class Api extends Construct {
 
     const functions = new Map<RouteKey, ShopFunction>();
     const httpRoutes = new Map<RouteKey, apigw.HttpRoute>();
-    for (const route of props.routes ?? routeTable) {
+    for (const route of (props.routes ?? routeTable) as readonly Route[]) {
       const key = routeKeyOf(route);
       if (functions.has(key)) throw new Error(`Route ${key} appears twice in the route table`);
       const id = routeId(route);
-
       const fn = new ShopFunction(this, id, {
         entry: path.join(handlersDir, `${route.handler}.ts`),
         description: `${key} (${route.access})`,
-        renderer: 'renderer' in route && route.renderer === true,
+        renderer: route.renderer === true,
         grants: route.grants,
         define: routeRowsDefine([route]),
+        ...(route.checksProofs ? PROOF_CHECKING : {}),
       });
       for (const grant of route.grants) bindGrant(fn.function, grant, props.targets);
       fn.function.addEnvironment(ORIGIN_ENV.secret, props.originSecret);

@@ -2,7 +2,8 @@
  * Every Lambda function of the stack as a bundle: its entry module, its grants and its native modules,
  * built with esbuild and the stack's own options (`BUNDLE_OPTIONS`, `bundleExternals`). The bundle
  * test and the bench use this to check and measure what each function carries: a function bundles
- * only the SDK clients its grants use, and no API function carries sharp.
+ * only the SDK clients its grants use, and sharp is never in a bundle (the photo function and the two
+ * that check proofs of payment ship it in their `node_modules`).
  */
 import path from 'node:path';
 import { build, type Metafile } from 'esbuild';
@@ -44,7 +45,7 @@ export function functionBundleSpecs(): FunctionBundleSpec[] {
       entry: path.join(REPO_ROOT, 'lambdas', 'handlers', `${handler}.ts`),
       grants,
       readRoute: read,
-      nativeModules: [],
+      nativeModules: rows.some((row) => 'checksProofs' in row && row.checksProofs) ? ['sharp'] : [],
       define: routeRowsDefine(rows),
     })),
     ...[...jobs, ...streamConsumers, mailEvents].map((fn) => ({ name: `consumers/${fn.handler}`, entry: consumer(fn.handler), grants: fn.grants, readRoute: false, nativeModules: [], define: {} })),

@@ -47,6 +47,19 @@ export function sharpArm64Commands(outputDir: string, version = lockedSharpVersi
   ];
 }
 
+/**
+ * sharp left out of a function's bundle and put in its `node_modules` (the arm64 build): the photo
+ * function, and the API functions that check proofs of payment (`checksProofs` in `lambdas/routes.ts`).
+ */
+export const SHARP_NODE_MODULES = {
+  externalModules: ['sharp'],
+  commandHooks: {
+    beforeBundling: () => [],
+    beforeInstall: () => [],
+    afterBundling: (_inputDir: string, outputDir: string) => sharpArm64Commands(outputDir),
+  },
+} as const;
+
 export interface PhotosProps {
   readonly targets: BindTargets;
   readonly imagesBucket: s3.Bucket;
@@ -64,14 +77,7 @@ export class Photos extends Construct {
       memorySize: 2048,
       timeout: Duration.seconds(photoProcessing.timeoutSeconds),
       grants: photoProcessing.grants,
-      nodeModules: {
-        externalModules: ['sharp'],
-        commandHooks: {
-          beforeBundling: () => [],
-          beforeInstall: () => [],
-          afterBundling: (_inputDir, outputDir) => sharpArm64Commands(outputDir),
-        },
-      },
+      nodeModules: SHARP_NODE_MODULES,
     });
     for (const grant of photoProcessing.grants) bindGrant(this.processor.function, grant, props.targets);
     // S3 calls it asynchronously: two retries, and an event older than this is dropped, not kept for

@@ -102,6 +102,12 @@ export function claimProofItem(proofKey: string, orderId: string, now: Date) {
   });
 }
 
+/** The order a proof's claim names (`claimProofItem`), or undefined when no order claimed it. */
+export async function proofClaimOrderId(proofKey: string): Promise<string | undefined> {
+  const { Item } = await ddb().send(new GetCommand({ TableName: tableName('orders'), Key: { id: `proof#${proofKey}` }, ConsistentRead: true }));
+  return Item?.orderId as string | undefined;
+}
+
 /**
  * The transaction item that records that an order's proof of payment was deleted (retention): the
  * order keeps `proofKey` (it still counts as received) and gains `proofDeletedAt` and a timeline entry.

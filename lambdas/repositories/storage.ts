@@ -94,16 +94,22 @@ function isMissing(error: unknown): boolean {
 
 /**
  * A whole object, only when it is at most `maxBytes` (the size is looked at first, so a too large
- * object is never downloaded): `{ size, body }`, `{ size }` when too large, undefined when missing.
+ * object is never downloaded): `{ size, body }`, `{ size }` when too large, undefined when missing;
+ * with its content type and user metadata.
  */
-export async function readObject(bucket: BucketKey, key: string, maxBytes: number): Promise<{ size: number; body?: Uint8Array } | undefined> {
+export async function readObject(
+  bucket: BucketKey,
+  key: string,
+  maxBytes: number,
+): Promise<{ size: number; body?: Uint8Array; contentType?: string; metadata: Readonly<Record<string, string>> } | undefined> {
   const Bucket = bucketName(bucket);
   try {
     const info = await s3().send(new HeadObjectCommand({ Bucket, Key: key }));
     const size = info.ContentLength ?? 0;
-    if (size > maxBytes) return { size };
+    const described = { size, ...(info.ContentType ? { contentType: info.ContentType } : {}), metadata: info.Metadata ?? {} };
+    if (size > maxBytes) return described;
     const object = await s3().send(new GetObjectCommand({ Bucket, Key: key }));
-    return { size, body: await object.Body!.transformToByteArray() };
+    return { ...described, body: await object.Body!.transformToByteArray() };
   } catch (error) {
     if (isMissing(error)) return undefined;
     throw storageUnavailable(error);
@@ -119,7 +125,7 @@ export async function writeObject(
   bucket: BucketKey,
   key: string,
   body: Uint8Array | string,
-  options: { contentType: string; cacheControl?: string; metadata?: Record<string, string>; ifAbsent?: boolean; ifMatch?: string },
+  options: { contentType: string; cacheControl?: string; contentDisposition?: string; metadata?: Record<string, string>; ifAbsent?: boolean; ifMatch?: string },
 ): Promise<boolean> {
   const conditional = Boolean(options.ifAbsent || options.ifMatch);
   try {
@@ -130,6 +136,7 @@ export async function writeObject(
         Body: body,
         ContentType: options.contentType,
         CacheControl: options.cacheControl,
+        ContentDisposition: options.contentDisposition,
         ...(options.metadata ? { Metadata: options.metadata } : {}),
         ...(options.ifAbsent ? { IfNoneMatch: '*' } : {}),
         ...(options.ifMatch ? { IfMatch: options.ifMatch } : {}),

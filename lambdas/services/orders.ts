@@ -34,7 +34,8 @@ import { shopSettings } from './settings.ts';
 import { CUSTOMER, payReservation, SHOP } from './order-lifecycle.ts';
 import { hashAccessToken, orderAccessToken } from './order-access.ts';
 import { paidOrderMailItems } from './order-mail.ts';
-import { claimProof, claimedProofKey } from './uploads.ts';
+import type { ClaimedProof } from './proof-claims.ts';
+import { claimedProofKey, proofUsed } from './uploads.ts';
 import { identityKeysOf, refuseBlocked } from './abuse.ts';
 import { clientKey } from '#shared/identity-keys.ts';
 
@@ -71,10 +72,20 @@ function refuseOverCaps(input: PlaceOrderInput, caps: OrderCaps): void {
 }
 
 /**
+ * How a proof of payment is claimed (checked, its safe copy kept) and its upload dropped once an order
+ * holds it: `proofClaims` of `./proof-claims.ts`, given by the two handlers that take proofs, so the
+ * other functions of this module (the customer's order page) carry neither sharp nor pdf-lib.
+ */
+export interface ProofClaims {
+  readonly claim: (pendingKey: string) => Promise<ClaimedProof>;
+  readonly drop: (pendingKey: string) => Promise<void>;
+}
+
+/**
  * Places an order once per idempotency key. `client`: the client address it came from (`clientKey`),
  * kept on the order for the owner's block of a suspicious order.
  */
-export async function placeOrder(input: PlaceOrderInput, idempotencyKey: string | undefined, now = new Date(), client?: string): Promise<PlacedOrder> {
+export async function placeOrder(input: PlaceOrderInput, idempotencyKey: string | undefined, proofs: ProofClaims, now = new Date(), client?: string): Promise<PlacedOrder> {
   if (!idempotencyKey || !IDEMPOTENCY_KEY_PATTERN.test(idempotencyKey)) {
     throw new InvalidInput(apiTexts.idempotencyKeyMissing, { 'Idempotency-Key': apiTexts.idempotencyKeyMissing }, 'idempotency_key_invalid');
   }
@@ -96,7 +107,7 @@ export async function placeOrder(input: PlaceOrderInput, idempotencyKey: string 
 
   let body: PlaceOrderResponse;
   try {
-    body = await writeOrder(input, priced, { idempotencyKey, fingerprint, client }, settings, now);
+    body = await writeOrder(input, priced, { idempotencyKey, fingerprint, client }, settings, proofs, now);
   } catch (error) {
     await releaseIdempotencyKey(idempotencyKey, fingerprint).catch((release: unknown) => logger.error('could not release idempotency key', { error: release as Error }));
     throw error;
@@ -199,11 +210,12 @@ async function writeOrder(
   orderLines: OrderLine[],
   { idempotencyKey, fingerprint, client }: { readonly idempotencyKey: string; readonly fingerprint: string; readonly client: string | undefined },
   settings: ShopSettings,
+  proofs: ProofClaims,
   now: Date,
 ): Promise<PlaceOrderResponse> {
   const limits = mbwayLimitsInForce(settings);
   const quote = quoteOrder(orderLines, input.shipping.shippingMethod);
-  const proof = input.proofKey ? await claimProof(input.proofKey) : undefined;
+  const proof = input.proofKey ? await proofs.claim(input.proofKey) : undefined;
   const { acceptTerms: _accepted, ...shipping } = input.shipping;
   const month = monthKey(now);
   const mbway = input.shipping.paymentMethod === 'mbway';
@@ -249,6 +261,8 @@ async function writeOrder(
     const result = await writeTransaction(items, token);
     if (result.written) {
       countEvent(BUSINESS_METRICS.ordersPlaced);
+      // The order holds the proof's safe copy: the original upload is no longer needed.
+      if (input.proofKey) await proofs.drop(input.proofKey);
       return body;
     }
     if (result.refused(IDEMPOTENCY_CLAIM_HELD)) {
@@ -293,7 +307,6 @@ function refuseShortLine(refused: (condition: string) => Refusal | undefined, or
   }
 }
 
-const proofUsed = () => new Conflict(apiTexts.proofAlreadyUsed, 'proof_used', { proofKey: apiTexts.proofAlreadyUsed });
 
 const ORDER_ID = /^\d{6}$/;
 
@@ -326,7 +339,7 @@ function notAwaitingPayment(order: Order): Conflict {
  * `Confirmar Pagamento` (`payReservation`), if it has not expired, and the proof backs no other order. Sending the same
  * proof again for the same order answers the order as it is (a double click).
  */
-export async function attachProof(id: string | undefined, input: AttachProofInput, now = new Date()): Promise<CustomerOrderResponse> {
+export async function attachProof(id: string | undefined, input: AttachProofInput, proofs: ProofClaims, now = new Date()): Promise<CustomerOrderResponse> {
   const [order, { payments }] = await Promise.all([orderWithToken(id, input.accessToken), shopSettings(now.getTime())]);
   const claimedKey = claimedProofKey(input.proofKey);
   if (order.status !== RESERVED_STATUS) {
@@ -334,8 +347,10 @@ export async function attachProof(id: string | undefined, input: AttachProofInpu
     throw notAwaitingPayment(toOrder(order));
   }
   if (!order.expiresAt || order.expiresAt <= now.toISOString()) throw new Conflict(apiTexts.reservationExpired, 'reservation_expired');
-  const proof = await claimProof(input.proofKey);
+  const proof = await proofs.claim(input.proofKey);
   const paid = await payReservation(order, proof, payments, now);
+  // The order holds the proof's safe copy: the original upload is no longer needed.
+  if (paid.kind === 'moved') await proofs.drop(input.proofKey);
   if (paid.kind === 'proof-claimed') {
     if (paid.orderId === order.id) return customerOrder(order.id, input.accessToken);
     throw proofUsed();

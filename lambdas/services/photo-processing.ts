@@ -13,9 +13,8 @@ import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { apiTexts } from '#shared/messages.ts';
 import { fallbackWidthOf, LARGEST_SIZE, photoFile, photoShareFile, photoWidths, SHARE_SIZE, type ProductPhoto } from '#shared/photos.ts';
-import { IMAGE_CONTENT_TYPES, MAX_IMAGE_BYTES } from '#shared/uploads.ts';
+import { IMAGE_CONTENT_TYPES, MAX_IMAGE_BYTES, sniffContentType } from '#shared/uploads.ts';
 import { InvalidInput } from '../errors.ts';
-import { sniffContentType } from './uploads.ts';
 
 /** Decoding limit: 100 megapixels (a 4032×3024 phone photo is 12). Larger images are refused, not decoded. */
 const MAX_INPUT_PIXELS = 100_000_000;

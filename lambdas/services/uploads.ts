@@ -1,15 +1,15 @@
 /**
- * Presigned uploads straight from the browser to S3, and the checks that make them safe. The POST
- * policy limits size and type, but a local S3 server does not enforce it and a client can lie about
- * the type, so an object is only accepted after we look at it ourselves: its size, and its first bytes.
+ * Presigned uploads straight from the browser to S3. The POST policy limits size and type, but a local
+ * S3 server does not enforce it and a client can lie about the type, so an object is only accepted
+ * after we look at it ourselves (a proof: `./proof-claims.ts`).
  */
 import { randomUUID } from 'node:crypto';
 import type { PresignedUpload } from '#shared/api.ts';
 import { apiTexts } from '#shared/messages.ts';
-import { MAX_PROOF_BYTES, PROOF_CONTENT_TYPES, proofKey, sniffContentType, type ProofContentType } from '#shared/uploads.ts';
+import { MAX_PROOF_BYTES, proofKey, type ProofContentType } from '#shared/uploads.ts';
 import type { BucketKey } from '../contracts/data-model.ts';
-import { InvalidInput } from '../errors.ts';
-import { copyObject, peekObject, presignPost } from '../repositories/storage.ts';
+import { Conflict } from '../errors.ts';
+import { presignPost } from '../repositories/storage.ts';
 
 /** How long a presigned upload stays valid. */
 export const UPLOAD_EXPIRY_SECONDS = 300;
@@ -49,58 +49,10 @@ export function presignProofUpload(contentType: ProofContentType, size: number):
   return presignUpload('uploads', proofKey(randomUUID()), contentType, MAX_PROOF_BYTES, { exactBytes: size });
 }
 
-export { sniffContentType };
-
-export interface CheckedObject {
-  readonly key: string;
-  readonly size: number;
-  readonly contentType: ProofContentType;
-}
-
-/**
- * Checks an uploaded object: it exists, is at most `maxBytes`, and its first bytes are one of
- * `allowed`. Refusals are 400s with the field `field` and the given messages.
- */
-export async function checkUploadedObject(
-  bucket: BucketKey,
-  key: string,
-  rules: { maxBytes: number; allowed: readonly ProofContentType[]; field: string; notFound: string; tooLarge: string; wrongType: string; wrongSize?: string },
-): Promise<CheckedObject> {
-  const object = await peekObject(bucket, key, rules.maxBytes);
-  if (!object) throw new InvalidInput(rules.notFound, { [rules.field]: rules.notFound });
-  if (object.size > rules.maxBytes) throw new InvalidInput(rules.tooLarge, { [rules.field]: rules.tooLarge });
-  // S3 enforces the policy's exact size; a local S3 server does not, so the size is checked here too.
-  const declared = object.metadata[DECLARED_SIZE_METADATA];
-  if (declared !== undefined && Number(declared) !== object.size) {
-    const message = rules.wrongSize ?? rules.tooLarge;
-    throw new InvalidInput(message, { [rules.field]: message });
-  }
-  const { size, head } = object;
-  const contentType = head && sniffContentType(head);
-  if (!contentType || !rules.allowed.includes(contentType) || size === 0) throw new InvalidInput(rules.wrongType, { [rules.field]: rules.wrongType });
-  return { key, size, contentType };
-}
-
 /** Where a pending proof lives once an order references it (same id). */
 export function claimedProofKey(pendingKey: string): string {
   return `${CLAIMED_PROOF_PREFIX}${pendingKey.slice(pendingKey.lastIndexOf('/') + 1)}`;
 }
 
-/**
- * Checks the proof of a checkout and claims it: a copy from the uploads bucket into the proofs bucket
- * (same id, so a retried checkout claims the same object), which the order then references.
- */
-export async function claimProof(pendingKey: string): Promise<CheckedObject> {
-  const checked = await checkUploadedObject('uploads', pendingKey, {
-    maxBytes: MAX_PROOF_BYTES,
-    allowed: PROOF_CONTENT_TYPES,
-    field: 'proofKey',
-    notFound: apiTexts.proofNotFound,
-    tooLarge: apiTexts.proofTooLarge,
-    wrongType: apiTexts.proofWrongType,
-    wrongSize: apiTexts.proofWrongSize,
-  });
-  const claimedKey = claimedProofKey(pendingKey);
-  await copyObject({ bucket: 'uploads', key: pendingKey }, { bucket: 'proofs', key: claimedKey }, checked.contentType);
-  return { ...checked, key: claimedKey };
-}
+/** A proof that already backs an order (409 `proof_used`): a proof backs one order only. */
+export const proofUsed = () => new Conflict(apiTexts.proofAlreadyUsed, 'proof_used', { proofKey: apiTexts.proofAlreadyUsed });

@@ -73,7 +73,10 @@ export const apiTexts = {
   internal: 'Ocorreu um erro inesperado. Tenta novamente dentro de momentos.',
   proofNotFound: 'Não encontrámos o comprovativo enviado. Envia-o novamente.',
   proofTooLarge: 'O comprovativo tem mais de 10 MB. Envia um ficheiro mais pequeno.',
-  proofWrongType: 'O comprovativo tem de ser uma imagem (JPEG, PNG, WebP ou HEIC) ou um PDF.',
+  /** A proof that is not a real picture or document (docs/design.md §29): not decodable, not the type declared, too large a picture. */
+  proofInvalid: 'O ficheiro não é uma imagem ou PDF válido. Envia uma captura de ecrã ou o PDF do comprovativo.',
+  /** A PDF proof with JavaScript, attached files, launch or form actions. */
+  proofActiveContent: 'Este PDF tem conteúdo ativo (scripts, ficheiros anexos ou ações) e não pode ser aceite. Envia uma captura de ecrã ou o PDF do comprovativo tal como o banco o deu.',
   /** The uploaded file is not the size the browser declared (the upload was tampered with or cut short). */
   proofWrongSize: 'O comprovativo não chegou completo. Envia-o novamente.',
   imageNotFound: 'Não encontrámos a imagem enviada. Envia-a novamente.',

@@ -345,7 +345,8 @@ describe('back-office: the walk of issue 6', () => {
       expect(await proofLink.getAttribute('target')).toBe('_blank');
       const proof = await page.request.get((await proofLink.getAttribute('href'))!);
       expect(proof.status()).toBe(200);
-      expect(Buffer.from(await proof.body()).subarray(0, 8)).toEqual(PNG.subarray(0, 8));
+      // The owner's safe copy of the customer's PNG: re-encoded as JPEG (docs/design.md §29).
+      expect([...Buffer.from(await proof.body()).subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
       // A click asks for a fresh link (the first one may have expired) and opens it in the new tab.
       const [tab, fresh] = await Promise.all([
         page.waitForEvent('popup'),

@@ -10,6 +10,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { monthKey } from '#shared/mb-way.ts';
 import { catalogTexts, checkoutTexts, validationTexts } from '#shared/messages.ts';
+import { receiptPdf } from '../support/proof-files.ts';
 import { DESKTOP, fillShipping, getItem, openPage, scanAll, seriousViolations, setMbWayCounters, setPrice, useShop } from '../web/e2e-support.ts';
 
 const shop = useShop();
@@ -122,7 +123,7 @@ describe('free shipping and totals', () => {
     await shot(page, 'payment');
     await noSeriousViolations(page, 'payment');
 
-    await page.locator('input[type="file"]').setInputFiles({ name: 'talao.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') });
+    await page.locator('input[type="file"]').setInputFiles({ name: 'talao.pdf', mimeType: 'application/pdf', buffer: Buffer.from(await receiptPdf()) });
     await expect.poll(() => page.locator('.proof-upload .notice--success').textContent(), { timeout: 15_000 }).toBe('Comprovativo enviado: talao.pdf');
     await page.getByRole('button', { name: 'Confirmar encomenda' }).click();
     await expect.poll(() => path(page), { timeout: 10_000 }).toBe('/thank-you');

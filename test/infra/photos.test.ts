@@ -90,3 +90,14 @@ describe('photo processing function', () => {
     expect(() => sharpArm64Commands('/asset', '0.35.0"; rm -rf /; "')).toThrow(/Not a sharp version/);
   });
 });
+
+describe('the functions that check proofs of payment (docs/design.md §29)', () => {
+  it.each(['POST /api/orders', 'POST /api/orders/{id}/proof'] as const)('%s: 1 GB, 10 s; reads and deletes uploads, only puts proofs', (key) => {
+    const fn = shop.stack.api.functions.get(key)!;
+    expect(shop.json.Resources[shop.logicalId(fn.function)]!.Properties).toMatchObject({ Architectures: ['arm64'], MemorySize: 1024, Timeout: 10 });
+    const statements = statementsOfRole(shop.json, shop.logicalId(fn.role)).filter((s) => actionsOf([s]).some((a) => a.startsWith('s3:')));
+    const on = (bucket: 'uploads' | 'proofs') => actionsOf(statements.filter((s) => JSON.stringify(s.Resource).includes(shop.logicalId(shop.stack.data.buckets[bucket])))).sort();
+    expect(on('uploads')).toEqual(['s3:DeleteObject', 's3:GetObject', 's3:ListBucket']);
+    expect(on('proofs')).toEqual(['s3:PutObject']);
+  });
+});

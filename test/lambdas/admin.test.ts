@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
 import { routes } from '#lambdas/routes.ts';
-import { createProduct, mailsTo, orderBody, placeOrder, PNG_BYTES } from '../support/factories.ts';
+import { createProduct, mailsTo, orderBody, placeOrder } from '../support/factories.ts';
 import { adminToken, call, documentClient, twin } from '../support/twin.ts';
 
 let token: string;
@@ -74,7 +75,9 @@ describe('admin orders', () => {
     expect(body.order.proofContentType).toBeUndefined();
     const proof = await fetch(body.proofUrl);
     expect(proof.status).toBe(200);
-    expect(Buffer.from(await proof.arrayBuffer()).equals(PNG_BYTES)).toBe(true);
+    // The owner sees the safe copy of the customer's 1×1 PNG: re-encoded as JPEG (docs/design.md §29).
+    expect(proof.headers.get('content-type')).toBe('image/jpeg');
+    expect(await sharp(Buffer.from(await proof.arrayBuffer())).metadata()).toMatchObject({ format: 'jpeg', width: 1, height: 1 });
     expect(new URL(body.proofUrl).searchParams.get('X-Amz-Expires')).toBe('300');
     expect((await admin('GET', '/api/admin/orders/000000')).status).toBe(404);
     expect((await admin('GET', '/api/admin/orders/abc')).status).toBe(404);

@@ -2,8 +2,9 @@
  * The functions as the cloud runs them: every Lambda bundle built with the stack's own esbuild options,
  * in a folder outside the repository (no `node_modules` to fall back on, as in `/var/task`), then
  * - it carries only the SDK clients its grants use (S3 only with a bucket, SES only with mail; the
- *   functions whose bucket grants are all `signed` sign their S3 requests without S3's client) and no
- *   API function carries sharp (DynamoDB is in every API function, for the middleware's per-client limits, and in a consumer only
+ *   functions whose bucket grants are all `signed` sign their S3 requests without S3's client), sharp is
+ *   in no bundle (the photo function and the two that check proofs ship it in `node_modules`) and
+ *   pdf-lib only in those two (DynamoDB is in every API function, for the middleware's per-client limits, and in a consumer only
  *   with a table grant);
  * - it loads in a fresh Node process (a bundle that needed a package left out, or sharp's native
  *   part, would fail here as it would fail at its first cold start in the cloud);
@@ -91,6 +92,13 @@ describe('function bundles', () => {
       const eventStreamsLeftOut = readFileSync(built.get(spec.name)!.file, 'utf8').includes(`"${EVENT_STREAMS[0]}"`);
       expect({ fn: spec.name, s3: packages.has('@aws-sdk/client-s3'), presigner: packages.has('@aws-sdk/s3-request-presigner'), eventStreamsLeftOut }).toEqual({ fn: spec.name, s3: !signed, presigner: false, eventStreamsLeftOut: signed });
     }
+  });
+
+  it('ships sharp only with the photo function and the two that check proofs of payment; pdf-lib is only in those two', () => {
+    const proofCheckers = ['handlers/orders/attach-proof', 'handlers/orders/create'];
+    expect(specs.filter((s) => s.nativeModules.includes('sharp')).map((s) => s.name).sort()).toEqual(['consumers/process-photo', ...proofCheckers]);
+    const withPdfLib = specs.filter((s) => built.get(s.name)!.packages.has('pdf-lib')).map((s) => s.name).sort();
+    expect(withPdfLib).toEqual(proofCheckers);
   });
 
   it('a read route (GET) is at most 250 KB minified (none carries S3\'s client, about 170 KB alone)', () => {

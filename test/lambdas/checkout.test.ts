@@ -79,7 +79,8 @@ describe('POST /api/orders', () => {
       totalCents: 4648,
       email: body.shipping.email,
       country: 'Portugal',
-      proofContentType: 'image/png',
+      // The safe copy of the PNG proof (docs/design.md §29).
+      proofContentType: 'image/jpeg',
       lines: [
         expect.objectContaining({ productId: ring.id, sku: ring.sku, code: ring.code, quantity: 2, unitPriceCents: 1699, lineTotalCents: 3398 }),
         expect.objectContaining({ productId: chain.id, quantity: 1, unitPriceCents: 1250 }),
@@ -184,7 +185,7 @@ describe('POST /api/orders', () => {
     const html = Buffer.from('<!doctype html><html><body>não é um comprovativo</body></html>');
     const fake = await placeOrder({ ...(await orderBody([{ productId: piece.id, quantity: 1 }])), proofKey: await uploadProof(html, 'image/png') });
     expect(fake.status).toBe(400);
-    expect(fake.body.error.fields?.proofKey).toBe('O comprovativo tem de ser uma imagem (JPEG, PNG, WebP ou HEIC) ou um PDF.');
+    expect(fake.body.error.fields?.proofKey).toBe('O ficheiro não é uma imagem ou PDF válido. Envia uma captura de ecrã ou o PDF do comprovativo.');
 
     const huge = Buffer.concat([PNG_BYTES, Buffer.alloc(11 * 1024 * 1024)]);
     // s3rver does not enforce the policy's size limit: our own check must catch it.

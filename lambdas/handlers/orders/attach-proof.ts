@@ -1,6 +1,7 @@
 import { attachProofSchema } from '#shared/schemas/index.ts';
 import { httpRoute } from '../../http/handler.ts';
 import { ok } from '../../http/response.ts';
+import { proofClaims } from '../../services/proof-claims.ts';
 import { attachProof } from '../../services/orders.ts';
 
-export const handler = httpRoute('POST /api/orders/{id}/proof', { body: attachProofSchema }, async ({ params, body }) => ok(await attachProof(params.id, body)));
+export const handler = httpRoute('POST /api/orders/{id}/proof', { body: attachProofSchema }, async ({ params, body }) => ok(await attachProof(params.id, body, proofClaims)));

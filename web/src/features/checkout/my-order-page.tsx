@@ -6,7 +6,7 @@ import { checkoutTexts, myOrderTexts } from '#shared/messages.ts';
 import { ORDER_STATUS_INFO, RESERVED_STATUS } from '#shared/order-status.ts';
 import { PAYMENT_METHOD_LABELS } from '#shared/payment-methods.ts';
 import { paths } from '#shared/paths.ts';
-import { api, errorMessage } from '../../lib/api.ts';
+import { api, ApiError, errorMessage } from '../../lib/api.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { useLoad } from '../../lib/use-load.ts';
 import { LoadError, Loading } from '../../ui/page-state.tsx';
@@ -85,6 +85,12 @@ function PayPanel({ order, token, onPaid }: { order: CustomerOrder; token: strin
   const [uploading, setUploading] = useState(false);
   const [sending, setSending] = useState(false);
   const [refused, setRefused] = useState<Refusal | null>(null);
+  /** The server refused the file itself (shown under the file field): another file is needed. */
+  const [fileRefused, setFileRefused] = useState<string | null>(null);
+  const changeProof = (next: UploadedProof | null) => {
+    setProof(next);
+    setFileRefused(null);
+  };
 
   const send = async () => {
     if (!proof) return;
@@ -93,7 +99,11 @@ function PayPanel({ order, token, onPaid }: { order: CustomerOrder; token: strin
     try {
       onPaid((await api.attachProof(order.id, { accessToken: token, proofKey: proof.key })).order);
     } catch (error) {
-      setRefused(orderRefusal(error));
+      const fileProblem = error instanceof ApiError ? error.fields?.proofKey : undefined;
+      if (fileProblem) {
+        setProof(null);
+        setFileRefused(fileProblem);
+      } else setRefused(orderRefusal(error));
       setSending(false);
     }
   };
@@ -106,7 +116,7 @@ function PayPanel({ order, token, onPaid }: { order: CustomerOrder; token: strin
       <p className="payment-reference">{checkoutTexts.paymentReference(order.orderNumber)}</p>
       <PaymentInstructions instructions={order.instructions} amountCents={order.totalCents} reference={`encomenda ${order.orderNumber}`} />
       {order.expiresAt && <p className="field-hint">{checkoutTexts.reservedUntil(formatTime(order.expiresAt))}</p>}
-      <ProofUpload proof={proof} onChange={setProof} onUploadingChange={setUploading} />
+      <ProofUpload proof={proof} onChange={changeProof} onUploadingChange={setUploading} refusal={fileRefused} />
       <div role="alert">{refused && <OrderRefusalNotice refusal={refused} />}</div>
       <button type="button" className="button" disabled={!proof || uploading || sending} onClick={() => void send()}>
         {sending ? 'A enviar o comprovativo...' : myOrderTexts.sendProof}

@@ -58,7 +58,7 @@ export function PaymentPage() {
           <section className="card" aria-labelledby="proof-title">
             <h2 id="proof-title">2. Envia o comprovativo</h2>
             <p>Depois de pagares, envia uma captura de ecrã ou o PDF do comprovativo de pagamento.</p>
-            <ProofUpload proof={proof} onChange={step.changeProof} onUploadingChange={step.setUploading} disabled={closed} />
+            <ProofUpload proof={proof} onChange={step.changeProof} onUploadingChange={step.setUploading} disabled={closed} refusal={step.fileRefused} />
           </section>
           <div role="alert">
             {refused ? <OrderRefusalNotice refusal={refused} /> : overHere && <OrderRefusalNotice refusal={{ message: checkoutTexts.reservationOver, fix: 'cart' }} />}

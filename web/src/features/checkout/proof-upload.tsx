@@ -84,19 +84,23 @@ function useProofUploader(onChange: (proof: UploadedProof | null) => void, onUpl
 
 /**
  * The proof of payment: checked, then sent straight to the bucket with a presigned POST, with a
- * progress bar. `onChange` receives the uploaded proof, or null while there is none.
+ * progress bar. `onChange` receives the uploaded proof, or null while there is none. `refusal`: the
+ * server's refusal of the last file sent (not a real picture or PDF, docs/design.md §29), shown under
+ * the field until another file is chosen.
  */
 export function ProofUpload({
   proof,
   onChange,
   onUploadingChange,
   disabled = false,
+  refusal,
 }: {
   proof: UploadedProof | null;
   onChange: (proof: UploadedProof | null) => void;
   onUploadingChange: (uploading: boolean) => void;
   /** Nothing can be sent (the reservation is over). */
   disabled?: boolean;
+  refusal?: string | null;
 }) {
   const { status, choose } = useProofUploader(onChange, onUploadingChange);
   const inputId = useId();
@@ -131,7 +135,9 @@ export function ProofUpload({
         )}
         {!uploading && proof && <p className="notice notice--success">{checkoutTexts.proofUploaded(proof.name)}</p>}
       </div>
-      <div role="alert">{status.kind === 'error' && <p className="notice notice--error">{status.message}</p>}</div>
+      <div role="alert">
+        {status.kind === 'error' ? <p className="notice notice--error">{status.message}</p> : refusal && !uploading && <p className="notice notice--error">{refusal}</p>}
+      </div>
     </div>
   );
 }

@@ -22,11 +22,14 @@ export function useProofStep() {
   const [uploading, setUploading] = useState(false);
   const [sending, setSending] = useState(false);
   const [refused, setRefused] = useState<ProofRefusal | null>(null);
+  /** The server refused the file itself (shown under the file field): another file is needed. */
+  const [fileRefused, setFileRefused] = useState<string | null>(null);
   const done = useRef(false);
 
   const changeProof = (next: UploadedProof | null) => {
     setProof(next);
     setRefused(null);
+    setFileRefused(null);
     if (next) saveProof(next);
     else clearProof();
   };
@@ -46,7 +49,13 @@ export function useProofStep() {
       navigate(paths.thankYou, { replace: true });
     } catch (error) {
       console.error('Sending the proof failed', error);
-      if (error instanceof ApiError && (error.fields?.proofKey || error.code === 'proof_used')) changeProof(null);
+      const fileProblem = error instanceof ApiError ? error.fields?.proofKey : undefined;
+      if (fileProblem || (error instanceof ApiError && error.code === 'proof_used')) changeProof(null);
+      if (fileProblem) {
+        setFileRefused(fileProblem);
+        setSending(false);
+        return;
+      }
       // A closed reservation cannot be paid: the next visit to the shipping step reserves anew.
       const over = error instanceof ApiError && (error.code === 'reservation_expired' || error.code === 'order_closed');
       if (over) clearReservation();
@@ -55,5 +64,5 @@ export function useProofStep() {
     }
   };
 
-  return { proof, changeProof, uploading, setUploading, sending, refused, done, sendProof };
+  return { proof, changeProof, uploading, setUploading, sending, refused, fileRefused, done, sendProof };
 }
