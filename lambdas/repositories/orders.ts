@@ -1,7 +1,7 @@
 /** Orders in DynamoDB: `id` is the order number; newest-first listing and by-status indexes. */
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { MailProblem, Order, OrderEmailRecord, OrderSummary, TimelineEntry } from '#shared/api.ts';
-import { RESERVED_STATUS, type OrderStatus } from '#shared/order-status.ts';
+import { isHeldStatus, RESERVED_STATUS, type OrderStatus } from '#shared/order-status.ts';
 import { ANONYMISED_FIELDS } from '#shared/personal-data.ts';
 import { ddb, tableName } from './dynamodb-client.ts';
 import { queryAll, queryPage, type Page } from './paging.ts';
@@ -22,12 +22,24 @@ export interface OrderItem extends Order {
   readonly accessTokenHash: string;
   /** MB WAY orders: the month (`YYYY-MM`) whose counter the order took a slot of. */
   readonly mbwayMonth?: string;
+  /**
+   * While the order is held (`isHeldStatus`): the hold counters it counts on (`repositories/holds.ts`,
+   * hashes of its client address, e-mail and phone keys) and its units; removed when it leaves the held statuses.
+   */
+  readonly holdKeys?: readonly string[];
+  readonly holdUnits?: number;
+  /**
+   * MB WAY reservations placed since unpaid holds stopped counting against the month's limits: their
+   * slot is a live hold (`liveN`) until the payment arrives; older ones took a paid slot when reserved.
+   */
+  readonly mbwayLive?: boolean;
   /** The SES events already recorded (`recordMailProblem`), so a repeated delivery records nothing. */
   readonly mailEventIds?: ReadonlySet<string>;
 }
 
 export function toOrder(item: object): Order {
-  const { listing: _listing, proofContentType: _type, accessTokenHash: _hash, mbwayMonth: _month, mailEventIds: _events, ...order } = item as unknown as OrderItem;
+  const { listing: _listing, proofContentType: _type, accessTokenHash: _hash, mbwayMonth: _month, mailEventIds: _events, holdKeys: _keys, holdUnits: _units, mbwayLive: _live, ...order } =
+    item as unknown as OrderItem;
   return { ...order, emails: order.emails ?? [], timeline: order.timeline ?? [] };
 }
 
@@ -40,8 +52,9 @@ export async function getOrderItem(id: string): Promise<OrderItem | undefined> {
 /**
  * The transaction item that moves an order from `from` to `to` (only if it is still in `from`),
  * records the move on its timeline (then the entries of `also`, e.g. the owner's note) and sets
- * `fields` (e.g. the proof); a reservation's expiry goes. `requireUnexpiredAt`: also require that the
- * reservation has not expired at that time. Its condition is `ORDER_IN_STATUS`.
+ * `fields` (e.g. the proof); a reservation's expiry goes, and so does its hold bookkeeping when it leaves
+ * the held statuses (the caller gives the holds back in the same transaction). `requireUnexpiredAt`:
+ * also require that the reservation has not expired at that time. Its condition is `ORDER_IN_STATUS`.
  */
 export function moveOrderItem(
   id: string,
@@ -62,7 +75,7 @@ export function moveOrderItem(
     Update: {
       TableName: tableName('orders'),
       Key: { id },
-      UpdateExpression: `SET ${set.join(', ')} REMOVE expiresAt`,
+      UpdateExpression: `SET ${set.join(', ')} REMOVE ${['expiresAt', ...(isHeldStatus(move.to) ? [] : ['holdKeys', 'holdUnits'])].join(', ')}`,
       ConditionExpression: condition.join(' AND '),
       ExpressionAttributeNames: { '#status': 'status', ...Object.fromEntries(fields.map(([name], i) => [`#f${i}`, name])) },
       ExpressionAttributeValues: {

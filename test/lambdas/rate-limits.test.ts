@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { apiTexts } from '#shared/messages.ts';
 import { routes } from '#lambdas/routes.ts';
-import { clientId, emailId } from '#lambdas/services/rate-limits.ts';
+import { clientId } from '#lambdas/services/rate-limits.ts';
 import { nextClientAddress } from '../support/clients.ts';
 import { createProduct, placeOrder, reservationBody, shippingForm } from '../support/factories.ts';
 import { call, callRoute, twin } from '../support/twin.ts';
@@ -112,11 +112,6 @@ describe('who a client is', () => {
     expect(clientId('2001:db8::1', undefined)).toBe('2001:db8:0:0::/64');
     expect(clientId('::ffff:203.0.113.9', undefined)).toBe('203.0.113.9');
     expect(clientId(undefined, '203.0.113.7')).toBe('203.0.113.7');
-  });
-
-  it('an e-mail is counted lower-case and without its +tag', () => {
-    expect(emailId('Maria.Silva+loja@Example.COM')).toBe('maria.silva@example.com');
-    expect(emailId('a+b+c@x.pt')).toBe('a@x.pt');
   });
 });
 
