@@ -141,7 +141,7 @@ describe('settings in the shop', () => {
 
   it('a method left empty is not offered and an order with it is refused, nothing reserved', async () => {
     await change((s) => ({ ...s, payments: { ...s.payments, paypal: '' } }));
-    await expect.poll(async () => (await methods()).methods.find((m) => m.id === 'paypal'), CACHE_WAIT).toEqual({ id: 'paypal', label: 'PayPal', available: false });
+    await expect.poll(async () => (await methods()).methods.find((m) => m.id === 'paypal'), CACHE_WAIT).toEqual({ id: 'paypal', label: 'PayPal', available: false, holdMinutes: 120 });
     const piece = await createProduct({ stock: 2 });
     await expect
       .poll(async () => {

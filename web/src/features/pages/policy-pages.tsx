@@ -87,6 +87,11 @@ export function PrivacyPolicyPage() {
             pagamento e o comprovativo de pagamento, para processar, enviar e apoiar a tua encomenda e cumprir obrigações legais.
           </li>
           <li>
+            <strong>Reservas por pagar:</strong> o endereço de internet (IP) de onde reservas, com o teu e-mail e telefone, em forma
+            codificada e só enquanto a reserva espera o pagamento ou a confirmação do comprovativo, para que ninguém possa reservar
+            sozinho as peças de todos. Apagamos esse registo logo que a encomenda é paga, cancelada ou expira.
+          </li>
+          <li>
             <strong>Contactos:</strong> nome, e-mail, telefone, assunto e mensagem, para te responder.
           </li>
           <li>
