@@ -199,6 +199,8 @@ export const routes = [
     grants: [
       RATE_LIMITS_GRANT,
       { table: 'orders', access: 'readWrite' },
+      // An MB WAY reservation's live slot becomes a paid one with its proof.
+      { table: 'mbwayCounters', access: 'write' },
       { table: 'counters', access: 'write' },
       { table: 'outbox', access: 'write' },
       { table: 'orderSearch', access: 'write' },

@@ -47,12 +47,12 @@ export interface PaymentMethodInfo {
   readonly available: boolean;
   /** Absent when not available. */
   readonly instructions?: PaymentInstructions;
+  /** Minutes a reservation paid this way holds its pieces while the customer pays (the shop's setting). */
+  readonly holdMinutes: number;
 }
 /** GET /api/payment-methods */
 export interface PaymentMethodsResponse {
   readonly methods: readonly PaymentMethodInfo[];
-  /** How long a reservation holds its pieces while the customer pays (the shop's setting). */
-  readonly reservationHours: number;
 }
 
 /** GET /api/shop-info: what the storefront's pages state from the shop's settings. */

@@ -1,44 +1,51 @@
 /**
- * The normalised keys one buyer is known by (docs/design.md §27): what the hold caps count and what a
- * block of a suspicious order refuses. Each folds the variants one person can type or use at will into
- * one key, so a second alias is not a second buyer.
+ * Who a customer is, for every per-customer key of the shop (docs/design.md §20 and §27): the request
+ * limits per e-mail and per client address, and the caps on what one customer holds. One person with
+ * many spellings of the same inbox, phone or network counts once.
  */
 
+const GMAIL_DOMAINS = new Set(['gmail.com', 'googlemail.com']);
+
 /**
- * An e-mail address as one inbox: lower case, without a `+tag`; Gmail ignores dots in its local part
- * and `googlemail.com` is `gmail.com`.
+ * The e-mail key: lower case, without a `+tag`; at Gmail (also written `googlemail.com`) the dots of
+ * the local part are ignored too, as Gmail delivers `a.n.a@gmail.com` to `ana@gmail.com`.
  *
- * @example emailKey('Ana.Costa+loja@GoogleMail.com') // 'anacosta@gmail.com'
+ * @example emailKey('Maria.Silva+loja@Example.COM') // 'maria.silva@example.com'
+ * @example emailKey('M.A.R.I.A+x@GoogleMail.com')   // 'maria@gmail.com'
  */
 export function emailKey(email: string): string {
-  const [rawLocal = '', rawDomain = ''] = email.trim().toLowerCase().split(/@(?=[^@]*$)/);
-  const domain = rawDomain === 'googlemail.com' ? 'gmail.com' : rawDomain;
-  const untagged = rawLocal.replace(/\+.*$/, '');
-  const local = domain === 'gmail.com' ? untagged.replaceAll('.', '') : untagged;
-  return `${local}@${domain}`;
+  const [local = '', domain = ''] = email.trim().toLowerCase().split(/@(?=[^@]*$)/);
+  const untagged = local.replace(/\+.*$/, '');
+  if (GMAIL_DOMAINS.has(domain)) return `${untagged.replace(/\./g, '')}@gmail.com`;
+  return `${untagged}@${domain}`;
 }
 
 /**
- * A phone number as its digits, without Portugal's country code (`+351`, `00351`).
+ * The phone key: its digits, without an international `00`/`+` and without Portugal's `351`, so the
+ * same Portuguese number written with or without its country code is one key.
  *
  * @example phoneKey('+351 912 345 678') // '912345678'
+ * @example phoneKey('912345678')        // '912345678'
+ * @example phoneKey('+34 612 345 678')  // '34612345678'
  */
 export function phoneKey(phone: string): string {
-  const digits = phone.replace(/\D/g, '');
-  return digits.replace(/^(00)?351(?=\d{9}$)/, '');
+  const digits = phone.replace(/\D/g, '').replace(/^00/, '');
+  return /^351\d{9}$/.test(digits) ? digits.slice(3) : digits;
 }
 
 /**
- * A client address as one subscriber: an IPv4 address as is (also when mapped into IPv6,
- * `::ffff:203.0.113.9`); an IPv6 address by its /64 network, since one subscriber holds a whole /64.
+ * The client-address key: an IPv4 address as is (also when mapped into IPv6, `::ffff:203.0.113.9`);
+ * an IPv6 address by its /64 network, since one subscriber holds a whole /64 and can change the rest
+ * at will. Anything else (no address) is kept as given, cut to 64 characters.
  *
- * @example clientKey('2001:db8:0:1:abcd::5') // '2001:db8:0:1::/64'
+ * @example clientAddressKey('2001:db8:0:1:aaaa::1') // '2001:db8:0:1::/64'
+ * @example clientAddressKey('::ffff:203.0.113.9')   // '203.0.113.9'
  */
-export function clientKey(ip: string): string {
-  const address = ip.trim().replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
-  if (/^\d{1,3}(\.\d{1,3}){3}$/.test(address)) return address;
-  if (address.includes(':')) return `${ipv6Network64(address)}::/64`;
-  return address.slice(0, 64);
+export function clientAddressKey(address: string): string {
+  const ip = address.trim().replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
+  if (/^\d{1,3}(\.\d{1,3}){3}$/.test(ip)) return ip;
+  if (ip.includes(':')) return `${ipv6Network64(ip)}::/64`;
+  return ip.slice(0, 64);
 }
 
 /** The first four groups of an IPv6 address (`2001:db8:0:1`), `::` expanded. */
@@ -48,5 +55,8 @@ function ipv6Network64(address: string): string {
   const tailGroups = tail !== undefined && tail !== '' ? tail.split(':') : [];
   const missing = tail === undefined ? 0 : Math.max(0, 8 - headGroups.length - tailGroups.length);
   const groups = [...headGroups, ...Array.from({ length: missing }, () => '0'), ...tailGroups];
-  return groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '') || '0').join(':');
+  return groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, '') || '0')
+    .join(':');
 }

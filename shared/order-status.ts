@@ -33,8 +33,16 @@ export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatu
   Encerrada: [],
 };
 
-/** How long a reservation waits for its proof of payment before it closes by itself. */
-export const RESERVATION_MINUTES = 120;
+/**
+ * The statuses in which an order holds its pieces for a customer who has not paid yet, or whose payment
+ * the owner has not confirmed: they count against the customer's hold caps (docs/design.md §27).
+ */
+export const HELD_STATUSES: readonly OrderStatus[] = [RESERVED_STATUS, PAID_STATUS];
+
+/** Whether an order in `status` counts against its customer's hold caps (`HELD_STATUSES`). */
+export function isHeldStatus(status: OrderStatus): boolean {
+  return HELD_STATUSES.includes(status);
+}
 
 /** The customer's access token to their order: 43 URL-safe characters (32 random bytes). */
 export const ACCESS_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;

@@ -7,7 +7,7 @@
  * bring back an old IBAN; the twin seeds its demo values the same way.
  */
 import { DEFAULT_MBWAY_LIMITS, type MbWayLimits } from './mb-way.ts';
-import { RESERVATION_MINUTES } from './order-status.ts';
+import { PAYMENT_METHOD_IDS, type PaymentMethodId } from './payment-methods.ts';
 import { LOW_STOCK_THRESHOLD } from './stock.ts';
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from './cart.ts';
 
@@ -60,6 +60,21 @@ export interface OrderCaps {
  * form (page and PDF), the e-mails' footer and the packing slips show it (`shop-identity.ts`). An empty
  * value is shown as still to be filled in; an empty share capital means a sole trader (none shown).
  */
+/**
+ * What one customer may hold at once (docs/design.md §27): unpaid reservations and orders whose proof the
+ * owner has not confirmed count against the customer's client address, e-mail and phone (each by its
+ * key, `identity-keys.ts`). One more order over either figure of any key is refused (`hold_limit`).
+ */
+export interface HoldCaps {
+  /** Open (unpaid or unconfirmed) orders per key. */
+  readonly orders: number;
+  /** Units in those orders per key. */
+  readonly units: number;
+}
+
+/** Minutes a reservation holds its pieces while the customer pays, per payment method (MB WAY is instant, a transfer takes longer). */
+export type HoldMinutes = Readonly<Record<PaymentMethodId, number>>;
+
 export interface SellerSettings {
   /** Legal name of the firm or of the sole trader (denominação social / nome). */
   readonly legalName: string;
@@ -81,8 +96,9 @@ export interface ShopSettings {
   readonly ownerEmail: string;
   /** Notifications a clock hour may bring the owner; the rest of that hour come as one digest (docs/design.md §30). */
   readonly ownerMailsPerHour: number;
-  /** Hours an unpaid reservation holds its pieces before they go back to the shop. */
-  readonly reservationHours: number;
+  /** Minutes an unpaid reservation holds its pieces before they go back to the shop, by payment method. */
+  readonly holdMinutes: HoldMinutes;
+  readonly holdCaps: HoldCaps;
   /** A piece with 1 to this many units left is "stock baixo" on the dashboard and the products list. */
   readonly lowStockThreshold: number;
   readonly orderCaps: OrderCaps;
@@ -98,7 +114,10 @@ export const SETTINGS_CACHE_SECONDS = 10;
 /** The bounds of the numeric settings (the form's `min`/`max` and the schema's). */
 export const SETTINGS_LIMITS = {
   mbwayLimit: { min: 0, max: 1000 },
-  reservationHours: { min: 1, max: 72 },
+  /** Minutes of a reservation: a quarter of an hour at least (time to open the bank's app), three days at most. */
+  holdMinutes: { min: 15, max: 4320 },
+  holdOrders: { min: 1, max: 20 },
+  holdUnits: { min: 1, max: 500 },
   lowStockThreshold: { min: 0, max: 100 },
   ownerMailsPerHour: { min: 1, max: 100 },
   lineQuantity: { min: 1, max: MAX_LINE_QUANTITY },
@@ -122,7 +141,8 @@ export const DEFAULT_SETTINGS: ShopSettings = {
   mbwayLimits: DEFAULT_MBWAY_LIMITS,
   ownerEmail: '',
   ownerMailsPerHour: 10,
-  reservationHours: RESERVATION_MINUTES / 60,
+  holdMinutes: { mbway: 30, transferencia: 120, paypal: 120, revolut: 120 },
+  holdCaps: { orders: 2, units: 10 },
   lowStockThreshold: LOW_STOCK_THRESHOLD,
   orderCaps: { lineQuantity: MAX_LINE_QUANTITY, lines: MAX_CART_LINES },
   // A year for what a customer sent or asked; proofs a year too: the bank's own records are the
@@ -151,7 +171,12 @@ export const SETTING_LABELS = {
   'payments.revolut': 'Revolut: utilizador',
   ownerEmail: 'E-mail para as notificações da loja',
   ownerMailsPerHour: 'Notificações por hora, no máximo (as restantes num resumo)',
-  reservationHours: 'Horas de reserva para pagar',
+  'holdMinutes.mbway': 'MB WAY: minutos para pagar',
+  'holdMinutes.transferencia': 'Transferência: minutos para pagar',
+  'holdMinutes.paypal': 'PayPal: minutos para pagar',
+  'holdMinutes.revolut': 'Revolut: minutos para pagar',
+  'holdCaps.orders': 'Reservas por pagar de um cliente, no máximo',
+  'holdCaps.units': 'Peças por pagar de um cliente, no máximo',
   lowStockThreshold: 'Stock baixo: até quantas unidades',
   'orderCaps.lineQuantity': 'Unidades de uma peça por encomenda, no máximo',
   'orderCaps.lines': 'Peças diferentes por encomenda, no máximo',
@@ -180,13 +205,24 @@ export function settingValue(settings: ShopSettings, path: SettingPath): string 
  * What changed from one record to the next, in the screen's order.
  *
  * @example
- * settingsChanges(DEFAULT_SETTINGS, { ...DEFAULT_SETTINGS, reservationHours: 4 });
- * // [{ field: 'reservationHours', from: 2, to: 4 }]
+ * settingsChanges(DEFAULT_SETTINGS, { ...DEFAULT_SETTINGS, lowStockThreshold: 4 });
+ * // [{ field: 'lowStockThreshold', from: 2, to: 4 }]
  */
 export function settingsChanges(before: ShopSettings, after: ShopSettings): SettingChange[] {
   return (Object.keys(SETTING_LABELS) as SettingPath[])
     .map((field) => ({ field, from: settingValue(before, field), to: settingValue(after, field) }))
     .filter((change) => change.from !== change.to);
+}
+
+/**
+ * The hold minutes of a stored record; a record from before them had one `reservationHours` for every
+ * method: the owner's figure stays for the slow methods, MB WAY (instant) takes its own default.
+ */
+function holdMinutesOf(stored: Record<string, unknown> | undefined): HoldMinutes {
+  const hours = stored?.reservationHours;
+  const slow = typeof hours === 'number' ? Math.max(SETTINGS_LIMITS.holdMinutes.min, hours * 60) : undefined;
+  const old = slow === undefined ? {} : Object.fromEntries(PAYMENT_METHOD_IDS.filter((id) => id !== 'mbway').map((id) => [id, slow]));
+  return { ...DEFAULT_SETTINGS.holdMinutes, ...old, ...(stored?.holdMinutes as Partial<HoldMinutes> | undefined) };
 }
 
 /**
@@ -200,7 +236,8 @@ export function withDefaults(stored: Partial<{ [K in keyof ShopSettings]: Partia
     mbwayLimits: { ...DEFAULT_SETTINGS.mbwayLimits, ...(stored?.mbwayLimits as Partial<MbWayLimits> | undefined) },
     ownerEmail: (stored?.ownerEmail as string | undefined) ?? DEFAULT_SETTINGS.ownerEmail,
     ownerMailsPerHour: (stored?.ownerMailsPerHour as number | undefined) ?? DEFAULT_SETTINGS.ownerMailsPerHour,
-    reservationHours: (stored?.reservationHours as number | undefined) ?? DEFAULT_SETTINGS.reservationHours,
+    holdMinutes: holdMinutesOf(stored as Record<string, unknown> | undefined),
+    holdCaps: { ...DEFAULT_SETTINGS.holdCaps, ...(stored?.holdCaps as Partial<HoldCaps> | undefined) },
     lowStockThreshold: (stored?.lowStockThreshold as number | undefined) ?? DEFAULT_SETTINGS.lowStockThreshold,
     orderCaps: { ...DEFAULT_SETTINGS.orderCaps, ...(stored?.orderCaps as Partial<OrderCaps> | undefined) },
     retention: { ...DEFAULT_SETTINGS.retention, ...(stored?.retention as Partial<RetentionSettings> | undefined) },

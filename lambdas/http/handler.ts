@@ -19,7 +19,8 @@ import { servedRows, type RouteRow } from './route-rows.ts';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { DomainError, InvalidInput, PayloadTooLarge, Unauthorized, Forbidden, UnsupportedMediaType } from '../errors.ts';
 import { ORIGIN_ENV, ORIGIN_HEADER, PAGES_FALLBACK_HEADER, VIEWER_IP_HEADER } from '../contracts/env.ts';
-import { clientId, emailId, enforceLimits } from '../services/rate-limits.ts';
+import { emailKey } from '#shared/identity-keys.ts';
+import { clientId, enforceLimits } from '../services/rate-limits.ts';
 import { toErrorResponse } from './error-response.ts';
 import { logger } from '../logger.ts';
 import { json, type HttpResult } from './response.ts';
@@ -103,6 +104,11 @@ export function fromPagesFallback(headers: Readonly<Record<string, string | unde
   return Boolean(expected) && sameSecret(headers[PAGES_FALLBACK_HEADER], expected!);
 }
 
+/** The client a request comes from (`clientId`: the viewer's address as the edge passes it on, IPv6 by /64). */
+export function clientOf(event: ApiEvent): string {
+  return clientId(lowerCaseHeaders(event.headers)[VIEWER_IP_HEADER], event.requestContext?.http?.sourceIp);
+}
+
 /** The route's per-client limits of one kind: by address before anything else is done, by e-mail once the body is valid. */
 function rateLimit(route: RouteRow, by: 'client' | 'email'): Mw {
   const routeKey = `${route.method} ${route.path}`;
@@ -113,11 +119,11 @@ function rateLimit(route: RouteRow, by: 'client' | 'email'): Mw {
       const { event } = request;
       let who: string | undefined;
       if (by === 'client') {
-        who = clientId(lowerCaseHeaders(event.headers)[VIEWER_IP_HEADER], event.requestContext?.http?.sourceIp);
+        who = clientOf(event);
       } else {
         const body = bodies.get(event) as { email?: unknown; shipping?: { email?: unknown } } | undefined;
         const email = route.emailField === 'shipping.email' ? body?.shipping?.email : body?.email;
-        if (typeof email === 'string' && email) who = emailId(email);
+        if (typeof email === 'string' && email) who = emailKey(email);
       }
       if (who) await enforceLimits(routeKey, limits, by, who, new Date());
     },

@@ -7,6 +7,7 @@ import { BatchGetCommand, PutCommand, ScanCommand, type BatchGetCommandOutput } 
 import type { OrderStatus } from '#shared/order-status.ts';
 import { backoff, BACKOFF } from '../backoff.ts';
 import { ddb, tableName } from './dynamodb-client.ts';
+import { HOLD_PREFIX } from './holds.ts';
 
 /** The names of the counters. */
 export const COUNTER = {
@@ -55,13 +56,13 @@ export async function getCounters(names: readonly string[]): Promise<Record<stri
   return values;
 }
 
-/** Every counter there is (a scan: the table holds a few dozen items; used by the offline recount only). */
+/** Every dashboard counter there is (a scan: the table holds a few dozen items besides the hold counters, which `repositories/holds.ts` keeps; used by the offline recount only). */
 export async function allCounters(): Promise<Record<string, number>> {
   const values: Record<string, number> = {};
   let startKey: Record<string, unknown> | undefined;
   do {
     const page = await ddb().send(new ScanCommand({ TableName: tableName('counters'), ConsistentRead: true, ExclusiveStartKey: startKey }));
-    for (const item of page.Items ?? []) values[String(item.name)] = Number(item.value ?? 0);
+    for (const item of page.Items ?? []) if (!String(item.name).startsWith(HOLD_PREFIX)) values[String(item.name)] = Number(item.value ?? 0);
     startKey = page.LastEvaluatedKey;
   } while (startKey);
   return values;

@@ -2,7 +2,7 @@
 import { isSuspiciousClosable } from '#shared/abuse.ts';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { MailProblem, Order, OrderEmailRecord, OrderSummary, TimelineEntry } from '#shared/api.ts';
-import { RESERVED_STATUS, type OrderStatus } from '#shared/order-status.ts';
+import { isHeldStatus, RESERVED_STATUS, type OrderStatus } from '#shared/order-status.ts';
 import { ANONYMISED_FIELDS } from '#shared/personal-data.ts';
 import { ddb, tableName } from './dynamodb-client.ts';
 import { queryAll, queryPage, type Page } from './paging.ts';
@@ -23,6 +23,17 @@ export interface OrderItem extends Order {
   readonly accessTokenHash: string;
   /** MB WAY orders: the month (`YYYY-MM`) whose counter the order took a slot of. */
   readonly mbwayMonth?: string;
+  /**
+   * While the order is held (`isHeldStatus`): the hold counters it counts on (`repositories/holds.ts`,
+   * hashes of its client address, e-mail and phone keys) and its units; removed when it leaves the held statuses.
+   */
+  readonly holdKeys?: readonly string[];
+  readonly holdUnits?: number;
+  /**
+   * MB WAY reservations placed since unpaid holds stopped counting against the month's limits: their
+   * slot is a live hold (`liveN`) until the payment arrives; older ones took a paid slot when reserved.
+   */
+  readonly mbwayLive?: boolean;
   /** The SES events already recorded (`recordMailProblem`), so a repeated delivery records nothing. */
   readonly mailEventIds?: ReadonlySet<string>;
   /**
@@ -33,7 +44,18 @@ export interface OrderItem extends Order {
 }
 
 export function toOrder(item: object): Order {
-  const { listing: _listing, proofContentType: _type, accessTokenHash: _hash, mbwayMonth: _month, mailEventIds: _events, clientKey: _client, ...order } = item as unknown as OrderItem;
+  const {
+    listing: _listing,
+    proofContentType: _type,
+    accessTokenHash: _hash,
+    mbwayMonth: _month,
+    mailEventIds: _events,
+    clientKey: _client,
+    holdKeys: _keys,
+    holdUnits: _units,
+    mbwayLive: _live,
+    ...order
+  } = item as unknown as OrderItem;
   return { ...order, emails: order.emails ?? [], timeline: order.timeline ?? [] };
 }
 
@@ -46,8 +68,9 @@ export async function getOrderItem(id: string): Promise<OrderItem | undefined> {
 /**
  * The transaction item that moves an order from `from` to `to` (only if it is still in `from`),
  * records the move on its timeline (then the entries of `also`, e.g. the owner's note) and sets
- * `fields` (e.g. the proof); a reservation's expiry goes. `requireUnexpiredAt`: also require that the
- * reservation has not expired at that time. Its condition is `ORDER_IN_STATUS`.
+ * `fields` (e.g. the proof); a reservation's expiry goes, and so does its hold bookkeeping when it leaves
+ * the held statuses (the caller gives the holds back in the same transaction). `requireUnexpiredAt`:
+ * also require that the reservation has not expired at that time. Its condition is `ORDER_IN_STATUS`.
  */
 export function moveOrderItem(
   id: string,
@@ -68,8 +91,9 @@ export function moveOrderItem(
     Update: {
       TableName: tableName('orders'),
       Key: { id },
-      // The client address serves only a block while the order can still close as suspicious (`shared/abuse.ts`).
-      UpdateExpression: `SET ${set.join(', ')} REMOVE expiresAt${isSuspiciousClosable(move.to) ? '' : ', clientKey'}`,
+      // The hold counters go with the held statuses; the client address serves only a block while the
+      // order can still close as suspicious (`shared/abuse.ts`).
+      UpdateExpression: `SET ${set.join(', ')} REMOVE ${['expiresAt', ...(isHeldStatus(move.to) ? [] : ['holdKeys', 'holdUnits']), ...(isSuspiciousClosable(move.to) ? [] : ['clientKey'])].join(', ')}`,
       ConditionExpression: condition.join(' AND '),
       ExpressionAttributeNames: { '#status': 'status', ...Object.fromEntries(fields.map(([name], i) => [`#f${i}`, name])) },
       ExpressionAttributeValues: {

@@ -5,6 +5,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { StockAlert } from '#shared/api.ts';
+import { emailKey } from '#shared/identity-keys.ts';
 import { ddb, tableName } from './dynamodb-client.ts';
 import { COUNTER, countItem } from './counters.ts';
 import { itemsById, listingPage, type Page } from './paging.ts';
@@ -14,9 +15,9 @@ export const STOCK_ALERT_LISTING = 'stock-alert';
 /** The condition of a counted change of a request (`changeCounted`). */
 const CHANGE = 'stock-alert-change';
 
-/** One request per product (per size, for a piece sold in sizes) and address. */
+/** One request per product (per size, for a piece sold in sizes) and inbox (`emailKey`: `+tags` and Gmail dots are one inbox). */
 export function stockAlertId(productId: string, email: string, variantId?: string): string {
-  return createHash('sha256').update(`${productId}${variantId ? `#${variantId}` : ''}\n${email.toLowerCase()}`).digest('hex').slice(0, 32);
+  return createHash('sha256').update(`${productId}${variantId ? `#${variantId}` : ''}\n${emailKey(email)}`).digest('hex').slice(0, 32);
 }
 
 function toStockAlert(item: Record<string, unknown>): StockAlert {

@@ -6,7 +6,7 @@
  * The block list ("Definições") shows the blocks in force; expired ones are ignored and purged.
  */
 import { BLOCK_DURATIONS, blockUntil, isSuspiciousClosable, type BlockDuration, type BlockEntry, type BlocksResponse, type SuspiciousBulkResponse, type SuspiciousClosedResponse } from '#shared/abuse.ts';
-import { clientKey, emailKey, phoneKey } from '#shared/identity-keys.ts';
+import { clientAddressKey, emailKey, phoneKey } from '#shared/identity-keys.ts';
 import { abuseTexts } from '#shared/messages.ts';
 import { ORDER_STATUS_INFO } from '#shared/order-status.ts';
 import { Conflict, DomainError, NotFound } from '../errors.ts';
@@ -21,7 +21,7 @@ const ORDER_ID = /^\d{6}$/;
 export function identityKeysOf(buyer: { readonly email?: string; readonly phone?: string; readonly client?: string }): BlockKeys {
   const email = buyer.email?.trim() ? emailKey(buyer.email) : undefined;
   const phone = buyer.phone && phoneKey(buyer.phone) ? phoneKey(buyer.phone) : undefined;
-  const client = buyer.client?.trim() ? clientKey(buyer.client) : undefined;
+  const client = buyer.client?.trim() ? clientAddressKey(buyer.client) : undefined;
   return { ...(email ? { email } : {}), ...(phone ? { phone } : {}), ...(client ? { client } : {}) };
 }
 

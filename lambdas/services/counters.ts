@@ -5,8 +5,9 @@
  */
 import { dayKey } from '#shared/dates.ts';
 import { monthKey } from '#shared/mb-way.ts';
-import { isPaidOutsideMove, isPaidStatus, ORDER_STATUSES, PAID_STATUS, PAID_STATUSES, RESERVED_STATUS, type OrderStatus } from '#shared/order-status.ts';
+import { HELD_STATUSES, isPaidOutsideMove, isPaidStatus, ORDER_STATUSES, PAID_STATUS, PAID_STATUSES, RESERVED_STATUS, type OrderStatus } from '#shared/order-status.ts';
 import { allCounters, COUNTER, countItem, setCounter } from '../repositories/counters.ts';
+import { allHoldCounters, heldOrdersOf, setHoldCounter, type HoldCounter } from '../repositories/holds.ts';
 import { CONTACT_LISTING } from '../repositories/contact-messages.ts';
 import { ORDER_LISTING } from '../repositories/orders.ts';
 import { allOfListing } from '../repositories/paging.ts';
@@ -119,7 +120,34 @@ export async function recount(): Promise<Record<string, number>> {
   const [expected, existing] = await Promise.all([readCountedData().then(countersFrom), allCounters()]);
   const written: Record<string, number> = { ...Object.fromEntries(Object.keys(existing).map((name) => [name, 0])), ...expected };
   for (const [name, value] of Object.entries(written)) if (existing[name] !== value) await setCounter(name, value);
+  await recountHolds();
   return written;
+}
+
+/**
+ * Rebuilds the hold counters (`repositories/holds.ts`) from the held orders' bookkeeping: what each
+ * key holds is the sum over its orders still in `HELD_STATUSES`; a counter no order backs is set to 0.
+ * Answers how many counters it changed.
+ */
+export async function recountHolds(): Promise<number> {
+  const held = (await Promise.all(HELD_STATUSES.map(heldOrdersOf))).flat();
+  const expected = new Map<string, HoldCounter>();
+  for (const order of held) {
+    for (const name of order.holdKeys ?? []) {
+      const before = expected.get(name) ?? { orders: 0, units: 0 };
+      expected.set(name, { orders: before.orders + 1, units: before.units + (order.holdUnits ?? 0) });
+    }
+  }
+  const stored = await allHoldCounters();
+  let changed = 0;
+  for (const name of new Set([...stored.keys(), ...expected.keys()])) {
+    const want = expected.get(name) ?? { orders: 0, units: 0 };
+    const have = stored.get(name);
+    if (have?.orders === want.orders && have.units === want.units) continue;
+    await setHoldCounter(name, want);
+    changed++;
+  }
+  return changed;
 }
 
 /** The recount, only when there are no counters at all (a new table, e.g. the twin's first start after this change). */

@@ -3,20 +3,23 @@
  * here: the customer's payment, the owner's moves, closing, expiry): every move is conditioned on the
  * status that was read (two moves at once: one wins, the other is told), and closing an order gives
  * back, in the same transaction, what it held: the stock of every line (with its movement) and, before
- * shipping, its MB WAY slot.
+ * shipping, its MB WAY slot. Every move out of the held statuses gives back the order's hold on its
+ * customer's caps (docs/design.md §27) in the same transaction; every move of an MB WAY reservation ends
+ * its live slot (paid: it becomes a paid one).
  */
 import { randomUUID } from 'node:crypto';
 import type { TimelineEntry } from '#shared/api.ts';
 import { adminTexts } from '#shared/messages.ts';
 import { mbWayCounter } from '#shared/mb-way.ts';
-import { CLOSED_STATUS, isBeforeShipping, PAID_STATUS, RESERVED_STATUS, type OrderStatus } from '#shared/order-status.ts';
+import { CLOSED_STATUS, isBeforeShipping, isHeldStatus, PAID_STATUS, RESERVED_STATUS, type OrderStatus } from '#shared/order-status.ts';
 import type { PaymentSettings } from '#shared/settings.ts';
 import type { StockActor, StockMovementReason } from '#shared/stock.ts';
 import { DEFAULT_VARIANT_ID } from '#shared/variants.ts';
 import { backoff, BACKOFF } from '../backoff.ts';
 import { logger } from '../logger.ts';
 import { BUSINESS_METRICS, countEvent } from '../metrics.ts';
-import { releaseMbWayOrderItem } from '../repositories/mbway-counters.ts';
+import { endMbWayLiveItem, releaseMbWayOrderItem } from '../repositories/mbway-counters.ts';
+import { releaseHoldItem } from '../repositories/holds.ts';
 import { claimProofItem, expiredReservations, moveOrderItem, ORDER_IN_STATUS, PROOF_UNCLAIMED, toOrder, type OrderItem } from '../repositories/orders.ts';
 import { giveSoleVariantFromRefusal } from '../repositories/legacy-products.ts';
 import { giveBackStockItem, unitsByProduct } from '../repositories/product-stock.ts';
@@ -42,7 +45,7 @@ export function statusEntry(from: OrderStatus, to: OrderStatus, by: string, now:
  * status that was read; retries races.
  */
 async function moveWith(order: OrderItem, to: OrderStatus, moveItems: readonly TransactionItem[]): Promise<MoveResult> {
-  const items = [...moveItems, ...statusMoveCountItems(order, order.status, to)];
+  const items = [...moveItems, ...statusMoveCountItems(order, order.status, to), ...holdReleaseItems(order, to), ...mbwaySlotItems(order, to)];
   // One token per move: the SDK's own retries of a lost answer are no-ops, two admins' moves are not.
   const token = randomUUID();
   for (let attempt = 1; ; attempt++) {
@@ -59,6 +62,25 @@ async function moveWith(order: OrderItem, to: OrderStatus, moveItems: readonly T
     if (attempt >= BACKOFF.orderMove.tries) throw new Error(`order ${order.id}: transaction kept conflicting`);
     await backoff(BACKOFF.orderMove, attempt);
   }
+}
+
+/** The items that give back an order's hold on its customer's caps when it leaves the held statuses (none for an order from before the caps). */
+function holdReleaseItems(order: OrderItem, to: OrderStatus): TransactionItem[] {
+  if (!isHeldStatus(order.status) || isHeldStatus(to) || !order.holdKeys) return [];
+  return order.holdKeys.map((name) => releaseHoldItem(name, order.holdUnits ?? 0));
+}
+
+/**
+ * What a move does to an MB WAY order's slot of the month: a live reservation that is paid (proof, or
+ * paid outside the site) takes a paid slot, one that closes only ends; a paid order closed before
+ * shipping frees its paid slot (as does a reservation from before live slots, which took a paid one).
+ */
+function mbwaySlotItems(order: OrderItem, to: OrderStatus): TransactionItem[] {
+  if (!order.mbwayNumber || !order.mbwayMonth) return [];
+  const counter = mbWayCounter(order.mbwayNumber);
+  if (order.status === RESERVED_STATUS && order.mbwayLive) return [endMbWayLiveItem(order.mbwayMonth, counter, to !== CLOSED_STATUS)];
+  if (to === CLOSED_STATUS && isBeforeShipping(order.status)) return [releaseMbWayOrderItem(order.mbwayMonth, counter)];
+  return [];
 }
 
 /**
@@ -94,7 +116,7 @@ export async function payReservation(order: OrderItem, proof: { readonly key: st
     },
     now,
   );
-  const counted = statusMoveCountItems(order, RESERVED_STATUS, PAID_STATUS);
+  const counted = [...statusMoveCountItems(order, RESERVED_STATUS, PAID_STATUS), ...mbwaySlotItems(order, PAID_STATUS)];
   const mails = paidOrderMailItems(toOrder(order), now, payments);
   const result = await writeTransactionRetrying([move, claimProofItem(proof.key, order.id, now), ...counted, ...mails], randomUUID());
   if (result.written) return { kind: 'moved' };
@@ -107,8 +129,8 @@ export async function payReservation(order: OrderItem, proof: { readonly key: st
  * the customer paid but sent the proof by e-mail or phone, or none. Only while it is still a
  * reservation (whether its time ran out or not: until the expiry job closes it, its pieces are still
  * held), in one transaction with the dashboard's counters (received, revenue) and the customer's
- * payment-confirmed e-mail. Its stock stays taken and its MB WAY slot (taken when it was reserved)
- * stays counted; it no longer expires. The timeline gets the move and, for the owner only, `note`.
+ * payment-confirmed e-mail. Its stock stays taken and its MB WAY slot becomes a paid one; its hold on
+ * the customer's caps is given back; it no longer expires. The timeline gets the move and, for the owner only, `note`.
  */
 export function payOutsideSite(order: OrderItem, note: string, by: string, now: Date): Promise<MoveResult> {
   const to: OrderStatus = 'Enviar';
@@ -128,7 +150,7 @@ export function payOutsideSite(order: OrderItem, note: string, by: string, now: 
 
 /**
  * Closes an order (`Encerrada`). `restock`: its pieces go back to the stock, each line with a movement
- * (`reason`). Before shipping, its MB WAY slot of the month is freed too.
+ * (`reason`). Before shipping, its MB WAY slot of the month is freed too (`mbwaySlotItems`).
  */
 export function closeOrder(
   order: OrderItem,
@@ -151,9 +173,6 @@ export function closeOrder(
     const lines = order.lines.map((line) => ({ productId: line.productId, variantId: line.variantId ?? DEFAULT_VARIANT_ID, quantity: line.quantity }));
     for (const [productId, units] of unitsByProduct(lines)) items.push(giveBackStockItem(productId, units, now));
     for (const line of lines) items.push(stockMovementItem({ ...line, delta: line.quantity, reason: options.reason, actor }, now));
-  }
-  if (isBeforeShipping(order.status) && order.mbwayNumber && order.mbwayMonth) {
-    items.push(releaseMbWayOrderItem(order.mbwayMonth, mbWayCounter(order.mbwayNumber)));
   }
   items.push(...(options.mails ?? []));
   return moveWith(order, CLOSED_STATUS, items);

@@ -8,8 +8,10 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { CustomerOrder, CustomerOrderResponse, Order, OrderLine, PlaceOrderResponse } from '#shared/api.ts';
 import { apiTexts, checkoutTexts, validationTexts } from '#shared/messages.ts';
-import { chooseMbWayNumber, mbWayCounter, monthKey, type MbWayLimits, type MbWayNumber } from '#shared/mb-way.ts';
-import type { OrderCaps, PaymentSettings, ShopSettings } from '#shared/settings.ts';
+import { monthKey } from '#shared/mb-way.ts';
+import type { HoldCaps, OrderCaps, PaymentSettings, ShopSettings } from '#shared/settings.ts';
+import { clientAddressKey, emailKey, phoneKey } from '#shared/identity-keys.ts';
+import type { PaymentMethodId } from '#shared/payment-methods.ts';
 import { CLOSED_STATUS, PAID_STATUS, RESERVED_STATUS, generateOrderNumber } from '#shared/order-status.ts';
 import { priceLine, quoteOrder } from '#shared/pricing.ts';
 import type { AttachProofInput, PlaceOrderInput } from '#shared/schemas/index.ts';
@@ -21,15 +23,14 @@ import { logger } from '../logger.ts';
 import { BUSINESS_METRICS, countEvent } from '../metrics.ts';
 import { claimIdempotencyKey, completeIdempotencyItem, IDEMPOTENCY_CLAIM_HELD, peekIdempotencyKey, releaseIdempotencyKey, type Claim } from '../repositories/idempotency.ts';
 import { claimProofItem, getOrderItem, putOrderItem, toOrder, ORDER_LISTING, PROOF_UNCLAIMED, type OrderItem } from '../repositories/orders.ts';
-import { countMbWayOrderItem } from '../repositories/mbway-counters.ts';
 import { orderSearchItems } from '../repositories/order-search.ts';
 import { getProductsConsistent } from '../repositories/products.ts';
 import { stockCondition, takeStockItem, unitsByProduct, variantStockOf } from '../repositories/product-stock.ts';
 import { stockMovementItem } from '../repositories/stock-movements.ts';
 import { writeTransaction, type Refusal, type TransactionItem } from '../repositories/transactions.ts';
-import { getMbWayCounters } from '../repositories/mbway-counters.ts';
+import { holdCounterName, refusedByHoldCap, takeHoldItem } from '../repositories/holds.ts';
 import { newOrderCountItems } from './counters.ts';
-import { instructionsFor, mbwayLimitsInForce, methodOffered } from './payments.ts';
+import { instructionsFor, mbwayLimitsInForce, mbwaySlot, methodOffered } from './payments.ts';
 import { shopSettings } from './settings.ts';
 import { CUSTOMER, payReservation, SHOP } from './order-lifecycle.ts';
 import { hashAccessToken, orderAccessToken } from './order-access.ts';
@@ -37,7 +38,6 @@ import { paidOrderMailItems } from './order-mail.ts';
 import type { ClaimedProof } from './proof-claims.ts';
 import { claimedProofKey, proofUsed } from './uploads.ts';
 import { identityKeysOf, refuseBlocked } from './abuse.ts';
-import { clientKey } from '#shared/identity-keys.ts';
 
 /** Accepted `Idempotency-Key` values: what a browser's crypto.randomUUID() and similar produce. */
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{16,128}$/;
@@ -81,11 +81,34 @@ export interface ProofClaims {
   readonly drop: (pendingKey: string) => Promise<void>;
 }
 
+/** An order that alone holds more units than one customer may hold at once: refused before anything is counted. */
+function refuseOverHoldUnits(input: PlaceOrderInput, caps: HoldCaps): void {
+  const units = input.items.reduce((sum, item) => sum + item.quantity, 0);
+  if (units > caps.units) throw new Conflict(checkoutTexts.holdUnitsCap(caps.units), 'hold_limit');
+}
+
+/** The refusal of an order over a customer's hold caps: the same words whichever key is over (docs/design.md §27). */
+const holdLimit = (caps: HoldCaps) => new Conflict(checkoutTexts.holdLimit(caps.orders, caps.units), 'hold_limit');
+
 /**
- * Places an order once per idempotency key. `client`: the client address it came from (`clientKey`),
- * kept on the order for the owner's block of a suspicious order.
+ * What a new order holds and against which counters: its units, against its client address, e-mail
+ * and phone (each by its key, `#shared/identity-keys.ts`).
  */
-export async function placeOrder(input: PlaceOrderInput, idempotencyKey: string | undefined, proofs: ProofClaims, now = new Date(), client?: string): Promise<PlacedOrder> {
+function orderHold(shipping: PlaceOrderInput['shipping'], clientAddress: string, orderLines: readonly OrderLine[]): { keys: string[]; units: number } {
+  const keys = [holdCounterName('address', clientAddressKey(clientAddress)), holdCounterName('email', emailKey(shipping.email)), holdCounterName('phone', phoneKey(shipping.phone))];
+  return { keys, units: orderLines.reduce((sum, line) => sum + line.quantity, 0) };
+}
+
+/** When a reservation paid with `method` made at `now` expires: the method's minutes of the settings. */
+export function reservationExpiry(settings: ShopSettings, method: PaymentMethodId, now: Date): string {
+  return new Date(now.getTime() + settings.holdMinutes[method] * 60_000).toISOString();
+}
+
+/**
+ * Places an order once per idempotency key. `clientAddress` (the viewer's address, `clientId`) is one
+ * of the keys its hold counts against, and is kept on the order for the owner's block of a suspicious one.
+ */
+export async function placeOrder(input: PlaceOrderInput, idempotencyKey: string | undefined, proofs: ProofClaims, clientAddress: string, now = new Date()): Promise<PlacedOrder> {
   if (!idempotencyKey || !IDEMPOTENCY_KEY_PATTERN.test(idempotencyKey)) {
     throw new InvalidInput(apiTexts.idempotencyKeyMissing, { 'Idempotency-Key': apiTexts.idempotencyKeyMissing }, 'idempotency_key_invalid');
   }
@@ -95,31 +118,25 @@ export async function placeOrder(input: PlaceOrderInput, idempotencyKey: string 
   if (known) return answerKnown(known);
   const settings = await shopSettings(now.getTime());
   refuseOverCaps(input, settings.orderCaps);
+  refuseOverHoldUnits(input, settings.holdCaps);
   if (!methodOffered(settings.payments, input.shipping.paymentMethod)) {
     const message = checkoutTexts.paymentMethodUnavailable;
     throw new Conflict(message, 'payment_method_unavailable', { 'shipping.paymentMethod': message });
   }
   const priced = await priceOrder(input);
-  if (input.shipping.paymentMethod === 'mbway') await mbwayNumberOrRefuse(monthKey(now), mbwayLimitsInForce(settings));
-  await refuseBlocked(identityKeysOf({ email: input.shipping.email, phone: input.shipping.phone, client }), now);
+  if (input.shipping.paymentMethod === 'mbway') await mbwaySlot(monthKey(now), mbwayLimitsInForce(settings), Boolean(input.proofKey));
+  await refuseBlocked(identityKeysOf({ email: input.shipping.email, phone: input.shipping.phone, client: clientAddress }), now);
   const claim = await claimIdempotencyKey(idempotencyKey, fingerprint, now);
   if (claim.state !== 'claimed') return answerKnown(claim);
 
   let body: PlaceOrderResponse;
   try {
-    body = await writeOrder(input, priced, { idempotencyKey, fingerprint, client }, settings, proofs, now);
+    body = await writeOrder(input, priced, { idempotencyKey, fingerprint, clientAddress }, settings, proofs, now);
   } catch (error) {
     await releaseIdempotencyKey(idempotencyKey, fingerprint).catch((release: unknown) => logger.error('could not release idempotency key', { error: release as Error }));
     throw error;
   }
   return { status: 201, body };
-}
-
-/** The MB WAY number this month's next order gets, or the spec's refusal when both are used up. */
-async function mbwayNumberOrRefuse(month: string, limits: MbWayLimits): Promise<MbWayNumber> {
-  const chosen = chooseMbWayNumber(await getMbWayCounters(month), limits);
-  if (chosen === null) throw new Conflict(checkoutTexts.mbwayUnavailable, 'mbway_unavailable', { 'shipping.paymentMethod': checkoutTexts.mbwayUnavailable });
-  return chosen;
 }
 
 function answerKnown(claim: Exclude<Claim, { state: 'claimed' }>): PlacedOrder {
@@ -208,11 +225,13 @@ export function toCustomerOrder(order: Order, payments: PaymentSettings): Custom
 async function writeOrder(
   input: PlaceOrderInput,
   orderLines: OrderLine[],
-  { idempotencyKey, fingerprint, client }: { readonly idempotencyKey: string; readonly fingerprint: string; readonly client: string | undefined },
+  request: { readonly idempotencyKey: string; readonly fingerprint: string; readonly clientAddress: string },
   settings: ShopSettings,
   proofs: ProofClaims,
   now: Date,
 ): Promise<PlaceOrderResponse> {
+  const { idempotencyKey, fingerprint } = request;
+  const hold = orderHold(input.shipping, request.clientAddress, orderLines);
   const limits = mbwayLimitsInForce(settings);
   const quote = quoteOrder(orderLines, input.shipping.shippingMethod);
   const proof = input.proofKey ? await proofs.claim(input.proofKey) : undefined;
@@ -221,8 +240,7 @@ async function writeOrder(
   const mbway = input.shipping.paymentMethod === 'mbway';
   const status = proof ? PAID_STATUS : RESERVED_STATUS;
   for (let attempt = 1; ; attempt++) {
-    let mbwayNumber: MbWayNumber | undefined;
-    if (mbway) mbwayNumber = await mbwayNumberOrRefuse(month, limits);
+    const slot = mbway ? await mbwaySlot(month, limits, Boolean(proof)) : undefined;
     const orderNumber = generateOrderNumber();
     const access = newAccessToken(String(orderNumber));
     const order: OrderItem = {
@@ -232,24 +250,26 @@ async function writeOrder(
       createdAt: now.toISOString(),
       timestamp: Math.floor(now.getTime() / 1000),
       ...shipping,
-      ...(mbwayNumber ? { mbwayNumber, mbwayMonth: month } : {}),
+      ...(slot ? { mbwayNumber: slot.number, mbwayMonth: month, ...(slot.live ? { mbwayLive: true } : {}) } : {}),
       lines: orderLines,
       subtotalCents: quote.subtotalCents,
       discountCents: quote.discountCents,
       shippingCents: quote.shippingCents,
       totalCents: quote.orderTotalCents,
-      ...(proof ? { proofKey: proof.key, proofContentType: proof.contentType } : { expiresAt: new Date(now.getTime() + settings.reservationHours * 3_600_000).toISOString() }),
+      ...(proof ? { proofKey: proof.key, proofContentType: proof.contentType } : { expiresAt: reservationExpiry(settings, input.shipping.paymentMethod, now) }),
+      holdKeys: hold.keys,
+      holdUnits: hold.units,
       accessTokenHash: access.hash,
-      ...(client ? { clientKey: clientKey(client) } : {}),
+      clientKey: clientAddressKey(request.clientAddress),
       emails: [],
       timeline: [{ at: now.toISOString(), kind: 'reserved', to: status, by: CUSTOMER }],
       listing: ORDER_LISTING,
     };
     const body: PlaceOrderResponse = { order: { ...toCustomerOrder(toOrder(order), settings.payments), accessToken: access.token } };
 
-    const counter = mbwayNumber ? mbWayCounter(mbwayNumber, limits) : undefined;
-    const items: TransactionItem[] = [putOrderItem(order), ...takeOrderStock(order.id, orderLines, now), ...(counter ? [countMbWayOrderItem(month, counter)] : [])];
+    const items: TransactionItem[] = [putOrderItem(order), ...takeOrderStock(order.id, orderLines, now), ...(slot ? [slot.item] : [])];
     if (proof) items.push(claimProofItem(proof.key, order.id, now));
+    items.push(...hold.keys.map((name) => takeHoldItem(name, hold.units, settings.holdCaps)));
     items.push(completeIdempotencyItem(idempotencyKey, fingerprint, body));
     items.push(...newOrderCountItems(order));
     // Found by the back-office search under the customer's name, e-mail, phone and the number.
@@ -272,6 +292,7 @@ async function writeOrder(
       throw new Conflict(apiTexts.orderInProgress, 'order_in_progress');
     }
     refuseShortLine(result.refused, orderLines);
+    if (refusedByHoldCap(result.refusals)) throw holdLimit(settings.holdCaps);
     if (result.refused(PROOF_UNCLAIMED)) throw proofUsed();
     // Retry: the order number was taken, the MB WAY number just filled up (choose again), or a
     // concurrent transaction touched the same items (TransactionConflict).

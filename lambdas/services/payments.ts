@@ -4,10 +4,13 @@
  * monthly limits of the settings. A method whose instructions are empty is not offered.
  */
 import type { PaymentMethodsResponse } from '#shared/api.ts';
-import { chooseMbWayNumber, monthKey, type MbWayLimits, type MbWayNumber } from '#shared/mb-way.ts';
+import { chooseMbWayNumber, mbWayCounter, monthKey, reservationMbWayNumber, type MbWayLimits, type MbWayNumber } from '#shared/mb-way.ts';
+import { checkoutTexts } from '#shared/messages.ts';
 import { PAYMENT_METHOD_IDS, PAYMENT_METHOD_LABELS, type PaymentInstructions, type PaymentMethodId } from '#shared/payment-methods.ts';
 import type { PaymentSettings, ShopSettings } from '#shared/settings.ts';
-import { getMbWayCounters } from '../repositories/mbway-counters.ts';
+import { Conflict } from '../errors.ts';
+import { countMbWayLiveItem, countMbWayOrderItem, getMbWayCounters } from '../repositories/mbway-counters.ts';
+import type { TransactionItem } from '../repositories/transactions.ts';
 import { shopSettings } from './settings.ts';
 
 /** The instructions of a method; for MB WAY, of the number the order was given. */
@@ -48,15 +51,37 @@ export function mbwayLimitsInForce(settings: ShopSettings): MbWayLimits {
 
 export async function paymentMethods(now = new Date()): Promise<PaymentMethodsResponse> {
   const settings = await shopSettings(now.getTime());
-  const mbwayNumber = chooseMbWayNumber(await getMbWayCounters(monthKey(now)), mbwayLimitsInForce(settings));
+  // Live reservations choose the number shown, but only paid orders can make MB WAY unavailable.
+  const mbwayNumber = reservationMbWayNumber(await getMbWayCounters(monthKey(now)), mbwayLimitsInForce(settings));
   const methods = PAYMENT_METHOD_IDS.map((id) => {
     const available = methodOffered(settings.payments, id) && (id !== 'mbway' || mbwayNumber !== null);
     return {
       id,
       label: PAYMENT_METHOD_LABELS[id],
       available,
+      holdMinutes: settings.holdMinutes[id],
       ...(available ? { instructions: instructionsFor(settings.payments, id, mbwayNumber ?? undefined) } : {}),
     };
   });
-  return { methods, reservationHours: settings.reservationHours };
+  return { methods };
+}
+
+/** An MB WAY order's slot of the month: its number, the counter item its transaction writes, and whether it is a live (unpaid) hold. */
+export interface MbWaySlot {
+  readonly number: MbWayNumber;
+  readonly item: TransactionItem;
+  readonly live: boolean;
+}
+
+/**
+ * The slot of a new MB WAY order, or the spec's refusal when the month's paid orders fill both numbers.
+ * `paid` (it comes with its proof): a paid slot, counted under the monthly limit in its transaction;
+ * else a live reservation on the number with more room (`reservationMbWayNumber`).
+ */
+export async function mbwaySlot(month: string, limits: MbWayLimits, paid: boolean): Promise<MbWaySlot> {
+  const counters = await getMbWayCounters(month);
+  const number = paid ? chooseMbWayNumber(counters, limits) : reservationMbWayNumber(counters, limits);
+  if (number === null) throw new Conflict(checkoutTexts.mbwayUnavailable, 'mbway_unavailable', { 'shipping.paymentMethod': checkoutTexts.mbwayUnavailable });
+  const counter = mbWayCounter(number, limits);
+  return { number, live: !paid, item: paid ? countMbWayOrderItem(month, counter) : countMbWayLiveItem(month, counter) };
 }

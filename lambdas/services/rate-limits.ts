@@ -1,27 +1,20 @@
 /**
  * Per-client limits of the public write routes (docs/design.md §20): fixed windows counted in DynamoDB
  * (`repositories/rate-limits.ts`), keyed by the client's address as CloudFront passes it on, and by
- * the customer's e-mail where the body carries one.
+ * the customer's e-mail where the body carries one (`emailKey`: one inbox, however it is spelt).
  */
-import { clientKey } from '#shared/identity-keys.ts';
+import { clientAddressKey } from '#shared/identity-keys.ts';
 import { countRequest } from '../repositories/rate-limits.ts';
 import { TooManyRequests } from '../errors.ts';
 import type { RateLimit } from '../routes.ts';
 
 /**
  * The client a request is counted against, from the viewer's IP as the edge passes it on
- * (`VIEWER_IP_HEADER`): an IPv4 address as is; an IPv6 address by its /64 network, since one
- * subscriber holds a whole /64 and can change the rest at will. Falls back to the connection's source
- * address (API Gateway's `sourceIp`: CloudFront's own address, so only when there is no edge).
+ * (`VIEWER_IP_HEADER`), by its key (`clientAddressKey`: IPv6 by /64). Falls back to the connection's
+ * source address (API Gateway's `sourceIp`: CloudFront's own address, so only when there is no edge).
  */
 export function clientId(viewerIp: string | undefined, sourceIp: string | undefined): string {
-  return clientKey(viewerIp?.trim() || sourceIp?.trim() || 'unknown');
-}
-
-/** The e-mail a limit counts: lower-case, without a `+tag` (one inbox, however many aliases). */
-export function emailId(email: string): string {
-  const [local = '', domain = ''] = email.trim().toLowerCase().split(/@(?=[^@]*$)/);
-  return `${local.replace(/\+.*$/, '')}@${domain}`;
+  return clientAddressKey(viewerIp?.trim() || sourceIp?.trim() || 'unknown');
 }
 
 /**

@@ -9,6 +9,22 @@ import type { TrackingCarrier } from '../tracking.ts';
 export const PROOF_MISSING = 'Por favor, faça upload do comprovativo de pagamento.';
 export const TERMS_NOT_ACCEPTED = 'Por favor, aceite os termos e condições.';
 
+/**
+ * A reservation's time in words.
+ *
+ * @example holdDuration(30)  // '30 minutos'
+ * @example holdDuration(120) // '2 horas'
+ * @example holdDuration(90)  // '1 hora e 30 minutos'
+ */
+export function holdDuration(minutes: number): string {
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  const h = hours === 1 ? '1 hora' : `${hours} horas`;
+  const m = rest === 1 ? '1 minuto' : `${rest} minutos`;
+  if (hours === 0) return m;
+  return rest === 0 ? h : `${h} e ${m}`;
+}
+
 /** Shipping, payment and order placement. */
 export const checkoutTexts = {
   missingFields: 'Por favor, preencha todos os campos obrigatórios.',
@@ -21,6 +37,14 @@ export const checkoutTexts = {
   /** An order over the shop's caps (settings; docs/design.md §18): nothing is reserved. */
   lineQuantityCap: (max: number) => `Cada encomenda pode ter no máximo ${max} ${max === 1 ? 'unidade' : 'unidades'} de cada peça. Reduz a quantidade no carrinho.`,
   linesCap: (max: number) => `Cada encomenda pode ter no máximo ${max} ${max === 1 ? 'peça diferente' : 'peças diferentes'}. Retira algumas do carrinho.`,
+  /**
+   * A reservation over the hold caps (docs/design.md §27): the same words whichever of the customer's
+   * address, e-mail or phone is over, so they never tell whether another customer's e-mail or phone has orders.
+   */
+  holdLimit: (orders: number, units: number) =>
+    `Já tens uma reserva por pagar: conclui-a ou espera que expire. Cada cliente pode ter até ${orders} ${orders === 1 ? 'reserva' : 'reservas'} e ${units} ${units === 1 ? 'peça' : 'peças'} por pagar ao mesmo tempo.`,
+  /** A reservation that alone holds more units than one customer may: nobody else's data is involved. */
+  holdUnitsCap: (units: number) => `Cada cliente pode ter até ${units} ${units === 1 ? 'peça' : 'peças'} por pagar ao mesmo tempo. Reduz as quantidades no carrinho, ou fala connosco para uma encomenda maior.`,
   /** Beside a payment method that cannot be chosen (the refusal itself is said once, in the alert). */
   methodUnavailable: 'Indisponível este mês',
   /** Beside a payment method the shop does not take at the moment (no instructions in its settings). */
@@ -61,7 +85,8 @@ export const checkoutTexts = {
   /** Payment page: how long the pieces stay reserved. */
   reservedUntil: (time: string) => `As peças ficam reservadas para ti até às ${time}. Paga e envia o comprovativo até lá.`,
   /** Under the shipping page's button: what continuing does. */
-  reservationHint: (hours: number) => `Ao continuar, reservamos as peças e o valor para ti durante ${hours === 1 ? '1 hora' : `${hours} horas`}, enquanto pagas.`,
+  reservationHintNoMethod: 'Ao continuar, reservamos as peças e o valor para ti enquanto pagas, durante um tempo que depende do método de pagamento.',
+  reservationHint: (minutes: number) => `Ao continuar, reservamos as peças e o valor para ti durante ${holdDuration(minutes)}, enquanto pagas.`,
   /** Shipping page button while the reservation is made. */
   reserving: 'A reservar as peças...',
   /** The reservation of this tab no longer matches the cart (the customer changed it): a new one is made. */

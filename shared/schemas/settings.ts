@@ -86,7 +86,16 @@ export const shopSettingsSchema = formObject({
   }),
   ownerEmail: email,
   ownerMailsPerHour: wholeNumber(L.ownerMailsPerHour.min, L.ownerMailsPerHour.max, v.ownerMailsPerHour),
-  reservationHours: wholeNumber(L.reservationHours.min, L.reservationHours.max, v.reservationHours),
+  holdMinutes: formObject({
+    mbway: wholeNumber(L.holdMinutes.min, L.holdMinutes.max, v.holdMinutes),
+    transferencia: wholeNumber(L.holdMinutes.min, L.holdMinutes.max, v.holdMinutes),
+    paypal: wholeNumber(L.holdMinutes.min, L.holdMinutes.max, v.holdMinutes),
+    revolut: wholeNumber(L.holdMinutes.min, L.holdMinutes.max, v.holdMinutes),
+  }),
+  holdCaps: formObject({
+    orders: wholeNumber(L.holdOrders.min, L.holdOrders.max, v.holdOrders),
+    units: wholeNumber(L.holdUnits.min, L.holdUnits.max, v.holdUnits),
+  }),
   lowStockThreshold: wholeNumber(L.lowStockThreshold.min, L.lowStockThreshold.max, v.lowStockThreshold),
   orderCaps: formObject({
     lineQuantity: wholeNumber(L.lineQuantity.min, L.lineQuantity.max, v.lineQuantity),

@@ -1,9 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { expireReservations } from '#lambdas/services/order-lifecycle.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { monthKey } from '#shared/mb-way.ts';
-import { createProduct, orderBody, placeOrder, reservationBody } from '../support/factories.ts';
-import { adminToken, call, documentClient, twin } from '../support/twin.ts';
+import { nextClientAddress } from '../support/clients.ts';
+import { createProduct, orderBody, placeOrder, reservationBody, uploadProof } from '../support/factories.ts';
+import { adminToken, call, callRoute, documentClient, twin } from '../support/twin.ts';
 
 // The only test file that orders with MB WAY or reads its availability: the month's counters are shared.
 const month = monthKey(new Date());
@@ -19,10 +21,10 @@ describe('MB WAY rotation per month', () => {
     const { status, body } = await call('GET', '/api/payment-methods');
     expect(status).toBe(200);
     expect(body.methods).toEqual([
-      { id: 'mbway', label: 'MB WAY', available: true, instructions: { method: 'mbway', phone: '912 345 678' } },
-      { id: 'transferencia', label: 'Transferência Bancária', available: true, instructions: { method: 'transferencia', iban: 'PT50 0002 0123 1234 5678 9015 4', holder: 'Joias Inox, Lda.' } },
-      { id: 'paypal', label: 'PayPal', available: true, instructions: { method: 'paypal', handle: 'pagamentos@joias-inox.pt' } },
-      { id: 'revolut', label: 'Revolut', available: true, instructions: { method: 'revolut', handle: '@joiasinox' } },
+      { id: 'mbway', label: 'MB WAY', available: true, holdMinutes: 30, instructions: { method: 'mbway', phone: '912 345 678' } },
+      { id: 'transferencia', label: 'Transferência Bancária', available: true, holdMinutes: 120, instructions: { method: 'transferencia', iban: 'PT50 0002 0123 1234 5678 9015 4', holder: 'Joias Inox, Lda.' } },
+      { id: 'paypal', label: 'PayPal', available: true, holdMinutes: 120, instructions: { method: 'paypal', handle: 'pagamentos@joias-inox.pt' } },
+      { id: 'revolut', label: 'Revolut', available: true, holdMinutes: 120, instructions: { method: 'revolut', handle: '@joiasinox' } },
     ]);
   });
 
@@ -54,7 +56,7 @@ describe('MB WAY rotation per month', () => {
     expect((await documentClient().send(new GetCommand({ TableName: twin().env.TABLE_PRODUCTS, Key: { id: piece.id } }))).Item!.stock).toBe(stockBefore);
 
     const methods = await call('GET', '/api/payment-methods');
-    expect(methods.body.methods[0]).toEqual({ id: 'mbway', label: 'MB WAY', available: false });
+    expect(methods.body.methods[0]).toEqual({ id: 'mbway', label: 'MB WAY', available: false, holdMinutes: 30 });
     // Another method still works.
     expect((await placeOrder({ ...body, shipping: { ...body.shipping, paymentMethod: 'revolut' } })).status).toBe(201);
   });
@@ -69,26 +71,64 @@ describe('MB WAY rotation per month', () => {
     expect(await counters()).toMatchObject({ count1: 35, count2: 40 });
   });
 
-  it('a cancelled or expired MB WAY reservation frees its slot of the month: 10 cancelled → 10 more possible', async () => {
+  it('unpaid MB WAY reservations take no paid slot: never refused while a number has room for payments; cancel and expiry end them; a proof makes one paid', async () => {
     await setCounters(35, 30);
     const piece = await createProduct({ stock: 20 });
     const reserve = () => placeOrder(reservationBody([{ productId: piece.id, quantity: 1 }], { paymentMethod: 'mbway' }));
-    const full = await Promise.all(Array.from({ length: 10 }, reserve));
-    expect(full.every((a) => a.status === 201)).toBe(true);
-    expect((await reserve()).status).toBe(409);
-    expect(await counters()).toMatchObject({ count1: 35, count2: 40 });
+    const held = await Promise.all(Array.from({ length: 11 }, reserve));
+    expect(held.map((a) => a.status)).toEqual(Array(11).fill(201));
+    expect(held.every((a) => (a.body.order.instructions as { phone: string }).phone === '913 456 789')).toBe(true);
+    expect(await counters()).toMatchObject({ count1: 35, count2: 30, live2: 11 });
 
     const token = await adminToken();
-    for (const answer of full.slice(0, 5)) expect((await call('PATCH', `/api/admin/orders/${answer.body.order.id}`, { token, body: { status: 'Encerrada' } })).status).toBe(200);
-    for (const answer of full.slice(5)) {
+    for (const answer of held.slice(0, 5)) expect((await call('PATCH', `/api/admin/orders/${answer.body.order.id}`, { token, body: { status: 'Encerrada' } })).status).toBe(200);
+    for (const answer of held.slice(5, 10)) {
       await documentClient().send(
         new UpdateCommand({ TableName: twin().env.TABLE_ORDERS, Key: { id: answer.body.order.id }, UpdateExpression: 'SET expiresAt = :past', ExpressionAttributeValues: { ':past': '2000-01-01T00:00:00.000Z' } }),
       );
     }
     await expireReservations(new Date());
-    expect(await counters()).toMatchObject({ count1: 35, count2: 30 });
-    const again = await Promise.all(Array.from({ length: 11 }, reserve));
-    expect(again.filter((a) => a.status === 201)).toHaveLength(10);
-    expect(await counters()).toMatchObject({ count1: 35, count2: 40 });
+    expect(await counters()).toMatchObject({ count1: 35, count2: 30, live2: 1 });
+
+    // The last one's proof arrives: its live slot becomes a paid one.
+    const last = held[10]!.body.order;
+    const paid = await callRoute('POST /api/orders/{id}/proof', { params: { id: last.id }, body: { accessToken: last.accessToken, proofKey: await uploadProof() } });
+    expect(paid.body.order.status).toBe('Confirmar Pagamento');
+    expect(await counters()).toMatchObject({ count1: 35, count2: 31, live2: 0 });
+    // Cancelled before shipping, the paid slot is freed.
+    expect((await call('PATCH', `/api/admin/orders/${last.id}`, { token, body: { status: 'Encerrada' } })).status).toBe(200);
+    expect(await counters()).toMatchObject({ count1: 35, count2: 30, live2: 0 });
+
+    // Paid orders fill both numbers: only then is a reservation refused.
+    await setCounters(35, 40);
+    expect((await reserve()).body.error).toMatchObject({ code: 'mbway_unavailable' });
+  });
+
+  it('80 unpaid MB WAY reservations from 40 addresses: a new customer still sees MB WAY, reserves it, and holds it for 30 minutes', async () => {
+    await setCounters(0, 0);
+    const piece = await createProduct({ stock: 100 });
+    const addresses = Array.from({ length: 40 }, () => nextClientAddress());
+    // Eight customers at a time: all of them at once would mostly meet each other on the month's counter item (a retried conflict, not a refusal).
+    const answers = [];
+    for (let start = 0; start < addresses.length; start += 4) {
+      const batch = addresses.slice(start, start + 4).flatMap((client) =>
+        [0, 1].map(() => callRoute('POST /api/orders', { body: reservationBody([{ productId: piece.id, quantity: 1 }], { paymentMethod: 'mbway' }) }, { headers: { 'idempotency-key': randomUUID() }, client })),
+      );
+      answers.push(...(await Promise.all(batch)));
+    }
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(80);
+    const after = await counters();
+    expect(after).toMatchObject({ count1: 0, count2: 0 });
+    expect(after!.live1 + after!.live2).toBe(80);
+
+    const methods = await call('GET', '/api/payment-methods');
+    expect(methods.body.methods[0]).toMatchObject({ id: 'mbway', available: true, holdMinutes: 30 });
+    const before = Date.now();
+    const newcomer = await placeOrder(reservationBody([{ productId: piece.id, quantity: 1 }], { paymentMethod: 'mbway' }));
+    expect(newcomer.status).toBe(201);
+    expect(newcomer.body.order.instructions).toMatchObject({ method: 'mbway' });
+    const minutes = (Date.parse(newcomer.body.order.expiresAt!) - before) / 60_000;
+    expect(minutes).toBeGreaterThan(29);
+    expect(minutes).toBeLessThanOrEqual(31);
   });
 });

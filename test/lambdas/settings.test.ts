@@ -46,7 +46,7 @@ async function change(edit: (settings: ShopSettings) => ShopSettings): Promise<S
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
   return answer.body;
 }
-const methods = async () => (await call('GET', '/api/payment-methods')).body as { methods: { id: string; available: boolean; instructions?: Record<string, string> }[]; reservationHours: number };
+const methods = async () => (await call('GET', '/api/payment-methods')).body as { methods: { id: string; available: boolean; holdMinutes: number; instructions?: Record<string, string> }[] };
 
 describe('settings in the shop', () => {
   it('starts from the record the first start seeded (the demo payments), with no history; a second seed never overwrites it', async () => {
@@ -89,15 +89,15 @@ describe('settings in the shop', () => {
 
   it('refuses a save over a version that is no longer the stored one (409, nothing saved), and two admins saving at once: one wins', async () => {
     const { settings, version } = await current();
-    const stale = await save(version - 1, { ...settings, reservationHours: 9 });
+    const stale = await save(version - 1, { ...settings, holdCaps: { ...settings.holdCaps, units: 9 } });
     expect(stale.status).toBe(409);
     expect(stale.body.error).toMatchObject({ code: 'settings_changed', message: expect.stringContaining('alteradas entretanto') });
 
-    const [a, b] = await Promise.all([save(version, { ...settings, reservationHours: 3 }), save(version, { ...settings, reservationHours: 5 })]);
+    const [a, b] = await Promise.all([save(version, { ...settings, holdCaps: { ...settings.holdCaps, units: 13 } }), save(version, { ...settings, holdCaps: { ...settings.holdCaps, units: 15 } })]);
     expect([a.status, b.status].sort()).toEqual([200, 409]);
     const after = await current();
     expect(after.version).toBe(version + 1);
-    expect(after.settings.reservationHours).toBe(a.status === 200 ? 3 : 5);
+    expect(after.settings.holdCaps.units).toBe(a.status === 200 ? 13 : 15);
     expect(after.history.filter((entry) => entry.version === version + 1)).toHaveLength(1);
   });
 
@@ -111,9 +111,10 @@ describe('settings in the shop', () => {
       [{ ...settings, payments: { ...settings.payments, mbwayPhone1: '91234567a' } }, 'settings.payments.mbwayPhone1', /telemóvel válido/],
       [{ ...settings, payments: { ...settings.payments, ibanHolder: '' } }, 'settings.payments.ibanHolder', /titular/],
       [{ ...settings, payments: { mbwayPhone1: '', mbwayPhone2: '', iban: '', ibanHolder: '', paypal: '', revolut: '' } }, 'settings.payments.iban', /pelo menos uma forma de pagamento/],
-      [{ ...settings, reservationHours: 0 }, 'settings.reservationHours', /entre 1 e 72/],
-      [{ ...settings, reservationHours: 2.5 }, 'settings.reservationHours', /entre 1 e 72/],
-      [{ ...settings, reservationHours: '4' }, 'settings.reservationHours', /entre 1 e 72/],
+      [{ ...settings, holdMinutes: { ...settings.holdMinutes, mbway: 14 } }, 'settings.holdMinutes.mbway', /entre 15 e 4320/],
+      [{ ...settings, holdMinutes: { ...settings.holdMinutes, paypal: 20.5 } }, 'settings.holdMinutes.paypal', /entre 15 e 4320/],
+      [{ ...settings, holdMinutes: { ...settings.holdMinutes, revolut: '30' } }, 'settings.holdMinutes.revolut', /entre 15 e 4320/],
+      [{ ...settings, holdCaps: { ...settings.holdCaps, orders: 0 } }, 'settings.holdCaps.orders', /entre 1 e 20/],
       [{ ...settings, mbwayLimits: { number1: -1, number2: 40 } }, 'settings.mbwayLimits.number1', /entre 0 e 1000/],
       [{ ...settings, lowStockThreshold: 1e9 }, 'settings.lowStockThreshold', /entre 0 e 100/],
       [{ ...settings, ownerEmail: 'dono@' }, 'settings.ownerEmail', /e-mail válido/],
@@ -140,7 +141,7 @@ describe('settings in the shop', () => {
 
   it('a method left empty is not offered and an order with it is refused, nothing reserved', async () => {
     await change((s) => ({ ...s, payments: { ...s.payments, paypal: '' } }));
-    await expect.poll(async () => (await methods()).methods.find((m) => m.id === 'paypal'), CACHE_WAIT).toEqual({ id: 'paypal', label: 'PayPal', available: false });
+    await expect.poll(async () => (await methods()).methods.find((m) => m.id === 'paypal'), CACHE_WAIT).toEqual({ id: 'paypal', label: 'PayPal', available: false, holdMinutes: 120 });
     const piece = await createProduct({ stock: 2 });
     await expect
       .poll(async () => {
@@ -153,12 +154,12 @@ describe('settings in the shop', () => {
     await change((s) => ({ ...s, payments: { ...s.payments, paypal: LOCAL_PAYMENTS.paypal } }));
   });
 
-  it('the MB WAY monthly limits, the reservation hours, the owner address and the low-stock threshold take effect', async () => {
+  it('the MB WAY monthly limits, the hold minutes, the owner address and the low-stock threshold take effect', async () => {
     // MB WAY: number 1 takes 2 orders this month, number 2 none → after 2 orders MB WAY is unavailable.
     await documentClient().send(new PutCommand({ TableName: twin().env.TABLE_MBWAY_COUNTERS, Item: { month: monthKey(), count1: 2, count2: 0 } }));
-    await change((s) => ({ ...s, mbwayLimits: { number1: 2, number2: 0 }, reservationHours: 5, ownerEmail: 'dona.da.loja@example.com', lowStockThreshold: 6 }));
+    await change((s) => ({ ...s, mbwayLimits: { number1: 2, number2: 0 }, holdMinutes: { ...s.holdMinutes, transferencia: 300 }, ownerEmail: 'dona.da.loja@example.com', lowStockThreshold: 6 }));
     await expect.poll(async () => (await methods()).methods.find((m) => m.id === 'mbway')?.available, CACHE_WAIT).toBe(false);
-    expect((await methods()).reservationHours).toBe(5);
+    expect((await methods()).methods.find((m) => m.id === 'transferencia')?.holdMinutes).toBe(300);
 
     const piece = await createProduct({ stock: 6 });
     await expect

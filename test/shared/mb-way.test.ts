@@ -5,6 +5,7 @@ import {
   chooseMbWayNumber,
   mbWayCounter,
   monthKey,
+  reservationMbWayNumber,
   type MbWayCounters,
 } from '#shared/mb-way.ts';
 
@@ -81,5 +82,26 @@ describe('monthKey (Europe/Lisbon)', () => {
 
   it('defaults to now', () => {
     expect(monthKey()).toMatch(/^\d{4}-(0[1-9]|1[0-2])$/);
+  });
+});
+
+describe('the MB WAY number of an unpaid reservation', () => {
+  it('follows the spec\'s order while a number has room counting live reservations', () => {
+    expect(reservationMbWayNumber({ count1: 0, count2: 0 })).toBe(1);
+    expect(reservationMbWayNumber({ count1: 10, count2: 0, live1: 24 })).toBe(1);
+    expect(reservationMbWayNumber({ count1: 10, count2: 0, live1: 25 })).toBe(2);
+  });
+
+  it('when live reservations take up both numbers: the one with more room, never refused', () => {
+    expect(reservationMbWayNumber({ count1: 10, count2: 0, live1: 80, live2: 50 })).toBe(2);
+    expect(reservationMbWayNumber({ count1: 0, count2: 0, live1: 500, live2: 500 })).toBe(2);
+    expect(reservationMbWayNumber({ count1: 0, count2: 0, live1: 100, live2: 900 })).toBe(1);
+  });
+
+  it('is refused only when paid orders fill both numbers; a full number is never given', () => {
+    expect(reservationMbWayNumber({ count1: 35, count2: 40 })).toBeNull();
+    expect(reservationMbWayNumber({ count1: 35, count2: 0, live2: 400 })).toBe(2);
+    expect(reservationMbWayNumber({ count1: 0, count2: 40, live1: 400 })).toBe(1);
+    expect(reservationMbWayNumber({ count1: 0, count2: 0 }, { number1: 0, number2: 0 })).toBeNull();
   });
 });

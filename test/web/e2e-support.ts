@@ -3,14 +3,17 @@
  * `test/e2e/checkout*.test.ts`): a fresh twin serving the built shop, pages with their errors
  * collected, axe-core, and DynamoDB reads.
  */
+import { randomInt } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, ScanCommand, GetCommand, UpdateCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, ScanCommand, GetCommand, UpdateCommand, PutCommand, DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { tables, type TableKey } from '#lambdas/contracts/data-model.ts';
+import { holdCounterName } from '#lambdas/repositories/holds.ts';
+import { clientAddressKey } from '#shared/identity-keys.ts';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from '#infra/twin/bootstrap.ts';
 import { startTwin, webDistDir, type Twin } from '#infra/twin/twin.ts';
 import { launchBrowser } from '../support/browser.ts';
@@ -35,11 +38,26 @@ export function useShop(): Shop {
     if (!existsSync(join(webDistDir(), 'index.html'))) throw new Error('Build the shop first: npm run build:web (or set WEB_DIST)');
     [shop.twin, shop.browser] = await Promise.all([startTwin({ port: 0, seed: true }), launchBrowser()]);
   });
+  // Each test is a new shopper, but a browser on this machine always comes from 127.0.0.1: what the
+  // previous shopper held stops counting against the address (never within a test; docs/design.md §27).
+  afterEach(async () => {
+    if (shop.twin) await forgetAddressHolds(shop.twin, '127.0.0.1');
+  });
   afterAll(async () => {
     await shop.browser?.close();
     await shop.twin?.stop();
   });
   return shop;
+}
+
+/** Removes the hold counter of one client address (the orders stay as they are). */
+async function forgetAddressHolds(twin: Twin, address: string): Promise<void> {
+  const client = documentClient(twin);
+  try {
+    await client.send(new DeleteCommand({ TableName: tableName(twin, 'counters'), Key: { name: holdCounterName('address', clientAddressKey(address)) } }));
+  } finally {
+    client.destroy();
+  }
 }
 
 /** What went wrong in a page: uncaught errors, failed console errors, Content-Security-Policy reports. */
@@ -213,7 +231,7 @@ export interface ShippingFill {
 
 /** Fills the shipping step's form (the checkout's second page) for `email`, terms accepted unless said. */
 export async function fillShipping(page: Page, email: string, fill: ShippingFill = {}): Promise<void> {
-  const { terms = true, payment = 'mbway', shipping = 'ctt', firstName = 'Ana', lastName = 'Silva', address = 'Rua Augusta 1, 2º Esq.', city = 'Lisboa', postalCode = '1100-048', phone = '912 345 678' } = fill;
+  const { terms = true, payment = 'mbway', shipping = 'ctt', firstName = 'Ana', lastName = 'Silva', address = 'Rua Augusta 1, 2º Esq.', city = 'Lisboa', postalCode = '1100-048', phone = `9${randomInt(10_000_000, 100_000_000)}` } = fill;
   const form = page.locator('form.checkout-form');
   await form.getByLabel('E-mail', { exact: true }).fill(email);
   await form.getByLabel('Nome', { exact: true }).fill(firstName);

@@ -30,8 +30,12 @@ export const texts = {
     notifications: 'Notificações',
     ownerEmailHint: 'Recebe um e-mail por cada encomenda paga e cada mensagem de contacto. Vazio: o endereço da loja.',
     orders: 'Encomendas e stock',
-    reservationHoursHint: 'Quanto tempo as peças ficam reservadas enquanto o cliente paga; depois voltam à loja.',
-    mbwayLimitHint: 'Quando um número chega ao limite do mês, passa-se ao seguinte; com os dois cheios, o MB WAY fica indisponível até ao mês seguinte.',
+    holds: 'Reservas por pagar',
+    holdsHint:
+      'Quanto tempo as peças ficam reservadas enquanto o cliente paga (depois voltam à loja), e quanto um só cliente pode ter reservado e por pagar ao mesmo tempo. As encomendas com comprovativo ainda por confirmar também contam. Um cliente é contado pelo endereço de internet, pelo e-mail e pelo telefone: quem passar o limite vê «Já tens uma reserva por pagar: conclui-a ou espera que expire».',
+    holdMinutesHint: 'No mínimo 15 minutos.',
+    mbwayLimitHint:
+      'Contam as encomendas com comprovativo ou marcadas como pagas. Quando um número chega ao limite do mês, passa-se ao seguinte; com os dois cheios, o MB WAY fica indisponível até ao mês seguinte. Reservas por pagar nunca o tornam indisponível.',
     ownerMailsPerHourHint: 'Para além deste número numa hora, as notificações dessa hora chegam juntas num só e-mail no fim da hora. Tudo fica guardado no back-office.',
     lowStockHint: 'Peças com 1 até este número de unidades aparecem como «stock baixo» no painel e nos produtos.',
     lineQuantityHint: 'Uma encomenda nunca leva mais do que isto de uma só peça, para que ninguém possa reservar o stock todo.',

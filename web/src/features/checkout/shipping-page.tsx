@@ -47,10 +47,16 @@ export function ShippingPage() {
               {reserving ? checkoutTexts.reserving : 'Continuar para o pagamento'}
             </button>
           </div>
-          <p className="field-hint checkout-actions__hint">{checkoutTexts.reservationHint(payment.reservationHours)}</p>
+          <p className="field-hint checkout-actions__hint">{reservationHint(payment.choices, fields.draft.paymentMethod)}</p>
         </form>
         <OrderSummary cart={cart} shippingMethod={fields.draft.shippingMethod} />
       </div>
     </div>
   );
+}
+
+/** What continuing does: the chosen method's reservation time (each method has its own). */
+function reservationHint(choices: readonly { readonly id: string; readonly holdMinutes: number }[], method: string): string {
+  const chosen = choices.find((choice) => choice.id === method);
+  return chosen ? checkoutTexts.reservationHint(chosen.holdMinutes) : checkoutTexts.reservationHintNoMethod;
 }

@@ -36,16 +36,16 @@ export type PaymentChoices = ReturnType<typeof usePaymentChoices>;
 
 /**
  * The payment methods offered: from the API (a method the shop does not take, or MB WAY full this
- * month, cannot be chosen), or all four if it cannot be asked; and the reservation's hours.
+ * month, cannot be chosen), or all four if it cannot be asked; and each one's reservation minutes.
  */
 function usePaymentChoices() {
   const [state, reload] = usePaymentMethods();
   if (state.status === 'ready') {
-    const choices = state.value.methods.map((m) => ({ id: m.id, label: m.label, available: m.available }));
-    return { loading: false, reload, choices, reservationHours: state.value.reservationHours };
+    const choices = state.value.methods.map((m) => ({ id: m.id, label: m.label, available: m.available, holdMinutes: m.holdMinutes }));
+    return { loading: false, reload, choices };
   }
-  const choices = PAYMENT_METHOD_IDS.map((id) => ({ id, label: PAYMENT_METHOD_LABELS[id], available: true }));
-  return { loading: state.status === 'loading', reload, choices, reservationHours: DEFAULT_SETTINGS.reservationHours };
+  const choices = PAYMENT_METHOD_IDS.map((id) => ({ id, label: PAYMENT_METHOD_LABELS[id], available: true, holdMinutes: DEFAULT_SETTINGS.holdMinutes[id] }));
+  return { loading: state.status === 'loading', reload, choices };
 }
 
 /** MB WAY filled up this month since the methods were asked. */

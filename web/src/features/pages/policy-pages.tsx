@@ -93,10 +93,11 @@ export function PrivacyPolicyPage() {
             pagamento e o comprovativo de pagamento, para processar, enviar e apoiar a tua encomenda e cumprir obrigações legais.
           </li>
           <li>
-            <strong>Reservas:</strong> o endereço de rede (IP) de onde reservaste (num endereço IPv6, só a rede /64), para
-            impedir que alguém prenda as peças da loja com reservas falsas. Se uma encomenda for fechada por suspeita de abuso, o
-            e-mail, o telefone e esse endereço deixam de poder reservar durante o tempo escolhido (no máximo {LONGEST_BLOCK_DAYS}{' '}
-            dias).
+            <strong>Reservas por pagar:</strong> o endereço de internet (IP) de onde reservas (num endereço IPv6, só a rede /64),
+            com o teu e-mail e telefone, em forma codificada e só enquanto a reserva espera o pagamento ou a confirmação do
+            comprovativo, para que ninguém possa reservar sozinho as peças de todos. Apagamos esse registo logo que a encomenda é
+            paga, cancelada ou expira. Se uma encomenda for fechada por suspeita de abuso, o e-mail, o telefone e esse endereço
+            deixam de poder reservar durante o tempo escolhido (no máximo {LONGEST_BLOCK_DAYS} dias).
           </li>
           <li>
             <strong>Contactos:</strong> nome, e-mail, telefone, assunto e mensagem, para te responder.

@@ -43,7 +43,7 @@ export function settingField(draft: Draft, errors: FieldMessages, onChange: (pat
   );
 }
 
-function Group({ legend, hint, children }: { readonly legend: string; readonly hint?: string; readonly children: ReactNode }) {
+export function Group({ legend, hint, children }: { readonly legend: string; readonly hint?: string; readonly children: ReactNode }) {
   return (
     <fieldset className="card adm-settings-group">
       <legend>{legend}</legend>
@@ -74,8 +74,8 @@ export function SellerGroup({ field, incomplete }: { readonly field: SettingFiel
   );
 }
 
-/** How customers pay, and what the shop may send each MB WAY number in a month; notifications; orders; retention. */
-export function OtherGroups({ field }: { readonly field: SettingField }) {
+/** How customers pay, and what the shop may send each MB WAY number in a month; notifications; `holds` (its own group); orders; retention. */
+export function OtherGroups({ field, holds }: { readonly field: SettingField; readonly holds: ReactNode }) {
   return (
     <>
       <Group legend={t.payments} hint={t.paymentsHint}>
@@ -96,9 +96,9 @@ export function OtherGroups({ field }: { readonly field: SettingField }) {
           {field('ownerMailsPerHour', { min: L.ownerMailsPerHour.min, max: L.ownerMailsPerHour.max, hint: t.ownerMailsPerHourHint })}
         </div>
       </Group>
+      {holds}
       <Group legend={t.orders}>
         <div className="adm-form-grid">
-          {field('reservationHours', { min: L.reservationHours.min, max: L.reservationHours.max, hint: t.reservationHoursHint })}
           {field('lowStockThreshold', { min: L.lowStockThreshold.min, max: L.lowStockThreshold.max, hint: t.lowStockHint })}
           {field('orderCaps.lineQuantity', { min: L.lineQuantity.min, max: L.lineQuantity.max, hint: t.lineQuantityHint })}
           {field('orderCaps.lines', { min: L.lines.min, max: L.lines.max, hint: t.linesHint })}

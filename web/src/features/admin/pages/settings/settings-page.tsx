@@ -20,6 +20,7 @@ import { AdminPage, LoadView } from '../../components/ui.tsx';
 import { texts } from '../../texts.ts';
 import { draftOf, PATHS, recordOf, type Draft } from './settings-draft.ts';
 import { OtherGroups, SellerGroup, settingField } from './settings-fields.tsx';
+import { HoldsGroup } from './settings-holds.tsx';
 import { SettingsHistory } from './settings-history.tsx';
 import { BlocksPanel } from './blocks-panel.tsx';
 
@@ -100,7 +101,7 @@ function SettingsForm(props: {
         aria-label={t.title}
       >
         <SellerGroup field={field} incomplete={!isIdentityComplete(sellerIdentity(loaded.settings.seller))} />
-        <OtherGroups field={field} />
+        <OtherGroups field={field} holds={<HoldsGroup field={field} />} />
         <div className="adm-form-actions">
           <button type="submit" className="button" disabled={form.sending}>
             {form.sending ? t.saving : t.save}
