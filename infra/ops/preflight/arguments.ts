@@ -112,7 +112,7 @@ export function parsePreflightArgs(argv: readonly string[], context: ContextRead
     monthlyBudgetUsd: settings.monthlyBudgetUsd,
     lang,
     json: values.json,
-    waf: settings.waf,
+    waf: settings.edgePlan !== 'none',
     qualifier: typeof qualifier === 'string' && qualifier.trim() ? qualifier.trim() : DEFAULT_QUALIFIER,
     ...(settings.senderEmail ? { senderEmail: settings.senderEmail } : {}),
     ...(settings.senderDomain ? { senderDomain: settings.senderDomain } : {}),

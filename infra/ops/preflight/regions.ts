@@ -25,6 +25,7 @@ export const STACK_RESOURCE_TYPES = [
   'AWS::ApiGatewayV2::Route',
   'AWS::ApiGatewayV2::Stage',
   'AWS::Budgets::Budget',
+  'AWS::CloudFormation::Stack',
   'AWS::CloudFront::CachePolicy',
   'AWS::CloudFront::Distribution',
   'AWS::CloudFront::Function',
