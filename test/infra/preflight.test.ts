@@ -188,7 +188,7 @@ describe('a new account (recorded answers)', () => {
     expect(byId('bootstrap').status).toBe('ok');
     const edge = byId('bootstrap-us-east-1');
     expect(edge.status).toBe('blocker');
-    expect(text(edge)).toMatch(/web ACL do CloudFront vive numa segunda pilha em us-east-1/);
+    expect(text(edge)).toMatch(/web ACL à frente .*vive numa pilha em us-east-1/);
     expect(text(edge)).toContain(`npx cdk bootstrap aws://${ACCOUNT}/us-east-1`);
   });
 

@@ -102,5 +102,5 @@ export function shopRegionTypes(options: Pick<PreflightOptions, 'region' | 'sesR
 /** The name of the stack that holds the SES resources when SES is in another region. */
 export const mailStackOf = (stage: string): string => mailStackName(stage);
 
-/** The region CloudFront's web ACLs (and so the WAF stack of `-c waf=true`) must live in. */
+/** The region CloudFront's web ACLs (and so the edge's WAF and plan stacks) must live in. */
 export const EDGE_REGION = 'us-east-1';
