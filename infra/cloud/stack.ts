@@ -266,6 +266,7 @@ export class ShopStack extends Stack {
     };
     return new Web(this, 'Web', {
       apiDomainName: this.api.originDomainName,
+      adminApiDomainName: this.api.adminOriginDomainName,
       originSecret,
       ...(props.webAclArn ? { webAclArn: props.webAclArn } : {}),
       imagesBucket: this.data.buckets.images,

@@ -31,6 +31,9 @@ import { ORIGIN_HEADER, PAGES_FALLBACK_HEADER } from '#lambdas/contracts/env.ts'
 import { WEB_DIST } from '../common/repo-paths.ts';
 import { pageRewriteCode, SITEMAP_REWRITE_CODE, VIEWER_IP_CODE } from './edge-functions.ts';
 
+/** CloudFront's behaviour of the back-office API (its own HTTP API and stage). */
+export const ADMIN_API_PATTERN = '/api/admin/*';
+
 /** Longest time CloudFront may keep a cacheable API answer, whatever the origin says. */
 export const API_CACHE_MAX_SECONDS = 300;
 
@@ -53,6 +56,8 @@ export function cachedApiPathPatterns(routes: readonly Route[]): string[] {
 export interface WebProps {
   /** Host name of the HTTP API (`<id>.execute-api.<region>.amazonaws.com`). */
   readonly apiDomainName: string;
+  /** Host name of the back-office's HTTP API, the origin of `/api/admin/*` (its own stage and throttles). */
+  readonly adminApiDomainName: string;
   readonly imagesBucket: s3.IBucket;
   /** The built shop and its pre-rendered pages (`pages/`). */
   readonly siteBucket: s3.Bucket;
@@ -73,7 +78,7 @@ export interface WebProps {
   readonly routes?: readonly Route[];
   /** The origin secret CloudFront adds to every API request (`x-origin-verify`), a dynamic reference. */
   readonly originSecret: string;
-  /** ARN of an AWS WAF web ACL (scope CLOUDFRONT, in us-east-1) to attach (context `waf=true`). */
+  /** ARN of the AWS WAF web ACL (scope CLOUDFRONT, in us-east-1) to attach (context `edgePlan`, `waf.ts`); none with `edgePlan=none`. */
   readonly webAclArn?: string;
 }
 
@@ -118,7 +123,7 @@ export class Web extends Construct {
         : {}),
     });
     this.shopUrl = props.domain ? `https://${props.domain.name}` : `https://${this.distribution.distributionDomainName}`;
-    this.acknowledgeDistributionNags(props.domain);
+    this.acknowledgeDistributionNags(props.domain, props.webAclArn !== undefined);
 
     if (props.uploadSite !== false) this.deploySite(props.webDistDir ?? WEB_DIST, props.spaConfig);
   }
@@ -198,8 +203,14 @@ export class Web extends Construct {
       originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
       customHeaders: { [ORIGIN_HEADER]: props.originSecret },
     });
-    const apiBehavior = (cachePolicy: cloudfront.ICachePolicy, withViewerIp: boolean): cloudfront.BehaviorOptions => ({
-      origin: apiOrigin,
+    // The back-office's API: its own origin, so its own stage and throttle buckets (`api.ts`).
+    const adminOrigin = new origins.HttpOrigin(props.adminApiDomainName, {
+      protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
+      originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
+      customHeaders: { [ORIGIN_HEADER]: props.originSecret },
+    });
+    const apiBehavior = (cachePolicy: cloudfront.ICachePolicy, withViewerIp: boolean, origin: cloudfront.IOrigin = apiOrigin): cloudfront.BehaviorOptions => ({
+      origin,
       viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
       allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
       cachePolicy,
@@ -223,6 +234,8 @@ export class Web extends Construct {
     for (const pattern of cachedApiPathPatterns(props.routes ?? routeTable)) {
       additionalBehaviors[pattern] = apiBehavior(this.apiCachePolicy, false);
     }
+    // Before `/api/*`: CloudFront takes the first pattern that matches.
+    additionalBehaviors[ADMIN_API_PATTERN] = apiBehavior(cloudfront.CachePolicy.CACHING_DISABLED, false, adminOrigin);
     additionalBehaviors['/api/*'] = apiBehavior(cloudfront.CachePolicy.CACHING_DISABLED, true);
     additionalBehaviors[`/${IMAGES_PREFIX}*`] = {
       origin: origins.S3BucketOrigin.withOriginAccessControl(props.imagesBucket, {
@@ -267,18 +280,20 @@ export class Web extends Construct {
   }
 
   /** cdk-nag's findings on the distribution that are choices, and why. */
-  private acknowledgeDistributionNags(domain: DomainSettings | undefined): void {
+  private acknowledgeDistributionNags(domain: DomainSettings | undefined, withWebAcl: boolean): void {
     acknowledgeNag(
       this.distribution,
       'CFR1',
       'The shop sells to anyone who can reach it; there is no legal or business reason to block countries.',
     );
-    acknowledgeNag(
-      this.distribution,
-      'CFR2',
-      'No AWS WAF web ACL: its fixed monthly cost is out of proportion for a small shop. The API throttles every ' +
-        'route at the stage, admin routes need a Cognito JWT, and inputs are validated server-side.',
-    );
+    if (!withWebAcl) {
+      acknowledgeNag(
+        this.distribution,
+        'CFR2',
+        'No AWS WAF web ACL, by the operator\'s explicit choice (context edgePlan=none; the default puts one in front). The API ' +
+          'throttles every route at the stage, admin routes need a Cognito JWT, and inputs are validated server-side.',
+      );
+    }
     if (!domain) {
       acknowledgeNag(
         this.distribution,

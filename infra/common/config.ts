@@ -138,8 +138,13 @@ export interface DeploySettings {
   readonly domain?: DomainSettings;
   /** Directory of the built SPA; `<repo>/web/dist` when absent. */
   readonly webDistDir?: string;
-  /** Context `waf=true`: an AWS WAF web ACL (us-east-1) in front of CloudFront (`infra/cloud/waf.ts`). */
-  readonly waf: boolean;
+  /**
+   * Context `edgePlan` (`infra/cloud/waf.ts`): `free` (default) the AWS WAF web ACL in us-east-1 and
+   * the distribution on CloudFront's Free flat-rate plan; `payg` the same web ACL billed per use;
+   * `none` no web ACL (only by explicit choice). The retired `waf` context maps to it (`true` → `payg`,
+   * `false` → `none`).
+   */
+  readonly edgePlan: EdgePlan;
   /**
    * Payment instructions from context `payments` (an object in `cdk.json`, or its JSON text with
    * `-c payments='{...}'`): the first settings record of the stage only. After the first deploy they
@@ -154,6 +159,10 @@ export interface DeploySettings {
 
 /** The monthly cost budget when context `monthlyBudgetUsd` is not given: a few times the README's estimate. */
 export const DEFAULT_MONTHLY_BUDGET_USD = 10;
+
+/** The edge plans of context `edgePlan`, the default first. */
+export const EDGE_PLANS = ['free', 'payg', 'none'] as const;
+export type EdgePlan = (typeof EDGE_PLANS)[number];
 
 /** Reads a context value: `tryGetContext` of the CDK app, or any lookup with the same contract. */
 export type ContextReader = (key: string) => unknown;
@@ -186,6 +195,20 @@ function optionalBoolean(read: ContextReader, key: string): boolean | undefined 
   if (raw === undefined || raw === null || raw === '') return undefined;
   if (![true, false, 'true', 'false'].includes(raw as never)) throw new Error(`Context "${key}" must be true or false`);
   return raw === true || raw === 'true';
+}
+
+/** Context `edgePlan`, or the retired `waf` mapped to it (`true` → `payg`: its web ACL billed apart; `false` → `none`). */
+function readEdgePlan(read: ContextReader): EdgePlan {
+  const plan = optionalString(read, 'edgePlan');
+  const waf = optionalBoolean(read, 'waf');
+  const fromWaf: EdgePlan | undefined = waf === undefined ? undefined : waf ? 'payg' : 'none';
+  if (plan !== undefined && !(EDGE_PLANS as readonly string[]).includes(plan)) {
+    throw new Error(`Context "edgePlan" must be one of ${EDGE_PLANS.join(', ')}, got "${plan}"`);
+  }
+  if (plan !== undefined && fromWaf !== undefined && plan !== fromWaf) {
+    throw new Error(`Context "waf" is retired and says ${fromWaf}, but "edgePlan" says ${plan}: give only -c edgePlan=${plan}`);
+  }
+  return (plan as EdgePlan | undefined) ?? fromWaf ?? 'free';
 }
 
 /** The stack's region, the SES region and whether the stage has a budget (contexts `region`, `sesRegion`, `budget`). */
@@ -288,7 +311,7 @@ export function readDeploySettings(read: ContextReader, env: NodeJS.ProcessEnv =
     stage,
     adminPathPrefix,
     ...readRegions(read, env),
-    waf: optionalBoolean(read, 'waf') ?? false,
+    edgePlan: readEdgePlan(read),
     ...readAmounts(read),
     ...(senderEmail ? { senderEmail } : {}),
     ...(senderDomain ? { senderDomain } : {}),

@@ -9,7 +9,7 @@
  *   its mail stack; the monthly budget, or the one to make by hand where CloudFormation has no AWS Budgets
  *   (the tables are `SES_REGIONS` and `BUDGETS_REGIONS` of `infra/common/config.ts`, which the deploy reads);
  * - `npx cdk bootstrap` in every region with a stack: the shop's, the mail stack's, us-east-1 with
- *   `-c waf=true` (SSM `/cdk-bootstrap/<qualifier>/version`, the `CDKToolkit` stack);
+ *   the edge (`edgePlan` other than `none`) (SSM `/cdk-bootstrap/<qualifier>/version`, the `CDKToolkit` stack);
  * - Lambda's concurrent executions quota (GetAccountSettings, Service Quotas L-B99A9384): under 100 the
  *   shop cannot open, and it says which request to make;
  * - SES in its region: sandbox or production access, sending paused, the sender identity's verification;

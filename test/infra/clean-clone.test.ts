@@ -40,7 +40,7 @@ describe('without the shop build', () => {
     expect(Date.now() - started).toBeLessThan(20_000);
   }, SYNTH_TIMEOUT_MS);
 
-  it('the app lists its stacks with no build, Madrid with its mail stack in Ireland deployed first', () => {
+  it('the app lists its stacks with no build, Madrid with its mail stack in Ireland and the edge in us-east-1 deployed first', () => {
     const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'joias-cdk-ls-'));
     try {
       execFileSync(process.execPath, [path.join(REPO_ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), path.join(REPO_ROOT, 'infra', 'cloud', 'app.ts')], {
@@ -58,8 +58,15 @@ describe('without the shop build', () => {
       };
       const stacks = Object.entries(manifest.artifacts).filter(([, a]) => a.type === 'aws:cloudformation:stack');
       const regionOf = Object.fromEntries(stacks.map(([name, a]) => [name, a.environment!.split('/').pop()]));
-      expect(regionOf).toEqual({ [stackName('prod')]: 'eu-south-2', [mailStackName('prod')]: 'eu-west-1' });
-      expect(manifest.artifacts[stackName('prod')]!.dependencies).toContain(mailStackName('prod'));
+      // The default edge (edgePlan=free): the web ACL in us-east-1 before the shop, its plan after.
+      expect(regionOf).toEqual({
+        [`${stackName('prod')}-Waf`]: 'us-east-1',
+        [stackName('prod')]: 'eu-south-2',
+        [mailStackName('prod')]: 'eu-west-1',
+        [`${stackName('prod')}-Plan`]: 'us-east-1',
+      });
+      expect(manifest.artifacts[stackName('prod')]!.dependencies).toEqual(expect.arrayContaining([mailStackName('prod'), `${stackName('prod')}-Waf`]));
+      expect(manifest.artifacts[`${stackName('prod')}-Plan`]!.dependencies).toContain(stackName('prod'));
     } finally {
       fs.rmSync(outdir, { recursive: true, force: true });
     }

@@ -32,7 +32,7 @@ describe('readDeploySettings', () => {
       region: DEFAULT_REGION,
       sesRegion: DEFAULT_REGION,
       budget: true,
-      waf: false,
+      edgePlan: 'free',
       monthlyBudgetUsd: DEFAULT_MONTHLY_BUDGET_USD,
     });
     expect(readDeploySettings(reader({ senderEmail: 'loja@joias.test' }), { CDK_DEFAULT_REGION: 'eu-south-2' }).region).toBe('eu-south-2');

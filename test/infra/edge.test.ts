@@ -1,11 +1,9 @@
 /**
  * A public edge that bots cannot abuse (docs/design.md §20), in the synthesized stack: the origin lock
  * (CloudFront's secret header, the same secret in every API function), the viewer's IP for the
- * per-client limits, the catalogue's cache key, per-route stage throttling, the optional WAF and the
+ * per-client limits, the catalogue's cache key, per-route stage throttling and the
  * alarms on refusals, 429s and checkout latency.
  */
-import { App } from 'aws-cdk-lib';
-import { Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOGUE_THROTTLE, DEFAULT_THROTTLE, routes, WRITE_THROTTLE, type Route } from '#lambdas/routes.ts';
 import { ORDER_LINK_ENV, ORIGIN_ENV, ORIGIN_HEADER, PAGES_FALLBACK_HEADER } from '#lambdas/contracts/env.ts';
@@ -13,7 +11,6 @@ import { LATENCY_WATCHED_ROUTES, routeKeyOf } from '#infra/cloud/api.ts';
 import { ALARM_THRESHOLDS } from '#infra/cloud/alarms.ts';
 import { VIEWER_IP_CODE } from '#infra/cloud/edge-functions.ts';
 import { PAGES_FALLBACK_PATH } from '#shared/pages.ts';
-import { WAF_LIMITS, WafStack } from '#infra/cloud/waf.ts';
 import { removeScratch, synthShop, SYNTH_TIMEOUT_MS, type Synthesized } from './support.ts';
 
 let shop: Synthesized;
@@ -28,12 +25,12 @@ const secretId = () => Object.entries(shop.json.Resources).find(([id, r]) => r.T
 const secretReference = () => ({ 'Fn::Join': ['', ['{{resolve:secretsmanager:', { Ref: secretId() }, ':SecretString:::}}']] });
 
 describe('the origin lock', () => {
-  it('CloudFront sends a generated secret in x-origin-verify to the API origins (the API, the pages fallback), and to no other origin', () => {
+  it('CloudFront sends a generated secret in x-origin-verify to the API origins (the API, the admin API, the pages fallback), and to no other origin', () => {
     const secret = shop.json.Resources[secretId()]!;
     expect(secret.Properties.GenerateSecretString).toMatchObject({ ExcludePunctuation: true, PasswordLength: 48 });
     const origins = distribution().Origins as { Id: string; CustomOriginConfig?: unknown; OriginCustomHeaders?: { HeaderName: string; HeaderValue: unknown }[] }[];
     const api = origins.filter((o) => o.CustomOriginConfig);
-    expect(api).toHaveLength(2);
+    expect(api).toHaveLength(3);
     for (const origin of api) expect(origin.OriginCustomHeaders).toContainEqual({ HeaderName: ORIGIN_HEADER, HeaderValue: secretReference() });
     // The pages fallback alone also says so with its own header (the pages function renders and keeps only then).
     const withFallbackHeader = api.filter((o) => o.OriginCustomHeaders!.some((h) => h.HeaderName === PAGES_FALLBACK_HEADER));
@@ -117,30 +114,4 @@ describe('alarms on abuse', () => {
     const alarm = alarms().find((a) => a.Properties.MetricName === 'Latency' && JSON.stringify(a.Properties.Dimensions).includes(key))!;
     expect(alarm.Properties).toMatchObject({ Namespace: 'AWS/ApiGateway', ExtendedStatistic: 'p99', Threshold: ALARM_THRESHOLDS.orderLatencyP99Ms });
   });
-});
-
-describe('the optional WAF (context waf=true)', () => {
-  it('a CLOUDFRONT web ACL in us-east-1: per-IP rate rules that answer 429 in Portuguese, and the AWS managed rule groups', () => {
-    const app = new App();
-    const waf = new WafStack(app, 'Waf', { env: { region: 'us-east-1' }, stage: 'test' });
-    const template = Template.fromStack(waf);
-    const [acl] = Object.values(template.findResources('AWS::WAFv2::WebACL')) as { Properties: any }[];
-    expect(acl!.Properties.Scope).toBe('CLOUDFRONT');
-    expect(waf.region).toBe('us-east-1');
-    const rules = acl!.Properties.Rules as any[];
-    expect(rules.map((r) => r.Name)).toEqual(['ApiWritesPerIp', 'AllPerIp', 'AwsCommonRuleSet', 'AwsKnownBadInputs']);
-    expect(rules[0].Statement.RateBasedStatement).toMatchObject({ Limit: WAF_LIMITS.apiWrites, AggregateKeyType: 'IP' });
-    expect(rules[1].Statement.RateBasedStatement).toMatchObject({ Limit: WAF_LIMITS.all, AggregateKeyType: 'IP' });
-    expect(rules[0].Action.Block.CustomResponse.ResponseCode).toBe(429);
-    expect(JSON.parse(acl!.Properties.CustomResponseBodies.tooManyRequests.Content).error.message).toMatch(/^Fizeste demasiados pedidos/);
-    expect(rules[2].Statement.ManagedRuleGroupStatement.Name).toBe('AWSManagedRulesCommonRuleSet');
-    expect(rules[3].Statement.ManagedRuleGroupStatement.Name).toBe('AWSManagedRulesKnownBadInputsRuleSet');
-  });
-
-  it("the shop's distribution takes the web ACL's ARN", () => {
-    const withWaf = synthShop({ webAclArn: 'arn:aws:wafv2:us-east-1:111122223333:global/webacl/joias-inox-test/abc' });
-    const config = withWaf.json.Resources[withWaf.logicalId(withWaf.stack.web.distribution)]!.Properties.DistributionConfig;
-    expect(config.WebACLId).toBe('arn:aws:wafv2:us-east-1:111122223333:global/webacl/joias-inox-test/abc');
-    expect(distribution().WebACLId).toBeUndefined();
-  }, SYNTH_TIMEOUT_MS);
 });

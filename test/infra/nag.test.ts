@@ -52,7 +52,8 @@ describe('cdk-nag AwsSolutions', () => {
     const acknowledged = shop.report.pluginReports.flatMap((p) => p.suppressedViolations ?? []);
     const onFunctions = acknowledged.filter((v) => v.violatingConstructs.some((c) => c.constructPath.includes('/Api/') && !c.constructPath.endsWith('Route/Resource')));
     for (const violation of onFunctions) {
-      expect(violation.ruleName).toMatch(/^AwsSolutions-IAM5\[Resource::<Data\w+\.Arn>\/(pages\/)?\*\]$/);
+      // In a route shard the bucket's ARN arrives as the nested stack's parameter (`referenceto<JoiasInox-test/Data/...>Arn`).
+      expect(violation.ruleName).toMatch(/^AwsSolutions-IAM5\[Resource::<(Data\w+\.Arn|referenceto\w+Data\w+Arn)>\/(pages\/)?\*\]$/);
       expect(JSON.stringify(violation)).toMatch(/random, server-chosen keys|named by their pages' addresses/);
     }
   });

@@ -28,7 +28,8 @@ describe('command line', () => {
       monthlyBudgetUsd: 10,
       lang: 'pt',
       json: false,
-      waf: false,
+      // The default edge (edgePlan=free) has a stack in us-east-1.
+      waf: true,
       qualifier: 'hnb659fds',
       senderEmail: 'loja@joias.pt',
     });

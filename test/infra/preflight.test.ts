@@ -137,6 +137,8 @@ describe('a healthy account (recorded answers)', () => {
       account: 'ok',
       'region-services': 'ok',
       bootstrap: 'ok',
+      // The default edge (edgePlan=free) deploys the web ACL and the plan in us-east-1.
+      'bootstrap-us-east-1': 'ok',
       'lambda-concurrency': 'ok',
       'ses-account': 'ok',
       'ses-sender': 'ok',
@@ -153,15 +155,15 @@ describe('a healthy account (recorded answers)', () => {
     expect(output).toMatch(/Quota de 1000 execuções em simultâneo em eu-west-1 \(1000 sem reserva\)\./);
     expect(output).toMatch(/\[NOTA\] +CloudFront: planos de preço fixo \(só orientação\)/);
     expect(output).toMatch(/Não há API que diga antes se uma distribuição é elegível/);
-    expect(output.endsWith('Resumo: 7 ok, 0 avisos, 0 bloqueios.\nTudo pronto para o deploy: npm run deploy')).toBe(true);
+    expect(output.endsWith('Resumo: 8 ok, 0 avisos, 0 bloqueios.\nTudo pronto para o deploy: npm run deploy')).toBe(true);
   });
 
   it('speaks English with --en, and JSON with --json', async () => {
     const { output } = await run(parse('--en'));
     expect(output).toMatch(/\[OK\] +CDK bootstrap in eu-west-1\n +Bootstrap version 27 \(CDKToolkit stack: UPDATE_COMPLETE\); this CDK needs 6 or later\./);
-    expect(output).toMatch(/Summary: 7 ok, 0 warnings, 0 blockers\.\nAll set for the deploy/);
+    expect(output).toMatch(/Summary: 8 ok, 0 warnings, 0 blockers\.\nAll set for the deploy/);
     const json = JSON.parse((await run(parse('--json'))).output);
-    expect(json).toMatchObject({ account: ACCOUNT, region: 'eu-west-1', stage: 'prod', stack: 'JoiasInox-prod', exitCode: 0, summary: { ok: 7, warning: 0, blocker: 0, unchecked: 0, info: 1 } });
+    expect(json).toMatchObject({ account: ACCOUNT, region: 'eu-west-1', stage: 'prod', stack: 'JoiasInox-prod', exitCode: 0, summary: { ok: 8, warning: 0, blocker: 0, unchecked: 0, info: 1 } });
     expect(json.checks[0]).toEqual({ id: 'account', status: 'ok', title: 'Conta e região', details: [expect.stringContaining(`Conta ${ACCOUNT}`)], fix: [] });
   });
 });
@@ -186,7 +188,7 @@ describe('a new account (recorded answers)', () => {
     expect(byId('bootstrap').status).toBe('ok');
     const edge = byId('bootstrap-us-east-1');
     expect(edge.status).toBe('blocker');
-    expect(text(edge)).toMatch(/web ACL do CloudFront vive numa segunda pilha em us-east-1/);
+    expect(text(edge)).toMatch(/web ACL à frente .*vive numa pilha em us-east-1/);
     expect(text(edge)).toContain(`npx cdk bootstrap aws://${ACCOUNT}/us-east-1`);
   });
 
@@ -284,7 +286,7 @@ describe('regions', () => {
     expect(byId('budget').status).toBe('warning');
     expect(text(byId('budget'))).toMatch(/O CloudFormation não tem o AWS Budgets em eu-south-2, por isso a pilha não cria o orçamento mensal/);
     expect(text(byId('budget'))).toContain(`aws budgets create-budget --account-id ${ACCOUNT} --budget '{"BudgetName":"JoiasInox-prod-monthly"`);
-    expect(calls.filter((c) => c.action === 'getParameter').map((c) => c.args[0]).sort()).toEqual(['eu-south-2', 'eu-west-1']);
+    expect(calls.filter((c) => c.action === 'getParameter').map((c) => c.args[0]).sort()).toEqual(['eu-south-2', 'eu-west-1', 'us-east-1']);
     expect(text(byId('bootstrap-eu-west-1'))).toMatch(/O SES da loja fica em eu-west-1, numa pilha própria \(JoiasInox-prod-Mail\)/);
     expect(calls.find((c) => c.action === 'getSesAccount')!.args).toEqual(['eu-west-1']);
     expect(byId('ses-account').title.pt).toBe('SES em eu-west-1: sandbox ou produção');
@@ -352,7 +354,7 @@ describe('credentials and permissions', () => {
     expect(text(byId('ses-account'))).toMatch(/Dê à identidade com que corre o comando a permissão ses:GetAccount \(só leitura\)/);
     expect(statuses).toMatchObject({ bootstrap: 'ok', 'lambda-concurrency': 'ok', 'ses-sender': 'ok' });
     expect(exitCodeOf(report)).toBe(0);
-    expect(renderText(report, 'pt')).toMatch(/Resumo: 6 ok, 0 avisos, 0 bloqueios, 1 por verificar\./);
+    expect(renderText(report, 'pt')).toMatch(/Resumo: 7 ok, 0 avisos, 0 bloqueios, 1 por verificar\./);
   });
 
   it('a denied call with another source still decides: Service Quotas for Lambda, the CDKToolkit output for SSM', async () => {

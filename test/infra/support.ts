@@ -13,6 +13,8 @@ import type { IConstruct } from 'constructs';
 import { renderMailTemplates } from '#infra/common/mail-render.ts';
 import { ShopStack, type ShopStackProps } from '#infra/cloud/stack.ts';
 import { MailStack, type MailStackProps } from '#infra/cloud/mail-stack.ts';
+import { buildShopApp, type ShopApp } from '#infra/cloud/shop-app.ts';
+import { readDeploySettings } from '#infra/common/config.ts';
 import { REPO_ROOT } from '#infra/common/repo-paths.ts';
 
 export const TEST_SENDER = 'loja@joias.test';
@@ -110,7 +112,7 @@ export const SYNTH_TIMEOUT_MS = 60_000;
 export function synthShop(options: SynthOptions = {}): Synthesized {
   const { cfnValidation = false, bundling = false, ...props } = options;
   const outdir = tempDir('joias-cdk-out-');
-  const app = new App({ outdir, context: { 'aws:cdk:bundling-stacks': bundling ? ['**'] : [] }, builtinCloudFormationValidation: cfnValidation });
+  const app = new App({ outdir, context: { 'aws:cdk:bundling-stacks': bundling ? ['**'] : [], 'aws:cdk:enable-asset-metadata': true }, builtinCloudFormationValidation: cfnValidation });
   const stack = new ShopStack(app, 'JoiasInox-test', {
     env: { region: TEST_REGION },
     stage: 'test',
@@ -130,7 +132,7 @@ export function synthShop(options: SynthOptions = {}): Synthesized {
     logicalId(construct) {
       const element = CfnElement.isCfnElement(construct) ? construct : construct.node.defaultChild;
       if (!element || !CfnElement.isCfnElement(element)) throw new Error(`${construct.node.path} has no CloudFormation resource`);
-      return stack.resolve(element.logicalId) as string;
+      return element.stack.resolve(element.logicalId) as string;
     },
   };
 }
@@ -152,6 +154,19 @@ export function synthMailStack(props: Partial<MailStackProps> & { readonly regio
   return { stack, json, report };
 }
 
+/**
+ * The whole app as `infra/cloud/app.ts` builds it from context (`-c key=value`), functions not bundled,
+ * cdk-nag included: its stacks, every template of the assembly (nested ones too) and the report.
+ */
+export function synthApp(context: Record<string, string> = {}): ShopApp & { templates: Record<string, TemplateJson>; report: ValidationReport; assemblyDir: string } {
+  const outdir = tempDir('joias-cdk-app-');
+  const app = new App({ outdir, context: { 'aws:cdk:bundling-stacks': [], 'aws:cdk:enable-asset-metadata': true } });
+  const settings = readDeploySettings((key) => ({ region: TEST_REGION, stage: 'test', senderEmail: TEST_SENDER, webDistDir: makeWebDist(), ...context })[key], {});
+  const stacks = buildShopApp(app, settings, MAIL_TEMPLATES, undefined);
+  const { report, assemblyDir } = synthWithNag(app, outdir, stacks.shop);
+  return { ...stacks, templates: stackTemplates(assemblyDir), report, assemblyDir };
+}
+
 /** Synthesizes `app` with cdk-nag's checks and reads `stack`'s template and the validation report. */
 function synthWithNag(app: App, outdir: string, stack: Stack): { json: Synthesized['json']; report: ValidationReport; assemblyDir: string } {
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
@@ -162,10 +177,62 @@ function synthWithNag(app: App, outdir: string, stack: Stack): { json: Synthesiz
     // Failed validation throws after writing the report; the cdk-nag test reads and explains it.
     if (!fs.existsSync(path.join(outdir, 'validation-report.json'))) throw error;
   }
-  const json = JSON.parse(fs.readFileSync(path.join(assemblyDir, `${stack.artifactId}.template.json`), 'utf8'));
+  const json = flattenNested(JSON.parse(fs.readFileSync(path.join(assemblyDir, `${stack.artifactId}.template.json`), 'utf8')), assemblyDir);
   const reportFile = path.join(assemblyDir, 'validation-report.json');
   const report: ValidationReport = fs.existsSync(reportFile) ? JSON.parse(fs.readFileSync(reportFile, 'utf8')) : { pluginReports: [] };
   return { json, report, assemblyDir };
+}
+
+type TemplateJson = { Resources: Record<string, any>; Outputs?: Record<string, { Value: unknown }>; Parameters?: Record<string, unknown> };
+
+/** Every stack template of an assembly, nested ones included, by file name: what CloudFormation counts against a stack's limits. */
+export function stackTemplates(assemblyDir: string): Record<string, TemplateJson> {
+  const templates: Record<string, TemplateJson> = {};
+  for (const file of fs.readdirSync(assemblyDir)) {
+    if (file.endsWith('.template.json')) templates[file] = JSON.parse(fs.readFileSync(path.join(assemblyDir, file), 'utf8'));
+  }
+  return templates;
+}
+
+/** `node` with every `{ Ref: <key of values> }` replaced by its value (deep). */
+function substitute(node: unknown, replace: (value: Record<string, unknown>) => unknown): unknown {
+  if (Array.isArray(node)) return node.map((item) => substitute(item, replace));
+  if (node === null || typeof node !== 'object') return node;
+  const replaced = replace(node as Record<string, unknown>);
+  if (replaced !== undefined) return replaced;
+  return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, substitute(value, replace)]));
+}
+
+/**
+ * One template with its nested stacks' resources inlined, as if the shop were one stack: a nested
+ * template's parameters become the values its parent passes, and a parent's `Outputs.X` of a nested
+ * stack the value the nested template outputs. The tests then read a row's function, grants and
+ * references as before the split; the split itself is checked on the real templates (`stacks.test.ts`).
+ */
+export function flattenNested(template: TemplateJson, assemblyDir: string): Synthesized['json'] {
+  const resources: Record<string, any> = {};
+  const outputs = new Map<string, Record<string, unknown>>();
+  for (const [id, resource] of Object.entries(template.Resources)) {
+    resources[id] = resource;
+    const file = resource.Type === 'AWS::CloudFormation::Stack' ? resource.Metadata?.['aws:asset:path'] : undefined;
+    if (!file) continue;
+    const parameters: Record<string, unknown> = resource.Properties?.Parameters ?? {};
+    const child = JSON.parse(fs.readFileSync(path.join(assemblyDir, file), 'utf8')) as TemplateJson;
+    const bound = substitute(child, (value) => (typeof value.Ref === 'string' && value.Ref in parameters ? parameters[value.Ref] : undefined)) as TemplateJson;
+    const flat = flattenNested(bound, assemblyDir);
+    for (const [childId, childResource] of Object.entries(flat.Resources)) {
+      if (childId in resources || childId in template.Resources) throw new Error(`Logical id ${childId} of ${file} is also in its parent`);
+      resources[childId] = childResource;
+    }
+    outputs.set(id, Object.fromEntries(Object.entries(flat.Outputs ?? {}).map(([name, output]) => [name, output.Value])));
+  }
+  const resolveOutputs = (node: unknown): unknown =>
+    substitute(node, (value) => {
+      const getAtt = value['Fn::GetAtt'];
+      if (!Array.isArray(getAtt) || !outputs.has(String(getAtt[0])) || !String(getAtt[1]).startsWith('Outputs.')) return undefined;
+      return resolveOutputs(outputs.get(String(getAtt[0]))![String(getAtt[1]).slice('Outputs.'.length)]);
+    });
+  return { ...template, Resources: resolveOutputs(resources) as Record<string, any>, ...(template.Outputs ? { Outputs: resolveOutputs(template.Outputs) as Record<string, any> } : {}) };
 }
 
 /** Violations nobody acknowledged, as readable lines. */

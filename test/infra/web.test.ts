@@ -148,13 +148,16 @@ describe('CloudFront distribution', () => {
     const config = distributionConfig(shop);
     const behaviors = config.CacheBehaviors as Record<string, any>[];
     const apiOrigin = behaviors.find((b) => b.PathPattern === '/api/*')!.TargetOriginId;
+    // The back-office's rows go to their own API (its own stage and throttles).
+    const adminOrigin = behaviors.find((b) => b.PathPattern === '/api/admin/*')!.TargetOriginId;
+    expect(adminOrigin).not.toBe(apiOrigin);
     const behaviorFor = (uri: string) => behaviors.find((b) => pathPatternMatches(b.PathPattern, uri)) ?? config.DefaultCacheBehavior;
 
     const apiPaths = [...routes.map((route) => route.path.replace(/\{[^}]+\}/g, 'abc-123')), '/api/no-such-route', '/api/admin/orders/123456/unknown'];
     const spaRewrite = config.DefaultCacheBehavior.FunctionAssociations[0].FunctionARN;
     for (const uri of apiPaths) {
       const behavior = behaviorFor(uri);
-      expect(behavior.TargetOriginId, uri).toBe(apiOrigin);
+      expect(behavior.TargetOriginId, uri).toBe(uri.startsWith('/api/admin/') ? adminOrigin : apiOrigin);
       // At most the viewer-IP function (the per-client limits), never the SPA rewrite.
       for (const association of behavior.FunctionAssociations ?? []) expect(association.FunctionARN, uri).not.toEqual(spaRewrite);
     }

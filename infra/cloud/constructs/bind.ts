@@ -8,7 +8,7 @@
  * read reaches exactly the indexes declared in `lambdas/contracts/data-model.ts`, and a bucket read is GetObject
  * plus ListBucket (so a missing key answers 404 as it does on the local twin, not 403).
  */
-import { CfnResource, Stack } from 'aws-cdk-lib';
+import { CfnResource, Names, Stack } from 'aws-cdk-lib';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
@@ -98,7 +98,7 @@ function bindBucket(
   if (fn.role) {
     acknowledgeNag(
       fn.role,
-      `IAM5[Resource::<${logicalIdOf(bucket)}.Arn>/${prefix}*]`,
+      `IAM5[Resource::<${bucketArnAsNagSees(fn, bucket)}>/${prefix}*]`,
       prefix
         ? `Objects under ${prefix} of the ${key} bucket are named by their pages' addresses (any product's), so the function ` +
             `must reach any object under that prefix, and none outside it; the actions are limited to the ones the grant names.`
@@ -121,6 +121,16 @@ function bindMail(fn: lambda.Function, mail: MailTarget): void {
   fn.addEnvironment(MAIL_ENV.templatePrefix, mail.templatePrefix);
   fn.addEnvironment(MAIL_ENV.shopUrl, mail.shopUrl);
   fn.addEnvironment(MAIL_ENV.adminPrefix, mail.adminPrefix);
+}
+
+/**
+ * A bucket's ARN as cdk-nag prints it in a finding on `fn`'s policy: `<Logical.Arn>` in the bucket's
+ * own stack, the nested-stack parameter CDK passes it by (`referenceto<unique id>Arn`) in a route shard.
+ */
+function bucketArnAsNagSees(fn: lambda.Function, bucket: s3.IBucket): string {
+  const resource = bucket.node.defaultChild;
+  if (Stack.of(fn) === Stack.of(bucket) || !CfnResource.isCfnResource(resource)) return `${logicalIdOf(bucket)}.Arn`;
+  return `referenceto${Names.nodeUniqueId(resource.node)}Arn`;
 }
 
 /** The logical id a construct's CloudFormation resource gets, as cdk-nag prints it in findings. */

@@ -26,9 +26,16 @@ export const FUNCTION_RUNTIME = lambda.Runtime.NODEJS_24_X;
 /** esbuild target matching {@link FUNCTION_RUNTIME}. */
 export const BUNDLE_TARGET = 'node24';
 
-/** Where the business metrics of a stack's functions go (`lambdas/metrics.ts`), per stage. */
+/** The top-level stack a construct deploys with: its nested stack's parent, or its own stack. */
+export function shopStackOf(stack: Stack): Stack {
+  let top = stack;
+  while (top.nestedStackParent) top = top.nestedStackParent;
+  return top;
+}
+
+/** Where the business metrics of a stack's functions go (`lambdas/metrics.ts`), per stage (its nested stacks' too). */
 export function metricsNamespace(stack: Stack): string {
-  return `JoiasInox/${stack.stackName}`;
+  return `JoiasInox/${shopStackOf(stack).stackName}`;
 }
 
 /** Environment every API function gets, whatever it is bound to. */
@@ -148,7 +155,7 @@ export function useRendererDir(stack: Stack, dir: string): void {
 
 /** The built pre-renderer the rendering functions of `stack` bundle. */
 export function rendererDirOf(stack: Stack): string {
-  return rendererDirs.get(stack) ?? RENDERER_DIST;
+  return rendererDirs.get(shopStackOf(stack)) ?? RENDERER_DIST;
 }
 
 /** The hooks that copy the built pre-renderer into a function's bundle (run only when the stack is bundled). */

@@ -19,7 +19,7 @@ diz OK, AVISO ou BLOQUEIO e o que fazer. Código de saída 1 se houver algum blo
 Opções:
   --stage <nome>       fase da loja, pilha JoiasInox-<fase> (por omissão: "stage" do cdk.json, senão prod)
   --region <região>    região da AWS (por omissão: "region" do cdk.json, senão AWS_REGION, senão eu-west-1)
-  -c <chave=valor>     o mesmo contexto que vai dar ao npm run deploy (ex.: -c senderEmail=loja@exemplo.pt -c waf=true)
+  -c <chave=valor>     o mesmo contexto que vai dar ao npm run deploy (ex.: -c senderEmail=loja@exemplo.pt -c edgePlan=payg)
   --json               escreve o resultado em JSON
   --en                 in English
   -h, --help           este texto`;
@@ -34,7 +34,7 @@ BLOCKER and what to do. Exit code 1 when there is any blocker.
 Options:
   --stage <name>       stage of the shop, stack JoiasInox-<stage> (default: context "stage" of cdk.json, else prod)
   --region <region>    AWS region (default: context "region" of cdk.json, else AWS_REGION, else eu-west-1)
-  -c <key=value>       the same context you will give npm run deploy (e.g. -c senderEmail=shop@example.com -c waf=true)
+  -c <key=value>       the same context you will give npm run deploy (e.g. -c senderEmail=shop@example.com -c edgePlan=payg)
   --json               print the result as JSON
   --en                 in English (the default is Portuguese)
   -h, --help           this text`;
@@ -112,7 +112,7 @@ export function parsePreflightArgs(argv: readonly string[], context: ContextRead
     monthlyBudgetUsd: settings.monthlyBudgetUsd,
     lang,
     json: values.json,
-    waf: settings.waf,
+    waf: settings.edgePlan !== 'none',
     qualifier: typeof qualifier === 'string' && qualifier.trim() ? qualifier.trim() : DEFAULT_QUALIFIER,
     ...(settings.senderEmail ? { senderEmail: settings.senderEmail } : {}),
     ...(settings.senderDomain ? { senderDomain: settings.senderDomain } : {}),

@@ -24,7 +24,7 @@ export interface PreflightOptions {
   readonly lang: Lang;
   /** Print the findings as JSON instead of text. */
   readonly json: boolean;
-  /** Context `waf=true`: a stack in us-east-1 too, so the CDK must be bootstrapped there as well. */
+  /** A web ACL in front (context `edgePlan` other than `none`): stacks in us-east-1 too, so the CDK must be bootstrapped there as well. */
   readonly waf: boolean;
   readonly senderEmail?: string;
   readonly senderDomain?: string;

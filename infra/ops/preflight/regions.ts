@@ -25,6 +25,7 @@ export const STACK_RESOURCE_TYPES = [
   'AWS::ApiGatewayV2::Route',
   'AWS::ApiGatewayV2::Stage',
   'AWS::Budgets::Budget',
+  'AWS::CloudFormation::Stack',
   'AWS::CloudFront::CachePolicy',
   'AWS::CloudFront::Distribution',
   'AWS::CloudFront::Function',
@@ -101,5 +102,5 @@ export function shopRegionTypes(options: Pick<PreflightOptions, 'region' | 'sesR
 /** The name of the stack that holds the SES resources when SES is in another region. */
 export const mailStackOf = (stage: string): string => mailStackName(stage);
 
-/** The region CloudFront's web ACLs (and so the WAF stack of `-c waf=true`) must live in. */
+/** The region CloudFront's web ACLs (and so the edge's WAF and plan stacks) must live in. */
 export const EDGE_REGION = 'us-east-1';

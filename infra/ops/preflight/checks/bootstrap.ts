@@ -1,6 +1,6 @@
 /**
  * `npx cdk bootstrap` in every region the deploy puts a stack in (the shop's; the mail stack's when SES is
- * elsewhere; us-east-1 when `-c waf=true` puts the WAF there): the CDK CLI
+ * elsewhere; us-east-1 unless `-c edgePlan=none`: the WAF (and plan) stacks are there): the CDK CLI
  * reads the bootstrap version from the SSM parameter `/cdk-bootstrap/<qualifier>/version` before it
  * deploys; the `CDKToolkit` stack holds the bucket and roles the deploy uses.
  */
@@ -43,8 +43,8 @@ function whyThisRegion(region: string, ctx: CheckContext): Text[] {
   if (region === EDGE_REGION && options.waf) {
     reasons.push(
       say(
-        `Com -c waf=true, a web ACL do CloudFront vive numa segunda pilha em ${EDGE_REGION} (a AWS só aceita lá as web ACL do CloudFront), por isso o CDK também tem de estar preparado em ${EDGE_REGION}.`,
-        `With -c waf=true, CloudFront's web ACL lives in a second stack in ${EDGE_REGION} (AWS only takes CloudFront web ACLs there), so the CDK must be bootstrapped in ${EDGE_REGION} too.`,
+        `Com a web ACL à frente (-c edgePlan=free, por omissão, ou payg), ela vive numa pilha em ${EDGE_REGION} (a AWS só aceita lá as web ACL do CloudFront), por isso o CDK também tem de estar preparado em ${EDGE_REGION}.`,
+        `With the web ACL in front (-c edgePlan=free, the default, or payg), it lives in a stack in ${EDGE_REGION} (AWS only takes CloudFront web ACLs there), so the CDK must be bootstrapped in ${EDGE_REGION} too.`,
       ),
     );
   }

@@ -1,0 +1,90 @@
+/**
+ * The stage's stacks, in deploy order (`npm run deploy` deploys them all, `cdk deploy --all`):
+ *
+ * 1. `JoiasInox-<stage>-Waf` (us-east-1, unless `edgePlan=none`): the AWS WAF web ACL CloudFront takes.
+ * 2. `JoiasInox-<stage>-Mail` (the SES region, only when SES is not in the shop's region).
+ * 3. `JoiasInox-<stage>`: the shop (data, auth, mail, web, jobs, alarms), with the rows of the route
+ *    table in nested stacks (`api.ts`).
+ * 4. `JoiasInox-<stage>-Plan` (us-east-1, `edgePlan=free` only): the distribution on CloudFront's
+ *    Free flat-rate plan, with the web ACL.
+ */
+import type { App } from 'aws-cdk-lib';
+import { mailStackName, stackName, type DeploySettings } from '../common/config.ts';
+import type { RenderedMailTemplates } from '../common/mail-render.ts';
+import { MailStack } from './mail-stack.ts';
+import { ShopStack, type ShopStackProps } from './stack.ts';
+import { PlanStack, WafStack } from './waf.ts';
+
+/** Where CloudFront's web ACLs and the PricingPlanManager API are. */
+export const EDGE_REGION = 'us-east-1';
+
+export interface ShopApp {
+  readonly shop: ShopStack;
+  readonly waf?: WafStack;
+  readonly plan?: PlanStack;
+  readonly mail?: MailStack;
+}
+
+/** Builds the stage's stacks into `app` from the deploy settings (`readDeploySettings`). */
+export function buildShopApp(
+  app: App,
+  settings: DeploySettings,
+  mailTemplates: RenderedMailTemplates,
+  account: string | undefined,
+  overrides: Partial<ShopStackProps> = {},
+): ShopApp {
+  const name = stackName(settings.stage);
+  const edge = settings.edgePlan !== 'none';
+  // The web ACL in us-east-1 (where CloudFront's must be), referenced across regions.
+  const waf = edge
+    ? new WafStack(app, `${name}-Waf`, { env: { account, region: EDGE_REGION }, stage: settings.stage, crossRegionReferences: true })
+    : undefined;
+
+  // With SES in another region than the shop (Europe (Spain) has none), the SES resources in a stack there.
+  const mail = settings.sesRegion !== settings.region
+    ? new MailStack(app, mailStackName(settings.stage), {
+        env: { account, region: settings.sesRegion },
+        stage: settings.stage,
+        mailTemplates,
+        shopRegion: settings.region,
+        ...(settings.senderEmail ? { senderEmail: settings.senderEmail } : {}),
+        ...(settings.senderDomain ? { senderDomain: settings.senderDomain } : {}),
+        ...(settings.operatorEmail ? { operatorEmail: settings.operatorEmail } : {}),
+        terminationProtection: settings.stage === 'prod',
+      })
+    : undefined;
+
+  const shop = new ShopStack(app, name, {
+    env: { account, region: settings.region },
+    ...(waf ? { webAclArn: waf.webAcl.attrArn } : {}),
+    crossRegionReferences: edge,
+    stage: settings.stage,
+    adminPathPrefix: settings.adminPathPrefix,
+    mailTemplates,
+    ...(settings.senderEmail ? { senderEmail: settings.senderEmail } : {}),
+    ...(settings.senderDomain ? { senderDomain: settings.senderDomain } : {}),
+    ...(settings.operatorEmail ? { operatorEmail: settings.operatorEmail } : {}),
+    ...(settings.webDistDir ? { webDistDir: settings.webDistDir } : {}),
+    ...(settings.domain ? { domain: settings.domain } : {}),
+    ...(settings.payments ? { payments: settings.payments } : {}),
+    ...(settings.mailSendRate ? { mailSendRate: settings.mailSendRate } : {}),
+    sesRegion: settings.sesRegion,
+    budget: settings.budget,
+    monthlyBudgetUsd: settings.monthlyBudgetUsd,
+    terminationProtection: settings.stage === 'prod',
+    ...overrides,
+  });
+  // The shop sends through the mail stack's identity and templates: the mail stack deploys first.
+  if (mail) shop.addStackDependency(mail);
+
+  const plan = waf && settings.edgePlan === 'free'
+    ? new PlanStack(app, `${name}-Plan`, {
+        env: { account, region: EDGE_REGION },
+        stage: settings.stage,
+        distributionArn: shop.web.distribution.distributionArn,
+        webAclArn: waf.webAcl.attrArn,
+        crossRegionReferences: true,
+      })
+    : undefined;
+  return { shop, ...(waf ? { waf } : {}), ...(plan ? { plan } : {}), ...(mail ? { mail } : {}) };
+}
