@@ -95,7 +95,7 @@ describe('the outbox alarms', () => {
 });
 
 describe("the consumer's role", () => {
-  it('reaches only the outbox (and its stream), the orders, the requests, the counters, the settings (read), SES and its dead-letter queue', () => {
+  it('reaches only the outbox (and its stream), the orders, the requests, the counters, the rate limits (the owner\'s hourly allowance), the settings (read), SES and its dead-letter queue', () => {
     const statements = statementsOfRole(shop.json, shop.logicalId(fn().role));
     const tableOf = new Map((Object.keys(tables) as TableKey[]).map((key) => [shop.logicalId(shop.stack.data.tables[key]), key] as const));
     const reached = new Set<string>();
@@ -107,14 +107,15 @@ describe("the consumer's role", () => {
         return '';
       });
     }
-    expect([...reached].sort()).toEqual(['counters', 'orders', 'outbox', 'settings', 'stockAlerts']);
+    expect([...reached].sort()).toEqual(['counters', 'orders', 'outbox', 'rateLimits', 'settings', 'stockAlerts']);
     // Stream reads only on the outbox's stream.
     const streamStatements = statements.filter((statement) => actionsOf([statement]).some((action) => action === 'dynamodb:GetRecords'));
     expect(streamStatements.map((statement) => statement.Resource)).toEqual([{ 'Fn::GetAtt': [outboxId(), 'StreamArn'] }]);
-    // Orders and counters: written, never read.
+    // Orders, counters and rate limits: written, never read.
+    const writeOnly = (['orders', 'counters', 'rateLimits'] as const).map((key) => shop.logicalId(shop.stack.data.tables[key]));
     for (const statement of statements) {
       const ids = JSON.stringify(statement.Resource);
-      if (ids.includes(shop.logicalId(shop.stack.data.tables.orders)) || ids.includes(shop.logicalId(shop.stack.data.tables.counters))) {
+      if (writeOnly.some((id) => ids.includes(id))) {
         for (const action of actionsOf([statement])) expect(action).toMatch(/Put|Update|Delete|BatchWrite/);
       }
     }
