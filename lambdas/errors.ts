@@ -95,3 +95,14 @@ export class Unavailable extends DomainError {
     if (options?.cause !== undefined) this.cause = options.cause;
   }
 }
+
+/**
+ * A public write without a valid proof of work (docs/design.md §28): `challenge_required` (none sent),
+ * `challenge_invalid` (wrong, forged or expired), `challenge_used` (sent before). Nothing was written.
+ */
+export class ChallengeRefused extends DomainError {
+  constructor(code: 'challenge_required' | 'challenge_invalid' | 'challenge_used') {
+    const message = code === 'challenge_required' ? apiTexts.challengeRequired : code === 'challenge_invalid' ? apiTexts.challengeInvalid : apiTexts.challengeUsed;
+    super(400, code, message);
+  }
+}

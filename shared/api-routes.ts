@@ -10,6 +10,7 @@ import type {
   AdminProductsResponse,
   CollectionResponse,
   CollectionsResponse,
+  ChallengeResponse,
   ContactMessageCreated,
   ContactMessageResponse,
   CustomerOrderResponse,
@@ -85,6 +86,8 @@ export interface ApiRoutes {
   'GET /api/pages/{key+}': Contract<string>;
   'GET /api/payment-methods': Contract<PaymentMethodsResponse>;
   'GET /api/shop-info': Contract<ShopInfoResponse>;
+  /** A signed ALTCHA challenge (v2, `altcha-lib`) for the `x-altcha` header of the next public write; never cached. */
+  'GET /api/challenge': Contract<ChallengeResponse>;
   'POST /api/uploads/proof': Contract<ProofUploadResponse, ProofUploadRequest>;
   /** Header `Idempotency-Key`; 201, or 200 with the same answer for a repeated key. */
   'POST /api/orders': Contract<PlaceOrderResponse, PlaceOrderInput>;
