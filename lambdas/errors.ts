@@ -2,7 +2,7 @@
  * Domain errors, thrown by services and repositories. Each carries the HTTP status it stands for and a
  * Portuguese message for the customer; `http/error-response.ts` turns them into answers.
  */
-import { apiTexts } from '#shared/messages.ts';
+import { apiTexts, botCheckTexts } from '#shared/messages.ts';
 
 export type FieldErrors = Readonly<Record<string, string>>;
 
@@ -102,7 +102,7 @@ export class Unavailable extends DomainError {
  */
 export class ChallengeRefused extends DomainError {
   constructor(code: 'challenge_required' | 'challenge_invalid' | 'challenge_used') {
-    const message = code === 'challenge_required' ? apiTexts.challengeRequired : code === 'challenge_invalid' ? apiTexts.challengeInvalid : apiTexts.challengeUsed;
+    const message = code === 'challenge_required' ? botCheckTexts.challengeRequired : code === 'challenge_invalid' ? botCheckTexts.challengeInvalid : botCheckTexts.challengeUsed;
     super(400, code, message);
   }
 }

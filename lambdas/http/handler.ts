@@ -29,6 +29,9 @@ import { json, type HttpResult } from './response.ts';
 
 export type ApiEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
 
+/** Whether this bundle serves a proof-of-work row (`CHALLENGE_ROWS_CONSTANT` in `route-rows.ts`); absent unbundled. */
+declare const JOIAS_CHALLENGE_ROWS: boolean | undefined;
+
 /** Largest JSON body the API accepts (the biggest form, a 50-line order, is far below). */
 export const MAX_BODY_BYTES = 64 * 1024;
 export const ADMIN_GROUP = 'admin';
@@ -225,7 +228,7 @@ export function httpRoute<K extends ApiRouteKey>(
     .use(originLock);
   if (route.access === 'admin') handler.use(requireAdmin);
   // The proof of work (docs/design.md §28): checked before anything else, spent last before the use case.
-  const guard = route.challenge ? challengeGuard(key) : undefined;
+  const guard = (typeof JOIAS_CHALLENGE_ROWS !== 'boolean' || JOIAS_CHALLENGE_ROWS) && route.challenge ? challengeGuard(key) : undefined;
   if (guard) handler.use(guard.check);
   const limitedBy = new Set((route.limits ?? []).map((limit) => limit.by));
   if (limitedBy.has('client')) handler.use(rateLimit(route, 'client'));

@@ -64,12 +64,6 @@ export const apiTexts = {
   /** Over a per-client limit of a public route: how long to wait, from `Retry-After`. */
   tooManyRequests: (retryAfterSeconds: number) =>
     `Fizeste demasiados pedidos seguidos. Por segurança, espera ${waitText(retryAfterSeconds)} e tenta novamente.`,
-  /** A public write without the solved proof of work (header `x-altcha`, docs/design.md §28). */
-  challengeRequired: 'Não foi possível verificar que não és um robô. Recarrega a página e tenta de novo.',
-  /** A proof of work that is wrong, forged or expired. */
-  challengeInvalid: 'A verificação de que não és um robô falhou ou expirou. Recarrega a página e tenta de novo.',
-  /** A proof of work sent a second time (each one serves one request). */
-  challengeUsed: 'Esta verificação de que não és um robô já foi usada. Recarrega a página e tenta de novo.',
   /** A request that did not come through the shop's own address (CloudFront): the API's origin lock. */
   originRefused: 'Este pedido tem de passar pelo endereço da loja.',
   /** The stage's own throttle (API Gateway's "Too Many Requests", no time given). */
