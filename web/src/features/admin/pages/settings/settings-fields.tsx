@@ -43,7 +43,8 @@ export function settingField(draft: Draft, errors: FieldMessages, onChange: (pat
   );
 }
 
-function Group({ legend, hint, children }: { readonly legend: string; readonly hint?: string; readonly children: ReactNode }) {
+/** One group of settings: a card with its legend and, if given, a hint. */
+export function Group({ legend, hint, children }: { readonly legend: string; readonly hint?: string; readonly children: ReactNode }) {
   return (
     <fieldset className="card adm-settings-group">
       <legend>{legend}</legend>
