@@ -43,7 +43,7 @@ export const texts = {
     botCheckHint:
       'Antes de cada encomenda, mensagem, pedido de aviso, envio de comprovativo ou pedido da ligação da encomenda, o navegador do cliente resolve um pequeno cálculo, sem cliques, enquanto preenche o formulário. Um robô que queira reservar o stock tem de o resolver a cada pedido.',
     challengeMaxNumberHint: (defaultValue: number) =>
-      `Quanto maior, mais tempo custa: com ${defaultValue.toLocaleString('pt-PT')} (o valor de origem), um telemóvel demora menos de 1 segundo e um robô paga cerca de 0,2 segundos de processador por pedido. Ao dobro, o dobro do tempo para ambos.`,
+      `Quanto maior, mais tempo custa: com ${defaultValue.toLocaleString('pt-PT')} (o valor de origem), um telemóvel demora menos de 1 segundo e um robô paga cerca de 0,8 segundos de processador por pedido. Ao dobro, o dobro do tempo para ambos.`,
     save: 'Guardar definições',
     saving: 'A guardar...',
     reload: 'Recarregar valores atuais',
