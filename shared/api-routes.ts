@@ -10,7 +10,6 @@ import type {
   AdminProductsResponse,
   CollectionResponse,
   CollectionsResponse,
-  ChallengeResponse,
   ContactMessageCreated,
   ContactMessageResponse,
   CustomerOrderResponse,
@@ -62,6 +61,12 @@ import type { SettingsUpdate } from './schemas/settings.ts';
 import type { SuspiciousBulk, SuspiciousClose } from './schemas/abuse.ts';
 import type { AnonymiseQuery } from './schemas/anonymise-query.ts';
 import type { BlocksResponse, SuspiciousBulkResponse, SuspiciousClosedResponse } from './abuse.ts';
+
+/** `GET /api/challenge`: an ALTCHA v2 challenge as `altcha-lib` makes it, for `x-altcha` (docs/design.md §28). */
+export interface ChallengeResponse {
+  readonly parameters: { readonly algorithm: string; readonly nonce: string; readonly salt: string; readonly cost: number; readonly keyLength: number; readonly keyPrefix: string; readonly keySignature?: string; readonly expiresAt?: number };
+  readonly signature?: string;
+}
 
 /** What one route takes and gives; `undefined` where it takes no body or query. */
 interface Contract<Response, Body = undefined, Query = undefined> {

@@ -55,12 +55,6 @@ export interface PaymentMethodsResponse {
   readonly reservationHours: number;
 }
 
-/** `GET /api/challenge`: an ALTCHA v2 challenge as `altcha-lib` makes it, for `x-altcha` (docs/design.md §28). */
-export interface ChallengeResponse {
-  readonly parameters: { readonly algorithm: string; readonly nonce: string; readonly salt: string; readonly cost: number; readonly keyLength: number; readonly keyPrefix: string; readonly keySignature?: string; readonly expiresAt?: number };
-  readonly signature?: string;
-}
-
 /** GET /api/shop-info: what the storefront's pages state from the shop's settings. */
 export interface ShopInfoResponse {
   /** The seller's legal identification (footer, legal pages, withdrawal form, packing slips). */
