@@ -76,7 +76,7 @@ async function main(): Promise<void> {
     await putProduct(product(9999, { id: 'bench-orders', stock: 1_000_000 }), now);
     // Each reservation with its own solved proof of work (x-altcha), solved ahead: see presolvedProofs.
     log('POST /api/orders: solving proofs of work ahead');
-    const proofs = await presolvedProofs(twin, SECONDS * 200);
+    const altchaProofs = await presolvedProofs(twin, SECONDS * 200);
     log('POST /api/orders, 10 clients');
     api.push(
       await load({
@@ -86,7 +86,7 @@ async function main(): Promise<void> {
         seconds: SECONDS,
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        perRequest: () => ({ headers: { 'idempotency-key': randomUUID(), 'x-altcha': proofs.pop() ?? '', ...asCloudFront() }, body: orderBody('bench-orders') }),
+        perRequest: () => ({ headers: { 'idempotency-key': randomUUID(), 'x-altcha': altchaProofs.pop() ?? '', ...asCloudFront() }, body: orderBody('bench-orders') }),
       }),
     );
 
