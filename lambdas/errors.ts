@@ -2,7 +2,7 @@
  * Domain errors, thrown by services and repositories. Each carries the HTTP status it stands for and a
  * Portuguese message for the customer; `http/error-response.ts` turns them into answers.
  */
-import { apiTexts } from '#shared/messages.ts';
+import { apiTexts, botCheckTexts } from '#shared/messages.ts';
 
 export type FieldErrors = Readonly<Record<string, string>>;
 
@@ -93,5 +93,16 @@ export class Unavailable extends DomainError {
   constructor(message: string = apiTexts.unavailable, code = 'unavailable', options?: { cause?: unknown }) {
     super(503, code, message);
     if (options?.cause !== undefined) this.cause = options.cause;
+  }
+}
+
+/**
+ * A public write without a valid proof of work (docs/design.md §28): `challenge_required` (none sent),
+ * `challenge_invalid` (wrong, forged or expired), `challenge_used` (sent before). Nothing was written.
+ */
+export class ChallengeRefused extends DomainError {
+  constructor(code: 'challenge_required' | 'challenge_invalid' | 'challenge_used') {
+    const message = code === 'challenge_required' ? botCheckTexts.challengeRequired : code === 'challenge_invalid' ? botCheckTexts.challengeInvalid : botCheckTexts.challengeUsed;
+    super(400, code, message);
   }
 }

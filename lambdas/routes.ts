@@ -57,6 +57,12 @@ export interface Route {
   readonly cacheQuery?: readonly string[];
   /** Per-client limits (public write routes); a row with limits needs the `rateLimits` write grant. */
   readonly limits?: readonly RateLimit[];
+  /**
+   * The route is a public write that needs a solved proof of work in `x-altcha` (docs/design.md §28,
+   * `http/challenge-guard.ts`); such a row needs the `orderLinks` grant (its key) and the `rateLimits`
+   * write grant (where used proofs are kept).
+   */
+  readonly challenge?: true;
   /** Where the body carries the customer's e-mail, for `by: 'email'` limits. */
   readonly emailField?: 'email' | 'shipping.email';
   /**
@@ -79,6 +85,8 @@ const RATE_LIMITS_GRANT = { table: 'rateLimits', access: 'write' } as const sati
  * deleted once the order holds the copy (docs/design.md §29).
  */
 const PROOF_CLAIM_GRANTS = [{ bucket: 'uploads', access: 'readDelete' }, { bucket: 'proofs', access: 'put' }] as const satisfies readonly Grant[];
+/** The order-link key: the access tokens of orders, and the proof of work's keys derived from it. */
+const ORDER_LINKS = { orderLinks: true } as const satisfies Grant;
 /** The shop's settings (payment instructions, caps, thresholds): read with a short cache. */
 export const SETTINGS_READ = { table: 'settings', access: 'read' } as const satisfies Grant;
 /** What rendering and keeping pre-rendered pages needs: the catalogue, the settings, the shop's address, `pages/` of the site bucket. */
@@ -147,14 +155,14 @@ export const routes = [
   { method: 'GET', path: '/api/collections', handler: 'collections/list', access: 'public', cacheSeconds: 30, cacheQuery: [], throttle: CATALOGUE_THROTTLE,
     grants: [{ table: 'collections', access: 'read' }] },
 
-  { method: 'POST', path: '/api/contact-messages', handler: 'contact-messages/create', access: 'public', throttle: WRITE_THROTTLE,
+  { method: 'POST', path: '/api/contact-messages', handler: 'contact-messages/create', access: 'public', throttle: WRITE_THROTTLE, challenge: true,
     limits: [{ by: 'client', max: 5, windowSeconds: TEN_MINUTES }, { by: 'email', max: 3, windowSeconds: TEN_MINUTES }, { by: 'email', max: 10, windowSeconds: ONE_DAY }],
     emailField: 'email',
-    grants: [{ table: 'contactMessages', access: 'write' }, { table: 'counters', access: 'write' }, { table: 'outbox', access: 'write' }, { table: 'orderSearch', access: 'write' }, RATE_LIMITS_GRANT] },
-  { method: 'POST', path: '/api/stock-alerts', handler: 'stock-alerts/create', access: 'public', throttle: WRITE_THROTTLE,
+    grants: [{ table: 'contactMessages', access: 'write' }, { table: 'counters', access: 'write' }, { table: 'outbox', access: 'write' }, { table: 'orderSearch', access: 'write' }, RATE_LIMITS_GRANT, ORDER_LINKS] },
+  { method: 'POST', path: '/api/stock-alerts', handler: 'stock-alerts/create', access: 'public', throttle: WRITE_THROTTLE, challenge: true,
     limits: [{ by: 'client', max: 20, windowSeconds: TEN_MINUTES }, { by: 'email', max: 10, windowSeconds: TEN_MINUTES }, { by: 'email', max: 30, windowSeconds: ONE_DAY }],
     emailField: 'email',
-    grants: [{ table: 'products', access: 'read' }, { table: 'stockAlerts', access: 'write' }, { table: 'counters', access: 'write' }, RATE_LIMITS_GRANT] },
+    grants: [{ table: 'products', access: 'read' }, { table: 'stockAlerts', access: 'write' }, { table: 'counters', access: 'write' }, RATE_LIMITS_GRANT, ORDER_LINKS] },
   { method: 'GET', path: '/api/sitemap.xml', handler: 'sitemap/get', access: 'public', cacheSeconds: 3600, cacheQuery: [], throttle: CATALOGUE_THROTTLE,
     grants: [{ table: 'products', access: 'read' }, { config: 'shopUrl' }] },
   // CloudFront's fallback origin for a page the site bucket does not have yet (`services/pages.ts`).
@@ -168,10 +176,13 @@ export const routes = [
     grants: [SETTINGS_READ] },
   { method: 'GET', path: '/api/payment-methods', handler: 'payment-methods/list', access: 'public',
     grants: [{ table: 'mbwayCounters', access: 'read' }, SETTINGS_READ] },
-  { method: 'POST', path: '/api/uploads/proof', handler: 'uploads/proof', access: 'public', throttle: WRITE_THROTTLE,
+  // A new challenge for the proof of work of the next public write (never cached: each serves once).
+  { method: 'GET', path: '/api/challenge', handler: 'challenge/get', access: 'public', throttle: WRITE_THROTTLE,
+    grants: [SETTINGS_READ, ORDER_LINKS] },
+  { method: 'POST', path: '/api/uploads/proof', handler: 'uploads/proof', access: 'public', throttle: WRITE_THROTTLE, challenge: true,
     limits: [{ by: 'client', max: 30, windowSeconds: TEN_MINUTES }],
-    grants: [{ bucket: 'uploads', access: 'put' }, RATE_LIMITS_GRANT] },
-  { method: 'POST', path: '/api/orders', handler: 'orders/create', access: 'public', throttle: WRITE_THROTTLE, checksProofs: true,
+    grants: [{ bucket: 'uploads', access: 'put' }, RATE_LIMITS_GRANT, ORDER_LINKS] },
+  { method: 'POST', path: '/api/orders', handler: 'orders/create', access: 'public', throttle: WRITE_THROTTLE, checksProofs: true, challenge: true,
     // Per e-mail too: each reservation mails that address, so a bot must not make it an inbox bomb.
     limits: [{ by: 'client', max: 20, windowSeconds: TEN_MINUTES }, { by: 'email', max: 20, windowSeconds: TEN_MINUTES }, { by: 'email', max: 40, windowSeconds: ONE_DAY }],
     emailField: 'shipping.email',
@@ -191,7 +202,7 @@ export const routes = [
       ...PROOF_CLAIM_GRANTS,
       SETTINGS_READ,
       // The access token it answers is the order's link key's HMAC of the order id.
-      { orderLinks: true },
+      ORDER_LINKS,
     ] },
 
   { method: 'POST', path: '/api/orders/{id}/proof', handler: 'orders/attach-proof', access: 'public', throttle: WRITE_THROTTLE, checksProofs: true,
@@ -209,10 +220,10 @@ export const routes = [
     ] },
   // The link to "A minha encomenda" mailed again (same answer whatever the input): per client and per e-mail,
   // so nobody can try order numbers in bulk nor fill a customer's inbox.
-  { method: 'POST', path: '/api/orders/lookup', handler: 'orders/lookup', access: 'public', throttle: WRITE_THROTTLE,
+  { method: 'POST', path: '/api/orders/lookup', handler: 'orders/lookup', access: 'public', throttle: WRITE_THROTTLE, challenge: true,
     limits: [{ by: 'client', max: 10, windowSeconds: TEN_MINUTES }, { by: 'email', max: 5, windowSeconds: TEN_MINUTES }, { by: 'email', max: 20, windowSeconds: ONE_DAY }],
     emailField: 'email',
-    grants: [RATE_LIMITS_GRANT, { table: 'orders', access: 'read' }, { table: 'outbox', access: 'write' }] },
+    grants: [RATE_LIMITS_GRANT, ORDER_LINKS, { table: 'orders', access: 'read' }, { table: 'outbox', access: 'write' }] },
   { method: 'GET', path: '/api/orders/{id}', handler: 'orders/get', access: 'public',
     grants: [{ table: 'orders', access: 'read' }, SETTINGS_READ] },
 

@@ -62,6 +62,12 @@ import type { SuspiciousBulk, SuspiciousClose } from './schemas/abuse.ts';
 import type { AnonymiseQuery } from './schemas/anonymise-query.ts';
 import type { BlocksResponse, SuspiciousBulkResponse, SuspiciousClosedResponse } from './abuse.ts';
 
+/** `GET /api/challenge`: an ALTCHA v2 challenge as `altcha-lib` makes it, for `x-altcha` (docs/design.md §28). */
+export interface ChallengeResponse {
+  readonly parameters: { readonly algorithm: string; readonly nonce: string; readonly salt: string; readonly cost: number; readonly keyLength: number; readonly keyPrefix: string; readonly keySignature?: string; readonly expiresAt?: number };
+  readonly signature?: string;
+}
+
 /** What one route takes and gives; `undefined` where it takes no body or query. */
 interface Contract<Response, Body = undefined, Query = undefined> {
   readonly body: Body;
@@ -85,6 +91,8 @@ export interface ApiRoutes {
   'GET /api/pages/{key+}': Contract<string>;
   'GET /api/payment-methods': Contract<PaymentMethodsResponse>;
   'GET /api/shop-info': Contract<ShopInfoResponse>;
+  /** A signed ALTCHA challenge (v2, `altcha-lib`) for the `x-altcha` header of the next public write; never cached. */
+  'GET /api/challenge': Contract<ChallengeResponse>;
   'POST /api/uploads/proof': Contract<ProofUploadResponse, ProofUploadRequest>;
   /** Header `Idempotency-Key`; 201, or 200 with the same answer for a repeated key. */
   'POST /api/orders': Contract<PlaceOrderResponse, PlaceOrderInput>;

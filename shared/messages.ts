@@ -4,13 +4,14 @@
  * function, a chunk of the web app) carries only the parts its code reads.
  */
 import { frontDoorTexts, apiTexts, commonTexts, catalogTexts, productTexts, stockAlertTexts, contactTexts, moneyTexts, paymentTexts } from './messages/storefront.ts';
+import { botCheckTexts } from './messages/bot-check.ts';
 import { checkoutTexts, myOrderTexts } from './messages/checkout.ts';
 import { adminTexts, gdprTexts } from './messages/admin.ts';
 import { queryValidationTexts, validationTexts } from './messages/validation.ts';
 import { abuseTexts } from './messages/abuse.ts';
 
 export { waitText } from './messages/storefront.ts';
-export { frontDoorTexts, apiTexts, commonTexts, catalogTexts, productTexts, stockAlertTexts, contactTexts, moneyTexts, paymentTexts, checkoutTexts, myOrderTexts, adminTexts, gdprTexts, validationTexts, queryValidationTexts, abuseTexts };
+export { frontDoorTexts, apiTexts, commonTexts, catalogTexts, productTexts, stockAlertTexts, botCheckTexts, contactTexts, moneyTexts, paymentTexts, checkoutTexts, myOrderTexts, adminTexts, gdprTexts, validationTexts, queryValidationTexts, abuseTexts };
 
 /**
  * The shop's texts by area. Texts the shop gave in Portuguese are kept word for word; those it gave in
@@ -31,6 +32,7 @@ export const messages = {
   catalog: catalogTexts,
   product: productTexts,
   stockAlert: stockAlertTexts,
+  botCheck: botCheckTexts,
   contact: contactTexts,
   checkout: checkoutTexts,
   myOrder: myOrderTexts,

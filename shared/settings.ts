@@ -103,7 +103,19 @@ export interface ShopSettings {
   readonly lowStockThreshold: number;
   readonly orderCaps: OrderCaps;
   readonly retention: RetentionSettings;
+  /**
+   * The proof of work of every public write (docs/design.md §28): the largest number the customer's
+   * browser may have to count to (ALTCHA's "max number"). The time a phone needs, and what a bot pays
+   * per request, grow with it: docs/settings.md and docs/benchmarks.md give the figures.
+   */
+  readonly challengeMaxNumber: number;
 }
+
+/**
+ * The default of {@link ShopSettings.challengeMaxNumber}: a phone solves it in well under a second
+ * (docs/benchmarks.md, "Proof of work").
+ */
+export const DEFAULT_CHALLENGE_MAX_NUMBER = 4000;
 
 /** Who the history names as the author of the first record (the first deploy, or the twin's first start). */
 export const SEED_AUTHOR = 'instalação';
@@ -124,6 +136,8 @@ export const SETTINGS_LIMITS = {
   lines: { min: 1, max: MAX_CART_LINES },
   /** Days of a retention period: at least a month (time to answer and to settle an order), at most ten years. */
   retentionDays: { min: 30, max: 3650 },
+  /** The proof of work's largest number: at 100 it costs a bot almost nothing, at 200 000 a phone waits a minute. */
+  challengeMaxNumber: { min: 100, max: 200_000 },
   /** Characters of a payment handle (PayPal address or link, Revolut tag). */
   handle: 100,
   holder: 100,
@@ -148,6 +162,7 @@ export const DEFAULT_SETTINGS: ShopSettings = {
   // A year for what a customer sent or asked; proofs a year too: the bank's own records are the
   // accounting evidence of a payment, the customer's screenshot is only needed while an order can be disputed.
   retention: { contactMessagesDays: 365, stockAlertsDays: 365, proofsDays: 365 },
+  challengeMaxNumber: DEFAULT_CHALLENGE_MAX_NUMBER,
 };
 
 /**
@@ -183,6 +198,7 @@ export const SETTING_LABELS = {
   'retention.contactMessagesDays': 'Dias a guardar as mensagens de contacto',
   'retention.stockAlertsDays': 'Dias a guardar os pedidos de aviso de stock',
   'retention.proofsDays': 'Dias a guardar os comprovativos de pagamento',
+  challengeMaxNumber: 'Verificação anti-robô: número máximo (custo)',
 } as const;
 
 export type SettingPath = keyof typeof SETTING_LABELS;
@@ -241,5 +257,6 @@ export function withDefaults(stored: Partial<{ [K in keyof ShopSettings]: Partia
     lowStockThreshold: (stored?.lowStockThreshold as number | undefined) ?? DEFAULT_SETTINGS.lowStockThreshold,
     orderCaps: { ...DEFAULT_SETTINGS.orderCaps, ...(stored?.orderCaps as Partial<OrderCaps> | undefined) },
     retention: { ...DEFAULT_SETTINGS.retention, ...(stored?.retention as Partial<RetentionSettings> | undefined) },
+    challengeMaxNumber: (stored?.challengeMaxNumber as number | undefined) ?? DEFAULT_SETTINGS.challengeMaxNumber,
   };
 }

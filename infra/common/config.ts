@@ -351,7 +351,8 @@ export function contentSecurityPolicy(origins: CspOrigins): string {
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
     'manifest-src': ["'self'"],
-    'worker-src': ["'self'", 'blob:'],
+    // The proof of work's worker (the `altcha` widget's PBKDF2 worker) is a file of the shop's own.
+    'worker-src': ["'self'"],
   };
   return Object.entries(directives)
     .map(([name, values]) => `${name} ${values.join(' ')}`)

@@ -17,7 +17,7 @@ import { configurationSetName, contentSecurityPolicy } from '../common/config.ts
 import { buckets, tables, type BucketKey, type TableKey } from '#lambdas/contracts/data-model.ts';
 import { MAIL_ENV, ORDER_LINK_ENV, ORIGIN_ENV, OUTBOX_ENV, PAGES_ENV } from '#lambdas/contracts/env.ts';
 import { seedSettings } from '#lambdas/repositories/settings.ts';
-import { DEFAULT_SETTINGS, SEED_AUTHOR, type PaymentSettings } from '#shared/settings.ts';
+import { DEFAULT_SETTINGS, SEED_AUTHOR, type PaymentSettings, type ShopSettings } from '#shared/settings.ts';
 import { streamConsumers } from '#lambdas/jobs.ts';
 import {
   LOCAL_CREDENTIALS,
@@ -86,6 +86,13 @@ export interface TwinOptions {
    * and several assert that one arrives; the hourly digest has its own tests (`test/lambdas/owner-digest.test.ts`).
    */
   readonly ownerMailsPerHour?: number;
+  /**
+   * The proof of work's max number of a new twin's first settings record (docs/design.md §28).
+   * @default the shop's default. The integration tests give a token one: they send thousands of public
+   * writes, each solved in Node, which at the shop's default would cost minutes of CPU; the guard
+   * checks them the same way (the default's cost is measured by the bench).
+   */
+  readonly challengeMaxNumber?: number;
 }
 
 export interface Twin {
@@ -130,9 +137,13 @@ export const LOCAL_PAYMENTS: PaymentSettings = {
   revolut: '@joiasinox',
 };
 
-/** The twin's first settings record (its demo payments), once: never over the owner's own. */
-export function seedLocalSettings(ownerMailsPerHour = DEFAULT_SETTINGS.ownerMailsPerHour): Promise<boolean> {
-  return seedSettings({ ...DEFAULT_SETTINGS, payments: LOCAL_PAYMENTS, ownerMailsPerHour }, new Date().toISOString(), SEED_AUTHOR);
+/**
+ * The twin's first settings record (its demo payments), once: never over the owner's own.
+ * `overrides`: see `TwinOptions.ownerMailsPerHour` and `TwinOptions.challengeMaxNumber`.
+ */
+export function seedLocalSettings(overrides: Partial<Pick<ShopSettings, 'ownerMailsPerHour' | 'challengeMaxNumber'>> = {}): Promise<boolean> {
+  const defined = Object.fromEntries(Object.entries(overrides).filter(([, value]) => value !== undefined));
+  return seedSettings({ ...DEFAULT_SETTINGS, payments: LOCAL_PAYMENTS, ...defined }, new Date().toISOString(), SEED_AUTHOR);
 }
 
 /**
@@ -238,13 +249,13 @@ async function startServices(options: TwinOptions, dataDir: string, port: number
  * What every start does to the data (`docs/local-twin.md`): the tables, the user pool with its admin,
  * the mail templates, the first settings, the counters and search terms of older data.
  */
-async function bootstrapData(endpoints: Twin['endpoints'], admin: AdminAccount, ownerMailsPerHour?: number): Promise<{ userPoolId: string; clientId: string }> {
+async function bootstrapData(endpoints: Twin['endpoints'], admin: AdminAccount, settings: Parameters<typeof seedLocalSettings>[0] = {}): Promise<{ userPoolId: string; clientId: string }> {
   const [, pool] = await Promise.all([
     createTables(endpoints.dynamodb),
     ensureUserPool(endpoints.cognito, admin),
     createMailTemplates(endpoints.ses, MAIL_TEMPLATE_PREFIX),
   ]);
-  await seedLocalSettings(ownerMailsPerHour);
+  await seedLocalSettings(settings);
   // Counters kept since this twin's data began; data from before them (an older `.data/`) is counted once.
   await recountIfEmpty();
   // Orders from before the back-office search (an older `.data/`) get their search terms once.
@@ -320,7 +331,7 @@ async function startTwinOnce(options: TwinOptions): Promise<Twin> {
     if (!options.verbose) process.env.POWERTOOLS_LOG_LEVEL ??= 'WARN';
 
     const admin = options.admin ?? DEFAULT_ADMIN;
-    const pool = await bootstrapData(endpoints, admin, options.ownerMailsPerHour);
+    const pool = await bootstrapData(endpoints, admin, { ownerMailsPerHour: options.ownerMailsPerHour, challengeMaxNumber: options.challengeMaxNumber });
     const issuer = `${issuerDomain}/${pool.userPoolId}`;
     const jwks = await (await fetch(`${issuer}/.well-known/jwks.json`)).json();
 

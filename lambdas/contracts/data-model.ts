@@ -116,7 +116,8 @@ export const tables = {
     /**
      * Per-client request counters of the public write routes (`lambdas/repositories/rate-limits.ts`):
      * one item per route, client (address or e-mail) and fixed window, counted with an atomic ADD and
-     * gone after the window (TTL).
+     * gone after the window (TTL). Also the used proofs of work (`lambdas/repositories/challenges.ts`,
+     * `challenge#<signature>`), each kept until its challenge expires (TTL), so none serves twice.
      */
     partitionKey: { name: 'id', type: 'S' },
     indexes: [],

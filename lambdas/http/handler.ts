@@ -1,7 +1,9 @@
 /**
  * The HTTP middleware stack every API function uses, in a fixed order:
  *
- *   logger context → error mapper → admin check (admin rows) → JSON body → zod validation → use case
+ *   logger context → error mapper → origin lock → admin check (admin rows) → proof-of-work check
+ *   (`challenge` rows) → per-client limit → JSON body → zod validation → per-e-mail limit →
+ *   proof-of-work spent → use case
  *
  * A handler names its row of the route table (`'GET /api/products'`); access (public/admin) and the
  * cache lifetime come from that row, so the table stays the one source of truth. middy runs `onError`
@@ -22,10 +24,14 @@ import { ORIGIN_ENV, ORIGIN_HEADER, PAGES_FALLBACK_HEADER, VIEWER_IP_HEADER } fr
 import { emailKey } from '#shared/identity-keys.ts';
 import { clientId, enforceLimits } from '../services/rate-limits.ts';
 import { toErrorResponse } from './error-response.ts';
+import { challengeGuard } from './challenge-guard.ts';
 import { logger } from '../logger.ts';
 import { json, type HttpResult } from './response.ts';
 
 export type ApiEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
+
+/** Whether this bundle serves a proof-of-work row (`CHALLENGE_ROWS_CONSTANT` in `route-rows.ts`); absent unbundled. */
+declare const JOIAS_CHALLENGE_ROWS: boolean | undefined;
 
 /** Largest JSON body the API accepts (the biggest form, a 50-line order, is far below). */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -227,11 +233,15 @@ export function httpRoute<K extends ApiRouteKey>(
     .use(errorMapper)
     .use(originLock);
   if (route.access === 'admin') handler.use(requireAdmin);
+  // The proof of work (docs/design.md §28): checked before anything else, spent last before the use case.
+  const guard = (typeof JOIAS_CHALLENGE_ROWS !== 'boolean' || JOIAS_CHALLENGE_ROWS) && route.challenge ? challengeGuard(key) : undefined;
+  if (guard) handler.use(guard.check);
   const limitedBy = new Set((route.limits ?? []).map((limit) => limit.by));
   if (limitedBy.has('client')) handler.use(rateLimit(route, 'client'));
   if (options.query) handler.use(validateQuery(options.query));
   if (options.body) handler.use(jsonBody).use(validate(options.body));
   if (limitedBy.has('email')) handler.use(rateLimit(route, 'email'));
+  if (guard) handler.use(guard.spend);
 
   return handler.handler(async (event) => {
     const request: ApiRequest<never, never> = {

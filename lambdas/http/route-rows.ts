@@ -11,12 +11,19 @@
 import { routes, type Route } from '../routes.ts';
 
 /** The fields of a row that the HTTP middleware reads (`./handler.ts`). */
-export type RouteRow = Pick<Route, 'method' | 'path' | 'access' | 'cacheSeconds' | 'limits' | 'emailField'>;
+export type RouteRow = Pick<Route, 'method' | 'path' | 'access' | 'cacheSeconds' | 'limits' | 'emailField' | 'challenge'>;
 
 /** The global constant a bundle's rows are defined as (a JSON text of {@link RouteRow}[]). */
 export const ROUTE_ROWS_CONSTANT = 'JOIAS_ROUTE_ROWS';
 
 declare const JOIAS_ROUTE_ROWS: string | undefined;
+
+/**
+ * The global constant (`true`/`false`) telling whether a bundle's rows include a proof-of-work row
+ * (`challenge`): `http/handler.ts` tests it where esbuild folds it, so a function without one leaves
+ * the guard and `altcha-lib` out (about 25 KB). Unbundled it is absent (the whole table: maybe).
+ */
+export const CHALLENGE_ROWS_CONSTANT = 'JOIAS_CHALLENGE_ROWS';
 
 /** The rows this code may serve: the ones its bundle was built with, else (unbundled) the whole table. */
 export function servedRows(): readonly RouteRow[] {
@@ -33,10 +40,11 @@ export function routeRow(route: Route): RouteRow {
     ...(route.cacheSeconds !== undefined ? { cacheSeconds: route.cacheSeconds } : {}),
     ...(route.limits ? { limits: route.limits } : {}),
     ...(route.emailField ? { emailField: route.emailField } : {}),
+    ...(route.challenge ? { challenge: route.challenge } : {}),
   };
 }
 
 /** The esbuild `define` of a route function's bundle: the middleware's fields of its rows of the table. */
 export function routeRowsDefine(rows: readonly Route[]): Record<string, string> {
-  return { [ROUTE_ROWS_CONSTANT]: JSON.stringify(JSON.stringify(rows.map(routeRow))) };
+  return { [ROUTE_ROWS_CONSTANT]: JSON.stringify(JSON.stringify(rows.map(routeRow))), [CHALLENGE_ROWS_CONSTANT]: String(rows.some((row) => row.challenge)) };
 }

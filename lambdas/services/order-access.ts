@@ -9,9 +9,17 @@ import { paths } from '#shared/paths.ts';
 import { MAIL_ENV, ORDER_LINK_ENV } from '../contracts/env.ts';
 import { setting } from '../repositories/environment.ts';
 
+/**
+ * The stage's order-link key (needs the `orderLinks` grant): the one place a function reads it. The
+ * proof-of-work key is derived from it (`services/challenges.ts`), so both move together.
+ */
+export function orderLinkKey(): string {
+  return setting(ORDER_LINK_ENV.key);
+}
+
 /** The order's access token (needs the `orderLinks` grant). */
 export function orderAccessToken(orderId: string): string {
-  return createHmac('sha256', setting(ORDER_LINK_ENV.key)).update(`order-access:${orderId}`).digest('base64url');
+  return createHmac('sha256', orderLinkKey()).update(`order-access:${orderId}`).digest('base64url');
 }
 
 /** What the order stores of a token: its SHA-256, hex. */

@@ -172,6 +172,7 @@ export const validationTexts = {
     lowStockThreshold: 'Indica um número inteiro de unidades entre 0 e 100.',
     ownerMailsPerHour: 'Indica um número inteiro de notificações por hora entre 1 e 100.',
     retentionDays: 'Indica um número inteiro de dias entre 30 e 3650 (dez anos).',
+    challengeMaxNumber: 'Indica um número inteiro entre 100 e 200000.',
     lineQuantity: LINE_QUANTITY_INVALID,
     lines: CART_LINES_INVALID,
     noPaymentMethod: 'Indica pelo menos uma forma de pagamento: sem nenhuma, ninguém consegue comprar.',

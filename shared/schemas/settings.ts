@@ -106,6 +106,7 @@ export const shopSettingsSchema = formObject({
     stockAlertsDays: wholeNumber(L.retentionDays.min, L.retentionDays.max, v.retentionDays),
     proofsDays: wholeNumber(L.retentionDays.min, L.retentionDays.max, v.retentionDays),
   }),
+  challengeMaxNumber: wholeNumber(L.challengeMaxNumber.min, L.challengeMaxNumber.max, v.challengeMaxNumber),
 }).superRefine((settings, ctx) => {
   const p = settings.payments;
   if (p.iban && !p.ibanHolder) ctx.addIssue({ code: 'custom', path: ['payments', 'ibanHolder'], message: v.ibanHolder });

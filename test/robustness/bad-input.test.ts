@@ -18,6 +18,7 @@ import { GATEWAY_ANSWERS } from '#infra/twin/gateway.ts';
 import { routes, type Route } from '#lambdas/routes.ts';
 import { messages } from '#shared/messages.ts';
 import { clientFetch } from '../support/clients.ts';
+import { SETTINGS_LIMITS } from '#shared/settings.ts';
 
 let twin: Twin;
 let adminToken: string;
@@ -179,7 +180,8 @@ const RUNS = 220;
 
 beforeAll(async () => {
   // Thousands of requests a minute: the stage throttle would answer most of them before validation.
-  twin = await startTwin({ port: 0, seed: true, throttle: false, scheduledJobs: false });
+  // The smallest proof of work (each public write here is solved in Node): see TwinOptions.challengeMaxNumber.
+  twin = await startTwin({ port: 0, seed: true, throttle: false, scheduledJobs: false, challengeMaxNumber: SETTINGS_LIMITS.challengeMaxNumber.min });
   adminToken = await signIn(twin.admin.email, twin.admin.password);
   const client = cognitoClient(twin.endpoints.cognito);
   await ensureUser(client, twin.userPoolId, 'cliente@example.com', 'Cliente-Teste-2026!', []);
@@ -214,6 +216,27 @@ describe('bad input never changes anything and is answered in Portuguese', () =>
             await expectRefused({ method: route.method, path: concrete(route, hasId ? existingId(route) : undefined), body: JSON.stringify(VALID[key]), headers: { ...(type ? { 'content-type': type } : {}), ...authHeaders(route) } });
           }),
           { numRuns: 10 },
+        );
+      }
+
+      if ('challenge' in route && route.challenge) {
+        // A valid body with a missing, garbled or forged proof of work (docs/design.md §28).
+        await fc.assert(
+          fc.asyncProperty(
+            fc.oneof(
+              fc.constant(''),
+              fc.string({ maxLength: 200 }),
+              fc.base64String({ maxLength: 400 }),
+              fc.jsonValue().map((v) => Buffer.from(JSON.stringify(v)).toString('base64')),
+              fc.record({ counter: fc.integer(), derivedKey: fc.stringMatching(/^[0-9a-f]{0,64}$/) }).map((solution) =>
+                Buffer.from(JSON.stringify({ challenge: { parameters: { algorithm: 'PBKDF2/SHA-256', nonce: '00', salt: '00', cost: 1, keyLength: 32, keyPrefix: '00', expiresAt: 4_000_000_000 }, signature: '00' }, solution })).toString('base64'),
+              ),
+            ),
+            async (proof) => {
+              await expectRefused({ method: route.method, path: concrete(route), body: JSON.stringify(VALID[key]), headers: { ...JSON_HEADERS, 'x-altcha': proof } });
+            },
+          ),
+          { numRuns: RUNS },
         );
       }
 

@@ -6,6 +6,9 @@
  */
 import http from 'node:http';
 import { randomInt } from 'node:crypto';
+import { solveChallenge, type Challenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+import { routes } from '#lambdas/routes.ts';
 
 // A block of its own per process (test workers, the bench), so parallel files are different shoppers.
 const block = randomInt(1, 255);
@@ -17,11 +20,53 @@ export function nextClientAddress(): string {
   return `127.${block}.${next >> 8}.${(next & 255) || 1}`;
 }
 
+/** The public writes that need a solved proof of work (`challenge: true` rows), as `POST /api/orders`. */
+const GUARDED = new Set(routes.filter((route) => 'challenge' in route && route.challenge).map((route) => `${route.method} ${route.path}`));
+
+/** Whether a request needs the `x-altcha` header (docs/design.md §28). */
+export function needsChallenge(method: string, url: string): boolean {
+  return GUARDED.has(`${method.toUpperCase()} ${new URL(url).pathname}`);
+}
+
+/**
+ * A solved proof of work for the shop at `base`, as the `altcha` widget makes it: a challenge from
+ * `GET /api/challenge`, solved with `altcha-lib`'s solver, base64 JSON `{ challenge, solution }`.
+ */
+export async function solvedChallenge(base: string): Promise<string> {
+  const answer = await clientFetch(`${base}/api/challenge`);
+  if (answer.status !== 200) throw new Error(`GET /api/challenge: ${answer.status} ${await answer.text()}`);
+  const challenge = (await answer.json()) as Challenge;
+  const solution = await solveChallenge({ challenge, deriveKey });
+  if (!solution) throw new Error('the challenge could not be solved');
+  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+}
+
+export interface ClientInit {
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string | Uint8Array;
+  client?: string;
+  /**
+   * `false`: send a public write without solving its proof of work. By default a guarded write
+   * (`needsChallenge`) gets a freshly solved `x-altcha` unless `headers` already name one.
+   */
+  challenge?: false;
+}
+
 /**
  * `fetch` from a given local address (a new one per call unless `client` is given). Only what the
- * tests use: method, headers, a string or bytes body; the answer is a standard `Response`.
+ * tests use: method, headers, a string or bytes body; the answer is a standard `Response`. A public
+ * write carries a solved proof of work (see `ClientInit.challenge`), as the shop's pages send it.
  */
-export function clientFetch(url: string, init: { method?: string; headers?: Record<string, string>; body?: string | Uint8Array; client?: string } = {}): Promise<Response> {
+export async function clientFetch(url: string, init: ClientInit = {}): Promise<Response> {
+  const hasProof = Object.keys(init.headers ?? {}).some((name) => name.toLowerCase() === 'x-altcha');
+  if (init.challenge !== false && !hasProof && needsChallenge(init.method ?? 'GET', url)) {
+    init = { ...init, headers: { ...init.headers, 'x-altcha': await solvedChallenge(new URL(url).origin) } };
+  }
+  return send(url, init);
+}
+
+function send(url: string, init: ClientInit): Promise<Response> {
   const target = new URL(url);
   const body = typeof init.body === 'string' ? Buffer.from(init.body) : init.body;
   return new Promise((resolve, reject) => {

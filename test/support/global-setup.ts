@@ -6,6 +6,7 @@
 import { execFileSync } from 'node:child_process';
 import type { TestProject } from 'vitest/node';
 import { startTwin, type Twin } from '#infra/twin/twin.ts';
+import { SETTINGS_LIMITS } from '#shared/settings.ts';
 import type { TwinInfo } from './twin.ts';
 
 let twin: Twin | undefined;
@@ -15,8 +16,9 @@ export async function setup(project: TestProject): Promise<void> {
   // development runtime, which a later e2e run of the same folder would then test.
   execFileSync('npm', ['run', '--silent', 'build:web'], { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, NODE_ENV: 'production' } });
   // Without the stage throttle: the test files together are a crowd (see TwinOptions.throttle).
-  // And with an owner who takes every notification (see TwinOptions.ownerMailsPerHour).
-  twin = await startTwin({ port: 0, seed: true, throttle: false, ownerMailsPerHour: 1_000_000 });
+  // And with an owner who takes every notification (see TwinOptions.ownerMailsPerHour), and the
+  // smallest proof of work the owner may set (TwinOptions.challengeMaxNumber).
+  twin = await startTwin({ port: 0, seed: true, throttle: false, ownerMailsPerHour: 1_000_000, challengeMaxNumber: SETTINGS_LIMITS.challengeMaxNumber.min });
   project.provide('twin', twinInfo(twin));
 }
 

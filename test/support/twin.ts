@@ -53,7 +53,7 @@ export interface Answer<T = unknown> {
 export async function call<T = any>(
   method: string,
   path: string,
-  options: { body?: unknown; raw?: string; token?: string; headers?: Record<string, string>; client?: string; base?: string } = {},
+  options: { body?: unknown; raw?: string; token?: string; headers?: Record<string, string>; client?: string; base?: string; challenge?: false } = {},
 ): Promise<Answer<T>> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
@@ -62,7 +62,7 @@ export async function call<T = any>(
     body = JSON.stringify(options.body);
     headers['content-type'] ??= 'application/json';
   }
-  const response = await clientFetch(`${options.base ?? twin().url}${path}`, { method, headers, body, client: options.client });
+  const response = await clientFetch(`${options.base ?? twin().url}${path}`, { method, headers, body, client: options.client, challenge: options.challenge });
   const text = await response.text();
   let parsed: unknown = text;
   try {
@@ -86,7 +86,7 @@ export type RouteAnswer<K extends ApiRouteKey> = Answer<ApiResponse<K> & ApiErro
 export function callRoute<K extends ApiRouteKey>(
   key: K,
   request: ApiCall<K>,
-  options: { token?: string; headers?: Record<string, string>; client?: string } = {},
+  options: { token?: string; headers?: Record<string, string>; client?: string; challenge?: false } = {},
 ): Promise<RouteAnswer<K>> {
   const { method, path } = apiRequestLine(key, request);
   return call<ApiResponse<K> & ApiErrorBody>(method, path, { ...options, ...(request.body !== undefined ? { body: request.body } : {}) });

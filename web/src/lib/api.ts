@@ -2,11 +2,11 @@
  * The browser's API client: same-origin `/api`, JSON in and out, errors as `ApiError` carrying the
  * server's Portuguese message (and its field messages for forms). Shapes: `shared/api.ts`.
  */
-import type { PaymentMethodsResponse, PresignedUpload, ShopInfoResponse } from '#shared/api.ts';
+import type { PaymentMethodsResponse, ShopInfoResponse } from '#shared/api.ts';
 import { apiRequestLine, type ApiCall, type ApiResponse, type ApiRouteKey } from '#shared/api-routes.ts';
 import { apiTexts } from '#shared/messages.ts';
 import type { Collection, Product } from '#shared/product.ts';
-import type { AttachProofInput, ContactMessageInput, OrderLookupInput, PlaceOrderInput, ProofUploadRequest, StockAlertInput } from '#shared/schemas/index.ts';
+import type { AttachProofInput } from '#shared/schemas/index.ts';
 import { withSizes } from '#shared/variants.ts';
 
 export class ApiError extends Error {
@@ -87,16 +87,8 @@ export const api = {
   product: (id: string, { fresh = false } = {}): Promise<Product> =>
     apiCall('GET /api/products/{id}', { params: { id } }, fresh ? { cache: 'no-cache' } : {}).then((r) => withSizes(r.product)),
   collections: (): Promise<readonly Collection[]> => apiCall('GET /api/collections', {}).then((r) => r.collections),
-  sendContactMessage: (input: ContactMessageInput) => apiCall('POST /api/contact-messages', { body: input }),
-  requestStockAlert: (input: StockAlertInput) => apiCall('POST /api/stock-alerts', { body: input }),
   shopInfo: (): Promise<ShopInfoResponse> => apiCall('GET /api/shop-info', {}),
   paymentMethods: (): Promise<PaymentMethodsResponse> => apiCall('GET /api/payment-methods', {}, { cache: 'no-store' }),
-  requestProofUpload: (input: ProofUploadRequest): Promise<PresignedUpload> => apiCall('POST /api/uploads/proof', { body: input }).then((r) => r.upload),
-  /** Without a proof: reserves (prices, number and stock fixed until the reservation expires). */
-  placeOrder: (input: PlaceOrderInput, idempotencyKey: string) =>
-    apiCall('POST /api/orders', { body: input }, { headers: { 'idempotency-key': idempotencyKey } }),
   customerOrder: (orderId: string, token: string) => apiCall('GET /api/orders/{id}', { params: { id: orderId }, query: { token } }, { cache: 'no-store' }).then((r) => r.order),
   attachProof: (orderId: string, input: AttachProofInput) => apiCall('POST /api/orders/{id}/proof', { params: { id: orderId }, body: input }),
-  /** The order's link goes by e-mail when number and e-mail match; the answer is the same either way. */
-  lookUpOrder: (input: OrderLookupInput) => apiCall('POST /api/orders/lookup', { body: input }),
 };

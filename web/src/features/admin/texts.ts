@@ -43,6 +43,11 @@ export const texts = {
     retention: 'Dados pessoais: quanto tempo guardar',
     retentionHint:
       'Contados desde que chegaram. Uma vez por dia a loja apaga o que for mais antigo; a Política de Privacidade mostra estes prazos aos clientes. As encomendas ficam 10 anos, como a lei exige para a contabilidade.',
+    botCheck: 'Proteção contra robôs',
+    botCheckHint:
+      'Antes de cada encomenda, mensagem, pedido de aviso, envio de comprovativo ou pedido da ligação da encomenda, o navegador do cliente resolve um pequeno cálculo, sem cliques, enquanto preenche o formulário. Um robô que queira reservar o stock tem de o resolver a cada pedido.',
+    challengeMaxNumberHint: (defaultValue: number) =>
+      `Quanto maior, mais tempo custa: com ${defaultValue.toLocaleString('pt-PT')} (o valor de origem), um telemóvel demora menos de 1 segundo e um robô paga cerca de 0,8 segundos de processador por pedido. Ao dobro, o dobro do tempo para ambos.`,
     save: 'Guardar definições',
     saving: 'A guardar...',
     reload: 'Recarregar valores atuais',

@@ -1,7 +1,8 @@
 import { useHydrated } from '../../lib/hydrated.ts';
 import { stockAlertTexts } from '#shared/messages.ts';
 import { stockAlertSchema } from '#shared/schemas/stock-alert.ts';
-import { api } from '../../lib/api.ts';
+import { useBotCheck } from '../../lib/bot-check.tsx';
+import { publicWrites } from '../../lib/public-writes.ts';
 import { serverFieldErrors } from '../../lib/form.ts';
 import { useFormSubmit } from '../../lib/use-form-submit.ts';
 import { TextField } from '../../ui/field.tsx';
@@ -12,13 +13,14 @@ import { TextField } from '../../ui/field.tsx';
  */
 export function StockAlertForm({ productId, variantId }: { productId: string; variantId?: string }) {
   const hydrated = useHydrated();
+  const botCheck = useBotCheck();
   const { formRef, onSubmit, errors, outcome, sending } = useFormSubmit({
     schema: stockAlertSchema,
     fieldOrder: ['email'],
     // Read from the field itself (not kept in state): what the shopper typed into the pre-rendered
     // page before the app ran is there, and hydration leaves an uncontrolled field's text alone.
     readValues: (form) => ({ email: String(new FormData(form).get('email') ?? ''), productId, ...(variantId ? { variantId } : {}) }),
-    send: (data) => api.requestStockAlert(data),
+    send: (data) => botCheck.withProof((proof) => publicWrites.requestStockAlert(data, proof)),
     // The server's word on the e-mail is said at the field; any other refusal in the alert.
     serverFields: (error) => {
       const email = serverFieldErrors(error)?.email;
@@ -54,6 +56,7 @@ export function StockAlertForm({ productId, variantId }: { productId: string; va
           <button type="submit" className="button" disabled={!hydrated || sending}>
             {sending ? 'A enviar...' : 'Avisem-me'}
           </button>
+          {botCheck.status}
           {outcome.kind === 'failed' && (
             <p role="alert" className="notice notice--error">
               {outcome.message}

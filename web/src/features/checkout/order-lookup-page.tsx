@@ -3,7 +3,8 @@ import { useHydrated, useTypedBeforeHydration } from '../../lib/hydrated.ts';
 import { myOrderTexts } from '#shared/messages.ts';
 import { orderLookupSchema } from '#shared/schemas/order-lookup.ts';
 import { TEXT_LIMITS } from '#shared/schemas/fields.ts';
-import { api } from '../../lib/api.ts';
+import { useBotCheck } from '../../lib/bot-check.tsx';
+import { publicWrites } from '../../lib/public-writes.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { useFormSubmit } from '../../lib/use-form-submit.ts';
 import { TextField } from '../../ui/field.tsx';
@@ -21,11 +22,12 @@ const FIELD_ORDER = ['orderNumber', 'email'] as const;
 export function OrderLookupPage() {
   const hydrated = useHydrated();
   const [values, setValues] = useState<Values>(EMPTY);
+  const botCheck = useBotCheck();
   const { formRef, onSubmit, errors, outcome, sending } = useFormSubmit({
     schema: orderLookupSchema,
     fieldOrder: FIELD_ORDER,
     values,
-    send: (data) => api.lookUpOrder(data),
+    send: (data) => botCheck.withProof((proof) => publicWrites.lookUpOrder(data, proof)),
     // Too many tries says how long to wait; anything else, a plain retry.
     failedMessage: myOrderTexts.lookupFailed,
   });

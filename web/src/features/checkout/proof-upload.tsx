@@ -1,7 +1,9 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { checkoutTexts, validationTexts } from '#shared/messages.ts';
 import { MAX_PROOF_BYTES, PROOF_ACCEPT, PROOF_CONTENT_TYPES, SNIFF_BYTES, sniffContentType, type ProofContentType } from '#shared/uploads.ts';
-import { api, errorMessage } from '../../lib/api.ts';
+import { errorMessage } from '../../lib/api.ts';
+import { useBotCheck } from '../../lib/bot-check.tsx';
+import { publicWrites } from '../../lib/public-writes.ts';
 import { uploadWithPresignedPost } from '../../lib/presigned-upload.ts';
 import type { UploadedProof } from './checkout-session.ts';
 
@@ -38,6 +40,7 @@ type Status = { kind: 'idle' } | { kind: 'uploading'; fraction: number; name: st
  */
 function useProofUploader(onChange: (proof: UploadedProof | null) => void, onUploadingChange: (uploading: boolean) => void) {
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  const botCheck = useBotCheck();
   const abort = useRef<AbortController | null>(null);
   useEffect(() => () => abort.current?.abort(), []);
 
@@ -63,7 +66,7 @@ function useProofUploader(onChange: (proof: UploadedProof | null) => void, onUpl
     onUploadingChange(true);
     setStatus({ kind: 'uploading', fraction: 0, name: file.name });
     try {
-      const upload = await api.requestProofUpload({ contentType, size: file.size });
+      const upload = await botCheck.withProof((proof) => publicWrites.requestProofUpload({ contentType, size: file.size }, proof));
       await uploadWithPresignedPost(upload, file, (fraction) => setStatus({ kind: 'uploading', fraction, name: file.name }), controller.signal);
       setStatus({ kind: 'idle' });
       onChange({ key: upload.key, name: file.name, size: file.size });
@@ -79,7 +82,7 @@ function useProofUploader(onChange: (proof: UploadedProof | null) => void, onUpl
     }
   };
 
-  return { status, choose };
+  return { status, choose, botCheckStatus: botCheck.status };
 }
 
 /**
@@ -102,7 +105,7 @@ export function ProofUpload({
   disabled?: boolean;
   refusal?: string | null;
 }) {
-  const { status, choose } = useProofUploader(onChange, onUploadingChange);
+  const { status, choose, botCheckStatus } = useProofUploader(onChange, onUploadingChange);
   const inputId = useId();
 
   const uploading = status.kind === 'uploading';
@@ -135,6 +138,7 @@ export function ProofUpload({
         )}
         {!uploading && proof && <p className="notice notice--success">{checkoutTexts.proofUploaded(proof.name)}</p>}
       </div>
+      {botCheckStatus}
       <div role="alert">
         {status.kind === 'error' ? <p className="notice notice--error">{status.message}</p> : refusal && !uploading && <p className="notice notice--error">{refusal}</p>}
       </div>

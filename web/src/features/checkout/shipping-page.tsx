@@ -15,7 +15,7 @@ import './checkout.css';
 /** /shipping: who and where, how to ship, how to pay, terms. Kept in the session when going back. */
 export function ShippingPage() {
   const cart = useCart();
-  const { fields, payment, formRef, onSubmit, alert, refused, reserving } = useShippingForm(cart);
+  const { fields, payment, formRef, onSubmit, alert, refused, reserving, botCheckStatus } = useShippingForm(cart);
   const freeShipping = qualifiesForFreeShipping(summarizeCart(cart).subtotalCents);
 
   usePageMeta({ title: 'Dados de envio', description: 'Morada, método de envio e método de pagamento da tua encomenda.', noindex: true });
@@ -47,6 +47,7 @@ export function ShippingPage() {
               {reserving ? checkoutTexts.reserving : 'Continuar para o pagamento'}
             </button>
           </div>
+          {botCheckStatus}
           <p className="field-hint checkout-actions__hint">{reservationHint(payment.choices, fields.draft.paymentMethod)}</p>
         </form>
         <OrderSummary cart={cart} shippingMethod={fields.draft.shippingMethod} />

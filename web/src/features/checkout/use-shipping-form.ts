@@ -7,7 +7,9 @@ import { paths } from '#shared/paths.ts';
 import type { PlaceOrderInput } from '#shared/schemas/place-order.ts';
 import { shippingFormSchema } from '#shared/schemas/shipping-form.ts';
 import { DEFAULT_SETTINGS } from '#shared/settings.ts';
-import { api, ApiError } from '../../lib/api.ts';
+import { ApiError } from '../../lib/api.ts';
+import { useBotCheck } from '../../lib/bot-check.tsx';
+import { publicWrites } from '../../lib/public-writes.ts';
 import type { FieldMessages } from '../../lib/form.ts';
 import { useFormSubmit } from '../../lib/use-form-submit.ts';
 import { idempotencyKeyFor, loadShippingDraft, recordReservation, reservationFor, saveShippingDraft, type ShippingDraft } from './checkout-session.ts';
@@ -82,9 +84,10 @@ export function useShippingForm(cart: Cart) {
   const navigate = useNavigate();
   const payment = usePaymentChoices();
   const { draft, setDraft, unavailableChosen } = useShippingDraft(payment);
+  const botCheck = useBotCheck();
 
   const reserve = async (input: PlaceOrderInput) => {
-    if (!reservationFor(input)) recordReservation(input, await api.placeOrder(input, idempotencyKeyFor(input)));
+    if (!reservationFor(input)) recordReservation(input, await botCheck.withProof((proof) => publicWrites.placeOrder(input, idempotencyKeyFor(input), proof)));
     navigate(paths.payment);
   };
 
@@ -120,7 +123,7 @@ export function useShippingForm(cart: Cart) {
   const refused = failure?.error !== undefined && !mbwayFull(failure.error) && !shippingFieldErrors(failure.error) ? orderRefusal(failure.error) : null;
   const alert = failure && !refused ? failure.message : null;
 
-  return { fields: { draft, errors, update }, payment, formRef, onSubmit, alert, refused, reserving: sending };
+  return { fields: { draft, errors, update }, payment, formRef, onSubmit, alert, refused, reserving: sending, botCheckStatus: botCheck.status };
 }
 
 /** What the form's sections show and change. */

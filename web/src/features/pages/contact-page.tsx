@@ -5,7 +5,8 @@ import { contactMessageSchema, type ContactMessageInput } from '#shared/schemas/
 import { TEXT_LIMITS } from '#shared/schemas/fields.ts';
 import { SHOP_EMAIL } from '../../app/paths.ts';
 import { SocialLinks } from '../../app/social-links.tsx';
-import { api } from '../../lib/api.ts';
+import { useBotCheck } from '../../lib/bot-check.tsx';
+import { publicWrites } from '../../lib/public-writes.ts';
 import { useFormSubmit } from '../../lib/use-form-submit.ts';
 import { TextAreaField, TextField } from '../../ui/field.tsx';
 import { StaticPage } from './static-page.tsx';
@@ -18,11 +19,12 @@ const FIELD_ORDER = Object.keys(EMPTY) as (keyof Values)[];
 export function ContactPage() {
   const hydrated = useHydrated();
   const [values, setValues] = useState<Values>(EMPTY);
+  const botCheck = useBotCheck();
   const { formRef, onSubmit, errors, outcome, sending } = useFormSubmit({
     schema: contactMessageSchema,
     fieldOrder: FIELD_ORDER,
     values,
-    send: (data) => api.sendContactMessage(data),
+    send: (data) => botCheck.withProof((proof) => publicWrites.sendContactMessage(data, proof)),
     onSent: () => setValues(EMPTY),
     // A refusal says why (e.g. too many messages: how long to wait); anything else, the spec's text.
     failedMessage: contactTexts.failed,
@@ -68,6 +70,7 @@ export function ContactPage() {
             <button type="submit" className="button" disabled={!hydrated || sending}>
               {sending ? 'A enviar...' : 'Enviar mensagem'}
             </button>
+            {botCheck.status}
           </form>
         </section>
       </div>

@@ -21,6 +21,7 @@ import { texts } from '../../texts.ts';
 import { draftOf, PATHS, recordOf, type Draft } from './settings-draft.ts';
 import { OtherGroups, SellerGroup, settingField } from './settings-fields.tsx';
 import { HoldsGroup } from './settings-holds.tsx';
+import { BotCheckGroup } from './bot-check-settings.tsx';
 import { SettingsHistory } from './settings-history.tsx';
 import { BlocksPanel } from './blocks-panel.tsx';
 
@@ -102,6 +103,7 @@ function SettingsForm(props: {
       >
         <SellerGroup field={field} incomplete={!isIdentityComplete(sellerIdentity(loaded.settings.seller))} />
         <OtherGroups field={field} holds={<HoldsGroup field={field} />} />
+        <BotCheckGroup field={field} />
         <div className="adm-form-actions">
           <button type="submit" className="button" disabled={form.sending}>
             {form.sending ? t.saving : t.save}

@@ -1,0 +1,110 @@
+/**
+ * The proof of work of every public write (docs/design.md §28), with ALTCHA (`altcha-lib`, v2): the shop
+ * hands out signed challenges with an expiry (`GET /api/challenge`); the customer's browser finds the
+ * number that solves one (the `altcha` widget, in a Web Worker, while the form is filled) and sends the
+ * solved payload in the `x-altcha` header; the server checks it (signature, expiry, solution) before
+ * anything is done, and records it as used before anything is written, so each one serves once.
+ *
+ * Deterministic mode: the server picks the number (random, in the upper half of the owner's "max
+ * number") and signs the key it derives, so checking a solution is one HMAC, never a key derivation.
+ */
+import { hkdfSync, createHash } from 'node:crypto';
+import { createChallenge, randomInt, verifySolution, type Challenge, type Solution } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+import { ChallengeRefused } from '../errors.ts';
+import { useChallenge } from '../repositories/challenges.ts';
+import { orderLinkKey } from './order-access.ts';
+
+/** The key derivation the browser repeats per number tried: PBKDF2 with SHA-256, native in WebCrypto and Node. */
+export const CHALLENGE_ALGORITHM = 'PBKDF2/SHA-256';
+/** PBKDF2 iterations per number tried: the cost of one try (the owner's max number sets how many tries). */
+export const CHALLENGE_COST = 1000;
+/** How long a challenge may be solved and sent: time enough to fill the checkout form. */
+export const CHALLENGE_SECONDS = 10 * 60;
+/** The header of the solved payload (base64 JSON `{ challenge, solution }`, as the widget makes it). */
+export const CHALLENGE_HEADER = 'x-altcha';
+
+/**
+ * The two HMAC keys of the challenges, derived (HKDF-SHA-256, labels of their own) from the stage's
+ * order-link key, so no other secret reaches the functions and rotating that key rotates these.
+ */
+function challengeSecrets(): { readonly signature: string; readonly keySignature: string } {
+  const base = orderLinkKey();
+  const derive = (label: string) => Buffer.from(hkdfSync('sha256', base, '', label, 32)).toString('hex');
+  return { signature: derive('joias-inox/altcha/challenge'), keySignature: derive('joias-inox/altcha/key') };
+}
+
+/** A new signed challenge whose number lies in the upper half of `maxNumber`, expiring in {@link CHALLENGE_SECONDS}. */
+export async function newChallenge(maxNumber: number, now = new Date()): Promise<Challenge> {
+  const secrets = challengeSecrets();
+  return createChallenge({
+    algorithm: CHALLENGE_ALGORITHM,
+    cost: CHALLENGE_COST,
+    counter: randomInt(Math.ceil(maxNumber / 2), maxNumber),
+    deriveKey,
+    expiresAt: Math.floor(now.getTime() / 1000) + CHALLENGE_SECONDS,
+    hmacSignatureSecret: secrets.signature,
+    hmacKeySignatureSecret: secrets.keySignature,
+  });
+}
+
+/** A checked proof of work: what names it (its signature) and until when it could be used. */
+export interface Proof {
+  readonly id: string;
+  readonly expiresAt: number;
+}
+
+/** The payload of the header, if it has the widget's shape (anything else is not a proof). */
+function parsePayload(header: string): { challenge: Challenge; solution: Solution } | undefined {
+  try {
+    const payload = JSON.parse(Buffer.from(header, 'base64').toString('utf8')) as { challenge?: Challenge; solution?: Solution } | null;
+    const challenge = payload?.challenge;
+    const solution = payload?.solution;
+    if (!challenge || typeof challenge !== 'object' || typeof challenge.signature !== 'string') return undefined;
+    if (!challenge.parameters || typeof challenge.parameters !== 'object' || typeof challenge.parameters.nonce !== 'string') return undefined;
+    if (!solution || typeof solution !== 'object') return undefined;
+    return { challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Checks the `x-altcha` header (no database: signature, expiry, solution). Throws `ChallengeRefused`:
+ * `challenge_required` without one, `challenge_invalid` when it is not one of the shop's, expired or
+ * not solved.
+ */
+export async function checkProof(header: string | undefined, now = new Date()): Promise<Proof> {
+  if (!header?.trim()) throw new ChallengeRefused('challenge_required');
+  const payload = header.length <= 4096 ? parsePayload(header.trim()) : undefined;
+  if (!payload) throw new ChallengeRefused('challenge_invalid');
+  const { expiresAt } = payload.challenge.parameters;
+  // A challenge without an expiry is none of the shop's (its own all have one, under the signature).
+  if (typeof expiresAt !== 'number' || expiresAt * 1000 < now.getTime()) throw new ChallengeRefused('challenge_invalid');
+  const secrets = challengeSecrets();
+  let verified = false;
+  try {
+    const result = await verifySolution({
+      challenge: payload.challenge,
+      solution: payload.solution,
+      deriveKey,
+      hmacSignatureSecret: secrets.signature,
+      hmacKeySignatureSecret: secrets.keySignature,
+    });
+    verified = result.verified;
+  } catch {
+    // A malformed parameter (an unknown algorithm, a non-hex nonce) is a wrong proof, not a fault.
+  }
+  if (!verified) throw new ChallengeRefused('challenge_invalid');
+  return { id: payload.challenge.signature!, expiresAt };
+}
+
+/**
+ * Records a checked proof as used; throws `challenge_used` when it already was. `idempotencyKey`: the
+ * request's `Idempotency-Key`, if any: the same request sent again with the same proof (a browser
+ * retrying an answer it lost) passes, and the idempotency record answers it as the first time.
+ */
+export async function spendProof(proof: Proof, routeKey: string, idempotencyKey: string | undefined): Promise<void> {
+  const replayOf = idempotencyKey ? createHash('sha256').update(`${routeKey}#${idempotencyKey}`).digest('base64url') : undefined;
+  if (!(await useChallenge(proof.id, proof.expiresAt, replayOf))) throw new ChallengeRefused('challenge_used');
+}
