@@ -43,6 +43,7 @@ export function settingField(draft: Draft, errors: FieldMessages, onChange: (pat
   );
 }
 
+/** One group of settings: a card with its legend and, if given, a hint. */
 export function Group({ legend, hint, children }: { readonly legend: string; readonly hint?: string; readonly children: ReactNode }) {
   return (
     <fieldset className="card adm-settings-group">
