@@ -10,7 +10,7 @@ import type { CustomerOrder, CustomerOrderResponse, Order, OrderLine, PlaceOrder
 import { apiTexts, checkoutTexts, validationTexts } from '#shared/messages.ts';
 import { chooseMbWayNumber, mbWayCounter, monthKey, type MbWayLimits, type MbWayNumber } from '#shared/mb-way.ts';
 import type { OrderCaps, PaymentSettings, ShopSettings } from '#shared/settings.ts';
-import { CLOSED_STATUS, PAID_STATUS, RESERVED_STATUS, generateOrderNumber } from '#shared/order-status.ts';
+import { ACCESS_TOKEN_PATTERN, CLOSED_STATUS, PAID_STATUS, RESERVED_STATUS, generateOrderNumber } from '#shared/order-status.ts';
 import { priceLine, quoteOrder } from '#shared/pricing.ts';
 import type { AttachProofInput, PlaceOrderInput } from '#shared/schemas/index.ts';
 import { lineVariant, nameWithSize, variantPriceCents } from '#shared/variants.ts';
@@ -33,7 +33,9 @@ import { instructionsFor, mbwayLimitsInForce, methodOffered } from './payments.t
 import { shopSettings } from './settings.ts';
 import { CUSTOMER, payReservation, SHOP } from './order-lifecycle.ts';
 import { hashAccessToken, orderAccessToken } from './order-access.ts';
-import { paidOrderMailItems } from './order-mail.ts';
+import { paidOrderMailItems, reservationMailItem } from './order-mail.ts';
+import { checkOpenReservation, openReservationWrite, reservationExists, type OpenReservationCheck } from './open-reservation.ts';
+import { RESERVATION_FREE } from '../repositories/open-reservations.ts';
 import type { ClaimedProof } from './proof-claims.ts';
 import { claimedProofKey, proofUsed } from './uploads.ts';
 import { identityKeysOf, refuseBlocked } from './abuse.ts';
@@ -102,12 +104,14 @@ export async function placeOrder(input: PlaceOrderInput, idempotencyKey: string 
   const priced = await priceOrder(input);
   if (input.shipping.paymentMethod === 'mbway') await mbwayNumberOrRefuse(monthKey(now), mbwayLimitsInForce(settings));
   await refuseBlocked(identityKeysOf({ email: input.shipping.email, phone: input.shipping.phone, client }), now);
+  // A reservation (no proof yet) is the only open one of its e-mail and cart.
+  const open = input.proofKey ? undefined : await checkOpenReservation(input, now);
   const claim = await claimIdempotencyKey(idempotencyKey, fingerprint, now);
   if (claim.state !== 'claimed') return answerKnown(claim);
 
   let body: PlaceOrderResponse;
   try {
-    body = await writeOrder(input, priced, { idempotencyKey, fingerprint, client }, settings, proofs, now);
+    body = await writeOrder(input, priced, { idempotencyKey, fingerprint, client, open }, settings, proofs, now);
   } catch (error) {
     await releaseIdempotencyKey(idempotencyKey, fingerprint).catch((release: unknown) => logger.error('could not release idempotency key', { error: release as Error }));
     throw error;
@@ -205,14 +209,16 @@ export function toCustomerOrder(order: Order, payments: PaymentSettings): Custom
   };
 }
 
-async function writeOrder(
-  input: PlaceOrderInput,
-  orderLines: OrderLine[],
-  { idempotencyKey, fingerprint, client }: { readonly idempotencyKey: string; readonly fingerprint: string; readonly client: string | undefined },
-  settings: ShopSettings,
-  proofs: ProofClaims,
-  now: Date,
-): Promise<PlaceOrderResponse> {
+/** What a new order's transaction claims besides the order: its idempotency key, and for a reservation its e-mail and cart. */
+interface OrderClaims {
+  readonly idempotencyKey: string;
+  readonly fingerprint: string;
+  readonly client: string | undefined;
+  readonly open: OpenReservationCheck | undefined;
+}
+
+async function writeOrder(input: PlaceOrderInput, orderLines: OrderLine[], claims: OrderClaims, settings: ShopSettings, proofs: ProofClaims, now: Date): Promise<PlaceOrderResponse> {
+  const { idempotencyKey, fingerprint, client, open } = claims;
   const limits = mbwayLimitsInForce(settings);
   const quote = quoteOrder(orderLines, input.shipping.shippingMethod);
   const proof = input.proofKey ? await proofs.claim(input.proofKey) : undefined;
@@ -255,7 +261,10 @@ async function writeOrder(
     // Found by the back-office search under the customer's name, e-mail, phone and the number.
     items.push(...orderSearchItems(order));
     // The order-received e-mail confirms the proof too: a reservation gets it when its proof arrives.
-    if (status === PAID_STATUS) items.push(...paidOrderMailItems(toOrder(order), now, settings.payments));
+    if (status === PAID_STATUS) items.push(...paidOrderMailItems(toOrder(order), now));
+    // A reservation mails its customer how and until when to pay, with the link to the order.
+    else items.push(reservationMailItem(toOrder(order), now, settings.payments));
+    if (open && order.expiresAt) items.push(openReservationWrite(open, order.id, order.expiresAt, now));
 
     const token = createHash('sha256').update(`${idempotencyKey}:${orderNumber}`).digest('hex').slice(0, 36);
     const result = await writeTransaction(items, token);
@@ -273,6 +282,7 @@ async function writeOrder(
     }
     refuseShortLine(result.refused, orderLines);
     if (result.refused(PROOF_UNCLAIMED)) throw proofUsed();
+    if (result.refused(RESERVATION_FREE)) throw reservationExists();
     // Retry: the order number was taken, the MB WAY number just filled up (choose again), or a
     // concurrent transaction touched the same items (TransactionConflict).
     if (attempt >= BACKOFF.orderPlacement.tries) throw new Conflict(checkoutTexts.orderFailed, 'order_retry_exhausted');
@@ -310,8 +320,9 @@ function refuseShortLine(refused: (condition: string) => Refusal | undefined, or
 
 const ORDER_ID = /^\d{6}$/;
 
-/** The order, if `token` is its access token; a wrong token and an unknown order get the same 403. */
-async function orderWithToken(id: string | undefined, token: string): Promise<OrderItem> {
+/** The order, if `token` is its access token; a missing or wrong token and an unknown order get the same 403. */
+export async function orderWithToken(id: string | undefined, token: string | undefined): Promise<OrderItem> {
+  if (!token || !ACCESS_TOKEN_PATTERN.test(token)) throw new Forbidden(apiTexts.orderAccessDenied);
   const order = id && ORDER_ID.test(id) ? await getOrderItem(id) : undefined;
   const given = Buffer.from(hashAccessToken(token), 'hex');
   const stored = Buffer.from(order?.accessTokenHash ?? '', 'hex');
@@ -319,8 +330,8 @@ async function orderWithToken(id: string | undefined, token: string): Promise<Or
   return order;
 }
 
-/** GET /api/orders/{id}?token=: the customer's view of their order. */
-export async function customerOrder(id: string | undefined, token: string): Promise<CustomerOrderResponse> {
+/** GET /api/orders/{id} (header `x-order-token`): the customer's view of their order. */
+export async function customerOrder(id: string | undefined, token: string | undefined): Promise<CustomerOrderResponse> {
   const [order, settings] = await Promise.all([orderWithToken(id, token), shopSettings()]);
   return { order: toCustomerOrder(toOrder(order), settings.payments) };
 }
@@ -348,7 +359,7 @@ export async function attachProof(id: string | undefined, input: AttachProofInpu
   }
   if (!order.expiresAt || order.expiresAt <= now.toISOString()) throw new Conflict(apiTexts.reservationExpired, 'reservation_expired');
   const proof = await proofs.claim(input.proofKey);
-  const paid = await payReservation(order, proof, payments, now);
+  const paid = await payReservation(order, proof, now);
   // The order holds the proof's safe copy: the original upload is no longer needed.
   if (paid.kind === 'moved') await proofs.drop(input.proofKey);
   if (paid.kind === 'proof-claimed') {

@@ -11,8 +11,7 @@ import { adminTexts, validationTexts } from '#shared/messages.ts';
 import { cttTrackingUrl } from '#shared/shipping.ts';
 import { getOrderItem } from '#lambdas/repositories/orders.ts';
 import { closeOrder, expireReservations, payOutsideSite, payReservation } from '#lambdas/services/order-lifecycle.ts';
-import { shopSettings } from '#lambdas/services/settings.ts';
-import { createProduct, mailsTo, orderBody, placeOrder, reservationBody, uploadProof } from '../support/factories.ts';
+import { createProduct, customerOrderView, mailsTo, orderBody, placeOrder, reservationBody, uploadProof } from '../support/factories.ts';
 import { adminIdToken, adminToken, call, callRoute, documentClient, twin } from '../support/twin.ts';
 
 const storedOrder = async (id: string) => (await documentClient().send(new GetCommand({ TableName: twin().env.TABLE_ORDERS, Key: { id }, ConsistentRead: true }))).Item!;
@@ -112,7 +111,7 @@ describe('PATCH /api/admin/orders/{id}: a reservation paid outside the site', ()
     expect(again.status).toBe(409);
     expect(again.body.error.code).toBe('order_changed');
     // The customer sees that the payment was confirmed, never the owner's note.
-    const view = await callRoute('GET /api/orders/{id}', { params: { id: order.id }, query: { token: order.accessToken } });
+    const view = await customerOrderView(order.id, order.accessToken);
     expect(view.body.order.status).toBe('Enviar');
     expect(JSON.stringify(view.body)).not.toContain(note.trim());
     expect(await subjects(order.email)).toHaveLength(1);
@@ -206,9 +205,8 @@ describe('PATCH /api/admin/orders/{id}: a reservation paid outside the site', ()
     const proofLate = await reservation(4, 1);
     const seenByCustomer = (await getOrderItem(proofLate.order.id))!;
     expect((await patch(proofLate.order.id, { status: 'Enviar', note: 'Pago em loja' })).status).toBe(200);
-    const { payments } = await shopSettings();
     const proof = { key: `proofs/orders/${randomUUID()}.png`, contentType: 'image/png' };
-    expect(await payReservation(seenByCustomer, proof, payments, now())).toEqual({ kind: 'not-moved' });
+    expect(await payReservation(seenByCustomer, proof, now())).toEqual({ kind: 'not-moved' });
     expect((await storedOrder(proofLate.order.id)).proofKey).toBeUndefined();
 
     // The owner's move read the reservation; the customer's proof moved it first.
@@ -261,7 +259,7 @@ describe('tracking codes', () => {
     const mail = (await mailsTo(order.email)).at(-1)!;
     expect(mail.body.text).toContain('Código de envio CTT: RR123456785PT.');
     expect(mail.body.text).toContain(cttTrackingUrl('RR123456785PT'));
-    const view = await callRoute('GET /api/orders/{id}', { params: { id: order.id }, query: { token: order.accessToken } });
+    const view = await customerOrderView(order.id, order.accessToken);
     expect(view.body.order).toMatchObject({ trackingCode: 'RR123456785PT', carrier: 'ctt' });
   });
 
@@ -281,7 +279,7 @@ describe('tracking codes', () => {
     expect(mail.body.text, 'another carrier\'s code is not called the CTT\'s').not.toContain('CTT');
     const stored = await storedOrder(order.id);
     expect(stored.emails.at(-1)).toMatchObject({ kind: 'shipped', status: 'sent', trackingCode: 'GLS-99887766', carrier: 'outra' });
-    const view = await callRoute('GET /api/orders/{id}', { params: { id: order.id }, query: { token: order.accessToken } });
+    const view = await customerOrderView(order.id, order.accessToken);
     expect(view.body.order).toMatchObject({ trackingCode: 'GLS-99887766', carrier: 'outra' });
   });
 });

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { formatCents } from '#shared/money.ts';
 import { RESERVATION_MINUTES } from '#shared/order-status.ts';
 import { expireReservations } from '#lambdas/services/order-lifecycle.ts';
-import { createProduct, mailsTo, orderBody, placeOrder, reservationBody, uploadProof } from '../support/factories.ts';
+import { createProduct, customerOrderView, mailsTo, orderBody, placeOrder, reservationBody, uploadProof } from '../support/factories.ts';
 import { adminIdToken, adminToken, call, callRoute, documentClient, twin } from '../support/twin.ts';
 
 const stockOf = async (id: string) =>
@@ -69,7 +69,7 @@ describe('POST /api/orders without a proof: a reservation', () => {
     expect(again.status).toBe(200);
     expect(await mailsTo(body.order.email)).toHaveLength(1);
 
-    const view = await callRoute('GET /api/orders/{id}', { params: { id: body.order.id }, query: { token: body.order.accessToken } });
+    const view = await customerOrderView(body.order.id, body.order.accessToken);
     expect(view.status).toBe(200);
     expect(view.body.order.timeline.map((entry) => entry.to)).toEqual(['Aguarda Pagamento', 'Confirmar Pagamento']);
     // The owner hears about it at once (the shop's own address).
@@ -86,8 +86,8 @@ describe('POST /api/orders without a proof: a reservation', () => {
     expect(wrong.status).toBe(403);
     expect(missing.status).toBe(403);
     expect(missing.body).toEqual(wrong.body);
-    expect((await call('GET', `/api/orders/${body.order.id}?token=${forged}`)).status).toBe(403);
-    expect((await call('GET', `/api/orders/${body.order.id}?token=short`)).status).toBe(400);
+    expect((await customerOrderView(body.order.id, forged)).status).toBe(403);
+    expect((await customerOrderView(body.order.id, 'short')).status).toBe(403);
     expect((await storedOrder(body.order.id)).status).toBe('Aguarda Pagamento');
   });
 
@@ -250,7 +250,7 @@ describe('PATCH /api/admin/orders/{id}: the lifecycle', () => {
     const byEmail = await call('POST', `/api/admin/orders/${body.order.id}/notes`, { token: await adminIdToken(), body: { text: 'Confirmado por telefone' } });
     expect(byEmail.status).toBe(201);
     expect(byEmail.body.order.timeline.at(-1)).toMatchObject({ kind: 'note', text: 'Confirmado por telefone', by: twin().admin.email });
-    const view = await callRoute('GET /api/orders/{id}', { params: { id: body.order.id }, query: { token: body.order.accessToken } });
+    const view = await customerOrderView(body.order.id, body.order.accessToken);
     expect(JSON.stringify(view.body)).not.toContain(text.slice(0, 20));
     expect((await call('POST', `/api/admin/orders/${body.order.id}/notes`, { token: await adminToken(), body: { text: '  ' } })).status).toBe(400);
   });

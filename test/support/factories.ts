@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { ProofUploadResponse } from '#shared/api.ts';
+import { ORDER_TOKEN_FRAGMENT, ORDER_TOKEN_HEADER } from '#shared/paths.ts';
 import type { AdminProduct } from '#shared/product.ts';
 import type { PlaceOrderInput, ShippingForm } from '#shared/schemas/index.ts';
 import { putProduct } from '#lambdas/repositories/products.ts';
@@ -81,6 +82,16 @@ export function reservationBody(items: PlaceOrderInput['items'], shipping: Parti
 
 export async function orderBody(items: PlaceOrderInput['items'], shipping: Partial<ShippingForm> = {}): Promise<PlaceOrderInput> {
   return { items, shipping: shippingForm(shipping), proofKey: await uploadProof() };
+}
+
+/** The customer's view of an order as the order page asks for it: the token in the header `x-order-token`. */
+export function customerOrderView(id: string, token: string) {
+  return callRoute('GET /api/orders/{id}', { params: { id } }, { headers: { [ORDER_TOKEN_HEADER]: token } });
+}
+
+/** The access token of an order link (`/encomenda/{id}#t=<token>`), or null when it has none. */
+export function linkToken(link: string): string | null {
+  return new URLSearchParams(new URL(link).hash.slice(1)).get(ORDER_TOKEN_FRAGMENT);
 }
 
 export function placeOrder(body: PlaceOrderInput, key: string = randomUUID()) {

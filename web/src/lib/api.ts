@@ -5,8 +5,9 @@
 import type { PaymentMethodsResponse, PresignedUpload, ShopInfoResponse } from '#shared/api.ts';
 import { apiRequestLine, type ApiCall, type ApiResponse, type ApiRouteKey } from '#shared/api-routes.ts';
 import { apiTexts } from '#shared/messages.ts';
+import { ORDER_TOKEN_HEADER } from '#shared/paths.ts';
 import type { Collection, Product } from '#shared/product.ts';
-import type { AttachProofInput, ContactMessageInput, OrderLookupInput, PlaceOrderInput, ProofUploadRequest, StockAlertInput } from '#shared/schemas/index.ts';
+import type { ContactMessageInput, OrderLookupInput, PlaceOrderInput, ProofUploadRequest, StockAlertInput } from '#shared/schemas/index.ts';
 import { withSizes } from '#shared/variants.ts';
 
 export class ApiError extends Error {
@@ -95,8 +96,13 @@ export const api = {
   /** Without a proof: reserves (prices, number and stock fixed until the reservation expires). */
   placeOrder: (input: PlaceOrderInput, idempotencyKey: string) =>
     apiCall('POST /api/orders', { body: input }, { headers: { 'idempotency-key': idempotencyKey } }),
-  customerOrder: (orderId: string, token: string) => apiCall('GET /api/orders/{id}', { params: { id: orderId }, query: { token } }, { cache: 'no-store' }).then((r) => r.order),
-  attachProof: (orderId: string, input: AttachProofInput) => apiCall('POST /api/orders/{id}/proof', { params: { id: orderId }, body: input }),
+  /** The order's token travels in a header, never in the address (docs/design.md §31). */
+  customerOrder: (orderId: string, token: string) =>
+    apiCall('GET /api/orders/{id}', { params: { id: orderId } }, { cache: 'no-store', headers: { [ORDER_TOKEN_HEADER]: token } }).then((r) => r.order),
+  attachProof: (orderId: string, token: string, proofKey: string) =>
+    apiCall('POST /api/orders/{id}/proof', { params: { id: orderId }, body: { proofKey } }, { headers: { [ORDER_TOKEN_HEADER]: token } }),
+  /** The customer gives up their reservation: its pieces go back to the shop at once. */
+  cancelReservation: (orderId: string, token: string) => apiCall('POST /api/orders/{id}/cancel', { params: { id: orderId } }, { headers: { [ORDER_TOKEN_HEADER]: token } }),
   /** The order's link goes by e-mail when number and e-mail match; the answer is the same either way. */
   lookUpOrder: (input: OrderLookupInput) => apiCall('POST /api/orders/lookup', { body: input }),
 };

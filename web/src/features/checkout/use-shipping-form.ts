@@ -10,6 +10,7 @@ import { DEFAULT_SETTINGS } from '#shared/settings.ts';
 import { api, ApiError } from '../../lib/api.ts';
 import type { FieldMessages } from '../../lib/form.ts';
 import { useFormSubmit } from '../../lib/use-form-submit.ts';
+import { loadOpenReservation, useOpenReservation, type StoredReservation } from '../../lib/open-reservation.ts';
 import { idempotencyKeyFor, loadShippingDraft, recordReservation, reservationFor, saveShippingDraft, type ShippingDraft } from './checkout-session.ts';
 import { orderRefusal } from './order-refusal.tsx';
 import { usePaymentMethods } from './payment-methods.ts';
@@ -48,6 +49,15 @@ function usePaymentChoices() {
   return { loading: state.status === 'loading', reload, choices, reservationHours: DEFAULT_SETTINGS.reservationHours };
 }
 
+/** Whether the open reservation was made for these cart lines (whatever the details). */
+function sameItems(stored: StoredReservation, items: PlaceOrderInput['items']): boolean {
+  try {
+    return JSON.stringify((JSON.parse(stored.body) as PlaceOrderInput).items) === JSON.stringify(items);
+  } catch {
+    return false;
+  }
+}
+
 /** MB WAY filled up this month since the methods were asked. */
 const mbwayFull = (error: unknown): boolean => error instanceof ApiError && error.code === 'mbway_unavailable';
 
@@ -83,8 +93,16 @@ export function useShippingForm(cart: Cart) {
   const payment = usePaymentChoices();
   const { draft, setDraft, unavailableChosen } = useShippingDraft(payment);
 
+  const open = useOpenReservation();
+  // The customer's open reservation was made for another cart or other details: continue it or cancel it, never a second one.
+  const [conflict, setConflict] = useState(false);
   const reserve = async (input: PlaceOrderInput) => {
-    if (!reservationFor(input)) recordReservation(input, await api.placeOrder(input, idempotencyKeyFor(input)));
+    const held = loadOpenReservation();
+    if (held && !reservationFor(input)) {
+      setConflict(true);
+      return;
+    }
+    if (!held) recordReservation(input, await api.placeOrder(input, idempotencyKeyFor(input)));
     navigate(paths.payment);
   };
 
@@ -120,7 +138,8 @@ export function useShippingForm(cart: Cart) {
   const refused = failure?.error !== undefined && !mbwayFull(failure.error) && !shippingFieldErrors(failure.error) ? orderRefusal(failure.error) : null;
   const alert = failure && !refused ? failure.message : null;
 
-  return { fields: { draft, errors, update }, payment, formRef, onSubmit, alert, refused, reserving: sending };
+  const reservation = open ? { stored: open, changed: conflict || !sameItems(open, orderItems(cart)), onCancelled: () => setConflict(false) } : null;
+  return { fields: { draft, errors, update }, payment, formRef, onSubmit, alert, refused, reserving: sending, reservation };
 }
 
 /** What the form's sections show and change. */
