@@ -11,7 +11,7 @@ import { adminTexts, validationTexts } from '#shared/messages.ts';
 import { cttTrackingUrl } from '#shared/shipping.ts';
 import { getOrderItem } from '#lambdas/repositories/orders.ts';
 import { closeOrder, expireReservations, payOutsideSite, payReservation } from '#lambdas/services/order-lifecycle.ts';
-import { createProduct, customerOrderView, mailsTo, orderBody, placeOrder, reservationBody, uploadProof } from '../support/factories.ts';
+import { createProduct, customerOrderView, laterMailsTo, orderBody, placeOrder, reservationBody, uploadProof } from '../support/factories.ts';
 import { adminIdToken, adminToken, call, callRoute, documentClient, twin } from '../support/twin.ts';
 
 const storedOrder = async (id: string) => (await documentClient().send(new GetCommand({ TableName: twin().env.TABLE_ORDERS, Key: { id }, ConsistentRead: true }))).Item!;
@@ -29,7 +29,7 @@ const expireNow = (id: string) =>
   documentClient().send(
     new UpdateCommand({ TableName: twin().env.TABLE_ORDERS, Key: { id }, UpdateExpression: 'SET expiresAt = :past', ExpressionAttributeValues: { ':past': new Date(Date.now() - 1000).toISOString() } }),
   );
-const subjects = async (email: string) => (await mailsTo(email)).map((mail) => mail.subject);
+const subjects = async (email: string) => (await laterMailsTo(email)).map((mail) => mail.subject);
 
 async function reservation(stock = 5, quantity = 2) {
   const piece = await createProduct({ stock });
@@ -46,7 +46,7 @@ describe('POST /api/admin/orders/{id}/emails: only what is true of the order', (
       expect(refused.status, kind).toBe(409);
       expect(refused.body.error).toMatchObject({ code: 'email_not_applicable', message: adminTexts.emailNotApplicable[kind] });
     }
-    expect(await mailsTo(order.email)).toEqual([]);
+    expect(await laterMailsTo(order.email)).toEqual([]);
     const stored = await storedOrder(order.id);
     expect(stored.emails ?? []).toEqual([]);
     expect(stored.status).toBe('Aguarda Pagamento');
@@ -84,7 +84,7 @@ describe('PATCH /api/admin/orders/{id}: a reservation paid outside the site', ()
     expect(stored).toMatchObject({ status: 'Aguarda Pagamento', expiresAt: order.expiresAt });
     expect(stored.timeline).toHaveLength(1);
     expect(await stockOf(piece.id)).toBe(3);
-    expect(await mailsTo(order.email)).toEqual([]);
+    expect(await laterMailsTo(order.email)).toEqual([]);
   });
 
   it('with a note → Enviar: stock stays held, it no longer expires, the note is on the timeline (owner only), the customer is told the payment is confirmed', async () => {
@@ -247,16 +247,16 @@ describe('tracking codes', () => {
 
   it('a CTT code with a wrong check digit (the field\'s old example RR123456789PT) → 400, nothing changed; the right one → 200, mailed with its CTT link', async () => {
     const order = await shippable();
-    await mailsTo(order.email);
+    await laterMailsTo(order.email);
     const refused = await patch(order.id, { status: 'Enviado', trackingCode: 'RR123456789PT' });
     expect(refused.status).toBe(400);
     expect(refused.body.error.fields).toEqual({ trackingCode: validationTexts.trackingCode.s10 });
     expect((await storedOrder(order.id)).status).toBe('Enviar');
-    expect(await mailsTo(order.email)).toHaveLength(2);
+    expect(await laterMailsTo(order.email)).toHaveLength(2);
 
     const shipped = await patch(order.id, { status: 'Enviado', trackingCode: 'rr 123 456 785 pt' });
     expect(shipped.status).toBe(200);
-    const mail = (await mailsTo(order.email)).at(-1)!;
+    const mail = (await laterMailsTo(order.email)).at(-1)!;
     expect(mail.body.text).toContain('Código de envio CTT: RR123456785PT.');
     expect(mail.body.text).toContain(cttTrackingUrl('RR123456785PT'));
     const view = await customerOrderView(order.id, order.accessToken);
@@ -273,7 +273,7 @@ describe('tracking codes', () => {
     expect(unknown.body.error.fields).toEqual({ carrier: validationTexts.carrier.invalid });
 
     expect((await patch(order.id, { status: 'Enviado', trackingCode: 'gls-99887766', carrier: 'outra' })).status).toBe(200);
-    const mail = (await mailsTo(order.email)).at(-1)!;
+    const mail = (await laterMailsTo(order.email)).at(-1)!;
     expect(mail.body.text).toContain('Código de envio: GLS-99887766.');
     expect(mail.body.text).not.toContain('ctt.pt');
     expect(mail.body.text, 'another carrier\'s code is not called the CTT\'s').not.toContain('CTT');

@@ -104,6 +104,14 @@ export interface SentMail {
   readonly body: { readonly html?: string; readonly text?: string };
 }
 
+/** Whether a mail is a reservation's own (how and until when to pay), sent when the order is reserved. */
+export const isReservationMail = (mail: SentMail): boolean => mail.subject.startsWith('Reserva nº ');
+
+/** The e-mails for `to` after the reservation's own: what the tests of later steps count. */
+export async function laterMailsTo(to: string): Promise<SentMail[]> {
+  return (await mailsTo(to)).filter((mail) => !isReservationMail(mail));
+}
+
 /** Every e-mail the twin's SES server received for `to`, once the outbox has sent everything queued for it. */
 export async function mailsTo(to: string): Promise<SentMail[]> {
   await outboxDrained(to);
