@@ -13,6 +13,8 @@ import { DESKTOP, fillShipping, getItem, mailsTo, scanAll, useShop, watchProblem
 
 const shop = useShop();
 const PHONE = { width: 390, height: 844 } as const;
+/** A busy machine may take seconds for a page or an API answer. */
+const SOON = { timeout: 30_000 } as const;
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/reserve-shots';
 mkdirSync(SHOTS, { recursive: true });
 
@@ -51,11 +53,11 @@ describe('a reservation the phone customer cannot lose', () => {
     countReservations(first);
     await first.goto(`${shop.twin.url}/product/${piece.id}`);
     await first.getByRole('button', { name: 'Adicionar ao carrinho' }).click();
-    await expect.poll(() => first.locator('.cart-badge').textContent()).toBe('1');
+    await expect.poll(() => first.locator('.cart-badge').textContent(), SOON).toBe('1');
     await first.goto(`${shop.twin.url}/shipping`);
     await fillShipping(first, email);
     await first.getByRole('button', { name: 'Continuar para o pagamento' }).click();
-    await expect.poll(() => path(first)).toBe('/payment');
+    await expect.poll(() => path(first), SOON).toBe('/payment');
     const number = (await first.getByTestId('payment-reference').textContent())!.slice(-6);
     const until = (await first.getByTestId('pay-until').textContent())!;
     expect(until).toMatch(/^até às \d{2}:\d{2}$/);
@@ -71,10 +73,10 @@ describe('a reservation the phone customer cannot lose', () => {
     const problems = watchProblems(second);
     await second.goto(`${shop.twin.url}/`);
     const banner = second.getByTestId('reservation-banner');
-    await expect.poll(() => banner.textContent()).toBe(`Tens uma reserva por pagar (nº ${number}, ${until}) — continuar`);
+    await expect.poll(() => banner.textContent(), SOON).toBe(`Tens uma reserva por pagar (nº ${number}, ${until}) — continuar`);
     await shots(second, 'banner-home');
     await second.goto(`${shop.twin.url}/cart`);
-    await expect.poll(() => banner.isVisible()).toBe(true);
+    await expect.poll(() => banner.isVisible(), SOON).toBe(true);
     await shots(second, 'banner-cart');
 
     // The browser restarts (its storage kept): still offered.
@@ -84,25 +86,25 @@ describe('a reservation the phone customer cannot lose', () => {
     const third = await newTab(context);
     countReservations(third);
     await third.goto(`${shop.twin.url}/cart`);
-    await expect.poll(() => third.getByTestId('reservation-banner').textContent()).toContain(`nº ${number}`);
+    await expect.poll(() => third.getByTestId('reservation-banner').textContent(), SOON).toContain(`nº ${number}`);
 
     // The checkout with the same cart and details reuses it: no second reservation.
     await third.getByRole('button', { name: 'Finalizar Compra' }).click();
-    await expect.poll(() => path(third)).toBe('/shipping');
-    await expect.poll(() => third.getByTestId('pending-reservation').textContent()).toContain(`nº ${number}`);
+    await expect.poll(() => path(third), SOON).toBe('/shipping');
+    await expect.poll(() => third.getByTestId('pending-reservation').textContent(), SOON).toContain(`nº ${number}`);
     await fillShipping(third, email);
     await third.getByRole('button', { name: 'Continuar para o pagamento' }).click();
-    await expect.poll(() => path(third)).toBe('/payment');
+    await expect.poll(() => path(third), SOON).toBe('/payment');
     expect((await third.getByTestId('payment-reference').textContent())!.slice(-6)).toBe(number);
     expect(reservations).toBe(1);
 
     // Pay it with a proof: chosen is "carregado", not "enviado", until confirmed.
     await third.locator('input[type="file"]').setInputFiles({ name: 'comprovativo.png', mimeType: 'image/png', buffer: PNG });
     await expect
-      .poll(() => third.locator('.proof-upload .notice--success').textContent(), { timeout: 15_000 })
+      .poll(() => third.locator('.proof-upload .notice--success').textContent(), SOON)
       .toBe('Comprovativo carregado — falta confirmar a encomenda (comprovativo.png)');
     await third.getByRole('button', { name: 'Confirmar encomenda' }).click();
-    await expect.poll(() => path(third)).toBe('/thank-you');
+    await expect.poll(() => path(third), SOON).toBe('/thank-you');
     const thanks = (await third.locator('main').textContent())!;
     expect(thanks).toContain('Recebemos o teu comprovativo; vamos confirmar o pagamento.');
     expect(thanks).not.toMatch(/Paga por|Faz uma transferência|Valor a pagar|Total a pagar/);
@@ -123,7 +125,7 @@ describe('a reservation the phone customer cannot lose', () => {
     const sent: string[] = [];
     device.on('request', (request) => sent.push(request.url()));
     await device.goto(link!);
-    await expect.poll(() => device.getByTestId('order-status').textContent()).toBe('Pagamento em verificação');
+    await expect.poll(() => device.getByTestId('order-status').textContent(), SOON).toBe('Pagamento em verificação');
     expect(await device.locator('[data-total="Total pago"]').count()).toBe(1);
     expect(sent.filter((url) => url.includes('#t=') || url.includes('token='))).toEqual([]);
     await shots(device, 'order-page-paid');
@@ -131,11 +133,11 @@ describe('a reservation the phone customer cannot lose', () => {
     // An old ?token= link still opens; the address bar is cleaned of it.
     const token = new URL(link!).hash.slice('#t='.length);
     await device.goto(`${shop.twin.url}/encomenda/${number}?token=${token}`);
-    await expect.poll(() => device.getByTestId('order-status').textContent()).toBe('Pagamento em verificação');
+    await expect.poll(() => device.getByTestId('order-status').textContent(), SOON).toBe('Pagamento em verificação');
     expect(new URL(device.url()).search).toBe('');
     await other.close();
 
     expect(problems.errors).toEqual([]);
     await context.close();
-  });
+  }, 240_000);
 });

@@ -9,7 +9,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { myOrderTexts, validationTexts } from '#shared/messages.ts';
 import { cttTrackingUrl } from '#shared/shipping.ts';
-import { createProduct, customerOrderView, linkToken, mailsTo, placeOrder, reservationBody, uploadProof, type SentMail } from '../support/factories.ts';
+import { createProduct, customerOrderView, laterMailsTo, linkToken, mailsTo, placeOrder, reservationBody, uploadProof, type SentMail } from '../support/factories.ts';
 import { nextClientAddress } from '../support/clients.ts';
 import { outboxDrained } from '../support/outbox.ts';
 import { adminToken, call, callRoute, documentClient, twin } from '../support/twin.ts';
@@ -39,7 +39,7 @@ describe('the link to "A minha encomenda" in every e-mail of an order', () => {
     expect((await call('PATCH', `/api/admin/orders/${order.id}`, { token, body: { status: 'Enviar' } })).status).toBe(200);
     expect((await call('PATCH', `/api/admin/orders/${order.id}`, { token, body: { status: 'Enviado', trackingCode: 'RR123456785PT' } })).status).toBe(200);
 
-    const mails = await mailsTo(order.email);
+    const mails = await laterMailsTo(order.email);
     expect(mails.map((mail) => mail.subject)).toEqual([
       `Recebemos a tua encomenda nº ${order.orderNumber}`,
       `Pagamento confirmado: encomenda nº ${order.orderNumber}`,
@@ -77,7 +77,7 @@ describe('the link to "A minha encomenda" in every e-mail of an order', () => {
     const placed = await placeOrder(reservationBody([{ productId: piece.id, quantity: 1 }]));
     const order = placed.body.order;
     expect((await call('PATCH', `/api/admin/orders/${order.id}`, { token: await adminToken(), body: { status: 'Encerrada' } })).status).toBe(200);
-    const [cancelled] = await mailsTo(order.email);
+    const [cancelled] = await laterMailsTo(order.email);
     expect(cancelled?.subject).toBe(`A tua encomenda nº ${order.orderNumber} foi cancelada`);
     expect(textLink(cancelled!)).toBe(linkOf(order.id, order.accessToken));
   });
