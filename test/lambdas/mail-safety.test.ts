@@ -11,7 +11,7 @@ import { cttTrackingUrl } from '#shared/shipping.ts';
 import { MAIL_TEMPLATE_IDS, type MailTemplateId } from '#lambdas/contracts/mail-templates.ts';
 import { sendTemplatedMail } from '#lambdas/repositories/mail.ts';
 import { launchBrowser } from '../support/browser.ts';
-import { createProduct, laterMailsTo, mailsTo, orderBody, placeOrder, type SentMail } from '../support/factories.ts';
+import { createProduct, mailsTo, orderBody, placeOrder, type SentMail } from '../support/factories.ts';
 import { benignMailData, EVIL_IMG, EVIL_LINK, hostile, hostileMailData, RLO, ZWSP } from '../support/mail.ts';
 import { adminToken, call, twin } from '../support/twin.ts';
 
@@ -63,7 +63,7 @@ function expectNoHiddenCharacters(mail: SentMail): void {
 }
 
 async function onlyMailTo(email: string): Promise<SentMail> {
-  const mails = await laterMailsTo(email);
+  const mails = await mailsTo(email);
   expect(mails).toHaveLength(1);
   return mails[0]!;
 }
