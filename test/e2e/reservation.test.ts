@@ -105,8 +105,8 @@ describe('a reservation the phone customer cannot lose', () => {
       .toBe('Comprovativo carregado — falta confirmar a encomenda (comprovativo.png)');
     await third.getByRole('button', { name: 'Confirmar encomenda' }).click();
     await expect.poll(() => path(third), SOON).toBe('/thank-you');
+    await expect.poll(() => third.locator('main').textContent(), SOON).toContain('Recebemos o teu comprovativo; vamos confirmar o pagamento.');
     const thanks = (await third.locator('main').textContent())!;
-    expect(thanks).toContain('Recebemos o teu comprovativo; vamos confirmar o pagamento.');
     expect(thanks).not.toMatch(/Paga por|Faz uma transferência|Valor a pagar|Total a pagar/);
     expect(await third.getByTestId('reservation-banner').count()).toBe(0);
 
