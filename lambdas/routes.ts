@@ -224,6 +224,10 @@ export const routes = [
     limits: [{ by: 'client', max: 10, windowSeconds: TEN_MINUTES }, { by: 'email', max: 5, windowSeconds: TEN_MINUTES }, { by: 'email', max: 20, windowSeconds: ONE_DAY }],
     emailField: 'email',
     grants: [RATE_LIMITS_GRANT, ORDER_LINKS, { table: 'orders', access: 'read' }, { table: 'outbox', access: 'write' }] },
+  // The customer gives up their reservation (token in `x-order-token`): pieces and MB WAY slot back at once.
+  { method: 'POST', path: '/api/orders/{id}/cancel', handler: 'orders/cancel', access: 'public', throttle: WRITE_THROTTLE,
+    limits: [{ by: 'client', max: 30, windowSeconds: TEN_MINUTES }],
+    grants: [RATE_LIMITS_GRANT, ...CLOSE_ORDER_GRANTS, SETTINGS_READ] },
   { method: 'GET', path: '/api/orders/{id}', handler: 'orders/get', access: 'public',
     grants: [{ table: 'orders', access: 'read' }, SETTINGS_READ] },
 

@@ -40,7 +40,6 @@ import type {
 import type {
   AdminEmailRequest,
   AttachProofInput,
-  OrderAccessQuery,
   OrderLookupInput,
   OrderNoteInput,
   CollectionInput,
@@ -96,10 +95,12 @@ export interface ApiRoutes {
   'POST /api/uploads/proof': Contract<ProofUploadResponse, ProofUploadRequest>;
   /** Header `Idempotency-Key`; 201, or 200 with the same answer for a repeated key. */
   'POST /api/orders': Contract<PlaceOrderResponse, PlaceOrderInput>;
-  /** The customer's proof of payment for their reservation (authorized by the order's access token). */
+  /** The customer's proof of payment for their reservation (authorized by the order's access token: header `x-order-token`, or `accessToken` in the body). */
   'POST /api/orders/{id}/proof': Contract<CustomerOrderResponse, AttachProofInput>;
-  /** The customer's view of their order (`?token=` its access token). */
-  'GET /api/orders/{id}': Contract<CustomerOrderResponse, undefined, OrderAccessQuery>;
+  /** The customer cancels their reservation while it awaits payment (token in `x-order-token`); the stock comes back at once. */
+  'POST /api/orders/{id}/cancel': Contract<CustomerOrderResponse>;
+  /** The customer's view of their order (its access token in the header `x-order-token`, never in the query). */
+  'GET /api/orders/{id}': Contract<CustomerOrderResponse>;
   /** The order's link e-mailed to the order's address when number and e-mail match; 202 either way. */
   'POST /api/orders/lookup': Contract<OrderLookupResponse, OrderLookupInput>;
   // ── Admin ──

@@ -5,13 +5,13 @@
  */
 import { frontDoorTexts, apiTexts, commonTexts, catalogTexts, productTexts, stockAlertTexts, contactTexts, moneyTexts, paymentTexts } from './messages/storefront.ts';
 import { botCheckTexts } from './messages/bot-check.ts';
-import { checkoutTexts, myOrderTexts } from './messages/checkout.ts';
+import { checkoutTexts, customerStatusLabels, myOrderTexts, totalLabels } from './messages/checkout.ts';
 import { adminTexts, gdprTexts } from './messages/admin.ts';
 import { queryValidationTexts, validationTexts } from './messages/validation.ts';
 import { abuseTexts } from './messages/abuse.ts';
 
 export { waitText } from './messages/storefront.ts';
-export { frontDoorTexts, apiTexts, commonTexts, catalogTexts, productTexts, stockAlertTexts, botCheckTexts, contactTexts, moneyTexts, paymentTexts, checkoutTexts, myOrderTexts, adminTexts, gdprTexts, validationTexts, queryValidationTexts, abuseTexts };
+export { frontDoorTexts, apiTexts, commonTexts, catalogTexts, productTexts, stockAlertTexts, botCheckTexts, contactTexts, moneyTexts, paymentTexts, checkoutTexts, customerStatusLabels, totalLabels, myOrderTexts, adminTexts, gdprTexts, validationTexts, queryValidationTexts, abuseTexts };
 
 /**
  * The shop's texts by area. Texts the shop gave in Portuguese are kept word for word; those it gave in
@@ -36,6 +36,8 @@ export const messages = {
   contact: contactTexts,
   checkout: checkoutTexts,
   myOrder: myOrderTexts,
+  customerStatus: customerStatusLabels,
+  totals: totalLabels,
   payment: paymentTexts,
   admin: adminTexts,
   gdpr: gdprTexts,

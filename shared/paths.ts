@@ -40,6 +40,11 @@ export const routePatterns = {
   findOrder: '/encomenda',
 } as const;
 
+/** The fragment parameter of an order link that carries its access token: `/encomenda/{id}#t=<token>`. */
+export const ORDER_TOKEN_FRAGMENT = 't';
+/** The request header that carries an order's access token to `GET /api/orders/{id}` and its proof post. */
+export const ORDER_TOKEN_HEADER = 'x-order-token';
+
 /** The anchor of the FAQ's answer on sizes (`paths.sizeGuide`). */
 export const SIZE_GUIDE_ANCHOR = 'tamanhos';
 
@@ -47,7 +52,11 @@ export const SIZE_GUIDE_ANCHOR = 'tamanhos';
 export const paths = {
   ...routePatterns,
   product: (id: string) => fillPath(routePatterns.product, { id }),
-  myOrder: (id: string, token: string) => `${fillPath(routePatterns.myOrder, { id })}?token=${encodeURIComponent(token)}`,
+  /**
+   * The order's page with its access token in the fragment (`#t=`): a fragment never reaches a server,
+   * a proxy or an access log (docs/design.md §31); the page sends it as `ORDER_TOKEN_HEADER`.
+   */
+  myOrder: (id: string, token: string) => `${fillPath(routePatterns.myOrder, { id })}#${ORDER_TOKEN_FRAGMENT}=${encodeURIComponent(token)}`,
   /** The model withdrawal form as a PDF, with the seller of the settings (rendered again on each save of the settings). */
   withdrawalFormPdf: '/documentos/formulario-de-livre-resolucao.pdf',
   /**

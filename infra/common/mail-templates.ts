@@ -106,6 +106,11 @@ export function textLayout(text: string): string {
 
 const greeting = '<mj-text><p>Olá {{nome}},</p></mj-text>';
 
+/** After a proof every mail speaks in the past tense and never asks for the payment again. */
+const RECEIVED_PROOF = 'Recebemos o teu comprovativo; vamos confirmar o pagamento.';
+/** What happens when a reservation's time runs out (the reservation mail; Termos §4 say the same). */
+const AFTER_DEADLINE = 'Se não recebermos o comprovativo até lá, a reserva é cancelada e as peças voltam à loja: não pagues depois dessa hora, faz uma nova encomenda.';
+
 /** The order's "A minha encomenda" button (the `link` the outbox consumer adds), with the address written out. */
 const orderButton = `
         <mj-button href="{{link}}" background-color="${COLOR.accent}" color="#ffffff" font-size="15px" font-weight="600" border-radius="4px" inner-padding="12px 28px" padding="16px 28px 8px">Ver a minha encomenda</mj-button>
@@ -131,9 +136,9 @@ export const mailTemplateSources: Readonly<Record<MailTemplateId, MailTemplateSo
           <tr><td>Subtotal{{#if semDesconto}}{{else}} antes do desconto{{/if}}</td><td class="valor">{{subtotal}}</td></tr>
           {{#if semDesconto}}{{else}}<tr><td>Desconto</td><td class="valor">−{{desconto}}</td></tr>{{/if}}
           <tr><td>Portes{{#if envio}} ({{envio}}){{/if}}</td><td class="valor">{{portes}}</td></tr>
-          <tr class="total"><td>Total</td><td class="valor">{{total}}</td></tr>
+          <tr class="total"><td>Total pago</td><td class="valor">{{total}}</td></tr>
         </mj-table>
-        <mj-text container-background-color="${COLOR.accentSoft}" padding="16px 28px"><p style="margin:0 0 4px"><strong>Pagamento: {{metodo}}</strong></p><p style="margin:0">{{instrucoes}}</p></mj-text>
+        <mj-text container-background-color="${COLOR.accentSoft}" padding="16px 28px"><p style="margin:0 0 4px"><strong>Pagamento: {{metodo}}</strong></p><p style="margin:0">${RECEIVED_PROOF}</p></mj-text>
         <mj-text padding="16px 28px 0">{{#if morada}}<p><strong>Morada de envio</strong><br />{{morada.nome}}<br />{{morada.rua}}<br />{{morada.codigoPostal}} {{morada.localidade}}<br />{{morada.pais}}</p>{{/if}}</mj-text>${orderButton}`,
     text: `Olá {{texto.nome}},
 
@@ -150,9 +155,9 @@ Subtotal{{#if texto.semDesconto}}{{else}} antes do desconto{{/if}}: {{texto.subt
 Desconto: −{{texto.desconto}}
 {{/if}}
 Portes{{#if texto.envio}} ({{texto.envio}}){{/if}}: {{texto.portes}}
-Total: {{texto.total}}
+Total pago: {{texto.total}}
 
-Pagamento: {{texto.metodo}}. {{texto.instrucoes}}
+Pagamento: {{texto.metodo}}. ${RECEIVED_PROOF}
 {{#if texto.morada}}
 
 Morada de envio:
@@ -220,7 +225,7 @@ A tua encomenda nº {{texto.numero}} foi cancelada e as peças voltaram à loja.
   },
   /** Data: numero, cliente, email, total, metodo. To the owner. */
   'owner-new-order': {
-    subject: 'Nova encomenda paga: nº {{texto.numero}} ({{texto.total}})',
+    subject: 'Novo comprovativo para confirmar: nº {{texto.numero}} ({{texto.total}})',
     preview: '{{cliente}} enviou o comprovativo da encomenda nº {{numero}}.',
     body: `        <mj-text><p>Chegou o comprovativo de pagamento da encomenda nº <strong>{{numero}}</strong>.</p><p>Cliente: {{cliente}} ({{email}})<br />Total: <strong>{{total}}</strong><br />Pagamento: {{metodo}}</p><p>Confirma o pagamento no back-office: Encomendas → a encomenda → Marcar como paga.</p></mj-text>`,
     text: `Chegou o comprovativo de pagamento da encomenda nº {{texto.numero}}.
@@ -243,6 +248,28 @@ Confirma o pagamento no back-office: Encomendas → a encomenda → Marcar como 
 {{texto.mensagem}}
 
 A mensagem fica também no back-office (Contactos).`,
+  },
+  /** Data: nome, numero, total, metodo, instrucoes, prazo, link. When the reservation is made (before any payment). */
+  'order-reserved': {
+    subject: 'Reserva nº {{texto.numero}}: paga {{texto.total}} até {{texto.prazo}}',
+    preview: 'Referência do pagamento: {{numero}}. Paga {{total}} até {{prazo}} e envia o comprovativo.',
+    body: `        ${greeting}
+        <mj-text><p>Reservámos para ti as peças da encomenda nº <strong>{{numero}}</strong> até <strong>{{prazo}}</strong>. Paga e envia o comprovativo até lá.</p></mj-text>
+        <mj-text container-background-color="${COLOR.accentSoft}" padding="16px 28px"><p style="margin:0 0 4px">Valor a pagar: <strong>{{total}}</strong> · até <strong>{{prazo}}</strong></p><p style="margin:0 0 4px">Referência do pagamento: <strong>{{numero}}</strong></p><p style="margin:0 0 4px"><strong>Pagamento: {{metodo}}</strong></p><p style="margin:0">{{instrucoes}}</p></mj-text>
+        <mj-text><p>Depois de pagares, abre a tua encomenda (neste ou noutro dispositivo) e envia o comprovativo: uma captura de ecrã ou o PDF.</p><p>${AFTER_DEADLINE}</p></mj-text>${orderButton}`,
+    text: `Olá {{texto.nome}},
+
+Reservámos para ti as peças da encomenda nº {{texto.numero}} até {{texto.prazo}}. Paga e envia o comprovativo até lá.
+
+Valor a pagar: {{texto.total}} (até {{texto.prazo}})
+Referência do pagamento: {{texto.numero}}
+Pagamento: {{texto.metodo}}. {{texto.instrucoes}}
+
+Depois de pagares, abre a tua encomenda (neste ou noutro dispositivo) e envia o comprovativo: uma captura de ecrã ou o PDF.
+
+${AFTER_DEADLINE}
+
+Envia o comprovativo em: {{texto.link}}`,
   },
   /** Data: nome, numero, link. Asked for by number and e-mail on "A minha encomenda". */
   'order-link': {

@@ -15,7 +15,7 @@
  */
 
 /** The template ids, in the order the CDK stack and the twin create them. */
-export const MAIL_TEMPLATE_IDS = ['order-received', 'payment-confirmed', 'shipped', 'review-request', 'back-in-stock', 'order-cancelled', 'owner-new-order', 'owner-contact-message', 'order-link', 'owner-digest', 'owner-held-stock'] as const;
+export const MAIL_TEMPLATE_IDS = ['order-received', 'payment-confirmed', 'shipped', 'review-request', 'back-in-stock', 'order-cancelled', 'owner-new-order', 'owner-contact-message', 'order-link', 'owner-digest', 'owner-held-stock', 'order-reserved'] as const;
 
 export type MailTemplateId = (typeof MAIL_TEMPLATE_IDS)[number];
 
@@ -61,8 +61,6 @@ export interface MailContent {
     readonly total: string;
     /** Payment method label. */
     readonly metodo: string;
-    /** How to pay, one sentence. */
-    readonly instrucoes: string;
     /** Optional: true hides the discount line (an order without discount). */
     readonly semDesconto?: boolean;
     /** Optional: shipping method label, shown next to the shipping cost. */
@@ -86,7 +84,7 @@ export interface MailContent {
   readonly 'back-in-stock': { readonly produto: string; /** Absolute http(s) URL of the product page. */ readonly link: string };
   /** To the customer: the order was closed before shipping; `expirada` when the reservation ran out unpaid. */
   readonly 'order-cancelled': { readonly nome: string; readonly numero: number; readonly expirada: boolean; readonly link: string };
-  /** To the owner: a proof of payment arrived (the order is in "Confirmar Pagamento"). */
+  /** To the owner: a proof of payment arrived (the order is in "Confirmar Pagamento"): "Novo comprovativo para confirmar". */
   readonly 'owner-new-order': { readonly numero: number; readonly cliente: string; readonly email: string; readonly total: string; readonly metodo: string };
   /** To the owner: a customer wrote through the contact form. */
   readonly 'owner-contact-message': { readonly nome: string; readonly email: string; readonly telefone: string; readonly assunto: string; readonly mensagem: string };
@@ -112,6 +110,21 @@ export interface MailContent {
    * them (added when sent: see `ADMIN_LINK_TEMPLATES`).
    */
   readonly 'owner-held-stock': { readonly reservadas: number; readonly total: number; readonly percentagem: number; readonly reservas: number; readonly link: string };
+  /**
+   * To the customer, when the reservation is made: the number to write as the payment reference, the
+   * amount, how to pay, and until when (`prazo`, Lisbon time) the pieces are held; the link opens the
+   * order on any device, where the proof can be sent.
+   */
+  readonly 'order-reserved': {
+    readonly nome: string;
+    readonly numero: number;
+    readonly total: string;
+    readonly metodo: string;
+    readonly instrucoes: string;
+    /** The deadline, e.g. "26/11/2026 às 14:48". */
+    readonly prazo: string;
+    readonly link: string;
+  };
 }
 
 /** The data of each template as it is sent: its own values ({@link MailContent}) and the shop's (`loja`). */
@@ -122,7 +135,7 @@ export type MailData = { readonly [Id in MailTemplateId]: MailContent[Id] & { re
  * mail (the order keeps only its token's hash) but rebuilt from the order id by the outbox consumer
  * when it sends (`orderPageUrl`).
  */
-export const ORDER_LINK_TEMPLATES = ['order-received', 'payment-confirmed', 'shipped', 'order-cancelled', 'order-link'] as const satisfies readonly MailTemplateId[];
+export const ORDER_LINK_TEMPLATES = ['order-received', 'payment-confirmed', 'shipped', 'order-cancelled', 'order-link', 'order-reserved'] as const satisfies readonly MailTemplateId[];
 export type OrderLinkTemplate = (typeof ORDER_LINK_TEMPLATES)[number];
 
 /**
@@ -166,6 +179,7 @@ export const MAIL_URL_FIELDS: { readonly [Id in MailTemplateId]: readonly (keyof
   'order-link': ['link'],
   'owner-digest': [],
   'owner-held-stock': ['link'],
+  'order-reserved': ['link'],
 };
 
 /** Physical SES template name: the stage prefix keeps two stages in one account apart. */

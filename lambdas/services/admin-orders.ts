@@ -16,7 +16,6 @@ import { ordersUnderTerm } from '../repositories/order-search.ts';
 import { matchesSearch, searchPlan } from '#shared/order-search.ts';
 import { writeTransactionRetrying } from '../repositories/transactions.ts';
 import { SHOP, closeOrder, moveOrder, payOutsideSite, type MoveResult } from './order-lifecycle.ts';
-import { shopSettings } from './settings.ts';
 import { cancellationMailItem, customerMailItem } from './order-mail.ts';
 
 /** How long the admin's link to a proof of payment works. */
@@ -159,9 +158,7 @@ export async function sendOrderEmail(id: string | undefined, request: AdminEmail
       ? { trackingCode: request.trackingCode, carrier: request.carrier ?? DEFAULT_CARRIER }
       : request.kind === 'order-cancelled'
         ? { expired: expiredUnpaid(order) }
-        : request.kind === 'order-received'
-          ? { payments: (await shopSettings(now.getTime())).payments }
-          : {};
+        : {};
   const item = customerMailItem(order, request.kind, `admin-${request.requestKey}`, now, options);
   // A repeated key finds its item written (the condition fails): nothing more is queued.
   await writeTransactionRetrying([item], randomUUID());

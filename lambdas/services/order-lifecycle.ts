@@ -12,7 +12,6 @@ import type { TimelineEntry } from '#shared/api.ts';
 import { adminTexts } from '#shared/messages.ts';
 import { mbWayCounter } from '#shared/mb-way.ts';
 import { CLOSED_STATUS, isBeforeShipping, isHeldStatus, PAID_STATUS, RESERVED_STATUS, type OrderStatus } from '#shared/order-status.ts';
-import type { PaymentSettings } from '#shared/settings.ts';
 import type { StockActor, StockMovementReason } from '#shared/stock.ts';
 import { DEFAULT_VARIANT_ID } from '#shared/variants.ts';
 import { backoff, BACKOFF } from '../backoff.ts';
@@ -104,7 +103,7 @@ export type PaymentMove =
  * a reservation that has not expired at `now`, in one transaction with the claim of the proof (a proof
  * backs one order), the dashboard's counters of the move and the e-mails of a paid order.
  */
-export async function payReservation(order: OrderItem, proof: { readonly key: string; readonly contentType: string }, payments: PaymentSettings, now: Date): Promise<PaymentMove> {
+export async function payReservation(order: OrderItem, proof: { readonly key: string; readonly contentType: string }, now: Date): Promise<PaymentMove> {
   const move = moveOrderItem(
     order.id,
     {
@@ -117,7 +116,7 @@ export async function payReservation(order: OrderItem, proof: { readonly key: st
     now,
   );
   const counted = [...statusMoveCountItems(order, RESERVED_STATUS, PAID_STATUS), ...mbwaySlotItems(order, PAID_STATUS)];
-  const mails = paidOrderMailItems(toOrder(order), now, payments);
+  const mails = paidOrderMailItems(toOrder(order), now);
   const result = await writeTransactionRetrying([move, claimProofItem(proof.key, order.id, now), ...counted, ...mails], randomUUID());
   if (result.written) return { kind: 'moved' };
   const claimed = result.refused(PROOF_UNCLAIMED);

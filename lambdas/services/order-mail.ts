@@ -5,7 +5,8 @@
  * timeline). A request never waits for SES, and a failed send never undoes what caused it.
  */
 import type { Order, OrderEmailRecord } from '#shared/api.ts';
-import { paymentTexts } from '#shared/messages.ts';
+import { formatDate, formatTime } from '#shared/dates.ts';
+import { checkoutTexts, paymentTexts } from '#shared/messages.ts';
 import { formatCents } from '#shared/money.ts';
 import { PAYMENT_METHOD_LABELS } from '#shared/payment-methods.ts';
 import { SHIPPING_METHODS } from '#shared/shipping.ts';
@@ -22,7 +23,7 @@ export type CustomerMailKind = OrderEmailRecord['kind'];
 
 /**
  * What an order's e-mail needs besides the order: the tracking code (shipped), whether it expired
- * (cancelled), the payment settings in force (order received: how to pay).
+ * (cancelled), the payment settings in force (the reservation: how to pay).
  */
 export interface MailOptions {
   readonly trackingCode?: string;
@@ -32,8 +33,11 @@ export interface MailOptions {
   readonly payments?: PaymentSettings;
 }
 
-/** The data of the order-received e-mail: the order summary and how to pay (with the settings in force). */
-export function orderReceivedData(order: Order, payments: PaymentSettings): QueuedMailData['order-received'] {
+/**
+ * The data of the order-received e-mail (sent once the proof arrived): the order summary, in the past
+ * tense: it never asks for the payment again.
+ */
+export function orderReceivedData(order: Order): QueuedMailData['order-received'] {
   return {
     nome: order.firstName,
     numero: order.orderNumber,
@@ -50,10 +54,25 @@ export function orderReceivedData(order: Order, payments: PaymentSettings): Queu
     portes: order.shippingCents === 0 ? 'Grátis' : formatCents(order.shippingCents),
     total: formatCents(order.totalCents),
     metodo: PAYMENT_METHOD_LABELS[order.paymentMethod],
-    instrucoes: paymentTexts.instructionsText(instructionsFor(payments, order.paymentMethod, order.mbwayNumber)),
     semDesconto: order.discountCents === 0,
     envio: SHIPPING_METHODS[order.shippingMethod].label,
     morada: { nome: `${order.firstName} ${order.lastName}`, rua: order.address, codigoPostal: order.postalCode, localidade: order.city, pais: order.country },
+  };
+}
+
+/**
+ * The data of the reservation e-mail: the number as the payment reference, the amount, how to pay
+ * with the settings in force, and the deadline (Lisbon time, with the date: the mail is read later).
+ */
+export function orderReservedData(order: Order, payments: PaymentSettings): QueuedMailData['order-reserved'] {
+  if (!order.expiresAt) throw new Error(`The reservation e-mail of order ${order.id} needs its deadline`);
+  return {
+    nome: order.firstName,
+    numero: order.orderNumber,
+    total: formatCents(order.totalCents),
+    metodo: PAYMENT_METHOD_LABELS[order.paymentMethod],
+    instrucoes: paymentTexts.instructionsText(instructionsFor(payments, order.paymentMethod, order.mbwayNumber)),
+    prazo: checkoutTexts.deadline(formatDate(order.expiresAt), formatTime(order.expiresAt)),
   };
 }
 
@@ -67,9 +86,11 @@ function trackingData(code: string, carrier: TrackingCarrier = DEFAULT_CARRIER):
 export function customerMail(order: Order, kind: CustomerMailKind, options: MailOptions = {}): OutboxMail {
   const base = { nome: order.firstName, numero: order.orderNumber };
   switch (kind) {
+    case 'order-reserved':
+      if (!options.payments) throw new Error(`The reservation e-mail of order ${order.id} needs the payment settings`);
+      return { template: kind, data: orderReservedData(order, options.payments) };
     case 'order-received':
-      if (!options.payments) throw new Error(`The order-received e-mail of order ${order.id} needs the payment settings`);
-      return { template: kind, data: orderReceivedData(order, options.payments) };
+      return { template: kind, data: orderReceivedData(order) };
     case 'payment-confirmed':
       return { template: kind, data: base };
     case 'shipped':
@@ -121,8 +142,16 @@ export function ownerNewOrderItem(order: Order, now: Date) {
 }
 
 /** A paid order's e-mails (at placement with a proof, or when the proof arrives): order received, and the owner's note. */
-export function paidOrderMailItems(order: Order, now: Date, payments: PaymentSettings) {
-  return [customerMailItem(order, 'order-received', 'paid', now, { payments }), ownerNewOrderItem(order, now)];
+export function paidOrderMailItems(order: Order, now: Date) {
+  return [customerMailItem(order, 'order-received', 'paid', now), ownerNewOrderItem(order, now)];
+}
+
+/**
+ * A new reservation's e-mail: how and until when to pay, and the link to the order (where the proof
+ * can be sent from any device). Written in the reservation's own transaction: one per reservation.
+ */
+export function reservationMailItem(order: Order, now: Date, payments: PaymentSettings) {
+  return customerMailItem(order, 'order-reserved', 'reserved', now, { payments });
 }
 
 /** The customer is told their order was closed before shipping (cancelled by the shop, or expired unpaid). */

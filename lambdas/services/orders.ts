@@ -12,7 +12,7 @@ import { monthKey } from '#shared/mb-way.ts';
 import type { HoldCaps, OrderCaps, PaymentSettings, ShopSettings } from '#shared/settings.ts';
 import { clientAddressKey, emailKey, phoneKey } from '#shared/identity-keys.ts';
 import type { PaymentMethodId } from '#shared/payment-methods.ts';
-import { CLOSED_STATUS, PAID_STATUS, RESERVED_STATUS, generateOrderNumber } from '#shared/order-status.ts';
+import { ACCESS_TOKEN_PATTERN, CLOSED_STATUS, PAID_STATUS, RESERVED_STATUS, generateOrderNumber } from '#shared/order-status.ts';
 import { priceLine, quoteOrder } from '#shared/pricing.ts';
 import type { AttachProofInput, PlaceOrderInput } from '#shared/schemas/index.ts';
 import { lineVariant, nameWithSize, variantPriceCents } from '#shared/variants.ts';
@@ -34,7 +34,9 @@ import { instructionsFor, mbwayLimitsInForce, mbwaySlot, methodOffered } from '.
 import { shopSettings } from './settings.ts';
 import { CUSTOMER, payReservation, SHOP } from './order-lifecycle.ts';
 import { hashAccessToken, orderAccessToken } from './order-access.ts';
-import { paidOrderMailItems } from './order-mail.ts';
+import { paidOrderMailItems, reservationMailItem } from './order-mail.ts';
+import { checkOpenReservation, openReservationWrite, reservationExists, type OpenReservationCheck } from './open-reservation.ts';
+import { RESERVATION_FREE } from '../repositories/open-reservations.ts';
 import type { ClaimedProof } from './proof-claims.ts';
 import { claimedProofKey, proofUsed } from './uploads.ts';
 import { identityKeysOf, refuseBlocked } from './abuse.ts';
@@ -126,12 +128,14 @@ export async function placeOrder(input: PlaceOrderInput, idempotencyKey: string 
   const priced = await priceOrder(input);
   if (input.shipping.paymentMethod === 'mbway') await mbwaySlot(monthKey(now), mbwayLimitsInForce(settings), Boolean(input.proofKey));
   await refuseBlocked(identityKeysOf({ email: input.shipping.email, phone: input.shipping.phone, client: clientAddress }), now);
+  // A reservation (no proof yet) is the only open one of its e-mail and cart.
+  const open = input.proofKey ? undefined : await checkOpenReservation(input, now);
   const claim = await claimIdempotencyKey(idempotencyKey, fingerprint, now);
   if (claim.state !== 'claimed') return answerKnown(claim);
 
   let body: PlaceOrderResponse;
   try {
-    body = await writeOrder(input, priced, { idempotencyKey, fingerprint, clientAddress }, settings, proofs, now);
+    body = await writeOrder(input, priced, { idempotencyKey, fingerprint, clientAddress, open }, settings, proofs, now);
   } catch (error) {
     await releaseIdempotencyKey(idempotencyKey, fingerprint).catch((release: unknown) => logger.error('could not release idempotency key', { error: release as Error }));
     throw error;
@@ -222,16 +226,18 @@ export function toCustomerOrder(order: Order, payments: PaymentSettings): Custom
   };
 }
 
-async function writeOrder(
-  input: PlaceOrderInput,
-  orderLines: OrderLine[],
-  request: { readonly idempotencyKey: string; readonly fingerprint: string; readonly clientAddress: string },
-  settings: ShopSettings,
-  proofs: ProofClaims,
-  now: Date,
-): Promise<PlaceOrderResponse> {
-  const { idempotencyKey, fingerprint } = request;
-  const hold = orderHold(input.shipping, request.clientAddress, orderLines);
+/** What a new order's transaction claims besides the order: its idempotency key, and for a reservation its e-mail and cart. */
+interface OrderClaims {
+  readonly idempotencyKey: string;
+  readonly fingerprint: string;
+  /** The viewer's address (`clientId`): one of the keys the order's hold counts against. */
+  readonly clientAddress: string;
+  readonly open: OpenReservationCheck | undefined;
+}
+
+async function writeOrder(input: PlaceOrderInput, orderLines: OrderLine[], claims: OrderClaims, settings: ShopSettings, proofs: ProofClaims, now: Date): Promise<PlaceOrderResponse> {
+  const { idempotencyKey, fingerprint, clientAddress, open } = claims;
+  const hold = orderHold(input.shipping, clientAddress, orderLines);
   const limits = mbwayLimitsInForce(settings);
   const quote = quoteOrder(orderLines, input.shipping.shippingMethod);
   const proof = input.proofKey ? await proofs.claim(input.proofKey) : undefined;
@@ -260,7 +266,7 @@ async function writeOrder(
       holdKeys: hold.keys,
       holdUnits: hold.units,
       accessTokenHash: access.hash,
-      clientKey: clientAddressKey(request.clientAddress),
+      clientKey: clientAddressKey(clientAddress),
       emails: [],
       timeline: [{ at: now.toISOString(), kind: 'reserved', to: status, by: CUSTOMER }],
       listing: ORDER_LISTING,
@@ -275,7 +281,10 @@ async function writeOrder(
     // Found by the back-office search under the customer's name, e-mail, phone and the number.
     items.push(...orderSearchItems(order));
     // The order-received e-mail confirms the proof too: a reservation gets it when its proof arrives.
-    if (status === PAID_STATUS) items.push(...paidOrderMailItems(toOrder(order), now, settings.payments));
+    if (status === PAID_STATUS) items.push(...paidOrderMailItems(toOrder(order), now));
+    // A reservation mails its customer how and until when to pay, with the link to the order.
+    else items.push(reservationMailItem(toOrder(order), now, settings.payments));
+    if (open && order.expiresAt) items.push(openReservationWrite(open, order.id, order.expiresAt, now));
 
     const token = createHash('sha256').update(`${idempotencyKey}:${orderNumber}`).digest('hex').slice(0, 36);
     const result = await writeTransaction(items, token);
@@ -294,6 +303,7 @@ async function writeOrder(
     refuseShortLine(result.refused, orderLines);
     if (refusedByHoldCap(result.refusals)) throw holdLimit(settings.holdCaps);
     if (result.refused(PROOF_UNCLAIMED)) throw proofUsed();
+    if (result.refused(RESERVATION_FREE)) throw reservationExists();
     // Retry: the order number was taken, the MB WAY number just filled up (choose again), or a
     // concurrent transaction touched the same items (TransactionConflict).
     if (attempt >= BACKOFF.orderPlacement.tries) throw new Conflict(checkoutTexts.orderFailed, 'order_retry_exhausted');
@@ -331,8 +341,9 @@ function refuseShortLine(refused: (condition: string) => Refusal | undefined, or
 
 const ORDER_ID = /^\d{6}$/;
 
-/** The order, if `token` is its access token; a wrong token and an unknown order get the same 403. */
-async function orderWithToken(id: string | undefined, token: string): Promise<OrderItem> {
+/** The order, if `token` is its access token; a missing or wrong token and an unknown order get the same 403. */
+export async function orderWithToken(id: string | undefined, token: string | undefined): Promise<OrderItem> {
+  if (!token || !ACCESS_TOKEN_PATTERN.test(token)) throw new Forbidden(apiTexts.orderAccessDenied);
   const order = id && ORDER_ID.test(id) ? await getOrderItem(id) : undefined;
   const given = Buffer.from(hashAccessToken(token), 'hex');
   const stored = Buffer.from(order?.accessTokenHash ?? '', 'hex');
@@ -340,8 +351,8 @@ async function orderWithToken(id: string | undefined, token: string): Promise<Or
   return order;
 }
 
-/** GET /api/orders/{id}?token=: the customer's view of their order. */
-export async function customerOrder(id: string | undefined, token: string): Promise<CustomerOrderResponse> {
+/** GET /api/orders/{id} (header `x-order-token`): the customer's view of their order. */
+export async function customerOrder(id: string | undefined, token: string | undefined): Promise<CustomerOrderResponse> {
   const [order, settings] = await Promise.all([orderWithToken(id, token), shopSettings()]);
   return { order: toCustomerOrder(toOrder(order), settings.payments) };
 }
@@ -369,7 +380,7 @@ export async function attachProof(id: string | undefined, input: AttachProofInpu
   }
   if (!order.expiresAt || order.expiresAt <= now.toISOString()) throw new Conflict(apiTexts.reservationExpired, 'reservation_expired');
   const proof = await proofs.claim(input.proofKey);
-  const paid = await payReservation(order, proof, payments, now);
+  const paid = await payReservation(order, proof, now);
   // The order holds the proof's safe copy: the original upload is no longer needed.
   if (paid.kind === 'moved') await proofs.drop(input.proofKey);
   if (paid.kind === 'proof-claimed') {

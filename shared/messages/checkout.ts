@@ -60,8 +60,10 @@ export const checkoutTexts = {
   emptyCart: 'O teu carrinho está vazio.',
   /** Under 'Finalizar Compra' while a cart line asks for more than is left or is gone. */
   fixCartLines: 'Corrige as peças assinaladas para continuar.',
-  /** The proof is in the bucket, waiting for the order. */
-  proofUploaded: (fileName: string) => `Comprovativo enviado: ${fileName}`,
+  /** The proof is in the bucket, waiting for the order: nothing is sent to the shop until the customer confirms. */
+  proofUploaded: (fileName: string) => `Comprovativo carregado — falta confirmar a encomenda (${fileName})`,
+  /** After the proof (thank-you page, mails): past tense, never a request to pay. */
+  proofReceived: 'Recebemos o teu comprovativo; vamos confirmar o pagamento.',
   /** Thank-you page: what happens next. */
   shippingAfterPayment: 'O envio é feito depois de confirmarmos o teu pagamento.',
   /** /thank-you opened without an order placed in this tab. */
@@ -82,6 +84,12 @@ export const checkoutTexts = {
   orderPlaced: (orderNumber: number | string) => `Obrigado! A tua encomenda nº ${orderNumber} foi registada.`,
   /** Payment page, once the order is reserved: the number to write in the payment's description. */
   paymentReference: (orderNumber: number | string) => `Referência do pagamento: ${orderNumber}`,
+  /** Another reservation with the same e-mail and cart while one is open (another device): the mail has its link. */
+  reservationExists: 'Já tens uma reserva com este e-mail: vê o e-mail que te enviámos para pagar e enviar o comprovativo. As peças já estão reservadas para ti.',
+  /** A customer cancel of an order that is no longer a reservation awaiting payment. */
+  cancelNotAllowed: 'Esta encomenda já não é uma reserva por pagar, por isso não a podes cancelar aqui. Se precisares, responde ao e-mail da encomenda.',
+  /** The reservation's deadline with its date (e-mails, read later): e.g. "26/11/2026 às 14:48". */
+  deadline: (date: string, time: string) => `${date} às ${time}`,
   /** Payment page: how long the pieces stay reserved. */
   reservedUntil: (time: string) => `As peças ficam reservadas para ti até às ${time}. Paga e envia o comprovativo até lá.`,
   /** Under the shipping page's button: what continuing does. */
@@ -89,16 +97,44 @@ export const checkoutTexts = {
   reservationHint: (minutes: number) => `Ao continuar, reservamos as peças e o valor para ti durante ${holdDuration(minutes)}, enquanto pagas.`,
   /** Shipping page button while the reservation is made. */
   reserving: 'A reservar as peças...',
-  /** The reservation of this tab no longer matches the cart (the customer changed it): a new one is made. */
-  reservationOutdated: 'O carrinho mudou desde a reserva. Confirma os dados para reservar de novo.',
+  /** The header, the cart and the checkout while the customer has a reservation awaiting payment (any tab). */
+  openReservation: (orderNumber: number | string, time: string) => `Tens uma reserva por pagar (nº ${orderNumber}, até às ${time})`,
+  /** The link after `openReservation`, back to the payment page. */
+  openReservationLink: 'continuar',
+  /** The cart or the shipping details changed since the open reservation: it is never made twice. */
+  reservationOutdated: 'O carrinho ou os dados mudaram desde esta reserva. Continua a reserva (as peças dela estão guardadas para ti) ou cancela-a para reservar o que tens agora.',
+  continueReservation: 'Continuar a reserva',
+  cancelReservation: 'Cancelar a reserva',
+  cancellingReservation: 'A cancelar...',
+  /** After the customer cancelled their reservation. */
+  reservationCancelled: 'Reserva cancelada: as peças voltaram à loja.',
+  /** Next to the amount: until when, and what happens after. */
+  payUntil: (time: string) => `até às ${time}`,
+  afterDeadline: 'Depois dessa hora a reserva é cancelada e as peças voltam à loja: não pagues depois, faz uma nova encomenda.',
 } as const;
+
+/**
+ * The one name of each status the customer reads, on every page and e-mail of theirs (the back-office
+ * keeps its own names: `ORDER_STATUS_INFO`).
+ */
+export const customerStatusLabels = {
+  'Aguarda Pagamento': 'À espera de pagamento',
+  'Confirmar Pagamento': 'Pagamento em verificação',
+  Enviar: 'Em preparação',
+  Enviado: 'Enviada',
+  Concluido: 'Entregue',
+  Encerrada: 'Cancelada',
+} as const;
+
+/** The total's label: what is still to pay before the proof, what was paid after it (a closed order: just the total). */
+export const totalLabels = { due: 'Total a pagar', paid: 'Total pago', closed: 'Total' } as const;
 
 /** "A minha encomenda": the customer's view of an order. */
 export const myOrderTexts = {
   title: (orderNumber: number | string) => `A minha encomenda nº ${orderNumber}`,
   status: {
     'Aguarda Pagamento': 'À espera do teu pagamento e do comprovativo.',
-    'Confirmar Pagamento': 'Recebemos o teu comprovativo. Vamos confirmar o pagamento.',
+    'Confirmar Pagamento': 'Recebemos o teu comprovativo; vamos confirmar o pagamento.',
     Enviar: 'Pagamento confirmado. Estamos a preparar o envio com todo o cuidado.',
     Enviado: 'A tua encomenda foi enviada.',
     Concluido: 'Encomenda concluída. Obrigado!',

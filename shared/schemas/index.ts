@@ -7,7 +7,6 @@ export { contactMessageSchema, type ContactMessageInput } from './contact-messag
 export { stockAlertSchema, type StockAlertInput } from './stock-alert.ts';
 export { orderLookupSchema, type OrderLookupInput } from './order-lookup.ts';
 export { placeOrderSchema, attachProofSchema, type PlaceOrderInput, type AttachProofInput } from './place-order.ts';
-export { orderAccessQuerySchema, type OrderAccessQuery } from './order-access.ts';
 export {
   proofUploadRequestSchema,
   imageUploadRequestSchema,

@@ -35,9 +35,12 @@ export const placeOrderSchema = formObject({
   proofKey: proofKeyField.optional(),
 });
 
-/** The customer attaches the proof of payment to their reservation. */
+/**
+ * The customer attaches the proof of payment to their reservation. The order's access token comes in
+ * the header `x-order-token` (the pages send it so); `accessToken` in the body stays accepted.
+ */
 export const attachProofSchema = formObject({
-  accessToken: z.string({ error: v.accessToken.invalid }).regex(ACCESS_TOKEN_PATTERN, { error: v.accessToken.invalid }),
+  accessToken: z.string({ error: v.accessToken.invalid }).regex(ACCESS_TOKEN_PATTERN, { error: v.accessToken.invalid }).optional(),
   proofKey: proofKeyField,
 });
 export type AttachProofInput = z.infer<typeof attachProofSchema>;

@@ -37,7 +37,7 @@ async function addFromProductPage(page: Page, id: string, quantity = 1): Promise
 
 async function uploadProof(page: Page, name = 'comprovativo.png', bytes = png(2048)): Promise<void> {
   await page.locator('input[type="file"]').setInputFiles({ name, mimeType: 'image/png', buffer: bytes });
-  await expect.poll(() => page.locator('.proof-upload .notice--success').textContent(), { timeout: 15_000 }).toBe(`Comprovativo enviado: ${name}`);
+  await expect.poll(() => page.locator('.proof-upload .notice--success').textContent(), { timeout: 15_000 }).toBe(`Comprovativo carregado — falta confirmar a encomenda (${name})`);
 }
 
 async function ordersOf(email: string) {
@@ -108,7 +108,7 @@ describe('the customer journey', () => {
     const reference = (await page.getByTestId('payment-reference').textContent())!;
     expect(reference).toMatch(/^Referência do pagamento: \d{6}$/);
     const number = reference.slice(-6);
-    expect(await page.getByTestId('reserved-until').textContent()).toMatch(/^As peças ficam reservadas para ti até às \d{2}:\d{2}\./);
+    expect(await page.getByTestId('pay-until').textContent()).toMatch(/^até às \d{2}:\d{2}$/);
     expect(await ordersOf(email)).toEqual([expect.objectContaining({ orderNumber: Number(number), status: 'Aguarda Pagamento', totalCents: 4696 })]);
     expect((await getItem(shop.twin, 'products', { id: plain.id }))?.stock).toBe(plain.stock - 2); // taken at the reservation
 
@@ -179,10 +179,13 @@ describe('the customer journey', () => {
     expect((await getItem(shop.twin, 'products', { id: discounted.id }))?.stock).toBe(discounted.stock - 1);
     expect((await getItem(shop.twin, 'products', { id: plain.id }))?.stock).toBe(plain.stock - 2);
     expect((await getItem(shop.twin, 'products', { id: extra.id }))?.stock).toBe(extra.stock);
-    await expect.poll(async () => (await mailsTo(shop.twin, email)).length).toBe(1);
-    const [mail] = await mailsTo(shop.twin, email);
-    expect(mail!.subject).toContain(number);
-    expect(mail!.body.text).toContain('Ana');
+    // The reservation's mail (how to pay), then the order received (past tense, no payment asked).
+    await expect.poll(async () => (await mailsTo(shop.twin, email)).length).toBe(2);
+    const [reserved, received] = await mailsTo(shop.twin, email);
+    expect(reserved!.subject).toContain(number);
+    expect(received!.subject).toBe(`Recebemos a tua encomenda nº ${number}`);
+    expect(received!.body.text).toContain('Ana');
+    expect(received!.body.text).not.toMatch(/Paga por|Faz uma transferência/);
     expect(problems).toEqual({ errors: [], csp: [] });
     await page.close();
   });

@@ -97,7 +97,7 @@ describe('order-received with hostile customer text, through POST /api/orders', 
     const [seen, reference] = await Promise.all([openMail(mail.body.html!), openMail(plain.body.html!)]);
     expect(seen.dialogs).toEqual([]);
     // The only link is the shop's own "A minha encomenda" button.
-    const orderLink = `${twin().url}/encomenda/${hostileOrder.body.order.id}?token=${hostileOrder.body.order.accessToken}`;
+    const orderLink = `${twin().url}/encomenda/${hostileOrder.body.order.id}#t=${hostileOrder.body.order.accessToken}`;
     expect(seen.links).toEqual([orderLink]);
     expect(seen.images).toBe(0);
     expect(seen.withHandlers).toBe(0);
@@ -132,7 +132,7 @@ describe('shipped with a hostile tracking code, through POST /api/admin/orders/{
     expectNoHiddenCharacters(mail);
     expect(mail.body.text).toContain('DHL-12345');
     const seen = await openMail(mail.body.html!);
-    expect(seen.links).toEqual([`${twin().url}/encomenda/${order.id}?token=${(body.order as { accessToken: string }).accessToken}`]);
+    expect(seen.links).toEqual([`${twin().url}/encomenda/${order.id}#t=${(body.order as { accessToken: string }).accessToken}`]);
     expect(seen.text).not.toContain(cttTrackingUrl('DHL-12345'));
   });
 });

@@ -9,12 +9,12 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { myOrderTexts, validationTexts } from '#shared/messages.ts';
 import { cttTrackingUrl } from '#shared/shipping.ts';
-import { createProduct, mailsTo, placeOrder, reservationBody, uploadProof, type SentMail } from '../support/factories.ts';
+import { createProduct, customerOrderView, laterMailsTo, linkToken, mailsTo, placeOrder, reservationBody, uploadProof, type SentMail } from '../support/factories.ts';
 import { nextClientAddress } from '../support/clients.ts';
 import { outboxDrained } from '../support/outbox.ts';
 import { adminToken, call, callRoute, documentClient, twin } from '../support/twin.ts';
 
-const linkOf = (id: string, token: string) => `${twin().url}/encomenda/${id}?token=${token}`;
+const linkOf = (id: string, token: string) => `${twin().url}/encomenda/${id}#t=${token}`;
 /** The "A minha encomenda" link of a mail's text part. */
 const textLink = (mail: SentMail) => /Acompanha a tua encomenda em: (\S+)/.exec(mail.body.text ?? '')?.[1];
 /** The same link as the HTML part's button has it (an attribute: `=` and `&` written as entities). */
@@ -39,7 +39,7 @@ describe('the link to "A minha encomenda" in every e-mail of an order', () => {
     expect((await call('PATCH', `/api/admin/orders/${order.id}`, { token, body: { status: 'Enviar' } })).status).toBe(200);
     expect((await call('PATCH', `/api/admin/orders/${order.id}`, { token, body: { status: 'Enviado', trackingCode: 'RR123456785PT' } })).status).toBe(200);
 
-    const mails = await mailsTo(order.email);
+    const mails = await laterMailsTo(order.email);
     expect(mails.map((mail) => mail.subject)).toEqual([
       `Recebemos a tua encomenda nº ${order.orderNumber}`,
       `Pagamento confirmado: encomenda nº ${order.orderNumber}`,
@@ -57,7 +57,7 @@ describe('the link to "A minha encomenda" in every e-mail of an order', () => {
     // The link's page reads the order with its token; the database holds only the token's hash.
     const opened = new URL(link);
     expect(opened.pathname).toBe(`/encomenda/${order.id}`);
-    const view = await callRoute('GET /api/orders/{id}', { params: { id: order.id }, query: { token: opened.searchParams.get('token')! } });
+    const view = await customerOrderView(order.id, linkToken(opened.href)!);
     expect(view.status).toBe(200);
     expect(view.body.order).toMatchObject({ id: order.id, status: 'Enviado', trackingCode: 'RR123456785PT' });
     const stored = (await documentClient().send(new GetCommand({ TableName: twin().env.TABLE_ORDERS, Key: { id: order.id }, ConsistentRead: true }))).Item!;
@@ -68,8 +68,8 @@ describe('the link to "A minha encomenda" in every e-mail of an order', () => {
 
   it("one order's token does not open another order", async () => {
     const [a, b] = [await paidReservation(), await paidReservation()];
-    expect((await callRoute('GET /api/orders/{id}', { params: { id: b.id }, query: { token: a.accessToken } })).status).toBe(403);
-    expect((await callRoute('GET /api/orders/{id}', { params: { id: a.id }, query: { token: a.accessToken } })).status).toBe(200);
+    expect((await customerOrderView(b.id, a.accessToken)).status).toBe(403);
+    expect((await customerOrderView(a.id, a.accessToken)).status).toBe(200);
   });
 
   it('a cancelled reservation mails its link too', async () => {
@@ -77,7 +77,7 @@ describe('the link to "A minha encomenda" in every e-mail of an order', () => {
     const placed = await placeOrder(reservationBody([{ productId: piece.id, quantity: 1 }]));
     const order = placed.body.order;
     expect((await call('PATCH', `/api/admin/orders/${order.id}`, { token: await adminToken(), body: { status: 'Encerrada' } })).status).toBe(200);
-    const [cancelled] = await mailsTo(order.email);
+    const [cancelled] = await laterMailsTo(order.email);
     expect(cancelled?.subject).toBe(`A tua encomenda nº ${order.orderNumber} foi cancelada`);
     expect(textLink(cancelled!)).toBe(linkOf(order.id, order.accessToken));
   });

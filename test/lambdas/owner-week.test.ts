@@ -11,8 +11,7 @@ import { adminTexts, validationTexts } from '#shared/messages.ts';
 import { cttTrackingUrl } from '#shared/shipping.ts';
 import { getOrderItem } from '#lambdas/repositories/orders.ts';
 import { closeOrder, expireReservations, payOutsideSite, payReservation } from '#lambdas/services/order-lifecycle.ts';
-import { shopSettings } from '#lambdas/services/settings.ts';
-import { createProduct, mailsTo, orderBody, placeOrder, reservationBody, uploadProof } from '../support/factories.ts';
+import { createProduct, customerOrderView, laterMailsTo, orderBody, placeOrder, reservationBody, uploadProof } from '../support/factories.ts';
 import { adminIdToken, adminToken, call, callRoute, documentClient, twin } from '../support/twin.ts';
 
 const storedOrder = async (id: string) => (await documentClient().send(new GetCommand({ TableName: twin().env.TABLE_ORDERS, Key: { id }, ConsistentRead: true }))).Item!;
@@ -30,7 +29,7 @@ const expireNow = (id: string) =>
   documentClient().send(
     new UpdateCommand({ TableName: twin().env.TABLE_ORDERS, Key: { id }, UpdateExpression: 'SET expiresAt = :past', ExpressionAttributeValues: { ':past': new Date(Date.now() - 1000).toISOString() } }),
   );
-const subjects = async (email: string) => (await mailsTo(email)).map((mail) => mail.subject);
+const subjects = async (email: string) => (await laterMailsTo(email)).map((mail) => mail.subject);
 
 async function reservation(stock = 5, quantity = 2) {
   const piece = await createProduct({ stock });
@@ -47,9 +46,10 @@ describe('POST /api/admin/orders/{id}/emails: only what is true of the order', (
       expect(refused.status, kind).toBe(409);
       expect(refused.body.error).toMatchObject({ code: 'email_not_applicable', message: adminTexts.emailNotApplicable[kind] });
     }
-    expect(await mailsTo(order.email)).toEqual([]);
+    expect(await laterMailsTo(order.email)).toEqual([]);
     const stored = await storedOrder(order.id);
-    expect(stored.emails ?? []).toEqual([]);
+    // Only the reservation's own mail (how and until when to pay) is in its history.
+    expect((stored.emails ?? []).map((mail: { kind: string }) => mail.kind)).toEqual(['order-reserved']);
     expect(stored.status).toBe('Aguarda Pagamento');
   });
 
@@ -83,9 +83,10 @@ describe('PATCH /api/admin/orders/{id}: a reservation paid outside the site', ()
     expect(tooLong.body.error.fields.note).toBe(validationTexts.paymentNote.tooLong);
     const stored = await storedOrder(order.id);
     expect(stored).toMatchObject({ status: 'Aguarda Pagamento', expiresAt: order.expiresAt });
-    expect(stored.timeline).toHaveLength(1);
+    // Nothing but the reservation (and, once sent, its own mail) on the timeline.
+    expect(stored.timeline.filter((entry: { kind: string }) => entry.kind !== 'email')).toHaveLength(1);
     expect(await stockOf(piece.id)).toBe(3);
-    expect(await mailsTo(order.email)).toEqual([]);
+    expect(await laterMailsTo(order.email)).toEqual([]);
   });
 
   it('with a note → Enviar: stock stays held, it no longer expires, the note is on the timeline (owner only), the customer is told the payment is confirmed', async () => {
@@ -112,7 +113,7 @@ describe('PATCH /api/admin/orders/{id}: a reservation paid outside the site', ()
     expect(again.status).toBe(409);
     expect(again.body.error.code).toBe('order_changed');
     // The customer sees that the payment was confirmed, never the owner's note.
-    const view = await callRoute('GET /api/orders/{id}', { params: { id: order.id }, query: { token: order.accessToken } });
+    const view = await customerOrderView(order.id, order.accessToken);
     expect(view.body.order.status).toBe('Enviar');
     expect(JSON.stringify(view.body)).not.toContain(note.trim());
     expect(await subjects(order.email)).toHaveLength(1);
@@ -206,9 +207,8 @@ describe('PATCH /api/admin/orders/{id}: a reservation paid outside the site', ()
     const proofLate = await reservation(4, 1);
     const seenByCustomer = (await getOrderItem(proofLate.order.id))!;
     expect((await patch(proofLate.order.id, { status: 'Enviar', note: 'Pago em loja' })).status).toBe(200);
-    const { payments } = await shopSettings();
     const proof = { key: `proofs/orders/${randomUUID()}.png`, contentType: 'image/png' };
-    expect(await payReservation(seenByCustomer, proof, payments, now())).toEqual({ kind: 'not-moved' });
+    expect(await payReservation(seenByCustomer, proof, now())).toEqual({ kind: 'not-moved' });
     expect((await storedOrder(proofLate.order.id)).proofKey).toBeUndefined();
 
     // The owner's move read the reservation; the customer's proof moved it first.
@@ -249,19 +249,19 @@ describe('tracking codes', () => {
 
   it('a CTT code with a wrong check digit (the field\'s old example RR123456789PT) → 400, nothing changed; the right one → 200, mailed with its CTT link', async () => {
     const order = await shippable();
-    await mailsTo(order.email);
+    await laterMailsTo(order.email);
     const refused = await patch(order.id, { status: 'Enviado', trackingCode: 'RR123456789PT' });
     expect(refused.status).toBe(400);
     expect(refused.body.error.fields).toEqual({ trackingCode: validationTexts.trackingCode.s10 });
     expect((await storedOrder(order.id)).status).toBe('Enviar');
-    expect(await mailsTo(order.email)).toHaveLength(2);
+    expect(await laterMailsTo(order.email)).toHaveLength(2);
 
     const shipped = await patch(order.id, { status: 'Enviado', trackingCode: 'rr 123 456 785 pt' });
     expect(shipped.status).toBe(200);
-    const mail = (await mailsTo(order.email)).at(-1)!;
+    const mail = (await laterMailsTo(order.email)).at(-1)!;
     expect(mail.body.text).toContain('Código de envio CTT: RR123456785PT.');
     expect(mail.body.text).toContain(cttTrackingUrl('RR123456785PT'));
-    const view = await callRoute('GET /api/orders/{id}', { params: { id: order.id }, query: { token: order.accessToken } });
+    const view = await customerOrderView(order.id, order.accessToken);
     expect(view.body.order).toMatchObject({ trackingCode: 'RR123456785PT', carrier: 'ctt' });
   });
 
@@ -275,13 +275,13 @@ describe('tracking codes', () => {
     expect(unknown.body.error.fields).toEqual({ carrier: validationTexts.carrier.invalid });
 
     expect((await patch(order.id, { status: 'Enviado', trackingCode: 'gls-99887766', carrier: 'outra' })).status).toBe(200);
-    const mail = (await mailsTo(order.email)).at(-1)!;
+    const mail = (await laterMailsTo(order.email)).at(-1)!;
     expect(mail.body.text).toContain('Código de envio: GLS-99887766.');
     expect(mail.body.text).not.toContain('ctt.pt');
     expect(mail.body.text, 'another carrier\'s code is not called the CTT\'s').not.toContain('CTT');
     const stored = await storedOrder(order.id);
     expect(stored.emails.at(-1)).toMatchObject({ kind: 'shipped', status: 'sent', trackingCode: 'GLS-99887766', carrier: 'outra' });
-    const view = await callRoute('GET /api/orders/{id}', { params: { id: order.id }, query: { token: order.accessToken } });
+    const view = await customerOrderView(order.id, order.accessToken);
     expect(view.body.order).toMatchObject({ trackingCode: 'GLS-99887766', carrier: 'outra' });
   });
 });

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { formatCents } from '#shared/money.ts';
 import { DEFAULT_SETTINGS } from '#shared/settings.ts';
 import { expireReservations } from '#lambdas/services/order-lifecycle.ts';
-import { createProduct, mailsTo, orderBody, placeOrder, reservationBody, uploadProof } from '../support/factories.ts';
+import { createProduct, customerOrderView, laterMailsTo, mailsTo, orderBody, placeOrder, reservationBody, uploadProof } from '../support/factories.ts';
 import { adminIdToken, adminToken, call, callRoute, documentClient, twin } from '../support/twin.ts';
 
 const stockOf = async (id: string) =>
@@ -49,8 +49,8 @@ describe('POST /api/orders without a proof: a reservation', () => {
     expect(stored.accessTokenHash).toMatch(/^[0-9a-f]{64}$/);
     expect(JSON.stringify(stored)).not.toContain(body.order.accessToken);
     expect(await movementsOf(piece.id)).toEqual([expect.objectContaining({ delta: -2, reason: 'reservation', actor: { kind: 'order', orderId: body.order.id } })]);
-    // The order-received mail confirms a proof: none yet.
-    expect(await mailsTo(body.order.email)).toEqual([]);
+    // The order-received mail confirms a proof: none yet; only the reservation's (how and until when to pay).
+    expect((await mailsTo(body.order.email)).map((mail) => mail.subject)).toEqual([expect.stringMatching(`^Reserva nº ${body.order.orderNumber}: `)]);
   });
 
   it('attaching the proof with the token moves it to Confirmar Pagamento, mails the customer, and the customer sees it', async () => {
@@ -62,19 +62,19 @@ describe('POST /api/orders without a proof: a reservation', () => {
     expect(paid.body.order.status).toBe('Confirmar Pagamento');
     expect(paid.body.order.expiresAt).toBeUndefined();
     expect((await storedOrder(body.order.id)).proofKey).toMatch(/^proofs\/orders\//);
-    expect((await mailsTo(body.order.email)).map((mail) => mail.subject)).toEqual([`Recebemos a tua encomenda nº ${body.order.orderNumber}`]);
+    expect((await laterMailsTo(body.order.email)).map((mail) => mail.subject)).toEqual([`Recebemos a tua encomenda nº ${body.order.orderNumber}`]);
 
     // A double click sends the same proof again: the same answer, nothing more.
     const again = await attach(body.order.id, body.order.accessToken, proofKey);
     expect(again.status).toBe(200);
-    expect(await mailsTo(body.order.email)).toHaveLength(1);
+    expect(await laterMailsTo(body.order.email)).toHaveLength(1);
 
-    const view = await callRoute('GET /api/orders/{id}', { params: { id: body.order.id }, query: { token: body.order.accessToken } });
+    const view = await customerOrderView(body.order.id, body.order.accessToken);
     expect(view.status).toBe(200);
     expect(view.body.order.timeline.map((entry) => entry.to)).toEqual(['Aguarda Pagamento', 'Confirmar Pagamento']);
     // The owner hears about it at once (the shop's own address).
     const owner = (await mailsTo(twin().env.MAIL_FROM!)).filter((mail) => mail.subject.includes(String(body.order.orderNumber)));
-    expect(owner.map((mail) => mail.subject)).toEqual([`Nova encomenda paga: nº ${body.order.orderNumber} (${formatCents(body.order.totalCents)})`]);
+    expect(owner.map((mail) => mail.subject)).toEqual([`Novo comprovativo para confirmar: nº ${body.order.orderNumber} (${formatCents(body.order.totalCents)})`]);
   });
 
   it('refuses a wrong or guessed token with the same 403 whether or not the order exists', async () => {
@@ -86,8 +86,8 @@ describe('POST /api/orders without a proof: a reservation', () => {
     expect(wrong.status).toBe(403);
     expect(missing.status).toBe(403);
     expect(missing.body).toEqual(wrong.body);
-    expect((await call('GET', `/api/orders/${body.order.id}?token=${forged}`)).status).toBe(403);
-    expect((await call('GET', `/api/orders/${body.order.id}?token=short`)).status).toBe(400);
+    expect((await customerOrderView(body.order.id, forged)).status).toBe(403);
+    expect((await customerOrderView(body.order.id, 'short')).status).toBe(403);
     expect((await storedOrder(body.order.id)).status).toBe('Aguarda Pagamento');
   });
 
@@ -126,12 +126,12 @@ describe('POST /api/orders without a proof: a reservation', () => {
     expect(closed.timeline.filter((e: { kind: string }) => e.kind === 'status').at(-1)).toMatchObject({ kind: 'status', from: 'Aguarda Pagamento', to: 'Encerrada', by: 'loja' });
     expect(await stockOf(piece.id)).toBe(5);
     expect((await movementsOf(piece.id)).map((m) => [m.reason, m.delta]).sort()).toEqual([['expiry', 3], ['reservation', -3]]);
-    const told = await mailsTo(body.order.email);
+    const told = await laterMailsTo(body.order.email);
     expect(told.map((mail) => mail.subject)).toEqual([`A tua encomenda nº ${body.order.orderNumber} foi cancelada`]);
     expect(told[0]!.body.text).toContain('expirou sem recebermos o comprovativo');
     // A second run gives nothing back twice, and mails nobody again.
     await expireReservations(new Date(Date.now() + 60_000));
-    expect(await mailsTo(body.order.email)).toHaveLength(1);
+    expect(await laterMailsTo(body.order.email)).toHaveLength(1);
     expect(await stockOf(piece.id)).toBe(5);
     const afterClose = await attach(body.order.id, body.order.accessToken, await uploadProof());
     expect(afterClose.body.error.code).toBe('reservation_expired');
@@ -189,7 +189,7 @@ describe('PATCH /api/admin/orders/{id}: the lifecycle', () => {
     expect(await stockOf(piece.id)).toBe(4);
     expect((await movementsOf(piece.id)).filter((m) => m.reason === 'cancellation')).toHaveLength(1);
     expect((await setStatus(order.id, 'Enviar')).status).toBe(409);
-    const cancelled = (await mailsTo(order.email)).filter((mail) => mail.subject.includes('cancelada'));
+    const cancelled = (await laterMailsTo(order.email)).filter((mail) => mail.subject.includes('cancelada'));
     expect(cancelled).toHaveLength(1);
     expect(cancelled[0]!.body.text).toContain('foi cancelada e as peças voltaram à loja');
   });
@@ -198,12 +198,12 @@ describe('PATCH /api/admin/orders/{id}: the lifecycle', () => {
     const { order } = await paidOrder(3, 1);
     const confirmed = await setStatus(order.id, 'Enviar');
     expect(confirmed.status).toBe(200);
-    await mailsTo(order.email);
+    await laterMailsTo(order.email);
     const { Item: afterConfirm } = await documentClient().send(new GetCommand({ TableName: twin().env.TABLE_ORDERS, Key: { id: order.id } }));
     expect(afterConfirm!.emails.map((e: { kind: string; status: string }) => [e.kind, e.status])).toEqual([['order-received', 'sent'], ['payment-confirmed', 'sent']]);
     const shipped = await setStatus(order.id, 'Enviado', { trackingCode: 'RR123456785PT' });
     expect(shipped.status).toBe(200);
-    await mailsTo(order.email);
+    await laterMailsTo(order.email);
     const { Item: afterShip } = await documentClient().send(new GetCommand({ TableName: twin().env.TABLE_ORDERS, Key: { id: order.id } }));
     expect(afterShip!.emails.at(-1)).toMatchObject({ kind: 'shipped', status: 'sent', trackingCode: 'RR123456785PT' });
     // Each e-mail is on the timeline too, with who and when.
@@ -212,13 +212,13 @@ describe('PATCH /api/admin/orders/{id}: the lifecycle', () => {
       'payment-confirmed:sent',
       'shipped:sent',
     ]);
-    const subjects = (await mailsTo(order.email)).map((mail) => mail.subject);
+    const subjects = (await laterMailsTo(order.email)).map((mail) => mail.subject);
     expect(subjects).toEqual([
       `Recebemos a tua encomenda nº ${order.orderNumber}`,
       `Pagamento confirmado: encomenda nº ${order.orderNumber}`,
       `A tua encomenda nº ${order.orderNumber} foi enviada`,
     ]);
-    expect((await mailsTo(order.email)).at(-1)!.body.text).toContain('Código de envio CTT: RR123456785PT.');
+    expect((await laterMailsTo(order.email)).at(-1)!.body.text).toContain('Código de envio CTT: RR123456785PT.');
   });
 
   it('closing after shipping asks whether the pieces came back; yes → stock back as a return, no → stock unchanged', async () => {
@@ -250,7 +250,7 @@ describe('PATCH /api/admin/orders/{id}: the lifecycle', () => {
     const byEmail = await call('POST', `/api/admin/orders/${body.order.id}/notes`, { token: await adminIdToken(), body: { text: 'Confirmado por telefone' } });
     expect(byEmail.status).toBe(201);
     expect(byEmail.body.order.timeline.at(-1)).toMatchObject({ kind: 'note', text: 'Confirmado por telefone', by: twin().admin.email });
-    const view = await callRoute('GET /api/orders/{id}', { params: { id: body.order.id }, query: { token: body.order.accessToken } });
+    const view = await customerOrderView(body.order.id, body.order.accessToken);
     expect(JSON.stringify(view.body)).not.toContain(text.slice(0, 20));
     expect((await call('POST', `/api/admin/orders/${body.order.id}/notes`, { token: await adminToken(), body: { text: '  ' } })).status).toBe(400);
   });

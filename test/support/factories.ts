@@ -5,6 +5,7 @@
  */
 import { randomInt, randomUUID } from 'node:crypto';
 import type { ProofUploadResponse } from '#shared/api.ts';
+import { ORDER_TOKEN_FRAGMENT, ORDER_TOKEN_HEADER } from '#shared/paths.ts';
 import type { AdminProduct } from '#shared/product.ts';
 import type { PlaceOrderInput, ShippingForm } from '#shared/schemas/index.ts';
 import { putProduct } from '#lambdas/repositories/products.ts';
@@ -84,6 +85,16 @@ export async function orderBody(items: PlaceOrderInput['items'], shipping: Parti
   return { items, shipping: shippingForm(shipping), proofKey: await uploadProof() };
 }
 
+/** The customer's view of an order as the order page asks for it: the token in the header `x-order-token`. */
+export function customerOrderView(id: string, token: string) {
+  return callRoute('GET /api/orders/{id}', { params: { id } }, { headers: { [ORDER_TOKEN_HEADER]: token } });
+}
+
+/** The access token of an order link (`/encomenda/{id}#t=<token>`), or null when it has none. */
+export function linkToken(link: string): string | null {
+  return new URLSearchParams(new URL(link).hash.slice(1)).get(ORDER_TOKEN_FRAGMENT);
+}
+
 export function placeOrder(body: PlaceOrderInput, key: string = randomUUID()) {
   return callRoute('POST /api/orders', { body }, { headers: { 'idempotency-key': key } });
 }
@@ -92,6 +103,14 @@ export interface SentMail {
   readonly destination: { readonly to: string[] };
   readonly subject: string;
   readonly body: { readonly html?: string; readonly text?: string };
+}
+
+/** Whether a mail is a reservation's own (how and until when to pay), sent when the order is reserved. */
+export const isReservationMail = (mail: SentMail): boolean => mail.subject.startsWith('Reserva nº ');
+
+/** The e-mails for `to` after the reservation's own: what the tests of later steps count. */
+export async function laterMailsTo(to: string): Promise<SentMail[]> {
+  return (await mailsTo(to)).filter((mail) => !isReservationMail(mail));
 }
 
 /** Every e-mail the twin's SES server received for `to`, once the outbox has sent everything queued for it. */

@@ -19,6 +19,7 @@ import { startTwin, webDistDir, type Twin } from '#infra/twin/twin.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { clientFetch } from '../support/clients.ts';
 import { DEFAULT_VARIANT_ID } from '#shared/variants.ts';
+import { ORDER_TOKEN_HEADER } from '#shared/paths.ts';
 
 export const DESKTOP = { width: 1280, height: 900 } as const;
 export const MOBILE = { width: 375, height: 812 } as const;
@@ -264,5 +265,5 @@ export async function attachProof(twin: Twin, order: { readonly id: string; read
   form.append('file', new Blob([new Uint8Array(PROOF_PNG)], { type: 'image/png' }), 'comprovativo.png');
   const stored = await fetch(upload.url, { method: 'POST', body: form });
   if (stored.status >= 300) throw new Error(`proof upload: ${stored.status}`);
-  await postJson(twin, `/api/orders/${order.id}/proof`, { accessToken: order.accessToken, proofKey: upload.key });
+  await postJson(twin, `/api/orders/${order.id}/proof`, { proofKey: upload.key }, { [ORDER_TOKEN_HEADER]: order.accessToken });
 }

@@ -3,6 +3,7 @@ import { Outlet, ScrollRestoration, useLocation } from '../lib/router.tsx';
 import { Loading } from '../ui/page-state.tsx';
 import { SiteFooter } from './footer.tsx';
 import { SiteHeader } from './header.tsx';
+import { ReservationBanner } from './reservation-banner.tsx';
 import './layout.css';
 
 /**
@@ -21,7 +22,7 @@ function useFocusOnNavigation(pathname: string) {
   return main;
 }
 
-/** The shared public layout: header, page, footer. */
+/** The shared public layout: header (with the reservation awaiting payment, if any), page, footer. */
 export function Layout() {
   const { pathname } = useLocation();
   const main = useFocusOnNavigation(pathname);
@@ -31,6 +32,7 @@ export function Layout() {
         Saltar para o conteúdo
       </a>
       <SiteHeader />
+      <ReservationBanner />
       <main id="conteudo" ref={main} tabIndex={-1} className="site-main">
         <Suspense
           fallback={

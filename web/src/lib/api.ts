@@ -5,8 +5,8 @@
 import type { PaymentMethodsResponse, ShopInfoResponse } from '#shared/api.ts';
 import { apiRequestLine, type ApiCall, type ApiResponse, type ApiRouteKey } from '#shared/api-routes.ts';
 import { apiTexts } from '#shared/messages.ts';
+import { ORDER_TOKEN_HEADER } from '#shared/paths.ts';
 import type { Collection, Product } from '#shared/product.ts';
-import type { AttachProofInput } from '#shared/schemas/index.ts';
 import { withSizes } from '#shared/variants.ts';
 
 export class ApiError extends Error {
@@ -89,6 +89,11 @@ export const api = {
   collections: (): Promise<readonly Collection[]> => apiCall('GET /api/collections', {}).then((r) => r.collections),
   shopInfo: (): Promise<ShopInfoResponse> => apiCall('GET /api/shop-info', {}),
   paymentMethods: (): Promise<PaymentMethodsResponse> => apiCall('GET /api/payment-methods', {}, { cache: 'no-store' }),
-  customerOrder: (orderId: string, token: string) => apiCall('GET /api/orders/{id}', { params: { id: orderId }, query: { token } }, { cache: 'no-store' }).then((r) => r.order),
-  attachProof: (orderId: string, input: AttachProofInput) => apiCall('POST /api/orders/{id}/proof', { params: { id: orderId }, body: input }),
+  /** The order's token travels in a header, never in the address (docs/design.md §31). */
+  customerOrder: (orderId: string, token: string) =>
+    apiCall('GET /api/orders/{id}', { params: { id: orderId } }, { cache: 'no-store', headers: { [ORDER_TOKEN_HEADER]: token } }).then((r) => r.order),
+  attachProof: (orderId: string, token: string, proofKey: string) =>
+    apiCall('POST /api/orders/{id}/proof', { params: { id: orderId }, body: { proofKey } }, { headers: { [ORDER_TOKEN_HEADER]: token } }),
+  /** The customer gives up their reservation: its pieces go back to the shop at once. */
+  cancelReservation: (orderId: string, token: string) => apiCall('POST /api/orders/{id}/cancel', { params: { id: orderId } }, { headers: { [ORDER_TOKEN_HEADER]: token } }),
 };

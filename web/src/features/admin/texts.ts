@@ -353,7 +353,8 @@ export const texts = {
     historyDate: 'Data',
     historyDetails: 'Detalhes',
     emailKinds: {
-      'order-received': 'Encomenda recebida',
+      'order-reserved': 'Reserva (como pagar)',
+      'order-received': 'Comprovativo recebido',
       'payment-confirmed': 'Pagamento confirmado',
       shipped: 'Encomenda enviada',
       'review-request': 'Pedido de avaliação',

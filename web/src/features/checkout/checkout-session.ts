@@ -1,25 +1,24 @@
 /**
  * What the checkout keeps in `sessionStorage` for this tab: the shipping form as typed (kept when
  * going back and forth; its contact and address fields also in `localStorage`, so another tab or a
- * later visit starts with them filled in), the reservation made when the customer left the shipping step (with its
- * access token), the uploaded proof, the idempotency key of the current attempt and the paid order
- * (so that /thank-you survives a reload).
+ * later visit starts with them filled in), the uploaded proof, the idempotency key of the current attempt and the paid order
+ * (so that /thank-you survives a reload). The reservation made when the customer left the shipping step
+ * (with its access token) is the customer's, not the tab's: `localStorage` (`lib/open-reservation.ts`).
  */
 import type { CustomerOrderResponse, PlaceOrderResponse } from '#shared/api.ts';
-import { RESERVED_STATUS } from '#shared/order-status.ts';
 import type { PaymentMethodId } from '#shared/payment-methods.ts';
 import type { PlaceOrderInput } from '#shared/schemas/place-order.ts';
 import { shippingFormSchema, type ShippingForm } from '#shared/schemas/shipping-form.ts';
 import type { ShippingMethodId } from '#shared/shipping.ts';
 import { isProofKey } from '#shared/uploads.ts';
 import { randomUuid, readJson, removeKey, writeJson } from '../../lib/browser-storage.ts';
+import { clearOpenReservation, loadOpenReservation, saveOpenReservation } from '../../lib/open-reservation.ts';
 
 const KEYS = {
   shipping: 'checkout.shipping',
   proof: 'checkout.proof',
   attempt: 'checkout.attempt',
   order: 'checkout.order',
-  reservation: 'checkout.reservation',
   /** localStorage: the contact and address fields last typed, for other tabs and later visits. */
   details: 'checkout.details',
 } as const;
@@ -120,37 +119,27 @@ export function idempotencyKeyFor(input: PlaceOrderInput): string {
 const isOrderAnswer = (value: unknown): value is { order: Record<string, unknown> } =>
   isRecord(value) && isRecord(value.order) && typeof value.order.orderNumber === 'number' && Array.isArray(value.order.lines);
 
-interface StoredReservation {
-  readonly response: PlaceOrderResponse;
-  /** The request it answered, to tell whether the cart and form are still the same. */
-  readonly body: string;
-}
-const isStoredReservation = (value: unknown): value is StoredReservation =>
-  isRecord(value) && typeof value.body === 'string' && isOrderAnswer(value.response) && typeof value.response.order.accessToken === 'string';
+/** The customer's reservation awaiting payment (kept in `localStorage`, for every tab), whatever it was made for. */
+export const loadReservation = (): PlaceOrderResponse | null => loadOpenReservation()?.response ?? null;
 
-/** The reservation of this tab, whatever it was made for. */
-export const loadReservation = (): PlaceOrderResponse | null => readJson('session', KEYS.reservation, isStoredReservation)?.response ?? null;
-
-/** The reservation made for exactly this request, if it still holds (not expired). */
+/** The open reservation if it was made for exactly this request (the same cart and form): reused, never made twice. */
 export function reservationFor(input: PlaceOrderInput, now = Date.now()): PlaceOrderResponse | null {
-  const stored = readJson('session', KEYS.reservation, isStoredReservation);
-  if (!stored || stored.body !== JSON.stringify(input)) return null;
-  const { order } = stored.response;
-  return order.status === RESERVED_STATUS && order.expiresAt && Date.parse(order.expiresAt) > now ? stored.response : null;
+  const stored = loadOpenReservation(now);
+  return stored && stored.body === JSON.stringify(input) ? stored.response : null;
 }
 
-/** Whether the stored reservation still matches what the cart and form would order now. */
+/** Whether the open reservation still matches what the cart and form would order now. */
 export function reservationMatches(input: PlaceOrderInput): boolean {
-  return readJson('session', KEYS.reservation, isStoredReservation)?.body === JSON.stringify(input);
+  return loadOpenReservation()?.body === JSON.stringify(input);
 }
 
-/** After the server reserved the order: keep it (and its token) for /payment; the next attempt gets a new key. */
+/** After the server reserved the order: keep it (and its token) for every tab; the next attempt gets a new key. */
 export function recordReservation(input: PlaceOrderInput, response: PlaceOrderResponse): void {
-  writeJson('session', KEYS.reservation, { response, body: JSON.stringify(input) } satisfies StoredReservation);
+  saveOpenReservation({ response, body: JSON.stringify(input) });
   removeKey('session', KEYS.attempt);
 }
 
-export const clearReservation = (): void => removeKey('session', KEYS.reservation);
+export const clearReservation = (): void => clearOpenReservation();
 
 /** The paid order of this tab, with its access token (for the link to "A minha encomenda"). */
 export type PlacedOrder = CustomerOrderResponse & { readonly accessToken?: string };

@@ -1,16 +1,19 @@
 import { useState } from 'react';
-import { Link, useParams, useSearchParams } from '../../lib/router.tsx';
+import { Link, useParams } from '../../lib/router.tsx';
 import type { CustomerOrder } from '#shared/api.ts';
 import { formatDateTime, formatTime } from '#shared/dates.ts';
-import { checkoutTexts, myOrderTexts } from '#shared/messages.ts';
-import { ORDER_STATUS_INFO, RESERVED_STATUS } from '#shared/order-status.ts';
+import { checkoutTexts, customerStatusLabels, myOrderTexts } from '#shared/messages.ts';
+import { RESERVED_STATUS } from '#shared/order-status.ts';
 import { PAYMENT_METHOD_LABELS } from '#shared/payment-methods.ts';
 import { paths } from '#shared/paths.ts';
 import { api, ApiError, errorMessage } from '../../lib/api.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { useLoad } from '../../lib/use-load.ts';
 import { LoadError, Loading } from '../../ui/page-state.tsx';
+import { formatCents } from '#shared/money.ts';
+import { clearOpenReservation, loadOpenReservation } from '../../lib/open-reservation.ts';
 import type { UploadedProof } from './checkout-session.ts';
+import { orderToken } from './order-token.ts';
 import { OrderRefusalNotice, orderRefusal, type Refusal } from './order-refusal.tsx';
 import { FixedOrderSummary } from './order-summary.tsx';
 import { PaymentInstructions } from './payment-instructions.tsx';
@@ -19,14 +22,14 @@ import { trackingUrl, type TrackingCarrier } from '#shared/tracking.ts';
 import './checkout.css';
 
 /**
- * /encomenda/{id}?token=: "A minha encomenda", the customer's view of one order, opened from the
- * thank-you page or the link in the order's e-mails: its status in plain words, its history, what
- * it costs; a reservation still awaiting payment can be paid from here (instructions and proof).
+ * /encomenda/{id}#t=<token>: "A minha encomenda", the customer's view of one order, opened from the
+ * thank-you page or the link in the order's e-mails, on any device: its status in plain words, its
+ * history, what it costs; a reservation still awaiting payment can be paid from here (instructions and
+ * proof). The token goes to the API in a header (`orderToken`), never in an address.
  */
 export function MyOrderPage() {
   const { id = '' } = useParams();
-  const [search] = useSearchParams();
-  const token = search.get('token') ?? '';
+  const [token] = useState(() => orderToken(id));
   const [state, retry, update] = useLoad(() => api.customerOrder(id, token), [id, token]);
   usePageMeta({ title: 'A minha encomenda', description: 'O estado da tua encomenda.', noindex: true });
 
@@ -55,7 +58,7 @@ function OrderView({ order, token, onPaid }: { order: CustomerOrder; token: stri
         <div className="checkout-form">
           <section className="card" aria-labelledby="my-order-status">
             <h2 id="my-order-status">
-              Estado: <span data-testid="order-status">{ORDER_STATUS_INFO[order.status].label}</span>
+              Estado: <span data-testid="order-status">{customerStatusLabels[order.status]}</span>
             </h2>
             <p>{myOrderTexts.status[order.status]}</p>
             {order.trackingCode && <Tracking code={order.trackingCode} carrier={order.carrier} />}
@@ -64,7 +67,7 @@ function OrderView({ order, token, onPaid }: { order: CustomerOrder; token: stri
               {order.timeline.map((entry, index) => (
                 <li key={`${entry.at}-${index}`}>
                   <span className="muted">{formatDateTime(entry.at)}</span>{' '}
-                  {entry.kind === 'reserved' ? myOrderTexts.reserved : ORDER_STATUS_INFO[entry.to!].label}
+                  {entry.kind === 'reserved' ? myOrderTexts.reserved : customerStatusLabels[entry.to!]}
                 </li>
               ))}
             </ol>
@@ -97,7 +100,10 @@ function PayPanel({ order, token, onPaid }: { order: CustomerOrder; token: strin
     setSending(true);
     setRefused(null);
     try {
-      onPaid((await api.attachProof(order.id, { accessToken: token, proofKey: proof.key })).order);
+      const paid = (await api.attachProof(order.id, token, proof.key)).order;
+      // Paid from here (this device or another): the browser no longer offers it as a reservation to pay.
+      if (loadOpenReservation()?.response.order.id === order.id) clearOpenReservation();
+      onPaid(paid);
     } catch (error) {
       const fileProblem = error instanceof ApiError ? error.fields?.proofKey : undefined;
       if (fileProblem) {
@@ -113,9 +119,12 @@ function PayPanel({ order, token, onPaid }: { order: CustomerOrder; token: strin
       <h2 id="my-order-pay">
         {myOrderTexts.payNow} ({PAYMENT_METHOD_LABELS[order.paymentMethod]})
       </h2>
+      <p className="amount-due">
+        Valor a pagar: <strong>{formatCents(order.totalCents)}</strong> <strong>{checkoutTexts.payUntil(formatTime(order.expiresAt))}</strong>
+        <span className="amount-due__deadline field-hint">{checkoutTexts.afterDeadline}</span>
+      </p>
       <p className="payment-reference">{checkoutTexts.paymentReference(order.orderNumber)}</p>
       <PaymentInstructions instructions={order.instructions} amountCents={order.totalCents} reference={`encomenda ${order.orderNumber}`} />
-      {order.expiresAt && <p className="field-hint">{checkoutTexts.reservedUntil(formatTime(order.expiresAt))}</p>}
       <ProofUpload proof={proof} onChange={changeProof} onUploadingChange={setUploading} refusal={fileRefused} />
       <div role="alert">{refused && <OrderRefusalNotice refusal={refused} />}</div>
       <button type="button" className="button" disabled={!proof || uploading || sending} onClick={() => void send()}>

@@ -9,7 +9,8 @@ import { PaymentInstructions } from './payment-instructions.tsx';
 
 /**
  * The payment step's first part: the fixed amount, the order number to write as the reference, how to
- * pay with the chosen method, until when the pieces are held, and where the order goes.
+ * pay with the chosen method, and where the order goes; next to the amount, until when the pieces are
+ * held and what happens after.
  */
 export function PaymentDue({ order, shipping }: { order: PlaceOrderResponse['order']; shipping: ShippingForm | null }) {
   return (
@@ -17,16 +18,18 @@ export function PaymentDue({ order, shipping }: { order: PlaceOrderResponse['ord
       <h2 id="pay-title">1. Paga com {PAYMENT_METHOD_LABELS[order.paymentMethod]}</h2>
       <p className="amount-due">
         Valor a pagar: <strong data-testid="amount-due">{formatCents(order.totalCents)}</strong>
+        {order.expiresAt && (
+          <>
+            {' '}
+            <strong data-testid="pay-until">{checkoutTexts.payUntil(formatTime(order.expiresAt))}</strong>
+            <span className="amount-due__deadline field-hint">{checkoutTexts.afterDeadline}</span>
+          </>
+        )}
       </p>
       <p className="payment-reference" data-testid="payment-reference">
         {checkoutTexts.paymentReference(order.orderNumber)}
       </p>
       <PaymentInstructions instructions={order.instructions} amountCents={order.totalCents} reference={`encomenda ${order.orderNumber}`} />
-      {order.expiresAt && (
-        <p className="field-hint" data-testid="reserved-until">
-          {checkoutTexts.reservedUntil(formatTime(order.expiresAt))}
-        </p>
-      )}
       <p className="field-hint">
         Envio por {SHIPPING_METHODS[order.shippingMethod].label} para {shipping ? `${shipping.firstName} ${shipping.lastName}, ${shipping.address}, ${shipping.postalCode} ${shipping.city}` : order.firstName}.
       </p>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, Navigate } from '../../lib/router.tsx';
+import { Link, Navigate, useNavigate } from '../../lib/router.tsx';
 import { orderItems } from '#shared/cart.ts';
 import { checkoutTexts } from '#shared/messages.ts';
 import { paths } from '#shared/paths.ts';
@@ -10,20 +10,22 @@ import { loadReservation, reservationMatches, savedShippingForm } from './checko
 import { OrderRefusalNotice } from './order-refusal.tsx';
 import { FixedOrderSummary } from './order-summary.tsx';
 import { PaymentDue } from './payment-due.tsx';
+import { PendingReservation } from './pending-reservation.tsx';
 import { ProofUpload } from './proof-upload.tsx';
 import { useProofStep } from './use-proof-step.ts';
 import './checkout.css';
 
 /**
- * /payment: the reservation made when the customer left the shipping step — the fixed amount, the
- * order number to write as the payment reference, until when the pieces are held, how to pay — then
- * the proof, which completes the order.
+ * /payment: the customer's reservation (made when they left the shipping step, in this tab or another,
+ * kept until paid, over or cancelled) — the fixed amount and until when, the order number to write as
+ * the payment reference, how to pay — then the proof, which completes the order.
  */
 export function PaymentPage() {
   const cart = useCart();
   const [shipping] = useState(savedShippingForm);
   const [reservation] = useState(loadReservation);
   const step = useProofStep();
+  const navigate = useNavigate();
 
   usePageMeta({ title: 'Pagamento', description: 'Instruções de pagamento e envio do comprovativo.', noindex: true });
 
@@ -48,12 +50,7 @@ export function PaymentPage() {
       <h1>Pagamento</h1>
       <div className="checkout-layout">
         <div className="checkout-form">
-          {outdated && (
-            <div className="notice" role="status">
-              <p>{checkoutTexts.reservationOutdated}</p>
-              <Link to={paths.shipping}>Rever os dados e reservar de novo</Link>
-            </div>
-          )}
+          {outdated && <PendingReservation stored={{ response: reservation, body: '' }} changed here onCancelled={() => navigate(paths.shipping, { replace: true })} />}
           <PaymentDue order={order} shipping={shipping} />
           <section className="card" aria-labelledby="proof-title">
             <h2 id="proof-title">2. Envia o comprovativo</h2>

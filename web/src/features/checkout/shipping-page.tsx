@@ -6,6 +6,7 @@ import { paths } from '#shared/paths.ts';
 import { useCart } from '../../lib/cart-store.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { OrderRefusalNotice } from './order-refusal.tsx';
+import { PendingReservation } from './pending-reservation.tsx';
 import { OrderSummary } from './order-summary.tsx';
 import { AddressSection, ContactSection } from './shipping-address.tsx';
 import { PaymentMethodSection, ShippingMethodSection, TermsSection } from './shipping-choices.tsx';
@@ -15,7 +16,7 @@ import './checkout.css';
 /** /shipping: who and where, how to ship, how to pay, terms. Kept in the session when going back. */
 export function ShippingPage() {
   const cart = useCart();
-  const { fields, payment, formRef, onSubmit, alert, refused, reserving, botCheckStatus } = useShippingForm(cart);
+  const { fields, payment, formRef, onSubmit, alert, refused, reserving, botCheckStatus, reservation } = useShippingForm(cart);
   const freeShipping = qualifiesForFreeShipping(summarizeCart(cart).subtotalCents);
 
   usePageMeta({ title: 'Dados de envio', description: 'Morada, método de envio e método de pagamento da tua encomenda.', noindex: true });
@@ -30,6 +31,7 @@ export function ShippingPage() {
         <li>Pagamento</li>
       </ol>
       <h1>Dados de envio</h1>
+      {reservation && <PendingReservation {...reservation} />}
       <div className="checkout-layout">
         <form ref={formRef} className="checkout-form" onSubmit={onSubmit} noValidate>
           <div role="alert">{alert && <p className="notice notice--error">{alert}</p>}</div>

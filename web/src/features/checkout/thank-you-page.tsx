@@ -6,7 +6,6 @@ import { paths } from '#shared/paths.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { loadPlacedOrder } from './checkout-session.ts';
 import { FixedOrderLines } from './order-summary.tsx';
-import { PaymentInstructions } from './payment-instructions.tsx';
 import './checkout.css';
 
 /** /thank-you: the order number and what happens next; survives a reload (the order is in the session). */
@@ -45,17 +44,17 @@ export function ThankYouPage() {
         <p className="thank-you__number">
           Número da encomenda: <strong data-testid="order-number">{order.orderNumber}</strong>
         </p>
+        <section aria-labelledby="thank-you-payment">
+          <h2 id="thank-you-payment">Pagamento por {PAYMENT_METHOD_LABELS[order.paymentMethod]}</h2>
+          <p data-testid="proof-received">{checkoutTexts.proofReceived}</p>
+        </section>
         <p>
           {checkoutTexts.shippingAfterPayment} Vais receber um e-mail em <strong>{order.email}</strong> com o resumo da
           encomenda e, mais tarde, outro quando ela seguir.
         </p>
-        <section aria-labelledby="thank-you-payment">
-          <h2 id="thank-you-payment">Pagamento por {PAYMENT_METHOD_LABELS[order.paymentMethod]}</h2>
-          <PaymentInstructions instructions={order.instructions} amountCents={order.totalCents} reference={`encomenda ${order.orderNumber}`} />
-        </section>
         <section aria-labelledby="thank-you-summary">
           <h2 id="thank-you-summary">Resumo</h2>
-          <FixedOrderLines order={order} totalLabel="Total" />
+          <FixedOrderLines order={order} />
         </section>
         <p className="thank-you__actions">
           {placed.accessToken && (

@@ -42,7 +42,7 @@ export function useProofStep() {
     setSending(true);
     setRefused(null);
     try {
-      const paid = await api.attachProof(order.id, { accessToken: order.accessToken, proofKey: proof.key });
+      const paid = await api.attachProof(order.id, order.accessToken, proof.key);
       done.current = true;
       recordPlacedOrder(paid, order.accessToken);
       cartStore().clear();

@@ -12,6 +12,7 @@ import { useBotCheck } from '../../lib/bot-check.tsx';
 import { publicWrites } from '../../lib/public-writes.ts';
 import type { FieldMessages } from '../../lib/form.ts';
 import { useFormSubmit } from '../../lib/use-form-submit.ts';
+import { loadOpenReservation, useOpenReservation, type StoredReservation } from '../../lib/open-reservation.ts';
 import { idempotencyKeyFor, loadShippingDraft, recordReservation, reservationFor, saveShippingDraft, type ShippingDraft } from './checkout-session.ts';
 import { orderRefusal } from './order-refusal.tsx';
 import { usePaymentMethods } from './payment-methods.ts';
@@ -50,6 +51,15 @@ function usePaymentChoices() {
   return { loading: state.status === 'loading', reload, choices };
 }
 
+/** Whether the open reservation was made for these cart lines (whatever the details). */
+function sameItems(stored: StoredReservation, items: PlaceOrderInput['items']): boolean {
+  try {
+    return JSON.stringify((JSON.parse(stored.body) as PlaceOrderInput).items) === JSON.stringify(items);
+  } catch {
+    return false;
+  }
+}
+
 /** MB WAY filled up this month since the methods were asked. */
 const mbwayFull = (error: unknown): boolean => error instanceof ApiError && error.code === 'mbway_unavailable';
 
@@ -86,8 +96,16 @@ export function useShippingForm(cart: Cart) {
   const { draft, setDraft, unavailableChosen } = useShippingDraft(payment);
   const botCheck = useBotCheck();
 
+  const open = useOpenReservation();
+  // The customer's open reservation was made for another cart or other details: continue it or cancel it, never a second one.
+  const [conflict, setConflict] = useState(false);
   const reserve = async (input: PlaceOrderInput) => {
-    if (!reservationFor(input)) recordReservation(input, await botCheck.withProof((proof) => publicWrites.placeOrder(input, idempotencyKeyFor(input), proof)));
+    const held = loadOpenReservation();
+    if (held && !reservationFor(input)) {
+      setConflict(true);
+      return;
+    }
+    if (!held) recordReservation(input, await botCheck.withProof((proof) => publicWrites.placeOrder(input, idempotencyKeyFor(input), proof)));
     navigate(paths.payment);
   };
 
@@ -123,7 +141,8 @@ export function useShippingForm(cart: Cart) {
   const refused = failure?.error !== undefined && !mbwayFull(failure.error) && !shippingFieldErrors(failure.error) ? orderRefusal(failure.error) : null;
   const alert = failure && !refused ? failure.message : null;
 
-  return { fields: { draft, errors, update }, payment, formRef, onSubmit, alert, refused, reserving: sending, botCheckStatus: botCheck.status };
+  const reservation = open ? { stored: open, changed: conflict || !sameItems(open, orderItems(cart)), onCancelled: () => setConflict(false) } : null;
+  return { fields: { draft, errors, update }, payment, formRef, onSubmit, alert, refused, reserving: sending, botCheckStatus: botCheck.status, reservation };
 }
 
 /** What the form's sections show and change. */

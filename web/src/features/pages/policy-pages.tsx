@@ -252,10 +252,18 @@ export function TermsPage() {
           grátis quando o subtotal (antes de descontos) é igual ou superior a {freeShippingFrom}. O valor a pagar é o que o servidor da loja calcula no momento da
           encomenda, igual ao apresentado no carrinho.
         </p>
-        <h2>4. Encomenda e pagamento</h2>
+        <h2>4. Reserva, pagamento e encomenda</h2>
         <p>
-          Aceitamos {paymentMethods}. O pagamento é feito fora do site, seguindo as instruções apresentadas, e a encomenda fica
-          registada quando envias o comprovativo. O e-mail de confirmação da encomenda não é uma fatura.
+          Aceitamos {paymentMethods}. Quando confirmas os dados de envio e pagamento, reservamos para ti as peças e o valor a pagar:
+          a reserva tem um número, que é a referência do pagamento, e um prazo para pagar — por norma 30 minutos com MB WAY e 2
+          horas com os outros métodos. O prazo exato aparece na página de pagamento e no e-mail da reserva, que também traz a ligação
+          para a tua encomenda.
+        </p>
+        <p>
+          O pagamento é feito fora do site, seguindo as instruções apresentadas. Depois de pagares, envia o comprovativo dentro do
+          prazo, na página de pagamento ou na página da encomenda (em qualquer dispositivo): a encomenda fica registada quando o
+          recebemos, e enviamos depois de confirmarmos o pagamento. Se o prazo terminar sem comprovativo, a reserva é cancelada
+          e as peças voltam à loja; não pagues uma reserva cancelada, faz uma nova encomenda. Os e-mails da reserva e da encomenda não são faturas.
         </p>
         <h2>5. Envio</h2>
         <p>

@@ -1,0 +1,55 @@
+import { useState } from 'react';
+import { formatTime } from '#shared/dates.ts';
+import { checkoutTexts } from '#shared/messages.ts';
+import { paths } from '#shared/paths.ts';
+import { api, errorMessage } from '../../lib/api.ts';
+import { clearOpenReservation, type StoredReservation } from '../../lib/open-reservation.ts';
+import { Link } from '../../lib/router.tsx';
+
+/**
+ * The customer's reservation awaiting payment, on the shipping and payment steps: it is never made
+ * twice. `changed`: the cart or the details are no longer what it was made for, so the customer
+ * chooses: continue it (`here`: this is its payment page already) or cancel it (its pieces go back at
+ * once) and reserve what they have now. `onCancelled` runs once it is cancelled.
+ */
+export function PendingReservation({ stored, changed, here = false, onCancelled }: { stored: StoredReservation; changed: boolean; here?: boolean; onCancelled?: () => void }) {
+  const [cancelling, setCancelling] = useState(false);
+  const [failed, setFailed] = useState<string | null>(null);
+  const { order } = stored.response;
+
+  const cancel = async () => {
+    setCancelling(true);
+    setFailed(null);
+    try {
+      await api.cancelReservation(order.id, order.accessToken);
+      clearOpenReservation();
+      onCancelled?.();
+    } catch (error) {
+      console.error('Cancelling the reservation failed', error);
+      setFailed(errorMessage(error, checkoutTexts.orderFailed));
+      setCancelling(false);
+    }
+  };
+
+  return (
+    <div className="notice pending-reservation" role="status" data-testid="pending-reservation">
+      <p>
+        <strong>{checkoutTexts.openReservation(order.orderNumber, formatTime(order.expiresAt))}</strong>
+      </p>
+      {changed && <p>{checkoutTexts.reservationOutdated}</p>}
+      <p className="pending-reservation__actions">
+        {!here && (
+          <Link to={paths.payment} className="button">
+            {checkoutTexts.continueReservation}
+          </Link>
+        )}
+        {changed && (
+          <button type="button" className="button button--secondary" disabled={cancelling} onClick={() => void cancel()}>
+            {cancelling ? checkoutTexts.cancellingReservation : checkoutTexts.cancelReservation}
+          </button>
+        )}
+      </p>
+      <div role="alert">{failed && <p className="notice notice--error">{failed}</p>}</div>
+    </div>
+  );
+}
