@@ -17,7 +17,8 @@ import { configurationSetName, contentSecurityPolicy } from '../common/config.ts
 import { buckets, tables, type BucketKey, type TableKey } from '#lambdas/contracts/data-model.ts';
 import { MAIL_ENV, ORDER_LINK_ENV, ORIGIN_ENV, OUTBOX_ENV, PAGES_ENV } from '#lambdas/contracts/env.ts';
 import { seedSettings } from '#lambdas/repositories/settings.ts';
-import { DEFAULT_SETTINGS, SEED_AUTHOR, type PaymentSettings } from '#shared/settings.ts';
+import { DEFAULT_SETTINGS, SEED_AUTHOR, type PaymentSettings, type SellerSettings } from '#shared/settings.ts';
+import { checkSender } from '#lambdas/services/settings.ts';
 import { streamConsumers } from '#lambdas/jobs.ts';
 import {
   LOCAL_CREDENTIALS,
@@ -64,6 +65,11 @@ export interface TwinOptions {
   readonly adminPrefix?: string;
   /** Seed the demo catalogue when the catalogue is empty. */
   readonly seed?: boolean;
+  /**
+   * The first settings record names the demo seller (`DEMO_SELLER`). @default true. False: the seller
+   * is empty, as the cloud starts, and the shop stays "Loja em preparação" (docs/design.md §33).
+   */
+  readonly demoSeller?: boolean;
   /** Built SPA to serve; ignored when `dev` is given. */
   readonly webDist?: string;
   readonly dev?: (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
@@ -130,9 +136,28 @@ export const LOCAL_PAYMENTS: PaymentSettings = {
   revolut: '@joiasinox',
 };
 
-/** The twin's first settings record (its demo payments), once: never over the owner's own. */
-export function seedLocalSettings(ownerMailsPerHour = DEFAULT_SETTINGS.ownerMailsPerHour): Promise<boolean> {
-  return seedSettings({ ...DEFAULT_SETTINGS, payments: LOCAL_PAYMENTS, ownerMailsPerHour }, new Date().toISOString(), SEED_AUTHOR);
+/**
+ * The twin's demo seller: a clearly fictitious identity (the address says it is a demo) whose NIF
+ * passes the check digit, so `npm start` shows a whole shop; the cloud starts empty and stays
+ * "Loja em preparação" until the owner fills "Definições" (docs/design.md §33).
+ */
+export const DEMO_SELLER: SellerSettings = {
+  legalName: 'Joias Inox Demo, Lda.',
+  nif: '509999999',
+  address: 'Rua da Demonstração, 1 (morada fictícia de demonstração), 4000-000 Porto',
+  email: 'reclamacoes@joias-inox.local',
+  phone: '220 000 000',
+  registration: 'Conservatória do Registo Comercial do Porto (registo fictício de demonstração)',
+  shareCapital: '5000 €',
+};
+
+/**
+ * The twin's first settings record (its demo payments and, unless `demoSeller` is false, its demo
+ * seller), once: never over the owner's own.
+ */
+export function seedLocalSettings(ownerMailsPerHour = DEFAULT_SETTINGS.ownerMailsPerHour, demoSeller = true): Promise<boolean> {
+  const seller = demoSeller ? DEMO_SELLER : DEFAULT_SETTINGS.seller;
+  return seedSettings({ ...DEFAULT_SETTINGS, seller, payments: LOCAL_PAYMENTS, ownerMailsPerHour }, new Date().toISOString(), SEED_AUTHOR);
 }
 
 /**
@@ -159,6 +184,7 @@ export function handlerEnv(endpoints: Twin['endpoints'], shopUrl: string, origin
     AWS_ENDPOINT_URL_S3: endpoints.s3,
     AWS_ENDPOINT_URL_SESV2: endpoints.ses,
     [MAIL_ENV.from]: MAIL_FROM,
+    [MAIL_ENV.identity]: MAIL_FROM,
     [MAIL_ENV.templatePrefix]: MAIL_TEMPLATE_PREFIX,
     [MAIL_ENV.shopUrl]: shopUrl,
     [MAIL_ENV.configurationSet]: MAIL_CONFIGURATION_SET,
@@ -228,7 +254,7 @@ async function startServices(options: TwinOptions, dataDir: string, port: number
     startDynamoDbLocal({ port: dynamoPort!, dbPath: options.dataDir ? join(dataDir, 'dynamodb') : undefined, verbose: options.verbose }),
     startS3Local({ port: s3Port!, directory: join(dataDir, 's3'), buckets: Object.keys(buckets).map((k) => localBucketName(k as BucketKey)), allowedOrigins: origins, onEvent: photos.onEvent }),
     startCognitoLocal({ port: cognitoPort!, shimPort: shimPort!, directory: join(dataDir, 'cognito'), verbose: options.verbose }),
-    startSesLocal(sesPort!, { put: mailEvents.put, region: LOCAL_REGION }),
+    startSesLocal(sesPort!, { put: mailEvents.put, region: LOCAL_REGION }, [MAIL_FROM]),
   ]);
   stops.push(dynamodb.stop, s3Local.stop, cognito.stop, ses.stop, photos.idle, mailEvents.idle);
   return { endpoints: { dynamodb: dynamodb.endpoint, s3: s3Local.endpoint, cognito: cognito.endpoint, ses: ses.endpoint }, issuerDomain: cognito.issuerDomain };
@@ -238,13 +264,15 @@ async function startServices(options: TwinOptions, dataDir: string, port: number
  * What every start does to the data (`docs/local-twin.md`): the tables, the user pool with its admin,
  * the mail templates, the first settings, the counters and search terms of older data.
  */
-async function bootstrapData(endpoints: Twin['endpoints'], admin: AdminAccount, ownerMailsPerHour?: number): Promise<{ userPoolId: string; clientId: string }> {
+async function bootstrapData(endpoints: Twin['endpoints'], admin: AdminAccount, ownerMailsPerHour?: number, demoSeller = true): Promise<{ userPoolId: string; clientId: string }> {
   const [, pool] = await Promise.all([
     createTables(endpoints.dynamodb),
     ensureUserPool(endpoints.cognito, admin),
     createMailTemplates(endpoints.ses, MAIL_TEMPLATE_PREFIX),
   ]);
-  await seedLocalSettings(ownerMailsPerHour);
+  await seedLocalSettings(ownerMailsPerHour, demoSeller);
+  // What SES says of the sender, kept for the go-live checklist (as "Definições" does in the cloud).
+  await checkSender();
   // Counters kept since this twin's data began; data from before them (an older `.data/`) is counted once.
   await recountIfEmpty();
   // Orders from before the back-office search (an older `.data/`) get their search terms once.
@@ -320,7 +348,7 @@ async function startTwinOnce(options: TwinOptions): Promise<Twin> {
     if (!options.verbose) process.env.POWERTOOLS_LOG_LEVEL ??= 'WARN';
 
     const admin = options.admin ?? DEFAULT_ADMIN;
-    const pool = await bootstrapData(endpoints, admin, options.ownerMailsPerHour);
+    const pool = await bootstrapData(endpoints, admin, options.ownerMailsPerHour, options.demoSeller ?? true);
     const issuer = `${issuerDomain}/${pool.userPoolId}`;
     const jwks = await (await fetch(`${issuer}/.well-known/jwks.json`)).json();
 

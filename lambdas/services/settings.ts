@@ -5,16 +5,19 @@
  * and old → new in the history.
  */
 import type { SettingsResponse, ShopInfoResponse } from '#shared/api.ts';
+import { goLiveState, type GoLiveState } from '#shared/go-live.ts';
 import { apiTexts } from '#shared/messages.ts';
 import { ORDER_RETENTION_YEARS, SETTINGS_CACHE_SECONDS, settingsChanges, withDefaults, type ShopSettings } from '#shared/settings.ts';
 import { sellerIdentity } from '#shared/shop-identity.ts';
-import { ChangedMeanwhile } from '../errors.ts';
+import { ChangedMeanwhile, ShopNotReady } from '../errors.ts';
+import { askSenderVerified, keepSenderVerified, storedSenderVerified } from '../repositories/sender-identity.ts';
 import { getStoredSettings, saveSettings, settingsHistory } from '../repositories/settings.ts';
 
 /** Saves the screen shows. */
 export const SETTINGS_HISTORY_SHOWN = 50;
 
 let cached: { readonly settings: ShopSettings; readonly until: number } | undefined;
+let cachedSender: { readonly verified: boolean; readonly until: number } | undefined;
 
 /** The settings in force: read at most once per `SETTINGS_CACHE_SECONDS` per function instance. */
 export async function shopSettings(now = Date.now()): Promise<ShopSettings> {
@@ -30,20 +33,56 @@ export async function shopSettings(now = Date.now()): Promise<ShopSettings> {
  */
 export async function refreshSettings(): Promise<ShopSettings> {
   cached = undefined;
+  cachedSender = undefined;
   return shopSettings();
+}
+
+/**
+ * The go-live checklist in force (docs/design.md §33): the settings and what SES last said of the
+ * sender (as kept beside the settings), both with the settings' short cache.
+ */
+export async function goLive(now = Date.now()): Promise<GoLiveState> {
+  const [settings, verified] = await Promise.all([
+    shopSettings(now),
+    cachedSender && cachedSender.until > now ? cachedSender.verified : storedSenderVerified(),
+  ]);
+  cachedSender = { verified, until: now + SETTINGS_CACHE_SECONDS * 1000 };
+  return goLiveState(settings, verified);
+}
+
+/** Refuses, changing nothing, while the go-live checklist is not complete: 503 `shop_not_ready`. */
+export async function assertShopReady(now = Date.now()): Promise<void> {
+  if (!(await goLive(now)).ready) throw new ShopNotReady();
+}
+
+/**
+ * Asks SES now whether the sender is verified and keeps the answer when it changed (which renders
+ * every page again through the settings stream). The back-office's "Definições" does it on each load
+ * and save, so the owner sees the truth and the storefront follows.
+ */
+export async function checkSender(now = new Date()): Promise<boolean> {
+  const verified = await askSenderVerified();
+  await keepSenderVerified(verified, now.toISOString());
+  cachedSender = { verified, until: now.getTime() + SETTINGS_CACHE_SECONDS * 1000 };
+  return verified;
 }
 
 /** What the storefront states from the settings (`GET /api/shop-info`, and every pre-rendered page's data). */
 export async function shopInfo(): Promise<ShopInfoResponse> {
-  const { seller, retention, orderCaps } = await shopSettings();
-  return { seller: sellerIdentity(seller), retention, orderRetentionYears: ORDER_RETENTION_YEARS, orderCaps };
+  const [{ seller, retention, orderCaps }, { ready }] = await Promise.all([shopSettings(), goLive()]);
+  return { seller: sellerIdentity(seller), retention, orderRetentionYears: ORDER_RETENTION_YEARS, orderCaps, ready };
 }
 
-/** What the screen loads: the record in force (read now, not from the cache), its version and history. */
+/**
+ * What the screen loads: the record in force (read now, not from the cache), its version and history,
+ * and the go-live checklist with SES asked now.
+ */
 export async function settingsView(): Promise<SettingsResponse> {
-  const [stored, history] = await Promise.all([getStoredSettings(), settingsHistory(SETTINGS_HISTORY_SHOWN)]);
+  const [stored, history, verified] = await Promise.all([getStoredSettings(), settingsHistory(SETTINGS_HISTORY_SHOWN), checkSender()]);
+  const settings = withDefaults(stored.settings);
   return {
-    settings: withDefaults(stored.settings),
+    settings,
+    goLive: goLiveState(settings, verified),
     version: stored.version,
     ...(stored.updatedAt ? { updatedAt: stored.updatedAt } : {}),
     ...(stored.updatedBy ? { updatedBy: stored.updatedBy } : {}),

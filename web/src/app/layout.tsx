@@ -3,6 +3,7 @@ import { Outlet, ScrollRestoration, useLocation } from '../lib/router.tsx';
 import { Loading } from '../ui/page-state.tsx';
 import { SiteFooter } from './footer.tsx';
 import { SiteHeader } from './header.tsx';
+import { ShopPreparingBanner } from './shop-preparing.tsx';
 import './layout.css';
 
 /**
@@ -31,6 +32,7 @@ export function Layout() {
         Saltar para o conteúdo
       </a>
       <SiteHeader />
+      <ShopPreparingBanner />
       <main id="conteudo" ref={main} tabIndex={-1} className="site-main">
         <Suspense
           fallback={

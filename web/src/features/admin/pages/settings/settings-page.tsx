@@ -9,7 +9,6 @@ import type { SettingsResponse } from '#shared/api.ts';
 import { formatDateTime } from '#shared/dates.ts';
 import { adminTexts, apiTexts } from '#shared/messages.ts';
 import { shopSettingsSchema } from '#shared/schemas/settings.ts';
-import { isIdentityComplete, sellerIdentity } from '#shared/shop-identity.ts';
 import { ApiError } from '#web/lib/api.ts';
 import { useFormSubmit } from '#web/lib/use-form-submit.ts';
 import { failureMessage, isChangedMeanwhile } from '../../api/admin-api.ts';
@@ -22,6 +21,7 @@ import { draftOf, PATHS, recordOf, type Draft } from './settings-draft.ts';
 import { OtherGroups, SellerGroup, settingField } from './settings-fields.tsx';
 import { SettingsHistory } from './settings-history.tsx';
 import { BlocksPanel } from './blocks-panel.tsx';
+import { GoLiveChecklist } from './go-live-checklist.tsx';
 
 const t = texts.settings;
 
@@ -88,6 +88,7 @@ function SettingsForm(props: {
         )}
       </ActionFeedback>
       <p className="muted">{t.intro}</p>
+      <GoLiveChecklist state={loaded.goLive} />
       {loaded.updatedBy && loaded.updatedAt && <p className="muted">{t.lastSaved(loaded.updatedBy, formatDateTime(loaded.updatedAt))}</p>}
       <form
         ref={form.formRef}
@@ -99,7 +100,7 @@ function SettingsForm(props: {
         noValidate
         aria-label={t.title}
       >
-        <SellerGroup field={field} incomplete={!isIdentityComplete(sellerIdentity(loaded.settings.seller))} />
+        <SellerGroup field={field} />
         <OtherGroups field={field} />
         <div className="adm-form-actions">
           <button type="submit" className="button" disabled={form.sending}>
