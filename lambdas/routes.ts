@@ -308,11 +308,13 @@ export const routes = [
   { method: 'DELETE', path: '/api/admin/collections/{id}', handler: 'admin/collections/delete', access: 'admin',
     grants: [{ table: 'collections', access: 'readWrite' }, { table: 'products', access: 'read' }] },
   // The shop's settings ("Definições"): the record and its history, one table.
-  // "Definições" asks SES whether the sender is verified (the go-live checklist) and keeps the answer
-  // beside the settings, where the storefront's pages and checkout read it (docs/design.md §33).
   { method: 'GET', path: '/api/admin/settings', handler: 'admin/settings/get', access: 'admin',
-    grants: [{ table: 'settings', access: 'readWrite' }, { senderIdentity: true }] },
+    grants: [SETTINGS_READ] },
+  // A save and "Definições"' check ask SES whether the sender is verified (the go-live checklist) and keep
+  // the answer beside the settings, where the storefront's pages and checkout read it (docs/design.md §33).
   { method: 'PUT', path: '/api/admin/settings', handler: 'admin/settings/update', access: 'admin',
+    grants: [{ table: 'settings', access: 'readWrite' }, { senderIdentity: true }] },
+  { method: 'POST', path: '/api/admin/settings/sender-check', handler: 'admin/settings/sender-check', access: 'admin',
     grants: [{ table: 'settings', access: 'readWrite' }, { senderIdentity: true }] },
 ] as const satisfies readonly Route[];
 

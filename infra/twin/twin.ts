@@ -18,7 +18,7 @@ import { buckets, tables, type BucketKey, type TableKey } from '#lambdas/contrac
 import { MAIL_ENV, ORDER_LINK_ENV, ORIGIN_ENV, OUTBOX_ENV, PAGES_ENV } from '#lambdas/contracts/env.ts';
 import { seedSettings } from '#lambdas/repositories/settings.ts';
 import { DEFAULT_SETTINGS, SEED_AUTHOR, type PaymentSettings, type SellerSettings } from '#shared/settings.ts';
-import { checkSender } from '#lambdas/services/settings.ts';
+import { checkSender } from '#lambdas/services/sender-check.ts';
 import { streamConsumers } from '#lambdas/jobs.ts';
 import {
   LOCAL_CREDENTIALS,

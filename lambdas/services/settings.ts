@@ -10,7 +10,7 @@ import { apiTexts } from '#shared/messages.ts';
 import { ORDER_RETENTION_YEARS, SETTINGS_CACHE_SECONDS, settingsChanges, withDefaults, type ShopSettings } from '#shared/settings.ts';
 import { sellerIdentity } from '#shared/shop-identity.ts';
 import { ChangedMeanwhile, ShopNotReady } from '../errors.ts';
-import { askSenderVerified, keepSenderVerified, storedSenderVerified } from '../repositories/sender-identity.ts';
+import { storedSenderVerified } from '../repositories/sender-status.ts';
 import { getStoredSettings, saveSettings, settingsHistory } from '../repositories/settings.ts';
 
 /** Saves the screen shows. */
@@ -55,16 +55,14 @@ export async function assertShopReady(now = Date.now()): Promise<void> {
   if (!(await goLive(now)).ready) throw new ShopNotReady();
 }
 
-/**
- * Asks SES now whether the sender is verified and keeps the answer when it changed (which renders
- * every page again through the settings stream). The back-office's "Definições" does it on each load
- * and save, so the owner sees the truth and the storefront follows.
- */
-export async function checkSender(now = new Date()): Promise<boolean> {
-  const verified = await askSenderVerified();
-  await keepSenderVerified(verified, now.toISOString());
-  cachedSender = { verified, until: now.getTime() + SETTINGS_CACHE_SECONDS * 1000 };
-  return verified;
+/** The checklist of the settings as stored now (past the cache), with `senderVerified` as SES just said. */
+export async function goLiveNow(senderVerified: boolean): Promise<GoLiveState> {
+  return goLiveState(withDefaults((await getStoredSettings()).settings), senderVerified);
+}
+
+/** What SES last said of the sender, as kept (read now, past the cache). */
+export function keptSenderVerified(): Promise<boolean> {
+  return storedSenderVerified();
 }
 
 /** What the storefront states from the settings (`GET /api/shop-info`, and every pre-rendered page's data). */
@@ -75,10 +73,11 @@ export async function shopInfo(): Promise<ShopInfoResponse> {
 
 /**
  * What the screen loads: the record in force (read now, not from the cache), its version and history,
- * and the go-live checklist with SES asked now.
+ * and its go-live checklist with `senderVerified` (a save asks SES now: `sender-check.ts`; a load reads
+ * the answer kept, and the screen asks again while the item is missing).
  */
-export async function settingsView(): Promise<SettingsResponse> {
-  const [stored, history, verified] = await Promise.all([getStoredSettings(), settingsHistory(SETTINGS_HISTORY_SHOWN), checkSender()]);
+export async function settingsView(senderVerified: () => Promise<boolean> = keptSenderVerified): Promise<SettingsResponse> {
+  const [stored, history, verified] = await Promise.all([getStoredSettings(), settingsHistory(SETTINGS_HISTORY_SHOWN), senderVerified()]);
   const settings = withDefaults(stored.settings);
   return {
     settings,
@@ -94,7 +93,13 @@ export async function settingsView(): Promise<SettingsResponse> {
  * Saves the owner's settings over the version they loaded: 409 `settings_changed` (nothing saved) when
  * someone saved in between. A save that changes nothing writes nothing.
  */
-export async function updateSettings(next: ShopSettings, version: number, by: string, now = new Date()): Promise<SettingsResponse> {
+export async function updateSettings(
+  next: ShopSettings,
+  version: number,
+  by: string,
+  now = new Date(),
+  senderVerified: () => Promise<boolean> = keptSenderVerified,
+): Promise<SettingsResponse> {
   const stored = await getStoredSettings();
   if (stored.version !== version) throw new ChangedMeanwhile(apiTexts.settingsChanged, 'settings_changed', { version: stored.version });
   const changes = settingsChanges(withDefaults(stored.settings), next);
@@ -106,5 +111,5 @@ export async function updateSettings(next: ShopSettings, version: number, by: st
     }
     cached = { settings: next, until: now.getTime() + SETTINGS_CACHE_SECONDS * 1000 };
   }
-  return settingsView();
+  return settingsView(senderVerified);
 }

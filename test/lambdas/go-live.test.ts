@@ -50,8 +50,12 @@ describe('a shop whose go-live checklist is not complete', () => {
     expect((await call('GET', '/api/shop-info')).body.ready).toBe(false);
 
     const view = await settings();
-    // The twin's SES has verified its sender (asked now, through the function's own grant); the seller is missing.
-    expect(view.goLive).toEqual({ ready: false, missing: ['legalName', 'nif', 'address', 'email', 'phone'] });
+    // The twin's SES has verified its sender (asked at the start, and again now through the check's own grant); the seller is missing.
+    const missing = ['legalName', 'nif', 'address', 'email', 'phone'];
+    expect(view.goLive).toEqual({ ready: false, missing });
+    const checked = await call<{ goLive: unknown }>('POST', '/api/admin/settings/sender-check', { token });
+    expect(checked.status).toBe(200);
+    expect(checked.body.goLive).toEqual({ ready: false, missing });
     expect((await call('GET', '/api/admin/dashboard', { token })).body.goLive.ready).toBe(false);
   });
 
@@ -67,8 +71,8 @@ describe('a shop whose go-live checklist is not complete', () => {
   });
 
   it('asks SES only through its grant: a function without `senderIdentity` is refused, as IAM would', async () => {
-    const settingsGet = routes.find((route) => route.handler === 'admin/settings/get')!;
-    await expect(asFunction({ name: 'with-grant', grants: settingsGet.grants, api: true }, askSenderVerified)).resolves.toBe(true);
+    const check = routes.find((route) => route.handler === 'admin/settings/sender-check')!;
+    await expect(asFunction({ name: 'with-grant', grants: check.grants, api: true }, askSenderVerified)).resolves.toBe(true);
     // The storefront's functions read SES's kept answer, never SES: without the grant the call is refused.
     const shopInfo = routes.find((route) => route.handler === 'shop-info/get')!;
     const ask = () => ses().send(new GetEmailIdentityCommand({ EmailIdentity: own.env.MAIL_IDENTITY }));
@@ -84,8 +88,9 @@ describe('a shop whose go-live checklist is not complete', () => {
     expect(saved.body.goLive).toEqual({ ready: true, missing: [] });
 
     await expect.poll(async () => (await page(paths.shop)).includes(PREPARING), RENDERED).toBe(false);
+    await expect.poll(async () => (await page(paths.legal)).includes(`<dt>NIF</dt><dd>${DEMO_SELLER.nif}</dd>`), RENDERED).toBe(true);
     const legal = await page(paths.legal);
-    expect(legal).toContain(`<dt>NIF</dt><dd>${DEMO_SELLER.nif}</dd>`);
+    expect(legal).not.toContain(PREPARING);
     expect(legal).not.toMatch(/a preencher/i);
 
     const piece = await createProduct({ stock: 3 });

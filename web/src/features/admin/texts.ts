@@ -26,7 +26,7 @@ export const texts = {
     done: 'feito',
     missing: 'em falta',
     senderHint:
-      'O Amazon SES ainda não confirmou o endereço de envio: abre a mensagem de verificação que a AWS enviou (ou confirma o domínio) e volta a abrir esta página.',
+      'O Amazon SES ainda não confirmou o endereço de envio: abre a mensagem de verificação que a AWS enviou (ou confirma o domínio) e volta a abrir esta página: perguntamos de novo ao SES sempre que a abres.',
     banner: 'A loja ainda não está aberta: falta completar a lista «Antes de abrir a loja» em Definições.',
     bannerLink: 'Ver o que falta',
   },

@@ -1,14 +1,33 @@
 /**
  * The go-live checklist on "Definições" (docs/design.md §33): each item the shop needs before it takes
  * orders, done or missing. Until all are done the public shop says "Loja em preparação" and its
- * checkout is closed; the dashboard's banner leads here.
+ * checkout is closed; the dashboard's banner leads here. While the sender is not verified, the screen
+ * asks SES again (`POST /api/admin/settings/sender-check`): the owner who has just verified it in SES
+ * sees the item done, and the shop opens, without saving anything.
  */
+import { useEffect, useState } from 'react';
 import { GO_LIVE_ITEMS, GO_LIVE_LABELS, type GoLiveState } from '#shared/go-live.ts';
+import { useAdminApi } from '../../auth/session.tsx';
 import { texts } from '../../texts.ts';
 
 const t = texts.goLive;
 
-export function GoLiveChecklist({ state }: { readonly state: GoLiveState }) {
+export function GoLiveChecklist({ state: loaded }: { readonly state: GoLiveState }) {
+  const api = useAdminApi();
+  const [state, setState] = useState(loaded);
+  useEffect(() => setState(loaded), [loaded]);
+  const senderMissing = loaded.missing.includes('sender');
+  useEffect(() => {
+    if (!senderMissing) return;
+    let active = true;
+    api.checkSender().then(
+      (answer) => active && setState(answer.goLive),
+      () => undefined,
+    );
+    return () => {
+      active = false;
+    };
+  }, [api, senderMissing]);
   return (
     <section className="card adm-go-live" aria-labelledby="go-live-title" data-testid="go-live-checklist" data-ready={state.ready}>
       <h2 id="go-live-title">{t.title}</h2>
