@@ -17,8 +17,11 @@ import { configurationSetName, contentSecurityPolicy } from '../common/config.ts
 import { buckets, tables, type BucketKey, type TableKey } from '#lambdas/contracts/data-model.ts';
 import { MAIL_ENV, ORDER_LINK_ENV, ORIGIN_ENV, OUTBOX_ENV, PAGES_ENV } from '#lambdas/contracts/env.ts';
 import { seedSettings } from '#lambdas/repositories/settings.ts';
-import { DEFAULT_SETTINGS, SEED_AUTHOR, type PaymentSettings, type SellerSettings } from '#shared/settings.ts';
+import { DEFAULT_SETTINGS, SEED_AUTHOR, type PaymentSettings } from '#shared/settings.ts';
 import { checkSender } from '#lambdas/services/sender-check.ts';
+import { DEMO_SELLER } from './seed/seller.ts';
+
+export { DEMO_SELLER };
 import { streamConsumers } from '#lambdas/jobs.ts';
 import {
   LOCAL_CREDENTIALS,
@@ -134,21 +137,6 @@ export const LOCAL_PAYMENTS: PaymentSettings = {
   ibanHolder: 'Joias Inox, Lda.',
   paypal: 'pagamentos@joias-inox.pt',
   revolut: '@joiasinox',
-};
-
-/**
- * The twin's demo seller: a clearly fictitious identity (the address says it is a demo) whose NIF
- * passes the check digit, so `npm start` shows a whole shop; the cloud starts empty and stays
- * "Loja em preparação" until the owner fills "Definições" (docs/design.md §33).
- */
-export const DEMO_SELLER: SellerSettings = {
-  legalName: 'Joias Inox Demo, Lda.',
-  nif: '509999999',
-  address: 'Rua da Demonstração, 1 (morada fictícia de demonstração), 4000-000 Porto',
-  email: 'reclamacoes@joias-inox.local',
-  phone: '220 000 000',
-  registration: 'Conservatória do Registo Comercial do Porto (registo fictício de demonstração)',
-  shareCapital: '5000 €',
 };
 
 /**
