@@ -16,15 +16,27 @@ import { getStoredSettings, saveSettings, settingsHistory } from '../repositorie
 /** Saves the screen shows. */
 export const SETTINGS_HISTORY_SHOWN = 50;
 
-let cached: { readonly settings: ShopSettings; readonly until: number } | undefined;
-let cachedSender: { readonly verified: boolean; readonly until: number } | undefined;
+// Promises, so that requests arriving together (a burst of checkouts) share one read.
+let cached: { readonly settings: Promise<ShopSettings>; readonly until: number } | undefined;
+let cachedSender: { readonly verified: Promise<boolean>; readonly until: number } | undefined;
+
+/** `read`'s promise, forgotten by `forget` if it fails (the next request reads again). */
+function shared<T>(read: Promise<T>, forget: () => void): Promise<T> {
+  read.catch(forget);
+  return read;
+}
 
 /** The settings in force: read at most once per `SETTINGS_CACHE_SECONDS` per function instance. */
 export async function shopSettings(now = Date.now()): Promise<ShopSettings> {
   if (cached && cached.until > now) return cached.settings;
-  const stored = await getStoredSettings();
-  cached = { settings: withDefaults(stored.settings), until: now + SETTINGS_CACHE_SECONDS * 1000 };
-  return cached.settings;
+  const settings: Promise<ShopSettings> = shared(
+    getStoredSettings().then((stored) => withDefaults(stored.settings)),
+    () => {
+      if (cached?.settings === settings) cached = undefined;
+    },
+  );
+  cached = { settings, until: now + SETTINGS_CACHE_SECONDS * 1000 };
+  return settings;
 }
 
 /**
@@ -42,11 +54,13 @@ export async function refreshSettings(): Promise<ShopSettings> {
  * sender (as kept beside the settings), both with the settings' short cache.
  */
 export async function goLive(now = Date.now()): Promise<GoLiveState> {
-  const [settings, verified] = await Promise.all([
-    shopSettings(now),
-    cachedSender && cachedSender.until > now ? cachedSender.verified : storedSenderVerified(),
-  ]);
-  cachedSender = { verified, until: now + SETTINGS_CACHE_SECONDS * 1000 };
+  if (!cachedSender || cachedSender.until <= now) {
+    const verified: Promise<boolean> = shared(storedSenderVerified(), () => {
+      if (cachedSender?.verified === verified) cachedSender = undefined;
+    });
+    cachedSender = { verified, until: now + SETTINGS_CACHE_SECONDS * 1000 };
+  }
+  const [settings, verified] = await Promise.all([shopSettings(now), cachedSender.verified]);
   return goLiveState(settings, verified);
 }
 
@@ -109,7 +123,7 @@ export async function updateSettings(
       const current = await getStoredSettings();
       throw new ChangedMeanwhile(apiTexts.settingsChanged, 'settings_changed', { version: current.version });
     }
-    cached = { settings: next, until: now.getTime() + SETTINGS_CACHE_SECONDS * 1000 };
+    cached = { settings: Promise.resolve(next), until: now.getTime() + SETTINGS_CACHE_SECONDS * 1000 };
   }
   return settingsView(senderVerified);
 }
