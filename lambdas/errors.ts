@@ -63,6 +63,13 @@ export class ChangedMeanwhile extends DomainError {
   }
 }
 
+/** Checkout before the go-live checklist is complete (docs/design.md §33). */
+export class ShopNotReady extends DomainError {
+  constructor() {
+    super(503, 'shop_not_ready', apiTexts.shopNotReady);
+  }
+}
+
 export class OutOfStock extends DomainError {
   constructor(message: string, fields?: FieldErrors) {
     super(409, 'out_of_stock', message, fields);

@@ -129,7 +129,7 @@ export interface StreamFilter {
 }
 
 /** The settings record in force, not its history items (written in the same transaction). */
-export const SETTINGS_STREAM_FILTER = { dynamodb: { NewImage: { sk: { S: ['current'] } } } } as const satisfies StreamFilter;
+export const SETTINGS_STREAM_FILTER = { dynamodb: { NewImage: { sk: { S: ['current', 'sender'] } } } } as const satisfies StreamFilter;
 
 export interface StreamConsumer {
   readonly name: string;

@@ -22,6 +22,8 @@ export type Grant =
    */
   | { readonly bucket: BucketKey; readonly access: 'read' | 'put' | 'readWrite' | 'readDelete' | 'readWriteDelete' | 'delete'; readonly prefix?: string; readonly signed?: true }
   | { readonly mail: true }
+  /** Reading the sender's SES identity (`ses:GetEmailIdentity` on it alone): whether SES verified it (the go-live checklist). */
+  | { readonly senderIdentity: true }
   /** The key of the customers' order links (`ORDER_LINK_ENV`): no IAM, a value the stack resolves from its secret. */
   | { readonly orderLinks: true }
   /** A setting of the deployment, no IAM: the shop's public URL (environment). */
@@ -325,8 +327,12 @@ export const routes = [
   // The shop's settings ("Definições"): the record and its history, one table.
   { method: 'GET', path: '/api/admin/settings', handler: 'admin/settings/get', access: 'admin',
     grants: [SETTINGS_READ] },
+  // A save and "Definições"' check ask SES whether the sender is verified (the go-live checklist) and keep
+  // the answer beside the settings, where the storefront's pages and checkout read it (docs/design.md §33).
   { method: 'PUT', path: '/api/admin/settings', handler: 'admin/settings/update', access: 'admin',
-    grants: [{ table: 'settings', access: 'readWrite' }] },
+    grants: [{ table: 'settings', access: 'readWrite' }, { senderIdentity: true }] },
+  { method: 'POST', path: '/api/admin/settings/sender-check', handler: 'admin/settings/sender-check', access: 'admin',
+    grants: [{ table: 'settings', access: 'readWrite' }, { senderIdentity: true }] },
 ] as const satisfies readonly Route[];
 
 /** A stable, CloudFormation-safe identifier for a route, e.g. `GetApiProductsId`. */

@@ -5,6 +5,7 @@
  * or a client that sends the wrong body, fails `npm run typecheck`. `lambdas/routes.ts` must have
  * exactly these keys (checked at compile time there).
  */
+import type { GoLiveState } from './go-live.ts';
 import type {
   AdminProductResponse,
   AdminProductsResponse,
@@ -150,6 +151,11 @@ export interface ApiRoutes {
   'GET /api/admin/settings': Contract<SettingsResponse>;
   /** Over the version the screen loaded (409 `settings_changed` otherwise); the history records who and what. */
   'PUT /api/admin/settings': Contract<SettingsResponse, SettingsUpdate>;
+  /**
+   * Asks SES now whether the shop's sender is verified and keeps the answer (the go-live checklist,
+   * docs/design.md §33): "Definições" asks when the item is still missing.
+   */
+  'POST /api/admin/settings/sender-check': Contract<{ readonly goLive: GoLiveState }>;
 }
 
 export type ApiRouteKey = keyof ApiRoutes;

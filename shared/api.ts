@@ -13,6 +13,7 @@ import type { TrackingCarrier } from './tracking.ts';
 import type { StockMovement } from './stock.ts';
 import type { OrderCaps, RetentionSettings, SettingChange, ShopSettings } from './settings.ts';
 import type { SellerIdentity } from './shop-identity.ts';
+import type { GoLiveState } from './go-live.ts';
 
 export interface ApiErrorBody {
   readonly error: {
@@ -61,10 +62,10 @@ export interface ShopInfoResponse {
   readonly seller: SellerIdentity;
   /** The retention periods in force (the privacy policy page states them). */
   readonly retention: RetentionSettings;
-  /** Years orders are kept for accounting. */
-  readonly orderRetentionYears: number;
+  /** Years orders are kept for accounting. */ readonly orderRetentionYears: number;
   /** What one order may hold (the product page's quantity and the cart follow it). */
   readonly orderCaps: OrderCaps;
+  /** The go-live checklist is complete: false = "Loja em preparação", checkout closed (docs/design.md §33). */ readonly ready: boolean;
 }
 
 /** A presigned POST: the browser sends `fields` + the file (last) as multipart/form-data to `url`. */
@@ -318,6 +319,7 @@ export interface DashboardResponse {
   readonly unconfirmedProofs: { readonly count: number; readonly units: number };
   /** Today, the last 7 days (today included) and this month, in Lisbon time. */
   readonly periods: readonly DashboardPeriod[];
+  /** The go-live checklist, with SES's last answer about the sender (the banner until the shop may open). */ readonly goLive: GoLiveState;
 }
 
 /**
@@ -389,6 +391,7 @@ export interface StockAlertsPage { readonly alerts: readonly StockAlert[]; reado
 /** GET and PUT /api/admin/settings: the record in force, its version and its latest saves (newest first). */
 export interface SettingsResponse {
   readonly settings: ShopSettings;
+  /** The go-live checklist of these settings (docs/design.md §33). */ readonly goLive: GoLiveState;
   /** 0 while nothing was ever saved (the defaults show). */
   readonly version: number;
   readonly updatedAt?: string;

@@ -77,8 +77,8 @@ function eurosText(euros: number): string {
  * and 'até {max}€' only when the maximum is below 35 €.
  *
  * @example
- * activeFilterParts({ type: 'anel', minEuros: 0, maxEuros: 20 });  // ['Aneis', 'até 20€']
- * activeFilterParts({ type: 'anel', minEuros: 0, maxEuros: 35 });  // ['Aneis']
+ * activeFilterParts({ type: 'anel', minEuros: 0, maxEuros: 20 });  // ['Anéis', 'até 20€']
+ * activeFilterParts({ type: 'anel', minEuros: 0, maxEuros: 35 });  // ['Anéis']
  */
 export function activeFilterParts(filter: ListingFilter): string[] {
   const parts: string[] = [];

@@ -5,6 +5,7 @@
  * publishes (`lambdas/services/pages.ts`), CloudFront's rewrite and the twin's front door all read this.
  */
 import type { ShopInfoResponse } from './api.ts';
+import { LISTING_FILTER_PARAMS, listingFilterToQuery, parseListingFilter } from './listing-filter.ts';
 import type { Collection, Product } from './product.ts';
 import { INDEXED_PAGES, paths, routePatterns } from './paths.ts';
 
@@ -49,6 +50,46 @@ export const STATIC_PAGES: readonly string[] = [...INDEXED_PAGES.filter((path) =
 export const APP_PAGES: readonly string[] = [paths.cart, paths.shipping, paths.payment, paths.thankYou];
 /** Path prefixes of app pages ("A minha encomenda" of one order). */
 export const APP_PREFIXES: readonly string[] = [routePatterns.myOrder.slice(0, routePatterns.myOrder.indexOf(':'))];
+
+/**
+ * The app shell of "A minha encomenda" (`/encomenda/{id}`): the shell with its own title and
+ * `noindex` (the build writes it beside `index.html`), so the raw page never reads as the home page.
+ */
+export const ORDER_SHELL = { prefix: APP_PREFIXES[0]!, file: 'encomenda.html', title: 'A minha encomenda | Joias Inox' } as const;
+
+/**
+ * Where a filtered listing (`/shop?tipo=anel`) is asked for in the site bucket: never kept there, so
+ * CloudFront's origin group (and the twin's front door) hand it to the pages function, which renders
+ * the listing with only the pieces that pass (title and canonical included) for CloudFront to cache.
+ * The key carries the filter's parameters, in `LISTING_FILTER_PARAMS` order.
+ */
+export const FILTERED_LISTING_PREFIX = `${PAGES_PREFIX}shop-filtros/`;
+
+/**
+ * The filter's parameters of a query as the key names them (the CloudFront function does the same in
+ * its own code): each known parameter once, in a fixed order, its value percent-encoded; '' when the
+ * query has none (the plain listing).
+ *
+ * @example filteredListingQuery(new URLSearchParams('max=20&tipo=anel&utm=x')) // 'tipo=anel&max=20'
+ */
+export function filteredListingQuery(params: URLSearchParams): string {
+  return Object.values(LISTING_FILTER_PARAMS)
+    .filter((name) => params.get(name) !== null)
+    .map((name) => `${name}=${encodeURIComponent(params.get(name)!)}`)
+    .join('&');
+}
+
+/**
+ * The listing's address of a filtered listing's key (`/shop?…` with the filter as the shop writes it),
+ * or undefined when the key is not one.
+ *
+ * @example filteredListingPathOfKey('pages/shop-filtros/tipo=anel.html') // '/shop?tipo=anel'
+ */
+export function filteredListingPathOfKey(key: string): string | undefined {
+  if (key.length > MAX_PAGE_KEY_LENGTH || !key.startsWith(FILTERED_LISTING_PREFIX) || !key.endsWith('.html')) return undefined;
+  const query = listingFilterToQuery(parseListingFilter(key.slice(FILTERED_LISTING_PREFIX.length, -'.html'.length)));
+  return query ? `${paths.shop}?${query}` : paths.shop;
+}
 const PRODUCT_PREFIX = routePatterns.product.slice(0, routePatterns.product.indexOf(':'));
 
 /**

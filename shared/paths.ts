@@ -68,6 +68,26 @@ export const paths = {
   sizeGuide: `${routePatterns.faq}#${SIZE_GUIDE_ANCHOR}`,
 } as const;
 
+/**
+ * A path without its accents (`/Termos-e-Condições` → `/Termos-e-Condicoes`): how people type an
+ * address they read.
+ *
+ * @example unaccentedPath('/Politica-Devoluções') // '/Politica-Devolucoes'
+ */
+export function unaccentedPath(path: string): string {
+  return path.normalize('NFD').replace(/\p{M}/gu, '');
+}
+
+/**
+ * The unaccented spelling of every accented public path, and the path it stands for: CloudFront's
+ * rewrite and the twin's front door answer it with a 301 to the accented path.
+ */
+export const PATH_ALIASES: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.values(routePatterns)
+    .filter((path) => unaccentedPath(path) !== path)
+    .map((path) => [unaccentedPath(path), path]),
+);
+
 /** Where the API answers the root sitemap. */
 export const SITEMAP_API_PATH = '/api/sitemap.xml';
 

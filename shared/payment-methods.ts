@@ -3,6 +3,8 @@
  * Instructions (IBAN, handles, this month's MB WAY number) come from `GET /api/payment-methods`.
  */
 
+import type { PaymentSettings } from './settings.ts';
+
 /** Payment method ids, in the order the shipping form offers them. */
 export const PAYMENT_METHOD_IDS = ['mbway', 'transferencia', 'paypal', 'revolut'] as const;
 
@@ -23,3 +25,17 @@ export type PaymentInstructions =
   | { readonly method: 'transferencia'; readonly iban: string; readonly holder: string }
   | { readonly method: 'paypal'; readonly handle: string }
   | { readonly method: 'revolut'; readonly handle: string };
+
+/** Whether the owner gave what a customer needs to pay this way (MB WAY: at least one number). */
+export function methodOffered(payments: PaymentSettings, method: PaymentMethodId): boolean {
+  switch (method) {
+    case 'mbway':
+      return Boolean(payments.mbwayPhone1 || payments.mbwayPhone2);
+    case 'transferencia':
+      return Boolean(payments.iban);
+    case 'paypal':
+      return Boolean(payments.paypal);
+    case 'revolut':
+      return Boolean(payments.revolut);
+  }
+}

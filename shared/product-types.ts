@@ -20,10 +20,10 @@ export interface ProductTypeInfo {
   readonly displayName: string;
 }
 
-/** Names of each type. The listing labels are fixed texts, kept as they are (including 'Aneis', without the accent). */
+/** Names of each type. The listing labels are the spec's, with the accent the spec left out ('Anéis': docs/design.md, Where we differ). */
 export const PRODUCT_TYPE_INFO: Readonly<Record<ProductType, ProductTypeInfo>> = {
   colar: { listingLabel: 'Colares', displayName: 'Fio/Colar' },
-  anel: { listingLabel: 'Aneis', displayName: 'Anel' },
+  anel: { listingLabel: 'Anéis', displayName: 'Anel' },
   brinco: { listingLabel: 'Brincos', displayName: 'Brinco' },
   pulseira: { listingLabel: 'Pulseiras', displayName: 'Pulseira' },
 };

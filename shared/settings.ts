@@ -82,6 +82,8 @@ export interface SellerSettings {
   readonly nif: string;
   /** Registered geographic address (sede), one line. */
   readonly address: string;
+  /** Where customers write, complaints included (the footer, "Informação legal", the withdrawal form). */
+  readonly email: string;
   readonly phone: string;
   /** Commercial registration (conservatória and number), or the sole trader's start of activity. */
   readonly registration: string;
@@ -150,7 +152,7 @@ export const SETTINGS_LIMITS = {
  * lacks): the spec's constants, and no payment method until the owner (or the deploy's seed) gives one.
  */
 export const DEFAULT_SETTINGS: ShopSettings = {
-  seller: { legalName: '', nif: '', address: '', phone: '', registration: '', shareCapital: '' },
+  seller: { legalName: '', nif: '', address: '', email: '', phone: '', registration: '', shareCapital: '' },
   payments: { mbwayPhone1: '', mbwayPhone2: '', iban: '', ibanHolder: '', paypal: '', revolut: '' },
   mbwayLimits: DEFAULT_MBWAY_LIMITS,
   ownerEmail: '',
@@ -173,6 +175,7 @@ export const SETTING_LABELS = {
   'seller.legalName': 'Denominação social (ou nome do empresário)',
   'seller.nif': 'NIF / NIPC',
   'seller.address': 'Sede (morada completa)',
+  'seller.email': 'E-mail para contacto e reclamações',
   'seller.phone': 'Telefone',
   'seller.registration': 'Registo comercial (ou início de atividade)',
   'seller.shareCapital': 'Capital social (vazio se for empresário em nome individual)',

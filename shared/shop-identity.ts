@@ -11,9 +11,6 @@
  */
 import type { SellerSettings } from './settings.ts';
 
-/** The mark of a value the owner must give before the shop opens (shown as it is, never invented). */
-export const OWNER_MUST_FILL = '[a preencher pelo proprietário]';
-
 /** The seller's identification, as the law asks an online shop to show it. */
 export interface SellerIdentity {
   /** Trading name, the brand (shown everywhere). */
@@ -42,22 +39,24 @@ export const SHOP_BRAND = {
 
 /**
  * The seller's identification in force: the brand with the legal details of the shop's settings
- * ("Definições"); a detail the owner has not given yet reads {@link OWNER_MUST_FILL} (never invented).
+ * ("Definições"). A detail the owner has not given yet is empty and shown nowhere (never a
+ * placeholder, never invented): the shop does not open until the go-live checklist is complete
+ * (`go-live.ts`, docs/design.md §33). The contact e-mail is the brand's until the owner gives one.
  * An empty share capital is a sole trader's: none is shown.
  *
  * @example
  * sellerIdentity({ ...DEFAULT_SETTINGS.seller, nif: '500000000' }).nif; // '500000000'
- * sellerIdentity(DEFAULT_SETTINGS.seller).legalName;                     // '[a preencher pelo proprietário]'
+ * sellerIdentity(DEFAULT_SETTINGS.seller).legalName;                     // ''
  */
 export function sellerIdentity(seller: SellerSettings): SellerIdentity {
-  const given = (value: string) => value.trim() || OWNER_MUST_FILL;
   return {
     ...SHOP_BRAND,
-    legalName: given(seller.legalName),
-    nif: given(seller.nif),
-    address: given(seller.address),
-    phone: given(seller.phone),
-    registration: given(seller.registration),
+    legalName: seller.legalName.trim(),
+    nif: seller.nif.trim(),
+    address: seller.address.trim(),
+    email: seller.email.trim() || SHOP_BRAND.email,
+    phone: seller.phone.trim(),
+    registration: seller.registration.trim(),
     shareCapital: seller.shareCapital.trim(),
   };
 }
@@ -78,17 +77,12 @@ export function isValidNif(nif: string): boolean {
   return Number(nif[8]) === (rest < 2 ? 0 : 11 - rest);
 }
 
-/** Whether every detail has been given (no {@link OWNER_MUST_FILL} left); the back-office warns until it is. */
-export function isIdentityComplete(identity: SellerIdentity): boolean {
-  return Object.values(identity).every((value) => value !== OWNER_MUST_FILL);
-}
-
 /**
  * The seller's identification as rows (label, value), in the order the footer, the legal page and the
- * e-mails show them. Share capital only when given (a sole trader has none).
+ * e-mails show them: only the details given (share capital only for a company).
  *
  * @example
- * identityRows(sellerIdentity(DEFAULT_SETTINGS.seller))[0]; // ['Denominação social', '[a preencher pelo proprietário]']
+ * identityRows(sellerIdentity(DEFAULT_SETTINGS.seller))[0]; // ['E-mail', 'ola@joiasinox.pt']
  */
 export function identityRows(identity: SellerIdentity): readonly (readonly [label: string, value: string])[] {
   return [
@@ -98,17 +92,18 @@ export function identityRows(identity: SellerIdentity): readonly (readonly [labe
     ['E-mail', identity.email],
     ['Telefone', identity.phone],
     ['Registo comercial', identity.registration],
-    ...(identity.shareCapital ? [['Capital social', identity.shareCapital] as const] : []),
-  ];
+    ['Capital social', identity.shareCapital],
+  ].filter(([, value]) => value !== '') as [string, string][];
 }
 
 /**
- * The identification as one line (e-mail footers, the site footer).
+ * The identification as one line (e-mail footers, the site footer): the parts given.
  *
  * @example
  * legalLine({ ...sellerIdentity(DEFAULT_SETTINGS.seller), legalName: 'Joias Inox, Lda.', nif: '500000000', address: 'Rua A, 1, 4000-001 Porto' })
  * // 'Joias Inox, Lda. · NIF 500000000 · Sede: Rua A, 1, 4000-001 Porto'
  */
 export function legalLine(identity: SellerIdentity): string {
-  return `${identity.legalName} · NIF ${identity.nif} · Sede: ${identity.address}`;
+  const parts = [identity.legalName, identity.nif && `NIF ${identity.nif}`, identity.address && `Sede: ${identity.address}`];
+  return parts.filter(Boolean).join(' · ');
 }

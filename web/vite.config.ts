@@ -1,8 +1,9 @@
-import { copyFileSync } from 'node:fs';
+import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { ORDER_SHELL } from '../shared/pages.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const repo = fileURLToPath(new URL('..', import.meta.url));
@@ -37,13 +38,32 @@ function rendererFiles(): Plugin {
 }
 
 /**
+ * "A minha encomenda"'s shell (`ORDER_SHELL` of `shared/pages.ts`): the built app shell with its own
+ * title and `noindex` in place of the home page's head, so the raw page of an order is not the home page.
+ */
+function orderShell(): Plugin {
+  return {
+    name: 'order-shell',
+    apply: 'build',
+    closeBundle() {
+      const shell = readFileSync(join(root, 'dist', 'index.html'), 'utf8');
+      const head = `<title>${ORDER_SHELL.title}</title>\n    <meta name="robots" content="noindex" />`;
+      const start = shell.indexOf('<!--page-head-->');
+      const end = shell.indexOf('<!--/page-head-->');
+      if (start < 0 || end < 0) throw new Error('the app shell has no page-head markers');
+      writeFileSync(join(root, 'dist', ORDER_SHELL.file), `${shell.slice(0, start)}${head}\n    ${shell.slice(end + '<!--/page-head-->'.length).trimStart()}`);
+    },
+  };
+}
+
+/**
  * The shop SPA. `npm run build:web` writes `web/dist` (served by the twin's front door or CloudFront,
  * with `.vite/manifest.json` naming each page's chunks), then, with `--ssr`, the pre-renderer into
  * `web/dist-ssr/render-page.js`.
  */
 export default defineConfig(({ isSsrBuild }) => ({
   root,
-  plugins: [react(), ...(isSsrBuild ? [rendererFiles()] : [])],
+  plugins: [react(), ...(isSsrBuild ? [rendererFiles()] : [orderShell()])],
   // pdfkit's browser module in the pre-renderer (the withdrawal form's PDF): its Node module reads its
   // fonts from files at run time, which a bundle without `node_modules` does not have.
   resolve: isSsrBuild ? { alias: [{ find: /^pdfkit$/, replacement: join(repo, 'node_modules', 'pdfkit', 'js', 'pdfkit.browser.mjs') }] } : {},

@@ -4,8 +4,9 @@
  * `test/infra/edge.test.ts`).
  */
 import { VIEWER_IP_HEADER } from '#lambdas/contracts/env.ts';
-import { APP_PAGES, APP_PREFIXES, DOCUMENTS, MAX_PAGE_PATH_LENGTH, NOT_FOUND_PAGE_PATH, pageObjectKey, PAGES_PREFIX } from '#shared/pages.ts';
-import { SITEMAP_API_PATH } from '#shared/paths.ts';
+import { LISTING_FILTER_PARAMS } from '#shared/listing-filter.ts';
+import { APP_PAGES, APP_PREFIXES, DOCUMENTS, FILTERED_LISTING_PREFIX, MAX_PAGE_PATH_LENGTH, NOT_FOUND_PAGE_PATH, ORDER_SHELL, pageObjectKey, PAGES_PREFIX } from '#shared/pages.ts';
+import { PATH_ALIASES, paths, SITEMAP_API_PATH } from '#shared/paths.ts';
 
 /**
  * Viewer-request function of the shop's default behaviour (`shared/pages.ts`). A path whose last segment
@@ -15,9 +16,28 @@ import { SITEMAP_API_PATH } from '#shared/paths.ts';
  * pre-rendered page, `/pages/<path>.html` (`/` is `/pages/index.html`). A page the bucket does not have
  * goes to the origin group's second origin, the pages function, which renders it or answers 404. The
  * twin's front door applies the same rule (`pageKind`).
+ *
+ * Also: an unaccented spelling of an accented path (`PATH_ALIASES`) answers 301 to the accented one;
+ * `/shop` with filter parameters goes to its filtered listing's key (`FILTERED_LISTING_PREFIX`, never
+ * kept: the pages function renders it, and CloudFront caches it by that key); "A minha encomenda"
+ * gets its own shell (`ORDER_SHELL`: its title, `noindex`).
  */
 export function pageRewriteCode(adminPrefix: string): string {
+  const aliases = Object.fromEntries(Object.entries(PATH_ALIASES).map(([alias, path]) => [alias, encodeURI(path)]));
   return `var APP = ${JSON.stringify([...APP_PAGES, adminPrefix])};
+var ALIASES = ${JSON.stringify(aliases)};
+var FILTERS = ${JSON.stringify(Object.values(LISTING_FILTER_PARAMS))};
+function filteredQuery(querystring) {
+  var parts = [];
+  for (var i = 0; querystring && i < FILTERS.length; i++) {
+    var entry = querystring[FILTERS[i]];
+    if (!entry) continue;
+    var value = entry.value.replace(/\\+/g, ' ');
+    try { value = decodeURIComponent(value); } catch (e) {}
+    parts.push(FILTERS[i] + '=' + encodeURIComponent(value));
+  }
+  return parts.join('&');
+}
 var APP_PREFIXES = ${JSON.stringify([...APP_PREFIXES, `${adminPrefix}/`])};
 var DOCUMENTS = ${JSON.stringify(Object.values(DOCUMENTS).map((document) => document.path))};
 function handler(event) {
@@ -39,6 +59,20 @@ function handler(event) {
   if (last.indexOf('.') !== -1 && last.indexOf('@') === -1 && last.toLowerCase().indexOf('%40') === -1) return request;
   var path = uri;
   while (path.length > 1 && path.charAt(path.length - 1) === '/') path = path.slice(0, -1);
+  if (Object.prototype.hasOwnProperty.call(ALIASES, path)) {
+    return { statusCode: 301, statusDescription: 'Moved Permanently', headers: { location: { value: ALIASES[path] }, 'cache-control': { value: 'public, max-age=86400' } } };
+  }
+  if (path === '${paths.shop}') {
+    var query = filteredQuery(request.querystring);
+    if (query) {
+      request.uri = '/${FILTERED_LISTING_PREFIX}' + query + '.html';
+      return request;
+    }
+  }
+  if (path.indexOf('${ORDER_SHELL.prefix}') === 0) {
+    request.uri = '/${ORDER_SHELL.file}';
+    return request;
+  }
   var app = APP.indexOf(path) !== -1;
   for (var i = 0; !app && i < APP_PREFIXES.length; i++) app = path.indexOf(APP_PREFIXES[i]) === 0;
   request.uri = app ? '/index.html' : '/${PAGES_PREFIX.slice(0, -1)}' + (path === '/' ? '/index' : path) + '.html';

@@ -66,6 +66,8 @@ export interface MailRefs {
   readonly region: string;
   /** ARN of the sender identity (what `ses:SendEmail` is allowed on): the domain when one is verified, else the address. */
   readonly identityArn: string;
+  /** The identity's name as SES knows it (the domain, else the address): what `GetEmailIdentity` asks about. */
+  readonly identityName: string;
   /** ARN of the configuration set: SES authorizes a send that names it on this resource too. */
   readonly configurationSetArn: string;
   /** ARNs of this stage's templates. */
@@ -85,6 +87,7 @@ export function mailRefs(stack: Stack, props: { stage: string; senderEmail: stri
     configurationSetName: setName,
     region: props.region,
     identityArn: arn('identity', senderDomain ?? props.senderEmail),
+    identityName: senderDomain ?? props.senderEmail,
     configurationSetArn: arn('configuration-set', setName),
     templateArns: MAIL_TEMPLATE_IDS.map((templateId) => arn('template', templateName(prefix, templateId))),
   };

@@ -27,6 +27,8 @@ export const BUCKET_LIST_ACTIONS = ['s3:ListBucket'] as const;
 export const BUCKET_PUT_ACTIONS = ['s3:PutObject'] as const;
 export const BUCKET_DELETE_ACTIONS = ['s3:DeleteObject'] as const;
 export const MAIL_ACTIONS = ['ses:SendEmail', 'ses:SendTemplatedEmail'] as const;
+/** What the `senderIdentity` grant allows, on the sender's identity only. */
+export const SENDER_IDENTITY_ACTIONS = ['ses:GetEmailIdentity'] as const;
 
 /** The environment variables a grant brings, by name (what `bindGrant` sets). */
 export function envVarsOf(grant: Grant): string[] {
@@ -34,6 +36,7 @@ export function envVarsOf(grant: Grant): string[] {
   if ('bucket' in grant) return [buckets[grant.bucket].envVar];
   if ('config' in grant) return [MAIL_ENV.shopUrl];
   if ('orderLinks' in grant) return [ORDER_LINK_ENV.key];
+  if ('senderIdentity' in grant) return [MAIL_ENV.identity, MAIL_ENV.sesRegion];
   // The SES region is set by the cloud only (the twin's SES answers in the twin's own region).
   return [MAIL_ENV.from, MAIL_ENV.templatePrefix, MAIL_ENV.shopUrl, MAIL_ENV.configurationSet, MAIL_ENV.sesRegion, MAIL_ENV.adminPrefix];
 }

@@ -13,8 +13,8 @@ import { gzipSync } from 'node:zlib';
 import { GetObjectCommand, NoSuchKey, type S3Client } from '@aws-sdk/client-s3';
 import type { SpaConfig } from '#shared/spa-config.ts';
 import { frontDoorTexts } from '#shared/messages.ts';
-import { paths, SITEMAP_API_PATH } from '#shared/paths.ts';
-import { documentObjectKey, MAX_PAGE_PATH_LENGTH, NOT_FOUND_PAGE_PATH, pageKind, pageObjectKey, PAGES_FALLBACK_PATH } from '#shared/pages.ts';
+import { PATH_ALIASES, paths, SITEMAP_API_PATH } from '#shared/paths.ts';
+import { documentObjectKey, FILTERED_LISTING_PREFIX, filteredListingQuery, MAX_PAGE_PATH_LENGTH, NOT_FOUND_PAGE_PATH, ORDER_SHELL, pageKind, pageObjectKey, PAGES_FALLBACK_PATH } from '#shared/pages.ts';
 import { IMAGES_PREFIX } from '#lambdas/contracts/data-model.ts';
 import { ORIGIN_HEADER, PAGES_FALLBACK_HEADER, VIEWER_IP_HEADER } from '#lambdas/contracts/env.ts';
 import { robotsTxt } from '../common/config.ts';
@@ -233,9 +233,8 @@ class FrontDoor {
    * A pre-rendered page, as CloudFront's origin group serves it: the object `pages/<path>.html` of the
    * site bucket, or, when it is missing, the pages function's answer (the page rendered now, or 404).
    */
-  private async servePage(req: IncomingMessage, res: ServerResponse, decodedPath: string): Promise<void> {
+  private async servePage(req: IncomingMessage, res: ServerResponse, decodedPath: string, key = pageObjectKey(decodedPath)): Promise<void> {
     const { options, csp } = this;
-    const key = pageObjectKey(decodedPath);
     if (await this.serveObject(req, res, options.siteBucket, key, { contentType: TYPES['.html']!, cacheControl: 'no-cache' }, csp)) return;
     const search = new URL(req.url ?? '/', 'http://front.local').search;
     req.url = `${PAGES_FALLBACK_PATH}/${key.split('/').map(encodeURIComponent).join('/')}${search}`;
@@ -261,12 +260,18 @@ class FrontDoor {
       // (as CloudFront's SPA function: a last segment with an e-mail address is a client route too).
       const last = path.slice(path.lastIndexOf('/') + 1);
       if (extname(path) && !/@|%40/i.test(last)) return send(req, res, 404, errorPage(404, frontDoorTexts.notFound), HTML_ERROR_HEADERS);
+      // As CloudFront's rewrite: an unaccented alias, a filtered listing, "A minha encomenda"'s shell.
+      const trimmed = decoded.length > 1 ? decoded.replace(/\/+$/, '') : decoded;
+      const alias = Object.hasOwn(PATH_ALIASES, trimmed) ? PATH_ALIASES[trimmed] : undefined;
+      if (alias) return send(req, res, 301, Buffer.alloc(0), { location: encodeURI(alias), 'cache-control': 'public, max-age=86400' });
+      const filtered = trimmed === paths.shop ? filteredListingQuery(new URL(req.url ?? '/', 'http://front.local').searchParams) : '';
+      if (this.pagesBuilt && filtered) return this.servePage(req, res, decoded, `${FILTERED_LISTING_PREFIX}${filtered}.html`);
+      if (trimmed.startsWith(ORDER_SHELL.prefix) && existsSync(join(root, ORDER_SHELL.file))) file = join(root, ORDER_SHELL.file);
       // A public page: pre-rendered (the checkout's and the back-office's addresses are the app's); an
       // address too long to be a page is not found (as CloudFront's rewrite says).
-      if (this.pagesBuilt && pageKind(decoded, this.options.runtimeConfig.adminPathPrefix).kind !== 'app') {
+      else if (this.pagesBuilt && pageKind(decoded, this.options.runtimeConfig.adminPathPrefix).kind !== 'app') {
         return this.servePage(req, res, path.length > MAX_PAGE_PATH_LENGTH ? NOT_FOUND_PAGE_PATH : decoded);
-      }
-      file = join(root, 'index.html');
+      } else file = join(root, 'index.html');
       // No built shop (e.g. the API tests run before any build): a page that says so, never a 500.
       if (!existsSync(file)) return send(req, res, 404, errorPage(404, frontDoorTexts.notFound), HTML_ERROR_HEADERS);
       info = await stat(file);

@@ -30,6 +30,7 @@ import {
   BUCKET_PUT_ACTIONS,
   BUCKET_READ_OBJECT_ACTIONS,
   MAIL_ACTIONS,
+  SENDER_IDENTITY_ACTIONS,
   TABLE_READ_ACTIONS,
   TABLE_WRITE_ACTIONS,
   envVarsOf,
@@ -73,6 +74,7 @@ const everyGrant: Grant[] = [
   ...(Object.keys(tables) as TableKey[]).map((table) => ({ table, access: 'readWrite' as const })),
   ...(Object.keys(buckets) as BucketKey[]).map((bucket) => ({ bucket, access: 'readWrite' as const })),
   { mail: true },
+  { senderIdentity: true },
   { config: 'shopUrl' },
   { orderLinks: true },
 ];
@@ -106,6 +108,7 @@ function allows(scope: FunctionScope, action: string, resource: { table?: string
       const remove = ['readDelete', 'readWriteDelete', 'delete'].includes(grant.access) && (BUCKET_DELETE_ACTIONS as readonly string[]).includes(action);
       return read || put || remove;
     }
+    if ('senderIdentity' in grant) return resource.mail === true && (SENDER_IDENTITY_ACTIONS as readonly string[]).includes(action);
     return 'mail' in grant && resource.mail === true && (MAIL_ACTIONS as readonly string[]).includes(action);
   });
 }

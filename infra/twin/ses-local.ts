@@ -15,6 +15,7 @@ import sesModule from 'aws-ses-v2-local';
 import { escapeHtml } from '#shared/html.ts';
 import { CONFIGURATION_SET_TAG, SES_EVENT_DETAIL_TYPES, SES_EVENT_SOURCE } from '#lambdas/jobs.ts';
 import { HOST, freePort } from './processes.ts';
+import { answerEmailIdentity, IDENTITIES_PATH } from './ses-identities.ts';
 
 // A CommonJS module whose default export arrives wrapped when imported from ESM.
 const sesServer = ((sesModule as unknown as { default?: typeof sesModule }).default ?? sesModule) as typeof sesModule;
@@ -316,9 +317,10 @@ export function sesEventBridgeEvent(detail: unknown, where: { readonly region: s
 /**
  * `bus`: what the configuration set's event destination does in the cloud (SES publishes to the
  * account's default EventBridge bus, whose rule runs the mail-events function): it gets each bounce or
- * complaint event of the mailbox simulator, as an EventBridge event.
+ * complaint event of the mailbox simulator, as an EventBridge event. `verified`: the identities SES has
+ * verified (`GetEmailIdentity`).
  */
-export async function startSesLocal(port: number, bus?: SesEventBus): Promise<{ endpoint: string; stop(): Promise<void> }> {
+export async function startSesLocal(port: number, bus?: SesEventBus, verified: readonly string[] = []): Promise<{ endpoint: string; stop(): Promise<void> }> {
   const internalPort = await freePort();
   const server = await sesServer({ host: HOST, port: internalPort });
   const internal = `http://${HOST}:${internalPort}`;
@@ -328,6 +330,7 @@ export async function startSesLocal(port: number, bus?: SesEventBus): Promise<{ 
     if (req.method === 'GET' && path === '/') void serveViewer(req, res, internal);
     else if (req.method === 'POST' && path === SES_OUTAGE_PATH) void switchOutage(req, res, outages);
     else if (req.method === 'POST' && path === SEND_PATH) void sendOrOutage(req, res, internalPort, outages, bus);
+    else if (req.method === 'GET' && path?.startsWith(IDENTITIES_PATH)) answerEmailIdentity(path, res, verified);
     else forward(req, res, internalPort);
   });
   await new Promise<void>((resolve, reject) => {

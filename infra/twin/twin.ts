@@ -18,6 +18,9 @@ import { buckets, tables, type BucketKey, type TableKey } from '#lambdas/contrac
 import { MAIL_ENV, ORDER_LINK_ENV, ORIGIN_ENV, OUTBOX_ENV, PAGES_ENV } from '#lambdas/contracts/env.ts';
 import { seedSettings } from '#lambdas/repositories/settings.ts';
 import { DEFAULT_SETTINGS, SEED_AUTHOR, type PaymentSettings, type ShopSettings } from '#shared/settings.ts';
+import { checkSender } from '#lambdas/services/sender-check.ts';
+import { DEMO_SELLER } from './seed/seller.ts';
+export { DEMO_SELLER };
 import { streamConsumers } from '#lambdas/jobs.ts';
 import {
   LOCAL_CREDENTIALS,
@@ -64,6 +67,11 @@ export interface TwinOptions {
   readonly adminPrefix?: string;
   /** Seed the demo catalogue when the catalogue is empty. */
   readonly seed?: boolean;
+  /**
+   * The first settings record names the demo seller (`DEMO_SELLER`). @default true. False: the seller
+   * is empty, as the cloud starts, and the shop stays "Loja em preparação" (docs/design.md §33).
+   */
+  readonly demoSeller?: boolean;
   /** Built SPA to serve; ignored when `dev` is given. */
   readonly webDist?: string;
   readonly dev?: (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
@@ -137,13 +145,11 @@ export const LOCAL_PAYMENTS: PaymentSettings = {
   revolut: '@joiasinox',
 };
 
-/**
- * The twin's first settings record (its demo payments), once: never over the owner's own.
- * `overrides`: see `TwinOptions.ownerMailsPerHour` and `TwinOptions.challengeMaxNumber`.
- */
-export function seedLocalSettings(overrides: Partial<Pick<ShopSettings, 'ownerMailsPerHour' | 'challengeMaxNumber'>> = {}): Promise<boolean> {
+/** The twin's first settings record (demo payments, demo seller unless `demoSeller` is false, `overrides`: see TwinOptions), once. */
+export function seedLocalSettings(overrides: Partial<Pick<ShopSettings, 'ownerMailsPerHour' | 'challengeMaxNumber'>> = {}, demoSeller = true): Promise<boolean> {
   const defined = Object.fromEntries(Object.entries(overrides).filter(([, value]) => value !== undefined));
-  return seedSettings({ ...DEFAULT_SETTINGS, payments: LOCAL_PAYMENTS, ...defined }, new Date().toISOString(), SEED_AUTHOR);
+  const seller = demoSeller ? DEMO_SELLER : DEFAULT_SETTINGS.seller;
+  return seedSettings({ ...DEFAULT_SETTINGS, seller, payments: LOCAL_PAYMENTS, ...defined }, new Date().toISOString(), SEED_AUTHOR);
 }
 
 /**
@@ -170,6 +176,7 @@ export function handlerEnv(endpoints: Twin['endpoints'], shopUrl: string, origin
     AWS_ENDPOINT_URL_S3: endpoints.s3,
     AWS_ENDPOINT_URL_SESV2: endpoints.ses,
     [MAIL_ENV.from]: MAIL_FROM,
+    [MAIL_ENV.identity]: MAIL_FROM,
     [MAIL_ENV.templatePrefix]: MAIL_TEMPLATE_PREFIX,
     [MAIL_ENV.shopUrl]: shopUrl,
     [MAIL_ENV.configurationSet]: MAIL_CONFIGURATION_SET,
@@ -239,7 +246,7 @@ async function startServices(options: TwinOptions, dataDir: string, port: number
     startDynamoDbLocal({ port: dynamoPort!, dbPath: options.dataDir ? join(dataDir, 'dynamodb') : undefined, verbose: options.verbose }),
     startS3Local({ port: s3Port!, directory: join(dataDir, 's3'), buckets: Object.keys(buckets).map((k) => localBucketName(k as BucketKey)), allowedOrigins: origins, onEvent: photos.onEvent }),
     startCognitoLocal({ port: cognitoPort!, shimPort: shimPort!, directory: join(dataDir, 'cognito'), verbose: options.verbose }),
-    startSesLocal(sesPort!, { put: mailEvents.put, region: LOCAL_REGION }),
+    startSesLocal(sesPort!, { put: mailEvents.put, region: LOCAL_REGION }, [MAIL_FROM]),
   ]);
   stops.push(dynamodb.stop, s3Local.stop, cognito.stop, ses.stop, photos.idle, mailEvents.idle);
   return { endpoints: { dynamodb: dynamodb.endpoint, s3: s3Local.endpoint, cognito: cognito.endpoint, ses: ses.endpoint }, issuerDomain: cognito.issuerDomain };
@@ -249,13 +256,15 @@ async function startServices(options: TwinOptions, dataDir: string, port: number
  * What every start does to the data (`docs/local-twin.md`): the tables, the user pool with its admin,
  * the mail templates, the first settings, the counters and search terms of older data.
  */
-async function bootstrapData(endpoints: Twin['endpoints'], admin: AdminAccount, settings: Parameters<typeof seedLocalSettings>[0] = {}): Promise<{ userPoolId: string; clientId: string }> {
+async function bootstrapData(endpoints: Twin['endpoints'], admin: AdminAccount, settings: Parameters<typeof seedLocalSettings>[0] = {}, demoSeller = true): Promise<{ userPoolId: string; clientId: string }> {
   const [, pool] = await Promise.all([
     createTables(endpoints.dynamodb),
     ensureUserPool(endpoints.cognito, admin),
     createMailTemplates(endpoints.ses, MAIL_TEMPLATE_PREFIX),
   ]);
-  await seedLocalSettings(settings);
+  await seedLocalSettings(settings, demoSeller);
+  // What SES says of the sender, kept for the go-live checklist (as "Definições" does in the cloud).
+  await checkSender();
   // Counters kept since this twin's data began; data from before them (an older `.data/`) is counted once.
   await recountIfEmpty();
   // Orders from before the back-office search (an older `.data/`) get their search terms once.
@@ -331,7 +340,7 @@ async function startTwinOnce(options: TwinOptions): Promise<Twin> {
     if (!options.verbose) process.env.POWERTOOLS_LOG_LEVEL ??= 'WARN';
 
     const admin = options.admin ?? DEFAULT_ADMIN;
-    const pool = await bootstrapData(endpoints, admin, { ownerMailsPerHour: options.ownerMailsPerHour, challengeMaxNumber: options.challengeMaxNumber });
+    const pool = await bootstrapData(endpoints, admin, { ownerMailsPerHour: options.ownerMailsPerHour, challengeMaxNumber: options.challengeMaxNumber }, options.demoSeller ?? true);
     const issuer = `${issuerDomain}/${pool.userPoolId}`;
     const jwks = await (await fetch(`${issuer}/.well-known/jwks.json`)).json();
 

@@ -25,6 +25,11 @@ export const MAIL_ENV = {
   sesRegion: 'MAIL_SES_REGION',
   /** The back-office's path prefix (`adminPathPrefix`), for links in the owner's e-mails; unset = `DEFAULT_ADMIN_PREFIX`. */
   adminPrefix: 'SHOP_ADMIN_PREFIX',
+  /**
+   * The sender's SES identity as SES names it (the domain when a domain is verified, else the
+   * address): what the go-live checklist asks SES about (`GetEmailIdentity`, docs/design.md §33).
+   */
+  identity: 'MAIL_IDENTITY',
 } as const;
 
 /**

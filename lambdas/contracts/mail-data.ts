@@ -111,5 +111,6 @@ export function templateData<Id extends MailTemplateId>(template: Id, data: Mail
  * // { legal: 'Joias Inox, Lda. · NIF 500000000 · Sede: Rua A, 1, 4000-001 Porto' }
  */
 export function shopMailData(identity: SellerIdentity): MailShopData {
-  return { legal: legalLine(identity) };
+  // Before the owner gives the legal details (the shop is not open yet), the brand alone: never a placeholder.
+  return { legal: legalLine(identity) || identity.name };
 }

@@ -1,5 +1,6 @@
 /**
- * The SES v2 client, created once per function instance; only the outbox's mail consumer bundles it.
+ * The SES v2 client, created once per function instance: the outbox's mail consumer sends with it, and
+ * the settings routes ask whether the sender is verified (the go-live checklist).
  */
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { MAIL_ENV } from '../contracts/env.ts';

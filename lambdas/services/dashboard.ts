@@ -10,7 +10,7 @@ import { monthKey } from '#shared/mb-way.ts';
 import { ORDER_STATUSES, PAID_STATUS, RESERVED_STATUS, type OrderStatus } from '#shared/order-status.ts';
 import { COUNTER, getCounters } from '../repositories/counters.ts';
 import { publicCatalogue } from './catalogue-reads.ts';
-import { shopSettings } from './settings.ts';
+import { goLive, shopSettings } from './settings.ts';
 
 export { PAID_STATUSES } from './counters.ts';
 
@@ -26,7 +26,7 @@ export async function dashboard(now = new Date()): Promise<DashboardResponse> {
     COUNTER.reservedUnits,
     COUNTER.unconfirmedUnits,
   ];
-  const [counters, products, settings] = await Promise.all([getCounters(names), publicCatalogue(now.getTime()), shopSettings(now.getTime())]);
+  const [counters, products, settings, goLiveNow] = await Promise.all([getCounters(names), publicCatalogue(now.getTime()), shopSettings(now.getTime()), goLive(now.getTime())]);
   const sum = (keys: readonly string[], counter: (period: string) => string) => keys.reduce((total, key) => total + (counters[counter(key)] ?? 0), 0);
   return {
     periods: (Object.keys(periods) as DashboardPeriod['period'][]).map((period) => ({
@@ -43,6 +43,7 @@ export async function dashboard(now = new Date()): Promise<DashboardResponse> {
     pendingStockAlerts: counters[COUNTER.pendingStockAlerts] ?? 0,
     unreadContactMessages: counters[COUNTER.unreadContactMessages] ?? 0,
     // Never below 0: a shop whose reservations began before this counter needs `npm run recount` once.
+    goLive: goLiveNow,
     openReservations: { count: Math.max(0, counters[COUNTER.orders(RESERVED_STATUS)] ?? 0), units: Math.max(0, counters[COUNTER.reservedUnits] ?? 0) },
     unconfirmedProofs: { count: Math.max(0, counters[COUNTER.orders(PAID_STATUS)] ?? 0), units: Math.max(0, counters[COUNTER.unconfirmedUnits] ?? 0) },
   };

@@ -30,8 +30,9 @@ import { stockMovementItem } from '../repositories/stock-movements.ts';
 import { writeTransaction, type Refusal, type TransactionItem } from '../repositories/transactions.ts';
 import { holdCounterName, refusedByHoldCap, takeHoldItem } from '../repositories/holds.ts';
 import { newOrderCountItems } from './counters.ts';
-import { instructionsFor, mbwayLimitsInForce, mbwaySlot, methodOffered } from './payments.ts';
-import { shopSettings } from './settings.ts';
+import { instructionsFor, mbwayLimitsInForce, mbwaySlot } from './payments.ts';
+import { methodOffered } from '#shared/payment-methods.ts';
+import { assertShopReady, shopSettings } from './settings.ts';
 import { CUSTOMER, payReservation, SHOP } from './order-lifecycle.ts';
 import { hashAccessToken, orderAccessToken } from './order-access.ts';
 import { paidOrderMailItems, reservationMailItem } from './order-mail.ts';
@@ -116,6 +117,8 @@ export async function placeOrder(input: PlaceOrderInput, idempotencyKey: string 
   }
   const fingerprint = fingerprintOf(input);
   // A repeated key answers from its record; a request refused on price or stock writes nothing at all.
+  // Until the go-live checklist is complete nothing is reserved (docs/design.md §33).
+  await assertShopReady(now.getTime());
   const known = await peekIdempotencyKey(idempotencyKey, fingerprint, now);
   if (known) return answerKnown(known);
   const settings = await shopSettings(now.getTime());

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { MAIL_ENV, PAGES_ENV } from '../contracts/env.ts';
 import type { SellerIdentity } from '#shared/shop-identity.ts';
-import { allPagePaths, documentObjectKey, DOCUMENTS, decodedAddress, NOT_FOUND_PAGE_PATH, pageKind, pageObjectKey, pagePathOfKey, PAGES_PREFIX, type PageData } from '#shared/pages.ts';
+import { allPagePaths, documentObjectKey, DOCUMENTS, decodedAddress, filteredListingPathOfKey, NOT_FOUND_PAGE_PATH, pageKind, pageObjectKey, pagePathOfKey, PAGES_PREFIX, type PageData } from '#shared/pages.ts';
 import { isProductId } from '#shared/product-id.ts';
 import { logger } from '../logger.ts';
 import { listCollections } from '../repositories/collections.ts';
@@ -74,7 +74,8 @@ function loadRenderer() {
  */
 export async function pageData(pagePath: string, { consistent = false } = {}): Promise<PageData> {
   const decoded = decodedAddress(pagePath);
-  const kind = pageKind(decoded);
+  // A filtered listing (`/shop?tipo=anel`) is the listing's page; the renderer filters by its address.
+  const kind = pageKind(decoded.split('?')[0]!);
   const product = (id: string) => (consistent ? getProductsConsistent([id]).then((found) => found.get(id)) : getProduct(id));
   const [shop, collections, rest] = await Promise.all([
     shopInfo(),
@@ -132,11 +133,16 @@ export async function keepPage(pagePath: string, page: PageRender): Promise<void
  * The page for a request CloudFront could not find in the bucket (`pages/<path>.html`): rendered now
  * and kept for the next visitor when it is a page of the shop in the shop's own spelling (and only if
  * none is kept yet: a first visitor's render never replaces the streams' one); any other address under
- * `pages/` gets the not-found page, rendered and never kept. A key outside `pages/` is not a page at
+ * `pages/` gets the not-found page, rendered and never kept (a filtered listing's key, its listing, rendered
+ * and never kept either). A key outside `pages/` is not a page at
  * all: undefined. The page is written through a link the function signs itself (`writeNewObject`),
  * so the fallback, a read route, carries no S3 client.
  */
 export async function renderMissingPage(key: string): Promise<RenderedPage | undefined> {
+  // A filtered listing: rendered for this request (CloudFront caches it by its key), never kept, so a
+  // change of the catalogue never leaves a stale one behind.
+  const filtered = filteredListingPathOfKey(key);
+  if (filtered !== undefined) return renderPath(filtered);
   const pagePath = pagePathOfKey(key);
   if (pagePath === undefined) return key.startsWith(PAGES_PREFIX) && key.length < 1024 ? renderPath(NOT_FOUND_PAGE_PATH) : undefined;
   const page = await renderPath(pagePath);

@@ -6,7 +6,7 @@
 import type { PaymentMethodsResponse } from '#shared/api.ts';
 import { chooseMbWayNumber, mbWayCounter, monthKey, reservationMbWayNumber, type MbWayLimits, type MbWayNumber } from '#shared/mb-way.ts';
 import { checkoutTexts } from '#shared/messages.ts';
-import { PAYMENT_METHOD_IDS, PAYMENT_METHOD_LABELS, type PaymentInstructions, type PaymentMethodId } from '#shared/payment-methods.ts';
+import { methodOffered, PAYMENT_METHOD_IDS, PAYMENT_METHOD_LABELS, type PaymentInstructions, type PaymentMethodId } from '#shared/payment-methods.ts';
 import type { PaymentSettings, ShopSettings } from '#shared/settings.ts';
 import { Conflict } from '../errors.ts';
 import { countMbWayLiveItem, countMbWayOrderItem, getMbWayCounters } from '../repositories/mbway-counters.ts';
@@ -24,20 +24,6 @@ export function instructionsFor(payments: PaymentSettings, method: PaymentMethod
       return { method, handle: payments.paypal };
     case 'revolut':
       return { method, handle: payments.revolut };
-  }
-}
-
-/** Whether the owner gave what a customer needs to pay this way (MB WAY: at least one number). */
-export function methodOffered(payments: PaymentSettings, method: PaymentMethodId): boolean {
-  switch (method) {
-    case 'mbway':
-      return Boolean(payments.mbwayPhone1 || payments.mbwayPhone2);
-    case 'transferencia':
-      return Boolean(payments.iban);
-    case 'paypal':
-      return Boolean(payments.paypal);
-    case 'revolut':
-      return Boolean(payments.revolut);
   }
 }
 

@@ -5,23 +5,38 @@
  * and old → new in the history.
  */
 import type { SettingsResponse, ShopInfoResponse } from '#shared/api.ts';
+import { goLiveState, type GoLiveState } from '#shared/go-live.ts';
 import { apiTexts } from '#shared/messages.ts';
 import { ORDER_RETENTION_YEARS, SETTINGS_CACHE_SECONDS, settingsChanges, withDefaults, type ShopSettings } from '#shared/settings.ts';
 import { sellerIdentity } from '#shared/shop-identity.ts';
-import { ChangedMeanwhile } from '../errors.ts';
+import { ChangedMeanwhile, ShopNotReady } from '../errors.ts';
+import { storedSenderVerified } from '../repositories/sender-status.ts';
 import { getStoredSettings, saveSettings, settingsHistory } from '../repositories/settings.ts';
 
 /** Saves the screen shows. */
 export const SETTINGS_HISTORY_SHOWN = 50;
 
-let cached: { readonly settings: ShopSettings; readonly until: number } | undefined;
+// Promises, so that requests arriving together (a burst of checkouts) share one read.
+let cached: { readonly settings: Promise<ShopSettings>; readonly until: number } | undefined;
+let cachedSender: { readonly verified: Promise<boolean>; readonly until: number } | undefined;
+
+/** `read`'s promise, forgotten by `forget` if it fails (the next request reads again). */
+function shared<T>(read: Promise<T>, forget: () => void): Promise<T> {
+  read.catch(forget);
+  return read;
+}
 
 /** The settings in force: read at most once per `SETTINGS_CACHE_SECONDS` per function instance. */
 export async function shopSettings(now = Date.now()): Promise<ShopSettings> {
   if (cached && cached.until > now) return cached.settings;
-  const stored = await getStoredSettings();
-  cached = { settings: withDefaults(stored.settings), until: now + SETTINGS_CACHE_SECONDS * 1000 };
-  return cached.settings;
+  const settings: Promise<ShopSettings> = shared(
+    getStoredSettings().then((stored) => withDefaults(stored.settings)),
+    () => {
+      if (cached?.settings === settings) cached = undefined;
+    },
+  );
+  cached = { settings, until: now + SETTINGS_CACHE_SECONDS * 1000 };
+  return settings;
 }
 
 /**
@@ -30,20 +45,57 @@ export async function shopSettings(now = Date.now()): Promise<ShopSettings> {
  */
 export async function refreshSettings(): Promise<ShopSettings> {
   cached = undefined;
+  cachedSender = undefined;
   return shopSettings();
+}
+
+/**
+ * The go-live checklist in force (docs/design.md §33): the settings and what SES last said of the
+ * sender (as kept beside the settings), both with the settings' short cache.
+ */
+export async function goLive(now = Date.now()): Promise<GoLiveState> {
+  if (!cachedSender || cachedSender.until <= now) {
+    const verified: Promise<boolean> = shared(storedSenderVerified(), () => {
+      if (cachedSender?.verified === verified) cachedSender = undefined;
+    });
+    cachedSender = { verified, until: now + SETTINGS_CACHE_SECONDS * 1000 };
+  }
+  const [settings, verified] = await Promise.all([shopSettings(now), cachedSender.verified]);
+  return goLiveState(settings, verified);
+}
+
+/** Refuses, changing nothing, while the go-live checklist is not complete: 503 `shop_not_ready`. */
+export async function assertShopReady(now = Date.now()): Promise<void> {
+  if (!(await goLive(now)).ready) throw new ShopNotReady();
+}
+
+/** The checklist of the settings as stored now (past the cache), with `senderVerified` as SES just said. */
+export async function goLiveNow(senderVerified: boolean): Promise<GoLiveState> {
+  return goLiveState(withDefaults((await getStoredSettings()).settings), senderVerified);
+}
+
+/** What SES last said of the sender, as kept (read now, past the cache). */
+export function keptSenderVerified(): Promise<boolean> {
+  return storedSenderVerified();
 }
 
 /** What the storefront states from the settings (`GET /api/shop-info`, and every pre-rendered page's data). */
 export async function shopInfo(): Promise<ShopInfoResponse> {
-  const { seller, retention, orderCaps } = await shopSettings();
-  return { seller: sellerIdentity(seller), retention, orderRetentionYears: ORDER_RETENTION_YEARS, orderCaps };
+  const [{ seller, retention, orderCaps }, { ready }] = await Promise.all([shopSettings(), goLive()]);
+  return { seller: sellerIdentity(seller), retention, orderRetentionYears: ORDER_RETENTION_YEARS, orderCaps, ready };
 }
 
-/** What the screen loads: the record in force (read now, not from the cache), its version and history. */
-export async function settingsView(): Promise<SettingsResponse> {
-  const [stored, history] = await Promise.all([getStoredSettings(), settingsHistory(SETTINGS_HISTORY_SHOWN)]);
+/**
+ * What the screen loads: the record in force (read now, not from the cache), its version and history,
+ * and its go-live checklist with `senderVerified` (a save asks SES now: `sender-check.ts`; a load reads
+ * the answer kept, and the screen asks again while the item is missing).
+ */
+export async function settingsView(senderVerified: () => Promise<boolean> = keptSenderVerified): Promise<SettingsResponse> {
+  const [stored, history, verified] = await Promise.all([getStoredSettings(), settingsHistory(SETTINGS_HISTORY_SHOWN), senderVerified()]);
+  const settings = withDefaults(stored.settings);
   return {
-    settings: withDefaults(stored.settings),
+    settings,
+    goLive: goLiveState(settings, verified),
     version: stored.version,
     ...(stored.updatedAt ? { updatedAt: stored.updatedAt } : {}),
     ...(stored.updatedBy ? { updatedBy: stored.updatedBy } : {}),
@@ -55,7 +107,13 @@ export async function settingsView(): Promise<SettingsResponse> {
  * Saves the owner's settings over the version they loaded: 409 `settings_changed` (nothing saved) when
  * someone saved in between. A save that changes nothing writes nothing.
  */
-export async function updateSettings(next: ShopSettings, version: number, by: string, now = new Date()): Promise<SettingsResponse> {
+export async function updateSettings(
+  next: ShopSettings,
+  version: number,
+  by: string,
+  now = new Date(),
+  senderVerified: () => Promise<boolean> = keptSenderVerified,
+): Promise<SettingsResponse> {
   const stored = await getStoredSettings();
   if (stored.version !== version) throw new ChangedMeanwhile(apiTexts.settingsChanged, 'settings_changed', { version: stored.version });
   const changes = settingsChanges(withDefaults(stored.settings), next);
@@ -65,7 +123,7 @@ export async function updateSettings(next: ShopSettings, version: number, by: st
       const current = await getStoredSettings();
       throw new ChangedMeanwhile(apiTexts.settingsChanged, 'settings_changed', { version: current.version });
     }
-    cached = { settings: next, until: now.getTime() + SETTINGS_CACHE_SECONDS * 1000 };
+    cached = { settings: Promise.resolve(next), until: now.getTime() + SETTINGS_CACHE_SECONDS * 1000 };
   }
-  return settingsView();
+  return settingsView(senderVerified);
 }

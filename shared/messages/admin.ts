@@ -16,7 +16,7 @@ export const adminTexts = {
   productCodeTaken: 'Já existe um produto com este código.',
   collectionUnknown: 'Escolhe uma coleção que exista.',
   /** English original: 'Loading, please wait...'. */
-  authLoading: 'A carregar, aguarde...',
+  authLoading: 'A carregar, um momento...',
   loginFailed: 'E-mail ou palavra-passe incorretos.',
   /** English original: 'Status updated successfully!'. */
   statusUpdated: 'Estado atualizado com sucesso!',

@@ -6,8 +6,8 @@ import type { TrackingCarrier } from '../tracking.ts';
 
 // Texts made from values, or shared with another part, stand apart: bundlers keep a template with a
 // value in it (it could run code), and an area that held one would be in every bundle, read or not.
-export const PROOF_MISSING = 'Por favor, faça upload do comprovativo de pagamento.';
-export const TERMS_NOT_ACCEPTED = 'Por favor, aceite os termos e condições.';
+export const PROOF_MISSING = 'Por favor, carrega o comprovativo de pagamento.';
+export const TERMS_NOT_ACCEPTED = 'Por favor, aceita os termos e condições.';
 
 /**
  * A reservation's time in words.
@@ -27,13 +27,13 @@ export function holdDuration(minutes: number): string {
 
 /** Shipping, payment and order placement. */
 export const checkoutTexts = {
-  missingFields: 'Por favor, preencha todos os campos obrigatórios.',
+  missingFields: 'Por favor, preenche todos os campos obrigatórios.',
   termsNotAccepted: TERMS_NOT_ACCEPTED,
   proofMissing: PROOF_MISSING,
   /** Submit button while the proof uploads. English original: 'Uploading...'. */
   proofUploading: 'A enviar...',
   proofUploadFailed: 'Não foi possível enviar o comprovativo. Tenta novamente.',
-  mbwayUnavailable: 'MBWay não está disponível este mês. Escolha outro método de pagamento.',
+  mbwayUnavailable: 'O MB WAY não está disponível este mês. Escolhe outro método de pagamento.',
   /** An order over the shop's caps (settings; docs/design.md §18): nothing is reserved. */
   lineQuantityCap: (max: number) => `Cada encomenda pode ter no máximo ${max} ${max === 1 ? 'unidade' : 'unidades'} de cada peça. Reduz a quantidade no carrinho.`,
   linesCap: (max: number) => `Cada encomenda pode ter no máximo ${max} ${max === 1 ? 'peça diferente' : 'peças diferentes'}. Retira algumas do carrinho.`,
@@ -81,7 +81,7 @@ export const checkoutTexts = {
   productGone: 'Um dos produtos do carrinho já não está disponível. Retira-o para continuar.',
   orderFailed: 'Não foi possível registar a encomenda. Tenta novamente.',
   /** Thank-you page. */
-  orderPlaced: (orderNumber: number | string) => `Obrigado! A tua encomenda nº ${orderNumber} foi registada.`,
+  orderPlaced: (orderNumber: number | string) => `A tua encomenda nº ${orderNumber} foi registada.`,
   /** Payment page, once the order is reserved: the number to write in the payment's description. */
   paymentReference: (orderNumber: number | string) => `Referência do pagamento: ${orderNumber}`,
   /** Another reservation with the same e-mail and cart while one is open (another device): the mail has its link. */

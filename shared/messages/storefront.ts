@@ -104,6 +104,8 @@ export const apiTexts = {
   mailUnavailable: 'O serviço de e-mail não respondeu. O envio ficou registado como falhado; tenta novamente.',
   invalidCursor: 'A página pedida não é válida. Volta ao início da lista.',
   invalidQuery: 'Os filtros da pesquisa não são válidos.',
+  /** Checkout before the go-live checklist is complete (503 `shop_not_ready`, docs/design.md §33). */
+  shopNotReady: 'A loja ainda está em preparação: as encomendas abrem em breve. Nada foi reservado nem cobrado; volta daqui a uns dias.',
   /** A save of the settings over a version that is no longer the stored one: nothing saved. */
   settingsChanged:
     'As definições foram alteradas entretanto (noutra janela ou por outra pessoa) e nada foi guardado. Recarrega os valores atuais e volta a fazer as tuas alterações.',
@@ -119,6 +121,11 @@ export const commonTexts = {
   unexpectedError: 'Ocorreu um erro inesperado!',
   /** English original: 'Error: {message}'. */
   errorWithMessage: (message: string) => `Erro: ${message}`,
+  /** Every public page while the go-live checklist is not complete (docs/design.md §33). */
+  preparingTitle: 'Loja em preparação',
+  preparingBanner: 'Podes ver as peças à vontade, mas ainda não aceitamos encomendas: a loja abre em breve.',
+  /** The checkout, in place of its form, while the shop is in preparation. */
+  preparingCheckout: 'Ainda não aceitamos encomendas: a loja abre em breve. O teu carrinho fica guardado neste navegador para quando abrirmos.',
   /** A page's code changed under the visitor (a new version): reloading fixes it. */
   pageUpdated: 'Esta página foi atualizada entretanto. Recarrega a página para continuar.',
 } as const;
@@ -143,7 +150,7 @@ export const catalogTexts = {
 
 /** Product detail and add-to-cart popups. */
 export const productTexts = {
-  quantityUnavailable: 'Quantidade indisponível em estoque. Tente comprar menos.',
+  quantityUnavailable: 'Quantidade indisponível em stock. Tenta comprar menos.',
   addedToCart: 'Produto adicionado ao carrinho com sucesso!',
   /** The size selector of a piece sold in sizes (rings, necklaces, bracelets). */
   sizeLabel: 'Tamanho',
@@ -162,14 +169,14 @@ export const stockAlertTexts = {
   /** English original: 'You will be notified when the product is back in stock!'. */
   success: 'Vais ser avisado quando o produto voltar a estar disponível!',
   /** Replaces the form once the request is stored. */
-  sent: 'Email Enviado. fica atento às novidades!',
+  sent: 'E-mail enviado. Fica atento às novidades!',
   failed: 'Não foi possível registar o teu pedido. Tenta novamente.',
 } as const;
 
 /** Contact form. */
 export const contactTexts = {
   success: 'Mensagem enviada com sucesso!',
-  failed: 'Erro ao enviar mensagem. Tente novamente.',
+  failed: 'Erro ao enviar a mensagem. Tenta novamente.',
 } as const;
 
 /** Typed euro amounts (`parseEuroInput`). */

@@ -98,7 +98,7 @@ export const validationTexts = {
     tooLong: 'A mensagem não pode ter mais de 5000 caracteres.',
   },
   /** The back-in-stock form's e-mail (spec text, word for word, for the empty field). */
-  stockAlertEmail: { required: 'Insere o teu email para nós conseguirmos avisar', invalid: EMAIL_INVALID },
+  stockAlertEmail: { required: 'Insere o teu e-mail para te conseguirmos avisar', invalid: EMAIL_INVALID },
   productId: { invalid: 'Produto inválido.' },
   variantId: { invalid: 'Tamanho inválido.' },
   items: {
@@ -177,6 +177,7 @@ export const validationTexts = {
     lines: CART_LINES_INVALID,
     noPaymentMethod: 'Indica pelo menos uma forma de pagamento: sem nenhuma, ninguém consegue comprar.',
     nif: 'Este NIF não é válido: tem 9 algarismos e o último é um controlo que deteta enganos (confirma-o na certidão ou no cartão da empresa).',
+    sellerEmail: 'Indica um e-mail válido para contacto e reclamações (ou deixa vazio por agora).',
     sellerLine: 'Escreve até 200 caracteres, numa linha, sem < nem >.',
     sellerPhone: 'Indica um número de telefone válido, por exemplo 220 000 000 ou +351 912 345 678 (ou deixa vazio por agora).',
   },

@@ -68,6 +68,11 @@ export const shopSettingsSchema = formObject({
     legalName: plainText(L.sellerLine, v.sellerLine),
     nif,
     address: plainText(L.sellerLine, v.sellerLine),
+    email: z
+      .string({ error: v.sellerEmail })
+      .trim()
+      .max(254, { error: v.sellerEmail })
+      .refine((text) => text === '' || z.regexes.email.test(text), { error: v.sellerEmail }),
     phone: plainText(25, v.sellerPhone).refine((phone) => phone === '' || normalisePhone(phone) !== undefined, { error: v.sellerPhone }),
     registration: plainText(L.sellerLine, v.sellerLine),
     shareCapital: plainText(L.sellerLine, v.sellerLine),

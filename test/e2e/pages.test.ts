@@ -51,7 +51,7 @@ describe('hydration', () => {
     const response = await page.goto(`${shop.twin.url}${paths.product(SOLD_OUT)}`, { waitUntil: 'networkidle' });
     expect(await response!.text()).toContain('Avisem-me');
     await page.getByRole('button', { name: 'Avisem-me' }).click();
-    await expect.poll(() => page.locator('.field-error').textContent()).toBe('Insere o teu email para nós conseguirmos avisar');
+    await expect.poll(() => page.locator('.field-error').textContent()).toBe('Insere o teu e-mail para te conseguirmos avisar');
     expect(problems.errors).toEqual([]);
     await page.close();
   });

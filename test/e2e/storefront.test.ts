@@ -122,7 +122,7 @@ describe('home', () => {
     await page.locator('.category-tile', { hasText: 'Anéis' }).click();
     await expect.poll(() => new URL(page.url()).search).toBe('?tipo=anel');
     await expect.poll(() => cards(page).count()).toBe(expectedCount({ type: 'anel' }));
-    expect(await activeFilters(page).textContent()).toBe('Aneis');
+    expect(await activeFilters(page).textContent()).toBe('Anéis');
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
     await page.close();
   });
@@ -164,13 +164,13 @@ describe('listing (/shop)', () => {
     await expect.poll(() => activeFilters(page).textContent()).toBe('Pulseiras'); // 'até' only below 35 €
     expect(await cards(page).count()).toBe(expectedCount({ type: 'pulseira', maxEuros: 40 }));
 
-    await page.getByLabel('Aneis').check();
+    await page.getByLabel('Anéis').check();
     await page.getByLabel('Mínimo').fill('0');
     await page.getByLabel('Máximo').fill('5');
     await page.getByRole('button', { name: 'Aplicar Filtro' }).click();
     await expect.poll(() => page.getByText('Não encontrámos produtos com estes filtros.').count()).toBe(1);
     expect(await cards(page).count()).toBe(0);
-    expect(await activeFilters(page).textContent()).toBe('Aneis, até 5€');
+    expect(await activeFilters(page).textContent()).toBe('Anéis, até 5€');
 
     // The URL is the state: a reload shows the same view.
     await page.reload();
@@ -259,7 +259,7 @@ describe('product detail', () => {
     await quantity.fill('5'); // 1 in the cart + 5 > 5 in stock
     await page.getByRole('button', { name: 'Adicionar ao carrinho' }).click();
     const overStock = page.locator('[role="alert"] .popup--error');
-    await expect.poll(() => overStock.textContent()).toBe('Quantidade indisponível em estoque. Tente comprar menos.');
+    await expect.poll(() => overStock.textContent()).toBe('Quantidade indisponível em stock. Tenta comprar menos.');
     expect(await badge(page).textContent()).toBe('1');
     await expect.poll(() => overStock.count(), { timeout: 4500 }).toBe(0); // gone after 3 s
 
@@ -291,7 +291,7 @@ describe('product detail', () => {
     expect(jsonLd.offers.availability).toBe('https://schema.org/OutOfStock');
 
     await page.getByRole('button', { name: 'Avisem-me' }).click();
-    await expect.poll(() => page.locator('.field-error').textContent()).toBe('Insere o teu email para nós conseguirmos avisar');
+    await expect.poll(() => page.locator('.field-error').textContent()).toBe('Insere o teu e-mail para te conseguirmos avisar');
     await page.getByLabel('O teu e-mail').fill('nao-e-um-email');
     await page.getByRole('button', { name: 'Avisem-me' }).click();
     await expect.poll(() => page.locator('.field-error').textContent()).toBe('Indica um e-mail válido.');
@@ -299,7 +299,7 @@ describe('product detail', () => {
     const email = `alerta-${Date.now()}@exemplo.pt`;
     await page.getByLabel('O teu e-mail').fill(email);
     await page.getByRole('button', { name: 'Avisem-me' }).click();
-    await expect.poll(() => page.locator('.stock-alert__sent').textContent()).toBe('Email Enviado. fica atento às novidades!');
+    await expect.poll(() => page.locator('.stock-alert__sent').textContent()).toBe('E-mail enviado. Fica atento às novidades!');
     expect(await page.locator('.stock-alert form').count()).toBe(0);
     const alerts = await scanAll(shop.twin, 'stockAlerts');
     expect(alerts.filter((a) => a.email === email)).toEqual([expect.objectContaining({ email, productId: piece.id })]);

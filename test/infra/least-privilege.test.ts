@@ -89,9 +89,19 @@ describe.each(subjects)('%s', (key, grants: readonly Grant[], functionOf) => {
     }
   });
 
-  it('may send mail only if its row grants mail', () => {
-    const mail = actionsOf(statements()).some((action) => action.startsWith('ses:'));
-    expect(mail).toBe(grants.some((grant) => 'mail' in grant));
+  it('may send mail only if its row grants mail, and read the sender identity only if it grants that', () => {
+    const actions = actionsOf(statements()).filter((action) => action.startsWith('ses:'));
+    expect(actions.some((action) => action !== 'ses:GetEmailIdentity')).toBe(grants.some((grant) => 'mail' in grant));
+    const asksSes = grants.some((grant) => 'senderIdentity' in grant);
+    expect(actions.includes('ses:GetEmailIdentity')).toBe(asksSes);
+    // The go-live checklist's question reaches the sender's identity alone (docs/design.md §33).
+    if (asksSes) {
+      const identity = statements().filter((statement) => actionsOf([statement]).includes('ses:GetEmailIdentity'));
+      expect(identity).toHaveLength(1);
+      expect(actionsOf(identity)).toEqual(['ses:GetEmailIdentity']);
+      expect([identity[0]!.Resource].flat()).toHaveLength(1);
+      expect(JSON.stringify(identity[0]!.Resource)).toContain(':identity/');
+    }
   });
 });
 

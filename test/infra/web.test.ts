@@ -9,8 +9,8 @@ import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import { routes } from '#lambdas/routes.ts';
 import { pageRewriteCode, SITEMAP_REWRITE_CODE } from '#infra/cloud/edge-functions.ts';
 import { API_CACHE_MAX_SECONDS, cachedApiPathPatterns } from '#infra/cloud/web.ts';
-import { documentObjectKey, DOCUMENTS_PREFIX, pageKind, pageObjectKey, PAGES_FALLBACK_PATH, PAGES_PREFIX } from '#shared/pages.ts';
-import { paths } from '#shared/paths.ts';
+import { documentObjectKey, DOCUMENTS_PREFIX, FILTERED_LISTING_PREFIX, filteredListingPathOfKey, filteredListingQuery, ORDER_SHELL, pageKind, pageObjectKey, PAGES_FALLBACK_PATH, PAGES_PREFIX } from '#shared/pages.ts';
+import { PATH_ALIASES, paths } from '#shared/paths.ts';
 import { findDependencyCycle, openViolations, synthShop, SYNTH_TIMEOUT_MS, removeScratch, type Synthesized } from './support.ts';
 
 let shop: Synthesized;
@@ -48,8 +48,35 @@ describe('path patterns (test helper)', () => {
 
 describe('page rewrite function', () => {
   const SPA_REWRITE_CODE = pageRewriteCode('/bastidores-7b99');
-  const handler = new Function(`${SPA_REWRITE_CODE}; return handler;`)() as (event: { request: { uri: string } }) => { uri: string };
+  type Answer = { uri?: string; statusCode?: number; headers?: Record<string, { value: string }> };
+  const handler = new Function(`${SPA_REWRITE_CODE}; return handler;`)() as (event: { request: { uri: string; querystring?: Record<string, { value: string }> } }) => Answer;
   const rewrite = (uri: string) => handler({ request: { uri } }).uri;
+  /** CloudFront's querystring: each parameter's value as it came in the address. */
+  const withQuery = (uri: string, query: string) =>
+    handler({ request: { uri, querystring: Object.fromEntries(query.split('&').map((pair) => pair.split('=')).map(([key, value]) => [key!, { value: value ?? '' }])) } });
+
+  it('sends a filtered listing to its own key (never kept: the pages function renders it), other parameters to the plain listing', () => {
+    expect(withQuery('/shop', 'tipo=anel').uri).toBe(`/${FILTERED_LISTING_PREFIX}tipo=anel.html`);
+    // The filter's parameters in a fixed order, each value encoded once; anything else is ignored.
+    expect(withQuery('/shop', 'max=20&utm_source=x&colecao=New%20Beginnings').uri).toBe(`/${FILTERED_LISTING_PREFIX}colecao=New%20Beginnings&max=20.html`);
+    expect(withQuery('/shop', 'colecao=New+Beginnings').uri).toBe(`/${FILTERED_LISTING_PREFIX}colecao=New%20Beginnings.html`);
+    expect(withQuery('/shop', 'utm_source=x').uri).toBe('/pages/shop.html');
+    // The same key as the twin's front door, and the pages function reads it back as the shop writes the filter.
+    const key = withQuery('/shop', 'max=20&tipo=anel').uri!.slice(1);
+    expect(key).toBe(`${FILTERED_LISTING_PREFIX}${filteredListingQuery(new URLSearchParams('max=20&tipo=anel'))}.html`);
+    expect(filteredListingPathOfKey(key)).toBe('/shop?tipo=anel&max=20');
+  });
+
+  it('answers an unaccented spelling of an accented page with a 301 to it, from the one paths table', () => {
+    expect(Object.keys(PATH_ALIASES).sort()).toEqual(['/Informacao-Legal', '/Livre-Resolucao', '/Politica-Devolucoes', '/Termos-e-Condicoes']);
+    for (const [alias, path] of Object.entries(PATH_ALIASES)) {
+      const answer = handler({ request: { uri: alias } });
+      expect(answer.statusCode, alias).toBe(301);
+      expect(answer.headers?.location?.value).toBe(encodeURI(path));
+      expect(handler({ request: { uri: `${alias}/` } }).statusCode).toBe(301);
+    }
+    expect(rewrite('/Termos-e-Condi%C3%A7%C3%B5es')).toBe('/pages/Termos-e-Condi%C3%A7%C3%B5es.html');
+  });
 
   it('sends public pages to their pre-rendered object, app pages to /index.html, and leaves files alone', () => {
     expect(rewrite('/')).toBe('/pages/index.html');
@@ -66,7 +93,9 @@ describe('page rewrite function', () => {
     expect(rewrite('/faq%00')).toBe('/pages/-.html');
     expect(rewrite('/about-us%0a')).toBe('/pages/-.html');
     expect(rewrite('/faq%C3%A7')).toBe('/pages/faq%C3%A7.html');
-    for (const app of ['/cart', '/shipping', '/payment', '/thank-you', '/encomenda/123456', '/bastidores-7b99', '/bastidores-7b99/login']) {
+    // "A minha encomenda" has a shell of its own (its title, noindex).
+    expect(rewrite('/encomenda/123456')).toBe(`/${ORDER_SHELL.file}`);
+    for (const app of ['/cart', '/shipping', '/payment', '/thank-you', '/bastidores-7b99', '/bastidores-7b99/login']) {
       expect(rewrite(app), app).toBe('/index.html');
     }
     expect(rewrite('/bastidores-7b99/ordersdetail/123456')).toBe('/index.html');
@@ -83,7 +112,7 @@ describe('page rewrite function', () => {
   });
 
   it('agrees with the twin front door (pageKind) on every kind of address', () => {
-    for (const path of ['/', '/shop', '/product/abc', '/faq', '/nao-existe', '/cart', '/encomenda/1', '/bastidores-7b99/login', '/Politica-Privacidade']) {
+    for (const path of ['/', '/shop', '/product/abc', '/faq', '/nao-existe', '/cart', '/bastidores-7b99/login', '/Politica-Privacidade']) {
       const kind = pageKind(path, '/bastidores-7b99').kind;
       expect(rewrite(path), path).toBe(kind === 'app' ? '/index.html' : `/${pageObjectKey(path)}`);
     }

@@ -1,7 +1,7 @@
 /**
  * The functions as the cloud runs them: every Lambda bundle built with the stack's own esbuild options,
  * in a folder outside the repository (no `node_modules` to fall back on, as in `/var/task`), then
- * - it carries only the SDK clients its grants use (S3 only with a bucket, SES only with mail; the
+ * - it carries only the SDK clients its grants use (S3 only with a bucket, SES only with mail or the sender's identity; the
  *   functions whose bucket grants are all `signed` sign their S3 requests without S3's client), sharp is
  *   in no bundle (the photo function and the two that check proofs ship it in `node_modules`) and
  *   pdf-lib only in those two (DynamoDB is in every API function, for the middleware's per-client limits, and in a consumer only
@@ -71,7 +71,8 @@ describe('function bundles', () => {
     for (const spec of specs) {
       const { packages } = built.get(spec.name)!;
       const usesBucket = spec.grants.some((g) => 'bucket' in g);
-      const usesMail = spec.grants.some((g) => 'mail' in g);
+      // SES: to send mail, or to ask whether the sender is verified (the go-live checklist).
+      const usesMail = spec.grants.some((g) => 'mail' in g || 'senderIdentity' in g);
       // S3's client only with a bucket (a function that only presigns links signs without it: below).
       if (!usesBucket) expect({ fn: spec.name, s3: packages.has('@aws-sdk/client-s3') }).toEqual({ fn: spec.name, s3: false });
       expect({ fn: spec.name, ses: packages.has('@aws-sdk/client-sesv2') }).toEqual({ fn: spec.name, ses: usesMail });

@@ -209,7 +209,7 @@ describe('POST /api/orders', () => {
     });
     expect(status).toBe(400);
     expect(Object.keys(answer.error.fields ?? {}).sort()).toEqual(['items.0.quantity', 'shipping.acceptTerms', 'shipping.city', 'shipping.country', 'shipping.email']);
-    expect(answer.error.fields?.['shipping.acceptTerms']).toBe('Por favor, aceite os termos e condições.');
+    expect(answer.error.fields?.['shipping.acceptTerms']).toBe('Por favor, aceita os termos e condições.');
     expect(await stockOf(piece.id)).toBe(4);
     expect(await ordersFor(body.shipping.email)).toEqual([]);
   });

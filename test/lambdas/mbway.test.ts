@@ -51,7 +51,7 @@ describe('MB WAY rotation per month', () => {
     const body = await orderBody([{ productId: piece.id, quantity: 1 }], { paymentMethod: 'mbway' });
     const the76th = await placeOrder(body);
     expect(the76th.status).toBe(409);
-    expect(the76th.body.error).toMatchObject({ code: 'mbway_unavailable', message: 'MBWay não está disponível este mês. Escolha outro método de pagamento.' });
+    expect(the76th.body.error).toMatchObject({ code: 'mbway_unavailable', message: 'O MB WAY não está disponível este mês. Escolhe outro método de pagamento.' });
     expect(await counters()).toMatchObject({ count1: 35, count2: 40 });
     expect((await documentClient().send(new GetCommand({ TableName: twin().env.TABLE_PRODUCTS, Key: { id: piece.id } }))).Item!.stock).toBe(stockBefore);
 

@@ -26,7 +26,8 @@ import { putMailIfNew } from '#lambdas/repositories/outbox-store.ts';
 import { redriveDueMail } from '#lambdas/services/outbox-delivery.ts';
 import { settingsView, updateSettings } from '#lambdas/services/settings.ts';
 import type { OrderEmailRecord } from '#shared/api.ts';
-import { OWNER_MUST_FILL, SHOP_BRAND } from '#shared/shop-identity.ts';
+import { legalLine, sellerIdentity, SHOP_BRAND } from '#shared/shop-identity.ts';
+import { DEMO_SELLER } from '#infra/twin/twin.ts';
 import { createProduct, mailsTo, orderBody, placeOrder, type SentMail } from '../support/factories.ts';
 import { benignMailData } from '../support/mail.ts';
 import { outboxDrained, waitingOutboxItems } from '../support/outbox.ts';
@@ -194,12 +195,11 @@ describe('the seller identification in every e-mail', () => {
       const customer = `vendedor-${run}@example.com`;
       const owner = `dona-${run}@example.com`;
 
-      // Before: the seller is not given yet; the footer says so (never an invented identification).
+      // Before: the seller of the first record (the twin's demo seller); never a placeholder.
       await sendThroughOutbox({ id: `antes#${run}`, to: customer, mail: queuedMail('review-request') });
       const [before] = await mailsTo(customer);
-      const unfilled = `${OWNER_MUST_FILL} · NIF ${OWNER_MUST_FILL} · Sede: ${OWNER_MUST_FILL} · ${SHOP_BRAND.email}`;
-      expect(before!.body.text).toContain(unfilled);
-      expect(before!.body.html).toContain(unfilled);
+      expect(before!.body.text).toContain(`\n${legalLine(sellerIdentity(DEMO_SELLER))} · ${SHOP_BRAND.email}\n`);
+      for (const part of [before!.body.text, before!.body.html]) expect(part).not.toMatch(/a preencher/i);
 
       // The owner saves the identification (a legal name with markup in it: stored values are escaped like any other).
       const view = await settingsView();
@@ -217,7 +217,7 @@ describe('the seller identification in every e-mail', () => {
         expect(mail.body.text, mail.subject).toContain(`\nJoias <b>Inox</b>, Lda. · NIF 500000000 · Sede: Rua das Flores, 12, 4050-262 Porto · ${SHOP_BRAND.email}\n`);
         expect(mail.body.html, mail.subject).toContain(`Joias &lt;b&gt;Inox&lt;/b&gt;, Lda. · NIF 500000000 · Sede: Rua das Flores, 12, 4050-262 Porto · ${SHOP_BRAND.email}`);
         expect(mail.body.html, mail.subject).not.toContain('<b>');
-        for (const part of [mail.body.text, mail.body.html]) expect(part, mail.subject).not.toContain(OWNER_MUST_FILL);
+        for (const part of [mail.body.text, mail.body.html]) expect(part, mail.subject).not.toMatch(/a preencher/i);
       }
     } finally {
       restoreTables();

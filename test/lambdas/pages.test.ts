@@ -8,12 +8,12 @@ import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { formatCents } from '#shared/money.ts';
-import { paths } from '#shared/paths.ts';
-import { PAGE_DATA_ELEMENT_ID } from '#shared/pages.ts';
+import { PATH_ALIASES, paths } from '#shared/paths.ts';
+import { FILTERED_LISTING_PREFIX, ORDER_SHELL, PAGE_DATA_ELEMENT_ID } from '#shared/pages.ts';
 import type { AdminProduct } from '#shared/product.ts';
 import type { ProductUpdateInput } from '#shared/schemas/index.ts';
 import { readObject, writeObject } from '#lambdas/repositories/storage.ts';
-import { deleteProductItem } from '#lambdas/repositories/products.ts';
+import { deleteProductItem, listProducts } from '#lambdas/repositories/products.ts';
 import { asFunction } from '#infra/twin/function-scope.ts';
 import { routes } from '#lambdas/routes.ts';
 import { streamConsumers } from '#lambdas/jobs.ts';
@@ -117,6 +117,57 @@ describe('real status codes', () => {
       expect(page.status, path).toBe(200);
       expect(page.html, path).toContain('<div id="root"></div>');
     }
+  });
+
+  it('"A minha encomenda" of one order has its own title and noindex, never the home page\'s', async () => {
+    const page = await crawl('/encomenda/123456');
+    expect(page.html).toContain(`<title>${ORDER_SHELL.title}</title>`);
+    expect(meta(page.html, 'robots')).toBe('noindex');
+    expect(page.html).not.toContain('Vê já a nossa nova coleção');
+  });
+
+  it.each(Object.entries(PATH_ALIASES))('%s, typed without accents, answers 301 to %s', async (alias, path) => {
+    const response = await fetch(`${twin().url}${alias}`, { redirect: 'manual' });
+    expect(response.status).toBe(301);
+    expect(response.headers.get('location')).toBe(encodeURI(path));
+    expect((await crawl(response.headers.get('location')!)).status).toBe(200);
+  });
+});
+
+describe('a filtered listing without JavaScript', () => {
+  /** The product ids a listing's HTML links to. */
+  const listed = (html: string) => new Set([...html.matchAll(/href="\/product\/([^"]+)"/g)].map((m) => decodeURIComponent(m[1]!)));
+
+  it('/shop?tipo=anel lists only rings, with its own title and canonical; the price filter too', async () => {
+    const ring = await createProduct({ type: 'anel', priceCents: 1500 });
+    const necklace = await createProduct({ type: 'colar', priceCents: 1500 });
+    const page = { value: await until('the new ring in the filtered listing', () => crawl('/shop?tipo=anel'), (crawled) => listed(crawled.html).has(ring.id), PAGE_WAIT_MS) };
+    const products = await listProducts();
+    expect(page.value.status).toBe(200);
+    const ids = listed(page.value.html);
+    expect(ids.size).toBeGreaterThan(0);
+    for (const id of ids) expect(products.find((p) => p.id === id)?.type, id).toBe('anel');
+    expect(ids.has(necklace.id)).toBe(false);
+    expect(page.value.html).toContain('<title>Loja: Anéis | Joias Inox</title>');
+    expect(page.value.html).toMatch(/<link rel="canonical" href="[^"]*\/shop\?tipo(?:=|&#61;)anel" \/>/);
+    expect(page.value.html).not.toContain('Filtros ativos: nenhum');
+
+    // A price range: only what the customer pays within it; the canonical keeps the type only.
+    const cheap = await crawl('/shop?max=16&tipo=anel');
+    for (const id of listed(cheap.html)) {
+      const product = products.find((p) => p.id === id)!;
+      expect(product.type).toBe('anel');
+      expect(Math.round((product.priceCents * (100 - product.discountPercent)) / 100)).toBeLessThanOrEqual(1600);
+    }
+    expect(cheap.html).toMatch(/<link rel="canonical" href="[^"]*\/shop\?tipo(?:=|&#61;)anel" \/>/);
+  });
+
+  it('is never kept in the site bucket (a change of the catalogue leaves no stale listing), and the plain listing is unchanged', async () => {
+    await crawl('/shop?tipo=brinco');
+    const kept = await s3().send(new GetObjectCommand({ Bucket: bucketName('site'), Key: `${FILTERED_LISTING_PREFIX}tipo=brinco.html` })).then(() => true, () => false);
+    expect(kept).toBe(false);
+    const plain = await crawl('/shop');
+    expect(plain.html).toContain('<title>Vê os nossos novos produtos | Joias Inox</title>');
   });
 });
 

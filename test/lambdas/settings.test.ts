@@ -8,12 +8,11 @@ import { randomUUID } from 'node:crypto';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedSettings } from '#lambdas/repositories/settings.ts';
-import { LOCAL_PAYMENTS, startTwin, type Twin } from '#infra/twin/twin.ts';
+import { DEMO_SELLER, LOCAL_PAYMENTS, startTwin, type Twin } from '#infra/twin/twin.ts';
 import type { SettingsResponse } from '#shared/api.ts';
 import { monthKey } from '#shared/mb-way.ts';
 import { DEFAULT_SETTINGS, SEED_AUTHOR, SETTINGS_CACHE_SECONDS, type ShopSettings } from '#shared/settings.ts';
 import { paths } from '#shared/paths.ts';
-import { OWNER_MUST_FILL } from '#shared/shop-identity.ts';
 import { twinInfo } from '../support/global-setup.ts';
 import { pdfText } from '../support/pdf.ts';
 import { createProduct, mailsTo, orderBody, placeOrder, reservationBody } from '../support/factories.ts';
@@ -52,7 +51,9 @@ describe('settings in the shop', () => {
   it('starts from the record the first start seeded (the demo payments), with no history; a second seed never overwrites it', async () => {
     const first = await current();
     expect(first).toMatchObject({ version: 1, updatedBy: SEED_AUTHOR, history: [] });
-    expect(first.settings).toEqual({ ...DEFAULT_SETTINGS, payments: LOCAL_PAYMENTS });
+    expect(first.settings).toEqual({ ...DEFAULT_SETTINGS, seller: DEMO_SELLER, payments: LOCAL_PAYMENTS });
+    // The twin's demo seller and payments complete the go-live checklist: the shop is open (docs/design.md §33).
+    expect(first.goLive).toEqual({ ready: true, missing: [] });
 
     await change((s) => ({ ...s, lowStockThreshold: 4 }));
     // What a later deploy (or restart) does: the seed is refused, the owner's value stays.
@@ -195,16 +196,16 @@ describe("the seller's identification: a setting every page, the PDF and the mai
   /** The publisher renders within a second or two in the twin. */
   const PAGES = { timeout: 20_000, interval: 250 };
 
-  it('until the owner gives it, every page and the PDF say what is missing; once saved, they name the seller with no deploy', async () => {
+  it('every page and the PDF name the seller of the settings (the demo one first, never a placeholder); once saved, the new one with no deploy', async () => {
     // The first record (the twin's first start) rendered the PDF; pages render on their first visit.
     await expect.poll(async () => (await pdf()).status, PAGES).toBe(200);
     expect((await pdf()).type).toBe('application/pdf');
-    expect((await pdf()).text).toContain(`Para ${OWNER_MUST_FILL} (Joias Inox), ${OWNER_MUST_FILL}`);
-    expect((await page(paths.legal)).html).toContain(`NIF</dt><dd>${OWNER_MUST_FILL}`);
-    expect((await page(paths.faq)).html).toContain(`${OWNER_MUST_FILL} · NIF ${OWNER_MUST_FILL}`);
+    expect((await pdf()).text).toContain(`Para ${DEMO_SELLER.legalName} (Joias Inox), ${DEMO_SELLER.address}, e-mail ${DEMO_SELLER.email}:`);
+    expect((await page(paths.legal)).html).toContain(`NIF</dt><dd>${DEMO_SELLER.nif}`);
+    for (const text of [(await pdf()).text, (await page(paths.legal)).html, (await page(paths.faq)).html]) expect(text).not.toMatch(/a preencher/i);
 
     const legalName = `Joias "Inox" & Filhos, Lda. ${randomUUID().slice(0, 4)}`;
-    await change((s) => ({ ...s, seller: { legalName, nif: 'PT 503 504 564', address: 'Rua das Flores, 12, 4050-262 Porto', phone: '220 000 000', registration: 'CRC Porto 503504564', shareCapital: '5 000 €' } }));
+    await change((s) => ({ ...s, seller: { legalName, nif: 'PT 503 504 564', address: 'Rua das Flores, 12, 4050-262 Porto', email: 'reclamacoes@example.pt', phone: '220 000 000', registration: 'CRC Porto 503504564', shareCapital: '5 000 €' } }));
     const stored = await current();
     expect(stored.settings.seller.nif).toBe('503504564');
     expect(stored.history[0]!.changes.map((c) => c.field)).toEqual(expect.arrayContaining(['seller.legalName', 'seller.nif']));
@@ -214,7 +215,7 @@ describe("the seller's identification: a setting every page, the PDF and the mai
     await expect.poll(async () => (await page(paths.faq)).html.includes(`${escaped} · NIF 503504564 · Sede: Rua das Flores, 12, 4050-262 Porto`), PAGES).toBe(true);
     await expect.poll(async () => (await page(paths.legal)).html.includes('<dt>NIF</dt><dd>503504564</dd>'), PAGES).toBe(true);
     expect((await page(paths.legal)).html).toContain('<dt>Capital social</dt><dd>5 000 €</dd>');
-    await expect.poll(async () => (await pdf()).text, PAGES).toContain(`Para ${legalName} (Joias Inox), Rua das Flores, 12, 4050-262 Porto, e-mail ola@joiasinox.pt:`);
+    await expect.poll(async () => (await pdf()).text, PAGES).toContain(`Para ${legalName} (Joias Inox), Rua das Flores, 12, 4050-262 Porto, e-mail reclamacoes@example.pt:`);
     // The app reads the same from /api/shop-info (the shell's pages: checkout, an order).
     await expect.poll(async () => (await call<{ seller: { legalName: string } }>('GET', '/api/shop-info')).body.seller.legalName, CACHE_WAIT).toBe(legalName);
   });

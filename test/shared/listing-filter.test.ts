@@ -74,12 +74,12 @@ describe('matching', () => {
 
 describe("the 'Filtros ativos' line", () => {
   it('lists the chosen type label', () => {
-    expect(activeFilterParts({ type: 'anel', minEuros: 0, maxEuros: 100 })).toEqual(['Aneis']);
+    expect(activeFilterParts({ type: 'anel', minEuros: 0, maxEuros: 100 })).toEqual(['Anéis']);
   });
 
   it("shows 'até {max}€' only when the maximum is below 35", () => {
-    expect(activeFilterLabel({ type: 'anel', minEuros: 0, maxEuros: 34 })).toBe('Aneis, até 34€');
-    expect(activeFilterLabel({ type: 'anel', minEuros: 0, maxEuros: 35 })).toBe('Aneis');
+    expect(activeFilterLabel({ type: 'anel', minEuros: 0, maxEuros: 34 })).toBe('Anéis, até 34€');
+    expect(activeFilterLabel({ type: 'anel', minEuros: 0, maxEuros: 35 })).toBe('Anéis');
     expect(activeFilterLabel({ minEuros: 0, maxEuros: 34.99 })).toBe('até 34,99€');
     // Money is written with two decimals, never 'até 29,9€'.
     expect(activeFilterLabel({ minEuros: 0, maxEuros: 29.9 })).toBe('até 29,90€');

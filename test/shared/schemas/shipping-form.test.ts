@@ -44,7 +44,7 @@ describe('shippingFormSchema', () => {
       phone: 'Indica o teu telefone.',
       shippingMethod: 'Escolhe um método de envio.',
       paymentMethod: 'Escolhe um método de pagamento.',
-      acceptTerms: 'Por favor, aceite os termos e condições.',
+      acceptTerms: 'Por favor, aceita os termos e condições.',
     });
   });
 

@@ -68,12 +68,13 @@ export function SiteFooter() {
         </p>
         {seller && (
           <p className="site-footer__seller" data-testid="footer-seller">
-            {legalLine(seller)} · <a href={`mailto:${seller.email}`}>{seller.email}</a> · Tel. {seller.phone} ·{' '}
+            {legalLine(seller) && `${legalLine(seller)} · `}
+            <a href={`mailto:${seller.email}`}>{seller.email}</a> · {seller.phone && `Tel. ${seller.phone} · `}
             <Link to={paths.legal}>Informação legal</Link>
           </p>
         )}
         <p>Preços com IVA incluído.</p>
-        <p>© 2023-2024 Joias Inox. Todos os direitos reservados.</p>
+        <p>© {new Date().getFullYear()} Joias Inox. Todos os direitos reservados.</p>
       </div>
     </footer>
   );

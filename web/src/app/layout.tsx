@@ -4,6 +4,7 @@ import { Loading } from '../ui/page-state.tsx';
 import { SiteFooter } from './footer.tsx';
 import { SiteHeader } from './header.tsx';
 import { ReservationBanner } from './reservation-banner.tsx';
+import { ShopPreparingBanner } from './shop-preparing.tsx';
 import './layout.css';
 
 /**
@@ -33,6 +34,7 @@ export function Layout() {
       </a>
       <SiteHeader />
       <ReservationBanner />
+      <ShopPreparingBanner />
       <main id="conteudo" ref={main} tabIndex={-1} className="site-main">
         <Suspense
           fallback={

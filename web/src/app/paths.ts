@@ -20,7 +20,7 @@ export const SHOP_EMAIL = SHOP_BRAND.email;
 /** The social handle the pages mention. */
 export const SOCIAL_HANDLE = '@joiasinox';
 
-/** Names of the product types in menus and links (with accents; the filter panel keeps its fixed labels, 'Aneis' included). */
+/** Names of the product types in menus and links (with accents, as the filter panel's labels). */
 export const categoryNames: Readonly<Record<ProductType, string>> = {
   colar: 'Colares',
   brinco: 'Brincos',

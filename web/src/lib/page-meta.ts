@@ -23,6 +23,8 @@ export interface PageMeta {
   readonly type?: 'website' | 'product';
   /** Pages that must not be indexed (not found, checkout steps). */
   readonly noindex?: boolean;
+  /** The query the canonical address keeps (a listing filtered by type or collection); none by default. */
+  readonly canonicalQuery?: string;
   /** The page says "not found": pre-rendered, it answers HTTP 404. */
   readonly notFound?: boolean;
   /** The page failed (the router's error page): pre-rendered, it answers 500 and is never kept. */
@@ -50,7 +52,7 @@ export interface HeadMetaTag {
 /** The head of a page, as both the browser and the renderer write it. */
 export function headTags(meta: PageMeta, origin: string, pathname: string): { title: string; canonical: string; tags: HeadMetaTag[] } {
   const title = meta.fullTitle ? meta.title : `${meta.title} | ${SITE_NAME}`;
-  const canonical = new URL(pathname, origin).href;
+  const canonical = new URL(meta.canonicalQuery ? `${pathname}?${meta.canonicalQuery}` : pathname, origin).href;
   const tags: HeadMetaTag[] = [
     { attribute: 'name', key: 'description', content: meta.description },
     ...(meta.keywords ? [{ attribute: 'name', key: 'keywords', content: meta.keywords } as const] : []),
@@ -102,18 +104,18 @@ export function useSiteOrigin(): string {
 export function usePageMeta(meta: PageMeta): void {
   const server = useContext(ServerHeadContext);
   if (server) server.meta = meta;
-  const { title, description, fullTitle, keywords, type, noindex } = meta;
+  const { title, description, fullTitle, keywords, type, noindex, canonicalQuery } = meta;
   // The picture by value (a new object on each render is the same picture).
   const image = meta.image ? JSON.stringify(meta.image) : undefined;
   useEffect(() => {
     const picture = image ? (JSON.parse(image) as PageMeta['image']) : undefined;
-    const head = headTags({ title, description, fullTitle, keywords, image: picture, type, noindex }, window.location.origin, window.location.pathname);
+    const head = headTags({ title, description, fullTitle, keywords, image: picture, type, noindex, canonicalQuery }, window.location.origin, window.location.pathname);
     document.title = head.title;
     setMeta('name', 'keywords', undefined);
     setMeta('name', 'robots', undefined);
     for (const tag of head.tags) setMeta(tag.attribute, tag.key, tag.content);
     setCanonical(head.canonical);
-  }, [title, description, fullTitle, keywords, image, type, noindex]);
+  }, [title, description, fullTitle, keywords, image, type, noindex, canonicalQuery]);
 }
 
 /** A JSON-LD block's text: `<` escaped so that no text in the data can close the element. */

@@ -18,13 +18,25 @@ export const texts = {
   back: 'Voltar',
   loadMore: 'Carregar mais',
 
+  goLive: {
+    title: 'Antes de abrir a loja',
+    ready: 'Está tudo preenchido: a loja está aberta e aceita encomendas.',
+    notReady: (count: number) =>
+      `Falta${count === 1 ? '' : 'm'} ${count} ${count === 1 ? 'ponto' : 'pontos'}: até lá, a loja mostra «Loja em preparação» e não aceita encomendas.`,
+    done: 'feito',
+    missing: 'em falta',
+    senderHint:
+      'O Amazon SES ainda não confirmou o endereço de envio: abre a mensagem de verificação que a AWS enviou (ou confirma o domínio) e volta a abrir esta página: perguntamos de novo ao SES sempre que a abres.',
+    banner: 'A loja ainda não está aberta: falta completar a lista «Antes de abrir a loja» em Definições.',
+    bannerLink: 'Ver o que falta',
+  },
+
   settings: {
     title: 'Definições',
     intro: 'O que aqui guardares vale para a loja em segundos, sem instalar nada de novo. Cada alteração fica registada no histórico.',
     seller: 'Identificação do vendedor',
     sellerHint:
       'A lei pede que a loja mostre quem vende: aparece no rodapé de todas as páginas, em «Informação legal», no formulário de livre resolução (página e PDF), nos e-mails e nas folhas de encomenda. As páginas da loja são atualizadas logo que guardas.',
-    sellerIncomplete: 'Falta preencher a identificação do vendedor: até lá, a loja mostra «[a preencher pelo proprietário]» nesses campos.',
     payments: 'Pagamentos',
     paymentsHint: 'Os clientes veem estes dados tal como os escreves aqui. Deixa um campo vazio para deixar de aceitar essa forma de pagamento.',
     notifications: 'Notificações',
@@ -595,7 +607,7 @@ export const texts = {
   stockAlerts: {
     title: 'Esgotados',
     intro: 'Pedidos para avisar quando um produto voltar a ter stock, dos mais recentes para os mais antigos.',
-    email: 'Email',
+    email: 'E-mail',
     product: 'Produto',
     date: 'Data',
     time: 'Hora',

@@ -179,7 +179,13 @@ function SizePicker({ product, chosen, onChoose, error }: { product: Product; ch
               <span>
                 {variant.label}
                 {differs && <span className="size-picker__price"> {formatCents(discountedPriceCents(variantPriceCents(product, variant), product.discountPercent))}</span>}
-                {soldOut && <span className="size-picker__soldout"> · {productTexts.sizeSoldOut}</span>}
+                {/* The space outside the inline block, which would drop it ("17,90 €· esgotado"). */}
+                {soldOut && (
+                  <>
+                    {' '}
+                    <span className="size-picker__soldout">· {productTexts.sizeSoldOut}</span>
+                  </>
+                )}
               </span>
             </label>
           );

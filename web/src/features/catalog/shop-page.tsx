@@ -1,5 +1,5 @@
 import { useNavigate } from '../../lib/router.tsx';
-import { activeFilterLabel, shopPath } from '#shared/listing-filter.ts';
+import { activeFilterLabel, listingFilterToQuery, shopPath } from '#shared/listing-filter.ts';
 import { paths } from '#shared/paths.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { FilterPanel } from './filter-panel.tsx';
@@ -14,9 +14,16 @@ export function ShopPage() {
   const navigate = useNavigate();
   const { filterKey, filter, state, retry, shown } = useShopListing();
 
+  const label = activeFilterLabel(filter);
+  // A listing filtered by type or collection is a page of its own (its canonical keeps that part); a
+  // price range is the same page.
+  const canonicalQuery = listingFilterToQuery({ type: filter.type, collection: filter.collection });
   usePageMeta({
-    title: 'Vê os nossos novos produtos',
-    description: 'Descobre as novas joias em aço inoxidável feitas à mão em Portugal: colares, anéis, brincos e pulseiras.',
+    title: label ? `Loja: ${label}` : 'Vê os nossos novos produtos',
+    description: label
+      ? `${label}: joias em aço inoxidável feitas à mão em Portugal.`
+      : 'Descobre as novas joias em aço inoxidável feitas à mão em Portugal: colares, anéis, brincos e pulseiras.',
+    ...(canonicalQuery ? { canonicalQuery } : {}),
   });
 
   return (

@@ -12,16 +12,19 @@ import { AddressSection, ContactSection } from './shipping-address.tsx';
 import { PaymentMethodSection, ShippingMethodSection, TermsSection } from './shipping-choices.tsx';
 import { useShippingForm } from './use-shipping-form.ts';
 import './checkout.css';
+import { CheckoutClosed, useShopPreparing } from '../../app/shop-preparing.tsx';
 
 /** /shipping: who and where, how to ship, how to pay, terms. Kept in the session when going back. */
 export function ShippingPage() {
   const cart = useCart();
   const { fields, payment, formRef, onSubmit, alert, refused, reserving, botCheckStatus, reservation } = useShippingForm(cart);
   const freeShipping = qualifiesForFreeShipping(summarizeCart(cart).subtotalCents);
+  const preparing = useShopPreparing();
 
   usePageMeta({ title: 'Dados de envio', description: 'Morada, método de envio e método de pagamento da tua encomenda.', noindex: true });
 
   if (cart.length === 0) return <Navigate to={paths.cart} replace />;
+  if (preparing) return <CheckoutClosed />;
 
   return (
     <div className="container page-body">

@@ -60,6 +60,7 @@ export function adminApi(request: AdminRequest) {
     stockAlerts: (cursor?: string) => request('GET /api/admin/stock-alerts', { query: { cursor } }),
     settings: () => request('GET /api/admin/settings', {}),
     saveSettings: (update: SettingsUpdate) => request('PUT /api/admin/settings', { body: update }),
+    checkSender: () => request('POST /api/admin/settings/sender-check', {}),
   };
 }
 

@@ -38,6 +38,11 @@ export function DashboardPage() {
       <LoadView state={state} onRetry={reload}>
         {(d) => (
           <>
+            {!d.goLive.ready && (
+              <p className="adm-settings-warning" role="status" data-testid="go-live-banner">
+                {texts.goLive.banner} <Link to={adminPaths.settings}>{texts.goLive.bannerLink}</Link>
+              </p>
+            )}
             <ul className="adm-cards">
               {d.openReservations && (
                 <Card

@@ -54,19 +54,15 @@ export function Group({ legend, hint, children }: { readonly legend: string; rea
   );
 }
 
-/** Who sells; while incomplete, the shop shows placeholders where the law wants it named. */
-export function SellerGroup({ field, incomplete }: { readonly field: SettingField; readonly incomplete: boolean }) {
+/** Who sells (the go-live checklist above the form says what is still missing). */
+export function SellerGroup({ field }: { readonly field: SettingField }) {
   return (
     <Group legend={t.seller} hint={t.sellerHint}>
-      {incomplete && (
-        <p className="adm-settings-warning" role="status" data-testid="seller-incomplete">
-          {t.sellerIncomplete}
-        </p>
-      )}
       <div className="adm-form-grid">
         {field('seller.legalName', { maxLength: L.sellerLine })}
         {field('seller.nif', { inputMode: 'numeric', maxLength: 20 })}
         {field('seller.address', { maxLength: L.sellerLine })}
+        {field('seller.email', { inputMode: 'email', type: 'email', maxLength: 254 })}
         {field('seller.phone', { inputMode: 'tel', maxLength: 25 })}
         {field('seller.registration', { maxLength: L.sellerLine })}
         {field('seller.shareCapital', { maxLength: L.sellerLine })}

@@ -9,7 +9,6 @@ import type { SettingsResponse } from '#shared/api.ts';
 import { formatDateTime } from '#shared/dates.ts';
 import { adminTexts, apiTexts } from '#shared/messages.ts';
 import { shopSettingsSchema } from '#shared/schemas/settings.ts';
-import { isIdentityComplete, sellerIdentity } from '#shared/shop-identity.ts';
 import { ApiError } from '#web/lib/api.ts';
 import { useFormSubmit } from '#web/lib/use-form-submit.ts';
 import { failureMessage, isChangedMeanwhile } from '../../api/admin-api.ts';
@@ -24,6 +23,7 @@ import { HoldsGroup } from './settings-holds.tsx';
 import { BotCheckGroup } from './bot-check-settings.tsx';
 import { SettingsHistory } from './settings-history.tsx';
 import { BlocksPanel } from './blocks-panel.tsx';
+import { GoLiveChecklist } from './go-live-checklist.tsx';
 
 const t = texts.settings;
 
@@ -90,6 +90,7 @@ function SettingsForm(props: {
         )}
       </ActionFeedback>
       <p className="muted">{t.intro}</p>
+      <GoLiveChecklist state={loaded.goLive} />
       {loaded.updatedBy && loaded.updatedAt && <p className="muted">{t.lastSaved(loaded.updatedBy, formatDateTime(loaded.updatedAt))}</p>}
       <form
         ref={form.formRef}
@@ -101,7 +102,7 @@ function SettingsForm(props: {
         noValidate
         aria-label={t.title}
       >
-        <SellerGroup field={field} incomplete={!isIdentityComplete(sellerIdentity(loaded.settings.seller))} />
+        <SellerGroup field={field} />
         <OtherGroups field={field} holds={<HoldsGroup field={field} />} />
         <BotCheckGroup field={field} />
         <div className="adm-form-actions">
