@@ -6,11 +6,14 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { dataDirNotice, twinDataDir } from './data-dir.ts';
+import { ACCOUNT_CONCURRENCY } from './gateway.ts';
 import { DEFAULT_ADMIN, MAIL_FROM, startTwin, webDistDir, type Twin } from './twin.ts';
 import { REPO_ROOT } from '../common/repo-paths.ts';
 
 const dev = process.argv.includes('--dev');
 const verbose = process.argv.includes('--verbose');
+/** `--new-account`: the reduced Lambda concurrency AWS gives a new account (10), for rehearsals; else `TWIN_CONCURRENCY` or 1 000. */
+const concurrency = process.argv.includes('--new-account') ? ACCOUNT_CONCURRENCY.newAccount : Number(process.env.TWIN_CONCURRENCY ?? ACCOUNT_CONCURRENCY.default);
 const port = Number(process.env.PORT ?? 3000);
 
 async function main(): Promise<void> {
@@ -20,6 +23,7 @@ async function main(): Promise<void> {
     throw new Error('web/dist is missing: run `npm start` (which builds the shop) or `npm run build:web` first.');
   }
   if (!Number.isInteger(port) || port <= 0 || port > 65535) throw new Error(`PORT must be a TCP port number, got "${process.env.PORT}".`);
+  if (!Number.isInteger(concurrency) || concurrency < 1) throw new Error(`TWIN_CONCURRENCY must be a whole number of at least 1, got "${process.env.TWIN_CONCURRENCY}".`);
 
   let vite: { middlewares: (req: never, res: never, next: () => void) => void; close(): Promise<void> } | undefined;
   if (dev) {
@@ -33,6 +37,7 @@ async function main(): Promise<void> {
     port,
     seed: true,
     verbose,
+    concurrency,
     admin: { email: process.env.ADMIN_EMAIL ?? DEFAULT_ADMIN.email, password: process.env.ADMIN_PASSWORD ?? DEFAULT_ADMIN.password },
     webDist,
     dev: vite ? (req, res, next) => vite!.middlewares(req as never, res as never, next) : undefined,

@@ -31,7 +31,7 @@ import {
 import { startCognitoLocal } from './cognito-local.ts';
 import { startDynamoDbLocal } from './dynamodb-local.ts';
 import { startFrontDoor } from './front-door.ts';
-import { createGateway } from './gateway.ts';
+import { createGateway, type InvocationCounts } from './gateway.ts';
 import { HOST, assertPortFree, freePort } from './processes.ts';
 import { mailEventsBus } from './mail-events.ts';
 import { photoEvents } from './photo-events.ts';
@@ -86,6 +86,8 @@ export interface TwinOptions {
    * and several assert that one arrives; the hourly digest has its own tests (`test/lambdas/owner-digest.test.ts`).
    */
   readonly ownerMailsPerHour?: number;
+  /** Lambda's concurrent executions for the whole account (`ACCOUNT_CONCURRENCY`: 1 000; a new account's 10). */
+  readonly concurrency?: number;
 }
 
 export interface Twin {
@@ -106,6 +108,8 @@ export interface Twin {
   readonly env: Readonly<Record<string, string>>;
   /** Where the local services keep their data (a temporary folder unless `dataDir` was given). */
   readonly dataDir: string;
+  /** The functions' throttles and timeouts so far (a throttle answer is a 500, like a crash). */
+  readonly invocations: Readonly<InvocationCounts>;
   stop(): Promise<void>;
 }
 
@@ -329,7 +333,7 @@ async function startTwinOnce(options: TwinOptions): Promise<Twin> {
     await updateCatalogue(options, s3);
 
     const adminPrefix = options.adminPrefix ?? DEFAULT_ADMIN_PREFIX;
-    const gateway = createGateway({ issuer, clientId: pool.clientId, jwks, throttle: options.throttle ?? true });
+    const gateway = createGateway({ issuer, clientId: pool.clientId, jwks, throttle: options.throttle ?? true, concurrency: options.concurrency });
     const apiOrigin = await startApiOrigin(gateway, stops);
     const frontDoor = await startFrontDoor({
       port,
@@ -362,6 +366,7 @@ async function startTwinOnce(options: TwinOptions): Promise<Twin> {
       issuer,
       env,
       dataDir,
+      invocations: gateway.counts,
       stop: stopAll,
     };
     if (options.dataDir) {
