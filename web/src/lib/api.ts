@@ -5,7 +5,7 @@
 import type { PaymentMethodsResponse, PresignedUpload, ShopInfoResponse } from '#shared/api.ts';
 import { apiRequestLine, type ApiCall, type ApiResponse, type ApiRouteKey } from '#shared/api-routes.ts';
 import { apiTexts } from '#shared/messages.ts';
-import type { Collection, Product } from '#shared/product.ts';
+import type { Collection, ListingProduct, Product } from '#shared/product.ts';
 import type { AttachProofInput, ContactMessageInput, OrderLookupInput, PlaceOrderInput, ProofUploadRequest, StockAlertInput } from '#shared/schemas/index.ts';
 import { withSizes } from '#shared/variants.ts';
 
@@ -82,7 +82,7 @@ export function errorMessage(error: unknown, fallback: string = apiTexts.interna
 }
 
 export const api = {
-  products: (): Promise<readonly Product[]> => apiCall('GET /api/products', {}).then((r) => r.products.map(withSizes)),
+  products: (): Promise<readonly ListingProduct[]> => apiCall('GET /api/products', {}).then((r) => r.products),
   /** `fresh`: skip the browser's HTTP cache (the cart wants the current stock). */
   product: (id: string, { fresh = false } = {}): Promise<Product> =>
     apiCall('GET /api/products/{id}', { params: { id } }, fresh ? { cache: 'no-cache' } : {}).then((r) => withSizes(r.product)),
