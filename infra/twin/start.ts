@@ -16,8 +16,44 @@ const verbose = process.argv.includes('--verbose');
 const concurrency = process.argv.includes('--new-account') ? ACCOUNT_CONCURRENCY.newAccount : Number(process.env.TWIN_CONCURRENCY ?? ACCOUNT_CONCURRENCY.default);
 const port = Number(process.env.PORT ?? 3000);
 
+/**
+ * The start's progress on the console: each step as it begins, and while a step is long, a line every
+ * few seconds, so a first start (the demo photos) is never silent for more than 5 s.
+ */
+function progress(started: number): { say(line: string): void; stop(): void } {
+  let current = 'a arrancar';
+  let last = Date.now();
+  const seconds = () => `${((Date.now() - started) / 1000).toFixed(0)} s`;
+  const print = (line: string) => {
+    last = Date.now();
+    process.stdout.write(`  [${seconds()}] ${line}\n`);
+  };
+  const timer = setInterval(() => {
+    if (Date.now() - last >= 4000) print(`${current}...`);
+  }, 500);
+  return {
+    say(line) {
+      if (!line.startsWith('fotos ')) current = line;
+      print(line);
+    },
+    stop: () => clearInterval(timer),
+  };
+}
+
+/** The shop's first pages, the catalogue and a product page answer 200 before the start says "ready". */
+async function checkPages(url: string): Promise<void> {
+  const api = (await (await fetch(`${url}/api/products`)).json()) as { products?: { id: string }[] };
+  const first = api.products?.[0]?.id;
+  for (const path of ['/', '/shop', ...(first ? [`/product/${encodeURIComponent(first)}`] : []), '/api/collections']) {
+    const answer = await fetch(`${url}${path}`);
+    await answer.arrayBuffer();
+    if (answer.status !== 200) throw new Error(`${path} answered ${answer.status} after the start`);
+  }
+}
+
 async function main(): Promise<void> {
   const started = Date.now();
+  const steps = progress(started);
   const webDist = webDistDir();
   if (!dev && !existsSync(join(webDist, 'index.html'))) {
     throw new Error('web/dist is missing: run `npm start` (which builds the shop) or `npm run build:web` first.');
@@ -38,10 +74,18 @@ async function main(): Promise<void> {
     seed: true,
     verbose,
     concurrency,
+    onProgress: steps.say,
     admin: { email: process.env.ADMIN_EMAIL ?? DEFAULT_ADMIN.email, password: process.env.ADMIN_PASSWORD ?? DEFAULT_ADMIN.password },
     webDist,
     dev: vite ? (req, res, next) => vite!.middlewares(req as never, res as never, next) : undefined,
   });
+
+  steps.say('a verificar as páginas da loja');
+  await checkPages(twin.url).catch(async (error: unknown) => {
+    await twin.stop();
+    throw error;
+  });
+  steps.stop();
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -40,7 +40,7 @@ import { startScheduler } from './scheduler.ts';
 import { startStreamPoller } from './stream-poller.ts';
 import { recountIfEmpty } from '#lambdas/services/counters.ts';
 import { indexOrdersIfEmpty } from '#lambdas/repositories/order-search.ts';
-import { seedCatalogue } from './seed.ts';
+import { prepareDemoPhotos, seedCatalogue } from './seed.ts';
 import { migrateLegacyPhotos } from '#lambdas/services/photo-migration.ts';
 import { migrateProductVariants } from '#lambdas/services/variant-migration.ts';
 import { startSesLocal } from './ses-local.ts';
@@ -88,6 +88,8 @@ export interface TwinOptions {
   readonly ownerMailsPerHour?: number;
   /** Lambda's concurrent executions for the whole account (`ACCOUNT_CONCURRENCY`: 1 000; a new account's 10). */
   readonly concurrency?: number;
+  /** Told each step of the start, in Portuguese ("fotos de demonstração: 12/28"): `npm start` prints them. */
+  readonly onProgress?: (line: string) => void;
 }
 
 export interface Twin {
@@ -256,10 +258,25 @@ async function bootstrapData(endpoints: Twin['endpoints'], admin: AdminAccount, 
   return pool;
 }
 
+/**
+ * The demo photos, begun at once on a new data folder (the seed will need them), so that their
+ * encoding runs while the local services start; `undefined` otherwise (kept data: the seed, if the
+ * catalogue is empty, makes them itself).
+ */
+function earlyDemoPhotos(options: TwinOptions): Promise<void> | undefined {
+  const fresh = !options.dataDir || !existsSync(join(options.dataDir, 'dynamodb'));
+  if (!options.seed || !fresh) return undefined;
+  const photos = prepareDemoPhotos((done, total) => options.onProgress?.(`fotos de demonstração: ${done}/${total}`));
+  photos.catch(() => undefined);
+  return photos;
+}
+
 /** The catalogue brought up to date (sizes, the demo catalogue, old photos), and the kept pages emptied, as a deploy does. */
-async function updateCatalogue(options: TwinOptions, s3: S3Client): Promise<void> {
+async function updateCatalogue(options: TwinOptions, s3: S3Client, photos: Promise<void> | undefined): Promise<void> {
   // Products from before sizes (an older `.data/`) get their one size first: the seed's writes have theirs.
   await migrateProductVariants();
+  await photos;
+  options.onProgress?.('catálogo de demonstração');
   if (options.seed) await seedCatalogue();
   await migrateLegacyPhotos();
   // As a deploy does: the pages kept from before name the old build's files; each is rendered again.
@@ -312,9 +329,12 @@ async function startTwinOnce(options: TwinOptions): Promise<Twin> {
     for (const stop of stops.reverse()) await stop().catch(() => undefined);
   };
   try {
+    const say = options.onProgress ?? (() => undefined);
+    const photos = earlyDemoPhotos(options);
     const dataDir = await dataFolder(options, stops);
     const port = options.port || (await freePort());
     await assertPortFree(port, 'the shop');
+    say('serviços locais: DynamoDB Local, S3, Cognito, SES');
     const { endpoints, issuerDomain } = await startServices(options, dataDir, port, stops);
 
     // A new origin secret per start, as the stack's generated secret: only the front door knows it.
@@ -324,13 +344,14 @@ async function startTwinOnce(options: TwinOptions): Promise<Twin> {
     if (!options.verbose) process.env.POWERTOOLS_LOG_LEVEL ??= 'WARN';
 
     const admin = options.admin ?? DEFAULT_ADMIN;
+    say('tabelas, conta de administração, modelos de e-mail');
     const pool = await bootstrapData(endpoints, admin, options.ownerMailsPerHour);
     const issuer = `${issuerDomain}/${pool.userPoolId}`;
     const jwks = await (await fetch(`${issuer}/.well-known/jwks.json`)).json();
 
     const s3 = new S3Client({ region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS, endpoint: endpoints.s3, forcePathStyle: true });
     stops.push(async () => s3.destroy());
-    await updateCatalogue(options, s3);
+    await updateCatalogue(options, s3, photos);
 
     const adminPrefix = options.adminPrefix ?? DEFAULT_ADMIN_PREFIX;
     const gateway = createGateway({ issuer, clientId: pool.clientId, jwks, throttle: options.throttle ?? true, concurrency: options.concurrency });
