@@ -36,6 +36,7 @@ function startOnce(env: NodeJS.ProcessEnv): Promise<StartRun> {
     const child = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'infra/twin/start.ts')], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let buffered = '';
     let errors = '';
+    let run: StartRun | undefined;
     child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
     child.stdout.on('data', (chunk: Buffer) => {
       buffered += chunk.toString();
@@ -45,15 +46,15 @@ function startOnce(env: NodeJS.ProcessEnv): Promise<StartRun> {
         const now = Date.now();
         silence = Math.max(silence, now - last);
         last = now;
+        if (process.env.BENCH_START_ECHO) process.stderr.write(`${((now - began) / 1000).toFixed(1)} ${line}\n`);
         if (/^\s+\[\d+ s\]/.test(line) && !/fotos de demonstração: (?!1\/|28\/)/.test(line)) steps.push(line.trim());
-        if (/local twin ready in/.test(line)) {
-          const run = { seconds: (now - began) / 1000, longestSilenceSeconds: silence / 1000, load: loadavg()[0]!, steps };
-          child.once('exit', () => resolve(run));
+        if (!run && /local twin ready in/.test(line)) {
+          run = { seconds: (now - began) / 1000, longestSilenceSeconds: silence / 1000, load: loadavg()[0]!, steps };
           child.kill('SIGTERM');
         }
       }
     });
-    child.once('exit', (code) => reject(new Error(`the start ended (${code}) before "ready": ${errors.slice(-800)}`)));
+    child.once('exit', (code) => (run ? resolve(run) : reject(new Error(`the start ended (${code}) before "ready": ${errors.slice(-800)}`))));
   });
 }
 

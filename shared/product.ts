@@ -61,9 +61,9 @@ export interface Collection {
 
 /**
  * The widest rendition a listing card uses: cards are at most 260 CSS px wide (`product-card.tsx`),
- * 640 px covers them on screens up to 2.5× (and a phone's half-width card at 3×).
+ * 960 px covers them at 3× (a phone's half-width card needs 640).
  */
-export const LISTING_PHOTO_MAX_WIDTH = 640;
+export const LISTING_PHOTO_MAX_WIDTH = 960;
 
 /** A card's photo: the main photo's renditions up to `LISTING_PHOTO_MAX_WIDTH` (its alt is the card's name). */
 export type ListingPhoto = Pick<ProductPhoto, 'id' | 'width' | 'height' | 'widths' | 'fallbackWidth' | 'placeholder'>;

@@ -6,14 +6,11 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { dataDirNotice, twinDataDir } from './data-dir.ts';
-import { ACCOUNT_CONCURRENCY } from './gateway.ts';
-import { DEFAULT_ADMIN, MAIL_FROM, startTwin, webDistDir, type Twin } from './twin.ts';
+import type { Twin } from './twin.ts';
 import { REPO_ROOT } from '../common/repo-paths.ts';
 
 const dev = process.argv.includes('--dev');
 const verbose = process.argv.includes('--verbose');
-/** `--new-account`: the reduced Lambda concurrency AWS gives a new account (10), for rehearsals; else `TWIN_CONCURRENCY` or 1 000. */
-const concurrency = process.argv.includes('--new-account') ? ACCOUNT_CONCURRENCY.newAccount : Number(process.env.TWIN_CONCURRENCY ?? ACCOUNT_CONCURRENCY.default);
 const port = Number(process.env.PORT ?? 3000);
 
 /**
@@ -54,6 +51,11 @@ async function checkPages(url: string): Promise<void> {
 async function main(): Promise<void> {
   const started = Date.now();
   const steps = progress(started);
+  // The twin's code (every handler, the AWS SDK) loads after the first line: seconds on a busy machine.
+  steps.say('a carregar o código do twin');
+  const [{ DEFAULT_ADMIN, MAIL_FROM, startTwin, webDistDir }, { ACCOUNT_CONCURRENCY }] = await Promise.all([import('./twin.ts'), import('./gateway.ts')]);
+  /** `--new-account`: the reduced Lambda concurrency AWS gives a new account (10), for rehearsals; else `TWIN_CONCURRENCY` or 1 000. */
+  const concurrency = process.argv.includes('--new-account') ? ACCOUNT_CONCURRENCY.newAccount : Number(process.env.TWIN_CONCURRENCY ?? ACCOUNT_CONCURRENCY.default);
   const webDist = webDistDir();
   if (!dev && !existsSync(join(webDist, 'index.html'))) {
     throw new Error('web/dist is missing: run `npm start` (which builds the shop) or `npm run build:web` first.');

@@ -64,6 +64,8 @@ export const checkoutTexts = {
   reservationHint: (hours: number) => `Ao continuar, reservamos as peças e o valor para ti durante ${hours === 1 ? '1 hora' : `${hours} horas`}, enquanto pagas.`,
   /** Shipping page button while the reservation is made. */
   reserving: 'A reservar as peças...',
+  /** Shipping page button while a reservation whose answer was lost is asked again (same key: one order). */
+  confirming: 'A confirmar…',
   /** The reservation of this tab no longer matches the cart (the customer changed it): a new one is made. */
   reservationOutdated: 'O carrinho mudou desde a reserva. Confirma os dados para reservar de novo.',
 } as const;

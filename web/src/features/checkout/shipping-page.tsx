@@ -15,7 +15,7 @@ import './checkout.css';
 /** /shipping: who and where, how to ship, how to pay, terms. Kept in the session when going back. */
 export function ShippingPage() {
   const cart = useCart();
-  const { fields, payment, formRef, onSubmit, alert, refused, reserving } = useShippingForm(cart);
+  const { fields, payment, formRef, onSubmit, alert, refused, reserving, confirming } = useShippingForm(cart);
   const freeShipping = qualifiesForFreeShipping(summarizeCart(cart).subtotalCents);
 
   usePageMeta({ title: 'Dados de envio', description: 'Morada, método de envio e método de pagamento da tua encomenda.', noindex: true });
@@ -44,7 +44,7 @@ export function ShippingPage() {
               Voltar ao carrinho
             </Link>
             <button type="submit" className="button" disabled={reserving}>
-              {reserving ? checkoutTexts.reserving : 'Continuar para o pagamento'}
+              {confirming ? checkoutTexts.confirming : reserving ? checkoutTexts.reserving : 'Continuar para o pagamento'}
             </button>
           </div>
           <p className="field-hint checkout-actions__hint">{checkoutTexts.reservationHint(payment.reservationHours)}</p>
