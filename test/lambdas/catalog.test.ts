@@ -21,7 +21,7 @@ describe('public catalogue through the gateway', () => {
     expect(heart).toMatchObject({ priceCents: 2490, discountPercent: 15, type: 'colar', collection: 'New Beginnings', soldOut: false, sizes: 0 });
     // One photo set, in the widths a card uses; sizes and sold-out as the pieces are.
     expect(Object.keys(heart.photo).sort()).toEqual(['fallbackWidth', 'height', 'id', 'placeholder', 'width', 'widths']);
-    expect(heart.photo.widths).toEqual([320, 640]);
+    expect(heart.photo.widths).toEqual([320, 640, 960]);
     expect(body.products.find((p: { id: string }) => p.id === 'fio-gota-de-orvalho')).toMatchObject({ sizes: 3, soldOut: false });
     expect(body.products.find((p: { id: string }) => p.id === 'colar-lua-crescente')).toMatchObject({ soldOut: true });
   });
