@@ -258,11 +258,7 @@ async function bootstrapData(endpoints: Twin['endpoints'], admin: AdminAccount, 
   return pool;
 }
 
-/**
- * The demo photos, begun at once on a new data folder (the seed will need them), so that their
- * encoding runs while the local services start; `undefined` otherwise (kept data: the seed, if the
- * catalogue is empty, makes them itself).
- */
+/** The demo photos, begun at once on a new data folder, encoded while the services start (kept data: the seed makes them if it needs them). */
 function earlyDemoPhotos(options: TwinOptions): Promise<void> | undefined {
   const fresh = !options.dataDir || !existsSync(join(options.dataDir, 'dynamodb'));
   if (!options.seed || !fresh) return undefined;
