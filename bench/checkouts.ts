@@ -38,10 +38,11 @@ export async function checkoutFigures(twin: Twin, log: (line: string) => void, b
   const run = randomUUID().slice(0, 8);
   log(`checkouts: ${buyers} proofs uploaded, each from its own address`);
   const shoppers: { client: string; email: string; proof: string }[] = [];
-  for (let i = 0; i < buyers; i += 20) {
+  // A few at a time: on a new account (10 at once) more would be throttled.
+  for (let i = 0; i < buyers; i += 8) {
     shoppers.push(
       ...(await Promise.all(
-        Array.from({ length: Math.min(20, buyers - i) }, async (_, j) => {
+        Array.from({ length: Math.min(8, buyers - i) }, async (_, j) => {
           const client = nextClientAddress();
           return { client, email: `buyer.${run}.${i + j}@example.com`, proof: await uploadProof(twin.url, client) };
         }),
