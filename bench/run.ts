@@ -27,6 +27,7 @@ import { promisify } from 'node:util';
 import type { AbuseFigures } from './abuse.ts';
 import { challengeFigures, presolvedProofs, type ChallengeFigures } from './challenge.ts';
 import { pageFigures, type PageFigures } from './pages.ts';
+import { orderBody, uploadProof } from './orders.ts';
 import { clientFetch, nextClientAddress } from '#test/support/clients.ts';
 import { REPO_ROOT } from '#infra/common/repo-paths.ts';
 
@@ -34,8 +35,6 @@ const CATALOGUE = 1000;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const log = (text: string) => process.stderr.write(`[bench] ${text}\n`);
 
-/** 1×1 PNG. */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
 async function main(): Promise<void> {
   const started = Date.now();
@@ -55,10 +54,6 @@ async function main(): Promise<void> {
 
     // Checkouts reserve (as the shop does when the customer leaves the shipping step); the proof
     // comes later and backs one order only, so the idempotency figure sends one of its own.
-    const shipping = { email: 'bench@example.com', firstName: 'Bench', lastName: 'Mark', country: 'Portugal', address: 'Rua A, 1', city: 'Porto', postalCode: '4000-123', phone: '912345678', shippingMethod: 'ctt', paymentMethod: 'transferencia', acceptTerms: true };
-    // Each shopper with an address of their own (the per-client limits count per e-mail too).
-    const orderBody = (productId: string, email = `bench.${randomUUID().slice(0, 12)}@example.com`, proof?: string) =>
-      JSON.stringify({ items: [{ productId, quantity: 1 }], shipping: { ...shipping, email }, ...(proof ? { proofKey: proof } : {}) });
     // autocannon comes from one address: it talks to the API's origin as CloudFront does, with the
     // origin secret and a different viewer IP per request (as many shoppers).
     const asCloudFront = () => ({ 'x-origin-verify': twin.env.ORIGIN_VERIFY_SECRET!, 'x-viewer-ip': `10.${randomUUID().split('-').slice(0, 3).map((h) => parseInt(h.slice(0, 2), 16)).join('.')}` });
@@ -239,23 +234,6 @@ async function waitForKeptPage(twin: Twin, path: string): Promise<void> {
   } finally {
     s3.destroy();
   }
-}
-
-async function uploadProof(base: string, client = nextClientAddress()): Promise<string> {
-  // Each proof from a shopper's own address (one address asking for a hundred is refused, 429).
-  const answer = await clientFetch(`${base}/api/uploads/proof`, {
-    client,
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ contentType: 'image/png', size: PNG.length }),
-  });
-  if (!answer.ok) throw new Error(`POST /api/uploads/proof answered ${answer.status}`);
-  const presign = (await answer.json()) as { upload: { url: string; fields: Record<string, string>; key: string } };
-  const form = new FormData();
-  for (const [k, v] of Object.entries(presign.upload.fields)) form.append(k, v);
-  form.append('file', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'proof.png');
-  await fetch(presign.upload.url, { method: 'POST', body: form });
-  return presign.upload.key;
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;

@@ -3,7 +3,7 @@
  * reads them). Money is integer euro cents; times are ISO 8601 strings (UTC) unless named `...Seconds`.
  * Errors are always `{ error: { code, message, fields? } }` (see `ApiErrorBody`).
  */
-import type { AdminProduct, Collection, Product } from './product.ts';
+import type { AdminProduct, Collection, ListingProduct, Product } from './product.ts';
 import type { OrderStatus } from './order-status.ts';
 import type { PaymentInstructions, PaymentMethodId } from './payment-methods.ts';
 import type { ProductPhoto } from './photos.ts';
@@ -28,7 +28,7 @@ export interface ApiErrorBody {
 // ── Public ──
 
 /** GET /api/products */
-export interface ProductsResponse { readonly products: readonly Product[] }
+export interface ProductsResponse { readonly products: readonly ListingProduct[] }
 /** GET /api/products/{id} */
 export interface ProductResponse { readonly product: Product }
 /** GET /api/collections (also GET /api/admin/collections) */

@@ -6,7 +6,7 @@
  */
 import type { ShopInfoResponse } from './api.ts';
 import { LISTING_FILTER_PARAMS, listingFilterToQuery, parseListingFilter } from './listing-filter.ts';
-import type { Collection, Product } from './product.ts';
+import type { Collection, ListingProduct, Product } from './product.ts';
 import { INDEXED_PAGES, paths, routePatterns } from './paths.ts';
 
 /** Where pre-rendered pages are kept in the site bucket (emptied by each deploy's pruning). */
@@ -31,7 +31,8 @@ export interface PageData {
   /** What every page states from the shop's settings (the seller in the footer, the caps, the retention periods). */
   readonly shop: ShopInfoResponse;
   readonly collections: readonly Collection[];
-  readonly products?: readonly Product[];
+  /** The /shop page's listing (`ListingProduct`, as `GET /api/products`). */
+  readonly products?: readonly ListingProduct[];
   readonly product?: { readonly id: string; readonly value: Product | null };
 }
 

@@ -1,5 +1,5 @@
 import type { ProductPhoto } from './photos.ts';
-import type { ProductVariant } from './variants.ts';
+import { hasSizes, type ProductVariant } from './variants.ts';
 
 /**
  * The product as the public API returns it and the browser uses it. Money in integer euro cents.
@@ -57,4 +57,48 @@ export function isPublicProduct(item: { readonly status?: unknown }): boolean {
 export interface Collection {
   readonly id: string;
   readonly name: string;
+}
+
+/**
+ * The widest rendition a listing card uses: cards are at most 260 CSS px wide (`product-card.tsx`),
+ * 960 px covers them at 3× (a phone's half-width card needs 640).
+ */
+export const LISTING_PHOTO_MAX_WIDTH = 960;
+
+/** A card's photo: the main photo's renditions up to `LISTING_PHOTO_MAX_WIDTH` (its alt is the card's name). */
+export type ListingPhoto = Pick<ProductPhoto, 'id' | 'width' | 'height' | 'widths' | 'fallbackWidth' | 'placeholder'>;
+
+/**
+ * A piece as the catalogue listing (`GET /api/products`, the /shop page) carries it: only what a card
+ * shows and the filters read. Everything else (description, every size, every photo) is in the product's
+ * own answer (`GET /api/products/{id}`).
+ */
+export interface ListingProduct extends Pick<Product, 'id' | 'name' | 'type' | 'collection' | 'priceCents' | 'discountPercent'> {
+  /** Every size out of stock: the card says "Esgotado". */
+  readonly soldOut: boolean;
+  /** How many sizes the customer chooses from (0: a piece without sizes). */
+  readonly sizes: number;
+  /** The main photo, when the piece has one. */
+  readonly photo?: ListingPhoto;
+}
+
+/** The listing's view of a product (`ListingProduct`): one place for the API and the pre-rendered /shop page. */
+export function listingProduct(product: Product): ListingProduct {
+  const [main] = product.photos;
+  return {
+    id: product.id,
+    name: product.name,
+    type: product.type,
+    collection: product.collection,
+    priceCents: product.priceCents,
+    discountPercent: product.discountPercent,
+    soldOut: product.stock <= 0,
+    sizes: hasSizes(product) ? product.variants.length : 0,
+    ...(main ? { photo: listingPhoto(main) } : {}),
+  };
+}
+
+function listingPhoto({ id, width, height, widths, fallbackWidth, placeholder }: ProductPhoto): ListingPhoto {
+  const small = widths.filter((w) => w <= LISTING_PHOTO_MAX_WIDTH);
+  return { id, width, height, widths: small.length ? small : widths.slice(0, 1), fallbackWidth, placeholder };
 }

@@ -10,7 +10,9 @@
  * - **Actions:** a middleware on the shared DynamoDB, S3 and SES clients checks each call (every item
  *   of a transaction or batch) against the actions `bind.ts` grants for the row, and refuses like IAM
  *   does (`AccessDeniedException`); so does a check of each presigned link (`signed-s3.ts`:
- *   `s3:GetObject`, or `s3:PutObject` for a write, which S3 checks when the link is used). Outside
+ *   `s3:GetObject`, or `s3:PutObject` for a write, which S3 checks when the link is used).
+ * - **Time:** an invocation given a `deadline` (the gateway's timeout) is stopped then, as Lambda
+ *   stops it: each later call (and each retry of a call under way) is refused. Outside
  *   any scope (bootstrap, seeding, tests calling a handler
  *   directly) nothing is restricted.
  */
@@ -43,6 +45,27 @@ export interface FunctionScope {
   readonly grants: readonly Grant[];
   /** An API function (it gets the origin secret); a job does not. */
   readonly api: boolean;
+  /**
+   * When the invocation's time is up (epoch ms). Lambda stops a timed-out invocation: nothing it had
+   * not sent before then happens afterwards. The twin runs the handler on in its one process, so from
+   * then on every SDK call of this invocation (and each retry of a call already under way) is refused.
+   */
+  readonly deadline?: number;
+}
+
+/** What a call of an invocation past its deadline meets: Lambda had stopped it. */
+export class InvocationStopped extends Error {
+  readonly $fault = 'client';
+  readonly $metadata = { httpStatusCode: 400 };
+  constructor(scope: FunctionScope, action: string) {
+    super(`${scope.name}: the invocation timed out (Lambda stops it); its later call ${action} never reaches AWS`);
+    this.name = 'InvocationStopped';
+  }
+}
+
+/** Refuses any call of an invocation whose deadline has passed. */
+function assertAlive(scope: FunctionScope, action: string): void {
+  if (scope.deadline !== undefined && Date.now() >= scope.deadline) throw new InvocationStopped(scope, action);
 }
 
 const current = new AsyncLocalStorage<FunctionScope>();
@@ -164,6 +187,7 @@ const S3_ACTIONS: Record<string, string> = {
 function check(service: 'dynamodb' | 's3' | 'ses', command: string, input: Input): void {
   const scope = current.getStore();
   if (!scope) return;
+  assertAlive(scope, `${service}:${command.replace(/Command$/, '')}`);
   if (service === 'dynamodb') {
     for (const [action, table] of dynamoActions(command, input)) {
       if (!allows(scope, action, { table })) throw new AccessDenied(scope, action, `table/${table}`);
@@ -200,6 +224,15 @@ function guard(stack: Stack, service: 'dynamodb' | 's3' | 'ses'): void {
       return next(args);
     };
   stack.add(middleware as never, { step: 'initialize', name: 'twinFunctionScope', priority: 'high', override: true } as never);
+  // After the retry middleware: each attempt (a retry sent after the deadline too) is checked again.
+  const attempt =
+    (next: (args: unknown) => Promise<unknown>, context: { commandName?: string }) =>
+    async (args: unknown) => {
+      const scope = current.getStore();
+      if (scope) assertAlive(scope, `${service}:${String(context.commandName ?? '').replace(/Command$/, '')}`);
+      return next(args);
+    };
+  stack.add(attempt as never, { step: 'finalizeRequest', name: 'twinInvocationDeadline', priority: 'low', override: true } as never);
 }
 
 let installed = false;

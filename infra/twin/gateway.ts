@@ -8,6 +8,15 @@
  * grants only; the function's 10 s timeout) and writes its answer. Where API Gateway answers by itself
  * (no route, too large, throttled, the function failed or timed out) it answers with API Gateway's
  * own bodies (`{"message":"Not Found"}`, ...), which the shop turns into Portuguese.
+ *
+ * It also fails the way Lambda fails under load: the account's concurrency (1 000 on a normal
+ * account, 10 on a new one: `ACCOUNT_CONCURRENCY`) is shared by every function, and an invocation
+ * beyond it is refused at once, never queued. Lambda refuses it (TooManyRequestsException) and API
+ * Gateway answers that with a 500: "If the Lambda API rejects the invocation request, API Gateway
+ * returns a 500 error code" (AWS Lambda Developer Guide, "Handling Lambda errors with an API Gateway
+ * API", https://docs.aws.amazon.com/lambda/latest/dg/services-apigateway-errors.html); an HTTP API's
+ * body is `{"message":"Internal Server Error"}`. A timed-out invocation is stopped: its slot is free
+ * again and its later SDK calls are refused (`function-scope.ts`), so it changes nothing afterwards.
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -25,13 +34,31 @@ const MAX_REQUEST_BYTES = 10 * 1024 * 1024;
 /** The functions' timeout in the stack (`ShopFunction`): a handler still running then has failed. */
 export const HANDLER_TIMEOUT_MS = 10_000;
 
+/**
+ * Lambda's concurrent executions per account and region: 1 000 by default; AWS gives a new account a
+ * reduced quota of 10 until it has been used a while (the `--new-account` rehearsal).
+ */
+export const ACCOUNT_CONCURRENCY = { default: 1000, newAccount: 10 } as const;
+
 /** What API Gateway answers by itself, word for word. */
 export const GATEWAY_ANSWERS = {
   notFound: { status: 404, message: 'Not Found' },
   tooLarge: { status: 413, message: 'Request Entity Too Large' },
   throttled: { status: 429, message: 'Too Many Requests' },
   failed: { status: 500, message: 'Internal Server Error' },
+  /** Lambda refused the invocation (concurrency used up): API Gateway's 500, the same body (see the top). */
+  functionThrottled: { status: 500, message: 'Internal Server Error' },
 } as const;
+
+/** What the gateway counted since it started: for the bench's proofs (a throttle answer is a 500 like a crash). */
+export interface InvocationCounts {
+  /** Invocations Lambda refused at once (the account's concurrency in use). */
+  throttled: number;
+  /** Invocations stopped at the function's timeout. */
+  timedOut: number;
+  /** The most invocations running at once. */
+  peak: number;
+}
 
 type LambdaHandler = (event: APIGatewayProxyEventV2WithJWTAuthorizer, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
 
@@ -51,6 +78,12 @@ export interface GatewayOptions {
   readonly throttle?: boolean;
   /** @default `lambdas/routes.ts` */
   readonly routes?: readonly Route[];
+  /** The account's concurrent executions, shared by every function. @default ACCOUNT_CONCURRENCY.default */
+  readonly concurrency?: number;
+  /** The functions' timeout. @default HANDLER_TIMEOUT_MS */
+  readonly timeoutMs?: number;
+  /** Where the handler modules are (`<route.handler>.ts`). @default `lambdas/handlers` */
+  readonly handlersDir?: string;
 }
 
 /** API Gateway's throttle of one route: a token bucket of `burstLimit` tokens refilled at `rateLimit` a second. */
@@ -148,12 +181,12 @@ function pathParametersOf(match: CompiledRoute, path: string): Record<string, st
 }
 
 /** Each handler module, imported once, on its route's first request. */
-function handlerLoader(): (route: Route) => Promise<LambdaHandler> {
+function handlerLoader(dir: string): (route: Route) => Promise<LambdaHandler> {
   const handlers = new Map<string, Promise<LambdaHandler>>();
   return (route) => {
     let loaded = handlers.get(route.handler);
     if (!loaded) {
-      const file = pathToFileURL(join(REPO_ROOT, 'lambdas', 'handlers', `${route.handler}.ts`)).href;
+      const file = pathToFileURL(join(dir, `${route.handler}.ts`)).href;
       loaded = import(file).then((module: { handler?: LambdaHandler }) => {
         if (typeof module.handler !== 'function') throw new Error(`${route.handler}.ts exports no handler`);
         return module.handler;
@@ -249,18 +282,39 @@ function lambdaContext(route: Route, requestId: string, deadline: number): Conte
   } as Context;
 }
 
-/** Runs the route's handler as its own function (`asFunction`), failing after the stack's timeout. */
-async function invoke(loadHandler: (route: Route) => Promise<LambdaHandler>, request: GatewayRequest): Promise<APIGatewayProxyStructuredResultV2> {
+class TimedOut extends Error {}
+
+/**
+ * Runs the route's handler as its own function (`asFunction`) until its deadline: then the invocation
+ * has failed, and its scope refuses whatever it still tries to call.
+ */
+async function invoke(loadHandler: (route: Route) => Promise<LambdaHandler>, request: GatewayRequest, timeoutMs: number): Promise<APIGatewayProxyStructuredResultV2> {
   const { match, routeKey } = request;
   const event = lambdaEvent(request);
-  const deadline = Date.now() + HANDLER_TIMEOUT_MS;
-  const context = lambdaContext(match.route, request.requestId, deadline);
   const handler = await loadHandler(match.route);
+  const deadline = Date.now() + timeoutMs;
+  const context = lambdaContext(match.route, request.requestId, deadline);
   let timer: NodeJS.Timeout | undefined;
   return Promise.race([
-    asFunction({ name: routeKey, grants: match.route.grants, api: true }, () => handler(event, context)),
-    new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('handler timed out')), HANDLER_TIMEOUT_MS))),
+    asFunction({ name: routeKey, grants: match.route.grants, api: true, deadline }, () => handler(event, context)),
+    new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new TimedOut(`${routeKey} timed out after ${timeoutMs} ms`)), timeoutMs))),
   ]).finally(() => clearTimeout(timer));
+}
+
+/** The account's concurrency: a slot per running invocation, none waiting (Lambda throttles, never queues a synchronous call). */
+function concurrencyPool(limit: number, counts: InvocationCounts): { take(): boolean; free(): void } {
+  let running = 0;
+  return {
+    take() {
+      if (running >= limit) return false;
+      running += 1;
+      counts.peak = Math.max(counts.peak, running);
+      return true;
+    },
+    free() {
+      running -= 1;
+    },
+  };
 }
 
 /** Writes the handler's answer, gzipped on the way out when large text and accepted (as CloudFront). */
@@ -282,11 +336,14 @@ function writeResult(res: ServerResponse, result: APIGatewayProxyStructuredResul
 export function createGateway(options: GatewayOptions) {
   const compiled = (options.routes ?? routeTable).map(compile);
   const throttles = new Map(compiled.map((c) => [c.route, tokenBucket(c.route.throttle ?? DEFAULT_THROTTLE)]));
-  const loadHandler = handlerLoader();
+  const loadHandler = handlerLoader(options.handlersDir ?? join(REPO_ROOT, 'lambdas', 'handlers'));
   const authorize = jwtAuthorizer(options);
+  const timeoutMs = options.timeoutMs ?? HANDLER_TIMEOUT_MS;
+  const counts: InvocationCounts = { throttled: 0, timedOut: 0, peak: 0 };
+  const pool = concurrencyPool(options.concurrency ?? ACCOUNT_CONCURRENCY.default, counts);
 
   /** Handles one `/api/*` request. */
-  return async function gateway(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const gateway = async function gateway(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const send = (status: number, body: string, headers: Record<string, string> = {}) => {
       res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers });
       res.end(body);
@@ -313,14 +370,22 @@ export function createGateway(options: GatewayOptions) {
     const body = await readBody(req);
     if (body === 'too-large') return fail(GATEWAY_ANSWERS.tooLarge);
     const routeKey = `${match.route.method} ${match.route.path}`;
+    if (!pool.take()) {
+      counts.throttled += 1;
+      return fail(GATEWAY_ANSWERS.functionThrottled);
+    }
     let result: APIGatewayProxyStructuredResultV2;
     try {
-      result = await invoke(loadHandler, { req, url, method, match, routeKey, headers, pathParameters, authorizer, body, requestId: randomUUID() });
+      result = await invoke(loadHandler, { req, url, method, match, routeKey, headers, pathParameters, authorizer, body, requestId: randomUUID() }, timeoutMs);
     } catch (error) {
+      if (error instanceof TimedOut) counts.timedOut += 1;
       // What API Gateway answers when the integration fails; the handler's own mapper answers otherwise.
       process.stderr.write(`[gateway] ${routeKey} failed: ${error instanceof Error ? error.stack : String(error)}\n`);
       return fail(GATEWAY_ANSWERS.failed);
+    } finally {
+      pool.free();
     }
     writeResult(res, result, headers['accept-encoding']);
   };
+  return Object.assign(gateway, { counts: counts as Readonly<InvocationCounts> });
 }

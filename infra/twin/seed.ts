@@ -9,14 +9,29 @@ import { collectionSlug } from '#lambdas/services/collection-edits.ts';
 import { storeProcessedPhoto } from '#lambdas/services/photo-pipeline.ts';
 import { seedCollections, seedPieces, type SeedPiece } from './seed/catalogue.ts';
 import { jewelleryImage } from './seed/images.ts';
-import { seedPhoto } from './seed/photos.ts';
+import { prepareSeedPhotos, seedPhoto } from './seed/photos.ts';
 
 const ALT_VIEWS = ['', 'vista de outro ângulo'] as const;
+const VIEWS = [1, 2] as const;
 
-async function piecePhotos({ metal, motif, backdrop, ...product }: SeedPiece) {
+const drawing = ({ type, metal, motif, backdrop }: SeedPiece, view: (typeof VIEWS)[number]) => jewelleryImage({ type, metal, motif, backdrop }, view);
+
+/**
+ * Makes the demo catalogue's photos (28, two per piece) ahead of the seed, e.g. while the local
+ * services start; `onProgress` after each. Cached ones take a moment (`seed/photos.ts`).
+ */
+export function prepareDemoPhotos(onProgress?: (done: number, total: number) => void): Promise<void> {
+  return prepareSeedPhotos(
+    seedPieces.flatMap((piece) => VIEWS.map((view) => drawing(piece, view))),
+    onProgress,
+  );
+}
+
+async function piecePhotos(piece: SeedPiece) {
+  const { metal: _m, motif: _mo, backdrop: _b, ...product } = piece;
   return Promise.all(
-    ([1, 2] as const).map(async (view) => {
-      const processed = await seedPhoto(jewelleryImage({ type: product.type, metal, motif, backdrop }, view));
+    VIEWS.map(async (view) => {
+      const processed = await seedPhoto(drawing(piece, view));
       await storeProcessedPhoto(processed);
       const suffix = ALT_VIEWS[view - 1];
       return { ...processed.photo, alt: suffix ? `${product.name}, ${suffix}` : product.name };
@@ -32,7 +47,7 @@ export async function seedCatalogue(options: { force?: boolean } = {}): Promise<
   if (!options.force && (await listProducts()).length > 0) return 0;
   const start = Date.now() - seedPieces.length * 60_000;
   for (const name of seedCollections) await insertCollection({ id: collectionSlug(name), name }, new Date());
-  // Two pieces at a time: the machine's cores, when the photos are not cached yet.
+  // Two pieces at a time: the machine's cores, when the photos are not made yet (`prepareDemoPhotos`).
   for (let index = 0; index < seedPieces.length; index += 2) {
     await Promise.all(
       seedPieces.slice(index, index + 2).map(async (piece, offset) => {

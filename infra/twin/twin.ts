@@ -16,11 +16,9 @@ import type { SpaConfig } from '#shared/spa-config.ts';
 import { configurationSetName, contentSecurityPolicy } from '../common/config.ts';
 import { buckets, tables, type BucketKey, type TableKey } from '#lambdas/contracts/data-model.ts';
 import { MAIL_ENV, ORDER_LINK_ENV, ORIGIN_ENV, OUTBOX_ENV, PAGES_ENV } from '#lambdas/contracts/env.ts';
-import { seedSettings } from '#lambdas/repositories/settings.ts';
-import { DEFAULT_SETTINGS, SEED_AUTHOR, type PaymentSettings, type ShopSettings } from '#shared/settings.ts';
 import { checkSender } from '#lambdas/services/sender-check.ts';
-import { DEMO_SELLER } from './seed/seller.ts';
-export { DEMO_SELLER };
+import { DEMO_SELLER, LOCAL_PAYMENTS, seedLocalSettings } from './seed/seller.ts';
+export { DEMO_SELLER, LOCAL_PAYMENTS, seedLocalSettings };
 import { streamConsumers } from '#lambdas/jobs.ts';
 import {
   LOCAL_CREDENTIALS,
@@ -34,7 +32,7 @@ import {
 import { startCognitoLocal } from './cognito-local.ts';
 import { startDynamoDbLocal } from './dynamodb-local.ts';
 import { startFrontDoor } from './front-door.ts';
-import { createGateway } from './gateway.ts';
+import { createGateway, type InvocationCounts } from './gateway.ts';
 import { HOST, assertPortFree, freePort } from './processes.ts';
 import { mailEventsBus } from './mail-events.ts';
 import { photoEvents } from './photo-events.ts';
@@ -43,7 +41,7 @@ import { startScheduler } from './scheduler.ts';
 import { startStreamPoller } from './stream-poller.ts';
 import { recountIfEmpty } from '#lambdas/services/counters.ts';
 import { indexOrdersIfEmpty } from '#lambdas/repositories/order-search.ts';
-import { seedCatalogue } from './seed.ts';
+import { prepareDemoPhotos, seedCatalogue } from './seed.ts';
 import { migrateLegacyPhotos } from '#lambdas/services/photo-migration.ts';
 import { migrateProductVariants } from '#lambdas/services/variant-migration.ts';
 import { startSesLocal } from './ses-local.ts';
@@ -101,6 +99,10 @@ export interface TwinOptions {
    * checks them the same way (the default's cost is measured by the bench).
    */
   readonly challengeMaxNumber?: number;
+  /** Lambda's concurrent executions for the whole account (`ACCOUNT_CONCURRENCY`: 1 000; a new account's 10). */
+  readonly concurrency?: number;
+  /** Told each step of the start, in Portuguese ("fotos de demonstração: 12/28"): `npm start` prints them. */
+  readonly onProgress?: (line: string) => void;
 }
 
 export interface Twin {
@@ -121,6 +123,8 @@ export interface Twin {
   readonly env: Readonly<Record<string, string>>;
   /** Where the local services keep their data (a temporary folder unless `dataDir` was given). */
   readonly dataDir: string;
+  /** The functions' throttles and timeouts so far (a throttle answer is a 500, like a crash). */
+  readonly invocations: Readonly<InvocationCounts>;
   stop(): Promise<void>;
 }
 
@@ -132,26 +136,6 @@ export const rendererDir = (): string => process.env.RENDERER_DIST ?? RENDERER_D
 export const localBucketName = (key: BucketKey): string => `joias-${key}`;
 
 /** The environment the handlers get in the twin: the same variables the CDK stack sets, plus endpoints. */
-/**
- * Demo payment instructions of the twin: its first settings record, as the first deploy seeds the
- * cloud's from context. Afterwards they are changed on "Definições" (kept in `.data/`).
- */
-export const LOCAL_PAYMENTS: PaymentSettings = {
-  mbwayPhone1: '912 345 678',
-  mbwayPhone2: '913 456 789',
-  iban: 'PT50 0002 0123 1234 5678 9015 4',
-  ibanHolder: 'Joias Inox, Lda.',
-  paypal: 'pagamentos@joias-inox.pt',
-  revolut: '@joiasinox',
-};
-
-/** The twin's first settings record (demo payments, demo seller unless `demoSeller` is false, `overrides`: see TwinOptions), once. */
-export function seedLocalSettings(overrides: Partial<Pick<ShopSettings, 'ownerMailsPerHour' | 'challengeMaxNumber'>> = {}, demoSeller = true): Promise<boolean> {
-  const defined = Object.fromEntries(Object.entries(overrides).filter(([, value]) => value !== undefined));
-  const seller = demoSeller ? DEMO_SELLER : DEFAULT_SETTINGS.seller;
-  return seedSettings({ ...DEFAULT_SETTINGS, seller, payments: LOCAL_PAYMENTS, ...defined }, new Date().toISOString(), SEED_AUTHOR);
-}
-
 /**
  * The key of the order links, kept with the twin's data (like the stack's secret, generated once), so
  * the links of e-mails already sent keep opening their orders after a restart.
@@ -272,10 +256,21 @@ async function bootstrapData(endpoints: Twin['endpoints'], admin: AdminAccount, 
   return pool;
 }
 
+/** The demo photos, begun at once on a new data folder, encoded while the services start (kept data: the seed makes them if it needs them). */
+function earlyDemoPhotos(options: TwinOptions): Promise<void> | undefined {
+  const fresh = !options.dataDir || !existsSync(join(options.dataDir, 'dynamodb'));
+  if (!options.seed || !fresh) return undefined;
+  const photos = prepareDemoPhotos((done, total) => options.onProgress?.(`fotos de demonstração: ${done}/${total}`));
+  photos.catch(() => undefined);
+  return photos;
+}
+
 /** The catalogue brought up to date (sizes, the demo catalogue, old photos), and the kept pages emptied, as a deploy does. */
-async function updateCatalogue(options: TwinOptions, s3: S3Client): Promise<void> {
+async function updateCatalogue(options: TwinOptions, s3: S3Client, photos: Promise<void> | undefined): Promise<void> {
   // Products from before sizes (an older `.data/`) get their one size first: the seed's writes have theirs.
   await migrateProductVariants();
+  await photos;
+  options.onProgress?.('catálogo de demonstração');
   if (options.seed) await seedCatalogue();
   await migrateLegacyPhotos();
   // As a deploy does: the pages kept from before name the old build's files; each is rendered again.
@@ -328,9 +323,12 @@ async function startTwinOnce(options: TwinOptions): Promise<Twin> {
     for (const stop of stops.reverse()) await stop().catch(() => undefined);
   };
   try {
+    const say = options.onProgress ?? (() => undefined);
+    const photos = earlyDemoPhotos(options);
     const dataDir = await dataFolder(options, stops);
     const port = options.port || (await freePort());
     await assertPortFree(port, 'the shop');
+    say('serviços locais: DynamoDB Local, S3, Cognito, SES');
     const { endpoints, issuerDomain } = await startServices(options, dataDir, port, stops);
 
     // A new origin secret per start, as the stack's generated secret: only the front door knows it.
@@ -340,16 +338,17 @@ async function startTwinOnce(options: TwinOptions): Promise<Twin> {
     if (!options.verbose) process.env.POWERTOOLS_LOG_LEVEL ??= 'WARN';
 
     const admin = options.admin ?? DEFAULT_ADMIN;
+    say('tabelas, conta de administração, modelos de e-mail');
     const pool = await bootstrapData(endpoints, admin, { ownerMailsPerHour: options.ownerMailsPerHour, challengeMaxNumber: options.challengeMaxNumber }, options.demoSeller ?? true);
     const issuer = `${issuerDomain}/${pool.userPoolId}`;
     const jwks = await (await fetch(`${issuer}/.well-known/jwks.json`)).json();
 
     const s3 = new S3Client({ region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS, endpoint: endpoints.s3, forcePathStyle: true });
     stops.push(async () => s3.destroy());
-    await updateCatalogue(options, s3);
+    await updateCatalogue(options, s3, photos);
 
     const adminPrefix = options.adminPrefix ?? DEFAULT_ADMIN_PREFIX;
-    const gateway = createGateway({ issuer, clientId: pool.clientId, jwks, throttle: options.throttle ?? true });
+    const gateway = createGateway({ issuer, clientId: pool.clientId, jwks, throttle: options.throttle ?? true, concurrency: options.concurrency });
     const apiOrigin = await startApiOrigin(gateway, stops);
     const frontDoor = await startFrontDoor({
       port,
@@ -382,6 +381,7 @@ async function startTwinOnce(options: TwinOptions): Promise<Twin> {
       issuer,
       env,
       dataDir,
+      invocations: gateway.counts,
       stop: stopAll,
     };
     if (options.dataDir) {

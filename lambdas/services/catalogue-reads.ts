@@ -1,7 +1,7 @@
 /** Use cases that read the public catalogue: the products for sale, one product, the collections. */
 import { apiTexts } from '#shared/messages.ts';
 import { isProductId } from '#shared/product-id.ts';
-import type { Collection, Product } from '#shared/product.ts';
+import { listingProduct, type Collection, type ListingProduct, type Product } from '#shared/product.ts';
 import { NotFound } from '../errors.ts';
 import { listCollections } from '../repositories/collections.ts';
 import { getProduct, listProducts } from '../repositories/products.ts';
@@ -25,6 +25,11 @@ export function publicCatalogue(now = Date.now()): Promise<Product[]> {
     });
   }
   return cachedCatalogue.products;
+}
+
+/** The catalogue listing (`GET /api/products`): each public piece as a card shows it (`listingProduct`). */
+export async function publicListing(now = Date.now()): Promise<ListingProduct[]> {
+  return (await publicCatalogue(now)).map(listingProduct);
 }
 
 /** Every collection, by name (the shop's filter and the back-office's list). */

@@ -12,6 +12,7 @@ import { MAIL_ENV, PAGES_ENV } from '../contracts/env.ts';
 import type { SellerIdentity } from '#shared/shop-identity.ts';
 import { allPagePaths, documentObjectKey, DOCUMENTS, decodedAddress, filteredListingPathOfKey, NOT_FOUND_PAGE_PATH, pageKind, pageObjectKey, pagePathOfKey, PAGES_PREFIX, type PageData } from '#shared/pages.ts';
 import { isProductId } from '#shared/product-id.ts';
+import { listingProduct } from '#shared/product.ts';
 import { logger } from '../logger.ts';
 import { listCollections } from '../repositories/collections.ts';
 import { setting } from '../repositories/environment.ts';
@@ -81,7 +82,7 @@ export async function pageData(pagePath: string, { consistent = false } = {}): P
     shopInfo(),
     listCollections(),
     kind.kind === 'shop'
-      ? listProducts().then((products) => ({ products }))
+      ? listProducts().then((products) => ({ products: products.map(listingProduct) }))
       : kind.kind === 'product'
         ? (isProductId(kind.id) ? product(kind.id) : Promise.resolve(undefined)).then((value) => ({ product: { id: kind.id, value: value ?? null } }))
         : Promise.resolve({}),

@@ -111,6 +111,8 @@ export const checkoutTexts = {
   /** Next to the amount: until when, and what happens after. */
   payUntil: (time: string) => `até às ${time}`,
   afterDeadline: 'Depois dessa hora a reserva é cancelada e as peças voltam à loja: não pagues depois, faz uma nova encomenda.',
+  /** Shipping page button while a reservation whose answer was lost is asked again (same key: one order). */
+  confirming: 'A confirmar…',
 } as const;
 
 /**

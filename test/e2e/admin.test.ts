@@ -797,9 +797,17 @@ describe('back-office: the walk of issue 6', () => {
     const shopper = await customer.newPage();
     // The functions keep the settings they read for SETTINGS_CACHE_SECONDS: the shop says the new cap once they have read it.
     await expect.poll(async () => ((await publicApi('GET', '/api/shop-info')) as { orderCaps: { lineQuantity: number } }).orderCaps.lineQuantity, { timeout: 20_000 }).toBe(3);
-    const piece = (await publicApi('GET', '/api/products')) as { products: { id: string; stock: number; variants: { label: string }[] }[] };
-    // A piece without sizes (one sold in sizes asks for one first).
-    const inStock = piece.products.find((p) => p.stock >= 5 && p.variants.length === 1 && p.variants[0]!.label === '')!;
+    const listing = (await publicApi('GET', '/api/products')) as { products: { id: string; soldOut: boolean; sizes: number }[] };
+    // A piece without sizes (one sold in sizes asks for one first), with 5 or more in stock (the product's own answer says).
+    let inStock: { id: string } | undefined;
+    for (const candidate of listing.products.filter((p) => !p.soldOut && p.sizes === 0)) {
+      const { product } = (await publicApi('GET', `/api/products/${encodeURIComponent(candidate.id)}`)) as { product: { stock: number } };
+      if (product.stock >= 5) {
+        inStock = candidate;
+        break;
+      }
+    }
+    if (!inStock) throw new Error('no piece without sizes with 5 in stock');
     await shopper.goto(`${shop.twin.url}/product/${encodeURIComponent(inStock.id)}`);
     const more = shopper.getByRole('button', { name: 'Aumentar quantidade', exact: true });
     await more.waitFor();

@@ -84,8 +84,8 @@ describe('photos on a 390 px phone (DPR 3)', () => {
     const attributes = await page.locator('.product-card img').evaluateAll((imgs) => imgs.map((i) => [i.getAttribute('loading'), i.getAttribute('fetchpriority')]));
     expect(attributes[0]).toEqual(['eager', 'high']);
     expect(attributes.slice(4).every(([loading, priority]) => loading === 'lazy' && priority === 'auto')).toBe(true);
-    // The second (hover) photo is never requested on a touch screen.
-    expect(await page.locator('.product-card__hover').count()).toBe(0);
+    // A card has the listing's one photo (the product page has them all).
+    expect(await page.locator('.product-card picture').count()).toBe(seedPieces.length);
     await page.screenshot({ path: '/tmp/shots-photos/shop-390.png' });
     process.stdout.write(`[photos] /shop first view at 390 px DPR 3: ${Math.round(bytes.total() / 1024)} KB of images\n`);
     expect(bytes.total()).toBeLessThanOrEqual(400 * 1024);
@@ -236,17 +236,8 @@ describe('a 3000×2000 upload is shown whole', () => {
       expect(shown.box.bottom).toBeLessThanOrEqual(frame.bottom + 0.5);
       expect(shown.box.width).toBeCloseTo(frame.width, 0);
       if (dpr !== 2) await card.screenshot({ path: `/tmp/shots-photos/landscape-card-${slug}.png` });
-      if (dpr === 1) {
-        // A mouse over the card: its upright second photo, whole in the same frame.
-        await card.hover();
-        const hover = await measure(page, `.product-card:has-text("${piece.name}") .product-card__hover img`);
-        expect(hover.box.height).toBeCloseTo(frame.height, 0);
-        expect(hover.box.width).toBeCloseTo(frame.width, 0);
-        expect(hover.fit).toBe('contain');
-        await expect.poll(() => card.locator('.product-card__hover').evaluate((element) => getComputedStyle(element).opacity)).toBe('1');
-        await card.screenshot({ path: `/tmp/shots-photos/upright-hover-card-${slug}.png` });
-        await page.mouse.move(0, 0);
-      }
+      // The card has one photo, the listing's (the upright second one is on the product page, above).
+      expect(await card.locator('picture').count()).toBe(1);
       if (dpr !== 2) await page.screenshot({ path: `/tmp/shots-photos/shop-${slug}.png` });
       await context.close();
     });

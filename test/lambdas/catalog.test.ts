@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { seedPieces } from '#infra/twin/seed/catalogue.ts';
 import { photoFallback, photoFiles } from '#shared/photos.ts';
@@ -11,14 +12,43 @@ describe('public catalogue through the gateway', () => {
     expect(headers.get('cache-control')).toMatch(/s-maxage=30/);
     const seeded = body.products.filter((p: { id: string }) => seedPieces.some((s) => s.id === p.id));
     expect(seeded.map((p: { id: string }) => p.id)).toEqual(seedPieces.map((s) => s.id));
+    // Only what a card shows and the filters read (`ListingProduct`); a piece without photos has no `photo`.
     for (const product of body.products) {
       expect(Number.isInteger(product.priceCents)).toBe(true);
-      expect(Object.keys(product).sort()).toEqual(
-        ['code', 'collection', 'description', 'discountPercent', 'id', 'mainImage', 'name', 'photos', 'priceCents', 'secondaryImage', 'sku', 'stock', 'type', 'variants'].sort(),
-      );
+      expect(Object.keys(product).filter((key) => key !== 'photo').sort()).toEqual(['collection', 'discountPercent', 'id', 'name', 'priceCents', 'sizes', 'soldOut', 'type']);
     }
     const heart = body.products.find((p: { id: string }) => p.id === 'colar-coracao-eterno');
-    expect(heart).toMatchObject({ priceCents: 2490, discountPercent: 15, type: 'colar', collection: 'New Beginnings' });
+    expect(heart).toMatchObject({ priceCents: 2490, discountPercent: 15, type: 'colar', collection: 'New Beginnings', soldOut: false, sizes: 0 });
+    // One photo set, in the widths a card uses; sizes and sold-out as the pieces are.
+    expect(Object.keys(heart.photo).sort()).toEqual(['fallbackWidth', 'height', 'id', 'placeholder', 'width', 'widths']);
+    expect(heart.photo.widths).toEqual([320, 640, 960]);
+    expect(body.products.find((p: { id: string }) => p.id === 'fio-gota-de-orvalho')).toMatchObject({ sizes: 3, soldOut: false });
+    expect(body.products.find((p: { id: string }) => p.id === 'colar-lua-crescente')).toMatchObject({ soldOut: true });
+  });
+
+  it('the listing of the 14 demo pieces is at most 5 898 B (1 505 B gzipped); the product answer has every size and photo', async () => {
+    const { body } = await call('GET', '/api/products');
+    // Other files add pieces to this twin meanwhile: the demo pieces' answer is measured as the handler writes it.
+    const demo = JSON.stringify({ products: body.products.filter((p: { id: string }) => seedPieces.some((s) => s.id === p.id)) });
+    expect(demo.match(/"id":"[^"]+","name"/g)).toHaveLength(14);
+    expect(Buffer.byteLength(demo)).toBeLessThanOrEqual(5898);
+    expect(gzipSync(demo).length).toBeLessThanOrEqual(1505);
+    const sized = await call('GET', '/api/products/fio-gota-de-orvalho');
+    expect(sized.body.product.variants.map((v: { label: string }) => v.label)).toEqual(['40 cm', '45 cm', '50 cm']);
+    expect(sized.body.product.photos).toHaveLength(2);
+    expect(sized.body.product.photos[0].widths).toEqual([320, 640, 960, 1440]);
+  });
+
+  it('an unchanged catalogue listing is an empty 304 by its ETag', async () => {
+    // Each function reuses the catalogue a few seconds: two reads in a row are the same answer, unless a
+    // write of another file lands between them; then the second read, with its tag, is the 304.
+    await expect
+      .poll(async () => {
+        const first = await call('GET', '/api/products');
+        const again = await call('GET', '/api/products', { headers: { 'if-none-match': first.headers.get('etag')! } });
+        return [again.status, again.body ?? '', again.headers.get('etag') === first.headers.get('etag')];
+      }, { timeout: 20_000, interval: 200 })
+      .toEqual([304, '', true]);
   });
 
   it('a return visit revalidates: the catalogue carries an ETag and the same answer again is an empty 304; another answer has another tag', async () => {

@@ -6,7 +6,7 @@ import type { PaymentMethodsResponse, ShopInfoResponse } from '#shared/api.ts';
 import { apiRequestLine, type ApiCall, type ApiResponse, type ApiRouteKey } from '#shared/api-routes.ts';
 import { apiTexts } from '#shared/messages.ts';
 import { ORDER_TOKEN_HEADER } from '#shared/paths.ts';
-import type { Collection, Product } from '#shared/product.ts';
+import type { Collection, ListingProduct, Product } from '#shared/product.ts';
 import { withSizes } from '#shared/variants.ts';
 
 export class ApiError extends Error {
@@ -82,7 +82,7 @@ export function errorMessage(error: unknown, fallback: string = apiTexts.interna
 }
 
 export const api = {
-  products: (): Promise<readonly Product[]> => apiCall('GET /api/products', {}).then((r) => r.products.map(withSizes)),
+  products: (): Promise<readonly ListingProduct[]> => apiCall('GET /api/products', {}).then((r) => r.products),
   /** `fresh`: skip the browser's HTTP cache (the cart wants the current stock). */
   product: (id: string, { fresh = false } = {}): Promise<Product> =>
     apiCall('GET /api/products/{id}', { params: { id } }, fresh ? { cache: 'no-cache' } : {}).then((r) => withSizes(r.product)),

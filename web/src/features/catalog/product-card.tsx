@@ -1,7 +1,6 @@
-import { useState } from 'react';
 import { Link } from '../../lib/router.tsx';
 import { catalogTexts } from '#shared/messages.ts';
-import type { Product } from '#shared/product.ts';
+import type { ListingProduct } from '#shared/product.ts';
 import { paths } from '#shared/paths.ts';
 import { PriceTag } from '../../ui/price-tag.tsx';
 import { ProductPhotoImage } from '../../ui/product-photo.tsx';
@@ -14,28 +13,15 @@ export const CARD_SIZES = '(min-width: 1200px) 260px, (min-width: 900px) calc(30
 
 /**
  * A listing card: picture (the whole photo in a square frame, `catalog.css`), name, price with
- * discount, 'Esgotado'. The second photo shows on hover; it is only requested when a mouse first
- * comes over the card (touch screens never download it).
+ * discount, 'Esgotado'. It shows the listing's one photo (`ListingProduct`: the catalogue answer stays
+ * small); the product page has them all.
  */
-export function ProductCard({ product, eager = false, priority = false }: { product: Product; eager?: boolean; priority?: boolean }) {
-  const [main, hover] = product.photos;
-  const [wantsHover, setWantsHover] = useState(false);
+export function ProductCard({ product, eager = false, priority = false }: { product: ListingProduct; eager?: boolean; priority?: boolean }) {
   return (
-    <Link
-      to={paths.product(product.id)}
-      className="product-card"
-      onPointerEnter={(event) => {
-        if (event.pointerType === 'mouse') setWantsHover(true);
-      }}
-    >
+    <Link to={paths.product(product.id)} className="product-card">
       <span className="product-card__media">
-        <ProductPhotoImage photo={main} alt="" sizes={CARD_SIZES} eager={eager} priority={priority} capped />
-        {hover && wantsHover && (
-          <span className="product-card__hover" aria-hidden="true">
-            <ProductPhotoImage photo={hover} alt="" sizes={CARD_SIZES} eager capped />
-          </span>
-        )}
-        {product.stock === 0 && <span className="product-card__flag">{catalogTexts.soldOut}</span>}
+        <ProductPhotoImage photo={product.photo} alt="" sizes={CARD_SIZES} eager={eager} priority={priority} capped />
+        {product.soldOut && <span className="product-card__flag">{catalogTexts.soldOut}</span>}
       </span>
       <span className="product-card__body">
         <h2 className="product-card__name">{product.name}</h2>

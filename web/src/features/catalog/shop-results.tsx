@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { catalogTexts } from '#shared/messages.ts';
-import type { Product } from '#shared/product.ts';
+import type { ListingProduct } from '#shared/product.ts';
 import { errorMessage } from '../../lib/api.ts';
 import type { LoadState } from '../../lib/use-load.ts';
 import { LoadError, Loading } from '../../ui/page-state.tsx';
@@ -14,7 +14,7 @@ function countText(n: number): string {
 }
 
 /** The first `count` cards (the first ones load at once), and 'Mostrar mais' while some are left. */
-function ProductGrid({ shown, count, onMore }: { shown: readonly Product[]; count: number; onMore: () => void }) {
+function ProductGrid({ shown, count, onMore }: { shown: readonly ListingProduct[]; count: number; onMore: () => void }) {
   return (
     <>
       <ul className="product-grid">
@@ -47,9 +47,9 @@ export function ShopResults({
   filterKey,
   onClear,
 }: {
-  state: LoadState<readonly Product[]>;
+  state: LoadState<readonly ListingProduct[]>;
   retry: () => void;
-  shown: readonly Product[];
+  shown: readonly ListingProduct[];
   filterLabel: string;
   filterKey: string;
   onClear: () => void;

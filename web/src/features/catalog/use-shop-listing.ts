@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useSearchParams } from '../../lib/router.tsx';
 import { filterProducts, parseListingFilter } from '#shared/listing-filter.ts';
-import type { Product } from '#shared/product.ts';
+import type { ListingProduct } from '#shared/product.ts';
 import { api } from '../../lib/api.ts';
 import { usePageData } from '../../lib/page-data.ts';
 import { useLoad } from '../../lib/use-load.ts';
@@ -11,7 +11,7 @@ import { useCollections } from '../../app/collections.ts';
  * The catalogue as last shown in this visit: back from a product, the listing shows at once (and is
  * checked again quietly), so the browser can bring the visitor back to where they were on it.
  */
-let lastShown: readonly Product[] | undefined;
+let lastShown: readonly ListingProduct[] | undefined;
 
 /**
  * The listing of /shop: the catalogue (what the page was rendered with, or this visit's last, checked

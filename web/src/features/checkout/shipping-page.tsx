@@ -17,7 +17,7 @@ import { CheckoutClosed, useShopPreparing } from '../../app/shop-preparing.tsx';
 /** /shipping: who and where, how to ship, how to pay, terms. Kept in the session when going back. */
 export function ShippingPage() {
   const cart = useCart();
-  const { fields, payment, formRef, onSubmit, alert, refused, reserving, botCheckStatus, reservation } = useShippingForm(cart);
+  const { fields, payment, formRef, onSubmit, alert, refused, reserving, botCheckStatus, reservation, confirming } = useShippingForm(cart);
   const freeShipping = qualifiesForFreeShipping(summarizeCart(cart).subtotalCents);
   const preparing = useShopPreparing();
 
@@ -49,7 +49,7 @@ export function ShippingPage() {
               Voltar ao carrinho
             </Link>
             <button type="submit" className="button" disabled={reserving}>
-              {reserving ? checkoutTexts.reserving : 'Continuar para o pagamento'}
+              {confirming ? checkoutTexts.confirming : reserving ? checkoutTexts.reserving : 'Continuar para o pagamento'}
             </button>
           </div>
           {botCheckStatus}

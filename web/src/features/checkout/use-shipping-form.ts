@@ -84,6 +84,40 @@ function useShippingDraft(payment: PaymentChoices) {
   return { draft, setDraft, unavailableChosen };
 }
 
+/** Waits before asking again for a reservation whose answer was lost: the API's functions were busy or stopped. */
+const LOST_ANSWER_WAITS_MS = [1000, 2000, 4000, 8000] as const;
+
+/**
+ * A lost answer: none at all, or API Gateway's own 5xx (`gatewayMessage`: a throttled, failed or
+ * timed-out function), never the shop's own refusal. The reservation may or may not have been made.
+ */
+function lostAnswer(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 0 || (error.status >= 500 && (error.code === 'internal' || error.code === 'timeout')));
+}
+
+/**
+ * Reserves the order, asking again with the same Idempotency-Key while the answer is lost (a few
+ * times, waiting longer each time): the server makes the order once and answers the repeat with it.
+ * `confirming` is told when it asks again, so the customer reads "A confirmar…", not an error.
+ */
+async function placeOrderConfirmed<T>(place: (idempotencyKey: string) => Promise<T>, input: PlaceOrderInput, confirming: (on: boolean) => void): Promise<T> {
+  const key = idempotencyKeyFor(input);
+  try {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await place(key);
+      } catch (error) {
+        const wait = LOST_ANSWER_WAITS_MS[attempt];
+        if (!lostAnswer(error) || wait === undefined) throw error;
+        confirming(true);
+        await new Promise((resolve) => setTimeout(resolve, wait));
+      }
+    }
+  } finally {
+    confirming(false);
+  }
+}
+
 /**
  * The shipping form's state and submit: the draft, its field messages, and leaving the step, which
  * reserves the order (amount, number and pieces fixed before paying) and goes to /payment. MB WAY
@@ -95,6 +129,7 @@ export function useShippingForm(cart: Cart) {
   const payment = usePaymentChoices();
   const { draft, setDraft, unavailableChosen } = useShippingDraft(payment);
   const botCheck = useBotCheck();
+  const [confirming, setConfirming] = useState(false);
 
   const open = useOpenReservation();
   // The customer's open reservation was made for another cart or other details: continue it or cancel it, never a second one.
@@ -105,7 +140,8 @@ export function useShippingForm(cart: Cart) {
       setConflict(true);
       return;
     }
-    if (!held) recordReservation(input, await botCheck.withProof((proof) => publicWrites.placeOrder(input, idempotencyKeyFor(input), proof)));
+    const place = (key: string) => botCheck.withProof((proof) => publicWrites.placeOrder(input, key, proof));
+    if (!held) recordReservation(input, await placeOrderConfirmed(place, input, setConfirming));
     navigate(paths.payment);
   };
 
@@ -142,7 +178,7 @@ export function useShippingForm(cart: Cart) {
   const alert = failure && !refused ? failure.message : null;
 
   const reservation = open ? { stored: open, changed: conflict || !sameItems(open, orderItems(cart)), onCancelled: () => setConflict(false) } : null;
-  return { fields: { draft, errors, update }, payment, formRef, onSubmit, alert, refused, reserving: sending, botCheckStatus: botCheck.status, reservation };
+  return { fields: { draft, errors, update }, payment, formRef, onSubmit, alert, refused, reserving: sending, botCheckStatus: botCheck.status, reservation, confirming };
 }
 
 /** What the form's sections show and change. */

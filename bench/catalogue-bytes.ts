@@ -1,0 +1,58 @@
+/**
+ * The catalogue answer's bytes (`GET /api/products`, plain and gzipped as the front door sends it) and
+ * its requests/s at 1 and 10 clients beside a bare Node server sending the same bytes in the same run
+ * (the twin's own cost: the front door, the gateway, the function; target ≥ 0,5× the bare server).
+ */
+import http from 'node:http';
+import { gzipSync } from 'node:zlib';
+import { load } from './load.ts';
+
+export interface CatalogueBytes {
+  readonly pieces: number;
+  readonly bytes: number;
+  readonly gzipBytes: number;
+}
+
+export interface CatalogueSpeed {
+  readonly clients: number;
+  readonly twinPerSecond: number;
+  readonly bareNodePerSecond: number;
+  readonly ratio: number;
+}
+
+/** The answer's size, plain and as the front door gzips it. */
+export async function catalogueBytes(url: string): Promise<CatalogueBytes> {
+  const body = await (await fetch(`${url}/api/products`, { headers: { 'accept-encoding': 'identity' } })).text();
+  const gzipped = await fetch(`${url}/api/products`, { headers: { 'accept-encoding': 'gzip' } });
+  const raw = Buffer.from(body);
+  const sent = gzipped.headers.get('content-encoding') === 'gzip' ? Number(gzipped.headers.get('content-length')) : gzipSync(raw).length;
+  await gzipped.arrayBuffer();
+  return { pieces: (JSON.parse(body) as { products: unknown[] }).products.length, bytes: raw.length, gzipBytes: sent };
+}
+
+/** Requests/s of the twin's catalogue and of a bare Node server answering the same gzipped bytes, at each client count. */
+export async function catalogueSpeed(url: string, seconds: number, log: (line: string) => void): Promise<CatalogueSpeed[]> {
+  const answer = await fetch(`${url}/api/products`, { headers: { 'accept-encoding': 'gzip' } });
+  const headers = Object.fromEntries(answer.headers);
+  const bytes = Buffer.from(await answer.arrayBuffer());
+  delete headers['transfer-encoding'];
+  const bare = http.createServer((_req, res) => {
+    res.writeHead(200, headers);
+    res.end(bytes);
+  });
+  await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', () => resolve()));
+  const bareUrl = `http://127.0.0.1:${(bare.address() as { port: number }).port}/api/products`;
+  const figures: CatalogueSpeed[] = [];
+  try {
+    for (const clients of [1, 10]) {
+      log(`catalogue req/s, ${clients} clients: the twin, then a bare Node server with the same bytes`);
+      const twin = await load({ name: 'twin', url: `${url}/api/products`, connections: clients, seconds, headers: { 'accept-encoding': 'gzip' } });
+      const node = await load({ name: 'bare', url: bareUrl, connections: clients, seconds, headers: { 'accept-encoding': 'gzip' } });
+      figures.push({ clients, twinPerSecond: twin.requestsPerSecond, bareNodePerSecond: node.requestsPerSecond, ratio: Math.round((twin.requestsPerSecond / node.requestsPerSecond) * 100) / 100 });
+    }
+  } finally {
+    bare.closeAllConnections();
+    await new Promise<void>((resolve) => bare.close(() => resolve()));
+  }
+  return figures;
+}

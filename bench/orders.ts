@@ -1,0 +1,29 @@
+/** The bench's orders: a shopper's order body, and their proof of payment uploaded through the front door. */
+import { randomUUID } from 'node:crypto';
+import { clientFetch, nextClientAddress } from '#test/support/clients.ts';
+
+const shipping = { email: 'bench@example.com', firstName: 'Bench', lastName: 'Mark', country: 'Portugal', address: 'Rua A, 1', city: 'Porto', postalCode: '4000-123', phone: '912345678', shippingMethod: 'ctt', paymentMethod: 'transferencia', acceptTerms: true };
+
+/** One piece of `productId`, shipped to `email` (each shopper with an address of their own: the per-client limits count per e-mail too), with its proof if given. */
+export const orderBody = (productId: string, email = `bench.${randomUUID().slice(0, 12)}@example.com`, proof?: string): string =>
+  JSON.stringify({ items: [{ productId, quantity: 1 }], shipping: { ...shipping, email }, ...(proof ? { proofKey: proof } : {}) });
+
+/** 1×1 PNG. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+
+/** Uploads a proof as `client` (each shopper from an address of their own: one asking for a hundred is refused, 429); its key. */
+export async function uploadProof(base: string, client = nextClientAddress()): Promise<string> {
+  const answer = await clientFetch(`${base}/api/uploads/proof`, {
+    client,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ contentType: 'image/png', size: PNG.length }),
+  });
+  if (!answer.ok) throw new Error(`POST /api/uploads/proof answered ${answer.status}`);
+  const presign = (await answer.json()) as { upload: { url: string; fields: Record<string, string>; key: string } };
+  const form = new FormData();
+  for (const [k, v] of Object.entries(presign.upload.fields)) form.append(k, v);
+  form.append('file', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'proof.png');
+  await fetch(presign.upload.url, { method: 'POST', body: form });
+  return presign.upload.key;
+}
