@@ -31,6 +31,7 @@ import {
 import { startCognitoLocal } from './cognito-local.ts';
 import { startDynamoDbLocal } from './dynamodb-local.ts';
 import { startFrontDoor } from './front-door.ts';
+import { EdgeWaf, type EdgeOptions } from './edge-waf.ts';
 import { createGateway } from './gateway.ts';
 import { HOST, assertPortFree, freePort } from './processes.ts';
 import { mailEventsBus } from './mail-events.ts';
@@ -74,6 +75,12 @@ export interface TwinOptions {
    * throttle itself has its own tests (`test/lambdas/strict-twin.test.ts`).
    */
   readonly throttle?: boolean;
+  /**
+   * The web ACL in front (AWS WAF's rate rules per address and body limit, `edge-waf.ts`), with the
+   * real windows unless `windowScale` shortens them (tests). On by default when `throttle` is: the
+   * integration tests' crowd of parallel files would be one address's flood for it too.
+   */
+  readonly edge?: EdgeOptions;
   /**
    * Run the scheduled functions of `lambdas/jobs.ts` (EventBridge's part). @default true. The
    * bad-input suite turns it off: it compares every table before and after its requests, and a job
@@ -331,9 +338,11 @@ async function startTwinOnce(options: TwinOptions): Promise<Twin> {
     const adminPrefix = options.adminPrefix ?? DEFAULT_ADMIN_PREFIX;
     const gateway = createGateway({ issuer, clientId: pool.clientId, jwks, throttle: options.throttle ?? true });
     const apiOrigin = await startApiOrigin(gateway, stops);
+    const edge = (options.edge?.enabled ?? options.throttle ?? true) ? new EdgeWaf(options.edge) : undefined;
     const frontDoor = await startFrontDoor({
       port,
       api: gateway,
+      edge,
       originSecret,
       s3,
       imagesBucket: localBucketName('images'),
