@@ -114,6 +114,11 @@ export class EdgeWaf {
     return undefined;
   }
 
+  /** Forgets what `address` sent (the e2e tests: each test a new shopper behind the browser's one address). */
+  forget(address: string): void {
+    for (const { counts } of this.rules) counts.delete(address);
+  }
+
   private refuse(error: TooManyRequests | PayloadTooLarge): EdgeRefusal {
     this.tally.refused += 1;
     const answer = toErrorResponse(error);

@@ -105,6 +105,8 @@ export interface Twin {
   readonly adminUrl: string;
   readonly mailUrl: string;
   readonly admin: AdminAccount;
+  /** The front door's web ACL (`edge-waf.ts`), when on: its tally, and `forget` for tests. */
+  readonly edge?: EdgeWaf;
   readonly endpoints: { readonly dynamodb: string; readonly s3: string; readonly cognito: string; readonly ses: string };
   readonly userPoolId: string;
   readonly clientId: string;
@@ -365,6 +367,7 @@ async function startTwinOnce(options: TwinOptions): Promise<Twin> {
       adminUrl: `${frontDoor.url}${adminPrefix}/login`,
       mailUrl: endpoints.ses,
       admin,
+      edge,
       endpoints,
       userPoolId: pool.userPoolId,
       clientId: pool.clientId,
