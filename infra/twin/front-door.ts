@@ -18,6 +18,7 @@ import { documentObjectKey, FILTERED_LISTING_PREFIX, filteredListingQuery, MAX_P
 import { IMAGES_PREFIX } from '#lambdas/contracts/data-model.ts';
 import { ORIGIN_HEADER, PAGES_FALLBACK_HEADER, VIEWER_IP_HEADER } from '#lambdas/contracts/env.ts';
 import { robotsTxt } from '../common/config.ts';
+import type { EdgeWaf } from './edge-waf.ts';
 import { HOST } from './processes.ts';
 
 const TYPES: Record<string, string> = {
@@ -66,6 +67,8 @@ export interface FrontDoorOptions {
   readonly originSecret: string;
   /** The shop's Content-Security-Policy (not in dev mode, where Vite injects inline code). */
   readonly contentSecurityPolicy?: string;
+  /** The web ACL in front (`edge-waf.ts`), as AWS WAF is in front of CloudFront; none when absent. */
+  readonly edge?: EdgeWaf;
 }
 
 function send(req: IncomingMessage, res: ServerResponse, status: number, body: Buffer, headers: Record<string, string>): void {
@@ -148,6 +151,13 @@ class FrontDoor {
     } catch {
       // A malformed address of a page or an image: a 400 page in Portuguese.
       return send(req, res, 400, errorPage(400, frontDoorTexts.badRequest), HTML_ERROR_HEADERS);
+    }
+    // AWS WAF looks at the request before CloudFront does anything with it: refused, it reaches nothing.
+    const refusal = this.options.edge?.check(req, viewerIp(req), path);
+    if (refusal) {
+      // The body is not read: the connection closes after the answer rather than drain it.
+      if (req.headers['content-length'] || req.headers['transfer-encoding']) res.setHeader('connection', 'close');
+      return send(req, res, refusal.status, Buffer.from(refusal.body), refusal.headers);
     }
     // As CloudFront's `/sitemap.xml` behaviour and its function do: the API answers the root sitemap.
     if (path === paths.sitemap && (req.method === 'GET' || req.method === 'HEAD')) {

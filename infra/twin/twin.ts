@@ -32,6 +32,9 @@ import {
 import { startCognitoLocal } from './cognito-local.ts';
 import { startDynamoDbLocal } from './dynamodb-local.ts';
 import { startFrontDoor } from './front-door.ts';
+import { EdgeWaf } from './edge-waf.ts';
+import type { TwinOptions } from './twin-options.ts';
+export type { TwinOptions };
 import { createGateway, type InvocationCounts } from './gateway.ts';
 import { HOST, assertPortFree, freePort } from './processes.ts';
 import { mailEventsBus } from './mail-events.ts';
@@ -45,7 +48,6 @@ import { prepareDemoPhotos, seedCatalogue } from './seed.ts';
 import { migrateLegacyPhotos } from '#lambdas/services/photo-migration.ts';
 import { migrateProductVariants } from '#lambdas/services/variant-migration.ts';
 import { startSesLocal } from './ses-local.ts';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { RENDERER_DIST, WEB_DIST } from '../common/repo-paths.ts';
 
 export const DEFAULT_ADMIN: AdminAccount = { email: 'admin@example.com', password: 'Joias-Admin-2026!' };
@@ -56,54 +58,6 @@ export const MAIL_CONFIGURATION_SET = configurationSetName('local');
 /** The twin's outbox sends at most this many e-mails a second (`MAIL_SEND_RATE` overrides; SES gives new production accounts 14). */
 export const LOCAL_MAIL_SEND_RATE = 100;
 
-export interface TwinOptions {
-  /** Persistent data folder (`.data/`); when absent, everything lives in memory or a temp folder. */
-  readonly dataDir?: string;
-  /** Front door port; 0 picks a free one. */
-  readonly port: number;
-  readonly admin?: AdminAccount;
-  readonly adminPrefix?: string;
-  /** Seed the demo catalogue when the catalogue is empty. */
-  readonly seed?: boolean;
-  /**
-   * The first settings record names the demo seller (`DEMO_SELLER`). @default true. False: the seller
-   * is empty, as the cloud starts, and the shop stays "Loja em preparação" (docs/design.md §33).
-   */
-  readonly demoSeller?: boolean;
-  /** Built SPA to serve; ignored when `dev` is given. */
-  readonly webDist?: string;
-  readonly dev?: (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
-  readonly verbose?: boolean;
-  /**
-   * Throttle each route like the API stage (`throttle` of its row). @default true. The integration
-   * tests turn it off: their files run in parallel, so together they are a crowd no shop sees; the
-   * throttle itself has its own tests (`test/lambdas/strict-twin.test.ts`).
-   */
-  readonly throttle?: boolean;
-  /**
-   * Run the scheduled functions of `lambdas/jobs.ts` (EventBridge's part). @default true. The
-   * bad-input suite turns it off: it compares every table before and after its requests, and a job
-   * (retention's cursor, a minute after the start) would write during them on a slow machine.
-   */
-  readonly scheduledJobs?: boolean;
-  /**
-   * The first settings record's `ownerMailsPerHour` (@default the shop's default). The integration
-   * tests raise it: their files together send the owner more notifications in an hour than any shop,
-   * and several assert that one arrives; the hourly digest has its own tests (`test/lambdas/owner-digest.test.ts`).
-   */
-  readonly ownerMailsPerHour?: number;
-  /**
-   * The proof of work's max number of a new twin's first settings record (docs/design.md §28).
-   * @default the shop's default. The integration tests give a token one: they send thousands of public
-   * writes, each solved in Node, which at the shop's default would cost minutes of CPU; the guard
-   * checks them the same way (the default's cost is measured by the bench).
-   */
-  readonly challengeMaxNumber?: number;
-  /** Lambda's concurrent executions for the whole account (`ACCOUNT_CONCURRENCY`: 1 000; a new account's 10). */
-  readonly concurrency?: number;
-  /** Told each step of the start, in Portuguese ("fotos de demonstração: 12/28"): `npm start` prints them. */
-  readonly onProgress?: (line: string) => void;
-}
 
 export interface Twin {
   readonly url: string;
@@ -115,6 +69,8 @@ export interface Twin {
   readonly adminUrl: string;
   readonly mailUrl: string;
   readonly admin: AdminAccount;
+  /** The front door's web ACL (`edge-waf.ts`), when on: its tally, and `forget` for tests. */
+  readonly edge?: EdgeWaf;
   readonly endpoints: { readonly dynamodb: string; readonly s3: string; readonly cognito: string; readonly ses: string };
   readonly userPoolId: string;
   readonly clientId: string;
@@ -315,6 +271,13 @@ function spaConfig(pool: { userPoolId: string; clientId: string }, cognitoEndpoi
   };
 }
 
+/** A twin with a data folder says where it runs (`twin.json`, for the seed and ops commands), until it stops. */
+async function recordRuntime(twin: Twin, stops: Stops): Promise<void> {
+  const runtimeFile = join(twin.dataDir, 'twin.json');
+  await writeFile(runtimeFile, JSON.stringify({ pid: process.pid, url: twin.url, endpoints: twin.endpoints, userPoolId: twin.userPoolId, clientId: twin.clientId }, null, 2));
+  stops.splice(0, 0, () => rm(runtimeFile, { force: true }));
+}
+
 async function startTwinOnce(options: TwinOptions): Promise<Twin> {
   // The twin runs on the machine's Node 20; the functions themselves run on Node 22 in the cloud.
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -350,9 +313,11 @@ async function startTwinOnce(options: TwinOptions): Promise<Twin> {
     const adminPrefix = options.adminPrefix ?? DEFAULT_ADMIN_PREFIX;
     const gateway = createGateway({ issuer, clientId: pool.clientId, jwks, throttle: options.throttle ?? true, concurrency: options.concurrency });
     const apiOrigin = await startApiOrigin(gateway, stops);
+    const edge = (options.edge?.enabled ?? options.throttle ?? true) ? new EdgeWaf(options.edge) : undefined;
     const frontDoor = await startFrontDoor({
       port,
       api: gateway,
+      edge,
       originSecret,
       s3,
       imagesBucket: localBucketName('images'),
@@ -375,6 +340,7 @@ async function startTwinOnce(options: TwinOptions): Promise<Twin> {
       adminUrl: `${frontDoor.url}${adminPrefix}/login`,
       mailUrl: endpoints.ses,
       admin,
+      edge,
       endpoints,
       userPoolId: pool.userPoolId,
       clientId: pool.clientId,
@@ -384,11 +350,7 @@ async function startTwinOnce(options: TwinOptions): Promise<Twin> {
       invocations: gateway.counts,
       stop: stopAll,
     };
-    if (options.dataDir) {
-      const runtimeFile = join(dataDir, 'twin.json');
-      await writeFile(runtimeFile, JSON.stringify({ pid: process.pid, url: twin.url, endpoints, userPoolId: twin.userPoolId, clientId: twin.clientId }, null, 2));
-      stops.splice(0, 0, () => rm(runtimeFile, { force: true }));
-    }
+    if (options.dataDir) await recordRuntime(twin, stops);
     return twin;
   } catch (error) {
     await stopAll();

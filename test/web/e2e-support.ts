@@ -40,9 +40,11 @@ export function useShop(): Shop {
     [shop.twin, shop.browser] = await Promise.all([startTwin({ port: 0, seed: true }), launchBrowser()]);
   });
   // Each test is a new shopper, but a browser on this machine always comes from 127.0.0.1: what the
-  // previous shopper held stops counting against the address (never within a test; docs/design.md §27).
+  // previous shopper held (and sent, for the edge's rate rules) stops counting against the address (never within a test; docs/design.md §27).
   afterEach(async () => {
     if (shop.twin) await forgetAddressHolds(shop.twin, '127.0.0.1');
+    // The edge's per-address counts too: a file's tests together are many shoppers, not one flood.
+    shop.twin?.edge?.forget('127.0.0.1');
   });
   afterAll(async () => {
     await shop.browser?.close();
