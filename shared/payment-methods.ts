@@ -3,7 +3,15 @@
  * Instructions (IBAN, handles, this month's MB WAY number) come from `GET /api/payment-methods`.
  */
 
-import type { PaymentSettings } from './settings.ts';
+/** How customers pay: each value is shown to them as it is written here. An empty value switches that method off. */
+export interface PaymentSettings {
+  readonly mbwayPhone1: string;
+  readonly mbwayPhone2: string;
+  readonly iban: string;
+  readonly ibanHolder: string;
+  readonly paypal: string;
+  readonly revolut: string;
+}
 
 /** Payment method ids, in the order the shipping form offers them. */
 export const PAYMENT_METHOD_IDS = ['mbway', 'transferencia', 'paypal', 'revolut'] as const;

@@ -7,21 +7,12 @@
  * bring back an old IBAN; the twin seeds its demo values the same way.
  */
 import { DEFAULT_MBWAY_LIMITS, type MbWayLimits } from './mb-way.ts';
-import { PAYMENT_METHOD_IDS, type PaymentMethodId } from './payment-methods.ts';
+import { PAYMENT_METHOD_IDS, type PaymentMethodId, type PaymentSettings } from './payment-methods.ts';
 import { LOW_STOCK_THRESHOLD } from './stock.ts';
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from './cart.ts';
 
-/** How customers pay: each value is shown to them as it is written here. An empty value switches that method off. */
-export interface PaymentSettings {
-  readonly mbwayPhone1: string;
-  readonly mbwayPhone2: string;
-  readonly iban: string;
-  readonly ibanHolder: string;
-  readonly paypal: string;
-  readonly revolut: string;
-}
 
-export type { MbWayLimits };
+export type { MbWayLimits, PaymentSettings };
 
 /**
  * Days the shop keeps personal data it no longer needs (docs/design.md §23; issue 17 part 6), counted from
