@@ -40,6 +40,8 @@ export interface CollectionResponse { readonly collection: Collection }
 export interface ContactMessageCreated { readonly id: string }
 /** POST /api/stock-alerts → 201 */
 export interface StockAlertCreated { readonly id: string }
+/** POST /api/stock-alerts/confirm: the request confirmed (the piece and size it waits for). */
+export interface StockAlertConfirmed { readonly productName: string; readonly size?: string }
 
 export interface PaymentMethodInfo {
   readonly id: PaymentMethodId;
@@ -382,7 +384,7 @@ export interface StockAlert {
   readonly size?: string;
   readonly productName: string;
   readonly createdAt: string;
-  readonly status: 'pending' | 'notified';
+  readonly status: 'unconfirmed' | 'pending' | 'notified';
   readonly notifiedAt?: string;
 }
 /** GET /api/admin/stock-alerts (newest first) */
