@@ -12,7 +12,7 @@ import { ADMIN_PREFIX } from '../features/admin/admin-prefix.ts';
  * the pre-renderer also uses to name the chunk and styles a page needs in its HTML.
  */
 const pageModules = import.meta.glob<Record<string, ComponentType>>([
-  '../features/catalog/{shop,product}-page.tsx',
+  '../features/catalog/{shop,product,confirm-alert}-page.tsx',
   '../features/cart/cart-page.tsx',
   '../features/checkout/{shipping,payment,thank-you,my-order,order-lookup}-page.tsx',
   '../features/pages/{home,contact,about,faq,sustainability}-page.tsx',
