@@ -10,6 +10,7 @@ import { adminTexts, apiTexts, validationTexts } from '#shared/messages.ts';
 import type { AdminProduct } from '#shared/product.ts';
 import type { ProductUpdateInput, StockChangeInput } from '#shared/schemas/index.ts';
 import { createProduct, mailsTo, orderBody, placeOrder } from '../support/factories.ts';
+import { confirmAlert } from '../support/stock-alerts.ts';
 import { adminToken, call, callRoute, documentClient, twin } from '../support/twin.ts';
 
 let token: string;
@@ -66,6 +67,7 @@ const movementsOf = (id: string) => callRoute('GET /api/admin/products/{id}/stoc
 
 async function askBackInStock(productId: string, email: string): Promise<void> {
   expect((await call('POST', '/api/stock-alerts', { body: { email, productId } })).status).toBe(201);
+  expect((await confirmAlert(email)).status).toBe(200);
 }
 
 const someone = (name: string) => `${name}.${randomUUID().slice(0, 8)}@example.com`;

@@ -3,6 +3,11 @@
  * confirmation mail the twin's SES received, and confirm through the real route with its link's token.
  * `seedConfirmedStockAlert` (`./stock-alert-seed.ts`) writes confirmed requests in bulk.
  */
+import { handler as confirmStockAlert } from '#lambdas/handlers/stock-alerts/confirm.ts';
+import { handler as createStockAlert } from '#lambdas/handlers/stock-alerts/create.ts';
+import { itemsById } from '#lambdas/repositories/paging.ts';
+import { stockAlertToken } from '#lambdas/services/stock-alert-links.ts';
+import { invoke } from './events.ts';
 import { mailsTo, type SentMail } from './factories.ts';
 import { call, type Answer } from './twin.ts';
 
@@ -32,4 +37,18 @@ export async function confirmationOf(email: string): Promise<{ id: string; token
 /** POST /api/stock-alerts/confirm with the link `email` received. */
 export async function confirmAlert(email: string): Promise<Answer<any>> {
   return call('POST', '/api/stock-alerts/confirm', { body: await confirmationOf(email) });
+}
+
+/**
+ * Asks and confirms in this worker, through the two routes' handlers (`invoke`): the token is rebuilt from
+ * the stored request as the outbox consumer does for its mail (tests on their own tables, no SES).
+ */
+export async function askAndConfirmInProcess(body: { email: string; productId: string; variantId?: string }): Promise<string> {
+  const asked = await invoke(createStockAlert, 'POST', '/api/stock-alerts', { body });
+  if (asked.status >= 300) throw new Error(`stock alert refused: ${JSON.stringify(asked.body)}`);
+  const id = String((asked.body as { id: string }).id);
+  const [stored] = await itemsById('stockAlerts', [id]);
+  const confirmed = await invoke(confirmStockAlert, 'POST', '/api/stock-alerts/confirm', { body: { id, token: stockAlertToken(id, String(stored!.createdAt)) } });
+  if (confirmed.status !== 200) throw new Error(`stock alert not confirmed: ${JSON.stringify(confirmed.body)}`);
+  return id;
 }
