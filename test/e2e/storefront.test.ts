@@ -311,8 +311,6 @@ describe('product detail', () => {
     await page.goto(link);
     await expect.poll(() => page.locator('.notice--success').textContent(), { timeout: 15_000 }).toBe(`Confirmado: avisamos-te quando ${piece.name} voltar.`);
     expect((await scanAll(shop.twin, 'stockAlerts')).filter((a) => a.email === email)).toEqual([expect.objectContaining({ status: 'pending' })]);
-    await page.setViewportSize({ width: 1280, height: 800 }); await page.screenshot({ path: '/tmp/optin-confirm-1280.png' }); // SHOT
-    await page.setViewportSize({ width: 390, height: 800 }); await page.screenshot({ path: '/tmp/optin-confirm-390.png' }); // SHOT
     expect(problems).toEqual({ errors: [], csp: [] });
     await page.close();
   });
