@@ -33,7 +33,7 @@ import type {
   ProductDeletedResponse,
   ProofUploadResponse,
   SettingsResponse,
-  StockAlertConfirmed,
+  StockAlert,
   StockAlertCreated,
   StockAlertsPage,
   StockChangedResponse,
@@ -84,7 +84,8 @@ export interface ApiRoutes {
   'GET /api/collections': Contract<CollectionsResponse>;
   'POST /api/contact-messages': Contract<ContactMessageCreated, ContactMessageInput>;
   'POST /api/stock-alerts': Contract<StockAlertCreated, StockAlertInput>;
-  'POST /api/stock-alerts/confirm': Contract<StockAlertConfirmed, StockAlertConfirmInput>;
+  /** → 200 with the piece (and size) whose request is confirmed. */
+  'POST /api/stock-alerts/confirm': Contract<Pick<StockAlert, 'productName' | 'size'>, StockAlertConfirmInput>;
   /** XML text, not JSON. */
   'GET /api/sitemap.xml': Contract<string>;
   /**

@@ -40,8 +40,6 @@ export interface CollectionResponse { readonly collection: Collection }
 export interface ContactMessageCreated { readonly id: string }
 /** POST /api/stock-alerts → 201 */
 export interface StockAlertCreated { readonly id: string }
-/** POST /api/stock-alerts/confirm: the request confirmed (the piece and size it waits for). */
-export interface StockAlertConfirmed { readonly productName: string; readonly size?: string }
 
 export interface PaymentMethodInfo {
   readonly id: PaymentMethodId;

@@ -3,7 +3,7 @@
  * kept only once its address confirms it by the link of one confirmation mail (double opt-in).
  */
 import { randomUUID } from 'node:crypto';
-import type { StockAlertConfirmed } from '#shared/api.ts';
+import type { StockAlert } from '#shared/api.ts';
 import type { StockAlertConfirmInput, StockAlertInput } from '#shared/schemas/index.ts';
 import { apiTexts, productTexts, stockAlertTexts } from '#shared/messages.ts';
 import { hasSizes, lineVariant, nameWithSize } from '#shared/variants.ts';
@@ -48,7 +48,7 @@ export async function requestStockAlert(input: StockAlertInput, now = new Date()
 }
 
 /** Confirms a request by its link's token: from now on a restock mails it. A wrong or expired link: 404, nothing changed. */
-export async function confirmStockAlertRequest(input: StockAlertConfirmInput, now = new Date()): Promise<StockAlertConfirmed> {
+export async function confirmStockAlertRequest(input: StockAlertConfirmInput, now = new Date()): Promise<Pick<StockAlert, 'productName' | 'size'>> {
   const alert = await confirmStockAlert(input.id, hashAccessToken(input.token), now);
   if (!alert) throw new NotFound(stockAlertTexts.confirmLinkInvalid, 'stock_alert_link_invalid');
   return { productName: alert.productName, ...(alert.size ? { size: alert.size } : {}) };
