@@ -11,8 +11,9 @@ import { cognitoClient } from '#infra/twin/bootstrap.ts';
 import type { Twin } from '#infra/twin/twin.ts';
 import { ddb, tableName } from '#lambdas/repositories/dynamodb-client.ts';
 import { putProduct } from '#lambdas/repositories/products.ts';
-import { upsertPendingStockAlert } from '#lambdas/repositories/stock-alerts.ts';
 import type { Product } from '#shared/product.ts';
+import { seedConfirmedStockAlert } from '#test/support/stock-alert-seed.ts';
+import { DEFAULT_SETTINGS } from '#shared/settings.ts';
 
 export interface RestockFigure {
   readonly alerts: number;
@@ -75,14 +76,15 @@ async function restockWith(twin: Twin, token: string, alerts: number, product: (
   const emails = Array.from({ length: alerts }, (_, i) => `aviso${i}.${id}@example.com`);
   await Promise.all(
     Array.from({ length: 4 }, async () => {
-      for (let email = emails.shift(); email; email = emails.shift()) await upsertPendingStockAlert({ email, productId: id, productName: piece.name }, new Date());
+      for (let email = emails.shift(); email; email = emails.shift()) await seedConfirmedStockAlert({ email, productId: id, productName: piece.name });
     }),
   );
   const started = performance.now();
   const answer = await fetch(`${twin.url}/api/admin/products/${id}/stock`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({ delta: 3, reason: 'adjustment' }),
+    // Enough units for every request: a restock mails at most `alertsPerUnit` requests a unit.
+    body: JSON.stringify({ delta: Math.ceil(alerts / DEFAULT_SETTINGS.alertsPerUnit), reason: 'adjustment' }),
   });
   const saveMs = performance.now() - started;
   if (answer.status !== 200) throw new Error(`restock answered ${answer.status}: ${await answer.text()}`);

@@ -164,7 +164,12 @@ export const routes = [
   { method: 'POST', path: '/api/stock-alerts', handler: 'stock-alerts/create', access: 'public', throttle: WRITE_THROTTLE, challenge: true,
     limits: [{ by: 'client', max: 20, windowSeconds: TEN_MINUTES }, { by: 'email', max: 10, windowSeconds: TEN_MINUTES }, { by: 'email', max: 30, windowSeconds: ONE_DAY }],
     emailField: 'email',
-    grants: [{ table: 'products', access: 'read' }, { table: 'stockAlerts', access: 'write' }, { table: 'counters', access: 'write' }, RATE_LIMITS_GRANT, ORDER_LINKS] },
+    // The request and its one confirmation mail in one transaction; the mail's token is the link key's HMAC.
+    grants: [{ table: 'products', access: 'read' }, { table: 'stockAlerts', access: 'write' }, { table: 'outbox', access: 'write' }, ORDER_LINKS, RATE_LIMITS_GRANT] },
+  // Double opt-in: the link's token (only its hash is stored) is the proof; no challenge, a per-client limit.
+  { method: 'POST', path: '/api/stock-alerts/confirm', handler: 'stock-alerts/confirm', access: 'public', throttle: WRITE_THROTTLE,
+    limits: [{ by: 'client', max: 30, windowSeconds: TEN_MINUTES }],
+    grants: [{ table: 'stockAlerts', access: 'readWrite' }, { table: 'counters', access: 'write' }, RATE_LIMITS_GRANT] },
   { method: 'GET', path: '/api/sitemap.xml', handler: 'sitemap/get', access: 'public', cacheSeconds: 3600, cacheQuery: [], throttle: CATALOGUE_THROTTLE,
     grants: [{ table: 'products', access: 'read' }, { config: 'shopUrl' }] },
   // CloudFront's fallback origin for a page the site bucket does not have yet (`services/pages.ts`).

@@ -33,6 +33,7 @@ import type {
   ProductDeletedResponse,
   ProofUploadResponse,
   SettingsResponse,
+  StockAlert,
   StockAlertCreated,
   StockAlertsPage,
   StockChangedResponse,
@@ -54,6 +55,7 @@ import type {
   ProductInput,
   ProductUpdateInput,
   ProofUploadRequest,
+  StockAlertConfirmInput,
   StockAlertInput,
   StockChangeInput,
 } from './schemas/index.ts';
@@ -82,6 +84,8 @@ export interface ApiRoutes {
   'GET /api/collections': Contract<CollectionsResponse>;
   'POST /api/contact-messages': Contract<ContactMessageCreated, ContactMessageInput>;
   'POST /api/stock-alerts': Contract<StockAlertCreated, StockAlertInput>;
+  /** → 200 with the piece (and size) whose request is confirmed. */
+  'POST /api/stock-alerts/confirm': Contract<Pick<StockAlert, 'productName' | 'size'>, StockAlertConfirmInput>;
   /** XML text, not JSON. */
   'GET /api/sitemap.xml': Contract<string>;
   /**

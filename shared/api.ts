@@ -382,7 +382,7 @@ export interface StockAlert {
   readonly size?: string;
   readonly productName: string;
   readonly createdAt: string;
-  readonly status: 'pending' | 'notified';
+  readonly status: 'unconfirmed' | 'pending' | 'notified';
   readonly notifiedAt?: string;
 }
 /** GET /api/admin/stock-alerts (newest first) */

@@ -48,7 +48,7 @@ export type PageKind =
 export const STATIC_PAGES: readonly string[] = [...INDEXED_PAGES.filter((path) => path !== paths.shop), paths.findOrder];
 
 /** The checkout and customers' own pages: no HTML of their own, the app shell renders them in the browser. */
-export const APP_PAGES: readonly string[] = [paths.cart, paths.shipping, paths.payment, paths.thankYou];
+export const APP_PAGES: readonly string[] = [paths.cart, paths.shipping, paths.payment, paths.thankYou, paths.confirmStockAlert];
 /** Path prefixes of app pages ("A minha encomenda" of one order). */
 export const APP_PREFIXES: readonly string[] = [routePatterns.myOrder.slice(0, routePatterns.myOrder.indexOf(':'))];
 

@@ -38,6 +38,8 @@ export const routePatterns = {
   myOrder: '/encomenda/:id',
   /** "A minha encomenda" by order number and e-mail: the link is e-mailed to the order's address. */
   findOrder: '/encomenda',
+  /** Confirms a back-in-stock request: opened from its e-mail, the request's id and token in the fragment. */
+  confirmStockAlert: '/aviso/confirmar',
 } as const;
 
 /** The fragment parameter of an order link that carries its access token: `/encomenda/{id}#t=<token>`. */
@@ -57,6 +59,8 @@ export const paths = {
    * a proxy or an access log (docs/design.md §31); the page sends it as `ORDER_TOKEN_HEADER`.
    */
   myOrder: (id: string, token: string) => `${fillPath(routePatterns.myOrder, { id })}#${ORDER_TOKEN_FRAGMENT}=${encodeURIComponent(token)}`,
+  /** The confirmation link of a back-in-stock request: id and token in the fragment (never sent to a server, never logged). */
+  stockAlertConfirmation: (id: string, token: string) => `${routePatterns.confirmStockAlert}#${new URLSearchParams({ id, t: token }).toString()}`,
   /** The model withdrawal form as a PDF, with the seller of the settings (rendered again on each save of the settings). */
   withdrawalFormPdf: '/documentos/formulario-de-livre-resolucao.pdf',
   /**

@@ -89,6 +89,8 @@ export interface ShopSettings {
   readonly ownerEmail: string;
   /** Notifications a clock hour may bring the owner; the rest of that hour come as one digest (docs/design.md §30). */
   readonly ownerMailsPerHour: number;
+  /** Back-in-stock mails a restock sends per unit restocked, at most; the rest wait for the next restock. */
+  readonly alertsPerUnit: number;
   /** Minutes an unpaid reservation holds its pieces before they go back to the shop, by payment method. */
   readonly holdMinutes: HoldMinutes;
   readonly holdCaps: HoldCaps;
@@ -125,6 +127,7 @@ export const SETTINGS_LIMITS = {
   holdUnits: { min: 1, max: 500 },
   lowStockThreshold: { min: 0, max: 100 },
   ownerMailsPerHour: { min: 1, max: 100 },
+  alertsPerUnit: { min: 1, max: 100 },
   lineQuantity: { min: 1, max: MAX_LINE_QUANTITY },
   lines: { min: 1, max: MAX_CART_LINES },
   /** Days of a retention period: at least a month (time to answer and to settle an order), at most ten years. */
@@ -148,6 +151,7 @@ export const DEFAULT_SETTINGS: ShopSettings = {
   mbwayLimits: DEFAULT_MBWAY_LIMITS,
   ownerEmail: '',
   ownerMailsPerHour: 10,
+  alertsPerUnit: 10,
   holdMinutes: { mbway: 30, transferencia: 120, paypal: 120, revolut: 120 },
   holdCaps: { orders: 2, units: 10 },
   lowStockThreshold: LOW_STOCK_THRESHOLD,
@@ -180,6 +184,7 @@ export const SETTING_LABELS = {
   'payments.revolut': 'Revolut: utilizador',
   ownerEmail: 'E-mail para as notificações da loja',
   ownerMailsPerHour: 'Notificações por hora, no máximo (as restantes num resumo)',
+  alertsPerUnit: 'Avisos de reposição por unidade reposta, no máximo',
   'holdMinutes.mbway': 'MB WAY: minutos para pagar',
   'holdMinutes.transferencia': 'Transferência: minutos para pagar',
   'holdMinutes.paypal': 'PayPal: minutos para pagar',
@@ -246,6 +251,7 @@ export function withDefaults(stored: Partial<{ [K in keyof ShopSettings]: Partia
     mbwayLimits: { ...DEFAULT_SETTINGS.mbwayLimits, ...(stored?.mbwayLimits as Partial<MbWayLimits> | undefined) },
     ownerEmail: (stored?.ownerEmail as string | undefined) ?? DEFAULT_SETTINGS.ownerEmail,
     ownerMailsPerHour: (stored?.ownerMailsPerHour as number | undefined) ?? DEFAULT_SETTINGS.ownerMailsPerHour,
+    alertsPerUnit: (stored?.alertsPerUnit as number | undefined) ?? DEFAULT_SETTINGS.alertsPerUnit,
     holdMinutes: holdMinutesOf(stored as Record<string, unknown> | undefined),
     holdCaps: { ...DEFAULT_SETTINGS.holdCaps, ...(stored?.holdCaps as Partial<HoldCaps> | undefined) },
     lowStockThreshold: (stored?.lowStockThreshold as number | undefined) ?? DEFAULT_SETTINGS.lowStockThreshold,

@@ -83,6 +83,8 @@ export const tables = {
   stockAlerts: {
     envVar: 'TABLE_STOCK_ALERTS',
     partitionKey: { name: 'id', type: 'S' },
+    /** Set only while a request is unconfirmed: TTL deletes it 7 days after it was asked. */
+    ttlAttribute: 'expiresAt',
     indexes: [
       listingByCreatedAt,
       { name: 'byProduct', partitionKey: { name: 'productId', type: 'S' }, sortKey: { name: 'createdAt', type: 'S' } },

@@ -15,7 +15,7 @@
  */
 
 /** The template ids, in the order the CDK stack and the twin create them. */
-export const MAIL_TEMPLATE_IDS = ['order-received', 'payment-confirmed', 'shipped', 'review-request', 'back-in-stock', 'order-cancelled', 'owner-new-order', 'owner-contact-message', 'order-link', 'owner-digest', 'owner-held-stock', 'order-reserved'] as const;
+export const MAIL_TEMPLATE_IDS = ['order-received', 'payment-confirmed', 'shipped', 'review-request', 'back-in-stock', 'order-cancelled', 'owner-new-order', 'owner-contact-message', 'order-link', 'owner-digest', 'owner-held-stock', 'order-reserved', 'stock-alert-confirm'] as const;
 
 export type MailTemplateId = (typeof MAIL_TEMPLATE_IDS)[number];
 
@@ -125,6 +125,11 @@ export interface MailContent {
     readonly prazo: string;
     readonly link: string;
   };
+  /**
+   * To whoever asked for a back-in-stock notice: confirm the request (double opt-in). `link` is the
+   * confirmation page with the request's token in its fragment (added when sent: see `CONFIRM_LINK_TEMPLATES`).
+   */
+  readonly 'stock-alert-confirm': { readonly produto: string; readonly link: string };
 }
 
 /** The data of each template as it is sent: its own values ({@link MailContent}) and the shop's (`loja`). */
@@ -146,10 +151,18 @@ export const ADMIN_LINK_TEMPLATES = ['owner-held-stock'] as const satisfies read
 export type AdminLinkTemplate = (typeof ADMIN_LINK_TEMPLATES)[number];
 
 /**
+ * The templates whose `link` carries a back-in-stock request's confirmation token: like an order's
+ * link, never stored (the request keeps only the token's hash) but rebuilt by the outbox consumer
+ * from the request's id and creation (`stockAlertConfirmUrl`).
+ */
+export const CONFIRM_LINK_TEMPLATES = ['stock-alert-confirm'] as const satisfies readonly MailTemplateId[];
+export type ConfirmLinkTemplate = (typeof CONFIRM_LINK_TEMPLATES)[number];
+
+/**
  * The data a mail is queued with: a template's own values, without what the outbox consumer adds when
  * it sends: the shop's values (`loja`, every template) and the `link` of `ORDER_LINK_TEMPLATES`.
  */
-export type QueuedMailData = { readonly [Id in MailTemplateId]: Id extends OrderLinkTemplate | AdminLinkTemplate ? Omit<MailContent[Id], 'link'> : MailContent[Id] };
+export type QueuedMailData = { readonly [Id in MailTemplateId]: Id extends OrderLinkTemplate | AdminLinkTemplate | ConfirmLinkTemplate ? Omit<MailContent[Id], 'link'> : MailContent[Id] };
 
 /** A shipping address as the order e-mail shows it. */
 export interface MailAddress {
@@ -180,6 +193,7 @@ export const MAIL_URL_FIELDS: { readonly [Id in MailTemplateId]: readonly (keyof
   'owner-digest': [],
   'owner-held-stock': ['link'],
   'order-reserved': ['link'],
+  'stock-alert-confirm': ['link'],
 };
 
 /** Physical SES template name: the stage prefix keeps two stages in one account apart. */

@@ -27,7 +27,9 @@ export type OutboxMail = { readonly [Id in MailTemplateId]: { readonly template:
 export type OutboxEffect =
   | { readonly kind: 'order'; readonly orderId: string; readonly email: OrderEmailRecord['kind']; readonly trackingCode?: string; readonly carrier?: OrderEmailRecord['carrier'] }
   /** `requestedAt`: the request's `createdAt`; it is marked notified only if it is still that pending request. */
-  | { readonly kind: 'stock-alert'; readonly alertId: string; readonly requestedAt: string };
+  | { readonly kind: 'stock-alert'; readonly alertId: string; readonly requestedAt: string }
+  /** The confirmation mail of a request: its link is rebuilt from the request's id and `createdAt`; the outcome changes nothing else. */
+  | { readonly kind: 'stock-alert-confirm'; readonly alertId: string; readonly requestedAt: string };
 
 /** Bookkeeping every outbox item has. */
 interface OutboxBase {
@@ -72,6 +74,8 @@ export interface OutboxBackInStockItem extends OutboxBase {
   /** Where the next page of pending requests starts (JSON of the query's LastEvaluatedKey). */
   readonly cursor?: string;
   /** Mail items written so far. */
+  /** Units restocked by the movement: the restock mails at most `alertsPerUnit` (settings) × these (absent on older items: 1). */
+  readonly units?: number;
   readonly queued: number;
 }
 

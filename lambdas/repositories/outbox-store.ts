@@ -44,9 +44,9 @@ export function outboxMailPut(mail: NewOutboxMail, now: Date) {
 }
 
 /** The transaction item that asks for the back-in-stock mails of a product that came back (`id`: one per movement). */
-export function outboxBackInStockPut(id: string, product: { id: string; name: string; variants: readonly ProductVariant[] }, variant: ProductVariant, now: Date) {
+export function outboxBackInStockPut(id: string, product: { id: string; name: string; variants: readonly ProductVariant[] }, variant: ProductVariant, units: number, now: Date) {
   const variantFields = hasSizes(product) ? { variantId: variant.id, size: variant.label } : {};
-  const item: OutboxBackInStockItem = { id, type: 'back-in-stock', productId: product.id, productName: product.name, ...variantFields, queued: 0, ...bookkeeping(now) };
+  const item: OutboxBackInStockItem = { id, type: 'back-in-stock', productId: product.id, productName: product.name, ...variantFields, units, queued: 0, ...bookkeeping(now) };
   return { Put: { TableName: tableName('outbox'), Item: item, ConditionExpression: 'attribute_not_exists(id)' } };
 }
 
@@ -150,7 +150,7 @@ export async function continueBackInStock(id: string, cursor: string, queued: nu
   await ddb().send(new UpdateCommand(fromSending(id, update, values, { '#cursor': 'cursor' })));
 }
 
-/** Records a claimed back-in-stock item as done: every pending request has its mail item. */
+/** Records a claimed back-in-stock item as done: its share of the pending requests has its mail items. */
 export async function finishBackInStock(id: string, queued: number, now: Date): Promise<void> {
   const update = 'SET #status = :sent, sentAt = :now, queued = queued + :queued REMOVE queue, #cursor';
   await ddb().send(new UpdateCommand(fromSending(id, update, { ':sent': 'sent', ':now': now.toISOString(), ':queued': queued }, { '#cursor': 'cursor' })));

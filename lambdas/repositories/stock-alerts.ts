@@ -1,6 +1,7 @@
 /**
  * Back-in-stock requests. The id is derived from product and e-mail, so asking twice keeps one
- * pending request; once notified, a new request for the same pair makes it pending again.
+ * request; a request is unconfirmed until its address confirms it by the mailed link, then pending
+ * (counted) until notified; once notified, a new request for the same pair starts over.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
@@ -28,7 +29,7 @@ function toStockAlert(item: Record<string, unknown>): StockAlert {
     ...(typeof item.variantId === 'string' ? { variantId: item.variantId, size: String(item.size ?? '') } : {}),
     productName: String(item.productName),
     createdAt: String(item.createdAt),
-    status: item.status === 'notified' ? 'notified' : 'pending',
+    status: item.status === 'notified' || item.status === 'unconfirmed' ? item.status : 'pending',
     ...(item.notifiedAt ? { notifiedAt: String(item.notifiedAt) } : {}),
   };
 }
@@ -44,23 +45,53 @@ async function changeCounted(change: TransactionWrite, delta: number, what: stri
   throw new Error(`stock alert: ${what} kept conflicting`);
 }
 
+/** Days an unconfirmed request waits for its address to confirm it before TTL deletes it. */
+export const UNCONFIRMED_DAYS = 7;
+/** The condition of a new request (`requestStockAlertItems`): no request of this pair is waiting or confirmed. */
+export const STOCK_ALERT_NEW = 'stock-alert-new';
+
+type NewStockAlert = { email: string; productId: string; productName: string; variantId?: string; size?: string };
+
 /**
- * Records a pending request; a request already pending stays as it is (and is not counted again).
- * A new request, or one notified before, becomes pending and counts. Returns the id.
+ * The transaction item that records an unconfirmed request (double opt-in, docs/email.md): written only
+ * when the pair has no request, or one notified before, or one left unconfirmed past its days. A
+ * request waiting for its confirmation or already confirmed fails the condition (no second mail). Not
+ * counted as pending until confirmed; `expiresAt` lets TTL delete it if nobody confirms.
  */
-export async function upsertPendingStockAlert(alert: { email: string; productId: string; productName: string; variantId?: string; size?: string }, now: Date): Promise<string> {
+export function newStockAlertPut(alert: NewStockAlert, tokenHash: string, now: Date) {
   const id = stockAlertId(alert.productId, alert.email, alert.variantId);
-  const put = {
+  const nowSeconds = Math.floor(now.getTime() / 1000);
+  const item = { id, ...alert, status: 'unconfirmed', tokenHash, listing: STOCK_ALERT_LISTING, createdAt: now.toISOString(), expiresAt: nowSeconds + UNCONFIRMED_DAYS * 86_400 };
+  return named(STOCK_ALERT_NEW, {
     Put: {
       TableName: tableName('stockAlerts'),
-      Item: { id, ...alert, status: 'pending', listing: STOCK_ALERT_LISTING, createdAt: now.toISOString() },
-      ConditionExpression: 'attribute_not_exists(id) OR #status = :notified',
+      Item: item,
+      ConditionExpression: 'attribute_not_exists(id) OR #status = :notified OR (#status = :unconfirmed AND expiresAt < :now)',
       ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':notified': 'notified' },
+      ExpressionAttributeValues: { ':notified': 'notified', ':unconfirmed': 'unconfirmed', ':now': nowSeconds },
+    },
+  });
+}
+
+/**
+ * Confirms a request whose token hash is `tokenHash` (still unconfirmed and within its days): it
+ * becomes pending, counted, and stays until notified. Answers the request when confirmed now or
+ * before (a second click on the link), undefined when the id or token is wrong or the request expired.
+ */
+export async function confirmStockAlert(id: string, tokenHash: string, now: Date): Promise<StockAlert | undefined> {
+  const update = {
+    Update: {
+      TableName: tableName('stockAlerts'),
+      Key: { id },
+      UpdateExpression: 'SET #status = :pending, confirmedAt = :at REMOVE expiresAt',
+      ConditionExpression: '#status = :unconfirmed AND tokenHash = :hash AND expiresAt > :now',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':pending': 'pending', ':unconfirmed': 'unconfirmed', ':hash': tokenHash, ':at': now.toISOString(), ':now': Math.floor(now.getTime() / 1000) },
     },
   };
-  await changeCounted(put, 1, 'request');
-  return id;
+  await changeCounted(update, 1, 'confirmation');
+  const [item] = await itemsById('stockAlerts', [id]);
+  return item && item.tokenHash === tokenHash && item.status !== 'unconfirmed' ? toStockAlert(item) : undefined;
 }
 
 export function listStockAlerts(limit: number, cursor?: string): Promise<Page<StockAlert>> {
@@ -121,7 +152,7 @@ export function stockAlertItemsOf(email: string, products: readonly { id: string
  * request seen: same status, same creation), and take it off the pending count if it was pending.
  */
 export function deleteStockAlertItems(item: Record<string, unknown>): TransactionItem[] {
-  const pending = item.status !== 'notified';
+  const pending = item.status === 'pending';
   const alert = {
     Delete: {
       TableName: tableName('stockAlerts'),

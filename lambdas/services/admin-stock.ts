@@ -51,7 +51,7 @@ export async function changeStock(id: string | undefined, change: StockChangeInp
     const movementItem = stockMovementItem({ productId: product.id, variantId: variant.id, delta, reason: change.reason, actor, ...(change.note ? { note: change.note } : {}) }, now);
     const backInStock = from === 0 && to > 0;
     const movement = movementItem.Put.Item as StockMovement;
-    const alerts = backInStock ? [outboxBackInStockPut(`back-in-stock#${product.id}#${movement.movementId}`, product, variant, now)] : [];
+    const alerts = backInStock ? [outboxBackInStockPut(`back-in-stock#${product.id}#${movement.movementId}`, product, variant, to, now)] : [];
     const result = await writeTransaction([changeStockItem(product.id, variant.id, from, delta, now), movementItem, ...alerts], randomUUID());
     if (result.written) {
       const variants = product.variants.map((v) => (v.id === variant.id ? { ...v, stock: to } : v));

@@ -8,7 +8,7 @@
  * dies between SES's acceptance and the "sent" write leaves an item that is sent again after its lease.
  */
 import { createHash } from 'node:crypto';
-import type { OrderEmailRecord, TimelineEntry } from '#shared/api.ts';
+import type { OrderEmailRecord, StockAlert, TimelineEntry } from '#shared/api.ts';
 import { adminListParams, adminPathsUnder, DEFAULT_ADMIN_PREFIX, paths } from '#shared/paths.ts';
 import { RESERVED_STATUS } from '#shared/order-status.ts';
 import type { ShopSettings } from '#shared/settings.ts';
@@ -21,7 +21,7 @@ import { logger } from '../logger.ts';
 import { BUSINESS_METRICS, countEvent } from '../metrics.ts';
 import { setting } from '../repositories/environment.ts';
 import { shopMailData } from '../contracts/mail-data.ts';
-import { ADMIN_LINK_TEMPLATES, ORDER_LINK_TEMPLATES, type MailData, type MailTemplateId } from '../contracts/mail-templates.ts';
+import { ADMIN_LINK_TEMPLATES, CONFIRM_LINK_TEMPLATES, ORDER_LINK_TEMPLATES, type MailData, type MailTemplateId } from '../contracts/mail-templates.ts';
 import { UnfitMailData, mailFailure, sendTemplatedMail, shopAddress } from '../repositories/mail.ts';
 import { orderEmailOutcomeUpdate } from '../repositories/orders.ts';
 import {
@@ -41,6 +41,7 @@ import {
 import { pendingStockAlertsPage, stockAlertNotifiedItems } from '../repositories/stock-alerts.ts';
 import { writeTransactionRetrying, type TransactionItem } from '../repositories/transactions.ts';
 import { orderPageUrl } from './order-access.ts';
+import { stockAlertConfirmUrl } from './stock-alert-links.ts';
 import { holdForDigest, ownerMailAllowed } from './owner-digest.ts';
 import { SHOP } from './order-lifecycle.ts';
 import { shopSettings } from './settings.ts';
@@ -86,12 +87,16 @@ export async function handleOutboxImage(image: Record<string, unknown>, now = ne
  * The data SES gets: the queued data and what is added only when sent. Every e-mail gains the shop's
  * values (`loja`: the seller's identification of the footer, from the settings in force now, so the
  * owner's change on "Definições" reaches the next e-mail); an order's e-mail also gains its
- * "A minha encomenda" link, rebuilt from the order id.
+ * "A minha encomenda" link, rebuilt from the order id, and a request's confirmation its link.
  */
 function dataToSend(item: OutboxMailItem, settings: ShopSettings): MailData[MailTemplateId] {
   const { template, data } = item.mail;
   const loja = shopMailData(sellerIdentity(settings.seller));
   if ((ADMIN_LINK_TEMPLATES as readonly MailTemplateId[]).includes(template)) return { ...data, loja, link: openReservationsUrl() } as MailData[MailTemplateId];
+  if ((CONFIRM_LINK_TEMPLATES as readonly MailTemplateId[]).includes(template)) {
+    if (item.effect?.kind !== 'stock-alert-confirm') throw new UnfitMailData(`Mail ${template} of ${item.id} names no request for its link.`);
+    return { ...data, loja, link: stockAlertConfirmUrl(item.effect.alertId, item.effect.requestedAt) } as MailData[MailTemplateId];
+  }
   if (!(ORDER_LINK_TEMPLATES as readonly MailTemplateId[]).includes(template)) return { ...data, loja } as MailData[MailTemplateId];
   if (item.effect?.kind !== 'order') throw new UnfitMailData(`Mail ${template} of ${item.id} names no order for its link.`);
   return { ...data, loja, link: orderPageUrl(item.effect.orderId) } as MailData[MailTemplateId];
@@ -133,7 +138,7 @@ type Outcome = { readonly status: 'sent'; readonly messageId: string | undefined
 /** What an outcome changes besides the item: the order's history and timeline, or the request marked notified. */
 function effectItems(item: OutboxMailItem, outcome: Outcome, now: Date): TransactionItem[] {
   const effect = item.effect;
-  if (!effect) return [];
+  if (!effect || effect.kind === 'stock-alert-confirm') return [];
   if (effect.kind === 'stock-alert') return outcome.status === 'sent' ? stockAlertNotifiedItems(effect.alertId, effect.requestedAt, now) : [];
   const at = now.toISOString();
   const tracking = effect.trackingCode ? { trackingCode: effect.trackingCode, ...(effect.carrier ? { carrier: effect.carrier } : {}) } : {};
@@ -160,31 +165,35 @@ async function recordOutcome(item: OutboxMailItem, outcome: Outcome, now: Date):
 }
 
 /**
- * One page of a returned product's pending requests becomes one mail item each (a request that already
- * has a mail in the outbox, sent or on its way, gets none: a second return does not mail it twice);
- * the item then continues at the next page (a new stream record) or is done.
+ * One page of a returned product's confirmed requests becomes one mail item each, first asked first
+ * served, until the restock's share is queued: `alertsPerUnit` (settings) × the units restocked; the
+ * rest stay pending for the next restock. A request that already has a mail in the outbox, sent or on
+ * its way, gets none and takes no share (a second return does not mail it twice). The item then
+ * continues at the next page (a new stream record) or is done.
  */
 async function queueBackInStockMails(item: OutboxBackInStockItem, now: Date): Promise<void> {
   const link = `${setting(MAIL_ENV.shopUrl)}${paths.product(item.productId)}`;
-  const page = await pendingStockAlertsPage(item.productId, item.cursor, BACK_IN_STOCK_PAGE, item.variantId);
-  let queued = 0;
+  let share = (item.units ?? 1) * (await shopSettings()).alertsPerUnit - item.queued;
+  const page = share > 0 ? await pendingStockAlertsPage(item.productId, item.cursor, BACK_IN_STOCK_PAGE, item.variantId) : { alerts: [] };
   const alerts = [...page.alerts];
-  const worker = async () => {
-    for (let alert = alerts.shift(); alert; alert = alerts.shift()) {
-      const written = await putMailIfNew(
-        {
-          id: `back-in-stock#${alert.id}#${alert.createdAt}`,
-          to: alert.email,
-          mail: { template: 'back-in-stock', data: { produto: nameWithSize(item.productName, item.size), link } },
-          effect: { kind: 'stock-alert', alertId: alert.id, requestedAt: alert.createdAt },
-        },
-        now,
-      );
-      if (written) queued++;
-    }
-  };
-  await Promise.all(Array.from({ length: FAN_OUT_PARALLEL }, worker));
-  if (page.next) await continueBackInStock(item.id, page.next, queued, now);
+  let queued = 0;
+  const queue = (alert: StockAlert) =>
+    putMailIfNew(
+      {
+        id: `back-in-stock#${alert.id}#${alert.createdAt}`,
+        to: alert.email,
+        mail: { template: 'back-in-stock', data: { produto: nameWithSize(item.productName, item.size), link } },
+        effect: { kind: 'stock-alert', alertId: alert.id, requestedAt: alert.createdAt },
+      },
+      now,
+    );
+  // In the order asked, a few at once, never past the share.
+  while (share > 0 && alerts.length > 0) {
+    const written = (await Promise.all(alerts.splice(0, Math.min(share, FAN_OUT_PARALLEL)).map(queue))).filter(Boolean).length;
+    queued += written;
+    share -= written;
+  }
+  if (share > 0 && page.next) await continueBackInStock(item.id, page.next, queued, now);
   else await finishBackInStock(item.id, queued, now);
 }
 

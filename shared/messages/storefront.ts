@@ -167,9 +167,17 @@ export const productTexts = {
 /** Out-of-stock notification form. */
 export const stockAlertTexts = {
   /** English original: 'You will be notified when the product is back in stock!'. */
-  success: 'Vais ser avisado quando o produto voltar a estar disponível!',
-  /** Replaces the form once the request is stored. */
-  sent: 'E-mail enviado. Fica atento às novidades!',
+  success: 'Depois de confirmares, avisamos-te uma única vez quando a peça voltar. Sem confirmação, o pedido é apagado em 7 dias.',
+  /** Replaces the form once the request is stored: it waits for its address to confirm it (double opt-in). */
+  sent: 'Enviámos-te um e-mail: confirma o pedido para receberes o aviso.',
+  /** The confirmation page, while it sends the link's token. */
+  confirming: 'A confirmar o teu pedido de aviso...',
+  /** The confirmation page once the request is confirmed (`piece`: the name, with the size if any). */
+  confirmed: (piece: string) => `Confirmado: avisamos-te quando ${piece} voltar.`,
+  /** The confirmation page when the request could not be sent (network, server): the link still works. */
+  confirmFailed: 'Não foi possível confirmar agora. Tenta abrir o link do e-mail outra vez daqui a pouco.',
+  /** The confirmation page opened without a usable link, or refused by the server. */
+  confirmLinkInvalid: 'Este link de confirmação não é válido ou já expirou (os pedidos por confirmar são apagados ao fim de 7 dias). Pede o aviso de novo na página da peça.',
   failed: 'Não foi possível registar o teu pedido. Tenta novamente.',
 } as const;
 

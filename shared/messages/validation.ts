@@ -170,6 +170,7 @@ export const validationTexts = {
     holdOrders: 'Indica um número inteiro de reservas entre 1 e 20.',
     holdUnits: 'Indica um número inteiro de peças entre 1 e 500.',
     lowStockThreshold: 'Indica um número inteiro de unidades entre 0 e 100.',
+    alertsPerUnit: 'Indica um número inteiro de avisos por unidade entre 1 e 100.',
     ownerMailsPerHour: 'Indica um número inteiro de notificações por hora entre 1 e 100.',
     retentionDays: 'Indica um número inteiro de dias entre 30 e 3650 (dez anos).',
     challengeMaxNumber: 'Indica um número inteiro entre 100 e 200000.',

@@ -4,7 +4,7 @@
  */
 export { shippingFormSchema, type ShippingForm } from './shipping-form.ts';
 export { contactMessageSchema, type ContactMessageInput } from './contact-message.ts';
-export { stockAlertSchema, type StockAlertInput } from './stock-alert.ts';
+export { stockAlertConfirmSchema, stockAlertSchema, type StockAlertConfirmInput, type StockAlertInput } from './stock-alert.ts';
 export { orderLookupSchema, type OrderLookupInput } from './order-lookup.ts';
 export { placeOrderSchema, attachProofSchema, type PlaceOrderInput, type AttachProofInput } from './place-order.ts';
 export {

@@ -91,6 +91,7 @@ export const shopSettingsSchema = formObject({
   }),
   ownerEmail: email,
   ownerMailsPerHour: wholeNumber(L.ownerMailsPerHour.min, L.ownerMailsPerHour.max, v.ownerMailsPerHour),
+  alertsPerUnit: wholeNumber(L.alertsPerUnit.min, L.alertsPerUnit.max, v.alertsPerUnit),
   holdMinutes: formObject({
     mbway: wholeNumber(L.holdMinutes.min, L.holdMinutes.max, v.holdMinutes),
     transferencia: wholeNumber(L.holdMinutes.min, L.holdMinutes.max, v.holdMinutes),

@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seedCollections, seedPieces } from '#infra/twin/seed/catalogue.ts';
 import { DEFAULT_LISTING_FILTER, filterProducts, type ListingFilter } from '#shared/listing-filter.ts';
-import { appRunning, DESKTOP, MOBILE, openPage, scanAll, seriousViolations, useShop } from '../web/e2e-support.ts';
+import { appRunning, DESKTOP, mailsTo, MOBILE, openPage, scanAll, seriousViolations, useShop } from '../web/e2e-support.ts';
 
 const shop = useShop();
 
@@ -280,7 +280,7 @@ describe('product detail', () => {
     await page.close();
   });
 
-  it('out of stock: shows the notice and stores an e-mail request', async () => {
+  it('out of stock: shows the notice, stores an unconfirmed request, and its mailed link confirms it', async () => {
     const piece = seedPieces.find((p) => p.stock === 0)!;
     const { page, problems } = await openPage(shop.browser);
     await page.goto(`${shop.twin.url}/product/${piece.id}`);
@@ -299,10 +299,18 @@ describe('product detail', () => {
     const email = `alerta-${Date.now()}@exemplo.pt`;
     await page.getByLabel('O teu e-mail').fill(email);
     await page.getByRole('button', { name: 'Avisem-me' }).click();
-    await expect.poll(() => page.locator('.stock-alert__sent').textContent()).toBe('E-mail enviado. Fica atento às novidades!');
+    await expect.poll(() => page.locator('.stock-alert__sent').textContent()).toBe('Enviámos-te um e-mail: confirma o pedido para receberes o aviso.');
     expect(await page.locator('.stock-alert form').count()).toBe(0);
     const alerts = await scanAll(shop.twin, 'stockAlerts');
-    expect(alerts.filter((a) => a.email === email)).toEqual([expect.objectContaining({ email, productId: piece.id })]);
+    expect(alerts.filter((a) => a.email === email)).toEqual([expect.objectContaining({ email, productId: piece.id, status: 'unconfirmed' })]);
+
+    // The confirmation mail's link opens the page that confirms the request.
+    await expect.poll(async () => (await mailsTo(shop.twin, email)).length, { timeout: 30_000 }).toBe(1);
+    const [confirmation] = await mailsTo(shop.twin, email);
+    const link = /https?:\/\/\S+\/aviso\/confirmar#\S+/.exec(confirmation!.body.text ?? '')![0];
+    await page.goto(link);
+    await expect.poll(() => page.locator('.notice--success').textContent(), { timeout: 15_000 }).toBe(`Confirmado: avisamos-te quando ${piece.name} voltar.`);
+    expect((await scanAll(shop.twin, 'stockAlerts')).filter((a) => a.email === email)).toEqual([expect.objectContaining({ status: 'pending' })]);
     expect(problems).toEqual({ errors: [], csp: [] });
     await page.close();
   });

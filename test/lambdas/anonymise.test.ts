@@ -25,7 +25,6 @@ import { handler as anonymiseHandler } from '#lambdas/handlers/admin/customers/a
 import { handler as customerHandler } from '#lambdas/handlers/admin/customers/get.ts';
 import { handler as createContactMessage } from '#lambdas/handlers/contact-messages/create.ts';
 import { handler as readContactMessage } from '#lambdas/handlers/admin/contact-messages/get.ts';
-import { handler as createStockAlert } from '#lambdas/handlers/stock-alerts/create.ts';
 import { handler as createOrder } from '#lambdas/handlers/orders/create.ts';
 import { handler as attachProof } from '#lambdas/handlers/orders/attach-proof.ts';
 import { handler as updateStatus } from '#lambdas/handlers/admin/orders/update-status.ts';
@@ -40,6 +39,7 @@ import { countersFrom, readCountedData } from '#lambdas/services/counters.ts';
 import { apiEvent, invoke, lambdaContext } from '../support/events.ts';
 import { createProduct, reservationBody, uploadProof } from '../support/factories.ts';
 import { useOwnTables } from '../support/own-tables.ts';
+import { askAndConfirmInProcess } from '../support/stock-alerts.ts';
 import { adminToken, call, documentClient, nonAdminToken } from '../support/twin.ts';
 
 const ADMIN = 'dona@example.com';
@@ -136,9 +136,9 @@ async function contactMessage(who: Customer): Promise<string> {
   return answer.body.id as string;
 }
 
+/** A confirmed (pending, counted) request. */
 async function stockAlert(email: string, productId: string, variantId?: string): Promise<void> {
-  const answer = await invoke(createStockAlert, 'POST', '/api/stock-alerts', { body: { email, productId, ...(variantId ? { variantId } : {}) } });
-  expect(answer.status, JSON.stringify(answer.body)).toBeLessThan(300);
+  await askAndConfirmInProcess({ email, productId, ...(variantId ? { variantId } : {}) });
 }
 
 async function historyOf(email: string) {

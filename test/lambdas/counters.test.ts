@@ -22,6 +22,9 @@ import { handler as getDashboard } from '#lambdas/handlers/admin/dashboard/get.t
 import { handler as createContactMessage } from '#lambdas/handlers/contact-messages/create.ts';
 import { handler as readContactMessage } from '#lambdas/handlers/admin/contact-messages/get.ts';
 import { handler as createStockAlert } from '#lambdas/handlers/stock-alerts/create.ts';
+import { handler as confirmStockAlert } from '#lambdas/handlers/stock-alerts/confirm.ts';
+import { itemsById } from '#lambdas/repositories/paging.ts';
+import { stockAlertToken } from '#lambdas/services/stock-alert-links.ts';
 import { handler as changeStock } from '#lambdas/handlers/admin/products/change-stock.ts';
 import { invoke } from '../support/events.ts';
 import { createProduct, orderBody, reservationBody, uploadProof } from '../support/factories.ts';
@@ -132,11 +135,17 @@ describe.sequential('dashboard counters', () => {
       expect(read.status).toBe(200);
     }
 
-    // A back-in-stock request, asked twice (one pending), then notified by the restock.
+    // A back-in-stock request, asked twice (one request, not counted until confirmed), confirmed, then notified by the restock.
+    let alertId = '';
     for (let i = 0; i < 2; i++) {
       const alert = await invoke(createStockAlert, 'POST', '/api/stock-alerts', { body: { productId: sold.id, email: 'ana@example.com' } });
       expect(alert.status, JSON.stringify(alert.body)).toBeLessThan(300);
+      alertId = String(alert.body.id);
     }
+    expect((await dashboard()).pendingStockAlerts).toBe(before.pendingStockAlerts);
+    const [asked] = await itemsById('stockAlerts', [alertId]);
+    const confirmation = await invoke(confirmStockAlert, 'POST', '/api/stock-alerts/confirm', { body: { id: alertId, token: stockAlertToken(alertId, String(asked!.createdAt)) } });
+    expect(confirmation.status, JSON.stringify(confirmation.body)).toBe(200);
     expect((await dashboard()).pendingStockAlerts).toBe(before.pendingStockAlerts + 1);
     const restock = await invoke(changeStock, 'POST', `/api/admin/products/${sold.id}/stock`, { params: { id: sold.id }, body: { delta: 3, reason: 'adjustment' }, admin: ADMIN });
     expect(restock.status, JSON.stringify(restock.body)).toBe(200);

@@ -13,6 +13,7 @@ import { sendTemplatedMail } from '#lambdas/repositories/mail.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { createProduct, mailsTo, orderBody, placeOrder, type SentMail } from '../support/factories.ts';
 import { benignMailData, EVIL_IMG, EVIL_LINK, hostile, hostileMailData, RLO, ZWSP } from '../support/mail.ts';
+import { confirmAlert } from '../support/stock-alerts.ts';
 import { adminToken, call, twin } from '../support/twin.ts';
 
 let browser: Browser;
@@ -62,8 +63,9 @@ function expectNoHiddenCharacters(mail: SentMail): void {
   expect(mail.subject).not.toMatch(/[\r\n]/);
 }
 
-async function onlyMailTo(email: string): Promise<SentMail> {
-  const mails = await mailsTo(email);
+/** The one mail `email` received (with `subjectEnd`: the one whose subject ends so). */
+async function onlyMailTo(email: string, subjectEnd = ''): Promise<SentMail> {
+  const mails = (await mailsTo(email)).filter((mail) => mail.subject.endsWith(subjectEnd));
   expect(mails).toHaveLength(1);
   return mails[0]!;
 }
@@ -147,11 +149,12 @@ describe('back-in-stock with a hostile product name, through POST /api/admin/pro
       [plainEmail, plainPiece.id],
     ] as const) {
       expect((await call('POST', '/api/stock-alerts', { body: { email, productId } })).status).toBe(201);
+      expect((await confirmAlert(email)).status).toBe(200);
     }
     for (const { id } of [evilPiece, plainPiece]) expect((await admin('POST', `/api/admin/products/${id}/stock`, { delta: 3, reason: 'adjustment' })).status).toBe(200);
 
-    const mail = await onlyMailTo(evilEmail);
-    const plain = await onlyMailTo(plainEmail);
+    const mail = await onlyMailTo(evilEmail, 'voltou a estar disponível');
+    const plain = await onlyMailTo(plainEmail, 'voltou a estar disponível');
     expect(mail.subject).toBe(`${EVIL_IMG} Bcc: vitima@example.com {{link}} voltou a estar disponível`);
     expectNoHiddenCharacters(mail);
     expect(mail.body.text).toContain(`A peça ${EVIL_IMG} Bcc: vitima@example.com {{link}} que pediste`);

@@ -1,5 +1,5 @@
 /**
- * 2 500 back-in-stock requests, then the owner's restock: the save writes one outbox item (not 2 500),
+ * 2 500 confirmed back-in-stock requests, then the owner's restock of 250 units (at most 10 mails a unit): the save writes one outbox item (not 2 500),
  * the outbox turns it into 2 500 e-mails, each request is marked notified with its mail, and a second
  * restock mails nobody. The restock runs in this worker through a DynamoDB proxy that counts the calls
  * the owner's save makes (how long it takes is in `npm run bench`).
@@ -7,11 +7,11 @@
 import { randomUUID } from 'node:crypto';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { upsertPendingStockAlert } from '#lambdas/repositories/stock-alerts.ts';
 import { changeStock } from '#lambdas/services/admin-stock.ts';
 import { createProduct, type SentMail } from '../support/factories.ts';
 import { flakyProxy } from '../support/flaky-proxy.ts';
 import { outboxDrained } from '../support/outbox.ts';
+import { seedConfirmedStockAlert } from '../support/stock-alert-seed.ts';
 import { documentClient, twin } from '../support/twin.ts';
 
 const REQUESTS = 2_500;
@@ -63,15 +63,15 @@ describe(`${REQUESTS} back-in-stock requests, then a restock`, () => {
     const queue = [...emails];
     await Promise.all(
       Array.from({ length: 4 }, async () => {
-        for (let email = queue.shift(); email; email = queue.shift()) await upsertPendingStockAlert({ email, productId: product.id, productName: product.name }, new Date());
+        for (let email = queue.shift(); email; email = queue.shift()) await seedConfirmedStockAlert({ email, productId: product.id, productName: product.name });
       }),
     );
     expect((await alertStatuses(product.id)).filter((status) => status === 'pending')).toHaveLength(REQUESTS);
     const since = Math.floor(Date.now() / 1000) - 1;
 
     // The owner's save: read the product, one transaction (stock, movement, one outbox item). Nothing per request.
-    const first = await restock(product.id, 3);
-    expect(first.answer).toMatchObject({ backInStock: true, product: { stock: 3 } });
+    const first = await restock(product.id, REQUESTS / 10);
+    expect(first.answer).toMatchObject({ backInStock: true, product: { stock: REQUESTS / 10 } });
     expect(first.calls).toEqual(['GetItem', 'TransactWriteItems']);
 
     const deadline = Date.now() + 240_000;
@@ -86,8 +86,8 @@ describe(`${REQUESTS} back-in-stock requests, then a restock`, () => {
     expect(mails.every((mail) => mail.subject === 'Colar Muito Esperado voltou a estar disponível')).toBe(true);
 
     // Sold out again and back again: every request was notified, so nobody is mailed twice.
-    await changeStock(product.id, { set: 0, expected: 3, reason: 'adjustment' }, { kind: 'admin', email: 'dona@example.com' });
-    const again = await restock(product.id, 2);
+    await changeStock(product.id, { set: 0, expected: REQUESTS / 10, reason: 'adjustment' }, { kind: 'admin', email: 'dona@example.com' });
+    const again = await restock(product.id, REQUESTS / 10);
     expect(again.answer.backInStock).toBe(true);
     await outboxDrained(emails[0], 60_000);
     expect(await mailsSince(since, domain)).toHaveLength(REQUESTS);

@@ -16,7 +16,6 @@ import { jobs } from '#lambdas/jobs.ts';
 import { handler as purgeJob } from '#lambdas/consumers/purge-expired-data.ts';
 import { handler as createContactMessage } from '#lambdas/handlers/contact-messages/create.ts';
 import { handler as readContactMessage } from '#lambdas/handlers/admin/contact-messages/get.ts';
-import { handler as createStockAlert } from '#lambdas/handlers/stock-alerts/create.ts';
 import { handler as createOrder } from '#lambdas/handlers/orders/create.ts';
 import { handler as attachProof } from '#lambdas/handlers/orders/attach-proof.ts';
 import { handler as getOrder } from '#lambdas/handlers/admin/orders/get.ts';
@@ -32,6 +31,7 @@ import { settingsView, updateSettings } from '#lambdas/services/settings.ts';
 import { invoke } from '../support/events.ts';
 import { createProduct, reservationBody, uploadProof } from '../support/factories.ts';
 import { useOwnTables } from '../support/own-tables.ts';
+import { askAndConfirmInProcess } from '../support/stock-alerts.ts';
 import { documentClient } from '../support/twin.ts';
 
 const DAY = 86_400_000;
@@ -58,9 +58,9 @@ async function contactMessage(email: string): Promise<string> {
   return answer.body.id as string;
 }
 
+/** A confirmed (pending, counted) request. */
 async function stockAlert(email: string, productId: string): Promise<void> {
-  const answer = await invoke(createStockAlert, 'POST', '/api/stock-alerts', { body: { email, productId } });
-  expect(answer.status, JSON.stringify(answer.body)).toBeLessThan(300);
+  await askAndConfirmInProcess({ email, productId });
 }
 
 async function paidOrder(productId: string, email: string): Promise<{ id: string; proofKey: string }> {

@@ -49,7 +49,7 @@ describe('POST /api/contact-messages', () => {
 });
 
 describe('POST /api/stock-alerts', () => {
-  it('stores one pending request per product and e-mail, however often it is asked', async () => {
+  it('stores one unconfirmed request per product and e-mail, however often it is asked, with one confirmation mail', async () => {
     const email = `joana.${randomUUID().slice(0, 6)}@example.com`;
     const first = await call('POST', '/api/stock-alerts', { body: { email, productId: 'colar-lua-crescente' } });
     const again = await call('POST', '/api/stock-alerts', { body: { email: email.toUpperCase(), productId: 'colar-lua-crescente' } });
@@ -59,7 +59,8 @@ describe('POST /api/stock-alerts', () => {
     const { Item } = await documentClient().send(
       new GetCommand({ TableName: twin().env.TABLE_STOCK_ALERTS, Key: { id: stockAlertId('colar-lua-crescente', email) } }),
     );
-    expect(Item).toMatchObject({ email, productId: 'colar-lua-crescente', productName: 'Colar Lua Crescente', status: 'pending' });
+    expect(Item).toMatchObject({ email, productId: 'colar-lua-crescente', productName: 'Colar Lua Crescente', status: 'unconfirmed' });
+    expect((await mailsTo(email)).map((mail) => mail.subject)).toEqual(['Confirma o aviso de Colar Lua Crescente']);
   });
 
   it('refuses a product that is in stock (409: it can be bought now), storing nothing', async () => {

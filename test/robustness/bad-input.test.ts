@@ -103,6 +103,7 @@ const concrete = (route: Route, id = 'colar-coracao-eterno') => route.path.repla
 const VALID: Record<string, unknown> = {
   'POST /api/contact-messages': { name: 'Ana', email: 'ana@example.com', phone: '912345678', subject: 'Olá', message: 'Olá!' },
   'POST /api/stock-alerts': { email: 'ana@example.com', productId: 'colar-lua-crescente' },
+  'POST /api/stock-alerts/confirm': { id: '0'.repeat(32), token: 'A'.repeat(43) },
   'POST /api/uploads/proof': { contentType: 'image/png', size: 1000 },
   'POST /api/orders': {
     items: [{ productId: 'anel-infinito', quantity: 1 }],

@@ -24,7 +24,8 @@ describe('messages', () => {
     expect(productTexts.quantityUnavailable).toBe('Quantidade indisponível em stock. Tenta comprar menos.');
     expect(productTexts.addedToCart).toBe('Produto adicionado ao carrinho com sucesso!');
     expect(validationTexts.stockAlertEmail.required).toBe('Insere o teu e-mail para te conseguirmos avisar');
-    expect(stockAlertTexts.sent).toBe('E-mail enviado. Fica atento às novidades!');
+    // The words the shop gave ('Email Enviado. fica atento às novidades!') were no longer true with double opt-in.
+    expect(stockAlertTexts.sent).toBe('Enviámos-te um e-mail: confirma o pedido para receberes o aviso.');
     expect(contactTexts.success).toBe('Mensagem enviada com sucesso!');
     expect(contactTexts.failed).toBe('Erro ao enviar a mensagem. Tenta novamente.');
     expect(checkoutTexts.missingFields).toBe('Por favor, preenche todos os campos obrigatórios.');
@@ -39,7 +40,7 @@ describe('messages', () => {
 
   it('translates the texts the shop gave in English to pt-PT', () => {
     expect(catalogTexts.noProducts).toBe('Não encontrámos produtos com estes filtros.');
-    expect(stockAlertTexts.success).toBe('Vais ser avisado quando o produto voltar a estar disponível!');
+    expect(stockAlertTexts.success).toBe('Depois de confirmares, avisamos-te uma única vez quando a peça voltar. Sem confirmação, o pedido é apagado em 7 dias.');
     expect(adminTexts.statusUpdated).toBe('Estado atualizado com sucesso!');
     expect(adminTexts.emailSent).toBe('E-mail enviado com sucesso!');
     expect(adminTexts.emailFailed).toBe('Não foi possível enviar o e-mail.');

@@ -12,7 +12,7 @@ import { ADMIN_PREFIX } from '../features/admin/admin-prefix.ts';
  * the pre-renderer also uses to name the chunk and styles a page needs in its HTML.
  */
 const pageModules = import.meta.glob<Record<string, ComponentType>>([
-  '../features/catalog/{shop,product}-page.tsx',
+  '../features/catalog/{shop,product,confirm-alert}-page.tsx',
   '../features/cart/cart-page.tsx',
   '../features/checkout/{shipping,payment,thank-you,my-order,order-lookup}-page.tsx',
   '../features/pages/{home,contact,about,faq,sustainability}-page.tsx',
@@ -63,6 +63,7 @@ export const routes: readonly RouteObject[] = [
           { path: paths.thankYou, element: page('../features/checkout/thank-you-page.tsx', 'ThankYouPage') },
           { path: routePatterns.myOrder, element: page('../features/checkout/my-order-page.tsx', 'MyOrderPage') },
           { path: paths.findOrder, element: page('../features/checkout/order-lookup-page.tsx', 'OrderLookupPage') },
+          { path: paths.confirmStockAlert, element: page('../features/catalog/confirm-alert-page.tsx', 'ConfirmAlertPage') },
           { path: paths.contact, element: page('../features/pages/contact-page.tsx', 'ContactPage') },
           { path: paths.about, element: page('../features/pages/about-page.tsx', 'AboutPage') },
           { path: paths.faq, element: page('../features/pages/faq-page.tsx', 'FaqPage') },

@@ -7,6 +7,7 @@ import { apiRequestLine, type ApiCall, type ApiResponse, type ApiRouteKey } from
 import { apiTexts } from '#shared/messages.ts';
 import { ORDER_TOKEN_HEADER } from '#shared/paths.ts';
 import type { Collection, ListingProduct, Product } from '#shared/product.ts';
+import type { StockAlertConfirmInput } from '#shared/schemas/index.ts';
 import { withSizes } from '#shared/variants.ts';
 
 export class ApiError extends Error {
@@ -87,6 +88,8 @@ export const api = {
   product: (id: string, { fresh = false } = {}): Promise<Product> =>
     apiCall('GET /api/products/{id}', { params: { id } }, fresh ? { cache: 'no-cache' } : {}).then((r) => withSizes(r.product)),
   collections: (): Promise<readonly Collection[]> => apiCall('GET /api/collections', {}).then((r) => r.collections),
+  /** No challenge: the link's token is the proof. */
+  confirmStockAlert: (input: StockAlertConfirmInput) => apiCall('POST /api/stock-alerts/confirm', { body: input }),
   shopInfo: (): Promise<ShopInfoResponse> => apiCall('GET /api/shop-info', {}),
   paymentMethods: (): Promise<PaymentMethodsResponse> => apiCall('GET /api/payment-methods', {}, { cache: 'no-store' }),
   /** The order's token travels in a header, never in the address (docs/design.md §31). */

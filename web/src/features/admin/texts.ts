@@ -49,6 +49,7 @@ export const texts = {
     mbwayLimitHint:
       'Contam as encomendas com comprovativo ou marcadas como pagas. Quando um número chega ao limite do mês, passa-se ao seguinte; com os dois cheios, o MB WAY fica indisponível até ao mês seguinte. Reservas por pagar nunca o tornam indisponível.',
     ownerMailsPerHourHint: 'Para além deste número numa hora, as notificações dessa hora chegam juntas num só e-mail no fim da hora. Tudo fica guardado no back-office.',
+    alertsPerUnitHint: 'Quando uma peça esgotada volta, só são avisados este número de pedidos confirmados por unidade reposta, por ordem de pedido; os outros ficam para a reposição seguinte.',
     lowStockHint: 'Peças com 1 até este número de unidades aparecem como «stock baixo» no painel e nos produtos.',
     lineQuantityHint: 'Uma encomenda nunca leva mais do que isto de uma só peça, para que ninguém possa reservar o stock todo.',
     linesHint: 'Quantas peças diferentes cabem numa encomenda.',
@@ -612,7 +613,7 @@ export const texts = {
     date: 'Data',
     time: 'Hora',
     status: 'Estado',
-    statuses: { pending: 'pendente', notified: 'notificado' } satisfies Record<StockAlert['status'], string>,
+    statuses: { unconfirmed: 'por confirmar', pending: 'pendente', notified: 'notificado' } satisfies Record<StockAlert['status'], string>,
     notifiedAt: (when: string) => `Avisado em ${when}`,
     more: 'Mais pedidos',
   },

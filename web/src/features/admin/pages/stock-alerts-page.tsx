@@ -1,5 +1,5 @@
 /**
- * {prefix}/Esgotados: the back-in-stock requests, newest first, pending or notified.
+ * {prefix}/Esgotados: the back-in-stock requests, newest first, unconfirmed, pending or notified.
  */
 import { Link } from '#web/lib/router.tsx';
 import type { StockAlert } from '#shared/api.ts';

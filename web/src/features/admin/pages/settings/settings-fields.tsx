@@ -97,6 +97,7 @@ export function OtherGroups({ field, holds }: { readonly field: SettingField; re
       <Group legend={t.orders}>
         <div className="adm-form-grid">
           {field('lowStockThreshold', { min: L.lowStockThreshold.min, max: L.lowStockThreshold.max, hint: t.lowStockHint })}
+          {field('alertsPerUnit', { min: L.alertsPerUnit.min, max: L.alertsPerUnit.max, hint: t.alertsPerUnitHint })}
           {field('orderCaps.lineQuantity', { min: L.lineQuantity.min, max: L.lineQuantity.max, hint: t.lineQuantityHint })}
           {field('orderCaps.lines', { min: L.lines.min, max: L.lines.max, hint: t.linesHint })}
         </div>
