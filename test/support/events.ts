@@ -1,6 +1,8 @@
 /** A minimal API Gateway v2 event, for calling a handler module directly (fault tests). */
 import { randomInt, randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyResultV2, Context } from 'aws-lambda';
+import { needsChallenge, solvedChallenge } from './clients.ts';
+import { twin } from './twin.ts';
 
 export function apiEvent(method: string, path: string, options: { body?: unknown; headers?: Record<string, string> } = {}): APIGatewayProxyEventV2WithJWTAuthorizer {
   return {
@@ -32,7 +34,10 @@ export async function invoke<T = any>(
   path: string,
   options: { body?: unknown; params?: Record<string, string>; headers?: Record<string, string>; admin?: string } = {},
 ): Promise<{ status: number; body: T }> {
-  const event = apiEvent(method, path, { body: options.body, headers: options.headers }) as unknown as Record<string, any>;
+  // A public write needs its proof of work, as from a browser (docs/design.md §28), unless the test sends its own.
+  const guarded = needsChallenge(method, `http://handler.local${path}`) && !options.headers?.['x-altcha'];
+  const headers = guarded ? { 'x-altcha': await solvedChallenge(twin().url), ...options.headers } : options.headers;
+  const event = apiEvent(method, path, { body: options.body, headers }) as unknown as Record<string, any>;
   if (options.params) event.pathParameters = options.params;
   if (options.admin) event.requestContext.authorizer = { jwt: { claims: { sub: randomUUID(), email: options.admin, 'cognito:groups': '[admin]' }, scopes: [] } };
   const result = (await (fn as Handler)(event as APIGatewayProxyEventV2WithJWTAuthorizer, lambdaContext)) as { statusCode: number; body?: string };

@@ -6,6 +6,8 @@
  */
 import { createTables } from '#infra/twin/bootstrap.ts';
 import { seedLocalSettings } from '#infra/twin/twin.ts';
+import { checkSender } from '#lambdas/services/sender-check.ts';
+import { SETTINGS_LIMITS } from '#shared/settings.ts';
 import { tables, type TableKey } from '#lambdas/contracts/data-model.ts';
 import { recount } from '#lambdas/services/counters.ts';
 import { twin } from './twin.ts';
@@ -19,7 +21,10 @@ export async function useOwnTables(prefix: string): Promise<() => void> {
     process.env[tables[key].envVar] = `${prefix}-${key}`;
   }
   await recount(); // what the twin does with a new counters table: zeros for every status
-  await seedLocalSettings(); // and with a new settings table: its demo payment methods
+  // And with a new settings table: the shared twin's first record (demo seller and payments, the
+  // test allowances of `test/support/global-setup.ts`) and what SES says of the sender, so the shop is open.
+  await seedLocalSettings({ ownerMailsPerHour: 1_000_000, challengeMaxNumber: SETTINGS_LIMITS.challengeMaxNumber.min });
+  await checkSender();
   return () => {
     for (const [name, value] of Object.entries(saved)) {
       if (value === undefined) delete process.env[name];
