@@ -3,7 +3,7 @@
  * live in the area modules under `messages/`, one file per part of the shop, so that a bundle (a
  * function, a chunk of the web app) carries only the parts its code reads.
  */
-import { frontDoorTexts, apiTexts, commonTexts, catalogTexts, productTexts, stockAlertTexts, contactTexts, moneyTexts, paymentTexts } from './messages/storefront.ts';
+import { frontDoorTexts, apiTexts, uploadTexts, commonTexts, catalogTexts, productTexts, stockAlertTexts, contactTexts, moneyTexts, paymentTexts } from './messages/storefront.ts';
 import { botCheckTexts } from './messages/bot-check.ts';
 import { checkoutTexts, customerStatusLabels, myOrderTexts, totalLabels } from './messages/checkout.ts';
 import { adminTexts, gdprTexts } from './messages/admin.ts';
@@ -11,7 +11,7 @@ import { queryValidationTexts, validationTexts } from './messages/validation.ts'
 import { abuseTexts } from './messages/abuse.ts';
 
 export { waitText } from './messages/storefront.ts';
-export { frontDoorTexts, apiTexts, commonTexts, catalogTexts, productTexts, stockAlertTexts, botCheckTexts, contactTexts, moneyTexts, paymentTexts, checkoutTexts, customerStatusLabels, totalLabels, myOrderTexts, adminTexts, gdprTexts, validationTexts, queryValidationTexts, abuseTexts };
+export { frontDoorTexts, apiTexts, uploadTexts, commonTexts, catalogTexts, productTexts, stockAlertTexts, botCheckTexts, contactTexts, moneyTexts, paymentTexts, checkoutTexts, customerStatusLabels, totalLabels, myOrderTexts, adminTexts, gdprTexts, validationTexts, queryValidationTexts, abuseTexts };
 
 /**
  * The shop's texts by area. Texts the shop gave in Portuguese are kept word for word; those it gave in

@@ -3,7 +3,7 @@
  * through sharp (`./photo-processing.ts`) by the photo-processing function on the S3 event (and by the
  * twin on the same event). Kept apart from `./product-photos.ts` so that only the photo function bundles sharp.
  */
-import { apiTexts } from '#shared/messages.ts';
+import { uploadTexts } from '#shared/messages.ts';
 import { MAX_IMAGE_BYTES } from '#shared/uploads.ts';
 import { PHOTO_KEYS } from '../contracts/data-model.ts';
 import { InvalidInput } from '../errors.ts';
@@ -33,7 +33,7 @@ export async function processUploadedPhoto(key: string): Promise<void> {
   if (!object) return;
   let result: StoredResult;
   try {
-    if (!object.body) throw new InvalidInput(apiTexts.photoTooLarge);
+    if (!object.body) throw new InvalidInput(uploadTexts.photoTooLarge);
     const processed = await processPhoto(object.body);
     await storeProcessedPhoto(processed);
     result = { status: 'ready', photo: processed.photo };

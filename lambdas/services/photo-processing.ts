@@ -11,7 +11,7 @@
  */
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
-import { apiTexts } from '#shared/messages.ts';
+import { uploadTexts } from '#shared/messages.ts';
 import { fallbackWidthOf, LARGEST_SIZE, photoFile, photoShareFile, photoWidths, SHARE_SIZE, type ProductPhoto } from '#shared/photos.ts';
 import { IMAGE_CONTENT_TYPES, MAX_IMAGE_BYTES, sniffContentType } from '#shared/uploads.ts';
 import { InvalidInput } from '../errors.ts';
@@ -67,10 +67,10 @@ async function refuseOddShapes(bytes: Uint8Array): Promise<void> {
   try {
     ({ width, height } = await sharp(bytes, { limitInputPixels: false }).metadata());
   } catch {
-    refuse(apiTexts.photoUnreadable);
+    refuse(uploadTexts.photoUnreadable);
   }
-  if (!width || !height) refuse(apiTexts.photoUnreadable);
-  if (Math.max(width, height) > MAX_PHOTO_SIDE || Math.max(width, height) > MAX_PHOTO_RATIO * Math.min(width, height)) refuse(apiTexts.photoShape);
+  if (!width || !height) refuse(uploadTexts.photoUnreadable);
+  if (Math.max(width, height) > MAX_PHOTO_SIDE || Math.max(width, height) > MAX_PHOTO_RATIO * Math.min(width, height)) refuse(uploadTexts.photoShape);
 }
 
 /**
@@ -82,10 +82,10 @@ async function refuseOddShapes(bytes: Uint8Array): Promise<void> {
  * the one-off migration of the old demo pictures)
  */
 export async function processPhoto(bytes: Uint8Array, options: { allowAnyFormat?: boolean } = {}): Promise<ProcessedPhoto> {
-  if (bytes.byteLength > MAX_IMAGE_BYTES) refuse(apiTexts.photoTooLarge);
+  if (bytes.byteLength > MAX_IMAGE_BYTES) refuse(uploadTexts.photoTooLarge);
   const type = sniffContentType(bytes.subarray(0, 32));
-  if (type === 'image/heic') refuse(apiTexts.photoHeic);
-  if (!IMAGE_CONTENT_TYPES.some((t) => t === type) && !options.allowAnyFormat) refuse(apiTexts.photoWrongType);
+  if (type === 'image/heic') refuse(uploadTexts.photoHeic);
+  if (!IMAGE_CONTENT_TYPES.some((t) => t === type) && !options.allowAnyFormat) refuse(uploadTexts.photoWrongType);
 
   await refuseOddShapes(bytes);
   let base: { data: Buffer; info: sharp.OutputInfo };
@@ -98,7 +98,7 @@ export async function processPhoto(bytes: Uint8Array, options: { allowAnyFormat?
       .raw()
       .toBuffer({ resolveWithObject: true });
   } catch {
-    refuse(apiTexts.photoUnreadable);
+    refuse(uploadTexts.photoUnreadable);
   }
   const { width, height, channels } = base.info;
   const raw = () => sharp(base.data, { raw: { width, height, channels } });

@@ -5,7 +5,7 @@
  */
 import type { PhotoUploadStatus } from '#shared/api.ts';
 import type { ProductPhoto } from '#shared/photos.ts';
-import { apiTexts } from '#shared/messages.ts';
+import { uploadTexts } from '#shared/messages.ts';
 import { PHOTO_KEYS } from '../contracts/data-model.ts';
 import { photoProcessing } from '../jobs.ts';
 import { NotFound } from '../errors.ts';
@@ -38,14 +38,14 @@ export function photoGaveUp(uploadedAt: Date, now = new Date()): boolean {
 
 /** Where an upload is: still processing, ready (with the photo), or refused (with why). 404 for an unknown upload. */
 export async function photoUploadStatus(uploadId: string | undefined): Promise<PhotoUploadStatus> {
-  if (!uploadId || !UUID.test(uploadId)) throw new NotFound(apiTexts.photoUploadNotFound, 'upload_not_found');
+  if (!uploadId || !UUID.test(uploadId)) throw new NotFound(uploadTexts.photoUploadNotFound, 'upload_not_found');
   const result = await readResult(uploadId);
   if (result) return result;
   const upload = await readSmallObject('images', incomingKey(uploadId), 0);
-  if (upload?.lastModified && photoGaveUp(upload.lastModified)) return { status: 'failed', message: apiTexts.photoGaveUp };
+  if (upload?.lastModified && photoGaveUp(upload.lastModified)) return { status: 'failed', message: uploadTexts.photoGaveUp };
   if (upload) return { status: 'processing' };
   // Finished between the two reads: the processing writes the result, then deletes the upload.
   const finished = await readResult(uploadId);
   if (finished) return finished;
-  throw new NotFound(apiTexts.photoUploadNotFound, 'upload_not_found');
+  throw new NotFound(uploadTexts.photoUploadNotFound, 'upload_not_found');
 }

@@ -15,7 +15,7 @@
  * Anything else is refused with one Portuguese message that says what to send instead.
  */
 import sharp from 'sharp';
-import { apiTexts } from '#shared/messages.ts';
+import { uploadTexts } from '#shared/messages.ts';
 import { sniffContentType, type ProofContentType } from '#shared/uploads.ts';
 import { InvalidInput } from '../errors.ts';
 import { checkPdf } from './pdf-active-content.ts';
@@ -40,7 +40,7 @@ export interface SafeProof {
   readonly contentDisposition?: string;
 }
 
-function refuse(message: string = apiTexts.proofInvalid): never {
+function refuse(message: string = uploadTexts.proofInvalid): never {
   throw new InvalidInput(message, { proofKey: message }, PROOF_INVALID_CODE);
 }
 
@@ -77,6 +77,6 @@ export async function checkProofFile(bytes: Uint8Array, declared: string | undef
   if (type !== 'application/pdf') return safeImage(bytes);
   const pdf = await checkPdf(bytes);
   if (!pdf.parsed) refuse();
-  if (pdf.active.length) refuse(apiTexts.proofActiveContent);
+  if (pdf.active.length) refuse(uploadTexts.proofActiveContent);
   return { body: bytes, contentType: 'application/pdf', contentDisposition: PDF_DISPOSITION };
 }

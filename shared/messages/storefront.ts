@@ -71,24 +71,6 @@ export const apiTexts = {
   /** The API took longer than its limit (API Gateway's 503/504). */
   timeout: 'A loja demorou demasiado a responder. Verifica a tua ligação e tenta novamente.',
   internal: 'Ocorreu um erro inesperado. Tenta novamente dentro de momentos.',
-  proofNotFound: 'Não encontrámos o comprovativo enviado. Envia-o novamente.',
-  proofTooLarge: 'O comprovativo tem mais de 10 MB. Envia um ficheiro mais pequeno.',
-  /** A proof that is not a real picture or document (docs/design.md §29): not decodable, not the type declared, too large a picture. */
-  proofInvalid: 'O ficheiro não é uma imagem ou PDF válido. Envia uma captura de ecrã ou o PDF do comprovativo.',
-  /** A PDF proof with JavaScript, attached files, launch or form actions. */
-  proofActiveContent: 'Este PDF tem conteúdo ativo (scripts, ficheiros anexos ou ações) e não pode ser aceite. Envia uma captura de ecrã ou o PDF do comprovativo tal como o banco o deu.',
-  /** The uploaded file is not the size the browser declared (the upload was tampered with or cut short). */
-  proofWrongSize: 'O comprovativo não chegou completo. Envia-o novamente.',
-  imageNotFound: 'Não encontrámos a imagem enviada. Envia-a novamente.',
-  imageWrongType: 'A imagem tem de ser JPEG, PNG ou WebP, até 20 MB.',
-  photoTooLarge: 'A foto tem mais de 20 MB. Envia uma foto mais pequena (por exemplo, exportada como JPEG).',
-  photoWrongType: 'Este ficheiro não é uma foto JPEG, PNG ou WebP (mudar o nome ao ficheiro não muda o formato). Envia a foto como JPEG.',
-  photoHeic: 'As fotos HEIC do iPhone não são aceites: envia-a como JPEG (no iPhone, em Definições › Câmara › Formatos escolhe «Mais compatível», ou partilha a foto por e-mail/Ficheiros como JPEG).',
-  photoUnreadable: 'Não foi possível ler esta foto (ficheiro danificado ou incompleto). Envia-a novamente, como JPEG.',
-  photoShape: 'A foto tem de ter no máximo 12 000 px de lado e não pode ser mais de 8 vezes mais comprida do que larga. Recorta-a ou envia outra.',
-  photoGaveUp: 'Não foi possível preparar esta foto. Envia-a novamente ou envia outra (por exemplo, exportada como JPEG).',
-  photoProcessing: 'A foto ainda está a ser preparada. Aguarda uns segundos e tenta novamente.',
-  photoUploadNotFound: 'Não encontrámos este envio de foto. Envia a foto novamente.',
   idempotencyKeyMissing: 'Falta o cabeçalho Idempotency-Key (um identificador único por tentativa de compra).',
   idempotencyKeyReused: 'Este identificador de compra já foi usado para outra encomenda. Recarrega a página e tenta novamente.',
   orderInProgress: 'A tua encomenda já está a ser registada. Aguarda um momento e tenta novamente.',
@@ -109,6 +91,31 @@ export const apiTexts = {
   /** A save of the settings over a version that is no longer the stored one: nothing saved. */
   settingsChanged:
     'As definições foram alteradas entretanto (noutra janela ou por outra pessoa) e nada foi guardado. Recarrega os valores atuais e volta a fazer as tuas alterações.',
+} as const;
+
+/**
+ * What the shop says of uploaded files: proofs of payment and product photos. Apart from `apiTexts`,
+ * which every function carries (its error map), so only the functions that take files carry these.
+ */
+export const uploadTexts = {
+  proofNotFound: 'Não encontrámos o comprovativo enviado. Envia-o novamente.',
+  proofTooLarge: 'O comprovativo tem mais de 10 MB. Envia um ficheiro mais pequeno.',
+  /** A proof that is not a real picture or document (docs/design.md §29): not decodable, not the type declared, too large a picture. */
+  proofInvalid: 'O ficheiro não é uma imagem ou PDF válido. Envia uma captura de ecrã ou o PDF do comprovativo.',
+  /** A PDF proof with JavaScript, attached files, launch or form actions. */
+  proofActiveContent: 'Este PDF tem conteúdo ativo (scripts, ficheiros anexos ou ações) e não pode ser aceite. Envia uma captura de ecrã ou o PDF do comprovativo tal como o banco o deu.',
+  /** The uploaded file is not the size the browser declared (the upload was tampered with or cut short). */
+  proofWrongSize: 'O comprovativo não chegou completo. Envia-o novamente.',
+  imageNotFound: 'Não encontrámos a imagem enviada. Envia-a novamente.',
+  imageWrongType: 'A imagem tem de ser JPEG, PNG ou WebP, até 20 MB.',
+  photoTooLarge: 'A foto tem mais de 20 MB. Envia uma foto mais pequena (por exemplo, exportada como JPEG).',
+  photoWrongType: 'Este ficheiro não é uma foto JPEG, PNG ou WebP (mudar o nome ao ficheiro não muda o formato). Envia a foto como JPEG.',
+  photoHeic: 'As fotos HEIC do iPhone não são aceites: envia-a como JPEG (no iPhone, em Definições › Câmara › Formatos escolhe «Mais compatível», ou partilha a foto por e-mail/Ficheiros como JPEG).',
+  photoUnreadable: 'Não foi possível ler esta foto (ficheiro danificado ou incompleto). Envia-a novamente, como JPEG.',
+  photoShape: 'A foto tem de ter no máximo 12 000 px de lado e não pode ser mais de 8 vezes mais comprida do que larga. Recorta-a ou envia outra.',
+  photoGaveUp: 'Não foi possível preparar esta foto. Envia-a novamente ou envia outra (por exemplo, exportada como JPEG).',
+  photoProcessing: 'A foto ainda está a ser preparada. Aguarda uns segundos e tenta novamente.',
+  photoUploadNotFound: 'Não encontrámos este envio de foto. Envia a foto novamente.',
 } as const;
 
 /** Texts shared by many screens. */

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cognitoClient, ensureUser } from '#infra/twin/bootstrap.ts';
 import { webDistDir } from '#infra/twin/twin.ts';
 import { seedPieces } from '#infra/twin/seed/catalogue.ts';
-import { adminTexts, apiTexts, validationTexts } from '#shared/messages.ts';
+import { adminTexts, apiTexts, uploadTexts, validationTexts } from '#shared/messages.ts';
 import { texts } from '#web/features/admin/texts.ts';
 import { pdfText } from '../support/pdf.ts';
 import { phonePhoto } from '../support/photos.ts';
@@ -423,7 +423,7 @@ describe('back-office: the walk of issue 6', () => {
         { name: 'IMG_0002.jpg', mimeType: 'image/jpeg', buffer: second },
         { name: 'lista.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('Lista de compras: pão, leite.') },
       ]);
-      await page.getByText(apiTexts.photoWrongType).waitFor({ timeout: 60_000 });
+      await page.getByText(uploadTexts.photoWrongType).waitFor({ timeout: 60_000 });
       await expect.poll(() => page.locator('.adm-photo[data-photo-id]').count(), { timeout: 60_000 }).toBe(2);
       await page.getByRole('button', { name: 'Fechar' }).click();
       // The second becomes the main photo, with its own alt text.

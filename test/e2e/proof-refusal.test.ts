@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { apiTexts } from '#shared/messages.ts';
+import { uploadTexts } from '#shared/messages.ts';
 import { paths } from '#shared/paths.ts';
 import { activePdf, screenshotPng } from '../support/proof-files.ts';
 import { DESKTOP, fillShipping, getItem, postJson, scanAll, useShop } from '../web/e2e-support.ts';
@@ -48,7 +48,7 @@ describe('a refused proof, under the file field', () => {
     await choose(page, 'talao.pdf', 'application/pdf', Buffer.from(await activePdf('javascript')));
     await page.getByRole('button', { name: 'Confirmar encomenda' }).click();
     const alert = page.locator('.proof-upload [role="alert"]');
-    await expect.poll(() => alert.textContent(), { timeout: 10_000 }).toBe(apiTexts.proofActiveContent);
+    await expect.poll(() => alert.textContent(), { timeout: 10_000 }).toBe(uploadTexts.proofActiveContent);
     expect(await page.locator('.proof-upload .notice--success').count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Confirmar encomenda' }).isDisabled()).toBe(true);
     expect(path(page)).toBe('/payment');
@@ -77,7 +77,7 @@ describe('a refused proof, under the file field', () => {
     await choose(page, 'comprovativo.png', 'image/png', polyglot);
     await page.getByRole('button', { name: 'Enviar comprovativo' }).click();
     const alert = page.locator('.proof-upload [role="alert"]');
-    await expect.poll(() => alert.textContent(), { timeout: 10_000 }).toBe(apiTexts.proofInvalid);
+    await expect.poll(() => alert.textContent(), { timeout: 10_000 }).toBe(uploadTexts.proofInvalid);
     expect((await getItem(shop.twin, 'orders', { id: order.id }))!.status).toBe('Aguarda Pagamento');
     await shot(page, 'proof-refused-my-order');
 

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apiTexts, validationTexts } from '#shared/messages.ts';
+import { uploadTexts, validationTexts } from '#shared/messages.ts';
 import { heightAt, photoFile, photoFiles, photoShareFile, PHOTO_WIDTHS, SHARE_SIZE, type ProductPhoto } from '#shared/photos.ts';
 import { MAX_IMAGE_BYTES } from '#shared/uploads.ts';
 import { jewelleryImage } from '#infra/twin/seed/images.ts';
@@ -115,12 +115,12 @@ describe('photo processing', () => {
     expect(presign.body.error.fields.size).toBe(validationTexts.imageSize.invalid);
     // Declared small but sent large (the local S3 server enforces no POST policy): the processing refuses it.
     const sneaked = await uploadPhoto(token, tooLarge, { size: 1000 });
-    expect(sneaked.result).toEqual({ status: 'failed', message: apiTexts.photoTooLarge });
+    expect(sneaked.result).toEqual({ status: 'failed', message: uploadTexts.photoTooLarge });
     await nothingStoredFor(tooLarge, sneaked.uploadId);
 
     const text = Buffer.from(`Isto é uma lista de compras, não uma foto. ${randomUUID()}\n`.repeat(50));
     const renamed = await uploadPhoto(token, text, { contentType: 'image/jpeg' });
-    expect(renamed.result).toEqual({ status: 'failed', message: apiTexts.photoWrongType });
+    expect(renamed.result).toEqual({ status: 'failed', message: uploadTexts.photoWrongType });
     await nothingStoredFor(text, renamed.uploadId);
   }, 120_000);
 
@@ -131,7 +131,7 @@ describe('photo processing', () => {
     const started = Date.now();
     for (const bytes of [ribbon, thin, huge]) {
       const sent = await uploadPhoto(token, bytes, { contentType: 'image/png' });
-      expect(sent.result).toEqual({ status: 'failed', message: apiTexts.photoShape });
+      expect(sent.result).toEqual({ status: 'failed', message: uploadTexts.photoShape });
       await nothingStoredFor(bytes, sent.uploadId);
     }
     // A real photo right after them is not held up behind them.
@@ -152,8 +152,8 @@ describe('photo processing', () => {
     expect(presign.body.error.fields.contentType).toMatch(/HEIC.*JPEG/);
     const heic = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from(`ftypheic${randomUUID()}`, 'latin1'), Buffer.alloc(500)]);
     const sent = await uploadPhoto(token, heic, { contentType: 'image/jpeg' });
-    expect(sent.result).toEqual({ status: 'failed', message: apiTexts.photoHeic });
-    expect(apiTexts.photoHeic).toMatch(/JPEG/);
+    expect(sent.result).toEqual({ status: 'failed', message: uploadTexts.photoHeic });
+    expect(uploadTexts.photoHeic).toMatch(/JPEG/);
   });
 
   it('an unknown upload is 404', async () => {

@@ -9,7 +9,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { apiTexts } from '#shared/messages.ts';
+import { uploadTexts } from '#shared/messages.ts';
 import { readObject } from '#lambdas/repositories/storage.ts';
 import { createProduct, mailsTo, orderBody, placeOrder, reservationBody, uploadProof } from '../support/factories.ts';
 import { outboxDrained } from '../support/outbox.ts';
@@ -49,13 +49,13 @@ const hostile: [string, () => Promise<{ bytes: Uint8Array; type: string; declare
   ['a PNG signature followed by HTML', async () => ({ bytes: POLYGLOT_PNG_HTML, type: 'image/png' }), INVALID],
   ['a PNG header claiming 30000×30000', async () => ({ bytes: pngClaiming(30_000, 30_000), type: 'image/png' }), INVALID],
   ['a 10×9 999 999 PNG', async () => ({ bytes: pngClaiming(10, 9_999_999), type: 'image/png' }), INVALID],
-  ['an empty file (on a presign for 1 byte)', async () => ({ bytes: new Uint8Array(0), type: 'image/png', declared: 1 }), apiTexts.proofWrongSize],
+  ['an empty file (on a presign for 1 byte)', async () => ({ bytes: new Uint8Array(0), type: 'image/png', declared: 1 }), uploadTexts.proofWrongSize],
   ['a PNG declared as JPEG', async () => ({ bytes: await screenshotPng({ width: 390, height: 844 }), type: 'image/jpeg' }), INVALID],
   ['a truncated screenshot', async () => ({ bytes: (await screenshotPng({ width: 390, height: 844 })).subarray(0, 4000), type: 'image/png' }), INVALID],
   ['a truncated PDF', async () => ({ bytes: (await receiptPdf(2)).subarray(0, 1500), type: 'application/pdf' }), INVALID],
-  ['a PDF whose OpenAction runs JavaScript', async () => ({ bytes: await activePdf('javascript'), type: 'application/pdf' }), apiTexts.proofActiveContent],
-  ['a PDF that launches a program', async () => ({ bytes: await activePdf('launch'), type: 'application/pdf' }), apiTexts.proofActiveContent],
-  ['a PDF with an embedded file', async () => ({ bytes: await activePdf('embedded-file'), type: 'application/pdf' }), apiTexts.proofActiveContent],
+  ['a PDF whose OpenAction runs JavaScript', async () => ({ bytes: await activePdf('javascript'), type: 'application/pdf' }), uploadTexts.proofActiveContent],
+  ['a PDF that launches a program', async () => ({ bytes: await activePdf('launch'), type: 'application/pdf' }), uploadTexts.proofActiveContent],
+  ['a PDF with an embedded file', async () => ({ bytes: await activePdf('embedded-file'), type: 'application/pdf' }), uploadTexts.proofActiveContent],
 ];
 
 describe('POST /api/orders/{id}/proof refuses what is not a real picture or document', () => {
@@ -80,7 +80,7 @@ describe('POST /api/orders/{id}/proof refuses what is not a real picture or docu
     const piece = await createProduct({ stock: 2 });
     const placed = await placeOrder({ ...(await orderBody([{ productId: piece.id, quantity: 1 }])), proofKey: await uploadProof(await activePdf('javascript'), 'application/pdf') });
     expect(placed.status).toBe(400);
-    expect(placed.body.error.fields?.proofKey).toBe(apiTexts.proofActiveContent);
+    expect(placed.body.error.fields?.proofKey).toBe(uploadTexts.proofActiveContent);
     const product = (await documentClient().send(new GetCommand({ TableName: twin().env.TABLE_PRODUCTS, Key: { id: piece.id }, ConsistentRead: true }))).Item!;
     expect(product.stock).toBe(2);
   });
