@@ -112,7 +112,14 @@ describe('checkout session', () => {
       setItem: (key: string, value: string) => void storage.set(key, value),
       removeItem: (key: string) => void storage.delete(key),
     };
-    vi.stubGlobal('window', { sessionStorage, localStorage: sessionStorage });
+    // Two areas, as a browser has: the open reservation is kept in localStorage (every tab), the attempt in the tab's session.
+    const local = new Map<string, string>();
+    const localStorage = {
+      getItem: (key: string) => local.get(key) ?? null,
+      setItem: (key: string, value: string) => void local.set(key, value),
+      removeItem: (key: string) => void local.delete(key),
+    };
+    vi.stubGlobal('window', { sessionStorage, localStorage });
   });
   afterEach(() => vi.unstubAllGlobals());
 
@@ -152,6 +159,9 @@ describe('checkout session', () => {
     expect(session.idempotencyKeyFor(input(1))).not.toBe(key);
     session.recordReservation(input(1), reservation(new Date(Date.now() - 1).toISOString()));
     expect(session.reservationFor(input(1))).toBeNull();
+    // A reservation whose time is over is offered nowhere (every tab reads the same one).
+    expect(session.loadReservation()).toBeNull();
+    session.recordReservation(input(1), reservation(new Date(Date.now() + 60_000).toISOString()));
     expect(session.loadReservation()?.order.orderNumber).toBe(123456);
     session.recordPlacedOrder({ order: { orderNumber: 123456, lines: [] } } as unknown as CustomerOrderResponse);
     expect(session.loadReservation()).toBeNull();
