@@ -3,7 +3,7 @@
  * CDK stack (`infra/cloud/jobs.ts`) makes one function per row with exactly its grants and a schedule; the
  * local twin runs the same handler on a timer with the same period.
  */
-import { PHOTO_KEYS, type TableKey } from './contracts/data-model.ts';
+import { PHOTO_KEYS, PHOTO_PROCESSING_TIMES, type TableKey } from './contracts/data-model.ts';
 import { OUTBOX_STREAM_FILTER } from './contracts/outbox-items.ts';
 import { CLOSE_ORDER_GRANTS, HELD_SHARE_GRANTS, PAGE_PUBLISHING_GRANTS, SETTINGS_READ, type Grant } from './routes.ts';
 
@@ -63,13 +63,9 @@ export const photoProcessing = {
   bucket: 'images',
   prefix: PHOTO_KEYS.incomingPrefix,
   grants: [{ bucket: 'images', access: 'readWriteDelete' }],
-  /**
-   * How long S3's event may wait for the function (throttled, or between its two retries) before Lambda
-   * drops it: after that and one run more, an upload still without a result will never have one, and
-   * the back-office says so (`photo-status.ts`).
-   */
-  maxEventAgeSeconds: 15 * 60,
-  timeoutSeconds: 60,
+  // Its time limits (`PHOTO_PROCESSING_TIMES`).
+  maxEventAgeSeconds: PHOTO_PROCESSING_TIMES.maxEventAgeSeconds,
+  timeoutSeconds: PHOTO_PROCESSING_TIMES.timeoutSeconds,
 } as const satisfies Omit<Job, 'everyMinutes'> & { readonly bucket: 'images'; readonly prefix: string; readonly maxEventAgeSeconds: number; readonly timeoutSeconds: number };
 
 /**

@@ -207,3 +207,11 @@ export const PHOTO_KEYS = {
   resultsPrefix: 'uploads/results/',
   manifestsPrefix: 'photos/',
 } as const;
+
+/**
+ * The photo function's time limits (`lambdas/jobs.ts`'s `photoProcessing`, and the back-office's
+ * status read, which must not bundle the jobs table): its timeout, and how long S3's event may wait
+ * for it (throttled, or between its two retries) before Lambda drops it. After both, an upload still
+ * without a result will never have one (`photo-status.ts`).
+ */
+export const PHOTO_PROCESSING_TIMES = { timeoutSeconds: 60, maxEventAgeSeconds: 15 * 60 } as const;

@@ -6,8 +6,7 @@
 import type { PhotoUploadStatus } from '#shared/api.ts';
 import type { ProductPhoto } from '#shared/photos.ts';
 import { uploadTexts } from '#shared/messages.ts';
-import { PHOTO_KEYS } from '../contracts/data-model.ts';
-import { photoProcessing } from '../jobs.ts';
+import { PHOTO_KEYS, PHOTO_PROCESSING_TIMES } from '../contracts/data-model.ts';
 import { NotFound } from '../errors.ts';
 import { readSmallObject } from '../repositories/signed-s3.ts';
 
@@ -33,7 +32,7 @@ async function readResult(uploadId: string): Promise<StoredResult | undefined> {
  * function's timeout. A crash or a timeout on the last try writes nothing; this says it instead.
  */
 export function photoGaveUp(uploadedAt: Date, now = new Date()): boolean {
-  return now.getTime() - uploadedAt.getTime() > (photoProcessing.maxEventAgeSeconds + 2 * photoProcessing.timeoutSeconds) * 1000;
+  return now.getTime() - uploadedAt.getTime() > (PHOTO_PROCESSING_TIMES.maxEventAgeSeconds + 2 * PHOTO_PROCESSING_TIMES.timeoutSeconds) * 1000;
 }
 
 /** Where an upload is: still processing, ready (with the photo), or refused (with why). 404 for an unknown upload. */

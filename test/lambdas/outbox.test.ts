@@ -19,7 +19,7 @@ import { describe, expect, it } from 'vitest';
 import { asFunction } from '#infra/twin/function-scope.ts';
 import { SES_OUTAGE_PATH } from '#infra/twin/ses-local.ts';
 import { handler as outboxMail } from '#lambdas/consumers/outbox-mail.ts';
-import { MAIL_TEMPLATE_IDS, ORDER_LINK_TEMPLATES, type MailTemplateId } from '#lambdas/contracts/mail-templates.ts';
+import { CONFIRM_LINK_TEMPLATES, MAIL_TEMPLATE_IDS, ORDER_LINK_TEMPLATES, type MailTemplateId } from '#lambdas/contracts/mail-templates.ts';
 import type { NewOutboxMail, OutboxMail } from '#lambdas/contracts/outbox-items.ts';
 import { streamConsumers } from '#lambdas/jobs.ts';
 import { putMailIfNew } from '#lambdas/repositories/outbox-store.ts';
@@ -170,10 +170,11 @@ describe('the seller identification in every e-mail', () => {
   const OUTBOX_MAIL = streamConsumers.find((row) => row.name === 'OutboxMail')!;
   const isOrderLink = (id: MailTemplateId) => (ORDER_LINK_TEMPLATES as readonly MailTemplateId[]).includes(id);
   const isToOwner = (id: MailTemplateId) => id.startsWith('owner-');
+  const isConfirmLink = (id: MailTemplateId) => (CONFIRM_LINK_TEMPLATES as readonly MailTemplateId[]).includes(id);
 
   /** A template's mail as a service queues it: its own values, without what the consumer adds when it sends (`loja`, an order's `link`). */
   function queuedMail(id: MailTemplateId): OutboxMail {
-    const data = Object.fromEntries(Object.entries(benignMailData[id]).filter(([key]) => key !== 'loja' && !(key === 'link' && isOrderLink(id))));
+    const data = Object.fromEntries(Object.entries(benignMailData[id]).filter(([key]) => key !== 'loja' && !(key === 'link' && (isOrderLink(id) || isConfirmLink(id)))));
     return { template: id, data } as OutboxMail;
   }
 
@@ -208,7 +209,11 @@ describe('the seller identification in every e-mail', () => {
 
       // The next mail of every template, to the customer or to the owner, carries the new line.
       for (const id of MAIL_TEMPLATE_IDS) {
-        const effect = isOrderLink(id) ? { effect: { kind: 'order' as const, orderId: `sem-encomenda-${run}`, email: id as OrderEmailRecord['kind'] } } : {};
+        const effect = isOrderLink(id)
+          ? { effect: { kind: 'order' as const, orderId: `sem-encomenda-${run}`, email: id as OrderEmailRecord['kind'] } }
+          : isConfirmLink(id)
+            ? { effect: { kind: 'stock-alert-confirm' as const, alertId: `sem-pedido-${run}`, requestedAt: new Date().toISOString() } }
+            : {};
         await sendThroughOutbox({ id: `depois#${run}#${id}`, ...(isToOwner(id) ? { toShop: true as const } : { to: customer }), mail: queuedMail(id), ...effect });
       }
       const after = [...(await mailsTo(customer)).slice(1), ...(await mailsTo(owner))];
