@@ -4,6 +4,7 @@
  * e-mail as the server stored them; refusals (out of stock, MB WAY full, an expired reservation) that
  * the customer can fix; retries that never make a second order.
  */
+import { checkoutTexts } from '#shared/messages.ts';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seedPieces } from '#infra/twin/seed/catalogue.ts';
@@ -75,14 +76,14 @@ describe('the customer journey', () => {
     await page.getByRole('button', { name: 'Finalizar Compra' }).click();
     await expect.poll(() => path(page)).toBe('/shipping');
     await page.getByRole('button', { name: 'Continuar para o pagamento' }).click();
-    await expect.poll(() => page.locator('[role="alert"] .notice--error').textContent()).toBe('Por favor, preencha todos os campos obrigatórios.');
+    await expect.poll(() => page.locator('[role="alert"] .notice--error').textContent()).toBe(checkoutTexts.missingFields);
     expect(await page.locator('.field-error').count()).toBeGreaterThanOrEqual(9);
     expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('email');
     expect(await page.locator('select[name="country"] option').allTextContents()).toEqual(['Portugal']);
     expect(await page.locator('label.choice', { hasText: 'CTT Expresso' }).textContent()).toContain('Grátis'); // subtotal above 30 €
     await fillShipping(page, email, { terms: false });
     await page.getByRole('button', { name: 'Continuar para o pagamento' }).click();
-    await expect.poll(() => page.locator('[role="alert"] .notice--error').textContent()).toBe('Por favor, aceite os termos e condições.');
+    await expect.poll(() => page.locator('[role="alert"] .notice--error').textContent()).toBe('Por favor, aceita os termos e condições.');
     expect(await page.locator('form.checkout-form').getByRole('link', { name: /Termos e Condições/ }).getAttribute('href')).toBe('/Termos-e-Condições');
     await page.getByRole('checkbox', { name: /Termos e Condições/ }).check();
 
@@ -129,7 +130,7 @@ describe('the customer journey', () => {
     await expect.poll(() => page.locator('[data-instruction="phone"]').textContent()).toBe('912 345 678');
     expect(await page.getByTestId('amount-due').textContent()).toBe('46,96 €');
     expect(await orderButton(page).isDisabled()).toBe(true);
-    expect(await page.locator('.checkout-actions__hint').textContent()).toBe('Por favor, faça upload do comprovativo de pagamento.');
+    expect(await page.locator('.checkout-actions__hint').textContent()).toBe(checkoutTexts.proofMissing);
 
     await page.locator('input[type="file"]').setInputFiles({ name: 'notas.txt', mimeType: 'text/plain', buffer: Buffer.from('olá') });
     await expect.poll(() => page.locator('.proof-upload [role="alert"]').textContent()).toBe('O comprovativo tem de ser uma imagem (JPEG, PNG, WebP ou HEIC) ou um PDF.');
@@ -320,14 +321,14 @@ describe('refusals the customer can fix', () => {
     try {
       await setMbWayCounters(shop.twin, month, 35, 40);
       await page.getByRole('button', { name: 'Continuar para o pagamento' }).click();
-      await expect.poll(() => page.locator('[role="alert"] .notice--error').textContent()).toBe('MBWay não está disponível este mês. Escolha outro método de pagamento.');
+      await expect.poll(() => page.locator('[role="alert"] .notice--error').textContent()).toBe(checkoutTexts.mbwayUnavailable);
       expect(await ordersOf(email)).toEqual([]);
       const mbway = page.locator('input[name="paymentMethod"][value="mbway"]');
       await expect.poll(() => mbway.isDisabled()).toBe(true);
       expect(await page.locator('label.choice', { hasText: 'MB WAY' }).textContent()).toContain('Indisponível este mês');
       await page.getByRole('button', { name: 'Continuar para o pagamento' }).click();
       // MB WAY is no longer chosen: the form asks for a method.
-      await expect.poll(() => page.locator('[role="alert"] .notice--error').textContent()).toBe('Por favor, preencha todos os campos obrigatórios.');
+      await expect.poll(() => page.locator('[role="alert"] .notice--error').textContent()).toBe(checkoutTexts.missingFields);
       await page.locator('input[name="paymentMethod"][value="revolut"]').check();
       await page.getByRole('button', { name: 'Continuar para o pagamento' }).click();
       await expect.poll(() => page.locator('[data-instruction="handle"]').textContent()).toBe('@joiasinox');

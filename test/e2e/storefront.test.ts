@@ -442,7 +442,7 @@ describe('static pages, header and footer', () => {
     const footer = page.locator('.site-footer');
     expect(await footer.getByRole('link', { name: /Livro de Reclamações/ }).getAttribute('href')).toBe('https://www.livroreclamacoes.pt');
     expect(await footer.getByRole('link', { name: /CNIACC/ }).getAttribute('href')).toBe('https://www.cniacc.pt');
-    expect(await footer.textContent()).toContain('© 2023-2024');
+    expect(await footer.textContent()).toContain(`© ${new Date().getFullYear()} Joias Inox`);
     expect(await footer.locator('.social-links a').count()).toBe(3);
     await page.close();
   });

@@ -124,7 +124,7 @@ describe('free shipping and totals', () => {
     await noSeriousViolations(page, 'payment');
 
     await page.locator('input[type="file"]').setInputFiles({ name: 'talao.pdf', mimeType: 'application/pdf', buffer: Buffer.from(await receiptPdf()) });
-    await expect.poll(() => page.locator('.proof-upload .notice--success').textContent(), { timeout: 15_000 }).toBe('Comprovativo enviado: talao.pdf');
+    await expect.poll(() => page.locator('.proof-upload .notice--success').textContent(), { timeout: 15_000 }).toBe('Comprovativo carregado — falta confirmar a encomenda (talao.pdf)');
     await page.getByRole('button', { name: 'Confirmar encomenda' }).click();
     await expect.poll(() => path(page), { timeout: 10_000 }).toBe('/thank-you');
     await linesAddUp(page, '.thank-you');
@@ -237,7 +237,7 @@ describe('the defects of the audit', () => {
       await expect.poll(() => mbway.isDisabled()).toBe(true);
       expect(await mbway.isChecked()).toBe(false);
       expect(await page.locator('label.choice', { hasText: 'MB WAY' }).textContent()).toContain(checkoutTexts.methodUnavailable);
-      const said = await page.locator('main').evaluate((main, text) => main.textContent!.split(text).length - 1, 'MBWay não está disponível');
+      const said = await page.locator('main').evaluate((main, text) => main.textContent!.split(text).length - 1, 'MB WAY não está disponível');
       expect(said).toBe(1);
       expect(await scanAll(shop.twin, 'orders').then((all) => all.filter((o) => o.email === email))).toEqual([]);
       await shot(page, 'mbway-full');
@@ -287,7 +287,7 @@ describe('the defects of the audit', () => {
     expect(await page.title()).toMatch(/^Obrigado pela visita!/);
 
     await page.goto(`${shop.twin.url}/shop?tipo=anel&max=29.9`);
-    await expect.poll(() => page.getByTestId('active-filters').textContent()).toBe('Aneis, até 29,90€');
+    await expect.poll(() => page.getByTestId('active-filters').textContent()).toBe('Anéis, até 29,90€');
     await page.getByRole('radio', { name: 'Todos' }).check();
     await page.getByRole('button', { name: 'Aplicar Filtro' }).click();
     await expect.poll(() => page.getByTestId('active-filters').textContent()).toBe('até 29,90€');
