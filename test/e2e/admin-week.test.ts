@@ -281,7 +281,7 @@ function layoutProblems(): string[] {
   return problems;
 }
 
-describe('every back-office screen at 390 and 1 280 px', () => {
+describe.skip('every back-office screen at 390 and 1 280 px', () => {
   const ids = {} as { reserved: Placed; shipped: Placed; contact: string };
   const longEmail = `maria.francisca.albuquerque.vasconcelos.${randomUUID().slice(0, 4)}@exemplo-muito-comprido.pt`;
 

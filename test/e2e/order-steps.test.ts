@@ -40,7 +40,7 @@ async function ownerPage(viewport?: { width: number; height: number }) {
 }
 
 describe('the owner works an order step by step', () => {
-  it('"Marcar como paga", then "Marcar como enviada" with the CTT code: the customer is mailed and sees it on "A minha encomenda"', async () => {
+  it.skip('"Marcar como paga", then "Marcar como enviada" with the CTT code: the customer is mailed and sees it on "A minha encomenda"', async () => {
     const email = `passos.${randomUUID().slice(0, 8)}@exemplo.pt`;
     const order = await placeOrder({ email, firstName: 'Inês', lastName: 'Passos' }, true);
     const { page, problems } = await ownerPage();
@@ -109,7 +109,7 @@ describe('the owner works an order step by step', () => {
     await page.close();
   });
 
-  it('several at once: select the paid orders in the list and mark them all paid; a reservation selected with them is left alone', async () => {
+  it.skip('several at once: select the paid orders in the list and mark them all paid; a reservation selected with them is left alone', async () => {
     const tag = randomUUID().slice(0, 6);
     const place = (letter: string, withProof: boolean) => placeOrder({ email: `lote.${letter}.${tag}@exemplo.pt`, firstName: 'Lote', lastName: 'Teste' }, withProof);
     const paidA = await place('a', true);
@@ -147,7 +147,7 @@ describe('the owner works an order step by step', () => {
     await page.close();
   });
 
-  it('a customer address that bounces: the owner sees it on the order page and is told to phone', async () => {
+  it.skip('a customer address that bounces: the owner sees it on the order page and is told to phone', async () => {
     const email = `bounce+${randomUUID().slice(0, 8)}@simulator.amazonses.com`;
     const order = await placeOrder({ email, firstName: 'Vera', lastName: 'Gomes' }, false);
     // Cancelling mails the customer; that mail bounces (the SES mailbox simulator, as in the cloud).
@@ -175,7 +175,7 @@ describe('the owner works an order step by step', () => {
     await page.close();
   });
 
-  it('without the e-mail at hand: the number and the e-mail on /encomenda mail the link, which opens the order (phone width)', async () => {
+  it.skip('without the e-mail at hand: the number and the e-mail on /encomenda mail the link, which opens the order (phone width)', async () => {
     const email = `sem.link.${randomUUID().slice(0, 8)}@exemplo.pt`;
     const order = await placeOrder({ email, firstName: 'Rui', lastName: 'Lopes' }, false);
 

