@@ -83,16 +83,19 @@ export interface Route {
 
 const RATE_LIMITS_GRANT = { table: 'rateLimits', access: 'write' } as const satisfies Grant;
 /**
- * A proof's upload is read and checked, its safe copy written to the proofs bucket, and the upload
- * deleted once the order holds the copy (docs/design.md §29).
+ * What claiming a proof of payment needs (`services/proof-claims.ts`, docs/design.md §29): the upload
+ * read, checked and deleted once the order holds its safe copy, and that copy put in the proofs bucket.
  */
+const PROOF_CLAIM_GRANTS = [{ bucket: 'uploads', access: 'readDelete' }, { bucket: 'proofs', access: 'put' }] as const satisfies readonly Grant[];
+
 /**
- * What claiming a proof of payment needs (`services/proof-claims.ts`): the upload read and dropped, the
- * safe copy put. Listed in each row, never spread into it: an array spread in this table is code
- * esbuild must keep, and with it the whole table in every function's bundle (`test/lambdas/bundles.test.ts`).
+ * A row's grants from single grants and groups of them. Called, never spread into the table: esbuild
+ * must keep an array spread (it may run an iterator), and with it the whole table in every function's
+ * bundle (`test/lambdas/bundles.test.ts`); a call marked pure it may drop.
  */
-const PROOF_UPLOAD_CLAIM = { bucket: 'uploads', access: 'readDelete' } as const satisfies Grant;
-const PROOF_COPY_PUT = { bucket: 'proofs', access: 'put' } as const satisfies Grant;
+function grantsOf<const G extends readonly (Grant | readonly Grant[])[]>(...groups: G): G[number] extends infer E ? (E extends readonly Grant[] ? E[number] : E)[] : never {
+  return groups.flat() as never;
+}
 /** The order-link key: the access tokens of orders, and the proof of work's keys derived from it. */
 const ORDER_LINKS = { orderLinks: true } as const satisfies Grant;
 /** The shop's settings (payment instructions, caps, thresholds): read with a short cache. */
@@ -199,7 +202,7 @@ export const routes = [
     // Per e-mail too: each reservation mails that address, so a bot must not make it an inbox bomb.
     limits: [{ by: 'client', max: 20, windowSeconds: TEN_MINUTES }, { by: 'email', max: 20, windowSeconds: TEN_MINUTES }, { by: 'email', max: 40, windowSeconds: ONE_DAY }],
     emailField: 'shipping.email',
-    grants: [
+    grants: /* @__PURE__ */ grantsOf(PROOF_CLAIM_GRANTS, [
       RATE_LIMITS_GRANT,
       { table: 'products', access: 'readWrite' },
       { table: 'orders', access: 'readWrite' },
@@ -212,16 +215,14 @@ export const routes = [
       { table: 'orderSearch', access: 'write' },
       // The block list (a blocked buyer is refused) and the held-share alert's flag.
       { table: 'abuse', access: 'readWrite' },
-      PROOF_UPLOAD_CLAIM,
-      PROOF_COPY_PUT,
       SETTINGS_READ,
       // The access token it answers is the order's link key's HMAC of the order id.
       ORDER_LINKS,
-    ] },
+    ]) },
 
   { method: 'POST', path: '/api/orders/{id}/proof', handler: 'orders/attach-proof', access: 'public', throttle: WRITE_THROTTLE, checksProofs: true,
     limits: [{ by: 'client', max: 30, windowSeconds: TEN_MINUTES }],
-    grants: [
+    grants: /* @__PURE__ */ grantsOf(PROOF_CLAIM_GRANTS, [
       RATE_LIMITS_GRANT,
       { table: 'orders', access: 'readWrite' },
       // An MB WAY reservation's live slot becomes a paid one with its proof.
@@ -229,10 +230,8 @@ export const routes = [
       { table: 'counters', access: 'write' },
       { table: 'outbox', access: 'write' },
       { table: 'orderSearch', access: 'write' },
-      PROOF_UPLOAD_CLAIM,
-      PROOF_COPY_PUT,
       SETTINGS_READ,
-    ] },
+    ]) },
   // The link to "A minha encomenda" mailed again (same answer whatever the input): per client and per e-mail,
   // so nobody can try order numbers in bulk nor fill a customer's inbox.
   { method: 'POST', path: '/api/orders/lookup', handler: 'orders/lookup', access: 'public', throttle: WRITE_THROTTLE, challenge: true,
@@ -242,17 +241,7 @@ export const routes = [
   // The customer gives up their reservation (token in `x-order-token`): pieces and MB WAY slot back at once.
   { method: 'POST', path: '/api/orders/{id}/cancel', handler: 'orders/cancel', access: 'public', throttle: WRITE_THROTTLE,
     limits: [{ by: 'client', max: 30, windowSeconds: TEN_MINUTES }],
-    // CLOSE_ORDER_GRANTS written out (no spread in this table: see PROOF_UPLOAD_CLAIM).
-    grants: [
-      RATE_LIMITS_GRANT,
-      { table: 'orders', access: 'readWrite' },
-      { table: 'products', access: 'write' },
-      { table: 'stockMovements', access: 'write' },
-      { table: 'mbwayCounters', access: 'write' },
-      { table: 'counters', access: 'write' },
-      { table: 'outbox', access: 'write' },
-      SETTINGS_READ,
-    ] },
+    grants: /* @__PURE__ */ grantsOf(RATE_LIMITS_GRANT, CLOSE_ORDER_GRANTS, SETTINGS_READ) },
   { method: 'GET', path: '/api/orders/{id}', handler: 'orders/get', access: 'public',
     grants: [{ table: 'orders', access: 'read' }, SETTINGS_READ] },
 
