@@ -10,5 +10,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     fileParallelism: false,
+    // A step that waits on the shop (a page hydrated, a reservation, a proof checked, a mail) takes
+    // seconds on a shared, busy machine: expect.poll's default of 1 s made the walks fail at random.
+    expect: { poll: { timeout: 15_000 } },
   },
 });
