@@ -46,7 +46,7 @@ async function ordersOf(email: string) {
 }
 
 describe('the customer journey', () => {
-  it.skip('cart → shipping → payment with MB WAY and a proof → thank-you; the server stores the order, takes the stock and mails', async () => {
+  it('cart → shipping → payment with MB WAY and a proof → thank-you; the server stores the order, takes the stock and mails', async () => {
     const discounted = piece('colar-coracao-eterno'); // 24,90 € − 15 %
     const plain = piece('brincos-estrela-cadente'); // 12,90 €
     const extra = piece('anel-entrelacado');
@@ -309,7 +309,7 @@ describe('refusals the customer can fix', () => {
     await page.close();
   });
 
-  it.skip('MB WAY full: refused at order time with nothing saved, then shown unavailable; another method works', async () => {
+  it('MB WAY full: refused at order time with nothing saved, then shown unavailable; another method works', async () => {
     const month = monthKey();
     const before = (await getItem(shop.twin, 'mbwayCounters', { month })) as { count1?: number; count2?: number } | undefined;
     const email = `joana-${Date.now()}@exemplo.pt`;
