@@ -5,6 +5,7 @@ import { checkoutTexts } from '#shared/messages.ts';
 import { paths } from '#shared/paths.ts';
 import { useCart } from '../../lib/cart-store.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
+import { useTimeReached } from '../../lib/use-time-reached.ts';
 import { Loading } from '../../ui/page-state.tsx';
 import { loadReservation, reservationMatches, savedShippingForm } from './checkout-session.ts';
 import { OrderRefusalNotice } from './order-refusal.tsx';
@@ -26,6 +27,9 @@ export function PaymentPage() {
   const [reservation] = useState(loadReservation);
   const step = useProofStep();
   const navigate = useNavigate();
+  // A reservation whose time ran out (here, even with the page left open, or refused by the server)
+  // cannot be paid: nothing to upload or confirm, and the refusal is said once.
+  const overHere = useTimeReached(reservation?.order.expiresAt);
 
   usePageMeta({ title: 'Pagamento', description: 'Instruções de pagamento e envio do comprovativo.', noindex: true });
 
@@ -33,9 +37,6 @@ export function PaymentPage() {
   if (!reservation) return <Navigate to={cart.length === 0 ? paths.cart : paths.shipping} replace />;
 
   const { order } = reservation;
-  // A reservation whose time ran out (seen here, or refused by the server) cannot be paid: nothing to
-  // upload or confirm, and the refusal is said once.
-  const overHere = order.expiresAt !== undefined && Date.parse(order.expiresAt) <= Date.now();
   const closed = overHere || step.refused?.closed === true;
   const outdated = shipping !== null && cart.length > 0 && !reservationMatches({ items: orderItems(cart), shipping });
   const { proof, uploading, sending, refused } = step;
