@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { uploadTexts } from '#shared/messages.ts';
+import { checkoutTexts, uploadTexts } from '#shared/messages.ts';
 import { paths } from '#shared/paths.ts';
 import { activePdf, screenshotPng } from '../support/proof-files.ts';
 import { DESKTOP, fillShipping, getItem, postJson, scanAll, useShop } from '../web/e2e-support.ts';
@@ -26,10 +26,10 @@ async function shot(page: Page, name: string) {
 
 async function choose(page: Page, name: string, mimeType: string, buffer: Buffer) {
   await page.locator('input[type="file"]').setInputFiles({ name, mimeType, buffer });
-  await expect.poll(() => page.locator('.proof-upload .notice--success').textContent(), { timeout: 15_000 }).toBe(`Comprovativo enviado: ${name}`);
+  await expect.poll(() => page.locator('.proof-upload .notice--success').textContent(), { timeout: 15_000 }).toBe(checkoutTexts.proofUploaded(name));
 }
 
-describe.skip('a refused proof, under the file field', () => {
+describe('a refused proof, under the file field', () => {
   it.each([PHONE, DESKTOP])('on the payment page at %o: a PDF with JavaScript is refused, the order waits, a screenshot then completes it', async (viewport) => {
     const email = `prova-${randomUUID().slice(0, 8)}@exemplo.pt`;
     const context = await shop.browser.newContext({ viewport });
