@@ -38,7 +38,8 @@ export function PaymentPage() {
 
   const { order } = reservation;
   const closed = overHere || step.refused?.closed === true;
-  const outdated = shipping !== null && cart.length > 0 && !reservationMatches({ items: orderItems(cart), shipping });
+  // Over, it is no reservation to continue or cancel (the browser has forgotten it, so it would seem "changed").
+  const outdated = !closed && shipping !== null && cart.length > 0 && !reservationMatches({ items: orderItems(cart), shipping });
   const { proof, uploading, sending, refused } = step;
 
   return (
