@@ -297,6 +297,7 @@ describe('refusals the customer can fix', () => {
     await orderButton(page).click();
     const refusal = page.locator('[role="alert"] .notice--error');
     await expect.poll(() => refusal.locator('p').textContent()).toBe('A reserva desta encomenda expirou e as peças voltaram à loja. Volta ao carrinho para fazer uma nova encomenda.');
+    expect(await page.getByTestId('pending-reservation').count()).toBe(0); // over: nothing to continue or cancel
     await refusal.getByRole('link', { name: 'Rever o carrinho' }).click();
     await page.getByRole('button', { name: 'Finalizar Compra' }).click();
     await page.getByRole('button', { name: 'Continuar para o pagamento' }).click();

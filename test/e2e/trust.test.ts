@@ -271,6 +271,8 @@ describe('the defects of the audit', () => {
       await expect.poll(() => page.locator('[role="alert"] .notice--error p').allTextContents()).toEqual([checkoutTexts.reservationOver]);
       expect(await file.isDisabled()).toBe(true);
       expect(await page.getByRole('button', { name: 'Confirmar encomenda' }).isDisabled()).toBe(true);
+      // Nothing on the page still offers it as a reservation to continue.
+      expect(await page.getByTestId('pending-reservation').count()).toBe(0);
       await shot(page, 'reservation-over');
 
       // Opened again after its time, the browser no longer offers it: the shipping step, to reserve anew.
