@@ -21,6 +21,8 @@ const path = (page: Page) => decodeURI(new URL(page.url()).pathname);
 async function shot(page: Page, name: string) {
   if (!SHOTS_DIR) return;
   mkdirSync(SHOTS_DIR, { recursive: true });
+  // From the top: scrolled to the refusal, the sticky header would be painted over the middle of the shot.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: `${SHOTS_DIR}/${name}-${page.viewportSize()?.width ?? 0}.png`, fullPage: true });
 }
 
