@@ -267,7 +267,14 @@ describe('the defects of the audit', () => {
       await expect.poll(() => path(page), { timeout: 10_000 }).toBe('/payment');
       const file = page.locator('input[type="file"]');
       expect(await file.isDisabled()).toBe(false);
+      // "A minha encomenda" of the same reservation, open in another tab, offers to pay it until its time.
+      const { id, accessToken } = await page.evaluate(() => (JSON.parse(localStorage.getItem('checkout.reservation')!) as { response: { order: { id: string; accessToken: string } } }).response.order);
+      const mine = await context.newPage();
+      await mine.goto(`${shop.twin.url}/encomenda/${id}#t=${accessToken}`);
+      await expect.poll(() => mine.locator('#my-order-pay').count()).toBe(1);
       await context.clock.fastForward('03:00:00'); // past Revolut's 120 minutes
+      await expect.poll(() => mine.locator('#my-order-pay').count()).toBe(0);
+      expect(await mine.locator('[role="alert"] .notice--error p').allTextContents()).toEqual([checkoutTexts.reservationOver]);
       await expect.poll(() => page.locator('[role="alert"] .notice--error p').allTextContents()).toEqual([checkoutTexts.reservationOver]);
       expect(await file.isDisabled()).toBe(true);
       expect(await page.getByRole('button', { name: 'Confirmar encomenda' }).isDisabled()).toBe(true);

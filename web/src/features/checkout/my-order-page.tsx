@@ -9,6 +9,7 @@ import { paths } from '#shared/paths.ts';
 import { api, ApiError, errorMessage } from '../../lib/api.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { useLoad } from '../../lib/use-load.ts';
+import { useTimeReached } from '../../lib/use-time-reached.ts';
 import { LoadError, Loading } from '../../ui/page-state.tsx';
 import { formatCents } from '#shared/money.ts';
 import { clearOpenReservation, loadOpenReservation } from '../../lib/open-reservation.ts';
@@ -50,7 +51,10 @@ export function MyOrderPage() {
 }
 
 function OrderView({ order, token, onPaid }: { order: CustomerOrder; token: string; onPaid: (order: CustomerOrder) => void }) {
-  const awaitingPayment = order.status === RESERVED_STATUS && order.expiresAt !== undefined && Date.parse(order.expiresAt) > Date.now();
+  // Rendered again when the reservation's time comes, so a page left open stops offering to pay it.
+  const timeOver = useTimeReached(order.expiresAt);
+  const reserved = order.status === RESERVED_STATUS && order.expiresAt !== undefined;
+  const awaitingPayment = reserved && !timeOver;
   return (
     <>
       <h1>{myOrderTexts.title(order.orderNumber)}</h1>
@@ -73,6 +77,11 @@ function OrderView({ order, token, onPaid }: { order: CustomerOrder; token: stri
             </ol>
           </section>
           {awaitingPayment && <PayPanel order={order} token={token} onPaid={onPaid} />}
+          {reserved && timeOver && (
+            <div role="alert">
+              <OrderRefusalNotice refusal={{ message: checkoutTexts.reservationOver, fix: 'cart' }} />
+            </div>
+          )}
         </div>
         <FixedOrderSummary order={order} />
       </div>
