@@ -1,10 +1,14 @@
 /**
- * One abusive client against honest shoppers (docs/design.md §20): ten honest clients, each from its own
- * address, browse (catalogue, a product) and reserve, again and again for a while; the same run again
- * with one more client, from one address, sending reservations at 50 a second. The figure is the honest
- * clients' checkout success rate and p99 in both runs, and what became of the abuser's requests.
+ * One abusive client against honest shoppers (docs/design.md §20, §27, §28): ten honest shoppers at a
+ * time browse (catalogue, a product) and reserve, one after another for a while, each from an address,
+ * an e-mail and a phone of their own (a shopper holds one reservation, as the hold caps expect); the same
+ * run again beside one address sending reservations at 50 a second. Every reservation carries a solved
+ * proof of work (`x-altcha`) from `proof`: the phone solves while the customer fills the form (its time
+ * is the proof-of-work figure), so a checkout's time is the request with the server's check of the proof.
+ * The figure is the honest checkouts' success rate and p99 in both runs, and what became of the abuser's
+ * requests.
  */
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import type { Twin } from '#infra/twin/twin.ts';
 import { clientFetch, nextClientAddress } from '#test/support/clients.ts';
 
@@ -21,10 +25,22 @@ export interface AbuseFigures {
   readonly honestClients: number;
   readonly withoutAbuser: HonestRun;
   readonly withAbuser: HonestRun;
-  readonly abuser: { readonly requestsPerSecond: number; readonly sent: number; readonly reserved: number; readonly refused429: number; readonly other: number };
+  readonly abuser: {
+    readonly requestsPerSecond: number;
+    readonly sent: number;
+    readonly reserved: number;
+    /** Refused by the hold caps (409 `hold_limit`, docs/design.md §27). */
+    readonly refusedHoldLimit: number;
+    /** Refused by the edge's rate rule or the per-client limit. */
+    readonly refused429: number;
+    readonly other: number;
+  };
 }
 
 const percentile = (sorted: readonly number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : 0);
+
+/** A solved proof of work for one request (see the top). */
+export type ProofSource = () => string;
 
 function reservation(productId: string): string {
   return JSON.stringify({
@@ -37,7 +53,7 @@ function reservation(productId: string): string {
       address: 'Rua B, 2',
       city: 'Braga',
       postalCode: '4700-123',
-      phone: '912345678',
+      phone: `91${String(randomInt(10_000_000)).padStart(7, '0')}`,
       shippingMethod: 'ctt',
       paymentMethod: 'transferencia',
       acceptTerms: true,
@@ -45,16 +61,17 @@ function reservation(productId: string): string {
   });
 }
 
-async function honestClient(base: string, productId: string, until: number, times: number[], outcomes: boolean[]): Promise<void> {
-  const client = nextClientAddress();
+async function honestClient(base: string, productId: string, until: number, proof: ProofSource, times: number[], outcomes: boolean[]): Promise<void> {
   while (Date.now() < until) {
+    // The next shopper.
+    const client = nextClientAddress();
     await clientFetch(`${base}/api/products`, { client }).then((r) => r.arrayBuffer());
     await clientFetch(`${base}/api/products/${productId}`, { client }).then((r) => r.arrayBuffer());
     const started = performance.now();
     const answer = await clientFetch(`${base}/api/orders`, {
       method: 'POST',
       client,
-      headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+      headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID(), 'x-altcha': proof() },
       body: reservation(productId),
     }).catch(() => undefined);
     times.push(performance.now() - started);
@@ -65,37 +82,38 @@ async function honestClient(base: string, productId: string, until: number, time
   }
 }
 
-async function honestRun(base: string, productId: string, clients: number, seconds: number): Promise<HonestRun> {
+async function honestRun(base: string, productId: string, clients: number, seconds: number, proof: ProofSource): Promise<HonestRun> {
   const times: number[] = [];
   const outcomes: boolean[] = [];
   const until = Date.now() + seconds * 1000;
-  await Promise.all(Array.from({ length: clients }, () => honestClient(base, productId, until, times, outcomes)));
+  await Promise.all(Array.from({ length: clients }, () => honestClient(base, productId, until, proof, times, outcomes)));
   times.sort((a, b) => a - b);
   const succeeded = outcomes.filter(Boolean).length;
   return { checkouts: outcomes.length, succeeded, successRate: outcomes.length ? succeeded / outcomes.length : 0, p50Ms: Math.round(percentile(times, 50)), p99Ms: Math.round(percentile(times, 99)) };
 }
 
 /** Sends reservations from one address at `perSecond` for `seconds`; answers what became of them. */
-async function abuser(base: string, productId: string, perSecond: number, seconds: number): Promise<AbuseFigures['abuser']> {
+async function abuser(base: string, productId: string, perSecond: number, seconds: number, proof: ProofSource): Promise<AbuseFigures['abuser']> {
   const client = nextClientAddress();
-  const sent: Promise<number>[] = [];
+  const sent: Promise<{ status: number; code: string | undefined }>[] = [];
   for (let tick = 0; tick < perSecond * seconds; tick += 1) {
     sent.push(
-      clientFetch(`${base}/api/orders`, { method: 'POST', client, headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() }, body: reservation(productId) })
-        .then(async (r) => (await r.arrayBuffer(), r.status))
-        .catch(() => 0),
+      clientFetch(`${base}/api/orders`, { method: 'POST', client, headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID(), 'x-altcha': proof() }, body: reservation(productId) })
+        .then(async (r) => ({ status: r.status, code: ((await r.json().catch(() => ({}))) as { error?: { code?: string } }).error?.code }))
+        .catch(() => ({ status: 0, code: undefined })),
     );
     await new Promise((resolve) => setTimeout(resolve, 1000 / perSecond));
   }
-  const statuses = await Promise.all(sent);
-  const reserved = statuses.filter((s) => s === 201).length;
-  const refused429 = statuses.filter((s) => s === 429).length;
-  return { requestsPerSecond: perSecond, sent: statuses.length, reserved, refused429, other: statuses.length - reserved - refused429 };
+  const answers = await Promise.all(sent);
+  const reserved = answers.filter((a) => a.status === 201).length;
+  const refusedHoldLimit = answers.filter((a) => a.status === 409 && a.code === 'hold_limit').length;
+  const refused429 = answers.filter((a) => a.status === 429).length;
+  return { requestsPerSecond: perSecond, sent: answers.length, reserved, refusedHoldLimit, refused429, other: answers.length - reserved - refusedHoldLimit - refused429 };
 }
 
 /** The twin must throttle like the stage (the default) and have `productId` with plenty of stock. */
-export async function abuseFigures(twin: Twin, productId: string, seconds = 10, honestClients = 10): Promise<AbuseFigures> {
-  const withoutAbuser = await honestRun(twin.url, productId, honestClients, seconds);
-  const [withAbuser, abuse] = await Promise.all([honestRun(twin.url, productId, honestClients, seconds), abuser(twin.url, productId, 50, seconds)]);
+export async function abuseFigures(twin: Twin, productId: string, proof: ProofSource, seconds = 10, honestClients = 10): Promise<AbuseFigures> {
+  const withoutAbuser = await honestRun(twin.url, productId, honestClients, seconds, proof);
+  const [withAbuser, abuse] = await Promise.all([honestRun(twin.url, productId, honestClients, seconds, proof), abuser(twin.url, productId, 50, seconds, proof)]);
   return { seconds, honestClients, withoutAbuser, withAbuser, abuser: abuse };
 }

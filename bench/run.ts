@@ -25,6 +25,7 @@ import { execFile } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { promisify } from 'node:util';
 import type { AbuseFigures } from './abuse.ts';
+import { floodRows, type FloodFigures } from './flood.ts';
 import { challengeFigures, presolvedProofs, type ChallengeFigures } from './challenge.ts';
 import { pageFigures, type PageFigures } from './pages.ts';
 import { orderBody, uploadProof } from './orders.ts';
@@ -75,7 +76,7 @@ async function main(): Promise<void> {
     log('POST /api/orders, 10 clients');
     api.push(
       await load({
-        name: 'POST /api/orders',
+        name: 'POST /api/orders (x-altcha checked)',
         url: `${twin.apiOriginUrl}/api/orders`,
         connections: 10,
         seconds: SECONDS,
@@ -211,12 +212,30 @@ async function main(): Promise<void> {
       await rm(out, { force: true });
     }
 
-    const results = { when: new Date().toISOString(), node: process.version, seconds: (Date.now() - started) / 1000, catalogue: CATALOGUE, api, contention, idempotency, challenge, outbox, abuse, web, pages, lambdas, photos, proofs, lighthouse };
+    // ── One address's flood, with the web ACL and without (edgePlan=none), each on a twin of its own ──
+    const flood: FloodFigures[] = [];
+    for (const mode of ['waf', 'none'] as const) {
+      log(`flood: one address against the back-office and the public API, ${mode === 'waf' ? 'with the web ACL' : 'without it'}`);
+      flood.push(await apart<FloodFigures>('flood.ts', mode));
+    }
+
+    const results = { when: new Date().toISOString(), node: process.version, seconds: (Date.now() - started) / 1000, catalogue: CATALOGUE, api, contention, idempotency, challenge, outbox, abuse, flood, web, pages, lambdas, photos, proofs, lighthouse };
     await mkdir(join(REPO_ROOT, 'bench', 'results'), { recursive: true });
     await writeFile(join(REPO_ROOT, 'bench', 'results', 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
     printTable(results);
   } finally {
     if (!twinStopped) await twin.stop();
+  }
+}
+
+/** Runs `bench/<script> <out.json> ...args` as a process of its own (a twin of its own) and reads what it wrote. */
+async function apart<T>(script: string, ...args: string[]): Promise<T> {
+  const out = join(tmpdir(), `bench-${randomUUID()}.json`);
+  try {
+    await promisify(execFile)(join(REPO_ROOT, 'node_modules', '.bin', 'tsx'), [join(REPO_ROOT, 'bench', script), out, ...args], { maxBuffer: 256 * 1024 * 1024 });
+    return JSON.parse(await readFile(out, 'utf8')) as T;
+  } finally {
+    await rm(out, { force: true });
   }
 }
 
@@ -266,7 +285,19 @@ function printTable(r: any): void {
   row('---', '---', '---', '---', '---');
   row('alone', r.abuse.withoutAbuser.checkouts, pct(r.abuse.withoutAbuser.successRate), r.abuse.withoutAbuser.p50Ms, r.abuse.withoutAbuser.p99Ms);
   row(`beside one address at ${r.abuse.abuser.requestsPerSecond} reservations/s`, r.abuse.withAbuser.checkouts, pct(r.abuse.withAbuser.successRate), r.abuse.withAbuser.p50Ms, r.abuse.withAbuser.p99Ms);
-  row('the abuser', `${r.abuse.abuser.sent} sent`, `${r.abuse.abuser.reserved} reserved`, `${r.abuse.abuser.refused429} refused 429`, `${r.abuse.abuser.other} other`);
+  row('the abuser', `${r.abuse.abuser.sent} sent`, `${r.abuse.abuser.reserved} reserved, ${r.abuse.abuser.refusedHoldLimit} refused hold_limit`, `${r.abuse.abuser.refused429} refused 429`, `${r.abuse.abuser.other} other`);
+  lines.push('');
+  if ('widgetMedianMs' in r.challenge) {
+    row(`Proof of work at the default cost (${r.challenge.maxNumber})`, 'value');
+    row('---', '---');
+    row('phone: the widget in Chromium, 4× CPU throttling, median / p90 ms (target median ≤ 1 000)', `${r.challenge.widgetMedianMs} / ${r.challenge.widgetP90Ms}`);
+    row('the same with one worker, median ms', r.challenge.oneWorkerMedianMs);
+    row('bot: CPU-seconds per solve / per 1 000 reservations (Node, one core)', `${r.challenge.botCpuSecondsPerSolve} / ${r.challenge.botCpuSecondsPer1000}`);
+  } else lines.push(`Proof of work figures failed: ${r.challenge.error}`);
+  lines.push('');
+  row(`One address's flood (${r.flood[0]?.seconds ?? 0} s; per minute)`, 'sent', 'refused at the edge', 'reached API Gateway', 'reached Lambda', "owner's answers", 'owner p50 ms', 'owner p99 ms');
+  row('---', '---', '---', '---', '---', '---', '---', '---');
+  for (const cells of floodRows(r.flood)) row(...cells);
   lines.push('');
   row('Web (gzip)', 'size');
   row('---', '---');

@@ -52,6 +52,10 @@ export const GATEWAY_ANSWERS = {
 
 /** What the gateway counted since it started: for the bench's proofs (a throttle answer is a 500 like a crash). */
 export interface InvocationCounts {
+  /** Requests that reached the gateway (what API Gateway bills), whatever it answered. */
+  requests: number;
+  /** Invocations started (what Lambda bills), throttled ones not included. */
+  invoked: number;
   /** Invocations Lambda refused at once (the account's concurrency in use). */
   throttled: number;
   /** Invocations stopped at the function's timeout. */
@@ -339,7 +343,7 @@ export function createGateway(options: GatewayOptions) {
   const loadHandler = handlerLoader(options.handlersDir ?? join(REPO_ROOT, 'lambdas', 'handlers'));
   const authorize = jwtAuthorizer(options);
   const timeoutMs = options.timeoutMs ?? HANDLER_TIMEOUT_MS;
-  const counts: InvocationCounts = { throttled: 0, timedOut: 0, peak: 0 };
+  const counts: InvocationCounts = { requests: 0, invoked: 0, throttled: 0, timedOut: 0, peak: 0 };
   const pool = concurrencyPool(options.concurrency ?? ACCOUNT_CONCURRENCY.default, counts);
 
   /** Handles one `/api/*` request. */
@@ -348,6 +352,7 @@ export function createGateway(options: GatewayOptions) {
       res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers });
       res.end(body);
     };
+    counts.requests += 1;
     const url = new URL(req.url ?? '/', 'http://gateway.local');
     const method = (req.method ?? 'GET').toUpperCase();
     const match = matchRoute(compiled, url.pathname, method);
@@ -374,6 +379,7 @@ export function createGateway(options: GatewayOptions) {
       counts.throttled += 1;
       return fail(GATEWAY_ANSWERS.functionThrottled);
     }
+    counts.invoked += 1;
     let result: APIGatewayProxyStructuredResultV2;
     try {
       result = await invoke(loadHandler, { req, url, method, match, routeKey, headers, pathParameters, authorizer, body, requestId: randomUUID() }, timeoutMs);

@@ -79,7 +79,7 @@ export interface Twin {
   readonly env: Readonly<Record<string, string>>;
   /** Where the local services keep their data (a temporary folder unless `dataDir` was given). */
   readonly dataDir: string;
-  /** The functions' throttles and timeouts so far (a throttle answer is a 500, like a crash). */
+  /** The gateway's requests, the functions' invocations, throttles and timeouts so far (a throttle answer is a 500, like a crash). */
   readonly invocations: Readonly<InvocationCounts>;
   stop(): Promise<void>;
 }
