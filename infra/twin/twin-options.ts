@@ -52,6 +52,12 @@ export interface TwinOptions {
    * checks them the same way (the default's cost is measured by the bench).
    */
   readonly challengeMaxNumber?: number;
+  /**
+   * Cancel a transaction that names an item another one under way names, as DynamoDB does and
+   * DynamoDB Local does not (`transaction-conflicts.ts`). @default true. Once per process: a later
+   * twin of the same process keeps it.
+   */
+  readonly transactionConflicts?: boolean;
   /** Lambda's concurrent executions for the whole account (`ACCOUNT_CONCURRENCY`: 1 000; a new account's 10). */
   readonly concurrency?: number;
   /** Told each step of the start, in Portuguese ("fotos de demonstração: 12/28"): `npm start` prints them. */

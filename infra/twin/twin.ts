@@ -31,6 +31,7 @@ import {
 } from './bootstrap.ts';
 import { startCognitoLocal } from './cognito-local.ts';
 import { startDynamoDbLocal } from './dynamodb-local.ts';
+import { installTransactionConflicts } from './transaction-conflicts.ts';
 import { startFrontDoor } from './front-door.ts';
 import { EdgeWaf } from './edge-waf.ts';
 import type { TwinOptions } from './twin-options.ts';
@@ -311,6 +312,7 @@ async function startTwinOnce(options: TwinOptions): Promise<Twin> {
     await updateCatalogue(options, s3, photos);
 
     const adminPrefix = options.adminPrefix ?? DEFAULT_ADMIN_PREFIX;
+    if (options.transactionConflicts !== false) installTransactionConflicts();
     const gateway = createGateway({ issuer, clientId: pool.clientId, jwks, throttle: options.throttle ?? true, concurrency: options.concurrency });
     const apiOrigin = await startApiOrigin(gateway, stops);
     const edge = (options.edge?.enabled ?? options.throttle ?? true) ? new EdgeWaf(options.edge) : undefined;
