@@ -1,48 +1,70 @@
 /**
  * The MB WAY counters of each month (key `YYYY-MM`, Lisbon time): how many paid orders each number got
- * (`countN`, within the monthly limits) and how many unpaid reservations live on it (`liveN`, no limit).
+ * (`countN`, within the monthly limits: on the month's own item, whose conditions keep them there) and
+ * how many unpaid reservations live on it (`liveN`, no limit: every MB WAY reservation adds one, so they
+ * are kept in `LIVE_SHARDS` items, `./shards.ts`, summed on read; the first is the month's own item).
  */
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
 import type { MbWayCounters } from '#shared/mb-way.ts';
+import { backoff, BACKOFF } from '../backoff.ts';
 import { ddb, tableName } from './dynamodb-client.ts';
+import { randomShardKey, shardKeys } from './shards.ts';
+import type { TransactionItem } from './transactions.ts';
 
-/** This month's counters (strongly consistent read; zeros when the month has none yet). */
+/** Items the live reservations of a month are spread over: how many MB WAY reservations go through side by side. */
+export const LIVE_SHARDS = 8;
+
+/** This month's counters (strongly consistent reads, the live ones summed over their shards; zeros when the month has none yet). */
 export async function getMbWayCounters(month: string): Promise<MbWayCounters> {
-  const { Item } = await ddb().send(new GetCommand({ TableName: tableName('mbwayCounters'), Key: { month }, ConsistentRead: true }));
-  return { count1: Number(Item?.count1 ?? 0), count2: Number(Item?.count2 ?? 0), live1: Number(Item?.live1 ?? 0), live2: Number(Item?.live2 ?? 0) };
+  const counters = { count1: 0, count2: 0, live1: 0, live2: 0 };
+  let keys: Record<string, unknown>[] | undefined = shardKeys(month, LIVE_SHARDS).map((key) => ({ month: key }));
+  for (let round = 0; keys && keys.length > 0; round++) {
+    if (round > 0) await backoff(BACKOFF.unprocessedCounters, round);
+    const answer: BatchGetCommandOutput = await ddb().send(new BatchGetCommand({ RequestItems: { [tableName('mbwayCounters')]: { Keys: keys, ConsistentRead: true } } }));
+    for (const item of answer.Responses?.[tableName('mbwayCounters')] ?? []) {
+      if (item.month === month) Object.assign(counters, { count1: Number(item.count1 ?? 0), count2: Number(item.count2 ?? 0) });
+      counters.live1 += Number(item.live1 ?? 0);
+      counters.live2 += Number(item.live2 ?? 0);
+    }
+    keys = answer.UnprocessedKeys?.[tableName('mbwayCounters')]?.Keys;
+  }
+  return counters;
 }
 
+/** The update that adds `delta` to a live counter, on one of the month's shards at random. */
+const addLiveItem = (month: string, counter: { field: string }, delta: number) => ({
+  Update: {
+    TableName: tableName('mbwayCounters'),
+    Key: { month: randomShardKey(month, LIVE_SHARDS) },
+    UpdateExpression: 'ADD #live :delta',
+    ExpressionAttributeNames: { '#live': liveField(counter.field) },
+    ExpressionAttributeValues: { ':delta': delta },
+  },
+});
+
 /**
- * The transaction item that counts one more live reservation on a number, while its paid orders are
- * below `limit` (the only refusal: the number filled up with payments meanwhile).
+ * The transaction item that counts one more live reservation on a number (the number chosen by
+ * `mbwaySlot` from the counters it just read). No condition: a live reservation takes no paid slot and
+ * is never refused for one (a number its payments filled meanwhile counts its payment past the limit,
+ * as for any reservation whose number filled while it waited: `endMbWayLiveItems`).
  */
-export function countMbWayLiveItem(month: string, counter: { field: string; limit: number }) {
-  return {
-    Update: {
-      TableName: tableName('mbwayCounters'),
-      Key: { month },
-      UpdateExpression: 'ADD #live :one',
-      ConditionExpression: 'attribute_not_exists(#count) OR #count < :limit',
-      ExpressionAttributeNames: { '#count': counter.field, '#live': liveField(counter.field) },
-      ExpressionAttributeValues: { ':one': 1, ':limit': counter.limit },
-    },
-  };
+export function countMbWayLiveItem(month: string, counter: { field: string }) {
+  return addLiveItem(month, counter, 1);
 }
 
 /**
- * The transaction item that ends a live reservation on a number: `paid`, it becomes one of the month's
+ * The transaction items that end a live reservation on a number: `paid`, it becomes one of the month's
  * paid orders (counted even past the limit: the customer has paid into that number); else it is only gone.
  */
-export function endMbWayLiveItem(month: string, counter: { field: string }, paid: boolean) {
-  return {
-    Update: {
-      TableName: tableName('mbwayCounters'),
-      Key: { month },
-      UpdateExpression: paid ? 'ADD #live :minusOne, #count :one' : 'ADD #live :minusOne',
-      ExpressionAttributeNames: { '#live': liveField(counter.field), ...(paid ? { '#count': counter.field } : {}) },
-      ExpressionAttributeValues: { ':minusOne': -1, ...(paid ? { ':one': 1 } : {}) },
-    },
-  };
+export function endMbWayLiveItems(month: string, counter: { field: string }, paid: boolean): TransactionItem[] {
+  const live = addLiveItem(month, counter, -1);
+  if (!paid) return [live];
+  if (live.Update.Key.month === month) {
+    // The month's own item was drawn: one update of it (a transaction names an item once).
+    return [{ Update: { ...live.Update, UpdateExpression: 'ADD #live :delta, #count :one', ExpressionAttributeNames: { ...live.Update.ExpressionAttributeNames, '#count': counter.field }, ExpressionAttributeValues: { ...live.Update.ExpressionAttributeValues, ':one': 1 } } }];
+  }
+  const count = { Update: { TableName: tableName('mbwayCounters'), Key: { month }, UpdateExpression: 'ADD #count :one', ExpressionAttributeNames: { '#count': counter.field }, ExpressionAttributeValues: { ':one': 1 } } };
+  return [live, count];
 }
 
 /** The live counter beside a paid one: `count1` → `live1`. */

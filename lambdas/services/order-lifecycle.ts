@@ -17,7 +17,7 @@ import { DEFAULT_VARIANT_ID } from '#shared/variants.ts';
 import { backoff, BACKOFF } from '../backoff.ts';
 import { logger } from '../logger.ts';
 import { BUSINESS_METRICS, countEvent } from '../metrics.ts';
-import { endMbWayLiveItem, releaseMbWayOrderItem } from '../repositories/mbway-counters.ts';
+import { endMbWayLiveItems, releaseMbWayOrderItem } from '../repositories/mbway-counters.ts';
 import { releaseHoldItem } from '../repositories/holds.ts';
 import { claimProofItem, expiredReservations, moveOrderItem, ORDER_IN_STATUS, PROOF_UNCLAIMED, toOrder, type OrderItem } from '../repositories/orders.ts';
 import { giveSoleVariantFromRefusal } from '../repositories/legacy-products.ts';
@@ -77,7 +77,7 @@ function holdReleaseItems(order: OrderItem, to: OrderStatus): TransactionItem[] 
 function mbwaySlotItems(order: OrderItem, to: OrderStatus): TransactionItem[] {
   if (!order.mbwayNumber || !order.mbwayMonth) return [];
   const counter = mbWayCounter(order.mbwayNumber);
-  if (order.status === RESERVED_STATUS && order.mbwayLive) return [endMbWayLiveItem(order.mbwayMonth, counter, to !== CLOSED_STATUS)];
+  if (order.status === RESERVED_STATUS && order.mbwayLive) return endMbWayLiveItems(order.mbwayMonth, counter, to !== CLOSED_STATUS);
   if (to === CLOSED_STATUS && isBeforeShipping(order.status)) return [releaseMbWayOrderItem(order.mbwayMonth, counter)];
   return [];
 }

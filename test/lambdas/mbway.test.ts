@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { getMbWayCounters, LIVE_SHARDS } from '#lambdas/repositories/mbway-counters.ts';
+import { shardKeys } from '#lambdas/repositories/shards.ts';
 import { expireReservations } from '#lambdas/services/order-lifecycle.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { monthKey } from '#shared/mb-way.ts';
@@ -9,13 +11,15 @@ import { adminToken, call, callRoute, documentClient, twin } from '../support/tw
 
 // The only test file that orders with MB WAY or reads its availability: the month's counters are shared.
 const month = monthKey(new Date());
+// The month's item with its paid counts and no live reservation on any of its shards.
 const setCounters = (count1: number, count2: number) =>
-  documentClient().send(new PutCommand({ TableName: twin().env.TABLE_MBWAY_COUNTERS, Item: { month, count1, count2 } }));
-const counters = async () => (await documentClient().send(new GetCommand({ TableName: twin().env.TABLE_MBWAY_COUNTERS, Key: { month }, ConsistentRead: true }))).Item;
+  Promise.all(shardKeys(month, LIVE_SHARDS).map((key) => documentClient().send(new PutCommand({ TableName: twin().env.TABLE_MBWAY_COUNTERS, Item: key === month ? { month, count1, count2 } : { month: key } }))));
+// As the shop reads them: the live reservations summed over the month's shards.
+const counters = () => getMbWayCounters(month);
 
 describe('MB WAY rotation per month', () => {
   beforeAll(() => setCounters(0, 0));
-  afterAll(() => documentClient().send(new DeleteCommand({ TableName: twin().env.TABLE_MBWAY_COUNTERS, Key: { month } })));
+  afterAll(() => Promise.all(shardKeys(month, LIVE_SHARDS).map((key) => documentClient().send(new DeleteCommand({ TableName: twin().env.TABLE_MBWAY_COUNTERS, Key: { month: key } })))));
 
   it('GET /api/payment-methods lists the four methods with their configured instructions', async () => {
     const { status, body } = await call('GET', '/api/payment-methods');
@@ -119,7 +123,7 @@ describe('MB WAY rotation per month', () => {
     expect(answers.filter((a) => a.status === 201)).toHaveLength(80);
     const after = await counters();
     expect(after).toMatchObject({ count1: 0, count2: 0 });
-    expect(after!.live1 + after!.live2).toBe(80);
+    expect(after.live1! + after.live2!).toBe(80);
 
     const methods = await call('GET', '/api/payment-methods');
     expect(methods.body.methods[0]).toMatchObject({ id: 'mbway', available: true, holdMinutes: 30 });
