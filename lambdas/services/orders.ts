@@ -311,7 +311,25 @@ async function writeOrder(input: PlaceOrderInput, orderLines: OrderLine[], claim
     // concurrent transaction touched the same items (TransactionConflict).
     if (attempt >= BACKOFF.orderPlacement.tries) throw new Conflict(checkoutTexts.orderFailed, 'order_retry_exhausted');
     await backoff(BACKOFF.orderPlacement, attempt);
+    await refuseShortNow(orderLines);
   }
+}
+
+/**
+ * Before trying again: a line whose stock ran out meanwhile refuses the order now, as its condition
+ * would, rather than meeting the other orders of a sold-out piece on its stock item again and again.
+ */
+async function refuseShortNow(orderLines: readonly OrderLine[]): Promise<void> {
+  const products = await getProductsConsistent(orderLines.map((line) => line.productId));
+  const short = new Map<string, Refusal>();
+  for (const line of orderLines) {
+    // A piece taken off sale meanwhile is left to its transaction.
+    const product = products.get(line.productId);
+    if (!product) continue;
+    const stock = product.variants.find((variant) => variant.id === line.variantId)?.stock ?? 0;
+    if (stock < line.quantity) short.set(stockCondition(line.productId), { old: { variantStock: Object.fromEntries(product.variants.map((variant) => [variant.id, variant.stock])) } });
+  }
+  refuseShortLine((condition) => short.get(condition), orderLines);
 }
 
 /**
