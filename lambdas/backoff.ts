@@ -22,7 +22,8 @@ export const BACKOFF = {
   /**
    * Placing an order whose transaction lost a race (a taken order number, a full MB WAY number, a
    * conflict): one product's stock is one item, so the orders of a piece in demand go through one after
-   * another, about 5 s of waiting at most (the function has 10 s; `bench/hot-items.ts` measures it).
+   * another, for 5 s at most (`ORDER_RETRY_MS` of `services/orders.ts`: the function has 10 s;
+   * `bench/hot-items.ts` measures it).
    */
   orderPlacement: { tries: 16, firstMs: 20, maxMs: 400, jitter: true },
   /** An order's status move (and what it gives back) that lost a race with another transaction. */

@@ -41,6 +41,9 @@ import type { ClaimedProof } from './proof-claims.ts';
 import { claimedProofKey, proofUsed } from './uploads.ts';
 import { identityKeysOf, refuseBlocked } from './abuse.ts';
 
+/** How long an order is tried again at most: the customer is told to try again well before the function's 10 s are up (never a timeout). */
+const ORDER_RETRY_MS = 5_000;
+
 /** Accepted `Idempotency-Key` values: what a browser's crypto.randomUUID() and similar produce. */
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{16,128}$/;
 
@@ -247,6 +250,7 @@ async function writeOrder(input: PlaceOrderInput, orderLines: OrderLine[], claim
   const month = monthKey(now);
   const mbway = input.shipping.paymentMethod === 'mbway';
   const status = proof ? PAID_STATUS : RESERVED_STATUS;
+  const giveUpAt = Date.now() + ORDER_RETRY_MS;
   for (let attempt = 1; ; attempt++) {
     const slot = mbway ? await mbwaySlot(month, limits, Boolean(proof)) : undefined;
     const orderNumber = generateOrderNumber();
@@ -308,7 +312,7 @@ async function writeOrder(input: PlaceOrderInput, orderLines: OrderLine[], claim
     if (result.refused(RESERVATION_FREE)) throw reservationExists();
     // Retry: the order number was taken, the MB WAY number just filled up (choose again), or a
     // concurrent transaction touched the same items (TransactionConflict).
-    if (attempt >= BACKOFF.orderPlacement.tries) throw new Conflict(checkoutTexts.orderFailed, 'order_retry_exhausted');
+    if (attempt >= BACKOFF.orderPlacement.tries || Date.now() >= giveUpAt) throw new Conflict(checkoutTexts.orderFailed, 'order_retry_exhausted');
     await backoff(BACKOFF.orderPlacement, attempt);
     await refuseShortNow(orderLines);
   }
