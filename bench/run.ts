@@ -18,6 +18,7 @@ import { benchProduct as product } from './catalogue.ts';
 import { lighthouseScores, type LighthouseScores } from './lighthouse.ts';
 import { photoFigures } from './photos.ts';
 import { proofFigures, proofRows } from './proofs.ts';
+import { hotItemFigures, hotItemRows, type HotItemFigures } from './hot-items.ts';
 import { load, type LoadResult } from './load.ts';
 import { outboxFigures, type OutboxFigures } from './outbox.ts';
 import { lambdaSizes, webSizes, type LambdaSize } from './sizes.ts';
@@ -120,6 +121,9 @@ async function main(): Promise<void> {
       stockAfterExpiry,
     };
 
+    // ── Hot item: the orders a second one piece sustains before the first 409 (bench/hot-items.ts) ──
+    const hotItem: HotItemFigures | { error: string } = await hotItemFigures(twin, log).catch((error: unknown) => ({ error: error instanceof Error ? error.message : String(error) }));
+
     // ── Idempotency: 100 parallel repeats of one key ──
     log('idempotency: 100 parallel repeats of one key');
     await putProduct(product(10_001, { id: 'bench-idem', stock: 500 }), now);
@@ -219,7 +223,7 @@ async function main(): Promise<void> {
       flood.push(await apart<FloodFigures>('flood.ts', mode));
     }
 
-    const results = { when: new Date().toISOString(), node: process.version, seconds: (Date.now() - started) / 1000, catalogue: CATALOGUE, api, contention, idempotency, challenge, outbox, abuse, flood, web, pages, lambdas, photos, proofs, lighthouse };
+    const results = { when: new Date().toISOString(), node: process.version, seconds: (Date.now() - started) / 1000, catalogue: CATALOGUE, api, contention, hotItem, idempotency, challenge, outbox, abuse, flood, web, pages, lambdas, photos, proofs, lighthouse };
     await mkdir(join(REPO_ROOT, 'bench', 'results'), { recursive: true });
     await writeFile(join(REPO_ROOT, 'bench', 'results', 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
     printTable(results);
@@ -269,6 +273,9 @@ function printTable(r: any): void {
   row('Contention', 'value');
   row('---', '---');
   for (const [k, v] of Object.entries(r.contention)) row(k, String(v));
+  lines.push('');
+  for (const cells of hotItemRows(r.hotItem)) row(...cells);
+  lines.push('');
   row('Idempotency (100 repeats of one key)', 'value');
   for (const [k, v] of Object.entries(r.idempotency)) row(k, String(v));
   lines.push('');

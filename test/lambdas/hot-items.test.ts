@@ -1,5 +1,5 @@
 /**
- * Hot items (docs/design.md §34): many orders at the same moment, on a twin that cancels a transaction
+ * Hot items (docs/design.md §3): many orders at the same moment, on a twin that cancels a transaction
  * naming an item another one under way names, as DynamoDB does (`infra/twin/transaction-conflicts.ts`).
  * The dashboard's counters and the MB WAY live counts are spread over shards, so orders of different
  * pieces never wait for each other; one piece's stock stays one item, its orders go through one after
