@@ -22,11 +22,11 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { gzipSync } from 'node:zlib';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { JwtRsaVerifier } from 'aws-jwt-verify';
 import { DEFAULT_THROTTLE, routes as routeTable, type Route } from '#lambdas/routes.ts';
 import { asFunction } from './function-scope.ts';
+import { writeResult } from './gateway-answer.ts';
 import { REPO_ROOT } from '../common/repo-paths.ts';
 
 /** API Gateway's own payload limit. */
@@ -150,7 +150,11 @@ function flattenClaims(payload: Record<string, unknown>): Claims {
   return claims;
 }
 
+const EMPTY = Buffer.alloc(0);
+
 async function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {
+  // A request without a body (a GET): nothing to wait for.
+  if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) return EMPTY;
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
@@ -321,22 +325,6 @@ function concurrencyPool(limit: number, counts: InvocationCounts): { take(): boo
   };
 }
 
-/** Writes the handler's answer, gzipped on the way out when large text and accepted (as CloudFront). */
-function writeResult(res: ServerResponse, result: APIGatewayProxyStructuredResultV2, acceptEncoding: string | undefined): void {
-  const responseHeaders: Record<string, string> = {};
-  for (const [name, value] of Object.entries(result.headers ?? {})) responseHeaders[name.toLowerCase()] = String(value);
-  let payload: Buffer = result.body === undefined ? Buffer.alloc(0) : Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8');
-  // CloudFront compresses answers on the way out; the front door does the same for large text.
-  if (payload.length > 1024 && /json|xml|text/.test(responseHeaders['content-type'] ?? '') && /\bgzip\b/.test(acceptEncoding ?? '')) {
-    payload = gzipSync(payload);
-    responseHeaders['content-encoding'] = 'gzip';
-    responseHeaders.vary = 'accept-encoding';
-  }
-  if (result.cookies?.length) res.setHeader('set-cookie', result.cookies);
-  res.writeHead(result.statusCode ?? 200, { ...responseHeaders, 'content-length': String(payload.length) });
-  res.end(payload);
-}
-
 export function createGateway(options: GatewayOptions) {
   const compiled = (options.routes ?? routeTable).map(compile);
   const throttles = new Map(compiled.map((c) => [c.route, tokenBucket(c.route.throttle ?? DEFAULT_THROTTLE)]));
@@ -345,6 +333,7 @@ export function createGateway(options: GatewayOptions) {
   const timeoutMs = options.timeoutMs ?? HANDLER_TIMEOUT_MS;
   const counts: InvocationCounts = { requests: 0, invoked: 0, throttled: 0, timedOut: 0, peak: 0 };
   const pool = concurrencyPool(options.concurrency ?? ACCOUNT_CONCURRENCY.default, counts);
+  const gzipped = new Map<string, Buffer>();
 
   /** Handles one `/api/*` request. */
   const gateway = async function gateway(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -391,7 +380,7 @@ export function createGateway(options: GatewayOptions) {
     } finally {
       pool.free();
     }
-    writeResult(res, result, headers['accept-encoding']);
+    writeResult(res, result, headers['accept-encoding'], gzipped);
   };
   return Object.assign(gateway, { counts: counts as Readonly<InvocationCounts> });
 }

@@ -262,9 +262,17 @@ export function httpRoute<K extends ApiRouteKey>(
   });
 }
 
-/** A strong ETag of an answer's body (the first 16 bytes of its SHA-256, base64url). */
+let lastTagged: { readonly body: string; readonly etag: string } | undefined;
+
+/**
+ * A strong ETag of an answer's body (the first 16 bytes of its SHA-256, base64url). The last one is
+ * kept: an answer encoded once (the catalogue's) is hashed once, not at every request.
+ */
 export function entityTag(body: string): string {
-  return `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`;
+  if (lastTagged?.body === body) return lastTagged.etag;
+  const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`;
+  lastTagged = { body, etag };
+  return etag;
 }
 
 /** Whether an If-None-Match header names `etag` (a list, `*`, or a weak form of it: RFC 9110, 13.1.2 compares weakly). */

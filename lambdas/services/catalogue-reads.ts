@@ -27,9 +27,17 @@ export function publicCatalogue(now = Date.now()): Promise<Product[]> {
   return cachedCatalogue.products;
 }
 
-/** The catalogue listing (`GET /api/products`): each public piece as a card shows it (`listingProduct`). */
-export async function publicListing(now = Date.now()): Promise<ListingProduct[]> {
-  return (await publicCatalogue(now)).map(listingProduct);
+const listings = new WeakMap<Promise<Product[]>, Promise<ListingProduct[]>>();
+
+/**
+ * The catalogue listing (`GET /api/products`): each public piece as a card shows it (`listingProduct`),
+ * made once per catalogue read: the requests of those seconds get the same array.
+ */
+export function publicListing(now = Date.now()): Promise<ListingProduct[]> {
+  const catalogue = publicCatalogue(now);
+  let listing = listings.get(catalogue);
+  if (!listing) listings.set(catalogue, (listing = catalogue.then((products) => products.map(listingProduct))));
+  return listing;
 }
 
 /** Every collection, by name (the shop's filter and the back-office's list). */

@@ -1,8 +1,10 @@
-import { gzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { seedPieces } from '#infra/twin/seed/catalogue.ts';
 import { photoFallback, photoFiles } from '#shared/photos.ts';
-import { call } from '../support/twin.ts';
+import { clientFetch } from '#test/support/clients.ts';
+import { createProduct } from '../support/factories.ts';
+import { call, twin } from '../support/twin.ts';
 
 describe('public catalogue through the gateway', () => {
   it('GET /api/products returns the seeded catalogue, newest first, money in integer cents', async () => {
@@ -49,6 +51,30 @@ describe('public catalogue through the gateway', () => {
         return [again.status, again.body ?? '', again.headers.get('etag') === first.headers.get('etag')];
       }, { timeout: 20_000, interval: 200 })
       .toEqual([304, '', true]);
+  });
+
+  it('the gzipped catalogue is the current one: compressed once per answer (its ETag), anew once the catalogue changed', async () => {
+    // As the shop's pages ask for it, the bytes as they travel (clientFetch does not unzip).
+    const gzipped = async () => {
+      const answer = await clientFetch(`${twin().url}/api/products`, { headers: { 'accept-encoding': 'gzip' } });
+      expect(answer.headers.get('content-encoding')).toBe('gzip');
+      const products = (JSON.parse(gunzipSync(Buffer.from(await answer.arrayBuffer())).toString('utf8')) as { products: { id: string }[] }).products;
+      return { etag: answer.headers.get('etag'), ids: products.map((p) => p.id) };
+    };
+    const before = await gzipped();
+    const piece = await createProduct({ name: 'Pulseira do teste de gzip' });
+    // Within the functions' few seconds of catalogue reuse the new piece shows, in the gzipped answer too.
+    await expect.poll(async () => (await gzipped()).ids.includes(piece.id), { timeout: 20_000, interval: 250 }).toBe(true);
+    const after = await gzipped();
+    expect(after.etag).not.toBe(before.etag);
+    // The same answer as the plain one, whenever both carry the same tag (other files add pieces meanwhile).
+    await expect
+      .poll(async () => {
+        const plain = await call('GET', '/api/products', { headers: { 'accept-encoding': 'identity' } });
+        const zipped = await gzipped();
+        return plain.headers.get('etag') === zipped.etag && JSON.stringify(plain.body.products.map((p: { id: string }) => p.id)) === JSON.stringify(zipped.ids);
+      }, { timeout: 20_000, interval: 250 })
+      .toBe(true);
   });
 
   it('a return visit revalidates: the catalogue carries an ETag and the same answer again is an empty 304; another answer has another tag', async () => {
