@@ -32,10 +32,20 @@ export async function catalogueBytes(url: string): Promise<CatalogueBytes> {
 
 /** Requests/s of the twin's catalogue and of a bare Node server answering the same gzipped bytes, at each client count. */
 export async function catalogueSpeed(url: string, seconds: number, log: (line: string) => void): Promise<CatalogueSpeed[]> {
-  const answer = await fetch(`${url}/api/products`, { headers: { 'accept-encoding': 'gzip' } });
-  const headers = Object.fromEntries(answer.headers);
-  const bytes = Buffer.from(await answer.arrayBuffer());
-  delete headers['transfer-encoding'];
+  // The answer as it travels, still gzipped (`fetch` would hand back the unzipped body under the gzip headers).
+  const { headers, bytes } = await new Promise<{ headers: http.OutgoingHttpHeaders; bytes: Buffer }>((resolve, reject) =>
+    http
+      .get(`${url}/api/products`, { headers: { 'accept-encoding': 'gzip' } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ headers: { ...res.headers }, bytes: Buffer.concat(chunks) }));
+        res.on('error', reject);
+      })
+      .on('error', reject),
+  );
+  if (Number(headers['content-length']) !== bytes.length) throw new Error(`the catalogue answer has ${bytes.length} bytes, its content-length says ${headers['content-length']}`);
+  // The same headers but the connection's own (each server manages its connections).
+  for (const name of ['connection', 'keep-alive', 'transfer-encoding', 'date']) delete headers[name];
   const bare = http.createServer((_req, res) => {
     res.writeHead(200, headers);
     res.end(bytes);

@@ -1,22 +1,29 @@
 /** The bench's orders: a shopper's order body, and their proof of payment uploaded through the front door. */
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { clientFetch, nextClientAddress } from '#test/support/clients.ts';
 
-const shipping = { email: 'bench@example.com', firstName: 'Bench', lastName: 'Mark', country: 'Portugal', address: 'Rua A, 1', city: 'Porto', postalCode: '4000-123', phone: '912345678', shippingMethod: 'ctt', paymentMethod: 'transferencia', acceptTerms: true };
+const shipping = { email: 'bench@example.com', firstName: 'Bench', lastName: 'Mark', country: 'Portugal', address: 'Rua A, 1', city: 'Porto', postalCode: '4000-123', shippingMethod: 'ctt', paymentMethod: 'transferencia', acceptTerms: true };
 
-/** One piece of `productId`, shipped to `email` (each shopper with an address of their own: the per-client limits count per e-mail too), with its proof if given. */
+/**
+ * One piece of `productId`, shipped to `email`, with its proof if given. Each shopper has an e-mail and a
+ * phone of their own (and, sent through `clientFetch`, an address): what one customer may hold at once
+ * counts per e-mail, phone and address (docs/design.md §27), and a thousand shoppers are a thousand customers.
+ */
 export const orderBody = (productId: string, email = `bench.${randomUUID().slice(0, 12)}@example.com`, proof?: string): string =>
-  JSON.stringify({ items: [{ productId, quantity: 1 }], shipping: { ...shipping, email }, ...(proof ? { proofKey: proof } : {}) });
+  JSON.stringify({ items: [{ productId, quantity: 1 }], shipping: { ...shipping, email, phone: `91${String(randomInt(10_000_000)).padStart(7, '0')}` }, ...(proof ? { proofKey: proof } : {}) });
 
 /** 1×1 PNG. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
-/** Uploads a proof as `client` (each shopper from an address of their own: one asking for a hundred is refused, 429); its key. */
-export async function uploadProof(base: string, client = nextClientAddress()): Promise<string> {
+/**
+ * Uploads a proof as `client` (each shopper from an address of their own: one asking for a hundred is
+ * refused, 429); its key. `altcha`: a proof of work solved ahead (else one is solved now).
+ */
+export async function uploadProof(base: string, client = nextClientAddress(), altcha?: string): Promise<string> {
   const answer = await clientFetch(`${base}/api/uploads/proof`, {
     client,
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...(altcha ? { 'x-altcha': altcha } : {}) },
     body: JSON.stringify({ contentType: 'image/png', size: PNG.length }),
   });
   if (!answer.ok) throw new Error(`POST /api/uploads/proof answered ${answer.status}`);
