@@ -7,14 +7,11 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { localBucketName, startTwin, webDistDir, type Twin } from '#infra/twin/twin.ts';
-import { LOCAL_CREDENTIALS, LOCAL_REGION } from '#infra/twin/bootstrap.ts';
-import { pageObjectKey } from '#shared/pages.ts';
+import { startTwin, webDistDir } from '#infra/twin/twin.ts';
 import { ddb, tableName } from '#lambdas/repositories/dynamodb-client.ts';
 import { putProduct } from '#lambdas/repositories/products.ts';
 import { expireReservations } from '#lambdas/services/order-lifecycle.ts';
-import { benchProduct as product } from './catalogue.ts';
+import { benchProduct as product, waitForKeptPage } from './catalogue.ts';
 import { lighthouseScores, type LighthouseScores } from './lighthouse.ts';
 import { photoFigures } from './photos.ts';
 import { proofFigures, proofRows } from './proofs.ts';
@@ -29,6 +26,7 @@ import type { AbuseFigures } from './abuse.ts';
 import { floodRows, type FloodFigures } from './flood.ts';
 import { challengeFigures, presolvedProofs, type ChallengeFigures } from './challenge.ts';
 import { pageFigures, type PageFigures } from './pages.ts';
+import { twinFailsRows, type TwinFailsFigures } from './twin-fails-rows.ts';
 import { orderBody, uploadProof } from './orders.ts';
 import { clientFetch, nextClientAddress } from '#test/support/clients.ts';
 import { REPO_ROOT } from '#infra/common/repo-paths.ts';
@@ -223,7 +221,11 @@ async function main(): Promise<void> {
       flood.push(await apart<FloodFigures>('flood.ts', mode));
     }
 
-    const results = { when: new Date().toISOString(), node: process.version, seconds: (Date.now() - started) / 1000, catalogue: CATALOGUE, api, contention, hotItem, idempotency, challenge, outbox, abuse, flood, web, pages, lambdas, photos, proofs, lighthouse };
+    // ── Issue 37: catalogue bytes and req/s beside a bare server, 1 000 checkouts with Lambda's limits, first and second start ──
+    log('catalogue bytes and req/s, 1000 checkouts at once, first and second start (bench/twin-fails.ts)');
+    const twinFails = await apart<TwinFailsFigures>('twin-fails.ts');
+
+    const results = { when: new Date().toISOString(), node: process.version, seconds: (Date.now() - started) / 1000, catalogue: CATALOGUE, api, contention, hotItem, idempotency, challenge, outbox, abuse, flood, twinFails, web, pages, lambdas, photos, proofs, lighthouse };
     await mkdir(join(REPO_ROOT, 'bench', 'results'), { recursive: true });
     await writeFile(join(REPO_ROOT, 'bench', 'results', 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
     printTable(results);
@@ -240,22 +242,6 @@ async function apart<T>(script: string, ...args: string[]): Promise<T> {
     return JSON.parse(await readFile(out, 'utf8')) as T;
   } finally {
     await rm(out, { force: true });
-  }
-}
-
-/** Waits until the products stream kept a page in the site bucket (looked up in the bucket, never requested). */
-async function waitForKeptPage(twin: Twin, path: string): Promise<void> {
-  const s3 = new S3Client({ region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS, endpoint: twin.endpoints.s3, forcePathStyle: true });
-  const until = Date.now() + 300_000;
-  try {
-    for (;;) {
-      const kept = await s3.send(new HeadObjectCommand({ Bucket: localBucketName('site'), Key: pageObjectKey(path) })).then(() => true, () => false);
-      if (kept) return;
-      if (Date.now() > until) throw new Error(`${path} was not rendered within 5 minutes`);
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
-  } finally {
-    s3.destroy();
   }
 }
 
@@ -305,6 +291,8 @@ function printTable(r: any): void {
   row(`One address's flood (${r.flood[0]?.seconds ?? 0} s; per minute)`, 'sent', 'refused at the edge', 'reached API Gateway', 'reached Lambda', "owner's answers", 'owner p50 ms', 'owner p99 ms');
   row('---', '---', '---', '---', '---', '---', '---', '---');
   for (const cells of floodRows(r.flood)) row(...cells);
+  lines.push('');
+  for (const [label, value] of twinFailsRows(r.twinFails)) row(label, value);
   lines.push('');
   row('Web (gzip)', 'size');
   row('---', '---');
