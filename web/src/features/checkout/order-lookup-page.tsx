@@ -72,6 +72,8 @@ export function OrderLookupPage() {
           <button type="submit" className="button" disabled={!hydrated || sending}>
             {sending ? myOrderTexts.lookupSending : myOrderTexts.lookupSubmit}
           </button>
+          {/* The proof of work's widget lives here: without it no lookup could be sent. */}
+          {botCheck.status}
         </form>
       </section>
     </div>
