@@ -4,7 +4,7 @@
  * encomenda". In Chromium against a fresh twin; the order is placed through the public API as the
  * shop's pages do (reservation, then the proof).
  */
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { seedPieces } from '#infra/twin/seed/catalogue.ts';
 import { DEFAULT_ADMIN_PREFIX, ORDER_TOKEN_HEADER, paths } from '#shared/paths.ts';
@@ -18,10 +18,15 @@ const post = <T>(path: string, body: unknown, headers?: Record<string, string>) 
 
 type PlacedOrder = { id: string; orderNumber: number; accessToken: string };
 
-/** An order placed through the public API as the shop's pages do: the reservation, then (when paid) its proof. */
+/**
+ * An order placed through the public API as the shop's pages do: the reservation, then (when paid) its
+ * proof. Each customer has a phone of their own: open reservations are capped per phone too
+ * (docs/design.md §27), and one customer's orders must not fill another's.
+ */
 async function placeOrder(customer: { email: string; firstName: string; lastName: string; city?: string }, withProof: boolean): Promise<PlacedOrder> {
   const piece = seedPieces.find((p) => p.stock > 5)!;
-  const shipping = { country: 'Portugal', address: 'Rua Nova, 3', city: 'Coimbra', postalCode: '3000-123', phone: '912345678', shippingMethod: 'ctt', paymentMethod: 'transferencia', acceptTerms: true, ...customer };
+  const phone = `9${randomInt(10_000_000, 100_000_000)}`;
+  const shipping = { country: 'Portugal', address: 'Rua Nova, 3', city: 'Coimbra', postalCode: '3000-123', phone, shippingMethod: 'ctt', paymentMethod: 'transferencia', acceptTerms: true, ...customer };
   const { order } = await post<{ order: PlacedOrder }>('/api/orders', { items: [{ productId: piece.id, quantity: 1 }], shipping }, { 'idempotency-key': randomUUID() });
   if (withProof) await attachProof(shop.twin, order);
   return order;
@@ -40,7 +45,7 @@ async function ownerPage(viewport?: { width: number; height: number }) {
 }
 
 describe('the owner works an order step by step', () => {
-  it.skip('"Marcar como paga", then "Marcar como enviada" with the CTT code: the customer is mailed and sees it on "A minha encomenda"', async () => {
+  it('"Marcar como paga", then "Marcar como enviada" with the CTT code: the customer is mailed and sees it on "A minha encomenda"', async () => {
     const email = `passos.${randomUUID().slice(0, 8)}@exemplo.pt`;
     const order = await placeOrder({ email, firstName: 'Inês', lastName: 'Passos' }, true);
     const { page, problems } = await ownerPage();
@@ -109,7 +114,7 @@ describe('the owner works an order step by step', () => {
     await page.close();
   });
 
-  it.skip('several at once: select the paid orders in the list and mark them all paid; a reservation selected with them is left alone', async () => {
+  it('several at once: select the paid orders in the list and mark them all paid; a reservation selected with them is left alone', async () => {
     const tag = randomUUID().slice(0, 6);
     const place = (letter: string, withProof: boolean) => placeOrder({ email: `lote.${letter}.${tag}@exemplo.pt`, firstName: 'Lote', lastName: 'Teste' }, withProof);
     const paidA = await place('a', true);
@@ -147,7 +152,7 @@ describe('the owner works an order step by step', () => {
     await page.close();
   });
 
-  it.skip('a customer address that bounces: the owner sees it on the order page and is told to phone', async () => {
+  it('a customer address that bounces: the owner sees it on the order page and is told to phone', async () => {
     const email = `bounce+${randomUUID().slice(0, 8)}@simulator.amazonses.com`;
     const order = await placeOrder({ email, firstName: 'Vera', lastName: 'Gomes' }, false);
     // Cancelling mails the customer; that mail bounces (the SES mailbox simulator, as in the cloud).
@@ -175,7 +180,7 @@ describe('the owner works an order step by step', () => {
     await page.close();
   });
 
-  it.skip('without the e-mail at hand: the number and the e-mail on /encomenda mail the link, which opens the order (phone width)', async () => {
+  it('without the e-mail at hand: the number and the e-mail on /encomenda mail the link, which opens the order (phone width)', async () => {
     const email = `sem.link.${randomUUID().slice(0, 8)}@exemplo.pt`;
     const order = await placeOrder({ email, firstName: 'Rui', lastName: 'Lopes' }, false);
 
@@ -204,7 +209,8 @@ describe('the owner works an order step by step', () => {
     const link = /Acompanha a tua encomenda em: (\S+)/.exec(mail!.body.text ?? '')?.[1];
     await page.goto(link!);
     await page.getByRole('heading', { name: `A minha encomenda nº ${order.orderNumber}` }).waitFor();
-    expect(await page.getByTestId('order-status').textContent()).toBe('Aguarda Pagamento');
+    // The customer's own word for the status, not the back-office's "Aguarda Pagamento" (issue 34).
+    expect(await page.getByTestId('order-status').textContent()).toBe('À espera de pagamento');
     await page.screenshot({ path: '/tmp/shots-limits/order-from-lookup.png', fullPage: true });
     await page.close();
   });
