@@ -4,13 +4,14 @@
  * encomenda". In Chromium against a fresh twin; the order is placed through the public API as the
  * shop's pages do (reservation, then the proof).
  */
-import { randomInt, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { seedPieces } from '#infra/twin/seed/catalogue.ts';
 import { DEFAULT_ADMIN_PREFIX, ORDER_TOKEN_HEADER, paths } from '#shared/paths.ts';
 import { clientFetch } from '../support/clients.ts';
 import { myOrderTexts, validationTexts } from '#shared/messages.ts';
 import { attachProof, MOBILE, mailsTo, openPage, postJson, useShop } from '../web/e2e-support.ts';
+import { customerPhone } from '../web/e2e-walks.ts';
 
 const shop = useShop();
 
@@ -18,15 +19,10 @@ const post = <T>(path: string, body: unknown, headers?: Record<string, string>) 
 
 type PlacedOrder = { id: string; orderNumber: number; accessToken: string };
 
-/**
- * An order placed through the public API as the shop's pages do: the reservation, then (when paid) its
- * proof. Each customer has a phone of their own: open reservations are capped per phone too
- * (docs/design.md §27), and one customer's orders must not fill another's.
- */
+/** An order placed through the public API as the shop's pages do: the reservation, then (when paid) its proof. */
 async function placeOrder(customer: { email: string; firstName: string; lastName: string; city?: string }, withProof: boolean): Promise<PlacedOrder> {
   const piece = seedPieces.find((p) => p.stock > 5)!;
-  const phone = `9${randomInt(10_000_000, 100_000_000)}`;
-  const shipping = { country: 'Portugal', address: 'Rua Nova, 3', city: 'Coimbra', postalCode: '3000-123', phone, shippingMethod: 'ctt', paymentMethod: 'transferencia', acceptTerms: true, ...customer };
+  const shipping = { country: 'Portugal', address: 'Rua Nova, 3', city: 'Coimbra', postalCode: '3000-123', phone: customerPhone(), shippingMethod: 'ctt', paymentMethod: 'transferencia', acceptTerms: true, ...customer };
   const { order } = await post<{ order: PlacedOrder }>('/api/orders', { items: [{ productId: piece.id, quantity: 1 }], shipping }, { 'idempotency-key': randomUUID() });
   if (withProof) await attachProof(shop.twin, order);
   return order;

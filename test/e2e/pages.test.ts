@@ -3,13 +3,14 @@
  * error or warning and works; with JavaScript off the page is still there; Back from a product brings
  * the shopper to where they were on the listing.
  */
-import { randomInt, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ORDER_TOKEN_FRAGMENT, ORDER_TOKEN_HEADER, paths } from '#shared/paths.ts';
 import { ORDER_SHELL, STATIC_PAGES } from '#shared/pages.ts';
 import { seedPieces } from '#infra/twin/seed/catalogue.ts';
 import { MOBILE, openPage, postJson, useShop } from '../web/e2e-support.ts';
+import { customerPhone } from '../web/e2e-walks.ts';
 
 const shop = useShop();
 
@@ -126,8 +127,7 @@ describe('hydration', () => {
   });
 
   it('an order\'s page from its `#t=` link: its own title and noindex before the app, the token sent only as a header', async () => {
-    const phone = `9${randomInt(10_000_000, 100_000_000)}`;
-    const shipping = { country: 'Portugal', firstName: 'Rita', lastName: 'Ligação', email: `ligacao.${randomUUID().slice(0, 8)}@exemplo.pt`, address: 'Rua Nova, 3', city: 'Coimbra', postalCode: '3000-123', phone, shippingMethod: 'ctt', paymentMethod: 'transferencia', acceptTerms: true };
+    const shipping = { country: 'Portugal', firstName: 'Rita', lastName: 'Ligação', email: `ligacao.${randomUUID().slice(0, 8)}@exemplo.pt`, address: 'Rua Nova, 3', city: 'Coimbra', postalCode: '3000-123', phone: customerPhone(), shippingMethod: 'ctt', paymentMethod: 'transferencia', acceptTerms: true };
     const { order } = await postJson<{ order: { id: string; orderNumber: number; accessToken: string } }>(
       shop.twin,
       '/api/orders',
