@@ -119,7 +119,8 @@ describe('hydration', () => {
     await expect.poll(() => button.isEnabled(), { timeout: 20_000 }).toBe(true);
     for (const [label, text] of Object.entries(fields)) expect(await form.getByLabel(label, { exact: true }).inputValue(), label).toBe(text);
     await button.click();
-    await expect.poll(() => sent.length).toBe(1);
+    // The form first solves its proof of work (seconds on a busy machine), then sends.
+    await expect.poll(() => sent.length, { timeout: 20_000 }).toBe(1);
     const body = JSON.stringify(JSON.parse(sent[0]!));
     for (const text of Object.values(fields)) expect(body).toContain(JSON.stringify(text).slice(1, -1));
     expect(problems.errors.filter((error) => !/40[04]/.test(error))).toEqual([]);
