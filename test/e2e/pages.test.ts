@@ -77,7 +77,8 @@ describe('hydration', () => {
     expect(await page.locator('input[name=email][data-typed-before]').count()).toBe(1);
     expect(await page.getByLabel('O teu e-mail').inputValue()).toBe('antes.da.app@exemplo.pt');
     await notify.click();
-    await expect.poll(() => page.locator('.stock-alert__sent').count()).toBe(1);
+    // The request first solves its proof of work (seconds on a busy machine).
+    await expect.poll(() => page.locator('.stock-alert__sent').count(), { timeout: 20_000 }).toBe(1);
     expect(sent.map((body) => (JSON.parse(body) as { email: string }).email)).toEqual(['antes.da.app@exemplo.pt']);
     expect(problems.errors).toEqual([]);
     await page.close();

@@ -299,7 +299,8 @@ describe('product detail', () => {
     const email = `alerta-${Date.now()}@exemplo.pt`;
     await page.getByLabel('O teu e-mail').fill(email);
     await page.getByRole('button', { name: 'Avisem-me' }).click();
-    await expect.poll(() => page.locator('.stock-alert__sent').textContent()).toBe('Enviámos-te um e-mail: confirma o pedido para receberes o aviso.');
+    // The request first solves its proof of work (seconds on a busy machine).
+    await expect.poll(() => page.locator('.stock-alert__sent').textContent(), { timeout: 20_000 }).toBe('Enviámos-te um e-mail: confirma o pedido para receberes o aviso.');
     expect(await page.locator('.stock-alert form').count()).toBe(0);
     const alerts = await scanAll(shop.twin, 'stockAlerts');
     expect(alerts.filter((a) => a.email === email)).toEqual([expect.objectContaining({ email, productId: piece.id, status: 'unconfirmed' })]);
