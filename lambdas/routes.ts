@@ -258,12 +258,12 @@ export const routes = [
   { method: 'GET', path: '/api/admin/orders/export', handler: 'admin/orders/export', access: 'admin',
     grants: [{ table: 'orders', access: 'read' }] },
   // One query of the customer's term, then their orders and messages: nothing else is read.
-  { method: 'GET', path: '/api/admin/customers/{email}', handler: 'admin/customers/get', access: 'admin',
+  { method: 'GET', path: '/api/admin/customers/{ref}', handler: 'admin/customers/get', access: 'admin',
     grants: [{ table: 'orderSearch', access: 'read' }, { table: 'orders', access: 'read' }, { table: 'contactMessages', access: 'read' }] },
   // GDPR erasure: the customer's term finds their orders (kept without personal data, their proofs and search
   // terms deleted) and messages (deleted); their back-in-stock requests are found by id from the catalogue's
   // ids; the unread and pending counts move in the same transactions as the deletions.
-  { method: 'POST', path: '/api/admin/customers/{email}/anonymise', handler: 'admin/customers/anonymise', access: 'admin',
+  { method: 'POST', path: '/api/admin/customers/{ref}/anonymise', handler: 'admin/customers/anonymise', access: 'admin',
     grants: [
       { table: 'orderSearch', access: 'readWrite' },
       { table: 'orders', access: 'readWrite' },

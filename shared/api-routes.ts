@@ -114,10 +114,10 @@ export interface ApiRoutes {
   /** CSV text (UTF-8 with BOM, `;`), not JSON: the orders or lines of a range of Lisbon days. */
   'GET /api/admin/orders/export': Contract<string, undefined, OrdersExportQuery>;
   'GET /api/admin/orders/{id}': Contract<OrderDetailResponse>;
-  /** One customer's orders and contact messages (`{email}` URL-encoded). */
-  'GET /api/admin/customers/{email}': Contract<CustomerResponse>;
-  /** GDPR erasure of one customer (`{email}` URL-encoded): their orders stay without personal data; 409 while an order is open (`?closeOpen=true` closes their unpaid reservations first). */
-  'POST /api/admin/customers/{email}/anonymise': Contract<CustomerAnonymisedResponse, undefined, AnonymiseQuery>;
+  /** One customer's orders and contact messages; `{ref}` names one of their records, never the e-mail (`shared/customer-ref.ts`). */
+  'GET /api/admin/customers/{ref}': Contract<CustomerResponse>;
+  /** GDPR erasure of one customer (`{ref}` as above): their orders stay without personal data; 409 while an order is open (`?closeOpen=true` closes their unpaid reservations first). */
+  'POST /api/admin/customers/{ref}/anonymise': Contract<CustomerAnonymisedResponse, undefined, AnonymiseQuery>;
   /** Cancels an unpaid or unconfirmed order (stock back) and blocks its e-mail, phone and client address from reserving. */
   'POST /api/admin/orders/{id}/suspicious': Contract<SuspiciousClosedResponse, SuspiciousClose>;
   /** The same for several orders; each order's outcome is reported (200 even when some are refused). */

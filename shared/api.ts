@@ -239,7 +239,7 @@ export interface MailProblem {
   readonly detail?: string;
 }
 
-/** GET /api/admin/customers/{email}: everything the shop has of one customer (by e-mail, any case), newest first. */
+/** GET /api/admin/customers/{ref}: everything the shop has of one customer (the e-mail of the order or message `ref` names, `customer-ref.ts`), newest first. */
 export interface CustomerResponse {
   readonly customer: {
     readonly email: string;
@@ -254,7 +254,7 @@ export interface CustomerResponse {
 }
 
 /**
- * POST /api/admin/customers/{email}/anonymise: what this call did; all 0 (and a message saying so) when
+ * POST /api/admin/customers/{ref}/anonymise: what this call did; all 0 (and a message saying so) when
  * nothing of the e-mail was left. Refused (409 `customer_has_open_orders`) while an order is not final.
  */
 export interface CustomerAnonymisedResponse {

@@ -91,7 +91,7 @@ export function isBeforeShipping(status: OrderStatus): boolean {
 /**
  * The statuses where an order's story with its customer is over: nothing is left to pay, confirm, ship
  * or deliver. Only then may the customer's personal data be anonymised on their request (GDPR erasure,
- * `POST /api/admin/customers/{email}/anonymise`); before, the shop still needs the address and the
+ * `POST /api/admin/customers/{ref}/anonymise`); before, the shop still needs the address and the
  * e-mail to do what it owes (ship, tell the customer, give the money back).
  *
  * `Enviado` is not final: the parcel may come back undelivered and need the address again.

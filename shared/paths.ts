@@ -137,8 +137,8 @@ export const adminRoutePatterns = {
   stockAlerts: 'Esgotados',
   collections: 'collections',
   createCollection: 'create-collection',
-  /** One customer's orders and messages, by e-mail. */
-  customer: 'clientes/:email',
+  /** One customer's orders and messages, by an opaque reference to one of their records (`customer-ref.ts`), never the e-mail. */
+  customer: 'clientes/:ref',
   /** The packing slips of several orders (`?ids=123456,234567`), to print together. */
   printOrders: 'imprimir',
   /** The shop's settings (payment instructions, notifications, reservations, stock) and their history. */
@@ -172,7 +172,7 @@ export function adminPathsUnder(prefix: string) {
     stockAlerts: at(r.stockAlerts),
     collections: at(r.collections),
     createCollection: at(r.createCollection),
-    customer: (email: string) => at(r.customer, { email: email.toLowerCase() }),
+    customer: (ref: string) => at(r.customer, { ref }),
     printOrders: (ids: readonly string[]) => `${at(r.printOrders)}?ids=${ids.map(encodeURIComponent).join(',')}`,
     settings: at(r.settings),
   } as const;

@@ -34,14 +34,14 @@ import { allProductVariantIds } from '../repositories/products.ts';
 import { deleteStockAlertItems, stockAlertItemsOf } from '../repositories/stock-alerts.ts';
 import { deleteObjects } from '../repositories/storage.ts';
 import { writeTransactionRetrying, type TransactionItem } from '../repositories/transactions.ts';
-import { customerEmail } from './customers.ts';
+import { customerEmailOfRef } from './customers.ts';
 import { closeOrder } from './order-lifecycle.ts';
 
 /** Reads of one record before giving up when every attempt finds it changed meanwhile. */
 const ATTEMPTS = 6;
 
-export async function anonymiseCustomer(rawEmail: string | undefined, by: string, now = new Date(), options: { readonly closeOpen?: boolean } = {}): Promise<CustomerAnonymisedResponse> {
-  const email = customerEmail(rawEmail);
+export async function anonymiseCustomer(rawRef: string | undefined, by: string, now = new Date(), options: { readonly closeOpen?: boolean } = {}): Promise<CustomerAnonymisedResponse> {
+  const email = await customerEmailOfRef(rawRef);
   const { orderIds, messageIds } = await customerRecordIds(email);
   const [orderItems, contactMessages, stockAlerts] = await Promise.all([
     itemsById('orders', orderIds),

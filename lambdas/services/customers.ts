@@ -1,8 +1,14 @@
-/** The back-office's customer view: one customer's orders and contact messages, by e-mail. */
+/**
+ * The back-office's customer view: one customer's orders and contact messages, by e-mail, reached
+ * through an opaque reference to one of their records (`shared/customer-ref.ts`), never the e-mail.
+ */
 import type { CustomerResponse } from '#shared/api.ts';
-import { queryValidationTexts } from '#shared/messages.ts';
+import { parseCustomerRef } from '#shared/customer-ref.ts';
+import { adminTexts, queryValidationTexts } from '#shared/messages.ts';
 import { emailField } from '#shared/schemas/email.ts';
-import { InvalidInput } from '../errors.ts';
+import { InvalidInput, NotFound } from '../errors.ts';
+import { contactMessageEmail } from '../repositories/contact-messages.ts';
+import { getOrderItem } from '../repositories/orders.ts';
 import { customerHistory } from '../repositories/order-search.ts';
 import { toOrderSummary } from '../repositories/orders.ts';
 import { isPaid } from './counters.ts';
@@ -17,8 +23,20 @@ export function customerEmail(rawEmail: string | undefined): string {
   return parsed.data.toLowerCase();
 }
 
-export async function customerView(rawEmail: string | undefined): Promise<CustomerResponse> {
-  const email = customerEmail(rawEmail);
+/**
+ * The e-mail of the customer a `{ref}` path parameter names: the e-mail of that order or contact message.
+ * 400 when it is no reference, 404 when the record is gone or anonymised (its e-mail emptied).
+ */
+export async function customerEmailOfRef(rawRef: string | undefined): Promise<string> {
+  const ref = parseCustomerRef(rawRef);
+  if (!ref) throw new InvalidInput(adminTexts.customerRefInvalid, { ref: adminTexts.customerRefInvalid }, 'invalid_customer_ref');
+  const email = ref.kind === 'order' ? (await getOrderItem(ref.id))?.email : await contactMessageEmail(ref.id);
+  if (!email) throw new NotFound(adminTexts.customerGone, 'customer_not_found');
+  return customerEmail(email);
+}
+
+export async function customerView(rawRef: string | undefined): Promise<CustomerResponse> {
+  const email = await customerEmailOfRef(rawRef);
   const history = await customerHistory(email);
   const latestOrder = history.orders[0];
   const latestMessage = history.messages[0];

@@ -29,6 +29,10 @@ export const adminTexts = {
   emailFailedCheckLogs: 'Não foi possível enviar o e-mail. Consulta os registos.',
   /** English original: 'No contact details found.'. */
   contactNotFound: 'Mensagem de contacto não encontrada.',
+  /** `/clientes/{ref}` with something that is not a customer's reference (`shared/customer-ref.ts`). */
+  customerRefInvalid: 'Este endereço de cliente não é válido. Abre o cliente a partir de uma encomenda ou de uma mensagem.',
+  /** The order or message of a customer's reference is gone, or no longer holds their e-mail (anonymised). */
+  customerGone: 'Já não há dados pessoais deste cliente na loja (foram anonimizados ou apagados).',
   orderNotFound: 'Encomenda não encontrada.',
   noProof: 'Nenhum comprovativo enviado',
   productSaved: 'Produto guardado com sucesso!',
@@ -114,7 +118,7 @@ export const adminTexts = {
   noEmailsSent: 'Ainda não foi enviado nenhum e-mail desta encomenda.',
 } as const;
 
-/** Anonymising a customer on their request (GDPR erasure, `POST /api/admin/customers/{email}/anonymise`). */
+/** Anonymising a customer on their request (GDPR erasure, `POST /api/admin/customers/{ref}/anonymise`). */
 export const gdprTexts = {
   /** On each anonymised order's timeline, by the admin. */
   orderEntry: 'Dados pessoais anonimizados a pedido do cliente (RGPD).',

@@ -14,6 +14,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cognitoClient } from '#infra/twin/bootstrap.ts';
 import { seedPieces } from '#infra/twin/seed/catalogue.ts';
+import { orderCustomerRef } from '#shared/customer-ref.ts';
 import { adminTexts, validationTexts } from '#shared/messages.ts';
 import { DEFAULT_ADMIN_PREFIX } from '#shared/paths.ts';
 import { texts } from '#web/features/admin/texts.ts';
@@ -320,7 +321,7 @@ describe('every back-office screen at 390 and 1 280 px', () => {
     ['collections', '/collections'],
     ['create-collection', '/create-collection'],
     ['settings', '/definicoes'],
-    ['customer', `/clientes/${encodeURIComponent(longEmail)}`],
+    ['customer', `/clientes/${orderCustomerRef(ids.reserved.id)}`],
   ];
 
   for (const viewport of [PHONE, DESKTOP]) {

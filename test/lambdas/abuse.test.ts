@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { GetCommand, QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orderCustomerRef } from '#shared/customer-ref.ts';
 import type { CustomerAnonymisedResponse, DashboardResponse, Order, PlaceOrderResponse } from '#shared/api.ts';
 import type { BlocksResponse, SuspiciousBulkResponse, SuspiciousClosedResponse } from '#shared/abuse.ts';
 import { abuseTexts } from '#shared/messages.ts';
@@ -209,9 +210,9 @@ describe.sequential('the owner is told once when more than half the units are he
 });
 
 describe.sequential('GDPR erasure with open reservations', () => {
-  const anonymise = async (email: string, closeOpen: boolean) => {
-    const event = apiEvent('POST', `/api/admin/customers/${encodeURIComponent(email)}/anonymise`) as unknown as Record<string, any>;
-    event.pathParameters = { email };
+  const anonymise = async (ref: string, closeOpen: boolean) => {
+    const event = apiEvent('POST', `/api/admin/customers/${ref}/anonymise`) as unknown as Record<string, any>;
+    event.pathParameters = { ref };
     if (closeOpen) event.queryStringParameters = { closeOpen: 'true' };
     event.requestContext.authorizer = { jwt: { claims: { sub: randomUUID(), email: ADMIN, 'cognito:groups': '[admin]' }, scopes: [] } };
     const result = (await anonymiseHandler(event as unknown as APIGatewayProxyEventV2WithJWTAuthorizer, lambdaContext)) as { statusCode: number; body: string };
@@ -222,13 +223,13 @@ describe.sequential('GDPR erasure with open reservations', () => {
     const product = await createProduct({ stock: 8 });
     const email = `vitima.${randomUUID().slice(0, 6)}@example.com`;
     const order = await reserved(body(piece(product.id, 3), { email }), '2001:db8:77:1::2');
-    const refused = await anonymise(email, false);
+    const refused = await anonymise(orderCustomerRef(order.id), false);
     expect(refused.status).toBe(409);
     expect(refused.body.error).toEqual({ code: 'customer_has_open_reservations', message: abuseTexts.openReservations([order.orderNumber]) });
     expect((await orderItem(order.id))!.status).toBe('Aguarda Pagamento');
     expect(await stockOf(product.id)).toBe(5);
 
-    const done = await anonymise(email, true);
+    const done = await anonymise(orderCustomerRef(order.id), true);
     expect(done.status, JSON.stringify(done.body)).toBe(200);
     expect(done.body.anonymised).toMatchObject({ orders: 1, closedReservations: 1 });
     expect(done.body.message.startsWith(abuseTexts.reservationsClosed(1))).toBe(true);

@@ -1,5 +1,5 @@
 /**
- * GDPR erasure (issue 17 part 6): `POST /api/admin/customers/{email}/anonymise` keeps each order as the
+ * GDPR erasure (issue 17 part 6): `POST /api/admin/customers/{ref}/anonymise` keeps each order as the
  * accounting record and removes the customer's personal data everywhere the shop keeps it (the order,
  * its free texts, its search terms, its proof of payment, their contact messages and back-in-stock
  * requests), keeps the dashboard's counters equal to a recount, refuses with nothing changed while an
@@ -14,7 +14,8 @@ import { randomUUID } from 'node:crypto';
 import { GetCommand, QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CustomerAnonymisedResponse, Order, PlaceOrderResponse } from '#shared/api.ts';
-import { apiTexts, gdprTexts, validationTexts } from '#shared/messages.ts';
+import { adminTexts, apiTexts, gdprTexts } from '#shared/messages.ts';
+import { messageCustomerRef, orderCustomerRef } from '#shared/customer-ref.ts';
 import { customerTerm, orderNumberTerms, orderSearchTerms } from '#shared/order-search.ts';
 import type { OrderStatus } from '#shared/order-status.ts';
 import { ANONYMISED_FIELDS, scrubbedOrderTexts } from '#shared/personal-data.ts';
@@ -44,7 +45,7 @@ import { adminToken, call, documentClient, nonAdminToken } from '../support/twin
 
 const ADMIN = 'dona@example.com';
 const OTHER_ADMIN = 'socia@example.com';
-const KEY = 'POST /api/admin/customers/{email}/anonymise' as const;
+const KEY = 'POST /api/admin/customers/{ref}/anonymise' as const;
 const row = routes.find((route) => `${route.method} ${route.path}` === KEY)!;
 let restoreTables: (() => void) | undefined;
 
@@ -54,10 +55,10 @@ beforeAll(async () => {
 afterAll(() => restoreTables?.());
 
 /** The route's function, as the gateway runs it: its row's environment and grants only. */
-function anonymise(email: string, admin: string | null = ADMIN) {
+function anonymise(ref: string, admin: string | null = ADMIN) {
   return asFunction({ name: KEY, grants: row.grants, api: true }, () =>
-    invoke<CustomerAnonymisedResponse & { error?: { code: string; message: string } }>(anonymiseHandler, 'POST', `/api/admin/customers/${encodeURIComponent(email)}/anonymise`, {
-      params: { email },
+    invoke<CustomerAnonymisedResponse & { error?: { code: string; message: string } }>(anonymiseHandler, 'POST', `/api/admin/customers/${encodeURIComponent(ref)}/anonymise`, {
+      params: { ref },
       ...(admin ? { admin } : {}),
     }),
   );
@@ -148,7 +149,7 @@ async function historyOf(email: string) {
   return Items;
 }
 
-describe.sequential('POST /api/admin/customers/{email}/anonymise', () => {
+describe.sequential('POST /api/admin/customers/{ref}/anonymise', () => {
   it('keeps the orders as the accounting record and removes the personal data everywhere; a second call finds nothing', async () => {
     const who = customer(`Marta.Retida.${randomUUID().slice(0, 6)}@Example.com`);
     const piece = await createProduct({ stock: 5 });
@@ -178,7 +179,8 @@ describe.sequential('POST /api/admin/customers/{email}/anonymise', () => {
     await countersMatchRecount();
     const countersBefore = await allCounters();
 
-    const answer = await anonymise(who.email);
+    // Reached from the order's page: the reference names the order, the e-mail is read from it.
+    const answer = await anonymise(orderCustomerRef(done.id));
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     expect(answer.body.anonymised).toEqual({ email: who.email.toLowerCase(), orders: 2, proofs: 1, contactMessages: 2, stockAlerts: 2 });
     expect(answer.body.message).toBe(gdprTexts.done({ orders: 2, proofs: 1, contactMessages: 2, stockAlerts: 2 }));
@@ -234,18 +236,21 @@ describe.sequential('POST /api/admin/customers/{email}/anonymise', () => {
     expect(opened.body.order).toMatchObject({ orderNumber: before.orderNumber, status: 'Concluido', totalCents: before.totalCents, email: '', firstName: ANONYMISED_FIELDS.firstName });
     for (const trace of traces(who)) expect(JSON.stringify(opened.body).toLowerCase().includes(trace), trace).toBe(false);
 
-    // The back-office has nothing left under the e-mail, and sends the order no more e-mails.
-    const view = await invoke(customerHandler, 'GET', '/api/admin/customers/x', { params: { email: who.email }, admin: ADMIN });
-    expect(view.body.customer).toMatchObject({ orders: [], messages: [], totals: { orders: 0, paidOrders: 0, paidCents: 0 } });
+    // The back-office has nothing left of the customer (the order's reference no longer names an e-mail), and sends the order no more e-mails.
+    const view = await invoke(customerHandler, 'GET', '/api/admin/customers/x', { params: { ref: orderCustomerRef(done.id) }, admin: ADMIN });
+    expect(view.status).toBe(404);
+    expect(view.body.error).toMatchObject({ code: 'customer_not_found', message: adminTexts.customerGone });
     const resend = await invoke(sendEmail, 'POST', `/api/admin/orders/${done.id}/emails`, { params: { id: done.id }, body: { kind: 'review-request', requestKey: randomUUID() }, admin: ADMIN });
     expect(resend.status).toBe(409);
     expect(resend.body.error).toMatchObject({ code: 'order_anonymised', message: gdprTexts.orderAnonymised });
 
-    // A second call finds nothing to do, says so, and changes nothing.
+    // A second call (the page left open) finds no customer any more, says so, and changes nothing.
     const tables = await snapshot();
-    const again = await anonymise(who.email.toUpperCase());
-    expect(again.status).toBe(200);
-    expect(again.body).toEqual({ anonymised: { email: who.email.toLowerCase(), orders: 0, proofs: 0, contactMessages: 0, stockAlerts: 0 }, message: gdprTexts.nothingLeft(who.email.toLowerCase()) });
+    for (const ref of [orderCustomerRef(done.id), orderCustomerRef(cancelled.id), messageCustomerRef(unread)]) {
+      const again = await anonymise(ref);
+      expect(again.status, ref).toBe(404);
+      expect(again.body.error).toMatchObject({ code: 'customer_not_found', message: adminTexts.customerGone });
+    }
     expect(await snapshot()).toBe(tables);
   });
 
@@ -265,7 +270,7 @@ describe.sequential('POST /api/admin/customers/{email}/anonymise', () => {
     const proofKey = String((await get('orders', closed.id))!.proofKey);
     const tables = await snapshot();
 
-    const refused = await anonymise(who.email);
+    const refused = await anonymise(orderCustomerRef(closed.id));
     expect(refused.status).toBe(409);
     const numbers = [Number(shipped.id), Number(unpaid.id)].sort((a, b) => a - b);
     expect(refused.body.error).toEqual({ code: 'customer_has_open_orders', message: gdprTexts.openOrders(numbers) });
@@ -277,7 +282,7 @@ describe.sequential('POST /api/admin/customers/{email}/anonymise', () => {
     // Once they end (delivered, cancelled), the erasure goes through.
     await move(shipped.id, 'Concluido');
     await move(unpaid.id, 'Encerrada');
-    const done = await anonymise(who.email);
+    const done = await anonymise(orderCustomerRef(unpaid.id));
     expect(done.status, JSON.stringify(done.body)).toBe(200);
     expect(done.body.anonymised).toMatchObject({ orders: 3, proofs: 2, contactMessages: 1, stockAlerts: 1 });
     await countersMatchRecount();
@@ -297,10 +302,12 @@ describe.sequential('POST /api/admin/customers/{email}/anonymise', () => {
     for (const product of soldOut) await stockAlert(who.email, product.id);
     await countersMatchRecount();
 
-    const [first, second] = await Promise.all([anonymise(who.email, ADMIN), anonymise(who.email, OTHER_ADMIN)]);
-    expect(first.status, JSON.stringify(first.body)).toBe(200);
-    expect(second.status, JSON.stringify(second.body)).toBe(200);
-    const sum = (field: 'orders' | 'proofs' | 'contactMessages' | 'stockAlerts') => first.body.anonymised[field] + second.body.anonymised[field];
+    // Each from another order's page. The one who reads the order after the other emptied it finds no customer (404): never an error.
+    const answers = await Promise.all([anonymise(orderCustomerRef(orders[0]!.id), ADMIN), anonymise(orderCustomerRef(orders[1]!.id), OTHER_ADMIN)]);
+    for (const answer of answers) expect([200, 404], JSON.stringify(answer.body)).toContain(answer.status);
+    const done = answers.filter((answer) => answer.status === 200);
+    expect(done.length).toBeGreaterThan(0);
+    const sum = (field: 'orders' | 'proofs' | 'contactMessages' | 'stockAlerts') => done.reduce((total, answer) => total + answer.body.anonymised[field], 0);
     expect({ orders: sum('orders'), proofs: sum('proofs'), contactMessages: sum('contactMessages'), stockAlerts: sum('stockAlerts') }).toEqual({ orders: 2, proofs: 2, contactMessages: 3, stockAlerts: 2 });
     for (const { id } of orders) {
       const order = (await get('orders', id)) as unknown as Order;
@@ -325,7 +332,7 @@ describe.sequential('POST /api/admin/customers/{email}/anonymise', () => {
     expect((await stale()).written).toBe(false);
     expect(await get('orders', order.id)).toMatchObject({ email: who.email, timeline: expect.arrayContaining([expect.objectContaining({ text: 'Marta quer fatura.' })]) });
     // The action itself reads again: the note stays, without the name.
-    expect((await anonymise(who.email)).body.anonymised).toMatchObject({ orders: 1, proofs: 1 });
+    expect((await anonymise(orderCustomerRef(order.id))).body.anonymised).toMatchObject({ orders: 1, proofs: 1 });
     const after = (await get('orders', order.id)) as unknown as Order;
     expect(after.timeline.map((entry) => entry.text)).toContain('[anonimizado] quer fatura.');
     // And a write made over the order as it was before the erasure cannot bring anything back.
@@ -333,26 +340,27 @@ describe.sequential('POST /api/admin/customers/{email}/anonymise', () => {
     expect(await get('orders', order.id)).toEqual(after);
   });
 
-  it('as an attacker: no admin claims, a non-admin, or a malformed e-mail are refused in Portuguese, with nothing changed', async () => {
+  it('as an attacker: no admin claims, a non-admin, an e-mail or a malformed reference are refused in Portuguese, with nothing changed', async () => {
     const who = customer(`alvo.${randomUUID().slice(0, 6)}@example.com`);
-    await contactMessage(who);
+    const ref = messageCustomerRef(await contactMessage(who));
     const tables = await snapshot();
 
-    const anonymous = await anonymise(who.email, null); // no authorizer claims at all
+    const anonymous = await anonymise(ref, null); // no authorizer claims at all
     expect(anonymous.status).toBe(401);
     expect(anonymous.body.error!.code).toBe('unauthorized');
 
-    const event = apiEvent('POST', `/api/admin/customers/${encodeURIComponent(who.email)}/anonymise`) as unknown as Record<string, any>;
-    event.pathParameters = { email: who.email };
+    const event = apiEvent('POST', `/api/admin/customers/${ref}/anonymise`) as unknown as Record<string, any>;
+    event.pathParameters = { ref };
     event.requestContext.authorizer = { jwt: { claims: { sub: randomUUID(), email: 'cliente@example.com', 'cognito:groups': '[clientes]' }, scopes: [] } };
     const customerCall = (await asFunction({ name: KEY, grants: row.grants, api: true }, () => anonymiseHandler(event as never, lambdaContext))) as { statusCode: number; body: string };
     expect(customerCall.statusCode).toBe(403);
     expect(JSON.parse(customerCall.body).error.message).toBe(apiTexts.forbidden);
 
-    for (const bad of ['não-é-um-email', '<script>alert(1)</script>', 'ana@', '@exemplo.pt', 'ana@exemplo', 'ana@@exemplo.pt', ' ', `${'a'.repeat(250)}@exemplo.pt`, "ana'; DROP TABLE orders;--@x.pt"]) {
+    // The customer's own e-mail is no reference: an address with an e-mail in it is refused.
+    for (const bad of [who.email, 'não-é-um-email', '<script>alert(1)</script>', 'e12345', 'e1234567', `m${randomUUID()}x`, ' ', `${'a'.repeat(250)}@exemplo.pt`, "e123456'; DROP TABLE orders;--"]) {
       const answer = await anonymise(bad);
       expect(answer.status, bad).toBe(400);
-      expect(answer.body.error).toMatchObject({ code: 'invalid_email', message: validationTexts.email.invalid });
+      expect(answer.body.error).toMatchObject({ code: 'invalid_customer_ref', message: adminTexts.customerRefInvalid });
     }
     expect(await snapshot()).toBe(tables);
   });
@@ -363,20 +371,20 @@ describe.sequential('POST /api/admin/customers/{email}/anonymise', () => {
     {
       const message = await call('POST', '/api/contact-messages', { body: { name: "Seán O'Neil", email, phone: '912 000 111', subject: 'Olá', message: 'Apaguem os meus dados, por favor.', website: '' } });
       expect(message.status, JSON.stringify(message.body)).toBe(201);
-      const path = `/api/admin/customers/${encodeURIComponent(email)}/anonymise`;
+      const path = `/api/admin/customers/${messageCustomerRef(message.body.id)}/anonymise`;
       expect((await call('POST', path)).status).toBe(401);
       expect((await call('POST', path, { token: await nonAdminToken() })).status).toBe(403);
       const token = await adminToken();
       const done = await call<CustomerAnonymisedResponse>('POST', path, { token });
       expect(done.status, JSON.stringify(done.body)).toBe(200);
       expect(done.body.anonymised).toEqual({ email: email.toLowerCase(), orders: 0, proofs: 0, contactMessages: 1, stockAlerts: 0 });
-      const view = await call('GET', `/api/admin/customers/${encodeURIComponent(email)}`, { token });
-      expect(view.body.customer.messages).toEqual([]);
-      const again = await call<CustomerAnonymisedResponse>('POST', path, { token });
-      expect(again.body.message).toBe(gdprTexts.nothingLeft(email.toLowerCase()));
-      const malformed = await call('POST', `/api/admin/customers/${encodeURIComponent('ana@@exemplo')}/anonymise`, { token });
-      expect(malformed.status).toBe(400);
-      expect(malformed.body.error.message).toBe(validationTexts.email.invalid);
+      const view = await call('GET', `/api/admin/customers/${messageCustomerRef(message.body.id)}`, { token });
+      expect(view.status).toBe(404);
+      const again = await call('POST', path, { token });
+      expect(again.body.error.message).toBe(adminTexts.customerGone);
+      const byEmail = await call('POST', `/api/admin/customers/${encodeURIComponent(email)}/anonymise`, { token });
+      expect(byEmail.status).toBe(400);
+      expect(byEmail.body.error.message).toBe(adminTexts.customerRefInvalid);
     }
   });
 });

@@ -7,7 +7,8 @@ import { randomUUID } from 'node:crypto';
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Order, OrderSummary } from '#shared/api.ts';
-import { validationTexts } from '#shared/messages.ts';
+import { adminTexts, validationTexts } from '#shared/messages.ts';
+import { messageCustomerRef, orderCustomerRef } from '#shared/customer-ref.ts';
 import { ORDER_NUMBER_MAX } from '#shared/order-status.ts';
 import { ORDER_LISTING } from '#lambdas/repositories/orders.ts';
 import { putOrderSearchTerms } from '#lambdas/repositories/order-search.ts';
@@ -136,7 +137,7 @@ describe('GET /api/admin/orders?q=: search by name, e-mail, phone or number', ()
   });
 });
 
-describe('GET /api/admin/customers/{email}: one customer, by e-mail', () => {
+describe('GET /api/admin/customers/{ref}: one customer, by the e-mail of one of their records, never the e-mail in the address', () => {
   it('shows every order and contact message of the address (any case), newest first, with totals; another customer sees none of it', async () => {
     const email = `Cliente.${randomUUID().slice(0, 8)}@Exemplo.pt`;
     const piece = await createProduct({ stock: 10, priceCents: 2000 });
@@ -152,9 +153,12 @@ describe('GET /api/admin/customers/{email}: one customer, by e-mail', () => {
     const message = await call('POST', '/api/contact-messages', { body: { name: 'Rosa Mota', email: email.toUpperCase(), phone: '913000111', subject: 'Tamanho do anel', message: 'Olá!' } });
     expect(message.status).toBe(201);
 
-    const view = await call('GET', `/api/admin/customers/${encodeURIComponent(email)}`, { token });
+    const view = await call('GET', `/api/admin/customers/${orderCustomerRef(first.body.order.id)}`, { token });
     expect(view.status).toBe(200);
     const customer = view.body.customer;
+    // The same customer through their contact message's reference (the message stays unread).
+    const byMessage = await call('GET', `/api/admin/customers/${messageCustomerRef(message.body.id)}`, { token });
+    expect(byMessage.body.customer).toEqual(customer);
     expect(customer.email).toBe(email.toLowerCase());
     expect(customer.orders.map((o: OrderSummary) => o.orderNumber)).toEqual([second.body.order.orderNumber, first.body.order.orderNumber]);
     expect(customer.messages.map((m: { id: string; subject: string }) => [m.id, m.subject])).toEqual([[message.body.id, 'Tamanho do anel']]);
@@ -163,15 +167,19 @@ describe('GET /api/admin/customers/{email}: one customer, by e-mail', () => {
     // Opening the view does not mark the message read.
     expect(customer.messages[0].read).toBe(false);
 
-    const nobody = await call('GET', `/api/admin/customers/${encodeURIComponent(`ninguem.${randomUUID().slice(0, 6)}@exemplo.pt`)}`, { token });
-    expect(nobody.status).toBe(200);
-    expect(nobody.body.customer).toMatchObject({ orders: [], messages: [], totals: { orders: 0, paidOrders: 0, paidCents: 0 } });
+    // An order or message that does not exist: 404 in Portuguese.
+    const nobody = await call('GET', `/api/admin/customers/${messageCustomerRef(randomUUID())}`, { token });
+    expect(nobody.status).toBe(404);
+    expect(nobody.body.error).toMatchObject({ code: 'customer_not_found', message: adminTexts.customerGone });
   });
 
-  it('refuses what is not an e-mail in Portuguese, and anyone who is not an admin', async () => {
-    const bad = await call('GET', `/api/admin/customers/${encodeURIComponent('<script>')}`, { token: await adminToken() });
-    expect(bad.status).toBe(400);
-    expect(bad.body.error.message).toBe(validationTexts.email.invalid);
-    expect((await call('GET', '/api/admin/customers/ana%40exemplo.pt')).status).toBe(401);
+  it('refuses an e-mail (or anything else that is no reference) in the address in Portuguese, and anyone who is not an admin', async () => {
+    const token = await adminToken();
+    for (const given of ['ana%40exemplo.pt', 'ana@exemplo.pt', encodeURIComponent('<script>'), 'e12345', 'mnot-a-uuid']) {
+      const bad = await call('GET', `/api/admin/customers/${given}`, { token });
+      expect(bad.status, given).toBe(400);
+      expect(bad.body.error).toMatchObject({ code: 'invalid_customer_ref', message: adminTexts.customerRefInvalid });
+    }
+    expect((await call('GET', '/api/admin/customers/e123456')).status).toBe(401);
   });
 });

@@ -32,9 +32,9 @@ export function adminApi(request: AdminRequest) {
     orders: (q: OrdersQuery) => request('GET /api/admin/orders', { query: { status: q.status, q: q.q, cursor: q.cursor } }),
     order: (id: string) => request('GET /api/admin/orders/{id}', { params: { id } }),
     exportOrders: (query: OrdersExportQuery) => request('GET /api/admin/orders/export', { query }),
-    customer: (email: string) => request('GET /api/admin/customers/{email}', { params: { email } }),
+    customer: (ref: string) => request('GET /api/admin/customers/{ref}', { params: { ref } }),
     /** `closeOpen`: the customer's unpaid reservations are closed first (stock back). */
-    anonymiseCustomer: (email: string, closeOpen = false) => request('POST /api/admin/customers/{email}/anonymise', { params: { email }, query: closeOpen ? { closeOpen: 'true' } : {} }),
+    anonymiseCustomer: (ref: string, closeOpen = false) => request('POST /api/admin/customers/{ref}/anonymise', { params: { ref }, query: closeOpen ? { closeOpen: 'true' } : {} }),
     closeSuspicious: (id: string, blockFor: BlockDuration) => request('POST /api/admin/orders/{id}/suspicious', { params: { id }, body: { blockFor } }),
     closeSuspiciousMany: (ids: readonly string[], blockFor: BlockDuration) => request('POST /api/admin/orders/suspicious', { body: { ids: [...ids], blockFor } }),
     blocks: () => request('GET /api/admin/blocks', {}),

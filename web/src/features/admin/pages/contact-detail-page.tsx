@@ -5,6 +5,7 @@ import { Link, useParams } from '#web/lib/router.tsx';
 import { formatDate, formatTime } from '#shared/dates.ts';
 import { adminTexts } from '#shared/messages.ts';
 import { adminPaths } from '../admin-paths.ts';
+import { messageCustomerRef } from '#shared/customer-ref.ts';
 import { useLoad } from '../api/use-load.ts';
 import { AdminPage, DetailRow, LoadView } from '../components/ui.tsx';
 import { EmailAddress } from '../components/email-address.tsx';
@@ -24,7 +25,7 @@ export function ContactDetailPage() {
               <DetailRow label={t.name}>{message.name}</DetailRow>
               <DetailRow label={t.email}>
                 <EmailAddress email={message.email} link />{' '}
-                <Link className="button button--small button--secondary adm-customer-link" to={adminPaths.customer(message.email)}>{texts.customer.view}</Link>
+                <Link className="button button--small button--secondary adm-customer-link" to={adminPaths.customer(messageCustomerRef(message.id))}>{texts.customer.view}</Link>
               </DetailRow>
               <DetailRow label={t.phone}><a href={`tel:${message.phone.replace(/\s/g, '')}`}>{message.phone}</a></DetailRow>
               <DetailRow label={t.subject}>{message.subject}</DetailRow>

@@ -16,8 +16,8 @@ import { texts } from '../../texts.ts';
 
 const a = texts.customer.anonymise;
 
-export function AnonymisePanel(props: { readonly email: string; readonly reservations: readonly number[]; readonly onDone: (message: string) => void }) {
-  const { email, reservations, onDone } = props;
+export function AnonymisePanel(props: { readonly customerRef: string; readonly email: string; readonly reservations: readonly number[]; readonly onDone: (message: string) => void }) {
+  const { customerRef, email, reservations, onDone } = props;
   const api = useAdminApi();
   const action = useAction();
   const [confirming, setConfirming] = useState(false);
@@ -26,7 +26,7 @@ export function AnonymisePanel(props: { readonly email: string; readonly reserva
     void action.run(
       async () => {
         setOfferClose(false);
-        const answer = await api.anonymiseCustomer(email, closeOpen);
+        const answer = await api.anonymiseCustomer(customerRef, closeOpen);
         setConfirming(false);
         onDone(answer.message);
       },

@@ -1,5 +1,6 @@
 /**
- * {prefix}/clientes/{email}: one customer, found by e-mail (any case): how to reach them, how many
+ * {prefix}/clientes/{ref}: one customer, found by the e-mail of the order or message `ref` names
+ * (`#shared/customer-ref.ts`; the e-mail itself is never in the address): how to reach them, how many
  * orders and how much paid, and every order and contact message, newest first, each linking to its page.
  * "Anonimizar dados do cliente" erases their personal data on their request (`AnonymisePanel`).
  */
@@ -11,6 +12,7 @@ import { formatCents } from '#shared/money.ts';
 import { RESERVED_STATUS } from '#shared/order-status.ts';
 import { CUSTOMER_HISTORY_SHOWN } from '#shared/order-search.ts';
 import { adminPaths, ordersListReturn } from '../../admin-paths.ts';
+import { adminTexts } from '#shared/messages.ts';
 import { useLoad } from '../../api/use-load.ts';
 import { Panel } from '../../components/action-panel.tsx';
 import { AdminPage, DetailRow, Feedback, LoadView, StatusBadge } from '../../components/ui.tsx';
@@ -23,8 +25,8 @@ const t = texts.customer;
 type Customer = CustomerResponse['customer'];
 
 export function CustomerPage() {
-  const { email = '' } = useParams();
-  const { state, reload } = useLoad((api) => api.customer(email).then((r) => r.customer), [email]);
+  const { ref = '' } = useParams();
+  const { state, reload } = useLoad((api) => api.customer(ref).then((r) => r.customer), [ref]);
   // Kept here, outside the loaded view, so the result stays while the page reloads what is left.
   const [anonymised, setAnonymised] = useState<string>();
   const title = state.status === 'ready' && state.data.name ? t.title(state.data.name) : t.untitled;
@@ -39,7 +41,7 @@ export function CustomerPage() {
           <Feedback kind="success">{anonymised}</Feedback>
         </div>
       )}
-      <LoadView state={state} onRetry={reload}>
+      <LoadView state={state} onRetry={reload} notFound={adminTexts.customerGone}>
         {(customer) => (
           <div className="adm-detail">
             <div className="adm-detail-main">
@@ -47,6 +49,7 @@ export function CustomerPage() {
               <CustomerMessages customer={customer} />
               {customer.orders.length + customer.messages.length >= CUSTOMER_HISTORY_SHOWN && <p className="adm-small muted">{t.limitNote}</p>}
               <AnonymisePanel
+                customerRef={ref}
                 email={customer.email}
                 reservations={customer.orders.filter((order) => order.status === RESERVED_STATUS).map((order) => order.orderNumber)}
                 onDone={onAnonymised}

@@ -6,6 +6,7 @@ import { Link } from '#web/lib/router.tsx';
 import type { Order } from '#shared/api.ts';
 import { formatDateTime } from '#shared/dates.ts';
 import { adminPaths } from '../../admin-paths.ts';
+import { orderCustomerRef } from '#shared/customer-ref.ts';
 import { Panel } from '../../components/action-panel.tsx';
 import { EmailAddress } from '../../components/email-address.tsx';
 import { DetailRow } from '../../components/ui.tsx';
@@ -26,7 +27,7 @@ export function CustomerPanel({ order }: { readonly order: Order }) {
           ) : (
             <>
               <EmailAddress email={order.email} link />{' '}
-              <Link className="button button--small button--secondary adm-customer-link" to={adminPaths.customer(order.email)}>{texts.customer.view}</Link>
+              <Link className="button button--small button--secondary adm-customer-link" to={adminPaths.customer(orderCustomerRef(order.id))}>{texts.customer.view}</Link>
             </>
           )}
         </DetailRow>

@@ -6,6 +6,7 @@ import { adminTexts } from '#shared/messages.ts';
 import { formatCents } from '#shared/money.ts';
 import { PAYMENT_METHOD_LABELS } from '#shared/payment-methods.ts';
 import { adminPaths } from '../../admin-paths.ts';
+import { orderCustomerRef } from '#shared/customer-ref.ts';
 import type { PagedList } from '../../api/use-paged.ts';
 import { PagedTable } from '../../components/paged-table.tsx';
 import { EmailAddress } from '../../components/email-address.tsx';
@@ -62,7 +63,7 @@ function OrderRow({ order, selection }: { readonly order: OrderSummary; readonly
           {order.firstName} {order.lastName}
         </span>
         {/* Cut to the column's width; the whole address on hover and focus, and the customer's page on a click. */}
-        <Link className="adm-clip adm-small" to={adminPaths.customer(order.email)} title={order.email} aria-label={t.customerOf(order.email)}>
+        <Link className="adm-clip adm-small" to={adminPaths.customer(orderCustomerRef(order.id))} title={order.email} aria-label={t.customerOf(order.email)}>
           <EmailAddress email={order.email} />
         </Link>
       </td>
