@@ -12,6 +12,12 @@ export interface Range {
 export const CANCELLATION_WINDOW_HOURS = 24;
 /** The shop answers or refunds within this many hours. */
 export const RESPONSE_OR_REFUND_HOURS = 48;
+/**
+ * Days every access log is kept (CloudFront, API Gateway, S3 server access logs, the functions' logs),
+ * then deleted: the log bucket's lifecycle and the log groups' retention (`infra/cloud/data.ts`), stated
+ * on the privacy page.
+ */
+export const ACCESS_LOG_DAYS = 30;
 /** A defect must be reported within this many days. */
 export const DEFECT_REPORT_DAYS = 14;
 /** Delivery in Portugal, in working days. */

@@ -3,12 +3,14 @@
  * proofs, product images, access logs). Everything that holds customer or shop data is retained when
  * the stack is deleted.
  */
-import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { tables, type BucketKey, type KeyDef, type TableDef, type TableKey } from '#lambdas/contracts/data-model.ts';
 import { acknowledgeNag } from './constructs/nag.ts';
+import { ACCESS_LOG_DAYS } from '#shared/policies.ts';
 
 /** Days an upload no order claimed stays in the uploads bucket (not versioned: then it is gone). */
 export const UPLOADS_EXPIRY_DAYS = 1;
@@ -20,6 +22,12 @@ export const ACCESS_LOG_PREFIXES = {
   site: 's3/site/',
   cloudfront: 'cloudfront/',
 } as const;
+/**
+ * Where CloudFront standard logging v2 (`edge-logs.ts`) writes into the log bucket: CloudWatch Logs'
+ * vended-log path for an S3 destination, `AWSLogs/<account>/CloudFront/…`.
+ */
+export const EDGE_LOGS_PREFIX = 'AWSLogs/';
+export { ACCESS_LOG_DAYS };
 
 function attribute(key: KeyDef): dynamodb.Attribute {
   return { name: key.name, type: key.type === 'N' ? dynamodb.AttributeType.NUMBER : dynamodb.AttributeType.STRING };
@@ -68,7 +76,7 @@ export class Data extends Construct {
     return built;
   }
 
-  /** The bucket of the S3 server access logs and CloudFront's standard logs, kept a year. */
+  /** The bucket of the S3 server access logs and CloudFront's standard logs, kept {@link ACCESS_LOG_DAYS} days. */
   private createAccessLogs(): s3.Bucket {
     const accessLogs = new s3.Bucket(this, 'AccessLogs', {
       blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
@@ -77,7 +85,7 @@ export class Data extends Construct {
       encryption: s3.BucketEncryption.S3_MANAGED,
       objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_PREFERRED,
       enforceSSL: true,
-      lifecycleRules: [{ id: 'expire-logs', expiration: Duration.days(365), abortIncompleteMultipartUploadAfter: Duration.days(1) }],
+      lifecycleRules: [{ id: 'expire-logs', expiration: Duration.days(ACCESS_LOG_DAYS), abortIncompleteMultipartUploadAfter: Duration.days(1) }],
       removalPolicy: RemovalPolicy.RETAIN,
     });
     acknowledgeNag(
@@ -86,6 +94,27 @@ export class Data extends Construct {
       'This is the access-log bucket itself; logging its own accesses into itself would loop, and a second log bucket would only move the question.',
     );
     return accessLogs;
+  }
+
+  /**
+   * Lets CloudWatch Logs' log delivery write CloudFront's standard logs v2 (a delivery source of this
+   * account in `sourceRegion`) under {@link EDGE_LOGS_PREFIX}, as the CloudWatch Logs guide's S3
+   * destination policy asks.
+   */
+  allowEdgeLogDelivery(sourceRegion: string): void {
+    const account = Stack.of(this).account;
+    this.accessLogs.addToResourcePolicy(
+      new iam.PolicyStatement({
+        sid: 'AWSLogDeliveryWrite',
+        principals: [new iam.ServicePrincipal('delivery.logs.amazonaws.com')],
+        actions: ['s3:PutObject'],
+        resources: [this.accessLogs.arnForObjects(`${EDGE_LOGS_PREFIX}${account}/*`)],
+        conditions: {
+          StringEquals: { 's3:x-amz-acl': 'bucket-owner-full-control', 'aws:SourceAccount': account },
+          ArnLike: { 'aws:SourceArn': `arn:${Stack.of(this).partition}:logs:${sourceRegion}:${account}:delivery-source:*` },
+        },
+      }),
+    );
   }
 
   /** The buckets of the shop's data, each logging into {@link accessLogs}. */

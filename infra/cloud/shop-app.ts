@@ -7,10 +7,13 @@
  *    table in nested stacks (`api.ts`).
  * 4. `JoiasInox-<stage>-Plan` (us-east-1, `edgePlan=free` only): the distribution on CloudFront's
  *    Free flat-rate plan, with the web ACL.
+ * 5. `JoiasInox-<stage>-EdgeLogs` (us-east-1, unless `edgePlan=none`): CloudFront's access logs
+ *    (standard logging v2) into the shop's log bucket, without query strings (`edge-logs.ts`).
  */
 import type { App } from 'aws-cdk-lib';
 import { mailStackName, stackName, type DeploySettings } from '../common/config.ts';
 import type { RenderedMailTemplates } from '../common/mail-render.ts';
+import { EdgeLogsStack } from './edge-logs.ts';
 import { MailStack } from './mail-stack.ts';
 import { ShopStack, type ShopStackProps } from './stack.ts';
 import { PlanStack, WafStack } from './waf.ts';
@@ -23,6 +26,7 @@ export interface ShopApp {
   readonly waf?: WafStack;
   readonly plan?: PlanStack;
   readonly mail?: MailStack;
+  readonly edgeLogs?: EdgeLogsStack;
 }
 
 /** Builds the stage's stacks into `app` from the deploy settings (`readDeploySettings`). */
@@ -58,6 +62,7 @@ export function buildShopApp(
     env: { account, region: settings.region },
     ...(waf ? { webAclArn: waf.webAcl.attrArn } : {}),
     crossRegionReferences: edge,
+    edgeLogs: edge,
     stage: settings.stage,
     adminPathPrefix: settings.adminPathPrefix,
     mailTemplates,
@@ -86,5 +91,15 @@ export function buildShopApp(
         crossRegionReferences: true,
       })
     : undefined;
-  return { shop, ...(waf ? { waf } : {}), ...(plan ? { plan } : {}), ...(mail ? { mail } : {}) };
+  // CloudFront takes a standard logging v2 source only in us-east-1: with a stack there already, the logs go through it.
+  const edgeLogs = edge
+    ? new EdgeLogsStack(app, `${name}-EdgeLogs`, {
+        env: { account, region: EDGE_REGION },
+        stage: settings.stage,
+        distributionArn: shop.web.distribution.distributionArn,
+        logBucketArn: shop.data.accessLogs.bucketArn,
+        crossRegionReferences: true,
+      })
+    : undefined;
+  return { shop, ...(waf ? { waf } : {}), ...(plan ? { plan } : {}), ...(mail ? { mail } : {}), ...(edgeLogs ? { edgeLogs } : {}) };
 }

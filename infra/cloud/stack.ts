@@ -25,6 +25,7 @@ import type { SpaConfig } from '#shared/spa-config.ts';
 import { DEFAULT_MONTHLY_BUDGET_USD, EMAIL_PATTERN, STAGE_TAG, type DomainSettings } from '../common/config.ts';
 import { RENDERER_DIST, WEB_DIST } from '../common/repo-paths.ts';
 import { Data } from './data.ts';
+import { EDGE_LOGS_SOURCE_REGION } from './edge-logs.ts';
 import { HelperFunctionLogs } from './constructs/helper-logs.ts';
 import { useRendererDir } from './constructs/shop-function.ts';
 import { Mail, mailRefs, type MailRefs } from './mail.ts';
@@ -81,6 +82,13 @@ export interface ShopStackProps extends StackProps {
   readonly payments?: Partial<PaymentSettings>;
   /** ARN of the WAF web ACL (`WafStack`, us-east-1) to put in front of CloudFront (context `waf=true`). */
   readonly webAclArn?: string;
+  /**
+   * CloudFront's access logs go through standard logging v2 (`JoiasInox-<stage>-EdgeLogs` in us-east-1,
+   * `edge-logs.ts`), without query strings, cookies or referrers; the access-log bucket takes them. False
+   * (`edgePlan=none`, no stack in us-east-1): the legacy standard logs, which always keep the query string.
+   * @default false
+   */
+  readonly edgeLogs?: boolean;
   /** E-mails a second the outbox sends at most (the account's SES sending rate). @default 10 */
   readonly mailSendRate?: number;
   /** The stage's monthly cost budget (context `budget`; `budget.ts`). @default true */
@@ -164,6 +172,7 @@ export class ShopStack extends Stack {
 
     web = this.webFrontDoor(props, originSecretValue, built);
     this.web = web;
+    if (props.edgeLogs) this.data.allowEdgeLogDelivery(EDGE_LOGS_SOURCE_REGION);
 
     this.alarms = new Alarms(this, 'Alarms', {
       httpApi: this.api.httpApi,
@@ -273,6 +282,7 @@ export class ShopStack extends Stack {
       siteBucket: this.data.buckets.site,
       uploadBuckets: [this.data.buckets.uploads, this.data.buckets.proofs, this.data.buckets.images],
       accessLogs: this.data.accessLogs,
+      legacyLogging: props.edgeLogs !== true,
       spaConfig,
       ...(props.webDistDir ? { webDistDir: props.webDistDir } : {}),
       uploadSite,

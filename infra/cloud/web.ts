@@ -64,6 +64,11 @@ export interface WebProps {
   /** Buckets the browser uploads to with presigned POSTs, and whose presigned links pages show. */
   readonly uploadBuckets: readonly s3.IBucket[];
   readonly accessLogs: s3.IBucket;
+  /**
+   * CloudFront's legacy standard logs into {@link accessLogs} (they keep every query string): only when no
+   * standard logging v2 delivery (`edge-logs.ts`) takes the distribution's logs.
+   */
+  readonly legacyLogging: boolean;
   /** Values of `config.json` that the stack knows. */
   readonly spaConfig: SpaConfig;
   /** Directory of the built SPA. @default `<repo>/web/dist` */
@@ -110,9 +115,7 @@ export class Web extends Construct {
       httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
       ...(props.webAclArn ? { webAclId: props.webAclArn } : {}),
       priceClass: cloudfront.PriceClass.PRICE_CLASS_100,
-      enableLogging: true,
-      logBucket: props.accessLogs,
-      logFilePrefix: ACCESS_LOG_PREFIXES.cloudfront,
+      ...(props.legacyLogging ? { enableLogging: true, logBucket: props.accessLogs, logFilePrefix: ACCESS_LOG_PREFIXES.cloudfront } : {}),
       ...(props.domain
         ? {
             domainNames: [props.domain.name],
@@ -123,7 +126,7 @@ export class Web extends Construct {
         : {}),
     });
     this.shopUrl = props.domain ? `https://${props.domain.name}` : `https://${this.distribution.distributionDomainName}`;
-    this.acknowledgeDistributionNags(props.domain, props.webAclArn !== undefined);
+    this.acknowledgeDistributionNags(props.domain, props.webAclArn !== undefined, props.legacyLogging);
 
     if (props.uploadSite !== false) this.deploySite(props.webDistDir ?? WEB_DIST, props.spaConfig);
   }
@@ -280,7 +283,15 @@ export class Web extends Construct {
   }
 
   /** cdk-nag's findings on the distribution that are choices, and why. */
-  private acknowledgeDistributionNags(domain: DomainSettings | undefined, withWebAcl: boolean): void {
+  private acknowledgeDistributionNags(domain: DomainSettings | undefined, withWebAcl: boolean, legacyLogging: boolean): void {
+    if (!legacyLogging) {
+      acknowledgeNag(
+        this.distribution,
+        'CFR3',
+        'The access logs are delivered by CloudFront standard logging v2 (AWS::Logs::Delivery in the stage\'s EdgeLogs stack, ' +
+          'us-east-1) into the access-log bucket, without query strings, cookies or referrers; cdk-nag only looks at the legacy setting.',
+      );
+    }
     acknowledgeNag(
       this.distribution,
       'CFR1',

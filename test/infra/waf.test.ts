@@ -9,6 +9,8 @@ import { CATALOGUE_THROTTLE, DEFAULT_THROTTLE, routes, WRITE_THROTTLE } from '#l
 import { readDeploySettings } from '#infra/common/config.ts';
 import { EDGE_MAX_BODY_BYTES, EDGE_RATE_RULES, sustainedRate, type EdgeScope } from '#infra/common/edge-rules.ts';
 import { ADMIN_API_PATTERN } from '#infra/cloud/web.ts';
+import { ACCESS_LOG_DAYS } from '#infra/cloud/data.ts';
+import { EDGE_LOG_FIELDS, EDGE_LOG_FIELDS_LEFT_OUT } from '#infra/cloud/edge-logs.ts';
 import { flattenNested, openViolations, removeScratch, synthApp, SYNTH_TIMEOUT_MS } from './support.ts';
 
 type App = ReturnType<typeof synthApp>;
@@ -25,14 +27,14 @@ afterAll(removeScratch);
 
 const resourcesOf = (app: App, type: string) =>
   Object.values(app.templates).flatMap((template) => Object.values(template.Resources).filter((resource: any) => resource.Type === type)) as { Properties: any; Metadata?: any }[];
-const stackNames = (app: App) => [app.waf, app.shop, app.plan, app.mail].filter((stack) => stack !== undefined).map((stack) => `${stack.stackName} (${stack.region})`);
+const stackNames = (app: App) => [app.waf, app.shop, app.plan, app.mail, app.edgeLogs].filter((stack) => stack !== undefined).map((stack) => `${stack.stackName} (${stack.region})`);
 const distributionConfig = (app: App) => resourcesOf(app, 'AWS::CloudFront::Distribution')[0]!.Properties.DistributionConfig;
 const rules = () => resourcesOf(free, 'AWS::WAFv2::WebACL')[0]!.Properties.Rules as any[];
 const rateRule = (scope: EdgeScope) => rules().find((rule) => rule.Name === `${scope[0]!.toUpperCase()}${scope.slice(1)}PerIp`)!;
 
 describe('edgePlan=free (the default)', () => {
   it('deploys the web ACL in us-east-1 first, then the shop, then the plan', () => {
-    expect(stackNames(free)).toEqual(['JoiasInox-test-Waf (us-east-1)', 'JoiasInox-test (eu-west-1)', 'JoiasInox-test-Plan (us-east-1)']);
+    expect(stackNames(free)).toEqual(['JoiasInox-test-Waf (us-east-1)', 'JoiasInox-test (eu-west-1)', 'JoiasInox-test-Plan (us-east-1)', 'JoiasInox-test-EdgeLogs (us-east-1)']);
     expect(free.shop.dependencies.map((stack) => stack.stackName)).toContain('JoiasInox-test-Waf');
     expect(free.plan!.dependencies.map((stack) => stack.stackName)).toContain('JoiasInox-test');
   });
@@ -95,7 +97,7 @@ describe('edgePlan=free (the default)', () => {
 
 describe('edgePlan=payg and edgePlan=none', () => {
   it('payg: the same web ACL, no plan', () => {
-    expect(stackNames(payg)).toEqual(['JoiasInox-test-Waf (us-east-1)', 'JoiasInox-test (eu-west-1)']);
+    expect(stackNames(payg)).toEqual(['JoiasInox-test-Waf (us-east-1)', 'JoiasInox-test (eu-west-1)', 'JoiasInox-test-EdgeLogs (us-east-1)']);
     expect(resourcesOf(payg, 'AWS::WAFv2::WebACL')[0]!.Properties.Rules).toEqual(rules());
     expect(resourcesOf(payg, 'AWS::PricingPlanManager::Subscription')).toEqual([]);
   });
@@ -153,5 +155,40 @@ describe('the back-office behind its own API', () => {
     const stages = resourcesOf(free, 'AWS::ApiGatewayV2::Stage');
     expect(stages).toHaveLength(2);
     for (const stage of stages) expect(stage.Properties.DefaultRouteSettings).toMatchObject({ ThrottlingRateLimit: DEFAULT_THROTTLE.rateLimit });
+  });
+});
+
+describe("CloudFront's access logs: no query string, cookie or referrer, kept 30 days", () => {
+  const logBucket = (app: App) => {
+    const buckets = Object.entries(app.templates[`${app.shop.artifactId}.template.json`]!.Resources).filter(([, r]: [string, any]) => r.Type === 'AWS::S3::Bucket');
+    return buckets.find(([id]) => id.startsWith('DataAccessLogs'))![1].Properties;
+  };
+
+  it('by default through standard logging v2 in us-east-1, with the chosen fields only, and no legacy logging', () => {
+    expect(distributionConfig(free).Logging).toBeUndefined();
+    const [source] = resourcesOf(free, 'AWS::Logs::DeliverySource');
+    expect(source!.Properties.LogType).toBe('ACCESS_LOGS');
+    expect(JSON.stringify(source!.Properties.ResourceArn)).toContain('distribution');
+    const [delivery] = resourcesOf(free, 'AWS::Logs::Delivery');
+    expect(delivery!.Properties.RecordFields).toEqual([...EDGE_LOG_FIELDS]);
+    for (const field of EDGE_LOG_FIELDS_LEFT_OUT) expect(delivery!.Properties.RecordFields).not.toContain(field);
+    expect(free.edgeLogs!.region).toBe('us-east-1');
+    expect(free.edgeLogs!.dependencies.map((stack) => stack.stackName)).toContain('JoiasInox-test');
+    // The log bucket lets the log delivery service write, from a delivery source of us-east-1 only.
+    const policy = resourcesOf(free, 'AWS::S3::BucketPolicy').find((p) => JSON.stringify(p.Properties).includes('delivery.logs.amazonaws.com'))!;
+    expect(JSON.stringify(policy.Properties.PolicyDocument)).toContain(':logs:us-east-1:');
+  });
+
+  it('with edgePlan=none (no stack in us-east-1) the legacy logs, the only kind CloudFront has there', () => {
+    expect(resourcesOf(none, 'AWS::Logs::Delivery')).toHaveLength(0);
+    expect(distributionConfig(none).Logging.Prefix).toBe('cloudfront/');
+  });
+
+  it(`every access log expires after ${ACCESS_LOG_DAYS} days`, () => {
+    expect(ACCESS_LOG_DAYS).toBe(30);
+    for (const app of [free, none]) {
+      const rules = logBucket(app).LifecycleConfiguration.Rules as { ExpirationInDays?: number; Prefix?: string }[];
+      expect(rules.find((rule) => rule.ExpirationInDays !== undefined && rule.Prefix === undefined)?.ExpirationInDays).toBe(30);
+    }
   });
 });

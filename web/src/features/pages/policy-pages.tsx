@@ -18,6 +18,7 @@ import { StaticPage } from './static-page.tsx';
 import { useShopInfo } from '../../lib/shop-info.ts';
 import { ExternalLink as External } from '../../ui/external-link.tsx';
 import { WITHDRAWAL_DAYS } from '#shared/withdrawal.ts';
+import { ACCESS_LOG_DAYS } from '#shared/policies.ts';
 import { LONGEST_BLOCK_DAYS } from '#shared/abuse.ts';
 
 const paymentMethods = PAYMENT_METHOD_IDS.map((id) => PAYMENT_METHOD_LABELS[id]).join(', ').replace(/, ([^,]+)$/, ' e $1');
@@ -60,6 +61,11 @@ function RetentionPeriods() {
         </li>
         <li>
           <strong>Avisos de stock:</strong> {retention.stockAlertsDays} dias a contar do pedido.
+        </li>
+        <li>
+          <strong>Registos de acesso</strong> (o endereço de rede, a hora, a página ou o pedido feito e o navegador, para a segurança
+          da loja e para encontrar falhas): {ACCESS_LOG_DAYS} dias, e depois são apagados. Não guardam o teu e-mail nem o código de
+          acesso da tua encomenda.
         </li>
       </ul>
       <p>
