@@ -6,6 +6,7 @@
 import { PHOTO_KEYS, PHOTO_PROCESSING_TIMES, type TableKey } from './contracts/data-model.ts';
 import { OUTBOX_STREAM_FILTER } from './contracts/outbox-items.ts';
 import { CLOSE_ORDER_GRANTS, HELD_SHARE_GRANTS, PAGE_PUBLISHING_GRANTS, SETTINGS_READ, type Grant } from './routes.ts';
+import { PHOTO_PATH_PREFIX } from '#shared/photos.ts';
 
 export interface Job {
   /** A stable name (also the CloudFormation id's base). */
@@ -41,9 +42,9 @@ export const jobs = [
     everyMinutes: 24 * 60,
     grants: [
       SETTINGS_READ,
-      { table: 'contactMessages', access: 'readWrite' },
-      { table: 'orderSearch', access: 'write' },
-      { table: 'stockAlerts', access: 'readWrite' },
+      { table: 'contactMessages', access: 'readWrite', delete: true },
+      { table: 'orderSearch', access: 'write', delete: true },
+      { table: 'stockAlerts', access: 'readWrite', delete: true },
       { table: 'counters', access: 'write' },
       { table: 'orders', access: 'readWrite' },
       { bucket: 'proofs', access: 'delete' },
@@ -62,7 +63,14 @@ export const photoProcessing = {
   handler: 'process-photo',
   bucket: 'images',
   prefix: PHOTO_KEYS.incomingPrefix,
-  grants: [{ bucket: 'images', access: 'readWriteDelete' }],
+  // Each prefix it works in, and only those: it reads and deletes the raw upload, writes the derivatives,
+  // the photo's manifest and the upload's result; it can neither delete nor overwrite anything else.
+  grants: [
+    { bucket: 'images', access: 'readDelete', prefix: PHOTO_KEYS.incomingPrefix },
+    { bucket: 'images', access: 'put', prefix: PHOTO_PATH_PREFIX.slice(1) },
+    { bucket: 'images', access: 'put', prefix: PHOTO_KEYS.manifestsPrefix },
+    { bucket: 'images', access: 'put', prefix: PHOTO_KEYS.resultsPrefix },
+  ],
   // Its time limits (`PHOTO_PROCESSING_TIMES`).
   maxEventAgeSeconds: PHOTO_PROCESSING_TIMES.maxEventAgeSeconds,
   timeoutSeconds: PHOTO_PROCESSING_TIMES.timeoutSeconds,

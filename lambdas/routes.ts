@@ -13,7 +13,11 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type Access = 'public' | 'admin';
 
 export type Grant =
-  | { readonly table: TableKey; readonly access: 'read' | 'write' | 'readWrite' }
+  /**
+   * `write`: PutItem and UpdateItem. `delete`: DeleteItem and BatchWriteItem too (a batch write may
+   * delete, and IAM checks only `dynamodb:BatchWriteItem`): only rows that remove items have it.
+   */
+  | { readonly table: TableKey; readonly access: 'read' | 'write' | 'readWrite'; readonly delete?: true }
   /**
    * `delete`: DeleteObject only (a function that removes files it never reads). `prefix`: only the
    * objects under it (e.g. `pages/` of the site bucket, never the shop's own files). `signed`: the
@@ -208,7 +212,8 @@ export const routes = [
       { table: 'orders', access: 'readWrite' },
       { table: 'mbwayCounters', access: 'readWrite' },
       { table: 'stockMovements', access: 'write' },
-      { table: 'idempotency', access: 'readWrite' },
+      // Deleted again when the reservation fails, so the same key can be tried again (`services/orders.ts`).
+      { table: 'idempotency', access: 'readWrite', delete: true },
       // Read too: the held-share check after a reservation (`services/held-share.ts`).
       { table: 'counters', access: 'readWrite' },
       { table: 'outbox', access: 'write' },
@@ -265,10 +270,10 @@ export const routes = [
   // ids; the unread and pending counts move in the same transactions as the deletions.
   { method: 'POST', path: '/api/admin/customers/{ref}/anonymise', handler: 'admin/customers/anonymise', access: 'admin',
     grants: [
-      { table: 'orderSearch', access: 'readWrite' },
+      { table: 'orderSearch', access: 'readWrite', delete: true },
       { table: 'orders', access: 'readWrite' },
-      { table: 'contactMessages', access: 'readWrite' },
-      { table: 'stockAlerts', access: 'readWrite' },
+      { table: 'contactMessages', access: 'readWrite', delete: true },
+      { table: 'stockAlerts', access: 'readWrite', delete: true },
       // Closing the customer's unpaid reservations first (`?closeOpen=true`): stock, movements and MB WAY slots back.
       { table: 'products', access: 'readWrite' },
       { table: 'stockMovements', access: 'write' },
@@ -286,9 +291,9 @@ export const routes = [
     grants: SUSPICIOUS_CLOSE_GRANTS },
   // The block list of "Definições": one partition of the abuse table; expired blocks are deleted when listed.
   { method: 'GET', path: '/api/admin/blocks', handler: 'admin/blocks/list', access: 'admin',
-    grants: [{ table: 'abuse', access: 'readWrite' }] },
+    grants: [{ table: 'abuse', access: 'readWrite', delete: true }] },
   { method: 'DELETE', path: '/api/admin/blocks/{id}', handler: 'admin/blocks/delete', access: 'admin',
-    grants: [{ table: 'abuse', access: 'readWrite' }] },
+    grants: [{ table: 'abuse', access: 'readWrite', delete: true }] },
   { method: 'POST', path: '/api/admin/orders/{id}/notes', handler: 'admin/orders/add-note', access: 'admin',
     grants: [{ table: 'orders', access: 'readWrite' }] },
   { method: 'POST', path: '/api/admin/orders/{id}/emails', handler: 'admin/orders/send-email', access: 'admin',
@@ -308,7 +313,7 @@ export const routes = [
     grants: [{ table: 'products', access: 'readWrite' }, { table: 'collections', access: 'read' }, { bucket: 'images', access: 'readDelete' }] },
   // Only a piece no order ever took (else: archive it); its photo files go with it.
   { method: 'DELETE', path: '/api/admin/products/{id}', handler: 'admin/products/delete', access: 'admin',
-    grants: [{ table: 'products', access: 'readWrite' }, { table: 'stockMovements', access: 'read' }, { bucket: 'images', access: 'readDelete' }] },
+    grants: [{ table: 'products', access: 'readWrite', delete: true }, { table: 'stockMovements', access: 'read' }, { bucket: 'images', access: 'readDelete' }] },
   { method: 'POST', path: '/api/admin/products/{id}/stock', handler: 'admin/products/change-stock', access: 'admin',
     grants: [
       { table: 'products', access: 'readWrite' },
@@ -333,9 +338,9 @@ export const routes = [
     grants: [{ table: 'collections', access: 'write' }] },
   // A rename moves every piece of the collection in the same transaction.
   { method: 'PUT', path: '/api/admin/collections/{id}', handler: 'admin/collections/rename', access: 'admin',
-    grants: [{ table: 'collections', access: 'readWrite' }, { table: 'products', access: 'readWrite' }] },
+    grants: [{ table: 'collections', access: 'readWrite', delete: true }, { table: 'products', access: 'readWrite' }] },
   { method: 'DELETE', path: '/api/admin/collections/{id}', handler: 'admin/collections/delete', access: 'admin',
-    grants: [{ table: 'collections', access: 'readWrite' }, { table: 'products', access: 'read' }] },
+    grants: [{ table: 'collections', access: 'readWrite', delete: true }, { table: 'products', access: 'read' }] },
   // The shop's settings ("Definições"): the record and its history, one table.
   { method: 'GET', path: '/api/admin/settings', handler: 'admin/settings/get', access: 'admin',
     grants: [SETTINGS_READ] },

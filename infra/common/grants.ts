@@ -16,12 +16,9 @@ export const TABLE_READ_ACTIONS = [
   'dynamodb:Scan',
   'dynamodb:ConditionCheckItem',
 ] as const;
-export const TABLE_WRITE_ACTIONS = [
-  'dynamodb:PutItem',
-  'dynamodb:UpdateItem',
-  'dynamodb:DeleteItem',
-  'dynamodb:BatchWriteItem',
-] as const;
+export const TABLE_WRITE_ACTIONS = ['dynamodb:PutItem', 'dynamodb:UpdateItem'] as const;
+/** A table grant's `delete: true`: BatchWriteItem belongs here, since a batch write may delete and IAM checks only it. */
+export const TABLE_DELETE_ACTIONS = ['dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'] as const;
 export const BUCKET_READ_OBJECT_ACTIONS = ['s3:GetObject'] as const;
 export const BUCKET_LIST_ACTIONS = ['s3:ListBucket'] as const;
 export const BUCKET_PUT_ACTIONS = ['s3:PutObject'] as const;

@@ -34,6 +34,7 @@ import {
   MAIL_ACTIONS,
   SENDER_IDENTITY_ACTIONS,
   TABLE_READ_ACTIONS,
+  TABLE_DELETE_ACTIONS,
   TABLE_WRITE_ACTIONS,
   envVarsOf,
 } from '../common/grants.ts';
@@ -94,7 +95,7 @@ export function asFunction<T>(scope: FunctionScope, work: () => Promise<T>): Pro
 }
 
 const everyGrant: Grant[] = [
-  ...(Object.keys(tables) as TableKey[]).map((table) => ({ table, access: 'readWrite' as const })),
+  ...(Object.keys(tables) as TableKey[]).map((table) => ({ table, access: 'readWrite' as const, delete: true as const })),
   ...(Object.keys(buckets) as BucketKey[]).map((bucket) => ({ bucket, access: 'readWrite' as const })),
   { mail: true },
   { senderIdentity: true },
@@ -120,7 +121,8 @@ function allows(scope: FunctionScope, action: string, resource: { table?: string
     if ('table' in grant && resource.table === physicalTable(grant.table)) {
       const read = grant.access !== 'write' && (TABLE_READ_ACTIONS as readonly string[]).includes(action);
       const write = grant.access !== 'read' && (TABLE_WRITE_ACTIONS as readonly string[]).includes(action);
-      return read || write;
+      const remove = grant.access !== 'read' && grant.delete === true && (TABLE_DELETE_ACTIONS as readonly string[]).includes(action);
+      return read || write || remove;
     }
     if ('bucket' in grant && resource.bucket === physicalBucket(grant.bucket)) {
       // A grant under a prefix reaches only the objects under it (and no listing of the bucket). S3 keys

@@ -12,7 +12,7 @@ import { MAIL_TEMPLATE_IDS, templateName } from '#lambdas/contracts/mail-templat
 import { routeKeyOf, type RouteKey } from '#infra/cloud/api.ts';
 import { jobs, streamConsumers } from '#lambdas/jobs.ts';
 import { baseEnvironment, FUNCTION_RUNTIME } from '#infra/cloud/constructs/shop-function.ts';
-import { BUCKET_PUT_ACTIONS, TABLE_WRITE_ACTIONS, envVarsOf } from '#infra/common/grants.ts';
+import { BUCKET_PUT_ACTIONS, TABLE_DELETE_ACTIONS, TABLE_WRITE_ACTIONS, envVarsOf } from '#infra/common/grants.ts';
 import { actionsOf, findDependencyCycle, makeHandlers, openViolations, statementsOfRole, synthShop, SYNTH_TIMEOUT_MS, TEST_SENDER, removeScratch, type Synthesized } from './support.ts';
 import { MAIL_ENV, ORIGIN_ENV, PAGES_ENV } from '#lambdas/contracts/env.ts';
 
@@ -35,7 +35,7 @@ function expectedEnv(route: Pick<Route, 'grants' | 'renderer'>): string[] {
   return [...Object.keys(baseEnvironment(shop.stack)), ...route.grants.flatMap(envVarsOf), ORIGIN_ENV.secret, ...(route.renderer ? [PAGES_ENV.rendererDir] : [])].sort();
 }
 
-const WRITE_ACTIONS = [...TABLE_WRITE_ACTIONS, ...BUCKET_PUT_ACTIONS, 's3:DeleteObject', 'ses:SendEmail', 'ses:SendTemplatedEmail'];
+const WRITE_ACTIONS = [...TABLE_WRITE_ACTIONS, ...TABLE_DELETE_ACTIONS, ...BUCKET_PUT_ACTIONS, 's3:DeleteObject', 'ses:SendEmail', 'ses:SendTemplatedEmail'];
 
 describe('route table ↔ HTTP API', () => {
   it('has exactly one Lambda function per route row, per scheduled job, per stream consumer, for photos and for mail events (besides the deployment helpers)', () => {
@@ -167,6 +167,7 @@ describe('every kind of grant binds IAM and env together', () => {
     { method: 'GET', path: '/api/t/read', handler: 't/read', access: 'public', grants: [{ table: 'orders', access: 'read' }] },
     { method: 'POST', path: '/api/t/write', handler: 't/write', access: 'public', grants: [{ table: 'contactMessages', access: 'write' }] },
     { method: 'PUT', path: '/api/t/rw', handler: 't/rw', access: 'admin', grants: [{ table: 'products', access: 'readWrite' }] },
+    { method: 'DELETE', path: '/api/t/delete', handler: 't/delete', access: 'admin', grants: [{ table: 'collections', access: 'write', delete: true }] },
     { method: 'GET', path: '/api/t/bucket-read', handler: 't/bucket-read', access: 'admin', grants: [{ bucket: 'proofs', access: 'read' }] },
     { method: 'POST', path: '/api/t/bucket-put', handler: 't/bucket-put', access: 'public', grants: [{ bucket: 'proofs', access: 'put' }] },
     { method: 'PATCH', path: '/api/t/{id}/bucket-rw', handler: 't/bucket-rw', access: 'admin', grants: [{ bucket: 'images', access: 'readWrite' }] },
@@ -210,6 +211,12 @@ describe('every kind of grant binds IAM and env together', () => {
 
     const rw = actionsOf(statements('PUT /api/t/rw'));
     expect(rw).toEqual(expect.arrayContaining(['dynamodb:Query', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem']));
+    // Write is not delete: DeleteItem (and BatchWriteItem, which may delete) only with the row's `delete`.
+    for (const action of TABLE_DELETE_ACTIONS) {
+      expect(actionsOf(write)).not.toContain(action);
+      expect(rw).not.toContain(action);
+    }
+    expect(actionsOf(statements('DELETE /api/t/delete')).sort()).toEqual([...TABLE_WRITE_ACTIONS, ...TABLE_DELETE_ACTIONS].sort());
   });
 
   it('bucket grants: read = GetObject + ListBucket, put = PutObject, readWrite = both', () => {

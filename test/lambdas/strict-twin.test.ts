@@ -5,13 +5,15 @@
  * real handlers and DynamoDB Local.
  */
 import http from 'node:http';
+import { BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Route } from '#lambdas/routes.ts';
 import { createGateway } from '#infra/twin/gateway.ts';
 import { asFunction } from '#infra/twin/function-scope.ts';
 import { ORDER_LINK_ENV } from '#lambdas/contracts/env.ts';
+import { ddb } from '#lambdas/repositories/dynamodb-client.ts';
 import { uploadProof } from '../support/factories.ts';
-import { call, twin } from '../support/twin.ts';
+import { call, documentClient, twin } from '../support/twin.ts';
 
 const products = (grants: Route['grants'], extra: Partial<Route> = {}): Route =>
   ({ method: 'GET', path: '/api/products', handler: 'products/list', access: 'public', grants, ...extra }) as Route;
@@ -66,6 +68,23 @@ describe('each handler runs as its own function', () => {
     // Without the products table in its row the function has no TABLE_PRODUCTS (fails, as in AWS);
     // with the table granted for writing only, IAM refuses the read.
     expect(answers).toEqual({ ok: 200, other: 500, writeOnly: 500 });
+  });
+
+  it('a write grant deletes nothing: DeleteItem, a Delete in a transaction and BatchWriteItem need the row\'s `delete`, as in IAM', async () => {
+    const table = process.env.TABLE_IDEMPOTENCY!;
+    const key = { id: `strict-${Date.now()}` };
+    // The shop's own client, which the twin watches as IAM would (the tests' client is not a function's).
+    const run = (grants: Route['grants'], command: () => Promise<unknown>) =>
+      asFunction({ name: 'test', grants, api: true }, command).then(() => 'ok', (error: Error) => error.name);
+    const writeOnly: Route['grants'] = [{ table: 'idempotency', access: 'readWrite' }];
+    const withDelete: Route['grants'] = [{ table: 'idempotency', access: 'readWrite', delete: true }];
+    expect(await run(writeOnly, () => ddb().send(new PutCommand({ TableName: table, Item: key })))).toBe('ok');
+    expect(await run(writeOnly, () => ddb().send(new DeleteCommand({ TableName: table, Key: key })))).toBe('AccessDeniedException');
+    expect(await run(writeOnly, () => ddb().send(new TransactWriteCommand({ TransactItems: [{ Delete: { TableName: table, Key: key } }] })))).toBe('AccessDeniedException');
+    expect(await run(writeOnly, () => ddb().send(new BatchWriteCommand({ RequestItems: { [table]: [{ DeleteRequest: { Key: key } }] } })))).toBe('AccessDeniedException');
+    expect((await documentClient().send(new GetCommand({ TableName: table, Key: key, ConsistentRead: true }))).Item).toEqual(key);
+    expect(await run(withDelete, () => ddb().send(new DeleteCommand({ TableName: table, Key: key })))).toBe('ok');
+    expect((await documentClient().send(new GetCommand({ TableName: table, Key: key, ConsistentRead: true }))).Item).toBeUndefined();
   });
 });
 

@@ -26,6 +26,7 @@ import {
   MAIL_ACTIONS,
   SENDER_IDENTITY_ACTIONS,
   TABLE_READ_ACTIONS,
+  TABLE_DELETE_ACTIONS,
   TABLE_WRITE_ACTIONS,
 } from '../../common/grants.ts';
 
@@ -58,7 +59,7 @@ export interface BindTargets {
 
 /** Grants `grant` to `fn` and sets the environment variables that go with it. */
 export function bindGrant(fn: lambda.Function, grant: Grant, targets: BindTargets): void {
-  if ('table' in grant) bindTable(fn, grant.table, grant.access, targets.tables[grant.table]);
+  if ('table' in grant) bindTable(fn, grant.table, grant.access, grant.delete === true, targets.tables[grant.table]);
   else if ('bucket' in grant) bindBucket(fn, grant.bucket, grant.access, targets.buckets[grant.bucket], grant.prefix);
   else if ('config' in grant) fn.addEnvironment(MAIL_ENV.shopUrl, targets.mail.shopUrl);
   else if ('orderLinks' in grant) fn.addEnvironment(ORDER_LINK_ENV.key, targets.orderLinkKey);
@@ -66,7 +67,7 @@ export function bindGrant(fn: lambda.Function, grant: Grant, targets: BindTarget
   else bindMail(fn, targets.mail);
 }
 
-function bindTable(fn: lambda.Function, key: TableKey, access: 'read' | 'write' | 'readWrite', table: dynamodb.ITableV2): void {
+function bindTable(fn: lambda.Function, key: TableKey, access: 'read' | 'write' | 'readWrite', canDelete: boolean, table: dynamodb.ITableV2): void {
   const def = tables[key];
   if (access === 'read' || access === 'readWrite') {
     fn.addToRolePolicy(new iam.PolicyStatement({
@@ -75,7 +76,8 @@ function bindTable(fn: lambda.Function, key: TableKey, access: 'read' | 'write' 
     }));
   }
   if (access === 'write' || access === 'readWrite') {
-    fn.addToRolePolicy(new iam.PolicyStatement({ actions: [...TABLE_WRITE_ACTIONS], resources: [table.tableArn] }));
+    const actions = canDelete ? [...TABLE_WRITE_ACTIONS, ...TABLE_DELETE_ACTIONS] : [...TABLE_WRITE_ACTIONS];
+    fn.addToRolePolicy(new iam.PolicyStatement({ actions, resources: [table.tableArn] }));
   }
   fn.addEnvironment(def.envVar, table.tableName);
 }
@@ -104,8 +106,8 @@ function bindBucket(
       fn.role,
       `IAM5[Resource::<${bucketArnAsNagSees(fn, bucket)}>/${prefix}*]`,
       prefix
-        ? `Objects under ${prefix} of the ${key} bucket are named by their pages' addresses (any product's), so the function ` +
-            `must reach any object under that prefix, and none outside it; the actions are limited to the ones the grant names.`
+        ? `Objects under ${prefix} of the ${key} bucket are named at run time (a page's address, an upload's or a photo's id), ` +
+            `so the function must reach any object under that prefix, and none outside it; the actions are limited to the ones the grant names.`
         : `Objects of the ${key} bucket have random, server-chosen keys, so the function must reach any object ` +
             'of this one bucket; the actions are limited to the ones the grant names (GetObject and/or PutObject).',
     );
