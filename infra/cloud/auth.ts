@@ -28,15 +28,39 @@ export const ADMIN_SIGN_IN_STEP_VALIDITY = Duration.minutes(15);
 /** Name of the Cognito group whose members may use the back-office. */
 export const ADMIN_GROUP_NAME = 'admin';
 
+/**
+ * Cognito's own mails (the temporary password of a new admin, account recovery codes) through the shop's
+ * SES identity (context `cognitoSes`), once SES has verified it and given production access: from the
+ * shop's address instead of `no-reply@verificationemail.com` (50 a day, often in spam). Cognito sends
+ * with its service-linked role; the identity may live in another region (`sesRegion`).
+ */
+export interface AuthSesMail {
+  readonly fromEmail: string;
+  readonly sesRegion: string;
+  /** The verified domain (context `senderDomain`), when the identity is the domain rather than the address. */
+  readonly verifiedDomain?: string;
+}
+
+/** Cognito's default sender unless the shop's SES identity is ready (`AuthSesMail`). */
+function poolEmail(sesMail: AuthSesMail | undefined): cognito.UserPoolEmail {
+  if (!sesMail) return cognito.UserPoolEmail.withCognito();
+  return cognito.UserPoolEmail.withSES({
+    fromEmail: sesMail.fromEmail,
+    sesRegion: sesMail.sesRegion,
+    ...(sesMail.verifiedDomain ? { sesVerifiedDomain: sesMail.verifiedDomain } : {}),
+  });
+}
+
 export class Auth extends Construct {
   readonly userPool: cognito.UserPool;
   readonly client: cognito.UserPoolClient;
   readonly adminGroup: cognito.CfnUserPoolGroup;
 
-  constructor(scope: Construct, id: string) {
+  constructor(scope: Construct, id: string, props: { readonly sesMail?: AuthSesMail } = {}) {
     super(scope, id);
 
     this.userPool = new cognito.UserPool(this, 'AdminPool', {
+      email: poolEmail(props.sesMail),
       selfSignUpEnabled: false,
       signInAliases: { email: true },
       signInCaseSensitive: false,

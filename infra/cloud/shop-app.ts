@@ -75,6 +75,7 @@ export function buildShopApp(
     ...(settings.mailSendRate ? { mailSendRate: settings.mailSendRate } : {}),
     sesRegion: settings.sesRegion,
     budget: settings.budget,
+    ...(settings.cognitoSes ? { cognitoSes: true } : {}),
     monthlyBudgetUsd: settings.monthlyBudgetUsd,
     terminationProtection: settings.stage === 'prod',
     ...overrides,

@@ -89,6 +89,11 @@ export interface ShopStackProps extends StackProps {
    * @default false
    */
   readonly edgeLogs?: boolean;
+  /**
+   * Cognito's mails through the shop's SES identity (context `cognitoSes`, `AuthSesMail`): only once SES
+   * verified it and granted production access; needs `senderEmail`. @default false (Cognito's sender)
+   */
+  readonly cognitoSes?: boolean;
   /** E-mails a second the outbox sends at most (the account's SES sending rate). @default 10 */
   readonly mailSendRate?: number;
   /** The stage's monthly cost budget (context `budget`; `budget.ts`). @default true */
@@ -128,8 +133,10 @@ export class ShopStack extends Stack {
     Aspects.of(this).add(new HelperFunctionLogs());
 
     this.data = new Data(this, 'Data');
-    this.auth = new Auth(this, 'Auth');
     const senderEmail = this.senderAddress(props);
+    this.auth = new Auth(this, 'Auth', props.cognitoSes && props.senderEmail
+      ? { sesMail: { fromEmail: props.senderEmail, sesRegion: props.sesRegion ?? this.region, ...(props.senderDomain ? { verifiedDomain: props.senderDomain } : {}) } }
+      : {});
     this.mail = this.localMail(props, senderEmail);
     this.mailRefs = this.mail?.refs ?? mailRefs(this, { stage: props.stage, senderEmail, senderDomain: props.senderDomain, region: props.sesRegion! });
 

@@ -155,6 +155,12 @@ export interface DeploySettings {
   readonly mailSendRate?: number;
   /** Context `monthlyBudgetUsd`: the month's AWS cost budget in US dollars (default {@link DEFAULT_MONTHLY_BUDGET_USD}). */
   readonly monthlyBudgetUsd: number;
+  /**
+   * Context `cognitoSes=true`: the back-office's Cognito mails (temporary passwords, recovery codes) from
+   * `senderEmail` through SES, once SES verified it and the account has production access. Default false:
+   * Cognito's own sender (`no-reply@verificationemail.com`, 50 a day).
+   */
+  readonly cognitoSes?: boolean;
 }
 
 /** The monthly cost budget when context `monthlyBudgetUsd` is not given: a few times the README's estimate. */
@@ -307,6 +313,8 @@ export function readDeploySettings(read: ContextReader, env: NodeJS.ProcessEnv =
   const domain = readDomain(read);
   const webDistDir = optionalString(read, 'webDistDir');
   const payments = readPayments(read);
+  const cognitoSes = optionalBoolean(read, 'cognitoSes') ?? false;
+  if (cognitoSes && !senderEmail) throw new Error('Context "cognitoSes" needs "senderEmail": the verified SES address Cognito sends from');
   return {
     stage,
     adminPathPrefix,
@@ -319,6 +327,7 @@ export function readDeploySettings(read: ContextReader, env: NodeJS.ProcessEnv =
     ...(domain ? { domain } : {}),
     ...(webDistDir ? { webDistDir } : {}),
     ...(Object.keys(payments).length ? { payments } : {}),
+    ...(cognitoSes ? { cognitoSes } : {}),
   };
 }
 

@@ -280,7 +280,7 @@ async function recordRuntime(twin: Twin, stops: Stops): Promise<void> {
 }
 
 async function startTwinOnce(options: TwinOptions): Promise<Twin> {
-  // The twin runs on the machine's Node 20; the functions themselves run on Node 22 in the cloud.
+  // The twin runs on the machine's Node (22 or newer stated; 20.19 still works); the functions run on Node 24 in the cloud.
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
   const stops: Stops = [];
   const stopAll = async () => {

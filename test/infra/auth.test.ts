@@ -4,6 +4,7 @@ import { Match } from 'aws-cdk-lib/assertions';
 import { ADMIN_GROUP_NAME, ADMIN_SIGN_IN_STEP_VALIDITY, ADMIN_TOKEN_VALIDITY } from '#infra/cloud/auth.ts';
 import { adminTexts } from '#shared/messages.ts';
 import { ADMIN_PASSWORD_POLICY, passwordRuleText } from '#shared/password-policy.ts';
+import { readDeploySettings } from '#infra/common/config.ts';
 import { synthShop, SYNTH_TIMEOUT_MS, removeScratch, type Synthesized } from './support.ts';
 
 let shop: Synthesized;
@@ -107,5 +108,17 @@ describe('Cognito', () => {
     const withOperator = synthShop({ operatorEmail: 'dona@joias.test' });
     withOperator.template.resourceCountIs('AWS::Cognito::UserPoolUser', 0);
     withOperator.template.resourceCountIs('AWS::Cognito::UserPoolUserToGroupAttachment', 0);
+  }, SYNTH_TIMEOUT_MS);
+
+  it("mails from Cognito's own sender by default; from the shop's SES identity (its region, its domain) with cognitoSes", () => {
+    shop.template.hasResourceProperties('AWS::Cognito::UserPool', { EmailConfiguration: { EmailSendingAccount: 'COGNITO_DEFAULT' } });
+    const withSes = synthShop({ cognitoSes: true, sesRegion: 'eu-west-1', senderEmail: 'loja@joias.test', senderDomain: 'joias.test' });
+    const pool = Object.values(withSes.json.Resources).find((r) => r.Type === 'AWS::Cognito::UserPool')!;
+    expect(pool.Properties.EmailConfiguration).toMatchObject({ EmailSendingAccount: 'DEVELOPER', From: 'loja@joias.test' });
+    expect(JSON.stringify(pool.Properties.EmailConfiguration.SourceArn)).toContain(':ses:eu-west-1:');
+    expect(JSON.stringify(pool.Properties.EmailConfiguration.SourceArn)).toContain('identity/joias.test');
+    expect(() => readDeploySettings((key) => ({ cognitoSes: 'true' })[key])).toThrow(/"cognitoSes" needs "senderEmail"/);
+    expect(readDeploySettings((key) => ({ cognitoSes: 'true', senderEmail: 'loja@joias.test' })[key]).cognitoSes).toBe(true);
+    expect(readDeploySettings(() => undefined).cognitoSes).toBeUndefined();
   }, SYNTH_TIMEOUT_MS);
 });
