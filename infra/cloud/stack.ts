@@ -25,6 +25,7 @@ import type { SpaConfig } from '#shared/spa-config.ts';
 import { DEFAULT_MONTHLY_BUDGET_USD, EMAIL_PATTERN, STAGE_TAG, type DomainSettings } from '../common/config.ts';
 import { RENDERER_DIST, WEB_DIST } from '../common/repo-paths.ts';
 import { Data } from './data.ts';
+import { MonthlyBackups } from './backups.ts';
 import { EDGE_LOGS_SOURCE_REGION } from './edge-logs.ts';
 import { HelperFunctionLogs } from './constructs/helper-logs.ts';
 import { useRendererDir } from './constructs/shop-function.ts';
@@ -118,6 +119,7 @@ export class ShopStack extends Stack {
   readonly outbox: MailOutbox;
   readonly mailEvents: MailEvents;
   readonly web: Web;
+  readonly backups: MonthlyBackups;
   readonly alarms: Alarms;
   readonly settingsSeed: SettingsSeed;
 
@@ -133,6 +135,7 @@ export class ShopStack extends Stack {
     Aspects.of(this).add(new HelperFunctionLogs());
 
     this.data = new Data(this, 'Data');
+    this.backups = new MonthlyBackups(this, 'Backups', { stage: props.stage, tables: this.data.tables });
     const senderEmail = this.senderAddress(props);
     this.auth = new Auth(this, 'Auth', props.cognitoSes && props.senderEmail
       ? { sesMail: { fromEmail: props.senderEmail, sesRegion: props.sesRegion ?? this.region, ...(props.senderDomain ? { verifiedDomain: props.senderDomain } : {}) } }

@@ -5,6 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tables, type TableDef, type TableKey } from '#lambdas/contracts/data-model.ts';
 import { UPLOADS_EXPIRY_DAYS } from '#infra/cloud/data.ts';
+import { MONTHLY_BACKUP_DAYS, MONTHLY_BACKUP_TABLES } from '#infra/cloud/backups.ts';
+import { RESTORABLE_TABLES } from '#infra/ops/restore/tables.ts';
 import { synthShop, SYNTH_TIMEOUT_MS, removeScratch, type Synthesized } from './support.ts';
 
 let shop: Synthesized;
@@ -137,5 +139,26 @@ describe('S3 buckets', () => {
     for (const [, resource] of Object.entries(shop.template.findResources('AWS::S3::Bucket'))) {
       expect(resource.Properties.PublicAccessBlockConfiguration).toEqual(blockAll);
     }
+  });
+});
+
+describe('monthly backups, past the 35 days of point-in-time recovery', () => {
+  it('on the 1st of every month, each record table, kept 12 months in a retained vault of the stage', () => {
+    const [plan] = Object.values(shop.json.Resources).filter((r) => r.Type === 'AWS::Backup::BackupPlan');
+    const rules = plan!.Properties.BackupPlan.BackupPlanRule as { ScheduleExpression: string; Lifecycle: { DeleteAfterDays: number } }[];
+    expect(rules).toHaveLength(1);
+    expect(rules[0]!.ScheduleExpression).toBe('cron(0 3 1 * ? *)');
+    expect(rules[0]!.Lifecycle.DeleteAfterDays).toBe(MONTHLY_BACKUP_DAYS);
+    expect(MONTHLY_BACKUP_DAYS).toBeGreaterThanOrEqual(365);
+    const [vault] = Object.entries(shop.json.Resources).filter(([, r]) => r.Type === 'AWS::Backup::BackupVault');
+    expect(vault![1].DeletionPolicy).toBe('Retain');
+    expect(vault![1].Properties.BackupVaultName).toBe('joias-inox-test-monthly');
+    const [selection] = Object.values(shop.json.Resources).filter((r) => r.Type === 'AWS::Backup::BackupSelection');
+    const backedUp = JSON.stringify(selection!.Properties.BackupSelection.Resources);
+    for (const key of Object.keys(tables) as TableKey[]) {
+      expect(backedUp.includes(shop.logicalId(shop.stack.data.tables[key])), key).toBe((MONTHLY_BACKUP_TABLES as readonly string[]).includes(key));
+    }
+    // The same tables `npm run restore` takes back: a monthly backup comes back through it.
+    expect([...MONTHLY_BACKUP_TABLES].sort()).toEqual([...RESTORABLE_TABLES].sort());
   });
 });

@@ -28,7 +28,8 @@ function Email() {
 }
 
 /** Backups keep deleted data a while longer: DynamoDB's point-in-time recovery (35 days) and the proofs bucket's old versions. */
-const BACKUP_DAYS = { database: 35, proofs: 90 } as const;
+/** Point-in-time recovery (35 days), the proofs' old versions (90), the monthly backups (`infra/cloud/backups.ts`: 365 days). */
+const BACKUP_DAYS = { database: 35, proofs: 90, monthlyMonths: 12 } as const;
 
 /** The retention periods in force (the shop's settings, edited on the back-office's "Definições"). */
 function RetentionPeriods() {
@@ -70,8 +71,9 @@ function RetentionPeriods() {
       </ul>
       <p>
         Passado o prazo, a loja apaga estes dados automaticamente (uma vez por dia). As cópias de segurança guardam-nos no máximo
-        mais {BACKUP_DAYS.database} dias (os comprovativos, {BACKUP_DAYS.proofs} dias). Podes pedir que os apaguemos antes, como
-        explicamos em baixo.
+        mais {BACKUP_DAYS.database} dias (os comprovativos, {BACKUP_DAYS.proofs} dias); a cópia de segurança mensal da base de dados,
+        feita no dia 1 de cada mês, é guardada {BACKUP_DAYS.monthlyMonths} meses e depois apagada. Podes pedir que os apaguemos antes,
+        como explicamos em baixo.
       </p>
     </>
   );
