@@ -23,6 +23,7 @@ import { Aws, NestedStack, Stack } from 'aws-cdk-lib';
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { DEFAULT_THROTTLE, routeId, routes as routeTable, type Route } from '#lambdas/routes.ts';
@@ -30,6 +31,7 @@ import { ORIGIN_ENV } from '#lambdas/contracts/env.ts';
 import { routeRowsDefine } from '#lambdas/http/route-rows.ts';
 import { bindGrant, type BindTargets } from './constructs/bind.ts';
 import { acknowledgeNag } from './constructs/nag.ts';
+import { reservedConcurrency } from './concurrency.ts';
 import { ShopFunction } from './constructs/shop-function.ts';
 import { SHARP_NODE_MODULES } from './photos.ts';
 import { REPO_ROOT } from '../common/repo-paths.ts';
@@ -84,6 +86,8 @@ export interface ApiProps {
   readonly routes?: readonly Route[];
   /** Directory of the handler modules. @default `<repo>/lambdas/handlers` */
   readonly handlersDir?: string;
+  /** The account's Lambda concurrency quota in the region (context `lambdaConcurrency`, `concurrency.ts`). @default unknown: nothing reserved */
+  readonly lambdaConcurrency?: number;
   /** The stages' default throttling (routes without their own `throttle`). @default `DEFAULT_THROTTLE` */
   readonly throttle?: apigw.ThrottleSettings;
   /**
@@ -213,6 +217,8 @@ export class Api extends Construct {
     });
     for (const grant of route.grants) bindGrant(fn.function, grant, props.targets);
     fn.function.addEnvironment(ORIGIN_ENV.secret, props.originSecret);
+    const reserved = reservedConcurrency(props.routes ?? routeTable, props.lambdaConcurrency).get(key);
+    if (reserved !== undefined) (fn.function.node.defaultChild as lambda.CfnFunction).reservedConcurrentExecutions = reserved;
 
     // The API as seen from the shard (its id a parameter), so the integration is made in the shard too.
     const httpApi = importedApi(scope, admin ? this.adminHttpApi : this.httpApi, admin ? 'AdminHttpApi' : 'HttpApi');

@@ -76,6 +76,7 @@ export function buildShopApp(
     sesRegion: settings.sesRegion,
     budget: settings.budget,
     ...(settings.cognitoSes ? { cognitoSes: true } : {}),
+    ...(settings.lambdaConcurrency !== undefined ? { lambdaConcurrency: settings.lambdaConcurrency } : {}),
     monthlyBudgetUsd: settings.monthlyBudgetUsd,
     terminationProtection: settings.stage === 'prod',
     ...overrides,

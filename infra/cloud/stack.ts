@@ -95,6 +95,8 @@ export interface ShopStackProps extends StackProps {
    * verified it and granted production access; needs `senderEmail`. @default false (Cognito's sender)
    */
   readonly cognitoSes?: boolean;
+  /** The account's Lambda concurrency quota in the region (context `lambdaConcurrency`): reserved concurrency when it allows (`concurrency.ts`). */
+  readonly lambdaConcurrency?: number;
   /** E-mails a second the outbox sends at most (the account's SES sending rate). @default 10 */
   readonly mailSendRate?: number;
   /** The stage's monthly cost budget (context `budget`; `budget.ts`). @default true */
@@ -168,6 +170,7 @@ export class ShopStack extends Stack {
       jwtAudience: [this.auth.client.userPoolClientId],
       ...(props.routes ? { routes: props.routes } : {}),
       ...(props.handlersDir ? { handlersDir: props.handlersDir } : {}),
+      ...(props.lambdaConcurrency !== undefined ? { lambdaConcurrency: props.lambdaConcurrency } : {}),
     });
 
     this.jobs = new Jobs(this, 'Jobs', { targets: bindTargets });

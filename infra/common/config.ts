@@ -161,6 +161,12 @@ export interface DeploySettings {
    * Cognito's own sender (`no-reply@verificationemail.com`, 50 a day).
    */
   readonly cognitoSes?: boolean;
+  /**
+   * Context `lambdaConcurrency`: the account's Lambda "Concurrent executions" quota in the region, as
+   * `npm run deploy` reads it (preflight's GetAccountSettings). Reserved concurrency for the checkout and
+   * the owner's routes only when it leaves 100 unreserved (`infra/cloud/concurrency.ts`). Absent: none.
+   */
+  readonly lambdaConcurrency?: number;
 }
 
 /** The monthly cost budget when context `monthlyBudgetUsd` is not given: a few times the README's estimate. */
@@ -314,6 +320,11 @@ export function readDeploySettings(read: ContextReader, env: NodeJS.ProcessEnv =
   const webDistDir = optionalString(read, 'webDistDir');
   const payments = readPayments(read);
   const cognitoSes = optionalBoolean(read, 'cognitoSes') ?? false;
+  const concurrencyRaw = read('lambdaConcurrency');
+  const lambdaConcurrency = concurrencyRaw === undefined || concurrencyRaw === null || concurrencyRaw === '' ? undefined : Number(concurrencyRaw);
+  if (lambdaConcurrency !== undefined && !(Number.isInteger(lambdaConcurrency) && lambdaConcurrency > 0)) {
+    throw new Error(`Context "lambdaConcurrency" must be the account's Lambda concurrency quota (a whole number), got ${JSON.stringify(concurrencyRaw)}`);
+  }
   if (cognitoSes && !senderEmail) throw new Error('Context "cognitoSes" needs "senderEmail": the verified SES address Cognito sends from');
   return {
     stage,
@@ -328,6 +339,7 @@ export function readDeploySettings(read: ContextReader, env: NodeJS.ProcessEnv =
     ...(webDistDir ? { webDistDir } : {}),
     ...(Object.keys(payments).length ? { payments } : {}),
     ...(cognitoSes ? { cognitoSes } : {}),
+    ...(lambdaConcurrency !== undefined ? { lambdaConcurrency } : {}),
   };
 }
 

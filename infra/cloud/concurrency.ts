@@ -1,0 +1,30 @@
+/**
+ * Reserved concurrency for what must answer on a busy day: the checkout (`POST /api/orders`) and each of
+ * the owner's routes, so a flood elsewhere cannot take their executions. Set from the account's Lambda
+ * quota in the region (context `lambdaConcurrency`, which `npm run deploy` reads as preflight does), and
+ * only when the reservations leave AWS's minimum of {@link MIN_UNRESERVED} unreserved executions:
+ * below that (a new account's 10) nothing is reserved, so a deploy never fails on it.
+ */
+import type { Route } from '#lambdas/routes.ts';
+
+/** Executions Lambda keeps unreserved in every account and region: a reservation past that is refused. */
+export const MIN_UNRESERVED = 100;
+/** Reserved for the checkout, and for each of the owner's routes (one or two people at once). */
+export const RESERVED_CONCURRENCY = { checkout: 20, admin: 2 } as const;
+const CHECKOUT = 'POST /api/orders';
+
+/**
+ * The reservation of each route (by `METHOD path`) for an account quota of `quota`: none when the quota
+ * is unknown or the reservations would leave fewer than {@link MIN_UNRESERVED} unreserved.
+ */
+export function reservedConcurrency(routes: readonly Pick<Route, 'method' | 'path' | 'access'>[], quota: number | undefined): ReadonlyMap<string, number> {
+  const wanted = new Map<string, number>();
+  for (const route of routes) {
+    const key = `${route.method} ${route.path}`;
+    if (key === CHECKOUT) wanted.set(key, RESERVED_CONCURRENCY.checkout);
+    else if (route.access === 'admin') wanted.set(key, RESERVED_CONCURRENCY.admin);
+  }
+  const total = [...wanted.values()].reduce((sum, n) => sum + n, 0);
+  if (quota === undefined || quota - total < MIN_UNRESERVED) return new Map();
+  return wanted;
+}

@@ -1,0 +1,63 @@
+/**
+ * Reserved concurrency (issue 36 item 9): the checkout and the owner's routes get their own executions
+ * when the account's quota (context `lambdaConcurrency`, read by `npm run deploy`) leaves AWS's 100
+ * unreserved; a new account's 10 gets none, so the deploy never fails on it.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { routes } from '#lambdas/routes.ts';
+import { MIN_UNRESERVED, RESERVED_CONCURRENCY, reservedConcurrency } from '#infra/cloud/concurrency.ts';
+import { readDeploySettings } from '#infra/common/config.ts';
+import { removeScratch, synthShop, SYNTH_TIMEOUT_MS, type Synthesized } from './support.ts';
+
+let small: Synthesized;
+let standard: Synthesized;
+
+beforeAll(() => {
+  small = synthShop({ lambdaConcurrency: 10 });
+  standard = synthShop({ lambdaConcurrency: 1000 });
+}, SYNTH_TIMEOUT_MS * 2);
+afterAll(removeScratch);
+
+/** Each route function's reservation, by its description (`METHOD path (access)`). */
+function reservations(shop: Synthesized): Map<string, number | undefined> {
+  const found = new Map<string, number | undefined>();
+  for (const resource of Object.values(shop.json.Resources)) {
+    const description = resource.Properties?.Description as string | undefined;
+    if (resource.Type !== 'AWS::Lambda::Function' || !description?.match(/^(GET|POST|PUT|PATCH|DELETE) \/api/)) continue;
+    found.set(description.replace(/ \((public|admin)\)$/, ''), resource.Properties.ReservedConcurrentExecutions);
+  }
+  return found;
+}
+
+describe('reserved concurrency from the account quota', () => {
+  it('quota 1000: the checkout 20, each owner route 2, no other route; 100 or more stay unreserved', () => {
+    const found = reservations(standard);
+    expect(found.size).toBe(routes.length);
+    expect(found.get('POST /api/orders')).toBe(RESERVED_CONCURRENCY.checkout);
+    let total = 0;
+    for (const route of routes) {
+      const key = `${route.method} ${route.path}`;
+      const expected = key === 'POST /api/orders' ? RESERVED_CONCURRENCY.checkout : route.access === 'admin' ? RESERVED_CONCURRENCY.admin : undefined;
+      expect(found.get(key), key).toBe(expected);
+      total += expected ?? 0;
+    }
+    expect(1000 - total).toBeGreaterThanOrEqual(MIN_UNRESERVED);
+  });
+
+  it('quota 10 (a new account): nothing reserved, the template deploys as without the context', () => {
+    expect([...reservations(small).values()].every((value) => value === undefined)).toBe(true);
+  });
+
+  it('only when the reservations leave 100 unreserved; unknown quota: none', () => {
+    const wanted = [...reservedConcurrency(routes, 100_000).values()].reduce((sum, n) => sum + n, 0);
+    expect(reservedConcurrency(routes, wanted + MIN_UNRESERVED).size).toBeGreaterThan(0);
+    expect(reservedConcurrency(routes, wanted + MIN_UNRESERVED - 1).size).toBe(0);
+    expect(reservedConcurrency(routes, undefined).size).toBe(0);
+  });
+
+  it('the context is a whole number, read as the deploy passes it', () => {
+    expect(readDeploySettings((key) => ({ lambdaConcurrency: '1000' })[key]).lambdaConcurrency).toBe(1000);
+    expect(readDeploySettings(() => undefined).lambdaConcurrency).toBeUndefined();
+    expect(() => readDeploySettings((key) => ({ lambdaConcurrency: 'muitas' })[key])).toThrow(/"lambdaConcurrency"/);
+  });
+});
