@@ -79,6 +79,6 @@ export class EdgeLogsStack extends Stack {
       deliveryDestinationArn: destination.attrArn,
       recordFields: [...EDGE_LOG_FIELDS],
     });
-    this.delivery.addDependency(source);
+    this.delivery.addResourceDependency(source);
   }
 }
