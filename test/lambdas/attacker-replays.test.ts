@@ -18,6 +18,7 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { orderCustomerRef } from '#shared/customer-ref.ts';
 import type { PlaceOrderInput, ShippingForm } from '#shared/schemas/index.ts';
 import type { SettingsResponse } from '#shared/api.ts';
 import { SETTINGS_LIMITS } from '#shared/settings.ts';
@@ -214,18 +215,19 @@ describe("issue 32, \"A reservation under a victim's e-mail blocks the owner's G
     // One piece per reservation: the same e-mail reserving the same again is told it already has it.
     const pieces = await catalogue([10, 10, 10]);
     const victim = `vitima.${randomUUID().slice(0, 8)}@example.com`;
-    const erase = (closeOpen: boolean) =>
-      call<{ anonymised: { closedReservations: number }; error?: { code: string } }>('POST', `/api/admin/customers/${encodeURIComponent(victim)}/anonymise${closeOpen ? '?closeOpen=true' : ''}`, { token });
+    // From one of the reservations' pages: the customer's address names the order, never the e-mail.
+    const erase = (orderId: string, closeOpen: boolean) =>
+      call<{ anonymised: { closedReservations: number }; error?: { code: string } }>('POST', `/api/admin/customers/${orderCustomerRef(orderId)}/anonymise${closeOpen ? '?closeOpen=true' : ''}`, { token });
     const plant = (i: number) => reserve(reservationBody([{ productId: pieces[i]!.id, quantity: 1 }], { email: victim }), nextClientAddress());
     const planted = [await plant(0), await plant(1)];
     expect(planted.map((a) => a.status), JSON.stringify(planted.map((a) => a.body))).toEqual([201, 201]);
 
     // The owner's screen first asks as before, is offered the close, and takes it.
-    const offer = await erase(false);
-    const first = await erase(true);
+    const offer = await erase(planted[0]!.body.order.id, false);
+    const first = await erase(planted[0]!.body.order.id, true);
     // The attacker renews: another reservation under the same e-mail; the owner erases again.
     const renewed = await plant(2);
-    const second = await erase(true);
+    const second = await erase(renewed.body.order.id, true);
     const held = await heldOf(pieces, [10, 10, 10]);
     replay(
       `2 reservations under a victim's e-mail → erasure offered to close them (${offer.status} ${offer.body.error?.code}), then ${first.status} closing ${first.body.anonymised?.closedReservations}; ` +
