@@ -262,9 +262,10 @@ export const routes = [
   // The listing index read by its date key: the orders of the chosen days only.
   { method: 'GET', path: '/api/admin/orders/export', handler: 'admin/orders/export', access: 'admin',
     grants: [{ table: 'orders', access: 'read' }] },
-  // One query of the customer's term, then their orders and messages: nothing else is read.
+  // One query of the customer's term, then their orders and messages (the reference's own record read first: an
+  // order, a message or a back-in-stock request): nothing else is read.
   { method: 'GET', path: '/api/admin/customers/{ref}', handler: 'admin/customers/get', access: 'admin',
-    grants: [{ table: 'orderSearch', access: 'read' }, { table: 'orders', access: 'read' }, { table: 'contactMessages', access: 'read' }] },
+    grants: [{ table: 'orderSearch', access: 'read' }, { table: 'orders', access: 'read' }, { table: 'contactMessages', access: 'read' }, { table: 'stockAlerts', access: 'read' }] },
   // GDPR erasure: the customer's term finds their orders (kept without personal data, their proofs and search
   // terms deleted) and messages (deleted); their back-in-stock requests are found by id from the catalogue's
   // ids; the unread and pending counts move in the same transactions as the deletions.

@@ -165,3 +165,4 @@ export function deleteStockAlertItems(item: Record<string, unknown>): Transactio
   };
   return [alert, ...(pending ? [countItem(COUNTER.pendingStockAlerts, -1)] : [])];
 }
+

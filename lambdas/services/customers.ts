@@ -4,24 +4,14 @@
  */
 import type { CustomerResponse } from '#shared/api.ts';
 import { parseCustomerRef } from '#shared/customer-ref.ts';
-import { adminTexts, queryValidationTexts } from '#shared/messages.ts';
-import { emailField } from '#shared/schemas/email.ts';
+import { adminTexts } from '#shared/messages.ts';
 import { InvalidInput, NotFound } from '../errors.ts';
 import { contactMessageEmail } from '../repositories/contact-messages.ts';
+import { stockAlertEmail } from '../repositories/stock-alert-email.ts';
 import { getOrderItem } from '../repositories/orders.ts';
 import { customerHistory } from '../repositories/order-search.ts';
 import { toOrderSummary } from '../repositories/orders.ts';
 import { isPaid } from './counters.ts';
-
-/** The customer's e-mail of a `{email}` path parameter, lower case; 400 in Portuguese when it is not an e-mail. */
-export function customerEmail(rawEmail: string | undefined): string {
-  // API Gateway hands path parameters decoded; a still-encoded one (`ana%40x.pt`) is decoded here.
-  let given = rawEmail ?? '';
-  if (!given.includes('@') && /%40/i.test(given)) given = given.replace(/%40/gi, '@');
-  const parsed = emailField().safeParse(given);
-  if (!parsed.success) throw new InvalidInput(queryValidationTexts.email.invalid, { email: queryValidationTexts.email.invalid }, 'invalid_email');
-  return parsed.data.toLowerCase();
-}
 
 /**
  * The e-mail of the customer a `{ref}` path parameter names: the e-mail of that order or contact message.
@@ -30,9 +20,10 @@ export function customerEmail(rawEmail: string | undefined): string {
 export async function customerEmailOfRef(rawRef: string | undefined): Promise<string> {
   const ref = parseCustomerRef(rawRef);
   if (!ref) throw new InvalidInput(adminTexts.customerRefInvalid, { ref: adminTexts.customerRefInvalid }, 'invalid_customer_ref');
-  const email = ref.kind === 'order' ? (await getOrderItem(ref.id))?.email : await contactMessageEmail(ref.id);
+  const email = ref.kind === 'order' ? (await getOrderItem(ref.id))?.email : ref.kind === 'message' ? await contactMessageEmail(ref.id) : await stockAlertEmail(ref.id);
   if (!email) throw new NotFound(adminTexts.customerGone, 'customer_not_found');
-  return customerEmail(email);
+  // Stored e-mails were checked when they were written; the customer's records are found by it in lower case.
+  return email.toLowerCase();
 }
 
 export async function customerView(rawRef: string | undefined): Promise<CustomerResponse> {

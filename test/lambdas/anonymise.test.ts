@@ -15,7 +15,7 @@ import { GetCommand, QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CustomerAnonymisedResponse, Order, PlaceOrderResponse } from '#shared/api.ts';
 import { adminTexts, apiTexts, gdprTexts } from '#shared/messages.ts';
-import { messageCustomerRef, orderCustomerRef } from '#shared/customer-ref.ts';
+import { alertCustomerRef, messageCustomerRef, orderCustomerRef } from '#shared/customer-ref.ts';
 import { customerTerm, orderNumberTerms, orderSearchTerms } from '#shared/order-search.ts';
 import type { OrderStatus } from '#shared/order-status.ts';
 import { ANONYMISED_FIELDS, scrubbedOrderTexts } from '#shared/personal-data.ts';
@@ -41,6 +41,7 @@ import { apiEvent, invoke, lambdaContext } from '../support/events.ts';
 import { createProduct, reservationBody, uploadProof } from '../support/factories.ts';
 import { useOwnTables } from '../support/own-tables.ts';
 import { askAndConfirmInProcess } from '../support/stock-alerts.ts';
+import { stockAlertId } from '#lambdas/repositories/stock-alerts.ts';
 import { adminToken, call, documentClient, nonAdminToken } from '../support/twin.ts';
 
 const ADMIN = 'dona@example.com';
@@ -252,6 +253,26 @@ describe.sequential('POST /api/admin/customers/{ref}/anonymise', () => {
       expect(again.body.error).toMatchObject({ code: 'customer_not_found', message: adminTexts.customerGone });
     }
     expect(await snapshot()).toBe(tables);
+  });
+
+  it('a customer who only asked to be told of a restock: seen and erased through the request\'s reference', async () => {
+    const who = customer(`so.alerta.${randomUUID().slice(0, 6)}@example.com`);
+    const soldOut = await createProduct({ stock: 0 });
+    await stockAlert(who.email, soldOut.id);
+    const ref = alertCustomerRef(stockAlertId(soldOut.id, who.email));
+    const getKey = 'GET /api/admin/customers/{ref}';
+    const getRow = routes.find((route) => `${route.method} ${route.path}` === getKey)!;
+    const view = () => asFunction({ name: getKey, grants: getRow.grants, api: true }, () => invoke<{ customer?: { email: string; orders: unknown[] } }>(customerHandler, 'GET', `/api/admin/customers/${ref}`, { params: { ref }, admin: ADMIN }));
+    const seen = await view();
+    expect(seen.status, JSON.stringify(seen.body)).toBe(200);
+    expect(seen.body.customer).toMatchObject({ email: who.email, orders: [] });
+
+    const answer = await anonymise(ref);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body.anonymised).toEqual({ email: who.email, orders: 0, proofs: 0, contactMessages: 0, stockAlerts: 1 });
+    expect(await get('stockAlerts', stockAlertId(soldOut.id, who.email))).toBeUndefined();
+    // The request is gone, and with it the only reference to the customer.
+    expect((await view()).status).toBe(404);
   });
 
   it('refuses while an order is still to pay, confirm, ship or deliver, naming it, and changes nothing', async () => {

@@ -12,6 +12,7 @@ import { AdminPage } from '../components/ui.tsx';
 import { EmailAddress } from '../components/email-address.tsx';
 import { texts } from '../texts.ts';
 import { nameWithSize } from '#shared/variants.ts';
+import { alertCustomerRef } from '#shared/customer-ref.ts';
 
 const t = texts.stockAlerts;
 
@@ -39,7 +40,12 @@ export function StockAlertsPage() {
         }
         row={(alert: StockAlert) => (
           <tr key={alert.id}>
-            <td data-label={t.email}><EmailAddress email={alert.email} /></td>
+            <td data-label={t.email}>
+              {/* The customer's page (their orders and messages, and GDPR erasure), even with no order or message. */}
+              <Link to={adminPaths.customer(alertCustomerRef(alert.id))} title={alert.email} aria-label={texts.orders.customerOf(alert.email)}>
+                <EmailAddress email={alert.email} />
+              </Link>
+            </td>
             <td data-label={t.product}>
               <Link to={adminPaths.editProduct(alert.productId)}>{nameWithSize(alert.productName, alert.size)}</Link>
             </td>
