@@ -24,11 +24,12 @@ import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import * as logs from 'aws-cdk-lib/aws-logs';
+import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { DEFAULT_THROTTLE, routeId, routes as routeTable, type Route } from '#lambdas/routes.ts';
 import { ORIGIN_ENV } from '#lambdas/contracts/env.ts';
 import { routeRowsDefine } from '#lambdas/http/route-rows.ts';
-import { bindGrant, type BindTargets } from './constructs/bind.ts';
+import { bindGrant, bindSecret, type BindTargets } from './constructs/bind.ts';
 import { acknowledgeNag } from './constructs/nag.ts';
 import { ShopFunction } from './constructs/shop-function.ts';
 import { SHARP_NODE_MODULES } from './photos.ts';
@@ -87,10 +88,10 @@ export interface ApiProps {
   /** The stages' default throttling (routes without their own `throttle`). @default `DEFAULT_THROTTLE` */
   readonly throttle?: apigw.ThrottleSettings;
   /**
-   * The origin secret (a dynamic reference to the stack's secret): CloudFront sends it in
-   * `x-origin-verify`, every function refuses a request without it.
+   * The origin secret: CloudFront sends its current value in `x-origin-verify`; every function reads it
+   * at run time (its ARN in the environment, `GetSecretValue` on it) and refuses a request without it.
    */
-  readonly originSecret: string;
+  readonly originSecret: secretsmanager.ISecret;
 }
 
 /** Routes whose latency is alarmed on (p99): their stage metrics are per route (detailed metrics). */
@@ -212,7 +213,7 @@ export class Api extends Construct {
       ...(route.checksProofs ? PROOF_CHECKING : {}),
     });
     for (const grant of route.grants) bindGrant(fn.function, grant, props.targets);
-    fn.function.addEnvironment(ORIGIN_ENV.secret, props.originSecret);
+    bindSecret(fn.function, props.originSecret, ORIGIN_ENV.secretArn);
 
     // The API as seen from the shard (its id a parameter), so the integration is made in the shard too.
     const httpApi = importedApi(scope, admin ? this.adminHttpApi : this.httpApi, admin ? 'AdminHttpApi' : 'HttpApi');

@@ -26,6 +26,7 @@ import { clientId, enforceLimits } from '../services/rate-limits.ts';
 import { toErrorResponse } from './error-response.ts';
 import { challengeGuard } from './challenge-guard.ts';
 import { logger } from '../logger.ts';
+import { readSecret } from '../repositories/secrets.ts';
 import { json, type HttpResult } from './response.ts';
 
 export type ApiEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
@@ -90,24 +91,29 @@ function sameSecret(given: string | undefined, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
+/** Whether `given` is one of the origin secret's values accepted now (both during a rotation's overlap). */
+async function isOriginSecret(given: string | undefined): Promise<boolean> {
+  if (!given) return false;
+  const { accepted } = await readSecret(ORIGIN_ENV.secretArn);
+  return accepted.some((expected) => sameSecret(given, expected));
+}
+
 /**
  * The origin lock: only CloudFront (or the twin's front door) knows the secret header it adds to
- * every API request; anything else (the API's own execute-api address) is refused. Without a secret
- * in the environment every request is refused: the lock fails closed.
+ * every API request; anything else (the API's own execute-api address) is refused. The secret is read
+ * at run time (`repositories/secrets.ts`); a request without the header is refused before any read,
+ * and when the secret cannot be read (no ARN, no grant, no answer) nothing passes: the lock fails closed.
  */
 const originLock: Mw = {
   name: 'origin-lock',
   before: async (request) => {
-    const expected = process.env[ORIGIN_ENV.secret];
-    const given = lowerCaseHeaders(request.event.headers)[ORIGIN_HEADER];
-    if (!expected || !sameSecret(given, expected)) throw new Forbidden(apiTexts.originRefused);
+    if (!(await isOriginSecret(lowerCaseHeaders(request.event.headers)[ORIGIN_HEADER]))) throw new Forbidden(apiTexts.originRefused);
   },
 };
 
-/** Whether a request came as CloudFront's fallback for a missing page (`PAGES_FALLBACK_HEADER`). */
-export function fromPagesFallback(headers: Readonly<Record<string, string | undefined>>): boolean {
-  const expected = process.env[ORIGIN_ENV.secret];
-  return Boolean(expected) && sameSecret(headers[PAGES_FALLBACK_HEADER], expected!);
+/** Whether a request came as CloudFront's fallback for a missing page (`PAGES_FALLBACK_HEADER`, the origin secret's value). */
+export function fromPagesFallback(headers: Readonly<Record<string, string | undefined>>): Promise<boolean> {
+  return isOriginSecret(headers[PAGES_FALLBACK_HEADER]);
 }
 
 /** The client a request comes from (`clientId`: the viewer's address as the edge passes it on, IPv6 by /64). */

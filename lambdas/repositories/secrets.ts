@@ -1,0 +1,152 @@
+/**
+ * The stage's secrets (the origin secret, the order-link key), read at run time from Secrets Manager:
+ * a function's environment holds only the secret's ARN (`ORIGIN_ENV`, `ORDER_LINK_ENV`), its role
+ * `secretsmanager:GetSecretValue` on that one secret. The one place a function reads a secret.
+ *
+ * - **Read once, kept a while:** the first use in a cold start reads it; the value is kept
+ *   {@link SECRET_CACHE_SECONDS} and read again after, so a rotation reaches warm functions too.
+ * - **Rotation with an overlap:** the secret is JSON `{ "current", "previous"?, "previousUntil"? }`
+ *   (`RotatingSecret`). New links and CloudFront use `current`; until `previousUntil` (an ISO time)
+ *   `previous` is accepted too, so links already e-mailed and requests CloudFront signs with the old
+ *   value keep working for the overlap window, and no longer after it (`npm run rotate-secret`).
+ * - **Small:** one `GetSecretValue` call signed with the SDK's own signer (`@smithy/signature-v4`, in
+ *   every bundle already for DynamoDB) and sent by `fetch`, not Secrets Manager's client, which would
+ *   add its weight to every API function (the read routes stay under 250 KB: `test/lambdas/bundles.test.ts`).
+ *   The endpoint is Secrets Manager's in the function's region, or `AWS_ENDPOINT_URL_SECRETS_MANAGER`
+ *   (the twin's stand-in, `infra/twin/secrets-local.ts`), as the SDK's clients would take it.
+ */
+import { defaultProvider } from '@aws-sdk/credential-provider-node';
+import { Sha256 } from '@smithy/core/checksum';
+import { HttpRequest } from '@smithy/core/protocols';
+import { SignatureV4 } from '@smithy/signature-v4';
+import type { AwsCredentialIdentityProvider } from '@smithy/types';
+
+/** How long a function keeps a secret it read before reading it again (a rotation reaches it within this). */
+export const SECRET_CACHE_SECONDS = 300;
+
+/** A secret's value as Secrets Manager keeps it (`SecretString`, JSON). */
+export interface RotatingSecret {
+  /** The value in use: what new links are signed with and what CloudFront sends. */
+  readonly current: string;
+  /** The value before the last rotation, still accepted until {@link previousUntil}. */
+  readonly previous?: string;
+  /** ISO time the overlap ends; `previous` is refused from then on. */
+  readonly previousUntil?: string;
+}
+
+/** What a reader may do with a secret at one moment: sign with `current`, accept any of `accepted`. */
+export interface SecretValues {
+  readonly current: string;
+  /** `current` first, then `previous` while the overlap lasts. */
+  readonly accepted: readonly string[];
+}
+
+/** Parses a secret's JSON; a plain string (a secret from before rotations) is its current value. */
+export function parseRotatingSecret(text: string): RotatingSecret {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return { current: text };
+  }
+  const value = parsed as Partial<RotatingSecret> | null;
+  if (!value || typeof value !== 'object' || typeof value.current !== 'string' || !value.current) throw new Error('The secret has no "current" value');
+  return {
+    current: value.current,
+    ...(typeof value.previous === 'string' && value.previous ? { previous: value.previous } : {}),
+    ...(typeof value.previousUntil === 'string' ? { previousUntil: value.previousUntil } : {}),
+  };
+}
+
+/** The values accepted at `now`: the previous one only before its overlap ends (never without an end). */
+export function secretValuesAt(secret: RotatingSecret, now: Date): SecretValues {
+  const until = secret.previousUntil ? Date.parse(secret.previousUntil) : Number.NaN;
+  const overlap = secret.previous !== undefined && now.getTime() < until;
+  return { current: secret.current, accepted: overlap ? [secret.current, secret.previous!] : [secret.current] };
+}
+
+const readChecks: ((secretId: string) => void)[] = [];
+
+/**
+ * Registers a check run before each read (the twin's IAM, `infra/twin/function-scope.ts`: it refuses
+ * a function without `secretsmanager:GetSecretValue` on the secret). Nothing registers one in the cloud.
+ */
+export function onSecretRead(check: (secretId: string) => void): void {
+  readChecks.push(check);
+}
+
+let credentials: AwsCredentialIdentityProvider | undefined;
+
+/** One signed `GetSecretValue` call: the secret's `SecretString`. */
+async function getSecretValue(secretId: string): Promise<string> {
+  const region = process.env.AWS_REGION;
+  if (!region) throw new Error('Missing environment variable AWS_REGION');
+  const endpoint = new URL(process.env.AWS_ENDPOINT_URL_SECRETS_MANAGER ?? `https://secretsmanager.${region}.amazonaws.com`);
+  const body = JSON.stringify({ SecretId: secretId });
+  const request = new HttpRequest({
+    method: 'POST',
+    protocol: endpoint.protocol,
+    hostname: endpoint.hostname,
+    ...(endpoint.port ? { port: Number(endpoint.port) } : {}),
+    path: endpoint.pathname,
+    headers: {
+      host: endpoint.host,
+      'content-type': 'application/x-amz-json-1.1',
+      'x-amz-target': 'secretsmanager.GetSecretValue',
+    },
+    body,
+  });
+  // The clients' own default chain (in Lambda the role's credentials, from the environment).
+  credentials ??= defaultProvider();
+  const signer = new SignatureV4({ service: 'secretsmanager', region, credentials, sha256: Sha256 });
+  const signed = await signer.sign(request);
+  const { host: _host, ...headers } = signed.headers;
+  const answer = await fetch(endpoint.href, { method: 'POST', headers, body });
+  const text = await answer.text();
+  if (!answer.ok) {
+    const error = (() => {
+      try {
+        return JSON.parse(text) as { __type?: string; message?: string; Message?: string };
+      } catch {
+        return {};
+      }
+    })();
+    throw new Error(`Secrets Manager refused GetSecretValue of ${secretId} (${answer.status} ${error.__type?.split('#').pop() ?? ''}): ${error.message ?? error.Message ?? text.slice(0, 200)}`);
+  }
+  const secret = (JSON.parse(text) as { SecretString?: string }).SecretString;
+  if (typeof secret !== 'string') throw new Error(`The secret ${secretId} has no SecretString`);
+  return secret;
+}
+
+const cache = new Map<string, { readonly at: number; readonly secret: Promise<RotatingSecret> }>();
+
+/**
+ * The values of the secret whose ARN the environment variable `envVar` holds (the function needs the
+ * grant that brings it), read at most every {@link SECRET_CACHE_SECONDS}. A failed read is not kept.
+ */
+export function readSecret(envVar: string, now = new Date()): Promise<SecretValues> {
+  const secretId = process.env[envVar];
+  if (!secretId) return Promise.reject(new Error(`Missing environment variable ${envVar}`));
+  return readSecretById(secretId, now);
+}
+
+/** The values of the secret `secretId` (ARN or name), read at most every {@link SECRET_CACHE_SECONDS}. */
+export async function readSecretById(secretId: string, now = new Date()): Promise<SecretValues> {
+  // Checked on every read, kept or not: the twin's functions share one process, and so this cache.
+  for (const check of readChecks) check(secretId);
+  const kept = cache.get(secretId);
+  if (kept && Date.now() - kept.at < SECRET_CACHE_SECONDS * 1000) return secretValuesAt(await kept.secret, now);
+  const secret = getSecretValue(secretId).then(parseRotatingSecret);
+  cache.set(secretId, { at: Date.now(), secret });
+  try {
+    return secretValuesAt(await secret, now);
+  } catch (error) {
+    if (cache.get(secretId)?.secret === secret) cache.delete(secretId);
+    throw error;
+  }
+}
+
+/** Forgets every kept secret: the next read asks Secrets Manager (what a new cold start does). */
+export function forgetSecrets(): void {
+  cache.clear();
+}
