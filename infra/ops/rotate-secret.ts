@@ -177,7 +177,7 @@ const HEADERS_WITH_SECRET = [ORIGIN_HEADER, PAGES_FALLBACK_HEADER];
 
 /** The `<HeaderValue>` of every origin header of `config` that carries the secret. */
 function secretHeaderValues(config: string): string[] {
-  return [...config.matchAll(/<OriginCustomHeader><HeaderName>([^<]*)<\/HeaderName><HeaderValue>([^<]*)<\/HeaderValue><\/OriginCustomHeader>/g)]
+  return [...config.matchAll(/<OriginCustomHeader>\s*<HeaderName>([^<]*)<\/HeaderName>\s*<HeaderValue>([^<]*)<\/HeaderValue>\s*<\/OriginCustomHeader>/g)]
     .filter((m) => HEADERS_WITH_SECRET.includes(m[1]!.toLowerCase()))
     .map((m) => m[2]!);
 }

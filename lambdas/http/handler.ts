@@ -24,15 +24,12 @@ import { ORIGIN_ENV, ORIGIN_HEADER, PAGES_FALLBACK_HEADER, VIEWER_IP_HEADER } fr
 import { emailKey } from '#shared/identity-keys.ts';
 import { clientId, enforceLimits } from '../services/rate-limits.ts';
 import { toErrorResponse } from './error-response.ts';
-import { challengeGuard } from './challenge-guard.ts';
+import type { challengeGuard } from './challenge-guard.ts';
 import { logger } from '../logger.ts';
 import { readSecret } from '../repositories/secrets.ts';
 import { json, type HttpResult } from './response.ts';
 
 export type ApiEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
-
-/** Whether this bundle serves a proof-of-work row (`CHALLENGE_ROWS_CONSTANT` in `route-rows.ts`); absent unbundled. */
-declare const JOIAS_CHALLENGE_ROWS: boolean | undefined;
 
 /** Largest JSON body the API accepts (the biggest form, a 50-line order, is far below). */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -216,7 +213,13 @@ export function findRoute(key: string): RouteRow {
 
 /** The schemas a route validates with: exactly where its contract has a body or a query. */
 type RouteSchemas<K extends ApiRouteKey> = (ApiBody<K> extends undefined ? { readonly body?: undefined } : { readonly body: Schema<ApiBody<K>> }) &
-  (ApiQuery<K> extends undefined ? { readonly query?: undefined } : { readonly query: Schema<ApiQuery<K>> });
+  (ApiQuery<K> extends undefined ? { readonly query?: undefined } : { readonly query: Schema<ApiQuery<K>> }) & {
+    /**
+     * The proof-of-work guard (`challengeGuard` of `challenge-guard.ts`), given by the handler of a
+     * `challenge` row: imported there, not here, so no other function's bundle carries altcha-lib.
+     */
+    readonly challengeGuard?: typeof challengeGuard;
+  };
 
 type RawQuery = Readonly<Record<string, string | undefined>>;
 
@@ -240,7 +243,8 @@ export function httpRoute<K extends ApiRouteKey>(
     .use(originLock);
   if (route.access === 'admin') handler.use(requireAdmin);
   // The proof of work (docs/design.md §28): checked before anything else, spent last before the use case.
-  const guard = (typeof JOIAS_CHALLENGE_ROWS !== 'boolean' || JOIAS_CHALLENGE_ROWS) && route.challenge ? challengeGuard(key) : undefined;
+  // A row asking for a proof of work whose handler gives no guard fails at its cold start (a call of undefined).
+  const guard = route.challenge ? options.challengeGuard!(key) : undefined;
   if (guard) handler.use(guard.check);
   const limitedBy = new Set((route.limits ?? []).map((limit) => limit.by));
   if (limitedBy.has('client')) handler.use(rateLimit(route, 'client'));

@@ -17,9 +17,9 @@
  */
 import { defaultProvider } from '@aws-sdk/credential-provider-node';
 import { Sha256 } from '@smithy/core/checksum';
-import { HttpRequest } from '@smithy/core/protocols';
 import { SignatureV4 } from '@smithy/signature-v4';
 import type { AwsCredentialIdentityProvider } from '@smithy/types';
+import { setting } from './environment.ts';
 
 /** How long a function keeps a secret it read before reading it again (a rotation reaches it within this). */
 export const SECRET_CACHE_SECONDS = 300;
@@ -41,27 +41,17 @@ export interface SecretValues {
   readonly accepted: readonly string[];
 }
 
-/** Parses a secret's JSON; a plain string (a secret from before rotations) is its current value. */
+/** Parses a secret's JSON (`RotatingSecret`). */
 export function parseRotatingSecret(text: string): RotatingSecret {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    return { current: text };
-  }
-  const value = parsed as Partial<RotatingSecret> | null;
-  if (!value || typeof value !== 'object' || typeof value.current !== 'string' || !value.current) throw new Error('The secret has no "current" value');
-  return {
-    current: value.current,
-    ...(typeof value.previous === 'string' && value.previous ? { previous: value.previous } : {}),
-    ...(typeof value.previousUntil === 'string' ? { previousUntil: value.previousUntil } : {}),
-  };
+  const value = JSON.parse(text) as RotatingSecret;
+  if (typeof value.current !== 'string') throw new Error('No "current" in the secret');
+  return value;
 }
 
 /** The values accepted at `now`: the previous one only before its overlap ends (never without an end). */
 export function secretValuesAt(secret: RotatingSecret, now: Date): SecretValues {
-  const until = secret.previousUntil ? Date.parse(secret.previousUntil) : Number.NaN;
-  const overlap = secret.previous !== undefined && now.getTime() < until;
+  // No end (NaN) is no overlap.
+  const overlap = secret.previous !== undefined && now.getTime() < Date.parse(secret.previousUntil ?? '');
   return { current: secret.current, accepted: overlap ? [secret.current, secret.previous!] : [secret.current] };
 }
 
@@ -79,71 +69,48 @@ let credentials: AwsCredentialIdentityProvider | undefined;
 
 /** One signed `GetSecretValue` call: the secret's `SecretString`. */
 async function getSecretValue(secretId: string): Promise<string> {
-  const region = process.env.AWS_REGION;
-  if (!region) throw new Error('Missing environment variable AWS_REGION');
+  const region = setting('AWS_REGION');
   const endpoint = new URL(process.env.AWS_ENDPOINT_URL_SECRETS_MANAGER ?? `https://secretsmanager.${region}.amazonaws.com`);
   const body = JSON.stringify({ SecretId: secretId });
-  const request = new HttpRequest({
+  // The clients' own default chain (in Lambda the role's credentials, from the environment).
+  credentials ??= defaultProvider();
+  const signed = await new SignatureV4({ service: 'secretsmanager', region, credentials, sha256: Sha256 }).sign({
     method: 'POST',
     protocol: endpoint.protocol,
     hostname: endpoint.hostname,
-    ...(endpoint.port ? { port: Number(endpoint.port) } : {}),
     path: endpoint.pathname,
-    headers: {
-      host: endpoint.host,
-      'content-type': 'application/x-amz-json-1.1',
-      'x-amz-target': 'secretsmanager.GetSecretValue',
-    },
+    headers: { host: endpoint.host, 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'secretsmanager.GetSecretValue' },
     body,
   });
-  // The clients' own default chain (in Lambda the role's credentials, from the environment).
-  credentials ??= defaultProvider();
-  const signer = new SignatureV4({ service: 'secretsmanager', region, credentials, sha256: Sha256 });
-  const signed = await signer.sign(request);
   const { host: _host, ...headers } = signed.headers;
   const answer = await fetch(endpoint.href, { method: 'POST', headers, body });
   const text = await answer.text();
-  if (!answer.ok) {
-    const error = (() => {
-      try {
-        return JSON.parse(text) as { __type?: string; message?: string; Message?: string };
-      } catch {
-        return {};
-      }
-    })();
-    throw new Error(`Secrets Manager refused GetSecretValue of ${secretId} (${answer.status} ${error.__type?.split('#').pop() ?? ''}): ${error.message ?? error.Message ?? text.slice(0, 200)}`);
-  }
-  const secret = (JSON.parse(text) as { SecretString?: string }).SecretString;
-  if (typeof secret !== 'string') throw new Error(`The secret ${secretId} has no SecretString`);
-  return secret;
+  // Secrets Manager's error is JSON `{ __type, message }` naming the secret and the refusal (no value).
+  if (!answer.ok) throw new Error(text);
+  return (JSON.parse(text) as { SecretString: string }).SecretString;
 }
 
-const cache = new Map<string, { readonly at: number; readonly secret: Promise<RotatingSecret> }>();
+/** Each secret read, and when (a failed read is not kept). */
+const cache = new Map<string, { readonly at: number; readonly secret: RotatingSecret }>();
 
 /**
  * The values of the secret whose ARN the environment variable `envVar` holds (the function needs the
- * grant that brings it), read at most every {@link SECRET_CACHE_SECONDS}. A failed read is not kept.
+ * grant that brings it), read at most every {@link SECRET_CACHE_SECONDS}.
  */
 export function readSecret(envVar: string, now = new Date()): Promise<SecretValues> {
-  const secretId = process.env[envVar];
-  if (!secretId) return Promise.reject(new Error(`Missing environment variable ${envVar}`));
-  return readSecretById(secretId, now);
+  return readSecretById(setting(envVar), now);
 }
 
 /** The values of the secret `secretId` (ARN or name), read at most every {@link SECRET_CACHE_SECONDS}. */
 export async function readSecretById(secretId: string, now = new Date()): Promise<SecretValues> {
   // Checked on every read, kept or not: the twin's functions share one process, and so this cache.
   for (const check of readChecks) check(secretId);
-  const kept = cache.get(secretId);
-  if (kept && Date.now() - kept.at < SECRET_CACHE_SECONDS * 1000) return secretValuesAt(await kept.secret, now);
-  const secret = getSecretValue(secretId).then(parseRotatingSecret);
-  cache.set(secretId, { at: Date.now(), secret });
-  try {
-    return secretValuesAt(await secret, now);
-  } catch (error) {
-    if (cache.get(secretId)?.secret === secret) cache.delete(secretId);
-    throw error;
+  let kept = cache.get(secretId);
+  if (!kept || Date.now() - kept.at >= SECRET_CACHE_SECONDS * 1000) {
+    kept = { at: Date.now(), secret: parseRotatingSecret(await getSecretValue(secretId)) };
+    cache.set(secretId, kept);
   }
+  return secretValuesAt(kept.secret, now);
 }
 
 /** Forgets every kept secret: the next read asks Secrets Manager (what a new cold start does). */
