@@ -162,8 +162,9 @@ export function secretsManagerPort(client: SecretsManagerClient, secretId: strin
   return {
     async get() {
       const answer = await client.send(new GetSecretValueCommand({ SecretId: secretId }));
-      if (!answer.SecretString) throw new OperatorError(`The secret ${secretId} has no text value.`);
-      return parseRotatingSecret(answer.SecretString);
+      const secret = answer.SecretString?.startsWith('{') ? parseRotatingSecret(answer.SecretString) : undefined;
+      if (typeof secret?.current !== 'string' || !secret.current) throw new OperatorError(`The secret ${secretId} is not JSON with a "current" value: set it with the console to {"current":"<its value>"} first.`);
+      return secret;
     },
     async put(secret) {
       await client.send(new PutSecretValueCommand({ SecretId: secretId, SecretString: JSON.stringify(secret) }));

@@ -27,6 +27,7 @@ import { toErrorResponse } from './error-response.ts';
 import type { challengeGuard } from './challenge-guard.ts';
 import { logger } from '../logger.ts';
 import { readSecret } from '../repositories/secrets.ts';
+import { setting } from '../repositories/environment.ts';
 import { json, type HttpResult } from './response.ts';
 
 export type ApiEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
@@ -90,16 +91,15 @@ function sameSecret(given: string | undefined, expected: string): boolean {
 
 /** Whether `given` is one of the origin secret's values accepted now (both during a rotation's overlap). */
 async function isOriginSecret(given: string | undefined): Promise<boolean> {
-  if (!given) return false;
-  const { accepted } = await readSecret(ORIGIN_ENV.secretArn);
+  const { accepted } = await readSecret(setting(ORIGIN_ENV.secretArn));
   return accepted.some((expected) => sameSecret(given, expected));
 }
 
 /**
  * The origin lock: only CloudFront (or the twin's front door) knows the secret header it adds to
  * every API request; anything else (the API's own execute-api address) is refused. The secret is read
- * at run time (`repositories/secrets.ts`); a request without the header is refused before any read,
- * and when the secret cannot be read (no ARN, no grant, no answer) nothing passes: the lock fails closed.
+ * at run time (`repositories/secrets.ts`); when it cannot be read (no ARN, no grant, no answer) nothing
+ * passes: the lock fails closed.
  */
 const originLock: Mw = {
   name: 'origin-lock',

@@ -41,17 +41,15 @@ export interface SecretValues {
   readonly accepted: readonly string[];
 }
 
-/** Parses a secret's JSON (`RotatingSecret`). */
+/** Parses a secret's JSON (`RotatingSecret`; the stack and the twin write it, `npm run rotate-secret` checks it). */
 export function parseRotatingSecret(text: string): RotatingSecret {
-  const value = JSON.parse(text) as RotatingSecret;
-  if (typeof value.current !== 'string') throw new Error('No "current" in the secret');
-  return value;
+  return JSON.parse(text) as RotatingSecret;
 }
 
 /** The values accepted at `now`: the previous one only before its overlap ends (never without an end). */
 export function secretValuesAt(secret: RotatingSecret, now: Date): SecretValues {
   // No end (NaN) is no overlap.
-  const overlap = secret.previous !== undefined && now.getTime() < Date.parse(secret.previousUntil ?? '');
+  const overlap = secret.previous && now.getTime() < Date.parse(secret.previousUntil!);
   return { current: secret.current, accepted: overlap ? [secret.current, secret.previous!] : [secret.current] };
 }
 
@@ -73,8 +71,7 @@ async function getSecretValue(secretId: string): Promise<string> {
   const endpoint = new URL(process.env.AWS_ENDPOINT_URL_SECRETS_MANAGER ?? `https://secretsmanager.${region}.amazonaws.com`);
   const body = JSON.stringify({ SecretId: secretId });
   // The clients' own default chain (in Lambda the role's credentials, from the environment).
-  credentials ??= defaultProvider();
-  const signed = await new SignatureV4({ service: 'secretsmanager', region, credentials, sha256: Sha256 }).sign({
+  const signed = await new SignatureV4({ service: 'secretsmanager', region, credentials: (credentials ??= defaultProvider()), sha256: Sha256 }).sign({
     method: 'POST',
     protocol: endpoint.protocol,
     hostname: endpoint.hostname,
@@ -82,32 +79,28 @@ async function getSecretValue(secretId: string): Promise<string> {
     headers: { host: endpoint.host, 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'secretsmanager.GetSecretValue' },
     body,
   });
-  const { host: _host, ...headers } = signed.headers;
-  const answer = await fetch(endpoint.href, { method: 'POST', headers, body });
+  // The signed `host` is the one fetch sends anyway (Node's fetch takes it as given).
+  const answer = await fetch(endpoint.href, { method: 'POST', headers: signed.headers, body });
   const text = await answer.text();
   // Secrets Manager's error is JSON `{ __type, message }` naming the secret and the refusal (no value).
   if (!answer.ok) throw new Error(text);
   return (JSON.parse(text) as { SecretString: string }).SecretString;
 }
 
-/** Each secret read, and when (a failed read is not kept). */
-const cache = new Map<string, { readonly at: number; readonly secret: RotatingSecret }>();
+/** Each secret read, and until when it is kept (a failed read is not kept). */
+const cache = new Map<string, { readonly until: number; readonly secret: RotatingSecret }>();
 
 /**
- * The values of the secret whose ARN the environment variable `envVar` holds (the function needs the
- * grant that brings it), read at most every {@link SECRET_CACHE_SECONDS}.
+ * The values of the secret `secretId`, read at most every {@link SECRET_CACHE_SECONDS}. Give it the ARN
+ * the function's environment holds (`setting(ORIGIN_ENV.secretArn)`): the grant that brings that
+ * variable is the one that lets the function read the secret.
  */
-export function readSecret(envVar: string, now = new Date()): Promise<SecretValues> {
-  return readSecretById(setting(envVar), now);
-}
-
-/** The values of the secret `secretId` (ARN or name), read at most every {@link SECRET_CACHE_SECONDS}. */
-export async function readSecretById(secretId: string, now = new Date()): Promise<SecretValues> {
+export async function readSecret(secretId: string, now = new Date()): Promise<SecretValues> {
   // Checked on every read, kept or not: the twin's functions share one process, and so this cache.
   for (const check of readChecks) check(secretId);
   let kept = cache.get(secretId);
-  if (!kept || Date.now() - kept.at >= SECRET_CACHE_SECONDS * 1000) {
-    kept = { at: Date.now(), secret: parseRotatingSecret(await getSecretValue(secretId)) };
+  if (!kept || Date.now() >= kept.until) {
+    kept = { until: Date.now() + SECRET_CACHE_SECONDS * 1000, secret: parseRotatingSecret(await getSecretValue(secretId)) };
     cache.set(secretId, kept);
   }
   return secretValuesAt(kept.secret, now);

@@ -17,7 +17,7 @@ import { readSecret, type SecretValues } from '../repositories/secrets.ts';
  * proof-of-work keys are derived from them (`services/challenges.ts`), so both move together.
  */
 export function orderLinkKeys(now = new Date()): Promise<SecretValues> {
-  return readSecret(ORDER_LINK_ENV.secretArn, now);
+  return readSecret(setting(ORDER_LINK_ENV.secretArn), now);
 }
 
 const tokenUnder = (key: string, orderId: string) => createHmac('sha256', key).update(`order-access:${orderId}`).digest('base64url');

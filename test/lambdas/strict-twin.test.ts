@@ -10,7 +10,7 @@ import { SETTINGS_READ, type Route } from '#lambdas/routes.ts';
 import { createGateway } from '#infra/twin/gateway.ts';
 import { asFunction } from '#infra/twin/function-scope.ts';
 import { ORDER_LINK_ENV, ORIGIN_ENV } from '#lambdas/contracts/env.ts';
-import { readSecretById } from '#lambdas/repositories/secrets.ts';
+import { readSecret } from '#lambdas/repositories/secrets.ts';
 import { uploadProof } from '../support/factories.ts';
 import { call, twin } from '../support/twin.ts';
 
@@ -47,7 +47,7 @@ describe('each handler runs as its own function', () => {
     const arnIn = (grants: Route['grants']) => asFunction({ name: 'test', grants, api: true }, async () => process.env[ORDER_LINK_ENV.secretArn]);
     expect(await arnIn([{ table: 'orders', access: 'readWrite' }, { mail: true }])).toBeUndefined();
     expect(await arnIn([{ orderLinks: true }])).toBe(arn);
-    const readAs = (grants: Route['grants'], api: boolean, id: string) => asFunction({ name: 'test', grants, api }, () => readSecretById(id));
+    const readAs = (grants: Route['grants'], api: boolean, id: string) => asFunction({ name: 'test', grants, api }, () => readSecret(id));
     expect((await readAs([{ orderLinks: true }], true, arn)).current).toMatch(/^[A-Za-z0-9_-]{40,}$/);
     // Naming the ARN without the grant: refused, even once another function has it in memory.
     await expect(readAs([{ table: 'orders', access: 'readWrite' }], true, arn)).rejects.toMatchObject({ name: 'AccessDeniedException' });
