@@ -314,7 +314,6 @@ async function startTwinOnce(options: TwinOptions): Promise<Twin> {
     await assertPortFree(port, 'the shop');
     say('serviços locais: DynamoDB Local, S3, Cognito, SES, Secrets Manager');
     const { endpoints, issuerDomain, secrets } = await startServices(options, dataDir, port, stops);
-
     const edgeOrigin = await localSecrets(secrets, dataDir);
     const env = handlerEnv(endpoints, `http://${HOST}:${port}`, options.adminPrefix ?? DEFAULT_ADMIN_PREFIX);
     Object.assign(process.env, env);
