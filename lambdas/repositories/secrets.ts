@@ -18,7 +18,7 @@
 import { defaultProvider } from '@aws-sdk/credential-provider-node';
 import { Sha256 } from '@smithy/core/checksum';
 import { SignatureV4 } from '@smithy/signature-v4';
-import type { AwsCredentialIdentityProvider } from '@smithy/types';
+import type { AwsCredentialIdentityProvider, HttpRequest } from '@smithy/types';
 import { setting } from './environment.ts';
 
 /** How long a function keeps a secret it read before reading it again (a rotation reaches it within this). */
@@ -65,42 +65,37 @@ export function onSecretRead(check: (secretId: string) => void): void {
 
 let credentials: AwsCredentialIdentityProvider | undefined;
 
-/** One signed `GetSecretValue` call: the secret's `SecretString`. */
-async function getSecretValue(secretId: string): Promise<string> {
-  const region = setting('AWS_REGION');
-  const endpoint = new URL(process.env.AWS_ENDPOINT_URL_SECRETS_MANAGER ?? `https://secretsmanager.${region}.amazonaws.com`);
-  const body = JSON.stringify({ SecretId: secretId });
-  // The clients' own default chain (in Lambda the role's credentials, from the environment).
-  const signed = await new SignatureV4({ service: 'secretsmanager', region, credentials: (credentials ??= defaultProvider()), sha256: Sha256 }).sign({
-    method: 'POST',
-    protocol: endpoint.protocol,
-    hostname: endpoint.hostname,
-    path: endpoint.pathname,
-    headers: { host: endpoint.host, 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'secretsmanager.GetSecretValue' },
-    body,
-  });
-  // The signed `host` is the one fetch sends anyway (Node's fetch takes it as given).
-  const answer = await fetch(endpoint.href, { method: 'POST', headers: signed.headers, body });
-  const text = await answer.text();
-  // Secrets Manager's error is JSON `{ __type, message }` naming the secret and the refusal (no value).
-  if (!answer.ok) throw new Error(text);
-  return (JSON.parse(text) as { SecretString: string }).SecretString;
-}
-
 /** Each secret read, and until when it is kept (a failed read is not kept). */
 const cache = new Map<string, { readonly until: number; readonly secret: RotatingSecret }>();
 
 /**
  * The values of the secret `secretId`, read at most every {@link SECRET_CACHE_SECONDS}. Give it the ARN
  * the function's environment holds (`setting(ORIGIN_ENV.secretArn)`): the grant that brings that
- * variable is the one that lets the function read the secret.
+ * variable is the one that lets the function read the secret. The read is one `GetSecretValue` call
+ * signed with the SDK's signer and sent by `fetch`.
  */
 export async function readSecret(secretId: string, now = new Date()): Promise<SecretValues> {
   // Checked on every read, kept or not: the twin's functions share one process, and so this cache.
   for (const check of readChecks) check(secretId);
   let kept = cache.get(secretId);
   if (!kept || Date.now() >= kept.until) {
-    kept = { until: Date.now() + SECRET_CACHE_SECONDS * 1000, secret: parseRotatingSecret(await getSecretValue(secretId)) };
+    const region = setting('AWS_REGION');
+    const endpoint = new URL(process.env.AWS_ENDPOINT_URL_SECRETS_MANAGER ?? `https://secretsmanager.${region}.amazonaws.com`);
+    const body = JSON.stringify({ SecretId: secretId });
+    // The clients' own default chain (in Lambda the role's credentials, from the environment). The
+    // signed `host` is the one fetch sends anyway (Node's fetch takes it as given).
+    const signed = await new SignatureV4({ service: 'secretsmanager', region, credentials: (credentials ??= defaultProvider()), sha256: Sha256 }).sign({
+      method: 'POST',
+      hostname: endpoint.hostname,
+      path: '/',
+      headers: { host: endpoint.host, 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'secretsmanager.GetSecretValue' },
+      body,
+    } as unknown as HttpRequest);
+    const answer = await fetch(endpoint.href, { method: 'POST', headers: signed.headers, body });
+    const text = await answer.text();
+    // Secrets Manager's error is JSON `{ __type, message }` naming the secret and the refusal (no value).
+    if (!answer.ok) throw new Error(text);
+    kept = { until: Date.now() + SECRET_CACHE_SECONDS * 1000, secret: parseRotatingSecret((JSON.parse(text) as { SecretString: string }).SecretString) };
     cache.set(secretId, kept);
   }
   return secretValuesAt(kept.secret, now);
