@@ -63,7 +63,7 @@ export async function hotItemFigures(twin: Twin, log: (line: string) => void, ra
     const began = Date.now();
     const answer = await fetch(`${twin.apiOriginUrl}/api/orders`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID(), 'x-altcha': proofs.pop() ?? '', 'x-origin-verify': twin.env.ORIGIN_VERIFY_SECRET!, 'x-viewer-ip': viewer() },
+      headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID(), 'x-altcha': proofs.pop() ?? '', 'x-origin-verify': twin.edgeOrigin.value, 'x-viewer-ip': viewer() },
       body: JSON.stringify(body),
     }).catch(() => undefined);
     const json = (await answer?.json().catch(() => undefined)) as { error?: { code?: string } } | undefined;

@@ -58,7 +58,7 @@ async function weigh(base: string, dist: string, page: string): Promise<PageWeig
 export async function pageFigures(twin: Twin, dist: string, product: Product, log: (text: string) => void): Promise<PageFigures> {
   log('pages: render times, save → page, first-load weights');
   // As CloudFront's origin group asks (the API's own address, with the origin secret and the fallback's header).
-  const secret = twin.env.ORIGIN_VERIFY_SECRET!;
+  const secret = twin.edgeOrigin.value;
   const render = async (key: string) => {
     const answer = await fetch(`${twin.apiOriginUrl}/api/pages/${key}`, { headers: { 'x-origin-verify': secret, 'x-pages-fallback': secret } });
     if (answer.status !== 200) throw new Error(`GET /api/pages/${key}: ${answer.status}`);

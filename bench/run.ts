@@ -56,7 +56,7 @@ async function main(): Promise<void> {
     // comes later and backs one order only, so the idempotency figure sends one of its own.
     // autocannon comes from one address: it talks to the API's origin as CloudFront does, with the
     // origin secret and a different viewer IP per request (as many shoppers).
-    const asCloudFront = () => ({ 'x-origin-verify': twin.env.ORIGIN_VERIFY_SECRET!, 'x-viewer-ip': `10.${randomUUID().split('-').slice(0, 3).map((h) => parseInt(h.slice(0, 2), 16)).join('.')}` });
+    const asCloudFront = () => ({ 'x-origin-verify': twin.edgeOrigin.value, 'x-viewer-ip': `10.${randomUUID().split('-').slice(0, 3).map((h) => parseInt(h.slice(0, 2), 16)).join('.')}` });
 
     // ── API latency and throughput ──
     const api: LoadResult[] = [];

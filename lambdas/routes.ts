@@ -28,7 +28,7 @@ export type Grant =
   | { readonly mail: true }
   /** Reading the sender's SES identity (`ses:GetEmailIdentity` on it alone): whether SES verified it (the go-live checklist). */
   | { readonly senderIdentity: true }
-  /** The key of the customers' order links (`ORDER_LINK_ENV`): no IAM, a value the stack resolves from its secret. */
+  /** The key of the customers' order links (`ORDER_LINK_ENV`): its secret's ARN and `secretsmanager:GetSecretValue` on it, read at run time. */
   | { readonly orderLinks: true }
   /** A setting of the deployment, no IAM: the shop's public URL (environment). */
   | { readonly config: 'shopUrl' };
@@ -100,7 +100,7 @@ const PROOF_CLAIM_GRANTS = [{ bucket: 'uploads', access: 'readDelete' }, { bucke
 function grantsOf<const G extends readonly (Grant | readonly Grant[])[]>(...groups: G): G[number] extends infer E ? (E extends readonly Grant[] ? E[number] : E)[] : never {
   return groups.flat() as never;
 }
-/** The order-link key: the access tokens of orders, and the proof of work's keys derived from it. */
+/** The order-link key: making and checking the access tokens of orders, and the proof of work's keys derived from it. */
 const ORDER_LINKS = { orderLinks: true } as const satisfies Grant;
 /** The shop's settings (payment instructions, caps, thresholds): read with a short cache. */
 export const SETTINGS_READ = { table: 'settings', access: 'read' } as const satisfies Grant;
@@ -229,6 +229,8 @@ export const routes = [
     limits: [{ by: 'client', max: 30, windowSeconds: TEN_MINUTES }],
     grants: /* @__PURE__ */ grantsOf(PROOF_CLAIM_GRANTS, [
       RATE_LIMITS_GRANT,
+      // The order's link is checked against the keys accepted now.
+      ORDER_LINKS,
       { table: 'orders', access: 'readWrite' },
       // An MB WAY reservation's live slot becomes a paid one with its proof.
       { table: 'mbwayCounters', access: 'write' },
@@ -246,9 +248,9 @@ export const routes = [
   // The customer gives up their reservation (token in `x-order-token`): pieces and MB WAY slot back at once.
   { method: 'POST', path: '/api/orders/{id}/cancel', handler: 'orders/cancel', access: 'public', throttle: WRITE_THROTTLE,
     limits: [{ by: 'client', max: 30, windowSeconds: TEN_MINUTES }],
-    grants: /* @__PURE__ */ grantsOf(RATE_LIMITS_GRANT, CLOSE_ORDER_GRANTS, SETTINGS_READ) },
+    grants: /* @__PURE__ */ grantsOf(RATE_LIMITS_GRANT, CLOSE_ORDER_GRANTS, SETTINGS_READ, ORDER_LINKS) },
   { method: 'GET', path: '/api/orders/{id}', handler: 'orders/get', access: 'public',
-    grants: [{ table: 'orders', access: 'read' }, SETTINGS_READ] },
+    grants: [{ table: 'orders', access: 'read' }, SETTINGS_READ, ORDER_LINKS] },
 
   // ── Admin ──
   // The counters (one BatchGet) and the catalogue for the sold-out pieces: no orders, messages or requests are read.

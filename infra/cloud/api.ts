@@ -25,11 +25,12 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
+import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { DEFAULT_THROTTLE, routeId, routes as routeTable, type Route } from '#lambdas/routes.ts';
 import { ORIGIN_ENV } from '#lambdas/contracts/env.ts';
 import { routeRowsDefine } from '#lambdas/http/route-rows.ts';
-import { bindGrant, type BindTargets } from './constructs/bind.ts';
+import { bindGrant, bindSecret, type BindTargets } from './constructs/bind.ts';
 import { acknowledgeNag } from './constructs/nag.ts';
 import { reservedConcurrency } from './concurrency.ts';
 import { ShopFunction } from './constructs/shop-function.ts';
@@ -91,10 +92,10 @@ export interface ApiProps {
   /** The stages' default throttling (routes without their own `throttle`). @default `DEFAULT_THROTTLE` */
   readonly throttle?: apigw.ThrottleSettings;
   /**
-   * The origin secret (a dynamic reference to the stack's secret): CloudFront sends it in
-   * `x-origin-verify`, every function refuses a request without it.
+   * The origin secret: CloudFront sends its current value in `x-origin-verify`; every function reads it
+   * at run time (its ARN in the environment, `GetSecretValue` on it) and refuses a request without it.
    */
-  readonly originSecret: string;
+  readonly originSecret: secretsmanager.ISecret;
 }
 
 /** Routes whose latency is alarmed on (p99): their stage metrics are per route (detailed metrics). */
@@ -216,7 +217,7 @@ export class Api extends Construct {
       ...(route.checksProofs ? PROOF_CHECKING : {}),
     });
     for (const grant of route.grants) bindGrant(fn.function, grant, props.targets);
-    fn.function.addEnvironment(ORIGIN_ENV.secret, props.originSecret);
+    bindSecret(fn.function, props.originSecret, ORIGIN_ENV.secretArn);
     const reserved = reservedConcurrency(props.routes ?? routeTable, props.lambdaConcurrency).get(key);
     if (reserved !== undefined) (fn.function.node.defaultChild as lambda.CfnFunction).reservedConcurrentExecutions = reserved;
 

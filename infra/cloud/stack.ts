@@ -124,6 +124,10 @@ export class ShopStack extends Stack {
   readonly backups: MonthlyBackups;
   readonly alarms: Alarms;
   readonly settingsSeed: SettingsSeed;
+  /** The origin lock's secret (CloudFront's header; every API function reads it at run time). */
+  readonly originSecret: secretsmanager.Secret;
+  /** The order links' key (read at run time by the functions with the `orderLinks` grant). */
+  readonly orderLinkSecret: secretsmanager.Secret;
 
   constructor(scope: Construct, id: string, props: ShopStackProps) {
     super(scope, id, {
@@ -160,11 +164,12 @@ export class ShopStack extends Stack {
       settings: { ...DEFAULT_SETTINGS, payments: { ...DEFAULT_SETTINGS.payments, ...props.payments }, ownerEmail: props.operatorEmail ?? '' },
     });
 
+    this.orderLinkSecret = this.makeOrderLinkSecret();
+    this.originSecret = this.makeOriginSecret();
     const bindTargets = this.bindTargets(shopUrl, props.adminPathPrefix);
-    const originSecretValue = this.originSecret();
 
     this.api = new Api(this, 'Api', {
-      originSecret: originSecretValue,
+      originSecret: this.originSecret,
       targets: bindTargets,
       jwtIssuer: this.auth.issuer,
       jwtAudience: [this.auth.client.userPoolClientId],
@@ -183,7 +188,7 @@ export class ShopStack extends Stack {
       configurationSetName: this.mailRefs.configurationSetName,
     });
 
-    web = this.webFrontDoor(props, originSecretValue, built);
+    web = this.webFrontDoor(props, this.originSecret.secretValueFromJson('current').unsafeUnwrap(), built);
     this.web = web;
     if (props.edgeLogs) this.data.allowEdgeLogDelivery(EDGE_LOGS_SOURCE_REGION);
 
@@ -235,23 +240,29 @@ export class ShopStack extends Stack {
     });
   }
 
-  /** What the functions' route grants bind to (`constructs/bind.ts`): the order-link key, the tables, buckets and mail. */
-  private bindTargets(shopUrl: string, adminPrefix: string): BindTargets {
-    // The key of the customers' order links (HMAC of the order id): generated once, never rotated by a
-    // deploy, resolved by CloudFormation into the environment of the functions whose rows grant `orderLinks`.
+  /**
+   * The key of the customers' order links (HMAC of the order id): generated once, JSON `{ current }`
+   * (`RotatingSecret`), read at run time by the functions whose rows grant `orderLinks` (its ARN only
+   * in their environment).
+   */
+  private makeOrderLinkSecret(): secretsmanager.Secret {
     const orderLinkSecret = new secretsmanager.Secret(this, 'OrderLinkSecret', {
-      description: 'Joias Inox: the key of the customers\' "A minha encomenda" links (changing it breaks every link already e-mailed)',
-      generateSecretString: { excludePunctuation: true, passwordLength: 64 },
+      description: 'Joias Inox: the key of the customers\' "A minha encomenda" links; rotate with npm run rotate-secret -- order-link',
+      generateSecretString: { secretStringTemplate: '{}', generateStringKey: 'current', excludePunctuation: true, passwordLength: 64 },
     });
     acknowledgeNag(
       orderLinkSecret,
       'SMG4',
-      'Rotating this key would break every order link already e-mailed to customers; each link only opens the view of one order ' +
-        '(status, lines, address) that its own customer was sent. Rotate by hand only after a leak, knowing old links stop working.',
+      'Rotated by the operator with npm run rotate-secret -- order-link (docs/operations.md#rotating-the-secrets): links already ' +
+        'e-mailed keep working for an overlap window (30 days by default), so a rotation is chosen (after a leak), not scheduled.',
     );
+    return orderLinkSecret;
+  }
 
+  /** What the functions' route grants bind to (`constructs/bind.ts`): the order-link key, the tables, buckets and mail. */
+  private bindTargets(shopUrl: string, adminPrefix: string): BindTargets {
     return {
-      orderLinkKey: orderLinkSecret.secretValue.unsafeUnwrap(),
+      orderLinkSecret: this.orderLinkSecret,
       tables: this.data.tables,
       buckets: this.data.buckets,
       mail: { ...this.mailRefs, shopUrl, adminPrefix },
@@ -259,21 +270,22 @@ export class ShopStack extends Stack {
   }
 
   /**
-   * The origin lock's secret: generated once, read by CloudFormation into CloudFront's origin header
-   * and the functions' environment (dynamic references); never in the template or the code.
+   * The origin lock's secret: generated once, JSON `{ current }` (`RotatingSecret`); CloudFormation reads
+   * `current` into CloudFront's origin header (a dynamic reference), the functions read it at run time
+   * (its ARN only in their environment); never in the template or the code.
    */
-  private originSecret(): string {
+  private makeOriginSecret(): secretsmanager.Secret {
     const originSecret = new secretsmanager.Secret(this, 'OriginSecret', {
-      description: 'Joias Inox: the header CloudFront adds to API requests (x-origin-verify); the API refuses requests without it',
-      generateSecretString: { excludePunctuation: true, passwordLength: 48 },
+      description: 'Joias Inox: the header CloudFront adds to API requests (x-origin-verify); rotate with npm run rotate-secret -- origin',
+      generateSecretString: { secretStringTemplate: '{}', generateStringKey: 'current', excludePunctuation: true, passwordLength: 48 },
     });
     acknowledgeNag(
       originSecret,
       'SMG4',
-      'The origin secret only proves that a request came through CloudFront; it is not a credential to a resource. To change it, ' +
-        'set a new value in Secrets Manager and deploy again (CloudFront and the functions read it at deploy time).',
+      'The origin secret only proves that a request came through CloudFront; it is not a credential to a resource. The operator ' +
+        'rotates it without downtime with npm run rotate-secret -- origin (functions accept old and new, then CloudFront switches).',
     );
-    return originSecret.secretValue.unsafeUnwrap();
+    return originSecret;
   }
 
   /** CloudFront in front of the site bucket, the API and the images, with the SPA's `config.json`. */
@@ -312,6 +324,8 @@ export class ShopStack extends Stack {
     new CfnOutput(this, 'UserPoolId', { value: this.auth.userPool.userPoolId });
     new CfnOutput(this, 'UserPoolClientId', { value: this.auth.client.userPoolClientId });
     new CfnOutput(this, 'DistributionId', { value: web.distribution.distributionId });
+    new CfnOutput(this, 'OriginSecretArn', { value: this.originSecret.secretArn, description: 'The origin secret (npm run rotate-secret -- origin)' });
+    new CfnOutput(this, 'OrderLinkSecretArn', { value: this.orderLinkSecret.secretArn, description: 'The order-link key (npm run rotate-secret -- order-link)' });
     new CfnOutput(this, 'DistributionDomainName', {
       value: web.distribution.distributionDomainName,
       description: 'With a custom domain: point its DNS here (CNAME, or a Route 53 alias record)',

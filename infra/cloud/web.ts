@@ -81,7 +81,11 @@ export interface WebProps {
   readonly domain?: DomainSettings;
   /** @default `lambdas/routes.ts` */
   readonly routes?: readonly Route[];
-  /** The origin secret CloudFront adds to every API request (`x-origin-verify`), a dynamic reference. */
+  /**
+   * The origin secret CloudFront adds to every API request (`x-origin-verify`): a dynamic reference to the
+   * secret's `current` value, resolved when CloudFormation updates the distribution (a rotation switches it
+   * itself: `npm run rotate-secret`).
+   */
   readonly originSecret: string;
   /** ARN of the AWS WAF web ACL (scope CLOUDFRONT, in us-east-1) to attach (context `edgePlan`, `waf.ts`); none with `edgePlan=none`. */
   readonly webAclArn?: string;

@@ -26,13 +26,20 @@ export const BUCKET_DELETE_ACTIONS = ['s3:DeleteObject'] as const;
 export const MAIL_ACTIONS = ['ses:SendEmail', 'ses:SendTemplatedEmail'] as const;
 /** What the `senderIdentity` grant allows, on the sender's identity only. */
 export const SENDER_IDENTITY_ACTIONS = ['ses:GetEmailIdentity'] as const;
+/**
+ * What reading a stage secret needs (the `orderLinks` grant's key; the origin secret of every API
+ * function), on that one secret only: no `DescribeSecret`, no `kms:Decrypt` (the secrets use the
+ * account's `aws/secretsmanager` key, whose policy lets Secrets Manager decrypt for any principal allowed
+ * to read the secret).
+ */
+export const SECRET_READ_ACTIONS = ['secretsmanager:GetSecretValue'] as const;
 
 /** The environment variables a grant brings, by name (what `bindGrant` sets). */
 export function envVarsOf(grant: Grant): string[] {
   if ('table' in grant) return [tables[grant.table].envVar];
   if ('bucket' in grant) return [buckets[grant.bucket].envVar];
   if ('config' in grant) return [MAIL_ENV.shopUrl];
-  if ('orderLinks' in grant) return [ORDER_LINK_ENV.key];
+  if ('orderLinks' in grant) return [ORDER_LINK_ENV.secretArn];
   if ('senderIdentity' in grant) return [MAIL_ENV.identity, MAIL_ENV.sesRegion];
   // The SES region is set by the cloud only (the twin's SES answers in the twin's own region).
   return [MAIL_ENV.from, MAIL_ENV.templatePrefix, MAIL_ENV.shopUrl, MAIL_ENV.configurationSet, MAIL_ENV.sesRegion, MAIL_ENV.adminPrefix];

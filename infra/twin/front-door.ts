@@ -63,8 +63,8 @@ export interface FrontDoorOptions {
   /** Vite's dev middleware (`npm run dev`), for everything not API, images or config. */
   readonly dev?: (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
   readonly runtimeConfig: SpaConfig;
-  /** The origin secret CloudFront adds to every API request (the API refuses requests without it). */
-  readonly originSecret: string;
+  /** The origin secret CloudFront adds to every API request (the API refuses requests without it), as it holds it now. */
+  readonly originSecret: () => string;
   /** The shop's Content-Security-Policy (not in dev mode, where Vite injects inline code). */
   readonly contentSecurityPolicy?: string;
   /** The web ACL in front (`edge-waf.ts`), as AWS WAF is in front of CloudFront; none when absent. */
@@ -185,7 +185,7 @@ class FrontDoor {
       // What CloudFront does on the way to the API origin: its own viewer address (never the
       // client's), and the origin secret.
       req.headers[VIEWER_IP_HEADER] = viewerIp(req);
-      req.headers[ORIGIN_HEADER] = options.originSecret;
+      req.headers[ORIGIN_HEADER] = options.originSecret();
       // Only the fallback for a missing page carries this one (CloudFront's origin group alike).
       delete req.headers[PAGES_FALLBACK_HEADER];
       return options.api(req, res);
@@ -249,8 +249,8 @@ class FrontDoor {
     const search = new URL(req.url ?? '/', 'http://front.local').search;
     req.url = `${PAGES_FALLBACK_PATH}/${key.split('/').map(encodeURIComponent).join('/')}${search}`;
     req.headers[VIEWER_IP_HEADER] = viewerIp(req);
-    req.headers[ORIGIN_HEADER] = options.originSecret;
-    req.headers[PAGES_FALLBACK_HEADER] = options.originSecret;
+    req.headers[ORIGIN_HEADER] = options.originSecret();
+    req.headers[PAGES_FALLBACK_HEADER] = options.originSecret();
     // CloudFront's response headers policy covers the fallback's answers too.
     for (const [name, value] of Object.entries({ ...SECURITY_HEADERS, ...csp })) res.setHeader(name, value);
     return options.api(req, res);

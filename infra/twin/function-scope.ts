@@ -5,12 +5,13 @@
  * the scope of its row (AsyncLocalStorage) and enforces the same two things there:
  *
  * - **Environment:** a variable that some grant brings reads as unset unless this row's grants bring
- *   it (the origin secret only in API functions), so `tableName('orders')` fails in a function that
+ *   it (the origin secret's ARN only in API functions), so `tableName('orders')` fails in a function that
  *   was not given the orders table, as it would in AWS.
  * - **Actions:** a middleware on the shared DynamoDB, S3 and SES clients checks each call (every item
  *   of a transaction or batch) against the actions `bind.ts` grants for the row, and refuses like IAM
  *   does (`AccessDeniedException`); so does a check of each presigned link (`signed-s3.ts`:
- *   `s3:GetObject`, or `s3:PutObject` for a write, which S3 checks when the link is used).
+ *   `s3:GetObject`, or `s3:PutObject` for a write, which S3 checks when the link is used) and of each
+ *   secret read (`secrets.ts`: `secretsmanager:GetSecretValue` on the function's own secrets only).
  * - **Time:** an invocation given a `deadline` (the gateway's timeout) is stopped then, as Lambda
  *   stops it: each later call (and each retry of a call under way) is refused. Outside
  *   any scope (bootstrap, seeding, tests calling a handler
@@ -21,10 +22,11 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Grant } from '#lambdas/routes.ts';
 import { buckets, tables, type BucketKey, type TableKey } from '#lambdas/contracts/data-model.ts';
-import { ORIGIN_ENV } from '#lambdas/contracts/env.ts';
+import { ORDER_LINK_ENV, ORIGIN_ENV } from '#lambdas/contracts/env.ts';
 import { ddb } from '#lambdas/repositories/dynamodb-client.ts';
 import { s3 } from '#lambdas/repositories/s3-client.ts';
 import { onPresign } from '#lambdas/repositories/signed-s3.ts';
+import { onSecretRead } from '#lambdas/repositories/secrets.ts';
 import { ses } from '#lambdas/repositories/ses-client.ts';
 import {
   BUCKET_DELETE_ACTIONS,
@@ -32,6 +34,7 @@ import {
   BUCKET_PUT_ACTIONS,
   BUCKET_READ_OBJECT_ACTIONS,
   MAIL_ACTIONS,
+  SECRET_READ_ACTIONS,
   SENDER_IDENTITY_ACTIONS,
   TABLE_READ_ACTIONS,
   TABLE_DELETE_ACTIONS,
@@ -103,13 +106,13 @@ const everyGrant: Grant[] = [
   { orderLinks: true },
 ];
 /** Every variable some grant brings: these are the ones a scope hides unless its grants bring them. */
-const GRANTED_ENV = new Set([...everyGrant.flatMap(envVarsOf), ORIGIN_ENV.secret]);
+const GRANTED_ENV = new Set([...everyGrant.flatMap(envVarsOf), ORIGIN_ENV.secretArn]);
 
 const allowedEnvCache = new WeakMap<FunctionScope, Set<string>>();
 function allowedEnv(scope: FunctionScope): Set<string> {
   let allowed = allowedEnvCache.get(scope);
   if (!allowed) {
-    allowed = new Set([...scope.grants.flatMap(envVarsOf), ...(scope.api ? [ORIGIN_ENV.secret] : [])]);
+    allowed = new Set([...scope.grants.flatMap(envVarsOf), ...(scope.api ? [ORIGIN_ENV.secretArn] : [])]);
     allowedEnvCache.set(scope, allowed);
   }
   return allowed;
@@ -213,6 +216,23 @@ function check(service: 'dynamodb' | 's3' | 'ses', command: string, input: Input
   }
 }
 
+/**
+ * `secretsmanager:GetSecretValue` on one secret (by ARN or name), as `bind.ts` and `api.ts` grant it:
+ * the origin secret to every API function, the order-link key with the `orderLinks` grant.
+ */
+function checkSecretRead(secretId: string): void {
+  const scope = current.getStore();
+  if (!scope) return;
+  const action = SECRET_READ_ACTIONS[0];
+  assertAlive(scope, action);
+  const named = (envVar: string) => {
+    const arn = realEnv[envVar];
+    return arn !== undefined && (secretId === arn || arn.endsWith(`:secret:${secretId}`));
+  };
+  const granted = (scope.api && named(ORIGIN_ENV.secretArn)) || (scope.grants.some((g) => 'orderLinks' in g) && named(ORDER_LINK_ENV.secretArn));
+  if (!granted) throw new AccessDenied(scope, action, secretId);
+}
+
 /** An SDK client's middleware stack, as far as adding one middleware goes. */
 interface Stack {
   add(middleware: never, options: never): void;
@@ -271,4 +291,6 @@ export function installFunctionScopes(): void {
   guard(ses().middlewareStack, 'ses');
   // A presigned link is signed without the S3 client: S3 would refuse its use without s3:GetObject (s3:PutObject for a write).
   onPresign((operation, bucket, key) => check('s3', `${operation}Command`, { Bucket: bucket, Key: key }));
+  // A secret is read without a client too (`repositories/secrets.ts`): IAM allows it only on the function's own secrets.
+  onSecretRead(checkSecretRead);
 }

@@ -26,7 +26,7 @@ async function main(): Promise<void> {
   let twin: Twin | undefined;
   const running = existsSync(runtimeFile) ? (JSON.parse(readFileSync(runtimeFile, 'utf8')) as { url: string; endpoints: Twin['endpoints'] }) : undefined;
   if (running && (await alive(running.endpoints.dynamodb))) {
-    Object.assign(process.env, handlerEnv(running.endpoints, running.url, '') /* seeding calls no API route: no origin secret */);
+    Object.assign(process.env, handlerEnv(running.endpoints, running.url));
   } else {
     twin = await startTwin({ dataDir, port: 0, seed: false });
   }

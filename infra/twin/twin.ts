@@ -49,6 +49,7 @@ import { prepareDemoPhotos, seedCatalogue } from './seed.ts';
 import { migrateLegacyPhotos } from '#lambdas/services/photo-migration.ts';
 import { migrateProductVariants } from '#lambdas/services/variant-migration.ts';
 import { startSesLocal } from './ses-local.ts';
+import { localSecretArn, startSecretsLocal, type SecretsLocal } from './secrets-local.ts';
 import { RENDERER_DIST, WEB_DIST } from '../common/repo-paths.ts';
 
 export const DEFAULT_ADMIN: AdminAccount = { email: 'admin@example.com', password: 'Joias-Admin-2026!' };
@@ -72,7 +73,14 @@ export interface Twin {
   readonly admin: AdminAccount;
   /** The front door's web ACL (`edge-waf.ts`), when on: its tally, and `forget` for tests. */
   readonly edge?: EdgeWaf;
-  readonly endpoints: { readonly dynamodb: string; readonly s3: string; readonly cognito: string; readonly ses: string };
+  readonly endpoints: { readonly dynamodb: string; readonly s3: string; readonly cognito: string; readonly ses: string; readonly secretsmanager: string };
+  /** The local Secrets Manager (`secrets-local.ts`): the origin secret and the order-link key. */
+  readonly secrets: SecretsLocal;
+  /**
+   * The origin secret the front door sends (CloudFront's origin custom header in the cloud: set at
+   * deploy, not read from the secret); setting `value` is the rotation's CloudFront step.
+   */
+  readonly edgeOrigin: { value: string };
   readonly userPoolId: string;
   readonly clientId: string;
   readonly issuer: string;
@@ -92,30 +100,37 @@ export const rendererDir = (): string => process.env.RENDERER_DIST ?? RENDERER_D
 
 export const localBucketName = (key: BucketKey): string => `joias-${key}`;
 
-/** The environment the handlers get in the twin: the same variables the CDK stack sets, plus endpoints. */
+/** The names of the twin's secrets in its Secrets Manager (the stack's are generated). */
+export const LOCAL_SECRETS = { origin: 'joias-origin', orderLink: 'joias-order-link' } as const;
+
 /**
- * The key of the order links, kept with the twin's data (like the stack's secret, generated once), so
- * the links of e-mails already sent keep opening their orders after a restart.
+ * The twin's secrets, as the stack's: the order-link key generated once and kept with the twin's data
+ * (the links of e-mails already sent keep opening their orders after a restart; a key of an older
+ * `.data/`, `order-link.key`, is taken over), and a new origin secret per start, which only the front
+ * door knows. Each a JSON `RotatingSecret`, as in the cloud.
  */
-async function orderLinkKeyOf(dataDir: string): Promise<string> {
-  const file = join(dataDir, 'order-link.key');
-  const known = await readFile(file, 'utf8').catch(() => '');
-  if (known.trim()) return known.trim();
-  const key = randomBytes(48).toString('base64url');
-  await writeFile(file, key, { mode: 0o600 });
-  return key;
+async function localSecrets(secrets: SecretsLocal, dataDir: string): Promise<{ value: string }> {
+  const older = (await readFile(join(dataDir, 'order-link.key'), 'utf8').catch(() => '')).trim();
+  await secrets.ensure(LOCAL_SECRETS.orderLink, () => JSON.stringify({ current: older || randomBytes(48).toString('base64url') }));
+  const originSecret = randomBytes(32).toString('base64url');
+  await secrets.ensure(LOCAL_SECRETS.origin, () => JSON.stringify({ current: originSecret }));
+  await secrets.put(LOCAL_SECRETS.origin, JSON.stringify({ current: originSecret }));
+  // What CloudFront holds: the origin secret's value when the front door starts (as at a deploy).
+  return { value: originSecret };
 }
 
-export function handlerEnv(endpoints: Twin['endpoints'], shopUrl: string, originSecret: string, orderLinkKey = '', adminPrefix = DEFAULT_ADMIN_PREFIX): Record<string, string> {
+/** The environment the handlers get in the twin: the same variables the CDK stack sets (secrets by ARN only), plus endpoints. */
+export function handlerEnv(endpoints: Twin['endpoints'], shopUrl: string, adminPrefix = DEFAULT_ADMIN_PREFIX): Record<string, string> {
   const env: Record<string, string> = {
-    [ORIGIN_ENV.secret]: originSecret,
-    [ORDER_LINK_ENV.key]: orderLinkKey,
+    [ORIGIN_ENV.secretArn]: localSecretArn(LOCAL_SECRETS.origin),
+    [ORDER_LINK_ENV.secretArn]: localSecretArn(LOCAL_SECRETS.orderLink),
     AWS_REGION: LOCAL_REGION,
     AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
     AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
     AWS_ENDPOINT_URL_DYNAMODB: endpoints.dynamodb,
     AWS_ENDPOINT_URL_S3: endpoints.s3,
     AWS_ENDPOINT_URL_SESV2: endpoints.ses,
+    AWS_ENDPOINT_URL_SECRETS_MANAGER: endpoints.secretsmanager,
     [MAIL_ENV.from]: MAIL_FROM,
     [MAIL_ENV.identity]: MAIL_FROM,
     [MAIL_ENV.templatePrefix]: MAIL_TEMPLATE_PREFIX,
@@ -177,20 +192,25 @@ async function dataFolder(options: TwinOptions, stops: Stops): Promise<string> {
 }
 
 /** The local AWS services, each on a free port: DynamoDB Local, s3rver (with the photo events), cognito-local, the SES (with the mail events). */
-async function startServices(options: TwinOptions, dataDir: string, port: number, stops: Stops): Promise<{ endpoints: Twin['endpoints']; issuerDomain: string }> {
+async function startServices(options: TwinOptions, dataDir: string, port: number, stops: Stops): Promise<{ endpoints: Twin['endpoints']; issuerDomain: string; secrets: SecretsLocal }> {
   const origins = [`http://${HOST}:${port}`, `http://localhost:${port}`];
-  const [dynamoPort, s3Port, cognitoPort, shimPort, sesPort] = await Promise.all(Array.from({ length: 5 }, freePort));
+  const [dynamoPort, s3Port, cognitoPort, shimPort, sesPort, secretsPort] = await Promise.all(Array.from({ length: 6 }, freePort));
   const photos = photoEvents(localBucketName('images'));
   const mailEvents = mailEventsBus(MAIL_CONFIGURATION_SET);
 
-  const [dynamodb, s3Local, cognito, ses] = await Promise.all([
+  const [dynamodb, s3Local, cognito, ses, secrets] = await Promise.all([
     startDynamoDbLocal({ port: dynamoPort!, dbPath: options.dataDir ? join(dataDir, 'dynamodb') : undefined, verbose: options.verbose }),
     startS3Local({ port: s3Port!, directory: join(dataDir, 's3'), buckets: Object.keys(buckets).map((k) => localBucketName(k as BucketKey)), allowedOrigins: origins, onEvent: photos.onEvent }),
     startCognitoLocal({ port: cognitoPort!, shimPort: shimPort!, directory: join(dataDir, 'cognito'), verbose: options.verbose }),
     startSesLocal(sesPort!, { put: mailEvents.put, region: LOCAL_REGION }, [MAIL_FROM]),
+    startSecretsLocal(secretsPort!, join(dataDir, 'secrets.json')),
   ]);
-  stops.push(dynamodb.stop, s3Local.stop, cognito.stop, ses.stop, photos.idle, mailEvents.idle);
-  return { endpoints: { dynamodb: dynamodb.endpoint, s3: s3Local.endpoint, cognito: cognito.endpoint, ses: ses.endpoint }, issuerDomain: cognito.issuerDomain };
+  stops.push(dynamodb.stop, s3Local.stop, cognito.stop, ses.stop, secrets.stop, photos.idle, mailEvents.idle);
+  return {
+    endpoints: { dynamodb: dynamodb.endpoint, s3: s3Local.endpoint, cognito: cognito.endpoint, ses: ses.endpoint, secretsmanager: secrets.endpoint },
+    issuerDomain: cognito.issuerDomain,
+    secrets,
+  };
 }
 
 /**
@@ -292,12 +312,10 @@ async function startTwinOnce(options: TwinOptions): Promise<Twin> {
     const dataDir = await dataFolder(options, stops);
     const port = options.port || (await freePort());
     await assertPortFree(port, 'the shop');
-    say('serviços locais: DynamoDB Local, S3, Cognito, SES');
-    const { endpoints, issuerDomain } = await startServices(options, dataDir, port, stops);
-
-    // A new origin secret per start, as the stack's generated secret: only the front door knows it.
-    const originSecret = randomBytes(32).toString('base64url');
-    const env = handlerEnv(endpoints, `http://${HOST}:${port}`, originSecret, await orderLinkKeyOf(dataDir), options.adminPrefix ?? DEFAULT_ADMIN_PREFIX);
+    say('serviços locais: DynamoDB Local, S3, Cognito, SES, Secrets Manager');
+    const { endpoints, issuerDomain, secrets } = await startServices(options, dataDir, port, stops);
+    const edgeOrigin = await localSecrets(secrets, dataDir);
+    const env = handlerEnv(endpoints, `http://${HOST}:${port}`, options.adminPrefix ?? DEFAULT_ADMIN_PREFIX);
     Object.assign(process.env, env);
     if (!options.verbose) process.env.POWERTOOLS_LOG_LEVEL ??= 'WARN';
 
@@ -320,7 +338,7 @@ async function startTwinOnce(options: TwinOptions): Promise<Twin> {
       port,
       api: gateway,
       edge,
-      originSecret,
+      originSecret: () => edgeOrigin.value,
       s3,
       imagesBucket: localBucketName('images'),
       siteBucket: localBucketName('site'),
@@ -344,6 +362,8 @@ async function startTwinOnce(options: TwinOptions): Promise<Twin> {
       admin,
       edge,
       endpoints,
+      secrets,
+      edgeOrigin,
       userPoolId: pool.userPoolId,
       clientId: pool.clientId,
       issuer,

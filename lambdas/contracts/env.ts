@@ -35,9 +35,10 @@ export const MAIL_ENV = {
 /**
  * The origin lock: CloudFront adds `ORIGIN_HEADER` with the stage's secret to every request it sends
  * to the API, and every function refuses a request without it (403), so nothing reaches the API
- * around CloudFront (and its per-client limits, WAF and cache). Every API function gets the secret.
+ * around CloudFront (and its per-client limits, WAF and cache). Every API function gets the secret's
+ * ARN (never its value) and reads it at run time (`repositories/secrets.ts`).
  */
-export const ORIGIN_ENV = { secret: 'ORIGIN_VERIFY_SECRET' } as const;
+export const ORIGIN_ENV = { secretArn: 'ORIGIN_SECRET_ARN' } as const;
 export const ORIGIN_HEADER = 'x-origin-verify';
 /**
  * Sent, with the same secret, only by CloudFront's origin group to the pages function (and by the twin's
@@ -54,12 +55,13 @@ export const PAGES_FALLBACK_HEADER = 'x-pages-fallback';
 export const VIEWER_IP_HEADER = 'x-viewer-ip';
 
 /**
- * Comes with an `orderLinks` grant: the key that makes an order's "A minha encomenda" link
- * (`orderAccessToken`: HMAC-SHA256 of the order id). The order keeps only the token's hash; the key lets
- * the outbox consumer rebuild the link for every e-mail of the order without ever storing the token.
- * Generated once per stage (Secrets Manager in the cloud, a file of the twin's data in the twin).
+ * Comes with an `orderLinks` grant: the ARN of the secret (never its value) that holds the key of an
+ * order's "A minha encomenda" link (`orderAccessToken`: HMAC-SHA256 of the order id), read at run time
+ * (`repositories/secrets.ts`). The key lets the outbox consumer rebuild the link for every e-mail of the
+ * order without ever storing the token. Generated once per stage (Secrets Manager in the cloud, the
+ * twin's stand-in, kept with its data, locally); rotated with an overlap (`npm run rotate-secret`).
  */
-export const ORDER_LINK_ENV = { key: 'ORDER_LINK_KEY' } as const;
+export const ORDER_LINK_ENV = { secretArn: 'ORDER_LINK_SECRET_ARN' } as const;
 
 /**
  * Set on the functions that render pages (`lambdas/services/pages.ts`): the directory of the built

@@ -24,14 +24,13 @@ import { ORIGIN_ENV, ORIGIN_HEADER, PAGES_FALLBACK_HEADER, VIEWER_IP_HEADER } fr
 import { emailKey } from '#shared/identity-keys.ts';
 import { clientId, enforceLimits } from '../services/rate-limits.ts';
 import { toErrorResponse } from './error-response.ts';
-import { challengeGuard } from './challenge-guard.ts';
+import type { challengeGuard } from './challenge-guard.ts';
 import { logger } from '../logger.ts';
+import { readSecret } from '../repositories/secrets.ts';
+import { setting } from '../repositories/environment.ts';
 import { json, type HttpResult } from './response.ts';
 
 export type ApiEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
-
-/** Whether this bundle serves a proof-of-work row (`CHALLENGE_ROWS_CONSTANT` in `route-rows.ts`); absent unbundled. */
-declare const JOIAS_CHALLENGE_ROWS: boolean | undefined;
 
 /** Largest JSON body the API accepts (the biggest form, a 50-line order, is far below). */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -90,24 +89,28 @@ function sameSecret(given: string | undefined, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
+/** Whether `given` is one of the origin secret's values accepted now (both during a rotation's overlap). */
+async function isOriginSecret(given: string | undefined): Promise<boolean> {
+  const { accepted } = await readSecret(setting(ORIGIN_ENV.secretArn));
+  return accepted.some((expected) => sameSecret(given, expected));
+}
+
 /**
  * The origin lock: only CloudFront (or the twin's front door) knows the secret header it adds to
- * every API request; anything else (the API's own execute-api address) is refused. Without a secret
- * in the environment every request is refused: the lock fails closed.
+ * every API request; anything else (the API's own execute-api address) is refused. The secret is read
+ * at run time (`repositories/secrets.ts`); when it cannot be read (no ARN, no grant, no answer) nothing
+ * passes: the lock fails closed.
  */
 const originLock: Mw = {
   name: 'origin-lock',
   before: async (request) => {
-    const expected = process.env[ORIGIN_ENV.secret];
-    const given = lowerCaseHeaders(request.event.headers)[ORIGIN_HEADER];
-    if (!expected || !sameSecret(given, expected)) throw new Forbidden(apiTexts.originRefused);
+    if (!(await isOriginSecret(lowerCaseHeaders(request.event.headers)[ORIGIN_HEADER]))) throw new Forbidden(apiTexts.originRefused);
   },
 };
 
-/** Whether a request came as CloudFront's fallback for a missing page (`PAGES_FALLBACK_HEADER`). */
-export function fromPagesFallback(headers: Readonly<Record<string, string | undefined>>): boolean {
-  const expected = process.env[ORIGIN_ENV.secret];
-  return Boolean(expected) && sameSecret(headers[PAGES_FALLBACK_HEADER], expected!);
+/** Whether a request came as CloudFront's fallback for a missing page (`PAGES_FALLBACK_HEADER`, the origin secret's value). */
+export function fromPagesFallback(headers: Readonly<Record<string, string | undefined>>): Promise<boolean> {
+  return isOriginSecret(headers[PAGES_FALLBACK_HEADER]);
 }
 
 /** The client a request comes from (`clientId`: the viewer's address as the edge passes it on, IPv6 by /64). */
@@ -210,7 +213,13 @@ export function findRoute(key: string): RouteRow {
 
 /** The schemas a route validates with: exactly where its contract has a body or a query. */
 type RouteSchemas<K extends ApiRouteKey> = (ApiBody<K> extends undefined ? { readonly body?: undefined } : { readonly body: Schema<ApiBody<K>> }) &
-  (ApiQuery<K> extends undefined ? { readonly query?: undefined } : { readonly query: Schema<ApiQuery<K>> });
+  (ApiQuery<K> extends undefined ? { readonly query?: undefined } : { readonly query: Schema<ApiQuery<K>> }) & {
+    /**
+     * The proof-of-work guard (`challengeGuard` of `challenge-guard.ts`), given by the handler of a
+     * `challenge` row: imported there, not here, so no other function's bundle carries altcha-lib.
+     */
+    readonly challengeGuard?: typeof challengeGuard;
+  };
 
 type RawQuery = Readonly<Record<string, string | undefined>>;
 
@@ -234,7 +243,8 @@ export function httpRoute<K extends ApiRouteKey>(
     .use(originLock);
   if (route.access === 'admin') handler.use(requireAdmin);
   // The proof of work (docs/design.md §28): checked before anything else, spent last before the use case.
-  const guard = (typeof JOIAS_CHALLENGE_ROWS !== 'boolean' || JOIAS_CHALLENGE_ROWS) && route.challenge ? challengeGuard(key) : undefined;
+  // A row asking for a proof of work whose handler gives no guard fails at its cold start (a call of undefined).
+  const guard = route.challenge ? options.challengeGuard!(key) : undefined;
   if (guard) handler.use(guard.check);
   const limitedBy = new Set((route.limits ?? []).map((limit) => limit.by));
   if (limitedBy.has('client')) handler.use(rateLimit(route, 'client'));

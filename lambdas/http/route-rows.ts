@@ -18,13 +18,6 @@ export const ROUTE_ROWS_CONSTANT = 'JOIAS_ROUTE_ROWS';
 
 declare const JOIAS_ROUTE_ROWS: string | undefined;
 
-/**
- * The global constant (`true`/`false`) telling whether a bundle's rows include a proof-of-work row
- * (`challenge`): `http/handler.ts` tests it where esbuild folds it, so a function without one leaves
- * the guard and `altcha-lib` out (about 25 KB). Unbundled it is absent (the whole table: maybe).
- */
-export const CHALLENGE_ROWS_CONSTANT = 'JOIAS_CHALLENGE_ROWS';
-
 /** The rows this code may serve: the ones its bundle was built with, else (unbundled) the whole table. */
 export function servedRows(): readonly RouteRow[] {
   return typeof JOIAS_ROUTE_ROWS === 'string' ? (JSON.parse(JOIAS_ROUTE_ROWS) as RouteRow[]) : routes;
@@ -46,5 +39,6 @@ export function routeRow(route: Route): RouteRow {
 
 /** The esbuild `define` of a route function's bundle: the middleware's fields of its rows of the table. */
 export function routeRowsDefine(rows: readonly Route[]): Record<string, string> {
-  return { [ROUTE_ROWS_CONSTANT]: JSON.stringify(JSON.stringify(rows.map(routeRow))), [CHALLENGE_ROWS_CONSTANT]: String(rows.some((row) => row.challenge)) };
+  // The proof-of-work guard is not decided here: the five guarded handlers hand it to `httpRoute`, so no other bundle imports altcha-lib.
+  return { [ROUTE_ROWS_CONSTANT]: JSON.stringify(JSON.stringify(rows.map(routeRow))) };
 }

@@ -19,7 +19,10 @@ export const PROOF_UNCLAIMED = 'proof-unclaimed';
 export interface OrderItem extends Order {
   readonly listing: typeof ORDER_LISTING;
   readonly proofContentType?: string;
-  /** SHA-256 (hex) of the customer's access token; the token itself is never stored. */
+  /**
+   * SHA-256 (hex) of the customer's first access token, a record of what was e-mailed; the token itself is
+   * never stored. A link is checked against the keys accepted now (`services/order-access.ts`), not this.
+   */
   readonly accessTokenHash: string;
   /** MB WAY orders: the month (`YYYY-MM`) whose counter the order took a slot of. */
   readonly mbwayMonth?: string;

@@ -13,7 +13,7 @@ import { createChallenge, randomInt, verifySolution, type Challenge, type Soluti
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { ChallengeRefused } from '../errors.ts';
 import { useChallenge } from '../repositories/challenges.ts';
-import { orderLinkKey } from './order-access.ts';
+import { orderLinkKeys } from './order-access.ts';
 
 /** The key derivation the browser repeats per number tried: PBKDF2 with SHA-256, native in WebCrypto and Node. */
 export const CHALLENGE_ALGORITHM = 'PBKDF2/SHA-256';
@@ -24,19 +24,23 @@ export const CHALLENGE_SECONDS = 10 * 60;
 /** The header of the solved payload (base64 JSON `{ challenge, solution }`, as the widget makes it). */
 export const CHALLENGE_HEADER = 'x-altcha';
 
+interface ChallengeSecrets {
+  readonly signature: string;
+  readonly keySignature: string;
+}
+
 /**
- * The two HMAC keys of the challenges, derived (HKDF-SHA-256, labels of their own) from the stage's
- * order-link key, so no other secret reaches the functions and rotating that key rotates these.
+ * The two HMAC keys of the challenges, derived (HKDF-SHA-256, labels of their own) from an order-link
+ * key, so no other secret is kept and rotating that key rotates these.
  */
-function challengeSecrets(): { readonly signature: string; readonly keySignature: string } {
-  const base = orderLinkKey();
+function challengeSecretsOf(base: string): ChallengeSecrets {
   const derive = (label: string) => Buffer.from(hkdfSync('sha256', base, '', label, 32)).toString('hex');
   return { signature: derive('joias-inox/altcha/challenge'), keySignature: derive('joias-inox/altcha/key') };
 }
 
 /** A new signed challenge whose number lies in the upper half of `maxNumber`, expiring in {@link CHALLENGE_SECONDS}. */
 export async function newChallenge(maxNumber: number, now = new Date()): Promise<Challenge> {
-  const secrets = challengeSecrets();
+  const secrets = challengeSecretsOf((await orderLinkKeys(now)).current);
   return createChallenge({
     algorithm: CHALLENGE_ALGORITHM,
     cost: CHALLENGE_COST,
@@ -81,19 +85,23 @@ export async function checkProof(header: string | undefined, now = new Date()): 
   const { expiresAt } = payload.challenge.parameters;
   // A challenge without an expiry is none of the shop's (its own all have one, under the signature).
   if (typeof expiresAt !== 'number' || expiresAt * 1000 < now.getTime()) throw new ChallengeRefused('challenge_invalid');
-  const secrets = challengeSecrets();
+  // Signed under the current key, or the previous one during a rotation's overlap (a form filled meanwhile).
   let verified = false;
-  try {
-    const result = await verifySolution({
-      challenge: payload.challenge,
-      solution: payload.solution,
-      deriveKey,
-      hmacSignatureSecret: secrets.signature,
-      hmacKeySignatureSecret: secrets.keySignature,
-    });
-    verified = result.verified;
-  } catch {
-    // A malformed parameter (an unknown algorithm, a non-hex nonce) is a wrong proof, not a fault.
+  for (const base of (await orderLinkKeys(now)).accepted) {
+    const secrets = challengeSecretsOf(base);
+    try {
+      const result = await verifySolution({
+        challenge: payload.challenge,
+        solution: payload.solution,
+        deriveKey,
+        hmacSignatureSecret: secrets.signature,
+        hmacKeySignatureSecret: secrets.keySignature,
+      });
+      verified ||= result.verified;
+    } catch {
+      // A malformed parameter (an unknown algorithm, a non-hex nonce) is a wrong proof, not a fault.
+    }
+    if (verified) break;
   }
   if (!verified) throw new ChallengeRefused('challenge_invalid');
   return { id: payload.challenge.signature!, expiresAt };

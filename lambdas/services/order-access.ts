@@ -1,25 +1,41 @@
 /**
  * The customer's key to "A minha encomenda": the access token of an order is the HMAC-SHA256 of its id
- * under the stage's order-link key (`ORDER_LINK_ENV`), URL-safe (43 characters). The order stores only
- * the token's SHA-256 (a database read never yields a working link); the key lets the outbox consumer
- * rebuild the link in every e-mail of the order, and the lookup by number and e-mail mail it again.
+ * under the stage's order-link key (`ORDER_LINK_ENV`), URL-safe (43 characters). A link opens its order
+ * when its token is the order's token under a key accepted now: the current key, or during a
+ * rotation's overlap the previous one (`repositories/secrets.ts`), so links already e-mailed keep
+ * working for the overlap window and stop after it. The key lets the outbox consumer rebuild the link
+ * in every e-mail of the order, and the lookup by number and e-mail mail it again.
  */
-import { createHash, createHmac } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { paths } from '#shared/paths.ts';
 import { MAIL_ENV, ORDER_LINK_ENV } from '../contracts/env.ts';
 import { setting } from '../repositories/environment.ts';
+import { readSecret, type SecretValues } from '../repositories/secrets.ts';
 
 /**
- * The stage's order-link key (needs the `orderLinks` grant): the one place a function reads it. The
- * proof-of-work key is derived from it (`services/challenges.ts`), so both move together.
+ * The stage's order-link keys (needs the `orderLinks` grant): the one place a function reads them. The
+ * proof-of-work keys are derived from them (`services/challenges.ts`), so both move together.
  */
-export function orderLinkKey(): string {
-  return setting(ORDER_LINK_ENV.key);
+export function orderLinkKeys(now = new Date()): Promise<SecretValues> {
+  return readSecret(setting(ORDER_LINK_ENV.secretArn), now);
 }
 
-/** The order's access token (needs the `orderLinks` grant). */
-export function orderAccessToken(orderId: string): string {
-  return createHmac('sha256', orderLinkKey()).update(`order-access:${orderId}`).digest('base64url');
+const tokenUnder = (key: string, orderId: string) => createHmac('sha256', key).update(`order-access:${orderId}`).digest('base64url');
+
+/** The order's access token under the current key (needs the `orderLinks` grant). */
+export async function orderAccessToken(orderId: string): Promise<string> {
+  return tokenUnder((await orderLinkKeys()).current, orderId);
+}
+
+/** Whether `token` is the order's access token under a key accepted at `now` (compared in constant time). */
+export async function isOrderAccessToken(orderId: string, token: string, now = new Date()): Promise<boolean> {
+  const given = Buffer.from(token);
+  let matches = false;
+  for (const key of (await orderLinkKeys(now)).accepted) {
+    const expected = Buffer.from(tokenUnder(key, orderId));
+    if (expected.length === given.length && timingSafeEqual(expected, given)) matches = true;
+  }
+  return matches;
 }
 
 /** What the order stores of a token: its SHA-256, hex. */
@@ -28,6 +44,6 @@ export function hashAccessToken(token: string): string {
 }
 
 /** The absolute link to the order's page for the customer (needs the `orderLinks` grant and the shop's URL). */
-export function orderPageUrl(orderId: string): string {
-  return `${setting(MAIL_ENV.shopUrl)}${paths.myOrder(orderId, orderAccessToken(orderId))}`;
+export async function orderPageUrl(orderId: string): Promise<string> {
+  return `${setting(MAIL_ENV.shopUrl)}${paths.myOrder(orderId, await orderAccessToken(orderId))}`;
 }

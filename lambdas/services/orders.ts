@@ -5,7 +5,7 @@
  * stock, a free order number, room on the MB WAY number and our claim on the key: either all of it
  * happens or none of it does.
  */
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { CustomerOrder, CustomerOrderResponse, Order, OrderLine, PlaceOrderResponse } from '#shared/api.ts';
 import { apiTexts, checkoutTexts, validationTexts } from '#shared/messages.ts';
 import { monthKey } from '#shared/mb-way.ts';
@@ -33,7 +33,7 @@ import { instructionsFor, mbwayLimitsInForce, mbwaySlot } from './payments.ts';
 import { methodOffered } from '#shared/payment-methods.ts';
 import { assertShopReady, shopSettings } from './settings.ts';
 import { CUSTOMER, payReservation, SHOP } from './order-lifecycle.ts';
-import { hashAccessToken, orderAccessToken } from './order-access.ts';
+import { hashAccessToken, isOrderAccessToken, orderAccessToken } from './order-access.ts';
 import { paidOrderMailItems, reservationMailItem } from './order-mail.ts';
 import { checkOpenReservation, openReservationWrite, reservationExists, type OpenReservationCheck } from './open-reservation.ts';
 import { RESERVATION_FREE } from '../repositories/open-reservations.ts';
@@ -199,8 +199,8 @@ async function priceOrder(input: PlaceOrderInput): Promise<OrderLine[]> {
 }
 
 /** The access token of a new order (rebuilt from its id for the links of its e-mails) and what the order keeps of it. */
-function newAccessToken(orderId: string): { token: string; hash: string } {
-  const token = orderAccessToken(orderId);
+async function newAccessToken(orderId: string): Promise<{ token: string; hash: string }> {
+  const token = await orderAccessToken(orderId);
   return { token, hash: hashAccessToken(token) };
 }
 
@@ -254,7 +254,7 @@ async function writeOrder(input: PlaceOrderInput, orderLines: OrderLine[], claim
   for (let attempt = 1; ; attempt++) {
     const slot = mbway ? await mbwaySlot(month, limits, Boolean(proof)) : undefined;
     const orderNumber = generateOrderNumber();
-    const access = newAccessToken(String(orderNumber));
+    const access = await newAccessToken(String(orderNumber));
     const order: OrderItem = {
       id: String(orderNumber),
       orderNumber,
@@ -324,9 +324,8 @@ const ORDER_ID = /^\d{6}$/;
 export async function orderWithToken(id: string | undefined, token: string | undefined): Promise<OrderItem> {
   if (!token || !ACCESS_TOKEN_PATTERN.test(token)) throw new Forbidden(apiTexts.orderAccessDenied);
   const order = id && ORDER_ID.test(id) ? await getOrderItem(id) : undefined;
-  const given = Buffer.from(hashAccessToken(token), 'hex');
-  const stored = Buffer.from(order?.accessTokenHash ?? '', 'hex');
-  if (!order || stored.length !== given.length || !timingSafeEqual(stored, given)) throw new Forbidden(apiTexts.orderAccessDenied);
+  // The token under a key accepted now (the current one, or the previous during a rotation's overlap).
+  if (!order || !(await isOrderAccessToken(order.id, token))) throw new Forbidden(apiTexts.orderAccessDenied);
   return order;
 }
 

@@ -89,17 +89,17 @@ export async function handleOutboxImage(image: Record<string, unknown>, now = ne
  * owner's change on "Definições" reaches the next e-mail); an order's e-mail also gains its
  * "A minha encomenda" link, rebuilt from the order id, and a request's confirmation its link.
  */
-function dataToSend(item: OutboxMailItem, settings: ShopSettings): MailData[MailTemplateId] {
+async function dataToSend(item: OutboxMailItem, settings: ShopSettings): Promise<MailData[MailTemplateId]> {
   const { template, data } = item.mail;
   const loja = shopMailData(sellerIdentity(settings.seller));
   if ((ADMIN_LINK_TEMPLATES as readonly MailTemplateId[]).includes(template)) return { ...data, loja, link: openReservationsUrl() } as MailData[MailTemplateId];
   if ((CONFIRM_LINK_TEMPLATES as readonly MailTemplateId[]).includes(template)) {
     if (item.effect?.kind !== 'stock-alert-confirm') throw new UnfitMailData(`Mail ${template} of ${item.id} names no request for its link.`);
-    return { ...data, loja, link: stockAlertConfirmUrl(item.effect.alertId, item.effect.requestedAt) } as MailData[MailTemplateId];
+    return { ...data, loja, link: await stockAlertConfirmUrl(item.effect.alertId, item.effect.requestedAt) } as MailData[MailTemplateId];
   }
   if (!(ORDER_LINK_TEMPLATES as readonly MailTemplateId[]).includes(template)) return { ...data, loja } as MailData[MailTemplateId];
   if (item.effect?.kind !== 'order') throw new UnfitMailData(`Mail ${template} of ${item.id} names no order for its link.`);
-  return { ...data, loja, link: orderPageUrl(item.effect.orderId) } as MailData[MailTemplateId];
+  return { ...data, loja, link: await orderPageUrl(item.effect.orderId) } as MailData[MailTemplateId];
 }
 
 /** The back-office's orders list filtered to the open reservations, under the shop's URL and admin prefix in force. */
@@ -115,7 +115,7 @@ async function deliver(item: OutboxMailItem): Promise<void> {
   await paceSend();
   let messageId: string | undefined;
   try {
-    messageId = await sendTemplatedMail(to, item.mail.template, dataToSend(item, settings) as never, item.effect?.kind === 'order' ? { order: item.effect.orderId } : {});
+    messageId = await sendTemplatedMail(to, item.mail.template, (await dataToSend(item, settings)) as never, item.effect?.kind === 'order' ? { order: item.effect.orderId } : {});
   } catch (error) {
     const failure = mailFailure(error);
     const now = new Date();

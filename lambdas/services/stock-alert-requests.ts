@@ -42,7 +42,7 @@ export async function requestStockAlert(input: StockAlertInput, now = new Date()
     },
     now,
   );
-  const result = await writeTransactionRetrying([newStockAlertPut(alert, hashAccessToken(stockAlertToken(id, createdAt)), now), mail], randomUUID());
+  const result = await writeTransactionRetrying([newStockAlertPut(alert, hashAccessToken(await stockAlertToken(id, createdAt)), now), mail], randomUUID());
   if (!result.written && !result.refused(STOCK_ALERT_NEW)) throw new Error('stock alert: request kept conflicting');
   return { id };
 }

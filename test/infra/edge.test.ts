@@ -1,6 +1,6 @@
 /**
  * A public edge that bots cannot abuse (docs/design.md §20), in the synthesized stack: the origin lock
- * (CloudFront's secret header, the same secret in every API function), the viewer's IP for the
+ * (CloudFront's secret header; every API function reads the secret at run time, its ARN alone in the environment), the viewer's IP for the
  * per-client limits, the catalogue's cache key, per-route stage throttling and the
  * alarms on refusals, 429s and checkout latency.
  */
@@ -11,7 +11,7 @@ import { LATENCY_WATCHED_ROUTES, routeKeyOf } from '#infra/cloud/api.ts';
 import { ALARM_THRESHOLDS } from '#infra/cloud/alarms.ts';
 import { VIEWER_IP_CODE } from '#infra/cloud/edge-functions.ts';
 import { PAGES_FALLBACK_PATH } from '#shared/pages.ts';
-import { removeScratch, synthShop, SYNTH_TIMEOUT_MS, type Synthesized } from './support.ts';
+import { actionsOf, removeScratch, statementsOfRole, synthShop, SYNTH_TIMEOUT_MS, type Synthesized } from './support.ts';
 
 let shop: Synthesized;
 beforeAll(() => {
@@ -20,14 +20,23 @@ beforeAll(() => {
 afterAll(removeScratch);
 
 const distribution = () => shop.json.Resources[shop.logicalId(shop.stack.web.distribution)]!.Properties.DistributionConfig;
-const secretId = () => Object.entries(shop.json.Resources).find(([id, r]) => r.Type === 'AWS::SecretsManager::Secret' && id.startsWith('OriginSecret'))![0];
-/** The dynamic reference CloudFormation resolves to the secret's value at deploy time. */
-const secretReference = () => ({ 'Fn::Join': ['', ['{{resolve:secretsmanager:', { Ref: secretId() }, ':SecretString:::}}']] });
+const secretId = () => shop.logicalId(shop.stack.originSecret);
+const linkSecretId = () => shop.logicalId(shop.stack.orderLinkSecret);
+/** The dynamic reference CloudFormation resolves, when it updates the distribution, to the secret's current value. */
+const secretReference = () => ({ 'Fn::Join': ['', ['{{resolve:secretsmanager:', { Ref: secretId() }, ':SecretString:current::}}']] });
+const lambdaFunctions = () => Object.entries(shop.json.Resources).filter(([, r]) => r.Type === 'AWS::Lambda::Function');
+const envOf = (fn: { function: object }) => shop.json.Resources[shop.logicalId(fn.function as never)]!.Properties.Environment.Variables as Record<string, unknown>;
+const roleOf = (fn: { function: object }) => shop.logicalId((fn.function as { role: never }).role);
+/** The secrets a function's role may read: the resources of its `secretsmanager:*` statements, each with its actions. */
+const secretGrants = (roleLogicalId: string) =>
+  statementsOfRole(shop.json, roleLogicalId)
+    .filter((s) => actionsOf([s]).some((a) => a.startsWith('secretsmanager:')))
+    .map((s) => ({ actions: actionsOf([s]), resource: s.Resource }));
 
 describe('the origin lock', () => {
-  it('CloudFront sends a generated secret in x-origin-verify to the API origins (the API, the admin API, the pages fallback), and to no other origin', () => {
+  it('CloudFront sends the generated secret\'s current value in x-origin-verify to the API origins (the API, the admin API, the pages fallback), and to no other origin', () => {
     const secret = shop.json.Resources[secretId()]!;
-    expect(secret.Properties.GenerateSecretString).toMatchObject({ ExcludePunctuation: true, PasswordLength: 48 });
+    expect(secret.Properties.GenerateSecretString).toMatchObject({ SecretStringTemplate: '{}', GenerateStringKey: 'current', ExcludePunctuation: true, PasswordLength: 48 });
     const origins = distribution().Origins as { Id: string; CustomOriginConfig?: unknown; OriginCustomHeaders?: { HeaderName: string; HeaderValue: unknown }[] }[];
     const api = origins.filter((o) => o.CustomOriginConfig);
     expect(api).toHaveLength(3);
@@ -41,26 +50,64 @@ describe('the origin lock', () => {
     expect(JSON.stringify(shop.json)).not.toMatch(/"SecretString":/);
   });
 
-  it.each(routes.map((r) => [routeKeyOf(r)] as const))('%s: its function gets the same secret to compare with', (key) => {
+  it.each(routes.map((r) => [routeKeyOf(r)] as const))('%s: its function gets the secret\'s ARN, and may read that secret alone', (key) => {
     const fn = shop.stack.api.functions.get(key as never)!;
-    const env = shop.json.Resources[shop.logicalId(fn.function)]!.Properties.Environment.Variables;
-    expect(env[ORIGIN_ENV.secret]).toEqual(secretReference());
+    expect(envOf(fn)[ORIGIN_ENV.secretArn]).toEqual({ Ref: secretId() });
+    expect(secretGrants(roleOf(fn))).toContainEqual({ actions: ['secretsmanager:GetSecretValue'], resource: { Ref: secretId() } });
   });
 });
 
-describe("the key of the customers' order links", () => {
-  const linkSecretId = () => Object.entries(shop.json.Resources).find(([id, r]) => r.Type === 'AWS::SecretsManager::Secret' && id.startsWith('OrderLinkSecret'))![0];
-  const envOf = (fn: { function: object }) => shop.json.Resources[shop.logicalId(fn.function as never)]!.Properties.Environment.Variables as Record<string, unknown>;
+describe('secrets are read at run time', () => {
+  it('no function\'s environment holds a secret\'s value or a dynamic reference to one', () => {
+    const functions = lambdaFunctions();
+    expect(functions.length).toBeGreaterThan(50);
+    for (const [id, resource] of functions) {
+      const env = JSON.stringify(resource.Properties.Environment?.Variables ?? {});
+      expect({ id, resolves: env.includes('{{resolve:') }).toEqual({ id, resolves: false });
+    }
+    // The two secrets reach functions by ARN only: every reference to them in a function's environment is a bare Ref.
+    const refs = functions.flatMap(([, r]) => Object.values((r.Properties.Environment?.Variables ?? {}) as Record<string, unknown>)).filter((v) => JSON.stringify(v).includes(secretId()) || JSON.stringify(v).includes(linkSecretId()));
+    expect(refs.length).toBeGreaterThan(routes.length);
+    for (const ref of refs) expect([{ Ref: secretId() }, { Ref: linkSecretId() }]).toContainEqual(ref);
+  });
 
-  it('is a generated secret resolved at deploy into exactly the functions that make or mail order links, or sign and check proofs of work (keys derived from it)', () => {
-    expect(shop.json.Resources[linkSecretId()]!.Properties.GenerateSecretString).toMatchObject({ ExcludePunctuation: true, PasswordLength: 64 });
-    const reference = { 'Fn::Join': ['', ['{{resolve:secretsmanager:', { Ref: linkSecretId() }, ':SecretString:::}}']] };
-    const holders = [...shop.stack.api.functions.entries()].filter(([, fn]) => ORDER_LINK_ENV.key in envOf(fn)).map(([key]) => key);
-    // The challenge's HMAC keys are derived from it (docs/design.md §28): the challenge route and the five guarded writes.
-    // Still resolved into the environment: docs/design.md §31 asks for a read at run time, not built yet.
-    expect(holders.sort()).toEqual(['GET /api/challenge', 'POST /api/contact-messages', 'POST /api/orders', 'POST /api/orders/lookup', 'POST /api/stock-alerts', 'POST /api/uploads/proof']);
-    expect(envOf(shop.stack.api.functions.get('POST /api/orders' as never)!)[ORDER_LINK_ENV.key]).toEqual(reference);
-    expect(envOf(shop.stack.outbox.functions.get('OutboxMail')!)[ORDER_LINK_ENV.key]).toEqual(reference);
+  it('every role that may read a secret has GetSecretValue on exactly the secrets its function names, and nothing else of Secrets Manager', () => {
+    const roles = Object.entries(shop.json.Resources).filter(([, r]) => r.Type === 'AWS::IAM::Role').map(([id]) => id);
+    let readers = 0;
+    for (const role of roles) {
+      const grants = secretGrants(role);
+      if (!grants.length) continue;
+      readers += 1;
+      const fns = lambdaFunctions().filter(([, r]) => JSON.stringify(r.Properties.Role) === JSON.stringify({ 'Fn::GetAtt': [role, 'Arn'] }));
+      expect(fns).toHaveLength(1);
+      const env = (fns[0]![1].Properties.Environment?.Variables ?? {}) as Record<string, unknown>;
+      const named = [ORIGIN_ENV.secretArn, ORDER_LINK_ENV.secretArn].filter((name) => name in env).map((name) => env[name]);
+      expect(grants.map((g) => g.actions)).toEqual(grants.map(() => ['secretsmanager:GetSecretValue']));
+      expect(grants.map((g) => g.resource).sort(byJson)).toEqual(named.sort(byJson));
+    }
+    expect(readers).toBeGreaterThan(routes.length);
+  });
+});
+
+const byJson = (a: unknown, b: unknown) => JSON.stringify(a).localeCompare(JSON.stringify(b));
+
+describe("the key of the customers' order links", () => {
+  it('is a generated secret, read at run time by exactly the functions that make or mail order links, or sign and check proofs of work (keys derived from it)', () => {
+    expect(shop.json.Resources[linkSecretId()]!.Properties.GenerateSecretString).toMatchObject({ SecretStringTemplate: '{}', GenerateStringKey: 'current', ExcludePunctuation: true, PasswordLength: 64 });
+    const holders = [...shop.stack.api.functions.entries()].filter(([, fn]) => ORDER_LINK_ENV.secretArn in envOf(fn)).map(([key]) => key);
+    // The challenge's HMAC keys are derived from it (docs/design.md §28): the challenge route and the five guarded writes;
+    // and the three routes that open an order by its link check the link against the keys accepted now.
+    expect(holders.sort()).toEqual([
+      'GET /api/challenge', 'GET /api/orders/{id}', 'POST /api/contact-messages', 'POST /api/orders', 'POST /api/orders/lookup',
+      'POST /api/orders/{id}/cancel', 'POST /api/orders/{id}/proof', 'POST /api/stock-alerts', 'POST /api/uploads/proof',
+    ]);
+    for (const [key, fn] of shop.stack.api.functions.entries()) {
+      const reads = secretGrants(roleOf(fn)).some((g) => JSON.stringify(g.resource) === JSON.stringify({ Ref: linkSecretId() }));
+      expect({ key, reads }).toEqual({ key, reads: holders.includes(key) });
+    }
+    const outbox = shop.stack.outbox.functions.get('OutboxMail')!;
+    expect(envOf(outbox)[ORDER_LINK_ENV.secretArn]).toEqual({ Ref: linkSecretId() });
+    expect(secretGrants(roleOf(outbox))).toEqual([{ actions: ['secretsmanager:GetSecretValue'], resource: { Ref: linkSecretId() } }]);
   });
 });
 

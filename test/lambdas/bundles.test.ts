@@ -20,7 +20,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleFunction, functionBundleSpecs, type FunctionBundle, type FunctionBundleSpec } from '#infra/cloud/bundles.ts';
 import { EVENT_STREAMS, UNREACHED_IN_LAMBDA } from '#infra/cloud/constructs/shop-function.ts';
-import { ORIGIN_ENV, ORIGIN_HEADER } from '#lambdas/contracts/env.ts';
+import { ORIGIN_HEADER } from '#lambdas/contracts/env.ts';
 import { routes } from '#lambdas/routes.ts';
 import { twin } from '../support/twin.ts';
 import { REPO_ROOT } from '#infra/common/repo-paths.ts';
@@ -145,7 +145,7 @@ describe('function bundles', () => {
       routeKey: 'GET /api/products',
       rawPath: '/api/products',
       rawQueryString: '',
-      headers: { [ORIGIN_HEADER]: env[ORIGIN_ENV.secret] },
+      headers: { [ORIGIN_HEADER]: twin().originSecret },
       requestContext: { http: { method: 'GET', path: '/api/products', protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'test' }, requestId: 'bundle-test', routeKey: 'GET /api/products', stage: '$default', timeEpoch: Date.now() },
       isBase64Encoded: false,
     };

@@ -54,7 +54,7 @@ const send = (key: Write, c: Case, proof: string | undefined): Promise<Answer<an
 
 /** A challenge the shop signed `ageSeconds` ago (with its own key), solved: expired once older than its life. */
 async function solvedOldChallenge(ageSeconds: number): Promise<string> {
-  process.env[ORDER_LINK_ENV.key] = twin().env[ORDER_LINK_ENV.key];
+  process.env[ORDER_LINK_ENV.secretArn] = twin().env[ORDER_LINK_ENV.secretArn];
   const challenge = (await newChallenge(200, new Date(Date.now() - ageSeconds * 1000))) as Challenge;
   const solution = await solveChallenge({ challenge, deriveKey });
   return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');

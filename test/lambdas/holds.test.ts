@@ -78,7 +78,7 @@ describe('hold caps per client address', () => {
       call('POST', '/api/orders', {
         base: twin().apiOriginUrl,
         // The origin hands out no challenge (it refuses what lacks the origin secret): solved at the front door.
-        headers: { 'x-origin-verify': twin().env.ORIGIN_VERIFY_SECRET!, 'x-viewer-ip': address, 'idempotency-key': randomUUID(), 'x-altcha': await solvedChallenge(twin().url) },
+        headers: { 'x-origin-verify': twin().originSecret, 'x-viewer-ip': address, 'idempotency-key': randomUUID(), 'x-altcha': await solvedChallenge(twin().url) },
         body: one(piece.id),
       });
     expect((await viaEdge(`${network}::a`)).status).toBe(201);

@@ -46,7 +46,7 @@ function jsonLd(html: string): Record<string, any>[] {
 
 /** What CloudFront's origin group asks the pages function for a missing page (the API origin, both headers). */
 function fallback(key: string): Promise<Response> {
-  const secret = twin().env.ORIGIN_VERIFY_SECRET!;
+  const secret = twin().originSecret;
   return fetch(`${twin().apiOriginUrl}/api/pages/${key}`, { headers: { 'x-origin-verify': secret, 'x-pages-fallback': secret } });
 }
 
@@ -372,7 +372,7 @@ describe('as an attacker', () => {
     // Through the shop's /api/* (its own header would be dropped: only CloudFront's origin group sets it).
     const direct = await fetch(`${twin().url}/api/pages/${key}`, { headers: { 'x-pages-fallback': 'guess' } });
     expect(direct.status).toBe(404);
-    const secret = twin().env.ORIGIN_VERIFY_SECRET!;
+    const secret = twin().originSecret;
     const forged = await fetch(`${twin().apiOriginUrl}/api/pages/${key}`, { headers: { 'x-origin-verify': secret, 'x-pages-fallback': 'guess' } });
     expect(forged.status).toBe(404);
     expect(await (await fallback(key)).text()).toContain(product.name);

@@ -133,7 +133,7 @@ describe('the origin lock', () => {
       body: { name: 'A', email: shippingForm().email, phone: '912345678', subject: 'Olá', message: 'Olá' },
     });
     expect(wrong.status).toBe(403);
-    const right = await call('GET', '/api/products', { base: twin().apiOriginUrl, headers: { 'x-origin-verify': twin().env.ORIGIN_VERIFY_SECRET! } });
+    const right = await call('GET', '/api/products', { base: twin().apiOriginUrl, headers: { 'x-origin-verify': twin().originSecret } });
     expect(right.status).toBe(200);
   });
 

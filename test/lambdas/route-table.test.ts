@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { routes } from '#lambdas/routes.ts';
+import { twin } from '../support/twin.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 
@@ -20,7 +21,7 @@ describe('route table ↔ handler modules', () => {
       // Defence in depth: even if the authorizer were missing, the handler refuses an event without claims.
       const result = await module.handler(
         // As CloudFront sends it (with the origin secret), but without the authorizer's claims.
-        { routeKey: `${route.method} ${route.path}`, rawPath: route.path, headers: { 'x-origin-verify': process.env.ORIGIN_VERIFY_SECRET }, requestContext: { http: { method: route.method } } },
+        { routeKey: `${route.method} ${route.path}`, rawPath: route.path, headers: { 'x-origin-verify': twin().originSecret }, requestContext: { http: { method: route.method } } },
         { awsRequestId: 'test', functionName: 'test', getRemainingTimeInMillis: () => 1000 },
       );
       expect(result.statusCode).toBe(401);

@@ -7,11 +7,12 @@
 import http from 'node:http';
 import { BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Route } from '#lambdas/routes.ts';
+import { SETTINGS_READ, type Route } from '#lambdas/routes.ts';
 import { createGateway } from '#infra/twin/gateway.ts';
 import { asFunction } from '#infra/twin/function-scope.ts';
-import { ORDER_LINK_ENV } from '#lambdas/contracts/env.ts';
+import { ORDER_LINK_ENV, ORIGIN_ENV } from '#lambdas/contracts/env.ts';
 import { ddb } from '#lambdas/repositories/dynamodb-client.ts';
+import { readSecret } from '#lambdas/repositories/secrets.ts';
 import { uploadProof } from '../support/factories.ts';
 import { call, documentClient, twin } from '../support/twin.ts';
 
@@ -34,7 +35,7 @@ afterAll(async () => {
   await new Promise<void>((resolve) => server.close(() => resolve()));
 });
 
-const asCloudFront = () => ({ 'x-origin-verify': twin().env.ORIGIN_VERIFY_SECRET! });
+const asCloudFront = () => ({ 'x-origin-verify': twin().originSecret });
 
 async function withRows<T>(routes: Route[], work: () => Promise<T>): Promise<T> {
   rows.splice(0, rows.length, ...routes);
@@ -42,11 +43,35 @@ async function withRows<T>(routes: Route[], work: () => Promise<T>): Promise<T> 
 }
 
 describe('each handler runs as its own function', () => {
-  it("the key of the customers' order links is seen only by a function whose row grants it", async () => {
-    const keyIn = (grants: Route['grants']) => asFunction({ name: 'test', grants, api: true }, async () => process.env[ORDER_LINK_ENV.key]);
-    expect(process.env[ORDER_LINK_ENV.key]).toMatch(/^[A-Za-z0-9_-]{40,}$/);
-    expect(await keyIn([{ table: 'orders', access: 'readWrite' }, { mail: true }])).toBeUndefined();
-    expect(await keyIn([{ orderLinks: true }])).toBe(process.env[ORDER_LINK_ENV.key]);
+  it("the order-link key's secret is named only to a function whose row grants it, and read only by it (as IAM's GetSecretValue)", async () => {
+    const arn = twin().env[ORDER_LINK_ENV.secretArn]!;
+    expect(arn).toMatch(/^arn:aws:secretsmanager:/);
+    const arnIn = (grants: Route['grants']) => asFunction({ name: 'test', grants, api: true }, async () => process.env[ORDER_LINK_ENV.secretArn]);
+    expect(await arnIn([{ table: 'orders', access: 'readWrite' }, { mail: true }])).toBeUndefined();
+    expect(await arnIn([{ orderLinks: true }])).toBe(arn);
+    const readAs = (grants: Route['grants'], api: boolean, id: string) => asFunction({ name: 'test', grants, api }, () => readSecret(id));
+    expect((await readAs([{ orderLinks: true }], true, arn)).current).toMatch(/^[A-Za-z0-9_-]{40,}$/);
+    // Naming the ARN without the grant: refused, even once another function has it in memory.
+    await expect(readAs([{ table: 'orders', access: 'readWrite' }], true, arn)).rejects.toMatchObject({ name: 'AccessDeniedException' });
+    // The origin secret: every API function, no job.
+    const origin = twin().env[ORIGIN_ENV.secretArn]!;
+    expect((await readAs([], true, origin)).current).toBe(twin().originSecret);
+    await expect(readAs([{ orderLinks: true }], false, origin)).rejects.toMatchObject({ name: 'AccessDeniedException' });
+  });
+
+  it('a handler whose row lacks the order-link grant cannot sign a challenge (500, as in the cloud); with it, it can', async () => {
+    const challenge = (grants: Route['grants']): Route => ({ method: 'GET', path: '/api/challenge', handler: 'challenge/get', access: 'public', grants }) as Route;
+    const jwks = await (await fetch(`${twin().issuer}/.well-known/jwks.json`)).json();
+    const answers: Record<string, number> = {};
+    for (const [name, grants] of Object.entries({ without: [SETTINGS_READ], with: [SETTINGS_READ, { orderLinks: true }] } as Record<string, Route['grants']>)) {
+      const gateway = createGateway({ issuer: twin().issuer, clientId: twin().clientId, jwks, routes: [challenge(grants)] });
+      const s = http.createServer((req, res) => void gateway(req, res));
+      await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', () => resolve()));
+      answers[name] = (await call('GET', '/api/challenge', { base: `http://127.0.0.1:${(s.address() as { port: number }).port}`, headers: asCloudFront() })).status;
+      s.closeAllConnections();
+      await new Promise<void>((resolve) => s.close(() => resolve()));
+    }
+    expect(answers).toEqual({ without: 500, with: 200 });
   });
 
   it('with its grant, the catalogue answers', async () => {

@@ -13,7 +13,7 @@ export function apiEvent(method: string, path: string, options: { body?: unknown
     // As CloudFront sends it: the origin secret, and a viewer of its own (no test shares a client's limits).
     headers: {
       'content-type': 'application/json',
-      'x-origin-verify': process.env.ORIGIN_VERIFY_SECRET ?? '',
+      'x-origin-verify': twin().originSecret,
       'x-viewer-ip': `10.${randomInt(256)}.${randomInt(256)}.${randomInt(256)}`,
       ...options.headers,
     },

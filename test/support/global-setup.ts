@@ -33,6 +33,7 @@ export function twinInfo(running: Twin): TwinInfo {
     issuer: running.issuer,
     admin: running.admin,
     env: running.env,
+    originSecret: running.edgeOrigin.value,
   };
 }
 

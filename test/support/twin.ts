@@ -17,12 +17,14 @@ export interface TwinInfo {
   readonly url: string;
   /** The API without the front door (what execute-api is in the cloud). */
   readonly apiOriginUrl: string;
-  readonly endpoints: { readonly dynamodb: string; readonly s3: string; readonly cognito: string; readonly ses: string };
+  readonly endpoints: { readonly dynamodb: string; readonly s3: string; readonly cognito: string; readonly ses: string; readonly secretsmanager: string };
   readonly userPoolId: string;
   readonly clientId: string;
   readonly issuer: string;
   readonly admin: { readonly email: string; readonly password: string };
   readonly env: Readonly<Record<string, string>>;
+  /** The origin secret the front door sends (what CloudFront holds), when the twin started. */
+  readonly originSecret: string;
 }
 
 let ownTwin: TwinInfo | undefined;

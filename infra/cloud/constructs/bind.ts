@@ -13,6 +13,7 @@ import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
+import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { IConstruct } from 'constructs';
 import type { Grant } from '#lambdas/routes.ts';
 import { buckets, tables, type BucketKey, type TableKey } from '#lambdas/contracts/data-model.ts';
@@ -24,6 +25,7 @@ import {
   BUCKET_PUT_ACTIONS,
   BUCKET_READ_OBJECT_ACTIONS,
   MAIL_ACTIONS,
+  SECRET_READ_ACTIONS,
   SENDER_IDENTITY_ACTIONS,
   TABLE_READ_ACTIONS,
   TABLE_DELETE_ACTIONS,
@@ -53,8 +55,8 @@ export interface BindTargets {
   readonly tables: Readonly<Record<TableKey, dynamodb.ITableV2>>;
   readonly buckets: Readonly<Record<BucketKey, s3.IBucket>>;
   readonly mail: MailTarget;
-  /** The order links' key (a dynamic reference to the stage's secret, resolved at deploy). */
-  readonly orderLinkKey: string;
+  /** The secret of the order links' key, read by the functions at run time. */
+  readonly orderLinkSecret: secretsmanager.ISecret;
 }
 
 /** Grants `grant` to `fn` and sets the environment variables that go with it. */
@@ -62,9 +64,18 @@ export function bindGrant(fn: lambda.Function, grant: Grant, targets: BindTarget
   if ('table' in grant) bindTable(fn, grant.table, grant.access, grant.delete === true, targets.tables[grant.table]);
   else if ('bucket' in grant) bindBucket(fn, grant.bucket, grant.access, targets.buckets[grant.bucket], grant.prefix);
   else if ('config' in grant) fn.addEnvironment(MAIL_ENV.shopUrl, targets.mail.shopUrl);
-  else if ('orderLinks' in grant) fn.addEnvironment(ORDER_LINK_ENV.key, targets.orderLinkKey);
+  else if ('orderLinks' in grant) bindSecret(fn, targets.orderLinkSecret, ORDER_LINK_ENV.secretArn);
   else if ('senderIdentity' in grant) bindSenderIdentity(fn, targets.mail);
   else bindMail(fn, targets.mail);
+}
+
+/**
+ * A stage secret read at run time (`lambdas/repositories/secrets.ts`): its ARN in `envVar`, never its
+ * value, and `secretsmanager:GetSecretValue` on that one secret (not `grantRead`, which adds `DescribeSecret`).
+ */
+export function bindSecret(fn: lambda.Function, secret: secretsmanager.ISecret, envVar: string): void {
+  fn.addToRolePolicy(new iam.PolicyStatement({ actions: [...SECRET_READ_ACTIONS], resources: [secret.secretArn] }));
+  fn.addEnvironment(envVar, secret.secretArn);
 }
 
 function bindTable(fn: lambda.Function, key: TableKey, access: 'read' | 'write' | 'readWrite', canDelete: boolean, table: dynamodb.ITableV2): void {

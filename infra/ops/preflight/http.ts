@@ -15,7 +15,9 @@ export interface HttpCall {
   /** The endpoint prefix, which is also the signing name for every service called here. */
   readonly service: string;
   readonly region: string;
-  readonly method: 'GET' | 'POST';
+  readonly method: 'GET' | 'POST' | 'PUT';
+  /** A global service's own host (CloudFront: `cloudfront.amazonaws.com`, signed for us-east-1); else {@link hostOf}. */
+  readonly host?: string;
   readonly path: string;
   readonly headers?: Readonly<Record<string, string>>;
   readonly body?: string;
@@ -76,7 +78,7 @@ export function signedTransport(credentials: CredentialSource = defaultProvider(
   return async (call) => {
     resolved ??= credentials();
     const identity = await resolved;
-    const hostname = hostOf(call.service, call.region);
+    const hostname = call.host ?? hostOf(call.service, call.region);
     const signer = new SignatureV4({ service: call.service, region: call.region, credentials: identity, sha256: NodeSha256 });
     const signed = await signer.sign({
       method: call.method,

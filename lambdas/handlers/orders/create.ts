@@ -4,8 +4,9 @@ import { json } from '../../http/response.ts';
 import { watchHeldShareQuietly } from '../../services/held-share.ts';
 import { proofClaims } from '../../services/proof-claims.ts';
 import { placeOrder } from '../../services/orders.ts';
+import { challengeGuard } from '../../http/challenge-guard.ts';
 
-export const handler = httpRoute('POST /api/orders', { body: placeOrderSchema }, async ({ body, headers, event }) => {
+export const handler = httpRoute('POST /api/orders', { body: placeOrderSchema, challengeGuard }, async ({ body, headers, event }) => {
   const now = new Date();
   const placed = await placeOrder(body, headers['idempotency-key'], proofClaims, clientOf(event), now);
   // A new reservation may tip the held share over half: the owner is told once (`services/held-share.ts`).

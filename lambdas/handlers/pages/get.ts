@@ -16,7 +16,7 @@ function plainNotFound() {
  * (and the twin's front door) may ask: through `/api/*`, anyone could make it render and write at will.
  */
 export const handler = httpRoute('GET /api/pages/{key+}', {}, async ({ params, headers }) => {
-  if (!fromPagesFallback(headers)) return plainNotFound();
+  if (!(await fromPagesFallback(headers))) return plainNotFound();
   const page = await renderMissingPage(params.key ?? '');
   if (!page) return plainNotFound();
   return text(page.html, PAGE_CONTENT_TYPE, { 'cache-control': page.status === 500 ? 'no-store' : PAGE_CACHE_CONTROL }, page.status);
