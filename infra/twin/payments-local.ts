@@ -1,0 +1,400 @@
+/**
+ * The twin's payment provider: a local stand-in for the part of Stripe's API the shop's adapter uses
+ * (`lambdas/services/stripe-payments.ts`), so the same adapter code runs offline. The official `stripe`
+ * client is pointed here (`host`, `port`, `protocol`); requests are form-encoded as the client sends
+ * them and answers have the shapes of the client's TypeScript types:
+ *
+ * - `POST /v1/payment_intents` (confirmed at creation, `mb_way` or `multibanco`, EUR, `Idempotency-Key`
+ *   honoured as Stripe does: the same key and parameters answer the first answer again, other
+ *   parameters with the same key are refused);
+ * - `GET /v1/payment_intents/{id}` (with `expand[]=latest_charge.balance_transaction`);
+ * - `POST /v1/refunds` (whole or partial, never more than what is left);
+ * - `GET /v1/balance` (the harmless call that checks the keys).
+ *
+ * Every call needs `Authorization: Bearer <secret key>` (401 otherwise, as Stripe answers a wrong key).
+ * The "payments viewer" (`GET /`, next to the mail viewer) is where a tester approves or declines an
+ * MB WAY request and pays or lets expire a Multibanco reference; each outcome is sent to the shop's
+ * webhook as a Stripe event, signed as Stripe signs (`Stripe-Signature`, HMAC-SHA256 of
+ * `timestamp.body` with the endpoint secret, made by the client's own `generateTestHeaderString`), and
+ * sent again (up to `WEBHOOK_ATTEMPTS` times) while the shop does not answer 2xx, as Stripe retries.
+ *
+ * Not Stripe's: the fee (the twin charges `TWIN_FEE`: 1,4 % + 25 cents, a round figure for the
+ * reconciliation screens, not a price list) and time (a voucher's expiry is a tester's click).
+ */
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import Stripe from 'stripe';
+import { escapeHtml } from '#shared/html.ts';
+import { HOST, freePort } from './processes.ts';
+
+/** How often the twin sends one event while the shop's webhook does not answer 2xx. */
+export const WEBHOOK_ATTEMPTS = 3;
+/** The twin's fee on a succeeded payment: `rate` of the amount, rounded, plus `fixedCents`. */
+export const TWIN_FEE = { rate: 0.014, fixedCents: 25 } as const;
+/** How long a Multibanco reference of the twin can be paid (Stripe's vouchers last days; the shop follows what the answer says). */
+export const MULTIBANCO_DAYS = 7;
+/** The twin's Multibanco entity (5 digits, as the real ones; this one belongs to nobody). */
+export const TWIN_MULTIBANCO_ENTITY = '99999';
+
+export interface PaymentsLocalOptions {
+  /** The secret API key the shop must send. */
+  readonly secretKey: string;
+  /** The webhook endpoint's signing secret. */
+  readonly webhookSecret: string;
+  /** Where events go (the shop's `POST /api/payments/stripe`); settable later (`setWebhookUrl`). */
+  readonly webhookUrl?: string;
+  /** Extra headers on every webhook request (the twin's origin secret, as CloudFront adds it). */
+  readonly webhookHeaders?: Readonly<Record<string, string>>;
+}
+
+/** One delivery of one event, as the twin saw the shop answer it. */
+export interface Delivery {
+  readonly eventId: string;
+  readonly type: string;
+  readonly status: number;
+  readonly attempt: number;
+}
+
+export interface PaymentsLocal {
+  readonly url: string;
+  readonly endpoint: { readonly host: string; readonly port: number; readonly protocol: 'http' };
+  setWebhookUrl(url: string, headers?: Readonly<Record<string, string>>): void;
+  /** The PaymentIntents so far, newest first. */
+  intents(): Stripe.PaymentIntent[];
+  /** The customer approves the MB WAY request in their app. Resolves once the shop has been told. */
+  approve(paymentId: string): Promise<Delivery[]>;
+  /** The customer declines the MB WAY request (or lets it time out). */
+  decline(paymentId: string): Promise<Delivery[]>;
+  /** The customer pays the Multibanco reference at an ATM or in home banking. */
+  payReference(paymentId: string): Promise<Delivery[]>;
+  /** The Multibanco reference reaches its expiry unpaid. */
+  expireReference(paymentId: string): Promise<Delivery[]>;
+  /** Every webhook delivery so far. */
+  deliveries(): readonly Delivery[];
+  stop(): Promise<void>;
+}
+
+class StripeFault extends Error {
+  constructor(
+    readonly status: number,
+    readonly type: 'invalid_request_error' | 'idempotency_error' | 'api_error',
+    message: string,
+    readonly code?: string,
+    readonly param?: string,
+  ) {
+    super(message);
+  }
+}
+
+type Form = { [key: string]: string | Form | Form[] | string[] };
+
+/** Form fields as the `stripe` client writes them (`a[b][0]=x`) back into nested objects and arrays. */
+export function parseForm(body: string): Form {
+  const root: Form = {};
+  for (const [key, value] of new URLSearchParams(body)) {
+    const path = key.replace(/\]/g, '').split('[');
+    let node: Record<string, unknown> = root;
+    path.forEach((segment, i) => {
+      if (i === path.length - 1) {
+        node[segment] = value;
+        return;
+      }
+      const nextIsIndex = /^\d+$/.test(path[i + 1]!);
+      node[segment] ??= nextIsIndex ? [] : {};
+      node = node[segment] as Record<string, unknown>;
+    });
+  }
+  return root;
+}
+
+const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('base64url').replace(/[-_]/g, 'x')}`;
+const now = () => Math.floor(Date.now() / 1000);
+
+function text(form: Form, ...path: string[]): string | undefined {
+  let node: unknown = form;
+  for (const segment of path) node = node && typeof node === 'object' ? (node as Record<string, unknown>)[segment] : undefined;
+  return typeof node === 'string' ? node : undefined;
+}
+
+function amountOf(form: Form): number {
+  const raw = text(form, 'amount');
+  if (!raw || !/^\d+$/.test(raw)) throw new StripeFault(400, 'invalid_request_error', 'Invalid integer: amount', 'parameter_invalid_integer', 'amount');
+  const amount = Number(raw);
+  // Stripe's minimum charge in EUR is 0,50 €; the amount field allows up to eight digits.
+  if (amount < 50) throw new StripeFault(400, 'invalid_request_error', 'Amount must be at least €0.50 eur', 'amount_too_small', 'amount');
+  if (amount > 99_999_999) throw new StripeFault(400, 'invalid_request_error', 'Amount must be no more than €999,999.99', 'amount_too_large', 'amount');
+  return amount;
+}
+
+/** The provider's state and API: PaymentIntents, charges, refunds, idempotent answers, webhook deliveries. */
+class LocalStripe {
+  private readonly stripe: Stripe;
+  private readonly intents = new Map<string, Stripe.PaymentIntent>();
+  private readonly charges = new Map<string, Stripe.Charge & { balance_transaction: Stripe.BalanceTransaction }>();
+  private readonly idempotent = new Map<string, { readonly body: string; readonly path: string; readonly answer: unknown }>();
+  readonly deliveries: Delivery[] = [];
+  webhookUrl: string | undefined;
+  webhookHeaders: Readonly<Record<string, string>>;
+
+  constructor(private readonly options: PaymentsLocalOptions) {
+    this.stripe = new Stripe(options.secretKey);
+    this.webhookUrl = options.webhookUrl;
+    this.webhookHeaders = options.webhookHeaders ?? {};
+  }
+
+  list(): Stripe.PaymentIntent[] {
+    return [...this.intents.values()].reverse();
+  }
+
+  createIntent(form: Form): Stripe.PaymentIntent {
+    const amount = amountOf(form);
+    if (text(form, 'currency') !== 'eur') throw new StripeFault(400, 'invalid_request_error', 'MB WAY and Multibanco are only available in eur', 'payment_method_currency_mismatch', 'currency');
+    const type = text(form, 'payment_method_data', 'type');
+    const allowed = form.allowed_payment_method_types;
+    if ((type !== 'mb_way' && type !== 'multibanco') || !Array.isArray(allowed) || allowed.length !== 1 || allowed[0] !== type) {
+      throw new StripeFault(400, 'invalid_request_error', 'The twin takes one of mb_way or multibanco, in payment_method_data[type] and allowed_payment_method_types', 'payment_method_unsupported_type', 'payment_method_data[type]');
+    }
+    if (text(form, 'confirm') !== 'true') throw new StripeFault(400, 'invalid_request_error', 'The shop confirms at creation (confirm=true)', 'parameter_missing', 'confirm');
+    const phone = text(form, 'payment_method_data', 'billing_details', 'phone');
+    const email = text(form, 'payment_method_data', 'billing_details', 'email');
+    if (type === 'mb_way' && !phone?.match(/^\+?\d{9,15}$/)) throw new StripeFault(400, 'invalid_request_error', 'MB WAY needs billing_details[phone]', 'parameter_missing', 'payment_method_data[billing_details][phone]');
+    if (type === 'multibanco' && !email?.includes('@')) throw new StripeFault(400, 'invalid_request_error', 'Multibanco needs billing_details[email]', 'parameter_missing', 'payment_method_data[billing_details][email]');
+    const metadata = (form.metadata && !Array.isArray(form.metadata) && typeof form.metadata === 'object' ? form.metadata : {}) as Record<string, string>;
+    const created = now();
+    const intent = {
+      id: id('pi'),
+      object: 'payment_intent',
+      amount,
+      amount_received: 0,
+      currency: 'eur',
+      status: 'requires_action',
+      created,
+      livemode: false,
+      description: text(form, 'description') ?? null,
+      metadata,
+      allowed_payment_method_types: [type],
+      payment_method_types: [type],
+      payment_method: id('pm'),
+      latest_charge: null,
+      last_payment_error: null,
+      cancellation_reason: null,
+      next_action: type === 'multibanco' ? multibancoAction(created) : { type: 'mb_way_await_notification' },
+    } as unknown as Stripe.PaymentIntent;
+    this.intents.set(intent.id, intent);
+    return intent;
+  }
+
+  intentOf(paymentId: string): Stripe.PaymentIntent {
+    const intent = this.intents.get(paymentId);
+    if (!intent) throw new StripeFault(404, 'invalid_request_error', `No such payment_intent: '${paymentId}'`, 'resource_missing', 'intent');
+    return intent;
+  }
+
+  expanded(intent: Stripe.PaymentIntent, expand: readonly string[]): Stripe.PaymentIntent {
+    const chargeId = typeof intent.latest_charge === 'string' ? intent.latest_charge : undefined;
+    if (!chargeId || !expand.some((path) => path.startsWith('latest_charge'))) return intent;
+    const charge = this.charges.get(chargeId)!;
+    const withTransaction = expand.includes('latest_charge.balance_transaction') ? charge : { ...charge, balance_transaction: charge.balance_transaction.id };
+    return { ...intent, latest_charge: withTransaction } as Stripe.PaymentIntent;
+  }
+
+  refund(form: Form): Stripe.Refund {
+    const intent = this.intentOf(text(form, 'payment_intent') ?? '');
+    const chargeId = typeof intent.latest_charge === 'string' ? intent.latest_charge : undefined;
+    if (intent.status !== 'succeeded' || !chargeId) throw new StripeFault(400, 'invalid_request_error', `PaymentIntent ${intent.id} has no successful charge to refund`, 'charge_not_refundable');
+    const charge = this.charges.get(chargeId)!;
+    const left = charge.amount - charge.amount_refunded;
+    const amount = text(form, 'amount') === undefined ? left : Number(text(form, 'amount'));
+    if (!Number.isInteger(amount) || amount <= 0) throw new StripeFault(400, 'invalid_request_error', 'Invalid integer: amount', 'parameter_invalid_integer', 'amount');
+    if (left === 0) throw new StripeFault(400, 'invalid_request_error', `Charge ${chargeId} has already been refunded.`, 'charge_already_refunded');
+    if (amount > left) throw new StripeFault(400, 'invalid_request_error', `Refund amount (€${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge (€${(left / 100).toFixed(2)})`, 'amount_too_large', 'amount');
+    const updated = { ...charge, amount_refunded: charge.amount_refunded + amount, refunded: charge.amount_refunded + amount === charge.amount };
+    this.charges.set(chargeId, updated);
+    const made = { id: id('re'), object: 'refund', amount, currency: 'eur', status: 'succeeded', payment_intent: intent.id, charge: chargeId, created: now(), metadata: {} } as unknown as Stripe.Refund;
+    void this.send('charge.refunded', updated);
+    return made;
+  }
+
+  private async deliver(event: Stripe.Event): Promise<Delivery[]> {
+    const made: Delivery[] = [];
+    if (!this.webhookUrl) return made;
+    const payload = JSON.stringify(event);
+    for (let attempt = 1; attempt <= WEBHOOK_ATTEMPTS; attempt += 1) {
+      const signature = this.stripe.webhooks.generateTestHeaderString({ payload, secret: this.options.webhookSecret });
+      const status = await fetch(this.webhookUrl, { method: 'POST', headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature, ...this.webhookHeaders }, body: payload })
+        .then(async (answer) => {
+          await answer.arrayBuffer();
+          return answer.status;
+        })
+        .catch(() => 0);
+      const delivery = { eventId: event.id, type: event.type, status, attempt };
+      made.push(delivery);
+      this.deliveries.push(delivery);
+      if (status >= 200 && status < 300) break;
+      await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+    }
+    return made;
+  }
+
+  private send(type: string, object: unknown): Promise<Delivery[]> {
+    const event = { id: id('evt'), object: 'event', api_version: Stripe.API_VERSION, created: now(), livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null }, type, data: { object } } as unknown as Stripe.Event;
+    return this.deliver(event);
+  }
+
+  /** The customer's answer to a waiting payment: paid, or declined / expired with `reason`. */
+  settle(paymentId: string, type: 'mb_way' | 'multibanco', outcome: 'succeeded' | 'failed', reason?: string): Promise<Delivery[]> {
+    const intent = this.intentOf(paymentId);
+    if (!intent.payment_method_types.includes(type)) throw new Error(`payment ${paymentId} is not ${type}`);
+    if (intent.status !== 'requires_action') throw new Error(`payment ${intent.id} is ${intent.status}, not waiting for the customer`);
+    if (outcome === 'failed') {
+      const failed = { ...intent, status: 'requires_payment_method', next_action: null, last_payment_error: { type: 'invalid_request_error', code: 'payment_method_provider_decline', message: reason } } as unknown as Stripe.PaymentIntent;
+      this.intents.set(intent.id, failed);
+      return this.send('payment_intent.payment_failed', failed);
+    }
+    const fee = Math.round(intent.amount * TWIN_FEE.rate) + TWIN_FEE.fixedCents;
+    const transaction = { id: id('txn'), object: 'balance_transaction', amount: intent.amount, fee, net: intent.amount - fee, currency: 'eur', status: 'pending', type: 'charge', created: now() } as unknown as Stripe.BalanceTransaction;
+    const charge = { id: id('ch'), object: 'charge', amount: intent.amount, amount_captured: intent.amount, amount_refunded: 0, refunded: false, paid: true, status: 'succeeded', currency: 'eur', payment_intent: intent.id, metadata: intent.metadata, balance_transaction: transaction, created: now() } as unknown as Stripe.Charge & { balance_transaction: Stripe.BalanceTransaction };
+    this.charges.set(charge.id, charge);
+    const succeeded = { ...intent, status: 'succeeded', amount_received: intent.amount, next_action: null, latest_charge: charge.id } as unknown as Stripe.PaymentIntent;
+    this.intents.set(intent.id, succeeded);
+    return this.send('payment_intent.succeeded', succeeded);
+  }
+
+  /** One API request: authenticated, idempotent for POSTs with a key, answered with Stripe's shapes. */
+  api(method: string, path: string, body: string, headers: http.IncomingHttpHeaders, query: URLSearchParams): unknown {
+    if (headers.authorization !== `Bearer ${this.options.secretKey}`) throw new StripeFault(401, 'invalid_request_error', 'Invalid API Key provided.', 'api_key_invalid');
+    const key = method === 'POST' ? headers['idempotency-key'] : undefined;
+    const replay = typeof key === 'string' ? this.idempotent.get(key) : undefined;
+    if (replay) {
+      if (replay.body !== body || replay.path !== path) throw new StripeFault(400, 'idempotency_error', `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${String(key)}' if you meant to execute a different request.`);
+      return replay.answer;
+    }
+    const form = parseForm(body);
+    const expand = query.getAll('expand[]').concat(query.getAll('expand[0]'));
+    let answer: unknown;
+    if (method === 'POST' && path === '/v1/payment_intents') answer = this.createIntent(form);
+    else if (method === 'GET' && /^\/v1\/payment_intents\/\w+$/.test(path)) answer = this.expanded(this.intentOf(path.split('/')[3]!), expand);
+    else if (method === 'POST' && path === '/v1/refunds') answer = this.refund(form);
+    else if (method === 'GET' && path === '/v1/balance') answer = { object: 'balance', livemode: false, available: [{ amount: 0, currency: 'eur' }], pending: [{ amount: 0, currency: 'eur' }] };
+    else throw new StripeFault(404, 'invalid_request_error', `Unrecognized request URL (${method}: ${path}). The twin's provider answers only what the shop's adapter uses.`);
+    if (typeof key === 'string') this.idempotent.set(key, { body, path, answer });
+    return answer;
+  }
+}
+
+function multibancoAction(created: number): Stripe.PaymentIntent.NextAction {
+  return {
+    type: 'multibanco_display_details',
+    multibanco_display_details: {
+      entity: TWIN_MULTIBANCO_ENTITY,
+      reference: String(100_000_000 + (randomBytes(4).readUInt32BE() % 900_000_000)),
+      expires_at: created + MULTIBANCO_DAYS * 86_400,
+      hosted_voucher_url: null,
+    },
+  } as Stripe.PaymentIntent.NextAction;
+}
+
+const VIEWER_ACTIONS = {
+  approve: ['mb_way', 'succeeded', undefined],
+  decline: ['mb_way', 'failed', 'The customer declined the MB WAY request.'],
+  payReference: ['multibanco', 'succeeded', undefined],
+  expireReference: ['multibanco', 'failed', 'The Multibanco voucher expired unpaid.'],
+} as const;
+type ViewerAction = keyof typeof VIEWER_ACTIONS;
+
+async function act(state: LocalStripe, action: ViewerAction, paymentId: string): Promise<Delivery[]> {
+  const [type, outcome, reason] = VIEWER_ACTIONS[action];
+  return state.settle(paymentId, type, outcome, reason);
+}
+
+function handle(state: LocalStripe, request: http.IncomingMessage, response: http.ServerResponse, body: string): void {
+  const url = new URL(request.url ?? '/', 'http://twin');
+  const json = (status: number, value: unknown) => {
+    response.writeHead(status, { 'content-type': 'application/json', 'request-id': id('req') });
+    response.end(JSON.stringify(value));
+  };
+  if (url.pathname.startsWith('/v1/')) {
+    try {
+      json(200, state.api(request.method ?? 'GET', url.pathname, body, request.headers, url.searchParams));
+    } catch (error) {
+      if (error instanceof StripeFault) json(error.status, { error: { type: error.type, message: error.message, ...(error.code ? { code: error.code } : {}), ...(error.param ? { param: error.param } : {}) } });
+      else json(500, { error: { type: 'api_error', message: error instanceof Error ? error.message : String(error) } });
+    }
+    return;
+  }
+  const action = /^\/viewer\/(approve|decline|payReference|expireReference)\/(\w+)$/.exec(url.pathname);
+  if (request.method === 'POST' && action) {
+    Promise.resolve()
+      .then(() => act(state, action[1] as ViewerAction, action[2]!))
+      .catch(() => undefined)
+      .finally(() => {
+        response.writeHead(303, { location: '/' });
+        response.end();
+      });
+    return;
+  }
+  if (request.method === 'GET' && url.pathname === '/') {
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': VIEWER_CSP });
+    response.end(viewerPage(state.list(), state.deliveries));
+    return;
+  }
+  response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
+  response.end('not found');
+}
+
+export async function startPaymentsLocal(options: PaymentsLocalOptions): Promise<PaymentsLocal> {
+  const state = new LocalStripe(options);
+  const server = http.createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => handle(state, request, response, Buffer.concat(chunks).toString('utf8')));
+  });
+  const port = await freePort();
+  await new Promise<void>((resolve) => server.listen(port, HOST, resolve));
+  return {
+    url: `http://${HOST}:${port}`,
+    endpoint: { host: HOST, port, protocol: 'http' },
+    setWebhookUrl(url, headers = state.webhookHeaders) {
+      state.webhookUrl = url;
+      state.webhookHeaders = headers;
+    },
+    intents: () => state.list(),
+    approve: (paymentId) => act(state, 'approve', paymentId),
+    decline: (paymentId) => act(state, 'decline', paymentId),
+    payReference: (paymentId) => act(state, 'payReference', paymentId),
+    expireReference: (paymentId) => act(state, 'expireReference', paymentId),
+    deliveries: () => state.deliveries,
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The viewer's Content-Security-Policy: no script; its forms post to itself. */
+export const VIEWER_CSP = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
+
+const euros = (cents: number) => `${(cents / 100).toFixed(2).replace('.', ',')} €`;
+
+/** The payments viewer: each payment with what a tester can do to it, and the webhook deliveries. */
+export function viewerPage(intents: readonly Stripe.PaymentIntent[], deliveries: readonly Delivery[]): string {
+  const button = (action: string, paymentId: string, label: string) =>
+    `<form method="post" action="/viewer/${action}/${escapeHtml(paymentId)}"><button type="submit">${escapeHtml(label)}</button></form>`;
+  const rows = intents
+    .map((intent) => {
+      const mbway = intent.payment_method_types.includes('mb_way');
+      const voucher = intent.next_action?.multibanco_display_details;
+      const waiting = intent.status === 'requires_action';
+      const what = mbway ? 'MB WAY' : `Multibanco${voucher ? ` — entidade ${voucher.entity ?? ''}, referência ${voucher.reference ?? ''}` : ''}`;
+      const buttons = !waiting ? '' : mbway ? button('approve', intent.id, 'Aprovar na app MB WAY') + button('decline', intent.id, 'Recusar') : button('payReference', intent.id, 'Pagar a referência') + button('expireReference', intent.id, 'Deixar expirar');
+      return `<tr><td><code>${escapeHtml(intent.id)}</code></td><td>${escapeHtml(intent.metadata.orderId ?? '')}</td><td>${escapeHtml(what)}</td><td>${euros(intent.amount)}</td><td>${escapeHtml(intent.status)}</td><td class="actions">${buttons}</td></tr>`;
+    })
+    .join('');
+  const sent = deliveries
+    .slice(-20)
+    .reverse()
+    .map((delivery) => `<li><code>${escapeHtml(delivery.eventId)}</code> ${escapeHtml(delivery.type)}: ${delivery.status || 'sem resposta'} (tentativa ${delivery.attempt})</li>`)
+    .join('');
+  return `<!doctype html><html lang="pt-PT"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Pagamentos (twin)</title>
+<style>body{margin:0;padding:24px;font:15px/1.5 system-ui,sans-serif;background:#eee9e2;color:#2b2623}table{border-collapse:collapse;background:#fff;width:100%}td,th{padding:8px;border-bottom:1px solid #e3d9cc;text-align:left;vertical-align:top}.actions{display:flex;gap:8px;flex-wrap:wrap}form{margin:0}button{font:inherit;padding:6px 12px}code{font-size:13px}</style></head>
+<body><h1>Pagamentos do twin</h1><p>O fornecedor de pagamentos local: aprova ou recusa um pedido MB WAY, paga ou deixa expirar uma referência Multibanco. A loja recebe cada resultado no seu webhook, assinado como o fornecedor assina.</p>
+<table><thead><tr><th>Pagamento</th><th>Encomenda</th><th>Método</th><th>Montante</th><th>Estado</th><th>Ações</th></tr></thead><tbody>${rows || '<tr><td colspan="6">Ainda não há pagamentos.</td></tr>'}</tbody></table>
+<h2>Avisos enviados à loja</h2><ul>${sent || '<li>Nenhum.</li>'}</ul></body></html>`;
+}
