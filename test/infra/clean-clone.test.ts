@@ -58,15 +58,18 @@ describe('without the shop build', () => {
       };
       const stacks = Object.entries(manifest.artifacts).filter(([, a]) => a.type === 'aws:cloudformation:stack');
       const regionOf = Object.fromEntries(stacks.map(([name, a]) => [name, a.environment!.split('/').pop()]));
-      // The default edge (edgePlan=free): the web ACL in us-east-1 before the shop, its plan after.
+      // The default edge (edgePlan=free): the web ACL in us-east-1 before the shop, its plan and
+      // CloudFront's log delivery (a log source CloudFront accepts only in us-east-1) after.
       expect(regionOf).toEqual({
         [`${stackName('prod')}-Waf`]: 'us-east-1',
         [stackName('prod')]: 'eu-south-2',
         [mailStackName('prod')]: 'eu-west-1',
         [`${stackName('prod')}-Plan`]: 'us-east-1',
+        [`${stackName('prod')}-EdgeLogs`]: 'us-east-1',
       });
       expect(manifest.artifacts[stackName('prod')]!.dependencies).toEqual(expect.arrayContaining([mailStackName('prod'), `${stackName('prod')}-Waf`]));
       expect(manifest.artifacts[`${stackName('prod')}-Plan`]!.dependencies).toContain(stackName('prod'));
+      expect(manifest.artifacts[`${stackName('prod')}-EdgeLogs`]!.dependencies).toContain(stackName('prod'));
     } finally {
       fs.rmSync(outdir, { recursive: true, force: true });
     }

@@ -25,12 +25,18 @@ describe('photo processing function', () => {
     expect(fn.Properties.Environment.Variables.BUCKET_IMAGES).toEqual({ Ref: shop.logicalId(shop.stack.data.buckets.images) });
   });
 
-  it('may read, write and delete objects of the images bucket, and nothing else', () => {
+  it('reads and deletes only raw uploads, writes only derivatives, manifests and results, in the images bucket only', () => {
     const statements = statementsOfRole(shop.json, shop.logicalId(shop.stack.photos.processor.role));
     const images = shop.logicalId(shop.stack.data.buckets.images);
     const s3 = statements.filter((s) => actionsOf([s]).some((a) => a.startsWith('s3:')));
-    expect(actionsOf(s3).sort()).toEqual(['s3:DeleteObject', 's3:GetObject', 's3:ListBucket', 's3:PutObject']);
+    expect([...new Set(actionsOf(s3))].sort()).toEqual(['s3:DeleteObject', 's3:GetObject', 's3:ListBucket', 's3:PutObject']);
     for (const statement of s3) expect(JSON.stringify(statement.Resource)).toContain(images);
+    // Each object action names its prefix: deleting and reading only under the upload prefix.
+    const objectResources = (action: string) => s3.filter((s) => actionsOf([s]).includes(action)).map((s) => JSON.stringify(s.Resource));
+    for (const resource of [...objectResources('s3:DeleteObject'), ...objectResources('s3:GetObject')]) expect(resource).toContain(photoProcessing.prefix);
+    const writes = objectResources('s3:PutObject');
+    expect(writes.length).toBeGreaterThanOrEqual(3);
+    for (const resource of writes) expect(resource).not.toContain(photoProcessing.prefix);
     const others = actionsOf(statements).filter((a) => !a.startsWith('s3:'));
     expect(others.every((a) => a.startsWith('logs:')), others.join()).toBe(true);
   });

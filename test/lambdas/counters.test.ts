@@ -144,7 +144,7 @@ describe.sequential('dashboard counters', () => {
     }
     expect((await dashboard()).pendingStockAlerts).toBe(before.pendingStockAlerts);
     const [asked] = await itemsById('stockAlerts', [alertId]);
-    const confirmation = await invoke(confirmStockAlert, 'POST', '/api/stock-alerts/confirm', { body: { id: alertId, token: stockAlertToken(alertId, String(asked!.createdAt)) } });
+    const confirmation = await invoke(confirmStockAlert, 'POST', '/api/stock-alerts/confirm', { body: { id: alertId, token: await stockAlertToken(alertId, String(asked!.createdAt)) } });
     expect(confirmation.status, JSON.stringify(confirmation.body)).toBe(200);
     expect((await dashboard()).pendingStockAlerts).toBe(before.pendingStockAlerts + 1);
     const restock = await invoke(changeStock, 'POST', `/api/admin/products/${sold.id}/stock`, { params: { id: sold.id }, body: { delta: 3, reason: 'adjustment' }, admin: ADMIN });
