@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { putProduct } from '#lambdas/repositories/products.ts';
 import { seedPieces } from '#infra/twin/seed/catalogue.ts';
 import { CARDS_PER_STEP } from '#web/features/catalog/shop-page.tsx';
-import { useShop } from '../web/e2e-support.ts';
+import { appRunning, useShop } from '../web/e2e-support.ts';
 
 const shop = useShop();
 const EXTRA = 40;
@@ -20,10 +20,13 @@ describe('/shop with a large catalogue', () => {
     const total = seedPieces.length + EXTRA;
     const page = await shop.browser.newPage();
     await page.goto(`${shop.twin.url}/shop`);
+    // The pre-rendered page shows the button before the app runs; a click then would do nothing.
+    await appRunning(page);
     const cards = page.locator('.product-card');
     await expect.poll(() => cards.count()).toBe(CARDS_PER_STEP);
     const more = page.getByRole('button', { name: /Mostrar mais peças/ });
-    expect(await more.textContent()).toBe(`Mostrar mais peças (faltam ${total - CARDS_PER_STEP})`);
+    // The catalogue answer is reused for a few seconds: the 40 new pieces show within that.
+    await expect.poll(() => more.textContent()).toBe(`Mostrar mais peças (faltam ${total - CARDS_PER_STEP})`);
     await more.click();
     await expect.poll(() => cards.count()).toBe(Math.min(total, 2 * CARDS_PER_STEP));
     await page.getByRole('button', { name: /Mostrar mais peças/ }).click();
@@ -31,6 +34,7 @@ describe('/shop with a large catalogue', () => {
     expect(await page.getByRole('button', { name: /Mostrar mais peças/ }).count()).toBe(0);
 
     await page.goto(`${shop.twin.url}/shop?tipo=anel`);
+    await appRunning(page);
     const rings = EXTRA + seedPieces.filter((p) => p.type === 'anel').length;
     await expect.poll(() => cards.count()).toBe(CARDS_PER_STEP);
     await expect.poll(() => page.locator('.shop-results__count').textContent()).toBe(`${rings} peças`);
