@@ -55,14 +55,6 @@ export function listContactMessages(limit: number, cursor?: string): Promise<Pag
   return listingPage('contactMessages', CONTACT_LISTING, { limit, cursor }, toContactMessage);
 }
 
-/** The e-mail of one message (not marked read: the customer view reads it to find its sender); undefined when it is gone. */
-export async function contactMessageEmail(id: string): Promise<string | undefined> {
-  const { Item } = await ddb().send(
-    new GetCommand({ TableName: tableName('contactMessages'), Key: { id }, ProjectionExpression: 'email', ConsistentRead: true }),
-  );
-  return typeof Item?.email === 'string' && Item.email !== '' ? Item.email : undefined;
-}
-
 /**
  * One message, marked read on the way (the admin opened it). Only the first reading flips it (a
  * conditional update) and takes it off the unread count, in the same transaction.

@@ -6,8 +6,7 @@ import type { CustomerResponse } from '#shared/api.ts';
 import { parseCustomerRef } from '#shared/customer-ref.ts';
 import { adminTexts } from '#shared/messages.ts';
 import { InvalidInput, NotFound } from '../errors.ts';
-import { contactMessageEmail } from '../repositories/contact-messages.ts';
-import { stockAlertEmail } from '../repositories/stock-alert-email.ts';
+import { recordEmail } from '../repositories/record-email.ts';
 import { getOrderItem } from '../repositories/orders.ts';
 import { customerHistory } from '../repositories/order-search.ts';
 import { toOrderSummary } from '../repositories/orders.ts';
@@ -20,7 +19,7 @@ import { isPaid } from './counters.ts';
 export async function customerEmailOfRef(rawRef: string | undefined): Promise<string> {
   const ref = parseCustomerRef(rawRef);
   if (!ref) throw new InvalidInput(adminTexts.customerRefInvalid, { ref: adminTexts.customerRefInvalid }, 'invalid_customer_ref');
-  const email = ref.kind === 'order' ? (await getOrderItem(ref.id))?.email : ref.kind === 'message' ? await contactMessageEmail(ref.id) : await stockAlertEmail(ref.id);
+  const email = ref.kind === 'order' ? (await getOrderItem(ref.id))?.email : await recordEmail(ref.kind === 'message' ? 'contactMessages' : 'stockAlerts', ref.id);
   if (!email) throw new NotFound(adminTexts.customerGone, 'customer_not_found');
   // Stored e-mails were checked when they were written; the customer's records are found by it in lower case.
   return email.toLowerCase();
