@@ -15,7 +15,7 @@ import { formatCents } from '#shared/money.ts';
 import { clearOpenReservation, loadOpenReservation } from '../../lib/open-reservation.ts';
 import type { UploadedProof } from './checkout-session.ts';
 import { orderToken } from './order-token.ts';
-import { OrderRefusalNotice, orderRefusal, type Refusal } from './order-refusal.tsx';
+import { RESERVATION_OVER, OrderRefusalNotice, orderRefusal, type Refusal } from './order-refusal.tsx';
 import { FixedOrderSummary } from './order-summary.tsx';
 import { PaymentInstructions } from './payment-instructions.tsx';
 import { ProofUpload } from './proof-upload.tsx';
@@ -79,7 +79,7 @@ function OrderView({ order, token, onPaid }: { order: CustomerOrder; token: stri
           {awaitingPayment && <PayPanel order={order} token={token} onPaid={onPaid} />}
           {reserved && timeOver && (
             <div role="alert">
-              <OrderRefusalNotice refusal={{ message: checkoutTexts.reservationOver, fix: 'cart' }} />
+              <OrderRefusalNotice refusal={RESERVATION_OVER} />
             </div>
           )}
         </div>

@@ -19,6 +19,9 @@ export function orderRefusal(error: unknown): Refusal {
   return { message: (field && error.fields?.[field]) || error.message, fix };
 }
 
+/** A reservation whose time to pay ran out: said the same way wherever the customer sees it. */
+export const RESERVATION_OVER: Refusal = { message: checkoutTexts.reservationOver, fix: 'cart' };
+
 export function OrderRefusalNotice({ refusal }: { refusal: Refusal }) {
   return (
     <div className="notice notice--error">

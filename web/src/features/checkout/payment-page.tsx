@@ -8,7 +8,7 @@ import { usePageMeta } from '../../lib/page-meta.ts';
 import { useTimeReached } from '../../lib/use-time-reached.ts';
 import { Loading } from '../../ui/page-state.tsx';
 import { loadReservation, reservationMatches, savedShippingForm } from './checkout-session.ts';
-import { OrderRefusalNotice } from './order-refusal.tsx';
+import { RESERVATION_OVER, OrderRefusalNotice } from './order-refusal.tsx';
 import { FixedOrderSummary } from './order-summary.tsx';
 import { PaymentDue } from './payment-due.tsx';
 import { PendingReservation } from './pending-reservation.tsx';
@@ -60,7 +60,7 @@ export function PaymentPage() {
             <ProofUpload proof={proof} onChange={step.changeProof} onUploadingChange={step.setUploading} disabled={closed} refusal={step.fileRefused} />
           </section>
           <div role="alert">
-            {refused ? <OrderRefusalNotice refusal={refused} /> : overHere && <OrderRefusalNotice refusal={{ message: checkoutTexts.reservationOver, fix: 'cart' }} />}
+            {refused ? <OrderRefusalNotice refusal={refused} /> : overHere && <OrderRefusalNotice refusal={RESERVATION_OVER} />}
           </div>
           <div className="checkout-actions">
             <Link to={paths.shipping} className="button button--secondary">
