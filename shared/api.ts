@@ -13,6 +13,9 @@ import type { TrackingCarrier } from './tracking.ts';
 import type { StockMovement } from './stock.ts';
 import type { OrderCaps, RetentionSettings, SettingChange, ShopSettings } from './settings.ts';
 import type { SellerIdentity } from './shop-identity.ts';
+import type { CustomerProviderPayment, ProviderPaymentRecord } from './automatic-payments.ts';
+
+export type * from './api-customers.ts';
 import type { GoLiveState } from './go-live.ts';
 
 export interface ApiErrorBody {
@@ -148,6 +151,8 @@ export interface CustomerOrder extends OrderTotals {
   readonly firstName: string;
   /** Status changes, oldest first. */
   readonly timeline: readonly TimelineEntry[];
+  /** Paid through the payment provider (docs/design.md §34): the MB WAY request's or the reference's state. */
+  readonly providerPayment?: CustomerProviderPayment;
   /** Once shipped with one: the carrier's tracking code (the latest the shop sent). */
   readonly trackingCode?: string;
   /** With `trackingCode`: its carrier; `ctt` (or absent) links the CTT's page (`trackingUrl` of `shared/tracking.ts`), `outra` links nothing. */
@@ -220,6 +225,8 @@ export interface Order extends OrderTotals {
   readonly anonymisedAt?: string;
   /** Reservations awaiting payment: when they close by themselves. */
   readonly expiresAt?: string;
+  /** Paid through the payment provider (docs/design.md §34): the payment, its fee and net, its refunds. */
+  readonly providerPayment?: ProviderPaymentRecord;
   readonly emails: readonly OrderEmailRecord[];
   readonly timeline: readonly TimelineEntry[];
   /**
@@ -237,40 +244,6 @@ export interface MailProblem {
   readonly address: string;
   /** What the receiving server said (a hard bounce's diagnostic), when it said something. */
   readonly detail?: string;
-}
-
-/** GET /api/admin/customers/{ref}: everything the shop has of one customer (the e-mail of the order or message `ref` names, `customer-ref.ts`), newest first. */
-export interface CustomerResponse {
-  readonly customer: {
-    readonly email: string;
-    /** From their latest order or message. */
-    readonly name?: string;
-    readonly phone?: string;
-    readonly orders: readonly OrderSummary[];
-    readonly messages: readonly ContactMessage[];
-    /** Orders in all; of them, paid (Enviar, Enviado, Concluído) and their total in cents. */
-    readonly totals: { readonly orders: number; readonly paidOrders: number; readonly paidCents: number };
-  };
-}
-
-/**
- * POST /api/admin/customers/{ref}/anonymise: what this call did; all 0 (and a message saying so) when
- * nothing of the e-mail was left. Refused (409 `customer_has_open_orders`) while an order is not final.
- */
-export interface CustomerAnonymisedResponse {
-  readonly anonymised: {
-    readonly email: string;
-    /** Orders that lost the customer's personal data (they stay, for the accounts). */
-    readonly orders: number;
-    /** Proofs of payment deleted with them. */
-    readonly proofs: number;
-    readonly contactMessages: number;
-    readonly stockAlerts: number;
-    /** Unpaid reservations closed first (stock back), when the owner chose to (`closeOpen`). */
-    readonly closedReservations?: number;
-  };
-  /** pt-PT: what was done, or that nothing was left to do. */
-  readonly message: string;
 }
 
 /** A row of the orders list. */

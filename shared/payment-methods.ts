@@ -1,6 +1,8 @@
 /**
- * The ways to pay. All are paid outside the site; the customer then uploads a proof.
+ * The ways to pay. The manual ones are paid outside the site; the customer then uploads a proof.
  * Instructions (IBAN, handles, this month's MB WAY number) come from `GET /api/payment-methods`.
+ * With "Pagamentos automáticos" on (`automatic-payments.ts`, docs/design.md §34), MB WAY and
+ * Multibanco are taken by the payment provider instead: no proof, the provider's notification confirms.
  */
 
 /** How customers pay: each value is shown to them as it is written here. An empty value switches that method off. */
@@ -14,7 +16,7 @@ export interface PaymentSettings {
 }
 
 /** Payment method ids, in the order the shipping form offers them. */
-export const PAYMENT_METHOD_IDS = ['mbway', 'transferencia', 'paypal', 'revolut'] as const;
+export const PAYMENT_METHOD_IDS = ['mbway', 'multibanco', 'transferencia', 'paypal', 'revolut'] as const;
 
 /** A payment method id. */
 export type PaymentMethodId = (typeof PAYMENT_METHOD_IDS)[number];
@@ -22,14 +24,26 @@ export type PaymentMethodId = (typeof PAYMENT_METHOD_IDS)[number];
 /** The pt-PT name of each method. */
 export const PAYMENT_METHOD_LABELS: Readonly<Record<PaymentMethodId, string>> = {
   mbway: 'MB WAY',
+  multibanco: 'Multibanco',
   transferencia: 'Transferência Bancária',
   paypal: 'PayPal',
   revolut: 'Revolut',
 };
 
-/** How to pay with one method; values come from the deployment's configuration. */
+/**
+ * Methods whose reservation holds for the minutes the owner sets ("Definições"); Multibanco holds until
+ * its reference expires (`MULTIBANCO_HOLD_DAYS`).
+ */
+export type HoldMethodId = Exclude<PaymentMethodId, 'multibanco'>;
+
+/**
+ * How to pay with one method; values come from the shop's settings. `automatic`: the payment provider
+ * takes it (an MB WAY request to the checkout's phone, a Multibanco reference on the order once made).
+ */
 export type PaymentInstructions =
-  | { readonly method: 'mbway'; readonly phone: string }
+  | { readonly method: 'mbway'; readonly phone: string; readonly automatic?: undefined }
+  | { readonly method: 'mbway'; readonly automatic: true }
+  | { readonly method: 'multibanco'; readonly automatic: true }
   | { readonly method: 'transferencia'; readonly iban: string; readonly holder: string }
   | { readonly method: 'paypal'; readonly handle: string }
   | { readonly method: 'revolut'; readonly handle: string };
@@ -39,6 +53,9 @@ export function methodOffered(payments: PaymentSettings, method: PaymentMethodId
   switch (method) {
     case 'mbway':
       return Boolean(payments.mbwayPhone1 || payments.mbwayPhone2);
+    case 'multibanco':
+      // Only through the payment provider (`providerTakes` of `automatic-payments.ts`).
+      return false;
     case 'transferencia':
       return Boolean(payments.iban);
     case 'paypal':

@@ -7,7 +7,8 @@
  * bring back an old IBAN; the twin seeds its demo values the same way.
  */
 import { DEFAULT_MBWAY_LIMITS, type MbWayLimits } from './mb-way.ts';
-import { PAYMENT_METHOD_IDS, type PaymentMethodId, type PaymentSettings } from './payment-methods.ts';
+import { DEFAULT_AUTOMATIC_PAYMENTS, MULTIBANCO_HOLD_DAYS, type AutomaticPayments } from './automatic-payments.ts';
+import { PAYMENT_METHOD_IDS, type HoldMethodId, type PaymentMethodId, type PaymentSettings } from './payment-methods.ts';
 import { LOW_STOCK_THRESHOLD } from './stock.ts';
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from './cart.ts';
 
@@ -64,7 +65,12 @@ export interface HoldCaps {
 }
 
 /** Minutes a reservation holds its pieces while the customer pays, per payment method (MB WAY is instant, a transfer takes longer). */
-export type HoldMinutes = Readonly<Record<PaymentMethodId, number>>;
+export type HoldMinutes = Readonly<Record<HoldMethodId, number>>;
+
+/** Minutes a reservation paid with `method` holds its pieces: the owner's figure, or a Multibanco reference's life. */
+export function holdMinutesFor(holdMinutes: HoldMinutes, method: PaymentMethodId): number {
+  return method === 'multibanco' ? MULTIBANCO_HOLD_DAYS * 24 * 60 : holdMinutes[method];
+}
 
 export interface SellerSettings {
   /** Legal name of the firm or of the sole trader (denominação social / nome). */
@@ -104,6 +110,8 @@ export interface ShopSettings {
    * per request, grow with it: docs/settings.md and docs/benchmarks.md give the figures.
    */
   readonly challengeMaxNumber: number;
+  /** "Pagamentos automáticos": MB WAY and Multibanco through the payment provider (docs/design.md §34); off by default. */
+  readonly automaticPayments: AutomaticPayments;
 }
 
 /**
@@ -160,6 +168,7 @@ export const DEFAULT_SETTINGS: ShopSettings = {
   // accounting evidence of a payment, the customer's screenshot is only needed while an order can be disputed.
   retention: { contactMessagesDays: 365, stockAlertsDays: 365, proofsDays: 365 },
   challengeMaxNumber: DEFAULT_CHALLENGE_MAX_NUMBER,
+  automaticPayments: DEFAULT_AUTOMATIC_PAYMENTS,
 };
 
 /**
@@ -258,5 +267,6 @@ export function withDefaults(stored: Partial<{ [K in keyof ShopSettings]: Partia
     orderCaps: { ...DEFAULT_SETTINGS.orderCaps, ...(stored?.orderCaps as Partial<OrderCaps> | undefined) },
     retention: { ...DEFAULT_SETTINGS.retention, ...(stored?.retention as Partial<RetentionSettings> | undefined) },
     challengeMaxNumber: (stored?.challengeMaxNumber as number | undefined) ?? DEFAULT_SETTINGS.challengeMaxNumber,
+    automaticPayments: { ...DEFAULT_SETTINGS.automaticPayments, ...(stored?.automaticPayments as Partial<AutomaticPayments> | undefined) },
   };
 }

@@ -64,6 +64,14 @@ export const VIEWER_IP_HEADER = 'x-viewer-ip';
 export const ORDER_LINK_ENV = { secretArn: 'ORDER_LINK_SECRET_ARN' } as const;
 
 /**
+ * Comes with a `paymentKeys` grant (docs/design.md §34): the ARN of the secret that holds the payment
+ * provider's keys (`PaymentKeys` of `shared/automatic-payments.ts`, JSON), read at run time like the
+ * others (`repositories/secrets.ts`); `endpoint` is set only in the twin, to its local provider
+ * (`http://127.0.0.1:<port>`, `infra/twin/payments-local.ts`): in the cloud the client calls the provider.
+ */
+export const PAYMENT_KEYS_ENV = { secretArn: 'PAYMENT_KEYS_SECRET_ARN', endpoint: 'PAYMENT_PROVIDER_ENDPOINT' } as const;
+
+/**
  * Set on the functions that render pages (`lambdas/services/pages.ts`): the directory of the built
  * pre-renderer (`web/dist-ssr`: `render-page.js`, the app's `template.html` and `manifest.json`),
  * bundled with the function in the cloud.

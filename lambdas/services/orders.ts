@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import type { CustomerOrder, CustomerOrderResponse, Order, OrderLine, PlaceOrderResponse } from '#shared/api.ts';
 import { apiTexts, checkoutTexts, validationTexts } from '#shared/messages.ts';
 import { monthKey } from '#shared/mb-way.ts';
-import type { HoldCaps, OrderCaps, PaymentSettings, ShopSettings } from '#shared/settings.ts';
+import { holdMinutesFor, type HoldCaps, type OrderCaps, type PaymentSettings, type ShopSettings } from '#shared/settings.ts';
 import { clientAddressKey, emailKey, phoneKey } from '#shared/identity-keys.ts';
 import type { PaymentMethodId } from '#shared/payment-methods.ts';
 import { ACCESS_TOKEN_PATTERN, CLOSED_STATUS, PAID_STATUS, RESERVED_STATUS, generateOrderNumber } from '#shared/order-status.ts';
@@ -106,7 +106,7 @@ function orderHold(shipping: PlaceOrderInput['shipping'], clientAddress: string,
 
 /** When a reservation paid with `method` made at `now` expires: the method's minutes of the settings. */
 export function reservationExpiry(settings: ShopSettings, method: PaymentMethodId, now: Date): string {
-  return new Date(now.getTime() + settings.holdMinutes[method] * 60_000).toISOString();
+  return new Date(now.getTime() + holdMinutesFor(settings.holdMinutes, method) * 60_000).toISOString();
 }
 
 /**

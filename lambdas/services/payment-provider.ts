@@ -10,9 +10,9 @@
  * Amounts are integer cents of euro everywhere; the provider's answer is checked against the order's.
  */
 
-/** The methods a provider confirms by itself (the manual ones stay in `shared/payment-methods.ts`). */
-export const PROVIDER_METHODS = ['mbway', 'multibanco'] as const;
-export type ProviderMethod = (typeof PROVIDER_METHODS)[number];
+import type { MultibancoReference, ProviderMethod } from '#shared/automatic-payments.ts';
+
+export { PROVIDER_METHODS, type MultibancoReference, type ProviderMethod } from '#shared/automatic-payments.ts';
 
 /** What the shop asks for: one payment of one order, made once however often it is asked (`orderId`). */
 export interface PaymentRequest {
@@ -25,14 +25,6 @@ export interface PaymentRequest {
   readonly email: string;
   /** What the customer's bank or app shows ("Joias Inox, encomenda 123456"). */
   readonly description: string;
-}
-
-/** Entidade, referência, montante and until when a Multibanco reference can be paid. */
-export interface MultibancoReference {
-  readonly entity: string;
-  readonly reference: string;
-  readonly amountCents: number;
-  readonly expiresAt: string;
 }
 
 /** The provider's payment as the shop keeps it on the order. */

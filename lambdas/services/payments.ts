@@ -7,7 +7,7 @@ import type { PaymentMethodsResponse } from '#shared/api.ts';
 import { chooseMbWayNumber, mbWayCounter, monthKey, reservationMbWayNumber, type MbWayLimits, type MbWayNumber } from '#shared/mb-way.ts';
 import { checkoutTexts } from '#shared/messages.ts';
 import { methodOffered, PAYMENT_METHOD_IDS, PAYMENT_METHOD_LABELS, type PaymentInstructions, type PaymentMethodId } from '#shared/payment-methods.ts';
-import type { PaymentSettings, ShopSettings } from '#shared/settings.ts';
+import { holdMinutesFor, type PaymentSettings, type ShopSettings } from '#shared/settings.ts';
 import { Conflict } from '../errors.ts';
 import { countMbWayLiveItem, countMbWayOrderItem, getMbWayCounters } from '../repositories/mbway-counters.ts';
 import type { TransactionItem } from '../repositories/transactions.ts';
@@ -18,6 +18,8 @@ export function instructionsFor(payments: PaymentSettings, method: PaymentMethod
   switch (method) {
     case 'mbway':
       return { method, phone: mbwayNumber === 2 ? payments.mbwayPhone2 : payments.mbwayPhone1 };
+    case 'multibanco':
+      return { method, automatic: true };
     case 'transferencia':
       return { method, iban: payments.iban, holder: payments.ibanHolder };
     case 'paypal':
@@ -45,7 +47,7 @@ export async function paymentMethods(now = new Date()): Promise<PaymentMethodsRe
       id,
       label: PAYMENT_METHOD_LABELS[id],
       available,
-      holdMinutes: settings.holdMinutes[id],
+      holdMinutes: holdMinutesFor(settings.holdMinutes, id),
       ...(available ? { instructions: instructionsFor(settings.payments, id, mbwayNumber ?? undefined) } : {}),
     };
   });

@@ -208,7 +208,9 @@ export const paymentTexts = {
   instructionsText: (instructions: PaymentInstructions): string => {
     switch (instructions.method) {
       case 'mbway':
-        return `Paga por MB WAY para o número ${instructions.phone}.`;
+        return instructions.automatic ? 'Aprova o pagamento no pedido MB WAY que chega ao teu telemóvel.' : `Paga por MB WAY para o número ${instructions.phone}.`;
+      case 'multibanco':
+        return 'Paga com a referência Multibanco da tua encomenda (entidade, referência e montante).';
       case 'transferencia':
         return `Faz uma transferência para o IBAN ${instructions.iban} (titular: ${instructions.holder}).`;
       case 'paypal':

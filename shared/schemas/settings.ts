@@ -113,6 +113,8 @@ export const shopSettingsSchema = formObject({
     proofsDays: wholeNumber(L.retentionDays.min, L.retentionDays.max, v.retentionDays),
   }),
   challengeMaxNumber: wholeNumber(L.challengeMaxNumber.min, L.challengeMaxNumber.max, v.challengeMaxNumber),
+  // The keys' record (`keys`) is not the screen's: only `PUT /api/admin/settings/payment-keys` writes it.
+  automaticPayments: formObject({ mbway: z.boolean(), multibanco: z.boolean() }).default({ mbway: false, multibanco: false }),
 }).superRefine((settings, ctx) => {
   const p = settings.payments;
   if (p.iban && !p.ibanHolder) ctx.addIssue({ code: 'custom', path: ['payments', 'ibanHolder'], message: v.ibanHolder });

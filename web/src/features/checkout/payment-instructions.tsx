@@ -37,7 +37,7 @@ export function PaymentInstructions({ instructions, amountCents, reference }: { 
         {instructions.method === 'revolut' && <>Envia {amount} por Revolut para:</>}
       </p>
       <dl className="instructions__list">
-        {instructions.method === 'mbway' && <Detail label="Número MB WAY" instruction="phone" value={instructions.phone} copy={compact(instructions.phone)} large />}
+        {instructions.method === 'mbway' && !instructions.automatic && <Detail label="Número MB WAY" instruction="phone" value={instructions.phone} copy={compact(instructions.phone)} large />}
         {instructions.method === 'transferencia' && (
           <>
             <Detail label="IBAN" instruction="iban" value={instructions.iban} copy={compact(instructions.iban)} large />

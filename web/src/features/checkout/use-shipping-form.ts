@@ -6,7 +6,7 @@ import { PAYMENT_METHOD_IDS, PAYMENT_METHOD_LABELS } from '#shared/payment-metho
 import { paths } from '#shared/paths.ts';
 import type { PlaceOrderInput } from '#shared/schemas/place-order.ts';
 import { shippingFormSchema } from '#shared/schemas/shipping-form.ts';
-import { DEFAULT_SETTINGS } from '#shared/settings.ts';
+import { DEFAULT_SETTINGS, holdMinutesFor } from '#shared/settings.ts';
 import { ApiError } from '../../lib/api.ts';
 import { useBotCheck } from '../../lib/bot-check.tsx';
 import { publicWrites } from '../../lib/public-writes.ts';
@@ -47,7 +47,7 @@ function usePaymentChoices() {
     const choices = state.value.methods.map((m) => ({ id: m.id, label: m.label, available: m.available, holdMinutes: m.holdMinutes }));
     return { loading: false, reload, choices };
   }
-  const choices = PAYMENT_METHOD_IDS.map((id) => ({ id, label: PAYMENT_METHOD_LABELS[id], available: true, holdMinutes: DEFAULT_SETTINGS.holdMinutes[id] }));
+  const choices = PAYMENT_METHOD_IDS.map((id) => ({ id, label: PAYMENT_METHOD_LABELS[id], available: true, holdMinutes: holdMinutesFor(DEFAULT_SETTINGS.holdMinutes, id) }));
   return { loading: state.status === 'loading', reload, choices };
 }
 

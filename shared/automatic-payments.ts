@@ -1,0 +1,107 @@
+/**
+ * Automatic payments (docs/design.md §34): MB WAY and Multibanco taken by a payment provider (Stripe
+ * first), confirmed by the provider's signed notification, next to the manual methods. The owner turns
+ * them on in "Definições" and saves the provider's keys once (kept in a secret, never shown back).
+ *
+ * The shop's words for one provider payment of one order: what the order keeps, what the customer and
+ * the owner see. Amounts are integer cents of euro.
+ */
+
+/** The methods a provider confirms by itself (the manual ones are paid outside the site with a proof). */
+export const PROVIDER_METHODS = ['mbway', 'multibanco'] as const;
+export type ProviderMethod = (typeof PROVIDER_METHODS)[number];
+
+/** The providers the shop has an adapter for. */
+export type PaymentProviderName = 'stripe';
+
+/** "Pagamentos automáticos" of the settings: off by default (the shop works as with manual methods only). */
+export interface AutomaticPayments {
+  /** MB WAY by the provider: a request to the customer's phone; the manual MB WAY numbers and their rotation are then not used. */
+  readonly mbway: boolean;
+  /** Multibanco references (entidade, referência, montante) by the provider. */
+  readonly multibanco: boolean;
+  /** The provider's keys were saved and checked (when, and the last 4 characters of the secret key): absent until then, and nothing automatic is offered without them. */
+  readonly keys?: { readonly savedAt: string; readonly hint: string };
+}
+
+export const DEFAULT_AUTOMATIC_PAYMENTS: AutomaticPayments = { mbway: false, multibanco: false };
+
+/** Whether the provider takes `method` now: switched on and the keys saved. */
+export function providerTakes(automatic: AutomaticPayments, method: ProviderMethod): boolean {
+  return Boolean(automatic.keys) && automatic[method];
+}
+
+/**
+ * Days a Multibanco reference can be paid: Stripe's vouchers last 7 days and its API has no option to
+ * shorten them, so a Multibanco reservation holds its pieces until the reference's own expiry (the hold
+ * caps of docs/design.md §27 still limit what one customer holds).
+ */
+export const MULTIBANCO_HOLD_DAYS = 7;
+
+/** Entidade, referência, montante and until when a Multibanco reference can be paid. */
+export interface MultibancoReference {
+  readonly entity: string;
+  readonly reference: string;
+  readonly amountCents: number;
+  readonly expiresAt: string;
+}
+
+/**
+ * The state of an order's provider payment:
+ * - `starting`: the order is reserved; the orders stream asks the provider for the payment (seconds);
+ * - `pending`: waiting for the customer (approval in the MB WAY app, payment of the reference);
+ * - `succeeded`: the provider confirmed it (the order moved to `Enviar`, or is refunded if it came late);
+ * - `failed`: declined, expired or refused by the provider: the reservation stays payable by a manual method until its deadline.
+ */
+export type ProviderPaymentStatus = 'starting' | 'pending' | 'succeeded' | 'failed';
+
+/** A refund made through the provider, as the order keeps it. */
+export interface ProviderRefundRecord {
+  readonly refundId: string;
+  readonly amountCents: number;
+  readonly at: string;
+  /** `late`: the payment arrived after the reservation closed; `cancel`: the owner closed a paid order. */
+  readonly reason: 'late' | 'cancel';
+}
+
+/** What the order keeps of its provider payment (`Order.providerPayment`). */
+export interface ProviderPaymentRecord {
+  readonly provider: PaymentProviderName;
+  readonly method: ProviderMethod;
+  readonly status: ProviderPaymentStatus;
+  /** The provider's payment id (Stripe: `pi_…`); absent while `starting`. */
+  readonly paymentId?: string;
+  /** Multibanco: the reference to pay. */
+  readonly multibanco?: MultibancoReference;
+  /** `failed`: why, in pt-PT, for the customer ("O pedido MB WAY foi recusado."). */
+  readonly failure?: string;
+  /** When the provider confirmed the payment. */
+  readonly paidAt?: string;
+  /** The provider's fee and what reaches the shop, once settled. */
+  readonly feeCents?: number;
+  readonly netCents?: number;
+  /** Closing a paid order: the amount the owner asked to give back (absent: all of it); the orders stream makes the refund. */
+  readonly refundRequestedCents?: number;
+  readonly refunds?: readonly ProviderRefundRecord[];
+}
+
+/** What the customer sees of it (`CustomerOrder.providerPayment`): never the fee, the ids or the refunds' internals. */
+export type CustomerProviderPayment = Pick<ProviderPaymentRecord, 'method' | 'status' | 'multibanco' | 'failure'> & {
+  /** The total given back through the provider, when any. */
+  readonly refundedCents?: number;
+};
+
+/**
+ * The provider's keys as the secret keeps them (JSON in Secrets Manager, the twin's stand-in locally),
+ * written only by `PUT /api/admin/settings/payment-keys` after a harmless check call, never read back.
+ */
+export interface PaymentKeys {
+  readonly provider: PaymentProviderName;
+  /** Stripe: the secret API key (`sk_live_…`, `sk_test_…`) or a restricted key (`rk_…`). */
+  readonly secretKey: string;
+  /** Stripe: the webhook endpoint's signing secret (`whsec_…`). */
+  readonly webhookSecret: string;
+  /** The signing secret before the last change, accepted until `previousUntil` (a rotation overlaps). */
+  readonly previousWebhookSecret?: string;
+  readonly previousUntil?: string;
+}
