@@ -39,10 +39,11 @@ describe('policy facts', () => {
 });
 
 describe('payment methods', () => {
-  it('are MB WAY, bank transfer, PayPal and Revolut, with pt labels', () => {
-    expect(PAYMENT_METHOD_IDS).toEqual(['mbway', 'transferencia', 'paypal', 'revolut']);
+  it('are MB WAY, Multibanco (only through the provider), bank transfer, PayPal and Revolut, with pt labels', () => {
+    expect(PAYMENT_METHOD_IDS).toEqual(['mbway', 'multibanco', 'transferencia', 'paypal', 'revolut']);
     expect(PAYMENT_METHOD_IDS.map((id) => PAYMENT_METHOD_LABELS[id])).toEqual([
       'MB WAY',
+      'Multibanco',
       'Transferência Bancária',
       'PayPal',
       'Revolut',
