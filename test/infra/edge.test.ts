@@ -36,7 +36,8 @@ const secretGrants = (roleLogicalId: string) =>
 describe('the origin lock', () => {
   it('CloudFront sends the generated secret\'s current value in x-origin-verify to the API origins (the API, the admin API, the pages fallback), and to no other origin', () => {
     const secret = shop.json.Resources[secretId()]!;
-    expect(secret.Properties.GenerateSecretString).toMatchObject({ SecretStringTemplate: '{}', GenerateStringKey: 'current', ExcludePunctuation: true, PasswordLength: 48 });
+    // Exact: CloudFormation generates a new value whenever GenerateSecretString changes (docs/operations.md#rotating-the-secrets).
+    expect(secret.Properties.GenerateSecretString, 'changing it regenerates the live secret').toEqual({ SecretStringTemplate: '{}', GenerateStringKey: 'current', ExcludePunctuation: true, PasswordLength: 48 });
     const origins = distribution().Origins as { Id: string; CustomOriginConfig?: unknown; OriginCustomHeaders?: { HeaderName: string; HeaderValue: unknown }[] }[];
     const api = origins.filter((o) => o.CustomOriginConfig);
     expect(api).toHaveLength(3);
@@ -93,7 +94,8 @@ const byJson = (a: unknown, b: unknown) => JSON.stringify(a).localeCompare(JSON.
 
 describe("the key of the customers' order links", () => {
   it('is a generated secret, read at run time by exactly the functions that make or mail order links, or sign and check proofs of work (keys derived from it)', () => {
-    expect(shop.json.Resources[linkSecretId()]!.Properties.GenerateSecretString).toMatchObject({ SecretStringTemplate: '{}', GenerateStringKey: 'current', ExcludePunctuation: true, PasswordLength: 64 });
+    // Exact: a change would regenerate the key and every link already e-mailed would stop opening.
+    expect(shop.json.Resources[linkSecretId()]!.Properties.GenerateSecretString, 'changing it regenerates the live key').toEqual({ SecretStringTemplate: '{}', GenerateStringKey: 'current', ExcludePunctuation: true, PasswordLength: 64 });
     const holders = [...shop.stack.api.functions.entries()].filter(([, fn]) => ORDER_LINK_ENV.secretArn in envOf(fn)).map(([key]) => key);
     // The challenge's HMAC keys are derived from it (docs/design.md §28): the challenge route and the five guarded writes;
     // and the three routes that open an order by its link check the link against the keys accepted now.
