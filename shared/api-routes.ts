@@ -6,6 +6,7 @@
  * exactly these keys (checked at compile time there).
  */
 import type { GoLiveState } from './go-live.ts';
+import type { CustomerAnonymisedResponse, CustomerResponse } from './api-customers.ts';
 import type {
   AdminProductResponse,
   AdminProductsResponse,
@@ -14,8 +15,6 @@ import type {
   ContactMessageCreated,
   ContactMessageResponse,
   CustomerOrderResponse,
-  CustomerResponse,
-  CustomerAnonymisedResponse,
   OrderLookupResponse,
   ContactMessagesPage,
   DashboardResponse,

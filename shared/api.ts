@@ -14,8 +14,6 @@ import type { StockMovement } from './stock.ts';
 import type { OrderCaps, RetentionSettings, SettingChange, ShopSettings } from './settings.ts';
 import type { SellerIdentity } from './shop-identity.ts';
 import type { CustomerProviderPayment, ProviderPaymentRecord } from './automatic-payments.ts';
-
-export type * from './api-customers.ts';
 import type { GoLiveState } from './go-live.ts';
 
 export interface ApiErrorBody {

@@ -20,7 +20,8 @@
  * twice, or twice at once, ends in the same state as once; the answer counts what this call did.
  */
 import { randomUUID } from 'node:crypto';
-import type { CustomerAnonymisedResponse, TimelineEntry } from '#shared/api.ts';
+import type { TimelineEntry } from '#shared/api.ts';
+import type { CustomerAnonymisedResponse } from '#shared/api-customers.ts';
 import { abuseTexts, gdprTexts } from '#shared/messages.ts';
 import { orderNumberTerms } from '#shared/order-search.ts';
 import { isFinalStatus, RESERVED_STATUS } from '#shared/order-status.ts';

@@ -2,7 +2,7 @@
  * The back-office's customer view: one customer's orders and contact messages, by e-mail, reached
  * through an opaque reference to one of their records (`shared/customer-ref.ts`), never the e-mail.
  */
-import type { CustomerResponse } from '#shared/api.ts';
+import type { CustomerResponse } from '#shared/api-customers.ts';
 import { parseCustomerRef } from '#shared/customer-ref.ts';
 import { adminTexts } from '#shared/messages.ts';
 import { InvalidInput, NotFound } from '../errors.ts';

@@ -13,7 +13,8 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CustomerAnonymisedResponse, Order, PlaceOrderResponse } from '#shared/api.ts';
+import type { Order, PlaceOrderResponse } from '#shared/api.ts';
+import type { CustomerAnonymisedResponse } from '#shared/api-customers.ts';
 import { adminTexts, apiTexts, gdprTexts } from '#shared/messages.ts';
 import { alertCustomerRef, messageCustomerRef, orderCustomerRef } from '#shared/customer-ref.ts';
 import { customerTerm, orderNumberTerms, orderSearchTerms } from '#shared/order-search.ts';

@@ -6,7 +6,7 @@
  */
 import { useState } from 'react';
 import { Link, useParams } from '#web/lib/router.tsx';
-import type { CustomerResponse } from '#shared/api.ts';
+import type { CustomerResponse } from '#shared/api-customers.ts';
 import { formatDateTime } from '#shared/dates.ts';
 import { formatCents } from '#shared/money.ts';
 import { RESERVED_STATUS } from '#shared/order-status.ts';
