@@ -9,7 +9,7 @@
  *
  * - every resource the stack would retain gets `DeletionPolicy: RetainExceptOnCreate` instead
  *   ({@link FirstDeployRemoval}): CloudFormation deletes it when the operation that created it rolls
- *   back, and keeps it otherwise, like `Retain`;
+ *   back, and keeps it otherwise, like `Retain` (`Delete` in the nested route shards: log groups);
  * - the tables and the user pool are created without deletion protection (a protected resource
  *   cannot be deleted by the rollback);
  * - the buckets are `DESTROY` with `autoDeleteObjects` (a bucket with objects cannot be deleted);
@@ -23,7 +23,7 @@
  * tag in that update before CloudFormation removes the auto-delete resource in its clean-up, so the
  * removal empties nothing.
  */
-import { CfnDeletionPolicy, CfnResource, RemovalPolicy, type IAspect } from 'aws-cdk-lib';
+import { CfnDeletionPolicy, CfnResource, RemovalPolicy, Stack, type IAspect } from 'aws-cdk-lib';
 import type { IConstruct } from 'constructs';
 
 /** How the data resources are kept (`keeping(firstDeploy)`). */
@@ -50,12 +50,14 @@ export function keeping(firstDeploy: boolean): Keeping {
 /**
  * On a first deploy, every resource with `DeletionPolicy: Retain` (the tables, the user pool, the
  * vault, the log groups, whatever is added later) gets `RetainExceptOnCreate`: deleted by the rollback
- * of the operation that created it, retained by any later deletion.
+ * of the operation that created it, retained by any later deletion. In a nested stack (the route
+ * shards: log groups only) it gets `Delete`: a nested stack's own creation may have completed before
+ * the parent's rollback deletes it, and that deletion is not the rollback of its creation.
  */
 export class FirstDeployRemoval implements IAspect {
   visit(node: IConstruct): void {
     if (CfnResource.isCfnResource(node) && node.cfnOptions.deletionPolicy === CfnDeletionPolicy.RETAIN) {
-      node.applyRemovalPolicy(RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE);
+      node.applyRemovalPolicy(Stack.of(node).nested ? RemovalPolicy.DESTROY : RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE);
     }
   }
 }
