@@ -12,7 +12,8 @@
  * us-east-1 in front of CloudFront and CloudFront's flat-rate plan, `infra/cloud/waf.ts`; the old `waf`
  * maps to it), `domain` + `certificateArn` (together), `webDistDir` (else `web/dist`),
  * `mailSendRate`, `budget` (false: no cost budget; default on where CloudFormation has AWS Budgets),
- * `monthlyBudgetUsd` (its amount, default 10), `cognitoSes` (Cognito's mails through SES, `auth.ts`). The account is left to deploy time, so synth needs no
+ * `monthlyBudgetUsd` (its amount, default 10), `cognitoSes` (Cognito's mails through SES, `auth.ts`), `firstDeploy`
+ * (`npm run deploy` gives it while the stack has never completed: a rollback then leaves nothing, `keeping.ts`). The account is left to deploy time, so synth needs no
  * credentials, and without the shop's build `cdk ls` and `cdk bootstrap` still work (`shop-build.ts`).
  *
  * cdk-nag's AWS Solutions checks run at every synth as a CDK validation plugin; every finding is

@@ -18,6 +18,7 @@ import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
 import { ADMIN_PASSWORD_POLICY } from '#shared/password-policy.ts';
+import { KEEP, type Keeping } from './keeping.ts';
 
 /** How long an admin's access and ID tokens are good for (the most a removed admin keeps API access). */
 export const ADMIN_TOKEN_VALIDITY = Duration.minutes(15);
@@ -56,7 +57,7 @@ export class Auth extends Construct {
   readonly client: cognito.UserPoolClient;
   readonly adminGroup: cognito.CfnUserPoolGroup;
 
-  constructor(scope: Construct, id: string, props: { readonly sesMail?: AuthSesMail } = {}) {
+  constructor(scope: Construct, id: string, props: { readonly sesMail?: AuthSesMail; readonly keeping?: Keeping } = {}) {
     super(scope, id);
 
     this.userPool = new cognito.UserPool(this, 'AdminPool', {
@@ -85,7 +86,8 @@ export class Auth extends Construct {
         emailBody: 'O teu código de verificação é {####}.',
         emailStyle: cognito.VerificationEmailStyle.CODE,
       },
-      deletionProtection: true,
+      // Unprotected only until the stack has completed once (`keeping.ts`).
+      deletionProtection: (props.keeping ?? KEEP).deletionProtection,
       removalPolicy: RemovalPolicy.RETAIN,
     });
 

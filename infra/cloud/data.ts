@@ -1,7 +1,8 @@
 /**
  * The shop's data: one DynamoDB table per entity of `lambdas/contracts/data-model.ts` and the S3 buckets (payment
  * proofs, product images, access logs). Everything that holds customer or shop data is retained when
- * the stack is deleted.
+ * the stack is deleted, once the stack has completed once (`keeping.ts`: a failed first deploy leaves
+ * nothing behind).
  */
 import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
@@ -10,6 +11,7 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { tables, type BucketKey, type KeyDef, type TableDef, type TableKey } from '#lambdas/contracts/data-model.ts';
 import { acknowledgeNag } from './constructs/nag.ts';
+import { KEEP, type Keeping } from './keeping.ts';
 import { ACCESS_LOG_DAYS } from '#shared/policies.ts';
 
 /** Days an upload no order claimed stays in the uploads bucket (not versioned: then it is gone). */
@@ -43,11 +45,20 @@ export class Data extends Construct {
   /** Receives S3 server access logs and CloudFront standard logs. */
   readonly accessLogs: s3.Bucket;
 
-  constructor(scope: Construct, id: string) {
+  constructor(
+    scope: Construct,
+    id: string,
+    private readonly keeping: Keeping = KEEP,
+  ) {
     super(scope, id);
     this.tables = this.createTables();
     this.accessLogs = this.createAccessLogs();
     this.buckets = this.createBuckets();
+  }
+
+  /** How a bucket goes with the stack: retained, or on a first deploy deleted with its objects (`keeping.ts`). */
+  private get bucketRemoval(): Pick<s3.BucketProps, 'removalPolicy' | 'autoDeleteObjects'> {
+    return { removalPolicy: this.keeping.bucketRemoval, autoDeleteObjects: this.keeping.autoDeleteObjects };
   }
 
   /** One table per entity of the data model: on demand, PITR on, deletion-protected, retained, AWS-managed encryption. */
@@ -66,7 +77,7 @@ export class Data extends Construct {
         })),
         billing: dynamodb.Billing.onDemand(),
         pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
-        deletionProtection: true,
+        deletionProtection: this.keeping.deletionProtection,
         removalPolicy: RemovalPolicy.RETAIN,
         encryption: dynamodb.TableEncryptionV2.awsManagedKey(),
         ...(ttlAttribute ? { timeToLiveAttribute: ttlAttribute } : {}),
@@ -86,7 +97,7 @@ export class Data extends Construct {
       objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_PREFERRED,
       enforceSSL: true,
       lifecycleRules: [{ id: 'expire-logs', expiration: Duration.days(ACCESS_LOG_DAYS), abortIncompleteMultipartUploadAfter: Duration.days(1) }],
-      removalPolicy: RemovalPolicy.RETAIN,
+      ...this.bucketRemoval,
     });
     acknowledgeNag(
       accessLogs,
@@ -134,7 +145,7 @@ export class Data extends Construct {
           abortIncompleteMultipartUploadAfter: Duration.days(1),
         },
       ],
-      removalPolicy: RemovalPolicy.RETAIN,
+      ...this.bucketRemoval,
     });
 
     const images = new s3.Bucket(this, 'ImagesBucket', {
@@ -150,11 +161,11 @@ export class Data extends Construct {
         // day at most, old versions included (the processing deletes each raw upload at once).
         { id: 'expire-photo-uploads', prefix: 'uploads/', expiration: Duration.days(1), noncurrentVersionExpiration: Duration.days(1) },
       ],
-      removalPolicy: RemovalPolicy.RETAIN,
+      ...this.bucketRemoval,
     });
 
     // What browsers upload before an order claims it: not versioned (a deleted or expired upload
-    // leaves no old version behind), emptied after a day, never retained.
+    // leaves no old version behind), emptied after a day, never retained (emptied with a first deploy's rollback).
     const uploads = new s3.Bucket(this, 'UploadsBucket', {
       blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
       encryption: s3.BucketEncryption.S3_MANAGED,
@@ -164,7 +175,7 @@ export class Data extends Construct {
       serverAccessLogsPrefix: ACCESS_LOG_PREFIXES.uploads,
       lifecycleRules: [{ id: 'expire-uploads', expiration: Duration.days(UPLOADS_EXPIRY_DAYS), abortIncompleteMultipartUploadAfter: Duration.days(1) }],
       removalPolicy: RemovalPolicy.DESTROY,
-      autoDeleteObjects: false,
+      autoDeleteObjects: this.keeping.autoDeleteObjects,
     });
 
     // The built shop and its pre-rendered pages (`pages/`), served only through CloudFront; a deploy
@@ -175,6 +186,7 @@ export class Data extends Construct {
       enforceSSL: true,
       serverAccessLogsBucket: this.accessLogs,
       serverAccessLogsPrefix: ACCESS_LOG_PREFIXES.site,
+      ...this.bucketRemoval,
     });
 
     return { proofs, images, uploads, site };

@@ -38,6 +38,9 @@ export function buildShopApp(
   overrides: Partial<ShopStackProps> = {},
 ): ShopApp {
   const name = stackName(settings.stage);
+  // `prod`'s stacks cannot be deleted by mistake, once the shop has completed a deploy: a stack whose
+  // first deploy failed must stay deletable, for `cdk deploy` deletes it before it tries again (`keeping.ts`).
+  const terminationProtection = settings.stage === 'prod' && !settings.firstDeploy;
   const edge = settings.edgePlan !== 'none';
   // The web ACL in us-east-1 (where CloudFront's must be), referenced across regions.
   const waf = edge
@@ -54,7 +57,7 @@ export function buildShopApp(
         ...(settings.senderEmail ? { senderEmail: settings.senderEmail } : {}),
         ...(settings.senderDomain ? { senderDomain: settings.senderDomain } : {}),
         ...(settings.operatorEmail ? { operatorEmail: settings.operatorEmail } : {}),
-        terminationProtection: settings.stage === 'prod',
+        terminationProtection,
       })
     : undefined;
 
@@ -78,7 +81,8 @@ export function buildShopApp(
     ...(settings.cognitoSes ? { cognitoSes: true } : {}),
     ...(settings.lambdaConcurrency !== undefined ? { lambdaConcurrency: settings.lambdaConcurrency } : {}),
     monthlyBudgetUsd: settings.monthlyBudgetUsd,
-    terminationProtection: settings.stage === 'prod',
+    ...(settings.firstDeploy ? { firstDeploy: true } : {}),
+    terminationProtection,
     ...overrides,
   });
   // The shop sends through the mail stack's identity and templates: the mail stack deploys first.

@@ -20,7 +20,7 @@ import { Alarms } from './alarms.ts';
 import { Api, LATENCY_WATCHED_ROUTES } from './api.ts';
 import { Jobs } from './jobs.ts';
 import { Photos } from './photos.ts';
-import { Auth } from './auth.ts';
+import { Auth, type AuthSesMail } from './auth.ts';
 import type { SpaConfig } from '#shared/spa-config.ts';
 import { DEFAULT_MONTHLY_BUDGET_USD, EMAIL_PATTERN, STAGE_TAG, type DomainSettings } from '../common/config.ts';
 import { RENDERER_DIST, WEB_DIST } from '../common/repo-paths.ts';
@@ -28,6 +28,7 @@ import { Data } from './data.ts';
 import { MonthlyBackups } from './backups.ts';
 import { EDGE_LOGS_SOURCE_REGION } from './edge-logs.ts';
 import { HelperFunctionLogs } from './constructs/helper-logs.ts';
+import { FirstDeployRemoval, keeping, type Keeping } from './keeping.ts';
 import { useRendererDir } from './constructs/shop-function.ts';
 import { Mail, mailRefs, type MailRefs } from './mail.ts';
 import { MailEvents } from './mail-events.ts';
@@ -103,6 +104,11 @@ export interface ShopStackProps extends StackProps {
   readonly budget?: boolean;
   /** The month's AWS cost budget in US dollars, reported to the alarm topic. @default DEFAULT_MONTHLY_BUDGET_USD */
   readonly monthlyBudgetUsd?: number;
+  /**
+   * The stack has never completed (context `firstDeploy`): a rollback deletes everything it created
+   * (`keeping.ts`). @default false (the data retained and protected)
+   */
+  readonly firstDeploy?: boolean;
 }
 
 /** Default of `mailSendRate`: below the 14 a second SES gives a new production account. */
@@ -139,13 +145,12 @@ export class ShopStack extends Stack {
     useRendererDir(this, rendererDir);
     const built = checkShopBuild(this, { webDistDir: props.webDistDir ?? WEB_DIST, rendererDir });
     Aspects.of(this).add(new HelperFunctionLogs());
+    const keep = this.keeping(props.firstDeploy);
 
-    this.data = new Data(this, 'Data');
+    this.data = new Data(this, 'Data', keep);
     this.backups = new MonthlyBackups(this, 'Backups', { stage: props.stage, tables: this.data.tables });
     const senderEmail = this.senderAddress(props);
-    this.auth = new Auth(this, 'Auth', props.cognitoSes && props.senderEmail
-      ? { sesMail: { fromEmail: props.senderEmail, sesRegion: props.sesRegion ?? this.region, ...(props.senderDomain ? { verifiedDomain: props.senderDomain } : {}) } }
-      : {});
+    this.auth = new Auth(this, 'Auth', { keeping: keep, ...this.authMail(props) });
     this.mail = this.localMail(props, senderEmail);
     this.mailRefs = this.mail?.refs ?? mailRefs(this, { stage: props.stage, senderEmail, senderDomain: props.senderDomain, region: props.sesRegion! });
 
@@ -208,6 +213,19 @@ export class ShopStack extends Stack {
     this.data.allowBrowserUploads(props.domain ? [`https://${props.domain.name}`] : ['https://*.cloudfront.net']);
 
     this.addOutputs(props, senderEmail);
+  }
+
+  /** How the data are kept (`keeping.ts`): on a first deploy, its rollback deletes what it would retain. */
+  private keeping(firstDeploy = false): Keeping {
+    const keep = keeping(firstDeploy);
+    if (keep.firstDeploy) Aspects.of(this).add(new FirstDeployRemoval());
+    return keep;
+  }
+
+  /** Cognito's mails through the shop's SES identity (`cognitoSes`), or nothing: Cognito's own sender. */
+  private authMail(props: ShopStackProps): { sesMail?: AuthSesMail } {
+    if (!props.cognitoSes || !props.senderEmail) return {};
+    return { sesMail: { fromEmail: props.senderEmail, sesRegion: props.sesRegion ?? this.region, ...(props.senderDomain ? { verifiedDomain: props.senderDomain } : {}) } };
   }
 
   /**

@@ -167,6 +167,11 @@ export interface DeploySettings {
    * the owner's routes only when it leaves 100 unreserved (`infra/cloud/concurrency.ts`). Absent: none.
    */
   readonly lambdaConcurrency?: number;
+  /**
+   * Context `firstDeploy=true` (given by `npm run deploy` until the stack has completed once): a failed
+   * deploy leaves nothing behind (`infra/cloud/keeping.ts`). Default false: the data retained and protected.
+   */
+  readonly firstDeploy: boolean;
 }
 
 /** The monthly cost budget when context `monthlyBudgetUsd` is not given: a few times the README's estimate. */
@@ -340,6 +345,7 @@ export function readDeploySettings(read: ContextReader, env: NodeJS.ProcessEnv =
     ...(Object.keys(payments).length ? { payments } : {}),
     ...(cognitoSes ? { cognitoSes } : {}),
     ...(lambdaConcurrency !== undefined ? { lambdaConcurrency } : {}),
+    firstDeploy: optionalBoolean(read, 'firstDeploy') ?? false,
   };
 }
 

@@ -5,10 +5,16 @@
  * order (`cdk deploy --all`). `cdk bootstrap` with no environment takes them from the app, and does
  * nothing where the bootstrap is current. The `-c key=value` options go to both commands; the deploy
  * also gets `-c lambdaConcurrency=<quota>` ({@link concurrencyContext}).
+ *
+ * Until the shop's stack has completed once, the deploy is a first deploy (`deploy/first-deploy.ts`):
+ * with `-c firstDeploy=true` a rollback leaves nothing behind (`infra/cloud/keeping.ts`), and as soon as
+ * it completes the deploy runs again without it, to retain and protect the data ({@link runDeploy}).
  */
 import { spawnSync } from 'node:child_process';
+import { deployPort, FIRST_DEPLOY_CONTEXT, prepareDeploy, type DeployPort } from './deploy/first-deploy.ts';
 import { awsPort } from './preflight/aws.ts';
 import { parsePreflightArgs } from './preflight/arguments.ts';
+import { signedTransport } from './preflight/http.ts';
 
 /** The `-c`/`--context` options of `args` (what decides the app's stacks and regions). */
 export function contextArguments(args: readonly string[]): string[] {
@@ -43,23 +49,68 @@ export async function concurrencyContext(args: readonly string[], readQuota: () 
   return ['-c', `lambdaConcurrency=${quota}`];
 }
 
-function cdk(args: readonly string[]): void {
-  const result = spawnSync('npx', ['cdk', ...args], { stdio: 'inherit' });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+/** What {@link runDeploy} works with: the CDK CLI (its exit code), CloudFormation, the stack and where. */
+export interface DeployDeps {
+  readonly cdk: (args: readonly string[]) => number;
+  readonly port: DeployPort;
+  readonly stackName: string;
+  readonly region: string;
+  readonly log: (line: string) => void;
+}
+
+/**
+ * `cdk deploy --all` with the operator's `args` (and `extra`, the Lambda quota): a first deploy with
+ * `-c firstDeploy=true` and, once it completed, again without it; any other, once. Returns the exit code.
+ */
+export async function runDeploy(args: readonly string[], extra: readonly string[], deps: DeployDeps): Promise<number> {
+  if (contextArguments(args).some((arg) => /(^|=)firstDeploy=/.test(arg))) {
+    deps.log('Não dês -c firstDeploy: o npm run deploy decide-o pelo estado da pilha no CloudFormation.');
+    return 2;
+  }
+  const plan = await prepareDeploy(deps.port, deps.stackName, deps.region, deps.log);
+  if (plan.kind === 'stop') return 1;
+  const deploy = ['deploy', '--all', ...args, ...extra];
+  if (plan.kind === 'keep') return deps.cdk(deploy);
+
+  const first = deps.cdk([...deploy, ...FIRST_DEPLOY_CONTEXT]);
+  if (first !== 0) {
+    deps.log(
+      `O primeiro deploy falhou: o CloudFormation desfez a pilha ${deps.stackName} e apagou o que ela criou (tabelas, buckets, user pool, cofre de backups). ` +
+        'Vê a causa acima, corrige-a e corre outra vez npm run deploy: o cdk apaga a pilha falhada antes de tentar de novo.',
+    );
+    return first;
+  }
+  deps.log(`A pilha ${deps.stackName} completou. O deploy corre outra vez para reter e proteger os dados (só mudam políticas e proteções; nada é substituído).`);
+  const keep = deps.cdk(deploy);
+  if (keep !== 0) {
+    deps.log(`A loja está no ar, mas os dados de ${deps.stackName} ainda não estão retidos nem protegidos: corre outra vez npm run deploy.`);
+  }
+  return keep;
+}
+
+function cdk(args: readonly string[]): number {
+  return spawnSync('npx', ['cdk', ...args], { stdio: 'inherit' }).status ?? 1;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const args = process.argv.slice(2);
-  cdk(['bootstrap', ...contextArguments(args)]);
-  const concurrency = await concurrencyContext(args, async () => {
-    const options = parsePreflightArgs(contextArguments(args));
-    if (options === 'help') return undefined;
-    const port = awsPort(options.region);
-    try {
-      return (await port.getAccountSettings()).AccountLimit?.ConcurrentExecutions;
-    } finally {
-      port.close?.();
-    }
-  });
-  cdk(['deploy', '--all', ...args, ...concurrency]);
+  const bootstrapped = cdk(['bootstrap', ...contextArguments(args)]);
+  if (bootstrapped !== 0) process.exit(bootstrapped);
+  let options: ReturnType<typeof parsePreflightArgs>;
+  try {
+    options = parsePreflightArgs(contextArguments(args));
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(2);
+  }
+  if (options === 'help') process.exit(2);
+  const transport = signedTransport();
+  const aws = awsPort(options.region, { transport });
+  try {
+    const concurrency = await concurrencyContext(args, async () => (await aws.getAccountSettings()).AccountLimit?.ConcurrentExecutions);
+    const port = deployPort(options.region, transport, aws.describeStacks);
+    process.exitCode = await runDeploy(args, concurrency, { cdk, port, stackName: options.stackName, region: options.region, log: console.log });
+  } finally {
+    aws.close?.();
+  }
 }

@@ -34,7 +34,10 @@ describe('readDeploySettings', () => {
       budget: true,
       edgePlan: 'free',
       monthlyBudgetUsd: DEFAULT_MONTHLY_BUDGET_USD,
+      firstDeploy: false,
     });
+    expect(readDeploySettings(reader({ senderEmail: 'loja@joias.test', firstDeploy: 'true' }), {}).firstDeploy).toBe(true);
+    expect(() => readDeploySettings(reader({ senderEmail: 'loja@joias.test', firstDeploy: 'sim' }), {})).toThrow(/firstDeploy/);
     expect(readDeploySettings(reader({ senderEmail: 'loja@joias.test' }), { CDK_DEFAULT_REGION: 'eu-south-2' }).region).toBe('eu-south-2');
     expect(readDeploySettings(reader({ senderEmail: 'loja@joias.test', region: 'eu-central-1' }), { CDK_DEFAULT_REGION: 'eu-south-2' }).region).toBe(
       'eu-central-1',

@@ -3,12 +3,14 @@
  * functions have one (`ShopFunction`); the helpers aws-cdk-lib adds (the S3 notifications handler, the
  * custom resource providers) would log into the group Lambda creates by itself at the first run,
  * `/aws/lambda/<name>`, which never expires and which no stack deletes. This aspect gives each such
- * function a group of its own, kept {@link HELPER_LOG_RETENTION}, through its `LoggingConfig`.
+ * function a group of its own, kept {@link HELPER_LOG_RETENTION}, through its `LoggingConfig`, and
+ * deleted with its function (a helper only a first deploy has, the buckets' auto-delete of
+ * `keeping.ts`, leaves no group behind when the next deploy removes it).
  *
  * Aspects run before the references between stacks are resolved: the providers aws-cdk-lib adds for a
  * cross-region reference (`-c waf=true`) come later and keep Lambda's own group.
  */
-import { CfnResource, type IAspect } from 'aws-cdk-lib';
+import { CfnResource, RemovalPolicy, type IAspect } from 'aws-cdk-lib';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type { IConstruct } from 'constructs';
@@ -27,7 +29,7 @@ export class HelperFunctionLogs implements IAspect {
     if (node instanceof lambda.CfnFunction && node.loggingConfig !== undefined) return;
     const parent = node.node.scope;
     if (!parent || parent.node.tryFindChild(HELPER_LOGS_ID)) return;
-    const group = new logs.LogGroup(parent, HELPER_LOGS_ID, { retention: HELPER_LOG_RETENTION });
+    const group = new logs.LogGroup(parent, HELPER_LOGS_ID, { retention: HELPER_LOG_RETENTION, removalPolicy: RemovalPolicy.DESTROY });
     node.addPropertyOverride('LoggingConfig', { LogGroup: group.logGroupName });
   }
 }

@@ -54,7 +54,8 @@ function queryError(answer: HttpAnswer): AwsCallError {
   return new AwsCallError(xmlText(answer.body, 'Code') ?? `Http${answer.status}`, xmlText(answer.body, 'Message') ?? answer.body.slice(0, 300), answer.status);
 }
 
-async function queryCall(transport: Transport, service: string, region: string, params: Record<string, string>): Promise<string> {
+/** One Query-protocol call (a form posted, XML back); an error answer throws its {@link AwsCallError}. */
+export async function queryCall(transport: Transport, service: string, region: string, params: Record<string, string>): Promise<string> {
   const answer = await transport({
     service,
     region,
@@ -80,7 +81,7 @@ async function jsonCall<T>(transport: Transport, service: string, region: string
   return (answer.body ? JSON.parse(answer.body) : {}) as T;
 }
 
-/** DescribeStacks of one stack: its name, status and outputs (the only nested list read here). */
+/** DescribeStacks of one stack: its name, status, termination protection and outputs (the only nested list read here). */
 export function parseStacks(xml: string): StacksAnswer {
   return {
     Stacks: xmlBlocks(xml, 'Stacks').map((stack) => {
@@ -89,7 +90,14 @@ export function parseStacks(xml: string): StacksAnswer {
         OutputValue: xmlText(member, 'OutputValue'),
       }));
       const reason = xmlText(stack, 'StackStatusReason');
-      return { StackName: xmlText(stack, 'StackName'), StackStatus: xmlText(stack, 'StackStatus'), ...(reason ? { StackStatusReason: reason } : {}), Outputs: outputs };
+      const protection = xmlText(stack, 'EnableTerminationProtection');
+      return {
+        StackName: xmlText(stack, 'StackName'),
+        StackStatus: xmlText(stack, 'StackStatus'),
+        ...(reason ? { StackStatusReason: reason } : {}),
+        ...(protection ? { EnableTerminationProtection: protection === 'true' } : {}),
+        Outputs: outputs,
+      };
     }),
   };
 }

@@ -25,6 +25,7 @@ export interface StacksAnswer {
     readonly StackName?: string;
     readonly StackStatus?: string;
     readonly StackStatusReason?: string;
+    readonly EnableTerminationProtection?: boolean;
     readonly Outputs?: readonly StackOutputAnswer[];
   }[];
 }
