@@ -6,12 +6,14 @@
 import { frontDoorTexts, apiTexts, uploadTexts, commonTexts, catalogTexts, productTexts, stockAlertTexts, contactTexts, moneyTexts, paymentTexts } from './messages/storefront.ts';
 import { botCheckTexts } from './messages/bot-check.ts';
 import { checkoutTexts, customerStatusLabels, myOrderTexts, totalLabels } from './messages/checkout.ts';
+import { providerPaymentTexts } from './messages/checkout.ts';
 import { adminTexts, gdprTexts } from './messages/admin.ts';
 import { queryValidationTexts, validationTexts } from './messages/validation.ts';
 import { abuseTexts } from './messages/abuse.ts';
 
 export { waitText } from './messages/storefront.ts';
 export { frontDoorTexts, apiTexts, uploadTexts, commonTexts, catalogTexts, productTexts, stockAlertTexts, botCheckTexts, contactTexts, moneyTexts, paymentTexts, checkoutTexts, customerStatusLabels, totalLabels, myOrderTexts, adminTexts, gdprTexts, validationTexts, queryValidationTexts, abuseTexts };
+export { providerPaymentTexts };
 
 /**
  * The shop's texts by area. Texts the shop gave in Portuguese are kept word for word; those it gave in
@@ -36,6 +38,7 @@ export const messages = {
   contact: contactTexts,
   checkout: checkoutTexts,
   myOrder: myOrderTexts,
+  providerPayment: providerPaymentTexts,
   customerStatus: customerStatusLabels,
   totals: totalLabels,
   payment: paymentTexts,

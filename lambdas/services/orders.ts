@@ -11,7 +11,8 @@ import { apiTexts, checkoutTexts, validationTexts } from '#shared/messages.ts';
 import { monthKey } from '#shared/mb-way.ts';
 import { holdMinutesFor, type HoldCaps, type OrderCaps, type PaymentSettings, type ShopSettings } from '#shared/settings.ts';
 import { clientAddressKey, emailKey, phoneKey } from '#shared/identity-keys.ts';
-import type { PaymentMethodId } from '#shared/payment-methods.ts';
+import type { PaymentInstructions, PaymentMethodId } from '#shared/payment-methods.ts';
+import type { CustomerProviderPayment, ProviderMethod, ProviderPaymentRecord } from '#shared/automatic-payments.ts';
 import { ACCESS_TOKEN_PATTERN, CLOSED_STATUS, PAID_STATUS, RESERVED_STATUS, generateOrderNumber } from '#shared/order-status.ts';
 import { priceLine, quoteOrder } from '#shared/pricing.ts';
 import type { AttachProofInput, PlaceOrderInput } from '#shared/schemas/index.ts';
@@ -204,6 +205,23 @@ async function newAccessToken(orderId: string): Promise<{ token: string; hash: s
   return { token, hash: hashAccessToken(token) };
 }
 
+/** The instructions of a method the provider takes: the MB WAY request or the Multibanco reference on the order. */
+function providerInstructions(method: ProviderMethod): PaymentInstructions {
+  return method === 'mbway' ? { method: 'mbway', automatic: true } : { method: 'multibanco', automatic: true };
+}
+
+/** What the customer sees of the provider payment: its state, the reference, the failure, what was given back; never ids or fees. */
+export function customerProviderPayment(record: ProviderPaymentRecord): CustomerProviderPayment {
+  const refundedCents = (record.refunds ?? []).reduce((sum, refund) => sum + refund.amountCents, 0);
+  return {
+    method: record.method,
+    status: record.status,
+    ...(record.multibanco ? { multibanco: record.multibanco } : {}),
+    ...(record.failure ? { failure: record.failure } : {}),
+    ...(refundedCents > 0 ? { refundedCents } : {}),
+  };
+}
+
 /** What the customer may see of their order: no notes, no admin names, no proof. */
 export function toCustomerOrder(order: Order, payments: PaymentSettings): CustomerOrder {
   const shipped = [...order.emails].reverse().find((email) => email.kind === 'shipped' && email.trackingCode);
@@ -216,7 +234,9 @@ export function toCustomerOrder(order: Order, payments: PaymentSettings): Custom
     ...(order.expiresAt ? { expiresAt: order.expiresAt } : {}),
     paymentMethod: order.paymentMethod,
     shippingMethod: order.shippingMethod,
-    instructions: instructionsFor(payments, order.paymentMethod, order.mbwayNumber),
+    // Paid through the provider: how to pay is the order's own request or reference, not the settings' numbers.
+    instructions: order.providerPayment ? providerInstructions(order.providerPayment.method) : instructionsFor(payments, order.paymentMethod, order.mbwayNumber),
+    ...(order.providerPayment ? { providerPayment: customerProviderPayment(order.providerPayment) } : {}),
     lines: order.lines,
     subtotalCents: order.subtotalCents,
     discountCents: order.discountCents,

@@ -165,3 +165,46 @@ export const myOrderTexts = {
   lookupFailed: 'Não foi possível enviar o pedido. Tenta novamente.',
   lookupLink: 'Já fizeste uma encomenda? Acompanha-a aqui',
 } as const;
+
+/**
+ * The customer's words for a payment the provider takes (docs/design.md §34): each true at the moment
+ * it is shown. "Confirmado" only once the order is paid (`Enviar` onwards); "a aguardar a aprovação"
+ * only while the MB WAY request is pending.
+ */
+export const providerPaymentTexts = {
+  /** Beside the automatic methods on the shipping step. */
+  choiceHint: { mbway: 'Recebes o pedido na app MB WAY e aprovas lá: sem comprovativo.', multibanco: 'Pagas com uma referência Multibanco (caixa ou homebanking): sem comprovativo.' },
+  /** Beside the manual methods when automatic ones are offered too. */
+  manualChoiceHint: 'Pagas fora do site e envias o comprovativo no passo seguinte.',
+  mbwayTitle: 'Aprova o pagamento na app MB WAY',
+  mbwayStarting: 'A enviar o pedido MB WAY para o teu telemóvel…',
+  mbwayPending: (amount: string, time: string) => `Enviámos um pedido de ${amount} para o telemóvel que indicaste. Abre a app MB WAY e aprova-o até às ${time}.`,
+  mbwayWaiting: 'A aguardar a aprovação…',
+  multibancoTitle: 'Paga com a referência Multibanco',
+  multibancoStarting: 'A gerar a tua referência Multibanco…',
+  multibancoPending: (date: string) => `Paga numa caixa Multibanco ou no homebanking (Pagamentos de serviços) até ${date}. Não precisas de enviar comprovativo: o pagamento chega-nos sozinho.`,
+  entity: 'Entidade',
+  reference: 'Referência',
+  amount: 'Montante',
+  validUntil: 'Válida até',
+  /** The provider confirmed it, the order is not paid yet (seconds): no "confirmado" yet. */
+  registering: 'Pagamento recebido; a concluir a tua encomenda…',
+  confirmed: (method: string) => `Pagamento por ${method} confirmado. Estamos a preparar a tua encomenda.`,
+  /** The request failed: said, and the reservation is still payable by hand until its deadline. */
+  failed: (reason: string, time: string) => `${reason} A reserva continua válida até às ${time}: podes pagar por outro método e enviar o comprovativo.`,
+  failedDefault: 'Não foi possível fazer o pedido de pagamento.',
+  manualTitle: 'Pagar por outro método',
+  manualChoose: 'Escolhe como vais pagar',
+  manualNone: 'De momento não há outro método de pagamento disponível. Se quiseres, faz uma nova encomenda mais tarde.',
+  manualLoadFailed: 'Não foi possível carregar os outros métodos de pagamento.',
+  /** A payment after the reservation closed: refunded by the shop (the customer is mailed too). */
+  lateRefundPending: 'O pagamento chegou depois de a reserva terminar e as peças já tinham voltado à loja: vamos devolver-te o valor.',
+  refunded: (amount: string) => `Devolvemos-te ${amount} pelo mesmo meio de pagamento.`,
+  /** "A minha encomenda": the status line of a reservation paid through the provider. */
+  statusPending: { mbway: 'À espera da aprovação do pagamento na app MB WAY.', multibanco: 'À espera do pagamento da referência Multibanco.' },
+  statusStarting: 'A preparar o pedido de pagamento.',
+  statusFailed: 'O pedido de pagamento falhou; a reserva pode ser paga por outro método até ao fim do prazo.',
+  /** Thank-you page after a provider payment. */
+  thankYou: (method: string) => `Pagamento por ${method} confirmado.`,
+  shippingNext: 'Vamos preparar o envio com todo o cuidado.',
+} as const;

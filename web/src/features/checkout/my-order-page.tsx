@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useParams } from '../../lib/router.tsx';
 import type { CustomerOrder } from '#shared/api.ts';
 import { formatDateTime, formatTime } from '#shared/dates.ts';
-import { checkoutTexts, customerStatusLabels, myOrderTexts } from '#shared/messages.ts';
+import { checkoutTexts, customerStatusLabels, myOrderTexts, providerPaymentTexts } from '#shared/messages.ts';
 import { RESERVED_STATUS } from '#shared/order-status.ts';
 import { PAYMENT_METHOD_LABELS } from '#shared/payment-methods.ts';
 import { paths } from '#shared/paths.ts';
@@ -19,6 +19,8 @@ import { RESERVATION_OVER, OrderRefusalNotice, orderRefusal, type Refusal } from
 import { FixedOrderSummary } from './order-summary.tsx';
 import { PaymentInstructions } from './payment-instructions.tsx';
 import { ProofUpload } from './proof-upload.tsx';
+import { ManualPayment, ProviderPaymentStatus, useLiveOrder } from './provider-payment-panel.tsx';
+import type { ProviderView } from './provider-payment.ts';
 import { trackingUrl, type TrackingCarrier } from '#shared/tracking.ts';
 import './checkout.css';
 
@@ -50,11 +52,18 @@ export function MyOrderPage() {
   );
 }
 
-function OrderView({ order, token, onPaid }: { order: CustomerOrder; token: string; onPaid: (order: CustomerOrder) => void }) {
+function OrderView({ order: loaded, token, onPaid }: { order: CustomerOrder; token: string; onPaid: (order: CustomerOrder) => void }) {
+  // Paid through the provider: read again while its payment is awaited (the page visible, until the deadline).
+  const [order, view, setOrder] = useLiveOrder(loaded, token, { onChange: onPaid });
   // Rendered again when the reservation's time comes, so a page left open stops offering to pay it.
   const timeOver = useTimeReached(order.expiresAt);
   const reserved = order.status === RESERVED_STATUS && order.expiresAt !== undefined;
   const awaitingPayment = reserved && !timeOver;
+  const paid = (next: CustomerOrder) => {
+    setOrder(next);
+    onPaid(next);
+  };
+  const statusText = view && order.status === RESERVED_STATUS ? providerStatusText(view) : myOrderTexts.status[order.status];
   return (
     <>
       <h1>{myOrderTexts.title(order.orderNumber)}</h1>
@@ -64,7 +73,8 @@ function OrderView({ order, token, onPaid }: { order: CustomerOrder; token: stri
             <h2 id="my-order-status">
               Estado: <span data-testid="order-status">{customerStatusLabels[order.status]}</span>
             </h2>
-            <p>{myOrderTexts.status[order.status]}</p>
+            {statusText && <p data-testid="order-status-text">{statusText}</p>}
+            {view && !awaitingPayment && <ProviderPaymentStatus order={order} view={view} />}
             {order.trackingCode && <Tracking code={order.trackingCode} carrier={order.carrier} />}
             <h3>{myOrderTexts.history}</h3>
             <ol className="order-timeline">
@@ -76,7 +86,8 @@ function OrderView({ order, token, onPaid }: { order: CustomerOrder; token: stri
               ))}
             </ol>
           </section>
-          {awaitingPayment && <PayPanel order={order} token={token} onPaid={onPaid} />}
+          {awaitingPayment && view && <ProviderPayPanel order={order} view={view} token={token} onPaid={paid} />}
+          {awaitingPayment && !view && <PayPanel order={order} token={token} onPaid={paid} />}
           {reserved && timeOver && (
             <div role="alert">
               <OrderRefusalNotice refusal={RESERVATION_OVER} />
@@ -92,7 +103,68 @@ function OrderView({ order, token, onPaid }: { order: CustomerOrder; token: stri
   );
 }
 
+/** The status line of a reservation paid through the provider (never "confirmado": it is not paid yet). */
+function providerStatusText(view: ProviderView): string | undefined {
+  switch (view.kind) {
+    case 'starting':
+      return providerPaymentTexts.statusStarting;
+    case 'pending':
+      return providerPaymentTexts.statusPending[view.method];
+    case 'registering':
+      return providerPaymentTexts.registering;
+    case 'failed':
+      return providerPaymentTexts.statusFailed;
+    default:
+      return undefined;
+  }
+}
+
+/** The amount and until when (a reservation awaiting payment). */
+function AmountDue({ order }: { order: CustomerOrder }) {
+  return (
+    <p className="amount-due">
+      Valor a pagar: <strong>{formatCents(order.totalCents)}</strong> <strong>{checkoutTexts.payUntil(formatTime(order.expiresAt))}</strong>
+      <span className="amount-due__deadline field-hint">{checkoutTexts.afterDeadline}</span>
+    </p>
+  );
+}
+
+/** A reservation paid through the provider: the request or the reference, its live status; failed, a manual method and the proof. */
+function ProviderPayPanel({ order, view, token, onPaid }: { order: CustomerOrder; view: ProviderView; token: string; onPaid: (order: CustomerOrder) => void }) {
+  return (
+    <section className="card" aria-labelledby="my-order-pay">
+      <h2 id="my-order-pay">Pagamento ({PAYMENT_METHOD_LABELS[order.paymentMethod]})</h2>
+      <AmountDue order={order} />
+      <ProviderPaymentStatus
+        order={order}
+        view={view}
+        manual={
+          <>
+            <ManualPayment amountCents={order.totalCents} orderNumber={order.orderNumber} />
+            <ProofSender order={order} token={token} onPaid={onPaid} />
+          </>
+        }
+      />
+    </section>
+  );
+}
+
 function PayPanel({ order, token, onPaid }: { order: CustomerOrder; token: string; onPaid: (order: CustomerOrder) => void }) {
+  return (
+    <section className="card" aria-labelledby="my-order-pay">
+      <h2 id="my-order-pay">
+        {myOrderTexts.payNow} ({PAYMENT_METHOD_LABELS[order.paymentMethod]})
+      </h2>
+      <AmountDue order={order} />
+      <p className="payment-reference">{checkoutTexts.paymentReference(order.orderNumber)}</p>
+      <PaymentInstructions instructions={order.instructions} amountCents={order.totalCents} reference={`encomenda ${order.orderNumber}`} />
+      <ProofSender order={order} token={token} onPaid={onPaid} />
+    </section>
+  );
+}
+
+/** The proof of a payment made by hand: chosen, uploaded, sent to the order. */
+function ProofSender({ order, token, onPaid }: { order: CustomerOrder; token: string; onPaid: (order: CustomerOrder) => void }) {
   const [proof, setProof] = useState<UploadedProof | null>(null);
   const [uploading, setUploading] = useState(false);
   const [sending, setSending] = useState(false);
@@ -124,22 +196,13 @@ function PayPanel({ order, token, onPaid }: { order: CustomerOrder; token: strin
   };
 
   return (
-    <section className="card" aria-labelledby="my-order-pay">
-      <h2 id="my-order-pay">
-        {myOrderTexts.payNow} ({PAYMENT_METHOD_LABELS[order.paymentMethod]})
-      </h2>
-      <p className="amount-due">
-        Valor a pagar: <strong>{formatCents(order.totalCents)}</strong> <strong>{checkoutTexts.payUntil(formatTime(order.expiresAt))}</strong>
-        <span className="amount-due__deadline field-hint">{checkoutTexts.afterDeadline}</span>
-      </p>
-      <p className="payment-reference">{checkoutTexts.paymentReference(order.orderNumber)}</p>
-      <PaymentInstructions instructions={order.instructions} amountCents={order.totalCents} reference={`encomenda ${order.orderNumber}`} />
+    <>
       <ProofUpload proof={proof} onChange={changeProof} onUploadingChange={setUploading} refusal={fileRefused} />
       <div role="alert">{refused && <OrderRefusalNotice refusal={refused} />}</div>
       <button type="button" className="button" disabled={!proof || uploading || sending} onClick={() => void send()}>
         {sending ? 'A enviar o comprovativo...' : myOrderTexts.sendProof}
       </button>
-    </section>
+    </>
   );
 }
 

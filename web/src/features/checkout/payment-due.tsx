@@ -1,4 +1,5 @@
-import type { PlaceOrderResponse } from '#shared/api.ts';
+import type { ReactNode } from 'react';
+import type { CustomerOrder } from '#shared/api.ts';
 import { formatTime } from '#shared/dates.ts';
 import { formatCents } from '#shared/money.ts';
 import { checkoutTexts } from '#shared/messages.ts';
@@ -12,7 +13,7 @@ import { PaymentInstructions } from './payment-instructions.tsx';
  * pay with the chosen method, and where the order goes; next to the amount, until when the pieces are
  * held and what happens after.
  */
-export function PaymentDue({ order, shipping }: { order: PlaceOrderResponse['order']; shipping: ShippingForm | null }) {
+export function PaymentDue({ order, shipping, provider }: { order: CustomerOrder; shipping: ShippingForm | null; /** A provider payment's status, in place of the manual instructions. */ provider?: ReactNode }) {
   return (
     <section className="card" aria-labelledby="pay-title">
       <h2 id="pay-title">1. Paga com {PAYMENT_METHOD_LABELS[order.paymentMethod]}</h2>
@@ -26,10 +27,14 @@ export function PaymentDue({ order, shipping }: { order: PlaceOrderResponse['ord
           </>
         )}
       </p>
-      <p className="payment-reference" data-testid="payment-reference">
-        {checkoutTexts.paymentReference(order.orderNumber)}
-      </p>
-      <PaymentInstructions instructions={order.instructions} amountCents={order.totalCents} reference={`encomenda ${order.orderNumber}`} />
+      {provider ?? (
+        <>
+          <p className="payment-reference" data-testid="payment-reference">
+            {checkoutTexts.paymentReference(order.orderNumber)}
+          </p>
+          <PaymentInstructions instructions={order.instructions} amountCents={order.totalCents} reference={`encomenda ${order.orderNumber}`} />
+        </>
+      )}
       <p className="field-hint">
         Envio por {SHIPPING_METHODS[order.shippingMethod].label} para {shipping ? `${shipping.firstName} ${shipping.lastName}, ${shipping.address}, ${shipping.postalCode} ${shipping.city}` : order.firstName}.
       </p>

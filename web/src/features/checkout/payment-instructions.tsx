@@ -4,7 +4,7 @@ import { formatCents } from '#shared/money.ts';
 import { CopyButton } from '../../ui/copy-button.tsx';
 
 /** One payment detail: its label, the value as shown, and a button that copies it as a payment app wants it. */
-function Detail({ label, instruction, value, copy, large = false }: { label: string; instruction: string; value: ReactNode; copy: string; large?: boolean }) {
+export function Detail({ label, instruction, value, copy, large = false }: { label: string; instruction: string; value: ReactNode; copy: string; large?: boolean }) {
   return (
     <div className="instructions__detail">
       <dt>{label}</dt>
@@ -31,7 +31,7 @@ export function PaymentInstructions({ instructions, amountCents, reference }: { 
   return (
     <div className="instructions">
       <p>
-        {instructions.method === 'mbway' && <>Envia {amount} por MB WAY para o número:</>}
+        {instructions.method === 'mbway' && !instructions.automatic && <>Envia {amount} por MB WAY para o número:</>}
         {instructions.method === 'transferencia' && <>Faz uma transferência bancária de {amount} para:</>}
         {instructions.method === 'paypal' && <>Envia {amount} por PayPal para:</>}
         {instructions.method === 'revolut' && <>Envia {amount} por Revolut para:</>}

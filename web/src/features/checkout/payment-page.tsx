@@ -3,44 +3,69 @@ import { Link, Navigate, useNavigate } from '../../lib/router.tsx';
 import { orderItems } from '#shared/cart.ts';
 import { checkoutTexts } from '#shared/messages.ts';
 import { paths } from '#shared/paths.ts';
-import { useCart } from '../../lib/cart-store.ts';
+import type { PlaceOrderResponse } from '#shared/api.ts';
+import { isPaidStatus } from '#shared/order-status.ts';
+import type { ShippingForm } from '#shared/schemas/shipping-form.ts';
+import { cartStore, useCart } from '../../lib/cart-store.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { useTimeReached } from '../../lib/use-time-reached.ts';
 import { Loading } from '../../ui/page-state.tsx';
-import { loadReservation, reservationMatches, savedShippingForm } from './checkout-session.ts';
+import { loadReservation, recordPlacedOrder, reservationMatches, savedShippingForm } from './checkout-session.ts';
 import { RESERVATION_OVER, OrderRefusalNotice } from './order-refusal.tsx';
 import { FixedOrderSummary } from './order-summary.tsx';
 import { PaymentDue } from './payment-due.tsx';
 import { PendingReservation } from './pending-reservation.tsx';
 import { ProofUpload } from './proof-upload.tsx';
+import { ManualPayment, ProviderPaymentStatus, useLiveOrder } from './provider-payment-panel.tsx';
 import { useProofStep } from './use-proof-step.ts';
 import './checkout.css';
 
 /**
  * /payment: the customer's reservation (made when they left the shipping step, in this tab or another,
  * kept until paid, over or cancelled) — the fixed amount and until when, the order number to write as
- * the payment reference, how to pay — then the proof, which completes the order.
+ * the payment reference, how to pay — then the proof, which completes the order. A method the payment
+ * provider takes (docs/design.md §34) shows the MB WAY request or the Multibanco reference with its live
+ * status instead, and needs no proof unless its request failed.
  */
 export function PaymentPage() {
   const cart = useCart();
   const [shipping] = useState(savedShippingForm);
   const [reservation] = useState(loadReservation);
-  const step = useProofStep();
-  const navigate = useNavigate();
-  // A reservation whose time ran out (here, even with the page left open, or refused by the server)
-  // cannot be paid: nothing to upload or confirm, and the refusal is said once.
-  const overHere = useTimeReached(reservation?.order.expiresAt);
 
   usePageMeta({ title: 'Pagamento', description: 'Instruções de pagamento e envio do comprovativo.', noindex: true });
 
-  if (step.done.current) return <Loading />;
   if (!reservation) return <Navigate to={cart.length === 0 ? paths.cart : paths.shipping} replace />;
+  return <PaymentStep reservation={reservation} shipping={shipping} cart={cart} />;
+}
 
-  const { order } = reservation;
+function PaymentStep({ reservation, shipping, cart }: { reservation: PlaceOrderResponse; shipping: ShippingForm | null; cart: ReturnType<typeof useCart> }) {
+  const step = useProofStep();
+  const navigate = useNavigate();
+  const token = reservation.order.accessToken;
+  // Paid through the provider: the order is read while its payment is awaited; once paid, on to /thank-you.
+  const [order, view] = useLiveOrder(reservation.order, token, {
+    stale: true,
+    onChange: (next) => {
+      if (!isPaidStatus(next.status) || step.done.current) return;
+      step.done.current = true;
+      recordPlacedOrder({ order: next }, token);
+      cartStore().clear();
+      navigate(paths.thankYou, { replace: true });
+    },
+  });
+  // A reservation whose time ran out (here, even with the page left open, or refused by the server)
+  // cannot be paid: nothing to upload or confirm, and the refusal is said once.
+  const overHere = useTimeReached(order.expiresAt);
+
+  if (step.done.current) return <Loading />;
+
   const closed = overHere || step.refused?.closed === true;
   // Over, it is no reservation to continue or cancel (the browser has forgotten it, so it would seem "changed").
   const outdated = !closed && shipping !== null && cart.length > 0 && !reservationMatches({ items: orderItems(cart), shipping });
   const { proof, uploading, sending, refused } = step;
+  // A provider payment needs no proof, unless its request failed: then a manual method pays it, with the proof.
+  const byHand = !view || view.kind === 'failed' || view.kind === 'over';
+  const provider = view && <ProviderPaymentStatus order={order} view={view} manual={<ManualPayment amountCents={order.totalCents} orderNumber={order.orderNumber} />} />;
 
   return (
     <div className="container page-body">
@@ -53,12 +78,14 @@ export function PaymentPage() {
       <div className="checkout-layout">
         <div className="checkout-form">
           {outdated && <PendingReservation stored={{ response: reservation, body: '' }} changed here onCancelled={() => navigate(paths.shipping, { replace: true })} />}
-          <PaymentDue order={order} shipping={shipping} />
-          <section className="card" aria-labelledby="proof-title">
-            <h2 id="proof-title">2. Envia o comprovativo</h2>
-            <p>Depois de pagares, envia uma captura de ecrã ou o PDF do comprovativo de pagamento.</p>
-            <ProofUpload proof={proof} onChange={step.changeProof} onUploadingChange={step.setUploading} disabled={closed} refusal={step.fileRefused} />
-          </section>
+          <PaymentDue order={order} shipping={shipping} provider={provider} />
+          {byHand && (
+            <section className="card" aria-labelledby="proof-title">
+              <h2 id="proof-title">2. Envia o comprovativo</h2>
+              <p>Depois de pagares, envia uma captura de ecrã ou o PDF do comprovativo de pagamento.</p>
+              <ProofUpload proof={proof} onChange={step.changeProof} onUploadingChange={step.setUploading} disabled={closed} refusal={step.fileRefused} />
+            </section>
+          )}
           <div role="alert">
             {refused ? <OrderRefusalNotice refusal={refused} /> : overHere && <OrderRefusalNotice refusal={RESERVATION_OVER} />}
           </div>
@@ -66,11 +93,13 @@ export function PaymentPage() {
             <Link to={paths.shipping} className="button button--secondary">
               Voltar
             </Link>
-            <button type="button" className="button" disabled={closed || !proof || uploading || sending} onClick={() => void step.sendProof(reservation)}>
-              {uploading ? checkoutTexts.proofUploading : sending ? 'A enviar o comprovativo...' : 'Confirmar encomenda'}
-            </button>
+            {byHand && (
+              <button type="button" className="button" disabled={closed || !proof || uploading || sending} onClick={() => void step.sendProof(reservation)}>
+                {uploading ? checkoutTexts.proofUploading : sending ? 'A enviar o comprovativo...' : 'Confirmar encomenda'}
+              </button>
+            )}
           </div>
-          {!proof && !uploading && !closed && <p className="field-hint checkout-actions__hint">{checkoutTexts.proofMissing}</p>}
+          {byHand && !proof && !uploading && !closed && <p className="field-hint checkout-actions__hint">{checkoutTexts.proofMissing}</p>}
         </div>
         <FixedOrderSummary order={order} />
       </div>

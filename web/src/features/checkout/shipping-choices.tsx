@@ -1,6 +1,6 @@
 import { Link } from '../../lib/router.tsx';
 import { formatCents } from '#shared/money.ts';
-import { checkoutTexts, commonTexts } from '#shared/messages.ts';
+import { checkoutTexts, commonTexts, providerPaymentTexts } from '#shared/messages.ts';
 import type { PaymentMethodId } from '#shared/payment-methods.ts';
 import { paths } from '#shared/paths.ts';
 import { FREE_SHIPPING_THRESHOLD_CENTS, SHIPPING_METHOD_IDS, SHIPPING_METHODS, type ShippingMethodId } from '#shared/shipping.ts';
@@ -33,11 +33,13 @@ export function ShippingMethodSection({ fields: { draft, errors, update }, freeS
   );
 }
 
-/** How to pay (outside the site): a method the shop does not take now, or MB WAY full, shown but not choosable. */
+/** How to pay (outside the site, or through the payment provider): a method the shop does not take now, or MB WAY full, shown but not choosable. */
 export function PaymentMethodSection({ fields: { draft, errors, update }, payment }: { fields: ShippingFields; payment: PaymentChoices }) {
+  // With a method the provider takes, each method says how it is paid; else one hint says it for all.
+  const mixed = payment.choices.some((choice) => choice.automatic && choice.available);
   return (
     <section className="card">
-      <ChoiceGroup legend={<h2>Método de pagamento</h2>} error={errors.paymentMethod} hint={payment.loading ? commonTexts.loading : 'Pagas fora do site e envias o comprovativo no passo seguinte.'}>
+      <ChoiceGroup legend={<h2>Método de pagamento</h2>} error={errors.paymentMethod} hint={payment.loading ? commonTexts.loading : mixed ? undefined : providerPaymentTexts.manualChoiceHint}>
         {payment.choices.map((choice) => (
           <label key={choice.id} className="choice">
             <input
@@ -51,6 +53,9 @@ export function PaymentMethodSection({ fields: { draft, errors, update }, paymen
             <span className="choice-body">
               <span className="choice-title">{choice.label}</span>
               {!choice.available && <span className="field-hint">{choice.id === 'mbway' ? checkoutTexts.methodUnavailable : checkoutTexts.methodOff}</span>}
+              {choice.available && mixed && (
+                <span className="field-hint">{choice.automatic && (choice.id === 'mbway' || choice.id === 'multibanco') ? providerPaymentTexts.choiceHint[choice.id] : providerPaymentTexts.manualChoiceHint}</span>
+              )}
             </span>
           </label>
         ))}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from '../../lib/router.tsx';
-import { checkoutTexts, myOrderTexts } from '#shared/messages.ts';
+import { checkoutTexts, myOrderTexts, providerPaymentTexts } from '#shared/messages.ts';
 import { PAYMENT_METHOD_LABELS } from '#shared/payment-methods.ts';
 import { paths } from '#shared/paths.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
@@ -46,11 +46,12 @@ export function ThankYouPage() {
         </p>
         <section aria-labelledby="thank-you-payment">
           <h2 id="thank-you-payment">Pagamento por {PAYMENT_METHOD_LABELS[order.paymentMethod]}</h2>
-          <p data-testid="proof-received">{checkoutTexts.proofReceived}</p>
+          {/* Paid through the provider, the order reaches this page once paid; by hand, once its proof arrived. */}
+          {order.providerPayment ? <p data-testid="payment-confirmed">{providerPaymentTexts.thankYou(PAYMENT_METHOD_LABELS[order.providerPayment.method])}</p> : <p data-testid="proof-received">{checkoutTexts.proofReceived}</p>}
         </section>
         <p>
-          {checkoutTexts.shippingAfterPayment} Vais receber um e-mail em <strong>{order.email}</strong> com o resumo da
-          encomenda e, mais tarde, outro quando ela seguir.
+          {order.providerPayment ? providerPaymentTexts.shippingNext : checkoutTexts.shippingAfterPayment} Vais receber um e-mail em <strong>{order.email}</strong> com{' '}
+          {order.providerPayment ? 'a confirmação do pagamento' : 'o resumo da encomenda'} e, mais tarde, outro quando ela seguir.
         </p>
         <section aria-labelledby="thank-you-summary">
           <h2 id="thank-you-summary">Resumo</h2>

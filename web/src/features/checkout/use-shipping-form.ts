@@ -15,6 +15,7 @@ import { useFormSubmit } from '../../lib/use-form-submit.ts';
 import { loadOpenReservation, useOpenReservation, type StoredReservation } from '../../lib/open-reservation.ts';
 import { idempotencyKeyFor, loadShippingDraft, recordReservation, reservationFor, saveShippingDraft, type ShippingDraft } from './checkout-session.ts';
 import { orderRefusal } from './order-refusal.tsx';
+import { isAutomatic } from './provider-payment.ts';
 import { usePaymentMethods } from './payment-methods.ts';
 
 type TextName = 'email' | 'firstName' | 'lastName' | 'address' | 'city' | 'postalCode' | 'phone';
@@ -39,15 +40,19 @@ export type PaymentChoices = ReturnType<typeof usePaymentChoices>;
 
 /**
  * The payment methods offered: from the API (a method the shop does not take, or MB WAY full this
- * month, cannot be chosen), or all four if it cannot be asked; and each one's reservation minutes.
+ * month, cannot be chosen), or the manual ones if it cannot be asked; each one's reservation minutes,
+ * and whether the payment provider takes it (`automatic`: no proof).
  */
 function usePaymentChoices() {
   const [state, reload] = usePaymentMethods();
   if (state.status === 'ready') {
-    const choices = state.value.methods.map((m) => ({ id: m.id, label: m.label, available: m.available, holdMinutes: m.holdMinutes }));
+    // Multibanco is only ever the provider's (docs/design.md §34): not listed at all while the shop does not take it.
+    const offered = state.value.methods.filter((m) => m.id !== 'multibanco' || m.available);
+    const choices = offered.map((m) => ({ id: m.id, label: m.label, available: m.available, holdMinutes: m.holdMinutes, automatic: isAutomatic(m.instructions) }));
     return { loading: false, reload, choices };
   }
-  const choices = PAYMENT_METHOD_IDS.map((id) => ({ id, label: PAYMENT_METHOD_LABELS[id], available: true, holdMinutes: holdMinutesFor(DEFAULT_SETTINGS.holdMinutes, id) }));
+  const manual = PAYMENT_METHOD_IDS.filter((id) => id !== 'multibanco');
+  const choices = manual.map((id) => ({ id, label: PAYMENT_METHOD_LABELS[id], available: true, holdMinutes: holdMinutesFor(DEFAULT_SETTINGS.holdMinutes, id), automatic: false }));
   return { loading: state.status === 'loading', reload, choices };
 }
 

@@ -1,0 +1,185 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import type { CustomerOrder } from '#shared/api.ts';
+import type { MultibancoReference } from '#shared/automatic-payments.ts';
+import { formatDateTime, formatTime } from '#shared/dates.ts';
+import { providerPaymentTexts as texts } from '#shared/messages.ts';
+import { formatCents } from '#shared/money.ts';
+import { PAYMENT_METHOD_LABELS, type PaymentInstructions as Instructions } from '#shared/payment-methods.ts';
+import { api } from '../../lib/api.ts';
+import { useTimeReached } from '../../lib/use-time-reached.ts';
+import { ChoiceGroup } from '../../ui/field.tsx';
+import { Detail, PaymentInstructions } from './payment-instructions.tsx';
+import { usePaymentMethods } from './payment-methods.ts';
+import { isAutomatic, providerView, watchOrder, watchesOrder, type ProviderView } from './provider-payment.ts';
+
+/**
+ * The order as it is now: `initial`, then each read while its provider payment is awaited (the page
+ * visible, before the deadline); `onChange` sees every newer version (a page moves on once it is paid).
+ */
+export function useLiveOrder(
+  initial: CustomerOrder,
+  token: string,
+  { stale = false, onChange }: { /** `initial` may be old (kept by the browser): read it at once. */ stale?: boolean; onChange?: (order: CustomerOrder) => void } = {},
+): [CustomerOrder, ProviderView | undefined, (order: CustomerOrder) => void] {
+  const [order, setOrder] = useState(initial);
+  const timeOver = useTimeReached(order.expiresAt);
+  const view = providerView(order, timeOver);
+  const watching = watchesOrder(view);
+  const changed = useRef(onChange);
+  useEffect(() => {
+    changed.current = onChange;
+  });
+  useEffect(() => {
+    if (!watching) return undefined;
+    return watchOrder(
+      {
+        load: () => api.customerOrder(order.id, token),
+        onOrder: (next) => {
+          setOrder(next);
+          changed.current?.(next);
+          return watchesOrder(providerView(next, false));
+        },
+        until: order.expiresAt,
+        immediate: stale,
+      },
+      { document, now: Date.now, setTimeout: (run, ms) => window.setTimeout(run, ms), clearTimeout: (id) => window.clearTimeout(id) },
+    );
+  }, [order.id, order.expiresAt, token, watching, stale]);
+  return [order, view, setOrder];
+}
+
+/** The Multibanco reference, each value with "Copiar" (the amount as a bank's form wants it). */
+function MultibancoDetails({ reference }: { reference: MultibancoReference }) {
+  return (
+    <dl className="instructions__list" data-testid="multibanco-reference">
+      <Detail label={texts.entity} instruction="entity" value={reference.entity} copy={reference.entity} large />
+      <Detail label={texts.reference} instruction="mb-reference" value={reference.reference.replace(/(\d{3})(?=\d)/g, '$1 ')} copy={reference.reference} large />
+      <Detail label={texts.amount} instruction="amount" value={formatCents(reference.amountCents)} copy={(reference.amountCents / 100).toFixed(2).replace('.', ',')} />
+      <div className="instructions__detail">
+        <dt>{texts.validUntil}</dt>
+        <dd>
+          <span className="instructions__text" data-instruction="valid-until">
+            {formatDateTime(reference.expiresAt)}
+          </span>
+        </dd>
+      </div>
+    </dl>
+  );
+}
+
+/**
+ * What the provider payment is now, in words true at this moment: the MB WAY request awaiting its
+ * approval, the Multibanco reference to pay, the payment being registered, confirmed (the order is
+ * paid), failed (and `manual`: how to pay by hand until the deadline), given back.
+ */
+export function ProviderPaymentStatus({ order, view, manual }: { order: CustomerOrder; view: ProviderView; manual?: ReactNode }) {
+  const deadline = order.expiresAt ? formatTime(order.expiresAt) : '';
+  const label = PAYMENT_METHOD_LABELS[view.method];
+  switch (view.kind) {
+    case 'starting':
+      return (
+        <div className="instructions provider-payment" role="status" data-testid="provider-payment" data-state="starting">
+          <p className="provider-payment__title">{view.method === 'mbway' ? texts.mbwayTitle : texts.multibancoTitle}</p>
+          <p className="provider-payment__waiting">
+            <span className="spinner" aria-hidden="true" /> {view.method === 'mbway' ? texts.mbwayStarting : texts.multibancoStarting}
+          </p>
+        </div>
+      );
+    case 'pending':
+      return view.method === 'mbway' ? (
+        <div className="instructions provider-payment" data-testid="provider-payment" data-state="pending">
+          <p className="provider-payment__title">{texts.mbwayTitle}</p>
+          <p>{texts.mbwayPending(formatCents(order.totalCents), deadline)}</p>
+          <p className="provider-payment__waiting" role="status">
+            <span className="spinner" aria-hidden="true" /> {texts.mbwayWaiting}
+          </p>
+        </div>
+      ) : (
+        <div className="instructions provider-payment" data-testid="provider-payment" data-state="pending">
+          <p className="provider-payment__title">{texts.multibancoTitle}</p>
+          {view.multibanco ? (
+            <>
+              <p>{texts.multibancoPending(formatDateTime(view.multibanco.expiresAt))}</p>
+              <MultibancoDetails reference={view.multibanco} />
+            </>
+          ) : (
+            <p role="status">{texts.multibancoStarting}</p>
+          )}
+        </div>
+      );
+    case 'registering':
+      return (
+        <div className="instructions provider-payment" role="status" data-testid="provider-payment" data-state="registering">
+          <p className="provider-payment__waiting">
+            <span className="spinner" aria-hidden="true" /> {texts.registering}
+          </p>
+        </div>
+      );
+    case 'confirmed':
+      return (
+        <p className="notice notice--success" role="status" data-testid="provider-payment" data-state="confirmed">
+          {texts.confirmed(label)}
+        </p>
+      );
+    case 'failed':
+      return (
+        <div className="provider-payment" data-testid="provider-payment" data-state="failed">
+          <p className="notice notice--error" role="alert">
+            {texts.failed(view.reason, deadline)}
+          </p>
+          {manual}
+        </div>
+      );
+    case 'late':
+      return (
+        <p className="notice" role="status" data-testid="provider-payment" data-state="late">
+          {texts.lateRefundPending}
+          {view.refundedCents !== undefined && <> {texts.refunded(formatCents(view.refundedCents))}</>}
+        </p>
+      );
+    case 'refunded':
+      return (
+        <p className="notice" role="status" data-testid="provider-payment" data-state="refunded">
+          {texts.refunded(formatCents(view.refundedCents))}
+        </p>
+      );
+    case 'over':
+    case 'other':
+      return null;
+  }
+}
+
+type ManualInstructions = Exclude<Instructions, { automatic: true }>;
+const isManual = (instructions: Instructions): instructions is ManualInstructions => !isAutomatic(instructions);
+
+/**
+ * After a failed request: the manual methods the shop takes now (from `GET /api/payment-methods`), one
+ * chosen, with its instructions for this order's amount and number; the proof is sent below it.
+ */
+export function ManualPayment({ amountCents, orderNumber }: { amountCents: number; orderNumber: number }) {
+  const [state] = usePaymentMethods();
+  const [chosen, setChosen] = useState<string>('');
+  if (state.status === 'loading') return <p className="field-hint">A carregar…</p>;
+  if (state.status === 'error') return <p className="notice notice--error">{texts.manualLoadFailed}</p>;
+  const methods = state.value.methods.flatMap((m) => (m.available && m.instructions && isManual(m.instructions) ? [{ id: m.id, label: m.label, instructions: m.instructions }] : []));
+  if (methods.length === 0) return <p className="notice">{texts.manualNone}</p>;
+  const current = methods.find((m) => m.id === chosen) ?? methods[0]!;
+  return (
+    <section className="manual-payment" aria-labelledby="manual-payment-title" data-testid="manual-payment">
+      <h3 id="manual-payment-title">{texts.manualTitle}</h3>
+      {methods.length > 1 && (
+        <ChoiceGroup legend={texts.manualChoose}>
+          {methods.map((m) => (
+            <label key={m.id} className="choice">
+              <input type="radio" name="manualMethod" value={m.id} checked={current.id === m.id} onChange={() => setChosen(m.id)} />
+              <span className="choice-body">
+                <span className="choice-title">{m.label}</span>
+              </span>
+            </label>
+          ))}
+        </ChoiceGroup>
+      )}
+      <PaymentInstructions instructions={current.instructions} amountCents={amountCents} reference={`encomenda ${orderNumber}`} />
+    </section>
+  );
+}
