@@ -111,6 +111,12 @@ const RECEIVED_PROOF = 'Recebemos o teu comprovativo; vamos confirmar o pagament
 /** What happens when a reservation's time runs out (the reservation mail; Termos §4 say the same). */
 const AFTER_DEADLINE = 'Se não recebermos o comprovativo até lá, a reserva é cancelada e as peças voltam à loja: não pagues depois dessa hora, faz uma nova encomenda.';
 
+/** The same for a payment the provider takes (docs/design.md §34): no proof, the payment itself is what must arrive. */
+const AFTER_DEADLINE_AUTOMATIC = 'Se o pagamento não chegar até lá, a reserva é cancelada e as peças voltam à loja: não pagues depois dessa hora, faz uma nova encomenda.';
+/** After an automatic request: what the customer does not need to do, and what still works if it fails. */
+const NO_PROOF = 'Não precisas de enviar comprovativo: assim que o pagamento chegar, confirmamos sozinhos e enviamos-te um e-mail.';
+const MBWAY_FALLBACK = 'Se o pedido MB WAY falhar ou expirar, podes pagar por outro método na página da tua encomenda até ao fim do prazo.';
+
 /** The order's "A minha encomenda" button (the `link` the outbox consumer adds), with the address written out. */
 const orderButton = `
         <mj-button href="{{link}}" background-color="${COLOR.accent}" color="#ffffff" font-size="15px" font-weight="600" border-radius="4px" inner-padding="12px 28px" padding="16px 28px 8px">Ver a minha encomenda</mj-button>
@@ -167,15 +173,19 @@ Morada de envio:
 {{texto.morada.pais}}
 {{/if}}${orderLinkText}`,
   },
-  /** Data: nome, numero, link. */
+  /** Data: nome, numero, link; `prestador` (the method) when the payment provider confirmed it. */
   'payment-confirmed': {
     subject: 'Pagamento confirmado: encomenda nº {{texto.numero}}',
-    preview: 'Confirmámos o pagamento da encomenda nº {{numero}}.',
+    preview: '{{#if prestador}}O pagamento por {{prestador}} da encomenda nº {{numero}} foi confirmado.{{else}}Confirmámos o pagamento da encomenda nº {{numero}}.{{/if}}',
     body: `        ${greeting}
-        <mj-text><p>Confirmámos o pagamento da tua encomenda nº <strong>{{numero}}</strong>. Vamos prepará-la com todo o cuidado.</p></mj-text>${orderButton}`,
+        <mj-text>{{#if prestador}}<p>O pagamento por {{prestador}} da tua encomenda nº <strong>{{numero}}</strong> foi confirmado pelo nosso prestador de pagamentos. Vamos prepará-la com todo o cuidado.</p>{{else}}<p>Confirmámos o pagamento da tua encomenda nº <strong>{{numero}}</strong>. Vamos prepará-la com todo o cuidado.</p>{{/if}}</mj-text>${orderButton}`,
     text: `Olá {{texto.nome}},
 
-Confirmámos o pagamento da tua encomenda nº {{texto.numero}}. Vamos prepará-la com todo o cuidado.${orderLinkText}`,
+{{#if texto.prestador}}
+O pagamento por {{texto.prestador}} da tua encomenda nº {{texto.numero}} foi confirmado pelo nosso prestador de pagamentos. Vamos prepará-la com todo o cuidado.
+{{else}}
+Confirmámos o pagamento da tua encomenda nº {{texto.numero}}. Vamos prepará-la com todo o cuidado.
+{{/if}}${orderLinkText}`,
   },
   /** Data: nome, numero, rastreio (tracking code) and rastreioLink (its CTT page; absent for another carrier, and then the code is not called the CTT's), link. */
   shipped: {
@@ -262,16 +272,49 @@ Confirma o pagamento no back-office: Encomendas → a encomenda → Marcar como 
 
 A mensagem fica também no back-office (Contactos).`,
   },
-  /** Data: nome, numero, total, metodo, instrucoes, prazo, link. When the reservation is made (before any payment). */
+  /**
+   * Data: nome, numero, total, metodo, instrucoes, prazo, link; paid through the provider, `multibanco`
+   * (the reference) or `mbwayAutomatico` (the request sent to the phone), and then no proof is asked for.
+   * When the reservation is made (before any payment); for the provider, once the request or reference exists.
+   */
   'order-reserved': {
     subject: 'Reserva nº {{texto.numero}}: paga {{texto.total}} até {{texto.prazo}}',
-    preview: 'Referência do pagamento: {{numero}}. Paga {{total}} até {{prazo}} e envia o comprovativo.',
+    preview:
+      '{{#if multibanco}}Referência Multibanco para pagares {{total}} até {{prazo}}.{{else}}{{#if mbwayAutomatico}}Aprova o pagamento de {{total}} na app MB WAY até {{prazo}}.{{else}}Referência do pagamento: {{numero}}. Paga {{total}} até {{prazo}} e envia o comprovativo.{{/if}}{{/if}}',
     body: `        ${greeting}
-        <mj-text><p>Reservámos para ti as peças da encomenda nº <strong>{{numero}}</strong> até <strong>{{prazo}}</strong>. Paga e envia o comprovativo até lá.</p></mj-text>
-        <mj-text container-background-color="${COLOR.accentSoft}" padding="16px 28px"><p style="margin:0 0 4px">Valor a pagar: <strong>{{total}}</strong> · até <strong>{{prazo}}</strong></p><p style="margin:0 0 4px">Referência do pagamento: <strong>{{numero}}</strong></p><p style="margin:0 0 4px"><strong>Pagamento: {{metodo}}</strong></p><p style="margin:0">{{instrucoes}}</p></mj-text>
-        <mj-text><p>Depois de pagares, abre a tua encomenda (neste ou noutro dispositivo) e envia o comprovativo: uma captura de ecrã ou o PDF.</p><p>${AFTER_DEADLINE}</p></mj-text>${orderButton}`,
+        <mj-text>{{#if multibanco}}<p>Reservámos para ti as peças da encomenda nº <strong>{{numero}}</strong> até <strong>{{prazo}}</strong>. Paga com esta referência Multibanco numa caixa Multibanco ou no homebanking (Pagamentos de serviços) até lá.</p>{{else}}{{#if mbwayAutomatico}}<p>Reservámos para ti as peças da encomenda nº <strong>{{numero}}</strong> até <strong>{{prazo}}</strong>. Enviámos um pedido de pagamento MB WAY para o telemóvel que indicaste: abre a app MB WAY e aprova-o até lá.</p>{{else}}<p>Reservámos para ti as peças da encomenda nº <strong>{{numero}}</strong> até <strong>{{prazo}}</strong>. Paga e envia o comprovativo até lá.</p>{{/if}}{{/if}}</mj-text>
+        <mj-text container-background-color="${COLOR.accentSoft}" padding="16px 28px">{{#if multibanco}}<p style="margin:0 0 4px">Entidade: <strong>{{multibanco.entidade}}</strong></p><p style="margin:0 0 4px">Referência: <strong>{{multibanco.referencia}}</strong></p><p style="margin:0 0 4px">Montante: <strong>{{multibanco.montante}}</strong></p><p style="margin:0">Válida até: <strong>{{multibanco.validade}}</strong></p>{{else}}<p style="margin:0 0 4px">Valor a pagar: <strong>{{total}}</strong> · até <strong>{{prazo}}</strong></p>{{#if mbwayAutomatico}}{{else}}<p style="margin:0 0 4px">Referência do pagamento: <strong>{{numero}}</strong></p>{{/if}}<p style="margin:0 0 4px"><strong>Pagamento: {{metodo}}</strong></p><p style="margin:0">{{instrucoes}}</p>{{/if}}</mj-text>
+        <mj-text>{{#if multibanco}}<p>${NO_PROOF}</p><p>${AFTER_DEADLINE_AUTOMATIC}</p>{{else}}{{#if mbwayAutomatico}}<p>${NO_PROOF}</p><p>${MBWAY_FALLBACK}</p><p>${AFTER_DEADLINE_AUTOMATIC}</p>{{else}}<p>Depois de pagares, abre a tua encomenda (neste ou noutro dispositivo) e envia o comprovativo: uma captura de ecrã ou o PDF.</p><p>${AFTER_DEADLINE}</p>{{/if}}{{/if}}</mj-text>${orderButton}`,
     text: `Olá {{texto.nome}},
 
+{{#if texto.multibanco}}
+Reservámos para ti as peças da encomenda nº {{texto.numero}} até {{texto.prazo}}. Paga com esta referência Multibanco numa caixa Multibanco ou no homebanking (Pagamentos de serviços) até lá.
+
+Entidade: {{texto.multibanco.entidade}}
+Referência: {{texto.multibanco.referencia}}
+Montante: {{texto.multibanco.montante}}
+Válida até: {{texto.multibanco.validade}}
+
+${NO_PROOF}
+
+${AFTER_DEADLINE_AUTOMATIC}
+
+Acompanha a tua encomenda em: {{texto.link}}
+{{else}}
+{{#if texto.mbwayAutomatico}}
+Reservámos para ti as peças da encomenda nº {{texto.numero}} até {{texto.prazo}}. Enviámos um pedido de pagamento MB WAY para o telemóvel que indicaste: abre a app MB WAY e aprova-o até lá.
+
+Valor a pagar: {{texto.total}} (até {{texto.prazo}})
+Pagamento: {{texto.metodo}}. {{texto.instrucoes}}
+
+${NO_PROOF}
+
+${MBWAY_FALLBACK}
+
+${AFTER_DEADLINE_AUTOMATIC}
+
+Acompanha a tua encomenda em: {{texto.link}}
+{{else}}
 Reservámos para ti as peças da encomenda nº {{texto.numero}} até {{texto.prazo}}. Paga e envia o comprovativo até lá.
 
 Valor a pagar: {{texto.total}} (até {{texto.prazo}})
@@ -282,7 +325,25 @@ Depois de pagares, abre a tua encomenda (neste ou noutro dispositivo) e envia o 
 
 ${AFTER_DEADLINE}
 
-Envia o comprovativo em: {{texto.link}}`,
+Envia o comprovativo em: {{texto.link}}
+{{/if}}
+{{/if}}`,
+  },
+  /** Data: nome, numero, valor (what was given back), metodo, link. A provider payment that arrived after the reservation closed. */
+  'order-refunded': {
+    subject: 'Devolvemos o teu pagamento da encomenda nº {{texto.numero}}',
+    preview: 'O pagamento chegou depois de a reserva terminar: devolvemos-te {{valor}}.',
+    body: `        ${greeting}
+        <mj-text><p>O teu pagamento por {{metodo}} da encomenda nº <strong>{{numero}}</strong> chegou depois de a reserva terminar, quando as peças já tinham voltado à loja.</p></mj-text>
+        <mj-text container-background-color="${COLOR.accentSoft}" padding="16px 28px"><p style="margin:0">Devolvemos-te <strong>{{valor}}</strong> pelo mesmo meio de pagamento. Pode levar alguns dias úteis a aparecer na tua conta.</p></mj-text>
+        <mj-text><p>Se ainda quiseres as peças, faz uma nova encomenda na loja. Qualquer dúvida, responde a este e-mail.</p></mj-text>${orderButton}`,
+    text: `Olá {{texto.nome}},
+
+O teu pagamento por {{texto.metodo}} da encomenda nº {{texto.numero}} chegou depois de a reserva terminar, quando as peças já tinham voltado à loja.
+
+Devolvemos-te {{texto.valor}} pelo mesmo meio de pagamento. Pode levar alguns dias úteis a aparecer na tua conta.
+
+Se ainda quiseres as peças, faz uma nova encomenda na loja. Qualquer dúvida, responde a este e-mail.${orderLinkText}`,
   },
   /** Data: nome, numero, link. Asked for by number and e-mail on "A minha encomenda". */
   'order-link': {

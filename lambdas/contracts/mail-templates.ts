@@ -15,7 +15,7 @@
  */
 
 /** The template ids, in the order the CDK stack and the twin create them. */
-export const MAIL_TEMPLATE_IDS = ['order-received', 'payment-confirmed', 'shipped', 'review-request', 'back-in-stock', 'order-cancelled', 'owner-new-order', 'owner-contact-message', 'order-link', 'owner-digest', 'owner-held-stock', 'order-reserved', 'stock-alert-confirm'] as const;
+export const MAIL_TEMPLATE_IDS = ['order-received', 'payment-confirmed', 'shipped', 'review-request', 'back-in-stock', 'order-cancelled', 'owner-new-order', 'owner-contact-message', 'order-link', 'owner-digest', 'owner-held-stock', 'order-reserved', 'stock-alert-confirm', 'order-refunded'] as const;
 
 export type MailTemplateId = (typeof MAIL_TEMPLATE_IDS)[number];
 
@@ -70,7 +70,13 @@ export interface MailContent {
     /** Absolute http(s) URL of "A minha encomenda" (added when sent: see `ORDER_LINK_TEMPLATES`). */
     readonly link: string;
   };
-  readonly 'payment-confirmed': { readonly nome: string; readonly numero: number; readonly link: string };
+  /** `prestador`: the method's name when the payment provider confirmed it (MB WAY, Multibanco); absent when the shop confirmed a proof. */
+  readonly 'payment-confirmed': { readonly nome: string; readonly numero: number; readonly prestador?: string; readonly link: string };
+  /**
+   * To the customer: a payment through the provider arrived after the reservation closed, and was given
+   * back (`valor`, formatted) by the same means (docs/design.md §34).
+   */
+  readonly 'order-refunded': { readonly nome: string; readonly numero: number; readonly valor: string; readonly metodo: string; readonly link: string };
   /** `rastreio`: the carrier's tracking code, when the owner gave one. */
   readonly shipped: {
     readonly nome: string;
@@ -123,6 +129,10 @@ export interface MailContent {
     readonly instrucoes: string;
     /** The deadline, e.g. "26/11/2026 às 14:48". */
     readonly prazo: string;
+    /** Paid through the payment provider (no proof): the MB WAY request was sent to the checkout's phone. */
+    readonly mbwayAutomatico?: boolean;
+    /** Paid through the payment provider (no proof): the Multibanco reference to pay. */
+    readonly multibanco?: MailMultibanco;
     readonly link: string;
   };
   /**
@@ -140,7 +150,7 @@ export type MailData = { readonly [Id in MailTemplateId]: MailContent[Id] & { re
  * mail (the order keeps only its token's hash) but rebuilt from the order id by the outbox consumer
  * when it sends (`orderPageUrl`).
  */
-export const ORDER_LINK_TEMPLATES = ['order-received', 'payment-confirmed', 'shipped', 'order-cancelled', 'order-link', 'order-reserved'] as const satisfies readonly MailTemplateId[];
+export const ORDER_LINK_TEMPLATES = ['order-received', 'payment-confirmed', 'shipped', 'order-cancelled', 'order-link', 'order-reserved', 'order-refunded'] as const satisfies readonly MailTemplateId[];
 export type OrderLinkTemplate = (typeof ORDER_LINK_TEMPLATES)[number];
 
 /**
@@ -163,6 +173,14 @@ export type ConfirmLinkTemplate = (typeof CONFIRM_LINK_TEMPLATES)[number];
  * it sends: the shop's values (`loja`, every template) and the `link` of `ORDER_LINK_TEMPLATES`.
  */
 export type QueuedMailData = { readonly [Id in MailTemplateId]: Id extends OrderLinkTemplate | AdminLinkTemplate | ConfirmLinkTemplate ? Omit<MailContent[Id], 'link'> : MailContent[Id] };
+
+/** A Multibanco reference as the reservation e-mail shows it: formatted (`referencia` in groups of 3, `montante` in euros, `validade` Lisbon time). */
+export interface MailMultibanco {
+  readonly entidade: string;
+  readonly referencia: string;
+  readonly montante: string;
+  readonly validade: string;
+}
 
 /** A shipping address as the order e-mail shows it. */
 export interface MailAddress {
@@ -194,6 +212,7 @@ export const MAIL_URL_FIELDS: { readonly [Id in MailTemplateId]: readonly (keyof
   'owner-held-stock': ['link'],
   'order-reserved': ['link'],
   'stock-alert-confirm': ['link'],
+  'order-refunded': ['link'],
 };
 
 /** Physical SES template name: the stage prefix keeps two stages in one account apart. */

@@ -11,7 +11,8 @@ import { formatCents } from '#shared/money.ts';
 import { PAYMENT_METHOD_LABELS } from '#shared/payment-methods.ts';
 import { SHIPPING_METHODS } from '#shared/shipping.ts';
 import { DEFAULT_CARRIER, trackingUrl, type TrackingCarrier } from '#shared/tracking.ts';
-import type { QueuedMailData } from '../contracts/mail-templates.ts';
+import type { MailMultibanco, QueuedMailData } from '../contracts/mail-templates.ts';
+import type { MultibancoReference } from '#shared/automatic-payments.ts';
 import type { OutboxMail } from '../contracts/outbox-items.ts';
 import { outboxMailPut } from '../repositories/outbox-store.ts';
 import type { PaymentSettings } from '#shared/settings.ts';
@@ -31,6 +32,8 @@ export interface MailOptions {
   readonly carrier?: TrackingCarrier;
   readonly expired?: boolean;
   readonly payments?: PaymentSettings;
+  /** The late payment's refund (`order-refunded`): the amount given back; absent, all the order's refunds. */
+  readonly refundedCents?: number;
 }
 
 /**
@@ -73,7 +76,37 @@ export function orderReservedData(order: Order, payments: PaymentSettings): Queu
     metodo: PAYMENT_METHOD_LABELS[order.paymentMethod],
     instrucoes: paymentTexts.instructionsText(instructionsFor(payments, order.paymentMethod, order.mbwayNumber)),
     prazo: checkoutTexts.deadline(formatDate(order.expiresAt), formatTime(order.expiresAt)),
+    ...providerReservationData(order),
   };
+}
+
+/**
+ * Paid through the provider (docs/design.md §34): the instructions are the provider's (no proof), and
+ * the mail carries the MB WAY request or the Multibanco reference (mailed once the reference exists).
+ */
+function providerReservationData(order: Order): Partial<QueuedMailData['order-reserved']> {
+  const payment = order.providerPayment;
+  if (!payment) return {};
+  const instrucoes = paymentTexts.instructionsText(payment.method === 'mbway' ? { method: 'mbway', automatic: true } : { method: 'multibanco', automatic: true });
+  if (payment.method === 'mbway') return { instrucoes, mbwayAutomatico: true };
+  const reference = payment.multibanco;
+  if (!reference) throw new Error(`The reservation e-mail of order ${order.id} needs its Multibanco reference`);
+  return { instrucoes, multibanco: multibancoMailData(reference) };
+}
+
+/** A Multibanco reference as mailed: the reference in groups of three digits, the amount in euros, the validity in Lisbon time. */
+export function multibancoMailData(reference: MultibancoReference): MailMultibanco {
+  return {
+    entidade: reference.entity,
+    referencia: reference.reference.replace(/(\d{3})(?=\d)/g, '$1 '),
+    montante: formatCents(reference.amountCents),
+    validade: checkoutTexts.deadline(formatDate(reference.expiresAt), formatTime(reference.expiresAt)),
+  };
+}
+
+/** What the provider gave back of the order (all its refunds, in cents). */
+function refundedCents(order: Order): number {
+  return (order.providerPayment?.refunds ?? []).reduce((sum, refund) => sum + refund.amountCents, 0);
 }
 
 /** The shipped e-mail's tracking: the code, and the CTT's page for it (none for another carrier). */
@@ -92,7 +125,10 @@ export function customerMail(order: Order, kind: CustomerMailKind, options: Mail
     case 'order-received':
       return { template: kind, data: orderReceivedData(order) };
     case 'payment-confirmed':
-      return { template: kind, data: base };
+      // Confirmed by the payment provider, the mail says so (and by which method).
+      return { template: kind, data: order.providerPayment?.status === 'succeeded' ? { ...base, prestador: PAYMENT_METHOD_LABELS[order.providerPayment.method] } : base };
+    case 'order-refunded':
+      return { template: kind, data: { ...base, valor: formatCents(options.refundedCents ?? refundedCents(order)), metodo: PAYMENT_METHOD_LABELS[order.paymentMethod] } };
     case 'shipped':
       return { template: kind, data: { ...base, ...(options.trackingCode ? trackingData(options.trackingCode, options.carrier) : {}) } };
     case 'review-request':
@@ -152,6 +188,14 @@ export function paidOrderMailItems(order: Order, now: Date) {
  */
 export function reservationMailItem(order: Order, now: Date, payments: PaymentSettings) {
   return customerMailItem(order, 'order-reserved', 'reserved', now, { payments });
+}
+
+/**
+ * The customer is told that their provider payment came after the reservation closed and was given back
+ * (`refundedCents`); one per refund (`refundId`).
+ */
+export function lateRefundMailItem(order: Order, refundId: string, refundedCents: number, now: Date) {
+  return customerMailItem(order, 'order-refunded', refundId, now, { refundedCents });
 }
 
 /** The customer is told their order was closed before shipping (cancelled by the shop, or expired unpaid). */
