@@ -11,6 +11,10 @@ import type { CustomerOrder } from '#shared/api.ts';
 import type { CustomerProviderPayment } from '#shared/automatic-payments.ts';
 import { providerPaymentTexts } from '#shared/messages.ts';
 import type { OrderStatus } from '#shared/order-status.ts';
+import { PAYMENT_METHOD_LABELS, type PaymentMethodId } from '#shared/payment-methods.ts';
+import { EMPTY_SHIPPING_DRAFT } from '#web/features/checkout/checkout-session.ts';
+import { PaymentMethodSection } from '#web/features/checkout/shipping-choices.tsx';
+import type { PaymentChoices, ShippingFields } from '#web/features/checkout/use-shipping-form.ts';
 import { ProviderPaymentStatus } from '#web/features/checkout/provider-payment-panel.tsx';
 import { isAutomatic, POLL_MS, providerView, watchOrder, watchesOrder, type ProviderView, type WatchEnvironment } from '#web/features/checkout/provider-payment.ts';
 
@@ -209,5 +213,25 @@ describe('the live status: reading the order', () => {
     await vi.advanceTimersByTimeAsync(POLL_MS * 30);
     expect(load).toHaveBeenCalledTimes(5);
     warn.mockRestore();
+  });
+});
+
+describe('the shipping step’s payment methods', () => {
+  const fields = { draft: { ...EMPTY_SHIPPING_DRAFT }, errors: {}, update: () => undefined } as unknown as ShippingFields;
+  const choice = (id: PaymentMethodId, automatic: boolean, available = true) => ({ id, label: PAYMENT_METHOD_LABELS[id], available, holdMinutes: 30, automatic });
+  const section = (choices: ReturnType<typeof choice>[]) => renderToStaticMarkup(createElement(PaymentMethodSection, { fields, payment: { loading: false, reload: () => undefined, choices } as PaymentChoices }));
+
+  it('with automatic methods, each says how it is paid (no proof for the provider’s)', () => {
+    const html = section([choice('mbway', true), choice('multibanco', true), choice('transferencia', false)]);
+    expect(html).toContain(providerPaymentTexts.choiceHint.mbway);
+    expect(html).toContain(providerPaymentTexts.choiceHint.multibanco);
+    expect(html.split(providerPaymentTexts.manualChoiceHint)).toHaveLength(2);
+  });
+
+  it('with manual methods only, the one hint as today', () => {
+    const html = section([choice('mbway', false), choice('transferencia', false)]);
+    expect(html).not.toContain(providerPaymentTexts.choiceHint.mbway);
+    expect(html.split(providerPaymentTexts.manualChoiceHint)).toHaveLength(2);
+    expect(html).toContain('Pagas fora do site e envias o comprovativo no passo seguinte.');
   });
 });

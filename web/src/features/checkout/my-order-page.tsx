@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useParams } from '../../lib/router.tsx';
 import type { CustomerOrder } from '#shared/api.ts';
-import { formatDateTime, formatTime } from '#shared/dates.ts';
+import { formatDateTime } from '#shared/dates.ts';
 import { checkoutTexts, customerStatusLabels, myOrderTexts, providerPaymentTexts } from '#shared/messages.ts';
 import { RESERVED_STATUS } from '#shared/order-status.ts';
 import { PAYMENT_METHOD_LABELS } from '#shared/payment-methods.ts';
@@ -19,7 +19,7 @@ import { RESERVATION_OVER, OrderRefusalNotice, orderRefusal, type Refusal } from
 import { FixedOrderSummary } from './order-summary.tsx';
 import { PaymentInstructions } from './payment-instructions.tsx';
 import { ProofUpload } from './proof-upload.tsx';
-import { ManualPayment, ProviderPaymentStatus, useLiveOrder } from './provider-payment-panel.tsx';
+import { ManualPayment, payUntilText, ProviderPaymentStatus, useLiveOrder } from './provider-payment-panel.tsx';
 import type { ProviderView } from './provider-payment.ts';
 import { trackingUrl, type TrackingCarrier } from '#shared/tracking.ts';
 import './checkout.css';
@@ -123,7 +123,7 @@ function providerStatusText(view: ProviderView): string | undefined {
 function AmountDue({ order }: { order: CustomerOrder }) {
   return (
     <p className="amount-due">
-      Valor a pagar: <strong>{formatCents(order.totalCents)}</strong> <strong>{checkoutTexts.payUntil(formatTime(order.expiresAt))}</strong>
+      Valor a pagar: <strong>{formatCents(order.totalCents)}</strong> <strong>{payUntilText(order)}</strong>
       <span className="amount-due__deadline field-hint">{checkoutTexts.afterDeadline}</span>
     </p>
   );
@@ -140,7 +140,7 @@ function ProviderPayPanel({ order, view, token, onPaid }: { order: CustomerOrder
         view={view}
         manual={
           <>
-            <ManualPayment amountCents={order.totalCents} orderNumber={order.orderNumber} />
+            <ManualPayment amountCents={order.totalCents} orderNumber={order.orderNumber} except={view.method} />
             <ProofSender order={order} token={token} onPaid={onPaid} />
           </>
         }

@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
 import type { CustomerOrder } from '#shared/api.ts';
-import { formatTime } from '#shared/dates.ts';
 import { formatCents } from '#shared/money.ts';
 import { checkoutTexts } from '#shared/messages.ts';
 import { PAYMENT_METHOD_LABELS } from '#shared/payment-methods.ts';
 import type { ShippingForm } from '#shared/schemas/shipping-form.ts';
 import { SHIPPING_METHODS } from '#shared/shipping.ts';
 import { PaymentInstructions } from './payment-instructions.tsx';
+import { payUntilText } from './provider-payment-panel.tsx';
 
 /**
  * The payment step's first part: the fixed amount, the order number to write as the reference, how to
@@ -22,7 +22,7 @@ export function PaymentDue({ order, shipping, provider }: { order: CustomerOrder
         {order.expiresAt && (
           <>
             {' '}
-            <strong data-testid="pay-until">{checkoutTexts.payUntil(formatTime(order.expiresAt))}</strong>
+            <strong data-testid="pay-until">{payUntilText(order)}</strong>
             <span className="amount-due__deadline field-hint">{checkoutTexts.afterDeadline}</span>
           </>
         )}

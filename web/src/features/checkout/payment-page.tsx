@@ -65,7 +65,7 @@ function PaymentStep({ reservation, shipping, cart }: { reservation: PlaceOrderR
   const { proof, uploading, sending, refused } = step;
   // A provider payment needs no proof, unless its request failed: then a manual method pays it, with the proof.
   const byHand = !view || view.kind === 'failed' || view.kind === 'over';
-  const provider = view && <ProviderPaymentStatus order={order} view={view} manual={<ManualPayment amountCents={order.totalCents} orderNumber={order.orderNumber} />} />;
+  const provider = view && <ProviderPaymentStatus order={order} view={view} manual={<ManualPayment amountCents={order.totalCents} orderNumber={order.orderNumber} except={view.method} />} />;
 
   return (
     <div className="container page-body">

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { CustomerOrder } from '#shared/api.ts';
 import type { MultibancoReference } from '#shared/automatic-payments.ts';
-import { formatDateTime, formatTime } from '#shared/dates.ts';
-import { providerPaymentTexts as texts } from '#shared/messages.ts';
+import { formatDate, formatTime } from '#shared/dates.ts';
+import { checkoutTexts, providerPaymentTexts as texts } from '#shared/messages.ts';
 import { formatCents } from '#shared/money.ts';
-import { PAYMENT_METHOD_LABELS, type PaymentInstructions as Instructions } from '#shared/payment-methods.ts';
+import { PAYMENT_METHOD_LABELS, type PaymentInstructions as Instructions, type PaymentMethodId } from '#shared/payment-methods.ts';
 import { api } from '../../lib/api.ts';
 import { useTimeReached } from '../../lib/use-time-reached.ts';
 import { ChoiceGroup } from '../../ui/field.tsx';
@@ -48,6 +48,18 @@ export function useLiveOrder(
   return [order, view, setOrder];
 }
 
+/** A moment days away, with its date: "03/12/2026 às 23:39". */
+const untilText = (at: string) => checkoutTexts.deadline(formatDate(at), formatTime(at));
+
+/**
+ * Until when the reservation can be paid: the time alone (as for the manual methods), or with the date
+ * for a Multibanco reference, which lasts days.
+ */
+export function payUntilText(order: Pick<CustomerOrder, 'expiresAt' | 'providerPayment'>): string {
+  if (!order.expiresAt) return '';
+  return order.providerPayment?.method === 'multibanco' ? `até ${untilText(order.expiresAt)}` : checkoutTexts.payUntil(formatTime(order.expiresAt));
+}
+
 /** The Multibanco reference, each value with "Copiar" (the amount as a bank's form wants it). */
 function MultibancoDetails({ reference }: { reference: MultibancoReference }) {
   return (
@@ -59,7 +71,7 @@ function MultibancoDetails({ reference }: { reference: MultibancoReference }) {
         <dt>{texts.validUntil}</dt>
         <dd>
           <span className="instructions__text" data-instruction="valid-until">
-            {formatDateTime(reference.expiresAt)}
+            {untilText(reference.expiresAt)}
           </span>
         </dd>
       </div>
@@ -99,7 +111,7 @@ export function ProviderPaymentStatus({ order, view, manual }: { order: Customer
           <p className="provider-payment__title">{texts.multibancoTitle}</p>
           {view.multibanco ? (
             <>
-              <p>{texts.multibancoPending(formatDateTime(view.multibanco.expiresAt))}</p>
+              <p>{texts.multibancoPending(untilText(view.multibanco.expiresAt))}</p>
               <MultibancoDetails reference={view.multibanco} />
             </>
           ) : (
@@ -156,12 +168,12 @@ const isManual = (instructions: Instructions): instructions is ManualInstruction
  * After a failed request: the manual methods the shop takes now (from `GET /api/payment-methods`), one
  * chosen, with its instructions for this order's amount and number; the proof is sent below it.
  */
-export function ManualPayment({ amountCents, orderNumber }: { amountCents: number; orderNumber: number }) {
+export function ManualPayment({ amountCents, orderNumber, except }: { amountCents: number; orderNumber: number; /** The method whose request failed: with the provider taking MB WAY, its manual numbers are not used. */ except?: PaymentMethodId }) {
   const [state] = usePaymentMethods();
   const [chosen, setChosen] = useState<string>('');
   if (state.status === 'loading') return <p className="field-hint">A carregar…</p>;
   if (state.status === 'error') return <p className="notice notice--error">{texts.manualLoadFailed}</p>;
-  const methods = state.value.methods.flatMap((m) => (m.available && m.instructions && isManual(m.instructions) ? [{ id: m.id, label: m.label, instructions: m.instructions }] : []));
+  const methods = state.value.methods.flatMap((m) => (m.available && m.id !== except && m.instructions && isManual(m.instructions) ? [{ id: m.id, label: m.label, instructions: m.instructions }] : []));
   if (methods.length === 0) return <p className="notice">{texts.manualNone}</p>;
   const current = methods.find((m) => m.id === chosen) ?? methods[0]!;
   return (
