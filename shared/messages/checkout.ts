@@ -204,6 +204,8 @@ export const providerPaymentTexts = {
   statusPending: { mbway: 'À espera da aprovação do pagamento na app MB WAY.', multibanco: 'À espera do pagamento da referência Multibanco.' },
   statusStarting: 'A preparar o pedido de pagamento.',
   statusFailed: 'O pedido de pagamento falhou; a reserva pode ser paga por outro método até ao fim do prazo.',
+  /** The header and the checkout while a Multibanco reservation (days long) awaits payment: with the date. */
+  openReservationDated: (orderNumber: number | string, date: string, time: string) => `Tens uma reserva por pagar (nº ${orderNumber}, até ${date} às ${time})`,
   /** Thank-you page after a provider payment. */
   thankYou: (method: string) => `Pagamento por ${method} confirmado.`,
   shippingNext: 'Vamos preparar o envio com todo o cuidado.',

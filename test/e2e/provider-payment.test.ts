@@ -180,6 +180,9 @@ describe('a payment the provider takes, on the customer’s pages', () => {
     await page.goto(`${shop.twin.url}/payment`);
     await expect.poll(() => page.getByTestId('multibanco-reference').isVisible(), SOON).toBe(true);
     await shots(page, 'multibanco-payment');
+    // Elsewhere in the shop, the header's reminder gives the date too.
+    await page.goto(`${shop.twin.url}/`);
+    await expect.poll(() => page.getByTestId('reservation-banner').textContent(), SOON).toMatch(/^Tens uma reserva por pagar \(nº \d{6}, até \d{2}\/\d{2}\/\d{4} às \d{2}:\d{2}\)/);
     expect(problems.errors).toEqual([]);
     await context.close();
   });

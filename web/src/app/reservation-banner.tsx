@@ -1,7 +1,6 @@
-import { formatTime } from '#shared/dates.ts';
 import { checkoutTexts } from '#shared/messages.ts';
 import { paths } from '#shared/paths.ts';
-import { useOpenReservation } from '../lib/open-reservation.ts';
+import { openReservationText, useOpenReservation } from '../lib/open-reservation.ts';
 import { Link, useLocation } from '../lib/router.tsx';
 
 /** The pages that say it themselves, with what can be done about it (continue or cancel). */
@@ -19,7 +18,7 @@ export function ReservationBanner() {
   return (
     <div className="reservation-banner" role="status" data-testid="reservation-banner">
       <p className="container reservation-banner__text">
-        {checkoutTexts.openReservation(order.orderNumber, formatTime(order.expiresAt))} —{' '}
+        {openReservationText(order)} —{' '}
         <Link to={paths.payment}>{checkoutTexts.openReservationLink}</Link>
       </p>
     </div>

@@ -6,6 +6,8 @@
  */
 import { useSyncExternalStore } from 'react';
 import type { PlaceOrderResponse } from '#shared/api.ts';
+import { formatDate, formatTime } from '#shared/dates.ts';
+import { checkoutTexts, providerPaymentTexts } from '#shared/messages.ts';
 import { RESERVED_STATUS } from '#shared/order-status.ts';
 import { readJson, removeKey, writeJson } from './browser-storage.ts';
 
@@ -81,4 +83,13 @@ function subscribe(listener: () => void): () => void {
 export function useOpenReservation(): StoredReservation | null {
   const text = useSyncExternalStore(subscribe, snapshot, () => null);
   return text ? (JSON.parse(text) as StoredReservation) : null;
+}
+
+/**
+ * "Tens uma reserva por pagar (nº …, até às 14:48)": the time alone, or with the date for a Multibanco
+ * reference, which lasts days (docs/design.md §34).
+ */
+export function openReservationText(order: StoredReservation['response']['order']): string {
+  if (order.providerPayment?.method === 'multibanco' && order.expiresAt) return providerPaymentTexts.openReservationDated(order.orderNumber, formatDate(order.expiresAt), formatTime(order.expiresAt));
+  return checkoutTexts.openReservation(order.orderNumber, formatTime(order.expiresAt));
 }

@@ -1,9 +1,8 @@
 import { useState } from 'react';
-import { formatTime } from '#shared/dates.ts';
 import { checkoutTexts } from '#shared/messages.ts';
 import { paths } from '#shared/paths.ts';
 import { api, errorMessage } from '../../lib/api.ts';
-import { clearOpenReservation, type StoredReservation } from '../../lib/open-reservation.ts';
+import { clearOpenReservation, openReservationText, type StoredReservation } from '../../lib/open-reservation.ts';
 import { Link } from '../../lib/router.tsx';
 
 /**
@@ -34,7 +33,7 @@ export function PendingReservation({ stored, changed, here = false, onCancelled 
   return (
     <div className="notice pending-reservation" role="status" data-testid="pending-reservation">
       <p>
-        <strong>{checkoutTexts.openReservation(order.orderNumber, formatTime(order.expiresAt))}</strong>
+        <strong>{openReservationText(order)}</strong>
       </p>
       {changed && <p>{checkoutTexts.reservationOutdated}</p>}
       <p className="pending-reservation__actions">
