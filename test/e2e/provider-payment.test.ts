@@ -29,6 +29,8 @@ const path = (page: Page) => decodeURI(new URL(page.url()).pathname);
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
 async function shots(page: Page, name: string): Promise<void> {
+  // From the top: a page scrolled by a click would show its sticky header mid-page in a full-page shot.
+  await page.evaluate(() => window.scrollTo(0, 0));
   for (const viewport of [PHONE, DESKTOP]) {
     await page.setViewportSize(viewport);
     await page.screenshot({ path: `${SHOTS}/${name}-${viewport.width}.png`, fullPage: true });
