@@ -30,6 +30,10 @@ export type Grant =
   | { readonly senderIdentity: true }
   /** The key of the customers' order links (`ORDER_LINK_ENV`): its secret's ARN and `secretsmanager:GetSecretValue` on it, read at run time. */
   | { readonly orderLinks: true }
+  /** The payment provider's keys (`PAYMENT_KEYS_ENV`, docs/design.md §34): their secret's ARN and `secretsmanager:GetSecretValue` on it, read at run time. */
+  | { readonly paymentKeys: true }
+  /** The same, and `secretsmanager:PutSecretValue` on it: only the route that saves the keys (`PUT /api/admin/settings/payment-keys`). */
+  | { readonly paymentKeys: true; readonly write: true }
   /** A setting of the deployment, no IAM: the shop's public URL (environment). */
   | { readonly config: 'shopUrl' };
 
@@ -351,6 +355,10 @@ export const routes = [
   // the answer beside the settings, where the storefront's pages and checkout read it (docs/design.md §33).
   { method: 'PUT', path: '/api/admin/settings', handler: 'admin/settings/update', access: 'admin',
     grants: [{ table: 'settings', access: 'readWrite' }, { senderIdentity: true }] },
+  // The payment provider's keys: checked with the provider, written to their secret (read back by none
+  // of the screens), and their record (when, last characters) kept beside the settings (docs/design.md §34).
+  { method: 'PUT', path: '/api/admin/settings/payment-keys', handler: 'admin/settings/payment-keys', access: 'admin',
+    grants: [{ table: 'settings', access: 'write' }, { paymentKeys: true, write: true }] },
   { method: 'POST', path: '/api/admin/settings/sender-check', handler: 'admin/settings/sender-check', access: 'admin',
     grants: [{ table: 'settings', access: 'readWrite' }, { senderIdentity: true }] },
 ] as const satisfies readonly Route[];

@@ -58,7 +58,8 @@ import type {
   StockAlertInput,
   StockChangeInput,
 } from './schemas/index.ts';
-import type { SettingsUpdate } from './schemas/settings.ts';
+import type { PaymentKeysInput, SettingsUpdate } from './schemas/settings.ts';
+import type { AutomaticPayments } from './automatic-payments.ts';
 import type { SuspiciousBulk, SuspiciousClose } from './schemas/abuse.ts';
 import type { AnonymiseQuery } from './schemas/anonymise-query.ts';
 import type { BlocksResponse, SuspiciousBulkResponse, SuspiciousClosedResponse } from './abuse.ts';
@@ -159,6 +160,12 @@ export interface ApiRoutes {
    * docs/design.md §33): "Definições" asks when the item is still missing.
    */
   'POST /api/admin/settings/sender-check': Contract<{ readonly goLive: GoLiveState }>;
+  /**
+   * The payment provider's keys (docs/design.md §34): checked with the provider (400
+   * `payment_keys_refused`, 503 when it does not answer; nothing kept), then written to their secret.
+   * The answer is their record only (when, the last 4 characters): no route gives the keys back.
+   */
+  'PUT /api/admin/settings/payment-keys': Contract<{ readonly keys: NonNullable<AutomaticPayments['keys']> }, PaymentKeysInput>;
 }
 
 export type ApiRouteKey = keyof ApiRoutes;

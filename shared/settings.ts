@@ -207,22 +207,30 @@ export const SETTING_LABELS = {
   'retention.stockAlertsDays': 'Dias a guardar os pedidos de aviso de stock',
   'retention.proofsDays': 'Dias a guardar os comprovativos de pagamento',
   challengeMaxNumber: 'Verificação anti-robô: número máximo (custo)',
+  'automaticPayments.mbway': 'Pagamentos automáticos: MB WAY',
+  'automaticPayments.multibanco': 'Pagamentos automáticos: Multibanco',
 } as const;
 
 export type SettingPath = keyof typeof SETTING_LABELS;
 
+/** A setting's value: a text, a whole number, or on/off (the automatic payments' switches). */
+export type SettingValue = string | number | boolean;
+
+/** The settings that are switches (on/off), by path. */
+export const SWITCH_SETTINGS: readonly SettingPath[] = ['automaticPayments.mbway', 'automaticPayments.multibanco'];
+
 /** One setting's change, as the history keeps it. */
 export interface SettingChange {
   readonly field: SettingPath;
-  readonly from: string | number;
-  readonly to: string | number;
+  readonly from: SettingValue;
+  readonly to: SettingValue;
 }
 
 /** The value of one setting of a record, by its path. */
-export function settingValue(settings: ShopSettings, path: SettingPath): string | number {
+export function settingValue(settings: ShopSettings, path: SettingPath): SettingValue {
   const [group, key] = path.split('.') as [keyof ShopSettings, string | undefined];
   const value = settings[group];
-  return key === undefined ? (value as string | number) : (value as unknown as Record<string, string | number>)[key]!;
+  return key === undefined ? (value as SettingValue) : (value as unknown as Record<string, SettingValue>)[key]!;
 }
 
 /**

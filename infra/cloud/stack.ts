@@ -9,7 +9,7 @@
  * send there (`MAIL_SES_REGION`). The stack carries the stage's tag (`STAGE_TAG`), which the budget
  * counts. Without the shop's build it synthesizes only for `cdk ls` and `cdk bootstrap` (`shop-build.ts`).
  */
-import { Aspects, CfnOutput, CfnParameter, Lazy, Stack, type StackProps } from 'aws-cdk-lib';
+import { Aspects, CfnOutput, CfnParameter, Lazy, SecretValue, Stack, type StackProps } from 'aws-cdk-lib';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { BindTargets } from './constructs/bind.ts';
@@ -134,6 +134,8 @@ export class ShopStack extends Stack {
   readonly originSecret: secretsmanager.Secret;
   /** The order links' key (read at run time by the functions with the `orderLinks` grant). */
   readonly orderLinkSecret: secretsmanager.Secret;
+  /** The payment provider's keys (docs/design.md §34): written by "Definições", read by the functions with the `paymentKeys` grant. */
+  readonly paymentKeysSecret: secretsmanager.Secret;
 
   constructor(scope: Construct, id: string, props: ShopStackProps) {
     super(scope, id, {
@@ -171,6 +173,7 @@ export class ShopStack extends Stack {
 
     this.orderLinkSecret = this.makeOrderLinkSecret();
     this.originSecret = this.makeOriginSecret();
+    this.paymentKeysSecret = this.makePaymentKeysSecret();
     const bindTargets = this.bindTargets(shopUrl, props.adminPathPrefix);
 
     this.api = new Api(this, 'Api', {
@@ -277,10 +280,31 @@ export class ShopStack extends Stack {
     return orderLinkSecret;
   }
 
+  /**
+   * The payment provider's keys (`PaymentKeys`, JSON): empty (`{}`) until the owner saves them on
+   * "Definições" (`PUT /api/admin/settings/payment-keys` checks and writes them); until then nothing
+   * automatic is offered. Read at run time by the functions whose rows grant `paymentKeys`.
+   */
+  private makePaymentKeysSecret(): secretsmanager.Secret {
+    const secret = new secretsmanager.Secret(this, 'PaymentKeysSecret', {
+      description: 'Joias Inox: the payment provider\'s keys (automatic MB WAY and Multibanco); written from the back-office\'s Definições',
+      // Not a value: the empty object the keys replace. The keys themselves never pass through CloudFormation.
+      secretStringValue: SecretValue.unsafePlainText('{}'),
+    });
+    acknowledgeNag(
+      secret,
+      'SMG4',
+      'The provider\'s keys are issued by the provider (Stripe\'s dashboard) and changed by the owner on Definições, which checks ' +
+        'them with a harmless call before writing the new value; Secrets Manager cannot rotate a third party\'s API key.',
+    );
+    return secret;
+  }
+
   /** What the functions' route grants bind to (`constructs/bind.ts`): the order-link key, the tables, buckets and mail. */
   private bindTargets(shopUrl: string, adminPrefix: string): BindTargets {
     return {
       orderLinkSecret: this.orderLinkSecret,
+      paymentKeysSecret: this.paymentKeysSecret,
       tables: this.data.tables,
       buckets: this.data.buckets,
       mail: { ...this.mailRefs, shopUrl, adminPrefix },

@@ -22,11 +22,11 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Grant } from '#lambdas/routes.ts';
 import { buckets, tables, type BucketKey, type TableKey } from '#lambdas/contracts/data-model.ts';
-import { ORDER_LINK_ENV, ORIGIN_ENV } from '#lambdas/contracts/env.ts';
+import { ORDER_LINK_ENV, ORIGIN_ENV, PAYMENT_KEYS_ENV } from '#lambdas/contracts/env.ts';
 import { ddb } from '#lambdas/repositories/dynamodb-client.ts';
 import { s3 } from '#lambdas/repositories/s3-client.ts';
 import { onPresign } from '#lambdas/repositories/signed-s3.ts';
-import { onSecretRead } from '#lambdas/repositories/secrets.ts';
+import { onSecretRead, onSecretWrite } from '#lambdas/repositories/secrets.ts';
 import { ses } from '#lambdas/repositories/ses-client.ts';
 import {
   BUCKET_DELETE_ACTIONS,
@@ -35,6 +35,7 @@ import {
   BUCKET_READ_OBJECT_ACTIONS,
   MAIL_ACTIONS,
   SECRET_READ_ACTIONS,
+  SECRET_WRITE_ACTIONS,
   SENDER_IDENTITY_ACTIONS,
   TABLE_READ_ACTIONS,
   TABLE_DELETE_ACTIONS,
@@ -104,6 +105,7 @@ const everyGrant: Grant[] = [
   { senderIdentity: true },
   { config: 'shopUrl' },
   { orderLinks: true },
+  { paymentKeys: true },
 ];
 /** Every variable some grant brings: these are the ones a scope hides unless its grants bring them. */
 const GRANTED_ENV = new Set([...everyGrant.flatMap(envVarsOf), ORIGIN_ENV.secretArn]);
@@ -218,7 +220,8 @@ function check(service: 'dynamodb' | 's3' | 'ses', command: string, input: Input
 
 /**
  * `secretsmanager:GetSecretValue` on one secret (by ARN or name), as `bind.ts` and `api.ts` grant it:
- * the origin secret to every API function, the order-link key with the `orderLinks` grant.
+ * the origin secret to every API function, the order-link key with the `orderLinks` grant, the payment
+ * provider's keys with the `paymentKeys` grant.
  */
 function checkSecretRead(secretId: string): void {
   const scope = current.getStore();
@@ -229,8 +232,22 @@ function checkSecretRead(secretId: string): void {
     const arn = realEnv[envVar];
     return arn !== undefined && (secretId === arn || arn.endsWith(`:secret:${secretId}`));
   };
-  const granted = (scope.api && named(ORIGIN_ENV.secretArn)) || (scope.grants.some((g) => 'orderLinks' in g) && named(ORDER_LINK_ENV.secretArn));
+  const granted =
+    (scope.api && named(ORIGIN_ENV.secretArn)) ||
+    (scope.grants.some((g) => 'orderLinks' in g) && named(ORDER_LINK_ENV.secretArn)) ||
+    (scope.grants.some((g) => 'paymentKeys' in g) && named(PAYMENT_KEYS_ENV.secretArn));
   if (!granted) throw new AccessDenied(scope, action, secretId);
+}
+
+/** `secretsmanager:PutSecretValue`: only on the payment provider's keys, with the `paymentKeys` grant's `write` (`bind.ts`). */
+function checkSecretWrite(secretId: string): void {
+  const scope = current.getStore();
+  if (!scope) return;
+  const action = SECRET_WRITE_ACTIONS[0];
+  assertAlive(scope, action);
+  const arn = realEnv[PAYMENT_KEYS_ENV.secretArn];
+  const named = arn !== undefined && (secretId === arn || arn.endsWith(`:secret:${secretId}`));
+  if (!named || !scope.grants.some((g) => 'paymentKeys' in g && 'write' in g)) throw new AccessDenied(scope, action, secretId);
 }
 
 /** An SDK client's middleware stack, as far as adding one middleware goes. */
@@ -293,4 +310,5 @@ export function installFunctionScopes(): void {
   onPresign((operation, bucket, key) => check('s3', `${operation}Command`, { Bucket: bucket, Key: key }));
   // A secret is read without a client too (`repositories/secrets.ts`): IAM allows it only on the function's own secrets.
   onSecretRead(checkSecretRead);
+  onSecretWrite(checkSecretWrite);
 }

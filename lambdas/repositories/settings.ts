@@ -1,9 +1,13 @@
 /**
  * The settings table (`data-model.ts`): the record in force and its history, one item per save,
- * written together in one transaction conditioned on the version the owner saw.
+ * written together in one transaction conditioned on the version the owner saw. The record of the
+ * payment provider's keys (when they were saved, their last characters: never the keys, which live in a
+ * secret) is an attribute of its own on the record's item, `paymentKeys`: a save of the settings updates
+ * the other attributes and never touches it, and saving the keys touches nothing else (no version).
  */
 import { randomUUID } from 'node:crypto';
-import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DEFAULT_AUTOMATIC_PAYMENTS, type AutomaticPayments } from '#shared/automatic-payments.ts';
 import type { SettingChange, ShopSettings } from '#shared/settings.ts';
 import { ddb, tableName } from './dynamodb-client.ts';
 import { writeTransaction } from './transactions.ts';
@@ -28,15 +32,34 @@ export interface SettingsHistoryEntry {
   readonly changes: readonly SettingChange[];
 }
 
-/** The record in force (strongly consistent: a read right after a save sees it). */
+/** The payment keys' record as kept: when, and the secret key's last characters. */
+export type PaymentKeysRecord = NonNullable<AutomaticPayments['keys']>;
+
+/** The record in force (strongly consistent: a read right after a save sees it), the keys' record in `automaticPayments.keys`. */
 export async function getStoredSettings(): Promise<StoredSettings> {
   const { Item } = await ddb().send(new GetCommand({ TableName: tableName('settings'), Key: { pk: PK, sk: CURRENT }, ConsistentRead: true }));
   if (!Item) return { settings: undefined, version: 0 };
+  const settings = Item.settings as Partial<ShopSettings> | undefined;
+  const keys = Item.paymentKeys as PaymentKeysRecord | undefined;
   return {
-    settings: Item.settings as Partial<ShopSettings>,
-    version: Number(Item.version),
+    settings: keys ? { ...settings, automaticPayments: { ...DEFAULT_AUTOMATIC_PAYMENTS, ...settings?.automaticPayments, keys } } : settings,
+    // No version: the keys were saved before any settings (nothing saved them yet).
+    version: Number(Item.version ?? 0),
     ...(Item.updatedAt ? { updatedAt: String(Item.updatedAt) } : {}),
     ...(Item.updatedBy ? { updatedBy: String(Item.updatedBy) } : {}),
+  };
+}
+
+/** The record's item set to `settings` as `version`, leaving `paymentKeys` as it is. */
+function recordUpdate(settings: ShopSettings, version: number, at: string, by: string) {
+  // The keys' record is not the settings': it stays in its own attribute.
+  const { keys: _keys, ...automaticPayments } = settings.automaticPayments;
+  return {
+    TableName: tableName('settings'),
+    Key: { pk: PK, sk: CURRENT },
+    UpdateExpression: 'SET #settings = :settings, #version = :version, updatedAt = :at, updatedBy = :by',
+    ExpressionAttributeNames: { '#settings': 'settings', '#version': 'version' },
+    ExpressionAttributeValues: { ':settings': { ...settings, automaticPayments }, ':version': version, ':at': at, ':by': by },
   };
 }
 
@@ -46,16 +69,14 @@ export async function getStoredSettings(): Promise<StoredSettings> {
  */
 export async function saveSettings(settings: ShopSettings, expected: number, entry: Omit<SettingsHistoryEntry, 'version'>): Promise<boolean> {
   const version = expected + 1;
+  const record = recordUpdate(settings, version, entry.at, entry.by);
   const result = await writeTransaction(
     [
       {
-        Put: {
-          TableName: tableName('settings'),
-          Item: { pk: PK, sk: CURRENT, settings, version, updatedAt: entry.at, updatedBy: entry.by },
-          ...(expected === 0
-            ? { ConditionExpression: 'attribute_not_exists(pk)' }
-            : { ConditionExpression: 'version = :expected', ExpressionAttributeValues: { ':expected': expected } }),
-        },
+        Update:
+          expected === 0
+            ? { ...record, ConditionExpression: 'attribute_not_exists(#version)' }
+            : { ...record, ConditionExpression: '#version = :expected', ExpressionAttributeValues: { ...record.ExpressionAttributeValues, ':expected': expected } },
       },
       {
         Put: {
@@ -90,16 +111,25 @@ export async function settingsHistory(limit: number): Promise<SettingsHistoryEnt
  */
 export async function seedSettings(settings: ShopSettings, at: string, by: string): Promise<boolean> {
   try {
-    await ddb().send(
-      new PutCommand({
-        TableName: tableName('settings'),
-        Item: { pk: PK, sk: CURRENT, settings, version: 1, updatedAt: at, updatedBy: by },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    );
+    await ddb().send(new UpdateCommand({ ...recordUpdate(settings, 1, at, by), ConditionExpression: 'attribute_not_exists(#version)' }));
     return true;
   } catch (error) {
     if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return false;
     throw error;
   }
+}
+
+/**
+ * Keeps the record of the payment keys just written to their secret (`paymentKeys` of the record's
+ * item): the settings' other attributes and their version stay as they are.
+ */
+export async function savePaymentKeysRecord(keys: PaymentKeysRecord): Promise<void> {
+  await ddb().send(
+    new UpdateCommand({
+      TableName: tableName('settings'),
+      Key: { pk: PK, sk: CURRENT },
+      UpdateExpression: 'SET paymentKeys = :keys',
+      ExpressionAttributeValues: { ':keys': { savedAt: keys.savedAt, hint: keys.hint } },
+    }),
+  );
 }

@@ -6,10 +6,12 @@
  */
 import type { SettingsResponse, ShopInfoResponse } from '#shared/api.ts';
 import { goLiveState, type GoLiveState } from '#shared/go-live.ts';
-import { apiTexts } from '#shared/messages.ts';
+import { PROVIDER_METHODS } from '#shared/automatic-payments.ts';
+import { apiTexts, validationTexts } from '#shared/messages.ts';
+import type { SettingsInput } from '#shared/schemas/settings.ts';
 import { ORDER_RETENTION_YEARS, SETTINGS_CACHE_SECONDS, settingsChanges, withDefaults, type ShopSettings } from '#shared/settings.ts';
 import { sellerIdentity } from '#shared/shop-identity.ts';
-import { ChangedMeanwhile, ShopNotReady } from '../errors.ts';
+import { ChangedMeanwhile, InvalidInput, ShopNotReady } from '../errors.ts';
 import { storedSenderVerified } from '../repositories/sender-status.ts';
 import { getStoredSettings, saveSettings, settingsHistory } from '../repositories/settings.ts';
 
@@ -104,11 +106,29 @@ export async function settingsView(senderVerified: () => Promise<boolean> = kept
 }
 
 /**
+ * The record a save makes of `input` over `before`: the automatic payments' switches as sent, or as
+ * stored when left out; their keys' record always as stored (only the keys' route writes it). A switch
+ * on without saved keys is refused (400, nothing saved): the shop could not ask for that payment.
+ */
+function savedRecord(input: SettingsInput, before: ShopSettings): ShopSettings {
+  const { keys } = before.automaticPayments;
+  const switches = input.automaticPayments ?? { mbway: before.automaticPayments.mbway, multibanco: before.automaticPayments.multibanco };
+  if (!keys) {
+    const refused = PROVIDER_METHODS.filter((method) => switches[method]);
+    if (refused.length > 0) {
+      const text = validationTexts.settings.automaticNeedsKeys;
+      throw new InvalidInput(text, Object.fromEntries(refused.map((method) => [`settings.automaticPayments.${method}`, text])));
+    }
+  }
+  return { ...input, automaticPayments: { ...switches, ...(keys ? { keys } : {}) } };
+}
+
+/**
  * Saves the owner's settings over the version they loaded: 409 `settings_changed` (nothing saved) when
  * someone saved in between. A save that changes nothing writes nothing.
  */
 export async function updateSettings(
-  next: ShopSettings,
+  input: SettingsInput,
   version: number,
   by: string,
   now = new Date(),
@@ -116,7 +136,9 @@ export async function updateSettings(
 ): Promise<SettingsResponse> {
   const stored = await getStoredSettings();
   if (stored.version !== version) throw new ChangedMeanwhile(apiTexts.settingsChanged, 'settings_changed', { version: stored.version });
-  const changes = settingsChanges(withDefaults(stored.settings), next);
+  const before = withDefaults(stored.settings);
+  const next = savedRecord(input, before);
+  const changes = settingsChanges(before, next);
   if (changes.length > 0) {
     const saved = await saveSettings(next, version, { at: now.toISOString(), by, changes });
     if (!saved) {

@@ -30,6 +30,16 @@ export interface StripeConfig {
   readonly endpoint?: { readonly host: string; readonly port: number; readonly protocol: 'http' | 'https' };
 }
 
+/**
+ * The client's `host`, `port` and `protocol` for a provider reached at `url` (`PAYMENT_KEYS_ENV.endpoint`:
+ * the twin's local provider, `http://127.0.0.1:<port>`).
+ */
+export function stripeEndpoint(url: string): NonNullable<StripeConfig['endpoint']> {
+  const parsed = new URL(url);
+  const protocol = parsed.protocol === 'https:' ? 'https' : 'http';
+  return { host: parsed.hostname, port: Number(parsed.port || (protocol === 'https' ? 443 : 80)), protocol };
+}
+
 /** How old a signed notification may be (Stripe's own default tolerance, in seconds). */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
 

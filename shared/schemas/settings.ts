@@ -63,7 +63,11 @@ const nif = z
 
 const L = SETTINGS_LIMITS;
 
-export const shopSettingsSchema = formObject({
+/** "Pagamentos automáticos": which methods the provider takes (`keys` is not the form's: see `settingsUpdateSchema`). */
+const automaticPaymentsSchema = formObject({ mbway: z.boolean({ error: v.automaticSwitch }), multibanco: z.boolean({ error: v.automaticSwitch }) });
+
+/** Every field of the form but the automatic payments' switches. */
+const formFields = {
   seller: formObject({
     legalName: plainText(L.sellerLine, v.sellerLine),
     nif,
@@ -113,20 +117,48 @@ export const shopSettingsSchema = formObject({
     proofsDays: wholeNumber(L.retentionDays.min, L.retentionDays.max, v.retentionDays),
   }),
   challengeMaxNumber: wholeNumber(L.challengeMaxNumber.min, L.challengeMaxNumber.max, v.challengeMaxNumber),
-  // The keys' record (`keys`) is not the screen's: only `PUT /api/admin/settings/payment-keys` writes it.
-  automaticPayments: formObject({ mbway: z.boolean(), multibanco: z.boolean() }).default({ mbway: false, multibanco: false }),
-}).superRefine((settings, ctx) => {
+};
+
+/** Rules across fields: a holder for the IBAN, and at least one way to pay (an automatic one counts). */
+function paymentRules(settings: { readonly payments: ShopSettings['payments']; readonly automaticPayments?: { readonly mbway: boolean; readonly multibanco: boolean } }, ctx: z.RefinementCtx): void {
   const p = settings.payments;
+  const automatic = settings.automaticPayments?.mbway || settings.automaticPayments?.multibanco;
   if (p.iban && !p.ibanHolder) ctx.addIssue({ code: 'custom', path: ['payments', 'ibanHolder'], message: v.ibanHolder });
-  if (!p.mbwayPhone1 && !p.mbwayPhone2 && !p.iban && !p.paypal && !p.revolut) {
+  if (!p.mbwayPhone1 && !p.mbwayPhone2 && !p.iban && !p.paypal && !p.revolut && !automatic) {
     ctx.addIssue({ code: 'custom', path: ['payments', 'iban'], message: v.noPaymentMethod });
   }
-}) satisfies z.ZodType<ShopSettings, unknown>;
+}
 
-/** `PUT /api/admin/settings`: the whole record, over the version the screen loaded. */
+/** The whole form, as the screen checks it before sending. */
+export const shopSettingsSchema = formObject({ ...formFields, automaticPayments: automaticPaymentsSchema }).superRefine(paymentRules) satisfies z.ZodType<ShopSettings, unknown>;
+
+/**
+ * `PUT /api/admin/settings`: the whole record, over the version the screen loaded. The automatic
+ * payments' switches may be left out (a screen from before them): the stored ones then stay, so a save
+ * never switches them off by omission. Their `keys` record is never taken from here (zod drops it):
+ * only `PUT /api/admin/settings/payment-keys` writes it.
+ */
 export const settingsUpdateSchema = formObject({
   version: z.int({ error: v.version }).min(0, { error: v.version }),
-  settings: shopSettingsSchema,
+  settings: formObject({ ...formFields, automaticPayments: automaticPaymentsSchema.optional() }).superRefine(paymentRules),
 });
 
 export type SettingsUpdate = z.infer<typeof settingsUpdateSchema>;
+/** The settings of a save as sent: `automaticPayments` absent keeps the stored switches. */
+export type SettingsInput = SettingsUpdate['settings'];
+
+/** A Stripe secret API key (`sk_live_…`, `sk_test_…`) or restricted key (`rk_…`). */
+const STRIPE_SECRET_KEY = /^(sk|rk)_(live|test)_[A-Za-z0-9_]{8,200}$/;
+/** A Stripe webhook endpoint's signing secret. */
+const STRIPE_WEBHOOK_SECRET = /^whsec_[A-Za-z0-9_]{8,200}$/;
+
+/**
+ * `PUT /api/admin/settings/payment-keys`: the payment provider's keys, as pasted (spaces around them
+ * dropped), checked for their form here and with the provider by the server before anything is kept.
+ */
+export const paymentKeysSchema = formObject({
+  secretKey: z.string({ error: v.stripeSecretKey }).trim().regex(STRIPE_SECRET_KEY, { error: v.stripeSecretKey }),
+  webhookSecret: z.string({ error: v.stripeWebhookSecret }).trim().regex(STRIPE_WEBHOOK_SECRET, { error: v.stripeWebhookSecret }),
+});
+
+export type PaymentKeysInput = z.infer<typeof paymentKeysSchema>;

@@ -70,6 +70,24 @@ export const texts = {
     historyColumns: { when: 'Quando', who: 'Quem', what: 'O que mudou' },
     by: 'por',
     empty: '(vazio)',
+    switchOn: 'ligado',
+    switchOff: 'desligado',
+    automatic: 'Pagamentos automáticos (Stripe)',
+    automaticHint:
+      'Desligados, a loja funciona como até aqui: o cliente paga fora do site e envia o comprovativo. Ligados, o Stripe pede o pagamento ao cliente (um pedido na app MB WAY, ou uma referência Multibanco para pagar no multibanco ou no homebanking) e confirma-o sozinho: a encomenda passa a «Enviar» sem comprovativo. As outras formas de pagamento continuam disponíveis ao lado. Com o MB WAY automático ligado, os números MB WAY acima e os seus limites mensais deixam de ser usados.',
+    automaticMethods: 'Aceitar pelo Stripe',
+    automaticMbway: 'MB WAY: pedido de pagamento na app do cliente',
+    automaticMultibanco: 'Multibanco: referência (entidade, referência, montante)',
+    keysSaved: (at: string, hint: string) => `Chaves guardadas em ${at} (termina em …${hint}).`,
+    keysMissing: 'Ainda não há chaves do Stripe guardadas: guarda-as primeiro, mais abaixo, para poderes ligar os pagamentos automáticos.',
+    keysTitle: 'Chaves do Stripe',
+    keysIntro: (webhookUrl: string) =>
+      `Copia-as do painel do Stripe: a chave secreta em Programadores › Chaves da API; o segredo de assinatura no webhook que aponta para ${webhookUrl} (com os eventos payment_intent.succeeded, payment_intent.payment_failed, payment_intent.canceled e charge.refunded). Antes de guardar, a loja confirma a chave com o Stripe. Depois de guardadas, as chaves nunca voltam a ser mostradas: para as trocar, cola as novas.`,
+    secretKey: 'Chave secreta (sk_live_…)',
+    webhookSecret: 'Segredo de assinatura do webhook (whsec_…)',
+    saveKeys: 'Confirmar com o Stripe e guardar',
+    savingKeys: 'A confirmar com o Stripe...',
+    keysSaveFailed: 'Não foi possível guardar as chaves. Tenta novamente.',
   },
 
   login: {

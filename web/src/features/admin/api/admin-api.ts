@@ -6,7 +6,7 @@ import type { ApiCall, ApiResponse, ApiRouteKey } from '#shared/api-routes.ts';
 import type { OrderStatus } from '#shared/order-status.ts';
 import type { BlockDuration } from '#shared/abuse.ts';
 import type { AdminEmailRequest, ImageUploadRequest, OrderStatusChange, OrdersExportQuery, ProductInput, ProductUpdateInput, StockChangeInput } from '#shared/schemas/index.ts';
-import type { SettingsUpdate } from '#shared/schemas/settings.ts';
+import type { PaymentKeysInput, SettingsUpdate } from '#shared/schemas/settings.ts';
 import { ApiError, errorMessage } from '#web/lib/api.ts';
 
 /** Sends one authenticated call to a route of the API and reads its typed answer. */
@@ -61,6 +61,7 @@ export function adminApi(request: AdminRequest) {
     settings: () => request('GET /api/admin/settings', {}),
     saveSettings: (update: SettingsUpdate) => request('PUT /api/admin/settings', { body: update }),
     checkSender: () => request('POST /api/admin/settings/sender-check', {}),
+    savePaymentKeys: (keys: PaymentKeysInput) => request('PUT /api/admin/settings/payment-keys', { body: keys }),
   };
 }
 

@@ -1,10 +1,10 @@
 /**
  * The settings form as typed: every field as text, by its path in the record (`seller.nif`,
- * `retention.proofsDays`…), and back into the record the schema checks.
+ * `retention.proofsDays`…; a switch as 'true' or 'false'), and back into the record the schema checks.
  */
-import { DEFAULT_SETTINGS, SETTING_LABELS, settingValue, type SettingPath, type ShopSettings } from '#shared/settings.ts';
+import { DEFAULT_SETTINGS, SETTING_LABELS, settingValue, SWITCH_SETTINGS, type SettingPath, type ShopSettings } from '#shared/settings.ts';
 
-/** The form as typed: every field as text, by its path in the record. */
+/** The form as typed: every field as text, by its path in the record (a switch: 'true' or 'false'). */
 export type Draft = Record<SettingPath, string>;
 
 /** Every setting's path, in the order of `SETTING_LABELS` (the first with a message gets the focus). */
@@ -22,7 +22,7 @@ export function recordOf(draft: Draft): unknown {
   const record: Record<string, unknown> = {};
   for (const path of PATHS) {
     const text = draft[path];
-    const value = NUMERIC.includes(path) ? (text.trim() === '' ? undefined : Number(text)) : text;
+    const value = SWITCH_SETTINGS.includes(path) ? text === 'true' : NUMERIC.includes(path) ? (text.trim() === '' ? undefined : Number(text)) : text;
     const [group, key] = path.split('.') as [string, string | undefined];
     if (key === undefined) record[group] = value;
     else record[group] = { ...(record[group] as object | undefined), [key]: value };

@@ -71,8 +71,8 @@ export function SellerGroup({ field }: { readonly field: SettingField }) {
   );
 }
 
-/** How customers pay, and what the shop may send each MB WAY number in a month; notifications; `holds` (its own group); orders; retention. */
-export function OtherGroups({ field, holds }: { readonly field: SettingField; readonly holds: ReactNode }) {
+/** How customers pay, and what the shop may send each MB WAY number in a month; `automatic` (the provider's methods); notifications; `holds` (its own group); orders; retention. */
+export function OtherGroups({ field, automatic, holds }: { readonly field: SettingField; readonly automatic: ReactNode; readonly holds: ReactNode }) {
   return (
     <>
       <Group legend={t.payments} hint={t.paymentsHint}>
@@ -87,6 +87,7 @@ export function OtherGroups({ field, holds }: { readonly field: SettingField; re
           {field('payments.revolut', { maxLength: L.handle })}
         </div>
       </Group>
+      {automatic}
       <Group legend={t.notifications}>
         <div className="adm-form-grid">
           {field('ownerEmail', { type: 'email', inputMode: 'email', maxLength: 254, hint: t.ownerEmailHint })}

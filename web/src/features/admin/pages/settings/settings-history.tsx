@@ -4,14 +4,14 @@
  */
 import type { SettingsResponse } from '#shared/api.ts';
 import { formatDateTime } from '#shared/dates.ts';
-import { SETTING_LABELS } from '#shared/settings.ts';
+import { SETTING_LABELS, type SettingValue } from '#shared/settings.ts';
 import { EmailAddress } from '../../components/email-address.tsx';
 import { texts } from '../../texts.ts';
 
 const t = texts.settings;
 
 export function SettingsHistory({ history }: { readonly history: SettingsResponse['history'] }) {
-  const shown = (value: string | number) => (value === '' ? t.empty : String(value));
+  const shown = (value: SettingValue) => (value === '' ? t.empty : typeof value === 'boolean' ? (value ? t.switchOn : t.switchOff) : String(value));
   return (
     <section className="adm-settings-history" aria-labelledby="settings-history">
       <h2 id="settings-history">{t.history}</h2>

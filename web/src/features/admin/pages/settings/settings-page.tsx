@@ -1,5 +1,6 @@
 /**
- * {prefix}/definicoes: the shop's settings (payment instructions, the owner's notification address,
+ * {prefix}/definicoes: the shop's settings (payment instructions, the automatic payments and the
+ * provider's keys (`automatic-payments.tsx`), the owner's notification address,
  * MB WAY monthly limits, reservation hours, the low-stock threshold, how long personal data is kept), saved over the version loaded
  * (someone else's save in between is refused, never overwritten), the history of every change, and the
  * block list (`BlocksPanel`).
@@ -24,6 +25,7 @@ import { BotCheckGroup } from './bot-check-settings.tsx';
 import { SettingsHistory } from './settings-history.tsx';
 import { BlocksPanel } from './blocks-panel.tsx';
 import { GoLiveChecklist } from './go-live-checklist.tsx';
+import { AutomaticPaymentsGroup, PaymentKeysPanel, switchesWithoutKeys } from './automatic-payments.tsx';
 
 const t = texts.settings;
 
@@ -43,7 +45,17 @@ export function SettingsPage() {
     <AdminPage title={t.title}>
       <ActionFeedback notice={saved} />
       <LoadView state={state} onRetry={reload}>
-        {(loaded) => <SettingsForm key={loaded.version} loaded={loaded} onSaved={onSaved} onSubmit={() => setSaved(undefined)} onReload={reloadCurrent} />}
+        {(loaded) => (
+          <SettingsForm
+            key={loaded.version}
+            loaded={loaded}
+            onSaved={onSaved}
+            onSubmit={() => setSaved(undefined)}
+            onReload={reloadCurrent}
+            // Saving the keys changes no version: the form keeps what is being typed in it.
+            onKeys={(keys) => update((current) => ({ ...current, settings: { ...current.settings, automaticPayments: { ...current.settings.automaticPayments, keys } } }))}
+          />
+        )}
       </LoadView>
       <BlocksPanel />
     </AdminPage>
@@ -63,14 +75,18 @@ function SettingsForm(props: {
   readonly onSubmit: () => void;
   /** Loads the settings as they are now (after someone else's save). */
   readonly onReload: () => void;
+  /** The payment provider's keys were saved: their record. */
+  readonly onKeys: (keys: NonNullable<SettingsResponse['settings']['automaticPayments']['keys']>) => void;
 }) {
-  const { loaded, onSaved, onSubmit, onReload } = props;
+  const { loaded, onSaved, onSubmit, onReload, onKeys } = props;
+  const keys = loaded.settings.automaticPayments.keys;
   const api = useAdminApi();
   const [draft, setDraft] = useState<Draft>(() => draftOf(loaded.settings));
   const form = useFormSubmit({
     schema: shopSettingsSchema,
     fieldOrder: PATHS,
     values: recordOf(draft),
+    check: () => switchesWithoutKeys(draft, keys),
     invalidAlert: () => apiTexts.invalidInput,
     send: (settings) => api.saveSettings({ version: loaded.version, settings }),
     onSent: (saved) => onSaved(saved, saved.version === loaded.version ? adminTexts.settingsUnchanged : adminTexts.settingsSaved),
@@ -103,7 +119,11 @@ function SettingsForm(props: {
         aria-label={t.title}
       >
         <SellerGroup field={field} />
-        <OtherGroups field={field} holds={<HoldsGroup field={field} />} />
+        <OtherGroups
+          field={field}
+          automatic={<AutomaticPaymentsGroup draft={draft} errors={form.errors} keys={keys} onChange={(path, text) => setDraft((current) => ({ ...current, [path]: text }))} />}
+          holds={<HoldsGroup field={field} />}
+        />
         <BotCheckGroup field={field} />
         <div className="adm-form-actions">
           <button type="submit" className="button" disabled={form.sending}>
@@ -111,6 +131,7 @@ function SettingsForm(props: {
           </button>
         </div>
       </form>
+      <PaymentKeysPanel keys={keys} onSaved={onKeys} />
       <SettingsHistory history={loaded.history} />
     </>
   );
