@@ -84,12 +84,15 @@ export function moveOrderItem(
     also?: readonly TimelineEntry[];
     fields?: Readonly<Record<string, string>>;
     requireUnexpiredAt?: Date;
+    /** Closing an order the provider was paid for: the refund to make (`providerPayment.refundRequestedCents`), only while that payment is the succeeded one. */
+    refundRequestedCents?: number;
   },
   now: Date,
 ) {
   const fields = Object.entries(move.fields ?? {});
-  const set = ['#status = :to', 'updatedAt = :now', 'timeline = list_append(if_not_exists(timeline, :empty), :entry)', ...fields.map((_, i) => `#f${i} = :f${i}`)];
-  const condition = ['#status = :from', ...(move.requireUnexpiredAt ? ['expiresAt > :unexpiredAt'] : [])];
+  const refund = move.refundRequestedCents;
+  const set = ['#status = :to', 'updatedAt = :now', 'timeline = list_append(if_not_exists(timeline, :empty), :entry)', ...fields.map((_, i) => `#f${i} = :f${i}`), ...(refund === undefined ? [] : ['#pay.refundRequestedCents = :refundRequested'])];
+  const condition = ['#status = :from', ...(move.requireUnexpiredAt ? ['expiresAt > :unexpiredAt'] : []), ...(refund === undefined ? [] : ['#pay.#payStatus = :succeeded'])];
   return named(ORDER_IN_STATUS, {
     Update: {
       TableName: tableName('orders'),
@@ -98,7 +101,7 @@ export function moveOrderItem(
       // order can still close as suspicious (`shared/abuse.ts`).
       UpdateExpression: `SET ${set.join(', ')} REMOVE ${['expiresAt', ...(isHeldStatus(move.to) ? [] : ['holdKeys', 'holdUnits']), ...(isSuspiciousClosable(move.to) ? [] : ['clientKey'])].join(', ')}`,
       ConditionExpression: condition.join(' AND '),
-      ExpressionAttributeNames: { '#status': 'status', ...Object.fromEntries(fields.map(([name], i) => [`#f${i}`, name])) },
+      ExpressionAttributeNames: { '#status': 'status', ...Object.fromEntries(fields.map(([name], i) => [`#f${i}`, name])), ...(refund === undefined ? {} : { '#pay': 'providerPayment', '#payStatus': 'status' }) },
       ExpressionAttributeValues: {
         ':from': move.from,
         ':to': move.to,
@@ -107,6 +110,7 @@ export function moveOrderItem(
         ':entry': [move.entry, ...(move.also ?? [])],
         ...Object.fromEntries(fields.map(([, value], i) => [`:f${i}`, value])),
         ...(move.requireUnexpiredAt ? { ':unexpiredAt': move.requireUnexpiredAt.toISOString() } : {}),
+        ...(refund === undefined ? {} : { ':refundRequested': refund, ':succeeded': 'succeeded' }),
       },
       ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
     },

@@ -6,6 +6,7 @@ import { adminNextStatuses, CLOSED_STATUS, isBeforeShipping, isPaidOutsideMove, 
 import { emailApplies } from '#shared/order-emails.ts';
 import { DEFAULT_CARRIER } from '#shared/tracking.ts';
 import { lineSku } from '#shared/variants.ts';
+import { formatCents } from '#shared/money.ts';
 import { COUNTER, getCounters } from '../repositories/counters.ts';
 import type { AdminEmailRequest, OrderStatusChange, OrdersQuery } from '#shared/schemas/index.ts';
 import { DEFAULT_PAGE_SIZE } from '#shared/schemas/limits.ts';
@@ -81,6 +82,7 @@ export async function orderDetail(id: string | undefined): Promise<OrderDetailRe
  * (`Aguarda Pagamento → Enviar`) needs `note`; a request with a note is refused (`order_changed`)
  * once the order is no longer a reservation. Closing before shipping is a cancellation that gives
  * stock and the MB WAY slot back; closing after shipping needs `restock` (did the pieces come back?).
+ * Closing an order paid through the provider asks it for a refund (`refundOnClose`).
  */
 export async function changeOrderStatus(id: string | undefined, change: OrderStatusChange, by: string, now = new Date()): Promise<Order> {
   const order = id && ORDER_ID.test(id) ? await getOrderItem(id) : undefined;
@@ -117,13 +119,36 @@ function moveAsAsked(order: OrderItem, change: OrderStatusChange, by: string, no
     const mails = to === 'Enviar' ? [customerMailItem(current, 'payment-confirmed', event, now)] : to === 'Enviado' ? [customerMailItem(current, 'shipped', event, now, tracking)] : [];
     return moveOrder(order, to, by, now, mails);
   }
+  const refundCents = refundOnClose(current, change.refundCents);
+  const refundText = refundCents === undefined ? '' : `; ${adminTexts.refundRequested(formatCents(refundCents))}`;
   if (isBeforeShipping(from)) {
     const mails = [cancellationMailItem(current, false, now)];
-    return closeOrder(order, { restock: true, reason: 'cancellation', by, text: 'cancelada; peças devolvidas ao stock', mails }, now);
+    return closeOrder(order, { restock: true, reason: 'cancellation', by, text: `cancelada; peças devolvidas ao stock${refundText}`, mails, refundCents }, now);
   }
   if (change.restock === undefined) throw new InvalidInput(validationTexts.restock.required, { restock: validationTexts.restock.required });
   const text = change.restock ? 'peças devolvidas ao stock' : 'encerrada sem repor o stock';
-  return closeOrder(order, { restock: change.restock, reason: 'return', by, text }, now);
+  return closeOrder(order, { restock: change.restock, reason: 'return', by, text: `${text}${refundText}`, refundCents }, now);
+}
+
+/**
+ * What closing `order` gives back through the payment provider (docs/design.md §34): for an order the
+ * provider was paid for, `asked` (the owner's partial refund) or, by default, all that is left (what
+ * was paid less what was refunded already); nothing when nothing is left. `asked` must be 1 cent to
+ * what is left; for an order paid otherwise it is refused (400, nothing changed).
+ */
+export function refundOnClose(order: Order, asked: number | undefined): number | undefined {
+  const payment = order.providerPayment;
+  if (payment?.status !== 'succeeded') {
+    if (asked !== undefined) throw new InvalidInput(validationTexts.refund.notProviderPaid, { refundCents: validationTexts.refund.notProviderPaid });
+    return undefined;
+  }
+  const left = order.totalCents - (payment.refunds ?? []).reduce((sum, refund) => sum + refund.amountCents, 0);
+  if (asked === undefined) return left > 0 ? left : undefined;
+  if (asked < 1 || asked > left) {
+    const message = validationTexts.refund.range(formatCents(Math.max(left, 0)));
+    throw new InvalidInput(message, { refundCents: message });
+  }
+  return asked;
 }
 
 /** Adds an internal note to the order's timeline (never shown to the customer). */

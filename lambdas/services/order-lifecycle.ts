@@ -162,10 +162,13 @@ export function closeOrder(
     readonly mails?: readonly TransactionItem[];
     /** The owner's notes on the timeline with the move (never shown to the customer). */
     readonly notes?: readonly TimelineEntry[];
+    /** An order paid through the provider: the cents to give back (the payments consumer refunds them). */
+    readonly refundCents?: number;
   },
   now: Date,
 ): Promise<MoveResult> {
-  const items: TransactionItem[] = [moveOrderItem(order.id, { from: order.status, to: CLOSED_STATUS, entry: statusEntry(order.status, CLOSED_STATUS, options.by, now, options.text), also: options.notes }, now)];
+  const entry = statusEntry(order.status, CLOSED_STATUS, options.by, now, options.text);
+  const items: TransactionItem[] = [moveOrderItem(order.id, { from: order.status, to: CLOSED_STATUS, entry, also: options.notes, refundRequestedCents: options.refundCents }, now)];
   if (options.restock) {
     const actor: StockActor = { kind: 'order', orderId: order.id };
     // Lines ordered before sizes existed name none: they took the product's one size.

@@ -2,8 +2,10 @@
  * The accountant's export: the orders (or their lines) created in a range of Lisbon days, as CSV that
  * Portuguese Excel opens as it is (`shared/csv.ts`). The sales by default: only paid orders (`Enviar`,
  * `Enviado`, `Concluido`); other statuses when the query names them. The file's first line and its
- * name say which statuses it holds. Reads the listing index by its date key, never the whole table.
+ * name say which statuses it holds. Orders paid through the payment provider carry its payment id, fee,
+ * net amount and refunds (the last four columns). Reads the listing index by its date key, never the whole table.
  */
+import type { Order } from '#shared/api.ts';
 import { csvDocument, csvMoney } from '#shared/csv.ts';
 import { formatDateTime, lisbonDayStart } from '#shared/dates.ts';
 import { queryValidationTexts } from '#shared/messages.ts';
@@ -14,7 +16,11 @@ import { SHIPPING_METHODS } from '#shared/shipping.ts';
 import { ordersCreatedBetween } from '../repositories/orders.ts';
 import { nameWithSize } from '#shared/variants.ts';
 
-const ORDER_COLUMNS = ['Nº encomenda', 'Data', 'Estado', 'Nome', 'Apelido', 'E-mail', 'Telefone', 'Morada', 'Código postal', 'Localidade', 'País', 'Pagamento', 'Envio', 'Subtotal', 'Desconto', 'Portes', 'Total'];
+const ORDER_COLUMNS = [
+  'Nº encomenda', 'Data', 'Estado', 'Nome', 'Apelido', 'E-mail', 'Telefone', 'Morada', 'Código postal', 'Localidade', 'País', 'Pagamento', 'Envio', 'Subtotal', 'Desconto', 'Portes', 'Total',
+  // Orders paid through the payment provider (docs/design.md §34); empty for the others.
+  'Pagamento no Stripe', 'Comissão do Stripe', 'Líquido recebido', 'Reembolsado pelo Stripe',
+];
 const LINE_COLUMNS = ['Nº encomenda', 'Data', 'Estado', 'Peça', 'Código', 'SKU', 'Quantidade', 'Preço unitário', 'Desconto (%)', 'Preço com desconto', 'Total da linha'];
 
 /** The day after `day` (`YYYY-MM-DD`). */
@@ -22,6 +28,18 @@ function nextDay(day: string): string {
   const next = new Date(`${day}T12:00:00Z`);
   next.setUTCDate(next.getUTCDate() + 1);
   return next.toISOString().slice(0, 10);
+}
+
+/**
+ * The provider's payment of an order, as the accountant reconciles it with the provider's payouts: its
+ * id, the fee and the net amount once settled, what was refunded through it. Empty for an order paid
+ * another way, or whose payment never succeeded.
+ */
+function providerCells(order: Order): string[] {
+  const payment = order.providerPayment;
+  if (payment?.status !== 'succeeded' || !payment.paymentId) return ['', '', '', ''];
+  const refunded = (payment.refunds ?? []).reduce((sum, refund) => sum + refund.amountCents, 0);
+  return [payment.paymentId, payment.feeCents === undefined ? '' : csvMoney(payment.feeCents), payment.netCents === undefined ? '' : csvMoney(payment.netCents), csvMoney(refunded)];
 }
 
 /** A status as a file name reads it: 'Aguarda Pagamento' → 'aguarda-pagamento'. */
@@ -68,6 +86,7 @@ export async function exportOrders(query: OrdersExportQuery): Promise<{ filename
     csvMoney(order.discountCents),
     csvMoney(order.shippingCents),
     csvMoney(order.totalCents),
+    ...providerCells(order),
   ]);
   return { filename, csv: csvDocument(ORDER_COLUMNS, rows, preamble) };
 }

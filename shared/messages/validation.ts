@@ -208,6 +208,14 @@ export const validationTexts = {
     other: 'O código de envio de outra transportadora tem de ter entre 4 e 40 letras, algarismos ou hífenes, sem espaços.',
   },
   carrier: { invalid: 'Escolhe a transportadora: CTT ou outra transportadora.' },
+  /** `refundCents` of closing an order paid through the payment provider. */
+  refund: {
+    invalid: 'Indica o valor a reembolsar em euros, com até 2 casas decimais (por exemplo 12,50).',
+    /** More than what is left to give back, or less than a cent. */
+    range: (max: string) => `O reembolso vai de 0,01 € até ${max} (o que foi pago pelo Stripe, menos o que já foi reembolsado).`,
+    /** Not paid through the provider: nothing to refund from here. */
+    notProviderPaid: 'Esta encomenda não foi paga pelo Stripe: a loja não a pode reembolsar daqui. Devolve o dinheiro pela forma como o cliente pagou.',
+  },
   /** `note` of a move: the owner's word on a payment made outside the site. */
   paymentNote: {
     required: 'Escreve como foi feito o pagamento (por exemplo «Transferência recebida; comprovativo enviado por e-mail»): a nota fica no histórico da encomenda.',

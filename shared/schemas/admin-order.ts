@@ -10,6 +10,9 @@ import { formObject, oneOf, requiredText, TEXT_LIMITS } from './fields.ts';
 
 export { ADMIN_EMAIL_KINDS, type AdminEmailKind };
 
+/** The largest amount any refund can be (the provider's own ceiling for one payment, 999 999,99 €). */
+const MAX_REFUND_CENTS = 99_999_999;
+
 const v = validationTexts;
 
 /** Who carries the parcel of a tracking code: `ctt` (absent) or `outra`. */
@@ -56,6 +59,11 @@ export const orderStatusChangeSchema = formObject({
     .max(PAYMENT_NOTE_MAX, { error: v.paymentNote.tooLong })
     .transform((note) => (note ? note : undefined))
     .optional(),
+  /**
+   * Closing an order paid through the payment provider: how much of it to give back, in cents (absent:
+   * all that is left). At least 1 cent; the server bounds it by what was paid less what was refunded.
+   */
+  refundCents: z.int({ error: v.refund.invalid }).min(1, { error: v.refund.invalid }).max(MAX_REFUND_CENTS, { error: v.refund.invalid }).optional(),
 }).superRefine(trackingCodeRule);
 
 /** An internal note on an order's timeline. */

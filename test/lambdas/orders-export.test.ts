@@ -66,7 +66,10 @@ describe('GET /api/admin/orders/export', () => {
     expect([...orders.bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const [statusLine, ...rows] = parseCsv(orders.bytes.toString('utf8').slice(1));
     expect(statusLine).toEqual(['Estados incluídos: Enviar, Enviado, Concluído']);
-    expect(rows[0]).toEqual(['Nº encomenda', 'Data', 'Estado', 'Nome', 'Apelido', 'E-mail', 'Telefone', 'Morada', 'Código postal', 'Localidade', 'País', 'Pagamento', 'Envio', 'Subtotal', 'Desconto', 'Portes', 'Total']);
+    expect(rows[0]).toEqual([
+      'Nº encomenda', 'Data', 'Estado', 'Nome', 'Apelido', 'E-mail', 'Telefone', 'Morada', 'Código postal', 'Localidade', 'País', 'Pagamento', 'Envio', 'Subtotal', 'Desconto', 'Portes', 'Total',
+      'Pagamento no Stripe', 'Comissão do Stripe', 'Líquido recebido', 'Reembolsado pelo Stripe',
+    ]);
     const rowOf = (n: number) => rows.find((r) => r[0] === String(n))!;
     const rowA = rowOf(a.body.order.orderNumber);
     expect(rowA.slice(3, 5)).toEqual(['Conceição', `Araújo ${tag}`]);

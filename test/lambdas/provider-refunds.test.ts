@@ -1,0 +1,123 @@
+/**
+ * The owner's side of an order paid through the payment provider (docs/design.md §34), through the real
+ * handlers: closing it asks for a refund (all that is left by default, or the part the owner types: 1
+ * cent to what was paid less what was refunded), kept on the order for the payments consumer and said
+ * on the timeline; a wrong amount changes nothing; the accountant's export carries the payment's id,
+ * fee, net and refunds.
+ *
+ * The provider's payment is given to the order here as the webhook leaves it (`providerPayment`
+ * succeeded, settled): the webhook has its own tests; this file is about what the owner does next.
+ */
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it } from 'vitest';
+import type { Order } from '#shared/api.ts';
+import type { ProviderPaymentRecord, ProviderRefundRecord } from '#shared/automatic-payments.ts';
+import { csvMoney } from '#shared/csv.ts';
+import { dayKey } from '#shared/dates.ts';
+import { adminTexts, validationTexts } from '#shared/messages.ts';
+import { formatCents } from '#shared/money.ts';
+import { createProduct, placeOrder, reservationBody } from '../support/factories.ts';
+import { adminIdToken, adminToken, call, documentClient, twin } from '../support/twin.ts';
+import { clientFetch } from '../support/clients.ts';
+
+type Answer = { order: Order; error?: { code: string; message: string; fields?: Record<string, string> } };
+const patch = async (id: string, body: object) => call<Answer>('PATCH', `/api/admin/orders/${id}`, { token: await adminIdToken(), body });
+const stored = async (id: string) => (await documentClient().send(new GetCommand({ TableName: twin().env.TABLE_ORDERS, Key: { id }, ConsistentRead: true }))).Item as Order;
+
+/** A paid order (`Enviar`) whose payment the provider confirmed and settled; `refunds`: given back already. */
+async function providerPaidOrder(refunds: readonly ProviderRefundRecord[] = []): Promise<Order> {
+  const piece = await createProduct({ stock: 5, priceCents: 3490 });
+  const placed = await placeOrder(reservationBody([{ productId: piece.id, quantity: 1 }]));
+  expect(placed.status).toBe(201);
+  const id = placed.body.order.id;
+  // The move the webhook makes (payment verified): a real move, so the counters stay true.
+  expect((await patch(id, { status: 'Enviar', note: 'pago pelo Stripe (teste)' })).status).toBe(200);
+  const total = placed.body.order.totalCents;
+  const payment: ProviderPaymentRecord = {
+    provider: 'stripe',
+    method: 'mbway',
+    status: 'succeeded',
+    paymentId: `pi_test${id}`,
+    paidAt: new Date().toISOString(),
+    feeCents: Math.round(total * 0.014) + 25,
+    netCents: total - (Math.round(total * 0.014) + 25),
+    ...(refunds.length ? { refunds } : {}),
+  };
+  await documentClient().send(new UpdateCommand({ TableName: twin().env.TABLE_ORDERS, Key: { id }, UpdateExpression: 'SET providerPayment = :p', ExpressionAttributeValues: { ':p': payment } }));
+  return stored(id);
+}
+
+describe('closing an order paid through the provider', () => {
+  it('gives all of it back by default: the refund asked for is kept on the order and said on the timeline', async () => {
+    const order = await providerPaidOrder();
+    const answer = await patch(order.id, { status: 'Encerrada' });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const closed = await stored(order.id);
+    expect(closed.status).toBe('Encerrada');
+    expect(closed.providerPayment).toMatchObject({ status: 'succeeded', refundRequestedCents: order.totalCents });
+    expect(closed.timeline.at(-1)).toMatchObject({ kind: 'status', to: 'Encerrada', text: `cancelada; peças devolvidas ao stock; ${adminTexts.refundRequested(formatCents(order.totalCents))}` });
+  });
+
+  it('a part the owner types, bounded by what was paid less what was refunded; anything else changes nothing', async () => {
+    const order = await providerPaidOrder([{ refundId: 're_earlier', amountCents: 500, at: new Date().toISOString(), reason: 'cancel' }]);
+    const left = order.totalCents - 500;
+    const range = validationTexts.refund.range(formatCents(left));
+    for (const [refundCents, message] of [
+      [0, validationTexts.refund.invalid],
+      [12.5, validationTexts.refund.invalid],
+      ['1000', validationTexts.refund.invalid],
+      [left + 1, range],
+      [order.totalCents, range],
+    ] as const) {
+      const refused = await patch(order.id, { status: 'Encerrada', refundCents });
+      expect(refused.status, String(refundCents)).toBe(400);
+      expect(refused.body.error?.fields?.refundCents).toBe(message);
+    }
+    expect(await stored(order.id)).toMatchObject({ status: 'Enviar', providerPayment: { refunds: [{ amountCents: 500 }] } });
+    expect((await stored(order.id)).providerPayment?.refundRequestedCents).toBeUndefined();
+
+    expect((await patch(order.id, { status: 'Encerrada', refundCents: left })).status).toBe(200);
+    expect((await stored(order.id)).providerPayment?.refundRequestedCents).toBe(left);
+  });
+
+  it('after shipping too (a return): the pieces as the owner says, the refund as typed', async () => {
+    const order = await providerPaidOrder();
+    expect((await patch(order.id, { status: 'Enviado' })).status).toBe(200);
+    const answer = await patch(order.id, { status: 'Encerrada', restock: false, refundCents: 1 });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const closed = await stored(order.id);
+    expect(closed.providerPayment?.refundRequestedCents).toBe(1);
+    expect(closed.timeline.at(-1)?.text).toBe(`encerrada sem repor o stock; ${adminTexts.refundRequested(formatCents(1))}`);
+  });
+
+  it('an order paid another way has no refund to ask for: refused, nothing changed; closed without one as before', async () => {
+    const piece = await createProduct({ stock: 3 });
+    const placed = await placeOrder(reservationBody([{ productId: piece.id, quantity: 1 }]));
+    const refused = await patch(placed.body.order.id, { status: 'Encerrada', refundCents: 100 });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error?.fields?.refundCents).toBe(validationTexts.refund.notProviderPaid);
+    expect((await stored(placed.body.order.id)).status).toBe('Aguarda Pagamento');
+    expect((await patch(placed.body.order.id, { status: 'Encerrada' })).status).toBe(200);
+    expect((await stored(placed.body.order.id)).providerPayment).toBeUndefined();
+  });
+});
+
+describe('the export of provider payments', () => {
+  it('carries the payment id, fee, net and refunded amount; empty for an order paid another way', async () => {
+    const paid = await providerPaidOrder([{ refundId: 're_part', amountCents: 250, at: new Date().toISOString(), reason: 'cancel' }]);
+    const piece = await createProduct({ stock: 3 });
+    const manual = await placeOrder(reservationBody([{ productId: piece.id, quantity: 1 }]));
+    expect((await patch(manual.body.order.id, { status: 'Enviar', note: 'transferência recebida' })).status).toBe(200);
+    const today = dayKey(new Date());
+    const answer = await clientFetch(`${twin().url}/api/admin/orders/export?from=${today}&to=${today}`, { headers: { authorization: `Bearer ${await adminToken()}` } });
+    expect(answer.status).toBe(200);
+    const rows = (await answer.text()).slice(1).split('\r\n').map((line) => line.split(';'));
+    const header = rows[1]!;
+    expect(header.slice(-4)).toEqual(['Pagamento no Stripe', 'Comissão do Stripe', 'Líquido recebido', 'Reembolsado pelo Stripe']);
+    const rowOf = (order: { orderNumber: number }) => rows.find((row) => row[0] === String(order.orderNumber))!;
+    const payment = paid.providerPayment!;
+    expect(rowOf(paid).slice(-4)).toEqual([payment.paymentId, csvMoney(payment.feeCents!), csvMoney(payment.netCents!), csvMoney(250)]);
+    expect(rowOf(paid)[header.indexOf('Total')]).toBe(csvMoney(paid.totalCents));
+    expect(rowOf(manual.body.order).slice(-4)).toEqual(['', '', '', '']);
+  });
+});
