@@ -3,7 +3,8 @@
  * note on how; "Marcar como paga" after the proof; "Marcar como enviada" with the page's tracking code),
  * after which the order stays open here with its next step ready; and any other status the lifecycle
  * allows, chosen from a list ("Guardar Estado" goes back to the list; closing a shipped order asks
- * whether its pieces go back to stock).
+ * whether its pieces go back to stock; closing an order paid through the provider refunds it, all of it
+ * or the amount typed).
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from '#web/lib/router.tsx';
@@ -12,7 +13,8 @@ import { formatDateTime } from '#shared/dates.ts';
 import { adminTexts, validationTexts } from '#shared/messages.ts';
 import { adminNextStatuses, CLOSED_STATUS, isBeforeShipping, ORDER_STATUS_INFO, type OrderStatus } from '#shared/order-status.ts';
 import { fieldErrors, orderStatusChangeSchema } from '#shared/schemas/index.ts';
-import { SelectField } from '#web/ui/field.tsx';
+import { formatCents, parseEuroInput } from '#shared/money.ts';
+import { SelectField, TextField } from '#web/ui/field.tsx';
 import { ApiError } from '#web/lib/api.ts';
 import { serverFieldErrors } from '#web/lib/form.ts';
 import { ordersListReturn } from '../../admin-paths.ts';
@@ -23,6 +25,7 @@ import { StatusBadge, type FlashState } from '../../components/ui.tsx';
 import { texts } from '../../texts.ts';
 import { NextStep, stepOf, type ChangeStatus } from './status-steps.tsx';
 import type { Tracking } from './tracking.tsx';
+import { refundableCents } from './provider-payment.tsx';
 
 const t = texts.order;
 
@@ -99,12 +102,17 @@ function OtherStatusForm(props: { readonly order: Order; readonly options: reado
   const { order, options, busy, onChange } = props;
   const [status, setStatus] = useState<OrderStatus | ''>('');
   const [restock, setRestock] = useState<boolean>();
+  const [refund, setRefund] = useState('');
   const closingAfterShipping = status === CLOSED_STATUS && !isBeforeShipping(order.status);
+  // Paid through the provider: closing gives it back (all of it, or the part typed).
+  const refundable = status === CLOSED_STATUS ? refundableCents(order) : 0;
 
   const save = (event: FormEvent) => {
     event.preventDefault();
-    const input = { status, ...(closingAfterShipping && restock !== undefined ? { restock } : {}) };
-    onChange(input, 'list', closingAfterShipping && restock === undefined ? validationTexts.restock.required : undefined);
+    const asked = refundable > 0 ? refundAsked(refund, refundable) : {};
+    const input = { status, ...(closingAfterShipping && restock !== undefined ? { restock } : {}), ...('cents' in asked ? { refundCents: asked.cents } : {}) };
+    const missing = closingAfterShipping && restock === undefined ? validationTexts.restock.required : 'message' in asked ? asked.message : undefined;
+    onChange(input, 'list', missing);
   };
 
   return (
@@ -119,13 +127,34 @@ function OtherStatusForm(props: { readonly order: Order; readonly options: reado
           </option>
         ))}
       </SelectField>
-      {status === CLOSED_STATUS && isBeforeShipping(order.status) && <p className="adm-small">{t.cancelHint}</p>}
+      {status === CLOSED_STATUS && isBeforeShipping(order.status) && <p className="adm-small">{order.providerPayment ? t.cancelHintProvider : t.cancelHint}</p>}
       {closingAfterShipping && <RestockChoice restock={restock} onRestock={setRestock} />}
+      {refundable > 0 && (
+        <TextField
+          label={t.refundAmount}
+          name="refundCents"
+          inputMode="decimal"
+          autoComplete="off"
+          value={refund}
+          placeholder={formatCents(refundable).replace(' €', '')}
+          hint={t.refundHint(formatCents(refundable))}
+          onChange={(e) => setRefund(e.target.value)}
+          disabled={busy}
+        />
+      )}
       <button type="submit" className="button" disabled={busy || status === ''}>
         {busy ? t.savingStatus : t.saveStatus}
       </button>
     </form>
   );
+}
+
+/** The refund typed when closing: none typed is all of it (`{}`); else its cents, 1 to `max`, or what is wrong with it. */
+export function refundAsked(text: string, max: number): { readonly cents: number } | { readonly message: string } | Record<string, never> {
+  if (text.trim() === '') return {};
+  const parsed = parseEuroInput(text);
+  if (!parsed.ok || parsed.cents < 1 || parsed.cents > max) return { message: t.refundInvalid(formatCents(max)) };
+  return { cents: parsed.cents };
 }
 
 function RestockChoice({ restock, onRestock }: { readonly restock: boolean | undefined; readonly onRestock: (restock: boolean) => void }) {
