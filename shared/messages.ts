@@ -10,8 +10,10 @@ import { providerPaymentTexts } from './messages/checkout.ts';
 import { adminTexts, gdprTexts } from './messages/admin.ts';
 import { queryValidationTexts, validationTexts } from './messages/validation.ts';
 import { abuseTexts } from './messages/abuse.ts';
+import { paymentKeysTexts, refundTexts } from './messages/owner-payments.ts';
 
 export { waitText } from './messages/storefront.ts';
+export { paymentKeysTexts, refundTexts };
 export { frontDoorTexts, apiTexts, uploadTexts, commonTexts, catalogTexts, productTexts, stockAlertTexts, botCheckTexts, contactTexts, moneyTexts, paymentTexts, checkoutTexts, customerStatusLabels, totalLabels, myOrderTexts, adminTexts, gdprTexts, validationTexts, queryValidationTexts, abuseTexts };
 export { providerPaymentTexts };
 
@@ -47,4 +49,6 @@ export const messages = {
   abuse: abuseTexts,
   money: moneyTexts,
   validation: validationTexts,
+  paymentKeys: paymentKeysTexts,
+  refund: refundTexts,
 } as const;

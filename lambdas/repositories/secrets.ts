@@ -1,8 +1,8 @@
 /**
  * The stage's secrets (the origin secret, the order-link key), read at run time from Secrets Manager:
  * a function's environment holds only the secret's ARN (`ORIGIN_ENV`, `ORDER_LINK_ENV`), its role
- * `secretsmanager:GetSecretValue` on that one secret. The one place a function reads a secret, and
- * writes one (`writeSecret`: the payment provider's keys, which the owner saves from "Definições").
+ * `secretsmanager:GetSecretValue` on that one secret. The one place a function reads a secret (the one
+ * secret a function writes, the payment provider's keys, is written by `secret-writes.ts`).
  *
  * - **Read once, kept a while:** the first use in a cold start reads it; the value is kept
  *   {@link SECRET_CACHE_SECONDS} and read again after, so a rotation reaches warm functions too.
@@ -55,7 +55,6 @@ export function secretValuesAt(secret: RotatingSecret, now: Date): SecretValues 
 }
 
 const readChecks: ((secretId: string) => void)[] = [];
-const writeChecks: ((secretId: string) => void)[] = [];
 
 /**
  * Registers a check run before each read (the twin's IAM, `infra/twin/function-scope.ts`: it refuses
@@ -65,39 +64,22 @@ export function onSecretRead(check: (secretId: string) => void): void {
   readChecks.push(check);
 }
 
-/** The same for each write (`secretsmanager:PutSecretValue`, `writeSecret`). */
+const writeChecks: ((secretId: string) => void)[] = [];
+
+/** The same for each write (`secretsmanager:PutSecretValue`, `secret-writes.ts`). */
 export function onSecretWrite(check: (secretId: string) => void): void {
   writeChecks.push(check);
+}
+
+/** Runs the registered checks of a read or a write made outside `readSecret` (`secret-writes.ts`). */
+export function checkSecretAccess(secretId: string, access: 'read' | 'write'): void {
+  for (const check of access === 'write' ? writeChecks : readChecks) check(secretId);
 }
 
 let credentials: AwsCredentialIdentityProvider | undefined;
 
 /** Each secret read, and until when it is kept (a failed read is not kept). */
 const cache = new Map<string, { readonly until: number; readonly secret: RotatingSecret }>();
-
-/**
- * One call of Secrets Manager's API (JSON 1.1), signed with the SDK's signer and sent by `fetch`: its
- * answer's JSON, or an error with Secrets Manager's own (`{ __type, message }`, naming the secret and
- * the refusal, never a value).
- */
-async function secretsManager(action: 'GetSecretValue' | 'PutSecretValue', input: Readonly<Record<string, string>>): Promise<Record<string, unknown>> {
-  const region = setting('AWS_REGION');
-  const endpoint = new URL(process.env.AWS_ENDPOINT_URL_SECRETS_MANAGER ?? `https://secretsmanager.${region}.amazonaws.com`);
-  const body = JSON.stringify(input);
-  // The clients' own default chain (in Lambda the role's credentials, from the environment). The
-  // signed `host` is the one fetch sends anyway (Node's fetch takes it as given).
-  const signed = await new SignatureV4({ service: 'secretsmanager', region, credentials: (credentials ??= defaultProvider()), sha256: Sha256 }).sign({
-    method: 'POST',
-    hostname: endpoint.hostname,
-    path: '/',
-    headers: { host: endpoint.host, 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `secretsmanager.${action}` },
-    body,
-  } as unknown as HttpRequest);
-  const answer = await fetch(endpoint.href, { method: 'POST', headers: signed.headers, body });
-  const text = await answer.text();
-  if (!answer.ok) throw new Error(text);
-  return JSON.parse(text) as Record<string, unknown>;
-}
 
 /**
  * The values of the secret `secretId`, read at most every {@link SECRET_CACHE_SECONDS}. Give it the ARN
@@ -110,26 +92,30 @@ export async function readSecret(secretId: string, now = new Date()): Promise<Se
   for (const check of readChecks) check(secretId);
   let kept = cache.get(secretId);
   if (!kept || Date.now() >= kept.until) {
-    const { SecretString } = await secretsManager('GetSecretValue', { SecretId: secretId });
-    kept = { until: Date.now() + SECRET_CACHE_SECONDS * 1000, secret: parseRotatingSecret(String(SecretString)) };
+    const region = setting('AWS_REGION');
+    const endpoint = new URL(process.env.AWS_ENDPOINT_URL_SECRETS_MANAGER ?? `https://secretsmanager.${region}.amazonaws.com`);
+    const body = JSON.stringify({ SecretId: secretId });
+    // The clients' own default chain (in Lambda the role's credentials, from the environment). The
+    // signed `host` is the one fetch sends anyway (Node's fetch takes it as given).
+    const signed = await new SignatureV4({ service: 'secretsmanager', region, credentials: (credentials ??= defaultProvider()), sha256: Sha256 }).sign({
+      method: 'POST',
+      hostname: endpoint.hostname,
+      path: '/',
+      headers: { host: endpoint.host, 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'secretsmanager.GetSecretValue' },
+      body,
+    } as unknown as HttpRequest);
+    const answer = await fetch(endpoint.href, { method: 'POST', headers: signed.headers, body });
+    const text = await answer.text();
+    // Secrets Manager's error is JSON `{ __type, message }` naming the secret and the refusal (no value).
+    if (!answer.ok) throw new Error(text);
+    kept = { until: Date.now() + SECRET_CACHE_SECONDS * 1000, secret: parseRotatingSecret((JSON.parse(text) as { SecretString: string }).SecretString) };
     cache.set(secretId, kept);
   }
   return secretValuesAt(kept.secret, now);
 }
 
-/** The secret's text as stored now, past any cache (what a write about to replace it builds on). */
-export async function readSecretNow(secretId: string): Promise<string> {
-  for (const check of readChecks) check(secretId);
-  return String((await secretsManager('GetSecretValue', { SecretId: secretId })).SecretString ?? '');
-}
-
-/**
- * Gives the secret a new current value (`PutSecretValue`: the one before becomes `AWSPREVIOUS`), and
- * forgets what this instance kept of it; other instances read it again within {@link SECRET_CACHE_SECONDS}.
- */
-export async function writeSecret(secretId: string, value: string): Promise<void> {
-  for (const check of writeChecks) check(secretId);
-  await secretsManager('PutSecretValue', { SecretId: secretId, SecretString: value });
+/** Forgets what this instance kept of one secret (it was just written). */
+export function forgetSecret(secretId: string): void {
   cache.delete(secretId);
 }
 

@@ -50,16 +50,19 @@ export async function getStoredSettings(): Promise<StoredSettings> {
   };
 }
 
-/** The record's item set to `settings` as `version`, leaving `paymentKeys` as it is. */
+/**
+ * The record's item set to `settings` as `version`, leaving `paymentKeys` as it is: the keys' record is
+ * not the settings' and stays in its own attribute. A record that comes with one (the twin's first
+ * record, whose keys it saved itself) gives it to the item only while the item has none.
+ */
 function recordUpdate(settings: ShopSettings, version: number, at: string, by: string) {
-  // The keys' record is not the settings': it stays in its own attribute.
-  const { keys: _keys, ...automaticPayments } = settings.automaticPayments;
+  const { keys, ...automaticPayments } = settings.automaticPayments;
   return {
     TableName: tableName('settings'),
     Key: { pk: PK, sk: CURRENT },
-    UpdateExpression: 'SET #settings = :settings, #version = :version, updatedAt = :at, updatedBy = :by',
+    UpdateExpression: `SET #settings = :settings, #version = :version, updatedAt = :at, updatedBy = :by${keys ? ', paymentKeys = if_not_exists(paymentKeys, :keys)' : ''}`,
     ExpressionAttributeNames: { '#settings': 'settings', '#version': 'version' },
-    ExpressionAttributeValues: { ':settings': { ...settings, automaticPayments }, ':version': version, ':at': at, ':by': by },
+    ExpressionAttributeValues: { ':settings': { ...settings, automaticPayments }, ':version': version, ':at': at, ':by': by, ...(keys ? { ':keys': { savedAt: keys.savedAt, hint: keys.hint } } : {}) },
   };
 }
 

@@ -1,7 +1,7 @@
 /** Back-office use cases on orders: list, detail with a short-lived proof link, status, e-mails. */
 import { randomUUID } from 'node:crypto';
 import type { Order, OrderDetailResponse, OrdersPage } from '#shared/api.ts';
-import { adminTexts, apiTexts, gdprTexts, queryValidationTexts, validationTexts } from '#shared/messages.ts';
+import { adminTexts, apiTexts, gdprTexts, queryValidationTexts, validationTexts, refundTexts } from '#shared/messages.ts';
 import { adminNextStatuses, CLOSED_STATUS, isBeforeShipping, isPaidOutsideMove, ORDER_STATUSES, ORDER_STATUS_INFO, RESERVED_STATUS, type OrderStatus } from '#shared/order-status.ts';
 import { emailApplies } from '#shared/order-emails.ts';
 import { DEFAULT_CARRIER } from '#shared/tracking.ts';
@@ -120,7 +120,7 @@ function moveAsAsked(order: OrderItem, change: OrderStatusChange, by: string, no
     return moveOrder(order, to, by, now, mails);
   }
   const refundCents = refundOnClose(current, change.refundCents);
-  const refundText = refundCents === undefined ? '' : `; ${adminTexts.refundRequested(formatCents(refundCents))}`;
+  const refundText = refundCents === undefined ? '' : `; ${refundTexts.requested(formatCents(refundCents))}`;
   if (isBeforeShipping(from)) {
     const mails = [cancellationMailItem(current, false, now)];
     return closeOrder(order, { restock: true, reason: 'cancellation', by, text: `cancelada; peças devolvidas ao stock${refundText}`, mails, refundCents }, now);
@@ -139,13 +139,13 @@ function moveAsAsked(order: OrderItem, change: OrderStatusChange, by: string, no
 export function refundOnClose(order: Order, asked: number | undefined): number | undefined {
   const payment = order.providerPayment;
   if (payment?.status !== 'succeeded') {
-    if (asked !== undefined) throw new InvalidInput(validationTexts.refund.notProviderPaid, { refundCents: validationTexts.refund.notProviderPaid });
+    if (asked !== undefined) throw new InvalidInput(refundTexts.notProviderPaid, { refundCents: refundTexts.notProviderPaid });
     return undefined;
   }
   const left = order.totalCents - (payment.refunds ?? []).reduce((sum, refund) => sum + refund.amountCents, 0);
   if (asked === undefined) return left > 0 ? left : undefined;
   if (asked < 1 || asked > left) {
-    const message = validationTexts.refund.range(formatCents(Math.max(left, 0)));
+    const message = refundTexts.range(formatCents(Math.max(left, 0)));
     throw new InvalidInput(message, { refundCents: message });
   }
   return asked;

@@ -9,13 +9,13 @@
  * endpoint's secret in Stripe's dashboard, still verify.
  */
 import type { PaymentKeys } from '#shared/automatic-payments.ts';
-import { validationTexts } from '#shared/messages.ts';
+import { paymentKeysTexts } from '#shared/messages.ts';
 import type { PaymentKeysInput } from '#shared/schemas/settings.ts';
 import { PAYMENT_KEYS_ENV } from '../contracts/env.ts';
 import { InvalidInput, Unavailable } from '../errors.ts';
 import { logger } from '../logger.ts';
 import { setting } from '../repositories/environment.ts';
-import { readSecretNow, writeSecret } from '../repositories/secrets.ts';
+import { readSecretNow, writeSecret } from '../repositories/secret-writes.ts';
 import { savePaymentKeysRecord, type PaymentKeysRecord } from '../repositories/settings.ts';
 import { PaymentProviderError } from './payment-provider.ts';
 import { stripeEndpoint, stripeProvider } from './stripe-payments.ts';
@@ -26,7 +26,7 @@ export const WEBHOOK_SECRET_OVERLAP_HOURS = 24;
 /** How many last characters of the secret key the record keeps, to tell which key was saved. */
 export const KEY_HINT_LENGTH = 4;
 
-const v = validationTexts.settings;
+const v = paymentKeysTexts;
 
 /** Asks the provider whether `input`'s secret key works: 400 (the key refused) or 503 (no answer), nothing kept. */
 async function checkWithProvider(input: PaymentKeysInput): Promise<void> {

@@ -7,7 +7,7 @@
 import type { SettingsResponse, ShopInfoResponse } from '#shared/api.ts';
 import { goLiveState, type GoLiveState } from '#shared/go-live.ts';
 import { PROVIDER_METHODS } from '#shared/automatic-payments.ts';
-import { apiTexts, validationTexts } from '#shared/messages.ts';
+import { apiTexts, paymentKeysTexts } from '#shared/messages.ts';
 import type { SettingsInput } from '#shared/schemas/settings.ts';
 import { ORDER_RETENTION_YEARS, SETTINGS_CACHE_SECONDS, settingsChanges, withDefaults, type ShopSettings } from '#shared/settings.ts';
 import { sellerIdentity } from '#shared/shop-identity.ts';
@@ -116,7 +116,7 @@ function savedRecord(input: SettingsInput, before: ShopSettings): ShopSettings {
   if (!keys) {
     const refused = PROVIDER_METHODS.filter((method) => switches[method]);
     if (refused.length > 0) {
-      const text = validationTexts.settings.automaticNeedsKeys;
+      const text = paymentKeysTexts.automaticNeedsKeys;
       throw new InvalidInput(text, Object.fromEntries(refused.map((method) => [`settings.automaticPayments.${method}`, text])));
     }
   }

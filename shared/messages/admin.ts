@@ -94,8 +94,6 @@ export const adminTexts = {
   paidOutsideEntry: 'pagamento confirmado pela loja',
   /** On the timeline, for the owner only: why the reservation was marked paid without a proof on the site. */
   paidOutsideNote: (note: string) => `Pagamento confirmado sem comprovativo no site: ${note}`,
-  /** Closing an order paid through the provider: the timeline says what refund was asked for. */
-  refundRequested: (amount: string) => `reembolso de ${amount} pedido ao Stripe`,
   noOrders: 'Não há encomendas com estes filtros.',
   noProducts: 'Não há produtos com estes filtros.',
   noCollections: 'Ainda não há coleções.',

@@ -181,15 +181,6 @@ export const validationTexts = {
     sellerEmail: 'Indica um e-mail válido para contacto e reclamações (ou deixa vazio por agora).',
     sellerLine: 'Escreve até 200 caracteres, numa linha, sem < nem >.',
     sellerPhone: 'Indica um número de telefone válido, por exemplo 220 000 000 ou +351 912 345 678 (ou deixa vazio por agora).',
-    automaticSwitch: 'Escolhe se este pagamento automático fica ligado ou desligado.',
-    /** Switching an automatic method on before the provider's keys are saved. */
-    automaticNeedsKeys: 'Guarda primeiro as chaves do Stripe (mais abaixo): sem elas, a loja não consegue pedir este pagamento.',
-    stripeSecretKey: 'Cola a chave secreta do Stripe inteira: começa por sk_live_ (ou sk_test_ para testes, rk_ se for uma chave restrita).',
-    stripeWebhookSecret: 'Cola o segredo de assinatura do webhook do Stripe inteiro: começa por whsec_.',
-    /** The provider refused the key on the check call: nothing was kept. */
-    stripeKeyRefused: 'O Stripe não aceitou esta chave secreta (ou ela não pode consultar o saldo). Confirma que a copiaste inteira do painel do Stripe, em Programadores › Chaves da API. Nada foi guardado.',
-    /** The provider could not be reached for the check: nothing was kept. */
-    stripeUnavailable: 'Não foi possível confirmar as chaves com o Stripe agora. Nada foi guardado: tenta novamente daqui a um minuto.',
   },
   collectionName: {
     required: 'Indica o nome da coleção.',
@@ -208,14 +199,6 @@ export const validationTexts = {
     other: 'O código de envio de outra transportadora tem de ter entre 4 e 40 letras, algarismos ou hífenes, sem espaços.',
   },
   carrier: { invalid: 'Escolhe a transportadora: CTT ou outra transportadora.' },
-  /** `refundCents` of closing an order paid through the payment provider. */
-  refund: {
-    invalid: 'Indica o valor a reembolsar em euros, com até 2 casas decimais (por exemplo 12,50).',
-    /** More than what is left to give back, or less than a cent. */
-    range: (max: string) => `O reembolso vai de 0,01 € até ${max} (o que foi pago pelo Stripe, menos o que já foi reembolsado).`,
-    /** Not paid through the provider: nothing to refund from here. */
-    notProviderPaid: 'Esta encomenda não foi paga pelo Stripe: a loja não a pode reembolsar daqui. Devolve o dinheiro pela forma como o cliente pagou.',
-  },
   /** `note` of a move: the owner's word on a payment made outside the site. */
   paymentNote: {
     required: 'Escreve como foi feito o pagamento (por exemplo «Transferência recebida; comprovativo enviado por e-mail»): a nota fica no histórico da encomenda.',

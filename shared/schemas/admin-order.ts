@@ -3,6 +3,7 @@
  */
 import * as z from 'zod';
 import { validationTexts } from '../messages.ts';
+import { refundTexts } from '../messages/owner-payments.ts';
 import { ADMIN_EMAIL_KINDS, type AdminEmailKind } from '../order-emails.ts';
 import { ORDER_STATUSES, PAYMENT_NOTE_MAX } from '../order-status.ts';
 import { DEFAULT_CARRIER, isTrackingCode, normaliseTrackingCode, TRACKING_CARRIERS } from '../tracking.ts';
@@ -63,7 +64,7 @@ export const orderStatusChangeSchema = formObject({
    * Closing an order paid through the payment provider: how much of it to give back, in cents (absent:
    * all that is left). At least 1 cent; the server bounds it by what was paid less what was refunded.
    */
-  refundCents: z.int({ error: v.refund.invalid }).min(1, { error: v.refund.invalid }).max(MAX_REFUND_CENTS, { error: v.refund.invalid }).optional(),
+  refundCents: z.int({ error: refundTexts.invalid }).min(1, { error: refundTexts.invalid }).max(MAX_REFUND_CENTS, { error: refundTexts.invalid }).optional(),
 }).superRefine(trackingCodeRule);
 
 /** An internal note on an order's timeline. */

@@ -7,11 +7,13 @@
 import { electronicFormatIBAN, friendlyFormatIBAN, isValidIBAN } from 'ibantools';
 import * as z from 'zod';
 import { validationTexts } from '../messages.ts';
+import { paymentKeysTexts } from '../messages/owner-payments.ts';
 import { SETTINGS_LIMITS, type ShopSettings } from '../settings.ts';
 import { isValidNif } from '../shop-identity.ts';
 import { formObject, normalisePhone, wholeNumber } from './fields.ts';
 
 const v = validationTexts.settings;
+const k = paymentKeysTexts;
 
 /** Text a customer is shown as it is: trimmed, at most `max` characters, no markup characters or line breaks. */
 function plainText(max: number, invalid: string) {
@@ -64,7 +66,7 @@ const nif = z
 const L = SETTINGS_LIMITS;
 
 /** "Pagamentos automáticos": which methods the provider takes (`keys` is not the form's: see `settingsUpdateSchema`). */
-const automaticPaymentsSchema = formObject({ mbway: z.boolean({ error: v.automaticSwitch }), multibanco: z.boolean({ error: v.automaticSwitch }) });
+const automaticPaymentsSchema = formObject({ mbway: z.boolean({ error: k.automaticSwitch }), multibanco: z.boolean({ error: k.automaticSwitch }) });
 
 /** Every field of the form but the automatic payments' switches. */
 const formFields = {
@@ -157,8 +159,8 @@ const STRIPE_WEBHOOK_SECRET = /^whsec_[A-Za-z0-9_]{8,200}$/;
  * dropped), checked for their form here and with the provider by the server before anything is kept.
  */
 export const paymentKeysSchema = formObject({
-  secretKey: z.string({ error: v.stripeSecretKey }).trim().regex(STRIPE_SECRET_KEY, { error: v.stripeSecretKey }),
-  webhookSecret: z.string({ error: v.stripeWebhookSecret }).trim().regex(STRIPE_WEBHOOK_SECRET, { error: v.stripeWebhookSecret }),
+  secretKey: z.string({ error: k.stripeSecretKey }).trim().regex(STRIPE_SECRET_KEY, { error: k.stripeSecretKey }),
+  webhookSecret: z.string({ error: k.stripeWebhookSecret }).trim().regex(STRIPE_WEBHOOK_SECRET, { error: k.stripeWebhookSecret }),
 });
 
 export type PaymentKeysInput = z.infer<typeof paymentKeysSchema>;

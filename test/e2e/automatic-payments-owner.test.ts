@@ -15,7 +15,7 @@ import { startPaymentsLocal, type PaymentsLocal } from '#infra/twin/payments-loc
 import { PAYMENT_KEYS_ENV } from '#lambdas/contracts/env.ts';
 import type { Order } from '#shared/api.ts';
 import type { ProviderPaymentRecord } from '#shared/automatic-payments.ts';
-import { validationTexts } from '#shared/messages.ts';
+import { paymentKeysTexts } from '#shared/messages.ts';
 import { texts } from '#web/features/admin/texts.ts';
 import { jsonCall } from '../support/clients.ts';
 import { documentClient, getItem, tableName, useShop, watchProblems } from '../web/e2e-support.ts';
@@ -30,8 +30,15 @@ let provider: PaymentsLocal;
 beforeAll(async () => {
   provider = await startPaymentsLocal({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET });
   // What the twin's start gives the functions with the `paymentKeys` grant, set here so the walk does not depend on it.
-  process.env[PAYMENT_KEYS_ENV.secretArn] = await shop.twin.secrets.ensure('joias-payment-keys', () => '{}');
+  process.env[PAYMENT_KEYS_ENV.secretArn] = await shop.twin.secrets.ensure('joias-payment-keys-walk', () => '{}');
   process.env[PAYMENT_KEYS_ENV.endpoint] = provider.url;
+  // A shop whose owner never saved keys (a twin may start with its own saved).
+  const client = documentClient(shop.twin);
+  try {
+    await client.send(new UpdateCommand({ TableName: tableName(shop.twin, 'settings'), Key: { pk: 'settings', sk: 'current' }, UpdateExpression: 'REMOVE paymentKeys, settings.automaticPayments.#keys', ExpressionAttributeNames: { '#keys': 'keys' } }));
+  } finally {
+    client.destroy();
+  }
 });
 afterAll(() => provider?.stop());
 
@@ -87,14 +94,14 @@ describe('automatic payments, the owner', () => {
     await group.waitFor();
     await group.getByLabel(t.automaticMbway).check();
     await page.getByRole('button', { name: t.save }).click();
-    await group.getByText(validationTexts.settings.automaticNeedsKeys).waitFor();
+    await group.getByText(paymentKeysTexts.automaticNeedsKeys).waitFor();
     await group.screenshot({ path: `${SHOTS}/switches-refused-390.png` });
 
     const keys = page.locator('#payment-keys');
     await keys.getByLabel(t.secretKey).fill('sk_test_walk_wrong_000000');
     await keys.getByLabel(t.webhookSecret).fill(WEBHOOK_SECRET);
     await keys.getByRole('button', { name: t.saveKeys }).click();
-    await keys.getByText(validationTexts.settings.stripeKeyRefused).first().waitFor();
+    await keys.getByText(paymentKeysTexts.stripeKeyRefused).first().waitFor();
     await keys.screenshot({ path: `${SHOTS}/keys-refused-390.png` });
 
     await keys.getByLabel(t.secretKey).fill(SECRET_KEY);

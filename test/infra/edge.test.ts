@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOGUE_THROTTLE, DEFAULT_THROTTLE, routes, WRITE_THROTTLE, type Route } from '#lambdas/routes.ts';
-import { ORDER_LINK_ENV, ORIGIN_ENV, ORIGIN_HEADER, PAGES_FALLBACK_HEADER } from '#lambdas/contracts/env.ts';
+import { ORDER_LINK_ENV, ORIGIN_ENV, ORIGIN_HEADER, PAGES_FALLBACK_HEADER, PAYMENT_KEYS_ENV } from '#lambdas/contracts/env.ts';
 import { LATENCY_WATCHED_ROUTES, routeKeyOf } from '#infra/cloud/api.ts';
 import { ALARM_THRESHOLDS } from '#infra/cloud/alarms.ts';
 import { VIEWER_IP_CODE } from '#infra/cloud/edge-functions.ts';
@@ -82,11 +82,20 @@ describe('secrets are read at run time', () => {
       const fns = lambdaFunctions().filter(([, r]) => JSON.stringify(r.Properties.Role) === JSON.stringify({ 'Fn::GetAtt': [role, 'Arn'] }));
       expect(fns).toHaveLength(1);
       const env = (fns[0]![1].Properties.Environment?.Variables ?? {}) as Record<string, unknown>;
-      const named = [ORIGIN_ENV.secretArn, ORDER_LINK_ENV.secretArn].filter((name) => name in env).map((name) => env[name]);
-      expect(grants.map((g) => g.actions)).toEqual(grants.map(() => ['secretsmanager:GetSecretValue']));
-      expect(grants.map((g) => g.resource).sort(byJson)).toEqual(named.sort(byJson));
+      const named = [ORIGIN_ENV.secretArn, ORDER_LINK_ENV.secretArn, PAYMENT_KEYS_ENV.secretArn].filter((name) => name in env).map((name) => env[name]);
+      // The one write: the payment provider's keys, by the route that saves them (the next test).
+      const reads = grants.filter((g) => !g.actions.includes('secretsmanager:PutSecretValue'));
+      expect(reads.map((g) => g.actions)).toEqual(reads.map(() => ['secretsmanager:GetSecretValue']));
+      expect(reads.map((g) => g.resource).sort(byJson)).toEqual(named.sort(byJson));
     }
     expect(readers).toBeGreaterThan(routes.length);
+  });
+
+  it("only the route that saves the payment provider's keys may write a secret: PutSecretValue on that secret alone", () => {
+    const keysSecret = { Ref: shop.logicalId(shop.stack.paymentKeysSecret) };
+    const writers = [...shop.stack.api.functions.entries()].flatMap(([key, fn]) => secretGrants(roleOf(fn)).filter((g) => g.actions.some((a) => a !== 'secretsmanager:GetSecretValue')).map((g) => ({ key, ...g })));
+    expect(writers).toEqual([{ key: 'PUT /api/admin/settings/payment-keys', actions: ['secretsmanager:PutSecretValue'], resource: keysSecret }]);
+    expect(envOf(shop.stack.api.functions.get('PUT /api/admin/settings/payment-keys' as never)!)[PAYMENT_KEYS_ENV.secretArn]).toEqual(keysSecret);
   });
 });
 

@@ -6,24 +6,32 @@
  * their record nor switches anything off by leaving it out. This file runs against a twin of its own:
  * the settings are what every other file relies on.
  */
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTwin, type Twin } from '#infra/twin/twin.ts';
 import { asFunction } from '#infra/twin/function-scope.ts';
 import { startPaymentsLocal, type PaymentsLocal } from '#infra/twin/payments-local.ts';
 import { PAYMENT_KEYS_ENV } from '#lambdas/contracts/env.ts';
-import { readSecretNow, writeSecret } from '#lambdas/repositories/secrets.ts';
+import { readSecretNow, writeSecret } from '#lambdas/repositories/secret-writes.ts';
 import { routes, type Route } from '#lambdas/routes.ts';
 import type { PaymentKeys } from '#shared/automatic-payments.ts';
 import type { SettingsResponse } from '#shared/api.ts';
-import { validationTexts } from '#shared/messages.ts';
+import { paymentKeysTexts } from '#shared/messages.ts';
 import { twinInfo } from '../support/global-setup.ts';
-import { adminIdToken, call, nonAdminToken, useOwnTwin } from '../support/twin.ts';
+import { adminIdToken, call, documentClient, nonAdminToken, useOwnTwin } from '../support/twin.ts';
 
 const SECRET_KEY = 'sk_test_owner_0123456789abcd';
 const WEBHOOK_SECRET = 'whsec_owner_current_0123';
 const NEW_WEBHOOK_SECRET = 'whsec_owner_rolled_4567';
-/** The name of the payment-keys secret in this file's twin. */
-const SECRET_NAME = 'joias-payment-keys';
+/** The payment-keys secret of this file (its own: a twin may start with keys of its own in another). */
+const SECRET_NAME = 'joias-payment-keys-owner-test';
+
+/** Removes the keys' record from the settings, as in a shop whose owner never saved keys. */
+async function forgetSavedKeys(): Promise<void> {
+  await documentClient().send(
+    new UpdateCommand({ TableName: own.env.TABLE_SETTINGS, Key: { pk: 'settings', sk: 'current' }, UpdateExpression: 'REMOVE paymentKeys, settings.automaticPayments.#keys', ExpressionAttributeNames: { '#keys': 'keys' } }),
+  );
+}
 
 let own: Twin;
 let provider: PaymentsLocal;
@@ -37,6 +45,8 @@ beforeAll(async () => {
   // What the twin's start gives the functions with the `paymentKeys` grant (its secret, empty until the
   // owner saves keys, and the local provider); set here too so this file does not depend on it.
   arn = await own.secrets.ensure(SECRET_NAME, () => '{}');
+  // The state of a shop whose owner never saved keys (a twin may start with its own saved).
+  await forgetSavedKeys();
   process.env[PAYMENT_KEYS_ENV.secretArn] = arn;
   process.env[PAYMENT_KEYS_ENV.endpoint] = provider.url;
   token = await adminIdToken();
@@ -61,7 +71,7 @@ describe('the payment keys', () => {
     const { body: before } = await read();
     const answer = await save(before.version, { ...before.settings, automaticPayments: { mbway: true, multibanco: false } });
     expect(answer.status).toBe(400);
-    expect(answer.body.error.fields).toEqual({ 'settings.automaticPayments.mbway': validationTexts.settings.automaticNeedsKeys });
+    expect(answer.body.error.fields).toEqual({ 'settings.automaticPayments.mbway': paymentKeysTexts.automaticNeedsKeys });
     const { body: after } = await read();
     expect(after.version).toBe(before.version);
     expect(after.settings.automaticPayments).toEqual({ mbway: false, multibanco: false });
@@ -71,7 +81,7 @@ describe('the payment keys', () => {
     const { body: before } = await read();
     const answer = await saveKeys({ secretKey: 'sk_test_owner_wrong_999999', webhookSecret: WEBHOOK_SECRET });
     expect(answer.status).toBe(400);
-    expect(answer.body.error).toMatchObject({ code: 'payment_keys_refused', fields: { secretKey: validationTexts.settings.stripeKeyRefused } });
+    expect(answer.body.error).toMatchObject({ code: 'payment_keys_refused', fields: { secretKey: paymentKeysTexts.stripeKeyRefused } });
     expect(await kept()).toBe('{}');
     const { body: after } = await read();
     expect(after.settings.automaticPayments.keys).toBeUndefined();
@@ -81,7 +91,7 @@ describe('the payment keys', () => {
   it('keys not shaped as the provider\'s are refused before any call, field by field', async () => {
     const answer = await saveKeys({ secretKey: 'pk_live_public123456789', webhookSecret: 'segredo' });
     expect(answer.status).toBe(400);
-    expect(answer.body.error.fields).toEqual({ secretKey: validationTexts.settings.stripeSecretKey, webhookSecret: validationTexts.settings.stripeWebhookSecret });
+    expect(answer.body.error.fields).toEqual({ secretKey: paymentKeysTexts.stripeSecretKey, webhookSecret: paymentKeysTexts.stripeWebhookSecret });
     expect(await kept()).toBe('{}');
   });
 
@@ -90,7 +100,7 @@ describe('the payment keys', () => {
     try {
       const answer = await saveKeys({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET });
       expect(answer.status).toBe(503);
-      expect(answer.body.error.message).toBe(validationTexts.settings.stripeUnavailable);
+      expect(answer.body.error.message).toBe(paymentKeysTexts.stripeUnavailable);
     } finally {
       process.env[PAYMENT_KEYS_ENV.endpoint] = provider.url;
     }

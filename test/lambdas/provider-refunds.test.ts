@@ -14,7 +14,7 @@ import type { Order } from '#shared/api.ts';
 import type { ProviderPaymentRecord, ProviderRefundRecord } from '#shared/automatic-payments.ts';
 import { csvMoney } from '#shared/csv.ts';
 import { dayKey } from '#shared/dates.ts';
-import { adminTexts, validationTexts } from '#shared/messages.ts';
+import { refundTexts } from '#shared/messages.ts';
 import { formatCents } from '#shared/money.ts';
 import { createProduct, placeOrder, reservationBody } from '../support/factories.ts';
 import { adminIdToken, adminToken, call, documentClient, twin } from '../support/twin.ts';
@@ -55,17 +55,17 @@ describe('closing an order paid through the provider', () => {
     const closed = await stored(order.id);
     expect(closed.status).toBe('Encerrada');
     expect(closed.providerPayment).toMatchObject({ status: 'succeeded', refundRequestedCents: order.totalCents });
-    expect(closed.timeline.at(-1)).toMatchObject({ kind: 'status', to: 'Encerrada', text: `cancelada; peças devolvidas ao stock; ${adminTexts.refundRequested(formatCents(order.totalCents))}` });
+    expect(closed.timeline.at(-1)).toMatchObject({ kind: 'status', to: 'Encerrada', text: `cancelada; peças devolvidas ao stock; ${refundTexts.requested(formatCents(order.totalCents))}` });
   });
 
   it('a part the owner types, bounded by what was paid less what was refunded; anything else changes nothing', async () => {
     const order = await providerPaidOrder([{ refundId: 're_earlier', amountCents: 500, at: new Date().toISOString(), reason: 'cancel' }]);
     const left = order.totalCents - 500;
-    const range = validationTexts.refund.range(formatCents(left));
+    const range = refundTexts.range(formatCents(left));
     for (const [refundCents, message] of [
-      [0, validationTexts.refund.invalid],
-      [12.5, validationTexts.refund.invalid],
-      ['1000', validationTexts.refund.invalid],
+      [0, refundTexts.invalid],
+      [12.5, refundTexts.invalid],
+      ['1000', refundTexts.invalid],
       [left + 1, range],
       [order.totalCents, range],
     ] as const) {
@@ -87,7 +87,7 @@ describe('closing an order paid through the provider', () => {
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     const closed = await stored(order.id);
     expect(closed.providerPayment?.refundRequestedCents).toBe(1);
-    expect(closed.timeline.at(-1)?.text).toBe(`encerrada sem repor o stock; ${adminTexts.refundRequested(formatCents(1))}`);
+    expect(closed.timeline.at(-1)?.text).toBe(`encerrada sem repor o stock; ${refundTexts.requested(formatCents(1))}`);
   });
 
   it('an order paid another way has no refund to ask for: refused, nothing changed; closed without one as before', async () => {
@@ -95,7 +95,7 @@ describe('closing an order paid through the provider', () => {
     const placed = await placeOrder(reservationBody([{ productId: piece.id, quantity: 1 }]));
     const refused = await patch(placed.body.order.id, { status: 'Encerrada', refundCents: 100 });
     expect(refused.status).toBe(400);
-    expect(refused.body.error?.fields?.refundCents).toBe(validationTexts.refund.notProviderPaid);
+    expect(refused.body.error?.fields?.refundCents).toBe(refundTexts.notProviderPaid);
     expect((await stored(placed.body.order.id)).status).toBe('Aguarda Pagamento');
     expect((await patch(placed.body.order.id, { status: 'Encerrada' })).status).toBe(200);
     expect((await stored(placed.body.order.id)).providerPayment).toBeUndefined();

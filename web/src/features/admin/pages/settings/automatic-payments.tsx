@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import type { AutomaticPayments } from '#shared/automatic-payments.ts';
 import { formatDateTime } from '#shared/dates.ts';
-import { validationTexts } from '#shared/messages.ts';
+import { paymentKeysTexts } from '#shared/messages.ts';
 import { paymentKeysSchema } from '#shared/schemas/settings.ts';
 import type { SettingPath } from '#shared/settings.ts';
 import type { FieldMessages } from '#web/lib/form.ts';
@@ -37,7 +37,7 @@ export function keysLine(keys: KeysRecord | undefined): string {
 /** The switches turned on while no keys are saved: each gets the message that says what to do first. */
 export function switchesWithoutKeys(draft: Draft, keys: KeysRecord | undefined): FieldMessages {
   if (keys) return {};
-  return Object.fromEntries(SWITCHES.filter(({ path }) => draft[path] === 'true').map(({ path }) => [path, validationTexts.settings.automaticNeedsKeys]));
+  return Object.fromEntries(SWITCHES.filter(({ path }) => draft[path] === 'true').map(({ path }) => [path, paymentKeysTexts.automaticNeedsKeys]));
 }
 
 /** The group of the settings form: the two switches and where the keys stand. */

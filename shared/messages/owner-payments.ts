@@ -1,0 +1,29 @@
+/**
+ * What the owner reads about automatic payments (docs/design.md §34): the switches and the provider's
+ * keys on "Definições", and the refund when an order paid through the provider is closed. Kept apart
+ * from `validationTexts` so the functions that never show them do not carry them.
+ */
+
+/** "Pagamentos automáticos" and the provider's keys (`PUT /api/admin/settings`, `PUT /api/admin/settings/payment-keys`). */
+export const paymentKeysTexts = {
+  automaticSwitch: 'Escolhe se este pagamento automático fica ligado ou desligado.',
+  /** Switching an automatic method on before the provider's keys are saved. */
+  automaticNeedsKeys: 'Guarda primeiro as chaves do Stripe (mais abaixo): sem elas, a loja não consegue pedir este pagamento.',
+  stripeSecretKey: 'Cola a chave secreta do Stripe inteira: começa por sk_live_ (ou sk_test_ para testes, rk_ se for uma chave restrita).',
+  stripeWebhookSecret: 'Cola o segredo de assinatura do webhook do Stripe inteiro: começa por whsec_.',
+  /** The provider refused the key on the check call: nothing was kept. */
+  stripeKeyRefused: 'O Stripe não aceitou esta chave secreta (ou ela não pode consultar o saldo). Confirma que a copiaste inteira do painel do Stripe, em Programadores › Chaves da API. Nada foi guardado.',
+  /** The provider could not be reached for the check: nothing was kept. */
+  stripeUnavailable: 'Não foi possível confirmar as chaves com o Stripe agora. Nada foi guardado: tenta novamente daqui a um minuto.',
+} as const;
+
+/** `refundCents` of closing an order paid through the payment provider (`PATCH /api/admin/orders/{id}`). */
+export const refundTexts = {
+  invalid: 'Indica o valor a reembolsar em euros, com até 2 casas decimais (por exemplo 12,50).',
+  /** More than what is left to give back, or less than a cent. */
+  range: (max: string) => `O reembolso vai de 0,01 € até ${max} (o que foi pago pelo Stripe, menos o que já foi reembolsado).`,
+  /** Not paid through the provider: nothing to refund from here. */
+  notProviderPaid: 'Esta encomenda não foi paga pelo Stripe: a loja não a pode reembolsar daqui. Devolve o dinheiro pela forma como o cliente pagou.',
+  /** The timeline's word on the closing: what refund was asked for. */
+  requested: (amount: string) => `reembolso de ${amount} pedido ao Stripe`,
+} as const;
