@@ -107,14 +107,16 @@ const everyGrant: Grant[] = [
   { orderLinks: true },
   { paymentKeys: true },
 ];
+/** What a grant brings in the twin: the cloud's variables, and with the payment keys the local provider's endpoint. */
+const twinEnvVarsOf = (grant: Grant): string[] => [...envVarsOf(grant), ...('paymentKeys' in grant ? [PAYMENT_KEYS_ENV.endpoint] : [])];
 /** Every variable some grant brings: these are the ones a scope hides unless its grants bring them. */
-const GRANTED_ENV = new Set([...everyGrant.flatMap(envVarsOf), ORIGIN_ENV.secretArn]);
+const GRANTED_ENV = new Set([...everyGrant.flatMap(twinEnvVarsOf), ORIGIN_ENV.secretArn]);
 
 const allowedEnvCache = new WeakMap<FunctionScope, Set<string>>();
 function allowedEnv(scope: FunctionScope): Set<string> {
   let allowed = allowedEnvCache.get(scope);
   if (!allowed) {
-    allowed = new Set([...scope.grants.flatMap(envVarsOf), ...(scope.api ? [ORIGIN_ENV.secretArn] : [])]);
+    allowed = new Set([...scope.grants.flatMap(twinEnvVarsOf), ...(scope.api ? [ORIGIN_ENV.secretArn] : [])]);
     allowedEnvCache.set(scope, allowed);
   }
   return allowed;
