@@ -69,9 +69,10 @@ export function bindGrant(fn: lambda.Function, grant: Grant, targets: BindTarget
   else if ('config' in grant) fn.addEnvironment(MAIL_ENV.shopUrl, targets.mail.shopUrl);
   else if ('orderLinks' in grant) bindSecret(fn, targets.orderLinkSecret, ORDER_LINK_ENV.secretArn);
   else if ('paymentKeys' in grant) bindSecret(fn, targets.paymentKeysSecret, PAYMENT_KEYS_ENV.secretArn);
-  if ('paymentKeys' in grant && 'write' in grant) fn.addToRolePolicy(new iam.PolicyStatement({ actions: [...SECRET_WRITE_ACTIONS], resources: [targets.paymentKeysSecret.secretArn] }));
   else if ('senderIdentity' in grant) bindSenderIdentity(fn, targets.mail);
   else bindMail(fn, targets.mail);
+  // The route that saves the payment provider's keys writes them too (PutSecretValue on that secret alone).
+  if ('paymentKeys' in grant && 'write' in grant) fn.addToRolePolicy(new iam.PolicyStatement({ actions: [...SECRET_WRITE_ACTIONS], resources: [targets.paymentKeysSecret.secretArn] }));
 }
 
 /**
