@@ -134,6 +134,8 @@ export class ShopStack extends Stack {
   readonly originSecret: secretsmanager.Secret;
   /** The order links' key (read at run time by the functions with the `orderLinks` grant). */
   readonly orderLinkSecret: secretsmanager.Secret;
+  /** The payment provider's keys (`PaymentKeys`; written by the owner's keys form, read by the functions with the `paymentKeys` grant). */
+  readonly paymentKeysSecret: secretsmanager.Secret;
 
   constructor(scope: Construct, id: string, props: ShopStackProps) {
     super(scope, id, {
@@ -171,6 +173,7 @@ export class ShopStack extends Stack {
 
     this.orderLinkSecret = this.makeOrderLinkSecret();
     this.originSecret = this.makeOriginSecret();
+    this.paymentKeysSecret = this.makePaymentKeysSecret();
     const bindTargets = this.bindTargets(shopUrl, props.adminPathPrefix);
 
     this.api = new Api(this, 'Api', {
@@ -277,10 +280,29 @@ export class ShopStack extends Stack {
     return orderLinkSecret;
   }
 
+  /**
+   * The payment provider's keys (`PaymentKeys`, JSON): made empty (`{}`: no keys, nothing automatic is
+   * offered), written only by the owner's keys form once checked, read at run time by the functions
+   * whose rows grant `paymentKeys` (docs/design.md §34).
+   */
+  private makePaymentKeysSecret(): secretsmanager.Secret {
+    const paymentKeysSecret = new secretsmanager.Secret(this, 'PaymentKeysSecret', {
+      description: 'Joias Inox: the payment provider\'s keys (Stripe), written from "Definições" → "Pagamentos automáticos"',
+      generateSecretString: { secretStringTemplate: '{}', generateStringKey: 'unused', passwordLength: 16, excludePunctuation: true },
+    });
+    acknowledgeNag(
+      paymentKeysSecret,
+      'SMG4',
+      'The provider\'s keys are issued by the provider and changed by the owner in "Definições" (a new signing secret overlaps the old one), not rotated by Secrets Manager.',
+    );
+    return paymentKeysSecret;
+  }
+
   /** What the functions' route grants bind to (`constructs/bind.ts`): the order-link key, the tables, buckets and mail. */
   private bindTargets(shopUrl: string, adminPrefix: string): BindTargets {
     return {
       orderLinkSecret: this.orderLinkSecret,
+      paymentKeysSecret: this.paymentKeysSecret,
       tables: this.data.tables,
       buckets: this.data.buckets,
       mail: { ...this.mailRefs, shopUrl, adminPrefix },

@@ -7,7 +7,7 @@
  */
 import type { Grant } from '#lambdas/routes.ts';
 import { buckets, tables } from '#lambdas/contracts/data-model.ts';
-import { MAIL_ENV, ORDER_LINK_ENV } from '#lambdas/contracts/env.ts';
+import { MAIL_ENV, ORDER_LINK_ENV, PAYMENT_KEYS_ENV } from '#lambdas/contracts/env.ts';
 
 export const TABLE_READ_ACTIONS = [
   'dynamodb:GetItem',
@@ -40,6 +40,8 @@ export function envVarsOf(grant: Grant): string[] {
   if ('bucket' in grant) return [buckets[grant.bucket].envVar];
   if ('config' in grant) return [MAIL_ENV.shopUrl];
   if ('orderLinks' in grant) return [ORDER_LINK_ENV.secretArn];
+  // The endpoint is set by the twin only (its local provider); in the cloud the client calls the provider.
+  if ('paymentKeys' in grant) return [PAYMENT_KEYS_ENV.secretArn, PAYMENT_KEYS_ENV.endpoint];
   if ('senderIdentity' in grant) return [MAIL_ENV.identity, MAIL_ENV.sesRegion];
   // The SES region is set by the cloud only (the twin's SES answers in the twin's own region).
   return [MAIL_ENV.from, MAIL_ENV.templatePrefix, MAIL_ENV.shopUrl, MAIL_ENV.configurationSet, MAIL_ENV.sesRegion, MAIL_ENV.adminPrefix];

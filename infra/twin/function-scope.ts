@@ -22,7 +22,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Grant } from '#lambdas/routes.ts';
 import { buckets, tables, type BucketKey, type TableKey } from '#lambdas/contracts/data-model.ts';
-import { ORDER_LINK_ENV, ORIGIN_ENV } from '#lambdas/contracts/env.ts';
+import { ORDER_LINK_ENV, ORIGIN_ENV, PAYMENT_KEYS_ENV } from '#lambdas/contracts/env.ts';
 import { ddb } from '#lambdas/repositories/dynamodb-client.ts';
 import { s3 } from '#lambdas/repositories/s3-client.ts';
 import { onPresign } from '#lambdas/repositories/signed-s3.ts';
@@ -104,6 +104,7 @@ const everyGrant: Grant[] = [
   { senderIdentity: true },
   { config: 'shopUrl' },
   { orderLinks: true },
+  { paymentKeys: true },
 ];
 /** Every variable some grant brings: these are the ones a scope hides unless its grants bring them. */
 const GRANTED_ENV = new Set([...everyGrant.flatMap(envVarsOf), ORIGIN_ENV.secretArn]);
@@ -218,7 +219,8 @@ function check(service: 'dynamodb' | 's3' | 'ses', command: string, input: Input
 
 /**
  * `secretsmanager:GetSecretValue` on one secret (by ARN or name), as `bind.ts` and `api.ts` grant it:
- * the origin secret to every API function, the order-link key with the `orderLinks` grant.
+ * the origin secret to every API function, the order-link key with the `orderLinks` grant, the payment
+ * provider's keys with the `paymentKeys` grant.
  */
 function checkSecretRead(secretId: string): void {
   const scope = current.getStore();
@@ -229,7 +231,10 @@ function checkSecretRead(secretId: string): void {
     const arn = realEnv[envVar];
     return arn !== undefined && (secretId === arn || arn.endsWith(`:secret:${secretId}`));
   };
-  const granted = (scope.api && named(ORIGIN_ENV.secretArn)) || (scope.grants.some((g) => 'orderLinks' in g) && named(ORDER_LINK_ENV.secretArn));
+  const granted =
+    (scope.api && named(ORIGIN_ENV.secretArn)) ||
+    (scope.grants.some((g) => 'orderLinks' in g) && named(ORDER_LINK_ENV.secretArn)) ||
+    (scope.grants.some((g) => 'paymentKeys' in g) && named(PAYMENT_KEYS_ENV.secretArn));
   if (!granted) throw new AccessDenied(scope, action, secretId);
 }
 

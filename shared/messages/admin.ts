@@ -94,6 +94,15 @@ export const adminTexts = {
   paidOutsideEntry: 'pagamento confirmado pela loja',
   /** On the timeline, for the owner only: why the reservation was marked paid without a proof on the site. */
   paidOutsideNote: (note: string) => `Pagamento confirmado sem comprovativo no site: ${note}`,
+  /** On the timeline: a reservation paid through the payment provider (the status entry the customer sees too). */
+  providerPaidEntry: (method: string) => `pago por ${method}, confirmado pelo fornecedor de pagamentos`,
+  /** On the timeline, for the owner only: an automatic payment that did not go through. */
+  providerFailedNote: (method: string) => `O pagamento por ${method} não se concluiu (recusado ou expirado). A reserva pode ser paga por outro meio até ao prazo.`,
+  /** On the timeline, for the owner only: a provider payment the order cannot keep, marked to be given back whole. */
+  providerRefundNote: (amount: string, why: 'closed' | 'paid' | 'amount') =>
+    `O fornecedor de pagamentos confirmou um pagamento de ${amount}, ${
+      why === 'closed' ? 'mas a reserva já tinha fechado' : why === 'paid' ? 'mas a encomenda já estava paga' : 'que não é o total da encomenda'
+    }: fica marcado para devolver ao cliente.`,
   noOrders: 'Não há encomendas com estes filtros.',
   noProducts: 'Não há produtos com estes filtros.',
   noCollections: 'Ainda não há coleções.',

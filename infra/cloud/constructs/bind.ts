@@ -17,7 +17,7 @@ import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { IConstruct } from 'constructs';
 import type { Grant } from '#lambdas/routes.ts';
 import { buckets, tables, type BucketKey, type TableKey } from '#lambdas/contracts/data-model.ts';
-import { MAIL_ENV, ORDER_LINK_ENV } from '#lambdas/contracts/env.ts';
+import { MAIL_ENV, ORDER_LINK_ENV, PAYMENT_KEYS_ENV } from '#lambdas/contracts/env.ts';
 import { acknowledgeNag } from './nag.ts';
 import {
   BUCKET_DELETE_ACTIONS,
@@ -57,6 +57,8 @@ export interface BindTargets {
   readonly mail: MailTarget;
   /** The secret of the order links' key, read by the functions at run time. */
   readonly orderLinkSecret: secretsmanager.ISecret;
+  /** The secret of the payment provider's keys (`PaymentKeys`), read by the functions at run time. */
+  readonly paymentKeysSecret: secretsmanager.ISecret;
 }
 
 /** Grants `grant` to `fn` and sets the environment variables that go with it. */
@@ -65,6 +67,7 @@ export function bindGrant(fn: lambda.Function, grant: Grant, targets: BindTarget
   else if ('bucket' in grant) bindBucket(fn, grant.bucket, grant.access, targets.buckets[grant.bucket], grant.prefix);
   else if ('config' in grant) fn.addEnvironment(MAIL_ENV.shopUrl, targets.mail.shopUrl);
   else if ('orderLinks' in grant) bindSecret(fn, targets.orderLinkSecret, ORDER_LINK_ENV.secretArn);
+  else if ('paymentKeys' in grant) bindSecret(fn, targets.paymentKeysSecret, PAYMENT_KEYS_ENV.secretArn);
   else if ('senderIdentity' in grant) bindSenderIdentity(fn, targets.mail);
   else bindMail(fn, targets.mail);
 }
