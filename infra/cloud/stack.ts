@@ -135,7 +135,7 @@ export class ShopStack extends Stack {
   /** The order links' key (read at run time by the functions with the `orderLinks` grant). */
   readonly orderLinkSecret: secretsmanager.Secret;
   /** The payment provider's keys (`PaymentKeys`; written by the owner's keys form, read by the functions with the `paymentKeys` grant). */
-  readonly paymentKeysSecret: secretsmanager.Secret;
+  readonly paymentKeysSecret: secretsmanager.Secret = this.makePaymentKeysSecret();
 
   constructor(scope: Construct, id: string, props: ShopStackProps) {
     super(scope, id, {
@@ -173,7 +173,6 @@ export class ShopStack extends Stack {
 
     this.orderLinkSecret = this.makeOrderLinkSecret();
     this.originSecret = this.makeOriginSecret();
-    this.paymentKeysSecret = this.makePaymentKeysSecret();
     const bindTargets = this.bindTargets(shopUrl, props.adminPathPrefix);
 
     this.api = new Api(this, 'Api', {

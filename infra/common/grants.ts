@@ -40,8 +40,7 @@ export function envVarsOf(grant: Grant): string[] {
   if ('bucket' in grant) return [buckets[grant.bucket].envVar];
   if ('config' in grant) return [MAIL_ENV.shopUrl];
   if ('orderLinks' in grant) return [ORDER_LINK_ENV.secretArn];
-  // The endpoint is set by the twin only (its local provider); in the cloud the client calls the provider.
-  if ('paymentKeys' in grant) return [PAYMENT_KEYS_ENV.secretArn, PAYMENT_KEYS_ENV.endpoint];
+  if ('paymentKeys' in grant) return [PAYMENT_KEYS_ENV.secretArn];
   if ('senderIdentity' in grant) return [MAIL_ENV.identity, MAIL_ENV.sesRegion];
   // The SES region is set by the cloud only (the twin's SES answers in the twin's own region).
   return [MAIL_ENV.from, MAIL_ENV.templatePrefix, MAIL_ENV.shopUrl, MAIL_ENV.configurationSet, MAIL_ENV.sesRegion, MAIL_ENV.adminPrefix];

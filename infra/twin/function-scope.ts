@@ -106,14 +106,16 @@ const everyGrant: Grant[] = [
   { orderLinks: true },
   { paymentKeys: true },
 ];
+/** The twin's own variables of a grant, which the cloud never sets: the local payment provider's address (`paymentKeys`). */
+const twinEnvOf = (grant: Grant): string[] => ('paymentKeys' in grant ? [PAYMENT_KEYS_ENV.endpoint] : []);
 /** Every variable some grant brings: these are the ones a scope hides unless its grants bring them. */
-const GRANTED_ENV = new Set([...everyGrant.flatMap(envVarsOf), ORIGIN_ENV.secretArn]);
+const GRANTED_ENV = new Set([...everyGrant.flatMap(envVarsOf), ...everyGrant.flatMap(twinEnvOf), ORIGIN_ENV.secretArn]);
 
 const allowedEnvCache = new WeakMap<FunctionScope, Set<string>>();
 function allowedEnv(scope: FunctionScope): Set<string> {
   let allowed = allowedEnvCache.get(scope);
   if (!allowed) {
-    allowed = new Set([...scope.grants.flatMap(envVarsOf), ...(scope.api ? [ORIGIN_ENV.secretArn] : [])]);
+    allowed = new Set([...scope.grants.flatMap(envVarsOf), ...scope.grants.flatMap(twinEnvOf), ...(scope.api ? [ORIGIN_ENV.secretArn] : [])]);
     allowedEnvCache.set(scope, allowed);
   }
   return allowed;

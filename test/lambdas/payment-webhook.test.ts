@@ -23,7 +23,10 @@ import type { PaymentProvider } from '#lambdas/services/payment-provider.ts';
 import { EDGE_MAX_BODY_BYTES } from '#infra/common/edge-rules.ts';
 import { startPaymentsLocal, TWIN_FEE, type PaymentsLocal } from '#infra/twin/payments-local.ts';
 import { HOST, freePort } from '#infra/twin/processes.ts';
+import { asFunction } from '#infra/twin/function-scope.ts';
 import { startTwin, type Twin } from '#infra/twin/twin.ts';
+import { readSecretJson } from '#lambdas/repositories/secrets.ts';
+import { routes, type Route } from '#lambdas/routes.ts';
 import { twinInfo } from '../support/global-setup.ts';
 import { createProduct, laterMailsTo, mailsTo, placeOrder, reservationBody, uploadProof } from '../support/factories.ts';
 import { call, callRoute, documentClient, twin, useOwnTwin } from '../support/twin.ts';
@@ -98,6 +101,20 @@ async function reservedWithPayment(method: 'mbway' | 'multibanco' = 'mbway') {
   return { piece, order, payment };
 }
 
+/** A succeeded payment whose event the relay kept from the shop: its raw body, as the provider sent it. */
+async function heldSuccess(method: 'mbway' | 'multibanco' = 'mbway') {
+  const reserved = await reservedWithPayment(method);
+  relayMode = 'hold';
+  try {
+    if (method === 'mbway') await local.approve(reserved.payment.paymentId);
+    else await local.payReference(reserved.payment.paymentId);
+  } finally {
+    relayMode = 'forward';
+  }
+  const body = relayed.at(-1)!.body;
+  return { ...reserved, body, eventId: (JSON.parse(body) as Stripe.Event).id };
+}
+
 const confirmedMails = async (email: string) => (await laterMailsTo(email)).filter((mail) => mail.subject.startsWith('Pagamento confirmado'));
 const ownerPaidMails = async (orderNumber: number) => (await mailsTo(twin().env.MAIL_FROM!)).filter((mail) => mail.subject.startsWith(`Encomenda paga: nº ${orderNumber} `));
 
@@ -148,20 +165,6 @@ describe('POST /api/payments/stripe: a payment the provider confirms', () => {
 });
 
 describe('POST /api/payments/stripe: what is refused or changes nothing', () => {
-  /** A succeeded payment whose event the relay kept from the shop: its raw body, as the provider sent it. */
-  async function heldSuccess(method: 'mbway' | 'multibanco' = 'mbway') {
-    const reserved = await reservedWithPayment(method);
-    relayMode = 'hold';
-    try {
-      if (method === 'mbway') await local.approve(reserved.payment.paymentId);
-      else await local.payReference(reserved.payment.paymentId);
-    } finally {
-      relayMode = 'forward';
-    }
-    const body = relayed.at(-1)!.body;
-    return { ...reserved, body, eventId: (JSON.parse(body) as Stripe.Event).id };
-  }
-
   it('the same event delivered 5 times at once (each a retry, signed anew) is one effect', async () => {
     const { piece, order, body, eventId } = await heldSuccess('multibanco');
     expect((await storedOrder(order.id)).status).toBe('Aguarda Pagamento');
@@ -176,7 +179,8 @@ describe('POST /api/payments/stripe: what is refused or changes nothing', () => 
     expect(await stockOf(piece.id)).toBe(3);
     // Later still (the provider's retries last days): the same answer, nothing more.
     expect((await notify(body, sign(body))).status).toBe(200);
-    expect((await storedOrder(order.id)).timeline).toHaveLength(stored.timeline.length);
+    const moves = (timeline: { kind: string }[]) => timeline.filter((entry) => entry.kind !== 'email');
+    expect(moves((await storedOrder(order.id)).timeline)).toEqual(moves(stored.timeline));
   });
 
   it('a forged, unsigned, tampered or stale event is a 400 and changes nothing', async () => {
@@ -219,6 +223,29 @@ describe('POST /api/payments/stripe: what is refused or changes nothing', () => 
     expect(Buffer.byteLength(body)).toBeLessThan(EDGE_MAX_BODY_BYTES / 4);
     const big = JSON.stringify({ padding: 'x'.repeat(EDGE_MAX_BODY_BYTES) });
     expect((await notify(big, sign(big))).status).toBe(413);
+  });
+});
+
+describe('POST /api/payments/stripe: the route as the cloud runs it', () => {
+  it('answers only through the front door (the origin lock): straight to the API, a signed event is a 403 and changes nothing', async () => {
+    const { order, body, eventId } = await heldSuccess();
+    const direct = await fetch(`${own.apiOriginUrl}${WEBHOOK_PATH}`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': sign(body) }, body });
+    expect(direct.status).toBe(403);
+    expect((await storedOrder(order.id)).status).toBe('Aguarda Pagamento');
+    expect(await eventRecord(eventId)).toBeUndefined();
+  });
+
+  it("the provider's keys and address are named only to a function whose row grants them, and read only by it", async () => {
+    const row = routes.find((route) => route.path === WEBHOOK_PATH)! as Route;
+    expect(row.grants).toContainEqual({ paymentKeys: true });
+    expect('challenge' in row).toBe(false);
+    const arn = process.env[PAYMENT_KEYS_ENV.secretArn]!;
+    const as = <T>(grants: Route['grants'], work: () => Promise<T>) => asFunction({ name: 'test', grants, api: true }, work);
+    const named = async () => [process.env[PAYMENT_KEYS_ENV.secretArn], process.env[PAYMENT_KEYS_ENV.endpoint]];
+    expect(await as(row.grants, named)).toEqual([arn, local.url]);
+    expect(await as([{ orderLinks: true }, { table: 'orders', access: 'readWrite' }], named)).toEqual([undefined, undefined]);
+    expect(await as(row.grants, () => readSecretJson<{ secretKey: string }>(arn))).toMatchObject({ secretKey: SECRET_KEY });
+    await expect(as([{ orderLinks: true }], () => readSecretJson(arn))).rejects.toMatchObject({ name: 'AccessDeniedException' });
   });
 });
 
