@@ -30,7 +30,7 @@ export type Grant =
   | { readonly senderIdentity: true }
   /** The key of the customers' order links (`ORDER_LINK_ENV`): its secret's ARN and `secretsmanager:GetSecretValue` on it, read at run time. */
   | { readonly orderLinks: true }
-  /** The payment provider's keys (`PAYMENT_KEYS_ENV`): its secret's ARN and `secretsmanager:GetSecretValue` on it, read at run time. */
+  /** The payment provider's keys (`PAYMENT_KEYS_ENV`, docs/design.md §34): their secret's ARN and `secretsmanager:GetSecretValue` on it, read at run time. */
   | { readonly paymentKeys: true }
   /** A setting of the deployment, no IAM: the shop's public URL (environment). */
   | { readonly config: 'shopUrl' };

@@ -9,7 +9,7 @@
  * send there (`MAIL_SES_REGION`). The stack carries the stage's tag (`STAGE_TAG`), which the budget
  * counts. Without the shop's build it synthesizes only for `cdk ls` and `cdk bootstrap` (`shop-build.ts`).
  */
-import { Aspects, CfnOutput, CfnParameter, Lazy, Stack, type StackProps } from 'aws-cdk-lib';
+import { Aspects, CfnOutput, CfnParameter, Lazy, SecretValue, Stack, type StackProps } from 'aws-cdk-lib';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { BindTargets } from './constructs/bind.ts';
@@ -134,7 +134,7 @@ export class ShopStack extends Stack {
   readonly originSecret: secretsmanager.Secret;
   /** The order links' key (read at run time by the functions with the `orderLinks` grant). */
   readonly orderLinkSecret: secretsmanager.Secret;
-  /** The payment provider's keys (`PaymentKeys`; written by the owner's keys form, read by the functions with the `paymentKeys` grant). */
+  /** The payment provider's keys (docs/design.md §34): written by "Definições", read by the functions with the `paymentKeys` grant. */
   readonly paymentKeysSecret: secretsmanager.Secret = this.makePaymentKeysSecret();
 
   constructor(scope: Construct, id: string, props: ShopStackProps) {
@@ -280,21 +280,23 @@ export class ShopStack extends Stack {
   }
 
   /**
-   * The payment provider's keys (`PaymentKeys`, JSON): made empty (`{}`: no keys, nothing automatic is
-   * offered), written only by the owner's keys form once checked, read at run time by the functions
-   * whose rows grant `paymentKeys` (docs/design.md §34).
+   * The payment provider's keys (`PaymentKeys`, JSON): empty (`{}`) until the owner saves them on
+   * "Definições" (`PUT /api/admin/settings/payment-keys` checks and writes them); until then nothing
+   * automatic is offered. Read at run time by the functions whose rows grant `paymentKeys`.
    */
   private makePaymentKeysSecret(): secretsmanager.Secret {
-    const paymentKeysSecret = new secretsmanager.Secret(this, 'PaymentKeysSecret', {
-      description: 'Joias Inox: the payment provider\'s keys (Stripe), written from "Definições" → "Pagamentos automáticos"',
-      generateSecretString: { secretStringTemplate: '{}', generateStringKey: 'unused', passwordLength: 16, excludePunctuation: true },
+    const secret = new secretsmanager.Secret(this, 'PaymentKeysSecret', {
+      description: 'Joias Inox: the payment provider\'s keys (automatic MB WAY and Multibanco); written from the back-office\'s Definições',
+      // Not a value: the empty object the keys replace. The keys themselves never pass through CloudFormation.
+      secretStringValue: SecretValue.unsafePlainText('{}'),
     });
     acknowledgeNag(
-      paymentKeysSecret,
+      secret,
       'SMG4',
-      'The provider\'s keys are issued by the provider and changed by the owner in "Definições" (a new signing secret overlaps the old one), not rotated by Secrets Manager.',
+      'The provider\'s keys are issued by the provider (Stripe\'s dashboard) and changed by the owner on Definições, which checks ' +
+        'them with a harmless call before writing the new value; Secrets Manager cannot rotate a third party\'s API key.',
     );
-    return paymentKeysSecret;
+    return secret;
   }
 
   /** What the functions' route grants bind to (`constructs/bind.ts`): the order-link key, the tables, buckets and mail. */

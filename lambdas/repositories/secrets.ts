@@ -65,8 +65,8 @@ export function onSecretRead(check: (secretId: string) => void): void {
 
 let credentials: AwsCredentialIdentityProvider | undefined;
 
-/** Each secret read (its `SecretString`), and until when it is kept (a failed read is not kept). */
-const cache = new Map<string, { readonly until: number; readonly text: string }>();
+/** Each secret read (its JSON, parsed), and until when it is kept (a failed read is not kept). */
+const cache = new Map<string, { readonly until: number; readonly value: unknown }>();
 
 /**
  * The values of the secret `secretId`, read at most every {@link SECRET_CACHE_SECONDS}. Give it the ARN
@@ -75,16 +75,14 @@ const cache = new Map<string, { readonly until: number; readonly text: string }>
  * signed with the SDK's signer and sent by `fetch`.
  */
 export async function readSecret(secretId: string, now = new Date()): Promise<SecretValues> {
-  return secretValuesAt(parseRotatingSecret(await secretString(secretId)), now);
+  return secretValuesAt((await readSecretJson(secretId)) as RotatingSecret, now);
 }
 
-/** A secret kept as other JSON than a `RotatingSecret` (the payment provider's keys, `PaymentKeys`), read and kept as {@link readSecret} does. */
-export async function readSecretJson<T>(secretId: string): Promise<T> {
-  return JSON.parse(await secretString(secretId)) as T;
-}
-
-/** The secret's `SecretString`, read at most every {@link SECRET_CACHE_SECONDS}. */
-async function secretString(secretId: string): Promise<string> {
+/**
+ * The JSON of the secret `secretId` as it is kept (a secret that is not a `RotatingSecret`: the payment
+ * provider's keys, `PaymentKeys`), read and kept like {@link readSecret}.
+ */
+export async function readSecretJson(secretId: string): Promise<unknown> {
   // Checked on every read, kept or not: the twin's functions share one process, and so this cache.
   for (const check of readChecks) check(secretId);
   let kept = cache.get(secretId);
@@ -105,10 +103,10 @@ async function secretString(secretId: string): Promise<string> {
     const text = await answer.text();
     // Secrets Manager's error is JSON `{ __type, message }` naming the secret and the refusal (no value).
     if (!answer.ok) throw new Error(text);
-    kept = { until: Date.now() + SECRET_CACHE_SECONDS * 1000, text: (JSON.parse(text) as { SecretString: string }).SecretString };
+    kept = { until: Date.now() + SECRET_CACHE_SECONDS * 1000, value: JSON.parse((JSON.parse(text) as { SecretString: string }).SecretString) as unknown };
     cache.set(secretId, kept);
   }
-  return kept.text;
+  return kept.value;
 }
 
 /** Forgets every kept secret: the next read asks Secrets Manager (what a new cold start does). */

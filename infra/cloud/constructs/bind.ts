@@ -57,7 +57,7 @@ export interface BindTargets {
   readonly mail: MailTarget;
   /** The secret of the order links' key, read by the functions at run time. */
   readonly orderLinkSecret: secretsmanager.ISecret;
-  /** The secret of the payment provider's keys (`PaymentKeys`), read by the functions at run time. */
+  /** The payment provider's keys (written by the owner's "Definições", read at run time by the functions with the `paymentKeys` grant). */
   readonly paymentKeysSecret: secretsmanager.ISecret;
 }
 
