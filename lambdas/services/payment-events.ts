@@ -6,9 +6,10 @@
  * - **succeeded**, for a reservation holding that payment, of the order's total: the reservation moves to
  *   `Enviar` (the lifecycle's paid move: the payment-confirmed e-mail and the owner's notification), with
  *   the provider's fee and net amount when it has them;
- * - **succeeded** for an order that cannot keep it (the reservation closed, the order already paid, an
- *   amount that is not the total): the payment is recorded and marked for refund in full
+ * - **succeeded** after the reservation closed: the payment is recorded and marked for refund in full
  *   (`refundRequestedCents`); the orders stream's payments consumer refunds it and tells the customer;
+ *   for an open order that cannot take it (paid already, an amount that is not the total: never in
+ *   the shop's own flow) it is recorded with a note for the owner to give it back, and logged as an error;
  * - **failed** (declined, expired): the reservation stays payable by a manual method until its deadline,
  *   its payment `failed` with a reason in Portuguese for the customer;
  * - anything else (a payment the shop does not know, an event it does not act on): answered 200 so the
@@ -109,10 +110,13 @@ async function paymentSucceeded(provider: PaymentProvider, first: OrderItem, eve
     if (order.status === RESERVED_STATUS && event.amountCents === order.totalCents) {
       if ((await payByProvider(order, record, eventItem, now)) === 'moved') return 'paid';
     } else {
-      const why = order.status === CLOSED_STATUS ? 'closed' : order.status === RESERVED_STATUS ? 'amount' : 'paid';
-      if (why === 'amount') logger.error('provider payment of another amount than the order', { orderId: order.id, paymentId: event.paymentId, amountCents: event.amountCents, totalCents: order.totalCents });
-      const note = { at: now.toISOString(), kind: 'note' as const, by: SHOP, text: adminTexts.providerRefundNote(formatCents(event.amountCents), why) };
-      const marked = { ...record, refundRequestedCents: event.amountCents };
+      const late = order.status === CLOSED_STATUS;
+      const amount = formatCents(event.amountCents);
+      if (!late) logger.error('provider payment an open order cannot take', { orderId: order.id, status: order.status, paymentId: event.paymentId, amountCents: event.amountCents, totalCents: order.totalCents });
+      const text = late ? adminTexts.providerLateNote(amount) : adminTexts.providerUnkeptNote(amount, order.status === RESERVED_STATUS ? 'amount' : 'paid');
+      const note = { at: now.toISOString(), kind: 'note' as const, by: SHOP, text };
+      // Closed: the orders stream's payments consumer refunds what is asked and tells the customer.
+      const marked = late ? { ...record, refundRequestedCents: event.amountCents } : record;
       const result = await writeTransactionRetrying([providerPaymentItem(order.id, order.status, marked, [note], now), eventItem], randomUUID());
       if (result.written) return 'refund';
       if (result.refused(PAYMENT_EVENT_NEW)) return 'repeated';

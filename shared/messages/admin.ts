@@ -98,11 +98,11 @@ export const adminTexts = {
   providerPaidEntry: (method: string) => `pago por ${method}, confirmado pelo fornecedor de pagamentos`,
   /** On the timeline, for the owner only: an automatic payment that did not go through. */
   providerFailedNote: (method: string) => `O pagamento por ${method} não se concluiu (recusado ou expirado). A reserva pode ser paga por outro meio até ao prazo.`,
-  /** On the timeline, for the owner only: a provider payment the order cannot keep, marked to be given back whole. */
-  providerRefundNote: (amount: string, why: 'closed' | 'paid' | 'amount') =>
-    `O fornecedor de pagamentos confirmou um pagamento de ${amount}, ${
-      why === 'closed' ? 'mas a reserva já tinha fechado' : why === 'paid' ? 'mas a encomenda já estava paga' : 'que não é o total da encomenda'
-    }: fica marcado para devolver ao cliente.`,
+  /** On the timeline, for the owner only: a provider payment that came after the reservation closed (the orders stream refunds it whole and tells the customer). */
+  providerLateNote: (amount: string) => `O fornecedor de pagamentos confirmou um pagamento de ${amount} depois de a reserva ter fechado: é devolvido ao cliente automaticamente.`,
+  /** On the timeline, for the owner only: a provider payment an open order cannot take (paid already, or not its total): the owner gives it back. */
+  providerUnkeptNote: (amount: string, why: 'paid' | 'amount') =>
+    `O fornecedor de pagamentos confirmou um pagamento de ${amount}, ${why === 'paid' ? 'mas a encomenda já estava paga' : 'que não é o total da encomenda'}: devolve-o ao cliente no painel do fornecedor.`,
   noOrders: 'Não há encomendas com estes filtros.',
   noProducts: 'Não há produtos com estes filtros.',
   noCollections: 'Ainda não há coleções.',

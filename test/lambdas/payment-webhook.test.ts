@@ -259,8 +259,21 @@ describe('POST /api/payments/stripe: a payment the order cannot keep', () => {
     const stored = await storedOrder(order.id);
     expect(stored.status).toBe('Encerrada');
     expect(stored.providerPayment).toMatchObject({ status: 'succeeded', paymentId: payment.paymentId, refundRequestedCents: order.totalCents });
-    expect(stored.timeline.filter((entry: { kind: string }) => entry.kind === 'note')).toEqual([expect.objectContaining({ text: expect.stringContaining('fica marcado para devolver') })]);
+    expect(stored.timeline.filter((entry: { kind: string }) => entry.kind === 'note')).toEqual([expect.objectContaining({ text: expect.stringContaining('depois de a reserva ter fechado') })]);
     expect(await stockOf(piece.id)).toBe(4);
+    expect(await confirmedMails(order.email)).toEqual([]);
+  });
+
+  it('a payment for an order the customer paid another way meanwhile leaves its status; the owner is told to give it back', async () => {
+    const { order, payment } = await reservedWithPayment();
+    const proof = await callRoute('POST /api/orders/{id}/proof', { params: { id: order.id }, body: { accessToken: order.accessToken, proofKey: await uploadProof() } });
+    expect(proof.body.order.status).toBe('Confirmar Pagamento');
+    expect((await local.approve(payment.paymentId)).map((delivery) => delivery.status)).toEqual([200]);
+    const stored = await storedOrder(order.id);
+    expect(stored.status).toBe('Confirmar Pagamento');
+    expect(stored.providerPayment).toMatchObject({ status: 'succeeded', paymentId: payment.paymentId });
+    expect(stored.providerPayment.refundRequestedCents).toBeUndefined();
+    expect(stored.timeline.filter((entry: { kind: string }) => entry.kind === 'note')).toEqual([expect.objectContaining({ text: expect.stringContaining('já estava paga') })]);
     expect(await confirmedMails(order.email)).toEqual([]);
   });
 });
