@@ -235,6 +235,13 @@ describe('POST /api/payments/stripe: the route as the cloud runs it', () => {
     expect(await eventRecord(eventId)).toBeUndefined();
   });
 
+  it('verifies the raw bytes when API Gateway passes the body base64 (a content type it does not take for text)', async () => {
+    const { order, body } = await heldSuccess();
+    const answer = await call('POST', WEBHOOK_PATH, { raw: body, headers: { 'content-type': 'application/octet-stream', 'stripe-signature': sign(body) } });
+    expect(answer.status).toBe(200);
+    expect((await storedOrder(order.id)).status).toBe('Enviar');
+  });
+
   it("the provider's keys and address are named only to a function whose row grants them, and read only by it", async () => {
     const row = routes.find((route) => route.path === WEBHOOK_PATH)! as Route;
     expect(row.grants).toContainEqual({ paymentKeys: true });
