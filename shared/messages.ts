@@ -10,8 +10,10 @@ import { providerPaymentTexts } from './messages/checkout.ts';
 import { adminTexts, gdprTexts } from './messages/admin.ts';
 import { queryValidationTexts, validationTexts } from './messages/validation.ts';
 import { abuseTexts } from './messages/abuse.ts';
+import { paymentEventTexts } from './messages/payment-events.ts';
 
 export { waitText } from './messages/storefront.ts';
+export { paymentEventTexts };
 export { frontDoorTexts, apiTexts, uploadTexts, commonTexts, catalogTexts, productTexts, stockAlertTexts, botCheckTexts, contactTexts, moneyTexts, paymentTexts, checkoutTexts, customerStatusLabels, totalLabels, myOrderTexts, adminTexts, gdprTexts, validationTexts, queryValidationTexts, abuseTexts };
 export { providerPaymentTexts };
 
@@ -45,6 +47,7 @@ export const messages = {
   admin: adminTexts,
   gdpr: gdprTexts,
   abuse: abuseTexts,
+  paymentEvent: paymentEventTexts,
   money: moneyTexts,
   validation: validationTexts,
 } as const;

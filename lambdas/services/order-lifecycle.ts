@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import type { TimelineEntry } from '#shared/api.ts';
 import type { ProviderPaymentRecord } from '#shared/automatic-payments.ts';
 import { PAYMENT_METHOD_LABELS } from '#shared/payment-methods.ts';
-import { adminTexts } from '#shared/messages.ts';
+import { adminTexts, paymentEventTexts } from '#shared/messages.ts';
 import { mbWayCounter } from '#shared/mb-way.ts';
 import { CLOSED_STATUS, isBeforeShipping, isHeldStatus, PAID_STATUS, RESERVED_STATUS, type OrderStatus } from '#shared/order-status.ts';
 import type { StockActor, StockMovementReason } from '#shared/stock.ts';
@@ -164,7 +164,7 @@ export function payByProvider(order: OrderItem, payment: ProviderPaymentRecord &
     {
       from: RESERVED_STATUS,
       to,
-      entry: statusEntry(RESERVED_STATUS, to, CUSTOMER, now, adminTexts.providerPaidEntry(PAYMENT_METHOD_LABELS[payment.method])),
+      entry: statusEntry(RESERVED_STATUS, to, CUSTOMER, now, paymentEventTexts.paidEntry(PAYMENT_METHOD_LABELS[payment.method])),
       fields: { providerPayment: payment },
       requireProviderPayment: payment.paymentId,
     },

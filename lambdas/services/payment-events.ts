@@ -17,7 +17,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { ProviderPaymentRecord } from '#shared/automatic-payments.ts';
-import { adminTexts, apiTexts, paymentTexts } from '#shared/messages.ts';
+import { paymentEventTexts } from '#shared/messages.ts';
 import { formatCents } from '#shared/money.ts';
 import { CLOSED_STATUS, RESERVED_STATUS } from '#shared/order-status.ts';
 import { PAYMENT_METHOD_LABELS } from '#shared/payment-methods.ts';
@@ -41,14 +41,14 @@ async function verified(rawBody: string, headers: Readonly<Record<string, string
   const provider = await paymentProvider(now);
   if (!provider) {
     logger.warn('payment notification refused: no provider keys saved');
-    throw new InvalidInput(apiTexts.paymentEventRefused, undefined, 'signature_invalid');
+    throw new InvalidInput(paymentEventTexts.refused, undefined, 'signature_invalid');
   }
   try {
     return { provider, event: provider.verifyEvent(rawBody, headers) };
   } catch (error) {
     if (!(error instanceof PaymentSignatureError)) throw error;
     logger.warn('payment notification refused', { reason: error.message });
-    throw new InvalidInput(apiTexts.paymentEventRefused, undefined, 'signature_invalid');
+    throw new InvalidInput(paymentEventTexts.refused, undefined, 'signature_invalid');
   }
 }
 
@@ -76,8 +76,8 @@ async function paymentFailed(providerName: string, order: OrderItem, payment: Op
   if (order.status !== RESERVED_STATUS || payment.status === 'succeeded' || payment.status === 'failed') return 'repeated';
   logger.info('provider payment failed', { orderId: order.id, paymentId: payment.paymentId, reason: event.reason });
   const { failure: _failure, ...rest } = payment;
-  const record: OpenPayment = { ...rest, status: 'failed', failure: paymentTexts.providerFailure[payment.method] };
-  const note = { at: now.toISOString(), kind: 'note' as const, by: SHOP, text: adminTexts.providerFailedNote(PAYMENT_METHOD_LABELS[payment.method]) };
+  const record: OpenPayment = { ...rest, status: 'failed', failure: paymentEventTexts.failure[payment.method] };
+  const note = { at: now.toISOString(), kind: 'note' as const, by: SHOP, text: paymentEventTexts.failedNote(PAYMENT_METHOD_LABELS[payment.method]) };
   const result = await writeTransactionRetrying([providerPaymentItem(order.id, RESERVED_STATUS, record, [note], now), paymentEventItem(providerName, event.eventId, order.id, now)], randomUUID());
   if (result.written) return 'failed';
   if (result.refused(PAYMENT_EVENT_NEW) || result.refused(PROVIDER_PAYMENT_HELD)) return 'repeated';
@@ -113,7 +113,7 @@ async function paymentSucceeded(provider: PaymentProvider, first: OrderItem, eve
       const late = order.status === CLOSED_STATUS;
       const amount = formatCents(event.amountCents);
       if (!late) logger.error('provider payment an open order cannot take', { orderId: order.id, status: order.status, paymentId: event.paymentId, amountCents: event.amountCents, totalCents: order.totalCents });
-      const text = late ? adminTexts.providerLateNote(amount) : adminTexts.providerUnkeptNote(amount, order.status === RESERVED_STATUS ? 'amount' : 'paid');
+      const text = late ? paymentEventTexts.lateNote(amount) : paymentEventTexts.unkeptNote(amount, order.status === RESERVED_STATUS ? 'amount' : 'paid');
       const note = { at: now.toISOString(), kind: 'note' as const, by: SHOP, text };
       // Closed: the orders stream's payments consumer refunds what is asked and tells the customer.
       const marked = late ? { ...record, refundRequestedCents: event.amountCents } : record;

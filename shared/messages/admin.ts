@@ -94,15 +94,6 @@ export const adminTexts = {
   paidOutsideEntry: 'pagamento confirmado pela loja',
   /** On the timeline, for the owner only: why the reservation was marked paid without a proof on the site. */
   paidOutsideNote: (note: string) => `Pagamento confirmado sem comprovativo no site: ${note}`,
-  /** On the timeline: a reservation paid through the payment provider (the status entry the customer sees too). */
-  providerPaidEntry: (method: string) => `pago por ${method}, confirmado pelo fornecedor de pagamentos`,
-  /** On the timeline, for the owner only: an automatic payment that did not go through. */
-  providerFailedNote: (method: string) => `O pagamento por ${method} não se concluiu (recusado ou expirado). A reserva pode ser paga por outro meio até ao prazo.`,
-  /** On the timeline, for the owner only: a provider payment that came after the reservation closed (the orders stream refunds it whole and tells the customer). */
-  providerLateNote: (amount: string) => `O fornecedor de pagamentos confirmou um pagamento de ${amount} depois de a reserva ter fechado: é devolvido ao cliente automaticamente.`,
-  /** On the timeline, for the owner only: a provider payment an open order cannot take (paid already, or not its total): the owner gives it back. */
-  providerUnkeptNote: (amount: string, why: 'paid' | 'amount') =>
-    `O fornecedor de pagamentos confirmou um pagamento de ${amount}, ${why === 'paid' ? 'mas a encomenda já estava paga' : 'que não é o total da encomenda'}: devolve-o ao cliente no painel do fornecedor.`,
   noOrders: 'Não há encomendas com estes filtros.',
   noProducts: 'Não há produtos com estes filtros.',
   noCollections: 'Ainda não há coleções.',

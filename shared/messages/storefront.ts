@@ -66,8 +66,6 @@ export const apiTexts = {
     `Fizeste demasiados pedidos seguidos. Por segurança, espera ${waitText(retryAfterSeconds)} e tenta novamente.`,
   /** A request that did not come through the shop's own address (CloudFront): the API's origin lock. */
   originRefused: 'Este pedido tem de passar pelo endereço da loja.',
-  /** A payment notification whose signature does not verify with the provider's keys (or no keys are saved): nothing changed. */
-  paymentEventRefused: 'Aviso de pagamento recusado: a assinatura não confere com as chaves do fornecedor. Nada foi alterado.',
   /** The stage's own throttle (API Gateway's "Too Many Requests", no time given). */
   busy: 'A loja está a receber muitos pedidos neste momento. Espera alguns segundos e tenta novamente.',
   /** The API took longer than its limit (API Gateway's 503/504). */
@@ -207,11 +205,6 @@ export const moneyTexts = {
 
 /** Payment instructions as one line of text (e-mails). */
 export const paymentTexts = {
-  /** Why an automatic payment did not go through (`providerPayment.failure`, shown to the customer with the manual methods still payable). */
-  providerFailure: {
-    mbway: 'O pedido MB WAY foi recusado ou expirou.',
-    multibanco: 'A referência Multibanco expirou sem ser paga.',
-  },
   instructionsText: (instructions: PaymentInstructions): string => {
     switch (instructions.method) {
       case 'mbway':

@@ -14,7 +14,7 @@ import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ProviderPaymentRecord } from '#shared/automatic-payments.ts';
-import { paymentTexts } from '#shared/messages.ts';
+import { paymentEventTexts } from '#shared/messages.ts';
 import { SETTINGS_LIMITS } from '#shared/settings.ts';
 import { PAYMENT_KEYS_ENV } from '#lambdas/contracts/env.ts';
 import { logger } from '#lambdas/logger.ts';
@@ -153,7 +153,7 @@ describe('POST /api/payments/stripe: a payment the provider confirms', () => {
     expect((await local.decline(payment.paymentId)).map((delivery) => delivery.status)).toEqual([200]);
     const stored = await storedOrder(order.id);
     expect(stored.status).toBe('Aguarda Pagamento');
-    expect(stored.providerPayment).toMatchObject({ status: 'failed', paymentId: payment.paymentId, failure: paymentTexts.providerFailure.mbway });
+    expect(stored.providerPayment).toMatchObject({ status: 'failed', paymentId: payment.paymentId, failure: paymentEventTexts.failure.mbway });
     expect(stored.expiresAt).toBe(order.expiresAt);
     expect(await stockOf(piece.id)).toBe(3);
     expect(await confirmedMails(order.email)).toEqual([]);
