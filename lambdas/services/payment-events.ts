@@ -24,7 +24,7 @@ import { PAYMENT_METHOD_LABELS } from '#shared/payment-methods.ts';
 import { InvalidInput } from '../errors.ts';
 import { logger } from '../logger.ts';
 import { getOrderItem, type OrderItem } from '../repositories/orders.ts';
-import { PAYMENT_EVENT_NEW, PROVIDER_PAYMENT_HELD, paymentEventItem, providerPaymentItem } from '../repositories/provider-payments.ts';
+import { PAYMENT_EVENT_NEW, PROVIDER_PAYMENT_HELD, paymentEventItem, providerPaymentItem } from '../repositories/payment-events.ts';
 import { writeTransactionRetrying } from '../repositories/transactions.ts';
 import { payByProvider, SHOP } from './order-lifecycle.ts';
 import { paymentProvider } from './payment-gateway.ts';
