@@ -12,14 +12,6 @@ export const ORDER_LISTING = 'order';
 
 /** The condition of an order's move: it is still in the status it moves from (`moveOrderItem`). */
 export const ORDER_IN_STATUS = 'order-in-status';
-/**
- * The condition that an order's provider payment is `:paymentId` (or not made yet: the notification can
- * come before the payment's id is stored) and has not succeeded yet; names `#pay`, `#payStatus`, values
- * `:paymentId`, `:succeeded`.
- */
-export const PROVIDER_PAYMENT_OPEN =
-  'attribute_exists(#pay) AND (#pay.paymentId = :paymentId OR attribute_not_exists(#pay.paymentId)) AND #pay.#payStatus <> :succeeded';
-
 /** The condition of a proof's claim: no order claimed it before (`claimProofItem`); its refusal's `old.orderId` is the order that did. */
 export const PROOF_UNCLAIMED = 'proof-unclaimed';
 
@@ -92,14 +84,12 @@ export function moveOrderItem(
     also?: readonly TimelineEntry[];
     fields?: Readonly<Record<string, string | object>>;
     requireUnexpiredAt?: Date;
-    /** A provider payment: the order's must be this one (or not made yet, while it starts) and not already succeeded (`PROVIDER_PAYMENT_OPEN`). */
-    requireProviderPayment?: string;
   },
   now: Date,
 ) {
   const fields = Object.entries(move.fields ?? {});
   const set = ['#status = :to', 'updatedAt = :now', 'timeline = list_append(if_not_exists(timeline, :empty), :entry)', ...fields.map((_, i) => `#f${i} = :f${i}`)];
-  const condition = ['#status = :from', ...(move.requireUnexpiredAt ? ['expiresAt > :unexpiredAt'] : []), ...(move.requireProviderPayment ? [PROVIDER_PAYMENT_OPEN] : [])];
+  const condition = ['#status = :from', ...(move.requireUnexpiredAt ? ['expiresAt > :unexpiredAt'] : [])];
   return named(ORDER_IN_STATUS, {
     Update: {
       TableName: tableName('orders'),
@@ -108,7 +98,7 @@ export function moveOrderItem(
       // order can still close as suspicious (`shared/abuse.ts`).
       UpdateExpression: `SET ${set.join(', ')} REMOVE ${['expiresAt', ...(isHeldStatus(move.to) ? [] : ['holdKeys', 'holdUnits']), ...(isSuspiciousClosable(move.to) ? [] : ['clientKey'])].join(', ')}`,
       ConditionExpression: condition.join(' AND '),
-      ExpressionAttributeNames: { '#status': 'status', ...Object.fromEntries(fields.map(([name], i) => [`#f${i}`, name])), ...(move.requireProviderPayment ? { '#pay': 'providerPayment', '#payStatus': 'status' } : {}) },
+      ExpressionAttributeNames: { '#status': 'status', ...Object.fromEntries(fields.map(([name], i) => [`#f${i}`, name])) },
       ExpressionAttributeValues: {
         ':from': move.from,
         ':to': move.to,
@@ -117,7 +107,6 @@ export function moveOrderItem(
         ':entry': [move.entry, ...(move.also ?? [])],
         ...Object.fromEntries(fields.map(([, value], i) => [`:f${i}`, value])),
         ...(move.requireUnexpiredAt ? { ':unexpiredAt': move.requireUnexpiredAt.toISOString() } : {}),
-        ...(move.requireProviderPayment ? { ':paymentId': move.requireProviderPayment, ':succeeded': 'succeeded' } : {}),
       },
       ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
     },

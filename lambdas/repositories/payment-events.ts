@@ -8,8 +8,31 @@ import type { TimelineEntry } from '#shared/api.ts';
 import type { ProviderPaymentRecord } from '#shared/automatic-payments.ts';
 import type { OrderStatus } from '#shared/order-status.ts';
 import { tableName } from './environment.ts';
-import { PROVIDER_PAYMENT_OPEN } from './orders.ts';
-import { named } from './transactions.ts';
+import { named, type NamedCondition } from './transactions.ts';
+
+/**
+ * The condition that an order's provider payment is `:paymentId` (or not made yet: the notification can
+ * come before the payment's id is stored) and has not succeeded yet; names `#pay`, `#payStatus`, values
+ * `:paymentId`, `:succeeded`.
+ */
+const PROVIDER_PAYMENT_OPEN = 'attribute_exists(#pay) AND (#pay.paymentId = :paymentId OR attribute_not_exists(#pay.paymentId)) AND #pay.#payStatus <> :succeeded';
+
+/** An order's move (`moveOrderItem`) made only while the order holds the provider payment `paymentId` open ({@link PROVIDER_PAYMENT_OPEN}); its condition keeps its name. */
+export function whilePaymentOpen(move: NamedCondition, paymentId: string): NamedCondition {
+  const update = move.write.Update;
+  if (!update) throw new Error(`whilePaymentOpen: ${move.condition} is not an update`);
+  return {
+    condition: move.condition,
+    write: {
+      Update: {
+        ...update,
+        ConditionExpression: `${update.ConditionExpression} AND ${PROVIDER_PAYMENT_OPEN}`,
+        ExpressionAttributeNames: { ...update.ExpressionAttributeNames, '#pay': 'providerPayment', '#payStatus': 'status' },
+        ExpressionAttributeValues: { ...update.ExpressionAttributeValues, ':paymentId': paymentId, ':succeeded': 'succeeded' },
+      },
+    },
+  };
+}
 
 /** The condition of an event's record: the event was not applied before. */
 export const PAYMENT_EVENT_NEW = 'payment-event-new';

@@ -21,6 +21,7 @@ import { logger } from '../logger.ts';
 import { BUSINESS_METRICS, countEvent } from '../metrics.ts';
 import { endMbWayLiveItems, releaseMbWayOrderItem } from '../repositories/mbway-counters.ts';
 import { releaseHoldItem } from '../repositories/holds.ts';
+import { whilePaymentOpen } from '../repositories/payment-events.ts';
 import { claimProofItem, expiredReservations, moveOrderItem, ORDER_IN_STATUS, PROOF_UNCLAIMED, toOrder, type OrderItem } from '../repositories/orders.ts';
 import { giveSoleVariantFromRefusal } from '../repositories/legacy-products.ts';
 import { giveBackStockItem, unitsByProduct } from '../repositories/product-stock.ts';
@@ -166,12 +167,11 @@ export function payByProvider(order: OrderItem, payment: ProviderPaymentRecord &
       to,
       entry: statusEntry(RESERVED_STATUS, to, CUSTOMER, now, paymentEventTexts.paidEntry(PAYMENT_METHOD_LABELS[payment.method])),
       fields: { providerPayment: payment },
-      requireProviderPayment: payment.paymentId,
     },
     now,
   );
   const mails = [customerMailItem(toOrder(order), 'payment-confirmed', 'provider', now), ownerOrderPaidItem(toOrder(order), now)];
-  return moveWith(order, to, [move, eventItem, ...mails], [ORDER_IN_STATUS, eventItem.condition]);
+  return moveWith(order, to, [whilePaymentOpen(move, payment.paymentId), eventItem, ...mails], [ORDER_IN_STATUS, eventItem.condition]);
 }
 
 /**
