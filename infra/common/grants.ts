@@ -40,7 +40,7 @@ export function envVarsOf(grant: Grant): string[] {
   if ('bucket' in grant) return [buckets[grant.bucket].envVar];
   if ('config' in grant) return [MAIL_ENV.shopUrl];
   if ('orderLinks' in grant) return [ORDER_LINK_ENV.secretArn];
-  // The provider's endpoint is the twin's alone (`twinEnvOf` of the twin's function scope): the cloud sets only the ARN.
+  // The local provider's endpoint comes with it in the twin only (`infra/twin/function-scope.ts`); the cloud calls the provider.
   if ('paymentKeys' in grant) return [PAYMENT_KEYS_ENV.secretArn];
   if ('senderIdentity' in grant) return [MAIL_ENV.identity, MAIL_ENV.sesRegion];
   // The SES region is set by the cloud only (the twin's SES answers in the twin's own region).

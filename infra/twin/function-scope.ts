@@ -106,16 +106,16 @@ const everyGrant: Grant[] = [
   { orderLinks: true },
   { paymentKeys: true },
 ];
-/** The twin's own variables of a grant, which the cloud never sets: the local payment provider's address (`paymentKeys`). */
-const twinEnvOf = (grant: Grant): string[] => ('paymentKeys' in grant ? [PAYMENT_KEYS_ENV.endpoint] : []);
+/** What a grant brings in the twin: the cloud's variables, and with the payment keys the local provider's endpoint. */
+const twinEnvVarsOf = (grant: Grant): string[] => [...envVarsOf(grant), ...('paymentKeys' in grant ? [PAYMENT_KEYS_ENV.endpoint] : [])];
 /** Every variable some grant brings: these are the ones a scope hides unless its grants bring them. */
-const GRANTED_ENV = new Set([...everyGrant.flatMap(envVarsOf), ...everyGrant.flatMap(twinEnvOf), ORIGIN_ENV.secretArn]);
+const GRANTED_ENV = new Set([...everyGrant.flatMap(twinEnvVarsOf), ORIGIN_ENV.secretArn]);
 
 const allowedEnvCache = new WeakMap<FunctionScope, Set<string>>();
 function allowedEnv(scope: FunctionScope): Set<string> {
   let allowed = allowedEnvCache.get(scope);
   if (!allowed) {
-    allowed = new Set([...scope.grants.flatMap(envVarsOf), ...scope.grants.flatMap(twinEnvOf), ...(scope.api ? [ORIGIN_ENV.secretArn] : [])]);
+    allowed = new Set([...scope.grants.flatMap(twinEnvVarsOf), ...(scope.api ? [ORIGIN_ENV.secretArn] : [])]);
     allowedEnvCache.set(scope, allowed);
   }
   return allowed;
