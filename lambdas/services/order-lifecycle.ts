@@ -170,7 +170,9 @@ export function payByProvider(order: OrderItem, payment: ProviderPaymentRecord &
     },
     now,
   );
-  const mails = [customerMailItem(toOrder(order), 'payment-confirmed', 'provider', now), ownerOrderPaidItem(toOrder(order), now)];
+  // The order as paid: the payment-confirmed mail says the provider confirmed it (`customerMail`).
+  const paid = toOrder({ ...order, providerPayment: payment });
+  const mails = [customerMailItem(paid, 'payment-confirmed', 'provider', now), ownerOrderPaidItem(paid, now)];
   return moveWith(order, to, [whilePaymentOpen(move, payment.paymentId), eventItem, ...mails], [ORDER_IN_STATUS, eventItem.condition]);
 }
 

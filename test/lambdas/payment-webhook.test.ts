@@ -139,7 +139,10 @@ describe('POST /api/payments/stripe: a payment the provider confirms', () => {
     expect(event.type).toBe('payment_intent.succeeded');
     expect([intent.amount, intent.amount_received, (event.data.object as Stripe.PaymentIntent).amount_received, payment.amountCents]).toEqual(Array(4).fill(order.totalCents));
 
-    expect((await confirmedMails(order.email)).map((mail) => mail.subject)).toEqual([`Pagamento confirmado: encomenda nº ${order.orderNumber}`]);
+    const confirmed = await confirmedMails(order.email);
+    expect(confirmed.map((mail) => mail.subject)).toEqual([`Pagamento confirmado: encomenda nº ${order.orderNumber}`]);
+    // It says the provider confirmed it, and by which method.
+    expect(confirmed[0]!.body.text).toContain('O pagamento por MB WAY da tua encomenda');
     expect(await ownerPaidMails(order.orderNumber)).toHaveLength(1);
     expect(await stockOf(piece.id)).toBe(3);
     expect(await movementsOf(piece.id)).toEqual([expect.objectContaining({ delta: -1, reason: 'reservation' })]);
