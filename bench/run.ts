@@ -27,6 +27,7 @@ import { floodRows, type FloodFigures } from './flood.ts';
 import { challengeFigures, presolvedProofs, type ChallengeFigures } from './challenge.ts';
 import { pageFigures, type PageFigures } from './pages.ts';
 import { twinFailsRows, type TwinFailsFigures } from './twin-fails-rows.ts';
+import { paymentRows, type PaymentFigures } from './payments.ts';
 import { orderBody, uploadProof } from './orders.ts';
 import { clientFetch, nextClientAddress } from '#test/support/clients.ts';
 import { REPO_ROOT } from '#infra/common/repo-paths.ts';
@@ -225,7 +226,11 @@ async function main(): Promise<void> {
     log('catalogue bytes and req/s, 1000 checkouts at once, first and second start (bench/twin-fails.ts)');
     const twinFails = await apart<TwinFailsFigures>('twin-fails.ts');
 
-    const results = { when: new Date().toISOString(), node: process.version, seconds: (Date.now() - started) / 1000, catalogue: CATALOGUE, api, contention, hotItem, idempotency, challenge, outbox, abuse, flood, twinFails, web, pages, lambdas, photos, proofs, lighthouse };
+    // ── Issue 38: reservation → payment confirmed with automatic MB WAY, on a twin with the twin's provider ──
+    log('payments: reservation → payment confirmed (bench/payments.ts)');
+    const payments = await apart<PaymentFigures>('payments.ts').catch((error: unknown) => ({ error: error instanceof Error ? error.message : String(error) }));
+
+    const results = { when: new Date().toISOString(), node: process.version, seconds: (Date.now() - started) / 1000, catalogue: CATALOGUE, api, contention, hotItem, idempotency, challenge, outbox, abuse, flood, twinFails, payments, web, pages, lambdas, photos, proofs, lighthouse };
     await mkdir(join(REPO_ROOT, 'bench', 'results'), { recursive: true });
     await writeFile(join(REPO_ROOT, 'bench', 'results', 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
     printTable(results);
@@ -293,6 +298,12 @@ function printTable(r: any): void {
   for (const cells of floodRows(r.flood)) row(...cells);
   lines.push('');
   for (const [label, value] of twinFailsRows(r.twinFails)) row(label, value);
+  lines.push('');
+  if ('runs' in r.payments) {
+    row('Automatic payments in the twin (issue 38)', 'value');
+    row('---', '---');
+    for (const [label, value] of paymentRows(r.payments)) row(label, value);
+  } else lines.push(`Payment figures failed: ${r.payments.error}`);
   lines.push('');
   row('Web (gzip)', 'size');
   row('---', '---');

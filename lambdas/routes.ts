@@ -255,6 +255,18 @@ export const routes = [
     grants: /* @__PURE__ */ grantsOf(RATE_LIMITS_GRANT, CLOSE_ORDER_GRANTS, SETTINGS_READ, ORDER_LINKS) },
   { method: 'GET', path: '/api/orders/{id}', handler: 'orders/get', access: 'public',
     grants: [{ table: 'orders', access: 'read' }, SETTINGS_READ, ORDER_LINKS] },
+  // The payment provider's signed notifications (docs/design.md §34): no proof of work nor per-client
+  // limit (the provider sends them, and retries), the signature on the raw body is the proof. A paid
+  // reservation moves to `Enviar` (counters, its hold given back, the e-mails queued) with the event's
+  // id in the same transaction; a closed one is marked for refund. No stock is touched: it stays taken.
+  { method: 'POST', path: '/api/payments/stripe', handler: 'payments/stripe-webhook', access: 'public', throttle: WRITE_THROTTLE,
+    grants: [
+      { table: 'orders', access: 'readWrite' },
+      { table: 'idempotency', access: 'write' },
+      { table: 'counters', access: 'write' },
+      { table: 'outbox', access: 'write' },
+      { paymentKeys: true },
+    ] },
 
   // ── Admin ──
   // The counters (one BatchGet) and the catalogue for the sold-out pieces: no orders, messages or requests are read.

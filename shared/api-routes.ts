@@ -71,6 +71,11 @@ export interface ChallengeResponse {
 }
 
 /** What one route takes and gives; `undefined` where it takes no body or query. */
+/** POST /api/payments/stripe: what the provider is answered (it only reads the status). */
+export interface PaymentEventResponse {
+  readonly received: true;
+}
+
 interface Contract<Response, Body = undefined, Query = undefined> {
   readonly body: Body;
   readonly query: Query;
@@ -108,6 +113,8 @@ export interface ApiRoutes {
   'GET /api/orders/{id}': Contract<CustomerOrderResponse>;
   /** The order's link e-mailed to the order's address when number and e-mail match; 202 either way. */
   'POST /api/orders/lookup': Contract<OrderLookupResponse, OrderLookupInput>;
+  /** The payment provider's signed notification (docs/design.md §34): its raw body, verified by its `Stripe-Signature`; 200 once applied, repeated or not the shop's. */
+  'POST /api/payments/stripe': Contract<PaymentEventResponse>;
   // ── Admin ──
   'GET /api/admin/dashboard': Contract<DashboardResponse>;
   'GET /api/admin/orders': Contract<OrdersPage, undefined, OrdersQuery>;

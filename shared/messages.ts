@@ -11,9 +11,10 @@ import { adminTexts, gdprTexts } from './messages/admin.ts';
 import { queryValidationTexts, validationTexts } from './messages/validation.ts';
 import { abuseTexts } from './messages/abuse.ts';
 import { paymentKeysTexts, refundTexts } from './messages/owner-payments.ts';
+import { paymentEventTexts } from './messages/payment-events.ts';
 
 export { waitText } from './messages/storefront.ts';
-export { paymentKeysTexts, refundTexts };
+export { paymentEventTexts, paymentKeysTexts, refundTexts };
 export { frontDoorTexts, apiTexts, uploadTexts, commonTexts, catalogTexts, productTexts, stockAlertTexts, botCheckTexts, contactTexts, moneyTexts, paymentTexts, checkoutTexts, customerStatusLabels, totalLabels, myOrderTexts, adminTexts, gdprTexts, validationTexts, queryValidationTexts, abuseTexts };
 export { providerPaymentTexts };
 
@@ -47,6 +48,7 @@ export const messages = {
   admin: adminTexts,
   gdpr: gdprTexts,
   abuse: abuseTexts,
+  paymentEvent: paymentEventTexts,
   money: moneyTexts,
   validation: validationTexts,
   paymentKeys: paymentKeysTexts,

@@ -259,6 +259,18 @@ Pagamento: {{texto.metodo}}
 
 Confirma o pagamento no back-office: Encomendas → a encomenda → Marcar como paga.`,
   },
+  /** Data: numero, cliente, email, total, metodo. To the owner: the payment provider confirmed the payment. */
+  'owner-order-paid': {
+    subject: 'Encomenda paga: nº {{texto.numero}} ({{texto.total}})',
+    preview: 'O pagamento da encomenda nº {{numero}} foi confirmado automaticamente.',
+    body: `        <mj-text><p>O pagamento da encomenda nº <strong>{{numero}}</strong> foi confirmado pelo fornecedor de pagamentos: não há comprovativo a verificar.</p><p>Cliente: {{cliente}} ({{email}})<br />Total: <strong>{{total}}</strong><br />Pagamento: {{metodo}}</p><p>A encomenda está em «Enviar»: falta prepará-la e enviá-la.</p></mj-text>`,
+    text: `O pagamento da encomenda nº {{texto.numero}} foi confirmado pelo fornecedor de pagamentos: não há comprovativo a verificar.
+
+Cliente: {{texto.cliente}} ({{texto.email}})
+Total: {{texto.total}}, pago por {{texto.metodo}}
+
+A encomenda está em «Enviar»: falta prepará-la e enviá-la.`,
+  },
   /** Data: nome, email, telefone, assunto, mensagem. To the owner. */
   'owner-contact-message': {
     subject: 'Nova mensagem de contacto: {{texto.assunto}}',

@@ -15,7 +15,7 @@
  */
 
 /** The template ids, in the order the CDK stack and the twin create them. */
-export const MAIL_TEMPLATE_IDS = ['order-received', 'payment-confirmed', 'shipped', 'review-request', 'back-in-stock', 'order-cancelled', 'owner-new-order', 'owner-contact-message', 'order-link', 'owner-digest', 'owner-held-stock', 'order-reserved', 'stock-alert-confirm', 'order-refunded'] as const;
+export const MAIL_TEMPLATE_IDS = ['order-received', 'payment-confirmed', 'shipped', 'review-request', 'back-in-stock', 'order-cancelled', 'owner-new-order', 'owner-contact-message', 'order-link', 'owner-digest', 'owner-held-stock', 'order-reserved', 'stock-alert-confirm', 'order-refunded', 'owner-order-paid'] as const;
 
 export type MailTemplateId = (typeof MAIL_TEMPLATE_IDS)[number];
 
@@ -92,6 +92,8 @@ export interface MailContent {
   readonly 'order-cancelled': { readonly nome: string; readonly numero: number; readonly expirada: boolean; readonly link: string };
   /** To the owner: a proof of payment arrived (the order is in "Confirmar Pagamento"): "Novo comprovativo para confirmar". */
   readonly 'owner-new-order': { readonly numero: number; readonly cliente: string; readonly email: string; readonly total: string; readonly metodo: string };
+  /** To the owner: the payment provider confirmed a reservation's payment (it is in "Enviar", nothing to check): "Encomenda paga". */
+  readonly 'owner-order-paid': { readonly numero: number; readonly cliente: string; readonly email: string; readonly total: string; readonly metodo: string };
   /** To the owner: a customer wrote through the contact form. */
   readonly 'owner-contact-message': { readonly nome: string; readonly email: string; readonly telefone: string; readonly assunto: string; readonly mensagem: string };
   /** To the customer who asked for it by number and e-mail: the link to "A minha encomenda". */
@@ -213,6 +215,7 @@ export const MAIL_URL_FIELDS: { readonly [Id in MailTemplateId]: readonly (keyof
   'order-reserved': ['link'],
   'stock-alert-confirm': ['link'],
   'order-refunded': ['link'],
+  'owner-order-paid': [],
 };
 
 /** Physical SES template name: the stage prefix keeps two stages in one account apart. */

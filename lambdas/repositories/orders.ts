@@ -82,7 +82,7 @@ export function moveOrderItem(
     to: OrderStatus;
     entry: TimelineEntry;
     also?: readonly TimelineEntry[];
-    fields?: Readonly<Record<string, string>>;
+    fields?: Readonly<Record<string, string | object>>;
     requireUnexpiredAt?: Date;
     /** Closing an order the provider was paid for: the refund to make (`providerPayment.refundRequestedCents`), only while that payment is the succeeded one. */
     refundRequestedCents?: number;

@@ -78,8 +78,8 @@ export function checkSecretAccess(secretId: string, access: 'read' | 'write'): v
 
 let credentials: AwsCredentialIdentityProvider | undefined;
 
-/** Each secret read, and until when it is kept (a failed read is not kept). */
-const cache = new Map<string, { readonly until: number; readonly secret: RotatingSecret }>();
+/** Each secret read (its JSON, parsed), and until when it is kept (a failed read is not kept). */
+const cache = new Map<string, { readonly until: number; readonly value: unknown }>();
 
 /**
  * The values of the secret `secretId`, read at most every {@link SECRET_CACHE_SECONDS}. Give it the ARN
@@ -87,7 +87,14 @@ const cache = new Map<string, { readonly until: number; readonly secret: Rotatin
  * variable is the one that lets the function read the secret. The read is one `GetSecretValue` call
  * signed with the SDK's signer and sent by `fetch`.
  */
-export async function readSecret(secretId: string, now = new Date()): Promise<SecretValues> {
+// An arrow: the read routes' bundles are at their size budget (`test/lambdas/bundles.test.ts`).
+export const readSecret = async (secretId: string, now = new Date()): Promise<SecretValues> => secretValuesAt((await readSecretJson(secretId)) as RotatingSecret, now);
+
+/**
+ * The JSON of the secret `secretId` as it is kept (a secret that is not a `RotatingSecret`: the payment
+ * provider's keys, `PaymentKeys`), read and kept like {@link readSecret}.
+ */
+export async function readSecretJson(secretId: string): Promise<unknown> {
   // Checked on every read, kept or not: the twin's functions share one process, and so this cache.
   for (const check of readChecks) check(secretId);
   let kept = cache.get(secretId);
@@ -108,10 +115,10 @@ export async function readSecret(secretId: string, now = new Date()): Promise<Se
     const text = await answer.text();
     // Secrets Manager's error is JSON `{ __type, message }` naming the secret and the refusal (no value).
     if (!answer.ok) throw new Error(text);
-    kept = { until: Date.now() + SECRET_CACHE_SECONDS * 1000, secret: parseRotatingSecret((JSON.parse(text) as { SecretString: string }).SecretString) };
+    kept = { until: Date.now() + SECRET_CACHE_SECONDS * 1000, value: JSON.parse((JSON.parse(text) as { SecretString: string }).SecretString) as unknown };
     cache.set(secretId, kept);
   }
-  return secretValuesAt(kept.secret, now);
+  return kept.value;
 }
 
 /** Forgets what this instance kept of one secret (it was just written). */

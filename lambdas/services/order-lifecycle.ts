@@ -9,7 +9,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { TimelineEntry } from '#shared/api.ts';
-import { adminTexts } from '#shared/messages.ts';
+import type { ProviderPaymentRecord } from '#shared/automatic-payments.ts';
+import { PAYMENT_METHOD_LABELS } from '#shared/payment-methods.ts';
+import { adminTexts, paymentEventTexts } from '#shared/messages.ts';
 import { mbWayCounter } from '#shared/mb-way.ts';
 import { CLOSED_STATUS, isBeforeShipping, isHeldStatus, PAID_STATUS, RESERVED_STATUS, type OrderStatus } from '#shared/order-status.ts';
 import type { StockActor, StockMovementReason } from '#shared/stock.ts';
@@ -19,13 +21,14 @@ import { logger } from '../logger.ts';
 import { BUSINESS_METRICS, countEvent } from '../metrics.ts';
 import { endMbWayLiveItems, releaseMbWayOrderItem } from '../repositories/mbway-counters.ts';
 import { releaseHoldItem } from '../repositories/holds.ts';
+import { whilePaymentOpen } from '../repositories/payment-events.ts';
 import { claimProofItem, expiredReservations, moveOrderItem, ORDER_IN_STATUS, PROOF_UNCLAIMED, toOrder, type OrderItem } from '../repositories/orders.ts';
 import { giveSoleVariantFromRefusal } from '../repositories/legacy-products.ts';
 import { giveBackStockItem, unitsByProduct } from '../repositories/product-stock.ts';
 import { stockMovementItem } from '../repositories/stock-movements.ts';
-import { writeTransaction, writeTransactionRetrying, type TransactionItem } from '../repositories/transactions.ts';
+import { writeTransaction, writeTransactionRetrying, type NamedCondition, type TransactionItem } from '../repositories/transactions.ts';
 import { statusMoveCountItems } from './counters.ts';
-import { cancellationMailItem, customerMailItem, paidOrderMailItems } from './order-mail.ts';
+import { cancellationMailItem, customerMailItem, ownerOrderPaidItem, paidOrderMailItems } from './order-mail.ts';
 
 /** Who moved an order, as the timeline says it. */
 export const CUSTOMER = 'cliente';
@@ -41,16 +44,16 @@ export function statusEntry(from: OrderStatus, to: OrderStatus, by: string, now:
 /**
  * Writes `items` in one transaction with the order's conditioned move to `to` (`ORDER_IN_STATUS`) and
  * the dashboard's counters of the move. Answers 'status-changed' when the order is no longer in the
- * status that was read; retries races.
+ * status that was read (or another condition of `stopOn` failed: what was asked is done or moot); retries races.
  */
-async function moveWith(order: OrderItem, to: OrderStatus, moveItems: readonly TransactionItem[]): Promise<MoveResult> {
+async function moveWith(order: OrderItem, to: OrderStatus, moveItems: readonly TransactionItem[], stopOn: readonly string[] = [ORDER_IN_STATUS]): Promise<MoveResult> {
   const items = [...moveItems, ...statusMoveCountItems(order, order.status, to), ...holdReleaseItems(order, to), ...mbwaySlotItems(order, to)];
   // One token per move: the SDK's own retries of a lost answer are no-ops, two admins' moves are not.
   const token = randomUUID();
   for (let attempt = 1; ; attempt++) {
     const result = await writeTransaction(items, token);
     if (result.written) return 'moved';
-    if (result.refused(ORDER_IN_STATUS)) return 'status-changed';
+    if (stopOn.some((condition) => result.refused(condition))) return 'status-changed';
     const refused = result.refusals;
     if (refused.length > 0) {
       // A product from before sizes: given its size, the same close goes through (`npm run recount` not run yet).
@@ -145,6 +148,32 @@ export function payOutsideSite(order: OrderItem, note: string, by: string, now: 
     now,
   );
   return moveWith(order, to, [move, customerMailItem(toOrder(order), 'payment-confirmed', 'paid-outside', now)]);
+}
+
+/**
+ * The payment provider confirmed a reservation's payment (`Aguarda Pagamento → Enviar`, as the owner's
+ * "paid outside the site": nothing left to check), while the order still holds that payment open, in one
+ * transaction with `eventItem` (the notification's record: a repeated one changes nothing), the
+ * dashboard's counters, the customer's payment-confirmed e-mail and the owner's notification. Its stock
+ * stays taken, its hold on the customer's caps is given back, it no longer expires. 'status-changed':
+ * the order moved meanwhile or the event was applied already.
+ */
+export function payByProvider(order: OrderItem, payment: ProviderPaymentRecord & { readonly paymentId: string }, eventItem: NamedCondition, now: Date): Promise<MoveResult> {
+  const to: OrderStatus = 'Enviar';
+  const move = moveOrderItem(
+    order.id,
+    {
+      from: RESERVED_STATUS,
+      to,
+      entry: statusEntry(RESERVED_STATUS, to, CUSTOMER, now, paymentEventTexts.paidEntry(PAYMENT_METHOD_LABELS[payment.method])),
+      fields: { providerPayment: payment },
+    },
+    now,
+  );
+  // The order as paid: the payment-confirmed mail says the provider confirmed it (`customerMail`).
+  const paid = toOrder({ ...order, providerPayment: payment });
+  const mails = [customerMailItem(paid, 'payment-confirmed', 'provider', now), ownerOrderPaidItem(paid, now)];
+  return moveWith(order, to, [whilePaymentOpen(move, payment.paymentId), eventItem, ...mails], [ORDER_IN_STATUS, eventItem.condition]);
 }
 
 /**

@@ -177,6 +177,27 @@ export function ownerNewOrderItem(order: Order, now: Date) {
   );
 }
 
+/** The transaction item that tells the owner that the payment provider confirmed an order's payment (nothing to check: it is in "Enviar"). */
+export function ownerOrderPaidItem(order: Order, now: Date) {
+  return outboxMailPut(
+    {
+      id: `owner#order#${order.id}#paid`,
+      toShop: true,
+      mail: {
+        template: 'owner-order-paid',
+        data: {
+          numero: order.orderNumber,
+          cliente: `${order.firstName} ${order.lastName}`,
+          email: order.email,
+          total: formatCents(order.totalCents),
+          metodo: PAYMENT_METHOD_LABELS[order.paymentMethod],
+        },
+      },
+    },
+    now,
+  );
+}
+
 /** A paid order's e-mails (at placement with a proof, or when the proof arrives): order received, and the owner's note. */
 export function paidOrderMailItems(order: Order, now: Date) {
   return [customerMailItem(order, 'order-received', 'paid', now), ownerNewOrderItem(order, now)];

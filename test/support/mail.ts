@@ -62,6 +62,7 @@ export const benignMailData: { readonly [Id in MailTemplateId]: MailData[Id] } =
   'owner-held-stock': { reservadas: 80, total: 136, percentagem: 58, reservas: 4, link: 'https://loja.example/bastidores-7b99/orders?estado=Aguarda+Pagamento', loja },
   'stock-alert-confirm': { produto: 'Brincos Estrela', link: 'https://loja.example/aviso/confirmar#id=abc&t=abc_DEF-123', loja },
   'order-refunded': { nome: 'Ana', numero: 123456, valor: '31,80 €', metodo: 'MB WAY', link: 'https://loja.example/encomenda/123456#t=abc_DEF-123', loja },
+  'owner-order-paid': { numero: 123456, cliente: 'Ana Costa', email: 'ana@example.com', total: '46,48 €', metodo: 'MB WAY', loja },
 };
 
 /** The shop's values as hostile as a customer's (a stored setting is escaped like any value). */
@@ -104,6 +105,7 @@ export const hostileMailData: { readonly [Id in MailTemplateId]: MailData[Id] } 
   'owner-held-stock': { reservadas: 80, total: 136, percentagem: 58, reservas: 4, link: 'https://loja.example/b/orders?estado="><script>alert(1)</script>{{numero}}', loja: hostileShop },
   'stock-alert-confirm': { produto: hostile(), link: 'https://loja.example/aviso/confirmar#t="><script>alert(1)</script>{{numero}}', loja: hostileShop },
   'order-refunded': { nome: hostile(), numero: 123456, valor: hostile(20), metodo: hostile(40), link: 'https://loja.example/encomenda/1#t="><script>alert(1)</script>{{numero}}', loja: hostileShop },
+  'owner-order-paid': { numero: 123456, cliente: hostile(), email: hostile(), total: hostile(), metodo: hostile(), loja: hostileShop },
 };
 
 export interface MailParts {
