@@ -263,8 +263,8 @@ Confirma o pagamento no back-office: Encomendas → a encomenda → Marcar como 
   'owner-order-paid': {
     subject: 'Encomenda paga: nº {{texto.numero}} ({{texto.total}})',
     preview: 'O pagamento da encomenda nº {{numero}} foi confirmado automaticamente.',
-    body: `        <mj-text><p>O pagamento da encomenda nº <strong>{{numero}}</strong> foi confirmado pelo fornecedor de pagamentos: não há comprovativo a verificar.</p><p>Cliente: {{cliente}} ({{email}})<br />Total: <strong>{{total}}</strong><br />Pagamento: {{metodo}}</p><p>A encomenda está em «Enviar»: falta prepará-la e enviá-la.</p></mj-text>`,
-    text: `O pagamento da encomenda nº {{texto.numero}} foi confirmado pelo fornecedor de pagamentos: não há comprovativo a verificar.
+    body: `        <mj-text><p>O pagamento da encomenda nº <strong>{{numero}}</strong> foi confirmado pelo prestador de pagamentos: não há comprovativo a verificar.</p><p>Cliente: {{cliente}} ({{email}})<br />Total: <strong>{{total}}</strong><br />Pagamento: {{metodo}}</p><p>A encomenda está em «Enviar»: falta prepará-la e enviá-la.</p></mj-text>`,
+    text: `O pagamento da encomenda nº {{texto.numero}} foi confirmado pelo prestador de pagamentos: não há comprovativo a verificar.
 
 Cliente: {{texto.cliente}} ({{texto.email}})
 Total: {{texto.total}}, pago por {{texto.metodo}}

@@ -6,19 +6,19 @@
  */
 export const paymentEventTexts = {
   /** A notification whose signature does not verify with the provider's keys (or no keys are saved): nothing changed. */
-  refused: 'Aviso de pagamento recusado: a assinatura não confere com as chaves do fornecedor. Nada foi alterado.',
+  refused: 'Aviso de pagamento recusado: a assinatura não confere com as chaves do prestador de pagamentos. Nada foi alterado.',
   /** Why an automatic payment did not go through (`providerPayment.failure`, shown to the customer with the manual methods still payable). */
   failure: {
     mbway: 'O pedido MB WAY foi recusado ou expirou.',
     multibanco: 'A referência Multibanco expirou sem ser paga.',
   },
   /** On the timeline: a reservation paid through the provider (the status entry the customer sees too). */
-  paidEntry: (method: string) => `pago por ${method}, confirmado pelo fornecedor de pagamentos`,
+  paidEntry: (method: string) => `pago por ${method}, confirmado pelo prestador de pagamentos`,
   /** On the timeline, for the owner only: an automatic payment that did not go through. */
   failedNote: (method: string) => `O pagamento por ${method} não se concluiu (recusado ou expirado). A reserva pode ser paga por outro meio até ao prazo.`,
   /** On the timeline, for the owner only: a payment that came after the reservation closed (the orders stream refunds it whole and tells the customer). */
-  lateNote: (amount: string) => `O fornecedor de pagamentos confirmou um pagamento de ${amount} depois de a reserva ter fechado: é devolvido ao cliente automaticamente.`,
+  lateNote: (amount: string) => `O prestador de pagamentos confirmou um pagamento de ${amount} depois de a reserva ter fechado: é devolvido ao cliente automaticamente.`,
   /** On the timeline, for the owner only: a payment an open order cannot take (paid already, or not its total): the owner gives it back. */
   unkeptNote: (amount: string, why: 'paid' | 'amount') =>
-    `O fornecedor de pagamentos confirmou um pagamento de ${amount}, ${why === 'paid' ? 'mas a encomenda já estava paga' : 'que não é o total da encomenda'}: devolve-o ao cliente no painel do fornecedor.`,
+    `O prestador de pagamentos confirmou um pagamento de ${amount}, ${why === 'paid' ? 'mas a encomenda já estava paga' : 'que não é o total da encomenda'}: devolve-o ao cliente no painel do prestador.`,
 } as const;
