@@ -5,12 +5,15 @@
  * only when the reservations leave AWS's minimum of {@link MIN_UNRESERVED} unreserved executions:
  * below that (a new account's 10) nothing is reserved, so a deploy never fails on it.
  */
-import type { Route } from '#lambdas/routes.ts';
+import { CHECKOUT_CONCURRENCY, type Route } from '#lambdas/routes.ts';
 
 /** Executions Lambda keeps unreserved in every account and region: a reservation past that is refused. */
 export const MIN_UNRESERVED = 100;
-/** Reserved for the checkout, and for each of the owner's routes (one or two people at once). */
-export const RESERVED_CONCURRENCY = { checkout: 20, admin: 2 } as const;
+/**
+ * Reserved for the checkout (its stage throttle is sized from it: `CHECKOUT_THROTTLE`), and for each of
+ * the owner's routes (one or two people at once).
+ */
+export const RESERVED_CONCURRENCY = { checkout: CHECKOUT_CONCURRENCY, admin: 2 } as const;
 const CHECKOUT = 'POST /api/orders';
 
 /**

@@ -4,7 +4,7 @@
  * unreserved; a new account's 10 gets none, so the deploy never fails on it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { routes } from '#lambdas/routes.ts';
+import { CHECKOUT_P99_SECONDS, CHECKOUT_THROTTLE, routes } from '#lambdas/routes.ts';
 import { MIN_UNRESERVED, RESERVED_CONCURRENCY, reservedConcurrency } from '#infra/cloud/concurrency.ts';
 import { readDeploySettings } from '#infra/common/config.ts';
 import { removeScratch, synthShop, SYNTH_TIMEOUT_MS, type Synthesized } from './support.ts';
@@ -42,6 +42,14 @@ describe('reserved concurrency from the account quota', () => {
       total += expected ?? 0;
     }
     expect(1000 - total).toBeGreaterThanOrEqual(MIN_UNRESERVED);
+  });
+
+  it("the checkout's stage throttle never starts more checkouts at once than its reservation runs", () => {
+    const checkout = routes.find((route) => route.method === 'POST' && route.path === '/api/orders')!;
+    expect(checkout.throttle).toEqual(CHECKOUT_THROTTLE);
+    // A full bucket starts burstLimit at once, and rateLimit a second more start while those run for the p99.
+    expect(CHECKOUT_THROTTLE.burstLimit + CHECKOUT_THROTTLE.rateLimit * CHECKOUT_P99_SECONDS).toBeLessThanOrEqual(RESERVED_CONCURRENCY.checkout);
+    expect(CHECKOUT_THROTTLE.rateLimit).toBeGreaterThanOrEqual(1);
   });
 
   it('quota 10 (a new account): nothing reserved, the template deploys as without the context', () => {
