@@ -26,7 +26,7 @@ import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructured
 import { JwtRsaVerifier } from 'aws-jwt-verify';
 import { DEFAULT_THROTTLE, routes as routeTable, type Route } from '#lambdas/routes.ts';
 import { asFunction } from './function-scope.ts';
-import { writeResult } from './gateway-answer.ts';
+import { resultAnswer, writeAnswer, type GatewayAnswer } from './gateway-answer.ts';
 import { REPO_ROOT } from '../common/repo-paths.ts';
 
 /** API Gateway's own payload limit. */
@@ -335,17 +335,19 @@ export function createGateway(options: GatewayOptions) {
   const pool = concurrencyPool(options.concurrency ?? ACCOUNT_CONCURRENCY.default, counts);
   const gzipped = new Map<string, Buffer>();
 
-  /** Handles one `/api/*` request. */
-  const gateway = async function gateway(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const send = (status: number, body: string, headers: Record<string, string> = {}) => {
-      res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers });
-      res.end(body);
-    };
+  /** API Gateway's own answer: its JSON body, never cached. */
+  const own = (status: number, message: string, headers: Record<string, string> = {}): GatewayAnswer => {
+    const body = Buffer.from(gatewayBody(message));
+    return { status, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers, 'content-length': String(body.length) }, body };
+  };
+  const fail = (answer: (typeof GATEWAY_ANSWERS)[keyof typeof GATEWAY_ANSWERS]) => own(answer.status, answer.message);
+
+  /** The answer to one `/api/*` request. */
+  async function answer(req: IncomingMessage): Promise<GatewayAnswer> {
     counts.requests += 1;
     const url = new URL(req.url ?? '/', 'http://gateway.local');
     const method = (req.method ?? 'GET').toUpperCase();
     const match = matchRoute(compiled, url.pathname, method);
-    const fail = (answer: (typeof GATEWAY_ANSWERS)[keyof typeof GATEWAY_ANSWERS]) => send(answer.status, gatewayBody(answer.message));
     // API Gateway has no 405: a path without this method is a route that does not exist.
     if (!match) return fail(GATEWAY_ANSWERS.notFound);
     if (options.throttle !== false && !throttles.get(match.route)!()) return fail(GATEWAY_ANSWERS.throttled);
@@ -357,7 +359,7 @@ export function createGateway(options: GatewayOptions) {
     if (match.route.access === 'admin') {
       const claims = await authorize(headers);
       // The JWT authorizer's own refusal.
-      if (!claims) return send(401, gatewayBody('Unauthorized'), { 'www-authenticate': 'Bearer' });
+      if (!claims) return own(401, 'Unauthorized', { 'www-authenticate': 'Bearer' });
       authorizer = { principalId: '', integrationLatency: 0, jwt: { claims, scopes: [] } };
     }
 
@@ -380,7 +382,12 @@ export function createGateway(options: GatewayOptions) {
     } finally {
       pool.free();
     }
-    writeResult(res, result, headers['accept-encoding'], gzipped);
+    return resultAnswer(result, headers['accept-encoding'], gzipped);
+  }
+
+  /** Handles one `/api/*` request. */
+  const gateway = async function gateway(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    writeAnswer(res, await answer(req));
   };
-  return Object.assign(gateway, { counts: counts as Readonly<InvocationCounts> });
+  return Object.assign(gateway, { answer, counts: counts as Readonly<InvocationCounts> });
 }
