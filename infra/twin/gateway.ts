@@ -10,8 +10,9 @@
  * own bodies (`{"message":"Not Found"}`, ...), which the shop turns into Portuguese.
  *
  * It also fails the way Lambda fails under load: the account's concurrency (1 000 on a normal
- * account, 10 on a new one: `ACCOUNT_CONCURRENCY`) is shared by every function, and an invocation
- * beyond it is refused at once, never queued. Lambda refuses it (TooManyRequestsException) and API
+ * account, 10 on a new one: `ACCOUNT_CONCURRENCY`) is shared by every function but the ones the stack
+ * reserves executions for (the checkout's 20, the owner's routes', `infra/cloud/concurrency.ts`), which
+ * run at most that many at once, and an invocation beyond its share is refused at once, never queued. Lambda refuses it (TooManyRequestsException) and API
  * Gateway answers that with a 500: "If the Lambda API rejects the invocation request, API Gateway
  * returns a 500 error code" (AWS Lambda Developer Guide, "Handling Lambda errors with an API Gateway
  * API", https://docs.aws.amazon.com/lambda/latest/dg/services-apigateway-errors.html); an HTTP API's
@@ -25,6 +26,8 @@ import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { JwtRsaVerifier } from 'aws-jwt-verify';
 import { DEFAULT_THROTTLE, routes as routeTable, type Route } from '#lambdas/routes.ts';
+import { reservedConcurrency } from '../cloud/concurrency.ts';
+import { concurrencyPool } from './concurrency-pool.ts';
 import { asFunction } from './function-scope.ts';
 import { resultAnswer, writeAnswer, type GatewayAnswer } from './gateway-answer.ts';
 import { REPO_ROOT } from '../common/repo-paths.ts';
@@ -309,30 +312,17 @@ async function invoke(loadHandler: (route: Route) => Promise<LambdaHandler>, req
   ]).finally(() => clearTimeout(timer));
 }
 
-/** The account's concurrency: a slot per running invocation, none waiting (Lambda throttles, never queues a synchronous call). */
-function concurrencyPool(limit: number, counts: InvocationCounts): { take(): boolean; free(): void } {
-  let running = 0;
-  return {
-    take() {
-      if (running >= limit) return false;
-      running += 1;
-      counts.peak = Math.max(counts.peak, running);
-      return true;
-    },
-    free() {
-      running -= 1;
-    },
-  };
-}
-
 export function createGateway(options: GatewayOptions) {
-  const compiled = (options.routes ?? routeTable).map(compile);
+  const routes = options.routes ?? routeTable;
+  const compiled = routes.map(compile);
   const throttles = new Map(compiled.map((c) => [c.route, tokenBucket(c.route.throttle ?? DEFAULT_THROTTLE)]));
   const loadHandler = handlerLoader(options.handlersDir ?? join(REPO_ROOT, 'lambdas', 'handlers'));
   const authorize = jwtAuthorizer(options);
   const timeoutMs = options.timeoutMs ?? HANDLER_TIMEOUT_MS;
   const counts: InvocationCounts = { requests: 0, invoked: 0, throttled: 0, timedOut: 0, peak: 0 };
-  const pool = concurrencyPool(options.concurrency ?? ACCOUNT_CONCURRENCY.default, counts);
+  const concurrency = options.concurrency ?? ACCOUNT_CONCURRENCY.default;
+  // What the stack reserves on an account of this quota (`infra/cloud/concurrency.ts`: none on a new account's 10).
+  const pool = concurrencyPool(concurrency, reservedConcurrency(routes, concurrency), counts);
   const gzipped = new Map<string, Buffer>();
 
   /** API Gateway's own answer: its JSON body, never cached. */
@@ -366,7 +356,7 @@ export function createGateway(options: GatewayOptions) {
     const body = await readBody(req);
     if (body === 'too-large') return fail(GATEWAY_ANSWERS.tooLarge);
     const routeKey = `${match.route.method} ${match.route.path}`;
-    if (!pool.take()) {
+    if (!pool.take(routeKey)) {
       counts.throttled += 1;
       return fail(GATEWAY_ANSWERS.functionThrottled);
     }
@@ -380,7 +370,7 @@ export function createGateway(options: GatewayOptions) {
       process.stderr.write(`[gateway] ${routeKey} failed: ${error instanceof Error ? error.stack : String(error)}\n`);
       return fail(GATEWAY_ANSWERS.failed);
     } finally {
-      pool.free();
+      pool.free(routeKey);
     }
     return resultAnswer(result, headers['accept-encoding'], gzipped);
   }

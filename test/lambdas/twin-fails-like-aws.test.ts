@@ -11,7 +11,8 @@ import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CHECKOUT_THROTTLE, type Route } from '#lambdas/routes.ts';
-import { createGateway, type GatewayOptions } from '#infra/twin/gateway.ts';
+import { ACCOUNT_CONCURRENCY, createGateway, type GatewayOptions } from '#infra/twin/gateway.ts';
+import { RESERVED_CONCURRENCY } from '#infra/cloud/concurrency.ts';
 import { REPO_ROOT } from '#infra/common/repo-paths.ts';
 import { call, documentClient, twin } from '../support/twin.ts';
 
@@ -61,6 +62,19 @@ describe("Lambda's concurrency", () => {
     expect(counts).toMatchObject({ throttled: 3, timedOut: 0, peak: 2 });
     // The slots are free again once the running invocations end.
     expect((await call('GET', '/api/slow', { base })).status).toBe(200);
+  });
+});
+
+describe('reserved concurrency', () => {
+  it("the checkout runs at most its reserved executions at once, whatever the account's quota", async () => {
+    // The slow function as the checkout's row: the stack reserves executions for `POST /api/orders`.
+    const checkout = { ...slow, method: 'POST', path: '/api/orders' } as Route;
+    const { base, counts } = await gatewayWith({ routes: [checkout], concurrency: ACCOUNT_CONCURRENCY.default });
+    const crowd = RESERVED_CONCURRENCY.checkout + 4;
+    const answers = await Promise.all(Array.from({ length: crowd }, () => call('POST', '/api/orders?wait=1500', { base, body: {}, challenge: false })));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(RESERVED_CONCURRENCY.checkout);
+    expect(answers.filter((a) => a.status === 500)).toHaveLength(4);
+    expect(counts).toMatchObject({ throttled: 4, peak: RESERVED_CONCURRENCY.checkout });
   });
 });
 
