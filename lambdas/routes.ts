@@ -130,7 +130,7 @@ export const WRITE_THROTTLE = { rateLimit: 100, burstLimit: 200 } as const;
 export const DEFAULT_THROTTLE = { rateLimit: 50, burstLimit: 100 } as const;
 
 /**
- * Executions the stack reserves for the checkout (`POST /api/orders`, `infra/cloud/concurrency.ts`), so
+ * Executions the stack reserves for the checkout (`POST /api/orders`, `infra/common/concurrency.ts`), so
  * a crowd elsewhere cannot take them; its stage throttle is sized from it.
  */
 export const CHECKOUT_CONCURRENCY = 20;
@@ -147,7 +147,13 @@ export const CHECKOUT_P99_SECONDS = 2;
  * beyond gets API Gateway's own 429 at once, before any function runs (a function throttled by Lambda
  * would be a 500, an answer the shop cannot tell from a crash); the shop asks again with the same key.
  */
-export const CHECKOUT_THROTTLE = { rateLimit: CHECKOUT_CONCURRENCY / (2 * CHECKOUT_P99_SECONDS), burstLimit: CHECKOUT_CONCURRENCY / 2 } as const;
+export const CHECKOUT_THROTTLE = /* @__PURE__ */ checkoutThrottleFor(CHECKOUT_CONCURRENCY);
+
+/** The checkout's stage throttle for `executions` it can run at once: burst + rate × p99 = executions. */
+export function checkoutThrottleFor(executions: number): { readonly rateLimit: number; readonly burstLimit: number } {
+  const burstLimit = Math.max(1, Math.floor(executions / 2));
+  return { rateLimit: (executions - burstLimit) / CHECKOUT_P99_SECONDS, burstLimit };
+}
 
 /**
  * What moving an order to closed needs: the order, the stock it gives back (with movements), its MB

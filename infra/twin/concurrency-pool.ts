@@ -1,5 +1,18 @@
 /** Lambda's concurrent executions in the twin's gateway (`gateway.ts`): the account's, and the functions' reservations. */
-import type { InvocationCounts } from './gateway.ts';
+
+/** What the gateway counted since it started: for the bench's proofs (a throttle answer is a 500 like a crash). */
+export interface InvocationCounts {
+  /** Requests that reached the gateway (what API Gateway bills), whatever it answered. */
+  requests: number;
+  /** Invocations started (what Lambda bills), throttled ones not included. */
+  invoked: number;
+  /** Invocations Lambda refused at once (the account's concurrency in use). */
+  throttled: number;
+  /** Invocations stopped at the function's timeout. */
+  timedOut: number;
+  /** The most invocations running at once. */
+  peak: number;
+}
 
 /**
  * The account's concurrency: a slot per running invocation, none waiting (Lambda throttles, never queues

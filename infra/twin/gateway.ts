@@ -11,7 +11,7 @@
  *
  * It also fails the way Lambda fails under load: the account's concurrency (1 000 on a normal
  * account, 10 on a new one: `ACCOUNT_CONCURRENCY`) is shared by every function but the ones the stack
- * reserves executions for (the checkout's 20, the owner's routes', `infra/cloud/concurrency.ts`), which
+ * reserves executions for (the checkout's 20, the owner's routes', `infra/common/concurrency.ts`), which
  * run at most that many at once, and an invocation beyond its share is refused at once, never queued. Lambda refuses it (TooManyRequestsException) and API
  * Gateway answers that with a 500: "If the Lambda API rejects the invocation request, API Gateway
  * returns a 500 error code" (AWS Lambda Developer Guide, "Handling Lambda errors with an API Gateway
@@ -26,8 +26,8 @@ import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { JwtRsaVerifier } from 'aws-jwt-verify';
 import { DEFAULT_THROTTLE, routes as routeTable, type Route } from '#lambdas/routes.ts';
-import { reservedConcurrency } from '../cloud/concurrency.ts';
-import { concurrencyPool } from './concurrency-pool.ts';
+import { reservedConcurrency, stageThrottle } from '../common/concurrency.ts';
+import { concurrencyPool, type InvocationCounts } from './concurrency-pool.ts';
 import { asFunction } from './function-scope.ts';
 import { resultAnswer, writeAnswer, type GatewayAnswer } from './gateway-answer.ts';
 import { REPO_ROOT } from '../common/repo-paths.ts';
@@ -53,19 +53,7 @@ export const GATEWAY_ANSWERS = {
   functionThrottled: { status: 500, message: 'Internal Server Error' },
 } as const;
 
-/** What the gateway counted since it started: for the bench's proofs (a throttle answer is a 500 like a crash). */
-export interface InvocationCounts {
-  /** Requests that reached the gateway (what API Gateway bills), whatever it answered. */
-  requests: number;
-  /** Invocations started (what Lambda bills), throttled ones not included. */
-  invoked: number;
-  /** Invocations Lambda refused at once (the account's concurrency in use). */
-  throttled: number;
-  /** Invocations stopped at the function's timeout. */
-  timedOut: number;
-  /** The most invocations running at once. */
-  peak: number;
-}
+export type { InvocationCounts } from './concurrency-pool.ts';
 
 type LambdaHandler = (event: APIGatewayProxyEventV2WithJWTAuthorizer, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
 
@@ -315,13 +303,14 @@ async function invoke(loadHandler: (route: Route) => Promise<LambdaHandler>, req
 export function createGateway(options: GatewayOptions) {
   const routes = options.routes ?? routeTable;
   const compiled = routes.map(compile);
-  const throttles = new Map(compiled.map((c) => [c.route, tokenBucket(c.route.throttle ?? DEFAULT_THROTTLE)]));
+
   const loadHandler = handlerLoader(options.handlersDir ?? join(REPO_ROOT, 'lambdas', 'handlers'));
   const authorize = jwtAuthorizer(options);
   const timeoutMs = options.timeoutMs ?? HANDLER_TIMEOUT_MS;
   const counts: InvocationCounts = { requests: 0, invoked: 0, throttled: 0, timedOut: 0, peak: 0 };
   const concurrency = options.concurrency ?? ACCOUNT_CONCURRENCY.default;
-  // What the stack reserves on an account of this quota (`infra/cloud/concurrency.ts`: none on a new account's 10).
+  const throttles = new Map(compiled.map((c) => [c.route, tokenBucket(stageThrottle(c.route, concurrency) ?? DEFAULT_THROTTLE)]));
+  // What the stack reserves on an account of this quota (`infra/common/concurrency.ts`: none on a new account's 10).
   const pool = concurrencyPool(concurrency, reservedConcurrency(routes, concurrency), counts);
   const gzipped = new Map<string, Buffer>();
 

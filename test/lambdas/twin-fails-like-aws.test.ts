@@ -12,7 +12,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CHECKOUT_THROTTLE, type Route } from '#lambdas/routes.ts';
 import { ACCOUNT_CONCURRENCY, createGateway, type GatewayOptions } from '#infra/twin/gateway.ts';
-import { RESERVED_CONCURRENCY } from '#infra/cloud/concurrency.ts';
+import { RESERVED_CONCURRENCY } from '#infra/common/concurrency.ts';
 import { REPO_ROOT } from '#infra/common/repo-paths.ts';
 import { call, documentClient, twin } from '../support/twin.ts';
 
