@@ -129,15 +129,11 @@ export const WRITE_THROTTLE = { rateLimit: 100, burstLimit: 200 } as const;
 /** The stage throttle of everything else (admin, public reads that are not cached). */
 export const DEFAULT_THROTTLE = { rateLimit: 50, burstLimit: 100 } as const;
 
-/**
- * Executions the stack reserves for the checkout (`POST /api/orders`, `infra/common/concurrency.ts`), so
- * a crowd elsewhere cannot take them; its stage throttle is sized from it.
- */
+/** Executions the stack reserves for the checkout (`infra/common/concurrency.ts`); its stage throttle is sized from it. */
 export const CHECKOUT_CONCURRENCY = 20;
 /**
- * A checkout's p99 duration in Lambda, in seconds: the proof of payment's check (a phone screenshot
- * decoded and re-encoded, ≤ 0,6 s on this project's bench machine under load), the reads and the
- * transaction (~0,2 s), with room for a conflict's retries.
+ * A checkout's p99 in Lambda, in seconds: the proof of payment's check (≤ 0,6 s on the bench machine
+ * under load), the reads and the transaction (~0,2 s), with room for a conflict's retries.
  */
 export const CHECKOUT_P99_SECONDS = 2;
 /**
