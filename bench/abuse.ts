@@ -5,12 +5,14 @@
  * run again beside one address sending reservations at 50 a second. Every reservation carries a solved
  * proof of work (`x-altcha`) from `proof`: the phone solves while the customer fills the form (its time
  * is the proof-of-work figure), so a checkout's time is the request with the server's check of the proof.
- * The figure is the honest checkouts' success rate and p99 in both runs, and what became of the abuser's
- * requests.
+ * The honest shoppers' pages ask again after the stage throttle's 429, as the shop's page does. The
+ * figure is the honest checkouts' success rate and p99 in both runs (their waits included), and what
+ * became of the abuser's requests.
  */
 import { randomInt, randomUUID } from 'node:crypto';
 import type { Twin } from '#infra/twin/twin.ts';
 import { clientFetch, nextClientAddress } from '#test/support/clients.ts';
+import { ASK_AGAIN_WAITS_MS } from '#web/features/checkout/ask-again.ts';
 
 export interface HonestRun {
   readonly checkouts: number;
@@ -18,6 +20,8 @@ export interface HonestRun {
   readonly successRate: number;
   readonly p50Ms: number;
   readonly p99Ms: number;
+  /** Reservations the page asked again for after the stage throttle's 429 (each checkout's time includes its waits). */
+  readonly askedAgain: number;
 }
 
 export interface AbuseFigures {
@@ -61,22 +65,35 @@ function reservation(productId: string): string {
   });
 }
 
-async function honestClient(base: string, productId: string, until: number, proof: ProofSource, times: number[], outcomes: boolean[]): Promise<void> {
+/**
+ * One reservation as the shop's page sends it: asked again with the same Idempotency-Key (and a new
+ * proof of work) while the answer is the stage throttle's own 429, after each wait of the page's
+ * `ASK_AGAIN_WAITS_MS` (the customer reads "A confirmar…" meanwhile); the last answer. Each ask again is
+ * counted in `askedAgain`.
+ */
+async function reserveAsThePageDoes(url: string, client: string, body: string, proof: ProofSource, askedAgain: { count: number }): Promise<Response | undefined> {
+  const key = randomUUID();
+  for (let attempt = 0; ; attempt++) {
+    const answer = await clientFetch(url, { method: 'POST', client, headers: { 'content-type': 'application/json', 'idempotency-key': key, 'x-altcha': proof() }, body }).catch(() => undefined);
+    const wait = ASK_AGAIN_WAITS_MS[attempt];
+    // The stage's 429 has no Retry-After; a per-client limit's has, and the page shows it.
+    if (answer?.status !== 429 || answer.headers.get('retry-after') || wait === undefined) return answer;
+    await answer.arrayBuffer();
+    askedAgain.count += 1;
+    await new Promise((resolve) => setTimeout(resolve, wait));
+  }
+}
+
+async function honestClient(base: string, productId: string, until: number, proof: ProofSource, times: number[], outcomes: boolean[], askedAgain: { count: number }): Promise<void> {
   while (Date.now() < until) {
     // The next shopper.
     const client = nextClientAddress();
     await clientFetch(`${base}/api/products`, { client }).then((r) => r.arrayBuffer());
     await clientFetch(`${base}/api/products/${productId}`, { client }).then((r) => r.arrayBuffer());
     const started = performance.now();
-    const answer = await clientFetch(`${base}/api/orders`, {
-      method: 'POST',
-      client,
-      headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID(), 'x-altcha': proof() },
-      body: reservation(productId),
-    }).catch(() => undefined);
+    const answer = await reserveAsThePageDoes(`${base}/api/orders`, client, reservation(productId), proof, askedAgain);
     times.push(performance.now() - started);
     outcomes.push(answer?.status === 201);
-    await answer?.arrayBuffer();
     // A person reads the page before the next purchase; a few seconds would be realistic, one keeps the run short.
     await new Promise((resolve) => setTimeout(resolve, 1000));
   }
@@ -85,11 +102,12 @@ async function honestClient(base: string, productId: string, until: number, proo
 async function honestRun(base: string, productId: string, clients: number, seconds: number, proof: ProofSource): Promise<HonestRun> {
   const times: number[] = [];
   const outcomes: boolean[] = [];
+  const askedAgain = { count: 0 };
   const until = Date.now() + seconds * 1000;
-  await Promise.all(Array.from({ length: clients }, () => honestClient(base, productId, until, proof, times, outcomes)));
+  await Promise.all(Array.from({ length: clients }, () => honestClient(base, productId, until, proof, times, outcomes, askedAgain)));
   times.sort((a, b) => a - b);
   const succeeded = outcomes.filter(Boolean).length;
-  return { checkouts: outcomes.length, succeeded, successRate: outcomes.length ? succeeded / outcomes.length : 0, p50Ms: Math.round(percentile(times, 50)), p99Ms: Math.round(percentile(times, 99)) };
+  return { checkouts: outcomes.length, succeeded, successRate: outcomes.length ? succeeded / outcomes.length : 0, p50Ms: Math.round(percentile(times, 50)), p99Ms: Math.round(percentile(times, 99)), askedAgain: askedAgain.count };
 }
 
 /** Sends reservations from one address at `perSecond` for `seconds`; answers what became of them. */

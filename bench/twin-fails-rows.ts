@@ -21,8 +21,8 @@ export function twinFailsRows(f: TwinFailsFigures): [string, string][] {
   }
   if (f.checkouts) {
     const c = f.checkouts;
-    rows.push([`${c.buyers} checkouts at once for ${c.units} units, concurrency ${c.concurrency}: 201 / 409 / throttled / other (other 0)`, `${c.answered201} / ${c.answered409} / ${c.throttled} / ${c.otherAnswers}`]);
-    rows.push(['slowest answer, s (≤ 12) / slowest throttle answer / answers after 12 s', `${c.slowestSeconds} / ${c.slowestThrottleSeconds} / ${c.answeredLate}`]);
+    rows.push([`${c.buyers} checkouts at once for ${c.units} units, default twin (concurrency ${c.concurrency}): 201 / 409 / 429 / 500 (0) / other (0)`, `${c.answered201} / ${c.answered409} / ${c.answered429} / ${c.answered500} / ${c.otherAnswers}`]);
+    rows.push(['slowest answer, s (≤ 12) / slowest 429, s / answers after 12 s (0) / Lambda throttles', `${c.slowestSeconds} / ${c.slowestThrottleSeconds} / ${c.answeredLate} / ${c.lambdaThrottled}`]);
     rows.push(['sold / oversold units (0) / orders without a 201 (0) / timed out / peak running', `${c.sold} / ${c.oversoldUnits} / ${c.ordersWithout201} / ${c.timedOut} / ${c.peakConcurrency}`]);
   }
   if (f.start) {

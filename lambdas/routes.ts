@@ -129,6 +129,28 @@ export const WRITE_THROTTLE = { rateLimit: 100, burstLimit: 200 } as const;
 /** The stage throttle of everything else (admin, public reads that are not cached). */
 export const DEFAULT_THROTTLE = { rateLimit: 50, burstLimit: 100 } as const;
 
+/** Executions the stack reserves for the checkout (`infra/common/concurrency.ts`); its stage throttle is sized from it. */
+export const CHECKOUT_CONCURRENCY = 20;
+/**
+ * A checkout's p99 in Lambda, in seconds: the proof of payment's check (≤ 0,6 s on the bench machine
+ * under load), the reads and the transaction (~0,2 s), with room for a conflict's retries.
+ */
+export const CHECKOUT_P99_SECONDS = 2;
+/**
+ * The stage throttle of the checkout: never more checkouts at once than its reserved executions. A full
+ * bucket starts `burstLimit` at once and `rateLimit` more start each second while they run, so at most
+ * burstLimit + rateLimit × p99 run together: 10 + 5 × 2 = 20 = {@link CHECKOUT_CONCURRENCY}. A request
+ * beyond gets API Gateway's own 429 at once, before any function runs (a function throttled by Lambda
+ * would be a 500, an answer the shop cannot tell from a crash); the shop asks again with the same key.
+ */
+export const CHECKOUT_THROTTLE = /* @__PURE__ */ checkoutThrottleFor(CHECKOUT_CONCURRENCY);
+
+/** The checkout's stage throttle for `executions` it can run at once: burst + rate × p99 = executions. */
+export function checkoutThrottleFor(executions: number): { readonly rateLimit: number; readonly burstLimit: number } {
+  const burstLimit = Math.max(1, Math.floor(executions / 2));
+  return { rateLimit: (executions - burstLimit) / CHECKOUT_P99_SECONDS, burstLimit };
+}
+
 /**
  * What moving an order to closed needs: the order, the stock it gives back (with movements), its MB
  * WAY slot, the dashboard's counters (moved in the same transaction), the customer's e-mail (queued
@@ -206,7 +228,7 @@ export const routes = [
   { method: 'POST', path: '/api/uploads/proof', handler: 'uploads/proof', access: 'public', throttle: WRITE_THROTTLE, challenge: true,
     limits: [{ by: 'client', max: 30, windowSeconds: TEN_MINUTES }],
     grants: [{ bucket: 'uploads', access: 'put' }, RATE_LIMITS_GRANT, ORDER_LINKS] },
-  { method: 'POST', path: '/api/orders', handler: 'orders/create', access: 'public', throttle: WRITE_THROTTLE, checksProofs: true, challenge: true,
+  { method: 'POST', path: '/api/orders', handler: 'orders/create', access: 'public', throttle: CHECKOUT_THROTTLE, checksProofs: true, challenge: true,
     // Per e-mail too: each reservation mails that address, so a bot must not make it an inbox bomb.
     limits: [{ by: 'client', max: 20, windowSeconds: TEN_MINUTES }, { by: 'email', max: 20, windowSeconds: TEN_MINUTES }, { by: 'email', max: 40, windowSeconds: ONE_DAY }],
     emailField: 'shipping.email',

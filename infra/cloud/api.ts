@@ -32,7 +32,7 @@ import { ORIGIN_ENV } from '#lambdas/contracts/env.ts';
 import { routeRowsDefine } from '#lambdas/http/route-rows.ts';
 import { bindGrant, bindSecret, type BindTargets } from './constructs/bind.ts';
 import { acknowledgeNag } from './constructs/nag.ts';
-import { reservedConcurrency } from './concurrency.ts';
+import { reservedConcurrency, stageThrottle } from '../common/concurrency.ts';
 import { ShopFunction } from './constructs/shop-function.ts';
 import { SHARP_NODE_MODULES } from './photos.ts';
 import { REPO_ROOT } from '../common/repo-paths.ts';
@@ -177,8 +177,8 @@ export class Api extends Construct {
     this.routes = httpRoutes;
     this.shards = shards;
 
-    this.routeSettings(publicFront, rows.filter((route) => route.access !== 'admin'));
-    this.routeSettings(adminFront, rows.filter((route) => route.access === 'admin'));
+    this.routeSettings(publicFront, rows.filter((route) => route.access !== 'admin'), props.lambdaConcurrency);
+    this.routeSettings(adminFront, rows.filter((route) => route.access === 'admin'), props.lambdaConcurrency);
     // A stage names its routes by key: it is updated after every shard that holds them.
     for (const shard of shards.values()) {
       const front = shard.node.id.startsWith('Admin') ? adminFront : publicFront;
@@ -241,17 +241,19 @@ export class Api extends Construct {
   }
 
   /**
-   * Per-route throttling (the row's `throttle`: the catalogue generous, public writes tight) and
+   * Per-route throttling (the row's `throttle`: the catalogue generous, public writes tight; the
+   * checkout's on a small quota from the quota, `stageThrottle`) and
    * per-route metrics for the routes whose latency is alarmed on.
    */
-  private routeSettings(front: ApiFront, rows: readonly Route[]): void {
+  private routeSettings(front: ApiFront, rows: readonly Route[], quota: number | undefined): void {
     const routeSettings: Record<string, Record<string, unknown>> = {};
     for (const route of rows) {
       const key = routeKeyOf(route);
       const detailed = (LATENCY_WATCHED_ROUTES as readonly string[]).includes(key);
-      if (!route.throttle && !detailed) continue;
+      const throttle = stageThrottle(route, quota);
+      if (!throttle && !detailed) continue;
       routeSettings[key] = {
-        ...(route.throttle ? { ThrottlingRateLimit: route.throttle.rateLimit, ThrottlingBurstLimit: route.throttle.burstLimit } : {}),
+        ...(throttle ? { ThrottlingRateLimit: throttle.rateLimit, ThrottlingBurstLimit: throttle.burstLimit } : {}),
         ...(detailed ? { DetailedMetricsEnabled: true } : {}),
       };
     }

@@ -23,6 +23,7 @@ import { routes as routeTable, type Route } from '#lambdas/routes.ts';
 import { paths } from '#shared/paths.ts';
 import { DOCUMENTS_PREFIX, PAGES_FALLBACK_PATH } from '#shared/pages.ts';
 import type { SpaConfig } from '#shared/spa-config.ts';
+import { API_CACHE_MAX_SECONDS, cachedApiPathPatterns, cachedApiQueryStrings } from '../common/api-cache.ts';
 import { contentSecurityPolicy, robotsTxt, type DomainSettings } from '../common/config.ts';
 import { ACCESS_LOG_PREFIXES } from './data.ts';
 import { acknowledgeNag } from './constructs/nag.ts';
@@ -34,24 +35,7 @@ import { pageRewriteCode, SITEMAP_REWRITE_CODE, VIEWER_IP_CODE } from './edge-fu
 /** CloudFront's behaviour of the back-office API (its own HTTP API and stage). */
 export const ADMIN_API_PATTERN = '/api/admin/*';
 
-/** Longest time CloudFront may keep a cacheable API answer, whatever the origin says. */
-export const API_CACHE_MAX_SECONDS = 300;
-
-/** The query strings the cacheable API rows read: the only ones in the catalogue's cache key. */
-export function cachedApiQueryStrings(routes: readonly Route[]): string[] {
-  return [...new Set(routes.filter((route) => route.cacheSeconds).flatMap((route) => route.cacheQuery ?? []))].sort();
-}
-
-/**
- * CloudFront path patterns of the cacheable API rows (`cacheSeconds` set): `{param}` segments become
- * `*`, e.g. `/api/products/{id}` → `/api/products/*`.
- */
-export function cachedApiPathPatterns(routes: readonly Route[]): string[] {
-  const patterns = routes
-    .filter((route) => route.cacheSeconds !== undefined && route.cacheSeconds > 0 && route.method === 'GET')
-    .map((route) => route.path.replace(/\{[^}]+\}.*$/, '*'));
-  return [...new Set(patterns)];
-}
+export { API_CACHE_MAX_SECONDS, cachedApiPathPatterns } from '../common/api-cache.ts';
 
 export interface WebProps {
   /** Host name of the HTTP API (`<id>.execute-api.<region>.amazonaws.com`). */

@@ -164,7 +164,7 @@ export interface DeploySettings {
   /**
    * Context `lambdaConcurrency`: the account's Lambda "Concurrent executions" quota in the region, as
    * `npm run deploy` reads it (preflight's GetAccountSettings). Reserved concurrency for the checkout and
-   * the owner's routes only when it leaves 100 unreserved (`infra/cloud/concurrency.ts`). Absent: none.
+   * the owner's routes only when it leaves 100 unreserved (`infra/common/concurrency.ts`). Absent: none.
    */
   readonly lambdaConcurrency?: number;
   /**

@@ -27,7 +27,7 @@ export function contextArguments(args: readonly string[]): string[] {
 }
 
 /**
- * `-c lambdaConcurrency=<quota>` for the deploy (`infra/cloud/concurrency.ts`): the account's Lambda
+ * `-c lambdaConcurrency=<quota>` for the deploy (`infra/common/concurrency.ts`): the account's Lambda
  * concurrency quota in the region, read as `npm run preflight` reads it (GetAccountSettings), unless the
  * operator gave the context. When it cannot be read, nothing: the stack then reserves no concurrency,
  * and the deploy goes on.

@@ -18,7 +18,10 @@ import { documentObjectKey, FILTERED_LISTING_PREFIX, filteredListingQuery, MAX_P
 import { IMAGES_PREFIX } from '#lambdas/contracts/data-model.ts';
 import { ORIGIN_HEADER, PAGES_FALLBACK_HEADER, VIEWER_IP_HEADER } from '#lambdas/contracts/env.ts';
 import { robotsTxt } from '../common/config.ts';
+import { matchesEntityTag } from '#lambdas/http/handler.ts';
+import type { EdgeCache } from './edge-cache.ts';
 import type { EdgeWaf } from './edge-waf.ts';
+import { writeAnswer, type GatewayAnswer } from './gateway-answer.ts';
 import { HOST } from './processes.ts';
 
 const TYPES: Record<string, string> = {
@@ -49,9 +52,17 @@ const SECURITY_HEADERS = {
   'referrer-policy': 'strict-origin-when-cross-origin',
 };
 
+/** The API behind the front door (the gateway): it answers a request, or gives its answer as data (for the cache). */
+export interface FrontDoorApi {
+  (req: IncomingMessage, res: ServerResponse): Promise<void>;
+  answer(req: IncomingMessage): Promise<GatewayAnswer>;
+}
+
 export interface FrontDoorOptions {
   readonly port: number;
-  readonly api: (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+  readonly api: FrontDoorApi;
+  /** CloudFront's cache of the catalogue's API answers (`edge-cache.ts`); none when absent. */
+  readonly cache?: EdgeCache;
   readonly s3: S3Client;
   readonly imagesBucket: string;
   /** The site bucket, whose `pages/` holds the pre-rendered pages. */
@@ -188,6 +199,8 @@ class FrontDoor {
       req.headers[ORIGIN_HEADER] = options.originSecret();
       // Only the fallback for a missing page carries this one (CloudFront's origin group alike).
       delete req.headers[PAGES_FALLBACK_HEADER];
+      const key = options.cache?.key(req, new URL(req.url ?? '/', 'http://front.local'));
+      if (key !== undefined) return this.serveCached(req, res, key, options.cache!);
       return options.api(req, res);
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -198,6 +211,22 @@ class FrontDoor {
     if (path === '/robots.txt') return send(req, res, 200, Buffer.from(robotsTxt(this.publicUrl)), { 'content-type': TYPES['.txt']!, 'cache-control': 'no-cache' });
     if (options.dev) return options.dev(req, res, () => send(req, res, 404, errorPage(404, frontDoorTexts.notFound), HTML_ERROR_HEADERS));
     return this.serveStatic(req, res, path);
+  }
+
+  /**
+   * A cacheable API answer as CloudFront serves it: from its cache while fresh (with its `age`), else the
+   * API's; a viewer that has it (`If-None-Match` naming its ETag) gets an empty 304.
+   */
+  private async serveCached(req: IncomingMessage, res: ServerResponse, key: string, cache: EdgeCache): Promise<void> {
+    const ifNoneMatch = req.headers['if-none-match'];
+    const { answer, age } = await cache.answer(key, req, (forwarded) => this.options.api.answer(forwarded));
+    const etag = answer.headers.etag;
+    const ageHeader: Record<string, string> = age === undefined ? {} : { age: String(age) };
+    if (answer.status === 200 && typeof etag === 'string' && matchesEntityTag(ifNoneMatch, etag)) {
+      res.writeHead(304, { 'cache-control': String(answer.headers['cache-control'] ?? ''), etag, ...ageHeader });
+      return void res.end();
+    }
+    writeAnswer(res, { ...answer, headers: { ...answer.headers, ...ageHeader } });
   }
 
   /**

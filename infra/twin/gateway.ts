@@ -10,8 +10,9 @@
  * own bodies (`{"message":"Not Found"}`, ...), which the shop turns into Portuguese.
  *
  * It also fails the way Lambda fails under load: the account's concurrency (1 000 on a normal
- * account, 10 on a new one: `ACCOUNT_CONCURRENCY`) is shared by every function, and an invocation
- * beyond it is refused at once, never queued. Lambda refuses it (TooManyRequestsException) and API
+ * account, 10 on a new one: `ACCOUNT_CONCURRENCY`) is shared by every function but the ones the stack
+ * reserves executions for (the checkout's 20, the owner's routes', `infra/common/concurrency.ts`), which
+ * run at most that many at once, and an invocation beyond its share is refused at once, never queued. Lambda refuses it (TooManyRequestsException) and API
  * Gateway answers that with a 500: "If the Lambda API rejects the invocation request, API Gateway
  * returns a 500 error code" (AWS Lambda Developer Guide, "Handling Lambda errors with an API Gateway
  * API", https://docs.aws.amazon.com/lambda/latest/dg/services-apigateway-errors.html); an HTTP API's
@@ -25,8 +26,10 @@ import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { JwtRsaVerifier } from 'aws-jwt-verify';
 import { DEFAULT_THROTTLE, routes as routeTable, type Route } from '#lambdas/routes.ts';
+import { reservedConcurrency, stageThrottle } from '../common/concurrency.ts';
+import { concurrencyPool, type InvocationCounts } from './concurrency-pool.ts';
 import { asFunction } from './function-scope.ts';
-import { writeResult } from './gateway-answer.ts';
+import { resultAnswer, writeAnswer, type GatewayAnswer } from './gateway-answer.ts';
 import { REPO_ROOT } from '../common/repo-paths.ts';
 
 /** API Gateway's own payload limit. */
@@ -50,19 +53,7 @@ export const GATEWAY_ANSWERS = {
   functionThrottled: { status: 500, message: 'Internal Server Error' },
 } as const;
 
-/** What the gateway counted since it started: for the bench's proofs (a throttle answer is a 500 like a crash). */
-export interface InvocationCounts {
-  /** Requests that reached the gateway (what API Gateway bills), whatever it answered. */
-  requests: number;
-  /** Invocations started (what Lambda bills), throttled ones not included. */
-  invoked: number;
-  /** Invocations Lambda refused at once (the account's concurrency in use). */
-  throttled: number;
-  /** Invocations stopped at the function's timeout. */
-  timedOut: number;
-  /** The most invocations running at once. */
-  peak: number;
-}
+export type { InvocationCounts } from './concurrency-pool.ts';
 
 type LambdaHandler = (event: APIGatewayProxyEventV2WithJWTAuthorizer, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
 
@@ -309,43 +300,33 @@ async function invoke(loadHandler: (route: Route) => Promise<LambdaHandler>, req
   ]).finally(() => clearTimeout(timer));
 }
 
-/** The account's concurrency: a slot per running invocation, none waiting (Lambda throttles, never queues a synchronous call). */
-function concurrencyPool(limit: number, counts: InvocationCounts): { take(): boolean; free(): void } {
-  let running = 0;
-  return {
-    take() {
-      if (running >= limit) return false;
-      running += 1;
-      counts.peak = Math.max(counts.peak, running);
-      return true;
-    },
-    free() {
-      running -= 1;
-    },
-  };
-}
-
 export function createGateway(options: GatewayOptions) {
-  const compiled = (options.routes ?? routeTable).map(compile);
-  const throttles = new Map(compiled.map((c) => [c.route, tokenBucket(c.route.throttle ?? DEFAULT_THROTTLE)]));
+  const routes = options.routes ?? routeTable;
+  const compiled = routes.map(compile);
+
   const loadHandler = handlerLoader(options.handlersDir ?? join(REPO_ROOT, 'lambdas', 'handlers'));
   const authorize = jwtAuthorizer(options);
   const timeoutMs = options.timeoutMs ?? HANDLER_TIMEOUT_MS;
   const counts: InvocationCounts = { requests: 0, invoked: 0, throttled: 0, timedOut: 0, peak: 0 };
-  const pool = concurrencyPool(options.concurrency ?? ACCOUNT_CONCURRENCY.default, counts);
+  const concurrency = options.concurrency ?? ACCOUNT_CONCURRENCY.default;
+  const throttles = new Map(compiled.map((c) => [c.route, tokenBucket(stageThrottle(c.route, concurrency) ?? DEFAULT_THROTTLE)]));
+  // What the stack reserves on an account of this quota (`infra/common/concurrency.ts`: none on a new account's 10).
+  const pool = concurrencyPool(concurrency, reservedConcurrency(routes, concurrency), counts);
   const gzipped = new Map<string, Buffer>();
 
-  /** Handles one `/api/*` request. */
-  const gateway = async function gateway(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const send = (status: number, body: string, headers: Record<string, string> = {}) => {
-      res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers });
-      res.end(body);
-    };
+  /** API Gateway's own answer: its JSON body, never cached. */
+  const own = (status: number, message: string, headers: Record<string, string> = {}): GatewayAnswer => {
+    const body = Buffer.from(gatewayBody(message));
+    return { status, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers, 'content-length': String(body.length) }, body };
+  };
+  const fail = (answer: (typeof GATEWAY_ANSWERS)[keyof typeof GATEWAY_ANSWERS]) => own(answer.status, answer.message);
+
+  /** The answer to one `/api/*` request. */
+  async function answer(req: IncomingMessage): Promise<GatewayAnswer> {
     counts.requests += 1;
     const url = new URL(req.url ?? '/', 'http://gateway.local');
     const method = (req.method ?? 'GET').toUpperCase();
     const match = matchRoute(compiled, url.pathname, method);
-    const fail = (answer: (typeof GATEWAY_ANSWERS)[keyof typeof GATEWAY_ANSWERS]) => send(answer.status, gatewayBody(answer.message));
     // API Gateway has no 405: a path without this method is a route that does not exist.
     if (!match) return fail(GATEWAY_ANSWERS.notFound);
     if (options.throttle !== false && !throttles.get(match.route)!()) return fail(GATEWAY_ANSWERS.throttled);
@@ -357,14 +338,14 @@ export function createGateway(options: GatewayOptions) {
     if (match.route.access === 'admin') {
       const claims = await authorize(headers);
       // The JWT authorizer's own refusal.
-      if (!claims) return send(401, gatewayBody('Unauthorized'), { 'www-authenticate': 'Bearer' });
+      if (!claims) return own(401, 'Unauthorized', { 'www-authenticate': 'Bearer' });
       authorizer = { principalId: '', integrationLatency: 0, jwt: { claims, scopes: [] } };
     }
 
     const body = await readBody(req);
     if (body === 'too-large') return fail(GATEWAY_ANSWERS.tooLarge);
     const routeKey = `${match.route.method} ${match.route.path}`;
-    if (!pool.take()) {
+    if (!pool.take(routeKey)) {
       counts.throttled += 1;
       return fail(GATEWAY_ANSWERS.functionThrottled);
     }
@@ -378,9 +359,14 @@ export function createGateway(options: GatewayOptions) {
       process.stderr.write(`[gateway] ${routeKey} failed: ${error instanceof Error ? error.stack : String(error)}\n`);
       return fail(GATEWAY_ANSWERS.failed);
     } finally {
-      pool.free();
+      pool.free(routeKey);
     }
-    writeResult(res, result, headers['accept-encoding'], gzipped);
+    return resultAnswer(result, headers['accept-encoding'], gzipped);
+  }
+
+  /** Handles one `/api/*` request. */
+  const gateway = async function gateway(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    writeAnswer(res, await answer(req));
   };
-  return Object.assign(gateway, { counts: counts as Readonly<InvocationCounts> });
+  return Object.assign(gateway, { answer, counts: counts as Readonly<InvocationCounts> });
 }

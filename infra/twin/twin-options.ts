@@ -34,6 +34,12 @@ export interface TwinOptions {
    */
   readonly edge?: EdgeOptions;
   /**
+   * CloudFront's cache of the catalogue's API answers at the front door (`edge-cache.ts`): an answer is
+   * kept as long as its `s-maxage` says (30 s for the catalogue), so an edit shows as late as in the
+   * cloud. @default the `throttle` option: the integration tests read their own edits at once.
+   */
+  readonly edgeCache?: boolean;
+  /**
    * Run the scheduled functions of `lambdas/jobs.ts` (EventBridge's part). @default true. The
    * bad-input suite turns it off: it compares every table before and after its requests, and a job
    * (retention's cursor, a minute after the start) would write during them on a slow machine.

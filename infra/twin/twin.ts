@@ -34,6 +34,8 @@ import { startDynamoDbLocal } from './dynamodb-local.ts';
 import { installTransactionConflicts } from './transaction-conflicts.ts';
 import { startFrontDoor } from './front-door.ts';
 import { EdgeWaf } from './edge-waf.ts';
+import { EdgeCache } from './edge-cache.ts';
+import { routes as routeTable } from '#lambdas/routes.ts';
 import type { TwinOptions } from './twin-options.ts';
 export type { TwinOptions };
 import { createGateway, type InvocationCounts } from './gateway.ts';
@@ -73,6 +75,8 @@ export interface Twin {
   readonly admin: AdminAccount;
   /** The front door's web ACL (`edge-waf.ts`), when on: its tally, and `forget` for tests. */
   readonly edge?: EdgeWaf;
+  /** The front door's cache of the catalogue's API answers (`edge-cache.ts`, CloudFront's), when on: its tally. */
+  readonly edgeCache?: EdgeCache;
   readonly endpoints: { readonly dynamodb: string; readonly s3: string; readonly cognito: string; readonly ses: string; readonly secretsmanager: string };
   /** The local Secrets Manager (`secrets-local.ts`): the origin secret and the order-link key. */
   readonly secrets: SecretsLocal;
@@ -299,6 +303,18 @@ async function recordRuntime(twin: Twin, stops: Stops): Promise<void> {
   stops.splice(0, 0, () => rm(runtimeFile, { force: true }));
 }
 
+/**
+ * What is in front of the API as in the cloud: the web ACL (AWS WAF) and CloudFront's cache of the
+ * catalogue, each on unless turned off, by default with the stage's throttle (`TwinOptions`).
+ */
+function edgeOf(options: TwinOptions): { edge?: EdgeWaf; cache?: EdgeCache } {
+  const on = options.throttle ?? true;
+  return {
+    edge: (options.edge?.enabled ?? on) ? new EdgeWaf(options.edge) : undefined,
+    cache: (options.edgeCache ?? on) ? new EdgeCache(routeTable) : undefined,
+  };
+}
+
 async function startTwinOnce(options: TwinOptions): Promise<Twin> {
   // The twin runs on the machine's Node (22 or newer stated; 20.19 still works); the functions run on Node 24 in the cloud.
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -315,7 +331,8 @@ async function startTwinOnce(options: TwinOptions): Promise<Twin> {
     say('serviços locais: DynamoDB Local, S3, Cognito, SES, Secrets Manager');
     const { endpoints, issuerDomain, secrets } = await startServices(options, dataDir, port, stops);
     const edgeOrigin = await localSecrets(secrets, dataDir);
-    const env = handlerEnv(endpoints, `http://${HOST}:${port}`, options.adminPrefix ?? DEFAULT_ADMIN_PREFIX);
+    const adminPrefix = options.adminPrefix ?? DEFAULT_ADMIN_PREFIX;
+    const env = handlerEnv(endpoints, `http://${HOST}:${port}`, adminPrefix);
     Object.assign(process.env, env);
     if (!options.verbose) process.env.POWERTOOLS_LOG_LEVEL ??= 'WARN';
 
@@ -329,15 +346,14 @@ async function startTwinOnce(options: TwinOptions): Promise<Twin> {
     stops.push(async () => s3.destroy());
     await updateCatalogue(options, s3, photos);
 
-    const adminPrefix = options.adminPrefix ?? DEFAULT_ADMIN_PREFIX;
     if (options.transactionConflicts !== false) installTransactionConflicts();
     const gateway = createGateway({ issuer, clientId: pool.clientId, jwks, throttle: options.throttle ?? true, concurrency: options.concurrency });
     const apiOrigin = await startApiOrigin(gateway, stops);
-    const edge = (options.edge?.enabled ?? options.throttle ?? true) ? new EdgeWaf(options.edge) : undefined;
+    const edges = edgeOf(options);
     const frontDoor = await startFrontDoor({
       port,
       api: gateway,
-      edge,
+      ...edges,
       originSecret: () => edgeOrigin.value,
       s3,
       imagesBucket: localBucketName('images'),
@@ -360,7 +376,7 @@ async function startTwinOnce(options: TwinOptions): Promise<Twin> {
       adminUrl: `${frontDoor.url}${adminPrefix}/login`,
       mailUrl: endpoints.ses,
       admin,
-      edge,
+      edge: edges.edge, edgeCache: edges.cache,
       endpoints,
       secrets,
       edgeOrigin,

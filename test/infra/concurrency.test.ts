@@ -4,8 +4,8 @@
  * unreserved; a new account's 10 gets none, so the deploy never fails on it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { routes } from '#lambdas/routes.ts';
-import { MIN_UNRESERVED, RESERVED_CONCURRENCY, reservedConcurrency } from '#infra/cloud/concurrency.ts';
+import { CHECKOUT_CONCURRENCY, CHECKOUT_P99_SECONDS, CHECKOUT_THROTTLE, checkoutThrottleFor, routes } from '#lambdas/routes.ts';
+import { MIN_UNRESERVED, RESERVED_CONCURRENCY, reservedConcurrency, stageThrottle } from '#infra/common/concurrency.ts';
 import { readDeploySettings } from '#infra/common/config.ts';
 import { removeScratch, synthShop, SYNTH_TIMEOUT_MS, type Synthesized } from './support.ts';
 
@@ -42,6 +42,31 @@ describe('reserved concurrency from the account quota', () => {
       total += expected ?? 0;
     }
     expect(1000 - total).toBeGreaterThanOrEqual(MIN_UNRESERVED);
+  });
+
+  it("the checkout's stage throttle never starts more checkouts at once than its reservation runs", () => {
+    const checkout = routes.find((route) => route.method === 'POST' && route.path === '/api/orders')!;
+    expect(checkout.throttle).toEqual(CHECKOUT_THROTTLE);
+    // A full bucket starts burstLimit at once, and rateLimit a second more start while those run for the p99.
+    expect(CHECKOUT_THROTTLE.burstLimit + CHECKOUT_THROTTLE.rateLimit * CHECKOUT_P99_SECONDS).toBeLessThanOrEqual(RESERVED_CONCURRENCY.checkout);
+    expect(CHECKOUT_THROTTLE.rateLimit).toBeGreaterThanOrEqual(1);
+  });
+
+  it("on a quota below the checkout's reservation (a new account's 10) its stage throttle is sized from the quota", () => {
+    const settings = (shop: Synthesized) => {
+      const stage = Object.values(shop.json.Resources).find((r) => r.Type === 'AWS::ApiGatewayV2::Stage' && r.Properties.RouteSettings?.['POST /api/orders'])!;
+      return stage.Properties.RouteSettings['POST /api/orders'];
+    };
+    expect(settings(standard)).toMatchObject({ ThrottlingRateLimit: CHECKOUT_THROTTLE.rateLimit, ThrottlingBurstLimit: CHECKOUT_THROTTLE.burstLimit });
+    expect(settings(small)).toMatchObject({ ThrottlingRateLimit: 2.5, ThrottlingBurstLimit: 5 });
+    for (const quota of [2, 5, 10, CHECKOUT_CONCURRENCY - 1]) {
+      const throttle = checkoutThrottleFor(quota);
+      expect(throttle.burstLimit + throttle.rateLimit * CHECKOUT_P99_SECONDS, String(quota)).toBeLessThanOrEqual(quota);
+    }
+    const checkout = routes.find((route) => route.method === 'POST' && route.path === '/api/orders')!;
+    expect(stageThrottle(checkout, undefined)).toEqual(CHECKOUT_THROTTLE);
+    const catalogue = routes.find((route) => route.method === 'GET' && route.path === '/api/products')!;
+    expect(stageThrottle(catalogue, 10)).toEqual(catalogue.throttle);
   });
 
   it('quota 10 (a new account): nothing reserved, the template deploys as without the context', () => {

@@ -5,7 +5,7 @@
  * alarms on refusals, 429s and checkout latency.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CATALOGUE_THROTTLE, DEFAULT_THROTTLE, routes, WRITE_THROTTLE, type Route } from '#lambdas/routes.ts';
+import { CATALOGUE_THROTTLE, CHECKOUT_THROTTLE, DEFAULT_THROTTLE, routes, WRITE_THROTTLE, type Route } from '#lambdas/routes.ts';
 import { ORDER_LINK_ENV, ORIGIN_ENV, ORIGIN_HEADER, PAGES_FALLBACK_HEADER, PAYMENT_KEYS_ENV } from '#lambdas/contracts/env.ts';
 import { LATENCY_WATCHED_ROUTES, routeKeyOf } from '#infra/cloud/api.ts';
 import { ALARM_THRESHOLDS } from '#infra/cloud/alarms.ts';
@@ -150,7 +150,7 @@ describe('stage throttling per route', () => {
       if (route.throttle) expect(settings[key], key).toMatchObject({ ThrottlingRateLimit: route.throttle.rateLimit, ThrottlingBurstLimit: route.throttle.burstLimit });
     }
     expect(settings['GET /api/products']).toMatchObject({ ThrottlingRateLimit: CATALOGUE_THROTTLE.rateLimit });
-    expect(settings['POST /api/orders']).toMatchObject({ ThrottlingRateLimit: WRITE_THROTTLE.rateLimit, DetailedMetricsEnabled: true });
+    expect(settings['POST /api/orders']).toMatchObject({ ThrottlingRateLimit: CHECKOUT_THROTTLE.rateLimit, ThrottlingBurstLimit: CHECKOUT_THROTTLE.burstLimit, DetailedMetricsEnabled: true });
     expect(settings['POST /api/contact-messages']).toMatchObject({ ThrottlingBurstLimit: WRITE_THROTTLE.burstLimit });
     // Every public write route is throttled on its own.
     for (const route of routes.filter((r) => r.access === 'public' && r.method !== 'GET')) expect(settings[routeKeyOf(route)], routeKeyOf(route)).toBeDefined();

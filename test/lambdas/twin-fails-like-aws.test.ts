@@ -10,8 +10,9 @@ import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Route } from '#lambdas/routes.ts';
-import { createGateway, type GatewayOptions } from '#infra/twin/gateway.ts';
+import { CHECKOUT_THROTTLE, type Route } from '#lambdas/routes.ts';
+import { ACCOUNT_CONCURRENCY, createGateway, type GatewayOptions } from '#infra/twin/gateway.ts';
+import { RESERVED_CONCURRENCY } from '#infra/common/concurrency.ts';
 import { REPO_ROOT } from '#infra/common/repo-paths.ts';
 import { call, documentClient, twin } from '../support/twin.ts';
 
@@ -61,6 +62,38 @@ describe("Lambda's concurrency", () => {
     expect(counts).toMatchObject({ throttled: 3, timedOut: 0, peak: 2 });
     // The slots are free again once the running invocations end.
     expect((await call('GET', '/api/slow', { base })).status).toBe(200);
+  });
+});
+
+describe('reserved concurrency', () => {
+  it("the checkout runs at most its reserved executions at once, whatever the account's quota", async () => {
+    // The slow function as the checkout's row: the stack reserves executions for `POST /api/orders`.
+    const checkout = { ...slow, method: 'POST', path: '/api/orders' } as Route;
+    const { base, counts } = await gatewayWith({ routes: [checkout], concurrency: ACCOUNT_CONCURRENCY.default });
+    const crowd = RESERVED_CONCURRENCY.checkout + 4;
+    const answers = await Promise.all(Array.from({ length: crowd }, () => call('POST', '/api/orders?wait=1500', { base, body: {}, challenge: false })));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(RESERVED_CONCURRENCY.checkout);
+    expect(answers.filter((a) => a.status === 500)).toHaveLength(4);
+    expect(counts).toMatchObject({ throttled: 4, peak: RESERVED_CONCURRENCY.checkout });
+  });
+});
+
+describe("the checkout's stage throttle (issue 37)", () => {
+  it('a crowd beyond the burst gets API Gateway\'s 429 at once, before any function runs; never a 500', async () => {
+    // The shop's own route table and its throttles, as the twin runs them by default.
+    const { base, counts } = await gatewayWith({ routes: undefined, handlersDir: undefined });
+    const crowd = 40;
+    const started = Date.now();
+    const answers = await Promise.all(Array.from({ length: crowd }, () => call('POST', '/api/orders', { base, body: {}, challenge: false })));
+    const seconds = (Date.now() - started) / 1000;
+    const throttled = answers.filter((a) => a.status === 429);
+    for (const answer of throttled) expect(answer.body).toEqual({ message: 'Too Many Requests' });
+    expect(answers.filter((a) => a.status >= 500)).toEqual([]);
+    // What ran is what the bucket let in: the burst and the rate's refill meanwhile (a function answering the
+    // rest would have run for them: the origin lock's 403 is an invocation).
+    expect(counts.invoked).toBe(crowd - throttled.length);
+    expect(counts.invoked).toBeLessThanOrEqual(CHECKOUT_THROTTLE.burstLimit + Math.ceil(CHECKOUT_THROTTLE.rateLimit * seconds));
+    expect(counts.invoked).toBeGreaterThanOrEqual(1);
   });
 });
 

@@ -37,7 +37,9 @@ export function useShop(): Shop {
   const shop = {} as { twin: Twin; browser: Browser };
   beforeAll(async () => {
     if (!existsSync(join(webDistDir(), 'index.html'))) throw new Error('Build the shop first: npm run build:web (or set WEB_DIST)');
-    [shop.twin, shop.browser] = await Promise.all([startTwin({ port: 0, seed: true }), launchBrowser()]);
+    // Without CloudFront's 30 s cache of the catalogue (`TwinOptions.edgeCache`): the walks read the owner's
+    // edits at once; the cache has its own tests (`test/lambdas/edge-cache.test.ts`).
+    [shop.twin, shop.browser] = await Promise.all([startTwin({ port: 0, seed: true, edgeCache: false }), launchBrowser()]);
   });
   // Each test is a new shopper, but a browser on this machine always comes from 127.0.0.1: what the
   // previous shopper held (and sent, for the edge's rate rules) stops counting against the address (never within a test; docs/design.md §27).

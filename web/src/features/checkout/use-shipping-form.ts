@@ -14,6 +14,7 @@ import type { FieldMessages } from '../../lib/form.ts';
 import { useFormSubmit } from '../../lib/use-form-submit.ts';
 import { loadOpenReservation, useOpenReservation, type StoredReservation } from '../../lib/open-reservation.ts';
 import { idempotencyKeyFor, loadShippingDraft, recordReservation, reservationFor, saveShippingDraft, type ShippingDraft } from './checkout-session.ts';
+import { askUntilAnswered } from './ask-again.ts';
 import { orderRefusal } from './order-refusal.tsx';
 import { isAutomatic } from './provider-payment.ts';
 import { usePaymentMethods } from './payment-methods.ts';
@@ -89,38 +90,10 @@ function useShippingDraft(payment: PaymentChoices) {
   return { draft, setDraft, unavailableChosen };
 }
 
-/** Waits before asking again for a reservation whose answer was lost: the API's functions were busy or stopped. */
-const LOST_ANSWER_WAITS_MS = [1000, 2000, 4000, 8000] as const;
-
-/**
- * A lost answer: none at all, or API Gateway's own 5xx (`gatewayMessage`: a throttled, failed or
- * timed-out function), never the shop's own refusal. The reservation may or may not have been made.
- */
-function lostAnswer(error: unknown): boolean {
-  return error instanceof ApiError && (error.status === 0 || (error.status >= 500 && (error.code === 'internal' || error.code === 'timeout')));
-}
-
-/**
- * Reserves the order, asking again with the same Idempotency-Key while the answer is lost (a few
- * times, waiting longer each time): the server makes the order once and answers the repeat with it.
- * `confirming` is told when it asks again, so the customer reads "A confirmar…", not an error.
- */
-async function placeOrderConfirmed<T>(place: (idempotencyKey: string) => Promise<T>, input: PlaceOrderInput, confirming: (on: boolean) => void): Promise<T> {
+/** Reserves the order with its one Idempotency-Key, asking again while the answer says nothing of it (`ask-again.ts`). */
+function placeOrderConfirmed<T>(place: (idempotencyKey: string) => Promise<T>, input: PlaceOrderInput, confirming: (on: boolean) => void): Promise<T> {
   const key = idempotencyKeyFor(input);
-  try {
-    for (let attempt = 0; ; attempt++) {
-      try {
-        return await place(key);
-      } catch (error) {
-        const wait = LOST_ANSWER_WAITS_MS[attempt];
-        if (!lostAnswer(error) || wait === undefined) throw error;
-        confirming(true);
-        await new Promise((resolve) => setTimeout(resolve, wait));
-      }
-    }
-  } finally {
-    confirming(false);
-  }
+  return askUntilAnswered(() => place(key), confirming);
 }
 
 /**

@@ -5,12 +5,15 @@
  * only when the reservations leave AWS's minimum of {@link MIN_UNRESERVED} unreserved executions:
  * below that (a new account's 10) nothing is reserved, so a deploy never fails on it.
  */
-import type { Route } from '#lambdas/routes.ts';
+import { CHECKOUT_CONCURRENCY, checkoutThrottleFor, type Route } from '#lambdas/routes.ts';
 
 /** Executions Lambda keeps unreserved in every account and region: a reservation past that is refused. */
 export const MIN_UNRESERVED = 100;
-/** Reserved for the checkout, and for each of the owner's routes (one or two people at once). */
-export const RESERVED_CONCURRENCY = { checkout: 20, admin: 2 } as const;
+/**
+ * Reserved for the checkout (its stage throttle is sized from it: `CHECKOUT_THROTTLE`), and for each of
+ * the owner's routes (one or two people at once).
+ */
+export const RESERVED_CONCURRENCY = { checkout: CHECKOUT_CONCURRENCY, admin: 2 } as const;
 const CHECKOUT = 'POST /api/orders';
 
 /**
@@ -27,4 +30,15 @@ export function reservedConcurrency(routes: readonly Pick<Route, 'method' | 'pat
   const total = [...wanted.values()].reduce((sum, n) => sum + n, 0);
   if (quota === undefined || quota - total < MIN_UNRESERVED) return new Map();
   return wanted;
+}
+
+/**
+ * The stage throttle of a route on an account of `quota` (CDK's and the twin's): the row's, but the
+ * checkout's on an account that runs fewer executions in all than the checkout's reservation (a new
+ * account's 10) is sized the same way from the quota, so a crowd still gets the stage's 429 rather
+ * than Lambda's throttle (a 500).
+ */
+export function stageThrottle(route: Pick<Route, 'method' | 'path' | 'throttle'>, quota: number | undefined): Route['throttle'] {
+  if (`${route.method} ${route.path}` !== CHECKOUT || quota === undefined || quota >= CHECKOUT_CONCURRENCY) return route.throttle;
+  return checkoutThrottleFor(quota);
 }
