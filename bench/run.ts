@@ -26,6 +26,7 @@ import type { AbuseFigures } from './abuse.ts';
 import { floodRows, type FloodFigures } from './flood.ts';
 import { challengeFigures, presolvedProofs, type ChallengeFigures } from './challenge.ts';
 import { pageFigures, type PageFigures } from './pages.ts';
+import type { StackSizeFigures } from './stack-size.ts';
 import { twinFailsRows, type TwinFailsFigures } from './twin-fails-rows.ts';
 import { paymentRows, type PaymentFigures } from './payments.ts';
 import { orderBody, uploadProof } from './orders.ts';
@@ -230,7 +231,11 @@ async function main(): Promise<void> {
     log('payments: reservation → payment confirmed (bench/payments.ts)');
     const payments = await apart<PaymentFigures>('payments.ts').catch((error: unknown) => ({ error: error instanceof Error ? error.message : String(error) }));
 
-    const results = { when: new Date().toISOString(), node: process.version, seconds: (Date.now() - started) / 1000, catalogue: CATALOGUE, api, contention, hotItem, idempotency, challenge, outbox, abuse, flood, twinFails, payments, web, pages, lambdas, photos, proofs, lighthouse };
+    // ── Issue 36: resources per CloudFormation template (each under 300) ──
+    log('resources per CloudFormation template (bench/stack-size.ts)');
+    const stacks = await apart<StackSizeFigures>('stack-size.ts');
+
+    const results = { when: new Date().toISOString(), node: process.version, seconds: (Date.now() - started) / 1000, catalogue: CATALOGUE, api, contention, hotItem, idempotency, challenge, outbox, abuse, flood, twinFails, payments, stacks, web, pages, lambdas, photos, proofs, lighthouse };
     await mkdir(join(REPO_ROOT, 'bench', 'results'), { recursive: true });
     await writeFile(join(REPO_ROOT, 'bench', 'results', 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
     printTable(results);
@@ -304,6 +309,10 @@ function printTable(r: any): void {
     row('---', '---');
     for (const [label, value] of paymentRows(r.payments)) row(label, value);
   } else lines.push(`Payment figures failed: ${r.payments.error}`);
+  lines.push('');
+  row(`CloudFormation template (${r.stacks.total} resources in all; each ≤ 300)`, 'resources');
+  row('---', '---');
+  for (const t of r.stacks.templates) row(t.template, t.resources);
   lines.push('');
   row('Web (gzip)', 'size');
   row('---', '---');
