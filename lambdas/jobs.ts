@@ -127,10 +127,19 @@ export function mailEventsPattern(configurationSetName: string): MailEventsPatte
  * bisect on error, a dead-letter queue, partial batch failures), in the twin a poller of DynamoDB
  * Local's stream that hands the same module the same event shape (`infra/twin/stream-poller.ts`).
  */
-/** An event filter on the new image's string attributes (the event source mapping's, and the twin poller's). */
+/** A pattern on one attribute of the new image: a string among `S`, or a map whose attributes match (`M`). */
+export type AttributePattern = { readonly S: readonly string[] } | { readonly M: Readonly<Record<string, AttributePattern>> };
+
+/** An event filter on the new image's attributes (the event source mapping's, and the twin poller's). */
 export interface StreamFilter {
-  readonly dynamodb: { readonly NewImage: Readonly<Record<string, { readonly S: readonly string[] }>> };
+  readonly dynamodb: { readonly NewImage: Readonly<Record<string, AttributePattern>> };
 }
+
+/**
+ * Orders whose provider payment has work for the payments consumer (docs/design.md §34): `starting`
+ * (to start), `succeeded` (a closed one may ask for a refund); the manual methods' orders never.
+ */
+export const PAYMENT_STREAM_FILTER = { dynamodb: { NewImage: { providerPayment: { M: { status: { S: ['starting', 'succeeded'] } } } } } } as const satisfies StreamFilter;
 
 /** The settings record in force, not its history items (written in the same transaction). */
 export const SETTINGS_STREAM_FILTER = { dynamodb: { NewImage: { sk: { S: ['current', 'sender'] } } } } as const satisfies StreamFilter;
@@ -176,6 +185,18 @@ export const streamConsumers = [
       // The hour's allowance of owner notifications, and the digest of those over it.
       { table: 'rateLimits', access: 'write' },
     ],
+  },
+  {
+    // Automatic payments (docs/design.md §34): a reservation's provider payment started (then its
+    // reservation e-mail, which names the settings' payment words), a closed provider-paid order's refund
+    // made. The provider's keys, the orders and the settings (read); the e-mails go through the outbox.
+    name: 'OrderPayments',
+    handler: 'order-payments',
+    table: 'orders',
+    filter: PAYMENT_STREAM_FILTER,
+    batchSize: 10,
+    retryAttempts: 5,
+    grants: [{ table: 'orders', access: 'readWrite' }, { table: 'outbox', access: 'write' }, SETTINGS_READ, { paymentKeys: true }],
   },
   {
     // A product saved, sold or deleted: its page and the listing are rendered again (`services/pages.ts`).

@@ -119,7 +119,8 @@ export interface OrderTotals {
 /** One event in an order's life, shown to the owner (all) and to the customer (status changes). */
 export interface TimelineEntry {
   readonly at: string;
-  readonly kind: 'reserved' | 'status' | 'note' | 'email';
+  /** `payment`: the payment provider's part (docs/design.md §34): a payment started or refused, a refund. */
+  readonly kind: 'reserved' | 'status' | 'note' | 'email' | 'payment';
   /** Status changes: from where to where. */
   readonly from?: OrderStatus;
   readonly to?: OrderStatus;

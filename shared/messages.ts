@@ -12,11 +12,13 @@ import { queryValidationTexts, validationTexts } from './messages/validation.ts'
 import { abuseTexts } from './messages/abuse.ts';
 import { paymentKeysTexts, refundTexts } from './messages/owner-payments.ts';
 import { paymentEventTexts } from './messages/payment-events.ts';
+import { paymentStartTexts } from './messages/payment-provider.ts';
 
 export { waitText } from './messages/storefront.ts';
 export { paymentEventTexts, paymentKeysTexts, refundTexts };
 export { frontDoorTexts, apiTexts, uploadTexts, commonTexts, catalogTexts, productTexts, stockAlertTexts, botCheckTexts, contactTexts, moneyTexts, paymentTexts, checkoutTexts, customerStatusLabels, totalLabels, myOrderTexts, adminTexts, gdprTexts, validationTexts, queryValidationTexts, abuseTexts };
 export { providerPaymentTexts };
+export { paymentStartTexts };
 
 /**
  * The shop's texts by area. Texts the shop gave in Portuguese are kept word for word; those it gave in
@@ -49,6 +51,7 @@ export const messages = {
   gdpr: gdprTexts,
   abuse: abuseTexts,
   paymentEvent: paymentEventTexts,
+  paymentStart: paymentStartTexts,
   money: moneyTexts,
   validation: validationTexts,
   paymentKeys: paymentKeysTexts,

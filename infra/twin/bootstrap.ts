@@ -8,6 +8,7 @@ import {
   DescribeTableCommand,
   DynamoDBClient,
   ResourceNotFoundException,
+  UpdateTableCommand,
   UpdateTimeToLiveCommand,
   type AttributeDefinition,
   type KeySchemaElement,
@@ -61,7 +62,11 @@ export async function createTables(endpoint: string, nameOf: (key: TableKey) => 
     for (const [key, def] of Object.entries(tables) as [TableKey, TableDef][]) {
       const TableName = nameOf(key);
       try {
-        await client.send(new DescribeTableCommand({ TableName }));
+        const { Table } = await client.send(new DescribeTableCommand({ TableName }));
+        // A table of an older data folder made before it had a stream (the orders' payments): turned on, as a deploy does.
+        if (def.stream && !Table?.StreamSpecification?.StreamEnabled) {
+          await client.send(new UpdateTableCommand({ TableName, StreamSpecification: { StreamEnabled: true, StreamViewType: def.stream } }));
+        }
         continue;
       } catch (error) {
         if (!(error instanceof ResourceNotFoundException)) throw error;

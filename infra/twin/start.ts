@@ -112,6 +112,8 @@ async function main(): Promise<void> {
       `  Mail viewer:  ${twin.mailUrl}/`,
       `                the owner's notifications (paid orders, contact messages) go to the address of`,
       `                "Definições" (${twin.adminUrl.replace(/\/login$/, '/definicoes')}), ${MAIL_FROM} while it is empty`,
+      `  Payments:     ${twin.payments.url}/`,
+      `                the local payment provider: approve or decline MB WAY requests, pay Multibanco references`,
       `  API:          ${twin.url}/api/products`,
       '',
       `  ${dataDirNotice(dataDir, REPO_ROOT)} Ctrl-C stops everything.`,

@@ -59,11 +59,22 @@ function toLambdaRecord(record: StreamRecord, streamArn: string): DynamoDBRecord
   };
 }
 
-/** A consumer's event filter (`StreamFilter`: `{ dynamodb: { NewImage: { attr: { S: [values] } } } }`). */
+type Image = NonNullable<NonNullable<DynamoDBRecord['dynamodb']>['NewImage']>;
+
+/** Whether every attribute of `patterns` matches in `image`: a string among the values, a map matching its own patterns. */
+function matchesImage(image: Image, patterns: StreamFilter['dynamodb']['NewImage']): boolean {
+  return Object.entries(patterns).every(([name, pattern]) => {
+    if ('S' in pattern) return pattern.S.includes(image[name]?.S ?? '\u0000');
+    const map = image[name]?.M as Image | undefined;
+    return map !== undefined && matchesImage(map, pattern.M);
+  });
+}
+
+/** A consumer's event filter (`StreamFilter`: `{ dynamodb: { NewImage: { attr: { S: [values] } | { M: { ... } } } } }`). */
 export function matchesFilter(record: DynamoDBRecord, filter: StreamFilter): boolean {
   const image = record.dynamodb?.NewImage;
   if (!image) return false;
-  return Object.entries(filter.dynamodb.NewImage).every(([name, pattern]) => pattern.S.includes(image[name]?.S ?? '\u0000'));
+  return matchesImage(image, filter.dynamodb.NewImage);
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -64,6 +64,12 @@ export interface TwinOptions {
    * twin of the same process keeps it.
    */
   readonly transactionConflicts?: boolean;
+  /**
+   * "Pagamentos automáticos" of a new twin's first settings record (docs/design.md §34): which methods the
+   * twin's local provider takes. @default both off (the shop as with manual methods only). The twin's
+   * provider keys are saved either way (the payment-keys secret), so "Definições" can turn them on.
+   */
+  readonly automaticPayments?: { readonly mbway?: boolean; readonly multibanco?: boolean };
   /** Lambda's concurrent executions for the whole account (`ACCOUNT_CONCURRENCY`: 1 000; a new account's 10). */
   readonly concurrency?: number;
   /** Told each step of the start, in Portuguese ("fotos de demonstração: 12/28"): `npm start` prints them. */

@@ -3,9 +3,8 @@
  * on 127.0.0.1. Used by `npm start` / `npm run dev` (persistent data under `.data/`) and by the tests
  * (in memory, throw-away folders, free ports).
  */
-import { randomBytes } from 'node:crypto';
 import http from 'node:http';
-import { mkdtemp, readFile, rm, writeFile, mkdir } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile, mkdir } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,7 +14,7 @@ import { DEFAULT_ADMIN_PREFIX } from '#shared/paths.ts';
 import type { SpaConfig } from '#shared/spa-config.ts';
 import { configurationSetName, contentSecurityPolicy } from '../common/config.ts';
 import { buckets, tables, type BucketKey, type TableKey } from '#lambdas/contracts/data-model.ts';
-import { MAIL_ENV, ORDER_LINK_ENV, ORIGIN_ENV, OUTBOX_ENV, PAGES_ENV } from '#lambdas/contracts/env.ts';
+import { MAIL_ENV, ORDER_LINK_ENV, ORIGIN_ENV, OUTBOX_ENV, PAGES_ENV, PAYMENT_KEYS_ENV } from '#lambdas/contracts/env.ts';
 import { checkSender } from '#lambdas/services/sender-check.ts';
 import { DEMO_SELLER, LOCAL_PAYMENTS, seedLocalSettings } from './seed/seller.ts';
 export { DEMO_SELLER, LOCAL_PAYMENTS, seedLocalSettings };
@@ -53,6 +52,10 @@ import { migrateProductVariants } from '#lambdas/services/variant-migration.ts';
 import { startSesLocal } from './ses-local.ts';
 import { localSecretArn, startSecretsLocal, type SecretsLocal } from './secrets-local.ts';
 import { RENDERER_DIST, WEB_DIST } from '../common/repo-paths.ts';
+import type { PaymentsLocal } from './payments-local.ts';
+import { PAYMENT_WEBHOOK_PATH, startTwinPayments, type TwinPayments } from './twin-payments.ts';
+import { LOCAL_SECRETS, localSecrets } from './twin-secrets.ts';
+export { LOCAL_SECRETS };
 
 export const DEFAULT_ADMIN: AdminAccount = { email: 'admin@example.com', password: 'Joias-Admin-2026!' };
 export const MAIL_TEMPLATE_PREFIX = 'local-';
@@ -72,12 +75,14 @@ export interface Twin {
   readonly apiOriginUrl: string;
   readonly adminUrl: string;
   readonly mailUrl: string;
+  /** The local payment provider (`payments-local.ts`); its `url` is the payments viewer. */
+  readonly payments: PaymentsLocal;
   readonly admin: AdminAccount;
   /** The front door's web ACL (`edge-waf.ts`), when on: its tally, and `forget` for tests. */
   readonly edge?: EdgeWaf;
   /** The front door's cache of the catalogue's API answers (`edge-cache.ts`, CloudFront's), when on: its tally. */
   readonly edgeCache?: EdgeCache;
-  readonly endpoints: { readonly dynamodb: string; readonly s3: string; readonly cognito: string; readonly ses: string; readonly secretsmanager: string };
+  readonly endpoints: { readonly dynamodb: string; readonly s3: string; readonly cognito: string; readonly ses: string; readonly secretsmanager: string; readonly payments: string };
   /** The local Secrets Manager (`secrets-local.ts`): the origin secret and the order-link key. */
   readonly secrets: SecretsLocal;
   /**
@@ -104,30 +109,13 @@ export const rendererDir = (): string => process.env.RENDERER_DIST ?? RENDERER_D
 
 export const localBucketName = (key: BucketKey): string => `joias-${key}`;
 
-/** The names of the twin's secrets in its Secrets Manager (the stack's are generated). */
-export const LOCAL_SECRETS = { origin: 'joias-origin', orderLink: 'joias-order-link' } as const;
-
-/**
- * The twin's secrets, as the stack's: the order-link key generated once and kept with the twin's data
- * (the links of e-mails already sent keep opening their orders after a restart; a key of an older
- * `.data/`, `order-link.key`, is taken over), and a new origin secret per start, which only the front
- * door knows. Each a JSON `RotatingSecret`, as in the cloud.
- */
-async function localSecrets(secrets: SecretsLocal, dataDir: string): Promise<{ value: string }> {
-  const older = (await readFile(join(dataDir, 'order-link.key'), 'utf8').catch(() => '')).trim();
-  await secrets.ensure(LOCAL_SECRETS.orderLink, () => JSON.stringify({ current: older || randomBytes(48).toString('base64url') }));
-  const originSecret = randomBytes(32).toString('base64url');
-  await secrets.ensure(LOCAL_SECRETS.origin, () => JSON.stringify({ current: originSecret }));
-  await secrets.put(LOCAL_SECRETS.origin, JSON.stringify({ current: originSecret }));
-  // What CloudFront holds: the origin secret's value when the front door starts (as at a deploy).
-  return { value: originSecret };
-}
-
 /** The environment the handlers get in the twin: the same variables the CDK stack sets (secrets by ARN only), plus endpoints. */
 export function handlerEnv(endpoints: Twin['endpoints'], shopUrl: string, adminPrefix = DEFAULT_ADMIN_PREFIX): Record<string, string> {
   const env: Record<string, string> = {
     [ORIGIN_ENV.secretArn]: localSecretArn(LOCAL_SECRETS.origin),
     [ORDER_LINK_ENV.secretArn]: localSecretArn(LOCAL_SECRETS.orderLink),
+    [PAYMENT_KEYS_ENV.secretArn]: localSecretArn(LOCAL_SECRETS.paymentKeys),
+    [PAYMENT_KEYS_ENV.endpoint]: endpoints.payments,
     AWS_REGION: LOCAL_REGION,
     AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
     AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
@@ -196,7 +184,7 @@ async function dataFolder(options: TwinOptions, stops: Stops): Promise<string> {
 }
 
 /** The local AWS services, each on a free port: DynamoDB Local, s3rver (with the photo events), cognito-local, the SES (with the mail events). */
-async function startServices(options: TwinOptions, dataDir: string, port: number, stops: Stops): Promise<{ endpoints: Twin['endpoints']; issuerDomain: string; secrets: SecretsLocal }> {
+async function startServices(options: TwinOptions, dataDir: string, port: number, stops: Stops): Promise<{ endpoints: Twin['endpoints']; issuerDomain: string; secrets: SecretsLocal; payments: TwinPayments }> {
   const origins = [`http://${HOST}:${port}`, `http://localhost:${port}`];
   const [dynamoPort, s3Port, cognitoPort, shimPort, sesPort, secretsPort] = await Promise.all(Array.from({ length: 6 }, freePort));
   const photos = photoEvents(localBucketName('images'));
@@ -210,10 +198,14 @@ async function startServices(options: TwinOptions, dataDir: string, port: number
     startSecretsLocal(secretsPort!, join(dataDir, 'secrets.json')),
   ]);
   stops.push(dynamodb.stop, s3Local.stop, cognito.stop, ses.stop, secrets.stop, photos.idle, mailEvents.idle);
+  // The payment provider's stand-in, with the keys of the payment-keys secret (`twin-payments.ts`).
+  const payments = await startTwinPayments(secrets, options.automaticPayments);
+  stops.push(payments.local.stop);
   return {
-    endpoints: { dynamodb: dynamodb.endpoint, s3: s3Local.endpoint, cognito: cognito.endpoint, ses: ses.endpoint, secretsmanager: secrets.endpoint },
+    endpoints: { dynamodb: dynamodb.endpoint, s3: s3Local.endpoint, cognito: cognito.endpoint, ses: ses.endpoint, secretsmanager: secrets.endpoint, payments: payments.local.url },
     issuerDomain: cognito.issuerDomain,
     secrets,
+    payments,
   };
 }
 
@@ -296,6 +288,11 @@ function spaConfig(pool: { userPoolId: string; clientId: string }, cognitoEndpoi
   };
 }
 
+/** The shop's Content-Security-Policy at the twin's front door (none in dev mode: Vite's scripts). */
+function twinCsp(options: TwinOptions, endpoints: Twin['endpoints']): string | undefined {
+  return options.dev ? undefined : contentSecurityPolicy({ cognito: endpoints.cognito, uploads: [endpoints.s3], images: [endpoints.s3], upgradeInsecureRequests: false });
+}
+
 /** A twin with a data folder says where it runs (`twin.json`, for the seed and ops commands), until it stops. */
 async function recordRuntime(twin: Twin, stops: Stops): Promise<void> {
   const runtimeFile = join(twin.dataDir, 'twin.json');
@@ -329,7 +326,7 @@ async function startTwinOnce(options: TwinOptions): Promise<Twin> {
     const port = options.port || (await freePort());
     await assertPortFree(port, 'the shop');
     say('serviços locais: DynamoDB Local, S3, Cognito, SES, Secrets Manager');
-    const { endpoints, issuerDomain, secrets } = await startServices(options, dataDir, port, stops);
+    const { endpoints, issuerDomain, secrets, payments } = await startServices(options, dataDir, port, stops);
     const edgeOrigin = await localSecrets(secrets, dataDir);
     const adminPrefix = options.adminPrefix ?? DEFAULT_ADMIN_PREFIX;
     const env = handlerEnv(endpoints, `http://${HOST}:${port}`, adminPrefix);
@@ -338,7 +335,7 @@ async function startTwinOnce(options: TwinOptions): Promise<Twin> {
 
     const admin = options.admin ?? DEFAULT_ADMIN;
     say('tabelas, conta de administração, modelos de e-mail');
-    const pool = await bootstrapData(endpoints, admin, { ownerMailsPerHour: options.ownerMailsPerHour, challengeMaxNumber: options.challengeMaxNumber }, options.demoSeller ?? true);
+    const pool = await bootstrapData(endpoints, admin, { ownerMailsPerHour: options.ownerMailsPerHour, challengeMaxNumber: options.challengeMaxNumber, automaticPayments: payments.automaticPayments }, options.demoSeller ?? true);
     const issuer = `${issuerDomain}/${pool.userPoolId}`;
     const jwks = await (await fetch(`${issuer}/.well-known/jwks.json`)).json();
 
@@ -362,11 +359,10 @@ async function startTwinOnce(options: TwinOptions): Promise<Twin> {
       webDist: options.webDist ?? webDistDir(),
       dev: options.dev,
       runtimeConfig: spaConfig(pool, endpoints.cognito, adminPrefix),
-      contentSecurityPolicy: options.dev
-        ? undefined
-        : contentSecurityPolicy({ cognito: endpoints.cognito, uploads: [endpoints.s3], images: [endpoints.s3], upgradeInsecureRequests: false }),
+      contentSecurityPolicy: twinCsp(options, endpoints),
     });
     stops.push(frontDoor.stop);
+    payments.local.setWebhookUrl(`${frontDoor.url}${PAYMENT_WEBHOOK_PATH}`);
     if (options.scheduledJobs !== false) stops.push(startScheduler().stop);
     await startConsumers(options, endpoints.dynamodb, stops);
 
@@ -375,6 +371,7 @@ async function startTwinOnce(options: TwinOptions): Promise<Twin> {
       apiOriginUrl: `http://${HOST}:${(apiOrigin.address() as { port: number }).port}`,
       adminUrl: `${frontDoor.url}${adminPrefix}/login`,
       mailUrl: endpoints.ses,
+      payments: payments.local,
       admin,
       edge: edges.edge, edgeCache: edges.cache,
       endpoints,

@@ -61,6 +61,8 @@ export const tables = {
       listingByCreatedAt,
       { name: 'byStatus', partitionKey: { name: 'status', type: 'S' }, sortKey: { name: 'createdAt', type: 'S' } },
     ],
+    // Automatic payments are started and refunded from it (`consumers/order-payments.ts`, docs/design.md §34).
+    stream: 'NEW_IMAGE',
   },
   orderSearch: {
     envVar: 'TABLE_ORDER_SEARCH',

@@ -6,7 +6,7 @@
  */
 import type { Order, OrderEmailRecord } from '#shared/api.ts';
 import { formatDate, formatTime } from '#shared/dates.ts';
-import { checkoutTexts, paymentTexts } from '#shared/messages.ts';
+import { checkoutTexts, paymentStartTexts, paymentTexts } from '#shared/messages.ts';
 import { formatCents } from '#shared/money.ts';
 import { PAYMENT_METHOD_LABELS } from '#shared/payment-methods.ts';
 import { SHIPPING_METHODS } from '#shared/shipping.ts';
@@ -87,6 +87,8 @@ export function orderReservedData(order: Order, payments: PaymentSettings): Queu
 function providerReservationData(order: Order): Partial<QueuedMailData['order-reserved']> {
   const payment = order.providerPayment;
   if (!payment) return {};
+  // The provider refused the start: payable by another method until the deadline (with a proof), the mail says so.
+  if (payment.status === 'failed') return { instrucoes: paymentStartTexts.startFailed(payment.failure ?? paymentStartTexts.unavailable) };
   const instrucoes = paymentTexts.instructionsText(payment.method === 'mbway' ? { method: 'mbway', automatic: true } : { method: 'multibanco', automatic: true });
   if (payment.method === 'mbway') return { instrucoes, mbwayAutomatico: true };
   const reference = payment.multibanco;

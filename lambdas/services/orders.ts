@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { CustomerOrder, CustomerOrderResponse, Order, OrderLine, PlaceOrderResponse } from '#shared/api.ts';
-import { apiTexts, checkoutTexts, validationTexts } from '#shared/messages.ts';
+import { apiTexts, checkoutTexts, paymentStartTexts, validationTexts } from '#shared/messages.ts';
 import { monthKey } from '#shared/mb-way.ts';
 import { holdMinutesFor, type HoldCaps, type OrderCaps, type PaymentSettings, type ShopSettings } from '#shared/settings.ts';
 import { clientAddressKey, emailKey, phoneKey } from '#shared/identity-keys.ts';
@@ -30,8 +30,7 @@ import { writeTransaction, type TransactionItem } from '../repositories/transact
 import { refuseShortLine, refuseShortNow, takeOrderStock } from './order-stock.ts';
 import { holdCounterName, refusedByHoldCap, takeHoldItem } from '../repositories/holds.ts';
 import { newOrderCountItems } from './counters.ts';
-import { instructionsFor, mbwayLimitsInForce, mbwaySlot } from './payments.ts';
-import { methodOffered } from '#shared/payment-methods.ts';
+import { byProvider, instructionsFor, methodAvailable, mbwayLimitsInForce, mbwaySlot, newProviderPayment } from './payments.ts';
 import { assertShopReady, shopSettings } from './settings.ts';
 import { CUSTOMER, payReservation, SHOP } from './order-lifecycle.ts';
 import { hashAccessToken, isOrderAccessToken, orderAccessToken } from './order-access.ts';
@@ -127,12 +126,16 @@ export async function placeOrder(input: PlaceOrderInput, idempotencyKey: string 
   const settings = await shopSettings(now.getTime());
   refuseOverCaps(input, settings.orderCaps);
   refuseOverHoldUnits(input, settings.holdCaps);
-  if (!methodOffered(settings.payments, input.shipping.paymentMethod)) {
+  if (!methodAvailable(settings, input.shipping.paymentMethod)) {
     const message = checkoutTexts.paymentMethodUnavailable;
     throw new Conflict(message, 'payment_method_unavailable', { 'shipping.paymentMethod': message });
   }
+  const automatic = byProvider(settings, input.shipping.paymentMethod);
+  // The provider confirms the payment itself (docs/design.md §34): a proof has nothing to prove.
+  if (automatic && input.proofKey) throw new InvalidInput(paymentStartTexts.noProofNeeded, { proofKey: paymentStartTexts.noProofNeeded }, 'proof_not_needed');
   const priced = await priceOrder(input);
-  if (input.shipping.paymentMethod === 'mbway') await mbwaySlot(monthKey(now), mbwayLimitsInForce(settings), Boolean(input.proofKey));
+  // Automatic MB WAY asks the customer's own phone: no number of the month, no slot (nor its limits).
+  if (input.shipping.paymentMethod === 'mbway' && !automatic) await mbwaySlot(monthKey(now), mbwayLimitsInForce(settings), Boolean(input.proofKey));
   await refuseBlocked(identityKeysOf({ email: input.shipping.email, phone: input.shipping.phone, client: clientAddress }), now);
   // A reservation (no proof yet) is the only open one of its e-mail and cart.
   const open = input.proofKey ? undefined : await checkOpenReservation(input, now);
@@ -268,7 +271,8 @@ async function writeOrder(input: PlaceOrderInput, orderLines: OrderLine[], claim
   const proof = input.proofKey ? await proofs.claim(input.proofKey) : undefined;
   const { acceptTerms: _accepted, ...shipping } = input.shipping;
   const month = monthKey(now);
-  const mbway = input.shipping.paymentMethod === 'mbway';
+  const providerPayment = newProviderPayment(settings, input.shipping.paymentMethod);
+  const mbway = input.shipping.paymentMethod === 'mbway' && !providerPayment;
   const status = proof ? PAID_STATUS : RESERVED_STATUS;
   const giveUpAt = Date.now() + ORDER_RETRY_MS;
   for (let attempt = 1; ; attempt++) {
@@ -289,6 +293,7 @@ async function writeOrder(input: PlaceOrderInput, orderLines: OrderLine[], claim
       shippingCents: quote.shippingCents,
       totalCents: quote.orderTotalCents,
       ...(proof ? { proofKey: proof.key, proofContentType: proof.contentType } : { expiresAt: reservationExpiry(settings, input.shipping.paymentMethod, now) }),
+      ...(providerPayment ? { providerPayment } : {}),
       holdKeys: hold.keys,
       holdUnits: hold.units,
       accessTokenHash: access.hash,
@@ -308,8 +313,8 @@ async function writeOrder(input: PlaceOrderInput, orderLines: OrderLine[], claim
     items.push(...orderSearchItems(order));
     // The order-received e-mail confirms the proof too: a reservation gets it when its proof arrives.
     if (status === PAID_STATUS) items.push(...paidOrderMailItems(toOrder(order), now));
-    // A reservation mails its customer how and until when to pay, with the link to the order.
-    else items.push(reservationMailItem(toOrder(order), now, settings.payments));
+    // A reservation mails how and until when to pay, with the order's link (a provider's: once its payment is made).
+    else if (!providerPayment) items.push(reservationMailItem(toOrder(order), now, settings.payments));
     if (open && order.expiresAt) items.push(openReservationWrite(open, order.id, order.expiresAt, now));
 
     const token = createHash('sha256').update(`${idempotencyKey}:${orderNumber}`).digest('hex').slice(0, 36);

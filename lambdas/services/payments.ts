@@ -8,6 +8,7 @@ import { chooseMbWayNumber, mbWayCounter, monthKey, reservationMbWayNumber, type
 import { checkoutTexts } from '#shared/messages.ts';
 import { methodOffered, PAYMENT_METHOD_IDS, PAYMENT_METHOD_LABELS, type PaymentInstructions, type PaymentMethodId } from '#shared/payment-methods.ts';
 import { holdMinutesFor, type PaymentSettings, type ShopSettings } from '#shared/settings.ts';
+import { PROVIDER_METHODS, providerTakes, type ProviderMethod, type ProviderPaymentRecord } from '#shared/automatic-payments.ts';
 import { Conflict } from '../errors.ts';
 import { countMbWayLiveItem, countMbWayOrderItem, getMbWayCounters } from '../repositories/mbway-counters.ts';
 import type { TransactionItem } from '../repositories/transactions.ts';
@@ -29,6 +30,28 @@ export function instructionsFor(payments: PaymentSettings, method: PaymentMethod
   }
 }
 
+/**
+ * Whether the payment provider takes `method` now (docs/design.md §34): "Pagamentos automáticos" on for
+ * it and the keys saved. Automatic MB WAY replaces the manual numbers and their monthly rotation.
+ */
+export function byProvider(settings: ShopSettings, method: PaymentMethodId): boolean {
+  return (PROVIDER_METHODS as readonly string[]).includes(method) && providerTakes(settings.automaticPayments, method as ProviderMethod);
+}
+
+/** Whether a customer can choose `method` now: the provider takes it, or the owner gave what a manual payment needs. */
+export function methodAvailable(settings: ShopSettings, method: PaymentMethodId): boolean {
+  return byProvider(settings, method) || methodOffered(settings.payments, method);
+}
+
+
+/**
+ * A new order's provider payment, when the provider takes its method: `starting`, until the payments
+ * consumer of the orders stream starts it and mails the reservation (`services/provider-payments.ts`).
+ */
+export function newProviderPayment(settings: ShopSettings, method: PaymentMethodId): ProviderPaymentRecord | undefined {
+  return byProvider(settings, method) ? { provider: 'stripe', method: method as ProviderMethod, status: 'starting' } : undefined;
+}
+
 /** The monthly MB WAY limits in force: a number left empty takes no order. */
 export function mbwayLimitsInForce(settings: ShopSettings): MbWayLimits {
   return {
@@ -42,6 +65,8 @@ export async function paymentMethods(now = new Date()): Promise<PaymentMethodsRe
   // Live reservations choose the number shown, but only paid orders can make MB WAY unavailable.
   const mbwayNumber = reservationMbWayNumber(await getMbWayCounters(monthKey(now)), mbwayLimitsInForce(settings));
   const methods = PAYMENT_METHOD_IDS.map((id) => {
+    // The provider's methods need no number of the month: the request goes to the customer's own phone.
+    if (byProvider(settings, id)) return { id, label: PAYMENT_METHOD_LABELS[id], available: true, holdMinutes: holdMinutesFor(settings.holdMinutes, id), instructions: { method: id as ProviderMethod, automatic: true } as const };
     const available = methodOffered(settings.payments, id) && (id !== 'mbway' || mbwayNumber !== null);
     return {
       id,

@@ -78,6 +78,8 @@ describe('function bundles', () => {
       expect({ fn: spec.name, ses: packages.has('@aws-sdk/client-sesv2') }).toEqual({ fn: spec.name, ses: usesMail });
       if (spec.name.startsWith('consumers/')) expect({ fn: spec.name, dynamodb: packages.has('@aws-sdk/client-dynamodb') }).toEqual({ fn: spec.name, dynamodb: spec.grants.some((g) => 'table' in g) });
       expect({ fn: spec.name, sharp: packages.has('sharp') }).toEqual({ fn: spec.name, sharp: false });
+      // The payment provider's client only where its keys are granted (never in POST /api/orders: the stream starts payments).
+      expect({ fn: spec.name, stripe: packages.has('stripe') }).toEqual({ fn: spec.name, stripe: spec.grants.some((g) => 'paymentKeys' in g) });
       expect({ fn: spec.name, cognito: packages.has('@aws-sdk/client-cognito-identity-provider') }).toEqual({ fn: spec.name, cognito: false });
       for (const unreached of UNREACHED_IN_LAMBDA) expect({ fn: spec.name, unreached, bundled: packages.has(unreached) }).toEqual({ fn: spec.name, unreached, bundled: false });
     }
@@ -93,6 +95,11 @@ describe('function bundles', () => {
       const eventStreamsLeftOut = readFileSync(built.get(spec.name)!.file, 'utf8').includes(`"${EVENT_STREAMS[0]}"`);
       expect({ fn: spec.name, s3: packages.has('@aws-sdk/client-s3'), presigner: packages.has('@aws-sdk/s3-request-presigner'), eventStreamsLeftOut }).toEqual({ fn: spec.name, s3: !signed, presigner: false, eventStreamsLeftOut: signed });
     }
+  });
+
+  it("keeps the payment provider's client out of the reservation (POST /api/orders) and in the payments consumer", () => {
+    expect(built.get('handlers/orders/create')!.packages.has('stripe')).toBe(false);
+    expect(built.get('consumers/order-payments')!.packages.has('stripe')).toBe(true);
   });
 
   it('ships sharp only with the photo function and the two that check proofs of payment; pdf-lib is only in those two', () => {

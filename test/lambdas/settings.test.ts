@@ -51,7 +51,9 @@ describe('settings in the shop', () => {
   it('starts from the record the first start seeded (the demo payments), with no history; a second seed never overwrites it', async () => {
     const first = await current();
     expect(first).toMatchObject({ version: 1, updatedBy: SEED_AUTHOR, history: [] });
-    expect(first.settings).toEqual({ ...DEFAULT_SETTINGS, seller: DEMO_SELLER, payments: LOCAL_PAYMENTS });
+    // The twin's provider keys are saved (its payment-keys secret), the automatic methods off (docs/design.md §34).
+    const automaticPayments = { ...DEFAULT_SETTINGS.automaticPayments, keys: { savedAt: expect.any(String), hint: expect.stringMatching(/^.{4}$/) } };
+    expect(first.settings).toEqual({ ...DEFAULT_SETTINGS, seller: DEMO_SELLER, payments: LOCAL_PAYMENTS, automaticPayments });
     // The twin's demo seller and payments complete the go-live checklist: the shop is open (docs/design.md §33).
     expect(first.goLive).toEqual({ ready: true, missing: [] });
 

@@ -10,9 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SETTINGS_READ, type Route } from '#lambdas/routes.ts';
 import { createGateway } from '#infra/twin/gateway.ts';
 import { asFunction } from '#infra/twin/function-scope.ts';
-import { ORDER_LINK_ENV, ORIGIN_ENV } from '#lambdas/contracts/env.ts';
+import { ORDER_LINK_ENV, ORIGIN_ENV, PAYMENT_KEYS_ENV } from '#lambdas/contracts/env.ts';
+import { paymentProvider } from '#lambdas/services/payment-gateway.ts';
 import { ddb } from '#lambdas/repositories/dynamodb-client.ts';
-import { readSecret } from '#lambdas/repositories/secrets.ts';
+import { readSecret, readSecretJson } from '#lambdas/repositories/secrets.ts';
 import { uploadProof } from '../support/factories.ts';
 import { call, documentClient, twin } from '../support/twin.ts';
 
@@ -57,6 +58,21 @@ describe('each handler runs as its own function', () => {
     const origin = twin().env[ORIGIN_ENV.secretArn]!;
     expect((await readAs([], true, origin)).current).toBe(twin().originSecret);
     await expect(readAs([{ orderLinks: true }], false, origin)).rejects.toMatchObject({ name: 'AccessDeniedException' });
+  });
+
+  it("the payment provider's keys: named and read only by a function whose row grants paymentKeys (docs/design.md §34)", async () => {
+    const arn = twin().env[PAYMENT_KEYS_ENV.secretArn]!;
+    expect(arn).toMatch(/^arn:aws:secretsmanager:/);
+    const as = <T>(grants: Route['grants'], work: () => Promise<T>) => asFunction({ name: 'test', grants, api: true }, work);
+    const without: Route['grants'] = [{ table: 'orders', access: 'readWrite' }, { orderLinks: true }];
+    expect(await as(without, async () => [process.env[PAYMENT_KEYS_ENV.secretArn], process.env[PAYMENT_KEYS_ENV.endpoint]])).toEqual([undefined, undefined]);
+    // Naming the ARN without the grant: refused as IAM refuses it; the factory finds no ARN at all.
+    await expect(as(without, () => readSecretJson(arn))).rejects.toMatchObject({ name: 'AccessDeniedException' });
+    await expect(as(without, () => paymentProvider())).rejects.toThrow(PAYMENT_KEYS_ENV.secretArn);
+    // With it: the twin's keys, and the adapter's harmless call answered by the local provider.
+    const provider = await as([{ paymentKeys: true }], () => paymentProvider());
+    expect(provider?.name).toBe('stripe');
+    await expect(as([{ paymentKeys: true }], () => provider!.checkCredentials())).resolves.toBeUndefined();
   });
 
   it('a handler whose row lacks the order-link grant cannot sign a challenge (500, as in the cloud); with it, it can', async () => {
