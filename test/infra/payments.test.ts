@@ -2,7 +2,7 @@
  * Automatic payments in the synthesized template (docs/design.md §34): the payment provider's keys in
  * their own secret (empty until the owner saves them, never a value in the template), read at run time
  * only by the functions whose rows grant `paymentKeys`; the orders table's stream and the payments
- * consumer on it, which reaches the keys' secret, the orders and the outbox, and nothing else.
+ * consumer on it, which reaches the keys' secret, the orders, the outbox and the settings, and nothing else.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_LINK_ENV, PAYMENT_KEYS_ENV } from '#lambdas/contracts/env.ts';
@@ -64,19 +64,19 @@ describe('the payments consumer of the orders stream', () => {
     });
   });
 
-  it('reaches the keys secret (GetSecretValue only), the orders (read and write, no delete) and the outbox (write): nothing else', () => {
+  it('reaches the keys secret (GetSecretValue only), the orders (read and write, no delete), the outbox (write) and the settings (read): nothing else', () => {
     const statements = statementsOfRole(shop.json, roleOf(fn()));
     const secrets = statements.filter((s) => actionsOf([s]).some((a) => a.startsWith('secretsmanager:')));
     expect(secrets.map((s) => ({ actions: actionsOf([s]), resource: s.Resource }))).toEqual([{ actions: ['secretsmanager:GetSecretValue'], resource: { Ref: secretId() } }]);
     const dynamo = statements.filter((s) => actionsOf([s]).some((a) => a.startsWith('dynamodb:')));
     const named = JSON.stringify(dynamo.map((s) => s.Resource));
     const reached = Object.entries(shop.stack.data.tables).filter(([, table]) => named.includes(`"${shop.logicalId(table)}"`)).map(([key]) => key);
-    expect(reached.sort()).toEqual(['orders', 'outbox']);
+    expect(reached.sort()).toEqual(['orders', 'outbox', 'settings']);
     expect(actionsOf(dynamo)).not.toContain('dynamodb:DeleteItem');
     expect(actionsOf(statements).filter((a) => !a.startsWith('dynamodb:') && !a.startsWith('secretsmanager:') && !a.startsWith('logs:') && !a.startsWith('xray:') && !a.startsWith('sqs:'))).toEqual([]);
     const env = envOf(fn());
     expect(env[PAYMENT_KEYS_ENV.secretArn]).toEqual({ Ref: secretId() });
     expect(env[ORDER_LINK_ENV.secretArn]).toBeUndefined();
-    expect(Object.keys(env).filter((name) => name.startsWith('TABLE_')).sort()).toEqual(['TABLE_ORDERS', 'TABLE_OUTBOX']);
+    expect(Object.keys(env).filter((name) => name.startsWith('TABLE_')).sort()).toEqual(['TABLE_ORDERS', 'TABLE_OUTBOX', 'TABLE_SETTINGS']);
   });
 });
