@@ -32,6 +32,12 @@ export interface TableDef {
   readonly stream?: 'NEW_IMAGE';
 }
 
+/**
+ * The stream view of every table with a stream: one constant, so each function's bundle (which carries
+ * this table) names it once (the read routes are at their size budget, `test/lambdas/bundles.test.ts`).
+ */
+const NEW_IMAGE = 'NEW_IMAGE';
+
 const listingByCreatedAt: IndexDef = {
   name: 'byListing',
   partitionKey: { name: 'listing', type: 'S' },
@@ -44,14 +50,14 @@ export const tables = {
     partitionKey: { name: 'id', type: 'S' },
     indexes: [listingByCreatedAt, { name: 'byCode', partitionKey: { name: 'code', type: 'S' } }],
     // Its pre-rendered pages are rendered again when a product changes (`consumers/publish-product-pages.ts`).
-    stream: 'NEW_IMAGE',
+    stream: NEW_IMAGE,
   },
   collections: {
     envVar: 'TABLE_COLLECTIONS',
     partitionKey: { name: 'id', type: 'S' },
     indexes: [{ name: 'byListing', partitionKey: { name: 'listing', type: 'S' }, sortKey: { name: 'name', type: 'S' } }],
     // Every page's menu lists the collections: all pages are rendered again when one changes.
-    stream: 'NEW_IMAGE',
+    stream: NEW_IMAGE,
   },
   orders: {
     envVar: 'TABLE_ORDERS',
@@ -62,7 +68,7 @@ export const tables = {
       { name: 'byStatus', partitionKey: { name: 'status', type: 'S' }, sortKey: { name: 'createdAt', type: 'S' } },
     ],
     // Automatic payments are started and refunded from it (`consumers/order-payments.ts`, docs/design.md §34).
-    stream: 'NEW_IMAGE',
+    stream: NEW_IMAGE,
   },
   orderSearch: {
     envVar: 'TABLE_ORDER_SEARCH',
@@ -138,7 +144,7 @@ export const tables = {
     partitionKey: { name: 'id', type: 'S' },
     indexes: [{ name: 'byDue', partitionKey: { name: 'queue', type: 'S' }, sortKey: { name: 'dueAt', type: 'S' } }],
     ttlAttribute: 'expiresAt',
-    stream: 'NEW_IMAGE',
+    stream: NEW_IMAGE,
   },
   settings: {
     envVar: 'TABLE_SETTINGS',
@@ -151,7 +157,7 @@ export const tables = {
     sortKey: { name: 'sk', type: 'S' },
     indexes: [],
     // A save renders every page again (`PublishPagesOnSettings`): the footer names the seller.
-    stream: 'NEW_IMAGE',
+    stream: NEW_IMAGE,
   },
   abuse: {
     envVar: 'TABLE_ABUSE',

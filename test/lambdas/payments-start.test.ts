@@ -140,10 +140,9 @@ describe('refunds through the provider', () => {
     const { id, totalCents, email } = body.order;
     const paymentId = (await started(id)).providerPayment!.paymentId!;
     expect((await close(id)).status).toBe(200);
-    // The customer approves late: the provider takes the money (its notification is the webhook's part).
+    // The customer approves late: the provider takes the money and tells the shop's webhook, which asks
+    // for all of it back (docs/design.md §34).
     await own.payments.approve(paymentId);
-    // What the webhook writes for a payment of a closed reservation (docs/design.md §34): succeeded, all of it to refund.
-    await documentClient().send(new UpdateCommand({ TableName: own.env.TABLE_ORDERS, Key: { id }, UpdateExpression: 'SET providerPayment.#s = :succeeded, providerPayment.refundRequestedCents = :all', ExpressionAttributeNames: { '#s': 'status' }, ExpressionAttributeValues: { ':succeeded': 'succeeded', ':all': totalCents } }));
     const refunded = await until('the refund', () => stored(id), (order) => (order.providerPayment?.refunds?.length ?? 0) > 0, 15_000);
     expect(refunded.providerPayment!.refunds).toEqual([{ refundId: expect.stringMatching(/^re_/), amountCents: totalCents, at: expect.any(String), reason: 'late' }]);
     expect(refunded.providerPayment!.refundRequestedCents).toBeUndefined();
@@ -160,13 +159,12 @@ describe('refunds through the provider', () => {
     const { body } = await placeOrder(reservationBody([{ productId: piece.id, quantity: 1 }], { paymentMethod: 'multibanco' }));
     const { id, email } = body.order;
     const paymentId = (await started(id)).providerPayment!.paymentId!;
+    // Paid: the provider's notification moves the order to `Enviar` (the webhook).
     await own.payments.payReference(paymentId);
-    // Paid (the webhook's move, here the owner's "paid outside the site" with its note), then closed by the owner.
-    expect((await callRoute('PATCH /api/admin/orders/{id}', { params: { id }, body: { status: 'Enviar', note: 'pago por Multibanco' } }, { token })).status).toBe(200);
-    await documentClient().send(new UpdateCommand({ TableName: own.env.TABLE_ORDERS, Key: { id }, UpdateExpression: 'SET providerPayment.#s = :succeeded', ExpressionAttributeNames: { '#s': 'status' }, ExpressionAttributeValues: { ':succeeded': 'succeeded' } }));
-    expect((await close(id)).status).toBe(200);
-    // The owner's refund amount (the closing's part on "Encomendas"): 12,34 € of it.
-    await documentClient().send(new UpdateCommand({ TableName: own.env.TABLE_ORDERS, Key: { id }, UpdateExpression: 'SET providerPayment.refundRequestedCents = :part', ExpressionAttributeValues: { ':part': 1234 } }));
+    await until('the order paid', () => stored(id), (order) => order.status === 'Enviar' && order.providerPayment?.status === 'succeeded', 15_000);
+    // The owner closes it giving back 12,34 € of it.
+    const closed = await callRoute('PATCH /api/admin/orders/{id}', { params: { id }, body: { status: 'Encerrada', refundCents: 1234 } }, { token });
+    expect(closed.status).toBe(200);
     const refunded = await until('the refund', () => stored(id), (order) => (order.providerPayment?.refunds?.length ?? 0) > 0, 15_000);
     expect(refunded.providerPayment!.refunds).toEqual([expect.objectContaining({ amountCents: 1234, reason: 'cancel' })]);
     expect(paymentEntries(refunded).at(-1)).toBe(paymentStartTexts.timeline.refunded(formatCents(1234), false));
