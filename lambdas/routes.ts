@@ -8,6 +8,9 @@
 import type { ApiRouteKey } from '#shared/api-routes.ts';
 import type { BucketKey, TableKey } from './contracts/data-model.ts';
 import { PAGES_PREFIX } from '#shared/pages.ts';
+import { CATALOGUE_THROTTLE, CHECKOUT_THROTTLE, WRITE_THROTTLE } from './throttles.ts';
+
+export { CATALOGUE_THROTTLE, CHECKOUT_CONCURRENCY, CHECKOUT_P99_SECONDS, CHECKOUT_THROTTLE, checkoutThrottleFor, DEFAULT_THROTTLE, WRITE_THROTTLE } from './throttles.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type Access = 'public' | 'admin';
@@ -30,10 +33,12 @@ export type Grant =
   | { readonly senderIdentity: true }
   /** The key of the customers' order links (`ORDER_LINK_ENV`): its secret's ARN and `secretsmanager:GetSecretValue` on it, read at run time. */
   | { readonly orderLinks: true }
-  /** The payment provider's keys (`PAYMENT_KEYS_ENV`, docs/design.md §34): their secret's ARN and `secretsmanager:GetSecretValue` on it, read at run time. */
-  | { readonly paymentKeys: true }
-  /** The same, and `secretsmanager:PutSecretValue` on it: only the route that saves the keys (`PUT /api/admin/settings/payment-keys`). */
-  | { readonly paymentKeys: true; readonly write: true }
+  /**
+   * The payment provider's keys (`PAYMENT_KEYS_ENV`, docs/design.md §34): their secret's ARN and
+   * `secretsmanager:GetSecretValue` on it, read at run time; `write`: `PutSecretValue` too, only for the
+   * route that saves the keys (`PUT /api/admin/settings/payment-keys`).
+   */
+  | { readonly paymentKeys: true; readonly write?: true }
   /** A setting of the deployment, no IAM: the shop's public URL (environment). */
   | { readonly config: 'shopUrl' };
 
@@ -121,35 +126,6 @@ export const PAGE_PUBLISHING_GRANTS = [
 ] as const satisfies readonly Grant[];
 const TEN_MINUTES = 600;
 const ONE_DAY = 86_400;
-
-/** The stage throttle of the catalogue (cached at the edge, cheap): generous. */
-export const CATALOGUE_THROTTLE = { rateLimit: 500, burstLimit: 1000 } as const;
-/** The stage throttle of public writes (every client together). */
-export const WRITE_THROTTLE = { rateLimit: 100, burstLimit: 200 } as const;
-/** The stage throttle of everything else (admin, public reads that are not cached). */
-export const DEFAULT_THROTTLE = { rateLimit: 50, burstLimit: 100 } as const;
-
-/** Executions the stack reserves for the checkout (`infra/common/concurrency.ts`); its stage throttle is sized from it. */
-export const CHECKOUT_CONCURRENCY = 20;
-/**
- * A checkout's p99 in Lambda, in seconds: the proof of payment's check (≤ 0,6 s on the bench machine
- * under load), the reads and the transaction (~0,2 s), with room for a conflict's retries.
- */
-export const CHECKOUT_P99_SECONDS = 2;
-/**
- * The stage throttle of the checkout: never more checkouts at once than its reserved executions. A full
- * bucket starts `burstLimit` at once and `rateLimit` more start each second while they run, so at most
- * burstLimit + rateLimit × p99 run together: 10 + 5 × 2 = 20 = {@link CHECKOUT_CONCURRENCY}. A request
- * beyond gets API Gateway's own 429 at once, before any function runs (a function throttled by Lambda
- * would be a 500, an answer the shop cannot tell from a crash); the shop asks again with the same key.
- */
-export const CHECKOUT_THROTTLE = /* @__PURE__ */ checkoutThrottleFor(CHECKOUT_CONCURRENCY);
-
-/** The checkout's stage throttle for `executions` it can run at once: burst + rate × p99 = executions. */
-export function checkoutThrottleFor(executions: number): { readonly rateLimit: number; readonly burstLimit: number } {
-  const burstLimit = Math.max(1, Math.floor(executions / 2));
-  return { rateLimit: (executions - burstLimit) / CHECKOUT_P99_SECONDS, burstLimit };
-}
 
 /**
  * What moving an order to closed needs: the order, the stock it gives back (with movements), its MB

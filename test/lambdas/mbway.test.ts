@@ -21,11 +21,12 @@ describe('MB WAY rotation per month', () => {
   beforeAll(() => setCounters(0, 0));
   afterAll(() => Promise.all(shardKeys(month, LIVE_SHARDS).map((key) => documentClient().send(new DeleteCommand({ TableName: twin().env.TABLE_MBWAY_COUNTERS, Key: { month: key } })))));
 
-  it('GET /api/payment-methods lists the four methods with their configured instructions', async () => {
+  it('GET /api/payment-methods lists the four manual methods with their configured instructions, and Multibanco off (only the provider takes it)', async () => {
     const { status, body } = await call('GET', '/api/payment-methods');
     expect(status).toBe(200);
     expect(body.methods).toEqual([
       { id: 'mbway', label: 'MB WAY', available: true, holdMinutes: 30, instructions: { method: 'mbway', phone: '912 345 678' } },
+      { id: 'multibanco', label: 'Multibanco', available: false, holdMinutes: 7 * 24 * 60 },
       { id: 'transferencia', label: 'Transferência Bancária', available: true, holdMinutes: 120, instructions: { method: 'transferencia', iban: 'PT50 0002 0123 1234 5678 9015 4', holder: 'Joias Inox, Lda.' } },
       { id: 'paypal', label: 'PayPal', available: true, holdMinutes: 120, instructions: { method: 'paypal', handle: 'pagamentos@joias-inox.pt' } },
       { id: 'revolut', label: 'Revolut', available: true, holdMinutes: 120, instructions: { method: 'revolut', handle: '@joiasinox' } },
