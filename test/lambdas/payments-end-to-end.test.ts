@@ -75,14 +75,16 @@ const movementsOf = async (productId: string) =>
 const started = (id: string) => until(`order ${id}'s payment started`, () => stored(id), (order) => Boolean(order.providerPayment?.paymentId), 15_000);
 const subjects = (mails: readonly SentMail[], start: string) => mails.filter((mail) => mail.subject.startsWith(start));
 
-/** What a tester does in the payments viewer: opens it, finds the payment's button, clicks it (the form posts). */
+/** What a tester does in the payments viewer: opens it, finds the payment's button, clicks it (the form posts); when it was clicked. */
 async function clickInViewer(action: 'approve' | 'decline' | 'payReference', paymentId: string) {
   const page = await (await fetch(`${own.payments.url}/`)).text();
   const form = `action="/viewer/${action}/${paymentId}"`;
   expect(page).toContain(form);
+  const clickedAt = Date.now();
   const answer = await fetch(`${own.payments.url}/viewer/${action}/${paymentId}`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '' });
+  // The viewer answers once the shop has been told (its webhook answered).
   expect(answer.status).toBe(303);
-  return Date.now();
+  return clickedAt;
 }
 
 /** A reservation of `quantity` pieces through the front door, with an automatic method, once its payment started. */
