@@ -71,6 +71,12 @@ export interface GatewayOptions {
   readonly jwks: unknown;
   /** Throttle each route like the stage. @default true */
   readonly throttle?: boolean;
+  /**
+   * Run a function with reserved executions at most that many at once, as Lambda does. @default true.
+   * The twin turns it off with the stage throttle: reserved executions without the throttle sized from
+   * them are a setup the cloud never has (a crowd would meet Lambda's 500, not the stage's 429).
+   */
+  readonly reserved?: boolean;
   /** @default `lambdas/routes.ts` */
   readonly routes?: readonly Route[];
   /** The account's concurrent executions, shared by every function. @default ACCOUNT_CONCURRENCY.default */
@@ -311,7 +317,7 @@ export function createGateway(options: GatewayOptions) {
   const concurrency = options.concurrency ?? ACCOUNT_CONCURRENCY.default;
   const throttles = new Map(compiled.map((c) => [c.route, tokenBucket(stageThrottle(c.route, concurrency) ?? DEFAULT_THROTTLE)]));
   // What the stack reserves on an account of this quota (`infra/common/concurrency.ts`: none on a new account's 10).
-  const pool = concurrencyPool(concurrency, reservedConcurrency(routes, concurrency), counts);
+  const pool = concurrencyPool(concurrency, options.reserved === false ? new Map<string, number>() : reservedConcurrency(routes, concurrency), counts);
   const gzipped = new Map<string, Buffer>();
 
   /** API Gateway's own answer: its JSON body, never cached. */

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
+import { PAYMENT_KEYS_ENV } from '#lambdas/contracts/env.ts';
 import { routes } from '#lambdas/routes.ts';
 import { DEFAULT_SETTINGS } from '#shared/settings.ts';
 import { synthShop, SYNTH_TIMEOUT_MS, removeScratch, type Synthesized } from './support.ts';
@@ -26,7 +27,9 @@ describe('settings in the shop, not in the deployment', () => {
     const functions = Object.values(shop.json.Resources).filter((resource) => resource.Type === 'AWS::Lambda::Function');
     for (const fn of functions) {
       const variables = Object.keys(fn.Properties.Environment?.Variables ?? {});
-      expect(variables.filter((name) => /PAYMENT/.test(name))).toEqual([]);
+      // The payment provider's keys: only their secret's ARN, read at run time (docs/design.md §34).
+      expect(variables.filter((name) => /PAYMENT/.test(name) && name !== PAYMENT_KEYS_ENV.secretArn)).toEqual([]);
+      expect(variables.filter((name) => /SECRET_KEY|WEBHOOK/.test(name))).toEqual([]);
       expect(JSON.stringify(fn.Properties.Environment ?? {})).not.toContain('PT50');
     }
   });
@@ -68,8 +71,9 @@ describe('settings in the shop, not in the deployment', () => {
 
   it('every function that shows payment instructions or uses the settings reads the settings table, and only the settings screen writes it', () => {
     const writers = routes.filter((route) => route.grants.some((grant) => 'table' in grant && grant.table === 'settings' && grant.access !== 'read'));
-    // The screen's check writes only SES's answer about the sender (the go-live checklist), when it changed.
-    expect(writers.map((route) => `${route.method} ${route.path}`)).toEqual(['PUT /api/admin/settings', 'POST /api/admin/settings/sender-check']);
+    // The screen's check writes only SES's answer about the sender (the go-live checklist), when it changed;
+    // the keys route only when and which keys were saved (the keys themselves go to their secret).
+    expect(writers.map((route) => `${route.method} ${route.path}`)).toEqual(['PUT /api/admin/settings', 'PUT /api/admin/settings/payment-keys', 'POST /api/admin/settings/sender-check']);
     for (const key of ['GET /api/payment-methods', 'POST /api/orders', 'POST /api/orders/{id}/proof', 'GET /api/orders/{id}', 'POST /api/admin/orders/{id}/emails']) {
       const route = routes.find((r) => `${r.method} ${r.path}` === key)!;
       expect(route.grants, key).toContainEqual({ table: 'settings', access: 'read' });

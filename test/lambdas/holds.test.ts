@@ -200,6 +200,6 @@ describe('hold time per payment method', () => {
       expect(minutes).toBeLessThanOrEqual(DEFAULT_SETTINGS.holdMinutes[paymentMethod] + 1);
     }
     const methods = (await callRoute('GET /api/payment-methods', {})).body.methods;
-    expect(Object.fromEntries(methods.map((m) => [m.id, m.holdMinutes]))).toEqual({ mbway: 30, transferencia: 120, paypal: 120, revolut: 120 });
+    expect(Object.fromEntries(methods.map((m) => [m.id, m.holdMinutes]))).toEqual({ mbway: 30, multibanco: 7 * 24 * 60, transferencia: 120, paypal: 120, revolut: 120 });
   });
 });
