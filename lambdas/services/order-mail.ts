@@ -158,46 +158,20 @@ export function customerMailItem(order: Order, kind: CustomerMailKind, event: st
   );
 }
 
-/** The transaction item that tells the owner (the address of the settings, else the shop's own) that a proof of payment arrived. */
+/** An owner's note about one order (to the address of the settings, else the shop's own), `id` keeping it once. */
+function ownerOrderItem(order: Order, id: string, template: 'owner-new-order' | 'owner-order-paid', now: Date) {
+  const data = { numero: order.orderNumber, cliente: `${order.firstName} ${order.lastName}`, email: order.email, total: formatCents(order.totalCents), metodo: PAYMENT_METHOD_LABELS[order.paymentMethod] };
+  return outboxMailPut({ id, toShop: true, mail: { template, data } }, now);
+}
+
+/** The transaction item that tells the owner that a proof of payment arrived. */
 export function ownerNewOrderItem(order: Order, now: Date) {
-  return outboxMailPut(
-    {
-      id: `owner#order#${order.id}`,
-      toShop: true,
-      mail: {
-        template: 'owner-new-order',
-        data: {
-          numero: order.orderNumber,
-          cliente: `${order.firstName} ${order.lastName}`,
-          email: order.email,
-          total: formatCents(order.totalCents),
-          metodo: PAYMENT_METHOD_LABELS[order.paymentMethod],
-        },
-      },
-    },
-    now,
-  );
+  return ownerOrderItem(order, `owner#order#${order.id}`, 'owner-new-order', now);
 }
 
 /** The transaction item that tells the owner that the payment provider confirmed an order's payment (nothing to check: it is in "Enviar"). */
 export function ownerOrderPaidItem(order: Order, now: Date) {
-  return outboxMailPut(
-    {
-      id: `owner#order#${order.id}#paid`,
-      toShop: true,
-      mail: {
-        template: 'owner-order-paid',
-        data: {
-          numero: order.orderNumber,
-          cliente: `${order.firstName} ${order.lastName}`,
-          email: order.email,
-          total: formatCents(order.totalCents),
-          metodo: PAYMENT_METHOD_LABELS[order.paymentMethod],
-        },
-      },
-    },
-    now,
-  );
+  return ownerOrderItem(order, `owner#order#${order.id}#paid`, 'owner-order-paid', now);
 }
 
 /** A paid order's e-mails (at placement with a proof, or when the proof arrives): order received, and the owner's note. */
