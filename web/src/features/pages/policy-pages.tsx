@@ -21,7 +21,9 @@ import { WITHDRAWAL_DAYS } from '#shared/withdrawal.ts';
 import { ACCESS_LOG_DAYS } from '#shared/policies.ts';
 import { LONGEST_BLOCK_DAYS } from '#shared/abuse.ts';
 
-const paymentMethods = PAYMENT_METHOD_IDS.map((id) => PAYMENT_METHOD_LABELS[id]).join(', ').replace(/, ([^,]+)$/, ' e $1');
+// The methods every shop takes; Multibanco exists only while the owner has the payment provider take it
+// ("Pagamentos automáticos", off by default), so a page that does not follow the settings does not promise it.
+const paymentMethods = PAYMENT_METHOD_IDS.filter((id) => id !== 'multibanco').map((id) => PAYMENT_METHOD_LABELS[id]).join(', ').replace(/, ([^,]+)$/, ' e $1');
 
 function Email() {
   return <a href={`mailto:${SHOP_EMAIL}`}>{SHOP_EMAIL}</a>;
