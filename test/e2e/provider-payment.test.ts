@@ -122,8 +122,10 @@ describe('a payment the provider takes, on the customer’s pages', () => {
     expect(pending.toLowerCase()).not.toContain('confirmado');
     expect(await seriousViolations(page)).toEqual([]);
     await shots(page, 'mbway-pending');
-    // Read with the token in its header, never in the address.
-    expect(reads.length).toBeGreaterThanOrEqual(2);
+    // Read with the token in its header, never in the address. One read may be all it took: the page knew
+    // `starting` from the placement's answer, and the first read can already see `pending` (in this twin the
+    // real payments consumer may make the request before the test writes it).
+    expect(reads.length).toBeGreaterThanOrEqual(1);
     expect(new Set(reads)).toEqual(new Set([order.token]));
 
     // Approved: the order is paid (Enviar) → on to the thank-you page, the payment confirmed.
