@@ -22,8 +22,7 @@ export interface TwinOptions {
   readonly dev?: (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
   readonly verbose?: boolean;
   /**
-   * Throttle each route like the API stage (`throttle` of its row), and run a function with reserved
-   * executions at most that many at once (the stack's reservations). @default true. The integration
+   * Throttle each route like the API stage (`throttle` of its row). @default true. The integration
    * tests turn it off: their files run in parallel, so together they are a crowd no shop sees; the
    * throttle itself has its own tests (`test/lambdas/strict-twin.test.ts`).
    */
