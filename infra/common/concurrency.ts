@@ -6,14 +6,16 @@
  * below that (a new account's 10) nothing is reserved, so a deploy never fails on it.
  */
 import { CHECKOUT_CONCURRENCY, checkoutThrottleFor, type Route } from '#lambdas/routes.ts';
+import { OWNER_ROUTE_EXECUTIONS } from '#shared/owner-calls.ts';
 
 /** Executions Lambda keeps unreserved in every account and region: a reservation past that is refused. */
 export const MIN_UNRESERVED = 100;
 /**
  * Reserved for the checkout (its stage throttle is sized from it: `CHECKOUT_THROTTLE`), and for each of
- * the owner's routes (one or two people at once).
+ * the owner's routes: two people or tabs, each page calling one route at most three times at once
+ * (`shared/owner-calls.ts`; the page queues the rest), so a page's parallel calls never meet Lambda's 500.
  */
-export const RESERVED_CONCURRENCY = { checkout: CHECKOUT_CONCURRENCY, admin: 2 } as const;
+export const RESERVED_CONCURRENCY = { checkout: CHECKOUT_CONCURRENCY, admin: OWNER_ROUTE_EXECUTIONS } as const;
 const CHECKOUT = 'POST /api/orders';
 
 /**

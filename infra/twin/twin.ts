@@ -344,7 +344,7 @@ async function startTwinOnce(options: TwinOptions): Promise<Twin> {
     await updateCatalogue(options, s3, photos);
 
     if (options.transactionConflicts !== false) installTransactionConflicts();
-    const gateway = createGateway({ issuer, clientId: pool.clientId, jwks, throttle: options.throttle ?? true, reserved: false /* the gateway's own tests' (they starved the photo walk) */, concurrency: options.concurrency });
+    const gateway = createGateway({ issuer, clientId: pool.clientId, jwks, throttle: options.throttle ?? true, reserved: options.throttle ?? true, concurrency: options.concurrency });
     const apiOrigin = await startApiOrigin(gateway, stops);
     const edges = edgeOf(options);
     const frontDoor = await startFrontDoor({

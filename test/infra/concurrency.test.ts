@@ -30,7 +30,7 @@ function reservations(shop: Synthesized): Map<string, number | undefined> {
 }
 
 describe('reserved concurrency from the account quota', () => {
-  it('quota 1000: the checkout 20, each owner route 2, no other route; 100 or more stay unreserved', () => {
+  it('quota 1000: the checkout 20, each owner route 6, no other route; 100 or more stay unreserved', () => {
     const found = reservations(standard);
     expect(found.size).toBe(routes.length);
     expect(found.get('POST /api/orders')).toBe(RESERVED_CONCURRENCY.checkout);

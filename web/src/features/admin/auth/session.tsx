@@ -9,6 +9,7 @@ import { Navigate, useLocation, useNavigate, type Location } from '#web/lib/rout
 import { adminTexts, apiTexts } from '#shared/messages.ts';
 import { ApiError, apiCall } from '#web/lib/api.ts';
 import { adminApi, type AdminApi, type AdminRequest } from '../api/admin-api.ts';
+import { inTurn } from '../api/route-turns.ts';
 import { adminPaths } from '../admin-paths.ts';
 import { texts } from '../texts.ts';
 import { apiToken, currentUser, signOutAdmin, type AdminUser } from './auth.ts';
@@ -96,7 +97,8 @@ function useSessionCheck(pathname: string) {
  */
 function useAuthenticatedApi(endSession: (reason: 'expired') => Promise<void>): AdminApi {
   return useMemo(() => {
-    const request: AdminRequest = async (key, call) => {
+    // One route's calls take turns (`route-turns.ts`): its executions in the cloud are reserved and few.
+    const request: AdminRequest = (key, call) => inTurn(key, async () => {
       // A refused refresh answers null (signed out); a network failure throws, and the session stays.
       const token = await apiToken().catch(() => {
         throw new ApiError(0, 'network', apiTexts.unavailable);
@@ -111,7 +113,7 @@ function useAuthenticatedApi(endSession: (reason: 'expired') => Promise<void>): 
         if (error instanceof ApiError && error.status === 401) void endSession('expired');
         throw error;
       }
-    };
+    });
     return adminApi(request);
   }, [endSession]);
 }
