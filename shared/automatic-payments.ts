@@ -46,6 +46,9 @@ export interface MultibancoReference {
   readonly expiresAt: string;
 }
 
+/** A Multibanco reference's nine digits in threes, as ATMs and banks show it ("123 456 789"). */
+export const groupedReference = (reference: string): string => reference.replace(/(\d{3})(?=\d)/g, '$1 ');
+
 /**
  * The state of an order's provider payment:
  * - `starting`: the order is reserved; the orders stream asks the provider for the payment (seconds);

@@ -12,7 +12,7 @@ import { PAYMENT_METHOD_LABELS } from '#shared/payment-methods.ts';
 import { SHIPPING_METHODS } from '#shared/shipping.ts';
 import { DEFAULT_CARRIER, trackingUrl, type TrackingCarrier } from '#shared/tracking.ts';
 import type { MailMultibanco, QueuedMailData } from '../contracts/mail-templates.ts';
-import type { MultibancoReference } from '#shared/automatic-payments.ts';
+import { groupedReference, type MultibancoReference } from '#shared/automatic-payments.ts';
 import type { OutboxMail } from '../contracts/outbox-items.ts';
 import { outboxMailPut } from '../repositories/outbox-store.ts';
 import type { PaymentSettings } from '#shared/settings.ts';
@@ -100,7 +100,7 @@ function providerReservationData(order: Order): Partial<QueuedMailData['order-re
 export function multibancoMailData(reference: MultibancoReference): MailMultibanco {
   return {
     entidade: reference.entity,
-    referencia: reference.reference.replace(/(\d{3})(?=\d)/g, '$1 '),
+    referencia: groupedReference(reference.reference),
     montante: formatCents(reference.amountCents),
     validade: checkoutTexts.deadline(formatDate(reference.expiresAt), formatTime(reference.expiresAt)),
   };

@@ -3,9 +3,7 @@
  * (docs/design.md §34): the order's timeline, why a start failed (the reservation e-mail's instructions
  * then), the checkout's refusal of a proof. The customer's pages' words are `providerPaymentTexts`. Part of the shop's texts: import them from `shared/messages.ts`.
  */
-
-/** Groups a Multibanco reference's nine digits in threes, as ATMs and banks show it ("123 456 789"). */
-export const groupedReference = (reference: string): string => reference.replace(/(\d{3})(?=\d)/g, '$1 ');
+import { groupedReference } from '../automatic-payments.ts';
 
 export const paymentStartTexts = {
   /** A proof sent with a method the provider confirms by itself: refused, nothing reserved. */

@@ -17,7 +17,7 @@ import { LOCAL_PAYMENT_KEYS_SECRET, PAYMENT_WEBHOOK_PATH } from '#infra/twin/twi
 import type { Order } from '#shared/api.ts';
 import type { PaymentKeys } from '#shared/automatic-payments.ts';
 import { paymentEventTexts } from '#shared/messages.ts';
-import { groupedReference } from '#shared/messages/payment-provider.ts';
+import { groupedReference } from '#shared/automatic-payments.ts';
 import { formatCents } from '#shared/money.ts';
 import { SETTINGS_LIMITS } from '#shared/settings.ts';
 import { expireReservations } from '#lambdas/services/order-lifecycle.ts';

@@ -14,7 +14,7 @@ import { startTwin, type Twin } from '#infra/twin/twin.ts';
 import { LOCAL_PAYMENT_KEYS_SECRET } from '#infra/twin/twin-payments.ts';
 import type { Order, PaymentMethodsResponse } from '#shared/api.ts';
 import { checkoutTexts, paymentStartTexts, paymentTexts } from '#shared/messages.ts';
-import { groupedReference } from '#shared/messages/payment-provider.ts';
+import { groupedReference } from '#shared/automatic-payments.ts';
 import { formatDate, formatTime } from '#shared/dates.ts';
 import { formatCents } from '#shared/money.ts';
 import { SETTINGS_LIMITS } from '#shared/settings.ts';

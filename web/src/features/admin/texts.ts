@@ -416,7 +416,7 @@ export const texts = {
       'review-request': 'Pedido de avaliação',
       'order-cancelled': 'Encomenda cancelada',
       'order-link': 'Ligação pedida pelo cliente',
-      'order-refunded': 'Pagamento tardio devolvido',
+      'order-refunded': 'Pagamento devolvido',
     } satisfies Record<OrderEmailRecord['kind'], string>,
     emailStatus: { sent: 'Enviado', failed: 'Falhou de vez', bounced: 'Devolvido (o endereço não recebe)', complained: 'Marcado como spam pelo cliente' } satisfies Record<
       OrderEmailRecord['status'],

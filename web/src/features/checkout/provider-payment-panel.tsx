@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { CustomerOrder } from '#shared/api.ts';
-import type { MultibancoReference } from '#shared/automatic-payments.ts';
+import { groupedReference, type MultibancoReference } from '#shared/automatic-payments.ts';
 import { formatDate, formatTime } from '#shared/dates.ts';
 import { checkoutTexts, providerPaymentTexts as texts } from '#shared/messages.ts';
 import { formatCents } from '#shared/money.ts';
@@ -65,7 +65,7 @@ function MultibancoDetails({ reference }: { reference: MultibancoReference }) {
   return (
     <dl className="instructions__list" data-testid="multibanco-reference">
       <Detail label={texts.entity} instruction="entity" value={reference.entity} copy={reference.entity} large />
-      <Detail label={texts.reference} instruction="mb-reference" value={reference.reference.replace(/(\d{3})(?=\d)/g, '$1 ')} copy={reference.reference} large />
+      <Detail label={texts.reference} instruction="mb-reference" value={groupedReference(reference.reference)} copy={reference.reference} large />
       <Detail label={texts.amount} instruction="amount" value={formatCents(reference.amountCents)} copy={(reference.amountCents / 100).toFixed(2).replace('.', ',')} />
       <div className="instructions__detail">
         <dt>{texts.validUntil}</dt>

@@ -19,12 +19,22 @@ const t = texts.order;
 
 type Entry = TimelineEntry;
 
-/** What happened, in a line. */
-function entryText(entry: Entry): string {
-  if (entry.kind === 'note') return entry.text ?? '';
-  if (entry.kind === 'reserved') return t.timelineReserved;
-  if (entry.kind === 'email') return t.timelineEmail(t.emailKinds[entry.email!] ?? entry.email, t.emailStatus[entry.outcome!] ?? entry.outcome);
-  return t.timelineStatus(ORDER_STATUS_INFO[entry.from!].label, ORDER_STATUS_INFO[entry.to!].label);
+/** What happened, in a line (every kind of entry: a new kind fails the typecheck here, not the page). */
+export function entryText(entry: Entry): string {
+  switch (entry.kind) {
+    case 'note':
+    case 'payment':
+      // The payment provider's part is written in words by the server: a payment started or refused, a refund.
+      return entry.text ?? '';
+    case 'reserved':
+      return t.timelineReserved;
+    case 'email':
+      return t.timelineEmail(t.emailKinds[entry.email!] ?? entry.email, t.emailStatus[entry.outcome!] ?? entry.outcome);
+    case 'status':
+      return t.timelineStatus(ORDER_STATUS_INFO[entry.from!]?.label ?? entry.from, ORDER_STATUS_INFO[entry.to!]?.label ?? entry.to);
+    default:
+      return entry.kind satisfies never;
+  }
 }
 
 export function TimelinePanel({ order, onOrder }: { readonly order: Order; readonly onOrder: (order: Order) => void }) {
