@@ -78,6 +78,8 @@ export interface ProviderPaymentRecord {
   readonly multibanco?: MultibancoReference;
   /** `failed`: why, in pt-PT, for the customer ("O pedido MB WAY foi recusado."). */
   readonly failure?: string;
+  /** `starting`: the times the provider could not be reached so far (the payments consumer gives up at its limit). */
+  readonly startAttempts?: number;
   /** When the provider confirmed the payment. */
   readonly paidAt?: string;
   /** The provider's fee and what reaches the shop, once settled. */

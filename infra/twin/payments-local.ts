@@ -71,6 +71,8 @@ export interface PaymentsLocal {
   expireReference(paymentId: string): Promise<Delivery[]>;
   /** Every webhook delivery so far. */
   deliveries(): readonly Delivery[];
+  /** An outage (`true`): every API call is answered 500 `api_error`, as Stripe's own failures are, until it ends. */
+  setOutage(down: boolean): void;
   stop(): Promise<void>;
 }
 
@@ -130,6 +132,8 @@ function amountOf(form: Form): number {
 class LocalStripe {
   private readonly stripe: Stripe;
   private readonly intents = new Map<string, Stripe.PaymentIntent>();
+  /** An outage set by a test (`setOutage`). */
+  down = false;
   private readonly charges = new Map<string, Stripe.Charge & { balance_transaction: Stripe.BalanceTransaction }>();
   private readonly idempotent = new Map<string, { readonly body: string; readonly path: string; readonly answer: unknown }>();
   readonly deliveries: Delivery[] = [];
@@ -314,6 +318,7 @@ function handle(state: LocalStripe, request: http.IncomingMessage, response: htt
     response.end(JSON.stringify(value));
   };
   if (url.pathname.startsWith('/v1/')) {
+    if (state.down) return json(500, { error: { type: 'api_error', message: 'An error occurred with our connection to Stripe. (twin outage)' } });
     try {
       json(200, state.api(request.method ?? 'GET', url.pathname, body, request.headers, url.searchParams));
     } catch (error) {
@@ -364,6 +369,9 @@ export async function startPaymentsLocal(options: PaymentsLocalOptions): Promise
     payReference: (paymentId) => act(state, 'payReference', paymentId),
     expireReference: (paymentId) => act(state, 'expireReference', paymentId),
     deliveries: () => state.deliveries,
+    setOutage: (down) => {
+      state.down = down;
+    },
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -30,6 +30,20 @@ export function paymentStartedItem(id: string, payment: ProviderPaymentRecord, e
   });
 }
 
+/** One more time the provider could not be reached for a payment still `starting`. */
+export function paymentStartAttemptItem(id: string) {
+  return named(PAYMENT_STARTING, {
+    Update: {
+      TableName: tableName('orders'),
+      Key: { id },
+      UpdateExpression: 'SET providerPayment.startAttempts = if_not_exists(providerPayment.startAttempts, :zero) + :one',
+      ConditionExpression: 'providerPayment.#status = :starting',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':zero': 0, ':one': 1, ':starting': 'starting' },
+    },
+  });
+}
+
 /** A refund made: kept with the payment, on the timeline, and the request answered (removed). */
 export function paymentRefundedItem(id: string, requestedCents: number, refund: ProviderRefundRecord, entry: TimelineEntry) {
   return named(REFUND_REQUESTED, {

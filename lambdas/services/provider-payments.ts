@@ -12,7 +12,10 @@
  *   closed): refund that amount through the provider, keyed by the order and the refund's number (a
  *   retry is one refund), record it on the timeline and, for a late payment, tell the customer.
  *
- * The provider's outages are errors (the stream tries the record again); its refusals are answers.
+ * The provider's outages are errors (the stream tries the record again); its refusals are answers. A
+ * start that meets an outage {@link PROVIDER_START_ATTEMPTS} times is given up as refused (the customer
+ * gets the manual methods and the reservation e-mail at once) before the stream's own retries would send
+ * the record to the dead-letter queue and leave the customer waiting for a request that never comes.
  */
 import type { Order, TimelineEntry } from '#shared/api.ts';
 import type { ProviderPaymentRecord, ProviderRefundRecord } from '#shared/automatic-payments.ts';
@@ -21,7 +24,7 @@ import { formatCents } from '#shared/money.ts';
 import { CLOSED_STATUS, isPaidStatus, RESERVED_STATUS } from '#shared/order-status.ts';
 import { logger } from '../logger.ts';
 import { getOrderItem, toOrder } from '../repositories/orders.ts';
-import { paymentRefundedItem, paymentStartedItem, refundRefusedItem } from '../repositories/provider-payments.ts';
+import { paymentRefundedItem, paymentStartAttemptItem, paymentStartedItem, refundRefusedItem } from '../repositories/provider-payments.ts';
 import { named, writeTransactionRetrying, type TransactionItem } from '../repositories/transactions.ts';
 import { SHOP } from './order-lifecycle.ts';
 import { lateRefundMailItem, reservationMailItem } from './order-mail.ts';
@@ -33,6 +36,12 @@ import { PaymentProviderError, type PaymentProvider, type ProviderPayment } from
 export function providerPhone(phone: string): string {
   return phone.startsWith('+') ? phone : `+351${phone}`;
 }
+
+/**
+ * Times a payment's start may meet the provider unreachable before it is given up as refused: fewer than
+ * the stream's tries of one record (`OrderPayments.retryAttempts` + 1 in `lambdas/jobs.ts`, tested).
+ */
+export const PROVIDER_START_ATTEMPTS = 3;
 
 /** The condition of the reservation mail's item: no mail of that id yet. */
 const MAIL_QUEUED = 'reservation-mail-new';
@@ -51,7 +60,7 @@ export async function handleOrderPayment(orderId: string, now = new Date()): Pro
 
 /** Why the provider could not make the payment, for the customer. */
 function refusal(payment: ProviderPaymentRecord, error: PaymentProviderError): string {
-  if (error.kind === 'credentials') return paymentStartTexts.unavailable;
+  if (error.kind === 'credentials' || error.kind === 'unavailable') return paymentStartTexts.unavailable;
   return payment.method === 'mbway' ? paymentStartTexts.mbwayRefused : paymentStartTexts.multibancoRefused;
 }
 
@@ -83,7 +92,7 @@ async function startPayment(order: Order, payment: ProviderPaymentRecord, now: D
     await writeTransactionRetrying([paymentStartedItem(order.id, closed, entryAt(now, paymentStartTexts.timeline.startFailed(closed.failure)))], `pay-start-${order.id}-closed-${now.getTime()}`);
     return 'nothing';
   }
-  const made = await askProvider(await paymentProvider(now), order, payment);
+  const made = await askProvider(await paymentProvider(now), order, payment).catch(async (error: unknown) => unreachable(order, payment, error, now));
   let record: ProviderPaymentRecord;
   let entry: TimelineEntry;
   if (made instanceof PaymentProviderError) {
@@ -105,6 +114,22 @@ async function startPayment(order: Order, payment: ProviderPaymentRecord, now: D
   if (result.refused(MAIL_QUEUED) && !result.refused(write.condition)) return (await writeTransactionRetrying([write], `pay-start-${order.id}-${now.getTime()}-again`)).written ? 'started' : 'nothing';
   // Refused: another run wrote it first, or the reservation closed meanwhile (the next record of it says so).
   return 'nothing';
+}
+
+/**
+ * The provider could not be reached (or answered what cannot be kept): counted on the order and thrown for
+ * the stream to try again, until the {@link PROVIDER_START_ATTEMPTS}th time, which is answered as a refusal.
+ */
+async function unreachable(order: Order, payment: ProviderPaymentRecord, error: unknown, now: Date): Promise<PaymentProviderError> {
+  const attempts = (payment.startAttempts ?? 0) + 1;
+  const reason = error instanceof Error ? error.message : String(error);
+  if (attempts >= PROVIDER_START_ATTEMPTS) {
+    logger.error('provider unreachable; the reservation is offered the manual methods', { orderId: order.id, attempts, reason });
+    return new PaymentProviderError(reason, 'unavailable');
+  }
+  // Refused: another run moved the payment on; the stream's next record of the order says so.
+  await writeTransactionRetrying([paymentStartAttemptItem(order.id)], `pay-try-${order.id}-${attempts}-${now.getTime()}`);
+  throw error;
 }
 
 async function refundPayment(order: Order, payment: ProviderPaymentRecord, now: Date): Promise<'refunded' | 'nothing'> {

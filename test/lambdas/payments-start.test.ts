@@ -23,6 +23,8 @@ import { twinInfo } from '../support/global-setup.ts';
 import { createProduct, mailsTo, placeOrder, reservationBody, type SentMail } from '../support/factories.ts';
 import { adminIdToken, call, callRoute, documentClient, useOwnTwin } from '../support/twin.ts';
 import { until } from '../support/wait.ts';
+import { streamConsumers } from '#lambdas/jobs.ts';
+import { PROVIDER_START_ATTEMPTS } from '#lambdas/services/provider-payments.ts';
 
 let own: Twin;
 let token: string;
@@ -132,6 +134,38 @@ describe('reserving with Multibanco', () => {
 
 /** Closes a reservation through the owner's route (stock back), as the back-office does. */
 const close = (id: string) => callRoute('PATCH /api/admin/orders/{id}', { params: { id }, body: { status: 'Encerrada' } }, { token });
+
+describe('the provider unreachable', () => {
+  it(`after ${PROVIDER_START_ATTEMPTS} tries the start is given up: the manual methods and the reservation mail at once, never a request left pending`, async () => {
+    own.payments.setOutage(true);
+    try {
+      const piece = await createProduct({ stock: 2, priceCents: 1800 });
+      const { status, body } = await placeOrder(reservationBody([{ productId: piece.id, quantity: 1 }], { paymentMethod: 'mbway' }));
+      expect(status).toBe(201);
+      const { order } = body;
+      // Before the stream's own retries are spent (the record would go to the dead-letter queue, the order stay `starting`).
+      const done = await until(`order ${order.id}'s start given up`, () => stored(order.id), (o) => o.providerPayment?.status !== 'starting', 60_000);
+      expect(done.providerPayment).toMatchObject({ status: 'failed', failure: paymentStartTexts.unavailable, startAttempts: PROVIDER_START_ATTEMPTS - 1 });
+      expect(done.providerPayment!.paymentId).toBeUndefined();
+      expect(done.status).toBe('Aguarda Pagamento');
+      expect(paymentEntries(done)).toEqual([paymentStartTexts.timeline.startFailed(paymentStartTexts.unavailable)]);
+      expect(intentsOf(order.id)).toEqual([]);
+      // One reservation mail, with why and the way to pay by hand.
+      const mails = await until('the reservation mail', () => mailsTo(order.email), (list) => list.length > 0, 15_000);
+      expect(mails).toHaveLength(1);
+      expect(mails[0]!.body.text).toContain(paymentStartTexts.startFailed(paymentStartTexts.unavailable));
+      const view = await callRoute('GET /api/orders/{id}', { params: { id: order.id } }, { headers: { 'x-order-token': order.accessToken } });
+      expect(view.body.order.providerPayment).toMatchObject({ method: 'mbway', status: 'failed', failure: paymentStartTexts.unavailable });
+    } finally {
+      own.payments.setOutage(false);
+    }
+  }, 120_000);
+
+  it("gives up before the stream's retries of a record are spent", () => {
+    const consumer = streamConsumers.find((c) => c.handler === 'order-payments')!;
+    expect(PROVIDER_START_ATTEMPTS).toBeLessThanOrEqual(consumer.retryAttempts);
+  });
+});
 
 describe('refunds through the provider', () => {
   it('a payment that came after the reservation closed: one refund of the amount asked, on the timeline, and the customer told', async () => {
