@@ -13,7 +13,8 @@
  * maps to it), `domain` + `certificateArn` (together), `webDistDir` (else `web/dist`),
  * `mailSendRate`, `budget` (false: no cost budget; default on where CloudFormation has AWS Budgets),
  * `monthlyBudgetUsd` (its amount, default 10), `cognitoSes` (Cognito's mails through SES, `auth.ts`), `firstDeploy`
- * (`npm run deploy` gives it while the stack has never completed: a rollback then leaves nothing, `keeping.ts`). The account is left to deploy time, so synth needs no
+ * (`npm run deploy` gives it while the stack has never completed: a rollback then leaves nothing, `keeping.ts`),
+ * `lintOnly` (CI's synths for cfn-lint: no function code, and templates CloudFormation refuses, `lint-only.ts`). The account is left to deploy time, so synth needs no
  * credentials, and without the shop's build `cdk ls` and `cdk bootstrap` still work (`shop-build.ts`).
  *
  * cdk-nag's AWS Solutions checks run at every synth as a CDK validation plugin; every finding is
@@ -24,11 +25,15 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import { readDeploySettings } from '../common/config.ts';
 import { renderMailTemplates } from '../common/mail-render.ts';
 import { buildShopApp } from './shop-app.ts';
+import { isLintOnly, refuseDeploys, skipBundling } from './lint-only.ts';
 
 const app = new App();
+const lintOnly = isLintOnly(app);
+if (lintOnly) skipBundling(app);
 const mailTemplates = await renderMailTemplates();
 const settings = readDeploySettings((key) => app.node.tryGetContext(key));
 buildShopApp(app, settings, mailTemplates, process.env.CDK_DEFAULT_ACCOUNT);
+if (lintOnly) refuseDeploys(app);
 
 Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
 app.synth();

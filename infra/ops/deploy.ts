@@ -67,6 +67,10 @@ export async function runDeploy(args: readonly string[], extra: readonly string[
     deps.log('Não dês -c firstDeploy: o npm run deploy decide-o pelo estado da pilha no CloudFormation.');
     return 2;
   }
+  if (contextArguments(args).some((arg) => /(^|=)lintOnly=/.test(arg))) {
+    deps.log('Não dês -c lintOnly: essa síntese é só para o cfn-lint (sem o código das funções) e o CloudFormation recusa-a.');
+    return 2;
+  }
   const plan = await prepareDeploy(deps.port, deps.stackName, deps.region, deps.log);
   if (plan.kind === 'stop') return 1;
   const deploy = ['deploy', '--all', ...args, ...extra];

@@ -225,4 +225,10 @@ describe('npm run deploy: the cdk deploys it runs', () => {
       expect(lines[0]).toMatch(/Não dês -c firstDeploy/);
     }
   });
+
+  it('refuses lintOnly (templates without the functions\' code)', async () => {
+    const { code, runs, lines } = await run(RECORDED.created, [], ['-c', 'lintOnly=true']);
+    expect([code, runs]).toEqual([2, []]);
+    expect(lines[0]).toMatch(/Não dês -c lintOnly/);
+  });
 });
