@@ -191,11 +191,14 @@ export class Alarms extends Construct {
   }
 
   private watchOutbox(outbox: NonNullable<AlarmsProps['outbox']>): void {
+    // One dead-letter queue for every stream consumer of `lambdas/jobs.ts` (the id kept from when it was the outbox's alone).
     this.watch('OutboxDeadLetters', {
-      name: 'E-mail outbox dead letters',
+      name: 'Stream consumers dead letters',
       description:
-        'The e-mail outbox consumer gave up on stream records (DynamoDB or the function kept failing). Their e-mails wait in the outbox table: ' +
-        'the redrive job sends them once the cause is fixed. The dead-letter queue holds which records; read the consumer logs.',
+        'A stream consumer gave up on records (DynamoDB, SES or the payment provider kept failing); the queue holds which records, the consumer logs say why. ' +
+        'OutboxMail: the e-mails wait in the outbox table and the redrive job sends them once the cause is fixed. ' +
+        'OrderPayments: a refund the provider could not be reached for (the order still shows it asked for; any change to the order, e.g. a note, tries again; a payment start is given up as refused before this). ' +
+        'Publish*Pages: pages not rendered again (save the product or the settings again).',
       metric: outbox.deadLetterQueue.metricApproximateNumberOfMessagesVisible({ period: ALARM_PERIOD, statistic: cloudwatch.Stats.MAXIMUM }),
       threshold: ALARM_THRESHOLDS.outboxDeadLetters,
     });

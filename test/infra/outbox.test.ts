@@ -70,7 +70,7 @@ describe('the consumer and its event source mapping', () => {
 describe('the outbox alarms', () => {
   it('watch the dead-letter queue depth, mails that failed for good, and the consumer function (with every function)', () => {
     const alarms = Object.values(shop.json.Resources).filter((resource) => resource.Type === 'AWS::CloudWatch::Alarm').map((resource) => resource.Properties);
-    const dlq = alarms.find((alarm) => String(alarm.AlarmName).endsWith('E-mail outbox dead letters'))!;
+    const dlq = alarms.find((alarm) => String(alarm.AlarmName).endsWith('Stream consumers dead letters'))!;
     expect(dlq).toMatchObject({ MetricName: 'ApproximateNumberOfMessagesVisible', Namespace: 'AWS/SQS', Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold' });
     expect(dlq.Dimensions).toEqual([{ Name: 'QueueName', Value: { 'Fn::GetAtt': [queueId(), 'QueueName'] } }]);
     expect(dlq.AlarmActions).toHaveLength(1);
