@@ -14,21 +14,19 @@ import http from 'node:http';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { HOST, forwardableHeaders, startChild, waitForPort } from './processes.ts';
+import { HOST, forwardableHeaders, listen, startChild, waitForPort } from './processes.ts';
 
 const require = createRequire(import.meta.url);
 
 export interface CognitoLocalOptions {
   /** Port of cognito-local itself (also the token issuer's port). */
   readonly port: number;
-  /** Port of the refresh shim, the endpoint everyone uses. */
-  readonly shimPort: number;
   readonly directory: string;
   readonly verbose?: boolean;
 }
 
 export interface CognitoLocal {
-  /** Endpoint for SDK clients and Amplify (the shim). */
+  /** Endpoint for SDK clients and Amplify (the shim, on a port the system chose). */
   readonly endpoint: string;
   /** Issuer domain of the tokens: `${issuerDomain}/${userPoolId}`. */
   readonly issuerDomain: string;
@@ -53,13 +51,10 @@ export async function startCognitoLocal(options: CognitoLocalOptions): Promise<C
   await waitForPort(options.port, 'cognito-local', 30_000, child.process);
 
   const shim = http.createServer((req, res) => void forward(req, res, options.port));
-  await new Promise<void>((resolve, reject) => {
-    shim.once('error', reject);
-    shim.listen(options.shimPort, HOST, () => resolve());
-  });
+  const shimPort = await listen(shim);
 
   return {
-    endpoint: `http://${HOST}:${options.shimPort}`,
+    endpoint: `http://${HOST}:${shimPort}`,
     issuerDomain,
     stop: async () => {
       shim.closeAllConnections();

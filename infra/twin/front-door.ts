@@ -22,7 +22,7 @@ import { matchesEntityTag } from '#lambdas/http/handler.ts';
 import type { EdgeCache } from './edge-cache.ts';
 import type { EdgeWaf } from './edge-waf.ts';
 import { writeAnswer, type GatewayAnswer } from './gateway-answer.ts';
-import { HOST } from './processes.ts';
+import { HOST, listen } from './processes.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -141,8 +141,8 @@ class FrontDoor {
   private readonly gzipCache = new Map<string, { mtime: number; body: Buffer }>();
   /** The pages function needs the built pre-renderer; without it (tests that build nothing) pages are the app's. */
   private readonly pagesBuilt: boolean;
-  /** The shop's address (robots.txt names it): the port asked for, then the one listened on. */
-  publicUrl: string;
+  /** The shop's address (robots.txt names it), on the port the door listens on. */
+  private readonly publicUrl: string;
 
   constructor(private readonly options: FrontDoorOptions) {
     this.config = Buffer.from(JSON.stringify(options.runtimeConfig));
@@ -330,19 +330,31 @@ class FrontDoor {
   }
 }
 
-export async function startFrontDoor(options: FrontDoorOptions): Promise<{ url: string; stop(): Promise<void> }> {
-  const door = new FrontDoor(options);
-  const server = http.createServer((req, res) => door.handle(req, res));
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    // A deep accept queue: bursts of a thousand checkouts (the bench) must queue, not be reset.
-    server.listen({ port: options.port, host: HOST, backlog: 4096 }, () => resolve());
-  });
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : options.port;
-  door.publicUrl = `http://${HOST}:${port}`;
+export interface OpenFrontDoor {
+  readonly port: number;
+  readonly url: string;
+  /** From now on the door answers as the shop. */
+  serve(options: Omit<FrontDoorOptions, 'port'>): void;
+  stop(): Promise<void>;
+}
+
+/**
+ * The front door's port, taken first of all (0: the system's choice, kept from that moment, as the
+ * services and the functions are told the shop's address before the door serves). Until `serve`, it
+ * answers 503 with `Retry-After`, as CloudFront does before its origin is ready.
+ */
+export async function openFrontDoor(port: number): Promise<OpenFrontDoor> {
+  let handle = (_req: IncomingMessage, res: ServerResponse): void => void res.writeHead(503, { 'retry-after': '1', 'content-length': '0' }).end();
+  const server = http.createServer((req, res) => handle(req, res));
+  // A deep accept queue: bursts of a thousand checkouts (the bench) must queue, not be reset.
+  const bound = await listen(server, port, 4096, 'the shop');
   return {
-    url: `http://${HOST}:${port}`,
+    port: bound,
+    url: `http://${HOST}:${bound}`,
+    serve(options) {
+      const door = new FrontDoor({ ...options, port: bound });
+      handle = (req, res) => door.handle(req, res);
+    },
     stop: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

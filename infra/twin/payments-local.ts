@@ -24,7 +24,7 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import Stripe from 'stripe';
-import { HOST, freePort } from './processes.ts';
+import { HOST, listen } from './processes.ts';
 import { VIEWER_CSP, viewerPage, type Delivery } from './payments-viewer.ts';
 
 export type { Delivery };
@@ -348,8 +348,7 @@ export async function startPaymentsLocal(options: PaymentsLocalOptions): Promise
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => handle(state, request, response, Buffer.concat(chunks).toString('utf8')));
   });
-  const port = await freePort();
-  await new Promise<void>((resolve) => server.listen(port, HOST, resolve));
+  const port = await listen(server);
   return {
     url: `http://${HOST}:${port}`,
     endpoint: { host: HOST, port, protocol: 'http' },

@@ -19,28 +19,50 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * Listens on the port (0: one the system chooses at that moment, never taken in between) and gives the
+ * port it got; a refusal (`EADDRINUSE`) rejects instead of becoming an uncaught exception.
+ */
+export async function listen(server: net.Server, port = 0, backlog?: number, what = 'a local service'): Promise<number> {
+  await new Promise<void>((resolve, reject) => {
+    const refused = (error: NodeJS.ErrnoException) => reject(error.code === 'EADDRINUSE' && port !== 0 ? portInUse(port, what) : error);
+    server.once('error', refused);
+    server.listen({ port, host: HOST, ...(backlog ? { backlog } : {}) }, () => {
+      server.off('error', refused);
+      resolve();
+    });
+  });
+  const address = server.address();
+  if (typeof address !== 'object' || !address) throw new Error('no port');
+  return address.port;
+}
+
+/** What a port chosen by the caller (the shop's, `PORT`) says when something else listens on it. */
+const portInUse = (port: number, what: string) => new Error(`Port ${port} (${what}) is already in use. Stop whatever uses it, or choose another port (see README).`);
+
 /** Fails with a clear message when something already listens on the port. */
-export async function assertPortFree(port: number, what: string): Promise<void> {
+async function assertPortFree(port: number, what: string): Promise<void> {
   await new Promise<void>((resolve, reject) => {
     const server = net.createServer();
-    server.once('error', (error: NodeJS.ErrnoException) =>
-      reject(
-        new Error(
-          error.code === 'EADDRINUSE'
-            ? `Port ${port} (${what}) is already in use. Stop whatever uses it, or choose another port (see README).`
-            : `Cannot listen on ${HOST}:${port} (${what}): ${error.message}`,
-        ),
-      ),
-    );
+    server.once('error', (error: NodeJS.ErrnoException) => reject(error.code === 'EADDRINUSE' ? portInUse(port, what) : new Error(`Cannot listen on ${HOST}:${port} (${what}): ${error.message}`)));
     server.listen(port, HOST, () => server.close(() => resolve()));
   });
+}
+
+/** Why a child exited before it listened: its port taken by another process in between says `EADDRINUSE` (the twin then starts again). */
+async function exitedEarly(port: number, what: string, code: number): Promise<Error> {
+  const taken = await assertPortFree(port, what).then(
+    () => false,
+    (error: Error) => /already in use/.test(error.message),
+  );
+  return new Error(`${what} exited with code ${code} before it was ready${taken ? ` (EADDRINUSE: port ${port} was taken in between)` : ''}`);
 }
 
 /** Resolves once a TCP connection to the port succeeds; rejects after `timeoutMs`. */
 export async function waitForPort(port: number, what: string, timeoutMs = 30_000, child?: ChildProcess): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    if (child && child.exitCode !== null) throw new Error(`${what} exited with code ${child.exitCode} before it was ready`);
+    if (child && child.exitCode !== null) throw await exitedEarly(port, what, child.exitCode);
     const connected = await new Promise<boolean>((resolve) => {
       const socket = net.connect(port, HOST);
       socket.once('connect', () => {

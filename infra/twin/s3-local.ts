@@ -14,7 +14,6 @@ import S3Object from 's3rver/lib/models/object.js';
 import { HOST } from './processes.ts';
 
 export interface S3LocalOptions {
-  readonly port: number;
   readonly directory: string;
   readonly buckets: readonly string[];
   /** Origins allowed to upload from the browser (the front door). */
@@ -111,7 +110,8 @@ function atomicWrites(store: S3rver['store']): void {
 export async function startS3Local(options: S3LocalOptions): Promise<{ endpoint: string; stop(): Promise<void> }> {
   await mkdir(options.directory, { recursive: true });
   const server = new S3rver({
-    port: options.port,
+    // Port 0: the system's choice at the moment of listening (no other process can take it in between).
+    port: 0,
     address: HOST,
     silent: true,
     directory: options.directory,
@@ -153,6 +153,6 @@ export async function startS3Local(options: S3LocalOptions): Promise<{ endpoint:
     }
   };
   server.middleware.unshift(conditionalWrite as (ctx: never, next: () => Promise<void>) => Promise<void>);
-  await server.run();
-  return { endpoint: `http://${HOST}:${options.port}`, stop: () => server.close() };
+  const { port } = await server.run();
+  return { endpoint: `http://${HOST}:${port}`, stop: () => server.close() };
 }

@@ -18,7 +18,7 @@ import { randomUUID } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import { LOCAL_REGION } from './bootstrap.ts';
-import { HOST } from './processes.ts';
+import { HOST, listen } from './processes.ts';
 
 const ACCOUNT = '000000000000';
 
@@ -137,8 +137,8 @@ async function answer(actions: Actions, req: http.IncomingMessage, body: string)
   }
 }
 
-/** The local Secrets Manager on `port`, keeping its secrets in `file` when given. */
-export async function startSecretsLocal(port: number, file?: string): Promise<SecretsLocal> {
+/** The local Secrets Manager on a port the system chooses, keeping its secrets in `file` when given. */
+export async function startSecretsLocal(file?: string): Promise<SecretsLocal> {
   const store = new Store(file);
   await store.load();
   const actions = actionsOf(store);
@@ -152,10 +152,7 @@ export async function startSecretsLocal(port: number, file?: string): Promise<Se
       });
     });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, HOST, () => resolve());
-  });
+  const port = await listen(server);
   const arnOf = localSecretArn;
   return {
     endpoint: `http://${HOST}:${port}`,

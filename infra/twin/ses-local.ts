@@ -10,11 +10,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { EventBridgeEvent } from 'aws-lambda';
 import sesModule from 'aws-ses-v2-local';
 import { escapeHtml } from '#shared/html.ts';
 import { CONFIGURATION_SET_TAG, SES_EVENT_DETAIL_TYPES, SES_EVENT_SOURCE } from '#lambdas/jobs.ts';
-import { HOST, freePort } from './processes.ts';
+import { HOST, listen } from './processes.ts';
 import { answerEmailIdentity, IDENTITIES_PATH } from './ses-identities.ts';
 
 // A CommonJS module whose default export arrives wrapped when imported from ESM.
@@ -320,9 +321,10 @@ export function sesEventBridgeEvent(detail: unknown, where: { readonly region: s
  * complaint event of the mailbox simulator, as an EventBridge event. `verified`: the identities SES has
  * verified (`GetEmailIdentity`).
  */
-export async function startSesLocal(port: number, bus?: SesEventBus, verified: readonly string[] = []): Promise<{ endpoint: string; stop(): Promise<void> }> {
-  const internalPort = await freePort();
-  const server = await sesServer({ host: HOST, port: internalPort });
+export async function startSesLocal(bus?: SesEventBus, verified: readonly string[] = []): Promise<{ endpoint: string; stop(): Promise<void> }> {
+  // Port 0: the library's server listens where the system says, with no moment for another process to take it.
+  const server = await sesServer({ host: HOST, port: 0 });
+  const internalPort = (server.address() as AddressInfo).port;
   const internal = `http://${HOST}:${internalPort}`;
   const outages = new Map<string, OutageKind>();
   const front = http.createServer((req, res) => {
@@ -333,10 +335,7 @@ export async function startSesLocal(port: number, bus?: SesEventBus, verified: r
     else if (req.method === 'GET' && path?.startsWith(IDENTITIES_PATH)) answerEmailIdentity(path, res, verified);
     else forward(req, res, internalPort);
   });
-  await new Promise<void>((resolve, reject) => {
-    front.once('error', reject);
-    front.listen(port, HOST, () => resolve());
-  });
+  const port = await listen(front);
   const close = (s: http.Server) =>
     new Promise<void>((resolve) => {
       s.closeAllConnections?.();

@@ -31,14 +31,14 @@ import {
 import { startCognitoLocal } from './cognito-local.ts';
 import { startDynamoDbLocal } from './dynamodb-local.ts';
 import { installTransactionConflicts } from './transaction-conflicts.ts';
-import { startFrontDoor } from './front-door.ts';
+import { openFrontDoor } from './front-door.ts';
 import { EdgeWaf } from './edge-waf.ts';
 import { EdgeCache } from './edge-cache.ts';
 import { routes as routeTable } from '#lambdas/routes.ts';
 import type { TwinOptions } from './twin-options.ts';
 export type { TwinOptions };
 import { createGateway, type InvocationCounts } from './gateway.ts';
-import { HOST, assertPortFree, freePort } from './processes.ts';
+import { HOST, freePort } from './processes.ts';
 import { mailEventsBus } from './mail-events.ts';
 import { photoEvents } from './photo-events.ts';
 import { startS3Local } from './s3-local.ts';
@@ -155,10 +155,12 @@ async function emptyPages(s3: S3Client, bucket: string): Promise<void> {
 const PORT_RACE_TRIES = 3;
 
 /**
- * Starts the twin. Its services' ports are chosen free by the system and bound a moment later: on a
- * machine starting several twins at once (the browser tests), another process can take one in between
- * (`EADDRINUSE`). Everything started is then stopped and the twin starts again with new ports; a port
- * the caller chose is never retried (it is in use: the error says so).
+ * Starts the twin. The front door and the services that run in this process listen on port 0 (the
+ * system's choice, theirs from that moment). The two child processes (DynamoDB Local, cognito-local)
+ * are given a port chosen free a moment before they start: on a machine starting several twins at once
+ * (the tests), another process can take it in between (`EADDRINUSE`, also as an outgoing connection's
+ * own port). Everything started is then stopped and the twin starts again with new ports; a port the
+ * caller chose is never retried (it is in use: the error says so).
  */
 export async function startTwin(options: TwinOptions): Promise<Twin> {
   for (let tries = 1; ; tries += 1) {
@@ -186,16 +188,17 @@ async function dataFolder(options: TwinOptions, stops: Stops): Promise<string> {
 /** The local AWS services, each on a free port: DynamoDB Local, s3rver (with the photo events), cognito-local, the SES (with the mail events). */
 async function startServices(options: TwinOptions, dataDir: string, port: number, stops: Stops): Promise<{ endpoints: Twin['endpoints']; issuerDomain: string; secrets: SecretsLocal; payments: TwinPayments }> {
   const origins = [`http://${HOST}:${port}`, `http://localhost:${port}`];
-  const [dynamoPort, s3Port, cognitoPort, shimPort, sesPort, secretsPort] = await Promise.all(Array.from({ length: 6 }, freePort));
+  // The two child processes need their port before they start; the servers in this process listen on port 0.
+  const [dynamoPort, cognitoPort] = await Promise.all([freePort(), freePort()]);
   const photos = photoEvents(localBucketName('images'));
   const mailEvents = mailEventsBus(MAIL_CONFIGURATION_SET);
 
   const [dynamodb, s3Local, cognito, ses, secrets] = await Promise.all([
     startDynamoDbLocal({ port: dynamoPort!, dbPath: options.dataDir ? join(dataDir, 'dynamodb') : undefined, verbose: options.verbose }),
-    startS3Local({ port: s3Port!, directory: join(dataDir, 's3'), buckets: Object.keys(buckets).map((k) => localBucketName(k as BucketKey)), allowedOrigins: origins, onEvent: photos.onEvent }),
-    startCognitoLocal({ port: cognitoPort!, shimPort: shimPort!, directory: join(dataDir, 'cognito'), verbose: options.verbose }),
-    startSesLocal(sesPort!, { put: mailEvents.put, region: LOCAL_REGION }, [MAIL_FROM]),
-    startSecretsLocal(secretsPort!, join(dataDir, 'secrets.json')),
+    startS3Local({ directory: join(dataDir, 's3'), buckets: Object.keys(buckets).map((k) => localBucketName(k as BucketKey)), allowedOrigins: origins, onEvent: photos.onEvent }),
+    startCognitoLocal({ port: cognitoPort!, directory: join(dataDir, 'cognito'), verbose: options.verbose }),
+    startSesLocal({ put: mailEvents.put, region: LOCAL_REGION }, [MAIL_FROM]),
+    startSecretsLocal(join(dataDir, 'secrets.json')),
   ]);
   stops.push(dynamodb.stop, s3Local.stop, cognito.stop, ses.stop, secrets.stop, photos.idle, mailEvents.idle);
   // The payment provider's stand-in, with the keys of the payment-keys secret (`twin-payments.ts`).
@@ -323,8 +326,9 @@ async function startTwinOnce(options: TwinOptions): Promise<Twin> {
     const say = options.onProgress ?? (() => undefined);
     const photos = earlyDemoPhotos(options);
     const dataDir = await dataFolder(options, stops);
-    const port = options.port || (await freePort());
-    await assertPortFree(port, 'the shop');
+    const door = await openFrontDoor(options.port ?? 0);
+    stops.push(door.stop);
+    const { port } = door;
     say('serviços locais: DynamoDB Local, S3, Cognito, SES, Secrets Manager');
     const { endpoints, issuerDomain, secrets, payments } = await startServices(options, dataDir, port, stops);
     const edgeOrigin = await localSecrets(secrets, dataDir);
@@ -347,8 +351,7 @@ async function startTwinOnce(options: TwinOptions): Promise<Twin> {
     const gateway = createGateway({ issuer, clientId: pool.clientId, jwks, throttle: options.throttle ?? true, reserved: options.throttle ?? true, concurrency: options.concurrency });
     const apiOrigin = await startApiOrigin(gateway, stops);
     const edges = edgeOf(options);
-    const frontDoor = await startFrontDoor({
-      port,
+    door.serve({
       api: gateway,
       ...edges,
       originSecret: () => edgeOrigin.value,
@@ -361,15 +364,14 @@ async function startTwinOnce(options: TwinOptions): Promise<Twin> {
       runtimeConfig: spaConfig(pool, endpoints.cognito, adminPrefix),
       contentSecurityPolicy: twinCsp(options, endpoints),
     });
-    stops.push(frontDoor.stop);
-    payments.local.setWebhookUrl(`${frontDoor.url}${PAYMENT_WEBHOOK_PATH}`);
+    payments.local.setWebhookUrl(`${door.url}${PAYMENT_WEBHOOK_PATH}`);
     if (options.scheduledJobs !== false) stops.push(startScheduler().stop);
     await startConsumers(options, endpoints.dynamodb, stops);
 
     const twin: Twin = {
-      url: frontDoor.url,
+      url: door.url,
       apiOriginUrl: `http://${HOST}:${(apiOrigin.address() as { port: number }).port}`,
-      adminUrl: `${frontDoor.url}${adminPrefix}/login`,
+      adminUrl: `${door.url}${adminPrefix}/login`,
       mailUrl: endpoints.ses,
       payments: payments.local,
       admin,

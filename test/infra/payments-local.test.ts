@@ -10,7 +10,7 @@ import http from 'node:http';
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startPaymentsLocal, TWIN_FEE, WEBHOOK_ATTEMPTS, type PaymentsLocal } from '#infra/twin/payments-local.ts';
-import { HOST, freePort } from '#infra/twin/processes.ts';
+import { HOST, listen } from '#infra/twin/processes.ts';
 import { PaymentProviderError, PaymentSignatureError, type PaymentEvent, type PaymentProvider } from '#lambdas/services/payment-provider.ts';
 import { stripeProvider } from '#lambdas/services/stripe-payments.ts';
 
@@ -28,7 +28,6 @@ const refused: string[] = [];
 let answer = 200;
 
 beforeAll(async () => {
-  const port = await freePort();
   receiver = http.createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -42,7 +41,7 @@ beforeAll(async () => {
       response.end();
     });
   });
-  await new Promise<void>((resolve) => receiver.listen(port, HOST, resolve));
+  const port = await listen(receiver);
   local = await startPaymentsLocal({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET, webhookUrl: `http://${HOST}:${port}/api/payments/stripe` });
   provider = stripeProvider({ secretKey: SECRET_KEY, webhookSecrets: [WEBHOOK_SECRET, OLD_WEBHOOK_SECRET], endpoint: local.endpoint });
 });

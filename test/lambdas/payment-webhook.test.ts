@@ -22,7 +22,7 @@ import { stripeProvider } from '#lambdas/services/stripe-payments.ts';
 import type { PaymentProvider } from '#lambdas/services/payment-provider.ts';
 import { EDGE_MAX_BODY_BYTES } from '#infra/common/edge-rules.ts';
 import { startPaymentsLocal, TWIN_FEE, type PaymentsLocal } from '#infra/twin/payments-local.ts';
-import { HOST, freePort } from '#infra/twin/processes.ts';
+import { HOST, listen } from '#infra/twin/processes.ts';
 import { asFunction } from '#infra/twin/function-scope.ts';
 import { startTwin, type Twin } from '#infra/twin/twin.ts';
 import { readSecretJson } from '#lambdas/repositories/secrets.ts';
@@ -49,7 +49,6 @@ beforeAll(async () => {
   useOwnTwin(twinInfo(own));
   const arn = await own.secrets.ensure('payment-keys', () => JSON.stringify({ provider: 'stripe', secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET }));
   // A relay between the provider and the shop's front door, where the tests keep what the provider sent.
-  const port = await freePort();
   relay = http.createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -66,7 +65,7 @@ beforeAll(async () => {
       });
     });
   });
-  await new Promise<void>((resolve) => relay.listen(port, HOST, resolve));
+  const port = await listen(relay);
   local = await startPaymentsLocal({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET, webhookUrl: `http://${HOST}:${port}${WEBHOOK_PATH}` });
   process.env[PAYMENT_KEYS_ENV.secretArn] = arn;
   process.env[PAYMENT_KEYS_ENV.endpoint] = local.url;

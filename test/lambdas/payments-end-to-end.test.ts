@@ -12,7 +12,7 @@ import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTwin, type Twin } from '#infra/twin/twin.ts';
-import { HOST, freePort } from '#infra/twin/processes.ts';
+import { HOST, listen } from '#infra/twin/processes.ts';
 import { LOCAL_PAYMENT_KEYS_SECRET, PAYMENT_WEBHOOK_PATH } from '#infra/twin/twin-payments.ts';
 import type { Order } from '#shared/api.ts';
 import type { PaymentKeys } from '#shared/automatic-payments.ts';
@@ -46,7 +46,6 @@ beforeAll(async () => {
   const keys = JSON.parse(own.secrets.current(LOCAL_PAYMENT_KEYS_SECRET)) as PaymentKeys;
   stripe = new Stripe(keys.secretKey, { host: '127.0.0.1', port: Number(new URL(own.payments.url).port), protocol: 'http' });
   // The relay passes each notification on to the front door unchanged (its answer too) and keeps a copy.
-  const port = await freePort();
   relay = http.createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -58,7 +57,7 @@ beforeAll(async () => {
       });
     });
   });
-  await new Promise<void>((resolve) => relay.listen(port, HOST, resolve));
+  const port = await listen(relay);
   own.payments.setWebhookUrl(`http://${HOST}:${port}${PAYMENT_WEBHOOK_PATH}`);
 }, 180_000);
 
