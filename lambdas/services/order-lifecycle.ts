@@ -165,7 +165,8 @@ export function payByProvider(order: OrderItem, payment: ProviderPaymentRecord &
     {
       from: RESERVED_STATUS,
       to,
-      entry: statusEntry(RESERVED_STATUS, to, CUSTOMER, now, paymentEventTexts.paidEntry(PAYMENT_METHOD_LABELS[payment.method])),
+      // The shop moved it, on the provider's word (the owner's page says "automaticamente"), not the customer.
+      entry: statusEntry(RESERVED_STATUS, to, SHOP, now, paymentEventTexts.paidEntry(PAYMENT_METHOD_LABELS[payment.method])),
       fields: { providerPayment: payment },
     },
     now,

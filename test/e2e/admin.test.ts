@@ -13,6 +13,7 @@ import { AdminAddUserToGroupCommand, AdminCreateUserCommand, InitiateAuthCommand
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cognitoClient, ensureUser } from '#infra/twin/bootstrap.ts';
+import { insertContactMessage } from '#lambdas/repositories/contact-messages.ts';
 import { webDistDir } from '#infra/twin/twin.ts';
 import { seedPieces } from '#infra/twin/seed/catalogue.ts';
 import { adminTexts, apiTexts, uploadTexts, validationTexts } from '#shared/messages.ts';
@@ -655,9 +656,12 @@ describe('back-office: the walk of issue 6', () => {
   it(
     'lists contact messages newest first and opens one by id',
     async () => {
-      // More than one server page (20), so that the list needs 'Mais mensagens'.
+      // More than one server page (20), so that the list needs 'Mais mensagens': 21 older messages
+      // stored as the contact form stores them (each sent through the form would cost a proof of work),
+      // then the newest one through the shop's form.
+      const start = Date.now() - 60_000;
       for (let n = 0; n < 21; n += 1) {
-        await publicApi('POST', '/api/contact-messages', { name: `Cliente ${n}`, email: `antigo${n}@example.com`, phone: '913000111', subject: `Mensagem antiga ${n}`, message: 'Olá!' });
+        await insertContactMessage(randomUUID(), { name: `Cliente ${n}`, email: `antigo${n}@example.com`, phone: '913000111', subject: `Mensagem antiga ${n}`, message: 'Olá!' }, new Date(start + n * 1000));
       }
       const subject = `Tamanhos ${randomUUID().slice(0, 6)}`;
       await publicApi('POST', '/api/contact-messages', { name: 'Rita Teste', email: 'rita@example.com', phone: '913000111', subject, message: 'Olá!\nQue tamanhos têm?' });

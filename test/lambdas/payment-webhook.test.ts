@@ -19,6 +19,7 @@ import { SETTINGS_LIMITS } from '#shared/settings.ts';
 import { PAYMENT_KEYS_ENV } from '#lambdas/contracts/env.ts';
 import { logger } from '#lambdas/logger.ts';
 import { stripeProvider } from '#lambdas/services/stripe-payments.ts';
+import { SHOP } from '#lambdas/services/order-lifecycle.ts';
 import type { PaymentProvider } from '#lambdas/services/payment-provider.ts';
 import { EDGE_MAX_BODY_BYTES } from '#infra/common/edge-rules.ts';
 import { startPaymentsLocal, TWIN_FEE, type PaymentsLocal } from '#infra/twin/payments-local.ts';
@@ -130,7 +131,8 @@ describe('POST /api/payments/stripe: a payment the provider confirms', () => {
     const fee = Math.round(order.totalCents * TWIN_FEE.rate) + TWIN_FEE.fixedCents;
     expect(stored.providerPayment).toMatchObject({ provider: 'stripe', method: 'mbway', status: 'succeeded', paymentId: payment.paymentId, feeCents: fee, netCents: order.totalCents - fee, paidAt: expect.any(String) });
     expect(stored.expiresAt).toBeUndefined();
-    expect(stored.timeline.filter((entry: { kind: string }) => entry.kind === 'status')).toEqual([expect.objectContaining({ from: 'Aguarda Pagamento', to: 'Enviar', text: expect.stringContaining('MB WAY') })]);
+    // Moved by the shop on the provider's word ("automaticamente" on the owner's page), not by the customer.
+    expect(stored.timeline.filter((entry: { kind: string }) => entry.kind === 'status')).toEqual([expect.objectContaining({ from: 'Aguarda Pagamento', to: 'Enviar', by: SHOP, text: expect.stringContaining('MB WAY') })]);
 
     // The same amount in cents in the order, the PaymentIntent and the event.
     const intent = local.intents().find((candidate) => candidate.id === payment.paymentId)!;

@@ -7,6 +7,10 @@
  *
  * The provider's payment is given to the order here as the webhook leaves it (`providerPayment`
  * succeeded, settled): the webhook has its own tests; this file is about what the owner does next.
+ * The shared twin's payments consumer answers each close within a second or so: the local provider
+ * never made these payments, so it refuses their refunds, and the consumer says so on the timeline
+ * with the amount asked (the refunds made are `payments-start.test.ts`'s). The tests read the order
+ * once that answer is there: read earlier, it could be either side of it.
  */
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
@@ -14,15 +18,22 @@ import type { Order } from '#shared/api.ts';
 import type { ProviderPaymentRecord, ProviderRefundRecord } from '#shared/automatic-payments.ts';
 import { csvMoney } from '#shared/csv.ts';
 import { dayKey } from '#shared/dates.ts';
-import { refundTexts } from '#shared/messages.ts';
+import { paymentStartTexts, refundTexts } from '#shared/messages.ts';
 import { formatCents } from '#shared/money.ts';
 import { createProduct, placeOrder, reservationBody } from '../support/factories.ts';
 import { adminIdToken, adminToken, call, documentClient, twin } from '../support/twin.ts';
 import { clientFetch } from '../support/clients.ts';
+import { until } from '../support/wait.ts';
 
 type Answer = { order: Order; error?: { code: string; message: string; fields?: Record<string, string> } };
 const patch = async (id: string, body: object) => call<Answer>('PATCH', `/api/admin/orders/${id}`, { token: await adminIdToken(), body });
 const stored = async (id: string) => (await documentClient().send(new GetCommand({ TableName: twin().env.TABLE_ORDERS, Key: { id }, ConsistentRead: true }))).Item as Order;
+
+/** The order once the payments consumer has answered its close's refund request (`refundRequestedCents` gone). */
+const refundAnswered = (id: string) => until(`order ${id}'s refund answered`, () => stored(id), (order) => order.providerPayment?.refundRequestedCents === undefined, 15_000);
+/** What the payments consumer wrote of the refunds asked for: the amount of each, as the provider was asked (it refuses payments it never made). */
+const refundsAsked = (order: Order) => order.timeline.filter((entry) => entry.kind === 'payment').map((entry) => entry.text);
+const refusedRefund = (cents: number) => expect.stringContaining(paymentStartTexts.timeline.refundFailed(formatCents(cents), ''));
 
 /** A paid order (`Enviar`) whose payment the provider confirmed and settled; `refunds`: given back already. */
 async function providerPaidOrder(refunds: readonly ProviderRefundRecord[] = []): Promise<Order> {
@@ -48,13 +59,14 @@ async function providerPaidOrder(refunds: readonly ProviderRefundRecord[] = []):
 }
 
 describe('closing an order paid through the provider', () => {
-  it('gives all of it back by default: the refund asked for is kept on the order and said on the timeline', async () => {
+  it('gives all of it back by default: the close says the refund asked for, and the provider is asked for exactly that', async () => {
     const order = await providerPaidOrder();
     const answer = await patch(order.id, { status: 'Encerrada' });
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    const closed = await stored(order.id);
+    const closed = await refundAnswered(order.id);
     expect(closed.status).toBe('Encerrada');
-    expect(closed.providerPayment).toMatchObject({ status: 'succeeded', refundRequestedCents: order.totalCents });
+    expect(closed.providerPayment).toMatchObject({ status: 'succeeded' });
+    expect(refundsAsked(closed)).toEqual([refusedRefund(order.totalCents)]);
     expect(closed.timeline.findLast((entry) => entry.kind === 'status')).toMatchObject({ to: 'Encerrada', text: `cancelada; peças devolvidas ao stock; ${refundTexts.requested(formatCents(order.totalCents))}` });
   });
 
@@ -77,7 +89,7 @@ describe('closing an order paid through the provider', () => {
     expect((await stored(order.id)).providerPayment?.refundRequestedCents).toBeUndefined();
 
     expect((await patch(order.id, { status: 'Encerrada', refundCents: left })).status).toBe(200);
-    expect((await stored(order.id)).providerPayment?.refundRequestedCents).toBe(left);
+    expect(refundsAsked(await refundAnswered(order.id))).toEqual([refusedRefund(left)]);
   });
 
   it('after shipping too (a return): the pieces as the owner says, the refund as typed', async () => {
@@ -85,8 +97,8 @@ describe('closing an order paid through the provider', () => {
     expect((await patch(order.id, { status: 'Enviado' })).status).toBe(200);
     const answer = await patch(order.id, { status: 'Encerrada', restock: false, refundCents: 1 });
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    const closed = await stored(order.id);
-    expect(closed.providerPayment?.refundRequestedCents).toBe(1);
+    const closed = await refundAnswered(order.id);
+    expect(refundsAsked(closed)).toEqual([refusedRefund(1)]);
     // The shipping mail's entry may land after the closing one (the outbox consumer runs meanwhile): the closing entry is looked up by kind.
     expect(closed.timeline.findLast((entry) => entry.kind === 'status')).toMatchObject({ to: 'Encerrada', text: `encerrada sem repor o stock; ${refundTexts.requested(formatCents(1))}` });
   });
