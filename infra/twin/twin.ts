@@ -160,7 +160,10 @@ const PORT_RACE_TRIES = 3;
  * are given a port chosen free a moment before they start: on a machine starting several twins at once
  * (the tests), another process can take it in between (`EADDRINUSE`, also as an outgoing connection's
  * own port). Everything started is then stopped and the twin starts again with new ports; a port the
- * caller chose is never retried (it is in use: the error says so).
+ * caller chose is never retried (it is in use: the error says so). Only the services' start can meet a
+ * taken port, before the functions' SDK clients exist (they are kept for the process, with the
+ * endpoints of their first use): before, the front door listened last, and a start again went on with
+ * clients of the first start's ports (`ECONNREFUSED`).
  */
 export async function startTwin(options: TwinOptions): Promise<Twin> {
   for (let tries = 1; ; tries += 1) {

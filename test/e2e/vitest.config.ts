@@ -15,8 +15,8 @@ export default defineConfig({
     expect: { poll: { timeout: 15_000 } },
     // A walk that fails is run once more, and vitest reports it as flaky if it then passes: on this
     // 2-core machine two walks failed once each in three full runs (a reservation page that did not
-    // render its payment reference in 30 s; a twin port refused during a file's start) and passed
-    // in the other runs and alone. A regression fails both times.
+    // render its payment reference in 30 s; a twin port refused during a file's start, since explained:
+    // `startTwin` in infra/twin/twin.ts) and passed in the other runs and alone. A regression fails both times.
     retry: 1,
   },
 });
