@@ -11,7 +11,8 @@ import { Conflict } from '../errors.ts';
 import { getOrderItem, toOrder } from '../repositories/orders.ts';
 import { closeOrder, CUSTOMER } from './order-lifecycle.ts';
 import { cancellationMailItem } from './order-mail.ts';
-import { orderWithToken, toCustomerOrder } from './orders.ts';
+import { orderWithToken } from './orders.ts';
+import { toCustomerOrder } from './customer-order.ts';
 import { shopSettings } from './settings.ts';
 
 const notCancellable = () => new Conflict(checkoutTexts.cancelNotAllowed, 'order_not_cancellable');

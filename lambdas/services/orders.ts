@@ -6,18 +6,16 @@
  * happens or none of it does.
  */
 import { createHash } from 'node:crypto';
-import type { CustomerOrder, CustomerOrderResponse, Order, OrderLine, PlaceOrderResponse } from '#shared/api.ts';
+import type { CustomerOrderResponse, Order, OrderLine, PlaceOrderResponse } from '#shared/api.ts';
 import { apiTexts, checkoutTexts, paymentStartTexts, validationTexts } from '#shared/messages.ts';
 import { monthKey } from '#shared/mb-way.ts';
-import { holdMinutesFor, type HoldCaps, type OrderCaps, type PaymentSettings, type ShopSettings } from '#shared/settings.ts';
+import { holdMinutesFor, type HoldCaps, type OrderCaps, type ShopSettings } from '#shared/settings.ts';
 import { clientAddressKey, emailKey, phoneKey } from '#shared/identity-keys.ts';
-import type { PaymentInstructions, PaymentMethodId } from '#shared/payment-methods.ts';
-import type { CustomerProviderPayment, ProviderMethod, ProviderPaymentRecord } from '#shared/automatic-payments.ts';
+import type { PaymentMethodId } from '#shared/payment-methods.ts';
 import { ACCESS_TOKEN_PATTERN, CLOSED_STATUS, PAID_STATUS, RESERVED_STATUS, generateOrderNumber } from '#shared/order-status.ts';
 import { priceLine, quoteOrder } from '#shared/pricing.ts';
 import type { AttachProofInput, PlaceOrderInput } from '#shared/schemas/index.ts';
 import { lineVariant, nameWithSize, variantPriceCents } from '#shared/variants.ts';
-import { DEFAULT_CARRIER } from '#shared/tracking.ts';
 import { backoff, BACKOFF } from '../backoff.ts';
 import { Conflict, Forbidden, InvalidInput, OutOfStock } from '../errors.ts';
 import { logger } from '../logger.ts';
@@ -30,11 +28,12 @@ import { writeTransaction, type TransactionItem } from '../repositories/transact
 import { refuseShortLine, refuseShortNow, takeOrderStock } from './order-stock.ts';
 import { holdCounterName, refusedByHoldCap, takeHoldItem } from '../repositories/holds.ts';
 import { newOrderCountItems } from './counters.ts';
-import { byProvider, instructionsFor, methodAvailable, mbwayLimitsInForce, mbwaySlot, newProviderPayment } from './payments.ts';
+import { byProvider, methodAvailable, mbwayLimitsInForce, mbwaySlot, newProviderPayment } from './payments.ts';
 import { assertShopReady, shopSettings } from './settings.ts';
 import { CUSTOMER, payReservation, SHOP } from './order-lifecycle.ts';
 import { hashAccessToken, isOrderAccessToken, orderAccessToken } from './order-access.ts';
 import { paidOrderMailItems, reservationMailItem } from './order-mail.ts';
+import { toCustomerOrder } from './customer-order.ts';
 import { checkOpenReservation, openReservationWrite, reservationExists, type OpenReservationCheck } from './open-reservation.ts';
 import { RESERVATION_FREE } from '../repositories/open-reservations.ts';
 import type { ClaimedProof } from './proof-claims.ts';
@@ -206,52 +205,6 @@ async function priceOrder(input: PlaceOrderInput): Promise<OrderLine[]> {
 async function newAccessToken(orderId: string): Promise<{ token: string; hash: string }> {
   const token = await orderAccessToken(orderId);
   return { token, hash: hashAccessToken(token) };
-}
-
-/** The instructions of a method the provider takes: the MB WAY request or the Multibanco reference on the order. */
-function providerInstructions(method: ProviderMethod): PaymentInstructions {
-  return method === 'mbway' ? { method: 'mbway', automatic: true } : { method: 'multibanco', automatic: true };
-}
-
-/** What the customer sees of the provider payment: its state, the reference, the failure, what was given back; never ids or fees. */
-export function customerProviderPayment(record: ProviderPaymentRecord): CustomerProviderPayment {
-  const refundedCents = (record.refunds ?? []).reduce((sum, refund) => sum + refund.amountCents, 0);
-  return {
-    method: record.method,
-    status: record.status,
-    ...(record.multibanco ? { multibanco: record.multibanco } : {}),
-    ...(record.failure ? { failure: record.failure } : {}),
-    ...(refundedCents > 0 ? { refundedCents } : {}),
-  };
-}
-
-/** What the customer may see of their order: no notes, no admin names, no proof. */
-export function toCustomerOrder(order: Order, payments: PaymentSettings): CustomerOrder {
-  const shipped = [...order.emails].reverse().find((email) => email.kind === 'shipped' && email.trackingCode);
-  const trackingCode = shipped?.trackingCode;
-  return {
-    id: order.id,
-    orderNumber: order.orderNumber,
-    status: order.status,
-    createdAt: order.createdAt,
-    ...(order.expiresAt ? { expiresAt: order.expiresAt } : {}),
-    paymentMethod: order.paymentMethod,
-    shippingMethod: order.shippingMethod,
-    // Paid through the provider: how to pay is the order's own request or reference, not the settings' numbers.
-    instructions: order.providerPayment ? providerInstructions(order.providerPayment.method) : instructionsFor(payments, order.paymentMethod, order.mbwayNumber),
-    ...(order.providerPayment ? { providerPayment: customerProviderPayment(order.providerPayment) } : {}),
-    lines: order.lines,
-    subtotalCents: order.subtotalCents,
-    discountCents: order.discountCents,
-    shippingCents: order.shippingCents,
-    totalCents: order.totalCents,
-    email: order.email,
-    firstName: order.firstName,
-    timeline: order.timeline
-      .filter((entry) => entry.kind !== 'note' && entry.kind !== 'email')
-      .map((entry) => ({ ...entry, by: entry.by === CUSTOMER ? CUSTOMER : SHOP })),
-    ...(trackingCode ? { trackingCode, carrier: shipped?.carrier ?? DEFAULT_CARRIER } : {}),
-  };
 }
 
 /** What a new order's transaction claims besides the order: its idempotency key, and for a reservation its e-mail and cart. */

@@ -13,7 +13,7 @@ import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { Order } from '#shared/api.ts';
 import { groupedReference } from '#shared/automatic-payments.ts';
-import { paymentStartTexts, providerPaymentTexts } from '#shared/messages.ts';
+import { customerStatusLabels, myOrderTexts, paymentStartTexts, providerPaymentTexts } from '#shared/messages.ts';
 import { seedPieces } from '#infra/twin/seed/catalogue.ts';
 import { TWIN_MULTIBANCO_ENTITY } from '#infra/twin/payments-local.ts';
 import { MAIL_FROM } from '#infra/twin/twin.ts';
@@ -154,6 +154,11 @@ describe('automatic payments, from the checkout to a paid order', { timeout: 180
     expect(await page.getByTestId('reservation-banner').count()).toBe(0);
     await page.goto(`${shop.twin.url}/encomenda/${order.id}#t=${order.token}`);
     await expect.poll(() => page.getByTestId('order-status').textContent(), SOON).toBe('Em preparação');
+    // Its history: the reservation and the payment's move, each named; the provider's part (its request,
+    // its id) is the owner's, not a blank row here.
+    const rows = await page.locator('.order-timeline li').allTextContents();
+    expect(rows).toEqual([expect.stringContaining(myOrderTexts.reserved), expect.stringContaining(customerStatusLabels.Enviar)]);
+    expect(await page.locator('main').textContent()).not.toMatch(/pi_/);
     await shots(page, 'mbway-my-order');
     expect(problems.errors).toEqual([]);
 

@@ -123,6 +123,9 @@ describe('automatic MB WAY, approved', () => {
     expect(await movementsOf(piece.id)).toEqual([expect.objectContaining({ delta: -2, reason: 'reservation' })]);
     const view = await customerOrderView(order.id, order.accessToken!);
     expect(view.body.order).toMatchObject({ status: 'Enviar', providerPayment: { method: 'mbway', status: 'succeeded' } });
+    // The customer's history: the reservation and the payment's move, with nothing of the provider's (its ids, its name).
+    expect(view.body.order.timeline).toEqual([expect.objectContaining({ kind: 'reserved' }), { at: expect.any(String), kind: 'status', from: 'Aguarda Pagamento', to: 'Enviar', by: 'loja' }]);
+    expect(JSON.stringify(view.body)).not.toMatch(/pi_|stripe/i);
   });
 });
 
