@@ -15,6 +15,11 @@ export default defineConfig({
           name: 'unit',
           include: ['test/shared/**/*.test.ts', 'test/infra/**/*.test.ts', 'test/web/**/*.test.ts', 'test/lambdas/contracts/**/*.test.ts'],
           testTimeout: 60_000,
+          // The unit files share one module graph (aws-cdk-lib, React, zod imported once, not per file):
+          // 164 s → 74 s on this 2-core machine, the same 1 259 tests passing in three orders (one
+          // default, two shuffled). The integration files stay isolated: their SDK clients are kept per
+          // process with the endpoints of the twin they first met, and some start twins of their own.
+          isolate: false,
         },
       },
       {
