@@ -14,7 +14,7 @@ import http from 'node:http';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { HOST, forwardableHeaders, listen, startChild, waitForPort } from './processes.ts';
+import { HOST, childListening, forwardableHeaders, listen, startChild } from './processes.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -48,10 +48,13 @@ export async function startCognitoLocal(options: CognitoLocalOptions): Promise<C
     env: { ...process.env, HOST, PORT: String(options.port), DEBUG: '' },
     verbose: options.verbose,
   });
-  await waitForPort(options.port, 'cognito-local', 30_000, child.process);
+  await childListening(child, options.port, 'cognito-local', 30_000);
 
   const shim = http.createServer((req, res) => void forward(req, res, options.port));
-  const shimPort = await listen(shim);
+  const shimPort = await listen(shim).catch(async (error: unknown) => {
+    await child.stop();
+    throw error;
+  });
 
   return {
     endpoint: `http://${HOST}:${shimPort}`,

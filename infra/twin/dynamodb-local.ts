@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { HOST, startChild, waitForPort, type Child } from './processes.ts';
+import { HOST, childListening, startChild, type Child } from './processes.ts';
 import { REPO_ROOT } from '../common/repo-paths.ts';
 
 const run = promisify(execFile);
@@ -96,6 +96,6 @@ export async function startDynamoDbLocal(options: DynamoDbLocalOptions): Promise
     // DynamoDB Local writes a metadata file into its working folder.
     { name: 'dynamodb', verbose: options.verbose, cwd: options.dbPath ?? tmpdir() },
   );
-  await waitForPort(options.port, 'DynamoDB Local', 60_000, child.process);
+  await childListening(child, options.port, 'DynamoDB Local', 60_000);
   return { ...child, endpoint: `http://${HOST}:${options.port}` };
 }

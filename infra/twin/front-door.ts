@@ -335,6 +335,8 @@ export interface OpenFrontDoor {
   readonly url: string;
   /** From now on the door answers as the shop. */
   serve(options: Omit<FrontDoorOptions, 'port'>): void;
+  /** From now on the door answers 503 again (the twin stopping). */
+  pause(): void;
   stop(): Promise<void>;
 }
 
@@ -344,7 +346,8 @@ export interface OpenFrontDoor {
  * answers 503 with `Retry-After`, as CloudFront does before its origin is ready.
  */
 export async function openFrontDoor(port: number): Promise<OpenFrontDoor> {
-  let handle = (_req: IncomingMessage, res: ServerResponse): void => void res.writeHead(503, { 'retry-after': '1', 'content-length': '0' }).end();
+  const unavailable = (_req: IncomingMessage, res: ServerResponse): void => void res.writeHead(503, { 'retry-after': '1', 'content-length': '0' }).end();
+  let handle = unavailable;
   const server = http.createServer((req, res) => handle(req, res));
   // A deep accept queue: bursts of a thousand checkouts (the bench) must queue, not be reset.
   const bound = await listen(server, port, 4096, 'the shop');
@@ -354,6 +357,9 @@ export async function openFrontDoor(port: number): Promise<OpenFrontDoor> {
     serve(options) {
       const door = new FrontDoor({ ...options, port: bound });
       handle = (req, res) => door.handle(req, res);
+    },
+    pause() {
+      handle = unavailable;
     },
     stop: async () => {
       server.closeAllConnections();

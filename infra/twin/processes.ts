@@ -77,6 +77,28 @@ export async function waitForPort(port: number, what: string, timeoutMs = 30_000
   }
 }
 
+/** Waits for a child process to listen on its port; when it never does (exited, or too slow), it is stopped and the reason thrown. */
+export async function childListening(child: Child, port: number, what: string, timeoutMs: number): Promise<void> {
+  try {
+    await waitForPort(port, what, timeoutMs, child.process);
+  } catch (error) {
+    await child.stop();
+    throw error;
+  }
+}
+
+/**
+ * Starts them all at once, each stop added to `stops` as it starts: when one fails, those that started
+ * are stopped with the rest (a start again must not leave a DynamoDB Local or a server behind).
+ */
+export async function allStarted<T extends readonly { stop(): Promise<void> }[]>(stops: (() => Promise<void>)[], starts: readonly [...{ [K in keyof T]: Promise<T[K]> }]): Promise<T> {
+  const settled = await Promise.allSettled(starts as readonly Promise<{ stop(): Promise<void> }>[]);
+  for (const result of settled) if (result.status === 'fulfilled') stops.push(result.value.stop);
+  const failed = settled.find((result) => result.status === 'rejected');
+  if (failed) throw failed.reason;
+  return settled.map((result) => (result as PromiseFulfilledResult<unknown>).value) as unknown as T;
+}
+
 export interface Child {
   readonly process: ChildProcess;
   stop(): Promise<void>;

@@ -38,7 +38,7 @@ import { routes as routeTable } from '#lambdas/routes.ts';
 import type { TwinOptions } from './twin-options.ts';
 export type { TwinOptions };
 import { createGateway, type InvocationCounts } from './gateway.ts';
-import { HOST, freePort } from './processes.ts';
+import { allStarted, HOST, freePort } from './processes.ts';
 import { mailEventsBus } from './mail-events.ts';
 import { photoEvents } from './photo-events.ts';
 import { startS3Local } from './s3-local.ts';
@@ -161,9 +161,7 @@ const PORT_RACE_TRIES = 3;
  * (the tests), another process can take it in between (`EADDRINUSE`, also as an outgoing connection's
  * own port). Everything started is then stopped and the twin starts again with new ports; a port the
  * caller chose is never retried (it is in use: the error says so). Only the services' start can meet a
- * taken port, before the functions' SDK clients exist (they are kept for the process, with the
- * endpoints of their first use): before, the front door listened last, and a start again went on with
- * clients of the first start's ports (`ECONNREFUSED`).
+ * taken port, before the functions' SDK clients exist (kept for the process, with their first endpoints).
  */
 export async function startTwin(options: TwinOptions): Promise<Twin> {
   for (let tries = 1; ; tries += 1) {
@@ -196,14 +194,14 @@ async function startServices(options: TwinOptions, dataDir: string, port: number
   const photos = photoEvents(localBucketName('images'));
   const mailEvents = mailEventsBus(MAIL_CONFIGURATION_SET);
 
-  const [dynamodb, s3Local, cognito, ses, secrets] = await Promise.all([
+  const [dynamodb, s3Local, cognito, ses, secrets] = await allStarted(stops, [
     startDynamoDbLocal({ port: dynamoPort!, dbPath: options.dataDir ? join(dataDir, 'dynamodb') : undefined, verbose: options.verbose }),
     startS3Local({ directory: join(dataDir, 's3'), buckets: Object.keys(buckets).map((k) => localBucketName(k as BucketKey)), allowedOrigins: origins, onEvent: photos.onEvent }),
     startCognitoLocal({ port: cognitoPort!, directory: join(dataDir, 'cognito'), verbose: options.verbose }),
     startSesLocal({ put: mailEvents.put, region: LOCAL_REGION }, [MAIL_FROM]),
     startSecretsLocal(join(dataDir, 'secrets.json')),
   ]);
-  stops.push(dynamodb.stop, s3Local.stop, cognito.stop, ses.stop, secrets.stop, photos.idle, mailEvents.idle);
+  stops.push(photos.idle, mailEvents.idle);
   // The payment provider's stand-in, with the keys of the payment-keys secret (`twin-payments.ts`).
   const payments = await startTwinPayments(secrets, options.automaticPayments);
   stops.push(payments.local.stop);
@@ -367,6 +365,7 @@ async function startTwinOnce(options: TwinOptions): Promise<Twin> {
       runtimeConfig: spaConfig(pool, endpoints.cognito, adminPrefix),
       contentSecurityPolicy: twinCsp(options, endpoints),
     });
+    stops.push(async () => door.pause()); // 503 again before the services stop (the door closes last)
     payments.local.setWebhookUrl(`${door.url}${PAYMENT_WEBHOOK_PATH}`);
     if (options.scheduledJobs !== false) stops.push(startScheduler().stop);
     await startConsumers(options, endpoints.dynamodb, stops);

@@ -90,7 +90,7 @@ export const adminTexts = {
     'review-request': 'O pedido de avaliação só se envia depois de a encomenda ser enviada («Enviado» ou «Concluído»). Nada foi enviado.',
     'order-cancelled': 'Este e-mail diz que a encomenda foi cancelada: só se envia a uma encomenda encerrada. Nada foi enviado.',
   },
-  /** On the timeline: a reservation the owner marked paid (the status entry the customer sees too). */
+  /** On the owner's timeline: a reservation the owner marked paid (the customer's history names the status only). */
   paidOutsideEntry: 'pagamento confirmado pela loja',
   /** On the timeline, for the owner only: why the reservation was marked paid without a proof on the site. */
   paidOutsideNote: (note: string) => `Pagamento confirmado sem comprovativo no site: ${note}`,

@@ -12,7 +12,7 @@ export const paymentEventTexts = {
     mbway: 'O pedido MB WAY foi recusado ou expirou.',
     multibanco: 'A referência Multibanco expirou sem ser paga.',
   },
-  /** On the timeline: a reservation paid through the provider (the status entry the customer sees too). */
+  /** On the owner's timeline: a reservation paid through the provider (the customer's history names the status only). */
   paidEntry: (method: string) => `pago por ${method}, confirmado pelo prestador de pagamentos`,
   /** On the timeline, for the owner only: an automatic payment that did not go through. */
   failedNote: (method: string) => `O pagamento por ${method} não se concluiu (recusado ou expirado). A reserva pode ser paga por outro meio até ao prazo.`,

@@ -6,7 +6,7 @@
 import http from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openFrontDoor } from '#infra/twin/front-door.ts';
-import { HOST, listen } from '#infra/twin/processes.ts';
+import { allStarted, HOST, listen } from '#infra/twin/processes.ts';
 
 const open: http.Server[] = [];
 const server = () => {
@@ -31,6 +31,25 @@ describe('listening', () => {
   });
 });
 
+describe("the twin's services, started at once", () => {
+  it('one fails: the stops of those that started are kept, so the twin stops them before it starts again', async () => {
+    const stopped: string[] = [];
+    const service = (name: string) => ({ stop: async () => void stopped.push(name) });
+    const stops: (() => Promise<void>)[] = [];
+    const failing = Promise.reject(new Error('listen EADDRINUSE'));
+    await expect(allStarted(stops, [Promise.resolve(service('dynamodb')), failing, Promise.resolve(service('ses'))])).rejects.toThrow('EADDRINUSE');
+    for (const stop of stops) await stop();
+    expect(stopped).toEqual(['dynamodb', 'ses']);
+  });
+
+  it('all started: each in the order given, every stop kept', async () => {
+    const stops: (() => Promise<void>)[] = [];
+    const [a, b] = await allStarted(stops, [Promise.resolve({ name: 'a', stop: async () => undefined }), Promise.resolve({ name: 'b', stop: async () => undefined })]);
+    expect([a.name, b.name]).toEqual(['a', 'b']);
+    expect(stops).toHaveLength(2);
+  });
+});
+
 describe("the twin's front door", () => {
   it('holds its port from the start and answers 503 with Retry-After until it serves the shop', async () => {
     const door = await openFrontDoor(0);
@@ -39,6 +58,9 @@ describe("the twin's front door", () => {
       expect(early.status).toBe(503);
       expect(early.headers.get('retry-after')).toBe('1');
       await expect(openFrontDoor(door.port)).rejects.toThrow('already in use');
+      // Paused on the way out (before the services stop), it says so again.
+      door.pause();
+      expect((await fetch(`${door.url}/`)).status).toBe(503);
     } finally {
       await door.stop();
     }

@@ -5,7 +5,7 @@
  * SES region (`MAIL_SES_REGION`). `.ci/run` runs cfn-lint on the synthesized templates of eu-west-1,
  * eu-south-2 and eu-central-1; these tests prove the shape that makes them clean.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CfnElement } from 'aws-cdk-lib';
 import { BUDGETS_REGIONS, configurationSetName, DEFAULT_SES_REGION, readDeploySettings, SES_REGIONS } from '#infra/common/config.ts';
 import { MAIL_ENV } from '#lambdas/contracts/env.ts';
@@ -133,6 +133,8 @@ describe('the functions read the SES region', () => {
     const before = process.env[MAIL_ENV.sesRegion];
     process.env[MAIL_ENV.sesRegion] = 'eu-west-1';
     try {
+      // The client is kept for the process (as in a function): a fresh module, whichever unit file made one before.
+      vi.resetModules();
       const { ses } = await import('#lambdas/repositories/ses-client.ts');
       expect(await ses().config.region()).toBe('eu-west-1');
     } finally {

@@ -153,7 +153,11 @@ describe('the live status: reading the order', () => {
     vi.useFakeTimers();
     vi.setSystemTime(new Date('2026-11-27T10:00:00.000Z'));
   });
-  afterEach(() => vi.useRealTimers());
+  afterEach(() => {
+    vi.useRealTimers();
+    // The unit files share one process: a spy left by a failed test must not silence the next file.
+    vi.restoreAllMocks();
+  });
 
   const pending = order('Aguarda Pagamento', mbway('pending'));
 

@@ -4,7 +4,7 @@
  * the provider confirmed it, the late payment's refund mail; amounts from cents as "12,50 €", every
  * value escaped as SES renders it. The manual methods' mails stay as they were. Unit tests: no twin.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Order } from '#shared/api.ts';
 import type { ProviderPaymentRecord } from '#shared/automatic-payments.ts';
 import { DEFAULT_SETTINGS } from '#shared/settings.ts';
@@ -158,11 +158,16 @@ describe('the late payment’s refund e-mail', () => {
   });
 
   it('one mail per refund, for the amount of that refund', () => {
-    process.env.TABLE_OUTBOX ??= 'outbox-test';
-    const item = lateRefundMailItem(refunded, 're_1', 999, new Date('2026-11-27T11:00:00.000Z'));
-    const put = JSON.stringify(item);
-    expect(put).toContain('order#123456#order-refunded#re_1');
-    expect(put).toContain('9,99 €');
+    // The unit files share one process: the table's name is set for this test only.
+    vi.stubEnv('TABLE_OUTBOX', process.env.TABLE_OUTBOX ?? 'outbox-test');
+    try {
+      const item = lateRefundMailItem(refunded, 're_1', 999, new Date('2026-11-27T11:00:00.000Z'));
+      const put = JSON.stringify(item);
+      expect(put).toContain('order#123456#order-refunded#re_1');
+      expect(put).toContain('9,99 €');
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 
   it('escapes the customer’s name and the values', () => {
