@@ -38,7 +38,7 @@ import { routes as routeTable } from '#lambdas/routes.ts';
 import type { TwinOptions } from './twin-options.ts';
 export type { TwinOptions };
 import { createGateway, type InvocationCounts } from './gateway.ts';
-import { allStarted, HOST, freePort } from './processes.ts';
+import { allStarted, HOST, freePort, listen } from './processes.ts';
 import { mailEventsBus } from './mail-events.ts';
 import { photoEvents } from './photo-events.ts';
 import { startS3Local } from './s3-local.ts';
@@ -257,7 +257,7 @@ async function updateCatalogue(options: TwinOptions, s3: S3Client, photos: Promi
 /** The API's own address (execute-api in the cloud): the gateway alone, on a free port. */
 async function startApiOrigin(gateway: ReturnType<typeof createGateway>, stops: Stops): Promise<http.Server> {
   const apiOrigin = http.createServer((req, res) => void gateway(req, res));
-  await new Promise<void>((resolve) => apiOrigin.listen(0, HOST, () => resolve()));
+  await listen(apiOrigin);
   stops.push(async () => {
     apiOrigin.closeAllConnections();
     await new Promise<void>((resolve) => apiOrigin.close(() => resolve()));

@@ -15,7 +15,8 @@ import { startPaymentsLocal, type PaymentsLocal } from '#infra/twin/payments-loc
 import { PAYMENT_KEYS_ENV } from '#lambdas/contracts/env.ts';
 import type { Order } from '#shared/api.ts';
 import type { ProviderPaymentRecord } from '#shared/automatic-payments.ts';
-import { paymentKeysTexts } from '#shared/messages.ts';
+import { paymentKeysTexts, refundTexts } from '#shared/messages.ts';
+import { formatCents } from '#shared/money.ts';
 import { texts } from '#web/features/admin/texts.ts';
 import { jsonCall } from '../support/clients.ts';
 import { documentClient, getItem, tableName, useShop, watchProblems } from '../web/e2e-support.ts';
@@ -154,7 +155,10 @@ describe('automatic payments, the owner', () => {
       await refund.fill('5,00');
       await status.screenshot({ path: `${SHOTS}/order-close-${width}.png` });
       await status.getByRole('button', { name: texts.order.saveStatus }).click();
-      await expect.poll(async () => ((await getItem(shop.twin, 'orders', { id: order.id })) as Order | undefined)?.providerPayment?.refundRequestedCents).toBe(500);
+      // The close asks for exactly 5,00 €. The payments consumer then asks this walk's provider, which never
+      // made the payment and refuses, and takes the request off the order: it is read on the closing entry.
+      const closing = async () => ((await getItem(shop.twin, 'orders', { id: order.id })) as Order | undefined)?.timeline.findLast((entry) => entry.kind === 'status');
+      await expect.poll(closing).toMatchObject({ to: 'Encerrada', text: expect.stringContaining(refundTexts.requested(formatCents(500))) });
       expect(errors).toEqual([]);
       await page.close();
     });
