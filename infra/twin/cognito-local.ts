@@ -23,6 +23,11 @@ export interface CognitoLocalOptions {
   readonly port: number;
   readonly directory: string;
   readonly verbose?: boolean;
+  /**
+   * The shim listens (on port 0) once this has settled: the other child process's start. Until that child
+   * listens, a server of this process given port 0 could be handed the port it is about to take.
+   */
+  readonly shimAfter?: Promise<unknown>;
 }
 
 export interface CognitoLocal {
@@ -51,10 +56,12 @@ export async function startCognitoLocal(options: CognitoLocalOptions): Promise<C
   await childListening(child, options.port, 'cognito-local', 30_000);
 
   const shim = http.createServer((req, res) => void forward(req, res, options.port));
-  const shimPort = await listen(shim).catch(async (error: unknown) => {
-    await child.stop();
-    throw error;
-  });
+  const shimPort = await Promise.resolve(options.shimAfter)
+    .then(() => listen(shim))
+    .catch(async (error: unknown) => {
+      await child.stop();
+      throw error;
+    });
 
   return {
     endpoint: `http://${HOST}:${shimPort}`,

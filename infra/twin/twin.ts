@@ -194,10 +194,12 @@ async function startServices(options: TwinOptions, dataDir: string, port: number
   const photos = photoEvents(localBucketName('images'));
   const mailEvents = mailEventsBus(MAIL_CONFIGURATION_SET);
 
-  const [dynamodb, s3Local, cognito, ses, secrets] = await allStarted(stops, [
-    startDynamoDbLocal({ port: dynamoPort!, dbPath: options.dataDir ? join(dataDir, 'dynamodb') : undefined, verbose: options.verbose }),
+  // The children first: until both listen, a server of this process given port 0 could be handed the
+  // port one of them is about to take (it then looks ready, and answers in its place).
+  const dynamo = startDynamoDbLocal({ port: dynamoPort!, dbPath: options.dataDir ? join(dataDir, 'dynamodb') : undefined, verbose: options.verbose });
+  const [dynamodb, cognito] = await allStarted(stops, [dynamo, startCognitoLocal({ port: cognitoPort!, directory: join(dataDir, 'cognito'), verbose: options.verbose, shimAfter: dynamo })]);
+  const [s3Local, ses, secrets] = await allStarted(stops, [
     startS3Local({ directory: join(dataDir, 's3'), buckets: Object.keys(buckets).map((k) => localBucketName(k as BucketKey)), allowedOrigins: origins, onEvent: photos.onEvent }),
-    startCognitoLocal({ port: cognitoPort!, directory: join(dataDir, 'cognito'), verbose: options.verbose }),
     startSesLocal({ put: mailEvents.put, region: LOCAL_REGION }, [MAIL_FROM]),
     startSecretsLocal(join(dataDir, 'secrets.json')),
   ]);
