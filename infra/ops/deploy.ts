@@ -9,9 +9,14 @@
  * Until the shop's stack has completed once, the deploy is a first deploy (`deploy/first-deploy.ts`):
  * with `-c firstDeploy=true` a rollback leaves nothing behind (`infra/cloud/keeping.ts`), and as soon as
  * it completes the deploy runs again without it, to retain and protect the data ({@link runDeploy}).
+ * After any failure it reads every stack again and, if the shop's completed, protects it before it
+ * reports (`deploy/after-failure.ts`).
  */
 import { spawnSync } from 'node:child_process';
+import { constants as osConstants } from 'node:os';
+import { afterFailure } from './deploy/after-failure.ts';
 import { deployPort, FIRST_DEPLOY_CONTEXT, prepareDeploy, type DeployPort } from './deploy/first-deploy.ts';
+import { stageStacks, type StageStack } from './deploy/stacks.ts';
 import { awsPort } from './preflight/aws.ts';
 import { parsePreflightArgs } from './preflight/arguments.ts';
 import { signedTransport } from './preflight/http.ts';
@@ -49,18 +54,20 @@ export async function concurrencyContext(args: readonly string[], readQuota: () 
   return ['-c', `lambdaConcurrency=${quota}`];
 }
 
-/** What {@link runDeploy} works with: the CDK CLI (its exit code), CloudFormation, the stack and where. */
+/** What {@link runDeploy} works with: the CDK CLI (its exit code), CloudFormation, the stage's stacks and where. */
 export interface DeployDeps {
   readonly cdk: (args: readonly string[]) => number;
   readonly port: DeployPort;
-  readonly stackName: string;
-  readonly region: string;
+  /** The stage's stacks in deploy order (`deploy/stacks.ts`), the shop's among them. */
+  readonly stacks: readonly StageStack[];
   readonly log: (line: string) => void;
 }
 
 /**
  * `cdk deploy --all` with the operator's `args` (and `extra`, the Lambda quota): a first deploy with
- * `-c firstDeploy=true` and, once it completed, again without it; any other, once. Returns the exit code.
+ * `-c firstDeploy=true` and, once it completed, again without it; any other, once. After any failure,
+ * the state of every stack, and on a first deploy the protection of the shop's data (`deploy/after-failure.ts`).
+ * Returns the exit code.
  */
 export async function runDeploy(args: readonly string[], extra: readonly string[], deps: DeployDeps): Promise<number> {
   if (contextArguments(args).some((arg) => /(^|=)firstDeploy=/.test(arg))) {
@@ -71,29 +78,27 @@ export async function runDeploy(args: readonly string[], extra: readonly string[
     deps.log('Não dês -c lintOnly: essa síntese é só para o cfn-lint (sem o código das funções) e o CloudFormation recusa-a.');
     return 2;
   }
-  const plan = await prepareDeploy(deps.port, deps.stackName, deps.region, deps.log);
+  const shop = deps.stacks.find((stack) => stack.shop)!;
+  const plan = await prepareDeploy(deps.port, shop.name, shop.region, deps.log);
   if (plan.kind === 'stop') return 1;
   const deploy = ['deploy', '--all', ...args, ...extra];
-  if (plan.kind === 'keep') return deps.cdk(deploy);
-
+  const protect = ['deploy', shop.name, '--exclusively', ...args, ...extra];
+  if (plan.kind === 'keep') {
+    const code = deps.cdk(deploy);
+    return code === 0 ? 0 : afterFailure(code, false, protect, deps);
+  }
   const first = deps.cdk([...deploy, ...FIRST_DEPLOY_CONTEXT]);
-  if (first !== 0) {
-    deps.log(
-      `O primeiro deploy falhou: o CloudFormation desfez a pilha ${deps.stackName} e apagou o que ela criou (tabelas, buckets, user pool, cofre de backups). ` +
-        'Vê a causa acima, corrige-a e corre outra vez npm run deploy: o cdk apaga a pilha falhada antes de tentar de novo.',
-    );
-    return first;
-  }
-  deps.log(`A pilha ${deps.stackName} completou. O deploy corre outra vez para reter e proteger os dados (só mudam políticas e proteções; nada é substituído).`);
+  if (first !== 0) return afterFailure(first, true, protect, deps);
+  deps.log(`A pilha ${shop.name} completou. O deploy corre outra vez para reter e proteger os dados (só mudam políticas e proteções; nada é substituído).`);
   const keep = deps.cdk(deploy);
-  if (keep !== 0) {
-    deps.log(`A loja está no ar, mas os dados de ${deps.stackName} ainda não estão retidos nem protegidos: corre outra vez npm run deploy.`);
-  }
-  return keep;
+  return keep === 0 ? 0 : afterFailure(keep, true, protect, deps);
 }
 
+/** The CDK CLI; a run ended by a signal (Ctrl-C) is exit code 128 + its number, as a shell says it. */
 function cdk(args: readonly string[]): number {
-  return spawnSync('npx', ['cdk', ...args], { stdio: 'inherit' }).status ?? 1;
+  const run = spawnSync('npx', ['cdk', ...args], { stdio: 'inherit' });
+  if (run.status !== null) return run.status;
+  return run.signal ? 128 + (osConstants.signals[run.signal] ?? 0) : 1;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
@@ -113,7 +118,15 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   try {
     const concurrency = await concurrencyContext(args, async () => (await aws.getAccountSettings()).AccountLimit?.ConcurrentExecutions);
     const port = deployPort(options.region, transport, aws.describeStacks);
-    process.exitCode = await runDeploy(args, concurrency, { cdk, port, stackName: options.stackName, region: options.region, log: console.log });
+    const stacks = stageStacks({ stage: options.stage, region: options.region, sesRegion: options.sesRegion, edgePlan: options.edgePlan ?? 'free' });
+    // A Ctrl-C stops the cdk (the terminal sends it to both), not this: CloudFormation goes on without
+    // the cdk, and the states are read and reported all the same. A second one stops this too.
+    let interrupted = false;
+    process.on('SIGINT', () => {
+      if (interrupted) process.exit(130);
+      interrupted = true;
+    });
+    process.exitCode = await runDeploy(args, concurrency, { cdk, port, stacks, log: console.log });
   } finally {
     aws.close?.();
   }

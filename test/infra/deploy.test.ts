@@ -6,11 +6,11 @@
  * ordinary deploy, or a stop with what to do.
  */
 import { describe, expect, it } from 'vitest';
-import { concurrencyContext, contextArguments, runDeploy } from '#infra/ops/deploy.ts';
-import { deployPort, planDeploy, prepareDeploy } from '#infra/ops/deploy/first-deploy.ts';
-import { awsPort } from '#infra/ops/preflight/aws.ts';
-import type { HttpAnswer, HttpCall } from '#infra/ops/preflight/http.ts';
+import { concurrencyContext, contextArguments } from '#infra/ops/deploy.ts';
+import { planDeploy, prepareDeploy } from '#infra/ops/deploy/first-deploy.ts';
+import { stageStacks } from '#infra/ops/deploy/stacks.ts';
 import type { LambdaSettingsAnswer } from '#infra/ops/preflight/port.ts';
+import { deployAgainst, RECORDED, recorded, REGION, STACK, type CdkStep, type Recorded } from './deploy-recorded.ts';
 
 /** GetAccountSettings' answers as Lambda gives them: a new account, and a standard one. */
 const NEW_ACCOUNT: LambdaSettingsAnswer = { AccountLimit: { ConcurrentExecutions: 10, UnreservedConcurrentExecutions: 10 }, AccountUsage: { FunctionCount: 0 } };
@@ -45,72 +45,6 @@ describe('npm run deploy: -c lambdaConcurrency from the account', () => {
     expect(lines.at(-1)).toMatch(/lambda:GetAccountSettings.*sem concorrência reservada/);
   });
 });
-
-const ACCOUNT = '123456789012';
-const STACK = 'JoiasInox-prod';
-const REGION = 'eu-south-2';
-
-/** DescribeStacks' recorded answer for the shop's stack in `status`. */
-const stackAnswer = (status: string, protection: boolean, reason?: string) => `<DescribeStacksResponse xmlns="http://cloudformation.amazonaws.com/doc/2010-05-15/">
-  <DescribeStacksResult>
-    <Stacks>
-      <member>
-        <CreationTime>2026-11-26T21:04:11.512Z</CreationTime>
-        <Capabilities><member>CAPABILITY_IAM</member><member>CAPABILITY_NAMED_IAM</member><member>CAPABILITY_AUTO_EXPAND</member></Capabilities>
-        <StackId>arn:aws:cloudformation:${REGION}:${ACCOUNT}:stack/${STACK}/5b7c1e20-cb9f-11f0-8a3e-0a5d7f1c2b3d</StackId>
-        <StackName>${STACK}</StackName>
-        <Description>Joias Inox online shop (prod)</Description>
-        <DisableRollback>false</DisableRollback>
-        <EnableTerminationProtection>${protection}</EnableTerminationProtection>
-        <StackStatus>${status}</StackStatus>${reason ? `\n        <StackStatusReason>${reason}</StackStatusReason>` : ''}
-        <Tags><member><Key>JoiasInoxStage</Key><Value>prod</Value></member></Tags>
-        <Outputs/>
-        <DriftInformation><StackDriftStatus>NOT_CHECKED</StackDriftStatus></DriftInformation>
-      </member>
-    </Stacks>
-  </DescribeStacksResult>
-  <ResponseMetadata><RequestId>6a1f0c3e-7d2b-4c5a-9e8f-1b2c3d4e5f60</RequestId></ResponseMetadata>
-</DescribeStacksResponse>`;
-
-const errorAnswer = (code: string, message: string) => `<ErrorResponse xmlns="http://cloudformation.amazonaws.com/doc/2010-05-15/">
-  <Error><Type>Sender</Type><Code>${code}</Code><Message>${message}</Message></Error>
-  <RequestId>0d3e6f7a-2222-4b4b-8c8c-1a2b3c4d5e6f</RequestId>
-</ErrorResponse>`;
-
-const RECORDED = {
-  none: { status: 400, body: errorAnswer('ValidationError', `Stack with id ${STACK} does not exist`) },
-  denied: {
-    status: 403,
-    body: errorAnswer('AccessDenied', `User: arn:aws:iam::${ACCOUNT}:user/dona is not authorized to perform: cloudformation:DescribeStacks on resource: arn:aws:cloudformation:${REGION}:${ACCOUNT}:stack/${STACK}/*`),
-  },
-  createFailedProtected: { status: 200, body: stackAnswer('ROLLBACK_COMPLETE', true, 'The following resource(s) failed to create: [WebDistribution]. Rollback requested by user.') },
-  createFailed: { status: 200, body: stackAnswer('ROLLBACK_COMPLETE', false) },
-  rollbackFailed: { status: 200, body: stackAnswer('ROLLBACK_FAILED', false, 'The following resource(s) failed to delete: [DataAccessLogsC0C25EE4].') },
-  review: { status: 200, body: stackAnswer('REVIEW_IN_PROGRESS', false, 'User Initiated') },
-  creating: { status: 200, body: stackAnswer('CREATE_IN_PROGRESS', false, 'User Initiated') },
-  created: { status: 200, body: stackAnswer('CREATE_COMPLETE', true) },
-  updateRolledBack: { status: 200, body: stackAnswer('UPDATE_ROLLBACK_COMPLETE', true) },
-  updateRollbackFailed: { status: 200, body: stackAnswer('UPDATE_ROLLBACK_FAILED', true) },
-  deleteFailed: { status: 200, body: stackAnswer('DELETE_FAILED', false, 'The following resource(s) failed to delete: [DataProofsBucketF9D19F7F].') },
-  protectionRemoved: { status: 200, body: `<UpdateTerminationProtectionResponse xmlns="http://cloudformation.amazonaws.com/doc/2010-05-15/">
-  <UpdateTerminationProtectionResult><StackId>arn:aws:cloudformation:${REGION}:${ACCOUNT}:stack/${STACK}/5b7c1e20-cb9f-11f0-8a3e-0a5d7f1c2b3d</StackId></UpdateTerminationProtectionResult>
-  <ResponseMetadata><RequestId>9f8e7d6c-1111-4a4a-8b8b-0a1b2c3d4e5f</RequestId></ResponseMetadata>
-</UpdateTerminationProtectionResponse>` },
-} as const satisfies Record<string, { status: number; body: string }>;
-
-/** The deploy port over a transport that answers DescribeStacks with `describe` and records every call. */
-function recorded(describe: { status: number; body: string }, update: { status: number; body: string } = RECORDED.protectionRemoved) {
-  const calls: URLSearchParams[] = [];
-  const transport = async (call: HttpCall): Promise<HttpAnswer> => {
-    const form = new URLSearchParams(call.body ?? '');
-    calls.push(form);
-    expect([call.service, call.region]).toEqual(['cloudformation', REGION]);
-    const answer = form.get('Action') === 'DescribeStacks' ? describe : update;
-    return { status: answer.status, headers: { 'content-type': 'text/xml' }, body: answer.body };
-  };
-  const aws = awsPort(REGION, { transport });
-  return { port: deployPort(REGION, transport, aws.describeStacks), calls };
-}
 
 describe('npm run deploy: a first deploy until the shop stack has completed once', () => {
   const plan = async (answer: { status: number; body: string }) => {
@@ -174,21 +108,10 @@ describe('npm run deploy: a first deploy until the shop stack has completed once
 });
 
 describe('npm run deploy: the cdk deploys it runs', () => {
-  async function run(answer: { status: number; body: string }, exits: number[], args: string[] = ['--require-approval', 'never']) {
-    const { port } = recorded(answer);
-    const runs: string[][] = [];
-    const lines: string[] = [];
-    const code = await runDeploy(args, ['-c', 'lambdaConcurrency=1000'], {
-      cdk: (cdkArgs) => {
-        runs.push([...cdkArgs]);
-        return exits.shift() ?? 0;
-      },
-      port,
-      stackName: STACK,
-      region: REGION,
-      log: (line) => void lines.push(line),
-    });
-    return { code, runs, lines };
+  /** The shop's stack alone, in eu-south-2 (edgePlan none, SES in the shop's region for the test). */
+  const stacks = stageStacks({ stage: 'prod', region: REGION, sesRegion: REGION, edgePlan: 'none' });
+  async function run(answer: Recorded, exits: (number | CdkStep)[], args?: string[]) {
+    return deployAgainst(stacks, { [STACK]: answer }, exits.map((exit) => (typeof exit === 'number' ? { exit } : exit)), args);
   }
   const DEPLOY = ['deploy', '--all', '--require-approval', 'never', '-c', 'lambdaConcurrency=1000'];
 
@@ -203,13 +126,13 @@ describe('npm run deploy: the cdk deploys it runs', () => {
     const { code, runs, lines } = await run(RECORDED.none, [1]);
     expect(code).toBe(1);
     expect(runs).toEqual([[...DEPLOY, '-c', 'firstDeploy=true']]);
-    expect(lines.at(-1)).toMatch(/primeiro deploy falhou.*apagou o que ela criou.*corre outra vez npm run deploy/);
+    expect(lines.at(-1)).toMatch(/não ficou: o CloudFormation apagou o que ela criou.*corre outra vez npm run deploy/);
   });
 
   it('the deploy that retains fails: the exit code, and that the data are not yet retained', async () => {
-    const { code, lines } = await run(RECORDED.none, [0, 1]);
+    const { code, lines } = await run(RECORDED.none, [{ exit: 0, leaves: { [STACK]: RECORDED.created } }, { exit: 1, leaves: { [STACK]: RECORDED.updateRolledBack } }]);
     expect(code).toBe(1);
-    expect(lines.at(-1)).toMatch(/ainda não estão retidos nem protegidos: corre outra vez npm run deploy/);
+    expect(lines.at(-1)).toMatch(/NÃO estão retidos nem protegidos.*Corre outra vez npm run deploy/);
   });
 
   it('a stack that completed: one deploy, no firstDeploy; a stop: no deploy at all', async () => {

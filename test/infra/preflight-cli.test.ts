@@ -30,6 +30,7 @@ describe('command line', () => {
       json: false,
       // The default edge (edgePlan=free) has a stack in us-east-1.
       waf: true,
+      edgePlan: 'free',
       qualifier: 'hnb659fds',
       senderEmail: 'loja@joias.pt',
     });

@@ -80,7 +80,8 @@ export function planDeploy(state: StackState, stackName: string, region: string)
 
 /** The CloudFormation calls of `npm run deploy`, as a port (the tests answer them from recorded answers). */
 export interface DeployPort {
-  describeStack(stackName: string): Promise<StacksAnswer>;
+  /** DescribeStacks, in the shop's region unless `region` is given. */
+  describeStack(stackName: string, region?: string): Promise<StacksAnswer>;
   /** UpdateTerminationProtection. */
   setTerminationProtection(stackName: string, enabled: boolean): Promise<void>;
 }
@@ -88,7 +89,7 @@ export interface DeployPort {
 /** The real port: DescribeStacks (as preflight reads it) and UpdateTerminationProtection, signed, in `region`. */
 export function deployPort(region: string, transport: Transport, describe: (region: string, stackName: string) => Promise<StacksAnswer>): DeployPort {
   return {
-    describeStack: (stackName) => describe(region, stackName),
+    describeStack: (stackName, where = region) => describe(where, stackName),
     async setTerminationProtection(stackName, enabled) {
       await queryCall(transport, 'cloudformation', region, {
         Action: 'UpdateTerminationProtection',

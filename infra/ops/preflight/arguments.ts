@@ -113,6 +113,7 @@ export function parsePreflightArgs(argv: readonly string[], context: ContextRead
     lang,
     json: values.json,
     waf: settings.edgePlan !== 'none',
+    edgePlan: settings.edgePlan,
     qualifier: typeof qualifier === 'string' && qualifier.trim() ? qualifier.trim() : DEFAULT_QUALIFIER,
     ...(settings.senderEmail ? { senderEmail: settings.senderEmail } : {}),
     ...(settings.senderDomain ? { senderDomain: settings.senderDomain } : {}),

@@ -1,4 +1,5 @@
 /** What one run of `npm run preflight` checks: the deploy it precedes, as its command line and `cdk.json` say. */
+import type { EdgePlan } from '../../common/config.ts';
 import type { Lang } from './findings.ts';
 
 /** The CDK's default bootstrap qualifier (`DefaultStackSynthesizer.DEFAULT_QUALIFIER`). */
@@ -26,6 +27,8 @@ export interface PreflightOptions {
   readonly json: boolean;
   /** A web ACL in front (context `edgePlan` other than `none`): stacks in us-east-1 too, so the CDK must be bootstrapped there as well. */
   readonly waf: boolean;
+  /** Context `edgePlan` (`free`, `payg`, `none`): which stacks in us-east-1, and whether the flat-rate plan is asked for. */
+  readonly edgePlan?: EdgePlan;
   readonly senderEmail?: string;
   readonly senderDomain?: string;
   /** Context `mailSendRate`: what the outbox will send per second, to compare with SES's rate. */
