@@ -28,6 +28,8 @@ export type Grant =
   | { readonly mail: true }
   /** Reading the sender's SES identity (`ses:GetEmailIdentity` on it alone): whether SES verified it (the go-live checklist). */
   | { readonly senderIdentity: true }
+  /** Reading the account's SES state (`ses:GetAccount`, an account-wide read): production access or the sandbox (the go-live checklist). */
+  | { readonly sesAccount: true }
   /** The key of the customers' order links (`ORDER_LINK_ENV`): its secret's ARN and `secretsmanager:GetSecretValue` on it, read at run time. */
   | { readonly orderLinks: true }
   /**
@@ -373,16 +375,16 @@ export const routes = [
   // The shop's settings ("Definições"): the record and its history, one table.
   { method: 'GET', path: '/api/admin/settings', handler: 'admin/settings/get', access: 'admin',
     grants: [SETTINGS_READ] },
-  // A save and "Definições"' check ask SES whether the sender is verified (the go-live checklist) and keep
+  // A save and "Definições"' check ask SES whether the sender is verified and the account out of the sandbox (the go-live checklist) and keep
   // the answer beside the settings, where the storefront's pages and checkout read it (docs/design.md §33).
   { method: 'PUT', path: '/api/admin/settings', handler: 'admin/settings/update', access: 'admin',
-    grants: [{ table: 'settings', access: 'readWrite' }, { senderIdentity: true }] },
+    grants: [{ table: 'settings', access: 'readWrite' }, { senderIdentity: true }, { sesAccount: true }] },
   // The payment provider's keys: checked with the provider, written to their secret (read back by none
   // of the screens), and their record (when, last characters) kept beside the settings (docs/design.md §34).
   { method: 'PUT', path: '/api/admin/settings/payment-keys', handler: 'admin/settings/payment-keys', access: 'admin',
     grants: [{ table: 'settings', access: 'write' }, { paymentKeys: true, write: true }] },
   { method: 'POST', path: '/api/admin/settings/sender-check', handler: 'admin/settings/sender-check', access: 'admin',
-    grants: [{ table: 'settings', access: 'readWrite' }, { senderIdentity: true }] },
+    grants: [{ table: 'settings', access: 'readWrite' }, { senderIdentity: true }, { sesAccount: true }] },
 ] as const satisfies readonly Route[];
 
 /** A stable, CloudFormation-safe identifier for a route, e.g. `GetApiProductsId`. */

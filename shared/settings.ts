@@ -112,7 +112,17 @@ export interface ShopSettings {
   readonly challengeMaxNumber: number;
   /** "Pagamentos automáticos": MB WAY and Multibanco through the payment provider (docs/design.md §34); off by default. */
   readonly automaticPayments: AutomaticPayments;
+  /**
+   * The owner's acknowledgement that the shop opens while Amazon SES is in its sandbox, where customers
+   * get no mail ({@link MAIL_SANDBOX_CONSEQUENCE}): it stands for the go-live checklist's SES item
+   * (`go-live.ts`) until SES grants production access. Off by default.
+   */
+  readonly mailSandboxAcknowledged: boolean;
 }
+
+/** What the owner acknowledges when the shop opens in SES's sandbox (the switch's label: the history shows it too). */
+export const MAIL_SANDBOX_CONSEQUENCE =
+  'Abrir a loja sem acesso de produção no Amazon SES: os clientes NÃO recebem nenhum e-mail da loja (confirmação da encomenda, pagamento, envio, ligação da encomenda); só os endereços verificados no SES recebem';
 
 /**
  * The default of {@link ShopSettings.challengeMaxNumber}: a phone solves it in well under a second
@@ -169,6 +179,7 @@ export const DEFAULT_SETTINGS: ShopSettings = {
   retention: { contactMessagesDays: 365, stockAlertsDays: 365, proofsDays: 365 },
   challengeMaxNumber: DEFAULT_CHALLENGE_MAX_NUMBER,
   automaticPayments: DEFAULT_AUTOMATIC_PAYMENTS,
+  mailSandboxAcknowledged: false,
 };
 
 /**
@@ -209,6 +220,7 @@ export const SETTING_LABELS = {
   challengeMaxNumber: 'Verificação anti-robô: número máximo (custo)',
   'automaticPayments.mbway': 'Pagamentos automáticos: MB WAY',
   'automaticPayments.multibanco': 'Pagamentos automáticos: Multibanco',
+  mailSandboxAcknowledged: MAIL_SANDBOX_CONSEQUENCE,
 } as const;
 
 export type SettingPath = keyof typeof SETTING_LABELS;
@@ -217,7 +229,7 @@ export type SettingPath = keyof typeof SETTING_LABELS;
 export type SettingValue = string | number | boolean;
 
 /** The settings that are switches (on/off), by path. */
-export const SWITCH_SETTINGS: readonly SettingPath[] = ['automaticPayments.mbway', 'automaticPayments.multibanco'];
+export const SWITCH_SETTINGS: readonly SettingPath[] = ['automaticPayments.mbway', 'automaticPayments.multibanco', 'mailSandboxAcknowledged'];
 
 /** One setting's change, as the history keeps it. */
 export interface SettingChange {
@@ -276,5 +288,6 @@ export function withDefaults(stored: Partial<{ [K in keyof ShopSettings]: Partia
     retention: { ...DEFAULT_SETTINGS.retention, ...(stored?.retention as Partial<RetentionSettings> | undefined) },
     challengeMaxNumber: (stored?.challengeMaxNumber as number | undefined) ?? DEFAULT_SETTINGS.challengeMaxNumber,
     automaticPayments: { ...DEFAULT_SETTINGS.automaticPayments, ...(stored?.automaticPayments as Partial<AutomaticPayments> | undefined) },
+    mailSandboxAcknowledged: (stored?.mailSandboxAcknowledged as boolean | undefined) ?? DEFAULT_SETTINGS.mailSandboxAcknowledged,
   };
 }

@@ -27,6 +27,11 @@ export const MAIL_ACTIONS = ['ses:SendEmail', 'ses:SendTemplatedEmail'] as const
 /** What the `senderIdentity` grant allows, on the sender's identity only. */
 export const SENDER_IDENTITY_ACTIONS = ['ses:GetEmailIdentity'] as const;
 /**
+ * What the `sesAccount` grant allows: reading the account's SES state (production access). IAM knows no
+ * resource for it: its statement names `*`, and holds this action alone.
+ */
+export const SES_ACCOUNT_ACTIONS = ['ses:GetAccount'] as const;
+/**
  * What reading a stage secret needs (the `orderLinks` grant's key; the origin secret of every API
  * function), on that one secret only: no `DescribeSecret`, no `kms:Decrypt` (the secrets use the
  * account's `aws/secretsmanager` key, whose policy lets Secrets Manager decrypt for any principal allowed
@@ -45,6 +50,7 @@ export function envVarsOf(grant: Grant): string[] {
   // The local provider's endpoint comes with it in the twin only (`infra/twin/function-scope.ts`); the cloud calls the provider.
   if ('paymentKeys' in grant) return [PAYMENT_KEYS_ENV.secretArn];
   if ('senderIdentity' in grant) return [MAIL_ENV.identity, MAIL_ENV.sesRegion];
+  if ('sesAccount' in grant) return [MAIL_ENV.sesRegion];
   // The SES region is set by the cloud only (the twin's SES answers in the twin's own region).
   return [MAIL_ENV.from, MAIL_ENV.templatePrefix, MAIL_ENV.shopUrl, MAIL_ENV.configurationSet, MAIL_ENV.sesRegion, MAIL_ENV.adminPrefix];
 }

@@ -37,6 +37,7 @@ import {
   SECRET_READ_ACTIONS,
   SECRET_WRITE_ACTIONS,
   SENDER_IDENTITY_ACTIONS,
+  SES_ACCOUNT_ACTIONS,
   TABLE_READ_ACTIONS,
   TABLE_DELETE_ACTIONS,
   TABLE_WRITE_ACTIONS,
@@ -103,6 +104,7 @@ const everyGrant: Grant[] = [
   ...(Object.keys(buckets) as BucketKey[]).map((bucket) => ({ bucket, access: 'readWrite' as const })),
   { mail: true },
   { senderIdentity: true },
+  { sesAccount: true },
   { config: 'shopUrl' },
   { orderLinks: true },
   { paymentKeys: true },
@@ -141,6 +143,7 @@ function allows(scope: FunctionScope, action: string, resource: { table?: string
       return read || put || remove;
     }
     if ('senderIdentity' in grant) return resource.mail === true && (SENDER_IDENTITY_ACTIONS as readonly string[]).includes(action);
+    if ('sesAccount' in grant) return resource.mail === true && (SES_ACCOUNT_ACTIONS as readonly string[]).includes(action);
     return 'mail' in grant && resource.mail === true && (MAIL_ACTIONS as readonly string[]).includes(action);
   });
 }

@@ -16,7 +16,7 @@ import sesModule from 'aws-ses-v2-local';
 import { escapeHtml } from '#shared/html.ts';
 import { CONFIGURATION_SET_TAG, SES_EVENT_DETAIL_TYPES, SES_EVENT_SOURCE } from '#lambdas/jobs.ts';
 import { HOST, listen } from './processes.ts';
-import { answerEmailIdentity, IDENTITIES_PATH } from './ses-identities.ts';
+import { ACCOUNT_PATH, answerAccount, answerEmailIdentity, IDENTITIES_PATH, SES_ACCOUNT_SWITCH_PATH, switchAccount } from './ses-identities.ts';
 
 // A CommonJS module whose default export arrives wrapped when imported from ESM.
 const sesServer = ((sesModule as unknown as { default?: typeof sesModule }).default ?? sesModule) as typeof sesModule;
@@ -319,9 +319,10 @@ export function sesEventBridgeEvent(detail: unknown, where: { readonly region: s
  * `bus`: what the configuration set's event destination does in the cloud (SES publishes to the
  * account's default EventBridge bus, whose rule runs the mail-events function): it gets each bounce or
  * complaint event of the mailbox simulator, as an EventBridge event. `verified`: the identities SES has
- * verified (`GetEmailIdentity`).
+ * verified (`GetEmailIdentity`). `productionAccess`: the account out of SES's sandbox (`GetAccount`).
  */
-export async function startSesLocal(bus?: SesEventBus, verified: readonly string[] = []): Promise<{ endpoint: string; stop(): Promise<void> }> {
+export async function startSesLocal(bus?: SesEventBus, verified: readonly string[] = [], productionAccess = true): Promise<{ endpoint: string; stop(): Promise<void> }> {
+  const account = { productionAccess };
   // Port 0: the library's server listens where the system says, with no moment for another process to take it.
   const server = await sesServer({ host: HOST, port: 0 });
   const internalPort = (server.address() as AddressInfo).port;
@@ -333,6 +334,8 @@ export async function startSesLocal(bus?: SesEventBus, verified: readonly string
     else if (req.method === 'POST' && path === SES_OUTAGE_PATH) void switchOutage(req, res, outages);
     else if (req.method === 'POST' && path === SEND_PATH) void sendOrOutage(req, res, internalPort, outages, bus);
     else if (req.method === 'GET' && path?.startsWith(IDENTITIES_PATH)) answerEmailIdentity(path, res, verified);
+    else if (req.method === 'GET' && path === ACCOUNT_PATH) answerAccount(res, account);
+    else if (req.method === 'POST' && path === SES_ACCOUNT_SWITCH_PATH) void switchAccount(req, res, account);
     else forward(req, res, internalPort);
   });
   const port = await listen(front);

@@ -76,6 +76,8 @@ async function main(): Promise<void> {
     seed: true,
     verbose,
     concurrency,
+    // `--ses-sandbox` (or TWIN_SES_SANDBOX=1): SES without production access, as a new account starts.
+    sesSandbox: process.argv.includes('--ses-sandbox') || process.env.TWIN_SES_SANDBOX === '1',
     onProgress: steps.say,
     admin: { email: process.env.ADMIN_EMAIL ?? DEFAULT_ADMIN.email, password: process.env.ADMIN_PASSWORD ?? DEFAULT_ADMIN.password },
     webDist,

@@ -70,6 +70,13 @@ export interface TwinOptions {
    * provider keys are saved either way (the payment-keys secret), so "Definições" can turn them on.
    */
   readonly automaticPayments?: { readonly mbway?: boolean; readonly multibanco?: boolean };
+  /**
+   * The twin's SES account in the sandbox (no production access, `GetAccount`), as a new AWS account
+   * starts (`npm start -- --ses-sandbox`, or `TWIN_SES_SANDBOX=1`): the go-live checklist's SES item is
+   * unmet and checkout answers 503 `shop_not_ready` until the owner acknowledges that customers get no
+   * mail, or `POST <ses>/_twin/ses-account` grants production access. @default false.
+   */
+  readonly sesSandbox?: boolean;
   /** Lambda's concurrent executions for the whole account (`ACCOUNT_CONCURRENCY`: 1 000; a new account's 10). */
   readonly concurrency?: number;
   /** Told each step of the start, in Portuguese ("fotos de demonstração: 12/28"): `npm start` prints them. */

@@ -200,7 +200,7 @@ async function startServices(options: TwinOptions, dataDir: string, port: number
   const [dynamodb, cognito] = await allStarted(stops, [dynamo, startCognitoLocal({ port: cognitoPort!, directory: join(dataDir, 'cognito'), verbose: options.verbose, shimAfter: dynamo })]);
   const [s3Local, ses, secrets] = await allStarted(stops, [
     startS3Local({ directory: join(dataDir, 's3'), buckets: Object.keys(buckets).map((k) => localBucketName(k as BucketKey)), allowedOrigins: origins, onEvent: photos.onEvent }),
-    startSesLocal({ put: mailEvents.put, region: LOCAL_REGION }, [MAIL_FROM]),
+    startSesLocal({ put: mailEvents.put, region: LOCAL_REGION }, [MAIL_FROM], !options.sesSandbox),
     startSecretsLocal(join(dataDir, 'secrets.json')),
   ]);
   stops.push(photos.idle, mailEvents.idle);

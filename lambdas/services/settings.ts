@@ -5,14 +5,14 @@
  * and old → new in the history.
  */
 import type { SettingsResponse, ShopInfoResponse } from '#shared/api.ts';
-import { goLiveState, type GoLiveState } from '#shared/go-live.ts';
+import { goLiveState, type GoLiveState, type MailReadiness } from '#shared/go-live.ts';
 import { PROVIDER_METHODS } from '#shared/automatic-payments.ts';
 import { apiTexts, paymentKeysTexts } from '#shared/messages.ts';
 import type { SettingsInput } from '#shared/schemas/settings.ts';
 import { ORDER_RETENTION_YEARS, SETTINGS_CACHE_SECONDS, settingsChanges, withDefaults, type ShopSettings } from '#shared/settings.ts';
 import { sellerIdentity } from '#shared/shop-identity.ts';
 import { ChangedMeanwhile, InvalidInput, ShopNotReady } from '../errors.ts';
-import { storedSenderVerified } from '../repositories/sender-status.ts';
+import { storedMailReadiness } from '../repositories/sender-status.ts';
 import { getStoredSettings, saveSettings, settingsHistory } from '../repositories/settings.ts';
 
 /** Saves the screen shows. */
@@ -20,7 +20,7 @@ export const SETTINGS_HISTORY_SHOWN = 50;
 
 // Promises, so that requests arriving together (a burst of checkouts) share one read.
 let cached: { readonly settings: Promise<ShopSettings>; readonly until: number } | undefined;
-let cachedSender: { readonly verified: Promise<boolean>; readonly until: number } | undefined;
+let cachedSender: { readonly verified: Promise<MailReadiness>; readonly until: number } | undefined;
 
 /** `read`'s promise, forgotten by `forget` if it fails (the next request reads again). */
 function shared<T>(read: Promise<T>, forget: () => void): Promise<T> {
@@ -57,7 +57,7 @@ export async function refreshSettings(): Promise<ShopSettings> {
  */
 export async function goLive(now = Date.now()): Promise<GoLiveState> {
   if (!cachedSender || cachedSender.until <= now) {
-    const verified: Promise<boolean> = shared(storedSenderVerified(), () => {
+    const verified: Promise<MailReadiness> = shared(storedMailReadiness(), () => {
       if (cachedSender?.verified === verified) cachedSender = undefined;
     });
     cachedSender = { verified, until: now + SETTINGS_CACHE_SECONDS * 1000 };
@@ -71,14 +71,14 @@ export async function assertShopReady(now = Date.now()): Promise<void> {
   if (!(await goLive(now)).ready) throw new ShopNotReady();
 }
 
-/** The checklist of the settings as stored now (past the cache), with `senderVerified` as SES just said. */
-export async function goLiveNow(senderVerified: boolean): Promise<GoLiveState> {
-  return goLiveState(withDefaults((await getStoredSettings()).settings), senderVerified);
+/** The checklist of the settings as stored now (past the cache), with `mail` as SES just said. */
+export async function goLiveNow(mail: MailReadiness): Promise<GoLiveState> {
+  return goLiveState(withDefaults((await getStoredSettings()).settings), mail);
 }
 
-/** What SES last said of the sender, as kept (read now, past the cache). */
-export function keptSenderVerified(): Promise<boolean> {
-  return storedSenderVerified();
+/** What SES last said of the sender and the account, as kept (read now, past the cache). */
+export function keptMailReadiness(): Promise<MailReadiness> {
+  return storedMailReadiness();
 }
 
 /** What the storefront states from the settings (`GET /api/shop-info`, and every pre-rendered page's data). */
@@ -89,11 +89,11 @@ export async function shopInfo(): Promise<ShopInfoResponse> {
 
 /**
  * What the screen loads: the record in force (read now, not from the cache), its version and history,
- * and its go-live checklist with `senderVerified` (a save asks SES now: `sender-check.ts`; a load reads
+ * and its go-live checklist with `mail` (a save asks SES now: `sender-check.ts`; a load reads
  * the answer kept, and the screen asks again while the item is missing).
  */
-export async function settingsView(senderVerified: () => Promise<boolean> = keptSenderVerified): Promise<SettingsResponse> {
-  const [stored, history, verified] = await Promise.all([getStoredSettings(), settingsHistory(SETTINGS_HISTORY_SHOWN), senderVerified()]);
+export async function settingsView(mail: () => Promise<MailReadiness> = keptMailReadiness): Promise<SettingsResponse> {
+  const [stored, history, verified] = await Promise.all([getStoredSettings(), settingsHistory(SETTINGS_HISTORY_SHOWN), mail()]);
   const settings = withDefaults(stored.settings);
   return {
     settings,
@@ -120,7 +120,9 @@ function savedRecord(input: SettingsInput, before: ShopSettings): ShopSettings {
       throw new InvalidInput(text, Object.fromEntries(refused.map((method) => [`settings.automaticPayments.${method}`, text])));
     }
   }
-  return { ...input, automaticPayments: { ...switches, ...(keys ? { keys } : {}) } };
+  // A screen from before the SES acknowledgement leaves it out: the stored one stays.
+  const mailSandboxAcknowledged = input.mailSandboxAcknowledged ?? before.mailSandboxAcknowledged;
+  return { ...input, automaticPayments: { ...switches, ...(keys ? { keys } : {}) }, mailSandboxAcknowledged };
 }
 
 /**
@@ -132,7 +134,7 @@ export async function updateSettings(
   version: number,
   by: string,
   now = new Date(),
-  senderVerified: () => Promise<boolean> = keptSenderVerified,
+  mail: () => Promise<MailReadiness> = keptMailReadiness,
 ): Promise<SettingsResponse> {
   const stored = await getStoredSettings();
   if (stored.version !== version) throw new ChangedMeanwhile(apiTexts.settingsChanged, 'settings_changed', { version: stored.version });
@@ -147,5 +149,5 @@ export async function updateSettings(
     }
     cached = { settings: Promise.resolve(next), until: now.getTime() + SETTINGS_CACHE_SECONDS * 1000 };
   }
-  return settingsView(senderVerified);
+  return settingsView(mail);
 }

@@ -174,6 +174,7 @@ export const validationTexts = {
     ownerMailsPerHour: 'Indica um número inteiro de notificações por hora entre 1 e 100.',
     retentionDays: 'Indica um número inteiro de dias entre 30 e 3650 (dez anos).',
     challengeMaxNumber: 'Indica um número inteiro entre 100 e 200000.',
+    mailSandbox: 'Escolhe se aceitas abrir a loja sem e-mails aos clientes: ligado ou desligado.',
     lineQuantity: LINE_QUANTITY_INVALID,
     lines: CART_LINES_INVALID,
     noPaymentMethod: 'Indica pelo menos uma forma de pagamento: sem nenhuma, ninguém consegue comprar.',

@@ -66,6 +66,8 @@ const nif = z
 const L = SETTINGS_LIMITS;
 
 /** "Pagamentos automáticos": which methods the provider takes (`keys` is not the form's: see `settingsUpdateSchema`). */
+/** The owner's acknowledgement of SES's sandbox (`ShopSettings.mailSandboxAcknowledged`): on or off. */
+const mailSandboxSchema = z.boolean({ error: v.mailSandbox });
 const automaticPaymentsSchema = formObject({ mbway: z.boolean({ error: k.automaticSwitch }), multibanco: z.boolean({ error: k.automaticSwitch }) });
 
 /** Every field of the form but the automatic payments' switches. */
@@ -132,7 +134,7 @@ function paymentRules(settings: { readonly payments: ShopSettings['payments']; r
 }
 
 /** The whole form, as the screen checks it before sending. */
-export const shopSettingsSchema = formObject({ ...formFields, automaticPayments: automaticPaymentsSchema }).superRefine(paymentRules) satisfies z.ZodType<ShopSettings, unknown>;
+export const shopSettingsSchema = formObject({ ...formFields, automaticPayments: automaticPaymentsSchema, mailSandboxAcknowledged: mailSandboxSchema }).superRefine(paymentRules) satisfies z.ZodType<ShopSettings, unknown>;
 
 /**
  * `PUT /api/admin/settings`: the whole record, over the version the screen loaded. The automatic
@@ -142,7 +144,7 @@ export const shopSettingsSchema = formObject({ ...formFields, automaticPayments:
  */
 export const settingsUpdateSchema = formObject({
   version: z.int({ error: v.version }).min(0, { error: v.version }),
-  settings: formObject({ ...formFields, automaticPayments: automaticPaymentsSchema.optional() }).superRefine(paymentRules),
+  settings: formObject({ ...formFields, automaticPayments: automaticPaymentsSchema.optional(), mailSandboxAcknowledged: mailSandboxSchema.optional() }).superRefine(paymentRules),
 });
 
 export type SettingsUpdate = z.infer<typeof settingsUpdateSchema>;

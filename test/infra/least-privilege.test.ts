@@ -2,8 +2,8 @@
  * Least privilege, proven on the synthesized template for every row of the route table and every
  * scheduled job: a function's
  * role names no table, bucket or mail resource its row does not grant, has no action wildcard, no
- * `Resource: *`, and reaches a table only through its ARN and the indexes the data model declares
- * (never `table/*` or `index/*`).
+ * `Resource: *` (but for `ses:GetAccount` alone, which IAM gives no resource, with the `sesAccount` grant),
+ * and reaches a table only through its ARN and the indexes the data model declares (never `table/*` or `index/*`).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs, photoProcessing } from '#lambdas/jobs.ts';
@@ -53,10 +53,15 @@ const subjects = [
 describe.each(subjects)('%s', (key, grants: readonly Grant[], functionOf) => {
   const statements = () => statementsOfRole(shop.json, shop.logicalId(functionOf().role));
 
-  it('has no action wildcard and no Resource "*"', () => {
+  it('has no action wildcard and no Resource "*" (but for ses:GetAccount alone, with its grant)', () => {
     for (const statement of statements()) {
       for (const action of actionsOf([statement])) expect(action, JSON.stringify(statement)).not.toMatch(/\*/);
       const resources = [statement.Resource].flat();
+      if (actionsOf([statement]).includes('ses:GetAccount')) {
+        expect(actionsOf([statement]), JSON.stringify(statement)).toEqual(['ses:GetAccount']);
+        expect(grants.some((grant) => 'sesAccount' in grant), key).toBe(true);
+        continue;
+      }
       expect(resources, JSON.stringify(statement)).not.toContain('*');
     }
   });
@@ -91,7 +96,9 @@ describe.each(subjects)('%s', (key, grants: readonly Grant[], functionOf) => {
 
   it('may send mail only if its row grants mail, and read the sender identity only if it grants that', () => {
     const actions = actionsOf(statements()).filter((action) => action.startsWith('ses:'));
-    expect(actions.some((action) => action !== 'ses:GetEmailIdentity')).toBe(grants.some((grant) => 'mail' in grant));
+    expect(actions.some((action) => action !== 'ses:GetEmailIdentity' && action !== 'ses:GetAccount')).toBe(grants.some((grant) => 'mail' in grant));
+    // Whether the account is in SES's sandbox: ses:GetAccount only with the `sesAccount` grant (docs/design.md §33).
+    expect(actions.includes('ses:GetAccount')).toBe(grants.some((grant) => 'sesAccount' in grant));
     const asksSes = grants.some((grant) => 'senderIdentity' in grant);
     expect(actions.includes('ses:GetEmailIdentity')).toBe(asksSes);
     // The go-live checklist's question reaches the sender's identity alone (docs/design.md §33).

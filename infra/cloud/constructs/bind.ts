@@ -28,6 +28,7 @@ import {
   SECRET_READ_ACTIONS,
   SECRET_WRITE_ACTIONS,
   SENDER_IDENTITY_ACTIONS,
+  SES_ACCOUNT_ACTIONS,
   TABLE_READ_ACTIONS,
   TABLE_DELETE_ACTIONS,
   TABLE_WRITE_ACTIONS,
@@ -70,6 +71,7 @@ export function bindGrant(fn: lambda.Function, grant: Grant, targets: BindTarget
   else if ('orderLinks' in grant) bindSecret(fn, targets.orderLinkSecret, ORDER_LINK_ENV.secretArn);
   else if ('paymentKeys' in grant) bindSecret(fn, targets.paymentKeysSecret, PAYMENT_KEYS_ENV.secretArn);
   else if ('senderIdentity' in grant) bindSenderIdentity(fn, targets.mail);
+  else if ('sesAccount' in grant) bindSesAccount(fn, targets.mail);
   else bindMail(fn, targets.mail);
   // The route that saves the payment provider's keys writes them too (PutSecretValue on that secret alone).
   if ('paymentKeys' in grant && 'write' in grant) fn.addToRolePolicy(new iam.PolicyStatement({ actions: [...SECRET_WRITE_ACTIONS], resources: [targets.paymentKeysSecret.secretArn] }));
@@ -161,6 +163,23 @@ function bindSenderIdentity(fn: lambda.Function, mail: MailTarget): void {
   fn.addToRolePolicy(new iam.PolicyStatement({ actions: [...SENDER_IDENTITY_ACTIONS], resources: [mail.identityArn] }));
   fn.addEnvironment(MAIL_ENV.identity, mail.identityName);
   fn.addEnvironment(MAIL_ENV.sesRegion, mail.region);
+}
+
+/**
+ * Least privilege for the go-live checklist's SES item: `ses:GetAccount` alone, which has no resource
+ * type in IAM (an account-wide read), so its statement names `*` (acknowledged for cdk-nag here).
+ */
+function bindSesAccount(fn: lambda.Function, mail: MailTarget): void {
+  fn.addToRolePolicy(new iam.PolicyStatement({ actions: [...SES_ACCOUNT_ACTIONS], resources: ['*'] }));
+  fn.addEnvironment(MAIL_ENV.sesRegion, mail.region);
+  if (fn.role) {
+    acknowledgeNag(
+      fn.role,
+      'IAM5[Resource::*]',
+      'ses:GetAccount (whether the account has SES production access, for the go-live checklist) has no resource type in IAM: ' +
+        'its statement must name "*", and holds that one read-only action alone.',
+    );
+  }
 }
 
 /** The logical id a construct's CloudFormation resource gets, as cdk-nag prints it in findings. */

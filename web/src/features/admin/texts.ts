@@ -27,6 +27,8 @@ export const texts = {
     missing: 'em falta',
     senderHint:
       'O Amazon SES ainda não confirmou o endereço de envio: abre a mensagem de verificação que a AWS enviou (ou confirma o domínio) e volta a abrir esta página: perguntamos de novo ao SES sempre que a abres.',
+    mailProductionHint:
+      'A conta da AWS está na sandbox do Amazon SES: a loja só consegue enviar para endereços verificados, por isso as tuas notificações chegam mas os clientes não recebem nada. Pede acesso de produção na consola do SES (Account dashboard → Request production access), na região dos e-mails da loja; enquanto a AWS não o der, só abres a loja se aceitares, em «E-mails aos clientes» mais abaixo, que os clientes não recebem e-mails.',
     banner: 'A loja ainda não está aberta: falta completar a lista «Antes de abrir a loja» em Definições.',
     bannerLink: 'Ver o que falta',
   },
@@ -56,6 +58,10 @@ export const texts = {
     retention: 'Dados pessoais: quanto tempo guardar',
     retentionHint:
       'Contados desde que chegaram. Uma vez por dia a loja apaga o que for mais antigo; a Política de Privacidade mostra estes prazos aos clientes. As encomendas ficam 10 anos, como a lei exige para a contabilidade.',
+    mailSandbox: 'E-mails aos clientes',
+    mailSandboxChoice: 'Abrir a loja na sandbox do Amazon SES',
+    mailSandboxHint:
+      'Só conta enquanto o Amazon SES estiver na sandbox (a lista «Antes de abrir a loja» diz se está). Assim que a AWS der acesso de produção, os clientes passam a receber os e-mails e isto deixa de ser preciso.',
     botCheck: 'Proteção contra robôs',
     botCheckHint:
       'Antes de cada encomenda, mensagem, pedido de aviso, envio de comprovativo ou pedido da ligação da encomenda, o navegador do cliente resolve um pequeno cálculo, sem cliques, enquanto preenche o formulário. Um robô que queira reservar o stock tem de o resolver a cada pedido.',

@@ -1,9 +1,10 @@
 /**
  * The go-live checklist on "Definições" (docs/design.md §33): each item the shop needs before it takes
  * orders, done or missing. Until all are done the public shop says "Loja em preparação" and its
- * checkout is closed; the dashboard's banner leads here. While the sender is not verified, the screen
- * asks SES again (`POST /api/admin/settings/sender-check`): the owner who has just verified it in SES
- * sees the item done, and the shop opens, without saving anything.
+ * checkout is closed; the dashboard's banner leads here. While the sender is not verified, or the
+ * account is in SES's sandbox, the screen asks SES again (`POST /api/admin/settings/sender-check`): the
+ * owner who has just verified it, or got production access, sees the item done, and the shop opens,
+ * without saving anything.
  */
 import { useEffect, useState } from 'react';
 import { GO_LIVE_ITEMS, GO_LIVE_LABELS, type GoLiveState } from '#shared/go-live.ts';
@@ -16,7 +17,7 @@ export function GoLiveChecklist({ state: loaded }: { readonly state: GoLiveState
   const api = useAdminApi();
   const [state, setState] = useState(loaded);
   useEffect(() => setState(loaded), [loaded]);
-  const senderMissing = loaded.missing.includes('sender');
+  const senderMissing = loaded.missing.includes('sender') || loaded.missing.includes('mailProduction');
   useEffect(() => {
     if (!senderMissing) return;
     let active = true;
@@ -42,6 +43,7 @@ export function GoLiveChecklist({ state: loaded }: { readonly state: GoLiveState
               <span aria-hidden="true">{done ? '✓' : '✗'}</span> {GO_LIVE_LABELS[item]}
               <span className="visually-hidden">{done ? ` — ${t.done}` : ` — ${t.missing}`}</span>
               {!done && item === 'sender' && <p className="field-hint">{t.senderHint}</p>}
+              {!done && item === 'mailProduction' && <p className="field-hint">{t.mailProductionHint}</p>}
             </li>
           );
         })}

@@ -25,6 +25,7 @@ import { BotCheckGroup } from './bot-check-settings.tsx';
 import { SettingsHistory } from './settings-history.tsx';
 import { BlocksPanel } from './blocks-panel.tsx';
 import { GoLiveChecklist } from './go-live-checklist.tsx';
+import { MailSandboxGroup } from './mail-sandbox.tsx';
 import { AutomaticPaymentsGroup, PaymentKeysPanel, switchesWithoutKeys } from './automatic-payments.tsx';
 
 const t = texts.settings;
@@ -125,6 +126,7 @@ function SettingsForm(props: {
           holds={<HoldsGroup field={field} />}
         />
         <BotCheckGroup field={field} />
+        <MailSandboxGroup draft={draft} error={form.errors.mailSandboxAcknowledged} onChange={(path, text) => setDraft((current) => ({ ...current, [path]: text }))} />
         <div className="adm-form-actions">
           <button type="submit" className="button" disabled={form.sending}>
             {form.sending ? t.saving : t.save}
