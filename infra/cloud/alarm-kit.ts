@@ -43,6 +43,8 @@ export const ALARM_THRESHOLDS = {
   orderLatencyP99Ms: 3000,
   /** Stream records the outbox consumer gave up on (messages in its dead-letter queue). */
   outboxDeadLetters: 1,
+  /** SES events (bounces, complaints) the MailEvents function never recorded (messages in its dead-letter queue). */
+  mailEventsDeadLetters: 1,
   /** Outbox mails that failed for good, per {@link ALARM_PERIOD}. */
   mailsFailedForGood: 1,
 } as const;

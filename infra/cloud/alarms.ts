@@ -64,6 +64,8 @@ export interface AlarmsProps {
   readonly mail?: { readonly configurationSetName: string };
   /** The mail outbox: its consumer's dead-letter queue and the count of mails that failed for good. */
   readonly outbox?: { readonly deadLetterQueue: sqs.IQueue; readonly failedMails: cloudwatch.IMetric };
+  /** The dead-letter queue of the SES events' function (`mail-events.ts`): every dead-letter queue has an alarm. */
+  readonly mailEventsDeadLetters?: sqs.IQueue;
   /** The stage's monthly cost budget (context `budget`), in US dollars (context `monthlyBudgetUsd`); none when absent. */
   readonly budget?: { readonly stage: string; readonly limitUsd: number };
 }
@@ -88,6 +90,16 @@ export class Alarms extends Construct {
     this.watchTables();
     if (props.mail) for (const { id: alarmId, spec } of mailAlarmSpecs(props.mail.configurationSetName)) this.watch(alarmId, spec);
     if (props.outbox) this.watchOutbox(props.outbox);
+    if (props.mailEventsDeadLetters) {
+      this.watch('MailEventsDeadLetters', {
+        name: 'SES events dead letters',
+        description:
+          'A bounce or complaint SES reported was never recorded on its order (EventBridge could not hand it over for 24 hours, or the MailEvents function kept failing). ' +
+          'The queue holds the events for 14 days with the error; once the cause is fixed, send them to the MailEvents function again (recording is idempotent).',
+        metric: props.mailEventsDeadLetters.metricApproximateNumberOfMessagesVisible({ period: ALARM_PERIOD, statistic: cloudwatch.Stats.MAXIMUM }),
+        threshold: ALARM_THRESHOLDS.mailEventsDeadLetters,
+      });
+    }
     this.budget = props.budget ? monthlyBudget(this, 'MonthlyBudget', { ...props.budget, topic: this.topic }) : undefined;
     this.dashboard = shopDashboard(this, { httpApi: props.httpApi, alarms: this.alarms, period: ALARM_PERIOD });
   }

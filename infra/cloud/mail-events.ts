@@ -13,7 +13,8 @@
  *   the event and the error go to the same queue (on-failure destination).
  * Recording is idempotent per SES message and kind, so a retry or a replay from the queue (14 days)
  * records it once. A failing run also trips the account-wide "Lambda errors" alarm, and a throttle the
- * "Lambda throttles" one, so the queue gets no alarm (and no alarm metric) of its own.
+ * "Lambda throttles" one; an event EventBridge gave up on trips neither, so the queue has its own alarm
+ * (`alarms.ts`: every dead-letter queue has one).
  */
 import path from 'node:path';
 import { Duration } from 'aws-cdk-lib';
@@ -65,7 +66,7 @@ export class MailEvents extends Construct {
     acknowledgeNag(
       this.deadLetterQueue,
       'SQS3',
-      'This queue is itself the dead-letter destination of the mail-events rule target and of the function\'s failed asynchronous invocations.',
+      'This queue is itself the dead-letter destination of the mail-events rule target and of the function\'s failed asynchronous invocations; an alarm watches its depth.',
     );
     this.recorder.function.configureAsyncInvoke({
       retryAttempts: MAIL_EVENTS_INVOKE_RETRIES,

@@ -9,10 +9,14 @@
  *    Free flat-rate plan, with the web ACL.
  * 5. `JoiasInox-<stage>-EdgeLogs` (us-east-1, unless `edgePlan=none`): CloudFront's access logs
  *    (standard logging v2) into the shop's log bucket, without query strings (`edge-logs.ts`).
+ *
+ * The functions aws-cdk-lib adds to the stacks with cross-region references log into a group kept a
+ * month (`crossRegionHelperLogs`). `infra/ops/deploy/stacks.ts` lists the same stacks for `npm run deploy`.
  */
 import type { App } from 'aws-cdk-lib';
 import { mailStackName, stackName, type DeploySettings } from '../common/config.ts';
 import type { RenderedMailTemplates } from '../common/mail-render.ts';
+import { crossRegionHelperLogs } from './constructs/helper-logs.ts';
 import { EdgeLogsStack } from './edge-logs.ts';
 import { MailStack } from './mail-stack.ts';
 import { ShopStack, type ShopStackProps } from './stack.ts';
@@ -107,5 +111,6 @@ export function buildShopApp(
         crossRegionReferences: true,
       })
     : undefined;
+  for (const stack of [waf, edge ? shop : undefined, plan, edgeLogs]) if (stack) crossRegionHelperLogs(stack);
   return { shop, ...(waf ? { waf } : {}), ...(plan ? { plan } : {}), ...(mail ? { mail } : {}), ...(edgeLogs ? { edgeLogs } : {}) };
 }

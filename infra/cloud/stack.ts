@@ -204,6 +204,7 @@ export class ShopStack extends Stack {
       apiAccessLogs: this.api.accessLogs,
       latencyRoutes: LATENCY_WATCHED_ROUTES,
       outbox: { deadLetterQueue: this.outbox.deadLetterQueue, failedMails: this.outbox.failedMails },
+      mailEventsDeadLetters: this.mailEvents.deadLetterQueue,
       ...(this.mail ? { mail: { configurationSetName: this.mail.configurationSetName } } : {}),
       ...(props.budget !== false ? { budget: { stage: props.stage, limitUsd: props.monthlyBudgetUsd ?? DEFAULT_MONTHLY_BUDGET_USD } } : {}),
       ...(props.operatorEmail ? { operatorEmail: props.operatorEmail } : {}),

@@ -95,8 +95,8 @@ describe('alarm topic', () => {
 describe('alarms', () => {
   const period = ALARM_PERIOD.toSeconds();
 
-  it('there is one for the API\'s 5xx, its 4xx rate and its 429s, one per watched order route\'s latency, two for Lambda (errors and throttles of the whole account), one for DynamoDB throttles, three for e-mail and two for the outbox, nothing else', () => {
-    expect(alarmsOf(shop)).toHaveLength(3 + LATENCY_WATCHED_ROUTES.length + 2 + 1 + 3 + 2);
+  it('there is one for the API\'s 5xx, its 4xx rate and its 429s, one per watched order route\'s latency, two for Lambda (errors and throttles of the whole account), one for DynamoDB throttles, three for e-mail, two for the outbox and one for the SES events\' dead letters, nothing else', () => {
+    expect(alarmsOf(shop)).toHaveLength(3 + LATENCY_WATCHED_ROUTES.length + 2 + 1 + 3 + 2 + 1);
     expect(shop.stack.alarms.alarms).toHaveLength(alarmsOf(shop).length);
   });
 

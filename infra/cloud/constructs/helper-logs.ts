@@ -7,10 +7,13 @@
  * deleted with its function (a helper only a first deploy has, the buckets' auto-delete of
  * `keeping.ts`, leaves no group behind when the next deploy removes it).
  *
- * Aspects run before the references between stacks are resolved: the providers aws-cdk-lib adds for a
- * cross-region reference (`-c waf=true`) come later and keep Lambda's own group.
+ * Aspects run before the references between stacks are resolved: the providers aws-cdk-lib adds then
+ * for a cross-region reference (the edge's stacks in us-east-1: the export writer and reader functions of
+ * the shop's, Waf, Plan and EdgeLogs stacks) come later. {@link crossRegionHelperLogs} gives them a group:
+ * made with the stack, and named in their `LoggingConfig` once the references are resolved (the tree's
+ * validation runs after that, before the templates are written).
  */
-import { CfnResource, RemovalPolicy, type IAspect } from 'aws-cdk-lib';
+import { CfnResource, RemovalPolicy, Stack, type IAspect } from 'aws-cdk-lib';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type { IConstruct } from 'constructs';
@@ -32,4 +35,35 @@ export class HelperFunctionLogs implements IAspect {
     const group = new logs.LogGroup(parent, HELPER_LOGS_ID, { retention: HELPER_LOG_RETENTION, removalPolicy: RemovalPolicy.DESTROY });
     node.addPropertyOverride('LoggingConfig', { LogGroup: group.logGroupName });
   }
+}
+
+/** Id of the log group of the functions that come with the stack's cross-region references. */
+export const CROSS_REGION_LOGS_ID = 'CrossRegionHelperLogs';
+
+/** The functions of `stack` that log into no group of the stack (neither ours nor the aspect's). */
+function functionsWithoutGroup(stack: Stack): CfnResource[] {
+  return stack.node.findAll().filter((node): node is CfnResource => {
+    if (!CfnResource.isCfnResource(node) || node.cfnResourceType !== 'AWS::Lambda::Function' || Stack.of(node) !== stack) return false;
+    if (node instanceof lambda.CfnFunction && node.loggingConfig !== undefined) return false;
+    return !node.node.scope?.node.tryFindChild(HELPER_LOGS_ID) && !LATE.has(node);
+  });
+}
+const LATE = new WeakSet<CfnResource>();
+
+/**
+ * For a stack with cross-region references: one log group kept {@link HELPER_LOG_RETENTION}, and after
+ * the references are resolved, every function aws-cdk-lib added for them logs there.
+ */
+export function crossRegionHelperLogs(stack: Stack): logs.LogGroup {
+  const group = new logs.LogGroup(stack, CROSS_REGION_LOGS_ID, { retention: HELPER_LOG_RETENTION, removalPolicy: RemovalPolicy.DESTROY });
+  stack.node.addValidation({
+    validate: () => {
+      for (const fn of functionsWithoutGroup(stack)) {
+        fn.addPropertyOverride('LoggingConfig', { LogGroup: group.logGroupName });
+        LATE.add(fn);
+      }
+      return [];
+    },
+  });
+  return group;
 }

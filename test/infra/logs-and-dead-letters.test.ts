@@ -1,0 +1,72 @@
+/**
+ * Every log group the app creates has a retention, helpers included: in every template of the app (the
+ * shop's and its route shards, Waf, Mail, Plan, EdgeLogs), every Lambda function logs into a log group
+ * of its own template with a retention, the functions aws-cdk-lib adds for the cross-region references
+ * too (they come after the aspects, `infra/cloud/constructs/helper-logs.ts`), so none logs into the group
+ * Lambda would make, which never expires. And every SQS queue used as a dead-letter queue has an alarm.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { removeScratch, synthApp, SYNTH_TIMEOUT_MS } from './support.ts';
+
+type Templates = ReturnType<typeof synthApp>['templates'];
+const apps: Record<string, Templates> = {};
+
+beforeAll(() => {
+  // The default edge (free plan: Waf, Plan and EdgeLogs in us-east-1), and Madrid (SES in a mail stack in eu-west-1).
+  apps['eu-west-1, edgePlan=free'] = synthApp().templates;
+  apps['eu-south-2'] = synthApp({ region: 'eu-south-2' }).templates;
+}, SYNTH_TIMEOUT_MS * 2);
+afterAll(removeScratch);
+
+const resourcesOf = (templates: Templates, type: string) =>
+  Object.entries(templates).flatMap(([file, t]) => Object.entries(t.Resources).filter(([, r]) => r.Type === type).map(([id, r]) => ({ file, id, r, t })));
+
+describe.each(['eu-west-1, edgePlan=free', 'eu-south-2'])('the app in %s', (name) => {
+  it('has the cross-region helpers, and every function of every template logs into a group of its template kept a month', () => {
+    const templates = apps[name]!;
+    const functions = resourcesOf(templates, 'AWS::Lambda::Function');
+    if (name.includes('free')) {
+      const files = new Set(functions.filter(({ id }) => /CrossRegionExport(Writer|Reader)/.test(id)).map(({ file }) => file));
+      expect([...files].sort()).toEqual(['JoiasInox-test-EdgeLogs.template.json', 'JoiasInox-test-Plan.template.json', 'JoiasInox-test-Waf.template.json', 'JoiasInox-test.template.json']);
+    }
+    for (const { file, id, r, t } of functions) {
+      const group = r.Properties?.LoggingConfig?.LogGroup;
+      expect(group, `${file} ${id}`).toEqual({ Ref: expect.any(String) });
+      const resource = t.Resources[group.Ref];
+      expect(resource?.Type, `${file} ${id} → ${group.Ref}`).toBe('AWS::Logs::LogGroup');
+      expect(resource.Properties.RetentionInDays, `${file} ${group.Ref}`).toBeGreaterThan(0);
+      expect(resource.Properties.RetentionInDays, `${file} ${group.Ref}`).toBeLessThanOrEqual(30);
+    }
+  });
+
+  it('has a retention on every log group', () => {
+    for (const { file, id, r } of resourcesOf(apps[name]!, 'AWS::Logs::LogGroup')) expect(r.Properties?.RetentionInDays, `${file} ${id}`).toBeGreaterThan(0);
+  });
+
+  it('has an alarm on every dead-letter queue', () => {
+    const templates = apps[name]!;
+    // Logical ids a value refers to (Ref, Fn::GetAtt), deep.
+    const refs = (value: unknown, into: string[] = []): string[] => {
+      if (Array.isArray(value)) value.forEach((item) => refs(item, into));
+      else if (value && typeof value === 'object') {
+        for (const [key, inner] of Object.entries(value)) {
+          if (key === 'Ref' && typeof inner === 'string') into.push(inner);
+          else if (key === 'Fn::GetAtt' && Array.isArray(inner)) into.push(String(inner[0]));
+          else refs(inner, into);
+        }
+      }
+      return into;
+    };
+    // Where a queue is a dead-letter queue: a stream's on-failure destination, an asynchronous invocation's, a rule target's.
+    const deadLetters = new Set([
+      ...resourcesOf(templates, 'AWS::Lambda::EventSourceMapping').flatMap(({ r }) => refs(r.Properties?.DestinationConfig)),
+      ...resourcesOf(templates, 'AWS::Lambda::EventInvokeConfig').flatMap(({ r }) => refs(r.Properties?.DestinationConfig)),
+      ...resourcesOf(templates, 'AWS::Events::Rule').flatMap(({ r }) => refs((r.Properties?.Targets ?? []).map((target: { DeadLetterConfig?: unknown }) => target.DeadLetterConfig ?? null))),
+    ]);
+    const queues = new Set(resourcesOf(templates, 'AWS::SQS::Queue').map(({ id }) => id));
+    const dead = [...deadLetters].filter((id) => queues.has(id));
+    expect(dead.length).toBeGreaterThanOrEqual(2);
+    const alarmed = new Set(resourcesOf(templates, 'AWS::CloudWatch::Alarm').flatMap(({ r }) => refs(r.Properties.Dimensions)));
+    for (const id of dead) expect(alarmed.has(id), `dead-letter queue ${id}`).toBe(true);
+  });
+});
