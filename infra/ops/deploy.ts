@@ -1,5 +1,6 @@
 /**
- * `npm run deploy [-- <cdk deploy options>]`: after `npm run build:web`, bootstraps every environment
+ * `npm run deploy [-- <cdk deploy options>]`: after `npm run build:web`, runs `npm run preflight`'s checks
+ * (a blocker stops it; `--skip-preflight` skips them, {@link preflightFirst}), bootstraps every environment
  * the app deploys to (the shop's region, the SES region when it is another, and us-east-1 for the
  * edge's web ACL and plan, `infra/cloud/shop-app.ts`) and deploys all the stage's stacks in their
  * order (`cdk deploy --all`). `cdk bootstrap` with no environment takes them from the app, and does
@@ -19,6 +20,8 @@ import { deployPort, FIRST_DEPLOY_CONTEXT, prepareDeploy, type DeployPort } from
 import { stageStacks, type StageStack } from './deploy/stacks.ts';
 import { awsPort } from './preflight/aws.ts';
 import { parsePreflightArgs } from './preflight/arguments.ts';
+import { runPreflight } from './preflight/command.ts';
+import { exitCodeOf } from './preflight/report.ts';
 import { signedTransport } from './preflight/http.ts';
 
 /** The `-c`/`--context` options of `args` (what decides the app's stacks and regions). */
@@ -101,10 +104,29 @@ function cdk(args: readonly string[]): number {
   return run.signal ? 128 + (osConstants.signals[run.signal] ?? 0) : 1;
 }
 
+/** `npm run deploy -- --skip-preflight`: the deploy without `npm run preflight` first (not a cdk option). */
+export const SKIP_PREFLIGHT = '--skip-preflight';
+
+/**
+ * `npm run preflight`'s checks before anything is deployed (unless {@link SKIP_PREFLIGHT}): 0 to go on,
+ * else the exit code, after saying how to go on anyway.
+ */
+export async function preflightFirst(args: readonly string[], run: () => Promise<number>, log: (line: string) => void = console.log): Promise<number> {
+  if (args.includes(SKIP_PREFLIGHT)) return 0;
+  let code: number;
+  try {
+    code = await run();
+  } catch (error) {
+    log((error as Error).message);
+    code = 1;
+  }
+  if (code !== 0) log(`O preflight encontrou o que impede o deploy (acima). Resolve-o e corre outra vez npm run deploy, ou, se sabes o que fazes, npm run deploy -- ${SKIP_PREFLIGHT}.`);
+  return code;
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const args = process.argv.slice(2);
-  const bootstrapped = cdk(['bootstrap', ...contextArguments(args)]);
-  if (bootstrapped !== 0) process.exit(bootstrapped);
+  const given = process.argv.slice(2);
+  const args = given.filter((arg) => arg !== SKIP_PREFLIGHT);
   let options: ReturnType<typeof parsePreflightArgs>;
   try {
     options = parsePreflightArgs(contextArguments(args));
@@ -113,6 +135,11 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     process.exit(2);
   }
   if (options === 'help') process.exit(2);
+  const checked = options;
+  const preflight = await preflightFirst(given, async () => exitCodeOf(await runPreflight(checked)));
+  if (preflight !== 0) process.exit(preflight);
+  const bootstrapped = cdk(['bootstrap', ...contextArguments(args)]);
+  if (bootstrapped !== 0) process.exit(bootstrapped);
   const transport = signedTransport();
   const aws = awsPort(options.region, { transport });
   try {

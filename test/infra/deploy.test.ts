@@ -6,7 +6,7 @@
  * ordinary deploy, or a stop with what to do.
  */
 import { describe, expect, it } from 'vitest';
-import { concurrencyContext, contextArguments } from '#infra/ops/deploy.ts';
+import { concurrencyContext, contextArguments, preflightFirst, SKIP_PREFLIGHT } from '#infra/ops/deploy.ts';
 import { planDeploy, prepareDeploy } from '#infra/ops/deploy/first-deploy.ts';
 import { stageStacks } from '#infra/ops/deploy/stacks.ts';
 import type { LambdaSettingsAnswer } from '#infra/ops/preflight/port.ts';
@@ -153,5 +153,21 @@ describe('npm run deploy: the cdk deploys it runs', () => {
     const { code, runs, lines } = await run(RECORDED.created, [], ['-c', 'lintOnly=true']);
     expect([code, runs]).toEqual([2, []]);
     expect(lines[0]).toMatch(/Não dês -c lintOnly/);
+  });
+});
+
+describe('npm run deploy: preflight first', () => {
+  it('runs the checks and stops on a blocker, saying how to skip them; --skip-preflight skips them', async () => {
+    const lines: string[] = [];
+    let runs = 0;
+    const run = async (code: number) => {
+      runs += 1;
+      return code;
+    };
+    expect(await preflightFirst(['--require-approval', 'never'], () => run(0), (line) => void lines.push(line))).toBe(0);
+    expect(await preflightFirst([], () => run(1), (line) => void lines.push(line))).toBe(1);
+    expect(lines.at(-1)).toMatch(/O preflight encontrou o que impede o deploy.*npm run deploy -- --skip-preflight/);
+    expect(await preflightFirst([SKIP_PREFLIGHT], () => run(1), (line) => void lines.push(line))).toBe(0);
+    expect(runs).toBe(2);
   });
 });

@@ -13,6 +13,9 @@ import type { PreflightOptions } from '#infra/ops/preflight/options.ts';
 import { AwsCallError, type AwsPort } from '#infra/ops/preflight/port.ts';
 import { SES_TYPES, STACK_RESOURCE_TYPES } from '#infra/ops/preflight/regions.ts';
 import { exitCodeOf, renderText } from '#infra/ops/preflight/report.ts';
+import { OWN_FUNCTIONS, RESERVATIONS_NEED, RESERVED_TOTAL } from '#infra/ops/preflight/checks/lambda.ts';
+import { jobs } from '#lambdas/jobs.ts';
+import { routes } from '#lambdas/routes.ts';
 
 const ACCOUNT = '123456789012';
 const context = (values: Record<string, unknown>) => (key: string) => values[key];
@@ -214,12 +217,29 @@ describe('a new account (recorded answers)', () => {
     expect(exitCodeOf(report)).toBe(1);
     const said = text(quota);
     expect(said).toMatch(/Quota de 10 execuções em simultâneo em eu-west-1 \(10 sem reserva\)\./);
-    expect(said).toMatch(/~53 funções, os consumidores das streams, o trabalho que corre a cada minuto e o tratamento de fotografias \(2 GB\)/);
+    expect(said).toMatch(new RegExp(`reparte estas 10 entre as suas ${OWN_FUNCTIONS} funções, os consumidores das streams, o trabalho que corre a cada minuto e o tratamento de fotografias \\(2 GB\\)`));
+    expect(OWN_FUNCTIONS).toBe(routes.length + jobs.length + 1);
     expect(said).toMatch(/o API Gateway responde 503 ou 429 em vez da página ou da encomenda/);
     expect(said).toMatch(/serviço lambda, quota L-B99A9384, "Concurrent executions"/);
     expect(said).toContain('https://eu-west-1.console.aws.amazon.com/servicequotas/home/services/lambda/quotas/L-B99A9384');
     expect(said).toContain('aws service-quotas request-service-quota-increase --service-code lambda --quota-code L-B99A9384 --desired-value 1000 --region eu-west-1');
     expect(text(quota, 'en')).toMatch(/API Gateway answers 503 or 429 instead of the page or the order/);
+  });
+
+  it('Lambda quota between 100 and the reservations\' need (318): a warning, "no reservations: the checkout shares the account\'s pool"', async () => {
+    expect([RESERVED_TOTAL, RESERVATIONS_NEED]).toEqual([218, 318]);
+    for (const limit of [100, RESERVATIONS_NEED - 1]) {
+      const settings = { AccountLimit: { ConcurrentExecutions: limit, UnreservedConcurrentExecutions: limit }, AccountUsage: { FunctionCount: 0 } };
+      const { byId, text, report } = await run(parse(), { getAccountSettings: settings, getServiceQuota: { Quota: { ServiceCode: 'lambda', QuotaCode: 'L-B99A9384', Value: limit } } });
+      expect(byId('lambda-concurrency').status, String(limit)).toBe('warning');
+      expect(exitCodeOf(report)).toBe(0);
+      expect(text(byId('lambda-concurrency'))).toMatch(/Sem reservas: a finalização da encomenda partilha o conjunto da conta\. As reservas \(218 execuções\) precisam de uma quota de 318/);
+      expect(text(byId('lambda-concurrency'), 'en')).toMatch(/No reservations: the checkout shares the account's pool/);
+    }
+    const at = { AccountLimit: { ConcurrentExecutions: RESERVATIONS_NEED, UnreservedConcurrentExecutions: RESERVATIONS_NEED } };
+    const reserved = await run(parse(), { getAccountSettings: at, getServiceQuota: { Quota: { Value: RESERVATIONS_NEED } } });
+    expect(reserved.byId('lambda-concurrency').status).toBe('ok');
+    expect(reserved.text(reserved.byId('lambda-concurrency'))).toMatch(/O deploy reserva 218 execuções .* e deixa 100 para as outras/);
   });
 
   it('Lambda quota 10 with a request already open: wait for it, no second request', async () => {

@@ -23,5 +23,13 @@ export function cloudFrontPlanGuidance(): Finding {
       'The shop uses CloudFront Functions and Origin Access Control, as the plans require (per the CloudFront guide, they take neither Lambda@Edge nor OAI). If the JoiasInox-<stage>-Plan stack fails (the account\'s Free plan already used, or a rule the plan does not include), deploy with -c edgePlan=payg (the same web ACL, billed per use, about $11 a month). The plans:',
     ),
     verbatim(`  ${FLAT_RATE_DOC}`),
+    say(
+      'Conta nova: o CloudFront pode recusar a distribuição com "Your account must be verified before you can add new CloudFront resources". Não é um erro da loja: abra um caso no AWS Support (Account and billing, sem custo) a pedir a verificação da conta para criar distribuições CloudFront, e corra outra vez npm run deploy quando a AWS responder.',
+      'New account: CloudFront may refuse the distribution with "Your account must be verified before you can add new CloudFront resources". It is not the shop\'s fault: open an AWS Support case (Account and billing, free) asking to verify the account for creating CloudFront distributions, and run npm run deploy again once AWS answers.',
+    ),
+    say(
+      'Hoje o endereço próprio da API (https://<id>.execute-api.<região>.amazonaws.com) continua acessível sem passar pelo CloudFront nem pela web ACL: cada função recusa (403) um pedido sem o segredo de origem que só o CloudFront envia, mas o API Gateway recebe-o (e cobra-o), e os limites da web ACL não se aplicam aí.',
+      'Today the API\'s own address (https://<id>.execute-api.<region>.amazonaws.com) stays reachable without CloudFront or the web ACL: each function refuses (403) a request without the origin secret only CloudFront sends, but API Gateway takes it (and bills it), and the web ACL\'s limits do not apply there.',
+    ),
   ]);
 }

@@ -1,9 +1,14 @@
 /**
  * Lambda's "Concurrent executions" quota of the region (Lambda GetAccountSettings, and the value Service
  * Quotas applies, quota L-B99A9384). New accounts get a reduced one (often 10) that AWS raises with use;
- * the shop shares it between its ~53 functions, the stream consumers, the job that runs every minute
- * and the 2 GB photo job, so below {@link MIN_CONCURRENCY} a modest launch answers errors.
+ * the shop shares it between its own functions ({@link OWN_FUNCTIONS}: the route table's, the jobs' and
+ * the photo job), so below {@link MIN_CONCURRENCY} a modest launch answers errors. Between that and the
+ * quota the reservations need ({@link RESERVATIONS_NEED}) the deploy reserves nothing
+ * (`infra/common/concurrency.ts`): the checkout then shares the account's pool, which it says.
  */
+import { jobs } from '#lambdas/jobs.ts';
+import { routes } from '#lambdas/routes.ts';
+import { MIN_UNRESERVED, reservedConcurrency } from '#infra/common/concurrency.ts';
 import { finding, say, verbatim, type Finding, type Text } from '../findings.ts';
 import { ACTIONS, attempt } from '../port.ts';
 import { type CheckContext, couldNotCheck, problemText } from './common.ts';
@@ -16,6 +21,13 @@ export const MIN_CONCURRENCY = 100;
 export const REQUESTED_CONCURRENCY = 1000;
 
 const OPEN_REQUEST = /^(PENDING|CASE_OPENED)$/;
+
+/** The shop's own functions: one per row of the route table, one per job, and the photo job. */
+export const OWN_FUNCTIONS = routes.length + jobs.length + 1;
+/** The executions the deploy reserves (the checkout and each owner's route) on a quota that allows them. */
+export const RESERVED_TOTAL = [...reservedConcurrency(routes, Number.MAX_SAFE_INTEGER).values()].reduce((sum, n) => sum + n, 0);
+/** The smallest quota on which the deploy reserves them: AWS keeps {@link MIN_UNRESERVED} unreserved. */
+export const RESERVATIONS_NEED = RESERVED_TOTAL + MIN_UNRESERVED;
 
 /** Where and how to ask for more. */
 export function concurrencyRequest(region: string): Text[] {
@@ -40,8 +52,8 @@ export function concurrencyRequest(region: string): Text[] {
 function meanwhile(limit: number): Text[] {
   return [
     say(
-      `Menos de ${MIN_CONCURRENCY} não chega: as contas novas começam com uma quota reduzida, e a loja reparte estas ${limit} entre as suas ~53 funções, os consumidores das streams, o trabalho que corre a cada minuto e o tratamento de fotografias (2 GB).`,
-      `Under ${MIN_CONCURRENCY} is not enough: new accounts start with a reduced quota, and the shop shares these ${limit} between its ~53 functions, the stream consumers, the job that runs every minute and the photo processing (2 GB).`,
+      `Menos de ${MIN_CONCURRENCY} não chega: as contas novas começam com uma quota reduzida, e a loja reparte estas ${limit} entre as suas ${OWN_FUNCTIONS} funções, os consumidores das streams, o trabalho que corre a cada minuto e o tratamento de fotografias (2 GB).`,
+      `Under ${MIN_CONCURRENCY} is not enough: new accounts start with a reduced quota, and the shop shares these ${limit} between its ${OWN_FUNCTIONS} functions, the stream consumers, the job that runs every minute and the photo processing (2 GB).`,
     ),
     say(
       'Enquanto for assim, o que passar do limite é recusado (throttling): o API Gateway responde 503 ou 429 em vez da página ou da encomenda, o alarme de throttles da Lambda dispara, e o envio de e-mails e as fotografias esperam e voltam a tentar.',
@@ -78,7 +90,22 @@ export async function checkLambdaConcurrency(ctx: CheckContext): Promise<Finding
     ),
     ...(settings.ok ? [] : [problemText(settings.problem)]),
   ];
-  if (limit >= MIN_CONCURRENCY) return finding(id, 'ok', title, found);
+  if (limit >= RESERVATIONS_NEED) {
+    const reserved = say(
+      `O deploy reserva ${RESERVED_TOTAL} execuções (a finalização da encomenda e cada rota da dona) e deixa ${limit - RESERVED_TOTAL} para as outras das ${OWN_FUNCTIONS} funções.`,
+      `The deploy reserves ${RESERVED_TOTAL} executions (the checkout and each of the owner's routes) and leaves ${limit - RESERVED_TOTAL} to the rest of the ${OWN_FUNCTIONS} functions.`,
+    );
+    return finding(id, 'ok', title, [...found, reserved]);
+  }
+  if (limit >= MIN_CONCURRENCY) {
+    return finding(id, 'warning', title, [
+      ...found,
+      say(
+        `Sem reservas: a finalização da encomenda partilha o conjunto da conta. As reservas (${RESERVED_TOTAL} execuções) precisam de uma quota de ${RESERVATIONS_NEED} (a AWS deixa sempre ${MIN_UNRESERVED} sem reserva); abaixo disso o deploy não reserva nada, e uma enchente noutra rota pode tirar execuções ao checkout.`,
+        `No reservations: the checkout shares the account's pool. The reservations (${RESERVED_TOTAL} executions) need a quota of ${RESERVATIONS_NEED} (AWS always keeps ${MIN_UNRESERVED} unreserved); below that the deploy reserves nothing, and a flood on another route can take the checkout's executions.`,
+      ),
+    ], concurrencyRequest(options.region));
+  }
 
   const open = requests.ok ? requests.value.RequestedQuotas?.find((request) => OPEN_REQUEST.test(request.Status ?? '')) : undefined;
   const pending = open
