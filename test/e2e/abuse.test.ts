@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_ADMIN_PREFIX } from '#shared/paths.ts';
-import { abuseUiTexts } from '#web/features/admin/abuse-texts.ts';
+import { abuseUiTexts } from '#web/lib/admin/abuse-texts.ts';
 import { DESKTOP, openPage, postJson, useShop } from '../web/e2e-support.ts';
 
 const shop = useShop();

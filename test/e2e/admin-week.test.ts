@@ -17,7 +17,7 @@ import { seedPieces } from '#infra/twin/seed/catalogue.ts';
 import { orderCustomerRef } from '#shared/customer-ref.ts';
 import { adminTexts, validationTexts } from '#shared/messages.ts';
 import { DEFAULT_ADMIN_PREFIX } from '#shared/paths.ts';
-import { texts } from '#web/features/admin/texts.ts';
+import { texts } from '#web/lib/admin/admin-texts.ts';
 import { attachProof, DESKTOP, mailsTo, openPage, postJson, useShop } from '../web/e2e-support.ts';
 import { customerPhone } from '../web/e2e-walks.ts';
 

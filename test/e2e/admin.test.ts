@@ -17,7 +17,7 @@ import { insertContactMessage } from '#lambdas/repositories/contact-messages.ts'
 import { webDistDir } from '#infra/twin/twin.ts';
 import { seedPieces } from '#infra/twin/seed/catalogue.ts';
 import { adminTexts, apiTexts, uploadTexts, validationTexts } from '#shared/messages.ts';
-import { texts } from '#web/features/admin/texts.ts';
+import { texts } from '#web/lib/admin/admin-texts.ts';
 import { pdfText } from '../support/pdf.ts';
 import { phonePhoto } from '../support/photos.ts';
 import { useShop } from '../web/e2e-support.ts';

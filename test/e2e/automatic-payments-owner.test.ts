@@ -17,7 +17,7 @@ import type { Order } from '#shared/api.ts';
 import type { ProviderPaymentRecord } from '#shared/automatic-payments.ts';
 import { paymentKeysTexts, refundTexts } from '#shared/messages.ts';
 import { formatCents } from '#shared/money.ts';
-import { texts } from '#web/features/admin/texts.ts';
+import { texts } from '#web/lib/admin/admin-texts.ts';
 import { jsonCall } from '../support/clients.ts';
 import { documentClient, getItem, tableName, useShop, watchProblems } from '../web/e2e-support.ts';
 

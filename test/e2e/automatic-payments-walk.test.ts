@@ -17,7 +17,7 @@ import { customerStatusLabels, myOrderTexts, paymentStartTexts, providerPaymentT
 import { seedPieces } from '#infra/twin/seed/catalogue.ts';
 import { TWIN_MULTIBANCO_ENTITY } from '#infra/twin/payments-local.ts';
 import { MAIL_FROM } from '#infra/twin/twin.ts';
-import { texts } from '#web/features/admin/texts.ts';
+import { texts } from '#web/lib/admin/admin-texts.ts';
 import { DESKTOP, fillShipping, getItem, mailsTo, seriousViolations, useShop, watchProblems, type PageProblems } from '../web/e2e-support.ts';
 
 const shop = useShop();

@@ -5,8 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import type { AdminProduct } from '#shared/product.ts';
 import { validationTexts } from '#shared/messages.ts';
-import { copyValues, errorKeyOf, readProductForm, readProductUpdate, valuesOf, type FormValues } from '#web/features/admin/pages/product-form/product-values.ts';
-import { texts } from '#web/features/admin/texts.ts';
+import { copyValues, errorKeyOf, readProductForm, readProductUpdate, valuesOf, type FormValues } from '#web/features/products/product-values.ts';
+import { texts } from '#web/lib/admin/admin-texts.ts';
 
 const typed = (overrides: Partial<FormValues> = {}): FormValues => ({ ...valuesOf(undefined), name: 'Colar Lua', code: 'CL-01', type: 'colar', price: '24,90', stock: '3', ...overrides });
 

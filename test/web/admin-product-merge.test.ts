@@ -4,10 +4,10 @@
  * what the owner had typed.
  */
 import { describe, expect, it } from 'vitest';
-import { addressParts } from '#web/features/admin/components/email-address.tsx';
-import { mergeNotice, mergeValues } from '#web/features/admin/pages/product-form/product-merge.ts';
-import { valuesOf, type FormValues } from '#web/features/admin/pages/product-form/product-values.ts';
-import { texts } from '#web/features/admin/texts.ts';
+import { addressParts } from '#web/ui/admin/email-address.tsx';
+import { mergeNotice, mergeValues } from '#web/features/products/product-merge.ts';
+import { valuesOf, type FormValues } from '#web/features/products/product-values.ts';
+import { texts } from '#web/lib/admin/admin-texts.ts';
 
 const t = texts.productForm;
 

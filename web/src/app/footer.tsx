@@ -4,8 +4,8 @@ import { LISTING_FILTER_TYPES } from '#shared/product-types.ts';
 import { paths } from '#shared/paths.ts';
 import { legalLine } from '#shared/shop-identity.ts';
 import { useSeller } from '../lib/shop-info.ts';
-import { categoryNames, externalLinks } from './paths.ts';
-import { SocialLinks } from './social-links.tsx';
+import { categoryNames, externalLinks } from '../lib/shop-paths.ts';
+import { SocialLinks } from '../ui/social-links.tsx';
 
 /** The shared footer: social links, company, products and help links, complaints book, dispute resolution. */
 export function SiteFooter() {

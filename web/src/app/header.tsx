@@ -4,7 +4,7 @@ import { cartCount } from '#shared/cart.ts';
 import { shopPath } from '#shared/listing-filter.ts';
 import { useCart } from '../lib/cart-store.ts';
 import { BagIcon, ChevronDownIcon, CloseIcon, MenuIcon } from '../ui/icons.tsx';
-import { useCollections } from './collections.ts';
+import { useCollections } from '../lib/shop-collections.ts';
 import { paths } from '#shared/paths.ts';
 
 /**

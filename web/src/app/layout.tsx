@@ -4,7 +4,7 @@ import { Loading } from '../ui/page-state.tsx';
 import { SiteFooter } from './footer.tsx';
 import { SiteHeader } from './header.tsx';
 import { ReservationBanner } from './reservation-banner.tsx';
-import { ShopPreparingBanner } from './shop-preparing.tsx';
+import { ShopPreparingBanner } from '../ui/shop-preparing.tsx';
 import './layout.css';
 
 /**

@@ -11,7 +11,7 @@ import { StaticRouter } from '../lib/router.tsx';
 import { escapeHtml } from '#shared/html.ts';
 import { PAGE_DATA_ELEMENT_ID, pageDataJson, type PageData } from '#shared/pages.ts';
 import type { SellerIdentity } from '#shared/shop-identity.ts';
-import { AppRoutes, RenderedModulesContext } from '../app/router.tsx';
+import { AppRoutes, RenderedModulesContext } from '../app/shop-routes.tsx';
 import { APP_MODULE_META, APP_SCRIPT_META } from '../lib/app-modules.ts';
 import { PageDataContext } from '../lib/page-data.ts';
 import { headTags, ServerHeadContext, type ServerHead } from '../lib/page-meta.ts';

@@ -5,7 +5,7 @@ import type { ListingProduct } from '#shared/product.ts';
 import { api } from '../../lib/api.ts';
 import { usePageData } from '../../lib/page-data.ts';
 import { useLoad } from '../../lib/use-load.ts';
-import { useCollections } from '../../app/collections.ts';
+import { useCollections } from '#web/lib/shop-collections.ts';
 
 /**
  * The catalogue as last shown in this visit: back from a product, the listing shows at once (and is

@@ -12,7 +12,7 @@ import { AddressSection, ContactSection } from './shipping-address.tsx';
 import { PaymentMethodSection, ShippingMethodSection, TermsSection } from './shipping-choices.tsx';
 import { useShippingForm } from './use-shipping-form.ts';
 import './checkout.css';
-import { CheckoutClosed, useShopPreparing } from '../../app/shop-preparing.tsx';
+import { CheckoutClosed, useShopPreparing } from '#web/ui/shop-preparing.tsx';
 
 /** /shipping: who and where, how to ship, how to pay, terms. Kept in the session when going back. */
 export function ShippingPage() {

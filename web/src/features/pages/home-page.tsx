@@ -6,7 +6,7 @@ import { MOBILE_MEDIA_QUERY } from '#shared/ui.ts';
 import { paths } from '#shared/paths.ts';
 import { catalogTexts } from '#shared/messages.ts';
 import { SHARE_IMAGE_PATH, SITE_NAME, useJsonLd, usePageMeta, useSiteOrigin } from '../../lib/page-meta.ts';
-import { externalLinks } from '../../app/paths.ts';
+import { externalLinks } from '#web/lib/shop-paths.ts';
 import { Testimonials } from './testimonials.tsx';
 import './home.css';
 

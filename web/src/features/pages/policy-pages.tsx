@@ -3,7 +3,7 @@ import { formatCents } from '#shared/money.ts';
 import { PAYMENT_METHOD_IDS, PAYMENT_METHOD_LABELS } from '#shared/payment-methods.ts';
 import { SHIPPING_METHOD_IDS, SHIPPING_METHODS } from '#shared/shipping.ts';
 import { paths } from '#shared/paths.ts';
-import { externalLinks, SHOP_EMAIL } from '../../app/paths.ts';
+import { externalLinks, SHOP_EMAIL } from '#web/lib/shop-paths.ts';
 import {
   braceletLengths as bracelets,
   CANCELLATION_WINDOW_HOURS,
