@@ -1,5 +1,5 @@
-import { Link } from '../lib/router.tsx';
-import { usePageMeta } from '../lib/page-meta.ts';
+import { Link } from '#web/lib/router.tsx';
+import { usePageMeta } from '#web/lib/page-meta.ts';
 import { paths } from '#shared/paths.ts';
 
 /** Any address the shop does not know. */

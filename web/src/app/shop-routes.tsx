@@ -1,11 +1,11 @@
 import { createContext, lazy, Suspense, useContext, type ComponentType } from 'react';
-import { useRoutes, type RouteObject } from '../lib/router.tsx';
+import { useRoutes, type RouteObject } from '#web/lib/router.tsx';
 import { Layout } from './layout.tsx';
 import { NotFoundPage } from './shop-not-found-page.tsx';
 import { paths, routePatterns } from '#shared/paths.ts';
 import { RouteError } from './route-error.tsx';
-import { Loading } from '../ui/page-state.tsx';
-import { ADMIN_PREFIX } from '../lib/admin/admin-prefix.ts';
+import { Loading } from '#web/ui/page-state.tsx';
+import { ADMIN_PREFIX } from '#web/lib/admin/admin-prefix.ts';
 
 /**
  * The page modules, each its own chunk (loaded on first visit). The keys are their source paths, which

@@ -4,7 +4,7 @@
  * checkout shows why it is closed instead of its form (`POST /api/orders` answers 503 `shop_not_ready`).
  */
 import { commonTexts } from '#shared/messages.ts';
-import { useShopInfo } from '../lib/shop-info.ts';
+import { useShopInfo } from '#web/lib/shop-info.ts';
 
 /** Whether the shop is known to be in preparation (false while its info is loading: the server decides anyway). */
 export function useShopPreparing(): boolean {

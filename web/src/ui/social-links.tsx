@@ -1,5 +1,5 @@
 import { FacebookIcon, InstagramIcon, TikTokIcon } from './icons.tsx';
-import { externalLinks } from '../lib/shop-paths.ts';
+import { externalLinks } from '#web/lib/shop-paths.ts';
 
 const social = [
   { href: externalLinks.instagram, label: 'Instagram', Icon: InstagramIcon },

@@ -4,9 +4,9 @@
  */
 import { useEffect, useState } from 'react';
 import { NavLink, Outlet, useLocation } from '#web/lib/router.tsx';
-import { adminPaths } from '../../lib/admin/admin-paths.ts';
-import { useAdminSession } from '../../lib/admin/session.tsx';
-import { texts } from '../../lib/admin/admin-texts.ts';
+import { adminPaths } from '#web/lib/admin/admin-paths.ts';
+import { useAdminSession } from '#web/lib/admin/session.tsx';
+import { texts } from '#web/lib/admin/admin-texts.ts';
 
 /** The navigation; `also` lists the detail screens under each entry (so that it stays highlighted). */
 const links: readonly { to: string; label: string; also?: readonly string[] }[] = [

@@ -1,8 +1,8 @@
 /** An address under the admin prefix that is no screen. */
 import { Link } from '#web/lib/router.tsx';
-import { adminPaths } from '../../lib/admin/admin-paths.ts';
-import { AdminPage } from '../../ui/admin/admin-ui.tsx';
-import { texts } from '../../lib/admin/admin-texts.ts';
+import { adminPaths } from '#web/lib/admin/admin-paths.ts';
+import { AdminPage } from '#web/ui/admin/admin-ui.tsx';
+import { texts } from '#web/lib/admin/admin-texts.ts';
 
 export function AdminNotFoundPage() {
   return (

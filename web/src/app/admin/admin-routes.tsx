@@ -2,26 +2,26 @@
  * The back-office, a lazy chunk mounted by the shop's router under `${ADMIN_PREFIX}/*`. Its own layout
  * and styles; never indexed.
  */
-import { Navigate, Route, Routes } from '../../lib/router.tsx';
+import { Navigate, Route, Routes } from '#web/lib/router.tsx';
 import { adminRoutePatterns as r } from '#shared/paths.ts';
-import { adminPaths } from '../../lib/admin/admin-paths.ts';
-import { RequireAdmin } from '../../lib/admin/session.tsx';
+import { adminPaths } from '#web/lib/admin/admin-paths.ts';
+import { RequireAdmin } from '#web/lib/admin/session.tsx';
 import { AdminLayout } from './admin-layout.tsx';
-import { CollectionsPage } from '../../features/collections/collections-page.tsx';
-import { ContactDetailPage } from '../../features/messages-and-alerts/contact-detail-page.tsx';
-import { ContactsPage } from '../../features/messages-and-alerts/contacts-page.tsx';
-import { CreateCollectionPage } from '../../features/collections/create-collection-page.tsx';
-import { CustomerPage } from '../../features/customers/customer-page.tsx';
+import { CollectionsPage } from '#web/features/collections/collections-page.tsx';
+import { ContactDetailPage } from '#web/features/messages-and-alerts/contact-detail-page.tsx';
+import { ContactsPage } from '#web/features/messages-and-alerts/contacts-page.tsx';
+import { CreateCollectionPage } from '#web/features/collections/create-collection-page.tsx';
+import { CustomerPage } from '#web/features/customers/customer-page.tsx';
 import { DashboardPage } from './dashboard-page.tsx';
-import { LoginPage } from '../../features/sign-in/login-page.tsx';
+import { LoginPage } from '#web/features/sign-in/login-page.tsx';
 import { AdminNotFoundPage } from './admin-not-found-page.tsx';
-import { OrderDetailPage } from '../../features/orders/order-detail-page.tsx';
-import { OrdersPage } from '../../features/orders/orders-page.tsx';
-import { ProductFormPage } from '../../features/products/product-form-page.tsx';
-import { PrintOrdersPage } from '../../features/orders/print-orders-page.tsx';
-import { ProductsPage } from '../../features/products/products-page.tsx';
-import { SettingsPage } from '../../features/settings/settings-page.tsx';
-import { StockAlertsPage } from '../../features/messages-and-alerts/stock-alerts-page.tsx';
+import { OrderDetailPage } from '#web/features/orders/order-detail-page.tsx';
+import { OrdersPage } from '#web/features/orders/orders-page.tsx';
+import { ProductFormPage } from '#web/features/products/product-form-page.tsx';
+import { PrintOrdersPage } from '#web/features/orders/print-orders-page.tsx';
+import { ProductsPage } from '#web/features/products/products-page.tsx';
+import { SettingsPage } from '#web/features/settings/settings-page.tsx';
+import { StockAlertsPage } from '#web/features/messages-and-alerts/stock-alerts-page.tsx';
 import './admin.css';
 
 export function AdminRoutes() {

@@ -6,12 +6,12 @@ import { Link } from '#web/lib/router.tsx';
 import { adminTexts } from '#shared/messages.ts';
 import { formatCents } from '#shared/money.ts';
 import type { OrderStatus } from '#shared/order-status.ts';
-import { adminPaths, ordersListPath, productsListPath } from '../../lib/admin/admin-paths.ts';
-import { useAdminSession } from '../../lib/admin/session.tsx';
-import { useLoad } from '../../lib/admin/use-admin-load.ts';
-import { AdminPage, LoadView } from '../../ui/admin/admin-ui.tsx';
-import { texts } from '../../lib/admin/admin-texts.ts';
-import { abuseUiTexts } from '../../lib/admin/abuse-texts.ts';
+import { adminPaths, ordersListPath, productsListPath } from '#web/lib/admin/admin-paths.ts';
+import { useAdminSession } from '#web/lib/admin/session.tsx';
+import { useLoad } from '#web/lib/admin/use-admin-load.ts';
+import { AdminPage, LoadView } from '#web/ui/admin/admin-ui.tsx';
+import { texts } from '#web/lib/admin/admin-texts.ts';
+import { abuseUiTexts } from '#web/lib/admin/abuse-texts.ts';
 
 const t = texts.dashboard;
 

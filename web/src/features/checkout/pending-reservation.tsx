@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { checkoutTexts } from '#shared/messages.ts';
 import { paths } from '#shared/paths.ts';
-import { api, errorMessage } from '../../lib/api.ts';
-import { clearOpenReservation, openReservationText, type StoredReservation } from '../../lib/open-reservation.ts';
-import { Link } from '../../lib/router.tsx';
+import { api, errorMessage } from '#web/lib/api.ts';
+import { clearOpenReservation, openReservationText, type StoredReservation } from '#web/lib/open-reservation.ts';
+import { Link } from '#web/lib/router.tsx';
 
 /**
  * The customer's reservation awaiting payment, on the shipping and payment steps: it is never made

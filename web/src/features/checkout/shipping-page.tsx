@@ -1,10 +1,10 @@
-import { Link, Navigate } from '../../lib/router.tsx';
+import { Link, Navigate } from '#web/lib/router.tsx';
 import { checkoutTexts } from '#shared/messages.ts';
 import { summarizeCart } from '#shared/pricing.ts';
 import { qualifiesForFreeShipping } from '#shared/shipping.ts';
 import { paths } from '#shared/paths.ts';
-import { useCart } from '../../lib/cart-store.ts';
-import { usePageMeta } from '../../lib/page-meta.ts';
+import { useCart } from '#web/lib/cart-store.ts';
+import { usePageMeta } from '#web/lib/page-meta.ts';
 import { OrderRefusalNotice } from './order-refusal.tsx';
 import { PendingReservation } from './pending-reservation.tsx';
 import { OrderSummary } from './order-summary.tsx';

@@ -6,8 +6,8 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from '#web/lib/router.tsx';
 import { commonTexts } from '#shared/messages.ts';
 import { ORDER_STATUSES, ORDER_STATUS_INFO, type OrderStatus } from '#shared/order-status.ts';
-import type { Loaded } from '../../lib/admin/use-admin-load.ts';
-import { texts } from '../../lib/admin/admin-texts.ts';
+import type { Loaded } from '#web/lib/admin/use-admin-load.ts';
+import { texts } from '#web/lib/admin/admin-texts.ts';
 
 /** A screen of the back-office: its heading (also the document title), actions and content. */
 export function AdminPage(props: {

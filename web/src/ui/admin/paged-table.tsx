@@ -4,7 +4,7 @@
  */
 import type { ReactNode } from 'react';
 import { commonTexts } from '#shared/messages.ts';
-import type { PagedList } from '../../lib/admin/use-paged.ts';
+import type { PagedList } from '#web/lib/admin/use-paged.ts';
 import { ErrorNotice, LoadingNotice } from './admin-ui.tsx';
 
 export function PagedTable<T>(props: {
