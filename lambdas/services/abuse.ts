@@ -1,5 +1,5 @@
 /**
- * Ending abuse in one place (issue 32 item 6): the owner closes an unpaid reservation, or an order whose
+ * Ending abuse in one place: the owner closes an unpaid reservation, or an order whose
  * proof waits for confirmation, as "suspeita" (cancelled, stock and MB WAY slot back, an owner's note on
  * the timeline) and blocks its e-mail, phone and client address from reserving for a chosen time; a
  * blocked buyer's reservation is refused with a neutral message that never says which key matched.
