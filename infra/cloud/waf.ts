@@ -21,7 +21,7 @@ import { Stack, type StackProps } from 'aws-cdk-lib';
 import * as pricingplanmanager from 'aws-cdk-lib/aws-pricingplanmanager';
 import * as wafv2 from 'aws-cdk-lib/aws-wafv2';
 import type { Construct } from 'constructs';
-import { apiTexts } from '#shared/messages.ts';
+import { apiTexts } from '#shared/messages/index.ts';
 import { STAGE_TAG } from '../common/config.ts';
 import { ADMIN_API_PREFIX, EDGE_MAX_BODY_BYTES, EDGE_RATE_RULES, type EdgeRateRule, type EdgeScope } from '../common/edge-rules.ts';
 

@@ -7,7 +7,7 @@
  */
 import { BLOCK_DURATIONS, blockUntil, isSuspiciousClosable, type BlockDuration, type BlockEntry, type BlocksResponse, type SuspiciousBulkResponse, type SuspiciousClosedResponse } from '#shared/abuse.ts';
 import { clientAddressKey, emailKey, phoneKey } from '#shared/identity-keys.ts';
-import { abuseTexts } from '#shared/messages.ts';
+import { abuseTexts } from '#shared/messages/index.ts';
 import { ORDER_STATUS_INFO } from '#shared/order-status.ts';
 import { Conflict, DomainError, NotFound } from '../errors.ts';
 import { allBlocks, deleteBlocks, isBlocked, putBlock, type BlockKeys } from '../repositories/blocks.ts';

@@ -22,7 +22,7 @@
 import { randomUUID } from 'node:crypto';
 import type { TimelineEntry } from '#shared/api.ts';
 import type { CustomerAnonymisedResponse } from '#shared/api-customers.ts';
-import { abuseTexts, gdprTexts } from '#shared/messages.ts';
+import { abuseTexts, gdprTexts } from '#shared/messages/index.ts';
 import { orderNumberTerms } from '#shared/order-search.ts';
 import { isFinalStatus, RESERVED_STATUS } from '#shared/order-status.ts';
 import { scrubbedOrderTexts } from '#shared/personal-data.ts';

@@ -20,7 +20,7 @@ import type { Page, Request, Route } from 'playwright-core';
 import { encode } from 'uqr';
 import { describe, expect, it } from 'vitest';
 import { cognitoClient, ensureUser } from '#infra/twin/bootstrap.ts';
-import { adminTexts } from '#shared/messages.ts';
+import { adminTexts } from '#shared/messages/index.ts';
 import { MOBILE, openPage, seriousViolations, useShop, type PageProblems } from '../web/e2e-support.ts';
 
 const shop = useShop();

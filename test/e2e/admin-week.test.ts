@@ -15,7 +15,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { cognitoClient } from '#infra/twin/bootstrap.ts';
 import { seedPieces } from '#infra/twin/seed/catalogue.ts';
 import { orderCustomerRef } from '#shared/customer-ref.ts';
-import { adminTexts, validationTexts } from '#shared/messages.ts';
+import { adminTexts, validationTexts } from '#shared/messages/index.ts';
 import { DEFAULT_ADMIN_PREFIX } from '#shared/paths.ts';
 import { texts } from '#web/lib/admin/admin-texts.ts';
 import { attachProof, DESKTOP, mailsTo, openPage, postJson, useShop } from '../web/e2e-support.ts';

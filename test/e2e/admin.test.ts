@@ -16,7 +16,7 @@ import { cognitoClient, ensureUser } from '#infra/twin/bootstrap.ts';
 import { insertContactMessage } from '#lambdas/repositories/contact-messages.ts';
 import { webDistDir } from '#infra/twin/twin.ts';
 import { seedPieces } from '#infra/twin/seed/catalogue.ts';
-import { adminTexts, apiTexts, uploadTexts, validationTexts } from '#shared/messages.ts';
+import { adminTexts, apiTexts, uploadTexts, validationTexts } from '#shared/messages/index.ts';
 import { texts } from '#web/lib/admin/admin-texts.ts';
 import { pdfText } from '../support/pdf.ts';
 import { phonePhoto } from '../support/photos.ts';

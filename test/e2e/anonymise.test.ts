@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cognitoClient } from '#infra/twin/bootstrap.ts';
 import { seedPieces } from '#infra/twin/seed/catalogue.ts';
 import { orderCustomerRef } from '#shared/customer-ref.ts';
-import { adminTexts, gdprTexts } from '#shared/messages.ts';
+import { adminTexts, gdprTexts } from '#shared/messages/index.ts';
 import { paths } from '#shared/paths.ts';
 import { jsonCall } from '../support/clients.ts';
 import { useShop } from '../web/e2e-support.ts';

@@ -15,7 +15,7 @@ import { startPaymentsLocal, type PaymentsLocal } from '#infra/twin/payments-loc
 import { PAYMENT_KEYS_ENV } from '#lambdas/contracts/env.ts';
 import type { Order } from '#shared/api.ts';
 import type { ProviderPaymentRecord } from '#shared/automatic-payments.ts';
-import { paymentKeysTexts, refundTexts } from '#shared/messages.ts';
+import { paymentKeysTexts, refundTexts } from '#shared/messages/index.ts';
 import { formatCents } from '#shared/money.ts';
 import { texts } from '#web/lib/admin/admin-texts.ts';
 import { jsonCall } from '../support/clients.ts';

@@ -13,7 +13,7 @@ import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { Order } from '#shared/api.ts';
 import { groupedReference } from '#shared/automatic-payments.ts';
-import { customerStatusLabels, myOrderTexts, paymentStartTexts, providerPaymentTexts } from '#shared/messages.ts';
+import { customerStatusLabels, myOrderTexts, paymentStartTexts, providerPaymentTexts } from '#shared/messages/index.ts';
 import { seedPieces } from '#infra/twin/seed/catalogue.ts';
 import { TWIN_MULTIBANCO_ENTITY } from '#infra/twin/payments-local.ts';
 import { MAIL_FROM } from '#infra/twin/twin.ts';

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { seedPieces } from '#infra/twin/seed/catalogue.ts';
 import { DEFAULT_ADMIN_PREFIX, ORDER_TOKEN_HEADER, paths } from '#shared/paths.ts';
 import { clientFetch } from '../support/clients.ts';
-import { myOrderTexts, validationTexts } from '#shared/messages.ts';
+import { myOrderTexts, validationTexts } from '#shared/messages/index.ts';
 import { attachProof, MOBILE, mailsTo, openPage, postJson, useShop } from '../web/e2e-support.ts';
 import { customerPhone } from '../web/e2e-walks.ts';
 

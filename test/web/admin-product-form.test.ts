@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { AdminProduct } from '#shared/product.ts';
-import { validationTexts } from '#shared/messages.ts';
+import { validationTexts } from '#shared/messages/index.ts';
 import { copyValues, errorKeyOf, readProductForm, readProductUpdate, valuesOf, type FormValues } from '#web/features/products/product-values.ts';
 import { texts } from '#web/lib/admin/admin-texts.ts';
 

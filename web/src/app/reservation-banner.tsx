@@ -1,4 +1,4 @@
-import { checkoutTexts } from '#shared/messages.ts';
+import { checkoutTexts } from '#shared/messages/index.ts';
 import { paths } from '#shared/paths.ts';
 import { openReservationText, useOpenReservation } from '#web/lib/open-reservation.ts';
 import { Link, useLocation } from '#web/lib/router.tsx';

@@ -1,5 +1,5 @@
 import { Link, useRouteError } from '#web/lib/router.tsx';
-import { apiTexts, commonTexts } from '#shared/messages.ts';
+import { apiTexts, commonTexts } from '#shared/messages/index.ts';
 import { usePageMeta } from '#web/lib/page-meta.ts';
 import { paths } from '#shared/paths.ts';
 

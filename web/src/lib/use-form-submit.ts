@@ -3,7 +3,7 @@
  */
 import { useRef, useState, type Dispatch, type FormEvent, type RefObject, type SetStateAction } from 'react';
 import type * as z from 'zod';
-import { apiTexts } from '#shared/messages.ts';
+import { apiTexts } from '#shared/messages/index.ts';
 import { errorMessage } from './api.ts';
 import { checkForm, serverFieldErrors, type FieldMessages } from './form.ts';
 

@@ -3,7 +3,7 @@
  * complete, every public page says so (pre-rendered too: the page's data carries `shop.ready`) and the
  * checkout shows why it is closed instead of its form (`POST /api/orders` answers 503 `shop_not_ready`).
  */
-import { commonTexts } from '#shared/messages.ts';
+import { commonTexts } from '#shared/messages/index.ts';
 import { useShopInfo } from '#web/lib/shop-info.ts';
 
 /** Whether the shop is known to be in preparation (false while its info is loading: the server decides anyway). */

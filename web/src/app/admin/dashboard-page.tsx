@@ -3,7 +3,7 @@
  * today's, the last 7 days' and this month's orders received and revenue (Lisbon time).
  */
 import { Link } from '#web/lib/router.tsx';
-import { adminTexts } from '#shared/messages.ts';
+import { adminTexts } from '#shared/messages/index.ts';
 import { formatCents } from '#shared/money.ts';
 import type { OrderStatus } from '#shared/order-status.ts';
 import { adminPaths, ordersListPath, productsListPath } from '#web/lib/admin/admin-paths.ts';

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate } from '#web/lib/router.tsx';
 import { lineKey, type CartItem } from '#shared/cart.ts';
 import { formatCents } from '#shared/money.ts';
-import { checkoutTexts, productTexts } from '#shared/messages.ts';
+import { checkoutTexts, productTexts } from '#shared/messages/index.ts';
 import { lineVariant, nameWithSize } from '#shared/variants.ts';
 import { priceLine, summarizeCart } from '#shared/pricing.ts';
 import type { Product } from '#shared/product.ts';

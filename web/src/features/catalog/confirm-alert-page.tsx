@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { stockAlertTexts } from '#shared/messages.ts';
+import { stockAlertTexts } from '#shared/messages/index.ts';
 import { paths } from '#shared/paths.ts';
 import { nameWithSize } from '#shared/variants.ts';
 import { api, ApiError } from '#web/lib/api.ts';

@@ -1,5 +1,5 @@
 import { Link } from '#web/lib/router.tsx';
-import { catalogTexts } from '#shared/messages.ts';
+import { catalogTexts } from '#shared/messages/index.ts';
 import type { ListingProduct } from '#shared/product.ts';
 import { paths } from '#shared/paths.ts';
 import { PriceTag } from '#web/ui/price-tag.tsx';

@@ -4,7 +4,7 @@ import { cartItemFromProduct, clampQuantity, exceedsStock, lineKey } from '#shar
 import { formatCents } from '#shared/money.ts';
 import { hasSizes, variantPriceCents } from '#shared/variants.ts';
 import { useOrderCaps } from '#web/lib/shop-info.ts';
-import { apiTexts, catalogTexts, commonTexts, productTexts } from '#shared/messages.ts';
+import { apiTexts, catalogTexts, commonTexts, productTexts } from '#shared/messages/index.ts';
 import { discountedPriceCents } from '#shared/pricing.ts';
 import { heightAt, photoFallback, photoShareFile, SHARE_SIZE } from '#shared/photos.ts';
 import type { Product } from '#shared/product.ts';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { catalogTexts } from '#shared/messages.ts';
+import { catalogTexts } from '#shared/messages/index.ts';
 import type { ListingProduct } from '#shared/product.ts';
 import { errorMessage } from '#web/lib/api.ts';
 import type { LoadState } from '#web/lib/use-load.ts';

@@ -1,5 +1,5 @@
 import { useHydrated } from '#web/lib/hydrated.ts';
-import { stockAlertTexts } from '#shared/messages.ts';
+import { stockAlertTexts } from '#shared/messages/index.ts';
 import { stockAlertSchema } from '#shared/schemas/stock-alert.ts';
 import { useBotCheck } from '#web/lib/bot-check.tsx';
 import { publicWrites } from '#web/lib/public-writes.ts';

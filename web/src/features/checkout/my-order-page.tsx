@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useParams } from '#web/lib/router.tsx';
 import type { CustomerOrder } from '#shared/api.ts';
 import { formatDateTime } from '#shared/dates.ts';
-import { checkoutTexts, customerStatusLabels, myOrderTexts, providerPaymentTexts } from '#shared/messages.ts';
+import { checkoutTexts, customerStatusLabels, myOrderTexts, providerPaymentTexts } from '#shared/messages/index.ts';
 import { RESERVED_STATUS } from '#shared/order-status.ts';
 import { PAYMENT_METHOD_LABELS } from '#shared/payment-methods.ts';
 import { paths } from '#shared/paths.ts';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useHydrated, useTypedBeforeHydration } from '#web/lib/hydrated.ts';
-import { myOrderTexts } from '#shared/messages.ts';
+import { myOrderTexts } from '#shared/messages/index.ts';
 import { orderLookupSchema } from '#shared/schemas/order-lookup.ts';
 import { TEXT_LIMITS } from '#shared/schemas/fields.ts';
 import { useBotCheck } from '#web/lib/bot-check.tsx';

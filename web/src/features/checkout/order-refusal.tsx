@@ -1,5 +1,5 @@
 import { Link } from '#web/lib/router.tsx';
-import { checkoutTexts } from '#shared/messages.ts';
+import { checkoutTexts } from '#shared/messages/index.ts';
 import { paths } from '#shared/paths.ts';
 import { ApiError, errorMessage } from '#web/lib/api.ts';
 

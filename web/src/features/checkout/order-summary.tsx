@@ -1,5 +1,5 @@
 import type { CustomerOrder } from '#shared/api.ts';
-import { totalLabels } from '#shared/messages.ts';
+import { totalLabels } from '#shared/messages/index.ts';
 import { CLOSED_STATUS, RESERVED_STATUS, type OrderStatus } from '#shared/order-status.ts';
 import type { Cart } from '#shared/cart.ts';
 import { quoteOrder, summarizeCart } from '#shared/pricing.ts';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, Navigate, useNavigate } from '#web/lib/router.tsx';
 import { orderItems } from '#shared/cart.ts';
-import { checkoutTexts } from '#shared/messages.ts';
+import { checkoutTexts } from '#shared/messages/index.ts';
 import { paths } from '#shared/paths.ts';
 import type { PlaceOrderResponse } from '#shared/api.ts';
 import { isPaidStatus } from '#shared/order-status.ts';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { checkoutTexts } from '#shared/messages.ts';
+import { checkoutTexts } from '#shared/messages/index.ts';
 import { paths } from '#shared/paths.ts';
 import { api, errorMessage } from '#web/lib/api.ts';
 import { clearOpenReservation, openReservationText, type StoredReservation } from '#web/lib/open-reservation.ts';

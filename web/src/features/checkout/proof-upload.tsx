@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
-import { checkoutTexts, validationTexts } from '#shared/messages.ts';
+import { checkoutTexts, validationTexts } from '#shared/messages/index.ts';
 import { MAX_PROOF_BYTES, PROOF_ACCEPT, PROOF_CONTENT_TYPES, SNIFF_BYTES, sniffContentType, type ProofContentType } from '#shared/uploads.ts';
 import { errorMessage } from '#web/lib/api.ts';
 import { useBotCheck } from '#web/lib/bot-check.tsx';

@@ -1,6 +1,6 @@
 import { Link } from '#web/lib/router.tsx';
 import { formatCents } from '#shared/money.ts';
-import { checkoutTexts, commonTexts, providerPaymentTexts } from '#shared/messages.ts';
+import { checkoutTexts, commonTexts, providerPaymentTexts } from '#shared/messages/index.ts';
 import type { PaymentMethodId } from '#shared/payment-methods.ts';
 import { paths } from '#shared/paths.ts';
 import { FREE_SHIPPING_THRESHOLD_CENTS, SHIPPING_METHOD_IDS, SHIPPING_METHODS, type ShippingMethodId } from '#shared/shipping.ts';

@@ -1,5 +1,5 @@
 import { Link, Navigate } from '#web/lib/router.tsx';
-import { checkoutTexts } from '#shared/messages.ts';
+import { checkoutTexts } from '#shared/messages/index.ts';
 import { summarizeCart } from '#shared/pricing.ts';
 import { qualifiesForFreeShipping } from '#shared/shipping.ts';
 import { paths } from '#shared/paths.ts';

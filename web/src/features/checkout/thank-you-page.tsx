@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from '#web/lib/router.tsx';
-import { checkoutTexts, myOrderTexts, providerPaymentTexts } from '#shared/messages.ts';
+import { checkoutTexts, myOrderTexts, providerPaymentTexts } from '#shared/messages/index.ts';
 import { PAYMENT_METHOD_LABELS } from '#shared/payment-methods.ts';
 import { paths } from '#shared/paths.ts';
 import { usePageMeta } from '#web/lib/page-meta.ts';

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { useNavigate } from '#web/lib/router.tsx';
 import type { PlaceOrderResponse } from '#shared/api.ts';
-import { checkoutTexts } from '#shared/messages.ts';
+import { checkoutTexts } from '#shared/messages/index.ts';
 import { paths } from '#shared/paths.ts';
 import { api, ApiError } from '#web/lib/api.ts';
 import { cartStore } from '#web/lib/cart-store.ts';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from '#web/lib/router.tsx';
 import { orderItems, type Cart } from '#shared/cart.ts';
-import { apiTexts, checkoutTexts, validationTexts } from '#shared/messages.ts';
+import { apiTexts, checkoutTexts, validationTexts } from '#shared/messages/index.ts';
 import { PAYMENT_METHOD_IDS, PAYMENT_METHOD_LABELS } from '#shared/payment-methods.ts';
 import { paths } from '#shared/paths.ts';
 import type { PlaceOrderInput } from '#shared/schemas/place-order.ts';
@@ -17,7 +17,7 @@ import { idempotencyKeyFor, loadShippingDraft, recordReservation, reservationFor
 import { askUntilAnswered } from './ask-again.ts';
 import { orderRefusal } from './order-refusal.tsx';
 import { isAutomatic } from './provider-payment.ts';
-import { usePaymentMethods } from './payment-methods.ts';
+import { usePaymentMethods } from './use-payment-methods.ts';
 
 type TextName = 'email' | 'firstName' | 'lastName' | 'address' | 'city' | 'postalCode' | 'phone';
 const TEXT_FIELDS: readonly TextName[] = ['email', 'firstName', 'lastName', 'address', 'city', 'postalCode', 'phone'];

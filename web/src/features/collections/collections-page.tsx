@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { Link } from '#web/lib/router.tsx';
 import type { Collection } from '#shared/product.ts';
-import { adminTexts } from '#shared/messages.ts';
+import { adminTexts } from '#shared/messages/index.ts';
 import { collectionInputSchema } from '#shared/schemas/index.ts';
 import { TEXT_LIMITS } from '#shared/schemas/fields.ts';
 import { errorMessage } from '#web/lib/api.ts';

@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 import { useNavigate } from '#web/lib/router.tsx';
-import { adminTexts, apiTexts } from '#shared/messages.ts';
+import { adminTexts, apiTexts } from '#shared/messages/index.ts';
 import { collectionInputSchema } from '#shared/schemas/index.ts';
 import { TEXT_LIMITS } from '#shared/schemas/fields.ts';
 import { ApiError } from '#web/lib/api.ts';

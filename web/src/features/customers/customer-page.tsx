@@ -12,7 +12,7 @@ import { formatCents } from '#shared/money.ts';
 import { RESERVED_STATUS } from '#shared/order-status.ts';
 import { CUSTOMER_HISTORY_SHOWN } from '#shared/order-search.ts';
 import { adminPaths, ordersListReturn } from '#web/lib/admin/admin-paths.ts';
-import { adminTexts } from '#shared/messages.ts';
+import { adminTexts } from '#shared/messages/index.ts';
 import { useLoad } from '#web/lib/admin/use-admin-load.ts';
 import { Panel } from '#web/ui/admin/action-panel.tsx';
 import { AdminPage, DetailRow, Feedback, LoadView, StatusBadge } from '#web/ui/admin/admin-ui.tsx';

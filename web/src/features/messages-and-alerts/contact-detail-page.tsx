@@ -3,7 +3,7 @@
  */
 import { Link, useParams } from '#web/lib/router.tsx';
 import { formatDate, formatTime } from '#shared/dates.ts';
-import { adminTexts } from '#shared/messages.ts';
+import { adminTexts } from '#shared/messages/index.ts';
 import { adminPaths } from '#web/lib/admin/admin-paths.ts';
 import { messageCustomerRef } from '#shared/customer-ref.ts';
 import { useLoad } from '#web/lib/admin/use-admin-load.ts';

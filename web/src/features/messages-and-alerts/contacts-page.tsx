@@ -5,7 +5,7 @@
 import { Link } from '#web/lib/router.tsx';
 import type { ContactMessage } from '#shared/api.ts';
 import { formatDate, formatTime } from '#shared/dates.ts';
-import { adminTexts } from '#shared/messages.ts';
+import { adminTexts } from '#shared/messages/index.ts';
 import { adminPaths } from '#web/lib/admin/admin-paths.ts';
 import { usePagedList } from '#web/lib/admin/use-paged.ts';
 import { PagedTable } from '#web/ui/admin/paged-table.tsx';

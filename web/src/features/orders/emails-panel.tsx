@@ -7,7 +7,7 @@
 import { useState } from 'react';
 import type { Order } from '#shared/api.ts';
 import { formatDateTime } from '#shared/dates.ts';
-import { adminTexts } from '#shared/messages.ts';
+import { adminTexts } from '#shared/messages/index.ts';
 import { applicableEmails, type AdminEmailKind } from '#shared/order-emails.ts';
 import { adminEmailRequestSchema, fieldErrors } from '#shared/schemas/index.ts';
 import { serverFieldErrors } from '#web/lib/form.ts';
@@ -17,7 +17,7 @@ import { ActionFeedback, Panel, useAction, type Action } from '#web/ui/admin/act
 import { EmailAddress } from '#web/ui/admin/email-address.tsx';
 import { texts } from '#web/lib/admin/admin-texts.ts';
 import { recordsOf, sentBefore, waitForEmail } from './email-outcome.ts';
-import { TrackingField, type Tracking } from './tracking.tsx';
+import { TrackingField, type Tracking } from './tracking-field.tsx';
 
 const t = texts.order;
 

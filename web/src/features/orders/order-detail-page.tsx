@@ -7,7 +7,7 @@
  */
 import { useParams } from '#web/lib/router.tsx';
 import type { Order, OrderDetailResponse } from '#shared/api.ts';
-import { adminTexts } from '#shared/messages.ts';
+import { adminTexts } from '#shared/messages/index.ts';
 import type { OrderStatus } from '#shared/order-status.ts';
 import { ordersListReturn } from '#web/lib/admin/admin-paths.ts';
 import { useLoad } from '#web/lib/admin/use-admin-load.ts';
@@ -24,7 +24,7 @@ import { ProofPanel } from './proof-panel.tsx';
 import { StatusPanel } from './status-panel.tsx';
 import { SuspiciousPanel } from './suspicious-panel.tsx';
 import { TimelinePanel } from './timeline-panel.tsx';
-import { useTracking } from './tracking.tsx';
+import { useTracking } from './tracking-field.tsx';
 
 const t = texts.order;
 

@@ -2,7 +2,7 @@
 import { Link } from '#web/lib/router.tsx';
 import type { OrderSummary } from '#shared/api.ts';
 import { formatDateTime } from '#shared/dates.ts';
-import { adminTexts } from '#shared/messages.ts';
+import { adminTexts } from '#shared/messages/index.ts';
 import { formatCents } from '#shared/money.ts';
 import { PAYMENT_METHOD_LABELS } from '#shared/payment-methods.ts';
 import { adminPaths } from '#web/lib/admin/admin-paths.ts';

@@ -6,7 +6,7 @@ import { SHIPPING_METHODS } from '#shared/shipping.ts';
 import { Panel } from '#web/ui/admin/action-panel.tsx';
 import { DetailRow } from '#web/ui/admin/admin-ui.tsx';
 import { texts } from '#web/lib/admin/admin-texts.ts';
-import { ProviderPaymentRows } from './provider-payment.tsx';
+import { ProviderPaymentRows } from './provider-payment-rows.tsx';
 
 const t = texts.order;
 

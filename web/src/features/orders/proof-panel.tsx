@@ -5,7 +5,7 @@
 import type { MouseEvent } from 'react';
 import type { Order } from '#shared/api.ts';
 import { formatDateTime } from '#shared/dates.ts';
-import { adminTexts } from '#shared/messages.ts';
+import { adminTexts } from '#shared/messages/index.ts';
 import { errorMessage } from '#web/lib/api.ts';
 import { ActionFeedback, Panel, useAction } from '#web/ui/admin/action-panel.tsx';
 import { useAdminApi } from '#web/lib/admin/session.tsx';

@@ -10,7 +10,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from '#web/lib/router.tsx';
 import type { Order } from '#shared/api.ts';
 import { formatDateTime } from '#shared/dates.ts';
-import { adminTexts, validationTexts } from '#shared/messages.ts';
+import { adminTexts, validationTexts } from '#shared/messages/index.ts';
 import { adminNextStatuses, CLOSED_STATUS, isBeforeShipping, ORDER_STATUS_INFO, type OrderStatus } from '#shared/order-status.ts';
 import { fieldErrors, orderStatusChangeSchema } from '#shared/schemas/index.ts';
 import { formatCents, parseEuroInput } from '#shared/money.ts';
@@ -24,8 +24,8 @@ import { ActionFeedback, Panel, useAction } from '#web/ui/admin/action-panel.tsx
 import { StatusBadge, type FlashState } from '#web/ui/admin/admin-ui.tsx';
 import { texts } from '#web/lib/admin/admin-texts.ts';
 import { NextStep, stepOf, type ChangeStatus } from './status-steps.tsx';
-import type { Tracking } from './tracking.tsx';
-import { refundableCents } from './provider-payment.tsx';
+import type { Tracking } from './tracking-field.tsx';
+import { refundableCents } from './provider-payment-rows.tsx';
 
 const t = texts.order;
 

@@ -5,11 +5,11 @@
  */
 import { useState, type FormEvent, type ReactNode } from 'react';
 import type { Order } from '#shared/api.ts';
-import { validationTexts } from '#shared/messages.ts';
+import { validationTexts } from '#shared/messages/index.ts';
 import { PAYMENT_NOTE_MAX, type OrderStatus } from '#shared/order-status.ts';
 import { TextAreaField } from '#web/ui/field.tsx';
 import { texts } from '#web/lib/admin/admin-texts.ts';
-import { TrackingField, type Tracking } from './tracking.tsx';
+import { TrackingField, type Tracking } from './tracking-field.tsx';
 
 const t = texts.order;
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useHydrated, useTypedBeforeHydration } from '#web/lib/hydrated.ts';
-import { contactTexts } from '#shared/messages.ts';
+import { contactTexts } from '#shared/messages/index.ts';
 import { contactMessageSchema, type ContactMessageInput } from '#shared/schemas/contact-message.ts';
 import { TEXT_LIMITS } from '#shared/schemas/fields.ts';
 import { SHOP_EMAIL } from '#web/lib/shop-paths.ts';

@@ -4,7 +4,7 @@ import type { ProductType } from '#shared/product.ts';
 import { FREE_SHIPPING_THRESHOLD_CENTS } from '#shared/shipping.ts';
 import { MOBILE_MEDIA_QUERY } from '#shared/ui.ts';
 import { paths } from '#shared/paths.ts';
-import { catalogTexts } from '#shared/messages.ts';
+import { catalogTexts } from '#shared/messages/index.ts';
 import { SHARE_IMAGE_PATH, SITE_NAME, useJsonLd, usePageMeta, useSiteOrigin } from '#web/lib/page-meta.ts';
 import { externalLinks } from '#web/lib/shop-paths.ts';
 import { Testimonials } from './testimonials.tsx';

@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { Link, useNavigate } from '#web/lib/router.tsx';
 import type { AdminProduct } from '#shared/product.ts';
-import { adminTexts } from '#shared/messages.ts';
+import { adminTexts } from '#shared/messages/index.ts';
 import { adminPaths } from '#web/lib/admin/admin-paths.ts';
 import { failureMessage } from '#web/lib/admin/admin-api.ts';
 import { useAdminApi } from '#web/lib/admin/session.tsx';

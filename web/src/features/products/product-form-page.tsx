@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { useLocation, useParams } from '#web/lib/router.tsx';
 import type { AdminProduct, Collection } from '#shared/product.ts';
-import { apiTexts } from '#shared/messages.ts';
+import { apiTexts } from '#shared/messages/index.ts';
 import { hasSizes } from '#shared/variants.ts';
 import { adminPaths } from '#web/lib/admin/admin-paths.ts';
 import { useLoad } from '#web/lib/admin/use-admin-load.ts';

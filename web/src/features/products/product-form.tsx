@@ -9,7 +9,7 @@ import { useRef, useState, type FormEvent, type ReactNode, type RefObject } from
 import { Link, useNavigate } from '#web/lib/router.tsx';
 import type { AdminProduct, Collection } from '#shared/product.ts';
 import { formatDateTime } from '#shared/dates.ts';
-import { adminTexts, apiTexts } from '#shared/messages.ts';
+import { adminTexts, apiTexts } from '#shared/messages/index.ts';
 import { hasSizes } from '#shared/variants.ts';
 import { FORM_ERROR_KEY, type ProductInput, type ProductUpdateInput } from '#shared/schemas/index.ts';
 import { TEXT_LIMITS } from '#shared/schemas/fields.ts';

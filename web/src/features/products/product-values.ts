@@ -5,7 +5,7 @@
  */
 import type { ProductPhoto } from '#shared/photos.ts';
 import type { AdminProduct, ProductStatus } from '#shared/product.ts';
-import { validationTexts } from '#shared/messages.ts';
+import { validationTexts } from '#shared/messages/index.ts';
 import { hasSizes } from '#shared/variants.ts';
 import { parseEuroInput } from '#shared/money.ts';
 import { fieldErrors, type FORM_ERROR_KEY, productInputSchema, productUpdateSchema, type ProductInput, type ProductUpdateInput } from '#shared/schemas/index.ts';

@@ -8,7 +8,7 @@ import { hasLowStockSize, hasSoldOutSize, isLowStock, LOW_STOCK_THRESHOLD } from
 import { hasSizes } from '#shared/variants.ts';
 import { Link, useSearchParams } from '#web/lib/router.tsx';
 import type { AdminProduct } from '#shared/product.ts';
-import { adminTexts } from '#shared/messages.ts';
+import { adminTexts } from '#shared/messages/index.ts';
 import { isProductType, PRODUCT_TYPES, PRODUCT_TYPE_INFO } from '#shared/product-types.ts';
 import { adminPaths, listParams } from '#web/lib/admin/admin-paths.ts';
 import { useLoad } from '#web/lib/admin/use-admin-load.ts';

@@ -5,7 +5,7 @@
 import { useId } from 'react';
 import { Link } from '#web/lib/router.tsx';
 import { formatDateTime } from '#shared/dates.ts';
-import { adminTexts } from '#shared/messages.ts';
+import { adminTexts } from '#shared/messages/index.ts';
 import type { StockMovement } from '#shared/stock.ts';
 import { adminPaths } from '#web/lib/admin/admin-paths.ts';
 import { useLoad } from '#web/lib/admin/use-admin-load.ts';

@@ -5,7 +5,7 @@
  * Portuguese message.
  */
 import { useEffect, useRef, useState } from 'react';
-import { adminTexts } from '#shared/messages.ts';
+import { adminTexts } from '#shared/messages/index.ts';
 import { MAX_PHOTOS, type ProductPhoto } from '#shared/photos.ts';
 import { imageUploadRequestSchema } from '#shared/schemas/index.ts';
 import { uploadWithPresignedPost } from '#web/lib/presigned-upload.ts';

@@ -6,7 +6,7 @@
  * owner decides again.
  */
 import { useState } from 'react';
-import { adminTexts, apiTexts } from '#shared/messages.ts';
+import { adminTexts, apiTexts } from '#shared/messages/index.ts';
 import type { AdminProduct } from '#shared/product.ts';
 import { hasSizes, totalStock } from '#shared/variants.ts';
 import { stockChangeSchema } from '#shared/schemas/index.ts';

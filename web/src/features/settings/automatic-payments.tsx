@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import type { AutomaticPayments } from '#shared/automatic-payments.ts';
 import { formatDateTime } from '#shared/dates.ts';
-import { paymentKeysTexts } from '#shared/messages.ts';
+import { paymentKeysTexts } from '#shared/messages/index.ts';
 import { paymentKeysSchema } from '#shared/schemas/settings.ts';
 import type { SettingPath } from '#shared/settings.ts';
 import type { FieldMessages } from '#web/lib/form.ts';

@@ -8,7 +8,7 @@
 import { useState } from 'react';
 import type { SettingsResponse } from '#shared/api.ts';
 import { formatDateTime } from '#shared/dates.ts';
-import { adminTexts, apiTexts } from '#shared/messages.ts';
+import { adminTexts, apiTexts } from '#shared/messages/index.ts';
 import { shopSettingsSchema } from '#shared/schemas/settings.ts';
 import { ApiError } from '#web/lib/api.ts';
 import { useFormSubmit } from '#web/lib/use-form-submit.ts';

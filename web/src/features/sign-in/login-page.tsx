@@ -7,7 +7,7 @@
  */
 import { useEffect, useReducer } from 'react';
 import { useLocation, useNavigate } from '#web/lib/router.tsx';
-import { adminTexts } from '#shared/messages.ts';
+import { adminTexts } from '#shared/messages/index.ts';
 import { adminPaths } from '#web/lib/admin/admin-paths.ts';
 import { currentUser, preloadAuth } from '#web/lib/admin/auth.ts';
 import type { LoginRedirectState } from '#web/lib/admin/session.tsx';

@@ -4,7 +4,7 @@
  * steps' alerts; Cognito checks the rest (the password policy, the codes).
  */
 import * as z from 'zod';
-import { adminTexts } from '#shared/messages.ts';
+import { adminTexts } from '#shared/messages/index.ts';
 import { totpCode } from '#web/lib/admin/auth.ts';
 
 export const credentialsSchema = z.object({ email: z.string(), password: z.string() });

@@ -1,6 +1,6 @@
 /** The first sign-in of an account an operator created: Cognito asks for a password of the admin's own. */
 import { useState } from 'react';
-import { adminTexts } from '#shared/messages.ts';
+import { adminTexts } from '#shared/messages/index.ts';
 import { useFormSubmit } from '#web/lib/use-form-submit.ts';
 import { confirmNewPassword } from '#web/lib/admin/auth.ts';
 import { texts } from '#web/lib/admin/admin-texts.ts';

@@ -3,7 +3,7 @@
  * (an address with no account gets the same answer). Done, the admin signs in with it.
  */
 import { useState } from 'react';
-import { adminTexts } from '#shared/messages.ts';
+import { adminTexts } from '#shared/messages/index.ts';
 import { useFormSubmit } from '#web/lib/use-form-submit.ts';
 import { TextField } from '#web/ui/field.tsx';
 import { confirmPasswordReset, requestPasswordReset, resetErrorMessage } from '#web/lib/admin/auth.ts';

@@ -4,7 +4,7 @@
  * keeps the step; a sign-in that ran out starts again from the e-mail and password, saying why.
  */
 import { useEffect, useState } from 'react';
-import { adminTexts } from '#shared/messages.ts';
+import { adminTexts } from '#shared/messages/index.ts';
 import { useFormSubmit } from '#web/lib/use-form-submit.ts';
 import { TextField } from '#web/ui/field.tsx';
 import { confirmTotpCode, TOTP_ISSUER, totpErrorMessage } from '#web/lib/admin/auth.ts';

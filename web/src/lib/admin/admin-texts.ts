@@ -1,6 +1,6 @@
 /**
  * The back-office's labels (headings, buttons, column names), in pt-PT, in one place. Feedback texts
- * (successes, failures, empty lists) live in `shared/messages.ts` under `admin`, next to the server's
+ * (successes, failures, empty lists) live in `shared/messages/index.ts` under `admin`, next to the server's
  * messages; labels stay here so that they travel in the lazy admin chunk, not in the shop's first load.
  */
 import type { StockAlert } from '#shared/api.ts';

@@ -4,7 +4,7 @@
  * so callers never touch Amplify before it is ready.
  */
 import type { SpaConfig } from '#shared/spa-config.ts';
-import { adminTexts } from '#shared/messages.ts';
+import { adminTexts } from '#shared/messages/index.ts';
 import { ADMIN_PREFIX } from './admin-prefix.ts';
 import type * as Amplify from './amplify.ts';
 

@@ -6,7 +6,7 @@
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate, type Location } from '#web/lib/router.tsx';
-import { adminTexts, apiTexts } from '#shared/messages.ts';
+import { adminTexts, apiTexts } from '#shared/messages/index.ts';
 import { ApiError, apiCall } from '#web/lib/api.ts';
 import { adminApi, type AdminApi, type AdminRequest } from './admin-api.ts';
 import { inTurn } from './route-turns.ts';

@@ -4,7 +4,7 @@
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from '#web/lib/router.tsx';
-import { commonTexts } from '#shared/messages.ts';
+import { commonTexts } from '#shared/messages/index.ts';
 import { ORDER_STATUSES, ORDER_STATUS_INFO, type OrderStatus } from '#shared/order-status.ts';
 import type { Loaded } from '#web/lib/admin/use-admin-load.ts';
 import { texts } from '#web/lib/admin/admin-texts.ts';

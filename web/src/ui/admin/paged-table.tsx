@@ -3,7 +3,7 @@
  * "load more" button with its count.
  */
 import type { ReactNode } from 'react';
-import { commonTexts } from '#shared/messages.ts';
+import { commonTexts } from '#shared/messages/index.ts';
 import type { PagedList } from '#web/lib/admin/use-paged.ts';
 import { ErrorNotice, LoadingNotice } from './admin-ui.tsx';
 

@@ -3,18 +3,18 @@
  * live in the area modules under `messages/`, one file per part of the shop, so that a bundle (a
  * function, a chunk of the web app) carries only the parts its code reads.
  */
-import { frontDoorTexts, apiTexts, uploadTexts, commonTexts, catalogTexts, productTexts, stockAlertTexts, contactTexts, moneyTexts, paymentTexts } from './messages/storefront.ts';
-import { botCheckTexts } from './messages/bot-check.ts';
-import { checkoutTexts, customerStatusLabels, myOrderTexts, totalLabels } from './messages/checkout.ts';
-import { providerPaymentTexts } from './messages/checkout.ts';
-import { adminTexts, gdprTexts } from './messages/admin.ts';
-import { queryValidationTexts, validationTexts } from './messages/validation.ts';
-import { abuseTexts } from './messages/abuse.ts';
-import { paymentKeysTexts, refundTexts } from './messages/owner-payments.ts';
-import { paymentEventTexts } from './messages/payment-events.ts';
-import { paymentStartTexts } from './messages/payment-provider.ts';
+import { frontDoorTexts, apiTexts, uploadTexts, commonTexts, catalogTexts, productTexts, stockAlertTexts, contactTexts, moneyTexts, paymentTexts } from './storefront.ts';
+import { botCheckTexts } from './bot-check.ts';
+import { checkoutTexts, customerStatusLabels, myOrderTexts, totalLabels } from './checkout.ts';
+import { providerPaymentTexts } from './checkout.ts';
+import { adminTexts, gdprTexts } from './admin.ts';
+import { queryValidationTexts, validationTexts } from './validation.ts';
+import { abuseTexts } from './abuse.ts';
+import { paymentKeysTexts, refundTexts } from './owner-payments.ts';
+import { paymentEventTexts } from './payment-events.ts';
+import { paymentStartTexts } from './payment-provider.ts';
 
-export { waitText } from './messages/storefront.ts';
+export { waitText } from './storefront.ts';
 export { paymentEventTexts, paymentKeysTexts, refundTexts };
 export { frontDoorTexts, apiTexts, uploadTexts, commonTexts, catalogTexts, productTexts, stockAlertTexts, botCheckTexts, contactTexts, moneyTexts, paymentTexts, checkoutTexts, customerStatusLabels, totalLabels, myOrderTexts, adminTexts, gdprTexts, validationTexts, queryValidationTexts, abuseTexts };
 export { providerPaymentTexts };
