@@ -61,8 +61,8 @@ async function adminCall<T = any>(method: string, path: string, body?: unknown):
 async function ownerPage(viewport: { width: number; height: number } = DESKTOP) {
   const opened = await openPage(shop.browser, viewport);
   await opened.page.goto(at('/login'));
-  await opened.page.getByPlaceholder('Inserir Username').fill(shop.twin.admin.email);
-  await opened.page.getByPlaceholder('Inserir Password').fill(shop.twin.admin.password);
+  await opened.page.getByPlaceholder(texts.login.emailPlaceholder).fill(shop.twin.admin.email);
+  await opened.page.getByPlaceholder(texts.login.passwordPlaceholder).fill(shop.twin.admin.password);
   await opened.page.getByRole('button', { name: 'Entrar' }).click();
   await opened.page.waitForURL(/\/dashboard$/);
   return opened;

@@ -45,8 +45,8 @@ async function owner(browser: Browser, width: number): Promise<{ page: Page; pro
   const page = await browser.newPage({ viewport: { width, height: 900 } });
   const problems = watchProblems(page);
   await page.goto(shop.twin.adminUrl);
-  await page.getByPlaceholder('Inserir Username').fill(shop.twin.admin.email);
-  await page.getByPlaceholder('Inserir Password').fill(shop.twin.admin.password);
+  await page.getByPlaceholder(texts.login.emailPlaceholder).fill(shop.twin.admin.email);
+  await page.getByPlaceholder(texts.login.passwordPlaceholder).fill(shop.twin.admin.password);
   await page.getByRole('button', { name: 'Entrar' }).click();
   await page.waitForURL((url) => !url.pathname.endsWith('/login'));
   return { page, problems };

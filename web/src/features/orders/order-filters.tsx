@@ -78,6 +78,7 @@ export function OrderFilters({ filters }: { readonly filters: OrderFilterState }
         className="adm-field-grow"
         type="search"
         placeholder={t.searchPlaceholder}
+        hint={t.searchHint}
         maxLength={MAX_SEARCH_LENGTH}
         value={search}
         onChange={(e) => setSearch(e.target.value)}

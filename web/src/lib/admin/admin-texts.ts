@@ -94,9 +94,9 @@ export const texts = {
     title: 'Entrar no back-office',
     intro: 'Área reservada à equipa da loja.',
     email: 'E-mail',
-    emailPlaceholder: 'Inserir Username',
+    emailPlaceholder: 'Inserir e-mail',
     password: 'Palavra-passe',
-    passwordPlaceholder: 'Inserir Password',
+    passwordPlaceholder: 'Inserir palavra-passe',
     submit: 'Entrar',
     submitting: 'A entrar...',
     newPasswordTitle: 'Escolher nova palavra-passe',
@@ -258,7 +258,9 @@ export const texts = {
   orders: {
     title: 'Encomendas',
     search: 'Procurar encomendas por número, nome, e-mail ou telefone',
-    searchPlaceholder: 'Procurar por Nº Encomenda... ou nome, e-mail, telefone',
+    /** The spec's words; they fit a phone's width (390 px), and the hint under the box says the rest. */
+    searchPlaceholder: 'Procurar por Nº Encomenda...',
+    searchHint: 'Também por nome, e-mail ou telefone.',
     status: 'Estado',
     allStatuses: 'Todos os estados',
     number: 'Nº Encomenda',
