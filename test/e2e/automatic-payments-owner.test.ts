@@ -49,8 +49,8 @@ async function signedIn(width: number, path: string): Promise<{ page: Page; erro
   const page = await shop.browser.newPage({ viewport: { width, height: 900 } });
   const { errors } = watchProblems(page);
   await page.goto(shop.twin.adminUrl);
-  await page.getByPlaceholder('Inserir Username').fill(shop.twin.admin.email);
-  await page.getByPlaceholder('Inserir Password').fill(shop.twin.admin.password);
+  await page.getByPlaceholder(texts.login.emailPlaceholder).fill(shop.twin.admin.email);
+  await page.getByPlaceholder(texts.login.passwordPlaceholder).fill(shop.twin.admin.password);
   await page.getByRole('button', { name: 'Entrar' }).click();
   await page.waitForURL((url) => !url.pathname.endsWith('/login'));
   await page.goto(at(path));
