@@ -1,7 +1,11 @@
 /**
- * The submit flow every form of the app shares: check in the browser, send, say how it went.
+ * The one way the app sends what the customer or the owner asked for, and says how it went:
+ * `useFormSubmit` for a form (check in the browser with the server's schema, focus the first field in
+ * error, send, put the server's Portuguese refusal beside its field), `useAction` for a button that
+ * does something (a panel's action, a cancel). Both keep the button's state: busy while it runs, and a
+ * second click or Enter in the same moment sends nothing.
  */
-import { useRef, useState, type Dispatch, type FormEvent, type RefObject, type SetStateAction } from 'react';
+import { useCallback, useRef, useState, type Dispatch, type FormEvent, type RefObject, type SetStateAction } from 'react';
 import type * as z from 'zod';
 import { apiTexts } from '#shared/messages/index.ts';
 import { errorMessage } from './api.ts';
@@ -111,6 +115,8 @@ export function useFormSubmit<S extends z.ZodType, R>(options: FormSubmitOptions
   const formRef = useRef<HTMLFormElement>(null);
   const [errors, setErrors] = useState<FieldMessages>({});
   const [outcome, setOutcome] = useState<FormOutcome<R>>({ kind: 'idle' });
+  // Read synchronously, as `useAction` does: a second Enter or click while it sends sends nothing.
+  const sendingRef = useRef(false);
 
   const focusFirst = (fields: FieldMessages) => {
     const first = firstInvalidField(options.fieldOrder, fields);
@@ -119,6 +125,7 @@ export function useFormSubmit<S extends z.ZodType, R>(options: FormSubmitOptions
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    if (sendingRef.current) return;
     const checked = checkSubmission(options, options.readValues ? options.readValues(event.currentTarget) : options.values);
     if (!checked.ok) {
       setErrors(checked.errors);
@@ -128,11 +135,14 @@ export function useFormSubmit<S extends z.ZodType, R>(options: FormSubmitOptions
     }
     setErrors({});
     setOutcome({ kind: 'sending' });
+    sendingRef.current = true;
     try {
       const result = await options.send(checked.data);
+      sendingRef.current = false;
       setOutcome({ kind: 'sent', result });
       options.onSent?.(result, checked.data);
     } catch (error) {
+      sendingRef.current = false;
       const failed = failedSubmission(options, error);
       if (failed.fields) {
         setErrors(failed.fields);
@@ -144,4 +154,89 @@ export function useFormSubmit<S extends z.ZodType, R>(options: FormSubmitOptions
   };
 
   return { formRef, onSubmit, errors, setErrors, outcome, sending: outcome.kind === 'sending' };
+}
+
+/** A message after an action: its kind and its lines. */
+export interface Notice {
+  readonly kind: 'success' | 'error' | 'info';
+  readonly lines: readonly string[];
+  /** Nothing was saved because the record changed meanwhile: the notice offers to reload it. */
+  readonly reload?: true;
+}
+
+/** What an action says when it ends: a text or lines (of its own default kind), a whole notice, or nothing. */
+export type Said = string | readonly string[] | Notice | undefined | void;
+
+/** `said` as a notice of `kind` (a text or lines), as it is (a notice), or none. */
+export function noticeOf(said: Said, kind: Notice['kind']): Notice | undefined {
+  if (said === undefined) return undefined;
+  if (typeof said === 'string') return { kind, lines: [said] };
+  if ('kind' in said) return said;
+  return said.length > 0 ? { kind, lines: said } : undefined;
+}
+
+/** A form's outcome (`useFormSubmit`) as a panel's notice: its failure, or what `sent` says about its success. */
+export function outcomeNotice<R>(outcome: FormOutcome<R>, sent?: (result: R) => Said): Notice | undefined {
+  if (outcome.kind === 'failed') return { kind: 'error', lines: [outcome.message] };
+  return outcome.kind === 'sent' && sent ? noticeOf(sent(outcome.result), 'success') : undefined;
+}
+
+/** How `run` runs: its key (which button says it is working), and whether the last notice stays meanwhile. */
+export interface RunOptions<K extends string> {
+  readonly key?: K;
+  /** The last notice stays while this runs (e.g. the "reload" its button is part of). */
+  readonly keepNotice?: boolean;
+}
+
+export interface Action<K extends string> {
+  /** Which action runs: the key given to `run` (undefined: none runs). */
+  readonly running: K | undefined;
+  /** An action runs: the panel's buttons wait. */
+  readonly busy: boolean;
+  /** What the last action (or `show`) said, until the next one starts. */
+  readonly notice: Notice | undefined;
+  /**
+   * Runs `work` (not while another action of the panel runs): the last notice goes, the panel is busy
+   * until it ends, then shows what `work` answered (a success by default) or what `failed` says about
+   * its failure (an error by default). Resolves whether `work` succeeded.
+   */
+  run(work: () => Promise<Said>, failed: (failure: unknown) => Said, options?: RunOptions<K>): Promise<boolean>;
+  /** Shows a notice without running anything (a refusal before sending; an error by default); undefined clears it. */
+  show(said: Said, kind?: Notice['kind']): void;
+}
+
+/**
+ * The busy and notice state of one panel's actions; `initial`: a notice to show from the start (a
+ * message the previous screen passed along).
+ *
+ * @example
+ * const action = useAction();
+ * <button disabled={action.busy} onClick={() => void action.run(() => api.deleteProduct(id).then(() => t.deleted), (failure) => failureMessage(t.failed, failure))}>
+ * <ActionFeedback notice={action.notice} />
+ */
+export function useAction<K extends string = 'run'>(initial?: Notice): Action<K> {
+  const [running, setRunning] = useState<K>();
+  const [notice, setNotice] = useState(initial);
+  // Read synchronously: a second click (or Enter) in the same moment does not start a second run.
+  const runningRef = useRef(false);
+
+  const run = useCallback(async (work: () => Promise<Said>, failed: (failure: unknown) => Said, options: RunOptions<K> = {}) => {
+    if (runningRef.current) return false;
+    runningRef.current = true;
+    setRunning(options.key ?? ('run' as K));
+    if (!options.keepNotice) setNotice(undefined);
+    try {
+      setNotice(noticeOf(await work(), 'success'));
+      return true;
+    } catch (failure) {
+      setNotice(noticeOf(failed(failure), 'error'));
+      return false;
+    } finally {
+      runningRef.current = false;
+      setRunning(undefined);
+    }
+  }, []);
+  const show = useCallback((said: Said, kind: Notice['kind'] = 'error') => setNotice(noticeOf(said, kind)), []);
+
+  return { running, busy: running !== undefined, notice, run, show };
 }

@@ -4,7 +4,7 @@ import { stockAlertSchema } from '#shared/schemas/stock-alert.ts';
 import { useBotCheck } from '#web/lib/bot-check.tsx';
 import { publicWrites } from '#web/lib/public-writes.ts';
 import { serverFieldErrors } from '#web/lib/form.ts';
-import { useFormSubmit } from '#web/lib/use-form-submit.ts';
+import { useFormSubmit } from '#web/lib/use-submit.ts';
 import { TextField } from '#web/ui/field.tsx';
 
 /**

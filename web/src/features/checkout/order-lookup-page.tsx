@@ -6,7 +6,7 @@ import { TEXT_LIMITS } from '#shared/schemas/fields.ts';
 import { useBotCheck } from '#web/lib/bot-check.tsx';
 import { publicWrites } from '#web/lib/public-writes.ts';
 import { usePageMeta } from '#web/lib/page-meta.ts';
-import { useFormSubmit } from '#web/lib/use-form-submit.ts';
+import { useFormSubmit } from '#web/lib/use-submit.ts';
 import { TextField } from '#web/ui/field.tsx';
 import './checkout.css';
 

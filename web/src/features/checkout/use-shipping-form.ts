@@ -11,7 +11,7 @@ import { ApiError } from '#web/lib/api.ts';
 import { useBotCheck } from '#web/lib/bot-check.tsx';
 import { publicWrites } from '#web/lib/public-writes.ts';
 import type { FieldMessages } from '#web/lib/form.ts';
-import { useFormSubmit } from '#web/lib/use-form-submit.ts';
+import { useFormSubmit } from '#web/lib/use-submit.ts';
 import { loadOpenReservation, useOpenReservation, type StoredReservation } from '#web/lib/open-reservation.ts';
 import { idempotencyKeyFor, loadShippingDraft, recordReservation, reservationFor, saveShippingDraft, type ShippingDraft } from './checkout-session.ts';
 import { askUntilAnswered } from './ask-again.ts';

@@ -9,12 +9,12 @@ import { adminTexts } from '#shared/messages/index.ts';
 import { collectionInputSchema } from '#shared/schemas/index.ts';
 import { TEXT_LIMITS } from '#shared/schemas/fields.ts';
 import { errorMessage } from '#web/lib/api.ts';
-import { useFormSubmit } from '#web/lib/use-form-submit.ts';
+import { useFormSubmit, useAction, type Notice } from '#web/lib/use-submit.ts';
 import { TextField } from '#web/ui/field.tsx';
 import { adminPaths } from '#web/lib/admin/admin-paths.ts';
 import { useLoad } from '#web/lib/admin/use-admin-load.ts';
 import { useAdminApi } from '#web/lib/admin/session.tsx';
-import { ActionFeedback, useAction, type Notice } from '#web/ui/admin/action-panel.tsx';
+import { ActionFeedback } from '#web/ui/admin/action-panel.tsx';
 import { AdminPage, Feedback, LoadView, useFlash } from '#web/ui/admin/admin-ui.tsx';
 import { texts } from '#web/lib/admin/admin-texts.ts';
 

@@ -8,7 +8,7 @@ import { adminTexts, apiTexts } from '#shared/messages/index.ts';
 import { collectionInputSchema } from '#shared/schemas/index.ts';
 import { TEXT_LIMITS } from '#shared/schemas/fields.ts';
 import { ApiError } from '#web/lib/api.ts';
-import { useFormSubmit } from '#web/lib/use-form-submit.ts';
+import { useFormSubmit } from '#web/lib/use-submit.ts';
 import { TextField } from '#web/ui/field.tsx';
 import { adminPaths } from '#web/lib/admin/admin-paths.ts';
 import { failureMessage } from '#web/lib/admin/admin-api.ts';

@@ -11,7 +11,8 @@ import { TextField } from '#web/ui/field.tsx';
 import { failureMessage, isChangedMeanwhile } from '#web/lib/admin/admin-api.ts';
 import { abuseUiTexts } from '#web/lib/admin/abuse-texts.ts';
 import { useAdminApi } from '#web/lib/admin/session.tsx';
-import { ActionFeedback, Panel, useAction } from '#web/ui/admin/action-panel.tsx';
+import { ActionFeedback, Panel } from '#web/ui/admin/action-panel.tsx';
+import { useAction } from '#web/lib/use-submit.ts';
 import { texts } from '#web/lib/admin/admin-texts.ts';
 
 const a = texts.customer.anonymise;

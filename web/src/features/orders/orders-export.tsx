@@ -10,7 +10,8 @@ import { fieldErrors, ordersExportQuerySchema } from '#shared/schemas/index.ts';
 import { errorMessage } from '#web/lib/api.ts';
 import { SelectField, TextField } from '#web/ui/field.tsx';
 import { useAdminApi } from '#web/lib/admin/session.tsx';
-import { ActionFeedback, useAction } from '#web/ui/admin/action-panel.tsx';
+import { ActionFeedback } from '#web/ui/admin/action-panel.tsx';
+import { useAction } from '#web/lib/use-submit.ts';
 import { texts } from '#web/lib/admin/admin-texts.ts';
 
 const t = texts.ordersExport;

@@ -7,7 +7,8 @@ import type { Order } from '#shared/api.ts';
 import { formatDateTime } from '#shared/dates.ts';
 import { adminTexts } from '#shared/messages/index.ts';
 import { errorMessage } from '#web/lib/api.ts';
-import { ActionFeedback, Panel, useAction } from '#web/ui/admin/action-panel.tsx';
+import { ActionFeedback, Panel } from '#web/ui/admin/action-panel.tsx';
+import { useAction } from '#web/lib/use-submit.ts';
 import { useAdminApi } from '#web/lib/admin/session.tsx';
 import { texts } from '#web/lib/admin/admin-texts.ts';
 

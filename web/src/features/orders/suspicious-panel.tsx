@@ -10,7 +10,8 @@ import { formatDateTime } from '#shared/dates.ts';
 import { abuseUiTexts } from '#web/lib/admin/abuse-texts.ts';
 import { failureMessage } from '#web/lib/admin/admin-api.ts';
 import { useAdminApi } from '#web/lib/admin/session.tsx';
-import { ActionFeedback, Panel, useAction } from '#web/ui/admin/action-panel.tsx';
+import { ActionFeedback, Panel } from '#web/ui/admin/action-panel.tsx';
+import { useAction } from '#web/lib/use-submit.ts';
 import { BlockDurationField, DEFAULT_BLOCK } from './block-duration.tsx';
 
 const t = abuseUiTexts.panel;

@@ -9,10 +9,10 @@ import { ORDER_STATUS_INFO } from '#shared/order-status.ts';
 import { orderNoteSchema } from '#shared/schemas/index.ts';
 import { TEXT_LIMITS } from '#shared/schemas/fields.ts';
 import { errorMessage } from '#web/lib/api.ts';
-import { useFormSubmit } from '#web/lib/use-form-submit.ts';
+import { useFormSubmit, outcomeNotice } from '#web/lib/use-submit.ts';
 import { TextField } from '#web/ui/field.tsx';
 import { useAdminApi } from '#web/lib/admin/session.tsx';
-import { ActionFeedback, outcomeNotice, Panel } from '#web/ui/admin/action-panel.tsx';
+import { ActionFeedback, Panel } from '#web/ui/admin/action-panel.tsx';
 import { texts } from '#web/lib/admin/admin-texts.ts';
 
 const t = texts.order;

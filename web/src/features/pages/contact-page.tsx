@@ -7,7 +7,7 @@ import { SHOP_EMAIL } from '#web/lib/shop-paths.ts';
 import { SocialLinks } from '#web/ui/social-links.tsx';
 import { useBotCheck } from '#web/lib/bot-check.tsx';
 import { publicWrites } from '#web/lib/public-writes.ts';
-import { useFormSubmit } from '#web/lib/use-form-submit.ts';
+import { useFormSubmit } from '#web/lib/use-submit.ts';
 import { TextAreaField, TextField } from '#web/ui/field.tsx';
 import { StaticPage } from './static-page.tsx';
 

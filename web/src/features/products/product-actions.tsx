@@ -9,7 +9,8 @@ import { adminTexts } from '#shared/messages/index.ts';
 import { adminPaths } from '#web/lib/admin/admin-paths.ts';
 import { failureMessage } from '#web/lib/admin/admin-api.ts';
 import { useAdminApi } from '#web/lib/admin/session.tsx';
-import { ActionFeedback, Panel, useAction } from '#web/ui/admin/action-panel.tsx';
+import { ActionFeedback, Panel } from '#web/ui/admin/action-panel.tsx';
+import { useAction } from '#web/lib/use-submit.ts';
 import type { FlashState } from '#web/ui/admin/admin-ui.tsx';
 import { texts } from '#web/lib/admin/admin-texts.ts';
 

@@ -13,11 +13,10 @@ import { stockChangeSchema } from '#shared/schemas/index.ts';
 import type { AdminStockReason } from '#shared/stock.ts';
 import { ApiError } from '#web/lib/api.ts';
 import type { FieldMessages } from '#web/lib/form.ts';
-import { useFormSubmit, type FormSubmit } from '#web/lib/use-form-submit.ts';
+import { useFormSubmit, type FormSubmit, outcomeNotice, type Notice } from '#web/lib/use-submit.ts';
 import { failureMessage } from '#web/lib/admin/admin-api.ts';
 import { useAdminApi } from '#web/lib/admin/session.tsx';
 import { texts } from '#web/lib/admin/admin-texts.ts';
-import { outcomeNotice, type Notice } from '#web/ui/admin/action-panel.tsx';
 
 export type Mode = 'delta' | 'set';
 

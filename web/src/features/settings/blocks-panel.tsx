@@ -11,7 +11,8 @@ import { adminPaths } from '#web/lib/admin/admin-paths.ts';
 import { failureMessage } from '#web/lib/admin/admin-api.ts';
 import { useLoad } from '#web/lib/admin/use-admin-load.ts';
 import { useAdminApi } from '#web/lib/admin/session.tsx';
-import { ActionFeedback, useAction } from '#web/ui/admin/action-panel.tsx';
+import { ActionFeedback } from '#web/ui/admin/action-panel.tsx';
+import { useAction } from '#web/lib/use-submit.ts';
 import { LoadView } from '#web/ui/admin/admin-ui.tsx';
 
 const t = abuseUiTexts.blocks;

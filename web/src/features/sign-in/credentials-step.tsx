@@ -1,7 +1,7 @@
 /** The first step: the e-mail and the password (USER_PASSWORD_AUTH), and the way to a forgotten password. */
 import { useState } from 'react';
 import { adminTexts } from '#shared/messages/index.ts';
-import { useFormSubmit } from '#web/lib/use-form-submit.ts';
+import { useFormSubmit } from '#web/lib/use-submit.ts';
 import { TextField } from '#web/ui/field.tsx';
 import { signInErrorMessage, signInWithPassword } from '#web/lib/admin/auth.ts';
 import { Feedback } from '#web/ui/admin/admin-ui.tsx';

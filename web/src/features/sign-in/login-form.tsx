@@ -4,7 +4,7 @@
  */
 import type { ReactNode } from 'react';
 import { ADMIN_PASSWORD_POLICY } from '#shared/password-policy.ts';
-import type { FormOutcome, FormSubmit } from '#web/lib/use-form-submit.ts';
+import type { FormOutcome, FormSubmit } from '#web/lib/use-submit.ts';
 import { TextField } from '#web/ui/field.tsx';
 import { Feedback } from '#web/ui/admin/admin-ui.tsx';
 import { texts } from '#web/lib/admin/admin-texts.ts';

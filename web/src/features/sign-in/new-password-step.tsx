@@ -1,7 +1,7 @@
 /** The first sign-in of an account an operator created: Cognito asks for a password of the admin's own. */
 import { useState } from 'react';
 import { adminTexts } from '#shared/messages/index.ts';
-import { useFormSubmit } from '#web/lib/use-form-submit.ts';
+import { useFormSubmit } from '#web/lib/use-submit.ts';
 import { confirmNewPassword } from '#web/lib/admin/auth.ts';
 import { texts } from '#web/lib/admin/admin-texts.ts';
 import { signInFailure } from './credentials-step.tsx';

@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 import { adminTexts } from '#shared/messages/index.ts';
-import { useFormSubmit } from '#web/lib/use-form-submit.ts';
+import { useFormSubmit } from '#web/lib/use-submit.ts';
 import { TextField } from '#web/ui/field.tsx';
 import { confirmPasswordReset, requestPasswordReset, resetErrorMessage } from '#web/lib/admin/auth.ts';
 import { Feedback } from '#web/ui/admin/admin-ui.tsx';

@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import { adminTexts } from '#shared/messages/index.ts';
-import { useFormSubmit } from '#web/lib/use-form-submit.ts';
+import { useFormSubmit } from '#web/lib/use-submit.ts';
 import { TextField } from '#web/ui/field.tsx';
 import { confirmTotpCode, TOTP_ISSUER, totpErrorMessage } from '#web/lib/admin/auth.ts';
 import { texts } from '#web/lib/admin/admin-texts.ts';
