@@ -60,7 +60,7 @@ export function PriceFields({ form, isNew }: { readonly form: ProductValues; rea
     <>
       <TextField label={`${t.price} *`} error={errors.priceCents} name="price" inputMode="decimal" value={values.price} placeholder={t.pricePlaceholder} required onChange={(e) => setText('price')(e.target.value)} />
       <TextField label={t.discount} hint={t.discountHint} error={errors.discountPercent} name="discount" type="number" min={0} max={MAX_DISCOUNT_PERCENT} step={1} value={values.discount} onChange={(e) => setText('discount')(e.target.value)} />
-      {isNew && values.sizes.length === 0 && (
+      {isNew && values.variants.length === 0 && (
         <TextField label={`${t.initialStock} *`} hint={t.initialStockHint} error={errors.stock} name="stock" type="number" min={0} max={MAX_STOCK} step={1} value={values.stock} required onChange={(e) => setText('stock')(e.target.value)} />
       )}
     </>

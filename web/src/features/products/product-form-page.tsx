@@ -54,7 +54,7 @@ function EditProduct({ product: loaded, collections }: { readonly product: Admin
     setProduct((p) => ({ ...p, stock: changed.stock, variants: changed.variants }));
     setHistoryKey((n) => n + 1);
   };
-  const sizes = hasSizes(product) ? new Map(product.variants.map((variant) => [variant.id, variant.label])) : undefined;
+  const variantLabels = hasSizes(product) ? new Map(product.variants.map((variant) => [variant.id, variant.label])) : undefined;
   return (
     <div className="adm-detail">
       <div className="adm-detail-main">
@@ -62,7 +62,7 @@ function EditProduct({ product: loaded, collections }: { readonly product: Admin
       </div>
       <aside className="adm-detail-side">
         <StockPanel product={product} onStock={onStock} />
-        <StockHistory productId={product.id} refreshKey={historyKey} sizes={sizes} />
+        <StockHistory productId={product.id} refreshKey={historyKey} variantLabels={variantLabels} />
         <ProductActions product={product} />
       </aside>
     </div>

@@ -23,7 +23,7 @@ import { ActionFeedback } from '#web/ui/admin/action-panel.tsx';
 import { useAction, type Action, type Notice } from '#web/lib/use-submit.ts';
 import type { FormDraft } from '#web/lib/admin/form-draft.ts';
 import { PhotosField } from './photos-field.tsx';
-import { SizesField } from './sizes-field.tsx';
+import { VariantsField } from './variants-field.tsx';
 import { Feedback, useFlash, type FlashState } from '#web/ui/admin/admin-ui.tsx';
 import { texts } from '#web/lib/admin/admin-texts.ts';
 import { IdentityFields, PriceFields } from './product-fields.tsx';
@@ -75,7 +75,7 @@ export function ProductForm(props: {
         <PriceFields form={form} isNew={!saved} />
         <TextAreaField label={t.description} error={form.errors.description} className="adm-span-2" name="description" rows={5} value={form.values.description} maxLength={TEXT_LIMITS.description} onChange={(e) => form.setText('description')(e.target.value)} />
         <div className="adm-span-2">
-          <SizesField rows={form.values.sizes} withStock={!saved} error={form.errors.variants} onChange={form.setSizes} />
+          <VariantsField rows={form.values.variants} withStock={!saved} error={form.errors.variants} onChange={form.setVariants} />
         </div>
         <div className="adm-span-2">
           <PhotosField value={form.values.photos} productName={form.values.name.trim()} error={form.errors.photos} onChange={form.setPhotos} onBusyChange={(busy) => setUploads((n) => Math.max(0, n + (busy ? 1 : -1)))} />

@@ -9,7 +9,7 @@ import { validationTexts } from '#shared/messages/index.ts';
 import { hasSizes } from '#shared/variants.ts';
 import { parseEuroInput } from '#shared/money.ts';
 import { fieldErrors, type FORM_ERROR_KEY, productInputSchema, productUpdateSchema, type ProductInput, type ProductUpdateInput } from '#shared/schemas/index.ts';
-import { newSizeRow, type SizeRow } from './sizes-field.tsx';
+import { newVariantRow, type VariantRow } from './variants-field.tsx';
 import { texts } from '#web/lib/admin/admin-texts.ts';
 
 /** The form's fields as typed (texts), before parsing. */
@@ -29,11 +29,11 @@ export interface FormValues {
   /** Ativo, Rascunho or Arquivado. */
   status: ProductStatus;
   /** Its sizes, in order ([] = sold as one piece). */
-  sizes: readonly SizeRow[];
+  variants: readonly VariantRow[];
 }
 
 /** The fields typed as text, each set the same way. */
-export type TextKey = Exclude<keyof FormValues, 'photos' | 'status' | 'sizes'>;
+export type TextKey = Exclude<keyof FormValues, 'photos' | 'status' | 'variants'>;
 
 /** A message per field of the schemas (the price's is `priceCents`), the version's and the whole form's. */
 export type Errors = Partial<Record<keyof ProductInput | 'version' | typeof FORM_ERROR_KEY, string>>;
@@ -51,7 +51,7 @@ export function centsToInput(cents: number): string {
 /** The values of a new piece, or the product's as loaded. */
 export function valuesOf(product: AdminProduct | undefined): FormValues {
   if (!product) {
-    return { name: '', code: '', sku: '', type: '', collection: '', price: '', discount: '0', stock: '', description: '', photos: [], status: 'active', sizes: [] };
+    return { name: '', code: '', sku: '', type: '', collection: '', price: '', discount: '0', stock: '', description: '', photos: [], status: 'active', variants: [] };
   }
   return {
     name: product.name,
@@ -66,7 +66,7 @@ export function valuesOf(product: AdminProduct | undefined): FormValues {
     // An alt text equal to the name is shown empty: it then follows a renamed product.
     photos: product.photos.map((photo) => (photo.alt === product.name ? { ...photo, alt: '' } : photo)),
     status: product.status,
-    sizes: hasSizes(product)
+    variants: hasSizes(product)
       ? product.variants.map((variant) => ({
           key: variant.id,
           id: variant.id,
@@ -90,7 +90,7 @@ export function copyValues(original: AdminProduct): FormValues {
     stock: '0',
     status: 'draft',
     // The copy's sizes are new ones: same names and price differences, no SKU, no stock.
-    sizes: values.sizes.map(({ label, extra }) => ({ ...newSizeRow(), label, extra })),
+    variants: values.variants.map(({ label, extra }) => ({ ...newVariantRow(), label, extra })),
   };
 }
 
@@ -102,10 +102,10 @@ function wholeOrUndefined(text: string): number | undefined {
 export type Read<T> = { input: T; errors?: undefined } | { input?: undefined; errors: Errors };
 
 /** The sizes as the schemas take them (each price difference read with `parseEuroInput`), or the first problem. */
-function formSizes(values: FormValues, withStock: boolean): { variants?: unknown[]; error?: string } {
-  if (values.sizes.length === 0) return {};
+function formVariants(values: FormValues, withStock: boolean): { variants?: unknown[]; error?: string } {
+  if (values.variants.length === 0) return {};
   const variants: unknown[] = [];
-  for (const row of values.sizes) {
+  for (const row of values.variants) {
     const extra = row.extra.trim() === '' ? { ok: true as const, cents: 0 } : parseEuroInput(row.extra);
     if (!extra.ok) return { error: validationTexts.variants.priceDelta };
     variants.push({ ...(row.id ? { id: row.id } : {}), label: row.label, sku: row.sku, priceDeltaCents: extra.cents, ...(withStock ? { stock: wholeOrUndefined(row.stock) ?? 0 } : {}) });
@@ -131,29 +131,29 @@ function formFields(values: FormValues) {
   return { fields, priceError: price.ok ? undefined : price.message };
 }
 
-function readWith<T>(result: { success: true; data: T } | { success: false; error: Parameters<typeof fieldErrors>[0] }, priceError: string | undefined, sizesError?: string): Read<T> {
+function readWith<T>(result: { success: true; data: T } | { success: false; error: Parameters<typeof fieldErrors>[0] }, priceError: string | undefined, variantsError?: string): Read<T> {
   const errors: Errors = result.success ? {} : (fieldErrors(result.error) as Errors);
   if (priceError) errors.priceCents = priceError;
-  if (sizesError) errors.variants = sizesError;
-  if (!result.success || priceError || sizesError) return { errors };
+  if (variantsError) errors.variants = variantsError;
+  if (!result.success || priceError || variantsError) return { errors };
   return { input: result.data };
 }
 
 /** A new product: the typed values and the initial stock (the piece's, or each size's), read with `productInputSchema`. */
 export function readProductForm(values: FormValues): Read<ProductInput> {
   const { fields, priceError } = formFields(values);
-  const sizes = formSizes(values, true);
-  const stock = sizes.variants ? {} : { stock: wholeOrUndefined(values.stock) };
-  return readWith(productInputSchema.safeParse({ ...fields, ...stock, ...(sizes.variants ? { variants: sizes.variants } : {}) }), priceError, sizes.error);
+  const rows = formVariants(values, true);
+  const stock = rows.variants ? {} : { stock: wholeOrUndefined(values.stock) };
+  return readWith(productInputSchema.safeParse({ ...fields, ...stock, ...(rows.variants ? { variants: rows.variants } : {}) }), priceError, rows.error);
 }
 
 /**
  * An edit: the typed values (no stock) and the version the form loaded, read with
- * `productUpdateSchema`. A piece sold in sizes keeps at least one (`hadSizes`).
+ * `productUpdateSchema`. A piece sold in sizes keeps at least one (`hadVariants`).
  */
-export function readProductUpdate(values: FormValues, version: number, hadSizes = false): Read<ProductUpdateInput> {
+export function readProductUpdate(values: FormValues, version: number, hadVariants = false): Read<ProductUpdateInput> {
   const { fields, priceError } = formFields(values);
-  const sizes = formSizes(values, false);
-  const sizesError = sizes.error ?? (hadSizes && !sizes.variants ? texts.sizes.keepOne : undefined);
-  return readWith(productUpdateSchema.safeParse({ ...fields, version, ...(sizes.variants ? { variants: sizes.variants } : {}) }), priceError, sizesError);
+  const rows = formVariants(values, false);
+  const variantsError = rows.error ?? (hadVariants && !rows.variants ? texts.variants.keepOne : undefined);
+  return readWith(productUpdateSchema.safeParse({ ...fields, version, ...(rows.variants ? { variants: rows.variants } : {}) }), priceError, variantsError);
 }

@@ -169,7 +169,7 @@ function ProductRow({ product, threshold }: { readonly product: AdminProduct; re
         <span>
           {product.stock === 0 && <span className="adm-pill adm-pill-failed">{t.soldOut}</span>} {product.stock}
         </span>
-        {hasSizes(product) && <SizesStock product={product} threshold={threshold} />}
+        {hasSizes(product) && <VariantsStock product={product} threshold={threshold} />}
       </td>
       <td data-label={t.code}><code>{product.code}</code></td>
       <td className="adm-row-action">
@@ -182,7 +182,7 @@ function ProductRow({ product, threshold }: { readonly product: AdminProduct; re
 }
 
 /** Each size's stock ("14: 1 · 16: 0"), a sold-out size and a low one marked, in words as well as colour. */
-function SizesStock({ product, threshold }: { readonly product: AdminProduct; readonly threshold: number }) {
+function VariantsStock({ product, threshold }: { readonly product: AdminProduct; readonly threshold: number }) {
   return (
     <span className="adm-small adm-size-stock" data-testid="size-stock">
       {product.variants.map((variant, index) => {
@@ -192,7 +192,7 @@ function SizesStock({ product, threshold }: { readonly product: AdminProduct; re
             {index > 0 && ' · '}
             <span className={state ? `adm-size-${state}` : 'muted'}>
               {variant.label}: {variant.stock}
-              {state && <span className="visually-hidden"> ({state === 'out' ? t.sizeOut : t.sizeLow})</span>}
+              {state && <span className="visually-hidden"> ({state === 'out' ? t.variantOut : t.variantLow})</span>}
             </span>
           </span>
         );

@@ -32,7 +32,7 @@ function Origin({ movement }: { readonly movement: StockMovement }) {
  * The product's latest stock movements, newest first; loaded again whenever `refreshKey` changes. For
  * a piece sold in sizes (`sizes`: id → label), each movement names its size.
  */
-export function StockHistory({ productId, refreshKey, sizes }: { readonly productId: string; readonly refreshKey: number; readonly sizes?: ReadonlyMap<string, string> }) {
+export function StockHistory({ productId, refreshKey, variantLabels }: { readonly productId: string; readonly refreshKey: number; readonly variantLabels?: ReadonlyMap<string, string> }) {
   const titleId = useId();
   const { state, reload } = useLoad((api) => api.stockMovements(productId).then((r) => r.movements), [productId, refreshKey]);
   return (
@@ -53,7 +53,7 @@ export function StockHistory({ productId, refreshKey, sizes }: { readonly produc
                     {t.units(movement.delta)}
                   </strong>
                   <span className="adm-pill adm-pill-pending">{t.reasons[movement.reason] ?? movement.reason}</span>
-                  {sizes && movement.variantId && sizes.has(movement.variantId) && <span className="adm-small">{t.ofSize(sizes.get(movement.variantId)!)}</span>}
+                  {variantLabels && movement.variantId && variantLabels.has(movement.variantId) && <span className="adm-small">{t.ofVariant(variantLabels.get(movement.variantId)!)}</span>}
                   <Origin movement={movement} />
                   <time className="muted adm-small" dateTime={movement.at}>
                     {formatDateTime(movement.at)}

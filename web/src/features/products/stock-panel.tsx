@@ -30,7 +30,7 @@ export function StockPanel({ product, onStock }: { readonly product: AdminProduc
   const formErrors = [errors[FORM_ERROR_KEY], errors.expected, mode.value === 'delta' ? errors.set : errors.delta].filter((line): line is string => Boolean(line));
   return (
     <Panel id={titleId} title={t.title} className="adm-stock">
-      {sized && <SizeStocks product={product} />}
+      {sized && <VariantStocks product={product} />}
       <p className="adm-stock-current">
         <span className="adm-stock-label">{sized ? t.total : t.current}</span>
         <strong className="adm-stock-value" data-testid="current-stock">
@@ -48,9 +48,9 @@ export function StockPanel({ product, onStock }: { readonly product: AdminProduc
 }
 
 /** Each size (its SKU under it, kept whole) and its stock (a sold-out size stands out). */
-function SizeStocks({ product }: { readonly product: AdminProduct }) {
+function VariantStocks({ product }: { readonly product: AdminProduct }) {
   return (
-    <table className="adm-table adm-stock-sizes" aria-label={t.bySize}>
+    <table className="adm-table adm-stock-sizes" aria-label={t.byVariant}>
       <thead>
         <tr>
           <th scope="col">{t.size}</th>
@@ -80,10 +80,10 @@ function StockChangeForm({ product, change }: { readonly product: AdminProduct; 
   return (
     <form ref={change.form.formRef} className="adm-stack" onSubmit={change.form.onSubmit} noValidate>
       {hasSizes(product) && (
-        <SelectField label={t.size} error={errors.variantId} name="variantId" value={change.sizeId.value} onChange={(e) => change.sizeId.set(e.target.value)} disabled={busy}>
+        <SelectField label={t.size} error={errors.variantId} name="variantId" value={change.variantId.value} onChange={(e) => change.variantId.set(e.target.value)} disabled={busy}>
           {product.variants.map((variant) => (
             <option key={variant.id} value={variant.id}>
-              {t.sizeOption(variant.label, variant.stock)}
+              {t.variantOption(variant.label, variant.stock)}
             </option>
           ))}
         </SelectField>
@@ -100,7 +100,7 @@ function StockChangeForm({ product, change }: { readonly product: AdminProduct; 
       {mode.value === 'delta' ? (
         <TextField key="delta" label={t.delta} hint={t.deltaHint} error={amountError} name="delta" type="number" min={-MAX_STOCK} max={MAX_STOCK} step={1} value={amount.value} onChange={(e) => amount.set(e.target.value)} disabled={busy} />
       ) : (
-        <TextField key="set" label={t.set} hint={t.setHint(change.sizeStock)} error={amountError} name="set" type="number" min={0} max={MAX_STOCK} step={1} value={amount.value} onChange={(e) => amount.set(e.target.value)} disabled={busy} />
+        <TextField key="set" label={t.set} hint={t.setHint(change.variantStock)} error={amountError} name="set" type="number" min={0} max={MAX_STOCK} step={1} value={amount.value} onChange={(e) => amount.set(e.target.value)} disabled={busy} />
       )}
       <SelectField label={t.reason} error={errors.reason} name="reason" value={reason.value} onChange={(e) => reason.set(e.target.value as AdminStockReason)} disabled={busy}>
         {ADMIN_STOCK_REASONS.map((value) => (

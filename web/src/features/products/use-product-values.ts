@@ -6,7 +6,7 @@ import { useCallback, useMemo, useState } from 'react';
 import type { ProductPhoto } from '#shared/photos.ts';
 import type { AdminProduct, ProductStatus } from '#shared/product.ts';
 import { useFormDraft, type FormDraft } from '#web/lib/admin/form-draft.ts';
-import type { SizeRow } from './sizes-field.tsx';
+import type { VariantRow } from './variants-field.tsx';
 import { mergeValues, type Merged } from './product-merge.ts';
 import { errorKeyOf, valuesOf, type Errors, type FormValues, type TextKey } from './product-values.ts';
 
@@ -19,7 +19,7 @@ export interface ProductValues {
   setText(field: TextKey): (value: string) => void;
   setStatus(status: ProductStatus): void;
   setPhotos(update: (photos: readonly ProductPhoto[]) => readonly ProductPhoto[]): void;
-  setSizes(sizes: readonly SizeRow[]): void;
+  setVariants(variants: readonly VariantRow[]): void;
   /** The values of the product as saved or loaded now; the draft and the messages go. */
   reset(product: AdminProduct): void;
   /**
@@ -38,8 +38,9 @@ export function useProductValues(saved: AdminProduct | undefined, initial: FormV
   const [errors, setErrors] = useState<Errors>({});
   // What was loaded or last saved: the draft is what differs from it (kept in this browser until saved).
   const baseline = useMemo(() => (saved ? valuesOf(saved) : initial), [saved, initial]);
-  // A draft kept before sizes existed has none: it keeps the sizes as loaded.
-  const restoreDraft = useCallback((restored: FormValues) => setValues({ ...restored, sizes: Array.isArray(restored.sizes) ? restored.sizes : baseline.sizes }), [baseline]);
+  // A draft kept before variants existed has none: it keeps the variants as loaded. One kept before they
+  // were called `variants` in this form has them under `sizes`.
+  const restoreDraft = useCallback((restored: FormValues) => setValues(withVariants(restored, baseline.variants)), [baseline]);
   const draft = useFormDraft(draftKey, values, baseline, restoreDraft);
 
   const setText = (field: TextKey) => (value: string) => {
@@ -62,8 +63,8 @@ export function useProductValues(saved: AdminProduct | undefined, initial: FormV
       setValues((v) => ({ ...v, photos: update(v.photos) }));
       setErrors(({ photos: _photos, ...rest }) => rest);
     },
-    setSizes: (sizes) => {
-      setValues((v) => ({ ...v, sizes }));
+    setVariants: (variants) => {
+      setValues((v) => ({ ...v, variants }));
       setErrors(({ variants: _variants, ...rest }) => rest);
     },
     reset: (product) => {
@@ -78,4 +79,11 @@ export function useProductValues(saved: AdminProduct | undefined, initial: FormV
       return merged;
     },
   };
+}
+
+/** A restored draft with its variant rows: its own, those of a draft from before the rename (`sizes`), or `loaded`. */
+function withVariants(restored: FormValues & { readonly sizes?: unknown }, loaded: FormValues['variants']): FormValues {
+  const { sizes, ...values } = restored;
+  const rows = Array.isArray(restored.variants) ? restored.variants : Array.isArray(sizes) ? (sizes as FormValues['variants']) : loaded;
+  return { ...values, variants: rows };
 }

@@ -26,7 +26,7 @@ function currentStockOf(failure: unknown): number | undefined {
 }
 
 /** The product with one size's stock as the server reported it (and the total that follows). */
-function withSizeStock(product: AdminProduct, variantId: string, stock: number): AdminProduct {
+function withVariantStock(product: AdminProduct, variantId: string, stock: number): AdminProduct {
   const variants = product.variants.map((variant) => (variant.id === variantId ? { ...variant, stock } : variant));
   return { ...product, variants, stock: totalStock(variants) };
 }
@@ -49,8 +49,8 @@ export interface StockChange {
   readonly notice: Notice | undefined;
   /** The size the change is for (a piece sold in sizes), and its stock (the piece's otherwise). */
   readonly size: AdminProduct['variants'][number] | undefined;
-  readonly sizeStock: number;
-  readonly sizeId: Typed<string>;
+  readonly variantStock: number;
+  readonly variantId: Typed<string>;
   readonly mode: Typed<Mode>;
   readonly amount: Typed<string>;
   readonly reason: Typed<AdminStockReason>;
@@ -62,9 +62,9 @@ export interface StockChange {
 /** `onStock` gets the product with the stock as it is now: after a change, or as the server reported it with a refusal. */
 export function useStockChange(product: AdminProduct, onStock: (product: AdminProduct) => void): StockChange {
   const api = useAdminApi();
-  const [sizeId, setSizeId] = useState(product.variants[0]?.id ?? '');
-  const size = product.variants.find((variant) => variant.id === sizeId) ?? product.variants[0];
-  const sizeStock = size?.stock ?? product.stock;
+  const [variantId, setVariantId] = useState(product.variants[0]?.id ?? '');
+  const size = product.variants.find((variant) => variant.id === variantId) ?? product.variants[0];
+  const variantStock = size?.stock ?? product.stock;
   const [mode, setMode] = useState<Mode>('delta');
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState<AdminStockReason>('adjustment');
@@ -75,12 +75,12 @@ export function useStockChange(product: AdminProduct, onStock: (product: AdminPr
   const form = useFormSubmit({
     schema: stockChangeSchema,
     fieldOrder: ['variantId', mode, 'reason', 'note'],
-    values: mode === 'delta' ? { delta: value, reason, note, ...which } : { set: value, expected: sizeStock, reason, note, ...which },
+    values: mode === 'delta' ? { delta: value, reason, note, ...which } : { set: value, expected: variantStock, reason, note, ...which },
     invalidAlert: () => apiTexts.invalidInput,
     send: async (change): Promise<Applied> => {
       const { product: changed, backInStock } = await api.changeStock(product.id, change);
       const now = changed.variants.find((variant) => variant.id === size?.id)?.stock ?? changed.stock;
-      const said = hasSizes(product) && size ? texts.stock.sizeAdjusted(size.label, now) : adminTexts.stockAdjusted(now);
+      const said = hasSizes(product) && size ? texts.stock.variantAdjusted(size.label, now) : adminTexts.stockAdjusted(now);
       return { changed, lines: [said, ...(backInStock ? [adminTexts.backInStockQueued] : [])] };
     },
     onSent: ({ changed }) => {
@@ -94,7 +94,7 @@ export function useStockChange(product: AdminProduct, onStock: (product: AdminPr
     // Nothing changed. When the stock moved meanwhile, show it as it is: the owner decides again.
     onFailed: (failure) => {
       const current = currentStockOf(failure);
-      if (current !== undefined && size) onStock(withSizeStock(product, size.id, current));
+      if (current !== undefined && size) onStock(withVariantStock(product, size.id, current));
     },
   });
 
@@ -106,9 +106,9 @@ export function useStockChange(product: AdminProduct, onStock: (product: AdminPr
     form,
     notice: outcomeNotice(form.outcome, (applied) => applied.lines),
     size,
-    sizeStock,
+    variantStock,
     errors: form.errors,
-    sizeId: { value: size?.id ?? '', set: setSizeId },
+    variantId: { value: size?.id ?? '', set: setVariantId },
     mode: { value: mode, set: choose },
     amount: { value: amount, set: setAmount },
     reason: { value: reason, set: setReason },

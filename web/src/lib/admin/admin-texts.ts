@@ -461,8 +461,8 @@ export const texts = {
     code: 'Código',
     edit: 'Editar',
     soldOut: 'Esgotado',
-    sizeOut: 'esgotado',
-    sizeLow: 'stock baixo',
+    variantOut: 'esgotado',
+    variantLow: 'stock baixo',
     count: (shown: number, total: number) => (shown === total ? `${total} produtos` : `${shown} de ${total} produtos`),
   },
 
@@ -567,17 +567,17 @@ export const texts = {
     bySystem: 'Loja (automático)',
     units: (delta: number) => `${delta > 0 ? '+' : '−'}${Math.abs(delta)}`,
     /** A piece sold in sizes: the stock of each, the total, and the size a change applies to. */
-    bySize: 'Stock por tamanho',
+    byVariant: 'Stock por tamanho',
     size: 'Tamanho',
-    sizeSku: 'SKU',
+    variantSku: 'SKU',
     total: 'Stock total',
-    sizeOption: (label: string, stock: number) => `${label} (${stock} em stock)`,
-    sizeAdjusted: (label: string, stock: number) => `Stock do tamanho ${label} atualizado: agora é ${stock}.`,
+    variantOption: (label: string, stock: number) => `${label} (${stock} em stock)`,
+    variantAdjusted: (label: string, stock: number) => `Stock do tamanho ${label} atualizado: agora é ${stock}.`,
     /** In the history: the size a movement changed. */
-    ofSize: (label: string) => `tamanho ${label}`,
+    ofVariant: (label: string) => `tamanho ${label}`,
   },
 
-  sizes: {
+  variants: {
     title: 'Tamanhos',
     noneHint: 'Sem tamanhos, a peça vende-se como uma só. Acrescenta tamanhos para anéis (ex.: 12, 14, 16) ou comprimentos de colares e pulseiras (ex.: 40 cm, 45 cm).',
     newHint: 'Cada tamanho tem o seu SKU (vazio = o da peça), o acréscimo ao preço da peça e o seu stock inicial. A loja mostra-os por esta ordem.',

@@ -11,10 +11,10 @@ import { TEXT_LIMITS } from '#shared/schemas/fields.ts';
 import { MAX_STOCK } from '#shared/schemas/product-input.ts';
 import { texts } from '#web/lib/admin/admin-texts.ts';
 
-const t = texts.sizes;
+const t = texts.variants;
 
 /** One size as typed. */
-export interface SizeRow {
+export interface VariantRow {
   /** The row's own key (the size's id, or a new one's made-up key). */
   readonly key: string;
   /** The size's id, when it exists already. */
@@ -28,20 +28,20 @@ export interface SizeRow {
 }
 
 /** A new, empty size row (its key unique even among rows of a draft restored from an earlier visit). */
-export function newSizeRow(): SizeRow {
+export function newVariantRow(): VariantRow {
   return { key: `novo-${crypto.randomUUID()}`, label: '', sku: '', extra: '', stock: '0' };
 }
 
-export function SizesField(props: {
-  readonly rows: readonly SizeRow[];
+export function VariantsField(props: {
+  readonly rows: readonly VariantRow[];
   /** A new piece: each size has its initial stock. */
   readonly withStock: boolean;
   readonly error?: string;
-  readonly onChange: (rows: readonly SizeRow[]) => void;
+  readonly onChange: (rows: readonly VariantRow[]) => void;
 }) {
   const { rows, withStock, error, onChange } = props;
   const id = useId();
-  const update = (key: string, change: Partial<SizeRow>) => onChange(rows.map((row) => (row.key === key ? { ...row, ...change } : row)));
+  const update = (key: string, change: Partial<VariantRow>) => onChange(rows.map((row) => (row.key === key ? { ...row, ...change } : row)));
   const move = (index: number, by: -1 | 1) => {
     const next = [...rows];
     const [row] = next.splice(index, 1);
@@ -70,7 +70,7 @@ export function SizesField(props: {
           </thead>
           <tbody>
             {rows.map((row, index) => (
-              <SizeRowEditor key={row.key} row={row} index={index} last={index === rows.length - 1} withStock={withStock} onUpdate={update} onMove={move} onRemove={remove} />
+              <VariantRowEditor key={row.key} row={row} index={index} last={index === rows.length - 1} withStock={withStock} onUpdate={update} onMove={move} onRemove={remove} />
             ))}
           </tbody>
         </table>
@@ -80,7 +80,7 @@ export function SizesField(props: {
           {error}
         </p>
       )}
-      <button type="button" className="button button--small button--secondary" disabled={rows.length >= MAX_VARIANTS} onClick={() => onChange([...rows, newSizeRow()])}>
+      <button type="button" className="button button--small button--secondary" disabled={rows.length >= MAX_VARIANTS} onClick={() => onChange([...rows, newVariantRow()])}>
         {t.add}
       </button>
     </fieldset>
@@ -88,18 +88,18 @@ export function SizesField(props: {
 }
 
 /** One size's row: its name, SKU, price difference (and a new piece's stock), moved up or down, or removed. */
-function SizeRowEditor(props: {
-  readonly row: SizeRow;
+function VariantRowEditor(props: {
+  readonly row: VariantRow;
   readonly index: number;
   readonly last: boolean;
   readonly withStock: boolean;
-  readonly onUpdate: (key: string, change: Partial<SizeRow>) => void;
+  readonly onUpdate: (key: string, change: Partial<VariantRow>) => void;
   readonly onMove: (index: number, by: -1 | 1) => void;
   readonly onRemove: (key: string) => void;
 }) {
   const { row, index, last, withStock, onUpdate, onMove, onRemove } = props;
   const name = row.label.trim() || t.unnamed(index + 1);
-  const update = (change: Partial<SizeRow>) => onUpdate(row.key, change);
+  const update = (change: Partial<VariantRow>) => onUpdate(row.key, change);
   return (
     <tr data-size-row={index}>
       <td data-label={t.label}>
