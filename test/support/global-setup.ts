@@ -10,9 +10,9 @@ import { SETTINGS_LIMITS } from '#shared/settings.ts';
 import type { TwinInfo } from './twin.ts';
 
 /**
- * The one twin of the run, shared by the projects that name this setup (`integration`, whose files
- * share a process, and `integration-apart`): vitest runs each project's global setup, in this one
- * process, whose handlers can serve one twin only (their environment, their SDK clients).
+ * The one twin of the run, shared by every project that names this setup: vitest runs each project's
+ * global setup in this one process, whose handlers can serve one twin only (their environment, their
+ * SDK clients).
  */
 const SHARED = Symbol.for('joias-inox.integration-twin');
 interface Shared {
