@@ -16,7 +16,7 @@ import { ses } from '#lambdas/repositories/ses-client.ts';
 import { routes } from '#lambdas/routes.ts';
 import type { SettingsResponse } from '#shared/api.ts';
 import { GO_LIVE_LABELS } from '#shared/go-live.ts';
-import { apiTexts } from '#shared/messages.ts';
+import { apiTexts } from '#shared/messages/index.ts';
 import { MAIL_SANDBOX_CONSEQUENCE, SETTING_LABELS, SETTINGS_CACHE_SECONDS } from '#shared/settings.ts';
 import { twinInfo } from '../support/global-setup.ts';
 import { createProduct, placeOrder, reservationBody } from '../support/factories.ts';
