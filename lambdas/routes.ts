@@ -75,6 +75,12 @@ export interface Route {
    * write grant (where used proofs are kept).
    */
   readonly challenge?: true;
+  /**
+   * The route keeps an idempotency record (`Idempotency-Key`, `repositories/idempotency.ts`) that
+   * answers a repeat with the first answer: the only kind of row where a proof of work may come again,
+   * and only with the same key and the same body (a browser retrying an answer it lost).
+   */
+  readonly idempotent?: true;
   /** Where the body carries the customer's e-mail, for `by: 'email'` limits. */
   readonly emailField?: 'email' | 'shipping.email';
   /**
@@ -216,7 +222,7 @@ export const routes = [
   { method: 'POST', path: '/api/uploads/proof', handler: 'uploads/proof', access: 'public', throttle: WRITE_THROTTLE, challenge: true,
     limits: [{ by: 'client', max: 30, windowSeconds: TEN_MINUTES }],
     grants: [{ bucket: 'uploads', access: 'put' }, RATE_LIMITS_GRANT, ORDER_LINKS] },
-  { method: 'POST', path: '/api/orders', handler: 'orders/create', access: 'public', throttle: CHECKOUT_THROTTLE, checksProofs: true, challenge: true,
+  { method: 'POST', path: '/api/orders', handler: 'orders/create', access: 'public', throttle: CHECKOUT_THROTTLE, checksProofs: true, challenge: true, idempotent: true,
     // Per e-mail too: each reservation mails that address, so a bot must not make it an inbox bomb.
     limits: [{ by: 'client', max: 20, windowSeconds: TEN_MINUTES }, { by: 'email', max: 20, windowSeconds: TEN_MINUTES }, { by: 'email', max: 40, windowSeconds: ONE_DAY }],
     emailField: 'shipping.email',

@@ -244,7 +244,7 @@ export function httpRoute<K extends ApiRouteKey>(
   if (route.access === 'admin') handler.use(requireAdmin);
   // The proof of work (docs/design.md §28): checked before anything else, spent last before the use case.
   // A row asking for a proof of work whose handler gives no guard fails at its cold start (a call of undefined).
-  const guard = route.challenge ? options.challengeGuard!(key) : undefined;
+  const guard = route.challenge ? options.challengeGuard!(route) : undefined;
   if (guard) handler.use(guard.check);
   const limitedBy = new Set((route.limits ?? []).map((limit) => limit.by));
   if (limitedBy.has('client')) handler.use(rateLimit(route, 'client'));

@@ -107,12 +107,22 @@ export async function checkProof(header: string | undefined, now = new Date()): 
   return { id: payload.challenge.signature!, expiresAt };
 }
 
+/** A request that may be repeated with the same proof: its `Idempotency-Key` and raw body. */
+export interface Repeatable {
+  readonly idempotencyKey: string;
+  readonly body: string;
+}
+
 /**
- * Records a checked proof as used; throws `challenge_used` when it already was. `idempotencyKey`: the
- * request's `Idempotency-Key`, if any: the same request sent again with the same proof (a browser
- * retrying an answer it lost) passes, and the idempotency record answers it as the first time.
+ * Records a checked proof as used; throws `challenge_used` when it already was. `repeat`: given only
+ * on a route that keeps an idempotency record (`idempotent` rows: the checkout): the same request
+ * sent again with the same proof, the same `Idempotency-Key` and the same body (a browser retrying an
+ * answer it lost) passes, and the idempotency record answers it as the first time. Any other second
+ * use (another key, another body, another route) is refused.
  */
-export async function spendProof(proof: Proof, routeKey: string, idempotencyKey: string | undefined): Promise<void> {
-  const replayOf = idempotencyKey ? createHash('sha256').update(`${routeKey}#${idempotencyKey}`).digest('base64url') : undefined;
+export async function spendProof(proof: Proof, routeKey: string, repeat: Repeatable | undefined): Promise<void> {
+  const replayOf = repeat
+    ? createHash('sha256').update(`${routeKey}\n${repeat.idempotencyKey}\n`).update(repeat.body).digest('base64url')
+    : undefined;
   if (!(await useChallenge(proof.id, proof.expiresAt, replayOf))) throw new ChallengeRefused('challenge_used');
 }
