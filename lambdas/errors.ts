@@ -95,6 +95,19 @@ export class TooManyRequests extends DomainError {
   }
 }
 
+/**
+ * An order was being changed by another move at the same moment (the expiry job, the owner, another
+ * tab) every time this one was tried: nothing was done, and asking again in a few seconds gets an
+ * answer (409 with `Retry-After`, never a 500).
+ */
+export class OrderBusy extends DomainError {
+  readonly retryAfterSeconds = 2;
+
+  constructor() {
+    super(409, 'order_busy', apiTexts.orderBusy);
+  }
+}
+
 /** A dependency (database, storage, mail) could not be reached; the request may be retried. */
 export class Unavailable extends DomainError {
   constructor(message: string = apiTexts.unavailable, code = 'unavailable', options?: { cause?: unknown }) {

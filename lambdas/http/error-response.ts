@@ -4,7 +4,7 @@
  */
 import type { ApiErrorBody } from '#shared/api.ts';
 import { apiTexts } from '#shared/messages.ts';
-import { ChangedMeanwhile, DomainError, TooManyRequests } from '../errors.ts';
+import { ChangedMeanwhile, DomainError, OrderBusy, TooManyRequests } from '../errors.ts';
 
 export function toErrorResponse(error: unknown): { status: number; body: ApiErrorBody; headers?: Record<string, string> } {
   if (error instanceof DomainError) {
@@ -16,7 +16,7 @@ export function toErrorResponse(error: unknown): { status: number; body: ApiErro
         ...(error instanceof ChangedMeanwhile ? { current: error.current } : {}),
       },
     };
-    if (error instanceof TooManyRequests) return { status: error.status, body, headers: { 'retry-after': String(error.retryAfterSeconds) } };
+    if (error instanceof TooManyRequests || error instanceof OrderBusy) return { status: error.status, body, headers: { 'retry-after': String(error.retryAfterSeconds) } };
     return { status: error.status, body };
   }
   return { status: 500, body: { error: { code: 'internal', message: apiTexts.internal } } };

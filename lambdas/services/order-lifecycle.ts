@@ -17,6 +17,7 @@ import { CLOSED_STATUS, isBeforeShipping, isHeldStatus, PAID_STATUS, RESERVED_ST
 import type { StockActor, StockMovementReason } from '#shared/stock.ts';
 import { DEFAULT_VARIANT_ID } from '#shared/variants.ts';
 import { backoff, BACKOFF } from '../backoff.ts';
+import { OrderBusy } from '../errors.ts';
 import { logger } from '../logger.ts';
 import { BUSINESS_METRICS, countEvent } from '../metrics.ts';
 import { endMbWayLiveItems, releaseMbWayOrderItem } from '../repositories/mbway-counters.ts';
@@ -61,7 +62,8 @@ async function moveWith(order: OrderItem, to: OrderStatus, moveItems: readonly T
       if (!migrated.every(Boolean) || attempt >= BACKOFF.orderMove.tries) throw new Error(`order ${order.id}: a give-back condition failed`);
       continue;
     }
-    if (attempt >= BACKOFF.orderMove.tries) throw new Error(`order ${order.id}: transaction kept conflicting`);
+    // Still conflicting (the expiry job, the owner, another tab on the same items): a 409 to ask again, never a 500.
+    if (attempt >= BACKOFF.orderMove.tries) throw new OrderBusy();
     await backoff(BACKOFF.orderMove, attempt);
   }
 }
@@ -223,8 +225,10 @@ export async function expireReservations(now: Date): Promise<number> {
       const result = await closeOrder(order, { restock: true, reason: 'expiry', by: SHOP, text: 'reserva expirada', mails }, now);
       if (result === 'moved') expired++;
     } catch (error) {
-      // One reservation that cannot close does not keep the others open: it is tried again next run.
-      logger.error('reservation could not expire', { orderId: order.id, error: error as Error });
+      // One reservation that cannot close does not keep the others open: it is tried again next run
+      // (a customer or the owner moving it at the same moment is expected, not a fault).
+      if (error instanceof OrderBusy) logger.warn('reservation busy, expires next run', { orderId: order.id });
+      else logger.error('reservation could not expire', { orderId: order.id, error: error as Error });
     }
   }
   countEvent(BUSINESS_METRICS.reservationsExpired, expired);
