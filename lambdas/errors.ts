@@ -65,6 +65,9 @@ export class ChangedMeanwhile extends DomainError {
 
 /** Checkout before the go-live checklist is complete (docs/design.md §33). */
 export class ShopNotReady extends DomainError {
+  /** An expected refusal, not a fault: logged at INFO although a 503 (`http/handler.ts`). */
+  readonly quiet = true;
+
   constructor() {
     super(503, 'shop_not_ready', apiTexts.shopNotReady);
   }
@@ -92,19 +95,6 @@ export class UnsupportedMediaType extends DomainError {
 export class TooManyRequests extends DomainError {
   constructor(readonly retryAfterSeconds: number) {
     super(429, 'too_many_requests', apiTexts.tooManyRequests(retryAfterSeconds));
-  }
-}
-
-/**
- * An order was being changed by another move at the same moment (the expiry job, the owner, another
- * tab) every time this one was tried: nothing was done, and asking again in a few seconds gets an
- * answer (409 with `Retry-After`, never a 500).
- */
-export class OrderBusy extends DomainError {
-  readonly retryAfterSeconds = 2;
-
-  constructor() {
-    super(409, 'order_busy', apiTexts.orderBusy);
   }
 }
 

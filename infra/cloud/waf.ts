@@ -42,8 +42,11 @@ const visibility = (name: string): wafv2.CfnWebACL.VisibilityConfigProperty => (
   sampledRequestsEnabled: true,
 });
 
+/** The custom body of a rate rule's 429, one per window: it says how long to wait, truly. */
+const tooManyKey = (windowSeconds: number) => `tooManyRequests${windowSeconds}`;
+
 const tooMany = (retryAfterSeconds: number): wafv2.CfnWebACL.RuleActionProperty => ({
-  block: { customResponse: { responseCode: 429, customResponseBodyKey: 'tooManyRequests', responseHeaders: [{ name: 'retry-after', value: String(retryAfterSeconds) }] } },
+  block: { customResponse: { responseCode: 429, customResponseBodyKey: tooManyKey(retryAfterSeconds), responseHeaders: [{ name: 'retry-after', value: String(retryAfterSeconds) }] } },
 });
 
 const uriStartsWith = (prefix: string): wafv2.CfnWebACL.StatementProperty => ({
@@ -144,13 +147,12 @@ function proofRules(first: number): wafv2.CfnWebACL.RuleProperty[] {
 
 /** The web ACL's custom answers: the 429 of the rate rules and the proof refusals, in the shop's error shape. */
 export function customResponseBodies(): Record<string, wafv2.CfnWebACL.CustomResponseBodyProperty> {
-  const longestWindow = Math.max(...EDGE_RATE_RULES.map((rule) => rule.windowSeconds));
   const proof = (code: keyof typeof PROOF_BODY) => ({ contentType: 'APPLICATION_JSON', content: JSON.stringify(toErrorResponse(new ChallengeRefused(code)).body) });
+  const windows = [...new Set(EDGE_RATE_RULES.map((rule) => rule.windowSeconds))];
   return {
-    tooManyRequests: {
-      contentType: 'APPLICATION_JSON',
-      content: JSON.stringify({ error: { code: 'too_many_requests', message: apiTexts.tooManyRequests(longestWindow) } }),
-    },
+    ...Object.fromEntries(
+      windows.map((seconds) => [tooManyKey(seconds), { contentType: 'APPLICATION_JSON', content: JSON.stringify({ error: { code: 'too_many_requests', message: apiTexts.tooManyRequests(seconds) } }) }]),
+    ),
     [PROOF_BODY.challenge_required]: proof('challenge_required'),
     [PROOF_BODY.challenge_invalid]: proof('challenge_invalid'),
   };

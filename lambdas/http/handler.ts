@@ -19,7 +19,7 @@ import { apiTexts } from '#shared/messages.ts';
 import type { ApiBody, ApiQuery, ApiResponse, ApiRouteKey } from '#shared/api-routes.ts';
 import { servedRows, type RouteRow } from './route-rows.ts';
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { DomainError, InvalidInput, PayloadTooLarge, ShopNotReady, Unauthorized, Forbidden, UnsupportedMediaType } from '../errors.ts';
+import { DomainError, InvalidInput, PayloadTooLarge, Unauthorized, Forbidden, UnsupportedMediaType } from '../errors.ts';
 import { ORIGIN_ENV, ORIGIN_HEADER, PAGES_FALLBACK_HEADER, VIEWER_IP_HEADER } from '../contracts/env.ts';
 import { emailKey } from '#shared/identity-keys.ts';
 import { clientId, enforceLimits } from '../services/rate-limits.ts';
@@ -55,10 +55,9 @@ const errorMapper: Mw = {
   name: 'error-mapper',
   onError: async (request) => {
     const { status, body, headers } = toErrorResponse(request.error);
-    // An expected refusal (a limit, a conflict, the shop not open yet: a 503 by design) is no fault.
-    const expected = request.error instanceof DomainError && (status < 500 || request.error instanceof ShopNotReady);
-    if (expected) logger.info('request refused', { status, code: (request.error as DomainError).code });
-    else if (status >= 500) logger.error('request failed', { error: request.error as Error });
+    // A 5xx is a fault (logged as one) unless the error says it is an expected refusal (`quiet`: the shop not open yet).
+    if (status >= 500 && !(request.error as { quiet?: true }).quiet) logger.error('request failed', { error: request.error as Error });
+    else if (request.error instanceof DomainError) logger.info('request refused', { status, code: request.error.code });
     request.response = json(status, body, { 'cache-control': 'no-store', ...headers });
   },
 };

@@ -11,13 +11,13 @@ import { randomUUID } from 'node:crypto';
 import type { TimelineEntry } from '#shared/api.ts';
 import type { ProviderPaymentRecord } from '#shared/automatic-payments.ts';
 import { PAYMENT_METHOD_LABELS } from '#shared/payment-methods.ts';
-import { adminTexts, paymentEventTexts } from '#shared/messages.ts';
+import { adminTexts, myOrderTexts, paymentEventTexts } from '#shared/messages.ts';
 import { mbWayCounter } from '#shared/mb-way.ts';
 import { CLOSED_STATUS, isBeforeShipping, isHeldStatus, PAID_STATUS, RESERVED_STATUS, type OrderStatus } from '#shared/order-status.ts';
 import type { StockActor, StockMovementReason } from '#shared/stock.ts';
 import { DEFAULT_VARIANT_ID } from '#shared/variants.ts';
 import { backoff, BACKOFF } from '../backoff.ts';
-import { OrderBusy } from '../errors.ts';
+import { DomainError } from '../errors.ts';
 import { logger } from '../logger.ts';
 import { BUSINESS_METRICS, countEvent } from '../metrics.ts';
 import { endMbWayLiveItems, releaseMbWayOrderItem } from '../repositories/mbway-counters.ts';
@@ -30,6 +30,19 @@ import { stockMovementItem } from '../repositories/stock-movements.ts';
 import { writeTransaction, writeTransactionRetrying, type NamedCondition, type TransactionItem } from '../repositories/transactions.ts';
 import { statusMoveCountItems } from './counters.ts';
 import { cancellationMailItem, customerMailItem, ownerOrderPaidItem, paidOrderMailItems } from './order-mail.ts';
+
+/**
+ * An order was being changed by another move at the same moment (the expiry job, the owner, another
+ * tab) every time this one was tried: nothing was done, and asking again in a few seconds gets an
+ * answer (409 with `Retry-After`, never a 500).
+ */
+export class OrderBusy extends DomainError {
+  readonly retryAfterSeconds = 2;
+
+  constructor() {
+    super(409, 'order_busy', myOrderTexts.orderBusy);
+  }
+}
 
 /** Who moved an order, as the timeline says it. */
 export const CUSTOMER = 'cliente';

@@ -74,8 +74,6 @@ export const apiTexts = {
   idempotencyKeyMissing: 'Falta o cabeçalho Idempotency-Key (um identificador único por tentativa de compra).',
   idempotencyKeyReused: 'Este identificador de compra já foi usado para outra encomenda. Recarrega a página e tenta novamente.',
   orderInProgress: 'A tua encomenda já está a ser registada. Aguarda um momento e tenta novamente.',
-  /** Another change of the same order (its reservation running out, the shop) was under way: nothing was done. */
-  orderBusy: 'A encomenda estava a ser atualizada neste momento. Espera alguns segundos e tenta novamente.',
   orderNotFound: 'Encomenda não encontrada.',
   orderAccessDenied: 'O código de acesso não corresponde a esta encomenda. Abre a ligação do e-mail da encomenda.',
   reservationExpired: 'A reserva desta encomenda expirou e as peças voltaram à loja. Volta ao carrinho para fazer uma nova encomenda.',

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOGUE_THROTTLE, CHECKOUT_THROTTLE, DEFAULT_THROTTLE, routes, WRITE_THROTTLE } from '#lambdas/routes.ts';
 import { ADMIN_THROTTLE } from '#infra/common/concurrency.ts';
 import { readDeploySettings } from '#infra/common/config.ts';
+import { apiTexts } from '#shared/messages.ts';
 import { EDGE_MAX_BODY_BYTES, EDGE_PROOF_RULE, EDGE_RATE_RULES, PROOF_SHAPE, sustainedRate, TOKEN_SHAPE, type EdgeScope } from '#infra/common/edge-rules.ts';
 import { ADMIN_API_PATTERN } from '#infra/cloud/web.ts';
 import { ACCESS_LOG_DAYS } from '#infra/cloud/data.ts';
@@ -61,7 +62,11 @@ describe('edgePlan=free (the default)', () => {
     const [anonymous, admin] = [EDGE_RATE_RULES.find((r) => r.scope === 'anonymousAdmin')!, EDGE_RATE_RULES.find((r) => r.scope === 'admin')!];
     expect(anonymous.limit).toBeLessThan(admin.limit / 10);
     const acl = resourcesOf(free, 'AWS::WAFv2::WebACL')[0]!;
-    expect(JSON.parse(acl.Properties.CustomResponseBodies.tooManyRequests.Content).error.message).toMatch(/^Fizeste demasiados pedidos/);
+    // Each rule's 429 says the wait of its own window.
+    for (const edgeRule of EDGE_RATE_RULES) {
+      const key = rateRule(edgeRule.scope).Action.Block.CustomResponse.CustomResponseBodyKey;
+      expect(JSON.parse(acl.Properties.CustomResponseBodies[key].Content).error.message).toBe(apiTexts.tooManyRequests(edgeRule.windowSeconds));
+    }
   });
 
   it('the anonymous admin rule counts /api/admin/* requests without a token-shaped Authorization header: `Bearer x` is no pass', () => {
