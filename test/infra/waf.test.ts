@@ -1,5 +1,5 @@
 /**
- * The edge by default (DESIGN.md rule 30, `edgePlan`): the app synthesized from context as
+ * The edge by default (docs/design.md §30, `edgePlan`): the app synthesized from context as
  * `npm run synth` does. By default a CLOUDFRONT web ACL in us-east-1 with the per-address rules,
  * attached to the distribution, and the distribution on CloudFront's Free plan; `payg` the same web ACL
  * without the plan; `none` no web ACL at all. The back-office's API sits behind its own behaviour.
@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOGUE_THROTTLE, CHECKOUT_THROTTLE, DEFAULT_THROTTLE, routes, WRITE_THROTTLE } from '#lambdas/routes.ts';
 import { ADMIN_THROTTLE } from '#infra/common/concurrency.ts';
 import { readDeploySettings } from '#infra/common/config.ts';
-import { apiTexts } from '#shared/messages.ts';
+import { apiTexts } from '#shared/messages/index.ts';
 import { EDGE_MAX_BODY_BYTES, EDGE_PROOF_RULE, EDGE_RATE_RULES, PROOF_SHAPE, sustainedRate, TOKEN_SHAPE, type EdgeScope } from '#infra/common/edge-rules.ts';
 import { ADMIN_API_PATTERN } from '#infra/cloud/web.ts';
 import { ACCESS_LOG_DAYS } from '#infra/cloud/data.ts';
