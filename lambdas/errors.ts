@@ -65,6 +65,9 @@ export class ChangedMeanwhile extends DomainError {
 
 /** Checkout before the go-live checklist is complete (docs/design.md §33). */
 export class ShopNotReady extends DomainError {
+  /** An expected refusal, not a fault: logged at INFO although a 503 (`http/handler.ts`). */
+  readonly quiet = true;
+
   constructor() {
     super(503, 'shop_not_ready', apiTexts.shopNotReady);
   }

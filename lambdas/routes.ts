@@ -77,6 +77,8 @@ export interface Route {
    * write grant (where used proofs are kept).
    */
   readonly challenge?: true;
+  /** Keeps an idempotency record: the only rows where a proof of work may come again (same key, same body). */
+  readonly idempotent?: true;
   /** Where the body carries the customer's e-mail, for `by: 'email'` limits. */
   readonly emailField?: 'email' | 'shipping.email';
   /**
@@ -130,9 +132,8 @@ const ONE_DAY = 86_400;
 export const CATALOGUE_THROTTLE = { rateLimit: 500, burstLimit: 1000 } as const;
 /** The stage throttle of public writes (every client together). */
 export const WRITE_THROTTLE = { rateLimit: 100, burstLimit: 200 } as const;
-/** The stage throttle of everything else (admin, public reads that are not cached). */
+/** The stage throttle of everything else on the public API (the admin stage's: `infra/common/concurrency.ts`). */
 export const DEFAULT_THROTTLE = { rateLimit: 50, burstLimit: 100 } as const;
-
 /** Executions the stack reserves for the checkout (`infra/common/concurrency.ts`); its stage throttle is sized from it. */
 export const CHECKOUT_CONCURRENCY = 20;
 /**
@@ -213,12 +214,13 @@ export const routes = [
   { method: 'GET', path: '/api/payment-methods', handler: 'payment-methods/list', access: 'public',
     grants: [{ table: 'mbwayCounters', access: 'read' }, SETTINGS_READ] },
   // A new challenge for the proof of work of the next public write (never cached: each serves once).
-  { method: 'GET', path: '/api/challenge', handler: 'challenge/get', access: 'public', throttle: WRITE_THROTTLE,
+  // No database (settings cached): the catalogue's bucket, which many addresses at the edge's limit cannot spend.
+  { method: 'GET', path: '/api/challenge', handler: 'challenge/get', access: 'public', throttle: CATALOGUE_THROTTLE,
     grants: [SETTINGS_READ, ORDER_LINKS] },
   { method: 'POST', path: '/api/uploads/proof', handler: 'uploads/proof', access: 'public', throttle: WRITE_THROTTLE, challenge: true,
     limits: [{ by: 'client', max: 30, windowSeconds: TEN_MINUTES }],
     grants: [{ bucket: 'uploads', access: 'put' }, RATE_LIMITS_GRANT, ORDER_LINKS] },
-  { method: 'POST', path: '/api/orders', handler: 'orders/create', access: 'public', throttle: CHECKOUT_THROTTLE, checksProofs: true, challenge: true,
+  { method: 'POST', path: '/api/orders', handler: 'orders/create', access: 'public', throttle: CHECKOUT_THROTTLE, checksProofs: true, challenge: true, idempotent: true,
     // Per e-mail too: each reservation mails that address, so a bot must not make it an inbox bomb.
     limits: [{ by: 'client', max: 20, windowSeconds: TEN_MINUTES }, { by: 'email', max: 20, windowSeconds: TEN_MINUTES }, { by: 'email', max: 40, windowSeconds: ONE_DAY }],
     emailField: 'shipping.email',

@@ -26,11 +26,14 @@ export function emailKey(email: string): string {
  *
  * @example phoneKey('+351 912 345 678') // '912345678'
  * @example phoneKey('912345678')        // '912345678'
+ * @example phoneKey('+351 0913777202')  // '913777202'
  * @example phoneKey('+34 612 345 678')  // '34612345678'
  */
 export function phoneKey(phone: string): string {
   const digits = phone.replace(/\D/g, '').replace(/^00/, '');
-  return /^351\d{9}$/.test(digits) ? digits.slice(3) : digits;
+  // Portugal's 351, and a national 0 written before the nine digits (`+351 0913…`, `0913…`): none starts with 0.
+  const national = /^3510?(\d{9})$/.exec(digits) ?? /^0(\d{9})$/.exec(digits);
+  return national ? national[1]! : digits;
 }
 
 /**

@@ -32,7 +32,7 @@ import { ORIGIN_ENV } from '#lambdas/contracts/env.ts';
 import { routeRowsDefine } from '#lambdas/http/route-rows.ts';
 import { bindGrant, bindSecret, type BindTargets } from './constructs/bind.ts';
 import { acknowledgeNag } from './constructs/nag.ts';
-import { reservedConcurrency, stageThrottle } from '../common/concurrency.ts';
+import { ADMIN_THROTTLE, reservedConcurrency, stageThrottle } from '../common/concurrency.ts';
 import { ShopFunction } from './constructs/shop-function.ts';
 import { SHARP_NODE_MODULES } from './photos.ts';
 import { REPO_ROOT } from '../common/repo-paths.ts';
@@ -89,8 +89,10 @@ export interface ApiProps {
   readonly handlersDir?: string;
   /** The account's Lambda concurrency quota in the region (context `lambdaConcurrency`, `concurrency.ts`). @default unknown: nothing reserved */
   readonly lambdaConcurrency?: number;
-  /** The stages' default throttling (routes without their own `throttle`). @default `DEFAULT_THROTTLE` */
+  /** The public stage's default throttling (routes without their own `throttle`). @default `DEFAULT_THROTTLE` */
   readonly throttle?: apigw.ThrottleSettings;
+  /** The admin stage's default throttling. @default `ADMIN_THROTTLE` (sized for what strangers get through the edge) */
+  readonly adminThrottle?: apigw.ThrottleSettings;
   /**
    * The origin secret: CloudFront sends its current value in `x-origin-verify`; every function reads it
    * at run time (its ARN in the environment, `GetSecretValue` on it) and refuses a request without it.
@@ -137,9 +139,10 @@ export class Api extends Construct {
     const handlersDir = props.handlersDir ?? path.join(REPO_ROOT, 'lambdas', 'handlers');
     const rows = props.routes ?? routeTable;
     const throttle = props.throttle ?? DEFAULT_THROTTLE;
+    const adminThrottle = props.adminThrottle ?? ADMIN_THROTTLE;
 
     const publicFront = this.front('HttpApi', 'DefaultStage', 'AccessLogs', 'Joias Inox shop API (reached through CloudFront at /api/*)', throttle);
-    const adminFront = this.front('AdminHttpApi', 'AdminStage', 'AdminAccessLogs', 'Joias Inox back-office API (reached through CloudFront at /api/admin/*)', throttle);
+    const adminFront = this.front('AdminHttpApi', 'AdminStage', 'AdminAccessLogs', 'Joias Inox back-office API (reached through CloudFront at /api/admin/*)', adminThrottle);
     ({ httpApi: this.httpApi, stage: this.stage, accessLogs: this.accessLogs } = publicFront);
     ({ httpApi: this.adminHttpApi, stage: this.adminStage, accessLogs: this.adminAccessLogs } = adminFront);
 

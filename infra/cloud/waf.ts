@@ -13,9 +13,11 @@
  * - `none`: no web ACL; only by explicit choice.
  *
  * The rules (`infra/common/edge-rules.ts` has the figures), in order: per-address rate limits on
- * anonymous `/api/admin/*` (no `Authorization` header), on `/api/admin/*`, on public writes and on the
- * public API; a body size limit; AWS's IP reputation list and common rule set. Over a rate limit the
- * answer is a 429 in the shop's error shape, in Portuguese, as the API's own.
+ * anonymous `/api/admin/*` (no token-shaped `Authorization` header), on `/api/admin/*`, on the checkout,
+ * on new challenges, on public writes and on the public API; the proof-of-work header's presence and
+ * shape on the guarded writes; a body size limit; AWS's IP reputation list and common rule set. Over a
+ * rate limit the answer is a 429 in the shop's error shape, in Portuguese, as the API's own; a missing
+ * or malformed proof the function's own 400.
  */
 import { Stack, type StackProps } from 'aws-cdk-lib';
 import * as pricingplanmanager from 'aws-cdk-lib/aws-pricingplanmanager';
@@ -23,14 +25,16 @@ import * as wafv2 from 'aws-cdk-lib/aws-wafv2';
 import type { Construct } from 'constructs';
 import { apiTexts } from '#shared/messages/index.ts';
 import { STAGE_TAG } from '../common/config.ts';
-import { ADMIN_API_PREFIX, EDGE_MAX_BODY_BYTES, EDGE_RATE_RULES, type EdgeRateRule, type EdgeScope } from '../common/edge-rules.ts';
+import { ChallengeRefused } from '#lambdas/errors.ts';
+import { toErrorResponse } from '#lambdas/http/error-response.ts';
+import { ADMIN_API_PREFIX, EDGE_MAX_BODY_BYTES, EDGE_PROOF_RULE, EDGE_RATE_RULES, PROOF_SHAPE, TOKEN_SHAPE, type EdgeRateRule, type EdgeScope } from '../common/edge-rules.ts';
 
 /**
  * Pay-as-you-go cost of the web ACL (AWS WAF pricing, https://aws.amazon.com/waf/pricing/): $5 a month
- * for the web ACL, $1 a month per rule or managed rule group (6 here: both AWS groups are free of
+ * for the web ACL, $1 a month per rule or managed rule group (11 here: both AWS groups are free of
  * subscription fees), and $0.60 per million requests inspected.
  */
-export const PAYG_MONTHLY_USD = { webAcl: 5, perRule: 1, rules: 6, perMillionRequests: 0.6 } as const;
+export const PAYG_MONTHLY_USD = { webAcl: 5, perRule: 1, rules: 11, perMillionRequests: 0.6 } as const;
 
 const visibility = (name: string): wafv2.CfnWebACL.VisibilityConfigProperty => ({
   cloudWatchMetricsEnabled: true,
@@ -38,8 +42,11 @@ const visibility = (name: string): wafv2.CfnWebACL.VisibilityConfigProperty => (
   sampledRequestsEnabled: true,
 });
 
+/** The custom body of a rate rule's 429, one per window: it says how long to wait, truly. */
+const tooManyKey = (windowSeconds: number) => `tooManyRequests${windowSeconds}`;
+
 const tooMany = (retryAfterSeconds: number): wafv2.CfnWebACL.RuleActionProperty => ({
-  block: { customResponse: { responseCode: 429, customResponseBodyKey: 'tooManyRequests', responseHeaders: [{ name: 'retry-after', value: String(retryAfterSeconds) }] } },
+  block: { customResponse: { responseCode: 429, customResponseBodyKey: tooManyKey(retryAfterSeconds), responseHeaders: [{ name: 'retry-after', value: String(retryAfterSeconds) }] } },
 });
 
 const uriStartsWith = (prefix: string): wafv2.CfnWebACL.StatementProperty => ({
@@ -50,6 +57,19 @@ const methodIs = (method: string): wafv2.CfnWebACL.StatementProperty => ({
   byteMatchStatement: { fieldToMatch: { method: {} }, positionalConstraint: 'EXACTLY', searchString: method, textTransformations: [{ priority: 0, type: 'NONE' }] },
 });
 
+const uriIs = (path: string): wafv2.CfnWebACL.StatementProperty => ({
+  byteMatchStatement: { fieldToMatch: { uriPath: {} }, positionalConstraint: 'EXACTLY', searchString: path, textTransformations: [{ priority: 0, type: 'NONE' }] },
+});
+
+const headerMatches = (name: string, regexString: string): wafv2.CfnWebACL.StatementProperty => ({
+  regexMatchStatement: { fieldToMatch: { singleHeader: { Name: name } }, regexString, textTransformations: [{ priority: 0, type: 'NONE' }] },
+});
+
+const headerSize = (name: string, comparisonOperator: 'GT' | 'LT', size: number): wafv2.CfnWebACL.StatementProperty => ({
+  sizeConstraintStatement: { fieldToMatch: { singleHeader: { Name: name } }, comparisonOperator, size, textTransformations: [{ priority: 0, type: 'NONE' }] },
+});
+
+const or = (...statements: wafv2.CfnWebACL.StatementProperty[]): wafv2.CfnWebACL.StatementProperty => ({ orStatement: { statements } });
 const not = (statement: wafv2.CfnWebACL.StatementProperty): wafv2.CfnWebACL.StatementProperty => ({ notStatement: { statement } });
 const and = (...statements: wafv2.CfnWebACL.StatementProperty[]): wafv2.CfnWebACL.StatementProperty => ({ andStatement: { statements } });
 
@@ -60,9 +80,14 @@ const publicApi = and(uriStartsWith('/api/'), not(uriStartsWith(ADMIN_API_PREFIX
 export function scopeStatement(scope: EdgeScope): wafv2.CfnWebACL.StatementProperty {
   switch (scope) {
     case 'anonymousAdmin':
-      return and(uriStartsWith(ADMIN_API_PREFIX), not({ sizeConstraintStatement: { fieldToMatch: { singleHeader: { Name: 'authorization' } }, comparisonOperator: 'GT', size: 0, textTransformations: [{ priority: 0, type: 'NONE' }] } }));
+      // No Authorization header of a token's shape: `Bearer x` counts here, not under the owner's rule.
+      return and(uriStartsWith(ADMIN_API_PREFIX), not(headerMatches('authorization', TOKEN_SHAPE)));
     case 'admin':
       return uriStartsWith(ADMIN_API_PREFIX);
+    case 'checkout':
+      return and(uriIs('/api/orders'), methodIs('POST'));
+    case 'challenge':
+      return and(uriIs('/api/challenge'), methodIs('GET'));
     case 'publicWrites':
       return and(uriStartsWith('/api/'), not(uriStartsWith(ADMIN_API_PREFIX)), not(methodIs('GET')), not(methodIs('HEAD')), not(methodIs('OPTIONS')));
     case 'publicApi':
@@ -86,9 +111,57 @@ function rateRule(rule: EdgeRateRule, priority: number): wafv2.CfnWebACL.RulePro
   };
 }
 
+/** A guarded public write (`EDGE_PROOF_RULE.routes`). */
+function guardedWrite(): wafv2.CfnWebACL.StatementProperty {
+  const each = EDGE_PROOF_RULE.routes.map((route) => and(uriIs(route.path), methodIs(route.method)));
+  return each.length === 1 ? each[0]! : or(...each);
+}
+
+/** The custom response body key of a proof refusal. */
+const PROOF_BODY = { challenge_required: 'challengeRequired', challenge_invalid: 'challengeInvalid' } as const;
+
+/**
+ * The proof-of-work rules (`EDGE_PROOF_RULE`): a guarded write without the header, or with one not of
+ * a solved payload's shape, is answered 400 as the function would, before the stage spends anything.
+ */
+function proofRules(first: number): wafv2.CfnWebACL.RuleProperty[] {
+  const { header, minBytes, maxBytes } = EDGE_PROOF_RULE;
+  const refuse = (code: keyof typeof PROOF_BODY): wafv2.CfnWebACL.RuleActionProperty => ({ block: { customResponse: { responseCode: 400, customResponseBodyKey: PROOF_BODY[code] } } });
+  return [
+    {
+      name: 'ProofMissing',
+      priority: first,
+      action: refuse('challenge_required'),
+      visibilityConfig: visibility('ProofMissing'),
+      statement: and(guardedWrite(), not(headerSize(header, 'GT', 0))),
+    },
+    {
+      name: 'ProofMalformed',
+      priority: first + 1,
+      action: refuse('challenge_invalid'),
+      visibilityConfig: visibility('ProofMalformed'),
+      statement: and(guardedWrite(), or(headerSize(header, 'LT', minBytes), headerSize(header, 'GT', maxBytes), not(headerMatches(header, PROOF_SHAPE)))),
+    },
+  ];
+}
+
+/** The web ACL's custom answers: the 429 of the rate rules and the proof refusals, in the shop's error shape. */
+export function customResponseBodies(): Record<string, wafv2.CfnWebACL.CustomResponseBodyProperty> {
+  const proof = (code: keyof typeof PROOF_BODY) => ({ contentType: 'APPLICATION_JSON', content: JSON.stringify(toErrorResponse(new ChallengeRefused(code)).body) });
+  const windows = [...new Set(EDGE_RATE_RULES.map((rule) => rule.windowSeconds))];
+  return {
+    ...Object.fromEntries(
+      windows.map((seconds) => [tooManyKey(seconds), { contentType: 'APPLICATION_JSON', content: JSON.stringify({ error: { code: 'too_many_requests', message: apiTexts.tooManyRequests(seconds) } }) }]),
+    ),
+    [PROOF_BODY.challenge_required]: proof('challenge_required'),
+    [PROOF_BODY.challenge_invalid]: proof('challenge_invalid'),
+  };
+}
+
 /** The web ACL's rules, in order. */
 export function webAclRules(): wafv2.CfnWebACL.RuleProperty[] {
   const rules = EDGE_RATE_RULES.map((rule, index) => rateRule(rule, index));
+  rules.push(...proofRules(rules.length));
   let priority = rules.length;
   rules.push({
     name: 'BodySize',
@@ -127,18 +200,12 @@ export class WafStack extends Stack {
 
   constructor(scope: Construct, id: string, props: StackProps & { readonly stage: string }) {
     super(scope, id, { description: `Joias Inox shop: AWS WAF web ACL for CloudFront (${props.stage})`, ...props, tags: { ...props.tags, [STAGE_TAG]: props.stage } });
-    const longestWindow = Math.max(...EDGE_RATE_RULES.map((rule) => rule.windowSeconds));
     this.webAcl = new wafv2.CfnWebACL(this, 'WebAcl', {
       name: `joias-inox-${props.stage}`,
       scope: 'CLOUDFRONT',
       defaultAction: { allow: {} },
       visibilityConfig: visibility('JoiasInoxWebAcl'),
-      customResponseBodies: {
-        tooManyRequests: {
-          contentType: 'APPLICATION_JSON',
-          content: JSON.stringify({ error: { code: 'too_many_requests', message: apiTexts.tooManyRequests(longestWindow) } }),
-        },
-      },
+      customResponseBodies: customResponseBodies(),
       rules: webAclRules(),
     });
   }

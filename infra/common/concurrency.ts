@@ -5,7 +5,7 @@
  * only when the reservations leave AWS's minimum of {@link MIN_UNRESERVED} unreserved executions:
  * below that (a new account's 10) nothing is reserved, so a deploy never fails on it.
  */
-import { CHECKOUT_CONCURRENCY, checkoutThrottleFor, type Route } from '#lambdas/routes.ts';
+import { CHECKOUT_CONCURRENCY, checkoutThrottleFor, DEFAULT_THROTTLE, type Access, type Route } from '#lambdas/routes.ts';
 import { OWNER_ROUTE_EXECUTIONS } from '#shared/owner-calls.ts';
 
 /** Executions Lambda keeps unreserved in every account and region: a reservation past that is refused. */
@@ -43,4 +43,19 @@ export function reservedConcurrency(routes: readonly Pick<Route, 'method' | 'pat
 export function stageThrottle(route: Pick<Route, 'method' | 'path' | 'throttle'>, quota: number | undefined): Route['throttle'] {
   if (`${route.method} ${route.path}` !== CHECKOUT || quota === undefined || quota >= CHECKOUT_CONCURRENCY) return route.throttle;
   return checkoutThrottleFor(quota);
+}
+
+/**
+ * The admin stage's throttle of each back-office route. API Gateway spends it before the JWT authorizer
+ * looks at the token, so it is sized for what strangers can get through the edge, not for the owner:
+ * the edge lets an address with a token-shaped header send 10 a second (`infra/common/edge-rules.ts`),
+ * anything else 10 a minute, and a junk token costs no function (the authorizer refuses it). 50
+ * addresses at the edge's limit fit in it; the owner's reserved executions (above) keep the functions
+ * theirs.
+ */
+export const ADMIN_THROTTLE = { rateLimit: 500, burstLimit: 1000 } as const;
+
+/** A stage's throttle for the rows without one of their own: the admin API's or the public API's. */
+export function stageDefaultThrottle(access: Access): { readonly rateLimit: number; readonly burstLimit: number } {
+  return access === 'admin' ? ADMIN_THROTTLE : DEFAULT_THROTTLE;
 }

@@ -1,6 +1,7 @@
 /**
  * The twin's model of the AWS WAF web ACL in front of CloudFront (`infra/cloud/waf.ts`): the rate
- * rules of `infra/common/edge-rules.ts` per source address, strictest first, then the body size limit.
+ * rules of `infra/common/edge-rules.ts` per source address, strictest first, then the shape of a
+ * public write's proof of work (`EDGE_PROOF_RULE`), then the body size limit.
  *
  * As WAF evaluates them: each rate rule counts the requests of one address that match its scope and
  * reach it (a request another rule blocked first is not counted), the ones it blocks included, over a
@@ -12,9 +13,10 @@
  * limit; the twin acts at once (docs/local-twin.md, "The edge").
  */
 import type { IncomingMessage } from 'node:http';
-import { PayloadTooLarge, TooManyRequests } from '#lambdas/errors.ts';
+import { ChallengeRefused, PayloadTooLarge, TooManyRequests } from '#lambdas/errors.ts';
 import { toErrorResponse } from '#lambdas/http/error-response.ts';
-import { ADMIN_API_PREFIX, EDGE_MAX_BODY_BYTES, EDGE_RATE_RULES, type EdgeRateRule, type EdgeScope } from '../common/edge-rules.ts';
+import { CHALLENGE_HEADER } from '#lambdas/contracts/env.ts';
+import { ADMIN_API_PREFIX, EDGE_MAX_BODY_BYTES, EDGE_RATE_RULES, proofRefusal, TOKEN_SHAPE, type EdgeRateRule, type EdgeScope } from '../common/edge-rules.ts';
 
 export interface EdgeOptions {
   /** Apply the web ACL's rules at the front door. @default the twin's `throttle` (on unless turned off). */
@@ -33,7 +35,14 @@ export interface EdgeRefusal {
 /** The slices of a window: the count is an estimate to one slice, as WAF's own is an estimate. */
 const SLICES = 30;
 
-/** What a rule's scope matches: the path, the method and whether an `Authorization` header is sent. */
+const TOKEN = new RegExp(TOKEN_SHAPE);
+
+/** Whether an `Authorization` header has a back-office token's shape (not whether the token is valid: the gateway's authorizer tells). */
+export function tokenShaped(authorization: string | undefined): boolean {
+  return authorization !== undefined && TOKEN.test(authorization);
+}
+
+/** What a rule's scope matches: the path, the method and whether a token-shaped `Authorization` header is sent. */
 export function inScope(scope: EdgeScope, path: string, method: string, signed: boolean): boolean {
   if (!path.startsWith('/api/')) return false;
   const admin = path.startsWith(ADMIN_API_PREFIX);
@@ -42,6 +51,10 @@ export function inScope(scope: EdgeScope, path: string, method: string, signed: 
       return admin && !signed;
     case 'admin':
       return admin;
+    case 'checkout':
+      return method === 'POST' && path === '/api/orders';
+    case 'challenge':
+      return method === 'GET' && path === '/api/challenge';
     case 'publicWrites':
       return !admin && !['GET', 'HEAD', 'OPTIONS'].includes(method);
     case 'publicApi':
@@ -101,13 +114,16 @@ export class EdgeWaf {
   check(req: IncomingMessage, address: string, path: string, now = Date.now()): EdgeRefusal | undefined {
     this.sweep(now);
     const method = (req.method ?? 'GET').toUpperCase();
-    const signed = Boolean(req.headers.authorization);
+    const signed = tokenShaped(req.headers.authorization);
     for (const { rule, windowMs, counts } of this.rules) {
       if (!inScope(rule.scope, path, method, signed)) continue;
       let count = counts.get(address);
       if (!count) counts.set(address, (count = new SlidingCount(windowMs / SLICES)));
       if (count.add(now) > rule.limit) return this.refuse(new TooManyRequests(count.secondsUntilBelow(rule.limit, now)));
     }
+    const proofHeader = req.headers[CHALLENGE_HEADER];
+    const unsolved = proofRefusal(method, path, Array.isArray(proofHeader) ? proofHeader.join(',') : proofHeader);
+    if (unsolved) return this.refuse(new ChallengeRefused(unsolved));
     const declared = Number(req.headers['content-length'] ?? 0);
     if (declared > EDGE_MAX_BODY_BYTES) return this.refuse(new PayloadTooLarge());
     this.tally.passed += 1;
@@ -119,7 +135,7 @@ export class EdgeWaf {
     for (const { counts } of this.rules) counts.delete(address);
   }
 
-  private refuse(error: TooManyRequests | PayloadTooLarge): EdgeRefusal {
+  private refuse(error: TooManyRequests | PayloadTooLarge | ChallengeRefused): EdgeRefusal {
     this.tally.refused += 1;
     const answer = toErrorResponse(error);
     return {

@@ -25,8 +25,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { JwtRsaVerifier } from 'aws-jwt-verify';
-import { DEFAULT_THROTTLE, routes as routeTable, type Route } from '#lambdas/routes.ts';
-import { reservedConcurrency, stageThrottle } from '../common/concurrency.ts';
+import { routes as routeTable, type Route } from '#lambdas/routes.ts';
+import { reservedConcurrency, stageDefaultThrottle, stageThrottle } from '../common/concurrency.ts';
 import { concurrencyPool, type InvocationCounts } from './concurrency-pool.ts';
 import { asFunction } from './function-scope.ts';
 import { resultAnswer, writeAnswer, type GatewayAnswer } from './gateway-answer.ts';
@@ -315,7 +315,7 @@ export function createGateway(options: GatewayOptions) {
   const timeoutMs = options.timeoutMs ?? HANDLER_TIMEOUT_MS;
   const counts: InvocationCounts = { requests: 0, invoked: 0, throttled: 0, timedOut: 0, peak: 0 };
   const concurrency = options.concurrency ?? ACCOUNT_CONCURRENCY.default;
-  const throttles = new Map(compiled.map((c) => [c.route, tokenBucket(stageThrottle(c.route, concurrency) ?? DEFAULT_THROTTLE)]));
+  const throttles = new Map(compiled.map((c) => [c.route, tokenBucket(stageThrottle(c.route, concurrency) ?? stageDefaultThrottle(c.route.access))]));
   // What the stack reserves on an account of this quota (`infra/common/concurrency.ts`: none on a new account's 10).
   const pool = concurrencyPool(concurrency, options.reserved === false ? new Map<string, number>() : reservedConcurrency(routes, concurrency), counts);
   const gzipped = new Map<string, Buffer>();

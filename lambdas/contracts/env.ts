@@ -83,3 +83,12 @@ export const OUTBOX_ENV = {
   /** At most this many e-mails a second from one consumer instance (the account's SES sending rate). */
   sendRate: 'MAIL_SEND_RATE',
 } as const;
+
+/**
+ * The header of a public write's solved proof of work (docs/design.md §28): base64 JSON
+ * `{ challenge, solution }`, as the `altcha` widget makes it, at most {@link MAX_PROOF_HEADER_BYTES}.
+ * The edge refuses a guarded write whose header is absent or not of that shape before it reaches the
+ * API (`infra/common/edge-rules.ts`); the function checks the rest.
+ */
+export const CHALLENGE_HEADER = 'x-altcha';
+export const MAX_PROOF_HEADER_BYTES = 4096;

@@ -156,6 +156,13 @@ export const ORDER_LINK_TEMPLATES = ['order-received', 'payment-confirmed', 'shi
 export type OrderLinkTemplate = (typeof ORDER_LINK_TEMPLATES)[number];
 
 /**
+ * The owner's notifications about money: a proof of payment to confirm, a payment the provider
+ * confirmed. The hourly allowance of the owner's mails never holds them back (they count in it, so
+ * contact messages and alerts are the first to go to the digest): `services/owner-digest.ts`.
+ */
+export const OWNER_MONEY_TEMPLATES = ['owner-new-order', 'owner-order-paid'] as const satisfies readonly MailTemplateId[];
+
+/**
  * The owner's templates whose `link` is a back-office page (`ownerAdminLink` of the outbox consumer):
  * built when sent, from the shop's URL and the back-office's prefix in force.
  */

@@ -10,11 +10,19 @@ import type { Context } from 'aws-lambda';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
 import { CHALLENGE_HEADER, checkProof, spendProof, type Proof } from '../services/challenges.ts';
 import type { HttpResult } from './response.ts';
+import type { RouteRow } from './route-rows.ts';
 
 type Mw = MiddlewareObj<APIGatewayProxyEventV2WithJWTAuthorizer, HttpResult, Error, Context>;
 
+/** The raw body as the client sent it (what makes a repeat "the same request"). */
+function rawBody(event: APIGatewayProxyEventV2WithJWTAuthorizer): string {
+  const raw = event.body ?? '';
+  return event.isBase64Encoded ? Buffer.from(raw, 'base64').toString('utf8') : raw;
+}
+
 /** The two steps of the guard of one route: `check` first of all, `spend` last before the use case. */
-export function challengeGuard(routeKey: string): { readonly check: Mw; readonly spend: Mw } {
+export function challengeGuard(route: RouteRow): { readonly check: Mw; readonly spend: Mw } {
+  const routeKey = `${route.method} ${route.path}`;
   const proofs = new WeakMap<object, Proof>();
   const header = (event: APIGatewayProxyEventV2WithJWTAuthorizer, name: string) =>
     Object.entries(event.headers ?? {}).find(([key]) => key.toLowerCase() === name)?.[1];
@@ -28,7 +36,11 @@ export function challengeGuard(routeKey: string): { readonly check: Mw; readonly
     spend: {
       name: 'challenge-spend',
       before: async ({ event }) => {
-        await spendProof(proofs.get(event)!, routeKey, header(event, 'idempotency-key'));
+        // Only a route whose idempotency record answers a repeat may see the same proof again
+        // (the same key, the same body); on any other, a second use would be a second write.
+        const idempotencyKey = route.idempotent ? header(event, 'idempotency-key') : undefined;
+        const repeat = idempotencyKey ? { idempotencyKey, body: rawBody(event) } : undefined;
+        await spendProof(proofs.get(event)!, routeKey, repeat);
       },
     },
   };

@@ -4,7 +4,7 @@
  */
 import type { ApiErrorBody } from '#shared/api.ts';
 import { apiTexts } from '#shared/messages/index.ts';
-import { ChangedMeanwhile, DomainError, TooManyRequests } from '../errors.ts';
+import { ChangedMeanwhile, DomainError } from '../errors.ts';
 
 export function toErrorResponse(error: unknown): { status: number; body: ApiErrorBody; headers?: Record<string, string> } {
   if (error instanceof DomainError) {
@@ -16,7 +16,9 @@ export function toErrorResponse(error: unknown): { status: number; body: ApiErro
         ...(error instanceof ChangedMeanwhile ? { current: error.current } : {}),
       },
     };
-    if (error instanceof TooManyRequests) return { status: error.status, body, headers: { 'retry-after': String(error.retryAfterSeconds) } };
+    // A refusal that says when to ask again (a limit's `TooManyRequests`, an order move's `OrderBusy`).
+    const retryAfter = (error as { retryAfterSeconds?: number }).retryAfterSeconds;
+    if (retryAfter) return { status: error.status, body, headers: { 'retry-after': String(retryAfter) } };
     return { status: error.status, body };
   }
   return { status: 500, body: { error: { code: 'internal', message: apiTexts.internal } } };

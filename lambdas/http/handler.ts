@@ -55,7 +55,8 @@ const errorMapper: Mw = {
   name: 'error-mapper',
   onError: async (request) => {
     const { status, body, headers } = toErrorResponse(request.error);
-    if (status >= 500) logger.error('request failed', { error: request.error as Error });
+    // A 5xx is a fault (logged as one) unless the error says it is an expected refusal (`quiet`: the shop not open yet).
+    if (status >= 500 && !(request.error as { quiet?: true }).quiet) logger.error('request failed', { error: request.error as Error });
     else if (request.error instanceof DomainError) logger.info('request refused', { status, code: request.error.code });
     request.response = json(status, body, { 'cache-control': 'no-store', ...headers });
   },
@@ -244,7 +245,7 @@ export function httpRoute<K extends ApiRouteKey>(
   if (route.access === 'admin') handler.use(requireAdmin);
   // The proof of work (docs/design.md §28): checked before anything else, spent last before the use case.
   // A row asking for a proof of work whose handler gives no guard fails at its cold start (a call of undefined).
-  const guard = route.challenge ? options.challengeGuard!(key) : undefined;
+  const guard = route.challenge ? options.challengeGuard!(route) : undefined;
   if (guard) handler.use(guard.check);
   const limitedBy = new Set((route.limits ?? []).map((limit) => limit.by));
   if (limitedBy.has('client')) handler.use(rateLimit(route, 'client'));

@@ -11,7 +11,7 @@
 import { routes, type Route } from '../routes.ts';
 
 /** The fields of a row that the HTTP middleware reads (`./handler.ts`). */
-export type RouteRow = Pick<Route, 'method' | 'path' | 'access' | 'cacheSeconds' | 'limits' | 'emailField' | 'challenge'>;
+export type RouteRow = Pick<Route, 'method' | 'path' | 'access' | 'cacheSeconds' | 'limits' | 'emailField' | 'challenge' | 'idempotent'>;
 
 /** The global constant a bundle's rows are defined as (a JSON text of {@link RouteRow}[]). */
 export const ROUTE_ROWS_CONSTANT = 'JOIAS_ROUTE_ROWS';
@@ -34,6 +34,7 @@ export function routeRow(route: Route): RouteRow {
     ...(route.limits ? { limits: route.limits } : {}),
     ...(route.emailField ? { emailField: route.emailField } : {}),
     ...(route.challenge ? { challenge: route.challenge } : {}),
+    ...(route.idempotent ? { idempotent: route.idempotent } : {}),
   };
 }
 

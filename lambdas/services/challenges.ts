@@ -13,6 +13,7 @@ import { createChallenge, randomInt, verifySolution, type Challenge, type Soluti
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { ChallengeRefused } from '../errors.ts';
 import { useChallenge } from '../repositories/challenges.ts';
+import { MAX_PROOF_HEADER_BYTES } from '../contracts/env.ts';
 import { orderLinkKeys } from './order-access.ts';
 
 /** The key derivation the browser repeats per number tried: PBKDF2 with SHA-256, native in WebCrypto and Node. */
@@ -21,8 +22,7 @@ export const CHALLENGE_ALGORITHM = 'PBKDF2/SHA-256';
 export const CHALLENGE_COST = 1000;
 /** How long a challenge may be solved and sent: time enough to fill the checkout form. */
 export const CHALLENGE_SECONDS = 10 * 60;
-/** The header of the solved payload (base64 JSON `{ challenge, solution }`, as the widget makes it). */
-export const CHALLENGE_HEADER = 'x-altcha';
+export { CHALLENGE_HEADER } from '../contracts/env.ts';
 
 interface ChallengeSecrets {
   readonly signature: string;
@@ -80,7 +80,7 @@ function parsePayload(header: string): { challenge: Challenge; solution: Solutio
  */
 export async function checkProof(header: string | undefined, now = new Date()): Promise<Proof> {
   if (!header?.trim()) throw new ChallengeRefused('challenge_required');
-  const payload = header.length <= 4096 ? parsePayload(header.trim()) : undefined;
+  const payload = header.length <= MAX_PROOF_HEADER_BYTES ? parsePayload(header.trim()) : undefined;
   if (!payload) throw new ChallengeRefused('challenge_invalid');
   const { expiresAt } = payload.challenge.parameters;
   // A challenge without an expiry is none of the shop's (its own all have one, under the signature).
@@ -107,12 +107,22 @@ export async function checkProof(header: string | undefined, now = new Date()): 
   return { id: payload.challenge.signature!, expiresAt };
 }
 
+/** A request that may be repeated with the same proof: its `Idempotency-Key` and raw body. */
+export interface Repeatable {
+  readonly idempotencyKey: string;
+  readonly body: string;
+}
+
 /**
- * Records a checked proof as used; throws `challenge_used` when it already was. `idempotencyKey`: the
- * request's `Idempotency-Key`, if any: the same request sent again with the same proof (a browser
- * retrying an answer it lost) passes, and the idempotency record answers it as the first time.
+ * Records a checked proof as used; throws `challenge_used` when it already was. `repeat`: given only
+ * on a route that keeps an idempotency record (`idempotent` rows: the checkout): the same request
+ * sent again with the same proof, the same `Idempotency-Key` and the same body (a browser retrying an
+ * answer it lost) passes, and the idempotency record answers it as the first time. Any other second
+ * use (another key, another body, another route) is refused.
  */
-export async function spendProof(proof: Proof, routeKey: string, idempotencyKey: string | undefined): Promise<void> {
-  const replayOf = idempotencyKey ? createHash('sha256').update(`${routeKey}#${idempotencyKey}`).digest('base64url') : undefined;
+export async function spendProof(proof: Proof, routeKey: string, repeat: Repeatable | undefined): Promise<void> {
+  const replayOf = repeat
+    ? createHash('sha256').update(`${routeKey}\n${repeat.idempotencyKey}\n`).update(repeat.body).digest('base64url')
+    : undefined;
   if (!(await useChallenge(proof.id, proof.expiresAt, replayOf))) throw new ChallengeRefused('challenge_used');
 }

@@ -11,12 +11,13 @@ import { randomUUID } from 'node:crypto';
 import type { TimelineEntry } from '#shared/api.ts';
 import type { ProviderPaymentRecord } from '#shared/automatic-payments.ts';
 import { PAYMENT_METHOD_LABELS } from '#shared/payment-methods.ts';
-import { adminTexts, paymentEventTexts } from '#shared/messages/index.ts';
+import { adminTexts, myOrderTexts, paymentEventTexts } from '#shared/messages/index.ts';
 import { mbWayCounter } from '#shared/mb-way.ts';
 import { CLOSED_STATUS, isBeforeShipping, isHeldStatus, PAID_STATUS, RESERVED_STATUS, type OrderStatus } from '#shared/order-status.ts';
 import type { StockActor, StockMovementReason } from '#shared/stock.ts';
 import { DEFAULT_VARIANT_ID } from '#shared/variants.ts';
 import { backoff, BACKOFF } from '../backoff.ts';
+import { DomainError } from '../errors.ts';
 import { logger } from '../logger.ts';
 import { BUSINESS_METRICS, countEvent } from '../metrics.ts';
 import { endMbWayLiveItems, releaseMbWayOrderItem } from '../repositories/mbway-counters.ts';
@@ -29,6 +30,19 @@ import { stockMovementItem } from '../repositories/stock-movements.ts';
 import { writeTransaction, writeTransactionRetrying, type NamedCondition, type TransactionItem } from '../repositories/transactions.ts';
 import { statusMoveCountItems } from './counters.ts';
 import { cancellationMailItem, customerMailItem, ownerOrderPaidItem, paidOrderMailItems } from './order-mail.ts';
+
+/**
+ * An order was being changed by another move at the same moment (the expiry job, the owner, another
+ * tab) every time this one was tried: nothing was done, and asking again in a few seconds gets an
+ * answer (409 with `Retry-After`, never a 500).
+ */
+export class OrderBusy extends DomainError {
+  readonly retryAfterSeconds = 2;
+
+  constructor() {
+    super(409, 'order_busy', myOrderTexts.orderBusy);
+  }
+}
 
 /** Who moved an order, as the timeline says it. */
 export const CUSTOMER = 'cliente';
@@ -61,7 +75,8 @@ async function moveWith(order: OrderItem, to: OrderStatus, moveItems: readonly T
       if (!migrated.every(Boolean) || attempt >= BACKOFF.orderMove.tries) throw new Error(`order ${order.id}: a give-back condition failed`);
       continue;
     }
-    if (attempt >= BACKOFF.orderMove.tries) throw new Error(`order ${order.id}: transaction kept conflicting`);
+    // Still conflicting (the expiry job, the owner, another tab on the same items): a 409 to ask again, never a 500.
+    if (attempt >= BACKOFF.orderMove.tries) throw new OrderBusy();
     await backoff(BACKOFF.orderMove, attempt);
   }
 }
@@ -223,8 +238,10 @@ export async function expireReservations(now: Date): Promise<number> {
       const result = await closeOrder(order, { restock: true, reason: 'expiry', by: SHOP, text: 'reserva expirada', mails }, now);
       if (result === 'moved') expired++;
     } catch (error) {
-      // One reservation that cannot close does not keep the others open: it is tried again next run.
-      logger.error('reservation could not expire', { orderId: order.id, error: error as Error });
+      // One reservation that cannot close does not keep the others open: it is tried again next run
+      // (a customer or the owner moving it at the same moment is expected, not a fault).
+      if (error instanceof OrderBusy) logger.warn('reservation busy, expires next run', { orderId: order.id });
+      else logger.error('reservation could not expire', { orderId: order.id, error: error as Error });
     }
   }
   countEvent(BUSINESS_METRICS.reservationsExpired, expired);

@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import { formatDate, formatTime } from '#shared/dates.ts';
 import type { OutboxMailItem } from '../contracts/outbox-items.ts';
+import { OWNER_MONEY_TEMPLATES } from '../contracts/mail-templates.ts';
 import { logger } from '../logger.ts';
 import { countRequest } from '../repositories/rate-limits.ts';
 import { HOUR_SECONDS, hourStart, ownerDigest, ownerDigestCountItem, ownerDigestQueuedItem } from '../repositories/owner-digests.ts';
@@ -23,11 +24,14 @@ const HOURS_BACK = 3;
 
 /**
  * Whether one more of the owner's notifications may be sent now: counts it in the hour's allowance.
- * The customers' mails and the digest itself are never counted.
+ * The customers' mails and the digest itself are never counted. The owner hears about money first: a
+ * notification about money (`OWNER_MONEY_TEMPLATES`) always goes at once, and counts, so that it is
+ * contact messages and alerts that go to the digest when the hour is busy.
  */
 export async function ownerMailAllowed(item: OutboxMailItem, limit: number, now: Date): Promise<boolean> {
   if (!item.toShop || item.mail.template === DIGEST_TEMPLATE) return true;
-  return (await countRequest('owner-mail', hourStart(now), HOUR_SECONDS)) <= limit;
+  const counted = await countRequest('owner-mail', hourStart(now), HOUR_SECONDS);
+  return counted <= limit || (OWNER_MONEY_TEMPLATES as readonly string[]).includes(item.mail.template);
 }
 
 /**

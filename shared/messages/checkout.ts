@@ -133,6 +133,8 @@ export const totalLabels = { due: 'Total a pagar', paid: 'Total pago', closed: '
 
 /** "A minha encomenda": the customer's view of an order. */
 export const myOrderTexts = {
+  /** Another change of the same order (its reservation running out, the shop) was under way: nothing was done. */
+  orderBusy: 'A encomenda estava a ser atualizada neste momento. Espera alguns segundos e tenta novamente.',
   title: (orderNumber: number | string) => `A minha encomenda nº ${orderNumber}`,
   status: {
     'Aguarda Pagamento': 'À espera do teu pagamento e do comprovativo.',

@@ -22,7 +22,8 @@ export interface RequiredTextMessages {
 /**
  * A text as a person meant it: one Unicode form (NFC), without control or format characters
  * (`\p{Cc}`, `\p{Cf}`: zero-width spaces and joiners, bidi overrides that would show a name reversed in
- * the back-office and the CSV, soft hyphens) and without lone surrogates (half an emoji). A multi-line
+ * the back-office and the CSV, soft hyphens; and the line and paragraph separators U+2028/U+2029, which
+ * would break a line where the shop shows one) and without lone surrogates (half an emoji). A multi-line
  * text keeps its line breaks (as `\n`) and tabs become spaces; a one-line text gets a space for each.
  *
  * @example
@@ -33,7 +34,7 @@ export interface RequiredTextMessages {
 export function cleanText(text: string, multiline = false): string {
   const lines = text.normalize('NFC').replace(/\p{Cs}/gu, '').replace(/\r\n?/g, '\n');
   const spaced = multiline ? lines.replace(/\t/g, ' ') : lines.replace(/[\t\n]/g, ' ');
-  return spaced.replace(/(?!\n)[\p{Cc}\p{Cf}]/gu, '');
+  return spaced.replace(/(?!\n)[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, '');
 }
 
 /** Whether a text can shape a field: one line, or several (a message, a description, a note). */

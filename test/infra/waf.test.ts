@@ -5,9 +5,11 @@
  * without the plan; `none` no web ACL at all. The back-office's API sits behind its own behaviour.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CATALOGUE_THROTTLE, DEFAULT_THROTTLE, routes, WRITE_THROTTLE } from '#lambdas/routes.ts';
+import { CATALOGUE_THROTTLE, CHECKOUT_THROTTLE, DEFAULT_THROTTLE, routes, WRITE_THROTTLE } from '#lambdas/routes.ts';
+import { ADMIN_THROTTLE } from '#infra/common/concurrency.ts';
 import { readDeploySettings } from '#infra/common/config.ts';
-import { EDGE_MAX_BODY_BYTES, EDGE_RATE_RULES, sustainedRate, type EdgeScope } from '#infra/common/edge-rules.ts';
+import { apiTexts } from '#shared/messages/index.ts';
+import { EDGE_MAX_BODY_BYTES, EDGE_PROOF_RULE, EDGE_RATE_RULES, PROOF_SHAPE, sustainedRate, TOKEN_SHAPE, type EdgeScope } from '#infra/common/edge-rules.ts';
 import { ADMIN_API_PATTERN } from '#infra/cloud/web.ts';
 import { ACCESS_LOG_DAYS } from '#infra/cloud/data.ts';
 import { EDGE_LOG_FIELDS, EDGE_LOG_FIELDS_LEFT_OUT } from '#infra/cloud/edge-logs.ts';
@@ -47,9 +49,10 @@ describe('edgePlan=free (the default)', () => {
     expect(JSON.stringify(distributionConfig(free).WebACLId)).toMatch(/ExportsReader.*JoiasInoxtestWafuseast1FnGetAttWebAclArn/);
   });
 
-  it('per-address rate rules: anonymous /api/admin/* strictest, then /api/admin/*, public writes, the public API; each a 429', () => {
+  it('per-address rate rules: anonymous /api/admin/* strictest, then /api/admin/*, the checkout, challenges, public writes, the public API; each a 429', () => {
     expect(rules().map((rule) => rule.Name)).toEqual([
-      'AnonymousAdminPerIp', 'AdminPerIp', 'PublicWritesPerIp', 'PublicApiPerIp', 'BodySize', 'AwsIpReputation', 'AwsCommonRuleSet',
+      'AnonymousAdminPerIp', 'AdminPerIp', 'CheckoutPerIp', 'ChallengePerIp', 'PublicWritesPerIp', 'PublicApiPerIp',
+      'ProofMissing', 'ProofMalformed', 'BodySize', 'AwsIpReputation', 'AwsCommonRuleSet',
     ]);
     for (const edgeRule of EDGE_RATE_RULES) {
       const rule = rateRule(edgeRule.scope);
@@ -59,13 +62,47 @@ describe('edgePlan=free (the default)', () => {
     const [anonymous, admin] = [EDGE_RATE_RULES.find((r) => r.scope === 'anonymousAdmin')!, EDGE_RATE_RULES.find((r) => r.scope === 'admin')!];
     expect(anonymous.limit).toBeLessThan(admin.limit / 10);
     const acl = resourcesOf(free, 'AWS::WAFv2::WebACL')[0]!;
-    expect(JSON.parse(acl.Properties.CustomResponseBodies.tooManyRequests.Content).error.message).toMatch(/^Fizeste demasiados pedidos/);
+    // Each rule's 429 says the wait of its own window.
+    for (const edgeRule of EDGE_RATE_RULES) {
+      const key = rateRule(edgeRule.scope).Action.Block.CustomResponse.CustomResponseBodyKey;
+      expect(JSON.parse(acl.Properties.CustomResponseBodies[key].Content).error.message).toBe(apiTexts.tooManyRequests(edgeRule.windowSeconds));
+    }
   });
 
-  it('the anonymous admin rule counts /api/admin/* requests without an Authorization header only', () => {
-    const scope = JSON.stringify(rateRule('anonymousAdmin').Statement.RateBasedStatement.ScopeDownStatement);
-    expect(scope).toContain('"SearchString":"/api/admin/"');
-    expect(scope).toMatch(/"NotStatement":\{"Statement":\{"SizeConstraintStatement":\{"ComparisonOperator":"GT","FieldToMatch":\{"SingleHeader":\{"Name":"authorization"\}\},"Size":0/);
+  it('the anonymous admin rule counts /api/admin/* requests without a token-shaped Authorization header: `Bearer x` is no pass', () => {
+    const scope = rateRule('anonymousAdmin').Statement.RateBasedStatement.ScopeDownStatement;
+    expect(JSON.stringify(scope)).toContain('"SearchString":"/api/admin/"');
+    expect(scope.AndStatement.Statements[1]).toEqual({
+      NotStatement: { Statement: { RegexMatchStatement: { FieldToMatch: { SingleHeader: { Name: 'authorization' } }, RegexString: TOKEN_SHAPE, TextTransformations: [{ Priority: 0, Type: 'NONE' }] } } },
+    });
+    const token = new RegExp(TOKEN_SHAPE);
+    expect(token.test('Bearer x')).toBe(false);
+    expect(token.test('Bearer eyJhbGciOi.eyJzdWIiOi.c2lnbmF0dXJl')).toBe(true);
+  });
+
+  it('the checkout and new challenges have per-address rules of their own (the checkout at its function\'s per-client limit)', () => {
+    const checkoutRow = routes.find((route) => route.method === 'POST' && route.path === '/api/orders')!;
+    const perClient = checkoutRow.limits!.find((limit) => limit.by === 'client')!;
+    expect(rateRule('checkout').Statement.RateBasedStatement).toMatchObject({ Limit: perClient.max, EvaluationWindowSec: perClient.windowSeconds });
+    expect(JSON.stringify(rateRule('checkout').Statement.RateBasedStatement.ScopeDownStatement)).toMatch(/"PositionalConstraint":"EXACTLY","SearchString":"\/api\/orders".*"SearchString":"POST"/);
+    expect(JSON.stringify(rateRule('challenge').Statement.RateBasedStatement.ScopeDownStatement)).toMatch(/"PositionalConstraint":"EXACTLY","SearchString":"\/api\/challenge".*"SearchString":"GET"/);
+  });
+
+  it('a guarded write without a proof, or with one not of its shape, is refused 400 at the edge as the function would', () => {
+    const guarded = routes.filter((route) => 'challenge' in route && route.challenge).map((route) => `${route.method} ${route.path}`);
+    expect(EDGE_PROOF_RULE.routes.map((route) => `${route.method} ${route.path}`)).toEqual(guarded);
+    const [missing, malformed] = ['ProofMissing', 'ProofMalformed'].map((name) => rules().find((rule) => rule.Name === name)!);
+    for (const rule of [missing, malformed]) {
+      const text = JSON.stringify(rule.Statement);
+      for (const path of EDGE_PROOF_RULE.routes.map((route) => route.path)) expect(text).toContain(`"SearchString":"${path}"`);
+    }
+    expect(missing.Action.Block.CustomResponse).toMatchObject({ ResponseCode: 400, CustomResponseBodyKey: 'challengeRequired' });
+    expect(malformed.Action.Block.CustomResponse).toMatchObject({ ResponseCode: 400, CustomResponseBodyKey: 'challengeInvalid' });
+    expect(JSON.stringify(missing.Statement)).toContain('"NotStatement":{"Statement":{"SizeConstraintStatement":{"ComparisonOperator":"GT","FieldToMatch":{"SingleHeader":{"Name":"x-altcha"}},"Size":0');
+    expect(JSON.stringify(malformed.Statement)).toContain(`"RegexString":${JSON.stringify(PROOF_SHAPE)}`);
+    const bodies = resourcesOf(free, 'AWS::WAFv2::WebACL')[0]!.Properties.CustomResponseBodies;
+    expect(JSON.parse(bodies.challengeRequired.Content).error.code).toBe('challenge_required');
+    expect(JSON.parse(bodies.challengeInvalid.Content).error).toMatchObject({ code: 'challenge_invalid', message: expect.stringMatching(/robô/) });
   });
 
   it('public writes: every method but GET/HEAD/OPTIONS under /api/, not the back-office', () => {
@@ -151,10 +188,17 @@ describe('the back-office behind its own API', () => {
     expect(WRITE_THROTTLE.rateLimit / perAddress('publicWrites')).toBeGreaterThanOrEqual(50);
     expect(CATALOGUE_THROTTLE.rateLimit / perAddress('publicApi')).toBeGreaterThanOrEqual(50);
     expect(DEFAULT_THROTTLE.rateLimit / perAddress('publicApi')).toBeGreaterThanOrEqual(20);
-    expect(DEFAULT_THROTTLE.rateLimit / perAddress('admin')).toBeGreaterThanOrEqual(5);
+    // The admin stage is spent before the JWT authorizer: sized for 50 addresses at the edge's admin limit.
+    expect(ADMIN_THROTTLE.rateLimit / perAddress('admin')).toBeGreaterThanOrEqual(50);
+    // The checkout's small bucket: 100 addresses at the edge's checkout limit fill a fifth of it.
+    expect(CHECKOUT_THROTTLE.rateLimit / perAddress('checkout')).toBeGreaterThanOrEqual(100);
+    // New challenges: 60 addresses at 2 a second (over the edge's rule for them) still fit.
+    const challengeRow = routes.find((route) => route.path === '/api/challenge')!;
+    expect(challengeRow.throttle!.rateLimit).toBeGreaterThanOrEqual(60 * 2);
     const stages = resourcesOf(free, 'AWS::ApiGatewayV2::Stage');
     expect(stages).toHaveLength(2);
-    for (const stage of stages) expect(stage.Properties.DefaultRouteSettings).toMatchObject({ ThrottlingRateLimit: DEFAULT_THROTTLE.rateLimit });
+    const limits = stages.map((stage) => stage.Properties.DefaultRouteSettings).map((settings) => [settings.ThrottlingRateLimit, settings.ThrottlingBurstLimit]);
+    expect(limits.sort()).toEqual([[DEFAULT_THROTTLE.rateLimit, DEFAULT_THROTTLE.burstLimit], [ADMIN_THROTTLE.rateLimit, ADMIN_THROTTLE.burstLimit]].sort());
   });
 });
 

@@ -142,4 +142,31 @@ describe('a lost answer retried by the browser', () => {
     expectRefused(await post(randomUUID()), 'challenge_used', apiTexts.challengeUsed);
     expect((await call('GET', `/api/products/${piece.id}`)).body.product.stock).toBe(4);
   });
+
+  it('the same key and proof with another body → challenge_used, nothing more reserved', async () => {
+    const piece = await createProduct({ stock: 5 });
+    const key = randomUUID();
+    const proof = await solvedChallenge(twin().url);
+    const post = (quantity: number) =>
+      call('POST', '/api/orders', { body: reservationBody([{ productId: piece.id, quantity }]), headers: { 'idempotency-key': key, 'x-altcha': proof } });
+    expect((await post(1)).status).toBe(201);
+    expectRefused(await post(2), 'challenge_used', apiTexts.challengeUsed);
+    expect((await call('GET', `/api/products/${piece.id}`)).body.product.stock).toBe(4);
+  });
+
+  it.each(['POST /api/orders/lookup', 'POST /api/contact-messages', 'POST /api/stock-alerts', 'POST /api/uploads/proof'] as const)(
+    '%s keeps no idempotency record: one proof with a fixed Idempotency-Key serves once, the same request again → challenge_used',
+    async (key) => {
+      const c = (await cases())[key];
+      const fixed = { ...c, headers: { 'idempotency-key': 'fixed-key-0001' } };
+      const proof = await solvedChallenge(twin().url);
+      const first = await send(key, fixed, proof);
+      expect(first.status).toBeLessThan(300);
+      const afterFirst = await c.state();
+      const again = await send(key, fixed, proof);
+      expectRefused(again, 'challenge_used', apiTexts.challengeUsed);
+      expect(again.body.upload).toBeUndefined();
+      expect(await c.state()).toEqual(afterFirst);
+    },
+  );
 });

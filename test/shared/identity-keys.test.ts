@@ -27,6 +27,11 @@ describe('the phone key', () => {
     for (const phone of ['912345678', '+351912345678', '00351 912 345 678', '(+351) 912-345-678', '351912345678']) expect(phoneKey(phone)).toBe('912345678');
   });
 
+  it('drops a national 0 written before the nine digits, with or without +351/00351', () => {
+    for (const phone of ['+351 0913777202', '00351 0913777202', '0913777202', '0913 777 202']) expect(phoneKey(phone)).toBe('913777202');
+    expect(phoneKey('913777202')).toBe('913777202');
+  });
+
   it('keeps other countries\' codes', () => {
     expect(phoneKey('+34 612 345 678')).toBe('34612345678');
     expect(phoneKey('0034612345678')).toBe('34612345678');

@@ -16,6 +16,13 @@ describe('free text loses what a person cannot see (docs/design.md §30, issue 3
     expect(cleanText('Ine\u0301s')).toBe('Inés');
   });
 
+  it('drops the line and paragraph separators U+2028/U+2029, in an address as anywhere', () => {
+    expect(cleanText('Rua A\u2028nº 2\u2029')).toBe('Rua Anº 2');
+    expect(cleanText('linha\u2028', true)).toBe('linha');
+    const form = accepted(shippingFormSchema, { ...validShippingForm, address: 'Rua das Flores\u2028, 12' });
+    expect(form.address).toBe('Rua das Flores, 12');
+  });
+
   it('keeps line breaks only where a text has lines', () => {
     expect(cleanText('linha 1\r\nlinha 2\tfim', true)).toBe('linha 1\nlinha 2 fim');
     expect(cleanText('Rua A\nnº 2')).toBe('Rua A nº 2');

@@ -20,7 +20,7 @@ export function cloudFrontPlanGuidance(): Finding {
     ),
     say(
       'A loja usa CloudFront Functions e Origin Access Control, como os planos pedem (segundo o guia do CloudFront, não aceitam Lambda@Edge nem OAI). Se a pilha JoiasInox-<fase>-Plan falhar (plano Free já usado na conta, ou uma regra que o plano não inclui), faça o deploy com -c edgePlan=payg (a mesma web ACL, paga por uso, cerca de 11 $ por mês). Os planos:',
-      'The shop uses CloudFront Functions and Origin Access Control, as the plans require (per the CloudFront guide, they take neither Lambda@Edge nor OAI). If the JoiasInox-<stage>-Plan stack fails (the account\'s Free plan already used, or a rule the plan does not include), deploy with -c edgePlan=payg (the same web ACL, billed per use, about $11 a month). The plans:',
+      'The shop uses CloudFront Functions and Origin Access Control, as the plans require (per the CloudFront guide, they take neither Lambda@Edge nor OAI). If the JoiasInox-<stage>-Plan stack fails (the account\'s Free plan already used, or a rule the plan does not include), deploy with -c edgePlan=payg (the same web ACL, billed per use, about $16 a month). The plans:',
     ),
     verbatim(`  ${FLAT_RATE_DOC}`),
     say(
