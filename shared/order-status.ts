@@ -15,6 +15,14 @@ export const RESERVED_STATUS = 'Aguarda Pagamento' satisfies OrderStatus;
 export const PAID_STATUS = 'Confirmar Pagamento' satisfies OrderStatus;
 /** The closed status: a cancellation before shipping, or the end of an order after it. */
 export const CLOSED_STATUS = 'Encerrada' satisfies OrderStatus;
+/** A paid order to prepare and send (the owner's confirmation, a payment outside the site, the provider's). */
+export const TO_SHIP_STATUS = 'Enviar' satisfies OrderStatus;
+/** A parcel on its way. */
+export const SHIPPED_STATUS = 'Enviado' satisfies OrderStatus;
+/** Delivered: the order's story is done. */
+export const DELIVERED_STATUS = 'Concluido' satisfies OrderStatus;
+/** The statuses of an order that left the shop (the tracking speaks of a parcel on its way or delivered). */
+export const SHIPPED_STATUSES: readonly OrderStatus[] = [SHIPPED_STATUS, DELIVERED_STATUS];
 
 /**
  * The order lifecycle: the statuses each one may move to. The server changes a status only along

@@ -4,6 +4,8 @@ import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { MailProblem, Order, OrderEmailRecord, OrderSummary, TimelineEntry } from '#shared/api.ts';
 import { isHeldStatus, RESERVED_STATUS, type OrderStatus } from '#shared/order-status.ts';
 import { ANONYMISED_FIELDS } from '#shared/personal-data.ts';
+import { financialStatus, orderLedger } from '#shared/ledger.ts';
+import { paymentView } from '#shared/payment-view.ts';
 import { ddb, tableName } from './dynamodb-client.ts';
 import { queryAll, queryPage, type Page } from './paging.ts';
 import { named } from './transactions.ts';
@@ -59,7 +61,10 @@ export function toOrder(item: object): Order {
     mbwayLive: _live,
     ...order
   } = item as unknown as OrderItem;
-  return { ...order, emails: order.emails ?? [], timeline: order.timeline ?? [] };
+  const timeline = order.timeline ?? [];
+  // The ledger is read from the order's money facts, whatever shape it was stored in (docs/design.md §35).
+  const ledger = orderLedger({ ...order, timeline });
+  return { ...order, emails: order.emails ?? [], timeline, ledger, financialStatus: financialStatus(ledger) };
 }
 
 /** The stored order with its bookkeeping (the services need the token hash and the MB WAY month). */
@@ -227,7 +232,10 @@ export async function expiredReservations(now: Date): Promise<OrderItem[]> {
 
 export function toOrderSummary(order: Order): OrderSummary {
   const { id, orderNumber, status, createdAt, country, paymentMethod, totalCents, email, firstName, lastName } = order;
-  return { id, orderNumber, status, createdAt, country, paymentMethod, totalCents, email, firstName, lastName };
+  const ledger = order.ledger ?? orderLedger(order);
+  const financial = order.financialStatus ?? financialStatus(ledger);
+  const { method } = paymentView({ status, financialStatus: financial, ledger, paymentMethod });
+  return { id, orderNumber, status, createdAt, country, paymentMethod, totalCents, email, firstName, lastName, financialStatus: financial, ledgerMethod: method };
 }
 
 /** The transaction item that writes a new order (only if its number is free). */
