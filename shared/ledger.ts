@@ -10,7 +10,7 @@
  */
 import type { ProviderPaymentRecord } from './automatic-payments.ts';
 import { CURRENCY } from './money.ts';
-import { CLOSED_STATUS, isPaidStatus, PAID_STATUS, RESERVED_STATUS, type OrderStatus } from './order-status.ts';
+import { CLOSED_STATUS, isPaidStatus, PROOF_STATUS, RESERVED_STATUS, type OrderStatus } from './order-status.ts';
 import { PAYMENT_METHOD_IDS, type PaymentMethodId } from './payment-methods.ts';
 
 /** How money can come or go back: the shop's payment methods, plus cash for a sale in person. */
@@ -64,6 +64,9 @@ export interface LedgerEntry {
   /** Refunds: a payment that came after the reservation closed, the owner's cancellation, or given back by hand. */
   readonly reason?: 'late' | 'cancel' | 'manual';
 }
+
+/** What the rules read of an entry (the customer's view of the ledger has no ids, names nor notes). */
+export type LedgerLine = Pick<LedgerEntry, 'kind' | 'method' | 'state' | 'amountCents' | 'at'> & Partial<Omit<LedgerEntry, 'kind' | 'method' | 'state' | 'amountCents' | 'at'>>;
 
 /** The financial statuses (`financialStatus` of the orders, DESIGN's fixed names). */
 export const FINANCIAL_STATUSES = ['unpaid', 'verifying', 'paid', 'partially_refunded', 'refunded', 'failed'] as const;
@@ -128,10 +131,10 @@ function providerEntries(order: MoneyFacts, payment: ProviderPaymentRecord): Led
  */
 function proofEntry(order: MoneyFacts): LedgerEntry {
   const timeline = order.timeline ?? [];
-  const sent = timeline.find((entry) => entry.kind === 'status' && entry.to === PAID_STATUS);
-  const checked = timeline.find((entry) => entry.kind === 'status' && entry.from === PAID_STATUS);
+  const sent = timeline.find((entry) => entry.kind === 'status' && entry.to === PROOF_STATUS);
+  const checked = timeline.find((entry) => entry.kind === 'status' && entry.from === PROOF_STATUS);
   const accepted = checked ? checked.to !== CLOSED_STATUS : isPaidStatus(order.status);
-  const state: LedgerState = order.status === PAID_STATUS ? 'verifying' : accepted ? 'paid' : 'failed';
+  const state: LedgerState = order.status === PROOF_STATUS ? 'verifying' : accepted ? 'paid' : 'failed';
   const method = order.proofMethod ?? order.paymentMethod;
   return {
     id: 'payment:proof',
@@ -172,17 +175,17 @@ export function orderLedger(order: MoneyFacts): LedgerEntry[] {
 }
 
 /** Cents paid in (payments `paid`). */
-export function paidCents(ledger: readonly LedgerEntry[]): number {
+export function paidCents(ledger: readonly LedgerLine[]): number {
   return ledger.filter((entry) => entry.kind === 'payment' && entry.state === 'paid').reduce((sum, entry) => sum + entry.amountCents, 0);
 }
 
 /** Cents given back (refunds `refunded`). */
-export function refundedCents(ledger: readonly LedgerEntry[]): number {
+export function refundedCents(ledger: readonly LedgerLine[]): number {
   return ledger.filter((entry) => entry.kind === 'refund' && entry.state === 'refunded').reduce((sum, entry) => sum + entry.amountCents, 0);
 }
 
 /** Cents asked back and not given yet (refunds `pending`). */
-export function refundPendingCents(ledger: readonly LedgerEntry[]): number {
+export function refundPendingCents(ledger: readonly LedgerLine[]): number {
   return ledger.filter((entry) => entry.kind === 'refund' && entry.state === 'pending').reduce((sum, entry) => sum + entry.amountCents, 0);
 }
 
@@ -193,7 +196,7 @@ export function refundPendingCents(ledger: readonly LedgerEntry[]): number {
  *
  * @example financialStatus([]) // 'unpaid'
  */
-export function financialStatus(ledger: readonly LedgerEntry[]): FinancialStatus {
+export function financialStatus(ledger: readonly LedgerLine[]): FinancialStatus {
   const payments = ledger.filter((entry) => entry.kind === 'payment');
   const refunded = refundedCents(ledger);
   if (refunded > 0 && refunded >= paidCents(ledger)) return 'refunded';
@@ -205,7 +208,7 @@ export function financialStatus(ledger: readonly LedgerEntry[]): FinancialStatus
 }
 
 /** The payment that brought the money (the latest `paid`), else the one being checked, else the latest attempt. */
-export function decisivePayment(ledger: readonly LedgerEntry[]): LedgerEntry | undefined {
+export function decisivePayment<T extends LedgerLine>(ledger: readonly T[]): T | undefined {
   const payments = ledger.filter((entry) => entry.kind === 'payment');
   return payments.findLast((entry) => entry.state === 'paid') ?? payments.findLast((entry) => entry.state === 'verifying') ?? payments.at(-1);
 }

@@ -12,11 +12,11 @@
  * ```
  */
 import { PAYMENT_METHOD_LABELS, type PaymentMethodId } from './payment-methods.ts';
-import { decisivePayment, paidCents, refundedCents, refundPendingCents, type FinancialStatus, type LedgerEntry, type LedgerMethod } from './ledger.ts';
+import { decisivePayment, paidCents, refundedCents, refundPendingCents, type FinancialStatus, type LedgerLine, type LedgerMethod } from './ledger.ts';
 import { ledgerTexts } from './messages/ledger.ts';
 import { totalLabels } from './messages/checkout.ts';
 import { formatCents } from './money.ts';
-import { CLOSED_STATUS, isPaidStatus, PAID_STATUS, RESERVED_STATUS, SHIPPED_STATUSES, DELIVERED_STATUS, type OrderStatus } from './order-status.ts';
+import { CLOSED_STATUS, isPaidStatus, PROOF_STATUS, RESERVED_STATUS, SHIPPED_STATUSES, DELIVERED_STATUS, type OrderStatus } from './order-status.ts';
 
 /** The customer mails the owner sends (or sends again) from an order (`POST /api/admin/orders/{id}/emails`). */
 export const ADMIN_EMAIL_KINDS = ['order-received', 'payment-confirmed', 'shipped', 'review-request', 'order-cancelled'] as const;
@@ -26,7 +26,7 @@ export type AdminEmailKind = (typeof ADMIN_EMAIL_KINDS)[number];
 export interface PaymentViewInput {
   readonly status: OrderStatus;
   readonly financialStatus: FinancialStatus;
-  readonly ledger: readonly LedgerEntry[];
+  readonly ledger: readonly LedgerLine[];
   /** The method chosen at checkout: named while nothing was tried yet. */
   readonly paymentMethod: PaymentMethodId;
 }
@@ -74,9 +74,9 @@ export function ledgerDate(iso: string): string {
   return new Intl.DateTimeFormat('pt-PT', { timeZone: 'Europe/Lisbon', day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date(iso));
 }
 
-function refundLines(ledger: readonly LedgerEntry[]): RefundLine[] {
+function refundLines(ledger: readonly LedgerLine[]): RefundLine[] {
   return ledger
-    .filter((entry): entry is LedgerEntry & { state: 'pending' | 'refunded' } => entry.kind === 'refund' && (entry.state === 'refunded' || entry.state === 'pending'))
+    .filter((entry): entry is LedgerLine & { state: 'pending' | 'refunded' } => entry.kind === 'refund' && (entry.state === 'refunded' || entry.state === 'pending'))
     .map((entry) => {
       const methodLabel = ledgerMethodLabel(entry.method);
       const amount = formatCents(entry.amountCents);
@@ -106,12 +106,12 @@ function customerLine(input: PaymentViewInput, methodLabel: string, refunded: nu
   return pending > 0 ? `${base} ${t.refundPending(formatCents(pending))}` : base;
 }
 
-function ownerSource(entry: LedgerEntry | undefined): string | undefined {
+function ownerSource(entry: LedgerLine | undefined): string | undefined {
   if (!entry) return undefined;
   const s = ledgerTexts.source;
   if (entry.source === 'provider') return entry.state === 'paid' ? s.provider(entry.provider === 'stripe' ? 'Stripe' : (entry.provider ?? '')) : undefined;
-  if (entry.source === 'proof') return entry.state === 'verifying' ? s.proofWaiting : entry.state === 'paid' ? s.proofChecked(entry.by) : undefined;
-  return entry.state === 'paid' ? s.owner(entry.by) : undefined;
+  if (entry.source === 'proof') return entry.state === 'verifying' ? s.proofWaiting : entry.state === 'paid' ? s.proofChecked(entry.by ?? '') : undefined;
+  return entry.state === 'paid' ? s.owner(entry.by ?? '') : undefined;
 }
 
 /**
@@ -122,7 +122,7 @@ function ownerSource(entry: LedgerEntry | undefined): string | undefined {
 export function mailTrue(kind: AdminEmailKind, status: OrderStatus, financial: FinancialStatus): boolean {
   switch (kind) {
     case 'order-received':
-      return status === PAID_STATUS && financial === 'verifying';
+      return status === PROOF_STATUS && financial === 'verifying';
     case 'payment-confirmed':
       return isPaidStatus(status) && (financial === 'paid' || financial === 'partially_refunded');
     case 'shipped':

@@ -4,7 +4,7 @@ import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { MailProblem, Order, OrderEmailRecord, OrderSummary, TimelineEntry } from '#shared/api.ts';
 import { isHeldStatus, RESERVED_STATUS, type OrderStatus } from '#shared/order-status.ts';
 import { ANONYMISED_FIELDS } from '#shared/personal-data.ts';
-import { financialStatus, orderLedger } from '#shared/ledger.ts';
+import { financialStatus, orderLedger, type LedgerEntry } from '#shared/ledger.ts';
 import { paymentView } from '#shared/payment-view.ts';
 import { ddb, tableName } from './dynamodb-client.ts';
 import { queryAll, queryPage, type Page } from './paging.ts';
@@ -91,12 +91,22 @@ export function moveOrderItem(
     requireUnexpiredAt?: Date;
     /** Closing an order the provider was paid for: the refund to make (`providerPayment.refundRequestedCents`), only while that payment is the succeeded one. */
     refundRequestedCents?: number;
+    /** A ledger entry stored as such with the move (`ledgerRecords`: a refund made by hand). */
+    ledgerRecord?: LedgerEntry;
   },
   now: Date,
 ) {
   const fields = Object.entries(move.fields ?? {});
   const refund = move.refundRequestedCents;
-  const set = ['#status = :to', 'updatedAt = :now', 'timeline = list_append(if_not_exists(timeline, :empty), :entry)', ...fields.map((_, i) => `#f${i} = :f${i}`), ...(refund === undefined ? [] : ['#pay.refundRequestedCents = :refundRequested'])];
+  const record = move.ledgerRecord;
+  const set = [
+    '#status = :to',
+    'updatedAt = :now',
+    'timeline = list_append(if_not_exists(timeline, :empty), :entry)',
+    ...fields.map((_, i) => `#f${i} = :f${i}`),
+    ...(refund === undefined ? [] : ['#pay.refundRequestedCents = :refundRequested']),
+    ...(record ? ['ledgerRecords = list_append(if_not_exists(ledgerRecords, :empty), :ledgerRecord)'] : []),
+  ];
   const condition = ['#status = :from', ...(move.requireUnexpiredAt ? ['expiresAt > :unexpiredAt'] : []), ...(refund === undefined ? [] : ['#pay.#payStatus = :succeeded'])];
   return named(ORDER_IN_STATUS, {
     Update: {
@@ -116,6 +126,7 @@ export function moveOrderItem(
         ...Object.fromEntries(fields.map(([, value], i) => [`:f${i}`, value])),
         ...(move.requireUnexpiredAt ? { ':unexpiredAt': move.requireUnexpiredAt.toISOString() } : {}),
         ...(refund === undefined ? {} : { ':refundRequested': refund, ':succeeded': 'succeeded' }),
+        ...(record ? { ':ledgerRecord': [record] } : {}),
       },
       ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
     },
