@@ -93,7 +93,8 @@ const CUSTOMER = 'cliente';
 
 /** The provider payment's entries: the payment and each refund (done, or asked and not done yet). */
 function providerEntries(order: MoneyFacts, payment: ProviderPaymentRecord): LedgerEntry[] {
-  const state: LedgerState = payment.status === 'succeeded' ? 'paid' : payment.status === 'failed' ? 'failed' : 'pending';
+  // A payment of another amount or currency never pays the order: recorded as failed, for the owner to give back.
+  const state: LedgerState = payment.mismatch ? 'failed' : payment.status === 'succeeded' ? 'paid' : payment.status === 'failed' ? 'failed' : 'pending';
   const entries: LedgerEntry[] = [
     {
       id: 'payment:provider',
@@ -101,8 +102,8 @@ function providerEntries(order: MoneyFacts, payment: ProviderPaymentRecord): Led
       method: payment.method,
       source: 'provider',
       state,
-      amountCents: payment.multibanco?.amountCents ?? order.totalCents,
-      currency: CURRENCY,
+      amountCents: payment.amountCents ?? payment.multibanco?.amountCents ?? order.totalCents,
+      currency: payment.currency ?? CURRENCY,
       at: order.createdAt,
       ...(payment.paidAt ? { settledAt: payment.paidAt } : {}),
       by: SHOP,

@@ -76,11 +76,12 @@ const PLAIN: Omit<MoveEffects, 'mails'> = { stock: 'kept', refund: false, mbwayS
  */
 export const MOVE_EFFECTS: Readonly<Record<OrderStatus, Readonly<Partial<Record<OrderStatus, MoveEffects>>>>> = {
   'Aguarda Pagamento': {
-    'Confirmar Pagamento': { mails: ['order-received', 'owner-new-order'], ...PAYING, counters: 'status' },
+    // A proof is a claim: the MB WAY slot stays live until the owner confirms the money.
+    'Confirmar Pagamento': { mails: ['order-received', 'owner-new-order'], ...PAYING, mbwaySlot: 'kept', counters: 'status' },
     Enviar: { mails: ['payment-confirmed'], ...PAYING, byCause: { provider: ['payment-confirmed', 'owner-order-paid'] } },
     Encerrada: { ...CANCELLING, refund: false },
   },
-  'Confirmar Pagamento': { Enviar: { mails: ['payment-confirmed'], ...PAYING, mbwaySlot: 'kept' }, Encerrada: CANCELLING },
+  'Confirmar Pagamento': { Enviar: { mails: ['payment-confirmed'], ...PAYING }, Encerrada: CANCELLING },
   Enviar: { Enviado: { mails: ['shipped'], ...PLAIN }, Encerrada: CANCELLING },
   Enviado: { Concluido: { mails: [], ...PLAIN }, Encerrada: CLOSING_AFTER_SHIPPING },
   Concluido: { Encerrada: CLOSING_AFTER_SHIPPING },

@@ -39,6 +39,8 @@ export interface OrderItem extends Order {
    * slot is a live hold (`liveN`) until the payment arrives; older ones took a paid slot when reserved.
    */
   readonly mbwayLive?: boolean;
+  /** An MB WAY reservation whose proof arrived since the limits count only confirmed money: its slot is still live while the owner checks. */
+  readonly mbwayLiveProof?: boolean;
   /** The SES events already recorded (`recordMailProblem`), so a repeated delivery records nothing. */
   readonly mailEventIds?: ReadonlySet<string>;
   /**
@@ -59,6 +61,7 @@ export function toOrder(item: object): Order {
     holdKeys: _keys,
     holdUnits: _units,
     mbwayLive: _live,
+    mbwayLiveProof: _liveProof,
     ...order
   } = item as unknown as OrderItem;
   const timeline = order.timeline ?? [];
@@ -87,7 +90,7 @@ export function moveOrderItem(
     to: OrderStatus;
     entry: TimelineEntry;
     also?: readonly TimelineEntry[];
-    fields?: Readonly<Record<string, string | object>>;
+    fields?: Readonly<Record<string, string | object | boolean>>;
     requireUnexpiredAt?: Date;
     /** Closing an order the provider was paid for: the refund to make (`providerPayment.refundRequestedCents`), only while that payment is the succeeded one. */
     refundRequestedCents?: number;

@@ -80,14 +80,18 @@ function holdReleaseItems(order: OrderItem, to: OrderStatus): TransactionItem[] 
 }
 
 /**
- * What a move does to an MB WAY order's slot of the month: a live reservation that is paid (proof, or
- * paid outside the site) takes a paid slot, one that closes only ends; a paid order closed before
- * shipping frees its paid slot (as does a reservation from before live slots, which took a paid one).
+ * What a move does to an MB WAY order's slot of the month (`mbwaySlot` of `MOVE_EFFECTS`): the month's
+ * limits count money that arrived (docs/design.md §35), so a live reservation whose proof arrived stays
+ * live until the owner confirms it (then it takes a paid slot), as does one paid outside the site or by
+ * the provider; one that closes unpaid only ends. A paid order closed before shipping frees its paid
+ * slot (as does an order from before, whose reservation or proof took a paid one).
  */
 function mbwaySlotItems(order: OrderItem, to: OrderStatus): TransactionItem[] {
   if (!order.mbwayNumber || !order.mbwayMonth) return [];
   const counter = mbWayCounter(order.mbwayNumber);
-  if (order.status === RESERVED_STATUS && order.mbwayLive) return endMbWayLiveItems(order.mbwayMonth, counter, to !== CLOSED_STATUS);
+  const live = order.mbwayLive && (order.status === RESERVED_STATUS || (order.status === PROOF_STATUS && order.mbwayLiveProof));
+  if (live && to === PROOF_STATUS) return [];
+  if (live) return endMbWayLiveItems(order.mbwayMonth, counter, to !== CLOSED_STATUS);
   if (to === CLOSED_STATUS && isBeforeShipping(order.status)) return [releaseMbWayOrderItem(order.mbwayMonth, counter)];
   return [];
 }
@@ -118,7 +122,13 @@ export type PaymentMove =
 export async function payReservation(order: OrderItem, proof: { readonly key: string; readonly contentType: string; readonly method?: ProofMethod }, now: Date): Promise<PaymentMove> {
   const entry = statusEntry(RESERVED_STATUS, PROOF_STATUS, CUSTOMER, now, 'comprovativo enviado');
   // The proof's method, when not the one chosen at checkout (a declined automatic MB WAY paid by transfer): the ledger's entry says it.
-  const fields = { proofKey: proof.key, proofContentType: proof.contentType, ...(proof.method && proof.method !== order.paymentMethod ? { proofMethod: proof.method } : {}) };
+  const fields = {
+    proofKey: proof.key,
+    proofContentType: proof.contentType,
+    ...(proof.method && proof.method !== order.paymentMethod ? { proofMethod: proof.method } : {}),
+    // Its MB WAY slot stays live until the owner confirms the money (`mbwaySlotItems`).
+    ...(order.mbwayLive ? { mbwayLiveProof: true } : {}),
+  };
   const move = moveOrderItem(order.id, { from: RESERVED_STATUS, to: PROOF_STATUS, entry, fields, requireUnexpiredAt: now }, now);
   const counted = [...statusMoveCountItems(order, RESERVED_STATUS, PROOF_STATUS), ...mbwaySlotItems(order, PROOF_STATUS)];
   const mails = moveMailItems(afterMove(order, PROOF_STATUS, fields, [entry]), RESERVED_STATUS, PROOF_STATUS, 'customer', now);
