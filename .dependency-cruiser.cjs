@@ -2,7 +2,8 @@
  * The house rules of the code's structure (`npm run lint`): dependencies point one way
  * (infra → lambdas → shared, web → shared), each layer of the API keeps to its job, infra/ keeps its
  * three rooms apart (cloud, twin, ops, with what they share in common/), no feature of the web app
- * imports another, and nothing imports in a circle.
+ * imports another or the app that assembles them, lib/ and ui/ import no feature, and nothing imports
+ * in a circle.
  *
  * Packages are resolved (`doNotFollow`, not `exclude`): a rule about a package can fire.
  * `test/infra/dependency-rules.test.ts` plants a breaking import and expects these rules to catch it.
@@ -80,15 +81,30 @@ module.exports = {
     {
       name: 'no-feature-imports-another',
       severity: 'error',
-      comment: 'Features of the web app share through src/lib, src/ui and src/app, never directly.',
+      comment: 'Features of the web app share through src/lib and src/ui, never directly.',
       from: { path: '^web/src/features/([^/]+)/' },
       to: { path: '^web/src/features/', pathNot: '^web/src/features/$1/' },
+    },
+    {
+      name: 'features-not-app',
+      severity: 'error',
+      comment: 'src/app/ assembles the features (routes, layouts, shells); a feature never reaches back into it.',
+      from: { path: '^web/src/features/' },
+      to: { path: '^web/src/app/' },
+    },
+    {
+      name: 'lib-and-ui-not-features',
+      severity: 'error',
+      comment: 'src/lib/ and src/ui/ are what features share: they import no feature.',
+      from: { path: '^web/src/(lib|ui)/' },
+      to: { path: '^web/src/features/' },
     },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
     exclude: { path: '(^|/)(dist|dist-ssr|\\.data|\\.cache)/' },
     tsPreCompilationDeps: true,
+    preserveSymlinks: true, // a worktree's node_modules may be a link: its packages still count as node_modules/
     tsConfig: { fileName: 'tsconfig.json' },
     enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'] },
   },

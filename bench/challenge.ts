@@ -11,6 +11,7 @@ import { getStoredSettings, saveSettings } from '#lambdas/repositories/settings.
 import { DEFAULT_CHALLENGE_MAX_NUMBER, SETTINGS_CACHE_SECONDS, SETTINGS_LIMITS, settingsChanges, withDefaults } from '#shared/settings.ts';
 import { launchBrowser } from '#test/support/browser.ts';
 import { clientFetch } from '#test/support/clients.ts';
+import { altchaHeader, solveInWorkers } from './solver.ts';
 
 export interface ChallengeFigures {
   readonly maxNumber: number;
@@ -69,7 +70,7 @@ async function botCpuPerSolve(twin: Twin, runs: number): Promise<number> {
   const challenges: Challenge[] = [];
   for (let i = 0; i < runs; i++) challenges.push((await (await clientFetch(`${twin.url}/api/challenge`)).json()) as Challenge);
   const before = process.cpuUsage();
-  for (const challenge of challenges) await solveChallenge({ challenge, deriveKey });
+  for (const challenge of challenges) if (!(await solveChallenge({ challenge, deriveKey, timeout: 0 }))) throw new Error('the challenge could not be solved');
   const used = process.cpuUsage(before);
   return (used.user + used.system) / 1e6 / runs;
 }
@@ -80,34 +81,54 @@ async function botCpuPerSolve(twin: Twin, runs: number): Promise<number> {
  * so the latency measured includes the challenge, not the client's work (measured apart, above). The
  * twin's setting is put back afterwards. Needs the twin's environment (the bench's own process).
  */
+/** A new challenge from `GET /api/challenge`; asked again after a 429 (a twin with the stage's throttle), up to a minute. */
+async function freshChallenge(base: string): Promise<Challenge> {
+  for (let tries = 1; ; tries += 1) {
+    const answer = await clientFetch(`${base}/api/challenge`);
+    if (answer.status === 200) return (await answer.json()) as Challenge;
+    if (answer.status !== 429 || tries >= 60) throw new Error(`GET /api/challenge answered ${answer.status}`);
+    await answer.text();
+    await new Promise((resolve) => setTimeout(resolve, 1000 * Math.max(1, Number(answer.headers.get('retry-after')) || 1)));
+  }
+}
+
 export async function presolvedProofs(twin: Twin, count: number): Promise<string[]> {
-  const setCost = async (challengeMaxNumber: number) => {
+  return withChallengeCost(SETTINGS_LIMITS.challengeMaxNumber.min, async () => {
+    // The challenges first (twenty requests at a time), then solved in worker threads (bench/solver.ts).
+    const challenges: Challenge[] = [];
+    for (let i = 0; i < count; i += 20) {
+      challenges.push(...(await Promise.all(Array.from({ length: Math.min(20, count - i) }, () => freshChallenge(twin.url)))));
+    }
+    const solutions = await solveInWorkers(challenges);
+    return challenges.map((challenge, i) => altchaHeader(challenge, solutions[i]!));
+  });
+}
+
+/**
+ * Runs `use` with the shop's proof-of-work cost set to `challengeMaxNumber` (once the functions' settings
+ * cache has let the old one go), then puts the cost back. Needs the twin's environment (the bench's own process).
+ */
+export async function withChallengeCost<T>(challengeMaxNumber: number, use: () => Promise<T>): Promise<T> {
+  const setCost = async (cost: number) => {
     const stored = await getStoredSettings();
     const before = withDefaults(stored.settings);
-    const settings = { ...before, challengeMaxNumber };
+    if (before.challengeMaxNumber === cost) return;
+    const settings = { ...before, challengeMaxNumber: cost };
     await saveSettings(settings, stored.version, { at: new Date().toISOString(), by: 'bench', changes: settingsChanges(before, settings) });
     await new Promise((resolve) => setTimeout(resolve, (SETTINGS_CACHE_SECONDS + 1) * 1000));
   };
   const previous = withDefaults((await getStoredSettings()).settings).challengeMaxNumber;
-  await setCost(SETTINGS_LIMITS.challengeMaxNumber.min);
+  await setCost(challengeMaxNumber);
   try {
-    // Four at a time: the key derivations run on libuv's four threads.
-    const proofs: string[] = [];
-    const solveOne = async () => {
-      const challenge = (await (await clientFetch(`${twin.url}/api/challenge`)).json()) as Challenge;
-      return Buffer.from(JSON.stringify({ challenge, solution: await solveChallenge({ challenge, deriveKey }) })).toString('base64');
-    };
-    for (let i = 0; i < count; i += 4) proofs.push(...(await Promise.all(Array.from({ length: Math.min(4, count - i) }, solveOne))));
-    return proofs;
+    return await use();
   } finally {
     await setCost(previous);
   }
 }
 
 export async function challengeFigures(twin: Twin, runs = Number(process.env.BENCH_CHALLENGE_RUNS ?? 15)): Promise<ChallengeFigures> {
-  const widget = await widgetTimes(twin, runs);
-  const oneWorker = await widgetTimes(twin, runs, 1);
-  const perSolve = await botCpuPerSolve(twin, runs * 2);
+  // At the shop's default cost, whatever the bench's twin was started with.
+  const [widget, oneWorker, perSolve] = await withChallengeCost(DEFAULT_CHALLENGE_MAX_NUMBER, async () => [await widgetTimes(twin, runs), await widgetTimes(twin, runs, 1), await botCpuPerSolve(twin, runs * 2)] as const);
   return {
     maxNumber: DEFAULT_CHALLENGE_MAX_NUMBER,
     widgetMedianMs: Math.round(quantile(widget, 0.5)),

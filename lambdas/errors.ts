@@ -2,7 +2,7 @@
  * Domain errors, thrown by services and repositories. Each carries the HTTP status it stands for and a
  * Portuguese message for the customer; `http/error-response.ts` turns them into answers.
  */
-import { apiTexts, botCheckTexts } from '#shared/messages.ts';
+import { apiTexts, botCheckTexts } from '#shared/messages/index.ts';
 
 export type FieldErrors = Readonly<Record<string, string>>;
 

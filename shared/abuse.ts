@@ -1,5 +1,5 @@
 /**
- * Ending abuse (issue 32 item 6): how long the owner may block a suspicious order's buyer from
+ * Ending abuse: how long the owner may block a suspicious order's buyer from
  * reserving, and how many orders one bulk action closes.
  */
 import type { Order } from './api.ts';

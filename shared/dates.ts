@@ -2,7 +2,7 @@
  * Calendar dates and times as the shop reads them: in Portugal's mainland time zone, whatever the
  * time zone of the server or of the browser.
  */
-import { commonTexts } from './messages.ts';
+import { commonTexts } from './messages/index.ts';
 
 /** The shop's time zone. */
 export const SHOP_TIME_ZONE = 'Europe/Lisbon';

@@ -3,7 +3,7 @@
  * Until every item is done the public pages say "Loja em preparação" (readable, checkout closed),
  * `POST /api/orders` answers 503 `shop_not_ready`, and the back-office's dashboard and "Definições"
  * list what is missing. The checklist is computed here, once, from the settings and from whether SES
- * has verified the sender (`lambdas/services/go-live.ts` asks SES and keeps the answer).
+ * has verified the sender (`lambdas/services/sender-check.ts` asks SES and keeps the answer).
  */
 import { PAYMENT_METHOD_IDS, methodOffered } from './payment-methods.ts';
 import type { ShopSettings } from './settings.ts';

@@ -2,7 +2,7 @@
  * Money is an integer number of euro cents everywhere: storage, wire and computations. It becomes
  * text only for display, through `formatCents`.
  */
-import { moneyTexts } from './messages.ts';
+import { moneyTexts } from './messages/index.ts';
 
 /** The shop's only currency. */
 export const CURRENCY = 'EUR';

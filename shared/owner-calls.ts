@@ -2,7 +2,7 @@
  * How many of the owner's calls one back-office route must run at once, so that its reserved
  * executions (`infra/common/concurrency.ts`) never refuse a page of the back-office: a page calls one
  * route at most {@link OWNER_CALLS_PER_ROUTE} times at once (the rest wait their turn in the page,
- * `web/src/features/admin/api/route-turns.ts`), for {@link OWNER_SESSIONS} people or tabs at once.
+ * `web/src/lib/admin/route-turns.ts`), for {@link OWNER_SESSIONS} people or tabs at once.
  */
 
 /** People (or tabs) working in the back-office at the same time that the owner's routes are sized for. */

@@ -16,7 +16,7 @@ import { MAX_CART_LINES, MAX_LINE_QUANTITY } from './cart.ts';
 export type { MbWayLimits, PaymentSettings };
 
 /**
- * Days the shop keeps personal data it no longer needs (docs/design.md §23; issue 17 part 6), counted from
+ * Days the shop keeps personal data it no longer needs (docs/design.md §23; docs/personal-data.md), counted from
  * when it was received. A daily job deletes what is older (`lambdas/services/retention.ts`); the privacy
  * policy page states these figures. Orders themselves are kept for accounting ({@link ORDER_RETENTION_YEARS}).
  */

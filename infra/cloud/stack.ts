@@ -273,7 +273,7 @@ export class ShopStack extends Stack {
     acknowledgeNag(
       orderLinkSecret,
       'SMG4',
-      'Rotated by the operator with npm run rotate-secret -- order-link (docs/operations.md#rotating-the-secrets): links already ' +
+      'Rotated by the operator with npm run rotate-secret -- order-link (docs/running-the-shop.md#rotating-the-secrets): links already ' +
         'e-mailed keep working for an overlap window (30 days by default), so a rotation is chosen (after a leak), not scheduled.',
     );
     return orderLinkSecret;

@@ -1,5 +1,5 @@
 /**
- * The edge in front of CloudFront (context `edgePlan`, DESIGN.md rule 30): an AWS WAF web ACL, on by
+ * The edge in front of CloudFront (context `edgePlan`, docs/design.md §30): an AWS WAF web ACL, on by
  * default. CloudFront only takes a web ACL of scope CLOUDFRONT, and those live in us-east-1, so it is a
  * stack of its own there (`JoiasInox-<stage>-Waf`); the shop's stack reads its ARN across regions
  * (CDK's `crossRegionReferences`).
@@ -21,7 +21,7 @@ import { Stack, type StackProps } from 'aws-cdk-lib';
 import * as pricingplanmanager from 'aws-cdk-lib/aws-pricingplanmanager';
 import * as wafv2 from 'aws-cdk-lib/aws-wafv2';
 import type { Construct } from 'constructs';
-import { apiTexts } from '#shared/messages.ts';
+import { apiTexts } from '#shared/messages/index.ts';
 import { STAGE_TAG } from '../common/config.ts';
 import { ADMIN_API_PREFIX, EDGE_MAX_BODY_BYTES, EDGE_RATE_RULES, type EdgeRateRule, type EdgeScope } from '../common/edge-rules.ts';
 

@@ -1,5 +1,5 @@
 /**
- * The edge's per-address rules (DESIGN.md rule 30), without CDK: the AWS WAF web ACL in front of
+ * The edge's per-address rules (docs/design.md §30), without CDK: the AWS WAF web ACL in front of
  * CloudFront (`infra/cloud/waf.ts`) is built from them, and any local model of the front door can
  * apply the same figures.
  *

@@ -1,6 +1,6 @@
 /**
  * `npm run rotate-secret -- <order-link|origin>`: gives one of the stage's secrets a new value without
- * downtime (docs/operations.md#rotating-the-secrets). The secret is JSON `RotatingSecret`
+ * downtime (docs/running-the-shop.md#rotating-the-secrets). The secret is JSON `RotatingSecret`
  * (`lambdas/repositories/secrets.ts`): the functions sign with `current` and, until `previousUntil`,
  * accept `previous` too; they read it again at most every `SECRET_CACHE_SECONDS`.
  *

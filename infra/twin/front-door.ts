@@ -12,7 +12,7 @@ import { extname, join, normalize, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { GetObjectCommand, NoSuchKey, type S3Client } from '@aws-sdk/client-s3';
 import type { SpaConfig } from '#shared/spa-config.ts';
-import { frontDoorTexts } from '#shared/messages.ts';
+import { frontDoorTexts } from '#shared/messages/index.ts';
 import { PATH_ALIASES, paths, SITEMAP_API_PATH } from '#shared/paths.ts';
 import { documentObjectKey, FILTERED_LISTING_PREFIX, filteredListingQuery, MAX_PAGE_PATH_LENGTH, NOT_FOUND_PAGE_PATH, ORDER_SHELL, pageKind, pageObjectKey, PAGES_FALLBACK_PATH } from '#shared/pages.ts';
 import { IMAGES_PREFIX } from '#lambdas/contracts/data-model.ts';

@@ -3,7 +3,7 @@
  * message; anything else becomes a generic 500 whose cause is logged, never sent.
  */
 import type { ApiErrorBody } from '#shared/api.ts';
-import { apiTexts } from '#shared/messages.ts';
+import { apiTexts } from '#shared/messages/index.ts';
 import { ChangedMeanwhile, DomainError, TooManyRequests } from '../errors.ts';
 
 export function toErrorResponse(error: unknown): { status: number; body: ApiErrorBody; headers?: Record<string, string> } {

@@ -15,7 +15,7 @@ import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, Context } from 'aws-lambda';
 import type * as z from 'zod';
 import { fieldErrors } from '#shared/schemas/field-errors.ts';
-import { apiTexts } from '#shared/messages.ts';
+import { apiTexts } from '#shared/messages/index.ts';
 import type { ApiBody, ApiQuery, ApiResponse, ApiRouteKey } from '#shared/api-routes.ts';
 import { servedRows, type RouteRow } from './route-rows.ts';
 import { createHash, timingSafeEqual } from 'node:crypto';

@@ -9,7 +9,7 @@ import { backoff, BACKOFF } from '../backoff.ts';
 import { ddb, tableName } from './dynamodb-client.ts';
 import { CONTACT_LISTING, contactMessageSearchItem, toContactMessage } from './contact-messages.ts';
 import { ORDER_LISTING, toOrder } from './orders.ts';
-import { apiTexts } from '#shared/messages.ts';
+import { apiTexts } from '#shared/messages/index.ts';
 import { InvalidInput } from '../errors.ts';
 import { allOfListing, decodeCursor, encodeCursor, itemsById } from './paging.ts';
 

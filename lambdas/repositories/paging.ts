@@ -4,7 +4,7 @@
  */
 import { BatchGetCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { TableKey } from '../contracts/data-model.ts';
-import { apiTexts } from '#shared/messages.ts';
+import { apiTexts } from '#shared/messages/index.ts';
 import { InvalidInput } from '../errors.ts';
 import { backoff, BACKOFF } from '../backoff.ts';
 import { ddb, tableName } from './dynamodb-client.ts';

@@ -1,5 +1,5 @@
 /**
- * Ending abuse in one place (issue 32 item 6): the owner closes an unpaid reservation, or an order whose
+ * Ending abuse in one place: the owner closes an unpaid reservation, or an order whose
  * proof waits for confirmation, as "suspeita" (cancelled, stock and MB WAY slot back, an owner's note on
  * the timeline) and blocks its e-mail, phone and client address from reserving for a chosen time; a
  * blocked buyer's reservation is refused with a neutral message that never says which key matched.
@@ -7,7 +7,7 @@
  */
 import { BLOCK_DURATIONS, blockUntil, isSuspiciousClosable, type BlockDuration, type BlockEntry, type BlocksResponse, type SuspiciousBulkResponse, type SuspiciousClosedResponse } from '#shared/abuse.ts';
 import { clientAddressKey, emailKey, phoneKey } from '#shared/identity-keys.ts';
-import { abuseTexts } from '#shared/messages.ts';
+import { abuseTexts } from '#shared/messages/index.ts';
 import { ORDER_STATUS_INFO } from '#shared/order-status.ts';
 import { Conflict, DomainError, NotFound } from '../errors.ts';
 import { allBlocks, deleteBlocks, isBlocked, putBlock, type BlockKeys } from '../repositories/blocks.ts';

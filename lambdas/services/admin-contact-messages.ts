@@ -1,6 +1,6 @@
 /** Back-office use cases on the contact messages customers sent: the list, newest first, and one message. */
 import type { ContactMessage, ContactMessagesPage } from '#shared/api.ts';
-import { apiTexts } from '#shared/messages.ts';
+import { apiTexts } from '#shared/messages/index.ts';
 import { DEFAULT_PAGE_SIZE } from '#shared/schemas/limits.ts';
 import type { PageQuery } from '#shared/schemas/admin-query.ts';
 import { NotFound } from '../errors.ts';

@@ -1,7 +1,7 @@
 /** Back-office use cases on orders: list, detail with a short-lived proof link, status, e-mails. */
 import { randomUUID } from 'node:crypto';
 import type { Order, OrderDetailResponse, OrdersPage } from '#shared/api.ts';
-import { adminTexts, apiTexts, gdprTexts, queryValidationTexts, validationTexts } from '#shared/messages.ts';
+import { adminTexts, apiTexts, gdprTexts, queryValidationTexts, validationTexts } from '#shared/messages/index.ts';
 import { adminNextStatuses, CLOSED_STATUS, isBeforeShipping, isPaidOutsideMove, ORDER_STATUSES, ORDER_STATUS_INFO, RESERVED_STATUS, type OrderStatus } from '#shared/order-status.ts';
 import { emailApplies } from '#shared/order-emails.ts';
 import { DEFAULT_CARRIER } from '#shared/tracking.ts';

@@ -4,7 +4,7 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { ProductUpdatedResponse } from '#shared/api.ts';
-import { adminTexts, apiTexts, validationTexts } from '#shared/messages.ts';
+import { adminTexts, apiTexts, validationTexts } from '#shared/messages/index.ts';
 import { hasSizes, soleSize, totalStock, type ProductVariant } from '#shared/variants.ts';
 import { MAX_PRICE_CENTS } from '#shared/pricing.ts';
 import type { AdminProduct, Product } from '#shared/product.ts';

@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { StockChangedResponse, StockMovementsResponse } from '#shared/api.ts';
-import { adminTexts, apiTexts } from '#shared/messages.ts';
+import { adminTexts, apiTexts } from '#shared/messages/index.ts';
 import type { StockChangeInput } from '#shared/schemas/index.ts';
 import { MAX_STOCK } from '#shared/schemas/limits.ts';
 import type { StockActor, StockMovement } from '#shared/stock.ts';

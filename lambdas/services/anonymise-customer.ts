@@ -1,5 +1,5 @@
 /**
- * GDPR erasure of one customer, on their request (issue 17 part 6; "Anonimizar dados do cliente" on the
+ * GDPR erasure of one customer, on their request ("Anonimizar dados do cliente" on the
  * back-office's customer page). Orders are the shop's accounting record and stay for
  * `ORDER_RETENTION_YEARS` (number, dates, status, pieces, amounts, shipping and payment methods,
  * country); everything else the shop keeps of the person goes:
@@ -22,7 +22,7 @@
 import { randomUUID } from 'node:crypto';
 import type { TimelineEntry } from '#shared/api.ts';
 import type { CustomerAnonymisedResponse } from '#shared/api-customers.ts';
-import { abuseTexts, gdprTexts } from '#shared/messages.ts';
+import { abuseTexts, gdprTexts } from '#shared/messages/index.ts';
 import { orderNumberTerms } from '#shared/order-search.ts';
 import { isFinalStatus, RESERVED_STATUS } from '#shared/order-status.ts';
 import { scrubbedOrderTexts } from '#shared/personal-data.ts';

@@ -1,5 +1,5 @@
 /** Use cases that read the public catalogue: the products for sale, one product, the collections. */
-import { apiTexts } from '#shared/messages.ts';
+import { apiTexts } from '#shared/messages/index.ts';
 import { isProductId } from '#shared/product-id.ts';
 import { listingProduct, type Collection, type ListingProduct, type Product } from '#shared/product.ts';
 import { NotFound } from '../errors.ts';

@@ -12,7 +12,7 @@
  */
 import type { Order } from '#shared/api.ts';
 import { decisivePayment, orderLedger, paidCents, refundedCents, type LedgerEntry, type ManualRefundMethod } from '#shared/ledger.ts';
-import { refundTexts } from '#shared/messages.ts';
+import { refundTexts } from '#shared/messages/index.ts';
 import { CURRENCY, formatCents } from '#shared/money.ts';
 import { ledgerMethodLabel } from '#shared/payment-view.ts';
 import { InvalidInput } from '../errors.ts';

@@ -1,6 +1,6 @@
 /** The back-office's edits of collections: create, rename (with every piece in it), delete an empty one. */
 import { randomUUID } from 'node:crypto';
-import { apiTexts } from '#shared/messages.ts';
+import { apiTexts } from '#shared/messages/index.ts';
 import type { Collection } from '#shared/product.ts';
 import { Conflict, InvalidInput, NotFound } from '../errors.ts';
 import { deleteCollectionItem, getCollection, insertCollection, renameCollectionItems } from '../repositories/collections.ts';

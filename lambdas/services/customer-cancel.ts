@@ -5,7 +5,7 @@
  * whose proof arrived, or already paid, is the shop's to cancel: 409.
  */
 import type { CustomerOrderResponse } from '#shared/api.ts';
-import { checkoutTexts } from '#shared/messages.ts';
+import { checkoutTexts } from '#shared/messages/index.ts';
 import { CLOSED_STATUS, RESERVED_STATUS } from '#shared/order-status.ts';
 import { Conflict } from '../errors.ts';
 import { getOrderItem, toOrder } from '../repositories/orders.ts';

@@ -4,7 +4,7 @@
  */
 import type { CustomerResponse } from '#shared/api-customers.ts';
 import { parseCustomerRef } from '#shared/customer-ref.ts';
-import { adminTexts } from '#shared/messages.ts';
+import { adminTexts } from '#shared/messages/index.ts';
 import { InvalidInput, NotFound } from '../errors.ts';
 import { recordEmail } from '../repositories/record-email.ts';
 import { getOrderItem } from '../repositories/orders.ts';

@@ -1,5 +1,5 @@
 /**
- * The owner's alarm on held stock (issue 32 item 6): when more than half of the shop's units (free
+ * The owner's alarm on held stock (docs/design.md §27): when more than half of the shop's units (free
  * plus held) are held by unpaid reservations, the owner is mailed once, with a link to the open
  * reservations; not again until the share has dropped to half or below and risen again. The flag
  * (`repositories/abuse-flags.ts`) and the e-mail (outbox) are written in one transaction, so two

@@ -5,7 +5,7 @@
  * The answer names no order: knowing an e-mail and a cart reveals nothing more than that mail exists.
  */
 import type { PlaceOrderInput } from '#shared/schemas/index.ts';
-import { checkoutTexts } from '#shared/messages.ts';
+import { checkoutTexts } from '#shared/messages/index.ts';
 import { RESERVED_STATUS } from '#shared/order-status.ts';
 import { Conflict } from '../errors.ts';
 import { openReservationId, openReservationItem, openReservationOrderId } from '../repositories/open-reservations.ts';

@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import type { TimelineEntry } from '#shared/api.ts';
 import type { ProviderPaymentRecord } from '#shared/automatic-payments.ts';
 import { PAYMENT_METHOD_LABELS } from '#shared/payment-methods.ts';
-import { adminTexts, paymentEventTexts } from '#shared/messages.ts';
+import { adminTexts, paymentEventTexts } from '#shared/messages/index.ts';
 import { mbWayCounter } from '#shared/mb-way.ts';
 import type { LedgerEntry, ProofMethod } from '#shared/ledger.ts';
 import { CLOSED_STATUS, isBeforeShipping, isHeldStatus, PROOF_STATUS, RESERVED_STATUS, TO_SHIP_STATUS, type MoveCause, type OrderStatus } from '#shared/order-status.ts';

@@ -6,7 +6,7 @@
  * and per-e-mail limits.
  */
 import type { OrderLookupResponse } from '#shared/api.ts';
-import { myOrderTexts } from '#shared/messages.ts';
+import { myOrderTexts } from '#shared/messages/index.ts';
 import type { OrderLookupInput } from '#shared/schemas/index.ts';
 import { getOrder } from '../repositories/orders.ts';
 import { putMailIfNew } from '../repositories/outbox-store.ts';

@@ -6,7 +6,7 @@
  */
 import type { Order, OrderEmailRecord } from '#shared/api.ts';
 import { formatDate, formatTime } from '#shared/dates.ts';
-import { checkoutTexts, paymentStartTexts, paymentTexts } from '#shared/messages.ts';
+import { checkoutTexts, paymentStartTexts, paymentTexts } from '#shared/messages/index.ts';
 import { formatCents } from '#shared/money.ts';
 import { PAYMENT_METHOD_LABELS } from '#shared/payment-methods.ts';
 import { SHIPPING_METHODS } from '#shared/shipping.ts';

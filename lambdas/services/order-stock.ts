@@ -1,6 +1,6 @@
 /** The stock a new order takes, and its refusal when a line is short (`./orders.ts`). */
 import type { OrderLine } from '#shared/api.ts';
-import { checkoutTexts } from '#shared/messages.ts';
+import { checkoutTexts } from '#shared/messages/index.ts';
 import { nameWithSize } from '#shared/variants.ts';
 import { OutOfStock } from '../errors.ts';
 import { getProductsConsistent } from '../repositories/products.ts';

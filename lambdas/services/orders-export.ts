@@ -8,7 +8,7 @@
 import type { Order } from '#shared/api.ts';
 import { csvDocument, csvMoney } from '#shared/csv.ts';
 import { formatDateTime, lisbonDayStart } from '#shared/dates.ts';
-import { queryValidationTexts } from '#shared/messages.ts';
+import { queryValidationTexts } from '#shared/messages/index.ts';
 import { ORDER_STATUS_INFO, type OrderStatus } from '#shared/order-status.ts';
 import { PAYMENT_METHOD_LABELS } from '#shared/payment-methods.ts';
 import { exportStatuses, type OrdersExportQuery } from '#shared/schemas/admin-query.ts';

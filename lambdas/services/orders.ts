@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { CustomerOrderResponse, Order, OrderLine, PlaceOrderResponse } from '#shared/api.ts';
-import { apiTexts, checkoutTexts, paymentStartTexts, validationTexts } from '#shared/messages.ts';
+import { apiTexts, checkoutTexts, paymentStartTexts, validationTexts } from '#shared/messages/index.ts';
 import { monthKey } from '#shared/mb-way.ts';
 import { holdMinutesFor, type HoldCaps, type OrderCaps, type ShopSettings } from '#shared/settings.ts';
 import { clientAddressKey, emailKey, phoneKey } from '#shared/identity-keys.ts';

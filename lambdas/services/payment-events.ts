@@ -17,7 +17,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { ProviderPaymentRecord } from '#shared/automatic-payments.ts';
-import { paymentEventTexts } from '#shared/messages.ts';
+import { paymentEventTexts } from '#shared/messages/index.ts';
 import { CURRENCY, formatCents } from '#shared/money.ts';
 import { CLOSED_STATUS, RESERVED_STATUS } from '#shared/order-status.ts';
 import { PAYMENT_METHOD_LABELS } from '#shared/payment-methods.ts';

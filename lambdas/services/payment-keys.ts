@@ -9,7 +9,7 @@
  * endpoint's secret in Stripe's dashboard, still verify.
  */
 import type { PaymentKeys } from '#shared/automatic-payments.ts';
-import { paymentKeysTexts } from '#shared/messages.ts';
+import { paymentKeysTexts } from '#shared/messages/index.ts';
 import type { PaymentKeysInput } from '#shared/schemas/settings.ts';
 import { PAYMENT_KEYS_ENV } from '../contracts/env.ts';
 import { InvalidInput, Unavailable } from '../errors.ts';

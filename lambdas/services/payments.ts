@@ -5,7 +5,7 @@
  */
 import type { PaymentMethodsResponse } from '#shared/api.ts';
 import { chooseMbWayNumber, mbWayCounter, monthKey, reservationMbWayNumber, type MbWayLimits, type MbWayNumber } from '#shared/mb-way.ts';
-import { checkoutTexts } from '#shared/messages.ts';
+import { checkoutTexts } from '#shared/messages/index.ts';
 import { methodOffered, PAYMENT_METHOD_IDS, PAYMENT_METHOD_LABELS, type PaymentInstructions, type PaymentMethodId } from '#shared/payment-methods.ts';
 import { holdMinutesFor, type PaymentSettings, type ShopSettings } from '#shared/settings.ts';
 import { PROVIDER_METHODS, providerTakes, type ProviderMethod, type ProviderPaymentRecord } from '#shared/automatic-payments.ts';

@@ -3,7 +3,7 @@
  * through sharp (`./photo-processing.ts`) by the photo-processing function on the S3 event (and by the
  * twin on the same event). Kept apart from `./product-photos.ts` so that only the photo function bundles sharp.
  */
-import { uploadTexts } from '#shared/messages.ts';
+import { uploadTexts } from '#shared/messages/index.ts';
 import { MAX_IMAGE_BYTES } from '#shared/uploads.ts';
 import { PHOTO_KEYS } from '../contracts/data-model.ts';
 import { InvalidInput } from '../errors.ts';

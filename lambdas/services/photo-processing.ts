@@ -11,7 +11,7 @@
  */
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
-import { uploadTexts } from '#shared/messages.ts';
+import { uploadTexts } from '#shared/messages/index.ts';
 import { fallbackWidthOf, LARGEST_SIZE, photoFile, photoShareFile, photoWidths, SHARE_SIZE, type ProductPhoto } from '#shared/photos.ts';
 import { IMAGE_CONTENT_TYPES, MAX_IMAGE_BYTES, sniffContentType } from '#shared/uploads.ts';
 import { InvalidInput } from '../errors.ts';

@@ -5,7 +5,7 @@
  */
 import type { PhotoUploadStatus } from '#shared/api.ts';
 import type { ProductPhoto } from '#shared/photos.ts';
-import { uploadTexts } from '#shared/messages.ts';
+import { uploadTexts } from '#shared/messages/index.ts';
 import { PHOTO_KEYS, PHOTO_PROCESSING_TIMES } from '../contracts/data-model.ts';
 import { NotFound } from '../errors.ts';
 import { readSmallObject } from '../repositories/signed-s3.ts';

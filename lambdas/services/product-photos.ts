@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { ImageUploadResponse } from '#shared/api.ts';
-import { validationTexts } from '#shared/messages.ts';
+import { validationTexts } from '#shared/messages/index.ts';
 import { photoFiles, PHOTO_ID_PATTERN, type ProductPhoto } from '#shared/photos.ts';
 import type { PhotoInput } from '#shared/schemas/index.ts';
 import { MAX_IMAGE_BYTES, type ImageContentType } from '#shared/uploads.ts';

@@ -15,7 +15,7 @@
  * Anything else is refused with one Portuguese message that says what to send instead.
  */
 import sharp from 'sharp';
-import { uploadTexts } from '#shared/messages.ts';
+import { uploadTexts } from '#shared/messages/index.ts';
 import { sniffContentType, type ProofContentType } from '#shared/uploads.ts';
 import { InvalidInput } from '../errors.ts';
 import { checkPdf } from './pdf-active-content.ts';

@@ -6,7 +6,7 @@
  * one order). Once the order holds it, the original upload is deleted ({@link dropProofUpload}); one
  * no order took expires with the uploads bucket's lifecycle (a day).
  */
-import { uploadTexts } from '#shared/messages.ts';
+import { uploadTexts } from '#shared/messages/index.ts';
 import { MAX_PROOF_BYTES } from '#shared/uploads.ts';
 import { InvalidInput } from '../errors.ts';
 import { logger } from '../logger.ts';

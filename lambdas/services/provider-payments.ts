@@ -19,7 +19,7 @@
  */
 import type { Order, TimelineEntry } from '#shared/api.ts';
 import type { ProviderPaymentRecord, ProviderRefundRecord } from '#shared/automatic-payments.ts';
-import { paymentStartTexts } from '#shared/messages.ts';
+import { paymentStartTexts } from '#shared/messages/index.ts';
 import { formatCents } from '#shared/money.ts';
 import { CLOSED_STATUS, isPaidStatus, RESERVED_STATUS } from '#shared/order-status.ts';
 import { logger } from '../logger.ts';

@@ -1,5 +1,5 @@
 /**
- * Retention (issue 17 part 6): personal data the shop no longer needs is deleted once it is older than
+ * Retention (docs/personal-data.md): personal data the shop no longer needs is deleted once it is older than
  * the periods of the shop's settings (`RetentionSettings`, edited on "Definições", stated on the privacy
  * policy page). Run once a day by the `PurgeExpiredData` job; each run reads only the key range of items
  * past their period (the listing indexes, oldest first), never a whole table.

@@ -7,7 +7,7 @@
 import type { SettingsResponse, ShopInfoResponse } from '#shared/api.ts';
 import { goLiveState, type GoLiveState } from '#shared/go-live.ts';
 import { PROVIDER_METHODS } from '#shared/automatic-payments.ts';
-import { apiTexts, paymentKeysTexts } from '#shared/messages.ts';
+import { apiTexts, paymentKeysTexts } from '#shared/messages/index.ts';
 import type { SettingsInput } from '#shared/schemas/settings.ts';
 import { ORDER_RETENTION_YEARS, SETTINGS_CACHE_SECONDS, settingsChanges, withDefaults, type ShopSettings } from '#shared/settings.ts';
 import { sellerIdentity } from '#shared/shop-identity.ts';

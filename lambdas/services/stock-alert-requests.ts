@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { StockAlert } from '#shared/api.ts';
 import type { StockAlertConfirmInput, StockAlertInput } from '#shared/schemas/index.ts';
-import { apiTexts, productTexts, stockAlertTexts } from '#shared/messages.ts';
+import { apiTexts, productTexts, stockAlertTexts } from '#shared/messages/index.ts';
 import { hasSizes, lineVariant, nameWithSize } from '#shared/variants.ts';
 import { Conflict, InvalidInput, NotFound } from '../errors.ts';
 import { outboxMailPut } from '../repositories/outbox-store.ts';

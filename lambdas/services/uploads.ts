@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { PresignedUpload } from '#shared/api.ts';
-import { apiTexts } from '#shared/messages.ts';
+import { apiTexts } from '#shared/messages/index.ts';
 import { MAX_PROOF_BYTES, proofKey, type ProofContentType } from '#shared/uploads.ts';
 import type { BucketKey } from '../contracts/data-model.ts';
 import { Conflict } from '../errors.ts';

@@ -1,6 +1,6 @@
 /**
  * The back-office's texts that the functions share with it, and the GDPR erasure's.
- * Part of the shop's texts: import them from `shared/messages.ts`.
+ * Part of the shop's texts: import them from `shared/messages/index.ts`.
  */
 import { ADMIN_PASSWORD_POLICY, passwordRuleText } from '../password-policy.ts';
 

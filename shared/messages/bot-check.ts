@@ -1,6 +1,6 @@
 /**
  * Texts of the proof of work of the public writes. Part of the shop's texts: import them from
- * `shared/messages.ts`.
+ * `shared/messages/index.ts`.
  */
 /**
  * The proof of work of the public forms (docs/design.md §28): what a form says while a submit waits for

@@ -1,6 +1,6 @@
 /**
  * The checkout's and "A minha encomenda"'s texts.
- * Part of the shop's texts: import them from `shared/messages.ts`.
+ * Part of the shop's texts: import them from `shared/messages/index.ts`.
  */
 import type { TrackingCarrier } from '../tracking.ts';
 

@@ -2,7 +2,7 @@
  * The words of the payment provider's notifications (`POST /api/payments/stripe`, docs/design.md §34):
  * the refusal the provider is answered, why a payment did not go through (for the customer), and the
  * order's timeline. Apart from the larger areas, so that only the webhook's bundle carries them. Part of
- * the shop's texts: import them from `shared/messages.ts`.
+ * the shop's texts: import them from `shared/messages/index.ts`.
  */
 export const paymentEventTexts = {
   /** A notification whose signature does not verify with the provider's keys (or no keys are saved): nothing changed. */

@@ -1,7 +1,7 @@
 /**
  * The words the server writes when it starts or refunds a payment through the payment provider
  * (docs/design.md §34): the order's timeline, why a start failed (the reservation e-mail's instructions
- * then), the checkout's refusal of a proof. The customer's pages' words are `providerPaymentTexts`. Part of the shop's texts: import them from `shared/messages.ts`.
+ * then), the checkout's refusal of a proof. The customer's pages' words are `providerPaymentTexts`. Part of the shop's texts: import them from `shared/messages/index.ts`.
  */
 import { groupedReference } from '../automatic-payments.ts';
 

@@ -1,6 +1,6 @@
 /**
  * The storefront's texts (and the API's error messages): what every page and function may show.
- * Part of the shop's texts: import them from `shared/messages.ts`.
+ * Part of the shop's texts: import them from `shared/messages/index.ts`.
  */
 import type { PaymentInstructions } from '../payment-methods.ts';
 import { FREE_SHIPPING_THRESHOLD_CENTS } from '../shipping.ts';

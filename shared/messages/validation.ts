@@ -1,6 +1,6 @@
 /**
  * Field-level validation texts: what the zod schemas in `shared/schemas/` report, one specific message per field and rule.
- * Part of the shop's texts: import them from `shared/messages.ts`.
+ * Part of the shop's texts: import them from `shared/messages/index.ts`.
  */
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from '../cart.ts';
 import { PROOF_MISSING, TERMS_NOT_ACCEPTED } from './checkout.ts';

@@ -2,7 +2,7 @@
  * What the admin does to an order: change its status, send it an e-mail.
  */
 import * as z from 'zod';
-import { validationTexts } from '../messages.ts';
+import { validationTexts } from '../messages/index.ts';
 import { refundTexts } from '../messages/owner-payments.ts';
 import { ADMIN_EMAIL_KINDS, type AdminEmailKind } from '../order-emails.ts';
 import { ORDER_STATUSES, PAYMENT_NOTE_MAX } from '../order-status.ts';

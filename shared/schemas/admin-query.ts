@@ -7,7 +7,7 @@
  */
 import * as z from 'zod/mini';
 import './zod-config.ts';
-import { queryValidationTexts } from '../messages.ts';
+import { queryValidationTexts } from '../messages/index.ts';
 import { isOrderStatus, ORDER_STATUSES, PAID_STATUSES, type OrderStatus } from '../order-status.ts';
 import { MAX_SEARCH_LENGTH, searchPlan } from '../order-search.ts';
 import { MAX_EXPORT_DAYS, MAX_PAGE_SIZE } from './limits.ts';

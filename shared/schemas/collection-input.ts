@@ -2,7 +2,7 @@
  * Creating a collection.
  */
 import type * as z from 'zod';
-import { validationTexts } from '../messages.ts';
+import { validationTexts } from '../messages/index.ts';
 import { formObject, requiredText, TEXT_LIMITS } from './fields.ts';
 
 /** A collection's name, trimmed, 1-60 characters. */

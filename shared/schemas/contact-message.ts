@@ -2,7 +2,7 @@
  * The contact form: every field required.
  */
 import type * as z from 'zod';
-import { validationTexts } from '../messages.ts';
+import { validationTexts } from '../messages/index.ts';
 import { emailField, formObject, personName, phoneField, requiredText, TEXT_LIMITS } from './fields.ts';
 
 const v = validationTexts;

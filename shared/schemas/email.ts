@@ -5,7 +5,7 @@
  */
 import * as z from 'zod/mini';
 import './zod-config.ts';
-import { queryValidationTexts } from '../messages.ts';
+import { queryValidationTexts } from '../messages/index.ts';
 import { TEXT_LIMITS } from './limits.ts';
 
 const v = queryValidationTexts;

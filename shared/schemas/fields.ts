@@ -4,7 +4,7 @@
  */
 import * as z from 'zod';
 import './zod-config.ts';
-import { validationTexts } from '../messages.ts';
+import { validationTexts } from '../messages/index.ts';
 import { PRODUCT_ID_PATTERN } from '../product-id.ts';
 import { VARIANT_ID_PATTERN } from '../variants.ts';
 

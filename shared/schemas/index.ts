@@ -1,6 +1,6 @@
 /**
  * The input schemas shared by the browser's forms and the server's validation, with their inferred
- * types and the `fieldErrors` helper. Messages are pt-PT, from `validationTexts` (`shared/messages.ts`).
+ * types and the `fieldErrors` helper. Messages are pt-PT, from `validationTexts` (`shared/messages/index.ts`).
  */
 export { shippingFormSchema, type ShippingForm } from './shipping-form.ts';
 export { contactMessageSchema, type ContactMessageInput } from './contact-message.ts';

@@ -4,7 +4,7 @@
  * nothing.
  */
 import * as z from 'zod';
-import { validationTexts } from '../messages.ts';
+import { validationTexts } from '../messages/index.ts';
 import { emailField, formObject } from './fields.ts';
 
 const v = validationTexts;

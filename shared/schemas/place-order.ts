@@ -4,7 +4,7 @@
  */
 import * as z from 'zod';
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from '../cart.ts';
-import { validationTexts } from '../messages.ts';
+import { validationTexts } from '../messages/index.ts';
 import { ACCESS_TOKEN_PATTERN } from '../order-status.ts';
 import { PROOF_KEY_PATTERN } from '../uploads.ts';
 import { formObject, oneOf, productIdField, variantIdField, wholeNumber } from './fields.ts';

@@ -2,7 +2,7 @@
  * Creating and editing a product: one form, one schema.
  */
 import * as z from 'zod';
-import { validationTexts } from '../messages.ts';
+import { validationTexts } from '../messages/index.ts';
 import { MAX_DISCOUNT_PERCENT, MAX_PRICE_CENTS, MIN_PRICE_CENTS } from '../pricing.ts';
 import { PRODUCT_TYPES } from '../product-types.ts';
 import { PRODUCT_STATUSES } from '../product.ts';

@@ -6,7 +6,7 @@
  */
 import { electronicFormatIBAN, friendlyFormatIBAN, isValidIBAN } from 'ibantools';
 import * as z from 'zod';
-import { validationTexts } from '../messages.ts';
+import { validationTexts } from '../messages/index.ts';
 import { paymentKeysTexts } from '../messages/owner-payments.ts';
 import { SETTINGS_LIMITS, type ShopSettings } from '../settings.ts';
 import { isValidNif } from '../shop-identity.ts';

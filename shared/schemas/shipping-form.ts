@@ -2,7 +2,7 @@
  * The shipping form: who and where, how to ship, how to pay, terms accepted.
  */
 import * as z from 'zod';
-import { validationTexts } from '../messages.ts';
+import { validationTexts } from '../messages/index.ts';
 import { PAYMENT_METHOD_IDS } from '../payment-methods.ts';
 import { SHIPPING_METHOD_IDS } from '../shipping.ts';
 import { emailField, formObject, oneOf, personName, phoneField, requiredText, TEXT_LIMITS } from './fields.ts';

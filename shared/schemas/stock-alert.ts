@@ -2,7 +2,7 @@
  * The out-of-stock notification request.
  */
 import * as z from 'zod';
-import { stockAlertTexts, validationTexts } from '../messages.ts';
+import { stockAlertTexts, validationTexts } from '../messages/index.ts';
 import { emailField, formObject, productIdField, variantIdField } from './fields.ts';
 
 /**

@@ -4,7 +4,7 @@
  * an optional note. Never both, never a bare value.
  */
 import * as z from 'zod';
-import { validationTexts } from '../messages.ts';
+import { validationTexts } from '../messages/index.ts';
 import { ADMIN_STOCK_REASONS, type AdminStockReason } from '../stock.ts';
 import { formObject, oneOf, optionalText, TEXT_LIMITS, variantIdField, wholeNumber } from './fields.ts';
 import { MAX_STOCK } from './product-input.ts';

@@ -2,7 +2,7 @@
  * Requests for presigned uploads: what the browser declares about the file before sending it.
  */
 import type * as z from 'zod';
-import { validationTexts } from '../messages.ts';
+import { validationTexts } from '../messages/index.ts';
 import { IMAGE_CONTENT_TYPES, MAX_IMAGE_BYTES, MAX_PROOF_BYTES, PROOF_CONTENT_TYPES } from '../uploads.ts';
 import { formObject, oneOf, wholeNumber } from './fields.ts';
 

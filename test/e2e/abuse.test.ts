@@ -10,8 +10,9 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_ADMIN_PREFIX } from '#shared/paths.ts';
-import { abuseUiTexts } from '#web/features/admin/abuse-texts.ts';
+import { abuseUiTexts } from '#web/lib/admin/abuse-texts.ts';
 import { DESKTOP, openPage, postJson, useShop } from '../web/e2e-support.ts';
+import { texts } from '#web/lib/admin/admin-texts.ts';
 
 const shop = useShop();
 const SCREENSHOTS = process.env.E2E_SCREENSHOTS;
@@ -29,8 +30,8 @@ function reserve(email: string, phone: string): Promise<{ order: Placed }> {
 async function ownerPage(viewport: { width: number; height: number }) {
   const opened = await openPage(shop.browser, viewport);
   await opened.page.goto(at('/login'));
-  await opened.page.getByPlaceholder('Inserir Username').fill(shop.twin.admin.email);
-  await opened.page.getByPlaceholder('Inserir Password').fill(shop.twin.admin.password);
+  await opened.page.getByPlaceholder(texts.login.emailPlaceholder).fill(shop.twin.admin.email);
+  await opened.page.getByPlaceholder(texts.login.passwordPlaceholder).fill(shop.twin.admin.password);
   await opened.page.getByRole('button', { name: 'Entrar' }).click();
   await opened.page.waitForURL(/\/dashboard$/);
   return opened;

@@ -20,7 +20,8 @@ import type { Page, Request, Route } from 'playwright-core';
 import { encode } from 'uqr';
 import { describe, expect, it } from 'vitest';
 import { cognitoClient, ensureUser } from '#infra/twin/bootstrap.ts';
-import { adminTexts } from '#shared/messages.ts';
+import { adminTexts } from '#shared/messages/index.ts';
+import { texts } from '#web/lib/admin/admin-texts.ts';
 import { MOBILE, openPage, seriousViolations, useShop, type PageProblems } from '../web/e2e-support.ts';
 
 const shop = useShop();
@@ -230,8 +231,8 @@ async function twinAdmin(email: string, password: string): Promise<{ sub: string
 }
 
 async function signIn(page: Page, email: string, password: string): Promise<void> {
-  await page.getByPlaceholder('Inserir Username').fill(email);
-  await page.getByPlaceholder('Inserir Password').fill(password);
+  await page.getByPlaceholder(texts.login.emailPlaceholder).fill(email);
+  await page.getByPlaceholder(texts.login.passwordPlaceholder).fill(password);
   await page.getByRole('button', { name: 'Entrar' }).click();
 }
 
@@ -347,8 +348,8 @@ describe('back-office sign-in with TOTP MFA required (recorded Cognito answers)'
     await codeField.fill(totp(key));
     await page.getByRole('button', { name: 'Confirmar', exact: true }).click();
     await expect.poll(() => alertText(page)).toBe(adminTexts.totpSessionExpired);
-    await page.getByPlaceholder('Inserir Password').waitFor();
-    expect(await page.getByPlaceholder('Inserir Username').inputValue()).toBe(email);
+    await page.getByPlaceholder(texts.login.passwordPlaceholder).waitFor();
+    expect(await page.getByPlaceholder(texts.login.emailPlaceholder).inputValue()).toBe(email);
     await shot(page, '6-session-expired-desktop');
 
     await signIn(page, email, password);

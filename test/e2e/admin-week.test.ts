@@ -15,9 +15,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { cognitoClient } from '#infra/twin/bootstrap.ts';
 import { seedPieces } from '#infra/twin/seed/catalogue.ts';
 import { orderCustomerRef } from '#shared/customer-ref.ts';
-import { adminTexts, validationTexts } from '#shared/messages.ts';
+import { adminTexts, validationTexts } from '#shared/messages/index.ts';
 import { DEFAULT_ADMIN_PREFIX } from '#shared/paths.ts';
-import { texts } from '#web/features/admin/texts.ts';
+import { texts } from '#web/lib/admin/admin-texts.ts';
 import { attachProof, DESKTOP, mailsTo, openPage, postJson, useShop } from '../web/e2e-support.ts';
 import { customerPhone } from '../web/e2e-walks.ts';
 
@@ -61,8 +61,8 @@ async function adminCall<T = any>(method: string, path: string, body?: unknown):
 async function ownerPage(viewport: { width: number; height: number } = DESKTOP) {
   const opened = await openPage(shop.browser, viewport);
   await opened.page.goto(at('/login'));
-  await opened.page.getByPlaceholder('Inserir Username').fill(shop.twin.admin.email);
-  await opened.page.getByPlaceholder('Inserir Password').fill(shop.twin.admin.password);
+  await opened.page.getByPlaceholder(texts.login.emailPlaceholder).fill(shop.twin.admin.email);
+  await opened.page.getByPlaceholder(texts.login.passwordPlaceholder).fill(shop.twin.admin.password);
   await opened.page.getByRole('button', { name: 'Entrar' }).click();
   await opened.page.waitForURL(/\/dashboard$/);
   return opened;

@@ -16,8 +16,8 @@ import { cognitoClient, ensureUser } from '#infra/twin/bootstrap.ts';
 import { insertContactMessage } from '#lambdas/repositories/contact-messages.ts';
 import { webDistDir } from '#infra/twin/twin.ts';
 import { seedPieces } from '#infra/twin/seed/catalogue.ts';
-import { adminTexts, apiTexts, uploadTexts, validationTexts } from '#shared/messages.ts';
-import { texts } from '#web/features/admin/texts.ts';
+import { adminTexts, apiTexts, uploadTexts, validationTexts } from '#shared/messages/index.ts';
+import { texts } from '#web/lib/admin/admin-texts.ts';
 import { pdfText } from '../support/pdf.ts';
 import { phonePhoto } from '../support/photos.ts';
 import { useShop } from '../web/e2e-support.ts';
@@ -39,8 +39,8 @@ async function newPage(width = 1280): Promise<{ page: Page; errors: string[] }> 
 }
 
 async function signIn(page: Page, email = shop.twin.admin.email, password = shop.twin.admin.password): Promise<void> {
-  await page.getByPlaceholder('Inserir Username').fill(email);
-  await page.getByPlaceholder('Inserir Password').fill(password);
+  await page.getByPlaceholder(texts.login.emailPlaceholder).fill(email);
+  await page.getByPlaceholder(texts.login.passwordPlaceholder).fill(password);
   await page.getByRole('button', { name: 'Entrar' }).click();
 }
 
@@ -61,6 +61,9 @@ async function withCognito<T>(use: (client: ReturnType<typeof cognitoClient>) =>
     client.destroy();
   }
 }
+
+/** The pages of a PDF Chromium printed. */
+const pdfPages = (pdf: Buffer): number => (pdf.toString('latin1').match(/\/Type\s*\/Page(?!s)/g) ?? []).length;
 
 /** JSON call to the shop's public API (the customer's side of the walk). */
 const publicApi = <T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> => jsonCall<T>(shop.twin.url, method, path, body, headers);
@@ -118,7 +121,7 @@ describe('back-office: the admin code stays out of the shop', () => {
     for (const file of entry) {
       const code = readFileSync(join(webDistDir(), 'assets', file), 'utf8');
       expect(code).not.toContain('USER_PASSWORD_AUTH');
-      expect(code).not.toContain('Inserir Password');
+      expect(code).not.toContain(texts.login.passwordPlaceholder);
     }
     expect(errors).toEqual([]);
     await page.close();
@@ -131,8 +134,8 @@ describe('back-office: sign-in', () => {
     await page.goto(at('/dashboard'));
     await page.waitForURL(/\/login$/);
     expect(await page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex');
-    await expect.poll(() => page.getByPlaceholder('Inserir Username').getAttribute('type')).toBe('email');
-    expect(await page.getByPlaceholder('Inserir Password').getAttribute('type')).toBe('password');
+    await expect.poll(() => page.getByPlaceholder(texts.login.emailPlaceholder).getAttribute('type')).toBe('email');
+    expect(await page.getByPlaceholder(texts.login.passwordPlaceholder).getAttribute('type')).toBe('password');
     await signIn(page, shop.twin.admin.email, 'Palavra-Errada-1!');
     await expect.poll(() => page.getByRole('alert').textContent()).toBe(adminTexts.loginFailed);
     expect(page.url()).toMatch(/\/login$/);
@@ -329,6 +332,8 @@ describe('back-office: the walk of issue 6', () => {
       expect(await page.getByRole('navigation').isVisible()).toBe(false);
       const slip = (await page.getByTestId('packing-slip').textContent())!;
       for (const text of [`Encomenda nº ${order!.orderNumber}`, 'Joias Inox', 'Marta Teste', 'Rua do Teste, 1', '4700-001 Braga', 'Este documento não é uma fatura.']) expect(slip).toContain(text);
+      // One slip, one sheet: what the page shows on screen takes no room on paper (it printed 3 A4 pages, 2 blank).
+      expect(pdfPages(await page.pdf({ format: 'A4' }))).toBe(1);
       await page.screenshot({ path: '/tmp/shots-limits/packing-slip.png', fullPage: true });
       await page.emulateMedia({ media: 'screen' });
       await page.getByRole('button', { name: 'Imprimir folha de encomenda' }).waitFor();
@@ -855,6 +860,6 @@ describe('back-office: the walk of issue 6', () => {
     await page.waitForURL(/\/login$/);
     await page.goto(at('/orders'));
     await page.waitForURL(/\/login$/);
-    await page.getByPlaceholder('Inserir Username').waitFor();
+    await page.getByPlaceholder(texts.login.emailPlaceholder).waitFor();
   });
 });

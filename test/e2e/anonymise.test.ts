@@ -13,10 +13,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cognitoClient } from '#infra/twin/bootstrap.ts';
 import { seedPieces } from '#infra/twin/seed/catalogue.ts';
 import { orderCustomerRef } from '#shared/customer-ref.ts';
-import { adminTexts, gdprTexts } from '#shared/messages.ts';
+import { adminTexts, gdprTexts } from '#shared/messages/index.ts';
 import { paths } from '#shared/paths.ts';
 import { jsonCall } from '../support/clients.ts';
 import { useShop } from '../web/e2e-support.ts';
+import { texts } from '#web/lib/admin/admin-texts.ts';
 
 const shop = useShop();
 const SHOTS_DIR = process.env.SHOTS_DIR ?? '/tmp/gdpr-shots';
@@ -83,8 +84,8 @@ describe('back-office: anonymising a customer on their request', () => {
     page = await shop.browser.newPage({ viewport: { width: 1280, height: 900 } });
     page.on('pageerror', (error) => errors.push(error.message));
     await page.goto(shop.twin.adminUrl);
-    await page.getByPlaceholder('Inserir Username').fill(shop.twin.admin.email);
-    await page.getByPlaceholder('Inserir Password').fill(shop.twin.admin.password);
+    await page.getByPlaceholder(texts.login.emailPlaceholder).fill(shop.twin.admin.email);
+    await page.getByPlaceholder(texts.login.passwordPlaceholder).fill(shop.twin.admin.password);
     await page.getByRole('button', { name: 'Entrar' }).click();
     await page.waitForURL(/\/dashboard$/);
   });

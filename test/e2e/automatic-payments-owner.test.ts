@@ -15,9 +15,9 @@ import { startPaymentsLocal, type PaymentsLocal } from '#infra/twin/payments-loc
 import { PAYMENT_KEYS_ENV } from '#lambdas/contracts/env.ts';
 import type { Order } from '#shared/api.ts';
 import type { ProviderPaymentRecord } from '#shared/automatic-payments.ts';
-import { paymentKeysTexts, refundTexts } from '#shared/messages.ts';
+import { paymentKeysTexts, refundTexts } from '#shared/messages/index.ts';
 import { formatCents } from '#shared/money.ts';
-import { texts } from '#web/features/admin/texts.ts';
+import { texts } from '#web/lib/admin/admin-texts.ts';
 import { jsonCall } from '../support/clients.ts';
 import { documentClient, getItem, tableName, useShop, watchProblems } from '../web/e2e-support.ts';
 
@@ -49,8 +49,8 @@ async function signedIn(width: number, path: string): Promise<{ page: Page; erro
   const page = await shop.browser.newPage({ viewport: { width, height: 900 } });
   const { errors } = watchProblems(page);
   await page.goto(shop.twin.adminUrl);
-  await page.getByPlaceholder('Inserir Username').fill(shop.twin.admin.email);
-  await page.getByPlaceholder('Inserir Password').fill(shop.twin.admin.password);
+  await page.getByPlaceholder(texts.login.emailPlaceholder).fill(shop.twin.admin.email);
+  await page.getByPlaceholder(texts.login.passwordPlaceholder).fill(shop.twin.admin.password);
   await page.getByRole('button', { name: 'Entrar' }).click();
   await page.waitForURL((url) => !url.pathname.endsWith('/login'));
   await page.goto(at(path));

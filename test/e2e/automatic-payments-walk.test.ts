@@ -13,11 +13,11 @@ import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { Order } from '#shared/api.ts';
 import { groupedReference } from '#shared/automatic-payments.ts';
-import { customerStatusLabels, myOrderTexts, paymentStartTexts, providerPaymentTexts } from '#shared/messages.ts';
+import { customerStatusLabels, myOrderTexts, paymentStartTexts, providerPaymentTexts } from '#shared/messages/index.ts';
 import { seedPieces } from '#infra/twin/seed/catalogue.ts';
 import { TWIN_MULTIBANCO_ENTITY } from '#infra/twin/payments-local.ts';
 import { MAIL_FROM } from '#infra/twin/twin.ts';
-import { texts } from '#web/features/admin/texts.ts';
+import { texts } from '#web/lib/admin/admin-texts.ts';
 import { DESKTOP, fillShipping, getItem, mailsTo, seriousViolations, useShop, watchProblems, type PageProblems } from '../web/e2e-support.ts';
 
 const shop = useShop();
@@ -45,8 +45,8 @@ async function owner(browser: Browser, width: number): Promise<{ page: Page; pro
   const page = await browser.newPage({ viewport: { width, height: 900 } });
   const problems = watchProblems(page);
   await page.goto(shop.twin.adminUrl);
-  await page.getByPlaceholder('Inserir Username').fill(shop.twin.admin.email);
-  await page.getByPlaceholder('Inserir Password').fill(shop.twin.admin.password);
+  await page.getByPlaceholder(texts.login.emailPlaceholder).fill(shop.twin.admin.email);
+  await page.getByPlaceholder(texts.login.passwordPlaceholder).fill(shop.twin.admin.password);
   await page.getByRole('button', { name: 'Entrar' }).click();
   await page.waitForURL((url) => !url.pathname.endsWith('/login'));
   return { page, problems };

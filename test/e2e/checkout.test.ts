@@ -4,7 +4,7 @@
  * e-mail as the server stored them; refusals (out of stock, MB WAY full, an expired reservation) that
  * the customer can fix; retries that never make a second order.
  */
-import { checkoutTexts } from '#shared/messages.ts';
+import { checkoutTexts } from '#shared/messages/index.ts';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seedPieces } from '#infra/twin/seed/catalogue.ts';

@@ -4,7 +4,7 @@
  * and the requests that use up its limit come from that same address.
  */
 import { describe, expect, it } from 'vitest';
-import { apiTexts } from '#shared/messages.ts';
+import { apiTexts } from '#shared/messages/index.ts';
 import { paths } from '#shared/paths.ts';
 import { routes } from '#lambdas/routes.ts';
 import { clientFetch } from '../support/clients.ts';

@@ -9,9 +9,10 @@ import { describe, expect, it } from 'vitest';
 import { seedPieces } from '#infra/twin/seed/catalogue.ts';
 import { DEFAULT_ADMIN_PREFIX, ORDER_TOKEN_HEADER, paths } from '#shared/paths.ts';
 import { clientFetch } from '../support/clients.ts';
-import { myOrderTexts, validationTexts } from '#shared/messages.ts';
+import { myOrderTexts, validationTexts } from '#shared/messages/index.ts';
 import { attachProof, MOBILE, mailsTo, openPage, postJson, useShop } from '../web/e2e-support.ts';
 import { customerPhone } from '../web/e2e-walks.ts';
+import { texts } from '#web/lib/admin/admin-texts.ts';
 
 const shop = useShop();
 
@@ -33,8 +34,8 @@ async function ownerPage(viewport?: { width: number; height: number }) {
   const opened = await openPage(shop.browser, viewport);
   const { page } = opened;
   await page.goto(`${shop.twin.url}${DEFAULT_ADMIN_PREFIX}/login`);
-  await page.getByPlaceholder('Inserir Username').fill(shop.twin.admin.email);
-  await page.getByPlaceholder('Inserir Password').fill(shop.twin.admin.password);
+  await page.getByPlaceholder(texts.login.emailPlaceholder).fill(shop.twin.admin.email);
+  await page.getByPlaceholder(texts.login.passwordPlaceholder).fill(shop.twin.admin.password);
   await page.getByRole('button', { name: 'Entrar' }).click();
   await page.getByRole('heading', { name: /Bem-vindo|Resumo|Painel/ }).first().waitFor();
   return opened;

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { checkoutTexts, uploadTexts } from '#shared/messages.ts';
+import { checkoutTexts, uploadTexts } from '#shared/messages/index.ts';
 import { paths } from '#shared/paths.ts';
 import { activePdf, screenshotPng } from '../support/proof-files.ts';
 import { DESKTOP, fillShipping, getItem, postJson, scanAll, useShop } from '../web/e2e-support.ts';

@@ -14,7 +14,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { ProviderPaymentRecord } from '#shared/automatic-payments.ts';
-import { providerPaymentTexts } from '#shared/messages.ts';
+import { providerPaymentTexts } from '#shared/messages/index.ts';
 import { seedPieces } from '#infra/twin/seed/catalogue.ts';
 import { DESKTOP, documentClient, fillShipping, seriousViolations, tableName, useShop, watchProblems } from '../web/e2e-support.ts';
 

@@ -144,3 +144,39 @@ describe('a reservation the phone customer cannot lose', () => {
     await context.close();
   }, 240_000);
 });
+
+describe('a reservation the customer no longer wants', () => {
+  it('a changed cart offers to cancel it: one click, one request, and its pieces are back at once', async () => {
+    const email = `muda-${Date.now()}@exemplo.pt`;
+    const phone = `9${randomInt(10_000_000, 100_000_000)}`;
+    const stockBefore = Number((await getItem(shop.twin, 'products', { id: piece.id }))?.stock);
+    const context = await shop.browser.newContext({ viewport: PHONE });
+    const page = await newTab(context);
+    const problems = watchProblems(page);
+    await page.goto(`${shop.twin.url}/cart`);
+    const line = { productId: piece.id, quantity: 1, name: piece.name, priceCents: piece.priceCents, discountPercent: piece.discountPercent, image: '' };
+    await page.evaluate((cart) => localStorage.setItem('cart', cart), JSON.stringify([line]));
+    await page.goto(`${shop.twin.url}/shipping`);
+    await fillShipping(page, email, { phone });
+    await page.getByRole('button', { name: 'Continuar para o pagamento' }).click();
+    await expect.poll(() => path(page), SOON).toBe('/payment');
+    await expect.poll(async () => Number((await getItem(shop.twin, 'products', { id: piece.id }))?.stock), SOON).toBe(stockBefore - 1);
+
+    // Two of the piece now: the reservation is for one, so the shipping step offers to cancel it.
+    await page.evaluate((cart) => localStorage.setItem('cart', cart), JSON.stringify([{ ...line, quantity: 2 }]));
+    await page.goto(`${shop.twin.url}/shipping`);
+    const pending = page.getByTestId('pending-reservation');
+    const cancel = pending.getByRole('button', { name: 'Cancelar a reserva' });
+    await cancel.waitFor(SOON);
+    let cancels = 0;
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname.endsWith('/cancel')) cancels++;
+    });
+    await cancel.click();
+    await expect.poll(() => pending.count(), SOON).toBe(0);
+    expect(cancels).toBe(1);
+    expect(Number((await getItem(shop.twin, 'products', { id: piece.id }))?.stock)).toBe(stockBefore);
+    expect(problems.errors).toEqual([]);
+    await context.close();
+  });
+});

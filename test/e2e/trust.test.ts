@@ -11,7 +11,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_SELLER } from '#infra/twin/seed/seller.ts';
 import { monthKey } from '#shared/mb-way.ts';
-import { catalogTexts, checkoutTexts, validationTexts } from '#shared/messages.ts';
+import { catalogTexts, checkoutTexts, validationTexts } from '#shared/messages/index.ts';
 import { receiptPdf } from '../support/proof-files.ts';
 import { DESKTOP, fillShipping, getItem, openPage, scanAll, seriousViolations, setMbWayCounters, setPrice, useShop } from '../web/e2e-support.ts';
 

@@ -9,6 +9,8 @@ export default defineConfig({
     env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // One walk at a time: two at once (each with its own twin and Chromium) were not faster on this
+    // 2-core machine under others' load (4 walks: 231 s one at a time, 260 s two at a time, load 15-21).
     fileParallelism: false,
     // A step that waits on the shop (a page hydrated, a reservation, a proof checked, a mail) takes
     // seconds on a shared, busy machine: expect.poll's default of 1 s made the walks fail at random.

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Match } from 'aws-cdk-lib/assertions';
 import { ADMIN_GROUP_NAME, ADMIN_SIGN_IN_STEP_VALIDITY, ADMIN_TOKEN_VALIDITY } from '#infra/cloud/auth.ts';
-import { adminTexts } from '#shared/messages.ts';
+import { adminTexts } from '#shared/messages/index.ts';
 import { ADMIN_PASSWORD_POLICY, passwordRuleText } from '#shared/password-policy.ts';
 import { readDeploySettings } from '#infra/common/config.ts';
 import { synthShop, SYNTH_TIMEOUT_MS, removeScratch, type Synthesized } from './support.ts';

@@ -24,6 +24,10 @@ const PLANTED = [
   { file: `infra/ops/planted-${tag}.ts`, source: "import { startTwin } from '../twin/twin.ts';\nexport const s = startTwin;\n", rule: 'ops-without-twin-or-cdk' },
   { file: `infra/common/planted-${tag}.ts`, source: "import { Stack } from 'aws-cdk-lib';\nexport const s = Stack;\n", rule: 'common-stands-alone' },
   { file: `infra/cloud/planted-${tag}.ts`, source: "import { startTwin } from '#infra/twin/twin.ts';\nexport const s = startTwin;\n", rule: 'nothing-imports-the-twin' },
+  { file: `web/src/features/orders/planted-${tag}.ts`, source: "import { valuesOf } from '../products/product-values.ts';\nexport const v = valuesOf;\n", rule: 'no-feature-imports-another' },
+  { file: `web/src/features/products/planted-${tag}.ts`, source: "import { AdminLayout } from '#web/app/admin/admin-layout.tsx';\nexport const l = AdminLayout;\n", rule: 'features-not-app' },
+  { file: `web/src/ui/planted-${tag}.ts`, source: "import { LoginPage } from '../features/sign-in/login-page.tsx';\nexport const l = LoginPage;\n", rule: 'lib-and-ui-not-features' },
+  { file: `web/src/lib/planted-${tag}.ts`, source: "import { CartPage } from '#web/features/cart/cart-page.tsx';\nexport const c = CartPage;\n", rule: 'lib-and-ui-not-features' },
 ] as const;
 
 interface Violation { rule: { name: string }; from: string; to: string }

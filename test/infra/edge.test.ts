@@ -36,7 +36,7 @@ const secretGrants = (roleLogicalId: string) =>
 describe('the origin lock', () => {
   it('CloudFront sends the generated secret\'s current value in x-origin-verify to the API origins (the API, the admin API, the pages fallback), and to no other origin', () => {
     const secret = shop.json.Resources[secretId()]!;
-    // Exact: CloudFormation generates a new value whenever GenerateSecretString changes (docs/operations.md#rotating-the-secrets).
+    // Exact: CloudFormation generates a new value whenever GenerateSecretString changes (docs/running-the-shop.md#rotating-the-secrets).
     expect(secret.Properties.GenerateSecretString, 'changing it regenerates the live secret').toEqual({ SecretStringTemplate: '{}', GenerateStringKey: 'current', ExcludePunctuation: true, PasswordLength: 48 });
     const origins = distribution().Origins as { Id: string; CustomOriginConfig?: unknown; OriginCustomHeaders?: { HeaderName: string; HeaderValue: unknown }[] }[];
     const api = origins.filter((o) => o.CustomOriginConfig);

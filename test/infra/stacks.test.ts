@@ -1,5 +1,5 @@
 /**
- * Stacks with room to grow (DESIGN.md rule 32): no template above 300 resources (CloudFormation allows
+ * Stacks with room to grow (docs/design.md §32): no template above 300 resources (CloudFormation allows
  * 500), with today's route table and with 50 more rows, all public or all admin. The rows live in
  * route shards (nested stacks, `infra/cloud/api.ts`); the shop's own stack keeps the data with their
  * logical ids, so an existing deployment's tables and buckets are never replaced.

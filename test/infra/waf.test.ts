@@ -1,5 +1,5 @@
 /**
- * The edge by default (DESIGN.md rule 30, `edgePlan`): the app synthesized from context as
+ * The edge by default (docs/design.md §30, `edgePlan`): the app synthesized from context as
  * `npm run synth` does. By default a CLOUDFRONT web ACL in us-east-1 with the per-address rules,
  * attached to the distribution, and the distribution on CloudFront's Free plan; `payg` the same web ACL
  * without the plan; `none` no web ACL at all. The back-office's API sits behind its own behaviour.

@@ -14,7 +14,7 @@ import { orderCustomerRef } from '#shared/customer-ref.ts';
 import type { DashboardResponse, Order, PlaceOrderResponse } from '#shared/api.ts';
 import type { CustomerAnonymisedResponse } from '#shared/api-customers.ts';
 import type { BlocksResponse, SuspiciousBulkResponse, SuspiciousClosedResponse } from '#shared/abuse.ts';
-import { abuseTexts } from '#shared/messages.ts';
+import { abuseTexts } from '#shared/messages/index.ts';
 import { handler as createOrder } from '#lambdas/handlers/orders/create.ts';
 import { handler as attachProof } from '#lambdas/handlers/orders/attach-proof.ts';
 import { handler as updateStatus } from '#lambdas/handlers/admin/orders/update-status.ts';

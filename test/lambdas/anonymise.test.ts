@@ -15,7 +15,7 @@ import { GetCommand, QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order, PlaceOrderResponse } from '#shared/api.ts';
 import type { CustomerAnonymisedResponse } from '#shared/api-customers.ts';
-import { adminTexts, apiTexts, gdprTexts } from '#shared/messages.ts';
+import { adminTexts, apiTexts, gdprTexts } from '#shared/messages/index.ts';
 import { alertCustomerRef, messageCustomerRef, orderCustomerRef } from '#shared/customer-ref.ts';
 import { customerTerm, orderNumberTerms, orderSearchTerms } from '#shared/order-search.ts';
 import type { OrderStatus } from '#shared/order-status.ts';

@@ -10,7 +10,7 @@ import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { describe, expect, it } from 'vitest';
-import { botCheckTexts as apiTexts } from '#shared/messages.ts';
+import { botCheckTexts as apiTexts } from '#shared/messages/index.ts';
 import { routes } from '#lambdas/routes.ts';
 import { CHALLENGE_SECONDS, newChallenge } from '#lambdas/services/challenges.ts';
 import { ORDER_LINK_ENV } from '#lambdas/contracts/env.ts';

@@ -1,5 +1,5 @@
 /**
- * The twin's edge (issue 33, item 3; DESIGN.md rule 30): the front door applies the web ACL's rate
+ * The twin's edge (docs/design.md §30): the front door applies the web ACL's rate
  * rules per source address (`infra/twin/edge-waf.ts`, figures of `infra/common/edge-rules.ts`), so one
  * address's flood is stopped before it drains the stage's shared route buckets. A twin of its own,
  * throttling like the stage, with windows a tenth of the real ones.

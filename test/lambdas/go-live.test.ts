@@ -14,7 +14,7 @@ import { askSenderVerified } from '#lambdas/repositories/sender-identity.ts';
 import { ses } from '#lambdas/repositories/ses-client.ts';
 import { routes } from '#lambdas/routes.ts';
 import type { SettingsResponse } from '#shared/api.ts';
-import { apiTexts } from '#shared/messages.ts';
+import { apiTexts } from '#shared/messages/index.ts';
 import { paths } from '#shared/paths.ts';
 import { SETTINGS_CACHE_SECONDS } from '#shared/settings.ts';
 import { twinInfo } from '../support/global-setup.ts';

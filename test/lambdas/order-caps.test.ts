@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlaceOrderResponse } from '#shared/api.ts';
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from '#shared/cart.ts';
-import { checkoutTexts } from '#shared/messages.ts';
+import { checkoutTexts } from '#shared/messages/index.ts';
 import { DEFAULT_SETTINGS } from '#shared/settings.ts';
 import { shopSettingsSchema } from '#shared/schemas/settings.ts';
 import { handler as createOrder } from '#lambdas/handlers/orders/create.ts';

@@ -7,7 +7,7 @@
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { myOrderTexts, validationTexts } from '#shared/messages.ts';
+import { myOrderTexts, validationTexts } from '#shared/messages/index.ts';
 import { cttTrackingUrl } from '#shared/shipping.ts';
 import { createProduct, customerOrderView, laterMailsTo, linkToken, mailsTo, placeOrder, reservationBody, uploadProof, type SentMail } from '../support/factories.ts';
 import { nextClientAddress } from '../support/clients.ts';

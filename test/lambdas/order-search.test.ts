@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Order, OrderSummary } from '#shared/api.ts';
-import { adminTexts, validationTexts } from '#shared/messages.ts';
+import { adminTexts, validationTexts } from '#shared/messages/index.ts';
 import { messageCustomerRef, orderCustomerRef } from '#shared/customer-ref.ts';
 import { ORDER_NUMBER_MAX } from '#shared/order-status.ts';
 import { ORDER_LISTING } from '#lambdas/repositories/orders.ts';

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { csvMoney } from '#shared/csv.ts';
 import { dayKey } from '#shared/dates.ts';
-import { validationTexts } from '#shared/messages.ts';
+import { validationTexts } from '#shared/messages/index.ts';
 import { createProduct, orderBody, placeOrder, reservationBody } from '../support/factories.ts';
 import { adminToken, call, twin } from '../support/twin.ts';
 import { clientFetch } from '../support/clients.ts';

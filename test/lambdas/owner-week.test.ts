@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { adminTexts, validationTexts } from '#shared/messages.ts';
+import { adminTexts, validationTexts } from '#shared/messages/index.ts';
 import { cttTrackingUrl } from '#shared/shipping.ts';
 import { getOrderItem } from '#lambdas/repositories/orders.ts';
 import { closeOrder, expireReservations, payOutsideSite, payReservation } from '#lambdas/services/order-lifecycle.ts';

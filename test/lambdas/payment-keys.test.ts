@@ -16,7 +16,7 @@ import { readSecretNow, writeSecret } from '#lambdas/repositories/secret-writes.
 import { routes, type Route } from '#lambdas/routes.ts';
 import type { PaymentKeys } from '#shared/automatic-payments.ts';
 import type { SettingsResponse } from '#shared/api.ts';
-import { paymentKeysTexts } from '#shared/messages.ts';
+import { paymentKeysTexts } from '#shared/messages/index.ts';
 import { twinInfo } from '../support/global-setup.ts';
 import { adminIdToken, call, documentClient, nonAdminToken, useOwnTwin } from '../support/twin.ts';
 

@@ -14,7 +14,7 @@ import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ProviderPaymentRecord } from '#shared/automatic-payments.ts';
-import { paymentEventTexts } from '#shared/messages.ts';
+import { paymentEventTexts } from '#shared/messages/index.ts';
 import { SETTINGS_LIMITS } from '#shared/settings.ts';
 import { PAYMENT_KEYS_ENV } from '#lambdas/contracts/env.ts';
 import { logger } from '#lambdas/logger.ts';

@@ -16,7 +16,7 @@ import { HOST, listen } from '#infra/twin/processes.ts';
 import { LOCAL_PAYMENT_KEYS_SECRET, PAYMENT_WEBHOOK_PATH } from '#infra/twin/twin-payments.ts';
 import type { Order } from '#shared/api.ts';
 import type { PaymentKeys } from '#shared/automatic-payments.ts';
-import { paymentEventTexts } from '#shared/messages.ts';
+import { paymentEventTexts } from '#shared/messages/index.ts';
 import { groupedReference } from '#shared/automatic-payments.ts';
 import { formatCents } from '#shared/money.ts';
 import { SETTINGS_LIMITS } from '#shared/settings.ts';

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTwin, type Twin } from '#infra/twin/twin.ts';
 import { LOCAL_PAYMENT_KEYS_SECRET } from '#infra/twin/twin-payments.ts';
 import type { Order, PaymentMethodsResponse } from '#shared/api.ts';
-import { checkoutTexts, paymentStartTexts, paymentTexts } from '#shared/messages.ts';
+import { checkoutTexts, paymentStartTexts, paymentTexts } from '#shared/messages/index.ts';
 import { groupedReference } from '#shared/automatic-payments.ts';
 import { formatDate, formatTime } from '#shared/dates.ts';
 import { formatCents } from '#shared/money.ts';

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { uploadTexts, validationTexts } from '#shared/messages.ts';
+import { uploadTexts, validationTexts } from '#shared/messages/index.ts';
 import { heightAt, photoFile, photoFiles, photoShareFile, PHOTO_WIDTHS, SHARE_SIZE, type ProductPhoto } from '#shared/photos.ts';
 import { MAX_IMAGE_BYTES } from '#shared/uploads.ts';
 import { jewelleryImage } from '#infra/twin/seed/images.ts';

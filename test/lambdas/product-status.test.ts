@@ -4,7 +4,7 @@
  * back-office still lists and edits it. Through the real handlers and DynamoDB Local.
  */
 import { describe, expect, it } from 'vitest';
-import { apiTexts, checkoutTexts, validationTexts } from '#shared/messages.ts';
+import { apiTexts, checkoutTexts, validationTexts } from '#shared/messages/index.ts';
 import { hasLowStockSize } from '#shared/stock.ts';
 import { listProducts } from '#lambdas/repositories/products.ts';
 import { createProduct, orderBody, placeOrder, reservationBody } from '../support/factories.ts';

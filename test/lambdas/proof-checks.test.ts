@@ -9,7 +9,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { uploadTexts } from '#shared/messages.ts';
+import { uploadTexts } from '#shared/messages/index.ts';
 import { readObject } from '#lambdas/repositories/storage.ts';
 import { createProduct, mailsTo, orderBody, placeOrder, reservationBody, uploadProof } from '../support/factories.ts';
 import { outboxDrained } from '../support/outbox.ts';

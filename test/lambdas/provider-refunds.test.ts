@@ -18,7 +18,7 @@ import type { Order } from '#shared/api.ts';
 import type { ProviderPaymentRecord, ProviderRefundRecord } from '#shared/automatic-payments.ts';
 import { csvMoney } from '#shared/csv.ts';
 import { dayKey } from '#shared/dates.ts';
-import { paymentStartTexts, refundTexts } from '#shared/messages.ts';
+import { paymentStartTexts, refundTexts } from '#shared/messages/index.ts';
 import { formatCents } from '#shared/money.ts';
 import { createProduct, placeOrder, reservationBody } from '../support/factories.ts';
 import { adminIdToken, adminToken, call, documentClient, twin } from '../support/twin.ts';

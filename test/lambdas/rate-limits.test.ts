@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { apiTexts } from '#shared/messages.ts';
+import { apiTexts } from '#shared/messages/index.ts';
 import { routes } from '#lambdas/routes.ts';
 import { clientId } from '#lambdas/services/rate-limits.ts';
 import { nextClientAddress } from '../support/clients.ts';

@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { formatDate, formatTime } from '#shared/dates.ts';
-import { checkoutTexts } from '#shared/messages.ts';
+import { checkoutTexts } from '#shared/messages/index.ts';
 import { formatCents } from '#shared/money.ts';
 import { ORDER_TOKEN_HEADER } from '#shared/paths.ts';
 import { createProduct, customerOrderView, linkToken, mailsTo, placeOrder, reservationBody, uploadProof, type SentMail } from '../support/factories.ts';

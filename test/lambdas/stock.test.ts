@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { adminTexts, apiTexts, validationTexts } from '#shared/messages.ts';
+import { adminTexts, apiTexts, validationTexts } from '#shared/messages/index.ts';
 import type { AdminProduct } from '#shared/product.ts';
 import type { ProductUpdateInput, StockChangeInput } from '#shared/schemas/index.ts';
 import { createProduct, mailsTo, orderBody, placeOrder } from '../support/factories.ts';

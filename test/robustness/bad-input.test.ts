@@ -16,7 +16,7 @@ import { cognitoClient, ensureUser, LOCAL_CREDENTIALS, LOCAL_REGION, localTableN
 import { startTwin, type Twin } from '#infra/twin/twin.ts';
 import { GATEWAY_ANSWERS } from '#infra/twin/gateway.ts';
 import { routes, type Route } from '#lambdas/routes.ts';
-import { messages } from '#shared/messages.ts';
+import { messages } from '#shared/messages/index.ts';
 import { clientFetch } from '../support/clients.ts';
 import { SETTINGS_LIMITS } from '#shared/settings.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adminTexts, apiTexts, catalogTexts, checkoutTexts, commonTexts, contactTexts, productTexts, stockAlertTexts, validationTexts, messages } from '#shared/messages.ts';
+import { adminTexts, apiTexts, catalogTexts, checkoutTexts, commonTexts, contactTexts, productTexts, stockAlertTexts, validationTexts, messages } from '#shared/messages/index.ts';
 
 describe('messages', () => {
   it('keeps the API error texts other modules rely on, word for word', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CENTS_PER_EURO, CURRENCY, eurosToCents, formatCents, parseEuroInput } from '#shared/money.ts';
-import { moneyTexts } from '#shared/messages.ts';
+import { moneyTexts } from '#shared/messages/index.ts';
 
 describe('formatCents', () => {
   it.each([

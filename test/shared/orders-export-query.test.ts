@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { csvDocument } from '#shared/csv.ts';
-import { validationTexts } from '#shared/messages.ts';
+import { validationTexts } from '#shared/messages/index.ts';
 import { ORDER_STATUSES } from '#shared/order-status.ts';
 import { exportStatuses, ordersExportQuerySchema, parseExportStatuses } from '#shared/schemas/admin-query.ts';
 

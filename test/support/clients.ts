@@ -36,7 +36,9 @@ export async function solvedChallenge(base: string): Promise<string> {
   const answer = await clientFetch(`${base}/api/challenge`);
   if (answer.status !== 200) throw new Error(`GET /api/challenge: ${answer.status} ${await answer.text()}`);
   const challenge = (await answer.json()) as Challenge;
-  const solution = await solveChallenge({ challenge, deriveKey });
+  // No time limit (altcha-lib gives up after 90 s): on a busy machine a solve is slow, not failed; a
+  // test's own timeout still bounds it.
+  const solution = await solveChallenge({ challenge, deriveKey, timeout: 0 });
   if (!solution) throw new Error('the challenge could not be solved');
   return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
 }

@@ -3,7 +3,7 @@
  * through them, and what the sign-in step says when the admin comes back to it.
  */
 import { describe, expect, it } from 'vitest';
-import { INITIAL_LOGIN, known, loginReducer, UnsupportedSignInStep, type LoginEvent, type LoginState } from '#web/features/admin/pages/login/login-machine.ts';
+import { INITIAL_LOGIN, known, loginReducer, UnsupportedSignInStep, type LoginEvent, type LoginState } from '#web/features/sign-in/login-machine.ts';
 
 const run = (...events: LoginEvent[]): LoginState => events.reduce(loginReducer, INITIAL_LOGIN);
 

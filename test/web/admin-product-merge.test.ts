@@ -4,10 +4,10 @@
  * what the owner had typed.
  */
 import { describe, expect, it } from 'vitest';
-import { addressParts } from '#web/features/admin/components/email-address.tsx';
-import { mergeNotice, mergeValues } from '#web/features/admin/pages/product-form/product-merge.ts';
-import { valuesOf, type FormValues } from '#web/features/admin/pages/product-form/product-values.ts';
-import { texts } from '#web/features/admin/texts.ts';
+import { addressParts } from '#web/ui/admin/email-address.tsx';
+import { mergeNotice, mergeValues } from '#web/features/products/product-merge.ts';
+import { valuesOf, type FormValues } from '#web/features/products/product-values.ts';
+import { texts } from '#web/lib/admin/admin-texts.ts';
 
 const t = texts.productForm;
 
@@ -18,7 +18,7 @@ const base: FormValues = {
   type: 'anel',
   price: '19,90',
   description: 'Aço inoxidável.',
-  sizes: [
+  variants: [
     { key: 'v14', id: 'v14', label: '14', sku: '', extra: '', stock: '1' },
     { key: 'v16', id: 'v16', label: '16', sku: '', extra: '2,50', stock: '2' },
   ],
@@ -51,14 +51,14 @@ describe('the product form after "Recarregar"', () => {
 
   it('compares sizes by what the owner edits (not row keys or stock), and names a collision of sizes without their values', () => {
     // The other save only changed stock (an order came in): the owner's renamed size stays.
-    const draft = { ...base, sizes: [{ ...base.sizes[0]!, label: '14,5' }, base.sizes[1]!] };
-    const fresh = { ...base, sizes: [{ ...base.sizes[0]!, stock: '0' }, base.sizes[1]!] };
-    expect(mergeValues(draft, base, fresh)).toMatchObject({ kept: ['sizes'], collisions: [] });
+    const draft = { ...base, variants: [{ ...base.variants[0]!, label: '14,5' }, base.variants[1]!] };
+    const fresh = { ...base, variants: [{ ...base.variants[0]!, stock: '0' }, base.variants[1]!] };
+    expect(mergeValues(draft, base, fresh)).toMatchObject({ kept: ['variants'], collisions: [] });
     // Both changed the sizes differently.
-    const other = { ...base, sizes: [base.sizes[0]!] };
+    const other = { ...base, variants: [base.variants[0]!] };
     const merged = mergeValues(draft, base, other);
-    expect(merged.values.sizes).toEqual(other.sizes);
-    expect(mergeNotice(merged)).toContain(t.mergeCollisionOf(texts.sizes.title));
+    expect(merged.values.variants).toEqual(other.variants);
+    expect(mergeNotice(merged)).toContain(t.mergeCollisionOf(texts.variants.title));
   });
 
   it('nothing typed: the saved values, said so', () => {

@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { TimelineEntry } from '#shared/api.ts';
-import { paymentStartTexts } from '#shared/messages.ts';
-import { entryText } from '#web/features/admin/pages/order-detail/timeline-panel.tsx';
+import { paymentStartTexts } from '#shared/messages/index.ts';
+import { entryText } from '#web/features/orders/timeline-panel.tsx';
 
 const at = '2026-11-27T02:43:06.449Z';
 

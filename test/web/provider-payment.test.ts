@@ -9,7 +9,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CustomerOrder } from '#shared/api.ts';
 import type { CustomerProviderPayment } from '#shared/automatic-payments.ts';
-import { providerPaymentTexts } from '#shared/messages.ts';
+import { providerPaymentTexts } from '#shared/messages/index.ts';
 import type { OrderStatus } from '#shared/order-status.ts';
 import { PAYMENT_METHOD_LABELS, type PaymentMethodId } from '#shared/payment-methods.ts';
 import { EMPTY_SHIPPING_DRAFT } from '#web/features/checkout/checkout-session.ts';

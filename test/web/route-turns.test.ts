@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { OWNER_CALLS_PER_ROUTE, OWNER_ROUTE_EXECUTIONS, OWNER_SESSIONS } from '#shared/owner-calls.ts';
 import { RESERVED_CONCURRENCY } from '#infra/common/concurrency.ts';
-import { inTurn } from '#web/features/admin/api/route-turns.ts';
+import { inTurn } from '#web/lib/admin/route-turns.ts';
 
 /** A call that runs until it is let go, counting how many of its route run at once. */
 function gate(counts: { now: number; peak: number }) {

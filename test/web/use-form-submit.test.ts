@@ -3,10 +3,10 @@
  * (field messages, the first field to focus, the outcome and its Portuguese text).
  */
 import { describe, expect, it } from 'vitest';
-import { apiTexts, myOrderTexts, validationTexts } from '#shared/messages.ts';
+import { apiTexts, myOrderTexts, validationTexts } from '#shared/messages/index.ts';
 import { orderLookupSchema } from '#shared/schemas/order-lookup.ts';
 import { ApiError } from '#web/lib/api.ts';
-import { checkSubmission, failedSubmission, firstInvalidField } from '#web/lib/use-form-submit.ts';
+import { checkSubmission, failedSubmission, firstInvalidField } from '#web/lib/use-submit.ts';
 
 const FIELD_ORDER = ['orderNumber', 'email'];
 

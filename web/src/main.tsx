@@ -5,7 +5,7 @@ import './ui/styles.css';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from './lib/router.tsx';
-import { AppRoutes } from './app/router.tsx';
+import { AppRoutes } from './app/shop-routes.tsx';
 import { PageDataContext, readPageData } from './lib/page-data.ts';
 import { sameAddress } from '#shared/pages.ts';
 

@@ -1,7 +1,7 @@
 import { fromPagesFallback, httpRoute } from '../../http/handler.ts';
 import { text } from '../../http/response.ts';
 import { PAGE_CACHE_CONTROL, PAGE_CONTENT_TYPE, renderMissingPage } from '../../services/pages.ts';
-import { frontDoorTexts } from '#shared/messages.ts';
+import { frontDoorTexts } from '#shared/messages/index.ts';
 import { escapeHtml } from '#shared/html.ts';
 
 function plainNotFound() {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { validationTexts } from '#shared/messages.ts';
+import { validationTexts } from '#shared/messages/index.ts';
 import { ORDER_STATUSES } from '#shared/order-status.ts';
 import {
   ADMIN_EMAIL_KINDS,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { validationTexts } from '#shared/messages.ts';
+import { validationTexts } from '#shared/messages/index.ts';
 import * as schemas from '#shared/schemas/index.ts';
 import { FORM_ERROR_KEY, fieldErrors } from '#shared/schemas/index.ts';
 import { TEXT_LIMITS } from '#shared/schemas/fields.ts';

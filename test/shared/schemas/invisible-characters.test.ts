@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { validationTexts } from '#shared/messages.ts';
+import { validationTexts } from '#shared/messages/index.ts';
 import { contactMessageSchema, shippingFormSchema } from '#shared/schemas/index.ts';
 import { cleanText } from '#shared/schemas/fields.ts';
 import { accepted, expectFieldMessage, validShippingForm } from './support.ts';

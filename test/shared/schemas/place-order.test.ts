@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkoutTexts, validationTexts } from '#shared/messages.ts';
+import { checkoutTexts, validationTexts } from '#shared/messages/index.ts';
 import { placeOrderSchema } from '#shared/schemas/index.ts';
 import { accepted, errorsOf, validShippingForm } from './support.ts';
 

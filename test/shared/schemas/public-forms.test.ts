@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { validationTexts } from '#shared/messages.ts';
+import { validationTexts } from '#shared/messages/index.ts';
 import { contactMessageSchema, stockAlertSchema } from '#shared/schemas/index.ts';
 import { TEXT_LIMITS } from '#shared/schemas/fields.ts';
 import { accepted, errorsOf, expectFieldMessage } from './support.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkoutTexts, validationTexts } from '#shared/messages.ts';
+import { checkoutTexts, validationTexts } from '#shared/messages/index.ts';
 import { shippingFormSchema } from '#shared/schemas/index.ts';
 import { POSTAL_CODE_PATTERN, SHIPPING_COUNTRIES } from '#shared/schemas/shipping-form.ts';
 import { accepted, errorsOf, expectFieldMessage, validShippingForm } from './support.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { validationTexts } from '#shared/messages.ts';
+import { validationTexts } from '#shared/messages/index.ts';
 import { imageUploadRequestSchema, proofUploadRequestSchema } from '#shared/schemas/index.ts';
 import { accepted, expectFieldMessage } from './support.ts';
 

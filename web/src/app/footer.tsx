@@ -1,11 +1,11 @@
-import { Link } from '../lib/router.tsx';
+import { Link } from '#web/lib/router.tsx';
 import { shopPath } from '#shared/listing-filter.ts';
 import { LISTING_FILTER_TYPES } from '#shared/product-types.ts';
 import { paths } from '#shared/paths.ts';
 import { legalLine } from '#shared/shop-identity.ts';
-import { useSeller } from '../lib/shop-info.ts';
-import { categoryNames, externalLinks } from './paths.ts';
-import { SocialLinks } from './social-links.tsx';
+import { useSeller } from '#web/lib/shop-info.ts';
+import { categoryNames, externalLinks } from '#web/lib/shop-paths.ts';
+import { SocialLinks } from '#web/ui/social-links.tsx';
 
 /** The shared footer: social links, company, products and help links, complaints book, dispute resolution. */
 export function SiteFooter() {

@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link, NavLink, useLocation } from '../lib/router.tsx';
+import { Link, NavLink, useLocation } from '#web/lib/router.tsx';
 import { cartCount } from '#shared/cart.ts';
 import { shopPath } from '#shared/listing-filter.ts';
-import { useCart } from '../lib/cart-store.ts';
-import { BagIcon, ChevronDownIcon, CloseIcon, MenuIcon } from '../ui/icons.tsx';
-import { useCollections } from './collections.ts';
+import { useCart } from '#web/lib/cart-store.ts';
+import { BagIcon, ChevronDownIcon, CloseIcon, MenuIcon } from '#web/ui/icons.tsx';
+import { useCollections } from '#web/lib/shop-collections.ts';
 import { paths } from '#shared/paths.ts';
 
 /**

@@ -1,10 +1,10 @@
 import { Suspense, useEffect, useRef } from 'react';
-import { Outlet, ScrollRestoration, useLocation } from '../lib/router.tsx';
-import { Loading } from '../ui/page-state.tsx';
+import { Outlet, ScrollRestoration, useLocation } from '#web/lib/router.tsx';
+import { Loading } from '#web/ui/page-state.tsx';
 import { SiteFooter } from './footer.tsx';
 import { SiteHeader } from './header.tsx';
 import { ReservationBanner } from './reservation-banner.tsx';
-import { ShopPreparingBanner } from './shop-preparing.tsx';
+import { ShopPreparingBanner } from '#web/ui/shop-preparing.tsx';
 import './layout.css';
 
 /**

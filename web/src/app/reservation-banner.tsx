@@ -1,7 +1,7 @@
-import { checkoutTexts } from '#shared/messages.ts';
+import { checkoutTexts } from '#shared/messages/index.ts';
 import { paths } from '#shared/paths.ts';
-import { openReservationText, useOpenReservation } from '../lib/open-reservation.ts';
-import { Link, useLocation } from '../lib/router.tsx';
+import { openReservationText, useOpenReservation } from '#web/lib/open-reservation.ts';
+import { Link, useLocation } from '#web/lib/router.tsx';
 
 /** The pages that say it themselves, with what can be done about it (continue or cancel). */
 const SAID_BY_THE_PAGE: readonly string[] = [paths.payment, paths.shipping];

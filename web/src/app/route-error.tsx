@@ -1,6 +1,6 @@
-import { Link, useRouteError } from '../lib/router.tsx';
-import { apiTexts, commonTexts } from '#shared/messages.ts';
-import { usePageMeta } from '../lib/page-meta.ts';
+import { Link, useRouteError } from '#web/lib/router.tsx';
+import { apiTexts, commonTexts } from '#shared/messages/index.ts';
+import { usePageMeta } from '#web/lib/page-meta.ts';
 import { paths } from '#shared/paths.ts';
 
 /** What to tell the visitor, in Portuguese (the technical reason goes to the console, never on the page). */

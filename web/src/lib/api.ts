@@ -4,7 +4,7 @@
  */
 import type { PaymentMethodsResponse, ShopInfoResponse } from '#shared/api.ts';
 import { apiRequestLine, type ApiCall, type ApiResponse, type ApiRouteKey } from '#shared/api-routes.ts';
-import { apiTexts } from '#shared/messages.ts';
+import { apiTexts } from '#shared/messages/index.ts';
 import { ORDER_TOKEN_HEADER } from '#shared/paths.ts';
 import type { Collection, ListingProduct, Product } from '#shared/product.ts';
 import type { StockAlertConfirmInput } from '#shared/schemas/index.ts';

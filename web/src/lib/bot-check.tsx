@@ -7,7 +7,7 @@
  * without a word to the customer.
  */
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { botCheckTexts } from '#shared/messages.ts';
+import { botCheckTexts } from '#shared/messages/index.ts';
 import { ApiError } from './api.ts';
 import type { AltchaWidget } from './altcha-widget.ts';
 

@@ -7,7 +7,7 @@
 import { useSyncExternalStore } from 'react';
 import type { PlaceOrderResponse } from '#shared/api.ts';
 import { formatDate, formatTime } from '#shared/dates.ts';
-import { checkoutTexts, providerPaymentTexts } from '#shared/messages.ts';
+import { checkoutTexts, providerPaymentTexts } from '#shared/messages/index.ts';
 import { RESERVED_STATUS } from '#shared/order-status.ts';
 import { readJson, removeKey, writeJson } from './browser-storage.ts';
 

@@ -7,14 +7,14 @@
  */
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { StaticRouter } from '../lib/router.tsx';
+import { StaticRouter } from '#web/lib/router.tsx';
 import { escapeHtml } from '#shared/html.ts';
 import { PAGE_DATA_ELEMENT_ID, pageDataJson, type PageData } from '#shared/pages.ts';
 import type { SellerIdentity } from '#shared/shop-identity.ts';
-import { AppRoutes, RenderedModulesContext } from '../app/router.tsx';
-import { APP_MODULE_META, APP_SCRIPT_META } from '../lib/app-modules.ts';
-import { PageDataContext } from '../lib/page-data.ts';
-import { headTags, ServerHeadContext, type ServerHead } from '../lib/page-meta.ts';
+import { AppRoutes, RenderedModulesContext } from '#web/app/shop-routes.tsx';
+import { APP_MODULE_META, APP_SCRIPT_META } from '#web/lib/app-modules.ts';
+import { PageDataContext } from '#web/lib/page-data.ts';
+import { headTags, ServerHeadContext, type ServerHead } from '#web/lib/page-meta.ts';
 
 /** One entry of Vite's build manifest (`.vite/manifest.json`). */
 export interface ManifestChunk {

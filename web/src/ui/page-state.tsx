@@ -1,4 +1,4 @@
-import { commonTexts } from '#shared/messages.ts';
+import { commonTexts } from '#shared/messages/index.ts';
 
 /** The loading line of a page or section. */
 export function Loading({ label = commonTexts.loading }: { label?: string }) {

@@ -1,5 +1,5 @@
 import { formatCents } from '#shared/money.ts';
-import { catalogTexts } from '#shared/messages.ts';
+import { catalogTexts } from '#shared/messages/index.ts';
 import { discountedPriceCents } from '#shared/pricing.ts';
 
 /**

@@ -1,22 +1,22 @@
 import { useEffect, useState } from 'react';
-import { Link, useNavigate } from '../../lib/router.tsx';
+import { Link, useNavigate } from '#web/lib/router.tsx';
 import { lineKey, type CartItem } from '#shared/cart.ts';
 import { formatCents } from '#shared/money.ts';
-import { checkoutTexts, productTexts } from '#shared/messages.ts';
+import { checkoutTexts, productTexts } from '#shared/messages/index.ts';
 import { lineVariant, nameWithSize } from '#shared/variants.ts';
 import { priceLine, summarizeCart } from '#shared/pricing.ts';
 import type { Product } from '#shared/product.ts';
 import { FREE_SHIPPING_THRESHOLD_CENTS, qualifiesForFreeShipping } from '#shared/shipping.ts';
 import { paths } from '#shared/paths.ts';
-import { api, ApiError } from '../../lib/api.ts';
-import { cartStore, useCart } from '../../lib/cart-store.ts';
-import { useOrderCaps } from '../../lib/shop-info.ts';
+import { api, ApiError } from '#web/lib/api.ts';
+import { cartStore, useCart } from '#web/lib/cart-store.ts';
+import { useOrderCaps } from '#web/lib/shop-info.ts';
 import type { OrderCaps } from '#shared/settings.ts';
-import { usePageMeta } from '../../lib/page-meta.ts';
-import { PriceTag } from '../../ui/price-tag.tsx';
-import { ProductImage } from '../../ui/product-image.tsx';
-import { ProductPhotoImage } from '../../ui/product-photo.tsx';
-import { LineAmount, Totals } from '../../ui/totals.tsx';
+import { usePageMeta } from '#web/lib/page-meta.ts';
+import { PriceTag } from '#web/ui/price-tag.tsx';
+import { ProductImage } from '#web/ui/product-image.tsx';
+import { ProductPhotoImage } from '#web/ui/product-photo.tsx';
+import { LineAmount, Totals } from '#web/ui/totals.tsx';
 import './cart.css';
 
 /** What the cart page learnt of its lines' products: those gone, and the current ones. */

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
-import { stockAlertTexts } from '#shared/messages.ts';
+import { stockAlertTexts } from '#shared/messages/index.ts';
 import { paths } from '#shared/paths.ts';
 import { nameWithSize } from '#shared/variants.ts';
-import { api, ApiError } from '../../lib/api.ts';
-import { usePageMeta } from '../../lib/page-meta.ts';
-import { Link } from '../../lib/router.tsx';
+import { api, ApiError } from '#web/lib/api.ts';
+import { usePageMeta } from '#web/lib/page-meta.ts';
+import { Link } from '#web/lib/router.tsx';
 
 type State = { readonly kind: 'confirming' } | { readonly kind: 'confirmed'; readonly piece: string } | { readonly kind: 'refused'; readonly message: string };
 

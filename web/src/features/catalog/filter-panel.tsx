@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { useHydrated } from '../../lib/hydrated.ts';
+import { useHydrated } from '#web/lib/hydrated.ts';
 import {
   clampEuros,
   DEFAULT_LISTING_FILTER,
@@ -9,7 +9,7 @@ import {
 } from '#shared/listing-filter.ts';
 import { LISTING_FILTER_TYPES, PRODUCT_TYPE_INFO, type ProductType } from '#shared/product-types.ts';
 import { MOBILE_MEDIA_QUERY } from '#shared/ui.ts';
-import { ChevronDownIcon } from '../../ui/icons.tsx';
+import { ChevronDownIcon } from '#web/ui/icons.tsx';
 
 /** A typed price, in euros, or the fallback when it is empty or not a number; clamped to 0-100. */
 function readPrice(text: string, fallback: number): number {

@@ -1,7 +1,7 @@
 /** The product page's photos (`./product-page.tsx`), styled in `catalog.css`. */
 import { useRef, useState } from 'react';
 import type { Product } from '#shared/product.ts';
-import { ProductPhotoImage } from '../../ui/product-photo.tsx';
+import { ProductPhotoImage } from '#web/ui/product-photo.tsx';
 
 /**
  * The width the gallery's photo is shown at (`catalog.css`): 1.1fr of the two columns of the

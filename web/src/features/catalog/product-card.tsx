@@ -1,9 +1,9 @@
-import { Link } from '../../lib/router.tsx';
-import { catalogTexts } from '#shared/messages.ts';
+import { Link } from '#web/lib/router.tsx';
+import { catalogTexts } from '#shared/messages/index.ts';
 import type { ListingProduct } from '#shared/product.ts';
 import { paths } from '#shared/paths.ts';
-import { PriceTag } from '../../ui/price-tag.tsx';
-import { ProductPhotoImage } from '../../ui/product-photo.tsx';
+import { PriceTag } from '#web/ui/price-tag.tsx';
+import { ProductPhotoImage } from '#web/ui/product-photo.tsx';
 
 /**
  * The width a card's picture is shown at (`catalog.css`: two columns below 700 px, three above, next

@@ -1,25 +1,25 @@
 import { lazy, memo, Suspense, useState } from 'react';
-import { Link, useParams } from '../../lib/router.tsx';
+import { Link, useParams } from '#web/lib/router.tsx';
 import { cartItemFromProduct, clampQuantity, exceedsStock, lineKey } from '#shared/cart.ts';
 import { formatCents } from '#shared/money.ts';
 import { hasSizes, variantPriceCents } from '#shared/variants.ts';
-import { useOrderCaps } from '../../lib/shop-info.ts';
-import { apiTexts, catalogTexts, commonTexts, productTexts } from '#shared/messages.ts';
+import { useOrderCaps } from '#web/lib/shop-info.ts';
+import { apiTexts, catalogTexts, commonTexts, productTexts } from '#shared/messages/index.ts';
 import { discountedPriceCents } from '#shared/pricing.ts';
 import { heightAt, photoFallback, photoShareFile, SHARE_SIZE } from '#shared/photos.ts';
 import type { Product } from '#shared/product.ts';
 import { PRODUCT_TYPE_INFO } from '#shared/product-types.ts';
 import { paths } from '#shared/paths.ts';
-import { api, ApiError, errorMessage } from '../../lib/api.ts';
-import { useLoad } from '../../lib/use-load.ts';
-import { cartStore } from '../../lib/cart-store.ts';
-import { SITE_NAME, useJsonLd, usePageMeta, useSiteOrigin, type PageMeta } from '../../lib/page-meta.ts';
-import { usePageData } from '../../lib/page-data.ts';
-import { useHydrated } from '../../lib/hydrated.ts';
-import type { LoadState } from '../../lib/use-load.ts';
-import { LoadError, Loading } from '../../ui/page-state.tsx';
-import { Popups, usePopup } from '../../ui/popup.tsx';
-import { PriceTag } from '../../ui/price-tag.tsx';
+import { api, ApiError, errorMessage } from '#web/lib/api.ts';
+import { useLoad } from '#web/lib/use-load.ts';
+import { cartStore } from '#web/lib/cart-store.ts';
+import { SITE_NAME, useJsonLd, usePageMeta, useSiteOrigin, type PageMeta } from '#web/lib/page-meta.ts';
+import { usePageData } from '#web/lib/page-data.ts';
+import { useHydrated } from '#web/lib/hydrated.ts';
+import type { LoadState } from '#web/lib/use-load.ts';
+import { LoadError, Loading } from '#web/ui/page-state.tsx';
+import { Popups, usePopup } from '#web/ui/popup.tsx';
+import { PriceTag } from '#web/ui/price-tag.tsx';
 import { Gallery } from './gallery.tsx';
 import './catalog.css';
 
@@ -164,7 +164,7 @@ function QuantityPicker({ value, onChange }: { value: number; onChange: (value: 
  * one struck through and marked "esgotado" (choosing it offers its back-in-stock form instead of the
  * cart), and the link to the sizing guide. Off until the app runs (a choice before it would be lost).
  */
-function SizePicker({ product, chosen, onChoose, error }: { product: Product; chosen: string | undefined; onChoose: (id: string) => void; error?: string }) {
+function VariantPicker({ product, chosen, onChoose, error }: { product: Product; chosen: string | undefined; onChoose: (id: string) => void; error?: string }) {
   const hydrated = useHydrated();
   const differs = product.variants.some((variant) => variant.priceDeltaCents > 0);
   return (
@@ -207,27 +207,27 @@ function ProductDetail({ product }: { product: Product }) {
   const [quantity, setQuantity] = useState(1);
   const [popup, showPopup] = usePopup();
   const hydrated = useHydrated();
-  const sized = hasSizes(product);
+  const withVariants = hasSizes(product);
   // A piece with one size has it chosen; with several, the shopper chooses.
-  const [sizeId, setSizeId] = useState<string | undefined>(product.variants.length === 1 ? product.variants[0]!.id : undefined);
-  const [sizeError, setSizeError] = useState<string>();
-  const size = sizeId === undefined ? undefined : product.variants.find((variant) => variant.id === sizeId);
-  const inStock = size ? size.stock > 0 : product.stock > 0;
-  const priceCents = size ? variantPriceCents(product, size) : product.priceCents;
+  const [variantId, setVariantId] = useState<string | undefined>(product.variants.length === 1 ? product.variants[0]!.id : undefined);
+  const [variantError, setVariantError] = useState<string>();
+  const chosenVariant = variantId === undefined ? undefined : product.variants.find((variant) => variant.id === variantId);
+  const inStock = chosenVariant ? chosenVariant.stock > 0 : product.stock > 0;
+  const priceCents = chosenVariant ? variantPriceCents(product, chosenVariant) : product.priceCents;
 
-  const chooseSize = (id: string) => {
-    setSizeId(id);
-    setSizeError(undefined);
+  const chooseVariant = (id: string) => {
+    setVariantId(id);
+    setVariantError(undefined);
   };
 
   const addToCart = () => {
-    if (!size) {
-      setSizeError(productTexts.sizeRequired);
+    if (!chosenVariant) {
+      setVariantError(productTexts.sizeRequired);
       return;
     }
     const store = cartStore();
-    const item = cartItemFromProduct(product, quantity, size);
-    if (exceedsStock(store.getSnapshot(), lineKey(item), quantity, size.stock)) {
+    const item = cartItemFromProduct(product, quantity, chosenVariant);
+    if (exceedsStock(store.getSnapshot(), lineKey(item), quantity, chosenVariant.stock)) {
       showPopup({ tone: 'error', text: productTexts.quantityUnavailable });
       return;
     }
@@ -247,7 +247,7 @@ function ProductDetail({ product }: { product: Product }) {
         <PriceTag priceCents={priceCents} discountPercent={product.discountPercent} large />
         <p className="field-hint product-detail__vat">{catalogTexts.vatIncluded}</p>
         <p className="product-detail__description">{product.description}</p>
-        {sized && <SizePicker product={product} chosen={sizeId} onChoose={chooseSize} error={sizeError} />}
+        {withVariants && <VariantPicker product={product} chosen={variantId} onChoose={chooseVariant} error={variantError} />}
         {inStock ? (
           <div className="product-detail__buy">
             <QuantityPicker value={quantity} onChange={setQuantity} />
@@ -260,15 +260,15 @@ function ProductDetail({ product }: { product: Product }) {
           </div>
         ) : (
           <div className="product-detail__soldout">
-            {size && sized ? (
-              <p className="notice notice--info">{productTexts.sizeAlert(size.label)}</p>
+            {chosenVariant && withVariants ? (
+              <p className="notice notice--info">{productTexts.sizeAlert(chosenVariant.label)}</p>
             ) : (
               <p className="notice notice--info">
                 <strong>{catalogTexts.soldOut}.</strong> Esta peça não está disponível de momento. Deixa o teu e-mail e avisamos-te
                 quando voltar.
               </p>
             )}
-            <LazyStockAlertForm key={size?.id ?? ''} productId={product.id} variantId={sized ? size?.id : undefined} />
+            <LazyStockAlertForm key={chosenVariant?.id ?? ''} productId={product.id} variantId={withVariants ? chosenVariant?.id : undefined} />
           </div>
         )}
         <ul className="product-detail__perks">

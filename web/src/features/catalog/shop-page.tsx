@@ -1,7 +1,7 @@
-import { useNavigate } from '../../lib/router.tsx';
+import { useNavigate } from '#web/lib/router.tsx';
 import { activeFilterLabel, listingFilterToQuery, shopPath } from '#shared/listing-filter.ts';
 import { paths } from '#shared/paths.ts';
-import { usePageMeta } from '../../lib/page-meta.ts';
+import { usePageMeta } from '#web/lib/page-meta.ts';
 import { FilterPanel } from './filter-panel.tsx';
 import { ShopResults } from './shop-results.tsx';
 import { useShopListing } from './use-shop-listing.ts';

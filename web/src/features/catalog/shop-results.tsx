@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { catalogTexts } from '#shared/messages.ts';
+import { catalogTexts } from '#shared/messages/index.ts';
 import type { ListingProduct } from '#shared/product.ts';
-import { errorMessage } from '../../lib/api.ts';
-import type { LoadState } from '../../lib/use-load.ts';
-import { LoadError, Loading } from '../../ui/page-state.tsx';
+import { errorMessage } from '#web/lib/api.ts';
+import type { LoadState } from '#web/lib/use-load.ts';
+import { LoadError, Loading } from '#web/ui/page-state.tsx';
 import { ProductCard } from './product-card.tsx';
 
 /** Cards rendered at first, and added by each 'Mostrar mais' (a large catalogue stays fast to show). */

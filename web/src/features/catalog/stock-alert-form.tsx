@@ -1,11 +1,11 @@
-import { useHydrated } from '../../lib/hydrated.ts';
-import { stockAlertTexts } from '#shared/messages.ts';
+import { useHydrated } from '#web/lib/hydrated.ts';
+import { stockAlertTexts } from '#shared/messages/index.ts';
 import { stockAlertSchema } from '#shared/schemas/stock-alert.ts';
-import { useBotCheck } from '../../lib/bot-check.tsx';
-import { publicWrites } from '../../lib/public-writes.ts';
-import { serverFieldErrors } from '../../lib/form.ts';
-import { useFormSubmit } from '../../lib/use-form-submit.ts';
-import { TextField } from '../../ui/field.tsx';
+import { useBotCheck } from '#web/lib/bot-check.tsx';
+import { publicWrites } from '#web/lib/public-writes.ts';
+import { serverFieldErrors } from '#web/lib/form.ts';
+import { useFormSubmit } from '#web/lib/use-submit.ts';
+import { TextField } from '#web/ui/field.tsx';
 
 /**
  * The out-of-stock notice's e-mail form: replaced by the confirmation once stored. For a piece sold

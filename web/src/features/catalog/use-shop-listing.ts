@@ -1,11 +1,11 @@
 import { useMemo } from 'react';
-import { useSearchParams } from '../../lib/router.tsx';
+import { useSearchParams } from '#web/lib/router.tsx';
 import { filterProducts, parseListingFilter } from '#shared/listing-filter.ts';
 import type { ListingProduct } from '#shared/product.ts';
-import { api } from '../../lib/api.ts';
-import { usePageData } from '../../lib/page-data.ts';
-import { useLoad } from '../../lib/use-load.ts';
-import { useCollections } from '../../app/collections.ts';
+import { api } from '#web/lib/api.ts';
+import { usePageData } from '#web/lib/page-data.ts';
+import { useLoad } from '#web/lib/use-load.ts';
+import { useCollections } from '#web/lib/shop-collections.ts';
 
 /**
  * The catalogue as last shown in this visit: back from a product, the listing shows at once (and is

@@ -3,7 +3,7 @@
  * order once and answers a repeat with it, so asking again is always safe; it is worth it only when the
  * answer said nothing of the order itself.
  */
-import { ApiError } from '../../lib/api.ts';
+import { ApiError } from '#web/lib/api.ts';
 
 /** Waits before each new ask: the API's functions were busy, stopped, or the stage let no more in. */
 export const ASK_AGAIN_WAITS_MS = [1000, 2000, 4000, 8000] as const;

@@ -11,8 +11,8 @@ import type { PlaceOrderInput } from '#shared/schemas/place-order.ts';
 import { shippingFormSchema, type ShippingForm } from '#shared/schemas/shipping-form.ts';
 import type { ShippingMethodId } from '#shared/shipping.ts';
 import { isProofKey } from '#shared/uploads.ts';
-import { randomUuid, readJson, removeKey, writeJson } from '../../lib/browser-storage.ts';
-import { clearOpenReservation, loadOpenReservation, saveOpenReservation } from '../../lib/open-reservation.ts';
+import { randomUuid, readJson, removeKey, writeJson } from '#web/lib/browser-storage.ts';
+import { clearOpenReservation, loadOpenReservation, saveOpenReservation } from '#web/lib/open-reservation.ts';
 
 const KEYS = {
   shipping: 'checkout.shipping',

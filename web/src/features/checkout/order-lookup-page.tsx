@@ -1,13 +1,13 @@
 import { useState } from 'react';
-import { useHydrated, useTypedBeforeHydration } from '../../lib/hydrated.ts';
-import { myOrderTexts } from '#shared/messages.ts';
+import { useHydrated, useTypedBeforeHydration } from '#web/lib/hydrated.ts';
+import { myOrderTexts } from '#shared/messages/index.ts';
 import { orderLookupSchema } from '#shared/schemas/order-lookup.ts';
 import { TEXT_LIMITS } from '#shared/schemas/fields.ts';
-import { useBotCheck } from '../../lib/bot-check.tsx';
-import { publicWrites } from '../../lib/public-writes.ts';
-import { usePageMeta } from '../../lib/page-meta.ts';
-import { useFormSubmit } from '../../lib/use-form-submit.ts';
-import { TextField } from '../../ui/field.tsx';
+import { useBotCheck } from '#web/lib/bot-check.tsx';
+import { publicWrites } from '#web/lib/public-writes.ts';
+import { usePageMeta } from '#web/lib/page-meta.ts';
+import { useFormSubmit } from '#web/lib/use-submit.ts';
+import { TextField } from '#web/ui/field.tsx';
 import './checkout.css';
 
 type Values = { orderNumber: string; email: string };

@@ -1,7 +1,7 @@
-import { Link } from '../../lib/router.tsx';
-import { checkoutTexts } from '#shared/messages.ts';
+import { Link } from '#web/lib/router.tsx';
+import { checkoutTexts } from '#shared/messages/index.ts';
 import { paths } from '#shared/paths.ts';
-import { ApiError, errorMessage } from '../../lib/api.ts';
+import { ApiError, errorMessage } from '#web/lib/api.ts';
 
 export type Refusal = { readonly message: string; readonly fix: 'cart' | 'shipping' | null };
 

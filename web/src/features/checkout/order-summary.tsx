@@ -1,11 +1,11 @@
 import type { CustomerOrder } from '#shared/api.ts';
-import { totalLabels } from '#shared/messages.ts';
+import { totalLabels } from '#shared/messages/index.ts';
 import { CLOSED_STATUS, RESERVED_STATUS, type OrderStatus } from '#shared/order-status.ts';
 import type { Cart } from '#shared/cart.ts';
 import { quoteOrder, summarizeCart } from '#shared/pricing.ts';
 import { SHIPPING_METHODS, type ShippingMethodId } from '#shared/shipping.ts';
-import { PriceTag } from '../../ui/price-tag.tsx';
-import { LineAmount, Totals, type TotalsRow } from '../../ui/totals.tsx';
+import { PriceTag } from '#web/ui/price-tag.tsx';
+import { LineAmount, Totals, type TotalsRow } from '#web/ui/totals.tsx';
 import { nameWithSize } from '#shared/variants.ts';
 
 /** What a summary line shows: the piece, how many, the unit price before and after discount, the line total. */

@@ -5,7 +5,7 @@
  * tab's `sessionStorage` per order, so a reload or a way back finds it.
  */
 import { ORDER_TOKEN_FRAGMENT } from '#shared/paths.ts';
-import { readText, writeText } from '../../lib/browser-storage.ts';
+import { readText, writeText } from '#web/lib/browser-storage.ts';
 
 const keyOf = (orderId: string) => `order.token.${orderId}`;
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { CustomerOrder } from '#shared/api.ts';
 import { formatCents } from '#shared/money.ts';
-import { checkoutTexts } from '#shared/messages.ts';
+import { checkoutTexts } from '#shared/messages/index.ts';
 import { PAYMENT_METHOD_LABELS } from '#shared/payment-methods.ts';
 import type { ShippingForm } from '#shared/schemas/shipping-form.ts';
 import { SHIPPING_METHODS } from '#shared/shipping.ts';

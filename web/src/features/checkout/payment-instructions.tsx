@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { PaymentInstructions as Instructions } from '#shared/payment-methods.ts';
 import { formatCents } from '#shared/money.ts';
-import { CopyButton } from '../../ui/copy-button.tsx';
+import { CopyButton } from '#web/ui/copy-button.tsx';
 
 /** One payment detail: its label, the value as shown, and a button that copies it as a payment app wants it. */
 export function Detail({ label, instruction, value, copy, large = false }: { label: string; instruction: string; value: ReactNode; copy: string; large?: boolean }) {

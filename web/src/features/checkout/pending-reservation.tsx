@@ -1,9 +1,9 @@
-import { useState } from 'react';
-import { checkoutTexts } from '#shared/messages.ts';
+import { checkoutTexts } from '#shared/messages/index.ts';
 import { paths } from '#shared/paths.ts';
-import { api, errorMessage } from '../../lib/api.ts';
-import { clearOpenReservation, openReservationText, type StoredReservation } from '../../lib/open-reservation.ts';
-import { Link } from '../../lib/router.tsx';
+import { api, errorMessage } from '#web/lib/api.ts';
+import { clearOpenReservation, openReservationText, type StoredReservation } from '#web/lib/open-reservation.ts';
+import { Link } from '#web/lib/router.tsx';
+import { useAction } from '#web/lib/use-submit.ts';
 
 /**
  * The customer's reservation awaiting payment, on the shipping and payment steps: it is never made
@@ -12,23 +12,22 @@ import { Link } from '../../lib/router.tsx';
  * once) and reserve what they have now. `onCancelled` runs once it is cancelled.
  */
 export function PendingReservation({ stored, changed, here = false, onCancelled }: { stored: StoredReservation; changed: boolean; here?: boolean; onCancelled?: () => void }) {
-  const [cancelling, setCancelling] = useState(false);
-  const [failed, setFailed] = useState<string | null>(null);
+  const action = useAction();
   const { order } = stored.response;
+  const failed = action.notice?.kind === 'error' ? action.notice.lines[0] : null;
 
-  const cancel = async () => {
-    setCancelling(true);
-    setFailed(null);
-    try {
-      await api.cancelReservation(order.id, order.accessToken);
-      clearOpenReservation();
-      onCancelled?.();
-    } catch (error) {
-      console.error('Cancelling the reservation failed', error);
-      setFailed(errorMessage(error, checkoutTexts.orderFailed));
-      setCancelling(false);
-    }
-  };
+  const cancel = () =>
+    action.run(
+      async () => {
+        await api.cancelReservation(order.id, order.accessToken);
+        clearOpenReservation();
+        onCancelled?.();
+      },
+      (error) => {
+        console.error('Cancelling the reservation failed', error);
+        return errorMessage(error, checkoutTexts.orderFailed);
+      },
+    );
 
   return (
     <div className="notice pending-reservation" role="status" data-testid="pending-reservation">
@@ -43,8 +42,8 @@ export function PendingReservation({ stored, changed, here = false, onCancelled 
           </Link>
         )}
         {changed && (
-          <button type="button" className="button button--secondary" disabled={cancelling} onClick={() => void cancel()}>
-            {cancelling ? checkoutTexts.cancellingReservation : checkoutTexts.cancelReservation}
+          <button type="button" className="button button--secondary" disabled={action.busy} onClick={() => void cancel()}>
+            {action.busy ? checkoutTexts.cancellingReservation : checkoutTexts.cancelReservation}
           </button>
         )}
       </p>

@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
-import { checkoutTexts, validationTexts } from '#shared/messages.ts';
+import { checkoutTexts, validationTexts } from '#shared/messages/index.ts';
 import { MAX_PROOF_BYTES, PROOF_ACCEPT, PROOF_CONTENT_TYPES, SNIFF_BYTES, sniffContentType, type ProofContentType } from '#shared/uploads.ts';
-import { errorMessage } from '../../lib/api.ts';
-import { useBotCheck } from '../../lib/bot-check.tsx';
-import { publicWrites } from '../../lib/public-writes.ts';
-import { uploadWithPresignedPost } from '../../lib/presigned-upload.ts';
+import { errorMessage } from '#web/lib/api.ts';
+import { useBotCheck } from '#web/lib/bot-check.tsx';
+import { publicWrites } from '#web/lib/public-writes.ts';
+import { uploadWithPresignedPost } from '#web/lib/presigned-upload.ts';
 import type { UploadedProof } from './checkout-session.ts';
 
 /** The file's type as the server expects it; HEIC photos often come without one. */

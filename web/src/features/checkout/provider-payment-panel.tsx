@@ -2,14 +2,14 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { CustomerOrder } from '#shared/api.ts';
 import { groupedReference, type MultibancoReference } from '#shared/automatic-payments.ts';
 import { formatDate, formatTime } from '#shared/dates.ts';
-import { checkoutTexts, providerPaymentTexts as texts } from '#shared/messages.ts';
+import { checkoutTexts, providerPaymentTexts as texts } from '#shared/messages/index.ts';
 import { formatCents } from '#shared/money.ts';
 import { PAYMENT_METHOD_LABELS, type PaymentInstructions as Instructions, type PaymentMethodId } from '#shared/payment-methods.ts';
-import { api } from '../../lib/api.ts';
-import { useTimeReached } from '../../lib/use-time-reached.ts';
-import { ChoiceGroup } from '../../ui/field.tsx';
+import { api } from '#web/lib/api.ts';
+import { useTimeReached } from '#web/lib/use-time-reached.ts';
+import { ChoiceGroup } from '#web/ui/field.tsx';
 import { Detail, PaymentInstructions } from './payment-instructions.tsx';
-import { usePaymentMethods } from './payment-methods.ts';
+import { usePaymentMethods } from './use-payment-methods.ts';
 import { isAutomatic, providerView, watchOrder, watchesOrder, type ProviderView } from './provider-payment.ts';
 
 /**

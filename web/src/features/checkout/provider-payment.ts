@@ -5,7 +5,7 @@
  */
 import type { CustomerOrder } from '#shared/api.ts';
 import type { MultibancoReference, ProviderMethod } from '#shared/automatic-payments.ts';
-import { providerPaymentTexts } from '#shared/messages.ts';
+import { providerPaymentTexts } from '#shared/messages/index.ts';
 import type { PaymentInstructions } from '#shared/payment-methods.ts';
 import { CLOSED_STATUS, isPaidStatus, RESERVED_STATUS } from '#shared/order-status.ts';
 

@@ -1,7 +1,7 @@
 import type { ChangeEvent } from 'react';
 import { TEXT_LIMITS } from '#shared/schemas/fields.ts';
 import { SHIPPING_COUNTRIES } from '#shared/schemas/shipping-form.ts';
-import { SelectField, TextField } from '../../ui/field.tsx';
+import { SelectField, TextField } from '#web/ui/field.tsx';
 import type { ShippingFields } from './use-shipping-form.ts';
 
 type TextName = 'email' | 'firstName' | 'lastName' | 'address' | 'city' | 'postalCode' | 'phone';

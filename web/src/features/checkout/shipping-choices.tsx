@@ -1,10 +1,10 @@
-import { Link } from '../../lib/router.tsx';
+import { Link } from '#web/lib/router.tsx';
 import { formatCents } from '#shared/money.ts';
-import { checkoutTexts, commonTexts, providerPaymentTexts } from '#shared/messages.ts';
+import { checkoutTexts, commonTexts, providerPaymentTexts } from '#shared/messages/index.ts';
 import type { PaymentMethodId } from '#shared/payment-methods.ts';
 import { paths } from '#shared/paths.ts';
 import { FREE_SHIPPING_THRESHOLD_CENTS, SHIPPING_METHOD_IDS, SHIPPING_METHODS, type ShippingMethodId } from '#shared/shipping.ts';
-import { ChoiceGroup } from '../../ui/field.tsx';
+import { ChoiceGroup } from '#web/ui/field.tsx';
 import type { PaymentChoices, ShippingFields } from './use-shipping-form.ts';
 
 /** How to ship, with each method's cost (free from the threshold on). */

@@ -1,10 +1,10 @@
-import { Link, Navigate } from '../../lib/router.tsx';
-import { checkoutTexts } from '#shared/messages.ts';
+import { Link, Navigate } from '#web/lib/router.tsx';
+import { checkoutTexts } from '#shared/messages/index.ts';
 import { summarizeCart } from '#shared/pricing.ts';
 import { qualifiesForFreeShipping } from '#shared/shipping.ts';
 import { paths } from '#shared/paths.ts';
-import { useCart } from '../../lib/cart-store.ts';
-import { usePageMeta } from '../../lib/page-meta.ts';
+import { useCart } from '#web/lib/cart-store.ts';
+import { usePageMeta } from '#web/lib/page-meta.ts';
 import { OrderRefusalNotice } from './order-refusal.tsx';
 import { PendingReservation } from './pending-reservation.tsx';
 import { OrderSummary } from './order-summary.tsx';
@@ -12,7 +12,7 @@ import { AddressSection, ContactSection } from './shipping-address.tsx';
 import { PaymentMethodSection, ShippingMethodSection, TermsSection } from './shipping-choices.tsx';
 import { useShippingForm } from './use-shipping-form.ts';
 import './checkout.css';
-import { CheckoutClosed, useShopPreparing } from '../../app/shop-preparing.tsx';
+import { CheckoutClosed, useShopPreparing } from '#web/ui/shop-preparing.tsx';
 
 /** /shipping: who and where, how to ship, how to pay, terms. Kept in the session when going back. */
 export function ShippingPage() {

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Link } from '../../lib/router.tsx';
-import { checkoutTexts, myOrderTexts, providerPaymentTexts } from '#shared/messages.ts';
+import { Link } from '#web/lib/router.tsx';
+import { checkoutTexts, myOrderTexts, providerPaymentTexts } from '#shared/messages/index.ts';
 import { paths } from '#shared/paths.ts';
-import { usePageMeta } from '../../lib/page-meta.ts';
+import { usePageMeta } from '#web/lib/page-meta.ts';
 import { loadPlacedOrder } from './checkout-session.ts';
 import { customerMoneyView } from './money-view.ts';
 import { FixedOrderLines } from './order-summary.tsx';

@@ -1,10 +1,10 @@
 import { useRef, useState } from 'react';
-import { useNavigate } from '../../lib/router.tsx';
+import { useNavigate } from '#web/lib/router.tsx';
 import type { PlaceOrderResponse } from '#shared/api.ts';
-import { checkoutTexts } from '#shared/messages.ts';
+import { checkoutTexts } from '#shared/messages/index.ts';
 import { paths } from '#shared/paths.ts';
-import { api, ApiError } from '../../lib/api.ts';
-import { cartStore } from '../../lib/cart-store.ts';
+import { api, ApiError } from '#web/lib/api.ts';
+import { cartStore } from '#web/lib/cart-store.ts';
 import { clearProof, clearReservation, loadProof, recordPlacedOrder, saveProof, type UploadedProof } from './checkout-session.ts';
 import { orderRefusal, type Refusal } from './order-refusal.tsx';
 

@@ -1,4 +1,4 @@
-import { Link } from '../../lib/router.tsx';
+import { Link } from '#web/lib/router.tsx';
 import { paths } from '#shared/paths.ts';
 import { StaticPage } from './static-page.tsx';
 

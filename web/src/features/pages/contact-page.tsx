@@ -1,14 +1,14 @@
 import { useState } from 'react';
-import { useHydrated, useTypedBeforeHydration } from '../../lib/hydrated.ts';
-import { contactTexts } from '#shared/messages.ts';
+import { useHydrated, useTypedBeforeHydration } from '#web/lib/hydrated.ts';
+import { contactTexts } from '#shared/messages/index.ts';
 import { contactMessageSchema, type ContactMessageInput } from '#shared/schemas/contact-message.ts';
 import { TEXT_LIMITS } from '#shared/schemas/fields.ts';
-import { SHOP_EMAIL } from '../../app/paths.ts';
-import { SocialLinks } from '../../app/social-links.tsx';
-import { useBotCheck } from '../../lib/bot-check.tsx';
-import { publicWrites } from '../../lib/public-writes.ts';
-import { useFormSubmit } from '../../lib/use-form-submit.ts';
-import { TextAreaField, TextField } from '../../ui/field.tsx';
+import { SHOP_EMAIL } from '#web/lib/shop-paths.ts';
+import { SocialLinks } from '#web/ui/social-links.tsx';
+import { useBotCheck } from '#web/lib/bot-check.tsx';
+import { publicWrites } from '#web/lib/public-writes.ts';
+import { useFormSubmit } from '#web/lib/use-submit.ts';
+import { TextAreaField, TextField } from '#web/ui/field.tsx';
 import { StaticPage } from './static-page.tsx';
 
 type Values = Record<keyof ContactMessageInput, string>;

@@ -1,8 +1,8 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
-import { Link, useLocation } from '../../lib/router.tsx';
+import { Link, useLocation } from '#web/lib/router.tsx';
 import { paths, SIZE_GUIDE_ANCHOR } from '#shared/paths.ts';
-import { SHOP_EMAIL } from '../../app/paths.ts';
-import { ChevronDownIcon } from '../../ui/icons.tsx';
+import { SHOP_EMAIL } from '#web/lib/shop-paths.ts';
+import { ChevronDownIcon } from '#web/ui/icons.tsx';
 import {
   braceletLengths,
   CANCELLATION_WINDOW_HOURS,

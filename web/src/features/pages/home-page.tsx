@@ -1,12 +1,12 @@
-import { Link } from '../../lib/router.tsx';
+import { Link } from '#web/lib/router.tsx';
 import { shopPath } from '#shared/listing-filter.ts';
 import type { ProductType } from '#shared/product.ts';
 import { FREE_SHIPPING_THRESHOLD_CENTS } from '#shared/shipping.ts';
 import { MOBILE_MEDIA_QUERY } from '#shared/ui.ts';
 import { paths } from '#shared/paths.ts';
-import { catalogTexts } from '#shared/messages.ts';
-import { SHARE_IMAGE_PATH, SITE_NAME, useJsonLd, usePageMeta, useSiteOrigin } from '../../lib/page-meta.ts';
-import { externalLinks } from '../../app/paths.ts';
+import { catalogTexts } from '#shared/messages/index.ts';
+import { SHARE_IMAGE_PATH, SITE_NAME, useJsonLd, usePageMeta, useSiteOrigin } from '#web/lib/page-meta.ts';
+import { externalLinks } from '#web/lib/shop-paths.ts';
 import { Testimonials } from './testimonials.tsx';
 import './home.css';
 

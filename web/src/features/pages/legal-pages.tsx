@@ -1,12 +1,12 @@
-import { Link } from '../../lib/router.tsx';
+import { Link } from '#web/lib/router.tsx';
 import { paths } from '#shared/paths.ts';
 import { identityRows, SHOP_BRAND, type SellerIdentity } from '#shared/shop-identity.ts';
 import { WITHDRAWAL_DAYS, WITHDRAWAL_REFUND_DAYS, WITHDRAWAL_RETURN_DAYS, withdrawalForm } from '#shared/withdrawal.ts';
-import { externalLinks } from '../../app/paths.ts';
-import { useSeller } from '../../lib/shop-info.ts';
+import { externalLinks } from '#web/lib/shop-paths.ts';
+import { useSeller } from '#web/lib/shop-info.ts';
 import { CANCELLATION_WINDOW_HOURS, DEFECT_REPORT_DAYS, freeShippingFrom, RESPONSE_OR_REFUND_HOURS } from './policy-facts.ts';
 import { StaticPage } from './static-page.tsx';
-import { ExternalLink as External } from '../../ui/external-link.tsx';
+import { ExternalLink as External } from '#web/ui/external-link.tsx';
 
 /** The seller's identification as a list of label and value (the shop's settings, composed by `shared/shop-identity.ts`). */
 export function SellerDetails() {

@@ -1,9 +1,9 @@
-import { Link } from '../../lib/router.tsx';
+import { Link } from '#web/lib/router.tsx';
 import { formatCents } from '#shared/money.ts';
 import { PAYMENT_METHOD_IDS, PAYMENT_METHOD_LABELS } from '#shared/payment-methods.ts';
 import { SHIPPING_METHOD_IDS, SHIPPING_METHODS } from '#shared/shipping.ts';
 import { paths } from '#shared/paths.ts';
-import { externalLinks, SHOP_EMAIL } from '../../app/paths.ts';
+import { externalLinks, SHOP_EMAIL } from '#web/lib/shop-paths.ts';
 import {
   braceletLengths as bracelets,
   CANCELLATION_WINDOW_HOURS,
@@ -15,8 +15,8 @@ import {
   RESPONSE_OR_REFUND_HOURS,
 } from './policy-facts.ts';
 import { StaticPage } from './static-page.tsx';
-import { useShopInfo } from '../../lib/shop-info.ts';
-import { ExternalLink as External } from '../../ui/external-link.tsx';
+import { useShopInfo } from '#web/lib/shop-info.ts';
+import { ExternalLink as External } from '#web/ui/external-link.tsx';
 import { WITHDRAWAL_DAYS } from '#shared/withdrawal.ts';
 import { ACCESS_LOG_DAYS } from '#shared/policies.ts';
 import { LONGEST_BLOCK_DAYS } from '#shared/abuse.ts';

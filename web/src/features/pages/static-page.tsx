@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { usePageMeta } from '../../lib/page-meta.ts';
+import { usePageMeta } from '#web/lib/page-meta.ts';
 import './pages.css';
 
 /** The frame of an information page: heading, lead paragraph, content; sets the page's title and description. */

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FocusEvent, type PointerEvent } from 'react';
 import { CAROUSEL_MS, stepCarousel, swipeStep, TESTIMONIAL_COUNT } from '#shared/ui.ts';
-import { SOCIAL_HANDLE } from '../../app/paths.ts';
-import { ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon } from '../../ui/icons.tsx';
+import { SOCIAL_HANDLE } from '#web/lib/shop-paths.ts';
+import { ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon } from '#web/ui/icons.tsx';
 
 /** The five fixed quotes of the home page; one mentions the social handle. */
 export const testimonials = [

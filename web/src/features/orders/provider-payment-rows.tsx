@@ -1,0 +1,70 @@
+/**
+ * An order's payment through the payment provider (docs/design.md §34), as the owner reconciles it: the
+ * method, the provider's payment id and state, the Multibanco reference, when it was confirmed, the
+ * provider's fee and what reached the shop, and the refunds (asked for, made).
+ */
+import type { Order } from '#shared/api.ts';
+import type { ProviderPaymentRecord } from '#shared/automatic-payments.ts';
+import { formatDateTime } from '#shared/dates.ts';
+import { formatCents } from '#shared/money.ts';
+import { PAYMENT_METHOD_LABELS } from '#shared/payment-methods.ts';
+import { DetailRow } from '#web/ui/admin/admin-ui.tsx';
+import { texts } from '#web/lib/admin/admin-texts.ts';
+
+const t = texts.order.provider;
+
+/** What was given back through the provider so far, in cents. */
+export function refundedCents(payment: ProviderPaymentRecord): number {
+  return (payment.refunds ?? []).reduce((sum, refund) => sum + refund.amountCents, 0);
+}
+
+/** What closing the order could still give back through the provider (0 when it was not paid through it). */
+export function refundableCents(order: Order): number {
+  const payment = order.providerPayment;
+  return payment?.status === 'succeeded' ? Math.max(order.totalCents - refundedCents(payment), 0) : 0;
+}
+
+/** The rows of the payment panel for a provider payment (inside its `<dl>`). */
+export function ProviderPaymentRows({ payment }: { readonly payment: ProviderPaymentRecord }) {
+  const refunds = payment.refunds ?? [];
+  // Asked for on closing and not made yet (the payments consumer makes it within seconds).
+  const waiting = payment.refundRequestedCents !== undefined && refundedCents(payment) < payment.refundRequestedCents;
+  return (
+    <>
+      <DetailRow label={t.via}>{t.viaValue(PAYMENT_METHOD_LABELS[payment.method])}</DetailRow>
+      <DetailRow label={t.status}>
+        <span data-testid="provider-status">{t.statuses[payment.status]}</span>
+      </DetailRow>
+      {payment.paymentId && (
+        <DetailRow label={t.paymentId} wide>
+          <code className="adm-code">{payment.paymentId}</code>
+        </DetailRow>
+      )}
+      {payment.multibanco && (
+        <DetailRow label={t.reference} wide>
+          {t.referenceValue(payment.multibanco.entity, payment.multibanco.reference, formatDateTime(payment.multibanco.expiresAt))}
+        </DetailRow>
+      )}
+      {payment.failure && <DetailRow label={t.failure}>{payment.failure}</DetailRow>}
+      {payment.paidAt && <DetailRow label={t.paidAt}>{formatDateTime(payment.paidAt)}</DetailRow>}
+      {payment.status === 'succeeded' && (
+        <>
+          <DetailRow label={t.fee}>{payment.feeCents === undefined ? t.notSettled : formatCents(payment.feeCents)}</DetailRow>
+          <DetailRow label={t.net}>{payment.netCents === undefined ? t.notSettled : <strong>{formatCents(payment.netCents)}</strong>}</DetailRow>
+        </>
+      )}
+      {waiting && <DetailRow label={t.refundRequested}>{t.refundRequestedValue(formatCents(payment.refundRequestedCents! - refundedCents(payment)))}</DetailRow>}
+      {refunds.length > 0 && (
+        <DetailRow label={t.refunds} wide>
+          <ul className="adm-plain-list">
+            {refunds.map((refund) => (
+              <li key={refund.refundId}>
+                {t.refund(formatCents(refund.amountCents), formatDateTime(refund.at), refund.reason)} <code className="adm-code">{refund.refundId}</code>
+              </li>
+            ))}
+          </ul>
+        </DetailRow>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,44 @@
+/**
+ * Every change of the settings, newest first, one card each (they read on a phone as on a desk): when,
+ * who, and each field from what to what.
+ */
+import type { SettingsResponse } from '#shared/api.ts';
+import { formatDateTime } from '#shared/dates.ts';
+import { SETTING_LABELS, type SettingValue } from '#shared/settings.ts';
+import { EmailAddress } from '#web/ui/admin/email-address.tsx';
+import { texts } from '#web/lib/admin/admin-texts.ts';
+
+const t = texts.settings;
+
+export function SettingsHistory({ history }: { readonly history: SettingsResponse['history'] }) {
+  const shown = (value: SettingValue) => (value === '' ? t.empty : typeof value === 'boolean' ? (value ? t.switchOn : t.switchOff) : String(value));
+  return (
+    <section className="adm-settings-history" aria-labelledby="settings-history">
+      <h2 id="settings-history">{t.history}</h2>
+      {history.length === 0 ? (
+        <p className="adm-empty">{t.historyEmpty}</p>
+      ) : (
+        <ol className="adm-change-list" data-testid="settings-history">
+          {history.map((entry) => (
+            <li key={`${entry.at}-${entry.version}`} className="adm-change-card">
+              <p className="adm-change-head">
+                <span className="adm-strong">{formatDateTime(entry.at)}</span>
+                <span className="muted">
+                  {t.by} <EmailAddress email={entry.by} />
+                </span>
+              </p>
+              <ul className="adm-settings-changes" aria-label={t.historyColumns.what}>
+                {entry.changes.map((change) => (
+                  <li key={change.field}>
+                    <span className="adm-strong">{SETTING_LABELS[change.field] ?? change.field}:</span> <span className="adm-change-value">{shown(change.from)}</span> →{' '}
+                    <span className="adm-change-value">{shown(change.to)}</span>
+                  </li>
+                ))}
+              </ul>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

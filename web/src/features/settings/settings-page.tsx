@@ -1,0 +1,138 @@
+/**
+ * {prefix}/definicoes: the shop's settings (payment instructions, the automatic payments and the
+ * provider's keys (`automatic-payments.tsx`), the owner's notification address,
+ * MB WAY monthly limits, reservation hours, the low-stock threshold, how long personal data is kept), saved over the version loaded
+ * (someone else's save in between is refused, never overwritten), the history of every change, and the
+ * block list (`BlocksPanel`).
+ */
+import { useState } from 'react';
+import type { SettingsResponse } from '#shared/api.ts';
+import { formatDateTime } from '#shared/dates.ts';
+import { adminTexts, apiTexts } from '#shared/messages/index.ts';
+import { shopSettingsSchema } from '#shared/schemas/settings.ts';
+import { ApiError } from '#web/lib/api.ts';
+import { useFormSubmit, outcomeNotice, type Notice } from '#web/lib/use-submit.ts';
+import { failureMessage, isChangedMeanwhile } from '#web/lib/admin/admin-api.ts';
+import { useLoad } from '#web/lib/admin/use-admin-load.ts';
+import { useAdminApi } from '#web/lib/admin/session.tsx';
+import { ActionFeedback } from '#web/ui/admin/action-panel.tsx';
+import { AdminPage, LoadView } from '#web/ui/admin/admin-ui.tsx';
+import { texts } from '#web/lib/admin/admin-texts.ts';
+import { draftOf, PATHS, recordOf, type Draft } from './settings-draft.ts';
+import { OtherGroups, SellerGroup, settingField } from './settings-fields.tsx';
+import { HoldsGroup } from './settings-holds.tsx';
+import { BotCheckGroup } from './bot-check-settings.tsx';
+import { SettingsHistory } from './settings-history.tsx';
+import { BlocksPanel } from './blocks-panel.tsx';
+import { GoLiveChecklist } from './go-live-checklist.tsx';
+import { AutomaticPaymentsGroup, PaymentKeysPanel, switchesWithoutKeys } from './automatic-payments.tsx';
+
+const t = texts.settings;
+
+export function SettingsPage() {
+  const { state, reload, update } = useLoad((api) => api.settings(), []);
+  // What a save said, kept here: the form starts afresh from each version it is given.
+  const [saved, setSaved] = useState<Notice>();
+  const onSaved = (next: SettingsResponse, message: string) => {
+    setSaved({ kind: 'success', lines: [message] });
+    update(() => next);
+  };
+  const reloadCurrent = () => {
+    setSaved(undefined);
+    reload();
+  };
+  return (
+    <AdminPage title={t.title}>
+      <ActionFeedback notice={saved} />
+      <LoadView state={state} onRetry={reload}>
+        {(loaded) => (
+          <SettingsForm
+            key={loaded.version}
+            loaded={loaded}
+            onSaved={onSaved}
+            onSubmit={() => setSaved(undefined)}
+            onReload={reloadCurrent}
+            // Saving the keys changes no version: the form keeps what is being typed in it.
+            onKeys={(keys) => update((current) => ({ ...current, settings: { ...current.settings, automaticPayments: { ...current.settings.automaticPayments, keys } } }))}
+          />
+        )}
+      </LoadView>
+      <BlocksPanel />
+    </AdminPage>
+  );
+}
+
+/** A refusal's field messages, named by their path in the settings (the request nests them under `settings.`). */
+function settingsFields(failure: unknown) {
+  if (!(failure instanceof ApiError) || !failure.fields) return null;
+  return Object.fromEntries(Object.entries(failure.fields).map(([key, text]) => [key.replace(/^settings\./, ''), text]));
+}
+
+function SettingsForm(props: {
+  readonly loaded: SettingsResponse;
+  readonly onSaved: (saved: SettingsResponse, message: string) => void;
+  /** A save starts: what the last one said goes. */
+  readonly onSubmit: () => void;
+  /** Loads the settings as they are now (after someone else's save). */
+  readonly onReload: () => void;
+  /** The payment provider's keys were saved: their record. */
+  readonly onKeys: (keys: NonNullable<SettingsResponse['settings']['automaticPayments']['keys']>) => void;
+}) {
+  const { loaded, onSaved, onSubmit, onReload, onKeys } = props;
+  const keys = loaded.settings.automaticPayments.keys;
+  const api = useAdminApi();
+  const [draft, setDraft] = useState<Draft>(() => draftOf(loaded.settings));
+  const form = useFormSubmit({
+    schema: shopSettingsSchema,
+    fieldOrder: PATHS,
+    values: recordOf(draft),
+    check: () => switchesWithoutKeys(draft, keys),
+    invalidAlert: () => apiTexts.invalidInput,
+    send: (settings) => api.saveSettings({ version: loaded.version, settings }),
+    onSent: (saved) => onSaved(saved, saved.version === loaded.version ? adminTexts.settingsUnchanged : adminTexts.settingsSaved),
+    serverFields: settingsFields,
+    failedMessage: (failure) => (isChangedMeanwhile(failure, 'settings_changed') ? apiTexts.settingsChanged : failureMessage(adminTexts.settingsSaveFailed, failure)),
+  });
+  const { outcome } = form;
+  const field = settingField(draft, form.errors, (path, text) => setDraft((current) => ({ ...current, [path]: text })));
+
+  return (
+    <>
+      <ActionFeedback notice={outcomeNotice(outcome)}>
+        {outcome.kind === 'failed' && isChangedMeanwhile(outcome.error, 'settings_changed') && (
+          <button type="button" className="button button--small" onClick={onReload}>
+            {t.reload}
+          </button>
+        )}
+      </ActionFeedback>
+      <p className="muted">{t.intro}</p>
+      <GoLiveChecklist state={loaded.goLive} />
+      {loaded.updatedBy && loaded.updatedAt && <p className="muted">{t.lastSaved(loaded.updatedBy, formatDateTime(loaded.updatedAt))}</p>}
+      <form
+        ref={form.formRef}
+        className="adm-form"
+        onSubmit={(event) => {
+          onSubmit();
+          void form.onSubmit(event);
+        }}
+        noValidate
+        aria-label={t.title}
+      >
+        <SellerGroup field={field} />
+        <OtherGroups
+          field={field}
+          automatic={<AutomaticPaymentsGroup draft={draft} errors={form.errors} keys={keys} onChange={(path, text) => setDraft((current) => ({ ...current, [path]: text }))} />}
+          holds={<HoldsGroup field={field} />}
+        />
+        <BotCheckGroup field={field} />
+        <div className="adm-form-actions">
+          <button type="submit" className="button" disabled={form.sending}>
+            {form.sending ? t.saving : t.save}
+          </button>
+        </div>
+      </form>
+      <PaymentKeysPanel keys={keys} onSaved={onKeys} />
+      <SettingsHistory history={loaded.history} />
+    </>
+  );
+}
