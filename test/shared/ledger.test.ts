@@ -108,3 +108,35 @@ describe('the payment view', () => {
     expect((ledger[0] as LedgerEntry).note).toBe('pagou no balcão');
   });
 });
+
+describe('every order shape the shop has stored reads a ledger', () => {
+  const proof = 'proofs/orders/x.png';
+  const firstRelease = { createdAt: T0, totalCents: 3480, paymentMethod: 'transferencia' } as const;
+  const cases: readonly (readonly [string, MoneyFacts, FinancialStatus])[] = [
+    // The first release: every order came with its proof, no timeline.
+    ['first release, proof to check', { ...firstRelease, status: 'Confirmar Pagamento', proofKey: proof }, 'verifying'],
+    ['first release, confirmed', { ...firstRelease, status: 'Enviado', proofKey: proof }, 'paid'],
+    ['first release, delivered, proof deleted by retention', { ...firstRelease, status: 'Concluido', proofKey: proof }, 'paid'],
+    ['first release, closed', { ...firstRelease, status: 'Encerrada', proofKey: proof }, 'failed'],
+    // Reserve, then pay: the timeline says who checked the proof.
+    ['reservation', { ...firstRelease, status: 'Aguarda Pagamento', timeline: [] }, 'unpaid'],
+    ['reservation expired', { ...firstRelease, status: 'Encerrada', timeline: [{ at: T2, kind: 'status', from: 'Aguarda Pagamento', to: 'Encerrada', by: 'loja' }] }, 'unpaid'],
+    ['proof confirmed then closed after shipping', { ...firstRelease, status: 'Encerrada', proofKey: proof, timeline: [proofSent, confirmed, { at: T3, kind: 'status', from: 'Enviado', to: 'Encerrada', by: 'dona@loja.pt' }] }, 'paid'],
+    // Paid outside the site.
+    ['paid outside', { ...firstRelease, status: 'Enviar', paidOutsideAt: T2, timeline: [] }, 'paid'],
+    // A paid order with none of the facts (never in the shop's flows): paid on the owner's word.
+    ['paid, no facts', { ...firstRelease, status: 'Enviar' }, 'paid'],
+    // Automatic payments.
+    ['provider starting', { ...base, providerPayment: { provider: 'stripe', method: 'mbway', status: 'starting' } }, 'unpaid'],
+    ['provider pending Multibanco', { ...base, paymentMethod: 'multibanco', providerPayment: { provider: 'stripe', method: 'multibanco', status: 'pending', paymentId: 'pi_m', multibanco: { entity: '11111', reference: '123456789', amountCents: 3480, expiresAt: T3 } } }, 'unpaid'],
+    ['provider late payment refunded', { ...base, status: 'Encerrada', providerPayment: { ...succeeded, refunds: [{ refundId: 're_late', amountCents: 3480, at: T3, reason: 'late' }] } }, 'refunded'],
+    ['provider refund asked', { ...base, status: 'Encerrada', providerPayment: { ...succeeded, refundRequestedCents: 1000 } }, 'paid'],
+    ['provider partial refund', { ...base, status: 'Encerrada', providerPayment: { ...succeeded, refunds: [{ refundId: 're_p', amountCents: 1000, at: T3, reason: 'cancel' }] } }, 'partially_refunded'],
+    ['provider event in another currency', { ...base, providerPayment: { ...succeeded, currency: 'USD', mismatch: true } }, 'failed'],
+  ];
+  it.each(cases)('%s', (_name, order, expected) => {
+    const { status, view: v } = view(order);
+    expect(status).toBe(expected);
+    expect(v.totalLabel === 'Total pago').toBe(expected === 'paid' || expected === 'partially_refunded');
+  });
+});
