@@ -142,7 +142,7 @@ export const mailTemplateSources: Readonly<Record<MailTemplateId, MailTemplateSo
           <tr><td>Subtotal{{#if semDesconto}}{{else}} antes do desconto{{/if}}</td><td class="valor">{{subtotal}}</td></tr>
           {{#if semDesconto}}{{else}}<tr><td>Desconto</td><td class="valor">−{{desconto}}</td></tr>{{/if}}
           <tr><td>Portes{{#if envio}} ({{envio}}){{/if}}</td><td class="valor">{{portes}}</td></tr>
-          <tr class="total"><td>Total pago</td><td class="valor">{{total}}</td></tr>
+          <tr class="total"><td>Total</td><td class="valor">{{total}}</td></tr>
         </mj-table>
         <mj-text container-background-color="${COLOR.accentSoft}" padding="16px 28px"><p style="margin:0 0 4px"><strong>Pagamento: {{metodo}}</strong></p><p style="margin:0">${RECEIVED_PROOF}</p></mj-text>
         <mj-text padding="16px 28px 0">{{#if morada}}<p><strong>Morada de envio</strong><br />{{morada.nome}}<br />{{morada.rua}}<br />{{morada.codigoPostal}} {{morada.localidade}}<br />{{morada.pais}}</p>{{/if}}</mj-text>${orderButton}`,
@@ -161,7 +161,7 @@ Subtotal{{#if texto.semDesconto}}{{else}} antes do desconto{{/if}}: {{texto.subt
 Desconto: −{{texto.desconto}}
 {{/if}}
 Portes{{#if texto.envio}} ({{texto.envio}}){{/if}}: {{texto.portes}}
-Total pago: {{texto.total}}
+Total: {{texto.total}}
 
 Pagamento: {{texto.metodo}}. ${RECEIVED_PROOF}
 {{#if texto.morada}}
