@@ -6,7 +6,7 @@
  * The ledger is derived from what the order stores about its money (the provider payment with its
  * refunds, the proof and the owner's checks on the timeline, the owner's "paid outside the site") plus
  * the entries stored as such (`ledgerRecords`: manual refunds, provider events the order could not take).
- * So every order ever stored has a ledger, whatever its shape (`npm run ledger` writes it down).
+ * So every order ever stored has a ledger at read time, whatever its shape (docs/money.md).
  */
 import type { ProviderPaymentRecord } from './automatic-payments.ts';
 import { CURRENCY } from './money.ts';
