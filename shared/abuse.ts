@@ -3,7 +3,7 @@
  * reserving, and how many orders one bulk action closes.
  */
 import type { Order } from './api.ts';
-import { PAID_STATUS, RESERVED_STATUS, type OrderStatus } from './order-status.ts';
+import { PROOF_STATUS, RESERVED_STATUS, type OrderStatus } from './order-status.ts';
 
 /** The block times the owner chooses from, with their length. */
 export const BLOCK_DURATIONS = {
@@ -19,7 +19,7 @@ export const BLOCK_DURATION_IDS = Object.keys(BLOCK_DURATIONS) as [BlockDuration
 export const LONGEST_BLOCK_DAYS = Math.max(...Object.values(BLOCK_DURATIONS).map((d) => d.hours)) / 24;
 
 /** The statuses an order closes as suspicious from: nothing paid and confirmed, nothing shipped. */
-export const SUSPICIOUS_CLOSABLE = [RESERVED_STATUS, PAID_STATUS] as const satisfies readonly OrderStatus[];
+export const SUSPICIOUS_CLOSABLE = [RESERVED_STATUS, PROOF_STATUS] as const satisfies readonly OrderStatus[];
 
 /** Whether an order in `status` can be closed as suspicious. */
 export function isSuspiciousClosable(status: OrderStatus): boolean {

@@ -14,6 +14,7 @@ import type { StockMovement } from './stock.ts';
 import type { OrderCaps, RetentionSettings, SettingChange, ShopSettings } from './settings.ts';
 import type { SellerIdentity } from './shop-identity.ts';
 import type { CustomerProviderPayment, ProviderPaymentRecord } from './automatic-payments.ts';
+import type { FinancialStatus, LedgerEntry, LedgerMethod, ProofMethod } from './ledger.ts';
 import type { GoLiveState } from './go-live.ts';
 
 export interface ApiErrorBody {
@@ -152,11 +153,17 @@ export interface CustomerOrder extends OrderTotals {
   readonly timeline: readonly TimelineEntry[];
   /** Paid through the payment provider (docs/design.md §34): the MB WAY request's or the reference's state. */
   readonly providerPayment?: CustomerProviderPayment;
+  /** The order's money (docs/design.md §35): its financial status and what the customer may see of its ledger (no ids, fees, notes nor names). */
+  readonly financialStatus: FinancialStatus;
+  readonly ledger: readonly CustomerLedgerEntry[];
   /** Once shipped with one: the carrier's tracking code (the latest the shop sent). */
   readonly trackingCode?: string;
   /** With `trackingCode`: its carrier; `ctt` (or absent) links the CTT's page (`trackingUrl` of `shared/tracking.ts`), `outra` links nothing. */
   readonly carrier?: TrackingCarrier;
 }
+
+/** A ledger entry as the customer sees it. */
+export type CustomerLedgerEntry = Pick<LedgerEntry, 'kind' | 'method' | 'state' | 'amountCents' | 'currency' | 'at' | 'settledAt' | 'reason'>;
 
 /**
  * POST /api/orders (header Idempotency-Key) → 201, or 200 with the same body for a repeated key.
@@ -226,6 +233,16 @@ export interface Order extends OrderTotals {
   readonly expiresAt?: string;
   /** Paid through the payment provider (docs/design.md §34): the payment, its fee and net, its refunds. */
   readonly providerPayment?: ProviderPaymentRecord;
+  /** The manual method the proof is for, when not the one chosen at checkout (a declined automatic MB WAY paid by transfer). */
+  readonly proofMethod?: ProofMethod;
+  /** The ledger's entries stored as such (manual refunds, provider events the order could not take): `ledger` includes them. */
+  readonly ledgerRecords?: readonly LedgerEntry[];
+  /**
+   * The order's money (docs/design.md §35, docs/money.md): every payment attempt and refund, oldest
+   * first, and the one financial status derived from it. Every answer of the admin API carries both.
+   */
+  readonly ledger?: readonly LedgerEntry[];
+  readonly financialStatus?: FinancialStatus;
   readonly emails: readonly OrderEmailRecord[];
   readonly timeline: readonly TimelineEntry[];
   /**
@@ -246,7 +263,11 @@ export interface MailProblem {
 }
 
 /** A row of the orders list. */
-export type OrderSummary = Pick<Order, 'id' | 'orderNumber' | 'status' | 'createdAt' | 'country' | 'paymentMethod' | 'totalCents' | 'email' | 'firstName' | 'lastName'>;
+export type OrderSummary = Pick<Order, 'id' | 'orderNumber' | 'status' | 'createdAt' | 'country' | 'paymentMethod' | 'totalCents' | 'email' | 'firstName' | 'lastName'> & {
+  readonly financialStatus: FinancialStatus;
+  /** The method the ledger names (`method` of `paymentView`): that paid, or being checked, or tried last. */
+  readonly ledgerMethod: LedgerMethod;
+};
 
 /** GET /api/admin/orders?status=&q=&cursor=&limit= (newest first; `nextCursor` absent on the last page) */
 export interface OrdersPage {

@@ -82,6 +82,11 @@ export interface ProviderPaymentRecord {
   readonly startAttempts?: number;
   /** When the provider confirmed the payment. */
   readonly paidAt?: string;
+  /** What the provider says it took (its event's amount and currency), once succeeded. */
+  readonly amountCents?: number;
+  readonly currency?: string;
+  /** The amount or the currency was not the order's: recorded, the order did not move, the owner gives it back (docs/design.md §35). */
+  readonly mismatch?: boolean;
   /** The provider's fee and what reaches the shop, once settled. */
   readonly feeCents?: number;
   readonly netCents?: number;

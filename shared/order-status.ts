@@ -12,9 +12,17 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 /** A reservation: prices, stock and number fixed, waiting for the customer's payment and proof (it expires). */
 export const RESERVED_STATUS = 'Aguarda Pagamento' satisfies OrderStatus;
 /** An order whose proof of payment arrived: the owner checks the payment. */
-export const PAID_STATUS = 'Confirmar Pagamento' satisfies OrderStatus;
+export const PROOF_STATUS = 'Confirmar Pagamento' satisfies OrderStatus;
 /** The closed status: a cancellation before shipping, or the end of an order after it. */
 export const CLOSED_STATUS = 'Encerrada' satisfies OrderStatus;
+/** A paid order to prepare and send (the owner's confirmation, a payment outside the site, the provider's). */
+export const TO_SHIP_STATUS = 'Enviar' satisfies OrderStatus;
+/** A parcel on its way. */
+export const SHIPPED_STATUS = 'Enviado' satisfies OrderStatus;
+/** Delivered: the order's story is done. */
+export const DELIVERED_STATUS = 'Concluido' satisfies OrderStatus;
+/** The statuses of an order that left the shop (the tracking speaks of a parcel on its way or delivered). */
+export const SHIPPED_STATUSES: readonly OrderStatus[] = [SHIPPED_STATUS, DELIVERED_STATUS];
 
 /**
  * The order lifecycle: the statuses each one may move to. The server changes a status only along
@@ -34,10 +42,64 @@ export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatu
 };
 
 /**
+ * Who or what asks for a move; some effects depend on it (the provider's paid move also tells the owner,
+ * a suspicious close or an erasure tells nobody).
+ */
+export type MoveCause = 'customer' | 'owner' | 'provider' | 'expiry' | 'suspicious' | 'erasure';
+
+/** The mails a move queues: the customer's (`ADMIN_EMAIL_KINDS` of the same names) and the owner's notes. */
+export type MoveMail = 'order-received' | 'payment-confirmed' | 'shipped' | 'order-cancelled' | 'owner-new-order' | 'owner-order-paid';
+
+/** What follows a move, written in the move's own transaction (`lambdas/services/order-lifecycle.ts`). */
+export interface MoveEffects {
+  readonly mails: readonly MoveMail[];
+  /** `give-back`: every piece goes back to the stock; `ask`: the owner says whether they came back. */
+  readonly stock: 'kept' | 'give-back' | 'ask';
+  /** The money paid can go back: through the provider, or by hand (the owner says how much and how). */
+  readonly refund: boolean;
+  /** An MB WAY order's slot of the month: a live one becomes paid, or the slot is freed. */
+  readonly mbwaySlot: 'kept' | 'paid' | 'freed';
+  /** The dashboard's counters: every move moves `orders#<status>`; a paying move adds the month's revenue. */
+  readonly counters: 'status' | 'status-and-revenue';
+  /** Mails by cause, where they differ from `mails`. */
+  readonly byCause?: Partial<Record<MoveCause, readonly MoveMail[]>>;
+}
+
+const PAYING: Omit<MoveEffects, 'mails'> = { stock: 'kept', refund: false, mbwaySlot: 'paid', counters: 'status-and-revenue' };
+const CANCELLING: MoveEffects = { mails: ['order-cancelled'], stock: 'give-back', refund: true, mbwaySlot: 'freed', counters: 'status', byCause: { suspicious: [], erasure: [] } };
+const CLOSING_AFTER_SHIPPING: MoveEffects = { mails: [], stock: 'ask', refund: true, mbwaySlot: 'kept', counters: 'status' };
+const PLAIN: Omit<MoveEffects, 'mails'> = { stock: 'kept', refund: false, mbwaySlot: 'kept', counters: 'status' };
+
+/**
+ * The lifecycle owns its effects (docs/design.md §35): for each move of `ORDER_TRANSITIONS`, the mails,
+ * stock, refunds, MB WAY slot and counters that follow it. Callers only ask for the move.
+ */
+export const MOVE_EFFECTS: Readonly<Record<OrderStatus, Readonly<Partial<Record<OrderStatus, MoveEffects>>>>> = {
+  'Aguarda Pagamento': {
+    // A proof is a claim: the MB WAY slot stays live until the owner confirms the money.
+    'Confirmar Pagamento': { mails: ['order-received', 'owner-new-order'], ...PAYING, mbwaySlot: 'kept', counters: 'status' },
+    Enviar: { mails: ['payment-confirmed'], ...PAYING, byCause: { provider: ['payment-confirmed', 'owner-order-paid'] } },
+    Encerrada: { ...CANCELLING, refund: false },
+  },
+  'Confirmar Pagamento': { Enviar: { mails: ['payment-confirmed'], ...PAYING }, Encerrada: CANCELLING },
+  Enviar: { Enviado: { mails: ['shipped'], ...PLAIN }, Encerrada: CANCELLING },
+  Enviado: { Concluido: { mails: [], ...PLAIN }, Encerrada: CLOSING_AFTER_SHIPPING },
+  Concluido: { Encerrada: CLOSING_AFTER_SHIPPING },
+  Encerrada: {},
+};
+
+/** What follows the move `from → to` asked by `cause` (its mails for that cause). Throws for a move the lifecycle does not have. */
+export function moveEffects(from: OrderStatus, to: OrderStatus, cause: MoveCause): MoveEffects {
+  const effects = MOVE_EFFECTS[from][to];
+  if (!effects) throw new Error(`no move ${from} → ${to}`);
+  return { ...effects, mails: effects.byCause?.[cause] ?? effects.mails };
+}
+
+/**
  * The statuses in which an order holds its pieces for a customer who has not paid yet, or whose payment
  * the owner has not confirmed: they count against the customer's hold caps (docs/design.md §27).
  */
-export const HELD_STATUSES: readonly OrderStatus[] = [RESERVED_STATUS, PAID_STATUS];
+export const HELD_STATUSES: readonly OrderStatus[] = [RESERVED_STATUS, PROOF_STATUS];
 
 /** Whether an order in `status` counts against its customer's hold caps (`HELD_STATUSES`). */
 export function isHeldStatus(status: OrderStatus): boolean {
@@ -61,7 +123,7 @@ export function isPaidStatus(status: OrderStatus): boolean {
 
 /** Moves the owner makes from the back-office (the customer's payment is not one of them). */
 export function adminNextStatuses(from: OrderStatus): readonly OrderStatus[] {
-  return ORDER_TRANSITIONS[from].filter((to) => !(from === RESERVED_STATUS && to === PAID_STATUS));
+  return ORDER_TRANSITIONS[from].filter((to) => !(from === RESERVED_STATUS && to === PROOF_STATUS));
 }
 
 /**

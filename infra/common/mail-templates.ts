@@ -142,7 +142,7 @@ export const mailTemplateSources: Readonly<Record<MailTemplateId, MailTemplateSo
           <tr><td>Subtotal{{#if semDesconto}}{{else}} antes do desconto{{/if}}</td><td class="valor">{{subtotal}}</td></tr>
           {{#if semDesconto}}{{else}}<tr><td>Desconto</td><td class="valor">−{{desconto}}</td></tr>{{/if}}
           <tr><td>Portes{{#if envio}} ({{envio}}){{/if}}</td><td class="valor">{{portes}}</td></tr>
-          <tr class="total"><td>Total pago</td><td class="valor">{{total}}</td></tr>
+          <tr class="total"><td>Total</td><td class="valor">{{total}}</td></tr>
         </mj-table>
         <mj-text container-background-color="${COLOR.accentSoft}" padding="16px 28px"><p style="margin:0 0 4px"><strong>Pagamento: {{metodo}}</strong></p><p style="margin:0">${RECEIVED_PROOF}</p></mj-text>
         <mj-text padding="16px 28px 0">{{#if morada}}<p><strong>Morada de envio</strong><br />{{morada.nome}}<br />{{morada.rua}}<br />{{morada.codigoPostal}} {{morada.localidade}}<br />{{morada.pais}}</p>{{/if}}</mj-text>${orderButton}`,
@@ -161,7 +161,7 @@ Subtotal{{#if texto.semDesconto}}{{else}} antes do desconto{{/if}}: {{texto.subt
 Desconto: −{{texto.desconto}}
 {{/if}}
 Portes{{#if texto.envio}} ({{texto.envio}}){{/if}}: {{texto.portes}}
-Total pago: {{texto.total}}
+Total: {{texto.total}}
 
 Pagamento: {{texto.metodo}}. ${RECEIVED_PROOF}
 {{#if texto.morada}}
@@ -237,13 +237,13 @@ Se não foste tu, ignora este e-mail: sem confirmação, o pedido é apagado em 
     subject: 'A tua encomenda nº {{texto.numero}} foi cancelada',
     preview: 'Encomenda nº {{numero}} cancelada; as peças voltaram à loja.',
     body: `        ${greeting}
-        <mj-text>{{#if expirada}}<p>A reserva da tua encomenda nº <strong>{{numero}}</strong> expirou sem recebermos o comprovativo de pagamento, por isso as peças voltaram à loja.</p><p>Se ainda as quiseres, podes fazer uma nova encomenda na loja. Se já pagaste, responde a este e-mail com o comprovativo e tratamos de tudo.</p>{{else}}<p>A tua encomenda nº <strong>{{numero}}</strong> foi cancelada e as peças voltaram à loja.</p><p>Se já pagaste, devolvemos o valor pelo mesmo meio. Qualquer dúvida, responde a este e-mail.</p>{{/if}}</mj-text>${orderButton}`,
+        <mj-text>{{#if expirada}}<p>A reserva da tua encomenda nº <strong>{{numero}}</strong> expirou sem recebermos o comprovativo de pagamento, por isso as peças voltaram à loja.</p><p>Se ainda as quiseres, podes fazer uma nova encomenda na loja. Se já pagaste, responde a este e-mail com o comprovativo e tratamos de tudo.</p>{{else}}<p>A tua encomenda nº <strong>{{numero}}</strong> foi cancelada e as peças voltaram à loja.</p>{{#if devolucao}}<p>{{devolucao}} Qualquer dúvida, responde a este e-mail.</p>{{else}}<p>Se já pagaste, devolvemos o valor pelo mesmo meio. Qualquer dúvida, responde a este e-mail.</p>{{/if}}{{/if}}</mj-text>${orderButton}`,
     text: `Olá {{texto.nome}},
 
 {{#if texto.expirada}}
 A reserva da tua encomenda nº {{texto.numero}} expirou sem recebermos o comprovativo de pagamento, por isso as peças voltaram à loja. Se ainda as quiseres, podes fazer uma nova encomenda na loja. Se já pagaste, responde a este e-mail com o comprovativo e tratamos de tudo.
 {{else}}
-A tua encomenda nº {{texto.numero}} foi cancelada e as peças voltaram à loja. Se já pagaste, devolvemos o valor pelo mesmo meio. Qualquer dúvida, responde a este e-mail.
+A tua encomenda nº {{texto.numero}} foi cancelada e as peças voltaram à loja. {{#if texto.devolucao}}{{texto.devolucao}}{{else}}Se já pagaste, devolvemos o valor pelo mesmo meio.{{/if}} Qualquer dúvida, responde a este e-mail.
 {{/if}}${orderLinkText}`,
   },
   /** Data: numero, cliente, email, total, metodo. To the owner. */

@@ -89,7 +89,7 @@ export interface MailContent {
   readonly 'review-request': { readonly nome: string };
   readonly 'back-in-stock': { readonly produto: string; /** Absolute http(s) URL of the product page. */ readonly link: string };
   /** To the customer: the order was closed before shipping; `expirada` when the reservation ran out unpaid. */
-  readonly 'order-cancelled': { readonly nome: string; readonly numero: number; readonly expirada: boolean; readonly link: string };
+  readonly 'order-cancelled': { readonly nome: string; readonly numero: number; readonly expirada: boolean; readonly link: string; /** What was given back, or will be (the ledger's refunds, docs/design.md §35). */ readonly devolucao?: string };
   /** To the owner: a proof of payment arrived (the order is in "Confirmar Pagamento"): "Novo comprovativo para confirmar". */
   readonly 'owner-new-order': { readonly numero: number; readonly cliente: string; readonly email: string; readonly total: string; readonly metodo: string };
   /** To the owner: the payment provider confirmed a reservation's payment (it is in "Enviar", nothing to check): "Encomenda paga". */

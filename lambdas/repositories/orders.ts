@@ -4,6 +4,8 @@ import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { MailProblem, Order, OrderEmailRecord, OrderSummary, TimelineEntry } from '#shared/api.ts';
 import { isHeldStatus, RESERVED_STATUS, type OrderStatus } from '#shared/order-status.ts';
 import { ANONYMISED_FIELDS } from '#shared/personal-data.ts';
+import { financialStatus, orderLedger, type LedgerEntry } from '#shared/ledger.ts';
+import { paymentView } from '#shared/payment-view.ts';
 import { ddb, tableName } from './dynamodb-client.ts';
 import { queryAll, queryPage, type Page } from './paging.ts';
 import { named } from './transactions.ts';
@@ -37,6 +39,8 @@ export interface OrderItem extends Order {
    * slot is a live hold (`liveN`) until the payment arrives; older ones took a paid slot when reserved.
    */
   readonly mbwayLive?: boolean;
+  /** An MB WAY reservation whose proof arrived since the limits count only confirmed money: its slot is still live while the owner checks. */
+  readonly mbwayLiveProof?: boolean;
   /** The SES events already recorded (`recordMailProblem`), so a repeated delivery records nothing. */
   readonly mailEventIds?: ReadonlySet<string>;
   /**
@@ -57,9 +61,13 @@ export function toOrder(item: object): Order {
     holdKeys: _keys,
     holdUnits: _units,
     mbwayLive: _live,
+    mbwayLiveProof: _liveProof,
     ...order
   } = item as unknown as OrderItem;
-  return { ...order, emails: order.emails ?? [], timeline: order.timeline ?? [] };
+  const timeline = order.timeline ?? [];
+  // The ledger is read from the order's money facts, whatever shape it was stored in (docs/design.md §35).
+  const ledger = orderLedger({ ...order, timeline });
+  return { ...order, emails: order.emails ?? [], timeline, ledger, financialStatus: financialStatus(ledger) };
 }
 
 /** The stored order with its bookkeeping (the services need the token hash and the MB WAY month). */
@@ -82,16 +90,26 @@ export function moveOrderItem(
     to: OrderStatus;
     entry: TimelineEntry;
     also?: readonly TimelineEntry[];
-    fields?: Readonly<Record<string, string | object>>;
+    fields?: Readonly<Record<string, string | object | boolean>>;
     requireUnexpiredAt?: Date;
     /** Closing an order the provider was paid for: the refund to make (`providerPayment.refundRequestedCents`), only while that payment is the succeeded one. */
     refundRequestedCents?: number;
+    /** A ledger entry stored as such with the move (`ledgerRecords`: a refund made by hand). */
+    ledgerRecord?: LedgerEntry;
   },
   now: Date,
 ) {
   const fields = Object.entries(move.fields ?? {});
   const refund = move.refundRequestedCents;
-  const set = ['#status = :to', 'updatedAt = :now', 'timeline = list_append(if_not_exists(timeline, :empty), :entry)', ...fields.map((_, i) => `#f${i} = :f${i}`), ...(refund === undefined ? [] : ['#pay.refundRequestedCents = :refundRequested'])];
+  const record = move.ledgerRecord;
+  const set = [
+    '#status = :to',
+    'updatedAt = :now',
+    'timeline = list_append(if_not_exists(timeline, :empty), :entry)',
+    ...fields.map((_, i) => `#f${i} = :f${i}`),
+    ...(refund === undefined ? [] : ['#pay.refundRequestedCents = :refundRequested']),
+    ...(record ? ['ledgerRecords = list_append(if_not_exists(ledgerRecords, :empty), :ledgerRecord)'] : []),
+  ];
   const condition = ['#status = :from', ...(move.requireUnexpiredAt ? ['expiresAt > :unexpiredAt'] : []), ...(refund === undefined ? [] : ['#pay.#payStatus = :succeeded'])];
   return named(ORDER_IN_STATUS, {
     Update: {
@@ -111,6 +129,7 @@ export function moveOrderItem(
         ...Object.fromEntries(fields.map(([, value], i) => [`:f${i}`, value])),
         ...(move.requireUnexpiredAt ? { ':unexpiredAt': move.requireUnexpiredAt.toISOString() } : {}),
         ...(refund === undefined ? {} : { ':refundRequested': refund, ':succeeded': 'succeeded' }),
+        ...(record ? { ':ledgerRecord': [record] } : {}),
       },
       ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
     },
@@ -227,7 +246,10 @@ export async function expiredReservations(now: Date): Promise<OrderItem[]> {
 
 export function toOrderSummary(order: Order): OrderSummary {
   const { id, orderNumber, status, createdAt, country, paymentMethod, totalCents, email, firstName, lastName } = order;
-  return { id, orderNumber, status, createdAt, country, paymentMethod, totalCents, email, firstName, lastName };
+  const ledger = order.ledger ?? orderLedger(order);
+  const financial = order.financialStatus ?? financialStatus(ledger);
+  const { method } = paymentView({ status, financialStatus: financial, ledger, paymentMethod });
+  return { id, orderNumber, status, createdAt, country, paymentMethod, totalCents, email, firstName, lastName, financialStatus: financial, ledgerMethod: method };
 }
 
 /** The transaction item that writes a new order (only if its number is free). */

@@ -39,7 +39,7 @@ async function closeOne(id: string | undefined, blockFor: BlockDuration, by: str
   }
   const label = BLOCK_DURATIONS[blockFor].label;
   const note = { at: now.toISOString(), kind: 'note' as const, by, text: abuseTexts.timelineEntry(label) };
-  const moved = await closeOrder(order, { restock: true, reason: 'cancellation', by, text: abuseTexts.statusText, notes: [note] }, now);
+  const moved = await closeOrder(order, { restock: true, reason: 'cancellation', by, cause: 'suspicious', text: abuseTexts.statusText, notes: [note] }, now);
   if (moved === 'status-changed') throw new Conflict(abuseTexts.changed(order.orderNumber), 'order_changed');
   const block: BlockEntry = {
     id: order.id,

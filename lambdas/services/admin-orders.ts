@@ -1,12 +1,11 @@
 /** Back-office use cases on orders: list, detail with a short-lived proof link, status, e-mails. */
 import { randomUUID } from 'node:crypto';
 import type { Order, OrderDetailResponse, OrdersPage } from '#shared/api.ts';
-import { adminTexts, apiTexts, gdprTexts, queryValidationTexts, validationTexts, refundTexts } from '#shared/messages/index.ts';
+import { adminTexts, apiTexts, gdprTexts, queryValidationTexts, validationTexts } from '#shared/messages/index.ts';
 import { adminNextStatuses, CLOSED_STATUS, isBeforeShipping, isPaidOutsideMove, ORDER_STATUSES, ORDER_STATUS_INFO, RESERVED_STATUS, type OrderStatus } from '#shared/order-status.ts';
 import { emailApplies } from '#shared/order-emails.ts';
 import { DEFAULT_CARRIER } from '#shared/tracking.ts';
 import { lineSku } from '#shared/variants.ts';
-import { formatCents } from '#shared/money.ts';
 import { COUNTER, getCounters } from '../repositories/counters.ts';
 import type { AdminEmailRequest, OrderStatusChange, OrdersQuery } from '#shared/schemas/index.ts';
 import { DEFAULT_PAGE_SIZE } from '#shared/schemas/limits.ts';
@@ -17,7 +16,8 @@ import { ordersUnderTerm } from '../repositories/order-search.ts';
 import { matchesSearch, searchPlan } from '#shared/order-search.ts';
 import { writeTransactionRetrying } from '../repositories/transactions.ts';
 import { SHOP, closeOrder, moveOrder, payOutsideSite, type MoveResult } from './order-lifecycle.ts';
-import { cancellationMailItem, customerMailItem } from './order-mail.ts';
+import { customerMailItem } from './order-mail.ts';
+import { refundOnClose } from './close-refund.ts';
 
 /** How long the admin's link to a proof of payment works. */
 export const PROOF_LINK_SECONDS = 300;
@@ -102,53 +102,28 @@ export async function changeOrderStatus(id: string | undefined, change: OrderSta
 }
 
 /**
- * The move itself, with what it causes. One e-mail per real step, queued in the move's own
- * transaction: confirming the payment, shipping and cancelling tell the customer.
+ * The move itself: the lifecycle does what follows it (its mails, stock, slot and counters:
+ * `MOVE_EFFECTS`); a close gives back what the owner says (`refundOnClose`).
  */
 function moveAsAsked(order: OrderItem, change: OrderStatusChange, by: string, now: Date): Promise<MoveResult> {
   const from = order.status;
   const to = change.status;
-  const current = toOrder(order);
   if (isPaidOutsideMove(from, to)) {
     if (!change.note) throw new InvalidInput(validationTexts.paymentNote.required, { note: validationTexts.paymentNote.required });
     return payOutsideSite(order, change.note, by, now);
   }
   if (to !== CLOSED_STATUS) {
-    const event = randomUUID();
     const tracking = change.trackingCode ? { trackingCode: change.trackingCode, carrier: change.carrier ?? DEFAULT_CARRIER } : {};
-    const mails = to === 'Enviar' ? [customerMailItem(current, 'payment-confirmed', event, now)] : to === 'Enviado' ? [customerMailItem(current, 'shipped', event, now, tracking)] : [];
-    return moveOrder(order, to, by, now, mails);
+    return moveOrder(order, to, by, now, tracking);
   }
-  const refundCents = refundOnClose(current, change.refundCents);
-  const refundText = refundCents === undefined ? '' : `; ${refundTexts.requested(formatCents(refundCents))}`;
+  const refund = refundOnClose(toOrder(order), change.refundCents, change.refundMethod, by, now);
+  const money = { refundCents: refund.refundCents, ...(refund.manualRefund ? { manualRefund: refund.manualRefund } : {}) };
   if (isBeforeShipping(from)) {
-    const mails = [cancellationMailItem(current, false, now)];
-    return closeOrder(order, { restock: true, reason: 'cancellation', by, text: `cancelada; peças devolvidas ao stock${refundText}`, mails, refundCents }, now);
+    return closeOrder(order, { restock: true, reason: 'cancellation', by, cause: 'owner', text: `cancelada; peças devolvidas ao stock${refund.text}`, ...money }, now);
   }
   if (change.restock === undefined) throw new InvalidInput(validationTexts.restock.required, { restock: validationTexts.restock.required });
   const text = change.restock ? 'peças devolvidas ao stock' : 'encerrada sem repor o stock';
-  return closeOrder(order, { restock: change.restock, reason: 'return', by, text: `${text}${refundText}`, refundCents }, now);
-}
-
-/**
- * What closing `order` gives back through the payment provider (docs/design.md §34): for an order the
- * provider was paid for, `asked` (the owner's partial refund) or, by default, all that is left (what
- * was paid less what was refunded already); nothing when nothing is left. `asked` must be 1 cent to
- * what is left; for an order paid otherwise it is refused (400, nothing changed).
- */
-export function refundOnClose(order: Order, asked: number | undefined): number | undefined {
-  const payment = order.providerPayment;
-  if (payment?.status !== 'succeeded') {
-    if (asked !== undefined) throw new InvalidInput(refundTexts.notProviderPaid, { refundCents: refundTexts.notProviderPaid });
-    return undefined;
-  }
-  const left = order.totalCents - (payment.refunds ?? []).reduce((sum, refund) => sum + refund.amountCents, 0);
-  if (asked === undefined) return left > 0 ? left : undefined;
-  if (asked < 1 || asked > left) {
-    const message = refundTexts.range(formatCents(Math.max(left, 0)));
-    throw new InvalidInput(message, { refundCents: message });
-  }
-  return asked;
+  return closeOrder(order, { restock: change.restock, reason: 'return', by, cause: 'owner', text: `${text}${refund.text}`, ...money }, now);
 }
 
 /** Adds an internal note to the order's timeline (never shown to the customer). */

@@ -85,7 +85,7 @@ export async function anonymiseCustomer(rawRef: string | undefined, by: string, 
 async function closeReservations(reservations: readonly OrderItem[], by: string, now: Date): Promise<number> {
   let closed = 0;
   for (const reservation of reservations) {
-    const moved = await closeOrder(reservation, { restock: true, reason: 'cancellation', by, text: abuseTexts.erasureClosed }, now);
+    const moved = await closeOrder(reservation, { restock: true, reason: 'cancellation', by, cause: 'erasure', text: abuseTexts.erasureClosed }, now);
     if (moved === 'moved') {
       closed += 1;
       continue;

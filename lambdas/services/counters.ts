@@ -5,7 +5,7 @@
  */
 import { dayKey } from '#shared/dates.ts';
 import { monthKey } from '#shared/mb-way.ts';
-import { HELD_STATUSES, isPaidOutsideMove, isPaidStatus, ORDER_STATUSES, PAID_STATUS, PAID_STATUSES, RESERVED_STATUS, type OrderStatus } from '#shared/order-status.ts';
+import { HELD_STATUSES, isPaidOutsideMove, isPaidStatus, ORDER_STATUSES, PROOF_STATUS, PAID_STATUSES, RESERVED_STATUS, type OrderStatus } from '#shared/order-status.ts';
 import { allCounters, COUNTER, countItem, setCounter } from '../repositories/counters.ts';
 import { allHoldCounters, heldOrdersOf, setHoldCounter, type HoldCounter } from '../repositories/holds.ts';
 import { CONTACT_LISTING } from '../repositories/contact-messages.ts';
@@ -47,8 +47,8 @@ export function newOrderCountItems(order: CountedOrder): TransactionItem[] {
   return [
     countItem(COUNTER.orders(order.status), 1),
     ...(order.status === RESERVED_STATUS ? [countItem(COUNTER.reservedUnits, unitsOf(order))] : []),
-    ...(order.status === PAID_STATUS ? [countItem(COUNTER.unconfirmedUnits, unitsOf(order))] : []),
-    ...(order.status === PAID_STATUS ? receivedCountersOf(order).map((name) => countItem(name, 1)) : []),
+    ...(order.status === PROOF_STATUS ? [countItem(COUNTER.unconfirmedUnits, unitsOf(order))] : []),
+    ...(order.status === PROOF_STATUS ? receivedCountersOf(order).map((name) => countItem(name, 1)) : []),
     ...(isPaid(order.status) ? revenueCountersOf(order).map((name) => countItem(name, order.totalCents)) : []),
   ];
 }
@@ -62,9 +62,9 @@ export function newOrderCountItems(order: CountedOrder): TransactionItem[] {
 export function statusMoveCountItems(order: Pick<CountedOrder, 'createdAt' | 'totalCents' | 'lines'>, from: OrderStatus, to: OrderStatus): TransactionItem[] {
   const items: TransactionItem[] = [countItem(COUNTER.orders(from), -1), countItem(COUNTER.orders(to), 1)];
   if (from === RESERVED_STATUS) items.push(countItem(COUNTER.reservedUnits, -unitsOf(order)));
-  if (from === PAID_STATUS) items.push(countItem(COUNTER.unconfirmedUnits, -unitsOf(order)));
-  if (to === PAID_STATUS) items.push(countItem(COUNTER.unconfirmedUnits, unitsOf(order)));
-  if (from === RESERVED_STATUS && (to === PAID_STATUS || isPaidOutsideMove(from, to))) items.push(...receivedCountersOf(order).map((name) => countItem(name, 1)));
+  if (from === PROOF_STATUS) items.push(countItem(COUNTER.unconfirmedUnits, -unitsOf(order)));
+  if (to === PROOF_STATUS) items.push(countItem(COUNTER.unconfirmedUnits, unitsOf(order)));
+  if (from === RESERVED_STATUS && (to === PROOF_STATUS || isPaidOutsideMove(from, to))) items.push(...receivedCountersOf(order).map((name) => countItem(name, 1)));
   if (!isPaid(from) && isPaid(to)) items.push(...revenueCountersOf(order).map((name) => countItem(name, order.totalCents)));
   if (isPaid(from) && !isPaid(to)) items.push(...revenueCountersOf(order).map((name) => countItem(name, -order.totalCents)));
   return items;
@@ -83,7 +83,7 @@ export function countersFrom(data: {
   for (const order of data.orders) {
     add(COUNTER.orders(order.status), 1);
     if (order.status === RESERVED_STATUS) add(COUNTER.reservedUnits, unitsOf(order));
-    if (order.status === PAID_STATUS) add(COUNTER.unconfirmedUnits, unitsOf(order));
+    if (order.status === PROOF_STATUS) add(COUNTER.unconfirmedUnits, unitsOf(order));
     if (order.hasProof) for (const name of receivedCountersOf(order)) add(name, 1);
     if (isPaid(order.status)) for (const name of revenueCountersOf(order)) add(name, order.totalCents);
   }

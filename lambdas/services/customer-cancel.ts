@@ -10,7 +10,6 @@ import { CLOSED_STATUS, RESERVED_STATUS } from '#shared/order-status.ts';
 import { Conflict } from '../errors.ts';
 import { getOrderItem, toOrder } from '../repositories/orders.ts';
 import { closeOrder, CUSTOMER } from './order-lifecycle.ts';
-import { cancellationMailItem } from './order-mail.ts';
 import { orderWithToken } from './orders.ts';
 import { toCustomerOrder } from './customer-order.ts';
 import { shopSettings } from './settings.ts';
@@ -21,8 +20,7 @@ export async function cancelReservation(id: string | undefined, token: string | 
   const [order, { payments }] = await Promise.all([orderWithToken(id, token), shopSettings(now.getTime())]);
   if (order.status === CLOSED_STATUS) return { order: toCustomerOrder(toOrder(order), payments) };
   if (order.status !== RESERVED_STATUS) throw notCancellable();
-  const mails = [cancellationMailItem(toOrder(order), false, now)];
-  await closeOrder(order, { restock: true, reason: 'cancellation', by: CUSTOMER, text: 'cancelada pelo cliente', mails }, now);
+  await closeOrder(order, { restock: true, reason: 'cancellation', by: CUSTOMER, cause: 'customer', text: 'cancelada pelo cliente' }, now);
   // Whether this close or another (the reservation ran out meanwhile) closed it; a proof arrived in between: 409.
   const current = await getOrderItem(order.id);
   if (current?.status !== CLOSED_STATUS) throw notCancellable();

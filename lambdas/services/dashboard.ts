@@ -7,7 +7,7 @@ import type { DashboardPeriod, DashboardResponse } from '#shared/api.ts';
 import { lastDays } from '#shared/dates.ts';
 import { hasLowStockSize, hasSoldOutSize } from '#shared/stock.ts';
 import { monthKey } from '#shared/mb-way.ts';
-import { ORDER_STATUSES, PAID_STATUS, RESERVED_STATUS, type OrderStatus } from '#shared/order-status.ts';
+import { ORDER_STATUSES, PROOF_STATUS, RESERVED_STATUS, type OrderStatus } from '#shared/order-status.ts';
 import { COUNTER, getCounters } from '../repositories/counters.ts';
 import { publicCatalogue } from './catalogue-reads.ts';
 import { goLive, shopSettings } from './settings.ts';
@@ -45,6 +45,6 @@ export async function dashboard(now = new Date()): Promise<DashboardResponse> {
     // Never below 0: a shop whose reservations began before this counter needs `npm run recount` once.
     goLive: goLiveNow,
     openReservations: { count: Math.max(0, counters[COUNTER.orders(RESERVED_STATUS)] ?? 0), units: Math.max(0, counters[COUNTER.reservedUnits] ?? 0) },
-    unconfirmedProofs: { count: Math.max(0, counters[COUNTER.orders(PAID_STATUS)] ?? 0), units: Math.max(0, counters[COUNTER.unconfirmedUnits] ?? 0) },
+    unconfirmedProofs: { count: Math.max(0, counters[COUNTER.orders(PROOF_STATUS)] ?? 0), units: Math.max(0, counters[COUNTER.unconfirmedUnits] ?? 0) },
   };
 }

@@ -13,7 +13,9 @@ import type { ProviderPaymentRecord } from '#shared/automatic-payments.ts';
 import { PAYMENT_METHOD_LABELS } from '#shared/payment-methods.ts';
 import { adminTexts, myOrderTexts, paymentEventTexts } from '#shared/messages/index.ts';
 import { mbWayCounter } from '#shared/mb-way.ts';
-import { CLOSED_STATUS, isBeforeShipping, isHeldStatus, PAID_STATUS, RESERVED_STATUS, type OrderStatus } from '#shared/order-status.ts';
+import type { LedgerEntry, ProofMethod } from '#shared/ledger.ts';
+import { CLOSED_STATUS, isBeforeShipping, isHeldStatus, PROOF_STATUS, RESERVED_STATUS, TO_SHIP_STATUS, type MoveCause, type OrderStatus } from '#shared/order-status.ts';
+import type { TrackingCarrier } from '#shared/tracking.ts';
 import type { StockActor, StockMovementReason } from '#shared/stock.ts';
 import { DEFAULT_VARIANT_ID } from '#shared/variants.ts';
 import { backoff, BACKOFF } from '../backoff.ts';
@@ -29,7 +31,7 @@ import { giveBackStockItem, unitsByProduct } from '../repositories/product-stock
 import { stockMovementItem } from '../repositories/stock-movements.ts';
 import { writeTransaction, writeTransactionRetrying, type NamedCondition, type TransactionItem } from '../repositories/transactions.ts';
 import { statusMoveCountItems } from './counters.ts';
-import { cancellationMailItem, customerMailItem, ownerOrderPaidItem, paidOrderMailItems } from './order-mail.ts';
+import { moveMailItems } from './move-mails.ts';
 
 /**
  * An order was being changed by another move at the same moment (the expiry job, the owner, another
@@ -49,6 +51,11 @@ export const CUSTOMER = 'cliente';
 export const SHOP = 'loja';
 
 export type MoveResult = 'moved' | 'status-changed';
+
+/** The order as it is once moved (its mails are built from it: they say what is true after the move). */
+function afterMove(order: OrderItem, to: OrderStatus, fields: object, entries: readonly TimelineEntry[]) {
+  return toOrder({ ...order, ...fields, status: to, timeline: [...(order.timeline ?? []), ...entries] });
+}
 
 /** A timeline entry for a status change. */
 export function statusEntry(from: OrderStatus, to: OrderStatus, by: string, now: Date, text?: string): TimelineEntry {
@@ -88,24 +95,30 @@ function holdReleaseItems(order: OrderItem, to: OrderStatus): TransactionItem[] 
 }
 
 /**
- * What a move does to an MB WAY order's slot of the month: a live reservation that is paid (proof, or
- * paid outside the site) takes a paid slot, one that closes only ends; a paid order closed before
- * shipping frees its paid slot (as does a reservation from before live slots, which took a paid one).
+ * What a move does to an MB WAY order's slot of the month (`mbwaySlot` of `MOVE_EFFECTS`): the month's
+ * limits count money that arrived (docs/design.md §35), so a live reservation whose proof arrived stays
+ * live until the owner confirms it (then it takes a paid slot), as does one paid outside the site or by
+ * the provider; one that closes unpaid only ends. A paid order closed before shipping frees its paid
+ * slot (as does an order from before, whose reservation or proof took a paid one).
  */
 function mbwaySlotItems(order: OrderItem, to: OrderStatus): TransactionItem[] {
   if (!order.mbwayNumber || !order.mbwayMonth) return [];
   const counter = mbWayCounter(order.mbwayNumber);
-  if (order.status === RESERVED_STATUS && order.mbwayLive) return endMbWayLiveItems(order.mbwayMonth, counter, to !== CLOSED_STATUS);
+  const live = order.mbwayLive && (order.status === RESERVED_STATUS || (order.status === PROOF_STATUS && order.mbwayLiveProof));
+  if (live && to === PROOF_STATUS) return [];
+  if (live) return endMbWayLiveItems(order.mbwayMonth, counter, to !== CLOSED_STATUS);
   if (to === CLOSED_STATUS && isBeforeShipping(order.status)) return [releaseMbWayOrderItem(order.mbwayMonth, counter)];
   return [];
 }
 
 /**
- * Moves an order to another status that holds nothing back (e.g. Enviar → Enviado); `mails`: the
- * outbox items of the e-mails the move causes, written with it.
+ * The owner moves an order to another status that holds nothing back (e.g. Enviar → Enviado), with the
+ * mails of the move's effects (`MOVE_EFFECTS`); `tracking`: the code the shipped mail carries.
  */
-export function moveOrder(order: OrderItem, to: OrderStatus, by: string, now: Date, mails: readonly TransactionItem[] = []): Promise<MoveResult> {
-  return moveWith(order, to, [moveOrderItem(order.id, { from: order.status, to, entry: statusEntry(order.status, to, by, now) }, now), ...mails]);
+export function moveOrder(order: OrderItem, to: OrderStatus, by: string, now: Date, tracking: { readonly trackingCode?: string; readonly carrier?: TrackingCarrier } = {}): Promise<MoveResult> {
+  const entry = statusEntry(order.status, to, by, now);
+  const mails = moveMailItems(afterMove(order, to, {}, [entry]), order.status, to, 'owner', now, tracking);
+  return moveWith(order, to, [moveOrderItem(order.id, { from: order.status, to, entry }, now), ...mails]);
 }
 
 /** What came of a customer's payment of a reservation (`payReservation`). */
@@ -121,20 +134,19 @@ export type PaymentMove =
  * a reservation that has not expired at `now`, in one transaction with the claim of the proof (a proof
  * backs one order), the dashboard's counters of the move and the e-mails of a paid order.
  */
-export async function payReservation(order: OrderItem, proof: { readonly key: string; readonly contentType: string }, now: Date): Promise<PaymentMove> {
-  const move = moveOrderItem(
-    order.id,
-    {
-      from: RESERVED_STATUS,
-      to: PAID_STATUS,
-      entry: statusEntry(RESERVED_STATUS, PAID_STATUS, CUSTOMER, now, 'comprovativo enviado'),
-      fields: { proofKey: proof.key, proofContentType: proof.contentType },
-      requireUnexpiredAt: now,
-    },
-    now,
-  );
-  const counted = [...statusMoveCountItems(order, RESERVED_STATUS, PAID_STATUS), ...mbwaySlotItems(order, PAID_STATUS)];
-  const mails = paidOrderMailItems(toOrder(order), now);
+export async function payReservation(order: OrderItem, proof: { readonly key: string; readonly contentType: string; readonly method?: ProofMethod }, now: Date): Promise<PaymentMove> {
+  const entry = statusEntry(RESERVED_STATUS, PROOF_STATUS, CUSTOMER, now, 'comprovativo enviado');
+  // The proof's method, when not the one chosen at checkout (a declined automatic MB WAY paid by transfer): the ledger's entry says it.
+  const fields = {
+    proofKey: proof.key,
+    proofContentType: proof.contentType,
+    ...(proof.method && proof.method !== order.paymentMethod ? { proofMethod: proof.method } : {}),
+    // Its MB WAY slot stays live until the owner confirms the money (`mbwaySlotItems`).
+    ...(order.mbwayLive ? { mbwayLiveProof: true } : {}),
+  };
+  const move = moveOrderItem(order.id, { from: RESERVED_STATUS, to: PROOF_STATUS, entry, fields, requireUnexpiredAt: now }, now);
+  const counted = [...statusMoveCountItems(order, RESERVED_STATUS, PROOF_STATUS), ...mbwaySlotItems(order, PROOF_STATUS)];
+  const mails = moveMailItems(afterMove(order, PROOF_STATUS, fields, [entry]), RESERVED_STATUS, PROOF_STATUS, 'customer', now);
   const result = await writeTransactionRetrying([move, claimProofItem(proof.key, order.id, now), ...counted, ...mails], randomUUID());
   if (result.written) return { kind: 'moved' };
   const claimed = result.refused(PROOF_UNCLAIMED);
@@ -150,19 +162,12 @@ export async function payReservation(order: OrderItem, proof: { readonly key: st
  * the customer's caps is given back; it no longer expires. The timeline gets the move and, for the owner only, `note`.
  */
 export function payOutsideSite(order: OrderItem, note: string, by: string, now: Date): Promise<MoveResult> {
-  const to: OrderStatus = 'Enviar';
-  const move = moveOrderItem(
-    order.id,
-    {
-      from: RESERVED_STATUS,
-      to,
-      entry: statusEntry(RESERVED_STATUS, to, by, now, adminTexts.paidOutsideEntry),
-      also: [{ at: now.toISOString(), kind: 'note', by, text: adminTexts.paidOutsideNote(note) }],
-      fields: { paidOutsideAt: now.toISOString() },
-    },
-    now,
-  );
-  return moveWith(order, to, [move, customerMailItem(toOrder(order), 'payment-confirmed', 'paid-outside', now)]);
+  const to = TO_SHIP_STATUS;
+  const entry = statusEntry(RESERVED_STATUS, to, by, now, adminTexts.paidOutsideEntry);
+  const also: TimelineEntry[] = [{ at: now.toISOString(), kind: 'note', by, text: adminTexts.paidOutsideNote(note) }];
+  const fields = { paidOutsideAt: now.toISOString() };
+  const move = moveOrderItem(order.id, { from: RESERVED_STATUS, to, entry, also, fields }, now);
+  return moveWith(order, to, [move, ...moveMailItems(afterMove(order, to, fields, [entry, ...also]), RESERVED_STATUS, to, 'owner', now)]);
 }
 
 /**
@@ -174,21 +179,12 @@ export function payOutsideSite(order: OrderItem, note: string, by: string, now: 
  * the order moved meanwhile or the event was applied already.
  */
 export function payByProvider(order: OrderItem, payment: ProviderPaymentRecord & { readonly paymentId: string }, eventItem: NamedCondition, now: Date): Promise<MoveResult> {
-  const to: OrderStatus = 'Enviar';
-  const move = moveOrderItem(
-    order.id,
-    {
-      from: RESERVED_STATUS,
-      to,
-      // The shop moved it, on the provider's word (the owner's page says "automaticamente"), not the customer.
-      entry: statusEntry(RESERVED_STATUS, to, SHOP, now, paymentEventTexts.paidEntry(PAYMENT_METHOD_LABELS[payment.method])),
-      fields: { providerPayment: payment },
-    },
-    now,
-  );
+  const to = TO_SHIP_STATUS;
+  // The shop moved it, on the provider's word (the owner's page says "automaticamente"), not the customer.
+  const entry = statusEntry(RESERVED_STATUS, to, SHOP, now, paymentEventTexts.paidEntry(PAYMENT_METHOD_LABELS[payment.method]));
+  const move = moveOrderItem(order.id, { from: RESERVED_STATUS, to, entry, fields: { providerPayment: payment } }, now);
   // The order as paid: the payment-confirmed mail says the provider confirmed it (`customerMail`).
-  const paid = toOrder({ ...order, providerPayment: payment });
-  const mails = [customerMailItem(paid, 'payment-confirmed', 'provider', now), ownerOrderPaidItem(paid, now)];
+  const mails = moveMailItems(afterMove(order, to, { providerPayment: payment }, [entry]), RESERVED_STATUS, to, 'provider', now);
   return moveWith(order, to, [whilePaymentOpen(move, payment.paymentId), eventItem, ...mails], [ORDER_IN_STATUS, eventItem.condition]);
 }
 
@@ -202,18 +198,24 @@ export function closeOrder(
     readonly restock: boolean;
     readonly reason: Extract<StockMovementReason, 'expiry' | 'cancellation' | 'return'>;
     readonly by: string;
+    /** Who asked: the mails of the close follow from it (`MOVE_EFFECTS`: a suspicious close or an erasure tells nobody). */
+    readonly cause: MoveCause;
     readonly text: string;
-    /** Outbox items of the e-mails the closing causes (the cancellation e-mail), written with it. */
-    readonly mails?: readonly TransactionItem[];
     /** The owner's notes on the timeline with the move (never shown to the customer). */
     readonly notes?: readonly TimelineEntry[];
     /** An order paid through the provider: the cents to give back (the payments consumer refunds them). */
     readonly refundCents?: number;
+    /** A refund the owner made by hand (transfer, PayPal, Revolut, cash): recorded in the ledger with the close. */
+    readonly manualRefund?: LedgerEntry;
   },
   now: Date,
 ): Promise<MoveResult> {
   const entry = statusEntry(order.status, CLOSED_STATUS, options.by, now, options.text);
-  const items: TransactionItem[] = [moveOrderItem(order.id, { from: order.status, to: CLOSED_STATUS, entry, also: options.notes, refundRequestedCents: options.refundCents }, now)];
+  const manual = options.manualRefund ? { ledgerRecords: [...(order.ledgerRecords ?? []), options.manualRefund] } : {};
+  const refundAsked = options.refundCents === undefined || !order.providerPayment ? {} : { providerPayment: { ...order.providerPayment, refundRequestedCents: options.refundCents } };
+  const after = afterMove(order, CLOSED_STATUS, { ...manual, ...refundAsked }, [entry, ...(options.notes ?? [])]);
+  const move = moveOrderItem(order.id, { from: order.status, to: CLOSED_STATUS, entry, also: options.notes, refundRequestedCents: options.refundCents, ...(options.manualRefund ? { ledgerRecord: options.manualRefund } : {}) }, now);
+  const items: TransactionItem[] = [move];
   if (options.restock) {
     const actor: StockActor = { kind: 'order', orderId: order.id };
     // Lines ordered before sizes existed name none: they took the product's one size.
@@ -221,7 +223,7 @@ export function closeOrder(
     for (const [productId, units] of unitsByProduct(lines)) items.push(giveBackStockItem(productId, units, now));
     for (const line of lines) items.push(stockMovementItem({ ...line, delta: line.quantity, reason: options.reason, actor }, now));
   }
-  items.push(...(options.mails ?? []));
+  items.push(...moveMailItems(after, order.status, CLOSED_STATUS, options.cause, now));
   return moveWith(order, CLOSED_STATUS, items);
 }
 
@@ -233,9 +235,8 @@ export function closeOrder(
 export async function expireReservations(now: Date): Promise<number> {
   let expired = 0;
   for (const order of await expiredReservations(now)) {
-    const mails = [cancellationMailItem(toOrder(order), true, now)];
     try {
-      const result = await closeOrder(order, { restock: true, reason: 'expiry', by: SHOP, text: 'reserva expirada', mails }, now);
+      const result = await closeOrder(order, { restock: true, reason: 'expiry', by: SHOP, cause: 'expiry', text: 'reserva expirada' }, now);
       if (result === 'moved') expired++;
     } catch (error) {
       // One reservation that cannot close does not keep the others open: it is tried again next run

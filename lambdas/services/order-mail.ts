@@ -18,6 +18,26 @@ import { outboxMailPut } from '../repositories/outbox-store.ts';
 import type { PaymentSettings } from '#shared/settings.ts';
 import { instructionsFor } from './payments.ts';
 import { nameWithSize } from '#shared/variants.ts';
+import { financialStatus, orderLedger } from '#shared/ledger.ts';
+import { ledgerTexts } from '#shared/messages/ledger.ts';
+import { paymentView, type PaymentView } from '#shared/payment-view.ts';
+
+/** The payment view of an order (docs/design.md §35): every mail's words about money come from it. */
+function moneyView(order: Order): PaymentView {
+  const ledger = order.ledger ?? orderLedger(order);
+  return paymentView({ status: order.status, financialStatus: order.financialStatus ?? financialStatus(ledger), ledger, paymentMethod: order.paymentMethod });
+}
+
+/** The cancellation mail's word on the money: what was given back, or will be; absent when nothing went back. */
+function refundWords(view: PaymentView): string | undefined {
+  const done = view.refunds.filter((refund) => refund.state === 'refunded');
+  const pending = view.refunds.filter((refund) => refund.state === 'pending');
+  const words = [
+    ...done.map((refund) => ledgerTexts.cancelRefunded(formatCents(refund.amountCents), refund.methodLabel)),
+    ...pending.map((refund) => ledgerTexts.cancelRefundPending(formatCents(refund.amountCents), refund.methodLabel)),
+  ];
+  return words.length > 0 ? words.join(' ') : undefined;
+}
 
 /** The customer e-mails an order can have. */
 export type CustomerMailKind = OrderEmailRecord['kind'];
@@ -56,7 +76,8 @@ export function orderReceivedData(order: Order): QueuedMailData['order-received'
     desconto: formatCents(order.discountCents),
     portes: order.shippingCents === 0 ? 'Grátis' : formatCents(order.shippingCents),
     total: formatCents(order.totalCents),
-    metodo: PAYMENT_METHOD_LABELS[order.paymentMethod],
+    // The method of the proof (a declined automatic MB WAY paid by transfer says "Transferência").
+    metodo: moneyView(order).methodLabel,
     semDesconto: order.discountCents === 0,
     envio: SHIPPING_METHODS[order.shippingMethod].label,
     morada: { nome: `${order.firstName} ${order.lastName}`, rua: order.address, codigoPostal: order.postalCode, localidade: order.city, pais: order.country },
@@ -130,13 +151,15 @@ export function customerMail(order: Order, kind: CustomerMailKind, options: Mail
       // Confirmed by the payment provider, the mail says so (and by which method).
       return { template: kind, data: order.providerPayment?.status === 'succeeded' ? { ...base, prestador: PAYMENT_METHOD_LABELS[order.providerPayment.method] } : base };
     case 'order-refunded':
-      return { template: kind, data: { ...base, valor: formatCents(options.refundedCents ?? refundedCents(order)), metodo: PAYMENT_METHOD_LABELS[order.paymentMethod] } };
+      return { template: kind, data: { ...base, valor: formatCents(options.refundedCents ?? refundedCents(order)), metodo: order.providerPayment ? PAYMENT_METHOD_LABELS[order.providerPayment.method] : moneyView(order).methodLabel } };
     case 'shipped':
       return { template: kind, data: { ...base, ...(options.trackingCode ? trackingData(options.trackingCode, options.carrier) : {}) } };
     case 'review-request':
       return { template: kind, data: { nome: order.firstName } };
-    case 'order-cancelled':
-      return { template: kind, data: { ...base, expirada: options.expired === true } };
+    case 'order-cancelled': {
+      const devolucao = refundWords(moneyView(order));
+      return { template: kind, data: { ...base, expirada: options.expired === true, ...(devolucao ? { devolucao } : {}) } };
+    }
     case 'order-link':
       return { template: kind, data: base };
   }
@@ -160,7 +183,7 @@ export function customerMailItem(order: Order, kind: CustomerMailKind, event: st
 
 /** An owner's note about one order (to the address of the settings, else the shop's own), `id` keeping it once. */
 function ownerOrderItem(order: Order, id: string, template: 'owner-new-order' | 'owner-order-paid', now: Date) {
-  const data = { numero: order.orderNumber, cliente: `${order.firstName} ${order.lastName}`, email: order.email, total: formatCents(order.totalCents), metodo: PAYMENT_METHOD_LABELS[order.paymentMethod] };
+  const data = { numero: order.orderNumber, cliente: `${order.firstName} ${order.lastName}`, email: order.email, total: formatCents(order.totalCents), metodo: moneyView(order).methodLabel };
   return outboxMailPut({ id, toShop: true, mail: { template, data } }, now);
 }
 

@@ -11,8 +11,8 @@ import { apiTexts, checkoutTexts, paymentStartTexts, validationTexts } from '#sh
 import { monthKey } from '#shared/mb-way.ts';
 import { holdMinutesFor, type HoldCaps, type OrderCaps, type ShopSettings } from '#shared/settings.ts';
 import { clientAddressKey, emailKey, phoneKey } from '#shared/identity-keys.ts';
-import type { PaymentMethodId } from '#shared/payment-methods.ts';
-import { ACCESS_TOKEN_PATTERN, CLOSED_STATUS, PAID_STATUS, RESERVED_STATUS, generateOrderNumber } from '#shared/order-status.ts';
+import { methodOffered, type PaymentMethodId } from '#shared/payment-methods.ts';
+import { ACCESS_TOKEN_PATTERN, CLOSED_STATUS, PROOF_STATUS, RESERVED_STATUS, generateOrderNumber } from '#shared/order-status.ts';
 import { priceLine, quoteOrder } from '#shared/pricing.ts';
 import type { AttachProofInput, PlaceOrderInput } from '#shared/schemas/index.ts';
 import { lineVariant, nameWithSize, variantPriceCents } from '#shared/variants.ts';
@@ -226,7 +226,7 @@ async function writeOrder(input: PlaceOrderInput, orderLines: OrderLine[], claim
   const month = monthKey(now);
   const providerPayment = newProviderPayment(settings, input.shipping.paymentMethod);
   const mbway = input.shipping.paymentMethod === 'mbway' && !providerPayment;
-  const status = proof ? PAID_STATUS : RESERVED_STATUS;
+  const status = proof ? PROOF_STATUS : RESERVED_STATUS;
   const giveUpAt = Date.now() + ORDER_RETRY_MS;
   for (let attempt = 1; ; attempt++) {
     const slot = mbway ? await mbwaySlot(month, limits, Boolean(proof)) : undefined;
@@ -265,7 +265,7 @@ async function writeOrder(input: PlaceOrderInput, orderLines: OrderLine[], claim
     // Found by the back-office search under the customer's name, e-mail, phone and the number.
     items.push(...orderSearchItems(order));
     // The order-received e-mail confirms the proof too: a reservation gets it when its proof arrives.
-    if (status === PAID_STATUS) items.push(...paidOrderMailItems(toOrder(order), now));
+    if (status === PROOF_STATUS) items.push(...paidOrderMailItems(toOrder(order), now));
     // A reservation mails how and until when to pay, with the order's link (a provider's: once its payment is made).
     else if (!providerPayment) items.push(reservationMailItem(toOrder(order), now, settings.payments));
     if (open && order.expiresAt) items.push(openReservationWrite(open, order.id, order.expiresAt, now));
@@ -335,8 +335,10 @@ export async function attachProof(id: string | undefined, input: AttachProofInpu
     throw notAwaitingPayment(toOrder(order));
   }
   if (!order.expiresAt || order.expiresAt <= now.toISOString()) throw new Conflict(apiTexts.reservationExpired, 'reservation_expired');
+  // Another manual method than the one chosen: only one the shop offers now.
+  if (input.method && input.method !== order.paymentMethod && !methodOffered(payments, input.method)) throw new InvalidInput(validationTexts.proofMethod.invalid, { method: validationTexts.proofMethod.invalid });
   const proof = await proofs.claim(input.proofKey);
-  const paid = await payReservation(order, proof, now);
+  const paid = await payReservation(order, { ...proof, ...(input.method ? { method: input.method } : {}) }, now);
   // The order holds the proof's safe copy: the original upload is no longer needed.
   if (paid.kind === 'moved') await proofs.drop(input.proofKey);
   if (paid.kind === 'proof-claimed') {

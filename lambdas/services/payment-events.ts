@@ -18,7 +18,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ProviderPaymentRecord } from '#shared/automatic-payments.ts';
 import { paymentEventTexts } from '#shared/messages/index.ts';
-import { formatCents } from '#shared/money.ts';
+import { CURRENCY, formatCents } from '#shared/money.ts';
 import { CLOSED_STATUS, RESERVED_STATUS } from '#shared/order-status.ts';
 import { PAYMENT_METHOD_LABELS } from '#shared/payment-methods.ts';
 import { InvalidInput } from '../errors.ts';
@@ -105,18 +105,21 @@ async function paymentSucceeded(provider: PaymentProvider, first: OrderItem, eve
   for (let attempt = 1; order && attempt <= 3; attempt++) {
     const payment = order.providerPayment;
     if (!payment || payment.status === 'succeeded') return 'repeated';
-    const record = await succeededRecord(provider, { ...payment, paymentId: event.paymentId }, now);
+    const record = { ...(await succeededRecord(provider, { ...payment, paymentId: event.paymentId }, now)), amountCents: event.amountCents, currency: event.currency };
     const eventItem = paymentEventItem(provider.name, event.eventId, order.id, now);
-    if (order.status === RESERVED_STATUS && event.amountCents === order.totalCents) {
+    // The ledger's entry is the order's total in euros: another amount or currency never pays it.
+    const matches = event.currency === CURRENCY && event.amountCents === order.totalCents;
+    if (order.status === RESERVED_STATUS && matches) {
       if ((await payByProvider(order, record, eventItem, now)) === 'moved') return 'paid';
     } else {
       const late = order.status === CLOSED_STATUS;
-      const amount = formatCents(event.amountCents);
-      if (!late) logger.error('provider payment an open order cannot take', { orderId: order.id, status: order.status, paymentId: event.paymentId, amountCents: event.amountCents, totalCents: order.totalCents });
-      const text = late ? paymentEventTexts.lateNote(amount) : paymentEventTexts.unkeptNote(amount, order.status === RESERVED_STATUS ? 'amount' : 'paid');
+      const amount = event.currency === CURRENCY ? formatCents(event.amountCents) : `${(event.amountCents / 100).toFixed(2)} ${event.currency}`;
+      if (!late) logger.error('provider payment an open order cannot take', { orderId: order.id, status: order.status, paymentId: event.paymentId, amountCents: event.amountCents, currency: event.currency, totalCents: order.totalCents });
+      const why = event.currency !== CURRENCY ? 'currency' : order.status === RESERVED_STATUS || !matches ? 'amount' : 'paid';
+      const text = late ? paymentEventTexts.lateNote(amount) : paymentEventTexts.unkeptNote(amount, why);
       const note = { at: now.toISOString(), kind: 'note' as const, by: SHOP, text };
       // Closed: the orders stream's payments consumer refunds what is asked and tells the customer.
-      const marked = late ? { ...record, refundRequestedCents: event.amountCents } : record;
+      const marked = late ? { ...record, refundRequestedCents: event.amountCents } : { ...record, ...(matches ? {} : { mismatch: true }) };
       const result = await writeTransactionRetrying([providerPaymentItem(order.id, order.status, marked, [note], now), eventItem], randomUUID());
       if (result.written) return 'refund';
       if (result.refused(PAYMENT_EVENT_NEW)) return 'repeated';

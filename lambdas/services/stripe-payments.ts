@@ -98,7 +98,7 @@ const orderIdOf = (metadata: Stripe.Metadata | null | undefined): { orderId?: st
 export function eventOf(event: Stripe.Event): PaymentEvent {
   switch (event.type) {
     case 'payment_intent.succeeded':
-      return { eventId: event.id, kind: 'succeeded', paymentId: event.data.object.id, ...orderIdOf(event.data.object.metadata), amountCents: event.data.object.amount_received };
+      return { eventId: event.id, kind: 'succeeded', paymentId: event.data.object.id, ...orderIdOf(event.data.object.metadata), amountCents: event.data.object.amount_received, currency: event.data.object.currency.toUpperCase() };
     case 'payment_intent.payment_failed':
     case 'payment_intent.canceled': {
       const intent = event.data.object;
@@ -168,6 +168,9 @@ export function stripeProvider(config: StripeConfig): PaymentProvider {
     verifyEvent(rawBody, headers) {
       const signature = headers['stripe-signature'];
       if (!signature) throw new PaymentSignatureError('no Stripe-Signature header');
+      // Stripe's library refuses only stale stamps: one from beyond the tolerance in the future is refused too.
+      const stamped = Number(/(?:^|,)t=(\d+)/.exec(signature)?.[1]);
+      if (Number.isFinite(stamped) && stamped - Date.now() / 1000 > WEBHOOK_TOLERANCE_SECONDS) throw new PaymentSignatureError('the notification is stamped in the future');
       for (const secret of config.webhookSecrets) {
         try {
           return eventOf(stripe.webhooks.constructEvent(rawBody, signature, secret, WEBHOOK_TOLERANCE_SECONDS));

@@ -13,12 +13,14 @@ import { abuseTexts } from './abuse.ts';
 import { paymentKeysTexts, refundTexts } from './owner-payments.ts';
 import { paymentEventTexts } from './payment-events.ts';
 import { paymentStartTexts } from './payment-provider.ts';
+import { ledgerTexts } from './ledger.ts';
 
 export { waitText } from './storefront.ts';
 export { paymentEventTexts, paymentKeysTexts, refundTexts };
 export { frontDoorTexts, apiTexts, uploadTexts, commonTexts, catalogTexts, productTexts, stockAlertTexts, botCheckTexts, contactTexts, moneyTexts, paymentTexts, checkoutTexts, customerStatusLabels, totalLabels, myOrderTexts, adminTexts, gdprTexts, validationTexts, queryValidationTexts, abuseTexts };
 export { providerPaymentTexts };
 export { paymentStartTexts };
+export { ledgerTexts };
 
 /**
  * The shop's texts by area. Texts the shop gave in Portuguese are kept word for word; those it gave in
@@ -56,4 +58,5 @@ export const messages = {
   validation: validationTexts,
   paymentKeys: paymentKeysTexts,
   refund: refundTexts,
+  ledger: ledgerTexts,
 } as const;

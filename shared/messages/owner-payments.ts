@@ -24,6 +24,15 @@ export const refundTexts = {
   range: (max: string) => `O reembolso vai de 0,01 € até ${max} (o que foi pago pelo Stripe, menos o que já foi reembolsado).`,
   /** Not paid through the provider: nothing to refund from here. */
   notProviderPaid: 'Esta encomenda não foi paga pelo Stripe: a loja não a pode reembolsar daqui. Devolve o dinheiro pela forma como o cliente pagou.',
+  /** Closing an order paid by hand: how much was given back, bounded by what was paid less what went back already. */
+  manualRange: (max: string) => `O valor devolvido vai de 0,01 € até ${max} (o que foi pago, menos o que já foi devolvido).`,
+  methodInvalid: 'Escolhe como devolveste o dinheiro: transferência, PayPal, Revolut, MB WAY ou numerário.',
+  /** A refund through the provider goes back by the provider: no other method to choose. */
+  notManual: 'Esta encomenda foi paga pelo Stripe: o reembolso volta pelo Stripe, pelo mesmo meio.',
+  /** Nothing was paid: there is nothing to give back. */
+  nothingPaid: 'Esta encomenda não tem nenhum pagamento confirmado: não há nada a devolver.',
+  /** The timeline's word on a refund made by hand. */
+  manualRecorded: (amount: string, method: string) => `devolvidos ${amount} por ${method} (registado pela loja)`,
   /** The timeline's word on the closing: what refund was asked for. */
   requested: (amount: string) => `reembolso de ${amount} pedido ao Stripe`,
 } as const;

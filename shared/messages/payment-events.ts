@@ -19,6 +19,6 @@ export const paymentEventTexts = {
   /** On the timeline, for the owner only: a payment that came after the reservation closed (the orders stream refunds it whole and tells the customer). */
   lateNote: (amount: string) => `O prestador de pagamentos confirmou um pagamento de ${amount} depois de a reserva ter fechado: é devolvido ao cliente automaticamente.`,
   /** On the timeline, for the owner only: a payment an open order cannot take (paid already, or not its total): the owner gives it back. */
-  unkeptNote: (amount: string, why: 'paid' | 'amount') =>
-    `O prestador de pagamentos confirmou um pagamento de ${amount}, ${why === 'paid' ? 'mas a encomenda já estava paga' : 'que não é o total da encomenda'}: devolve-o ao cliente no painel do prestador.`,
+  unkeptNote: (amount: string, why: 'paid' | 'amount' | 'currency') =>
+    `O prestador de pagamentos confirmou um pagamento de ${amount}, ${why === 'paid' ? 'mas a encomenda já estava paga' : why === 'currency' ? 'numa moeda que não é o euro' : 'que não é o total da encomenda'}: devolve-o ao cliente no painel do prestador.`,
 } as const;

@@ -108,6 +108,7 @@ export const validationTexts = {
   },
   quantity: { invalid: 'A quantidade deve ser um número inteiro entre 1 e 10.' },
   proofKey: { invalid: PROOF_MISSING },
+  proofMethod: { invalid: 'Escolhe por que método pagaste: transferência, PayPal, Revolut ou MB WAY.' },
   productStatus: { invalid: 'Escolhe o estado da peça: Ativo, Rascunho ou Arquivado.' },
   orderLookupNumber: { invalid: 'Indica o número da encomenda: 6 algarismos, como aparece no e-mail (ex.: 123456).' },
   note: { required: 'Escreve a nota.', tooLong: 'A nota não pode ter mais de 1000 caracteres.' },

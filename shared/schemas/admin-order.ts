@@ -6,6 +6,7 @@ import { validationTexts } from '../messages/index.ts';
 import { refundTexts } from '../messages/owner-payments.ts';
 import { ADMIN_EMAIL_KINDS, type AdminEmailKind } from '../order-emails.ts';
 import { ORDER_STATUSES, PAYMENT_NOTE_MAX } from '../order-status.ts';
+import { MANUAL_REFUND_METHODS } from '../ledger.ts';
 import { DEFAULT_CARRIER, isTrackingCode, normaliseTrackingCode, TRACKING_CARRIERS } from '../tracking.ts';
 import { formObject, oneOf, requiredText, TEXT_LIMITS } from './fields.ts';
 
@@ -65,6 +66,11 @@ export const orderStatusChangeSchema = formObject({
    * all that is left). At least 1 cent; the server bounds it by what was paid less what was refunded.
    */
   refundCents: z.int({ error: refundTexts.invalid }).min(1, { error: refundTexts.invalid }).max(MAX_REFUND_CENTS, { error: refundTexts.invalid }).optional(),
+  /**
+   * Closing an order paid otherwise (transfer, PayPal, Revolut, MB WAY by hand): how the owner gave
+   * `refundCents` back (absent: by the method that paid). Recorded in the ledger (docs/design.md §35).
+   */
+  refundMethod: oneOf(MANUAL_REFUND_METHODS, refundTexts.methodInvalid).optional(),
 }).superRefine(trackingCodeRule);
 
 /** An internal note on an order's timeline. */

@@ -7,7 +7,8 @@ import { MAX_CART_LINES, MAX_LINE_QUANTITY } from '../cart.ts';
 import { validationTexts } from '../messages/index.ts';
 import { ACCESS_TOKEN_PATTERN } from '../order-status.ts';
 import { PROOF_KEY_PATTERN } from '../uploads.ts';
-import { formObject, productIdField, variantIdField, wholeNumber } from './fields.ts';
+import { formObject, oneOf, productIdField, variantIdField, wholeNumber } from './fields.ts';
+import { PROOF_METHODS } from '../ledger.ts';
 import { shippingFormSchema } from './shipping-form.ts';
 
 const v = validationTexts;
@@ -42,6 +43,11 @@ export const placeOrderSchema = formObject({
 export const attachProofSchema = formObject({
   accessToken: z.string({ error: v.accessToken.invalid }).regex(ACCESS_TOKEN_PATTERN, { error: v.accessToken.invalid }).optional(),
   proofKey: proofKeyField,
+  /**
+   * The manual method this proof is for, when not the one chosen at checkout (a declined automatic
+   * MB WAY paid by transfer): the ledger and every page say it (docs/design.md §35).
+   */
+  method: oneOf(PROOF_METHODS, v.proofMethod.invalid).optional(),
 });
 export type AttachProofInput = z.infer<typeof attachProofSchema>;
 

@@ -220,11 +220,11 @@ describe('SES', () => {
     expect(text).toContain('- Anel Lua × 2: 33,98 € (16,99 € cada; sem desconto 18,86 € cada, 37,72 €)');
     expect(text).toContain('- Colar Sol × 1: 12,50 € (12,50 € cada)');
     expect(html).toMatch(/<s class="antes">37,72 €<\/s><br \/>33,98 €/);
-    expect(text).toContain('Subtotal antes do desconto: 50,22 €\nDesconto: −3,74 €\nPortes (CTT Expresso): Grátis\nTotal pago: 46,48 €');
+    expect(text).toContain('Subtotal antes do desconto: 50,22 €\nDesconto: −3,74 €\nPortes (CTT Expresso): Grátis\nTotal: 46,48 €');
     expect(text).toContain('Morada de envio:\nAna Costa\nRua das Flores, 12\n4050-262 Porto\nPortugal');
     expect(html).toMatch(/Desconto<\/td><td class="valor"[^>]*>−3,74 €/);
     const withoutDiscount = renderAsSes(synthesized('order-received'), 'order-received', { ...benignMailData['order-received'], semDesconto: true, envio: undefined, morada: undefined });
-    expect(withoutDiscount.text).toContain('Subtotal: 50,22 €\nPortes: Grátis\nTotal pago: 46,48 €');
+    expect(withoutDiscount.text).toContain('Subtotal: 50,22 €\nPortes: Grátis\nTotal: 46,48 €');
     expect(withoutDiscount.text).not.toContain('Morada');
     expect(withoutDiscount.html).not.toContain('Desconto');
   });

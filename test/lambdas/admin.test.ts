@@ -111,6 +111,9 @@ describe('admin orders', () => {
     await mailsTo(order.email);
     expect((await admin('POST', `/api/admin/orders/${order.id}/emails`, { kind: 'shipped', trackingCode: ' RR123456785PT ', requestKey: randomUUID() })).status).toBe(200);
     await mailsTo(order.email);
+    // A review is asked for once delivered, never while the parcel travels.
+    expect((await admin('POST', `/api/admin/orders/${order.id}/emails`, { kind: 'review-request', requestKey: randomUUID() })).status).toBe(409);
+    expect((await admin('PATCH', `/api/admin/orders/${order.id}`, { status: 'Concluido' })).status).toBe(200);
     expect((await admin('POST', `/api/admin/orders/${order.id}/emails`, { kind: 'review-request', requestKey: randomUUID() })).status).toBe(200);
     const mails = await mailsTo(order.email);
     const last = await admin('GET', `/api/admin/orders/${order.id}`);

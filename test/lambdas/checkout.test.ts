@@ -96,7 +96,7 @@ describe('POST /api/orders', () => {
     expect(mails[0]!.subject).toBe(`Recebemos a tua encomenda nº ${answer.order.orderNumber}`);
     expect(mails[0]!.body.text).toContain('Olá Ana');
     expect(mails[0]!.body.text).toContain('Anel Teste Desconto × 2: 33,98 €');
-    expect(mails[0]!.body.text).toContain('Total pago: 46,48 €');
+    expect(mails[0]!.body.text).toContain('Total: 46,48 €');
     // The discount reads as an amount taken off.
     expect(mails[0]!.body.text).toContain('Desconto: −6,00 €');
     expect(mails[0]!.body.html).toMatch(/Desconto<\/td><td [^>]*>−6,00 €/);

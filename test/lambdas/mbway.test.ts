@@ -95,14 +95,26 @@ describe('MB WAY rotation per month', () => {
     await expireReservations(new Date());
     expect(await counters()).toMatchObject({ count1: 35, count2: 30, live2: 1 });
 
-    // The last one's proof arrives: its live slot becomes a paid one.
+    // The last one's proof arrives: a claim, its slot stays live; the owner's confirmation makes it paid.
     const last = held[10]!.body.order;
     const paid = await callRoute('POST /api/orders/{id}/proof', { params: { id: last.id }, body: { accessToken: last.accessToken, proofKey: await uploadProof() } });
     expect(paid.body.order.status).toBe('Confirmar Pagamento');
+    expect(await counters()).toMatchObject({ count1: 35, count2: 30, live2: 1 });
+    expect((await call('PATCH', `/api/admin/orders/${last.id}`, { token, body: { status: 'Enviar' } })).status).toBe(200);
     expect(await counters()).toMatchObject({ count1: 35, count2: 31, live2: 0 });
     // Cancelled before shipping, the paid slot is freed.
     expect((await call('PATCH', `/api/admin/orders/${last.id}`, { token, body: { status: 'Encerrada' } })).status).toBe(200);
     expect(await counters()).toMatchObject({ count1: 35, count2: 30, live2: 0 });
+
+    // Proofs the owner has not confirmed never switch MB WAY off: one paid slot left, three claims, still offered.
+    await setCounters(35, 39);
+    const claims = await Promise.all(Array.from({ length: 3 }, reserve));
+    for (const answer of claims) {
+      const order = answer.body.order;
+      expect((await callRoute('POST /api/orders/{id}/proof', { params: { id: order.id }, body: { accessToken: order.accessToken, proofKey: await uploadProof() } })).status).toBe(200);
+    }
+    expect(await counters()).toMatchObject({ count1: 35, count2: 39, live2: 3 });
+    expect((await reserve()).status).toBe(201);
 
     // Paid orders fill both numbers: only then is a reservation refused.
     await setCounters(35, 40);

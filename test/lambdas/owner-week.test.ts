@@ -199,7 +199,7 @@ describe('PATCH /api/admin/orders/{id}: a reservation paid outside the site', ()
     const paid = await reservation(4, 2);
     const seenByJob = (await getOrderItem(paid.order.id))!;
     expect((await patch(paid.order.id, { status: 'Enviar', note: 'MB WAY recebido' })).status).toBe(200);
-    expect(await closeOrder(seenByJob, { restock: true, reason: 'expiry', by: 'loja', text: 'reserva expirada' }, now())).toBe('status-changed');
+    expect(await closeOrder(seenByJob, { restock: true, reason: 'expiry', by: 'loja', cause: 'expiry', text: 'reserva expirada' }, now())).toBe('status-changed');
     expect((await storedOrder(paid.order.id)).status).toBe('Enviar');
     expect(await stockOf(paid.piece.id)).toBe(2);
 

@@ -30,7 +30,7 @@ import { readSecretJson } from '#lambdas/repositories/secrets.ts';
 import { routes, type Route } from '#lambdas/routes.ts';
 import { twinInfo } from '../support/global-setup.ts';
 import { createProduct, laterMailsTo, mailsTo, placeOrder, reservationBody, uploadProof } from '../support/factories.ts';
-import { call, callRoute, documentClient, twin, useOwnTwin } from '../support/twin.ts';
+import { adminIdToken, call, callRoute, documentClient, twin, useOwnTwin } from '../support/twin.ts';
 
 const SECRET_KEY = 'sk_test_twin_webhook_0123456789';
 const WEBHOOK_SECRET = 'whsec_twin_webhook_current';
@@ -203,6 +203,31 @@ describe('POST /api/payments/stripe: what is refused or changes nothing', () => 
     }
     expect(await storedOrder(order.id)).toEqual(before);
     expect(await eventRecord(eventId)).toBeUndefined();
+  });
+
+  it('a signed event stamped an hour ahead is refused; one in another currency or of another amount is recorded, the owner told, the order not moved', async () => {
+    const ahead = await heldSuccess();
+    const future = await notify(ahead.body, sign(ahead.body, WEBHOOK_SECRET, Math.floor(Date.now() / 1000) + 3600));
+    expect({ status: future.status, code: future.body?.error?.code }).toEqual({ status: 400, code: 'signature_invalid' });
+    expect((await storedOrder(ahead.order.id)).status).toBe('Aguarda Pagamento');
+
+    for (const [what, change] of [
+      ['currency', (body: string) => body.replaceAll('"currency":"eur"', '"currency":"usd"')],
+      ['amount', (body: string, total: number) => body.replace(`"amount_received":${total}`, `"amount_received":${total - 100}`)],
+    ] as const) {
+      const held = await heldSuccess();
+      const body = change(held.body, held.order.totalCents);
+      expect(body, what).not.toBe(held.body);
+      const answer = await notify(body, sign(body));
+      expect(answer.status, what).toBe(200);
+      const stored = await storedOrder(held.order.id);
+      expect(stored.status, what).toBe('Aguarda Pagamento');
+      expect(stored.providerPayment, what).toMatchObject({ status: 'succeeded', mismatch: true });
+      expect(stored.timeline.filter((entry: { kind: string }) => entry.kind === 'note'), what).toEqual([expect.objectContaining({ text: expect.stringContaining('devolve-o ao cliente') })]);
+      const admin = await call<{ order: { financialStatus: string; ledger: { state: string; currency: string }[] } }>('GET', `/api/admin/orders/${held.order.id}`, { token: await adminIdToken() });
+      expect(admin.body.order.financialStatus, what).toBe('failed');
+      expect(admin.body.order.ledger.at(-1), what).toMatchObject({ state: 'failed', currency: what === 'currency' ? 'USD' : 'EUR' });
+    }
   });
 
   it('an event for a payment the shop does not know is answered 200, logged, and changes nothing', async () => {

@@ -108,7 +108,7 @@ describe('closing an order paid through the provider', () => {
     const placed = await placeOrder(reservationBody([{ productId: piece.id, quantity: 1 }]));
     const refused = await patch(placed.body.order.id, { status: 'Encerrada', refundCents: 100 });
     expect(refused.status).toBe(400);
-    expect(refused.body.error?.fields?.refundCents).toBe(refundTexts.notProviderPaid);
+    expect(refused.body.error?.fields?.refundCents).toBe(refundTexts.nothingPaid);
     expect((await stored(placed.body.order.id)).status).toBe('Aguarda Pagamento');
     expect((await patch(placed.body.order.id, { status: 'Encerrada' })).status).toBe(200);
     expect((await stored(placed.body.order.id)).providerPayment).toBeUndefined();

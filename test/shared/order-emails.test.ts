@@ -12,11 +12,15 @@ describe('the e-mails true of an order', () => {
     const proof = 'proofs/orders/x.png';
     expect(applicableEmails({ status: 'Aguarda Pagamento' })).toEqual([]);
     expect(applicableEmails({ status: 'Confirmar Pagamento', proofKey: proof })).toEqual(['order-received']);
-    expect(applicableEmails({ status: 'Enviar', proofKey: proof })).toEqual(['order-received', 'payment-confirmed']);
+    // Once the owner confirmed the proof, "we received your proof" is no longer the news.
+    expect(applicableEmails({ status: 'Enviar', proofKey: proof })).toEqual(['payment-confirmed']);
     // Paid outside the site: no proof, so no "we received your proof".
     expect(applicableEmails({ status: 'Enviar' })).toEqual(['payment-confirmed']);
-    expect(applicableEmails({ status: 'Enviado', proofKey: proof })).toEqual(['order-received', 'payment-confirmed', 'shipped', 'review-request']);
+    // A review is asked for once delivered, never while the parcel travels.
+    expect(applicableEmails({ status: 'Enviado', proofKey: proof })).toEqual(['payment-confirmed', 'shipped']);
     expect(applicableEmails({ status: 'Concluido' })).toEqual(['payment-confirmed', 'shipped', 'review-request']);
+    // Given back in full: nothing is "confirmed" any more.
+    expect(applicableEmails({ status: 'Enviar', financialStatus: 'refunded' })).toEqual([]);
     expect(applicableEmails({ status: 'Encerrada', proofKey: proof })).toEqual(['order-cancelled']);
   });
 

@@ -1,6 +1,5 @@
 import type { CustomerOrder } from '#shared/api.ts';
-import { totalLabels } from '#shared/messages/index.ts';
-import { CLOSED_STATUS, RESERVED_STATUS, type OrderStatus } from '#shared/order-status.ts';
+import { customerMoneyView } from './money-view.ts';
 import type { Cart } from '#shared/cart.ts';
 import { quoteOrder, summarizeCart } from '#shared/pricing.ts';
 import { SHIPPING_METHODS, type ShippingMethodId } from '#shared/shipping.ts';
@@ -74,15 +73,10 @@ export function OrderSummary({ cart, shippingMethod, title = 'A tua encomenda' }
   );
 }
 
-/** The total's label of an order: "Total a pagar" while it awaits payment, "Total pago" once the proof arrived. */
-function totalLabelOf(status: OrderStatus): string {
-  if (status === RESERVED_STATUS) return totalLabels.due;
-  return status === CLOSED_STATUS ? totalLabels.closed : totalLabels.paid;
-}
-
 /** The lines and totals of an order as the server fixed them. */
 export function FixedOrderLines({ order }: { order: CustomerOrder }) {
-  const totalLabel = totalLabelOf(order.status);
+  // "Total pago" only once the money is in (the ledger's view, docs/design.md §35): never while a proof is checked.
+  const totalLabel = customerMoneyView(order).totalLabel;
   return (
     <>
       <OrderLines lines={order.lines.map((line) => ({ ...line, totalCents: line.lineTotalCents }))} />

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Link } from '#web/lib/router.tsx';
 import { checkoutTexts, myOrderTexts, providerPaymentTexts } from '#shared/messages/index.ts';
-import { PAYMENT_METHOD_LABELS } from '#shared/payment-methods.ts';
 import { paths } from '#shared/paths.ts';
 import { usePageMeta } from '#web/lib/page-meta.ts';
 import { loadPlacedOrder } from './checkout-session.ts';
+import { customerMoneyView } from './money-view.ts';
 import { FixedOrderLines } from './order-summary.tsx';
 import './checkout.css';
 
@@ -33,6 +33,8 @@ export function ThankYouPage() {
   }
 
   const { order } = placed;
+  // Every word about the payment from the ledger's view: the method that paid or is being checked, "confirmado" only once paid.
+  const money = customerMoneyView(order);
   return (
     <div className="container page-body thank-you">
       <div className="card thank-you__card">
@@ -45,13 +47,12 @@ export function ThankYouPage() {
           Número da encomenda: <strong data-testid="order-number">{order.orderNumber}</strong>
         </p>
         <section aria-labelledby="thank-you-payment">
-          <h2 id="thank-you-payment">Pagamento por {PAYMENT_METHOD_LABELS[order.paymentMethod]}</h2>
-          {/* Paid through the provider, the order reaches this page once paid; by hand, once its proof arrived. */}
-          {order.providerPayment ? <p data-testid="payment-confirmed">{providerPaymentTexts.thankYou(PAYMENT_METHOD_LABELS[order.providerPayment.method])}</p> : <p data-testid="proof-received">{checkoutTexts.proofReceived}</p>}
+          <h2 id="thank-you-payment">Pagamento por {money.methodLabel}</h2>
+          {money.moneyIn ? <p data-testid="payment-confirmed">{providerPaymentTexts.thankYou(money.methodLabel)}</p> : <p data-testid="proof-received">{money.financialStatus === 'verifying' ? checkoutTexts.proofReceived : money.customerLine}</p>}
         </section>
         <p>
-          {order.providerPayment ? providerPaymentTexts.shippingNext : checkoutTexts.shippingAfterPayment} Vais receber um e-mail em <strong>{order.email}</strong> com{' '}
-          {order.providerPayment ? 'a confirmação do pagamento' : 'o resumo da encomenda'} e, mais tarde, outro quando ela seguir.
+          {money.moneyIn ? providerPaymentTexts.shippingNext : checkoutTexts.shippingAfterPayment} Vais receber um e-mail em <strong>{order.email}</strong> com{' '}
+          {money.moneyIn ? 'a confirmação do pagamento' : 'o resumo da encomenda'} e, mais tarde, outro quando ela seguir.
         </p>
         <section aria-labelledby="thank-you-summary">
           <h2 id="thank-you-summary">Resumo</h2>

@@ -1,0 +1,220 @@
+/**
+ * An order's money as a ledger (docs/design.md §35, docs/money.md): one entry per payment attempt and
+ * per refund, and one financial status derived from it. Every page, mail, list, counter and export
+ * reads the ledger (`orderLedger`) and the view of `payment-view.ts`, never the order's payment fields.
+ *
+ * The ledger is derived from what the order stores about its money (the provider payment with its
+ * refunds, the proof and the owner's checks on the timeline, the owner's "paid outside the site") plus
+ * the entries stored as such (`ledgerRecords`: manual refunds, provider events the order could not take).
+ * So every order ever stored has a ledger at read time, whatever its shape (docs/money.md).
+ */
+import type { ProviderPaymentRecord } from './automatic-payments.ts';
+import { CURRENCY } from './money.ts';
+import { CLOSED_STATUS, isPaidStatus, PROOF_STATUS, RESERVED_STATUS, type OrderStatus } from './order-status.ts';
+import { PAYMENT_METHOD_IDS, type PaymentMethodId } from './payment-methods.ts';
+
+/** How money can come or go back: the shop's payment methods, plus cash for a sale in person. */
+export const LEDGER_METHODS = [...PAYMENT_METHOD_IDS, 'numerario'] as const;
+export type LedgerMethod = (typeof LEDGER_METHODS)[number];
+
+/** The manual methods a proof can be for (`method` of `POST /api/orders/{id}/proof`). */
+export const PROOF_METHODS = ['transferencia', 'paypal', 'revolut', 'mbway'] as const satisfies readonly PaymentMethodId[];
+export type ProofMethod = (typeof PROOF_METHODS)[number];
+
+/** The methods a manual refund can go back by (the owner gives the money back herself). */
+export const MANUAL_REFUND_METHODS = ['transferencia', 'paypal', 'revolut', 'mbway', 'numerario'] as const satisfies readonly LedgerMethod[];
+export type ManualRefundMethod = (typeof MANUAL_REFUND_METHODS)[number];
+
+/**
+ * How the shop knows: `provider` (the provider's signed event or answer), `proof` (a proof the owner
+ * checks or checked), `owner` (the owner marked it paid, or gave the money back, with a note).
+ */
+export type LedgerSource = 'provider' | 'proof' | 'owner';
+
+/**
+ * Payments: `pending` (asked, waiting for the customer), `verifying` (a proof waits for the owner),
+ * `paid`, `failed` (declined, expired, a proof not accepted, an event that did not match).
+ * Refunds: `pending` (asked of the provider), `refunded` (the money went back).
+ */
+export type LedgerState = 'pending' | 'verifying' | 'paid' | 'failed' | 'refunded';
+
+/** One movement of an order's money. Amounts are integer cents of `currency`. */
+export interface LedgerEntry {
+  /** Stable within the order (`payment:provider`, `refund:re_…`, `refund:manual:<time>`). */
+  readonly id: string;
+  readonly kind: 'payment' | 'refund';
+  readonly method: LedgerMethod;
+  readonly source: LedgerSource;
+  readonly state: LedgerState;
+  readonly amountCents: number;
+  readonly currency: string;
+  /** When the entry began (asked, proof sent, refund asked). */
+  readonly at: string;
+  /** When it was settled: paid, refunded, failed. */
+  readonly settledAt?: string;
+  /** Who acted: 'cliente', 'loja' (the shop or its provider) or the admin's e-mail. */
+  readonly by: string;
+  readonly provider?: string;
+  readonly paymentId?: string;
+  readonly refundId?: string;
+  readonly feeCents?: number;
+  readonly netCents?: number;
+  /** The owner's word (paid outside the site, a manual refund), or why it failed. */
+  readonly note?: string;
+  /** Refunds: a payment that came after the reservation closed, the owner's cancellation, or given back by hand. */
+  readonly reason?: 'late' | 'cancel' | 'manual';
+}
+
+/** What the rules read of an entry (the customer's view of the ledger has no ids, names nor notes). */
+export type LedgerLine = Pick<LedgerEntry, 'kind' | 'method' | 'state' | 'amountCents' | 'at'> & Partial<Omit<LedgerEntry, 'kind' | 'method' | 'state' | 'amountCents' | 'at'>>;
+
+/** The financial statuses (`financialStatus` of the orders, DESIGN's fixed names). */
+export const FINANCIAL_STATUSES = ['unpaid', 'verifying', 'paid', 'partially_refunded', 'refunded', 'failed'] as const;
+export type FinancialStatus = (typeof FINANCIAL_STATUSES)[number];
+
+/** What an order stores about its money: every shape since the first release has a subset of it. */
+export interface MoneyFacts {
+  readonly status: OrderStatus;
+  readonly createdAt: string;
+  readonly totalCents: number;
+  readonly paymentMethod: PaymentMethodId;
+  readonly proofKey?: string;
+  /** The manual method the proof is for, when not the one chosen at checkout. */
+  readonly proofMethod?: ProofMethod;
+  readonly paidOutsideAt?: string;
+  readonly providerPayment?: ProviderPaymentRecord;
+  readonly timeline?: readonly { readonly at: string; readonly kind: string; readonly from?: OrderStatus; readonly to?: OrderStatus; readonly by: string; readonly text?: string }[];
+  /** Entries stored as such (manual refunds, provider events the order could not take). */
+  readonly ledgerRecords?: readonly LedgerEntry[];
+}
+
+const SHOP = 'loja';
+const CUSTOMER = 'cliente';
+
+/** The provider payment's entries: the payment and each refund (done, or asked and not done yet). */
+function providerEntries(order: MoneyFacts, payment: ProviderPaymentRecord): LedgerEntry[] {
+  // A payment of another amount or currency never pays the order: recorded as failed, for the owner to give back.
+  const state: LedgerState = payment.mismatch ? 'failed' : payment.status === 'succeeded' ? 'paid' : payment.status === 'failed' ? 'failed' : 'pending';
+  const entries: LedgerEntry[] = [
+    {
+      id: 'payment:provider',
+      kind: 'payment',
+      method: payment.method,
+      source: 'provider',
+      state,
+      amountCents: payment.amountCents ?? payment.multibanco?.amountCents ?? order.totalCents,
+      currency: payment.currency ?? CURRENCY,
+      at: order.createdAt,
+      ...(payment.paidAt ? { settledAt: payment.paidAt } : {}),
+      by: SHOP,
+      provider: payment.provider,
+      ...(payment.paymentId ? { paymentId: payment.paymentId } : {}),
+      ...(payment.feeCents !== undefined ? { feeCents: payment.feeCents } : {}),
+      ...(payment.netCents !== undefined ? { netCents: payment.netCents } : {}),
+      ...(payment.failure ? { note: payment.failure } : {}),
+    },
+  ];
+  for (const refund of payment.refunds ?? []) {
+    entries.push({ id: `refund:${refund.refundId}`, kind: 'refund', method: payment.method, source: 'provider', state: 'refunded', amountCents: refund.amountCents, currency: CURRENCY, at: refund.at, settledAt: refund.at, by: SHOP, provider: payment.provider, refundId: refund.refundId, ...(payment.paymentId ? { paymentId: payment.paymentId } : {}), reason: refund.reason });
+  }
+  if (payment.refundRequestedCents !== undefined) {
+    const asked = [...(order.timeline ?? [])].reverse().find((entry) => entry.kind === 'status' && entry.to === CLOSED_STATUS);
+    const late = !order.timeline?.some((entry) => entry.kind === 'status' && entry.to === 'Enviar');
+    entries.push({ id: 'refund:requested', kind: 'refund', method: payment.method, source: 'provider', state: 'pending', amountCents: payment.refundRequestedCents, currency: CURRENCY, at: asked?.at ?? payment.paidAt ?? order.createdAt, by: asked?.by ?? SHOP, provider: payment.provider, reason: late ? 'late' : 'cancel' });
+  }
+  return entries;
+}
+
+/**
+ * The proof's entry: `verifying` while it waits for the owner, `paid` once the owner moved the order
+ * on from `Confirmar Pagamento` (or the order is paid: the first release kept no timeline), `failed`
+ * when the order closed without the owner accepting it.
+ */
+function proofEntry(order: MoneyFacts): LedgerEntry {
+  const timeline = order.timeline ?? [];
+  const sent = timeline.find((entry) => entry.kind === 'status' && entry.to === PROOF_STATUS);
+  const checked = timeline.find((entry) => entry.kind === 'status' && entry.from === PROOF_STATUS);
+  const accepted = checked ? checked.to !== CLOSED_STATUS : isPaidStatus(order.status);
+  const state: LedgerState = order.status === PROOF_STATUS ? 'verifying' : accepted ? 'paid' : 'failed';
+  const method = order.proofMethod ?? order.paymentMethod;
+  return {
+    id: 'payment:proof',
+    kind: 'payment',
+    method,
+    source: 'proof',
+    state,
+    amountCents: order.totalCents,
+    currency: CURRENCY,
+    at: sent?.at ?? order.createdAt,
+    ...(state !== 'verifying' && checked ? { settledAt: checked.at, by: checked.by } : { by: CUSTOMER }),
+  };
+}
+
+/** The owner's "paid outside the site": paid, with her note (the timeline keeps it). */
+function paidOutsideEntry(order: MoneyFacts, at: string): LedgerEntry {
+  const move = order.timeline?.find((entry) => entry.kind === 'status' && entry.from === RESERVED_STATUS && entry.to === 'Enviar');
+  const note = order.timeline?.find((entry) => entry.kind === 'note' && entry.at === at);
+  return { id: 'payment:owner', kind: 'payment', method: order.paymentMethod, source: 'owner', state: 'paid', amountCents: order.totalCents, currency: CURRENCY, at, settledAt: at, by: move?.by ?? SHOP, ...(note?.text ? { note: note.text } : {}) };
+}
+
+/**
+ * The order's ledger, oldest first: what its stored facts say about its money. An order paid before any
+ * of these facts existed (no proof, no provider, no mark: never in the shop's flows) reads as paid by
+ * its chosen method on the owner's word, so that a paid order never reads unpaid.
+ */
+export function orderLedger(order: MoneyFacts): LedgerEntry[] {
+  const entries: LedgerEntry[] = [];
+  if (order.providerPayment) entries.push(...providerEntries(order, order.providerPayment));
+  if (order.proofKey) entries.push(proofEntry(order));
+  if (order.paidOutsideAt) entries.push(paidOutsideEntry(order, order.paidOutsideAt));
+  entries.push(...(order.ledgerRecords ?? []));
+  const paidSomehow = entries.some((entry) => entry.kind === 'payment' && entry.state === 'paid');
+  if (!paidSomehow && isPaidStatus(order.status)) {
+    entries.push({ id: 'payment:legacy', kind: 'payment', method: order.paymentMethod, source: 'owner', state: 'paid', amountCents: order.totalCents, currency: CURRENCY, at: order.createdAt, settledAt: order.createdAt, by: SHOP });
+  }
+  return entries.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
+}
+
+/** Cents paid in (payments `paid`). */
+export function paidCents(ledger: readonly LedgerLine[]): number {
+  return ledger.filter((entry) => entry.kind === 'payment' && entry.state === 'paid').reduce((sum, entry) => sum + entry.amountCents, 0);
+}
+
+/** Cents given back (refunds `refunded`). */
+export function refundedCents(ledger: readonly LedgerLine[]): number {
+  return ledger.filter((entry) => entry.kind === 'refund' && entry.state === 'refunded').reduce((sum, entry) => sum + entry.amountCents, 0);
+}
+
+/** Cents asked back and not given yet (refunds `pending`). */
+export function refundPendingCents(ledger: readonly LedgerLine[]): number {
+  return ledger.filter((entry) => entry.kind === 'refund' && entry.state === 'pending').reduce((sum, entry) => sum + entry.amountCents, 0);
+}
+
+/**
+ * The one financial status of a ledger: money back (all of it: `refunded`, some: `partially_refunded`),
+ * else `paid` once any payment is, `verifying` while a proof waits, `failed` when the latest attempt
+ * failed, `unpaid` otherwise (nothing tried yet, or a request still pending).
+ *
+ * @example financialStatus([]) // 'unpaid'
+ */
+export function financialStatus(ledger: readonly LedgerLine[]): FinancialStatus {
+  const payments = ledger.filter((entry) => entry.kind === 'payment');
+  const refunded = refundedCents(ledger);
+  if (refunded > 0 && refunded >= paidCents(ledger)) return 'refunded';
+  if (refunded > 0) return 'partially_refunded';
+  if (payments.some((entry) => entry.state === 'paid')) return 'paid';
+  if (payments.some((entry) => entry.state === 'verifying')) return 'verifying';
+  if (payments.some((entry) => entry.state === 'pending')) return 'unpaid';
+  return payments.at(-1)?.state === 'failed' ? 'failed' : 'unpaid';
+}
+
+/** The payment that brought the money (the latest `paid`), else the one being checked, else the latest attempt. */
+export function decisivePayment<T extends LedgerLine>(ledger: readonly T[]): T | undefined {
+  const payments = ledger.filter((entry) => entry.kind === 'payment');
+  return payments.findLast((entry) => entry.state === 'paid') ?? payments.findLast((entry) => entry.state === 'verifying') ?? payments.at(-1);
+}
+
+/** Whether `value` is a financial status. */
+export function isFinancialStatus(value: unknown): value is FinancialStatus {
+  return (FINANCIAL_STATUSES as readonly unknown[]).includes(value);
+}
