@@ -5,7 +5,7 @@
  */
 import { PHOTO_KEYS, PHOTO_PROCESSING_TIMES, type TableKey } from './contracts/data-model.ts';
 import { OUTBOX_STREAM_FILTER } from './contracts/outbox-items.ts';
-import { CLOSE_ORDER_GRANTS, HELD_SHARE_GRANTS, PAGE_PUBLISHING_GRANTS, SETTINGS_READ, type Grant } from './routes.ts';
+import { CLOSE_ORDER_GRANTS, HELD_SHARE_GRANTS, PAGE_PUBLISHING_GRANTS, SETTINGS_READ, type Grant } from './route-grants.ts';
 import { PHOTO_PATH_PREFIX } from '#shared/photos.ts';
 
 export interface Job {

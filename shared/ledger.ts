@@ -214,6 +214,11 @@ export function decisivePayment<T extends LedgerLine>(ledger: readonly T[]): T |
   return payments.findLast((entry) => entry.state === 'paid') ?? payments.findLast((entry) => entry.state === 'verifying') ?? payments.at(-1);
 }
 
+/** The method every surface names: the one that paid, else the one being checked, else the latest tried, else the one chosen. */
+export function shownMethod(ledger: readonly LedgerLine[], chosen: LedgerMethod): LedgerMethod {
+  return decisivePayment(ledger)?.method ?? chosen;
+}
+
 /** Whether `value` is a financial status. */
 export function isFinancialStatus(value: unknown): value is FinancialStatus {
   return (FINANCIAL_STATUSES as readonly unknown[]).includes(value);

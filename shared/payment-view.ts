@@ -12,7 +12,7 @@
  * ```
  */
 import { PAYMENT_METHOD_LABELS, type PaymentMethodId } from './payment-methods.ts';
-import { decisivePayment, paidCents, refundedCents, refundPendingCents, type FinancialStatus, type LedgerLine, type LedgerMethod } from './ledger.ts';
+import { decisivePayment, paidCents, shownMethod, refundedCents, refundPendingCents, type FinancialStatus, type LedgerLine, type LedgerMethod } from './ledger.ts';
 import { ledgerTexts } from './messages/ledger.ts';
 import { totalLabels } from './messages/checkout.ts';
 import { formatCents } from './money.ts';
@@ -137,7 +137,7 @@ export function mailTrue(kind: AdminEmailKind, status: OrderStatus, financial: F
 /** The one view of an order's money (see the module's comment). */
 export function paymentView(input: PaymentViewInput): PaymentView {
   const decisive = decisivePayment(input.ledger);
-  const method: LedgerMethod = decisive?.method ?? input.paymentMethod;
+  const method: LedgerMethod = shownMethod(input.ledger, input.paymentMethod);
   const methodLabel = ledgerMethodLabel(method);
   const moneyIn = input.financialStatus === 'paid' || input.financialStatus === 'partially_refunded';
   const refunded = refundedCents(input.ledger);

@@ -9,7 +9,8 @@ import path from 'node:path';
 import { build, type Metafile } from 'esbuild';
 import { jobs, mailEvents, photoProcessing, streamConsumers } from '#lambdas/jobs.ts';
 import { routeRowsDefine } from '#lambdas/http/route-rows.ts';
-import { routes, type Grant, type Route } from '#lambdas/routes.ts';
+import { routes, type Route } from '#lambdas/routes.ts';
+import type { Grant } from '#lambdas/route-grants.ts';
 import { BUNDLE_ALIASES, BUNDLE_OPTIONS, bundleExternals } from './constructs/shop-function.ts';
 import { REPO_ROOT } from '../common/repo-paths.ts';
 

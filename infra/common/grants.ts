@@ -5,7 +5,7 @@
  * refuses, as IAM would, every call outside them (`infra/twin/function-scope.ts`), so both read one
  * table.
  */
-import type { Grant } from '#lambdas/routes.ts';
+import type { Grant } from '#lambdas/route-grants.ts';
 import { buckets, tables } from '#lambdas/contracts/data-model.ts';
 import { MAIL_ENV, ORDER_LINK_ENV, PAYMENT_KEYS_ENV } from '#lambdas/contracts/env.ts';
 

@@ -20,7 +20,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Grant } from '#lambdas/routes.ts';
+import type { Grant } from '#lambdas/route-grants.ts';
 import { buckets, tables, type BucketKey, type TableKey } from '#lambdas/contracts/data-model.ts';
 import { ORDER_LINK_ENV, ORIGIN_ENV, PAYMENT_KEYS_ENV } from '#lambdas/contracts/env.ts';
 import { ddb } from '#lambdas/repositories/dynamodb-client.ts';

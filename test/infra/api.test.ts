@@ -6,7 +6,8 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Match } from 'aws-cdk-lib/assertions';
-import { routeId, routes, type Grant, type Route } from '#lambdas/routes.ts';
+import { routeId, routes, type Route } from '#lambdas/routes.ts';
+import type { Grant } from '#lambdas/route-grants.ts';
 import { buckets, tables } from '#lambdas/contracts/data-model.ts';
 import { MAIL_TEMPLATE_IDS, templateName } from '#lambdas/contracts/mail-templates.ts';
 import { routeKeyOf, type RouteKey } from '#infra/cloud/api.ts';

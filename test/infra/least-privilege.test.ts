@@ -7,7 +7,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs, photoProcessing } from '#lambdas/jobs.ts';
-import { routes, type Grant } from '#lambdas/routes.ts';
+import { routes } from '#lambdas/routes.ts';
+import type { Grant } from '#lambdas/route-grants.ts';
 import { routeKeyOf } from '#infra/cloud/api.ts';
 import { buckets, tables, type BucketKey, type TableKey } from '#lambdas/contracts/data-model.ts';
 import { actionsOf, statementsOfRole, synthShop, SYNTH_TIMEOUT_MS, removeScratch, type Synthesized } from './support.ts';

@@ -11,7 +11,8 @@ import { MAIL_TEMPLATE_IDS, MAIL_URL_FIELDS, TEXT_ROOT, templateName, type MailT
 import { MAIL_EVENTS_TO_BUS, templatePrefix } from '#infra/cloud/mail.ts';
 import { configurationSetName } from '#infra/common/config.ts';
 import { MAIL_ENV } from '#lambdas/contracts/env.ts';
-import { routes, type Grant } from '#lambdas/routes.ts';
+import { routes } from '#lambdas/routes.ts';
+import type { Grant } from '#lambdas/route-grants.ts';
 import { jobs, mailEventsPattern, SES_EVENT_DETAIL_TYPES, streamConsumers } from '#lambdas/jobs.ts';
 import { routeKeyOf } from '#infra/cloud/api.ts';
 import { SHOP_BRAND } from '#shared/shop-identity.ts';

@@ -7,7 +7,8 @@
 import http from 'node:http';
 import { BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SETTINGS_READ, type Route } from '#lambdas/routes.ts';
+import { SETTINGS_READ } from '#lambdas/route-grants.ts';
+import type { Route } from '#lambdas/routes.ts';
 import { createGateway } from '#infra/twin/gateway.ts';
 import { asFunction } from '#infra/twin/function-scope.ts';
 import { ORDER_LINK_ENV, ORIGIN_ENV, PAYMENT_KEYS_ENV } from '#lambdas/contracts/env.ts';

@@ -18,7 +18,7 @@ import { NodejsFunction, OutputFormat, type ICommandHooks } from 'aws-cdk-lib/aw
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { PAGES_ENV } from '#lambdas/contracts/env.ts';
-import type { Grant } from '#lambdas/routes.ts';
+import type { Grant } from '#lambdas/route-grants.ts';
 import { REPO_ROOT, RENDERER_DIST } from '../../common/repo-paths.ts';
 
 /** Node.js runtime of every API function: the newest one this aws-cdk-lib offers. */
