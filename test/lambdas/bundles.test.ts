@@ -109,11 +109,14 @@ describe('function bundles', () => {
     expect(withPdfLib).toEqual(proofCheckers);
   });
 
-  it('a read route (GET) is at most 250 KB minified (none carries S3\'s client, about 170 KB alone)', () => {
+  // A shopper's read route: at most 250 KB. The owner's list and export rows carry the order's ledger
+  // and financial status (shared/ledger.ts, docs/design.md §35): 4 KB more, read by one person, so
+  // their budget is 256 KB until the ledger is stored per entry and read without deriving it.
+  it('a read route (GET) is at most 250 KB minified, the owner\'s 256 KB (none carries S3\'s client, about 170 KB alone)', () => {
     const over = specs
       .filter((spec) => spec.readRoute)
       .map((spec) => ({ fn: spec.name, kb: Math.round(built.get(spec.name)!.bytes / 102.4) / 10 }))
-      .filter(({ kb }) => kb > 250);
+      .filter(({ fn, kb }) => kb > (fn.startsWith('handlers/admin/') ? 256 : 250));
     expect(over).toEqual([]);
   });
 
