@@ -33,7 +33,8 @@ function functionOf(s: Synthesized, key: RouteKey) {
 
 /** Every API function also gets the origin secret (the origin lock), whatever its grants. */
 function expectedEnv(route: Pick<Route, 'grants' | 'renderer'>): string[] {
-  return [...Object.keys(baseEnvironment(shop.stack)), ...route.grants.flatMap(envVarsOf), ORIGIN_ENV.secretArn, ...(route.renderer ? [PAGES_ENV.rendererDir] : [])].sort();
+  // A set: two grants may name the same variable (the sender's identity and the account's SES state both need `MAIL_SES_REGION`).
+  return [...new Set([...Object.keys(baseEnvironment(shop.stack)), ...route.grants.flatMap(envVarsOf), ORIGIN_ENV.secretArn, ...(route.renderer ? [PAGES_ENV.rendererDir] : [])])].sort();
 }
 
 const WRITE_ACTIONS = [...TABLE_WRITE_ACTIONS, ...TABLE_DELETE_ACTIONS, ...BUCKET_PUT_ACTIONS, 's3:DeleteObject', 'ses:SendEmail', 'ses:SendTemplatedEmail'];

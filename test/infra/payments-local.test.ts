@@ -69,7 +69,7 @@ describe('MB WAY through the Stripe adapter', () => {
 
     await local.approve(first.paymentId);
     expect(refused).toEqual([]);
-    expect(received).toEqual([{ eventId: expect.stringMatching(/^evt_/), kind: 'succeeded', paymentId: first.paymentId, orderId: '100001', amountCents: 3180 }]);
+    expect(received).toEqual([{ eventId: expect.stringMatching(/^evt_/), kind: 'succeeded', paymentId: first.paymentId, orderId: '100001', amountCents: 3180, currency: 'EUR' }]);
     expect((await provider.payment(first.paymentId)).status).toBe('succeeded');
     const fee = Math.round(3180 * TWIN_FEE.rate) + TWIN_FEE.fixedCents;
     expect(await provider.settlement(first.paymentId)).toEqual({ feeCents: fee, netCents: 3180 - fee });
@@ -107,7 +107,7 @@ describe('Multibanco through the Stripe adapter', () => {
 });
 
 describe('webhook signatures', () => {
-  const body = JSON.stringify({ id: 'evt_forged', object: 'event', type: 'payment_intent.succeeded', data: { object: { id: 'pi_x', amount_received: 100, metadata: { orderId: '1' } } } });
+  const body = JSON.stringify({ id: 'evt_forged', object: 'event', type: 'payment_intent.succeeded', data: { object: { id: 'pi_x', amount_received: 100, currency: 'eur', metadata: { orderId: '1' } } } });
   const sign = (payload: string, secret: string, at = Math.floor(Date.now() / 1000)) => `t=${at},v1=${createHmac('sha256', secret).update(`${at}.${payload}`).digest('hex')}`;
 
   it('accepts the current and, during a rotation, the previous endpoint secret', () => {
