@@ -385,16 +385,8 @@ describe('back-office: the walk of issue 6', () => {
       await page.getByTestId('step-mark-shipped').getByRole('button', { name: 'Marcar como enviada' }).click();
       await page.getByTestId('status-panel').getByText('Marcada como enviada').waitFor();
       expect(page.url()).toMatch(new RegExp(`/ordersdetail/${order!.id}$`));
-      // Shipped: a review may be asked for, after a question in the panel.
-      await emails.getByRole('button', { name: 'Pedir avaliação' }).click();
-      await emails.getByTestId('email-confirm').getByRole('button', { name: 'Sim, enviar' }).click();
-      // The page shows the outcome once the outbox recorded it (its own wait; another mail's outcome does not end it).
-      await expect.poll(() => page.locator('.adm-history li', { hasText: 'Pedido de avaliação' }).count(), { timeout: 20_000 }).toBe(1);
-      await expect.poll(async () => (await mailsTo(customer)).length, { timeout: 20_000 }).toBeGreaterThanOrEqual(4);
-      const mails = (await mailsTo(customer)).map(mailText).join('\n---\n');
-      expect(mails).toContain(String(order!.orderNumber));
-      expect(mails).toContain('RR123456785PT');
-      expect(mails).toContain('Marta');
+      // Shipped, not yet delivered: no review request (the mail buttons come from the payment view, docs/money.md).
+      expect(await emails.getByRole('button', { name: 'Pedir avaliação' }).count()).toBe(0);
 
       // Another status: only the allowed ones; saved, back to the list with the message, and persisted.
       const status = page.getByLabel('Estado', { exact: true });
@@ -407,6 +399,17 @@ describe('back-office: the walk of issue 6', () => {
       await page.goto(at(`/ordersdetail/${order!.id}`));
       await page.locator('.adm-timeline li', { hasText: 'Enviado → Concluído' }).waitFor();
       expect(await page.getByLabel('Estado', { exact: true }).locator('option:not([disabled])').allTextContents()).toEqual(['Encerrada']);
+      // Delivered: a review may be asked for, after a question in the panel.
+      const delivered = page.getByTestId('emails-panel');
+      await delivered.getByRole('button', { name: 'Pedir avaliação' }).click();
+      await delivered.getByTestId('email-confirm').getByRole('button', { name: 'Sim, enviar' }).click();
+      // The page shows the outcome once the outbox recorded it (its own wait; another mail's outcome does not end it).
+      await expect.poll(() => page.locator('.adm-history li', { hasText: 'Pedido de avaliação' }).count(), { timeout: 20_000 }).toBe(1);
+      await expect.poll(async () => (await mailsTo(customer)).length, { timeout: 20_000 }).toBeGreaterThanOrEqual(4);
+      const mails = (await mailsTo(customer)).map(mailText).join('\n---\n');
+      expect(mails).toContain(String(order!.orderNumber));
+      expect(mails).toContain('RR123456785PT');
+      expect(mails).toContain('Marta');
     },
   );
 
