@@ -121,6 +121,13 @@ describe('an order: e-mails only where true, one tracking field, and the order s
     expect(await trackingFields(page)).toBe(1);
     expect(await emails.getByLabel(t.trackingCode, { exact: true }).inputValue()).toBe('RR123456785PT');
 
+    // Shipped, not yet delivered: no review request (the mail buttons come from the payment view, docs/money.md).
+    expect(await emails.getByRole('button', { name: /avaliação/ }).count()).toBe(0);
+    // Delivered (the owner marks it elsewhere): the panel, reloaded, offers the review request.
+    expect((await adminCall('PATCH', `/api/admin/orders/${order.id}`, { status: 'Concluido' })).status).toBe(200);
+    await page.reload();
+    await status.locator('.adm-badge', { hasText: 'Concluído' }).waitFor();
+
     // A first review request asks first, in the panel; "Cancelar" sends nothing.
     const review = emails.getByRole('button', { name: t.emailActions['review-request'].first });
     await review.click();
