@@ -7,7 +7,7 @@
  * const view = paymentView({ status, financialStatus, ledger, paymentMethod });
  * view.methodLabel;     // 'Transferência Bancária': the method that paid (or is being checked)
  * view.customerLine;    // 'Pagamento por Transferência Bancária a verificar: …'
- * view.totalLabel;      // 'Total a pagar' until the money is in, then 'Total pago'
+ * view.totalLabel;      // 'Total a pagar' until paid or a proof is sent ('Total' while it is checked), then 'Total pago'
  * view.mailButtons;     // ['order-received'] while the proof is checked
  * ```
  */
@@ -142,7 +142,9 @@ export function paymentView(input: PaymentViewInput): PaymentView {
   const moneyIn = input.financialStatus === 'paid' || input.financialStatus === 'partially_refunded';
   const refunded = refundedCents(input.ledger);
   const pending = refundPendingCents(input.ledger);
-  const totalLabel = moneyIn ? totalLabels.paid : input.status === CLOSED_STATUS || input.financialStatus === 'refunded' ? totalLabels.closed : totalLabels.due;
+  // A proof being checked: neither paid nor still to pay (the customer did their part): the plain 'Total'.
+  const settledOrChecking = input.status === CLOSED_STATUS || input.financialStatus === 'refunded' || input.financialStatus === 'verifying';
+  const totalLabel = moneyIn ? totalLabels.paid : settledOrChecking ? totalLabels.closed : totalLabels.due;
   const source = ownerSource(decisive);
   return {
     financialStatus: input.financialStatus,

@@ -129,8 +129,9 @@ describe('a reservation the phone customer cannot lose', () => {
     device.on('request', (request) => sent.push(request.url()));
     await device.goto(link!);
     await expect.poll(() => device.getByTestId('order-status').textContent(), SOON).toBe('Pagamento em verificação');
-    // The proof is a claim until the owner confirms it: no "Total pago" yet (docs/design.md §35).
-    expect(await device.locator('[data-total="Total a pagar"]').count()).toBe(1);
+    // The proof is a claim until the owner confirms it: no "Total pago" yet, nor "a pagar" (docs/design.md §35).
+    expect(await device.locator('[data-total="Total"]').count()).toBe(1);
+    expect(await device.locator('[data-total="Total a pagar"]').count()).toBe(0);
     expect(await device.locator('[data-total="Total pago"]').count()).toBe(0);
     expect(sent.filter((url) => url.includes('#t=') || url.includes('token='))).toEqual([]);
     await shots(device, 'order-page-paid');

@@ -60,7 +60,8 @@ describe('the payment view', () => {
     expect(v.methodLabel).toBe('Transferência Bancária');
     expect(v.customerLine).toContain('a verificar');
     expect(v.customerLine).not.toMatch(/confirmad/i);
-    expect(v.totalLabel).toBe('Total a pagar');
+    // Neither paid nor still to pay: the customer sent the proof, the shop checks it.
+    expect(v.totalLabel).toBe('Total');
     expect(v.ownerStatus).toBe('A verificar');
     expect(v.ownerSource).toBe('Comprovativo por verificar');
     expect(v.mailButtons).toEqual(['order-received']);
