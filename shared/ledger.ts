@@ -214,6 +214,12 @@ export function decisivePayment<T extends LedgerLine>(ledger: readonly T[]): T |
   return payments.findLast((entry) => entry.state === 'paid') ?? payments.findLast((entry) => entry.state === 'verifying') ?? payments.at(-1);
 }
 
+/** An order's ledger and financial status: as read (`toOrder` gives both), else derived from its money facts. */
+export function moneyOf(order: MoneyFacts & { readonly ledger?: readonly LedgerEntry[]; readonly financialStatus?: FinancialStatus }): { readonly ledger: readonly LedgerEntry[]; readonly financialStatus: FinancialStatus } {
+  const ledger = order.ledger ?? orderLedger(order);
+  return { ledger, financialStatus: order.financialStatus ?? financialStatus(ledger) };
+}
+
 /** The method every surface names: the one that paid, else the one being checked, else the latest tried, else the one chosen. */
 export function shownMethod(ledger: readonly LedgerLine[], chosen: LedgerMethod): LedgerMethod {
   return decisivePayment(ledger)?.method ?? chosen;

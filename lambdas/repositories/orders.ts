@@ -4,7 +4,7 @@ import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { MailProblem, Order, OrderEmailRecord, OrderSummary, TimelineEntry } from '#shared/api.ts';
 import { isHeldStatus, RESERVED_STATUS, type OrderStatus } from '#shared/order-status.ts';
 import { ANONYMISED_FIELDS } from '#shared/personal-data.ts';
-import { financialStatus, orderLedger, shownMethod, type LedgerEntry } from '#shared/ledger.ts';
+import { financialStatus, moneyOf, orderLedger, shownMethod, type LedgerEntry } from '#shared/ledger.ts';
 import { ddb, tableName } from './dynamodb-client.ts';
 import { queryAll, queryPage, type Page } from './paging.ts';
 import { named } from './transactions.ts';
@@ -245,10 +245,8 @@ export async function expiredReservations(now: Date): Promise<OrderItem[]> {
 
 export function toOrderSummary(order: Order): OrderSummary {
   const { id, orderNumber, status, createdAt, country, paymentMethod, totalCents, email, firstName, lastName } = order;
-  const ledger = order.ledger ?? orderLedger(order);
-  const financial = order.financialStatus ?? financialStatus(ledger);
-  const method = shownMethod(ledger, paymentMethod);
-  return { id, orderNumber, status, createdAt, country, paymentMethod, totalCents, email, firstName, lastName, financialStatus: financial, ledgerMethod: method };
+  const money = moneyOf(order);
+  return { id, orderNumber, status, createdAt, country, paymentMethod, totalCents, email, firstName, lastName, financialStatus: money.financialStatus, ledgerMethod: shownMethod(money.ledger, paymentMethod) };
 }
 
 /** The transaction item that writes a new order (only if its number is free). */

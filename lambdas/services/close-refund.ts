@@ -11,7 +11,7 @@
  * nothing to give back. A refusal is a 400 beside `refundCents`, nothing changed.
  */
 import type { Order } from '#shared/api.ts';
-import { decisivePayment, orderLedger, paidCents, refundedCents, type LedgerEntry, type ManualRefundMethod } from '#shared/ledger.ts';
+import { decisivePayment, moneyOf, paidCents, refundedCents, type LedgerEntry, type ManualRefundMethod } from '#shared/ledger.ts';
 import { refundTexts } from '#shared/messages/index.ts';
 import { CURRENCY, formatCents } from '#shared/money.ts';
 import { ledgerMethodLabel } from '#shared/payment-view.ts';
@@ -30,7 +30,7 @@ function refused(message: string): InvalidInput {
 
 /** The refund of closing `order` as the owner asked it (`asked`, `method`), by `by` at `now`. */
 export function refundOnClose(order: Order, asked: number | undefined, method: ManualRefundMethod | undefined, by: string, now: Date): CloseRefund {
-  const ledger = order.ledger ?? orderLedger(order);
+  const { ledger } = moneyOf(order);
   // A payment the provider took goes back through it, bounded by what it took less what it gave back.
   const providerPaid = ledger.find((entry) => entry.kind === 'payment' && entry.source === 'provider' && entry.state === 'paid');
   if (providerPaid) {

@@ -8,7 +8,7 @@ import type { CustomerProviderPayment, ProviderMethod, ProviderPaymentRecord } f
 import type { PaymentInstructions } from '#shared/payment-methods.ts';
 import type { PaymentSettings } from '#shared/settings.ts';
 import { DEFAULT_CARRIER } from '#shared/tracking.ts';
-import { financialStatus, orderLedger } from '#shared/ledger.ts';
+import { moneyOf } from '#shared/ledger.ts';
 import { CUSTOMER, SHOP } from './order-lifecycle.ts';
 import { instructionsFor } from './payments.ts';
 
@@ -42,7 +42,7 @@ function customerTimeline(timeline: Order['timeline']): CustomerOrder['timeline'
 
 /** What the customer may see of their order: no notes, no admin names, no proof. */
 export function toCustomerOrder(order: Order, payments: PaymentSettings): CustomerOrder {
-  const ledger = order.ledger ?? orderLedger(order);
+  const { ledger, financialStatus } = moneyOf(order);
   const shipped = [...order.emails].reverse().find((email) => email.kind === 'shipped' && email.trackingCode);
   const trackingCode = shipped?.trackingCode;
   return {
@@ -64,7 +64,7 @@ export function toCustomerOrder(order: Order, payments: PaymentSettings): Custom
     email: order.email,
     firstName: order.firstName,
     timeline: customerTimeline(order.timeline),
-    financialStatus: order.financialStatus ?? financialStatus(ledger),
+    financialStatus,
     ledger: ledger.map(({ kind, method, state, amountCents, currency, at, settledAt, reason }) => ({ kind, method, state, amountCents, currency, at, ...(settledAt ? { settledAt } : {}), ...(reason ? { reason } : {}) })),
     ...(trackingCode ? { trackingCode, carrier: shipped?.carrier ?? DEFAULT_CARRIER } : {}),
   };

@@ -18,14 +18,13 @@ import { outboxMailPut } from '../repositories/outbox-store.ts';
 import type { PaymentSettings } from '#shared/settings.ts';
 import { instructionsFor } from './payments.ts';
 import { nameWithSize } from '#shared/variants.ts';
-import { financialStatus, orderLedger } from '#shared/ledger.ts';
+import { moneyOf } from '#shared/ledger.ts';
 import { ledgerTexts } from '#shared/messages/ledger.ts';
 import { paymentView, type PaymentView } from '#shared/payment-view.ts';
 
 /** The payment view of an order (docs/design.md §35): every mail's words about money come from it. */
 function moneyView(order: Order): PaymentView {
-  const ledger = order.ledger ?? orderLedger(order);
-  return paymentView({ status: order.status, financialStatus: order.financialStatus ?? financialStatus(ledger), ledger, paymentMethod: order.paymentMethod });
+  return paymentView({ status: order.status, ...moneyOf(order), paymentMethod: order.paymentMethod });
 }
 
 /** The cancellation mail's word on the money: what was given back, or will be; absent when nothing went back. */
