@@ -11,14 +11,9 @@ import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
 import { CHALLENGE_HEADER, checkProof, spendProof, type Proof } from '../services/challenges.ts';
 import type { HttpResult } from './response.ts';
 import type { RouteRow } from './route-rows.ts';
+import { bodyText } from './request-body.ts';
 
 type Mw = MiddlewareObj<APIGatewayProxyEventV2WithJWTAuthorizer, HttpResult, Error, Context>;
-
-/** The raw body as the client sent it (what makes a repeat "the same request"). */
-function rawBody(event: APIGatewayProxyEventV2WithJWTAuthorizer): string {
-  const raw = event.body ?? '';
-  return event.isBase64Encoded ? Buffer.from(raw, 'base64').toString('utf8') : raw;
-}
 
 /** The two steps of the guard of one route: `check` first of all, `spend` last before the use case. */
 export function challengeGuard(route: RouteRow): { readonly check: Mw; readonly spend: Mw } {
@@ -39,7 +34,7 @@ export function challengeGuard(route: RouteRow): { readonly check: Mw; readonly 
         // Only a route whose idempotency record answers a repeat may see the same proof again
         // (the same key, the same body); on any other, a second use would be a second write.
         const idempotencyKey = route.idempotent ? header(event, 'idempotency-key') : undefined;
-        const repeat = idempotencyKey ? { idempotencyKey, body: rawBody(event) } : undefined;
+        const repeat = idempotencyKey ? { idempotencyKey, body: bodyText(event) } : undefined;
         await spendProof(proofs.get(event)!, routeKey, repeat);
       },
     },

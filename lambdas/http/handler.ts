@@ -29,6 +29,7 @@ import { logger } from '../logger.ts';
 import { readSecret } from '../repositories/secrets.ts';
 import { setting } from '../repositories/environment.ts';
 import { json, type HttpResult } from './response.ts';
+import { bodyText } from './request-body.ts';
 
 export type ApiEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
 
@@ -155,8 +156,7 @@ const jsonBody: Mw = {
     const { event } = request;
     const contentType = lowerCaseHeaders(event.headers)['content-type'] ?? '';
     if (!/^application\/json\b/i.test(contentType.trim())) throw new UnsupportedMediaType();
-    const raw = event.body ?? '';
-    const text = event.isBase64Encoded ? Buffer.from(raw, 'base64').toString('utf8') : raw;
+    const text = bodyText(event);
     if (Buffer.byteLength(text, 'utf8') > MAX_BODY_BYTES) throw new PayloadTooLarge();
     try {
       bodies.set(event, JSON.parse(text));
