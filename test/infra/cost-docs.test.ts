@@ -129,6 +129,30 @@ const CLAIMS: Claim[] = [
     figures: (c) => [c.secrets],
   },
   {
+    doc: 'docs/aws-account.md',
+    what: 'the edge table: payg',
+    pattern: /\| `payg` \| the same web ACL, billed per use \| about \$(\d+) \(\$5 the web ACL, \$1 per rule or group, (\d+) of them\)/,
+    figures: (c, b) => [b.webAclPaygCents / 100, c.webAcls[0]!.rules],
+  },
+  {
+    doc: 'README.md',
+    what: 'the deploy: payg',
+    pattern: /`-c edgePlan=payg` about \$(\d+) a month/,
+    figures: (_c, b) => [b.webAclPaygCents / 100],
+  },
+  {
+    doc: 'docs/running-the-shop.md',
+    what: 'what the secrets cost',
+    pattern: /The (\d+) secrets cost \$([\d.]+) a month plus/,
+    figures: (c, b) => [c.secrets, usd(line(b, 'secret').cents)],
+  },
+  {
+    doc: 'README.md',
+    what: 'what the secrets cost',
+    pattern: /Secrets Manager; the (\d+) secrets cost \$([\d.]+) a month plus cents of reads/,
+    figures: (c, b) => [c.secrets, usd(line(b, 'secret').cents)],
+  },
+  {
     doc: 'docs/operations.md',
     what: "preflight's quota for the reservations",
     pattern: /\(the reservations need (\d+)\)/,
