@@ -145,7 +145,8 @@ export function paymentView(input: PaymentViewInput): PaymentView {
   // A proof being checked: neither paid nor still to pay (the customer did their part): the plain 'Total'.
   const settledOrChecking = input.status === CLOSED_STATUS || input.financialStatus === 'refunded' || input.financialStatus === 'verifying';
   const totalLabel = moneyIn ? totalLabels.paid : settledOrChecking ? totalLabels.closed : totalLabels.due;
-  const source = ownerSource(decisive);
+  // All of it given back: how it came is no longer what the owner reads (no "Confirmado pelo Stripe" on a refunded order).
+  const source = input.financialStatus === 'refunded' ? undefined : ownerSource(decisive);
   return {
     financialStatus: input.financialStatus,
     method,

@@ -24,16 +24,23 @@ export function refundableCents(order: Order): number {
   return payment?.status === 'succeeded' ? Math.max(order.totalCents - refundedCents(payment), 0) : 0;
 }
 
-/** The rows of the payment panel for a provider payment (inside its `<dl>`). */
-export function ProviderPaymentRows({ payment }: { readonly payment: ProviderPaymentRecord }) {
-  const refunds = payment.refunds ?? [];
-  // Asked for on closing and not made yet (the payments consumer makes it within seconds).
-  const waiting = payment.refundRequestedCents !== undefined && refundedCents(payment) < payment.refundRequestedCents;
+/** The provider's word for its payment: after a refund, never "Confirmado" alone (docs/money.md). */
+function providerStatus(payment: ProviderPaymentRecord, totalCents: number): string {
+  const refunded = refundedCents(payment);
+  if (payment.status !== 'succeeded' || refunded === 0) return t.statuses[payment.status];
+  return refunded >= (payment.amountCents ?? totalCents) ? t.statuses.refunded : t.statuses.partlyRefunded;
+}
+
+/**
+ * The rows of the payment panel for a provider payment (inside its `<dl>`), for reconciling with the
+ * provider: its method, state, ids, reference, fee and net. Its refunds are the panel's (the ledger's).
+ */
+export function ProviderPaymentRows({ payment, totalCents }: { readonly payment: ProviderPaymentRecord; readonly totalCents: number }) {
   return (
     <>
       <DetailRow label={t.via}>{t.viaValue(PAYMENT_METHOD_LABELS[payment.method])}</DetailRow>
       <DetailRow label={t.status}>
-        <span data-testid="provider-status">{t.statuses[payment.status]}</span>
+        <span data-testid="provider-status">{providerStatus(payment, totalCents)}</span>
       </DetailRow>
       {payment.paymentId && (
         <DetailRow label={t.paymentId} wide>
@@ -52,18 +59,6 @@ export function ProviderPaymentRows({ payment }: { readonly payment: ProviderPay
           <DetailRow label={t.fee}>{payment.feeCents === undefined ? t.notSettled : formatCents(payment.feeCents)}</DetailRow>
           <DetailRow label={t.net}>{payment.netCents === undefined ? t.notSettled : <strong>{formatCents(payment.netCents)}</strong>}</DetailRow>
         </>
-      )}
-      {waiting && <DetailRow label={t.refundRequested}>{t.refundRequestedValue(formatCents(payment.refundRequestedCents! - refundedCents(payment)))}</DetailRow>}
-      {refunds.length > 0 && (
-        <DetailRow label={t.refunds} wide>
-          <ul className="adm-plain-list">
-            {refunds.map((refund) => (
-              <li key={refund.refundId}>
-                {t.refund(formatCents(refund.amountCents), formatDateTime(refund.at), refund.reason)} <code className="adm-code">{refund.refundId}</code>
-              </li>
-            ))}
-          </ul>
-        </DetailRow>
       )}
     </>
   );
