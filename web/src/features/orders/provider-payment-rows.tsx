@@ -1,9 +1,8 @@
 /**
  * An order's payment through the payment provider (docs/design.md §34), as the owner reconciles it: the
  * method, the provider's payment id and state, the Multibanco reference, when it was confirmed, the
- * provider's fee and what reached the shop, and the refunds (asked for, made).
+ * provider's fee and what reached the shop. Its refunds are listed with the ledger's (`payment-panel.tsx`).
  */
-import type { Order } from '#shared/api.ts';
 import type { ProviderPaymentRecord } from '#shared/automatic-payments.ts';
 import { formatDateTime } from '#shared/dates.ts';
 import { formatCents } from '#shared/money.ts';
@@ -14,14 +13,8 @@ import { texts } from '#web/lib/admin/admin-texts.ts';
 const t = texts.order.provider;
 
 /** What was given back through the provider so far, in cents. */
-export function refundedCents(payment: ProviderPaymentRecord): number {
+function refundedCents(payment: ProviderPaymentRecord): number {
   return (payment.refunds ?? []).reduce((sum, refund) => sum + refund.amountCents, 0);
-}
-
-/** What closing the order could still give back through the provider (0 when it was not paid through it). */
-export function refundableCents(order: Order): number {
-  const payment = order.providerPayment;
-  return payment?.status === 'succeeded' ? Math.max(order.totalCents - refundedCents(payment), 0) : 0;
 }
 
 /** The provider's word for its payment: after a refund, never "Confirmado" alone (docs/money.md). */

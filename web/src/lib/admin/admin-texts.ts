@@ -342,6 +342,10 @@ export const texts = {
     refundAmount: 'Valor a reembolsar pelo Stripe (€)',
     refundHint: (max: string) => `Por defeito, tudo o que falta devolver: ${max}. Para uma devolução parcial, escreve só o valor a devolver. O Stripe devolve-o ao cliente pela forma como pagou, e o reembolso fica no histórico.`,
     refundInvalid: (max: string) => `Indica um valor entre 0,01 € e ${max}, com até 2 casas decimais (por exemplo 12,50).`,
+    /** Closing an order paid by hand (transfer, PayPal, Revolut, MB WAY to the shop's number): what she already gave back. */
+    manualRefundAmount: 'Valor já devolvido ao cliente (€)',
+    manualRefundHint: (max: string) => `Só se já devolveste dinheiro ao cliente: até ${max}. Fica registado na encomenda, e o cliente vê-o na página da encomenda e no e-mail. Vazio: nada foi devolvido.`,
+    manualRefundMethod: 'Como devolveste',
     provider: {
       title: 'Pagamento automático',
       via: 'Pagamento automático',
