@@ -166,7 +166,10 @@ export const texts = {
     awaitingPayment: 'Por confirmar pagamento',
     toShip: 'Por enviar',
     shipped: 'Enviadas',
+    /** Pieces with no unit left in any size. */
     outOfStock: 'Produtos esgotados',
+    /** Under it: pieces still selling with one size or more sold out (the list shows both). */
+    soldOutSizes: (n: number) => (n === 1 ? 'e 1 com algum tamanho esgotado' : `e ${n} com algum tamanho esgotado`),
     lowStock: (n: number) => `Stock baixo (1 a ${n})`,
     pendingAlerts: 'Avisos de reposição pendentes',
     unreadMessages: 'Mensagens por ler',
@@ -175,7 +178,7 @@ export const texts = {
     period: { today: 'Hoje', week: 'Últimos 7 dias', month: 'Este mês' },
     receivedOrders: 'Encomendas recebidas (com comprovativo)',
     periodRevenue: 'Faturação (pagas)',
-    periodsHint: 'Encomendas feitas em cada período (hora de Lisboa): recebidas quando chega o comprovativo; faturação das já pagas (Enviar, Enviado, Concluído).',
+    periodsHint: 'Encomendas feitas em cada período (hora de Lisboa): recebidas com comprovativo (à espera de verificação ou já verificado; um comprovativo recusado deixa de contar); faturação das já pagas (Enviar, Enviado, Concluído).',
   },
 
   packingSlip: {
@@ -463,7 +466,7 @@ export const texts = {
     searchPlaceholder: 'Procurar por nome da peça...',
     type: 'Tipo',
     allTypes: 'Todos os tipos',
-    onlySoldOut: 'Só esgotados',
+    onlySoldOut: 'Só esgotados (algum tamanho)',
     create: 'Criar Produto',
     name: 'Nome',
     price: 'Preço',
