@@ -13,7 +13,7 @@
  */
 import { PAYMENT_METHOD_LABELS, type PaymentMethodId } from './payment-methods.ts';
 import { decisivePayment, paidCents, shownMethod, refundedCents, refundPendingCents, type FinancialStatus, type LedgerLine, type LedgerMethod } from './ledger.ts';
-import { ledgerTexts } from './messages/ledger.ts';
+import { CASH_LABEL, ledgerTexts } from './messages/ledger.ts';
 import { totalLabels } from './messages/checkout.ts';
 import { formatCents } from './money.ts';
 import { CLOSED_STATUS, isPaidStatus, PROOF_STATUS, RESERVED_STATUS, SHIPPED_STATUSES, DELIVERED_STATUS, type OrderStatus } from './order-status.ts';
@@ -66,7 +66,7 @@ export interface PaymentView {
 
 /** The pt-PT name of a ledger method. */
 export function ledgerMethodLabel(method: LedgerMethod): string {
-  return method === 'numerario' ? ledgerTexts.cash : PAYMENT_METHOD_LABELS[method];
+  return method === 'numerario' ? CASH_LABEL : PAYMENT_METHOD_LABELS[method];
 }
 
 /** A day as the customer reads it (Lisbon time): 07/12/2026. */

@@ -205,7 +205,7 @@ export const texts = {
 
   ordersExport: {
     title: 'Exportar para o contabilista (CSV)',
-    hint: 'As encomendas feitas entre as duas datas (incluídas, hora de Lisboa), num ficheiro que o Excel abre com acentos e valores certos. Por omissão só as pagas (as vendas); escolhe outro estado para ver as outras.',
+    hint: 'As encomendas feitas entre as duas datas (incluídas, hora de Lisboa), num ficheiro que o Excel abre com acentos e valores certos. Por omissão só as pagas (as vendas); escolhe outro estado para ver as outras. Os movimentos têm uma linha por pagamento, devolução e comissão dessas encomendas, com os totais por método.',
     from: 'De',
     to: 'Até',
     status: 'Estado',
@@ -213,6 +213,8 @@ export const texts = {
     allStatuses: 'Todos os estados',
     orders: 'Descarregar encomendas',
     lines: 'Descarregar linhas (peças)',
+    /** One row per movement of those orders' money (payments, refunds, fees), with totals per method. */
+    movements: 'Descarregar movimentos (pagamentos e devoluções)',
     working: 'A preparar...',
     failed: 'Não foi possível exportar. Tenta novamente.',
   },
