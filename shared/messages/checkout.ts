@@ -138,7 +138,7 @@ export const myOrderTexts = {
   title: (orderNumber: number | string) => `A minha encomenda nº ${orderNumber}`,
   status: {
     'Aguarda Pagamento': 'À espera do teu pagamento e do comprovativo.',
-    'Confirmar Pagamento': 'Preparamos o envio assim que o pagamento estiver confirmado.',
+    'Confirmar Pagamento': 'Preparamos o envio logo que verificarmos o pagamento.',
     Enviar: 'Estamos a preparar o envio com todo o cuidado.',
     Enviado: 'A tua encomenda foi enviada.',
     Concluido: 'Encomenda concluída. Obrigado!',
