@@ -181,6 +181,7 @@ describe('a declined MB WAY paid by transfer, everywhere the same', { timeout: 2
     await shots(page, 'order-page-paid');
     await expect.poll(async () => (await mailsTo(shop.twin, email)).map((mail) => mail.subject).join(' | '), SOON).toMatch(/Pagamento confirmado/);
     const confirmedMail = (await mailsTo(shop.twin, email)).find((mail) => /Pagamento confirmado/.test(mail.subject))!;
+    expect(confirmedMail.body.text).toContain(`Confirmámos o pagamento por ${TRANSFER}`);
     expect(confirmedMail.body.text).not.toContain('MB WAY');
 
     expect(problems.errors).toEqual([]);
