@@ -13,14 +13,14 @@ import { abuseTexts } from './abuse.ts';
 import { paymentKeysTexts, refundTexts } from './owner-payments.ts';
 import { paymentEventTexts } from './payment-events.ts';
 import { paymentStartTexts } from './payment-provider.ts';
-import { ledgerTexts } from './ledger.ts';
+import { CASH_LABEL, ledgerTexts, movementTexts, ownerFinancialTexts } from './ledger.ts';
 
 export { waitText } from './storefront.ts';
 export { paymentEventTexts, paymentKeysTexts, refundTexts };
 export { frontDoorTexts, apiTexts, uploadTexts, commonTexts, catalogTexts, productTexts, stockAlertTexts, botCheckTexts, contactTexts, moneyTexts, paymentTexts, checkoutTexts, customerStatusLabels, totalLabels, myOrderTexts, adminTexts, gdprTexts, validationTexts, queryValidationTexts, abuseTexts };
 export { providerPaymentTexts };
 export { paymentStartTexts };
-export { ledgerTexts };
+export { CASH_LABEL, ledgerTexts, movementTexts, ownerFinancialTexts };
 
 /**
  * The shop's texts by area. Texts the shop gave in Portuguese are kept word for word; those it gave in
