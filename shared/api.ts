@@ -231,6 +231,10 @@ export interface Order extends OrderTotals {
   readonly anonymisedAt?: string;
   /** Reservations awaiting payment: when they close by themselves. */
   readonly expiresAt?: string;
+  /** The customer's NIF for the invoice, given at checkout (docs/invoices.md); '' once anonymised. */
+  readonly nif?: string;
+  /** With `nif`: the company's name on the invoice. */
+  readonly companyName?: string;
   /** Paid through the payment provider (docs/design.md §34): the payment, its fee and net, its refunds. */
   readonly providerPayment?: ProviderPaymentRecord;
   /** The manual method the proof is for, when not the one chosen at checkout (a declined automatic MB WAY paid by transfer). */
