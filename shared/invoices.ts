@@ -9,7 +9,6 @@
  * ({@link netUnitPrice}), so that its total, computed the way tax-exclusive providers do (net × quantity
  * less the discount, plus the tax, summed, rounded once), is the order's total to the cent.
  */
-import type { OrderLine } from './api.ts';
 import { SHIPPING_METHODS, type ShippingMethodId } from './shipping.ts';
 
 /** The IVA rate of the mainland's normal band (Código do IVA, art. 18.º), the settings' default. */
@@ -68,13 +67,27 @@ export interface InvoiceView {
   readonly creditNotes?: readonly { readonly number: string; readonly amountCents: number }[];
 }
 
+/** What the invoice reads of an order line (`OrderLine` of `api.ts`, which names this module's types). */
+export interface InvoicedLine {
+  readonly name: string;
+  /** The size's label, '' or absent for a piece without sizes. */
+  readonly size?: string;
+  readonly sku: string;
+  readonly quantity: number;
+  /** One unit before the discount. */
+  readonly priceCents: number;
+  /** One unit as charged. */
+  readonly unitPriceCents: number;
+  readonly lineTotalCents: number;
+}
+
 /** The percent `part` is of `whole`, to {@link NET_PRICE_DECIMALS} decimals. */
 function percentOf(part: number, whole: number): number {
   return whole === 0 ? 0 : Number(((part * 100) / whole).toFixed(NET_PRICE_DECIMALS));
 }
 
 /** The description of a piece: its name, its size when it has one, its SKU. */
-export function pieceDescription(line: Pick<OrderLine, 'name' | 'size' | 'sku'>): string {
+export function pieceDescription(line: Pick<InvoicedLine, 'name' | 'size' | 'sku'>): string {
   return [line.name, line.size ? `tamanho ${line.size}` : '', line.sku ? `ref. ${line.sku}` : ''].filter(Boolean).join(' · ');
 }
 
@@ -88,7 +101,7 @@ export function pieceDescription(line: Pick<OrderLine, 'name' | 'size' | 'sku'>)
  * // [{ kind: 'piece', …, discountPercent: 15.007504, grossCents: 3398 }, { kind: 'shipping', name: 'Portes de envio', …, grossCents: 399 }]
  */
 export function invoiceLines(order: {
-  readonly lines: readonly Pick<OrderLine, 'name' | 'size' | 'sku' | 'quantity' | 'priceCents' | 'unitPriceCents' | 'lineTotalCents'>[];
+  readonly lines: readonly InvoicedLine[];
   readonly shippingCents: number;
   readonly shippingMethod: ShippingMethodId;
 }): InvoiceLine[] {
