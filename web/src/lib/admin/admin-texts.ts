@@ -33,6 +33,23 @@ export const texts = {
     bannerLink: 'Ver o que falta',
   },
 
+  /** "Faturação" on "Definições" (docs/invoices.md). */
+  invoicing: {
+    title: 'Faturação',
+    hint: 'Ligada, cada encomenda paga recebe uma fatura-recibo do InvoiceXpress (programa certificado pela AT) e cada reembolso uma nota de crédito. Desligada, as faturas ficam por tua conta: emite-as tu no teu programa de faturação.',
+    switches: 'Faturação automática',
+    seriesHint: 'O número da série no InvoiceXpress; vazio usa a série por omissão da conta.',
+    keyTitle: 'Conta e chave do InvoiceXpress',
+    keyIntro: 'A loja confirma a conta e a chave com o InvoiceXpress antes de as guardar. A chave nunca volta a aparecer aqui.',
+    keySaved: (account: string, at: string, hint: string) => `Conta ${account}: chave guardada em ${at} (termina em …${hint}).`,
+    keyMissing: 'Ainda não há conta nem chave do InvoiceXpress guardadas.',
+    account: 'Conta do InvoiceXpress',
+    accountHint: 'O início do endereço da conta: <conta>.app.invoicexpress.com.',
+    apiKey: 'Chave da API',
+    saveKey: 'Confirmar com o InvoiceXpress e guardar',
+    savingKey: 'A confirmar com o InvoiceXpress...',
+    keySaveFailed: 'Não foi possível guardar a chave. Tenta novamente.',
+  },
   settings: {
     title: 'Definições',
     intro: 'O que aqui guardares vale para a loja em segundos, sem instalar nada de novo. Cada alteração fica registada no histórico.',
