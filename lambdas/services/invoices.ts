@@ -71,8 +71,9 @@ export function dueWork(order: OrderItem, settings: InvoicingSettings): Work | u
 async function issue(provider: InvoicingProvider, order: OrderItem, work: Work, settings: InvoicingSettings, now: Date): Promise<RecordedDocument> {
   const lines = invoiceLines(order);
   if (work.kind === 'invoice') {
-    const day = lisbonDay(new Date(work.paid.settledAt ?? work.paid.at));
-    const made = await provider.issueInvoiceReceipt({ reference: invoiceReference(order.orderNumber), orderNumber: order.orderNumber, date: day, customer: invoiceCustomer(order), lines, totalCents: order.totalCents, vatPercent: settings.vatPercent, ...(settings.series ? { series: settings.series } : {}) });
+    // Dated the day it is issued: a series' documents must follow each other in time (a retry after midnight
+    // dated the payment's day would come before documents already issued); the payment's day is in `paidOn`.
+    const made = await provider.issueInvoiceReceipt({ reference: invoiceReference(order.orderNumber), orderNumber: order.orderNumber, date: lisbonDay(now), paidOn: lisbonDay(new Date(work.paid.settledAt ?? work.paid.at)), customer: invoiceCustomer(order), lines, totalCents: order.totalCents, vatPercent: settings.vatPercent, ...(settings.series ? { series: settings.series } : {}) });
     return recorded(provider, made, settings.vatPercent);
   }
   const invoice = order.invoicing!.invoice!;

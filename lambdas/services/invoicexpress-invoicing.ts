@@ -158,7 +158,7 @@ export function invoiceXpressProvider(config: InvoiceXpressConfig): InvoicingPro
       return issue('invoice_receipts', request.reference, request.totalCents, {
         date: ixDate(request.date),
         due_date: ixDate(request.date),
-        observations: `Encomenda ${request.orderNumber}`,
+        observations: `Encomenda ${request.orderNumber}, paga em ${ixDate(request.paidOn)}`,
         ...(request.series ? { sequence_id: request.series } : {}),
         client: {
           name: customer.name,

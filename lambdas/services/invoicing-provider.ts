@@ -15,8 +15,10 @@ export interface InvoiceRequest {
   /** The shop's reference of the document, unique per order: the provider is searched for it before issuing. */
   readonly reference: string;
   readonly orderNumber: number;
-  /** The day the payment was received (the document's date), `YYYY-MM-DD` in Lisbon. */
+  /** The document's date: the day it is issued, `YYYY-MM-DD` in Lisbon (a series' documents follow each other in time). */
   readonly date: string;
+  /** The day the payment was received, `YYYY-MM-DD` in Lisbon (printed in the observations). */
+  readonly paidOn: string;
   readonly customer: InvoiceCustomer;
   readonly lines: readonly InvoiceLine[];
   /** The order's total: the document's total must be this, to the cent, or it is not issued. */

@@ -27,6 +27,7 @@ const request = (reference: string, extra: Partial<InvoiceRequest> = {}): Invoic
   reference,
   orderNumber: 123456,
   date: '2026-12-07',
+  paidOn: '2026-12-06',
   customer: { name: FINAL_CONSUMER, email: 'ana@example.com' },
   lines: invoiceLines(order),
   totalCents: 5047,
@@ -42,7 +43,8 @@ describe('the InvoiceXpress adapter and the twin stand-in', () => {
     expect(again.documentId).toBe(first.documentId);
     const docs = local.documents().filter((doc) => doc.reference === 'encomenda-123456');
     expect(docs).toHaveLength(1);
-    expect(docs[0]).toMatchObject({ status: 'final', total: '50.47', client: { name: FINAL_CONSUMER, fiscal_id: '' } });
+    expect(docs[0]).toMatchObject({ status: 'final', total: '50.47', date: '07/12/2026', client: { name: FINAL_CONSUMER, fiscal_id: '' } });
+    expect(docs[0]!.observations).toBe('Encomenda 123456, paga em 06/12/2026');
     expect(docs[0]!.items.map((item) => item.description)).toEqual(['Colar Lua · tamanho 45 cm · ref. CL-45', 'Brincos Sol · ref. BS', 'Envio por CTT']);
   });
 
