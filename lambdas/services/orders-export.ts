@@ -3,7 +3,7 @@
  * Portuguese Excel opens as it is (`shared/csv.ts`). The sales by default: only paid orders (`Enviar`,
  * `Enviado`, `Concluido`); other statuses when the query names them. The file's first line and its
  * name say which statuses it holds. Orders paid through the payment provider carry its payment id, fee,
- * net amount and refunds (the last four columns). Reads the listing index by its date key, never the whole table.
+ * net amount and refunds (the last four columns); before them the NIF, the invoice and its credit notes. Reads the listing index by its date key, never the whole table.
  */
 import type { Order } from '#shared/api.ts';
 import { csvDocument, csvMoney } from '#shared/csv.ts';
@@ -18,6 +18,8 @@ import { nameWithSize } from '#shared/variants.ts';
 
 const ORDER_COLUMNS = [
   'Nº encomenda', 'Data', 'Estado', 'Nome', 'Apelido', 'E-mail', 'Telefone', 'Morada', 'Código postal', 'Localidade', 'País', 'Pagamento', 'Envio', 'Subtotal', 'Desconto', 'Portes', 'Total',
+  // The invoice (docs/invoices.md): the customer's NIF, the fatura-recibo's number, the credit notes (number and amount).
+  'NIF', 'Fatura', 'Notas de crédito',
   // Orders paid through the payment provider (docs/design.md §34); empty for the others.
   'Pagamento no Stripe', 'Comissão do Stripe', 'Líquido recebido', 'Reembolsado pelo Stripe',
 ];
@@ -40,6 +42,13 @@ function providerCells(order: Order): string[] {
   if (payment?.status !== 'succeeded' || !payment.paymentId) return ['', '', '', ''];
   const refunded = (payment.refunds ?? []).reduce((sum, refund) => sum + refund.amountCents, 0);
   return [payment.paymentId, payment.feeCents === undefined ? '' : csvMoney(payment.feeCents), payment.netCents === undefined ? '' : csvMoney(payment.netCents), csvMoney(refunded)];
+}
+
+/** The invoice's cells: the NIF given, the fatura-recibo's number once issued, each credit note with its amount. */
+function invoiceCells(order: Order): string[] {
+  const invoice = order.invoice;
+  const notes = (invoice?.creditNotes ?? []).map((note) => `${note.number} (${csvMoney(note.amountCents)})`).join('; ');
+  return [order.nif ?? '', invoice?.status === 'issued' ? invoice.number : '', notes];
 }
 
 /** A status as a file name reads it: 'Aguarda Pagamento' → 'aguarda-pagamento'. */
@@ -86,6 +95,7 @@ export async function exportOrders(query: OrdersExportQuery): Promise<{ filename
     csvMoney(order.discountCents),
     csvMoney(order.shippingCents),
     csvMoney(order.totalCents),
+    ...invoiceCells(order),
     ...providerCells(order),
   ]);
   return { filename, csv: csvDocument(ORDER_COLUMNS, rows, preamble) };

@@ -14,7 +14,8 @@ import { SETTINGS_CACHE_SECONDS, SETTINGS_LIMITS } from '#shared/settings.ts';
 import { handleOrderInvoice, redriveDueInvoices } from '#lambdas/services/invoices.ts';
 import { twinInfo } from '../support/global-setup.ts';
 import { createProduct, customerOrderView, orderBody, placeOrder } from '../support/factories.ts';
-import { adminIdToken, callRoute, documentClient, useOwnTwin } from '../support/twin.ts';
+import { adminIdToken, call, callRoute, documentClient, useOwnTwin } from '../support/twin.ts';
+import { dayKey } from '#shared/dates.ts';
 import { until } from '../support/wait.ts';
 
 let own: Twin;
@@ -114,6 +115,11 @@ describe('refunds get credit notes', () => {
     expect(admin.invoice!.creditNotes).toEqual([{ number: expect.stringMatching(/^NC A\/\d+$/), amountCents: 1000 }]);
     const [invoice, note] = documentsOf(order.orderNumber);
     expect(note).toMatchObject({ type: 'CreditNote', status: 'final', total: '10.00', owner_invoice_id: invoice!.id });
+    // The accountant's export names the invoice and its credit note.
+    const today = dayKey(new Date());
+    const csv = await call<string>('GET', `/api/admin/orders/export?from=${today}&to=${today}&status=Encerrada`, { token });
+    const row = csv.body.split('\r\n').map((line) => line.split(';')).find((cells) => cells[0] === String(order.orderNumber))!;
+    expect(row.slice(17, 20)).toEqual(['', admin.invoice!.number, `${admin.invoice!.creditNotes![0]!.number} (10,00)`]);
   });
 
   it('a full cancel after payment credits the rest: all of it, with the invoice lines', async () => {

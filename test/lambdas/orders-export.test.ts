@@ -68,6 +68,7 @@ describe('GET /api/admin/orders/export', () => {
     expect(statusLine).toEqual(['Estados incluídos: Enviar, Enviado, Concluído']);
     expect(rows[0]).toEqual([
       'Nº encomenda', 'Data', 'Estado', 'Nome', 'Apelido', 'E-mail', 'Telefone', 'Morada', 'Código postal', 'Localidade', 'País', 'Pagamento', 'Envio', 'Subtotal', 'Desconto', 'Portes', 'Total',
+      'NIF', 'Fatura', 'Notas de crédito',
       'Pagamento no Stripe', 'Comissão do Stripe', 'Líquido recebido', 'Reembolsado pelo Stripe',
     ]);
     const rowOf = (n: number) => rows.find((r) => r[0] === String(n))!;

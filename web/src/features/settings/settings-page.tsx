@@ -28,6 +28,7 @@ import { GoLiveChecklist } from './go-live-checklist.tsx';
 import { MailSandboxGroup } from './mail-sandbox.tsx';
 import { AutomaticPaymentsGroup, PaymentKeysPanel, switchesWithoutKeys } from './automatic-payments.tsx';
 import { InvoicingGroup, InvoicingKeyPanel, invoicingWithoutKey } from './invoicing-settings.tsx';
+import { invoicingOn } from '#shared/invoices.ts';
 
 const t = texts.settings;
 
@@ -111,7 +112,7 @@ function SettingsForm(props: {
         )}
       </ActionFeedback>
       <p className="muted">{t.intro}</p>
-      <GoLiveChecklist state={loaded.goLive} />
+      <GoLiveChecklist state={loaded.goLive} invoicing={invoicingOn(loaded.settings.invoicing)} />
       {loaded.updatedBy && loaded.updatedAt && <p className="muted">{t.lastSaved(loaded.updatedBy, formatDateTime(loaded.updatedAt))}</p>}
       <form
         ref={form.formRef}

@@ -49,6 +49,8 @@ export const texts = {
     saveKey: 'Confirmar com o InvoiceXpress e guardar',
     savingKey: 'A confirmar com o InvoiceXpress...',
     keySaveFailed: 'Não foi possível guardar a chave. Tenta novamente.',
+    goLiveOn: 'Faturação automática ligada: cada encomenda paga recebe a sua fatura-recibo do InvoiceXpress.',
+    goLiveOff: 'Faturação automática desligada: tens de emitir tu a fatura de cada encomenda paga no teu programa de faturação certificado (Definições › Faturação liga-a).',
   },
   settings: {
     title: 'Definições',
