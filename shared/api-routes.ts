@@ -62,11 +62,18 @@ import type { InvoicingKeyInput, PaymentKeysInput, SettingsUpdate } from './sche
 import type { AutomaticPayments } from './automatic-payments.ts';
 import type { SuspiciousBulk, SuspiciousClose } from './schemas/abuse.ts';
 import type { AnonymiseQuery } from './schemas/anonymise-query.ts';
+import type { ChallengeQuery } from './schemas/challenge-query.ts';
 import type { BlocksResponse, SuspiciousBulkResponse, SuspiciousClosedResponse } from './abuse.ts';
 
-/** `GET /api/challenge`: an ALTCHA v2 challenge as `altcha-lib` makes it, for `x-altcha` (docs/design.md §28). */
+/**
+ * `GET /api/challenge?units=`: an ALTCHA v2 challenge as `altcha-lib` makes it, for `x-altcha` (docs/design.md §28);
+ * under the signature, `data` says how many units of a checkout it covers and the max number it was made with.
+ */
 export interface ChallengeResponse {
-  readonly parameters: { readonly algorithm: string; readonly nonce: string; readonly salt: string; readonly cost: number; readonly keyLength: number; readonly keyPrefix: string; readonly keySignature?: string; readonly expiresAt?: number };
+  readonly parameters: {
+    readonly algorithm: string; readonly nonce: string; readonly salt: string; readonly cost: number; readonly keyLength: number; readonly keyPrefix: string;
+    readonly keySignature?: string; readonly expiresAt?: number; readonly data?: { readonly units?: number; readonly maxNumber?: number };
+  };
   readonly signature?: string;
 }
 
@@ -101,7 +108,7 @@ export interface ApiRoutes {
   'GET /api/payment-methods': Contract<PaymentMethodsResponse>;
   'GET /api/shop-info': Contract<ShopInfoResponse>;
   /** A signed ALTCHA challenge (v2, `altcha-lib`) for the `x-altcha` header of the next public write; never cached. */
-  'GET /api/challenge': Contract<ChallengeResponse>;
+  'GET /api/challenge': Contract<ChallengeResponse, undefined, ChallengeQuery>;
   'POST /api/uploads/proof': Contract<ProofUploadResponse, ProofUploadRequest>;
   /** Header `Idempotency-Key`; 201, or 200 with the same answer for a repeated key. */
   'POST /api/orders': Contract<PlaceOrderResponse, PlaceOrderInput>;

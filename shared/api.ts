@@ -300,8 +300,10 @@ export interface DashboardResponse {
   readonly month: string;
   /** Paid orders (status Enviar, Enviado or Concluido) created in `month`, Lisbon time. */
   readonly monthRevenueCents: number;
-  /** Public pieces with at least one size sold out (0 units): `hasSoldOutSize` of `shared/stock.ts`. */
+  /** Public pieces sold out: no unit left in any size (`isSoldOut` of `shared/stock.ts`). */
   readonly outOfStockProducts: number;
+  /** Public pieces with at least one size sold out (0 units), whole or not: `hasSoldOutSize` of `shared/stock.ts`. */
+  readonly soldOutSizeProducts: number;
   /** Public pieces with at least one size at 1 to `lowStockThreshold` units: `hasLowStockSize` of `shared/stock.ts`. */
   readonly lowStockProducts: number;
   /** The shop's setting in force: "stock baixo" is 1 to this many units. */

@@ -138,9 +138,9 @@ export function clearCart(): Cart {
   return [];
 }
 
-/** Sum of quantities: the header badge (shown only when above 0). */
-export function cartCount(cart: Cart): number {
-  return cart.reduce((sum, line) => sum + line.quantity, 0);
+/** Sum of quantities: the header badge (shown only when above 0), and the units a checkout reserves. */
+export function cartCount(lines: readonly Pick<CartItem, 'quantity'>[]): number {
+  return lines.reduce((sum, line) => sum + line.quantity, 0);
 }
 
 /** Quantity of a line (by its `lineKey`) already in the cart (0 when absent). */

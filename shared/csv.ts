@@ -28,10 +28,10 @@ export function csvMoney(cents: number): string {
 }
 
 /**
- * The whole file: BOM, the `preamble` lines (one cell each: what the file holds, e.g. "Estados
- * incluídos: …"), the header and the rows, separated by CRLF, ending with CRLF.
+ * The whole file: the BOM on the header's line (the header is the sheet's row 1: what the file holds
+ * is in its name), then the rows, separated by CRLF, ending with CRLF.
  */
-export function csvDocument(header: readonly string[], rows: readonly (readonly (string | number)[])[], preamble: readonly string[] = []): string {
+export function csvDocument(header: readonly string[], rows: readonly (readonly (string | number)[])[]): string {
   const line = (cells: readonly (string | number)[]) => cells.map(csvCell).join(';');
-  return `\uFEFF${[...preamble.map((text) => line([text])), line(header), ...rows.map(line)].join('\r\n')}\r\n`;
+  return `\uFEFF${[line(header), ...rows.map(line)].join('\r\n')}\r\n`;
 }

@@ -13,7 +13,7 @@
  */
 import { PAYMENT_METHOD_LABELS, type PaymentMethodId } from './payment-methods.ts';
 import { decisivePayment, paidCents, shownMethod, refundedCents, refundPendingCents, type FinancialStatus, type LedgerLine, type LedgerMethod } from './ledger.ts';
-import { ledgerTexts } from './messages/ledger.ts';
+import { CASH_LABEL, ledgerTexts } from './messages/ledger.ts';
 import { totalLabels } from './messages/checkout.ts';
 import { formatCents } from './money.ts';
 import { CLOSED_STATUS, isPaidStatus, PROOF_STATUS, RESERVED_STATUS, SHIPPED_STATUSES, DELIVERED_STATUS, type OrderStatus } from './order-status.ts';
@@ -66,7 +66,7 @@ export interface PaymentView {
 
 /** The pt-PT name of a ledger method. */
 export function ledgerMethodLabel(method: LedgerMethod): string {
-  return method === 'numerario' ? ledgerTexts.cash : PAYMENT_METHOD_LABELS[method];
+  return method === 'numerario' ? CASH_LABEL : PAYMENT_METHOD_LABELS[method];
 }
 
 /** A day as the customer reads it (Lisbon time): 07/12/2026. */
@@ -145,7 +145,8 @@ export function paymentView(input: PaymentViewInput): PaymentView {
   // A proof being checked: neither paid nor still to pay (the customer did their part): the plain 'Total'.
   const settledOrChecking = input.status === CLOSED_STATUS || input.financialStatus === 'refunded' || input.financialStatus === 'verifying';
   const totalLabel = moneyIn ? totalLabels.paid : settledOrChecking ? totalLabels.closed : totalLabels.due;
-  const source = ownerSource(decisive);
+  // All of it given back: how it came is no longer what the owner reads (no "Confirmado pelo Stripe" on a refunded order).
+  const source = input.financialStatus === 'refunded' ? undefined : ownerSource(decisive);
   return {
     financialStatus: input.financialStatus,
     method,

@@ -58,11 +58,21 @@ export function hasLowStockSize(product: WithSizeStock, threshold: number = LOW_
 
 /**
  * Whether one of the product's sizes is sold out (0 units): a necklace whose 45 cm is out is on the
- * owner's sold-out list ("Esgotados") even while its 40 cm still sells. The dashboard's
- * `outOfStockProducts` and the products list's "esgotados" filter count with this.
+ * owner's sold-out list ("Esgotados") even while its 40 cm still sells. The products list's "esgotados"
+ * filter and the dashboard's `soldOutSizeProducts` count with this.
  */
 export function hasSoldOutSize(product: WithSizeStock): boolean {
   return product.variants.some((variant) => variant.stock <= 0);
+}
+
+/**
+ * Whether the piece is sold out: no unit left in any size (a piece without sizes: its one stock is 0).
+ * The dashboard's "Produtos esgotados" (`outOfStockProducts`) counts with this.
+ *
+ * @example isSoldOut({ variants: [{ label: '12', stock: 0 }, { label: '16', stock: 1 }] }) // false
+ */
+export function isSoldOut(product: WithSizeStock): boolean {
+  return product.variants.every((variant) => variant.stock <= 0);
 }
 
 /**

@@ -272,12 +272,12 @@ async function startApiOrigin(gateway: ReturnType<typeof createGateway>, stops: 
  */
 async function startConsumers(options: TwinOptions, dynamodbEndpoint: string, stops: Stops): Promise<void> {
   const rendererBuilt = !options.dev && existsSync(join(rendererDir(), 'render-page.js'));
-  for (const consumer of streamConsumers) {
-    if ('renderer' in consumer && consumer.renderer && !rendererBuilt) continue;
-    const filter = 'filter' in consumer ? consumer.filter : undefined;
-    const poller = await startStreamPoller(consumer, { endpoint: dynamodbEndpoint, tableName: localTableName(consumer.table), ...(filter ? { filter } : {}) });
-    stops.push(poller.stop);
-  }
+  const consumers = streamConsumers.filter((consumer) => !('renderer' in consumer && consumer.renderer && !rendererBuilt));
+  // All at once: each reads its table's stream and loads its handler, while the others wait on DynamoDB Local.
+  const starts = consumers.map((consumer) =>
+    startStreamPoller(consumer, { endpoint: dynamodbEndpoint, tableName: localTableName(consumer.table), ...('filter' in consumer && consumer.filter ? { filter: consumer.filter } : {}) }),
+  );
+  await allStarted(stops, starts);
 }
 
 /** The SPA's `config.json` in the twin: the local pool, at its local endpoint. */

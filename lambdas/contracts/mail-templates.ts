@@ -71,7 +71,8 @@ export interface MailContent {
     readonly link: string;
   };
   /** `prestador`: the method's name when the payment provider confirmed it (MB WAY, Multibanco); absent when the shop confirmed a proof. */
-  readonly 'payment-confirmed': { readonly nome: string; readonly numero: number; readonly prestador?: string; readonly link: string };
+  /** `prestador`: the method the payment provider confirmed; else `metodo`: the method the owner confirmed (the ledger's, docs/money.md). */
+  readonly 'payment-confirmed': { readonly nome: string; readonly numero: number; readonly prestador?: string; readonly metodo?: string; readonly link: string };
   /**
    * To the customer: a payment through the provider arrived after the reservation closed, and was given
    * back (`valor`, formatted) by the same means (docs/design.md §34).

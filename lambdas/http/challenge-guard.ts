@@ -8,7 +8,8 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { Context } from 'aws-lambda';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
-import { CHALLENGE_HEADER, checkProof, spendProof, type Proof } from '../services/challenges.ts';
+import { CHALLENGE_HEADER, checkPrice, checkProof, heldUnitsNow, spendProof, type Proof } from '../services/challenges.ts';
+import { shopSettings } from '../services/settings.ts';
 import type { HttpResult } from './response.ts';
 import type { RouteRow } from './route-rows.ts';
 import { bodyText } from './request-body.ts';
@@ -16,7 +17,23 @@ import { bodyText } from './request-body.ts';
 type Mw = MiddlewareObj<APIGatewayProxyEventV2WithJWTAuthorizer, HttpResult, Error, Context>;
 
 /** The two steps of the guard of one route: `check` first of all, `spend` last before the use case. */
-export function challengeGuard(route: RouteRow): { readonly check: Mw; readonly spend: Mw } {
+export interface ChallengeGuard {
+  readonly check: Mw;
+  readonly spend: Mw;
+}
+
+/**
+ * The guard of a route whose writes cost by the unit (the checkout): a proof that does not pay for the
+ * units the body reserves (`unitsOf` of the validated body) at today's price is refused
+ * `challenge_invalid` and not spent (`checkPrice`; `shared/proof-of-work.ts`: holding ten units takes
+ * ten units' work, and more as more of the catalogue is held).
+ */
+export function unitChallengeGuard(unitsOf: (body: unknown) => number): (route: RouteRow) => ChallengeGuard {
+  return (route) => challengeGuard(route, unitsOf);
+}
+
+/** The guard of one route (see the module's comment); `unitsOf` as in {@link unitChallengeGuard}. */
+export function challengeGuard(route: RouteRow, unitsOf?: (body: unknown) => number): ChallengeGuard {
   const routeKey = `${route.method} ${route.path}`;
   const proofs = new WeakMap<object, Proof>();
   const header = (event: APIGatewayProxyEventV2WithJWTAuthorizer, name: string) =>
@@ -31,11 +48,17 @@ export function challengeGuard(route: RouteRow): { readonly check: Mw; readonly 
     spend: {
       name: 'challenge-spend',
       before: async ({ event }) => {
+        const proof = proofs.get(event)!;
+        // The body is valid by now (its validation runs before this step).
+        if (unitsOf) {
+          const [settings, held] = await Promise.all([shopSettings(), heldUnitsNow()]);
+          checkPrice(proof, unitsOf(JSON.parse(bodyText(event))), settings.challengeMaxNumber, held);
+        }
         // Only a route whose idempotency record answers a repeat may see the same proof again
         // (the same key, the same body); on any other, a second use would be a second write.
         const idempotencyKey = route.idempotent ? header(event, 'idempotency-key') : undefined;
         const repeat = idempotencyKey ? { idempotencyKey, body: bodyText(event) } : undefined;
-        await spendProof(proofs.get(event)!, routeKey, repeat);
+        await spendProof(proof, routeKey, repeat);
       },
     },
   };

@@ -24,7 +24,7 @@ import { ORIGIN_ENV, ORIGIN_HEADER, PAGES_FALLBACK_HEADER, VIEWER_IP_HEADER } fr
 import { emailKey } from '#shared/identity-keys.ts';
 import { clientId, enforceLimits } from '../services/rate-limits.ts';
 import { toErrorResponse } from './error-response.ts';
-import type { challengeGuard } from './challenge-guard.ts';
+import type { ChallengeGuard } from './challenge-guard.ts';
 import { logger } from '../logger.ts';
 import { readSecret } from '../repositories/secrets.ts';
 import { setting } from '../repositories/environment.ts';
@@ -219,7 +219,7 @@ type RouteSchemas<K extends ApiRouteKey> = (ApiBody<K> extends undefined ? { rea
      * The proof-of-work guard (`challengeGuard` of `challenge-guard.ts`), given by the handler of a
      * `challenge` row: imported there, not here, so no other function's bundle carries altcha-lib.
      */
-    readonly challengeGuard?: typeof challengeGuard;
+    readonly challengeGuard?: (route: RouteRow) => ChallengeGuard;
   };
 
 type RawQuery = Readonly<Record<string, string | undefined>>;

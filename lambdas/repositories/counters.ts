@@ -10,6 +10,7 @@ import type { OrderStatus } from '#shared/order-status.ts';
 import { backoff, BACKOFF } from '../backoff.ts';
 import { ddb, tableName } from './dynamodb-client.ts';
 import { HOLD_PREFIX } from './holds.ts';
+import { SNAPSHOT_PREFIX } from './held-units.ts';
 import { randomShardKey, shardedKeyOf, shardKeys } from './shards.ts';
 
 /**
@@ -69,14 +70,14 @@ export async function getCounters(names: readonly string[]): Promise<Record<stri
   return values;
 }
 
-/** Every dashboard counter there is, its shards summed (a scan: the table holds a few hundred items besides the hold counters, which `repositories/holds.ts` keeps; used by the offline recount only). */
+/** Every dashboard counter there is, its shards summed (a scan: the table holds a few hundred items besides the hold counters, which `repositories/holds.ts` keeps, and the snapshots of `repositories/held-units.ts`; used by the offline recount only). */
 export async function allCounters(): Promise<Record<string, number>> {
   const values: Record<string, number> = {};
   let startKey: Record<string, unknown> | undefined;
   do {
     const page = await ddb().send(new ScanCommand({ TableName: tableName('counters'), ConsistentRead: true, ExclusiveStartKey: startKey }));
     for (const item of page.Items ?? []) {
-      if (String(item.name).startsWith(HOLD_PREFIX)) continue;
+      if (String(item.name).startsWith(HOLD_PREFIX) || String(item.name).startsWith(SNAPSHOT_PREFIX)) continue;
       const name = shardedKeyOf(String(item.name));
       values[name] = (values[name] ?? 0) + Number(item.value ?? 0);
     }

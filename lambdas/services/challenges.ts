@@ -5,14 +5,18 @@
  * solved payload in the `x-altcha` header; the server checks it (signature, expiry, solution) before
  * anything is done, and records it as used before anything is written, so each one serves once.
  *
- * Deterministic mode: the server picks the number (random, in the upper half of the owner's "max
- * number") and signs the key it derives, so checking a solution is one HMAC, never a key derivation.
+ * Deterministic mode: the server picks the number (random, in the upper half of the challenge's max
+ * number: the owner's for one unit, times the units of the checkout and the held share's factor,
+ * `shared/proof-of-work.ts`) and signs the key it derives, so checking a solution is one HMAC, never a
+ * key derivation.
  */
 import { hkdfSync, createHash } from 'node:crypto';
 import { createChallenge, randomInt, verifySolution, type Challenge, type Solution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+import { challengeMaxNumber, challengeUnits, type HeldUnits } from '#shared/proof-of-work.ts';
 import { ChallengeRefused } from '../errors.ts';
 import { useChallenge } from '../repositories/challenges.ts';
+import { lastHeldUnits } from '../repositories/held-units.ts';
 import { MAX_PROOF_HEADER_BYTES } from '../contracts/env.ts';
 import { orderLinkKeys } from './order-access.ts';
 
@@ -38,13 +42,21 @@ function challengeSecretsOf(base: string): ChallengeSecrets {
   return { signature: derive('joias-inox/altcha/challenge'), keySignature: derive('joias-inox/altcha/key') };
 }
 
-/** A new signed challenge whose number lies in the upper half of `maxNumber`, expiring in {@link CHALLENGE_SECONDS}. */
-export async function newChallenge(maxNumber: number, now = new Date()): Promise<Challenge> {
+/**
+ * A new signed challenge for a checkout of `units` (1 for the other public writes), priced by the
+ * owner's max number and the catalogue's held units (`shared/proof-of-work.ts`): its number lies in the
+ * upper half of that price; `data` (under the signature) says which units it covers and its max number.
+ * Expires in {@link CHALLENGE_SECONDS}.
+ */
+export async function newChallenge(baseMaxNumber: number, units: number, heldUnits: HeldUnits, now = new Date()): Promise<Challenge> {
   const secrets = challengeSecretsOf((await orderLinkKeys(now)).current);
+  const covered = challengeUnits(units);
+  const maxNumber = challengeMaxNumber(baseMaxNumber, covered, heldUnits);
   return createChallenge({
     algorithm: CHALLENGE_ALGORITHM,
     cost: CHALLENGE_COST,
     counter: randomInt(Math.ceil(maxNumber / 2), maxNumber),
+    data: { units: covered, maxNumber },
     deriveKey,
     expiresAt: Math.floor(now.getTime() / 1000) + CHALLENGE_SECONDS,
     hmacSignatureSecret: secrets.signature,
@@ -56,6 +68,10 @@ export async function newChallenge(maxNumber: number, now = new Date()): Promise
 export interface Proof {
   readonly id: string;
   readonly expiresAt: number;
+  /** The units of a checkout it was priced for (signed; 1 for a challenge made before units existed). */
+  readonly units: number;
+  /** The max number it was made with (signed; 0 for a challenge made before prices existed). */
+  readonly maxNumber: number;
 }
 
 /** The payload of the header, if it has the widget's shape (anything else is not a proof). */
@@ -104,7 +120,24 @@ export async function checkProof(header: string | undefined, now = new Date()): 
     if (verified) break;
   }
   if (!verified) throw new ChallengeRefused('challenge_invalid');
-  return { id: payload.challenge.signature!, expiresAt };
+  const { units, maxNumber } = payload.challenge.parameters.data ?? {};
+  return { id: payload.challenge.signature!, expiresAt, units: typeof units === 'number' ? challengeUnits(units) : 1, maxNumber: typeof maxNumber === 'number' ? maxNumber : 0 };
+}
+
+/**
+ * The catalogue's held and free units as last recorded (`services/held-share.ts`), read afresh by each
+ * challenge and each checkout (one item): the page that asks again after a refusal gets today's price.
+ */
+export const heldUnitsNow = (): Promise<HeldUnits> => lastHeldUnits();
+
+/**
+ * Refuses (`challenge_invalid`) a checkout's proof that does not pay for the `units` it reserves at the
+ * price they have now (`shared/proof-of-work.ts`, with the owner's `baseMaxNumber` and the units held
+ * `now`, read afresh): priced for fewer units, or at less than half of today's price (solved while the
+ * shop was quiet and sent once much of it is held). The customer's page asks for a fresh one.
+ */
+export function checkPrice(proof: Proof, units: number, baseMaxNumber: number, now: HeldUnits): void {
+  if (proof.units < units || proof.maxNumber * 2 < challengeMaxNumber(baseMaxNumber, units, now)) throw new ChallengeRefused('challenge_invalid');
 }
 
 /** A request that may be repeated with the same proof: its `Idempotency-Key` and raw body. */

@@ -4,8 +4,9 @@
  * the same transaction as the order change they count.
  */
 import { dayKey } from '#shared/dates.ts';
+import { orderLedger, type MoneyFacts } from '#shared/ledger.ts';
 import { monthKey } from '#shared/mb-way.ts';
-import { HELD_STATUSES, isPaidOutsideMove, isPaidStatus, ORDER_STATUSES, PROOF_STATUS, PAID_STATUSES, RESERVED_STATUS, type OrderStatus } from '#shared/order-status.ts';
+import { CLOSED_STATUS, HELD_STATUSES, isPaidStatus, ORDER_STATUSES, PROOF_STATUS, PAID_STATUSES, RESERVED_STATUS, type OrderStatus } from '#shared/order-status.ts';
 import { allCounters, COUNTER, countItem, setCounter } from '../repositories/counters.ts';
 import { allHoldCounters, heldOrdersOf, setHoldCounter, type HoldCounter } from '../repositories/holds.ts';
 import { CONTACT_LISTING } from '../repositories/contact-messages.ts';
@@ -26,7 +27,11 @@ export interface CountedOrder {
   readonly totalCents: number;
   /** The units its lines hold (a reservation's held stock); none given counts none. */
   readonly lines?: readonly { readonly quantity: number }[];
-  /** Its payment arrived: its proof, or the owner marked it paid outside the site (it was "received", whatever happened after). */
+  /**
+   * Its proof arrived and was not refused (waiting for the owner, or checked by her): what the dashboard's
+   * "Encomendas recebidas (com comprovativo)" counts. Paid through the provider or marked paid outside the
+   * site, an order came with no proof; a proof the owner closed without accepting no longer counts.
+   */
   readonly hasProof?: boolean;
 }
 
@@ -39,7 +44,7 @@ const periodsOf = (order: Pick<CountedOrder, 'createdAt'>): string[] => [monthKe
 /** The revenue counters an order counts in: the Lisbon month and day it was created. */
 export const revenueCountersOf = (order: Pick<CountedOrder, 'createdAt'>): string[] => periodsOf(order).map(COUNTER.revenue);
 
-/** The "received" counters of an order (month and day of creation), counted once its proof arrives. */
+/** The "received" counters of an order (month and day of creation), counted while its proof is waiting or checked. */
 export const receivedCountersOf = (order: Pick<CountedOrder, 'createdAt'>): string[] => periodsOf(order).map(COUNTER.received);
 
 /** The counter items of a new order (its status; received if it comes with its proof; its revenue if it is born paid). */
@@ -55,16 +60,17 @@ export function newOrderCountItems(order: CountedOrder): TransactionItem[] {
 
 /**
  * The counter items of a status move: one less in `from`, one more in `to`; a reservation that moves
- * holds its units no more; a reservation whose proof arrives, or that the owner marks paid outside the
- * site, is received in its periods; the order's total enters its periods' revenue when it becomes paid
- * and leaves it when it stops being paid.
+ * holds its units no more; a reservation whose proof arrives is received (with its proof) in its
+ * periods, and no longer once the owner closes it without accepting the proof; the order's total enters
+ * its periods' revenue when it becomes paid and leaves it when it stops being paid.
  */
 export function statusMoveCountItems(order: Pick<CountedOrder, 'createdAt' | 'totalCents' | 'lines'>, from: OrderStatus, to: OrderStatus): TransactionItem[] {
   const items: TransactionItem[] = [countItem(COUNTER.orders(from), -1), countItem(COUNTER.orders(to), 1)];
   if (from === RESERVED_STATUS) items.push(countItem(COUNTER.reservedUnits, -unitsOf(order)));
   if (from === PROOF_STATUS) items.push(countItem(COUNTER.unconfirmedUnits, -unitsOf(order)));
   if (to === PROOF_STATUS) items.push(countItem(COUNTER.unconfirmedUnits, unitsOf(order)));
-  if (from === RESERVED_STATUS && (to === PROOF_STATUS || isPaidOutsideMove(from, to))) items.push(...receivedCountersOf(order).map((name) => countItem(name, 1)));
+  if (from === RESERVED_STATUS && to === PROOF_STATUS) items.push(...receivedCountersOf(order).map((name) => countItem(name, 1)));
+  if (from === PROOF_STATUS && to === CLOSED_STATUS) items.push(...receivedCountersOf(order).map((name) => countItem(name, -1)));
   if (!isPaid(from) && isPaid(to)) items.push(...revenueCountersOf(order).map((name) => countItem(name, order.totalCents)));
   if (isPaid(from) && !isPaid(to)) items.push(...revenueCountersOf(order).map((name) => countItem(name, -order.totalCents)));
   return items;
@@ -105,7 +111,8 @@ export async function readCountedData() {
       createdAt: String(o.createdAt),
       totalCents: Number(o.totalCents),
       lines: Array.isArray(o.lines) ? (o.lines as { quantity?: unknown }[]).map((line) => ({ quantity: Number(line.quantity ?? 0) })) : [],
-      hasProof: typeof o.proofKey === 'string' || typeof o.paidOutsideAt === 'string',
+      // The proof's ledger entry (docs/money.md): waiting or checked, not refused.
+      hasProof: orderLedger(o as unknown as MoneyFacts).some((entry) => entry.source === 'proof' && entry.state !== 'failed'),
     })),
     contactMessages: contactMessages.map((m) => ({ read: m.read === true })),
     stockAlerts: stockAlerts.map((a) => ({ status: String(a.status) })),

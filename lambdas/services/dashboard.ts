@@ -5,7 +5,7 @@
  */
 import type { DashboardPeriod, DashboardResponse } from '#shared/api.ts';
 import { lastDays } from '#shared/dates.ts';
-import { hasLowStockSize, hasSoldOutSize } from '#shared/stock.ts';
+import { hasLowStockSize, hasSoldOutSize, isSoldOut } from '#shared/stock.ts';
 import { monthKey } from '#shared/mb-way.ts';
 import { ORDER_STATUSES, PROOF_STATUS, RESERVED_STATUS, type OrderStatus } from '#shared/order-status.ts';
 import { COUNTER, getCounters } from '../repositories/counters.ts';
@@ -37,7 +37,8 @@ export async function dashboard(now = new Date()): Promise<DashboardResponse> {
     ordersByStatus: Object.fromEntries(ORDER_STATUSES.map((status) => [status, counters[COUNTER.orders(status)] ?? 0])) as Record<OrderStatus, number>,
     month,
     monthRevenueCents: counters[COUNTER.revenue(month)] ?? 0,
-    outOfStockProducts: products.filter((p) => hasSoldOutSize(p)).length,
+    outOfStockProducts: products.filter((p) => isSoldOut(p)).length,
+    soldOutSizeProducts: products.filter((p) => hasSoldOutSize(p)).length,
     lowStockProducts: products.filter((p) => hasLowStockSize(p, settings.lowStockThreshold)).length,
     lowStockThreshold: settings.lowStockThreshold,
     pendingStockAlerts: counters[COUNTER.pendingStockAlerts] ?? 0,

@@ -4,7 +4,7 @@
  * reservations; not again until the share has dropped to half or below and risen again. The flag
  * (`repositories/abuse-flags.ts`) and the e-mail (outbox) are written in one transaction, so two
  * reservations at once mail once. Looked at after each reservation (a rise) and by the expiry job
- * and the owner's closes (a drop).
+ * and the owner's closes (a drop). Each look records the held units, which price the proofs of work.
  */
 import { randomUUID } from 'node:crypto';
 import { overHalfHeld } from '#shared/abuse.ts';
@@ -13,6 +13,7 @@ import { totalStock } from '#shared/variants.ts';
 import { logger } from '../logger.ts';
 import { FLAG_DOWN, lowerFlag, raiseFlagItem } from '../repositories/abuse-flags.ts';
 import { COUNTER, getCounters } from '../repositories/counters.ts';
+import { recordHeldUnits } from '../repositories/held-units.ts';
 import { outboxMailPut } from '../repositories/outbox-store.ts';
 import { listProducts } from '../repositories/products.ts';
 import { writeTransactionRetrying } from '../repositories/transactions.ts';
@@ -23,18 +24,24 @@ export const HELD_HALF_FLAG = 'held-half';
 export type HeldShareOutcome = 'mailed' | 'lowered' | 'unchanged';
 
 /** The held and free units now: the counters and the catalogue's stock, read consistently. */
-async function unitsNow(): Promise<{ held: number; free: number; reservations: number }> {
-  const [counters, products] = await Promise.all([getCounters([COUNTER.reservedUnits, COUNTER.orders(RESERVED_STATUS)]), listProducts()]);
+async function unitsNow(): Promise<{ held: number; unchecked: number; free: number; reservations: number }> {
+  const [counters, products] = await Promise.all([getCounters([COUNTER.reservedUnits, COUNTER.unconfirmedUnits, COUNTER.orders(RESERVED_STATUS)]), listProducts()]);
   return {
     held: Math.max(0, counters[COUNTER.reservedUnits] ?? 0),
+    unchecked: Math.max(0, counters[COUNTER.unconfirmedUnits] ?? 0),
     reservations: Math.max(0, counters[COUNTER.orders(RESERVED_STATUS)] ?? 0),
     free: products.reduce((sum, product) => sum + totalStock(product.variants), 0),
   };
 }
 
-/** Mails the owner when the held share rose over half (once), or lowers the flag when it is half or below. */
+/**
+ * Mails the owner when the held share rose over half (once), or lowers the flag when it is half or
+ * below. Records the units held unpaid (reservations and unchecked proofs) for the price of the next
+ * proofs of work (`repositories/held-units.ts`).
+ */
 export async function watchHeldShare(now = new Date()): Promise<HeldShareOutcome> {
-  const { held, free, reservations } = await unitsNow();
+  const { held, unchecked, free, reservations } = await unitsNow();
+  await recordHeldUnits({ held: held + unchecked, free }, now);
   if (!overHalfHeld(held, free)) return (await lowerFlag(HELD_HALF_FLAG, now)) ? 'lowered' : 'unchanged';
   const total = held + free;
   const mail = outboxMailPut(

@@ -147,8 +147,8 @@ export function customerMail(order: Order, kind: CustomerMailKind, options: Mail
     case 'order-received':
       return { template: kind, data: orderReceivedData(order) };
     case 'payment-confirmed':
-      // Confirmed by the payment provider, the mail says so (and by which method).
-      return { template: kind, data: order.providerPayment?.status === 'succeeded' ? { ...base, prestador: PAYMENT_METHOD_LABELS[order.providerPayment.method] } : base };
+      // Confirmed by the payment provider, the mail says so (and by which method); else the method the owner confirmed.
+      return { template: kind, data: order.providerPayment?.status === 'succeeded' ? { ...base, prestador: PAYMENT_METHOD_LABELS[order.providerPayment.method] } : { ...base, metodo: moneyView(order).methodLabel } };
     case 'order-refunded':
       return { template: kind, data: { ...base, valor: formatCents(options.refundedCents ?? refundedCents(order)), metodo: order.providerPayment ? PAYMENT_METHOD_LABELS[order.providerPayment.method] : moneyView(order).methodLabel } };
     case 'shipped':

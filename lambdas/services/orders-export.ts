@@ -1,23 +1,31 @@
 /**
- * The accountant's export: the orders (or their lines) created in a range of Lisbon days, as CSV that
- * Portuguese Excel opens as it is (`shared/csv.ts`). The sales by default: only paid orders (`Enviar`,
- * `Enviado`, `Concluido`); other statuses when the query names them. The file's first line and its
- * name say which statuses it holds. Orders paid through the payment provider carry its payment id, fee,
- * net amount and refunds (the last four columns); before them the NIF, the invoice and its credit notes. Reads the listing index by its date key, never the whole table.
+ * The accountant's export: the orders (or their lines, or the movements of their money:
+ * `movements-export.ts`) created in a range of Lisbon days, as CSV that Portuguese Excel opens as it is
+ * (`shared/csv.ts`): the header is the sheet's row 1. The sales by default: only paid orders (`Enviar`,
+ * `Enviado`, `Concluido`); other statuses when the query names them; the file's name says which
+ * (`exportFileName`). Each order names the method that paid and its financial status, what came in and
+ * what went back, from its ledger (docs/money.md); orders paid through the payment provider carry its
+ * payment id, fee, net amount and refunds (the last four columns). Reads the listing index by its date
+ * key, never the whole table. The NIF, the fatura-recibo's number and its credit notes (docs/invoices.md)
+ * come before the provider's columns.
  */
 import type { Order } from '#shared/api.ts';
 import { csvDocument, csvMoney } from '#shared/csv.ts';
 import { formatDateTime, lisbonDayStart } from '#shared/dates.ts';
-import { queryValidationTexts } from '#shared/messages/index.ts';
-import { ORDER_STATUS_INFO, type OrderStatus } from '#shared/order-status.ts';
-import { PAYMENT_METHOD_LABELS } from '#shared/payment-methods.ts';
-import { exportStatuses, type OrdersExportQuery } from '#shared/schemas/admin-query.ts';
+import { moneyOf, paidCents, refundedCents, shownMethod } from '#shared/ledger.ts';
+import { movementTexts, ownerFinancialTexts } from '#shared/messages/index.ts';
+import { ORDER_STATUS_INFO } from '#shared/order-status.ts';
+import { ledgerMethodLabel } from '#shared/payment-view.ts';
+import { exportFileName, exportStatuses, type OrdersExportQuery } from '#shared/schemas/orders-export-query.ts';
 import { SHIPPING_METHODS } from '#shared/shipping.ts';
 import { ordersCreatedBetween } from '../repositories/orders.ts';
 import { nameWithSize } from '#shared/variants.ts';
+import { movementsCsv } from './movements-export.ts';
 
 const ORDER_COLUMNS = [
   'Nº encomenda', 'Data', 'Estado', 'Nome', 'Apelido', 'E-mail', 'Telefone', 'Morada', 'Código postal', 'Localidade', 'País', 'Pagamento', 'Envio', 'Subtotal', 'Desconto', 'Portes', 'Total',
+  // From the order's ledger (docs/money.md): its financial status, what came in, what went back.
+  ...movementTexts.orderColumns,
   // The invoice (docs/invoices.md): the customer's NIF, the fatura-recibo's number, the credit notes (number and amount).
   'NIF', 'Fatura', 'Notas de crédito',
   // Orders paid through the payment provider (docs/design.md §34); empty for the others.
@@ -44,6 +52,12 @@ function providerCells(order: Order): string[] {
   return [payment.paymentId, payment.feeCents === undefined ? '' : csvMoney(payment.feeCents), payment.netCents === undefined ? '' : csvMoney(payment.netCents), csvMoney(refunded)];
 }
 
+/** The order's money as the accountant reads it: the method that paid (or is being checked), its financial status, in and back. */
+function moneyCells(order: Order): { readonly method: string; readonly cells: string[] } {
+  const { ledger, financialStatus } = moneyOf(order);
+  return { method: ledgerMethodLabel(shownMethod(ledger, order.paymentMethod)), cells: [ownerFinancialTexts[financialStatus], csvMoney(paidCents(ledger)), csvMoney(refundedCents(ledger))] };
+}
+
 /** The invoice's cells: the NIF given, the fatura-recibo's number once issued, each credit note with its amount. */
 function invoiceCells(order: Order): string[] {
   const invoice = order.invoice;
@@ -51,14 +65,11 @@ function invoiceCells(order: Order): string[] {
   return [order.nif ?? '', invoice?.status === 'issued' ? invoice.number : '', notes];
 }
 
-/** A status as a file name reads it: 'Aguarda Pagamento' → 'aguarda-pagamento'. */
-const slug = (status: OrderStatus): string => status.toLowerCase().replace(/\s+/g, '-');
-
 export async function exportOrders(query: OrdersExportQuery): Promise<{ filename: string; csv: string }> {
   const statuses = exportStatuses(query);
   const orders = (await ordersCreatedBetween(lisbonDayStart(query.from), lisbonDayStart(nextDay(query.to)))).filter((order) => statuses.includes(order.status));
-  const filename = `${query.kind === 'lines' ? 'linhas-de-encomendas' : 'encomendas'}-${query.from}-a-${query.to}-${statuses.map(slug).join('-')}.csv`;
-  const preamble = [queryValidationTexts.export.included(statuses.map((status) => ORDER_STATUS_INFO[status].label))];
+  const filename = exportFileName(query);
+  if (query.kind === 'movements') return { filename, csv: movementsCsv(orders) };
   if (query.kind === 'lines') {
     const rows = orders.flatMap((order) =>
       order.lines.map((line) => [
@@ -75,9 +86,15 @@ export async function exportOrders(query: OrdersExportQuery): Promise<{ filename
         csvMoney(line.lineTotalCents),
       ]),
     );
-    return { filename, csv: csvDocument(LINE_COLUMNS, rows, preamble) };
+    return { filename, csv: csvDocument(LINE_COLUMNS, rows) };
   }
-  const rows = orders.map((order) => [
+  const rows = orders.map((order) => orderRow(order));
+  return { filename, csv: csvDocument(ORDER_COLUMNS, rows) };
+}
+
+function orderRow(order: Order): (string | number)[] {
+  const money = moneyCells(order);
+  return [
     order.orderNumber,
     formatDateTime(order.createdAt),
     ORDER_STATUS_INFO[order.status].label,
@@ -89,14 +106,14 @@ export async function exportOrders(query: OrdersExportQuery): Promise<{ filename
     order.postalCode,
     order.city,
     order.country,
-    PAYMENT_METHOD_LABELS[order.paymentMethod],
+    money.method,
     SHIPPING_METHODS[order.shippingMethod].label,
     csvMoney(order.subtotalCents),
     csvMoney(order.discountCents),
     csvMoney(order.shippingCents),
     csvMoney(order.totalCents),
+    ...money.cells,
     ...invoiceCells(order),
     ...providerCells(order),
-  ]);
-  return { filename, csv: csvDocument(ORDER_COLUMNS, rows, preamble) };
+  ];
 }

@@ -15,4 +15,6 @@ export const botCheckTexts = {
   challengeInvalid: 'A verificação de que não és um robô falhou ou expirou. Recarrega a página e tenta de novo.',
   /** A proof of work sent a second time (each one serves one request). */
   challengeUsed: 'Esta verificação de que não és um robô já foi usada. Recarrega a página e tenta de novo.',
+  /** `GET /api/challenge?units=` that is not a number of pieces a cart can hold. */
+  challengeUnits: 'Indica quantas peças vais encomendar (de 1 a 200).',
 } as const;

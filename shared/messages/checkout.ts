@@ -138,12 +138,14 @@ export const myOrderTexts = {
   title: (orderNumber: number | string) => `A minha encomenda nº ${orderNumber}`,
   status: {
     'Aguarda Pagamento': 'À espera do teu pagamento e do comprovativo.',
-    'Confirmar Pagamento': 'Recebemos o teu comprovativo; vamos confirmar o pagamento.',
-    Enviar: 'Pagamento confirmado. Estamos a preparar o envio com todo o cuidado.',
+    'Confirmar Pagamento': 'Preparamos o envio logo que verificarmos o pagamento.',
+    Enviar: 'Estamos a preparar o envio com todo o cuidado.',
     Enviado: 'A tua encomenda foi enviada.',
     Concluido: 'Encomenda concluída. Obrigado!',
     Encerrada: 'Esta encomenda foi encerrada.',
   },
+  /** Before the method in the order's payment lines (the one that paid, or is being checked). */
+  paymentMethod: 'Método de pagamento:',
   history: 'Histórico',
   reserved: 'Encomenda reservada',
   payNow: 'Pagar e enviar o comprovativo',

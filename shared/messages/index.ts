@@ -13,7 +13,7 @@ import { abuseTexts } from './abuse.ts';
 import { paymentKeysTexts, refundTexts } from './owner-payments.ts';
 import { paymentEventTexts } from './payment-events.ts';
 import { paymentStartTexts } from './payment-provider.ts';
-import { ledgerTexts } from './ledger.ts';
+import { CASH_LABEL, ledgerTexts, movementTexts, ownerFinancialTexts } from './ledger.ts';
 import { invoiceTexts, invoicingSettingsTexts } from './invoicing.ts';
 
 export { waitText } from './storefront.ts';
@@ -21,7 +21,7 @@ export { paymentEventTexts, paymentKeysTexts, refundTexts };
 export { frontDoorTexts, apiTexts, uploadTexts, commonTexts, catalogTexts, productTexts, stockAlertTexts, botCheckTexts, contactTexts, moneyTexts, paymentTexts, checkoutTexts, customerStatusLabels, totalLabels, myOrderTexts, adminTexts, gdprTexts, validationTexts, queryValidationTexts, abuseTexts };
 export { providerPaymentTexts };
 export { paymentStartTexts };
-export { ledgerTexts };
+export { CASH_LABEL, ledgerTexts, movementTexts, ownerFinancialTexts };
 export { invoiceTexts, invoicingSettingsTexts };
 
 /**

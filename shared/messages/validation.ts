@@ -26,12 +26,10 @@ const EMAIL_TEXTS = {
 const ACCESS_TOKEN_TEXTS = { invalid: 'O código de acesso à encomenda não é válido. Abre a ligação do e-mail da encomenda.' };
 const EXPORT_TEXTS = {
   date: 'Indica as datas no formato AAAA-MM-DD.',
-  kind: 'Escolhe o que exportar: encomendas ou linhas.',
+  kind: 'Escolhe o que exportar: encomendas, linhas ou movimentos.',
   order: 'A data final não pode ser antes da inicial.',
   tooLong: (days: number) => `Exporta no máximo ${days} dias de cada vez.`,
   statuses: 'Escolhe estados da encomenda válidos, separados por vírgulas (por exemplo Enviar,Enviado,Concluido).',
-  /** Not a refusal: the export's first line, which says what the file holds (here, where the export function reads its texts). */
-  included: (labels: readonly string[]) => `Estados incluídos: ${labels.join(', ')}`,
 };
 
 /**

@@ -27,5 +27,6 @@ export {
   type AdminEmailKind,
 } from './admin-order.ts';
 export { fieldErrors, FORM_ERROR_KEY } from './field-errors.ts';
-export { pageQuerySchema, ordersQuerySchema, ordersExportQuerySchema, MAX_EXPORT_DAYS, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE, type PageQuery, type OrdersQuery, type OrdersExportQuery } from './admin-query.ts';
+export { pageQuerySchema, ordersQuerySchema, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE, type PageQuery, type OrdersQuery } from './admin-query.ts';
+export { ordersExportQuerySchema, exportFileName, EXPORT_KINDS, type ExportKind, MAX_EXPORT_DAYS, type OrdersExportQuery } from './orders-export-query.ts';
 // The settings form's schema (with the IBAN check) is imported from './settings.ts' directly: only the back-office needs it.

@@ -184,7 +184,7 @@ describe('an order: e-mails only where true, one tracking field, and the order s
 });
 
 describe('products, dashboard and a stale form', () => {
-  it('the products list says which size is out or low, and "Só esgotados" counts sizes as the dashboard does', async () => {
+  it('the products list says which size is out or low, and "Só esgotados" shows a piece with one size out', async () => {
     const { page, problems } = await ownerPage();
     await page.goto(at('/products'));
     const row = page.locator('tbody tr', { hasText: 'Fio Gota de Orvalho' });

@@ -268,8 +268,8 @@ describe('back-office: the walk of issue 6', () => {
     const card = page.locator('.adm-card', { hasText: 'Por confirmar pagamento' });
     await expect.poll(() => card.locator('.adm-card-value').textContent()).toMatch(/^[1-9]\d*$/);
     expect(await page.locator('.adm-card', { hasText: 'Produtos esgotados' }).locator('.adm-card-value').textContent())
-      // By size, as the products list's "Só esgotados": a piece with one size sold out counts.
-      .toBe(String(seedPieces.filter((p) => p.stock === 0 || p.variants?.some((size) => size.stock === 0)).length));
+      // What the label says: pieces with no unit left in any size (a piece with one size out is the card's hint).
+      .toBe(String(seedPieces.filter((p) => (p.variants?.length ? p.variants.every((size) => size.stock === 0) : p.stock === 0)).length));
     // Figures per period, each labelled: the order placed with its proof before this walk was received today.
     const periods = page.getByTestId('dashboard-periods');
     expect(await periods.locator('thead th').allTextContents()).toEqual(['Por período', 'Hoje', 'Últimos 7 dias', 'Este mês']);

@@ -3,7 +3,9 @@
  * shop's and its route shards, Waf, Mail, Plan, EdgeLogs), every Lambda function logs into a log group
  * of its own template with a retention, the functions aws-cdk-lib adds for the cross-region references
  * too (they come after the aspects, `infra/cloud/constructs/helper-logs.ts`), so none logs into the group
- * Lambda would make, which never expires. And every SQS queue used as a dead-letter queue has an alarm.
+ * Lambda would make, which never expires. Every SQS queue used as a dead-letter queue has an alarm, and
+ * API Gateway's detailed (billed) metrics are on only where an alarm reads them. In every variant CI lints
+ * but Frankfurt (issue 49 item 5).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeScratch, synthApp, SYNTH_TIMEOUT_MS } from './support.ts';
@@ -11,17 +13,29 @@ import { removeScratch, synthApp, SYNTH_TIMEOUT_MS } from './support.ts';
 type Templates = ReturnType<typeof synthApp>['templates'];
 const apps: Record<string, Templates> = {};
 
+/** Every variant CI lints but Frankfurt (the default's stacks in another region with SES): the edge plans, Madrid, a first deploy. */
+const VARIANTS: Record<string, Record<string, string>> = {
+  // The default edge (free plan: Waf, Plan and EdgeLogs in us-east-1).
+  'eu-west-1, edgePlan=free': {},
+  // SES in a mail stack in eu-west-1.
+  'eu-south-2': { region: 'eu-south-2' },
+  // The web ACL billed per use: no Plan stack.
+  'edgePlan=payg': { edgePlan: 'payg' },
+  // Nothing in us-east-1: no cross-region helper at all.
+  'edgePlan=none': { edgePlan: 'none' },
+  // npm run deploy's first deploy: nothing retained, the same functions and queues.
+  firstDeploy: { firstDeploy: 'true' },
+};
+
 beforeAll(() => {
-  // The default edge (free plan: Waf, Plan and EdgeLogs in us-east-1), and Madrid (SES in a mail stack in eu-west-1).
-  apps['eu-west-1, edgePlan=free'] = synthApp().templates;
-  apps['eu-south-2'] = synthApp({ region: 'eu-south-2' }).templates;
-}, SYNTH_TIMEOUT_MS * 2);
+  for (const [name, context] of Object.entries(VARIANTS)) apps[name] = synthApp(context).templates;
+}, SYNTH_TIMEOUT_MS * Object.keys(VARIANTS).length);
 afterAll(removeScratch);
 
 const resourcesOf = (templates: Templates, type: string) =>
   Object.entries(templates).flatMap(([file, t]) => Object.entries(t.Resources).filter(([, r]) => r.Type === type).map(([id, r]) => ({ file, id, r, t })));
 
-describe.each(['eu-west-1, edgePlan=free', 'eu-south-2'])('the app in %s', (name) => {
+describe.each(Object.keys(VARIANTS))('the app, %s', (name) => {
   it('has the cross-region helpers, and every function of every template logs into a group of its template kept a month', () => {
     const templates = apps[name]!;
     const functions = resourcesOf(templates, 'AWS::Lambda::Function');
@@ -41,6 +55,17 @@ describe.each(['eu-west-1, edgePlan=free', 'eu-south-2'])('the app in %s', (name
 
   it('has a retention on every log group', () => {
     for (const { file, id, r } of resourcesOf(apps[name]!, 'AWS::Logs::LogGroup')) expect(r.Properties?.RetentionInDays, `${file} ${id}`).toBeGreaterThan(0);
+  });
+
+  it('has detailed (per-route, billed) metrics only on the routes an alarm reads per route', () => {
+    const templates = apps[name]!;
+    const detailed = resourcesOf(templates, 'AWS::ApiGatewayV2::Stage').flatMap(({ r }) => {
+      expect(r.Properties?.DefaultRouteSettings?.DetailedMetricsEnabled, 'detailed metrics on every route').toBeUndefined();
+      return Object.entries((r.Properties?.RouteSettings ?? {}) as Record<string, { DetailedMetricsEnabled?: boolean }>).filter(([, s]) => s.DetailedMetricsEnabled).map(([key]) => key);
+    });
+    const read = resourcesOf(templates, 'AWS::CloudWatch::Alarm').flatMap(({ r }) => ((r.Properties?.Dimensions ?? []) as { Name: string; Value: unknown }[]).filter((d) => d.Name === 'Route').map((d) => d.Value));
+    expect(detailed.length).toBeGreaterThan(0);
+    expect(detailed.sort()).toEqual([...new Set(read)].sort());
   });
 
   it('has an alarm on every dead-letter queue', () => {

@@ -17,6 +17,7 @@ import { AwsCallError } from '#infra/ops/preflight/port.ts';
 import { SES_TYPES, shopRegionTypes, STACK_RESOURCE_TYPES } from '#infra/ops/preflight/regions.ts';
 import { exitCodeOf } from '#infra/ops/preflight/report.ts';
 import { removeScratch, synthMailStack, synthShop, SYNTH_TIMEOUT_MS, type Synthesized } from './support.ts';
+import { RECORDED_CENSUS } from './recorded-census.ts';
 
 const ACCOUNT = '123456789012';
 
@@ -285,9 +286,9 @@ describe('the real port (recorded HTTP answers)', () => {
   it('a whole run over HTTP: a new account has two blockers and a warning, and exits 1', async () => {
     const { transport, calls } = recordedTransport(newAccount);
     const ses = recordedSes({ ProductionAccessEnabled: false, SendingEnabled: true, EnforcementStatus: 'HEALTHY', SendQuota: { Max24HourSend: 200, MaxSendRate: 1 } }, Object.assign(new Error('Email identity loja@joias.pt does not exist.'), { name: 'NotFoundException' }));
-    const options: PreflightOptions = { stage: 'prod', stackName: 'JoiasInox-prod', region: 'eu-west-1', sesRegion: 'eu-west-1', budget: true, monthlyBudgetUsd: 10, lang: 'pt', json: false, waf: false, qualifier: 'hnb659fds', senderEmail: 'loja@joias.pt' };
+    const options: PreflightOptions = { stage: 'prod', stackName: 'JoiasInox-prod', region: 'eu-west-1', sesRegion: 'eu-west-1', budget: true, monthlyBudgetUsd: 10, lang: 'pt', json: false, waf: false, qualifier: 'hnb659fds', context: [], senderEmail: 'loja@joias.pt' };
     const lines: string[] = [];
-    const report = await runPreflight(options, { aws: awsPort('eu-west-1', { transport, ses: () => ses.ses }), log: (line) => lines.push(line) });
+    const report = await runPreflight(options, { aws: awsPort('eu-west-1', { transport, ses: () => ses.ses }), log: (line) => lines.push(line), census: async () => RECORDED_CENSUS });
     expect(Object.fromEntries(report.findings.map((f) => [f.id, f.status]))).toEqual({
       account: 'ok',
       'region-services': 'ok',

@@ -33,6 +33,8 @@ describe('command line', () => {
       edgePlan: 'free',
       qualifier: 'hnb659fds',
       senderEmail: 'loja@joias.pt',
+      // What the app is synthesized with to count its functions: cdk.json's own context is read by the CDK.
+      context: [],
     });
     expect(parse('--stage', 'loja2', '--region', 'eu-south-2', '-c', 'waf=true', '-c', 'senderEmail=loja@joias.pt', '-c', 'senderDomain=joias.pt', '-c', 'mailSendRate=10', '--en', '--json')).toMatchObject({
       stackName: 'JoiasInox-loja2',
@@ -44,8 +46,9 @@ describe('command line', () => {
       mailSendRate: 10,
       lang: 'en',
       json: true,
+      context: ['waf=true', 'senderEmail=loja@joias.pt', 'senderDomain=joias.pt', 'mailSendRate=10', 'stage=loja2', 'region=eu-south-2'],
     });
-    expect(parsePreflightArgs([], context({ '@aws-cdk/core:bootstrapQualifier': 'joias123' }), { AWS_REGION: 'eu-central-1' })).toMatchObject({ region: 'eu-central-1', sesRegion: 'eu-central-1', qualifier: 'joias123' });
+    expect(parsePreflightArgs([], context({ '@aws-cdk/core:bootstrapQualifier': 'joias123' }), { AWS_REGION: 'eu-central-1' })).toMatchObject({ region: 'eu-central-1', sesRegion: 'eu-central-1', qualifier: 'joias123', context: ['region=eu-central-1'] });
     expect(parse('--region', 'eu-south-2', '-c', 'sesRegion=eu-west-3')).toMatchObject({ region: 'eu-south-2', sesRegion: 'eu-west-3', budget: false });
     expect(parse('-h')).toBe('help');
   });

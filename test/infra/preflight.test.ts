@@ -13,9 +13,9 @@ import type { PreflightOptions } from '#infra/ops/preflight/options.ts';
 import { AwsCallError, type AwsPort } from '#infra/ops/preflight/port.ts';
 import { SES_TYPES, STACK_RESOURCE_TYPES } from '#infra/ops/preflight/regions.ts';
 import { exitCodeOf, renderText } from '#infra/ops/preflight/report.ts';
-import { OWN_FUNCTIONS, RESERVATIONS_NEED, RESERVED_TOTAL } from '#infra/ops/preflight/checks/lambda.ts';
-import { jobs } from '#lambdas/jobs.ts';
-import { routes } from '#lambdas/routes.ts';
+import { RESERVED_TOTAL } from '#infra/ops/preflight/checks/lambda.ts';
+import type { Census } from '#infra/ops/cost/census.ts';
+import { RECORDED_CENSUS } from './recorded-census.ts';
 
 const ACCOUNT = '123456789012';
 const context = (values: Record<string, unknown>) => (key: string) => values[key];
@@ -124,10 +124,17 @@ function recorded(overrides: Answers = {}) {
   return { port, calls };
 }
 
-async function run(options: PreflightOptions, overrides: Answers = {}) {
+/** The synthesized app's census: the recorded one of the default deploy, or a synth that failed. */
+type CensusAnswer = Census | Error;
+
+async function run(options: PreflightOptions, overrides: Answers = {}, app: CensusAnswer = RECORDED_CENSUS) {
   const { port, calls } = recorded(overrides);
   const lines: string[] = [];
-  const report = await runPreflight(options, { aws: port, log: (text) => lines.push(text) });
+  const census = async () => {
+    if (app instanceof Error) throw app;
+    return structuredClone(app);
+  };
+  const report = await runPreflight(options, { aws: port, log: (text) => lines.push(text), census });
   const byId = (id: string): Finding => report.findings.find((f) => f.id === id) ?? expect.fail(`no finding ${id}`);
   const text = (f: Finding, lang: 'pt' | 'en' = options.lang) => [f.title, ...f.details, ...f.fix].map((t) => t[lang]).join('\n');
   return { report, calls, output: lines.join('\n'), byId, text, statuses: Object.fromEntries(report.findings.map((f) => [f.id, f.status])) as Record<string, Status> };
@@ -217,8 +224,8 @@ describe('a new account (recorded answers)', () => {
     expect(exitCodeOf(report)).toBe(1);
     const said = text(quota);
     expect(said).toMatch(/Quota de 10 execuções em simultâneo em eu-west-1 \(10 sem reserva\)\./);
-    expect(said).toMatch(new RegExp(`reparte estas 10 entre as suas ${OWN_FUNCTIONS} funções, os consumidores das streams, o trabalho que corre a cada minuto e o tratamento de fotografias \\(2 GB\\)`));
-    expect(OWN_FUNCTIONS).toBe(routes.length + jobs.length + 1);
+    expect(said).toMatch(/A aplicação sintetizada tem 69 funções \(61 da loja, 8 auxiliares do CDK\) e reserva 218 execuções em 34 delas \(a finalização da encomenda e cada rota da dona\) numa quota a partir de 318\./);
+    expect(said).toMatch(/reparte estas 10 entre as suas 69 funções: as rotas, os consumidores das streams, o trabalho que corre a cada minuto e o tratamento de fotografias \(2 GB\)/);
     expect(said).toMatch(/o API Gateway responde 503 ou 429 em vez da página ou da encomenda/);
     expect(said).toMatch(/serviço lambda, quota L-B99A9384, "Concurrent executions"/);
     expect(said).toContain('https://eu-west-1.console.aws.amazon.com/servicequotas/home/services/lambda/quotas/L-B99A9384');
@@ -227,8 +234,9 @@ describe('a new account (recorded answers)', () => {
   });
 
   it('Lambda quota between 100 and the reservations\' need (318): a warning, "no reservations: the checkout shares the account\'s pool"', async () => {
-    expect([RESERVED_TOTAL, RESERVATIONS_NEED]).toEqual([218, 318]);
-    for (const limit of [100, RESERVATIONS_NEED - 1]) {
+    const need = RECORDED_CENSUS.reserved.executions + 100;
+    expect([RECORDED_CENSUS.reserved.executions, need]).toEqual([218, 318]);
+    for (const limit of [100, need - 1]) {
       const settings = { AccountLimit: { ConcurrentExecutions: limit, UnreservedConcurrentExecutions: limit }, AccountUsage: { FunctionCount: 0 } };
       const { byId, text, report } = await run(parse(), { getAccountSettings: settings, getServiceQuota: { Quota: { ServiceCode: 'lambda', QuotaCode: 'L-B99A9384', Value: limit } } });
       expect(byId('lambda-concurrency').status, String(limit)).toBe('warning');
@@ -236,10 +244,39 @@ describe('a new account (recorded answers)', () => {
       expect(text(byId('lambda-concurrency'))).toMatch(/Sem reservas: a finalização da encomenda partilha o conjunto da conta\. As reservas \(218 execuções\) precisam de uma quota de 318/);
       expect(text(byId('lambda-concurrency'), 'en')).toMatch(/No reservations: the checkout shares the account's pool/);
     }
-    const at = { AccountLimit: { ConcurrentExecutions: RESERVATIONS_NEED, UnreservedConcurrentExecutions: RESERVATIONS_NEED } };
-    const reserved = await run(parse(), { getAccountSettings: at, getServiceQuota: { Quota: { Value: RESERVATIONS_NEED } } });
+    const at = { AccountLimit: { ConcurrentExecutions: need, UnreservedConcurrentExecutions: need } };
+    const reserved = await run(parse(), { getAccountSettings: at, getServiceQuota: { Quota: { Value: need } } });
     expect(reserved.byId('lambda-concurrency').status).toBe('ok');
-    expect(reserved.text(reserved.byId('lambda-concurrency'))).toMatch(/O deploy reserva 218 execuções .* e deixa 100 para as outras/);
+    expect(reserved.text(reserved.byId('lambda-concurrency'))).toMatch(/O deploy reserva 218 execuções e deixa 100 para as outras 35 funções\./);
+    expect(reserved.text(reserved.byId('lambda-concurrency'), 'en')).toMatch(/The synthesized app has 69 functions \(61 of the shop, 8 CDK helpers\) and reserves 218 executions on 34 of them/);
+  });
+
+  it('the counts come from the synthesized app: another census, other figures; without one, the route table\'s reservations and why', async () => {
+    const grown: Census = { ...RECORDED_CENSUS, functions: { total: 75, shop: 67, helpers: 8 }, reserved: { executions: 254, functions: 40 } };
+    const settings = { AccountLimit: { ConcurrentExecutions: 340, UnreservedConcurrentExecutions: 340 } };
+    const more = await run(parse(), { getAccountSettings: settings, getServiceQuota: { Quota: { Value: 340 } } }, grown);
+    // 340 would hold 218 + 100, not 254 + 100: the synthesized app decides.
+    expect(more.byId('lambda-concurrency').status).toBe('warning');
+    expect(more.text(more.byId('lambda-concurrency'))).toMatch(/75 funções \(67 da loja, 8 auxiliares do CDK\)[\s\S]*As reservas \(254 execuções\) precisam de uma quota de 354/);
+    const unbuilt = await run(parse(), {}, new Error('The shop is not built (missing web/dist/index.html): run `npm run build:web` first.\nmore'));
+    expect(unbuilt.byId('lambda-concurrency').status).toBe('ok');
+    expect(unbuilt.text(unbuilt.byId('lambda-concurrency'))).toContain(`Não contei as funções na aplicação sintetizada (The shop is not built (missing web/dist/index.html): run \`npm run build:web\` first.); as reservas da tabela de rotas são ${RESERVED_TOTAL} execuções.`);
+    expect(unbuilt.text(unbuilt.byId('cloudfront-flat-rate'))).toMatch(/\$5\.00 por mês a web ACL, \$1\.00 cada regra, e \$0\.60 por milhão de pedidos/);
+  });
+
+  it('the Free plan: likely accepted, and if refused the Plan stack fails, the shop is protected and the web ACL is billed per use at its price', async () => {
+    const { byId, text } = await run(parse());
+    const plan = text(byId('cloudfront-flat-rate'));
+    expect(plan).toMatch(/Provavelmente é aceite: a distribuição usa CloudFront Functions e Origin Access Control/);
+    expect(plan).toMatch(/É recusado se a conta já usa o seu plano Free noutra distribuição/);
+    expect(plan).toMatch(/a pilha JoiasInox-prod-Plan falha depois da da loja: o npm run deploy protege então a pilha da loja/);
+    expect(plan).toMatch(/a web ACL paga por uso: \$16\.00 por mês \(\$5\.00 a web ACL e \$1\.00 cada uma das suas 11 regras\) e \$0\.60 por milhão de pedidos\. Para o deixar assim de propósito, faça o deploy com -c edgePlan=payg/);
+    expect(text(byId('cloudfront-flat-rate'), 'en')).toMatch(/It is likely accepted[\s\S]*billed per use: \$16\.00 a month \(\$5\.00 the web ACL and \$1\.00 each of its 11 rules\)/);
+    const payg = await run(parse('-c', 'edgePlan=payg'));
+    expect(payg.text(payg.byId('cloudfront-flat-rate'))).toMatch(/Com -c edgePlan=payg a web ACL é paga por uso: \$16\.00 por mês/);
+    expect(payg.text(payg.byId('cloudfront-flat-rate'))).not.toMatch(/Provavelmente/);
+    const none = await run(parse('-c', 'edgePlan=none'));
+    expect(none.text(none.byId('cloudfront-flat-rate'))).toMatch(/Com -c edgePlan=none não há web ACL nem plano/);
   });
 
   it('Lambda quota 10 with a request already open: wait for it, no second request', async () => {

@@ -156,11 +156,16 @@ export function synthMailStack(props: Partial<MailStackProps> & { readonly regio
 
 /**
  * The whole app as `infra/cloud/app.ts` builds it from context (`-c key=value`), functions not bundled,
- * cdk-nag included: its stacks, every template of the assembly (nested ones too) and the report.
+ * cdk-nag included: its stacks, every template of the assembly (nested ones too) and the report. With
+ * `analyticsReporting`, each stack has the metadata resource `cdk synth` adds, as `npm run cost` counts it.
  */
-export function synthApp(context: Record<string, string> = {}): ShopApp & { templates: Record<string, TemplateJson>; report: ValidationReport; assemblyDir: string } {
+export function synthApp(
+  context: Record<string, string> = {},
+  options: { readonly analyticsReporting?: boolean } = {},
+): ShopApp & { templates: Record<string, TemplateJson>; report: ValidationReport; assemblyDir: string } {
   const outdir = tempDir('joias-cdk-app-');
-  const app = new App({ outdir, context: { 'aws:cdk:bundling-stacks': [], 'aws:cdk:enable-asset-metadata': true } });
+  // `analyticsReporting`: the `AWS::CDK::Metadata` resource the CDK CLI adds to every stack (it counts against a stack's 500).
+  const app = new App({ outdir, context: { 'aws:cdk:bundling-stacks': [], 'aws:cdk:enable-asset-metadata': true }, ...(options.analyticsReporting ? { analyticsReporting: true } : {}) });
   const settings = readDeploySettings((key) => ({ region: TEST_REGION, stage: 'test', senderEmail: TEST_SENDER, webDistDir: makeWebDist(), ...context })[key], {});
   const stacks = buildShopApp(app, settings, MAIL_TEMPLATES, undefined);
   const { report, assemblyDir } = synthWithNag(app, outdir, stacks.shop);
@@ -221,6 +226,7 @@ export function flattenNested(template: TemplateJson, assemblyDir: string): Synt
     const bound = substitute(child, (value) => (typeof value.Ref === 'string' && value.Ref in parameters ? parameters[value.Ref] : undefined)) as TemplateJson;
     const flat = flattenNested(bound, assemblyDir);
     for (const [childId, childResource] of Object.entries(flat.Resources)) {
+      if (childResource.Type === 'AWS::CDK::Metadata') continue; // each template's own, same id
       if (childId in resources || childId in template.Resources) throw new Error(`Logical id ${childId} of ${file} is also in its parent`);
       resources[childId] = childResource;
     }

@@ -109,14 +109,16 @@ describe('function bundles', () => {
     expect(withPdfLib).toEqual(proofCheckers);
   });
 
-  // A shopper's read route: at most 250 KB. The owner's list and export rows carry the order's ledger
-  // and financial status (shared/ledger.ts, docs/design.md §35): 4 KB more, read by one person, so
-  // their budget is 256 KB until the ledger is stored per entry and read without deriving it.
-  it('a read route (GET) is at most 250 KB minified, the owner\'s 256 KB (none carries S3\'s client, about 170 KB alone)', () => {
+  // A read route: at most 250 KB. The owner's orders list derives each row's ledger and financial status
+  // (shared/ledger.ts, docs/money.md) on top of its search and its counters: 253 KB, read by one person,
+  // until the ledger is stored per entry and read without deriving it. The export is back under 250 KB
+  // since its query has its own schema file (shared/schemas/orders-export-query.ts).
+  const OWNER_LIST_KB = 253;
+  it('a read route (GET) is at most 250 KB minified, the owner\'s orders list 253 KB (none carries S3\'s client, about 170 KB alone)', () => {
     const over = specs
       .filter((spec) => spec.readRoute)
       .map((spec) => ({ fn: spec.name, kb: Math.round(built.get(spec.name)!.bytes / 102.4) / 10 }))
-      .filter(({ fn, kb }) => kb > (fn.startsWith('handlers/admin/') ? 256 : 250));
+      .filter(({ fn, kb }) => kb > (fn === 'handlers/admin/orders/list' ? OWNER_LIST_KB : 250));
     expect(over).toEqual([]);
   });
 

@@ -55,7 +55,7 @@ const send = (key: Write, c: Case, proof: string | undefined): Promise<Answer<an
 /** A challenge the shop signed `ageSeconds` ago (with its own key), solved: expired once older than its life. */
 async function solvedOldChallenge(ageSeconds: number): Promise<string> {
   process.env[ORDER_LINK_ENV.secretArn] = twin().env[ORDER_LINK_ENV.secretArn];
-  const challenge = (await newChallenge(200, new Date(Date.now() - ageSeconds * 1000))) as Challenge;
+  const challenge = (await newChallenge(200, 1, { held: 0, free: 0 }, new Date(Date.now() - ageSeconds * 1000))) as Challenge;
   const solution = await solveChallenge({ challenge, deriveKey });
   return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
 }
@@ -147,10 +147,11 @@ describe('a lost answer retried by the browser', () => {
     const piece = await createProduct({ stock: 5 });
     const key = randomUUID();
     const proof = await solvedChallenge(twin().url);
-    const post = (quantity: number) =>
-      call('POST', '/api/orders', { body: reservationBody([{ productId: piece.id, quantity }]), headers: { 'idempotency-key': key, 'x-altcha': proof } });
-    expect((await post(1)).status).toBe(201);
-    expectRefused(await post(2), 'challenge_used', apiTexts.challengeUsed);
+    // Another body the proof is priced for (one unit, another buyer's e-mail).
+    const post = (email: string) =>
+      call('POST', '/api/orders', { body: reservationBody([{ productId: piece.id, quantity: 1 }], { email }), headers: { 'idempotency-key': key, 'x-altcha': proof } });
+    expect((await post('primeira@example.com')).status).toBe(201);
+    expectRefused(await post('outra@example.com'), 'challenge_used', apiTexts.challengeUsed);
     expect((await call('GET', `/api/products/${piece.id}`)).body.product.stock).toBe(4);
   });
 

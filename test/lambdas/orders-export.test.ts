@@ -1,6 +1,7 @@
 /**
  * The accountant's export (issue 16, part 3): CSV that Portuguese Excel opens (UTF-8 with BOM, `;`,
- * CRLF, `12,34`), orders or lines of a range of Lisbon days; read back here: columns, accents, totals
+ * CRLF, `12,34`, the header on row 1), orders or lines of a range of Lisbon days (the movements:
+ * `movements-export.test.ts`); read back here: columns, accents, totals
  * equal to the orders', a formula-like name neutralised; bad ranges refused in Portuguese.
  */
 import { randomUUID } from 'node:crypto';
@@ -63,11 +64,12 @@ describe('GET /api/admin/orders/export', () => {
     expect(orders.status).toBe(200);
     expect(orders.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(orders.headers.get('content-disposition')).toBe(`attachment; filename="encomendas-${today}-a-${today}-enviar-enviado-concluido.csv"`);
-    expect([...orders.bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    const [statusLine, ...rows] = parseCsv(orders.bytes.toString('utf8').slice(1));
-    expect(statusLine).toEqual(['Estados incluídos: Enviar, Enviado, Concluído']);
+    // The header is Excel's row 1: the byte-order mark, then at once its first cell (no line before it).
+    expect([...orders.bytes.subarray(0, 4)]).toEqual([0xef, 0xbb, 0xbf, 'N'.charCodeAt(0)]);
+    const rows = parseCsv(orders.bytes.toString('utf8').slice(1));
     expect(rows[0]).toEqual([
       'Nº encomenda', 'Data', 'Estado', 'Nome', 'Apelido', 'E-mail', 'Telefone', 'Morada', 'Código postal', 'Localidade', 'País', 'Pagamento', 'Envio', 'Subtotal', 'Desconto', 'Portes', 'Total',
+      'Estado do pagamento', 'Recebido', 'Devolvido',
       'NIF', 'Fatura', 'Notas de crédito',
       'Pagamento no Stripe', 'Comissão do Stripe', 'Líquido recebido', 'Reembolsado pelo Stripe',
     ]);
@@ -76,13 +78,15 @@ describe('GET /api/admin/orders/export', () => {
     expect(rowA.slice(3, 5)).toEqual(['Conceição', `Araújo ${tag}`]);
     expect(rowA[7]).toBe('Rua "Nova"; 3');
     expect(rowA[16]).toBe(csvMoney(a.body.order.totalCents));
+    // Paid by transfer, the proof checked: the ledger's method, status and what came in.
+    expect(rowA.slice(11, 12).concat(rowA.slice(17, 20))).toEqual(['Transferência Bancária', 'Pago', csvMoney(a.body.order.totalCents), '0,00']);
     expect(rowA[13]).toBe(csvMoney(a.body.order.subtotalCents));
     expect(rowA[14]).toBe(csvMoney(a.body.order.discountCents));
     expect(rowOf(b.body.order.orderNumber)[3]).toBe(`'=HYPERLINK("https://evil.example")`);
 
     const lines = await exportCsv(`from=${today}&to=${today}&kind=lines`);
     expect(lines.headers.get('content-disposition')).toBe(`attachment; filename="linhas-de-encomendas-${today}-a-${today}-enviar-enviado-concluido.csv"`);
-    const lineRows = parseCsv(lines.bytes.toString('utf8').slice(1)).slice(1);
+    const lineRows = parseCsv(lines.bytes.toString('utf8').slice(1));
     expect(lineRows[0]).toEqual(['Nº encomenda', 'Data', 'Estado', 'Peça', 'Código', 'SKU', 'Quantidade', 'Preço unitário', 'Desconto (%)', 'Preço com desconto', 'Total da linha']);
     const lineA = lineRows.find((r) => r[0] === String(a.body.order.orderNumber))!;
     expect(lineA.slice(3, 4)).toEqual([piece.name]);
@@ -102,7 +106,7 @@ describe('GET /api/admin/orders/export', () => {
     expect(await has(`from=${yesterday}&to=${yesterday}`)).toBe(false);
   });
 
-  it('is the sales by default: no unpaid reservation, no proof still to check, no closed order; other statuses by choice, named on the first line and in the file name', async () => {
+  it('is the sales by default: no unpaid reservation, no proof still to check, no closed order; other statuses by choice, named in the file name', async () => {
     const piece = await createProduct({ stock: 10, priceCents: 2490 });
     const reserved = await placeOrder(reservationBody([{ productId: piece.id, quantity: 2 }]));
     const toCheck = await placeOrder(await orderBody([{ productId: piece.id, quantity: 1 }]));
@@ -111,19 +115,19 @@ describe('GET /api/admin/orders/export', () => {
     expect((await setStatus(paid.body.order.id, 'Enviar')).status).toBe(200);
     expect((await setStatus(cancelled.body.order.id, 'Encerrada')).status).toBe(200);
     const today = dayKey(new Date());
-    const numbers = (text: string) => parseCsv(text).slice(2).map((row) => row[0]);
+    const numbers = (text: string) => parseCsv(text).slice(1).map((row) => row[0]);
     const mine = [reserved, toCheck, paid, cancelled].map((placed) => String(placed.body.order.orderNumber));
 
     const sales = await exportCsv(`from=${today}&to=${today}`);
     const listed = numbers(sales.bytes.toString('utf8').slice(1)).filter((n) => mine.includes(n!));
     expect(listed).toEqual([String(paid.body.order.orderNumber)]);
-    for (const row of parseCsv(sales.bytes.toString('utf8').slice(1)).slice(2)) expect(['Enviar', 'Enviado', 'Concluído']).toContain(row[2]);
+    for (const row of parseCsv(sales.bytes.toString('utf8').slice(1)).slice(1)) expect(['Enviar', 'Enviado', 'Concluído']).toContain(row[2]);
 
     const chosen = await exportCsv(`from=${today}&to=${today}&status=${encodeURIComponent('Encerrada,Aguarda Pagamento')}`);
     expect(chosen.status).toBe(200);
     expect(chosen.headers.get('content-disposition')).toBe(`attachment; filename="encomendas-${today}-a-${today}-aguarda-pagamento-encerrada.csv"`);
     const chosenText = chosen.bytes.toString('utf8').slice(1);
-    expect(parseCsv(chosenText)[0]).toEqual(['Estados incluídos: Aguarda Pagamento, Encerrada']);
+    expect(parseCsv(chosenText)[0]![0]).toBe('Nº encomenda');
     expect(numbers(chosenText).filter((n) => mine.includes(n!)).sort()).toEqual([reserved, cancelled].map((placed) => String(placed.body.order.orderNumber)).sort());
 
     const refused = await call('GET', `/api/admin/orders/export?from=${today}&to=${today}&status=Pago`, { token: await adminToken() });

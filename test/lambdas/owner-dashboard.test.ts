@@ -1,7 +1,9 @@
 /**
- * Issue 35's dashboard figures, exactly: low stock and sold out size by size, the open reservations
- * (count and units held), and a reservation paid outside the site counted once (received, revenue, its
- * MB WAY slot kept), against a recount of the tables. Other test files share the twin, so this file
+ * Issue 35's dashboard figures, as issue 46 made them say what their labels say: sold-out pieces (no
+ * unit in any size) and pieces with a size out, low stock size by size, the open reservations (count and
+ * units held), "received (com comprovativo)" counting proofs waiting or checked (not a payment marked
+ * outside the site, not a refused proof), and a reservation paid outside the site counted once (revenue,
+ * its MB WAY slot kept), against a recount of the tables. Other test files share the twin, so this file
  * has tables of its own and calls the real handler modules in this process (as `counters.test.ts`).
  */
 import { randomUUID } from 'node:crypto';
@@ -58,7 +60,7 @@ const move = (id: string, status: string, extra: Record<string, unknown> = {}) =
 const size = (id: string, label: string, stock: number): ProductVariant => ({ id, label, sku: `SKU-${id}`, stock, priceDeltaCents: 0 });
 
 describe.sequential('the dashboard counts sizes', () => {
-  it('a ring with one size at 1 unit raises lowStockProducts by one; a necklace with one length at 0 raises outOfStockProducts by one', async () => {
+  it('a ring with one size at 1 unit raises lowStockProducts by one; a necklace with one length at 0 is a size sold out, not a sold-out piece; a piece out in every size is', async () => {
     const before = await freshDashboard();
     const threshold = before.lowStockThreshold;
     expect(threshold).toBeGreaterThanOrEqual(1);
@@ -71,11 +73,17 @@ describe.sequential('the dashboard counts sizes', () => {
 
     // Sizes 12 and 16 at 1 each (the issue's ring): one piece, counted once.
     await createProduct({ type: 'anel', variants: [size('v12', '12', 1), size('v16', '16', 1)] });
-    // A necklace whose 45 cm is out while 40 cm sells: sold out on the owner's list, not low.
+    // A necklace whose 45 cm is out while 40 cm sells: a size sold out (the owner's list shows it), not a sold-out piece, not low.
     await createProduct({ type: 'colar', variants: [size('v40', '40 cm', threshold + 3), size('v45', '45 cm', 0)] });
     const after = await freshDashboard();
     expect(after.lowStockProducts).toBe(before.lowStockProducts + 2);
-    expect(after.outOfStockProducts).toBe(before.outOfStockProducts + 1);
+    expect(after.outOfStockProducts).toBe(before.outOfStockProducts);
+    expect(after.soldOutSizeProducts).toBe(before.soldOutSizeProducts + 1);
+    // A bracelet out in both sizes: "Produtos esgotados" counts it.
+    await createProduct({ type: 'pulseira', variants: [size('v17', '17 cm', 0), size('v19', '19 cm', 0)] });
+    const allOut = await freshDashboard();
+    expect(allOut.outOfStockProducts).toBe(before.outOfStockProducts + 1);
+    expect(allOut.soldOutSizeProducts).toBe(before.soldOutSizeProducts + 2);
 
     // The products list gives each size's stock, for "12: 1 · 14: 7".
     const list = await invoke<AdminProductsResponse>(listProducts, 'GET', '/api/admin/products', { admin: ADMIN });
@@ -93,7 +101,7 @@ describe.sequential('open reservations and a payment made outside the site', () 
     return { paid: counters.count1, live: counters.live1 ?? 0 };
   };
 
-  it('count the reservations awaiting payment and the units they hold; paid outside the site, one is received and paid, its live MB WAY slot becomes a paid one, keeps its stock, and leaves them', async () => {
+  it('count the reservations awaiting payment and the units they hold; paid outside the site, one is paid (not received with a proof), its live MB WAY slot becomes a paid one, keeps its stock, and leaves them', async () => {
     const before = await dashboard();
     const piece = await createProduct({ stock: 20, priceCents: 1000 });
     const outside = await place(reservationBody([{ productId: piece.id, quantity: 2 }], { paymentMethod: 'mbway' }));
@@ -103,7 +111,7 @@ describe.sequential('open reservations and a payment made outside the site', () 
     expect(held.openReservations).toEqual({ count: before.openReservations.count + 3, units: before.openReservations.units + 6 });
     const slots = await mbwayCount();
 
-    // Paid outside the site: no note → nothing; with a note → Enviar, received today and paid.
+    // Paid outside the site: no note → nothing; with a note → Enviar and paid, not "received (com comprovativo)": no proof came.
     expect((await move(outside.id, 'Enviar')).status).toBe(400);
     expect((await dashboard()).openReservations).toEqual(held.openReservations);
     const moved = await move(outside.id, 'Enviar', { note: 'MB WAY recebido às 10h; comprovativo por WhatsApp' });
@@ -113,18 +121,22 @@ describe.sequential('open reservations and a payment made outside the site', () 
     expect(paid.ordersByStatus.Enviar).toBe(held.ordersByStatus.Enviar + 1);
     expect(paid.monthRevenueCents).toBe(held.monthRevenueCents + outside.totalCents);
     const today = (d: DashboardResponse) => d.periods.find((p) => p.period === 'today')!;
-    expect(today(paid).receivedOrders).toBe(today(held).receivedOrders + 1);
+    expect(today(paid).receivedOrders).toBe(today(held).receivedOrders);
     expect(await mbwayCount()).toEqual({ paid: slots.paid + 1, live: slots.live - 1 });
 
     // The proof of another; the third runs out of time: none held any more, and the MB WAY slot of the paid one stays.
     const proof = await invoke(attachProof, 'POST', `/api/orders/${byProof.id}/proof`, { params: { id: byProof.id }, body: { proofKey: await uploadProof(), accessToken: byProof.accessToken } });
     expect(proof.status).toBe(200);
+    expect(today(await dashboard()).receivedOrders).toBe(today(held).receivedOrders + 1);
     expect(await expireReservations(new Date(Date.now() + 3 * 60 * 60 * 1000))).toBe(1);
+    // The owner closes it without accepting the proof: no longer "received (com comprovativo)"; its pieces go back.
+    expect((await move(byProof.id, 'Encerrada')).status).toBe(200);
+    expect(today(await dashboard()).receivedOrders).toBe(today(held).receivedOrders);
     const after = await dashboard();
     expect(after.openReservations).toEqual(before.openReservations);
     expect(await mbwayCount()).toEqual({ paid: slots.paid + 1, live: slots.live - 1 });
     const stock = (await documentClient().send(new GetCommand({ TableName: `${prefix}-products`, Key: { id: piece.id }, ConsistentRead: true }))).Item!.stock;
-    expect(stock).toBe(20 - 2 - 3);
+    expect(stock).toBe(20 - 2);
 
     // Every figure equals a recount of the tables.
     const counters = countersFrom(await readCountedData());

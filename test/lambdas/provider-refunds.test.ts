@@ -125,7 +125,7 @@ describe('the export of provider payments', () => {
     const answer = await clientFetch(`${twin().url}/api/admin/orders/export?from=${today}&to=${today}`, { headers: { authorization: `Bearer ${await adminToken()}` } });
     expect(answer.status).toBe(200);
     const rows = (await answer.text()).slice(1).split('\r\n').map((line) => line.split(';'));
-    const header = rows[1]!;
+    const header = rows[0]!;
     expect(header.slice(-4)).toEqual(['Pagamento no Stripe', 'Comissão do Stripe', 'Líquido recebido', 'Reembolsado pelo Stripe']);
     const rowOf = (order: { orderNumber: number }) => rows.find((row) => row[0] === String(order.orderNumber))!;
     const payment = paid.providerPayment!;

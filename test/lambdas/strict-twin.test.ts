@@ -76,11 +76,15 @@ describe('each handler runs as its own function', () => {
     await expect(as([{ paymentKeys: true }], () => provider!.checkCredentials())).resolves.toBeUndefined();
   });
 
-  it('a handler whose row lacks the order-link grant cannot sign a challenge (500, as in the cloud); with it, it can', async () => {
+  it('a handler whose row lacks the order-link grant or the counters cannot sign or price a challenge (500, as in the cloud); with them, it can', async () => {
     const challenge = (grants: Route['grants']): Route => ({ method: 'GET', path: '/api/challenge', handler: 'challenge/get', access: 'public', grants }) as Route;
     const jwks = await (await fetch(`${twin().issuer}/.well-known/jwks.json`)).json();
     const answers: Record<string, number> = {};
-    for (const [name, grants] of Object.entries({ without: [SETTINGS_READ], with: [SETTINGS_READ, { orderLinks: true }] } as Record<string, Route['grants']>)) {
+    for (const [name, grants] of Object.entries({
+      without: [SETTINGS_READ],
+      withoutCounters: [SETTINGS_READ, { orderLinks: true }],
+      with: [SETTINGS_READ, { orderLinks: true }, { table: 'counters', access: 'read' }],
+    } as Record<string, Route['grants']>)) {
       const gateway = createGateway({ issuer: twin().issuer, clientId: twin().clientId, jwks, routes: [challenge(grants)] });
       const s = http.createServer((req, res) => void gateway(req, res));
       await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', () => resolve()));
@@ -88,7 +92,7 @@ describe('each handler runs as its own function', () => {
       s.closeAllConnections();
       await new Promise<void>((resolve) => s.close(() => resolve()));
     }
-    expect(answers).toEqual({ without: 500, with: 200 });
+    expect(answers).toEqual({ without: 500, withoutCounters: 500, with: 200 });
   });
 
   it('with its grant, the catalogue answers', async () => {

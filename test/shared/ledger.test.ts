@@ -81,6 +81,7 @@ describe('the payment view', () => {
     expect(v.totalLabel).toBe('Total');
     expect(v.customerLine).toContain('Devolvemos-te 34,80 €');
     expect(v.ownerStatus).toBe('Devolvido');
+    expect(v.ownerSource).toBeUndefined();
     expect(v.mailButtons).toEqual(['order-cancelled']);
   });
 

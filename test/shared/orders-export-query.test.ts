@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { csvDocument } from '#shared/csv.ts';
 import { validationTexts } from '#shared/messages/index.ts';
 import { ORDER_STATUSES } from '#shared/order-status.ts';
-import { exportStatuses, ordersExportQuerySchema, parseExportStatuses } from '#shared/schemas/admin-query.ts';
+import { exportFileName, exportStatuses, ordersExportQuerySchema, parseExportStatuses } from '#shared/schemas/orders-export-query.ts';
 
 const range = { from: '2026-11-01', to: '2026-11-30' };
 
@@ -27,7 +27,15 @@ describe('the statuses of the accountant\'s export', () => {
 });
 
 describe('csvDocument', () => {
-  it('puts its preamble lines before the header', () => {
-    expect(csvDocument(['A', 'B'], [[1, 2]], ['Estados incluídos: Enviar'])).toBe('\uFEFFEstados incluídos: Enviar\r\nA;B\r\n1;2\r\n');
+  it('puts the header on row 1, the BOM on its line', () => {
+    expect(csvDocument(['A', 'B'], [[1, 2]])).toBe('\uFEFFA;B\r\n1;2\r\n');
+  });
+});
+
+describe('the export\'s file name', () => {
+  it('says what it holds, its days and its statuses', () => {
+    expect(exportFileName(ordersExportQuerySchema.parse(range))).toBe('encomendas-2026-11-01-a-2026-11-30-enviar-enviado-concluido.csv');
+    expect(exportFileName(ordersExportQuerySchema.parse({ ...range, kind: 'movements', status: 'Encerrada,Aguarda Pagamento' }))).toBe('movimentos-2026-11-01-a-2026-11-30-aguarda-pagamento-encerrada.csv');
+    expect(exportFileName(ordersExportQuerySchema.parse({ ...range, kind: 'lines' }))).toMatch(/^linhas-de-encomendas-/);
   });
 });

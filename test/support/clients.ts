@@ -8,6 +8,8 @@ import http from 'node:http';
 import { randomInt } from 'node:crypto';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+import { cartCount } from '#shared/cart.ts';
+import { challengeUnits } from '#shared/proof-of-work.ts';
 import { routes } from '#lambdas/routes.ts';
 
 // A block of its own per process (test workers, the bench), so parallel files are different shoppers.
@@ -30,10 +32,11 @@ export function needsChallenge(method: string, url: string): boolean {
 
 /**
  * A solved proof of work for the shop at `base`, as the `altcha` widget makes it: a challenge from
- * `GET /api/challenge`, solved with `altcha-lib`'s solver, base64 JSON `{ challenge, solution }`.
+ * `GET /api/challenge` (for a checkout of `units`, as the checkout page asks), solved with `altcha-lib`'s
+ * solver, base64 JSON `{ challenge, solution }`.
  */
-export async function solvedChallenge(base: string): Promise<string> {
-  const answer = await clientFetch(`${base}/api/challenge`);
+export async function solvedChallenge(base: string, units = 1): Promise<string> {
+  const answer = await clientFetch(`${base}/api/challenge${units > 1 ? `?units=${units}` : ''}`);
   if (answer.status !== 200) throw new Error(`GET /api/challenge: ${answer.status} ${await answer.text()}`);
   const challenge = (await answer.json()) as Challenge;
   // No time limit (altcha-lib gives up after 90 s): on a busy machine a solve is slow, not failed; a
@@ -41,6 +44,16 @@ export async function solvedChallenge(base: string): Promise<string> {
   const solution = await solveChallenge({ challenge, deriveKey, timeout: 0 });
   if (!solution) throw new Error('the challenge could not be solved');
   return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+}
+
+/** The units a checkout's body reserves (its items' quantities), as the checkout page counts its cart; 1 for any other body. */
+function unitsOfBody(body: ClientInit['body']): number {
+  try {
+    const items = typeof body === 'string' ? (JSON.parse(body) as { items?: unknown }).items : undefined;
+    return Array.isArray(items) ? challengeUnits(cartCount(items.filter((item): item is { quantity: number } => Number.isInteger(item?.quantity)))) : 1;
+  } catch {
+    return 1;
+  }
 }
 
 export interface ClientInit {
@@ -63,7 +76,7 @@ export interface ClientInit {
 export async function clientFetch(url: string, init: ClientInit = {}): Promise<Response> {
   const hasProof = Object.keys(init.headers ?? {}).some((name) => name.toLowerCase() === 'x-altcha');
   if (init.challenge !== false && !hasProof && needsChallenge(init.method ?? 'GET', url)) {
-    init = { ...init, headers: { ...init.headers, 'x-altcha': await solvedChallenge(new URL(url).origin) } };
+    init = { ...init, headers: { ...init.headers, 'x-altcha': await solvedChallenge(new URL(url).origin, unitsOfBody(init.body)) } };
   }
   return send(url, init);
 }

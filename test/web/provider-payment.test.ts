@@ -81,6 +81,12 @@ describe('what the customer reads of a provider payment', () => {
     expect(providerView(order('Enviado', mbway('succeeded')), false)?.kind).toBe('confirmed');
   });
 
+  it('a declined request then paid by transfer says nothing of MB WAY: the ledger names the transfer', () => {
+    const byTransfer = order('Enviar', mbway('failed', { failure: 'Recusado.' }));
+    expect(providerView(byTransfer, false)?.kind).toBe('other');
+    expect(shown(byTransfer)).toBe('');
+  });
+
   it('a failed request says why and shows the manual methods, with the deadline', () => {
     const failed = shown(order('Aguarda Pagamento', mbway('failed', { failure: 'O pedido MB WAY foi recusado.' })));
     expect(failed).toContain('O pedido MB WAY foi recusado.');

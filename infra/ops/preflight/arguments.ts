@@ -82,6 +82,12 @@ function contextWith(pairs: readonly string[], base: ContextReader, lang: Lang):
   return (key) => (given.has(key) ? given.get(key) : base(key));
 }
 
+/** The deploy's context as pairs: `-c`, `--stage`/`--region`, and the region of the environment when nothing else names one. */
+function synthPairs(pairs: readonly string[], flags: Record<string, string | undefined>, envRegion: string | undefined): string[] {
+  const all = [...pairs, ...Object.entries(flags).flatMap(([key, value]) => (value === undefined ? [] : [`${key}=${value}`]))];
+  return envRegion && !all.some((pair) => pair.startsWith('region=')) ? [...all, `region=${envRegion}`] : all;
+}
+
 /** Reads the command line; `'help'` when help was asked for. Throws {@link UsageError}. */
 export function parsePreflightArgs(argv: readonly string[], context: ContextReader = cdkJsonContext(), env: NodeJS.ProcessEnv = process.env): PreflightOptions | 'help' {
   const lang: Lang = argv.includes('--en') ? 'en' : 'pt';
@@ -115,6 +121,7 @@ export function parsePreflightArgs(argv: readonly string[], context: ContextRead
     waf: settings.edgePlan !== 'none',
     edgePlan: settings.edgePlan,
     qualifier: typeof qualifier === 'string' && qualifier.trim() ? qualifier.trim() : DEFAULT_QUALIFIER,
+    context: synthPairs(values.context ?? [], flags, read('region') === undefined ? region : undefined),
     ...(settings.senderEmail ? { senderEmail: settings.senderEmail } : {}),
     ...(settings.senderDomain ? { senderDomain: settings.senderDomain } : {}),
     ...(settings.mailSendRate !== undefined ? { mailSendRate: settings.mailSendRate } : {}),

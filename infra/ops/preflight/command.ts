@@ -3,12 +3,14 @@
  * with one clear sentence), then every other check at once, then the report.
  */
 import { OperatorError } from '../create-admin.ts';
+import { synthesizedApp } from '../cost/assembly.ts';
+import { censusOf, type Census } from '../cost/census.ts';
 import { awsPort } from './aws.ts';
 import { checkAccount } from './checks/account.ts';
 import { checkBootstrap } from './checks/bootstrap.ts';
 import { cloudFrontPlanGuidance } from './checks/cloudfront.ts';
 import { problemText, type CheckContext } from './checks/common.ts';
-import { checkLambdaConcurrency } from './checks/lambda.ts';
+import { checkLambdaConcurrency, type AppCount } from './checks/lambda.ts';
 import { checkRegion } from './checks/region.ts';
 import { checkSes } from './checks/ses.ts';
 import type { Lang } from './findings.ts';
@@ -21,6 +23,27 @@ export interface PreflightDeps {
   /** The AWS calls (a test hands recorded answers); by default the real ones, in the operator's region. */
   readonly aws?: AwsPort;
   readonly log?: (text: string) => void;
+  /**
+   * The synthesized app's census (`infra/ops/cost/`: functions, reservations, the web ACL): a test hands a
+   * recorded one; by default the lint-only synth of the deploy's context, reused while fresh (about a
+   * minute when it is not).
+   */
+  readonly census?: (options: PreflightOptions) => Promise<Census>;
+}
+
+/** The census by default: the synth `npm run cost` makes, its progress on stderr (the report may be JSON on stdout). */
+async function synthesizedCensus(options: PreflightOptions): Promise<Census> {
+  const app = await synthesizedApp({ context: options.context, log: (line) => console.error(line) });
+  return censusOf(app.stacks);
+}
+
+/** The census, or why there is none (a failed synth is said in the findings, not thrown). */
+async function appCount(options: PreflightOptions, census: (options: PreflightOptions) => Promise<Census>): Promise<AppCount> {
+  try {
+    return { census: await census(options) };
+  } catch (error) {
+    return { why: (error as Error).message.split('\n')[0]! };
+  }
 }
 
 /** Missing, expired or refused credentials, in the operator's language. */
@@ -54,14 +77,16 @@ export async function runPreflight(options: PreflightOptions, deps: PreflightDep
       throw new OperatorError(options.lang === 'en' ? `Could not reach AWS: ${why} Nothing was checked.` : `Não consegui falar com a AWS: ${why} Nada foi verificado.`);
     }
     const ctx: CheckContext = { aws, options, ...(account.account ? { account: account.account } : {}) };
+    // The synth (about a minute when it is not fresh) runs while AWS answers the other checks.
+    const app = appCount(options, deps.census ?? synthesizedCensus);
     const region = checkRegion(ctx);
     const ses = region.then((verdict) => checkSes(ctx, verdict.sesMissing));
-    const rest = await Promise.all([region.then((verdict) => verdict.findings), ...bootstrapRegions(options).map((where) => checkBootstrap(ctx, where)), checkLambdaConcurrency(ctx), ses]);
+    const rest = await Promise.all([region.then((verdict) => verdict.findings), ...bootstrapRegions(options).map((where) => checkBootstrap(ctx, where)), app.then((counted) => checkLambdaConcurrency(ctx, counted)), ses]);
     const report: PreflightReport = {
       ...(account.account ? { account: account.account } : {}),
       region: options.region,
       stackName: options.stackName,
-      findings: [account.finding, ...rest.flat(), cloudFrontPlanGuidance()],
+      findings: [account.finding, ...rest.flat(), cloudFrontPlanGuidance(options, await app)],
     };
     log(options.json ? renderJson(report, options) : renderText(report, options.lang));
     return report;

@@ -8,7 +8,7 @@ import org.eclipse.jetty.server.ServerConnector;
 /**
  * Starts DynamoDB Local bound to one host (127.0.0.1 by default, system property bind.host).
  * DynamoDB Local has no bind-address option and listens on every interface; this sets the host of the
- * embedded Jetty connector before start. Run in Java's single-file source mode, so nothing is compiled.
+ * embedded Jetty connector before start. Compiled once per machine (infra/twin/dynamodb-local.ts).
  */
 public class LocalDynamoLauncher {
   public static void main(String[] args) throws Exception {

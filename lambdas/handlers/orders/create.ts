@@ -4,7 +4,12 @@ import { json } from '../../http/response.ts';
 import { watchHeldShareQuietly } from '../../services/held-share.ts';
 import { proofClaims } from '../../services/proof-claims.ts';
 import { placeOrder } from '../../services/orders.ts';
-import { challengeGuard } from '../../http/challenge-guard.ts';
+import { unitChallengeGuard } from '../../http/challenge-guard.ts';
+import { cartCount } from '#shared/cart.ts';
+import type { PlaceOrderInput } from '#shared/schemas/index.ts';
+
+/** A checkout's proof of work is priced by the units it reserves (`shared/proof-of-work.ts`). */
+const challengeGuard = unitChallengeGuard((body) => cartCount((body as PlaceOrderInput).items));
 
 export const handler = httpRoute('POST /api/orders', { body: placeOrderSchema, challengeGuard }, async ({ body, headers, event }) => {
   const now = new Date();

@@ -136,10 +136,15 @@ describe('the payment-confirmed e-mail', () => {
     expect(sent.subject).toBe('Pagamento confirmado: encomenda nº 123456');
   });
 
-  it('a proof the shop confirmed keeps its words', () => {
+  it('a payment the shop confirmed names the method that paid (the ledger\'s), not the provider', () => {
     const { data } = customerMail(order(undefined, { status: 'Enviar' }), 'payment-confirmed');
     expect(data).not.toHaveProperty('prestador');
-    expect(mail('payment-confirmed', data as MailData['payment-confirmed']).text).toContain('Confirmámos o pagamento da tua encomenda nº 123456.');
+    expect(data).toMatchObject({ metodo: 'Transferência Bancária' });
+    expect(mail('payment-confirmed', data as MailData['payment-confirmed']).text).toContain('Confirmámos o pagamento por Transferência Bancária da tua encomenda nº 123456.');
+    // A declined automatic MB WAY, then a proof of a transfer the owner confirmed: the transfer.
+    const declinedThenTransfer = customerMail(order({ ...MBWAY, status: 'failed' }, { status: 'Enviar', proofKey: 'proofs/x.png', proofMethod: 'transferencia' }), 'payment-confirmed');
+    expect(declinedThenTransfer.data).toMatchObject({ metodo: 'Transferência Bancária' });
+    expect(declinedThenTransfer.data).not.toHaveProperty('prestador');
   });
 });
 

@@ -1,9 +1,8 @@
-import { Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from '#web/lib/router.tsx';
 import { Loading } from '#web/ui/page-state.tsx';
 import { SiteFooter } from './footer.tsx';
 import { SiteHeader } from './header.tsx';
-import { ReservationBanner } from './reservation-banner.tsx';
 import { ShopPreparingBanner } from '#web/ui/shop-preparing.tsx';
 import './layout.css';
 
@@ -23,6 +22,13 @@ function useFocusOnNavigation(pathname: string) {
   return main;
 }
 
+/**
+ * The reservation awaiting payment lives in the browser's storage (no pre-rendered page shows it): its
+ * banner, with the checkout's texts and the reservation's rules, is a chunk of its own, loaded as the
+ * page starts and not part of the first load (docs/testing.md#ci: first-load JS at most 100 KB gz).
+ */
+const ReservationBanner = lazy(() => import('./reservation-banner.tsx').then((module) => ({ default: module.ReservationBanner })));
+
 /** The shared public layout: header (with the reservation awaiting payment, if any), page, footer. */
 export function Layout() {
   const { pathname } = useLocation();
@@ -33,7 +39,9 @@ export function Layout() {
         Saltar para o conteúdo
       </a>
       <SiteHeader />
-      <ReservationBanner />
+      <Suspense fallback={null}>
+        <ReservationBanner />
+      </Suspense>
       <ShopPreparingBanner />
       <main id="conteudo" ref={main} tabIndex={-1} className="site-main">
         <Suspense

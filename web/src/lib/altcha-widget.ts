@@ -11,7 +11,7 @@ import Pbkdf2Worker from 'altcha/workers/pbkdf2?worker';
 export interface AltchaWidget extends HTMLElement {
   /** Undefined until the element's component is mounted. */
   readonly configure?: (config: Record<string, unknown>) => Promise<void>;
-  verify(): Promise<{ readonly payload: string; readonly challenge?: { readonly parameters: { readonly expiresAt?: number } } } | null>;
+  verify(): Promise<{ readonly payload: string; readonly challenge?: { readonly parameters: { readonly expiresAt?: number; readonly data?: { readonly units?: number } } } } | null>;
 }
 
 for (const algorithm of ['PBKDF2/SHA-256', 'PBKDF2/SHA-384', 'PBKDF2/SHA-512']) globalThis.$altcha.algorithms.set(algorithm, () => new Pbkdf2Worker());

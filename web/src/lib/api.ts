@@ -6,6 +6,7 @@ import type { PaymentMethodsResponse, ShopInfoResponse } from '#shared/api.ts';
 import { apiRequestLine, type ApiCall, type ApiResponse, type ApiRouteKey } from '#shared/api-routes.ts';
 import { apiTexts } from '#shared/messages/index.ts';
 import { ORDER_TOKEN_HEADER } from '#shared/paths.ts';
+import type { ProofMethod } from '#shared/ledger.ts';
 import type { Collection, ListingProduct, Product } from '#shared/product.ts';
 import type { StockAlertConfirmInput } from '#shared/schemas/index.ts';
 import { withSizes } from '#shared/variants.ts';
@@ -95,8 +96,9 @@ export const api = {
   /** The order's token travels in a header, never in the address (docs/design.md §31). */
   customerOrder: (orderId: string, token: string) =>
     apiCall('GET /api/orders/{id}', { params: { id: orderId } }, { cache: 'no-store', headers: { [ORDER_TOKEN_HEADER]: token } }).then((r) => r.order),
-  attachProof: (orderId: string, token: string, proofKey: string) =>
-    apiCall('POST /api/orders/{id}/proof', { params: { id: orderId }, body: { proofKey } }, { headers: { [ORDER_TOKEN_HEADER]: token } }),
+  /** `method`: the manual method paid by, when not the one chosen at checkout (a failed MB WAY request paid by transfer). */
+  attachProof: (orderId: string, token: string, proofKey: string, method?: ProofMethod) =>
+    apiCall('POST /api/orders/{id}/proof', { params: { id: orderId }, body: { proofKey, ...(method ? { method } : {}) } }, { headers: { [ORDER_TOKEN_HEADER]: token } }),
   /** The customer gives up their reservation: its pieces go back to the shop at once. */
   cancelReservation: (orderId: string, token: string) => apiCall('POST /api/orders/{id}/cancel', { params: { id: orderId } }, { headers: { [ORDER_TOKEN_HEADER]: token } }),
 };

@@ -19,7 +19,12 @@ const EXPIRY_MARGIN_MS = 30_000;
 interface Ticket {
   readonly payload: string;
   readonly expiresAt: number;
+  /** The units of a checkout its challenge was priced for (`shared/proof-of-work.ts`). */
+  readonly units: number;
 }
+
+/** Where a challenge for `units` comes from: a checkout's proof is priced by the units it reserves. */
+const challengeUrl = (units: number): string => (units > 1 ? `/api/challenge?units=${units}` : '/api/challenge');
 
 export interface BotCheck {
   /** Sends `request` with a solved proof; if the proof is refused, once more with a fresh one. */
@@ -28,22 +33,30 @@ export interface BotCheck {
   readonly status: ReactNode;
 }
 
-async function solve(widget: AltchaWidget): Promise<Ticket> {
+async function solve(widget: AltchaWidget, units: number): Promise<Ticket> {
+  await widget.configure!({ challenge: challengeUrl(units) });
   const result = await widget.verify();
   if (!result?.payload) throw new Error('proof of work not solved');
   const expiresAt = result.challenge?.parameters.expiresAt;
-  return { payload: result.payload, expiresAt: expiresAt ? expiresAt * 1000 : Number.POSITIVE_INFINITY };
+  return { payload: result.payload, expiresAt: expiresAt ? expiresAt * 1000 : Number.POSITIVE_INFINITY, units: result.challenge?.parameters.data?.units ?? 1 };
 }
 
-/** The proof of work of one form (see the module's comment). */
-export function useBotCheck(): BotCheck {
+/**
+ * The proof of work of one form (see the module's comment). `units`: on the checkout, the units of the
+ * cart (its proof is priced by them); a proof solved for fewer is solved again before it is sent.
+ */
+export function useBotCheck(units = 1): BotCheck {
+  const unitsRef = useRef(units);
+  unitsRef.current = Math.max(1, units);
   const holder = useRef<HTMLDivElement>(null);
   const widget = useRef<Promise<AltchaWidget> | undefined>(undefined);
   const next = useRef<{ readonly solving: Promise<Ticket>; settled: boolean } | undefined>(undefined);
   const [waiting, setWaiting] = useState(false);
 
+  const solveNow = useCallback(() => widget.current!.then((mounted) => solve(mounted, unitsRef.current)), []);
+
   const start = useCallback(() => {
-    const solving = widget.current!.then(solve);
+    const solving = solveNow();
     const entry = { solving, settled: false };
     // A failure is met (and solved again) when a submit takes it.
     solving.then(
@@ -51,7 +64,7 @@ export function useBotCheck(): BotCheck {
       () => (entry.settled = true),
     );
     next.current = entry;
-  }, []);
+  }, [solveNow]);
 
   useEffect(() => {
     if (!holder.current || widget.current) return;
@@ -66,14 +79,14 @@ export function useBotCheck(): BotCheck {
     // Only a submit that actually has to wait says so.
     if (!current.settled) setWaiting(true);
     try {
-      let ticket = await current.solving.catch(() => widget.current!.then(solve));
-      if (ticket.expiresAt - EXPIRY_MARGIN_MS < Date.now()) ticket = await widget.current!.then(solve);
+      let ticket = await current.solving.catch(solveNow);
+      if (ticket.expiresAt - EXPIRY_MARGIN_MS < Date.now() || ticket.units < unitsRef.current) ticket = await solveNow();
       return ticket.payload;
     } finally {
       setWaiting(false);
       start();
     }
-  }, [start]);
+  }, [start, solveNow]);
 
   const withProof = useCallback(
     async <R,>(request: (proof: string) => Promise<R>): Promise<R> => {

@@ -1,14 +1,16 @@
 /**
  * Lambda's "Concurrent executions" quota of the region (Lambda GetAccountSettings, and the value Service
  * Quotas applies, quota L-B99A9384). New accounts get a reduced one (often 10) that AWS raises with use;
- * the shop shares it between its own functions ({@link OWN_FUNCTIONS}: the route table's, the jobs' and
- * the photo job), so below {@link MIN_CONCURRENCY} a modest launch answers errors. Between that and the
- * quota the reservations need ({@link RESERVATIONS_NEED}) the deploy reserves nothing
- * (`infra/common/concurrency.ts`): the checkout then shares the account's pool, which it says.
+ * the shop shares it between all its functions, so below {@link MIN_CONCURRENCY} a modest launch answers
+ * errors. The functions and the reservations are counted on the synthesized app (`infra/ops/cost/`, the
+ * census `npm run cost` prints, synthesized with AWS's standard quota): the deploy reserves them all
+ * (the checkout and each owner's route) when the quota leaves {@link MIN_UNRESERVED} unreserved, else
+ * none (`infra/common/concurrency.ts`), and then the checkout shares the account's pool, which it says.
+ * Without a synth (the shop not built, the synth failed) the reservations come from the route table.
  */
-import { jobs } from '#lambdas/jobs.ts';
 import { routes } from '#lambdas/routes.ts';
 import { MIN_UNRESERVED, reservedConcurrency } from '#infra/common/concurrency.ts';
+import type { Census } from '../../cost/census.ts';
 import { finding, say, verbatim, type Finding, type Text } from '../findings.ts';
 import { ACTIONS, attempt } from '../port.ts';
 import { type CheckContext, couldNotCheck, problemText } from './common.ts';
@@ -22,12 +24,43 @@ export const REQUESTED_CONCURRENCY = 1000;
 
 const OPEN_REQUEST = /^(PENDING|CASE_OPENED)$/;
 
-/** The shop's own functions: one per row of the route table, one per job, and the photo job. */
-export const OWN_FUNCTIONS = routes.length + jobs.length + 1;
-/** The executions the deploy reserves (the checkout and each owner's route) on a quota that allows them. */
+/** The executions the route table reserves (the checkout and each owner's route) on a quota that allows them: without a synth. */
 export const RESERVED_TOTAL = [...reservedConcurrency(routes, Number.MAX_SAFE_INTEGER).values()].reduce((sum, n) => sum + n, 0);
-/** The smallest quota on which the deploy reserves them: AWS keeps {@link MIN_UNRESERVED} unreserved. */
-export const RESERVATIONS_NEED = RESERVED_TOTAL + MIN_UNRESERVED;
+
+/** The synthesized app's census (`infra/ops/cost/census.ts`), or why there is none. */
+export type AppCount = { readonly census: Census } | { readonly why: string };
+
+/** What the check counts with: the synthesized app's figures, else the route table's reservations alone. */
+interface Counted {
+  readonly functions?: Census['functions'];
+  readonly reserved: number;
+  readonly reservedFunctions?: number;
+  /** The smallest quota on which the deploy reserves them: AWS keeps {@link MIN_UNRESERVED} unreserved. */
+  readonly need: number;
+}
+
+function counted(app: AppCount): Counted {
+  if ('census' in app) {
+    const { functions, reserved } = app.census;
+    return { functions, reserved: reserved.executions, reservedFunctions: reserved.functions, need: reserved.executions + MIN_UNRESERVED };
+  }
+  return { reserved: RESERVED_TOTAL, need: RESERVED_TOTAL + MIN_UNRESERVED };
+}
+
+/** How many functions there are, from the synthesized app, or why that is not known. */
+function functionsText(app: AppCount, n: Counted): Text {
+  if ('census' in app && n.functions) {
+    return say(
+      `A aplicação sintetizada tem ${n.functions.total} funções (${n.functions.shop} da loja, ${n.functions.helpers} auxiliares do CDK) e reserva ${n.reserved} execuções em ${n.reservedFunctions} delas (a finalização da encomenda e cada rota da dona) numa quota a partir de ${n.need}.`,
+      `The synthesized app has ${n.functions.total} functions (${n.functions.shop} of the shop, ${n.functions.helpers} CDK helpers) and reserves ${n.reserved} executions on ${n.reservedFunctions} of them (the checkout and each of the owner's routes) on a quota of ${n.need} or more.`,
+    );
+  }
+  const why = 'why' in app ? app.why : '';
+  return say(
+    `Não contei as funções na aplicação sintetizada (${why}); as reservas da tabela de rotas são ${n.reserved} execuções.`,
+    `The functions were not counted on the synthesized app (${why}); the route table's reservations are ${n.reserved} executions.`,
+  );
+}
 
 /** Where and how to ask for more. */
 export function concurrencyRequest(region: string): Text[] {
@@ -49,11 +82,12 @@ export function concurrencyRequest(region: string): Text[] {
 }
 
 /** What the shop does while the quota is low. */
-function meanwhile(limit: number): Text[] {
+function meanwhile(limit: number, n: Counted): Text[] {
+  const all = n.functions ? `${n.functions.total} ` : '';
   return [
     say(
-      `Menos de ${MIN_CONCURRENCY} não chega: as contas novas começam com uma quota reduzida, e a loja reparte estas ${limit} entre as suas ${OWN_FUNCTIONS} funções, os consumidores das streams, o trabalho que corre a cada minuto e o tratamento de fotografias (2 GB).`,
-      `Under ${MIN_CONCURRENCY} is not enough: new accounts start with a reduced quota, and the shop shares these ${limit} between its ${OWN_FUNCTIONS} functions, the stream consumers, the job that runs every minute and the photo processing (2 GB).`,
+      `Menos de ${MIN_CONCURRENCY} não chega: as contas novas começam com uma quota reduzida, e a loja reparte estas ${limit} entre as suas ${all}funções: as rotas, os consumidores das streams, o trabalho que corre a cada minuto e o tratamento de fotografias (2 GB).`,
+      `Under ${MIN_CONCURRENCY} is not enough: new accounts start with a reduced quota, and the shop shares these ${limit} between its ${all}functions: the routes, the stream consumers, the job that runs every minute and the photo processing (2 GB).`,
     ),
     say(
       'Enquanto for assim, o que passar do limite é recusado (throttling): o API Gateway responde 503 ou 429 em vez da página ou da encomenda, o alarme de throttles da Lambda dispara, e o envio de e-mails e as fotografias esperam e voltam a tentar.',
@@ -62,8 +96,9 @@ function meanwhile(limit: number): Text[] {
   ];
 }
 
-export async function checkLambdaConcurrency(ctx: CheckContext): Promise<Finding> {
+export async function checkLambdaConcurrency(ctx: CheckContext, app: AppCount): Promise<Finding> {
   const { aws, options } = ctx;
+  const n = counted(app);
   const id = 'lambda-concurrency';
   const title = say('Lambda: execuções em simultâneo', 'Lambda: concurrent executions');
   const [settings, quota, requests] = await Promise.all([
@@ -89,11 +124,13 @@ export async function checkLambdaConcurrency(ctx: CheckContext): Promise<Finding
         (functions ? `; ${functions} functions already share it in this region.` : '.'),
     ),
     ...(settings.ok ? [] : [problemText(settings.problem)]),
+    functionsText(app, n),
   ];
-  if (limit >= RESERVATIONS_NEED) {
+  if (limit >= n.need) {
+    const others = n.functions && n.reservedFunctions !== undefined ? ` ${n.functions.total - n.reservedFunctions}` : '';
     const reserved = say(
-      `O deploy reserva ${RESERVED_TOTAL} execuções (a finalização da encomenda e cada rota da dona) e deixa ${limit - RESERVED_TOTAL} para as outras das ${OWN_FUNCTIONS} funções.`,
-      `The deploy reserves ${RESERVED_TOTAL} executions (the checkout and each of the owner's routes) and leaves ${limit - RESERVED_TOTAL} to the rest of the ${OWN_FUNCTIONS} functions.`,
+      `O deploy reserva ${n.reserved} execuções e deixa ${limit - n.reserved} para as outras${others} funções.`,
+      `The deploy reserves ${n.reserved} executions and leaves ${limit - n.reserved} to the other${others} functions.`,
     );
     return finding(id, 'ok', title, [...found, reserved]);
   }
@@ -101,8 +138,8 @@ export async function checkLambdaConcurrency(ctx: CheckContext): Promise<Finding
     return finding(id, 'warning', title, [
       ...found,
       say(
-        `Sem reservas: a finalização da encomenda partilha o conjunto da conta. As reservas (${RESERVED_TOTAL} execuções) precisam de uma quota de ${RESERVATIONS_NEED} (a AWS deixa sempre ${MIN_UNRESERVED} sem reserva); abaixo disso o deploy não reserva nada, e uma enchente noutra rota pode tirar execuções ao checkout.`,
-        `No reservations: the checkout shares the account's pool. The reservations (${RESERVED_TOTAL} executions) need a quota of ${RESERVATIONS_NEED} (AWS always keeps ${MIN_UNRESERVED} unreserved); below that the deploy reserves nothing, and a flood on another route can take the checkout's executions.`,
+        `Sem reservas: a finalização da encomenda partilha o conjunto da conta. As reservas (${n.reserved} execuções) precisam de uma quota de ${n.need} (a AWS deixa sempre ${MIN_UNRESERVED} sem reserva); abaixo disso o deploy não reserva nada, e uma enchente noutra rota pode tirar execuções ao checkout.`,
+        `No reservations: the checkout shares the account's pool. The reservations (${n.reserved} executions) need a quota of ${n.need} (AWS always keeps ${MIN_UNRESERVED} unreserved); below that the deploy reserves nothing, and a flood on another route can take the checkout's executions.`,
       ),
     ], concurrencyRequest(options.region));
   }
@@ -116,5 +153,5 @@ export async function checkLambdaConcurrency(ctx: CheckContext): Promise<Finding
         ),
       ]
     : concurrencyRequest(options.region);
-  return finding(id, 'blocker', title, [...found, ...meanwhile(limit)], pending);
+  return finding(id, 'blocker', title, [...found, ...meanwhile(limit, n)], pending);
 }

@@ -1,4 +1,4 @@
-import { ordersExportQuerySchema } from '#shared/schemas/admin-query.ts';
+import { ordersExportQuerySchema } from '#shared/schemas/orders-export-query.ts';
 import { httpRoute } from '#lambdas/http/handler.ts';
 import { text } from '#lambdas/http/response.ts';
 import { exportOrders } from '#lambdas/services/orders-export.ts';

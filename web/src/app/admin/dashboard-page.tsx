@@ -27,6 +27,12 @@ function Card(props: { readonly label: string; readonly value: string | number; 
   );
 }
 
+/** "Produtos esgotados": pieces with no unit in any size; under it, those still selling with a size out (the list shows both). */
+function SoldOutCard({ soldOut, withSizeOut }: { readonly soldOut: number; readonly withSizeOut: number }) {
+  const hint = withSizeOut > soldOut ? t.soldOutSizes(withSizeOut - soldOut) : undefined;
+  return <Card label={t.outOfStock} value={soldOut} hint={hint} to={productsListPath({ soldOut: true })} alert={soldOut > 0} testId="card-sold-out" />;
+}
+
 export function DashboardPage() {
   const { user } = useAdminSession();
   const { state, reload } = useLoad((api) => api.dashboard(), []);
@@ -63,7 +69,7 @@ export function DashboardPage() {
               />
               <Card label={t.toShip} value={d.ordersByStatus.Enviar ?? 0} to={byStatus('Enviar')} alert={(d.ordersByStatus.Enviar ?? 0) > 0} />
               <Card label={t.shipped} value={d.ordersByStatus.Enviado ?? 0} to={byStatus('Enviado')} />
-              <Card label={t.outOfStock} value={d.outOfStockProducts} to={productsListPath({ soldOut: true })} alert={d.outOfStockProducts > 0} />
+              <SoldOutCard soldOut={d.outOfStockProducts} withSizeOut={d.soldOutSizeProducts} />
               <Card label={t.lowStock(d.lowStockThreshold)} value={d.lowStockProducts} to={productsListPath({ lowStock: true })} alert={d.lowStockProducts > 0} />
               <Card label={t.pendingAlerts} value={d.pendingStockAlerts} to={adminPaths.stockAlerts} alert={d.pendingStockAlerts > 0} />
               <Card label={t.unreadMessages} value={d.unreadContactMessages} to={adminPaths.contacts} alert={d.unreadContactMessages > 0} />

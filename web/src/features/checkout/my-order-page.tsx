@@ -21,6 +21,9 @@ import { PaymentInstructions } from './payment-instructions.tsx';
 import { ProofUpload } from './proof-upload.tsx';
 import { ManualPayment, payUntilText, ProviderPaymentStatus, useLiveOrder } from './provider-payment-panel.tsx';
 import type { ProviderView } from './provider-payment.ts';
+import { customerMoneyView } from './money-view.ts';
+import type { ProofMethod } from '#shared/ledger.ts';
+import type { PaymentView } from '#shared/payment-view.ts';
 import { trackingUrl, type TrackingCarrier } from '#shared/tracking.ts';
 import './checkout.css';
 
@@ -64,6 +67,10 @@ function OrderView({ order: loaded, token, onPaid }: { order: CustomerOrder; tok
     onPaid(next);
   };
   const statusText = view && order.status === RESERVED_STATUS ? providerStatusText(view) : myOrderTexts.status[order.status];
+  // The money's words from the one view (docs/money.md): the method that paid, "confirmado" only once paid, each refund.
+  const money = customerMoneyView(order);
+  // The provider's own panel only for what the ledger's line does not say (a payment that came too late).
+  const providerNote = view && !awaitingPayment && view.kind !== 'confirmed' && view.kind !== 'refunded';
   return (
     <>
       <h1>{myOrderTexts.title(order.orderNumber)}</h1>
@@ -74,7 +81,8 @@ function OrderView({ order: loaded, token, onPaid }: { order: CustomerOrder; tok
               Estado: <span data-testid="order-status">{customerStatusLabels[order.status]}</span>
             </h2>
             {statusText && <p data-testid="order-status-text">{statusText}</p>}
-            {view && !awaitingPayment && <ProviderPaymentStatus order={order} view={view} />}
+            {order.status !== RESERVED_STATUS && <MoneyLines money={money} />}
+            {providerNote && <ProviderPaymentStatus order={order} view={view} />}
             {order.trackingCode && <Tracking code={order.trackingCode} carrier={order.carrier} />}
             {order.invoice && <Invoice invoice={order.invoice} />}
             <h3>{myOrderTexts.history}</h3>
@@ -101,6 +109,25 @@ function OrderView({ order: loaded, token, onPaid }: { order: CustomerOrder; tok
         <Link to={paths.shop}>Continuar a comprar</Link>
       </p>
     </>
+  );
+}
+
+/** The payment in the customer's words: its one line, then each refund with amount, method and date. */
+function MoneyLines({ money }: { money: PaymentView }) {
+  return (
+    <div className="order-money" data-testid="order-payment" data-financial-status={money.financialStatus}>
+      <p>
+        <strong>{myOrderTexts.paymentMethod}</strong> {money.methodLabel}
+      </p>
+      <p data-testid="order-payment-line">{money.customerLine}</p>
+      {money.refunds.length > 0 && (
+        <ul className="order-money__refunds" data-testid="order-refunds">
+          {money.refunds.map((refund, index) => (
+            <li key={`${refund.at}-${index}`}>{refund.text}</li>
+          ))}
+        </ul>
+      )}
+    </div>
   );
 }
 
@@ -132,6 +159,8 @@ function AmountDue({ order }: { order: CustomerOrder }) {
 
 /** A reservation paid through the provider: the request or the reference, its live status; failed, a manual method and the proof. */
 function ProviderPayPanel({ order, view, token, onPaid }: { order: CustomerOrder; view: ProviderView; token: string; onPaid: (order: CustomerOrder) => void }) {
+  // The manual method shown: the proof is for it (the order then reads "Transferência", not the failed MB WAY).
+  const [method, setMethod] = useState<ProofMethod | undefined>();
   return (
     <section className="card" aria-labelledby="my-order-pay">
       <h2 id="my-order-pay">Pagamento ({PAYMENT_METHOD_LABELS[order.paymentMethod]})</h2>
@@ -141,8 +170,8 @@ function ProviderPayPanel({ order, view, token, onPaid }: { order: CustomerOrder
         view={view}
         manual={
           <>
-            <ManualPayment amountCents={order.totalCents} orderNumber={order.orderNumber} except={view.method} />
-            <ProofSender order={order} token={token} onPaid={onPaid} />
+            <ManualPayment amountCents={order.totalCents} orderNumber={order.orderNumber} except={view.method} onMethod={setMethod} />
+            <ProofSender order={order} token={token} onPaid={onPaid} method={method} />
           </>
         }
       />
@@ -165,7 +194,7 @@ function PayPanel({ order, token, onPaid }: { order: CustomerOrder; token: strin
 }
 
 /** The proof of a payment made by hand: chosen, uploaded, sent to the order. */
-function ProofSender({ order, token, onPaid }: { order: CustomerOrder; token: string; onPaid: (order: CustomerOrder) => void }) {
+function ProofSender({ order, token, onPaid, method }: { order: CustomerOrder; token: string; onPaid: (order: CustomerOrder) => void; method?: ProofMethod }) {
   const [proof, setProof] = useState<UploadedProof | null>(null);
   const [uploading, setUploading] = useState(false);
   const [sending, setSending] = useState(false);
@@ -182,7 +211,7 @@ function ProofSender({ order, token, onPaid }: { order: CustomerOrder; token: st
     setSending(true);
     setRefused(null);
     try {
-      const paid = (await api.attachProof(order.id, token, proof.key)).order;
+      const paid = (await api.attachProof(order.id, token, proof.key, method)).order;
       // Paid from here (this device or another): the browser no longer offers it as a reservation to pay.
       if (loadOpenReservation()?.response.order.id === order.id) clearOpenReservation();
       onPaid(paid);

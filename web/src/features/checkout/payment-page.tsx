@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, Navigate, useNavigate } from '#web/lib/router.tsx';
 import { orderItems } from '#shared/cart.ts';
+import type { ProofMethod } from '#shared/ledger.ts';
 import { checkoutTexts } from '#shared/messages/index.ts';
 import { paths } from '#shared/paths.ts';
 import type { PlaceOrderResponse } from '#shared/api.ts';
@@ -40,6 +41,8 @@ export function PaymentPage() {
 
 function PaymentStep({ reservation, shipping, cart }: { reservation: PlaceOrderResponse; shipping: ShippingForm | null; cart: ReturnType<typeof useCart> }) {
   const step = useProofStep();
+  // A failed provider request paid by hand: the manual method shown, sent with the proof (the ledger names it).
+  const [manualMethod, setManualMethod] = useState<ProofMethod | undefined>();
   const navigate = useNavigate();
   const token = reservation.order.accessToken;
   // Paid through the provider: the order is read while its payment is awaited; once paid, on to /thank-you.
@@ -65,7 +68,7 @@ function PaymentStep({ reservation, shipping, cart }: { reservation: PlaceOrderR
   const { proof, uploading, sending, refused } = step;
   // A provider payment needs no proof, unless its request failed: then a manual method pays it, with the proof.
   const byHand = !view || view.kind === 'failed' || view.kind === 'over';
-  const provider = view && <ProviderPaymentStatus order={order} view={view} manual={<ManualPayment amountCents={order.totalCents} orderNumber={order.orderNumber} except={view.method} />} />;
+  const provider = view && <ProviderPaymentStatus order={order} view={view} manual={<ManualPayment amountCents={order.totalCents} orderNumber={order.orderNumber} except={view.method} onMethod={setManualMethod} />} />;
 
   return (
     <div className="container page-body">
@@ -94,7 +97,7 @@ function PaymentStep({ reservation, shipping, cart }: { reservation: PlaceOrderR
               Voltar
             </Link>
             {byHand && (
-              <button type="button" className="button" disabled={closed || !proof || uploading || sending} onClick={() => void step.sendProof(reservation)}>
+              <button type="button" className="button" disabled={closed || !proof || uploading || sending} onClick={() => void step.sendProof(reservation, view ? manualMethod : undefined)}>
                 {uploading ? checkoutTexts.proofUploading : sending ? 'A enviar o comprovativo...' : 'Confirmar encomenda'}
               </button>
             )}

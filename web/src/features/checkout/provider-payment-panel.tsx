@@ -3,6 +3,7 @@ import type { CustomerOrder } from '#shared/api.ts';
 import { groupedReference, type MultibancoReference } from '#shared/automatic-payments.ts';
 import { formatDate, formatTime } from '#shared/dates.ts';
 import { checkoutTexts, providerPaymentTexts as texts } from '#shared/messages/index.ts';
+import { PROOF_METHODS, type ProofMethod } from '#shared/ledger.ts';
 import { formatCents } from '#shared/money.ts';
 import { PAYMENT_METHOD_LABELS, type PaymentInstructions as Instructions, type PaymentMethodId } from '#shared/payment-methods.ts';
 import { api } from '#web/lib/api.ts';
@@ -164,18 +165,45 @@ export function ProviderPaymentStatus({ order, view, manual }: { order: Customer
 type ManualInstructions = Exclude<Instructions, { automatic: true }>;
 const isManual = (instructions: Instructions): instructions is ManualInstructions => !isAutomatic(instructions);
 
+/** Whether `id` is a manual method a proof can be for (`method` of `POST /api/orders/{id}/proof`). */
+export function isProofMethod(id: string): id is ProofMethod {
+  return (PROOF_METHODS as readonly string[]).includes(id);
+}
+
 /**
  * After a failed request: the manual methods the shop takes now (from `GET /api/payment-methods`), one
- * chosen, with its instructions for this order's amount and number; the proof is sent below it.
+ * chosen, with its instructions for this order's amount and number; the proof is sent below it, for the
+ * method shown (`onMethod`: the ledger names the method that paid, docs/money.md).
  */
-export function ManualPayment({ amountCents, orderNumber, except }: { amountCents: number; orderNumber: number; /** The method whose request failed: with the provider taking MB WAY, its manual numbers are not used. */ except?: PaymentMethodId }) {
+export function ManualPayment({
+  amountCents,
+  orderNumber,
+  except,
+  onMethod,
+}: {
+  amountCents: number;
+  orderNumber: number;
+  /** The method whose request failed: with the provider taking MB WAY, its manual numbers are not used. */
+  except?: PaymentMethodId;
+  /** The method shown now (the first offered until the customer chooses another). */
+  onMethod?: (method: ProofMethod) => void;
+}) {
   const [state] = usePaymentMethods();
   const [chosen, setChosen] = useState<string>('');
+  const methods =
+    state.status === 'ready' ? state.value.methods.flatMap((m) => (m.available && m.id !== except && isProofMethod(m.id) && m.instructions && isManual(m.instructions) ? [{ id: m.id, label: m.label, instructions: m.instructions }] : [])) : [];
+  const current = methods.find((m) => m.id === chosen) ?? methods[0];
+  const reported = useRef(onMethod);
+  useEffect(() => {
+    reported.current = onMethod;
+  });
+  const currentId = current?.id;
+  useEffect(() => {
+    if (currentId) reported.current?.(currentId);
+  }, [currentId]);
   if (state.status === 'loading') return <p className="field-hint">A carregar…</p>;
   if (state.status === 'error') return <p className="notice notice--error">{texts.manualLoadFailed}</p>;
-  const methods = state.value.methods.flatMap((m) => (m.available && m.id !== except && m.instructions && isManual(m.instructions) ? [{ id: m.id, label: m.label, instructions: m.instructions }] : []));
-  if (methods.length === 0) return <p className="notice">{texts.manualNone}</p>;
-  const current = methods.find((m) => m.id === chosen) ?? methods[0]!;
+  if (!current) return <p className="notice">{texts.manualNone}</p>;
   return (
     <section className="manual-payment" aria-labelledby="manual-payment-title" data-testid="manual-payment">
       <h3 id="manual-payment-title">{texts.manualTitle}</h3>

@@ -36,7 +36,8 @@ export function providerView(order: ViewedOrder, timeOver: boolean): ProviderVie
   if (!payment) return undefined;
   const { method } = payment;
   const refundedCents = payment.refundedCents ?? 0;
-  if (isPaidStatus(order.status)) return { kind: 'confirmed', method };
+  // Paid by another method (a failed request, then a proof the owner checked): nothing of the provider to say.
+  if (isPaidStatus(order.status)) return payment.status === 'succeeded' ? { kind: 'confirmed', method } : { kind: 'other', method };
   if (order.status === CLOSED_STATUS) {
     if (payment.status !== 'succeeded') return { kind: 'other', method };
     // Paid once (then cancelled by the shop), or paid only after the reservation closed.

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { useNavigate } from '#web/lib/router.tsx';
 import type { PlaceOrderResponse } from '#shared/api.ts';
+import type { ProofMethod } from '#shared/ledger.ts';
 import { checkoutTexts } from '#shared/messages/index.ts';
 import { paths } from '#shared/paths.ts';
 import { api, ApiError } from '#web/lib/api.ts';
@@ -34,7 +35,7 @@ export function useProofStep() {
     else clearProof();
   };
 
-  const sendProof = async ({ order }: PlaceOrderResponse) => {
+  const sendProof = async ({ order }: PlaceOrderResponse, method?: ProofMethod) => {
     if (!proof) {
       setRefused({ message: checkoutTexts.proofMissing, fix: null });
       return;
@@ -42,7 +43,7 @@ export function useProofStep() {
     setSending(true);
     setRefused(null);
     try {
-      const paid = await api.attachProof(order.id, order.accessToken, proof.key);
+      const paid = await api.attachProof(order.id, order.accessToken, proof.key, method);
       done.current = true;
       recordPlacedOrder(paid, order.accessToken);
       cartStore().clear();

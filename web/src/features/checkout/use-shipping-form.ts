@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from '#web/lib/router.tsx';
-import { orderItems, type Cart } from '#shared/cart.ts';
+import { cartCount, orderItems, type Cart } from '#shared/cart.ts';
 import { apiTexts, checkoutTexts, validationTexts } from '#shared/messages/index.ts';
 import { PAYMENT_METHOD_IDS, PAYMENT_METHOD_LABELS } from '#shared/payment-methods.ts';
 import { paths } from '#shared/paths.ts';
@@ -111,7 +111,8 @@ export function useShippingForm(cart: Cart) {
   const navigate = useNavigate();
   const payment = usePaymentChoices();
   const { draft, setDraft, unavailableChosen } = useShippingDraft(payment);
-  const botCheck = useBotCheck();
+  // The proof of work is priced by the units this checkout reserves (`shared/proof-of-work.ts`).
+  const botCheck = useBotCheck(cartCount(cart));
   const [confirming, setConfirming] = useState(false);
 
   const open = useOpenReservation();

@@ -1,12 +1,13 @@
 /**
- * "Exportar para o contabilista": the orders (or their lines) of a range of days as a CSV file that
+ * "Exportar para o contabilista": the orders (their lines, or the movements of their money: payments,
+ * refunds, fees, with totals per method) of a range of days as a CSV file that
  * Portuguese Excel opens as it is. The file comes through the signed-in API call and is saved by the
- * browser with the name the server gives.
+ * browser with the name the server gives (`exportFileName`: what it holds, its days and statuses).
  */
 import { useState } from 'react';
 import { dayKey } from '#shared/dates.ts';
 import { ORDER_STATUSES, ORDER_STATUS_INFO } from '#shared/order-status.ts';
-import { fieldErrors, ordersExportQuerySchema } from '#shared/schemas/index.ts';
+import { exportFileName, fieldErrors, ordersExportQuerySchema, type ExportKind } from '#shared/schemas/index.ts';
 import { errorMessage } from '#web/lib/api.ts';
 import { SelectField, TextField } from '#web/ui/field.tsx';
 import { useAdminApi } from '#web/lib/admin/session.tsx';
@@ -42,16 +43,16 @@ export function OrdersExport() {
   const [to, setTo] = useState(today);
   // '' = the paid orders (the accountant's sales, the API's default), ALL, or one status.
   const [status, setStatus] = useState('');
-  const action = useAction<'orders' | 'lines'>();
+  const action = useAction<ExportKind>();
   const [errors, setErrors] = useState<Record<string, string>>({});
 
-  const download = (kind: 'orders' | 'lines') => {
+  const download = (kind: ExportKind) => {
     const statuses = status === ALL ? ORDER_STATUSES.join(',') : status;
     const parsed = ordersExportQuerySchema.safeParse({ from, to, kind, ...(statuses ? { status: statuses } : {}) });
     if (!parsed.success) return setErrors(fieldErrors(parsed.error) as Record<string, string>);
     setErrors({});
     void action.run(
-      async () => saveFile(await api.exportOrders(parsed.data), `${kind === 'lines' ? 'linhas-de-encomendas' : 'encomendas'}-${from}-a-${to}.csv`),
+      async () => saveFile(await api.exportOrders(parsed.data), exportFileName(parsed.data)),
       (error) => errorMessage(error, t.failed),
       { key: kind },
     );
@@ -80,6 +81,9 @@ export function OrdersExport() {
         </button>
         <button type="button" className="button button--small button--secondary" disabled={action.busy} onClick={() => download('lines')}>
           {action.running === 'lines' ? t.working : t.lines}
+        </button>
+        <button type="button" className="button button--small button--secondary" disabled={action.busy} onClick={() => download('movements')}>
+          {action.running === 'movements' ? t.working : t.movements}
         </button>
       </p>
       <ActionFeedback notice={action.notice} />

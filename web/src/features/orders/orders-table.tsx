@@ -2,9 +2,9 @@
 import { Link } from '#web/lib/router.tsx';
 import type { OrderSummary } from '#shared/api.ts';
 import { formatDateTime } from '#shared/dates.ts';
-import { adminTexts } from '#shared/messages/index.ts';
+import { adminTexts, ledgerTexts } from '#shared/messages/index.ts';
 import { formatCents } from '#shared/money.ts';
-import { PAYMENT_METHOD_LABELS } from '#shared/payment-methods.ts';
+import { ledgerMethodLabel } from '#shared/payment-view.ts';
 import { adminPaths } from '#web/lib/admin/admin-paths.ts';
 import { orderCustomerRef } from '#shared/customer-ref.ts';
 import type { PagedList } from '#web/lib/admin/use-paged.ts';
@@ -69,7 +69,13 @@ function OrderRow({ order, selection }: { readonly order: OrderSummary; readonly
       </td>
       <td data-label={t.country}>{order.country}</td>
       <td data-label={t.date}>{formatDateTime(order.createdAt)}</td>
-      <td data-label={t.payment}>{PAYMENT_METHOD_LABELS[order.paymentMethod] ?? order.paymentMethod}</td>
+      {/* The method that paid (or is being checked) and the financial status, from the ledger (docs/money.md). */}
+      <td data-label={t.payment}>
+        <span className="adm-payment-method">{ledgerMethodLabel(order.ledgerMethod)}</span>{' '}
+        <span className={`adm-financial adm-financial--${order.financialStatus}`} data-financial-status={order.financialStatus}>
+          {ledgerTexts.owner[order.financialStatus]}
+        </span>
+      </td>
       <td className="adm-num" data-label={t.price}>{formatCents(order.totalCents)}</td>
       <td data-label={t.status}><StatusBadge status={order.status} /></td>
       <td className="adm-row-action">

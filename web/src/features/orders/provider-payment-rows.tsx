@@ -1,9 +1,8 @@
 /**
  * An order's payment through the payment provider (docs/design.md §34), as the owner reconciles it: the
  * method, the provider's payment id and state, the Multibanco reference, when it was confirmed, the
- * provider's fee and what reached the shop, and the refunds (asked for, made).
+ * provider's fee and what reached the shop. Its refunds are listed with the ledger's (`payment-panel.tsx`).
  */
-import type { Order } from '#shared/api.ts';
 import type { ProviderPaymentRecord } from '#shared/automatic-payments.ts';
 import { formatDateTime } from '#shared/dates.ts';
 import { formatCents } from '#shared/money.ts';
@@ -14,26 +13,27 @@ import { texts } from '#web/lib/admin/admin-texts.ts';
 const t = texts.order.provider;
 
 /** What was given back through the provider so far, in cents. */
-export function refundedCents(payment: ProviderPaymentRecord): number {
+function refundedCents(payment: ProviderPaymentRecord): number {
   return (payment.refunds ?? []).reduce((sum, refund) => sum + refund.amountCents, 0);
 }
 
-/** What closing the order could still give back through the provider (0 when it was not paid through it). */
-export function refundableCents(order: Order): number {
-  const payment = order.providerPayment;
-  return payment?.status === 'succeeded' ? Math.max(order.totalCents - refundedCents(payment), 0) : 0;
+/** The provider's word for its payment: after a refund, never "Confirmado" alone (docs/money.md). */
+function providerStatus(payment: ProviderPaymentRecord, totalCents: number): string {
+  const refunded = refundedCents(payment);
+  if (payment.status !== 'succeeded' || refunded === 0) return t.statuses[payment.status];
+  return refunded >= (payment.amountCents ?? totalCents) ? t.statuses.refunded : t.statuses.partlyRefunded;
 }
 
-/** The rows of the payment panel for a provider payment (inside its `<dl>`). */
-export function ProviderPaymentRows({ payment }: { readonly payment: ProviderPaymentRecord }) {
-  const refunds = payment.refunds ?? [];
-  // Asked for on closing and not made yet (the payments consumer makes it within seconds).
-  const waiting = payment.refundRequestedCents !== undefined && refundedCents(payment) < payment.refundRequestedCents;
+/**
+ * The rows of the payment panel for a provider payment (inside its `<dl>`), for reconciling with the
+ * provider: its method, state, ids, reference, fee and net. Its refunds are the panel's (the ledger's).
+ */
+export function ProviderPaymentRows({ payment, totalCents }: { readonly payment: ProviderPaymentRecord; readonly totalCents: number }) {
   return (
     <>
       <DetailRow label={t.via}>{t.viaValue(PAYMENT_METHOD_LABELS[payment.method])}</DetailRow>
       <DetailRow label={t.status}>
-        <span data-testid="provider-status">{t.statuses[payment.status]}</span>
+        <span data-testid="provider-status">{providerStatus(payment, totalCents)}</span>
       </DetailRow>
       {payment.paymentId && (
         <DetailRow label={t.paymentId} wide>
@@ -52,18 +52,6 @@ export function ProviderPaymentRows({ payment }: { readonly payment: ProviderPay
           <DetailRow label={t.fee}>{payment.feeCents === undefined ? t.notSettled : formatCents(payment.feeCents)}</DetailRow>
           <DetailRow label={t.net}>{payment.netCents === undefined ? t.notSettled : <strong>{formatCents(payment.netCents)}</strong>}</DetailRow>
         </>
-      )}
-      {waiting && <DetailRow label={t.refundRequested}>{t.refundRequestedValue(formatCents(payment.refundRequestedCents! - refundedCents(payment)))}</DetailRow>}
-      {refunds.length > 0 && (
-        <DetailRow label={t.refunds} wide>
-          <ul className="adm-plain-list">
-            {refunds.map((refund) => (
-              <li key={refund.refundId}>
-                {t.refund(formatCents(refund.amountCents), formatDateTime(refund.at), refund.reason)} <code className="adm-code">{refund.refundId}</code>
-              </li>
-            ))}
-          </ul>
-        </DetailRow>
       )}
     </>
   );

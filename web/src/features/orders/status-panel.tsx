@@ -13,8 +13,7 @@ import { formatDateTime } from '#shared/dates.ts';
 import { adminTexts, validationTexts } from '#shared/messages/index.ts';
 import { adminNextStatuses, CLOSED_STATUS, isBeforeShipping, ORDER_STATUS_INFO, type OrderStatus } from '#shared/order-status.ts';
 import { fieldErrors, orderStatusChangeSchema } from '#shared/schemas/index.ts';
-import { formatCents, parseEuroInput } from '#shared/money.ts';
-import { SelectField, TextField } from '#web/ui/field.tsx';
+import { SelectField } from '#web/ui/field.tsx';
 import { ApiError } from '#web/lib/api.ts';
 import { serverFieldErrors } from '#web/lib/form.ts';
 import { ordersListReturn } from '#web/lib/admin/admin-paths.ts';
@@ -26,7 +25,7 @@ import { StatusBadge, type FlashState } from '#web/ui/admin/admin-ui.tsx';
 import { texts } from '#web/lib/admin/admin-texts.ts';
 import { NextStep, stepOf, type ChangeStatus } from './status-steps.tsx';
 import type { Tracking } from './tracking-field.tsx';
-import { refundableCents } from './provider-payment-rows.tsx';
+import { closeRefundOf, refundInput, RefundFields, type RefundDraft, type RefundErrors } from './close-refund-fields.tsx';
 
 const t = texts.order;
 
@@ -44,6 +43,8 @@ export function StatusPanel(props: { readonly order: Order; readonly tracking: T
     focusAfterMove.current = false;
     (panelRef.current?.querySelector<HTMLElement>('[data-step]') ?? panelRef.current)?.focus();
   }, [order.status]);
+  // The server's refusal of the close's refund, said beside its field.
+  const [refundRefused, setRefundRefused] = useState<RefundErrors>({});
   const step = stepOf(order.status);
   // The list offers the other moves: the step's own is its button.
   const others = adminNextStatuses(order.status).filter((to) => to !== step);
@@ -63,6 +64,7 @@ export function StatusPanel(props: { readonly order: Order; readonly tracking: T
       return action.show(trackingRefused(fields.trackingCode) ? undefined : (Object.values(fields)[0] ?? validationTexts.orderStatus.invalid));
     }
     if (missing) return action.show(missing);
+    setRefundRefused({});
     void action.run(
       async () => {
         const { order: moved } = await api.setOrderStatus(order.id, parsed.data);
@@ -74,7 +76,12 @@ export function StatusPanel(props: { readonly order: Order; readonly tracking: T
         return end.stay;
       },
       (failure) => {
-        if (trackingRefused(serverFieldErrors(failure)?.trackingCode)) return undefined;
+        const fields = serverFieldErrors(failure);
+        if (trackingRefused(fields?.trackingCode)) return undefined;
+        if (fields?.refundCents || fields?.refundMethod) {
+          setRefundRefused({ ...(fields.refundCents ? { refundCents: fields.refundCents } : {}), ...(fields.refundMethod ? { refundMethod: fields.refundMethod } : {}) });
+          return undefined;
+        }
         // Refused because the order moved meanwhile (409): show it as it is now.
         if (failure instanceof ApiError && failure.status === 409) api.order(order.id).then((d) => onOrder(d.order)).catch(() => undefined);
         return failureMessage(adminTexts.statusSaveFailed, failure);
@@ -92,28 +99,34 @@ export function StatusPanel(props: { readonly order: Order; readonly tracking: T
         <ActionFeedback notice={action.notice} />
         {step && <NextStep key={order.status} order={order} tracking={tracking} busy={action.busy} onChange={change} />}
         {others.length > 0 && step && <h3 className="adm-small">{t.otherStatus}</h3>}
-        {others.length === 0 && !step ? <p className="muted">{t.noNextStatus}</p> : others.length > 0 && <OtherStatusForm order={order} options={others} busy={action.busy} onChange={change} />}
+        {others.length === 0 && !step ? <p className="muted">{t.noNextStatus}</p> : others.length > 0 && <OtherStatusForm order={order} options={others} busy={action.busy} onChange={change} refused={refundRefused} />}
       </div>
     </Panel>
   );
 }
 
-/** Any other status the lifecycle allows, from a list; closing a shipped order asks about the stock first. */
-function OtherStatusForm(props: { readonly order: Order; readonly options: readonly OrderStatus[]; readonly busy: boolean; readonly onChange: ChangeStatus }) {
-  const { order, options, busy, onChange } = props;
+/**
+ * Any other status the lifecycle allows, from a list; closing a shipped order asks about the stock first;
+ * closing a paid order asks what goes back (`close-refund-fields.tsx`), each refusal beside its field.
+ */
+function OtherStatusForm(props: { readonly order: Order; readonly options: readonly OrderStatus[]; readonly busy: boolean; readonly onChange: ChangeStatus; readonly refused: RefundErrors }) {
+  const { order, options, busy, onChange, refused } = props;
   const [status, setStatus] = useState<OrderStatus | ''>('');
   const [restock, setRestock] = useState<boolean>();
-  const [refund, setRefund] = useState('');
+  const [draft, setDraft] = useState<RefundDraft>({ amount: '', method: '' });
+  const [refundErrors, setRefundErrors] = useState<RefundErrors>({});
   const closingAfterShipping = status === CLOSED_STATUS && !isBeforeShipping(order.status);
-  // Paid through the provider: closing gives it back (all of it, or the part typed).
-  const refundable = status === CLOSED_STATUS ? refundableCents(order) : 0;
+  // Paid: closing gives it back through the provider (all of it, or the part typed), or records what the owner gave back by hand.
+  const refund = status === CLOSED_STATUS ? closeRefundOf(order) : undefined;
+  const errors = { ...refused, ...refundErrors };
 
   const save = (event: FormEvent) => {
     event.preventDefault();
-    const asked = refundable > 0 ? refundAsked(refund, refundable) : {};
-    const input = { status, ...(closingAfterShipping && restock !== undefined ? { restock } : {}), ...('cents' in asked ? { refundCents: asked.cents } : {}) };
-    const missing = closingAfterShipping && restock === undefined ? validationTexts.restock.required : 'message' in asked ? asked.message : undefined;
-    onChange(input, 'list', missing);
+    const asked = refundInput(refund, draft);
+    setRefundErrors('errors' in asked ? asked.errors : {});
+    if ('errors' in asked) return;
+    const input = { status, ...(closingAfterShipping && restock !== undefined ? { restock } : {}), ...asked.input };
+    onChange(input, 'list', closingAfterShipping && restock === undefined ? validationTexts.restock.required : undefined);
   };
 
   return (
@@ -130,17 +143,16 @@ function OtherStatusForm(props: { readonly order: Order; readonly options: reado
       </SelectField>
       {status === CLOSED_STATUS && isBeforeShipping(order.status) && <p className="adm-small">{order.providerPayment ? t.cancelHintProvider : t.cancelHint}</p>}
       {closingAfterShipping && <RestockChoice restock={restock} onRestock={setRestock} />}
-      {refundable > 0 && (
-        <TextField
-          label={t.refundAmount}
-          name="refundCents"
-          inputMode="decimal"
-          autoComplete="off"
-          value={refund}
-          placeholder={formatCents(refundable).replace(' €', '')}
-          hint={t.refundHint(formatCents(refundable))}
-          onChange={(e) => setRefund(e.target.value)}
-          disabled={busy}
+      {refund && (
+        <RefundFields
+          refund={refund}
+          draft={draft}
+          errors={errors}
+          busy={busy}
+          onDraft={(next) => {
+            setDraft(next);
+            setRefundErrors({});
+          }}
         />
       )}
       <button type="submit" className="button" disabled={busy || status === ''}>
@@ -148,14 +160,6 @@ function OtherStatusForm(props: { readonly order: Order; readonly options: reado
       </button>
     </form>
   );
-}
-
-/** The refund typed when closing: none typed is all of it (`{}`); else its cents, 1 to `max`, or what is wrong with it. */
-export function refundAsked(text: string, max: number): { readonly cents: number } | { readonly message: string } | Record<string, never> {
-  if (text.trim() === '') return {};
-  const parsed = parseEuroInput(text);
-  if (!parsed.ok || parsed.cents < 1 || parsed.cents > max) return { message: t.refundInvalid(formatCents(max)) };
-  return { cents: parsed.cents };
 }
 
 function RestockChoice({ restock, onRestock }: { readonly restock: boolean | undefined; readonly onRestock: (restock: boolean) => void }) {

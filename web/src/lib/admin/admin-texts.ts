@@ -185,7 +185,10 @@ export const texts = {
     awaitingPayment: 'Por confirmar pagamento',
     toShip: 'Por enviar',
     shipped: 'Enviadas',
+    /** Pieces with no unit left in any size. */
     outOfStock: 'Produtos esgotados',
+    /** Under it: pieces still selling with one size or more sold out (the list shows both). */
+    soldOutSizes: (n: number) => (n === 1 ? 'e 1 com algum tamanho esgotado' : `e ${n} com algum tamanho esgotado`),
     lowStock: (n: number) => `Stock baixo (1 a ${n})`,
     pendingAlerts: 'Avisos de reposição pendentes',
     unreadMessages: 'Mensagens por ler',
@@ -194,7 +197,7 @@ export const texts = {
     period: { today: 'Hoje', week: 'Últimos 7 dias', month: 'Este mês' },
     receivedOrders: 'Encomendas recebidas (com comprovativo)',
     periodRevenue: 'Faturação (pagas)',
-    periodsHint: 'Encomendas feitas em cada período (hora de Lisboa): recebidas quando chega o comprovativo; faturação das já pagas (Enviar, Enviado, Concluído).',
+    periodsHint: 'Encomendas feitas em cada período (hora de Lisboa): recebidas com comprovativo (à espera de verificação ou já verificado; um comprovativo recusado deixa de contar); faturação das já pagas (Enviar, Enviado, Concluído).',
   },
 
   packingSlip: {
@@ -221,7 +224,7 @@ export const texts = {
 
   ordersExport: {
     title: 'Exportar para o contabilista (CSV)',
-    hint: 'As encomendas feitas entre as duas datas (incluídas, hora de Lisboa), num ficheiro que o Excel abre com acentos e valores certos. Por omissão só as pagas (as vendas); escolhe outro estado para ver as outras.',
+    hint: 'As encomendas feitas entre as duas datas (incluídas, hora de Lisboa), num ficheiro que o Excel abre com acentos e valores certos. Por omissão só as pagas (as vendas); escolhe outro estado para ver as outras. Os movimentos têm uma linha por pagamento, devolução e comissão dessas encomendas, com os totais por método.',
     from: 'De',
     to: 'Até',
     status: 'Estado',
@@ -229,6 +232,8 @@ export const texts = {
     allStatuses: 'Todos os estados',
     orders: 'Descarregar encomendas',
     lines: 'Descarregar linhas (peças)',
+    /** One row per movement of those orders' money (payments, refunds, fees), with totals per method. */
+    movements: 'Descarregar movimentos (pagamentos e devoluções)',
     working: 'A preparar...',
     failed: 'Não foi possível exportar. Tenta novamente.',
   },
@@ -332,6 +337,10 @@ export const texts = {
     phone: 'Telefone',
     payment: 'Pagamento',
     paymentMethod: 'Método de pagamento',
+    /** The financial status (docs/money.md), in the owner's words of `ledgerTexts.owner`. */
+    financialStatus: 'Estado do pagamento',
+    paidIn: 'Recebido',
+    refunds: 'Devoluções',
     mbwayNumber: (n: number) => `número ${n} do mês`,
     shippingMethod: 'Método de envio',
     shippingCost: 'Portes',
@@ -360,12 +369,16 @@ export const texts = {
     refundAmount: 'Valor a reembolsar pelo Stripe (€)',
     refundHint: (max: string) => `Por defeito, tudo o que falta devolver: ${max}. Para uma devolução parcial, escreve só o valor a devolver. O Stripe devolve-o ao cliente pela forma como pagou, e o reembolso fica no histórico.`,
     refundInvalid: (max: string) => `Indica um valor entre 0,01 € e ${max}, com até 2 casas decimais (por exemplo 12,50).`,
+    /** Closing an order paid by hand (transfer, PayPal, Revolut, MB WAY to the shop's number): what she already gave back. */
+    manualRefundAmount: 'Valor já devolvido ao cliente (€)',
+    manualRefundHint: (max: string) => `Só se já devolveste dinheiro ao cliente: até ${max}. Fica registado na encomenda, e o cliente vê-o na página da encomenda e no e-mail. Vazio: nada foi devolvido.`,
+    manualRefundMethod: 'Como devolveste',
     provider: {
       title: 'Pagamento automático',
-      via: 'Pago por',
-      viaValue: (method: string) => `Stripe — ${method}`,
-      status: 'Estado do pagamento',
-      statuses: { starting: 'A pedir ao Stripe', pending: 'À espera do cliente', succeeded: 'Confirmado pelo Stripe', failed: 'Não concluído' },
+      via: 'Pagamento automático',
+      viaValue: (method: string) => `${method} pelo Stripe`,
+      status: 'Estado no Stripe',
+      statuses: { starting: 'A pedir ao Stripe', pending: 'À espera do cliente', succeeded: 'Confirmado pelo Stripe', failed: 'Não concluído', refunded: 'Devolvido pelo Stripe', partlyRefunded: 'Parte devolvida pelo Stripe' },
       paymentId: 'Pagamento no Stripe',
       paidAt: 'Confirmado em',
       reference: 'Referência Multibanco',
@@ -374,10 +387,6 @@ export const texts = {
       fee: 'Comissão do Stripe',
       net: 'Líquido recebido',
       notSettled: 'Ainda por liquidar',
-      refundRequested: 'Reembolso pedido',
-      refundRequestedValue: (amount: string) => `${amount}, a aguardar o Stripe`,
-      refunds: 'Reembolsos',
-      refund: (amount: string, at: string, reason: 'late' | 'cancel') => `${amount} em ${at} (${reason === 'late' ? 'pagamento chegou depois de a reserva fechar' : 'encomenda encerrada'})`,
     },
     restockYes: 'Sim, repor o stock',
     restockNo: 'Não, encerrar sem repor',
@@ -481,7 +490,7 @@ export const texts = {
     searchPlaceholder: 'Procurar por nome da peça...',
     type: 'Tipo',
     allTypes: 'Todos os tipos',
-    onlySoldOut: 'Só esgotados',
+    onlySoldOut: 'Só esgotados (algum tamanho)',
     create: 'Criar Produto',
     name: 'Nome',
     price: 'Preço',
