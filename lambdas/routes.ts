@@ -261,6 +261,9 @@ export const routes = [
     grants: [{ table: 'abuse', access: 'readWrite', delete: true }] },
   { method: 'POST', path: '/api/admin/orders/{id}/notes', handler: 'admin/orders/add-note', access: 'admin',
     grants: [{ table: 'orders', access: 'readWrite' }] },
+  // "Tentar de novo" of a pending invoice (docs/invoices.md): the order's invoicing woken for the invoices consumer.
+  { method: 'POST', path: '/api/admin/orders/{id}/invoice', handler: 'admin/orders/retry-invoice', access: 'admin',
+    grants: [{ table: 'orders', access: 'readWrite' }] },
   { method: 'POST', path: '/api/admin/orders/{id}/emails', handler: 'admin/orders/send-email', access: 'admin',
     grants: [{ table: 'orders', access: 'read' }, { table: 'outbox', access: 'write' }, SETTINGS_READ] },
   { method: 'GET', path: '/api/admin/products', handler: 'admin/products/list', access: 'admin',
@@ -317,6 +320,10 @@ export const routes = [
   // of the screens), and their record (when, last characters) kept beside the settings (docs/design.md §34).
   { method: 'PUT', path: '/api/admin/settings/payment-keys', handler: 'admin/settings/payment-keys', access: 'admin',
     grants: [{ table: 'settings', access: 'write' }, { paymentKeys: true, write: true }] },
+  // "Faturação": the invoicing provider's account and API key, checked with the provider, written to their secret
+  // (never returned), their record (when, last characters, account) kept beside the settings (docs/invoices.md).
+  { method: 'PUT', path: '/api/admin/settings/invoicing-key', handler: 'admin/settings/invoicing-key', access: 'admin',
+    grants: [{ table: 'settings', access: 'write' }, { invoicingKey: true, write: true }] },
   { method: 'POST', path: '/api/admin/settings/sender-check', handler: 'admin/settings/sender-check', access: 'admin',
     grants: [{ table: 'settings', access: 'readWrite' }, { senderIdentity: true }, { sesAccount: true }] },
 ] as const satisfies readonly Route[];

@@ -58,7 +58,7 @@ import type {
   StockAlertInput,
   StockChangeInput,
 } from './schemas/index.ts';
-import type { PaymentKeysInput, SettingsUpdate } from './schemas/settings.ts';
+import type { InvoicingKeyInput, PaymentKeysInput, SettingsUpdate } from './schemas/settings.ts';
 import type { AutomaticPayments } from './automatic-payments.ts';
 import type { SuspiciousBulk, SuspiciousClose } from './schemas/abuse.ts';
 import type { AnonymiseQuery } from './schemas/anonymise-query.ts';
@@ -144,6 +144,8 @@ export interface ApiRoutes {
   'POST /api/admin/orders/{id}/emails': Contract<OrderResponse, AdminEmailRequest>;
   /** An internal note on the order's timeline → 201. */
   'POST /api/admin/orders/{id}/notes': Contract<OrderResponse, OrderNoteInput>;
+  /** "Tentar de novo" of a pending or refused invoice (docs/invoices.md); 409 `invoice_not_retryable` when none waits. */
+  'POST /api/admin/orders/{id}/invoice': Contract<OrderResponse>;
   'GET /api/admin/products': Contract<AdminProductsResponse>;
   'POST /api/admin/products': Contract<AdminProductResponse, ProductInput>;
   'GET /api/admin/products/{id}': Contract<AdminProductResponse>;
@@ -180,6 +182,8 @@ export interface ApiRoutes {
    * The answer is their record only (when, the last 4 characters): no route gives the keys back.
    */
   'PUT /api/admin/settings/payment-keys': Contract<{ readonly keys: NonNullable<AutomaticPayments['keys']> }, PaymentKeysInput>;
+  /** The invoicing provider's account and API key (docs/invoices.md): 400 `invoicing_key_refused`, 503 when it cannot be asked; the key never comes back. */
+  'PUT /api/admin/settings/invoicing-key': Contract<{ readonly key: { readonly savedAt: string; readonly hint: string; readonly account: string } }, InvoicingKeyInput>;
 }
 
 export type ApiRouteKey = keyof ApiRoutes;

@@ -35,4 +35,5 @@ export const TEXT_LIMITS = {
   collectionName: 60,
   stockNote: 200,
   trackingCode: 64,
+  companyName: 100,
 } as const;

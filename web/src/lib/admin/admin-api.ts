@@ -6,7 +6,7 @@ import type { ApiCall, ApiResponse, ApiRouteKey } from '#shared/api-routes.ts';
 import type { OrderStatus } from '#shared/order-status.ts';
 import type { BlockDuration } from '#shared/abuse.ts';
 import type { AdminEmailRequest, ImageUploadRequest, OrderStatusChange, OrdersExportQuery, ProductInput, ProductUpdateInput, StockChangeInput } from '#shared/schemas/index.ts';
-import type { PaymentKeysInput, SettingsUpdate } from '#shared/schemas/settings.ts';
+import type { InvoicingKeyInput, PaymentKeysInput, SettingsUpdate } from '#shared/schemas/settings.ts';
 import { ApiError, errorMessage } from '#web/lib/api.ts';
 
 /** Sends one authenticated call to a route of the API and reads its typed answer. */
@@ -41,6 +41,7 @@ export function adminApi(request: AdminRequest) {
     removeBlock: (id: string) => request('DELETE /api/admin/blocks/{id}', { params: { id } }),
     setOrderStatus: (id: string, change: OrderStatusChange) => request('PATCH /api/admin/orders/{id}', { params: { id }, body: change }),
     addOrderNote: (id: string, text: string) => request('POST /api/admin/orders/{id}/notes', { params: { id }, body: { text } }),
+    retryInvoice: (id: string) => request('POST /api/admin/orders/{id}/invoice', { params: { id } }),
     sendOrderEmail: (id: string, email: AdminEmailRequest) => request('POST /api/admin/orders/{id}/emails', { params: { id }, body: email }),
     products: () => request('GET /api/admin/products', {}),
     product: (id: string) => request('GET /api/admin/products/{id}', { params: { id } }),
@@ -62,6 +63,7 @@ export function adminApi(request: AdminRequest) {
     saveSettings: (update: SettingsUpdate) => request('PUT /api/admin/settings', { body: update }),
     checkSender: () => request('POST /api/admin/settings/sender-check', {}),
     savePaymentKeys: (keys: PaymentKeysInput) => request('PUT /api/admin/settings/payment-keys', { body: keys }),
+    saveInvoicingKey: (key: InvoicingKeyInput) => request('PUT /api/admin/settings/invoicing-key', { body: key }),
   };
 }
 
