@@ -8,38 +8,40 @@ import type { SalesFigures, SalesResponse } from '#shared/sales.ts';
 import { nameWithSize } from '#shared/variants.ts';
 import { salesTexts as t } from './sales-texts.ts';
 
+/** The columns of the periods' table; `wide`: left out on a phone (in the totals' cards above, and in/back less what was kept). */
 const FIGURE_COLUMNS = [
-  [t.revenue, (f: SalesFigures) => formatCents(f.revenueCents)],
-  [t.orders, (f: SalesFigures) => String(f.orders)],
-  [t.averageBasket, (f: SalesFigures) => formatCents(f.averageBasketCents)],
-  [t.paid, (f: SalesFigures) => formatCents(f.paidCents)],
-  [t.refunded, (f: SalesFigures) => formatCents(f.refundedCents)],
+  [t.revenue, (f: SalesFigures) => formatCents(f.revenueCents), false],
+  [t.orders, (f: SalesFigures) => String(f.orders), false],
+  [t.averageBasket, (f: SalesFigures) => formatCents(f.averageBasketCents), true],
+  [t.paid, (f: SalesFigures) => formatCents(f.paidCents), true],
+  [t.refunded, (f: SalesFigures) => formatCents(f.refundedCents), false],
 ] as const;
+const columnClass = (wide: boolean) => (wide ? 'adm-num sales-wide' : 'adm-num');
 
-/** The numbers of the chart, one row per period, and the totals of the range. */
+/** The numbers of the chart, one row per period, and the totals of the range: a plain table (one line a period) even on a phone. */
 export function PeriodsTable({ sales }: { readonly sales: SalesResponse }) {
   return (
     <div className="adm-table-wrap">
-      <table className="adm-table adm-table--cards" data-testid="sales-table">
+      <table className="adm-table sales-periods" data-testid="sales-table">
         <caption className="visually-hidden">{t.tableTitle}</caption>
         <thead>
           <tr>
             <th scope="col">{t.period}</th>
-            {FIGURE_COLUMNS.map(([label]) => <th key={label} scope="col" className="adm-num">{label}</th>)}
+            {FIGURE_COLUMNS.map(([label, , wide]) => <th key={label} scope="col" className={columnClass(wide)}>{label}</th>)}
           </tr>
         </thead>
         <tbody>
           {sales.periods.map((p) => (
             <tr key={p.period} data-period={p.period}>
               <th scope="row">{t.periodLabel(p.period, sales.by)}</th>
-              {FIGURE_COLUMNS.map(([label, value]) => <td key={label} className="adm-num" data-label={label}>{value(p)}</td>)}
+              {FIGURE_COLUMNS.map(([label, value, wide]) => <td key={label} className={columnClass(wide)}>{value(p)}</td>)}
             </tr>
           ))}
         </tbody>
         <tfoot>
           <tr className="adm-strong" data-testid="sales-total">
             <th scope="row">{t.total}</th>
-            {FIGURE_COLUMNS.map(([label, value]) => <td key={label} className="adm-num" data-label={label}>{value(sales.totals)}</td>)}
+            {FIGURE_COLUMNS.map(([label, value, wide]) => <td key={label} className={columnClass(wide)}>{value(sales.totals)}</td>)}
           </tr>
         </tfoot>
       </table>
