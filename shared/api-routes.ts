@@ -6,6 +6,8 @@
  * exactly these keys (checked at compile time there).
  */
 import type { GoLiveState } from './go-live.ts';
+import type { SalesResponse } from './sales.ts';
+import type { SalesQuery } from './schemas/sales-query.ts';
 import type { CustomerAnonymisedResponse, CustomerResponse } from './api-customers.ts';
 import type {
   AdminProductResponse,
@@ -128,6 +130,8 @@ export interface ApiRoutes {
   /** CSV text (UTF-8 with BOM, `;`), not JSON: the orders or lines of a range of Lisbon days. */
   'GET /api/admin/orders/export': Contract<string, undefined, OrdersExportQuery>;
   'GET /api/admin/orders/{id}': Contract<OrderDetailResponse>;
+  /** The paid money of the orders placed in a range of Lisbon days, from their ledgers, by day, week or month (docs/sales.md). */
+  'GET /api/admin/sales': Contract<SalesResponse, undefined, SalesQuery>;
   /** One customer's orders and contact messages; `{ref}` names one of their records, never the e-mail (`shared/customer-ref.ts`). */
   'GET /api/admin/customers/{ref}': Contract<CustomerResponse>;
   /** GDPR erasure of one customer (`{ref}` as above): their orders stay without personal data; 409 while an order is open (`?closeOpen=true` closes their unpaid reservations first). */

@@ -31,6 +31,12 @@ const EXPORT_TEXTS = {
   tooLong: (days: number) => `Exporta no máximo ${days} dias de cada vez.`,
   statuses: 'Escolhe estados da encomenda válidos, separados por vírgulas (por exemplo Enviar,Enviado,Concluido).',
 };
+const SALES_TEXTS = {
+  date: 'Indica as datas no formato AAAA-MM-DD.',
+  by: 'Escolhe como agrupar as vendas: por dia, por semana ou por mês.',
+  order: 'A data final não pode ser antes da inicial.',
+  tooLong: (days: number) => `Mostra no máximo ${days} dias de cada vez.`,
+};
 
 /**
  * The texts of the read routes' queries (the back-office's lists and export, the customer's order
@@ -42,6 +48,7 @@ export const queryValidationTexts = {
   email: EMAIL_TEXTS,
   accessToken: ACCESS_TOKEN_TEXTS,
   export: EXPORT_TEXTS,
+  sales: SALES_TEXTS,
 };
 
 /** Field messages reported by the schemas, one per field and rule. */
@@ -50,6 +57,7 @@ export const validationTexts = {
   email: EMAIL_TEXTS,
   accessToken: ACCESS_TOKEN_TEXTS,
   export: EXPORT_TEXTS,
+  sales: SALES_TEXTS,
   /** The body is not an object at all. */
   form: { invalid: 'Os dados enviados não são válidos.' },
   firstName: {

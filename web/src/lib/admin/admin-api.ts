@@ -7,6 +7,7 @@ import type { OrderStatus } from '#shared/order-status.ts';
 import type { BlockDuration } from '#shared/abuse.ts';
 import type { AdminEmailRequest, ImageUploadRequest, OrderStatusChange, OrdersExportQuery, ProductInput, ProductUpdateInput, StockChangeInput } from '#shared/schemas/index.ts';
 import type { InvoicingKeyInput, PaymentKeysInput, SettingsUpdate } from '#shared/schemas/settings.ts';
+import type { SalesQuery } from '#shared/schemas/sales-query.ts';
 import { ApiError, errorMessage } from '#web/lib/api.ts';
 
 /** Sends one authenticated call to a route of the API and reads its typed answer. */
@@ -32,6 +33,7 @@ export function adminApi(request: AdminRequest) {
     orders: (q: OrdersQuery) => request('GET /api/admin/orders', { query: { status: q.status, q: q.q, cursor: q.cursor } }),
     order: (id: string) => request('GET /api/admin/orders/{id}', { params: { id } }),
     exportOrders: (query: OrdersExportQuery) => request('GET /api/admin/orders/export', { query }),
+    sales: (query: SalesQuery) => request('GET /api/admin/sales', { query }),
     customer: (ref: string) => request('GET /api/admin/customers/{ref}', { params: { ref } }),
     /** `closeOpen`: the customer's unpaid reservations are closed first (stock back). */
     anonymiseCustomer: (ref: string, closeOpen = false) => request('POST /api/admin/customers/{ref}/anonymise', { params: { ref }, query: closeOpen ? { closeOpen: 'true' } : {} }),
