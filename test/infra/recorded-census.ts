@@ -20,7 +20,7 @@ export const RECORDED_CENSUS: Census = {
       resources: 191,
       nested: [
         78,
-        92,
+        99,
         78,
         78,
         50
@@ -39,15 +39,15 @@ export const RECORDED_CENSUS: Census = {
       nested: []
     }
   ],
-  resources: 587,
+  resources: 594,
   functions: {
-    total: 73,
-    shop: 65,
+    total: 74,
+    shop: 66,
     helpers: 8
   },
   reserved: {
-    executions: 230,
-    functions: 36
+    executions: 236,
+    functions: 37
   },
   alarms: {
     count: 14,
