@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOGUE_THROTTLE, CHECKOUT_THROTTLE, DEFAULT_THROTTLE, routes, WRITE_THROTTLE, type Route } from '#lambdas/routes.ts';
-import { ORDER_LINK_ENV, ORIGIN_ENV, ORIGIN_HEADER, PAGES_FALLBACK_HEADER, PAYMENT_KEYS_ENV } from '#lambdas/contracts/env.ts';
+import { INVOICING_ENV, ORDER_LINK_ENV, ORIGIN_ENV, ORIGIN_HEADER, PAGES_FALLBACK_HEADER, PAYMENT_KEYS_ENV } from '#lambdas/contracts/env.ts';
 import { LATENCY_WATCHED_ROUTES, routeKeyOf } from '#infra/cloud/api.ts';
 import { ALARM_THRESHOLDS } from '#infra/cloud/alarms.ts';
 import { VIEWER_IP_CODE } from '#infra/cloud/edge-functions.ts';
@@ -47,8 +47,9 @@ describe('the origin lock', () => {
     expect(withFallbackHeader.map((o) => (o as { OriginPath?: string }).OriginPath)).toEqual([PAGES_FALLBACK_PATH]);
     expect(withFallbackHeader[0]!.OriginCustomHeaders).toContainEqual({ HeaderName: PAGES_FALLBACK_HEADER, HeaderValue: secretReference() });
     for (const other of origins.filter((o) => !o.CustomOriginConfig)) expect(other.OriginCustomHeaders).toBeUndefined();
-    // The secret's value is never in the template: the only SecretString is the payment keys' empty first value.
-    expect(JSON.stringify(shop.json).match(/"SecretString":("[^"]*"|\{)/g)).toEqual(['"SecretString":"{}"']);
+    // The secret's value is never in the template: the only SecretStrings are the empty first values of
+    // the payment provider's keys and the invoicing provider's key.
+    expect(JSON.stringify(shop.json).match(/"SecretString":("[^"]*"|\{)/g)).toEqual(['"SecretString":"{}"', '"SecretString":"{}"']);
   });
 
   it.each(routes.map((r) => [routeKeyOf(r)] as const))('%s: its function gets the secret\'s ARN, and may read that secret alone', (key) => {
@@ -82,8 +83,8 @@ describe('secrets are read at run time', () => {
       const fns = lambdaFunctions().filter(([, r]) => JSON.stringify(r.Properties.Role) === JSON.stringify({ 'Fn::GetAtt': [role, 'Arn'] }));
       expect(fns).toHaveLength(1);
       const env = (fns[0]![1].Properties.Environment?.Variables ?? {}) as Record<string, unknown>;
-      const named = [ORIGIN_ENV.secretArn, ORDER_LINK_ENV.secretArn, PAYMENT_KEYS_ENV.secretArn].filter((name) => name in env).map((name) => env[name]);
-      // The one write: the payment provider's keys, by the route that saves them (the next test).
+      const named = [ORIGIN_ENV.secretArn, ORDER_LINK_ENV.secretArn, PAYMENT_KEYS_ENV.secretArn, INVOICING_ENV.secretArn].filter((name) => name in env).map((name) => env[name]);
+      // The only writes: the providers' keys, each by the route that saves them (the next test).
       const reads = grants.filter((g) => !g.actions.includes('secretsmanager:PutSecretValue'));
       expect(reads.map((g) => g.actions)).toEqual(reads.map(() => ['secretsmanager:GetSecretValue']));
       expect(reads.map((g) => g.resource).sort(byJson)).toEqual(named.sort(byJson));
@@ -91,11 +92,16 @@ describe('secrets are read at run time', () => {
     expect(readers).toBeGreaterThan(routes.length);
   });
 
-  it("only the route that saves the payment provider's keys may write a secret: PutSecretValue on that secret alone", () => {
+  it("only the routes that save a provider's keys may write a secret: PutSecretValue on that secret alone", () => {
     const keysSecret = { Ref: shop.logicalId(shop.stack.paymentKeysSecret) };
+    const invoicingSecret = { Ref: shop.logicalId(shop.stack.invoicingKeySecret) };
     const writers = [...shop.stack.api.functions.entries()].flatMap(([key, fn]) => secretGrants(roleOf(fn)).filter((g) => g.actions.some((a) => a !== 'secretsmanager:GetSecretValue')).map((g) => ({ key, ...g })));
-    expect(writers).toEqual([{ key: 'PUT /api/admin/settings/payment-keys', actions: ['secretsmanager:PutSecretValue'], resource: keysSecret }]);
+    expect(writers.sort((a, b) => a.key.localeCompare(b.key))).toEqual([
+      { key: 'PUT /api/admin/settings/invoicing-key', actions: ['secretsmanager:PutSecretValue'], resource: invoicingSecret },
+      { key: 'PUT /api/admin/settings/payment-keys', actions: ['secretsmanager:PutSecretValue'], resource: keysSecret },
+    ]);
     expect(envOf(shop.stack.api.functions.get('PUT /api/admin/settings/payment-keys' as never)!)[PAYMENT_KEYS_ENV.secretArn]).toEqual(keysSecret);
+    expect(envOf(shop.stack.api.functions.get('PUT /api/admin/settings/invoicing-key' as never)!)[INVOICING_ENV.secretArn]).toEqual(invoicingSecret);
   });
 });
 

@@ -7,7 +7,7 @@ import { Match } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tables, type TableKey } from '#lambdas/contracts/data-model.ts';
 import { OUTBOX_STREAM_FILTER } from '#lambdas/contracts/outbox-items.ts';
-import { PAYMENT_STREAM_FILTER, SETTINGS_STREAM_FILTER, streamConsumers } from '#lambdas/jobs.ts';
+import { INVOICE_STREAM_FILTER, PAYMENT_STREAM_FILTER, SETTINGS_STREAM_FILTER, streamConsumers } from '#lambdas/jobs.ts';
 import { actionsOf, statementsOfRole, synthShop, SYNTH_TIMEOUT_MS, removeScratch, type Synthesized } from './support.ts';
 
 let shop: Synthesized;
@@ -47,13 +47,14 @@ describe('the consumer and its event source mapping', () => {
       FilterCriteria: { Filters: [{ Pattern: JSON.stringify(OUTBOX_STREAM_FILTER) }] },
     });
     // The settings' publisher reads the record in force only (not the history items of the same save), the
-    // payments consumer only orders with a provider payment to act on; the other page publishers read every record of their tables: no filter.
+    // payments consumer only orders with a provider payment to act on, the invoices consumer only paid or closed orders; the other page
+    // publishers read every record of their tables: no filter.
     const mappings = Object.values(shop.template.findResources('AWS::Lambda::EventSourceMapping')) as { Properties: { FilterCriteria?: { Filters: unknown[] } } }[];
     expect(mappings).toHaveLength(streamConsumers.length);
     expect(mappings.filter((m) => m.Properties.FilterCriteria).map((m) => m.Properties.FilterCriteria!.Filters)).toEqual(
-      expect.arrayContaining([[{ Pattern: JSON.stringify(OUTBOX_STREAM_FILTER) }], [{ Pattern: JSON.stringify(SETTINGS_STREAM_FILTER) }], [{ Pattern: JSON.stringify(PAYMENT_STREAM_FILTER) }]]),
+      expect.arrayContaining([[{ Pattern: JSON.stringify(OUTBOX_STREAM_FILTER) }], [{ Pattern: JSON.stringify(SETTINGS_STREAM_FILTER) }], [{ Pattern: JSON.stringify(PAYMENT_STREAM_FILTER) }], [{ Pattern: JSON.stringify(INVOICE_STREAM_FILTER) }]]),
     );
-    expect(mappings.filter((m) => m.Properties.FilterCriteria)).toHaveLength(3);
+    expect(mappings.filter((m) => m.Properties.FilterCriteria)).toHaveLength(4);
   });
 
   it('sends at no more than the configured SES rate', () => {
