@@ -17,6 +17,8 @@ import { CASH_LABEL, ledgerTexts, movementTexts, ownerFinancialTexts } from './l
 
 export { waitText } from './storefront.ts';
 export { paymentEventTexts, paymentKeysTexts, refundTexts };
+export { searchFieldTexts } from './storefront.ts';
+export { searchTexts } from './search.ts';
 export { frontDoorTexts, apiTexts, uploadTexts, commonTexts, catalogTexts, productTexts, stockAlertTexts, botCheckTexts, contactTexts, moneyTexts, paymentTexts, checkoutTexts, customerStatusLabels, totalLabels, myOrderTexts, adminTexts, gdprTexts, validationTexts, queryValidationTexts, abuseTexts };
 export { providerPaymentTexts };
 export { paymentStartTexts };
