@@ -163,9 +163,8 @@ async function oneAtATime(twin: Twin, plan: readonly Lines[]): Promise<Measured>
       }
       const refusal = (await answer.json()) as { error?: { code?: string } };
       if (refusal.error?.code !== 'challenge_invalid') throw new Error(`reservation answered ${answer.status} ${JSON.stringify(refusal)}`);
-      // Priced before the share rose: the challenge route's price catches up within its cache's 10 s.
+      // Priced before the share rose (another reservation was counted meanwhile): a fresh one.
       refused += 1;
-      await new Promise((resolve) => setTimeout(resolve, 2_000));
     }
   }
   return { reservations: placed, unitsHeld: held, proofsSolved: solved, refusedAsUnderpriced: refused, tries };

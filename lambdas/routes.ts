@@ -153,8 +153,8 @@ export const routes = [
   { method: 'GET', path: '/api/payment-methods', handler: 'payment-methods/list', access: 'public',
     grants: [{ table: 'mbwayCounters', access: 'read' }, SETTINGS_READ] },
   // A new challenge for the proof of work of the next public write (never cached: each serves once).
-  // Priced by the units held (one item of the counters table, read at most every 10 s, as the settings):
-  // the catalogue's bucket, which many addresses at the edge's limit cannot spend.
+  // Priced by the units held (one item of the counters table, `services/challenges.ts`): the
+  // catalogue's bucket, which many addresses at the edge's limit cannot spend.
   { method: 'GET', path: '/api/challenge', handler: 'challenge/get', access: 'public', throttle: CATALOGUE_THROTTLE,
     grants: [SETTINGS_READ, ORDER_LINKS, { table: 'counters', access: 'read' }] },
   { method: 'POST', path: '/api/uploads/proof', handler: 'uploads/proof', access: 'public', throttle: WRITE_THROTTLE, challenge: true,

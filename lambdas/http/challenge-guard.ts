@@ -8,9 +8,8 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { Context } from 'aws-lambda';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
-import { CHALLENGE_HEADER, checkPrice, checkProof, spendProof, type Proof } from '../services/challenges.ts';
+import { CHALLENGE_HEADER, checkPrice, checkProof, heldUnitsNow, spendProof, type Proof } from '../services/challenges.ts';
 import { shopSettings } from '../services/settings.ts';
-import { lastHeldUnits } from '../repositories/held-units.ts';
 import type { HttpResult } from './response.ts';
 import type { RouteRow } from './route-rows.ts';
 import { bodyText } from './request-body.ts';
@@ -52,7 +51,7 @@ export function challengeGuard(route: RouteRow, unitsOf?: (body: unknown) => num
         const proof = proofs.get(event)!;
         // The body is valid by now (its validation runs before this step).
         if (unitsOf) {
-          const [settings, held] = await Promise.all([shopSettings(), lastHeldUnits()]);
+          const [settings, held] = await Promise.all([shopSettings(), heldUnitsNow()]);
           checkPrice(proof, unitsOf(JSON.parse(bodyText(event))), settings.challengeMaxNumber, held);
         }
         // Only a route whose idempotency record answers a repeat may see the same proof again

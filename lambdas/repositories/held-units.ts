@@ -19,6 +19,6 @@ export async function recordHeldUnits(units: HeldUnits, now: Date): Promise<void
 
 /** The held and free units last counted; none held when never counted (a new shop). */
 export async function lastHeldUnits(): Promise<HeldUnits> {
-  const answer = await ddb().send(new GetCommand({ TableName: tableName('counters'), Key: KEY }));
+  const answer = await ddb().send(new GetCommand({ TableName: tableName('counters'), Key: KEY, ConsistentRead: true }));
   return { held: Number(answer.Item?.held ?? 0), free: Number(answer.Item?.free ?? 0) };
 }

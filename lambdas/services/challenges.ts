@@ -16,6 +16,7 @@ import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { challengeMaxNumber, challengeUnits, type HeldUnits } from '#shared/proof-of-work.ts';
 import { ChallengeRefused } from '../errors.ts';
 import { useChallenge } from '../repositories/challenges.ts';
+import { lastHeldUnits } from '../repositories/held-units.ts';
 import { MAX_PROOF_HEADER_BYTES } from '../contracts/env.ts';
 import { orderLinkKeys } from './order-access.ts';
 
@@ -122,6 +123,12 @@ export async function checkProof(header: string | undefined, now = new Date()): 
   const { units, maxNumber } = payload.challenge.parameters.data ?? {};
   return { id: payload.challenge.signature!, expiresAt, units: typeof units === 'number' ? challengeUnits(units) : 1, maxNumber: typeof maxNumber === 'number' ? maxNumber : 0 };
 }
+
+/**
+ * The catalogue's held and free units as last recorded (`services/held-share.ts`), read afresh by each
+ * challenge and each checkout (one item): the page that asks again after a refusal gets today's price.
+ */
+export const heldUnitsNow = (): Promise<HeldUnits> => lastHeldUnits();
 
 /**
  * Refuses (`challenge_invalid`) a checkout's proof that does not pay for the `units` it reserves at the

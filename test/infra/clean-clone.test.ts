@@ -1,5 +1,5 @@
 /**
- * A clean clone has no `web/dist` and no `web/dist-ssr` (issue 36): `cdk ls` and `cdk bootstrap`, which
+ * A clean clone has no `web/dist` and no `web/dist-ssr`: `cdk ls` and `cdk bootstrap`, which
  * run the app without bundling, must work before anything is built, in the order the operations guide
  * gives; `cdk synth`/`deploy`, which bundle, must refuse a shop without its build and say what to run.
  * The first tests build the stack as the CDK CLI would with the build directories pointed elsewhere; the

@@ -1,5 +1,5 @@
 /**
- * Reserved concurrency (issue 36 item 9): the checkout and the owner's routes get their own executions
+ * Reserved concurrency: the checkout and the owner's routes get their own executions
  * when the account's quota (context `lambdaConcurrency`, read by `npm run deploy`) leaves AWS's 100
  * unreserved; a new account's 10 gets none, so the deploy never fails on it.
  */

@@ -1,5 +1,5 @@
 /**
- * The docs quote `npm run cost`'s figures (issue 49 item 4): this synthesizes the default deploy
+ * The docs quote `npm run cost`'s figures: this synthesizes the default deploy
  * (cdk.json's context, the standard Lambda quota, as `npm run cost` does with no option), counts and
  * prices it with the script's own code (`infra/ops/cost/`), and fails when a figure the docs quote
  * differs, or when a quoted sentence is gone (then the claim below names what to quote again). It also

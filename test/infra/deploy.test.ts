@@ -1,5 +1,5 @@
 /**
- * `npm run deploy`: its reading of the Lambda quota (issue 36 item 9): it passes the account's quota as
+ * `npm run deploy`: its reading of the Lambda quota: it passes the account's quota as
  * `-c lambdaConcurrency`, from GetAccountSettings' answer as recorded, and never stops the deploy. And
  * its first deploy (item 7): from the shop stack's state, as CloudFormation's recorded DescribeStacks
  * answers give it, a first deploy with `-c firstDeploy=true` and then the deploy that retains, the

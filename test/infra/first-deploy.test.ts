@@ -1,5 +1,5 @@
 /**
- * A failed first deploy fails clean (issue 36 item 7, `infra/cloud/keeping.ts`): the synth with
+ * A failed first deploy fails clean (`infra/cloud/keeping.ts`): the synth with
  * `-c firstDeploy=true` retains nothing a rollback would leave behind and protects nothing it must
  * delete; the synth without it (every deploy once the stack completed) retains and protects the data;
  * and going from the first to the second replaces nothing: the same logical ids and types, no table

@@ -5,7 +5,7 @@
  * too (they come after the aspects, `infra/cloud/constructs/helper-logs.ts`), so none logs into the group
  * Lambda would make, which never expires. Every SQS queue used as a dead-letter queue has an alarm, and
  * API Gateway's detailed (billed) metrics are on only where an alarm reads them. In every variant CI lints
- * but Frankfurt (issue 49 item 5).
+ * but Frankfurt.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeScratch, synthApp, SYNTH_TIMEOUT_MS } from './support.ts';

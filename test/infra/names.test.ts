@@ -1,9 +1,9 @@
 /**
- * Names safe per stage and region (issue 17, part 3): every resource with a name that is unique per
+ * Names safe per stage and region: every resource with a name that is unique per
  * account (CloudFront's policies, functions and origin access controls, the dashboard) carries the stage's stack name
  * and the region; per-region names (SES configuration set and templates, alarms) carry the stage.
  * Two synthesized stacks, another stage and another region, never share one. The budget is the
- * stage's, whatever the region (issue 36): named after the stage only, it counts the stage's tag.
+ * stage's, whatever the region: named after the stage only, it counts the stage's tag.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { budgetName } from '#infra/common/config.ts';

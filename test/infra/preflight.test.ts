@@ -1,5 +1,5 @@
 /**
- * `npm run preflight` (issue 36 item 1) against recorded AWS answers: every call goes through the port of
+ * `npm run preflight` against recorded AWS answers: every call goes through the port of
  * `infra/ops/preflight/port.ts`, and the answers below are what AWS answers for the actions (the shapes of
  * the API references, the error codes AWS gives). Nothing here reaches AWS. The real port (signed HTTP,
  * XML and JSON) is tested in `preflight-aws.test.ts`, the command line and the script in `preflight-cli.test.ts`.

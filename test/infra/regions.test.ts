@@ -1,5 +1,5 @@
 /**
- * The shop in every region with its core services (issue 36): SES where SES exists (context
+ * The shop in every region with its core services: SES where SES exists (context
  * `sesRegion`: the stage's mail stack there when the shop's region has none, as Europe (Spain)), the
  * budget only where CloudFormation can make one (context `budget`), and the functions sending in the
  * SES region (`MAIL_SES_REGION`). `.ci/run` runs cfn-lint on the synthesized templates of eu-west-1,

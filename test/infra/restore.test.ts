@@ -1,5 +1,5 @@
 /**
- * `npm run restore` (issue 17 part 7), the parts that need no database: the command line and its
+ * `npm run restore`, the parts that need no database: the command line and its
  * Portuguese refusals, the restored table's name, the PITR window, the encryption of the restored table
  * against the synthesized tables, and the restore step against recorded AWS answers (DynamoDB Local has
  * no DescribeContinuousBackups nor RestoreTableToPointInTime: it answers UnknownOperationException).

@@ -1,5 +1,5 @@
 /**
- * The wrong-IBAN trap is gone (issue 17): payment instructions are no stack parameters and no function
+ * The wrong-IBAN trap is gone: payment instructions are no stack parameters and no function
  * environment; the stage's settings record is seeded once by the first deploy (a conditional PutItem,
  * no update call) and read by the functions from the settings table.
  */

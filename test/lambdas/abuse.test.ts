@@ -1,5 +1,5 @@
 /**
- * Issue 32 item 6: the owner sees and ends abuse in one place. Through the real handlers and DynamoDB
+ * The owner sees and ends abuse in one place. Through the real handlers and DynamoDB
  * Local: closing as suspicious cancels, restocks and blocks the e-mail (its Gmail-dot variant too), the
  * phone and the client address (its /64); a block expires and ends early; the bulk close refuses a
  * shipped order and closes the others; the dashboard counts what unconfirmed proofs hold; the owner is

@@ -1,5 +1,5 @@
 /**
- * The back-office team script (`npm run admins`, issue 17 part 2) against the twin's Cognito, on a
+ * The back-office team script (`npm run admins`) against the twin's Cognito, on a
  * user pool of its own: list, disable (the account can no longer sign in or refresh its tokens, as in
  * Cognito), enable, remove; never the last active admin; a clear message for an unknown address.
  * `reset-mfa` finds the admin on the twin too, but cognito-local 5.3.0 has no AdminDeleteSoftwareToken

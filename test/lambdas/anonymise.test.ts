@@ -1,5 +1,5 @@
 /**
- * GDPR erasure (issue 17 part 6): `POST /api/admin/customers/{ref}/anonymise` keeps each order as the
+ * GDPR erasure: `POST /api/admin/customers/{ref}/anonymise` keeps each order as the
  * accounting record and removes the customer's personal data everywhere the shop keeps it (the order,
  * its free texts, its search terms, its proof of payment, their contact messages and back-in-stock
  * requests), keeps the dashboard's counters equal to a recount, refuses with nothing changed while an

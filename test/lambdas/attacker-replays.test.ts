@@ -1,5 +1,5 @@
 /**
- * The attacker replays of issue 32's "Why" (tried on main before the hold caps, the proof checks and
+ * The attacker replays that shaped the open shop's rules (docs/abuse.md) (tried on main before the hold caps, the proof checks and
  * the MB WAY counts of docs/design.md §27-§29), each replayed through the front door, the real handlers
  * and DynamoDB Local from many loopback addresses, each printing its figure (`replay: …`) beside the
  * one measured then, and asserting what must hold now.
@@ -70,7 +70,7 @@ async function saveSettings(change: (settings: SettingsResponse['settings']) => 
   expect(saved.status, JSON.stringify(saved.body)).toBe(200);
 }
 
-describe('issue 32, "One address, 3 requests, 0,5 s: 136 of 136 units held for 2 hours"', () => {
+describe('replay: "One address, 3 requests, 0,5 s: 136 of 136 units held for 2 hours"', () => {
   it('one address, 3 requests for every unit of 14 pieces (136): none is held; 3 requests of 10 units: 10 of 136; every piece stays on sale', async () => {
     // The demo catalogue's shape: 14 pieces, 136 units.
     const stocks = Array.from({ length: 14 }, (_, i) => (i < 10 ? 10 : 9));
@@ -128,7 +128,7 @@ describe('issue 32, "One address, 3 requests, 0,5 s: 136 of 136 units held for 2
   });
 });
 
-describe('issue 32, "A junk file is a payment proof": one such order held 100 of 123 units', () => {
+describe('replay: "A junk file is a payment proof": one such order held 100 of 123 units', () => {
   const junk: [string, () => Promise<{ bytes: Uint8Array; type: string; declared?: number }>][] = [
     ['PNG+HTML polyglot', async () => ({ bytes: POLYGLOT_PNG_HTML, type: 'image/png' })],
     ['PDF with OpenAction JavaScript', async () => ({ bytes: await activePdf('javascript'), type: 'application/pdf' })],
@@ -181,7 +181,7 @@ describe('issue 32, "A junk file is a payment proof": one such order held 100 of
   });
 });
 
-describe('issue 32, "MB WAY switched off for everyone": 75 unpaid reservations from 5 addresses', () => {
+describe('replay: "MB WAY switched off for everyone": 75 unpaid reservations from 5 addresses', () => {
   it('75 one-unit MB WAY reservations from 5 addresses: at most 10 held, and a new customer still sees MB WAY and reserves with it', async () => {
     const [piece] = await catalogue([200]);
     const mbway = (shipping: Partial<ShippingForm> = {}) => reservationBody([{ productId: piece!.id, quantity: 1 }], { paymentMethod: 'mbway', ...shipping });
@@ -210,7 +210,7 @@ describe('issue 32, "MB WAY switched off for everyone": 75 unpaid reservations f
   });
 });
 
-describe("issue 32, \"A reservation under a victim's e-mail blocks the owner's GDPR erasure\"", () => {
+describe("replay: \"A reservation under a victim's e-mail blocks the owner's GDPR erasure\"", () => {
   it('reservations under the victim\'s e-mail from 2 addresses, renewed after the erasure: the owner erases both times, closing them', async () => {
     // One piece per reservation: the same e-mail reserving the same again is told it already has it.
     const pieces = await catalogue([10, 10, 10]);

@@ -1,5 +1,5 @@
 /**
- * Collections the owner can keep tidy (issue 16, part 5): a rename moves every piece of the collection
+ * Collections the owner can keep tidy: a rename moves every piece of the collection
  * in the same transaction (drafts and archived ones too); a taken name is refused; only an empty
  * collection can be deleted. Through the real handlers and DynamoDB Local.
  */

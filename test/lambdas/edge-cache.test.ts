@@ -1,5 +1,5 @@
 /**
- * CloudFront's cache of the catalogue at the twin's front door (`infra/twin/edge-cache.ts`, issue 37):
+ * CloudFront's cache of the catalogue at the twin's front door (`infra/twin/edge-cache.ts`):
  * the cacheable rows' answers (`cacheSeconds`) are kept as their `s-maxage` says, so the function runs
  * once for many shoppers, a shopper who has the answer gets a 304 from the cache, and an edit shows
  * when the kept answer expires, as in the cloud. A twin of its own with the cache on (the shared one

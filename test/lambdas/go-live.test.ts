@@ -1,5 +1,5 @@
 /**
- * The shop cannot open unfinished (docs/design.md §33, issue 34 part 4): a twin of its own that starts
+ * The shop cannot open unfinished (docs/design.md §33): a twin of its own that starts
  * as the cloud does, with no seller, is "Loja em preparação" on every public page and refuses checkout
  * with 503 `shop_not_ready` (nothing reserved); once "Definições" completes the go-live checklist the
  * pages are rendered again without it and orders are taken. With the demo seller (the other files'

@@ -1,5 +1,5 @@
 /**
- * Deliverability (issue 20, part 4): a mail SES accepted that then bounces for good, or that the
+ * Deliverability: a mail SES accepted that then bounces for good, or that the
  * customer marks as spam, shows on its order (e-mail history, timeline, a notice for the owner). The
  * twin's SES answers the mailbox simulator's addresses as SES does (the event on the default event
  * bus, through the cloud rule's pattern, to the mail-events function); the twin's bus is also given

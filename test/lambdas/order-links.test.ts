@@ -1,5 +1,5 @@
 /**
- * "A minha encomenda" from every e-mail and by number + e-mail (issue 12, part 8): each e-mail of an
+ * "A minha encomenda" from every e-mail and by number + e-mail: each e-mail of an
  * order carries the link to its page (rebuilt from the order id with the stage's key: the order keeps
  * only the token's hash), and a customer without the e-mail at hand gets the link mailed again by
  * giving the order number and the order's e-mail: same answer whether or not they match, rate-limited.

@@ -1,5 +1,5 @@
 /**
- * The back-office finds an order by what the owner remembers (issue 16, part 1): part of the customer's
+ * The back-office finds an order by what the owner remembers: part of the customer's
  * name, e-mail or phone, or the order number; the search reads one term's items and those orders,
  * never the whole table. Through the real handler and DynamoDB Local, among 2 000 orders.
  */

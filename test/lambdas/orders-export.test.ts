@@ -1,5 +1,5 @@
 /**
- * The accountant's export (issue 16, part 3): CSV that Portuguese Excel opens (UTF-8 with BOM, `;`,
+ * The accountant's export: CSV that Portuguese Excel opens (UTF-8 with BOM, `;`,
  * CRLF, `12,34`, the header on row 1), orders or lines of a range of Lisbon days (the movements:
  * `movements-export.test.ts`); read back here: columns, accents, totals
  * equal to the orders', a formula-like name neutralised; bad ranges refused in Portuguese.

@@ -1,5 +1,5 @@
 /**
- * Issue 35's dashboard figures, as issue 46 made them say what their labels say: sold-out pieces (no
+ * The dashboard's figures say what their labels say (docs/money.md): sold-out pieces (no
  * unit in any size) and pieces with a size out, low stock size by size, the open reservations (count and
  * units held), "received (com comprovativo)" counting proofs waiting or checked (not a payment marked
  * outside the site, not a refused proof), and a reservation paid outside the site counted once (revenue,

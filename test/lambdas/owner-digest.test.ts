@@ -1,5 +1,5 @@
 /**
- * The owner's mailbox stays readable (docs/design.md §30, issue 33): beyond `ownerMailsPerHour`
+ * The owner's mailbox stays readable (docs/design.md §30): beyond `ownerMailsPerHour`
  * notifications in a clock hour, the rest of that hour reach the owner as one digest, queued by the
  * redrive job once the hour is over; every message is still stored. On a twin of its own, with the
  * shop's default allowance (the shared twin of the other files raises it).

@@ -1,5 +1,5 @@
 /**
- * Issue 35, "the owner's week without traps", through the real handlers and DynamoDB Local: e-mails
+ * The owner's week without traps, through the real handlers and DynamoDB Local: e-mails
  * only where they are true, a reservation paid outside the site (with its note, once, whatever races
  * it), tracking codes checked (UPU S10 for the CTT), and the SKU of each line as the packing slip
  * prints it. The dashboard's figures (sizes, open reservations) are in `owner-dashboard.test.ts`.

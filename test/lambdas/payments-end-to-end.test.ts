@@ -1,5 +1,5 @@
 /**
- * Issue 38's must-holds end to end (docs/design.md §34), with no part stood in for: the reservation is
+ * Automatic payments end to end (docs/design.md §34), with no part stood in for: the reservation is
  * made through `POST /api/orders` at the front door, the orders stream's payments consumer starts the
  * payment on the twin's provider (`infra/twin/payments-local.ts`), a tester answers it in the payments
  * viewer (its own forms, as a click posts them), the provider's signed notification reaches

@@ -1,5 +1,5 @@
 /**
- * Issue 38 with "Pagamentos automáticos" off (the shop's default, docs/design.md §34): the checkout is
+ * "Pagamentos automáticos" off (the shop's default, docs/design.md §34): the checkout is
  * today's. MB WAY is the month's number with its slot, the reservation e-mail is queued with the
  * reservation, no provider payment is made; Multibanco (only the provider's) is refused. Against the
  * shared twin, whose provider keys are saved but whose automatic methods are off.

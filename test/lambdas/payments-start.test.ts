@@ -1,5 +1,5 @@
 /**
- * Issue 38, the start of automatic payments (docs/design.md §34): a reservation with MB WAY or
+ * The start of automatic payments (docs/design.md §34): a reservation with MB WAY or
  * Multibanco taken by the provider gets its payment from the orders stream's payments consumer, within
  * seconds, once however often it is asked; its reservation e-mail carries the reference or the request;
  * a closed provider-paid order asking for a refund is refunded once, on its timeline (with the methods

@@ -1,5 +1,5 @@
 /**
- * Catalogue upkeep (issue 16, part 5): a draft or an archived piece is not in the shop, its page
+ * Catalogue upkeep: a draft or an archived piece is not in the shop, its page
  * answers 404, it is not in the sitemap and cannot be ordered; its past orders still show it; the
  * back-office still lists and edits it. Through the real handlers and DynamoDB Local.
  */

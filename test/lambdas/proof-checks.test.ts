@@ -1,6 +1,6 @@
 /**
  * A proof of payment is a real picture or a real document (docs/design.md §29), through the real
- * handlers, s3rver and DynamoDB Local: each hostile file of issue 32 is refused with 400 and the
+ * handlers, s3rver and DynamoDB Local: each hostile file an attacker tried is refused with 400 and the
  * Portuguese message, the order stays `Aguarda Pagamento`, nothing is attached and nothing is mailed
  * to the owner, and the customer may send another file; a real screenshot, a phone photo and a real
  * PDF move the order to `Confirmar Pagamento`, the owner's link serves the safe copy (a re-encoded JPEG

@@ -1,5 +1,5 @@
 /**
- * Issue 38, the customer's view of a provider payment through the real `GET /api/orders/{id}` handler
+ * The customer's view of a provider payment through the real `GET /api/orders/{id}` handler
  * and DynamoDB Local: the state, the Multibanco reference, the failure and the total given back; never
  * the provider's ids, its fee or net, nor the refunds' internals; the instructions are the provider's
  * (no MB WAY number of the settings). The order's `providerPayment` is written into the table here,

@@ -1,5 +1,5 @@
 /**
- * Issue 34: a reservation the phone customer cannot lose. Its e-mail (number as payment reference,
+ * A reservation the phone customer cannot lose. Its e-mail (number as payment reference,
  * amount, how to pay, deadline and what happens after, the order link with `#t=`), the token only in
  * the `x-order-token` header (never the query), no mail asking for payment after the proof, one open
  * reservation per e-mail and cart (another device is pointed to the mail; nothing of the order is

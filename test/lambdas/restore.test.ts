@@ -1,5 +1,5 @@
 /**
- * The copy step of `npm run restore` (issue 17 part 7) against the twin's real DynamoDB Local. DynamoDB
+ * The copy step of `npm run restore` against the twin's real DynamoDB Local. DynamoDB
  * Local cannot restore (no RestoreTableToPointInTime: UnknownOperationException), so the test makes the
  * "restored" copy itself: tables of its own, with the keys and indexes of the data model, one playing
  * the live table and one the copy restored from it. The twin's own tables are never touched.

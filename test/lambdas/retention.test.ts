@@ -1,5 +1,5 @@
 /**
- * Retention (issue 17 part 6): the daily job deletes contact messages, back-in-stock requests and proofs
+ * Retention: the daily job deletes contact messages, back-in-stock requests and proofs
  * of payment older than the periods of the shop's settings, keeps everything younger, keeps the order
  * itself, and leaves the dashboard's counters equal to a recount. The job is run "in the future" (its
  * `now`) on this file's own tables, so nothing of the other test files is touched.

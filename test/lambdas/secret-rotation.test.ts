@@ -1,5 +1,5 @@
 /**
- * Secrets read at run time and rotated without downtime (issue 36, item 5): `npm run rotate-secret`'s
+ * Secrets read at run time and rotated without downtime: `npm run rotate-secret`'s
  * steps (`infra/ops/rotate-secret.ts`) against a twin of this file's own, with the SDK's Secrets
  * Manager client talking to the twin's stand-in, and the real handlers reading the secret as in the
  * cloud. "Five minutes later" (the functions' cache) is `forgetSecrets()`: what a function reads then.

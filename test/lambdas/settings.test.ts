@@ -1,5 +1,5 @@
 /**
- * The shop's settings (docs/design.md §23, issue 17): changed on "Definições" with no deploy, they reach
+ * The shop's settings (docs/design.md §23): changed on "Definições" with no deploy, they reach
  * the checkout, the e-mails and the back-office within the cache's seconds; every save is over the
  * version the owner saw and goes in the history; hostile or broken values are refused in Portuguese and
  * change nothing. This file runs against a twin of its own: the settings are what every other file relies on.

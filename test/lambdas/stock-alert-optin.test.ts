@@ -1,5 +1,5 @@
 /**
- * Back-in-stock without amplification (issue 33, item 4), through the real routes and the twin's
+ * Back-in-stock without amplification, through the real routes and the twin's
  * outbox and SES: a request is unconfirmed until its address opens the one confirmation mail's link; a
  * restock mails confirmed requests only, at most `alertsPerUnit` (10) per unit restocked, first asked
  * first served, and the rest wait for the next restock.

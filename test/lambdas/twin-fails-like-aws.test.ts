@@ -78,7 +78,7 @@ describe('reserved concurrency', () => {
   });
 });
 
-describe("the checkout's stage throttle (issue 37)", () => {
+describe("the checkout's stage throttle", () => {
   it('a crowd beyond the burst gets API Gateway\'s 429 at once, before any function runs; never a 500', async () => {
     // The shop's own route table and its throttles, as the twin runs them by default.
     const { base, counts } = await gatewayWith({ routes: undefined, handlersDir: undefined });

@@ -1,5 +1,5 @@
 /**
- * Sizes (issue 18): every product sells one or more sizes, each with its own stock and SKU. Orders,
+ * Sizes: every product sells one or more sizes, each with its own stock and SKU. Orders,
  * reservations, their expiry, the owner's stock changes, back-in-stock requests and the product form
  * all name the size; a product stored before sizes is migrated to one size holding its stock and SKU.
  * Through the real handlers and DynamoDB Local; the races are real parallel requests.

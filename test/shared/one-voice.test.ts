@@ -1,5 +1,5 @@
 /**
- * European Portuguese in one voice (issue 34 part 6): every text a customer or the owner reads in
+ * European Portuguese in one voice: every text a customer or the owner reads in
  * `shared/`, `web/src` and the mail templates says "tu", "stock", "carregar/enviar o comprovativo",
  * "e-mail", "MB WAY", "Anéis". The test reads every string literal, template text and JSX text of
  * those files (not identifiers or comments) and fails on a Brazilian, English or formal form; the

@@ -1,6 +1,6 @@
 /**
  * Files a customer (or an attacker) sends as a proof of payment (docs/design.md §29): a real phone
- * screenshot and a real bank PDF, and the hostile files of issue 32 (a PNG signature followed by HTML,
+ * screenshot and a real bank PDF, and the hostile files attackers tried (a PNG signature followed by HTML,
  * PNG headers claiming 30000×30000 or 10×9 999 999 pixels, PDFs whose actions run JavaScript, launch a
  * program or carry a file, truncated files). Used by the tests and the bench.
  */

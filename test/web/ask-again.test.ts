@@ -1,6 +1,6 @@
 /**
  * The checkout asks again for its reservation, with the same Idempotency-Key, only when the answer said
- * nothing of the order: none, API Gateway's own 5xx, or the stage throttle's own 429 (issue 37: a crowd
+ * nothing of the order: none, API Gateway's own 5xx, or the stage throttle's own 429 (: a crowd
  * of checkouts beyond what the checkout's executions serve gets that 429 at once).
  */
 import { describe, expect, it } from 'vitest';

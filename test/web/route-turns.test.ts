@@ -1,5 +1,5 @@
 /**
- * The back-office sends one route at most `OWNER_CALLS_PER_ROUTE` calls at once (issue 36 item 9): each
+ * The back-office sends one route at most `OWNER_CALLS_PER_ROUTE` calls at once: each
  * owner route runs a reserved number of executions in the cloud, and a page's eighth photo upload at once
  * would meet Lambda's refusal (API Gateway's 500). The reservation is sized from the same figures.
  */

@@ -1,8 +1,7 @@
 import { challengeQuerySchema } from '#shared/schemas/challenge-query.ts';
 import { httpRoute } from '../../http/handler.ts';
 import { ok } from '../../http/response.ts';
-import { newChallenge } from '../../services/challenges.ts';
-import { heldUnitsNow } from '../../services/held-units.ts';
+import { heldUnitsNow, newChallenge } from '../../services/challenges.ts';
 import { shopSettings } from '../../services/settings.ts';
 
 export const handler = httpRoute('GET /api/challenge', { query: challengeQuerySchema }, async ({ query }) => {

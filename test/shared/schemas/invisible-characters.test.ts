@@ -7,7 +7,7 @@ import { accepted, expectFieldMessage, validShippingForm } from './support.ts';
 const v = validationTexts;
 const validContact = { name: 'Ana Silva', email: 'ana@exemplo.pt', phone: '912345678', subject: 'Anel', message: 'Olá' };
 
-describe('free text loses what a person cannot see (docs/design.md §30, issue 33)', () => {
+describe('free text loses what a person cannot see (docs/design.md §30)', () => {
   it('drops zero-width, bidi and other format characters, controls and lone surrogates', () => {
     expect(cleanText('A\u200Bn\u200Da\uFEFF')).toBe('Ana');
     expect(cleanText('\u202Eavli\u202CS')).toBe('avliS');
