@@ -20,3 +20,12 @@ export const searchTexts = {
   noSuggestions: 'Sem resultados: carrega em Enter para ver sugestões.',
 } as const;
 
+
+/** The back-office's panel with the feeds' addresses (Definições). */
+export const feedTexts = {
+  title: 'Catálogos para o Google e o Instagram',
+  intro:
+    'Cola estes endereços no Google Merchant Center (listagens gratuitas) e no Gestor de Comércio da Meta (Instagram e Facebook Shopping). Levam todas as peças ativas com fotografia, com preços, descontos e stock, e são atualizados a cada hora.',
+  google: 'Google Merchant Center (RSS)',
+  meta: 'Meta: Instagram e Facebook (CSV)',
+} as const;

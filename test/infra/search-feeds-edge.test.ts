@@ -34,6 +34,8 @@ describe('the search page at the edge', () => {
     const huge = searchKey('%F0%9F%92%8D'.repeat(500));
     expect(huge.length).toBeLessThanOrEqual(MAX_PAGE_KEY_LENGTH);
     expect(huge).toBe(searchPageKey('💍'.repeat(500)));
+    expect(searchKey('a'.repeat(100))).toBe(searchPageKey('a'.repeat(100)));
+    expect(searchKey(`${'a'.repeat(79)}%F0%9F%92%8D`)).toBe(searchPageKey('a'.repeat(79)));
     expect(searchKey('anel%00%0A')).toBe(`${SEARCH_RESULTS_PREFIX}q=anel.html`);
     expect(searchKey('%E0%A4%A')).toBe(searchPageKey('%E0%A4%A'));
   });

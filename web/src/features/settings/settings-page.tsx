@@ -26,6 +26,7 @@ import { SettingsHistory } from './settings-history.tsx';
 import { BlocksPanel } from './blocks-panel.tsx';
 import { GoLiveChecklist } from './go-live-checklist.tsx';
 import { MailSandboxGroup } from './mail-sandbox.tsx';
+import { FeedAddresses } from './feed-addresses.tsx';
 import { AutomaticPaymentsGroup, PaymentKeysPanel, switchesWithoutKeys } from './automatic-payments.tsx';
 
 const t = texts.settings;
@@ -108,6 +109,7 @@ function SettingsForm(props: {
       </ActionFeedback>
       <p className="muted">{t.intro}</p>
       <GoLiveChecklist state={loaded.goLive} />
+      <FeedAddresses />
       {loaded.updatedBy && loaded.updatedAt && <p className="muted">{t.lastSaved(loaded.updatedBy, formatDateTime(loaded.updatedAt))}</p>}
       <form
         ref={form.formRef}
