@@ -39,6 +39,12 @@ export const BACKOFF = {
    * outbox, 8 tries in all (about 45 minutes of waiting), then it fails for good.
    */
   outboxMail: { tries: 8, firstMs: 30_000, maxMs: 900_000, jitter: false },
+  /**
+   * The invoicing provider down, slow or over its rate limit (docs/invoices.md): the order's document is
+   * tried again by the redrive job, half a minute after the first failure, then doubling, at most every
+   * half hour, until it is issued (a paid order must get its invoice).
+   */
+  invoiceIssue: { firstMs: 30_000, maxMs: 1_800_000, jitter: false },
 } as const satisfies Record<string, BackoffPolicy>;
 
 /** Milliseconds to wait after the `failures`-th failed try (1-based) under `policy`. */

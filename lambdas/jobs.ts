@@ -50,6 +50,14 @@ export const jobs = [
       { bucket: 'proofs', access: 'delete' },
     ],
   },
+  {
+    // Orders whose invoice waits for the provider (an outage's backoff ended, a run died): woken for the
+    // invoices consumer (`services/invoices.ts`, docs/invoices.md), through the sparse `byInvoiceDue` index.
+    name: 'InvoiceRedrive',
+    handler: 'invoice-redrive',
+    everyMinutes: 1,
+    grants: [{ table: 'orders', access: 'readWrite' }],
+  },
 ] as const satisfies readonly Job[];
 
 /**
@@ -141,6 +149,12 @@ export interface StreamFilter {
  */
 export const PAYMENT_STREAM_FILTER = { dynamodb: { NewImage: { providerPayment: { M: { status: { S: ['starting', 'succeeded'] } } } } } } as const satisfies StreamFilter;
 
+/**
+ * Orders the invoices consumer may have work in (docs/invoices.md): paid (to ship, shipped, delivered)
+ * or closed (a refund's credit note); reservations and proofs waiting never.
+ */
+export const INVOICE_STREAM_FILTER = { dynamodb: { NewImage: { status: { S: ['Enviar', 'Enviado', 'Concluido', 'Encerrada'] } } } } as const satisfies StreamFilter;
+
 /** The settings record in force, not its history items (written in the same transaction). */
 export const SETTINGS_STREAM_FILTER = { dynamodb: { NewImage: { sk: { S: ['current', 'sender'] } } } } as const satisfies StreamFilter;
 
@@ -197,6 +211,17 @@ export const streamConsumers = [
     batchSize: 10,
     retryAttempts: 5,
     grants: [{ table: 'orders', access: 'readWrite' }, { table: 'outbox', access: 'write' }, SETTINGS_READ, { paymentKeys: true }],
+  },
+  {
+    // Invoices (docs/invoices.md): a paid order's fatura-recibo, a refund's credit note, issued once by
+    // the invoicing provider with the owner's API key; the orders (the record on each) and the settings.
+    name: 'OrderInvoices',
+    handler: 'order-invoices',
+    table: 'orders',
+    filter: INVOICE_STREAM_FILTER,
+    batchSize: 10,
+    retryAttempts: 5,
+    grants: [{ table: 'orders', access: 'readWrite' }, SETTINGS_READ, { invoicingKey: true }],
   },
   {
     // A product saved, sold or deleted: its page and the listing are rendered again (`services/pages.ts`).

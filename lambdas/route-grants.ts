@@ -32,6 +32,12 @@ export type Grant =
    * route that saves the keys (`PUT /api/admin/settings/payment-keys`).
    */
   | { readonly paymentKeys: true; readonly write?: true }
+  /**
+   * The invoicing provider's API key (`INVOICING_ENV`, docs/invoices.md): its secret's ARN and
+   * `secretsmanager:GetSecretValue` on it, read at run time; `write`: `PutSecretValue` too, only for the
+   * route that saves the key.
+   */
+  | { readonly invoicingKey: true; readonly write?: true }
   /** A setting of the deployment, no IAM: the shop's public URL (environment). */
   | { readonly config: 'shopUrl' };
 

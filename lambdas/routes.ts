@@ -234,6 +234,9 @@ export const routes = [
   // The listing index read by its date key: the orders of the chosen days only.
   { method: 'GET', path: '/api/admin/orders/export', handler: 'admin/orders/export', access: 'admin',
     grants: [{ table: 'orders', access: 'read' }] },
+  // The owner's sales view (docs/sales.md): the listing index read by its date key, the range's orders only.
+  { method: 'GET', path: '/api/admin/sales', handler: 'admin/sales/get', access: 'admin',
+    grants: [{ table: 'orders', access: 'read' }] },
   // One query of the customer's term, then their orders and messages (the reference's own record read first: an
   // order, a message or a back-in-stock request): nothing else is read.
   { method: 'GET', path: '/api/admin/customers/{ref}', handler: 'admin/customers/get', access: 'admin',
@@ -268,6 +271,9 @@ export const routes = [
   { method: 'DELETE', path: '/api/admin/blocks/{id}', handler: 'admin/blocks/delete', access: 'admin',
     grants: [{ table: 'abuse', access: 'readWrite', delete: true }] },
   { method: 'POST', path: '/api/admin/orders/{id}/notes', handler: 'admin/orders/add-note', access: 'admin',
+    grants: [{ table: 'orders', access: 'readWrite' }] },
+  // "Tentar de novo" of a pending invoice (docs/invoices.md): the order's invoicing woken for the invoices consumer.
+  { method: 'POST', path: '/api/admin/orders/{id}/invoice', handler: 'admin/orders/retry-invoice', access: 'admin',
     grants: [{ table: 'orders', access: 'readWrite' }] },
   { method: 'POST', path: '/api/admin/orders/{id}/emails', handler: 'admin/orders/send-email', access: 'admin',
     grants: [{ table: 'orders', access: 'read' }, { table: 'outbox', access: 'write' }, SETTINGS_READ] },
@@ -325,6 +331,10 @@ export const routes = [
   // of the screens), and their record (when, last characters) kept beside the settings (docs/design.md §34).
   { method: 'PUT', path: '/api/admin/settings/payment-keys', handler: 'admin/settings/payment-keys', access: 'admin',
     grants: [{ table: 'settings', access: 'write' }, { paymentKeys: true, write: true }] },
+  // "Faturação": the invoicing provider's account and API key, checked with the provider, written to their secret
+  // (never returned), their record (when, last characters, account) kept beside the settings (docs/invoices.md).
+  { method: 'PUT', path: '/api/admin/settings/invoicing-key', handler: 'admin/settings/invoicing-key', access: 'admin',
+    grants: [{ table: 'settings', access: 'write' }, { invoicingKey: true, write: true }] },
   { method: 'POST', path: '/api/admin/settings/sender-check', handler: 'admin/settings/sender-check', access: 'admin',
     grants: [{ table: 'settings', access: 'readWrite' }, { senderIdentity: true }, { sesAccount: true }] },
 ] as const satisfies readonly Route[];

@@ -6,6 +6,8 @@
  * exactly these keys (checked at compile time there).
  */
 import type { GoLiveState } from './go-live.ts';
+import type { SalesResponse } from './sales.ts';
+import type { SalesQuery } from './schemas/sales-query.ts';
 import type { CustomerAnonymisedResponse, CustomerResponse } from './api-customers.ts';
 import type {
   AdminProductResponse,
@@ -58,7 +60,7 @@ import type {
   StockAlertInput,
   StockChangeInput,
 } from './schemas/index.ts';
-import type { PaymentKeysInput, SettingsUpdate } from './schemas/settings.ts';
+import type { InvoicingKeyInput, PaymentKeysInput, SettingsUpdate } from './schemas/settings.ts';
 import type { AutomaticPayments } from './automatic-payments.ts';
 import type { SuspiciousBulk, SuspiciousClose } from './schemas/abuse.ts';
 import type { AnonymiseQuery } from './schemas/anonymise-query.ts';
@@ -135,6 +137,8 @@ export interface ApiRoutes {
   /** CSV text (UTF-8 with BOM, `;`), not JSON: the orders or lines of a range of Lisbon days. */
   'GET /api/admin/orders/export': Contract<string, undefined, OrdersExportQuery>;
   'GET /api/admin/orders/{id}': Contract<OrderDetailResponse>;
+  /** The paid money of the orders placed in a range of Lisbon days, from their ledgers, by day, week or month (docs/sales.md). */
+  'GET /api/admin/sales': Contract<SalesResponse, undefined, SalesQuery>;
   /** One customer's orders and contact messages; `{ref}` names one of their records, never the e-mail (`shared/customer-ref.ts`). */
   'GET /api/admin/customers/{ref}': Contract<CustomerResponse>;
   /** GDPR erasure of one customer (`{ref}` as above): their orders stay without personal data; 409 while an order is open (`?closeOpen=true` closes their unpaid reservations first). */
@@ -151,6 +155,8 @@ export interface ApiRoutes {
   'POST /api/admin/orders/{id}/emails': Contract<OrderResponse, AdminEmailRequest>;
   /** An internal note on the order's timeline → 201. */
   'POST /api/admin/orders/{id}/notes': Contract<OrderResponse, OrderNoteInput>;
+  /** "Tentar de novo" of a pending or refused invoice (docs/invoices.md); 409 `invoice_not_retryable` when none waits. */
+  'POST /api/admin/orders/{id}/invoice': Contract<OrderResponse>;
   'GET /api/admin/products': Contract<AdminProductsResponse>;
   'POST /api/admin/products': Contract<AdminProductResponse, ProductInput>;
   'GET /api/admin/products/{id}': Contract<AdminProductResponse>;
@@ -187,6 +193,8 @@ export interface ApiRoutes {
    * The answer is their record only (when, the last 4 characters): no route gives the keys back.
    */
   'PUT /api/admin/settings/payment-keys': Contract<{ readonly keys: NonNullable<AutomaticPayments['keys']> }, PaymentKeysInput>;
+  /** The invoicing provider's account and API key (docs/invoices.md): 400 `invoicing_key_refused`, 503 when it cannot be asked; the key never comes back. */
+  'PUT /api/admin/settings/invoicing-key': Contract<{ readonly key: { readonly savedAt: string; readonly hint: string; readonly account: string } }, InvoicingKeyInput>;
 }
 
 export type ApiRouteKey = keyof ApiRoutes;

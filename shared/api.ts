@@ -16,6 +16,7 @@ import type { SellerIdentity } from './shop-identity.ts';
 import type { CustomerProviderPayment, ProviderPaymentRecord } from './automatic-payments.ts';
 import type { FinancialStatus, LedgerEntry, LedgerMethod, ProofMethod } from './ledger.ts';
 import type { GoLiveState } from './go-live.ts';
+import type { InvoiceView } from './invoices.ts';
 
 export interface ApiErrorBody {
   readonly error: {
@@ -160,6 +161,7 @@ export interface CustomerOrder extends OrderTotals {
   readonly trackingCode?: string;
   /** With `trackingCode`: its carrier; `ctt` (or absent) links the CTT's page (`trackingUrl` of `shared/tracking.ts`), `outra` links nothing. */
   readonly carrier?: TrackingCarrier;
+  /** Once invoicing is on and the order is paid (docs/invoices.md): the fatura-recibo's number and link, or that it is pending. */ readonly invoice?: Pick<InvoiceView, 'number' | 'status' | 'url'>;
 }
 
 /** A ledger entry as the customer sees it. */
@@ -231,6 +233,9 @@ export interface Order extends OrderTotals {
   readonly anonymisedAt?: string;
   /** Reservations awaiting payment: when they close by themselves. */
   readonly expiresAt?: string;
+  /** The invoice's customer given at checkout (docs/invoices.md): the NIF and the company's name; '' once anonymised. */
+  readonly nif?: string; readonly companyName?: string;
+  /** Once invoicing is on and concerned the order (docs/invoices.md): its fatura-recibo, or why not yet; with the credit notes. */ readonly invoice?: InvoiceView;
   /** Paid through the payment provider (docs/design.md §34): the payment, its fee and net, its refunds. */
   readonly providerPayment?: ProviderPaymentRecord;
   /** The manual method the proof is for, when not the one chosen at checkout (a declined automatic MB WAY paid by transfer). */

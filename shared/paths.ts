@@ -150,6 +150,8 @@ export const adminRoutePatterns = {
   printOrders: 'imprimir',
   /** The shop's settings (payment instructions, notifications, reservations, stock) and their history. */
   settings: 'definicoes',
+  /** The sales view: revenue, orders and average basket by day, week or month (docs/sales.md). */
+  sales: 'vendas',
 } as const;
 
 /** Query parameters of the back-office's filtered lists (a filtered list can be linked, e.g. from the owner's e-mails, and reloaded). */
@@ -182,5 +184,6 @@ export function adminPathsUnder(prefix: string) {
     customer: (ref: string) => at(r.customer, { ref }),
     printOrders: (ids: readonly string[]) => `${at(r.printOrders)}?ids=${ids.map(encodeURIComponent).join(',')}`,
     settings: at(r.settings),
+    sales: at(r.sales),
   } as const;
 }

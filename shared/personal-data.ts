@@ -23,6 +23,9 @@ export const ANONYMISED_FIELDS = {
   address: '',
   postalCode: '',
   city: '',
+  // The invoice keeps them (the provider's copy, ten years by law: docs/invoices.md); the order does not.
+  nif: '',
+  companyName: '',
 } as const satisfies Partial<Record<keyof Order, string>>;
 
 export type PersonalField = keyof typeof ANONYMISED_FIELDS;
@@ -42,7 +45,7 @@ const alone = (pattern: string) => new RegExp(`(?<![\\p{L}\\p{N}])(?:${pattern})
  * (with or without +351), and each word of the first and last names (not particles like "da").
  */
 function patternsOf(person: PersonalFields): RegExp[] {
-  const exact = [person.email, person.address, person.postalCode, person.phone, person.city]
+  const exact = [person.email, person.address, person.postalCode, person.phone, person.city, person.nif ?? '', person.companyName ?? '']
     .map((value) => value.trim())
     .filter((value) => value.length >= 3)
     .sort((a, b) => b.length - a.length)

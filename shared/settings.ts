@@ -11,6 +11,7 @@ import { DEFAULT_AUTOMATIC_PAYMENTS, MULTIBANCO_HOLD_DAYS, type AutomaticPayment
 import { PAYMENT_METHOD_IDS, type HoldMethodId, type PaymentMethodId, type PaymentSettings } from './payment-methods.ts';
 import { LOW_STOCK_THRESHOLD } from './stock.ts';
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from './cart.ts';
+import { DEFAULT_INVOICING, type InvoicingSettings } from './invoices.ts';
 
 
 export type { MbWayLimits, PaymentSettings };
@@ -118,6 +119,8 @@ export interface ShopSettings {
    * (`go-live.ts`) until SES grants production access. Off by default.
    */
   readonly mailSandboxAcknowledged: boolean;
+  /** "Faturação": invoices from certified software (docs/invoices.md); off by default. */
+  readonly invoicing: InvoicingSettings;
 }
 
 /** What the owner acknowledges when the shop opens in SES's sandbox (the switch's label: the history shows it too). */
@@ -180,6 +183,7 @@ export const DEFAULT_SETTINGS: ShopSettings = {
   challengeMaxNumber: DEFAULT_CHALLENGE_MAX_NUMBER,
   automaticPayments: DEFAULT_AUTOMATIC_PAYMENTS,
   mailSandboxAcknowledged: false,
+  invoicing: DEFAULT_INVOICING,
 };
 
 /**
@@ -220,6 +224,11 @@ export const SETTING_LABELS = {
   challengeMaxNumber: 'Verificação anti-robô: número máximo (custo)',
   'automaticPayments.mbway': 'Pagamentos automáticos: MB WAY',
   'automaticPayments.multibanco': 'Pagamentos automáticos: Multibanco',
+  'invoicing.enabled': 'Faturação: emitir faturas automaticamente',
+  'invoicing.account': 'Faturação: conta do InvoiceXpress',
+  'invoicing.series': 'Faturação: série dos documentos',
+  'invoicing.vatPercent': 'Faturação: taxa de IVA (%)',
+  'invoicing.sendToCustomer': 'Faturação: enviar a fatura ao cliente',
   mailSandboxAcknowledged: MAIL_SANDBOX_CONSEQUENCE,
 } as const;
 
@@ -229,7 +238,7 @@ export type SettingPath = keyof typeof SETTING_LABELS;
 export type SettingValue = string | number | boolean;
 
 /** The settings that are switches (on/off), by path. */
-export const SWITCH_SETTINGS: readonly SettingPath[] = ['automaticPayments.mbway', 'automaticPayments.multibanco', 'mailSandboxAcknowledged'];
+export const SWITCH_SETTINGS: readonly SettingPath[] = ['automaticPayments.mbway', 'automaticPayments.multibanco', 'mailSandboxAcknowledged', 'invoicing.enabled', 'invoicing.sendToCustomer'];
 
 /** One setting's change, as the history keeps it. */
 export interface SettingChange {
@@ -289,5 +298,6 @@ export function withDefaults(stored: Partial<{ [K in keyof ShopSettings]: Partia
     challengeMaxNumber: (stored?.challengeMaxNumber as number | undefined) ?? DEFAULT_SETTINGS.challengeMaxNumber,
     automaticPayments: { ...DEFAULT_SETTINGS.automaticPayments, ...(stored?.automaticPayments as Partial<AutomaticPayments> | undefined) },
     mailSandboxAcknowledged: (stored?.mailSandboxAcknowledged as boolean | undefined) ?? DEFAULT_SETTINGS.mailSandboxAcknowledged,
+    invoicing: { ...DEFAULT_SETTINGS.invoicing, ...(stored?.invoicing as Partial<InvoicingSettings> | undefined) },
   };
 }

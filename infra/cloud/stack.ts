@@ -25,6 +25,7 @@ import type { SpaConfig } from '#shared/spa-config.ts';
 import { DEFAULT_MONTHLY_BUDGET_USD, EMAIL_PATTERN, STAGE_TAG, type DomainSettings } from '../common/config.ts';
 import { RENDERER_DIST, WEB_DIST } from '../common/repo-paths.ts';
 import { Data } from './data.ts';
+import { makeInvoicingKeySecret } from './invoicing.ts';
 import { MonthlyBackups } from './backups.ts';
 import { EDGE_LOGS_SOURCE_REGION } from './edge-logs.ts';
 import { HelperFunctionLogs } from './constructs/helper-logs.ts';
@@ -136,6 +137,8 @@ export class ShopStack extends Stack {
   readonly orderLinkSecret: secretsmanager.Secret;
   /** The payment provider's keys (docs/design.md §34): written by "Definições", read by the functions with the `paymentKeys` grant. */
   readonly paymentKeysSecret: secretsmanager.Secret = this.makePaymentKeysSecret();
+  /** The invoicing provider's API key (docs/invoices.md): read by the functions with the `invoicingKey` grant. */
+  readonly invoicingKeySecret: secretsmanager.Secret = makeInvoicingKeySecret(this);
 
   constructor(scope: Construct, id: string, props: ShopStackProps) {
     super(scope, id, {
@@ -305,6 +308,7 @@ export class ShopStack extends Stack {
     return {
       orderLinkSecret: this.orderLinkSecret,
       paymentKeysSecret: this.paymentKeysSecret,
+      invoicingKeySecret: this.invoicingKeySecret,
       tables: this.data.tables,
       buckets: this.data.buckets,
       mail: { ...this.mailRefs, shopUrl, adminPrefix },

@@ -7,7 +7,7 @@
  */
 import type { Grant } from '#lambdas/route-grants.ts';
 import { buckets, tables } from '#lambdas/contracts/data-model.ts';
-import { MAIL_ENV, ORDER_LINK_ENV, PAYMENT_KEYS_ENV } from '#lambdas/contracts/env.ts';
+import { INVOICING_ENV, MAIL_ENV, ORDER_LINK_ENV, PAYMENT_KEYS_ENV } from '#lambdas/contracts/env.ts';
 
 export const TABLE_READ_ACTIONS = [
   'dynamodb:GetItem',
@@ -49,6 +49,7 @@ export function envVarsOf(grant: Grant): string[] {
   if ('orderLinks' in grant) return [ORDER_LINK_ENV.secretArn];
   // The local provider's endpoint comes with it in the twin only (`infra/twin/function-scope.ts`); the cloud calls the provider.
   if ('paymentKeys' in grant) return [PAYMENT_KEYS_ENV.secretArn];
+  if ('invoicingKey' in grant) return [INVOICING_ENV.secretArn];
   if ('senderIdentity' in grant) return [MAIL_ENV.identity, MAIL_ENV.sesRegion];
   if ('sesAccount' in grant) return [MAIL_ENV.sesRegion];
   // The SES region is set by the cloud only (the twin's SES answers in the twin's own region).

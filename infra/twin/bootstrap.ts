@@ -55,6 +55,19 @@ function attributeDefinitions(def: TableDef): AttributeDefinition[] {
   return [...unique.values()].map((k) => ({ AttributeName: k.name, AttributeType: k.type }));
 }
 
+/** An index added since an older data folder made the table (the orders' `byInvoiceDue`): created, one at a time, as a deploy does. */
+async function addMissingIndexes(client: DynamoDBClient, TableName: string, def: TableDef, present: readonly string[]): Promise<void> {
+  for (const index of def.indexes.filter((i) => !present.includes(i.name))) {
+    await client.send(
+      new UpdateTableCommand({
+        TableName,
+        AttributeDefinitions: attributeDefinitions(def),
+        GlobalSecondaryIndexUpdates: [{ Create: { IndexName: index.name, KeySchema: keySchema(index), Projection: { ProjectionType: 'ALL' } } }],
+      }),
+    );
+  }
+}
+
 /** Creates every table that is missing (`nameOf`: their physical names; tests may use a set of their own). */
 export async function createTables(endpoint: string, nameOf: (key: TableKey) => string = localTableName): Promise<void> {
   const client = new DynamoDBClient({ endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS });
@@ -67,6 +80,7 @@ export async function createTables(endpoint: string, nameOf: (key: TableKey) => 
         if (def.stream && !Table?.StreamSpecification?.StreamEnabled) {
           await client.send(new UpdateTableCommand({ TableName, StreamSpecification: { StreamEnabled: true, StreamViewType: def.stream } }));
         }
+        await addMissingIndexes(client, TableName, def, Table?.GlobalSecondaryIndexes?.map((index) => index.IndexName ?? '') ?? []);
         continue;
       } catch (error) {
         if (!(error instanceof ResourceNotFoundException)) throw error;

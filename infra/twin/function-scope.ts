@@ -22,7 +22,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Grant } from '#lambdas/route-grants.ts';
 import { buckets, tables, type BucketKey, type TableKey } from '#lambdas/contracts/data-model.ts';
-import { ORDER_LINK_ENV, ORIGIN_ENV, PAYMENT_KEYS_ENV } from '#lambdas/contracts/env.ts';
+import { INVOICING_ENV, ORDER_LINK_ENV, ORIGIN_ENV, PAYMENT_KEYS_ENV } from '#lambdas/contracts/env.ts';
 import { ddb } from '#lambdas/repositories/dynamodb-client.ts';
 import { s3 } from '#lambdas/repositories/s3-client.ts';
 import { onPresign } from '#lambdas/repositories/signed-s3.ts';
@@ -108,9 +108,10 @@ const everyGrant: Grant[] = [
   { config: 'shopUrl' },
   { orderLinks: true },
   { paymentKeys: true },
+  { invoicingKey: true },
 ];
 /** What a grant brings in the twin: the cloud's variables, and with the payment keys the local provider's endpoint. */
-const twinEnvVarsOf = (grant: Grant): string[] => [...envVarsOf(grant), ...('paymentKeys' in grant ? [PAYMENT_KEYS_ENV.endpoint] : [])];
+const twinEnvVarsOf = (grant: Grant): string[] => [...envVarsOf(grant), ...('paymentKeys' in grant ? [PAYMENT_KEYS_ENV.endpoint] : []), ...('invoicingKey' in grant ? [INVOICING_ENV.endpoint] : [])];
 /** Every variable some grant brings: these are the ones a scope hides unless its grants bring them. */
 const GRANTED_ENV = new Set([...everyGrant.flatMap(twinEnvVarsOf), ORIGIN_ENV.secretArn]);
 
@@ -240,7 +241,8 @@ function checkSecretRead(secretId: string): void {
   const granted =
     (scope.api && named(ORIGIN_ENV.secretArn)) ||
     (scope.grants.some((g) => 'orderLinks' in g) && named(ORDER_LINK_ENV.secretArn)) ||
-    (scope.grants.some((g) => 'paymentKeys' in g) && named(PAYMENT_KEYS_ENV.secretArn));
+    (scope.grants.some((g) => 'paymentKeys' in g) && named(PAYMENT_KEYS_ENV.secretArn)) ||
+    (scope.grants.some((g) => 'invoicingKey' in g) && named(INVOICING_ENV.secretArn));
   if (!granted) throw new AccessDenied(scope, action, secretId);
 }
 
@@ -250,9 +252,12 @@ function checkSecretWrite(secretId: string): void {
   if (!scope) return;
   const action = SECRET_WRITE_ACTIONS[0];
   assertAlive(scope, action);
-  const arn = realEnv[PAYMENT_KEYS_ENV.secretArn];
-  const named = arn !== undefined && (secretId === arn || arn.endsWith(`:secret:${secretId}`));
-  if (!named || !scope.grants.some((g) => 'paymentKeys' in g && 'write' in g)) throw new AccessDenied(scope, action, secretId);
+  const named = (envVar: string) => {
+    const arn = realEnv[envVar];
+    return arn !== undefined && (secretId === arn || arn.endsWith(`:secret:${secretId}`));
+  };
+  const granted = (named(PAYMENT_KEYS_ENV.secretArn) && scope.grants.some((g) => 'paymentKeys' in g && 'write' in g)) || (named(INVOICING_ENV.secretArn) && scope.grants.some((g) => 'invoicingKey' in g && 'write' in g));
+  if (!granted) throw new AccessDenied(scope, action, secretId);
 }
 
 /** An SDK client's middleware stack, as far as adding one middleware goes. */

@@ -78,6 +78,8 @@ async function main(): Promise<void> {
     concurrency,
     // `--ses-sandbox` (or TWIN_SES_SANDBOX=1): SES without production access, as a new account starts.
     sesSandbox: process.argv.includes('--ses-sandbox') || process.env.TWIN_SES_SANDBOX === '1',
+    // A newcomer sees a fatura in a minute: a new twin issues invoices with the InvoiceXpress stand-in (docs/invoices.md).
+    invoicing: true,
     onProgress: steps.say,
     admin: { email: process.env.ADMIN_EMAIL ?? DEFAULT_ADMIN.email, password: process.env.ADMIN_PASSWORD ?? DEFAULT_ADMIN.password },
     webDist,
@@ -116,6 +118,8 @@ async function main(): Promise<void> {
       `                "Definições" (${twin.adminUrl.replace(/\/login$/, '/definicoes')}), ${MAIL_FROM} while it is empty`,
       `  Payments:     ${twin.payments.url}/`,
       `                the local payment provider: approve or decline MB WAY requests, pay Multibanco references`,
+      `  Invoices:     ${twin.invoicing.url}/`,
+      `                the local invoicing program (InvoiceXpress stand-in): every fatura-recibo and credit note, with its PDF`,
       `  API:          ${twin.url}/api/products`,
       '',
       `  ${dataDirNotice(dataDir, REPO_ROOT)} Ctrl-C stops everything.`,

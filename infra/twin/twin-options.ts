@@ -71,6 +71,12 @@ export interface TwinOptions {
    */
   readonly automaticPayments?: { readonly mbway?: boolean; readonly multibanco?: boolean };
   /**
+   * "Faturação" of a new twin's first settings record (docs/invoices.md): on, every paid order gets a
+   * fatura-recibo from the twin's InvoiceXpress stand-in. @default off (as a new shop). The twin's
+   * account and API key are saved either way, so "Definições" can turn it on.
+   */
+  readonly invoicing?: boolean;
+  /**
    * The twin's SES account in the sandbox (no production access, `GetAccount`), as a new AWS account
    * starts (`npm start -- --ses-sandbox`, or `TWIN_SES_SANDBOX=1`): the go-live checklist's SES item is
    * unmet and checkout answers 503 `shop_not_ready` until the owner acknowledges that customers get no

@@ -10,8 +10,11 @@
 import { randomBytes } from 'node:crypto';
 import type { AutomaticPayments, PaymentKeys } from '#shared/automatic-payments.ts';
 import { paymentKeysOf } from '#lambdas/services/payment-gateway.ts';
+import { INVOICING_ENV, PAYMENT_KEYS_ENV } from '#lambdas/contracts/env.ts';
 import { startPaymentsLocal, type PaymentsLocal } from './payments-local.ts';
-import type { SecretsLocal } from './secrets-local.ts';
+import { localSecretArn, type SecretsLocal } from './secrets-local.ts';
+import { LOCAL_INVOICING_KEY_SECRET, startTwinInvoicing, type TwinInvoicing } from './twin-invoicing.ts';
+export type { InvoicingLocal } from './invoicing-local.ts';
 
 /** The twin's payment-keys secret (the stack's is generated). */
 export const LOCAL_PAYMENT_KEYS_SECRET = 'joias-payment-keys';
@@ -32,11 +35,24 @@ export function localAutomaticPayments(keys: PaymentKeys, on: Partial<Pick<Autom
   return { mbway: on.mbway ?? false, multibanco: on.multibanco ?? false, keys: { savedAt: new Date().toISOString(), hint: keys.secretKey.slice(-4) } };
 }
 
-/** The twin's local provider and what a new twin's settings say of it. */
+/** The twin's local providers (payments, and invoicing: `twin-invoicing.ts`) and what a new twin's settings say of them. */
 export interface TwinPayments {
   readonly local: PaymentsLocal;
   /** The first settings record's `automaticPayments`: the twin's keys saved, the methods as asked. */
   readonly automaticPayments: AutomaticPayments;
+  readonly invoicing: TwinInvoicing;
+  /** Stops both stand-ins. */
+  stop(): Promise<void>;
+}
+
+/** The handlers' environment of the providers' secrets and the twin's stand-ins (the cloud sets the ARNs only). */
+export function providersEnv(endpoints: { readonly payments: string; readonly invoicing: string }, paymentKeysSecret: string): Record<string, string> {
+  return {
+    [PAYMENT_KEYS_ENV.secretArn]: localSecretArn(paymentKeysSecret),
+    [PAYMENT_KEYS_ENV.endpoint]: endpoints.payments,
+    [INVOICING_ENV.secretArn]: localSecretArn(LOCAL_INVOICING_KEY_SECRET),
+    [INVOICING_ENV.endpoint]: endpoints.invoicing,
+  };
 }
 
 /**
@@ -44,7 +60,7 @@ export interface TwinPayments {
  * holds (a value that is not keys, e.g. `{}`, is replaced by new twin keys). The caller points its
  * notifications at the front door once that runs (`setWebhookUrl`), as Stripe's reach CloudFront.
  */
-export async function startTwinPayments(secrets: SecretsLocal, on?: Partial<Pick<AutomaticPayments, 'mbway' | 'multibanco'>>): Promise<TwinPayments> {
+export async function startTwinPayments(secrets: SecretsLocal, on?: Partial<Pick<AutomaticPayments, 'mbway' | 'multibanco'>>, invoicingOn?: boolean): Promise<TwinPayments> {
   await secrets.ensure(LOCAL_PAYMENT_KEYS_SECRET, () => JSON.stringify(newLocalPaymentKeys()));
   let keys = paymentKeysOf(JSON.parse(secrets.current(LOCAL_PAYMENT_KEYS_SECRET)));
   if (!keys) {
@@ -52,5 +68,12 @@ export async function startTwinPayments(secrets: SecretsLocal, on?: Partial<Pick
     await secrets.put(LOCAL_PAYMENT_KEYS_SECRET, JSON.stringify(keys));
   }
   const local = await startPaymentsLocal({ secretKey: keys.secretKey, webhookSecret: keys.webhookSecret });
-  return { local, automaticPayments: localAutomaticPayments(keys, on) };
+  const invoicing = await startTwinInvoicing(secrets, invoicingOn).catch(async (error: unknown) => {
+    await local.stop();
+    throw error;
+  });
+  const stop = async () => {
+    await Promise.all([local.stop(), invoicing.local.stop()]);
+  };
+  return { local, automaticPayments: localAutomaticPayments(keys, on), invoicing, stop };
 }

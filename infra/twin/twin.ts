@@ -14,7 +14,7 @@ import { DEFAULT_ADMIN_PREFIX } from '#shared/paths.ts';
 import type { SpaConfig } from '#shared/spa-config.ts';
 import { configurationSetName, contentSecurityPolicy } from '../common/config.ts';
 import { buckets, tables, type BucketKey, type TableKey } from '#lambdas/contracts/data-model.ts';
-import { MAIL_ENV, ORDER_LINK_ENV, ORIGIN_ENV, OUTBOX_ENV, PAGES_ENV, PAYMENT_KEYS_ENV } from '#lambdas/contracts/env.ts';
+import { MAIL_ENV, ORDER_LINK_ENV, ORIGIN_ENV, OUTBOX_ENV, PAGES_ENV } from '#lambdas/contracts/env.ts';
 import { checkSender } from '#lambdas/services/sender-check.ts';
 import { DEMO_SELLER, LOCAL_PAYMENTS, seedLocalSettings } from './seed/seller.ts';
 export { DEMO_SELLER, LOCAL_PAYMENTS, seedLocalSettings };
@@ -53,7 +53,7 @@ import { startSesLocal } from './ses-local.ts';
 import { localSecretArn, startSecretsLocal, type SecretsLocal } from './secrets-local.ts';
 import { RENDERER_DIST, WEB_DIST } from '../common/repo-paths.ts';
 import type { PaymentsLocal } from './payments-local.ts';
-import { PAYMENT_WEBHOOK_PATH, startTwinPayments, type TwinPayments } from './twin-payments.ts';
+import { PAYMENT_WEBHOOK_PATH, providersEnv, startTwinPayments, type InvoicingLocal, type TwinPayments } from './twin-payments.ts';
 import { LOCAL_SECRETS, localSecrets } from './twin-secrets.ts';
 export { LOCAL_SECRETS };
 
@@ -64,7 +64,6 @@ export const MAIL_FROM = 'loja@joias-inox.local';
 export const MAIL_CONFIGURATION_SET = configurationSetName('local');
 /** The twin's outbox sends at most this many e-mails a second (`MAIL_SEND_RATE` overrides; SES gives new production accounts 14). */
 export const LOCAL_MAIL_SEND_RATE = 100;
-
 
 export interface Twin {
   readonly url: string;
@@ -77,12 +76,13 @@ export interface Twin {
   readonly mailUrl: string;
   /** The local payment provider (`payments-local.ts`); its `url` is the payments viewer. */
   readonly payments: PaymentsLocal;
+  /** The InvoiceXpress stand-in (`invoicing-local.ts`); its `url` is the invoicing viewer. */ readonly invoicing: InvoicingLocal;
   readonly admin: AdminAccount;
   /** The front door's web ACL (`edge-waf.ts`), when on: its tally, and `forget` for tests. */
   readonly edge?: EdgeWaf;
   /** The front door's cache of the catalogue's API answers (`edge-cache.ts`, CloudFront's), when on: its tally. */
   readonly edgeCache?: EdgeCache;
-  readonly endpoints: { readonly dynamodb: string; readonly s3: string; readonly cognito: string; readonly ses: string; readonly secretsmanager: string; readonly payments: string };
+  readonly endpoints: { readonly dynamodb: string; readonly s3: string; readonly cognito: string; readonly ses: string; readonly secretsmanager: string; readonly payments: string; readonly invoicing: string };
   /** The local Secrets Manager (`secrets-local.ts`): the origin secret and the order-link key. */
   readonly secrets: SecretsLocal;
   /**
@@ -114,8 +114,7 @@ export function handlerEnv(endpoints: Twin['endpoints'], shopUrl: string, adminP
   const env: Record<string, string> = {
     [ORIGIN_ENV.secretArn]: localSecretArn(LOCAL_SECRETS.origin),
     [ORDER_LINK_ENV.secretArn]: localSecretArn(LOCAL_SECRETS.orderLink),
-    [PAYMENT_KEYS_ENV.secretArn]: localSecretArn(LOCAL_SECRETS.paymentKeys),
-    [PAYMENT_KEYS_ENV.endpoint]: endpoints.payments,
+    ...providersEnv(endpoints, LOCAL_SECRETS.paymentKeys),
     AWS_REGION: LOCAL_REGION,
     AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
     AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
@@ -205,10 +204,10 @@ async function startServices(options: TwinOptions, dataDir: string, port: number
   ]);
   stops.push(photos.idle, mailEvents.idle);
   // The payment provider's stand-in, with the keys of the payment-keys secret (`twin-payments.ts`).
-  const payments = await startTwinPayments(secrets, options.automaticPayments);
-  stops.push(payments.local.stop);
+  const payments = await startTwinPayments(secrets, options.automaticPayments, options.invoicing);
+  stops.push(payments.stop);
   return {
-    endpoints: { dynamodb: dynamodb.endpoint, s3: s3Local.endpoint, cognito: cognito.endpoint, ses: ses.endpoint, secretsmanager: secrets.endpoint, payments: payments.local.url },
+    endpoints: { dynamodb: dynamodb.endpoint, s3: s3Local.endpoint, cognito: cognito.endpoint, ses: ses.endpoint, secretsmanager: secrets.endpoint, payments: payments.local.url, invoicing: payments.invoicing.local.url },
     issuerDomain: cognito.issuerDomain,
     secrets,
     payments,
@@ -342,7 +341,7 @@ async function startTwinOnce(options: TwinOptions): Promise<Twin> {
 
     const admin = options.admin ?? DEFAULT_ADMIN;
     say('tabelas, conta de administração, modelos de e-mail');
-    const pool = await bootstrapData(endpoints, admin, { ownerMailsPerHour: options.ownerMailsPerHour, challengeMaxNumber: options.challengeMaxNumber, automaticPayments: payments.automaticPayments }, options.demoSeller ?? true);
+    const pool = await bootstrapData(endpoints, admin, { ownerMailsPerHour: options.ownerMailsPerHour, challengeMaxNumber: options.challengeMaxNumber, automaticPayments: payments.automaticPayments, invoicing: payments.invoicing.settings }, options.demoSeller ?? true);
     const issuer = `${issuerDomain}/${pool.userPoolId}`;
     const jwks = await (await fetch(`${issuer}/.well-known/jwks.json`)).json();
 
@@ -377,7 +376,7 @@ async function startTwinOnce(options: TwinOptions): Promise<Twin> {
       apiOriginUrl: `http://${HOST}:${(apiOrigin.address() as { port: number }).port}`,
       adminUrl: `${door.url}${adminPrefix}/login`,
       mailUrl: endpoints.ses,
-      payments: payments.local,
+      payments: payments.local, invoicing: payments.invoicing.local,
       admin,
       edge: edges.edge, edgeCache: edges.cache,
       endpoints,

@@ -66,6 +66,8 @@ export const tables = {
     indexes: [
       listingByCreatedAt,
       { name: 'byStatus', partitionKey: { name: 'status', type: 'S' }, sortKey: { name: 'createdAt', type: 'S' } },
+      // Sparse: only orders whose invoicing waits (`repositories/invoices.ts`, docs/invoices.md), by when to look again.
+      { name: 'byInvoiceDue', partitionKey: { name: 'invoiceQueue', type: 'S' }, sortKey: { name: 'invoiceDueAt', type: 'S' } },
     ],
     // Automatic payments are started and refunded from it (`consumers/order-payments.ts`, docs/design.md §34).
     stream: NEW_IMAGE,

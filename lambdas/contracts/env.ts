@@ -72,6 +72,13 @@ export const ORDER_LINK_ENV = { secretArn: 'ORDER_LINK_SECRET_ARN' } as const;
 export const PAYMENT_KEYS_ENV = { secretArn: 'PAYMENT_KEYS_SECRET_ARN', endpoint: 'PAYMENT_PROVIDER_ENDPOINT' } as const;
 
 /**
+ * Comes with an `invoicingKey` grant (docs/invoices.md): the ARN of the secret that holds the invoicing
+ * provider's API key (`{ "apiKey" }`, JSON), read at run time (`repositories/secrets.ts`); `endpoint` is
+ * set only in the twin, to its InvoiceXpress stand-in (`infra/twin/invoicing-local.ts`).
+ */
+export const INVOICING_ENV = { secretArn: 'INVOICING_KEY_SECRET_ARN', endpoint: 'INVOICING_PROVIDER_ENDPOINT' } as const;
+
+/**
  * Set on the functions that render pages (`lambdas/services/pages.ts`): the directory of the built
  * pre-renderer (`web/dist-ssr`: `render-page.js`, the app's `template.html` and `manifest.json`),
  * bundled with the function in the cloud.

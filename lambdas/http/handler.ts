@@ -14,7 +14,7 @@ import middy, { type MiddlewareObj } from '@middy/core';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, Context } from 'aws-lambda';
 import type * as z from 'zod';
-import { fieldErrors } from '#shared/schemas/field-errors.ts';
+import { fieldErrorCode, fieldErrors } from '#shared/schemas/field-errors.ts';
 import { apiTexts } from '#shared/messages/index.ts';
 import type { ApiBody, ApiQuery, ApiResponse, ApiRouteKey } from '#shared/api-routes.ts';
 import { servedRows, type RouteRow } from './route-rows.ts';
@@ -179,7 +179,7 @@ function validate(schema: Schema): Mw {
     name: 'validate',
     before: async (request) => {
       const result = schema.safeParse(bodies.get(request.event));
-      if (!result.success) throw new InvalidInput(apiTexts.invalidInput, fieldErrors(result.error));
+      if (!result.success) throw new InvalidInput(apiTexts.invalidInput, fieldErrors(result.error), fieldErrorCode(result.error));
       bodies.set(request.event, result.data);
     },
   };

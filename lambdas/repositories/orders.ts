@@ -8,6 +8,7 @@ import { financialStatus, moneyOf, orderLedger, shownMethod, type LedgerEntry } 
 import { ddb, tableName } from './dynamodb-client.ts';
 import { queryAll, queryPage, type Page } from './paging.ts';
 import { named } from './transactions.ts';
+import { invoiceView, type InvoicingRecord } from '#shared/invoices.ts';
 
 export const ORDER_LISTING = 'order';
 
@@ -47,6 +48,11 @@ export interface OrderItem extends Order {
    * what closing it as suspicious blocks. Kept with the order's personal data, erased by anonymisation.
    */
   readonly clientKey?: string;
+  /** The invoices consumer's record (`repositories/invoices.ts`, docs/invoices.md); the views read `invoice` from it. */
+  readonly invoicing?: InvoicingRecord;
+  /** While invoicing work waits: the sparse `byInvoiceDue` index's partition and sort key. */
+  readonly invoiceQueue?: string;
+  readonly invoiceDueAt?: string;
 }
 
 export function toOrder(item: object): Order {
@@ -61,12 +67,17 @@ export function toOrder(item: object): Order {
     holdUnits: _units,
     mbwayLive: _live,
     mbwayLiveProof: _liveProof,
+    invoicing,
+    invoiceQueue: _queue,
+    invoiceDueAt: _due,
     ...order
   } = item as unknown as OrderItem;
   const timeline = order.timeline ?? [];
   // The ledger is read from the order's money facts, whatever shape it was stored in (docs/design.md §35).
   const ledger = orderLedger({ ...order, timeline });
-  return { ...order, emails: order.emails ?? [], timeline, ledger, financialStatus: financialStatus(ledger) };
+  // The invoice as the owner sees it (docs/invoices.md): its number and link, or why it waits, and the credit notes.
+  const invoice = invoiceView(invoicing, true);
+  return { ...order, emails: order.emails ?? [], timeline, ledger, financialStatus: financialStatus(ledger), ...(invoice ? { invoice } : {}) };
 }
 
 /** The stored order with its bookkeeping (the services need the token hash and the MB WAY month). */

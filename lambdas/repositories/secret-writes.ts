@@ -1,5 +1,5 @@
 /**
- * The one secret a function writes: the payment provider's keys, which the owner saves from
+ * The secrets a function writes: the payment provider's keys and the invoicing API key, which the owner saves from
  * "Definições" (`PUT /api/admin/settings/payment-keys`, the `paymentKeys` grant with `write`:
  * `secretsmanager:PutSecretValue` on that secret alone). With Secrets Manager's own client, carried by
  * that function alone: every other function reads its secrets with the small signed call of `secrets.ts`.

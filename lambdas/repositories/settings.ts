@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { DEFAULT_AUTOMATIC_PAYMENTS, type AutomaticPayments } from '#shared/automatic-payments.ts';
+import { DEFAULT_INVOICING } from '#shared/invoices.ts';
 import type { SettingChange, ShopSettings } from '#shared/settings.ts';
 import { ddb, tableName } from './dynamodb-client.ts';
 import { writeTransaction } from './transactions.ts';
@@ -41,8 +42,11 @@ export async function getStoredSettings(): Promise<StoredSettings> {
   if (!Item) return { settings: undefined, version: 0 };
   const settings = Item.settings as Partial<ShopSettings> | undefined;
   const keys = Item.paymentKeys as PaymentKeysRecord | undefined;
+  // The invoicing key's record (docs/invoices.md) is kept beside the settings too, with the account it works for.
+  const invoicingKey = Item.invoicingKey as InvoicingKeyRecord | undefined;
+  const withKeys = keys ? { ...settings, automaticPayments: { ...DEFAULT_AUTOMATIC_PAYMENTS, ...settings?.automaticPayments, keys } } : settings;
   return {
-    settings: keys ? { ...settings, automaticPayments: { ...DEFAULT_AUTOMATIC_PAYMENTS, ...settings?.automaticPayments, keys } } : settings,
+    settings: invoicingKey ? { ...withKeys, invoicing: { ...DEFAULT_INVOICING, ...withKeys?.invoicing, account: invoicingKey.account, key: { savedAt: invoicingKey.savedAt, hint: invoicingKey.hint } } } : withKeys,
     // No version: the keys were saved before any settings (nothing saved them yet).
     version: Number(Item.version ?? 0),
     ...(Item.updatedAt ? { updatedAt: String(Item.updatedAt) } : {}),
@@ -57,12 +61,22 @@ export async function getStoredSettings(): Promise<StoredSettings> {
  */
 function recordUpdate(settings: ShopSettings, version: number, at: string, by: string) {
   const { keys, ...automaticPayments } = settings.automaticPayments;
+  // The invoicing key's record and account are the key route's (`invoicingKey`); the twin's first record brings its own.
+  const { key: invoicingKey, ...invoicing } = settings.invoicing;
+  const firstKey = invoicingKey && invoicing.account ? { ...invoicingKey, account: invoicing.account } : undefined;
   return {
     TableName: tableName('settings'),
     Key: { pk: PK, sk: CURRENT },
-    UpdateExpression: `SET #settings = :settings, #version = :version, updatedAt = :at, updatedBy = :by${keys ? ', paymentKeys = if_not_exists(paymentKeys, :keys)' : ''}`,
+    UpdateExpression: `SET #settings = :settings, #version = :version, updatedAt = :at, updatedBy = :by${keys ? ', paymentKeys = if_not_exists(paymentKeys, :keys)' : ''}${firstKey ? ', invoicingKey = if_not_exists(invoicingKey, :invoicingKey)' : ''}`,
     ExpressionAttributeNames: { '#settings': 'settings', '#version': 'version' },
-    ExpressionAttributeValues: { ':settings': { ...settings, automaticPayments }, ':version': version, ':at': at, ':by': by, ...(keys ? { ':keys': { savedAt: keys.savedAt, hint: keys.hint } } : {}) },
+    ExpressionAttributeValues: {
+      ':settings': { ...settings, automaticPayments, invoicing },
+      ':version': version,
+      ':at': at,
+      ':by': by,
+      ...(keys ? { ':keys': { savedAt: keys.savedAt, hint: keys.hint } } : {}),
+      ...(firstKey ? { ':invoicingKey': firstKey } : {}),
+    },
   };
 }
 
@@ -126,6 +140,25 @@ export async function seedSettings(settings: ShopSettings, at: string, by: strin
  * Keeps the record of the payment keys just written to their secret (`paymentKeys` of the record's
  * item): the settings' other attributes and their version stay as they are.
  */
+/** The invoicing API key's record: when it was saved, its last characters, and the account it works for. */
+export interface InvoicingKeyRecord {
+  readonly savedAt: string;
+  readonly hint: string;
+  readonly account: string;
+}
+
+/** Keeps the invoicing key's record beside the settings (never the key: that is in its secret). */
+export async function saveInvoicingKeyRecord(record: InvoicingKeyRecord): Promise<void> {
+  await ddb().send(
+    new UpdateCommand({
+      TableName: tableName('settings'),
+      Key: { pk: PK, sk: CURRENT },
+      UpdateExpression: 'SET invoicingKey = :record',
+      ExpressionAttributeValues: { ':record': { savedAt: record.savedAt, hint: record.hint, account: record.account } },
+    }),
+  );
+}
+
 export async function savePaymentKeysRecord(keys: PaymentKeysRecord): Promise<void> {
   await ddb().send(
     new UpdateCommand({

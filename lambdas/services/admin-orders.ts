@@ -1,7 +1,8 @@
 /** Back-office use cases on orders: list, detail with a short-lived proof link, status, e-mails. */
 import { randomUUID } from 'node:crypto';
 import type { Order, OrderDetailResponse, OrdersPage } from '#shared/api.ts';
-import { adminTexts, apiTexts, gdprTexts, queryValidationTexts, validationTexts } from '#shared/messages/index.ts';
+import { adminTexts, apiTexts, gdprTexts, invoiceTexts, queryValidationTexts, validationTexts } from '#shared/messages/index.ts';
+import { wakeInvoicing } from '../repositories/invoices.ts';
 import { adminNextStatuses, CLOSED_STATUS, isBeforeShipping, isPaidOutsideMove, ORDER_STATUSES, ORDER_STATUS_INFO, RESERVED_STATUS, type OrderStatus } from '#shared/order-status.ts';
 import { emailApplies } from '#shared/order-emails.ts';
 import { DEFAULT_CARRIER } from '#shared/tracking.ts';
@@ -66,6 +67,20 @@ async function orderOrThrow(id: string | undefined): Promise<Order> {
  */
 function forAdmin(order: Order): Order {
   return { ...order, lines: order.lines.map((line) => ({ ...line, sku: lineSku(line) })) };
+}
+
+/**
+ * The owner's "Tentar de novo" of a pending or refused invoice (docs/invoices.md): the order's invoicing
+ * is woken now (a new stream record: the invoices consumer tries again); 409 `invoice_not_retryable`
+ * when the order has no invoicing waiting, or a run is at it this moment.
+ */
+export async function retryOrderInvoice(id: string | undefined, by: string, now = new Date()): Promise<Order> {
+  const order = await orderOrThrow(id);
+  const waiting = order.invoice && (order.invoice.status !== 'issued' || order.invoice.reason);
+  if (!waiting || !(await wakeInvoicing(order.id, now.toISOString(), { at: now.toISOString(), kind: 'note', by, text: invoiceTexts.timeline.retried }))) {
+    throw new Conflict(invoiceTexts.notRetryable, 'invoice_not_retryable');
+  }
+  return forAdmin(await orderOrThrow(order.id));
 }
 
 export async function orderDetail(id: string | undefined): Promise<OrderDetailResponse> {

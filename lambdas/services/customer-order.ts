@@ -67,5 +67,7 @@ export function toCustomerOrder(order: Order, payments: PaymentSettings): Custom
     financialStatus,
     ledger: ledger.map(({ kind, method, state, amountCents, currency, at, settledAt, reason }) => ({ kind, method, state, amountCents, currency, at, ...(settledAt ? { settledAt } : {}), ...(reason ? { reason } : {}) })),
     ...(trackingCode ? { trackingCode, carrier: shipped?.carrier ?? DEFAULT_CARRIER } : {}),
+    // The fatura-recibo (docs/invoices.md): its number and link, never the owner's reasons or credit notes.
+    ...(order.invoice ? { invoice: { number: order.invoice.number, status: order.invoice.status, ...(order.invoice.url ? { url: order.invoice.url } : {}) } } : {}),
   };
 }

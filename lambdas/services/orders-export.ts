@@ -6,7 +6,8 @@
  * (`exportFileName`). Each order names the method that paid and its financial status, what came in and
  * what went back, from its ledger (docs/money.md); orders paid through the payment provider carry its
  * payment id, fee, net amount and refunds (the last four columns). Reads the listing index by its date
- * key, never the whole table.
+ * key, never the whole table. The NIF, the fatura-recibo's number and its credit notes (docs/invoices.md)
+ * come before the provider's columns.
  */
 import type { Order } from '#shared/api.ts';
 import { csvDocument, csvMoney } from '#shared/csv.ts';
@@ -25,6 +26,8 @@ const ORDER_COLUMNS = [
   'Nº encomenda', 'Data', 'Estado', 'Nome', 'Apelido', 'E-mail', 'Telefone', 'Morada', 'Código postal', 'Localidade', 'País', 'Pagamento', 'Envio', 'Subtotal', 'Desconto', 'Portes', 'Total',
   // From the order's ledger (docs/money.md): its financial status, what came in, what went back.
   ...movementTexts.orderColumns,
+  // The invoice (docs/invoices.md): the customer's NIF, the fatura-recibo's number, the credit notes (number and amount).
+  'NIF', 'Fatura', 'Notas de crédito',
   // Orders paid through the payment provider (docs/design.md §34); empty for the others.
   'Pagamento no Stripe', 'Comissão do Stripe', 'Líquido recebido', 'Reembolsado pelo Stripe',
 ];
@@ -53,6 +56,13 @@ function providerCells(order: Order): string[] {
 function moneyCells(order: Order): { readonly method: string; readonly cells: string[] } {
   const { ledger, financialStatus } = moneyOf(order);
   return { method: ledgerMethodLabel(shownMethod(ledger, order.paymentMethod)), cells: [ownerFinancialTexts[financialStatus], csvMoney(paidCents(ledger)), csvMoney(refundedCents(ledger))] };
+}
+
+/** The invoice's cells: the NIF given, the fatura-recibo's number once issued, each credit note with its amount. */
+function invoiceCells(order: Order): string[] {
+  const invoice = order.invoice;
+  const notes = (invoice?.creditNotes ?? []).map((note) => `${note.number} (${csvMoney(note.amountCents)})`).join('; ');
+  return [order.nif ?? '', invoice?.status === 'issued' ? invoice.number : '', notes];
 }
 
 export async function exportOrders(query: OrdersExportQuery): Promise<{ filename: string; csv: string }> {
@@ -103,6 +113,7 @@ function orderRow(order: Order): (string | number)[] {
     csvMoney(order.shippingCents),
     csvMoney(order.totalCents),
     ...money.cells,
+    ...invoiceCells(order),
     ...providerCells(order),
   ];
 }

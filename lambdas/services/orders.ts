@@ -216,6 +216,11 @@ interface OrderClaims {
   readonly open: OpenReservationCheck | undefined;
 }
 
+/** The invoice's customer (docs/invoices.md): the NIF given at checkout, with the company's name; nothing without a NIF. */
+function invoiceCustomerOf(input: PlaceOrderInput): { nif?: string; companyName?: string } {
+  return input.nif ? { nif: input.nif, ...(input.companyName ? { companyName: input.companyName } : {}) } : {};
+}
+
 async function writeOrder(input: PlaceOrderInput, orderLines: OrderLine[], claims: OrderClaims, settings: ShopSettings, proofs: ProofClaims, now: Date): Promise<PlaceOrderResponse> {
   const { idempotencyKey, fingerprint, clientAddress, open } = claims;
   const hold = orderHold(input.shipping, clientAddress, orderLines);
@@ -247,6 +252,7 @@ async function writeOrder(input: PlaceOrderInput, orderLines: OrderLine[], claim
       totalCents: quote.orderTotalCents,
       ...(proof ? { proofKey: proof.key, proofContentType: proof.contentType } : { expiresAt: reservationExpiry(settings, input.shipping.paymentMethod, now) }),
       ...(providerPayment ? { providerPayment } : {}),
+      ...invoiceCustomerOf(input),
       holdKeys: hold.keys,
       holdUnits: hold.units,
       accessTokenHash: access.hash,

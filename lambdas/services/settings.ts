@@ -7,7 +7,8 @@
 import type { SettingsResponse, ShopInfoResponse } from '#shared/api.ts';
 import { goLiveState, type GoLiveState, type MailReadiness } from '#shared/go-live.ts';
 import { PROVIDER_METHODS } from '#shared/automatic-payments.ts';
-import { apiTexts, paymentKeysTexts } from '#shared/messages/index.ts';
+import { apiTexts, invoicingSettingsTexts, paymentKeysTexts } from '#shared/messages/index.ts';
+import type { InvoicingSettings } from '#shared/invoices.ts';
 import type { SettingsInput } from '#shared/schemas/settings.ts';
 import { ORDER_RETENTION_YEARS, SETTINGS_CACHE_SECONDS, settingsChanges, withDefaults, type ShopSettings } from '#shared/settings.ts';
 import { sellerIdentity } from '#shared/shop-identity.ts';
@@ -106,11 +107,25 @@ export async function settingsView(mail: () => Promise<MailReadiness> = keptMail
 }
 
 /**
+ * "Faturação" as a save makes it (docs/invoices.md): as sent, or as stored when left out; the account
+ * and the key's record always as stored (only the key's route writes them,
+ * `PUT /api/admin/settings/invoicing-key`); switched on, when (payments settled before it get no
+ * document); on without a saved key is refused (400, nothing saved).
+ */
+function savedInvoicing(sent: SettingsInput['invoicing'], before: InvoicingSettings, now: Date): InvoicingSettings {
+  if (!sent) return before;
+  const { key, enabledAt, account } = before;
+  if (sent.enabled && (!key || !account)) throw new InvalidInput(invoicingSettingsTexts.needsKey, { 'settings.invoicing.enabled': invoicingSettingsTexts.needsKey });
+  const since = sent.enabled ? (before.enabled && enabledAt ? enabledAt : now.toISOString()) : enabledAt;
+  return { ...sent, account, ...(key ? { key } : {}), ...(since ? { enabledAt: since } : {}) };
+}
+
+/**
  * The record a save makes of `input` over `before`: the automatic payments' switches as sent, or as
  * stored when left out; their keys' record always as stored (only the keys' route writes it). A switch
  * on without saved keys is refused (400, nothing saved): the shop could not ask for that payment.
  */
-function savedRecord(input: SettingsInput, before: ShopSettings): ShopSettings {
+function savedRecord(input: SettingsInput, before: ShopSettings, now: Date): ShopSettings {
   const { keys } = before.automaticPayments;
   const switches = input.automaticPayments ?? { mbway: before.automaticPayments.mbway, multibanco: before.automaticPayments.multibanco };
   if (!keys) {
@@ -122,7 +137,7 @@ function savedRecord(input: SettingsInput, before: ShopSettings): ShopSettings {
   }
   // A screen from before the SES acknowledgement leaves it out: the stored one stays.
   const mailSandboxAcknowledged = input.mailSandboxAcknowledged ?? before.mailSandboxAcknowledged;
-  return { ...input, automaticPayments: { ...switches, ...(keys ? { keys } : {}) }, mailSandboxAcknowledged };
+  return { ...input, automaticPayments: { ...switches, ...(keys ? { keys } : {}) }, mailSandboxAcknowledged, invoicing: savedInvoicing(input.invoicing, before.invoicing, now) };
 }
 
 /**
@@ -139,7 +154,7 @@ export async function updateSettings(
   const stored = await getStoredSettings();
   if (stored.version !== version) throw new ChangedMeanwhile(apiTexts.settingsChanged, 'settings_changed', { version: stored.version });
   const before = withDefaults(stored.settings);
-  const next = savedRecord(input, before);
+  const next = savedRecord(input, before, now);
   const changes = settingsChanges(before, next);
   if (changes.length > 0) {
     const saved = await saveSettings(next, version, { at: now.toISOString(), by, changes });

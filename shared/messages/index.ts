@@ -14,6 +14,7 @@ import { paymentKeysTexts, refundTexts } from './owner-payments.ts';
 import { paymentEventTexts } from './payment-events.ts';
 import { paymentStartTexts } from './payment-provider.ts';
 import { CASH_LABEL, ledgerTexts, movementTexts, ownerFinancialTexts } from './ledger.ts';
+import { invoiceTexts, invoicingSettingsTexts } from './invoicing.ts';
 
 export { waitText } from './storefront.ts';
 export { paymentEventTexts, paymentKeysTexts, refundTexts };
@@ -23,6 +24,7 @@ export { frontDoorTexts, apiTexts, uploadTexts, commonTexts, catalogTexts, produ
 export { providerPaymentTexts };
 export { paymentStartTexts };
 export { CASH_LABEL, ledgerTexts, movementTexts, ownerFinancialTexts };
+export { invoiceTexts, invoicingSettingsTexts };
 
 /**
  * The shop's texts by area. Texts the shop gave in Portuguese are kept word for word; those it gave in
@@ -61,4 +63,6 @@ export const messages = {
   paymentKeys: paymentKeysTexts,
   refund: refundTexts,
   ledger: ledgerTexts,
+  invoice: invoiceTexts,
+  invoicingSettings: invoicingSettingsTexts,
 } as const;

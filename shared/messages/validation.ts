@@ -31,6 +31,12 @@ const EXPORT_TEXTS = {
   tooLong: (days: number) => `Exporta no máximo ${days} dias de cada vez.`,
   statuses: 'Escolhe estados da encomenda válidos, separados por vírgulas (por exemplo Enviar,Enviado,Concluido).',
 };
+const SALES_TEXTS = {
+  date: 'Indica as datas no formato AAAA-MM-DD.',
+  by: 'Escolhe como agrupar as vendas: por dia, por semana ou por mês.',
+  order: 'A data final não pode ser antes da inicial.',
+  tooLong: (days: number) => `Mostra no máximo ${days} dias de cada vez.`,
+};
 
 /**
  * The texts of the read routes' queries (the back-office's lists and export, the customer's order
@@ -42,6 +48,7 @@ export const queryValidationTexts = {
   email: EMAIL_TEXTS,
   accessToken: ACCESS_TOKEN_TEXTS,
   export: EXPORT_TEXTS,
+  sales: SALES_TEXTS,
 };
 
 /** Field messages reported by the schemas, one per field and rule. */
@@ -50,6 +57,7 @@ export const validationTexts = {
   email: EMAIL_TEXTS,
   accessToken: ACCESS_TOKEN_TEXTS,
   export: EXPORT_TEXTS,
+  sales: SALES_TEXTS,
   /** The body is not an object at all. */
   form: { invalid: 'Os dados enviados não são válidos.' },
   firstName: {
@@ -107,6 +115,9 @@ export const validationTexts = {
   quantity: { invalid: 'A quantidade deve ser um número inteiro entre 1 e 10.' },
   proofKey: { invalid: PROOF_MISSING },
   proofMethod: { invalid: 'Escolhe por que método pagaste: transferência, PayPal, Revolut ou MB WAY.' },
+  /** The customer's NIF for the invoice (checkout, docs/invoices.md). */
+  customerNif: { invalid: 'Este NIF não é válido: tem 9 algarismos e o último é um algarismo de controlo. Confirma-o no teu cartão de cidadão, ou deixa o campo vazio para uma fatura sem contribuinte.' },
+  companyName: { invalid: 'O nome da empresa não pode ter mais de 100 caracteres.' },
   productStatus: { invalid: 'Escolhe o estado da peça: Ativo, Rascunho ou Arquivado.' },
   orderLookupNumber: { invalid: 'Indica o número da encomenda: 6 algarismos, como aparece no e-mail (ex.: 123456).' },
   note: { required: 'Escreve a nota.', tooLong: 'A nota não pode ter mais de 1000 caracteres.' },

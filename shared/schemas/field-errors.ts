@@ -22,3 +22,23 @@ export function fieldErrors(error: z.core.$ZodError): Record<string, string> {
   }
   return fields;
 }
+
+/**
+ * The fields whose refusal has an error code of its own (the API's fixed names), else `invalid_input`:
+ * a client tells a wrong NIF from any other mistake without reading the message.
+ */
+export const FIELD_ERROR_CODES: Readonly<Record<string, string>> = { nif: 'nif_invalid' };
+
+/**
+ * The error code of a refused body: that of the first refused field that has one, else `fallback`.
+ *
+ * @example
+ * fieldErrorCode(placeOrderSchema.safeParse({ ...order, nif: '123456788' }).error!); // 'nif_invalid'
+ */
+export function fieldErrorCode(error: z.core.$ZodError, fallback = 'invalid_input'): string {
+  for (const issue of error.issues) {
+    const code = FIELD_ERROR_CODES[issue.path.map(String).join('.')];
+    if (code) return code;
+  }
+  return fallback;
+}

@@ -7,6 +7,7 @@ import './zod-config.ts';
 import { validationTexts } from '../messages/index.ts';
 import { PRODUCT_ID_PATTERN } from '../product-id.ts';
 import { VARIANT_ID_PATTERN } from '../variants.ts';
+import { isValidNif } from '../shop-identity.ts';
 
 export { TEXT_LIMITS } from './limits.ts';
 export { emailField } from './email.ts';
@@ -155,3 +156,25 @@ export function oneOf<const T extends readonly [string, ...string[]]>(values: T,
 export function formObject<Shape extends z.ZodRawShape>(shape: Shape) {
   return z.object(shape, { error: v.form.invalid });
 }
+
+/**
+ * The customer's NIF for the invoice (docs/invoices.md): optional; spaces, dots, dashes and a "PT"
+ * prefix as typed are dropped, '' is none (undefined), else nine digits with a valid check digit
+ * (`isValidNif`, modulo 11). A body refused for it answers the code `nif_invalid` (`fieldErrorCode`).
+ *
+ * @example
+ * customerNifField.parse('501 964 843'); // '501964843'
+ * customerNifField.safeParse('123456788').success; // false
+ */
+export const customerNifField = z
+  .string({ error: v.customerNif.invalid })
+  .transform((text, ctx) => {
+    const digits = text.trim().replace(/^PT/i, '').replace(/[\s.-]/g, '');
+    if (digits === '') return undefined;
+    if (digits.length > 20 || !isValidNif(digits)) {
+      ctx.addIssue({ code: 'custom', message: v.customerNif.invalid });
+      return z.NEVER;
+    }
+    return digits;
+  })
+  .optional();

@@ -13,6 +13,9 @@ export const DEFAULT_PAGE_SIZE = 20;
 /** The longest period one export covers (a year, as an accountant asks for). */
 export const MAX_EXPORT_DAYS = 366;
 
+/** The longest period the sales view covers at once (a year: its orders are read by their date key, docs/sales.md). */
+export const MAX_SALES_DAYS = 366;
+
 /** Highest stock of a product. */
 export const MAX_STOCK = 9999;
 
@@ -35,4 +38,5 @@ export const TEXT_LIMITS = {
   collectionName: 60,
   stockNote: 200,
   trackingCode: 64,
+  companyName: 100,
 } as const;

@@ -7,7 +7,7 @@ import { MAX_CART_LINES, MAX_LINE_QUANTITY } from '../cart.ts';
 import { validationTexts } from '../messages/index.ts';
 import { ACCESS_TOKEN_PATTERN } from '../order-status.ts';
 import { PROOF_KEY_PATTERN } from '../uploads.ts';
-import { formObject, oneOf, productIdField, variantIdField, wholeNumber } from './fields.ts';
+import { customerNifField, formObject, oneOf, optionalText, productIdField, TEXT_LIMITS, variantIdField, wholeNumber } from './fields.ts';
 import { PROOF_METHODS } from '../ledger.ts';
 import { shippingFormSchema } from './shipping-form.ts';
 
@@ -34,7 +34,23 @@ export const placeOrderSchema = formObject({
   shipping: shippingFormSchema,
   /** Optional: without it the order is a reservation awaiting payment; with it, paid at once. */
   proofKey: proofKeyField.optional(),
+  /** Optional: the customer's NIF, printed on the invoice (docs/invoices.md); none = "Consumidor final". */
+  nif: customerNifField,
+  /** Optional, with a NIF: the company's name on the invoice. */
+  companyName: optionalText(v.companyName.invalid, TEXT_LIMITS.companyName)
+    .transform((name) => name || undefined)
+    .optional(),
 });
+
+/**
+ * The checkout form as the browser checks it before reserving: the shipping form and the invoice's NIF
+ * and company name, which go at the top of the order request (`nif`, `companyName`).
+ */
+export const checkoutFormSchema = shippingFormSchema.extend({
+  nif: customerNifField,
+  companyName: optionalText(v.companyName.invalid, TEXT_LIMITS.companyName),
+});
+export type CheckoutForm = z.infer<typeof checkoutFormSchema>;
 
 /**
  * The customer attaches the proof of payment to their reservation. The order's access token comes in

@@ -8,12 +8,15 @@ import { electronicFormatIBAN, friendlyFormatIBAN, isValidIBAN } from 'ibantools
 import * as z from 'zod';
 import { validationTexts } from '../messages/index.ts';
 import { paymentKeysTexts } from '../messages/owner-payments.ts';
+import { invoicingSettingsTexts } from '../messages/invoicing.ts';
+import { INVOICING_PROVIDERS, VAT_PERCENTS } from '../invoices.ts';
 import { SETTINGS_LIMITS, type ShopSettings } from '../settings.ts';
 import { isValidNif } from '../shop-identity.ts';
-import { formObject, normalisePhone, wholeNumber } from './fields.ts';
+import { formObject, normalisePhone, oneOf, wholeNumber } from './fields.ts';
 
 const v = validationTexts.settings;
 const k = paymentKeysTexts;
+const iv = invoicingSettingsTexts;
 
 /** Text a customer is shown as it is: trimmed, at most `max` characters, no markup characters or line breaks. */
 function plainText(max: number, invalid: string) {
@@ -69,6 +72,21 @@ const L = SETTINGS_LIMITS;
 /** The owner's acknowledgement of SES's sandbox (`ShopSettings.mailSandboxAcknowledged`): on or off. */
 const mailSandboxSchema = z.boolean({ error: v.mailSandbox });
 const automaticPaymentsSchema = formObject({ mbway: z.boolean({ error: k.automaticSwitch }), multibanco: z.boolean({ error: k.automaticSwitch }) });
+
+/**
+ * "Faturação" (docs/invoices.md): the switch, the account, the series, the IVA rate, whether the
+ * provider mails the customer. `key` and `enabledAt` are never taken from here (zod drops them).
+ */
+const invoicingSchema = formObject({
+  enabled: z.boolean({ error: iv.switch }),
+  // The form has no choice of provider while there is one adapter.
+  provider: oneOf(INVOICING_PROVIDERS, iv.account).default('invoicexpress'),
+  // The account is the key's route's; the form sends it back as it was given (the server keeps its own).
+  account: z.string({ error: iv.account }).trim().max(63, { error: iv.account }).regex(/^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)?$/i, { error: iv.account }),
+  series: z.string({ error: iv.series }).trim().max(12, { error: iv.series }).regex(/^\d*$/, { error: iv.series }),
+  vatPercent: z.number({ error: iv.vatPercent }).refine((rate) => (VAT_PERCENTS as readonly number[]).includes(rate), { error: iv.vatPercent }),
+  sendToCustomer: z.boolean({ error: iv.switch }),
+});
 
 /** Every field of the form but the automatic payments' switches. */
 const formFields = {
@@ -134,7 +152,7 @@ function paymentRules(settings: { readonly payments: ShopSettings['payments']; r
 }
 
 /** The whole form, as the screen checks it before sending. */
-export const shopSettingsSchema = formObject({ ...formFields, automaticPayments: automaticPaymentsSchema, mailSandboxAcknowledged: mailSandboxSchema }).superRefine(paymentRules) satisfies z.ZodType<ShopSettings, unknown>;
+export const shopSettingsSchema = formObject({ ...formFields, automaticPayments: automaticPaymentsSchema, mailSandboxAcknowledged: mailSandboxSchema, invoicing: invoicingSchema }).superRefine(paymentRules) satisfies z.ZodType<ShopSettings, unknown>;
 
 /**
  * `PUT /api/admin/settings`: the whole record, over the version the screen loaded. The automatic
@@ -144,7 +162,7 @@ export const shopSettingsSchema = formObject({ ...formFields, automaticPayments:
  */
 export const settingsUpdateSchema = formObject({
   version: z.int({ error: v.version }).min(0, { error: v.version }),
-  settings: formObject({ ...formFields, automaticPayments: automaticPaymentsSchema.optional(), mailSandboxAcknowledged: mailSandboxSchema.optional() }).superRefine(paymentRules),
+  settings: formObject({ ...formFields, automaticPayments: automaticPaymentsSchema.optional(), mailSandboxAcknowledged: mailSandboxSchema.optional(), invoicing: invoicingSchema.optional() }).superRefine(paymentRules),
 });
 
 export type SettingsUpdate = z.infer<typeof settingsUpdateSchema>;
@@ -166,3 +184,15 @@ export const paymentKeysSchema = formObject({
 });
 
 export type PaymentKeysInput = z.infer<typeof paymentKeysSchema>;
+
+/**
+ * `PUT /api/admin/settings/invoicing-key` (docs/invoices.md): the invoicing provider, its account name
+ * and the API key, as pasted (spaces around them dropped); checked with the provider before it is kept.
+ */
+export const invoicingKeySchema = formObject({
+  provider: oneOf(INVOICING_PROVIDERS, iv.account),
+  account: z.string({ error: iv.account }).trim().min(1, { error: iv.account }).max(63, { error: iv.account }).regex(/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i, { error: iv.account }),
+  apiKey: z.string({ error: iv.apiKey }).trim().min(16, { error: iv.apiKey }).max(200, { error: iv.apiKey }).regex(/^[A-Za-z0-9_-]+$/, { error: iv.apiKey }),
+});
+
+export type InvoicingKeyInput = z.infer<typeof invoicingKeySchema>;

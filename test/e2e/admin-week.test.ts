@@ -328,6 +328,7 @@ describe('every back-office screen at 390 and 1 280 px', () => {
     ['collections', '/collections'],
     ['create-collection', '/create-collection'],
     ['settings', '/definicoes'],
+    ['sales', '/vendas'],
     ['customer', `/clientes/${orderCustomerRef(ids.reserved.id)}`],
   ];
 

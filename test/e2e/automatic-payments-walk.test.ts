@@ -18,7 +18,7 @@ import { seedPieces } from '#infra/twin/seed/catalogue.ts';
 import { TWIN_MULTIBANCO_ENTITY } from '#infra/twin/payments-local.ts';
 import { MAIL_FROM } from '#infra/twin/twin.ts';
 import { texts } from '#web/lib/admin/admin-texts.ts';
-import { DESKTOP, fillShipping, getItem, mailsTo, seriousViolations, useShop, watchProblems, type PageProblems } from '../web/e2e-support.ts';
+import { DESKTOP, fillShipping, getItem, mailsTo, reservationBannerSettled, seriousViolations, useShop, watchProblems, type PageProblems } from '../web/e2e-support.ts';
 
 const shop = useShop();
 const PHONE = { width: 390, height: 844 } as const;
@@ -150,7 +150,7 @@ describe('automatic payments, from the checkout to a paid order', { timeout: 180
     expect(await page.locator('main').textContent()).not.toContain('comprovativo');
     await shots(page, 'mbway-thank-you');
     await page.goto(`${shop.twin.url}/`);
-    await page.locator('main').waitFor();
+    await reservationBannerSettled(page);
     expect(await page.getByTestId('reservation-banner').count()).toBe(0);
     await page.goto(`${shop.twin.url}/encomenda/${order.id}#t=${order.token}`);
     await expect.poll(() => page.getByTestId('order-status').textContent(), SOON).toBe('Em preparação');

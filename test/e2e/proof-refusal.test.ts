@@ -4,16 +4,22 @@
  * shown as sent, and another file can be chosen and sent. At 390 px and desktop; with SHOTS_DIR set it
  * saves screenshots of the refusal.
  */
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { checkoutTexts, uploadTexts } from '#shared/messages/index.ts';
 import { paths } from '#shared/paths.ts';
+import { createProduct } from '../support/factories.ts';
 import { activePdf, screenshotPng } from '../support/proof-files.ts';
-import { DESKTOP, fillShipping, getItem, postJson, scanAll, useShop } from '../web/e2e-support.ts';
+import { DESKTOP, fillShipping, getItem, postJson, scanAll, useSharedShop } from '../web/e2e-support.ts';
 
-const shop = useShop();
+const shop = useSharedShop();
+/** This file's own piece, on the twin the shopping walks share. */
+let piece: Awaited<ReturnType<typeof createProduct>>;
+beforeAll(async () => {
+  piece = await createProduct({ name: 'Anel da prova recusada', priceCents: 1500 });
+});
 const PHONE = { width: 390, height: 844 } as const;
 const SHOTS_DIR = process.env.SHOTS_DIR;
 const path = (page: Page) => decodeURI(new URL(page.url()).pathname);
@@ -35,12 +41,12 @@ describe('a refused proof, under the file field', () => {
   it.each([PHONE, DESKTOP])('on the payment page at %o: a PDF with JavaScript is refused, the order waits, a screenshot then completes it', async (viewport) => {
     const email = `prova-${randomUUID().slice(0, 8)}@exemplo.pt`;
     const context = await shop.browser.newContext({ viewport });
-    await context.addInitScript(() => {
+    await context.addInitScript((cart) => {
       if (!sessionStorage.getItem('seeded')) {
-        localStorage.setItem('cart', JSON.stringify([{ productId: 'anel-infinito', quantity: 1, name: 'Anel', priceCents: 100, discountPercent: 0, image: '' }]));
+        localStorage.setItem('cart', cart);
         sessionStorage.setItem('seeded', '1');
       }
-    });
+    }, JSON.stringify([{ productId: piece.id, quantity: 1, name: piece.name, priceCents: piece.priceCents, discountPercent: 0, image: '' }]));
     const page = await context.newPage();
     await page.goto(`${shop.twin.url}/shipping`);
     await fillShipping(page, email, { firstName: 'Rita', lastName: 'Sousa', address: 'Rua de Santa Catarina 10', city: 'Porto', postalCode: '4000-447' });
@@ -68,8 +74,8 @@ describe('a refused proof, under the file field', () => {
 
   it.each([PHONE, DESKTOP])('on "A minha encomenda" at %o: a PNG that is HTML after its signature is refused; a real screenshot is taken', async (viewport) => {
     const body = {
-      items: [{ productId: 'brincos-argola-classica', quantity: 1 }],
-      shipping: { email: `minha-${randomUUID().slice(0, 8)}@exemplo.pt`, firstName: 'Ana', lastName: 'Costa', country: 'Portugal', address: 'Rua das Flores, 12', city: 'Porto', postalCode: '4050-262', phone: '912345678', shippingMethod: 'ctt', paymentMethod: 'transferencia', acceptTerms: true },
+      items: [{ productId: piece.id, quantity: 1 }],
+      shipping: { email: `minha-${randomUUID().slice(0, 8)}@exemplo.pt`, firstName: 'Ana', lastName: 'Costa', country: 'Portugal', address: 'Rua das Flores, 12', city: 'Porto', postalCode: '4050-262', phone: `9${randomInt(10_000_000, 100_000_000)}`, shippingMethod: 'ctt', paymentMethod: 'transferencia', acceptTerms: true },
     };
     const { order } = await postJson<{ order: { id: string; accessToken: string } }>(shop.twin, '/api/orders', body, { 'idempotency-key': randomUUID() });
     const context = await shop.browser.newContext({ viewport });

@@ -12,19 +12,23 @@
 import { mkdirSync } from 'node:fs';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ProviderPaymentRecord } from '#shared/automatic-payments.ts';
 import { providerPaymentTexts } from '#shared/messages/index.ts';
-import { seedPieces } from '#infra/twin/seed/catalogue.ts';
-import { DESKTOP, documentClient, fillShipping, seriousViolations, tableName, useShop, watchProblems } from '../web/e2e-support.ts';
+import { createProduct } from '../support/factories.ts';
+import { DESKTOP, documentClient, fillShipping, reservationBannerSettled, seriousViolations, tableName, useSharedShop, watchProblems } from '../web/e2e-support.ts';
 
-const shop = useShop();
+const shop = useSharedShop();
 const PHONE = { width: 390, height: 844 } as const;
 const SOON = { timeout: 30_000 } as const;
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/pay-customer-shots';
 mkdirSync(SHOTS, { recursive: true });
 
-const piece = seedPieces.find((p) => p.id === 'brincos-estrela-cadente')!;
+/** This file's own piece, on the twin the shopping walks share. */
+let piece: Awaited<ReturnType<typeof createProduct>>;
+beforeAll(async () => {
+  piece = await createProduct({ name: 'Brincos do pagamento automático', type: 'brinco', priceCents: 1290 });
+});
 const path = (page: Page) => decodeURI(new URL(page.url()).pathname);
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
@@ -136,6 +140,7 @@ describe('a payment the provider takes, on the customer’s pages', () => {
     await expect.poll(() => path(page), SOON).toBe('/thank-you');
     await expect.poll(() => page.getByTestId('payment-confirmed').textContent(), SOON).toBe(providerPaymentTexts.thankYou('MB WAY'));
     expect(await page.locator('main').textContent()).not.toContain('comprovativo');
+    await reservationBannerSettled(page);
     expect(await page.getByTestId('reservation-banner').count()).toBe(0);
     await shots(page, 'mbway-thank-you');
 

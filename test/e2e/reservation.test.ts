@@ -8,18 +8,22 @@
 import { randomInt } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
-import { seedPieces } from '#infra/twin/seed/catalogue.ts';
-import { DESKTOP, fillShipping, getItem, mailsTo, scanAll, useShop, watchProblems } from '../web/e2e-support.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createProduct } from '../support/factories.ts';
+import { DESKTOP, fillShipping, getItem, mailsTo, reservationBannerSettled, scanAll, useSharedShop, watchProblems } from '../web/e2e-support.ts';
 
-const shop = useShop();
+const shop = useSharedShop();
 const PHONE = { width: 390, height: 844 } as const;
 /** A busy machine may take seconds for a page or an API answer. */
 const SOON = { timeout: 30_000 } as const;
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/reserve-shots';
 mkdirSync(SHOTS, { recursive: true });
 
-const piece = seedPieces.find((p) => p.id === 'brincos-estrela-cadente')!;
+/** This file's own piece, on the twin the shopping walks share. */
+let piece: Awaited<ReturnType<typeof createProduct>>;
+beforeAll(async () => {
+  piece = await createProduct({ name: 'Brincos da reserva', type: 'brinco', priceCents: 1290 });
+});
 const path = (page: Page) => decodeURI(new URL(page.url()).pathname);
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
@@ -111,6 +115,7 @@ describe('a reservation the phone customer cannot lose', () => {
     await expect.poll(() => third.locator('main').textContent(), SOON).toContain('Recebemos o teu comprovativo; vamos confirmar o pagamento.');
     const thanks = (await third.locator('main').textContent())!;
     expect(thanks).not.toMatch(/Paga por|Faz uma transferência|Valor a pagar|Total a pagar/);
+    await reservationBannerSettled(third);
     expect(await third.getByTestId('reservation-banner').count()).toBe(0);
 
     // One order, paid; the stock held once.

@@ -1,11 +1,17 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * The browser walks that only shop: they make their own pieces and customers and read only those, so
+ * they share one twin (`test/support/e2e-global-setup.ts`, started once) instead of starting one each.
+ * A walk that changes what every shopper sees (the settings, the admin account, the clock, an address's
+ * limits, the demo catalogue as the owner edits it) keeps a twin of its own (`useShop`).
+ */
+export const SHARED_WALKS = ['proof-refusal', 'provider-payment', 'reservation'].map((name) => `test/e2e/${name}.test.ts`);
+
 /** `npm run test:e2e`: the built shop in real headless Chromium against the local twin. */
 export default defineConfig({
   test: {
-    name: 'e2e',
     root: new URL('../..', import.meta.url).pathname,
-    include: ['test/e2e/**/*.test.ts'],
     env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
     testTimeout: 60_000,
     hookTimeout: 120_000,
@@ -20,5 +26,10 @@ export default defineConfig({
     // render its payment reference in 30 s; a twin port refused during a file's start, since explained:
     // `startTwin` in infra/twin/twin.ts) and passed in the other runs and alone. A regression fails both times.
     retry: 1,
+    projects: [
+      // Each file still runs in a worker of its own (isolated: the SDK clients are per process).
+      { extends: true, test: { name: 'e2e-shared', include: SHARED_WALKS, globalSetup: ['test/support/e2e-global-setup.ts'] } },
+      { extends: true, test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'], exclude: SHARED_WALKS } },
+    ],
   },
 });

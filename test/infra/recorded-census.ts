@@ -17,10 +17,10 @@ export const RECORDED_CENSUS: Census = {
     {
       name: 'JoiasInox-prod',
       region: 'eu-west-1',
-      resources: 179,
+      resources: 191,
       nested: [
-        71,
-        85,
+        78,
+        92,
         78,
         78,
         50
@@ -39,15 +39,15 @@ export const RECORDED_CENSUS: Census = {
       nested: []
     }
   ],
-  resources: 561,
+  resources: 587,
   functions: {
-    total: 69,
-    shop: 61,
+    total: 73,
+    shop: 65,
     helpers: 8
   },
   reserved: {
-    executions: 218,
-    functions: 34
+    executions: 230,
+    functions: 36
   },
   alarms: {
     count: 14,
@@ -131,11 +131,11 @@ export const RECORDED_CENSUS: Census = {
     }
   ],
   dashboards: 1,
-  secrets: 3,
+  secrets: 4,
   kmsKeys: 0,
   hostedZones: 0,
   budgets: 1,
-  logGroups: 70,
+  logGroups: 74,
   queues: 2,
   tables: 14,
   webAcls: [

@@ -73,7 +73,7 @@ describe('settings in the shop, not in the deployment', () => {
     const writers = routes.filter((route) => route.grants.some((grant) => 'table' in grant && grant.table === 'settings' && grant.access !== 'read'));
     // The screen's check writes only SES's answer about the sender (the go-live checklist), when it changed;
     // the keys route only when and which keys were saved (the keys themselves go to their secret).
-    expect(writers.map((route) => `${route.method} ${route.path}`)).toEqual(['PUT /api/admin/settings', 'PUT /api/admin/settings/payment-keys', 'POST /api/admin/settings/sender-check']);
+    expect(writers.map((route) => `${route.method} ${route.path}`)).toEqual(['PUT /api/admin/settings', 'PUT /api/admin/settings/payment-keys', 'PUT /api/admin/settings/invoicing-key', 'POST /api/admin/settings/sender-check']);
     for (const key of ['GET /api/payment-methods', 'POST /api/orders', 'POST /api/orders/{id}/proof', 'GET /api/orders/{id}', 'POST /api/admin/orders/{id}/emails']) {
       const route = routes.find((r) => `${r.method} ${r.path}` === key)!;
       expect(route.grants, key).toContainEqual({ table: 'settings', access: 'read' });

@@ -9,6 +9,7 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedSettings } from '#lambdas/repositories/settings.ts';
 import { DEMO_SELLER, LOCAL_PAYMENTS, startTwin, type Twin } from '#infra/twin/twin.ts';
+import { LOCAL_INVOICING_ACCOUNT } from '#infra/twin/twin-invoicing.ts';
 import type { SettingsResponse } from '#shared/api.ts';
 import { monthKey } from '#shared/mb-way.ts';
 import { DEFAULT_SETTINGS, SEED_AUTHOR, SETTINGS_CACHE_SECONDS, type ShopSettings } from '#shared/settings.ts';
@@ -53,7 +54,9 @@ describe('settings in the shop', () => {
     expect(first).toMatchObject({ version: 1, updatedBy: SEED_AUTHOR, history: [] });
     // The twin's provider keys are saved (its payment-keys secret), the automatic methods off (docs/design.md §34).
     const automaticPayments = { ...DEFAULT_SETTINGS.automaticPayments, keys: { savedAt: expect.any(String), hint: expect.stringMatching(/^.{4}$/) } };
-    expect(first.settings).toEqual({ ...DEFAULT_SETTINGS, seller: DEMO_SELLER, payments: LOCAL_PAYMENTS, automaticPayments });
+    // So is the twin's invoicing account and key (its invoicing-key secret), invoicing off (docs/invoices.md).
+    const invoicing = { ...DEFAULT_SETTINGS.invoicing, account: LOCAL_INVOICING_ACCOUNT, key: { savedAt: expect.any(String), hint: expect.stringMatching(/^.{4}$/) } };
+    expect(first.settings).toEqual({ ...DEFAULT_SETTINGS, seller: DEMO_SELLER, payments: LOCAL_PAYMENTS, automaticPayments, invoicing });
     // The twin's demo seller and payments complete the go-live checklist: the shop is open (docs/design.md §33).
     expect(first.goLive).toEqual({ ready: true, missing: [] });
 

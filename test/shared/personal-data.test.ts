@@ -50,7 +50,7 @@ describe('scrubPersonalData', () => {
   });
 
   it('replaces each personal field with a fixed pt-PT marker or nothing', () => {
-    expect(ANONYMISED_FIELDS).toEqual({ firstName: 'Anonimizado', lastName: '', email: '', phone: '', address: '', postalCode: '', city: '' });
+    expect(ANONYMISED_FIELDS).toEqual({ firstName: 'Anonimizado', lastName: '', email: '', phone: '', address: '', postalCode: '', city: '', nif: '', companyName: '' });
   });
 });
 

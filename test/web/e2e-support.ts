@@ -1,7 +1,6 @@
 /**
- * Helpers of the storefront and checkout browser tests (`test/e2e/storefront*.test.ts`,
- * `test/e2e/checkout*.test.ts`): a fresh twin serving the built shop, pages with their errors
- * collected, axe-core, and DynamoDB reads.
+ * Helpers of the browser tests (`test/e2e/*.test.ts`): a twin serving the built shop (the file's own,
+ * or the one the shopping walks share), pages with their errors collected, axe-core, and DynamoDB reads.
  */
 import { randomInt } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
@@ -10,7 +9,7 @@ import { join } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, ScanCommand, GetCommand, UpdateCommand, PutCommand, DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import { tables, type TableKey } from '#lambdas/contracts/data-model.ts';
 import { holdCounterName } from '#lambdas/repositories/holds.ts';
 import { clientAddressKey } from '#shared/identity-keys.ts';
@@ -24,29 +23,42 @@ import { ORDER_TOKEN_HEADER } from '#shared/paths.ts';
 export const DESKTOP = { width: 1280, height: 900 } as const;
 export const MOBILE = { width: 375, height: 812 } as const;
 
-export interface Shop {
-  readonly twin: Twin;
+/** What the helpers below need of a twin: its address, its handlers' environment, its services. */
+export type TwinData = Pick<Twin, 'url' | 'env' | 'endpoints'>;
+
+/**
+ * The twin the shopping walks share (started by `test/support/e2e-global-setup.ts`), as plain data:
+ * `forgetUrl` makes the twin's front door forget an address's requests (`?address=`).
+ */
+export interface ShopTwin extends Pick<Twin, 'url' | 'adminUrl' | 'mailUrl' | 'admin' | 'endpoints' | 'userPoolId' | 'clientId' | 'env'> {
+  readonly forgetUrl: string;
+}
+
+export interface Shop<T extends TwinData = Twin> {
+  readonly twin: T;
   readonly browser: Browser;
+}
+
+function requireBuiltShop(): void {
+  if (!existsSync(join(webDistDir(), 'index.html'))) throw new Error('Build the shop first: npm run build:web (or set WEB_DIST)');
 }
 
 /**
  * A fresh twin (in memory, demo catalogue) serving the built shop, and Chromium, for the test file:
- * started before its tests, stopped after them. Read `twin` and `browser` inside the tests.
+ * started before its tests, stopped after them. Read `twin` and `browser` inside the tests. For the
+ * walks that change what every shopper sees (settings, the admin account, the clock, an address's
+ * limits); a walk that only shops uses `useSharedShop`.
  */
 export function useShop(): Shop {
   const shop = {} as { twin: Twin; browser: Browser };
   beforeAll(async () => {
-    if (!existsSync(join(webDistDir(), 'index.html'))) throw new Error('Build the shop first: npm run build:web (or set WEB_DIST)');
+    requireBuiltShop();
     // Without CloudFront's 30 s cache of the catalogue (`TwinOptions.edgeCache`): the walks read the owner's
     // edits at once; the cache has its own tests (`test/lambdas/edge-cache.test.ts`).
     [shop.twin, shop.browser] = await Promise.all([startTwin({ port: 0, seed: true, edgeCache: false }), launchBrowser()]);
   });
-  // Each test is a new shopper, but a browser on this machine always comes from 127.0.0.1: what the
-  // previous shopper held (and sent, for the edge's rate rules) stops counting against the address (never within a test; docs/design.md §27).
   afterEach(async () => {
-    if (shop.twin) await forgetAddressHolds(shop.twin, '127.0.0.1');
-    // The edge's per-address counts too: a file's tests together are many shoppers, not one flood.
-    shop.twin?.edge?.forget('127.0.0.1');
+    if (shop.twin) await forgetAddress(shop.twin, '127.0.0.1', async () => shop.twin.edge?.forget('127.0.0.1'));
   });
   afterAll(async () => {
     await shop.browser?.close();
@@ -55,14 +67,47 @@ export function useShop(): Shop {
   return shop;
 }
 
-/** Removes the hold counter of one client address (the orders stay as they are). */
-async function forgetAddressHolds(twin: Twin, address: string): Promise<void> {
+/**
+ * The twin the shopping walks share (one start for all of them, `e2e-shared` in
+ * `test/e2e/vitest.config.ts`), and Chromium for this file. The file makes its own pieces
+ * (`createProduct` of `test/support/factories.ts`) and its own customers, and reads only those: other
+ * files shop on the same twin before it. This worker gets the twin's environment, so the API's own
+ * repositories (and the factories) write to its tables.
+ */
+export function useSharedShop(): Shop<ShopTwin> {
+  const shop = {} as { twin: ShopTwin; browser: Browser };
+  beforeAll(async () => {
+    requireBuiltShop();
+    shop.twin = inject('shopTwin');
+    Object.assign(process.env, shop.twin.env);
+    shop.browser = await launchBrowser();
+  });
+  afterEach(async () => {
+    const forget = async () => {
+      const answer = await fetch(`${shop.twin.forgetUrl}?address=127.0.0.1`, { method: 'POST' });
+      if (answer.status !== 204) throw new Error(`the shared twin did not forget the browser's address: ${answer.status}`);
+    };
+    if (shop.twin) await forgetAddress(shop.twin, '127.0.0.1', forget);
+  });
+  afterAll(async () => {
+    await shop.browser?.close();
+  });
+  return shop;
+}
+
+/**
+ * Each test is a new shopper, but a browser on this machine always comes from 127.0.0.1: what the
+ * previous shopper held (and sent, for the edge's rate rules: `atEdge`) stops counting against the
+ * address (never within a test; docs/design.md §27). The orders stay as they are.
+ */
+async function forgetAddress(twin: TwinData, address: string, atEdge: () => Promise<void>): Promise<void> {
   const client = documentClient(twin);
   try {
     await client.send(new DeleteCommand({ TableName: tableName(twin, 'counters'), Key: { name: holdCounterName('address', clientAddressKey(address)) } }));
   } finally {
     client.destroy();
   }
+  await atEdge();
 }
 
 /** What went wrong in a page: uncaught errors, failed console errors, Content-Security-Policy reports. */
@@ -110,7 +155,6 @@ export async function seriousViolations(page: Page): Promise<string[]> {
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.impact} ${v.id}: ${v.help} → ${v.targets.join(', ')}`);
 }
 
-/** The physical table name of a table of the data model in the twin. */
 /**
  * Waits until the app runs the page: a pre-rendered page starts it only once loaded (`web/src/boot.ts`),
  * so "loaded" is not "working". React marks each node it hydrated or rendered (an own `__reactFiber$…`
@@ -128,16 +172,38 @@ export async function appRunning(page: Page): Promise<void> {
   await page.waitForFunction(() => document.getAnimations().every((animation) => !(animation instanceof CSSTransition)));
 }
 
-export function tableName(twin: Twin, key: TableKey): string {
+/** The built file of the reservation banner's lazy chunk (`web/src/app/layout.tsx`), by Vite's manifest. */
+function reservationBannerChunk(): string {
+  const manifest = JSON.parse(readFileSync(join(webDistDir(), '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string }>;
+  const chunk = manifest['src/app/reservation-banner.tsx'];
+  if (!chunk) throw new Error('the build has no chunk of src/app/reservation-banner.tsx: build the shop again (npm run build:web)');
+  return `/${chunk.file}`;
+}
+
+/**
+ * Waits until the reservation banner could show: its chunk is lazily loaded after the page starts, so a
+ * page without the banner yet says nothing. The layout asked for the chunk (a resource entry), the chunk
+ * is evaluated (importing it again answers the same module once it is), and React has committed what it
+ * renders (two frames on). Then "no banner" is what the page decided.
+ */
+export async function reservationBannerSettled(page: Page): Promise<void> {
+  const chunk = reservationBannerChunk();
+  await page.waitForFunction((file) => performance.getEntriesByType('resource').some((entry) => new URL(entry.name).pathname === file), chunk);
+  // As text: vitest would rewrite an `import()` of a function given here.
+  await page.evaluate(`import(${JSON.stringify(chunk)}).then(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))`);
+}
+
+/** The physical table name of a table of the data model in the twin. */
+export function tableName(twin: TwinData, key: TableKey): string {
   return twin.env[tables[key].envVar] ?? `joias-${key}`;
 }
 
-export function documentClient(twin: Twin): DynamoDBDocumentClient {
+export function documentClient(twin: TwinData): DynamoDBDocumentClient {
   return DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: twin.endpoints.dynamodb, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS }));
 }
 
 /** Every item of a table (small test tables). */
-export async function scanAll(twin: Twin, key: TableKey): Promise<Record<string, unknown>[]> {
+export async function scanAll(twin: TwinData, key: TableKey): Promise<Record<string, unknown>[]> {
   const client = documentClient(twin);
   try {
     const items: Record<string, unknown>[] = [];
@@ -153,7 +219,7 @@ export async function scanAll(twin: Twin, key: TableKey): Promise<Record<string,
   }
 }
 
-export async function getItem(twin: Twin, key: TableKey, id: Record<string, string>): Promise<Record<string, unknown> | undefined> {
+export async function getItem(twin: TwinData, key: TableKey, id: Record<string, string>): Promise<Record<string, unknown> | undefined> {
   const client = documentClient(twin);
   try {
     return (await client.send(new GetCommand({ TableName: tableName(twin, key), Key: id, ConsistentRead: true }))).Item;
@@ -164,7 +230,7 @@ export async function getItem(twin: Twin, key: TableKey, id: Record<string, stri
 
 /** Sets a product's stock directly in the table (someone else bought meanwhile). */
 /** Makes a reservation's time to pay run out now (as if two hours had passed). */
-export async function expireReservation(twin: Twin, orderId: string): Promise<void> {
+export async function expireReservation(twin: TwinData, orderId: string): Promise<void> {
   const client = documentClient(twin);
   try {
     await client.send(
@@ -176,7 +242,7 @@ export async function expireReservation(twin: Twin, orderId: string): Promise<vo
 }
 
 /** Sets a product's price and discount directly in the table (the owner edited it). */
-export async function setPrice(twin: Twin, productId: string, priceCents: number, discountPercent = 0): Promise<void> {
+export async function setPrice(twin: TwinData, productId: string, priceCents: number, discountPercent = 0): Promise<void> {
   const client = documentClient(twin);
   try {
     await client.send(
@@ -188,7 +254,7 @@ export async function setPrice(twin: Twin, productId: string, priceCents: number
 }
 
 /** Sets the stock of a piece without sizes (its one size, `DEFAULT_VARIANT_ID`, and the total). */
-export async function setStock(twin: Twin, productId: string, stock: number): Promise<void> {
+export async function setStock(twin: TwinData, productId: string, stock: number): Promise<void> {
   const client = documentClient(twin);
   try {
     await client.send(
@@ -206,7 +272,7 @@ export async function setStock(twin: Twin, productId: string, stock: number): Pr
 }
 
 /** Writes a month's MB WAY counters. */
-export async function setMbWayCounters(twin: Twin, month: string, count1: number, count2: number): Promise<void> {
+export async function setMbWayCounters(twin: TwinData, month: string, count1: number, count2: number): Promise<void> {
   const client = documentClient(twin);
   try {
     await client.send(new PutCommand({ TableName: tableName(twin, 'mbwayCounters'), Item: { month, count1, count2 } }));
@@ -216,7 +282,7 @@ export async function setMbWayCounters(twin: Twin, month: string, count1: number
 }
 
 /** The e-mails the twin's SES server received for `to`. */
-export async function mailsTo(twin: Twin, to: string): Promise<{ subject: string; body: { text?: string; html?: string } }[]> {
+export async function mailsTo(twin: TwinData, to: string): Promise<{ subject: string; body: { text?: string; html?: string } }[]> {
   const store = (await (await fetch(`${twin.endpoints.ses}/store`)).json()) as { emails: { destination: { to: string[] }; subject: string; body: { text?: string; html?: string } }[] };
   return store.emails.filter((mail) => mail.destination.to.includes(to));
 }
@@ -254,7 +320,7 @@ export async function fillShipping(page: Page, email: string, fill: ShippingFill
 const PROOF_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
 /** A public POST of JSON to the twin, from a client address of its own; throws on anything but 2xx. */
-export async function postJson<T>(twin: Twin, path: string, body: unknown, headers: Record<string, string> = {}): Promise<T> {
+export async function postJson<T>(twin: TwinData, path: string, body: unknown, headers: Record<string, string> = {}): Promise<T> {
   const answer = await clientFetch(`${twin.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
   const json = (await answer.json()) as T;
   if (!answer.ok) throw new Error(`${path}: ${answer.status} ${JSON.stringify(json)}`);
@@ -262,7 +328,7 @@ export async function postJson<T>(twin: Twin, path: string, body: unknown, heade
 }
 
 /** Uploads a proof as the payment page does (presigned POST) and attaches it to the reservation. */
-export async function attachProof(twin: Twin, order: { readonly id: string; readonly accessToken: string }): Promise<void> {
+export async function attachProof(twin: TwinData, order: { readonly id: string; readonly accessToken: string }): Promise<void> {
   const { upload } = await postJson<{ upload: { url: string; fields: Record<string, string>; key: string } }>(twin, '/api/uploads/proof', { contentType: 'image/png', size: PROOF_PNG.length });
   const form = new FormData();
   for (const [name, value] of Object.entries(upload.fields)) form.append(name, value);

@@ -17,7 +17,7 @@ import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { IConstruct } from 'constructs';
 import type { Grant } from '#lambdas/route-grants.ts';
 import { buckets, tables, type BucketKey, type TableKey } from '#lambdas/contracts/data-model.ts';
-import { MAIL_ENV, ORDER_LINK_ENV, PAYMENT_KEYS_ENV } from '#lambdas/contracts/env.ts';
+import { INVOICING_ENV, MAIL_ENV, ORDER_LINK_ENV, PAYMENT_KEYS_ENV } from '#lambdas/contracts/env.ts';
 import { acknowledgeNag } from './nag.ts';
 import {
   BUCKET_DELETE_ACTIONS,
@@ -61,6 +61,8 @@ export interface BindTargets {
   readonly orderLinkSecret: secretsmanager.ISecret;
   /** The payment provider's keys (written by the owner's "Definições", read at run time by the functions with the `paymentKeys` grant). */
   readonly paymentKeysSecret: secretsmanager.ISecret;
+  /** The invoicing provider's API key (docs/invoices.md), read at run time by the functions with the `invoicingKey` grant. */
+  readonly invoicingKeySecret: secretsmanager.ISecret;
 }
 
 /** Grants `grant` to `fn` and sets the environment variables that go with it. */
@@ -70,11 +72,13 @@ export function bindGrant(fn: lambda.Function, grant: Grant, targets: BindTarget
   else if ('config' in grant) fn.addEnvironment(MAIL_ENV.shopUrl, targets.mail.shopUrl);
   else if ('orderLinks' in grant) bindSecret(fn, targets.orderLinkSecret, ORDER_LINK_ENV.secretArn);
   else if ('paymentKeys' in grant) bindSecret(fn, targets.paymentKeysSecret, PAYMENT_KEYS_ENV.secretArn);
+  else if ('invoicingKey' in grant) bindSecret(fn, targets.invoicingKeySecret, INVOICING_ENV.secretArn);
   else if ('senderIdentity' in grant) bindSenderIdentity(fn, targets.mail);
   else if ('sesAccount' in grant) bindSesAccount(fn, targets.mail);
   else bindMail(fn, targets.mail);
   // The route that saves the payment provider's keys writes them too (PutSecretValue on that secret alone).
   if ('paymentKeys' in grant && 'write' in grant) fn.addToRolePolicy(new iam.PolicyStatement({ actions: [...SECRET_WRITE_ACTIONS], resources: [targets.paymentKeysSecret.secretArn] }));
+  if ('invoicingKey' in grant && 'write' in grant) fn.addToRolePolicy(new iam.PolicyStatement({ actions: [...SECRET_WRITE_ACTIONS], resources: [targets.invoicingKeySecret.secretArn] }));
 }
 
 /**

@@ -2,11 +2,13 @@
  * The back-office, a lazy chunk mounted by the shop's router under `${ADMIN_PREFIX}/*`. Its own layout
  * and styles; never indexed.
  */
+import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from '#web/lib/router.tsx';
 import { adminRoutePatterns as r } from '#shared/paths.ts';
 import { adminPaths } from '#web/lib/admin/admin-paths.ts';
 import { RequireAdmin } from '#web/lib/admin/session.tsx';
 import { AdminLayout } from './admin-layout.tsx';
+import { LoadingNotice } from '#web/ui/admin/admin-ui.tsx';
 import { CollectionsPage } from '#web/features/collections/collections-page.tsx';
 import { ContactDetailPage } from '#web/features/messages-and-alerts/contact-detail-page.tsx';
 import { ContactsPage } from '#web/features/messages-and-alerts/contacts-page.tsx';
@@ -23,6 +25,9 @@ import { ProductsPage } from '#web/features/products/products-page.tsx';
 import { SettingsPage } from '#web/features/settings/settings-page.tsx';
 import { StockAlertsPage } from '#web/features/messages-and-alerts/stock-alerts-page.tsx';
 import './admin.css';
+
+/** "Vendas": its own chunk, loaded when the owner opens it (docs/sales.md). */
+const SalesPage = lazy(() => import('#web/features/sales/sales-page.tsx').then((module) => ({ default: module.SalesPage })));
 
 export function AdminRoutes() {
   return (
@@ -52,6 +57,14 @@ export function AdminRoutes() {
           <Route path={r.collections} element={<CollectionsPage />} />
           <Route path={r.createCollection} element={<CreateCollectionPage />} />
           <Route path={r.settings} element={<SettingsPage />} />
+          <Route
+            path={r.sales}
+            element={
+              <Suspense fallback={<LoadingNotice />}>
+                <SalesPage />
+              </Suspense>
+            }
+          />
           <Route path="*" element={<AdminNotFoundPage />} />
         </Route>
       </Routes>

@@ -39,6 +39,9 @@ export interface ShippingDraft {
   shippingMethod: ShippingMethodId | '';
   paymentMethod: PaymentMethodId | '';
   acceptTerms: boolean;
+  /** For an invoice with the customer's tax number (optional; docs/invoices.md). */
+  nif: string;
+  companyName: string;
 }
 
 export const EMPTY_SHIPPING_DRAFT: ShippingDraft = {
@@ -53,6 +56,8 @@ export const EMPTY_SHIPPING_DRAFT: ShippingDraft = {
   shippingMethod: '',
   paymentMethod: '',
   acceptTerms: false,
+  nif: '',
+  companyName: '',
 };
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useParams } from '#web/lib/router.tsx';
 import type { CustomerOrder } from '#shared/api.ts';
 import { formatDateTime } from '#shared/dates.ts';
-import { checkoutTexts, customerStatusLabels, myOrderTexts, providerPaymentTexts } from '#shared/messages/index.ts';
+import { checkoutTexts, customerStatusLabels, invoiceTexts, myOrderTexts, providerPaymentTexts } from '#shared/messages/index.ts';
 import { RESERVED_STATUS } from '#shared/order-status.ts';
 import { PAYMENT_METHOD_LABELS } from '#shared/payment-methods.ts';
 import { paths } from '#shared/paths.ts';
@@ -84,6 +84,7 @@ function OrderView({ order: loaded, token, onPaid }: { order: CustomerOrder; tok
             {order.status !== RESERVED_STATUS && <MoneyLines money={money} />}
             {providerNote && <ProviderPaymentStatus order={order} view={view} />}
             {order.trackingCode && <Tracking code={order.trackingCode} carrier={order.carrier} />}
+            {order.invoice && <Invoice invoice={order.invoice} />}
             <h3>{myOrderTexts.history}</h3>
             <ol className="order-timeline">
               {order.timeline.map((entry, index) => (
@@ -246,6 +247,24 @@ function Tracking({ code, carrier }: { code: string; carrier?: TrackingCarrier }
           {' '}
           <a href={url} target="_blank" rel="noopener noreferrer">
             {myOrderTexts.followParcel}
+          </a>
+        </>
+      )}
+    </p>
+  );
+}
+
+/** The order's fatura-recibo (docs/invoices.md): its number and PDF once issued, else that it is being issued. */
+function Invoice({ invoice }: { invoice: NonNullable<CustomerOrder['invoice']> }) {
+  if (invoice.status !== 'issued') return <p data-testid="invoice">{invoiceTexts.customer.pending}</p>;
+  return (
+    <p data-testid="invoice">
+      {invoiceTexts.customer.issued(invoice.number)}
+      {invoice.url && (
+        <>
+          {' '}
+          <a href={invoice.url} target="_blank" rel="noopener noreferrer">
+            {invoiceTexts.download}
           </a>
         </>
       )}

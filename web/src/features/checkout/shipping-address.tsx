@@ -4,7 +4,7 @@ import { SHIPPING_COUNTRIES } from '#shared/schemas/shipping-form.ts';
 import { SelectField, TextField } from '#web/ui/field.tsx';
 import type { ShippingFields } from './use-shipping-form.ts';
 
-type TextName = 'email' | 'firstName' | 'lastName' | 'address' | 'city' | 'postalCode' | 'phone';
+type TextName = 'email' | 'firstName' | 'lastName' | 'address' | 'city' | 'postalCode' | 'phone' | 'nif' | 'companyName';
 
 /** A text field's name, value, message and change, from the form's state. */
 function textProps({ draft, errors, update }: ShippingFields, name: TextName) {
@@ -56,6 +56,20 @@ export function AddressSection({ fields }: { fields: ShippingFields }) {
         <TextField label="Localidade" autoComplete="address-level2" maxLength={TEXT_LIMITS.city} {...text('city')} />
         <TextField label="Código postal" autoComplete="postal-code" inputMode="numeric" placeholder="1234-567" {...text('postalCode')} />
         <TextField className="span-2" label="Telefone" type="tel" autoComplete="tel" {...text('phone')} />
+      </div>
+    </section>
+  );
+}
+
+/** The invoice's customer (docs/invoices.md): a NIF for an invoice with the customer's tax number, else "Consumidor final". */
+export function InvoiceSection({ fields }: { fields: ShippingFields }) {
+  const text = (name: TextName) => textProps(fields, name);
+  return (
+    <section className="card">
+      <h2>Fatura</h2>
+      <div className="form-grid form-grid--two">
+        <TextField label="NIF (para fatura com contribuinte)" inputMode="numeric" autoComplete="off" maxLength={20} {...text('nif')} hint="Opcional. Sem NIF, a fatura sai em nome de «Consumidor final»." />
+        <TextField label="Nome da empresa (opcional)" autoComplete="organization" maxLength={TEXT_LIMITS.companyName} {...text('companyName')} />
       </div>
     </section>
   );

@@ -8,7 +8,7 @@ import { usePageMeta } from '#web/lib/page-meta.ts';
 import { OrderRefusalNotice } from './order-refusal.tsx';
 import { PendingReservation } from './pending-reservation.tsx';
 import { OrderSummary } from './order-summary.tsx';
-import { AddressSection, ContactSection } from './shipping-address.tsx';
+import { AddressSection, ContactSection, InvoiceSection } from './shipping-address.tsx';
 import { PaymentMethodSection, ShippingMethodSection, TermsSection } from './shipping-choices.tsx';
 import { useShippingForm } from './use-shipping-form.ts';
 import './checkout.css';
@@ -40,6 +40,7 @@ export function ShippingPage() {
           <div role="alert">{alert && <p className="notice notice--error">{alert}</p>}</div>
           <ContactSection fields={fields} />
           <AddressSection fields={fields} />
+          <InvoiceSection fields={fields} />
           <ShippingMethodSection fields={fields} freeShipping={freeShipping} />
           <PaymentMethodSection fields={fields} payment={payment} />
           <TermsSection fields={fields} />

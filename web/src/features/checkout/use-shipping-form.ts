@@ -4,14 +4,14 @@ import { cartCount, orderItems, type Cart } from '#shared/cart.ts';
 import { apiTexts, checkoutTexts, validationTexts } from '#shared/messages/index.ts';
 import { PAYMENT_METHOD_IDS, PAYMENT_METHOD_LABELS } from '#shared/payment-methods.ts';
 import { paths } from '#shared/paths.ts';
-import type { PlaceOrderInput } from '#shared/schemas/place-order.ts';
-import { shippingFormSchema } from '#shared/schemas/shipping-form.ts';
+import { checkoutFormSchema } from '#shared/schemas/place-order.ts';
 import { DEFAULT_SETTINGS, holdMinutesFor } from '#shared/settings.ts';
 import { ApiError } from '#web/lib/api.ts';
 import { useBotCheck } from '#web/lib/bot-check.tsx';
 import { publicWrites } from '#web/lib/public-writes.ts';
 import type { FieldMessages } from '#web/lib/form.ts';
 import { useFormSubmit } from '#web/lib/use-submit.ts';
+import type { PlaceOrderInput } from '#shared/schemas/place-order.ts';
 import { loadOpenReservation, useOpenReservation, type StoredReservation } from '#web/lib/open-reservation.ts';
 import { idempotencyKeyFor, loadShippingDraft, recordReservation, reservationFor, saveShippingDraft, type ShippingDraft } from './checkout-session.ts';
 import { askUntilAnswered } from './ask-again.ts';
@@ -22,7 +22,7 @@ import { usePaymentMethods } from './use-payment-methods.ts';
 type TextName = 'email' | 'firstName' | 'lastName' | 'address' | 'city' | 'postalCode' | 'phone';
 const TEXT_FIELDS: readonly TextName[] = ['email', 'firstName', 'lastName', 'address', 'city', 'postalCode', 'phone'];
 /** The order in which fields get the focus when something is wrong. */
-const FIELD_ORDER = ['email', 'firstName', 'lastName', 'country', 'address', 'city', 'postalCode', 'phone', 'shippingMethod', 'paymentMethod', 'acceptTerms'] as const;
+const FIELD_ORDER = ['email', 'firstName', 'lastName', 'country', 'address', 'city', 'postalCode', 'phone', 'shippingMethod', 'paymentMethod', 'nif', 'companyName', 'acceptTerms'] as const;
 
 /**
  * The form's alert: a missing field → 'preencha todos os campos'; only the terms → 'aceite os termos';
@@ -69,10 +69,15 @@ function sameItems(stored: StoredReservation, items: PlaceOrderInput['items']): 
 /** MB WAY filled up this month since the methods were asked. */
 const mbwayFull = (error: unknown): boolean => error instanceof ApiError && error.code === 'mbway_unavailable';
 
-/** The server's refusals that name fields of this form (`shipping.*`), by field name; null when none (or MB WAY full: said in the alert only). */
+/** The fields of the order request outside `shipping` that this form has (the invoice's). */
+const INVOICE_FIELDS: readonly string[] = ['nif', 'companyName'];
+
+/** The server's refusals that name fields of this form (`shipping.*`, the invoice's), by field name; null when none (or MB WAY full: said in the alert only). */
 function shippingFieldErrors(error: unknown): FieldMessages | null {
   if (!(error instanceof ApiError) || !error.fields || mbwayFull(error)) return null;
-  const fields = Object.entries(error.fields).flatMap(([name, message]): [string, string][] => (name.startsWith('shipping.') ? [[name.slice('shipping.'.length), message]] : []));
+  const fields = Object.entries(error.fields).flatMap(([name, message]): [string, string][] =>
+    name.startsWith('shipping.') ? [[name.slice('shipping.'.length), message]] : INVOICE_FIELDS.includes(name) ? [[name, message]] : [],
+  );
   return fields.length > 0 ? Object.fromEntries(fields) : null;
 }
 
@@ -125,15 +130,15 @@ export function useShippingForm(cart: Cart) {
   };
 
   const { formRef, onSubmit, errors, setErrors, outcome, sending } = useFormSubmit({
-    schema: shippingFormSchema,
+    schema: checkoutFormSchema,
     fieldOrder: FIELD_ORDER,
     values: draft,
     // The refusal is said once, in the alert; the field only asks for another choice.
     check: (): FieldMessages => (unavailableChosen ? { paymentMethod: validationTexts.paymentMethod.invalid } : {}),
     invalidAlert: (found) => formAlert(draft, found, unavailableChosen),
-    send: async (shipping) => {
-      saveShippingDraft({ ...draft, ...shipping });
-      await reserve({ items: orderItems(cart), shipping });
+    send: async ({ nif, companyName, ...shipping }) => {
+      saveShippingDraft({ ...draft, ...shipping, nif: nif ?? '', companyName });
+      await reserve({ items: orderItems(cart), shipping, ...(nif ? { nif, ...(companyName ? { companyName } : {}) } : {}) });
     },
     serverFields: shippingFieldErrors,
     refusedFieldsAlert: (fields) => Object.values(fields)[0],

@@ -39,6 +39,8 @@ export function CustomerPanel({ order }: { readonly order: Order }) {
         <DetailRow label={t.city}>{order.city || '—'}</DetailRow>
         <DetailRow label={t.postalCode}>{order.postalCode || '—'}</DetailRow>
         <DetailRow label={t.phone}>{order.phone ? <a href={`tel:${order.phone.replace(/\s/g, '')}`}>{order.phone}</a> : '—'}</DetailRow>
+        <DetailRow label={t.nif}>{order.nif || (order.anonymisedAt ? '—' : t.noNif)}</DetailRow>
+        {order.companyName ? <DetailRow label={t.companyName}>{order.companyName}</DetailRow> : null}
       </dl>
     </Panel>
   );

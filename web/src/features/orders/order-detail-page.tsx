@@ -20,6 +20,7 @@ import { emailOfMove, recordsOf, waitForEmail } from './email-outcome.ts';
 import { EmailsPanel } from './emails-panel.tsx';
 import { ItemsPanel } from './items-panel.tsx';
 import { PaymentPanel } from './payment-panel.tsx';
+import { InvoicePanel } from './invoice-panel.tsx';
 import { ProofPanel } from './proof-panel.tsx';
 import { StatusPanel } from './status-panel.tsx';
 import { SuspiciousPanel } from './suspicious-panel.tsx';
@@ -80,6 +81,7 @@ function OrderDetail({ detail, onOrder }: { readonly detail: OrderDetailResponse
         <div className="adm-detail-main">
           <CustomerPanel order={order} />
           <PaymentPanel order={order} />
+          <InvoicePanel order={order} onOrder={onOrder} />
           <ItemsPanel order={order} />
           <ProofPanel order={order} proofUrl={proofUrl} />
         </div>

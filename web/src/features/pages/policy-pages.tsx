@@ -52,6 +52,10 @@ function RetentionPeriods() {
           <strong>Encomendas:</strong> {orderRetentionYears} anos, o prazo que a lei impõe para os registos de contabilidade.
         </li>
         <li>
+          <strong>Faturas e notas de crédito:</strong> 10 anos, como a lei obriga, com o nome e o NIF que nelas constam, mesmo que
+          nos peças para apagar os teus dados (apagamo-los da encomenda, não do documento fiscal).
+        </li>
+        <li>
           <strong>Comprovativos de pagamento:</strong> {retention.proofsDays} dias a contar da encomenda.
         </li>
         <li>
@@ -110,6 +114,9 @@ export function PrivacyPolicyPage() {
             deixam de poder reservar durante o tempo escolhido (no máximo {LONGEST_BLOCK_DAYS} dias).
           </li>
           <li>
+            <strong>Fatura com contribuinte:</strong> o NIF e o nome da empresa, só se os indicares na compra, para os pôr na fatura.
+          </li>
+          <li>
             <strong>Contactos:</strong> nome, e-mail, telefone, assunto e mensagem, para te responder.
           </li>
           <li>
@@ -120,8 +127,8 @@ export function PrivacyPolicyPage() {
         <RetentionPeriods />
         <h2>Com quem partilhamos</h2>
         <p>
-          Só com quem nos ajuda a servir-te: os CTT, para entregar as encomendas, e os prestadores de serviços tecnológicos que
-          alojam a loja e enviam os nossos e-mails, sempre vinculados a tratar os dados apenas por nossa conta. Os comprovativos de
+          Só com quem nos ajuda a servir-te: os CTT, para entregar as encomendas, os prestadores de serviços tecnológicos que
+          alojam a loja e enviam os nossos e-mails, e o programa de faturação certificado em que emitimos as faturas, sempre vinculados a tratar os dados apenas por nossa conta. Os comprovativos de
           pagamento ficam guardados de forma privada e só a nossa equipa os pode ver. Não vendemos dados a ninguém.
         </p>
         <h2>Cookies e armazenamento no navegador</h2>

@@ -13,7 +13,11 @@ import { texts } from '#web/lib/admin/admin-texts.ts';
 
 const t = texts.goLive;
 
-export function GoLiveChecklist({ state: loaded }: { readonly state: GoLiveState }) {
+/**
+ * `invoicing`: whether the shop issues its invoices (docs/invoices.md). Not an item the shop waits for:
+ * said beside them, with what it means when off (the owner issues every invoice herself).
+ */
+export function GoLiveChecklist({ state: loaded, invoicing }: { readonly state: GoLiveState; readonly invoicing: boolean }) {
   const api = useAdminApi();
   const [state, setState] = useState(loaded);
   useEffect(() => setState(loaded), [loaded]);
@@ -48,6 +52,9 @@ export function GoLiveChecklist({ state: loaded }: { readonly state: GoLiveState
           );
         })}
       </ul>
+      <p className={invoicing ? 'field-hint' : 'adm-settings-warning'} data-testid="go-live-invoicing">
+        {invoicing ? texts.invoicing.goLiveOn : texts.invoicing.goLiveOff}
+      </p>
     </section>
   );
 }

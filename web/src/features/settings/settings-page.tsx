@@ -28,6 +28,8 @@ import { GoLiveChecklist } from './go-live-checklist.tsx';
 import { MailSandboxGroup } from './mail-sandbox.tsx';
 import { FeedAddresses } from './feed-addresses.tsx';
 import { AutomaticPaymentsGroup, PaymentKeysPanel, switchesWithoutKeys } from './automatic-payments.tsx';
+import { InvoicingGroup, InvoicingKeyPanel, invoicingWithoutKey } from './invoicing-settings.tsx';
+import { invoicingOn } from '#shared/invoices.ts';
 
 const t = texts.settings;
 
@@ -56,6 +58,7 @@ export function SettingsPage() {
             onReload={reloadCurrent}
             // Saving the keys changes no version: the form keeps what is being typed in it.
             onKeys={(keys) => update((current) => ({ ...current, settings: { ...current.settings, automaticPayments: { ...current.settings.automaticPayments, keys } } }))}
+            onInvoicingKey={({ account, ...key }) => update((current) => ({ ...current, settings: { ...current.settings, invoicing: { ...current.settings.invoicing, account, key } } }))}
           />
         )}
       </LoadView>
@@ -79,8 +82,10 @@ function SettingsForm(props: {
   readonly onReload: () => void;
   /** The payment provider's keys were saved: their record. */
   readonly onKeys: (keys: NonNullable<SettingsResponse['settings']['automaticPayments']['keys']>) => void;
+  /** The invoicing account and key were saved: their record. */
+  readonly onInvoicingKey: (key: { readonly savedAt: string; readonly hint: string; readonly account: string }) => void;
 }) {
-  const { loaded, onSaved, onSubmit, onReload, onKeys } = props;
+  const { loaded, onSaved, onSubmit, onReload, onKeys, onInvoicingKey } = props;
   const keys = loaded.settings.automaticPayments.keys;
   const api = useAdminApi();
   const [draft, setDraft] = useState<Draft>(() => draftOf(loaded.settings));
@@ -88,7 +93,7 @@ function SettingsForm(props: {
     schema: shopSettingsSchema,
     fieldOrder: PATHS,
     values: recordOf(draft),
-    check: () => switchesWithoutKeys(draft, keys),
+    check: () => ({ ...switchesWithoutKeys(draft, keys), ...invoicingWithoutKey(draft, loaded.settings.invoicing) }),
     invalidAlert: () => apiTexts.invalidInput,
     send: (settings) => api.saveSettings({ version: loaded.version, settings }),
     onSent: (saved) => onSaved(saved, saved.version === loaded.version ? adminTexts.settingsUnchanged : adminTexts.settingsSaved),
@@ -108,7 +113,7 @@ function SettingsForm(props: {
         )}
       </ActionFeedback>
       <p className="muted">{t.intro}</p>
-      <GoLiveChecklist state={loaded.goLive} />
+      <GoLiveChecklist state={loaded.goLive} invoicing={invoicingOn(loaded.settings.invoicing)} />
       <FeedAddresses />
       {loaded.updatedBy && loaded.updatedAt && <p className="muted">{t.lastSaved(loaded.updatedBy, formatDateTime(loaded.updatedAt))}</p>}
       <form
@@ -128,6 +133,7 @@ function SettingsForm(props: {
           holds={<HoldsGroup field={field} />}
         />
         <BotCheckGroup field={field} />
+        <InvoicingGroup draft={draft} errors={form.errors} field={field} settings={loaded.settings.invoicing} onChange={(path, text) => setDraft((current) => ({ ...current, [path]: text }))} />
         <MailSandboxGroup draft={draft} error={form.errors.mailSandboxAcknowledged} onChange={(path, text) => setDraft((current) => ({ ...current, [path]: text }))} />
         <div className="adm-form-actions">
           <button type="submit" className="button" disabled={form.sending}>
@@ -136,6 +142,7 @@ function SettingsForm(props: {
         </div>
       </form>
       <PaymentKeysPanel keys={keys} onSaved={onKeys} />
+      <InvoicingKeyPanel settings={loaded.settings.invoicing} onSaved={onInvoicingKey} />
       <SettingsHistory history={loaded.history} />
     </>
   );

@@ -6,7 +6,8 @@ import type { ApiCall, ApiResponse, ApiRouteKey } from '#shared/api-routes.ts';
 import type { OrderStatus } from '#shared/order-status.ts';
 import type { BlockDuration } from '#shared/abuse.ts';
 import type { AdminEmailRequest, ImageUploadRequest, OrderStatusChange, OrdersExportQuery, ProductInput, ProductUpdateInput, StockChangeInput } from '#shared/schemas/index.ts';
-import type { PaymentKeysInput, SettingsUpdate } from '#shared/schemas/settings.ts';
+import type { InvoicingKeyInput, PaymentKeysInput, SettingsUpdate } from '#shared/schemas/settings.ts';
+import type { SalesQuery } from '#shared/schemas/sales-query.ts';
 import { ApiError, errorMessage } from '#web/lib/api.ts';
 
 /** Sends one authenticated call to a route of the API and reads its typed answer. */
@@ -32,6 +33,7 @@ export function adminApi(request: AdminRequest) {
     orders: (q: OrdersQuery) => request('GET /api/admin/orders', { query: { status: q.status, q: q.q, cursor: q.cursor } }),
     order: (id: string) => request('GET /api/admin/orders/{id}', { params: { id } }),
     exportOrders: (query: OrdersExportQuery) => request('GET /api/admin/orders/export', { query }),
+    sales: (query: SalesQuery) => request('GET /api/admin/sales', { query }),
     customer: (ref: string) => request('GET /api/admin/customers/{ref}', { params: { ref } }),
     /** `closeOpen`: the customer's unpaid reservations are closed first (stock back). */
     anonymiseCustomer: (ref: string, closeOpen = false) => request('POST /api/admin/customers/{ref}/anonymise', { params: { ref }, query: closeOpen ? { closeOpen: 'true' } : {} }),
@@ -41,6 +43,7 @@ export function adminApi(request: AdminRequest) {
     removeBlock: (id: string) => request('DELETE /api/admin/blocks/{id}', { params: { id } }),
     setOrderStatus: (id: string, change: OrderStatusChange) => request('PATCH /api/admin/orders/{id}', { params: { id }, body: change }),
     addOrderNote: (id: string, text: string) => request('POST /api/admin/orders/{id}/notes', { params: { id }, body: { text } }),
+    retryInvoice: (id: string) => request('POST /api/admin/orders/{id}/invoice', { params: { id } }),
     sendOrderEmail: (id: string, email: AdminEmailRequest) => request('POST /api/admin/orders/{id}/emails', { params: { id }, body: email }),
     products: () => request('GET /api/admin/products', {}),
     product: (id: string) => request('GET /api/admin/products/{id}', { params: { id } }),
@@ -62,6 +65,7 @@ export function adminApi(request: AdminRequest) {
     saveSettings: (update: SettingsUpdate) => request('PUT /api/admin/settings', { body: update }),
     checkSender: () => request('POST /api/admin/settings/sender-check', {}),
     savePaymentKeys: (keys: PaymentKeysInput) => request('PUT /api/admin/settings/payment-keys', { body: keys }),
+    saveInvoicingKey: (key: InvoicingKeyInput) => request('PUT /api/admin/settings/invoicing-key', { body: key }),
   };
 }
 
