@@ -133,6 +133,14 @@ export const routes = [
     grants: [{ table: 'stockAlerts', access: 'readWrite' }, { table: 'counters', access: 'write' }, RATE_LIMITS_GRANT] },
   { method: 'GET', path: '/api/sitemap.xml', handler: 'sitemap/get', access: 'public', cacheSeconds: 3600, cacheQuery: [], throttle: CATALOGUE_THROTTLE,
     grants: [{ table: 'products', access: 'read' }, { config: 'shopUrl' }] },
+  // Search (docs/search-and-feeds.md): the catalogue read of GET /api/products, matched in memory; cached by `q`.
+  { method: 'GET', path: '/api/search', handler: 'search/get', access: 'public', cacheSeconds: 60, cacheQuery: ['q'], throttle: CATALOGUE_THROTTLE,
+    grants: [{ table: 'products', access: 'read' }] },
+  // The product feeds, at `/feeds/*` through CloudFront's rewrite as the sitemap (docs/search-and-feeds.md).
+  { method: 'GET', path: '/api/feeds/google.xml', handler: 'feeds/google', access: 'public', cacheSeconds: 3600, cacheQuery: [], throttle: CATALOGUE_THROTTLE,
+    grants: [{ table: 'products', access: 'read' }, SHOP_URL] },
+  { method: 'GET', path: '/api/feeds/meta.csv', handler: 'feeds/meta', access: 'public', cacheSeconds: 3600, cacheQuery: [], throttle: CATALOGUE_THROTTLE,
+    grants: [{ table: 'products', access: 'read' }, SHOP_URL] },
   // CloudFront's fallback origin for a page the site bucket does not have yet (`services/pages.ts`).
   // It only renders, and writes a page the bucket lacks (`If-None-Match: *`): no read or delete of pages.
   { method: 'GET', path: '/api/pages/{key+}', handler: 'pages/get', access: 'public', throttle: CATALOGUE_THROTTLE, renderer: true,

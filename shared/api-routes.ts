@@ -65,6 +65,7 @@ import type { AutomaticPayments } from './automatic-payments.ts';
 import type { SuspiciousBulk, SuspiciousClose } from './schemas/abuse.ts';
 import type { AnonymiseQuery } from './schemas/anonymise-query.ts';
 import type { ChallengeQuery } from './schemas/challenge-query.ts';
+import type { SearchQuery } from './schemas/search-query.ts';
 import type { BlocksResponse, SuspiciousBulkResponse, SuspiciousClosedResponse } from './abuse.ts';
 
 /**
@@ -102,6 +103,12 @@ export interface ApiRoutes {
   'POST /api/stock-alerts/confirm': Contract<Pick<StockAlert, 'productName' | 'size'>, StockAlertConfirmInput>;
   /** XML text, not JSON. */
   'GET /api/sitemap.xml': Contract<string>;
+  /** The pieces that answer `?q=` (`shared/search.ts`), best first, as listing cards. */
+  'GET /api/search': Contract<ProductsResponse, undefined, SearchQuery>;
+  /** Google Merchant Center's feed (RSS 2.0 with `g:` fields), XML text (`shared/feeds.ts`). */
+  'GET /api/feeds/google.xml': Contract<string>;
+  /** Meta's catalogue feed, CSV text (`shared/feeds.ts`). */
+  'GET /api/feeds/meta.csv': Contract<string>;
   /**
    * A pre-rendered page the site bucket does not have yet (`key`: `pages/<path>.html`), as CloudFront's
    * fallback origin asks for it: HTML, 200 or 404.

@@ -15,9 +15,17 @@ const NEEDS_QUOTES = /[";\r\n]/;
  * @example csvCell('Rua "A"; 1') // '"Rua ""A""; 1"'
  */
 export function csvCell(value: string | number): string {
-  let text = typeof value === 'number' ? String(value) : value;
-  if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;
+  const text = typeof value === 'number' ? String(value) : csvFormulaSafe(value);
   return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/**
+ * Text a spreadsheet will never read as a formula: one that starts like one gets a leading `'`.
+ *
+ * @example csvFormulaSafe('=1+1') // "'=1+1"
+ */
+export function csvFormulaSafe(text: string): string {
+  return FORMULA_START.test(text) ? `'${text}` : text;
 }
 
 /** Cents as a spreadsheet number with a decimal comma: 1234 → '12,34' (no thousands mark, no euro sign). */

@@ -34,6 +34,8 @@ export interface PageData {
   /** The /shop page's listing (`ListingProduct`, as `GET /api/products`). */
   readonly products?: readonly ListingProduct[];
   readonly product?: { readonly id: string; readonly value: Product | null };
+  /** The search page's query (as `searchQueryText` in `search.ts` shows it) and the pieces that answer it, best first. */
+  readonly search?: { readonly query: string; readonly products: readonly ListingProduct[] };
 }
 
 /** What a public address is: a page rendered from the catalogue, the app shell (private pages), or nothing. */
@@ -41,6 +43,7 @@ export type PageKind =
   | { readonly kind: 'static'; readonly path: string }
   | { readonly kind: 'shop' }
   | { readonly kind: 'product'; readonly id: string }
+  | { readonly kind: 'search' }
   | { readonly kind: 'app' }
   | { readonly kind: 'notFound' };
 
@@ -102,6 +105,7 @@ export function pageKind(path: string, adminPrefix?: string): PageKind {
   const trimmed = path.length > 1 ? path.replace(/\/+$/, '') : path;
   if (STATIC_PAGES.includes(trimmed)) return { kind: 'static', path: trimmed };
   if (trimmed === paths.shop) return { kind: 'shop' };
+  if (trimmed === paths.search) return { kind: 'search' };
   if (trimmed.startsWith(PRODUCT_PREFIX)) {
     const id = trimmed.slice(PRODUCT_PREFIX.length);
     return id && !id.includes('/') ? { kind: 'product', id } : { kind: 'notFound' };
@@ -140,7 +144,7 @@ export function pagePathOfKey(key: string): string | undefined {
   if (name.split('/').some((segment) => segment === '' || segment === '.' || segment === '..')) return undefined;
   const path = name === 'index' ? '/' : `/${name}`;
   const kind = pageKind(path);
-  if (kind.kind === 'app' || kind.kind === 'notFound') return undefined;
+  if (kind.kind === 'app' || kind.kind === 'notFound' || kind.kind === 'search') return undefined;
   return pageObjectKey(path) === key ? path : undefined;
 }
 

@@ -40,6 +40,8 @@ export const routePatterns = {
   findOrder: '/encomenda',
   /** Confirms a back-in-stock request: opened from its e-mail, the request's id and token in the fragment. */
   confirmStockAlert: '/aviso/confirmar',
+  /** The search's results (`?q=`): HTML without JavaScript, rendered per query (docs/search-and-feeds.md). */
+  search: '/pesquisa',
 } as const;
 
 /** The fragment parameter of an order link that carries its access token: `/encomenda/{id}#t=<token>`. */
@@ -91,6 +93,11 @@ export const PATH_ALIASES: Readonly<Record<string, string>> = Object.fromEntries
     .filter((path) => unaccentedPath(path) !== path)
     .map((path) => [unaccentedPath(path), path]),
 );
+
+/** The query parameter of the search's page (`/pesquisa?q=`) and of its API. */
+export const SEARCH_PARAM = 'q';
+/** Longest search considered (characters): a longer one is cut, never refused (`shared/search.ts`). */
+export const MAX_SEARCH_LENGTH = 80;
 
 /** Where the API answers the root sitemap. */
 export const SITEMAP_API_PATH = '/api/sitemap.xml';

@@ -7,6 +7,9 @@ import { VIEWER_IP_HEADER } from '#lambdas/contracts/env.ts';
 import { LISTING_FILTER_PARAMS } from '#shared/listing-filter.ts';
 import { APP_PAGES, APP_PREFIXES, DOCUMENTS, FILTERED_LISTING_PREFIX, MAX_PAGE_PATH_LENGTH, NOT_FOUND_PAGE_PATH, ORDER_SHELL, pageObjectKey, PAGES_PREFIX } from '#shared/pages.ts';
 import { PATH_ALIASES, paths, SITEMAP_API_PATH } from '#shared/paths.ts';
+import { FEED_API_PATHS, FEED_PATHS } from '#shared/feeds.ts';
+import { MAX_SEARCH_LENGTH, SEARCH_PARAM } from '#shared/paths.ts';
+import { MAX_SEARCH_KEY_QUERY, SEARCH_RESULTS_PREFIX } from '#shared/search-page.ts';
 
 /**
  * Viewer-request function of the shop's default behaviour (`shared/pages.ts`). A path whose last segment
@@ -37,6 +40,15 @@ function filteredQuery(querystring) {
     parts.push(FILTERS[i] + '=' + encodeURIComponent(value));
   }
   return parts.join('&');
+}
+// As searchPageKey (shared/pages.ts): the query's text, cut and without control characters, encoded.
+function searchQuery(querystring) {
+  var entry = querystring && querystring.${SEARCH_PARAM};
+  var value = entry && entry.value ? entry.value.replace(/\\+/g, ' ') : '';
+  try { value = decodeURIComponent(value); } catch (e) {}
+  value = value.replace(/[\\x00-\\x1f\\x7f-\\x9f]/g, ' ').slice(0, ${MAX_SEARCH_LENGTH}).replace(/[\\ud800-\\udbff]$/, '').trim();
+  while (encodeURIComponent(value).length > ${MAX_SEARCH_KEY_QUERY}) value = value.slice(0, -1).replace(/[\\ud800-\\udbff]$/, '');
+  return encodeURIComponent(value);
 }
 var APP_PREFIXES = ${JSON.stringify([...APP_PREFIXES, `${adminPrefix}/`])};
 var DOCUMENTS = ${JSON.stringify(Object.values(DOCUMENTS).map((document) => document.path))};
@@ -69,6 +81,10 @@ function handler(event) {
       return request;
     }
   }
+  if (path === '${paths.search}') {
+    request.uri = '/${SEARCH_RESULTS_PREFIX}q=' + searchQuery(request.querystring) + '.html';
+    return request;
+  }
   if (path.indexOf('${ORDER_SHELL.prefix}') === 0) {
     request.uri = '/${ORDER_SHELL.file}';
     return request;
@@ -84,6 +100,17 @@ function handler(event) {
 export const SITEMAP_REWRITE_CODE = `function handler(event) {
   var request = event.request;
   request.uri = '${SITEMAP_API_PATH}';
+  return request;
+}`;
+
+/**
+ * Viewer-request function of the feeds' behaviour (`/feeds/*`): each feed is answered by the API at its
+ * own path (docs/search-and-feeds.md); any other address under `/feeds/` asks the API for one it has not.
+ */
+export const FEEDS_REWRITE_CODE = `var FEEDS = ${JSON.stringify(Object.fromEntries(Object.entries(FEED_PATHS).map(([name, path]) => [path, FEED_API_PATHS[name as keyof typeof FEED_PATHS]])))};
+function handler(event) {
+  var request = event.request;
+  request.uri = FEEDS[request.uri] || '/api/feeds/-';
   return request;
 }`;
 

@@ -30,7 +30,8 @@ import { acknowledgeNag } from './constructs/nag.ts';
 import { IMAGES_PREFIX } from '#lambdas/contracts/data-model.ts';
 import { ORIGIN_HEADER, PAGES_FALLBACK_HEADER } from '#lambdas/contracts/env.ts';
 import { WEB_DIST } from '../common/repo-paths.ts';
-import { pageRewriteCode, SITEMAP_REWRITE_CODE, VIEWER_IP_CODE } from './edge-functions.ts';
+import { FEEDS_REWRITE_CODE, pageRewriteCode, SITEMAP_REWRITE_CODE, VIEWER_IP_CODE } from './edge-functions.ts';
+import { FEEDS_PATTERN } from '#shared/feeds.ts';
 
 /** CloudFront's behaviour of the back-office API (its own HTTP API and stage). */
 export const ADMIN_API_PATTERN = '/api/admin/*';
@@ -221,6 +222,16 @@ export class Web extends Construct {
       ...apiBehavior(this.apiCachePolicy, false),
       allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
       functionAssociations: [{ function: sitemapRewrite, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
+    };
+    const feedsRewrite = new cloudfront.Function(this, 'FeedsRewrite', {
+      comment: 'The product feeds are answered by the API',
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+      code: cloudfront.FunctionCode.fromInline(FEEDS_REWRITE_CODE),
+    });
+    additionalBehaviors[FEEDS_PATTERN] = {
+      ...apiBehavior(this.apiCachePolicy, false),
+      allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
+      functionAssociations: [{ function: feedsRewrite, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
     };
     for (const pattern of cachedApiPathPatterns(props.routes ?? routeTable)) {
       additionalBehaviors[pattern] = apiBehavior(this.apiCachePolicy, false);

@@ -14,7 +14,10 @@ import { GetObjectCommand, NoSuchKey, type S3Client } from '@aws-sdk/client-s3';
 import type { SpaConfig } from '#shared/spa-config.ts';
 import { frontDoorTexts } from '#shared/messages/index.ts';
 import { PATH_ALIASES, paths, SITEMAP_API_PATH } from '#shared/paths.ts';
+import { FEED_API_PATHS, FEED_PATHS } from '#shared/feeds.ts';
 import { documentObjectKey, FILTERED_LISTING_PREFIX, filteredListingQuery, MAX_PAGE_PATH_LENGTH, NOT_FOUND_PAGE_PATH, ORDER_SHELL, pageKind, pageObjectKey, PAGES_FALLBACK_PATH } from '#shared/pages.ts';
+import { SEARCH_PARAM } from '#shared/paths.ts';
+import { searchPageKey } from '#shared/search-page.ts';
 import { IMAGES_PREFIX } from '#lambdas/contracts/data-model.ts';
 import { ORIGIN_HEADER, PAGES_FALLBACK_HEADER, VIEWER_IP_HEADER } from '#lambdas/contracts/env.ts';
 import { robotsTxt } from '../common/config.ts';
@@ -175,6 +178,12 @@ class FrontDoor {
       req.url = SITEMAP_API_PATH;
       path = SITEMAP_API_PATH;
     }
+    // As CloudFront's `/feeds/*` behaviour and its function do: the API answers each feed at its own path.
+    if (path.startsWith('/feeds/') && (req.method === 'GET' || req.method === 'HEAD')) {
+      const feed = (Object.keys(FEED_PATHS) as (keyof typeof FEED_PATHS)[]).find((name) => FEED_PATHS[name] === path);
+      path = feed ? FEED_API_PATHS[feed] : '/api/feeds/-';
+      req.url = path;
+    }
     this.route(req, res, path).catch((error: unknown) => {
       process.stderr.write(`[front-door] ${req.method} ${path}: ${error instanceof Error ? error.stack : String(error)}\n`);
       if (!res.headersSent) send(req, res, 500, Buffer.from('Internal Server Error'), { 'content-type': 'text/plain' });
@@ -304,6 +313,9 @@ class FrontDoor {
       const alias = Object.hasOwn(PATH_ALIASES, trimmed) ? PATH_ALIASES[trimmed] : undefined;
       if (alias) return send(req, res, 301, Buffer.alloc(0), { location: encodeURI(alias), 'cache-control': 'public, max-age=86400' });
       const filtered = trimmed === paths.shop ? filteredListingQuery(new URL(req.url ?? '/', 'http://front.local').searchParams) : '';
+      if (this.pagesBuilt && trimmed === paths.search) {
+        return this.servePage(req, res, decoded, searchPageKey(new URL(req.url ?? '/', 'http://front.local').searchParams.get(SEARCH_PARAM)));
+      }
       if (this.pagesBuilt && filtered) return this.servePage(req, res, decoded, `${FILTERED_LISTING_PREFIX}${filtered}.html`);
       if (trimmed.startsWith(ORDER_SHELL.prefix) && existsSync(join(root, ORDER_SHELL.file))) file = join(root, ORDER_SHELL.file);
       // A public page: pre-rendered (the checkout's and the back-office's addresses are the app's); an

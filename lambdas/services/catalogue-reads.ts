@@ -2,6 +2,7 @@
 import { apiTexts } from '#shared/messages/index.ts';
 import { isProductId } from '#shared/product-id.ts';
 import { listingProduct, type Collection, type ListingProduct, type Product } from '#shared/product.ts';
+import { searchPieces } from '#shared/search.ts';
 import { NotFound } from '../errors.ts';
 import { listCollections } from '../repositories/collections.ts';
 import { getProduct, listProducts } from '../repositories/products.ts';
@@ -38,6 +39,14 @@ export function publicListing(now = Date.now()): Promise<ListingProduct[]> {
   let listing = listings.get(catalogue);
   if (!listing) listings.set(catalogue, (listing = catalogue.then((products) => products.map(listingProduct))));
   return listing;
+}
+
+/**
+ * The pieces that answer a search (`GET /api/search`, the `/pesquisa` page), best first, as listing
+ * cards: matched in memory on the catalogue the listing reads (no read of its own).
+ */
+export async function searchListing(query: string | undefined, now = Date.now()): Promise<ListingProduct[]> {
+  return searchPieces(await publicCatalogue(now), query).map(listingProduct);
 }
 
 /** Every collection, by name (the shop's filter and the back-office's list). */

@@ -11,8 +11,11 @@ import { pathToFileURL } from 'node:url';
 import { MAIL_ENV, PAGES_ENV } from '../contracts/env.ts';
 import type { SellerIdentity } from '#shared/shop-identity.ts';
 import { allPagePaths, documentObjectKey, DOCUMENTS, decodedAddress, filteredListingPathOfKey, NOT_FOUND_PAGE_PATH, pageKind, pageObjectKey, pagePathOfKey, PAGES_PREFIX, type PageData } from '#shared/pages.ts';
+import { paths } from '#shared/paths.ts';
 import { isProductId } from '#shared/product-id.ts';
 import { listingProduct } from '#shared/product.ts';
+import { SEARCH_PARAM, searchPieces, searchQueryText } from '#shared/search.ts';
+import { searchPagePathOfKey } from '#shared/search-page.ts';
 import { logger } from '../logger.ts';
 import { listCollections } from '../repositories/collections.ts';
 import { setting } from '../repositories/environment.ts';
@@ -78,6 +81,7 @@ export async function pageData(pagePath: string, { consistent = false } = {}): P
   // A filtered listing (`/shop?tipo=anel`) is the listing's page; the renderer filters by its address.
   const kind = pageKind(decoded.split('?')[0]!);
   const product = (id: string) => (consistent ? getProductsConsistent([id]).then((found) => found.get(id)) : getProduct(id));
+  if (kind.kind === 'search') return searchPageData(pagePath);
   const [shop, collections, rest] = await Promise.all([
     shopInfo(),
     listCollections(),
@@ -88,6 +92,14 @@ export async function pageData(pagePath: string, { consistent = false } = {}): P
         : Promise.resolve({}),
   ]);
   return { url: encodeURI(decoded), shop, collections, ...rest };
+}
+
+/** The search's results page (`/pesquisa?q=`): the pieces that answer the query, and the collections to offer. */
+async function searchPageData(pagePath: string): Promise<PageData> {
+  const query = searchQueryText(new URL(pagePath, 'http://page.local').searchParams.get(SEARCH_PARAM));
+  const [shop, collections, products] = await Promise.all([shopInfo(), listCollections(), listProducts()]);
+  const url = query ? `${paths.search}?${new URLSearchParams({ [SEARCH_PARAM]: query }).toString()}` : paths.search;
+  return { url, shop, collections, search: { query, products: searchPieces(products, query).map(listingProduct) } };
 }
 
 /** The page at `pagePath` as a whole document: 200, or 404 for an address the shop does not have. */
@@ -142,7 +154,7 @@ export async function keepPage(pagePath: string, page: PageRender): Promise<void
 export async function renderMissingPage(key: string): Promise<RenderedPage | undefined> {
   // A filtered listing: rendered for this request (CloudFront caches it by its key), never kept, so a
   // change of the catalogue never leaves a stale one behind.
-  const filtered = filteredListingPathOfKey(key);
+  const filtered = filteredListingPathOfKey(key) ?? searchPagePathOfKey(key);
   if (filtered !== undefined) return renderPath(filtered);
   const pagePath = pagePathOfKey(key);
   if (pagePath === undefined) return key.startsWith(PAGES_PREFIX) && key.length < 1024 ? renderPath(NOT_FOUND_PAGE_PATH) : undefined;

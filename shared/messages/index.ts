@@ -18,6 +18,8 @@ import { invoiceTexts, invoicingSettingsTexts } from './invoicing.ts';
 
 export { waitText } from './storefront.ts';
 export { paymentEventTexts, paymentKeysTexts, refundTexts };
+export { searchFieldTexts } from './storefront.ts';
+export { searchTexts } from './search.ts';
 export { frontDoorTexts, apiTexts, uploadTexts, commonTexts, catalogTexts, productTexts, stockAlertTexts, botCheckTexts, contactTexts, moneyTexts, paymentTexts, checkoutTexts, customerStatusLabels, totalLabels, myOrderTexts, adminTexts, gdprTexts, validationTexts, queryValidationTexts, abuseTexts };
 export { providerPaymentTexts };
 export { paymentStartTexts };

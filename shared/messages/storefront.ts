@@ -155,6 +155,13 @@ export const catalogTexts = {
   percentOff: (percent: number) => `-${percent}%`,
 } as const;
 
+/** The header's search field (in the shop's first load: kept short). */
+export const searchFieldTexts = {
+  label: 'Pesquisar peças',
+  placeholder: 'Pesquisar peças',
+  submit: 'Pesquisar',
+} as const;
+
 /** Product detail and add-to-cart popups. */
 export const productTexts = {
   quantityUnavailable: 'Quantidade indisponível em stock. Tenta comprar menos.',

@@ -6,6 +6,7 @@ import { useCart } from '#web/lib/cart-store.ts';
 import { BagIcon, ChevronDownIcon, CloseIcon, MenuIcon } from '#web/ui/icons.tsx';
 import { useCollections } from '#web/lib/shop-collections.ts';
 import { paths } from '#shared/paths.ts';
+import { SearchField } from './search-field.tsx';
 
 /**
  * Something a button opens (a menu): closed again by a navigation, by Escape (the focus goes back to
@@ -113,6 +114,7 @@ export function SiteHeader() {
             </li>
           </ul>
         </nav>
+        <SearchField />
         <Link to={paths.cart} className="cart-link" aria-label={count > 0 ? `Carrinho, ${count} ${count === 1 ? 'artigo' : 'artigos'}` : 'Carrinho'}>
           <BagIcon />
           {count > 0 && (

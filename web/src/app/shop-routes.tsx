@@ -12,7 +12,7 @@ import { ADMIN_PREFIX } from '#web/lib/admin/admin-prefix.ts';
  * the pre-renderer also uses to name the chunk and styles a page needs in its HTML.
  */
 const pageModules = import.meta.glob<Record<string, ComponentType>>([
-  '../features/catalog/{shop,product,confirm-alert}-page.tsx',
+  '../features/catalog/{shop,product,confirm-alert,search}-page.tsx',
   '../features/cart/cart-page.tsx',
   '../features/checkout/{shipping,payment,thank-you,my-order,order-lookup}-page.tsx',
   '../features/pages/{home,contact,about,faq,sustainability}-page.tsx',
@@ -57,6 +57,7 @@ export const routes: readonly RouteObject[] = [
           { index: true, element: page('../features/pages/home-page.tsx', 'HomePage') },
           { path: paths.shop, element: page('../features/catalog/shop-page.tsx', 'ShopPage') },
           { path: routePatterns.product, element: page('../features/catalog/product-page.tsx', 'ProductPage') },
+          { path: paths.search, element: page('../features/catalog/search-page.tsx', 'SearchPage') },
           { path: paths.cart, element: page('../features/cart/cart-page.tsx', 'CartPage') },
           { path: paths.shipping, element: page('../features/checkout/shipping-page.tsx', 'ShippingPage') },
           { path: paths.payment, element: page('../features/checkout/payment-page.tsx', 'PaymentPage') },

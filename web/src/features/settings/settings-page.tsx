@@ -26,6 +26,7 @@ import { SettingsHistory } from './settings-history.tsx';
 import { BlocksPanel } from './blocks-panel.tsx';
 import { GoLiveChecklist } from './go-live-checklist.tsx';
 import { MailSandboxGroup } from './mail-sandbox.tsx';
+import { FeedAddresses } from './feed-addresses.tsx';
 import { AutomaticPaymentsGroup, PaymentKeysPanel, switchesWithoutKeys } from './automatic-payments.tsx';
 import { InvoicingGroup, InvoicingKeyPanel, invoicingWithoutKey } from './invoicing-settings.tsx';
 import { invoicingOn } from '#shared/invoices.ts';
@@ -113,6 +114,7 @@ function SettingsForm(props: {
       </ActionFeedback>
       <p className="muted">{t.intro}</p>
       <GoLiveChecklist state={loaded.goLive} invoicing={invoicingOn(loaded.settings.invoicing)} />
+      <FeedAddresses />
       {loaded.updatedBy && loaded.updatedAt && <p className="muted">{t.lastSaved(loaded.updatedBy, formatDateTime(loaded.updatedAt))}</p>}
       <form
         ref={form.formRef}
