@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, useParams } from '#web/lib/router.tsx';
 import type { CustomerOrder } from '#shared/api.ts';
 import { formatDateTime } from '#shared/dates.ts';
+import { InvoicePdfLink } from '#web/ui/invoice-pdf-link.tsx';
 import { checkoutTexts, customerStatusLabels, invoiceTexts, myOrderTexts, providerPaymentTexts } from '#shared/messages/index.ts';
 import { RESERVED_STATUS } from '#shared/order-status.ts';
 import { PAYMENT_METHOD_LABELS } from '#shared/payment-methods.ts';
@@ -260,14 +261,7 @@ function Invoice({ invoice }: { invoice: NonNullable<CustomerOrder['invoice']> }
   return (
     <p data-testid="invoice">
       {invoiceTexts.customer.issued(invoice.number)}
-      {invoice.url && (
-        <>
-          {' '}
-          <a href={invoice.url} target="_blank" rel="noopener noreferrer">
-            {invoiceTexts.download}
-          </a>
-        </>
-      )}
+      <InvoicePdfLink url={invoice.url} />
     </p>
   );
 }

@@ -5,6 +5,7 @@
  */
 import type { Order } from '#shared/api.ts';
 import { invoiceTexts } from '#shared/messages/index.ts';
+import { InvoicePdfLink } from '#web/ui/invoice-pdf-link.tsx';
 import { formatCents } from '#shared/money.ts';
 import { failureMessage } from '#web/lib/admin/admin-api.ts';
 import { useAdminApi } from '#web/lib/admin/session.tsx';
@@ -30,14 +31,7 @@ export function InvoicePanel({ order, onOrder }: { readonly order: Order; readon
       <ActionFeedback notice={action.notice} />
       <p className={invoice.status === 'issued' ? undefined : invoice.status === 'failed' ? 'notice notice--error' : 'notice notice--info'}>
         <strong>{title}</strong>
-        {invoice.url && (
-          <>
-            {' '}
-            <a href={invoice.url} target="_blank" rel="noopener noreferrer">
-              {invoiceTexts.download}
-            </a>
-          </>
-        )}
+        <InvoicePdfLink url={invoice.url} />
       </p>
       {invoice.reason && <p className="adm-small">{invoice.reason}</p>}
       {invoice.creditNotes && invoice.creditNotes.length > 0 && (
