@@ -23,7 +23,7 @@ import { routes as routeTable, type Route } from '#lambdas/routes.ts';
 import { paths } from '#shared/paths.ts';
 import { DOCUMENTS_PREFIX, PAGES_FALLBACK_PATH } from '#shared/pages.ts';
 import type { SpaConfig } from '#shared/spa-config.ts';
-import { API_CACHE_MAX_SECONDS, cachedApiPathPatterns, cachedApiQueryStrings } from '../common/api-cache.ts';
+import { API_CACHE_MAX_SECONDS, cachedApiPaths } from '../common/api-cache.ts';
 import { contentSecurityPolicy, robotsTxt, type DomainSettings } from '../common/config.ts';
 import { ACCESS_LOG_PREFIXES } from './data.ts';
 import { acknowledgeNag } from './constructs/nag.ts';
@@ -88,7 +88,7 @@ export class Web extends Construct {
     super(scope, id);
     this.siteBucket = props.siteBucket;
     this.responseHeaders = this.securityHeaders(props.uploadBuckets);
-    this.apiCachePolicy = this.catalogueCachePolicy(props.routes ?? routeTable);
+    this.apiCachePolicy = this.catalogueCachePolicy([]);
 
     const pageRewrite = new cloudfront.Function(this, 'PageRewrite', {
       comment: 'Pages get their pre-rendered object, app pages /index.html',
@@ -161,12 +161,16 @@ export class Web extends Construct {
     });
   }
 
-  /** The cache of the catalogue's API rows (`cacheSeconds`): as long as the handler's Cache-Control says, at most 5 minutes. */
-  private catalogueCachePolicy(routes: readonly Route[]): cloudfront.CachePolicy {
-    // Only what the handlers read: `?cb=<random>` must not skip the cache (none read any today).
-    const read = cachedApiQueryStrings(routes);
-    return new cloudfront.CachePolicy(this, 'ApiCatalogueCache', {
-      comment: 'Catalogue API: cached as long as the origin Cache-Control says, at most 5 minutes',
+  /**
+   * The cache of the catalogue's API rows (`cacheSeconds`): as long as the handler's Cache-Control says,
+   * at most 5 minutes, keyed on the query strings `read` by the rows of the paths that use it and no
+   * other, so `?cb=<random>` (or `?q=<random>` on the catalogue) cannot skip the cache. One policy for the
+   * paths that read none, one per set of query strings read (the search's `q`).
+   */
+  private catalogueCachePolicy(read: readonly string[]): cloudfront.CachePolicy {
+    const id = read.length ? `ApiCache${read.map((name) => name[0]!.toUpperCase() + name.slice(1)).join('')}` : 'ApiCatalogueCache';
+    return new cloudfront.CachePolicy(this, id, {
+      comment: read.length ? `Catalogue API keyed on ${read.join(', ')}: cached as the origin says, at most 5 minutes` : 'Catalogue API: cached as long as the origin Cache-Control says, at most 5 minutes',
       minTtl: Duration.seconds(0),
       defaultTtl: Duration.seconds(0),
       maxTtl: Duration.seconds(API_CACHE_MAX_SECONDS),
@@ -233,8 +237,11 @@ export class Web extends Construct {
       allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
       functionAssociations: [{ function: feedsRewrite, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
     };
-    for (const pattern of cachedApiPathPatterns(props.routes ?? routeTable)) {
-      additionalBehaviors[pattern] = apiBehavior(this.apiCachePolicy, false);
+    const keyed = new Map<string, cloudfront.CachePolicy>();
+    for (const { pattern, queries } of cachedApiPaths(props.routes ?? routeTable)) {
+      const name = queries.join('&');
+      if (queries.length && !keyed.has(name)) keyed.set(name, this.catalogueCachePolicy(queries));
+      additionalBehaviors[pattern] = apiBehavior(queries.length ? keyed.get(name)! : this.apiCachePolicy, false);
     }
     // Before `/api/*`: CloudFront takes the first pattern that matches.
     additionalBehaviors[ADMIN_API_PATTERN] = apiBehavior(cloudfront.CachePolicy.CACHING_DISABLED, false, adminOrigin);

@@ -14,7 +14,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import type { Route } from '#lambdas/routes.ts';
-import { API_CACHE_MAX_SECONDS, cachedApiPathPatterns, cachedApiQueryStrings } from '../common/api-cache.ts';
+import { API_CACHE_MAX_SECONDS, cachedApiPaths } from '../common/api-cache.ts';
 import type { GatewayAnswer } from './gateway-answer.ts';
 
 interface Kept {
@@ -39,8 +39,8 @@ export function sharedCacheSeconds(cacheControl: string | undefined): number {
 }
 
 export class EdgeCache {
-  private readonly patterns: readonly RegExp[];
-  private readonly queries: readonly string[];
+  /** Each cacheable path and the query strings in its key, as CloudFront's behaviours (`infra/cloud/web.ts`). */
+  private readonly paths: readonly { readonly pattern: RegExp; readonly queries: readonly string[] }[];
   private readonly kept = new Map<string, Kept>();
   /** Misses under way: CloudFront sends one request for many viewers asking the same at once. */
   private readonly pending = new Map<string, Promise<GatewayAnswer>>();
@@ -48,15 +48,19 @@ export class EdgeCache {
   readonly tally = { hits: 0, misses: 0 };
 
   constructor(routes: readonly Route[], private readonly now: () => number = Date.now) {
-    this.patterns = cachedApiPathPatterns(routes).map((pattern) => new RegExp(`^${pattern.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`));
-    this.queries = cachedApiQueryStrings(routes);
+    this.paths = cachedApiPaths(routes).map(({ pattern, queries }) => ({
+      pattern: new RegExp(`^${pattern.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`),
+      queries,
+    }));
   }
 
   /** The cache key of a request, or undefined when its path's behaviour does not cache it. */
   key(req: IncomingMessage, url: URL): string | undefined {
     if (req.method !== 'GET') return undefined;
-    if (!this.patterns.some((pattern) => pattern.test(url.pathname))) return undefined;
-    const query = this.queries.filter((name) => url.searchParams.has(name)).map((name) => `${name}=${url.searchParams.getAll(name).join(',')}`);
+    // CloudFront takes the first behaviour whose pattern matches.
+    const path = this.paths.find(({ pattern }) => pattern.test(url.pathname));
+    if (!path) return undefined;
+    const query = path.queries.filter((name) => url.searchParams.has(name)).map((name) => `${name}=${url.searchParams.getAll(name).join(',')}`);
     const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
     return `${url.pathname}?${query.join('&')}|${gzip ? 'gzip' : 'identity'}`;
   }

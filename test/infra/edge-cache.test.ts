@@ -75,6 +75,10 @@ describe("CloudFront's catalogue cache in the twin", () => {
       return cache.key(req, url);
     };
     expect(key('/api/products')).toBe(key('/api/products?cb=123'));
+    // Each path keys on what its own rows read: the search's q, never on the catalogue.
+    expect(key('/api/products')).toBe(key('/api/products?q=aleatorio'));
+    expect(key('/api/search?q=anel')).not.toBe(key('/api/search?q=colar'));
+    expect(key('/api/search?q=anel')).toBe(key('/api/search?q=anel&cb=1'));
     expect(key('/api/products')).not.toBe(key('/api/products', { 'accept-encoding': 'identity' }));
     expect(key('/api/products/anel-1')).toBeDefined();
     expect(key('/api/sitemap.xml')).toBeDefined();

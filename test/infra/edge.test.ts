@@ -11,7 +11,7 @@ import { LATENCY_WATCHED_ROUTES, routeKeyOf } from '#infra/cloud/api.ts';
 import { ALARM_THRESHOLDS } from '#infra/cloud/alarms.ts';
 import { VIEWER_IP_CODE } from '#infra/cloud/edge-functions.ts';
 import { PAGES_FALLBACK_PATH } from '#shared/pages.ts';
-import { actionsOf, removeScratch, statementsOfRole, synthShop, SYNTH_TIMEOUT_MS, type Synthesized } from './support.ts';
+import { actionsOf, functionEnv, functionRole, removeScratch, statementsOfRole, synthShop, SYNTH_TIMEOUT_MS, type Synthesized } from './support.ts';
 
 let shop: Synthesized;
 beforeAll(() => {
@@ -25,8 +25,8 @@ const linkSecretId = () => shop.logicalId(shop.stack.orderLinkSecret);
 /** The dynamic reference CloudFormation resolves, when it updates the distribution, to the secret's current value. */
 const secretReference = () => ({ 'Fn::Join': ['', ['{{resolve:secretsmanager:', { Ref: secretId() }, ':SecretString:current::}}']] });
 const lambdaFunctions = () => Object.entries(shop.json.Resources).filter(([, r]) => r.Type === 'AWS::Lambda::Function');
-const envOf = (fn: { function: object }) => shop.json.Resources[shop.logicalId(fn.function as never)]!.Properties.Environment.Variables as Record<string, unknown>;
-const roleOf = (fn: { function: object }) => shop.logicalId((fn.function as { role: never }).role);
+const envOf = (fn: { function: object }) => functionEnv(shop, fn);
+const roleOf = (fn: { function: object }) => functionRole(shop, fn);
 /** The secrets a function's role may read: the resources of its `secretsmanager:*` statements, each with its actions. */
 const secretGrants = (roleLogicalId: string) =>
   statementsOfRole(shop.json, roleLogicalId)
@@ -140,9 +140,16 @@ describe("the viewer's IP and the catalogue cache", () => {
     for (const b of behaviours.filter((b) => b.PathPattern !== '/api/*' && b.PathPattern.startsWith('/api/'))) expect(b.FunctionAssociations).toBeUndefined();
   });
 
-  it("the catalogue's cache key has no query string: ?cb=<random> is served from the edge", () => {
+  it("the catalogue's cache key has no query string: ?cb=<random> (or ?q=<random>) is served from the edge; the search's has q alone", () => {
     const policy = shop.json.Resources[shop.logicalId(shop.stack.web.apiCachePolicy)]!.Properties.CachePolicyConfig;
     expect(policy.ParametersInCacheKeyAndForwardedToOrigin.QueryStringsConfig).toEqual({ QueryStringBehavior: 'none' });
+    const behaviours = distribution().CacheBehaviors as { PathPattern: string; CachePolicyId: unknown }[];
+    const queriesOf = (pattern: string) => {
+      const id = (behaviours.find((b) => b.PathPattern === pattern)!.CachePolicyId as { Ref: string }).Ref;
+      return shop.json.Resources[id]!.Properties.CachePolicyConfig.ParametersInCacheKeyAndForwardedToOrigin.QueryStringsConfig;
+    };
+    for (const pattern of ['/api/products', '/api/products/*', '/api/collections']) expect(queriesOf(pattern), pattern).toEqual({ QueryStringBehavior: 'none' });
+    expect(queriesOf('/api/search')).toEqual({ QueryStringBehavior: 'whitelist', QueryStrings: ['q'] });
   });
 });
 

@@ -9,7 +9,7 @@ import { INVOICING_ENV, PAYMENT_KEYS_ENV } from '#lambdas/contracts/env.ts';
 import { INVOICE_STREAM_FILTER, jobs, streamConsumers } from '#lambdas/jobs.ts';
 import { routeKeyOf } from '#infra/cloud/api.ts';
 import { routes } from '#lambdas/routes.ts';
-import { actionsOf, removeScratch, statementsOfRole, synthShop, SYNTH_TIMEOUT_MS, type Synthesized } from './support.ts';
+import { actionsOf, functionEnv, functionRole, removeScratch, roleUsesSecret, statementsOfRole, synthShop, SYNTH_TIMEOUT_MS, type Synthesized } from './support.ts';
 
 let shop: Synthesized;
 beforeAll(() => {
@@ -20,10 +20,9 @@ afterAll(removeScratch);
 const secretId = () => shop.logicalId(shop.stack.invoicingKeySecret);
 const consumer = streamConsumers.find((row) => row.name === 'OrderInvoices')!;
 const fn = () => shop.stack.outbox.functions.get('OrderInvoices')!;
-const envOf = (f: { function: object }) => shop.json.Resources[shop.logicalId(f.function as never)]!.Properties.Environment.Variables as Record<string, unknown>;
-const roleOf = (f: { function: object }) => shop.logicalId((f.function as { role: never }).role);
-const readsKey = (roleLogicalId: string) =>
-  statementsOfRole(shop.json, roleLogicalId).some((s) => actionsOf([s]).some((a) => a.startsWith('secretsmanager:')) && JSON.stringify(s.Resource) === JSON.stringify({ Ref: secretId() }));
+const envOf = (f: { function: object }) => functionEnv(shop, f);
+const roleOf = (f: { function: object }) => functionRole(shop, f);
+const readsKey = (roleLogicalId: string) => roleUsesSecret(shop, roleLogicalId, secretId());
 
 describe("the invoicing provider's API key", () => {
   it('is a secret of its own whose first value is an empty object (the owner saves the key; nothing is generated)', () => {

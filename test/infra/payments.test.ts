@@ -9,7 +9,7 @@ import { ORDER_LINK_ENV, PAYMENT_KEYS_ENV } from '#lambdas/contracts/env.ts';
 import { PAYMENT_STREAM_FILTER, streamConsumers } from '#lambdas/jobs.ts';
 import { routeKeyOf } from '#infra/cloud/api.ts';
 import { routes } from '#lambdas/routes.ts';
-import { actionsOf, removeScratch, statementsOfRole, synthShop, SYNTH_TIMEOUT_MS, type Synthesized } from './support.ts';
+import { actionsOf, functionEnv, functionRole, removeScratch, roleUsesSecret, statementsOfRole, synthShop, SYNTH_TIMEOUT_MS, type Synthesized } from './support.ts';
 
 let shop: Synthesized;
 beforeAll(() => {
@@ -20,10 +20,9 @@ afterAll(removeScratch);
 const secretId = () => shop.logicalId(shop.stack.paymentKeysSecret);
 const consumer = streamConsumers.find((row) => row.name === 'OrderPayments')!;
 const fn = () => shop.stack.outbox.functions.get('OrderPayments')!;
-const envOf = (f: { function: object }) => shop.json.Resources[shop.logicalId(f.function as never)]!.Properties.Environment.Variables as Record<string, unknown>;
-const roleOf = (f: { function: object }) => shop.logicalId((f.function as { role: never }).role);
-const readsKeys = (roleLogicalId: string) =>
-  statementsOfRole(shop.json, roleLogicalId).some((s) => actionsOf([s]).some((a) => a.startsWith('secretsmanager:')) && JSON.stringify(s.Resource) === JSON.stringify({ Ref: secretId() }));
+const envOf = (f: { function: object }) => functionEnv(shop, f);
+const roleOf = (f: { function: object }) => functionRole(shop, f);
+const readsKeys = (roleLogicalId: string) => roleUsesSecret(shop, roleLogicalId, secretId());
 
 describe("the payment provider's keys", () => {
   it('are a secret of their own whose first value is an empty object (the owner saves the keys; nothing is generated)', () => {

@@ -17,13 +17,13 @@ export const RECORDED_CENSUS: Census = {
     {
       name: 'JoiasInox-prod',
       region: 'eu-west-1',
-      resources: 191,
+      resources: 193,
       nested: [
         78,
         99,
         78,
-        78,
-        50
+        85,
+        64
       ]
     },
     {
@@ -39,10 +39,10 @@ export const RECORDED_CENSUS: Census = {
       nested: []
     }
   ],
-  resources: 594,
+  resources: 617,
   functions: {
-    total: 74,
-    shop: 66,
+    total: 77,
+    shop: 69,
     helpers: 8
   },
   reserved: {

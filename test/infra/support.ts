@@ -260,6 +260,21 @@ export function statementsOfRole(json: Synthesized['json'], roleLogicalId: strin
     .flatMap((resource) => resource.Properties.PolicyDocument.Statement);
 }
 
+/** A function of the synthesized shop (a row's `{ function }`): its environment variables as the template sets them. */
+export function functionEnv(shop: Synthesized, fn: { function: object }): Record<string, unknown> {
+  return shop.json.Resources[shop.logicalId(fn.function as never)]!.Properties.Environment.Variables as Record<string, unknown>;
+}
+
+/** The logical id of a function's role in the synthesized shop. */
+export function functionRole(shop: Synthesized, fn: { function: object }): string {
+  return shop.logicalId((fn.function as { role: never }).role);
+}
+
+/** Whether the role may do anything of Secrets Manager with the secret `secretLogicalId` (by its ARN). */
+export function roleUsesSecret(shop: Synthesized, roleLogicalId: string, secretLogicalId: string): boolean {
+  return statementsOfRole(shop.json, roleLogicalId).some((s) => actionsOf([s]).some((a) => a.startsWith('secretsmanager:')) && JSON.stringify(s.Resource) === JSON.stringify({ Ref: secretLogicalId }));
+}
+
 export function actionsOf(statements: readonly { Action: string | string[] }[]): string[] {
   return statements.flatMap((statement) => (Array.isArray(statement.Action) ? statement.Action : [statement.Action]));
 }
