@@ -1,7 +1,7 @@
 import { QueryCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProduct, orderBody } from '../support/factories.ts';
-import { solvedChallenge } from '../support/clients.ts';
+import { solvedChallenge, unitsOfBody } from '../support/clients.ts';
 import { apiEvent, lambdaContext } from '../support/events.ts';
 import { flakyProxy, type Fault } from '../support/flaky-proxy.ts';
 import { documentClient, twin } from '../support/twin.ts';
@@ -26,7 +26,7 @@ async function ordersFor(email: string) {
 async function place(body: unknown, key: string) {
   const { handler } = await import('#lambdas/handlers/orders/create.ts');
   // A browser's retry sends a proof of work solved anew (the same key still finds its first answer).
-  return handler(apiEvent('POST', '/api/orders', { body, headers: { 'idempotency-key': key, 'x-altcha': await solvedChallenge(twin().url) } }), lambdaContext);
+  return handler(apiEvent('POST', '/api/orders', { body, headers: { 'idempotency-key': key, 'x-altcha': await solvedChallenge(twin().url, unitsOfBody(body)) } }), lambdaContext);
 }
 
 describe('DynamoDB misbehaving during order placement', () => {

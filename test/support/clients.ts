@@ -38,7 +38,11 @@ export function needsChallenge(method: string, url: string): boolean {
 export async function solvedChallenge(base: string, units = 1): Promise<string> {
   const answer = await clientFetch(`${base}/api/challenge${units > 1 ? `?units=${units}` : ''}`);
   if (answer.status !== 200) throw new Error(`GET /api/challenge: ${answer.status} ${await answer.text()}`);
-  const challenge = (await answer.json()) as Challenge;
+  return solved((await answer.json()) as Challenge);
+}
+
+/** `challenge` solved with `altcha-lib`'s solver, as the widget sends it: base64 JSON `{ challenge, solution }`. */
+export async function solved(challenge: Challenge): Promise<string> {
   // No time limit (altcha-lib gives up after 90 s): on a busy machine a solve is slow, not failed; a
   // test's own timeout still bounds it.
   const solution = await solveChallenge({ challenge, deriveKey, timeout: 0 });
@@ -46,10 +50,14 @@ export async function solvedChallenge(base: string, units = 1): Promise<string> 
   return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
 }
 
-/** The units a checkout's body reserves (its items' quantities), as the checkout page counts its cart; 1 for any other body. */
-function unitsOfBody(body: ClientInit['body']): number {
+/**
+ * The units a checkout's body reserves (its items' quantities; a JSON string or the object itself), as
+ * the checkout page counts its cart for its challenge; 1 for any other body.
+ */
+export function unitsOfBody(body: unknown): number {
   try {
-    const items = typeof body === 'string' ? (JSON.parse(body) as { items?: unknown }).items : undefined;
+    const parsed = typeof body === 'string' ? (JSON.parse(body) as unknown) : body;
+    const items = parsed && typeof parsed === 'object' ? (parsed as { items?: unknown }).items : undefined;
     return Array.isArray(items) ? challengeUnits(cartCount(items.filter((item): item is { quantity: number } => Number.isInteger(item?.quantity)))) : 1;
   } catch {
     return 1;
