@@ -6,29 +6,20 @@
  * method that match the orders CSV of the same query. A refund larger than what was paid changes nothing.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTwin, type Twin } from '#infra/twin/twin.ts';
-import { SETTINGS_LIMITS } from '#shared/settings.ts';
-import { twinInfo } from '../support/global-setup.ts';
+import { describe, expect, it } from 'vitest';
 import type { Order } from '#shared/api.ts';
 import { csvMoney } from '#shared/csv.ts';
 import { dayKey } from '#shared/dates.ts';
 import { refundTexts } from '#shared/messages/index.ts';
 import { formatCents } from '#shared/money.ts';
 import { createProduct, customerOrderView, mailsTo, orderBody, placeOrder } from '../support/factories.ts';
-import { adminIdToken, adminToken, call, twin, useOwnTwin } from '../support/twin.ts';
+import { adminIdToken, adminToken, call, twin } from '../support/twin.ts';
+import { twinOfItsOwn } from '../support/own-twin.ts';
 import { clientFetch } from '../support/clients.ts';
 
 // A shop of its own: the day's totals compared here are every order of the day, and the shared twin's
 // other files place orders of every shape meanwhile (CI run of stop 46: 35 orders against 34).
-let own: Twin;
-beforeAll(async () => {
-  own = await startTwin({ port: 0, seed: false, throttle: false, scheduledJobs: false, ownerMailsPerHour: 1_000_000, challengeMaxNumber: SETTINGS_LIMITS.challengeMaxNumber.min });
-  useOwnTwin(twinInfo(own));
-}, 180_000);
-afterAll(async () => {
-  await own?.stop();
-});
+twinOfItsOwn();
 
 type Answer = { order: Order; error?: { code: string; message: string; fields?: Record<string, string> } };
 const patch = async (id: string, body: object) => call<Answer>('PATCH', `/api/admin/orders/${id}`, { token: await adminIdToken(), body });

@@ -5,10 +5,7 @@
  * (every status); the weeks and months add up to the days; a bad query is refused in Portuguese.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTwin, type Twin } from '#infra/twin/twin.ts';
-import { SETTINGS_LIMITS } from '#shared/settings.ts';
-import { twinInfo } from '../support/global-setup.ts';
+import { describe, expect, it } from 'vitest';
 import { dayKey } from '#shared/dates.ts';
 import { apiTexts, validationTexts } from '#shared/messages/index.ts';
 import { ORDER_STATUSES } from '#shared/order-status.ts';
@@ -16,19 +13,13 @@ import { ledgerMethodLabel } from '#shared/payment-view.ts';
 import type { SalesResponse } from '#shared/sales.ts';
 import { MAX_SALES_DAYS } from '#shared/schemas/limits.ts';
 import { createProduct, orderBody, placeOrder } from '../support/factories.ts';
-import { adminIdToken, adminToken, call, twin, useOwnTwin } from '../support/twin.ts';
+import { adminIdToken, adminToken, call, twin } from '../support/twin.ts';
+import { twinOfItsOwn } from '../support/own-twin.ts';
 import { clientFetch } from '../support/clients.ts';
 
 // A shop of its own: the day's totals compared here are every order of the day, and the shared twin's
 // other files place orders of every shape meanwhile (CI run of stop 46: 35 orders against 34).
-let own: Twin;
-beforeAll(async () => {
-  own = await startTwin({ port: 0, seed: false, throttle: false, scheduledJobs: false, ownerMailsPerHour: 1_000_000, challengeMaxNumber: SETTINGS_LIMITS.challengeMaxNumber.min });
-  useOwnTwin(twinInfo(own));
-}, 180_000);
-afterAll(async () => {
-  await own?.stop();
-});
+twinOfItsOwn();
 
 type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
 
