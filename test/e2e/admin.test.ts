@@ -293,7 +293,8 @@ describe('back-office: the walk of issue 6', () => {
     // By default only the paid orders (the sales); this one awaits its payment's confirmation, so: every status.
     await page.locator('select[name="exportStatus"]').selectOption({ label: 'Todos os estados' });
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Descarregar encomendas' }).click()]);
-    expect(download.suggestedFilename()).toMatch(/^encomendas-\d{4}-\d{2}-01-a-\d{4}-\d{2}-\d{2}\.csv$/);
+    // The file name says its days and its statuses (every one, here).
+    expect(download.suggestedFilename()).toMatch(/^encomendas-\d{4}-\d{2}-01-a-\d{4}-\d{2}-\d{2}-aguarda-pagamento-[a-z-]+-encerrada\.csv$/);
     const csv = readFileSync((await download.path())!, 'utf8');
     expect(csv.charCodeAt(0)).toBe(0xfeff);
     expect(csv).toContain(`${order!.orderNumber};`);
