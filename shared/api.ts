@@ -17,6 +17,7 @@ import type { CustomerProviderPayment, ProviderPaymentRecord } from './automatic
 import type { FinancialStatus, LedgerEntry, LedgerMethod, ProofMethod } from './ledger.ts';
 import type { GoLiveState } from './go-live.ts';
 import type { InvoiceView } from './invoices.ts';
+import type { OrderGift } from './gift.ts';
 
 export interface ApiErrorBody {
   readonly error: {
@@ -54,10 +55,8 @@ export interface PaymentMethodInfo {
   /** Minutes a reservation paid this way holds its pieces while the customer pays (the shop's setting). */
   readonly holdMinutes: number;
 }
-/** GET /api/payment-methods */
-export interface PaymentMethodsResponse {
-  readonly methods: readonly PaymentMethodInfo[];
-}
+/** GET /api/payment-methods; `giftWrapCents` only while the shop offers a gift wrap (docs/gifts.md): its price now (0 = free). */
+export interface PaymentMethodsResponse { readonly methods: readonly PaymentMethodInfo[]; readonly giftWrapCents?: number }
 
 /** GET /api/shop-info: what the storefront's pages state from the shop's settings. */
 export interface ShopInfoResponse {
@@ -114,8 +113,8 @@ export interface OrderTotals {
   readonly subtotalCents: number;
   readonly discountCents: number;
   readonly shippingCents: number;
-  /** Goods after discounts + shipping: what the customer pays. */
-  readonly totalCents: number;
+  /** Goods after discounts + shipping + a gift wrap (docs/gifts.md): what the customer pays. */ readonly totalCents: number;
+  /** An order "para oferta" (docs/gifts.md): the card's message, and the wrap with its price at reservation. */ readonly gift?: OrderGift;
 }
 
 /** One event in an order's life, shown to the owner (all) and to the customer (status changes). */
@@ -268,7 +267,7 @@ export interface MailProblem {
 }
 
 /** A row of the orders list. */
-export type OrderSummary = Pick<Order, 'id' | 'orderNumber' | 'status' | 'createdAt' | 'country' | 'paymentMethod' | 'totalCents' | 'email' | 'firstName' | 'lastName'> & {
+export type OrderSummary = Pick<Order, 'id' | 'orderNumber' | 'status' | 'createdAt' | 'country' | 'paymentMethod' | 'totalCents' | 'email' | 'firstName' | 'lastName' | 'gift'> & {
   readonly financialStatus: FinancialStatus;
   /** The method the ledger names (`method` of `paymentView`): that paid, or being checked, or tried last. */
   readonly ledgerMethod: LedgerMethod;

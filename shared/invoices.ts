@@ -10,6 +10,7 @@
  * less the discount, plus the tax, summed, rounded once), is the order's total to the cent.
  */
 import { SHIPPING_METHODS, type ShippingMethodId } from './shipping.ts';
+import { giftWrapCents, type OrderGift } from './gift.ts';
 
 /** The IVA rate of the mainland's normal band (Código do IVA, art. 18.º), the settings' default. */
 export const DEFAULT_VAT_PERCENT = 23;
@@ -24,8 +25,8 @@ export const FINAL_CONSUMER = 'Consumidor final';
 
 /** One line of an invoice or credit note: amounts in cents with IVA included. */
 export interface InvoiceLine {
-  readonly kind: 'piece' | 'shipping' | 'refund';
-  /** The product's name (or "Portes de envio", "Devolução"). */
+  readonly kind: 'piece' | 'shipping' | 'gift-wrap' | 'refund';
+  /** The product's name (or "Portes de envio", "Embrulho de oferta", "Devolução"). */
   readonly name: string;
   /** What the customer recognises: the name, the size, the SKU. */
   readonly description: string;
@@ -93,8 +94,8 @@ export function pieceDescription(line: Pick<InvoicedLine, 'name' | 'size' | 'sku
 
 /**
  * The invoice's lines of an order: each piece (size in the description) with its quantity, unit price and
- * discount, then shipping as a line of its own when it was charged. Their gross amounts add up to the
- * order's total.
+ * discount, then shipping as a line of its own when it was charged, then a gift wrap that was charged
+ * (docs/gifts.md). Their gross amounts add up to the order's total.
  *
  * @example
  * invoiceLines({ lines: [{ name: 'Colar Lua', size: '45 cm', sku: 'CL-45', quantity: 2, priceCents: 1999, discountPercent: 15, unitPriceCents: 1699, lineTotalCents: 3398 }], shippingCents: 399, shippingMethod: 'ctt' })
@@ -104,6 +105,7 @@ export function invoiceLines(order: {
   readonly lines: readonly InvoicedLine[];
   readonly shippingCents: number;
   readonly shippingMethod: ShippingMethodId;
+  readonly gift?: Pick<OrderGift, 'wrap' | 'wrapCents'>;
 }): InvoiceLine[] {
   const pieces = order.lines.map(
     (line): InvoiceLine => ({
@@ -116,9 +118,18 @@ export function invoiceLines(order: {
       grossCents: line.lineTotalCents,
     }),
   );
-  if (order.shippingCents <= 0) return pieces;
   const shipping = SHIPPING_METHODS[order.shippingMethod]?.label ?? order.shippingMethod;
-  return [...pieces, { kind: 'shipping', name: 'Portes de envio', description: `Envio por ${shipping}`, quantity: 1, unitGrossCents: order.shippingCents, discountPercent: 0, grossCents: order.shippingCents }];
+  const wrapCents = giftWrapCents(order.gift);
+  return [
+    ...pieces,
+    ...(order.shippingCents > 0 ? [serviceLine('shipping', 'Portes de envio', `Envio por ${shipping}`, order.shippingCents)] : []),
+    ...(wrapCents > 0 ? [serviceLine('gift-wrap', 'Embrulho de oferta', 'Embrulho de oferta', wrapCents)] : []),
+  ];
+}
+
+/** A line of one unit without discount: shipping, a gift wrap. */
+function serviceLine(kind: 'shipping' | 'gift-wrap', name: string, description: string, cents: number): InvoiceLine {
+  return { kind, name, description, quantity: 1, unitGrossCents: cents, discountPercent: 0, grossCents: cents };
 }
 
 /** The lines' total in cents, IVA included. */

@@ -12,6 +12,7 @@ import { PAYMENT_METHOD_IDS, type HoldMethodId, type PaymentMethodId, type Payme
 import { LOW_STOCK_THRESHOLD } from './stock.ts';
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from './cart.ts';
 import { DEFAULT_INVOICING, type InvoicingSettings } from './invoices.ts';
+import { DEFAULT_GIFT_WRAP, type GiftWrapSettings } from './gift.ts';
 
 
 export type { MbWayLimits, PaymentSettings };
@@ -121,6 +122,8 @@ export interface ShopSettings {
   readonly mailSandboxAcknowledged: boolean;
   /** "Faturação": invoices from certified software (docs/invoices.md); off by default. */
   readonly invoicing: InvoicingSettings;
+  /** "Oferta": whether the checkout offers a gift wrap, and its price (docs/gifts.md); off by default. */
+  readonly giftWrap: GiftWrapSettings;
 }
 
 /** What the owner acknowledges when the shop opens in SES's sandbox (the switch's label: the history shows it too). */
@@ -184,6 +187,7 @@ export const DEFAULT_SETTINGS: ShopSettings = {
   automaticPayments: DEFAULT_AUTOMATIC_PAYMENTS,
   mailSandboxAcknowledged: false,
   invoicing: DEFAULT_INVOICING,
+  giftWrap: DEFAULT_GIFT_WRAP,
 };
 
 /**
@@ -229,6 +233,8 @@ export const SETTING_LABELS = {
   'invoicing.series': 'Faturação: série dos documentos',
   'invoicing.vatPercent': 'Faturação: taxa de IVA (%)',
   'invoicing.sendToCustomer': 'Faturação: enviar a fatura ao cliente',
+  'giftWrap.offered': 'Embrulho de oferta: oferecer na finalização da compra',
+  'giftWrap.priceCents': 'Embrulho de oferta: preço (0 = grátis)',
   mailSandboxAcknowledged: MAIL_SANDBOX_CONSEQUENCE,
 } as const;
 
@@ -238,7 +244,10 @@ export type SettingPath = keyof typeof SETTING_LABELS;
 export type SettingValue = string | number | boolean;
 
 /** The settings that are switches (on/off), by path. */
-export const SWITCH_SETTINGS: readonly SettingPath[] = ['automaticPayments.mbway', 'automaticPayments.multibanco', 'mailSandboxAcknowledged', 'invoicing.enabled', 'invoicing.sendToCustomer'];
+export const SWITCH_SETTINGS: readonly SettingPath[] = ['automaticPayments.mbway', 'automaticPayments.multibanco', 'mailSandboxAcknowledged', 'invoicing.enabled', 'invoicing.sendToCustomer', 'giftWrap.offered'];
+
+/** The settings kept in cents and typed (and shown) in euros, by path. */
+export const MONEY_SETTINGS: readonly SettingPath[] = ['giftWrap.priceCents'];
 
 /** One setting's change, as the history keeps it. */
 export interface SettingChange {
@@ -299,5 +308,6 @@ export function withDefaults(stored: Partial<{ [K in keyof ShopSettings]: Partia
     automaticPayments: { ...DEFAULT_SETTINGS.automaticPayments, ...(stored?.automaticPayments as Partial<AutomaticPayments> | undefined) },
     mailSandboxAcknowledged: (stored?.mailSandboxAcknowledged as boolean | undefined) ?? DEFAULT_SETTINGS.mailSandboxAcknowledged,
     invoicing: { ...DEFAULT_SETTINGS.invoicing, ...(stored?.invoicing as Partial<InvoicingSettings> | undefined) },
+    giftWrap: { ...DEFAULT_SETTINGS.giftWrap, ...(stored?.giftWrap as Partial<GiftWrapSettings> | undefined) },
   };
 }

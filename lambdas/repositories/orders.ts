@@ -255,9 +255,9 @@ export async function expiredReservations(now: Date): Promise<OrderItem[]> {
 }
 
 export function toOrderSummary(order: Order): OrderSummary {
-  const { id, orderNumber, status, createdAt, country, paymentMethod, totalCents, email, firstName, lastName } = order;
+  const { id, orderNumber, status, createdAt, country, paymentMethod, totalCents, email, firstName, lastName, gift } = order;
   const money = moneyOf(order);
-  return { id, orderNumber, status, createdAt, country, paymentMethod, totalCents, email, firstName, lastName, financialStatus: money.financialStatus, ledgerMethod: shownMethod(money.ledger, paymentMethod) };
+  return { id, orderNumber, status, createdAt, country, paymentMethod, totalCents, email, firstName, lastName, ...(gift ? { gift } : {}), financialStatus: money.financialStatus, ledgerMethod: shownMethod(money.ledger, paymentMethod) };
 }
 
 /** The transaction item that writes a new order (only if its number is free). */

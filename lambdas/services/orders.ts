@@ -7,13 +7,14 @@
  */
 import { createHash } from 'node:crypto';
 import type { CustomerOrderResponse, Order, OrderLine, PlaceOrderResponse } from '#shared/api.ts';
-import { apiTexts, checkoutTexts, paymentStartTexts, validationTexts } from '#shared/messages/index.ts';
+import { apiTexts, checkoutTexts, giftTexts, paymentStartTexts, validationTexts } from '#shared/messages/index.ts';
 import { monthKey } from '#shared/mb-way.ts';
 import { holdMinutesFor, type HoldCaps, type OrderCaps, type ShopSettings } from '#shared/settings.ts';
 import { clientAddressKey, emailKey, phoneKey } from '#shared/identity-keys.ts';
 import { methodOffered, type PaymentMethodId } from '#shared/payment-methods.ts';
 import { ACCESS_TOKEN_PATTERN, CLOSED_STATUS, PROOF_STATUS, RESERVED_STATUS, generateOrderNumber } from '#shared/order-status.ts';
 import { priceLine, quoteOrder } from '#shared/pricing.ts';
+import { giftWrapCents, orderGift, withGiftWrap, type OrderGift } from '#shared/gift.ts';
 import type { AttachProofInput, PlaceOrderInput } from '#shared/schemas/index.ts';
 import { lineVariant, nameWithSize, variantPriceCents } from '#shared/variants.ts';
 import { backoff, BACKOFF } from '../backoff.ts';
@@ -132,6 +133,7 @@ export async function placeOrder(input: PlaceOrderInput, idempotencyKey: string 
   const automatic = byProvider(settings, input.shipping.paymentMethod);
   // The provider confirms the payment itself (docs/design.md §34): a proof has nothing to prove.
   if (automatic && input.proofKey) throw new InvalidInput(paymentStartTexts.noProofNeeded, { proofKey: paymentStartTexts.noProofNeeded }, 'proof_not_needed');
+  giftOf(input, settings);
   const priced = await priceOrder(input);
   // Automatic MB WAY asks the customer's own phone: no number of the month, no slot (nor its limits).
   if (input.shipping.paymentMethod === 'mbway' && !automatic) await mbwaySlot(monthKey(now), mbwayLimitsInForce(settings), Boolean(input.proofKey));
@@ -201,6 +203,16 @@ async function priceOrder(input: PlaceOrderInput): Promise<OrderLine[]> {
   });
 }
 
+/**
+ * The gift an order keeps (docs/gifts.md): the wrap at the settings' price of this moment; a wrap the
+ * shop does not offer now is refused (400 on `gift.wrap`, nothing reserved).
+ */
+function giftOf(input: PlaceOrderInput, settings: ShopSettings): OrderGift | undefined {
+  const gift = orderGift(input.gift, settings.giftWrap);
+  if (gift === 'wrap-not-offered') throw new InvalidInput(giftTexts.wrapNotOffered, { 'gift.wrap': giftTexts.wrapNotOffered }, 'gift_wrap_unavailable');
+  return gift;
+}
+
 /** The access token of a new order (rebuilt from its id for the links of its e-mails) and what the order keeps of it. */
 async function newAccessToken(orderId: string): Promise<{ token: string; hash: string }> {
   const token = await orderAccessToken(orderId);
@@ -225,7 +237,8 @@ async function writeOrder(input: PlaceOrderInput, orderLines: OrderLine[], claim
   const { idempotencyKey, fingerprint, clientAddress, open } = claims;
   const hold = orderHold(input.shipping, clientAddress, orderLines);
   const limits = mbwayLimitsInForce(settings);
-  const quote = quoteOrder(orderLines, input.shipping.shippingMethod);
+  const gift = giftOf(input, settings);
+  const quote = withGiftWrap(quoteOrder(orderLines, input.shipping.shippingMethod), giftWrapCents(gift));
   const proof = input.proofKey ? await proofs.claim(input.proofKey) : undefined;
   const { acceptTerms: _accepted, ...shipping } = input.shipping;
   const month = monthKey(now);
@@ -250,6 +263,7 @@ async function writeOrder(input: PlaceOrderInput, orderLines: OrderLine[], claim
       discountCents: quote.discountCents,
       shippingCents: quote.shippingCents,
       totalCents: quote.orderTotalCents,
+      ...(gift ? { gift } : {}),
       ...(proof ? { proofKey: proof.key, proofContentType: proof.contentType } : { expiresAt: reservationExpiry(settings, input.shipping.paymentMethod, now) }),
       ...(providerPayment ? { providerPayment } : {}),
       ...invoiceCustomerOf(input),

@@ -4,6 +4,7 @@
  * monthly limits of the settings. A method whose instructions are empty is not offered.
  */
 import type { PaymentMethodsResponse } from '#shared/api.ts';
+import { offeredWrapCents } from '#shared/gift.ts';
 import { chooseMbWayNumber, mbWayCounter, monthKey, reservationMbWayNumber, type MbWayLimits, type MbWayNumber } from '#shared/mb-way.ts';
 import { checkoutTexts } from '#shared/messages/index.ts';
 import { methodOffered, PAYMENT_METHOD_IDS, PAYMENT_METHOD_LABELS, type PaymentInstructions, type PaymentMethodId } from '#shared/payment-methods.ts';
@@ -76,7 +77,9 @@ export async function paymentMethods(now = new Date()): Promise<PaymentMethodsRe
       ...(available ? { instructions: instructionsFor(settings.payments, id, mbwayNumber ?? undefined) } : {}),
     };
   });
-  return { methods };
+  // The checkout offers a gift wrap only while the settings do, at their price (docs/gifts.md).
+  const wrap = offeredWrapCents(settings.giftWrap);
+  return { methods, ...(wrap === undefined ? {} : { giftWrapCents: wrap }) };
 }
 
 /** An MB WAY order's slot of the month: its number, the counter item its transaction writes, and whether it is a live (unpaid) hold. */

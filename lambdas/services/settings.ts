@@ -137,7 +137,9 @@ function savedRecord(input: SettingsInput, before: ShopSettings, now: Date): Sho
   }
   // A screen from before the SES acknowledgement leaves it out: the stored one stays.
   const mailSandboxAcknowledged = input.mailSandboxAcknowledged ?? before.mailSandboxAcknowledged;
-  return { ...input, automaticPayments: { ...switches, ...(keys ? { keys } : {}) }, mailSandboxAcknowledged, invoicing: savedInvoicing(input.invoicing, before.invoicing, now) };
+  // A screen from before gift wraps (docs/gifts.md) leaves them out: the stored wrap stays.
+  const giftWrap = input.giftWrap ?? before.giftWrap;
+  return { ...input, automaticPayments: { ...switches, ...(keys ? { keys } : {}) }, mailSandboxAcknowledged, invoicing: savedInvoicing(input.invoicing, before.invoicing, now), giftWrap };
 }
 
 /**

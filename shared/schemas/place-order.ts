@@ -10,6 +10,8 @@ import { PROOF_KEY_PATTERN } from '../uploads.ts';
 import { customerNifField, formObject, oneOf, optionalText, productIdField, TEXT_LIMITS, variantIdField, wholeNumber } from './fields.ts';
 import { PROOF_METHODS } from '../ledger.ts';
 import { shippingFormSchema } from './shipping-form.ts';
+import { giftTexts } from '../messages/gift.ts';
+import { GIFT_MESSAGE_MAX } from '../gift.ts';
 
 const v = validationTexts;
 
@@ -19,6 +21,18 @@ export const orderItemSchema = formObject({
   variantId: variantIdField.optional(),
   quantity: wholeNumber(1, MAX_LINE_QUANTITY, v.quantity.invalid),
 });
+
+/**
+ * "É para oferta" (docs/gifts.md): the card's message (control characters stripped like every text, line
+ * breaks kept, at most 200 characters) and whether the customer wants the wrap; the price is the server's.
+ */
+export const giftSchema = z.object(
+  {
+    message: optionalText(giftTexts.messageTooLong, GIFT_MESSAGE_MAX, { multiline: true }).optional(),
+    wrap: z.boolean({ error: giftTexts.giftInvalid }).optional(),
+  },
+  { error: giftTexts.giftInvalid },
+);
 
 const proofKeyField = z.string({ error: v.proofKey.invalid }).regex(PROOF_KEY_PATTERN, { error: v.proofKey.invalid });
 
@@ -40,6 +54,8 @@ export const placeOrderSchema = formObject({
   companyName: optionalText(v.companyName.invalid, TEXT_LIMITS.companyName)
     .transform((name) => name || undefined)
     .optional(),
+  /** Optional: an order "para oferta" (docs/gifts.md); absent = not a gift. */
+  gift: giftSchema.optional(),
 });
 
 /**

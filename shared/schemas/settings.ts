@@ -9,6 +9,8 @@ import * as z from 'zod';
 import { validationTexts } from '../messages/index.ts';
 import { paymentKeysTexts } from '../messages/owner-payments.ts';
 import { invoicingSettingsTexts } from '../messages/invoicing.ts';
+import { giftTexts } from '../messages/gift.ts';
+import { MAX_GIFT_WRAP_CENTS } from '../gift.ts';
 import { INVOICING_PROVIDERS, VAT_PERCENTS } from '../invoices.ts';
 import { SETTINGS_LIMITS, type ShopSettings } from '../settings.ts';
 import { isValidNif } from '../shop-identity.ts';
@@ -88,6 +90,12 @@ const invoicingSchema = formObject({
   sendToCustomer: z.boolean({ error: iv.switch }),
 });
 
+/** "Oferta" (docs/gifts.md): the wrap offered or not, and its price in cents (0 = free). */
+const giftWrapSchema = formObject({
+  offered: z.boolean({ error: giftTexts.wrapSwitchInvalid }),
+  priceCents: wholeNumber(0, MAX_GIFT_WRAP_CENTS, giftTexts.wrapPriceInvalid),
+});
+
 /** Every field of the form but the automatic payments' switches. */
 const formFields = {
   seller: formObject({
@@ -152,17 +160,17 @@ function paymentRules(settings: { readonly payments: ShopSettings['payments']; r
 }
 
 /** The whole form, as the screen checks it before sending. */
-export const shopSettingsSchema = formObject({ ...formFields, automaticPayments: automaticPaymentsSchema, mailSandboxAcknowledged: mailSandboxSchema, invoicing: invoicingSchema }).superRefine(paymentRules) satisfies z.ZodType<ShopSettings, unknown>;
+export const shopSettingsSchema = formObject({ ...formFields, automaticPayments: automaticPaymentsSchema, mailSandboxAcknowledged: mailSandboxSchema, invoicing: invoicingSchema, giftWrap: giftWrapSchema }).superRefine(paymentRules) satisfies z.ZodType<ShopSettings, unknown>;
 
 /**
  * `PUT /api/admin/settings`: the whole record, over the version the screen loaded. The automatic
  * payments' switches may be left out (a screen from before them): the stored ones then stay, so a save
  * never switches them off by omission. Their `keys` record is never taken from here (zod drops it):
- * only `PUT /api/admin/settings/payment-keys` writes it.
+ * only `PUT /api/admin/settings/payment-keys` writes it. "Oferta" left out keeps the stored wrap too.
  */
 export const settingsUpdateSchema = formObject({
   version: z.int({ error: v.version }).min(0, { error: v.version }),
-  settings: formObject({ ...formFields, automaticPayments: automaticPaymentsSchema.optional(), mailSandboxAcknowledged: mailSandboxSchema.optional(), invoicing: invoicingSchema.optional() }).superRefine(paymentRules),
+  settings: formObject({ ...formFields, automaticPayments: automaticPaymentsSchema.optional(), mailSandboxAcknowledged: mailSandboxSchema.optional(), invoicing: invoicingSchema.optional(), giftWrap: giftWrapSchema.optional() }).superRefine(paymentRules),
 });
 
 export type SettingsUpdate = z.infer<typeof settingsUpdateSchema>;

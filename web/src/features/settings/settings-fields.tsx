@@ -14,7 +14,7 @@ const t = texts.settings;
 interface FieldExtra {
   readonly hint?: string;
   readonly type?: string;
-  readonly inputMode?: 'numeric' | 'email' | 'tel';
+  readonly inputMode?: 'numeric' | 'decimal' | 'email' | 'tel';
   readonly min?: number;
   readonly max?: number;
   readonly maxLength?: number;

@@ -4,14 +4,16 @@
  */
 import type { SettingsResponse } from '#shared/api.ts';
 import { formatDateTime } from '#shared/dates.ts';
-import { SETTING_LABELS, type SettingValue } from '#shared/settings.ts';
+import { formatCents } from '#shared/money.ts';
+import { MONEY_SETTINGS, SETTING_LABELS, type SettingPath, type SettingValue } from '#shared/settings.ts';
 import { EmailAddress } from '#web/ui/admin/email-address.tsx';
 import { texts } from '#web/lib/admin/admin-texts.ts';
 
 const t = texts.settings;
 
 export function SettingsHistory({ history }: { readonly history: SettingsResponse['history'] }) {
-  const shown = (value: SettingValue) => (value === '' ? t.empty : typeof value === 'boolean' ? (value ? t.switchOn : t.switchOff) : String(value));
+  const shown = (value: SettingValue, path: SettingPath) =>
+    value === '' ? t.empty : typeof value === 'boolean' ? (value ? t.switchOn : t.switchOff) : typeof value === 'number' && MONEY_SETTINGS.includes(path) ? formatCents(value) : String(value);
   return (
     <section className="adm-settings-history" aria-labelledby="settings-history">
       <h2 id="settings-history">{t.history}</h2>
@@ -30,8 +32,8 @@ export function SettingsHistory({ history }: { readonly history: SettingsRespons
               <ul className="adm-settings-changes" aria-label={t.historyColumns.what}>
                 {entry.changes.map((change) => (
                   <li key={change.field}>
-                    <span className="adm-strong">{SETTING_LABELS[change.field] ?? change.field}:</span> <span className="adm-change-value">{shown(change.from)}</span> →{' '}
-                    <span className="adm-change-value">{shown(change.to)}</span>
+                    <span className="adm-strong">{SETTING_LABELS[change.field] ?? change.field}:</span> <span className="adm-change-value">{shown(change.from, change.field)}</span> →{' '}
+                    <span className="adm-change-value">{shown(change.to, change.field)}</span>
                   </li>
                 ))}
               </ul>

@@ -27,6 +27,7 @@ import { BlocksPanel } from './blocks-panel.tsx';
 import { GoLiveChecklist } from './go-live-checklist.tsx';
 import { MailSandboxGroup } from './mail-sandbox.tsx';
 import { FeedAddresses } from './feed-addresses.tsx';
+import { GiftGroup } from './gift-settings.tsx';
 import { AutomaticPaymentsGroup, PaymentKeysPanel, switchesWithoutKeys } from './automatic-payments.tsx';
 import { InvoicingGroup, InvoicingKeyPanel, invoicingWithoutKey } from './invoicing-settings.tsx';
 import { invoicingOn } from '#shared/invoices.ts';
@@ -132,6 +133,7 @@ function SettingsForm(props: {
           automatic={<AutomaticPaymentsGroup draft={draft} errors={form.errors} keys={keys} onChange={(path, text) => setDraft((current) => ({ ...current, [path]: text }))} />}
           holds={<HoldsGroup field={field} />}
         />
+        <GiftGroup draft={draft} errors={form.errors} field={field} onChange={(path, text) => setDraft((current) => ({ ...current, [path]: text }))} />
         <BotCheckGroup field={field} />
         <InvoicingGroup draft={draft} errors={form.errors} field={field} settings={loaded.settings.invoicing} onChange={(path, text) => setDraft((current) => ({ ...current, [path]: text }))} />
         <MailSandboxGroup draft={draft} error={form.errors.mailSandboxAcknowledged} onChange={(path, text) => setDraft((current) => ({ ...current, [path]: text }))} />
