@@ -59,12 +59,16 @@ export const placeOrderSchema = formObject({
 });
 
 /**
- * The checkout form as the browser checks it before reserving: the shipping form and the invoice's NIF
- * and company name, which go at the top of the order request (`nif`, `companyName`).
+ * The checkout form as the browser checks it before reserving: the shipping form, the invoice's NIF
+ * and company name, which go at the top of the order request (`nif`, `companyName`), and the gift's fields.
  */
 export const checkoutFormSchema = shippingFormSchema.extend({
   nif: customerNifField,
   companyName: optionalText(v.companyName.invalid, TEXT_LIMITS.companyName),
+  /** "É para oferta" as the form holds it: `gift` of the order request is made from these (docs/gifts.md). */
+  gift: z.boolean().default(false),
+  giftMessage: optionalText(giftTexts.messageTooLong, GIFT_MESSAGE_MAX, { multiline: true }),
+  giftWrap: z.boolean().default(false),
 });
 export type CheckoutForm = z.infer<typeof checkoutFormSchema>;
 

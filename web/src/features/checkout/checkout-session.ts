@@ -42,6 +42,10 @@ export interface ShippingDraft {
   /** For an invoice with the customer's tax number (optional; docs/invoices.md). */
   nif: string;
   companyName: string;
+  /** "É para oferta" (docs/gifts.md): the card's message and whether the wrap is wanted. */
+  gift: boolean;
+  giftMessage: string;
+  giftWrap: boolean;
 }
 
 export const EMPTY_SHIPPING_DRAFT: ShippingDraft = {
@@ -58,6 +62,9 @@ export const EMPTY_SHIPPING_DRAFT: ShippingDraft = {
   acceptTerms: false,
   nif: '',
   companyName: '',
+  gift: false,
+  giftMessage: '',
+  giftWrap: false,
 };
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);

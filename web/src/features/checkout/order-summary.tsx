@@ -2,10 +2,13 @@ import type { CustomerOrder } from '#shared/api.ts';
 import { customerMoneyView } from './money-view.ts';
 import type { Cart } from '#shared/cart.ts';
 import { quoteOrder, summarizeCart } from '#shared/pricing.ts';
+import { giftWrapCents, withGiftWrap } from '#shared/gift.ts';
+import { giftTexts } from '#shared/messages/index.ts';
 import { SHIPPING_METHODS, type ShippingMethodId } from '#shared/shipping.ts';
 import { PriceTag } from '#web/ui/price-tag.tsx';
 import { LineAmount, Totals, type TotalsRow } from '#web/ui/totals.tsx';
 import { nameWithSize } from '#shared/variants.ts';
+import { GiftSummary } from '#web/ui/gift-summary.tsx';
 
 /** What a summary line shows: the piece, how many, the unit price before and after discount, the line total. */
 interface SummaryLine {
@@ -41,18 +44,23 @@ export function OrderLines({ lines }: { lines: readonly SummaryLine[] }) {
   );
 }
 
+/** The totals' row of a gift wrap (docs/gifts.md): its price, or "Grátis". */
+const wrapRow = (cents: number): TotalsRow => ({ label: giftTexts.wrapLine, value: cents === 0 ? giftTexts.free : cents });
+
 /**
  * The cart as the checkout steps show it: lines and the amounts, with shipping once a method is
- * chosen. For display only: the server prices the order.
+ * chosen, and the gift wrap when chosen (`wrapCents`, its price now). For display only: the server prices the order.
  */
-export function OrderSummary({ cart, shippingMethod, title = 'A tua encomenda' }: { cart: Cart; shippingMethod: ShippingMethodId | ''; title?: string }) {
+export function OrderSummary({ cart, shippingMethod, wrapCents, title = 'A tua encomenda' }: { cart: Cart; shippingMethod: ShippingMethodId | ''; wrapCents?: number; title?: string }) {
   const rows: TotalsRow[] = [];
+  const wrap = wrapCents === undefined ? [] : [wrapRow(wrapCents)];
   if (shippingMethod) {
-    const quote = quoteOrder(cart, shippingMethod);
+    const quote = withGiftWrap(quoteOrder(cart, shippingMethod), wrapCents ?? 0);
     rows.push(
       { label: 'Subtotal (sem descontos)', value: quote.subtotalCents },
       { label: 'Desconto', value: quote.discountCents, negative: true },
       { label: 'Portes', value: quote.freeShipping ? 'Grátis' : quote.shippingCents },
+      ...wrap,
       { label: 'Total a pagar', value: quote.orderTotalCents, total: true },
     );
   } else {
@@ -61,7 +69,8 @@ export function OrderSummary({ cart, shippingMethod, title = 'A tua encomenda' }
       { label: 'Subtotal (sem descontos)', value: summary.subtotalCents },
       { label: 'Desconto', value: summary.discountCents, negative: true },
       { label: 'Portes', value: 'a escolher' },
-      { label: 'Total', value: summary.totalCents, total: true },
+      ...wrap,
+      { label: 'Total', value: summary.totalCents + (wrapCents ?? 0), total: true },
     );
   }
   return (
@@ -85,9 +94,11 @@ export function FixedOrderLines({ order }: { order: CustomerOrder }) {
           { label: 'Subtotal (sem descontos)', value: order.subtotalCents },
           { label: 'Desconto', value: order.discountCents, negative: true },
           { label: `Portes (${SHIPPING_METHODS[order.shippingMethod].label})`, value: order.shippingCents === 0 ? 'Grátis' : order.shippingCents },
+          ...(order.gift?.wrap ? [wrapRow(giftWrapCents(order.gift))] : []),
           { label: totalLabel, value: order.totalCents, total: true },
         ]}
       />
+      {order.gift && <GiftSummary gift={order.gift} />}
     </>
   );
 }

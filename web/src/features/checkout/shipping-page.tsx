@@ -11,6 +11,7 @@ import { OrderSummary } from './order-summary.tsx';
 import { AddressSection, ContactSection, InvoiceSection } from './shipping-address.tsx';
 import { PaymentMethodSection, ShippingMethodSection, TermsSection } from './shipping-choices.tsx';
 import { useShippingForm } from './use-shipping-form.ts';
+import { GiftSection } from './gift-section.tsx';
 import './checkout.css';
 import { CheckoutClosed, useShopPreparing } from '#web/ui/shop-preparing.tsx';
 
@@ -41,6 +42,7 @@ export function ShippingPage() {
           <ContactSection fields={fields} />
           <AddressSection fields={fields} />
           <InvoiceSection fields={fields} />
+          <GiftSection fields={fields} wrapCents={payment.giftWrapCents} />
           <ShippingMethodSection fields={fields} freeShipping={freeShipping} />
           <PaymentMethodSection fields={fields} payment={payment} />
           <TermsSection fields={fields} />
@@ -56,7 +58,7 @@ export function ShippingPage() {
           {botCheckStatus}
           <p className="field-hint checkout-actions__hint">{reservationHint(payment.choices, fields.draft.paymentMethod)}</p>
         </form>
-        <OrderSummary cart={cart} shippingMethod={fields.draft.shippingMethod} />
+        <OrderSummary cart={cart} shippingMethod={fields.draft.shippingMethod} wrapCents={fields.draft.gift && fields.draft.giftWrap ? payment.giftWrapCents : undefined} />
       </div>
     </div>
   );

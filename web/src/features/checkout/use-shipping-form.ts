@@ -22,7 +22,7 @@ import { usePaymentMethods } from './use-payment-methods.ts';
 type TextName = 'email' | 'firstName' | 'lastName' | 'address' | 'city' | 'postalCode' | 'phone';
 const TEXT_FIELDS: readonly TextName[] = ['email', 'firstName', 'lastName', 'address', 'city', 'postalCode', 'phone'];
 /** The order in which fields get the focus when something is wrong. */
-const FIELD_ORDER = ['email', 'firstName', 'lastName', 'country', 'address', 'city', 'postalCode', 'phone', 'shippingMethod', 'paymentMethod', 'nif', 'companyName', 'acceptTerms'] as const;
+const FIELD_ORDER = ['email', 'firstName', 'lastName', 'country', 'address', 'city', 'postalCode', 'phone', 'shippingMethod', 'paymentMethod', 'nif', 'companyName', 'giftMessage', 'giftWrap', 'acceptTerms'] as const;
 
 /**
  * The form's alert: a missing field → 'preencha todos os campos'; only the terms → 'aceite os termos';
@@ -50,11 +50,11 @@ function usePaymentChoices() {
     // Multibanco is only ever the provider's (docs/design.md §34): not listed at all while the shop does not take it.
     const offered = state.value.methods.filter((m) => m.id !== 'multibanco' || m.available);
     const choices = offered.map((m) => ({ id: m.id, label: m.label, available: m.available, holdMinutes: m.holdMinutes, automatic: isAutomatic(m.instructions) }));
-    return { loading: false, reload, choices };
+    return { loading: false, reload, choices, giftWrapCents: state.value.giftWrapCents };
   }
   const manual = PAYMENT_METHOD_IDS.filter((id) => id !== 'multibanco');
   const choices = manual.map((id) => ({ id, label: PAYMENT_METHOD_LABELS[id], available: true, holdMinutes: holdMinutesFor(DEFAULT_SETTINGS.holdMinutes, id), automatic: false }));
-  return { loading: state.status === 'loading', reload, choices };
+  return { loading: state.status === 'loading', reload, choices, giftWrapCents: undefined as number | undefined };
 }
 
 /** Whether the open reservation was made for these cart lines (whatever the details). */
@@ -71,12 +71,14 @@ const mbwayFull = (error: unknown): boolean => error instanceof ApiError && erro
 
 /** The fields of the order request outside `shipping` that this form has (the invoice's). */
 const INVOICE_FIELDS: readonly string[] = ['nif', 'companyName'];
+/** The gift's fields of the order request, by this form's names. */
+const GIFT_FIELDS: Readonly<Record<string, string>> = { gift: 'giftMessage', 'gift.message': 'giftMessage', 'gift.wrap': 'giftWrap' };
 
 /** The server's refusals that name fields of this form (`shipping.*`, the invoice's), by field name; null when none (or MB WAY full: said in the alert only). */
 function shippingFieldErrors(error: unknown): FieldMessages | null {
   if (!(error instanceof ApiError) || !error.fields || mbwayFull(error)) return null;
   const fields = Object.entries(error.fields).flatMap(([name, message]): [string, string][] =>
-    name.startsWith('shipping.') ? [[name.slice('shipping.'.length), message]] : INVOICE_FIELDS.includes(name) ? [[name, message]] : [],
+    name.startsWith('shipping.') ? [[name.slice('shipping.'.length), message]] : INVOICE_FIELDS.includes(name) ? [[name, message]] : GIFT_FIELDS[name] ? [[GIFT_FIELDS[name], message]] : [],
   );
   return fields.length > 0 ? Object.fromEntries(fields) : null;
 }
@@ -93,6 +95,12 @@ function useShippingDraft(payment: PaymentChoices) {
     if (unavailableChosen) setDraft((d) => ({ ...d, paymentMethod: '' }));
   }, [unavailableChosen]);
   return { draft, setDraft, unavailableChosen };
+}
+
+/** The order request's `gift` from the form: none unless "É para oferta" is ticked; the wrap only while the shop offers one. */
+function giftRequest(form: { readonly gift: boolean; readonly giftMessage: string; readonly giftWrap: boolean }, wrapCents: number | undefined): PlaceOrderInput['gift'] {
+  if (!form.gift) return undefined;
+  return { ...(form.giftMessage ? { message: form.giftMessage } : {}), ...(form.giftWrap && wrapCents !== undefined ? { wrap: true } : {}) };
 }
 
 /** Reserves the order with its one Idempotency-Key, asking again while the answer says nothing of it (`ask-again.ts`). */
@@ -136,9 +144,10 @@ export function useShippingForm(cart: Cart) {
     // The refusal is said once, in the alert; the field only asks for another choice.
     check: (): FieldMessages => (unavailableChosen ? { paymentMethod: validationTexts.paymentMethod.invalid } : {}),
     invalidAlert: (found) => formAlert(draft, found, unavailableChosen),
-    send: async ({ nif, companyName, ...shipping }) => {
-      saveShippingDraft({ ...draft, ...shipping, nif: nif ?? '', companyName });
-      await reserve({ items: orderItems(cart), shipping, ...(nif ? { nif, ...(companyName ? { companyName } : {}) } : {}) });
+    send: async ({ nif, companyName, gift, giftMessage, giftWrap, ...shipping }) => {
+      saveShippingDraft({ ...draft, ...shipping, nif: nif ?? '', companyName, gift, giftMessage, giftWrap });
+      const asked = giftRequest({ gift, giftMessage, giftWrap }, payment.giftWrapCents);
+      await reserve({ items: orderItems(cart), shipping, ...(nif ? { nif, ...(companyName ? { companyName } : {}) } : {}), ...(asked ? { gift: asked } : {}) });
     },
     serverFields: shippingFieldErrors,
     refusedFieldsAlert: (fields) => Object.values(fields)[0],
