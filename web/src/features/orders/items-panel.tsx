@@ -2,6 +2,8 @@
 import type { Order } from '#shared/api.ts';
 import { formatCents } from '#shared/money.ts';
 import { lineSku, nameWithSize } from '#shared/variants.ts';
+import { giftWrapCents } from '#shared/gift.ts';
+import { giftTexts } from '#shared/messages/index.ts';
 import { Panel } from '#web/ui/admin/action-panel.tsx';
 import { texts } from '#web/lib/admin/admin-texts.ts';
 
@@ -49,6 +51,9 @@ function Totals({ order }: { readonly order: Order }) {
         <tr><th scope="row" colSpan={4}>{t.discount}</th><td className="adm-num">−{formatCents(order.discountCents)}</td></tr>
       )}
       <tr><th scope="row" colSpan={4}>{t.shippingCost}</th><td className="adm-num">{formatCents(order.shippingCents)}</td></tr>
+      {order.gift?.wrap && (
+        <tr><th scope="row" colSpan={4}>{giftTexts.wrapLine}</th><td className="adm-num">{formatCents(giftWrapCents(order.gift))}</td></tr>
+      )}
       <tr className="adm-strong"><th scope="row" colSpan={4}>{t.total}</th><td className="adm-num">{formatCents(order.totalCents)}</td></tr>
     </tfoot>
   );

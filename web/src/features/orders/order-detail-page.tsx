@@ -12,7 +12,12 @@ import type { OrderStatus } from '#shared/order-status.ts';
 import { ordersListReturn } from '#web/lib/admin/admin-paths.ts';
 import { useLoad } from '#web/lib/admin/use-admin-load.ts';
 import { useAdminApi } from '#web/lib/admin/session.tsx';
+import { useState } from 'react';
+import { flushSync } from 'react-dom';
+import { giftTexts } from '#shared/messages/index.ts';
 import { PackingSlip } from './packing-slip.tsx';
+import { GiftSlip } from './gift-slip.tsx';
+import { GiftPanel } from './gift-panel.tsx';
 import { AdminPage, LoadView } from '#web/ui/admin/admin-ui.tsx';
 import { texts } from '#web/lib/admin/admin-texts.ts';
 import { CustomerPanel } from './customer-panel.tsx';
@@ -59,6 +64,12 @@ function OrderDetail({ detail, onOrder }: { readonly detail: OrderDetailResponse
   const { order, proofUrl } = detail;
   const api = useAdminApi();
   const tracking = useTracking(order);
+  // What the print buttons put on paper: the packing slip, or a gift order's gift slip (no prices).
+  const [paper, setPaper] = useState<'order' | 'gift'>('order');
+  const print = (which: 'order' | 'gift') => {
+    flushSync(() => setPaper(which));
+    window.print();
+  };
   // A move mails the customer by itself: its outcome shows once the outbox recorded it.
   const onMoved = (moved: Order, to?: OrderStatus) => {
     onOrder(moved);
@@ -68,9 +79,14 @@ function OrderDetail({ detail, onOrder }: { readonly detail: OrderDetailResponse
   return (
     <>
       <p className="adm-screen-only">
-        <button type="button" className="button button--secondary button--small" onClick={() => window.print()}>
+        <button type="button" className="button button--secondary button--small" onClick={() => print('order')}>
           {texts.packingSlip.print}
-        </button>
+        </button>{' '}
+        {order.gift && (
+          <button type="button" className="button button--secondary button--small" onClick={() => print('gift')}>
+            {giftTexts.printGift}
+          </button>
+        )}
       </p>
       {order.mailProblem && <MailProblem problem={order.mailProblem} />}
       <div className="adm-detail adm-order">
@@ -83,6 +99,7 @@ function OrderDetail({ detail, onOrder }: { readonly detail: OrderDetailResponse
           <PaymentPanel order={order} />
           <InvoicePanel order={order} onOrder={onOrder} />
           <ItemsPanel order={order} />
+          {order.gift && <GiftPanel gift={order.gift} />}
           <ProofPanel order={order} proofUrl={proofUrl} />
         </div>
         <div className="adm-detail-side adm-order-more">
@@ -91,7 +108,7 @@ function OrderDetail({ detail, onOrder }: { readonly detail: OrderDetailResponse
         </div>
       </div>
       {/* Last in the page, so the screen's own elements come first in reading order. */}
-      <PackingSlip order={order} />
+      {paper === 'gift' && order.gift ? <GiftSlip order={order} /> : <PackingSlip order={order} />}
     </>
   );
 }

@@ -2,7 +2,7 @@
 import { Link } from '#web/lib/router.tsx';
 import type { OrderSummary } from '#shared/api.ts';
 import { formatDateTime } from '#shared/dates.ts';
-import { adminTexts, ledgerTexts } from '#shared/messages/index.ts';
+import { adminTexts, giftTexts, ledgerTexts } from '#shared/messages/index.ts';
 import { formatCents } from '#shared/money.ts';
 import { ledgerMethodLabel } from '#shared/payment-view.ts';
 import { adminPaths } from '#web/lib/admin/admin-paths.ts';
@@ -57,7 +57,18 @@ function OrderRow({ order, selection }: { readonly order: OrderSummary; readonly
       <td className="adm-card-check">
         <input type="checkbox" aria-label={t.selectOne(order.orderNumber)} checked={selection.selected.has(order.id)} onChange={() => selection.toggle(order.id)} />
       </td>
-      <td className="adm-strong" data-label={t.number}>{order.orderNumber}</td>
+      <td className="adm-strong" data-label={t.number}>
+        {order.orderNumber}
+        {/* A gift order (docs/gifts.md): its gift slip and card go in the parcel. */}
+        {order.gift && (
+          <>
+            {' '}
+            <span className="adm-pill adm-pill-gift" data-testid="gift-marker">
+              {giftTexts.marker}
+            </span>
+          </>
+        )}
+      </td>
       <td className="adm-customer-cell" data-label={t.customer}>
         <span className="adm-customer-name">
           {order.firstName} {order.lastName}

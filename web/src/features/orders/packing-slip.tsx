@@ -2,7 +2,8 @@
  * The order sheet / packing slip: what goes in the parcel and on the owner's desk. Hidden on screen;
  * printing the order page ("Imprimir folha de encomenda") prints only this, black on white, A4: the
  * shop's identification, the order's number and date, who it goes to, the pieces with their SKU and
- * quantity, the shipping method and the totals.
+ * quantity, the shipping method and the totals; for a gift, the wrap and the card's message to pack
+ * with the gift slip (`gift-slip.tsx`, docs/gifts.md).
  */
 import type { Order } from '#shared/api.ts';
 import { formatDateTime } from '#shared/dates.ts';
@@ -13,6 +14,8 @@ import { legalLine, SHOP_BRAND } from '#shared/shop-identity.ts';
 import { useSeller } from '#web/lib/shop-info.ts';
 import { texts } from '#web/lib/admin/admin-texts.ts';
 import { lineSku, nameWithSize } from '#shared/variants.ts';
+import { giftWrapCents } from '#shared/gift.ts';
+import { giftTexts } from '#shared/messages/index.ts';
 
 const t = texts.packingSlip;
 
@@ -87,10 +90,27 @@ export function PackingSlip({ order, shown = false }: { readonly order: Order; r
         )}
         <dt>{t.shipping(SHIPPING_METHODS[order.shippingMethod].label)}</dt>
         <dd>{order.shippingCents === 0 ? t.free : formatCents(order.shippingCents)}</dd>
+        {order.gift?.wrap && (
+          <>
+            <dt>{giftTexts.wrapLine}</dt>
+            <dd>{giftWrapCents(order.gift) === 0 ? t.free : formatCents(giftWrapCents(order.gift))}</dd>
+          </>
+        )}
         <dt className="packing-slip__grand">{t.total}</dt>
         <dd className="packing-slip__grand">{formatCents(order.totalCents)}</dd>
       </dl>
       <p>{t.payment(PAYMENT_METHOD_LABELS[order.paymentMethod])}</p>
+      {order.gift && (
+        <section className="packing-slip__gift">
+          <h3>{giftTexts.heading}</h3>
+          <p>
+            {order.gift.wrap ? giftTexts.wrapYes : giftTexts.wrapNo}. {giftTexts.ownerHint}
+          </p>
+          <p className="gift-summary__message">
+            {giftTexts.messageLabel}: {order.gift.message || giftTexts.noMessage}
+          </p>
+        </section>
+      )}
       <p className="packing-slip__note">{t.notInvoice}</p>
     </article>
   );

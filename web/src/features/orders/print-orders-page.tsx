@@ -1,11 +1,13 @@
 /**
  * {prefix}/imprimir?ids=…: the packing slips of the orders chosen in the list, one per A4 page, shown
- * on screen as they will print, with the button that prints them.
+ * on screen as they will print, with the button that prints them; a gift order's gift slip (no prices,
+ * docs/gifts.md) follows its packing slip.
  */
 import { useSearchParams } from '#web/lib/router.tsx';
 import { ordersListReturn } from '#web/lib/admin/admin-paths.ts';
 import { useLoad } from '#web/lib/admin/use-admin-load.ts';
 import { PackingSlip } from './packing-slip.tsx';
+import { GiftSlip } from './gift-slip.tsx';
 import { AdminPage, LoadView } from '#web/ui/admin/admin-ui.tsx';
 import { texts } from '#web/lib/admin/admin-texts.ts';
 
@@ -33,9 +35,7 @@ export function PrintOrdersPage() {
               </button>
             </p>
             <div className="adm-slips">
-              {orders.map((order) => (
-                <PackingSlip key={order.id} order={order} shown />
-              ))}
+              {orders.flatMap((order) => [<PackingSlip key={order.id} order={order} shown />, <GiftSlip key={`${order.id}-gift`} order={order} shown />])}
             </div>
           </>
         )}
