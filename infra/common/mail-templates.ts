@@ -141,11 +141,11 @@ export const mailTemplateSources: Readonly<Record<MailTemplateId, MailTemplateSo
         <mj-table css-class="totais" role="presentation">
           <tr><td>Subtotal{{#if semDesconto}}{{else}} antes do desconto{{/if}}</td><td class="valor">{{subtotal}}</td></tr>
           {{#if semDesconto}}{{else}}<tr><td>Desconto</td><td class="valor">−{{desconto}}</td></tr>{{/if}}
-          <tr><td>Portes{{#if envio}} ({{envio}}){{/if}}</td><td class="valor">{{portes}}</td></tr>
+          <tr><td>Portes{{#if envio}} ({{envio}}){{/if}}</td><td class="valor">{{portes}}</td></tr>{{#if embrulho}}<tr><td>Embrulho de oferta</td><td class="valor">{{embrulho}}</td></tr>{{/if}}
           <tr class="total"><td>Total</td><td class="valor">{{total}}</td></tr>
         </mj-table>
         <mj-text container-background-color="${COLOR.accentSoft}" padding="16px 28px"><p style="margin:0 0 4px"><strong>Pagamento: {{metodo}}</strong></p><p style="margin:0">${RECEIVED_PROOF}</p></mj-text>
-        <mj-text padding="16px 28px 0">{{#if morada}}<p><strong>Morada de envio</strong><br />{{morada.nome}}<br />{{morada.rua}}<br />{{morada.codigoPostal}} {{morada.localidade}}<br />{{morada.pais}}</p>{{/if}}</mj-text>${orderButton}`,
+        <mj-text padding="16px 28px 0">{{#if oferta}}<p><strong>Encomenda para oferta</strong><br />{{oferta.embrulho}}<br />Mensagem do cartão: {{oferta.mensagem}}</p>{{/if}}{{#if morada}}<p><strong>Morada de envio</strong><br />{{morada.nome}}<br />{{morada.rua}}<br />{{morada.codigoPostal}} {{morada.localidade}}<br />{{morada.pais}}</p>{{/if}}</mj-text>${orderButton}`,
     text: `Olá {{texto.nome}},
 
 Recebemos a tua encomenda nº {{texto.numero}} e o teu comprovativo de pagamento. Vamos confirmar o pagamento e enviamos logo a seguir.
@@ -160,10 +160,10 @@ Subtotal{{#if texto.semDesconto}}{{else}} antes do desconto{{/if}}: {{texto.subt
 {{else}}
 Desconto: −{{texto.desconto}}
 {{/if}}
-Portes{{#if texto.envio}} ({{texto.envio}}){{/if}}: {{texto.portes}}
+Portes{{#if texto.envio}} ({{texto.envio}}){{/if}}: {{texto.portes}}{{#if texto.embrulho}}\nEmbrulho de oferta: {{texto.embrulho}}{{/if}}
 Total: {{texto.total}}
 
-Pagamento: {{texto.metodo}}. ${RECEIVED_PROOF}
+Pagamento: {{texto.metodo}}. ${RECEIVED_PROOF}{{#if texto.oferta}}\n\nEncomenda para oferta: {{texto.oferta.embrulho}}. Mensagem do cartão: {{texto.oferta.mensagem}}{{/if}}
 {{#if texto.morada}}
 
 Morada de envio:

@@ -67,6 +67,10 @@ export interface MailContent {
     readonly envio?: string;
     /** Optional: where the order goes. */
     readonly morada?: MailAddress;
+    /** Optional, a gift order with the wrap (docs/gifts.md): its price as charged, or "Grátis". */
+    readonly embrulho?: string;
+    /** Optional, a gift order: the card's message (or that there is none) and whether it goes wrapped, in words. */
+    readonly oferta?: { readonly mensagem: string; readonly embrulho: string };
     /** Absolute http(s) URL of "A minha encomenda" (added when sent: see `ORDER_LINK_TEMPLATES`). */
     readonly link: string;
   };

@@ -6,7 +6,8 @@
  */
 import type { Order, OrderEmailRecord } from '#shared/api.ts';
 import { formatDate, formatTime } from '#shared/dates.ts';
-import { checkoutTexts, paymentStartTexts, paymentTexts } from '#shared/messages/index.ts';
+import { checkoutTexts, giftTexts, paymentStartTexts, paymentTexts } from '#shared/messages/index.ts';
+import { giftWrapCents } from '#shared/gift.ts';
 import { formatCents } from '#shared/money.ts';
 import { PAYMENT_METHOD_LABELS } from '#shared/payment-methods.ts';
 import { SHIPPING_METHODS } from '#shared/shipping.ts';
@@ -80,6 +81,18 @@ export function orderReceivedData(order: Order): QueuedMailData['order-received'
     semDesconto: order.discountCents === 0,
     envio: SHIPPING_METHODS[order.shippingMethod].label,
     morada: { nome: `${order.firstName} ${order.lastName}`, rua: order.address, codigoPostal: order.postalCode, localidade: order.city, pais: order.country },
+    ...giftMailData(order),
+  };
+}
+
+/** A gift order's lines of the mail (docs/gifts.md): the wrap among the totals, the card's message and the wrap in words. */
+function giftMailData(order: Order): Pick<QueuedMailData['order-received'], 'embrulho' | 'oferta'> {
+  const gift = order.gift;
+  if (!gift) return {};
+  const wrap = giftWrapCents(gift);
+  return {
+    ...(gift.wrap ? { embrulho: wrap === 0 ? giftTexts.free : formatCents(wrap) } : {}),
+    oferta: { mensagem: gift.message || giftTexts.noMessage, embrulho: gift.wrap ? giftTexts.wrapYes : giftTexts.wrapNo },
   };
 }
 

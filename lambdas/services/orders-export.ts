@@ -7,13 +7,15 @@
  * what went back, from its ledger (docs/money.md); orders paid through the payment provider carry its
  * payment id, fee, net amount and refunds (the last four columns). Reads the listing index by its date
  * key, never the whole table. The NIF, the fatura-recibo's number and its credit notes (docs/invoices.md)
- * come before the provider's columns.
+ * come before the provider's columns. Then the gifts' two (docs/gifts.md): whether the order is one, and
+ * what its wrap cost (Subtotal − Desconto + Portes + Embrulho = Total).
  */
 import type { Order } from '#shared/api.ts';
 import { csvDocument, csvMoney } from '#shared/csv.ts';
 import { formatDateTime, lisbonDayStart } from '#shared/dates.ts';
 import { moneyOf, paidCents, refundedCents, shownMethod } from '#shared/ledger.ts';
-import { movementTexts, ownerFinancialTexts } from '#shared/messages/index.ts';
+import { giftTexts, movementTexts, ownerFinancialTexts } from '#shared/messages/index.ts';
+import { giftWrapCents } from '#shared/gift.ts';
 import { ORDER_STATUS_INFO } from '#shared/order-status.ts';
 import { ledgerMethodLabel } from '#shared/payment-view.ts';
 import { exportFileName, exportStatuses, type OrdersExportQuery } from '#shared/schemas/orders-export-query.ts';
@@ -28,6 +30,8 @@ const ORDER_COLUMNS = [
   ...movementTexts.orderColumns,
   // The invoice (docs/invoices.md): the customer's NIF, the fatura-recibo's number, the credit notes (number and amount).
   'NIF', 'Fatura', 'Notas de crédito',
+  // Gift orders (docs/gifts.md): Sim / Não, and the wrap's price as charged.
+  giftTexts.csvGift, giftTexts.csvWrap,
   // Orders paid through the payment provider (docs/design.md §34); empty for the others.
   'Pagamento no Stripe', 'Comissão do Stripe', 'Líquido recebido', 'Reembolsado pelo Stripe',
 ];
@@ -114,6 +118,8 @@ function orderRow(order: Order): (string | number)[] {
     csvMoney(order.totalCents),
     ...money.cells,
     ...invoiceCells(order),
+    order.gift ? giftTexts.yes : giftTexts.no,
+    csvMoney(giftWrapCents(order.gift)),
     ...providerCells(order),
   ];
 }

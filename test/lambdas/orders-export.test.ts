@@ -71,6 +71,7 @@ describe('GET /api/admin/orders/export', () => {
       'Nº encomenda', 'Data', 'Estado', 'Nome', 'Apelido', 'E-mail', 'Telefone', 'Morada', 'Código postal', 'Localidade', 'País', 'Pagamento', 'Envio', 'Subtotal', 'Desconto', 'Portes', 'Total',
       'Estado do pagamento', 'Recebido', 'Devolvido',
       'NIF', 'Fatura', 'Notas de crédito',
+      'Oferta', 'Embrulho (€)',
       'Pagamento no Stripe', 'Comissão do Stripe', 'Líquido recebido', 'Reembolsado pelo Stripe',
     ]);
     const rowOf = (n: number) => rows.find((r) => r[0] === String(n))!;
