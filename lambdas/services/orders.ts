@@ -213,6 +213,12 @@ function giftOf(input: PlaceOrderInput, settings: ShopSettings): OrderGift | und
   return gift;
 }
 
+/** The order's quote with its gift's wrap, at the settings' price of this moment (docs/gifts.md). */
+function quoteWithGift(input: PlaceOrderInput, orderLines: readonly OrderLine[], settings: ShopSettings) {
+  const gift = giftOf(input, settings);
+  return { gift, quote: withGiftWrap(quoteOrder(orderLines, input.shipping.shippingMethod), giftWrapCents(gift)) };
+}
+
 /** The access token of a new order (rebuilt from its id for the links of its e-mails) and what the order keeps of it. */
 async function newAccessToken(orderId: string): Promise<{ token: string; hash: string }> {
   const token = await orderAccessToken(orderId);
@@ -237,8 +243,7 @@ async function writeOrder(input: PlaceOrderInput, orderLines: OrderLine[], claim
   const { idempotencyKey, fingerprint, clientAddress, open } = claims;
   const hold = orderHold(input.shipping, clientAddress, orderLines);
   const limits = mbwayLimitsInForce(settings);
-  const gift = giftOf(input, settings);
-  const quote = withGiftWrap(quoteOrder(orderLines, input.shipping.shippingMethod), giftWrapCents(gift));
+  const { quote, gift } = quoteWithGift(input, orderLines, settings);
   const proof = input.proofKey ? await proofs.claim(input.proofKey) : undefined;
   const { acceptTerms: _accepted, ...shipping } = input.shipping;
   const month = monthKey(now);
@@ -262,8 +267,7 @@ async function writeOrder(input: PlaceOrderInput, orderLines: OrderLine[], claim
       subtotalCents: quote.subtotalCents,
       discountCents: quote.discountCents,
       shippingCents: quote.shippingCents,
-      totalCents: quote.orderTotalCents,
-      ...(gift ? { gift } : {}),
+      totalCents: quote.orderTotalCents, ...(gift ? { gift } : {}),
       ...(proof ? { proofKey: proof.key, proofContentType: proof.contentType } : { expiresAt: reservationExpiry(settings, input.shipping.paymentMethod, now) }),
       ...(providerPayment ? { providerPayment } : {}),
       ...invoiceCustomerOf(input),

@@ -3,10 +3,13 @@
  * the shop, the order's number and date, who it goes to, the pieces and their quantities, and the card
  * with the customer's message, to cut out. No price, no total, no payment anywhere on it. Hidden on
  * screen beside the order page's packing slip (the "Imprimir guia de oferta" button prints it alone);
- * shown on the page of several slips, after the order's own.
+ * shown on the page of several slips, after the order's own. The packing slip's own gift lines (the wrap
+ * among its totals, the note for whoever packs) are here too.
  */
 import type { Order } from '#shared/api.ts';
 import { formatDate } from '#shared/dates.ts';
+import { giftWrapCents } from '#shared/gift.ts';
+import { formatCents } from '#shared/money.ts';
 import { giftTexts } from '#shared/messages/index.ts';
 import { SHOP_BRAND } from '#shared/shop-identity.ts';
 import { nameWithSize } from '#shared/variants.ts';
@@ -64,5 +67,33 @@ export function GiftSlip({ order, shown = false }: { readonly order: Order; read
         </section>
       )}
     </article>
+  );
+}
+
+/** The packing slip's total of a gift's wrap (its price as charged, or "Grátis"); nothing without a wrap. */
+export function SlipWrapTotal({ order }: { readonly order: Order }) {
+  if (!order.gift?.wrap) return null;
+  const cents = giftWrapCents(order.gift);
+  return (
+    <>
+      <dt>{giftTexts.wrapLine}</dt>
+      <dd>{cents === 0 ? t.free : formatCents(cents)}</dd>
+    </>
+  );
+}
+
+/** The packing slip's note for whoever packs a gift: the wrap, the gift slip and the card's message. */
+export function SlipGiftNote({ order }: { readonly order: Order }) {
+  if (!order.gift) return null;
+  return (
+    <section className="packing-slip__gift">
+      <h3>{giftTexts.heading}</h3>
+      <p>
+        {order.gift.wrap ? giftTexts.wrapYes : giftTexts.wrapNo}. {giftTexts.ownerHint}
+      </p>
+      <p className="gift-summary__message">
+        {giftTexts.messageLabel}: {order.gift.message || giftTexts.noMessage}
+      </p>
+    </section>
   );
 }

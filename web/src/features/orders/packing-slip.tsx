@@ -14,8 +14,7 @@ import { legalLine, SHOP_BRAND } from '#shared/shop-identity.ts';
 import { useSeller } from '#web/lib/shop-info.ts';
 import { texts } from '#web/lib/admin/admin-texts.ts';
 import { lineSku, nameWithSize } from '#shared/variants.ts';
-import { giftWrapCents } from '#shared/gift.ts';
-import { giftTexts } from '#shared/messages/index.ts';
+import { SlipGiftNote, SlipWrapTotal } from './gift-slip.tsx';
 
 const t = texts.packingSlip;
 
@@ -90,27 +89,12 @@ export function PackingSlip({ order, shown = false }: { readonly order: Order; r
         )}
         <dt>{t.shipping(SHIPPING_METHODS[order.shippingMethod].label)}</dt>
         <dd>{order.shippingCents === 0 ? t.free : formatCents(order.shippingCents)}</dd>
-        {order.gift?.wrap && (
-          <>
-            <dt>{giftTexts.wrapLine}</dt>
-            <dd>{giftWrapCents(order.gift) === 0 ? t.free : formatCents(giftWrapCents(order.gift))}</dd>
-          </>
-        )}
+        <SlipWrapTotal order={order} />
         <dt className="packing-slip__grand">{t.total}</dt>
         <dd className="packing-slip__grand">{formatCents(order.totalCents)}</dd>
       </dl>
       <p>{t.payment(PAYMENT_METHOD_LABELS[order.paymentMethod])}</p>
-      {order.gift && (
-        <section className="packing-slip__gift">
-          <h3>{giftTexts.heading}</h3>
-          <p>
-            {order.gift.wrap ? giftTexts.wrapYes : giftTexts.wrapNo}. {giftTexts.ownerHint}
-          </p>
-          <p className="gift-summary__message">
-            {giftTexts.messageLabel}: {order.gift.message || giftTexts.noMessage}
-          </p>
-        </section>
-      )}
+      <SlipGiftNote order={order} />
       <p className="packing-slip__note">{t.notInvoice}</p>
     </article>
   );
