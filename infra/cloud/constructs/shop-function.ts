@@ -14,7 +14,7 @@ import path from 'node:path';
 import { Duration, Stack } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
-import { Charset, NodejsFunction, OutputFormat, type ICommandHooks } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { NodejsFunction, OutputFormat, type ICommandHooks } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { PAGES_ENV } from '#lambdas/contracts/env.ts';
@@ -220,8 +220,8 @@ export class ShopFunction extends Construct {
         tsconfig: path.join(REPO_ROOT, 'tsconfig.json'),
         externalModules: bundleExternals(props.nodeModules?.externalModules, props.grants),
         ...(props.define ? { define: { ...props.define } } : {}),
-        charset: Charset.UTF8,
-        esbuildArgs: { '--alias': Object.entries(BUNDLE_ALIASES).map(([from, to]) => `${from}=${to}`), '--legal-comments': BUNDLE_OPTIONS.legalComments },
+        // As arguments: this aws-cdk-lib takes a `charset` prop but never hands it to esbuild.
+        esbuildArgs: { '--alias': Object.entries(BUNDLE_ALIASES).map(([from, to]) => `${from}=${to}`), '--charset': BUNDLE_OPTIONS.charset, '--legal-comments': BUNDLE_OPTIONS.legalComments },
         ...(props.nodeModules ? { commandHooks: props.nodeModules.commandHooks } : {}),
         ...(props.renderer ? { commandHooks: rendererHooks(rendererDirOf(Stack.of(this))) } : {}),
       },
