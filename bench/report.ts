@@ -6,7 +6,7 @@ import { floodRows } from './flood.ts';
 import { hotItemRows } from './hot-items.ts';
 import { paymentRows } from './payments.ts';
 import { proofRows } from './proofs.ts';
-import type { LambdaSize } from './sizes.ts';
+import { COLD_IMPORT_BUDGET_MS, FIRST_LOAD_JS_BUDGET_BYTES, READ_ROUTE_BUDGET_BYTES, type LambdaSize } from './sizes.ts';
 import { twinFailsRows } from './twin-fails-rows.ts';
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -14,10 +14,6 @@ const pct = (n: number) => `${(n * 100).toFixed(1)} %`;
 const ms = (n: number) => n.toFixed(1);
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
-/** The read routes' bundle budget and the cold import budget (docs/benchmarks.md). */
-export const READ_ROUTE_BUDGET_BYTES = 250 * 1024;
-export const COLD_IMPORT_BUDGET_MS = 60;
-export const FIRST_LOAD_JS_BUDGET_BYTES = 100 * 1024;
 
 export function printTable(r: any, seconds: number): void {
   const lines: string[] = [];

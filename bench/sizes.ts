@@ -13,6 +13,15 @@ import { bundleFunction, functionBundleSpecs } from '#infra/cloud/bundles.ts';
 import { REPO_ROOT } from '#infra/common/repo-paths.ts';
 
 const run = promisify(execFile);
+
+/**
+ * The budgets (docs/benchmarks.md): the shop's first-load JS (also checked in CI over the build,
+ * test/lambdas/first-load.test.ts), a read route's bundle (also in CI: test/lambdas/bundles.test.ts),
+ * and the median cold import of all functions.
+ */
+export const FIRST_LOAD_JS_BUDGET_BYTES = 100 * 1024;
+export const READ_ROUTE_BUDGET_BYTES = 250 * 1024;
+export const COLD_IMPORT_BUDGET_MS = 60;
 const gz = (bytes: Buffer) => gzipSync(bytes, { level: 9 }).length;
 
 export interface WebSizes {

@@ -22,6 +22,26 @@ const TEXT_CHUNKS = [
   { name: 'texts-validation', test: /shared[\\/]messages[\\/]validation\.ts$/ },
 ];
 
+/**
+ * The app's first load as one file: every module the app shell (`index.html`) imports at once, in the
+ * entry's chunk. Without this group the modules it shares with the lazy pages (the router, the paths,
+ * the cart, the API client, the money rules...) were 13 small chunks of their own, each compressed
+ * alone: 103,1 KB gzip in 14 files against 98,4 KB in one (docs/testing.md#ci; the budget is 100 KB,
+ * checked by test/lambdas/first-load.test.ts). A module the pre-rendered pages' boot (`src/boot.ts`)
+ * imports stays out: the boot must not load the app before its time.
+ */
+const BOOT = /src[\\/]boot\.ts$/;
+function firstLoad(moduleId: string, context: { getModuleInfo(id: string): { importers: readonly string[] } | null }): string | null {
+  const seen = new Set<string>();
+  const reachedFromBoot = (id: string): boolean => {
+    if (BOOT.test(id)) return true;
+    if (seen.has(id)) return false;
+    seen.add(id);
+    return (context.getModuleInfo(id)?.importers ?? []).some(reachedFromBoot);
+  };
+  return reachedFromBoot(moduleId) ? null : 'index';
+}
+
 /** Where the pre-renderer is built (one self-contained module, loaded by the pages function). */
 export const SSR_OUT_DIR = 'dist-ssr';
 
@@ -92,7 +112,7 @@ export default defineConfig(({ isSsrBuild }) => ({
           // The app shell, and the first script of the pre-rendered pages (`src/boot.ts`).
           input: { index: join(root, 'index.html'), boot: join(root, 'src', 'boot.ts') },
           treeshake: { moduleSideEffects: (id: string) => !/shared[\\/]messages[\\/.]/.test(id) },
-          output: { codeSplitting: { includeDependenciesRecursively: false, groups: TEXT_CHUNKS } },
+          output: { codeSplitting: { includeDependenciesRecursively: false, groups: [...TEXT_CHUNKS, { name: firstLoad, debugName: 'first-load', tags: ['$initial'] }] } },
         },
       },
   // The pre-renderer carries React and the router itself: the function that loads it installs nothing.

@@ -84,6 +84,8 @@ export async function bundleFunction(spec: FunctionBundleSpec, outfile: string):
     mainFields: [...BUNDLE_OPTIONS.mainFields],
     banner: { js: BUNDLE_OPTIONS.banner },
     minify: BUNDLE_OPTIONS.minify,
+    charset: BUNDLE_OPTIONS.charset,
+    legalComments: BUNDLE_OPTIONS.legalComments,
     external: bundleExternals(spec.nativeModules, spec.grants),
     define: { ...spec.define },
     alias: { ...BUNDLE_ALIASES },

@@ -1,5 +1,6 @@
 /**
- * Builds the shop (its pre-rendered pages are part of what the API serves), then starts one local twin
+ * Builds the shop (its pre-rendered pages are part of what the API serves; unless CI built it already:
+ * `WEB_BUILT_ENV`), then starts one local twin
  * (in memory, free ports, demo catalogue) for the integration tests and hands its addresses to the test
  * files through `inject('twin')`. The shop's build is what the synth and the browser tests of CI use too.
  */
@@ -27,10 +28,16 @@ export async function setup(project: TestProject): Promise<void> {
   project.provide('twin', twinInfo(await shared[SHARED].twin));
 }
 
+/**
+ * Set by CI (`.ci/run`), which builds the shop once before `npm test`, the synth and the browser tests
+ * run side by side: this setup then uses that build instead of writing `web/dist` again under the others.
+ */
+const WEB_BUILT_ENV = 'TEST_WEB_BUILT';
+
 async function startShared(): Promise<Twin> {
   // As `npm run build:web` builds it by hand: vitest's NODE_ENV=test would make Vite build React's
   // development runtime, which a later e2e run of the same folder would then test.
-  execFileSync('npm', ['run', '--silent', 'build:web'], { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, NODE_ENV: 'production' } });
+  if (process.env[WEB_BUILT_ENV] !== 'true') execFileSync('npm', ['run', '--silent', 'build:web'], { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, NODE_ENV: 'production' } });
   // Without the stage throttle: the test files together are a crowd (see TwinOptions.throttle).
   // And with an owner who takes every notification (see TwinOptions.ownerMailsPerHour), and the
   // smallest proof of work the owner may set (TwinOptions.challengeMaxNumber).
