@@ -3,7 +3,8 @@
  * request) leaves. The order stays as the shop's accounting record (number, dates, status, pieces,
  * amounts, shipping and payment methods, country: `ORDER_RETENTION_YEARS`); the fields that say who the
  * customer is and where they live are replaced, and the order's free texts (its timeline's notes and
- * reasons, its e-mail history's errors) lose every trace of them.
+ * reasons, its e-mail history's errors) lose every trace of them. A gift card's message goes whole
+ * ({@link REDACTED}): it may name anyone, the person it was for too; the wrap and its price stay.
  */
 import type { Order, OrderEmailRecord, TimelineEntry } from './api.ts';
 import { phoneDigits } from './order-search.ts';

@@ -3,7 +3,7 @@ import { isSuspiciousClosable } from '#shared/abuse.ts';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { MailProblem, Order, OrderEmailRecord, OrderSummary, TimelineEntry } from '#shared/api.ts';
 import { isHeldStatus, RESERVED_STATUS, type OrderStatus } from '#shared/order-status.ts';
-import { ANONYMISED_FIELDS } from '#shared/personal-data.ts';
+import { ANONYMISED_FIELDS, REDACTED } from '#shared/personal-data.ts';
 import { financialStatus, moneyOf, orderLedger, shownMethod, type LedgerEntry } from '#shared/ledger.ts';
 import { ddb, tableName } from './dynamodb-client.ts';
 import { queryAll, queryPage, type Page } from './paging.ts';
@@ -193,7 +193,7 @@ export function proofDeletedItem(id: string, proofKey: string, entry: TimelineEn
  * reads again), and not anonymised yet.
  */
 export function anonymiseOrderItem(
-  seen: Pick<OrderItem, 'id' | 'status' | 'email'> & { readonly timeline?: readonly unknown[]; readonly emails?: readonly unknown[] },
+  seen: Pick<OrderItem, 'id' | 'status' | 'email' | 'gift'> & { readonly timeline?: readonly unknown[]; readonly emails?: readonly unknown[] },
   texts: { readonly timeline: readonly TimelineEntry[]; readonly emails: readonly OrderEmailRecord[] },
   entry: TimelineEntry,
   now: Date,
@@ -201,11 +201,13 @@ export function anonymiseOrderItem(
   const fields = Object.entries(ANONYMISED_FIELDS);
   const emailName = `#p${fields.findIndex(([name]) => name === 'email')}`;
   const sameSize = (name: string, list: readonly unknown[] | undefined, value: string) => (list === undefined ? `attribute_not_exists(${name})` : `size(${name}) = ${value}`);
+  // A gift card's message may name anyone: it goes whole (shared/personal-data.ts).
+  const card = seen.gift?.message ? ', #gift.#giftMessage = :redacted' : '';
   return {
     Update: {
       TableName: tableName('orders'),
       Key: { id: seen.id },
-      UpdateExpression: `SET ${fields.map((_, i) => `#p${i} = :p${i}`).join(', ')}, anonymisedAt = :now, #timeline = :timeline, #emails = :emails REMOVE mailProblem, clientKey`,
+      UpdateExpression: `SET ${fields.map((_, i) => `#p${i} = :p${i}`).join(', ')}, anonymisedAt = :now, #timeline = :timeline, #emails = :emails${card} REMOVE mailProblem, clientKey`,
       ConditionExpression: [
         'attribute_exists(id)',
         'attribute_not_exists(anonymisedAt)',
@@ -214,10 +216,17 @@ export function anonymiseOrderItem(
         sameSize('#timeline', seen.timeline, ':timelineSize'),
         sameSize('#emails', seen.emails, ':emailsSize'),
       ].join(' AND '),
-      ExpressionAttributeNames: { '#status': 'status', '#timeline': 'timeline', '#emails': 'emails', ...Object.fromEntries(fields.map(([name], i) => [`#p${i}`, name])) },
+      ExpressionAttributeNames: {
+        '#status': 'status',
+        '#timeline': 'timeline',
+        '#emails': 'emails',
+        ...(card ? { '#gift': 'gift', '#giftMessage': 'message' } : {}),
+        ...Object.fromEntries(fields.map(([name], i) => [`#p${i}`, name])),
+      },
       ExpressionAttributeValues: {
         ...Object.fromEntries(fields.map(([, value], i) => [`:p${i}`, value])),
         ':now': now.toISOString(),
+        ...(card ? { ':redacted': REDACTED } : {}),
         ':timeline': [...texts.timeline, entry],
         ':emails': [...texts.emails],
         ':status': seen.status,

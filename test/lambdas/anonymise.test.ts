@@ -19,7 +19,7 @@ import { adminTexts, apiTexts, gdprTexts } from '#shared/messages/index.ts';
 import { alertCustomerRef, messageCustomerRef, orderCustomerRef } from '#shared/customer-ref.ts';
 import { customerTerm, orderNumberTerms, orderSearchTerms } from '#shared/order-search.ts';
 import type { OrderStatus } from '#shared/order-status.ts';
-import { ANONYMISED_FIELDS, scrubbedOrderTexts } from '#shared/personal-data.ts';
+import { ANONYMISED_FIELDS, REDACTED, scrubbedOrderTexts } from '#shared/personal-data.ts';
 import { tables, type TableKey } from '#lambdas/contracts/data-model.ts';
 import { asFunction } from '#infra/twin/function-scope.ts';
 import { routes } from '#lambdas/routes.ts';
@@ -109,10 +109,10 @@ function customer(email: string): Customer {
 /** What must appear nowhere once the customer is anonymised (any case). */
 const traces = (who: Customer) => [who.email.toLowerCase(), who.email.split('@')[0]!.toLowerCase(), 'anonimizável', '936112358', '936 112 358', 'segredo guardado', '4700-123', 'vila verde', 'marta'];
 
-async function reserve(productId: string, who: Customer, quantity = 1): Promise<{ id: string; accessToken: string }> {
+async function reserve(productId: string, who: Customer, quantity = 1, gift?: { message: string }): Promise<{ id: string; accessToken: string }> {
   const { email, firstName, lastName, phone, address, postalCode, city } = who;
   const placed = await invoke<PlaceOrderResponse>(createOrder, 'POST', '/api/orders', {
-    body: reservationBody([{ productId, quantity }], { email, firstName, lastName, phone, address, postalCode, city }),
+    body: { ...reservationBody([{ productId, quantity }], { email, firstName, lastName, phone, address, postalCode, city }), ...(gift ? { gift } : {}) },
     headers: { 'idempotency-key': randomUUID() },
   });
   expect(placed.status, JSON.stringify(placed.body)).toBe(201);
@@ -165,8 +165,8 @@ describe.sequential('POST /api/admin/customers/{ref}/anonymise', () => {
     expect((await invoke(addNote, 'POST', `/api/admin/orders/${done.id}/notes`, { params: { id: done.id }, body: { text: 'A Marta ligou do 936 112 358: entregar na Rua do Segredo Guardado, 7.' }, admin: ADMIN })).status).toBe(201);
     const bounce = `550 5.1.1 <${who.email.toLowerCase()}>: Recipient address rejected`;
     expect(await recordMailProblem(done.id, `evt-${randomUUID()}`, { kind: 'order-received', status: 'bounced', at: new Date().toISOString(), error: bounce }, { at: new Date().toISOString(), kind: 'email', by: 'loja', email: 'order-received', outcome: 'bounced', text: bounce }, { kind: 'bounced', at: new Date().toISOString(), address: who.email, detail: bounce })).toBe(true);
-    // A reservation nobody paid, closed (Encerrada): no proof.
-    const cancelled = await reserve(piece.id, who);
+    // A reservation nobody paid, closed (Encerrada): no proof; a gift whose card names the customer and someone else.
+    const cancelled = await reserve(piece.id, who, 1, { message: 'Joana, um beijinho da Marta (936 112 358)' });
     await move(cancelled.id, 'Encerrada');
     // Two contact messages (one read, one unread) and a pending back-in-stock request.
     const unread = await contactMessage(who);
@@ -201,7 +201,8 @@ describe.sequential('POST /api/admin/customers/{ref}/anonymise', () => {
     // The note and the bounce are still there, without the customer in them.
     expect(after.timeline.some((entry) => entry.text?.startsWith('A [anonimizado] ligou do [anonimizado]: entregar na [anonimizado]'))).toBe(true);
     expect(after.emails.find((record) => record.status === 'bounced')?.error).toBe('550 5.1.1 <[anonimizado]>: Recipient address rejected');
-    expect((await get('orders', cancelled.id))).toMatchObject({ ...ANONYMISED_FIELDS, status: 'Encerrada' });
+    // The card's message may name anyone (the one it is for too): it goes whole.
+    expect((await get('orders', cancelled.id))).toMatchObject({ ...ANONYMISED_FIELDS, status: 'Encerrada', gift: { message: REDACTED, wrap: false } });
 
     // The proof file is gone; the messages and the request too.
     expect(await readObject('proofs', before.proofKey, 1024)).toBeUndefined();
