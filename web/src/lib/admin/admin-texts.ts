@@ -456,6 +456,7 @@ export const texts = {
       'order-cancelled': 'Encomenda cancelada',
       'order-link': 'Ligação pedida pelo cliente',
       'order-refunded': 'Pagamento devolvido',
+      'invoice-document': 'Fatura ou nota de crédito',
     } satisfies Record<OrderEmailRecord['kind'], string>,
     emailStatus: { sent: 'Enviado', failed: 'Falhou de vez', bounced: 'Devolvido (o endereço não recebe)', complained: 'Marcado como spam pelo cliente' } satisfies Record<
       OrderEmailRecord['status'],
