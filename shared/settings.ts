@@ -228,7 +228,7 @@ export const SETTING_LABELS = {
   'invoicing.account': 'Faturação: conta do InvoiceXpress',
   'invoicing.series': 'Faturação: série dos documentos',
   'invoicing.vatPercent': 'Faturação: taxa de IVA (%)',
-  'invoicing.sendToCustomer': 'Faturação: enviar a fatura ao cliente',
+  'invoicing.sendToCustomer': 'Faturação: o InvoiceXpress envia a fatura ao cliente (desligado, envia-a a loja)',
   mailSandboxAcknowledged: MAIL_SANDBOX_CONSEQUENCE,
 } as const;
 

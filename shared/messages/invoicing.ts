@@ -23,7 +23,7 @@ export const invoicingSettingsTexts = {
 export const invoiceTexts = {
   panel: 'Fatura',
   pending: 'Fatura pendente',
-  issued: (number: string) => `Fatura ${number}`,
+  issued: (number: string) => `Fatura-recibo ${number}`,
   failed: 'Fatura não emitida',
   retry: 'Tentar de novo',
   /** "Tentar de novo" when nothing waits, or a try is under way this moment. */
