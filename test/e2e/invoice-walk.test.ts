@@ -130,7 +130,7 @@ describe('a fatura from the owner\'s switch to the customer\'s page', { timeout:
       await desk.page.reload();
       await desk.page.getByTestId('status-panel').waitFor();
       return (await panel.count()) > 0 ? ((await panel.textContent()) ?? '') : '';
-    }, { timeout: 120_000, intervals: [3000] }).toMatch(/Fatura-recibo FR A\/\d+/);
+    }, { timeout: 120_000, interval: 3000 }).toMatch(/Fatura-recibo FR A\/\d+/);
     const number = /FR A\/\d+/.exec((await panel.textContent())!)![0];
     const link = panel.getByRole('link', { name: invoiceTexts.download });
     const href = await link.getAttribute('href');
@@ -158,7 +158,7 @@ describe('a fatura from the owner\'s switch to the customer\'s page', { timeout:
       await desk.page.reload();
       await desk.page.getByTestId('status-panel').waitFor();
       return (await panel.textContent()) ?? '';
-    }, { timeout: 120_000, intervals: [3000] }).toMatch(new RegExp(`Nota de crédito NC A/\\d+: ${formatCents(1000)}`));
+    }, { timeout: 120_000, interval: 3000 }).toMatch(new RegExp(`Nota de crédito NC A/\\d+: ${formatCents(1000)}`));
     await shots(desk.page, 'owner-credit-note');
     await panel.screenshot({ path: `${SHOTS}/owner-credit-note-panel-1280.png` });
     await page.reload();
