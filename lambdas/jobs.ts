@@ -214,14 +214,15 @@ export const streamConsumers = [
   },
   {
     // Invoices (docs/invoices.md): a paid order's fatura-recibo, a refund's credit note, issued once by
-    // the invoicing provider with the owner's API key; the orders (the record on each) and the settings.
+    // the invoicing provider with the owner's API key; the orders (the record on each), the settings,
+    // and the outbox (the shop's own mail of a document the provider does not mail).
     name: 'OrderInvoices',
     handler: 'order-invoices',
     table: 'orders',
     filter: INVOICE_STREAM_FILTER,
     batchSize: 10,
     retryAttempts: 5,
-    grants: [{ table: 'orders', access: 'readWrite' }, SETTINGS_READ, { invoicingKey: true }],
+    grants: [{ table: 'orders', access: 'readWrite' }, { table: 'outbox', access: 'write' }, SETTINGS_READ, { invoicingKey: true }],
   },
   {
     // A product saved, sold or deleted: its page and the listing are rendered again (`services/pages.ts`).

@@ -108,8 +108,8 @@ export interface OrderLookupResponse { readonly message: string }
 // ── Admin (Authorization: Bearer <Cognito ID or access token of a member of group admin; the back-office sends the ID token, which names the admin's e-mail>) ──
 
 export interface OrderEmailRecord {
-  /** `order-link`: the link to "A minha encomenda", asked for by the customer with number and e-mail; `order-reserved`: the reservation's (how and until when to pay); `order-refunded`: a provider payment that came late, given back. */
-  readonly kind: 'order-reserved' | 'order-received' | 'order-cancelled' | 'order-link' | 'order-refunded' | AdminEmailKind;
+  /** `order-link`: the link to "A minha encomenda", asked for by the customer with number and e-mail; `order-reserved`: the reservation's (how and until when to pay); `order-refunded`: a provider payment that came late, given back; `invoice-document`: the shop's own mail of a fatura-recibo or credit note (docs/invoices.md). */
+  readonly kind: 'order-reserved' | 'order-received' | 'order-cancelled' | 'order-link' | 'order-refunded' | 'invoice-document' | AdminEmailKind;
   /** `bounced`, `complained`: SES accepted it, then the address bounced for good or the customer marked it as spam. */
   readonly status: 'sent' | 'failed' | 'bounced' | 'complained';
   readonly at: string;

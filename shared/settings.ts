@@ -232,7 +232,7 @@ export const SETTING_LABELS = {
   'invoicing.account': 'Faturação: conta do InvoiceXpress',
   'invoicing.series': 'Faturação: série dos documentos',
   'invoicing.vatPercent': 'Faturação: taxa de IVA (%)',
-  'invoicing.sendToCustomer': 'Faturação: enviar a fatura ao cliente',
+  'invoicing.sendToCustomer': 'Faturação: o InvoiceXpress envia a fatura ao cliente (desligado, envia-a a loja)',
   'giftWrap.offered': 'Embrulho de oferta: oferecer na finalização da compra',
   'giftWrap.priceCents': 'Embrulho de oferta: preço (0 = grátis)',
   mailSandboxAcknowledged: MAIL_SANDBOX_CONSEQUENCE,

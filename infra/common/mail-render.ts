@@ -26,7 +26,7 @@ export async function renderMjml(mjml: string): Promise<string> {
 }
 
 export async function renderMailTemplate(id: MailTemplateId, source: MailTemplateSource = mailTemplateSources[id]): Promise<SesTemplateParts> {
-  const parts: SesTemplateParts = { subject: source.subject, html: await renderMjml(mailLayout(source)), text: textLayout(source.text) };
+  const parts: SesTemplateParts = { subject: source.subject, html: await renderMjml(mailLayout(source)), text: textLayout(source) };
   for (const [part, template] of Object.entries(parts)) {
     try {
       Handlebars.parse(template);

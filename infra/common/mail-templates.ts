@@ -19,42 +19,19 @@
 import { escapeHtml } from '#shared/html.ts';
 import type { MailTemplateId } from '#lambdas/contracts/mail-templates.ts';
 import { SHOP_BRAND } from '#shared/shop-identity.ts';
+import { COLOR, footerHtml, greeting, NOT_AN_INVOICE, orderButton, orderLinkText, SANS, SERIF, type MailTemplateSource } from './mail-parts.ts';
+import { invoiceMailSources } from './mail-templates-invoices.ts';
 
-/** One e-mail before rendering. */
-export interface MailTemplateSource {
-  /** Subject (Handlebars, `texto` values). */
-  readonly subject: string;
-  /** Preheader: the line mail apps show after the subject (HTML values). */
-  readonly preview: string;
-  /** The content of the mail's main card: MJML column content (`mj-text`, `mj-table`, `mj-button`, ...). */
-  readonly body: string;
-  /** Plain-text part (Handlebars, `texto` values), without the signature, which the layout adds. */
-  readonly text: string;
-}
-
-/** The shop's colours (as in `web/src/ui/styles.css`). */
-const COLOR = {
-  ink: '#2b2623',
-  muted: '#665d55',
-  paper: '#faf7f2',
-  sand: '#f1e9de',
-  line: '#e3d9cc',
-  accent: '#7a4b2a',
-  accentSoft: '#f3e6d8',
-  gold: '#c8a45d',
-  onDark: '#fbf7f1',
-} as const;
-const SANS = "-apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Helvetica, Arial, sans-serif";
-const SERIF = "Georgia, 'Times New Roman', serif";
+export type { MailTemplateSource };
 
 const SIGNATURE_TEXT = `Obrigado,\nA equipa ${SHOP_BRAND.name}`;
 /** The seller's identification in force, one line (`MailShopData.legal`): escaped in the HTML, as typed in the text. */
 const LEGAL_HTML = '{{loja.legal}}';
 const LEGAL_TEXT = '{{texto.loja.legal}}';
-const FOOTER_TEXT = `Este e-mail não é uma fatura.\n${LEGAL_TEXT} · ${SHOP_BRAND.email}`;
+const FOOTER_TEXT = `${LEGAL_TEXT} · ${SHOP_BRAND.email}`;
 
 /** The whole MJML document of one e-mail: head, brand header, the card with `body`, signature and footer. */
-export function mailLayout(source: Pick<MailTemplateSource, 'preview' | 'body'>): string {
+export function mailLayout(source: Pick<MailTemplateSource, 'preview' | 'body' | 'footer'>): string {
   const name = escapeHtml(SHOP_BRAND.name);
   return `<mjml lang="pt" dir="ltr">
   <mj-head>
@@ -92,7 +69,7 @@ ${source.body}
     </mj-section>
     <mj-section padding="20px 16px 32px">
       <mj-column>
-        <mj-text align="center" font-size="12px" line-height="1.5" color="${COLOR.muted}" padding="0">Este e-mail não é uma fatura.<br />${LEGAL_HTML} · ${escapeHtml(SHOP_BRAND.email)}</mj-text>
+        <mj-text align="center" font-size="12px" line-height="1.5" color="${COLOR.muted}" padding="0">${footerHtml(source)}<br />${LEGAL_HTML} · ${escapeHtml(SHOP_BRAND.email)}</mj-text>
       </mj-column>
     </mj-section>
   </mj-body>
@@ -100,11 +77,9 @@ ${source.body}
 }
 
 /** The plain-text part: the template's text, the signature and the footer. */
-export function textLayout(text: string): string {
-  return `${text.trimEnd()}\n\n${SIGNATURE_TEXT}\n\n--\n${FOOTER_TEXT}\n`;
+export function textLayout(source: Pick<MailTemplateSource, 'text' | 'footer'>): string {
+  return `${source.text.trimEnd()}\n\n${SIGNATURE_TEXT}\n\n--\n${source.footer ?? NOT_AN_INVOICE}\n${FOOTER_TEXT}\n`;
 }
-
-const greeting = '<mj-text><p>Olá {{nome}},</p></mj-text>';
 
 /** After a proof every mail speaks in the past tense and never asks for the payment again. */
 const RECEIVED_PROOF = 'Recebemos o teu comprovativo; vamos confirmar o pagamento.';
@@ -116,15 +91,6 @@ const AFTER_DEADLINE_AUTOMATIC = 'Se o pagamento não chegar até lá, a reserva
 /** After an automatic request: what the customer does not need to do, and what still works if it fails. */
 const NO_PROOF = 'Não precisas de enviar comprovativo: assim que o pagamento chegar, confirmamos sozinhos e enviamos-te um e-mail.';
 const MBWAY_FALLBACK = 'Se o pedido MB WAY falhar ou expirar, podes pagar por outro método na página da tua encomenda até ao fim do prazo.';
-
-/** The order's "A minha encomenda" button (the `link` the outbox consumer adds), with the address written out. */
-const orderButton = `
-        <mj-button href="{{link}}" background-color="${COLOR.accent}" color="#ffffff" font-size="15px" font-weight="600" border-radius="4px" inner-padding="12px 28px" padding="16px 28px 8px">Ver a minha encomenda</mj-button>
-        <mj-text font-size="13px" color="${COLOR.muted}"><p>Se o botão não abrir, copia este endereço para o navegador: {{link}}</p></mj-text>`;
-/** The same link in the plain-text part. */
-const orderLinkText = `
-
-Acompanha a tua encomenda em: {{texto.link}}`;
 
 export const mailTemplateSources: Readonly<Record<MailTemplateId, MailTemplateSource>> = {
   /** Data: see `MailData['order-received']`. */
@@ -397,4 +363,5 @@ Se alguma for suspeita, abre-a e usa «Fechar como suspeita» (as peças voltam 
 
 Só recebes este aviso outra vez depois de as reservas descerem abaixo de metade e voltarem a subir.`,
   },
+  ...invoiceMailSources,
 };

@@ -122,13 +122,36 @@ function item(raw: RawItem): { item: IxItem; net: number; tax: number; gross: nu
   return { item: kept, net, tax, gross, discount: off };
 }
 
+/** What the book keeps, as the twin stores it between runs (`invoicing-local.ts`'s `stateFile`). */
+export interface IxBookState {
+  readonly documents: readonly IxDocument[];
+  readonly nextId: number;
+  readonly clients: readonly (readonly [string, number])[];
+  readonly numbers: readonly (readonly [IxType, number])[];
+}
+
 export class IxBook {
   readonly documents: IxDocument[] = [];
   private nextId = 10_000;
   private readonly clients = new Map<string, number>();
   private readonly numbers = new Map<IxType, number>();
 
-  constructor(private readonly baseUrl: () => string) {}
+  /** `state`: the book as a previous run left it (its documents, and each type's last number, go on). */
+  constructor(
+    private readonly baseUrl: () => string,
+    state?: IxBookState,
+  ) {
+    if (!state) return;
+    this.documents.push(...state.documents.map((doc) => ({ ...doc })));
+    this.nextId = state.nextId;
+    for (const [code, id] of state.clients) this.clients.set(code, id);
+    for (const [type, number] of state.numbers) this.numbers.set(type, number);
+  }
+
+  /** The book as the twin stores it. */
+  state(): IxBookState {
+    return { documents: this.documents, nextId: this.nextId, clients: [...this.clients], numbers: [...this.numbers] };
+  }
 
   get(type: IxType, id: number): IxDocument {
     const doc = this.documents.find((d) => d.id === id && d.type === type);

@@ -13,10 +13,12 @@
  * - The viewer (`GET /`, printed by `npm start` next to the mail and payments viewers): every document,
  *   its lines, totals, state and PDF (`GET /pdf/{id}.pdf`, made with pdf-lib).
  */
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
+import { dirname } from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { HOST, listen } from './processes.ts';
-import { IX_SERIES, IxBook, IxFault, ixTypeOf, type IxDocument } from './invoicing-book.ts';
+import { IX_SERIES, IxBook, IxFault, ixTypeOf, type IxBookState, type IxDocument } from './invoicing-book.ts';
 import { invoicingViewerPage, VIEWER_CSP } from './invoicing-viewer.ts';
 
 export interface InvoicingLocalOptions {
@@ -24,6 +26,31 @@ export interface InvoicingLocalOptions {
   readonly apiKey: string;
   /** API calls one account may make a minute before 429 (InvoiceXpress limits calls per account). */
   readonly ratePerMinute?: number;
+  /**
+   * Where the documents are kept between runs (the twin's data folder): read at the start, written after
+   * every change, so a restart goes on with the same documents, numbers and port (the permalinks the
+   * orders keep still open). Absent: in memory only.
+   */
+  readonly stateFile?: string;
+}
+
+/** The stand-in's file: the book, the PDFs already asked for, and the port it listened on. */
+interface StoredState {
+  readonly book: IxBookState;
+  readonly pdfAsked: readonly number[];
+  readonly port: number;
+}
+
+function readState(file: string | undefined): StoredState | undefined {
+  if (!file || !existsSync(file)) return undefined;
+  return JSON.parse(readFileSync(file, 'utf8')) as StoredState;
+}
+
+/** Written whole to a new file, then renamed over the old one: a stop mid-write never leaves half a book. */
+function writeState(file: string, state: StoredState): void {
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(`${file}.tmp`, JSON.stringify(state));
+  renameSync(`${file}.tmp`, file);
 }
 
 export interface InvoicingLocal {
@@ -38,6 +65,8 @@ export interface InvoicingLocal {
   calls(): readonly string[];
   /** An outage (`true`): every API call is answered 500 until it ends. */
   setOutage(down: boolean): void;
+  /** The account cannot e-mail documents (`true`): `email-document` is answered 422, as a plan without it is. */
+  setEmailRefused(refused: boolean): void;
   stop(): Promise<void>;
 }
 
@@ -82,14 +111,25 @@ class LocalInvoiceXpress {
   readonly book: IxBook;
   readonly calls: string[] = [];
   down = false;
+  emailRefused = false;
   private readonly window: number[] = [];
-  private readonly pdfAsked = new Set<number>();
+  private readonly pdfAsked: Set<number>;
 
   constructor(
     readonly options: InvoicingLocalOptions,
     readonly url: () => string,
+    stored?: StoredState,
   ) {
-    this.book = new IxBook(url);
+    this.book = new IxBook(url, stored?.book);
+    this.pdfAsked = new Set(stored?.pdfAsked ?? []);
+  }
+
+  /** The port it listens on (kept with the state: a restart listens there again). */
+  port = 0;
+
+  /** Keeps the state in `stateFile` (after every change). */
+  save(): void {
+    if (this.options.stateFile) writeState(this.options.stateFile, { book: this.book.state(), pdfAsked: [...this.pdfAsked], port: this.port });
   }
 
   /** Over the account's calls of the last minute: the seconds until one is free. */
@@ -134,6 +174,7 @@ class LocalInvoiceXpress {
       const email = (body.message as { client?: { email?: unknown } } | undefined)?.client?.email;
       if (typeof email !== 'string' || !email.includes('@')) throw new IxFault(422, 'Email is invalid');
       if (doc.status !== 'final' && doc.status !== 'canceled') throw new IxFault(422, 'Document must be finalized to be sent');
+      if (this.emailRefused) throw new IxFault(422, 'Sending documents by email is not available for this account');
       doc.emails.push(email);
       return [200, undefined];
     }
@@ -144,6 +185,8 @@ class LocalInvoiceXpress {
 async function handle(state: LocalInvoiceXpress, request: http.IncomingMessage, response: http.ServerResponse, raw: string): Promise<void> {
   const url = new URL(request.url ?? '/', 'http://twin');
   const method = request.method ?? 'GET';
+  // One request per connection: a restarted stand-in (same port) never meets a client's socket to the last one.
+  response.shouldKeepAlive = false;
   const send = (status: number, value: unknown) => {
     response.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
     response.end(value === undefined ? '' : JSON.stringify(value));
@@ -181,6 +224,8 @@ async function handle(state: LocalInvoiceXpress, request: http.IncomingMessage, 
   }
   try {
     const [status, value] = await state.api({ method, path, query: url.searchParams, body });
+    // A new document, a change of state, an e-mail, a PDF asked for: kept before the answer leaves.
+    if (method !== 'GET' || path.startsWith('api/pdf/')) state.save();
     send(status, value);
   } catch (error) {
     if (error instanceof IxFault) send(error.status, { errors: [{ error: error.message }] });
@@ -190,14 +235,18 @@ async function handle(state: LocalInvoiceXpress, request: http.IncomingMessage, 
 
 export async function startInvoicingLocal(options: InvoicingLocalOptions): Promise<InvoicingLocal> {
   let base = '';
-  const state = new LocalInvoiceXpress(options, () => base);
+  const stored = readState(options.stateFile);
+  const state = new LocalInvoiceXpress(options, () => base, stored);
   const server = http.createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => void handle(state, request, response, Buffer.concat(chunks).toString('utf8')));
   });
-  const port = await listen(server, 0, undefined, 'the invoicing stand-in');
+  // The port of the last run when it is free (the orders keep the documents' permalinks), else any.
+  const port = stored?.port ? await listen(server, stored.port, undefined, 'the invoicing stand-in').catch(() => listen(server, 0, undefined, 'the invoicing stand-in')) : await listen(server, 0, undefined, 'the invoicing stand-in');
   base = `http://${HOST}:${port}`;
+  state.port = port;
+  state.save();
   return {
     url: base,
     endpoint: base,
@@ -207,6 +256,9 @@ export async function startInvoicingLocal(options: InvoicingLocalOptions): Promi
     calls: () => state.calls,
     setOutage(down) {
       state.down = down;
+    },
+    setEmailRefused(refused) {
+      state.emailRefused = refused;
     },
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -14,6 +14,7 @@ import { INVOICING_ENV, PAYMENT_KEYS_ENV } from '#lambdas/contracts/env.ts';
 import { startPaymentsLocal, type PaymentsLocal } from './payments-local.ts';
 import { localSecretArn, type SecretsLocal } from './secrets-local.ts';
 import { LOCAL_INVOICING_KEY_SECRET, startTwinInvoicing, type TwinInvoicing } from './twin-invoicing.ts';
+export { INVOICING_STATE_FILE } from './twin-invoicing.ts';
 export type { InvoicingLocal } from './invoicing-local.ts';
 
 /** The twin's payment-keys secret (the stack's is generated). */
@@ -60,7 +61,7 @@ export function providersEnv(endpoints: { readonly payments: string; readonly in
  * holds (a value that is not keys, e.g. `{}`, is replaced by new twin keys). The caller points its
  * notifications at the front door once that runs (`setWebhookUrl`), as Stripe's reach CloudFront.
  */
-export async function startTwinPayments(secrets: SecretsLocal, on?: Partial<Pick<AutomaticPayments, 'mbway' | 'multibanco'>>, invoicingOn?: boolean): Promise<TwinPayments> {
+export async function startTwinPayments(secrets: SecretsLocal, on?: Partial<Pick<AutomaticPayments, 'mbway' | 'multibanco'>>, invoicingOn?: boolean, invoicingStateFile?: string): Promise<TwinPayments> {
   await secrets.ensure(LOCAL_PAYMENT_KEYS_SECRET, () => JSON.stringify(newLocalPaymentKeys()));
   let keys = paymentKeysOf(JSON.parse(secrets.current(LOCAL_PAYMENT_KEYS_SECRET)));
   if (!keys) {
@@ -68,7 +69,7 @@ export async function startTwinPayments(secrets: SecretsLocal, on?: Partial<Pick
     await secrets.put(LOCAL_PAYMENT_KEYS_SECRET, JSON.stringify(keys));
   }
   const local = await startPaymentsLocal({ secretKey: keys.secretKey, webhookSecret: keys.webhookSecret });
-  const invoicing = await startTwinInvoicing(secrets, invoicingOn).catch(async (error: unknown) => {
+  const invoicing = await startTwinInvoicing(secrets, invoicingOn, invoicingStateFile).catch(async (error: unknown) => {
     await local.stop();
     throw error;
   });

@@ -54,7 +54,7 @@ import { startSesLocal } from './ses-local.ts';
 import { localSecretArn, startSecretsLocal, type SecretsLocal } from './secrets-local.ts';
 import { RENDERER_DIST, WEB_DIST } from '../common/repo-paths.ts';
 import type { PaymentsLocal } from './payments-local.ts';
-import { PAYMENT_WEBHOOK_PATH, providersEnv, startTwinPayments, type InvoicingLocal, type TwinPayments } from './twin-payments.ts';
+import { INVOICING_STATE_FILE, PAYMENT_WEBHOOK_PATH, providersEnv, startTwinPayments, type InvoicingLocal, type TwinPayments } from './twin-payments.ts';
 import { LOCAL_SECRETS, localSecrets } from './twin-secrets.ts';
 export { LOCAL_SECRETS };
 
@@ -205,7 +205,7 @@ async function startServices(options: TwinOptions, dataDir: string, port: number
   ]);
   stops.push(photos.idle, mailEvents.idle);
   // The payment provider's stand-in, with the keys of the payment-keys secret (`twin-payments.ts`).
-  const payments = await startTwinPayments(secrets, options.automaticPayments, options.invoicing);
+  const payments = await startTwinPayments(secrets, options.automaticPayments, options.invoicing, join(dataDir, INVOICING_STATE_FILE));
   stops.push(payments.stop);
   return {
     endpoints: { dynamodb: dynamodb.endpoint, s3: s3Local.endpoint, cognito: cognito.endpoint, ses: ses.endpoint, secretsmanager: secrets.endpoint, payments: payments.local.url, invoicing: payments.invoicing.local.url },

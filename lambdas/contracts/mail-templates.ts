@@ -15,7 +15,7 @@
  */
 
 /** The template ids, in the order the CDK stack and the twin create them. */
-export const MAIL_TEMPLATE_IDS = ['order-received', 'payment-confirmed', 'shipped', 'review-request', 'back-in-stock', 'order-cancelled', 'owner-new-order', 'owner-contact-message', 'order-link', 'owner-digest', 'owner-held-stock', 'order-reserved', 'stock-alert-confirm', 'order-refunded', 'owner-order-paid'] as const;
+export const MAIL_TEMPLATE_IDS = ['order-received', 'payment-confirmed', 'shipped', 'review-request', 'back-in-stock', 'order-cancelled', 'owner-new-order', 'owner-contact-message', 'order-link', 'owner-digest', 'owner-held-stock', 'order-reserved', 'stock-alert-confirm', 'order-refunded', 'owner-order-paid', 'invoice-document'] as const;
 
 export type MailTemplateId = (typeof MAIL_TEMPLATE_IDS)[number];
 
@@ -82,6 +82,22 @@ export interface MailContent {
    * back (`valor`, formatted) by the same means (docs/design.md §34).
    */
   readonly 'order-refunded': { readonly nome: string; readonly numero: number; readonly valor: string; readonly metodo: string; readonly link: string };
+  /**
+   * To the customer, once per document: the fatura-recibo of the order (or, `notaCredito`, the credit note
+   * of a refund, `fatura` naming the invoice it corrects) that the invoicing provider issued, when the
+   * provider does not mail it itself (docs/invoices.md). `documento` is its legal number, `valor` its total,
+   * `documentoLink` the provider's public link that opens its PDF (absent: the order page shows it).
+   */
+  readonly 'invoice-document': {
+    readonly nome: string;
+    readonly numero: number;
+    readonly documento: string;
+    readonly valor: string;
+    readonly notaCredito: boolean;
+    readonly fatura?: string;
+    readonly documentoLink?: string;
+    readonly link: string;
+  };
   /** `rastreio`: the carrier's tracking code, when the owner gave one. */
   readonly shipped: {
     readonly nome: string;
@@ -157,7 +173,7 @@ export type MailData = { readonly [Id in MailTemplateId]: MailContent[Id] & { re
  * mail (the order keeps only its token's hash) but rebuilt from the order id by the outbox consumer
  * when it sends (`orderPageUrl`).
  */
-export const ORDER_LINK_TEMPLATES = ['order-received', 'payment-confirmed', 'shipped', 'order-cancelled', 'order-link', 'order-reserved', 'order-refunded'] as const satisfies readonly MailTemplateId[];
+export const ORDER_LINK_TEMPLATES = ['order-received', 'payment-confirmed', 'shipped', 'order-cancelled', 'order-link', 'order-reserved', 'order-refunded', 'invoice-document'] as const satisfies readonly MailTemplateId[];
 export type OrderLinkTemplate = (typeof ORDER_LINK_TEMPLATES)[number];
 
 /**
@@ -228,6 +244,7 @@ export const MAIL_URL_FIELDS: { readonly [Id in MailTemplateId]: readonly (keyof
   'stock-alert-confirm': ['link'],
   'order-refunded': ['link'],
   'owner-order-paid': [],
+  'invoice-document': ['link', 'documentoLink'],
 };
 
 /** Physical SES template name: the stage prefix keeps two stages in one account apart. */

@@ -10,6 +10,7 @@ import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { TimelineEntry } from '#shared/api.ts';
 import type { InvoicingRecord, RecordedDocument } from '#shared/invoices.ts';
 import { ddb, tableName } from './dynamodb-client.ts';
+import { writeTransactionRetrying, type TransactionItem } from './transactions.ts';
 
 /** The partition value of the orders whose invoicing waits (`byInvoiceDue`). */
 export const INVOICE_DUE = 'due';
@@ -52,18 +53,24 @@ export function claimInvoicing(id: string, seen: InvoicingRecord | undefined, to
   );
 }
 
-/** The document the claim of `token` issued: kept, the claim and the wait cleared, on the timeline. */
-export function recordDocument(id: string, token: string, document: RecordedDocument, entry: TimelineEntry): Promise<boolean> {
+/**
+ * The document the claim of `token` issued: kept, the claim and the wait cleared, on the timeline; with
+ * `also` (the shop's own mail of it) in the same transaction, so the mail is queued exactly when the
+ * document is recorded, once. False: the claim was lost (another run recorded it).
+ */
+export async function recordDocument(id: string, token: string, document: RecordedDocument, entry: TimelineEntry, also: readonly TransactionItem[] = []): Promise<boolean> {
   const invoice = document.kind === 'invoice-receipt';
-  return conditional(
-    new UpdateCommand({
+  const update = {
+    Update: {
       TableName: tableName('orders'),
       Key: { id },
       UpdateExpression: `SET ${invoice ? 'invoicing.invoice = :doc' : 'invoicing.creditNotes = list_append(invoicing.creditNotes, :docs)'}, invoicing.attempts = :zero, timeline = list_append(if_not_exists(timeline, :empty), :entry) REMOVE invoicing.claim, invoicing.claimedUntil, invoicing.reason, invoicing.failed, invoicing.retryAt, invoiceQueue, invoiceDueAt`,
       ConditionExpression: 'invoicing.claim = :token',
       ExpressionAttributeValues: { ':token': token, ':zero': 0, ':empty': [], ':entry': [entry], ...(invoice ? { ':doc': document } : { ':docs': [document] }) },
-    }),
-  );
+    },
+  };
+  if (also.length === 0) return conditional(new UpdateCommand(update.Update));
+  return (await writeTransactionRetrying([update, ...also], token)).written;
 }
 
 /**

@@ -4,9 +4,11 @@
  *
  * - **Invoice.** A paid order (its ledger has a `paid` payment settled since invoicing was switched on)
  *   without a fatura-recibo: one is issued, with the order's lines and total to the cent, the customer's
- *   NIF or "Consumidor final", and mailed by the provider when the settings say so.
+ *   NIF or "Consumidor final"; mailed to the customer by the provider when the settings say so, else (or
+ *   when the provider's mail fails) by the shop's own mail (`invoice-document`), once per document.
  * - **Credit note.** Each refund the ledger records as given back, once the invoice exists: a credit note
- *   of its amount referencing the invoice (the invoice's own lines when it gives back all of it at once).
+ *   of its amount referencing the invoice (the invoice's own lines when it gives back all of it at once),
+ *   mailed the same way.
  * - Nothing for an order never paid (cancelled before payment), nor while invoicing is off.
  *
  * **Once.** A run claims the order's invoicing for a lease (`repositories/invoices.ts`): a second run,
@@ -35,6 +37,7 @@ import { invoicingProvider } from './invoicing-gateway.ts';
 import { InvoicingProviderError, type InvoicingProvider, type IssuedDocument } from './invoicing-provider.ts';
 import { lisbonDay } from './invoicexpress-invoicing.ts';
 import { SHOP } from './order-lifecycle.ts';
+import { invoiceMailItem } from './order-mail.ts';
 import { shopSettings } from './settings.ts';
 
 /** How long a run holds an order's invoicing: longer than a run (the consumers' 2-minute timeout), so a live run is never overtaken. */
@@ -105,13 +108,23 @@ function setbackOf(error: InvoicingProviderError, attempts: number, now: Date): 
   return { reason: error.kind === 'credentials' ? invoiceTexts.credentials : invoiceTexts.refused(error.message) };
 }
 
-/** The provider mails the customer their fatura-recibo (the settings' "enviar a fatura ao cliente"); a failure is logged, the invoice stands. */
-async function mailInvoice(provider: InvoicingProvider, order: OrderItem, document: RecordedDocument): Promise<void> {
-  if (document.kind !== 'invoice-receipt' || !order.email) return;
+/**
+ * Whether the shop must mail the document itself: the settings' "enviar a fatura ao cliente" off, or the
+ * provider's own mail failed (or it has none). On, the provider mails it first; either way the customer
+ * gets each document once (the shop's mail is queued with the document's record: `recordDocument`).
+ */
+async function shopMustMail(provider: InvoicingProvider, order: OrderItem, document: RecordedDocument, settings: InvoicingSettings): Promise<boolean> {
+  if (!order.email) return false;
+  if (!settings.sendToCustomer) return true;
   const made: IssuedDocument = { kind: document.kind, documentId: document.documentId, number: document.number, totalCents: document.totalCents, issuedAt: document.issuedAt };
-  await provider.email(made, { email: order.email, subject: invoiceTexts.mail.subject(order.orderNumber), body: invoiceTexts.mail.body(order.firstName, order.orderNumber) }).catch((error: unknown) => {
-    logger.warn('invoice e-mail not sent by the provider', { orderId: order.id, documentId: document.documentId, error: error as Error });
-  });
+  const words = document.kind === 'invoice-receipt' ? invoiceTexts.mail : invoiceTexts.creditMail;
+  try {
+    await provider.email(made, { email: order.email, subject: words.subject(order.orderNumber), body: words.body(order.firstName, order.orderNumber) });
+    return false;
+  } catch (error) {
+    logger.warn('document not e-mailed by the provider: the shop mails it', { orderId: order.id, documentId: document.documentId, error: error as Error });
+    return true;
+  }
 }
 
 /** One stream record of an order: its invoicing work done once, or why not recorded for the owner. */
@@ -131,9 +144,9 @@ export async function handleOrderInvoice(orderId: string, now = new Date()): Pro
   try {
     const document = await issue(provider, order, work, settings, now);
     const entry = entryAt(now, document.kind === 'invoice-receipt' ? invoiceTexts.timeline.issued(document.number, formatCents(document.totalCents)) : invoiceTexts.timeline.creditNote(document.number, formatCents(document.totalCents), record!.invoice!.number));
-    if (!(await recordDocument(order.id, token, document, entry))) return 'nothing';
-    logger.info('invoicing document issued', { orderId, kind: document.kind, number: document.number, totalCents: document.totalCents });
-    if (settings.sendToCustomer) await mailInvoice(provider, order, document);
+    const mail = (await shopMustMail(provider, order, document, settings)) ? [invoiceMailItem(order, document, now, record?.invoice?.number)] : [];
+    if (!(await recordDocument(order.id, token, document, entry, mail))) return 'nothing';
+    logger.info('invoicing document issued', { orderId, kind: document.kind, number: document.number, totalCents: document.totalCents, shopMail: mail.length > 0 });
     return document.kind === 'invoice-receipt' ? 'issued' : 'credited';
   } catch (error) {
     if (!(error instanceof InvoicingProviderError)) throw error;

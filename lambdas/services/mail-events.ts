@@ -27,7 +27,7 @@ export interface SesEvent {
 }
 
 /** The kinds of order e-mail a tag can name (the template ids of the order's mails). */
-const ORDER_MAIL_KINDS: readonly OrderEmailRecord['kind'][] = ['order-reserved', 'order-received', 'payment-confirmed', 'shipped', 'review-request', 'order-cancelled', 'order-link', 'order-refunded'];
+const ORDER_MAIL_KINDS: readonly OrderEmailRecord['kind'][] = ['order-reserved', 'order-received', 'payment-confirmed', 'shipped', 'review-request', 'order-cancelled', 'order-link', 'order-refunded', 'invoice-document'];
 const ORDER_ID = /^\d{6}$/;
 /** A diagnostic is the remote server's text: kept short, one line. */
 const DETAIL_MAX = 300;

@@ -39,8 +39,8 @@ function refundWords(view: PaymentView): string | undefined {
   return words.length > 0 ? words.join(' ') : undefined;
 }
 
-/** The customer e-mails an order can have. */
-export type CustomerMailKind = OrderEmailRecord['kind'];
+/** The customer e-mails an order can have from its own data (an invoice's is `invoiceMailItem`'s: it needs the document). */
+export type CustomerMailKind = Exclude<OrderEmailRecord['kind'], 'invoice-document'>;
 
 /**
  * What an order's e-mail needs besides the order: the tracking code (shipped), whether it expired
@@ -233,4 +233,32 @@ export function lateRefundMailItem(order: Order, refundId: string, refundedCents
 /** The customer is told their order was closed before shipping (cancelled by the shop, or expired unpaid). */
 export function cancellationMailItem(order: Order, expired: boolean, now: Date) {
   return customerMailItem(order, 'order-cancelled', 'closed', now, { expired });
+}
+
+/** A document the invoicing provider issued, as the shop's own mail of it needs it (docs/invoices.md). */
+export interface MailedDocument {
+  readonly kind: 'invoice-receipt' | 'credit-note';
+  readonly documentId: string;
+  readonly number: string;
+  readonly totalCents: number;
+  readonly permalink?: string;
+}
+
+/**
+ * The shop's own mail of a fatura-recibo or credit note (when the provider does not mail it): one per
+ * document, its id naming the document, so a retried transaction writes one item. `invoiceNumber`: the
+ * invoice a credit note corrects.
+ */
+export function invoiceMailItem(order: Order, document: MailedDocument, now: Date, invoiceNumber?: string) {
+  const credit = document.kind === 'credit-note';
+  const data = {
+    nome: order.firstName,
+    numero: order.orderNumber,
+    documento: document.number,
+    valor: formatCents(document.totalCents),
+    notaCredito: credit,
+    ...(credit && invoiceNumber ? { fatura: invoiceNumber } : {}),
+    ...(document.permalink ? { documentoLink: document.permalink } : {}),
+  };
+  return outboxMailPut({ id: `order#${order.id}#invoice-document#${document.documentId}`, to: order.email, mail: { template: 'invoice-document', data }, effect: { kind: 'order', orderId: order.id, email: 'invoice-document' } }, now);
 }

@@ -23,7 +23,7 @@ export const invoicingSettingsTexts = {
 export const invoiceTexts = {
   panel: 'Fatura',
   pending: 'Fatura pendente',
-  issued: (number: string) => `Fatura ${number}`,
+  issued: (number: string) => `Fatura-recibo ${number}`,
   failed: 'Fatura não emitida',
   retry: 'Tentar de novo',
   /** "Tentar de novo" when nothing waits, or a try is under way this moment. */
@@ -50,6 +50,11 @@ export const invoiceTexts = {
   mail: {
     subject: (orderNumber: number) => `Fatura da tua encomenda ${orderNumber} — Joias Inox`,
     body: (firstName: string, orderNumber: number) => `Olá ${firstName},\n\nSegue em anexo a fatura-recibo da tua encomenda ${orderNumber}. Obrigado pela tua compra!\n\nJoias Inox`,
+  },
+  /** The provider's own mail of a credit note (a refund). */
+  creditMail: {
+    subject: (orderNumber: number) => `Nota de crédito da tua encomenda ${orderNumber} — Joias Inox`,
+    body: (firstName: string, orderNumber: number) => `Olá ${firstName},\n\nSegue em anexo a nota de crédito do valor que te devolvemos da encomenda ${orderNumber}.\n\nJoias Inox`,
   },
   /** The credit note's printed reason. */
   creditReason: { partial: 'Reembolso parcial', cancel: 'Encomenda cancelada após o pagamento', late: 'Pagamento recebido após o fim da reserva' },

@@ -161,15 +161,20 @@ export function formObject<Shape extends z.ZodRawShape>(shape: Shape) {
  * The customer's NIF for the invoice (docs/invoices.md): optional; spaces, dots, dashes and a "PT"
  * prefix as typed are dropped, '' is none (undefined), else nine digits with a valid check digit
  * (`isValidNif`, modulo 11). A body refused for it answers the code `nif_invalid` (`fieldErrorCode`).
+ * What a copy from a PDF or a phone brings along is dropped first: control and format characters (a
+ * zero-width space, a bidi mark: `cleanText`), and compatibility forms become their digits (NFKC: a
+ * full-width "５" is a 5). Digits of other scripts ("٥") and letters that look like digits ("O", "l") are
+ * refused: what is kept is always nine ASCII digits.
  *
  * @example
  * customerNifField.parse('501 964 843'); // '501964843'
+ * customerNifField.parse('\u200F501964843'); // '501964843'
  * customerNifField.safeParse('123456788').success; // false
  */
 export const customerNifField = z
   .string({ error: v.customerNif.invalid })
   .transform((text, ctx) => {
-    const digits = text.trim().replace(/^PT/i, '').replace(/[\s.-]/g, '');
+    const digits = cleanText(text).normalize('NFKC').trim().replace(/^PT/i, '').replace(/[\s.-]/g, '');
     if (digits === '') return undefined;
     if (digits.length > 20 || !isValidNif(digits)) {
       ctx.addIssue({ code: 'custom', message: v.customerNif.invalid });

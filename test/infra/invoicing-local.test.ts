@@ -2,6 +2,9 @@
  * The InvoiceXpress adapter against the twin's stand-in (docs/invoices.md): the documents' shapes,
  * states, numbers, totals to the cent, errors, rate limit and PDF, without the rest of the twin.
  */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditNoteLines, invoiceLines, FINAL_CONSUMER } from '#shared/invoices.ts';
 import { InvoicingProviderError, type InvoiceRequest } from '#lambdas/services/invoicing-provider.ts';
@@ -111,6 +114,40 @@ describe('the InvoiceXpress adapter and the twin stand-in', () => {
       expect((error as InvoicingProviderError).retryAfterSeconds).toBeGreaterThan(0);
     } finally {
       await limited.stop();
+    }
+  });
+
+  it('a restart with its state file goes on where it stopped: the same documents, the next number, the same port and permalinks', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'ix-state-'));
+    const stateFile = join(folder, 'invoicing.json');
+    try {
+      const first = await startInvoicingLocal({ account: 'a', apiKey: 'k', stateFile });
+      const ix = invoiceXpressProvider({ account: 'a', apiKey: 'k', endpoint: first.endpoint });
+      const invoice = await ix.issueInvoiceReceipt(request('encomenda-777777'));
+      await ix.issueCreditNote(invoice, { reference: 'encomenda-777777-r1', orderNumber: 777777, date: '2026-12-07', lines: creditNoteLines(invoiceLines(order), 1000, 777777, 'Reembolso parcial'), amountCents: 1000, vatPercent: 23, reason: 'Reembolso parcial' });
+      await first.stop();
+      const again = await startInvoicingLocal({ account: 'a', apiKey: 'k', stateFile });
+      try {
+        expect(again.url).toBe(first.url);
+        expect(again.documents().map((doc) => [doc.type, doc.inverted_sequence_number, doc.status])).toEqual([
+          ['InvoiceReceipt', 'A/1', 'final'],
+          ['CreditNote', 'A/1', 'final'],
+        ]);
+        const ix2 = invoiceXpressProvider({ account: 'a', apiKey: 'k', endpoint: again.endpoint });
+        // Asked again for the same reference: the same document, not a new one.
+        expect((await ix2.issueInvoiceReceipt(request('encomenda-777777'))).documentId).toBe(invoice.documentId);
+        const next = await ix2.issueInvoiceReceipt(request('encomenda-888888'));
+        expect(next.number).toBe('FR A/2');
+        expect(Number(next.documentId)).toBeGreaterThan(Number(invoice.documentId));
+        // The credit note credited 10,00 € of the invoice before the restart: no more than the rest now.
+        await expect(ix2.issueCreditNote(invoice, { reference: 'encomenda-777777-r2', orderNumber: 777777, date: '2026-12-07', lines: creditNoteLines(invoiceLines(order), 5047, 777777, 'x'), amountCents: 5047, vatPercent: 23, reason: 'x' })).rejects.toMatchObject({ kind: 'request' });
+        const pdf = await fetch(invoice.permalink!);
+        expect(pdf.headers.get('content-type')).toBe('application/pdf');
+      } finally {
+        await again.stop();
+      }
+    } finally {
+      await rm(folder, { recursive: true, force: true });
     }
   });
 });

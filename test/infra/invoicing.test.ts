@@ -64,14 +64,14 @@ describe('the invoices consumer and its redrive', () => {
     expect(watched.length).toBeGreaterThan(0);
   });
 
-  it('reaches the key (GetSecretValue only), the orders (read and write, no delete) and the settings (read): nothing else', () => {
+  it('reaches the key (GetSecretValue only), the orders (read and write, no delete), the outbox (its own mails) and the settings (read): nothing else', () => {
     const statements = statementsOfRole(shop.json, roleOf(fn()));
     const secrets = statements.filter((s) => actionsOf([s]).some((a) => a.startsWith('secretsmanager:')));
     expect(secrets.map((s) => ({ actions: actionsOf([s]), resource: s.Resource }))).toEqual([{ actions: ['secretsmanager:GetSecretValue'], resource: { Ref: secretId() } }]);
     const dynamo = statements.filter((s) => actionsOf([s]).some((a) => a.startsWith('dynamodb:')));
     const named = JSON.stringify(dynamo.map((s) => s.Resource));
     const reached = Object.entries(shop.stack.data.tables).filter(([, table]) => named.includes(`"${shop.logicalId(table)}"`)).map(([key]) => key);
-    expect(reached.sort()).toEqual(['orders', 'settings']);
+    expect(reached.sort()).toEqual(['orders', 'outbox', 'settings']);
     expect(actionsOf(dynamo)).not.toContain('dynamodb:DeleteItem');
     const env = envOf(fn());
     expect(env[INVOICING_ENV.secretArn]).toEqual({ Ref: secretId() });

@@ -41,6 +41,8 @@ beforeAll(() => {
 afterAll(removeScratch);
 
 const ids = MAIL_TEMPLATE_IDS;
+/** The footer's first line of a template: "not an invoice", but where the mail carries one. */
+const footerOf = (id: MailTemplateId) => (id === 'invoice-document' ? 'O documento fiscal é o PDF emitido pelo nosso programa de faturação certificado; este e-mail não o substitui.' : 'Este e-mail não é uma fatura.');
 
 /** The parts of a template as the synthesized stack gives them to SES. */
 function synthesized(id: MailTemplateId): MailParts {
@@ -154,12 +156,14 @@ describe('SES', () => {
     for (const part of [html, text]) {
       expect(part).toContain(SHOP_BRAND.name);
       expect(part).toContain(SHOP_BRAND.email);
-      expect(part).toContain('Este e-mail não é uma fatura.');
+      // Every mail says it is not an invoice, but the one that carries a fatura: it names the PDF as the fiscal document.
+      expect(part).toContain(footerOf(id));
       // No seller identification is baked in at build time: it is a setting, filled when the mail is sent.
       expect(part).not.toMatch(/a preencher/i);
     }
-    expect(html).toContain(`Este e-mail não é uma fatura.<br />{{loja.legal}} · ${SHOP_BRAND.email}`);
-    expect(text).toContain(`Este e-mail não é uma fatura.\n{{texto.loja.legal}} · ${SHOP_BRAND.email}\n`);
+    expect(html).toContain(`${footerOf(id)}<br />{{loja.legal}} · ${SHOP_BRAND.email}`);
+    expect(text).toContain(`${footerOf(id)}\n{{texto.loja.legal}} · ${SHOP_BRAND.email}\n`);
+    if (id === 'invoice-document') expect(`${html}${text}`).not.toContain('não é uma fatura');
     expect(text).not.toMatch(/<[a-z]/i);
   });
 

@@ -181,8 +181,8 @@ describe('every template, with every value hostile (optional keys too), sent by 
     expect(seen.dialogs).toEqual([]);
     expect(seen.images).toBe(0);
     expect(seen.withHandlers).toBe(0);
-    // Links only to the shop (the data's own URLs) and, for a shipped parcel, to the CTT page that follows it.
-    expect(seen.links.filter((href) => !href?.startsWith('https://loja.example/') && !href?.startsWith('https://appserver.ctt.pt/'))).toEqual([]);
+    // Links only to the shop (the data's own URLs), for a shipped parcel to the CTT page that follows it, for a fatura to its PDF at the provider.
+    expect(seen.links.filter((href) => !href?.startsWith('https://loja.example/') && !href?.startsWith('https://appserver.ctt.pt/') && !href?.startsWith('https://conta.app.invoicexpress.com/'))).toEqual([]);
     expect(seen.tags).toEqual(reference.tags);
     if (id !== 'back-in-stock') {
       expect(seen.text).toContain(`${EVIL_LINK} {{numero}}${EVIL_IMG}'"&{{{texto}}}`);

@@ -63,6 +63,7 @@ export const benignMailData: { readonly [Id in MailTemplateId]: MailData[Id] } =
   'stock-alert-confirm': { produto: 'Brincos Estrela', link: 'https://loja.example/aviso/confirmar#id=abc&t=abc_DEF-123', loja },
   'order-refunded': { nome: 'Ana', numero: 123456, valor: '31,80 €', metodo: 'MB WAY', link: 'https://loja.example/encomenda/123456#t=abc_DEF-123', loja },
   'owner-order-paid': { numero: 123456, cliente: 'Ana Costa', email: 'ana@example.com', total: '46,48 €', metodo: 'MB WAY', loja },
+  'invoice-document': { nome: 'Ana', numero: 123456, documento: 'FR A/12', valor: '46,48 €', notaCredito: false, documentoLink: 'https://conta.app.invoicexpress.com/documents/abc?x=1&y=2', link: 'https://loja.example/encomenda/123456#t=abc_DEF-123', loja },
 };
 
 /** The shop's values as hostile as a customer's (a stored setting is escaped like any value). */
@@ -106,6 +107,7 @@ export const hostileMailData: { readonly [Id in MailTemplateId]: MailData[Id] } 
   'stock-alert-confirm': { produto: hostile(), link: 'https://loja.example/aviso/confirmar#t="><script>alert(1)</script>{{numero}}', loja: hostileShop },
   'order-refunded': { nome: hostile(), numero: 123456, valor: hostile(20), metodo: hostile(40), link: 'https://loja.example/encomenda/1#t="><script>alert(1)</script>{{numero}}', loja: hostileShop },
   'owner-order-paid': { numero: 123456, cliente: hostile(), email: hostile(), total: hostile(), metodo: hostile(), loja: hostileShop },
+  'invoice-document': { nome: hostile(), numero: 123456, documento: hostile(40), valor: hostile(20), notaCredito: true, fatura: hostile(40), documentoLink: 'https://conta.app.invoicexpress.com/d/1?q="><script>alert(1)</script>{{numero}}', link: 'https://loja.example/encomenda/1#t="><script>alert(1)</script>{{numero}}', loja: hostileShop },
 };
 
 export interface MailParts {

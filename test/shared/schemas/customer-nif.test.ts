@@ -21,6 +21,22 @@ describe('the customer NIF at checkout (docs/invoices.md)', () => {
     for (const wrong of ['12345678', '1234567890', 'abcdefghi', '000000000', 12345678]) expect(placeOrderSchema.safeParse({ ...order, nif: wrong }).success).toBe(false);
   });
 
+  it('hostile NIFs: markup, look-alike digits and 10 000 characters are refused with the message; invisible characters a copy brings are dropped', () => {
+    for (const hostile of ['<b>501964843</b>', '501964843<script>', '5O1964843', '50l964843', '\u0665\u0660\u0661\u0669\u0666\u0664\u0668\u0664\u0663', '501964843'.repeat(1112), '5'.repeat(10_000), '501964843\n123', '=501964843']) {
+      expect(errorsOf(placeOrderSchema, { ...order, nif: hostile }), hostile.slice(0, 30)).toEqual({ nif: validationTexts.customerNif.invalid });
+    }
+    // A bidi mark, a zero-width space, a control character or full-width digits: the same nine ASCII digits.
+    for (const typed of ['\u200F501964843', '501\u200B964\u200B843', '\u202E501964843\u202C', '501964843\u0000', '\uFF15\uFF10\uFF11\uFF19\uFF16\uFF14\uFF18\uFF14\uFF13']) {
+      expect(placeOrderSchema.parse({ ...order, nif: typed }).nif, JSON.stringify(typed)).toBe('501964843');
+    }
+  });
+
+  it('hostile company names: 10 000 characters refused with the message; control and bidi characters dropped; markup kept as text (escaped where shown)', () => {
+    expect(errorsOf(placeOrderSchema, { ...order, nif: '501964843', companyName: 'A'.repeat(10_000) })).toEqual({ companyName: validationTexts.companyName.invalid });
+    expect(placeOrderSchema.parse({ ...order, nif: '501964843', companyName: '\u202EJoias\u200B Lda\u0007\r\n' }).companyName).toBe('Joias Lda');
+    expect(placeOrderSchema.parse({ ...order, nif: '501964843', companyName: '<img src=x onerror=alert(1)>' }).companyName).toBe('<img src=x onerror=alert(1)>');
+  });
+
   it('no NIF (absent or empty) is none: "Consumidor final"', () => {
     expect(placeOrderSchema.parse(order).nif).toBeUndefined();
     expect(placeOrderSchema.parse({ ...order, nif: '  ' }).nif).toBeUndefined();

@@ -31,8 +31,12 @@ export function InvoicePanel({ order, onOrder }: { readonly order: Order; readon
       <ActionFeedback notice={action.notice} />
       <p className={invoice.status === 'issued' ? undefined : invoice.status === 'failed' ? 'notice notice--error' : 'notice notice--info'}>
         <strong>{title}</strong>
-        <InvoicePdfLink url={invoice.url} />
       </p>
+      {invoice.url && (
+        <p>
+          <InvoicePdfLink url={invoice.url} />
+        </p>
+      )}
       {invoice.reason && <p className="adm-small">{invoice.reason}</p>}
       {invoice.creditNotes && invoice.creditNotes.length > 0 && (
         <ul className="adm-small">

@@ -36,7 +36,7 @@ export const texts = {
   /** "Faturação" on "Definições" (docs/invoices.md). */
   invoicing: {
     title: 'Faturação',
-    hint: 'Ligada, cada encomenda paga recebe uma fatura-recibo do InvoiceXpress (programa certificado pela AT) e cada reembolso uma nota de crédito. Desligada, as faturas ficam por tua conta: emite-as tu no teu programa de faturação.',
+    hint: 'Ligada, cada encomenda paga recebe uma fatura-recibo do InvoiceXpress (programa certificado pela AT) e cada reembolso uma nota de crédito, que o cliente recebe por e-mail: do InvoiceXpress, ou da loja, com a ligação para o PDF. Desligada, as faturas ficam por tua conta: emite-as tu no teu programa de faturação.',
     switches: 'Faturação automática',
     seriesHint: 'O número da série no InvoiceXpress; vazio usa a série por omissão da conta.',
     keyTitle: 'Conta e chave do InvoiceXpress',
@@ -456,6 +456,7 @@ export const texts = {
       'order-cancelled': 'Encomenda cancelada',
       'order-link': 'Ligação pedida pelo cliente',
       'order-refunded': 'Pagamento devolvido',
+      'invoice-document': 'Fatura ou nota de crédito',
     } satisfies Record<OrderEmailRecord['kind'], string>,
     emailStatus: { sent: 'Enviado', failed: 'Falhou de vez', bounced: 'Devolvido (o endereço não recebe)', complained: 'Marcado como spam pelo cliente' } satisfies Record<
       OrderEmailRecord['status'],
