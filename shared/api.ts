@@ -16,7 +16,7 @@ import type { SellerIdentity } from './shop-identity.ts';
 import type { CustomerProviderPayment, ProviderPaymentRecord } from './automatic-payments.ts';
 import type { FinancialStatus, LedgerEntry, LedgerMethod, ProofMethod } from './ledger.ts';
 import type { GoLiveState } from './go-live.ts';
-import type { InvoiceView } from './invoices.ts';
+import type { InvoiceView } from './invoices.ts'; import type { AppliedDiscount } from './discount-codes.ts';
 
 export interface ApiErrorBody {
   readonly error: {
@@ -106,7 +106,8 @@ export interface OrderLine {
   readonly discountPercent: number;
   /** What one unit costs the customer (after discount). */
   readonly unitPriceCents: number;
-  readonly lineTotalCents: number;
+  /** unitPriceCents × quantity (before a code's share). */ readonly lineTotalCents: number;
+  /** A discount code's share of this line (of `discount.amountCents`; docs/discount-codes.md). */ readonly codeDiscountCents?: number;
 }
 
 export interface OrderTotals {
@@ -114,8 +115,8 @@ export interface OrderTotals {
   readonly subtotalCents: number;
   readonly discountCents: number;
   readonly shippingCents: number;
-  /** Goods after discounts + shipping: what the customer pays. */
-  readonly totalCents: number;
+  /** Goods after discounts + shipping − the code's discount: what the customer pays. */ readonly totalCents: number;
+  /** The discount code used and what it took off (docs/discount-codes.md). */ readonly discount?: AppliedDiscount;
 }
 
 /** One event in an order's life, shown to the owner (all) and to the customer (status changes). */

@@ -61,6 +61,7 @@ export function toCustomerOrder(order: Order, payments: PaymentSettings): Custom
     discountCents: order.discountCents,
     shippingCents: order.shippingCents,
     totalCents: order.totalCents,
+    ...(order.discount ? { discount: order.discount } : {}),
     email: order.email,
     firstName: order.firstName,
     timeline: customerTimeline(order.timeline),

@@ -12,7 +12,7 @@ import type { Order } from '#shared/api.ts';
 import { csvDocument, csvMoney } from '#shared/csv.ts';
 import { formatDateTime } from '#shared/dates.ts';
 import { moneyOf, type LedgerEntry, type LedgerMethod } from '#shared/ledger.ts';
-import { movementTexts } from '#shared/messages/index.ts';
+import { discountCodeTexts, movementTexts } from '#shared/messages/index.ts';
 import { CURRENCY } from '#shared/money.ts';
 import { ORDER_STATUS_INFO } from '#shared/order-status.ts';
 import { ledgerMethodLabel } from '#shared/payment-view.ts';
@@ -54,6 +54,8 @@ function movementRow({ at, order, entry, kind, inCents, outCents }: Movement): (
     entry.currency,
     entry.paymentId ?? '',
     entry.refundId ?? '',
+    // The code of the order the money is of (docs/discount-codes.md): the influencer's return, movement by movement.
+    order.discount?.code ?? '',
   ];
 }
 
@@ -65,12 +67,12 @@ function totalRows(movements: readonly Movement[]): (string | number)[][] {
     byMethod.set(movement.entry.method, { in: sums.in + movement.inCents, out: sums.out + movement.outCents });
   }
   const all = movements.reduce((sums, movement) => ({ in: sums.in + movement.inCents, out: sums.out + movement.outCents }), { in: 0, out: 0 });
-  const row = (method: string, sums: { in: number; out: number }) => ['', '', '', movementTexts.total, method, '', csvMoney(sums.in), csvMoney(sums.out), CURRENCY, '', ''];
+  const row = (method: string, sums: { in: number; out: number }) => ['', '', '', movementTexts.total, method, '', csvMoney(sums.in), csvMoney(sums.out), CURRENCY, '', '', ''];
   return [...[...byMethod].map(([method, sums]) => row(ledgerMethodLabel(method), sums)), row(movementTexts.allMethods, all)];
 }
 
 /** The Movimentos CSV of `orders`: the header on the first line, the movements by time, the totals. */
 export function movementsCsv(orders: readonly Order[]): string {
   const movements = orders.flatMap(orderMovements).sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : a.order.orderNumber - b.order.orderNumber));
-  return csvDocument(movementTexts.columns, [...movements.map(movementRow), ...totalRows(movements)]);
+  return csvDocument([...movementTexts.columns, discountCodeTexts.csvColumns[0]], [...movements.map(movementRow), ...totalRows(movements)]);
 }

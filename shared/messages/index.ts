@@ -15,6 +15,7 @@ import { paymentEventTexts } from './payment-events.ts';
 import { paymentStartTexts } from './payment-provider.ts';
 import { CASH_LABEL, ledgerTexts, movementTexts, ownerFinancialTexts } from './ledger.ts';
 import { invoiceTexts, invoicingSettingsTexts } from './invoicing.ts';
+import { discountCodeAdminTexts, discountCodeTexts } from './discount-codes.ts';
 
 export { waitText } from './storefront.ts';
 export { paymentEventTexts, paymentKeysTexts, refundTexts };
@@ -25,6 +26,7 @@ export { providerPaymentTexts };
 export { paymentStartTexts };
 export { CASH_LABEL, ledgerTexts, movementTexts, ownerFinancialTexts };
 export { invoiceTexts, invoicingSettingsTexts };
+export { discountCodeAdminTexts, discountCodeTexts };
 
 /**
  * The shop's texts by area. Texts the shop gave in Portuguese are kept word for word; those it gave in
@@ -65,4 +67,6 @@ export const messages = {
   ledger: ledgerTexts,
   invoice: invoiceTexts,
   invoicingSettings: invoicingSettingsTexts,
+  discountCode: discountCodeTexts,
+  discountCodeAdmin: discountCodeAdminTexts,
 } as const;

@@ -10,6 +10,7 @@ import { PROOF_KEY_PATTERN } from '../uploads.ts';
 import { customerNifField, formObject, oneOf, optionalText, productIdField, TEXT_LIMITS, variantIdField, wholeNumber } from './fields.ts';
 import { PROOF_METHODS } from '../ledger.ts';
 import { shippingFormSchema } from './shipping-form.ts';
+import { customerCodeField } from './discount-code.ts';
 
 const v = validationTexts;
 
@@ -40,6 +41,8 @@ export const placeOrderSchema = formObject({
   companyName: optionalText(v.companyName.invalid, TEXT_LIMITS.companyName)
     .transform((name) => name || undefined)
     .optional(),
+  /** Optional: a discount code (docs/discount-codes.md), priced and counted by the server. */
+  discountCode: customerCodeField,
 });
 
 /**

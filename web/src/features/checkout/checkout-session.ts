@@ -42,6 +42,8 @@ export interface ShippingDraft {
   /** For an invoice with the customer's tax number (optional; docs/invoices.md). */
   nif: string;
   companyName: string;
+  /** The discount code as typed (docs/discount-codes.md); '' for none. */
+  discountCode: string;
 }
 
 export const EMPTY_SHIPPING_DRAFT: ShippingDraft = {
@@ -58,6 +60,7 @@ export const EMPTY_SHIPPING_DRAFT: ShippingDraft = {
   acceptTerms: false,
   nif: '',
   companyName: '',
+  discountCode: '',
 };
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);

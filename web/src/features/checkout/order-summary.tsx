@@ -6,6 +6,8 @@ import { SHIPPING_METHODS, type ShippingMethodId } from '#shared/shipping.ts';
 import { PriceTag } from '#web/ui/price-tag.tsx';
 import { LineAmount, Totals, type TotalsRow } from '#web/ui/totals.tsx';
 import { nameWithSize } from '#shared/variants.ts';
+import type { AppliedDiscount } from '#shared/discount-codes.ts';
+import { discountCodeTexts } from '#shared/messages/index.ts';
 
 /** What a summary line shows: the piece, how many, the unit price before and after discount, the line total. */
 interface SummaryLine {
@@ -45,23 +47,28 @@ export function OrderLines({ lines }: { lines: readonly SummaryLine[] }) {
  * The cart as the checkout steps show it: lines and the amounts, with shipping once a method is
  * chosen. For display only: the server prices the order.
  */
-export function OrderSummary({ cart, shippingMethod, title = 'A tua encomenda' }: { cart: Cart; shippingMethod: ShippingMethodId | ''; title?: string }) {
+export function OrderSummary({ cart, shippingMethod, code, title = 'A tua encomenda' }: { cart: Cart; shippingMethod: ShippingMethodId | ''; code?: AppliedDiscount; title?: string }) {
   const rows: TotalsRow[] = [];
   if (shippingMethod) {
     const quote = quoteOrder(cart, shippingMethod);
+    // The code's cents as the server priced them (a free-shipping code: this method's shipping).
+    const off = code ? (code.type === 'freeShipping' ? quote.shippingCents : code.amountCents) : 0;
     rows.push(
       { label: 'Subtotal (sem descontos)', value: quote.subtotalCents },
       { label: 'Desconto', value: quote.discountCents, negative: true },
+      ...codeRows(code, off),
       { label: 'Portes', value: quote.freeShipping ? 'Grátis' : quote.shippingCents },
-      { label: 'Total a pagar', value: quote.orderTotalCents, total: true },
+      { label: 'Total a pagar', value: quote.orderTotalCents - off, total: true },
     );
   } else {
     const summary = summarizeCart(cart);
+    const off = code && code.type !== 'freeShipping' ? code.amountCents : 0;
     rows.push(
       { label: 'Subtotal (sem descontos)', value: summary.subtotalCents },
       { label: 'Desconto', value: summary.discountCents, negative: true },
-      { label: 'Portes', value: 'a escolher' },
-      { label: 'Total', value: summary.totalCents, total: true },
+      ...(code?.type === 'freeShipping' ? [{ label: discountCodeTexts.freeShippingRow(code.code), value: 'Grátis' }] : codeRows(code, off)),
+      { label: 'Portes', value: code?.type === 'freeShipping' ? 'Grátis' : 'a escolher' },
+      { label: 'Total', value: summary.totalCents - off, total: true },
     );
   }
   return (
@@ -71,6 +78,12 @@ export function OrderSummary({ cart, shippingMethod, title = 'A tua encomenda' }
       <Totals rows={rows} />
     </aside>
   );
+}
+
+/** The row of a discount code (docs/discount-codes.md): "Código MARIA25 −3,48 €". */
+function codeRows(code: AppliedDiscount | undefined, off: number): TotalsRow[] {
+  if (!code) return [];
+  return [{ label: code.type === 'freeShipping' ? discountCodeTexts.freeShippingRow(code.code) : discountCodeTexts.row(code.code), value: off, negative: true }];
 }
 
 /** The lines and totals of an order as the server fixed them. */
@@ -84,6 +97,7 @@ export function FixedOrderLines({ order }: { order: CustomerOrder }) {
         rows={[
           { label: 'Subtotal (sem descontos)', value: order.subtotalCents },
           { label: 'Desconto', value: order.discountCents, negative: true },
+          ...codeRows(order.discount, order.discount?.amountCents ?? 0),
           { label: `Portes (${SHIPPING_METHODS[order.shippingMethod].label})`, value: order.shippingCents === 0 ? 'Grátis' : order.shippingCents },
           { label: totalLabel, value: order.totalCents, total: true },
         ]}

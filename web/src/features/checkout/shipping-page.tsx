@@ -11,13 +11,14 @@ import { OrderSummary } from './order-summary.tsx';
 import { AddressSection, ContactSection, InvoiceSection } from './shipping-address.tsx';
 import { PaymentMethodSection, ShippingMethodSection, TermsSection } from './shipping-choices.tsx';
 import { useShippingForm } from './use-shipping-form.ts';
+import { DiscountCodeField } from './discount-code-field.tsx';
 import './checkout.css';
 import { CheckoutClosed, useShopPreparing } from '#web/ui/shop-preparing.tsx';
 
 /** /shipping: who and where, how to ship, how to pay, terms. Kept in the session when going back. */
 export function ShippingPage() {
   const cart = useCart();
-  const { fields, payment, formRef, onSubmit, alert, refused, reserving, botCheckStatus, reservation, confirming } = useShippingForm(cart);
+  const { fields, payment, formRef, onSubmit, alert, refused, reserving, botCheckStatus, reservation, confirming, code } = useShippingForm(cart);
   const freeShipping = qualifiesForFreeShipping(summarizeCart(cart).subtotalCents);
   const preparing = useShopPreparing();
 
@@ -43,6 +44,7 @@ export function ShippingPage() {
           <InvoiceSection fields={fields} />
           <ShippingMethodSection fields={fields} freeShipping={freeShipping} />
           <PaymentMethodSection fields={fields} payment={payment} />
+          <DiscountCodeField cart={cart} {...code} />
           <TermsSection fields={fields} />
           <div role="alert">{refused && <OrderRefusalNotice refusal={refused} />}</div>
           <div className="checkout-actions">
@@ -56,7 +58,7 @@ export function ShippingPage() {
           {botCheckStatus}
           <p className="field-hint checkout-actions__hint">{reservationHint(payment.choices, fields.draft.paymentMethod)}</p>
         </form>
-        <OrderSummary cart={cart} shippingMethod={fields.draft.shippingMethod} />
+        <OrderSummary cart={cart} shippingMethod={fields.draft.shippingMethod} code={code.applied} />
       </div>
     </div>
   );

@@ -18,6 +18,7 @@ import { askUntilAnswered } from './ask-again.ts';
 import { orderRefusal } from './order-refusal.tsx';
 import { isAutomatic } from './provider-payment.ts';
 import { usePaymentMethods } from './use-payment-methods.ts';
+import { appliedFor, type AppliedCode } from './discount-code-field.tsx';
 
 type TextName = 'email' | 'firstName' | 'lastName' | 'address' | 'city' | 'postalCode' | 'phone';
 const TEXT_FIELDS: readonly TextName[] = ['email', 'firstName', 'lastName', 'address', 'city', 'postalCode', 'phone'];
@@ -69,8 +70,8 @@ function sameItems(stored: StoredReservation, items: PlaceOrderInput['items']): 
 /** MB WAY filled up this month since the methods were asked. */
 const mbwayFull = (error: unknown): boolean => error instanceof ApiError && error.code === 'mbway_unavailable';
 
-/** The fields of the order request outside `shipping` that this form has (the invoice's). */
-const INVOICE_FIELDS: readonly string[] = ['nif', 'companyName'];
+/** The fields of the order request outside `shipping` that this form has (the invoice's, the discount code). */
+const INVOICE_FIELDS: readonly string[] = ['nif', 'companyName', 'discountCode'];
 
 /** The server's refusals that name fields of this form (`shipping.*`, the invoice's), by field name; null when none (or MB WAY full: said in the alert only). */
 function shippingFieldErrors(error: unknown): FieldMessages | null {
@@ -114,6 +115,8 @@ export function useShippingForm(cart: Cart) {
   // The proof of work is priced by the units this checkout reserves (`shared/proof-of-work.ts`).
   const botCheck = useBotCheck(cartCount(cart));
   const [confirming, setConfirming] = useState(false);
+  // The code the server priced for this cart (docs/discount-codes.md), shown in the summary.
+  const [appliedCode, setAppliedCode] = useState<AppliedCode>();
 
   const open = useOpenReservation();
   // The customer's open reservation was made for another cart or other details: continue it or cancel it, never a second one.
@@ -138,7 +141,9 @@ export function useShippingForm(cart: Cart) {
     invalidAlert: (found) => formAlert(draft, found, unavailableChosen),
     send: async ({ nif, companyName, ...shipping }) => {
       saveShippingDraft({ ...draft, ...shipping, nif: nif ?? '', companyName });
-      await reserve({ items: orderItems(cart), shipping, ...(nif ? { nif, ...(companyName ? { companyName } : {}) } : {}) });
+      // The code as typed (applied or not): the server prices it and says beside the field why not.
+      const discountCode = draft.discountCode.trim();
+      await reserve({ items: orderItems(cart), shipping, ...(nif ? { nif, ...(companyName ? { companyName } : {}) } : {}), ...(discountCode ? { discountCode } : {}) });
     },
     serverFields: shippingFieldErrors,
     refusedFieldsAlert: (fields) => Object.values(fields)[0],
@@ -162,7 +167,8 @@ export function useShippingForm(cart: Cart) {
   const alert = failure && !refused ? failure.message : null;
 
   const reservation = open ? { stored: open, changed: conflict || !sameItems(open, orderItems(cart)), onCancelled: () => setConflict(false) } : null;
-  return { fields: { draft, errors, update }, payment, formRef, onSubmit, alert, refused, reserving: sending, botCheckStatus: botCheck.status, reservation, confirming };
+  const code = { typed: draft.discountCode, onTyped: (typed: string) => update('discountCode', typed), applied: appliedFor(appliedCode, cart), onApplied: setAppliedCode, error: errors.discountCode };
+  return { fields: { draft, errors, update }, payment, formRef, onSubmit, alert, refused, reserving: sending, botCheckStatus: botCheck.status, reservation, confirming, code };
 }
 
 /** What the form's sections show and change. */
