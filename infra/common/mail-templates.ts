@@ -140,8 +140,7 @@ export const mailTemplateSources: Readonly<Record<MailTemplateId, MailTemplateSo
         </mj-table>
         <mj-table css-class="totais" role="presentation">
           <tr><td>Subtotal{{#if semDesconto}}{{else}} antes do desconto{{/if}}</td><td class="valor">{{subtotal}}</td></tr>
-          {{#if semDesconto}}{{else}}<tr><td>Desconto</td><td class="valor">−{{desconto}}</td></tr>{{/if}}
-          {{#if codigo}}<tr><td>Código {{codigo.nome}}</td><td class="valor">−{{codigo.valor}}</td></tr>{{/if}}
+          {{#if semDesconto}}{{else}}<tr><td>Desconto</td><td class="valor">−{{desconto}}</td></tr>{{/if}}{{#if codigo}}<tr><td>Código {{codigo.nome}}</td><td class="valor">−{{codigo.valor}}</td></tr>{{/if}}
           <tr><td>Portes{{#if envio}} ({{envio}}){{/if}}</td><td class="valor">{{portes}}</td></tr>
           <tr class="total"><td>Total</td><td class="valor">{{total}}</td></tr>
         </mj-table>
@@ -161,10 +160,7 @@ Subtotal{{#if texto.semDesconto}}{{else}} antes do desconto{{/if}}: {{texto.subt
 {{else}}
 Desconto: −{{texto.desconto}}
 {{/if}}
-{{#if texto.codigo}}
-Código {{texto.codigo.nome}}: −{{texto.codigo.valor}}
-{{/if}}
-Portes{{#if texto.envio}} ({{texto.envio}}){{/if}}: {{texto.portes}}
+{{#if texto.codigo}}Código {{texto.codigo.nome}}: −{{texto.codigo.valor}}\n{{/if}}Portes{{#if texto.envio}} ({{texto.envio}}){{/if}}: {{texto.portes}}
 Total: {{texto.total}}
 
 Pagamento: {{texto.metodo}}. ${RECEIVED_PROOF}
@@ -321,10 +317,7 @@ Acompanha a tua encomenda em: {{texto.link}}
 Reservámos para ti as peças da encomenda nº {{texto.numero}} até {{texto.prazo}}. Enviámos um pedido de pagamento MB WAY para o telemóvel que indicaste: abre a app MB WAY e aprova-o até lá.
 
 Valor a pagar: {{texto.total}} (até {{texto.prazo}})
-{{#if texto.codigo}}
-Com o código {{texto.codigo.nome}}: −{{texto.codigo.valor}}
-{{/if}}
-Pagamento: {{texto.metodo}}. {{texto.instrucoes}}
+{{#if texto.codigo}}Com o código {{texto.codigo.nome}}: −{{texto.codigo.valor}}\n{{/if}}Pagamento: {{texto.metodo}}. {{texto.instrucoes}}
 
 ${NO_PROOF}
 

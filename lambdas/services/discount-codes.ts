@@ -10,7 +10,7 @@ import { codeRefusal, hasLookAlikes, normalizeCode, quoteWithCode, wallTimeText,
 import { formatCents } from '#shared/money.ts';
 import { discountCodeAdminTexts, discountCodeTexts } from '#shared/messages/index.ts';
 import type { ProductType } from '#shared/product.ts';
-import type { DiscountCodeData as DiscountCodeInput } from '#shared/schemas/discount-code.ts';
+import type { DiscountCodeInput } from '#shared/schemas/discount-code.ts';
 import type { ShippingMethodId } from '#shared/shipping.ts';
 import { Conflict, InvalidInput, NotFound } from '../errors.ts';
 import { getCounters } from '../repositories/counters.ts';
@@ -106,9 +106,10 @@ export async function discountCodeWithUses(name: string | undefined): Promise<Di
 /** The stored code of an input: the fields that apply to its type only. */
 function codeOf(input: DiscountCodeInput, createdAt: string, now: Date): DiscountCode {
   const { percent, amountCents, ...rest } = input;
-  const fields = Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined && !(Array.isArray(value) && value.length === 0)));
+  // What was left empty (absent, null, an empty list) is not stored: the code has no such limit.
+  const fields = Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined && value !== null && !(Array.isArray(value) && value.length === 0)));
   return {
-    ...(fields as Omit<DiscountCodeInput, 'percent' | 'amountCents'>),
+    ...(fields as unknown as Omit<DiscountCode, 'percent' | 'amountCents' | 'createdAt' | 'updatedAt'>),
     ...(input.type === 'percent' ? { percent } : {}),
     ...(input.type === 'amount' ? { amountCents } : {}),
     createdAt,

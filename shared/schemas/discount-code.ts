@@ -49,10 +49,8 @@ export const discountCodeInputSchema = formObject({
   if (code.type === 'amount' && code.amountCents === undefined) ctx.addIssue({ code: 'custom', path: ['amountCents'], message: t.amountInvalid });
   if (code.startsAt && code.endsAt && code.endsAt <= code.startsAt) ctx.addIssue({ code: 'custom', path: ['endsAt'], message: t.endsBeforeStart });
 });
-/** What the owner's form sends (the API's body). */
+/** What the owner's form sends (the API's body; empty limits may come as null). */
 export type DiscountCodeInput = z.input<typeof discountCodeInputSchema>;
-/** The body once checked: what the server stores. */
-export type DiscountCodeData = z.output<typeof discountCodeInputSchema>;
 
 /** The customer's code field: what they typed, normalised; '' / absent = no code. Not a code's shape: 400 beside the field. */
 export const customerCodeField = z

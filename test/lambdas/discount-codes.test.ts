@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import type { DiscountCodeFields } from '#shared/discount-codes.ts';
+import type { DiscountCodeInput } from '#shared/schemas/discount-code.ts';
 import { invoiceLines, linesTotalCents } from '#shared/invoices.ts';
 import { discountCodeAdminTexts, discountCodeTexts } from '#shared/messages/index.ts';
 import { ORDER_TOKEN_HEADER } from '#shared/paths.ts';
@@ -20,7 +20,7 @@ import { adminToken, call, callRoute, documentClient, twin } from '../support/tw
 
 /** A code name of its own per test: letters without O or I, digits without 0 or 1. */
 const newName = (prefix = 'TESTE') => `${prefix}${randomUUID().replace(/[^2-9A-HJ-NP-Z]/gi, '').toUpperCase().slice(0, 6)}`;
-const createCode = async (fields: Partial<DiscountCodeFields> = {}) => {
+const createCode = async (fields: Partial<DiscountCodeInput> = {}) => {
   const body = { code: newName(), type: 'percent' as const, percent: 10, active: true, ...fields };
   const answer = await callRoute('POST /api/admin/discount-codes', { body }, { token: await adminToken() });
   expect(answer.status, JSON.stringify(answer.body)).toBe(201);

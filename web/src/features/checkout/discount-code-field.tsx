@@ -61,8 +61,7 @@ export function DiscountCodeField(props: {
     setRefusal(undefined);
   };
   return (
-    <section className="checkout-section discount-code" aria-labelledby="discount-code-title">
-      <h2 id="discount-code-title" className="visually-hidden">{t.field}</h2>
+    <div className="checkout-section discount-code">
       <div className="discount-code__row">
         <TextField
           label={t.field}
@@ -95,6 +94,6 @@ export function DiscountCodeField(props: {
       </div>
       <p role="status" className="discount-code__applied">{applied ? t.applied(applied.code) : ''}</p>
       {botCheck.status}
-    </section>
+    </div>
   );
 }
