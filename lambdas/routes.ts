@@ -178,6 +178,8 @@ export const routes = [
       { table: 'orderSearch', access: 'write' },
       // The block list (a blocked buyer is refused) and the held-share alert's flag.
       { table: 'abuse', access: 'readWrite' },
+      // The discount code's definition (its use is counted in `counters`, docs/discount-codes.md).
+      { table: 'discountCodes', access: 'read' },
       SETTINGS_READ,
       // The access token it answers is the order's link key's HMAC of the order id.
       ORDER_LINKS,
@@ -207,6 +209,11 @@ export const routes = [
   { method: 'POST', path: '/api/orders/{id}/cancel', handler: 'orders/cancel', access: 'public', throttle: WRITE_THROTTLE,
     limits: [{ by: 'client', max: 30, windowSeconds: TEN_MINUTES }],
     grants: /* @__PURE__ */ grantsOf(RATE_LIMITS_GRANT, CLOSE_ORDER_GRANTS, SETTINGS_READ, ORDER_LINKS) },
+  // A cart priced with a discount code before reserving (docs/discount-codes.md): proof of work and a per-address
+  // limit, so codes cannot be guessed in bulk (a real customer tries one or two).
+  { method: 'POST', path: '/api/discount-codes/check', handler: 'discount-codes/check', access: 'public', throttle: WRITE_THROTTLE, challenge: true,
+    limits: [{ by: 'client', max: 8, windowSeconds: TEN_MINUTES }, { by: 'client', max: 30, windowSeconds: ONE_DAY }],
+    grants: [{ table: 'products', access: 'read' }, { table: 'discountCodes', access: 'read' }, { table: 'counters', access: 'read' }, RATE_LIMITS_GRANT, ORDER_LINKS] },
   { method: 'GET', path: '/api/orders/{id}', handler: 'orders/get', access: 'public',
     grants: [{ table: 'orders', access: 'read' }, SETTINGS_READ, ORDER_LINKS] },
   // The payment provider's signed notifications (docs/design.md §34): no proof of work nor per-client
@@ -320,6 +327,18 @@ export const routes = [
     grants: [{ table: 'collections', access: 'readWrite', delete: true }, { table: 'products', access: 'readWrite' }] },
   { method: 'DELETE', path: '/api/admin/collections/{id}', handler: 'admin/collections/delete', access: 'admin',
     grants: [{ table: 'collections', access: 'readWrite', delete: true }, { table: 'products', access: 'read' }] },
+  // "Códigos de desconto" (docs/discount-codes.md): the codes, and their uses from the counters table.
+  { method: 'GET', path: '/api/admin/discount-codes', handler: 'admin/discount-codes/list', access: 'admin',
+    grants: [{ table: 'discountCodes', access: 'read' }, { table: 'counters', access: 'read' }] },
+  { method: 'POST', path: '/api/admin/discount-codes', handler: 'admin/discount-codes/create', access: 'admin',
+    grants: [{ table: 'discountCodes', access: 'write' }] },
+  { method: 'GET', path: '/api/admin/discount-codes/{code}', handler: 'admin/discount-codes/get', access: 'admin',
+    grants: [{ table: 'discountCodes', access: 'read' }, { table: 'counters', access: 'read' }] },
+  { method: 'PUT', path: '/api/admin/discount-codes/{code}', handler: 'admin/discount-codes/update', access: 'admin',
+    grants: [{ table: 'discountCodes', access: 'readWrite' }, { table: 'counters', access: 'read' }] },
+  // Only a code no order holds: its deletion is conditioned on its uses' counter.
+  { method: 'DELETE', path: '/api/admin/discount-codes/{code}', handler: 'admin/discount-codes/delete', access: 'admin',
+    grants: [{ table: 'discountCodes', access: 'readWrite', delete: true }, { table: 'counters', access: 'read' }] },
   // The shop's settings ("Definições"): the record and its history, one table.
   { method: 'GET', path: '/api/admin/settings', handler: 'admin/settings/get', access: 'admin',
     grants: [SETTINGS_READ] },

@@ -11,6 +11,7 @@ import type { CustomerProviderPayment, ProviderPaymentRecord } from './automatic
 import type { FinancialStatus, LedgerEntry, LedgerMethod, ProofMethod } from './ledger.ts';
 import type { InvoiceView } from './invoices.ts';
 import type { OrderGift } from './gift.ts';
+import type { AppliedDiscount } from './discount-codes.ts';
 
 export interface OrderLine {
   readonly productId: string;
@@ -28,7 +29,10 @@ export interface OrderLine {
   readonly discountPercent: number;
   /** What one unit costs the customer (after discount). */
   readonly unitPriceCents: number;
+  /** unitPriceCents × quantity: the line after the product's discount (before a code's share). */
   readonly lineTotalCents: number;
+  /** The cents a discount code took off this line (its share of `discount.amountCents`; docs/discount-codes.md). */
+  readonly codeDiscountCents?: number;
 }
 
 export interface OrderTotals {
@@ -36,10 +40,12 @@ export interface OrderTotals {
   readonly subtotalCents: number;
   readonly discountCents: number;
   readonly shippingCents: number;
-  /** Goods after discounts + shipping + a gift wrap (docs/gifts.md): what the customer pays. */
+  /** Goods after discounts + shipping − the code's discount + a gift wrap (docs/gifts.md): what the customer pays. */
   readonly totalCents: number;
   /** An order "para oferta" (docs/gifts.md): the card's message, and the wrap with its price at reservation. */
   readonly gift?: OrderGift;
+  /** The discount code the order used and what it took off (DESIGN's fixed names; docs/discount-codes.md). */
+  readonly discount?: AppliedDiscount;
 }
 
 /** One event in an order's life, shown to the owner (all) and to the customer (status changes). */

@@ -7,6 +7,9 @@
  */
 import type { GoLiveState } from './go-live.ts';
 import type { SalesResponse } from './sales.ts';
+import type { CodeCheckResponse, DiscountCodeResponse, DiscountCodesResponse } from './discount-codes.ts';
+import type { DiscountCodeInput } from './schemas/discount-code.ts';
+import type { CodeCheckInput } from './schemas/code-check.ts';
 import type { SalesQuery } from './schemas/sales-query.ts';
 import type { CustomerAnonymisedResponse, CustomerResponse } from './api-customers.ts';
 import type {
@@ -129,6 +132,8 @@ export interface ApiRoutes {
   'GET /api/orders/{id}': Contract<CustomerOrderResponse>;
   /** The order's link e-mailed to the order's address when number and e-mail match; 202 either way. */
   'POST /api/orders/lookup': Contract<OrderLookupResponse, OrderLookupInput>;
+  /** A cart priced with a discount code (docs/discount-codes.md); 409 `code_*` with the reason beside the field. Proof of work, limited per address. */
+  'POST /api/discount-codes/check': Contract<CodeCheckResponse, CodeCheckInput>;
   /** The payment provider's signed notification (docs/design.md §34): its raw body, verified by its `Stripe-Signature`; 200 once applied, repeated or not the shop's. */
   'POST /api/payments/stripe': Contract<PaymentEventResponse>;
   // ── Admin ──
@@ -179,6 +184,15 @@ export interface ApiRoutes {
   'PUT /api/admin/collections/{id}': Contract<CollectionResponse, CollectionInput>;
   /** Only an empty collection (409 `collection_not_empty` otherwise). */
   'DELETE /api/admin/collections/{id}': Contract<{ readonly deleted: string }>;
+  /** "Códigos de desconto" (docs/discount-codes.md): newest first, each with its uses. */
+  'GET /api/admin/discount-codes': Contract<DiscountCodesResponse>;
+  /** A new code → 201; 409 `code_exists` when its name (case-insensitive) is taken; look-alike characters refused. */
+  'POST /api/admin/discount-codes': Contract<DiscountCodeResponse, DiscountCodeInput>;
+  'GET /api/admin/discount-codes/{code}': Contract<DiscountCodeResponse>;
+  /** An edit, pausing included (`active`); the name cannot change. */
+  'PUT /api/admin/discount-codes/{code}': Contract<DiscountCodeResponse, DiscountCodeInput>;
+  /** Only a code no order holds (409 `code_in_use`: pause it instead). */
+  'DELETE /api/admin/discount-codes/{code}': Contract<{ readonly deleted: string }>;
   'GET /api/admin/settings': Contract<SettingsResponse>;
   /** Over the version the screen loaded (409 `settings_changed` otherwise); the history records who and what. */
   'PUT /api/admin/settings': Contract<SettingsResponse, SettingsUpdate>;

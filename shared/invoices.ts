@@ -80,6 +80,8 @@ export interface InvoicedLine {
   /** One unit as charged. */
   readonly unitPriceCents: number;
   readonly lineTotalCents: number;
+  /** A discount code's share of this line (docs/discount-codes.md). */
+  readonly codeDiscountCents?: number;
 }
 
 /** The percent `part` is of `whole`, to {@link NET_PRICE_DECIMALS} decimals. */
@@ -95,7 +97,10 @@ export function pieceDescription(line: Pick<InvoicedLine, 'name' | 'size' | 'sku
 /**
  * The invoice's lines of an order: each piece (size in the description) with its quantity, unit price and
  * discount, then shipping as a line of its own when it was charged, then a gift wrap that was charged
- * (docs/gifts.md). Their gross amounts add up to the order's total.
+ * (docs/gifts.md). Their gross amounts add up to the order's total. A discount code
+ * (docs/discount-codes.md) is expressed as each line's discount: its share of the code
+ * (`codeDiscountCents`) joins the product's discount in the line's percent and the description names the
+ * code; a free-shipping code leaves no shipping line, as free shipping does.
  *
  * @example
  * invoiceLines({ lines: [{ name: 'Colar Lua', size: '45 cm', sku: 'CL-45', quantity: 2, priceCents: 1999, discountPercent: 15, unitPriceCents: 1699, lineTotalCents: 3398 }], shippingCents: 399, shippingMethod: 'ctt' })
@@ -106,23 +111,31 @@ export function invoiceLines(order: {
   readonly shippingCents: number;
   readonly shippingMethod: ShippingMethodId;
   readonly gift?: Pick<OrderGift, 'wrap' | 'wrapCents'>;
+  readonly discount?: { readonly code: string; readonly type: string; readonly amountCents: number };
 }): InvoiceLine[] {
-  const pieces = order.lines.map(
-    (line): InvoiceLine => ({
+  const pieces = order.lines.map((line): InvoiceLine => {
+    const code = line.codeDiscountCents ?? 0;
+    const grossCents = line.lineTotalCents - code;
+    const listCents = line.priceCents * line.quantity;
+    const description = pieceDescription(line);
+    return {
       kind: 'piece',
       name: line.name,
-      description: pieceDescription(line),
+      description: code > 0 && order.discount ? `${description} · código ${order.discount.code}` : description,
       quantity: line.quantity,
       unitGrossCents: line.priceCents,
-      discountPercent: percentOf(line.priceCents - line.unitPriceCents, line.priceCents),
-      grossCents: line.lineTotalCents,
-    }),
-  );
+      // Without a code's share, the unit's own percent (the unit is what was rounded); with one, the line's.
+      discountPercent: code > 0 ? percentOf(listCents - grossCents, listCents) : percentOf(line.priceCents - line.unitPriceCents, line.priceCents),
+      grossCents,
+    };
+  });
+  const waived = order.discount?.type === 'freeShipping' ? order.discount.amountCents : 0;
+  const shippingCents = order.shippingCents - waived;
   const shipping = SHIPPING_METHODS[order.shippingMethod]?.label ?? order.shippingMethod;
   const wrapCents = giftWrapCents(order.gift);
   return [
     ...pieces,
-    ...(order.shippingCents > 0 ? [serviceLine('shipping', 'Portes de envio', `Envio por ${shipping}`, order.shippingCents)] : []),
+    ...(shippingCents > 0 ? [serviceLine('shipping', 'Portes de envio', `Envio por ${shipping}`, shippingCents)] : []),
     ...(wrapCents > 0 ? [serviceLine('gift-wrap', 'Embrulho de oferta', 'Embrulho de oferta', wrapCents)] : []),
   ];
 }

@@ -152,6 +152,8 @@ export const adminRoutePatterns = {
   settings: 'definicoes',
   /** The sales view: revenue, orders and average basket by day, week or month (docs/sales.md). */
   sales: 'vendas',
+  /** "Códigos de desconto": the discount codes, their uses and their notes (docs/discount-codes.md). */
+  discountCodes: 'codigos-desconto',
 } as const;
 
 /** Query parameters of the back-office's filtered lists (a filtered list can be linked, e.g. from the owner's e-mails, and reloaded). */
@@ -185,5 +187,6 @@ export function adminPathsUnder(prefix: string) {
     printOrders: (ids: readonly string[]) => `${at(r.printOrders)}?ids=${ids.map(encodeURIComponent).join(',')}`,
     settings: at(r.settings),
     sales: at(r.sales),
+    discountCodes: at(r.discountCodes),
   } as const;
 }

@@ -9,6 +9,7 @@ import type { Order } from './api.ts';
 import { dayKey } from './dates.ts';
 import { entryFlow, inShopCurrency, moneyOf, paidCents, receivedCents, refundedCents, type LedgerMethod } from './ledger.ts';
 import type { SalesGrouping } from './schemas/sales-query.ts';
+import { salesByCode, type SalesCode } from './sales-codes.ts';
 
 /** The money and orders of one period, or of the whole range. All amounts integer cents. */
 export interface SalesFigures {
@@ -54,6 +55,8 @@ export interface SalesResponse {
   readonly totals: SalesFigures;
   readonly topPieces: readonly SalesPiece[];
   readonly methods: readonly SalesMethod[];
+  /** Per discount code: its return and uses in the range (`shared/sales-codes.ts`). */
+  readonly codes: readonly SalesCode[];
 }
 
 /** How many pieces the view ranks. */
@@ -155,5 +158,6 @@ export function salesReport(orders: readonly Order[], query: { readonly from: st
     totals: figures(all),
     topPieces: ranked.slice(0, TOP_PIECES),
     methods: [...methods].map(([method, sum]) => ({ method, paidCents: sum.paid, refundedCents: sum.refunded })).sort((a, b) => b.paidCents - a.paidCents),
+    codes: salesByCode(orders),
   };
 }

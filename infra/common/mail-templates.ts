@@ -106,7 +106,7 @@ export const mailTemplateSources: Readonly<Record<MailTemplateId, MailTemplateSo
         </mj-table>
         <mj-table css-class="totais" role="presentation">
           <tr><td>Subtotal{{#if semDesconto}}{{else}} antes do desconto{{/if}}</td><td class="valor">{{subtotal}}</td></tr>
-          {{#if semDesconto}}{{else}}<tr><td>Desconto</td><td class="valor">−{{desconto}}</td></tr>{{/if}}
+          {{#if semDesconto}}{{else}}<tr><td>Desconto</td><td class="valor">−{{desconto}}</td></tr>{{/if}}{{#if codigo}}<tr><td>Código {{codigo.nome}}</td><td class="valor">−{{codigo.valor}}</td></tr>{{/if}}
           <tr><td>Portes{{#if envio}} ({{envio}}){{/if}}</td><td class="valor">{{portes}}</td></tr>{{#if embrulho}}<tr><td>Embrulho de oferta</td><td class="valor">{{embrulho}}</td></tr>{{/if}}
           <tr class="total"><td>Total</td><td class="valor">{{total}}</td></tr>
         </mj-table>
@@ -126,7 +126,7 @@ Subtotal{{#if texto.semDesconto}}{{else}} antes do desconto{{/if}}: {{texto.subt
 {{else}}
 Desconto: −{{texto.desconto}}
 {{/if}}
-Portes{{#if texto.envio}} ({{texto.envio}}){{/if}}: {{texto.portes}}{{#if texto.embrulho}}\nEmbrulho de oferta: {{texto.embrulho}}{{/if}}
+{{#if texto.codigo}}Código {{texto.codigo.nome}}: −{{texto.codigo.valor}}\n{{/if}}Portes{{#if texto.envio}} ({{texto.envio}}){{/if}}: {{texto.portes}}{{#if texto.embrulho}}\nEmbrulho de oferta: {{texto.embrulho}}{{/if}}
 Total: {{texto.total}}
 
 Pagamento: {{texto.metodo}}. ${RECEIVED_PROOF}{{#if texto.oferta}}\n\nEncomenda para oferta: {{texto.oferta.embrulho}}. Mensagem do cartão: {{texto.oferta.mensagem}}{{/if}}
@@ -261,7 +261,7 @@ A mensagem fica também no back-office (Contactos).`,
       '{{#if multibanco}}Referência Multibanco para pagares {{total}} até {{prazo}}.{{else}}{{#if mbwayAutomatico}}Aprova o pagamento de {{total}} na app MB WAY até {{prazo}}.{{else}}Referência do pagamento: {{numero}}. Paga {{total}} até {{prazo}} e envia o comprovativo.{{/if}}{{/if}}',
     body: `        ${greeting}
         <mj-text>{{#if multibanco}}<p>Reservámos para ti as peças da encomenda nº <strong>{{numero}}</strong> até <strong>{{prazo}}</strong>. Paga com esta referência Multibanco numa caixa Multibanco ou no homebanking (Pagamentos de serviços) até lá.</p>{{else}}{{#if mbwayAutomatico}}<p>Reservámos para ti as peças da encomenda nº <strong>{{numero}}</strong> até <strong>{{prazo}}</strong>. Enviámos um pedido de pagamento MB WAY para o telemóvel que indicaste: abre a app MB WAY e aprova-o até lá.</p>{{else}}<p>Reservámos para ti as peças da encomenda nº <strong>{{numero}}</strong> até <strong>{{prazo}}</strong>. Paga e envia o comprovativo até lá.</p>{{/if}}{{/if}}</mj-text>
-        <mj-text container-background-color="${COLOR.accentSoft}" padding="16px 28px">{{#if multibanco}}<p style="margin:0 0 4px">Entidade: <strong>{{multibanco.entidade}}</strong></p><p style="margin:0 0 4px">Referência: <strong>{{multibanco.referencia}}</strong></p><p style="margin:0 0 4px">Montante: <strong>{{multibanco.montante}}</strong></p><p style="margin:0">Válida até: <strong>{{multibanco.validade}}</strong></p>{{else}}<p style="margin:0 0 4px">Valor a pagar: <strong>{{total}}</strong> · até <strong>{{prazo}}</strong></p>{{#if mbwayAutomatico}}{{else}}<p style="margin:0 0 4px">Referência do pagamento: <strong>{{numero}}</strong></p>{{/if}}<p style="margin:0 0 4px"><strong>Pagamento: {{metodo}}</strong></p><p style="margin:0">{{instrucoes}}</p>{{/if}}</mj-text>
+        <mj-text container-background-color="${COLOR.accentSoft}" padding="16px 28px">{{#if multibanco}}<p style="margin:0 0 4px">Entidade: <strong>{{multibanco.entidade}}</strong></p><p style="margin:0 0 4px">Referência: <strong>{{multibanco.referencia}}</strong></p><p style="margin:0 0 4px">Montante: <strong>{{multibanco.montante}}</strong></p><p style="margin:0">Válida até: <strong>{{multibanco.validade}}</strong></p>{{else}}<p style="margin:0 0 4px">Valor a pagar: <strong>{{total}}</strong> · até <strong>{{prazo}}</strong></p>{{#if codigo}}<p style="margin:0 0 4px">Com o código {{codigo.nome}}: −{{codigo.valor}}</p>{{/if}}{{#if mbwayAutomatico}}{{else}}<p style="margin:0 0 4px">Referência do pagamento: <strong>{{numero}}</strong></p>{{/if}}<p style="margin:0 0 4px"><strong>Pagamento: {{metodo}}</strong></p><p style="margin:0">{{instrucoes}}</p>{{/if}}</mj-text>
         <mj-text>{{#if multibanco}}<p>${NO_PROOF}</p><p>${AFTER_DEADLINE_AUTOMATIC}</p>{{else}}{{#if mbwayAutomatico}}<p>${NO_PROOF}</p><p>${MBWAY_FALLBACK}</p><p>${AFTER_DEADLINE_AUTOMATIC}</p>{{else}}<p>Depois de pagares, abre a tua encomenda (neste ou noutro dispositivo) e envia o comprovativo: uma captura de ecrã ou o PDF.</p><p>${AFTER_DEADLINE}</p>{{/if}}{{/if}}</mj-text>${orderButton}`,
     text: `Olá {{texto.nome}},
 
@@ -283,7 +283,7 @@ Acompanha a tua encomenda em: {{texto.link}}
 Reservámos para ti as peças da encomenda nº {{texto.numero}} até {{texto.prazo}}. Enviámos um pedido de pagamento MB WAY para o telemóvel que indicaste: abre a app MB WAY e aprova-o até lá.
 
 Valor a pagar: {{texto.total}} (até {{texto.prazo}})
-Pagamento: {{texto.metodo}}. {{texto.instrucoes}}
+{{#if texto.codigo}}Com o código {{texto.codigo.nome}}: −{{texto.codigo.valor}}\n{{/if}}Pagamento: {{texto.metodo}}. {{texto.instrucoes}}
 
 ${NO_PROOF}
 

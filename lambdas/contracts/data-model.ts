@@ -100,6 +100,16 @@ export const tables = {
       { name: 'byProduct', partitionKey: { name: 'productId', type: 'S' }, sortKey: { name: 'createdAt', type: 'S' } },
     ],
   },
+  discountCodes: {
+    envVar: 'TABLE_DISCOUNT_CODES',
+    /**
+     * The discount codes (docs/discount-codes.md): one item per code, `code` upper-case, listed newest
+     * first by `byListing`. Their uses are counted in the counters table (`code#<CODE>`), in the stock's
+     * transaction, where every close of an order already writes.
+     */
+    partitionKey: { name: 'code', type: 'S' },
+    indexes: [listingByCreatedAt],
+  },
   mbwayCounters: {
     envVar: 'TABLE_MBWAY_COUNTERS',
     /** `YYYY-MM` in Europe/Lisbon time. */

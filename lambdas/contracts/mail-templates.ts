@@ -50,6 +50,12 @@ export const SHOP_ROOT = 'loja';
  * Each template's own values. Amounts arrive formatted (`formatCents`); `desconto` is the positive
  * amount taken off. What SES gets is {@link MailData}: these with the shop's values.
  */
+/** A discount code as a mail says it: its name and the amount it took off (formatted, positive). */
+export interface MailCode {
+  readonly nome: string;
+  readonly valor: string;
+}
+
 export interface MailContent {
   readonly 'order-received': {
     readonly nome: string;
@@ -63,6 +69,8 @@ export interface MailContent {
     readonly metodo: string;
     /** Optional: true hides the discount line (an order without discount). */
     readonly semDesconto?: boolean;
+    /** Optional: the discount code the order used and what it took off, formatted (docs/discount-codes.md). */
+    readonly codigo?: MailCode;
     /** Optional: shipping method label, shown next to the shipping cost. */
     readonly envio?: string;
     /** Optional: where the order goes. */
@@ -152,6 +160,8 @@ export interface MailContent {
     readonly instrucoes: string;
     /** The deadline, e.g. "26/11/2026 às 14:48". */
     readonly prazo: string;
+    /** Optional: the discount code in the amount (docs/discount-codes.md). */
+    readonly codigo?: MailCode;
     /** Paid through the payment provider (no proof): the MB WAY request was sent to the checkout's phone. */
     readonly mbwayAutomatico?: boolean;
     /** Paid through the payment provider (no proof): the Multibanco reference to pay. */

@@ -35,6 +35,11 @@ export interface OrderItem extends Order {
   readonly holdKeys?: readonly string[];
   readonly holdUnits?: number;
   /**
+   * With a discount code (docs/discount-codes.md): the counters its use was taken on (the code's, the
+   * customer's of the code), given back when the order closes while still held (unpaid or unconfirmed).
+   */
+  readonly codeUseKeys?: readonly string[];
+  /**
    * MB WAY reservations placed since unpaid holds stopped counting against the month's limits: their
    * slot is a live hold (`liveN`) until the payment arrives; older ones took a paid slot when reserved.
    */
@@ -65,6 +70,7 @@ export function toOrder(item: object): Order {
     clientKey: _client,
     holdKeys: _keys,
     holdUnits: _units,
+    codeUseKeys: _codeKeys,
     mbwayLive: _live,
     mbwayLiveProof: _liveProof,
     invoicing,

@@ -62,6 +62,7 @@ export function toCustomerOrder(order: Order, payments: PaymentSettings): Custom
     shippingCents: order.shippingCents,
     totalCents: order.totalCents,
     ...(order.gift ? { gift: order.gift } : {}),
+    ...(order.discount ? { discount: order.discount } : {}),
     email: order.email,
     firstName: order.firstName,
     timeline: customerTimeline(order.timeline),

@@ -14,7 +14,7 @@ import type { Order } from '#shared/api.ts';
 import { csvDocument, csvMoney } from '#shared/csv.ts';
 import { formatDateTime } from '#shared/dates.ts';
 import { entryFlow, moneyOf, type LedgerEntry } from '#shared/ledger.ts';
-import { movementTexts } from '#shared/messages/index.ts';
+import { discountCodeTexts, movementTexts } from '#shared/messages/index.ts';
 import { CURRENCY } from '#shared/money.ts';
 import { ORDER_STATUS_INFO } from '#shared/order-status.ts';
 import { ledgerMethodLabel } from '#shared/payment-view.ts';
@@ -57,6 +57,8 @@ function movementRow({ at, order, entry, kind, inCents, outCents }: Movement): (
     entry.currency,
     entry.paymentId ?? '',
     entry.refundId ?? '',
+    // The code of the order the money is of (docs/discount-codes.md): the influencer's return, movement by movement.
+    order.discount?.code ?? '',
   ];
 }
 
@@ -84,12 +86,12 @@ function totalRows(movements: readonly Movement[]): (string | number)[][] {
     addTo(byMethod, `${method} ${currency}`, ledgerMethodLabel(method), movement);
     addTo(all, currency, movementTexts.allMethods, movement);
   }
-  const row = (sums: Sums) => ['', '', '', movementTexts.total, sums.label, '', csvMoney(sums.in), csvMoney(sums.out), sums.currency, '', ''];
+  const row = (sums: Sums) => ['', '', '', movementTexts.total, sums.label, '', csvMoney(sums.in), csvMoney(sums.out), sums.currency, '', '', ''];
   return [...byMethod.values(), ...all.values()].map(row);
 }
 
 /** The Movimentos CSV of `orders`: the header on the first line, the movements by time, the totals. */
 export function movementsCsv(orders: readonly Order[]): string {
   const movements = orders.flatMap(orderMovements).sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : a.order.orderNumber - b.order.orderNumber));
-  return csvDocument(movementTexts.columns, [...movements.map(movementRow), ...totalRows(movements)]);
+  return csvDocument([...movementTexts.columns, discountCodeTexts.csvColumns[0]], [...movements.map(movementRow), ...totalRows(movements)]);
 }

@@ -24,6 +24,7 @@ import { logger } from '../logger.ts';
 import { BUSINESS_METRICS, countEvent } from '../metrics.ts';
 import { endMbWayLiveItems, releaseMbWayOrderItem } from '../repositories/mbway-counters.ts';
 import { releaseHoldItem } from '../repositories/holds.ts';
+import { releaseCodeUseItems } from '../repositories/discount-codes.ts';
 import { whilePaymentOpen } from '../repositories/payment-events.ts';
 import { claimProofItem, expiredReservations, moveOrderItem, ORDER_IN_STATUS, PROOF_UNCLAIMED, toOrder, type OrderItem } from '../repositories/orders.ts';
 import { giveSoleVariantFromRefusal } from '../repositories/legacy-products.ts';
@@ -68,7 +69,7 @@ export function statusEntry(from: OrderStatus, to: OrderStatus, by: string, now:
  * status that was read (or another condition of `stopOn` failed: what was asked is done or moot); retries races.
  */
 async function moveWith(order: OrderItem, to: OrderStatus, moveItems: readonly TransactionItem[], stopOn: readonly string[] = [ORDER_IN_STATUS]): Promise<MoveResult> {
-  const items = [...moveItems, ...statusMoveCountItems(order, order.status, to), ...holdReleaseItems(order, to), ...mbwaySlotItems(order, to)];
+  const items = [...moveItems, ...statusMoveCountItems(order, order.status, to), ...holdReleaseItems(order, to), ...codeReleaseItems(order, to), ...mbwaySlotItems(order, to)];
   // One token per move: the SDK's own retries of a lost answer are no-ops, two admins' moves are not.
   const token = randomUUID();
   for (let attempt = 1; ; attempt++) {
@@ -92,6 +93,16 @@ async function moveWith(order: OrderItem, to: OrderStatus, moveItems: readonly T
 function holdReleaseItems(order: OrderItem, to: OrderStatus): TransactionItem[] {
   if (!isHeldStatus(order.status) || isHeldStatus(to) || !order.holdKeys) return [];
   return order.holdKeys.map((name) => releaseHoldItem(name, order.holdUnits ?? 0));
+}
+
+/**
+ * The items that give back an order's use of its discount code (docs/discount-codes.md): when it closes
+ * while still held, unpaid or unconfirmed (expired, cancelled by the customer or the owner, closed as
+ * suspicious). A paid order keeps its use, whatever happens to it later.
+ */
+function codeReleaseItems(order: OrderItem, to: OrderStatus): TransactionItem[] {
+  if (to !== CLOSED_STATUS || !isHeldStatus(order.status) || !order.codeUseKeys) return [];
+  return releaseCodeUseItems(order.codeUseKeys);
 }
 
 /**

@@ -56,6 +56,11 @@ export interface MailOptions {
   readonly refundedCents?: number;
 }
 
+/** The discount code of an order as its mails say it (docs/discount-codes.md); nothing without one. */
+function mailCode(order: Order): { codigo?: { nome: string; valor: string } } {
+  return order.discount ? { codigo: { nome: order.discount.code, valor: formatCents(order.discount.amountCents) } } : {};
+}
+
 /**
  * The data of the order-received e-mail (sent once the proof arrived): the order summary, in the past
  * tense: it never asks for the payment again.
@@ -79,6 +84,7 @@ export function orderReceivedData(order: Order): QueuedMailData['order-received'
     // The method of the proof (a declined automatic MB WAY paid by transfer says "Transferência").
     metodo: moneyView(order).methodLabel,
     semDesconto: order.discountCents === 0,
+    ...mailCode(order),
     envio: SHIPPING_METHODS[order.shippingMethod].label,
     morada: { nome: `${order.firstName} ${order.lastName}`, rua: order.address, codigoPostal: order.postalCode, localidade: order.city, pais: order.country },
     ...giftMailData(order),
@@ -109,6 +115,7 @@ export function orderReservedData(order: Order, payments: PaymentSettings): Queu
     metodo: PAYMENT_METHOD_LABELS[order.paymentMethod],
     instrucoes: paymentTexts.instructionsText(instructionsFor(payments, order.paymentMethod, order.mbwayNumber)),
     prazo: checkoutTexts.deadline(formatDate(order.expiresAt), formatTime(order.expiresAt)),
+    ...mailCode(order),
     ...providerReservationData(order),
   };
 }

@@ -23,6 +23,7 @@ import { SHIPPING_METHODS } from '#shared/shipping.ts';
 import { ordersCreatedBetween } from '../repositories/orders.ts';
 import { nameWithSize } from '#shared/variants.ts';
 import { movementsCsv } from './movements-export.ts';
+import { discountCodeTexts } from '#shared/messages/index.ts';
 
 const ORDER_COLUMNS = [
   'Nº encomenda', 'Data', 'Estado', 'Nome', 'Apelido', 'E-mail', 'Telefone', 'Morada', 'Código postal', 'Localidade', 'País', 'Pagamento', 'Envio', 'Subtotal', 'Desconto', 'Portes', 'Total',
@@ -34,6 +35,8 @@ const ORDER_COLUMNS = [
   giftTexts.csvGift, giftTexts.csvWrap,
   // Orders paid through the payment provider (docs/design.md §34); empty for the others.
   'Pagamento no Stripe', 'Comissão do Stripe', 'Líquido recebido', 'Reembolsado pelo Stripe',
+  // The discount code and what it took off (docs/discount-codes.md); empty without one.
+  ...discountCodeTexts.csvColumns,
 ];
 const LINE_COLUMNS = ['Nº encomenda', 'Data', 'Estado', 'Peça', 'Código', 'SKU', 'Quantidade', 'Preço unitário', 'Desconto (%)', 'Preço com desconto', 'Total da linha'];
 
@@ -121,5 +124,7 @@ function orderRow(order: Order): (string | number)[] {
     order.gift ? giftTexts.yes : giftTexts.no,
     csvMoney(giftWrapCents(order.gift)),
     ...providerCells(order),
+    order.discount?.code ?? '',
+    order.discount ? csvMoney(order.discount.amountCents) : '',
   ];
 }

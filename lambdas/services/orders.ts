@@ -13,7 +13,7 @@ import { holdMinutesFor, type HoldCaps, type OrderCaps, type ShopSettings } from
 import { clientAddressKey, emailKey, phoneKey } from '#shared/identity-keys.ts';
 import { methodOffered, type PaymentMethodId } from '#shared/payment-methods.ts';
 import { ACCESS_TOKEN_PATTERN, CLOSED_STATUS, PROOF_STATUS, RESERVED_STATUS, generateOrderNumber } from '#shared/order-status.ts';
-import { priceLine, quoteOrder } from '#shared/pricing.ts';
+import { priceLine } from '#shared/pricing.ts';
 import { giftWrapCents, orderGift, withGiftWrap, type OrderGift } from '#shared/gift.ts';
 import type { AttachProofInput, PlaceOrderInput } from '#shared/schemas/index.ts';
 import { lineVariant, nameWithSize, variantPriceCents } from '#shared/variants.ts';
@@ -40,6 +40,8 @@ import { RESERVATION_FREE } from '../repositories/open-reservations.ts';
 import type { ClaimedProof } from './proof-claims.ts';
 import { claimedProofKey, proofUsed } from './uploads.ts';
 import { identityKeysOf, refuseBlocked } from './abuse.ts';
+import { priceWithCode, refuseCodeUse, type CodedOrder, type ScopedLine } from './discount-codes.ts';
+import { takeCodeUseItems } from '../repositories/discount-codes.ts';
 
 /** How long an order is tried again at most: the customer is told to try again well before the function's 10 s are up (never a timeout). */
 const ORDER_RETRY_MS = 5_000;
@@ -134,7 +136,8 @@ export async function placeOrder(input: PlaceOrderInput, idempotencyKey: string 
   // The provider confirms the payment itself (docs/design.md §34): a proof has nothing to prove.
   if (automatic && input.proofKey) throw new InvalidInput(paymentStartTexts.noProofNeeded, { proofKey: paymentStartTexts.noProofNeeded }, 'proof_not_needed');
   giftOf(input, settings);
-  const priced = await priceOrder(input);
+  // The code (docs/discount-codes.md) prices with the lines; its uses are the transaction's to decide.
+  const priced = await priceWithCode(await priceOrder(input), input.shipping.shippingMethod, input.discountCode, now);
   // Automatic MB WAY asks the customer's own phone: no number of the month, no slot (nor its limits).
   if (input.shipping.paymentMethod === 'mbway' && !automatic) await mbwaySlot(monthKey(now), mbwayLimitsInForce(settings), Boolean(input.proofKey));
   await refuseBlocked(identityKeysOf({ email: input.shipping.email, phone: input.shipping.phone, client: clientAddress }), now);
@@ -163,7 +166,7 @@ function answerKnown(claim: Exclude<Claim, { state: 'claimed' }>): PlacedOrder {
  * The order's lines priced from the products as they are now (each size at its own price); refuses
  * missing products or sizes, a piece sold in sizes without one, the same size twice, and short stock.
  */
-async function priceOrder(input: PlaceOrderInput): Promise<OrderLine[]> {
+async function priceOrder(input: PlaceOrderInput): Promise<ScopedLine[]> {
   const products = await getProductsConsistent(input.items.map((item) => item.productId));
   const seen = new Set<string>();
   const lines = input.items.map((item, index) => {
@@ -199,6 +202,9 @@ async function priceOrder(input: PlaceOrderInput): Promise<OrderLine[]> {
       discountPercent: line.discountPercent,
       unitPriceCents: priced.discountedUnitCents,
       lineTotalCents: priced.totalCents,
+      // What a discount code's scope reads (not stored on the order's line).
+      collection: line.product.collection,
+      type: line.product.type,
     };
   });
 }
@@ -211,12 +217,6 @@ function giftOf(input: PlaceOrderInput, settings: ShopSettings): OrderGift | und
   const gift = orderGift(input.gift, settings.giftWrap);
   if (gift === 'wrap-not-offered') throw new InvalidInput(giftTexts.wrapNotOffered, { 'gift.wrap': giftTexts.wrapNotOffered }, 'gift_wrap_unavailable');
   return gift;
-}
-
-/** The order's quote with its gift's wrap, at the settings' price of this moment (docs/gifts.md). */
-function quoteWithGift(input: PlaceOrderInput, orderLines: readonly OrderLine[], settings: ShopSettings) {
-  const gift = giftOf(input, settings);
-  return { gift, quote: withGiftWrap(quoteOrder(orderLines, input.shipping.shippingMethod), giftWrapCents(gift)) };
 }
 
 /** The access token of a new order (rebuilt from its id for the links of its e-mails) and what the order keeps of it. */
@@ -239,11 +239,23 @@ function invoiceCustomerOf(input: PlaceOrderInput): { nif?: string; companyName?
   return input.nif ? { nif: input.nif, ...(input.companyName ? { companyName: input.companyName } : {}) } : {};
 }
 
-async function writeOrder(input: PlaceOrderInput, orderLines: OrderLine[], claims: OrderClaims, settings: ShopSettings, proofs: ProofClaims, now: Date): Promise<PlaceOrderResponse> {
+/**
+ * The order's money as priced (`quoteWithCode`) with its gift's wrap at the settings' price of this
+ * moment (`withGiftWrap`, docs/gifts.md): its totals, its code and the counters the code's use is taken
+ * on, in the stock's transaction, so the last use goes to exactly one order (docs/discount-codes.md).
+ */
+function pricedMoney({ quote }: CodedOrder, codeUseKeys: readonly string[] | undefined, gift: OrderGift | undefined) {
+  const total = withGiftWrap(quote, giftWrapCents(gift)).orderTotalCents;
+  const money = { subtotalCents: quote.subtotalCents, discountCents: quote.discountCents, shippingCents: quote.shippingCents, totalCents: total };
+  return { ...money, ...(quote.discount ? { discount: quote.discount } : {}), ...(codeUseKeys ? { codeUseKeys } : {}), ...(gift ? { gift } : {}) };
+}
+
+async function writeOrder(input: PlaceOrderInput, priced: CodedOrder, claims: OrderClaims, settings: ShopSettings, proofs: ProofClaims, now: Date): Promise<PlaceOrderResponse> {
   const { idempotencyKey, fingerprint, clientAddress, open } = claims;
+  const orderLines = priced.lines;
   const hold = orderHold(input.shipping, clientAddress, orderLines);
+  const codeUse = priced.code ? takeCodeUseItems(priced.code, emailKey(input.shipping.email)) : undefined;
   const limits = mbwayLimitsInForce(settings);
-  const { quote, gift } = quoteWithGift(input, orderLines, settings);
   const proof = input.proofKey ? await proofs.claim(input.proofKey) : undefined;
   const { acceptTerms: _accepted, ...shipping } = input.shipping;
   const month = monthKey(now);
@@ -264,10 +276,7 @@ async function writeOrder(input: PlaceOrderInput, orderLines: OrderLine[], claim
       ...shipping,
       ...(slot ? { mbwayNumber: slot.number, mbwayMonth: month, ...(slot.live ? { mbwayLive: true } : {}) } : {}),
       lines: orderLines,
-      subtotalCents: quote.subtotalCents,
-      discountCents: quote.discountCents,
-      shippingCents: quote.shippingCents,
-      totalCents: quote.orderTotalCents, ...(gift ? { gift } : {}),
+      ...pricedMoney(priced, codeUse?.keys, giftOf(input, settings)),
       ...(proof ? { proofKey: proof.key, proofContentType: proof.contentType } : { expiresAt: reservationExpiry(settings, input.shipping.paymentMethod, now) }),
       ...(providerPayment ? { providerPayment } : {}),
       ...invoiceCustomerOf(input),
@@ -284,6 +293,7 @@ async function writeOrder(input: PlaceOrderInput, orderLines: OrderLine[], claim
     const items: TransactionItem[] = [putOrderItem(order), ...takeOrderStock(order.id, orderLines, now), ...(slot ? [slot.item] : [])];
     if (proof) items.push(claimProofItem(proof.key, order.id, now));
     items.push(...hold.keys.map((name) => takeHoldItem(name, hold.units, settings.holdCaps)));
+    if (codeUse) items.push(...codeUse.items);
     items.push(completeIdempotencyItem(idempotencyKey, fingerprint, body));
     items.push(...newOrderCountItems(order));
     // Found by the back-office search under the customer's name, e-mail, phone and the number.
@@ -309,6 +319,7 @@ async function writeOrder(input: PlaceOrderInput, orderLines: OrderLine[], claim
       throw new Conflict(apiTexts.orderInProgress, 'order_in_progress');
     }
     refuseShortLine(result.refused, orderLines);
+    refuseCodeUse(result, priced.code);
     if (refusedByHoldCap(result.refusals)) throw holdLimit(settings.holdCaps);
     if (result.refused(PROOF_UNCLAIMED)) throw proofUsed();
     if (result.refused(RESERVATION_FREE)) throw reservationExists();

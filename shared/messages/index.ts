@@ -16,6 +16,7 @@ import { paymentStartTexts } from './payment-provider.ts';
 import { CASH_LABEL, ledgerTexts, movementTexts, ownerFinancialTexts } from './ledger.ts';
 import { invoiceTexts, invoicingSettingsTexts } from './invoicing.ts';
 import { giftTexts } from './gift.ts';
+import { discountCodeAdminTexts, discountCodeTexts } from './discount-codes.ts';
 
 export { waitText } from './storefront.ts';
 export { paymentEventTexts, paymentKeysTexts, refundTexts };
@@ -27,6 +28,7 @@ export { paymentStartTexts };
 export { CASH_LABEL, ledgerTexts, movementTexts, ownerFinancialTexts };
 export { invoiceTexts, invoicingSettingsTexts };
 export { giftTexts };
+export { discountCodeAdminTexts, discountCodeTexts };
 
 /**
  * The shop's texts by area. Texts the shop gave in Portuguese are kept word for word; those it gave in
@@ -68,4 +70,6 @@ export const messages = {
   invoice: invoiceTexts,
   invoicingSettings: invoicingSettingsTexts,
   gift: giftTexts,
+  discountCode: discountCodeTexts,
+  discountCodeAdmin: discountCodeAdminTexts,
 } as const;

@@ -12,6 +12,7 @@ import { PROOF_METHODS } from '../ledger.ts';
 import { shippingFormSchema } from './shipping-form.ts';
 import { giftTexts } from '../messages/gift.ts';
 import { GIFT_MESSAGE_MAX } from '../gift.ts';
+import { customerCodeField } from './discount-code.ts';
 
 const v = validationTexts;
 
@@ -56,6 +57,8 @@ export const placeOrderSchema = formObject({
     .optional(),
   /** Optional: an order "para oferta" (docs/gifts.md); absent = not a gift. */
   gift: giftSchema.optional(),
+  /** Optional: a discount code (docs/discount-codes.md), priced and counted by the server. */
+  discountCode: customerCodeField,
 });
 
 /**

@@ -84,7 +84,7 @@ describe('a manual partial refund, everywhere the same', () => {
     const movements = await exportCsv(`${query}&kind=movements`);
     expect(movements.disposition).toBe(`attachment; filename="movimentos-${today}-a-${today}-enviar-enviado-concluido-encerrada.csv"`);
     const [columns, ...rest] = movements.rows;
-    expect(columns).toEqual(['Data', 'Nº encomenda', 'Estado da encomenda', 'Movimento', 'Método', 'Origem', 'Entrada', 'Saída', 'Moeda', 'Pagamento no Stripe', 'Reembolso no Stripe']);
+    expect(columns).toEqual(['Data', 'Nº encomenda', 'Estado da encomenda', 'Movimento', 'Método', 'Origem', 'Entrada', 'Saída', 'Moeda', 'Pagamento no Stripe', 'Reembolso no Stripe', 'Código de desconto']);
     const ofMine = rest.filter((row) => row[1] === String(orderNumber)).map((row) => row.slice(3, 9));
     expect(ofMine).toEqual([
       ['Pagamento', 'Transferência Bancária', 'Comprovativo verificado', csvMoney(totalCents), '', 'EUR'],

@@ -73,6 +73,7 @@ describe('GET /api/admin/orders/export', () => {
       'NIF', 'Fatura', 'Notas de crédito',
       'Oferta', 'Embrulho (€)',
       'Pagamento no Stripe', 'Comissão do Stripe', 'Líquido recebido', 'Reembolsado pelo Stripe',
+      'Código de desconto', 'Desconto do código',
     ]);
     const rowOf = (n: number) => rows.find((r) => r[0] === String(n))!;
     const rowA = rowOf(a.body.order.orderNumber);

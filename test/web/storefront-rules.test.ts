@@ -172,7 +172,7 @@ describe('checkout session', () => {
     storage.set('checkout.shipping', JSON.stringify({ email: 42, firstName: 'Ana', acceptTerms: 'yes', country: 'Espanha' }));
     expect(session.loadShippingDraft()).toEqual({ ...session.EMPTY_SHIPPING_DRAFT, firstName: 'Ana' });
     expect(session.savedShippingForm()).toBeNull();
-    session.saveShippingDraft({ ...input(1).shipping, postalCode: '1100 048', nif: '', companyName: '', gift: false, giftMessage: '', giftWrap: false });
+    session.saveShippingDraft({ ...input(1).shipping, postalCode: '1100 048', nif: '', companyName: '', gift: false, giftMessage: '', giftWrap: false, discountCode: '' });
     expect(session.savedShippingForm()).toMatchObject({ postalCode: '1100-048', acceptTerms: true });
   });
 });

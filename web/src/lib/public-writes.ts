@@ -4,6 +4,7 @@
  */
 import type { PresignedUpload } from '#shared/api.ts';
 import type { ContactMessageInput, OrderLookupInput, PlaceOrderInput, ProofUploadRequest, StockAlertInput } from '#shared/schemas/index.ts';
+import type { CodeCheckInput } from '#shared/schemas/code-check.ts';
 import { apiCall } from './api.ts';
 
 const proven = (proof: string, headers: Record<string, string> = {}) => ({ headers: { ...headers, 'x-altcha': proof } });
@@ -18,4 +19,6 @@ export const publicWrites = {
     apiCall('POST /api/orders', { body: input }, proven(proof, { 'idempotency-key': idempotencyKey })),
   /** The order's link goes by e-mail when number and e-mail match; the answer is the same either way. */
   lookUpOrder: (input: OrderLookupInput, proof: string) => apiCall('POST /api/orders/lookup', { body: input }, proven(proof)),
+  /** The cart priced by the server with a discount code (docs/discount-codes.md); a refusal says why. */
+  checkDiscountCode: (input: CodeCheckInput, proof: string) => apiCall('POST /api/discount-codes/check', { body: input }, proven(proof)),
 };

@@ -8,12 +8,14 @@ import { adminPaths } from '#web/lib/admin/admin-paths.ts';
 import { useAdminSession } from '#web/lib/admin/session.tsx';
 import { texts } from '#web/lib/admin/admin-texts.ts';
 import { salesTexts } from '#web/features/sales/sales-texts.ts';
+import { discountCodeAdminTexts } from '#shared/messages/index.ts';
 
 /** The navigation; `also` lists the detail screens under each entry (so that it stays highlighted). */
 const links: readonly { to: string; label: string; also?: readonly string[] }[] = [
   { to: adminPaths.dashboard, label: texts.nav.dashboard },
   { to: adminPaths.orders, label: texts.nav.orders, also: [adminPaths.orderDetail('')] },
   { to: adminPaths.sales, label: salesTexts.nav },
+  { to: adminPaths.discountCodes, label: discountCodeAdminTexts.title },
   { to: adminPaths.products, label: texts.nav.products },
   { to: adminPaths.collections, label: texts.nav.collections, also: [adminPaths.createCollection] },
   { to: adminPaths.contacts, label: texts.nav.contacts, also: [adminPaths.contactDetail('')] },

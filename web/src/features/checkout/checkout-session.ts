@@ -46,6 +46,8 @@ export interface ShippingDraft {
   gift: boolean;
   giftMessage: string;
   giftWrap: boolean;
+  /** The discount code as typed (docs/discount-codes.md); '' for none. */
+  discountCode: string;
 }
 
 export const EMPTY_SHIPPING_DRAFT: ShippingDraft = {
@@ -65,6 +67,7 @@ export const EMPTY_SHIPPING_DRAFT: ShippingDraft = {
   gift: false,
   giftMessage: '',
   giftWrap: false,
+  discountCode: '',
 };
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);

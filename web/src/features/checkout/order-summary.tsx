@@ -9,6 +9,8 @@ import { PriceTag } from '#web/ui/price-tag.tsx';
 import { LineAmount, Totals, type TotalsRow } from '#web/ui/totals.tsx';
 import { nameWithSize } from '#shared/variants.ts';
 import { GiftSummary } from '#web/ui/gift-summary.tsx';
+import type { AppliedDiscount } from '#shared/discount-codes.ts';
+import { discountCodeTexts } from '#shared/messages/index.ts';
 
 /** What a summary line shows: the piece, how many, the unit price before and after discount, the line total. */
 interface SummaryLine {
@@ -51,26 +53,31 @@ const wrapRow = (cents: number): TotalsRow => ({ label: giftTexts.wrapLine, valu
  * The cart as the checkout steps show it: lines and the amounts, with shipping once a method is
  * chosen, and the gift wrap when chosen (`wrapCents`, its price now). For display only: the server prices the order.
  */
-export function OrderSummary({ cart, shippingMethod, wrapCents, title = 'A tua encomenda' }: { cart: Cart; shippingMethod: ShippingMethodId | ''; wrapCents?: number; title?: string }) {
+export function OrderSummary({ cart, shippingMethod, code, wrapCents, title = 'A tua encomenda' }: { cart: Cart; shippingMethod: ShippingMethodId | ''; code?: AppliedDiscount; wrapCents?: number; title?: string }) {
   const rows: TotalsRow[] = [];
   const wrap = wrapCents === undefined ? [] : [wrapRow(wrapCents)];
   if (shippingMethod) {
     const quote = withGiftWrap(quoteOrder(cart, shippingMethod), wrapCents ?? 0);
+    // The code's cents as the server priced them (a free-shipping code: this method's shipping).
+    const off = code ? (code.type === 'freeShipping' ? quote.shippingCents : code.amountCents) : 0;
     rows.push(
       { label: 'Subtotal (sem descontos)', value: quote.subtotalCents },
       { label: 'Desconto', value: quote.discountCents, negative: true },
+      ...codeRows(code, off),
       { label: 'Portes', value: quote.freeShipping ? 'Grátis' : quote.shippingCents },
       ...wrap,
-      { label: 'Total a pagar', value: quote.orderTotalCents, total: true },
+      { label: 'Total a pagar', value: quote.orderTotalCents - off, total: true },
     );
   } else {
     const summary = summarizeCart(cart);
+    const off = code && code.type !== 'freeShipping' ? code.amountCents : 0;
     rows.push(
       { label: 'Subtotal (sem descontos)', value: summary.subtotalCents },
       { label: 'Desconto', value: summary.discountCents, negative: true },
-      { label: 'Portes', value: 'a escolher' },
+      ...(code?.type === 'freeShipping' ? [{ label: discountCodeTexts.freeShippingRow(code.code), value: 'Grátis' }] : codeRows(code, off)),
+      { label: 'Portes', value: code?.type === 'freeShipping' ? 'Grátis' : 'a escolher' },
       ...wrap,
-      { label: 'Total', value: summary.totalCents + (wrapCents ?? 0), total: true },
+      { label: 'Total', value: summary.totalCents + (wrapCents ?? 0) - off, total: true },
     );
   }
   return (
@@ -80,6 +87,12 @@ export function OrderSummary({ cart, shippingMethod, wrapCents, title = 'A tua e
       <Totals rows={rows} />
     </aside>
   );
+}
+
+/** The row of a discount code (docs/discount-codes.md): "Código MARIA25 −3,48 €". */
+function codeRows(code: AppliedDiscount | undefined, off: number): TotalsRow[] {
+  if (!code) return [];
+  return [{ label: code.type === 'freeShipping' ? discountCodeTexts.freeShippingRow(code.code) : discountCodeTexts.row(code.code), value: off, negative: true }];
 }
 
 /** The lines and totals of an order as the server fixed them. */
@@ -93,6 +106,7 @@ export function FixedOrderLines({ order }: { order: CustomerOrder }) {
         rows={[
           { label: 'Subtotal (sem descontos)', value: order.subtotalCents },
           { label: 'Desconto', value: order.discountCents, negative: true },
+          ...codeRows(order.discount, order.discount?.amountCents ?? 0),
           { label: `Portes (${SHIPPING_METHODS[order.shippingMethod].label})`, value: order.shippingCents === 0 ? 'Grátis' : order.shippingCents },
           ...(order.gift?.wrap ? [wrapRow(giftWrapCents(order.gift))] : []),
           { label: totalLabel, value: order.totalCents, total: true },

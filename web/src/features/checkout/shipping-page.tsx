@@ -12,13 +12,14 @@ import { AddressSection, ContactSection, InvoiceSection } from './shipping-addre
 import { PaymentMethodSection, ShippingMethodSection, TermsSection } from './shipping-choices.tsx';
 import { useShippingForm } from './use-shipping-form.ts';
 import { GiftSection } from './gift-section.tsx';
+import { DiscountCodeField } from './discount-code-field.tsx';
 import './checkout.css';
 import { CheckoutClosed, useShopPreparing } from '#web/ui/shop-preparing.tsx';
 
 /** /shipping: who and where, how to ship, how to pay, terms. Kept in the session when going back. */
 export function ShippingPage() {
   const cart = useCart();
-  const { fields, payment, formRef, onSubmit, alert, refused, reserving, botCheckStatus, reservation, confirming } = useShippingForm(cart);
+  const { fields, payment, formRef, onSubmit, alert, refused, reserving, botCheckStatus, reservation, confirming, code } = useShippingForm(cart);
   const freeShipping = qualifiesForFreeShipping(summarizeCart(cart).subtotalCents);
   const preparing = useShopPreparing();
 
@@ -45,6 +46,7 @@ export function ShippingPage() {
           <GiftSection fields={fields} wrapCents={payment.giftWrapCents} />
           <ShippingMethodSection fields={fields} freeShipping={freeShipping} />
           <PaymentMethodSection fields={fields} payment={payment} />
+          <DiscountCodeField cart={cart} {...code} />
           <TermsSection fields={fields} />
           <div role="alert">{refused && <OrderRefusalNotice refusal={refused} />}</div>
           <div className="checkout-actions">
@@ -58,7 +60,12 @@ export function ShippingPage() {
           {botCheckStatus}
           <p className="field-hint checkout-actions__hint">{reservationHint(payment.choices, fields.draft.paymentMethod)}</p>
         </form>
-        <OrderSummary cart={cart} shippingMethod={fields.draft.shippingMethod} wrapCents={fields.draft.gift && fields.draft.giftWrap ? payment.giftWrapCents : undefined} />
+        <OrderSummary
+          cart={cart}
+          shippingMethod={fields.draft.shippingMethod}
+          code={code.applied}
+          wrapCents={fields.draft.gift && fields.draft.giftWrap ? payment.giftWrapCents : undefined}
+        />
       </div>
     </div>
   );

@@ -18,6 +18,7 @@ import { askUntilAnswered } from './ask-again.ts';
 import { orderRefusal } from './order-refusal.tsx';
 import { isAutomatic } from './provider-payment.ts';
 import { usePaymentMethods } from './use-payment-methods.ts';
+import { appliedFor, type AppliedCode } from './discount-code-field.tsx';
 
 type TextName = 'email' | 'firstName' | 'lastName' | 'address' | 'city' | 'postalCode' | 'phone';
 const TEXT_FIELDS: readonly TextName[] = ['email', 'firstName', 'lastName', 'address', 'city', 'postalCode', 'phone'];
@@ -69,8 +70,8 @@ function sameItems(stored: StoredReservation, items: PlaceOrderInput['items']): 
 /** MB WAY filled up this month since the methods were asked. */
 const mbwayFull = (error: unknown): boolean => error instanceof ApiError && error.code === 'mbway_unavailable';
 
-/** The fields of the order request outside `shipping` that this form has (the invoice's). */
-const INVOICE_FIELDS: readonly string[] = ['nif', 'companyName'];
+/** The fields of the order request outside `shipping` that this form has (the invoice's, the discount code). */
+const INVOICE_FIELDS: readonly string[] = ['nif', 'companyName', 'discountCode'];
 /** The gift's fields of the order request, by this form's names. */
 const GIFT_FIELDS: Readonly<Record<string, string>> = { gift: 'giftMessage', 'gift.message': 'giftMessage', 'gift.wrap': 'giftWrap' };
 
@@ -122,6 +123,8 @@ export function useShippingForm(cart: Cart) {
   // The proof of work is priced by the units this checkout reserves (`shared/proof-of-work.ts`).
   const botCheck = useBotCheck(cartCount(cart));
   const [confirming, setConfirming] = useState(false);
+  // The code the server priced for this cart (docs/discount-codes.md), shown in the summary.
+  const [appliedCode, setAppliedCode] = useState<AppliedCode>();
 
   const open = useOpenReservation();
   // The customer's open reservation was made for another cart or other details: continue it or cancel it, never a second one.
@@ -147,7 +150,15 @@ export function useShippingForm(cart: Cart) {
     send: async ({ nif, companyName, gift, giftMessage, giftWrap, ...shipping }) => {
       saveShippingDraft({ ...draft, ...shipping, nif: nif ?? '', companyName, gift, giftMessage, giftWrap });
       const asked = giftRequest({ gift, giftMessage, giftWrap }, payment.giftWrapCents);
-      await reserve({ items: orderItems(cart), shipping, ...(nif ? { nif, ...(companyName ? { companyName } : {}) } : {}), ...(asked ? { gift: asked } : {}) });
+      // The code as typed (applied or not): the server prices it and says beside the field why not.
+      const discountCode = draft.discountCode.trim();
+      await reserve({
+        items: orderItems(cart),
+        shipping,
+        ...(nif ? { nif, ...(companyName ? { companyName } : {}) } : {}),
+        ...(asked ? { gift: asked } : {}),
+        ...(discountCode ? { discountCode } : {}),
+      });
     },
     serverFields: shippingFieldErrors,
     refusedFieldsAlert: (fields) => Object.values(fields)[0],
@@ -171,7 +182,8 @@ export function useShippingForm(cart: Cart) {
   const alert = failure && !refused ? failure.message : null;
 
   const reservation = open ? { stored: open, changed: conflict || !sameItems(open, orderItems(cart)), onCancelled: () => setConflict(false) } : null;
-  return { fields: { draft, errors, update }, payment, formRef, onSubmit, alert, refused, reserving: sending, botCheckStatus: botCheck.status, reservation, confirming };
+  const code = { typed: draft.discountCode, onTyped: (typed: string) => update('discountCode', typed), applied: appliedFor(appliedCode, cart), onApplied: setAppliedCode, error: errors.discountCode };
+  return { fields: { draft, errors, update }, payment, formRef, onSubmit, alert, refused, reserving: sending, botCheckStatus: botCheck.status, reservation, confirming, code };
 }
 
 /** What the form's sections show and change. */

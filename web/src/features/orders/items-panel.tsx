@@ -1,6 +1,7 @@
 /** The order's pieces (each size named, with the SKU the packing slip prints), their prices as sold, and the totals. */
 import type { Order } from '#shared/api.ts';
 import { formatCents } from '#shared/money.ts';
+import { discountCodeTexts } from '#shared/messages/index.ts';
 import { lineSku, nameWithSize } from '#shared/variants.ts';
 import { giftWrapCents } from '#shared/gift.ts';
 import { giftTexts } from '#shared/messages/index.ts';
@@ -49,6 +50,9 @@ function Totals({ order }: { readonly order: Order }) {
       <tr><th scope="row" colSpan={4}>{t.subtotal}</th><td className="adm-num">{formatCents(order.subtotalCents)}</td></tr>
       {order.discountCents > 0 && (
         <tr><th scope="row" colSpan={4}>{t.discount}</th><td className="adm-num">−{formatCents(order.discountCents)}</td></tr>
+      )}
+      {order.discount && (
+        <tr data-testid="order-code"><th scope="row" colSpan={4}>{discountCodeTexts.row(order.discount.code)}</th><td className="adm-num">−{formatCents(order.discount.amountCents)}</td></tr>
       )}
       <tr><th scope="row" colSpan={4}>{t.shippingCost}</th><td className="adm-num">{formatCents(order.shippingCents)}</td></tr>
       {order.gift?.wrap && (

@@ -12,6 +12,7 @@ import { AdminPage, LoadView } from '#web/ui/admin/admin-ui.tsx';
 import { SalesChart } from './sales-chart.tsx';
 import { presetRanges, type SalesRange } from './sales-range.ts';
 import { MethodsTable, PeriodsTable, TopPiecesTable } from './sales-tables.tsx';
+import { CodesTable } from './sales-codes-table.tsx';
 import { salesTexts as t } from './sales-texts.ts';
 import './sales.css';
 
@@ -94,6 +95,7 @@ export function SalesPage() {
             <p className="adm-small muted">{t.topHint}</p>
             <h2 className="adm-section-title">{t.methodsTitle}</h2>
             <MethodsTable sales={sales} />
+            <CodesTable sales={sales} />
           </div>
         )}
       </LoadView>

@@ -8,6 +8,7 @@ import type { BlockDuration } from '#shared/abuse.ts';
 import type { AdminEmailRequest, ImageUploadRequest, OrderStatusChange, OrdersExportQuery, ProductInput, ProductUpdateInput, StockChangeInput } from '#shared/schemas/index.ts';
 import type { InvoicingKeyInput, PaymentKeysInput, SettingsUpdate } from '#shared/schemas/settings.ts';
 import type { SalesQuery } from '#shared/schemas/sales-query.ts';
+import type { DiscountCodeInput } from '#shared/schemas/discount-code.ts';
 import { ApiError, errorMessage } from '#web/lib/api.ts';
 
 /** Sends one authenticated call to a route of the API and reads its typed answer. */
@@ -61,6 +62,10 @@ export function adminApi(request: AdminRequest) {
     contactMessages: (cursor?: string) => request('GET /api/admin/contact-messages', { query: { cursor } }),
     contactMessage: (id: string) => request('GET /api/admin/contact-messages/{id}', { params: { id } }),
     stockAlerts: (cursor?: string) => request('GET /api/admin/stock-alerts', { query: { cursor } }),
+    discountCodes: () => request('GET /api/admin/discount-codes', {}),
+    createDiscountCode: (input: DiscountCodeInput) => request('POST /api/admin/discount-codes', { body: input }),
+    updateDiscountCode: (code: string, input: DiscountCodeInput) => request('PUT /api/admin/discount-codes/{code}', { params: { code }, body: input }),
+    deleteDiscountCode: (code: string) => request('DELETE /api/admin/discount-codes/{code}', { params: { code } }),
     settings: () => request('GET /api/admin/settings', {}),
     saveSettings: (update: SettingsUpdate) => request('PUT /api/admin/settings', { body: update }),
     checkSender: () => request('POST /api/admin/settings/sender-check', {}),

@@ -1,0 +1,99 @@
+/**
+ * "Código de desconto" at the checkout (docs/discount-codes.md): the customer types a code and applies
+ * it; the server prices the cart with it (`POST /api/discount-codes/check`, with its own proof of work)
+ * and the summary shows what it takes off; a refusal says why beside the field. The code then goes with
+ * the order (`discountCode`), whose answer is the authority.
+ */
+import { useState } from 'react';
+import { orderItems, type Cart } from '#shared/cart.ts';
+import type { AppliedDiscount } from '#shared/discount-codes.ts';
+import { discountCodeTexts as t } from '#shared/messages/index.ts';
+import { errorMessage } from '#web/lib/api.ts';
+import { useBotCheck } from '#web/lib/bot-check.tsx';
+import { publicWrites } from '#web/lib/public-writes.ts';
+import { TextField } from '#web/ui/field.tsx';
+import './discount-code.css';
+
+/** A code the server priced, for the cart it priced it for. */
+export interface AppliedCode {
+  readonly discount: AppliedDiscount;
+  /** The cart's lines as sent (`orderItems`, JSON): another cart needs the code applied again. */
+  readonly items: string;
+}
+
+/** The applied code, while the cart is still the one it was priced for. */
+export function appliedFor(applied: AppliedCode | undefined, cart: Cart): AppliedDiscount | undefined {
+  return applied && applied.items === JSON.stringify(orderItems(cart)) ? applied.discount : undefined;
+}
+
+export function DiscountCodeField(props: {
+  readonly cart: Cart;
+  readonly typed: string;
+  readonly onTyped: (code: string) => void;
+  readonly applied: AppliedDiscount | undefined;
+  readonly onApplied: (applied: AppliedCode | undefined) => void;
+  /** The order's refusal of the code (`fields.discountCode`), said here too. */
+  readonly error?: string;
+}) {
+  const { cart, typed, onTyped, applied, onApplied } = props;
+  const botCheck = useBotCheck();
+  const [checking, setChecking] = useState(false);
+  const [refusal, setRefusal] = useState<string>();
+  const apply = async () => {
+    if (typed.trim() === '' || checking) return;
+    setChecking(true);
+    setRefusal(undefined);
+    const items = orderItems(cart);
+    try {
+      const priced = await botCheck.withProof((proof) => publicWrites.checkDiscountCode({ code: typed, items }, proof));
+      onTyped(priced.discount.code);
+      onApplied({ discount: priced.discount, items: JSON.stringify(items) });
+    } catch (failure) {
+      onApplied(undefined);
+      setRefusal(errorMessage(failure));
+    } finally {
+      setChecking(false);
+    }
+  };
+  const remove = () => {
+    onTyped('');
+    onApplied(undefined);
+    setRefusal(undefined);
+  };
+  return (
+    <div className="checkout-section discount-code">
+      <div className="discount-code__row">
+        <TextField
+          label={t.field}
+          name="discountCode"
+          value={typed}
+          maxLength={40}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          hint={applied ? undefined : t.hint}
+          error={refusal ?? props.error}
+          onChange={(event) => {
+            onTyped(event.target.value);
+            if (applied) onApplied(undefined);
+            setRefusal(undefined);
+          }}
+          onKeyDown={(event) => {
+            // Enter applies the code, it does not reserve the order.
+            if (event.key === 'Enter') {
+              event.preventDefault();
+              void apply();
+            }
+          }}
+        />
+        {applied ? (
+          <button type="button" className="button button--secondary" onClick={remove}>{t.remove}</button>
+        ) : (
+          <button type="button" className="button button--secondary" disabled={checking || typed.trim() === ''} onClick={() => void apply()}>{checking ? t.checking : t.apply}</button>
+        )}
+      </div>
+      <p role="status" className="discount-code__applied">{applied ? t.applied(applied.code) : ''}</p>
+      {botCheck.status}
+    </div>
+  );
+}
