@@ -34,6 +34,7 @@ const item = (productId: string, quantity = 1, fields: Partial<CartItem> = {}): 
 
 const lua: Product = {
   id: 'colar-lua',
+  slug: 'colar-lua',
   code: 'CL-01',
   sku: 'SKU-CL-01',
   name: 'Colar Lua',

@@ -11,6 +11,7 @@ import { createCartStore, refreshCartLines, type CartBackend } from '#web/lib/ca
 
 const product = (overrides: Partial<Product> = {}): Product => ({
   id: 'anel-lua',
+  slug: 'anel-lua',
   code: 'ANE-9',
   sku: 'JI-ANE-9',
   name: 'Anel Lua',
