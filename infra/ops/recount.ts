@@ -22,7 +22,8 @@ import { productsWithoutVariants } from '#lambdas/repositories/legacy-products.t
 import { migrateProductVariants } from '#lambdas/services/variant-migration.ts';
 import { productsWithoutSlug } from '#lambdas/repositories/product-slugs.ts';
 import { migrateProductSlugs } from '#lambdas/services/product-slugs.ts';
-import { readDeploySettings, stackName as stackNameOf } from '../common/config.ts';
+import { readDeploySettings } from '../common/deploy-settings.ts';
+import { stackName as stackNameOf } from '../common/naming.ts';
 import { cdkJsonContext, explainAwsError, OperatorError, PLACE_OPTIONS, runAsScript, UsageError } from './create-admin.ts';
 
 /** The tables the recount reads and writes. */
