@@ -96,11 +96,7 @@ export class Web extends Construct {
       runtime: cloudfront.FunctionRuntime.JS_2_0,
       code: cloudfront.FunctionCode.fromInline(pageRewriteCode(props.spaConfig.adminPathPrefix)),
     });
-    const redirectQuery = new cloudfront.Function(this, 'RedirectQuery', {
-      comment: 'A page redirect keeps the query',
-      runtime: cloudfront.FunctionRuntime.JS_2_0,
-      code: cloudfront.FunctionCode.fromInline(REDIRECT_QUERY_CODE),
-    });
+    const redirectQuery = new cloudfront.Function(this, 'RedirectQuery', { comment: 'A page redirect keeps the query', runtime: cloudfront.FunctionRuntime.JS_2_0, code: cloudfront.FunctionCode.fromInline(REDIRECT_QUERY_CODE) });
     const additionalBehaviors = this.additionalBehaviors(props);
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
       comment: `Joias Inox shop (${props.spaConfig.stage})`,

@@ -64,3 +64,6 @@ export async function seedCatalogue(options: { force?: boolean } = {}): Promise<
   await migrateProductSlugs();
   return seedPieces.length;
 }
+
+/** Pieces stored before readable addresses get their slug (`migrateProductSlugs`): at every start of the twin. */
+export const migrateSlugs = (): Promise<number> => migrateProductSlugs();

@@ -47,10 +47,9 @@ import { startScheduler } from './scheduler.ts';
 import { startStreamPoller } from './stream-poller.ts';
 import { recountIfEmpty } from '#lambdas/services/counters.ts';
 import { indexOrdersIfEmpty } from '#lambdas/repositories/order-search.ts';
-import { prepareDemoPhotos, seedCatalogue } from './seed.ts';
+import { migrateSlugs, prepareDemoPhotos, seedCatalogue } from './seed.ts';
 import { migrateLegacyPhotos } from '#lambdas/services/photo-migration.ts';
 import { migrateProductVariants } from '#lambdas/services/variant-migration.ts';
-import { migrateProductSlugs } from '#lambdas/services/product-slugs.ts';
 import { startSesLocal } from './ses-local.ts';
 import { localSecretArn, startSecretsLocal, type SecretsLocal } from './secrets-local.ts';
 import { RENDERER_DIST, WEB_DIST } from '../common/repo-paths.ts';
@@ -252,7 +251,7 @@ async function updateCatalogue(options: TwinOptions, s3: S3Client, photos: Promi
   await photos;
   options.onProgress?.('catálogo de demonstração');
   if (options.seed) await seedCatalogue();
-  await Promise.all([migrateLegacyPhotos(), migrateProductSlugs()]);
+  await Promise.all([migrateLegacyPhotos(), migrateSlugs()]);
   // As a deploy does: the pages kept from before name the old build's files; each is rendered again.
   await emptyPages(s3, localBucketName('site'));
 }

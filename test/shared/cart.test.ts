@@ -62,6 +62,7 @@ describe('cart operations', () => {
   it('builds a line from a product', () => {
     expect(cartItemFromProduct(lua, 2)).toEqual({
       productId: 'colar-lua',
+      slug: 'colar-lua',
       quantity: 2,
       name: 'Colar Lua',
       priceCents: 1999,
