@@ -9,8 +9,10 @@ import { soleSize } from '#shared/variants.ts';
 
 /** The bench's piece number `i`, with `overrides` (one unlabelled size holding its stock and SKU). */
 export function benchProduct(i: number, overrides: Partial<Omit<Product, 'variants'>> = {}): Product {
+  const id = `bench-${String(i).padStart(4, '0')}`;
   const fields = {
-    id: `bench-${String(i).padStart(4, '0')}`,
+    id,
+    slug: id,
     code: `B-${i}`,
     sku: `SKU-B-${i}`,
     name: `Peça de teste ${i}`,

@@ -3,6 +3,7 @@
  * The display fields are a snapshot of the product taken when it was added; the server prices the
  * order from its own records, so only `productId` and `quantity` are sent.
  */
+import { isSlug } from './slug.ts';
 import { MAX_DISCOUNT_PERCENT } from './pricing.ts';
 import { PHOTO_ID_PATTERN, type ProductPhoto } from './photos.ts';
 import type { Product } from './product.ts';
@@ -18,6 +19,8 @@ export const MAX_CART_LINES = 20;
 /** One cart line. */
 export interface CartItem {
   readonly productId: string;
+  /** The piece's address (`/product/<slug>`); absent on lines stored before slugs (its id answers 301). */
+  readonly slug?: string;
   /** The size chosen, for a piece sold in sizes (absent for one without: the server takes its only size). */
   readonly variantId?: string;
   /** Its label, for display ("45 cm"). */
@@ -80,7 +83,7 @@ export function clampQuantity(quantity: number): number {
  * and stock are the size's). Without a size, the product's only one.
  */
 export function cartItemFromProduct(
-  product: Pick<Product, 'id' | 'name' | 'priceCents' | 'discountPercent' | 'mainImage' | 'stock'> & Partial<Pick<Product, 'photos' | 'variants'>>,
+  product: Pick<Product, 'id' | 'name' | 'priceCents' | 'discountPercent' | 'mainImage' | 'stock'> & Partial<Pick<Product, 'photos' | 'variants' | 'slug'>>,
   quantity: number,
   variant?: ProductVariant,
 ): CartItem {
@@ -88,6 +91,7 @@ export function cartItemFromProduct(
   const sized = variant !== undefined && product.variants !== undefined && hasSizes({ variants: product.variants });
   return {
     productId: product.id,
+    ...(product.slug ? { slug: product.slug } : {}),
     ...(sized ? { variantId: variant.id, size: variant.label } : {}),
     quantity: clampQuantity(quantity),
     name: product.name,
@@ -209,7 +213,8 @@ function readStoredLine(raw: unknown): CartItem | null {
     typeof raw.variantId === 'string' && VARIANT_ID_PATTERN.test(raw.variantId)
       ? { variantId: raw.variantId, size: typeof raw.size === 'string' ? raw.size.slice(0, MAX_VARIANT_LABEL) : '' }
       : {};
-  const item: CartItem = { productId, ...size, quantity: clampQuantity(quantity), name, priceCents, discountPercent, image, ...(photo ? { photo } : {}) };
+  const slug = isSlug(typeof raw.slug === 'string' ? raw.slug : undefined) ? { slug: raw.slug as string } : {};
+  const item: CartItem = { productId, ...slug, ...size, quantity: clampQuantity(quantity), name, priceCents, discountPercent, image, ...(photo ? { photo } : {}) };
   return isWholeNumber(raw.stock, 0, Number.MAX_SAFE_INTEGER) ? { ...item, stock: raw.stock } : item;
 }
 

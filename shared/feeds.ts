@@ -81,7 +81,7 @@ export function feedItems(products: readonly Product[], shopUrl: string): FeedIt
         id: sized ? `${product.id}-${variant.id}` : product.id,
         title: cut(title, MAX_TITLE),
         description: cut(product.description || product.name, MAX_DESCRIPTION),
-        link: absolute(paths.product(product.id)),
+        link: absolute(paths.product(product.slug)),
         imageLink: absolute(photoFallback(main)),
         additionalImageLinks: more.slice(0, MAX_ADDITIONAL_IMAGES).map((photo) => absolute(photoFallback(photo))),
         availability: variant.stock > 0 ? 'in_stock' : 'out_of_stock',

@@ -169,8 +169,8 @@ export function documentObjectKey(path: string): string | undefined {
 }
 
 /** The page paths of a catalogue, for a full render: every static page, the listing and each product. */
-export function allPagePaths(productIds: readonly string[]): string[] {
-  return [...STATIC_PAGES, paths.shop, ...productIds.map((id) => paths.product(id))];
+export function allPagePaths(productSlugs: readonly string[]): string[] {
+  return [...STATIC_PAGES, paths.shop, ...productSlugs.map((slug) => paths.product(slug))];
 }
 
 /**

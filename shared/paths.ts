@@ -85,14 +85,39 @@ export function unaccentedPath(path: string): string {
 }
 
 /**
- * The unaccented spelling of every accented public path, and the path it stands for: CloudFront's
- * rewrite and the twin's front door answer it with a 301 to the accented path.
+ * Other spellings of the public pages' addresses, keyed in lower case (decoded), and the page each
+ * stands for: a page typed without its accents or in another case (`/termos-e-condicoes`,
+ * `/TERMOS-E-CONDIÇÕES`, `/Shop`). CloudFront's rewrite and the twin's front door answer such a spelling
+ * with a 301 to the page, keeping the query (`pathAlias`, `withQuery`).
  */
 export const PATH_ALIASES: Readonly<Record<string, string>> = Object.fromEntries(
   Object.values(routePatterns)
-    .filter((path) => unaccentedPath(path) !== path)
-    .map((path) => [unaccentedPath(path), path]),
+    .filter((path) => !path.includes(':'))
+    .flatMap((path) => [path.toLowerCase(), unaccentedPath(path).toLowerCase()].map((spelling) => [spelling, path])),
 );
+
+/**
+ * The page a decoded path is another spelling of, or undefined when it is no such spelling (the page's
+ * own spelling included).
+ *
+ * @example pathAlias('/termos-e-condicoes') // '/Termos-e-Condições'
+ * @example pathAlias('/Termos-e-Condições') // undefined
+ */
+export function pathAlias(decodedPath: string): string | undefined {
+  const spelling = decodedPath.toLowerCase();
+  const page = Object.hasOwn(PATH_ALIASES, spelling) ? PATH_ALIASES[spelling] : undefined;
+  return page !== undefined && page !== decodedPath ? page : undefined;
+}
+
+/**
+ * An address with a query (`?…` as the request had it, or '') kept: every redirect of the shop keeps
+ * what the visitor's link carried (a campaign's parameters, say).
+ *
+ * @example withQuery('/Termos-e-Condi%C3%A7%C3%B5es', '?x=1') // '/Termos-e-Condi%C3%A7%C3%B5es?x=1'
+ */
+export function withQuery(location: string, search: string): string {
+  return search && search !== '?' && !location.includes('?') ? `${location}${search.startsWith('?') ? '' : '?'}${search}` : location;
+}
 
 /** The query parameter of the search's page (`/pesquisa?q=`) and of its API. */
 export const SEARCH_PARAM = 'q';

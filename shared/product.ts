@@ -8,6 +8,11 @@ export type ProductType = 'colar' | 'anel' | 'brinco' | 'pulseira';
 
 export interface Product {
   readonly id: string;
+  /**
+   * Its readable address, `/product/<slug>` (`shared/slug.ts`): from its name, unique; a piece stored
+   * before slugs reads its id here until the migration gives it one.
+   */
+  readonly slug: string;
   readonly code: string;
   readonly sku: string;
   readonly name: string;
@@ -73,7 +78,7 @@ export type ListingPhoto = Pick<ProductPhoto, 'id' | 'width' | 'height' | 'width
  * shows and the filters read. Everything else (description, every size, every photo) is in the product's
  * own answer (`GET /api/products/{id}`).
  */
-export interface ListingProduct extends Pick<Product, 'id' | 'name' | 'type' | 'collection' | 'priceCents' | 'discountPercent'> {
+export interface ListingProduct extends Pick<Product, 'id' | 'slug' | 'name' | 'type' | 'collection' | 'priceCents' | 'discountPercent'> {
   /** Every size out of stock: the card says "Esgotado". */
   readonly soldOut: boolean;
   /** How many sizes the customer chooses from (0: a piece without sizes). */
@@ -87,6 +92,7 @@ export function listingProduct(product: Product): ListingProduct {
   const [main] = product.photos;
   return {
     id: product.id,
+    slug: product.slug,
     name: product.name,
     type: product.type,
     collection: product.collection,

@@ -20,15 +20,18 @@ import { MAX_SEARCH_KEY_QUERY, SEARCH_RESULTS_PREFIX } from '#shared/search-page
  * goes to the origin group's second origin, the pages function, which renders it or answers 404. The
  * twin's front door applies the same rule (`pageKind`).
  *
- * Also: an unaccented spelling of an accented path (`PATH_ALIASES`) answers 301 to the accented one;
+ * Also: another spelling of a page's path (`PATH_ALIASES`: without accents, another case) answers 301
+ * to the page, keeping the query;
  * `/shop` with filter parameters goes to its filtered listing's key (`FILTERED_LISTING_PREFIX`, never
  * kept: the pages function renders it, and CloudFront caches it by that key); "A minha encomenda"
  * gets its own shell (`ORDER_SHELL`: its title, `noindex`).
  */
 export function pageRewriteCode(adminPrefix: string): string {
-  const aliases = Object.fromEntries(Object.entries(PATH_ALIASES).map(([alias, path]) => [alias, encodeURI(path)]));
+  const aliases = Object.fromEntries(Object.entries(PATH_ALIASES).map(([alias, path]) => [alias, [path, encodeURI(path)]]));
   return `var APP = ${JSON.stringify([...APP_PAGES, adminPrefix])};
+// Each other spelling (decoded, lower case) of a page: [the page's path, the page's path encoded] (pathAlias).
 var ALIASES = ${JSON.stringify(aliases)};
+${QUERY_OF_CODE}
 var FILTERS = ${JSON.stringify(Object.values(LISTING_FILTER_PARAMS))};
 function filteredQuery(querystring) {
   var parts = [];
@@ -71,8 +74,12 @@ function handler(event) {
   if (last.indexOf('.') !== -1 && last.indexOf('@') === -1 && last.toLowerCase().indexOf('%40') === -1) return request;
   var path = uri;
   while (path.length > 1 && path.charAt(path.length - 1) === '/') path = path.slice(0, -1);
-  if (Object.prototype.hasOwnProperty.call(ALIASES, path)) {
-    return { statusCode: 301, statusDescription: 'Moved Permanently', headers: { location: { value: ALIASES[path] }, 'cache-control': { value: 'public, max-age=86400' } } };
+  var decoded = path;
+  try { decoded = decodeURIComponent(path); } catch (e) {}
+  var spelling = decoded.toLowerCase();
+  if (Object.prototype.hasOwnProperty.call(ALIASES, spelling) && ALIASES[spelling][0] !== decoded) {
+    var location = ALIASES[spelling][1] + queryOf(request.querystring);
+    return { statusCode: 301, statusDescription: 'Moved Permanently', headers: { location: { value: location }, 'cache-control': { value: 'public, max-age=86400' } } };
   }
   if (path === '${paths.shop}') {
     var query = filteredQuery(request.querystring);
@@ -95,6 +102,38 @@ function handler(event) {
   return request;
 }`;
 }
+
+/**
+ * The query of a CloudFront Functions request as the address wrote it (`?a=1&b=2`, '' without one):
+ * CloudFront hands each value as it came (still encoded), several values of one name as `multiValue`.
+ */
+const QUERY_OF_CODE = `function queryOf(querystring) {
+  var parts = [];
+  for (var name in querystring) {
+    var entry = querystring[name];
+    var values = entry.multiValue && entry.multiValue.length ? entry.multiValue : [entry];
+    for (var i = 0; i < values.length; i++) parts.push(name + '=' + values[i].value);
+  }
+  return parts.length ? '?' + parts.join('&') : '';
+}`;
+
+/**
+ * Viewer-response function of the pages' behaviour: a redirect the origin answered (the pages
+ * function's 301 from a piece's former address: docs/readable-addresses.md) keeps the visitor's query.
+ * The pages' cache key has no query, so the origin never sees it, and one cached 301 serves every
+ * visitor: the query is added here, on the way out, to each one's own. CloudFront runs no
+ * viewer-response function on the viewer-request function's own answers (those keep the query themselves).
+ */
+export const REDIRECT_QUERY_CODE = `${QUERY_OF_CODE}
+function handler(event) {
+  var response = event.response;
+  var status = response.statusCode;
+  var location = response.headers.location;
+  if ((status === 301 || status === 302 || status === 307 || status === 308) && location && location.value.indexOf('?') === -1) {
+    location.value = location.value + queryOf(event.request.querystring);
+  }
+  return response;
+}`;
 
 /** Viewer-request function of the root sitemap's behaviour: the API answers it at its own path. */
 export const SITEMAP_REWRITE_CODE = `function handler(event) {

@@ -31,7 +31,7 @@ import { acknowledgeNag } from './constructs/nag.ts';
 import { IMAGES_PREFIX } from '#lambdas/contracts/data-model.ts';
 import { ORIGIN_HEADER, PAGES_FALLBACK_HEADER } from '#lambdas/contracts/env.ts';
 import { WEB_DIST } from '../common/repo-paths.ts';
-import { FEEDS_REWRITE_CODE, pageRewriteCode, SITEMAP_REWRITE_CODE, VIEWER_IP_CODE } from './edge-functions.ts';
+import { FEEDS_REWRITE_CODE, pageRewriteCode, REDIRECT_QUERY_CODE, SITEMAP_REWRITE_CODE, VIEWER_IP_CODE } from './edge-functions.ts';
 import { FEEDS_PATTERN } from '#shared/feeds.ts';
 
 /** CloudFront's behaviour of the back-office API (its own HTTP API and stage). */
@@ -96,11 +96,12 @@ export class Web extends Construct {
       runtime: cloudfront.FunctionRuntime.JS_2_0,
       code: cloudfront.FunctionCode.fromInline(pageRewriteCode(props.spaConfig.adminPathPrefix)),
     });
+    const redirectQuery = new cloudfront.Function(this, 'RedirectQuery', { comment: 'A page redirect keeps the query', runtime: cloudfront.FunctionRuntime.JS_2_0, code: cloudfront.FunctionCode.fromInline(REDIRECT_QUERY_CODE) });
     const additionalBehaviors = this.additionalBehaviors(props);
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
       comment: `Joias Inox shop (${props.spaConfig.stage})`,
       defaultRootObject: 'index.html',
-      defaultBehavior: this.pagesBehavior(props, pageRewrite),
+      defaultBehavior: this.pagesBehavior(props, pageRewrite, redirectQuery),
       additionalBehaviors,
       httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
       ...(props.webAclArn ? { webAclId: props.webAclArn } : {}),
@@ -265,7 +266,7 @@ export class Web extends Construct {
    * CloudFront for a missing key, as the origin access control cannot list) goes to the pages function:
    * a page not rendered yet is rendered and kept, an unknown address gets the not-found page with a real 404.
    */
-  private pagesBehavior(props: WebProps, pageRewrite: cloudfront.IFunction): cloudfront.BehaviorOptions {
+  private pagesBehavior(props: WebProps, pageRewrite: cloudfront.IFunction, redirectQuery: cloudfront.IFunction): cloudfront.BehaviorOptions {
     return {
       origin: new origins.OriginGroup({
         primaryOrigin: origins.S3BucketOrigin.withOriginAccessControl(this.siteBucket, {
@@ -284,7 +285,7 @@ export class Web extends Construct {
       allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
       cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
       responseHeadersPolicy: this.responseHeaders,
-      functionAssociations: [{ function: pageRewrite, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
+      functionAssociations: [{ function: pageRewrite, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }, { function: redirectQuery, eventType: cloudfront.FunctionEventType.VIEWER_RESPONSE }],
       compress: true,
     };
   }

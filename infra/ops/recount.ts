@@ -20,6 +20,8 @@ import { countersFrom, readCountedData, recount } from '#lambdas/services/counte
 import { indexOrdersIfEmpty } from '#lambdas/repositories/order-search.ts';
 import { productsWithoutVariants } from '#lambdas/repositories/legacy-products.ts';
 import { migrateProductVariants } from '#lambdas/services/variant-migration.ts';
+import { productsWithoutSlug } from '#lambdas/repositories/product-slugs.ts';
+import { migrateProductSlugs } from '#lambdas/services/product-slugs.ts';
 import { readDeploySettings } from '../common/deploy-settings.ts';
 import { stackName as stackNameOf } from '../common/naming.ts';
 import { cdkJsonContext, explainAwsError, OperatorError, PLACE_OPTIONS, runAsScript, UsageError } from './create-admin.ts';
@@ -32,8 +34,8 @@ export const USAGE = `Usage: npm run recount -- [options]
 Rebuilds the dashboard's counters from the orders, contact messages and back-in-stock requests,
 gives orders placed before the back-office search their search terms when its table is empty, and
 gives products stored before sizes their one size holding their stock and SKU (run once after
-deploying either to a shop with data: until then such a product cannot be ordered). Reads those
-tables whole.
+deploying either to a shop with data: until then such a product cannot be ordered), and products
+stored before readable addresses their slug (their old address answers 301). Reads those tables whole.
 
 Options:
   --stage <name>     stage of the deployed stack JoiasInox-<stage> (default: context "stage" of cdk.json, else prod)
@@ -126,11 +128,13 @@ export async function runRecount(options: RecountOptions, log: (line: string) =>
     for (const name of [...new Set([...Object.keys(expected), ...Object.keys(stored)])].sort()) {
       log(`${name}: ${expected[name] ?? 0} in the data, ${stored[name] ?? 'none'} stored`);
     }
-    log(`${withoutSizes.length} products without sizes.`);
+    log(`${withoutSizes.length} products without sizes, ${(await productsWithoutSlug()).length} without a readable address.`);
     return expected;
   }
   const sized = await migrateProductVariants();
   log(sized > 0 ? `Gave ${sized} products their one size in ${process.env[tables.products.envVar]}.` : 'Every product has its sizes.');
+  const slugged = await migrateProductSlugs();
+  log(slugged > 0 ? `Gave ${slugged} products their readable address (slug).` : 'Every product has its readable address.');
   const written = await recount();
   for (const [name, value] of Object.entries(written).sort(([a], [b]) => a.localeCompare(b))) log(`${name} = ${value}`);
   log(`Recounted ${Object.keys(written).length} counters in ${process.env[tables.counters.envVar]}.`);

@@ -13,7 +13,7 @@ import { gzipSync } from 'node:zlib';
 import { GetObjectCommand, NoSuchKey, type S3Client } from '@aws-sdk/client-s3';
 import type { SpaConfig } from '#shared/spa-config.ts';
 import { frontDoorTexts } from '#shared/messages/index.ts';
-import { PATH_ALIASES, paths, SITEMAP_API_PATH } from '#shared/paths.ts';
+import { pathAlias, paths, SITEMAP_API_PATH, withQuery } from '#shared/paths.ts';
 import { FEED_API_PATHS, FEED_PATHS } from '#shared/feeds.ts';
 import { documentObjectKey, FILTERED_LISTING_PREFIX, filteredListingQuery, MAX_PAGE_PATH_LENGTH, NOT_FOUND_PAGE_PATH, ORDER_SHELL, pageKind, pageObjectKey, PAGES_FALLBACK_PATH } from '#shared/pages.ts';
 import { SEARCH_PARAM } from '#shared/paths.ts';
@@ -291,6 +291,7 @@ class FrontDoor {
     req.headers[PAGES_FALLBACK_HEADER] = options.originSecret();
     // CloudFront's response headers policy covers the fallback's answers too.
     for (const [name, value] of Object.entries({ ...SECURITY_HEADERS, ...csp })) res.setHeader(name, value);
+    keepQueryOnRedirect(res, search);
     return options.api(req, res);
   }
 
@@ -310,8 +311,11 @@ class FrontDoor {
       if (extname(path) && !/@|%40/i.test(last)) return send(req, res, 404, errorPage(404, frontDoorTexts.notFound), HTML_ERROR_HEADERS);
       // As CloudFront's rewrite: an unaccented alias, a filtered listing, "A minha encomenda"'s shell.
       const trimmed = decoded.length > 1 ? decoded.replace(/\/+$/, '') : decoded;
-      const alias = Object.hasOwn(PATH_ALIASES, trimmed) ? PATH_ALIASES[trimmed] : undefined;
-      if (alias) return send(req, res, 301, Buffer.alloc(0), { location: encodeURI(alias), 'cache-control': 'public, max-age=86400' });
+      const alias = pathAlias(trimmed);
+      if (alias) {
+        const location = withQuery(encodeURI(alias), new URL(req.url ?? '/', 'http://front.local').search);
+        return send(req, res, 301, Buffer.alloc(0), { location, 'cache-control': 'public, max-age=86400' });
+      }
       const filtered = trimmed === paths.shop ? filteredListingQuery(new URL(req.url ?? '/', 'http://front.local').searchParams) : '';
       if (this.pagesBuilt && trimmed === paths.search) {
         return this.servePage(req, res, decoded, searchPageKey(new URL(req.url ?? '/', 'http://front.local').searchParams.get(SEARCH_PARAM)));
@@ -340,6 +344,19 @@ class FrontDoor {
     this.gzipCache.set(file, { mtime: info.mtimeMs, body });
     send(req, res, 200, body, headers);
   }
+}
+
+/**
+ * As CloudFront's viewer-response function of the pages (`REDIRECT_QUERY_CODE`): a redirect the pages
+ * function answers (a piece's former address) gets the visitor's query on the way out.
+ */
+function keepQueryOnRedirect(res: ServerResponse, search: string): void {
+  const writeHead = res.writeHead.bind(res) as (status: number, headers?: Record<string, string | string[]>) => ServerResponse;
+  res.writeHead = ((status: number, headers?: Record<string, string | string[]>) => {
+    const location = headers?.location;
+    const redirect = [301, 302, 307, 308].includes(status) && typeof location === 'string';
+    return writeHead(status, redirect ? { ...headers, location: withQuery(location, search) } : headers);
+  }) as ServerResponse['writeHead'];
 }
 
 export interface OpenFrontDoor {

@@ -6,6 +6,7 @@
 import { insertCollection } from '#lambdas/repositories/collections.ts';
 import { listProducts, putProduct, withPhotos } from '#lambdas/repositories/products.ts';
 import { collectionSlug } from '#lambdas/services/collection-edits.ts';
+import { migrateProductSlugs } from '#lambdas/services/product-slugs.ts';
 import { storeProcessedPhoto } from '#lambdas/services/photo-pipeline.ts';
 import { seedCollections, seedPieces, type SeedPiece } from './seed/catalogue.ts';
 import { jewelleryImage } from './seed/images.ts';
@@ -59,5 +60,10 @@ export async function seedCatalogue(options: { force?: boolean } = {}): Promise<
       }),
     );
   }
+  // Each piece's address: its readable id, claimed as its slug (docs/readable-addresses.md).
+  await migrateProductSlugs();
   return seedPieces.length;
 }
+
+/** Pieces stored before readable addresses get their slug (`migrateProductSlugs`): at every start of the twin. */
+export const migrateSlugs = (): Promise<number> => migrateProductSlugs();

@@ -47,7 +47,7 @@ import { startScheduler } from './scheduler.ts';
 import { startStreamPoller } from './stream-poller.ts';
 import { recountIfEmpty } from '#lambdas/services/counters.ts';
 import { indexOrdersIfEmpty } from '#lambdas/repositories/order-search.ts';
-import { prepareDemoPhotos, seedCatalogue } from './seed.ts';
+import { migrateSlugs, prepareDemoPhotos, seedCatalogue } from './seed.ts';
 import { migrateLegacyPhotos } from '#lambdas/services/photo-migration.ts';
 import { migrateProductVariants } from '#lambdas/services/variant-migration.ts';
 import { startSesLocal } from './ses-local.ts';
@@ -244,14 +244,14 @@ function earlyDemoPhotos(options: TwinOptions): Promise<void> | undefined {
   return photos;
 }
 
-/** The catalogue brought up to date (sizes, the demo catalogue, old photos), and the kept pages emptied, as a deploy does. */
+/** The catalogue brought up to date (sizes, the demo catalogue, old photos, slugs), and the kept pages emptied, as a deploy does. */
 async function updateCatalogue(options: TwinOptions, s3: S3Client, photos: Promise<void> | undefined): Promise<void> {
   // Products from before sizes (an older `.data/`) get their one size first: the seed's writes have theirs.
   await migrateProductVariants();
   await photos;
   options.onProgress?.('catálogo de demonstração');
   if (options.seed) await seedCatalogue();
-  await migrateLegacyPhotos();
+  await Promise.all([migrateLegacyPhotos(), migrateSlugs()]);
   // As a deploy does: the pages kept from before name the old build's files; each is rendered again.
   await emptyPages(s3, localBucketName('site'));
 }

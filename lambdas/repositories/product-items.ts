@@ -69,6 +69,7 @@ export function toProduct(item: Record<string, unknown>): Product {
   const legacy = !Array.isArray(item.photos);
   return {
     id: String(item.id),
+    slug: typeof item.slug === 'string' && item.slug ? item.slug : String(item.id),
     code: String(item.code ?? ''),
     sku: String(item.sku ?? ''),
     name: String(item.name ?? ''),
@@ -83,6 +84,21 @@ export function toProduct(item: Record<string, unknown>): Product {
     mainImage: photos[0] ? photoFallback(photos[0]) : legacy ? String(item.mainImage ?? '') : '',
     secondaryImage: photos[1] ? photoFallback(photos[1]) : legacy ? String(item.secondaryImage ?? '') : '',
   };
+}
+
+/** The slugs a stored product had before its current one (none for a product not stored). */
+export function formerSlugsOf(item: Record<string, unknown> | undefined): string[] {
+  return Array.isArray(item?.formerSlugs) ? item.formerSlugs.filter((slug): slug is string => typeof slug === 'string') : [];
+}
+
+/**
+ * The addresses a product had before its slug (docs/readable-addresses.md): its former slugs, and its id
+ * when that is not its slug. Each answers 301 to `/product/<slug>`.
+ */
+export function formerAddressesOf(item: Record<string, unknown>): string[] {
+  const former = formerSlugsOf(item);
+  const id = String(item.id);
+  return item.slug && item.slug !== id ? [...former, id] : former;
 }
 
 /** The product with its `version`; an item stored before versions existed counts as version 0. */

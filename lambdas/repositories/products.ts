@@ -6,8 +6,9 @@
  * touches stock and is conditioned on the `version` the form loaded. How an item is stored:
  * `./product-items.ts`; products from before photos or sizes: `./legacy-products.ts`.
  */
+import { randomUUID } from 'node:crypto';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, DeleteCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { photoFallback, type ProductPhoto } from '#shared/photos.ts';
 import { isPublicProduct, type AdminProduct, type Product } from '#shared/product.ts';
@@ -16,7 +17,9 @@ import { ddb, tableName } from './dynamodb-client.ts';
 import { itemWithVariants } from './legacy-products.ts';
 import { allOfListing, queryAll } from './paging.ts';
 import { PRODUCT_LISTING, productItem, storedVariants, toAdminProduct, toProduct, type StoredVariant } from './product-items.ts';
+import { slugClaimRemoval } from './product-slugs.ts';
 import { variantStockOf } from './product-stock.ts';
+import { named, writeTransactionRetrying } from './transactions.ts';
 
 /**
  * A product with these photos, its `mainImage` and `secondaryImage` derived from them (the JPEG
@@ -41,11 +44,11 @@ export async function listProducts(): Promise<Product[]> {
   return (await allOfListing('products', PRODUCT_LISTING, 'newest-first')).filter(isPublicProduct).map(toProduct);
 }
 
-/** Id and last change (ISO) of every product the shop shows, for the sitemap's `lastmod`. */
-export async function publicProductDates(): Promise<{ id: string; updatedAt: string }[]> {
+/** Address (slug) and last change (ISO) of every product the shop shows, for the sitemap's `lastmod`. */
+export async function publicProductDates(): Promise<{ slug: string; updatedAt: string }[]> {
   return (await allOfListing('products', PRODUCT_LISTING, 'newest-first'))
     .filter(isPublicProduct)
-    .map((item) => ({ id: String(item.id), updatedAt: String(item.updatedAt ?? item.createdAt ?? '') }));
+    .map((item) => ({ slug: toProduct(item).slug, updatedAt: String(item.updatedAt ?? item.createdAt ?? '') }));
 }
 
 /**
@@ -115,15 +118,18 @@ export function newProductItem(product: Product, now: Date) {
   return {
     Put: {
       TableName: tableName('products'),
-      Item: { ...product, ...storedVariants(product.variants), version: 1, listing: PRODUCT_LISTING, createdAt: now.toISOString(), updatedAt: now.toISOString() },
+      Item: { ...product, ...storedVariants(product.variants), formerSlugs: [], version: 1, listing: PRODUCT_LISTING, createdAt: now.toISOString(), updatedAt: now.toISOString() },
       ConditionExpression: 'attribute_not_exists(id)',
     },
   };
 }
 
-/** The fields of a product the back-office form edits: everything but its id, its stock and its sizes. */
-export type ProductFields = Omit<AdminProduct, 'id' | 'stock' | 'version' | 'variants'>;
-const EDITABLE_FIELDS = ['code', 'sku', 'name', 'description', 'type', 'collection', 'priceCents', 'discountPercent', 'photos', 'mainImage', 'secondaryImage', 'status'] as const satisfies readonly (keyof ProductFields)[];
+/**
+ * The fields of a product an edit writes: everything but its id, its stock and its sizes; its slug
+ * follows its name, its former slugs keep answering (docs/readable-addresses.md).
+ */
+export type ProductFields = Omit<AdminProduct, 'id' | 'stock' | 'version' | 'variants'> & { readonly formerSlugs: readonly string[] };
+const EDITABLE_FIELDS = ['code', 'sku', 'name', 'description', 'type', 'collection', 'priceCents', 'discountPercent', 'photos', 'mainImage', 'secondaryImage', 'status', 'slug', 'formerSlugs'] as const satisfies readonly (keyof ProductFields)[];
 
 /**
  * What an edit does to the variants: the new list (ids given), the variants it adds (their stock starts at
@@ -193,8 +199,12 @@ export async function updateProductFields(id: string, fields: ProductFields, cha
   }
 }
 
-/** A product as the seed, tests and benchmarks write it: without sizes (no `variants`, or one unlabelled), one size holding its stock and SKU. */
-export type SeedProduct = Omit<Product, 'variants'> & { readonly variants?: readonly ProductVariant[] };
+/**
+ * A product as the seed, tests and benchmarks write it: without sizes (no `variants`, or one unlabelled),
+ * one size holding its stock and SKU; without a slug, its id is its address until the migration
+ * (`services/product-slugs.ts`) gives it one.
+ */
+export type SeedProduct = Omit<Product, 'variants' | 'slug'> & { readonly variants?: readonly ProductVariant[]; readonly slug?: string };
 
 /**
  * Writes a whole product, stock included, outside the API: the demo seed, tests and benchmarks.
@@ -223,24 +233,23 @@ export async function putProduct(product: SeedProduct, now: Date, createdAt: str
 
 /**
  * Deletes a product only as the owner saw it (its version and stock unchanged: no save and no order
- * since). False when it changed or is gone.
+ * since), with the claims of its slugs (`slugs`: its current and former ones), which are free again.
+ * False when it changed or is gone.
  */
-export async function deleteProductItem(id: string, version: number, stock: number): Promise<boolean> {
-  try {
-    await ddb().send(
-      new DeleteCommand({
-        TableName: tableName('products'),
-        Key: { id },
-        ConditionExpression: 'attribute_exists(id) AND stock = :stock AND ' + (version === 0 ? 'attribute_not_exists(#version)' : '#version = :version'),
-        ExpressionAttributeNames: version === 0 ? { '#version': 'version' } : { '#version': 'version' },
-        ExpressionAttributeValues: { ':stock': stock, ...(version === 0 ? {} : { ':version': version }) },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
-    throw error;
-  }
+export async function deleteProductItem(id: string, version: number, stock: number, slugs: readonly string[] = []): Promise<boolean> {
+  const product = {
+    Delete: {
+      TableName: tableName('products'),
+      Key: { id },
+      ConditionExpression: 'attribute_exists(id) AND stock = :stock AND ' + (version === 0 ? 'attribute_not_exists(#version)' : '#version = :version'),
+      ExpressionAttributeNames: { '#version': 'version' },
+      ExpressionAttributeValues: { ':stock': stock, ...(version === 0 ? {} : { ':version': version }) },
+    },
+  };
+  const result = await writeTransactionRetrying([named('product', product), ...[...new Set(slugs)].map((slug) => slugClaimRemoval(slug, id))], randomUUID());
+  if (result.written) return true;
+  if (result.refusals.length > 0) return false;
+  throw new Error(`product ${id}: delete kept conflicting`);
 }
 
 /**

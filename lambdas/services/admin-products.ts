@@ -14,11 +14,13 @@ import { isProductId } from '#shared/product-id.ts';
 import { ChangedMeanwhile, Conflict, InvalidInput, NotFound } from '../errors.ts';
 import { logger } from '../logger.ts';
 import { listCollections } from '../repositories/collections.ts';
-import { storedVariants } from '../repositories/product-items.ts';
+import { formerSlugsOf, productItem, storedVariants } from '../repositories/product-items.ts';
+import { newSlugClaim } from '../repositories/product-slugs.ts';
 import { deleteProductItem, getAdminProduct, listAdminProducts, newProductItem, productIdsWithCode, updateProductFields, withPhotos, type VariantsChange } from '../repositories/products.ts';
 import { productWasOrdered, stockMovementItem } from '../repositories/stock-movements.ts';
-import { writeTransaction } from '../repositories/transactions.ts';
+import { named, writeTransaction } from '../repositories/transactions.ts';
 import { removePhotoFiles, resolvePhotos } from './product-photos.ts';
+import { freeSlug, slugAfterRename } from './product-slugs.ts';
 
 async function assertCodeFree(code: string, productId: string): Promise<void> {
   if ((await productIdsWithCode(code)).some((id) => id !== productId)) {
@@ -76,16 +78,24 @@ export async function createProduct(input: ProductInput, actor: StockActor, now 
     variantInputs.length === 0
       ? [soleSize(fields.sku, stock ?? 0)]
       : variantInputs.map((variant) => ({ id: newVariantId(), label: variant.label, sku: variant.sku || fields.sku, stock: variant.stock ?? 0, priceDeltaCents: variant.priceDeltaCents }));
-  const product: AdminProduct = { ...withPhotos({ id, ...fields, variants, stock: totalStock(variants) }, photos), version: 1 };
-  const { version: _version, ...stored } = product;
   // Each size's initial stock is its own movement (the product's history is by size).
   const movements = variants
     .filter((variant) => variant.stock > 0)
-    .map((variant) => stockMovementItem({ productId: product.id, variantId: variant.id, delta: variant.stock, reason: 'adjustment', actor, note: adminTexts.initialStockNote }, now));
-  const result = await writeTransaction([newProductItem(stored, now), ...movements], randomUUID());
-  if (!result.written) throw new Conflict();
-  return product;
+    .map((variant) => stockMovementItem({ productId: id, variantId: variant.id, delta: variant.stock, reason: 'adjustment', actor, note: adminTexts.initialStockNote }, now));
+  // Its slug is claimed with it; another piece that took the same slug a moment before: the next one free.
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const slug = await freeSlug(fields.name, id);
+    const product: AdminProduct = { ...withPhotos({ id, slug, ...fields, variants, stock: totalStock(variants) }, photos), version: 1 };
+    const { version: _version, ...stored } = product;
+    const result = await writeTransaction([newProductItem(stored, now), named(SLUG_CLAIM, newSlugClaim(slug, id)), ...movements], randomUUID());
+    if (result.written) return product;
+    if (!result.refused(SLUG_CLAIM)) break;
+  }
+  throw new Conflict();
 }
+
+/** The condition of a new product's slug claim (`repositories/product-slugs.ts`). */
+const SLUG_CLAIM = 'slug';
 
 /** A new size's id: `v` and 8 random hex digits (never reused: a removed size's id stays out of the way). */
 function newVariantId(): string {
@@ -163,7 +173,8 @@ export async function updateProduct(id: string | undefined, input: ProductUpdate
     assertCodeFree(fields.code, previous.id),
     assertCollectionExists(fields.collection),
   ]);
-  const { id: _id, stock: _stock, variants: _variants, version: _version, ...updated } = withPhotos({ ...previous, ...fields }, photos);
+  const address = await slugAfterRename({ ...previous, formerSlugs: formerSlugsOf(await productItem(previous.id)) }, fields.name);
+  const { id: _id, stock: _stock, variants: _variants, version: _version, ...updated } = withPhotos({ ...previous, ...fields, ...address }, photos);
   const saved = await updateProductFields(previous.id, updated, change, version, now);
   if (saved.kind === 'missing') throw new NotFound(apiTexts.productNotFound, 'product_not_found');
   if (saved.kind === 'stale') throw productChanged(saved.version);
@@ -180,6 +191,7 @@ export async function updateProduct(id: string | undefined, input: ProductUpdate
 export async function deleteProduct(id: string | undefined): Promise<void> {
   const product = await adminProductById(id);
   if (await productWasOrdered(product.id)) throw new Conflict(apiTexts.productOrdered, 'product_ordered');
-  if (!(await deleteProductItem(product.id, product.version, product.stock))) throw productChanged(product.version);
+  const slugs = [product.slug, ...formerSlugsOf(await productItem(product.id))];
+  if (!(await deleteProductItem(product.id, product.version, product.stock, slugs))) throw productChanged(product.version);
   await removeDroppedPhotos(product, { ...product, photos: [] });
 }

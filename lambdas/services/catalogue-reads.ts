@@ -1,11 +1,11 @@
 /** Use cases that read the public catalogue: the products for sale, one product, the collections. */
 import { apiTexts } from '#shared/messages/index.ts';
-import { isProductId } from '#shared/product-id.ts';
 import { listingProduct, type Collection, type ListingProduct, type Product } from '#shared/product.ts';
 import { searchPieces } from '#shared/search.ts';
 import { NotFound } from '../errors.ts';
 import { listCollections } from '../repositories/collections.ts';
-import { getProduct, listProducts } from '../repositories/products.ts';
+import { listProducts } from '../repositories/products.ts';
+import { productAtAddress } from './product-slugs.ts';
 
 /**
  * How long one function instance reuses the public catalogue it read. The catalogue is a whole-index
@@ -54,9 +54,12 @@ export function collections(): Promise<Collection[]> {
   return listCollections();
 }
 
-export async function productById(id: string | undefined): Promise<Product> {
-  // An id that breaks the id rule cannot exist: no database read for it.
-  const product = isProductId(id) ? await getProduct(id) : undefined;
-  if (!product) throw new NotFound(apiTexts.productNotFound, 'product_not_found');
-  return product;
+/**
+ * The piece at an address's last segment: its slug, a former slug or its id (docs/readable-addresses.md);
+ * the answer carries its `slug`, the address the shop shows it at.
+ */
+export async function productById(address: string | undefined): Promise<Product> {
+  const found = await productAtAddress(address);
+  if (!found) throw new NotFound(apiTexts.productNotFound, 'product_not_found');
+  return found.product;
 }

@@ -12,16 +12,16 @@ import { MAIL_ENV, PAGES_ENV } from '../contracts/env.ts';
 import type { SellerIdentity } from '#shared/shop-identity.ts';
 import { allPagePaths, documentObjectKey, DOCUMENTS, decodedAddress, filteredListingPathOfKey, NOT_FOUND_PAGE_PATH, pageKind, pageObjectKey, pagePathOfKey, PAGES_PREFIX, type PageData } from '#shared/pages.ts';
 import { paths } from '#shared/paths.ts';
-import { isProductId } from '#shared/product-id.ts';
 import { listingProduct } from '#shared/product.ts';
 import { SEARCH_PARAM, searchPieces, searchQueryText } from '#shared/search.ts';
 import { searchPagePathOfKey } from '#shared/search-page.ts';
 import { logger } from '../logger.ts';
 import { listCollections } from '../repositories/collections.ts';
 import { setting } from '../repositories/environment.ts';
-import { getProduct, getProductsConsistent, listProducts } from '../repositories/products.ts';
+import { listProducts } from '../repositories/products.ts';
 import { writeNewObject } from '../repositories/signed-s3.ts';
 import { deleteObjects, objectHead, writeObject } from '../repositories/storage.ts';
+import { productAtAddress } from './product-slugs.ts';
 import { shopInfo } from './settings.ts';
 
 /** How long CloudFront may serve a kept page before asking the bucket again: a change shows within this. */
@@ -31,10 +31,14 @@ export const PAGE_CACHE_CONTROL = `public, max-age=0, s-maxage=${PAGE_EDGE_SECON
 /** The content type of every page the function answers or keeps. */
 export const PAGE_CONTENT_TYPE = 'text/html; charset=utf-8';
 
-/** A rendered page: 200, 404 (the shop's not-found page), or 500 (the page failed: never kept). */
+/**
+ * A rendered page: 200, 404 (the shop's not-found page), or 500 (the page failed: never kept); or 301
+ * to `location`, a product's former address (docs/readable-addresses.md: never kept either).
+ */
 export interface RenderedPage {
-  readonly status: 200 | 404 | 500;
+  readonly status: 200 | 301 | 404 | 500;
   readonly html: string;
+  readonly location?: string;
 }
 
 /** A page rendered here, with when its data was read (ms since the epoch). */
@@ -76,19 +80,21 @@ function loadRenderer() {
  * the product as last written (the streams render right after a write; an eventually consistent read
  * could still answer the version before it, and that page would be kept).
  */
-export async function pageData(pagePath: string, { consistent = false } = {}): Promise<PageData> {
+export async function pageData(pagePath: string, { consistent = false } = {}): Promise<PageData | { readonly movedTo: string }> {
   const decoded = decodedAddress(pagePath);
   // A filtered listing (`/shop?tipo=anel`) is the listing's page; the renderer filters by its address.
   const kind = pageKind(decoded.split('?')[0]!);
-  const product = (id: string) => (consistent ? getProductsConsistent([id]).then((found) => found.get(id)) : getProduct(id));
   if (kind.kind === 'search') return searchPageData(pagePath);
+  // A piece's former address (its id, an old slug) is no page: it answers 301 to the piece's own.
+  const address = kind.kind === 'product' ? await productAtAddress(kind.id, { consistent }) : undefined;
+  if (address?.kind === 'moved') return { movedTo: paths.product(address.product.slug) };
   const [shop, collections, rest] = await Promise.all([
     shopInfo(),
     listCollections(),
     kind.kind === 'shop'
       ? listProducts().then((products) => ({ products: products.map(listingProduct) }))
       : kind.kind === 'product'
-        ? (isProductId(kind.id) ? product(kind.id) : Promise.resolve(undefined)).then((value) => ({ product: { id: kind.id, value: value ?? null } }))
+        ? Promise.resolve({ product: { id: kind.id, value: address?.product ?? null } })
         : Promise.resolve({}),
   ]);
   return { url: encodeURI(decoded), shop, collections, ...rest };
@@ -106,6 +112,7 @@ async function searchPageData(pagePath: string): Promise<PageData> {
 export async function renderPath(pagePath: string, options: { consistent?: boolean } = {}): Promise<PageRender> {
   const readAt = Date.now();
   const [{ renderer, template, manifest }, data] = await Promise.all([loadRenderer(), pageData(pagePath, options)]);
+  if ('movedTo' in data) return { status: 301, html: '', location: data.movedTo, readAt };
   return { ...(await renderer.renderPage({ template, manifest, origin: setting(MAIL_ENV.shopUrl), data })), readAt };
 }
 
@@ -129,8 +136,9 @@ export async function keepPage(pagePath: string, page: PageRender): Promise<void
   const { key, write } = pageObject(pagePath, page);
   // A page that failed (500) changes nothing: the kept one, if any, stays.
   if (page.status === 500) return;
-  // A page now "not found" goes: its address answers 404, or, should the page exist again, is rendered afresh.
-  if (page.status === 404) {
+  // A page now "not found" goes: its address answers 404, or, should the page exist again, is rendered afresh;
+  // a piece's former address goes too: the pages function answers it with its 301.
+  if (page.status === 404 || page.status === 301) {
     await deleteObjects('site', [key]);
     return;
   }
@@ -192,5 +200,5 @@ export async function publishDocuments(): Promise<number> {
 /** Every page of the shop (after a collection changed: every page's menu shows the collections). */
 export async function publishAllPages(): Promise<number> {
   const products = await listProducts();
-  return publishPages(allPagePaths(products.map((product) => product.id)));
+  return publishPages(allPagePaths(products.map((product) => product.slug)));
 }

@@ -12,7 +12,7 @@ export async function sitemapXml(shopUrl: string = setting(MAIL_ENV.shopUrl)): P
   const urls: { path: string; lastmod?: string }[] = [
     ...INDEXED_PAGES.map((path) => ({ path: encodeURI(path) })),
     // A product's page changes when the product does (a save, or a sale that changes its availability).
-    ...products.map((p) => ({ path: paths.product(p.id), ...(p.updatedAt ? { lastmod: p.updatedAt.slice(0, 10) } : {}) })),
+    ...products.map((p) => ({ path: paths.product(p.slug), ...(p.updatedAt ? { lastmod: p.updatedAt.slice(0, 10) } : {}) })),
   ];
   const body = urls
     .map(({ path, lastmod }) => `  <url><loc>${escapeXml(`${shopUrl}${path}`)}</loc>${lastmod ? `<lastmod>${escapeXml(lastmod)}</lastmod>` : ''}</url>`)

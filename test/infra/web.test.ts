@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import { routes } from '#lambdas/routes.ts';
-import { pageRewriteCode, SITEMAP_REWRITE_CODE } from '#infra/cloud/edge-functions.ts';
+import { pageRewriteCode, REDIRECT_QUERY_CODE, SITEMAP_REWRITE_CODE } from '#infra/cloud/edge-functions.ts';
 import { API_CACHE_MAX_SECONDS, cachedApiPathPatterns } from '#infra/cloud/web.ts';
 import { documentObjectKey, DOCUMENTS_PREFIX, FILTERED_LISTING_PREFIX, filteredListingPathOfKey, filteredListingQuery, ORDER_SHELL, pageKind, pageObjectKey, PAGES_FALLBACK_PATH, PAGES_PREFIX } from '#shared/pages.ts';
 import { PATH_ALIASES, paths } from '#shared/paths.ts';
@@ -67,15 +67,37 @@ describe('page rewrite function', () => {
     expect(filteredListingPathOfKey(key)).toBe('/shop?tipo=anel&max=20');
   });
 
-  it('answers an unaccented spelling of an accented page with a 301 to it, from the one paths table', () => {
-    expect(Object.keys(PATH_ALIASES).sort()).toEqual(['/Informacao-Legal', '/Livre-Resolucao', '/Politica-Devolucoes', '/Termos-e-Condicoes']);
+  it('answers another spelling of a page (no accents, another case) with a 301 to it, keeping the query, from the one paths table', () => {
+    expect(Object.keys(PATH_ALIASES)).toEqual(expect.arrayContaining(['/termos-e-condicoes', '/termos-e-condições', '/informacao-legal', '/politica-privacidade']));
     for (const [alias, path] of Object.entries(PATH_ALIASES)) {
-      const answer = handler({ request: { uri: alias } });
+      const answer = handler({ request: { uri: encodeURI(alias) } });
+      if (alias === path) {
+        expect(answer.statusCode, alias).toBeUndefined();
+        continue;
+      }
       expect(answer.statusCode, alias).toBe(301);
       expect(answer.headers?.location?.value).toBe(encodeURI(path));
-      expect(handler({ request: { uri: `${alias}/` } }).statusCode).toBe(301);
+      expect(handler({ request: { uri: `${encodeURI(alias)}/` } }).statusCode).toBe(301);
     }
     expect(rewrite('/Termos-e-Condi%C3%A7%C3%B5es')).toBe('/pages/Termos-e-Condi%C3%A7%C3%B5es.html');
+    expect(rewrite('/Termos-e-Condi%c3%a7%c3%b5es')).toBe('/pages/Termos-e-Condi%c3%a7%c3%b5es.html');
+    expect(withQuery('/termos-e-condicoes', 'x=1').headers?.location?.value).toBe(`${encodeURI(paths.terms)}?x=1`);
+    expect(withQuery('/TERMOS-E-CONDI%C3%87%C3%95ES', 'utm_source=a%20b&y=').headers?.location?.value).toBe(`${encodeURI(paths.terms)}?utm_source=a%20b&y=`);
+    const repeated = handler({ request: { uri: '/Shop', querystring: { tipo: { value: 'anel', multiValue: [{ value: 'anel' }, { value: 'colar' }] } } as never } });
+    expect(repeated.headers?.location?.value).toBe('/shop?tipo=anel&tipo=colar');
+  });
+
+  it('the pages\' viewer-response function adds the visitor\'s query to a redirect the origin answered, and to nothing else', () => {
+    type Response = { statusCode: number; headers: Record<string, { value: string }> };
+    const respond = new Function(`${REDIRECT_QUERY_CODE}; return handler;`)() as (event: { request: { uri: string; querystring: Record<string, { value: string }> }; response: Response }) => Response;
+    const moved = (location: string, query: Record<string, { value: string }>, statusCode = 301) =>
+      respond({ request: { uri: '/pages/product/x.html', querystring: query }, response: { statusCode, headers: { location: { value: location } } } }).headers.location?.value;
+    expect(moved('/product/anel-lua', { x: { value: '1' }, utm_source: { value: 'ig' } })).toBe('/product/anel-lua?x=1&utm_source=ig');
+    expect(moved('/product/anel-lua', {})).toBe('/product/anel-lua');
+    expect(moved('/product/anel-lua?y=2', { x: { value: '1' } })).toBe('/product/anel-lua?y=2');
+    expect(moved('/product/anel-lua', { x: { value: '1' } }, 200)).toBe('/product/anel-lua');
+    const page = respond({ request: { uri: '/pages/faq.html', querystring: { x: { value: '1' } } }, response: { statusCode: 200, headers: {} } });
+    expect(page.headers.location).toBeUndefined();
   });
 
   it('sends public pages to their pre-rendered object, app pages to /index.html, and leaves files alone', () => {
@@ -138,9 +160,12 @@ describe('CloudFront distribution', () => {
     expect(def.ViewerProtocolPolicy).toBe('redirect-to-https');
     expect(def.FunctionAssociations).toEqual([
       { EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [expect.stringMatching(/^WebPageRewrite/), 'FunctionARN'] } },
+      { EventType: 'viewer-response', FunctionARN: { 'Fn::GetAtt': [expect.stringMatching(/^WebRedirectQuery/), 'FunctionARN'] } },
     ]);
     const fnId = def.FunctionAssociations[0].FunctionARN['Fn::GetAtt'][0];
     expect(shop.json.Resources[fnId]!.Properties.FunctionCode).toBe(pageRewriteCode('/bastidores-7b99'));
+    // A redirect from the pages function (a piece's former address) keeps the visitor's query.
+    expect(shop.json.Resources[def.FunctionAssociations[1].FunctionARN['Fn::GetAtt'][0]]!.Properties.FunctionCode).toBe(REDIRECT_QUERY_CODE);
     const origins = config.Origins as { OriginAccessControlId?: unknown; S3OriginConfig?: unknown }[];
     for (const origin of origins.filter((o) => o.S3OriginConfig)) expect(origin.OriginAccessControlId).toBeDefined();
   });

@@ -126,8 +126,8 @@ describe('real status codes', () => {
     expect(page.html).not.toContain('Vê já a nossa nova coleção');
   });
 
-  it.each(Object.entries(PATH_ALIASES))('%s, typed without accents, answers 301 to %s', async (alias, path) => {
-    const response = await fetch(`${twin().url}${alias}`, { redirect: 'manual' });
+  it.each(Object.entries(PATH_ALIASES).filter(([alias, path]) => alias !== path))('%s, typed without accents or in another case, answers 301 to %s', async (alias, path) => {
+    const response = await fetch(`${twin().url}${encodeURI(alias)}`, { redirect: 'manual' });
     expect(response.status).toBe(301);
     expect(response.headers.get('location')).toBe(encodeURI(path));
     expect((await crawl(response.headers.get('location')!)).status).toBe(200);

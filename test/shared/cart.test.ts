@@ -34,6 +34,7 @@ const item = (productId: string, quantity = 1, fields: Partial<CartItem> = {}): 
 
 const lua: Product = {
   id: 'colar-lua',
+  slug: 'colar-lua',
   code: 'CL-01',
   sku: 'SKU-CL-01',
   name: 'Colar Lua',
@@ -61,6 +62,7 @@ describe('cart operations', () => {
   it('builds a line from a product', () => {
     expect(cartItemFromProduct(lua, 2)).toEqual({
       productId: 'colar-lua',
+      slug: 'colar-lua',
       quantity: 2,
       name: 'Colar Lua',
       priceCents: 1999,

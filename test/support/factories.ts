@@ -16,7 +16,8 @@ import { outboxDrained } from './outbox.ts';
 /** A product written straight to the table (stock included, like the demo seed), with the version it got. */
 export async function createProduct(overrides: Partial<Omit<AdminProduct, 'version'>> = {}): Promise<AdminProduct> {
   const id = overrides.id ?? `teste-${randomUUID()}`;
-  const fields: Omit<AdminProduct, 'version' | 'variants'> = {
+  // Without a slug given, none is stored: its id is its address (a piece as before slugs).
+  const fields: Omit<AdminProduct, 'version' | 'variants' | 'slug'> & { slug?: string } = {
     status: 'active',
     id,
     code: `T-${id.slice(-8)}`,
@@ -35,9 +36,9 @@ export async function createProduct(overrides: Partial<Omit<AdminProduct, 'versi
   };
   // Without sizes given: one unlabelled size holding the stock and SKU (a product as before sizes).
   const variants = overrides.variants ?? [soleSize(fields.sku, fields.stock)];
-  const product: Omit<AdminProduct, 'version'> = { ...fields, variants, stock: totalStock(variants) };
+  const product = { ...fields, variants, stock: totalStock(variants) };
   const version = await putProduct(product, new Date());
-  return { ...product, version };
+  return { ...product, slug: fields.slug ?? id, version };
 }
 
 /** 1×1 PNG. */

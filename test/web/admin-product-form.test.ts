@@ -12,6 +12,7 @@ const typed = (overrides: Partial<FormValues> = {}): FormValues => ({ ...valuesO
 
 const product: AdminProduct = {
   id: 'anel-sol',
+  slug: 'anel-sol',
   code: 'AN-02',
   sku: 'JI-AN-02',
   name: 'Anel Sol',

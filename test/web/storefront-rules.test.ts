@@ -11,6 +11,7 @@ import { createCartStore, refreshCartLines, type CartBackend } from '#web/lib/ca
 
 const product = (overrides: Partial<Product> = {}): Product => ({
   id: 'anel-lua',
+  slug: 'anel-lua',
   code: 'ANE-9',
   sku: 'JI-ANE-9',
   name: 'Anel Lua',
@@ -84,7 +85,7 @@ describe('cart store', () => {
     const store = createCartStore(memoryBackend().backend);
     store.add({ productId: 'anel-lua', quantity: 2, name: 'Old name', priceCents: 1500, discountPercent: 0, image: '' });
     store.refresh([product()]);
-    expect(store.getSnapshot()).toEqual([{ productId: 'anel-lua', quantity: 2, name: 'Anel Lua', priceCents: 1990, discountPercent: 10, image: '/images/anel-lua.webp', stock: 3 }]);
+    expect(store.getSnapshot()).toEqual([{ productId: 'anel-lua', slug: 'anel-lua', quantity: 2, name: 'Anel Lua', priceCents: 1990, discountPercent: 10, image: '/images/anel-lua.webp', stock: 3 }]);
     const cart = store.getSnapshot();
     expect(refreshCartLines(cart, [product()])).toBe(cart);
   });

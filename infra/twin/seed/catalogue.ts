@@ -7,7 +7,7 @@ import type { Metal, Motif } from './images.ts';
 
 export const seedCollections = ['New Beginnings', 'Essenciais', 'Mar Atlântico'] as const;
 
-export interface SeedPiece extends Omit<Product, 'photos' | 'mainImage' | 'secondaryImage' | 'variants'> {
+export interface SeedPiece extends Omit<Product, 'photos' | 'mainImage' | 'secondaryImage' | 'variants' | 'slug'> {
   /** The piece's sizes; without them, one unlabelled size holding `stock` and `sku`. */
   readonly variants?: Product['variants'];
   readonly metal: Metal;

@@ -19,5 +19,7 @@ export const handler = httpRoute('GET /api/pages/{key+}', {}, async ({ params, h
   if (!(await fromPagesFallback(headers))) return plainNotFound();
   const page = await renderMissingPage(params.key ?? '');
   if (!page) return plainNotFound();
+  // A piece's former address: CloudFront's viewer-response function (and the twin's door) adds the visitor's query.
+  if (page.status === 301) return text('', PAGE_CONTENT_TYPE, { location: page.location!, 'cache-control': PAGE_CACHE_CONTROL }, 301);
   return text(page.html, PAGE_CONTENT_TYPE, { 'cache-control': page.status === 500 ? 'no-store' : PAGE_CACHE_CONTROL }, page.status);
 });

@@ -70,12 +70,12 @@ function CartLine({ line, problem, caps }: { line: CartItem; problem: string | n
   const name = nameWithSize(line.name, line.size);
   return (
     <li className="cart-line" data-product-id={line.productId} data-variant-id={line.variantId}>
-      <Link to={paths.product(line.productId)} className="cart-line__image" tabIndex={-1} aria-hidden="true">
+      <Link to={paths.product(line.slug ?? line.productId)} className="cart-line__image" tabIndex={-1} aria-hidden="true">
         {line.photo ? <ProductPhotoImage photo={line.photo} alt="" sizes="(min-width: 700px) 7rem, 5.5rem" /> : <ProductImage src={line.image} alt="" width={112} height={112} />}
       </Link>
       <div className="cart-line__info">
         <h2 className="cart-line__name">
-          <Link to={paths.product(line.productId)}>{line.name}</Link>
+          <Link to={paths.product(line.slug ?? line.productId)}>{line.name}</Link>
         </h2>
         {line.size && (
           <p className="cart-line__size">

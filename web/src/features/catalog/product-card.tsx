@@ -18,7 +18,7 @@ export const CARD_SIZES = '(min-width: 1200px) 260px, (min-width: 900px) calc(30
  */
 export function ProductCard({ product, eager = false, priority = false }: { product: ListingProduct; eager?: boolean; priority?: boolean }) {
   return (
-    <Link to={paths.product(product.id)} className="product-card">
+    <Link to={paths.product(product.slug)} className="product-card">
       <span className="product-card__media">
         <ProductPhotoImage photo={product.photo} alt="" sizes={CARD_SIZES} eager={eager} priority={priority} capped />
         {product.soldOut && <span className="product-card__flag">{catalogTexts.soldOut}</span>}

@@ -1,5 +1,5 @@
-import { lazy, memo, Suspense, useState } from 'react';
-import { Link, useParams } from '#web/lib/router.tsx';
+import { lazy, memo, Suspense, useEffect, useState } from 'react';
+import { Link, useLocation, useNavigate, useParams } from '#web/lib/router.tsx';
 import { cartItemFromProduct, clampQuantity, exceedsStock, lineKey } from '#shared/cart.ts';
 import { formatCents } from '#shared/money.ts';
 import { hasSizes, variantPriceCents } from '#shared/variants.ts';
@@ -48,7 +48,7 @@ const LazyStockAlertForm = memo(function LazyStockAlertForm({ productId, variant
  * size (its SKU, price and availability) for a piece sold in sizes.
  */
 function productJsonLd(product: Product, origin: string): object {
-  const url = new URL(paths.product(product.id), origin).href;
+  const url = new URL(paths.product(product.slug), origin).href;
   const images = product.photos.map((photo) => new URL(photoFallback(photo), origin).href);
   const offer = (priceCents: number, stock: number) => ({
     '@type': 'Offer',
@@ -84,7 +84,7 @@ function breadcrumbJsonLd(product: Product, origin: string): object {
   const crumbs = [
     { name: 'Início', path: paths.home },
     { name: 'Loja', path: paths.shop },
-    { name: product.name, path: paths.product(product.id) },
+    { name: product.name, path: paths.product(product.slug) },
   ];
   return {
     '@context': 'https://schema.org',
@@ -282,12 +282,21 @@ function ProductDetail({ product }: { product: Product }) {
   );
 }
 
-/** /product/{id}: loading, then the piece; an unknown id gets a proper not-found page. */
+/**
+ * /product/{slug}: loading, then the piece; an unknown address gets a proper not-found page. A former
+ * address (the piece's id, an old slug: a link followed inside the app) moves to the piece's own, as
+ * the server's 301 does (docs/readable-addresses.md).
+ */
 export function ProductPage() {
   const { id = '' } = useParams();
   const origin = useSiteOrigin();
   const [state, retry] = useLoad(() => api.product(id), [id], renderedProduct(id, usePageData()));
   const product = state.status === 'ready' ? state.value : null;
+  const navigate = useNavigate();
+  const { search, hash } = useLocation();
+  useEffect(() => {
+    if (product && product.slug !== id) void navigate(`${paths.product(product.slug)}${search}${hash}`, { replace: true });
+  }, [product, id, search, hash, navigate]);
   const notFound = state.status === 'error' && state.error instanceof ApiError && state.error.status === 404;
 
   usePageMeta(

@@ -86,7 +86,7 @@ export function ProductForm(props: {
           {action.running === 'save' ? t.saving : saved ? t.save : t.create}
         </button>
         {saved && (
-          <Link to={paths.product(saved.id)} target="_blank" rel="noopener">
+          <Link to={paths.product(saved.slug)} target="_blank" rel="noopener">
             {t.viewInShop}
           </Link>
         )}
