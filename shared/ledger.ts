@@ -63,6 +63,12 @@ export interface LedgerEntry {
   readonly note?: string;
   /** Refunds: a payment that came after the reservation closed, the owner's cancellation, or given back by hand. */
   readonly reason?: 'late' | 'cancel' | 'manual';
+  /**
+   * A `failed` payment whose money reached the shop all the same: the provider took another amount or
+   * currency than the order's. It never pays the order, but it is money in until it is given back
+   * (docs/money.md, "Money that did not pay the order").
+   */
+  readonly received?: true;
 }
 
 /** What the rules read of an entry (the customer's view of the ledger has no ids, names nor notes). */
@@ -112,15 +118,16 @@ function providerEntries(order: MoneyFacts, payment: ProviderPaymentRecord): Led
       ...(payment.feeCents !== undefined ? { feeCents: payment.feeCents } : {}),
       ...(payment.netCents !== undefined ? { netCents: payment.netCents } : {}),
       ...(payment.failure ? { note: payment.failure } : {}),
+      ...(payment.mismatch && payment.status === 'succeeded' ? { received: true as const } : {}),
     },
   ];
   for (const refund of payment.refunds ?? []) {
-    entries.push({ id: `refund:${refund.refundId}`, kind: 'refund', method: payment.method, source: 'provider', state: 'refunded', amountCents: refund.amountCents, currency: CURRENCY, at: refund.at, settledAt: refund.at, by: SHOP, provider: payment.provider, refundId: refund.refundId, ...(payment.paymentId ? { paymentId: payment.paymentId } : {}), reason: refund.reason });
+    entries.push({ id: `refund:${refund.refundId}`, kind: 'refund', method: payment.method, source: 'provider', state: 'refunded', amountCents: refund.amountCents, currency: payment.currency ?? CURRENCY, at: refund.at, settledAt: refund.at, by: SHOP, provider: payment.provider, refundId: refund.refundId, ...(payment.paymentId ? { paymentId: payment.paymentId } : {}), reason: refund.reason });
   }
   if (payment.refundRequestedCents !== undefined) {
     const asked = [...(order.timeline ?? [])].reverse().find((entry) => entry.kind === 'status' && entry.to === CLOSED_STATUS);
     const late = !order.timeline?.some((entry) => entry.kind === 'status' && entry.to === 'Enviar');
-    entries.push({ id: 'refund:requested', kind: 'refund', method: payment.method, source: 'provider', state: 'pending', amountCents: payment.refundRequestedCents, currency: CURRENCY, at: asked?.at ?? payment.paidAt ?? order.createdAt, by: asked?.by ?? SHOP, provider: payment.provider, reason: late ? 'late' : 'cancel' });
+    entries.push({ id: 'refund:requested', kind: 'refund', method: payment.method, source: 'provider', state: 'pending', amountCents: payment.refundRequestedCents, currency: payment.currency ?? CURRENCY, at: asked?.at ?? payment.paidAt ?? order.createdAt, by: asked?.by ?? SHOP, provider: payment.provider, reason: late ? 'late' : 'cancel' });
   }
   return entries;
 }
@@ -175,19 +182,49 @@ export function orderLedger(order: MoneyFacts): LedgerEntry[] {
   return entries.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
 }
 
-/** Cents paid in (payments `paid`). */
+/** Whether the entry is in the shop's currency: the sums below add euros only (another currency is shown apart). */
+export function inShopCurrency(entry: LedgerLine): boolean {
+  return (entry.currency ?? CURRENCY) === CURRENCY;
+}
+
+function sumOf(ledger: readonly LedgerLine[], counts: (entry: LedgerLine) => boolean): number {
+  return ledger.filter((entry) => inShopCurrency(entry) && counts(entry)).reduce((sum, entry) => sum + entry.amountCents, 0);
+}
+
+/** Whether a payment entry's money reached the shop: paid, or refused but arrived all the same (`received`). */
+export function moneyArrived(entry: LedgerLine): boolean {
+  return entry.kind === 'payment' && (entry.state === 'paid' || entry.received === true);
+}
+
+/** What an entry moved, in cents of its own currency: money in (a payment that arrived) or out (a refund made). */
+export function entryFlow(entry: LedgerLine): { readonly inCents: number; readonly outCents: number } {
+  if (moneyArrived(entry)) return { inCents: entry.amountCents, outCents: 0 };
+  if (entry.kind === 'refund' && entry.state === 'refunded') return { inCents: 0, outCents: entry.amountCents };
+  return { inCents: 0, outCents: 0 };
+}
+
+/** Cents that paid the order (payments `paid`). */
 export function paidCents(ledger: readonly LedgerLine[]): number {
-  return ledger.filter((entry) => entry.kind === 'payment' && entry.state === 'paid').reduce((sum, entry) => sum + entry.amountCents, 0);
+  return sumOf(ledger, (entry) => entry.kind === 'payment' && entry.state === 'paid');
+}
+
+/**
+ * Cents that came in: what paid the order and what arrived without paying it (another amount), which
+ * is owed back. The accountant's sums (orders CSV "Recebido", Movimentos, sales) read this, so that a
+ * payment given back nets to nothing everywhere.
+ */
+export function receivedCents(ledger: readonly LedgerLine[]): number {
+  return sumOf(ledger, moneyArrived);
 }
 
 /** Cents given back (refunds `refunded`). */
 export function refundedCents(ledger: readonly LedgerLine[]): number {
-  return ledger.filter((entry) => entry.kind === 'refund' && entry.state === 'refunded').reduce((sum, entry) => sum + entry.amountCents, 0);
+  return sumOf(ledger, (entry) => entry.kind === 'refund' && entry.state === 'refunded');
 }
 
 /** Cents asked back and not given yet (refunds `pending`). */
 export function refundPendingCents(ledger: readonly LedgerLine[]): number {
-  return ledger.filter((entry) => entry.kind === 'refund' && entry.state === 'pending').reduce((sum, entry) => sum + entry.amountCents, 0);
+  return sumOf(ledger, (entry) => entry.kind === 'refund' && entry.state === 'pending');
 }
 
 /**

@@ -7,7 +7,7 @@
  */
 import type { Order } from './api.ts';
 import { dayKey } from './dates.ts';
-import { moneyOf, paidCents, refundedCents, type LedgerMethod } from './ledger.ts';
+import { entryFlow, inShopCurrency, moneyOf, paidCents, receivedCents, refundedCents, type LedgerMethod } from './ledger.ts';
 import type { SalesGrouping } from './schemas/sales-query.ts';
 
 /** The money and orders of one period, or of the whole range. All amounts integer cents. */
@@ -112,12 +112,11 @@ function addPieces(pieces: Map<string, SalesPiece>, order: Order): void {
   }
 }
 
-/** Adds an order's paid payments and made refunds to the methods (each entry by its own method, as Movimentos). */
+/** Adds an order's money in and out to the methods (each entry by its own method, in euros, as Movimentos). */
 function addMethods(methods: Map<LedgerMethod, { paid: number; refunded: number }>, order: Order): void {
   for (const entry of moneyOf(order).ledger) {
-    const paid = entry.kind === 'payment' && entry.state === 'paid' ? entry.amountCents : 0;
-    const refunded = entry.kind === 'refund' && entry.state === 'refunded' ? entry.amountCents : 0;
-    if (!paid && !refunded) continue;
+    const { inCents: paid, outCents: refunded } = entryFlow(entry);
+    if ((!paid && !refunded) || !inShopCurrency(entry)) continue;
     const sums = methods.get(entry.method) ?? { paid: 0, refunded: 0 };
     methods.set(entry.method, { paid: sums.paid + paid, refunded: sums.refunded + refunded });
   }
@@ -136,10 +135,12 @@ export function salesReport(orders: readonly Order[], query: { readonly from: st
   for (const order of orders) {
     const sum = sums.get(periodOf(dayKey(new Date(order.createdAt)), by));
     const { ledger } = moneyOf(order);
-    const paid = paidCents(ledger);
+    // Money in as Movimentos counts it (an amount that did not pay the order too, until it is given back);
+    // the order is a sale only once paid, and while it keeps money.
+    const paid = receivedCents(ledger);
     const refunded = refundedCents(ledger);
     if (!sum || (paid === 0 && refunded === 0)) continue;
-    const kept = paid > refunded;
+    const kept = paidCents(ledger) > 0 && paid > refunded;
     Object.assign(sum, { paid: sum.paid + paid, refunded: sum.refunded + refunded, orders: sum.orders + (kept ? 1 : 0) });
     if (kept) addPieces(pieces, order);
     addMethods(methods, order);

@@ -6,12 +6,14 @@
  * It holds the movements of the same orders as the orders CSV of the same query (created in its days,
  * in its statuses), so its totals per method match that file's "Recebido" per "Pagamento" and its
  * "Devolvido". Attempts that moved no money (a declined request, a proof still to check, a refund only
- * asked for, an event of another amount or currency) are not movements.
+ * asked for) are not movements. A payment of another amount or currency moved money though it did not
+ * pay the order: it is money in (its own kind of row) until its refund goes out (docs/money.md). The
+ * totals are per method and currency: euros add up with the orders CSV, another currency stands apart.
  */
 import type { Order } from '#shared/api.ts';
 import { csvDocument, csvMoney } from '#shared/csv.ts';
 import { formatDateTime } from '#shared/dates.ts';
-import { moneyOf, type LedgerEntry, type LedgerMethod } from '#shared/ledger.ts';
+import { entryFlow, moneyOf, type LedgerEntry } from '#shared/ledger.ts';
 import { movementTexts } from '#shared/messages/index.ts';
 import { CURRENCY } from '#shared/money.ts';
 import { ORDER_STATUS_INFO } from '#shared/order-status.ts';
@@ -27,16 +29,17 @@ interface Movement {
   readonly outCents: number;
 }
 
-/** The movements of one order's ledger: each payment paid (and its fee, once known), each refund made. */
+/** The movements of one order's ledger: each payment that arrived (and its fee, once known), each refund made. */
 export function orderMovements(order: Order): Movement[] {
   const movements: Movement[] = [];
   for (const entry of moneyOf(order).ledger) {
     const at = entry.settledAt ?? entry.at;
-    if (entry.kind === 'payment' && entry.state === 'paid') {
-      movements.push({ at, order, entry, kind: 'payment', inCents: entry.amountCents, outCents: 0 });
+    const { inCents, outCents } = entryFlow(entry);
+    if (inCents) {
+      movements.push({ at, order, entry, kind: entry.received ? 'unmatched' : 'payment', inCents, outCents: 0 });
       if (entry.feeCents) movements.push({ at, order, entry, kind: 'fee', inCents: 0, outCents: entry.feeCents });
     }
-    if (entry.kind === 'refund' && entry.state === 'refunded') movements.push({ at, order, entry, kind: 'refund', inCents: 0, outCents: entry.amountCents });
+    if (outCents) movements.push({ at, order, entry, kind: 'refund', inCents: 0, outCents });
   }
   return movements;
 }
@@ -57,16 +60,32 @@ function movementRow({ at, order, entry, kind, inCents, outCents }: Movement): (
   ];
 }
 
-/** The totals' rows: per method (in the order first met), then of all methods. */
+interface Sums {
+  readonly label: string;
+  readonly currency: string;
+  in: number;
+  out: number;
+}
+
+/** Adds `movement` to the sums keyed `key`, made with `label` and the movement's currency when first met. */
+function addTo(sums: Map<string, Sums>, key: string, label: string, movement: Movement): void {
+  const sum = sums.get(key) ?? { label, currency: movement.entry.currency, in: 0, out: 0 };
+  sum.in += movement.inCents;
+  sum.out += movement.outCents;
+  sums.set(key, sum);
+}
+
+/** The totals' rows: per method and currency (in the order first met), then of all methods per currency. */
 function totalRows(movements: readonly Movement[]): (string | number)[][] {
-  const byMethod = new Map<LedgerMethod, { in: number; out: number }>();
+  const byMethod = new Map<string, Sums>();
+  const all = new Map<string, Sums>([[CURRENCY, { label: movementTexts.allMethods, currency: CURRENCY, in: 0, out: 0 }]]);
   for (const movement of movements) {
-    const sums = byMethod.get(movement.entry.method) ?? { in: 0, out: 0 };
-    byMethod.set(movement.entry.method, { in: sums.in + movement.inCents, out: sums.out + movement.outCents });
+    const { method, currency } = movement.entry;
+    addTo(byMethod, `${method} ${currency}`, ledgerMethodLabel(method), movement);
+    addTo(all, currency, movementTexts.allMethods, movement);
   }
-  const all = movements.reduce((sums, movement) => ({ in: sums.in + movement.inCents, out: sums.out + movement.outCents }), { in: 0, out: 0 });
-  const row = (method: string, sums: { in: number; out: number }) => ['', '', '', movementTexts.total, method, '', csvMoney(sums.in), csvMoney(sums.out), CURRENCY, '', ''];
-  return [...[...byMethod].map(([method, sums]) => row(ledgerMethodLabel(method), sums)), row(movementTexts.allMethods, all)];
+  const row = (sums: Sums) => ['', '', '', movementTexts.total, sums.label, '', csvMoney(sums.in), csvMoney(sums.out), sums.currency, '', ''];
+  return [...byMethod.values(), ...all.values()].map(row);
 }
 
 /** The Movimentos CSV of `orders`: the header on the first line, the movements by time, the totals. */

@@ -12,7 +12,7 @@
 import type { Order } from '#shared/api.ts';
 import { csvDocument, csvMoney } from '#shared/csv.ts';
 import { formatDateTime, lisbonDayStart } from '#shared/dates.ts';
-import { moneyOf, paidCents, refundedCents, shownMethod } from '#shared/ledger.ts';
+import { moneyOf, receivedCents, refundedCents, shownMethod } from '#shared/ledger.ts';
 import { movementTexts, ownerFinancialTexts } from '#shared/messages/index.ts';
 import { ORDER_STATUS_INFO } from '#shared/order-status.ts';
 import { ledgerMethodLabel } from '#shared/payment-view.ts';
@@ -53,9 +53,9 @@ function providerCells(order: Order): string[] {
 }
 
 /** The order's money as the accountant reads it: the method that paid (or is being checked), its financial status, in and back. */
-function moneyCells(order: Order): { readonly method: string; readonly cells: string[] } {
+export function moneyCells(order: Order): { readonly method: string; readonly cells: string[] } {
   const { ledger, financialStatus } = moneyOf(order);
-  return { method: ledgerMethodLabel(shownMethod(ledger, order.paymentMethod)), cells: [ownerFinancialTexts[financialStatus], csvMoney(paidCents(ledger)), csvMoney(refundedCents(ledger))] };
+  return { method: ledgerMethodLabel(shownMethod(ledger, order.paymentMethod)), cells: [ownerFinancialTexts[financialStatus], csvMoney(receivedCents(ledger)), csvMoney(refundedCents(ledger))] };
 }
 
 /** The invoice's cells: the NIF given, the fatura-recibo's number once issued, each credit note with its amount. */

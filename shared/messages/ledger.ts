@@ -19,7 +19,7 @@ export const CASH_LABEL = 'Numerário';
 
 /** The accountant's export (docs/money.md): the Movimentos CSV's words, and the orders CSV's money columns. */
 export const movementTexts = {
-  kind: { payment: 'Pagamento', refund: 'Devolução', fee: 'Comissão' },
+  kind: { payment: 'Pagamento', unmatched: 'Pagamento de outro valor ou moeda (não pagou a encomenda)', refund: 'Devolução', fee: 'Comissão' },
   /** How the shop knows of the movement. */
   source: { provider: 'Stripe', proof: 'Comprovativo verificado', owner: 'Registado pela loja' },
   /** The totals' rows, after the movements: one per method, then all of them. */
