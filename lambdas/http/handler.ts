@@ -287,18 +287,21 @@ export function httpRoute<K extends ApiRouteKey>(
  * before it (the per-client limits, the proof's spend) on a slow moment of the database.
  */
 function answeredBeforeTimeout<H extends (event: ApiEvent, context: Context) => Promise<HttpResult>>(answer: H): H {
+  const busy = (): HttpResult => {
+    const { status, body, headers } = toErrorResponse(new CheckoutBusy(BUSY_RETRY_AFTER_SECONDS));
+    logger.info('request refused', { status, code: 'checkout_busy' });
+    return json(status, body, { 'cache-control': 'no-store', ...headers });
+  };
   const raced = async (event: ApiEvent, context: Context): Promise<HttpResult> => {
     if (typeof context?.getRemainingTimeInMillis !== 'function') return answer(event, context);
+    const lastAt = Date.now() + context.getRemainingTimeInMillis() - LAST_ANSWER_MS;
     let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<HttpResult>((resolve) => {
-      timer = setTimeout(() => {
-        const { status, body, headers } = toErrorResponse(new CheckoutBusy(BUSY_RETRY_AFTER_SECONDS));
-        logger.info('request refused', { status, code: 'checkout_busy' });
-        resolve(json(status, body, { 'cache-control': 'no-store', ...headers }));
-      }, Math.max(0, context.getRemainingTimeInMillis() - LAST_ANSWER_MS));
-    });
+    const late = new Promise<HttpResult>((resolve) => (timer = setTimeout(() => resolve(busy()), Math.max(0, lastAt - Date.now()))));
     try {
-      return await Promise.race([answer(event, context), late]);
+      const result = await Promise.race([answer(event, context), late]);
+      // A step that failed past the last moment (a call refused as the invocation ends, the timer late
+      // on a starved event loop) is the same lack of time: busy, not a fault.
+      return result.statusCode >= 500 && Date.now() >= lastAt ? busy() : result;
     } finally {
       clearTimeout(timer);
     }
