@@ -22,7 +22,7 @@
  */
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { readDeploySettings } from '../common/config.ts';
+import { readDeploySettings } from '../common/deploy-settings.ts';
 import { renderMailTemplates } from '../common/mail-render.ts';
 import { buildShopApp } from './shop-app.ts';
 import { isLintOnly, refuseDeploys, skipBundling } from './lint-only.ts';

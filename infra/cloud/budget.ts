@@ -1,6 +1,6 @@
 /**
  * The stage's monthly cost budget (context `budget`, on by default where CloudFormation can create one:
- * `BUDGETS_REGIONS` of `infra/common/config.ts`), reported to the alarm topic when the month's actual
+ * `BUDGETS_REGIONS` of `infra/common/regions.ts`), reported to the alarm topic when the month's actual
  * cost passes 80 % and when the forecast passes 100 % of `monthlyBudgetUsd`.
  *
  * It counts the costs tagged with the stage ({@link STAGE_TAG}, which every stack of the stage carries
@@ -14,7 +14,7 @@ import * as budgets from 'aws-cdk-lib/aws-budgets';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as sns from 'aws-cdk-lib/aws-sns';
 import type { Construct } from 'constructs';
-import { budgetName, STAGE_TAG } from '../common/config.ts';
+import { budgetName, STAGE_TAG } from '../common/naming.ts';
 
 /** Shares of the monthly budget at which the operator is told: actual cost, and the month's forecast. */
 export const BUDGET_ALERTS = { actualPercent: 80, forecastPercent: 100 } as const;

@@ -9,7 +9,7 @@
 import { Stack, type StackProps } from 'aws-cdk-lib';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
-import { STAGE_TAG } from '../common/config.ts';
+import { STAGE_TAG } from '../common/naming.ts';
 
 /** The only region where CloudFront takes a log delivery source. */
 export const EDGE_LOGS_SOURCE_REGION = 'us-east-1';

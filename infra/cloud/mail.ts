@@ -21,7 +21,7 @@ import { CfnOutput, Fn, Stack } from 'aws-cdk-lib';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as ses from 'aws-cdk-lib/aws-ses';
 import { Construct } from 'constructs';
-import { assertSenderAtDomain, configurationSetName, mailFromDomainOf } from '../common/config.ts';
+import { assertSenderAtDomain, configurationSetName, mailFromDomainOf } from '../common/naming.ts';
 import { CONFIGURATION_SET_TAG } from '#lambdas/jobs.ts';
 import { MAIL_TEMPLATE_IDS, templateName, type MailTemplateId } from '#lambdas/contracts/mail-templates.ts';
 import type { RenderedMailTemplates } from '../common/mail-render.ts';

@@ -14,7 +14,8 @@
  * month (`crossRegionHelperLogs`). `infra/ops/deploy/stacks.ts` lists the same stacks for `npm run deploy`.
  */
 import type { App } from 'aws-cdk-lib';
-import { mailStackName, stackName, type DeploySettings } from '../common/config.ts';
+import { type DeploySettings } from '../common/deploy-settings.ts';
+import { mailStackName, stackName } from '../common/naming.ts';
 import type { RenderedMailTemplates } from '../common/mail-render.ts';
 import { crossRegionHelperLogs } from './constructs/helper-logs.ts';
 import { EdgeLogsStack } from './edge-logs.ts';

@@ -24,7 +24,7 @@ import * as pricingplanmanager from 'aws-cdk-lib/aws-pricingplanmanager';
 import * as wafv2 from 'aws-cdk-lib/aws-wafv2';
 import type { Construct } from 'constructs';
 import { apiTexts } from '#shared/messages/index.ts';
-import { STAGE_TAG } from '../common/config.ts';
+import { STAGE_TAG } from '../common/naming.ts';
 import { ChallengeRefused } from '#lambdas/errors.ts';
 import { toErrorResponse } from '#lambdas/http/error-response.ts';
 import { ADMIN_API_PREFIX, EDGE_MAX_BODY_BYTES, EDGE_PROOF_RULE, EDGE_RATE_RULES, PROOF_SHAPE, TOKEN_SHAPE, type EdgeRateRule, type EdgeScope } from '../common/edge-rules.ts';

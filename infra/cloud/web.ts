@@ -8,7 +8,7 @@
  * - `/images/*` from the images bucket (cached),
  *
  * with strict security headers on every answer. The built SPA (`web/dist`) is uploaded with a
- * `config.json` that carries the stack's values (`SpaConfig` of `infra/common/config.ts`). The
+ * `config.json` that carries the stack's values (`SpaConfig` of `shared/spa-config.ts`). The
  * CloudFront Functions' source is in `edge-functions.ts`.
  */
 import { Duration, Stack, Token } from 'aws-cdk-lib';
@@ -24,7 +24,8 @@ import { paths } from '#shared/paths.ts';
 import { DOCUMENTS_PREFIX, PAGES_FALLBACK_PATH } from '#shared/pages.ts';
 import type { SpaConfig } from '#shared/spa-config.ts';
 import { API_CACHE_MAX_SECONDS, cachedApiPaths } from '../common/api-cache.ts';
-import { contentSecurityPolicy, robotsTxt, type DomainSettings } from '../common/config.ts';
+import { type DomainSettings } from '../common/deploy-settings.ts';
+import { contentSecurityPolicy, robotsTxt } from '../common/headers.ts';
 import { ACCESS_LOG_PREFIXES } from './data.ts';
 import { acknowledgeNag } from './constructs/nag.ts';
 import { IMAGES_PREFIX } from '#lambdas/contracts/data-model.ts';
@@ -128,7 +129,7 @@ export class Web extends Construct {
     return `${Stack.of(this).stackName}-${Stack.of(this).region}-${what}`;
   }
 
-  /** The security headers of every answer: the CSP (`infra/common/config.ts`), HSTS and friends. */
+  /** The security headers of every answer: the CSP (`infra/common/headers.ts`), HSTS and friends. */
   private securityHeaders(uploadBuckets: readonly s3.IBucket[]): cloudfront.ResponseHeadersPolicy {
     const region = Stack.of(this).region;
     return new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {

@@ -32,7 +32,7 @@ import {
   ListUsersInGroupCommand,
   type UserType,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { EMAIL_PATTERN, type ContextReader } from '../common/config.ts';
+import { EMAIL_PATTERN, type ContextReader } from '../common/deploy-settings.ts';
 import { ADMIN_GROUP, cdkJsonContext, explainAwsError, OperatorError, POOL_OPTIONS, poolFromStack, poolPlace, runAsScript, UsageError, type PoolPlace } from './create-admin.ts';
 
 export const ADMINS_USAGE = `Usage: npm run admins -- <command> [email] [options]

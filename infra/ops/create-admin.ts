@@ -23,7 +23,8 @@ import {
   AdminCreateUserCommand,
   CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { EMAIL_PATTERN, readDeploySettings, stackName as stackNameOf, type ContextReader } from '../common/config.ts';
+import { EMAIL_PATTERN, readDeploySettings, type ContextReader } from '../common/deploy-settings.ts';
+import { stackName as stackNameOf } from '../common/naming.ts';
 import { CDK_JSON } from '../common/repo-paths.ts';
 
 /** The Cognito group of back-office users (`ADMIN_GROUP_NAME` of `infra/cloud/auth.ts`, which loads aws-cdk-lib). */

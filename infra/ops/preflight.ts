@@ -7,7 +7,7 @@
  * - the services of each region the deploy uses, asked of its CloudFormation (DescribeType), and where the
  *   shop's SES is: in a region without SES (eu-south-2) the shop sends from `sesRegion` (eu-west-1) through
  *   its mail stack; the monthly budget, or the one to make by hand where CloudFormation has no AWS Budgets
- *   (the tables are `SES_REGIONS` and `BUDGETS_REGIONS` of `infra/common/config.ts`, which the deploy reads);
+ *   (the tables are `SES_REGIONS` and `BUDGETS_REGIONS` of `infra/common/regions.ts`, which the deploy reads);
  * - `npx cdk bootstrap` in every region with a stack: the shop's, the mail stack's, us-east-1 with
  *   the edge (`edgePlan` other than `none`) (SSM `/cdk-bootstrap/<qualifier>/version`, the `CDKToolkit` stack);
  * - Lambda's concurrent executions quota (GetAccountSettings, Service Quotas L-B99A9384): under 100 the

@@ -20,7 +20,8 @@ import { countersFrom, readCountedData, recount } from '#lambdas/services/counte
 import { indexOrdersIfEmpty } from '#lambdas/repositories/order-search.ts';
 import { productsWithoutVariants } from '#lambdas/repositories/legacy-products.ts';
 import { migrateProductVariants } from '#lambdas/services/variant-migration.ts';
-import { readDeploySettings, stackName as stackNameOf } from '../common/config.ts';
+import { readDeploySettings } from '../common/deploy-settings.ts';
+import { stackName as stackNameOf } from '../common/naming.ts';
 import { cdkJsonContext, explainAwsError, OperatorError, PLACE_OPTIONS, runAsScript, UsageError } from './create-admin.ts';
 
 /** The tables the recount reads and writes. */

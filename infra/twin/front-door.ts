@@ -20,7 +20,7 @@ import { SEARCH_PARAM } from '#shared/paths.ts';
 import { searchPageKey } from '#shared/search-page.ts';
 import { IMAGES_PREFIX } from '#lambdas/contracts/data-model.ts';
 import { ORIGIN_HEADER, PAGES_FALLBACK_HEADER, VIEWER_IP_HEADER } from '#lambdas/contracts/env.ts';
-import { robotsTxt } from '../common/config.ts';
+import { robotsTxt } from '../common/headers.ts';
 import { matchesEntityTag } from '#lambdas/http/handler.ts';
 import type { EdgeCache } from './edge-cache.ts';
 import type { EdgeWaf } from './edge-waf.ts';

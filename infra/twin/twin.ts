@@ -12,7 +12,8 @@ import { DeleteObjectsCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/c
 import { DOCUMENTS_PREFIX, PAGES_PREFIX } from '#shared/pages.ts';
 import { DEFAULT_ADMIN_PREFIX } from '#shared/paths.ts';
 import type { SpaConfig } from '#shared/spa-config.ts';
-import { configurationSetName, contentSecurityPolicy } from '../common/config.ts';
+import { contentSecurityPolicy } from '../common/headers.ts';
+import { configurationSetName } from '../common/naming.ts';
 import { buckets, tables, type BucketKey, type TableKey } from '#lambdas/contracts/data-model.ts';
 import { MAIL_ENV, ORDER_LINK_ENV, ORIGIN_ENV, OUTBOX_ENV, PAGES_ENV } from '#lambdas/contracts/env.ts';
 import { checkSender } from '#lambdas/services/sender-check.ts';

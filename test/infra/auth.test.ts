@@ -4,7 +4,7 @@ import { Match } from 'aws-cdk-lib/assertions';
 import { ADMIN_GROUP_NAME, ADMIN_SIGN_IN_STEP_VALIDITY, ADMIN_TOKEN_VALIDITY } from '#infra/cloud/auth.ts';
 import { adminTexts } from '#shared/messages/index.ts';
 import { ADMIN_PASSWORD_POLICY, passwordRuleText } from '#shared/password-policy.ts';
-import { readDeploySettings } from '#infra/common/config.ts';
+import { readDeploySettings } from '#infra/common/deploy-settings.ts';
 import { synthShop, SYNTH_TIMEOUT_MS, removeScratch, type Synthesized } from './support.ts';
 
 let shop: Synthesized;

@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '#infra/common/repo-paths.ts';
-import { mailStackName, stackName } from '#infra/common/config.ts';
+import { mailStackName, stackName } from '#infra/common/naming.ts';
 import { openViolations, removeScratch, synthShop, SYNTH_TIMEOUT_MS } from './support.ts';
 
 afterAll(removeScratch);

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHECKOUT_CONCURRENCY, CHECKOUT_P99_SECONDS, CHECKOUT_THROTTLE, checkoutThrottleFor, routes } from '#lambdas/routes.ts';
 import { MIN_UNRESERVED, RESERVED_CONCURRENCY, reservedConcurrency, stageThrottle } from '#infra/common/concurrency.ts';
-import { readDeploySettings } from '#infra/common/config.ts';
+import { readDeploySettings } from '#infra/common/deploy-settings.ts';
 import { removeScratch, synthShop, SYNTH_TIMEOUT_MS, type Synthesized } from './support.ts';
 
 let small: Synthesized;

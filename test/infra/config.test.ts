@@ -1,6 +1,8 @@
 /** Deploy settings from CDK context and the shop's Content-Security-Policy. */
 import { describe, expect, it } from 'vitest';
-import { contentSecurityPolicy, DEFAULT_REGION, readDeploySettings, robotsTxt, DEFAULT_MONTHLY_BUDGET_USD } from '#infra/common/config.ts';
+import { readDeploySettings, DEFAULT_MONTHLY_BUDGET_USD } from '#infra/common/deploy-settings.ts';
+import { contentSecurityPolicy, robotsTxt } from '#infra/common/headers.ts';
+import { DEFAULT_REGION } from '#infra/common/regions.ts';
 
 function reader(context: Record<string, unknown>) {
   return (key: string) => context[key];

@@ -9,7 +9,7 @@ import { parse, type DefaultTreeAdapterMap } from 'parse5';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAIL_TEMPLATE_IDS, MAIL_URL_FIELDS, TEXT_ROOT, templateName, type MailTemplateId } from '#lambdas/contracts/mail-templates.ts';
 import { MAIL_EVENTS_TO_BUS, templatePrefix } from '#infra/cloud/mail.ts';
-import { configurationSetName } from '#infra/common/config.ts';
+import { configurationSetName } from '#infra/common/naming.ts';
 import { MAIL_ENV } from '#lambdas/contracts/env.ts';
 import { routes } from '#lambdas/routes.ts';
 import type { Grant } from '#lambdas/route-grants.ts';

@@ -6,7 +6,7 @@
  * stage's, whatever the region: named after the stage only, it counts the stage's tag.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { budgetName } from '#infra/common/config.ts';
+import { budgetName } from '#infra/common/naming.ts';
 import { removeScratch, synthShop, SYNTH_TIMEOUT_MS, type Synthesized } from './support.ts';
 
 let prod: Synthesized;

@@ -7,7 +7,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CfnElement } from 'aws-cdk-lib';
-import { BUDGETS_REGIONS, configurationSetName, DEFAULT_SES_REGION, readDeploySettings, SES_REGIONS } from '#infra/common/config.ts';
+import { readDeploySettings } from '#infra/common/deploy-settings.ts';
+import { configurationSetName } from '#infra/common/naming.ts';
+import { BUDGETS_REGIONS, DEFAULT_SES_REGION, SES_REGIONS } from '#infra/common/regions.ts';
 import { MAIL_ENV } from '#lambdas/contracts/env.ts';
 import { SES_EVENT_SOURCE } from '#lambdas/jobs.ts';
 import { openViolations, removeScratch, synthMailStack, synthShop, SYNTH_TIMEOUT_MS, TEST_SENDER, type Synthesized } from './support.ts';

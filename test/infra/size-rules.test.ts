@@ -45,8 +45,8 @@ describe('import depth', () => {
       const [result] = await eslint.lintText(text, { filePath: path.join(REPO_ROOT, file) });
       return result!.messages.map((m) => m.ruleId);
     };
-    expect(await rules('infra/ops/preflight/checks/planted.ts', "import { stackName } from '../../../common/config.ts';\nexport const s = stackName;\n")).toContain('no-restricted-imports');
-    expect(await rules('infra/ops/preflight/planted.ts', "import { stackName } from '../../common/config.ts';\nexport const s = stackName;\n")).toEqual([]);
-    expect(await rules('infra/ops/preflight/checks/planted.ts', "import { stackName } from '#infra/common/config.ts';\nexport const s = stackName;\n")).toEqual([]);
+    expect(await rules('infra/ops/preflight/checks/planted.ts', "import { stackName } from '../../../common/naming.ts';\nexport const s = stackName;\n")).toContain('no-restricted-imports');
+    expect(await rules('infra/ops/preflight/planted.ts', "import { stackName } from '../../common/naming.ts';\nexport const s = stackName;\n")).toEqual([]);
+    expect(await rules('infra/ops/preflight/checks/planted.ts', "import { stackName } from '#infra/common/naming.ts';\nexport const s = stackName;\n")).toEqual([]);
   }, 60_000);
 });

@@ -14,7 +14,7 @@ import { renderMailTemplates } from '#infra/common/mail-render.ts';
 import { ShopStack, type ShopStackProps } from '#infra/cloud/stack.ts';
 import { MailStack, type MailStackProps } from '#infra/cloud/mail-stack.ts';
 import { buildShopApp, type ShopApp } from '#infra/cloud/shop-app.ts';
-import { readDeploySettings } from '#infra/common/config.ts';
+import { readDeploySettings } from '#infra/common/deploy-settings.ts';
 import { REPO_ROOT } from '#infra/common/repo-paths.ts';
 
 export const TEST_SENDER = 'loja@joias.test';

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOGUE_THROTTLE, CHECKOUT_THROTTLE, DEFAULT_THROTTLE, routes, WRITE_THROTTLE } from '#lambdas/routes.ts';
 import { ADMIN_THROTTLE } from '#infra/common/concurrency.ts';
-import { readDeploySettings } from '#infra/common/config.ts';
+import { readDeploySettings } from '#infra/common/deploy-settings.ts';
 import { apiTexts } from '#shared/messages/index.ts';
 import { EDGE_MAX_BODY_BYTES, EDGE_PROOF_RULE, EDGE_RATE_RULES, PROOF_SHAPE, sustainedRate, TOKEN_SHAPE, type EdgeScope } from '#infra/common/edge-rules.ts';
 import { ADMIN_API_PATTERN } from '#infra/cloud/web.ts';

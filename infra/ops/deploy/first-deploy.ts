@@ -22,7 +22,7 @@ export type DeployPlan =
   | { readonly kind: 'keep'; readonly say?: string }
   | { readonly kind: 'stop'; readonly say: string };
 
-/** The context `npm run deploy` gives a first deploy (`infra/common/config.ts`). */
+/** The context `npm run deploy` gives a first deploy (`infra/common/deploy-settings.ts`). */
 export const FIRST_DEPLOY_CONTEXT = ['-c', 'firstDeploy=true'] as const;
 
 /** The stack's state as DescribeStacks answered, or the error it threw. */

@@ -3,7 +3,8 @@
  * them: the edge's web ACL, the mail stack, the shop, the flat-rate plan, the edge's logs), with the
  * region of each, so that `npm run deploy` can read every one's state after a failure.
  */
-import { mailStackName, stackName, type DeploySettings } from '../../common/config.ts';
+import { type DeploySettings } from '../../common/deploy-settings.ts';
+import { mailStackName, stackName } from '../../common/naming.ts';
 
 /** Where CloudFront's web ACLs, plans and log sources are (`EDGE_REGION` of `shop-app.ts`). */
 const EDGE_REGION = 'us-east-1';

@@ -4,7 +4,8 @@
  * language asked for.
  */
 import { parseArgs } from 'node:util';
-import { readDeploySettings, stackName as stackNameOf, type ContextReader } from '../../common/config.ts';
+import { readDeploySettings, type ContextReader } from '../../common/deploy-settings.ts';
+import { stackName as stackNameOf } from '../../common/naming.ts';
 import { cdkJsonContext, UsageError } from '../create-admin.ts';
 import type { Lang } from './findings.ts';
 import { DEFAULT_QUALIFIER, QUALIFIER_CONTEXT, type PreflightOptions } from './options.ts';

@@ -1,5 +1,5 @@
 /** What one run of `npm run preflight` checks: the deploy it precedes, as its command line and `cdk.json` say. */
-import type { EdgePlan } from '../../common/config.ts';
+import type { EdgePlan } from '../../common/deploy-settings.ts';
 import type { Lang } from './findings.ts';
 
 /** The CDK's default bootstrap qualifier (`DefaultStackSynthesizer.DEFAULT_QUALIFIER`). */

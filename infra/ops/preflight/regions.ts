@@ -1,5 +1,5 @@
 /**
- * Where the shop can be deployed. The tables of regions are in one place, `infra/common/config.ts`:
+ * Where the shop can be deployed. The tables of regions are in one place, `infra/common/regions.ts`:
  * `SES_REGIONS` (from AWS's SES endpoints table, https://docs.aws.amazon.com/general/latest/gr/ses.html)
  * and `BUDGETS_REGIONS` (where CloudFormation has `AWS::Budgets::Budget`, from cfn-lint's per-region
  * schemas). The deploy reads the same tables: in a region without SES (Europe (Spain), eu-south-2) the
@@ -7,7 +7,8 @@
  * CloudFormation has no AWS Budgets it makes no budget. Regions change, so `npm run preflight` also asks
  * CloudFormation of each region about every resource type the deploy will create there (DescribeType).
  */
-import { BUDGETS_REGIONS, DEFAULT_SES_REGION, mailStackName, SES_REGIONS } from '../../common/config.ts';
+import { mailStackName } from '../../common/naming.ts';
+import { BUDGETS_REGIONS, DEFAULT_SES_REGION, SES_REGIONS } from '../../common/regions.ts';
 import { say, type Text } from './findings.ts';
 import type { PreflightOptions } from './options.ts';
 

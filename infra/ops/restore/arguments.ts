@@ -5,7 +5,8 @@
 import { parseArgs } from 'node:util';
 import { tables, type TableDef, type TableKey } from '#lambdas/contracts/data-model.ts';
 import { formatDateTime } from '#shared/dates.ts';
-import { readDeploySettings, stackName as stackNameOf, type ContextReader } from '../../common/config.ts';
+import { readDeploySettings, type ContextReader } from '../../common/deploy-settings.ts';
+import { stackName as stackNameOf } from '../../common/naming.ts';
 import { cdkJsonContext, PLACE_OPTIONS, UsageError } from '../create-admin.ts';
 import type { Place, RestoreOptions, Selection } from './options.ts';
 import { PITR_MAX_DAYS } from './point-in-time.ts';

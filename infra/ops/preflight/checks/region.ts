@@ -1,10 +1,10 @@
 /**
  * Whether the regions have every service the deploy creates in them: CloudFormation of each region,
- * asked about each resource type (DescribeType), has the last word; the tables of `infra/common/config.ts`
+ * asked about each resource type (DescribeType), has the last word; the tables of `infra/common/regions.ts`
  * (which the deploy reads too) decide where SES lives and whether there is a budget. Two findings: the
  * region's services (with where the shop's SES is), and the monthly cost budget.
  */
-import { budgetName } from '#infra/common/config.ts';
+import { budgetName } from '#infra/common/naming.ts';
 import { finding, say, verbatim, type Finding, type Text } from '../findings.ts';
 import { ACTIONS, attempt, type Problem } from '../port.ts';
 import { BUDGETS_REGIONS, DEFAULT_SES_REGION, mailStackOf, REGIONAL_SERVICES, regionalServiceOf, SES_REGIONS, SES_TYPES, shopRegionTypes } from '../regions.ts';

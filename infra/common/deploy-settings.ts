@@ -1,102 +1,18 @@
 /**
- * Plain settings of the cloud stack, free of aws-cdk-lib so that the local twin and the web app can
- * import them too: the deploy-time settings read from CDK context, the shape of the SPA's
- * `config.json`, and the Content-Security-Policy of the shop.
+ * The deploy-time settings, read once from CDK context (`cdk.json` or `-c`) and checked: plain code,
+ * free of aws-cdk-lib, so that the scripts (deploy, preflight, create-admin) read them as the app does.
  */
 import { shopSettingsSchema } from '#shared/schemas/settings.ts';
 import { DEFAULT_SETTINGS, type PaymentSettings } from '#shared/settings.ts';
-import { ADMIN_PREFIX_PATTERN, CHECKOUT_PAGES, DEFAULT_ADMIN_PREFIX, paths } from '#shared/paths.ts';
-
+import { ADMIN_PREFIX_PATTERN, DEFAULT_ADMIN_PREFIX } from '#shared/paths.ts';
+import { BUDGETS_REGIONS, DEFAULT_REGION, defaultSesRegion, SES_REGIONS } from './regions.ts';
+import { assertSenderAtDomain } from './naming.ts';
 
 /** Stages are lowercase words; they prefix SES template names and name the stack. */
 const STAGE_PATTERN = /^[a-z][a-z0-9-]{0,19}$/;
 /** What counts as an e-mail address here (also the AllowedPattern of the `SenderEmail` parameter). */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const DOMAIN_PATTERN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
-
-/** Region used when neither context `region` nor `CDK_DEFAULT_REGION` names one. */
-export const DEFAULT_REGION = 'eu-west-1';
-
-/**
- * The regions of the commercial partition where Amazon SES (API v2) exists: the endpoints table of the
- * AWS General Reference, "Amazon Simple Email Service endpoints and quotas"
- * (https://docs.aws.amazon.com/general/latest/gr/ses.html), which is also where CloudFormation has the
- * `AWS::SES::*` types the shop creates (cfn-lint's per-region schemas agree). Europe (Spain), the
- * region nearest Portugal, is not one of them: a shop there sends its mail from {@link DEFAULT_SES_REGION}.
- */
-export const SES_REGIONS: readonly string[] = [
-  'af-south-1', 'ap-northeast-1', 'ap-northeast-2', 'ap-northeast-3', 'ap-south-1', 'ap-south-2', 'ap-southeast-1',
-  'ap-southeast-2', 'ap-southeast-3', 'ap-southeast-5', 'ca-central-1', 'ca-west-1', 'eu-central-1', 'eu-central-2',
-  'eu-north-1', 'eu-south-1', 'eu-west-1', 'eu-west-2', 'eu-west-3', 'il-central-1', 'me-central-1', 'me-south-1',
-  'sa-east-1', 'us-east-1', 'us-east-2', 'us-west-1', 'us-west-2',
-];
-
-/** Where the shop's SES resources go when the stack's region has no SES (Europe (Ireland), nearest Portugal of those with SES). */
-export const DEFAULT_SES_REGION = 'eu-west-1';
-
-/**
- * The regions where CloudFormation can create an `AWS::Budgets::Budget` (cfn-lint's per-region schemas
- * of CloudFormation's registry). AWS Budgets itself is global (one endpoint, `budgets.amazonaws.com`,
- * in us-east-1) and a budget counts every region's costs; only the CloudFormation type is missing
- * elsewhere (Spain, Milan and Zurich among them), so there the stack makes no budget by default.
- */
-export const BUDGETS_REGIONS: readonly string[] = [
-  'ap-northeast-1', 'ap-northeast-2', 'ap-south-1', 'ap-southeast-1', 'ap-southeast-2', 'ca-central-1', 'eu-central-1',
-  'eu-west-1', 'eu-west-2', 'eu-west-3', 'sa-east-1', 'us-east-1', 'us-east-2', 'us-west-1', 'us-west-2',
-];
-
-/** The stack's region when SES exists there, else {@link DEFAULT_SES_REGION}. */
-export function defaultSesRegion(region: string): string {
-  return SES_REGIONS.includes(region) ? region : DEFAULT_SES_REGION;
-}
-
-/**
- * Tag every stack of a stage carries (CloudFormation passes stack tags on to the resources), for the
- * stage's budget to count that stage's costs only: activate it once as a cost allocation tag (Billing,
- * "Cost allocation tags").
- */
-export const STAGE_TAG = 'JoiasInoxStage';
-
-/** Name of the CloudFormation stack of a stage (what `cdk deploy` creates and scripts look up). */
-export function stackName(stage: string): string {
-  return `JoiasInox-${stage}`;
-}
-
-/** Name of the stack that holds a stage's SES resources when SES lives in another region than the shop (context `sesRegion`). */
-export function mailStackName(stage: string): string {
-  return `${stackName(stage)}-Mail`;
-}
-
-/** Name of a stage's monthly cost budget: budget names are unique per account, and the budget counts the stage in every region. */
-export function budgetName(stage: string): string {
-  return `${stackName(stage)}-monthly`;
-}
-
-/**
- * Name of the SES configuration set of a stage. SES names are per account and region, so the stack
- * name is in it: two stages in one account never share one.
- */
-export function configurationSetName(stage: string): string {
-  return `${stackName(stage)}-mail`;
-}
-
-/** The custom MAIL FROM subdomain used with a sender domain (bounces come back to it, SPF aligns with it). */
-export function mailFromDomainOf(senderDomain: string): string {
-  return `mail.${senderDomain}`;
-}
-
-/**
- * Throws unless `senderEmail` is an address at `senderDomain` (case-insensitive): SES may send from
- * any address of a verified domain, and from no other.
- */
-export function assertSenderAtDomain(senderEmail: string, senderDomain: string): void {
-  const at = senderEmail.lastIndexOf('@');
-  if (at < 0 || senderEmail.slice(at + 1).toLowerCase() !== senderDomain.toLowerCase()) {
-    throw new Error(
-      `Context "senderEmail" must be an address at the sender domain "${senderDomain}" (e.g. loja@${senderDomain}), got "${senderEmail}"`,
-    );
-  }
-}
 
 /** A custom domain for the shop; the certificate must be an ACM certificate in us-east-1. */
 export interface DomainSettings {
@@ -347,53 +263,4 @@ export function readDeploySettings(read: ContextReader, env: NodeJS.ProcessEnv =
     ...(lambdaConcurrency !== undefined ? { lambdaConcurrency } : {}),
     firstDeploy: optionalBoolean(read, 'firstDeploy') ?? false,
   };
-}
-
-/** Where the browser may connect besides the shop's own origin. */
-export interface CspOrigins {
-  /** Cognito user pool endpoint used by Amplify, e.g. `https://cognito-idp.eu-west-1.amazonaws.com`. */
-  readonly cognito: string;
-  /** Origins of the buckets that receive presigned uploads (`https://<bucket>.s3.<region>.amazonaws.com`). */
-  readonly uploads: readonly string[];
-  /** Origins whose images the pages show besides their own (the presigned links of payment proofs). */
-  readonly images: readonly string[];
-  /** Add `upgrade-insecure-requests` (true in the cloud; the local twin is plain http). */
-  readonly upgradeInsecureRequests?: boolean;
-}
-
-/**
- * The shop's Content-Security-Policy: scripts and styles only from the shop itself (no inline code),
- * XHR/fetch to the shop, Cognito and the upload buckets, no framing, no plugins.
- */
-export function contentSecurityPolicy(origins: CspOrigins): string {
-  const directives: Record<string, readonly string[]> = {
-    'default-src': ["'self'"],
-    'script-src': ["'self'"],
-    'style-src': ["'self'"],
-    'img-src': ["'self'", 'data:', 'blob:', ...origins.images],
-    'font-src': ["'self'", 'data:'],
-    'connect-src': ["'self'", origins.cognito, ...origins.uploads],
-    'form-action': ["'self'", ...origins.uploads],
-    'frame-ancestors': ["'none'"],
-    'object-src': ["'none'"],
-    'base-uri': ["'self'"],
-    'manifest-src': ["'self'"],
-    // The proof of work's worker (the `altcha` widget's PBKDF2 worker) is a file of the shop's own.
-    'worker-src': ["'self'"],
-  };
-  return Object.entries(directives)
-    .map(([name, values]) => `${name} ${values.join(' ')}`)
-    .concat(origins.upgradeInsecureRequests === false ? [] : ['upgrade-insecure-requests'])
-    .join('; ');
-}
-
-/**
- * The shop's robots.txt for its public origin: the checkout pages are not for search engines, and the
- * sitemap (built by the API from the live catalogue) is named with its absolute URL, as the protocol
- * wants. It never names the back-office (its pages carry `noindex` instead).
- *
- * @example robotsTxt('https://joias.example') // '...Sitemap: https://joias.example/sitemap.xml\n'
- */
-export function robotsTxt(shopUrl: string): string {
-  return ['User-agent: *', 'Allow: /', ...CHECKOUT_PAGES.map((path) => `Disallow: ${path}`), '', `Sitemap: ${shopUrl}${paths.sitemap}`, ''].join('\n');
 }
