@@ -124,6 +124,13 @@ function pageObject(pagePath: string, page: PageRender) {
   };
 }
 
+/** Whether a page's address still is what it was rendered as: a piece's page at the piece's own address now (read as last written). */
+async function stillItsAddress(pagePath: string): Promise<boolean> {
+  const kind = pageKind(decodedAddress(pagePath).split('?')[0]!);
+  if (kind.kind !== 'product') return true;
+  return (await productAtAddress(kind.id, { consistent: true }))?.kind === 'product';
+}
+
 /**
  * Keeps a rendered page in the site bucket, or removes it when the address is now "not found".
  *
@@ -142,6 +149,9 @@ export async function keepPage(pagePath: string, page: PageRender): Promise<void
     await deleteObjects('site', [key]);
     return;
   }
+  // A piece's page read before it moved (a full render slower than the owner's rename) is not kept at
+  // the address it no longer has: the stream removed that page so the address answers its 301.
+  if (!(await stillItsAddress(pagePath))) return;
   for (let tries = 0; tries < KEEP_TRIES; tries += 1) {
     const kept = await objectHead('site', key);
     if (kept && Number(kept.metadata[READ_AT] ?? 0) > page.readAt) return;

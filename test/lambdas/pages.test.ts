@@ -221,15 +221,19 @@ describe('the owner changes the catalogue, the pages follow', () => {
     // ...meanwhile the owner changes the price and the product's stream keeps the new page...
     await save(product, { priceCents: 4650 });
     await until('the new price', async () => (await crawl(path)).html.includes(formatCents(4650)), Boolean, PAGE_WAIT_MS);
-    // ...then the full render finishes: it keeps nothing over the newer page.
+    // (Saved, the piece got its readable address: the one read before answers 301 to it, docs/readable-addresses.md.)
+    const moved = await fetch(`${twin().url}${path}`, { redirect: 'manual' });
+    const current = moved.status === 301 ? moved.headers.get('location')! : path;
+    // ...then the full render finishes: it keeps nothing over the newer page, nor at the address the piece left.
     await asFunction(scope, () => keepPage(path, stale));
     const page = await crawl(path);
     expect(page.html).toContain(formatCents(4650));
     expect(page.html).not.toContain(formatCents(4100));
+    expect((await fetch(`${twin().url}${path}`, { redirect: 'manual' })).status).toBe(moved.status);
     // A render read later than the kept one does replace it (the same price here, read again).
-    const later = await asFunction(scope, () => renderPath(path, { consistent: true }));
-    await asFunction(scope, () => keepPage(path, { ...later, html: later.html.replace('</body>', '<!-- later --></body>') }));
-    expect((await crawl(path)).html).toContain('<!-- later -->');
+    const later = await asFunction(scope, () => renderPath(current, { consistent: true }));
+    await asFunction(scope, () => keepPage(current, { ...later, html: later.html.replace('</body>', '<!-- later --></body>') }));
+    expect((await crawl(current)).html).toContain('<!-- later -->');
     // The twin's S3 answers If-Match as S3 does: only over the ETag the writer saw.
     const key = `pages/teste-${randomUUID()}.html`;
     expect(await writeObject('site', key, 'one', { contentType: 'text/html' })).toBe(true);
@@ -349,10 +353,15 @@ describe('as an attacker', () => {
     }
   });
 
-  it('another case, a climb or a very long address answers 404 at the front door, and keeps nothing', async () => {
-    for (const path of ['/PRODUCT/colar-coracao-eterno', '/ABOUT-US', '/Shop', '/x/%252E%252E/about-us', `/product/${'a'.repeat(3000)}`, '/pages/product/colar-coracao-eterno.html']) {
+  it('another case, a climb or a very long address answers 404 at the front door (a static page in another case, 301), and keeps nothing', async () => {
+    for (const path of ['/PRODUCT/colar-coracao-eterno', '/x/%252E%252E/about-us', `/product/${'a'.repeat(3000)}`, '/pages/product/colar-coracao-eterno.html']) {
       const page = await crawl(path);
       expect(page.status, path).toBe(404);
+    }
+    // A static page typed in another case is the page (docs/readable-addresses.md): a 301, nothing kept under its spelling.
+    for (const [path, to] of [['/ABOUT-US', '/about-us'], ['/Shop', '/shop']]) {
+      const response = await fetch(`${twin().url}${path}`, { redirect: 'manual' });
+      expect([response.status, response.headers.get('location')], path).toEqual([301, to]);
     }
     expect(await readObject('site', 'pages/PRODUCT/colar-coracao-eterno.html', 1_000_000)).toBeUndefined();
     expect(await readObject('site', 'pages/ABOUT-US.html', 1_000_000)).toBeUndefined();
