@@ -144,7 +144,7 @@ describe('listing (/shop)', () => {
     await appRunning(page);
     await expect.poll(() => cards(page).count()).toBe(seedPieces.length);
     expect(await activeFilters(page).textContent()).toBe('nenhum');
-    expect(await page.title()).toBe('Vê os nossos novos produtos | Joias Inox');
+    expect(await page.title()).toBe('Loja: todas as peças | Joias Inox');
 
     await page.getByLabel('Pulseiras').check();
     expect(await cards(page).count()).toBe(seedPieces.length); // not yet applied
@@ -349,6 +349,9 @@ describe('contact', () => {
     await form.getByLabel('Mensagem', { exact: true }).fill('Olá! Que tamanhos têm os anéis?');
     await page.getByRole('button', { name: 'Enviar mensagem' }).click();
     await expect.poll(() => page.locator('[role="status"] .notice--success').textContent()).toBe('Mensagem enviada com sucesso!');
+    // Where the eye is: focused and on the screen, not above the emptied form.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Mensagem enviada com sucesso!');
+    expect(await page.locator('[role="status"] .notice--success').evaluate((el) => { const box = el.getBoundingClientRect(); return box.top >= 0 && box.bottom <= window.innerHeight; })).toBe(true);
     expect(await form.getByLabel('Nome', { exact: true }).inputValue()).toBe('');
     expect(await form.getByLabel('Mensagem', { exact: true }).inputValue()).toBe('');
     expect(await page.locator('.field-error').count()).toBe(0);
