@@ -49,7 +49,7 @@ export const checkoutTexts = {
       const unpaid = own.unpaid === 1 ? 'Já tens uma reserva por pagar: conclui-a ou espera que expire.' : `Já tens ${own.unpaid} reservas por pagar: conclui-as ou espera que expirem.`;
       return `${unpaid}${own.proofs > 0 ? ` Entretanto, ${proofs}.` : ''} ${caps}`;
     }
-    if (own.proofs > 0) return `${proofs[0].toUpperCase()}${proofs.slice(1)}: podes fazer uma nova encomenda depois de confirmarmos o pagamento, ou fala connosco se não puderes esperar. ${caps}`;
+    if (own.proofs > 0) return `${proofs.charAt(0).toUpperCase()}${proofs.slice(1)}: podes fazer uma nova encomenda depois de confirmarmos o pagamento, ou fala connosco se não puderes esperar. ${caps}`;
     return `Há reservas por pagar ligadas a esta ligação à internet, a este e-mail ou a este telefone: tenta de novo quando forem pagas ou expirarem, ou fala connosco. ${caps}`;
   },
   /** A reservation that alone holds more units than one customer may: nobody else's data is involved. */

@@ -334,6 +334,10 @@ describe('contact', () => {
     await page.goto(`${shop.twin.url}/contact`);
     await appRunning(page);
     expect(await page.locator('main a[href^="mailto:"]').first().textContent()).toContain('@');
+    // One contact address, Definições': the page's is the footer's (the twin's seller differs from the brand's).
+    const footerEmail = page.getByTestId('footer-seller').locator('a[href^="mailto:"]');
+    await expect.poll(() => footerEmail.count()).toBe(1);
+    await expect.poll(() => page.locator('main a[href^="mailto:"]').first().textContent()).toBe(await footerEmail.textContent());
     expect(await page.locator('.social-links--labelled a').count()).toBe(3);
 
     const form = page.locator('form.contact-form');

@@ -3,7 +3,7 @@ import { useHydrated, useTypedBeforeHydration } from '#web/lib/hydrated.ts';
 import { contactTexts } from '#shared/messages/index.ts';
 import { contactMessageSchema, type ContactMessageInput } from '#shared/schemas/contact-message.ts';
 import { TEXT_LIMITS } from '#shared/schemas/fields.ts';
-import { SHOP_EMAIL } from '#web/lib/shop-paths.ts';
+import { ShopEmail } from '#web/ui/shop-email.tsx';
 import { SocialLinks } from '#web/ui/social-links.tsx';
 import { useBotCheck } from '#web/lib/bot-check.tsx';
 import { publicWrites } from '#web/lib/public-writes.ts';
@@ -49,7 +49,7 @@ export function ContactPage() {
           <section aria-labelledby="contact-email">
             <h2 id="contact-email">E-mail</h2>
             <p>
-              <a href={`mailto:${SHOP_EMAIL}`}>{SHOP_EMAIL}</a>
+              <ShopEmail />
             </p>
           </section>
           <section aria-labelledby="contact-social">
