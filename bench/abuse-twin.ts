@@ -9,10 +9,13 @@ import { putProduct } from '#lambdas/repositories/products.ts';
 import { abuseFigures } from './abuse.ts';
 import { presolvedProofs } from './challenge.ts';
 import { benchProduct } from './catalogue.ts';
+import { SETTINGS_LIMITS } from '#shared/settings.ts';
 
 const out = process.argv[2];
 if (!out) throw new Error('usage: tsx bench/abuse-twin.ts <out.json>');
-const twin = await startTwin({ port: 0, seed: false, webDist: webDistDir() });
+// At the smallest cost the owner may set: its proofs are solved ahead at that cost (`presolvedProofs`), and a
+// checkout refuses a proof priced under half of today's price, so the twin keeps that cost (measured apart).
+const twin = await startTwin({ port: 0, seed: false, webDist: webDistDir(), challengeMaxNumber: SETTINGS_LIMITS.challengeMaxNumber.min });
 try {
   await putProduct(benchProduct(10_002, { id: 'bench-abuse', stock: 9999 }), new Date());
   // Enough for every request of both runs (10 shoppers, one a second or so, and 50 a second for 10 s).

@@ -21,6 +21,18 @@ export interface BuyerAnswer {
   /** 0 when no answer came (the connection failed). */
   readonly status: number;
   readonly seconds: number;
+  /** The refusal's `error.code` (the shop's or API Gateway's answer), when it has one. */
+  readonly code?: string;
+}
+
+/** The `error.code` of a refusal's JSON body (`{ error: { code } }`), if it is one. */
+function errorCode(body: Buffer): string | undefined {
+  try {
+    const code = (JSON.parse(body.toString('utf8')) as { error?: { code?: unknown } }).error?.code;
+    return typeof code === 'string' ? code : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** One open connection per buyer, from their own address. */
@@ -41,13 +53,14 @@ export async function sendAtOnce(url: string, buyers: readonly BuyerRequest[]): 
       (buyer, i) =>
         new Promise<BuyerAnswer>((resolve) => {
           const began = performance.now();
-          const done = (status: number) => resolve({ status, seconds: Math.round(performance.now() - began) / 1000 });
+          const done = (status: number, code?: string) => resolve({ status, seconds: Math.round(performance.now() - began) / 1000, ...(code ? { code } : {}) });
           const body = Buffer.from(buyer.body);
           const req = http.request(
             { createConnection: () => sockets[i]!, host: target.hostname, port: target.port, path: `${target.pathname}${target.search}`, method: 'POST', headers: { ...buyer.headers, 'content-length': String(body.length) } },
             (res) => {
-              res.resume();
-              res.once('end', () => done(res.statusCode ?? 0));
+              const chunks: Buffer[] = [];
+              res.on('data', (chunk: Buffer) => chunks.push(chunk));
+              res.once('end', () => done(res.statusCode ?? 0, errorCode(Buffer.concat(chunks))));
               res.once('error', () => done(0));
             },
           );

@@ -14,7 +14,7 @@ import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Twin } from '#infra/twin/twin.ts';
 import { ddb, tableName } from '#lambdas/repositories/dynamodb-client.ts';
 import { putProduct } from '#lambdas/repositories/products.ts';
-import { nextClientAddress } from '#test/support/clients.ts';
+import { clientFetch, nextClientAddress } from '#test/support/clients.ts';
 import { benchProduct } from './catalogue.ts';
 import { REPO_ROOT } from '#infra/common/repo-paths.ts';
 import type { BuyerAnswer, BuyerRequest } from './buyers.ts';
@@ -34,8 +34,15 @@ export interface CheckoutFigures {
   readonly lambdaThrottled: number;
   /** Any other answer (no answer at all included): must be 0. */
   readonly otherAnswers: number;
+  /** Every answer by status and refusal code (`409 out_of_stock`): what each count above is made of. */
+  readonly answersByCode: Readonly<Record<string, number>>;
   /** Answers that came after 12 s (whatever they said): must be 0. */
   readonly answeredLate: number;
+  /** The buyers' times from sending to answer: median and 99th percentile (the drop's bound: p99 ≤ 5 s). */
+  readonly p50Seconds: number;
+  readonly p99Seconds: number;
+  /** Answers that came after 5 s (the drop's bound, issue 52). */
+  readonly answeredAfter5s: number;
   readonly slowestSeconds: number;
   /** The slowest 429 (refused at once, but after the twin has read the request among the thousand). */
   readonly slowestThrottleSeconds: number;
@@ -43,38 +50,44 @@ export interface CheckoutFigures {
   readonly oversoldUnits: number;
   /** Orders stored for buyers who were not told 201 (read 15 s after the last answer): must be 0. */
   readonly ordersWithout201: number;
+  /**
+   * Of those, the ones whose buyer asking again with the same key (and a fresh proof of work, as the
+   * page does) got that very order back: a function stopped after its transaction committed loses its
+   * answer, never the buyer's order.
+   */
+  readonly recoveredBySameKey: number;
   readonly peakConcurrency: number;
   readonly timedOut: number;
 }
 
 /** Within this every buyer has their answer (issue 37). */
 const ANSWER_WITHIN_SECONDS = 12;
+/** A limited drop's bound: every buyer answered within 5 s (p99, issue 52). */
+const DROP_ANSWER_SECONDS = 5;
+
+const quantile = (values: readonly number[], q: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(q * values.length))] ?? 0;
+
+export interface CheckoutOptions {
+  readonly buyers?: number;
+  readonly units?: number;
+  /**
+   * Each buyer sends a proof of payment with the order (`Confirmar Pagamento`, issue 37's crowd), or
+   * reserves and pays later (a drop's buyers, issue 52: the shop reserves when the shipping step is left).
+   */
+  readonly withProofs?: boolean;
+}
 
 /**
  * The buyers' proofs of work are solved ahead (`presolvedProofs`, as `bench/run.ts` does): the bench's
  * own CPU solving 2 000 challenges is not the shop's time, and each buyer's clock starts when their
  * order is sent.
  */
-export async function checkoutFigures(twin: Twin, log: (line: string) => void, buyers = 1000, units = 10): Promise<CheckoutFigures> {
+export async function checkoutFigures(twin: Twin, log: (line: string) => void, options: CheckoutOptions = {}): Promise<CheckoutFigures> {
+  const { buyers = 1000, units = 10, withProofs = true } = options;
   const id = `bench-scarce-${randomUUID().slice(0, 6)}`;
   await putProduct(benchProduct(10_002, { id, stock: units }), new Date());
   const run = randomUUID().slice(0, 8);
-  log(`checkouts: solving ${2 * buyers} proofs of work ahead (the uploads' and the orders')`);
-  const altcha = await presolvedProofs(twin, 2 * buyers);
-  log(`checkouts: ${buyers} proofs uploaded, each from its own address`);
-  const shoppers: { client: string; email: string; proof: string; altcha: string }[] = [];
-  // A few at a time: on a new account (10 at once) more would be throttled.
-  for (let i = 0; i < buyers; i += 8) {
-    shoppers.push(
-      ...(await Promise.all(
-        Array.from({ length: Math.min(8, buyers - i) }, async (_, j) => {
-          const client = nextClientAddress();
-          const n = i + j;
-          return { client, email: `buyer.${run}.${n}@example.com`, proof: await uploadProof(twin.url, client, altcha[2 * n]), altcha: altcha[2 * n + 1]! };
-        }),
-      )),
-    );
-  }
+  const shoppers = await prepareShoppers(twin, log, run, buyers, withProofs);
   const requests: BuyerRequest[] = shoppers.map((shopper) => ({
     client: shopper.client,
     headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID(), 'x-altcha': shopper.altcha },
@@ -95,6 +108,8 @@ export async function checkoutFigures(twin: Twin, log: (line: string) => void, b
     start = page.LastEvaluatedKey;
   }
   const told201 = new Set(answers.filter((a) => a.status === 201).map((a) => a.email));
+  const orphans = stored.filter((order) => !told201.has(String(order.email)));
+  const recoveredBySameKey = await askAgainWithSameKey(twin, orphans, requests, shoppers);
   const stock = Number((await ddb().send(new GetCommand({ TableName: tableName('products'), Key: { id }, ConsistentRead: true }))).Item?.stock);
   const count = (status: number) => answers.filter((a) => a.status === status).length;
   const sold = units - stock;
@@ -107,15 +122,79 @@ export async function checkoutFigures(twin: Twin, log: (line: string) => void, b
     answered500: count(500),
     lambdaThrottled,
     otherAnswers: answers.length - count(201) - count(409) - count(429) - count(500),
+    answersByCode: byCode(answers),
     answeredLate: answers.filter((a) => a.seconds > ANSWER_WITHIN_SECONDS).length,
+    p50Seconds: quantile(answers.map((a) => a.seconds), 0.5),
+    p99Seconds: quantile(answers.map((a) => a.seconds), 0.99),
+    answeredAfter5s: answers.filter((a) => a.seconds > DROP_ANSWER_SECONDS).length,
     slowestSeconds: Math.max(...answers.map((a) => a.seconds)),
     slowestThrottleSeconds: Math.max(0, ...answers.filter((a) => a.status === 429).map((a) => a.seconds)),
     sold,
     oversoldUnits: Math.max(0, count(201) - units) + Math.max(0, -stock),
-    ordersWithout201: stored.filter((order) => !told201.has(String(order.email))).length,
+    ordersWithout201: orphans.length,
+    recoveredBySameKey,
     peakConcurrency: twin.invocations.peak,
     timedOut: twin.invocations.timedOut - before.timedOut,
   };
+}
+
+/** The answers counted by `status code` (`201`, `409 out_of_stock`, `0` for no answer). */
+function byCode(answers: readonly BuyerAnswer[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const answer of answers) {
+    const key = answer.code ? `${answer.status} ${answer.code}` : String(answer.status);
+    counts[key] = (counts[key] ?? 0) + 1;
+  }
+  return counts;
+}
+
+interface Shopper {
+  readonly client: string;
+  readonly email: string;
+  /** The proof of payment's upload key, when the buyer sends one with the order. */
+  readonly proof: string | undefined;
+  readonly altcha: string;
+}
+
+/** Each buyer's address, e-mail, proof of work (solved ahead) and, `withProofs`, their proof of payment uploaded. */
+async function prepareShoppers(twin: Twin, log: (line: string) => void, run: string, buyers: number, withProofs: boolean): Promise<Shopper[]> {
+  const perBuyer = withProofs ? 2 : 1;
+  log(`checkouts: solving ${perBuyer * buyers} proofs of work ahead${withProofs ? " (the uploads' and the orders')" : ''}`);
+  const altcha = await presolvedProofs(twin, perBuyer * buyers);
+  const shopper = (n: number, client = nextClientAddress()) => ({ client, email: `buyer.${run}.${n}@example.com`, altcha: altcha[perBuyer * n + perBuyer - 1]! });
+  if (!withProofs) return Array.from({ length: buyers }, (_, n) => ({ ...shopper(n), proof: undefined }));
+  log(`checkouts: ${buyers} proofs uploaded, each from its own address`);
+  const shoppers: Shopper[] = [];
+  // A few at a time: on a new account (10 at once) more would be throttled.
+  for (let i = 0; i < buyers; i += 8) {
+    shoppers.push(
+      ...(await Promise.all(
+        Array.from({ length: Math.min(8, buyers - i) }, async (_, j) => {
+          const buyer = shopper(i + j);
+          return { ...buyer, proof: await uploadProof(twin.url, buyer.client, altcha[2 * (i + j)]) };
+        }),
+      )),
+    );
+  }
+  return shoppers;
+}
+
+/**
+ * The buyers of stored orders who were not told 201 ask again as the page does: the same key and body,
+ * a fresh proof of work, from their address. How many got their very order back (200 with its id).
+ */
+async function askAgainWithSameKey(twin: Twin, orphans: readonly Record<string, unknown>[], requests: readonly BuyerRequest[], shoppers: readonly Shopper[]): Promise<number> {
+  if (orphans.length === 0) return 0;
+  const proofs = await presolvedProofs(twin, orphans.length);
+  let recovered = 0;
+  for (const [i, order] of orphans.entries()) {
+    const n = shoppers.findIndex((shopper) => shopper.email === order.email);
+    const request = requests[n]!;
+    const answer = await clientFetch(`${twin.url}/api/orders`, { client: request.client, method: 'POST', headers: { ...request.headers, 'x-altcha': proofs[i]! }, body: request.body });
+    const body = (await answer.json().catch(() => undefined)) as { order?: { id?: string } } | undefined;
+    if (answer.status === 200 && body?.order?.id === order.id) recovered += 1;
+  }
+  return recovered;
 }
 
 /** `bench/buyers.ts` in its own process: the buyers' answers, in their order. */

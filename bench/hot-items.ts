@@ -15,6 +15,7 @@ import { putProduct } from '#lambdas/repositories/products.ts';
 import { benchProduct } from './catalogue.ts';
 import { presolvedProofs } from './challenge.ts';
 import { orderBody } from './orders.ts';
+import { SETTINGS_LIMITS } from '#shared/settings.ts';
 
 export interface HotItemStep {
   /** Reservations sent a second (steady, not waiting for answers). */
@@ -131,7 +132,8 @@ export function hotItemRows(figures: HotItemFigures | { error: string }): string
 
 // Alone: a twin of its own (no stage throttle, as the bench's throughput figures), the figures as JSON.
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const twin = await startTwin({ port: 0, seed: true, webDist: webDistDir(), throttle: false });
+  // The proof of work at the smallest cost, as the bench's own twin: the proofs are solved ahead at it.
+  const twin = await startTwin({ port: 0, seed: true, webDist: webDistDir(), throttle: false, challengeMaxNumber: SETTINGS_LIMITS.challengeMaxNumber.min });
   try {
     const rates = process.env.BENCH_HOT_RATES?.split(',').map(Number);
     const figures = await hotItemFigures(twin, (line) => process.stderr.write(`[bench] ${line}\n`), rates);

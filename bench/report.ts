@@ -8,6 +8,7 @@ import { paymentRows } from './payments.ts';
 import { proofRows } from './proofs.ts';
 import { COLD_IMPORT_BUDGET_MS, FIRST_LOAD_JS_BUDGET_BYTES, READ_ROUTE_BUDGET_BYTES, type LambdaSize } from './sizes.ts';
 import { twinFailsRows } from './twin-fails-rows.ts';
+import { DROP_HEADER, dropRows } from './drop-rows.ts';
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const pct = (n: number) => `${(n * 100).toFixed(1)} %`;
@@ -73,6 +74,11 @@ export function printTable(r: any, seconds: number): void {
   });
   section('Catalogue, checkouts and start (bench/twin-fails.ts)', r.twinFails, (twinFails) => {
     for (const [label, value] of twinFailsRows(twinFails)) row(label, value);
+  });
+  section('A limited drop (bench/drop.ts)', r.drop, (drop) => {
+    row(...DROP_HEADER);
+    row(...DROP_HEADER.map(() => '---'));
+    for (const cells of dropRows(drop.runs)) row(...cells);
   });
   section('Automatic payments', r.payments, (payments) => {
     row('Automatic payments in the twin (issue 38)', 'value');

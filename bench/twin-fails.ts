@@ -21,6 +21,7 @@ import { catalogueBytes, catalogueSpeed } from './catalogue-bytes.ts';
 import { checkoutFigures } from './checkouts.ts';
 import { startFigures } from './start.ts';
 import type { TwinFailsFigures } from './twin-fails-rows.ts';
+import { SETTINGS_LIMITS } from '#shared/settings.ts';
 
 const log = (text: string) => process.stderr.write(`[bench] ${text} (load ${loadavg()[0]!.toFixed(1)})\n`);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -40,7 +41,9 @@ if (part) {
   const figures =
     part === 'catalogue'
       ? await withTwin({ throttle: false, edgeCache: true }, catalogueFigures)
-      : await withTwin({ concurrency: CONCURRENCY }, async (twin) => ({ concurrency: CONCURRENCY ?? ACCOUNT_CONCURRENCY.default, ...(await checkoutFigures(twin, log)) }));
+      : // The proof of work at the smallest cost: the buyers' proofs are solved ahead at it, and a checkout
+        // refuses a proof priced under half of today's price.
+        await withTwin({ concurrency: CONCURRENCY, challengeMaxNumber: SETTINGS_LIMITS.challengeMaxNumber.min }, async (twin) => ({ concurrency: CONCURRENCY ?? ACCOUNT_CONCURRENCY.default, ...(await checkoutFigures(twin, log)) }));
   await writeFile(process.argv[2]!, JSON.stringify(figures));
   process.exit(0);
 }

@@ -2,7 +2,7 @@
  * Domain errors, thrown by services and repositories. Each carries the HTTP status it stands for and a
  * Portuguese message for the customer; `http/error-response.ts` turns them into answers.
  */
-import { apiTexts, botCheckTexts } from '#shared/messages/index.ts';
+import { apiTexts, botCheckTexts, checkoutTexts } from '#shared/messages/index.ts';
 
 export type FieldErrors = Readonly<Record<string, string>>;
 
@@ -88,6 +88,19 @@ export class PayloadTooLarge extends DomainError {
 export class UnsupportedMediaType extends DomainError {
   constructor() {
     super(415, 'unsupported_media_type', apiTexts.unsupportedMediaType);
+  }
+}
+
+/**
+ * The checkout ran out of its function's time (a crowd for one piece): answered 503 with `Retry-After`
+ * before Lambda stops it (`services/checkout-deadline.ts`). Asking again with the same key is safe.
+ */
+export class CheckoutBusy extends DomainError {
+  /** An expected refusal under a crowd, not a fault: logged at INFO although a 503 (`http/handler.ts`). */
+  readonly quiet = true;
+
+  constructor(readonly retryAfterSeconds: number) {
+    super(503, 'checkout_busy', checkoutTexts.checkoutBusy(retryAfterSeconds));
   }
 }
 

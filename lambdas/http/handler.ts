@@ -19,7 +19,8 @@ import { apiTexts } from '#shared/messages/index.ts';
 import type { ApiBody, ApiQuery, ApiResponse, ApiRouteKey } from '#shared/api-routes.ts';
 import { servedRows, type RouteRow } from './route-rows.ts';
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { DomainError, InvalidInput, PayloadTooLarge, Unauthorized, Forbidden, UnsupportedMediaType } from '../errors.ts';
+import { CheckoutBusy, DomainError, InvalidInput, PayloadTooLarge, Unauthorized, Forbidden, UnsupportedMediaType } from '../errors.ts';
+import { BUSY_RETRY_AFTER_SECONDS, LAST_ANSWER_MS } from '../services/checkout-deadline.ts';
 import { ORIGIN_ENV, ORIGIN_HEADER, PAGES_FALLBACK_HEADER, VIEWER_IP_HEADER } from '../contracts/env.ts';
 import { emailKey } from '#shared/identity-keys.ts';
 import { clientId, enforceLimits } from '../services/rate-limits.ts';
@@ -39,6 +40,8 @@ export const ADMIN_GROUP = 'admin';
 
 export interface ApiRequest<B, Q> {
   readonly event: ApiEvent;
+  /** The invocation's Lambda context: its remaining time bounds a use case that must answer before the timeout. */
+  readonly context: Context;
   readonly body: B;
   readonly params: Readonly<Record<string, string | undefined>>;
   readonly query: Q;
@@ -254,9 +257,10 @@ export function httpRoute<K extends ApiRouteKey>(
   if (limitedBy.has('email')) handler.use(rateLimit(route, 'email'));
   if (guard) handler.use(guard.spend);
 
-  return handler.handler(async (event) => {
+  const answer = handler.handler(async (event, context) => {
     const request: ApiRequest<never, never> = {
       event,
+      context,
       body: bodies.get(event) as never,
       params: event.pathParameters ?? {},
       query: (options.query ? queries.get(event) : (event.queryStringParameters ?? {})) as never,
@@ -271,6 +275,38 @@ export function httpRoute<K extends ApiRouteKey>(
     if (matchesEntityTag(request.headers['if-none-match'], etag)) return { statusCode: 304, headers: { 'cache-control': cacheControl, etag } };
     return { ...result, headers };
   });
+  // The checkout (the idempotent row) answers before its function's end whatever step is slow, its
+  // middlewares included: asking again with the same key is safe (docs/drops.md).
+  return route.idempotent ? answeredBeforeTimeout(answer) : answer;
+}
+
+/**
+ * `answer`, raced against the invocation's end less {@link LAST_ANSWER_MS}: past that, the buyer is
+ * answered 503 `checkout_busy` with `Retry-After` instead of Lambda's timeout (API Gateway's 500). The
+ * use case keeps its own, earlier deadline (`services/checkout-deadline.ts`); this covers the steps
+ * before it (the per-client limits, the proof's spend) on a slow moment of the database.
+ */
+function answeredBeforeTimeout<H extends (event: ApiEvent, context: Context) => Promise<HttpResult>>(answer: H): H {
+  const busy = (): HttpResult => {
+    const { status, body, headers } = toErrorResponse(new CheckoutBusy(BUSY_RETRY_AFTER_SECONDS));
+    logger.info('request refused', { status, code: 'checkout_busy' });
+    return json(status, body, { 'cache-control': 'no-store', ...headers });
+  };
+  const raced = async (event: ApiEvent, context: Context): Promise<HttpResult> => {
+    if (typeof context?.getRemainingTimeInMillis !== 'function') return answer(event, context);
+    const lastAt = Date.now() + context.getRemainingTimeInMillis() - LAST_ANSWER_MS;
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<HttpResult>((resolve) => (timer = setTimeout(() => resolve(busy()), Math.max(0, lastAt - Date.now()))));
+    try {
+      const result = await Promise.race([answer(event, context), late]);
+      // A step that failed past the last moment (a call refused as the invocation ends, the timer late
+      // on a starved event loop) is the same lack of time: busy, not a fault.
+      return result.statusCode >= 500 && Date.now() >= lastAt ? busy() : result;
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+  return Object.assign(raced, answer);
 }
 
 let lastTagged: { readonly body: string; readonly etag: string } | undefined;

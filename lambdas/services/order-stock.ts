@@ -7,6 +7,16 @@ import { getProductsConsistent } from '../repositories/products.ts';
 import { stockCondition, takeStockItem, unitsByProduct, variantStockOf } from '../repositories/product-stock.ts';
 import { stockMovementItem } from '../repositories/stock-movements.ts';
 import type { Refusal, TransactionItem } from '../repositories/transactions.ts';
+import { assertTimeFor, beforeDeadline, TRANSACTION_ALLOWANCE_MS, type CheckoutDeadline } from './checkout-deadline.ts';
+
+/** A stock read older than this is read again before the first transaction: a piece sold out meanwhile is a 409 without one. */
+const STOCK_READ_FRESH_MS = 250;
+
+/** When an order must be settled by (`./checkout-deadline.ts`), and when its lines' stock was last read. */
+export interface OrderTiming {
+  readonly deadline: CheckoutDeadline;
+  readonly pricedAt: number;
+}
 
 /**
  * Before trying again: a line whose stock ran out meanwhile refuses the order now, as its condition
@@ -23,6 +33,16 @@ export async function refuseShortNow(orderLines: readonly OrderLine[]): Promise<
     if (stock < line.quantity) short.set(stockCondition(line.productId), { old: { variantStock: Object.fromEntries(product.variants.map((variant) => [variant.id, variant.stock])) } });
   }
   refuseShortLine((condition) => short.get(condition), orderLines);
+}
+
+/**
+ * Before a try of an order's transaction: a line whose stock ran out since it was read refuses the
+ * order now (409, one consistent read), rather than in a transaction that meets every other buyer of a
+ * sold-out piece on its stock item; and no try without the time to write the order and answer.
+ */
+export async function readyToTry(orderLines: readonly OrderLine[], attempt: number, { deadline, pricedAt }: OrderTiming): Promise<void> {
+  if (attempt > 1 || Date.now() - pricedAt > STOCK_READ_FRESH_MS) await beforeDeadline(deadline, refuseShortNow(orderLines));
+  assertTimeFor(deadline, TRANSACTION_ALLOWANCE_MS);
 }
 
 /**

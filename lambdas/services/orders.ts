@@ -7,14 +7,13 @@
  */
 import { createHash } from 'node:crypto';
 import type { CustomerOrderResponse, Order, OrderLine, PlaceOrderResponse } from '#shared/api.ts';
-import { apiTexts, checkoutTexts, giftTexts, paymentStartTexts, validationTexts } from '#shared/messages/index.ts';
+import { apiTexts, checkoutTexts, paymentStartTexts, validationTexts } from '#shared/messages/index.ts';
 import { monthKey } from '#shared/mb-way.ts';
 import { holdMinutesFor, type HoldCaps, type OrderCaps, type ShopSettings } from '#shared/settings.ts';
 import { clientAddressKey, emailKey, phoneKey } from '#shared/identity-keys.ts';
 import { methodOffered, type PaymentMethodId } from '#shared/payment-methods.ts';
 import { ACCESS_TOKEN_PATTERN, CLOSED_STATUS, PROOF_STATUS, RESERVED_STATUS, generateOrderNumber } from '#shared/order-status.ts';
 import { priceLine } from '#shared/pricing.ts';
-import { giftWrapCents, orderGift, withGiftWrap, type OrderGift } from '#shared/gift.ts';
 import type { AttachProofInput, PlaceOrderInput } from '#shared/schemas/index.ts';
 import { lineVariant, nameWithSize, variantPriceCents } from '#shared/variants.ts';
 import { backoff, BACKOFF } from '../backoff.ts';
@@ -26,7 +25,7 @@ import { claimProofItem, getOrderItem, putOrderItem, toOrder, ORDER_LISTING, PRO
 import { orderSearchItems } from '../repositories/order-search.ts';
 import { getProductsConsistent } from '../repositories/products.ts';
 import { writeTransaction, type TransactionItem } from '../repositories/transactions.ts';
-import { refuseShortLine, refuseShortNow, takeOrderStock } from './order-stock.ts';
+import { readyToTry, refuseShortLine, takeOrderStock, type OrderTiming } from './order-stock.ts';
 import { holdCounterName, refusedByHoldCap, takeHoldItem } from '../repositories/holds.ts';
 import { newOrderCountItems } from './counters.ts';
 import { byProvider, methodAvailable, mbwayLimitsInForce, mbwaySlot, newProviderPayment } from './payments.ts';
@@ -42,7 +41,9 @@ import { claimedProofKey, proofUsed } from './uploads.ts';
 import { identityKeysOf, refuseBlocked } from './abuse.ts';
 import { holdLimit } from './hold-refusal.ts';
 import { priceWithCode, refuseCodeUse, type CodedOrder, type ScopedLine } from './discount-codes.ts';
+import { giftOf, pricedMoney } from './order-money.ts';
 import { takeCodeUseItems } from '../repositories/discount-codes.ts';
+import { ANSWER_MARGIN_MS, assertTimeFor, beforeDeadline, checkoutDeadline, settledBy, TRANSACTION_ALLOWANCE_MS, type CheckoutDeadline } from './checkout-deadline.ts';
 
 /** How long an order is tried again at most: the customer is told to try again well before the function's 10 s are up (never a timeout). */
 const ORDER_RETRY_MS = 5_000;
@@ -112,8 +113,10 @@ export function reservationExpiry(settings: ShopSettings, method: PaymentMethodI
 /**
  * Places an order once per idempotency key. `clientAddress` (the viewer's address, `clientId`) is one
  * of the keys its hold counts against, and is kept on the order for the owner's block of a suspicious one.
+ * `deadline`: the answer comes by then, a 503 `checkout_busy` if the order could not be settled in time
+ * (`./checkout-deadline.ts`).
  */
-export async function placeOrder(input: PlaceOrderInput, idempotencyKey: string | undefined, proofs: ProofClaims, clientAddress: string, now = new Date()): Promise<PlacedOrder> {
+export async function placeOrder(input: PlaceOrderInput, idempotencyKey: string | undefined, proofs: ProofClaims, clientAddress: string, now = new Date(), deadline = checkoutDeadline()): Promise<PlacedOrder> {
   if (!idempotencyKey || !IDEMPOTENCY_KEY_PATTERN.test(idempotencyKey)) {
     throw new InvalidInput(apiTexts.idempotencyKeyMissing, { 'Idempotency-Key': apiTexts.idempotencyKeyMissing }, 'idempotency_key_invalid');
   }
@@ -134,21 +137,27 @@ export async function placeOrder(input: PlaceOrderInput, idempotencyKey: string 
   // The provider confirms the payment itself (docs/design.md §34): a proof has nothing to prove.
   if (automatic && input.proofKey) throw new InvalidInput(paymentStartTexts.noProofNeeded, { proofKey: paymentStartTexts.noProofNeeded }, 'proof_not_needed');
   giftOf(input, settings);
-  // The code (docs/discount-codes.md) prices with the lines; its uses are the transaction's to decide.
-  const priced = await priceWithCode(await priceOrder(input), input.shipping.shippingMethod, input.discountCode, now);
+  // A sold-out piece is told here, from one consistent read: no claim, no transaction. The code
+  // (docs/discount-codes.md) prices with the lines; its uses are the transaction's to decide.
+  const priced = await beforeDeadline(deadline, priceOrder(input).then((lines) => priceWithCode(lines, input.shipping.shippingMethod, input.discountCode, now)));
+  const pricedAt = Date.now();
   // Automatic MB WAY asks the customer's own phone: no number of the month, no slot (nor its limits).
   if (input.shipping.paymentMethod === 'mbway' && !automatic) await mbwaySlot(monthKey(now), mbwayLimitsInForce(settings), Boolean(input.proofKey));
   await refuseBlocked(identityKeysOf({ email: input.shipping.email, phone: input.shipping.phone, client: clientAddress }), now);
   // A reservation (no proof yet) is the only open one of its e-mail and cart.
   const open = input.proofKey ? undefined : await checkOpenReservation(input, now);
-  const claim = await claimIdempotencyKey(idempotencyKey, fingerprint, now);
+  // No claim without the time to write the order and answer.
+  assertTimeFor(deadline, TRANSACTION_ALLOWANCE_MS);
+  const claim = await beforeDeadline(deadline, claimIdempotencyKey(idempotencyKey, fingerprint, now));
   if (claim.state !== 'claimed') return answerKnown(claim);
 
   let body: PlaceOrderResponse;
   try {
-    body = await writeOrder(input, priced, { idempotencyKey, fingerprint, clientAddress, open }, settings, proofs, now);
+    body = await writeOrder(input, priced, { idempotencyKey, fingerprint, clientAddress, open }, settings, proofs, now, { deadline, pricedAt });
   } catch (error) {
-    await releaseIdempotencyKey(idempotencyKey, fingerprint).catch((release: unknown) => logger.error('could not release idempotency key', { error: release as Error }));
+    // Not waited for past the deadline: a claim left behind lapses after its lock, and asking again meanwhile is answered 409 in progress.
+    const release = releaseIdempotencyKey(idempotencyKey, fingerprint).catch((failed: unknown) => logger.error('could not release idempotency key', { error: failed as Error }));
+    await settledBy(deadline, release, ANSWER_MARGIN_MS / 2);
     throw error;
   }
   return { status: 201, body };
@@ -207,16 +216,6 @@ async function priceOrder(input: PlaceOrderInput): Promise<ScopedLine[]> {
   });
 }
 
-/**
- * The gift an order keeps (docs/gifts.md): the wrap at the settings' price of this moment; a wrap the
- * shop does not offer now is refused (400 on `gift.wrap`, nothing reserved).
- */
-function giftOf(input: PlaceOrderInput, settings: ShopSettings): OrderGift | undefined {
-  const gift = orderGift(input.gift, settings.giftWrap);
-  if (gift === 'wrap-not-offered') throw new InvalidInput(giftTexts.wrapNotOffered, { 'gift.wrap': giftTexts.wrapNotOffered }, 'gift_wrap_unavailable');
-  return gift;
-}
-
 /** The access token of a new order (rebuilt from its id for the links of its e-mails) and what the order keeps of it. */
 async function newAccessToken(orderId: string): Promise<{ token: string; hash: string }> {
   const token = await orderAccessToken(orderId);
@@ -238,17 +237,16 @@ function invoiceCustomerOf(input: PlaceOrderInput): { nif?: string; companyName?
 }
 
 /**
- * The order's money as priced (`quoteWithCode`) with its gift's wrap at the settings' price of this
- * moment (`withGiftWrap`, docs/gifts.md): its totals, its code and the counters the code's use is taken
- * on, in the stock's transaction, so the last use goes to exactly one order (docs/discount-codes.md).
+ * The order holds the proof's safe copy: the original upload is no longer needed. A failed or slow drop
+ * is logged, not waited for past the deadline: the order is placed and answered 201 all the same.
  */
-function pricedMoney({ quote }: CodedOrder, codeUseKeys: readonly string[] | undefined, gift: OrderGift | undefined) {
-  const total = withGiftWrap(quote, giftWrapCents(gift)).orderTotalCents;
-  const money = { subtotalCents: quote.subtotalCents, discountCents: quote.discountCents, shippingCents: quote.shippingCents, totalCents: total };
-  return { ...money, ...(quote.discount ? { discount: quote.discount } : {}), ...(codeUseKeys ? { codeUseKeys } : {}), ...(gift ? { gift } : {}) };
+async function dropProofUpload(proofs: ProofClaims, proofKey: string, deadline: CheckoutDeadline): Promise<void> {
+  const drop = proofs.drop(proofKey).catch((error: unknown) => logger.error('could not drop the proof upload', { error: error as Error }));
+  await settledBy(deadline, drop, ANSWER_MARGIN_MS / 2);
 }
 
-async function writeOrder(input: PlaceOrderInput, priced: CodedOrder, claims: OrderClaims, settings: ShopSettings, proofs: ProofClaims, now: Date): Promise<PlaceOrderResponse> {
+async function writeOrder(input: PlaceOrderInput, priced: CodedOrder, claims: OrderClaims, settings: ShopSettings, proofs: ProofClaims, now: Date, timing: OrderTiming): Promise<PlaceOrderResponse> {
+  const { deadline } = timing;
   const { idempotencyKey, fingerprint, clientAddress, open } = claims;
   const orderLines = priced.lines;
   const hold = orderHold(input.shipping, clientAddress, orderLines);
@@ -262,6 +260,7 @@ async function writeOrder(input: PlaceOrderInput, priced: CodedOrder, claims: Or
   const status = proof ? PROOF_STATUS : RESERVED_STATUS;
   const giveUpAt = Date.now() + ORDER_RETRY_MS;
   for (let attempt = 1; ; attempt++) {
+    await readyToTry(orderLines, attempt, timing);
     const slot = mbway ? await mbwaySlot(month, limits, Boolean(proof)) : undefined;
     const orderNumber = generateOrderNumber();
     const access = await newAccessToken(String(orderNumber));
@@ -303,16 +302,15 @@ async function writeOrder(input: PlaceOrderInput, priced: CodedOrder, claims: Or
     if (open && order.expiresAt) items.push(openReservationWrite(open, order.id, order.expiresAt, now));
 
     const token = createHash('sha256').update(`${idempotencyKey}:${orderNumber}`).digest('hex').slice(0, 36);
-    const result = await writeTransaction(items, token);
+    const result = await beforeDeadline(deadline, writeTransaction(items, token));
     if (result.written) {
       countEvent(BUSINESS_METRICS.ordersPlaced);
-      // The order holds the proof's safe copy: the original upload is no longer needed.
-      if (input.proofKey) await proofs.drop(input.proofKey);
+      if (input.proofKey) await dropProofUpload(proofs, input.proofKey, deadline);
       return body;
     }
     if (result.refused(IDEMPOTENCY_CLAIM_HELD)) {
       // Our claim is gone: if an earlier try of this transaction went through, its answer is recorded.
-      const known = await peekIdempotencyKey(idempotencyKey, fingerprint, now);
+      const known = await beforeDeadline(deadline, peekIdempotencyKey(idempotencyKey, fingerprint, now));
       if (known?.state === 'done') return known.response as PlaceOrderResponse;
       throw new Conflict(apiTexts.orderInProgress, 'order_in_progress');
     }
@@ -325,7 +323,6 @@ async function writeOrder(input: PlaceOrderInput, priced: CodedOrder, claims: Or
     // concurrent transaction touched the same items (TransactionConflict).
     if (attempt >= BACKOFF.orderPlacement.tries || Date.now() >= giveUpAt) throw new Conflict(checkoutTexts.orderFailed, 'order_retry_exhausted');
     await backoff(BACKOFF.orderPlacement, attempt);
-    await refuseShortNow(orderLines);
   }
 }
 

@@ -33,7 +33,7 @@ describe('asking again for a reservation', () => {
   });
 
   it('a lost answer or a failed function: asked again', async () => {
-    expect((await run([new ApiError(0, 'network', 'x'), new ApiError(500, 'internal', 'x'), new ApiError(504, 'timeout', 'x')])).answer).toBe('order');
+    expect((await run([new ApiError(0, 'network', 'x'), new ApiError(500, 'internal', 'x'), new ApiError(504, 'timeout', 'x'), new ApiError(503, 'checkout_busy', 'x')])).answer).toBe('order');
   });
 
   it("the shop's own refusals and a per-client limit's 429 are answers: never asked again", async () => {

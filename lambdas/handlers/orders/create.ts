@@ -4,6 +4,7 @@ import { json } from '../../http/response.ts';
 import { watchHeldShareQuietly } from '../../services/held-share.ts';
 import { proofClaims } from '../../services/proof-claims.ts';
 import { placeOrder } from '../../services/orders.ts';
+import { ANSWER_MARGIN_MS, checkoutDeadline, settledBy } from '../../services/checkout-deadline.ts';
 import { unitChallengeGuard } from '../../http/challenge-guard.ts';
 import { cartCount } from '#shared/cart.ts';
 import type { PlaceOrderInput } from '#shared/schemas/index.ts';
@@ -11,10 +12,13 @@ import type { PlaceOrderInput } from '#shared/schemas/index.ts';
 /** A checkout's proof of work is priced by the units it reserves (`shared/proof-of-work.ts`). */
 const challengeGuard = unitChallengeGuard((body) => cartCount((body as PlaceOrderInput).items));
 
-export const handler = httpRoute('POST /api/orders', { body: placeOrderSchema, challengeGuard }, async ({ body, headers, event }) => {
+export const handler = httpRoute('POST /api/orders', { body: placeOrderSchema, challengeGuard }, async ({ body, headers, event, context }) => {
   const now = new Date();
-  const placed = await placeOrder(body, headers['idempotency-key'], proofClaims, clientOf(event), now);
+  // Every buyer is answered before the function's end, a crowd for one piece included (docs/drops.md).
+  const deadline = checkoutDeadline(context.getRemainingTimeInMillis(), now.getTime());
+  const placed = await placeOrder(body, headers['idempotency-key'], proofClaims, clientOf(event), now, deadline);
   // A new reservation may tip the held share over half: the owner is told once (`services/held-share.ts`).
-  if (placed.status === 201) await watchHeldShareQuietly(now);
+  // The order is placed: its 201 is not held back past the deadline by this look (the next one catches up).
+  if (placed.status === 201) await settledBy(deadline, watchHeldShareQuietly(now), ANSWER_MARGIN_MS / 2);
   return json(placed.status, placed.body);
 });

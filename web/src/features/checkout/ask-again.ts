@@ -10,14 +10,15 @@ export const ASK_AGAIN_WAITS_MS = [1000, 2000, 4000, 8000] as const;
 
 /**
  * An answer that says nothing of the order: none at all, API Gateway's own 5xx (a throttled, failed or
- * timed-out function: the reservation may or may not have been made), or the stage throttle's own 429
+ * timed-out function: the reservation may or may not have been made), the checkout's own 503
+ * `checkout_busy` (a crowd left it no time to settle the order: docs/drops.md), or the stage throttle's own 429
  * (`busy`: no function ran). Never the shop's own refusal, nor a per-client limit's 429, whose
  * `Retry-After` is minutes, not seconds.
  */
 export function worthAskingAgain(error: unknown): boolean {
   if (!(error instanceof ApiError)) return false;
   if (error.status === 429) return error.code === 'busy';
-  return error.status === 0 || (error.status >= 500 && (error.code === 'internal' || error.code === 'timeout'));
+  return error.status === 0 || (error.status >= 500 && (error.code === 'internal' || error.code === 'timeout' || error.code === 'checkout_busy'));
 }
 
 /**
