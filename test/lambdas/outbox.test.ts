@@ -26,7 +26,7 @@ import { putMailIfNew } from '#lambdas/repositories/outbox-store.ts';
 import { redriveDueMail } from '#lambdas/services/outbox-delivery.ts';
 import { settingsView, updateSettings } from '#lambdas/services/settings.ts';
 import type { OrderEmailRecord } from '#shared/api.ts';
-import { legalLine, sellerIdentity, SHOP_BRAND } from '#shared/shop-identity.ts';
+import { legalLine, sellerIdentity } from '#shared/shop-identity.ts';
 import { DEMO_SELLER } from '#infra/twin/twin.ts';
 import { createProduct, mailsTo, orderBody, placeOrder, type SentMail } from '../support/factories.ts';
 import { benignMailData } from '../support/mail.ts';
