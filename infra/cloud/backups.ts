@@ -31,6 +31,7 @@ export const MONTHLY_BACKUP_TABLES = [
   'stockMovements',
   'settings',
   'abuse',
+  'discountCodes',
 ] as const satisfies readonly TableKey[];
 
 export class MonthlyBackups extends Construct {

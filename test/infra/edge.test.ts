@@ -115,7 +115,7 @@ describe("the key of the customers' order links", () => {
     // The challenge's HMAC keys are derived from it (docs/design.md §28): the challenge route and the five guarded writes;
     // and the three routes that open an order by its link check the link against the keys accepted now.
     expect(holders.sort()).toEqual([
-      'GET /api/challenge', 'GET /api/orders/{id}', 'POST /api/contact-messages', 'POST /api/orders', 'POST /api/orders/lookup',
+      'GET /api/challenge', 'GET /api/orders/{id}', 'POST /api/contact-messages', 'POST /api/discount-codes/check', 'POST /api/orders', 'POST /api/orders/lookup',
       'POST /api/orders/{id}/cancel', 'POST /api/orders/{id}/proof', 'POST /api/stock-alerts', 'POST /api/uploads/proof',
     ]);
     for (const [key, fn] of shop.stack.api.functions.entries()) {

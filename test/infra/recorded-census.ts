@@ -17,12 +17,12 @@ export const RECORDED_CENSUS: Census = {
     {
       name: 'JoiasInox-prod',
       region: 'eu-west-1',
-      resources: 193,
+      resources: 196,
       nested: [
-        78,
+        106,
         99,
-        78,
         85,
+        92,
         64
       ]
     },
@@ -39,15 +39,15 @@ export const RECORDED_CENSUS: Census = {
       nested: []
     }
   ],
-  resources: 617,
+  resources: 662,
   functions: {
-    total: 77,
-    shop: 69,
+    total: 83,
+    shop: 75,
     helpers: 8
   },
   reserved: {
-    executions: 236,
-    functions: 37
+    executions: 266,
+    functions: 42
   },
   alarms: {
     count: 14,
@@ -135,9 +135,9 @@ export const RECORDED_CENSUS: Census = {
   kmsKeys: 0,
   hostedZones: 0,
   budgets: 1,
-  logGroups: 74,
+  logGroups: 84,
   queues: 2,
-  tables: 14,
+  tables: 15,
   webAcls: [
     {
       rules: 11
