@@ -175,7 +175,8 @@ export const routes = [
       // Read too: the held-share check after a reservation (`services/held-share.ts`).
       { table: 'counters', access: 'readWrite' },
       { table: 'outbox', access: 'write' },
-      { table: 'orderSearch', access: 'write' },
+      // Read too: a hold-cap refusal says what the customer can do with her own orders (`services/hold-refusal.ts`).
+      { table: 'orderSearch', access: 'readWrite' },
       // The block list (a blocked buyer is refused) and the held-share alert's flag.
       { table: 'abuse', access: 'readWrite' },
       // The discount code's definition (its use is counted in `counters`, docs/discount-codes.md).

@@ -11,9 +11,10 @@
  * only for the URLs of `MAIL_URL_FIELDS`. Helpers: `{{#if}}`, `{{else}}`, `{{#each}}`, as SES documents.
  * Order e-mails say plainly that they are not invoices (the shop invoices separately).
  *
- * The layout's brand (name, tagline, address) is fixed (`SHOP_BRAND`) and written in here; the seller's
- * identification in the footer is a setting the owner changes on "Definições", so it is a placeholder
- * of every template (`{{loja.legal}}`, `{{texto.loja.legal}}`: `MailShopData`), filled when each mail
+ * The layout's brand (name, tagline) is fixed (`SHOP_BRAND`) and written in here; the seller's
+ * identification and contact address in the footer are settings the owner changes on "Definições", so
+ * they are placeholders of every template (`{{loja.legal}}`, `{{loja.email}}` and their `texto.`
+ * twins: `MailShopData`), the address the same as the site's footer, filled when each mail
  * is sent: the next e-mail shows the new identification with no deploy.
  */
 import { escapeHtml } from '#shared/html.ts';
@@ -28,7 +29,9 @@ const SIGNATURE_TEXT = `Obrigado,\nA equipa ${SHOP_BRAND.name}`;
 /** The seller's identification in force, one line (`MailShopData.legal`): escaped in the HTML, as typed in the text. */
 const LEGAL_HTML = '{{loja.legal}}';
 const LEGAL_TEXT = '{{texto.loja.legal}}';
-const FOOTER_TEXT = `${LEGAL_TEXT} · ${SHOP_BRAND.email}`;
+/** The one contact address, Definições' (`MailShopData.email`), as the site's footer. */
+const EMAIL_HTML = '{{loja.email}}';
+const FOOTER_TEXT = `${LEGAL_TEXT} · {{texto.loja.email}}`;
 
 /** The whole MJML document of one e-mail: head, brand header, the card with `body`, signature and footer. */
 export function mailLayout(source: Pick<MailTemplateSource, 'preview' | 'body' | 'footer'>): string {
@@ -69,7 +72,7 @@ ${source.body}
     </mj-section>
     <mj-section padding="20px 16px 32px">
       <mj-column>
-        <mj-text align="center" font-size="12px" line-height="1.5" color="${COLOR.muted}" padding="0">${footerHtml(source)}<br />${LEGAL_HTML} · ${escapeHtml(SHOP_BRAND.email)}</mj-text>
+        <mj-text align="center" font-size="12px" line-height="1.5" color="${COLOR.muted}" padding="0">${footerHtml(source)}<br />${LEGAL_HTML} · ${EMAIL_HTML}</mj-text>
       </mj-column>
     </mj-section>
   </mj-body>

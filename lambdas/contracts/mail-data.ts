@@ -104,13 +104,14 @@ export function templateData<Id extends MailTemplateId>(template: Id, data: Mail
 
 /**
  * What every e-mail shows of the seller (`loja` of every template's data), from the identification in
- * force (`sellerIdentity(settings.seller)`): the footer's legal line. Plain text; `templateData` escapes it.
+ * force (`sellerIdentity(settings.seller)`): the footer's legal line and the contact address (the same
+ * as the site's footer). Plain text; `templateData` escapes it.
  *
  * @example
  * shopMailData(sellerIdentity({ ...DEFAULT_SETTINGS.seller, legalName: 'Joias Inox, Lda.', nif: '500000000', address: 'Rua A, 1, 4000-001 Porto' }));
- * // { legal: 'Joias Inox, Lda. · NIF 500000000 · Sede: Rua A, 1, 4000-001 Porto' }
+ * // { legal: 'Joias Inox, Lda. · NIF 500000000 · Sede: Rua A, 1, 4000-001 Porto', email: 'ola@joiasinox.pt' }
  */
 export function shopMailData(identity: SellerIdentity): MailShopData {
   // Before the owner gives the legal details (the shop is not open yet), the brand alone: never a placeholder.
-  return { legal: legalLine(identity) || identity.name };
+  return { legal: legalLine(identity) || identity.name, email: identity.email };
 }

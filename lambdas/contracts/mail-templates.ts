@@ -35,12 +35,14 @@ export interface MailOrderLine {
 
 /**
  * What every e-mail's layout shows from the shop's settings, whatever the template: `{{loja.legal}}`
- * (HTML) and `{{texto.loja.legal}}` (text) in the footer. Added when the mail is sent (`dataToSend` in
+ * and `{{loja.email}}` (HTML), `{{texto.loja.legal}}` and `{{texto.loja.email}}` (text) in the footer. Added when the mail is sent (`dataToSend` in
  * `lambdas/services/outbox-delivery.ts`, from `shopMailData`), never queued.
  */
 export interface MailShopData {
   /** The seller's identification as one line (`legalLine`): legal name · NIF · registered address. */
   readonly legal: string;
+  /** The one contact address, Definições' (`seller.email`, the brand's until it is given): as the site's footer. */
+  readonly email: string;
 }
 
 /** The key of the shop's values in every template's data ({@link MailShopData}). */

@@ -39,6 +39,7 @@ import { RESERVATION_FREE } from '../repositories/open-reservations.ts';
 import type { ClaimedProof } from './proof-claims.ts';
 import { claimedProofKey, proofUsed } from './uploads.ts';
 import { identityKeysOf, refuseBlocked } from './abuse.ts';
+import { holdLimit } from './hold-refusal.ts';
 import { priceWithCode, refuseCodeUse, type CodedOrder, type ScopedLine } from './discount-codes.ts';
 import { giftOf, pricedMoney } from './order-money.ts';
 import { takeCodeUseItems } from '../repositories/discount-codes.ts';
@@ -94,9 +95,6 @@ function refuseOverHoldUnits(input: PlaceOrderInput, caps: HoldCaps): void {
   const units = input.items.reduce((sum, item) => sum + item.quantity, 0);
   if (units > caps.units) throw new Conflict(checkoutTexts.holdUnitsCap(caps.units), 'hold_limit');
 }
-
-/** The refusal of an order over a customer's hold caps: the same words whichever key is over (docs/design.md §27). */
-const holdLimit = (caps: HoldCaps) => new Conflict(checkoutTexts.holdLimit(caps.orders, caps.units), 'hold_limit');
 
 /**
  * What a new order holds and against which counters: its units, against its client address, e-mail
@@ -318,7 +316,7 @@ async function writeOrder(input: PlaceOrderInput, priced: CodedOrder, claims: Or
     }
     refuseShortLine(result.refused, orderLines);
     refuseCodeUse(result, priced.code);
-    if (refusedByHoldCap(result.refusals)) throw holdLimit(settings.holdCaps);
+    if (refusedByHoldCap(result.refusals)) throw await holdLimit(input.shipping, settings.holdCaps);
     if (result.refused(PROOF_UNCLAIMED)) throw proofUsed();
     if (result.refused(RESERVATION_FREE)) throw reservationExists();
     // Retry: the order number was taken, the MB WAY number just filled up (choose again), or a

@@ -38,11 +38,20 @@ export const checkoutTexts = {
   lineQuantityCap: (max: number) => `Cada encomenda pode ter no máximo ${max} ${max === 1 ? 'unidade' : 'unidades'} de cada peça. Reduz a quantidade no carrinho.`,
   linesCap: (max: number) => `Cada encomenda pode ter no máximo ${max} ${max === 1 ? 'peça diferente' : 'peças diferentes'}. Retira algumas do carrinho.`,
   /**
-   * A reservation over the hold caps (docs/design.md §27): the same words whichever of the customer's
-   * address, e-mail or phone is over, so they never tell whether another customer's e-mail or phone has orders.
+   * A reservation over the hold caps (docs/design.md §27), said from the customer's own counted orders
+   * (those under both the e-mail and the phone she typed, `services/hold-refusal.ts`): what she can do
+   * with each. Orders of others (the same address, another's e-mail or phone) are never described.
    */
-  holdLimit: (orders: number, units: number) =>
-    `Já tens uma reserva por pagar: conclui-a ou espera que expire. Cada cliente pode ter até ${orders} ${orders === 1 ? 'reserva' : 'reservas'} e ${units} ${units === 1 ? 'peça' : 'peças'} por pagar ao mesmo tempo.`,
+  holdLimit: (own: { readonly unpaid: number; readonly proofs: number }, orders: number, units: number) => {
+    const caps = `Cada cliente pode ter até ${orders} ${orders === 1 ? 'reserva' : 'reservas'} e ${units} ${units === 1 ? 'peça' : 'peças'} por pagar ao mesmo tempo.`;
+    const proofs = own.proofs === 1 ? 'a reserva com comprovativo está a ser verificada' : 'as reservas com comprovativo estão a ser verificadas';
+    if (own.unpaid > 0) {
+      const unpaid = own.unpaid === 1 ? 'Já tens uma reserva por pagar: conclui-a ou espera que expire.' : `Já tens ${own.unpaid} reservas por pagar: conclui-as ou espera que expirem.`;
+      return `${unpaid}${own.proofs > 0 ? ` Entretanto, ${proofs}.` : ''} ${caps}`;
+    }
+    if (own.proofs > 0) return `${proofs.charAt(0).toUpperCase()}${proofs.slice(1)}: podes fazer uma nova encomenda depois de confirmarmos o pagamento, ou fala connosco se não puderes esperar. ${caps}`;
+    return `Há reservas por pagar ligadas a esta ligação à internet, a este e-mail ou a este telefone: tenta de novo quando forem pagas ou expirarem, ou fala connosco. ${caps}`;
+  },
   /** A reservation that alone holds more units than one customer may: nobody else's data is involved. */
   holdUnitsCap: (units: number) => `Cada cliente pode ter até ${units} ${units === 1 ? 'peça' : 'peças'} por pagar ao mesmo tempo. Reduz as quantidades no carrinho, ou fala connosco para uma encomenda maior.`,
   /** Beside a payment method that cannot be chosen (the refusal itself is said once, in the alert). */
@@ -58,7 +67,7 @@ export const checkoutTexts = {
   /** Cart once the subtotal ships free. */
   freeShippingReached: 'Tens portes grátis nesta encomenda.',
   emptyCart: 'O teu carrinho está vazio.',
-  /** Under 'Finalizar Compra' while a cart line asks for more than is left or is gone. */
+  /** Under 'Finalizar compra' while a cart line asks for more than is left or is gone. */
   fixCartLines: 'Corrige as peças assinaladas para continuar.',
   /** The proof is in the bucket, waiting for the order: nothing is sent to the shop until the customer confirms. */
   proofUploaded: (fileName: string) => `Comprovativo carregado — falta confirmar a encomenda (${fileName})`,

@@ -166,6 +166,8 @@ export const searchFieldTexts = {
 export const productTexts = {
   quantityUnavailable: 'Quantidade indisponível em stock. Tenta comprar menos.',
   addedToCart: 'Produto adicionado ao carrinho com sucesso!',
+  /** Under the quantity control: why it stops (the shop's cap of units of one piece per order, its settings). */
+  quantityMax: (max: number) => `Máximo de ${max} ${max === 1 ? 'unidade' : 'unidades'} desta peça por encomenda.`,
   /** The size selector of a piece sold in sizes (rings, necklaces, bracelets). */
   sizeLabel: 'Tamanho',
   /** Adding to the cart, or asking for a size's return while another size is on sale, with no size chosen. */

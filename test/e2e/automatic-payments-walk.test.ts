@@ -75,7 +75,7 @@ async function reserveWith(page: Page, pieceId: string, email: string, method: '
   await page.getByRole('button', { name: 'Adicionar ao carrinho' }).click();
   await expect.poll(() => page.locator('.cart-badge').textContent(), SOON).toBe('1');
   await page.getByRole('link', { name: /^Carrinho/ }).click();
-  await page.getByRole('button', { name: 'Finalizar Compra' }).click();
+  await page.getByRole('button', { name: 'Finalizar compra' }).click();
   await expect.poll(() => path(page), SOON).toBe('/shipping');
   const choice = page.locator('label.choice', { has: page.locator(`input[name="paymentMethod"][value="${method}"]`) });
   await expect.poll(() => choice.textContent(), SOON).toContain(providerPaymentTexts.choiceHint[method]);

@@ -56,7 +56,7 @@ describe('the customer journey', () => {
 
     // Cart: + / − / remove, totals to the cent.
     await page.getByRole('link', { name: /^Carrinho/ }).click();
-    await expect.poll(() => page.locator('h1').textContent()).toBe('O teu Carrinho');
+    await expect.poll(() => page.locator('h1').textContent()).toBe('O teu carrinho');
     const line = (id: string) => page.locator(`.cart-line[data-product-id="${id}"]`);
     await expect.poll(() => page.locator('.cart-line').count()).toBe(3);
     await line(discounted.id).getByRole('button', { name: /Aumentar/ }).click();
@@ -73,7 +73,7 @@ describe('the customer journey', () => {
     expect(await total(page, 'Total')).toBe('46,96 €');
 
     // Shipping: the two messages, then on.
-    await page.getByRole('button', { name: 'Finalizar Compra' }).click();
+    await page.getByRole('button', { name: 'Finalizar compra' }).click();
     await expect.poll(() => path(page)).toBe('/shipping');
     await page.getByRole('button', { name: 'Continuar para o pagamento' }).click();
     await expect.poll(() => page.locator('[role="alert"] .notice--error').textContent()).toBe(checkoutTexts.missingFields);
@@ -224,7 +224,7 @@ describe('guards, shipping costs and the cart against the stock', () => {
     await context.close();
   });
 
-  it('never lets + go above the stock, flags lines above the stock and blocks Finalizar Compra until fixed', async () => {
+  it('never lets + go above the stock, flags lines above the stock and blocks Finalizar compra until fixed', async () => {
     const riviera = piece('pulseira-riviera'); // stock 4
     const context = await shop.browser.newContext();
     await context.addInitScript((cart) => {
@@ -237,13 +237,13 @@ describe('guards, shipping costs and the cart against the stock', () => {
     await page.goto(`${shop.twin.url}/cart`);
     const line = page.locator('.cart-line');
     await expect.poll(() => line.locator('.field-error').textContent()).toBe(`Só restam ${riviera.stock} unidades do produto «${riviera.name}». Reduz a quantidade para continuar.`);
-    expect(await page.getByRole('button', { name: 'Finalizar Compra' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Finalizar compra' }).isDisabled()).toBe(true);
     expect(await line.getByRole('button', { name: /Aumentar/ }).isDisabled()).toBe(true);
     await line.getByRole('button', { name: /Diminuir/ }).click();
     await line.getByRole('button', { name: /Diminuir/ }).click();
     expect(await line.locator('.field-error').count()).toBe(0);
     expect(await line.getByRole('button', { name: /Aumentar/ }).isDisabled()).toBe(true); // at the stock
-    expect(await page.getByRole('button', { name: 'Finalizar Compra' }).isDisabled()).toBe(false);
+    expect(await page.getByRole('button', { name: 'Finalizar compra' }).isDisabled()).toBe(false);
     await context.close();
   });
 });
@@ -255,7 +255,7 @@ describe('refusals the customer can fix', () => {
     const { page, problems } = await openPage(shop.browser);
     await addFromProductPage(page, chain.id, 2);
     await page.goto(`${shop.twin.url}/cart`);
-    await page.getByRole('button', { name: 'Finalizar Compra' }).click();
+    await page.getByRole('button', { name: 'Finalizar compra' }).click();
     await fillShipping(page, email, { payment: 'transferencia' });
 
     await setStock(shop.twin, chain.id, 1); // someone else bought meanwhile
@@ -267,7 +267,7 @@ describe('refusals the customer can fix', () => {
     const line = page.locator('.cart-line');
     await expect.poll(() => line.locator('.field-error').count()).toBe(1);
     await line.getByRole('button', { name: /Diminuir/ }).click();
-    await page.getByRole('button', { name: 'Finalizar Compra' }).click();
+    await page.getByRole('button', { name: 'Finalizar compra' }).click();
     await expect.poll(() => page.locator('form.checkout-form').getByLabel('E-mail', { exact: true }).inputValue()).toBe(email);
     await page.getByRole('button', { name: 'Continuar para o pagamento' }).click();
     await expect.poll(() => page.locator('[data-instruction="iban"]').textContent()).toBe('PT50 0002 0123 1234 5678 9015 4');
@@ -287,7 +287,7 @@ describe('refusals the customer can fix', () => {
     const { page } = await openPage(shop.browser);
     await addFromProductPage(page, 'brincos-estrela-cadente');
     await page.goto(`${shop.twin.url}/cart`);
-    await page.getByRole('button', { name: 'Finalizar Compra' }).click();
+    await page.getByRole('button', { name: 'Finalizar compra' }).click();
     await fillShipping(page, email, { payment: 'paypal' });
     await page.getByRole('button', { name: 'Continuar para o pagamento' }).click();
     await expect.poll(() => path(page)).toBe('/payment');
@@ -299,7 +299,7 @@ describe('refusals the customer can fix', () => {
     await expect.poll(() => refusal.locator('p').textContent()).toBe('A reserva desta encomenda expirou e as peças voltaram à loja. Volta ao carrinho para fazer uma nova encomenda.');
     expect(await page.getByTestId('pending-reservation').count()).toBe(0); // over: nothing to continue or cancel
     await refusal.getByRole('link', { name: 'Rever o carrinho' }).click();
-    await page.getByRole('button', { name: 'Finalizar Compra' }).click();
+    await page.getByRole('button', { name: 'Finalizar compra' }).click();
     await page.getByRole('button', { name: 'Continuar para o pagamento' }).click();
     await expect.poll(() => path(page)).toBe('/payment');
     await uploadProof(page);
@@ -317,7 +317,7 @@ describe('refusals the customer can fix', () => {
     const { page } = await openPage(shop.browser, MOBILE);
     await addFromProductPage(page, 'anel-infinito');
     await page.goto(`${shop.twin.url}/cart`);
-    await page.getByRole('button', { name: 'Finalizar Compra' }).click();
+    await page.getByRole('button', { name: 'Finalizar compra' }).click();
     await fillShipping(page, email, { payment: 'mbway' });
     try {
       await setMbWayCounters(shop.twin, month, 35, 40);

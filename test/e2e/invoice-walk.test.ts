@@ -100,7 +100,7 @@ describe('a fatura from the owner\'s switch to the customer\'s page', { timeout:
     await page.getByRole('button', { name: 'Adicionar ao carrinho' }).click();
     await expect.poll(() => page.locator('.cart-badge').textContent(), SOON).toBe('1');
     await page.getByRole('link', { name: /^Carrinho/ }).click();
-    await page.getByRole('button', { name: 'Finalizar Compra' }).click();
+    await page.getByRole('button', { name: 'Finalizar compra' }).click();
     await expect.poll(() => path(page), SOON).toBe('/shipping');
     await fillShipping(page, email, { payment: 'transferencia' });
     const form = page.locator('form.checkout-form');

@@ -108,7 +108,7 @@ describe('a declined MB WAY paid by transfer, everywhere the same', { timeout: 2
     await page.getByRole('button', { name: 'Adicionar ao carrinho' }).click();
     await expect.poll(() => page.locator('.cart-badge').textContent(), SOON).toBe('1');
     await page.getByRole('link', { name: /^Carrinho/ }).click();
-    await page.getByRole('button', { name: 'Finalizar Compra' }).click();
+    await page.getByRole('button', { name: 'Finalizar compra' }).click();
     await expect.poll(() => path(page), SOON).toBe('/shipping');
     await fillShipping(page, email, { payment: 'mbway' });
     await page.getByRole('button', { name: 'Continuar para o pagamento' }).click();

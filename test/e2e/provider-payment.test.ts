@@ -221,6 +221,8 @@ describe('a payment the provider takes, on the customer’s pages', () => {
     // With the provider taking MB WAY, the manual MB WAY numbers are not offered: the first other method is.
     expect(await manual.locator('[data-instruction="iban"]').count()).toBe(1);
     expect(await manual.locator('[data-instruction="phone"]').count()).toBe(0);
+    // The heading follows the method now paid with, not the declined MB WAY.
+    await expect.poll(() => page.locator('#my-order-pay').textContent(), SOON).toBe('Pagamento (Transferência Bancária)');
     expect(await seriousViolations(page)).toEqual([]);
     await shots(page, 'mbway-failed-my-order');
 

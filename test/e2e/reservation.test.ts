@@ -96,7 +96,7 @@ describe('a reservation the phone customer cannot lose', () => {
     await expect.poll(() => third.getByTestId('reservation-banner').textContent(), SOON).toContain(`nº ${number}`);
 
     // The checkout with the same cart and details reuses it: no second reservation.
-    await third.getByRole('button', { name: 'Finalizar Compra' }).click();
+    await third.getByRole('button', { name: 'Finalizar compra' }).click();
     await expect.poll(() => path(third), SOON).toBe('/shipping');
     await expect.poll(() => third.getByTestId('pending-reservation').textContent(), SOON).toContain(`nº ${number}`);
     await fillShipping(third, email, { phone });

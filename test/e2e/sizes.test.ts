@@ -74,7 +74,7 @@ describe('a piece in sizes', () => {
     if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/sizes-cart.png`, fullPage: true });
 
     // Reserve both: the order has both lines, each size's stock taken.
-    await page.getByRole('button', { name: 'Finalizar Compra' }).click();
+    await page.getByRole('button', { name: 'Finalizar compra' }).click();
     await fillShipping(page, email);
     await page.getByRole('button', { name: 'Continuar para o pagamento' }).click();
     await expect.poll(() => page.getByTestId('payment-reference').count(), { timeout: 15_000 }).toBe(1);

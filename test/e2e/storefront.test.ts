@@ -144,7 +144,7 @@ describe('listing (/shop)', () => {
     await appRunning(page);
     await expect.poll(() => cards(page).count()).toBe(seedPieces.length);
     expect(await activeFilters(page).textContent()).toBe('nenhum');
-    expect(await page.title()).toBe('Vê os nossos novos produtos | Joias Inox');
+    expect(await page.title()).toBe('Loja: todas as peças | Joias Inox');
 
     await page.getByLabel('Pulseiras').check();
     expect(await cards(page).count()).toBe(seedPieces.length); // not yet applied
@@ -334,6 +334,10 @@ describe('contact', () => {
     await page.goto(`${shop.twin.url}/contact`);
     await appRunning(page);
     expect(await page.locator('main a[href^="mailto:"]').first().textContent()).toContain('@');
+    // One contact address, Definições': the page's is the footer's (the twin's seller differs from the brand's).
+    const footerEmail = page.getByTestId('footer-seller').locator('a[href^="mailto:"]');
+    await expect.poll(() => footerEmail.count()).toBe(1);
+    await expect.poll(() => page.locator('main a[href^="mailto:"]').first().textContent()).toBe(await footerEmail.textContent());
     expect(await page.locator('.social-links--labelled a').count()).toBe(3);
 
     const form = page.locator('form.contact-form');
@@ -349,6 +353,9 @@ describe('contact', () => {
     await form.getByLabel('Mensagem', { exact: true }).fill('Olá! Que tamanhos têm os anéis?');
     await page.getByRole('button', { name: 'Enviar mensagem' }).click();
     await expect.poll(() => page.locator('[role="status"] .notice--success').textContent()).toBe('Mensagem enviada com sucesso!');
+    // Where the eye is: focused and on the screen, not above the emptied form.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Mensagem enviada com sucesso!');
+    expect(await page.locator('[role="status"] .notice--success').evaluate((el) => { const box = el.getBoundingClientRect(); return box.top >= 0 && box.bottom <= window.innerHeight; })).toBe(true);
     expect(await form.getByLabel('Nome', { exact: true }).inputValue()).toBe('');
     expect(await form.getByLabel('Mensagem', { exact: true }).inputValue()).toBe('');
     expect(await page.locator('.field-error').count()).toBe(0);

@@ -79,7 +79,7 @@ describe('free shipping and totals', () => {
     await page.goto(`${shop.twin.url}/cart`);
     await expect.poll(() => page.locator('[data-total="Total"]').textContent(), { timeout: 10_000 }).toBe('30,00 €');
     expect(await page.locator('.cart-summary').textContent()).toContain(checkoutTexts.freeShippingReached);
-    await page.getByRole('button', { name: 'Finalizar Compra' }).click();
+    await page.getByRole('button', { name: 'Finalizar compra' }).click();
     for (const method of ['CTT', 'CTT Expresso']) expect(await page.locator('label.choice', { hasText: new RegExp(`^${method}`) }).first().textContent()).toContain('Grátis');
     await shippingForm(page, { email: `rita-${Date.now()}@exemplo.pt`, shipping: 'ctt-expresso' });
     await page.getByRole('button', { name: 'Continuar para o pagamento' }).click();
@@ -113,7 +113,7 @@ describe('free shipping and totals', () => {
     await shot(page, 'cart');
     await noSeriousViolations(page, 'cart');
 
-    await page.getByRole('button', { name: 'Finalizar Compra' }).click();
+    await page.getByRole('button', { name: 'Finalizar compra' }).click();
     await shippingForm(page, { email });
     const unit = page.locator('.order-summary .order-line', { hasText: 'Colar Coração Eterno' }).locator('.order-line__unit');
     expect(await unit.textContent()).toContain('2 × ');

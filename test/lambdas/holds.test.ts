@@ -19,7 +19,9 @@ import { nextClientAddress, solvedChallenge } from '../support/clients.ts';
 import { createProduct, reservationBody, uploadProof } from '../support/factories.ts';
 import { adminToken, call, callRoute, documentClient, twin } from '../support/twin.ts';
 
-const HOLD_MESSAGE = 'Já tens uma reserva por pagar: conclui-a ou espera que expire. Cada cliente pode ter até 2 reservas e 10 peças por pagar ao mesmo tempo.';
+const CAPS = 'Cada cliente pode ter até 2 reservas e 10 peças por pagar ao mesmo tempo.';
+/** The refusal of a customer with no counted order of her own: others' orders are never described. */
+const HOLD_MESSAGE = `Há reservas por pagar ligadas a esta ligação à internet, a este e-mail ou a este telefone: tenta de novo quando forem pagas ou expirarem, ou fala connosco. ${CAPS}`;
 
 /** A reservation from `client` (a fresh address unless given). */
 const reserve = (body: PlaceOrderInput, client = nextClientAddress(), key = randomUUID()) =>
@@ -123,6 +125,38 @@ describe('hold caps per e-mail and per phone', () => {
     for (const phone of spellings) answers.push(await reserve(one(piece.id, { phone })));
     expect(answers.map((a) => a.status)).toEqual([201, 201, 409, 409, 409]);
     for (const refused of answers.slice(2)) expectHoldLimit(refused);
+  });
+});
+
+describe('the refusal says what this customer can do with her own counted orders', () => {
+  it('her only order awaits the shop with a proof → told it is being checked; her two unpaid → told to pay or wait; another on the address → neither', async () => {
+    const piece = await createProduct({ stock: 20 });
+    const client = nextClientAddress();
+    const her = { email: `maria.${unique()}@example.com`, phone: `91${String(Date.now()).slice(-7)}` };
+    const mine = await reserve(one(piece.id, her), client);
+    expect(mine.status).toBe(201);
+    const proof = await callRoute('POST /api/orders/{id}/proof', { params: { id: mine.body.order.id }, body: { accessToken: mine.body.order.accessToken, proofKey: await uploadProof() } });
+    expect(proof.body.order.status).toBe('Confirmar Pagamento');
+    // Another customer on the same address fills its cap.
+    expect((await reserve(one(piece.id), client)).status).toBe(201);
+    const refused = await reserve(one(piece.id, her), client);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toMatchObject({
+      code: 'hold_limit',
+      message: `A reserva com comprovativo está a ser verificada: podes fazer uma nova encomenda depois de confirmarmos o pagamento, ou fala connosco se não puderes esperar. ${CAPS}`,
+    });
+    expect(refused.body.error.message).not.toContain('por pagar: conclui');
+
+    // Someone else on the address with no order of her own is told nothing of Maria's.
+    expectHoldLimit(await reserve(one(piece.id), client));
+
+    // Two unpaid reservations of her own (from other addresses): pay one or let it expire.
+    const him = { email: `joao.${unique()}@example.com`, phone: `92${String(Date.now()).slice(-7)}` };
+    // Other carts each time: the same cart and e-mail would be the open reservation again (`reservation_exists`).
+    expect((await reserve(one(piece.id, him, 1))).status).toBe(201);
+    expect((await reserve(one(piece.id, him, 2))).status).toBe(201);
+    const unpaid = await reserve(one(piece.id, him, 3));
+    expect(unpaid.body.error).toMatchObject({ code: 'hold_limit', message: `Já tens 2 reservas por pagar: conclui-as ou espera que expirem. ${CAPS}` });
   });
 });
 

@@ -26,7 +26,7 @@ import { putMailIfNew } from '#lambdas/repositories/outbox-store.ts';
 import { redriveDueMail } from '#lambdas/services/outbox-delivery.ts';
 import { settingsView, updateSettings } from '#lambdas/services/settings.ts';
 import type { OrderEmailRecord } from '#shared/api.ts';
-import { legalLine, sellerIdentity, SHOP_BRAND } from '#shared/shop-identity.ts';
+import { legalLine, sellerIdentity } from '#shared/shop-identity.ts';
 import { DEMO_SELLER } from '#infra/twin/twin.ts';
 import { createProduct, mailsTo, orderBody, placeOrder, type SentMail } from '../support/factories.ts';
 import { benignMailData } from '../support/mail.ts';
@@ -199,12 +199,12 @@ describe('the seller identification in every e-mail', () => {
       // Before: the seller of the first record (the twin's demo seller); never a placeholder.
       await sendThroughOutbox({ id: `antes#${run}`, to: customer, mail: queuedMail('review-request') });
       const [before] = await mailsTo(customer);
-      expect(before!.body.text).toContain(`\n${legalLine(sellerIdentity(DEMO_SELLER))} · ${SHOP_BRAND.email}\n`);
+      expect(before!.body.text).toContain(`\n${legalLine(sellerIdentity(DEMO_SELLER))} · ${sellerIdentity(DEMO_SELLER).email}\n`);
       for (const part of [before!.body.text, before!.body.html]) expect(part).not.toMatch(/a preencher/i);
 
       // The owner saves the identification (a legal name with markup in it: stored values are escaped like any other).
       const view = await settingsView();
-      const seller = { ...view.settings.seller, legalName: 'Joias <b>Inox</b>, Lda.', nif: '500000000', address: 'Rua das Flores, 12, 4050-262 Porto' };
+      const seller = { ...view.settings.seller, legalName: 'Joias <b>Inox</b>, Lda.', nif: '500000000', address: 'Rua das Flores, 12, 4050-262 Porto', email: `contacto-${run}@example.pt` };
       await updateSettings({ ...view.settings, ownerEmail: owner, seller }, view.version, 'dona@example.com');
 
       // The next mail of every template, to the customer or to the owner, carries the new line.
@@ -219,8 +219,8 @@ describe('the seller identification in every e-mail', () => {
       const after = [...(await mailsTo(customer)).slice(1), ...(await mailsTo(owner))];
       expect(after).toHaveLength(MAIL_TEMPLATE_IDS.length);
       for (const mail of after) {
-        expect(mail.body.text, mail.subject).toContain(`\nJoias <b>Inox</b>, Lda. · NIF 500000000 · Sede: Rua das Flores, 12, 4050-262 Porto · ${SHOP_BRAND.email}\n`);
-        expect(mail.body.html, mail.subject).toContain(`Joias &lt;b&gt;Inox&lt;/b&gt;, Lda. · NIF 500000000 · Sede: Rua das Flores, 12, 4050-262 Porto · ${SHOP_BRAND.email}`);
+        expect(mail.body.text, mail.subject).toContain(`\nJoias <b>Inox</b>, Lda. · NIF 500000000 · Sede: Rua das Flores, 12, 4050-262 Porto · contacto-${run}@example.pt\n`);
+        expect(mail.body.html, mail.subject).toContain(`Joias &lt;b&gt;Inox&lt;/b&gt;, Lda. · NIF 500000000 · Sede: Rua das Flores, 12, 4050-262 Porto · contacto-${run}@example.pt`);
         expect(mail.body.html, mail.subject).not.toContain('<b>');
         for (const part of [mail.body.text, mail.body.html]) expect(part, mail.subject).not.toMatch(/a preencher/i);
       }

@@ -167,7 +167,7 @@ describe('a filtered listing without JavaScript', () => {
     const kept = await s3().send(new GetObjectCommand({ Bucket: bucketName('site'), Key: `${FILTERED_LISTING_PREFIX}tipo=brinco.html` })).then(() => true, () => false);
     expect(kept).toBe(false);
     const plain = await crawl('/shop');
-    expect(plain.html).toContain('<title>Vê os nossos novos produtos | Joias Inox</title>');
+    expect(plain.html).toContain('<title>Loja: todas as peças | Joias Inox</title>');
   });
 });
 

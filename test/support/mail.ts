@@ -18,7 +18,7 @@ export function hostile(max = 200): string {
 }
 
 /** The shop's values of every mail (the footer's seller identification), as the outbox consumer adds them. */
-export const BENIGN_SHOP: MailShopData = { legal: 'Joias Inox, Lda. · NIF 500000000 · Sede: Rua das Flores, 12, 4050-262 Porto' };
+export const BENIGN_SHOP: MailShopData = { legal: 'Joias Inox, Lda. · NIF 500000000 · Sede: Rua das Flores, 12, 4050-262 Porto', email: 'ola@joiasinox.pt' };
 const loja = BENIGN_SHOP;
 
 /** Ordinary data for each template. */
@@ -67,7 +67,7 @@ export const benignMailData: { readonly [Id in MailTemplateId]: MailData[Id] } =
 };
 
 /** The shop's values as hostile as a customer's (a stored setting is escaped like any value). */
-const hostileShop: MailShopData = { legal: hostile() };
+const hostileShop: MailShopData = { legal: hostile(), email: hostile() };
 
 /** The same data with every text value hostile (URLs stay URLs, but with markup-like query text). */
 export const hostileMailData: { readonly [Id in MailTemplateId]: MailData[Id] } = {

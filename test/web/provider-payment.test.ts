@@ -16,7 +16,8 @@ import { EMPTY_SHIPPING_DRAFT } from '#web/features/checkout/checkout-session.ts
 import { PaymentMethodSection } from '#web/features/checkout/shipping-choices.tsx';
 import type { PaymentChoices, ShippingFields } from '#web/features/checkout/use-shipping-form.ts';
 import { ProviderPaymentStatus } from '#web/features/checkout/provider-payment-panel.tsx';
-import { isAutomatic, POLL_MS, providerView, watchOrder, watchesOrder, type ProviderView, type WatchEnvironment } from '#web/features/checkout/provider-payment.ts';
+import { PaymentDue } from '#web/features/checkout/payment-due.tsx';
+import { headingMethod, isAutomatic, POLL_MS, providerView, watchOrder, watchesOrder, type ProviderView, type WatchEnvironment } from '#web/features/checkout/provider-payment.ts';
 
 const EXPIRES = '2026-11-27T10:30:00.000Z';
 const REFERENCE = { entity: '12345', reference: '123456789', amountCents: 1250, expiresAt: '2026-12-04T10:00:00.000Z' } as const;
@@ -95,6 +96,16 @@ describe('what the customer reads of a provider payment', () => {
     expect(shown(order('Aguarda Pagamento', mbway('failed')))).toContain(providerPaymentTexts.failedDefault);
     // The manual methods only on a failure.
     for (const status of ['starting', 'pending', 'succeeded'] as const) expect(shown(order('Aguarda Pagamento', mbway(status)))).not.toContain('MANUAL');
+  });
+
+  it('after a declined MB WAY the heading names the manual method chosen, not MB WAY; before, the order\'s own', () => {
+    const declined = order('Aguarda Pagamento', mbway('failed', { failure: 'O pedido MB WAY foi recusado.' }), { shippingMethod: 'ctt' });
+    const heading = (o: CustomerOrder, manual: 'transferencia' | undefined) =>
+      /<h2 id="pay-title">(.*?)<\/h2>/.exec(renderToStaticMarkup(createElement(PaymentDue, { order: o, shipping: null, provider: 'P', method: headingMethod(providerView(o, false), manual) })))?.[1];
+    expect(heading(declined, 'transferencia')).toBe(`1. Paga com ${PAYMENT_METHOD_LABELS.transferencia}`);
+    // Still pending: MB WAY is what is being paid with, whatever the manual panel last reported.
+    expect(heading(order('Aguarda Pagamento', mbway('pending'), { shippingMethod: 'ctt' }), 'transferencia')).toBe(`1. Paga com ${PAYMENT_METHOD_LABELS.mbway}`);
+    expect(heading(declined, undefined)).toBe(`1. Paga com ${PAYMENT_METHOD_LABELS.mbway}`);
   });
 
   it('Multibanco: entidade, referência, montante in euros and validity, each with "Copiar"', () => {

@@ -97,13 +97,13 @@ describe('plainText', () => {
 
 describe('templateData', () => {
   it('holds the HTML-escaped values at the top level and the plain values under texto', () => {
-    const loja = { legal: 'Joias <b>Inox</b>, Lda. · NIF 500000000 · Sede: Rua A & B, 1' };
+    const loja = { legal: 'Joias <b>Inox</b>, Lda. · NIF 500000000 · Sede: Rua A & B, 1', email: 'ola&<b>@exemplo.pt' };
     expect(templateData('shipped', { nome: `Ana${RLO}\r\n<b>`, numero: 123456, rastreio: '{{numero}}', link: 'https://loja.example/encomenda/123456?token=a&b', loja })).toEqual({
       nome: 'Ana &lt;b&gt;',
       numero: '123456',
       rastreio: '&#123;&#123;numero&#125;&#125;',
       link: 'https://loja.example/encomenda/123456?token&#61;a&amp;b',
-      loja: { legal: 'Joias &lt;b&gt;Inox&lt;/b&gt;, Lda. · NIF 500000000 · Sede: Rua A &amp; B, 1' },
+      loja: { legal: 'Joias &lt;b&gt;Inox&lt;/b&gt;, Lda. · NIF 500000000 · Sede: Rua A &amp; B, 1', email: 'ola&amp;&lt;b&gt;@exemplo.pt' },
       texto: { nome: 'Ana <b>', numero: '123456', rastreio: '{{numero}}', link: 'https://loja.example/encomenda/123456?token=a&b', loja },
     });
   });
@@ -118,8 +118,8 @@ describe('templateData', () => {
     fc.assert(
       fc.property(anyText, anyText, anyText, (nome, rastreio, legal) => {
         const link = 'https://loja.example/encomenda/1?token=t';
-        const data = templateData('shipped', { nome, numero: 1, rastreio, link, loja: { legal } }) as { nome: string; rastreio: string; loja: { legal: string }; texto: { nome: string; rastreio: string } };
-        expect(data.texto).toEqual({ nome: plainText(nome), numero: '1', rastreio: plainText(rastreio), link, loja: { legal: plainText(legal) } });
+        const data = templateData('shipped', { nome, numero: 1, rastreio, link, loja: { legal, email: 'ola@exemplo.pt' } }) as { nome: string; rastreio: string; loja: { legal: string }; texto: { nome: string; rastreio: string } };
+        expect(data.texto).toEqual({ nome: plainText(nome), numero: '1', rastreio: plainText(rastreio), link, loja: { legal: plainText(legal), email: 'ola@exemplo.pt' } });
         expect(data.nome).toBe(escapeHtml(plainText(nome)));
         expect(data.loja.legal).toBe(escapeHtml(plainText(legal)));
         for (const value of [data.nome, data.rastreio, data.loja.legal]) expect(value).not.toMatch(/[<>"'{}\r\n\u202E\u200B]/);

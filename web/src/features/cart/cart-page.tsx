@@ -111,7 +111,7 @@ function CartLine({ line, problem, caps }: { line: CartItem; problem: string | n
   );
 }
 
-/** /cart ('O teu Carrinho'): lines, summary and 'Finalizar Compra'. */
+/** /cart ('O teu carrinho'): lines, summary and 'Finalizar compra'. */
 export function CartPage() {
   const cart = useCart();
   const fresh = useFreshCart();
@@ -122,12 +122,12 @@ export function CartPage() {
   const tooManyLines = cart.length > caps.lines;
   const blocked = problems.some(Boolean) || tooManyLines;
 
-  usePageMeta({ title: 'O teu Carrinho', description: 'As peças que escolheste na Joias Inox.', noindex: true });
+  usePageMeta({ title: 'O teu carrinho', description: 'As peças que escolheste na Joias Inox.', noindex: true });
 
   if (cart.length === 0) {
     return (
       <div className="container page-body">
-        <h1>O teu Carrinho</h1>
+        <h1>O teu carrinho</h1>
         <div className="empty-state card">
           <p>{checkoutTexts.emptyCart}</p>
           <Link to={paths.shop} className="button">
@@ -140,7 +140,7 @@ export function CartPage() {
 
   return (
     <div className="container page-body">
-      <h1>O teu Carrinho</h1>
+      <h1>O teu carrinho</h1>
       <div className="cart-layout">
         <ul className="cart-lines" aria-label="Peças no carrinho">
           {cart.map((line, i) => (
@@ -162,7 +162,7 @@ export function CartPage() {
               : `${checkoutTexts.freeShippingFrom(formatCents(FREE_SHIPPING_THRESHOLD_CENTS))} Os portes são calculados no passo seguinte.`}
           </p>
           <button type="button" className="button button--block" disabled={blocked} onClick={() => navigate(paths.shipping)}>
-            Finalizar Compra
+            Finalizar compra
           </button>
           {tooManyLines && (
             <p className="field-error" role="alert">

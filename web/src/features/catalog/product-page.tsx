@@ -115,9 +115,10 @@ function renderedProduct(id: string, data: ReturnType<typeof usePageData>): Load
  * Quantity with − / + and a field the customer can clear and retype: while typing, the field keeps
  * what was typed (empty included) and only a whole number changes the quantity; leaving the field
  * shows the quantity in force again. Off until the app runs (a pre-rendered page): a click or a typed
- * number before it would be lost, or kept by the field and not by the quantity.
+ * number before it would be lost, or kept by the field and not by the quantity. The cap per order is
+ * said under it, so "+" stopping is never without a reason.
  */
-function QuantityPicker({ value, onChange }: { value: number; onChange: (value: number) => void }) {
+export function QuantityPicker({ value, onChange }: { value: number; onChange: (value: number) => void }) {
   const [draft, setDraft] = useState<string | null>(null);
   const hydrated = useHydrated();
   // The shop's cap of units of one piece per order (its settings).
@@ -142,6 +143,7 @@ function QuantityPicker({ value, onChange }: { value: number; onChange: (value: 
           min={1}
           max={max}
           aria-labelledby="quantity-label"
+          aria-describedby="quantity-hint"
           disabled={!hydrated}
           value={draft ?? String(value)}
           onChange={(e) => {
@@ -155,6 +157,9 @@ function QuantityPicker({ value, onChange }: { value: number; onChange: (value: 
           +
         </button>
       </div>
+      <span className="field-hint" id="quantity-hint">
+        {productTexts.quantityMax(max)}
+      </span>
     </div>
   );
 }

@@ -19,10 +19,10 @@ export function ShopPage() {
   // price range is the same page.
   const canonicalQuery = listingFilterToQuery({ type: filter.type, collection: filter.collection });
   usePageMeta({
-    title: label ? `Loja: ${label}` : 'Vê os nossos novos produtos',
+    title: label ? `Loja: ${label}` : 'Loja: todas as peças',
     description: label
       ? `${label}: joias em aço inoxidável feitas à mão em Portugal.`
-      : 'Descobre as novas joias em aço inoxidável feitas à mão em Portugal: colares, anéis, brincos e pulseiras.',
+      : 'Todas as joias em aço inoxidável feitas à mão em Portugal: colares, anéis, brincos e pulseiras.',
     ...(canonicalQuery ? { canonicalQuery } : {}),
   });
 
@@ -31,7 +31,7 @@ export function ShopPage() {
       <header className="page-header">
         <p className="eyebrow">Loja</p>
         <h1>{filter.collection && state.status === 'ready' ? `Coleção ${filter.collection}` : 'Os nossos produtos'}</h1>
-        <p className="lead">Vê os nossos novos produtos: peças em aço inoxidável, feitas à mão para durar.</p>
+        <p className="lead">Todas as nossas peças em aço inoxidável, feitas à mão para durar.</p>
       </header>
       <div className="shop-layout">
         <FilterPanel key={filterKey} filter={filter} onApply={(next) => navigate(shopPath(next))} onClear={() => navigate(paths.shop)} />

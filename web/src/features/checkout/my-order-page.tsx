@@ -21,7 +21,7 @@ import { FixedOrderSummary } from './order-summary.tsx';
 import { PaymentInstructions } from './payment-instructions.tsx';
 import { ProofUpload } from './proof-upload.tsx';
 import { ManualPayment, payUntilText, ProviderPaymentStatus, useLiveOrder } from './provider-payment-panel.tsx';
-import type { ProviderView } from './provider-payment.ts';
+import { headingMethod, type ProviderView } from './provider-payment.ts';
 import { customerMoneyView } from './money-view.ts';
 import type { ProofMethod } from '#shared/ledger.ts';
 import type { PaymentView } from '#shared/payment-view.ts';
@@ -164,7 +164,8 @@ function ProviderPayPanel({ order, view, token, onPaid }: { order: CustomerOrder
   const [method, setMethod] = useState<ProofMethod | undefined>();
   return (
     <section className="card" aria-labelledby="my-order-pay">
-      <h2 id="my-order-pay">Pagamento ({PAYMENT_METHOD_LABELS[order.paymentMethod]})</h2>
+      {/* After a declined request, the manual method chosen instead (not the failed MB WAY). */}
+      <h2 id="my-order-pay">Pagamento ({PAYMENT_METHOD_LABELS[headingMethod(view, method) ?? order.paymentMethod]})</h2>
       <AmountDue order={order} />
       <ProviderPaymentStatus
         order={order}

@@ -18,6 +18,7 @@ import { PaymentDue } from './payment-due.tsx';
 import { PendingReservation } from './pending-reservation.tsx';
 import { ProofUpload } from './proof-upload.tsx';
 import { ManualPayment, ProviderPaymentStatus, useLiveOrder } from './provider-payment-panel.tsx';
+import { headingMethod } from './provider-payment.ts';
 import { useProofStep } from './use-proof-step.ts';
 import './checkout.css';
 
@@ -81,7 +82,7 @@ function PaymentStep({ reservation, shipping, cart }: { reservation: PlaceOrderR
       <div className="checkout-layout">
         <div className="checkout-form">
           {outdated && <PendingReservation stored={{ response: reservation, body: '' }} changed here onCancelled={() => navigate(paths.shipping, { replace: true })} />}
-          <PaymentDue order={order} shipping={shipping} provider={provider} />
+          <PaymentDue order={order} shipping={shipping} provider={provider} method={headingMethod(view, manualMethod)} />
           {byHand && (
             <section className="card" aria-labelledby="proof-title">
               <h2 id="proof-title">2. Envia o comprovativo</h2>

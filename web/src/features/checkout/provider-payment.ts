@@ -8,6 +8,7 @@ import type { MultibancoReference, ProviderMethod } from '#shared/automatic-paym
 import { providerPaymentTexts } from '#shared/messages/index.ts';
 import type { PaymentInstructions } from '#shared/payment-methods.ts';
 import { CLOSED_STATUS, isPaidStatus, RESERVED_STATUS } from '#shared/order-status.ts';
+import type { ProofMethod } from '#shared/ledger.ts';
 
 /**
  * What the customer's page says of a provider payment:
@@ -142,4 +143,13 @@ export function watchOrder({ load, onOrder, until, intervalMs = POLL_MS, immedia
     if (timer !== undefined) env.clearTimeout(timer);
     env.document.removeEventListener('visibilitychange', onVisibility);
   };
+}
+
+/**
+ * The method the payment page's heading names: after a failed automatic request (or its time over),
+ * the manual method the customer chose to pay with instead ("1. Paga com Transferência bancária", not
+ * "com MB WAY"); otherwise the order's own (undefined).
+ */
+export function headingMethod(view: ProviderView | undefined, manual: ProofMethod | undefined): ProofMethod | undefined {
+  return view && (view.kind === 'failed' || view.kind === 'over') ? manual : undefined;
 }

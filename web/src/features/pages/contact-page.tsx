@@ -3,11 +3,12 @@ import { useHydrated, useTypedBeforeHydration } from '#web/lib/hydrated.ts';
 import { contactTexts } from '#shared/messages/index.ts';
 import { contactMessageSchema, type ContactMessageInput } from '#shared/schemas/contact-message.ts';
 import { TEXT_LIMITS } from '#shared/schemas/fields.ts';
-import { SHOP_EMAIL } from '#web/lib/shop-paths.ts';
+import { ShopEmail } from '#web/ui/shop-email.tsx';
 import { SocialLinks } from '#web/ui/social-links.tsx';
 import { useBotCheck } from '#web/lib/bot-check.tsx';
 import { publicWrites } from '#web/lib/public-writes.ts';
 import { useFormSubmit } from '#web/lib/use-submit.ts';
+import { useFocusWhenShown } from '#web/lib/focus-notice.ts';
 import { TextAreaField, TextField } from '#web/ui/field.tsx';
 import { StaticPage } from './static-page.tsx';
 
@@ -30,6 +31,8 @@ export function ContactPage() {
     failedMessage: contactTexts.failed,
   });
   useTypedBeforeHydration(formRef, setValues);
+  // The emptied form says nothing: the success message takes the focus and the screen.
+  const sentRef = useFocusWhenShown<HTMLParagraphElement>(outcome.kind === 'sent');
 
   const set = (name: keyof Values) => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: event.target.value }));
 
@@ -46,7 +49,7 @@ export function ContactPage() {
           <section aria-labelledby="contact-email">
             <h2 id="contact-email">E-mail</h2>
             <p>
-              <a href={`mailto:${SHOP_EMAIL}`}>{SHOP_EMAIL}</a>
+              <ShopEmail />
             </p>
           </section>
           <section aria-labelledby="contact-social">
@@ -57,7 +60,7 @@ export function ContactPage() {
         <section className="card" aria-labelledby="contact-form-title">
           <h2 id="contact-form-title">Envia-nos uma mensagem</h2>
           <p className="field-hint">Todos os campos são obrigatórios.</p>
-          <div role="status">{outcome.kind === 'sent' && <p className="notice notice--success">{contactTexts.success}</p>}</div>
+          <div role="status">{outcome.kind === 'sent' && <p ref={sentRef} tabIndex={-1} className="notice notice--success">{contactTexts.success}</p>}</div>
           <div role="alert">{outcome.kind === 'failed' && <p className="notice notice--error">{outcome.message}</p>}</div>
           <form ref={formRef} className="contact-form" onSubmit={onSubmit} noValidate>
             <div className="form-grid form-grid--two">

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Link, useLocation } from '#web/lib/router.tsx';
 import { paths, SIZE_GUIDE_ANCHOR } from '#shared/paths.ts';
-import { SHOP_EMAIL } from '#web/lib/shop-paths.ts';
+import { ShopEmail } from '#web/ui/shop-email.tsx';
 import { ChevronDownIcon } from '#web/ui/icons.tsx';
 import {
   braceletLengths,
@@ -102,7 +102,7 @@ const questions: readonly { question: string; answer: ReactNode; anchor?: string
     question: 'Como falo com o apoio ao cliente?',
     answer: (
       <p>
-        Escreve para <a href={`mailto:${SHOP_EMAIL}`}>{SHOP_EMAIL}</a> ou usa o <Link to={paths.contact}>formulário de contacto</Link>.
+        Escreve para <ShopEmail /> ou usa o <Link to={paths.contact}>formulário de contacto</Link>.
         Respondemos em até {RESPONSE_OR_REFUND_HOURS} horas.
       </p>
     ),

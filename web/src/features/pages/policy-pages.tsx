@@ -3,7 +3,8 @@ import { formatCents } from '#shared/money.ts';
 import { PAYMENT_METHOD_IDS, PAYMENT_METHOD_LABELS } from '#shared/payment-methods.ts';
 import { SHIPPING_METHOD_IDS, SHIPPING_METHODS } from '#shared/shipping.ts';
 import { paths } from '#shared/paths.ts';
-import { externalLinks, SHOP_EMAIL } from '#web/lib/shop-paths.ts';
+import { externalLinks } from '#web/lib/shop-paths.ts';
+import { ShopEmail } from '#web/ui/shop-email.tsx';
 import {
   braceletLengths as bracelets,
   CANCELLATION_WINDOW_HOURS,
@@ -25,9 +26,8 @@ import { LONGEST_BLOCK_DAYS } from '#shared/abuse.ts';
 // ("Pagamentos automáticos", off by default), so a page that does not follow the settings does not promise it.
 const paymentMethods = PAYMENT_METHOD_IDS.filter((id) => id !== 'multibanco').map((id) => PAYMENT_METHOD_LABELS[id]).join(', ').replace(/, ([^,]+)$/, ' e $1');
 
-function Email() {
-  return <a href={`mailto:${SHOP_EMAIL}`}>{SHOP_EMAIL}</a>;
-}
+/** The shop's contact address in force (Definições). */
+const Email = ShopEmail;
 
 /** Backups keep deleted data a while longer: DynamoDB's point-in-time recovery (35 days) and the proofs bucket's old versions. */
 /** Point-in-time recovery (35 days), the proofs' old versions (90), the monthly backups (`infra/cloud/backups.ts`: 365 days). */
