@@ -41,6 +41,8 @@ function toCode(item: Record<string, unknown>): DiscountCode {
 
 /** One code by its (upper-case) name, read strongly consistent. */
 export async function getDiscountCode(code: string): Promise<DiscountCode | undefined> {
+  // No code is empty or longer than a key may be (a path of only spaces normalises to ''): none to ask for.
+  if (!code || Buffer.byteLength(code) > 1024) return undefined;
   const { Item } = await ddb().send(new GetCommand({ TableName: tableName('discountCodes'), Key: { code }, ConsistentRead: true }));
   return Item ? toCode(Item) : undefined;
 }
