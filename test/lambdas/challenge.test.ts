@@ -84,9 +84,9 @@ describe('GET /api/challenge', () => {
     expect(b.body.parameters.nonce).not.toBe(a.body.parameters.nonce);
   });
 
-  it('guards exactly the five public writes of the design', () => {
+  it('guards exactly the six public writes of the design', () => {
     const guarded = routes.filter((r) => 'challenge' in r && r.challenge).map((r) => `${r.method} ${r.path}`);
-    expect(guarded.sort()).toEqual(['POST /api/contact-messages', 'POST /api/orders', 'POST /api/orders/lookup', 'POST /api/stock-alerts', 'POST /api/uploads/proof']);
+    expect(guarded.sort()).toEqual(['POST /api/contact-messages', 'POST /api/discount-codes/check', 'POST /api/orders', 'POST /api/orders/lookup', 'POST /api/stock-alerts', 'POST /api/uploads/proof']);
   });
 });
 
