@@ -2,7 +2,7 @@
  * Domain errors, thrown by services and repositories. Each carries the HTTP status it stands for and a
  * Portuguese message for the customer; `http/error-response.ts` turns them into answers.
  */
-import { apiTexts, botCheckTexts, checkoutTexts } from '#shared/messages/index.ts';
+import { apiTexts, botCheckTexts } from '#shared/messages/index.ts';
 
 export type FieldErrors = Readonly<Record<string, string>>;
 
@@ -100,7 +100,7 @@ export class CheckoutBusy extends DomainError {
   readonly quiet = true;
 
   constructor(readonly retryAfterSeconds: number) {
-    super(503, 'checkout_busy', checkoutTexts.checkoutBusy(retryAfterSeconds));
+    super(503, 'checkout_busy', apiTexts.checkoutBusy(retryAfterSeconds));
   }
 }
 

@@ -89,12 +89,6 @@ export const checkoutTexts = {
   /** A cart line names a product that no longer exists. */
   productGone: 'Um dos produtos do carrinho já não está disponível. Retira-o para continuar.',
   orderFailed: 'Não foi possível registar a encomenda. Tenta novamente.',
-  /**
-   * A crowd for the same piece left the checkout no time to finish before its function's end (503 with
-   * `Retry-After`): true whether or not the order got written, as asking again with the same key shows it.
-   */
-  checkoutBusy: (seconds: number) =>
-    `Há muita procura neste momento e não conseguimos confirmar a tua encomenda a tempo. Tenta novamente dentro de ${seconds === 1 ? '1 segundo' : `${seconds} segundos`}: se já tiver ficado registada, é essa que te mostramos.`,
   /** Thank-you page. */
   orderPlaced: (orderNumber: number | string) => `A tua encomenda nº ${orderNumber} foi registada.`,
   /** Payment page, once the order is reserved: the number to write in the payment's description. */

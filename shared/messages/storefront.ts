@@ -36,6 +36,12 @@ export const apiTexts = {
   notFound: 'Não encontrámos o que procuras.',
   productNotFound: 'Produto não encontrado.',
   productInStock: 'Esta peça está disponível: podes comprá-la já.',
+  /**
+   * A crowd for the same piece left the checkout no time to finish before its function's end (503 with
+   * `Retry-After`): true whether or not the order got written, as asking again with the same key shows it.
+   */
+  checkoutBusy: (seconds: number) =>
+    `Há muita procura neste momento e não conseguimos confirmar a tua encomenda a tempo. Tenta novamente dentro de ${seconds === 1 ? '1 segundo' : `${seconds} segundos`}: se já tiver ficado registada, é essa que te mostramos.`,
   /** PUT of a product over a version that is no longer the stored one (optimistic locking): nothing saved. */
   /** A piece that was ordered cannot be deleted (its orders refer to it): archive it. */
   productOrdered: 'Esta peça já foi encomendada, por isso não pode ser apagada. Arquiva-a: sai da loja e as encomendas continuam a mostrá-la.',
