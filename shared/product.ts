@@ -78,7 +78,12 @@ export type ListingPhoto = Pick<ProductPhoto, 'id' | 'width' | 'height' | 'width
  * shows and the filters read. Everything else (description, every size, every photo) is in the product's
  * own answer (`GET /api/products/{id}`).
  */
-export interface ListingProduct extends Pick<Product, 'id' | 'slug' | 'name' | 'type' | 'collection' | 'priceCents' | 'discountPercent'> {
+export interface ListingProduct extends Pick<Product, 'id' | 'name' | 'type' | 'collection' | 'priceCents' | 'discountPercent'> {
+  /**
+   * Its readable address, only when it is not its id (a demo piece's id is its slug already): the
+   * listing stays within its size budget; read it with {@link listingAddress}.
+   */
+  readonly slug?: string;
   /** Every size out of stock: the card says "Esgotado". */
   readonly soldOut: boolean;
   /** How many sizes the customer chooses from (0: a piece without sizes). */
@@ -87,12 +92,17 @@ export interface ListingProduct extends Pick<Product, 'id' | 'slug' | 'name' | '
   readonly photo?: ListingPhoto;
 }
 
+/** The last segment of a listed piece's address (`paths.product`): its slug, which is its id when it has none of its own. */
+export function listingAddress(product: Pick<ListingProduct, 'id' | 'slug'>): string {
+  return product.slug ?? product.id;
+}
+
 /** The listing's view of a product (`ListingProduct`): one place for the API and the pre-rendered /shop page. */
 export function listingProduct(product: Product): ListingProduct {
   const [main] = product.photos;
   return {
     id: product.id,
-    slug: product.slug,
+    ...(product.slug !== product.id ? { slug: product.slug } : {}),
     name: product.name,
     type: product.type,
     collection: product.collection,

@@ -9,7 +9,7 @@ import { formatCents } from '#shared/money.ts';
 import { searchTexts } from '#shared/messages/search.ts';
 import { paths } from '#shared/paths.ts';
 import { discountedPriceCents } from '#shared/pricing.ts';
-import type { ListingProduct } from '#shared/product.ts';
+import { listingAddress, type ListingProduct } from '#shared/product.ts';
 import { MIN_SEARCH_LENGTH, SEARCH_PARAM, searchQueryText } from '#shared/search.ts';
 import { apiCall } from '#web/lib/api.ts';
 import { Link, useLocation, useNavigate } from '#web/lib/router.tsx';
@@ -109,7 +109,7 @@ export function SearchSuggestions({ input }: { input: HTMLInputElement }) {
       }
       if (event.key === 'Enter' && active >= 0 && products[active]) {
         event.preventDefault();
-        navigate(paths.product(products[active].slug));
+        navigate(paths.product(listingAddress(products[active])));
       }
     };
     input.addEventListener('input', reopen);
@@ -137,7 +137,7 @@ export function SearchSuggestions({ input }: { input: HTMLInputElement }) {
       <ul id={listId} role="listbox" aria-label={searchTexts.suggestions} className="site-search__list" hidden={!products.length}>
         {products.map((product, i) => (
           <li key={product.id} id={`${listId}-${i}`} role="option" aria-selected={i === active} className="site-search__option">
-            <Link to={paths.product(product.slug)} tabIndex={-1} onMouseDown={(event) => event.preventDefault()}>
+            <Link to={paths.product(listingAddress(product))} tabIndex={-1} onMouseDown={(event) => event.preventDefault()}>
               <span>{product.name}</span>
               <span className="site-search__price">{formatCents(discountedPriceCents(product.priceCents, product.discountPercent))}</span>
             </Link>

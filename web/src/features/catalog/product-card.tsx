@@ -1,6 +1,6 @@
 import { Link } from '#web/lib/router.tsx';
 import { catalogTexts } from '#shared/messages/index.ts';
-import type { ListingProduct } from '#shared/product.ts';
+import { listingAddress, type ListingProduct } from '#shared/product.ts';
 import { paths } from '#shared/paths.ts';
 import { PriceTag } from '#web/ui/price-tag.tsx';
 import { ProductPhotoImage } from '#web/ui/product-photo.tsx';
@@ -18,7 +18,7 @@ export const CARD_SIZES = '(min-width: 1200px) 260px, (min-width: 900px) calc(30
  */
 export function ProductCard({ product, eager = false, priority = false }: { product: ListingProduct; eager?: boolean; priority?: boolean }) {
   return (
-    <Link to={paths.product(product.slug)} className="product-card">
+    <Link to={paths.product(listingAddress(product))} className="product-card">
       <span className="product-card__media">
         <ProductPhotoImage photo={product.photo} alt="" sizes={CARD_SIZES} eager={eager} priority={priority} capped />
         {product.soldOut && <span className="product-card__flag">{catalogTexts.soldOut}</span>}
