@@ -2,12 +2,14 @@
  * The order sheet / packing slip: what goes in the parcel and on the owner's desk. Hidden on screen;
  * printing the order page ("Imprimir folha de encomenda") prints only this, black on white, A4: the
  * shop's identification, the order's number and date, who it goes to, the pieces with their SKU and
- * quantity, the shipping method and the totals; for a gift, the wrap and the card's message to pack
+ * quantity, the shipping method and the totals (with the discount code and what it took off, as the
+ * order page says it, docs/discount-codes.md); for a gift, the wrap and the card's message to pack
  * with the gift slip (`gift-slip.tsx`, docs/gifts.md).
  */
 import type { Order } from '#shared/api.ts';
 import { formatDateTime } from '#shared/dates.ts';
 import { formatCents } from '#shared/money.ts';
+import { discountCodeTexts } from '#shared/messages/index.ts';
 import { PAYMENT_METHOD_LABELS } from '#shared/payment-methods.ts';
 import { SHIPPING_METHODS } from '#shared/shipping.ts';
 import { legalLine, SHOP_BRAND } from '#shared/shop-identity.ts';
@@ -85,6 +87,12 @@ export function PackingSlip({ order, shown = false }: { readonly order: Order; r
           <>
             <dt>{t.discount}</dt>
             <dd>−{formatCents(order.discountCents)}</dd>
+          </>
+        )}
+        {order.discount && (
+          <>
+            <dt data-testid="slip-code">{discountCodeTexts.row(order.discount.code)}</dt>
+            <dd>−{formatCents(order.discount.amountCents)}</dd>
           </>
         )}
         <dt>{t.shipping(SHIPPING_METHODS[order.shippingMethod].label)}</dt>
