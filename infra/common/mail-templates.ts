@@ -215,28 +215,28 @@ A reserva da tua encomenda nº {{texto.numero}} expirou sem recebermos o comprov
 A tua encomenda nº {{texto.numero}} foi cancelada e as peças voltaram à loja. {{#if texto.devolucao}}{{texto.devolucao}}{{else}}Se já pagaste, devolvemos o valor pelo mesmo meio.{{/if}} Qualquer dúvida, responde a este e-mail.
 {{/if}}${orderLinkText}`,
   },
-  /** Data: numero, cliente, email, total, metodo. To the owner. */
+  /** Data: numero, cliente, email, total, metodo, codigo (optional: the discount code). To the owner. */
   'owner-new-order': {
     subject: 'Novo comprovativo para confirmar: nº {{texto.numero}} ({{texto.total}})',
     preview: '{{cliente}} enviou o comprovativo da encomenda nº {{numero}}.',
-    body: `        <mj-text><p>Chegou o comprovativo de pagamento da encomenda nº <strong>{{numero}}</strong>.</p><p>Cliente: {{cliente}} ({{email}})<br />Total: <strong>{{total}}</strong><br />Pagamento: {{metodo}}</p><p>Confirma o pagamento no back-office: Encomendas → a encomenda → Marcar como paga.</p></mj-text>`,
+    body: `        <mj-text><p>Chegou o comprovativo de pagamento da encomenda nº <strong>{{numero}}</strong>.</p><p>Cliente: {{cliente}} ({{email}})<br />Total: <strong>{{total}}</strong>{{#if codigo}}<br />Código de desconto: {{codigo.nome}} (−{{codigo.valor}}){{/if}}<br />Pagamento: {{metodo}}</p><p>Confirma o pagamento no back-office: Encomendas → a encomenda → Marcar como paga.</p></mj-text>`,
     text: `Chegou o comprovativo de pagamento da encomenda nº {{texto.numero}}.
 
 Cliente: {{texto.cliente}} ({{texto.email}})
 Total: {{texto.total}}
-Pagamento: {{texto.metodo}}
+{{#if texto.codigo}}Código de desconto: {{texto.codigo.nome}} (−{{texto.codigo.valor}})\n{{/if}}Pagamento: {{texto.metodo}}
 
 Confirma o pagamento no back-office: Encomendas → a encomenda → Marcar como paga.`,
   },
-  /** Data: numero, cliente, email, total, metodo. To the owner: the payment provider confirmed the payment. */
+  /** Data: numero, cliente, email, total, metodo, codigo (optional). To the owner: the payment provider confirmed the payment. */
   'owner-order-paid': {
     subject: 'Encomenda paga: nº {{texto.numero}} ({{texto.total}})',
     preview: 'O pagamento da encomenda nº {{numero}} foi confirmado automaticamente.',
-    body: `        <mj-text><p>O pagamento da encomenda nº <strong>{{numero}}</strong> foi confirmado pelo prestador de pagamentos: não há comprovativo a verificar.</p><p>Cliente: {{cliente}} ({{email}})<br />Total: <strong>{{total}}</strong><br />Pagamento: {{metodo}}</p><p>A encomenda está em «Enviar»: falta prepará-la e enviá-la.</p></mj-text>`,
+    body: `        <mj-text><p>O pagamento da encomenda nº <strong>{{numero}}</strong> foi confirmado pelo prestador de pagamentos: não há comprovativo a verificar.</p><p>Cliente: {{cliente}} ({{email}})<br />Total: <strong>{{total}}</strong>{{#if codigo}}<br />Código de desconto: {{codigo.nome}} (−{{codigo.valor}}){{/if}}<br />Pagamento: {{metodo}}</p><p>A encomenda está em «Enviar»: falta prepará-la e enviá-la.</p></mj-text>`,
     text: `O pagamento da encomenda nº {{texto.numero}} foi confirmado pelo prestador de pagamentos: não há comprovativo a verificar.
 
 Cliente: {{texto.cliente}} ({{texto.email}})
-Total: {{texto.total}}, pago por {{texto.metodo}}
+Total: {{texto.total}}, pago por {{texto.metodo}}{{#if texto.codigo}}\nCódigo de desconto: {{texto.codigo.nome}} (−{{texto.codigo.valor}}){{/if}}
 
 A encomenda está em «Enviar»: falta prepará-la e enviá-la.`,
   },
@@ -264,7 +264,7 @@ A mensagem fica também no back-office (Contactos).`,
       '{{#if multibanco}}Referência Multibanco para pagares {{total}} até {{prazo}}.{{else}}{{#if mbwayAutomatico}}Aprova o pagamento de {{total}} na app MB WAY até {{prazo}}.{{else}}Referência do pagamento: {{numero}}. Paga {{total}} até {{prazo}} e envia o comprovativo.{{/if}}{{/if}}',
     body: `        ${greeting}
         <mj-text>{{#if multibanco}}<p>Reservámos para ti as peças da encomenda nº <strong>{{numero}}</strong> até <strong>{{prazo}}</strong>. Paga com esta referência Multibanco numa caixa Multibanco ou no homebanking (Pagamentos de serviços) até lá.</p>{{else}}{{#if mbwayAutomatico}}<p>Reservámos para ti as peças da encomenda nº <strong>{{numero}}</strong> até <strong>{{prazo}}</strong>. Enviámos um pedido de pagamento MB WAY para o telemóvel que indicaste: abre a app MB WAY e aprova-o até lá.</p>{{else}}<p>Reservámos para ti as peças da encomenda nº <strong>{{numero}}</strong> até <strong>{{prazo}}</strong>. Paga e envia o comprovativo até lá.</p>{{/if}}{{/if}}</mj-text>
-        <mj-text container-background-color="${COLOR.accentSoft}" padding="16px 28px">{{#if multibanco}}<p style="margin:0 0 4px">Entidade: <strong>{{multibanco.entidade}}</strong></p><p style="margin:0 0 4px">Referência: <strong>{{multibanco.referencia}}</strong></p><p style="margin:0 0 4px">Montante: <strong>{{multibanco.montante}}</strong></p><p style="margin:0">Válida até: <strong>{{multibanco.validade}}</strong></p>{{else}}<p style="margin:0 0 4px">Valor a pagar: <strong>{{total}}</strong> · até <strong>{{prazo}}</strong></p>{{#if codigo}}<p style="margin:0 0 4px">Com o código {{codigo.nome}}: −{{codigo.valor}}</p>{{/if}}{{#if mbwayAutomatico}}{{else}}<p style="margin:0 0 4px">Referência do pagamento: <strong>{{numero}}</strong></p>{{/if}}<p style="margin:0 0 4px"><strong>Pagamento: {{metodo}}</strong></p><p style="margin:0">{{instrucoes}}</p>{{/if}}</mj-text>
+        <mj-text container-background-color="${COLOR.accentSoft}" padding="16px 28px">{{#if multibanco}}<p style="margin:0 0 4px">Entidade: <strong>{{multibanco.entidade}}</strong></p><p style="margin:0 0 4px">Referência: <strong>{{multibanco.referencia}}</strong></p><p style="margin:0 0 4px">Montante: <strong>{{multibanco.montante}}</strong></p>{{#if codigo}}<p style="margin:0 0 4px">Com o código {{codigo.nome}}: −{{codigo.valor}}</p>{{/if}}<p style="margin:0">Válida até: <strong>{{multibanco.validade}}</strong></p>{{else}}<p style="margin:0 0 4px">Valor a pagar: <strong>{{total}}</strong> · até <strong>{{prazo}}</strong></p>{{#if codigo}}<p style="margin:0 0 4px">Com o código {{codigo.nome}}: −{{codigo.valor}}</p>{{/if}}{{#if mbwayAutomatico}}{{else}}<p style="margin:0 0 4px">Referência do pagamento: <strong>{{numero}}</strong></p>{{/if}}<p style="margin:0 0 4px"><strong>Pagamento: {{metodo}}</strong></p><p style="margin:0">{{instrucoes}}</p>{{/if}}</mj-text>
         <mj-text>{{#if multibanco}}<p>${NO_PROOF}</p><p>${AFTER_DEADLINE_AUTOMATIC}</p>{{else}}{{#if mbwayAutomatico}}<p>${NO_PROOF}</p><p>${MBWAY_FALLBACK}</p><p>${AFTER_DEADLINE_AUTOMATIC}</p>{{else}}<p>Depois de pagares, abre a tua encomenda (neste ou noutro dispositivo) e envia o comprovativo: uma captura de ecrã ou o PDF.</p><p>${AFTER_DEADLINE}</p>{{/if}}{{/if}}</mj-text>${orderButton}`,
     text: `Olá {{texto.nome}},
 
@@ -274,7 +274,7 @@ Reservámos para ti as peças da encomenda nº {{texto.numero}} até {{texto.pra
 Entidade: {{texto.multibanco.entidade}}
 Referência: {{texto.multibanco.referencia}}
 Montante: {{texto.multibanco.montante}}
-Válida até: {{texto.multibanco.validade}}
+{{#if texto.codigo}}Com o código {{texto.codigo.nome}}: −{{texto.codigo.valor}}\n{{/if}}Válida até: {{texto.multibanco.validade}}
 
 ${NO_PROOF}
 
@@ -299,7 +299,7 @@ Acompanha a tua encomenda em: {{texto.link}}
 Reservámos para ti as peças da encomenda nº {{texto.numero}} até {{texto.prazo}}. Paga e envia o comprovativo até lá.
 
 Valor a pagar: {{texto.total}} (até {{texto.prazo}})
-Referência do pagamento: {{texto.numero}}
+{{#if texto.codigo}}Com o código {{texto.codigo.nome}}: −{{texto.codigo.valor}}\n{{/if}}Referência do pagamento: {{texto.numero}}
 Pagamento: {{texto.metodo}}. {{texto.instrucoes}}
 
 Depois de pagares, abre a tua encomenda (neste ou noutro dispositivo) e envia o comprovativo: uma captura de ecrã ou o PDF.

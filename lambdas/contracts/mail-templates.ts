@@ -58,6 +58,17 @@ export interface MailCode {
   readonly valor: string;
 }
 
+/** The owner's note about one order: who, how much, how paid, and the code it used if any (docs/discount-codes.md). */
+export interface OwnerOrderMail {
+  readonly numero: number;
+  readonly cliente: string;
+  readonly email: string;
+  readonly total: string;
+  readonly metodo: string;
+  /** Optional: the discount code in the total and what it took off. */
+  readonly codigo?: MailCode;
+}
+
 export interface MailContent {
   readonly 'order-received': {
     readonly nome: string;
@@ -122,9 +133,9 @@ export interface MailContent {
   /** To the customer: the order was closed before shipping; `expirada` when the reservation ran out unpaid. */
   readonly 'order-cancelled': { readonly nome: string; readonly numero: number; readonly expirada: boolean; readonly link: string; /** What was given back, or will be (the ledger's refunds, docs/design.md §35). */ readonly devolucao?: string };
   /** To the owner: a proof of payment arrived (the order is in "Confirmar Pagamento"): "Novo comprovativo para confirmar". */
-  readonly 'owner-new-order': { readonly numero: number; readonly cliente: string; readonly email: string; readonly total: string; readonly metodo: string };
+  readonly 'owner-new-order': OwnerOrderMail;
   /** To the owner: the payment provider confirmed a reservation's payment (it is in "Enviar", nothing to check): "Encomenda paga". */
-  readonly 'owner-order-paid': { readonly numero: number; readonly cliente: string; readonly email: string; readonly total: string; readonly metodo: string };
+  readonly 'owner-order-paid': OwnerOrderMail;
   /** To the owner: a customer wrote through the contact form. */
   readonly 'owner-contact-message': { readonly nome: string; readonly email: string; readonly telefone: string; readonly assunto: string; readonly mensagem: string };
   /** To the customer who asked for it by number and e-mail: the link to "A minha encomenda". */

@@ -202,8 +202,12 @@ export function customerMailItem(order: Order, kind: CustomerMailKind, event: st
 
 /** An owner's note about one order (to the address of the settings, else the shop's own), `id` keeping it once. */
 function ownerOrderItem(order: Order, id: string, template: 'owner-new-order' | 'owner-order-paid', now: Date) {
-  const data = { numero: order.orderNumber, cliente: `${order.firstName} ${order.lastName}`, email: order.email, total: formatCents(order.totalCents), metodo: moneyView(order).methodLabel };
-  return outboxMailPut({ id, toShop: true, mail: { template, data } }, now);
+  return outboxMailPut({ id, toShop: true, mail: { template, data: ownerOrderData(order) } }, now);
+}
+
+/** What the owner's note about an order says: who, the total, the method, and the code in the total if any. */
+export function ownerOrderData(order: Order): QueuedMailData['owner-new-order'] {
+  return { numero: order.orderNumber, cliente: `${order.firstName} ${order.lastName}`, email: order.email, total: formatCents(order.totalCents), metodo: moneyView(order).methodLabel, ...mailCode(order) };
 }
 
 /** The transaction item that tells the owner that a proof of payment arrived. */

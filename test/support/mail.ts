@@ -45,7 +45,7 @@ export const benignMailData: { readonly [Id in MailTemplateId]: MailData[Id] } =
   'review-request': { nome: 'Ana', loja },
   'back-in-stock': { produto: 'Brincos Estrela', link: 'https://loja.example/product/brincos-estrela?a=1&b=2', loja },
   'order-cancelled': { nome: 'Ana', numero: 123456, expirada: false, link: 'https://loja.example/encomenda/123456#t=abc_DEF-123', loja },
-  'owner-new-order': { numero: 123456, cliente: 'Ana Costa', email: 'ana@example.com', total: '46,48 €', metodo: 'MB WAY', loja },
+  'owner-new-order': { numero: 123456, cliente: 'Ana Costa', email: 'ana@example.com', total: '46,48 €', metodo: 'MB WAY', codigo: { nome: 'MARIA10', valor: '5,16 €' }, loja },
   'owner-contact-message': { nome: 'Ana Costa', email: 'ana@example.com', telefone: '912345678', assunto: 'Anel por medida', mensagem: 'Olá! Fazem anéis por medida?', loja },
   'order-link': { nome: 'Ana', numero: 123456, link: 'https://loja.example/encomenda/123456#t=abc_DEF-123', loja },
   'order-reserved': {
@@ -55,6 +55,7 @@ export const benignMailData: { readonly [Id in MailTemplateId]: MailData[Id] } =
     metodo: 'Transferência bancária',
     instrucoes: 'Faz uma transferência bancária de 31,80 € para o IBAN PT50 0000 0000 0000 0000 0000 0.',
     prazo: '26/11/2026 às 14:48',
+    codigo: { nome: 'MARIA10', valor: '3,53 €' },
     link: 'https://loja.example/encomenda/123456#t=abc_DEF-123',
     loja,
   },
@@ -62,7 +63,7 @@ export const benignMailData: { readonly [Id in MailTemplateId]: MailData[Id] } =
   'owner-held-stock': { reservadas: 80, total: 136, percentagem: 58, reservas: 4, link: 'https://loja.example/bastidores-7b99/orders?estado=Aguarda+Pagamento', loja },
   'stock-alert-confirm': { produto: 'Brincos Estrela', link: 'https://loja.example/aviso/confirmar#id=abc&t=abc_DEF-123', loja },
   'order-refunded': { nome: 'Ana', numero: 123456, valor: '31,80 €', metodo: 'MB WAY', link: 'https://loja.example/encomenda/123456#t=abc_DEF-123', loja },
-  'owner-order-paid': { numero: 123456, cliente: 'Ana Costa', email: 'ana@example.com', total: '46,48 €', metodo: 'MB WAY', loja },
+  'owner-order-paid': { numero: 123456, cliente: 'Ana Costa', email: 'ana@example.com', total: '46,48 €', metodo: 'MB WAY', codigo: { nome: 'MARIA10', valor: '5,16 €' }, loja },
   'invoice-document': { nome: 'Ana', numero: 123456, documento: 'FR A/12', valor: '46,48 €', notaCredito: false, documentoLink: 'https://conta.app.invoicexpress.com/documents/abc?x=1&y=2', link: 'https://loja.example/encomenda/123456#t=abc_DEF-123', loja },
 };
 
@@ -89,7 +90,7 @@ export const hostileMailData: { readonly [Id in MailTemplateId]: MailData[Id] } 
   'review-request': { nome: hostile(), loja: hostileShop },
   'back-in-stock': { produto: hostile(), link: 'https://loja.example/product/x?q="><script>alert(1)</script>{{numero}}', loja: hostileShop },
   'order-cancelled': { nome: hostile(), numero: 123456, expirada: true, link: 'https://loja.example/encomenda/1#t="><script>alert(1)</script>{{numero}}', loja: hostileShop },
-  'owner-new-order': { numero: 123456, cliente: hostile(), email: hostile(), total: hostile(), metodo: hostile(), loja: hostileShop },
+  'owner-new-order': { numero: 123456, cliente: hostile(), email: hostile(), total: hostile(), metodo: hostile(), codigo: { nome: hostile(30), valor: hostile(20) }, loja: hostileShop },
   'owner-contact-message': { nome: hostile(), email: hostile(), telefone: hostile(), assunto: hostile(), mensagem: hostile(5000), loja: hostileShop },
   'order-link': { nome: hostile(), numero: 123456, link: 'https://loja.example/encomenda/1#t="><script>alert(1)</script>{{numero}}', loja: hostileShop },
   'order-reserved': {
@@ -99,6 +100,7 @@ export const hostileMailData: { readonly [Id in MailTemplateId]: MailData[Id] } 
     metodo: hostile(40),
     instrucoes: hostile(),
     prazo: hostile(40),
+    codigo: { nome: hostile(30), valor: hostile(20) },
     link: 'https://loja.example/encomenda/1#t="><script>alert(1)</script>{{numero}}',
     loja: hostileShop,
   },
@@ -106,7 +108,7 @@ export const hostileMailData: { readonly [Id in MailTemplateId]: MailData[Id] } 
   'owner-held-stock': { reservadas: 80, total: 136, percentagem: 58, reservas: 4, link: 'https://loja.example/b/orders?estado="><script>alert(1)</script>{{numero}}', loja: hostileShop },
   'stock-alert-confirm': { produto: hostile(), link: 'https://loja.example/aviso/confirmar#t="><script>alert(1)</script>{{numero}}', loja: hostileShop },
   'order-refunded': { nome: hostile(), numero: 123456, valor: hostile(20), metodo: hostile(40), link: 'https://loja.example/encomenda/1#t="><script>alert(1)</script>{{numero}}', loja: hostileShop },
-  'owner-order-paid': { numero: 123456, cliente: hostile(), email: hostile(), total: hostile(), metodo: hostile(), loja: hostileShop },
+  'owner-order-paid': { numero: 123456, cliente: hostile(), email: hostile(), total: hostile(), metodo: hostile(), codigo: { nome: hostile(30), valor: hostile(20) }, loja: hostileShop },
   'invoice-document': { nome: hostile(), numero: 123456, documento: hostile(40), valor: hostile(20), notaCredito: true, fatura: hostile(40), documentoLink: 'https://conta.app.invoicexpress.com/d/1?q="><script>alert(1)</script>{{numero}}', link: 'https://loja.example/encomenda/1#t="><script>alert(1)</script>{{numero}}', loja: hostileShop },
 };
 
