@@ -6,6 +6,8 @@
 /** The customer's side: the field at the cart and the checkout, and why a code is refused. */
 export const discountCodeTexts = {
   field: 'Código de desconto',
+  /** The cart's button that opens the field (the field and its proof of work load only then). */
+  open: 'Tens um código de desconto?',
   apply: 'Aplicar',
   remove: 'Remover',
   checking: 'A verificar o código...',

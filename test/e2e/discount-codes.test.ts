@@ -1,7 +1,8 @@
 /**
  * Discount codes (docs/discount-codes.md) in real Chromium against a fresh twin, at 390 and 1 280 px:
- * the owner creates a 10 % code in "Códigos de desconto"; a customer with a 34,80 € cart applies it at
- * the checkout (the server's price in the summary), reserves, and the payment page, the stored order and
+ * the owner creates a 10 % code in "Códigos de desconto"; a customer with a 34,80 € cart applies it on
+ * the cart (on the phone: a wrong code first, refused with its reason; the code then carried to the
+ * shipping step) or at the checkout (the server's price in the summary), reserves, and the payment page, the stored order and
  * the owner's order page say the same cents: 3,48 € off, 31,32 € to pay. Nothing wider than the window.
  *
  * `E2E_SCREENSHOTS=/some/dir` keeps a full-page screenshot of each step at each width.
@@ -69,11 +70,35 @@ describe('a discount code at 390 and 1 280 px', () => {
       const email = `codigo.${randomUUID().slice(0, 8)}@exemplo.pt`;
       await page.goto(`${shop.twin.url}/`);
       await page.evaluate((cart) => localStorage.setItem('cart', cart), JSON.stringify([{ productId: piece.id, quantity: 2, name: piece.name, priceCents: 1740, discountPercent: 0, image: '' }]));
-      await page.goto(`${shop.twin.url}/shipping`);
-      await fillShipping(page, email, { payment: 'transferencia' });
-      await page.getByLabel(discountCodeTexts.field, { exact: true }).fill(` ${name.toLowerCase()} `);
-      await page.getByRole('button', { name: discountCodeTexts.apply }).click();
-      await expect.poll(() => page.locator('.discount-code__applied').textContent(), { timeout: 30_000 }).toBe(discountCodeTexts.applied(name));
+      if (viewport === PHONE) {
+        // On the phone the code is typed on the cart: a wrong one says why, the right one shows in the
+        // cart's totals and is carried, applied, to the shipping step.
+        await page.goto(`${shop.twin.url}/cart`);
+        await page.getByRole('button', { name: discountCodeTexts.open }).click();
+        const field = page.getByLabel(discountCodeTexts.field, { exact: true });
+        await field.fill('NADA-DISTO');
+        await page.getByRole('button', { name: discountCodeTexts.apply }).click();
+        await expect.poll(() => page.locator('.discount-code .field-error').textContent(), { timeout: 30_000 }).toBe(discountCodeTexts.unknown);
+        expect(await total(page, 'Total')).toBe('34,80 €');
+        await field.fill(` ${name.toLowerCase()} `);
+        await page.getByRole('button', { name: discountCodeTexts.apply }).click();
+        await expect.poll(() => page.locator('.discount-code__applied').textContent(), { timeout: 30_000 }).toBe(discountCodeTexts.applied(name));
+        expect(await total(page, discountCodeTexts.row(name))).toBe('−3,48 €');
+        expect(await total(page, 'Total')).toBe('31,32 €');
+        await noSidewaysScroll(page);
+        if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/codes-cart-${viewport.width}.png`, fullPage: true });
+        await page.getByRole('button', { name: 'Finalizar compra' }).click();
+        await page.waitForURL(/\/shipping$/);
+        await expect.poll(() => page.locator('.discount-code__applied').textContent()).toBe(discountCodeTexts.applied(name));
+        expect(await page.getByLabel(discountCodeTexts.field, { exact: true }).inputValue()).toBe(name);
+        await fillShipping(page, email, { payment: 'transferencia' });
+      } else {
+        await page.goto(`${shop.twin.url}/shipping`);
+        await fillShipping(page, email, { payment: 'transferencia' });
+        await page.getByLabel(discountCodeTexts.field, { exact: true }).fill(` ${name.toLowerCase()} `);
+        await page.getByRole('button', { name: discountCodeTexts.apply }).click();
+        await expect.poll(() => page.locator('.discount-code__applied').textContent(), { timeout: 30_000 }).toBe(discountCodeTexts.applied(name));
+      }
       expect(await total(page, discountCodeTexts.row(name))).toBe('−3,48 €');
       expect(await total(page, 'Total a pagar')).toBe('31,32 €');
       await noSidewaysScroll(page);

@@ -173,8 +173,30 @@ describe('checkout session', () => {
     storage.set('checkout.shipping', JSON.stringify({ email: 42, firstName: 'Ana', acceptTerms: 'yes', country: 'Espanha' }));
     expect(session.loadShippingDraft()).toEqual({ ...session.EMPTY_SHIPPING_DRAFT, firstName: 'Ana' });
     expect(session.savedShippingForm()).toBeNull();
-    session.saveShippingDraft({ ...input(1).shipping, postalCode: '1100 048', nif: '', companyName: '', gift: false, giftMessage: '', giftWrap: false, discountCode: '' });
+    session.saveShippingDraft({ ...input(1).shipping, postalCode: '1100 048', nif: '', companyName: '', gift: false, giftMessage: '', giftWrap: false });
     expect(session.savedShippingForm()).toMatchObject({ postalCode: '1100-048', acceptTerms: true });
+  });
+
+  it("keeps the cart's chosen code in one place: typed on the cart, priced for that cart only, forgotten once paid", async () => {
+    const chosen = await import('#web/lib/chosen-code.ts');
+    const session = await import('#web/features/checkout/checkout-session.ts');
+    const cart = [{ productId: 'anel-lua', quantity: 2, name: 'Anel Lua', priceCents: 1740, discountPercent: 0, image: '' }];
+    const discount = { code: 'MARIA10', type: 'percent', amountCents: 348 } as const;
+    expect(chosen.loadChosenCode()).toEqual({ typed: '' });
+    // What the cart page keeps when "Aplicar" was answered: the shipping step reads the same.
+    storage.set('checkout.code', JSON.stringify({ typed: 'MARIA10', applied: { discount, items: JSON.stringify([{ productId: 'anel-lua', quantity: 2 }]) } }));
+    const kept = chosen.loadChosenCode();
+    expect(chosen.appliedFor(kept.applied, cart)).toEqual(discount);
+    // Another cart (one more piece) needs the code applied again; the typed code stays.
+    expect(chosen.appliedFor(kept.applied, [{ ...cart[0]!, quantity: 3 }])).toBeUndefined();
+    // A tampered or old value is no code at all.
+    for (const bad of ['{"typed":1}', '{"typed":"X","applied":{"discount":{"code":"X","type":"all","amountCents":5},"items":"[]"}}', '{"typed":"X","applied":{"discount":{"code":"X","type":"amount","amountCents":-5},"items":"[]"}}', 'nope']) {
+      storage.set('checkout.code', bad);
+      expect(chosen.loadChosenCode(), bad).toEqual({ typed: '' });
+    }
+    storage.set('checkout.code', JSON.stringify({ typed: 'MARIA10' }));
+    session.recordPlacedOrder({ order: { orderNumber: 123456, lines: [] } } as unknown as CustomerOrderResponse);
+    expect(storage.has('checkout.code')).toBe(false);
   });
 });
 

@@ -1,10 +1,11 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate } from '#web/lib/router.tsx';
 import { lineKey, type CartItem } from '#shared/cart.ts';
 import { formatCents } from '#shared/money.ts';
-import { checkoutTexts, productTexts } from '#shared/messages/index.ts';
+import { checkoutTexts, discountCodeTexts, productTexts } from '#shared/messages/index.ts';
 import { lineVariant, nameWithSize } from '#shared/variants.ts';
 import { priceLine, summarizeCart } from '#shared/pricing.ts';
+import type { Cart } from '#shared/cart.ts';
 import type { Product } from '#shared/product.ts';
 import { FREE_SHIPPING_THRESHOLD_CENTS, qualifiesForFreeShipping } from '#shared/shipping.ts';
 import { paths } from '#shared/paths.ts';
@@ -17,7 +18,32 @@ import { PriceTag } from '#web/ui/price-tag.tsx';
 import { ProductImage } from '#web/ui/product-image.tsx';
 import { ProductPhotoImage } from '#web/ui/product-photo.tsx';
 import { LineAmount, Totals } from '#web/ui/totals.tsx';
+import { cartGoodsRows } from '#web/ui/code-totals.ts';
+import { useChosenCode } from '#web/lib/chosen-code.ts';
 import './cart.css';
+
+/** The code field and its proof of work: loaded only once the customer opens it, or comes back with a code chosen. */
+const DiscountCodeField = lazy(() => import('#web/ui/discount-code-field.tsx').then((module) => ({ default: module.DiscountCodeField })));
+
+/**
+ * "Código de desconto" on the cart (docs/discount-codes.md): behind a button, so that a cart without a
+ * code loads nothing more and solves no proof of work; open at once when a code is already chosen.
+ */
+function CartCode({ cart, code }: { cart: Cart; code: ReturnType<typeof useChosenCode> }) {
+  const [open, setOpen] = useState<'chosen' | 'clicked' | false>(code.typed !== '' || code.applied !== undefined ? 'chosen' : false);
+  if (!open) {
+    return (
+      <button type="button" className="button button--quiet button--block" onClick={() => setOpen('clicked')}>
+        {discountCodeTexts.open}
+      </button>
+    );
+  }
+  return (
+    <Suspense fallback={null}>
+      <DiscountCodeField cart={cart} {...code} focus={open === 'clicked'} />
+    </Suspense>
+  );
+}
 
 /** What the cart page learnt of its lines' products: those gone, and the current ones. */
 interface FreshCart {
@@ -117,6 +143,8 @@ export function CartPage() {
   const fresh = useFreshCart();
   const navigate = useNavigate();
   const summary = summarizeCart(cart);
+  const code = useChosenCode(cart);
+  const goods = cartGoodsRows(cart, code.applied);
   const caps = useOrderCaps();
   const problems = cart.map((line) => lineProblem(line, fresh, caps));
   const tooManyLines = cart.length > caps.lines;
@@ -149,13 +177,8 @@ export function CartPage() {
         </ul>
         <aside className="card cart-summary" aria-labelledby="cart-summary-title">
           <h2 id="cart-summary-title">Resumo</h2>
-          <Totals
-            rows={[
-              { label: 'Subtotal (sem descontos)', value: summary.subtotalCents },
-              { label: 'Desconto', value: summary.discountCents, negative: true },
-              { label: 'Total', value: summary.totalCents, total: true },
-            ]}
-          />
+          <Totals rows={[...goods.rows, { label: 'Total', value: goods.totalCents, total: true }]} />
+          <CartCode cart={cart} code={code} />
           <p className="field-hint">
             {qualifiesForFreeShipping(summary.subtotalCents)
               ? checkoutTexts.freeShippingReached

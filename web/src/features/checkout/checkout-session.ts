@@ -13,6 +13,7 @@ import type { ShippingMethodId } from '#shared/shipping.ts';
 import { isProofKey } from '#shared/uploads.ts';
 import { randomUuid, readJson, removeKey, writeJson } from '#web/lib/browser-storage.ts';
 import { clearOpenReservation, loadOpenReservation, saveOpenReservation } from '#web/lib/open-reservation.ts';
+import { clearChosenCode } from '#web/lib/chosen-code.ts';
 
 const KEYS = {
   shipping: 'checkout.shipping',
@@ -46,8 +47,6 @@ export interface ShippingDraft {
   gift: boolean;
   giftMessage: string;
   giftWrap: boolean;
-  /** The discount code as typed (docs/discount-codes.md); '' for none. */
-  discountCode: string;
 }
 
 export const EMPTY_SHIPPING_DRAFT: ShippingDraft = {
@@ -67,7 +66,6 @@ export const EMPTY_SHIPPING_DRAFT: ShippingDraft = {
   gift: false,
   giftMessage: '',
   giftWrap: false,
-  discountCode: '',
 };
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -161,11 +159,12 @@ export type PlacedOrder = CustomerOrderResponse & { readonly accessToken?: strin
 
 export const loadPlacedOrder = (): PlacedOrder | null => readJson('session', KEYS.order, isOrderAnswer) as PlacedOrder | null;
 
-/** After the proof reached the order: keep it for /thank-you, forget the reservation, the attempt, the proof and the terms tick. */
+/** After the proof reached the order: keep it for /thank-you, forget the reservation, the attempt, the proof, the discount code and the terms tick. */
 export function recordPlacedOrder(response: CustomerOrderResponse, accessToken?: string): void {
   writeJson('session', KEYS.order, { ...response, ...(accessToken ? { accessToken } : {}) } satisfies PlacedOrder);
   removeKey('session', KEYS.attempt);
   clearReservation();
   clearProof();
+  clearChosenCode();
   saveShippingDraft({ ...loadShippingDraft(), acceptTerms: false });
 }

@@ -1,7 +1,7 @@
 import type { CustomerOrder } from '#shared/api.ts';
 import { customerMoneyView } from './money-view.ts';
 import type { Cart } from '#shared/cart.ts';
-import { quoteOrder, summarizeCart } from '#shared/pricing.ts';
+import { quoteOrder } from '#shared/pricing.ts';
 import { giftWrapCents, withGiftWrap } from '#shared/gift.ts';
 import { giftTexts } from '#shared/messages/index.ts';
 import { SHIPPING_METHODS, type ShippingMethodId } from '#shared/shipping.ts';
@@ -10,7 +10,7 @@ import { LineAmount, Totals, type TotalsRow } from '#web/ui/totals.tsx';
 import { nameWithSize } from '#shared/variants.ts';
 import { GiftSummary } from '#web/ui/gift-summary.tsx';
 import type { AppliedDiscount } from '#shared/discount-codes.ts';
-import { discountCodeTexts } from '#shared/messages/index.ts';
+import { cartGoodsRows, codeRows } from '#web/ui/code-totals.ts';
 
 /** What a summary line shows: the piece, how many, the unit price before and after discount, the line total. */
 interface SummaryLine {
@@ -69,15 +69,12 @@ export function OrderSummary({ cart, shippingMethod, code, wrapCents, title = 'A
       { label: 'Total a pagar', value: quote.orderTotalCents - off, total: true },
     );
   } else {
-    const summary = summarizeCart(cart);
-    const off = code && code.type !== 'freeShipping' ? code.amountCents : 0;
+    const goods = cartGoodsRows(cart, code);
     rows.push(
-      { label: 'Subtotal (sem descontos)', value: summary.subtotalCents },
-      { label: 'Desconto', value: summary.discountCents, negative: true },
-      ...(code?.type === 'freeShipping' ? [{ label: discountCodeTexts.freeShippingRow(code.code), value: 'Grátis' }] : codeRows(code, off)),
+      ...goods.rows,
       { label: 'Portes', value: code?.type === 'freeShipping' ? 'Grátis' : 'a escolher' },
       ...wrap,
-      { label: 'Total', value: summary.totalCents + (wrapCents ?? 0) - off, total: true },
+      { label: 'Total', value: goods.totalCents + (wrapCents ?? 0), total: true },
     );
   }
   return (
@@ -87,12 +84,6 @@ export function OrderSummary({ cart, shippingMethod, code, wrapCents, title = 'A
       <Totals rows={rows} />
     </aside>
   );
-}
-
-/** The row of a discount code (docs/discount-codes.md): "Código MARIA25 −3,48 €". */
-function codeRows(code: AppliedDiscount | undefined, off: number): TotalsRow[] {
-  if (!code) return [];
-  return [{ label: code.type === 'freeShipping' ? discountCodeTexts.freeShippingRow(code.code) : discountCodeTexts.row(code.code), value: off, negative: true }];
 }
 
 /** The lines and totals of an order as the server fixed them. */

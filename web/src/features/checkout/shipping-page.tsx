@@ -12,7 +12,7 @@ import { AddressSection, ContactSection, InvoiceSection } from './shipping-addre
 import { PaymentMethodSection, ShippingMethodSection, TermsSection } from './shipping-choices.tsx';
 import { useShippingForm } from './use-shipping-form.ts';
 import { GiftSection } from './gift-section.tsx';
-import { DiscountCodeField } from './discount-code-field.tsx';
+import { DiscountCodeField } from '#web/ui/discount-code-field.tsx';
 import './checkout.css';
 import { CheckoutClosed, useShopPreparing } from '#web/ui/shop-preparing.tsx';
 

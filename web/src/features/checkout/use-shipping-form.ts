@@ -18,7 +18,7 @@ import { askUntilAnswered } from './ask-again.ts';
 import { orderRefusal } from './order-refusal.tsx';
 import { isAutomatic } from './provider-payment.ts';
 import { usePaymentMethods } from './use-payment-methods.ts';
-import { appliedFor, type AppliedCode } from './discount-code-field.tsx';
+import { useChosenCode } from '#web/lib/chosen-code.ts';
 
 type TextName = 'email' | 'firstName' | 'lastName' | 'address' | 'city' | 'postalCode' | 'phone';
 const TEXT_FIELDS: readonly TextName[] = ['email', 'firstName', 'lastName', 'address', 'city', 'postalCode', 'phone'];
@@ -123,8 +123,8 @@ export function useShippingForm(cart: Cart) {
   // The proof of work is priced by the units this checkout reserves (`shared/proof-of-work.ts`).
   const botCheck = useBotCheck(cartCount(cart));
   const [confirming, setConfirming] = useState(false);
-  // The code the server priced for this cart (docs/discount-codes.md), shown in the summary.
-  const [appliedCode, setAppliedCode] = useState<AppliedCode>();
+  // The cart's chosen code (docs/discount-codes.md), maybe applied on the cart page: priced for this cart, shown in the summary.
+  const chosen = useChosenCode(cart);
 
   const open = useOpenReservation();
   // The customer's open reservation was made for another cart or other details: continue it or cancel it, never a second one.
@@ -151,7 +151,7 @@ export function useShippingForm(cart: Cart) {
       saveShippingDraft({ ...draft, ...shipping, nif: nif ?? '', companyName, gift, giftMessage, giftWrap });
       const asked = giftRequest({ gift, giftMessage, giftWrap }, payment.giftWrapCents);
       // The code as typed (applied or not): the server prices it and says beside the field why not.
-      const discountCode = draft.discountCode.trim();
+      const discountCode = chosen.typed.trim();
       await reserve({
         items: orderItems(cart),
         shipping,
@@ -182,7 +182,11 @@ export function useShippingForm(cart: Cart) {
   const alert = failure && !refused ? failure.message : null;
 
   const reservation = open ? { stored: open, changed: conflict || !sameItems(open, orderItems(cart)), onCancelled: () => setConflict(false) } : null;
-  const code = { typed: draft.discountCode, onTyped: (typed: string) => update('discountCode', typed), applied: appliedFor(appliedCode, cart), onApplied: setAppliedCode, error: errors.discountCode };
+  const onTyped = (typed: string) => {
+    chosen.onTyped(typed);
+    if (errors.discountCode) setErrors(({ discountCode: _, ...rest }) => rest);
+  };
+  const code = { ...chosen, onTyped, error: errors.discountCode };
   return { fields: { draft, errors, update }, payment, formRef, onSubmit, alert, refused, reserving: sending, botCheckStatus: botCheck.status, reservation, confirming, code };
 }
 

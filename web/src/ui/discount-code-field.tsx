@@ -1,30 +1,20 @@
 /**
- * "Código de desconto" at the checkout (docs/discount-codes.md): the customer types a code and applies
- * it; the server prices the cart with it (`POST /api/discount-codes/check`, with its own proof of work)
- * and the summary shows what it takes off; a refusal says why beside the field. The code then goes with
- * the order (`discountCode`), whose answer is the authority.
+ * "Código de desconto" on the cart and at the checkout (docs/discount-codes.md): the customer types a
+ * code and applies it; the server prices the cart with it (`POST /api/discount-codes/check`, with its
+ * own proof of work) and the summary shows what it takes off; a refusal says why beside the field. The
+ * code is kept as chosen (`lib/chosen-code.ts`) and goes with the order (`discountCode`), whose answer
+ * is the authority. The cart page loads this module only when the customer opens the field.
  */
 import { useState } from 'react';
 import { orderItems, type Cart } from '#shared/cart.ts';
 import type { AppliedDiscount } from '#shared/discount-codes.ts';
+import type { AppliedCode } from '#web/lib/chosen-code.ts';
 import { discountCodeTexts as t } from '#shared/messages/index.ts';
 import { errorMessage } from '#web/lib/api.ts';
 import { useBotCheck } from '#web/lib/bot-check.tsx';
 import { publicWrites } from '#web/lib/public-writes.ts';
-import { TextField } from '#web/ui/field.tsx';
+import { TextField } from './field.tsx';
 import './discount-code.css';
-
-/** A code the server priced, for the cart it priced it for. */
-export interface AppliedCode {
-  readonly discount: AppliedDiscount;
-  /** The cart's lines as sent (`orderItems`, JSON): another cart needs the code applied again. */
-  readonly items: string;
-}
-
-/** The applied code, while the cart is still the one it was priced for. */
-export function appliedFor(applied: AppliedCode | undefined, cart: Cart): AppliedDiscount | undefined {
-  return applied && applied.items === JSON.stringify(orderItems(cart)) ? applied.discount : undefined;
-}
 
 export function DiscountCodeField(props: {
   readonly cart: Cart;
@@ -34,6 +24,8 @@ export function DiscountCodeField(props: {
   readonly onApplied: (applied: AppliedCode | undefined) => void;
   /** The order's refusal of the code (`fields.discountCode`), said here too. */
   readonly error?: string;
+  /** Opened by the customer's click (the cart's button): the typing goes to the field at once. */
+  readonly focus?: boolean;
 }) {
   const { cart, typed, onTyped, applied, onApplied } = props;
   const botCheck = useBotCheck();
@@ -71,6 +63,7 @@ export function DiscountCodeField(props: {
           autoComplete="off"
           autoCapitalize="characters"
           spellCheck={false}
+          autoFocus={props.focus}
           hint={applied ? undefined : t.hint}
           error={refusal ?? props.error}
           onChange={(event) => {
