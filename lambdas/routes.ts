@@ -245,6 +245,9 @@ export const routes = [
   // The owner's sales view (docs/sales.md): the listing index read by its date key, the range's orders only.
   { method: 'GET', path: '/api/admin/sales', handler: 'admin/sales/get', access: 'admin',
     grants: [{ table: 'orders', access: 'read' }] },
+  // The same view as a CSV ("Descarregar CSV"): the same orders read the same way.
+  { method: 'GET', path: '/api/admin/sales/export', handler: 'admin/sales/export', access: 'admin',
+    grants: [{ table: 'orders', access: 'read' }] },
   // One query of the customer's term, then their orders and messages (the reference's own record read first: an
   // order, a message or a back-in-stock request): nothing else is read.
   { method: 'GET', path: '/api/admin/customers/{ref}', handler: 'admin/customers/get', access: 'admin',

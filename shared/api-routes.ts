@@ -144,6 +144,8 @@ export interface ApiRoutes {
   'GET /api/admin/orders/{id}': Contract<OrderDetailResponse>;
   /** The paid money of the orders placed in a range of Lisbon days, from their ledgers, by day, week or month (docs/sales.md). */
   'GET /api/admin/sales': Contract<SalesResponse, undefined, SalesQuery>;
+  /** The same figures as a CSV for Excel (docs/sales.md): periods, best pieces, codes, methods. */
+  'GET /api/admin/sales/export': Contract<string, undefined, SalesQuery>;
   /** One customer's orders and contact messages; `{ref}` names one of their records, never the e-mail (`shared/customer-ref.ts`). */
   'GET /api/admin/customers/{ref}': Contract<CustomerResponse>;
   /** GDPR erasure of one customer (`{ref}` as above): their orders stay without personal data; 409 while an order is open (`?closeOpen=true` closes their unpaid reservations first). */

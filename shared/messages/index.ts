@@ -17,6 +17,7 @@ import { CASH_LABEL, ledgerTexts, movementTexts, ownerFinancialTexts } from './l
 import { invoiceTexts, invoicingSettingsTexts } from './invoicing.ts';
 import { giftTexts } from './gift.ts';
 import { discountCodeAdminTexts, discountCodeTexts } from './discount-codes.ts';
+import { salesCsvTexts } from './sales.ts';
 
 export { waitText } from './storefront.ts';
 export { paymentEventTexts, paymentKeysTexts, refundTexts };
@@ -29,6 +30,7 @@ export { CASH_LABEL, ledgerTexts, movementTexts, ownerFinancialTexts };
 export { invoiceTexts, invoicingSettingsTexts };
 export { giftTexts };
 export { discountCodeAdminTexts, discountCodeTexts };
+export { salesCsvTexts };
 
 /**
  * The shop's texts by area. Texts the shop gave in Portuguese are kept word for word; those it gave in
@@ -72,4 +74,5 @@ export const messages = {
   gift: giftTexts,
   discountCode: discountCodeTexts,
   discountCodeAdmin: discountCodeAdminTexts,
+  salesCsv: salesCsvTexts,
 } as const;

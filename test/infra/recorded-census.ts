@@ -21,7 +21,7 @@ export const RECORDED_CENSUS: Census = {
       nested: [
         106,
         99,
-        85,
+        92,
         92,
         64
       ]
@@ -39,15 +39,15 @@ export const RECORDED_CENSUS: Census = {
       nested: []
     }
   ],
-  resources: 662,
+  resources: 669,
   functions: {
-    total: 83,
-    shop: 75,
+    total: 84,
+    shop: 76,
     helpers: 8
   },
   reserved: {
-    executions: 266,
-    functions: 42
+    executions: 272,
+    functions: 43
   },
   alarms: {
     count: 14,
@@ -135,7 +135,7 @@ export const RECORDED_CENSUS: Census = {
   kmsKeys: 0,
   hostedZones: 0,
   budgets: 1,
-  logGroups: 84,
+  logGroups: 85,
   queues: 2,
   tables: 15,
   webAcls: [

@@ -20,8 +20,8 @@ async function newOrder(shipping = {}) {
 }
 
 describe('every admin route answers an admin', () => {
-  /** The query a route cannot answer without (the export and the sales view name their days). */
-  const REQUIRED_QUERY: Readonly<Record<string, string>> = { '/api/admin/orders/export': '?from=2026-01-01&to=2026-01-31', '/api/admin/sales': '?from=2026-01-01&to=2026-01-31' };
+  /** The query a route cannot answer without (the exports and the sales view name their days). */
+  const REQUIRED_QUERY: Readonly<Record<string, string>> = { '/api/admin/orders/export': '?from=2026-01-01&to=2026-01-31', '/api/admin/sales': '?from=2026-01-01&to=2026-01-31', '/api/admin/sales/export': '?from=2026-01-01&to=2026-01-31' };
   it.each(routes.filter((r) => r.access === 'admin' && r.method === 'GET' && !r.path.includes('{')).map((r) => r.path))('GET %s → 200', async (path) => {
     expect((await admin('GET', `${path}${REQUIRED_QUERY[path] ?? ''}`)).status).toBe(200);
   });

@@ -1,11 +1,10 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate } from '#web/lib/router.tsx';
-import { lineKey, type CartItem } from '#shared/cart.ts';
+import { lineKey, type Cart, type CartItem } from '#shared/cart.ts';
 import { formatCents } from '#shared/money.ts';
 import { checkoutTexts, discountCodeTexts, productTexts } from '#shared/messages/index.ts';
 import { lineVariant, nameWithSize } from '#shared/variants.ts';
 import { priceLine, summarizeCart } from '#shared/pricing.ts';
-import type { Cart } from '#shared/cart.ts';
 import type { Product } from '#shared/product.ts';
 import { FREE_SHIPPING_THRESHOLD_CENTS, qualifiesForFreeShipping } from '#shared/shipping.ts';
 import { paths } from '#shared/paths.ts';

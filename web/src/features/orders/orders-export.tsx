@@ -14,27 +14,12 @@ import { useAdminApi } from '#web/lib/admin/session.tsx';
 import { ActionFeedback } from '#web/ui/admin/action-panel.tsx';
 import { useAction } from '#web/lib/use-submit.ts';
 import { texts } from '#web/lib/admin/admin-texts.ts';
+import { saveCsvFile } from '#web/lib/admin/save-file.ts';
 
 const t = texts.ordersExport;
 
 /** The status choice that asks for every status (the API's default, no `status`, is the paid ones). */
 const ALL = 'todos';
-
-/**
- * Saves `text` as a file named `filename` (a link the page clicks, then forgets). The browser's text
- * decoding drops the server's byte-order mark; it is put back, or Excel would read the accents wrong.
- */
-function saveFile(text: string, filename: string): void {
-  const withBom = text.startsWith('\uFEFF') ? text : `\uFEFF${text}`;
-  const url = URL.createObjectURL(new Blob([withBom], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 export function OrdersExport() {
   const api = useAdminApi();
@@ -52,7 +37,7 @@ export function OrdersExport() {
     if (!parsed.success) return setErrors(fieldErrors(parsed.error) as Record<string, string>);
     setErrors({});
     void action.run(
-      async () => saveFile(await api.exportOrders(parsed.data), exportFileName(parsed.data)),
+      async () => saveCsvFile(await api.exportOrders(parsed.data), exportFileName(parsed.data)),
       (error) => errorMessage(error, t.failed),
       { key: kind },
     );

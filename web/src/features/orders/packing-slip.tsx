@@ -80,30 +80,37 @@ export function PackingSlip({ order, shown = false }: { readonly order: Order; r
           ))}
         </tbody>
       </table>
-      <dl className="packing-slip__totals">
-        <dt>{t.subtotal}</dt>
-        <dd>{formatCents(order.subtotalCents)}</dd>
-        {order.discountCents > 0 && (
-          <>
-            <dt>{t.discount}</dt>
-            <dd>−{formatCents(order.discountCents)}</dd>
-          </>
-        )}
-        {order.discount && (
-          <>
-            <dt data-testid="slip-code">{discountCodeTexts.row(order.discount.code)}</dt>
-            <dd>−{formatCents(order.discount.amountCents)}</dd>
-          </>
-        )}
-        <dt>{t.shipping(SHIPPING_METHODS[order.shippingMethod].label)}</dt>
-        <dd>{order.shippingCents === 0 ? t.free : formatCents(order.shippingCents)}</dd>
-        <SlipWrapTotal order={order} />
-        <dt className="packing-slip__grand">{t.total}</dt>
-        <dd className="packing-slip__grand">{formatCents(order.totalCents)}</dd>
-      </dl>
+      <SlipTotals order={order} />
       <p>{t.payment(PAYMENT_METHOD_LABELS[order.paymentMethod])}</p>
       <SlipGiftNote order={order} />
       <p className="packing-slip__note">{t.notInvoice}</p>
     </article>
+  );
+}
+
+/** The slip's totals, as the order page says them: the code's line among them (docs/discount-codes.md). */
+function SlipTotals({ order }: { readonly order: Order }) {
+  return (
+    <dl className="packing-slip__totals">
+      <dt>{t.subtotal}</dt>
+      <dd>{formatCents(order.subtotalCents)}</dd>
+      {order.discountCents > 0 && (
+        <>
+          <dt>{t.discount}</dt>
+          <dd>−{formatCents(order.discountCents)}</dd>
+        </>
+      )}
+      {order.discount && (
+        <>
+          <dt data-testid="slip-code">{discountCodeTexts.row(order.discount.code)}</dt>
+          <dd>−{formatCents(order.discount.amountCents)}</dd>
+        </>
+      )}
+      <dt>{t.shipping(SHIPPING_METHODS[order.shippingMethod].label)}</dt>
+      <dd>{order.shippingCents === 0 ? t.free : formatCents(order.shippingCents)}</dd>
+      <SlipWrapTotal order={order} />
+      <dt className="packing-slip__grand">{t.total}</dt>
+      <dd className="packing-slip__grand">{formatCents(order.totalCents)}</dd>
+    </dl>
   );
 }

@@ -35,6 +35,8 @@ export function adminApi(request: AdminRequest) {
     order: (id: string) => request('GET /api/admin/orders/{id}', { params: { id } }),
     exportOrders: (query: OrdersExportQuery) => request('GET /api/admin/orders/export', { query }),
     sales: (query: SalesQuery) => request('GET /api/admin/sales', { query }),
+    /** The same figures as a CSV (docs/sales.md). */
+    exportSales: (query: SalesQuery) => request('GET /api/admin/sales/export', { query }),
     customer: (ref: string) => request('GET /api/admin/customers/{ref}', { params: { ref } }),
     /** `closeOpen`: the customer's unpaid reservations are closed first (stock back). */
     anonymiseCustomer: (ref: string, closeOpen = false) => request('POST /api/admin/customers/{ref}/anonymise', { params: { ref }, query: closeOpen ? { closeOpen: 'true' } : {} }),
