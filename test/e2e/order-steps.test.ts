@@ -1,5 +1,5 @@
 /**
- * One action per real step (issue 12): the owner confirms the payment with one button and marks the
+ * One action per real step: the owner confirms the payment with one button and marks the
  * order as shipped with its CTT code; the customer is mailed at each step and sees it all on "A minha
  * encomenda". In Chromium on the twin the shopping walks share (its own customers, one of the demo
  * pieces with stock to spare); the order is placed through the public API as the
@@ -208,7 +208,7 @@ describe('the owner works an order step by step', () => {
     const link = /Acompanha a tua encomenda em: (\S+)/.exec(mail!.body.text ?? '')?.[1];
     await page.goto(link!);
     await page.getByRole('heading', { name: `A minha encomenda nº ${order.orderNumber}` }).waitFor();
-    // The customer's own word for the status, not the back-office's "Aguarda Pagamento" (issue 34).
+    // The customer's own word for the status, not the back-office's "Aguarda Pagamento".
     expect(await page.getByTestId('order-status').textContent()).toBe('À espera de pagamento');
     await page.screenshot({ path: '/tmp/shots-limits/order-from-lookup.png', fullPage: true });
     await page.close();
