@@ -133,7 +133,9 @@ describe('paid through the provider: exactly one fatura-recibo', () => {
     const invoice = onlyDocument(order.orderNumber, 'InvoiceReceipt');
     const note = onlyDocument(order.orderNumber, 'CreditNote');
     expect(note).toMatchObject({ status: 'final', total: '10.00', owner_invoice_id: invoice.id });
-    expect(admin.invoice!.creditNotes).toEqual([{ number: `NC ${note.inverted_sequence_number}`, amountCents: 1000 }]);
+    expect(admin.invoice!.creditNotes).toEqual([{ number: `NC ${note.inverted_sequence_number}`, amountCents: 1000, url: note.permalink }]);
+    // The customer's order page lists it with its PDF, as the owner's does.
+    expect((await customerOrderView(order.id, order.accessToken)).body.order.invoice!.creditNotes).toEqual(admin.invoice!.creditNotes);
   });
 
   it('cancelled before it was paid: nothing is issued and no page speaks of a fatura', { timeout: 60_000 }, async () => {
