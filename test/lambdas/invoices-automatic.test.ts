@@ -127,7 +127,7 @@ describe('paid through the provider: exactly one fatura-recibo', () => {
     await issued(order.id);
     const closed = await callRoute('PATCH /api/admin/orders/{id}', { params: { id: order.id }, body: { status: 'Encerrada', refundCents: 1000 } }, { token });
     expect(closed.status, JSON.stringify(closed.body)).toBe(200);
-    // The payments consumer asks the provider, whose charge.refunded notification records the refund; then the note.
+    // The payments consumer asks the provider for the refund and records it from its answer; then the note.
     const admin = await credited(order.id);
     await Promise.all([handleOrderInvoice(order.id), handleOrderInvoice(order.id)]);
     const invoice = onlyDocument(order.orderNumber, 'InvoiceReceipt');
