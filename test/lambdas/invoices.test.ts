@@ -1,5 +1,5 @@
 /**
- * Issue 47's must-holds through the real handlers and the twin (docs/invoices.md): the order is placed at
+ * The invoices' must-holds through the real handlers and the twin (docs/invoices.md): the order is placed at
  * the front door, paid by the owner's confirmation of its proof, and the orders stream's invoices consumer
  * issues its fatura-recibo on the twin's InvoiceXpress stand-in (`infra/twin/invoicing-local.ts`) with the
  * real adapter. A twin of this file's own, invoicing on.
