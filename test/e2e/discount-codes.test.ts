@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seedPieces } from '#infra/twin/seed/catalogue.ts';
-import { discountCodeAdminTexts, discountCodeTexts } from '#shared/messages/index.ts';
+import { checkoutTexts, discountCodeAdminTexts, discountCodeTexts } from '#shared/messages/index.ts';
 import { DEFAULT_ADMIN_PREFIX } from '#shared/paths.ts';
 import { texts } from '#web/lib/admin/admin-texts.ts';
 import { DESKTOP, fillShipping, openPage, scanAll, seriousViolations, setPrice, useShop } from '../web/e2e-support.ts';
@@ -108,6 +108,8 @@ describe('a discount code at 390 and 1 280 px', () => {
       await page.waitForURL(/\/payment$/, { timeout: 60_000 });
       await expect.poll(() => total(page, discountCodeTexts.row(name))).toBe('−3,48 €');
       expect(await total(page, 'Total a pagar')).toBe('31,32 €');
+      // The reservation is the one of this cart and code: nothing says it was made for another.
+      expect(await page.getByText(checkoutTexts.reservationOutdated).count()).toBe(0);
       await noSidewaysScroll(page);
       if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/codes-payment-${viewport.width}.png`, fullPage: true });
 

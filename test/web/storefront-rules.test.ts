@@ -156,6 +156,11 @@ describe('checkout session', () => {
     expect(session.reservationFor(input(1))?.order.orderNumber).toBe(123456);
     expect(session.reservationFor(input(2))).toBeNull();
     expect(session.reservationMatches(input(2))).toBe(false);
+    // The payment step compares the cart and the shipping details: a code, a NIF or a gift sent with them still match.
+    session.recordReservation({ ...input(3), discountCode: 'MARIA10', nif: '123456789', gift: { message: 'Parabéns!' } }, reservation(new Date(Date.now() + 60_000).toISOString()));
+    expect(session.reservationMatches(input(3))).toBe(true);
+    expect(session.reservationMatches(input(4))).toBe(false);
+    session.recordReservation(input(1), reservation(new Date(Date.now() + 60_000).toISOString()));
     // The next reservation is a new attempt: a new key.
     expect(session.idempotencyKeyFor(input(1))).not.toBe(key);
     session.recordReservation(input(1), reservation(new Date(Date.now() - 1).toISOString()));

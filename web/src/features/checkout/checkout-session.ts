@@ -141,9 +141,21 @@ export function reservationFor(input: PlaceOrderInput, now = Date.now()): PlaceO
   return stored && stored.body === JSON.stringify(input) ? stored.response : null;
 }
 
-/** Whether the open reservation still matches what the cart and form would order now. */
-export function reservationMatches(input: PlaceOrderInput): boolean {
-  return loadOpenReservation()?.body === JSON.stringify(input);
+/**
+ * Whether the open reservation was made for this cart and these shipping details (the payment step's
+ * check). Its other parts (the invoice's NIF, the gift, the discount code) are the shipping step's,
+ * which compares the whole request (`reservationFor`): here they would only make every reservation
+ * with one of them look made for another cart.
+ */
+export function reservationMatches(input: Pick<PlaceOrderInput, 'items' | 'shipping'>): boolean {
+  const body = loadOpenReservation()?.body;
+  if (body === undefined) return false;
+  try {
+    const made = JSON.parse(body) as Partial<PlaceOrderInput>;
+    return JSON.stringify({ items: made.items, shipping: made.shipping }) === JSON.stringify({ items: input.items, shipping: input.shipping });
+  } catch {
+    return false;
+  }
 }
 
 /** After the server reserved the order: keep it (and its token) for every tab; the next attempt gets a new key. */
