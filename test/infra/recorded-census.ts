@@ -23,7 +23,7 @@ export const RECORDED_CENSUS: Census = {
         99,
         85,
         92,
-        64
+        71
       ]
     },
     {
@@ -39,10 +39,10 @@ export const RECORDED_CENSUS: Census = {
       nested: []
     }
   ],
-  resources: 662,
+  resources: 669,
   functions: {
-    total: 83,
-    shop: 75,
+    total: 84,
+    shop: 76,
     helpers: 8
   },
   reserved: {
@@ -135,7 +135,7 @@ export const RECORDED_CENSUS: Census = {
   kmsKeys: 0,
   hostedZones: 0,
   budgets: 1,
-  logGroups: 84,
+  logGroups: 85,
   queues: 2,
   tables: 15,
   webAcls: [
