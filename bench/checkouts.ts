@@ -41,7 +41,7 @@ export interface CheckoutFigures {
   /** The buyers' times from sending to answer: median and 99th percentile (the drop's bound: p99 ≤ 5 s). */
   readonly p50Seconds: number;
   readonly p99Seconds: number;
-  /** Answers that came after 5 s (the drop's bound, issue 52). */
+  /** Answers that came after 5 s (the drop's bound). */
   readonly answeredAfter5s: number;
   readonly slowestSeconds: number;
   /** The slowest 429 (refused at once, but after the twin has read the request among the thousand). */
@@ -60,9 +60,9 @@ export interface CheckoutFigures {
   readonly timedOut: number;
 }
 
-/** Within this every buyer has their answer (issue 37). */
+/** Within this every buyer has their answer. */
 const ANSWER_WITHIN_SECONDS = 12;
-/** A limited drop's bound: every buyer answered within 5 s (p99, issue 52). */
+/** A limited drop's bound: every buyer answered within 5 s (p99). */
 const DROP_ANSWER_SECONDS = 5;
 
 const quantile = (values: readonly number[], q: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(q * values.length))] ?? 0;
@@ -71,8 +71,8 @@ export interface CheckoutOptions {
   readonly buyers?: number;
   readonly units?: number;
   /**
-   * Each buyer sends a proof of payment with the order (`Confirmar Pagamento`, issue 37's crowd), or
-   * reserves and pays later (a drop's buyers, issue 52: the shop reserves when the shipping step is left).
+   * Each buyer sends a proof of payment with the order (`Confirmar Pagamento`), or
+   * reserves and pays later (a drop's buyers: the shop reserves when the shipping step is left).
    */
   readonly withProofs?: boolean;
 }

@@ -1,4 +1,4 @@
-/** The rows of `npm run bench`'s table for `bench/drop.ts`'s figures (issue 52), with their bounds. */
+/** The rows of `npm run bench`'s table for `bench/drop.ts`'s figures, with their bounds. */
 import type { CheckoutFigures } from './checkouts.ts';
 
 export interface DropRun {
@@ -18,7 +18,7 @@ export interface DropBench {
 }
 
 /** The header of {@link dropRows}. */
-export const DROP_HEADER = ['A limited drop (issue 52)', '201 / 409 / 429 / 500 (0) / other (0)', 'p50 / p99 (≤ 5) / slowest s', 'after 5 s', 'sold / oversold (0)', 'orders without a 201', 'timed out'];
+export const DROP_HEADER = ['A limited drop', '201 / 409 / 429 / 500 (0) / other (0)', 'p50 / p99 (≤ 5) / slowest s', 'after 5 s', 'sold / oversold (0)', 'orders without a 201', 'timed out'];
 
 /** One row per run: a failed run says its error. */
 export function dropRows(runs: readonly DropResult[]): (string | number)[][] {

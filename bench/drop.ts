@@ -1,5 +1,5 @@
 /**
- * `npx tsx bench/drop.ts [out.json]`: a limited drop (issue 52, docs/benchmarks.md "A limited drop"):
+ * `npx tsx bench/drop.ts [out.json]`: a limited drop (docs/benchmarks.md "A limited drop"):
  * 200 and 1 000 buyers at once reserve a piece with 10 units, with the stage throttle off (the bench's
  * own setup, a deploy whose throttle is raised) and on (as `npm start` runs), while another process
  * keeps one core busy (`yes > /dev/null`; `BENCH_DROP_BUSY=0` leaves it out). Each run on a twin of its

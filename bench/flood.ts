@@ -1,6 +1,6 @@
 /**
- * What a one-address flood costs in the cloud, with the web ACL in front and without (issue 33, bench;
- * docs/design.md §20, DESIGN rule 30): one address floods, as fast as it is answered, the anonymous
+ * What a one-address flood costs in the cloud, with the web ACL in front and without (bench;
+ * docs/design.md §20 and §30): one address floods, as fast as it is answered, the anonymous
  * back-office (`GET /api/admin/orders` without a token), a public read (`GET /api/payment-methods`) and
  * a public write without its proof of work (`POST /api/orders`), on a twin that throttles like the stage;
  * meanwhile the owner, from elsewhere and signed in, opens the orders list every 250 ms. The figures,

@@ -81,7 +81,7 @@ export function printTable(r: any, seconds: number): void {
     for (const cells of dropRows(drop.runs)) row(...cells);
   });
   section('Automatic payments', r.payments, (payments) => {
-    row('Automatic payments in the twin (issue 38)', 'value');
+    row('Automatic payments in the twin', 'value');
     row('---', '---');
     for (const [label, value] of paymentRows(payments)) row(label, value);
   });

@@ -202,7 +202,7 @@ async function main(): Promise<void> {
     // ── Issue 37: catalogue bytes and req/s beside a bare server, 1 000 checkouts with Lambda's limits, first and second start ──
     const twinFails = await part('twinFails', () => {
       // Its 1 000 checkouts on a twin with the default options are the drop's "1 000 buyers, throttle on"
-      // row (below, issue 52): run once, so the whole bench stays within its 15 minutes.
+      // row (below): run once, so the whole bench stays within its 15 minutes.
       if (!ONLY || ONLY.has('drop')) process.env.BENCH_SKIP_CHECKOUTS ??= '1';
       log('catalogue bytes and req/s, first and second start (bench/twin-fails.ts)');
       return apart<TwinFailsFigures>('twin-fails.ts');

@@ -1,5 +1,5 @@
 /**
- * Resources per CloudFormation template of the shop (issue 36, DESIGN rule 32): every template under
+ * Resources per CloudFormation template of the shop (docs/design.md §32): every template under
  * 300 (CloudFormation allows 500), today and with 50 more routes, is asserted by
  * `test/infra/stacks.test.ts`; this prints today's figures for `npm run bench`. Run by bench/run.ts as
  * a process of its own (`tsx bench/stack-size.ts <out.json>`): it synthesizes the app as the tests do.

@@ -1,4 +1,4 @@
-/** The rows of `npm run bench`'s table for `bench/twin-fails.ts`'s figures (issue 37), with their targets. */
+/** The rows of `npm run bench`'s table for `bench/twin-fails.ts`'s figures, with their targets. */
 import type { CatalogueBytes, CatalogueSpeed } from './catalogue-bytes.ts';
 import type { CheckoutFigures } from './checkouts.ts';
 import type { StartFigures } from './start.ts';
@@ -12,7 +12,7 @@ export interface TwinFailsFigures {
 
 /** Label and value of each row. */
 export function twinFailsRows(f: TwinFailsFigures): [string, string][] {
-  const rows: [string, string][] = [['Catalogue, checkouts and start (issue 37)', `value (load ${f.load.map((l) => l.toFixed(1)).join(' / ')})`], ['---', '---']];
+  const rows: [string, string][] = [['Catalogue, checkouts and start', `value (load ${f.load.map((l) => l.toFixed(1)).join(' / ')})`], ['---', '---']];
   if (f.catalogue) {
     const { demo, thousand, speed } = f.catalogue;
     rows.push([`GET /api/products, ${demo.pieces} demo pieces (≤ 5 898 B, ≤ 1 505 B gzip)`, `${demo.bytes} B, ${demo.gzipBytes} B gzip`]);

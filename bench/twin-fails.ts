@@ -1,5 +1,5 @@
 /**
- * `npx tsx bench/twin-fails.ts [out.json]`: the figures of issue 37 (also a part of `npm run bench`,
+ * `npx tsx bench/twin-fails.ts [out.json]`: the twin's catalogue, checkouts and start under failures (also a part of `npm run bench`,
  * which runs it as a process of its own): the catalogue's bytes for the 14 demo pieces and for 1 000
  * more, its requests/s beside a bare Node server, and 1 000 buyers checking out at once through the
  * front door on a twin with its default options. Then the first and second start (`bench/start.ts`).

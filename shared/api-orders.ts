@@ -93,7 +93,7 @@ export interface CustomerOrder extends OrderTotals {
   readonly trackingCode?: string;
   /** With `trackingCode`: its carrier; `ctt` (or absent) links the CTT's page (`trackingUrl` of `shared/tracking.ts`), `outra` links nothing. */
   readonly carrier?: TrackingCarrier;
-  /** Once invoicing is on and the order is paid (docs/invoices.md): the fatura-recibo's number and link, or that it is pending. */ readonly invoice?: Pick<InvoiceView, 'number' | 'status' | 'url'>;
+  /** Once invoicing is on and the order is paid (docs/invoices.md): the fatura-recibo's number and link, or that it is pending; the credit notes of its refunds once issued (`customerInvoiceView`). */ readonly invoice?: Pick<InvoiceView, 'number' | 'status' | 'url' | 'creditNotes'>;
 }
 
 /** A ledger entry as the customer sees it. */

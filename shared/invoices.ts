@@ -60,12 +60,19 @@ export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 export interface InvoiceView {
   readonly number: string;
   readonly status: InvoiceStatus;
-  /** The PDF's address (the shop's own link that fetches the provider's), once issued. */
+  /** The provider's public link of the document (it opens its PDF), once issued. */
   readonly url?: string;
   /** The owner's view: why it is still pending or failed, in pt-PT. */
   readonly reason?: string;
-  /** The owner's view: the credit notes of the refunds. */
-  readonly creditNotes?: readonly { readonly number: string; readonly amountCents: number }[];
+  /** The credit notes of the refunds, oldest first: always on the owner's view, on the customer's once there is one. */
+  readonly creditNotes?: readonly CreditNoteView[];
+}
+
+/** A credit note as the order views show it: its legal number, the amount given back, its PDF's link (the provider's public link). */
+export interface CreditNoteView {
+  readonly number: string;
+  readonly amountCents: number;
+  readonly url?: string;
 }
 
 /** What the invoice reads of an order line (`OrderLine` of `api.ts`, which names this module's types). */
@@ -249,12 +256,23 @@ export interface InvoicingRecord {
  * order's record: `issued` with its number and link once the fatura-recibo exists (the provider's public
  * link of the document, which opens its PDF); `failed` when the provider refused it; `pending` otherwise
  * (being issued, or waiting for the provider). No record: no `invoice` (invoicing off, or an order it
- * never concerned). The owner's view adds why work waits and the credit notes.
+ * never concerned). Each credit note issued is listed with its number, amount and link (both views); the
+ * owner's view adds why work waits ({@link customerInvoiceView} is what the customer's keeps of it).
  */
 export function invoiceView(record: InvoicingRecord | undefined, forOwner: boolean): InvoiceView | undefined {
   if (!record) return undefined;
   const invoice = record.invoice;
   const view: InvoiceView = invoice ? { number: invoice.number, status: 'issued', ...(invoice.permalink ? { url: invoice.permalink } : {}) } : { number: '', status: record.failed ? 'failed' : 'pending' };
-  if (!forOwner) return view;
-  return { ...view, ...(record.reason ? { reason: record.reason } : {}), creditNotes: record.creditNotes.map((note) => ({ number: note.number, amountCents: note.totalCents })) };
+  const creditNotes = record.creditNotes.map((note): CreditNoteView => ({ number: note.number, amountCents: note.totalCents, ...(note.permalink ? { url: note.permalink } : {}) }));
+  const owner: InvoiceView = { ...view, ...(record.reason ? { reason: record.reason } : {}), creditNotes };
+  return forOwner ? owner : customerInvoiceView(owner);
+}
+
+/**
+ * What the customer's order page keeps of the owner's view of the invoice: the number, state and link, and
+ * the credit notes once there are any; never why the provider did not issue (the owner's business).
+ */
+export function customerInvoiceView(owner: InvoiceView): InvoiceView {
+  const { number, status, url, creditNotes } = owner;
+  return { number, status, ...(url ? { url } : {}), ...(creditNotes && creditNotes.length > 0 ? { creditNotes } : {}) };
 }

@@ -11,6 +11,7 @@
  * - a credit note names a final invoice-receipt (`owner_invoice_id`) and never credits more than is left;
  * - refusals are 422 with `{ errors: [{ error }] }`, as the API answers them.
  */
+import { randomBytes } from 'node:crypto';
 
 /** A refusal of the API: the HTTP status and InvoiceXpress's error text. */
 export class IxFault extends Error {
@@ -163,6 +164,11 @@ export class IxBook {
     return this.documents.find((d) => d.id === id);
   }
 
+  /** The document whose public link (or PDF) ends in `key` ({@link permalinkKey}). */
+  byPermalinkKey(key: string): IxDocument | undefined {
+    return this.documents.find((d) => permalinkKey(d) === key);
+  }
+
   /** `POST /{type}.json`: a new draft. */
   create(type: IxType, body: Record<string, unknown>, now: Date): IxDocument {
     const date = typeof body.date === 'string' ? body.date : '';
@@ -203,7 +209,8 @@ export class IxBook {
       total: money(net + taxes),
       currency: 'Euro',
       ...(owner ? { owner_invoice_id: owner.id } : {}),
-      permalink: `${this.baseUrl()}/documentos/${id}`,
+      // Opaque, as InvoiceXpress's are (46 hex characters): a customer's link never leads to another's document.
+      permalink: `${this.baseUrl()}/documentos/${randomBytes(23).toString('hex')}`,
       emails: [],
       createdAt: now.toISOString(),
     };
@@ -254,4 +261,12 @@ export class IxBook {
       .filter((d) => (types.length === 0 || types.includes(d.type)) && (!needle || d.reference.toLowerCase().includes(needle) || d.observations.toLowerCase().includes(needle) || d.client.name.toLowerCase().includes(needle)))
       .reverse();
   }
+}
+
+/**
+ * What ends a document's public link: an opaque token (a document kept by an earlier run may end in its
+ * number). Its PDF is served under the same key (`/pdf/{key}.pdf`), never under a number one could count.
+ */
+export function permalinkKey(doc: Pick<IxDocument, 'permalink'>): string {
+  return doc.permalink.slice(doc.permalink.lastIndexOf('/') + 1);
 }

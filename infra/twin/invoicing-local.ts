@@ -11,14 +11,15 @@
  * - A rate limit per account (`ratePerMinute`, 429 with `Retry-After`), and an outage a test sets
  *   (`setOutage`: every API call 500).
  * - The viewer (`GET /`, printed by `npm start` next to the mail and payments viewers): every document,
- *   its lines, totals, state and PDF (`GET /pdf/{id}.pdf`, made with pdf-lib).
+ *   its lines, totals, state and PDF (`GET /pdf/{key}.pdf`, made with pdf-lib, under the document's
+ *   opaque key as its public link `GET /documentos/{key}` is).
  */
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { dirname } from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { HOST, listen } from './processes.ts';
-import { IX_SERIES, IxBook, IxFault, ixTypeOf, type IxBookState, type IxDocument } from './invoicing-book.ts';
+import { IX_SERIES, IxBook, IxFault, ixTypeOf, permalinkKey, type IxBookState, type IxDocument } from './invoicing-book.ts';
 import { invoicingViewerPage, VIEWER_CSP } from './invoicing-viewer.ts';
 
 export interface InvoicingLocalOptions {
@@ -158,7 +159,7 @@ class LocalInvoiceXpress {
         this.pdfAsked.add(doc.id);
         return [202, undefined];
       }
-      return [200, { output: { pdfUrl: `${this.url()}/pdf/${doc.id}.pdf` } }];
+      return [200, { output: { pdfUrl: `${this.url()}/pdf/${permalinkKey(doc)}.pdf` } }];
     }
     const type = ixTypeOf(parts[0] ?? '');
     if (!type) throw new IxFault(404, 'Not found');
@@ -197,8 +198,9 @@ async function handle(state: LocalInvoiceXpress, request: http.IncomingMessage, 
     return;
   }
   // The PDF, and the document's public link (its permalink), which opens it.
-  const pdf = /^\/(?:pdf\/(\d+)\.pdf|documentos\/(\d+))$/.exec(url.pathname);
-  const doc = pdf ? state.book.byId(Number(pdf[1] ?? pdf[2])) : undefined;
+  // Both under the document's opaque key (`permalinkKey`), as InvoiceXpress's links are: none can be counted to.
+  const pdf = /^\/(?:pdf\/([0-9a-f]+)\.pdf|documentos\/([0-9a-f]+))$/.exec(url.pathname);
+  const doc = pdf ? state.book.byPermalinkKey(pdf[1] ?? pdf[2]!) : undefined;
   if (method === 'GET' && doc && doc.status !== 'draft') {
     response.writeHead(200, { 'content-type': 'application/pdf', 'content-disposition': `inline; filename="${doc.type === 'InvoiceReceipt' ? 'FR' : 'NC'}-${doc.inverted_sequence_number.replace('/', '-')}.pdf"` });
     response.end(Buffer.from(await pdfOf(doc)));

@@ -3,7 +3,7 @@
  * issued, newest first, with its customer, lines, totals, state and PDF. Plain HTML with no script.
  */
 import { escapeHtml } from '#shared/html.ts';
-import type { IxDocument } from './invoicing-book.ts';
+import { permalinkKey, type IxDocument } from './invoicing-book.ts';
 
 /** The viewer's Content-Security-Policy: no script, nothing loaded. */
 export const VIEWER_CSP = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
@@ -14,7 +14,7 @@ const STATUS_LABEL = { draft: 'rascunho', final: 'emitido', canceled: 'anulado',
 function documentRow(doc: IxDocument, all: readonly IxDocument[]): string {
   const owner = doc.owner_invoice_id ? all.find((d) => d.id === doc.owner_invoice_id) : undefined;
   const lines = doc.items.map((item) => `<li>${escapeHtml(item.quantity)} × ${escapeHtml(item.description || item.name)} — ${escapeHtml(item.unit_price)} € s/ IVA${item.discount !== '0' ? `, desconto ${escapeHtml(item.discount)} %` : ''}, ${escapeHtml(item.tax.name)}: ${escapeHtml(item.total)} €</li>`).join('');
-  const pdf = doc.status === 'final' || doc.status === 'canceled' ? `<a href="/pdf/${doc.id}.pdf">PDF</a>` : '';
+  const pdf = doc.status === 'final' || doc.status === 'canceled' ? `<a href="/pdf/${permalinkKey(doc)}.pdf">PDF</a>` : '';
   const number = doc.status === 'draft' || doc.status === 'deleted' ? '—' : escapeHtml(doc.inverted_sequence_number);
   return `<tr><td>${escapeHtml(TYPE_LABEL[doc.type])} ${number}${owner ? `<br><small>da fatura ${escapeHtml(owner.inverted_sequence_number)}</small>` : ''}</td><td>${escapeHtml(doc.reference)}<br><small>${escapeHtml(doc.date)}</small></td><td>${escapeHtml(doc.client.name)}${doc.client.fiscal_id ? `<br><small>NIF ${escapeHtml(doc.client.fiscal_id)}</small>` : ''}</td><td><ul>${lines}</ul></td><td>${escapeHtml(doc.total)} €<br><small>IVA ${escapeHtml(doc.taxes)} €</small></td><td>${escapeHtml(STATUS_LABEL[doc.status])}${doc.emails.length ? `<br><small>enviado a ${escapeHtml(doc.emails.join(', '))}</small>` : ''}</td><td>${pdf}</td></tr>`;
 }

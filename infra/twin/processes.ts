@@ -88,12 +88,15 @@ export async function childListening(child: Child, port: number, what: string, t
 }
 
 /**
- * Starts them all at once, each stop added to `stops` as it starts: when one fails, those that started
- * are stopped with the rest (a start again must not leave a DynamoDB Local or a server behind).
+ * Starts them all at once, and adds one stop to `stops` that stops all that started, at once too: when
+ * one fails, those that started are stopped with the rest (a start again must not leave a DynamoDB Local
+ * or a server behind). Stopped one after the other, the stream consumers alone took 2-4 s of each twin's
+ * stop (a consumer waits up to 2 s for its running batch), about 37 times in a CI run.
  */
 export async function allStarted<T extends readonly { stop(): Promise<void> }[]>(stops: (() => Promise<void>)[], starts: readonly [...{ [K in keyof T]: Promise<T[K]> }]): Promise<T> {
   const settled = await Promise.allSettled(starts as readonly Promise<{ stop(): Promise<void> }>[]);
-  for (const result of settled) if (result.status === 'fulfilled') stops.push(result.value.stop);
+  const started = settled.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+  if (started.length > 0) stops.push(async () => void (await Promise.all(started.map((one) => one.stop().catch(() => undefined)))));
   const failed = settled.find((result) => result.status === 'rejected');
   if (failed) throw failed.reason;
   return settled.map((result) => (result as PromiseFulfilledResult<unknown>).value) as unknown as T;

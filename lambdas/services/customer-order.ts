@@ -8,6 +8,7 @@ import type { CustomerProviderPayment, ProviderMethod, ProviderPaymentRecord } f
 import type { PaymentInstructions } from '#shared/payment-methods.ts';
 import type { PaymentSettings } from '#shared/settings.ts';
 import { DEFAULT_CARRIER } from '#shared/tracking.ts';
+import { customerInvoiceView } from '#shared/invoices.ts';
 import { moneyOf } from '#shared/ledger.ts';
 import { CUSTOMER, SHOP } from './order-lifecycle.ts';
 import { instructionsFor } from './payments.ts';
@@ -71,7 +72,7 @@ export function toCustomerOrder(order: Order, payments: PaymentSettings): Custom
     financialStatus,
     ledger: ledger.map(({ kind, method, state, amountCents, currency, at, settledAt, reason }) => ({ kind, method, state, amountCents, currency, at, ...(settledAt ? { settledAt } : {}), ...(reason ? { reason } : {}) })),
     ...(trackingCode ? { trackingCode, carrier: shipped?.carrier ?? DEFAULT_CARRIER } : {}),
-    // The fatura-recibo (docs/invoices.md): its number and link, never the owner's reasons or credit notes.
-    ...(order.invoice ? { invoice: { number: order.invoice.number, status: order.invoice.status, ...(order.invoice.url ? { url: order.invoice.url } : {}) } } : {}),
+    // The fatura-recibo and the credit notes of the refunds (docs/invoices.md): numbers, amounts and links, never the owner's reasons.
+    ...(order.invoice ? { invoice: customerInvoiceView(order.invoice) } : {}),
   };
 }

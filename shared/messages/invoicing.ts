@@ -30,10 +30,16 @@ export const invoiceTexts = {
   notRetryable: 'Esta encomenda não tem nenhuma fatura à espera, ou a loja está a emiti-la neste momento. Atualiza a página.',
   download: 'Descarregar a fatura (PDF)',
   creditNote: (number: string, amount: string) => `Nota de crédito ${number}: ${amount}`,
+  downloadCreditNote: 'Descarregar a nota de crédito (PDF)',
   retried: 'A loja vai tentar emitir o documento de novo agora. Atualiza a página daqui a um minuto.',
   retryFailed: 'Não foi possível pedir nova tentativa.',
   /** The customer's order page. */
-  customer: { issued: (number: string) => `Fatura-recibo ${number}`, pending: 'A fatura desta encomenda está a ser emitida e aparece aqui em breve.' },
+  customer: {
+    issued: (number: string) => `Fatura-recibo ${number}`,
+    pending: 'A fatura desta encomenda está a ser emitida e aparece aqui em breve.',
+    /** A credit note issued for a refund: its number and the amount given back. */
+    creditNote: (number: string, amount: string) => `Nota de crédito ${number}: ${amount} devolvidos`,
+  },
   /** Why it is still pending: the provider did not answer; the shop tries again by itself. */
   unavailable: (when: string) => `O programa de faturação não respondeu. A loja tenta de novo por si às ${when}.`,
   /** The provider refused the document as asked: the owner must look (the provider's words follow). */

@@ -1,5 +1,5 @@
 /**
- * The owner's week without traps (issue 35), in real Chromium against a fresh twin: the e-mails of an
+ * The owner's week without traps, in real Chromium against a fresh twin: the e-mails of an
  * order only where they are true (asked before a first send, refused by the server otherwise), one
  * tracking field, a reservation paid outside the site, the order staying open after each step, the
  * sizes count in the products list, the dashboard's open reservations, a stale product form that keeps

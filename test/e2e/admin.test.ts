@@ -1,5 +1,5 @@
 /**
- * The back-office in real headless Chromium against a fresh twin (issue 6's "Done when" walk): sign in,
+ * The back-office in real headless Chromium against a fresh twin (the spec's back-office walk): sign in,
  * dashboard, orders, order detail (status, e-mails, proof), products (image upload, stock adjustments
  * and their history, back-in-stock e-mails, a form saved over a stale version), collections,
  * contacts, esgotados, logout.
@@ -238,7 +238,7 @@ describe('back-office: sign-in', () => {
   });
 });
 
-describe('back-office: the walk of issue 6', () => {
+describe("back-office: the owner's walk from sign-in to a shipped order", () => {
   let page: Page;
   let errors: string[];
   const customer = `cliente-${randomUUID().slice(0, 8)}@example.com`;
@@ -371,7 +371,7 @@ describe('back-office: the walk of issue 6', () => {
       expect(await emails.getByRole('button', { name: /pagamento confirmado|código de envio|avaliação/ }).count()).toBe(0);
       await emails.getByRole('button', { name: 'Reenviar e-mail: encomenda recebida' }).click();
       await page.getByText(adminTexts.emailQueued).waitFor();
-      // The history names that mail for what it says (issue 34): the proof was received.
+      // The history names that mail for what it says: the proof was received.
       await expect.poll(() => page.locator('.adm-history li', { hasText: 'Comprovativo recebido' }).count(), { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
 
       // An internal note goes on the timeline.

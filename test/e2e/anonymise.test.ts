@@ -1,5 +1,5 @@
 /**
- * "Anonimizar dados do cliente" (GDPR erasure) in real headless Chromium against a fresh twin: the
+ * "Anonimizar dados do cliente" (GDPR erasure) in real headless Chromium on the shared twin (its own customer): the
  * customer page's confirmation says what goes and what stays, asks for the customer's e-mail, shows the
  * refusal naming the order still open, then the result; the order keeps its accounting record and
  * says it was anonymised; the customer's link opens without personal data. Screenshots go to
@@ -16,10 +16,10 @@ import { orderCustomerRef } from '#shared/customer-ref.ts';
 import { adminTexts, gdprTexts } from '#shared/messages/index.ts';
 import { paths } from '#shared/paths.ts';
 import { jsonCall } from '../support/clients.ts';
-import { useShop } from '../web/e2e-support.ts';
+import { useSharedShop } from '../web/e2e-support.ts';
 import { texts } from '#web/lib/admin/admin-texts.ts';
 
-const shop = useShop();
+const shop = useSharedShop();
 const SHOTS_DIR = process.env.SHOTS_DIR ?? '/tmp/gdpr-shots';
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 const at = (path: string) => `${shop.twin.adminUrl.replace(/\/login$/, '')}${path}`;

@@ -134,7 +134,7 @@ describe('a fatura from the owner\'s switch to the customer\'s page', { timeout:
     const number = /FR A\/\d+/.exec((await panel.textContent())!)![0];
     const link = panel.getByRole('link', { name: invoiceTexts.download });
     const href = await link.getAttribute('href');
-    expect(href).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/documentos\/\d+$/);
+    expect(href).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/documentos\/[0-9a-f]{46}$/);
     expect((await fetch(href!)).headers.get('content-type')).toBe('application/pdf');
     await shots(desk.page, 'owner-invoice');
     for (const viewport of [PHONE, DESKTOP]) {

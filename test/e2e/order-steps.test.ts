@@ -1,7 +1,8 @@
 /**
- * One action per real step (issue 12): the owner confirms the payment with one button and marks the
+ * One action per real step: the owner confirms the payment with one button and marks the
  * order as shipped with its CTT code; the customer is mailed at each step and sees it all on "A minha
- * encomenda". In Chromium against a fresh twin; the order is placed through the public API as the
+ * encomenda". In Chromium on the twin the shopping walks share (its own customers, one of the demo
+ * pieces with stock to spare); the order is placed through the public API as the
  * shop's pages do (reservation, then the proof).
  */
 import { randomUUID } from 'node:crypto';
@@ -10,11 +11,11 @@ import { seedPieces } from '#infra/twin/seed/catalogue.ts';
 import { DEFAULT_ADMIN_PREFIX, ORDER_TOKEN_HEADER, paths } from '#shared/paths.ts';
 import { clientFetch } from '../support/clients.ts';
 import { myOrderTexts, validationTexts } from '#shared/messages/index.ts';
-import { attachProof, MOBILE, mailsTo, openPage, postJson, useShop } from '../web/e2e-support.ts';
+import { attachProof, MOBILE, mailsTo, openPage, postJson, useSharedShop } from '../web/e2e-support.ts';
 import { customerPhone } from '../web/e2e-walks.ts';
 import { texts } from '#web/lib/admin/admin-texts.ts';
 
-const shop = useShop();
+const shop = useSharedShop();
 
 const post = <T>(path: string, body: unknown, headers?: Record<string, string>) => postJson<T>(shop.twin, path, body, headers);
 
@@ -207,7 +208,7 @@ describe('the owner works an order step by step', () => {
     const link = /Acompanha a tua encomenda em: (\S+)/.exec(mail!.body.text ?? '')?.[1];
     await page.goto(link!);
     await page.getByRole('heading', { name: `A minha encomenda nº ${order.orderNumber}` }).waitFor();
-    // The customer's own word for the status, not the back-office's "Aguarda Pagamento" (issue 34).
+    // The customer's own word for the status, not the back-office's "Aguarda Pagamento".
     expect(await page.getByTestId('order-status').textContent()).toBe('À espera de pagamento');
     await page.screenshot({ path: '/tmp/shots-limits/order-from-lookup.png', fullPage: true });
     await page.close();

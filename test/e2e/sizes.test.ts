@@ -1,5 +1,5 @@
 /**
- * Sizes in real Chromium against a fresh twin (issue 18): the demo's "Fio Gota de Orvalho" comes in
+ * Sizes in real Chromium against a fresh twin: the demo's "Fio Gota de Orvalho" comes in
  * 40 cm (sold out), 45 cm and 50 cm (2 € more). The pre-rendered page carries the sizes and one offer
  * per size; the shopper must choose a size, sees its price, waits for a sold-out one, puts two sizes
  * in the cart as two lines and reserves both; the owner sees the sizes and changes one size's stock.

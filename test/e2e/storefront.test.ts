@@ -1,5 +1,5 @@
 /**
- * The storefront in real Chromium against a fresh twin (issue 4): home, listing filters, product
+ * The storefront in real Chromium against a fresh twin: home, listing filters, product
  * pages, add-to-cart and badge, out-of-stock requests, contact form, FAQ, static pages and footer,
  * the mobile header, and axe-core on every public page.
  */
@@ -420,7 +420,7 @@ describe('static pages, header and footer', () => {
       expect(await page.title()).toMatch(/ \| Joias Inox$/);
       const text = await page.locator('main').textContent();
       for (const fact of facts) expect(text, `${path}: ${fact}`).toContain(fact);
-      // The seed's seller is named: no placeholder reaches a customer (issue 34).
+      // The seed's seller is named: no placeholder reaches a customer.
       expect(text, path).not.toMatch(/a preencher/i);
     }
     expect(problems).toEqual({ errors: [], csp: [] });

@@ -1,5 +1,5 @@
 /**
- * The storefront a Portuguese customer trusts (issue 19), in real Chromium against a fresh twin: free
+ * The storefront a Portuguese customer trusts, in real Chromium against a fresh twin: free
  * shipping from 30,00 € inclusive, totals that add up on every screen, the seller's identification and
  * the right of withdrawal (page and PDF), and each defect of the audit: the quantity field, a fake
  * image as proof, phone and postal code formats, MB WAY full, copy buttons, the cosmetic ones; axe on

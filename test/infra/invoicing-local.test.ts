@@ -80,6 +80,17 @@ describe('the InvoiceXpress adapter and the twin stand-in', () => {
     expect(rest.totalCents).toBe(4047);
   });
 
+  it("a document's public link and PDF are under an opaque key, as InvoiceXpress's are: none can be reached by counting", async () => {
+    const ix = provider();
+    const invoice = await ix.issueInvoiceReceipt(request('encomenda-454545'));
+    expect(invoice.permalink).toMatch(/\/documentos\/[0-9a-f]{46}$/);
+    expect((await fetch(invoice.permalink!)).headers.get('content-type')).toBe('application/pdf');
+    await ix.pdf(invoice);
+    expect(await ix.pdf(invoice)).toBe(`${local.url}/pdf/${invoice.permalink!.split('/').pop()}.pdf`);
+    // Its number, or any number, opens nothing.
+    for (const guess of [`documentos/${invoice.documentId}`, `pdf/${invoice.documentId}.pdf`, 'documentos/1', 'pdf/1.pdf']) expect((await fetch(`${local.url}/${guess}`)).status).toBe(404);
+  });
+
   it('the PDF is made on the first ask (202), then linked, and is a PDF; the e-mail is sent; cancel needs a reason', async () => {
     const ix = provider();
     const invoice = await ix.issueInvoiceReceipt(request('encomenda-555555'));

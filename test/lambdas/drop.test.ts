@@ -1,5 +1,5 @@
 /**
- * A limited drop (docs/drops.md, issue 52): 200 buyers at once for a piece with 10 units, with the stage
+ * A limited drop (docs/drops.md): 200 buyers at once for a piece with 10 units, with the stage
  * throttle off, through the front door, the real handlers and DynamoDB Local, on a twin of this file's
  * own (its crowd is no other file's, and theirs none of its own). Each buyer is answered before the
  * function's timeout: 201 for exactly 10, 409 "esgotou" for the others, never a 500; a buyer told 503

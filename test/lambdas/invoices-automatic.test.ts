@@ -127,13 +127,15 @@ describe('paid through the provider: exactly one fatura-recibo', () => {
     await issued(order.id);
     const closed = await callRoute('PATCH /api/admin/orders/{id}', { params: { id: order.id }, body: { status: 'Encerrada', refundCents: 1000 } }, { token });
     expect(closed.status, JSON.stringify(closed.body)).toBe(200);
-    // The payments consumer asks the provider, whose charge.refunded notification records the refund; then the note.
+    // The payments consumer asks the provider for the refund and records it from its answer; then the note.
     const admin = await credited(order.id);
     await Promise.all([handleOrderInvoice(order.id), handleOrderInvoice(order.id)]);
     const invoice = onlyDocument(order.orderNumber, 'InvoiceReceipt');
     const note = onlyDocument(order.orderNumber, 'CreditNote');
     expect(note).toMatchObject({ status: 'final', total: '10.00', owner_invoice_id: invoice.id });
-    expect(admin.invoice!.creditNotes).toEqual([{ number: `NC ${note.inverted_sequence_number}`, amountCents: 1000 }]);
+    expect(admin.invoice!.creditNotes).toEqual([{ number: `NC ${note.inverted_sequence_number}`, amountCents: 1000, url: note.permalink }]);
+    // The customer's order page lists it with its PDF, as the owner's does.
+    expect((await customerOrderView(order.id, order.accessToken)).body.order.invoice!.creditNotes).toEqual(admin.invoice!.creditNotes);
   });
 
   it('cancelled before it was paid: nothing is issued and no page speaks of a fatura', { timeout: 60_000 }, async () => {

@@ -1,11 +1,11 @@
 /**
- * Issue 47's must-holds through the real handlers and the twin (docs/invoices.md): the order is placed at
+ * The invoices' must-holds through the real handlers and the twin (docs/invoices.md): the order is placed at
  * the front door, paid by the owner's confirmation of its proof, and the orders stream's invoices consumer
  * issues its fatura-recibo on the twin's InvoiceXpress stand-in (`infra/twin/invoicing-local.ts`) with the
  * real adapter. A twin of this file's own, invoicing on.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { startTwin, type Twin } from '#infra/twin/twin.ts';
 import type { Order } from '#shared/api.ts';
 import { FINAL_CONSUMER } from '#shared/invoices.ts';
@@ -112,9 +112,18 @@ describe('refunds get credit notes', () => {
     const closed = await callRoute('PATCH /api/admin/orders/{id}', { params: { id: order.id }, body: { status: 'Encerrada', refundCents: 1000, refundMethod: 'transferencia' } }, { token });
     expect(closed.status).toBe(200);
     const admin = await until('the credit note', () => adminOrder(order.id), (o) => (o.invoice?.creditNotes?.length ?? 0) > 0, 30_000);
-    expect(admin.invoice!.creditNotes).toEqual([{ number: expect.stringMatching(/^NC A\/\d+$/), amountCents: 1000 }]);
     const [invoice, note] = documentsOf(order.orderNumber);
     expect(note).toMatchObject({ type: 'CreditNote', status: 'final', total: '10.00', owner_invoice_id: invoice!.id });
+    expect(admin.invoice!.creditNotes).toEqual([{ number: `NC ${note!.inverted_sequence_number}`, amountCents: 1000, url: note!.permalink }]);
+    // The customer's order page lists it too, with its PDF; another order's token gets neither the order nor its documents.
+    const customer = await customerOrderView(order.id, order.accessToken);
+    expect(customer.body.order.invoice).toEqual({ number: admin.invoice!.number, status: 'issued', url: admin.invoice!.url, creditNotes: admin.invoice!.creditNotes });
+    expect((await fetch(note!.permalink)).headers.get('content-type')).toBe('application/pdf');
+    const stranger = await placed();
+    const peek = await customerOrderView(order.id, stranger.accessToken);
+    expect(peek.status).toBe(403);
+    expect(JSON.stringify(peek.body)).not.toContain(note!.permalink);
+    expect(JSON.stringify((await customerOrderView(stranger.id, stranger.accessToken)).body)).not.toContain(note!.permalink);
     // The accountant's export names the invoice and its credit note.
     const today = dayKey(new Date());
     const csv = await call<string>('GET', `/api/admin/orders/export?from=${today}&to=${today}&status=Encerrada`, { token });
@@ -135,6 +144,43 @@ describe('refunds get credit notes', () => {
     const [invoice, note] = documentsOf(order.orderNumber);
     expect(note!.total).toBe(invoice!.total);
     expect(note!.items.map((item) => item.description)).toEqual(invoice!.items.map((item) => item.description));
+  });
+});
+
+describe('a full cancel after a partial refund credits the rest', () => {
+  /**
+   * An order of 34,80 €, 10,00 € given back (its credit note), then the rest, 24,80 €: one more note of
+   * 24,80 € on the same invoice, never a second of 34,80 €. The shop gives money back only with a close
+   * (`close-refund.ts`) and a closed order never moves again, so no handler records a second refund yet:
+   * it is written into the ledger as the close writes a manual one (`ledgerRecords`), and from there on
+   * it is the real stream, consumer, adapter and stand-in, which refuses to credit more than is left.
+   */
+  it('one more credit note of 24,80 € referencing the same invoice, however often the consumer runs; both on the customer\'s page', { timeout: 120_000 }, async () => {
+    const order = await placed({}, { priceCents: 1740, discountPercent: 0, stock: 50 });
+    expect(order.totalCents).toBe(3480);
+    await confirm(order.id);
+    await issued(order.id);
+    const closed = await callRoute('PATCH /api/admin/orders/{id}', { params: { id: order.id }, body: { status: 'Encerrada', refundCents: 1000, refundMethod: 'transferencia' } }, { token });
+    expect(closed.status).toBe(200);
+    await until('the partial credit note', () => adminOrder(order.id), (o) => (o.invoice?.creditNotes?.length ?? 0) === 1, 30_000);
+    const at = new Date().toISOString();
+    const rest = { id: `refund:manual:${at}`, kind: 'refund', method: 'transferencia', source: 'owner', state: 'refunded', amountCents: 2480, currency: 'EUR', at, settledAt: at, by: 'admin@example.com', reason: 'manual' };
+    await documentClient().send(new UpdateCommand({ TableName: own.env.TABLE_ORDERS, Key: { id: order.id }, UpdateExpression: 'SET ledgerRecords = list_append(ledgerRecords, :rest)', ExpressionAttributeValues: { ':rest': [rest] } }));
+    // The stream's record, five more deliveries at once and three retries.
+    await Promise.all(Array.from({ length: 5 }, () => handleOrderInvoice(order.id)));
+    for (let retry = 0; retry < 3; retry++) await handleOrderInvoice(order.id);
+    const admin = await until('the credit note of the rest', () => adminOrder(order.id), (o) => (o.invoice?.creditNotes?.length ?? 0) === 2, 30_000);
+    expect(admin.financialStatus).toBe('refunded');
+    const docs = documentsOf(order.orderNumber);
+    const invoice = docs.filter((doc) => doc.type === 'InvoiceReceipt');
+    const notes = docs.filter((doc) => doc.type === 'CreditNote');
+    expect(invoice).toHaveLength(1);
+    expect(notes.map((note) => [note.total, note.status, note.owner_invoice_id])).toEqual([['10.00', 'final', invoice[0]!.id], ['24.80', 'final', invoice[0]!.id]]);
+    expect(notes[1]!.items.map((item) => item.name)).toEqual(['Devolução']);
+    expect(admin.invoice!.creditNotes!.map((note) => note.amountCents)).toEqual([1000, 2480]);
+    expect((await adminOrder(order.id)).invoice!.reason).toBeUndefined();
+    const customer = (await customerOrderView(order.id, order.accessToken)).body.order;
+    expect(customer.invoice!.creditNotes).toEqual(notes.map((note) => ({ number: `NC ${note.inverted_sequence_number}`, amountCents: Math.round(Number(note.total) * 100), url: note.permalink })));
   });
 });
 

@@ -100,6 +100,21 @@ export function placeOrder(body: PlaceOrderInput, key: string = randomUUID()) {
   return callRoute('POST /api/orders', { body }, { headers: { 'idempotency-key': key } });
 }
 
+/**
+ * An order placed as the shop's page places it: a buyer told 503 `checkout_busy` (a crowd, a slow moment
+ * of this shared machine: docs/drops.md) or 409 `order_in_progress` asks again with the same key after
+ * `Retry-After`, until a true answer (ten tries at most).
+ */
+export async function placeOrderAnswered(body: PlaceOrderInput, key: string = randomUUID()) {
+  let answer = await placeOrder(body, key);
+  const askAgain = () => (answer.status === 503 && answer.body.error?.code === 'checkout_busy') || (answer.status === 409 && answer.body.error?.code === 'order_in_progress');
+  for (let tries = 1; tries < 10 && askAgain(); tries++) {
+    await new Promise((resolve) => setTimeout(resolve, Number(answer.headers.get('retry-after') ?? 2) * 1000));
+    answer = await placeOrder(body, key);
+  }
+  return answer;
+}
+
 export interface SentMail {
   readonly destination: { readonly to: string[] };
   readonly subject: string;

@@ -12,7 +12,7 @@
  * What grows with traffic (requests, storage, e-mails, Cognito's users) is in docs/aws-account.md, not here.
  *
  * The prices dated 2026-12-07 are the list prices docs/aws-account.md quoted, confirmed by that day's
- * review (issue 49) without network access: read the source again before quoting them to an owner.
+ * review without network access: read the source again before quoting them to an owner.
  */
 
 export interface Price {

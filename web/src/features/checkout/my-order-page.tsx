@@ -2,8 +2,7 @@ import { useState } from 'react';
 import { Link, useParams } from '#web/lib/router.tsx';
 import type { CustomerOrder } from '#shared/api.ts';
 import { formatDateTime } from '#shared/dates.ts';
-import { InvoicePdfLink } from '#web/ui/invoice-pdf-link.tsx';
-import { checkoutTexts, customerStatusLabels, invoiceTexts, myOrderTexts, paymentSwitchTexts, providerPaymentTexts } from '#shared/messages/index.ts';
+import { checkoutTexts, customerStatusLabels, myOrderTexts, paymentSwitchTexts, providerPaymentTexts } from '#shared/messages/index.ts';
 import { RESERVED_STATUS } from '#shared/order-status.ts';
 import { PAYMENT_METHOD_LABELS } from '#shared/payment-methods.ts';
 import { paths } from '#shared/paths.ts';
@@ -17,6 +16,7 @@ import { clearOpenReservation, loadOpenReservation } from '#web/lib/open-reserva
 import type { UploadedProof } from './checkout-session.ts';
 import { orderToken } from './order-token.ts';
 import { RESERVATION_OVER, OrderRefusalNotice, orderRefusal, type Refusal } from './order-refusal.tsx';
+import { OrderInvoice } from './order-invoice.tsx';
 import { FixedOrderSummary } from './order-summary.tsx';
 import { PaymentInstructions } from './payment-instructions.tsx';
 import { ProofUpload } from './proof-upload.tsx';
@@ -86,7 +86,7 @@ function OrderView({ order: loaded, token, onPaid }: { order: CustomerOrder; tok
             {order.status !== RESERVED_STATUS && <MoneyLines money={money} />}
             {providerNote && <ProviderPaymentStatus order={order} view={view} />}
             {order.trackingCode && <Tracking code={order.trackingCode} carrier={order.carrier} />}
-            {order.invoice && <Invoice invoice={order.invoice} />}
+            {order.invoice && <OrderInvoice invoice={order.invoice} />}
             <h3>{myOrderTexts.history}</h3>
             <ol className="order-timeline">
               {order.timeline.map((entry, index) => (
@@ -256,17 +256,6 @@ function Tracking({ code, carrier }: { code: string; carrier?: TrackingCarrier }
           </a>
         </>
       )}
-    </p>
-  );
-}
-
-/** The order's fatura-recibo (docs/invoices.md): its number and PDF once issued, else that it is being issued. */
-function Invoice({ invoice }: { invoice: NonNullable<CustomerOrder['invoice']> }) {
-  if (invoice.status !== 'issued') return <p data-testid="invoice">{invoiceTexts.customer.pending}</p>;
-  return (
-    <p data-testid="invoice">
-      {invoiceTexts.customer.issued(invoice.number)}
-      <InvoicePdfLink url={invoice.url} />
     </p>
   );
 }

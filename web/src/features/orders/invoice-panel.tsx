@@ -41,7 +41,10 @@ export function InvoicePanel({ order, onOrder }: { readonly order: Order; readon
       {invoice.creditNotes && invoice.creditNotes.length > 0 && (
         <ul className="adm-small">
           {invoice.creditNotes.map((note) => (
-            <li key={note.number}>{invoiceTexts.creditNote(note.number, formatCents(note.amountCents))}</li>
+            <li key={note.number}>
+              {invoiceTexts.creditNote(note.number, formatCents(note.amountCents))}
+              <InvoicePdfLink url={note.url} label={invoiceTexts.downloadCreditNote} />
+            </li>
           ))}
         </ul>
       )}
