@@ -6,40 +6,22 @@
  * Every refusal changes nothing. A twin of this file's own, with automatic MB WAY on.
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTwin, type Twin } from '#infra/twin/twin.ts';
+import { describe, expect, it } from 'vitest';
 import type { Order } from '#shared/api.ts';
 import { apiTexts, paymentSwitchTexts, validationTexts } from '#shared/messages/index.ts';
 import { ORDER_TOKEN_HEADER } from '#shared/paths.ts';
-import { DEFAULT_SETTINGS, SETTINGS_LIMITS } from '#shared/settings.ts';
+import { DEFAULT_SETTINGS } from '#shared/settings.ts';
 import { expireReservations } from '#lambdas/services/order-lifecycle.ts';
-import { twinInfo } from '../support/global-setup.ts';
+import { twinOfItsOwn } from '../support/own-twin.ts';
 import { createProduct, customerOrderView, placeOrder, reservationBody, uploadProof } from '../support/factories.ts';
-import { call, callRoute, documentClient, useOwnTwin } from '../support/twin.ts';
+import { call, callRoute, documentClient } from '../support/twin.ts';
 import { until } from '../support/wait.ts';
 
-let own: Twin;
-
-beforeAll(async () => {
-  own = await startTwin({
-    port: 0,
-    seed: false,
-    throttle: false,
-    scheduledJobs: false,
-    ownerMailsPerHour: 1_000_000,
-    challengeMaxNumber: SETTINGS_LIMITS.challengeMaxNumber.min,
-    automaticPayments: { mbway: true, multibanco: false },
-  });
-  useOwnTwin(twinInfo(own));
-}, 180_000);
-
-afterAll(async () => {
-  await own?.stop();
-});
+const own = twinOfItsOwn({ automaticPayments: { mbway: true, multibanco: false } });
 
 const MINUTE = 60_000;
 const TRANSFER_MS = DEFAULT_SETTINGS.holdMinutes.transferencia * MINUTE;
-const stored = async (id: string) => (await documentClient().send(new GetCommand({ TableName: own.env.TABLE_ORDERS, Key: { id }, ConsistentRead: true }))).Item as Order;
+const stored = async (id: string) => (await documentClient().send(new GetCommand({ TableName: own().env.TABLE_ORDERS, Key: { id }, ConsistentRead: true }))).Item as Order;
 const choose = (id: string, token: string, body: unknown) => call('POST', `/api/orders/${id}/payment-method`, { body, headers: { [ORDER_TOKEN_HEADER]: token } });
 
 /** An automatic MB WAY reservation whose request reached the provider (pending). */
@@ -54,7 +36,7 @@ async function reserveMbWay() {
 
 /** The tester declines the request in the provider's viewer; the order once its payment is failed. */
 async function decline(id: string, paymentId: string) {
-  const answer = await fetch(`${own.payments.url}/viewer/decline/${paymentId}`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '' });
+  const answer = await fetch(`${own().payments.url}/viewer/decline/${paymentId}`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '' });
   expect(answer.status).toBe(303);
   return until('the payment failed', () => stored(id), (current) => current.providerPayment?.status === 'failed', 10_000);
 }
