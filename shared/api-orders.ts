@@ -77,6 +77,8 @@ export interface CustomerOrder extends OrderTotals {
   readonly shippingMethod: ShippingMethodId;
   /** How to pay; the order number is the payment reference. */
   readonly instructions: PaymentInstructions;
+  /** After a failed automatic payment: the manual method the customer chose to pay with (docs/payment-switch.md). */
+  readonly manualMethod?: ProofMethod;
   readonly lines: readonly OrderLine[];
   readonly email: string;
   readonly firstName: string;
@@ -168,8 +170,13 @@ export interface Order extends OrderTotals {
   /** Once invoicing is on and concerned the order (docs/invoices.md): its fatura-recibo, or why not yet; with the credit notes. */ readonly invoice?: InvoiceView;
   /** Paid through the payment provider (docs/design.md §34): the payment, its fee and net, its refunds. */
   readonly providerPayment?: ProviderPaymentRecord;
-  /** The manual method the proof is for, when not the one chosen at checkout (a declined automatic MB WAY paid by transfer). */
+  /**
+   * The manual method the proof is for, when not the one chosen at checkout (a declined automatic MB WAY
+   * paid by transfer); or the manual method the customer chose after a failed automatic payment.
+   */
   readonly proofMethod?: ProofMethod;
+  /** When the customer chose a manual method after a failed automatic payment (once per order, docs/payment-switch.md). */
+  readonly proofMethodAt?: string;
   /** The ledger's entries stored as such (manual refunds, provider events the order could not take): `ledger` includes them. */
   readonly ledgerRecords?: readonly LedgerEntry[];
   /**

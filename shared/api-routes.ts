@@ -46,6 +46,7 @@ import type {
 import type {
   AdminEmailRequest,
   AttachProofInput,
+  ChoosePaymentMethodInput,
   OrderLookupInput,
   OrderNoteInput,
   CollectionInput,
@@ -126,6 +127,11 @@ export interface ApiRoutes {
   'POST /api/orders': Contract<PlaceOrderResponse, PlaceOrderInput>;
   /** The customer's proof of payment for their reservation (authorized by the order's access token: header `x-order-token`, or `accessToken` in the body). */
   'POST /api/orders/{id}/proof': Contract<CustomerOrderResponse, AttachProofInput>;
+  /**
+   * After a failed automatic payment, the manual method the customer will pay with (token in `x-order-token`): once per
+   * order, the reservation then holds for that method's time (docs/payment-switch.md); 409 otherwise.
+   */
+  'POST /api/orders/{id}/payment-method': Contract<CustomerOrderResponse, ChoosePaymentMethodInput>;
   /** The customer cancels their reservation while it awaits payment (token in `x-order-token`); the stock comes back at once. */
   'POST /api/orders/{id}/cancel': Contract<CustomerOrderResponse>;
   /** The customer's view of their order (its access token in the header `x-order-token`, never in the query). */

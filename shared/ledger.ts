@@ -85,8 +85,10 @@ export interface MoneyFacts {
   readonly totalCents: number;
   readonly paymentMethod: PaymentMethodId;
   readonly proofKey?: string;
-  /** The manual method the proof is for, when not the one chosen at checkout. */
+  /** The manual method the proof is for, when not the one chosen at checkout (or chosen after a failed automatic payment). */
   readonly proofMethod?: ProofMethod;
+  /** When the customer chose `proofMethod` after a failed automatic payment (docs/payment-switch.md). */
+  readonly proofMethodAt?: string;
   readonly paidOutsideAt?: string;
   readonly providerPayment?: ProviderPaymentRecord;
   readonly timeline?: readonly { readonly at: string; readonly kind: string; readonly from?: OrderStatus; readonly to?: OrderStatus; readonly by: string; readonly text?: string }[];
@@ -157,6 +159,16 @@ function proofEntry(order: MoneyFacts): LedgerEntry {
   };
 }
 
+/**
+ * The manual method chosen after a failed automatic payment (docs/payment-switch.md), before any proof:
+ * `pending` while the reservation waits for the money, `failed` once it closed unpaid. A proof or the
+ * owner's "paid outside the site" takes its place (their entries say how it was paid).
+ */
+function chosenMethodEntry(order: MoneyFacts, method: ProofMethod, at: string): LedgerEntry {
+  const state: LedgerState = order.status === RESERVED_STATUS ? 'pending' : 'failed';
+  return { id: 'payment:chosen', kind: 'payment', method, source: 'proof', state, amountCents: order.totalCents, currency: CURRENCY, at, by: CUSTOMER };
+}
+
 /** The owner's "paid outside the site": paid, with her note (the timeline keeps it). */
 function paidOutsideEntry(order: MoneyFacts, at: string): LedgerEntry {
   const move = order.timeline?.find((entry) => entry.kind === 'status' && entry.from === RESERVED_STATUS && entry.to === 'Enviar');
@@ -173,6 +185,7 @@ export function orderLedger(order: MoneyFacts): LedgerEntry[] {
   const entries: LedgerEntry[] = [];
   if (order.providerPayment) entries.push(...providerEntries(order, order.providerPayment));
   if (order.proofKey) entries.push(proofEntry(order));
+  else if (order.proofMethodAt && order.proofMethod && !order.paidOutsideAt) entries.push(chosenMethodEntry(order, order.proofMethod, order.proofMethodAt));
   if (order.paidOutsideAt) entries.push(paidOutsideEntry(order, order.paidOutsideAt));
   entries.push(...(order.ledgerRecords ?? []));
   const paidSomehow = entries.some((entry) => entry.kind === 'payment' && entry.state === 'paid');

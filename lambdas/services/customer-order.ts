@@ -57,6 +57,8 @@ export function toCustomerOrder(order: Order, payments: PaymentSettings): Custom
     // Paid through the provider: how to pay is the order's own request or reference, not the settings' numbers.
     instructions: order.providerPayment ? providerInstructions(order.providerPayment.method) : instructionsFor(payments, order.paymentMethod, order.mbwayNumber),
     ...(order.providerPayment ? { providerPayment: customerProviderPayment(order.providerPayment) } : {}),
+    // The manual method chosen after the provider's payment failed (docs/payment-switch.md): the page pays by it.
+    ...(order.proofMethodAt && order.proofMethod ? { manualMethod: order.proofMethod } : {}),
     lines: order.lines,
     subtotalCents: order.subtotalCents,
     discountCents: order.discountCents,

@@ -13,6 +13,7 @@ import { abuseTexts } from './abuse.ts';
 import { paymentKeysTexts, refundTexts } from './owner-payments.ts';
 import { paymentEventTexts } from './payment-events.ts';
 import { paymentStartTexts } from './payment-provider.ts';
+import { paymentSwitchTexts } from './payment-switch.ts';
 import { CASH_LABEL, ledgerTexts, movementTexts, ownerFinancialTexts } from './ledger.ts';
 import { invoiceTexts, invoicingSettingsTexts } from './invoicing.ts';
 import { giftTexts } from './gift.ts';
@@ -26,6 +27,7 @@ export { searchTexts } from './search.ts';
 export { frontDoorTexts, apiTexts, uploadTexts, commonTexts, catalogTexts, productTexts, stockAlertTexts, botCheckTexts, contactTexts, moneyTexts, paymentTexts, checkoutTexts, customerStatusLabels, totalLabels, myOrderTexts, adminTexts, gdprTexts, validationTexts, queryValidationTexts, abuseTexts };
 export { providerPaymentTexts };
 export { paymentStartTexts };
+export { paymentSwitchTexts };
 export { CASH_LABEL, ledgerTexts, movementTexts, ownerFinancialTexts };
 export { invoiceTexts, invoicingSettingsTexts };
 export { giftTexts };
@@ -64,6 +66,7 @@ export const messages = {
   abuse: abuseTexts,
   paymentEvent: paymentEventTexts,
   paymentStart: paymentStartTexts,
+  paymentSwitch: paymentSwitchTexts,
   money: moneyTexts,
   validation: validationTexts,
   paymentKeys: paymentKeysTexts,

@@ -115,6 +115,8 @@ export const validationTexts = {
   quantity: { invalid: 'A quantidade deve ser um número inteiro entre 1 e 10.' },
   proofKey: { invalid: PROOF_MISSING },
   proofMethod: { invalid: 'Escolhe por que método pagaste: transferência, PayPal, Revolut ou MB WAY.' },
+  /** The manual method chosen after a failed automatic payment (docs/payment-switch.md). */
+  switchMethod: { invalid: 'Escolhe como vais pagar: transferência, PayPal, Revolut ou MB WAY.' },
   /** The customer's NIF for the invoice (checkout, docs/invoices.md). */
   customerNif: { invalid: 'Este NIF não é válido: tem 9 algarismos e o último é um algarismo de controlo. Confirma-o no teu cartão de cidadão, ou deixa o campo vazio para uma fatura sem contribuinte.' },
   companyName: { invalid: 'O nome da empresa não pode ter mais de 100 caracteres.' },

@@ -6,7 +6,7 @@ export { shippingFormSchema, type ShippingForm } from './shipping-form.ts';
 export { contactMessageSchema, type ContactMessageInput } from './contact-message.ts';
 export { stockAlertConfirmSchema, stockAlertSchema, type StockAlertConfirmInput, type StockAlertInput } from './stock-alert.ts';
 export { orderLookupSchema, type OrderLookupInput } from './order-lookup.ts';
-export { placeOrderSchema, attachProofSchema, type PlaceOrderInput, type AttachProofInput } from './place-order.ts';
+export { placeOrderSchema, attachProofSchema, choosePaymentMethodSchema, type PlaceOrderInput, type AttachProofInput, type ChoosePaymentMethodInput } from './place-order.ts';
 export {
   proofUploadRequestSchema,
   imageUploadRequestSchema,

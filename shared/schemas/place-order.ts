@@ -90,5 +90,14 @@ export const attachProofSchema = formObject({
 });
 export type AttachProofInput = z.infer<typeof attachProofSchema>;
 
+/**
+ * After a failed automatic payment, the manual method the customer will pay with (docs/payment-switch.md,
+ * `POST /api/orders/{id}/payment-method`; the order's token in `x-order-token`).
+ */
+export const choosePaymentMethodSchema = formObject({
+  method: oneOf(PROOF_METHODS, v.switchMethod.invalid),
+});
+export type ChoosePaymentMethodInput = z.infer<typeof choosePaymentMethodSchema>;
+
 /** A valid order request. */
 export type PlaceOrderInput = z.infer<typeof placeOrderSchema>;

@@ -10,10 +10,11 @@
  * methods and the proof. Screenshots go to `SHOTS_DIR` (default `/tmp/pay-customer-shots`).
  */
 import { mkdirSync } from 'node:fs';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ProviderPaymentRecord } from '#shared/automatic-payments.ts';
+import { formatTime } from '#shared/dates.ts';
 import { providerPaymentTexts } from '#shared/messages/index.ts';
 import { createProduct } from '../support/factories.ts';
 import { DESKTOP, documentClient, fillShipping, reservationBannerSettled, seriousViolations, tableName, useSharedShop, watchProblems } from '../web/e2e-support.ts';
@@ -223,6 +224,10 @@ describe('a payment the provider takes, on the customer’s pages', () => {
     expect(await manual.locator('[data-instruction="phone"]').count()).toBe(0);
     // The heading follows the method now paid with, not the declined MB WAY.
     await expect.poll(() => page.locator('#my-order-pay').textContent(), SOON).toBe('Pagamento (Transferência Bancária)');
+    // The page recorded the method shown (docs/payment-switch.md): the reservation holds for the transfer's time.
+    const chosen = async () => (await documentClient(shop.twin).send(new GetCommand({ TableName: tableName(shop.twin, 'orders'), Key: { id: order.id }, ConsistentRead: true }))).Item;
+    await expect.poll(async () => (await chosen())?.proofMethod, SOON).toBe('transferencia');
+    expect(await page.getByTestId('provider-payment').textContent()).toContain(formatTime((await chosen())!.expiresAt as string));
     expect(await seriousViolations(page)).toEqual([]);
     await shots(page, 'mbway-failed-my-order');
 

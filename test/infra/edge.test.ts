@@ -113,10 +113,10 @@ describe("the key of the customers' order links", () => {
     expect(shop.json.Resources[linkSecretId()]!.Properties.GenerateSecretString, 'changing it regenerates the live key').toEqual({ SecretStringTemplate: '{}', GenerateStringKey: 'current', ExcludePunctuation: true, PasswordLength: 64 });
     const holders = [...shop.stack.api.functions.entries()].filter(([, fn]) => ORDER_LINK_ENV.secretArn in envOf(fn)).map(([key]) => key);
     // The challenge's HMAC keys are derived from it (docs/design.md §28): the challenge route and the five guarded writes;
-    // and the three routes that open an order by its link check the link against the keys accepted now.
+    // and the four routes that open an order by its link check the link against the keys accepted now.
     expect(holders.sort()).toEqual([
       'GET /api/challenge', 'GET /api/orders/{id}', 'POST /api/contact-messages', 'POST /api/discount-codes/check', 'POST /api/orders', 'POST /api/orders/lookup',
-      'POST /api/orders/{id}/cancel', 'POST /api/orders/{id}/proof', 'POST /api/stock-alerts', 'POST /api/uploads/proof',
+      'POST /api/orders/{id}/cancel', 'POST /api/orders/{id}/payment-method', 'POST /api/orders/{id}/proof', 'POST /api/stock-alerts', 'POST /api/uploads/proof',
     ]);
     for (const [key, fn] of shop.stack.api.functions.entries()) {
       const reads = secretGrants(roleOf(fn)).some((g) => JSON.stringify(g.resource) === JSON.stringify({ Ref: linkSecretId() }));

@@ -23,7 +23,7 @@ export const RECORDED_CENSUS: Census = {
         99,
         92,
         92,
-        64
+        71
       ]
     },
     {
@@ -39,10 +39,10 @@ export const RECORDED_CENSUS: Census = {
       nested: []
     }
   ],
-  resources: 669,
+  resources: 676,
   functions: {
-    total: 84,
-    shop: 76,
+    total: 85,
+    shop: 77,
     helpers: 8
   },
   reserved: {
@@ -135,7 +135,7 @@ export const RECORDED_CENSUS: Census = {
   kmsKeys: 0,
   hostedZones: 0,
   budgets: 1,
-  logGroups: 85,
+  logGroups: 86,
   queues: 2,
   tables: 15,
   webAcls: [

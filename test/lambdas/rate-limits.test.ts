@@ -102,7 +102,7 @@ describe('per-client limits', () => {
   it('every row with limits is a public write route and carries the rateLimits grant (else the function would be denied in AWS)', () => {
     const limited = routes.filter((r) => 'limits' in r && r.limits);
     expect(limited.map((r) => `${r.method} ${r.path}`).sort()).toEqual(
-      ['POST /api/contact-messages', 'POST /api/discount-codes/check', 'POST /api/orders', 'POST /api/orders/{id}/cancel', 'POST /api/orders/{id}/proof', 'POST /api/orders/lookup', 'POST /api/stock-alerts', 'POST /api/stock-alerts/confirm', 'POST /api/uploads/proof'].sort(),
+      ['POST /api/contact-messages', 'POST /api/discount-codes/check', 'POST /api/orders', 'POST /api/orders/{id}/cancel', 'POST /api/orders/{id}/payment-method', 'POST /api/orders/{id}/proof', 'POST /api/orders/lookup', 'POST /api/stock-alerts', 'POST /api/stock-alerts/confirm', 'POST /api/uploads/proof'].sort(),
     );
     for (const route of limited) expect(route.grants).toContainEqual({ table: 'rateLimits', access: 'write' });
   });

@@ -99,6 +99,9 @@ export const api = {
   /** `method`: the manual method paid by, when not the one chosen at checkout (a failed MB WAY request paid by transfer). */
   attachProof: (orderId: string, token: string, proofKey: string, method?: ProofMethod) =>
     apiCall('POST /api/orders/{id}/proof', { params: { id: orderId }, body: { proofKey, ...(method ? { method } : {}) } }, { headers: { [ORDER_TOKEN_HEADER]: token } }),
+  /** After a failed automatic payment, the manual method the customer pays with: recorded once, the reservation then holds for its time. */
+  choosePaymentMethod: (orderId: string, token: string, method: ProofMethod) =>
+    apiCall('POST /api/orders/{id}/payment-method', { params: { id: orderId }, body: { method } }, { headers: { [ORDER_TOKEN_HEADER]: token } }),
   /** The customer gives up their reservation: its pieces go back to the shop at once. */
   cancelReservation: (orderId: string, token: string) => apiCall('POST /api/orders/{id}/cancel', { params: { id: orderId } }, { headers: { [ORDER_TOKEN_HEADER]: token } }),
 };

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useParams } from '#web/lib/router.tsx';
 import type { CustomerOrder } from '#shared/api.ts';
 import { formatDateTime } from '#shared/dates.ts';
-import { checkoutTexts, customerStatusLabels, myOrderTexts, providerPaymentTexts } from '#shared/messages/index.ts';
+import { checkoutTexts, customerStatusLabels, myOrderTexts, paymentSwitchTexts, providerPaymentTexts } from '#shared/messages/index.ts';
 import { RESERVED_STATUS } from '#shared/order-status.ts';
 import { PAYMENT_METHOD_LABELS } from '#shared/payment-methods.ts';
 import { paths } from '#shared/paths.ts';
@@ -22,6 +22,7 @@ import { PaymentInstructions } from './payment-instructions.tsx';
 import { ProofUpload } from './proof-upload.tsx';
 import { ManualPayment, payUntilText, ProviderPaymentStatus, useLiveOrder } from './provider-payment-panel.tsx';
 import { headingMethod, type ProviderView } from './provider-payment.ts';
+import { useMethodSwitch } from './use-method-switch.ts';
 import { customerMoneyView } from './money-view.ts';
 import type { ProofMethod } from '#shared/ledger.ts';
 import type { PaymentView } from '#shared/payment-view.ts';
@@ -96,7 +97,7 @@ function OrderView({ order: loaded, token, onPaid }: { order: CustomerOrder; tok
               ))}
             </ol>
           </section>
-          {awaitingPayment && view && <ProviderPayPanel order={order} view={view} token={token} onPaid={paid} />}
+          {awaitingPayment && view && <ProviderPayPanel order={order} view={view} token={token} onPaid={paid} onOrder={setOrder} />}
           {awaitingPayment && !view && <PayPanel order={order} token={token} onPaid={paid} />}
           {reserved && timeOver && (
             <div role="alert">
@@ -159,9 +160,11 @@ function AmountDue({ order }: { order: CustomerOrder }) {
 }
 
 /** A reservation paid through the provider: the request or the reference, its live status; failed, a manual method and the proof. */
-function ProviderPayPanel({ order, view, token, onPaid }: { order: CustomerOrder; view: ProviderView; token: string; onPaid: (order: CustomerOrder) => void }) {
-  // The manual method shown: the proof is for it (the order then reads "Transferência", not the failed MB WAY).
-  const [method, setMethod] = useState<ProofMethod | undefined>();
+function ProviderPayPanel({ order, view, token, onPaid, onOrder }: { order: CustomerOrder; view: ProviderView; token: string; onPaid: (order: CustomerOrder) => void; onOrder: (order: CustomerOrder) => void }) {
+  // The manual method shown: recorded once (the reservation then holds for its time, docs/payment-switch.md); the
+  // proof is for it (the order then reads "Transferência", not the failed MB WAY).
+  const manual = useMethodSwitch(order, token, view, onOrder);
+  const { method } = manual;
   return (
     <section className="card" aria-labelledby="my-order-pay">
       {/* After a declined request, the manual method chosen instead (not the failed MB WAY). */}
@@ -172,7 +175,8 @@ function ProviderPayPanel({ order, view, token, onPaid }: { order: CustomerOrder
         view={view}
         manual={
           <>
-            <ManualPayment amountCents={order.totalCents} orderNumber={order.orderNumber} except={view.method} onMethod={setMethod} />
+            <ManualPayment amountCents={order.totalCents} orderNumber={order.orderNumber} except={view.method} initial={order.manualMethod} onMethod={manual.show} />
+            {manual.failed && <p className="notice">{paymentSwitchTexts.chooseFailed}</p>}
             <ProofSender order={order} token={token} onPaid={onPaid} method={method} />
           </>
         }

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { Link, Navigate, useNavigate } from '#web/lib/router.tsx';
 import { orderItems } from '#shared/cart.ts';
-import type { ProofMethod } from '#shared/ledger.ts';
-import { checkoutTexts } from '#shared/messages/index.ts';
+import { checkoutTexts, paymentSwitchTexts } from '#shared/messages/index.ts';
 import { paths } from '#shared/paths.ts';
 import type { PlaceOrderResponse } from '#shared/api.ts';
 import { isPaidStatus } from '#shared/order-status.ts';
@@ -20,6 +19,7 @@ import { ProofUpload } from './proof-upload.tsx';
 import { ManualPayment, ProviderPaymentStatus, useLiveOrder } from './provider-payment-panel.tsx';
 import { headingMethod } from './provider-payment.ts';
 import { useProofStep } from './use-proof-step.ts';
+import { useMethodSwitch } from './use-method-switch.ts';
 import './checkout.css';
 
 /**
@@ -42,12 +42,10 @@ export function PaymentPage() {
 
 function PaymentStep({ reservation, shipping, cart }: { reservation: PlaceOrderResponse; shipping: ShippingForm | null; cart: ReturnType<typeof useCart> }) {
   const step = useProofStep();
-  // A failed provider request paid by hand: the manual method shown, sent with the proof (the ledger names it).
-  const [manualMethod, setManualMethod] = useState<ProofMethod | undefined>();
   const navigate = useNavigate();
   const token = reservation.order.accessToken;
   // Paid through the provider: the order is read while its payment is awaited; once paid, on to /thank-you.
-  const [order, view] = useLiveOrder(reservation.order, token, {
+  const [order, view, setOrder] = useLiveOrder(reservation.order, token, {
     stale: true,
     onChange: (next) => {
       if (!isPaidStatus(next.status) || step.done.current) return;
@@ -57,6 +55,10 @@ function PaymentStep({ reservation, shipping, cart }: { reservation: PlaceOrderR
       navigate(paths.thankYou, { replace: true });
     },
   });
+  // A failed provider request paid by hand: the manual method shown is recorded once (the reservation then holds for
+  // its time, docs/payment-switch.md) and sent with the proof (the ledger names it).
+  const manual = useMethodSwitch(order, token, view, setOrder);
+  const manualMethod = manual.method;
   // A reservation whose time ran out (here, even with the page left open, or refused by the server)
   // cannot be paid: nothing to upload or confirm, and the refusal is said once.
   const overHere = useTimeReached(order.expiresAt);
@@ -69,7 +71,7 @@ function PaymentStep({ reservation, shipping, cart }: { reservation: PlaceOrderR
   const { proof, uploading, sending, refused } = step;
   // A provider payment needs no proof, unless its request failed: then a manual method pays it, with the proof.
   const byHand = !view || view.kind === 'failed' || view.kind === 'over';
-  const provider = view && <ProviderPaymentStatus order={order} view={view} manual={<ManualPayment amountCents={order.totalCents} orderNumber={order.orderNumber} except={view.method} onMethod={setManualMethod} />} />;
+  const provider = view && <ProviderPaymentStatus order={order} view={view} manual={<ManualPayment amountCents={order.totalCents} orderNumber={order.orderNumber} except={view.method} initial={order.manualMethod} onMethod={manual.show} />} />;
 
   return (
     <div className="container page-body">
@@ -83,6 +85,7 @@ function PaymentStep({ reservation, shipping, cart }: { reservation: PlaceOrderR
         <div className="checkout-form">
           {outdated && <PendingReservation stored={{ response: reservation, body: '' }} changed here onCancelled={() => navigate(paths.shipping, { replace: true })} />}
           <PaymentDue order={order} shipping={shipping} provider={provider} method={headingMethod(view, manualMethod)} />
+          {manual.failed && <p className="notice">{paymentSwitchTexts.chooseFailed}</p>}
           {byHand && (
             <section className="card" aria-labelledby="proof-title">
               <h2 id="proof-title">2. Envia o comprovativo</h2>

@@ -179,17 +179,20 @@ export function ManualPayment({
   amountCents,
   orderNumber,
   except,
+  initial,
   onMethod,
 }: {
   amountCents: number;
   orderNumber: number;
   /** The method whose request failed: with the provider taking MB WAY, its manual numbers are not used. */
   except?: PaymentMethodId;
+  /** The method shown first: the one the order recorded (docs/payment-switch.md), else the first offered. */
+  initial?: ProofMethod;
   /** The method shown now (the first offered until the customer chooses another). */
   onMethod?: (method: ProofMethod) => void;
 }) {
   const [state] = usePaymentMethods();
-  const [chosen, setChosen] = useState<string>('');
+  const [chosen, setChosen] = useState<string>(initial ?? '');
   const methods =
     state.status === 'ready' ? state.value.methods.flatMap((m) => (m.available && m.id !== except && isProofMethod(m.id) && m.instructions && isManual(m.instructions) ? [{ id: m.id, label: m.label, instructions: m.instructions }] : [])) : [];
   const current = methods.find((m) => m.id === chosen) ?? methods[0];
