@@ -14,11 +14,14 @@ describe('public catalogue through the gateway', () => {
     expect(headers.get('cache-control')).toMatch(/s-maxage=30/);
     const seeded = body.products.filter((p: { id: string }) => seedPieces.some((s) => s.id === p.id));
     expect(seeded.map((p: { id: string }) => p.id)).toEqual(seedPieces.map((s) => s.id));
-    // Only what a card shows and the filters read (`ListingProduct`); a piece without photos has no `photo`.
+    // Only what a card shows and the filters read (`ListingProduct`); a piece without photos has no `photo`,
+    // and its `slug` is there only when it is not its id (the pieces other files add have both).
     for (const product of body.products) {
       expect(Number.isInteger(product.priceCents)).toBe(true);
-      expect(Object.keys(product).filter((key) => key !== 'photo').sort()).toEqual(['collection', 'discountPercent', 'id', 'name', 'priceCents', 'sizes', 'soldOut', 'type']);
+      expect(Object.keys(product).filter((key) => key !== 'photo' && key !== 'slug').sort()).toEqual(['collection', 'discountPercent', 'id', 'name', 'priceCents', 'sizes', 'soldOut', 'type']);
+      if ('slug' in product) expect(product.slug).not.toBe(product.id);
     }
+    for (const demo of seeded) expect(demo).not.toHaveProperty('slug');
     const heart = body.products.find((p: { id: string }) => p.id === 'colar-coracao-eterno');
     expect(heart).toMatchObject({ priceCents: 2490, discountPercent: 15, type: 'colar', collection: 'New Beginnings', soldOut: false, sizes: 0 });
     // One photo set, in the widths a card uses; sizes and sold-out as the pieces are.
