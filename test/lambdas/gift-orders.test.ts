@@ -7,6 +7,7 @@
  * its price of the reservation; it does not count toward free shipping; the gift slip has the message
  * (escaped) and no price.
  */
+import { randomUUID } from 'node:crypto';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
@@ -144,6 +145,32 @@ describe.sequential('gift orders', () => {
     const placed = await placeOrder({ ...reservationBody([{ productId: piece.id, quantity: 1 }]), gift: { wrap: true } });
     expect(placed.status, JSON.stringify(placed.body)).toBe(201);
     expect(placed.body.order).toMatchObject({ subtotalCents: 2900, shippingCents: 300, totalCents: 2900 + 300 + 400, gift: { message: '', wrap: true, wrapCents: 400 } });
+  });
+
+  it('a code and the wrap on one order: the code takes its share of the pieces only, the wrap is added at its price, and every view and the invoice agree', async () => {
+    // 10 % off two pieces of 17,40 € (the 34,80 € cart of docs/discount-codes.md), the wrap at 4,00 €.
+    const code = `PRENDA${randomUUID().replaceAll('-', '').slice(0, 6).toUpperCase().replace(/[O0I1]/g, 'X')}`;
+    expect((await admin('POST', '/api/admin/discount-codes', { code, type: 'percent', percent: 10, active: true })).status).toBe(201);
+    const piece = await createProduct({ priceCents: 1740, stock: 4, name: 'Brincos Prenda' });
+    const body = { ...(await orderBody([{ productId: piece.id, quantity: 2 }])), discountCode: code, gift: { message: 'Para a Rita', wrap: true } };
+    const placed = await placeOrder(body);
+    expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+    // 3 480 of goods (free shipping from 30,00 € is judged before any discount) − 348 of the code + 400 of wrap.
+    const expected = { subtotalCents: 3480, shippingCents: 0, totalCents: 3480 - 348 + 400, discount: { code, amountCents: 348 }, gift: { wrap: true, wrapCents: 400 } };
+    expect(placed.body.order).toMatchObject(expected);
+    const mine = await customerOrderView(placed.body.order.id, placed.body.order.accessToken);
+    expect(mine.body.order).toMatchObject(expected);
+    const order = (await admin('GET', `/api/admin/orders/${placed.body.order.id}`)).body.order as Order;
+    expect(order).toMatchObject(expected);
+    // The invoice: the pieces less the code's share, the wrap a line of its own, the sum the order's total.
+    const lines = invoiceLines(order);
+    expect(lines.at(-1)).toMatchObject({ kind: 'gift-wrap', grossCents: 400 });
+    expect(lines.filter((line) => line.kind === 'piece').reduce((sum, line) => sum + line.grossCents, 0)).toBe(3480 - 348);
+    expect(linesTotalCents(lines)).toBe(3532);
+    // The customer's mail says the same total.
+    await expect.poll(async () => (await mailsTo(body.shipping.email)).length).toBeGreaterThan(0);
+    const [mail] = await mailsTo(body.shipping.email);
+    expect(mail!.body.text).toContain('35,32');
   });
 
   it('the gift slip carries the message, escaped, and no price at all; an order that is not a gift has none', async () => {
