@@ -10,6 +10,7 @@ import type { Order } from '#shared/api.ts';
 import type { ProviderPaymentRecord } from '#shared/automatic-payments.ts';
 import { PaymentPanel } from '#web/features/orders/payment-panel.tsx';
 import { closeRefundOf, refundInput, RefundFields } from '#web/features/orders/close-refund-fields.tsx';
+import { sampleOrder } from '../support/sample-order.ts';
 
 const T0 = '2026-12-07T10:00:00.000Z';
 const T1 = '2026-12-07T10:05:00.000Z';
@@ -17,31 +18,7 @@ const T2 = '2026-12-07T11:00:00.000Z';
 const T3 = '2026-12-08T09:00:00.000Z';
 
 function order(extra: Partial<Order>): Order {
-  return {
-    id: '100200',
-    orderNumber: 100200,
-    status: 'Aguarda Pagamento',
-    createdAt: T0,
-    timestamp: Date.parse(T0) / 1000,
-    email: 'ana@example.pt',
-    firstName: 'Ana',
-    lastName: 'Costa',
-    country: 'Portugal',
-    address: 'Rua Nova, 3',
-    city: 'Coimbra',
-    postalCode: '3000-123',
-    phone: '912345678',
-    shippingMethod: 'ctt',
-    paymentMethod: 'mbway',
-    lines: [],
-    subtotalCents: 3480,
-    discountCents: 0,
-    shippingCents: 0,
-    totalCents: 3480,
-    emails: [],
-    timeline: [{ at: T0, kind: 'reserved', to: 'Aguarda Pagamento', by: 'cliente' }],
-    ...extra,
-  } as Order;
+  return sampleOrder({ id: '100200', orderNumber: 100200, paymentMethod: 'mbway', subtotalCents: 3480, totalCents: 3480, timeline: [{ at: T0, kind: 'reserved', to: 'Aguarda Pagamento', by: 'cliente' }], ...extra });
 }
 
 const text = (o: Order) => renderToStaticMarkup(createElement(PaymentPanel, { order: o })).replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');

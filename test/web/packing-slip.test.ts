@@ -10,37 +10,12 @@ import { describe, expect, it } from 'vitest';
 import type { Order } from '#shared/api.ts';
 import { PackingSlip } from '#web/features/orders/packing-slip.tsx';
 import { GiftSlip } from '#web/features/orders/gift-slip.tsx';
+import { CODED_CART, sampleOrder } from '../support/sample-order.ts';
 
-const T0 = '2026-12-07T10:00:00.000Z';
 
 /** A 34,80 € order with a 10 % code: −3,48 €, free shipping (31,32 € after the code), 31,32 €. */
 function order(extra: Partial<Order> = {}): Order {
-  return {
-    id: '100300',
-    orderNumber: 100300,
-    status: 'Enviar',
-    createdAt: T0,
-    timestamp: Date.parse(T0) / 1000,
-    email: 'ana@example.pt',
-    firstName: 'Ana',
-    lastName: 'Costa',
-    country: 'Portugal',
-    address: 'Rua Nova, 3',
-    city: 'Coimbra',
-    postalCode: '3000-123',
-    phone: '912345678',
-    shippingMethod: 'ctt',
-    paymentMethod: 'transferencia',
-    lines: [{ productId: 'anel-a', name: 'Anel Aurora', quantity: 2, priceCents: 1740, discountPercent: 0, unitPriceCents: 1740, lineTotalCents: 3480 }],
-    subtotalCents: 3480,
-    discountCents: 0,
-    discount: { code: 'MARIA10', type: 'percent', amountCents: 348 },
-    shippingCents: 0,
-    totalCents: 3132,
-    emails: [],
-    timeline: [],
-    ...extra,
-  } as Order;
+  return sampleOrder({ status: 'Enviar', ...CODED_CART, ...extra });
 }
 
 /** The slip's totals as read: each term and its amount. */

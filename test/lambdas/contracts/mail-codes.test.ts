@@ -13,6 +13,7 @@ import type { MailData, MailTemplateId } from '#lambdas/contracts/mail-templates
 import { customerMail, ownerOrderData } from '#lambdas/services/order-mail.ts';
 import { renderMailTemplate, type SesTemplateParts } from '#infra/common/mail-render.ts';
 import { BENIGN_SHOP, EVIL_IMG, EVIL_LINK, hostile, renderAsSes, type MailParts } from '../../support/mail.ts';
+import { CODED_CART, sampleOrder } from '../../support/sample-order.ts';
 
 const LINK = 'https://loja.example/encomenda/100300#t=abc_DEF-123';
 const payments = { ...DEFAULT_SETTINGS.payments, iban: 'PT50 0002 0123 1234 5678 9015 4', ibanHolder: 'Joias Inox', mbwayPhone1: '912 345 678' };
@@ -21,33 +22,7 @@ type Template = (typeof TEMPLATES)[number];
 
 /** A 34,80 € cart with a 10 % code: −3,48 €, free shipping (31,32 € after the code), 31,32 € to pay. */
 function order(more: Partial<Order> = {}): Order {
-  return {
-    id: '100300',
-    orderNumber: 100300,
-    status: 'Aguarda Pagamento',
-    createdAt: '2026-12-07T10:00:00.000Z',
-    timestamp: 1796637600,
-    email: 'ana@example.pt',
-    firstName: 'Ana',
-    lastName: 'Costa',
-    phone: '912345678',
-    country: 'Portugal',
-    address: 'Rua das Flores, 12',
-    city: 'Porto',
-    postalCode: '4050-262',
-    shippingMethod: 'ctt',
-    paymentMethod: 'transferencia',
-    lines: [{ productId: 'anel-a', name: 'Anel Aurora', quantity: 2, priceCents: 1740, discountPercent: 0, unitPriceCents: 1740, lineTotalCents: 3480 }],
-    subtotalCents: 3480,
-    discountCents: 0,
-    discount: { code: 'MARIA10', type: 'percent', amountCents: 348 },
-    shippingCents: 0,
-    totalCents: 3132,
-    expiresAt: '2026-12-09T10:00:00.000Z',
-    emails: [],
-    timeline: [],
-    ...more,
-  } as Order;
+  return sampleOrder({ address: 'Rua das Flores, 12', city: 'Porto', postalCode: '4050-262', ...CODED_CART, expiresAt: '2026-12-09T10:00:00.000Z', ...more });
 }
 
 const rendered = new Map<MailTemplateId, SesTemplateParts>();
