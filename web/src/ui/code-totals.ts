@@ -10,9 +10,17 @@ import { summarizeCart } from '#shared/pricing.ts';
 import type { TotalsRow } from './totals.tsx';
 
 /** The row of a discount code: "Código MARIA25 −3,48 €" (a free-shipping code: what it takes off the shipping). */
-export function codeRows(code: AppliedDiscount | undefined, off: number): TotalsRow[] {
+function codeRows(code: AppliedDiscount | undefined, off: number): TotalsRow[] {
   if (!code) return [];
   return [{ label: code.type === 'freeShipping' ? discountCodeTexts.freeShippingRow(code.code) : discountCodeTexts.row(code.code), value: off, negative: true }];
+}
+
+/**
+ * The goods' rows every summary starts with: the subtotal before discounts, the pieces' own discount,
+ * and the code's row of `off` cents (`codeRows`).
+ */
+export function goodsRows(subtotalCents: number, discountCents: number, code: AppliedDiscount | undefined, off: number): TotalsRow[] {
+  return [{ label: 'Subtotal (sem descontos)', value: subtotalCents }, { label: 'Desconto', value: discountCents, negative: true }, ...codeRows(code, off)];
 }
 
 /**
@@ -23,11 +31,10 @@ export function cartGoodsRows(cart: Cart, code: AppliedDiscount | undefined): { 
   const summary = summarizeCart(cart);
   const off = code && code.type !== 'freeShipping' ? code.amountCents : 0;
   return {
-    rows: [
-      { label: 'Subtotal (sem descontos)', value: summary.subtotalCents },
-      { label: 'Desconto', value: summary.discountCents, negative: true },
-      ...(code?.type === 'freeShipping' ? [{ label: discountCodeTexts.freeShippingRow(code.code), value: 'Grátis' }] : codeRows(code, off)),
-    ],
+    rows:
+      code?.type === 'freeShipping'
+        ? [...goodsRows(summary.subtotalCents, summary.discountCents, undefined, 0), { label: discountCodeTexts.freeShippingRow(code.code), value: 'Grátis' }]
+        : goodsRows(summary.subtotalCents, summary.discountCents, code, off),
     totalCents: summary.totalCents - off,
   };
 }

@@ -10,7 +10,7 @@ import { LineAmount, Totals, type TotalsRow } from '#web/ui/totals.tsx';
 import { nameWithSize } from '#shared/variants.ts';
 import { GiftSummary } from '#web/ui/gift-summary.tsx';
 import type { AppliedDiscount } from '#shared/discount-codes.ts';
-import { cartGoodsRows, codeRows } from '#web/ui/code-totals.ts';
+import { cartGoodsRows, goodsRows } from '#web/ui/code-totals.ts';
 
 /** What a summary line shows: the piece, how many, the unit price before and after discount, the line total. */
 interface SummaryLine {
@@ -61,9 +61,7 @@ export function OrderSummary({ cart, shippingMethod, code, wrapCents, title = 'A
     // The code's cents as the server priced them (a free-shipping code: this method's shipping).
     const off = code ? (code.type === 'freeShipping' ? quote.shippingCents : code.amountCents) : 0;
     rows.push(
-      { label: 'Subtotal (sem descontos)', value: quote.subtotalCents },
-      { label: 'Desconto', value: quote.discountCents, negative: true },
-      ...codeRows(code, off),
+      ...goodsRows(quote.subtotalCents, quote.discountCents, code, off),
       { label: 'Portes', value: quote.freeShipping ? 'Grátis' : quote.shippingCents },
       ...wrap,
       { label: 'Total a pagar', value: quote.orderTotalCents - off, total: true },
@@ -95,9 +93,7 @@ export function FixedOrderLines({ order }: { order: CustomerOrder }) {
       <OrderLines lines={order.lines.map((line) => ({ ...line, totalCents: line.lineTotalCents }))} />
       <Totals
         rows={[
-          { label: 'Subtotal (sem descontos)', value: order.subtotalCents },
-          { label: 'Desconto', value: order.discountCents, negative: true },
-          ...codeRows(order.discount, order.discount?.amountCents ?? 0),
+          ...goodsRows(order.subtotalCents, order.discountCents, order.discount, order.discount?.amountCents ?? 0),
           { label: `Portes (${SHIPPING_METHODS[order.shippingMethod].label})`, value: order.shippingCents === 0 ? 'Grátis' : order.shippingCents },
           ...(order.gift?.wrap ? [wrapRow(giftWrapCents(order.gift))] : []),
           { label: totalLabel, value: order.totalCents, total: true },
