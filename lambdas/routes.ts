@@ -288,6 +288,10 @@ export const routes = [
     grants: [{ table: 'abuse', access: 'readWrite', delete: true }] },
   { method: 'POST', path: '/api/admin/orders/{id}/notes', handler: 'admin/orders/add-note', access: 'admin',
     grants: [{ table: 'orders', access: 'readWrite' }] },
+  // "Devolver parte do pagamento" (docs/money.md "Refunds"): the provider refund asked on the order (the payments
+  // consumer makes it and mails the customer), or the refund made by hand recorded with its mail, in one conditioned write.
+  { method: 'POST', path: '/api/admin/orders/{id}/refunds', handler: 'admin/orders/refund', access: 'admin',
+    grants: [{ table: 'orders', access: 'readWrite' }, { table: 'outbox', access: 'write' }] },
   // "Tentar de novo" of a pending invoice (docs/invoices.md): the order's invoicing woken for the invoices consumer.
   { method: 'POST', path: '/api/admin/orders/{id}/invoice', handler: 'admin/orders/retry-invoice', access: 'admin',
     grants: [{ table: 'orders', access: 'readWrite' }] },

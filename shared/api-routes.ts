@@ -49,6 +49,7 @@ import type {
   ChoosePaymentMethodInput,
   OrderLookupInput,
   OrderNoteInput,
+  OrderRefundInput,
   CollectionInput,
   ContactMessageInput,
   ImageUploadRequest,
@@ -168,6 +169,12 @@ export interface ApiRoutes {
   'POST /api/admin/orders/{id}/emails': Contract<OrderResponse, AdminEmailRequest>;
   /** An internal note on the order's timeline → 201. */
   'POST /api/admin/orders/{id}/notes': Contract<OrderResponse, OrderNoteInput>;
+  /**
+   * "Devolver parte do pagamento" of a paid order (docs/money.md "Refunds"): through the provider, or
+   * recorded as given back by hand; 400 beside `refundCents` out of range, 409 `refund_changed` when what
+   * is left is not `expectedLeftCents`, 409 `refund_underway` while a provider refund is being made.
+   */
+  'POST /api/admin/orders/{id}/refunds': Contract<OrderResponse, OrderRefundInput>;
   /** "Tentar de novo" of a pending or refused invoice (docs/invoices.md); 409 `invoice_not_retryable` when none waits. */
   'POST /api/admin/orders/{id}/invoice': Contract<OrderResponse>;
   'GET /api/admin/products': Contract<AdminProductsResponse>;

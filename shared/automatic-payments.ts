@@ -63,8 +63,8 @@ export interface ProviderRefundRecord {
   readonly refundId: string;
   readonly amountCents: number;
   readonly at: string;
-  /** `late`: the payment arrived after the reservation closed; `cancel`: the owner closed a paid order. */
-  readonly reason: 'late' | 'cancel';
+  /** `late`: the payment arrived after the reservation closed; `cancel`: the owner closed a paid order; `partial`: part given back of an order that goes on. */
+  readonly reason: 'late' | 'cancel' | 'partial';
 }
 
 /** What the order keeps of its provider payment (`Order.providerPayment`). */
@@ -90,8 +90,10 @@ export interface ProviderPaymentRecord {
   /** The provider's fee and what reaches the shop, once settled. */
   readonly feeCents?: number;
   readonly netCents?: number;
-  /** Closing a paid order: the amount the owner asked to give back (absent: all of it); the orders stream makes the refund. */
+  /** A refund asked and not made yet (closing a paid order, a late payment, "Devolver parte do pagamento"): the orders stream makes it. */
   readonly refundRequestedCents?: number;
+  /** `refundRequestedCents` is "Devolver parte do pagamento" (when and by whom asked): the customer is mailed once it is made. */
+  readonly refundPartial?: { readonly at: string; readonly by: string };
   readonly refunds?: readonly ProviderRefundRecord[];
 }
 

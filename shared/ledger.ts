@@ -61,8 +61,8 @@ export interface LedgerEntry {
   readonly netCents?: number;
   /** The owner's word (paid outside the site, a manual refund), or why it failed. */
   readonly note?: string;
-  /** Refunds: a payment that came after the reservation closed, the owner's cancellation, or given back by hand. */
-  readonly reason?: 'late' | 'cancel' | 'manual';
+  /** Refunds: a payment that came after the reservation closed, the owner's cancellation, part given back of an order that goes on, or given back by hand. */
+  readonly reason?: 'late' | 'cancel' | 'partial' | 'manual';
   /**
    * A `failed` payment whose money reached the shop all the same: the provider took another amount or
    * currency than the order's. It never pays the order, but it is money in until it is given back
@@ -127,9 +127,10 @@ function providerEntries(order: MoneyFacts, payment: ProviderPaymentRecord): Led
     entries.push({ id: `refund:${refund.refundId}`, kind: 'refund', method: payment.method, source: 'provider', state: 'refunded', amountCents: refund.amountCents, currency: payment.currency ?? CURRENCY, at: refund.at, settledAt: refund.at, by: SHOP, provider: payment.provider, refundId: refund.refundId, ...(payment.paymentId ? { paymentId: payment.paymentId } : {}), reason: refund.reason });
   }
   if (payment.refundRequestedCents !== undefined) {
-    const asked = [...(order.timeline ?? [])].reverse().find((entry) => entry.kind === 'status' && entry.to === CLOSED_STATUS);
+    const asked = payment.refundPartial ?? [...(order.timeline ?? [])].reverse().find((entry) => entry.kind === 'status' && entry.to === CLOSED_STATUS);
     const late = !order.timeline?.some((entry) => entry.kind === 'status' && entry.to === 'Enviar');
-    entries.push({ id: 'refund:requested', kind: 'refund', method: payment.method, source: 'provider', state: 'pending', amountCents: payment.refundRequestedCents, currency: payment.currency ?? CURRENCY, at: asked?.at ?? payment.paidAt ?? order.createdAt, by: asked?.by ?? SHOP, provider: payment.provider, reason: late ? 'late' : 'cancel' });
+    const reason = payment.refundPartial ? 'partial' : late ? 'late' : 'cancel';
+    entries.push({ id: 'refund:requested', kind: 'refund', method: payment.method, source: 'provider', state: 'pending', amountCents: payment.refundRequestedCents, currency: payment.currency ?? CURRENCY, at: asked?.at ?? payment.paidAt ?? order.createdAt, by: asked?.by ?? SHOP, provider: payment.provider, reason });
   }
   return entries;
 }

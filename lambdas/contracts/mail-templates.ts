@@ -99,10 +99,11 @@ export interface MailContent {
   /** `prestador`: the method the payment provider confirmed; else `metodo`: the method the owner confirmed (the ledger's, docs/money.md). */
   readonly 'payment-confirmed': { readonly nome: string; readonly numero: number; readonly prestador?: string; readonly metodo?: string; readonly link: string };
   /**
-   * To the customer: a payment through the provider arrived after the reservation closed, and was given
-   * back (`valor`, formatted) by the same means (docs/design.md §34).
+   * To the customer: money given back (`valor`, formatted) by `metodo`: a payment through the provider
+   * that arrived after the reservation closed (docs/design.md §34), or, `parcial`, part of a paid order
+   * given back by the owner ("Devolver parte do pagamento", docs/money.md "Refunds").
    */
-  readonly 'order-refunded': { readonly nome: string; readonly numero: number; readonly valor: string; readonly metodo: string; readonly link: string };
+  readonly 'order-refunded': { readonly nome: string; readonly numero: number; readonly valor: string; readonly metodo: string; readonly parcial?: boolean; readonly link: string };
   /**
    * To the customer, once per document: the fatura-recibo of the order (or, `notaCredito`, the credit note
    * of a refund, `fatura` naming the invoice it corrects) that the invoicing provider issued, when the

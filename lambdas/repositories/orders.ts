@@ -108,7 +108,7 @@ export function moveOrderItem(
     also?: readonly TimelineEntry[];
     fields?: Readonly<Record<string, string | object | boolean>>;
     requireUnexpiredAt?: Date;
-    /** Closing an order the provider was paid for: the refund to make (`providerPayment.refundRequestedCents`), only while that payment is the succeeded one. */
+    /** Closing an order the provider was paid for: the refund to make (`providerPayment.refundRequestedCents`), only while that payment is the succeeded one and no other refund waits. */
     refundRequestedCents?: number;
     /** A ledger entry stored as such with the move (`ledgerRecords`: a refund made by hand). */
     ledgerRecord?: LedgerEntry;
@@ -126,7 +126,7 @@ export function moveOrderItem(
     ...(refund === undefined ? [] : ['#pay.refundRequestedCents = :refundRequested']),
     ...(record ? ['ledgerRecords = list_append(if_not_exists(ledgerRecords, :empty), :ledgerRecord)'] : []),
   ];
-  const condition = ['#status = :from', ...(move.requireUnexpiredAt ? ['expiresAt > :unexpiredAt'] : []), ...(refund === undefined ? [] : ['#pay.#payStatus = :succeeded'])];
+  const condition = ['#status = :from', ...(move.requireUnexpiredAt ? ['expiresAt > :unexpiredAt'] : []), ...(refund === undefined ? [] : ['#pay.#payStatus = :succeeded', 'attribute_not_exists(#pay.refundRequestedCents)'])];
   return named(ORDER_IN_STATUS, {
     Update: {
       TableName: tableName('orders'),

@@ -51,7 +51,7 @@ export function paymentRefundedItem(id: string, requestedCents: number, refund: 
       TableName: tableName('orders'),
       Key: { id },
       UpdateExpression:
-        'SET providerPayment.refunds = list_append(if_not_exists(providerPayment.refunds, :empty), :refund), timeline = list_append(if_not_exists(timeline, :empty), :entry) REMOVE providerPayment.refundRequestedCents',
+        'SET providerPayment.refunds = list_append(if_not_exists(providerPayment.refunds, :empty), :refund), timeline = list_append(if_not_exists(timeline, :empty), :entry) REMOVE providerPayment.refundRequestedCents, providerPayment.refundPartial',
       ConditionExpression: 'providerPayment.refundRequestedCents = :requested',
       ExpressionAttributeValues: { ':requested': requestedCents, ':refund': [refund], ':empty': [], ':entry': [entry] },
     },
@@ -64,7 +64,7 @@ export function refundRefusedItem(id: string, requestedCents: number, entry: Tim
     Update: {
       TableName: tableName('orders'),
       Key: { id },
-      UpdateExpression: 'SET timeline = list_append(if_not_exists(timeline, :empty), :entry) REMOVE providerPayment.refundRequestedCents',
+      UpdateExpression: 'SET timeline = list_append(if_not_exists(timeline, :empty), :entry) REMOVE providerPayment.refundRequestedCents, providerPayment.refundPartial',
       ConditionExpression: 'providerPayment.refundRequestedCents = :requested',
       ExpressionAttributeValues: { ':requested': requestedCents, ':empty': [], ':entry': [entry] },
     },

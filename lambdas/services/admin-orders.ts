@@ -55,6 +55,18 @@ async function searchOrders(q: string, status: OrderStatus | undefined, limit: n
   return { orders: found.map(toOrderSummary), ...(next ? { nextCursor: next } : {}) };
 }
 
+/** The stored order of an admin route's `{id}`, or 404 `order_not_found`. */
+export async function orderItemOrThrow(id: string | undefined): Promise<OrderItem> {
+  const item = id && ORDER_ID.test(id) ? await getOrderItem(id) : undefined;
+  if (!item) throw new NotFound(apiTexts.orderNotFound, 'order_not_found');
+  return item;
+}
+
+/** The order as the back-office gets it now, read again after a write. */
+export async function adminOrderNow(id: string): Promise<Order> {
+  return forAdmin(await orderOrThrow(id));
+}
+
 async function orderOrThrow(id: string | undefined): Promise<Order> {
   const order = id && ORDER_ID.test(id) ? await getOrder(id) : undefined;
   if (!order) throw new NotFound(apiTexts.orderNotFound, 'order_not_found');
@@ -100,8 +112,7 @@ export async function orderDetail(id: string | undefined): Promise<OrderDetailRe
  * Closing an order paid through the provider asks it for a refund (`refundOnClose`).
  */
 export async function changeOrderStatus(id: string | undefined, change: OrderStatusChange, by: string, now = new Date()): Promise<Order> {
-  const order = id && ORDER_ID.test(id) ? await getOrderItem(id) : undefined;
-  if (!order) throw new NotFound(apiTexts.orderNotFound, 'order_not_found');
+  const order = await orderItemOrThrow(id);
   const from = order.status;
   const to = change.status;
   // A note asks for the move of a reservation paid outside the site: it holds only while the order is

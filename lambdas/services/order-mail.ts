@@ -19,9 +19,9 @@ import { outboxMailPut } from '../repositories/outbox-store.ts';
 import type { PaymentSettings } from '#shared/settings.ts';
 import { instructionsFor } from './payments.ts';
 import { nameWithSize } from '#shared/variants.ts';
-import { moneyOf } from '#shared/ledger.ts';
+import { moneyOf, type LedgerMethod } from '#shared/ledger.ts';
 import { ledgerTexts } from '#shared/messages/ledger.ts';
-import { paymentView, type PaymentView } from '#shared/payment-view.ts';
+import { ledgerMethodLabel, paymentView, type PaymentView } from '#shared/payment-view.ts';
 
 /** The payment view of an order (docs/design.md §35): every mail's words about money come from it. */
 function moneyView(order: Order): PaymentView {
@@ -52,8 +52,12 @@ export interface MailOptions {
   readonly carrier?: TrackingCarrier;
   readonly expired?: boolean;
   readonly payments?: PaymentSettings;
-  /** The late payment's refund (`order-refunded`): the amount given back; absent, all the order's refunds. */
+  /** A refund's mail (`order-refunded`): the amount given back; absent, all the order's refunds. */
   readonly refundedCents?: number;
+  /** `order-refunded` of "Devolver parte do pagamento" (not a late payment's). */
+  readonly partial?: boolean;
+  /** `order-refunded` of a refund made by hand: how it went back (absent: the way the order was paid). */
+  readonly refundMethod?: LedgerMethod;
 }
 
 /** The discount code of an order as its mails say it (docs/discount-codes.md); nothing without one. */
@@ -157,6 +161,12 @@ function trackingData(code: string, carrier: TrackingCarrier = DEFAULT_CARRIER):
   return { rastreio: code, ...(link ? { rastreioLink: link } : {}) };
 }
 
+/** How a refund of `order` went back: by hand, the method the owner recorded; else through the provider, or the way it was paid. */
+function refundMethodLabel(order: Order, method: LedgerMethod | undefined): string {
+  if (method) return ledgerMethodLabel(method);
+  return order.providerPayment ? PAYMENT_METHOD_LABELS[order.providerPayment.method] : moneyView(order).methodLabel;
+}
+
 /** Template and data of one customer e-mail of an order. */
 export function customerMail(order: Order, kind: CustomerMailKind, options: MailOptions = {}): OutboxMail {
   const base = { nome: order.firstName, numero: order.orderNumber };
@@ -170,7 +180,7 @@ export function customerMail(order: Order, kind: CustomerMailKind, options: Mail
       // Confirmed by the payment provider, the mail says so (and by which method); else the method the owner confirmed.
       return { template: kind, data: order.providerPayment?.status === 'succeeded' ? { ...base, prestador: PAYMENT_METHOD_LABELS[order.providerPayment.method] } : { ...base, metodo: moneyView(order).methodLabel } };
     case 'order-refunded':
-      return { template: kind, data: { ...base, valor: formatCents(options.refundedCents ?? refundedCents(order)), metodo: order.providerPayment ? PAYMENT_METHOD_LABELS[order.providerPayment.method] : moneyView(order).methodLabel } };
+      return { template: kind, data: { ...base, valor: formatCents(options.refundedCents ?? refundedCents(order)), metodo: refundMethodLabel(order, options.refundMethod), ...(options.partial ? { parcial: true } : {}) } };
     case 'shipped':
       return { template: kind, data: { ...base, ...(options.trackingCode ? trackingData(options.trackingCode, options.carrier) : {}) } };
     case 'review-request':
@@ -237,8 +247,8 @@ export function reservationMailItem(order: Order, now: Date, payments: PaymentSe
  * The customer is told that their provider payment came after the reservation closed and was given back
  * (`refundedCents`); one per refund (`refundId`).
  */
-export function lateRefundMailItem(order: Order, refundId: string, refundedCents: number, now: Date) {
-  return customerMailItem(order, 'order-refunded', refundId, now, { refundedCents });
+export function refundMailItem(order: Order, refundId: string, refundedCents: number, now: Date, refund: Pick<MailOptions, 'partial' | 'refundMethod'> = {}) {
+  return customerMailItem(order, 'order-refunded', refundId, now, { refundedCents, ...refund });
 }
 
 /** The customer is told their order was closed before shipping (cancelled by the shop, or expired unpaid). */

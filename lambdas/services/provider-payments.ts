@@ -7,10 +7,11 @@
  *   and only then queue the reservation e-mail, which carries the reference or the MB WAY request. A
  *   start the provider refuses is `failed`, with why in pt-PT: the reservation stays payable by a
  *   manual method until its deadline, and the e-mail says so.
- * - **Refund.** A closed order whose provider payment succeeded and asks for a refund
- *   (`refundRequestedCents`: the owner closed a paid order, or the payment came after the reservation
- *   closed): refund that amount through the provider, keyed by the order and the refund's number (a
- *   retry is one refund), record it on the timeline and, for a late payment, tell the customer.
+ * - **Refund.** An order whose provider payment succeeded and asks for a refund (`refundRequestedCents`:
+ *   the owner closed a paid order, the payment came after the reservation closed, or the owner gave part
+ *   of it back with "Devolver parte do pagamento", `refundPartial`, whatever the order's status): refund
+ *   that amount through the provider, keyed by the order and the refund's number (a retry is one refund),
+ *   record it on the timeline and, for a late payment or a part given back, tell the customer.
  *
  * The provider's outages are errors (the stream tries the record again); its refusals are answers. A
  * start that meets an outage {@link PROVIDER_START_ATTEMPTS} times is given up as refused (the customer
@@ -27,7 +28,7 @@ import { getOrderItem, toOrder } from '../repositories/orders.ts';
 import { paymentRefundedItem, paymentStartAttemptItem, paymentStartedItem, refundRefusedItem } from '../repositories/provider-payments.ts';
 import { named, writeTransactionRetrying, type TransactionItem } from '../repositories/transactions.ts';
 import { SHOP } from './order-lifecycle.ts';
-import { lateRefundMailItem, reservationMailItem } from './order-mail.ts';
+import { refundMailItem, reservationMailItem } from './order-mail.ts';
 import { shopSettings } from './settings.ts';
 import { paymentProvider } from './payment-gateway.ts';
 import { PaymentProviderError, type PaymentProvider, type ProviderPayment } from './payment-provider.ts';
@@ -54,7 +55,8 @@ export async function handleOrderPayment(orderId: string, now = new Date()): Pro
   const payment = item?.providerPayment;
   if (!item || !payment) return 'nothing';
   if (payment.status === 'starting') return startPayment(toOrder(item), payment, now);
-  if (payment.status === 'succeeded' && payment.refundRequestedCents !== undefined && item.status === CLOSED_STATUS) return refundPayment(toOrder(item), payment, now);
+  // A close's refund once the order is closed; "Devolver parte do pagamento" whatever its status.
+  if (payment.status === 'succeeded' && payment.refundRequestedCents !== undefined && (item.status === CLOSED_STATUS || payment.refundPartial)) return refundPayment(toOrder(item), payment, now);
   return 'nothing';
 }
 
@@ -151,9 +153,11 @@ async function refundPayment(order: Order, payment: ProviderPaymentRecord, now: 
     return 'nothing';
   }
   if (made.amountCents !== requested) throw new Error(`refund ${made.refundId} of order ${order.id} is ${made.amountCents} cents, ${requested} were asked for`);
-  const refund: ProviderRefundRecord = { refundId: made.refundId, amountCents: made.amountCents, at: now.toISOString(), reason: late ? 'late' : 'cancel' };
+  const partial = payment.refundPartial !== undefined;
+  const refund: ProviderRefundRecord = { refundId: made.refundId, amountCents: made.amountCents, at: now.toISOString(), reason: partial ? 'partial' : late ? 'late' : 'cancel' };
   const items: TransactionItem[] = [paymentRefundedItem(order.id, requested, refund, entryAt(now, paymentStartTexts.timeline.refunded(amount, late)))];
-  if (late) items.push(lateRefundMailItem(order, made.refundId, made.amountCents, now));
+  // The customer is told of a late payment's refund and of a part given back; a close's refund is in its cancellation mail.
+  if (late || partial) items.push(refundMailItem(order, made.refundId, made.amountCents, now, partial ? { partial: true } : {}));
   const result = await writeTransactionRetrying(items, `pay-refund-${order.id}-${number}-${now.getTime()}`);
   return result.written ? 'refunded' : 'nothing';
 }

@@ -35,4 +35,10 @@ export const refundTexts = {
   manualRecorded: (amount: string, method: string) => `devolvidos ${amount} por ${method} (registado pela loja)`,
   /** The timeline's word on the closing: what refund was asked for. */
   requested: (amount: string) => `reembolso de ${amount} pedido ao Stripe`,
+  /** A provider refund asked for and not answered yet: the next one waits (a few seconds). */
+  underway: (amount: string) => `O Stripe ainda está a devolver ${amount} desta encomenda. Espera uns segundos, recarrega a página e tenta de novo.`,
+  /** "Devolver parte do pagamento": what the owner saw as left is no longer so (another refund, a close): nothing changed. */
+  changed: (left: string) => `O pagamento desta encomenda mudou entretanto: agora falta devolver ${left}. Revê o valor e tenta de novo; nada foi devolvido.`,
+  /** The timeline's word on "Devolver parte do pagamento" (the refund's own words follow). */
+  partial: (refund: string) => `devolução de parte do pagamento: ${refund}`,
 } as const;

@@ -15,6 +15,9 @@ export { ADMIN_EMAIL_KINDS, type AdminEmailKind };
 /** The largest amount any refund can be (the provider's own ceiling for one payment, 999 999,99 €). */
 const MAX_REFUND_CENTS = 99_999_999;
 
+/** A refund's amount in cents: 1 cent to the provider's ceiling for one payment (the server bounds it by what is left). */
+const refundCentsField = z.int({ error: refundTexts.invalid }).min(1, { error: refundTexts.invalid }).max(MAX_REFUND_CENTS, { error: refundTexts.invalid });
+
 const v = validationTexts;
 
 /** Who carries the parcel of a tracking code: `ctt` (absent) or `outra`. */
@@ -65,13 +68,26 @@ export const orderStatusChangeSchema = formObject({
    * Closing an order paid through the payment provider: how much of it to give back, in cents (absent:
    * all that is left). At least 1 cent; the server bounds it by what was paid less what was refunded.
    */
-  refundCents: z.int({ error: refundTexts.invalid }).min(1, { error: refundTexts.invalid }).max(MAX_REFUND_CENTS, { error: refundTexts.invalid }).optional(),
+  refundCents: refundCentsField.optional(),
   /**
    * Closing an order paid otherwise (transfer, PayPal, Revolut, MB WAY by hand): how the owner gave
    * `refundCents` back (absent: by the method that paid). Recorded in the ledger (docs/design.md §35).
    */
   refundMethod: oneOf(MANUAL_REFUND_METHODS, refundTexts.methodInvalid).optional(),
 }).superRefine(trackingCodeRule);
+
+/**
+ * "Devolver parte do pagamento" of an order that goes on (`POST /api/admin/orders/{id}/refunds`,
+ * docs/money.md "Refunds"): `refundCents` given back (through the provider, or by hand `refundMethod`);
+ * `expectedLeftCents`, what the owner saw as left to give back: another refund or a close meanwhile
+ * refuses it (409 `refund_changed`), so a second click or a second tab never gives back twice.
+ */
+export const orderRefundSchema = formObject({
+  refundCents: refundCentsField,
+  refundMethod: oneOf(MANUAL_REFUND_METHODS, refundTexts.methodInvalid).optional(),
+  expectedLeftCents: z.int({ error: refundTexts.invalid }).min(0, { error: refundTexts.invalid }).max(MAX_REFUND_CENTS, { error: refundTexts.invalid }),
+});
+export type OrderRefundInput = z.infer<typeof orderRefundSchema>;
 
 /** An internal note on an order's timeline. */
 export const orderNoteSchema = formObject({

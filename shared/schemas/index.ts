@@ -23,6 +23,8 @@ export {
   type OrderStatusChange,
   orderNoteSchema,
   type OrderNoteInput,
+  orderRefundSchema,
+  type OrderRefundInput,
   type AdminEmailRequest,
   type AdminEmailKind,
 } from './admin-order.ts';

@@ -3,18 +3,17 @@
  * and key in "Definições › Faturação" (checked with the twin's stand-in) and switches invoicing on; a
  * customer on a phone checks out with a NIF and a company name, pays by transfer and sends the proof; the
  * owner confirms it, and the order's panel shows the fatura-recibo's number and PDF link, as the
- * customer's order page does; a partial refund shows its credit note on both. Screenshots at 390 and
+ * customer's order page does; "Devolver parte do pagamento" of 10,00 € shows its credit note on both. Screenshots at 390 and
  * 1280 px in `SHOTS_DIR` (default `/tmp/invoice-walk-shots`).
  */
 import { mkdirSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
-import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { cognitoClient } from '#infra/twin/bootstrap.ts';
 import { seedPieces } from '#infra/twin/seed/catalogue.ts';
 import { invoiceTexts } from '#shared/messages/index.ts';
 import { formatCents } from '#shared/money.ts';
+import { ledgerMethodLabel } from '#shared/payment-view.ts';
 import { SETTING_LABELS } from '#shared/settings.ts';
 import { texts } from '#web/lib/admin/admin-texts.ts';
 import { DESKTOP, fillShipping, useShop, watchProblems, type PageProblems } from '../web/e2e-support.ts';
@@ -49,18 +48,6 @@ async function owner(browser: Browser): Promise<{ page: Page; problems: PageProb
   await page.getByRole('button', { name: 'Entrar' }).click();
   await page.waitForURL((url) => !url.pathname.endsWith('/login'));
   return { page, problems };
-}
-
-/** A call of the owner's API (what a button the walk does not look at would do). */
-async function adminCall(method: string, to: string, body: unknown): Promise<number> {
-  const client = cognitoClient(shop.twin.endpoints.cognito);
-  try {
-    const auth = await client.send(new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: shop.twin.clientId, AuthParameters: { USERNAME: shop.twin.admin.email, PASSWORD: shop.twin.admin.password } }));
-    const answer = await fetch(`${shop.twin.url}${to}`, { method, headers: { authorization: `Bearer ${auth.AuthenticationResult!.IdToken!}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    return answer.status;
-  } finally {
-    client.destroy();
-  }
 }
 
 /** "Definições › Faturação": the account and key saved (checked with the provider), then the switch on. */
@@ -152,8 +139,20 @@ describe('a fatura from the owner\'s switch to the customer\'s page', { timeout:
     await shots(page, 'customer-invoice');
     await invoice.screenshot({ path: `${SHOTS}/customer-invoice-line-390.png` });
 
-    // A partial refund of 10,00 € on closing: its credit note, on the owner's panel.
-    expect(await adminCall('PATCH', `/api/admin/orders/${order.id}`, { status: 'Encerrada', refundCents: 1000, refundMethod: 'transferencia' })).toBe(200);
+    // "Devolver parte do pagamento": 10,00 € given back by transfer while the order goes on; its credit note on the owner's panel.
+    const payment = desk.page.getByTestId('payment-panel');
+    await payment.getByRole('button', { name: texts.order.partRefund }).click();
+    const refundForm = payment.getByRole('form', { name: texts.order.partRefund });
+    await refundForm.getByLabel(texts.order.manualRefundAmount).fill('10');
+    await refundForm.getByLabel(texts.order.manualRefundMethod).selectOption('transferencia');
+    for (const viewport of [PHONE, DESKTOP]) {
+      await desk.page.setViewportSize(viewport);
+      await payment.screenshot({ path: `${SHOTS}/owner-refund-part-form-${viewport.width}.png` });
+    }
+    await refundForm.getByRole('button', { name: texts.order.partRefundSend }).click();
+    await payment.getByText(texts.order.partRefundRecorded(formatCents(1000), ledgerMethodLabel('transferencia'))).waitFor();
+    expect(await payment.getByTestId('financial-status').getAttribute('data-financial-status')).toBe('partially_refunded');
+    expect(await payment.getByTestId('refunds').textContent()).toContain(formatCents(1000));
     await expect.poll(async () => {
       await desk.page.reload();
       await desk.page.getByTestId('status-panel').waitFor();

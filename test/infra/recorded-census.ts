@@ -19,7 +19,7 @@ export const RECORDED_CENSUS: Census = {
       region: 'eu-west-1',
       resources: 196,
       nested: [
-        106,
+        113,
         99,
         92,
         92,
@@ -39,15 +39,15 @@ export const RECORDED_CENSUS: Census = {
       nested: []
     }
   ],
-  resources: 676,
+  resources: 683,
   functions: {
-    total: 85,
-    shop: 77,
+    total: 86,
+    shop: 78,
     helpers: 8
   },
   reserved: {
-    executions: 272,
-    functions: 43
+    executions: 278,
+    functions: 44
   },
   alarms: {
     count: 14,
@@ -135,7 +135,7 @@ export const RECORDED_CENSUS: Census = {
   kmsKeys: 0,
   hostedZones: 0,
   budgets: 1,
-  logGroups: 86,
+  logGroups: 87,
   queues: 2,
   tables: 15,
   webAcls: [

@@ -17,7 +17,8 @@ import { LOCAL_PAYMENT_KEYS_SECRET, PAYMENT_WEBHOOK_PATH } from '#infra/twin/twi
 import type { PaymentKeys } from '#shared/automatic-payments.ts';
 import { escapeHtml } from '#shared/html.ts';
 import { FINAL_CONSUMER } from '#shared/invoices.ts';
-import { validationTexts } from '#shared/messages/index.ts';
+import { refundTexts, validationTexts } from '#shared/messages/index.ts';
+import { formatCents } from '#shared/money.ts';
 import { SETTINGS_CACHE_SECONDS, SETTINGS_LIMITS } from '#shared/settings.ts';
 import { handleOrderInvoice } from '#lambdas/services/invoices.ts';
 import { twinInfo } from '../support/global-setup.ts';
@@ -233,5 +234,69 @@ describe("the shop's own mail of a document, when the provider does not send it"
     const noteMail = mails.find((mail) => mail.subject.startsWith('Nota de crédito'))!;
     expect(noteMail.body.text).toContain(`Emitimos a nota de crédito NC ${note.inverted_sequence_number}, de 10,00 €`);
     expect(noteMail.body.text).toContain(`corrige a fatura-recibo FR ${invoice.inverted_sequence_number}`);
+  });
+});
+
+describe('"Devolver parte do pagamento": part given back while the order goes on (docs/money.md "Refunds")', () => {
+  const refundPart = (id: string, body: object) => callRoute('POST /api/admin/orders/{id}/refunds', { params: { id }, body: body as never }, { token });
+  const refundMails = async (email: string) => (await laterMailsTo(email)).filter((mail) => mail.subject.startsWith('Devolvemos-te '));
+
+  it('through the provider: 10,00 € back, a credit note of 10,00 € referencing the invoice and one mail; a stale or second click gives nothing; then a close gives back the rest', { timeout: 180_000 }, async () => {
+    const { order, paymentId } = await reserve('mbway');
+    await own.payments.approve(paymentId);
+    await issued(order.id);
+    // Two tabs send the same refund at once: one is made, the other finds the money changed.
+    const answers = await Promise.all([refundPart(order.id, { refundCents: 1000, expectedLeftCents: order.totalCents }), refundPart(order.id, { refundCents: 1000, expectedLeftCents: order.totalCents })]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    expect(answers.find((answer) => answer.status === 409)!.body.error.code).toMatch(/^refund_(changed|underway)$/);
+    const admin = await credited(order.id);
+    expect(admin.status).toBe('Enviar');
+    expect(admin.financialStatus).toBe('partially_refunded');
+    expect(admin.ledger!.filter((entry) => entry.kind === 'refund').map((entry) => [entry.state, entry.amountCents, entry.reason])).toEqual([['refunded', 1000, 'partial']]);
+    const invoice = onlyDocument(order.orderNumber, 'InvoiceReceipt');
+    const note = onlyDocument(order.orderNumber, 'CreditNote');
+    expect(note).toMatchObject({ status: 'final', total: '10.00', owner_invoice_id: invoice.id });
+    // The customer is told once, with the amount and the method.
+    const mails = await refundMails(order.email);
+    expect(mails.map((mail) => mail.subject)).toEqual([`Devolvemos-te 10,00 € da encomenda nº ${order.orderNumber}`]);
+    expect(mails[0]!.body.text).toContain('Devolvemos-te 10,00 € por MB WAY.');
+    expect(mails[0]!.body.text).not.toContain('depois de a reserva terminar');
+    // What the owner saw before is stale now: nothing more goes back.
+    const stale = await refundPart(order.id, { refundCents: 500, expectedLeftCents: order.totalCents });
+    expect([stale.status, stale.body.error.code, stale.body.error.fields]).toEqual([409, 'refund_changed', { refundCents: expect.stringContaining(formatCents(order.totalCents - 1000)) }]);
+    const over = await refundPart(order.id, { refundCents: order.totalCents, expectedLeftCents: order.totalCents - 1000 });
+    expect([over.status, over.body.error.fields]).toEqual([400, { refundCents: refundTexts.range(formatCents(order.totalCents - 1000)) }]);
+    // Closing it now gives back the rest, with its own credit note.
+    const closed = await callRoute('PATCH /api/admin/orders/{id}', { params: { id: order.id }, body: { status: 'Encerrada', restock: true } }, { token });
+    expect(closed.status, JSON.stringify(closed.body)).toBe(200);
+    const done = await credited(order.id, 2);
+    expect(done.financialStatus).toBe('refunded');
+    const notes = documentsOf(order.orderNumber).filter((doc) => doc.type === 'CreditNote');
+    expect(notes.map((doc) => cents(doc.total)).sort((a, b) => a - b)).toEqual([1000, order.totalCents - 1000].sort((a, b) => a - b));
+    expect(notes.every((doc) => doc.owner_invoice_id === invoice.id)).toBe(true);
+  });
+
+  it('paid by hand: what the owner gave back, and how, recorded with its credit note and mail; refusals change nothing', { timeout: 120_000 }, async () => {
+    const order = await paidByProof();
+    await issued(order.id);
+    const wrongMethod = await refundPart(order.id, { refundCents: 500, refundMethod: 'cheque', expectedLeftCents: order.totalCents });
+    expect(wrongMethod.status).toBe(400);
+    const tooMuch = await refundPart(order.id, { refundCents: order.totalCents + 1, expectedLeftCents: order.totalCents });
+    expect([tooMuch.status, tooMuch.body.error.fields]).toEqual([400, { refundCents: refundTexts.manualRange(formatCents(order.totalCents)) }]);
+    expect((await adminOrder(order.id)).financialStatus).toBe('paid');
+    const answer = await refundPart(order.id, { refundCents: 500, refundMethod: 'paypal', expectedLeftCents: order.totalCents });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body.order).toMatchObject({ status: 'Enviar', financialStatus: 'partially_refunded' });
+    expect(answer.body.order.ledger!.filter((entry) => entry.kind === 'refund').map((entry) => [entry.method, entry.amountCents, entry.source])).toEqual([['paypal', 500, 'owner']]);
+    const admin = await credited(order.id);
+    expect(admin.invoice!.creditNotes).toEqual([expect.objectContaining({ amountCents: 500 })]);
+    expect(onlyDocument(order.orderNumber, 'CreditNote')).toMatchObject({ total: '5.00', owner_invoice_id: onlyDocument(order.orderNumber, 'InvoiceReceipt').id });
+    const mails = await refundMails(order.email);
+    expect(mails.map((mail) => mail.subject)).toEqual([`Devolvemos-te 5,00 € da encomenda nº ${order.orderNumber}`]);
+    expect(mails[0]!.body.text).toContain('Devolvemos-te 5,00 € por PayPal.');
+    // The same click again (the answer lost): what the owner saw is stale, nothing is recorded twice.
+    const again = await refundPart(order.id, { refundCents: 500, refundMethod: 'paypal', expectedLeftCents: order.totalCents });
+    expect([again.status, again.body.error.code]).toEqual([409, 'refund_changed']);
+    expect((await adminOrder(order.id)).ledger!.filter((entry) => entry.kind === 'refund')).toHaveLength(1);
   });
 });

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { Order } from '#shared/api.ts';
 import type { ProviderPaymentRecord } from '#shared/automatic-payments.ts';
 import { PaymentPanel } from '#web/features/orders/payment-panel.tsx';
-import { closeRefundOf, refundInput, RefundFields } from '#web/features/orders/close-refund-fields.tsx';
+import { refundLeftOf, refundInput, RefundFields } from '#web/features/orders/close-refund-fields.tsx';
 import { sampleOrder } from '../support/sample-order.ts';
 
 const T0 = '2026-12-07T10:00:00.000Z';
@@ -70,26 +70,26 @@ describe('closing a paid order asks what went back', () => {
   const byTransfer = order({ status: 'Enviar', paymentMethod: 'transferencia', proofKey: 'p', timeline: [proofSent, confirmed] });
 
   it('paid by hand: how much (at most what was paid, less what went back) and how, by default the method that paid', () => {
-    const refund = closeRefundOf(byTransfer);
-    expect(refund).toEqual({ kind: 'manual', left: 3480, method: 'transferencia' });
+    const refund = refundLeftOf(byTransfer);
+    expect(refund).toEqual({ kind: 'manual', leftCents: 3480, method: 'transferencia', pendingCents: 0 });
     expect(refundInput(refund, { amount: '', method: '' })).toEqual({ input: {} });
     expect(refundInput(refund, { amount: '10,00', method: '' })).toEqual({ input: { refundCents: 1000, refundMethod: 'transferencia' } });
     expect(refundInput(refund, { amount: '10', method: 'paypal' })).toEqual({ input: { refundCents: 1000, refundMethod: 'paypal' } });
     expect(refundInput(refund, { amount: '34,81', method: '' })).toEqual({ errors: { refundCents: 'Indica um valor entre 0,01 € e 34,80 €, com até 2 casas decimais (por exemplo 12,50).' } });
     const partly = { ...byTransfer, ledgerRecords: [{ id: 'refund:manual:1', kind: 'refund', method: 'paypal', source: 'owner', state: 'refunded', amountCents: 1000, currency: 'EUR', at: T3, settledAt: T3, by: 'dona@loja.pt', reason: 'manual' }] } as Order;
-    expect(closeRefundOf(partly)).toMatchObject({ kind: 'manual', left: 2480 });
+    expect(refundLeftOf(partly)).toMatchObject({ kind: 'manual', leftCents: 2480 });
   });
 
   it('paid through the provider: what it gives back, no method; nothing paid: no refund asked', () => {
-    expect(closeRefundOf(order({ status: 'Enviar', providerPayment: succeeded }))).toEqual({ kind: 'provider', left: 3480 });
-    expect(refundInput(closeRefundOf(order({ status: 'Enviar', providerPayment: succeeded })), { amount: '5', method: 'paypal' })).toEqual({ input: { refundCents: 500 } });
-    expect(closeRefundOf(order({ providerPayment: declined }))).toBeUndefined();
-    expect(closeRefundOf(order({ status: 'Confirmar Pagamento', paymentMethod: 'transferencia', proofKey: 'p', timeline: [proofSent] }))).toBeUndefined();
+    expect(refundLeftOf(order({ status: 'Enviar', providerPayment: succeeded }))).toEqual({ kind: 'provider', method: 'mbway', leftCents: 3480, pendingCents: 0 });
+    expect(refundInput(refundLeftOf(order({ status: 'Enviar', providerPayment: succeeded })), { amount: '5', method: 'paypal' })).toEqual({ input: { refundCents: 500 } });
+    expect(refundLeftOf(order({ providerPayment: declined }))).toBeUndefined();
+    expect(refundLeftOf(order({ status: 'Confirmar Pagamento', paymentMethod: 'transferencia', proofKey: 'p', timeline: [proofSent] }))).toBeUndefined();
   });
 
   it('says each refusal beside its field', () => {
     const html = renderToStaticMarkup(
-      createElement(RefundFields, { refund: { kind: 'manual', left: 3480, method: 'transferencia' }, draft: { amount: '50', method: '' }, errors: { refundCents: 'Valor a mais.', refundMethod: 'Método?' }, busy: false, onDraft: () => undefined }),
+      createElement(RefundFields, { refund: { kind: 'manual', leftCents: 3480, method: 'transferencia', pendingCents: 0 }, draft: { amount: '50', method: '' }, errors: { refundCents: 'Valor a mais.', refundMethod: 'Método?' }, busy: false, onDraft: () => undefined }),
     );
     const amountField = html.slice(html.indexOf('name="refundCents"'), html.indexOf('name="refundMethod"'));
     expect(amountField).toContain('Valor a mais.');

@@ -9,7 +9,7 @@ import type { Order } from '#shared/api.ts';
 import type { ProviderPaymentRecord } from '#shared/automatic-payments.ts';
 import { DEFAULT_SETTINGS } from '#shared/settings.ts';
 import type { MailData, MailTemplateId } from '#lambdas/contracts/mail-templates.ts';
-import { customerMail, lateRefundMailItem } from '#lambdas/services/order-mail.ts';
+import { customerMail, refundMailItem } from '#lambdas/services/order-mail.ts';
 import { renderMailTemplate, type SesTemplateParts } from '#infra/common/mail-render.ts';
 import { BENIGN_SHOP, benignMailData, EVIL_IMG, EVIL_LINK, hostile, renderAsSes, type MailParts } from '../../support/mail.ts';
 
@@ -156,17 +156,33 @@ describe('the late payment’s refund e-mail', () => {
     expect(template).toBe('order-refunded');
     expect(data).toEqual({ nome: 'Ana', numero: 123456, valor: '12,50 €', metodo: 'MB WAY' });
     const sent = mail('order-refunded', data as MailData['order-refunded']);
-    expect(sent.subject).toBe('Devolvemos o teu pagamento da encomenda nº 123456');
+    expect(sent.subject).toBe('Devolvemos-te 12,50 € da encomenda nº 123456');
     expect(sent.text).toContain('chegou depois de a reserva terminar');
     expect(sent.text).toContain('Devolvemos-te 12,50 € pelo mesmo meio de pagamento.');
     expect(sent.text).toContain(LINK);
+  });
+
+  it('"Devolver parte do pagamento": what went back and how, never that the payment came late', () => {
+    const paid = order({ ...MBWAY, status: 'succeeded', refunds: [{ refundId: 're_2', amountCents: 1000, at: '2026-11-27T11:00:00.000Z', reason: 'partial' }] }, { status: 'Enviado' });
+    const { data } = customerMail(paid, 'order-refunded', { refundedCents: 1000, partial: true });
+    expect(data).toEqual({ nome: 'Ana', numero: 123456, valor: '10,00 €', metodo: 'MB WAY', parcial: true });
+    const sent = mail('order-refunded', data as MailData['order-refunded']);
+    expect(sent.subject).toBe('Devolvemos-te 10,00 € da encomenda nº 123456');
+    for (const part of [sent.text, visible(sent.html)]) {
+      expect(part).toContain('Devolvemos-te parte do pagamento da tua encomenda nº');
+      expect(part).not.toContain('depois de a reserva terminar');
+      expect(part).not.toContain('nova encomenda');
+    }
+    expect(sent.text).toContain('Devolvemos-te 10,00 € por MB WAY.');
+    // Given back by hand: the method the owner recorded.
+    expect(customerMail(paid, 'order-refunded', { refundedCents: 500, partial: true, refundMethod: 'paypal' }).data).toMatchObject({ valor: '5,00 €', metodo: 'PayPal' });
   });
 
   it('one mail per refund, for the amount of that refund', () => {
     // The unit files share one process: the table's name is set for this test only.
     vi.stubEnv('TABLE_OUTBOX', process.env.TABLE_OUTBOX ?? 'outbox-test');
     try {
-      const item = lateRefundMailItem(refunded, 're_1', 999, new Date('2026-11-27T11:00:00.000Z'));
+      const item = refundMailItem(refunded, 're_1', 999, new Date('2026-11-27T11:00:00.000Z'));
       const put = JSON.stringify(item);
       expect(put).toContain('order#123456#order-refunded#re_1');
       expect(put).toContain('9,99 €');

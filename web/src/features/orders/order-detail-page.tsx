@@ -96,7 +96,7 @@ function OrderDetail({ detail, onOrder }: { readonly detail: OrderDetailResponse
         </div>
         <div className="adm-detail-main">
           <CustomerPanel order={order} />
-          <PaymentPanel order={order} />
+          <PaymentPanel order={order} onOrder={onOrder} />
           <InvoicePanel order={order} onOrder={onOrder} />
           <ItemsPanel order={order} />
           {order.gift && <GiftPanel gift={order.gift} />}

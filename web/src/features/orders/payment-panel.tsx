@@ -2,7 +2,8 @@
  * How the order is paid and shipped, and what it costs. The money from the one view of its ledger
  * (docs/money.md): the method that actually paid (or is being checked), the financial status and how the
  * shop knows, what came in and each refund with amount, method and date; then the provider's own
- * details for reconciling (`provider-payment-rows.tsx`).
+ * details for reconciling (`provider-payment-rows.tsx`); and "Devolver parte do pagamento" while
+ * something paid is left to give back (`refund-part-form.tsx`).
  */
 import type { Order } from '#shared/api.ts';
 import { moneyOf, type LedgerEntry } from '#shared/ledger.ts';
@@ -13,6 +14,7 @@ import { Panel } from '#web/ui/admin/action-panel.tsx';
 import { DetailRow } from '#web/ui/admin/admin-ui.tsx';
 import { texts } from '#web/lib/admin/admin-texts.ts';
 import { ProviderPaymentRows } from './provider-payment-rows.tsx';
+import { RefundPartForm } from './refund-part-form.tsx';
 
 const t = texts.order;
 
@@ -22,7 +24,8 @@ export function ownerMoneyView(order: Order): { readonly view: PaymentView; read
   return { ledger, view: paymentView({ status: order.status, financialStatus, ledger, paymentMethod: order.paymentMethod }) };
 }
 
-export function PaymentPanel({ order }: { readonly order: Order }) {
+/** `onOrder`: the order after "Devolver parte do pagamento" (absent: the box only shows). */
+export function PaymentPanel({ order, onOrder }: { readonly order: Order; readonly onOrder?: (order: Order) => void }) {
   const shipping = SHIPPING_METHODS[order.shippingMethod];
   const { view, ledger } = ownerMoneyView(order);
   // The month's MB WAY number only for MB WAY paid by hand (the provider's MB WAY has none).
@@ -60,6 +63,7 @@ export function PaymentPanel({ order }: { readonly order: Order }) {
         <DetailRow label={t.shippingCost}>{formatCents(order.shippingCents)}</DetailRow>
         {order.providerPayment && <ProviderPaymentRows payment={order.providerPayment} totalCents={order.totalCents} />}
       </dl>
+      {onOrder && <RefundPartForm order={order} onOrder={onOrder} />}
     </Panel>
   );
 }

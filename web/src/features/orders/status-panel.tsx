@@ -25,7 +25,7 @@ import { StatusBadge, type FlashState } from '#web/ui/admin/admin-ui.tsx';
 import { texts } from '#web/lib/admin/admin-texts.ts';
 import { NextStep, stepOf, type ChangeStatus } from './status-steps.tsx';
 import type { Tracking } from './tracking-field.tsx';
-import { closeRefundOf, refundInput, RefundFields, type RefundDraft, type RefundErrors } from './close-refund-fields.tsx';
+import { refundLeftOf, refundInput, RefundFields, type RefundDraft, type RefundErrors } from './close-refund-fields.tsx';
 
 const t = texts.order;
 
@@ -117,7 +117,7 @@ function OtherStatusForm(props: { readonly order: Order; readonly options: reado
   const [refundErrors, setRefundErrors] = useState<RefundErrors>({});
   const closingAfterShipping = status === CLOSED_STATUS && !isBeforeShipping(order.status);
   // Paid: closing gives it back through the provider (all of it, or the part typed), or records what the owner gave back by hand.
-  const refund = status === CLOSED_STATUS ? closeRefundOf(order) : undefined;
+  const refund = status === CLOSED_STATUS ? refundLeftOf(order) : undefined;
   const errors = { ...refused, ...refundErrors };
 
   const save = (event: FormEvent) => {

@@ -5,7 +5,7 @@
 import type { ApiCall, ApiResponse, ApiRouteKey } from '#shared/api-routes.ts';
 import type { OrderStatus } from '#shared/order-status.ts';
 import type { BlockDuration } from '#shared/abuse.ts';
-import type { AdminEmailRequest, ImageUploadRequest, OrderStatusChange, OrdersExportQuery, ProductInput, ProductUpdateInput, StockChangeInput } from '#shared/schemas/index.ts';
+import type { AdminEmailRequest, ImageUploadRequest, OrderRefundInput, OrderStatusChange, OrdersExportQuery, ProductInput, ProductUpdateInput, StockChangeInput } from '#shared/schemas/index.ts';
 import type { InvoicingKeyInput, PaymentKeysInput, SettingsUpdate } from '#shared/schemas/settings.ts';
 import type { SalesQuery } from '#shared/schemas/sales-query.ts';
 import type { DiscountCodeInput } from '#shared/schemas/discount-code.ts';
@@ -46,6 +46,8 @@ export function adminApi(request: AdminRequest) {
     removeBlock: (id: string) => request('DELETE /api/admin/blocks/{id}', { params: { id } }),
     setOrderStatus: (id: string, change: OrderStatusChange) => request('PATCH /api/admin/orders/{id}', { params: { id }, body: change }),
     addOrderNote: (id: string, text: string) => request('POST /api/admin/orders/{id}/notes', { params: { id }, body: { text } }),
+    /** "Devolver parte do pagamento" (docs/money.md "Refunds"). */
+    refundPart: (id: string, refund: OrderRefundInput) => request('POST /api/admin/orders/{id}/refunds', { params: { id }, body: refund }),
     retryInvoice: (id: string) => request('POST /api/admin/orders/{id}/invoice', { params: { id } }),
     sendOrderEmail: (id: string, email: AdminEmailRequest) => request('POST /api/admin/orders/{id}/emails', { params: { id }, body: email }),
     products: () => request('GET /api/admin/products', {}),

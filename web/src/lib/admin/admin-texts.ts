@@ -373,6 +373,17 @@ export const texts = {
     manualRefundAmount: 'Valor já devolvido ao cliente (€)',
     manualRefundHint: (max: string) => `Só se já devolveste dinheiro ao cliente: até ${max}. Fica registado na encomenda, e o cliente vê-o na página da encomenda e no e-mail. Vazio: nada foi devolvido.`,
     manualRefundMethod: 'Como devolveste',
+    /** "Devolver parte do pagamento" of an order that goes on (docs/money.md "Refunds"). */
+    partRefund: 'Devolver parte do pagamento',
+    partRefundSend: 'Devolver',
+    partRefundSending: 'A devolver…',
+    partRefundHint: (max: string) => `Até ${max}. O Stripe devolve-o ao cliente pela forma como pagou; a encomenda continua como está, o cliente recebe um e-mail e, com a faturação ligada, sai a nota de crédito.`,
+    partManualRefundHint: (max: string) => `O dinheiro que já devolveste ao cliente, até ${max}. Fica registado na encomenda, que continua como está; o cliente recebe um e-mail e, com a faturação ligada, sai a nota de crédito.`,
+    partRefundAsked: (amount: string) => `Pedido ao Stripe: devolver ${amount}. Aparece em "Devoluções" quando o Stripe o fizer (segundos).`,
+    partRefundRecorded: (amount: string, method: string) => `Registado: devolvidos ${amount} por ${method}.`,
+    partRefundFailed: 'A devolução não foi feita.',
+    /** A provider refund asked and not made yet. */
+    refundUnderway: (amount: string) => `O Stripe está a devolver ${amount}.`,
     provider: {
       title: 'Pagamento automático',
       via: 'Pagamento automático',
