@@ -16,6 +16,7 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import * as cr from 'aws-cdk-lib/custom-resources';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import { Construct } from 'constructs';
+import { CONDITION_REFUSED } from '#lambdas/repositories/conditions.ts';
 import { SEED_AUTHOR, type ShopSettings } from '#shared/settings.ts';
 import { acknowledgeNag } from './constructs/nag.ts';
 
@@ -42,7 +43,7 @@ export class SettingsSeed extends Construct {
           ConditionExpression: 'attribute_not_exists(pk)',
         },
         // A record already there (a stack re-created over a retained table) is the owner's: keep it.
-        ignoreErrorCodesMatching: 'ConditionalCheckFailedException',
+        ignoreErrorCodesMatching: CONDITION_REFUSED,
         physicalResourceId: cr.PhysicalResourceId.of('shop-settings-seed'),
         logging: cr.Logging.withDataHidden(),
       },

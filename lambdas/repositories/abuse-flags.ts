@@ -3,8 +3,8 @@
  * same transaction as the e-mail it stands for, on the condition it was down, so two raises at once
  * queue one e-mail; it is lowered on the condition it was up.
  */
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { written } from './conditions.ts';
 import { ddb, tableName } from './dynamodb-client.ts';
 import { named, type TransactionItem } from './transactions.ts';
 
@@ -29,8 +29,8 @@ export function raiseFlagItem(flag: string, now: Date): TransactionItem {
 
 /** Lowers `flag` if it is up; true when this call lowered it. */
 export async function lowerFlag(flag: string, now: Date): Promise<boolean> {
-  try {
-    await ddb().send(
+  return written(
+    ddb().send(
       new UpdateCommand({
         TableName: tableName('abuse'),
         Key: { key: FLAGS, blockId: flag },
@@ -39,10 +39,6 @@ export async function lowerFlag(flag: string, now: Date): Promise<boolean> {
         ExpressionAttributeNames: { '#up': 'up' },
         ExpressionAttributeValues: { ':true': true, ':false': false, ':now': now.toISOString() },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
-    throw error;
-  }
+    ),
+  );
 }

@@ -3,8 +3,8 @@
  * guarded route already writes to it): one item per challenge, put only if absent, gone by TTL once the
  * challenge has expired (an expired challenge is refused anyway).
  */
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { written } from './conditions.ts';
 import { ddb, tableName } from './dynamodb-client.ts';
 
 /** Extra time an item is kept after its challenge expired (TTL deletion is lazy anyway). */
@@ -16,18 +16,14 @@ const GRACE_SECONDS = 60;
  * idempotency record gives back unchanged); `false` otherwise.
  */
 export async function useChallenge(id: string, expiresAt: number, replayOf: string | undefined): Promise<boolean> {
-  try {
-    await ddb().send(
+  return written(
+    ddb().send(
       new PutCommand({
         TableName: tableName('rateLimits'),
         Item: { id: `challenge#${id}`, expiresAt: expiresAt + GRACE_SECONDS, ...(replayOf ? { replayOf } : {}) },
         ConditionExpression: replayOf ? 'attribute_not_exists(id) OR replayOf = :replayOf' : 'attribute_not_exists(id)',
         ...(replayOf ? { ExpressionAttributeValues: { ':replayOf': replayOf } } : {}),
       }),
-    );
-    return true;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
-    throw error;
-  }
+    ),
+  );
 }

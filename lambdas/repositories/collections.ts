@@ -1,7 +1,7 @@
 /** Collections in DynamoDB: `id` is the slug of the name, so a name can exist only once. */
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import type { Collection } from '#shared/product.ts';
+import { written } from './conditions.ts';
 import { ddb, tableName } from './dynamodb-client.ts';
 import { allOfListing } from './paging.ts';
 
@@ -18,19 +18,16 @@ export async function listCollections(): Promise<Collection[]> {
  * decides, with a conditional put).
  */
 export async function insertCollection(collection: Collection, now: Date): Promise<Collection | undefined> {
-  try {
-    await ddb().send(
+  const inserted = await written(
+    ddb().send(
       new PutCommand({
         TableName: tableName('collections'),
         Item: { ...collection, listing: COLLECTION_LISTING, createdAt: now.toISOString() },
         ConditionExpression: 'attribute_not_exists(id)',
       }),
-    );
-    return collection;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return undefined;
-    throw error;
-  }
+    ),
+  );
+  return inserted ? collection : undefined;
 }
 
 /** One collection by id, read strongly consistent. */

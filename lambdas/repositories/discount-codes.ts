@@ -6,9 +6,9 @@
  * customer's e-mail, by `emailKey`, kept as a SHA-256 hash: the table never holds an e-mail).
  */
 import { createHash } from 'node:crypto';
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { DiscountCode } from '#shared/discount-codes.ts';
+import { written } from './conditions.ts';
 import { ddb, tableName } from './dynamodb-client.ts';
 import { allOfListing } from './paging.ts';
 import { named, type TransactionItem } from './transactions.ts';
@@ -57,19 +57,15 @@ export async function listDiscountCodes(): Promise<DiscountCode[]> {
  * does (keeping its `createdAt`). Answers false when that condition failed (nothing written).
  */
 export async function putDiscountCode(code: DiscountCode, mode: 'create' | 'replace'): Promise<boolean> {
-  try {
-    await ddb().send(
+  return written(
+    ddb().send(
       new PutCommand({
         TableName: tableName('discountCodes'),
         Item: { ...code, listing: CODE_LISTING },
         ConditionExpression: mode === 'create' ? 'attribute_not_exists(code)' : 'attribute_exists(code)',
       }),
-    );
-    return true;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 /** The transaction items that delete a code only while it exists and no order holds it. */

@@ -3,8 +3,8 @@
  * same transaction that writes the order, so a repeated request finds either the finished answer or
  * a claim in progress, never a second order. Records expire (TTL) after a day.
  */
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { written } from './conditions.ts';
 import { ddb, tableName } from './dynamodb-client.ts';
 import { named } from './transactions.ts';
 
@@ -31,8 +31,8 @@ export async function peekIdempotencyKey(id: string, fingerprint: string, now: D
 
 export async function claimIdempotencyKey(id: string, fingerprint: string, now: Date): Promise<Claim> {
   const nowSeconds = Math.floor(now.getTime() / 1000);
-  try {
-    await ddb().send(
+  const claimed = await written(
+    ddb().send(
       new PutCommand({
         TableName: tableName('idempotency'),
         Item: { id, status: 'in-progress', fingerprint, lockedUntil: nowSeconds + IDEMPOTENCY_LOCK_SECONDS, expiresAt: nowSeconds + IDEMPOTENCY_TTL_SECONDS },
@@ -40,11 +40,9 @@ export async function claimIdempotencyKey(id: string, fingerprint: string, now: 
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: { ':inProgress': 'in-progress', ':now': nowSeconds },
       }),
-    );
-    return { state: 'claimed' };
-  } catch (error) {
-    if (!(error instanceof ConditionalCheckFailedException)) throw error;
-  }
+    ),
+  );
+  if (claimed) return { state: 'claimed' };
   const { Item } = await ddb().send(new GetCommand({ TableName: tableName('idempotency'), Key: { id }, ConsistentRead: true }));
   if (!Item) return claimIdempotencyKey(id, fingerprint, now);
   if (Item.fingerprint !== fingerprint) return { state: 'mismatch' };
@@ -68,8 +66,9 @@ export function completeIdempotencyItem(id: string, fingerprint: string, respons
 
 /** Gives a claim back after a refused request, so the customer can fix the cart and retry. */
 export async function releaseIdempotencyKey(id: string, fingerprint: string): Promise<void> {
-  try {
-    await ddb().send(
+  // Refused: this claim is no longer in progress: there is nothing to give back.
+  await written(
+    ddb().send(
       new DeleteCommand({
         TableName: tableName('idempotency'),
         Key: { id },
@@ -77,8 +76,6 @@ export async function releaseIdempotencyKey(id: string, fingerprint: string): Pr
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: { ':inProgress': 'in-progress', ':fingerprint': fingerprint },
       }),
-    );
-  } catch (error) {
-    if (!(error instanceof ConditionalCheckFailedException)) throw error;
-  }
+    ),
+  );
 }

@@ -5,25 +5,17 @@
  * `invoiceQueue` (the partition of the sparse `byInvoiceDue` index) and `invoiceDueAt` (when the redrive
  * job must look at it: the lease's end, or the backoff's); both go once nothing waits.
  */
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { TimelineEntry } from '#shared/api.ts';
 import type { InvoicingRecord, RecordedDocument } from '#shared/invoices.ts';
+import { written } from './conditions.ts';
 import { ddb, tableName } from './dynamodb-client.ts';
 import { writeTransactionRetrying, type TransactionItem } from './transactions.ts';
 
 /** The partition value of the orders whose invoicing waits (`byInvoiceDue`). */
 export const INVOICE_DUE = 'due';
 
-const conditional = async (command: UpdateCommand): Promise<boolean> => {
-  try {
-    await ddb().send(command);
-    return true;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
-    throw error;
-  }
-};
+const conditional = (command: UpdateCommand): Promise<boolean> => written(ddb().send(command));
 
 /**
  * Claims the order's invoicing for `token` until `until`, as seen: no one else holds a live claim, and

@@ -3,10 +3,10 @@
  * photos; a product without sizes gets its one unlabelled size holding its SKU and all its stock (at
  * the twin's start, by `npm run recount`, or when such a product is about to change).
  */
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { photoFallback, type ProductPhoto } from '#shared/photos.ts';
 import { soleSize } from '#shared/variants.ts';
+import { written } from './conditions.ts';
 import { ddb, tableName } from './dynamodb-client.ts';
 import { allOfListing } from './paging.ts';
 import { PRODUCT_LISTING, productItem, storedVariants } from './product-items.ts';
@@ -41,8 +41,8 @@ export async function giveSoleVariantFromRefusal(old: Record<string, unknown> | 
  */
 export async function setLegacyProductPhotos(id: string, photos: readonly ProductPhoto[]): Promise<boolean> {
   const [first, second] = photos;
-  try {
-    await ddb().send(
+  return written(
+    ddb().send(
       new UpdateCommand({
         TableName: tableName('products'),
         Key: { id },
@@ -50,12 +50,8 @@ export async function setLegacyProductPhotos(id: string, photos: readonly Produc
         ConditionExpression: 'attribute_exists(id) AND attribute_not_exists(photos)',
         ExpressionAttributeValues: { ':photos': photos, ':main': first ? photoFallback(first) : '', ':secondary': second ? photoFallback(second) : '' },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 /** Products stored before photos existed (no `photos` attribute), with their old image paths. */
@@ -90,8 +86,8 @@ export async function giveSoleVariant(id: string): Promise<boolean> {
  */
 export async function setDefaultVariant(id: string, sku: string, stock: number): Promise<boolean> {
   const stored = storedVariants([soleSize(sku, stock)]);
-  try {
-    await ddb().send(
+  return written(
+    ddb().send(
       new UpdateCommand({
         TableName: tableName('products'),
         Key: { id },
@@ -99,10 +95,6 @@ export async function setDefaultVariant(id: string, sku: string, stock: number):
         ConditionExpression: 'attribute_exists(id) AND attribute_not_exists(variants) AND stock = :stock',
         ExpressionAttributeValues: { ':variants': stored.variants, ':variantStock': stored.variantStock, ':stock': stock },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
-    throw error;
-  }
+    ),
+  );
 }

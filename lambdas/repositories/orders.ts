@@ -5,6 +5,7 @@ import type { MailProblem, Order, OrderEmailRecord, OrderSummary, TimelineEntry 
 import { isHeldStatus, RESERVED_STATUS, type OrderStatus } from '#shared/order-status.ts';
 import { ANONYMISED_FIELDS, REDACTED } from '#shared/personal-data.ts';
 import { financialStatus, moneyOf, orderLedger, shownMethod, type LedgerEntry } from '#shared/ledger.ts';
+import { unlessRefused, written } from './conditions.ts';
 import { ddb, tableName } from './dynamodb-client.ts';
 import { queryAll, queryPage, type Page } from './paging.ts';
 import { named } from './transactions.ts';
@@ -307,8 +308,8 @@ export function orderEmailOutcomeUpdate(id: string, record: OrderEmailRecord, en
  * anonymised (GDPR erasure), or the event was already recorded.
  */
 export async function recordMailProblem(id: string, eventId: string, record: OrderEmailRecord, entry: TimelineEntry, problem: MailProblem): Promise<boolean> {
-  try {
-    await ddb().send(
+  return written(
+    ddb().send(
       new UpdateCommand({
         TableName: tableName('orders'),
         Key: { id },
@@ -318,18 +319,14 @@ export async function recordMailProblem(id: string, eventId: string, record: Ord
         ConditionExpression: 'attribute_exists(id) AND attribute_not_exists(anonymisedAt) AND NOT contains(mailEventIds, :eventId)',
         ExpressionAttributeValues: { ':empty': [], ':record': [record], ':entry': [entry], ':problem': problem, ':event': new Set([eventId]), ':eventId': eventId },
       }),
-    );
-    return true;
-  } catch (error) {
-    if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 /** Appends an internal note to the order's timeline; returns the updated order (undefined if it does not exist). */
 export async function appendTimeline(id: string, entry: TimelineEntry): Promise<Order | undefined> {
-  try {
-    const { Attributes } = await ddb().send(
+  const answer = await unlessRefused(
+    ddb().send(
       new UpdateCommand({
         TableName: tableName('orders'),
         Key: { id },
@@ -338,12 +335,9 @@ export async function appendTimeline(id: string, entry: TimelineEntry): Promise<
         ExpressionAttributeValues: { ':empty': [], ':entry': [entry] },
         ReturnValues: 'ALL_NEW',
       }),
-    );
-    return Attributes ? toOrder(Attributes) : undefined;
-  } catch (error) {
-    if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return undefined;
-    throw error;
-  }
+    ),
+  );
+  return answer?.Attributes ? toOrder(answer.Attributes) : undefined;
 }
 
 /** Newest first, optionally one status (its own index); searching is `ordersUnderTerm`'s. */

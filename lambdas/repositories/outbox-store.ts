@@ -19,6 +19,7 @@ import {
 } from '../contracts/outbox-items.ts';
 import type { ProductVariant } from '#shared/variants.ts';
 import { hasSizes } from '#shared/variants.ts';
+import { unlessRefused, written } from './conditions.ts';
 import { ddb, tableName } from './dynamodb-client.ts';
 import { named } from './transactions.ts';
 
@@ -27,7 +28,6 @@ export const OUTBOX_CLAIM_HELD = 'outbox-claim-held';
 
 const later = (now: Date, seconds: number) => new Date(now.getTime() + seconds * 1000).toISOString();
 const expiry = (now: Date) => Math.floor(now.getTime() / 1000) + OUTBOX_KEEP_DAYS * 86_400;
-const isConditionFailure = (error: unknown) => (error as { name?: string }).name === 'ConditionalCheckFailedException';
 
 function bookkeeping(now: Date) {
   return { status: 'pending', attempts: 0, failures: 0, createdAt: now.toISOString(), queue: QUEUE_DUE, dueAt: later(now, OUTBOX_FIRST_DUE_SECONDS), expiresAt: expiry(now) } as const;
@@ -55,8 +55,8 @@ export function outboxBackInStockPut(id: string, product: { id: string; name: st
  * replaced: the request behind it is still pending). True when written.
  */
 export async function putMailIfNew(mail: NewOutboxMail, now: Date): Promise<boolean> {
-  try {
-    await ddb().send(
+  return written(
+    ddb().send(
       new PutCommand({
         TableName: tableName('outbox'),
         Item: newMailItem(mail, now),
@@ -64,12 +64,8 @@ export async function putMailIfNew(mail: NewOutboxMail, now: Date): Promise<bool
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: { ':failed': 'failed' },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 /** An item from a stream record's `NewImage` (DynamoDB JSON, as the event source mapping or the twin's poller hands it). */
@@ -82,8 +78,8 @@ export function outboxItemFromImage(image: Record<string, unknown>): OutboxItem 
  * as it is now, or undefined when someone else has it, it is done, or it waits for its retry.
  */
 export async function claimOutboxItem(id: string, now: Date): Promise<OutboxItem | undefined> {
-  try {
-    const { Attributes } = await ddb().send(
+  const answer = await unlessRefused(
+    ddb().send(
       new UpdateCommand({
         TableName: tableName('outbox'),
         Key: { id },
@@ -93,12 +89,9 @@ export async function claimOutboxItem(id: string, now: Date): Promise<OutboxItem
         ExpressionAttributeValues: { ':sending': 'sending', ':pending': 'pending', ':lease': later(now, OUTBOX_LEASE_SECONDS), ':one': 1, ':now': now.toISOString() },
         ReturnValues: 'ALL_NEW',
       }),
-    );
-    return Attributes as OutboxItem | undefined;
-  } catch (error) {
-    if (isConditionFailure(error)) return undefined;
-    throw error;
-  }
+    ),
+  );
+  return answer?.Attributes as OutboxItem | undefined;
 }
 
 /**
@@ -130,11 +123,7 @@ export function outboxFailedUpdate(id: string, now: Date, reason: string) {
 
 /** Gives a claim back (its handling broke before any send): pending again, for the event source's retry. */
 export async function releaseOutboxItem(id: string): Promise<void> {
-  try {
-    await ddb().send(new UpdateCommand(fromSending(id, 'SET #status = :pending', { ':pending': 'pending' })));
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-  }
+  await written(ddb().send(new UpdateCommand(fromSending(id, 'SET #status = :pending', { ':pending': 'pending' }))));
 }
 
 /** Puts a claimed item back to pending until `retryAt` (a transient failure). */
@@ -175,8 +164,8 @@ export async function dueOutboxItems(now: Date, limit: number): Promise<OutboxIt
  * change is a new stream record, which the consumer takes). Only if it is still as found.
  */
 export async function redriveOutboxItem(item: Pick<OutboxItem, 'id' | 'dueAt'>, now: Date): Promise<boolean> {
-  try {
-    await ddb().send(
+  return written(
+    ddb().send(
       new UpdateCommand({
         TableName: tableName('outbox'),
         Key: { id: item.id },
@@ -185,10 +174,6 @@ export async function redriveOutboxItem(item: Pick<OutboxItem, 'id' | 'dueAt'>, 
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: { ':pending': 'pending', ':next': later(now, OUTBOX_FIRST_DUE_SECONDS), ':now': now.toISOString(), ':seen': item.dueAt, ':due': QUEUE_DUE },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }

@@ -8,6 +8,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { TimelineEntry } from '#shared/api.ts';
 import type { ProofMethod } from '#shared/ledger.ts';
 import { RESERVED_STATUS } from '#shared/order-status.ts';
+import { unlessRefused } from './conditions.ts';
 import { ddb, tableName } from './dynamodb-client.ts';
 import type { OrderItem } from './orders.ts';
 
@@ -21,8 +22,8 @@ export interface MethodChoice {
 
 /** Records the choice; the order as written, or undefined when the order is no longer as read (nothing written). */
 export async function recordMethodChoice(id: string, choice: MethodChoice, now: Date): Promise<OrderItem | undefined> {
-  try {
-    const { Attributes } = await ddb().send(
+  const answer = await unlessRefused(
+    ddb().send(
       new UpdateCommand({
         TableName: tableName('orders'),
         Key: { id },
@@ -41,10 +42,7 @@ export async function recordMethodChoice(id: string, choice: MethodChoice, now: 
         },
         ReturnValues: 'ALL_NEW',
       }),
-    );
-    return Attributes as OrderItem | undefined;
-  } catch (error) {
-    if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return undefined;
-    throw error;
-  }
+    ),
+  );
+  return answer?.Attributes as OrderItem | undefined;
 }

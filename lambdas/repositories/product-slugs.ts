@@ -6,9 +6,10 @@
  * of its former slugs: those addresses answer 301 to its current one. The product item itself carries
  * `slug` and `formerSlugs`.
  */
-import { ConditionalCheckFailedException, type AttributeValue } from '@aws-sdk/client-dynamodb';
+import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
+import { written } from './conditions.ts';
 import { ddb, tableName } from './dynamodb-client.ts';
 import { allOfListing } from './paging.ts';
 import { formerSlugsOf, PRODUCT_LISTING } from './product-items.ts';
@@ -46,20 +47,16 @@ export function slugClaimRemoval(slug: string, productId: string): TransactionWr
 
 /** Claims `slug` for `productId` outside a transaction: true when it is now (or already was) that product's. */
 export async function claimSlug(slug: string, productId: string): Promise<boolean> {
-  try {
-    await ddb().send(
+  return written(
+    ddb().send(
       new PutCommand({
         TableName: tableName('products'),
         Item: { id: slugClaimId(slug), slugOf: productId },
         ConditionExpression: 'attribute_not_exists(id) OR slugOf = :product',
         ExpressionAttributeValues: { ':product': productId },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 /**
@@ -67,8 +64,8 @@ export async function claimSlug(slug: string, productId: string): Promise<boolea
  * its version is left alone, so no open form breaks. True when written.
  */
 export async function setFirstSlug(productId: string, slug: string): Promise<boolean> {
-  try {
-    await ddb().send(
+  return written(
+    ddb().send(
       new UpdateCommand({
         TableName: tableName('products'),
         Key: { id: productId },
@@ -77,12 +74,8 @@ export async function setFirstSlug(productId: string, slug: string): Promise<boo
         // Its id was its address until now: the id keeps answering, with a 301, like any former slug.
         ExpressionAttributeValues: { ':slug': slug, ':former': [] },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 /** Id and name of every product stored before slugs (no `slug` attribute): what the migration gives one. */

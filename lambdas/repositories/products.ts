@@ -7,12 +7,12 @@
  * `./product-items.ts`; products from before photos or sizes: `./legacy-products.ts`.
  */
 import { randomUUID } from 'node:crypto';
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { photoFallback, type ProductPhoto } from '#shared/photos.ts';
 import { isPublicProduct, type AdminProduct, type Product } from '#shared/product.ts';
 import { hasSizes, soleSize, type ProductVariant } from '#shared/variants.ts';
+import { isConditionRefused } from './conditions.ts';
 import { ddb, tableName } from './dynamodb-client.ts';
 import { itemWithVariants } from './legacy-products.ts';
 import { allOfListing, queryAll } from './paging.ts';
@@ -188,7 +188,7 @@ export async function updateProductFields(id: string, fields: ProductFields, cha
     );
     return { kind: 'updated', product: toAdminProduct(Attributes!) };
   } catch (error) {
-    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    if (!isConditionRefused(error)) throw error;
     if (!error.Item) return { kind: 'missing' };
     const old = unmarshall(error.Item);
     const version = toAdminProduct(old).version;

@@ -6,6 +6,7 @@
  */
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { MailReadiness } from '#shared/go-live.ts';
+import { written } from './conditions.ts';
 import { ddb, tableName } from './dynamodb-client.ts';
 
 const KEY = { pk: 'settings', sk: 'sender' } as const;
@@ -21,18 +22,14 @@ export async function storedMailReadiness(): Promise<MailReadiness> {
  * renders every page again: "Loja em preparação" comes or goes), the same answer writes nothing.
  */
 export async function keepMailReadiness(mail: MailReadiness, at: string): Promise<boolean> {
-  try {
-    await ddb().send(
+  return written(
+    ddb().send(
       new PutCommand({
         TableName: tableName('settings'),
         Item: { ...KEY, verified: mail.senderVerified, productionAccess: mail.productionAccess, checkedAt: at },
         ConditionExpression: 'attribute_not_exists(pk) OR verified <> :verified OR attribute_not_exists(productionAccess) OR productionAccess <> :production',
         ExpressionAttributeValues: { ':verified': mail.senderVerified, ':production': mail.productionAccess },
       }),
-    );
-    return true;
-  } catch (error) {
-    if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return false;
-    throw error;
-  }
+    ),
+  );
 }

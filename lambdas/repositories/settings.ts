@@ -10,6 +10,7 @@ import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { DEFAULT_AUTOMATIC_PAYMENTS, type AutomaticPayments } from '#shared/automatic-payments.ts';
 import { DEFAULT_INVOICING } from '#shared/invoices.ts';
 import type { SettingChange, ShopSettings } from '#shared/settings.ts';
+import { written } from './conditions.ts';
 import { ddb, tableName } from './dynamodb-client.ts';
 import { writeTransaction } from './transactions.ts';
 
@@ -127,13 +128,7 @@ export async function settingsHistory(limit: number): Promise<SettingsHistoryEnt
  * so the owner's own settings are never overwritten. True when it was written now.
  */
 export async function seedSettings(settings: ShopSettings, at: string, by: string): Promise<boolean> {
-  try {
-    await ddb().send(new UpdateCommand({ ...recordUpdate(settings, 1, at, by), ConditionExpression: 'attribute_not_exists(#version)' }));
-    return true;
-  } catch (error) {
-    if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return false;
-    throw error;
-  }
+  return written(ddb().send(new UpdateCommand({ ...recordUpdate(settings, 1, at, by), ConditionExpression: 'attribute_not_exists(#version)' })));
 }
 
 /**

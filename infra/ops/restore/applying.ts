@@ -4,6 +4,7 @@
  */
 import { PutItemCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { tables, type TableDef } from '#lambdas/contracts/data-model.ts';
+import { isConditionRefused } from '#lambdas/repositories/conditions.ts';
 import { itemForOverwrite, type Item } from './items.ts';
 import { isCopied, type CopyPlan, type PlannedItem } from './planning.ts';
 
@@ -62,7 +63,7 @@ export async function applyCopy(client: DynamoDBClient, plan: CopyPlan): Promise
       await client.send(conditionalPut(plan, def, planned, planned.restored));
       (planned.state === 'missing' ? copied : replaced).push(planned);
     } catch (error) {
-      if ((error as { name?: string }).name !== 'ConditionalCheckFailedException') throw error;
+      if (!isConditionRefused(error)) throw error;
       changedMeanwhile.push(planned);
     }
   }
