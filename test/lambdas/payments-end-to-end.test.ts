@@ -203,7 +203,8 @@ describe('a payment after the reservation expired', () => {
       // The customer is told, once, by the `order-refunded` mail.
       const told = subjects(await mailsTo(order.email), 'Devolvemos');
       expect((await stored(order.id)).timeline.filter((entry) => entry.kind === 'email' && entry.email === 'order-refunded')).toEqual([expect.objectContaining({ outcome: 'sent' })]);
-      expect(told.map((mail) => mail.subject)).toEqual([`Devolvemos o teu pagamento da encomenda nº ${order.orderNumber}`]);
+      expect(told.map((mail) => mail.subject)).toEqual([`Devolvemos-te ${formatCents(order.totalCents)} da encomenda nº ${order.orderNumber}`]);
+      expect(told[0]!.body.text).toContain('chegou depois de a reserva terminar');
       expect(told[0]!.body.text).toContain(formatCents(order.totalCents));
       expect(subjects(await mailsTo(order.email), 'Pagamento confirmado')).toEqual([]);
       expect(await stockOf(piece.id)).toBe(5);
