@@ -63,8 +63,12 @@ export interface ProviderRefundRecord {
   readonly refundId: string;
   readonly amountCents: number;
   readonly at: string;
-  /** `late`: the payment arrived after the reservation closed; `cancel`: the owner closed a paid order; `partial`: part given back of an order that goes on. */
-  readonly reason: 'late' | 'cancel' | 'partial';
+  /**
+   * `late`: the payment arrived after the reservation closed; `cancel`: the owner closed a paid order;
+   * `partial`: part given back of an order that goes on; `outside`: made in the provider's own dashboard,
+   * learnt from its notification.
+   */
+  readonly reason: 'late' | 'cancel' | 'partial' | 'outside';
 }
 
 /** What the order keeps of its provider payment (`Order.providerPayment`). */
@@ -116,4 +120,17 @@ export interface PaymentKeys {
   /** The signing secret before the last change, accepted until `previousUntil` (a rotation overlaps). */
   readonly previousWebhookSecret?: string;
   readonly previousUntil?: string;
+}
+
+/**
+ * Of `refundedCents`, all that the provider says it gave back of a payment, the part made outside the
+ * shop (its own dashboard): less the refunds the order recorded and the one it asked for and has not
+ * recorded yet (its payments consumer records it from the provider's answer, before or after the
+ * notification comes). 0 or less: nothing new.
+ *
+ * @example refundedOutsideCents({ refunds: [{ amountCents: 700 }], refundRequestedCents: 500 }, 1200) // 0
+ */
+export function refundedOutsideCents(payment: Pick<ProviderPaymentRecord, 'refundRequestedCents'> & { readonly refunds?: readonly Pick<ProviderRefundRecord, 'amountCents'>[] }, refundedCents: number): number {
+  const recorded = (payment.refunds ?? []).reduce((sum, refund) => sum + refund.amountCents, 0);
+  return refundedCents - recorded - (payment.refundRequestedCents ?? 0);
 }

@@ -61,8 +61,8 @@ export interface LedgerEntry {
   readonly netCents?: number;
   /** The owner's word (paid outside the site, a manual refund), or why it failed. */
   readonly note?: string;
-  /** Refunds: a payment that came after the reservation closed, the owner's cancellation, part given back of an order that goes on, or given back by hand. */
-  readonly reason?: 'late' | 'cancel' | 'partial' | 'manual';
+  /** Refunds: a payment that came after the reservation closed, the owner's cancellation, part given back of an order that goes on, made in the provider's dashboard, or given back by hand. */
+  readonly reason?: 'late' | 'cancel' | 'partial' | 'outside' | 'manual';
   /**
    * A `failed` payment whose money reached the shop all the same: the provider took another amount or
    * currency than the order's. It never pays the order, but it is money in until it is given back

@@ -5,7 +5,7 @@
  * order cannot keep). The status move of a paid reservation is the lifecycle's (`moveOrderItem`).
  */
 import type { TimelineEntry } from '#shared/api.ts';
-import type { ProviderPaymentRecord } from '#shared/automatic-payments.ts';
+import type { ProviderPaymentRecord, ProviderRefundRecord } from '#shared/automatic-payments.ts';
 import type { OrderStatus } from '#shared/order-status.ts';
 import { tableName } from './environment.ts';
 import { named, type NamedCondition } from './transactions.ts';
@@ -67,6 +67,37 @@ export function providerPaymentItem(orderId: string, status: OrderStatus, record
       ConditionExpression: `#status = :status AND ${PROVIDER_PAYMENT_OPEN}`,
       ExpressionAttributeNames: { '#status': 'status', '#pay': 'providerPayment', '#payStatus': 'status' },
       ExpressionAttributeValues: { ':record': record, ':now': now.toISOString(), ':empty': [], ':entries': entries, ':status': status, ':paymentId': record.paymentId, ':succeeded': 'succeeded' },
+    },
+  });
+}
+
+/** The condition of recording a refund made outside the shop: the refunds and the refund asked are as read. */
+export const REFUNDS_AS_READ = 'refunds-as-read';
+
+/**
+ * The transaction item that records a refund the provider made outside the shop (its own dashboard) on
+ * the order's succeeded payment `paymentId`, with `entry` on the timeline: only while it holds
+ * `refundsKept` refunds and the refund the shop asked for is still `requestedCents` (absent: none).
+ */
+export function outsideRefundItem(orderId: string, paymentId: string, refund: ProviderRefundRecord, refundsKept: number, requestedCents: number | undefined, entry: TimelineEntry) {
+  const kept = refundsKept === 0 ? 'attribute_not_exists(#pay.refunds)' : 'size(#pay.refunds) = :kept';
+  const asked = requestedCents === undefined ? 'attribute_not_exists(#pay.refundRequestedCents)' : '#pay.refundRequestedCents = :asked';
+  return named(REFUNDS_AS_READ, {
+    Update: {
+      TableName: tableName('orders'),
+      Key: { id: orderId },
+      UpdateExpression: 'SET #pay.refunds = list_append(if_not_exists(#pay.refunds, :empty), :refund), timeline = list_append(if_not_exists(timeline, :empty), :entry)',
+      ConditionExpression: `#pay.paymentId = :paymentId AND #pay.#payStatus = :succeeded AND ${kept} AND ${asked}`,
+      ExpressionAttributeNames: { '#pay': 'providerPayment', '#payStatus': 'status' },
+      ExpressionAttributeValues: {
+        ':paymentId': paymentId,
+        ':succeeded': 'succeeded',
+        ':empty': [],
+        ':refund': [refund],
+        ':entry': [entry],
+        ...(refundsKept === 0 ? {} : { ':kept': refundsKept }),
+        ...(requestedCents === undefined ? {} : { ':asked': requestedCents }),
+      },
     },
   });
 }

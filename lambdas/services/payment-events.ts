@@ -12,11 +12,16 @@
  *   the shop's own flow) it is recorded with a note for the owner to give it back, and logged as an error;
  * - **failed** (declined, expired): the reservation stays payable by a manual method until its deadline,
  *   its payment `failed` with a reason in Portuguese for the customer;
+ * - **refunded** (the charge's refunds so far): what the order does not know of, and did not ask for, was
+ *   refunded in the provider's own dashboard: recorded as a refund of the payment (the ledger, Vendas,
+ *   the CSVs and the credit note count it), with a line on the timeline. The shop's own refunds are
+ *   recorded by the payments consumer that makes them, from the provider's answer, so the part it asked
+ *   for and has not recorded yet is left to it (`refundedOutsideCents`);
  * - anything else (a payment the shop does not know, an event it does not act on): answered 200 so the
  *   provider stops sending it, logged, nothing changed.
  */
 import { randomUUID } from 'node:crypto';
-import type { ProviderPaymentRecord } from '#shared/automatic-payments.ts';
+import { refundedOutsideCents, type ProviderPaymentRecord, type ProviderRefundRecord } from '#shared/automatic-payments.ts';
 import { paymentEventTexts } from '#shared/messages/index.ts';
 import { CURRENCY, formatCents } from '#shared/money.ts';
 import { CLOSED_STATUS, RESERVED_STATUS } from '#shared/order-status.ts';
@@ -24,14 +29,14 @@ import { PAYMENT_METHOD_LABELS } from '#shared/payment-methods.ts';
 import { InvalidInput } from '../errors.ts';
 import { logger } from '../logger.ts';
 import { getOrderItem, type OrderItem } from '../repositories/orders.ts';
-import { PAYMENT_EVENT_NEW, PROVIDER_PAYMENT_HELD, paymentEventItem, providerPaymentItem } from '../repositories/payment-events.ts';
+import { outsideRefundItem, PAYMENT_EVENT_NEW, PROVIDER_PAYMENT_HELD, paymentEventItem, providerPaymentItem } from '../repositories/payment-events.ts';
 import { writeTransactionRetrying } from '../repositories/transactions.ts';
 import { payByProvider, SHOP } from './order-lifecycle.ts';
 import { paymentProvider } from './payment-gateway.ts';
 import { PaymentSignatureError, type PaymentEvent, type PaymentProvider } from './payment-provider.ts';
 
 /** What came of one notification (for the log and the tests; the provider is answered 200 for all of them). */
-export type PaymentEventOutcome = 'paid' | 'refund' | 'failed' | 'repeated' | 'unknown' | 'ignored';
+export type PaymentEventOutcome = 'paid' | 'refund' | 'refunded-outside' | 'failed' | 'repeated' | 'unknown' | 'ignored';
 
 type PaymentOf<K extends PaymentEvent['kind']> = Extract<PaymentEvent, { kind: K }>;
 type OpenPayment = ProviderPaymentRecord & { readonly paymentId: string };
@@ -55,12 +60,12 @@ async function verified(rawBody: string, headers: Readonly<Record<string, string
 /** Applies one verified notification of `provider` (its raw body and headers as received). */
 export async function receivePaymentEvent(rawBody: string, headers: Readonly<Record<string, string | undefined>>, now = new Date()): Promise<PaymentEventOutcome> {
   const { provider, event } = await verified(rawBody, headers, now);
-  if (event.kind === 'other' || event.kind === 'refunded') {
-    // Refunds are recorded by the payments consumer that makes them, from the provider's answer.
-    logger.info('payment notification not acted on', { eventId: event.eventId, kind: event.kind, ...(event.kind === 'other' ? { type: event.type } : {}) });
+  if (event.kind === 'other') {
+    logger.info('payment notification not acted on', { eventId: event.eventId, type: event.type });
     return 'ignored';
   }
   const order = event.orderId ? await getOrderItem(event.orderId) : undefined;
+  if (event.kind === 'refunded') return refundedOutside(provider.name, order, event, now);
   const payment = order?.providerPayment;
   if (!order || !payment || !(payment.paymentId === event.paymentId || (!payment.paymentId && payment.status === 'starting'))) {
     logger.warn('payment notification for a payment the shop does not know', { eventId: event.eventId, paymentId: event.paymentId, orderId: event.orderId });
@@ -128,4 +133,33 @@ async function paymentSucceeded(provider: PaymentProvider, first: OrderItem, eve
     order = await getOrderItem(order.id);
   }
   throw new Error(`order ${first.id}: it kept moving while its payment was applied`);
+}
+
+/**
+ * A charge's refunds as the provider counts them (`amountCents`: all refunded so far): the part the
+ * order neither recorded nor asked for was made outside the shop (the provider's dashboard) and is
+ * recorded now, once (the event's record, and the refunds as read, condition the write).
+ */
+async function refundedOutside(providerName: string, first: OrderItem | undefined, event: PaymentOf<'refunded'>, now: Date): Promise<PaymentEventOutcome> {
+  let order = first;
+  for (let attempt = 1; order && attempt <= 3; attempt++) {
+    const payment = order.providerPayment;
+    if (!payment || payment.paymentId !== event.paymentId || payment.status !== 'succeeded') break;
+    const outside = refundedOutsideCents(payment, event.amountCents);
+    if (outside <= 0) return 'repeated';
+    const refund: ProviderRefundRecord = { refundId: `outside-${event.eventId}`, amountCents: outside, at: now.toISOString(), reason: 'outside' };
+    const entry = { at: now.toISOString(), kind: 'payment' as const, by: SHOP, text: paymentEventTexts.outsideRefund(formatCents(outside)) };
+    const items = [outsideRefundItem(order.id, event.paymentId, refund, payment.refunds?.length ?? 0, payment.refundRequestedCents, entry), paymentEventItem(providerName, event.eventId, order.id, now)];
+    const result = await writeTransactionRetrying(items, randomUUID());
+    if (result.written) {
+      logger.info('refund made outside the shop recorded', { orderId: order.id, paymentId: event.paymentId, amountCents: outside });
+      return 'refunded-outside';
+    }
+    if (result.refused(PAYMENT_EVENT_NEW)) return 'repeated';
+    // The shop's own refund was recorded meanwhile: counted again from the order as it is now.
+    order = await getOrderItem(order.id);
+    if (attempt === 3) throw new Error(`order ${order?.id ?? event.orderId}: its refunds kept changing while one made outside was recorded`);
+  }
+  logger.warn('refund notification for a payment the shop does not know', { eventId: event.eventId, paymentId: event.paymentId, orderId: event.orderId });
+  return 'unknown';
 }

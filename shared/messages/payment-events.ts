@@ -21,4 +21,6 @@ export const paymentEventTexts = {
   /** On the timeline, for the owner only: a payment an open order cannot take (paid already, or not its total): the owner gives it back. */
   unkeptNote: (amount: string, why: 'paid' | 'amount' | 'currency') =>
     `O prestador de pagamentos confirmou um pagamento de ${amount}, ${why === 'paid' ? 'mas a encomenda já estava paga' : why === 'currency' ? 'numa moeda que não é o euro' : 'que não é o total da encomenda'}: devolve-o ao cliente no painel do prestador.`,
+  /** On the timeline: a refund made in the provider's own dashboard, learnt from its notification (the ledger counts it). */
+  outsideRefund: (amount: string) => `reembolso de ${amount} feito no painel do prestador de pagamentos`,
 } as const;

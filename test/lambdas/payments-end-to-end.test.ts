@@ -23,7 +23,7 @@ import { SETTINGS_LIMITS } from '#shared/settings.ts';
 import { expireReservations } from '#lambdas/services/order-lifecycle.ts';
 import { twinInfo } from '../support/global-setup.ts';
 import { createProduct, customerOrderView, isReservationMail, mailsTo, placeOrder, reservationBody, uploadProof, type SentMail } from '../support/factories.ts';
-import { callRoute, documentClient, useOwnTwin } from '../support/twin.ts';
+import { adminIdToken, callRoute, documentClient, useOwnTwin } from '../support/twin.ts';
 import { until } from '../support/wait.ts';
 
 let own: Twin;
@@ -210,4 +210,37 @@ describe('a payment after the reservation expired', () => {
       expect(await stockOf(piece.id)).toBe(5);
     });
   }
+});
+
+describe("a refund made in the provider's own dashboard", () => {
+  it('is recorded once from its notification, beside the shop\'s own refunds, never counted twice', async () => {
+    const { order, paymentId } = await reserve('mbway', 3000);
+    await clickInViewer('approve', paymentId);
+    await until('the order paid', () => stored(order.id), (current) => current.status === 'Enviar', 5000);
+    // The owner gives 7,00 € back in Stripe's dashboard (no key of the shop's): the notification tells the shop.
+    await stripe.refunds.create({ payment_intent: paymentId, amount: 700 });
+    const outside = await until('the outside refund recorded', () => stored(order.id), (current) => (current.providerPayment?.refunds?.length ?? 0) === 1, 10_000);
+    expect(outside.providerPayment!.refunds).toEqual([expect.objectContaining({ amountCents: 700, reason: 'outside' })]);
+    expect(outside.timeline.filter((entry) => entry.kind === 'payment').map((entry) => entry.text)).toContain(paymentEventTexts.outsideRefund(formatCents(700)));
+    const admin = (await callRoute('GET /api/admin/orders/{id}', { params: { id: order.id } }, { token: await adminIdToken() })).body.order;
+    expect(admin.financialStatus).toBe('partially_refunded');
+    // Delivered again (the provider retries): nothing more.
+    const event = notifications.findLast((body) => body.includes('charge.refunded') && body.includes(paymentId))!;
+    const signature = Stripe.webhooks.generateTestHeaderString({ payload: event, secret: (JSON.parse(own.secrets.current(LOCAL_PAYMENT_KEYS_SECRET)) as PaymentKeys).webhookSecret });
+    const again = await fetch(`${own.url}${PAYMENT_WEBHOOK_PATH}`, { method: 'POST', headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature }, body: event });
+    expect(again.status).toBe(200);
+    // The shop's own refund ("Devolver parte do pagamento"): its notification, whenever it comes, is not a second refund.
+    const asked = await callRoute('POST /api/admin/orders/{id}/refunds', { params: { id: order.id }, body: { refundCents: 500, expectedLeftCents: order.totalCents - 700 } }, { token: await adminIdToken() });
+    expect(asked.status, JSON.stringify(asked.body)).toBe(200);
+    const both = await until('the shop refund recorded', () => stored(order.id), (current) => (current.providerPayment?.refunds?.length ?? 0) >= 2 && current.providerPayment?.refundRequestedCents === undefined, 10_000);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const after = await stored(order.id);
+    expect(after.providerPayment!.refunds!.map((refund) => [refund.amountCents, refund.reason])).toEqual([
+      [700, 'outside'],
+      [500, 'partial'],
+    ]);
+    expect(both.providerPayment!.refunds).toHaveLength(2);
+    const charge = (await stripe.paymentIntents.retrieve(paymentId, { expand: ['latest_charge'] })).latest_charge as Stripe.Charge;
+    expect(charge.amount_refunded).toBe(1200);
+  });
 });
