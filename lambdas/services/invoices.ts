@@ -9,7 +9,8 @@
  * - **Credit note.** Each refund the ledger records as given back, once the invoice exists: a credit note
  *   of its amount referencing the invoice (the invoice's own lines when it gives back all of it at once),
  *   mailed the same way.
- * - Nothing for an order never paid (cancelled before payment), nor while invoicing is off.
+ * - Nothing for an order never paid (cancelled before payment), nor while invoicing is off, nor for a
+ *   payment that came after the reservation closed (given back whole: no sale took place).
  *
  * **Once.** A run claims the order's invoicing for a lease (`repositories/invoices.ts`): a second run,
  * a duplicate record or another consumer finds the claim and does nothing; the document is recorded
@@ -29,6 +30,7 @@ import { creditNoteLines, invoiceCustomer, invoiceLines, invoicingOn, type Invoi
 import { orderLedger, type LedgerEntry } from '#shared/ledger.ts';
 import { invoiceTexts } from '#shared/messages/index.ts';
 import { formatCents } from '#shared/money.ts';
+import { CLOSED_STATUS, isPaidStatus } from '#shared/order-status.ts';
 import { BACKOFF, backoffDelay } from '../backoff.ts';
 import { logger } from '../logger.ts';
 import { claimInvoicing, dueInvoicing, recordDocument, recordSetback, wakeInvoicing } from '../repositories/invoices.ts';
@@ -60,6 +62,9 @@ export function dueWork(order: OrderItem, settings: InvoicingSettings): Work | u
   if (!record?.invoice) {
     const paid = ledger.findLast((entry) => entry.kind === 'payment' && entry.state === 'paid');
     if (!paid) return undefined;
+    // Paid after the reservation closed (the provider's late payment, given back whole): no sale took place,
+    // so no fatura and no credit note; an order the shop ever held as paid is invoiced, whatever came after.
+    if (order.status === CLOSED_STATUS && !order.timeline?.some((entry) => entry.to !== undefined && isPaidStatus(entry.to))) return undefined;
     // Paid before invoicing was switched on (and never claimed since): the owner invoiced it herself.
     const settled = paid.settledAt ?? paid.at;
     if (!record && settings.enabledAt && settled < settings.enabledAt) return undefined;

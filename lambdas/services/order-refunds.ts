@@ -12,6 +12,7 @@
  * conditioned on the money as read, and the request on what the owner saw (`expectedLeftCents`): a
  * second click, a second tab or a close at the same moment gives back nothing more.
  */
+import { randomUUID } from 'node:crypto';
 import type { Order, TimelineEntry } from '#shared/api.ts';
 import { moneyOf } from '#shared/ledger.ts';
 import { formatCents } from '#shared/money.ts';
@@ -42,7 +43,8 @@ export async function refundPart(id: string | undefined, input: OrderRefundInput
   const items = refund.manualRefund
     ? [manualRefundItem(order.id, refund.manualRefund, order.status, item.ledgerRecords?.length ?? 0, entry), refundMailItem(order, `manual-${refund.manualRefund.at}`, refund.manualRefund.amountCents, now, { partial: true, refundMethod: refund.manualRefund.method })]
     : [refundAskedItem(order.id, refund.refundCents!, order.providerPayment?.refunds?.length ?? 0, entry)];
-  const result = await writeTransactionRetrying(items, `refund-${order.id}-${now.getTime()}`);
+  // A token of its own: two tabs in the same millisecond are two requests, not one repeated.
+  const result = await writeTransactionRetrying(items, randomUUID());
   // Another refund, a close or a payment event got there first: nothing was written; the owner is told what is left now.
   if (!result.written) throw changedMeanwhile(await adminOrderNow(order.id));
   return adminOrderNow(order.id);

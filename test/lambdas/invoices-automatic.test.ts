@@ -21,9 +21,11 @@ import { refundTexts, validationTexts } from '#shared/messages/index.ts';
 import { formatCents } from '#shared/money.ts';
 import { SETTINGS_CACHE_SECONDS, SETTINGS_LIMITS } from '#shared/settings.ts';
 import { handleOrderInvoice } from '#lambdas/services/invoices.ts';
+import { expireReservations } from '#lambdas/services/order-lifecycle.ts';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { twinInfo } from '../support/global-setup.ts';
 import { createProduct, customerOrderView, laterMailsTo, orderBody, placeOrder, reservationBody } from '../support/factories.ts';
-import { adminIdToken, callRoute, useOwnTwin } from '../support/twin.ts';
+import { adminIdToken, callRoute, documentClient, useOwnTwin } from '../support/twin.ts';
 import { until } from '../support/wait.ts';
 
 let own: Twin;
@@ -137,6 +139,18 @@ describe('paid through the provider: exactly one fatura-recibo', () => {
     expect(admin.invoice!.creditNotes).toEqual([{ number: `NC ${note.inverted_sequence_number}`, amountCents: 1000, url: note.permalink }]);
     // The customer's order page lists it with its PDF, as the owner's does.
     expect((await customerOrderView(order.id, order.accessToken)).body.order.invoice!.creditNotes).toEqual(admin.invoice!.creditNotes);
+  });
+
+  it('paid after the reservation expired (given back whole): no sale, so no fatura and no credit note', { timeout: 90_000 }, async () => {
+    const { order, paymentId } = await reserve('mbway');
+    await documentClient().send(new UpdateCommand({ TableName: own.env.TABLE_ORDERS, Key: { id: order.id }, UpdateExpression: 'SET expiresAt = :past', ExpressionAttributeValues: { ':past': new Date(Date.now() - 1000).toISOString() } }));
+    await expireReservations(new Date());
+    await own.payments.approve(paymentId);
+    const refunded = await until(`order ${order.id}'s late payment given back`, () => adminOrder(order.id), (current) => current.financialStatus === 'refunded', 30_000);
+    expect(refunded.status).toBe('Encerrada');
+    expect(await handleOrderInvoice(order.id)).toBe('nothing');
+    expect(documentsOf(order.orderNumber)).toEqual([]);
+    expect((await adminOrder(order.id)).invoice).toBeUndefined();
   });
 
   it('cancelled before it was paid: nothing is issued and no page speaks of a fatura', { timeout: 60_000 }, async () => {
