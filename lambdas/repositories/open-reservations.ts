@@ -47,3 +47,20 @@ export function openReservationItem(id: string, orderId: string, expiresAt: Date
     },
   });
 }
+
+/**
+ * The transaction item that keeps `orderId` the open reservation of `id` until `expiresAt` (its deadline
+ * moved: a manual method chosen after a failed automatic payment, docs/payment-switch.md): the item is
+ * written whether it is there or not (the TTL may have taken it), unless another order holds it, in time.
+ */
+export function openReservationUntil(id: string, orderId: string, expiresAt: Date, now: Date) {
+  return named(RESERVATION_FREE, {
+    Update: {
+      TableName: tableName('idempotency'),
+      Key: { id },
+      UpdateExpression: 'SET orderId = :order, expiresAt = :until',
+      ConditionExpression: 'attribute_not_exists(id) OR orderId = :order OR expiresAt <= :now',
+      ExpressionAttributeValues: { ':order': orderId, ':until': Math.ceil(expiresAt.getTime() / 1000), ':now': Math.floor(now.getTime() / 1000) },
+    },
+  });
+}

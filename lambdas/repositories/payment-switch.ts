@@ -1,16 +1,17 @@
 /**
  * The write of a manual method chosen after a failed automatic payment (docs/payment-switch.md): the
- * method, when, the new deadline and the owner's timeline entry in ONE conditioned update of the order.
+ * method, when, the new deadline and the owner's timeline entry in ONE conditioned update of the order,
+ * with the reservation's item of its e-mail and cart kept until the new deadline (in the same transaction).
  * Its condition is what the service read: still a reservation, its deadline unchanged and not passed,
  * its provider payment failed, no choice made yet. Two tabs at once: one wins, the other is told.
  */
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { randomUUID } from 'node:crypto';
 import type { TimelineEntry } from '#shared/api.ts';
 import type { ProofMethod } from '#shared/ledger.ts';
 import { RESERVED_STATUS } from '#shared/order-status.ts';
-import { unlessRefused } from './conditions.ts';
-import { ddb, tableName } from './dynamodb-client.ts';
-import type { OrderItem } from './orders.ts';
+import { tableName } from './dynamodb-client.ts';
+import { openReservationUntil } from './open-reservations.ts';
+import { named, writeTransactionRetrying } from './transactions.ts';
 
 export interface MethodChoice {
   readonly method: ProofMethod;
@@ -20,29 +21,39 @@ export interface MethodChoice {
   readonly entry: TimelineEntry;
 }
 
-/** Records the choice; the order as written, or undefined when the order is no longer as read (nothing written). */
-export async function recordMethodChoice(id: string, choice: MethodChoice, now: Date): Promise<OrderItem | undefined> {
-  const answer = await unlessRefused(
-    ddb().send(
-      new UpdateCommand({
-        TableName: tableName('orders'),
-        Key: { id },
-        UpdateExpression: 'SET proofMethod = :method, proofMethodAt = :now, expiresAt = :until, updatedAt = :now, timeline = list_append(if_not_exists(timeline, :empty), :entry)',
-        ConditionExpression: '#status = :reserved AND expiresAt = :seen AND expiresAt > :now AND #pay.#payStatus = :failed AND attribute_not_exists(proofMethodAt) AND attribute_not_exists(proofKey)',
-        ExpressionAttributeNames: { '#status': 'status', '#pay': 'providerPayment', '#payStatus': 'status' },
-        ExpressionAttributeValues: {
-          ':method': choice.method,
-          ':now': now.toISOString(),
-          ':until': choice.expiresAt,
-          ':seen': choice.seenExpiresAt,
-          ':reserved': RESERVED_STATUS,
-          ':failed': 'failed',
-          ':empty': [],
-          ':entry': [choice.entry],
+/** The condition of the choice's write: the order is as the service read it. */
+export const ORDER_AS_READ = 'order-as-read';
+
+/**
+ * Records the choice, and keeps the reservation the open one of its e-mail and cart until the new
+ * deadline (`reservationId`: its item, `open-reservations.ts`), in one transaction: written, or not at
+ * all when the order is no longer as read.
+ */
+export async function recordMethodChoice(id: string, choice: MethodChoice, reservationId: string, now: Date): Promise<boolean> {
+  const result = await writeTransactionRetrying(
+    [
+      named(ORDER_AS_READ, {
+        Update: {
+          TableName: tableName('orders'),
+          Key: { id },
+          UpdateExpression: 'SET proofMethod = :method, proofMethodAt = :now, expiresAt = :until, updatedAt = :now, timeline = list_append(if_not_exists(timeline, :empty), :entry)',
+          ConditionExpression: '#status = :reserved AND expiresAt = :seen AND expiresAt > :now AND #pay.#payStatus = :failed AND attribute_not_exists(proofMethodAt) AND attribute_not_exists(proofKey)',
+          ExpressionAttributeNames: { '#status': 'status', '#pay': 'providerPayment', '#payStatus': 'status' },
+          ExpressionAttributeValues: {
+            ':method': choice.method,
+            ':now': now.toISOString(),
+            ':until': choice.expiresAt,
+            ':seen': choice.seenExpiresAt,
+            ':reserved': RESERVED_STATUS,
+            ':failed': 'failed',
+            ':empty': [],
+            ':entry': [choice.entry],
+          },
         },
-        ReturnValues: 'ALL_NEW',
       }),
-    ),
+      openReservationUntil(reservationId, id, new Date(choice.expiresAt), now),
+    ],
+    randomUUID(),
   );
-  return answer?.Attributes as OrderItem | undefined;
+  return result.written;
 }

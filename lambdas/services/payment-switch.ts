@@ -15,6 +15,7 @@ import { PAYMENT_METHOD_LABELS } from '#shared/payment-methods.ts';
 import { switchedHoldUntil, switchMethods } from '#shared/payment-switch.ts';
 import { Conflict } from '../errors.ts';
 import { getOrderItem, toOrder, type OrderItem } from '../repositories/orders.ts';
+import { openReservationId } from '../repositories/open-reservations.ts';
 import { recordMethodChoice } from '../repositories/payment-switch.ts';
 import { toCustomerOrder } from './customer-order.ts';
 import { CUSTOMER, SHOP } from './order-lifecycle.ts';
@@ -41,9 +42,10 @@ export async function choosePaymentMethod(id: string | undefined, token: string 
   if (!switchMethods(settings.payments, order.providerPayment!.method).includes(method)) throw new Conflict(texts.unavailable, 'payment_method_unavailable', { method: texts.unavailable });
   const expiresAt = switchedHoldUntil({ createdAt: order.createdAt, expiresAt: order.expiresAt! }, settings.holdMinutes, method, now);
   const entry = { at: now.toISOString(), kind: 'payment' as const, by: CUSTOMER, text: texts.timeline(PAYMENT_METHOD_LABELS[method], formatDateTime(expiresAt)) };
-  const written = await recordMethodChoice(order.id, { method, seenExpiresAt: order.expiresAt!, expiresAt, entry }, now);
-  if (written) return { order: toCustomerOrder(toOrder(written), settings.payments) };
-  // The order changed since it was read (another tab chose, the proof arrived, it was paid or closed): why, as it is now.
+  const reservation = openReservationId({ email: order.email, items: order.lines });
+  const written = await recordMethodChoice(order.id, { method, seenExpiresAt: order.expiresAt!, expiresAt, entry }, reservation, now);
   const current = await getOrderItem(order.id);
+  if (written && current) return { order: toCustomerOrder(toOrder(current), settings.payments) };
+  // The order changed since it was read (another tab chose, the proof arrived, it was paid or closed): why, as it is now.
   throw (current && refusal(current, now)) ?? new Conflict(apiTexts.orderChanged, 'order_changed');
 }

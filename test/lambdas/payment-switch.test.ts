@@ -12,6 +12,7 @@ import { apiTexts, paymentSwitchTexts, validationTexts } from '#shared/messages/
 import { ORDER_TOKEN_HEADER } from '#shared/paths.ts';
 import { DEFAULT_SETTINGS } from '#shared/settings.ts';
 import { expireReservations } from '#lambdas/services/order-lifecycle.ts';
+import { openReservationId } from '#lambdas/repositories/open-reservations.ts';
 import { twinOfItsOwn } from '../support/own-twin.ts';
 import { createProduct, customerOrderView, placeOrder, reservationBody, uploadProof } from '../support/factories.ts';
 import { call, callRoute, documentClient } from '../support/twin.ts';
@@ -86,6 +87,10 @@ describe('a declined MB WAY paid by transfer', () => {
     const after = await stored(order.id);
     expect(after).toMatchObject({ expiresAt: chosen.body.order.expiresAt, proofMethod: 'transferencia', holdUnits: 1 });
     expect(after.timeline.at(-1)).toMatchObject({ kind: 'payment', by: 'cliente', text: expect.stringContaining('Transferência') });
+    // Its e-mail and cart stay held by this reservation until the new deadline (the item's TTL moved with it), so
+    // the same cart cannot be reserved twice once the MB WAY hold would have ended.
+    const reservationItem = await documentClient().send(new GetCommand({ TableName: own().env.TABLE_IDEMPOTENCY, Key: { id: openReservationId({ email: after.email, items: after.lines }) }, ConsistentRead: true }));
+    expect(reservationItem.Item).toEqual({ id: expect.any(String), orderId: order.id, expiresAt: Math.ceil(until_ / 1000) });
     // The customer's page reads the same order.
     const view = await customerOrderView(order.id, token);
     expect(view.body.order).toMatchObject({ expiresAt: chosen.body.order.expiresAt, manualMethod: 'transferencia' });
