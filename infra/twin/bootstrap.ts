@@ -29,7 +29,7 @@ import {
 import { CreateEmailTemplateCommand, SESv2Client, UpdateEmailTemplateCommand } from '@aws-sdk/client-sesv2';
 import { tables, type KeyDef, type TableDef, type TableKey } from '#lambdas/contracts/data-model.ts';
 import { templateName, type MailTemplateId } from '#lambdas/contracts/mail-templates.ts';
-import { renderMailTemplates } from '../common/mail-render.ts';
+import { cachedMailTemplates } from './mail-cache.ts';
 
 export const LOCAL_REGION = 'eu-west-1';
 /** s3rver accepts only its own key pair; the other local services accept any, so all use this one. */
@@ -207,9 +207,9 @@ export async function ensureUser(
   return sub;
 }
 
-/** Renders every mail template from MJML, as the CDK stack does, and creates (or updates) it in the SES server. */
+/** Renders every mail template from MJML, as the CDK stack does (kept rendered: `mail-cache.ts`), and creates (or updates) it in the SES server. */
 export async function createMailTemplates(endpoint: string, prefix: string): Promise<void> {
-  const templates = await renderMailTemplates();
+  const templates = await cachedMailTemplates();
   const client = new SESv2Client({ endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS });
   try {
     for (const [id, template] of Object.entries(templates) as [MailTemplateId, (typeof templates)[MailTemplateId]][]) {
