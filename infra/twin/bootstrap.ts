@@ -29,7 +29,7 @@ import {
 import { CreateEmailTemplateCommand, SESv2Client, UpdateEmailTemplateCommand } from '@aws-sdk/client-sesv2';
 import { tables, type KeyDef, type TableDef, type TableKey } from '#lambdas/contracts/data-model.ts';
 import { templateName, type MailTemplateId } from '#lambdas/contracts/mail-templates.ts';
-import { renderMailTemplates } from '../common/mail-render.ts';
+import { cachedMailTemplates } from './mail-cache.ts';
 
 export const LOCAL_REGION = 'eu-west-1';
 /** s3rver accepts only its own key pair; the other local services accept any, so all use this one. */
@@ -68,39 +68,44 @@ async function addMissingIndexes(client: DynamoDBClient, TableName: string, def:
   }
 }
 
-/** Creates every table that is missing (`nameOf`: their physical names; tests may use a set of their own). */
+/** Creates the table when it is missing, else brings an older data folder's up to date (its stream, its indexes). */
+async function ensureTable(client: DynamoDBClient, TableName: string, def: TableDef): Promise<void> {
+  try {
+    const { Table } = await client.send(new DescribeTableCommand({ TableName }));
+    // A table of an older data folder made before it had a stream (the orders' payments): turned on, as a deploy does.
+    if (def.stream && !Table?.StreamSpecification?.StreamEnabled) {
+      await client.send(new UpdateTableCommand({ TableName, StreamSpecification: { StreamEnabled: true, StreamViewType: def.stream } }));
+    }
+    await addMissingIndexes(client, TableName, def, Table?.GlobalSecondaryIndexes?.map((index) => index.IndexName ?? '') ?? []);
+    return;
+  } catch (error) {
+    if (!(error instanceof ResourceNotFoundException)) throw error;
+  }
+  await client.send(
+    new CreateTableCommand({
+      TableName,
+      BillingMode: 'PAY_PER_REQUEST',
+      KeySchema: keySchema(def),
+      AttributeDefinitions: attributeDefinitions(def),
+      GlobalSecondaryIndexes: def.indexes.length
+        ? def.indexes.map((index) => ({ IndexName: index.name, KeySchema: keySchema(index), Projection: { ProjectionType: 'ALL' } }))
+        : undefined,
+      ...(def.stream ? { StreamSpecification: { StreamEnabled: true, StreamViewType: def.stream } } : {}),
+    }),
+  );
+  if (def.ttlAttribute) {
+    await client.send(new UpdateTimeToLiveCommand({ TableName, TimeToLiveSpecification: { AttributeName: def.ttlAttribute, Enabled: true } }));
+  }
+}
+
+/**
+ * Creates every table that is missing (`nameOf`: their physical names; tests may use a set of their
+ * own), all at once: one after the other, the twenty took 0.7-1.3 s of each twin's start.
+ */
 export async function createTables(endpoint: string, nameOf: (key: TableKey) => string = localTableName): Promise<void> {
   const client = new DynamoDBClient({ endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS });
   try {
-    for (const [key, def] of Object.entries(tables) as [TableKey, TableDef][]) {
-      const TableName = nameOf(key);
-      try {
-        const { Table } = await client.send(new DescribeTableCommand({ TableName }));
-        // A table of an older data folder made before it had a stream (the orders' payments): turned on, as a deploy does.
-        if (def.stream && !Table?.StreamSpecification?.StreamEnabled) {
-          await client.send(new UpdateTableCommand({ TableName, StreamSpecification: { StreamEnabled: true, StreamViewType: def.stream } }));
-        }
-        await addMissingIndexes(client, TableName, def, Table?.GlobalSecondaryIndexes?.map((index) => index.IndexName ?? '') ?? []);
-        continue;
-      } catch (error) {
-        if (!(error instanceof ResourceNotFoundException)) throw error;
-      }
-      await client.send(
-        new CreateTableCommand({
-          TableName,
-          BillingMode: 'PAY_PER_REQUEST',
-          KeySchema: keySchema(def),
-          AttributeDefinitions: attributeDefinitions(def),
-          GlobalSecondaryIndexes: def.indexes.length
-            ? def.indexes.map((index) => ({ IndexName: index.name, KeySchema: keySchema(index), Projection: { ProjectionType: 'ALL' } }))
-            : undefined,
-          ...(def.stream ? { StreamSpecification: { StreamEnabled: true, StreamViewType: def.stream } } : {}),
-        }),
-      );
-      if (def.ttlAttribute) {
-        await client.send(new UpdateTimeToLiveCommand({ TableName, TimeToLiveSpecification: { AttributeName: def.ttlAttribute, Enabled: true } }));
-      }
-    }
+    await Promise.all((Object.entries(tables) as [TableKey, TableDef][]).map(([key, def]) => ensureTable(client, nameOf(key), def)));
   } finally {
     client.destroy();
   }
@@ -202,9 +207,9 @@ export async function ensureUser(
   return sub;
 }
 
-/** Renders every mail template from MJML, as the CDK stack does, and creates (or updates) it in the SES server. */
+/** Renders every mail template from MJML, as the CDK stack does (kept rendered: `mail-cache.ts`), and creates (or updates) it in the SES server. */
 export async function createMailTemplates(endpoint: string, prefix: string): Promise<void> {
-  const templates = await renderMailTemplates();
+  const templates = await cachedMailTemplates();
   const client = new SESv2Client({ endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS });
   try {
     for (const [id, template] of Object.entries(templates) as [MailTemplateId, (typeof templates)[MailTemplateId]][]) {

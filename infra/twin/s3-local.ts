@@ -154,5 +154,12 @@ export async function startS3Local(options: S3LocalOptions): Promise<{ endpoint:
   };
   server.middleware.unshift(conditionalWrite as (ctx: never, next: () => Promise<void>) => Promise<void>);
   const { port } = await server.run();
-  return { endpoint: `http://${HOST}:${port}`, stop: () => server.close() };
+  // Node's close ends the connections idle at that moment; one with a call under way (a page publication
+  // at the twin's stop) then stays open, idle, until its keep-alive runs out (5 s), and the close waits
+  // for it. All are closed at once, as the twin's other servers close theirs.
+  const stop = () => {
+    server.httpServer?.closeAllConnections();
+    return server.close();
+  };
+  return { endpoint: `http://${HOST}:${port}`, stop };
 }

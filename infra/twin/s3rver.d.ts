@@ -1,5 +1,6 @@
 /** The part of s3rver's API the twin uses (the package ships no types). */
 declare module 's3rver' {
+  import type { Server } from 'node:http';
   import type { S3Event } from 'aws-lambda';
   import type S3Object from 's3rver/lib/models/object.js';
   interface BucketConfig {
@@ -19,6 +20,8 @@ declare module 's3rver' {
     constructor(options: S3rverOptions);
     run(): Promise<{ address: string; port: number }>;
     close(): Promise<void>;
+    /** Its HTTP server, once it runs. */
+    httpServer?: Server;
     /** S3 event notifications (`{ Records: [...] }`) of created and deleted objects. */
     on(event: 'event', listener: (event: S3Event) => void): this;
     /** Koa's middleware list (s3rver is a Koa application). */

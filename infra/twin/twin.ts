@@ -51,12 +51,12 @@ import { migrateSlugs, prepareDemoPhotos, seedCatalogue } from './seed.ts';
 import { migrateLegacyPhotos } from '#lambdas/services/photo-migration.ts';
 import { migrateProductVariants } from '#lambdas/services/variant-migration.ts';
 import { startSesLocal } from './ses-local.ts';
+import { timed } from './timings.ts';
 import { localSecretArn, startSecretsLocal, type SecretsLocal } from './secrets-local.ts';
 import { RENDERER_DIST, WEB_DIST } from '../common/repo-paths.ts';
 import type { PaymentsLocal } from './payments-local.ts';
 import { INVOICING_STATE_FILE, PAYMENT_WEBHOOK_PATH, providersEnv, startTwinPayments, type InvoicingLocal, type TwinPayments } from './twin-payments.ts';
-import { LOCAL_SECRETS, localSecrets } from './twin-secrets.ts';
-export { LOCAL_SECRETS };
+import { LOCAL_SECRETS, localSecrets } from './twin-secrets.ts'; export { LOCAL_SECRETS };
 
 export const DEFAULT_ADMIN: AdminAccount = { email: 'admin@example.com', password: 'Joias-Admin-2026!' };
 export const MAIL_TEMPLATE_PREFIX = 'local-';
@@ -196,16 +196,16 @@ async function startServices(options: TwinOptions, dataDir: string, port: number
 
   // The children first: until both listen, a server of this process given port 0 could be handed the
   // port one of them is about to take (it then looks ready, and answers in its place).
-  const dynamo = startDynamoDbLocal({ port: dynamoPort!, dbPath: options.dataDir ? join(dataDir, 'dynamodb') : undefined, verbose: options.verbose });
-  const [dynamodb, cognito] = await allStarted(stops, [dynamo, startCognitoLocal({ port: cognitoPort!, directory: join(dataDir, 'cognito'), verbose: options.verbose, shimAfter: dynamo })]);
+  const dynamo = timed('dynamodb-local', () => startDynamoDbLocal({ port: dynamoPort!, dbPath: options.dataDir ? join(dataDir, 'dynamodb') : undefined, verbose: options.verbose }));
+  const [dynamodb, cognito] = await allStarted(stops, [dynamo, timed('cognito-local', () => startCognitoLocal({ port: cognitoPort!, directory: join(dataDir, 'cognito'), verbose: options.verbose, shimAfter: dynamo }))]);
   const [s3Local, ses, secrets] = await allStarted(stops, [
-    startS3Local({ directory: join(dataDir, 's3'), buckets: Object.keys(buckets).map((k) => localBucketName(k as BucketKey)), allowedOrigins: origins, onEvent: photos.onEvent }),
-    startSesLocal({ put: mailEvents.put, region: LOCAL_REGION }, [MAIL_FROM], !options.sesSandbox),
-    startSecretsLocal(join(dataDir, 'secrets.json')),
+    timed('s3rver', () => startS3Local({ directory: join(dataDir, 's3'), buckets: Object.keys(buckets).map((k) => localBucketName(k as BucketKey)), allowedOrigins: origins, onEvent: photos.onEvent })),
+    timed('ses-local', () => startSesLocal({ put: mailEvents.put, region: LOCAL_REGION }, [MAIL_FROM], !options.sesSandbox)),
+    timed('secrets-local', () => startSecretsLocal(join(dataDir, 'secrets.json'))),
   ]);
   stops.push(photos.idle, mailEvents.idle);
   // The payment provider's stand-in, with the keys of the payment-keys secret (`twin-payments.ts`).
-  const payments = await startTwinPayments(secrets, options.automaticPayments, options.invoicing, join(dataDir, INVOICING_STATE_FILE));
+  const payments = await timed('payments', () => startTwinPayments(secrets, options.automaticPayments, options.invoicing, join(dataDir, INVOICING_STATE_FILE)));
   stops.push(payments.stop);
   return {
     endpoints: { dynamodb: dynamodb.endpoint, s3: s3Local.endpoint, cognito: cognito.endpoint, ses: ses.endpoint, secretsmanager: secrets.endpoint, payments: payments.local.url, invoicing: payments.invoicing.local.url },
@@ -221,17 +221,17 @@ async function startServices(options: TwinOptions, dataDir: string, port: number
  */
 async function bootstrapData(endpoints: Twin['endpoints'], admin: AdminAccount, settings: Parameters<typeof seedLocalSettings>[0] = {}, demoSeller = true): Promise<{ userPoolId: string; clientId: string }> {
   const [, pool] = await Promise.all([
-    createTables(endpoints.dynamodb),
-    ensureUserPool(endpoints.cognito, admin),
-    createMailTemplates(endpoints.ses, MAIL_TEMPLATE_PREFIX),
+    timed('tables', () => createTables(endpoints.dynamodb)),
+    timed('user pool', () => ensureUserPool(endpoints.cognito, admin)),
+    timed('mail templates', () => createMailTemplates(endpoints.ses, MAIL_TEMPLATE_PREFIX)),
   ]);
-  await seedLocalSettings(settings, demoSeller);
+  await timed('settings', () => seedLocalSettings(settings, demoSeller));
   // What SES says of the sender, kept for the go-live checklist (as "Definições" does in the cloud).
-  await checkSender();
+  await timed('sender', () => checkSender());
   // Counters kept since this twin's data began; data from before them (an older `.data/`) is counted once.
-  await recountIfEmpty();
+  await timed('counters', () => recountIfEmpty());
   // Orders from before the back-office search (an older `.data/`) get their search terms once.
-  await indexOrdersIfEmpty();
+  await timed('order search', () => indexOrdersIfEmpty());
   return pool;
 }
 
@@ -247,13 +247,13 @@ function earlyDemoPhotos(options: TwinOptions): Promise<void> | undefined {
 /** The catalogue brought up to date (sizes, the demo catalogue, old photos, slugs), and the kept pages emptied, as a deploy does. */
 async function updateCatalogue(options: TwinOptions, s3: S3Client, photos: Promise<void> | undefined): Promise<void> {
   // Products from before sizes (an older `.data/`) get their one size first: the seed's writes have theirs.
-  await migrateProductVariants();
-  await photos;
+  await timed('variants', () => migrateProductVariants());
+  await timed('photos (wait)', async () => photos);
   options.onProgress?.('catálogo de demonstração');
-  if (options.seed) await seedCatalogue();
-  await Promise.all([migrateLegacyPhotos(), migrateSlugs()]);
+  if (options.seed) await timed('catalogue', () => seedCatalogue());
+  await timed('migrations', () => Promise.all([migrateLegacyPhotos(), migrateSlugs()]));
   // As a deploy does: the pages kept from before name the old build's files; each is rendered again.
-  await emptyPages(s3, localBucketName('site'));
+  await timed('pages emptied', () => emptyPages(s3, localBucketName('site')));
 }
 
 /** The API's own address (execute-api in the cloud): the gateway alone, on a free port. */
@@ -333,7 +333,7 @@ async function startTwinOnce(options: TwinOptions): Promise<Twin> {
     stops.push(door.stop);
     const { port } = door;
     say('serviços locais: DynamoDB Local, S3, Cognito, SES, Secrets Manager');
-    const { endpoints, issuerDomain, secrets, payments } = await startServices(options, dataDir, port, stops);
+    const { endpoints, issuerDomain, secrets, payments } = await timed('services', () => startServices(options, dataDir, port, stops));
     const edgeOrigin = await localSecrets(secrets, dataDir);
     const adminPrefix = options.adminPrefix ?? DEFAULT_ADMIN_PREFIX;
     const env = handlerEnv(endpoints, `http://${HOST}:${port}`, adminPrefix);
@@ -342,13 +342,13 @@ async function startTwinOnce(options: TwinOptions): Promise<Twin> {
 
     const admin = options.admin ?? DEFAULT_ADMIN;
     say('tabelas, conta de administração, modelos de e-mail');
-    const pool = await bootstrapData(endpoints, admin, { ownerMailsPerHour: options.ownerMailsPerHour, challengeMaxNumber: options.challengeMaxNumber, automaticPayments: payments.automaticPayments, invoicing: payments.invoicing.settings }, options.demoSeller ?? true);
+    const pool = await timed('data', () => bootstrapData(endpoints, admin, { ownerMailsPerHour: options.ownerMailsPerHour, challengeMaxNumber: options.challengeMaxNumber, automaticPayments: payments.automaticPayments, invoicing: payments.invoicing.settings }, options.demoSeller ?? true));
     const issuer = `${issuerDomain}/${pool.userPoolId}`;
     const jwks = await (await fetch(`${issuer}/.well-known/jwks.json`)).json();
 
     const s3 = new S3Client({ region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS, endpoint: endpoints.s3, forcePathStyle: true });
     stops.push(async () => s3.destroy());
-    await updateCatalogue(options, s3, photos);
+    await timed('catalogue step', () => updateCatalogue(options, s3, photos));
 
     if (options.transactionConflicts !== false) installTransactionConflicts();
     const gateway = createGateway({ issuer, clientId: pool.clientId, jwks, throttle: options.throttle ?? true, reserved: options.throttle ?? true, concurrency: options.concurrency });
@@ -370,7 +370,7 @@ async function startTwinOnce(options: TwinOptions): Promise<Twin> {
     stops.push(async () => door.pause()); // 503 again before the services stop (the door closes last)
     payments.local.setWebhookUrl(`${door.url}${PAYMENT_WEBHOOK_PATH}`);
     if (options.scheduledJobs !== false) stops.push(startScheduler().stop);
-    await startConsumers(options, endpoints.dynamodb, stops);
+    await timed('consumers', () => startConsumers(options, endpoints.dynamodb, stops));
 
     const twin: Twin = {
       url: door.url,
