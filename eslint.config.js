@@ -10,6 +10,19 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/**
+ * One import style in the web app: a relative path within a folder, `#web/…` for anything outside it
+ * (another room, lib/, ui/, app/), so an import reads the same from every file and survives a move.
+ * Any `..` segment climbs out (`../lib/…`, `./../../ui/…`).
+ */
+const webImports = { regex: '(^|/)\\.\\.(/|$)', message: 'Import what lies outside this folder through #web/… (e.g. #web/lib/api.ts).' };
+/**
+ * A feature (a room of web/src/features/) reaches its own files by a relative path only: `#web/features/…`
+ * inside a feature is either its own room by the other style or another room (which dependency-cruiser
+ * refuses too).
+ */
+const featureImports = { regex: '^#web/features/', message: 'Within a feature, import its own files by a relative path (./…); another feature, not at all.' };
+
 export default tseslint.config(
   { ignores: ['**/dist/**', 'node_modules/**', '.data/**', '.cache/**', 'cdk.out/**', 'web/dist*/**'] },
   js.configs.recommended,
@@ -36,10 +49,12 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
-      // One import style in the web app: a relative path within a folder, `#web/…` for anything outside it
-      // (another room, lib/, ui/, app/), so an import reads the same from every file and survives a move.
-      'no-restricted-imports': ['error', { patterns: [{ group: ['../*', '../**'], message: 'Import what lies outside this folder through #web/… (e.g. #web/lib/api.ts).' }] }],
+      'no-restricted-imports': ['error', { patterns: [webImports] }],
     },
+  },
+  {
+    files: ['web/src/features/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [webImports, featureImports] }] },
   },
   {
     files: ['test/**/*.ts', 'bench/**/*.ts'],

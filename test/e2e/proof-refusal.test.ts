@@ -1,8 +1,8 @@
 /**
  * A proof the server refuses (docs/design.md §29) is said under the file field, in Portuguese, on the
  * payment page and on "A minha encomenda": the order stays `Aguarda Pagamento`, the file is no longer
- * shown as sent, and another file can be chosen and sent. At 390 px and desktop; with SHOTS_DIR set it
- * saves screenshots of the refusal.
+ * shown as sent, and another file can be chosen and sent, once however fast it is clicked. At 390 px
+ * and desktop; with SHOTS_DIR set it saves screenshots of the refusal.
  */
 import { randomInt, randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
@@ -37,6 +37,22 @@ async function choose(page: Page, name: string, mimeType: string, buffer: Buffer
   await expect.poll(() => page.locator('.proof-upload .notice--success').textContent(), { timeout: 15_000 }).toBe(checkoutTexts.proofUploaded(name));
 }
 
+/**
+ * Clicks the proof's button twice in the same moment (before React renders it disabled) and returns
+ * how many proofs the page sent: one, or the second click sent a second request.
+ */
+async function sendTwiceAtOnce(page: Page, name: string): Promise<() => number> {
+  let sent = 0;
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname.endsWith('/proof')) sent += 1;
+  });
+  await page.getByRole('button', { name }).evaluate((button: HTMLButtonElement) => {
+    button.click();
+    button.click();
+  });
+  return () => sent;
+}
+
 describe('a refused proof, under the file field', () => {
   it.each([PHONE, DESKTOP])('on the payment page at %o: a PDF with JavaScript is refused, the order waits, a screenshot then completes it', async (viewport) => {
     const email = `prova-${randomUUID().slice(0, 8)}@exemplo.pt`;
@@ -66,8 +82,9 @@ describe('a refused proof, under the file field', () => {
 
     await choose(page, 'captura.png', 'image/png', await screenshotPng({ width: 390, height: 844 }));
     expect(await alert.textContent()).toBe('');
-    await page.getByRole('button', { name: 'Confirmar encomenda' }).click();
+    const sent = await sendTwiceAtOnce(page, 'Confirmar encomenda');
     await expect.poll(() => path(page), { timeout: 10_000 }).toBe(paths.thankYou);
+    expect(sent(), 'proofs sent by two clicks at once').toBe(1);
     expect((await getItem(shop.twin, 'orders', { id: order!.id as string }))!.status).toBe('Confirmar Pagamento');
     await context.close();
   });
@@ -90,8 +107,9 @@ describe('a refused proof, under the file field', () => {
     await shot(page, 'proof-refused-my-order');
 
     await choose(page, 'captura.png', 'image/png', await screenshotPng({ width: 390, height: 844 }));
-    await page.getByRole('button', { name: 'Enviar comprovativo' }).click();
+    const sent = await sendTwiceAtOnce(page, 'Enviar comprovativo');
     await expect.poll(async () => (await getItem(shop.twin, 'orders', { id: order.id }))!.status, { timeout: 10_000 }).toBe('Confirmar Pagamento');
+    expect(sent(), 'proofs sent by two clicks at once').toBe(1);
     await context.close();
   });
 });

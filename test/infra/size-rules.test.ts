@@ -1,8 +1,9 @@
 /**
  * The size of one idea (README, house rules): `npm run lint` refuses a source file over 400 lines and
  * a function over 80, outside tests, benchmarks and message catalogues; and an import that climbs
- * more than two levels. Linted as text under the paths they would have, with the repository's own
- * ESLint config.
+ * more than two levels, and in the web app any import that climbs out of its folder (or, in a feature,
+ * reaches its own room by `#web/features/…`). Linted as text under the paths they would have, with the
+ * repository's own ESLint config.
  */
 import path from 'node:path';
 import { ESLint } from 'eslint';
@@ -48,5 +49,32 @@ describe('import depth', () => {
     expect(await rules('infra/ops/preflight/checks/planted.ts', "import { stackName } from '../../../common/naming.ts';\nexport const s = stackName;\n")).toContain('no-restricted-imports');
     expect(await rules('infra/ops/preflight/planted.ts', "import { stackName } from '../../common/naming.ts';\nexport const s = stackName;\n")).toEqual([]);
     expect(await rules('infra/ops/preflight/checks/planted.ts', "import { stackName } from '#infra/common/naming.ts';\nexport const s = stackName;\n")).toEqual([]);
+  }, 60_000);
+});
+
+describe("the web app's one import style", () => {
+  const rules = async (file: string, text: string) => {
+    const [result] = await eslint.lintText(text, { filePath: path.join(REPO_ROOT, file) });
+    return result!.messages.map((m) => m.ruleId);
+  };
+  const importing = (from: string) => `import { api } from '${from}';\nexport const a = api;\n`;
+
+  it('refuses, in a feature, a relative import that leaves its folder, however it is spelt', async () => {
+    for (const from of ['../../lib/api.ts', '../lib/api.ts', './../../lib/api.ts', '../../ui/field.tsx', '../cart/cart-page.tsx']) {
+      expect(await rules('web/src/features/checkout/planted.ts', importing(from)), from).toContain('no-restricted-imports');
+    }
+    expect(await rules('web/src/features/checkout/planted.ts', "export { api } from '../../lib/api.ts';\n")).toContain('no-restricted-imports');
+  }, 60_000);
+
+  it('refuses a feature reaching its own room by #web/features/…, and climbing anywhere else in web/src', async () => {
+    expect(await rules('web/src/features/checkout/planted.ts', importing('#web/features/checkout/order-token.ts'))).toContain('no-restricted-imports');
+    expect(await rules('web/src/ui/planted.ts', importing('../lib/api.ts'))).toContain('no-restricted-imports');
+  }, 60_000);
+
+  it('allows its own folder by a relative path, and lib/, ui/ and shared/ by their aliases', async () => {
+    for (const from of ['./order-token.ts', '#web/lib/api.ts', '#web/ui/field.tsx', '#shared/paths.ts']) {
+      expect(await rules('web/src/features/checkout/planted.ts', importing(from)), from).toEqual([]);
+    }
+    expect(await rules('web/src/app/admin/planted.ts', importing('#web/features/orders/orders-page.tsx'))).toEqual([]);
   }, 60_000);
 });

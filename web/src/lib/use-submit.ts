@@ -60,6 +60,8 @@ export interface FormSubmit<R> {
   readonly outcome: FormOutcome<R>;
   /** The outcome is `sending` (disable the submit button). */
   readonly sending: boolean;
+  /** Back to `idle` with no field messages, e.g. once another file is chosen after a refusal (not while sending). */
+  readonly reset: () => void;
 }
 
 function alertOrIdle<R>(message: string | undefined, error?: unknown): FormOutcome<R> {
@@ -153,7 +155,13 @@ export function useFormSubmit<S extends z.ZodType, R>(options: FormSubmitOptions
     }
   };
 
-  return { formRef, onSubmit, errors, setErrors, outcome, sending: outcome.kind === 'sending' };
+  const reset = useCallback(() => {
+    if (sendingRef.current) return;
+    setErrors({});
+    setOutcome({ kind: 'idle' });
+  }, []);
+
+  return { formRef, onSubmit, errors, setErrors, outcome, sending: outcome.kind === 'sending', reset };
 }
 
 /** A message after an action: its kind and its lines. */

@@ -5,7 +5,6 @@
  * code is kept as chosen (`lib/chosen-code.ts`) and goes with the order (`discountCode`), whose answer
  * is the authority. The cart page loads this module only when the customer opens the field.
  */
-import { useState } from 'react';
 import { orderItems, type Cart } from '#shared/cart.ts';
 import type { AppliedDiscount } from '#shared/discount-codes.ts';
 import type { AppliedCode } from '#web/lib/chosen-code.ts';
@@ -13,6 +12,7 @@ import { discountCodeTexts as t } from '#shared/messages/index.ts';
 import { errorMessage } from '#web/lib/api.ts';
 import { useBotCheck } from '#web/lib/bot-check.tsx';
 import { publicWrites } from '#web/lib/public-writes.ts';
+import { useAction } from '#web/lib/use-submit.ts';
 import { TextField } from './field.tsx';
 import './discount-code.css';
 
@@ -29,28 +29,28 @@ export function DiscountCodeField(props: {
 }) {
   const { cart, typed, onTyped, applied, onApplied } = props;
   const botCheck = useBotCheck();
-  const [checking, setChecking] = useState(false);
-  const [refusal, setRefusal] = useState<string>();
+  // The refusal is the action's notice, said beside the field; a second click or Enter while it checks checks nothing.
+  const check = useAction();
+  const refusal = check.notice?.lines[0];
   const apply = async () => {
-    if (typed.trim() === '' || checking) return;
-    setChecking(true);
-    setRefusal(undefined);
+    if (typed.trim() === '') return;
     const items = orderItems(cart);
-    try {
-      const priced = await botCheck.withProof((proof) => publicWrites.checkDiscountCode({ code: typed, items }, proof));
-      onTyped(priced.discount.code);
-      onApplied({ discount: priced.discount, items: JSON.stringify(items) });
-    } catch (failure) {
-      onApplied(undefined);
-      setRefusal(errorMessage(failure));
-    } finally {
-      setChecking(false);
-    }
+    await check.run(
+      async () => {
+        const priced = await botCheck.withProof((proof) => publicWrites.checkDiscountCode({ code: typed, items }, proof));
+        onTyped(priced.discount.code);
+        onApplied({ discount: priced.discount, items: JSON.stringify(items) });
+      },
+      (failure) => {
+        onApplied(undefined);
+        return errorMessage(failure);
+      },
+    );
   };
   const remove = () => {
     onTyped('');
     onApplied(undefined);
-    setRefusal(undefined);
+    check.show(undefined);
   };
   return (
     <div className="checkout-section discount-code">
@@ -69,7 +69,7 @@ export function DiscountCodeField(props: {
           onChange={(event) => {
             onTyped(event.target.value);
             if (applied) onApplied(undefined);
-            setRefusal(undefined);
+            check.show(undefined);
           }}
           onKeyDown={(event) => {
             // Enter applies the code, it does not reserve the order.
@@ -82,7 +82,7 @@ export function DiscountCodeField(props: {
         {applied ? (
           <button type="button" className="button button--secondary" onClick={remove}>{t.remove}</button>
         ) : (
-          <button type="button" className="button button--secondary" disabled={checking || typed.trim() === ''} onClick={() => void apply()}>{checking ? t.checking : t.apply}</button>
+          <button type="button" className="button button--secondary" disabled={check.busy || typed.trim() === ''} onClick={() => void apply()}>{check.busy ? t.checking : t.apply}</button>
         )}
       </div>
       <p role="status" className="discount-code__applied">{applied ? t.applied(applied.code) : ''}</p>

@@ -7,6 +7,7 @@ import { NavLink, Outlet, useLocation } from '#web/lib/router.tsx';
 import { adminPaths } from '#web/lib/admin/admin-paths.ts';
 import { useAdminSession } from '#web/lib/admin/session.tsx';
 import { texts } from '#web/lib/admin/admin-texts.ts';
+import { useAction } from '#web/lib/use-submit.ts';
 import { salesTexts } from '#web/features/sales/sales-texts.ts';
 import { discountCodeAdminTexts } from '#shared/messages/index.ts';
 
@@ -26,7 +27,8 @@ const links: readonly { to: string; label: string; also?: readonly string[] }[] 
 export function AdminLayout() {
   const { user, signOut } = useAdminSession();
   const { pathname } = useLocation();
-  const [leaving, setLeaving] = useState(false);
+  // Signing out: the button says so, a second click does nothing (the session then sends to the login).
+  const leave = useAction();
   const [menuOpen, setMenuOpen] = useState(false);
 
   useEffect(() => {
@@ -71,13 +73,10 @@ export function AdminLayout() {
             <button
               type="button"
               className="button button--secondary button--small"
-              disabled={leaving}
-              onClick={() => {
-                setLeaving(true);
-                void signOut();
-              }}
+              disabled={leave.busy}
+              onClick={() => void leave.run(signOut, () => undefined)}
             >
-              {leaving ? texts.nav.loggingOut : texts.nav.logout}
+              {leave.busy ? texts.nav.loggingOut : texts.nav.logout}
             </button>
           </div>
         </nav>

@@ -6,16 +6,16 @@ import { checkoutTexts, customerStatusLabels, myOrderTexts, paymentSwitchTexts, 
 import { RESERVED_STATUS } from '#shared/order-status.ts';
 import { PAYMENT_METHOD_LABELS } from '#shared/payment-methods.ts';
 import { paths } from '#shared/paths.ts';
-import { api, ApiError, errorMessage } from '#web/lib/api.ts';
+import { api, errorMessage } from '#web/lib/api.ts';
 import { usePageMeta } from '#web/lib/page-meta.ts';
 import { useLoad } from '#web/lib/use-load.ts';
 import { useTimeReached } from '#web/lib/use-time-reached.ts';
 import { LoadError, Loading } from '#web/ui/page-state.tsx';
 import { formatCents } from '#shared/money.ts';
 import { clearOpenReservation, loadOpenReservation } from '#web/lib/open-reservation.ts';
-import type { UploadedProof } from './checkout-session.ts';
 import { orderToken } from './order-token.ts';
-import { RESERVATION_OVER, OrderRefusalNotice, orderRefusal, type Refusal } from './order-refusal.tsx';
+import { RESERVATION_OVER, OrderRefusalNotice } from './order-refusal.tsx';
+import { useProofForm } from './use-proof-step.ts';
 import { OrderInvoice } from './order-invoice.tsx';
 import { FixedOrderSummary } from './order-summary.tsx';
 import { PaymentInstructions } from './payment-instructions.tsx';
@@ -199,46 +199,26 @@ function PayPanel({ order, token, onPaid }: { order: CustomerOrder; token: strin
   );
 }
 
-/** The proof of a payment made by hand: chosen, uploaded, sent to the order. */
+/** The proof of a payment made by hand: chosen, uploaded, sent to the order (`useProofForm`). */
 function ProofSender({ order, token, onPaid, method }: { order: CustomerOrder; token: string; onPaid: (order: CustomerOrder) => void; method?: ProofMethod }) {
-  const [proof, setProof] = useState<UploadedProof | null>(null);
-  const [uploading, setUploading] = useState(false);
-  const [sending, setSending] = useState(false);
-  const [refused, setRefused] = useState<Refusal | null>(null);
-  /** The server refused the file itself (shown under the file field): another file is needed. */
-  const [fileRefused, setFileRefused] = useState<string | null>(null);
-  const changeProof = (next: UploadedProof | null) => {
-    setProof(next);
-    setFileRefused(null);
-  };
-
-  const send = async () => {
-    if (!proof) return;
-    setSending(true);
-    setRefused(null);
-    try {
-      const paid = (await api.attachProof(order.id, token, proof.key, method)).order;
+  const step = useProofForm({
+    ...(method ? { method } : {}),
+    send: async (proofKey, chosen) => (await api.attachProof(order.id, token, proofKey, chosen)).order,
+    onSent: (paid) => {
       // Paid from here (this device or another): the browser no longer offers it as a reservation to pay.
       if (loadOpenReservation()?.response.order.id === order.id) clearOpenReservation();
       onPaid(paid);
-    } catch (error) {
-      const fileProblem = error instanceof ApiError ? error.fields?.proofKey : undefined;
-      if (fileProblem) {
-        setProof(null);
-        setFileRefused(fileProblem);
-      } else setRefused(orderRefusal(error));
-      setSending(false);
-    }
-  };
+    },
+  });
 
   return (
-    <>
-      <ProofUpload proof={proof} onChange={changeProof} onUploadingChange={setUploading} refusal={fileRefused} />
-      <div role="alert">{refused && <OrderRefusalNotice refusal={refused} />}</div>
-      <button type="button" className="button" disabled={!proof || uploading || sending} onClick={() => void send()}>
-        {sending ? 'A enviar o comprovativo...' : myOrderTexts.sendProof}
+    <form ref={step.formRef} className="proof-form" onSubmit={step.onSubmit} noValidate>
+      <ProofUpload proof={step.proof} onChange={step.changeProof} onUploadingChange={step.setUploading} refusal={step.fileRefused} />
+      <div role="alert">{step.refused && <OrderRefusalNotice refusal={step.refused} />}</div>
+      <button type="submit" className="button" disabled={!step.proof || step.uploading || step.sending}>
+        {step.sending ? 'A enviar o comprovativo...' : myOrderTexts.sendProof}
       </button>
-    </>
+    </form>
   );
 }
 

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, Navigate, useNavigate } from '#web/lib/router.tsx';
 import { orderItems } from '#shared/cart.ts';
 import { checkoutTexts, paymentSwitchTexts } from '#shared/messages/index.ts';
@@ -41,15 +41,16 @@ export function PaymentPage() {
 }
 
 function PaymentStep({ reservation, shipping, cart }: { reservation: PlaceOrderResponse; shipping: ShippingForm | null; cart: ReturnType<typeof useCart> }) {
-  const step = useProofStep();
   const navigate = useNavigate();
   const token = reservation.order.accessToken;
+  // The order is complete (by the proof or the provider) and the page is leaving for /thank-you.
+  const done = useRef(false);
   // Paid through the provider: the order is read while its payment is awaited; once paid, on to /thank-you.
   const [order, view, setOrder] = useLiveOrder(reservation.order, token, {
     stale: true,
     onChange: (next) => {
-      if (!isPaidStatus(next.status) || step.done.current) return;
-      step.done.current = true;
+      if (!isPaidStatus(next.status) || done.current) return;
+      done.current = true;
       recordPlacedOrder({ order: next }, token);
       cartStore().clear();
       navigate(paths.thankYou, { replace: true });
@@ -59,11 +60,12 @@ function PaymentStep({ reservation, shipping, cart }: { reservation: PlaceOrderR
   // its time, docs/payment-switch.md) and sent with the proof (the ledger names it).
   const manual = useMethodSwitch(order, token, view, setOrder);
   const manualMethod = manual.method;
+  const step = useProofStep(reservation, view ? manualMethod : undefined, done);
   // A reservation whose time ran out (here, even with the page left open, or refused by the server)
   // cannot be paid: nothing to upload or confirm, and the refusal is said once.
   const overHere = useTimeReached(order.expiresAt);
 
-  if (step.done.current) return <Loading />;
+  if (done.current) return <Loading />;
 
   const closed = overHere || step.refused?.closed === true;
   // Over, it is no reservation to continue or cancel (the browser has forgotten it, so it would seem "changed").
@@ -86,27 +88,29 @@ function PaymentStep({ reservation, shipping, cart }: { reservation: PlaceOrderR
           {outdated && <PendingReservation stored={{ response: reservation, body: '' }} changed here onCancelled={() => navigate(paths.shipping, { replace: true })} />}
           <PaymentDue order={order} shipping={shipping} provider={provider} method={headingMethod(view, manualMethod)} />
           {manual.failed && <p className="notice">{paymentSwitchTexts.chooseFailed}</p>}
-          {byHand && (
-            <section className="card" aria-labelledby="proof-title">
-              <h2 id="proof-title">2. Envia o comprovativo</h2>
-              <p>Depois de pagares, envia uma captura de ecrã ou o PDF do comprovativo de pagamento.</p>
-              <ProofUpload proof={proof} onChange={step.changeProof} onUploadingChange={step.setUploading} disabled={closed} refusal={step.fileRefused} />
-            </section>
-          )}
-          <div role="alert">
-            {refused ? <OrderRefusalNotice refusal={refused} /> : overHere && <OrderRefusalNotice refusal={RESERVATION_OVER} />}
-          </div>
-          <div className="checkout-actions">
-            <Link to={paths.shipping} className="button button--secondary">
-              Voltar
-            </Link>
+          <form ref={step.formRef} className="proof-form" onSubmit={step.onSubmit} noValidate>
             {byHand && (
-              <button type="button" className="button" disabled={closed || !proof || uploading || sending} onClick={() => void step.sendProof(reservation, view ? manualMethod : undefined)}>
-                {uploading ? checkoutTexts.proofUploading : sending ? 'A enviar o comprovativo...' : 'Confirmar encomenda'}
-              </button>
+              <section className="card" aria-labelledby="proof-title">
+                <h2 id="proof-title">2. Envia o comprovativo</h2>
+                <p>Depois de pagares, envia uma captura de ecrã ou o PDF do comprovativo de pagamento.</p>
+                <ProofUpload proof={proof} onChange={step.changeProof} onUploadingChange={step.setUploading} disabled={closed} refusal={step.fileRefused} />
+              </section>
             )}
-          </div>
-          {byHand && !proof && !uploading && !closed && <p className="field-hint checkout-actions__hint">{checkoutTexts.proofMissing}</p>}
+            <div role="alert">
+              {refused ? <OrderRefusalNotice refusal={refused} /> : overHere && <OrderRefusalNotice refusal={RESERVATION_OVER} />}
+            </div>
+            <div className="checkout-actions">
+              <Link to={paths.shipping} className="button button--secondary">
+                Voltar
+              </Link>
+              {byHand && (
+                <button type="submit" className="button" disabled={closed || !proof || uploading || sending}>
+                  {uploading ? checkoutTexts.proofUploading : sending ? 'A enviar o comprovativo...' : 'Confirmar encomenda'}
+                </button>
+              )}
+            </div>
+            {byHand && !proof && !uploading && !closed && <p className="field-hint checkout-actions__hint">{checkoutTexts.proofMissing}</p>}
+          </form>
         </div>
         <FixedOrderSummary order={order} />
       </div>

@@ -10,6 +10,7 @@ import { adminNextStatuses, isPaidOutsideMove, type OrderStatus } from '#shared/
 import { errorMessage } from '#web/lib/api.ts';
 import { adminPaths } from '#web/lib/admin/admin-paths.ts';
 import { useAdminApi } from '#web/lib/admin/session.tsx';
+import { useAction } from '#web/lib/use-submit.ts';
 import { Feedback } from '#web/ui/admin/admin-ui.tsx';
 import { texts } from '#web/lib/admin/admin-texts.ts';
 
@@ -64,34 +65,33 @@ export interface BulkOutcomeState {
   readonly failed?: readonly string[];
 }
 
-interface BulkResult extends BulkOutcomeState {
-  readonly busy: boolean;
-}
-
 /**
  * Moves orders one by one and keeps what came of it: several outcomes at once (some moved, some
- * refused), unlike a panel's single action. `onDone` after the last (the list reloads).
+ * refused), unlike a panel's single action, though run as one (`useAction`: busy meanwhile, a second
+ * click moves nothing). `onDone` after the last (the list reloads).
  */
 export function useBulkMoves(onDone: () => void) {
   const api = useAdminApi();
-  const [bulk, setBulk] = useState<BulkResult>({ busy: false });
-  const move = async (chosen: readonly OrderSummary[], to: OrderStatus) => {
-    const eligible = chosen.filter((order) => movable(order, to));
-    setBulk({ busy: true });
-    const done: string[] = [];
-    const failed: string[] = [];
-    for (const order of eligible) {
-      try {
-        await api.setOrderStatus(order.id, { status: to });
-        done.push(String(order.orderNumber));
-      } catch (failure) {
-        failed.push(t.bulkFailedOne(order.orderNumber, errorMessage(failure)));
+  const action = useAction();
+  const [outcome, setOutcome] = useState<BulkOutcomeState>({});
+  const move = (chosen: readonly OrderSummary[], to: OrderStatus) =>
+    action.run(async () => {
+      const eligible = chosen.filter((order) => movable(order, to));
+      setOutcome({});
+      const done: string[] = [];
+      const failed: string[] = [];
+      for (const order of eligible) {
+        try {
+          await api.setOrderStatus(order.id, { status: to });
+          done.push(String(order.orderNumber));
+        } catch (failure) {
+          failed.push(t.bulkFailedOne(order.orderNumber, errorMessage(failure)));
+        }
       }
-    }
-    setBulk({ busy: false, done, failed });
-    onDone();
-  };
-  return { ...bulk, move };
+      setOutcome({ done, failed });
+      onDone();
+    }, () => undefined);
+  return { ...outcome, busy: action.busy, move };
 }
 
 export type BulkMoves = ReturnType<typeof useBulkMoves>;

@@ -9,31 +9,36 @@ import { BLOCK_DURATIONS, type BlockDuration } from '#shared/abuse.ts';
 import { abuseUiTexts } from '#web/lib/admin/abuse-texts.ts';
 import { failureMessage } from '#web/lib/admin/admin-api.ts';
 import { useAdminApi } from '#web/lib/admin/session.tsx';
+import { useAction } from '#web/lib/use-submit.ts';
 import { BlockDurationField, DEFAULT_BLOCK } from './block-duration.tsx';
 import type { BulkOutcomeState } from './bulk-actions.tsx';
 
 const t = abuseUiTexts.bulk;
 
-/** Closes the chosen orders as suspicious in one request and keeps each one's outcome; `onDone` after it (the list reloads). */
+/**
+ * Closes the chosen orders as suspicious in one request and keeps each one's outcome, run as one action
+ * (`useAction`: busy meanwhile, a second click closes nothing); `onDone` after it (the list reloads).
+ */
 export function useSuspiciousBulk(onDone: () => void) {
   const api = useAdminApi();
-  const [state, setState] = useState<BulkOutcomeState & { readonly busy: boolean }>({ busy: false });
-  const close = async (chosen: readonly OrderSummary[], blockFor: BlockDuration) => {
-    setState({ busy: true });
-    try {
-      const answer = await api.closeSuspiciousMany(chosen.map((order) => order.id), blockFor);
-      const numberOf = (id: string) => chosen.find((order) => order.id === id)?.orderNumber ?? id;
-      setState({
-        busy: false,
-        done: answer.results.flatMap((result) => (result.ok ? [String(result.orderNumber)] : [])),
-        failed: answer.results.flatMap((result) => (result.ok ? [] : [t.failedOne(numberOf(result.id), result.message)])),
-      });
-    } catch (failure) {
-      setState({ busy: false, failed: [failureMessage(t.failed, failure)] });
-    }
-    onDone();
-  };
-  return { ...state, close };
+  const action = useAction();
+  const [outcome, setOutcome] = useState<BulkOutcomeState>({});
+  const close = (chosen: readonly OrderSummary[], blockFor: BlockDuration) =>
+    action.run(async () => {
+      setOutcome({});
+      try {
+        const answer = await api.closeSuspiciousMany(chosen.map((order) => order.id), blockFor);
+        const numberOf = (id: string) => chosen.find((order) => order.id === id)?.orderNumber ?? id;
+        setOutcome({
+          done: answer.results.flatMap((result) => (result.ok ? [String(result.orderNumber)] : [])),
+          failed: answer.results.flatMap((result) => (result.ok ? [] : [t.failedOne(numberOf(result.id), result.message)])),
+        });
+      } catch (failure) {
+        setOutcome({ failed: [failureMessage(t.failed, failure)] });
+      }
+      onDone();
+    }, () => undefined);
+  return { ...outcome, busy: action.busy, close };
 }
 
 export type SuspiciousBulk = ReturnType<typeof useSuspiciousBulk>;
@@ -66,7 +71,7 @@ export function SuspiciousBulkAction({ chosen, bulk, disabled }: { readonly chos
           type="button"
           className="button button--small"
           disabled={bulk.busy}
-          onClick={() => void bulk.close(chosen, blockFor).then(() => setConfirming(false))}
+          onClick={() => void bulk.close(chosen, blockFor).then((ran) => ran && setConfirming(false))}
         >
           {bulk.busy ? t.working : t.confirm}
         </button>
