@@ -1,5 +1,6 @@
 /**
- * Discount codes (docs/discount-codes.md) in real Chromium against a fresh twin, at 390 and 1 280 px:
+ * Discount codes (docs/discount-codes.md) in real Chromium on the twin the shopping walks share, at 390
+ * and 1 280 px, with a piece of this file's own:
  * the owner creates a 10 % code in "Códigos de desconto"; a customer with a 34,80 € cart applies it on
  * the cart (on the phone: a wrong code first, refused with its reason; the code then carried to the
  * shipping step) or at the checkout (the server's price in the summary), reserves, and the payment page, the stored order and
@@ -10,16 +11,17 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { seedPieces } from '#infra/twin/seed/catalogue.ts';
 import { checkoutTexts, discountCodeAdminTexts, discountCodeTexts } from '#shared/messages/index.ts';
 import { DEFAULT_ADMIN_PREFIX } from '#shared/paths.ts';
 import { texts } from '#web/lib/admin/admin-texts.ts';
-import { DESKTOP, fillShipping, openPage, scanAll, seriousViolations, setPrice, useShop } from '../web/e2e-support.ts';
+import { createProduct } from '../support/factories.ts';
+import { DESKTOP, fillShipping, openPage, scanAll, seriousViolations, useSharedShop } from '../web/e2e-support.ts';
 
-const shop = useShop();
+const shop = useSharedShop();
 const SCREENSHOTS = process.env.E2E_SCREENSHOTS;
 const PHONE = { width: 390, height: 844 } as const;
-const piece = seedPieces.find((p) => p.id === 'brincos-estrela-cadente')!;
+/** This file's own piece: 17,40 € a pair, no discount of its own (two make the 34,80 € cart). */
+let piece: Awaited<ReturnType<typeof createProduct>>;
 const total = (page: Page, label: string) => page.locator(`[data-total="${label}"]`).first().textContent();
 
 async function noSidewaysScroll(page: Page): Promise<void> {
@@ -37,8 +39,7 @@ async function signIn(page: Page): Promise<void> {
 
 describe('a discount code at 390 and 1 280 px', () => {
   beforeAll(async () => {
-    // 17,40 € a pair, no discount of its own: two make the 34,80 € cart.
-    await setPrice(shop.twin, piece.id, 1740, 0);
+    piece = await createProduct({ name: 'Brincos Estrela dos códigos', type: 'brinco', priceCents: 1740, stock: 10 });
   });
 
   for (const viewport of [PHONE, DESKTOP]) {

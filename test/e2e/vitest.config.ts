@@ -6,7 +6,7 @@ import { defineConfig } from 'vitest/config';
  * A walk that changes what every shopper sees (the settings, the admin account, the clock, an address's
  * limits, the demo catalogue as the owner edits it) keeps a twin of its own (`useShop`).
  */
-export const SHARED_WALKS = ['proof-refusal', 'provider-payment', 'reservation', 'order-steps', 'anonymise'].map((name) => `test/e2e/${name}.test.ts`);
+export const SHARED_WALKS = ['proof-refusal', 'provider-payment', 'reservation', 'order-steps', 'anonymise', 'discount-codes'].map((name) => `test/e2e/${name}.test.ts`);
 
 /** `npm run test:e2e`: the built shop in real headless Chromium against the local twin. */
 export default defineConfig({
