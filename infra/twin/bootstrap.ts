@@ -1,7 +1,7 @@
 /**
  * Creates what the cloud stack creates, from the same definitions: the tables of
  * `lambdas/contracts/data-model.ts`, the admin user pool (app client, `admin` group, admin user) and the mail
- * templates of `infra/common/mail-templates.ts` (rendered from MJML as for the stack). Every step is idempotent, so a second start finds its data.
+ * templates of `infra/common/mail/` (rendered from MJML as for the stack). Every step is idempotent, so a second start finds its data.
  */
 import {
   CreateTableCommand,
@@ -29,7 +29,7 @@ import {
 import { CreateEmailTemplateCommand, SESv2Client, UpdateEmailTemplateCommand } from '@aws-sdk/client-sesv2';
 import { tables, type KeyDef, type TableDef, type TableKey } from '#lambdas/contracts/data-model.ts';
 import { templateName, type MailTemplateId } from '#lambdas/contracts/mail-templates.ts';
-import { renderMailTemplates } from '../common/mail-render.ts';
+import { renderMailTemplates } from '../common/mail/render.ts';
 
 export const LOCAL_REGION = 'eu-west-1';
 /** s3rver accepts only its own key pair; the other local services accept any, so all use this one. */

@@ -2,7 +2,7 @@
  * The shop's e-mails as the sending code sees them: the template ids, the data each one takes (typed,
  * so `sendTemplatedMail(to, 'order-received', data)` does not compile with a wrong or missing key),
  * and the physical SES template names. The templates themselves (MJML, rendered to SES templates at
- * build time) live in `infra/common/mail-templates.ts`; the Lambda functions only send by template name.
+ * build time) live in `infra/common/mail/`, one file each; the Lambda functions only send by template name.
  *
  * Every value is escaped by `lambdas/contracts/mail-data.ts` before it is sent (SES does not escape
  * template data): the HTML part reads the escaped values at the top level (`{{nome}}`), the subject and

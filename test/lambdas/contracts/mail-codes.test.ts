@@ -11,7 +11,7 @@ import type { Order } from '#shared/api.ts';
 import { DEFAULT_SETTINGS } from '#shared/settings.ts';
 import type { MailData, MailTemplateId } from '#lambdas/contracts/mail-templates.ts';
 import { customerMail, ownerOrderData } from '#lambdas/services/order-mail.ts';
-import { renderMailTemplate, type SesTemplateParts } from '#infra/common/mail-render.ts';
+import { renderMailTemplate, type SesTemplateParts } from '#infra/common/mail/render.ts';
 import { BENIGN_SHOP, EVIL_IMG, EVIL_LINK, hostile, renderAsSes, type MailParts } from '../../support/mail.ts';
 import { CODED_CART, sampleOrder } from '../../support/sample-order.ts';
 

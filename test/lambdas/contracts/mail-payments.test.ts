@@ -10,7 +10,7 @@ import type { ProviderPaymentRecord } from '#shared/automatic-payments.ts';
 import { DEFAULT_SETTINGS } from '#shared/settings.ts';
 import type { MailData, MailTemplateId } from '#lambdas/contracts/mail-templates.ts';
 import { customerMail, refundMailItem } from '#lambdas/services/order-mail.ts';
-import { renderMailTemplate, type SesTemplateParts } from '#infra/common/mail-render.ts';
+import { renderMailTemplate, type SesTemplateParts } from '#infra/common/mail/render.ts';
 import { BENIGN_SHOP, benignMailData, EVIL_IMG, EVIL_LINK, hostile, renderAsSes, type MailParts } from '../../support/mail.ts';
 
 const LINK = 'https://loja.example/encomenda/123456#t=abc_DEF-123';

@@ -6,16 +6,16 @@
  * page, where the document is shown too. Unlike the shop's other mails, it speaks of a fatura that
  * exists: its footer says the PDF, not the mail, is the fiscal document.
  */
-import type { MailTemplateId } from '#lambdas/contracts/mail-templates.ts';
-import { COLOR, greeting, orderButton, orderLinkText, type MailTemplateSource } from './mail-parts.ts';
+import { COLOR, greeting, orderButton, orderLinkText, type MailTemplateFile } from '../parts.ts';
 
 const pdfButton = `
         <mj-button href="{{documentoLink}}" background-color="${COLOR.ink}" color="#ffffff" font-size="15px" font-weight="600" border-radius="4px" inner-padding="12px 28px" padding="8px 28px">{{#if notaCredito}}Abrir a nota de crédito (PDF){{else}}Abrir a fatura-recibo (PDF){{/if}}</mj-button>
         <mj-text font-size="13px" color="${COLOR.muted}"><p>Se o botão não abrir, copia este endereço para o navegador: {{documentoLink}}</p></mj-text>`;
 
-export const invoiceMailSources: Readonly<Record<Extract<MailTemplateId, 'invoice-document'>, MailTemplateSource>> = {
-  /** Data: nome, numero, documento (its number), valor, notaCredito, fatura (a credit note's invoice), documentoLink, link. */
-  'invoice-document': {
+/** Data: nome, numero, documento (its number), valor, notaCredito, fatura (a credit note's invoice), documentoLink, link. */
+export const invoiceDocument: MailTemplateFile<'invoice-document'> = {
+  id: 'invoice-document',
+  source: {
     subject: '{{#if texto.notaCredito}}Nota de crédito {{texto.documento}}{{else}}Fatura-recibo {{texto.documento}}{{/if}}: encomenda nº {{texto.numero}}',
     preview: '{{#if notaCredito}}A nota de crédito {{documento}} ({{valor}}) da encomenda nº {{numero}}.{{else}}A fatura-recibo {{documento}} ({{valor}}) da encomenda nº {{numero}}.{{/if}}',
     body: `        ${greeting}

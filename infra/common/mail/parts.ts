@@ -1,9 +1,10 @@
 /**
- * What every mail template of `mail-templates.ts` (and `mail-templates-invoices.ts`) is made of: the
- * source's shape, the shop's colours and fonts, the greeting, the order's button, and the footer's first
- * line. Kept apart so a template file imports them without importing every other template.
+ * What every mail template of `templates/` is made of: the source's shape, the shop's colours and
+ * fonts, the greeting, the order's button, and the footer's first line. Kept apart so a template file
+ * imports them without importing every other template.
  */
 import { escapeHtml } from '#shared/html.ts';
+import type { MailTemplateId } from '#lambdas/contracts/mail-templates.ts';
 
 /** One e-mail before rendering. */
 export interface MailTemplateSource {
@@ -20,6 +21,12 @@ export interface MailTemplateSource {
    * mail that carries a fatura says something else (docs/invoices.md: "fatura" only where one exists).
    */
   readonly footer?: string;
+}
+
+/** One template's file: its id (the file is named after it) and its source; `index.ts` gathers them. */
+export interface MailTemplateFile<Id extends MailTemplateId = MailTemplateId> {
+  readonly id: Id;
+  readonly source: MailTemplateSource;
 }
 
 /** What every order mail's footer says: the shop's mails are not invoices (the invoice is its own document). */
