@@ -6,15 +6,15 @@
  * and when the local twin creates its templates (`infra/twin/bootstrap.ts`). The Lambda functions never
  * see any of this; they send by template name with data typed in `lambdas/contracts/mail-templates.ts`.
  *
- * Placeholders: the HTML (MJML) reads the escaped values at the top level (`{{nome}}`); the subject and
- * the plain-text part read the unescaped one-line values under `texto` (`{{texto.nome}}`); see
+ * Placeholders: the HTML (MJML) reads the escaped values at the top level (`{{name}}`); the subject and
+ * the plain-text part read the unescaped one-line values under `text` (`{{text.name}}`); see
  * `lambdas/contracts/mail-data.ts`. Only the `href` of a button takes a value in an attribute, and
  * only for the URLs of `MAIL_URL_FIELDS`. Helpers: `{{#if}}`, `{{else}}`, `{{#each}}`, as SES documents.
  * Order e-mails say plainly that they are not invoices (the shop invoices separately).
  *
  * The layout's brand (name, tagline) is fixed (`SHOP_BRAND`) and written in here; the seller's
  * identification and contact address in the footer are settings the owner changes on "Definições", so
- * they are placeholders of every template (`{{loja.legal}}`, `{{loja.email}}` and their `texto.`
+ * they are placeholders of every template (`{{shop.legal}}`, `{{shop.email}}` and their `text.`
  * twins: `MailShopData`), the address the same as the site's footer, filled when each mail
  * is sent: the next e-mail shows the new identification with no deploy.
  */
@@ -24,11 +24,11 @@ import { COLOR, footerHtml, NOT_AN_INVOICE, SANS, SERIF, type MailTemplateSource
 
 const SIGNATURE_TEXT = `Obrigado,\nA equipa ${SHOP_BRAND.name}`;
 /** The seller's identification in force, one line (`MailShopData.legal`): escaped in the HTML, as typed in the text. */
-const LEGAL_HTML = '{{loja.legal}}';
-const LEGAL_TEXT = '{{texto.loja.legal}}';
+const LEGAL_HTML = '{{shop.legal}}';
+const LEGAL_TEXT = '{{text.shop.legal}}';
 /** The one contact address, Definições' (`MailShopData.email`), as the site's footer. */
-const EMAIL_HTML = '{{loja.email}}';
-const FOOTER_TEXT = `${LEGAL_TEXT} · {{texto.loja.email}}`;
+const EMAIL_HTML = '{{shop.email}}';
+const FOOTER_TEXT = `${LEGAL_TEXT} · {{text.shop.email}}`;
 
 /** The whole MJML document of one e-mail: head, brand header, the card with `body`, signature and footer. */
 export function mailLayout(source: Pick<MailTemplateSource, 'preview' | 'body' | 'footer'>): string {

@@ -1,19 +1,20 @@
 /**
- * Data: dia, inicio, fim, total, mensagens, comprovativos, outras. To the owner, once an hour at most.
+ * To the owner, once an hour at most: the notifications held back that hour, counted. Data
+ * (`MailData['owner-digest']`): day, start, end, total, messages, proofs, others.
  */
 import type { MailTemplateFile } from '../parts.ts';
 
 export const ownerDigest: MailTemplateFile<'owner-digest'> = {
   id: 'owner-digest',
   source: {
-    subject: '{{texto.total}} notificações entre as {{texto.inicio}} e as {{texto.fim}} ({{texto.dia}})',
+    subject: '{{text.total}} notificações entre as {{text.start}} e as {{text.end}} ({{text.day}})',
     preview: 'Juntámos as notificações desta hora num só e-mail.',
-    body: `        <mj-text><p>Entre as {{inicio}} e as {{fim}} de {{dia}} chegaram mais <strong>{{total}}</strong> notificações do que as que enviamos por hora. Para a tua caixa de correio não encher, juntámo-las aqui:</p><ul>{{#if mensagens}}<li>{{mensagens}} novas mensagens de contacto</li>{{/if}}{{#if comprovativos}}<li>{{comprovativos}} novos comprovativos para confirmar</li>{{/if}}{{#if outras}}<li>{{outras}} outras notificações</li>{{/if}}</ul><p>Estão todas guardadas no back-office (Contactos e Encomendas). Se não esperavas tantas, pode ser um abuso: vê-as no back-office.</p></mj-text>`,
-    text: `Entre as {{texto.inicio}} e as {{texto.fim}} de {{texto.dia}} chegaram mais {{texto.total}} notificações do que as que enviamos por hora. Para a tua caixa de correio não encher, juntámo-las aqui:
-{{#if texto.mensagens}}
-- {{texto.mensagens}} novas mensagens de contacto{{/if}}{{#if texto.comprovativos}}
-- {{texto.comprovativos}} novos comprovativos para confirmar{{/if}}{{#if texto.outras}}
-- {{texto.outras}} outras notificações{{/if}}
+    body: `        <mj-text><p>Entre as {{start}} e as {{end}} de {{day}} chegaram mais <strong>{{total}}</strong> notificações do que as que enviamos por hora. Para a tua caixa de correio não encher, juntámo-las aqui:</p><ul>{{#if messages}}<li>{{messages}} novas mensagens de contacto</li>{{/if}}{{#if proofs}}<li>{{proofs}} novos comprovativos para confirmar</li>{{/if}}{{#if others}}<li>{{others}} outras notificações</li>{{/if}}</ul><p>Estão todas guardadas no back-office (Contactos e Encomendas). Se não esperavas tantas, pode ser um abuso: vê-as no back-office.</p></mj-text>`,
+    text: `Entre as {{text.start}} e as {{text.end}} de {{text.day}} chegaram mais {{text.total}} notificações do que as que enviamos por hora. Para a tua caixa de correio não encher, juntámo-las aqui:
+{{#if text.messages}}
+- {{text.messages}} novas mensagens de contacto{{/if}}{{#if text.proofs}}
+- {{text.proofs}} novos comprovativos para confirmar{{/if}}{{#if text.others}}
+- {{text.others}} outras notificações{{/if}}
 
 Estão todas guardadas no back-office (Contactos e Encomendas).`,
   },

@@ -1,19 +1,20 @@
 /**
- * Data: numero, cliente, email, total, metodo, codigo (optional: the discount code). To the owner.
+ * To the owner: a proof of payment to confirm. Data (`OwnerOrderMail`): number, customer, email,
+ * total, method, code (optional: the discount code).
  */
 import type { MailTemplateFile } from '../parts.ts';
 
 export const ownerNewOrder: MailTemplateFile<'owner-new-order'> = {
   id: 'owner-new-order',
   source: {
-    subject: 'Novo comprovativo para confirmar: nº {{texto.numero}} ({{texto.total}})',
-    preview: '{{cliente}} enviou o comprovativo da encomenda nº {{numero}}.',
-    body: `        <mj-text><p>Chegou o comprovativo de pagamento da encomenda nº <strong>{{numero}}</strong>.</p><p>Cliente: {{cliente}} ({{email}})<br />Total: <strong>{{total}}</strong>{{#if codigo}}<br />Código de desconto: {{codigo.nome}} (−{{codigo.valor}}){{/if}}<br />Pagamento: {{metodo}}</p><p>Confirma o pagamento no back-office: Encomendas → a encomenda → Marcar como paga.</p></mj-text>`,
-    text: `Chegou o comprovativo de pagamento da encomenda nº {{texto.numero}}.
+    subject: 'Novo comprovativo para confirmar: nº {{text.number}} ({{text.total}})',
+    preview: '{{customer}} enviou o comprovativo da encomenda nº {{number}}.',
+    body: `        <mj-text><p>Chegou o comprovativo de pagamento da encomenda nº <strong>{{number}}</strong>.</p><p>Cliente: {{customer}} ({{email}})<br />Total: <strong>{{total}}</strong>{{#if code}}<br />Código de desconto: {{code.name}} (−{{code.amount}}){{/if}}<br />Pagamento: {{method}}</p><p>Confirma o pagamento no back-office: Encomendas → a encomenda → Marcar como paga.</p></mj-text>`,
+    text: `Chegou o comprovativo de pagamento da encomenda nº {{text.number}}.
 
-Cliente: {{texto.cliente}} ({{texto.email}})
-Total: {{texto.total}}
-{{#if texto.codigo}}Código de desconto: {{texto.codigo.nome}} (−{{texto.codigo.valor}})\n{{/if}}Pagamento: {{texto.metodo}}
+Cliente: {{text.customer}} ({{text.email}})
+Total: {{text.total}}
+{{#if text.code}}Código de desconto: {{text.code.name}} (−{{text.code.amount}})\n{{/if}}Pagamento: {{text.method}}
 
 Confirma o pagamento no back-office: Encomendas → a encomenda → Marcar como paga.`,
   },

@@ -1,5 +1,5 @@
 /**
- * Data: nome.
+ * To the customer, after delivery: how did it go. Data (`MailData['review-request']`): name.
  */
 import { greeting, type MailTemplateFile } from '../parts.ts';
 
@@ -10,7 +10,7 @@ export const reviewRequest: MailTemplateFile<'review-request'> = {
     preview: 'A tua opinião ajuda-nos muito.',
     body: `        ${greeting}
         <mj-text><p>Esperamos que estejas a gostar das tuas peças. A tua opinião ajuda-nos muito: conta-nos como correu, respondendo a este e-mail ou nas nossas redes sociais.</p></mj-text>`,
-    text: `Olá {{texto.nome}},
+    text: `Olá {{text.name}},
 
 Esperamos que estejas a gostar das tuas peças. A tua opinião ajuda-nos muito: conta-nos como correu, respondendo a este e-mail ou nas nossas redes sociais.`,
   },
