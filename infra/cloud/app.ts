@@ -1,6 +1,6 @@
 /**
  * CDK app: `npx cdk synth|deploy -c senderEmail=loja@example.pt` (see `cdk.json`). The mail templates are
- * rendered from MJML first (`infra/common/mail-render.ts`).
+ * rendered from MJML first (`infra/common/mail/render.ts`).
  *
  * Context keys: `stage` (default prod), `adminPathPrefix`, `senderEmail` (required to deploy: without
  * it the template asks for the `SenderEmail` parameter, which has no default), `senderDomain` (verify
@@ -23,7 +23,7 @@
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { readDeploySettings } from '../common/deploy-settings.ts';
-import { renderMailTemplates } from '../common/mail-render.ts';
+import { renderMailTemplates } from '../common/mail/render.ts';
 import { buildShopApp } from './shop-app.ts';
 import { isLintOnly, refuseDeploys, skipBundling } from './lint-only.ts';
 

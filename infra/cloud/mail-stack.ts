@@ -26,7 +26,7 @@ import type { Construct } from 'constructs';
 import { mailEventsPattern } from '#lambdas/jobs.ts';
 import { EMAIL_PATTERN } from '../common/deploy-settings.ts';
 import { STAGE_TAG } from '../common/naming.ts';
-import type { RenderedMailTemplates } from '../common/mail-render.ts';
+import type { RenderedMailTemplates } from '../common/mail/render.ts';
 import { alarmOn, createAlarmTopic } from './alarm-kit.ts';
 import { HelperFunctionLogs } from './constructs/helper-logs.ts';
 import { Mail } from './mail.ts';

@@ -1,7 +1,7 @@
 /**
  * The shop's e-mail: one SES template per mail template (rendered from the MJML of
- * `infra/common/mail-templates.ts` by `infra/common/mail-render.ts` before the stack is built, named with the stage
- * prefix, as the local twin names them) and the SES identity of the sender, which SES verifies by
+ * `infra/common/mail/templates/` by `infra/common/mail/render.ts` before the stack is built, named with
+ * the stage prefix, as the local twin names them) and the SES identity of the sender, which SES verifies by
  * e-mailing the address a link after the first deploy or, with a sender domain, by the DKIM CNAME
  * records the owner adds to the domain's DNS. While the account is in the SES sandbox, mail reaches
  * only verified addresses.
@@ -24,7 +24,7 @@ import { Construct } from 'constructs';
 import { assertSenderAtDomain, configurationSetName, mailFromDomainOf } from '../common/naming.ts';
 import { CONFIGURATION_SET_TAG } from '#lambdas/jobs.ts';
 import { MAIL_TEMPLATE_IDS, templateName, type MailTemplateId } from '#lambdas/contracts/mail-templates.ts';
-import type { RenderedMailTemplates } from '../common/mail-render.ts';
+import type { RenderedMailTemplates } from '../common/mail/render.ts';
 
 export interface MailProps {
   readonly stage: string;

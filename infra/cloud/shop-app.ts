@@ -16,7 +16,7 @@
 import type { App } from 'aws-cdk-lib';
 import { type DeploySettings } from '../common/deploy-settings.ts';
 import { mailStackName, stackName } from '../common/naming.ts';
-import type { RenderedMailTemplates } from '../common/mail-render.ts';
+import type { RenderedMailTemplates } from '../common/mail/render.ts';
 import { crossRegionHelperLogs } from './constructs/helper-logs.ts';
 import { EdgeLogsStack } from './edge-logs.ts';
 import { MailStack } from './mail-stack.ts';

@@ -35,7 +35,7 @@ import { useRendererDir } from './constructs/shop-function.ts';
 import { Mail, mailRefs, type MailRefs } from './mail.ts';
 import { MailEvents } from './mail-events.ts';
 import { MailOutbox } from './outbox.ts';
-import type { RenderedMailTemplates } from '../common/mail-render.ts';
+import type { RenderedMailTemplates } from '../common/mail/render.ts';
 import { DEFAULT_SETTINGS, type PaymentSettings } from '#shared/settings.ts';
 import { SettingsSeed } from './settings-seed.ts';
 import { checkShopBuild } from './shop-build.ts';

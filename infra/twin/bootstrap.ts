@@ -1,7 +1,7 @@
 /**
  * Creates what the cloud stack creates, from the same definitions: the tables of
  * `lambdas/contracts/data-model.ts`, the admin user pool (app client, `admin` group, admin user) and the mail
- * templates of `infra/common/mail-templates.ts` (rendered from MJML as for the stack). Every step is idempotent, so a second start finds its data.
+ * templates of `infra/common/mail/` (rendered from MJML as for the stack). Every step is idempotent, so a second start finds its data.
  */
 import {
   CreateTableCommand,

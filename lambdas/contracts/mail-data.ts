@@ -12,12 +12,12 @@
  *   reorder or hide the text around it;
  * - the top level of the data holds those values escaped for HTML (`escapeHtml`: `& < > " ' \` =` and
  *   every `{` `}`, so a value can never read as markup nor as template syntax) for the HTML part;
- * - `texto` holds the same one-line values unescaped, for the subject and the plain-text part, which
+ * - `text` holds the same one-line values unescaped, for the subject and the plain-text part, which
  *   show the characters as typed (SES, like Handlebars, never renders a value as a template again).
  *
  * Values meant for an attribute (`MAIL_URL_FIELDS`) must be absolute http(s) URLs.
  *
- * The shop's values of every template (`loja`: the seller's identification of the footer, from the
+ * The shop's values of every template (`shop`: the seller's identification of the footer, from the
  * settings, see `shopMailData`) are data like any other and go through the same escaping: a legal name
  * like `Joias <b>Inox</b>` reaches the HTML part as `Joias &lt;b&gt;Inox&lt;/b&gt;`.
  */
@@ -85,11 +85,11 @@ export type TemplateData = Readonly<Record<string, unknown>>;
 
 /**
  * The data of one e-mail as SES gets it: escaped values at the top level for the HTML part, one-line
- * plain values under `texto` for the subject and the text part.
+ * plain values under `text` for the subject and the text part.
  *
  * @example
- * templateData('review-request', { nome: 'Ana <b>', loja: { legal: 'Joias <b>Inox</b>' } });
- * // { nome: 'Ana &lt;b&gt;', loja: { legal: 'Joias &lt;b&gt;Inox&lt;/b&gt;' }, texto: { nome: 'Ana <b>', loja: { legal: 'Joias <b>Inox</b>' } } }
+ * templateData('review-request', { name: 'Ana <b>', shop: { legal: 'Joias <b>Inox</b>' } });
+ * // { name: 'Ana &lt;b&gt;', shop: { legal: 'Joias &lt;b&gt;Inox&lt;/b&gt;' }, text: { name: 'Ana <b>', shop: { legal: 'Joias <b>Inox</b>' } } }
  */
 export function templateData<Id extends MailTemplateId>(template: Id, data: MailData[Id]): TemplateData {
   if (Object.hasOwn(data, TEXT_ROOT)) throw new Error(`Mail ${template}: "${TEXT_ROOT}" is reserved for the text values.`);
@@ -103,7 +103,7 @@ export function templateData<Id extends MailTemplateId>(template: Id, data: Mail
 }
 
 /**
- * What every e-mail shows of the seller (`loja` of every template's data), from the identification in
+ * What every e-mail shows of the seller (`shop` of every template's data), from the identification in
  * force (`sellerIdentity(settings.seller)`): the footer's legal line and the contact address (the same
  * as the site's footer). Plain text; `templateData` escapes it.
  *

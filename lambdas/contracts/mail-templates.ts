@@ -2,13 +2,13 @@
  * The shop's e-mails as the sending code sees them: the template ids, the data each one takes (typed,
  * so `sendTemplatedMail(to, 'order-received', data)` does not compile with a wrong or missing key),
  * and the physical SES template names. The templates themselves (MJML, rendered to SES templates at
- * build time) live in `infra/common/mail-templates.ts`; the Lambda functions only send by template name.
+ * build time) live in `infra/common/mail/`, one file each; the Lambda functions only send by template name.
  *
  * Every value is escaped by `lambdas/contracts/mail-data.ts` before it is sent (SES does not escape
- * template data): the HTML part reads the escaped values at the top level (`{{nome}}`), the subject and
- * the plain-text part read the same values unescaped under `texto` (`{{texto.nome}}`).
+ * template data): the HTML part reads the escaped values at the top level (`{{name}}`), the subject and
+ * the plain-text part read the same values unescaped under `text` (`{{text.name}}`).
  *
- * Besides its own values, every template takes the shop's (`loja`, {@link MailShopData}): what the
+ * Besides its own values, every template takes the shop's (`shop`, {@link MailShopData}): what the
  * layout shows from the shop's settings, i.e. the seller's identification in the footer. Like an order's
  * `link`, it is never queued with a mail: the outbox consumer adds it when it sends, from the settings
  * in force then, so a change on "Definições" reaches the next e-mail with no deploy.
@@ -21,21 +21,21 @@ export type MailTemplateId = (typeof MAIL_TEMPLATE_IDS)[number];
 
 /**
  * One line of an order e-mail: the piece, how many, the unit price and the line total (formatted,
- * after discount); with a discount also both before it (`precoOriginal`, `totalOriginal`), shown
+ * after discount); with a discount also both before it (`fullPrice`, `fullTotal`), shown
  * struck through so the lines add up to the subtotal before discount and to the total.
  */
 export interface MailOrderLine {
-  readonly nome: string;
-  readonly quantidade: number;
-  readonly preco: string;
+  readonly name: string;
+  readonly quantity: number;
+  readonly price: string;
   readonly total: string;
-  readonly precoOriginal?: string;
-  readonly totalOriginal?: string;
+  readonly fullPrice?: string;
+  readonly fullTotal?: string;
 }
 
 /**
- * What every e-mail's layout shows from the shop's settings, whatever the template: `{{loja.legal}}`
- * and `{{loja.email}}` (HTML), `{{texto.loja.legal}}` and `{{texto.loja.email}}` (text) in the footer. Added when the mail is sent (`dataToSend` in
+ * What every e-mail's layout shows from the shop's settings, whatever the template: `{{shop.legal}}`
+ * and `{{shop.email}}` (HTML), `{{text.shop.legal}}` and `{{text.shop.email}}` (text) in the footer. Added when the mail is sent (`dataToSend` in
  * `lambdas/services/outbox-delivery.ts`, from `shopMailData`), never queued.
  */
 export interface MailShopData {
@@ -46,138 +46,139 @@ export interface MailShopData {
 }
 
 /** The key of the shop's values in every template's data ({@link MailShopData}). */
-export const SHOP_ROOT = 'loja';
+export const SHOP_ROOT = 'shop';
 
 /**
- * Each template's own values. Amounts arrive formatted (`formatCents`); `desconto` is the positive
+ * Each template's own values. Amounts arrive formatted (`formatCents`); `discount` is the positive
  * amount taken off. What SES gets is {@link MailData}: these with the shop's values.
  */
 /** A discount code as a mail says it: its name and the amount it took off (formatted, positive). */
 export interface MailCode {
-  readonly nome: string;
-  readonly valor: string;
+  readonly name: string;
+  readonly amount: string;
 }
 
 /** The owner's note about one order: who, how much, how paid, and the code it used if any (docs/discount-codes.md). */
 export interface OwnerOrderMail {
-  readonly numero: number;
-  readonly cliente: string;
+  readonly number: number;
+  readonly customer: string;
   readonly email: string;
   readonly total: string;
-  readonly metodo: string;
+  readonly method: string;
   /** Optional: the discount code in the total and what it took off. */
-  readonly codigo?: MailCode;
+  readonly code?: MailCode;
 }
 
 export interface MailContent {
   readonly 'order-received': {
-    readonly nome: string;
-    readonly numero: number;
-    readonly linhas: readonly MailOrderLine[];
+    readonly name: string;
+    readonly number: number;
+    readonly lines: readonly MailOrderLine[];
     readonly subtotal: string;
-    readonly desconto: string;
-    readonly portes: string;
+    readonly discount: string;
+    /** The shipping cost, or "Grátis". */
+    readonly shipping: string;
     readonly total: string;
     /** Payment method label. */
-    readonly metodo: string;
+    readonly method: string;
     /** Optional: true hides the discount line (an order without discount). */
-    readonly semDesconto?: boolean;
+    readonly noDiscount?: boolean;
     /** Optional: the discount code the order used and what it took off, formatted (docs/discount-codes.md). */
-    readonly codigo?: MailCode;
+    readonly code?: MailCode;
     /** Optional: shipping method label, shown next to the shipping cost. */
-    readonly envio?: string;
+    readonly shippingMethod?: string;
     /** Optional: where the order goes. */
-    readonly morada?: MailAddress;
+    readonly address?: MailAddress;
     /** Optional, a gift order with the wrap (docs/gifts.md): its price as charged, or "Grátis". */
-    readonly embrulho?: string;
+    readonly wrap?: string;
     /** Optional, a gift order: the card's message (or that there is none) and whether it goes wrapped, in words. */
-    readonly oferta?: { readonly mensagem: string; readonly embrulho: string };
+    readonly gift?: { readonly message: string; readonly wrap: string };
     /** Absolute http(s) URL of "A minha encomenda" (added when sent: see `ORDER_LINK_TEMPLATES`). */
     readonly link: string;
   };
-  /** `prestador`: the method's name when the payment provider confirmed it (MB WAY, Multibanco); absent when the shop confirmed a proof. */
-  /** `prestador`: the method the payment provider confirmed; else `metodo`: the method the owner confirmed (the ledger's, docs/money.md). */
-  readonly 'payment-confirmed': { readonly nome: string; readonly numero: number; readonly prestador?: string; readonly metodo?: string; readonly link: string };
+  /** `provider`: the method's name when the payment provider confirmed it (MB WAY, Multibanco); absent when the shop confirmed a proof. */
+  /** `provider`: the method the payment provider confirmed; else `method`: the method the owner confirmed (the ledger's, docs/money.md). */
+  readonly 'payment-confirmed': { readonly name: string; readonly number: number; readonly provider?: string; readonly method?: string; readonly link: string };
   /**
-   * To the customer: money given back (`valor`, formatted) by `metodo`: a payment through the provider
-   * that arrived after the reservation closed (docs/design.md §34), or, `parcial`, part of a paid order
+   * To the customer: money given back (`amount`, formatted) by `method`: a payment through the provider
+   * that arrived after the reservation closed (docs/design.md §34), or, `partial`, part of a paid order
    * given back by the owner ("Devolver parte do pagamento", docs/money.md "Refunds").
    */
-  readonly 'order-refunded': { readonly nome: string; readonly numero: number; readonly valor: string; readonly metodo: string; readonly parcial?: boolean; readonly link: string };
+  readonly 'order-refunded': { readonly name: string; readonly number: number; readonly amount: string; readonly method: string; readonly partial?: boolean; readonly link: string };
   /**
-   * To the customer, once per document: the fatura-recibo of the order (or, `notaCredito`, the credit note
-   * of a refund, `fatura` naming the invoice it corrects) that the invoicing provider issued, when the
-   * provider does not mail it itself (docs/invoices.md). `documento` is its legal number, `valor` its total,
-   * `documentoLink` the provider's public link that opens its PDF (absent: the order page shows it).
+   * To the customer, once per document: the fatura-recibo of the order (or, `creditNote`, the credit note
+   * of a refund, `invoice` naming the invoice it corrects) that the invoicing provider issued, when the
+   * provider does not mail it itself (docs/invoices.md). `document` is its legal number, `amount` its total,
+   * `documentLink` the provider's public link that opens its PDF (absent: the order page shows it).
    */
   readonly 'invoice-document': {
-    readonly nome: string;
-    readonly numero: number;
-    readonly documento: string;
-    readonly valor: string;
-    readonly notaCredito: boolean;
-    readonly fatura?: string;
-    readonly documentoLink?: string;
+    readonly name: string;
+    readonly number: number;
+    readonly document: string;
+    readonly amount: string;
+    readonly creditNote: boolean;
+    readonly invoice?: string;
+    readonly documentLink?: string;
     readonly link: string;
   };
-  /** `rastreio`: the carrier's tracking code, when the owner gave one. */
+  /** `trackingCode`: the carrier's tracking code, when the owner gave one. */
   readonly shipped: {
-    readonly nome: string;
-    readonly numero: number;
-    readonly rastreio?: string;
-    /** With `rastreio`: the CTT page that follows the parcel (`cttTrackingUrl`). */
-    readonly rastreioLink?: string;
+    readonly name: string;
+    readonly number: number;
+    readonly trackingCode?: string;
+    /** With `trackingCode`: the CTT page that follows the parcel (`cttTrackingUrl`). */
+    readonly trackingLink?: string;
     readonly link: string;
   };
-  readonly 'review-request': { readonly nome: string };
-  readonly 'back-in-stock': { readonly produto: string; /** Absolute http(s) URL of the product page. */ readonly link: string };
-  /** To the customer: the order was closed before shipping; `expirada` when the reservation ran out unpaid. */
-  readonly 'order-cancelled': { readonly nome: string; readonly numero: number; readonly expirada: boolean; readonly link: string; /** What was given back, or will be (the ledger's refunds, docs/design.md §35). */ readonly devolucao?: string };
+  readonly 'review-request': { readonly name: string };
+  readonly 'back-in-stock': { readonly product: string; /** Absolute http(s) URL of the product page. */ readonly link: string };
+  /** To the customer: the order was closed before shipping; `expired` when the reservation ran out unpaid. */
+  readonly 'order-cancelled': { readonly name: string; readonly number: number; readonly expired: boolean; readonly link: string; /** What was given back, or will be (the ledger's refunds, docs/design.md §35). */ readonly refund?: string };
   /** To the owner: a proof of payment arrived (the order is in "Confirmar Pagamento"): "Novo comprovativo para confirmar". */
   readonly 'owner-new-order': OwnerOrderMail;
   /** To the owner: the payment provider confirmed a reservation's payment (it is in "Enviar", nothing to check): "Encomenda paga". */
   readonly 'owner-order-paid': OwnerOrderMail;
   /** To the owner: a customer wrote through the contact form. */
-  readonly 'owner-contact-message': { readonly nome: string; readonly email: string; readonly telefone: string; readonly assunto: string; readonly mensagem: string };
+  readonly 'owner-contact-message': { readonly name: string; readonly email: string; readonly phone: string; readonly subject: string; readonly message: string };
   /** To the customer who asked for it by number and e-mail: the link to "A minha encomenda". */
-  readonly 'order-link': { readonly nome: string; readonly numero: number; readonly link: string };
+  readonly 'order-link': { readonly name: string; readonly number: number; readonly link: string };
   /**
    * To the owner: the notifications of one clock hour over the hour's allowance, counted (Lisbon
-   * `dia`, `inicio`-`fim`): contact messages, proofs of payment and any other, each absent when none
+   * `day`, `start`-`end`): contact messages, proofs of payment and any other, each absent when none
    * (so `{{#if}}` leaves its line out: numbers reach templates as text, where "0" would be true).
    */
   readonly 'owner-digest': {
-    readonly dia: string;
-    readonly inicio: string;
-    readonly fim: string;
+    readonly day: string;
+    readonly start: string;
+    readonly end: string;
     readonly total: number;
-    readonly mensagens?: number;
-    readonly comprovativos?: number;
-    readonly outras?: number;
+    readonly messages?: number;
+    readonly proofs?: number;
+    readonly others?: number;
   };
   /**
-   * To the owner, once: more than half of the shop's units are held by unpaid reservations (`reservadas`
-   * of `total` units, `percentagem` %, in `reservas` reservations); `link` is the orders list filtered to
+   * To the owner, once: more than half of the shop's units are held by unpaid reservations (`held`
+   * of `total` units, `percent` %, in `reservations` reservations); `link` is the orders list filtered to
    * them (added when sent: see `ADMIN_LINK_TEMPLATES`).
    */
-  readonly 'owner-held-stock': { readonly reservadas: number; readonly total: number; readonly percentagem: number; readonly reservas: number; readonly link: string };
+  readonly 'owner-held-stock': { readonly held: number; readonly total: number; readonly percent: number; readonly reservations: number; readonly link: string };
   /**
    * To the customer, when the reservation is made: the number to write as the payment reference, the
-   * amount, how to pay, and until when (`prazo`, Lisbon time) the pieces are held; the link opens the
+   * amount, how to pay, and until when (`deadline`, Lisbon time) the pieces are held; the link opens the
    * order on any device, where the proof can be sent.
    */
   readonly 'order-reserved': {
-    readonly nome: string;
-    readonly numero: number;
+    readonly name: string;
+    readonly number: number;
     readonly total: string;
-    readonly metodo: string;
-    readonly instrucoes: string;
+    readonly method: string;
+    readonly instructions: string;
     /** The deadline, e.g. "26/11/2026 às 14:48". */
-    readonly prazo: string;
+    readonly deadline: string;
     /** Optional: the discount code in the amount (docs/discount-codes.md). */
-    readonly codigo?: MailCode;
+    readonly code?: MailCode;
     /** Paid through the payment provider (no proof): the MB WAY request was sent to the checkout's phone. */
-    readonly mbwayAutomatico?: boolean;
+    readonly mbwayAutomatic?: boolean;
     /** Paid through the payment provider (no proof): the Multibanco reference to pay. */
     readonly multibanco?: MailMultibanco;
     readonly link: string;
@@ -186,10 +187,10 @@ export interface MailContent {
    * To whoever asked for a back-in-stock notice: confirm the request (double opt-in). `link` is the
    * confirmation page with the request's token in its fragment (added when sent: see `CONFIRM_LINK_TEMPLATES`).
    */
-  readonly 'stock-alert-confirm': { readonly produto: string; readonly link: string };
+  readonly 'stock-alert-confirm': { readonly product: string; readonly link: string };
 }
 
-/** The data of each template as it is sent: its own values ({@link MailContent}) and the shop's (`loja`). */
+/** The data of each template as it is sent: its own values ({@link MailContent}) and the shop's (`shop`). */
 export type MailData = { readonly [Id in MailTemplateId]: MailContent[Id] & { readonly [SHOP_ROOT]: MailShopData } };
 
 /**
@@ -224,29 +225,29 @@ export type ConfirmLinkTemplate = (typeof CONFIRM_LINK_TEMPLATES)[number];
 
 /**
  * The data a mail is queued with: a template's own values, without what the outbox consumer adds when
- * it sends: the shop's values (`loja`, every template) and the `link` of `ORDER_LINK_TEMPLATES`.
+ * it sends: the shop's values (`shop`, every template) and the `link` of `ORDER_LINK_TEMPLATES`.
  */
 export type QueuedMailData = { readonly [Id in MailTemplateId]: Id extends OrderLinkTemplate | AdminLinkTemplate | ConfirmLinkTemplate ? Omit<MailContent[Id], 'link'> : MailContent[Id] };
 
-/** A Multibanco reference as the reservation e-mail shows it: formatted (`referencia` in groups of 3, `montante` in euros, `validade` Lisbon time). */
+/** A Multibanco reference as the reservation e-mail shows it: formatted (`reference` in groups of 3, `amount` in euros, `validUntil` Lisbon time). */
 export interface MailMultibanco {
-  readonly entidade: string;
-  readonly referencia: string;
-  readonly montante: string;
-  readonly validade: string;
+  readonly entity: string;
+  readonly reference: string;
+  readonly amount: string;
+  readonly validUntil: string;
 }
 
 /** A shipping address as the order e-mail shows it. */
 export interface MailAddress {
-  readonly nome: string;
-  readonly rua: string;
-  readonly codigoPostal: string;
-  readonly localidade: string;
-  readonly pais: string;
+  readonly name: string;
+  readonly street: string;
+  readonly postalCode: string;
+  readonly city: string;
+  readonly country: string;
 }
 
-/** Where the subject and the plain-text part find the unescaped values: `{{texto.nome}}`. */
-export const TEXT_ROOT = 'texto';
+/** Where the subject and the plain-text part find the unescaped values: `{{text.name}}`. */
+export const TEXT_ROOT = 'text';
 
 /**
  * The only values a template may put inside an HTML attribute (an `href`): when present they must be
@@ -255,7 +256,7 @@ export const TEXT_ROOT = 'texto';
 export const MAIL_URL_FIELDS: { readonly [Id in MailTemplateId]: readonly (keyof MailData[Id] & string)[] } = {
   'order-received': ['link'],
   'payment-confirmed': ['link'],
-  shipped: ['link', 'rastreioLink'],
+  shipped: ['link', 'trackingLink'],
   'review-request': [],
   'back-in-stock': ['link'],
   'order-cancelled': ['link'],
@@ -268,7 +269,7 @@ export const MAIL_URL_FIELDS: { readonly [Id in MailTemplateId]: readonly (keyof
   'stock-alert-confirm': ['link'],
   'order-refunded': ['link'],
   'owner-order-paid': [],
-  'invoice-document': ['link', 'documentoLink'],
+  'invoice-document': ['link', 'documentLink'],
 };
 
 /** Physical SES template name: the stage prefix keeps two stages in one account apart. */

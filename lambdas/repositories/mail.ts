@@ -1,6 +1,6 @@
 /**
  * Templated e-mail through SES v2. The templates are created by the CDK stack and the twin from
- * `infra/common/mail-templates.ts`; here we only name one and hand it its data, escaped on the way by
+ * `infra/common/mail/`; here we only name one and hand it its data, escaped on the way by
  * `templateData` (SES does not escape template data): every send goes through this one function.
  */
 import { SendEmailCommand } from '@aws-sdk/client-sesv2';

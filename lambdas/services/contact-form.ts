@@ -14,7 +14,7 @@ export async function createContactMessage(input: ContactMessageInput, now = new
     {
       id: `owner#contact#${id}`,
       toShop: true,
-      mail: { template: 'owner-contact-message', data: { nome: input.name, email: input.email, telefone: input.phone, assunto: input.subject, mensagem: input.message } },
+      mail: { template: 'owner-contact-message', data: { name: input.name, email: input.email, phone: input.phone, subject: input.subject, message: input.message } },
     },
     now,
   );

@@ -48,7 +48,7 @@ export async function watchHeldShare(now = new Date()): Promise<HeldShareOutcome
     {
       id: `owner#held-half#${now.toISOString()}#${randomUUID().slice(0, 8)}`,
       toShop: true,
-      mail: { template: 'owner-held-stock', data: { reservadas: held, total, percentagem: Math.floor((held * 100) / total), reservas: reservations } },
+      mail: { template: 'owner-held-stock', data: { held, total, percent: Math.floor((held * 100) / total), reservations } },
     },
     now,
   );

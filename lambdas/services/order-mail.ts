@@ -61,8 +61,8 @@ export interface MailOptions {
 }
 
 /** The discount code of an order as its mails say it (docs/discount-codes.md); nothing without one. */
-function mailCode(order: Order): { codigo?: { nome: string; valor: string } } {
-  return order.discount ? { codigo: { nome: order.discount.code, valor: formatCents(order.discount.amountCents) } } : {};
+function mailCode(order: Order): { code?: { name: string; amount: string } } {
+  return order.discount ? { code: { name: order.discount.code, amount: formatCents(order.discount.amountCents) } } : {};
 }
 
 /**
@@ -71,38 +71,38 @@ function mailCode(order: Order): { codigo?: { nome: string; valor: string } } {
  */
 export function orderReceivedData(order: Order): QueuedMailData['order-received'] {
   return {
-    nome: order.firstName,
-    numero: order.orderNumber,
-    linhas: order.lines.map((line) => ({
-      nome: nameWithSize(line.name, line.size),
-      quantidade: line.quantity,
-      preco: formatCents(line.unitPriceCents),
+    name: order.firstName,
+    number: order.orderNumber,
+    lines: order.lines.map((line) => ({
+      name: nameWithSize(line.name, line.size),
+      quantity: line.quantity,
+      price: formatCents(line.unitPriceCents),
       total: formatCents(line.lineTotalCents),
       // Discounted: the amounts before the discount too, struck through, so the lines add up to the subtotal.
-      ...(line.unitPriceCents < line.priceCents ? { precoOriginal: formatCents(line.priceCents), totalOriginal: formatCents(line.priceCents * line.quantity) } : {}),
+      ...(line.unitPriceCents < line.priceCents ? { fullPrice: formatCents(line.priceCents), fullTotal: formatCents(line.priceCents * line.quantity) } : {}),
     })),
     subtotal: formatCents(order.subtotalCents),
-    desconto: formatCents(order.discountCents),
-    portes: order.shippingCents === 0 ? 'Grátis' : formatCents(order.shippingCents),
+    discount: formatCents(order.discountCents),
+    shipping: order.shippingCents === 0 ? 'Grátis' : formatCents(order.shippingCents),
     total: formatCents(order.totalCents),
     // The method of the proof (a declined automatic MB WAY paid by transfer says "Transferência").
-    metodo: moneyView(order).methodLabel,
-    semDesconto: order.discountCents === 0,
+    method: moneyView(order).methodLabel,
+    noDiscount: order.discountCents === 0,
     ...mailCode(order),
-    envio: SHIPPING_METHODS[order.shippingMethod].label,
-    morada: { nome: `${order.firstName} ${order.lastName}`, rua: order.address, codigoPostal: order.postalCode, localidade: order.city, pais: order.country },
+    shippingMethod: SHIPPING_METHODS[order.shippingMethod].label,
+    address: { name: `${order.firstName} ${order.lastName}`, street: order.address, postalCode: order.postalCode, city: order.city, country: order.country },
     ...giftMailData(order),
   };
 }
 
 /** A gift order's lines of the mail (docs/gifts.md): the wrap among the totals, the card's message and the wrap in words. */
-function giftMailData(order: Order): Pick<QueuedMailData['order-received'], 'embrulho' | 'oferta'> {
+function giftMailData(order: Order): Pick<QueuedMailData['order-received'], 'wrap' | 'gift'> {
   const gift = order.gift;
   if (!gift) return {};
   const wrap = giftWrapCents(gift);
   return {
-    ...(gift.wrap ? { embrulho: wrap === 0 ? giftTexts.free : formatCents(wrap) } : {}),
-    oferta: { mensagem: gift.message || giftTexts.noMessage, embrulho: gift.wrap ? giftTexts.wrapYes : giftTexts.wrapNo },
+    ...(gift.wrap ? { wrap: wrap === 0 ? giftTexts.free : formatCents(wrap) } : {}),
+    gift: { message: gift.message || giftTexts.noMessage, wrap: gift.wrap ? giftTexts.wrapYes : giftTexts.wrapNo },
   };
 }
 
@@ -113,12 +113,12 @@ function giftMailData(order: Order): Pick<QueuedMailData['order-received'], 'emb
 export function orderReservedData(order: Order, payments: PaymentSettings): QueuedMailData['order-reserved'] {
   if (!order.expiresAt) throw new Error(`The reservation e-mail of order ${order.id} needs its deadline`);
   return {
-    nome: order.firstName,
-    numero: order.orderNumber,
+    name: order.firstName,
+    number: order.orderNumber,
     total: formatCents(order.totalCents),
-    metodo: PAYMENT_METHOD_LABELS[order.paymentMethod],
-    instrucoes: paymentTexts.instructionsText(instructionsFor(payments, order.paymentMethod, order.mbwayNumber)),
-    prazo: checkoutTexts.deadline(formatDate(order.expiresAt), formatTime(order.expiresAt)),
+    method: PAYMENT_METHOD_LABELS[order.paymentMethod],
+    instructions: paymentTexts.instructionsText(instructionsFor(payments, order.paymentMethod, order.mbwayNumber)),
+    deadline: checkoutTexts.deadline(formatDate(order.expiresAt), formatTime(order.expiresAt)),
     ...mailCode(order),
     ...providerReservationData(order),
   };
@@ -132,21 +132,21 @@ function providerReservationData(order: Order): Partial<QueuedMailData['order-re
   const payment = order.providerPayment;
   if (!payment) return {};
   // The provider refused the start: payable by another method until the deadline (with a proof), the mail says so.
-  if (payment.status === 'failed') return { instrucoes: paymentStartTexts.startFailed(payment.failure ?? paymentStartTexts.unavailable) };
-  const instrucoes = paymentTexts.instructionsText(payment.method === 'mbway' ? { method: 'mbway', automatic: true } : { method: 'multibanco', automatic: true });
-  if (payment.method === 'mbway') return { instrucoes, mbwayAutomatico: true };
+  if (payment.status === 'failed') return { instructions: paymentStartTexts.startFailed(payment.failure ?? paymentStartTexts.unavailable) };
+  const instructions = paymentTexts.instructionsText(payment.method === 'mbway' ? { method: 'mbway', automatic: true } : { method: 'multibanco', automatic: true });
+  if (payment.method === 'mbway') return { instructions, mbwayAutomatic: true };
   const reference = payment.multibanco;
   if (!reference) throw new Error(`The reservation e-mail of order ${order.id} needs its Multibanco reference`);
-  return { instrucoes, multibanco: multibancoMailData(reference) };
+  return { instructions, multibanco: multibancoMailData(reference) };
 }
 
 /** A Multibanco reference as mailed: the reference in groups of three digits, the amount in euros, the validity in Lisbon time. */
 export function multibancoMailData(reference: MultibancoReference): MailMultibanco {
   return {
-    entidade: reference.entity,
-    referencia: groupedReference(reference.reference),
-    montante: formatCents(reference.amountCents),
-    validade: checkoutTexts.deadline(formatDate(reference.expiresAt), formatTime(reference.expiresAt)),
+    entity: reference.entity,
+    reference: groupedReference(reference.reference),
+    amount: formatCents(reference.amountCents),
+    validUntil: checkoutTexts.deadline(formatDate(reference.expiresAt), formatTime(reference.expiresAt)),
   };
 }
 
@@ -156,9 +156,9 @@ function refundedCents(order: Order): number {
 }
 
 /** The shipped e-mail's tracking: the code, and the CTT's page for it (none for another carrier). */
-function trackingData(code: string, carrier: TrackingCarrier = DEFAULT_CARRIER): { rastreio: string; rastreioLink?: string } {
+function trackingData(code: string, carrier: TrackingCarrier = DEFAULT_CARRIER): { trackingCode: string; trackingLink?: string } {
   const link = trackingUrl(code, carrier);
-  return { rastreio: code, ...(link ? { rastreioLink: link } : {}) };
+  return { trackingCode: code, ...(link ? { trackingLink: link } : {}) };
 }
 
 /** How a refund of `order` went back: by hand, the method the owner recorded; else through the provider, or the way it was paid. */
@@ -169,7 +169,7 @@ function refundMethodLabel(order: Order, method: LedgerMethod | undefined): stri
 
 /** Template and data of one customer e-mail of an order. */
 export function customerMail(order: Order, kind: CustomerMailKind, options: MailOptions = {}): OutboxMail {
-  const base = { nome: order.firstName, numero: order.orderNumber };
+  const base = { name: order.firstName, number: order.orderNumber };
   switch (kind) {
     case 'order-reserved':
       if (!options.payments) throw new Error(`The reservation e-mail of order ${order.id} needs the payment settings`);
@@ -178,16 +178,16 @@ export function customerMail(order: Order, kind: CustomerMailKind, options: Mail
       return { template: kind, data: orderReceivedData(order) };
     case 'payment-confirmed':
       // Confirmed by the payment provider, the mail says so (and by which method); else the method the owner confirmed.
-      return { template: kind, data: order.providerPayment?.status === 'succeeded' ? { ...base, prestador: PAYMENT_METHOD_LABELS[order.providerPayment.method] } : { ...base, metodo: moneyView(order).methodLabel } };
+      return { template: kind, data: order.providerPayment?.status === 'succeeded' ? { ...base, provider: PAYMENT_METHOD_LABELS[order.providerPayment.method] } : { ...base, method: moneyView(order).methodLabel } };
     case 'order-refunded':
-      return { template: kind, data: { ...base, valor: formatCents(options.refundedCents ?? refundedCents(order)), metodo: refundMethodLabel(order, options.refundMethod), ...(options.partial ? { parcial: true } : {}) } };
+      return { template: kind, data: { ...base, amount: formatCents(options.refundedCents ?? refundedCents(order)), method: refundMethodLabel(order, options.refundMethod), ...(options.partial ? { partial: true } : {}) } };
     case 'shipped':
       return { template: kind, data: { ...base, ...(options.trackingCode ? trackingData(options.trackingCode, options.carrier) : {}) } };
     case 'review-request':
-      return { template: kind, data: { nome: order.firstName } };
+      return { template: kind, data: { name: order.firstName } };
     case 'order-cancelled': {
-      const devolucao = refundWords(moneyView(order));
-      return { template: kind, data: { ...base, expirada: options.expired === true, ...(devolucao ? { devolucao } : {}) } };
+      const refund = refundWords(moneyView(order));
+      return { template: kind, data: { ...base, expired: options.expired === true, ...(refund ? { refund } : {}) } };
     }
     case 'order-link':
       return { template: kind, data: base };
@@ -217,7 +217,7 @@ function ownerOrderItem(order: Order, id: string, template: 'owner-new-order' | 
 
 /** What the owner's note about an order says: who, the total, the method, and the code in the total if any. */
 export function ownerOrderData(order: Order): QueuedMailData['owner-new-order'] {
-  return { numero: order.orderNumber, cliente: `${order.firstName} ${order.lastName}`, email: order.email, total: formatCents(order.totalCents), metodo: moneyView(order).methodLabel, ...mailCode(order) };
+  return { number: order.orderNumber, customer: `${order.firstName} ${order.lastName}`, email: order.email, total: formatCents(order.totalCents), method: moneyView(order).methodLabel, ...mailCode(order) };
 }
 
 /** The transaction item that tells the owner that a proof of payment arrived. */
@@ -273,13 +273,13 @@ export interface MailedDocument {
 export function invoiceMailItem(order: Order, document: MailedDocument, now: Date, invoiceNumber?: string) {
   const credit = document.kind === 'credit-note';
   const data = {
-    nome: order.firstName,
-    numero: order.orderNumber,
-    documento: document.number,
-    valor: formatCents(document.totalCents),
-    notaCredito: credit,
-    ...(credit && invoiceNumber ? { fatura: invoiceNumber } : {}),
-    ...(document.permalink ? { documentoLink: document.permalink } : {}),
+    name: order.firstName,
+    number: order.orderNumber,
+    document: document.number,
+    amount: formatCents(document.totalCents),
+    creditNote: credit,
+    ...(credit && invoiceNumber ? { invoice: invoiceNumber } : {}),
+    ...(document.permalink ? { documentLink: document.permalink } : {}),
   };
   return outboxMailPut({ id: `order#${order.id}#invoice-document#${document.documentId}`, to: order.email, mail: { template: 'invoice-document', data }, effect: { kind: 'order', orderId: order.id, email: 'invoice-document' } }, now);
 }

@@ -43,6 +43,7 @@ import { writeTransactionRetrying, type TransactionItem } from '../repositories/
 import { orderPageUrl } from './order-access.ts';
 import { stockAlertConfirmUrl } from './stock-alert-links.ts';
 import { holdForDigest, ownerMailAllowed } from './owner-digest.ts';
+import { withCurrentKeys } from './queued-mail-keys.ts';
 import { SHOP } from './order-lifecycle.ts';
 import { shopSettings } from './settings.ts';
 
@@ -85,21 +86,23 @@ export async function handleOutboxImage(image: Record<string, unknown>, now = ne
 
 /**
  * The data SES gets: the queued data and what is added only when sent. Every e-mail gains the shop's
- * values (`loja`: the seller's identification of the footer, from the settings in force now, so the
+ * values (`shop`: the seller's identification of the footer, from the settings in force now, so the
  * owner's change on "Definições" reaches the next e-mail); an order's e-mail also gains its
- * "A minha encomenda" link, rebuilt from the order id, and a request's confirmation its link.
+ * "A minha encomenda" link, rebuilt from the order id, and a request's confirmation its link. An item
+ * queued before the data's keys became English is sent with the current keys (`withCurrentKeys`).
  */
 async function dataToSend(item: OutboxMailItem, settings: ShopSettings): Promise<MailData[MailTemplateId]> {
-  const { template, data } = item.mail;
-  const loja = shopMailData(sellerIdentity(settings.seller));
-  if ((ADMIN_LINK_TEMPLATES as readonly MailTemplateId[]).includes(template)) return { ...data, loja, link: openReservationsUrl() } as MailData[MailTemplateId];
+  const template = item.mail.template;
+  const data = withCurrentKeys(item.mail.data);
+  const shop = shopMailData(sellerIdentity(settings.seller));
+  if ((ADMIN_LINK_TEMPLATES as readonly MailTemplateId[]).includes(template)) return { ...data, shop, link: openReservationsUrl() } as MailData[MailTemplateId];
   if ((CONFIRM_LINK_TEMPLATES as readonly MailTemplateId[]).includes(template)) {
     if (item.effect?.kind !== 'stock-alert-confirm') throw new UnfitMailData(`Mail ${template} of ${item.id} names no request for its link.`);
-    return { ...data, loja, link: await stockAlertConfirmUrl(item.effect.alertId, item.effect.requestedAt) } as MailData[MailTemplateId];
+    return { ...data, shop, link: await stockAlertConfirmUrl(item.effect.alertId, item.effect.requestedAt) } as MailData[MailTemplateId];
   }
-  if (!(ORDER_LINK_TEMPLATES as readonly MailTemplateId[]).includes(template)) return { ...data, loja } as MailData[MailTemplateId];
+  if (!(ORDER_LINK_TEMPLATES as readonly MailTemplateId[]).includes(template)) return { ...data, shop } as MailData[MailTemplateId];
   if (item.effect?.kind !== 'order') throw new UnfitMailData(`Mail ${template} of ${item.id} names no order for its link.`);
-  return { ...data, loja, link: await orderPageUrl(item.effect.orderId) } as MailData[MailTemplateId];
+  return { ...data, shop, link: await orderPageUrl(item.effect.orderId) } as MailData[MailTemplateId];
 }
 
 /** The back-office's orders list filtered to the open reservations, under the shop's URL and admin prefix in force. */
@@ -182,7 +185,7 @@ async function queueBackInStockMails(item: OutboxBackInStockItem, now: Date): Pr
       {
         id: `back-in-stock#${alert.id}#${alert.createdAt}`,
         to: alert.email,
-        mail: { template: 'back-in-stock', data: { produto: nameWithSize(item.productName, item.size), link } },
+        mail: { template: 'back-in-stock', data: { product: nameWithSize(item.productName, item.size), link } },
         effect: { kind: 'stock-alert', alertId: alert.id, requestedAt: alert.createdAt },
       },
       now,

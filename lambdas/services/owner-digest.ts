@@ -49,11 +49,11 @@ export async function holdForDigest(item: OutboxMailItem, now: Date): Promise<vo
 function digestData(hour: number, counts: Readonly<Record<string, number>>) {
   const start = new Date(hour * 1000);
   const end = new Date((hour + HOUR_SECONDS) * 1000);
-  const mensagens = counts['owner-contact-message'] ?? 0;
-  const comprovativos = counts['owner-new-order'] ?? 0;
+  const messages = counts['owner-contact-message'] ?? 0;
+  const proofs = counts['owner-new-order'] ?? 0;
   const total = Object.values(counts).reduce((sum, n) => sum + n, 0);
   const some = (count: number) => (count > 0 ? count : undefined);
-  return { dia: formatDate(start), inicio: formatTime(start), fim: formatTime(end), total, mensagens: some(mensagens), comprovativos: some(comprovativos), outras: some(total - mensagens - comprovativos) };
+  return { day: formatDate(start), start: formatTime(start), end: formatTime(end), total, messages: some(messages), proofs: some(proofs), others: some(total - messages - proofs) };
 }
 
 /**

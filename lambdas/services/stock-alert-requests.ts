@@ -37,7 +37,7 @@ export async function requestStockAlert(input: StockAlertInput, now = new Date()
     {
       id: `stock-alert-confirm#${id}#${createdAt}`,
       to: input.email,
-      mail: { template: 'stock-alert-confirm', data: { produto: nameWithSize(product.name, alert.size) } },
+      mail: { template: 'stock-alert-confirm', data: { product: nameWithSize(product.name, alert.size) } },
       effect: { kind: 'stock-alert-confirm', alertId: id, requestedAt: createdAt },
     },
     now,

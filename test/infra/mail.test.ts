@@ -54,7 +54,7 @@ function synthesized(id: MailTemplateId): MailParts {
 }
 
 type HbNode = hbs.AST.Node;
-/** Every value a Handlebars template reads, as a full path from the data's root (`linhas.nome`), with the helper it goes through. */
+/** Every value a Handlebars template reads, as a full path from the data's root (`lines.name`), with the helper it goes through. */
 function placeholders(source: string): { path: string; block: boolean }[] {
   const found: { path: string; block: boolean }[] = [];
   const visit = (node: HbNode | undefined | null, scope: string[]): void => {
@@ -155,15 +155,15 @@ describe('SES', () => {
     expect(html).not.toMatch(/fonts\.googleapis|<script|<img/i);
     for (const part of [html, text]) {
       expect(part).toContain(SHOP_BRAND.name);
-      // The contact address is Definições' (`{{loja.email}}`), the one of the site's footer: none baked in.
+      // The contact address is Definições' (`{{shop.email}}`), the one of the site's footer: none baked in.
       expect(part).not.toContain(SHOP_BRAND.email);
       // Every mail says it is not an invoice, but the one that carries a fatura: it names the PDF as the fiscal document.
       expect(part).toContain(footerOf(id));
       // No seller identification is baked in at build time: it is a setting, filled when the mail is sent.
       expect(part).not.toMatch(/a preencher/i);
     }
-    expect(html).toContain(`${footerOf(id)}<br />{{loja.legal}} · {{loja.email}}`);
-    expect(text).toContain(`${footerOf(id)}\n{{texto.loja.legal}} · {{texto.loja.email}}\n`);
+    expect(html).toContain(`${footerOf(id)}<br />{{shop.legal}} · {{shop.email}}`);
+    expect(text).toContain(`${footerOf(id)}\n{{text.shop.legal}} · {{text.shop.email}}\n`);
     if (id === 'invoice-document') expect(`${html}${text}`).not.toContain('não é uma fatura');
     expect(text).not.toMatch(/<[a-z]/i);
   });
@@ -172,18 +172,18 @@ describe('SES', () => {
     const parts = synthesized(id);
     const benign = renderAsSes(parts, id, benignMailData[id] as never);
     for (const part of [benign.html, benign.text]) expect(part).toContain(BENIGN_SHOP.legal);
-    const legal = 'Joias <b>Inox</b> & Filhos, Lda. · NIF 500000000 · Sede: Rua {{numero}}, 1';
+    const legal = 'Joias <b>Inox</b> & Filhos, Lda. · NIF 500000000 · Sede: Rua {{number}}, 1';
     const email = 'contacto@exemplo.pt';
-    const marked = renderAsSes(parts, id, { ...(benignMailData[id] as object), loja: { legal, email } } as never);
+    const marked = renderAsSes(parts, id, { ...(benignMailData[id] as object), shop: { legal, email } } as never);
     expect(marked.text).toContain(`\n${legal} · ${email}\n`);
-    expect(marked.html).toContain(`Joias &lt;b&gt;Inox&lt;/b&gt; &amp; Filhos, Lda. · NIF 500000000 · Sede: Rua &#123;&#123;numero&#125;&#125;, 1 · ${email}`);
+    expect(marked.html).toContain(`Joias &lt;b&gt;Inox&lt;/b&gt; &amp; Filhos, Lda. · NIF 500000000 · Sede: Rua &#123;&#123;number&#125;&#125;, 1 · ${email}`);
     expect(marked.html).not.toContain('<b>');
     const hostile = renderAsSes(parts, id, hostileMailData[id] as never);
-    expect(hostile.text).toContain(`${EVIL_LINK} {{numero}}${EVIL_IMG}`);
+    expect(hostile.text).toContain(`${EVIL_LINK} {{number}}${EVIL_IMG}`);
     expect(hostile.html).not.toContain(EVIL_LINK);
   });
 
-  it.each(ids)('%s reads escaped values in the HTML and only plain (texto) values in the subject and text', (id) => {
+  it.each(ids)('%s reads escaped values in the HTML and only plain (text) values in the subject and text', (id) => {
     const { subject, html, text } = synthesized(id);
     for (const { path } of placeholders(html)) expect(path.split('.')[0], `${id} HTML reads ${path}`).not.toBe(TEXT_ROOT);
     for (const { path } of [...placeholders(subject), ...placeholders(text)]) expect(path.split('.')[0], `${id} subject/text reads ${path}`).toBe(TEXT_ROOT);
@@ -194,7 +194,7 @@ describe('SES', () => {
     const hits = [true, false].flatMap((flag) => {
       // Booleans both ways, so every {{#if}} branch is seen.
       const data = markerData(JSON.parse(JSON.stringify(benignMailData[id]), (_k, v: unknown) => (typeof v === 'boolean' ? flag : v)));
-      const withFlags = id === 'order-received' ? { ...(data as object), semDesconto: flag } : data;
+      const withFlags = id === 'order-received' ? { ...(data as object), noDiscount: flag } : data;
       const rendered = Handlebars.create().compile(html, { noEscape: true })(withFlags);
       expect(rendered).not.toContain('{{');
       return contexts(rendered, /zzmark([\w.]+)zz/g);
@@ -214,12 +214,12 @@ describe('SES', () => {
     const benign = renderAsSes(parts, id, benignMailData[id] as never);
     const hostile = renderAsSes(parts, id, hostileMailData[id] as never);
     // The hostile order has one line: compare with the benign order cut to one line.
-    const benignOneLine = renderAsSes(parts, id, { ...(benignMailData[id] as object), ...(id === 'order-received' ? { linhas: benignMailData['order-received'].linhas.slice(0, 1) } : {}) } as never);
+    const benignOneLine = renderAsSes(parts, id, { ...(benignMailData[id] as object), ...(id === 'order-received' ? { lines: benignMailData['order-received'].lines.slice(0, 1) } : {}) } as never);
     expect(tagCounts(hostile.html)).toEqual(tagCounts(benignOneLine.html));
     expect(hostile.html).not.toMatch(/<a [^>]*evil|<img|<script|onerror=/i);
     expect(hostile.subject).not.toMatch(/[\r\n\u202E\u200B]/);
     expect(benign.subject).not.toContain('{{');
-    if (id !== 'back-in-stock') expect(hostile.text).toContain('<a href="https://evil.example">PAGAR AQUI</a> {{numero}}<img src=x onerror=alert(1)>');
+    if (id !== 'back-in-stock') expect(hostile.text).toContain('<a href="https://evil.example">PAGAR AQUI</a> {{number}}<img src=x onerror=alert(1)>');
   });
 
   it('order-received shows the lines, the discount with a minus, the shipping and the total, in both parts', () => {
@@ -230,7 +230,7 @@ describe('SES', () => {
     expect(text).toContain('Subtotal antes do desconto: 50,22 €\nDesconto: −3,74 €\nPortes (CTT Expresso): Grátis\nTotal: 46,48 €');
     expect(text).toContain('Morada de envio:\nAna Costa\nRua das Flores, 12\n4050-262 Porto\nPortugal');
     expect(html).toMatch(/Desconto<\/td><td class="valor"[^>]*>−3,74 €/);
-    const withoutDiscount = renderAsSes(synthesized('order-received'), 'order-received', { ...benignMailData['order-received'], semDesconto: true, envio: undefined, morada: undefined });
+    const withoutDiscount = renderAsSes(synthesized('order-received'), 'order-received', { ...benignMailData['order-received'], noDiscount: true, shippingMethod: undefined, address: undefined });
     expect(withoutDiscount.text).toContain('Subtotal: 50,22 €\nPortes: Grátis\nTotal: 46,48 €');
     expect(withoutDiscount.text).not.toContain('Morada');
     expect(withoutDiscount.html).not.toContain('Desconto');

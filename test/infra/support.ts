@@ -10,7 +10,7 @@ import { App, CfnElement, Validations, type Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
-import { renderMailTemplates } from '#infra/common/mail-render.ts';
+import { renderMailTemplates } from '#infra/common/mail/render.ts';
 import { ShopStack, type ShopStackProps } from '#infra/cloud/stack.ts';
 import { MailStack, type MailStackProps } from '#infra/cloud/mail-stack.ts';
 import { buildShopApp, type ShopApp } from '#infra/cloud/shop-app.ts';

@@ -7,7 +7,7 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { renderMailTemplates } from '#infra/common/mail-render.ts';
+import { renderMailTemplates } from '#infra/common/mail/render.ts';
 import { cachedMailTemplates } from '#infra/twin/mail-cache.ts';
 import { startS3Local } from '#infra/twin/s3-local.ts';
 

@@ -195,8 +195,8 @@ describe.sequential('the owner is told once when more than half the units are he
     for (let i = 0; i < 6; i++) big.push(await reserved(body(piece(product.id, 10))));
     const mails = await heldMails();
     expect(mails).toHaveLength(start + 1);
-    expect((mails.at(-1)!.mail as { data: Record<string, number> }).data).toMatchObject({ reservas: expect.any(Number), percentagem: expect.any(Number) });
-    expect((mails.at(-1)!.mail as { data: { percentagem: number } }).data.percentagem).toBeGreaterThan(50);
+    expect((mails.at(-1)!.mail as { data: Record<string, number> }).data).toMatchObject({ reservations: expect.any(Number), percent: expect.any(Number) });
+    expect((mails.at(-1)!.mail as { data: { percent: number } }).data.percent).toBeGreaterThan(50);
     // Still over: no second mail, however many more.
     for (let i = 0; i < 3; i++) big.push(await reserved(body(piece(product.id, 10))));
     expect(await heldMails()).toHaveLength(start + 1);

@@ -72,16 +72,16 @@ async function onlyMailTo(email: string, subjectEnd = ''): Promise<SentMail> {
 
 describe('order-received with hostile customer text, through POST /api/orders', () => {
   it('shows the first name and the product name as text: no link to evil.example, no image, no extra element; the text part shows them as typed', async () => {
-    const firstName = `${EVIL_LINK}\r\n{{numero}}${RLO}${ZWSP}`;
+    const firstName = `${EVIL_LINK}\r\n{{number}}${RLO}${ZWSP}`;
     expect(firstName.length).toBeLessThanOrEqual(60);
     const [evilPiece, plainPiece] = await Promise.all([
-      createProduct({ name: `${EVIL_IMG} Anel {{numero}}${RLO}`, stock: 5 }),
+      createProduct({ name: `${EVIL_IMG} Anel {{number}}${RLO}`, stock: 5 }),
       createProduct({ name: 'Anel Simples', stock: 5 }),
     ]);
     const hostileOrder = await placeOrder(
       await orderBody([{ productId: evilPiece.id, quantity: 1 }], {
         firstName,
-        lastName: `${EVIL_IMG}{{numero}}`,
+        lastName: `${EVIL_IMG}{{number}}`,
         address: hostile(200),
         city: hostile(80),
       }),
@@ -93,8 +93,8 @@ describe('order-received with hostile customer text, through POST /api/orders', 
     const plain = await onlyMailTo(plainOrder.body.order.email);
     expect(mail.subject).toBe(`Recebemos a tua encomenda nº ${hostileOrder.body.order.orderNumber}`);
     expectNoHiddenCharacters(mail);
-    expect(mail.body.text).toContain(`Olá ${EVIL_LINK} {{numero}},`);
-    expect(mail.body.text).toContain(`- ${EVIL_IMG} Anel {{numero}} × 1:`);
+    expect(mail.body.text).toContain(`Olá ${EVIL_LINK} {{number}},`);
+    expect(mail.body.text).toContain(`- ${EVIL_IMG} Anel {{number}} × 1:`);
 
     const [seen, reference] = await Promise.all([openMail(mail.body.html!), openMail(plain.body.html!)]);
     expect(seen.dialogs).toEqual([]);
@@ -104,8 +104,8 @@ describe('order-received with hostile customer text, through POST /api/orders', 
     expect(seen.images).toBe(0);
     expect(seen.withHandlers).toBe(0);
     expect(seen.tags).toEqual(reference.tags);
-    expect(seen.text).toContain(`Olá ${EVIL_LINK} {{numero}},`);
-    expect(seen.text).toContain(`${EVIL_IMG} Anel {{numero}}`);
+    expect(seen.text).toContain(`Olá ${EVIL_LINK} {{number}},`);
+    expect(seen.text).toContain(`${EVIL_IMG} Anel {{number}}`);
   });
 });
 
@@ -116,7 +116,7 @@ describe('shipped with a hostile tracking code, through POST /api/admin/orders/{
     const order = body.order as { id: string; email: string; orderNumber: number };
     for (const status of ['Enviar', 'Enviado']) expect((await admin('PATCH', `/api/admin/orders/${order.id}`, { status })).status).toBe(200);
     const before = (await mailsTo(order.email)).length;
-    const trackingCode = `${EVIL_LINK}\r\n{{numero}}${RLO}`;
+    const trackingCode = `${EVIL_LINK}\r\n{{number}}${RLO}`;
     expect(trackingCode.length).toBeLessThanOrEqual(64);
     for (const carrier of [undefined, 'ctt', 'outra']) {
       const refused = await admin('POST', `/api/admin/orders/${order.id}/emails`, { kind: 'shipped', trackingCode, ...(carrier ? { carrier } : {}), requestKey: randomUUID() });
@@ -171,7 +171,7 @@ describe('back-in-stock with a hostile product name, through POST /api/admin/pro
 describe('every template, with every value hostile (optional keys too), sent by sendTemplatedMail to the twin', () => {
   it.each(MAIL_TEMPLATE_IDS)('%s keeps the structure of the benign mail and runs nothing', async (id: MailTemplateId) => {
     const [evilTo, plainTo] = [`hostil.${randomUUID().slice(0, 8)}@example.com`, `benigno.${randomUUID().slice(0, 8)}@example.com`];
-    const benign = id === 'order-received' ? { ...benignMailData[id], linhas: benignMailData[id].linhas.slice(0, 1) } : benignMailData[id];
+    const benign = id === 'order-received' ? { ...benignMailData[id], lines: benignMailData[id].lines.slice(0, 1) } : benignMailData[id];
     await sendTemplatedMail(evilTo, id, hostileMailData[id] as never);
     await sendTemplatedMail(plainTo, id, benign as never);
     const mail = await onlyMailTo(evilTo);
@@ -185,8 +185,8 @@ describe('every template, with every value hostile (optional keys too), sent by 
     expect(seen.links.filter((href) => !href?.startsWith('https://loja.example/') && !href?.startsWith('https://appserver.ctt.pt/') && !href?.startsWith('https://conta.app.invoicexpress.com/'))).toEqual([]);
     expect(seen.tags).toEqual(reference.tags);
     if (id !== 'back-in-stock') {
-      expect(seen.text).toContain(`${EVIL_LINK} {{numero}}${EVIL_IMG}'"&{{{texto}}}`);
-      expect(mail.body.text).toContain(`${EVIL_LINK} {{numero}}${EVIL_IMG}'"&{{{texto}}}`);
+      expect(seen.text).toContain(`${EVIL_LINK} {{number}}${EVIL_IMG}'"&{{{text}}}`);
+      expect(mail.body.text).toContain(`${EVIL_LINK} {{number}}${EVIL_IMG}'"&{{{text}}}`);
     }
   });
 });

@@ -166,15 +166,75 @@ describe('the outbox table', () => {
   });
 });
 
+describe('a mail queued before the mail data took English keys', () => {
+  /** What the previous version queued for an order received and a Multibanco reservation: Portuguese keys, at every depth. */
+  const OLD_RECEIVED = {
+    nome: 'Ana',
+    numero: 123456,
+    linhas: [{ nome: 'Anel Lua', quantidade: 2, preco: '16,99 €', total: '33,98 €', precoOriginal: '18,86 €', totalOriginal: '37,72 €' }],
+    subtotal: '37,72 €',
+    desconto: '3,74 €',
+    portes: 'Grátis',
+    total: '36,48 €',
+    metodo: 'Transferência bancária',
+    semDesconto: false,
+    codigo: { nome: 'MARIA10', valor: '3,74 €' },
+    envio: 'CTT Expresso',
+    morada: { nome: 'Ana Costa', rua: 'Rua das Flores, 12', codigoPostal: '4050-262', localidade: 'Porto', pais: 'Portugal' },
+    embrulho: '2,50 €',
+    oferta: { mensagem: 'Parabéns, mãe!', embrulho: 'Vai embrulhada' },
+  };
+  const OLD_RESERVED = {
+    nome: 'Ana',
+    numero: 123457,
+    total: '31,80 €',
+    metodo: 'Multibanco',
+    instrucoes: 'Paga com a referência Multibanco.',
+    prazo: '26/11/2026 às 14:48',
+    multibanco: { entidade: '12345', referencia: '123 456 789', montante: '31,80 €', validade: '27/11/2026 às 10:00' },
+  };
+
+  it('is sent whole: the consumer reads the old keys as the new ones, in the subject, the text and the HTML', async () => {
+    const run = randomUUID().slice(0, 8);
+    const to = `antigo-${run}@example.com`;
+    const order = (email: OrderEmailRecord['kind']) => ({ kind: 'order' as const, orderId: `antiga-${run}-${email}`, email });
+    // As the previous version wrote them: the data's type has changed since, hence the casts.
+    expect(await putMailIfNew({ id: `antigo#${run}#received`, to, mail: { template: 'order-received', data: OLD_RECEIVED } as unknown as OutboxMail, effect: order('order-received') }, new Date())).toBe(true);
+    expect(await putMailIfNew({ id: `antigo#${run}#reserved`, to, mail: { template: 'order-reserved', data: OLD_RESERVED } as unknown as OutboxMail, effect: order('order-reserved') }, new Date())).toBe(true);
+    const mails = await mailsTo(to);
+    expect(mails).toHaveLength(2);
+    const received = mails.find((mail) => mail.subject.includes('123456'))!;
+    expect(received.subject).toBe('Recebemos a tua encomenda nº 123456');
+    for (const line of [
+      'Olá Ana,',
+      'Recebemos a tua encomenda nº 123456 e o teu comprovativo',
+      '- Anel Lua × 2: 33,98 € (16,99 € cada; sem desconto 18,86 € cada, 37,72 €)',
+      'Subtotal antes do desconto: 37,72 €\nDesconto: −3,74 €\nCódigo MARIA10: −3,74 €\nPortes (CTT Expresso): Grátis\nEmbrulho de oferta: 2,50 €\nTotal: 36,48 €',
+      'Pagamento: Transferência bancária.',
+      'Encomenda para oferta: Vai embrulhada. Mensagem do cartão: Parabéns, mãe!',
+      'Morada de envio:\nAna Costa\nRua das Flores, 12\n4050-262 Porto\nPortugal',
+    ]) {
+      expect(received.body.text).toContain(line);
+    }
+    for (const words of ['Olá Ana,', '<strong>123456</strong>', '<td>Anel Lua</td>', '18,86 €', 'Código MARIA10', '(CTT Expresso)', 'Vai embrulhada', 'Rua das Flores, 12', '4050-262 Porto', 'Pagamento: Transferência bancária']) {
+      expect(received.body.html).toContain(words);
+    }
+    const reserved = mails.find((mail) => mail.subject.includes('123457'))!;
+    expect(reserved.subject).toBe('Reserva nº 123457: paga 31,80 € até 26/11/2026 às 14:48');
+    expect(reserved.body.text).toContain('Entidade: 12345\nReferência: 123 456 789\nMontante: 31,80 €\nVálida até: 27/11/2026 às 10:00');
+    expect(reserved.body.html).toContain('Entidade: <strong>12345</strong>');
+  });
+});
+
 describe('the seller identification in every e-mail', () => {
   const OUTBOX_MAIL = streamConsumers.find((row) => row.name === 'OutboxMail')!;
   const isOrderLink = (id: MailTemplateId) => (ORDER_LINK_TEMPLATES as readonly MailTemplateId[]).includes(id);
   const isToOwner = (id: MailTemplateId) => id.startsWith('owner-');
   const isConfirmLink = (id: MailTemplateId) => (CONFIRM_LINK_TEMPLATES as readonly MailTemplateId[]).includes(id);
 
-  /** A template's mail as a service queues it: its own values, without what the consumer adds when it sends (`loja`, an order's `link`). */
+  /** A template's mail as a service queues it: its own values, without what the consumer adds when it sends (`shop`, an order's `link`). */
   function queuedMail(id: MailTemplateId): OutboxMail {
-    const data = Object.fromEntries(Object.entries(benignMailData[id]).filter(([key]) => key !== 'loja' && !(key === 'link' && (isOrderLink(id) || isConfirmLink(id)))));
+    const data = Object.fromEntries(Object.entries(benignMailData[id]).filter(([key]) => key !== 'shop' && !(key === 'link' && (isOrderLink(id) || isConfirmLink(id)))));
     return { template: id, data } as OutboxMail;
   }
 

@@ -40,7 +40,7 @@ const ALLOWED: readonly string[] = [
   'web/src/features/checkout/proof-upload.tsx: proof-upload',
 ];
 
-const ROOTS = ['shared', 'web/src', 'infra/common/mail-templates.ts', 'infra/common/mail-render.ts'];
+const ROOTS = ['shared', 'web/src', 'infra/common/mail'];
 
 function sourceFiles(path: string): string[] {
   const full = join(REPO_ROOT, path);

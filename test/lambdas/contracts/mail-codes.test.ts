@@ -11,7 +11,7 @@ import type { Order } from '#shared/api.ts';
 import { DEFAULT_SETTINGS } from '#shared/settings.ts';
 import type { MailData, MailTemplateId } from '#lambdas/contracts/mail-templates.ts';
 import { customerMail, ownerOrderData } from '#lambdas/services/order-mail.ts';
-import { renderMailTemplate, type SesTemplateParts } from '#infra/common/mail-render.ts';
+import { renderMailTemplate, type SesTemplateParts } from '#infra/common/mail/render.ts';
 import { BENIGN_SHOP, EVIL_IMG, EVIL_LINK, hostile, renderAsSes, type MailParts } from '../../support/mail.ts';
 import { CODED_CART, sampleOrder } from '../../support/sample-order.ts';
 
@@ -33,7 +33,7 @@ beforeAll(async () => {
 /** The mail of `template` for `o` as its reader gets it: the data the shop queues, rendered as SES does. */
 function mailOf(o: Order, template: Template): MailParts {
   const data = template === 'owner-new-order' || template === 'owner-order-paid' ? ownerOrderData(o) : customerMail(o, template, { payments }).data;
-  return renderAsSes(rendered.get(template)!, template, { ...data, link: LINK, loja: BENIGN_SHOP } as MailData[Template]);
+  return renderAsSes(rendered.get(template)!, template, { ...data, link: LINK, shop: BENIGN_SHOP } as MailData[Template]);
 }
 const visible = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/&nbsp;/g, ' ').replace(/\s+/g, ' ');
 
@@ -76,9 +76,9 @@ describe('the discount code in the mails', () => {
     const sent = mailOf(evil, template);
     expect(sent.html).not.toContain(EVIL_LINK);
     expect(sent.html).not.toContain(EVIL_IMG);
-    expect(sent.html).not.toMatch(/<a href="https:\/\/evil|<img src=x|\{\{\{?texto|\{\{numero/);
+    expect(sent.html).not.toMatch(/<a href="https:\/\/evil|<img src=x|\{\{\{?text|\{\{number/);
     expect(sent.html).toContain('&lt;a href&#61;&quot;https://evil.example&quot;&gt;PAGAR AQUI&lt;/a&gt;');
-    expect(sent.text).toContain('<a href="https://evil.example">PAGAR AQUI</a> {{numero}}');
+    expect(sent.text).toContain('<a href="https://evil.example">PAGAR AQUI</a> {{number}}');
     expect(sent.text).not.toMatch(/[\u202E\u200B]/);
     expect(sent.subject).not.toMatch(/[\r\n]/);
   });

@@ -37,8 +37,8 @@ describe('escapeHtml', () => {
     ['&', '&amp;'],
     ['"', '&quot;'],
     ["'", '&#39;'],
-    ['{{numero}}', '&#123;&#123;numero&#125;&#125;'],
-    ['{{{texto}}}', '&#123;&#123;&#123;texto&#125;&#125;&#125;'],
+    ['{{number}}', '&#123;&#123;number&#125;&#125;'],
+    ['{{{text}}}', '&#123;&#123;&#123;text&#125;&#125;&#125;'],
     [EVIL_LINK, '&lt;a href&#61;&quot;https://evil.example&quot;&gt;PAGAR AQUI&lt;/a&gt;'],
     ['Ana Costa', 'Ana Costa'],
   ])('%j → %j', (input, output) => {
@@ -96,39 +96,39 @@ describe('plainText', () => {
 });
 
 describe('templateData', () => {
-  it('holds the HTML-escaped values at the top level and the plain values under texto', () => {
-    const loja = { legal: 'Joias <b>Inox</b>, Lda. · NIF 500000000 · Sede: Rua A & B, 1', email: 'ola&<b>@exemplo.pt' };
-    expect(templateData('shipped', { nome: `Ana${RLO}\r\n<b>`, numero: 123456, rastreio: '{{numero}}', link: 'https://loja.example/encomenda/123456?token=a&b', loja })).toEqual({
-      nome: 'Ana &lt;b&gt;',
-      numero: '123456',
-      rastreio: '&#123;&#123;numero&#125;&#125;',
+  it('holds the HTML-escaped values at the top level and the plain values under text', () => {
+    const shop = { legal: 'Joias <b>Inox</b>, Lda. · NIF 500000000 · Sede: Rua A & B, 1', email: 'ola&<b>@exemplo.pt' };
+    expect(templateData('shipped', { name: `Ana${RLO}\r\n<b>`, number: 123456, trackingCode: '{{number}}', link: 'https://loja.example/encomenda/123456?token=a&b', shop })).toEqual({
+      name: 'Ana &lt;b&gt;',
+      number: '123456',
+      trackingCode: '&#123;&#123;number&#125;&#125;',
       link: 'https://loja.example/encomenda/123456?token&#61;a&amp;b',
-      loja: { legal: 'Joias &lt;b&gt;Inox&lt;/b&gt;, Lda. · NIF 500000000 · Sede: Rua A &amp; B, 1', email: 'ola&amp;&lt;b&gt;@exemplo.pt' },
-      texto: { nome: 'Ana <b>', numero: '123456', rastreio: '{{numero}}', link: 'https://loja.example/encomenda/123456?token=a&b', loja },
+      shop: { legal: 'Joias &lt;b&gt;Inox&lt;/b&gt;, Lda. · NIF 500000000 · Sede: Rua A &amp; B, 1', email: 'ola&amp;&lt;b&gt;@exemplo.pt' },
+      text: { name: 'Ana <b>', number: '123456', trackingCode: '{{number}}', link: 'https://loja.example/encomenda/123456?token=a&b', shop },
     });
   });
 
   it('walks lists and objects, keeps booleans for {{#if}} and drops absent values', () => {
-    const data = templateData('order-received', { ...benignMailData['order-received'], linhas: [{ nome: '<i>', quantidade: 2, preco: '1 €', total: '2 €' }], semDesconto: true, envio: undefined });
-    expect(data).toMatchObject({ linhas: [{ nome: '&lt;i&gt;', quantidade: '2' }], semDesconto: true, texto: { linhas: [{ nome: '<i>' }], semDesconto: true } });
-    expect(data).not.toHaveProperty('envio');
+    const data = templateData('order-received', { ...benignMailData['order-received'], lines: [{ name: '<i>', quantity: 2, price: '1 €', total: '2 €' }], noDiscount: true, shippingMethod: undefined });
+    expect(data).toMatchObject({ lines: [{ name: '&lt;i&gt;', quantity: '2' }], noDiscount: true, text: { lines: [{ name: '<i>' }], noDiscount: true } });
+    expect(data).not.toHaveProperty('shippingMethod');
   });
 
   it('every string it sends is plain one-line text, escaped at the top level', () => {
     fc.assert(
-      fc.property(anyText, anyText, anyText, (nome, rastreio, legal) => {
+      fc.property(anyText, anyText, anyText, (name, trackingCode, legal) => {
         const link = 'https://loja.example/encomenda/1?token=t';
-        const data = templateData('shipped', { nome, numero: 1, rastreio, link, loja: { legal, email: 'ola@exemplo.pt' } }) as { nome: string; rastreio: string; loja: { legal: string }; texto: { nome: string; rastreio: string } };
-        expect(data.texto).toEqual({ nome: plainText(nome), numero: '1', rastreio: plainText(rastreio), link, loja: { legal: plainText(legal), email: 'ola@exemplo.pt' } });
-        expect(data.nome).toBe(escapeHtml(plainText(nome)));
-        expect(data.loja.legal).toBe(escapeHtml(plainText(legal)));
-        for (const value of [data.nome, data.rastreio, data.loja.legal]) expect(value).not.toMatch(/[<>"'{}\r\n\u202E\u200B]/);
+        const data = templateData('shipped', { name, number: 1, trackingCode, link, shop: { legal, email: 'ola@exemplo.pt' } }) as { name: string; trackingCode: string; shop: { legal: string }; text: { name: string; trackingCode: string } };
+        expect(data.text).toEqual({ name: plainText(name), number: '1', trackingCode: plainText(trackingCode), link, shop: { legal: plainText(legal), email: 'ola@exemplo.pt' } });
+        expect(data.name).toBe(escapeHtml(plainText(name)));
+        expect(data.shop.legal).toBe(escapeHtml(plainText(legal)));
+        for (const value of [data.name, data.trackingCode, data.shop.legal]) expect(value).not.toMatch(/[<>"'{}\r\n\u202E\u200B]/);
       }),
     );
   });
 
   it('accepts only absolute http(s) URLs where a value goes into an attribute', () => {
-    const send = (link: string) => templateData('back-in-stock', { produto: 'Anel', link, loja: BENIGN_SHOP });
+    const send = (link: string) => templateData('back-in-stock', { product: 'Anel', link, shop: BENIGN_SHOP });
     expect(send('https://loja.example/product/a?x=1&y=2')).toMatchObject({ link: 'https://loja.example/product/a?x&#61;1&amp;y&#61;2' });
     for (const link of ['javascript:alert(1)', '/product/a', 'data:text/html,<script>alert(1)</script>', ' ', hostile()]) {
       expect(() => send(link), link).toThrow(/http\(s\) URL/);
@@ -136,22 +136,22 @@ describe('templateData', () => {
   });
 
   it('refuses a value named like the text root', () => {
-    expect(() => templateData('review-request', { nome: 'Ana', loja: BENIGN_SHOP, texto: 'x' } as MailData['review-request'])).toThrow(/reserved/);
+    expect(() => templateData('review-request', { name: 'Ana', shop: BENIGN_SHOP, text: 'x' } as MailData['review-request'])).toThrow(/reserved/);
   });
 
   it('is typed per template: a wrong or missing key does not compile', () => {
     // Never called: the @ts-expect-error lines are checked by `tsc` (npm run typecheck).
     const send: typeof sendTemplatedMail = async () => undefined;
     const compileOnly = () => {
-      // @ts-expect-error 'rastreio' is not a key of review-request
-      void send('a@example.com', 'review-request', { nome: 'Ana', rastreio: 'RR1', loja: BENIGN_SHOP });
-      // @ts-expect-error shipped needs 'numero'
-      void send('a@example.com', 'shipped', { nome: 'Ana', rastreio: 'RR1', loja: BENIGN_SHOP });
+      // @ts-expect-error 'trackingCode' is not a key of review-request
+      void send('a@example.com', 'review-request', { name: 'Ana', trackingCode: 'RR1', shop: BENIGN_SHOP });
+      // @ts-expect-error shipped needs 'number'
+      void send('a@example.com', 'shipped', { name: 'Ana', trackingCode: 'RR1', shop: BENIGN_SHOP });
       // @ts-expect-error order-received lines need 'total'
-      void send('a@example.com', 'order-received', { ...benignMailData['order-received'], linhas: [{ nome: 'x', quantidade: 1, preco: '1 €' }] });
-      // @ts-expect-error every mail needs the shop's values of its footer ('loja')
-      void send('a@example.com', 'review-request', { nome: 'Ana' });
-      void send('a@example.com', 'back-in-stock', { produto: 'Anel', link: 'https://loja.example/p', loja: BENIGN_SHOP });
+      void send('a@example.com', 'order-received', { ...benignMailData['order-received'], lines: [{ name: 'x', quantity: 1, price: '1 €' }] });
+      // @ts-expect-error every mail needs the shop's values of its footer ('shop')
+      void send('a@example.com', 'review-request', { name: 'Ana' });
+      void send('a@example.com', 'back-in-stock', { product: 'Anel', link: 'https://loja.example/p', shop: BENIGN_SHOP });
     };
     expect(typeof compileOnly).toBe('function');
   });

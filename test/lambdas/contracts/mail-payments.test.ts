@@ -10,7 +10,7 @@ import type { ProviderPaymentRecord } from '#shared/automatic-payments.ts';
 import { DEFAULT_SETTINGS } from '#shared/settings.ts';
 import type { MailData, MailTemplateId } from '#lambdas/contracts/mail-templates.ts';
 import { customerMail, refundMailItem } from '#lambdas/services/order-mail.ts';
-import { renderMailTemplate, type SesTemplateParts } from '#infra/common/mail-render.ts';
+import { renderMailTemplate, type SesTemplateParts } from '#infra/common/mail/render.ts';
 import { BENIGN_SHOP, benignMailData, EVIL_IMG, EVIL_LINK, hostile, renderAsSes, type MailParts } from '../../support/mail.ts';
 
 const LINK = 'https://loja.example/encomenda/123456#t=abc_DEF-123';
@@ -61,8 +61,8 @@ beforeAll(async () => {
 }, 60_000);
 
 /** The mail as the customer receives it: the queued data, the link and the shop's values added, rendered as SES does. */
-function mail<Id extends 'order-reserved' | 'payment-confirmed' | 'order-refunded'>(id: Id, data: Omit<MailData[Id], 'link' | 'loja'>): MailParts {
-  return renderAsSes(rendered.get(id)!, id, { ...data, link: LINK, loja: BENIGN_SHOP } as MailData[Id]);
+function mail<Id extends 'order-reserved' | 'payment-confirmed' | 'order-refunded'>(id: Id, data: Omit<MailData[Id], 'link' | 'shop'>): MailParts {
+  return renderAsSes(rendered.get(id)!, id, { ...data, link: LINK, shop: BENIGN_SHOP } as MailData[Id]);
 }
 const visible = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
 
@@ -70,7 +70,7 @@ describe('the reservation e-mail of a provider payment', () => {
   it('Multibanco: entidade, referência, montante "12,50 €" and validity, in both parts; no proof asked for', () => {
     const { template, data } = customerMail(order(MULTIBANCO), 'order-reserved', { payments });
     expect(template).toBe('order-reserved');
-    expect(data).toMatchObject({ total: '12,50 €', metodo: 'Multibanco', multibanco: { entidade: '12345', referencia: '123 456 789', montante: '12,50 €', validade: '04/12/2026 às 10:00' } });
+    expect(data).toMatchObject({ total: '12,50 €', method: 'Multibanco', multibanco: { entity: '12345', reference: '123 456 789', amount: '12,50 €', validUntil: '04/12/2026 às 10:00' } });
     const sent = mail('order-reserved', data as MailData['order-reserved']);
     for (const part of [visible(sent.html), sent.text]) {
       expect(part).toContain('Entidade: 12345');
@@ -90,7 +90,7 @@ describe('the reservation e-mail of a provider payment', () => {
 
   it('automatic MB WAY: approve in the app, no number to pay to, no proof; another method if the request fails', () => {
     const { data } = customerMail(order(MBWAY), 'order-reserved', { payments });
-    expect(data).toMatchObject({ mbwayAutomatico: true, metodo: 'MB WAY' });
+    expect(data).toMatchObject({ mbwayAutomatic: true, method: 'MB WAY' });
     const sent = mail('order-reserved', data as MailData['order-reserved']);
     for (const part of [visible(sent.html), sent.text]) {
       expect(part).toContain('abre a app MB WAY e aprova-o');
@@ -104,7 +104,7 @@ describe('the reservation e-mail of a provider payment', () => {
   it('a manual method keeps its mail as before: the number as reference, the proof asked for', () => {
     const { data } = customerMail(order(), 'order-reserved', { payments });
     expect(data).not.toHaveProperty('multibanco');
-    expect(data).not.toHaveProperty('mbwayAutomatico');
+    expect(data).not.toHaveProperty('mbwayAutomatic');
     const sent = mail('order-reserved', data as MailData['order-reserved']);
     expect(sent.text).toContain('Paga e envia o comprovativo até lá.');
     expect(sent.text).toContain('Referência do pagamento: 123456');
@@ -114,7 +114,7 @@ describe('the reservation e-mail of a provider payment', () => {
   });
 
   it('escapes every value of the reference in the HTML, and keeps them one line in the text', () => {
-    const evil = { ...benignMailData['order-reserved'], multibanco: { entidade: hostile(), referencia: hostile(), montante: hostile(), validade: hostile() } };
+    const evil = { ...benignMailData['order-reserved'], multibanco: { entity: hostile(), reference: hostile(), amount: hostile(), validUntil: hostile() } };
     const sent = mail('order-reserved', evil);
     expect(sent.html).not.toContain(EVIL_LINK);
     expect(sent.html).not.toContain(EVIL_IMG);
@@ -129,7 +129,7 @@ describe('the reservation e-mail of a provider payment', () => {
 describe('the payment-confirmed e-mail', () => {
   it('says the provider confirmed it, with the method, once the provider payment succeeded', () => {
     const { data } = customerMail(order({ ...MBWAY, status: 'succeeded' }, { status: 'Enviar' }), 'payment-confirmed');
-    expect(data).toMatchObject({ prestador: 'MB WAY' });
+    expect(data).toMatchObject({ provider: 'MB WAY' });
     const sent = mail('payment-confirmed', data as MailData['payment-confirmed']);
     expect(sent.text).toContain('O pagamento por MB WAY da tua encomenda nº 123456 foi confirmado pelo nosso prestador de pagamentos.');
     expect(visible(sent.html)).toContain('foi confirmado pelo nosso prestador de pagamentos');
@@ -138,13 +138,13 @@ describe('the payment-confirmed e-mail', () => {
 
   it('a payment the shop confirmed names the method that paid (the ledger\'s), not the provider', () => {
     const { data } = customerMail(order(undefined, { status: 'Enviar' }), 'payment-confirmed');
-    expect(data).not.toHaveProperty('prestador');
-    expect(data).toMatchObject({ metodo: 'Transferência Bancária' });
+    expect(data).not.toHaveProperty('provider');
+    expect(data).toMatchObject({ method: 'Transferência Bancária' });
     expect(mail('payment-confirmed', data as MailData['payment-confirmed']).text).toContain('Confirmámos o pagamento por Transferência Bancária da tua encomenda nº 123456.');
     // A declined automatic MB WAY, then a proof of a transfer the owner confirmed: the transfer.
     const declinedThenTransfer = customerMail(order({ ...MBWAY, status: 'failed' }, { status: 'Enviar', proofKey: 'proofs/x.png', proofMethod: 'transferencia' }), 'payment-confirmed');
-    expect(declinedThenTransfer.data).toMatchObject({ metodo: 'Transferência Bancária' });
-    expect(declinedThenTransfer.data).not.toHaveProperty('prestador');
+    expect(declinedThenTransfer.data).toMatchObject({ method: 'Transferência Bancária' });
+    expect(declinedThenTransfer.data).not.toHaveProperty('provider');
   });
 });
 
@@ -154,7 +154,7 @@ describe('the late payment’s refund e-mail', () => {
   it('says the payment came late and what was given back, "12,50 €" from cents', () => {
     const { template, data } = customerMail(refunded, 'order-refunded');
     expect(template).toBe('order-refunded');
-    expect(data).toEqual({ nome: 'Ana', numero: 123456, valor: '12,50 €', metodo: 'MB WAY' });
+    expect(data).toEqual({ name: 'Ana', number: 123456, amount: '12,50 €', method: 'MB WAY' });
     const sent = mail('order-refunded', data as MailData['order-refunded']);
     expect(sent.subject).toBe('Devolvemos-te 12,50 € da encomenda nº 123456');
     expect(sent.text).toContain('chegou depois de a reserva terminar');
@@ -165,7 +165,7 @@ describe('the late payment’s refund e-mail', () => {
   it('"Devolver parte do pagamento": what went back and how, never that the payment came late', () => {
     const paid = order({ ...MBWAY, status: 'succeeded', refunds: [{ refundId: 're_2', amountCents: 1000, at: '2026-11-27T11:00:00.000Z', reason: 'partial' }] }, { status: 'Enviado' });
     const { data } = customerMail(paid, 'order-refunded', { refundedCents: 1000, partial: true });
-    expect(data).toEqual({ nome: 'Ana', numero: 123456, valor: '10,00 €', metodo: 'MB WAY', parcial: true });
+    expect(data).toEqual({ name: 'Ana', number: 123456, amount: '10,00 €', method: 'MB WAY', partial: true });
     const sent = mail('order-refunded', data as MailData['order-refunded']);
     expect(sent.subject).toBe('Devolvemos-te 10,00 € da encomenda nº 123456');
     for (const part of [sent.text, visible(sent.html)]) {
@@ -175,7 +175,7 @@ describe('the late payment’s refund e-mail', () => {
     }
     expect(sent.text).toContain('Devolvemos-te 10,00 € por MB WAY.');
     // Given back by hand: the method the owner recorded.
-    expect(customerMail(paid, 'order-refunded', { refundedCents: 500, partial: true, refundMethod: 'paypal' }).data).toMatchObject({ valor: '5,00 €', metodo: 'PayPal' });
+    expect(customerMail(paid, 'order-refunded', { refundedCents: 500, partial: true, refundMethod: 'paypal' }).data).toMatchObject({ amount: '5,00 €', method: 'PayPal' });
   });
 
   it('one mail per refund, for the amount of that refund', () => {
@@ -192,7 +192,7 @@ describe('the late payment’s refund e-mail', () => {
   });
 
   it('escapes the customer’s name and the values', () => {
-    const sent = mail('order-refunded', { nome: hostile(), numero: 123456, valor: hostile(20), metodo: hostile(40) });
+    const sent = mail('order-refunded', { name: hostile(), number: 123456, amount: hostile(20), method: hostile(40) });
     expect(sent.html).not.toContain(EVIL_LINK);
     expect(sent.html).not.toContain(EVIL_IMG);
     expect(sent.subject).not.toMatch(/[\r\n]/);

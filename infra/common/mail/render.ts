@@ -1,13 +1,15 @@
 /**
- * Renders the MJML of `infra/common/mail-templates.ts` into the three parts of an SES template (subject,
- * HTML, text), at build time only: the CDK stack and the twin's bootstrap call it, no Lambda function
+ * Renders each mail template (`templates/`, gathered by `index.ts`, in the layout of `layout.ts`) into
+ * the three parts of an SES template (subject, HTML, text), at build time only: the CDK stack and the twin's bootstrap call it, no Lambda function
  * imports it (mjml never reaches a bundle). The Handlebars placeholders pass through MJML untouched;
  * each part is parsed with Handlebars here so a broken template fails the synth, not a send.
  */
 import Handlebars from 'handlebars';
 import mjml2html from 'mjml';
 import { MAIL_TEMPLATE_IDS, type MailTemplateId } from '#lambdas/contracts/mail-templates.ts';
-import { mailLayout, mailTemplateSources, textLayout, type MailTemplateSource } from './mail-templates.ts';
+import { mailTemplateSources } from './index.ts';
+import { mailLayout, textLayout } from './layout.ts';
+import type { MailTemplateSource } from './parts.ts';
 
 /** The parts of one SES template. */
 export interface SesTemplateParts {

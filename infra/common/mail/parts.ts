@@ -1,25 +1,32 @@
 /**
- * What every mail template of `mail-templates.ts` (and `mail-templates-invoices.ts`) is made of: the
- * source's shape, the shop's colours and fonts, the greeting, the order's button, and the footer's first
- * line. Kept apart so a template file imports them without importing every other template.
+ * What every mail template of `templates/` is made of: the source's shape, the shop's colours and
+ * fonts, the greeting, the order's button, and the footer's first line. Kept apart so a template file
+ * imports them without importing every other template.
  */
 import { escapeHtml } from '#shared/html.ts';
+import type { MailTemplateId } from '#lambdas/contracts/mail-templates.ts';
 
 /** One e-mail before rendering. */
 export interface MailTemplateSource {
-  /** Subject (Handlebars, `texto` values). */
+  /** Subject (Handlebars, `text` values). */
   readonly subject: string;
   /** Preheader: the line mail apps show after the subject (HTML values). */
   readonly preview: string;
   /** The content of the mail's main card: MJML column content (`mj-text`, `mj-table`, `mj-button`, ...). */
   readonly body: string;
-  /** Plain-text part (Handlebars, `texto` values), without the signature, which the layout adds. */
+  /** Plain-text part (Handlebars, `text` values), without the signature, which the layout adds. */
   readonly text: string;
   /**
    * The footer's first line, plain text (escaped in the HTML); absent: {@link NOT_AN_INVOICE}. Only the
    * mail that carries a fatura says something else (docs/invoices.md: "fatura" only where one exists).
    */
   readonly footer?: string;
+}
+
+/** One template's file: its id (the file is named after it) and its source; `index.ts` gathers them. */
+export interface MailTemplateFile<Id extends MailTemplateId = MailTemplateId> {
+  readonly id: Id;
+  readonly source: MailTemplateSource;
 }
 
 /** What every order mail's footer says: the shop's mails are not invoices (the invoice is its own document). */
@@ -43,7 +50,7 @@ export const SERIF = "Georgia, 'Times New Roman', serif";
 /** The first line of a mail's footer, as the HTML part shows it. */
 export const footerHtml = (source: Pick<MailTemplateSource, 'footer'>): string => escapeHtml(source.footer ?? NOT_AN_INVOICE);
 
-export const greeting = '<mj-text><p>Olá {{nome}},</p></mj-text>';
+export const greeting = '<mj-text><p>Olá {{name}},</p></mj-text>';
 
 /** The order's "A minha encomenda" button (the `link` the outbox consumer adds), with the address written out. */
 export const orderButton = `
@@ -52,4 +59,4 @@ export const orderButton = `
 /** The same link in the plain-text part. */
 export const orderLinkText = `
 
-Acompanha a tua encomenda em: {{texto.link}}`;
+Acompanha a tua encomenda em: {{text.link}}`;
