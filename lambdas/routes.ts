@@ -212,10 +212,11 @@ export const routes = [
     grants: /* @__PURE__ */ grantsOf(RATE_LIMITS_GRANT, CLOSE_ORDER_GRANTS, SETTINGS_READ, ORDER_LINKS) },
   // After a failed automatic payment, the manual method the customer chose (token in `x-order-token`): the order's
   // choice and deadline in one conditioned update, once per order, with its e-mail and cart's open-reservation item kept
-  // until the new deadline (docs/payment-switch.md). No mail, stock or counter moves.
+  // until the new deadline and the reservation e-mail again with the method's instructions (docs/payment-switch.md).
+  // No stock or counter moves.
   { method: 'POST', path: '/api/orders/{id}/payment-method', handler: 'orders/choose-method', access: 'public', throttle: WRITE_THROTTLE,
     limits: [{ by: 'client', max: 30, windowSeconds: TEN_MINUTES }],
-    grants: [RATE_LIMITS_GRANT, ORDER_LINKS, { table: 'orders', access: 'readWrite' }, { table: 'idempotency', access: 'write' }, SETTINGS_READ] },
+    grants: [RATE_LIMITS_GRANT, ORDER_LINKS, { table: 'orders', access: 'readWrite' }, { table: 'idempotency', access: 'write' }, { table: 'outbox', access: 'write' }, SETTINGS_READ] },
   // A cart priced with a discount code before reserving (docs/discount-codes.md): proof of work and a per-address
   // limit, so codes cannot be guessed in bulk (a real customer tries one or two).
   { method: 'POST', path: '/api/discount-codes/check', handler: 'discount-codes/check', access: 'public', throttle: WRITE_THROTTLE, challenge: true,

@@ -11,7 +11,7 @@ import type { ProofMethod } from '#shared/ledger.ts';
 import { RESERVED_STATUS } from '#shared/order-status.ts';
 import { tableName } from './dynamodb-client.ts';
 import { openReservationUntil } from './open-reservations.ts';
-import { named, writeTransactionRetrying } from './transactions.ts';
+import { named, writeTransactionRetrying, type TransactionItem } from './transactions.ts';
 
 export interface MethodChoice {
   readonly method: ProofMethod;
@@ -26,10 +26,10 @@ export const ORDER_AS_READ = 'order-as-read';
 
 /**
  * Records the choice, and keeps the reservation the open one of its e-mail and cart until the new
- * deadline (`reservationId`: its item, `open-reservations.ts`), in one transaction: written, or not at
- * all when the order is no longer as read.
+ * deadline (`reservationId`: its item, `open-reservations.ts`), with `also` (the customer's mail), in one
+ * transaction: written, or not at all when the order is no longer as read.
  */
-export async function recordMethodChoice(id: string, choice: MethodChoice, reservationId: string, now: Date): Promise<boolean> {
+export async function recordMethodChoice(id: string, choice: MethodChoice, reservationId: string, now: Date, also: readonly TransactionItem[] = []): Promise<boolean> {
   const result = await writeTransactionRetrying(
     [
       named(ORDER_AS_READ, {
@@ -52,6 +52,7 @@ export async function recordMethodChoice(id: string, choice: MethodChoice, reser
         },
       }),
       openReservationUntil(reservationId, id, new Date(choice.expiresAt), now),
+      ...also,
     ],
     randomUUID(),
   );

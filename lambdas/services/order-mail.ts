@@ -112,15 +112,18 @@ function giftMailData(order: Order): Pick<QueuedMailData['order-received'], 'wra
  */
 export function orderReservedData(order: Order, payments: PaymentSettings): QueuedMailData['order-reserved'] {
   if (!order.expiresAt) throw new Error(`The reservation e-mail of order ${order.id} needs its deadline`);
+  // A manual method chosen after a failed automatic payment (docs/payment-switch.md): its instructions, no provider's.
+  const switched = order.proofMethodAt && order.proofMethod ? order.proofMethod : undefined;
+  const method = switched ?? order.paymentMethod;
   return {
     name: order.firstName,
     number: order.orderNumber,
     total: formatCents(order.totalCents),
-    method: PAYMENT_METHOD_LABELS[order.paymentMethod],
-    instructions: paymentTexts.instructionsText(instructionsFor(payments, order.paymentMethod, order.mbwayNumber)),
+    method: PAYMENT_METHOD_LABELS[method],
+    instructions: paymentTexts.instructionsText(instructionsFor(payments, method, order.mbwayNumber)),
     deadline: checkoutTexts.deadline(formatDate(order.expiresAt), formatTime(order.expiresAt)),
     ...mailCode(order),
-    ...providerReservationData(order),
+    ...(switched ? {} : providerReservationData(order)),
   };
 }
 
@@ -241,6 +244,14 @@ export function paidOrderMailItems(order: Order, now: Date) {
  */
 export function reservationMailItem(order: Order, now: Date, payments: PaymentSettings) {
   return customerMailItem(order, 'order-reserved', 'reserved', now, { payments });
+}
+
+/**
+ * The reservation e-mail again, once the customer chose a manual method after a failed automatic payment
+ * (`order` as it is after the choice): that method's instructions and the new deadline; one per order.
+ */
+export function switchedMethodMailItem(order: Order, now: Date, payments: PaymentSettings) {
+  return customerMailItem(order, 'order-reserved', 'method-chosen', now, { payments });
 }
 
 /**

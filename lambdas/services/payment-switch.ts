@@ -19,6 +19,7 @@ import { openReservationId } from '../repositories/open-reservations.ts';
 import { recordMethodChoice } from '../repositories/payment-switch.ts';
 import { toCustomerOrder } from './customer-order.ts';
 import { CUSTOMER, SHOP } from './order-lifecycle.ts';
+import { switchedMethodMailItem } from './order-mail.ts';
 import { orderWithToken } from './orders.ts';
 import { shopSettings } from './settings.ts';
 
@@ -43,7 +44,10 @@ export async function choosePaymentMethod(id: string | undefined, token: string 
   const expiresAt = switchedHoldUntil({ createdAt: order.createdAt, expiresAt: order.expiresAt! }, settings.holdMinutes, method, now);
   const entry = { at: now.toISOString(), kind: 'payment' as const, by: CUSTOMER, text: texts.timeline(PAYMENT_METHOD_LABELS[method], formatDateTime(expiresAt)) };
   const reservation = openReservationId({ email: order.email, items: order.lines });
-  const written = await recordMethodChoice(order.id, { method, seenExpiresAt: order.expiresAt!, expiresAt, entry }, reservation, now);
+  // The customer is mailed the chosen method's instructions and the new deadline (the reservation e-mail, once more).
+  const chosen = toOrder({ ...order, proofMethod: method, proofMethodAt: now.toISOString(), expiresAt });
+  const mail = switchedMethodMailItem(chosen, now, settings.payments);
+  const written = await recordMethodChoice(order.id, { method, seenExpiresAt: order.expiresAt!, expiresAt, entry }, reservation, now, [mail]);
   const current = await getOrderItem(order.id);
   if (written && current) return { order: toCustomerOrder(toOrder(current), settings.payments) };
   // The order changed since it was read (another tab chose, the proof arrived, it was paid or closed): why, as it is now.

@@ -8,13 +8,15 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import type { Order } from '#shared/api.ts';
-import { apiTexts, paymentSwitchTexts, validationTexts } from '#shared/messages/index.ts';
+import { apiTexts, checkoutTexts, paymentSwitchTexts, validationTexts } from '#shared/messages/index.ts';
+import { formatDate, formatTime } from '#shared/dates.ts';
+import { formatCents } from '#shared/money.ts';
 import { ORDER_TOKEN_HEADER } from '#shared/paths.ts';
 import { DEFAULT_SETTINGS } from '#shared/settings.ts';
 import { expireReservations } from '#lambdas/services/order-lifecycle.ts';
 import { openReservationId } from '#lambdas/repositories/open-reservations.ts';
 import { twinOfItsOwn } from '../support/own-twin.ts';
-import { createProduct, customerOrderView, placeOrder, reservationBody, uploadProof } from '../support/factories.ts';
+import { createProduct, customerOrderView, mailsTo, placeOrder, reservationBody, uploadProof } from '../support/factories.ts';
 import { call, callRoute, documentClient } from '../support/twin.ts';
 import { until } from '../support/wait.ts';
 
@@ -91,6 +93,14 @@ describe('a declined MB WAY paid by transfer', () => {
     // the same cart cannot be reserved twice once the MB WAY hold would have ended.
     const reservationItem = await documentClient().send(new GetCommand({ TableName: own().env.TABLE_IDEMPOTENCY, Key: { id: openReservationId({ email: after.email, items: after.lines }) }, ConsistentRead: true }));
     expect(reservationItem.Item).toEqual({ id: expect.any(String), orderId: order.id, expiresAt: Math.ceil(until_ / 1000) });
+    // The customer is mailed the transfer's instructions and the new deadline, once (the first mail spoke of MB WAY).
+    const deadline = checkoutTexts.deadline(formatDate(chosen.body.order.expiresAt), formatTime(chosen.body.order.expiresAt));
+    const mails = (await mailsTo(after.email)).filter((mail) => mail.subject === `Reserva nº ${order.orderNumber}: paga ${formatCents(order.totalCents)} até ${deadline}`);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.body.text).toContain('Pagamento: Transferência Bancária');
+    expect(mails[0]!.body.text).toContain('envia o comprovativo');
+    expect(mails[0]!.body.text).toContain('Faz uma transferência para o IBAN ');
+    expect(mails[0]!.body.text).not.toContain('app MB WAY');
     // The customer's page reads the same order.
     const view = await customerOrderView(order.id, token);
     expect(view.body.order).toMatchObject({ expiresAt: chosen.body.order.expiresAt, manualMethod: 'transferencia' });
