@@ -121,6 +121,15 @@ export function isPaidStatus(status: OrderStatus): boolean {
   return PAID_STATUSES.includes(status);
 }
 
+/**
+ * Whether the shop ever held the order as paid: its history has a move to a paid status. A payment
+ * that came only after the reservation closed never made it so (it is given back whole, and no sale
+ * took place).
+ */
+export function everPaid(timeline: readonly { readonly to?: OrderStatus }[] | undefined): boolean {
+  return (timeline ?? []).some((entry) => entry.to !== undefined && isPaidStatus(entry.to));
+}
+
 /** Moves the owner makes from the back-office (the customer's payment is not one of them). */
 export function adminNextStatuses(from: OrderStatus): readonly OrderStatus[] {
   return ORDER_TRANSITIONS[from].filter((to) => !(from === RESERVED_STATUS && to === PROOF_STATUS));

@@ -30,7 +30,7 @@ import { creditNoteLines, invoiceCustomer, invoiceLines, invoicingOn, type Invoi
 import { orderLedger, type LedgerEntry } from '#shared/ledger.ts';
 import { invoiceTexts } from '#shared/messages/index.ts';
 import { formatCents } from '#shared/money.ts';
-import { CLOSED_STATUS, isPaidStatus } from '#shared/order-status.ts';
+import { CLOSED_STATUS, everPaid } from '#shared/order-status.ts';
 import { BACKOFF, backoffDelay } from '../backoff.ts';
 import { logger } from '../logger.ts';
 import { claimInvoicing, dueInvoicing, recordDocument, recordSetback, wakeInvoicing } from '../repositories/invoices.ts';
@@ -64,7 +64,7 @@ export function dueWork(order: OrderItem, settings: InvoicingSettings): Work | u
     if (!paid) return undefined;
     // Paid after the reservation closed (the provider's late payment, given back whole): no sale took place,
     // so no fatura and no credit note; an order the shop ever held as paid is invoiced, whatever came after.
-    if (order.status === CLOSED_STATUS && !order.timeline?.some((entry) => entry.to !== undefined && isPaidStatus(entry.to))) return undefined;
+    if (order.status === CLOSED_STATUS && !everPaid(order.timeline)) return undefined;
     // Paid before invoicing was switched on (and never claimed since): the owner invoiced it herself.
     const settled = paid.settledAt ?? paid.at;
     if (!record && settings.enabledAt && settled < settings.enabledAt) return undefined;

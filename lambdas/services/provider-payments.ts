@@ -22,7 +22,7 @@ import type { Order, TimelineEntry } from '#shared/api.ts';
 import type { ProviderPaymentRecord, ProviderRefundRecord } from '#shared/automatic-payments.ts';
 import { paymentStartTexts } from '#shared/messages/index.ts';
 import { formatCents } from '#shared/money.ts';
-import { CLOSED_STATUS, isPaidStatus, RESERVED_STATUS } from '#shared/order-status.ts';
+import { CLOSED_STATUS, everPaid, RESERVED_STATUS } from '#shared/order-status.ts';
 import { logger } from '../logger.ts';
 import { getOrderItem, toOrder } from '../repositories/orders.ts';
 import { paymentRefundedItem, paymentStartAttemptItem, paymentStartedItem, refundRefusedItem } from '../repositories/provider-payments.ts';
@@ -141,7 +141,7 @@ async function refundPayment(order: Order, payment: ProviderPaymentRecord, now: 
   if (!provider || !payment.paymentId) throw new Error(`order ${order.id}: a refund is asked for but the provider's keys or the payment id are missing`);
   const number = (payment.refunds?.length ?? 0) + 1;
   // Never paid in the shop's eyes (no paid status on its timeline): the payment came after the reservation closed.
-  const late = !order.timeline.some((entry) => entry.to !== undefined && isPaidStatus(entry.to));
+  const late = !everPaid(order.timeline);
   const amount = formatCents(requested);
   let made;
   try {

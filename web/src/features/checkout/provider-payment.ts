@@ -7,7 +7,7 @@ import type { CustomerOrder } from '#shared/api.ts';
 import type { MultibancoReference, ProviderMethod } from '#shared/automatic-payments.ts';
 import { providerPaymentTexts } from '#shared/messages/index.ts';
 import type { PaymentInstructions } from '#shared/payment-methods.ts';
-import { CLOSED_STATUS, isPaidStatus, RESERVED_STATUS } from '#shared/order-status.ts';
+import { CLOSED_STATUS, everPaid, isPaidStatus, RESERVED_STATUS } from '#shared/order-status.ts';
 import type { ProofMethod } from '#shared/ledger.ts';
 
 /**
@@ -42,7 +42,7 @@ export function providerView(order: ViewedOrder, timeOver: boolean): ProviderVie
   if (order.status === CLOSED_STATUS) {
     if (payment.status !== 'succeeded') return { kind: 'other', method };
     // Paid once (then cancelled by the shop), or paid only after the reservation closed.
-    const wasPaid = order.timeline.some((entry) => entry.to !== undefined && isPaidStatus(entry.to));
+    const wasPaid = everPaid(order.timeline);
     if (wasPaid) return refundedCents > 0 ? { kind: 'refunded', method, refundedCents } : { kind: 'other', method };
     return { kind: 'late', method, ...(refundedCents > 0 ? { refundedCents } : {}) };
   }
