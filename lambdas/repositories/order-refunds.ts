@@ -7,14 +7,12 @@
 import type { TimelineEntry } from '#shared/api.ts';
 import type { LedgerEntry } from '#shared/ledger.ts';
 import type { OrderStatus } from '#shared/order-status.ts';
+import { listHolds } from './conditions.ts';
 import { tableName } from './dynamodb-client.ts';
 import { named } from './transactions.ts';
 
 /** The condition of both writes: the order's money is as it was read (`refundAskedItem`, `manualRefundItem`). */
 export const MONEY_AS_READ = 'money-as-read';
-
-/** `size(path) = :n`, or the list absent when `n` is 0 (a list is only ever written with an entry). */
-const listOfSize = (path: string, n: number): string => (n === 0 ? `attribute_not_exists(${path})` : `size(${path}) = :n`);
 
 /**
  * A refund of `cents` asked of the provider for an order that goes on (`providerPayment.refundRequestedCents`,
@@ -23,14 +21,15 @@ const listOfSize = (path: string, n: number): string => (n === 0 ? `attribute_no
  */
 export function refundAskedItem(id: string, cents: number, refundsMade: number, entry: TimelineEntry) {
   const partial = { at: entry.at, by: entry.by };
+  const made = listHolds('#pay.refunds', refundsMade, ':n');
   return named(MONEY_AS_READ, {
     Update: {
       TableName: tableName('orders'),
       Key: { id },
       UpdateExpression: 'SET #pay.refundRequestedCents = :cents, #pay.refundPartial = :partial, timeline = list_append(if_not_exists(timeline, :empty), :entry)',
-      ConditionExpression: `#pay.#payStatus = :succeeded AND attribute_not_exists(#pay.refundRequestedCents) AND ${listOfSize('#pay.refunds', refundsMade)}`,
+      ConditionExpression: `#pay.#payStatus = :succeeded AND attribute_not_exists(#pay.refundRequestedCents) AND ${made.condition}`,
       ExpressionAttributeNames: { '#pay': 'providerPayment', '#payStatus': 'status' },
-      ExpressionAttributeValues: { ':cents': cents, ':partial': partial, ':succeeded': 'succeeded', ':empty': [], ':entry': [entry], ...(refundsMade === 0 ? {} : { ':n': refundsMade }) },
+      ExpressionAttributeValues: { ':cents': cents, ':partial': partial, ':succeeded': 'succeeded', ':empty': [], ':entry': [entry], ...made.values },
     },
   });
 }
@@ -40,14 +39,15 @@ export function refundAskedItem(id: string, cents: number, refundsMade: number, 
  * only while the order is in `status` and holds `recordsKept` ledger records, as read.
  */
 export function manualRefundItem(id: string, refund: LedgerEntry, status: OrderStatus, recordsKept: number, entry: TimelineEntry) {
+  const kept = listHolds('ledgerRecords', recordsKept, ':n');
   return named(MONEY_AS_READ, {
     Update: {
       TableName: tableName('orders'),
       Key: { id },
       UpdateExpression: 'SET ledgerRecords = list_append(if_not_exists(ledgerRecords, :empty), :record), timeline = list_append(if_not_exists(timeline, :empty), :entry), updatedAt = :at',
-      ConditionExpression: `#status = :status AND ${listOfSize('ledgerRecords', recordsKept)}`,
+      ConditionExpression: `#status = :status AND ${kept.condition}`,
       ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':record': [refund], ':status': status, ':empty': [], ':entry': [entry], ':at': entry.at, ...(recordsKept === 0 ? {} : { ':n': recordsKept }) },
+      ExpressionAttributeValues: { ':record': [refund], ':status': status, ':empty': [], ':entry': [entry], ':at': entry.at, ...kept.values },
     },
   });
 }

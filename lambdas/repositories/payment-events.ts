@@ -7,6 +7,7 @@
 import type { TimelineEntry } from '#shared/api.ts';
 import type { ProviderPaymentRecord, ProviderRefundRecord } from '#shared/automatic-payments.ts';
 import type { OrderStatus } from '#shared/order-status.ts';
+import { listHolds } from './conditions.ts';
 import { tableName } from './environment.ts';
 import { named, type NamedCondition } from './transactions.ts';
 
@@ -80,14 +81,14 @@ export const REFUNDS_AS_READ = 'refunds-as-read';
  * `refundsKept` refunds and the refund the shop asked for is still `requestedCents` (absent: none).
  */
 export function outsideRefundItem(orderId: string, paymentId: string, refund: ProviderRefundRecord, refundsKept: number, requestedCents: number | undefined, entry: TimelineEntry) {
-  const kept = refundsKept === 0 ? 'attribute_not_exists(#pay.refunds)' : 'size(#pay.refunds) = :kept';
+  const kept = listHolds('#pay.refunds', refundsKept, ':kept');
   const asked = requestedCents === undefined ? 'attribute_not_exists(#pay.refundRequestedCents)' : '#pay.refundRequestedCents = :asked';
   return named(REFUNDS_AS_READ, {
     Update: {
       TableName: tableName('orders'),
       Key: { id: orderId },
       UpdateExpression: 'SET #pay.refunds = list_append(if_not_exists(#pay.refunds, :empty), :refund), timeline = list_append(if_not_exists(timeline, :empty), :entry)',
-      ConditionExpression: `#pay.paymentId = :paymentId AND #pay.#payStatus = :succeeded AND ${kept} AND ${asked}`,
+      ConditionExpression: `#pay.paymentId = :paymentId AND #pay.#payStatus = :succeeded AND ${kept.condition} AND ${asked}`,
       ExpressionAttributeNames: { '#pay': 'providerPayment', '#payStatus': 'status' },
       ExpressionAttributeValues: {
         ':paymentId': paymentId,
@@ -95,7 +96,7 @@ export function outsideRefundItem(orderId: string, paymentId: string, refund: Pr
         ':empty': [],
         ':refund': [refund],
         ':entry': [entry],
-        ...(refundsKept === 0 ? {} : { ':kept': refundsKept }),
+        ...kept.values,
         ...(requestedCents === undefined ? {} : { ':asked': requestedCents }),
       },
     },

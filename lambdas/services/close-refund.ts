@@ -33,7 +33,9 @@ function refused(message: string): InvalidInput {
 
 /** A provider refund still being made: the next waits for its answer (seconds), or the two would be one. */
 function refundUnderway(refundable: Refundable): void {
-  if (refundable.pendingCents > 0) throw new Conflict(refundTexts.underway(formatCents(refundable.pendingCents)), 'refund_underway', { refundCents: refundTexts.underway(formatCents(refundable.pendingCents)) });
+  if (refundable.pendingCents === 0) return;
+  const message = refundTexts.underway(formatCents(refundable.pendingCents));
+  throw new Conflict(message, 'refund_underway', { refundCents: message });
 }
 
 /** `cents` given back from `order` by `method` (paid by hand), checked against what is left; by `by` at `now`. */

@@ -6,7 +6,7 @@
  */
 import { ConditionalCheckFailedException, ResourceNotFoundException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { CONDITION_REFUSED, isConditionRefused, unlessRefused, written } from '#lambdas/repositories/conditions.ts';
+import { CONDITION_REFUSED, isConditionRefused, listHolds, unlessRefused, written } from '#lambdas/repositories/conditions.ts';
 
 const $metadata = {};
 const refusal = () => new ConditionalCheckFailedException({ message: 'The conditional request failed', $metadata });
@@ -58,5 +58,12 @@ describe('a conditional write', () => {
   it('fails with any other error, unchanged', async () => {
     await expect(written(Promise.reject(failure))).rejects.toBe(failure);
     await expect(unlessRefused(Promise.reject(failure))).rejects.toBe(failure);
+  });
+});
+
+describe('listHolds', () => {
+  it('a list of n entries by its size, or none at all for 0 (such lists are written with an entry)', () => {
+    expect(listHolds('#pay.refunds', 2, ':n')).toEqual({ condition: 'size(#pay.refunds) = :n', values: { ':n': 2 } });
+    expect(listHolds('ledgerRecords', 0, ':kept')).toEqual({ condition: 'attribute_not_exists(ledgerRecords)', values: {} });
   });
 });
