@@ -1,8 +1,8 @@
 /**
- * How many orders a second one piece sustains before the first 409 `order_retry_exhausted`: reservations
+ * How many orders a second one piece sustains before the first 503 `checkout_busy` (its retries spent: asked to try again): reservations
  * of one product with ample stock, sent through the API's origin (as CloudFront does) at a steady rate
  * that doubles every step (each from its own address, e-mail and phone, so no per-customer limit
- * answers), until a step ends an order in `order_retry_exhausted` or the last step is done. The twin
+ * answers), until a step ends an order in `checkout_busy` or the last step is done. The twin
  * cancels conflicting transactions as DynamoDB does (`infra/twin/transaction-conflicts.ts`); the
  * conflicts it cancelled are counted per step. Also alone, on a twin of its own: `npx tsx bench/hot-items.ts`.
  */
@@ -23,7 +23,7 @@ export interface HotItemStep {
   readonly sent: number;
   readonly placed: number;
   readonly retryExhausted: number;
-  /** Any other answer (another 409, a 5xx, no answer). */
+  /** Any other answer (a 409, another 5xx, no answer). */
   readonly other: number;
   /** Orders placed a second over the step, from its first request to its last answer. */
   readonly placedPerSecond: number;
@@ -36,9 +36,9 @@ export interface HotItemStep {
 export interface HotItemFigures {
   readonly stepSeconds: number;
   readonly steps: readonly HotItemStep[];
-  /** The placed orders a second of the last step before the first `order_retry_exhausted` (of the last step, if none). */
+  /** The placed orders a second of the last step before the first `checkout_busy` (of the last step, if none). */
   readonly sustainedPerSecond: number;
-  /** The rate of the first step with an `order_retry_exhausted`; null: none up to the last step. */
+  /** The rate of the first step with a `checkout_busy`; null: none up to the last step. */
   readonly firstExhaustedAtRate: number | null;
   /**
    * Units taken by orders whose answer was not a 201 (stock read back, minus the 201s): an invocation
@@ -70,7 +70,7 @@ export async function hotItemFigures(twin: Twin, log: (line: string) => void, ra
     const json = (await answer?.json().catch(() => undefined)) as { error?: { code?: string } } | undefined;
     const ms = Date.now() - began;
     if (answer?.status === 201) return { outcome: 'placed', ms };
-    return { outcome: answer?.status === 409 && json?.error?.code === 'order_retry_exhausted' ? 'exhausted' : 'other', ms };
+    return { outcome: answer?.status === 503 && json?.error?.code === 'checkout_busy' ? 'exhausted' : 'other', ms };
   };
 
   const steps: HotItemStep[] = [];
@@ -120,11 +120,11 @@ export async function hotItemFigures(twin: Twin, log: (line: string) => void, ra
 export function hotItemRows(figures: HotItemFigures | { error: string }): string[][] {
   if ('error' in figures) return [[`Hot item figures failed: ${figures.error}`]];
   return [
-    [`One piece's reservations (${figures.stepSeconds} s a step)`, 'sent', 'placed', '409 retry exhausted', 'other', 'placed/s', 'p50 ms', 'p99 ms', 'conflicts retried'],
+    [`One piece's reservations (${figures.stepSeconds} s a step)`, 'sent', 'placed', '503 busy', 'other', 'placed/s', 'p50 ms', 'p99 ms', 'conflicts retried'],
     ['---', '---', '---', '---', '---', '---', '---', '---', '---'],
     ...figures.steps.map((s) => [`${s.rate}/s`, s.sent, s.placed, s.retryExhausted, s.other, s.placedPerSecond, s.p50Ms, s.p99Ms, s.conflicts].map(String)),
     [
-      `sustained before the first 409: ${figures.sustainedPerSecond}/s; first 409 at ${figures.firstExhaustedAtRate ?? 'none'}${figures.firstExhaustedAtRate ? '/s' : ''}; units taken without a 201 ${figures.takenWithout201}`,
+      `sustained before the first 503: ${figures.sustainedPerSecond}/s; first 409 at ${figures.firstExhaustedAtRate ?? 'none'}${figures.firstExhaustedAtRate ? '/s' : ''}; units taken without a 201 ${figures.takenWithout201}`,
       '', '', '', '', '', '', '', '',
     ],
   ];

@@ -17,7 +17,7 @@ import { priceLine } from '#shared/pricing.ts';
 import type { AttachProofInput, PlaceOrderInput } from '#shared/schemas/index.ts';
 import { lineVariant, nameWithSize, variantPriceCents } from '#shared/variants.ts';
 import { backoff, BACKOFF } from '../backoff.ts';
-import { Conflict, Forbidden, InvalidInput, OutOfStock } from '../errors.ts';
+import { CheckoutBusy, Conflict, Forbidden, InvalidInput, OutOfStock } from '../errors.ts';
 import { logger } from '../logger.ts';
 import { BUSINESS_METRICS, countEvent } from '../metrics.ts';
 import { claimIdempotencyKey, completeIdempotencyItem, IDEMPOTENCY_CLAIM_HELD, peekIdempotencyKey, releaseIdempotencyKey, type Claim } from '../repositories/idempotency.ts';
@@ -43,7 +43,7 @@ import { holdLimit } from './hold-refusal.ts';
 import { priceWithCode, refuseCodeUse, type CodedOrder, type ScopedLine } from './discount-codes.ts';
 import { giftOf, pricedMoney } from './order-money.ts';
 import { takeCodeUseItems } from '../repositories/discount-codes.ts';
-import { ANSWER_MARGIN_MS, assertTimeFor, beforeDeadline, checkoutDeadline, settledBy, TRANSACTION_ALLOWANCE_MS, type CheckoutDeadline } from './checkout-deadline.ts';
+import { ANSWER_MARGIN_MS, assertTimeFor, beforeDeadline, BUSY_RETRY_AFTER_SECONDS, checkoutDeadline, settledBy, TRANSACTION_ALLOWANCE_MS, type CheckoutDeadline } from './checkout-deadline.ts';
 
 /** How long an order is tried again at most: the customer is told to try again well before the function's 10 s are up (never a timeout). */
 const ORDER_RETRY_MS = 5_000;
@@ -320,8 +320,10 @@ async function writeOrder(input: PlaceOrderInput, priced: CodedOrder, claims: Or
     if (result.refused(PROOF_UNCLAIMED)) throw proofUsed();
     if (result.refused(RESERVATION_FREE)) throw reservationExists();
     // Retry: the order number was taken, the MB WAY number just filled up (choose again), or a
-    // concurrent transaction touched the same items (TransactionConflict).
-    if (attempt >= BACKOFF.orderPlacement.tries || Date.now() >= giveUpAt) throw new Conflict(checkoutTexts.orderFailed, 'order_retry_exhausted');
+    // concurrent transaction touched the same items (TransactionConflict). Out of tries, nothing was
+    // written: the buyer is told the checkout is busy and the page asks again with the same key
+    // (docs/drops.md), as when the deadline comes first, never a refusal that reads final.
+    if (attempt >= BACKOFF.orderPlacement.tries || Date.now() >= giveUpAt) throw new CheckoutBusy(BUSY_RETRY_AFTER_SECONDS);
     await backoff(BACKOFF.orderPlacement, attempt);
   }
 }

@@ -8,11 +8,13 @@
  * a checkout left without the time to settle an order answers 503 with `Retry-After` and writes nothing.
  */
 import { randomUUID } from 'node:crypto';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, Context } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { handler as createOrder } from '#lambdas/handlers/orders/create.ts';
 import { ANSWER_MARGIN_MS, BUSY_RETRY_AFTER_SECONDS } from '#lambdas/services/checkout-deadline.ts';
+import { ddb } from '#lambdas/repositories/dynamodb-client.ts';
 import { clientFetch, nextClientAddress, solvedChallenge } from '../support/clients.ts';
 import { apiEvent } from '../support/events.ts';
 import { createProduct, reservationBody } from '../support/factories.ts';
@@ -129,6 +131,42 @@ describe('a limited drop', () => {
     expect(await stockOf(piece.id)).toBe(3);
     // The key was not kept: asking again with it reserves.
     const again = await call(10_000);
+    expect(again.statusCode).toBe(201);
+    expect(await stockOf(piece.id)).toBe(2);
+  }, 120_000);
+  it('a piece whose stock item stays in other transactions: its tries spent, 503 checkout_busy with Retry-After, nothing written; later the same key reserves', async () => {
+    const piece = await createProduct({ stock: 3 });
+    const key = randomUUID();
+    const body = reservationBody([{ productId: piece.id, quantity: 1 }], { email: `drop.busy.${randomUUID().slice(0, 8)}@example.com` });
+    const call = async () => {
+      const event = apiEvent('POST', '/api/orders', { body, headers: { 'idempotency-key': key, 'x-altcha': await solvedChallenge(own().url) } });
+      const context = { awsRequestId: 'drop', functionName: 'drop', getRemainingTimeInMillis: () => 10_000 } as unknown as Context;
+      return (await createOrder(event as APIGatewayProxyEventV2WithJWTAuthorizer, context)) as { statusCode: number; headers?: Record<string, string>; body: string };
+    };
+    // As DynamoDB cancels a transaction naming an item another one under way names: here, every time.
+    let conflicts = 0;
+    const name = 'testPieceAlwaysInConflict';
+    const stack = ddb().middlewareStack as unknown as { add(m: unknown, o: unknown): void; remove(name: string): boolean };
+    stack.add(
+      (next: (args: { input?: unknown }) => Promise<unknown>, context: { commandName?: string }) => async (args: { input?: { TransactItems?: unknown[] } }) => {
+        const names = context.commandName === 'TransactWriteItemsCommand' && JSON.stringify(args.input?.TransactItems ?? []).includes(piece.id);
+        if (!names) return next(args);
+        conflicts++;
+        throw new TransactionCanceledException({ message: 'Transaction cancelled [TransactionConflict]', $metadata: { httpStatusCode: 400 }, CancellationReasons: [{ Code: 'TransactionConflict' }] });
+      },
+      { step: 'serialize', name, priority: 'high' },
+    );
+    try {
+      const busy = await call();
+      expect(busy.statusCode).toBe(503);
+      expect(busy.headers?.['retry-after']).toBe(String(BUSY_RETRY_AFTER_SECONDS));
+      expect(JSON.parse(busy.body).error).toMatchObject({ code: 'checkout_busy' });
+      expect(conflicts).toBeGreaterThan(1);
+    } finally {
+      stack.remove(name);
+    }
+    expect(await stockOf(piece.id)).toBe(3);
+    const again = await call();
     expect(again.statusCode).toBe(201);
     expect(await stockOf(piece.id)).toBe(2);
   }, 120_000);
