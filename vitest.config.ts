@@ -4,6 +4,15 @@ import { configDefaults, defineConfig } from 'vitest/config';
  * `npm test`: unit tests (pure rules, schemas, CDK template) and integration tests (real handlers
  * through the local gateway against the real local services, started once by the global setup).
  */
+/**
+ * The integration and robustness files, two at a time (vitest's default on 2 cores is one worker:
+ * `availableParallelism − 1`), after the unit files: most of an integration file's time is waiting on
+ * the twin (a stream, a poll, DynamoDB Local), so two overlap on this 2-core machine (docs/testing.md#ci).
+ * A file that reads what the whole shop holds (the catalogue's held share, a day's totals) keeps a twin
+ * of its own (`twinOfItsOwn`), since the other worker's files move the shared twin's meanwhile.
+ */
+const TWO_AT_A_TIME = { maxWorkers: 2, sequence: { groupOrder: 1 } };
+
 export default defineConfig({
   test: {
     // Handlers called directly in test workers log expected failures; keep the output readable.
@@ -20,6 +29,7 @@ export default defineConfig({
           // default, two shuffled). The integration files stay isolated: their SDK clients are kept per
           // process with the endpoints of the twin they first met, and some start twins of their own.
           isolate: false,
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -31,8 +41,11 @@ export default defineConfig({
           exclude: [...configDefaults.exclude, 'test/lambdas/contracts/**'],
           globalSetup: ['test/support/global-setup.ts'],
           setupFiles: ['test/support/twin-env.ts'],
-          testTimeout: 30_000,
+          // Two files at once share the cores: a test of 50 orders at once or 40 reservations in a row
+          // took 22-30 s beside another file (15 s alone).
+          testTimeout: 60_000,
           hookTimeout: 120_000,
+          ...TWO_AT_A_TIME,
         },
       },
       {
@@ -42,6 +55,7 @@ export default defineConfig({
           include: ['test/robustness/**/*.test.ts'],
           testTimeout: 600_000,
           hookTimeout: 120_000,
+          ...TWO_AT_A_TIME,
         },
       },
     ],

@@ -15,9 +15,11 @@ export default defineConfig({
     env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    // One walk at a time: two at once (each with its own twin and Chromium) were not faster on this
-    // 2-core machine under others' load (4 walks: 231 s one at a time, 260 s two at a time, load 15-21).
-    fileParallelism: false,
+    // Two walks at a time (vitest's default on 2 cores is one: `availableParallelism − 1`): a walk waits
+    // on the shop as much as it works, so two keep both cores busy. On a quiet machine the 25 files took
+    // 8:45 and 8:34 two at a time against 12:01 one at a time (docs/testing.md#ci); under others' load
+    // (15-21) two at a time were no faster, but not slower for the whole either.
+    maxWorkers: 2,
     // A step that waits on the shop (a page hydrated, a reservation, a proof checked, a mail) takes
     // seconds on a shared, busy machine: expect.poll's default of 1 s made the walks fail at random.
     expect: { poll: { timeout: 15_000 } },

@@ -11,7 +11,11 @@ import { HELD_SHARE_TOP_FACTOR } from '#shared/proof-of-work.ts';
 import { SETTINGS_LIMITS } from '#shared/settings.ts';
 import { solvedChallenge } from '../support/clients.ts';
 import { createProduct, reservationBody } from '../support/factories.ts';
+import { twinOfItsOwn } from '../support/own-twin.ts';
 import { call, documentClient, twin } from '../support/twin.ts';
+
+// It reads what the whole catalogue holds unpaid, which other files' reservations move: a twin of its own.
+twinOfItsOwn();
 
 /** The test twin's max number for one unit (the smallest the owner may set). */
 const BASE = SETTINGS_LIMITS.challengeMaxNumber.min;

@@ -15,7 +15,11 @@ import { writeTransactionRetrying } from '#lambdas/repositories/transactions.ts'
 import { installTransactionConflicts, transactionConflicts } from '#infra/twin/transaction-conflicts.ts';
 import { nextClientAddress } from '../support/clients.ts';
 import { createProduct, reservationBody } from '../support/factories.ts';
+import { twinOfItsOwn } from '../support/own-twin.ts';
 import { callRoute, documentClient, twin } from '../support/twin.ts';
+
+// It reads what the whole catalogue holds unpaid, which other files' reservations move: a twin of its own.
+twinOfItsOwn();
 
 const AT_ONCE = 20;
 

@@ -69,8 +69,10 @@ describe('a piece created in the back-office', () => {
     const sitemap = await (await fromOrigin('/api/sitemap.xml')).text();
     expect(sitemap).toContain(`${paths.product(first.slug)}</loc>`);
     expect(sitemap).not.toContain(paths.product(first.id));
-    const found = await call('GET', `/api/search?q=${encodeURIComponent(`solitario ${tag}`)}`);
-    expect(found.body.products.map((p: { slug: string }) => p.slug).sort()).toEqual([first.slug, second.slug].sort());
+    // The search reads the catalogue the listing reuses for a few seconds (CATALOGUE_REUSE_MS).
+    const slugsFound = (answer: { body: { products: { slug: string }[] } }) => answer.body.products.map((p) => p.slug).sort();
+    const found = await until('both pieces in the search', () => call('GET', `/api/search?q=${encodeURIComponent(`solitario ${tag}`)}`), (answer) => slugsFound(answer).length === 2, PAGE_WAIT_MS);
+    expect(slugsFound(found)).toEqual([first.slug, second.slug].sort());
   });
 
   it('renamed, moves to its new name\'s slug; the old one answers 301; a rename of accents or case keeps it', async () => {
