@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { slowestFirst } from '../support/sequencer.ts';
 
 /**
  * The browser walks that only shop: they make their own pieces and customers and read only those, so
@@ -8,11 +9,15 @@ import { defineConfig } from 'vitest/config';
  */
 export const SHARED_WALKS = ['proof-refusal', 'provider-payment', 'reservation', 'order-steps', 'anonymise', 'discount-codes'].map((name) => `test/e2e/${name}.test.ts`);
 
+/** The walks that took 25 s or more one at a time (stop 56), slowest first: started first, two at a time. */
+const SLOWEST = ['storefront', 'admin', 'admin-week', 'pages', 'checkout', 'automatic-payments-walk', 'trust', 'provider-payment', 'order-steps', 'ledger-walk'];
+
 /** `npm run test:e2e`: the built shop in real headless Chromium against the local twin. */
 export default defineConfig({
   test: {
     root: new URL('../..', import.meta.url).pathname,
     env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
+    sequence: { sequencer: slowestFirst(SLOWEST.map((name) => `test/e2e/${name}.test.ts`)) },
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // Two walks at a time (vitest's default on 2 cores is one: `availableParallelism − 1`): a walk waits
