@@ -319,10 +319,8 @@ async function writeOrder(input: PlaceOrderInput, priced: CodedOrder, claims: Or
     if (refusedByHoldCap(result.refusals)) throw await holdLimit(input.shipping, settings.holdCaps);
     if (result.refused(PROOF_UNCLAIMED)) throw proofUsed();
     if (result.refused(RESERVATION_FREE)) throw reservationExists();
-    // Retry: the order number was taken, the MB WAY number just filled up (choose again), or a
-    // concurrent transaction touched the same items (TransactionConflict). Out of tries, nothing was
-    // written: the buyer is told the checkout is busy and the page asks again with the same key
-    // (docs/drops.md), as when the deadline comes first, never a refusal that reads final.
+    // Retry: the order number was taken, the MB WAY number filled up, or a concurrent transaction touched
+    // the same items. Out of tries (nothing written): busy, the page asks again (docs/drops.md).
     if (attempt >= BACKOFF.orderPlacement.tries || Date.now() >= giveUpAt) throw new CheckoutBusy(BUSY_RETRY_AFTER_SECONDS);
     await backoff(BACKOFF.orderPlacement, attempt);
   }
