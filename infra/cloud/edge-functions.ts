@@ -1,9 +1,8 @@
 /**
  * The CloudFront Functions of the shop's distribution (`web.ts`): small viewer-request scripts in
  * CloudFront's JavaScript runtime, kept as source text here and tested as such (`test/infra/web.test.ts`,
- * `test/infra/edge.test.ts`).
+ * `test/infra/edge.test.ts`). The API behaviour's, with its KeyValueStore, is `api-edge.ts`.
  */
-import { VIEWER_IP_HEADER } from '#lambdas/contracts/env.ts';
 import { LISTING_FILTER_PARAMS } from '#shared/listing-filter.ts';
 import { APP_PAGES, APP_PREFIXES, DOCUMENTS, FILTERED_LISTING_PREFIX, MAX_PAGE_PATH_LENGTH, NOT_FOUND_PAGE_PATH, ORDER_SHELL, pageObjectKey, PAGES_PREFIX } from '#shared/pages.ts';
 import { PATH_ALIASES, paths, SITEMAP_API_PATH } from '#shared/paths.ts';
@@ -151,15 +150,4 @@ function handler(event) {
   var request = event.request;
   request.uri = FEEDS[request.uri] || '/api/feeds/-';
   return request;
-}`;
-
-/**
- * Viewer-request function of the (uncached) API behaviour: the viewer's IP in `x-viewer-ip`, over
- * anything the client sent under that name, for the API's per-client limits. (`CloudFront-Viewer-Address`
- * would need an origin request policy that forwards CloudFront headers, and every such policy that
- * forwards the viewer's headers also forwards `Host`, which API Gateway refuses.)
- */
-export const VIEWER_IP_CODE = `function handler(event) {
-  event.request.headers['${VIEWER_IP_HEADER}'] = { value: event.viewer.ip };
-  return event.request;
 }`;

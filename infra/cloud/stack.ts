@@ -373,6 +373,7 @@ export class ShopStack extends Stack {
     new CfnOutput(this, 'DistributionId', { value: web.distribution.distributionId });
     new CfnOutput(this, 'OriginSecretArn', { value: this.originSecret.secretArn, description: 'The origin secret (npm run rotate-secret -- origin)' });
     new CfnOutput(this, 'OrderLinkSecretArn', { value: this.orderLinkSecret.secretArn, description: 'The order-link key (npm run rotate-secret -- order-link)' });
+    new CfnOutput(this, 'ChallengeKeysStoreArn', { value: web.challengeKeys.keyValueStoreArn, description: 'The edge\'s proof-of-work keys (written by npm run deploy)' });
     new CfnOutput(this, 'DistributionDomainName', {
       value: web.distribution.distributionDomainName,
       description: 'With a custom domain: point its DNS here (CNAME, or a Route 53 alias record)',

@@ -31,7 +31,8 @@ import { acknowledgeNag } from './constructs/nag.ts';
 import { IMAGES_PREFIX } from '#lambdas/contracts/data-model.ts';
 import { ORIGIN_HEADER, PAGES_FALLBACK_HEADER } from '#lambdas/contracts/env.ts';
 import { WEB_DIST } from '../common/repo-paths.ts';
-import { FEEDS_REWRITE_CODE, pageRewriteCode, REDIRECT_QUERY_CODE, SITEMAP_REWRITE_CODE, VIEWER_IP_CODE } from './edge-functions.ts';
+import { FEEDS_REWRITE_CODE, pageRewriteCode, REDIRECT_QUERY_CODE, SITEMAP_REWRITE_CODE } from './edge-functions.ts';
+import { apiViewerRequestFunction, challengeKeysStore } from './api-edge.ts';
 import { FEEDS_PATTERN } from '#shared/feeds.ts';
 
 /** CloudFront's behaviour of the back-office API (its own HTTP API and stage). */
@@ -82,6 +83,8 @@ export class Web extends Construct {
   readonly distribution: cloudfront.Distribution;
   readonly responseHeaders: cloudfront.ResponseHeadersPolicy;
   readonly apiCachePolicy: cloudfront.CachePolicy;
+  /** The API function's KeyValueStore: the challenges' keys (`api-edge.ts`). */
+  readonly challengeKeys: cloudfront.KeyValueStore;
   /** `https://<shop host>`, without a trailing slash. */
   readonly shopUrl: string;
 
@@ -90,6 +93,7 @@ export class Web extends Construct {
     this.siteBucket = props.siteBucket;
     this.responseHeaders = this.securityHeaders(props.uploadBuckets);
     this.apiCachePolicy = this.catalogueCachePolicy([]);
+    this.challengeKeys = challengeKeysStore(this, this.globalName('challenge-keys'));
 
     const pageRewrite = new cloudfront.Function(this, 'PageRewrite', {
       comment: 'Pages get their pre-rendered object, app pages /index.html',
@@ -189,11 +193,8 @@ export class Web extends Construct {
    * the cacheable catalogue paths before `/api/*`, then `/images/*` from the images bucket.
    */
   private additionalBehaviors(props: WebProps): Record<string, cloudfront.BehaviorOptions> {
-    const viewerIp = new cloudfront.Function(this, 'ApiViewerIp', {
-      comment: 'The viewer IP for the API per-client limits',
-      runtime: cloudfront.FunctionRuntime.JS_2_0,
-      code: cloudfront.FunctionCode.fromInline(VIEWER_IP_CODE),
-    });
+    // The viewer's IP for the per-client limits, and the proof of work's signature on the guarded writes.
+    const viewerIp = apiViewerRequestFunction(this, this.challengeKeys);
 
     // The origin lock: only requests that carry the secret header get an answer from the API.
     const apiOrigin = new origins.HttpOrigin(props.apiDomainName, {

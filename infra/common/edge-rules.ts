@@ -68,8 +68,9 @@ export const TOKEN_SHAPE = '^Bearer [A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9
  * (`challenge` rows) without the header is refused 400 `challenge_required`, one whose header is not of
  * a solved payload's shape (base64, {@link PROOF_SHAPE}, from `minBytes` to `maxBytes`) 400
  * `challenge_invalid`, as the function would answer, before the stage: an unsolved write never spends
- * the route's bucket a solving customer needs. Signature, expiry, solution and single use are the
- * function's (`lambdas/services/challenges.ts`).
+ * the route's bucket a solving customer needs. Signature, expiry and solution are checked next by the
+ * API behaviour's CloudFront Function (`edge-proof.ts`); single use and price stay the function's
+ * (`lambdas/services/challenges.ts`).
  */
 export const EDGE_PROOF_RULE = {
   header: CHALLENGE_HEADER,

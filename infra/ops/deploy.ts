@@ -11,11 +11,13 @@
  * with `-c firstDeploy=true` a rollback leaves nothing behind (`infra/cloud/keeping.ts`), and as soon as
  * it completes the deploy runs again without it, to retain and protect the data ({@link runDeploy}).
  * After any failure it reads every stack again and, if the shop's completed, protects it before it
- * reports (`deploy/after-failure.ts`).
+ * reports (`deploy/after-failure.ts`). Once deployed, it writes the edge's proof-of-work keys
+ * (`challenge-keys.ts`).
  */
 import { spawnSync } from 'node:child_process';
 import { constants as osConstants } from 'node:os';
 import { afterFailure } from './deploy/after-failure.ts';
+import { writeDeployedChallengeKeys } from './challenge-keys.ts';
 import { deployPort, FIRST_DEPLOY_CONTEXT, prepareDeploy, type DeployPort } from './deploy/first-deploy.ts';
 import { stageStacks, type StageStack } from './deploy/stacks.ts';
 import { awsPort } from './preflight/aws.ts';
@@ -154,6 +156,13 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       interrupted = true;
     });
     process.exitCode = await runDeploy(args, concurrency, { cdk, port, stacks, log: console.log });
+    // The edge's proof-of-work keys, which the template never holds (`challenge-keys.ts`).
+    if (process.exitCode === 0) {
+      await writeDeployedChallengeKeys(options.region, stacks.find((stack) => stack.shop)!.name).catch((error: Error) => {
+        console.error(error.message);
+        process.exitCode = 1;
+      });
+    }
   } finally {
     aws.close?.();
   }

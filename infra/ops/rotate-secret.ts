@@ -4,8 +4,9 @@
  * (`lambdas/repositories/secrets.ts`): the functions sign with `current` and, until `previousUntil`,
  * accept `previous` too; they read it again at most every `SECRET_CACHE_SECONDS`.
  *
- * - **order-link:** the new key becomes `current`, the old one `previous` for the overlap (30 days by
- *   default): links already e-mailed keep opening their orders until then; new links use the new key
+ * - **order-link:** the edge's KeyValueStore gets the keys derived from the new and the old key first
+ *   (`challenge-keys.ts`), so the edge accepts the challenges signed with either; then the new key
+ *   becomes `current`, the old one `previous` for the overlap (30 days by default): links already e-mailed keep opening their orders until then; new links use the new key
  *   within 5 minutes. After the overlap an old link is refused (the customer asks for it again by
  *   number and e-mail, which mails a new one).
  * - **origin:** (1) checks CloudFront sends the current value; (2) the new value becomes `current`, the
@@ -26,6 +27,7 @@ import { readDeploySettings } from '../common/deploy-settings.ts';
 import { stackName as stackNameOf } from '../common/naming.ts';
 import { cdkJsonContext, explainAwsError, OperatorError, PLACE_OPTIONS, runAsScript, UsageError } from './create-admin.ts';
 import { awsPort } from './preflight/aws.ts';
+import { keyValueStorePort, writeChallengeKeys, type ChallengeKeysPort } from './challenge-keys.ts';
 import { signedTransport, type Transport } from './preflight/http.ts';
 
 export type SecretKind = 'order-link' | 'origin';
@@ -94,6 +96,8 @@ export interface RotationDeps {
   readonly secret: SecretPort;
   /** Needed for the origin secret. */
   readonly edge?: EdgePort;
+  /** Needed for the order-link key: where the edge checks the challenges' signatures. */
+  readonly challengeKeys?: ChallengeKeysPort;
   /** Waits until the warm functions have read the secret again ({@link FUNCTIONS_CATCH_UP_MS}). */
   readonly waitForFunctions: () => Promise<void>;
   readonly now?: () => Date;
@@ -121,7 +125,10 @@ export async function rotateSecret(kind: SecretKind, overlapHours: number, deps:
           'Run this again after that time.',
       );
     }
+    if (!deps.challengeKeys) throw new Error('Rotating the order-link key needs the edge\'s KeyValueStore');
     const next: RotatingSecret = { current: (deps.newValue ?? generateSecretValue)(kind), previous: secret.current, previousUntil: new Date(now().getTime() + overlapHours * 3_600_000).toISOString() };
+    // The edge first: it must accept the new key's challenges before any function hands one out.
+    await writeChallengeKeys(deps.challengeKeys, next, now());
     await deps.secret.put(next);
     log(`New order-link key in place: new links use it within ${SECRET_CACHE_SECONDS / 60} minutes; links already e-mailed keep working until ${next.previousUntil}.`);
     return next;
@@ -222,16 +229,20 @@ export async function runRotate(options: RotateOptions, log: (line: string) => v
   }
   const secretId = outputs[options.kind === 'origin' ? 'OriginSecretArn' : 'OrderLinkSecretArn'];
   if (!secretId || !outputs.DistributionId) throw new OperatorError(`Stack ${options.stackName} has no secret outputs: deploy this version of the shop first.`);
+  if (options.kind === 'order-link' && !outputs.ChallengeKeysStoreArn) throw new OperatorError(`Stack ${options.stackName} has no ChallengeKeysStoreArn output: deploy this version of the shop first.`);
   const client = new SecretsManagerClient({ region: options.region });
+  const challengeKeys = outputs.ChallengeKeysStoreArn ? keyValueStorePort(outputs.ChallengeKeysStoreArn) : undefined;
   try {
     await rotateSecret(options.kind, options.overlapHours, {
       secret: secretsManagerPort(client, secretId),
       edge: cloudFrontPort(outputs.DistributionId),
+      ...(challengeKeys ? { challengeKeys } : {}),
       waitForFunctions: () => new Promise((resolve) => setTimeout(resolve, FUNCTIONS_CATCH_UP_MS)),
       log,
     });
   } finally {
     client.destroy();
+    challengeKeys?.close();
   }
 }
 

@@ -56,7 +56,7 @@ import { localSecretArn, startSecretsLocal, type SecretsLocal } from './secrets-
 import { RENDERER_DIST, WEB_DIST } from '../common/repo-paths.ts';
 import type { PaymentsLocal } from './payments-local.ts';
 import { INVOICING_STATE_FILE, PAYMENT_WEBHOOK_PATH, providersEnv, startTwinPayments, type InvoicingLocal, type TwinPayments } from './twin-payments.ts';
-import { LOCAL_SECRETS, localSecrets } from './twin-secrets.ts'; export { LOCAL_SECRETS };
+import { apiBehindEdge, LOCAL_SECRETS, localSecrets, type LocalEdge } from './twin-secrets.ts'; export { LOCAL_SECRETS };
 
 export const DEFAULT_ADMIN: AdminAccount = { email: 'admin@example.com', password: 'Joias-Admin-2026!' };
 export const MAIL_TEMPLATE_PREFIX = 'local-';
@@ -90,7 +90,7 @@ export interface Twin {
    * The origin secret the front door sends (CloudFront's origin custom header in the cloud: set at
    * deploy, not read from the secret); setting `value` is the rotation's CloudFront step.
    */
-  readonly edgeOrigin: { value: string };
+  readonly edgeOrigin: LocalEdge;
   readonly userPoolId: string;
   readonly clientId: string;
   readonly issuer: string;
@@ -355,7 +355,7 @@ async function startTwinOnce(options: TwinOptions): Promise<Twin> {
     const apiOrigin = await startApiOrigin(gateway, stops);
     const edges = edgeOf(options);
     door.serve({
-      api: gateway,
+      api: apiBehindEdge(gateway, edgeOrigin),
       ...edges,
       originSecret: () => edgeOrigin.value,
       s3,

@@ -10,7 +10,7 @@
  * `shared/proof-of-work.ts`) and signs the key it derives, so checking a solution is one HMAC, never a
  * key derivation.
  */
-import { hkdfSync, createHash } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { createChallenge, randomInt, verifySolution, type Challenge, type Solution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { challengeMaxNumber, challengeUnits, type HeldUnits } from '#shared/proof-of-work.ts';
@@ -19,6 +19,7 @@ import { useChallenge } from '../repositories/challenges.ts';
 import { lastHeldUnits } from '../repositories/held-units.ts';
 import { MAX_PROOF_HEADER_BYTES } from '../contracts/env.ts';
 import { orderLinkKeys } from './order-access.ts';
+import { challengeSecretsOf } from './challenge-secrets.ts';
 
 /** The key derivation the browser repeats per number tried: PBKDF2 with SHA-256, native in WebCrypto and Node. */
 export const CHALLENGE_ALGORITHM = 'PBKDF2/SHA-256';
@@ -27,20 +28,6 @@ export const CHALLENGE_COST = 1000;
 /** How long a challenge may be solved and sent: time enough to fill the checkout form. */
 export const CHALLENGE_SECONDS = 10 * 60;
 export { CHALLENGE_HEADER } from '../contracts/env.ts';
-
-interface ChallengeSecrets {
-  readonly signature: string;
-  readonly keySignature: string;
-}
-
-/**
- * The two HMAC keys of the challenges, derived (HKDF-SHA-256, labels of their own) from an order-link
- * key, so no other secret is kept and rotating that key rotates these.
- */
-function challengeSecretsOf(base: string): ChallengeSecrets {
-  const derive = (label: string) => Buffer.from(hkdfSync('sha256', base, '', label, 32)).toString('hex');
-  return { signature: derive('joias-inox/altcha/challenge'), keySignature: derive('joias-inox/altcha/key') };
-}
 
 /**
  * A new signed challenge for a checkout of `units` (1 for the other public writes), priced by the

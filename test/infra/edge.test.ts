@@ -1,7 +1,7 @@
 /**
  * A public edge that bots cannot abuse (docs/design.md §20), in the synthesized stack: the origin lock
  * (CloudFront's secret header; every API function reads the secret at run time, its ARN alone in the environment), the viewer's IP for the
- * per-client limits, the catalogue's cache key, per-route stage throttling and the
+ * per-client limits and the proof of work's signature (its KeyValueStore, no key in the template), the catalogue's cache key, per-route stage throttling and the
  * alarms on refusals, 429s and checkout latency.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +9,8 @@ import { CATALOGUE_THROTTLE, CHECKOUT_THROTTLE, DEFAULT_THROTTLE, routes, WRITE_
 import { INVOICING_ENV, ORDER_LINK_ENV, ORIGIN_ENV, ORIGIN_HEADER, PAGES_FALLBACK_HEADER, PAYMENT_KEYS_ENV } from '#lambdas/contracts/env.ts';
 import { LATENCY_WATCHED_ROUTES, routeKeyOf } from '#infra/cloud/api.ts';
 import { ALARM_THRESHOLDS } from '#infra/cloud/alarms.ts';
-import { VIEWER_IP_CODE } from '#infra/cloud/edge-functions.ts';
+import { apiViewerRequestCode, MAX_FUNCTION_BYTES } from '#infra/common/edge-proof.ts';
+import { EDGE_PROOF_RULE } from '#infra/common/edge-rules.ts';
 import { PAGES_FALLBACK_PATH } from '#shared/pages.ts';
 import { actionsOf, functionEnv, functionRole, removeScratch, statementsOfRole, synthShop, SYNTH_TIMEOUT_MS, type Synthesized } from './support.ts';
 
@@ -135,8 +136,8 @@ describe("the viewer's IP and the catalogue cache", () => {
     expect(api.FunctionAssociations).toHaveLength(1);
     expect(api.FunctionAssociations![0]!.EventType).toBe('viewer-request');
     const fnId = (api.FunctionAssociations![0]!.FunctionARN as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
-    expect(shop.json.Resources[fnId]!.Properties.FunctionCode).toBe(VIEWER_IP_CODE);
-    expect(VIEWER_IP_CODE).toContain("event.request.headers['x-viewer-ip'] = { value: event.viewer.ip }");
+    expect(shop.json.Resources[fnId]!.Properties.FunctionCode).toBe(apiViewerRequestCode());
+    expect(apiViewerRequestCode()).toContain("request.headers['x-viewer-ip'] = { value: event.viewer.ip }");
     for (const b of behaviours.filter((b) => b.PathPattern !== '/api/*' && b.PathPattern.startsWith('/api/'))) expect(b.FunctionAssociations).toBeUndefined();
   });
 
@@ -186,5 +187,32 @@ describe('alarms on abuse', () => {
   it.each(LATENCY_WATCHED_ROUTES.map((k) => [k] as const))('p99 latency of %s', (key) => {
     const alarm = alarms().find((a) => a.Properties.MetricName === 'Latency' && JSON.stringify(a.Properties.Dimensions).includes(key))!;
     expect(alarm.Properties).toMatchObject({ Namespace: 'AWS/ApiGateway', ExtendedStatistic: 'p99', Threshold: ALARM_THRESHOLDS.orderLatencyP99Ms });
+  });
+});
+
+describe("the proof of work's signature at the edge", () => {
+  const resourcesOfType = (type: string) => Object.entries(shop.json.Resources).filter(([, r]) => r.Type === type);
+  const behaviours = () => distribution().CacheBehaviors as { PathPattern: string; FunctionAssociations?: { EventType: string; FunctionARN: { 'Fn::GetAtt': [string, string] } }[] }[];
+  const apiFunctionId = () => behaviours().find((b) => b.PathPattern === '/api/*')!.FunctionAssociations![0]!.FunctionARN['Fn::GetAtt'][0];
+
+  it('every guarded write is served by the /api/* behaviour, whose function reads the one KeyValueStore, and the code is within 10 KB', () => {
+    // CloudFront takes the first pattern that matches (`*` any characters, `?` one).
+    const glob = (pattern: string) => new RegExp(`^${pattern.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.')}$`);
+    for (const route of EDGE_PROOF_RULE.routes) expect({ route, behaviour: behaviours().find((b) => glob(b.PathPattern).test(route.path))?.PathPattern }).toEqual({ route, behaviour: '/api/*' });
+    const stores = resourcesOfType('AWS::CloudFront::KeyValueStore');
+    expect(stores).toHaveLength(1);
+    const fn = shop.json.Resources[apiFunctionId()]!.Properties;
+    expect(fn.FunctionConfig.Runtime).toBe('cloudfront-js-2.0');
+    expect(fn.FunctionConfig.KeyValueStoreAssociations).toEqual([{ KeyValueStoreARN: { 'Fn::GetAtt': [stores[0]![0], 'Arn'] } }]);
+    expect(Buffer.byteLength(fn.FunctionCode)).toBeLessThanOrEqual(MAX_FUNCTION_BYTES);
+    expect(shop.json.Outputs?.ChallengeKeysStoreArn?.Value).toEqual({ 'Fn::GetAtt': [stores[0]![0], 'Arn'] });
+  });
+
+  it('no key is in the template: the store is created empty, the function holds no key, and nothing else writes to the store', () => {
+    const [storeId, store] = resourcesOfType('AWS::CloudFront::KeyValueStore')[0]!;
+    expect(store.Properties?.ImportSource).toBeUndefined();
+    expect(shop.json.Resources[apiFunctionId()]!.Properties.FunctionCode).not.toMatch(/[0-9a-f]{64}/);
+    const mentions = Object.entries(shop.json.Resources).filter(([id, r]) => id !== storeId && JSON.stringify(r).includes(`"${storeId}"`));
+    expect(mentions.map(([id]) => id)).toEqual([apiFunctionId()]);
   });
 });

@@ -2,13 +2,14 @@
  * The parts of `npm run rotate-secret` that need no twin: the command line, the secret's JSON and its
  * overlap, and CloudFront's switch against recorded REST answers (GetDistributionConfig,
  * UpdateDistribution with If-Match, GetDistribution until Deployed). The steps themselves run against
- * the twin in `test/lambdas/secret-rotation.test.ts`.
+ * the twin in `test/lambdas/secret-rotation.test.ts`; the order-link key's writes the edge's keys first.
  */
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '#infra/ops/create-admin.ts';
-import { cloudFrontPort, DEFAULT_OVERLAP_HOURS, generateSecretValue, parseRotateArgs } from '#infra/ops/rotate-secret.ts';
+import { cloudFrontPort, DEFAULT_OVERLAP_HOURS, generateSecretValue, parseRotateArgs, rotateSecret } from '#infra/ops/rotate-secret.ts';
+import { challengeKeysEntry } from '#infra/common/edge-proof.ts';
 import type { HttpAnswer, HttpCall } from '#infra/ops/preflight/http.ts';
-import { parseRotatingSecret, secretValuesAt } from '#lambdas/repositories/secrets.ts';
+import { parseRotatingSecret, secretValuesAt, type RotatingSecret } from '#lambdas/repositories/secrets.ts';
 
 const context = (values: Record<string, unknown>) => (key: string) => values[key];
 
@@ -87,5 +88,19 @@ describe("CloudFront's switch of the origin headers", () => {
     const edge = cloudFrontPort('E1', aws.transport, async () => undefined);
     await expect(edge.switchOrigin('OLD', 'NEW')).rejects.toThrow(/nothing changed/);
     expect(aws.calls.some((c) => c.method === 'PUT')).toBe(false);
+  });
+});
+
+describe("the order-link key's rotation and the edge's keys", () => {
+  it("writes the new and the previous key's challenge keys to the edge before the functions can sign with the new key", async () => {
+    const steps: string[] = [];
+    let kept: RotatingSecret = { current: 'a'.repeat(64) };
+    const secret = { get: async () => kept, put: async (next: RotatingSecret) => void (steps.push('secret'), (kept = next)) };
+    const challengeKeys = { put: async (value: string) => void steps.push(`edge ${value}`) };
+    const now = () => new Date('2026-12-01T10:00:00Z');
+    const rotated = await rotateSecret('order-link', 24, { secret, challengeKeys, waitForFunctions: async () => undefined, now, newValue: () => 'b'.repeat(64), log: () => undefined });
+    expect(steps).toEqual([`edge ${challengeKeysEntry(rotated, now())}`, 'secret']);
+    expect(JSON.parse(steps[0]!.slice(5))).toEqual({ current: expect.any(Array), previous: expect.any(Array), until: Date.parse('2026-12-02T10:00:00Z') / 1000 });
+    await expect(rotateSecret('order-link', 24, { secret: { get: async () => ({ current: 'c' }), put: async () => undefined }, waitForFunctions: async () => undefined, log: () => undefined })).rejects.toThrow(/KeyValueStore/);
   });
 });

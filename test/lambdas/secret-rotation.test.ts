@@ -43,7 +43,7 @@ describe("the order-link key's rotation", () => {
     const oldKey = (await secretOf(ORDER_LINK_ENV.secretArn).get()).current;
     expect(before.accessToken).toBe(tokenUnder(oldKey, before.id));
 
-    const rotated = await rotateSecret('order-link', 24, { secret: secretOf(ORDER_LINK_ENV.secretArn), waitForFunctions: async () => undefined, log: quiet });
+    const rotated = await rotateSecret('order-link', 24, { secret: secretOf(ORDER_LINK_ENV.secretArn), challengeKeys: own.edgeOrigin.challengeKeys, waitForFunctions: async () => undefined, log: quiet });
     expect(rotated).toMatchObject({ previous: oldKey });
     expect(rotated.current).toMatch(/^[A-Za-z0-9]{64}$/);
     expect(Date.parse(rotated.previousUntil!) - Date.now()).toBeGreaterThan(23 * 3_600_000);
@@ -55,7 +55,7 @@ describe("the order-link key's rotation", () => {
     const after = (await placeOrder(reservationBody([{ productId: piece.id, quantity: 1 }]))).body.order;
     expect(after.accessToken).toBe(tokenUnder(rotated.current, after.id));
     // A second rotation while the first one's overlap lasts would cut it short: refused, nothing changed.
-    await expect(rotateSecret('order-link', 24, { secret: secretOf(ORDER_LINK_ENV.secretArn), waitForFunctions: async () => undefined, log: quiet })).rejects.toBeInstanceOf(OperatorError);
+    await expect(rotateSecret('order-link', 24, { secret: secretOf(ORDER_LINK_ENV.secretArn), challengeKeys: own.edgeOrigin.challengeKeys, waitForFunctions: async () => undefined, log: quiet })).rejects.toBeInstanceOf(OperatorError);
     expect(await secretOf(ORDER_LINK_ENV.secretArn).get()).toEqual(rotated);
 
     // The overlap over: the old link is refused (403, as any wrong link), the new ones still open.

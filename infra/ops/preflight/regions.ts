@@ -33,6 +33,7 @@ export const STACK_RESOURCE_TYPES = [
   'AWS::CloudFront::CachePolicy',
   'AWS::CloudFront::Distribution',
   'AWS::CloudFront::Function',
+  'AWS::CloudFront::KeyValueStore',
   'AWS::CloudFront::OriginAccessControl',
   'AWS::CloudFront::ResponseHeadersPolicy',
   'AWS::CloudWatch::Alarm',
