@@ -79,6 +79,14 @@ describe("the edge's check of a proof of work", () => {
     expect(refused(await edgeWith(undefined)('bm90IGEgcHJvb2Y='))).toBeUndefined();
   });
 
+  it('lets a write through when its check fails in the runtime itself: the function checks, never a CloudFront error', async () => {
+    const proof = await solved(await challengeUnder(NEW));
+    // An entry the check cannot use (no current pair): indexing it throws inside the check.
+    const result = await edgeWith(JSON.stringify({ current: null }))(proof);
+    expect('statusCode' in result).toBe(false);
+    expect((result as { headers: Record<string, { value: string }> }).headers['x-viewer-ip']).toEqual({ value: '203.0.113.7' });
+  });
+
   it("accepts the previous key's challenges during a rotation's overlap, and not after it", async () => {
     const old = await solved(await challengeUnder(OLD));
     const fresh = await solved(await challengeUnder(NEW));
