@@ -34,6 +34,25 @@ export interface ShopApp {
   readonly edgeLogs?: EdgeLogsStack;
 }
 
+/** The shop stack's props that the deploy settings give as they are (the optional ones only when set). */
+function shopSettingsProps(settings: DeploySettings): Partial<ShopStackProps> {
+  return {
+    ...(settings.senderEmail ? { senderEmail: settings.senderEmail } : {}),
+    ...(settings.senderDomain ? { senderDomain: settings.senderDomain } : {}),
+    ...(settings.operatorEmail ? { operatorEmail: settings.operatorEmail } : {}),
+    ...(settings.webDistDir ? { webDistDir: settings.webDistDir } : {}),
+    ...(settings.domain ? { domain: settings.domain } : {}),
+    ...(settings.payments ? { payments: settings.payments } : {}),
+    ...(settings.mailSendRate ? { mailSendRate: settings.mailSendRate } : {}),
+    sesRegion: settings.sesRegion,
+    budget: settings.budget,
+    ...(settings.cognitoSes ? { cognitoSes: true } : {}),
+    ...(settings.lambdaConcurrency !== undefined ? { lambdaConcurrency: settings.lambdaConcurrency } : {}),
+    monthlyBudgetUsd: settings.monthlyBudgetUsd,
+    ...(settings.firstDeploy ? { firstDeploy: true } : {}),
+  };
+}
+
 /** Builds the stage's stacks into `app` from the deploy settings (`readDeploySettings`). */
 export function buildShopApp(
   app: App,
@@ -74,19 +93,7 @@ export function buildShopApp(
     stage: settings.stage,
     adminPathPrefix: settings.adminPathPrefix,
     mailTemplates,
-    ...(settings.senderEmail ? { senderEmail: settings.senderEmail } : {}),
-    ...(settings.senderDomain ? { senderDomain: settings.senderDomain } : {}),
-    ...(settings.operatorEmail ? { operatorEmail: settings.operatorEmail } : {}),
-    ...(settings.webDistDir ? { webDistDir: settings.webDistDir } : {}),
-    ...(settings.domain ? { domain: settings.domain } : {}),
-    ...(settings.payments ? { payments: settings.payments } : {}),
-    ...(settings.mailSendRate ? { mailSendRate: settings.mailSendRate } : {}),
-    sesRegion: settings.sesRegion,
-    budget: settings.budget,
-    ...(settings.cognitoSes ? { cognitoSes: true } : {}),
-    ...(settings.lambdaConcurrency !== undefined ? { lambdaConcurrency: settings.lambdaConcurrency } : {}),
-    monthlyBudgetUsd: settings.monthlyBudgetUsd,
-    ...(settings.firstDeploy ? { firstDeploy: true } : {}),
+    ...shopSettingsProps(settings),
     terminationProtection,
     ...overrides,
   });

@@ -9,11 +9,10 @@
  * send there (`MAIL_SES_REGION`). The stack carries the stage's tag (`STAGE_TAG`), which the budget
  * counts. Without the shop's build it synthesizes only for `cdk ls` and `cdk bootstrap` (`shop-build.ts`).
  */
-import { Aspects, CfnOutput, CfnParameter, Lazy, SecretValue, Stack, type StackProps } from 'aws-cdk-lib';
+import { Aspects, CfnOutput, CfnParameter, Lazy, Stack, type StackProps } from 'aws-cdk-lib';
 import * as events from 'aws-cdk-lib/aws-events';
-import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
+import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { BindTargets } from './constructs/bind.ts';
-import { acknowledgeNag } from './constructs/nag.ts';
 import type { Construct } from 'constructs';
 import type { Route } from '#lambdas/routes.ts';
 import { Alarms } from './alarms.ts';
@@ -27,6 +26,7 @@ import { STAGE_TAG } from '../common/naming.ts';
 import { RENDERER_DIST, WEB_DIST } from '../common/repo-paths.ts';
 import { Data } from './data.ts';
 import { makeInvoicingKeySecret } from './invoicing.ts';
+import { makeOrderLinkSecret, makeOriginSecret, makePaymentKeysSecret } from './secrets.ts';
 import { MonthlyBackups } from './backups.ts';
 import { EDGE_LOGS_SOURCE_REGION } from './edge-logs.ts';
 import { HelperFunctionLogs } from './constructs/helper-logs.ts';
@@ -137,7 +137,7 @@ export class ShopStack extends Stack {
   /** The order links' key (read at run time by the functions with the `orderLinks` grant). */
   readonly orderLinkSecret: secretsmanager.Secret;
   /** The payment provider's keys (docs/design.md §34): written by "Definições", read by the functions with the `paymentKeys` grant. */
-  readonly paymentKeysSecret: secretsmanager.Secret = this.makePaymentKeysSecret();
+  readonly paymentKeysSecret: secretsmanager.Secret = makePaymentKeysSecret(this);
   /** The invoicing provider's API key (docs/invoices.md): read by the functions with the `invoicingKey` grant. */
   readonly invoicingKeySecret: secretsmanager.Secret = makeInvoicingKeySecret(this);
 
@@ -175,8 +175,8 @@ export class ShopStack extends Stack {
       settings: { ...DEFAULT_SETTINGS, payments: { ...DEFAULT_SETTINGS.payments, ...props.payments }, ownerEmail: props.operatorEmail ?? '' },
     });
 
-    this.orderLinkSecret = this.makeOrderLinkSecret();
-    this.originSecret = this.makeOriginSecret();
+    this.orderLinkSecret = makeOrderLinkSecret(this);
+    this.originSecret = makeOriginSecret(this);
     const bindTargets = this.bindTargets(shopUrl, props.adminPathPrefix);
 
     this.api = new Api(this, 'Api', {
@@ -203,7 +203,19 @@ export class ShopStack extends Stack {
     this.web = web;
     if (props.edgeLogs) this.data.allowEdgeLogDelivery(EDGE_LOGS_SOURCE_REGION);
 
-    this.alarms = new Alarms(this, 'Alarms', {
+    this.alarms = this.makeAlarms(props);
+
+    // Presigned uploads come from the shop's pages. The buckets cannot name the distribution's own
+    // host (the images bucket is one of its origins, a dependency cycle), so without a custom domain
+    // they accept any CloudFront host; the presigned policy, not CORS, is what authorizes an upload.
+    this.data.allowBrowserUploads(props.domain ? [`https://${props.domain.name}`] : ['https://*.cloudfront.net']);
+
+    this.addOutputs(props, senderEmail);
+  }
+
+  /** The alarms of the API, the mail and the budget, to the operator's e-mail (`alarms.ts`). */
+  private makeAlarms(props: ShopStackProps): Alarms {
+    return new Alarms(this, 'Alarms', {
       httpApi: this.api.httpApi,
       apiAccessLogs: this.api.accessLogs,
       latencyRoutes: LATENCY_WATCHED_ROUTES,
@@ -213,13 +225,6 @@ export class ShopStack extends Stack {
       ...(props.budget !== false ? { budget: { stage: props.stage, limitUsd: props.monthlyBudgetUsd ?? DEFAULT_MONTHLY_BUDGET_USD } } : {}),
       ...(props.operatorEmail ? { operatorEmail: props.operatorEmail } : {}),
     });
-
-    // Presigned uploads come from the shop's pages. The buckets cannot name the distribution's own
-    // host (the images bucket is one of its origins, a dependency cycle), so without a custom domain
-    // they accept any CloudFront host; the presigned policy, not CORS, is what authorizes an upload.
-    this.data.allowBrowserUploads(props.domain ? [`https://${props.domain.name}`] : ['https://*.cloudfront.net']);
-
-    this.addOutputs(props, senderEmail);
   }
 
   /** How the data are kept (`keeping.ts`): on a first deploy, its rollback deletes what it would retain. */
@@ -265,45 +270,6 @@ export class ShopStack extends Stack {
     });
   }
 
-  /**
-   * The key of the customers' order links (HMAC of the order id): generated once, JSON `{ current }`
-   * (`RotatingSecret`), read at run time by the functions whose rows grant `orderLinks` (its ARN only
-   * in their environment).
-   */
-  private makeOrderLinkSecret(): secretsmanager.Secret {
-    const orderLinkSecret = new secretsmanager.Secret(this, 'OrderLinkSecret', {
-      description: 'Joias Inox: the key of the customers\' "A minha encomenda" links; rotate with npm run rotate-secret -- order-link',
-      generateSecretString: { secretStringTemplate: '{}', generateStringKey: 'current', excludePunctuation: true, passwordLength: 64 },
-    });
-    acknowledgeNag(
-      orderLinkSecret,
-      'SMG4',
-      'Rotated by the operator with npm run rotate-secret -- order-link (docs/running-the-shop.md#rotating-the-secrets): links already ' +
-        'e-mailed keep working for an overlap window (30 days by default), so a rotation is chosen (after a leak), not scheduled.',
-    );
-    return orderLinkSecret;
-  }
-
-  /**
-   * The payment provider's keys (`PaymentKeys`, JSON): empty (`{}`) until the owner saves them on
-   * "Definições" (`PUT /api/admin/settings/payment-keys` checks and writes them); until then nothing
-   * automatic is offered. Read at run time by the functions whose rows grant `paymentKeys`.
-   */
-  private makePaymentKeysSecret(): secretsmanager.Secret {
-    const secret = new secretsmanager.Secret(this, 'PaymentKeysSecret', {
-      description: 'Joias Inox: the payment provider\'s keys (automatic MB WAY and Multibanco); written from the back-office\'s Definições',
-      // Not a value: the empty object the keys replace. The keys themselves never pass through CloudFormation.
-      secretStringValue: SecretValue.unsafePlainText('{}'),
-    });
-    acknowledgeNag(
-      secret,
-      'SMG4',
-      'The provider\'s keys are issued by the provider (Stripe\'s dashboard) and changed by the owner on Definições, which checks ' +
-        'them with a harmless call before writing the new value; Secrets Manager cannot rotate a third party\'s API key.',
-    );
-    return secret;
-  }
-
   /** What the functions' route grants bind to (`constructs/bind.ts`): the order-link key, the tables, buckets and mail. */
   private bindTargets(shopUrl: string, adminPrefix: string): BindTargets {
     return {
@@ -314,25 +280,6 @@ export class ShopStack extends Stack {
       buckets: this.data.buckets,
       mail: { ...this.mailRefs, shopUrl, adminPrefix },
     };
-  }
-
-  /**
-   * The origin lock's secret: generated once, JSON `{ current }` (`RotatingSecret`); CloudFormation reads
-   * `current` into CloudFront's origin header (a dynamic reference), the functions read it at run time
-   * (its ARN only in their environment); never in the template or the code.
-   */
-  private makeOriginSecret(): secretsmanager.Secret {
-    const originSecret = new secretsmanager.Secret(this, 'OriginSecret', {
-      description: 'Joias Inox: the header CloudFront adds to API requests (x-origin-verify); rotate with npm run rotate-secret -- origin',
-      generateSecretString: { secretStringTemplate: '{}', generateStringKey: 'current', excludePunctuation: true, passwordLength: 48 },
-    });
-    acknowledgeNag(
-      originSecret,
-      'SMG4',
-      'The origin secret only proves that a request came through CloudFront; it is not a credential to a resource. The operator ' +
-        'rotates it without downtime with npm run rotate-secret -- origin (functions accept old and new, then CloudFront switches).',
-    );
-    return originSecret;
   }
 
   /** CloudFront in front of the site bucket, the API and the images, with the SPA's `config.json`. */

@@ -30,6 +30,7 @@ import { reservedConcurrency, stageDefaultThrottle, stageThrottle } from '../com
 import { concurrencyPool, type InvocationCounts } from './concurrency-pool.ts';
 import { asFunction } from './function-scope.ts';
 import { resultAnswer, writeAnswer, type GatewayAnswer } from './gateway-answer.ts';
+import { lambdaContext, lambdaEvent, type Authorizer, type CompiledRoute, type GatewayRequest } from './gateway-event.ts';
 import { REPO_ROOT } from '../common/repo-paths.ts';
 
 /** API Gateway's own payload limit. */
@@ -56,12 +57,6 @@ export const GATEWAY_ANSWERS = {
 export type { InvocationCounts } from './concurrency-pool.ts';
 
 type LambdaHandler = (event: APIGatewayProxyEventV2WithJWTAuthorizer, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
-
-interface CompiledRoute {
-  readonly route: Route;
-  readonly pattern: RegExp;
-  readonly paramNames: readonly string[];
-}
 
 export interface GatewayOptions {
   /** Token issuer (`${issuerDomain}/${userPoolId}`). */
@@ -130,12 +125,6 @@ function flattenHeaders(req: IncomingMessage): Record<string, string> {
   return headers;
 }
 
-function queryParameters(search: URLSearchParams): Record<string, string> | undefined {
-  const out: Record<string, string> = {};
-  for (const [key, value] of search) out[key] = key in out ? `${out[key]},${value}` : value;
-  return Object.keys(out).length ? out : undefined;
-}
-
 /** How API Gateway's JWT authorizer passes claims: strings, arrays as `[a b]`, objects as JSON. */
 function flattenClaims(payload: Record<string, unknown>): Claims {
   const claims: Claims = {};
@@ -160,10 +149,6 @@ async function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {
     chunks.push(chunk as Buffer);
   }
   return Buffer.concat(chunks);
-}
-
-function isTextual(contentType: string | undefined): boolean {
-  return !contentType || /^(application\/(json|x-www-form-urlencoded|xml)|text\/)/i.test(contentType);
 }
 
 /** The route a request takes: the most specific on its path with its method (API Gateway's choice), if any. */
@@ -221,72 +206,6 @@ function jwtAuthorizer(options: GatewayOptions): (headers: Record<string, string
   };
 }
 
-type Authorizer = APIGatewayProxyEventV2WithJWTAuthorizer['requestContext']['authorizer'];
-
-/** What the gateway knows of a request once it has its route, its identity and its body. */
-interface GatewayRequest {
-  readonly req: IncomingMessage;
-  readonly url: URL;
-  readonly method: string;
-  readonly match: CompiledRoute;
-  readonly routeKey: string;
-  readonly headers: Record<string, string>;
-  readonly pathParameters: Record<string, string>;
-  readonly authorizer: Authorizer | undefined;
-  readonly body: Buffer;
-  readonly requestId: string;
-}
-
-/** The API Gateway v2 (payload 2.0) event of a request. */
-function lambdaEvent(request: GatewayRequest): APIGatewayProxyEventV2WithJWTAuthorizer {
-  const { req, url, method, match, routeKey, headers, pathParameters, authorizer, body, requestId } = request;
-  const textual = isTextual(headers['content-type']);
-  const now = new Date();
-  return {
-    version: '2.0',
-    routeKey,
-    rawPath: url.pathname,
-    rawQueryString: url.search.slice(1),
-    cookies: req.headers.cookie ? req.headers.cookie.split(/;\s*/) : undefined,
-    headers,
-    queryStringParameters: queryParameters(url.searchParams),
-    pathParameters: match.paramNames.length ? pathParameters : undefined,
-    requestContext: {
-      accountId: 'local',
-      apiId: 'local',
-      domainName: headers.host ?? '127.0.0.1',
-      domainPrefix: '127',
-      http: { method, path: url.pathname, protocol: 'HTTP/1.1', sourceIp: req.socket.remoteAddress ?? '127.0.0.1', userAgent: headers['user-agent'] ?? '' },
-      requestId,
-      routeKey,
-      stage: '$default',
-      time: now.toUTCString(),
-      timeEpoch: now.getTime(),
-      ...(authorizer ? { authorizer } : {}),
-    },
-    body: body.length ? (textual ? body.toString('utf8') : body.toString('base64')) : undefined,
-    isBase64Encoded: body.length > 0 && !textual,
-  } as APIGatewayProxyEventV2WithJWTAuthorizer;
-}
-
-/** The Lambda context of one invocation of the route's function, with its remaining time until `deadline`. */
-function lambdaContext(route: Route, requestId: string, deadline: number): Context {
-  return {
-    callbackWaitsForEmptyEventLoop: false,
-    functionName: `local-${route.handler.replaceAll('/', '-')}`,
-    functionVersion: '$LATEST',
-    invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${route.handler.replaceAll('/', '-')}`,
-    memoryLimitInMB: '256',
-    awsRequestId: requestId,
-    logGroupName: 'local',
-    logStreamName: 'local',
-    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
-    done: () => undefined,
-    fail: () => undefined,
-    succeed: () => undefined,
-  } as Context;
-}
-
 class TimedOut extends Error {}
 
 /**
@@ -306,19 +225,57 @@ async function invoke(loadHandler: (route: Route) => Promise<LambdaHandler>, req
   ]).finally(() => clearTimeout(timer));
 }
 
+/** What invokes the functions: the account's concurrency, the tally, the handler modules and their timeout. */
+interface Invoker {
+  readonly pool: ReturnType<typeof concurrencyPool>;
+  readonly counts: InvocationCounts;
+  readonly loadHandler: (route: Route) => Promise<LambdaHandler>;
+  readonly timeoutMs: number;
+}
+
+/**
+ * One invocation within the account's concurrency, counted: refused at once beyond its share (Lambda's
+ * refusal, `functionThrottled`), `failed` when the handler throws or times out.
+ */
+async function invokeCounted(invoker: Invoker, request: GatewayRequest): Promise<APIGatewayProxyStructuredResultV2 | 'functionThrottled' | 'failed'> {
+  const { pool, counts } = invoker;
+  const { routeKey } = request;
+  if (!pool.take(routeKey)) {
+    counts.throttled += 1;
+    return 'functionThrottled';
+  }
+  counts.invoked += 1;
+  try {
+    return await invoke(invoker.loadHandler, request, invoker.timeoutMs);
+  } catch (error) {
+    if (error instanceof TimedOut) counts.timedOut += 1;
+    // What API Gateway answers when the integration fails; the handler's own mapper answers otherwise.
+    process.stderr.write(`[gateway] ${routeKey} failed: ${error instanceof Error ? error.stack : String(error)}\n`);
+    return 'failed';
+  } finally {
+    pool.free(routeKey);
+  }
+}
+
+/** An admin route's authorizer context from the token's claims (`refused` without a valid token); none on a public route. */
+async function routeAuthorizer(route: Route, headers: Record<string, string>, authorize: ReturnType<typeof jwtAuthorizer>): Promise<Authorizer | 'refused' | undefined> {
+  if (route.access !== 'admin') return undefined;
+  const claims = await authorize(headers);
+  return claims ? { principalId: '', integrationLatency: 0, jwt: { claims, scopes: [] } } : 'refused';
+}
+
 export function createGateway(options: GatewayOptions) {
   const routes = options.routes ?? routeTable;
   const compiled = routes.map(compile);
 
-  const loadHandler = handlerLoader(options.handlersDir ?? join(REPO_ROOT, 'lambdas', 'handlers'));
   const authorize = jwtAuthorizer(options);
-  const timeoutMs = options.timeoutMs ?? HANDLER_TIMEOUT_MS;
   const counts: InvocationCounts = { requests: 0, invoked: 0, throttled: 0, timedOut: 0, peak: 0 };
   const concurrency = options.concurrency ?? ACCOUNT_CONCURRENCY.default;
   const throttles = new Map(compiled.map((c) => [c.route, tokenBucket(stageThrottle(c.route, concurrency) ?? stageDefaultThrottle(c.route.access))]));
   // What the stack reserves on an account of this quota (`infra/common/concurrency.ts`: none on a new account's 10).
   const pool = concurrencyPool(concurrency, options.reserved === false ? new Map<string, number>() : reservedConcurrency(routes, concurrency), counts);
   const gzipped = new Map<string, Buffer>();
+  const invoker: Invoker = { pool, counts, loadHandler: handlerLoader(options.handlersDir ?? join(REPO_ROOT, 'lambdas', 'handlers')), timeoutMs: options.timeoutMs ?? HANDLER_TIMEOUT_MS };
 
   /** API Gateway's own answer: its JSON body, never cached. */
   const own = (status: number, message: string, headers: Record<string, string> = {}): GatewayAnswer => {
@@ -340,33 +297,16 @@ export function createGateway(options: GatewayOptions) {
     if (!pathParameters) return fail(GATEWAY_ANSWERS.notFound);
 
     const headers = flattenHeaders(req);
-    let authorizer: Authorizer | undefined;
-    if (match.route.access === 'admin') {
-      const claims = await authorize(headers);
-      // The JWT authorizer's own refusal.
-      if (!claims) return own(401, 'Unauthorized', { 'www-authenticate': 'Bearer' });
-      authorizer = { principalId: '', integrationLatency: 0, jwt: { claims, scopes: [] } };
-    }
+    const authorizer = await routeAuthorizer(match.route, headers, authorize);
+    // The JWT authorizer's own refusal.
+    if (authorizer === 'refused') return own(401, 'Unauthorized', { 'www-authenticate': 'Bearer' });
 
     const body = await readBody(req);
     if (body === 'too-large') return fail(GATEWAY_ANSWERS.tooLarge);
     const routeKey = `${match.route.method} ${match.route.path}`;
-    if (!pool.take(routeKey)) {
-      counts.throttled += 1;
-      return fail(GATEWAY_ANSWERS.functionThrottled);
-    }
-    counts.invoked += 1;
-    let result: APIGatewayProxyStructuredResultV2;
-    try {
-      result = await invoke(loadHandler, { req, url, method, match, routeKey, headers, pathParameters, authorizer, body, requestId: randomUUID() }, timeoutMs);
-    } catch (error) {
-      if (error instanceof TimedOut) counts.timedOut += 1;
-      // What API Gateway answers when the integration fails; the handler's own mapper answers otherwise.
-      process.stderr.write(`[gateway] ${routeKey} failed: ${error instanceof Error ? error.stack : String(error)}\n`);
-      return fail(GATEWAY_ANSWERS.failed);
-    } finally {
-      pool.free(routeKey);
-    }
+    const request = { req, url, method, match, routeKey, headers, pathParameters, authorizer, body, requestId: randomUUID() };
+    const result = await invokeCounted(invoker, request);
+    if (typeof result === 'string') return fail(GATEWAY_ANSWERS[result]);
     return resultAnswer(result, headers['accept-encoding'], gzipped);
   }
 

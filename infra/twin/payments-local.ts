@@ -21,22 +21,19 @@
  * Not Stripe's: the fee (the twin charges `TWIN_FEE`: 1,4 % + 25 cents, a round figure for the
  * reconciliation screens, not a price list) and time (a voucher's expiry is a tester's click).
  */
-import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import Stripe from 'stripe';
 import { HOST, listen } from './processes.ts';
 import { VIEWER_CSP, viewerPage, type Delivery } from './payments-viewer.ts';
+import { eventOf, id, newIntent, refundOf, succeededCharge, type LocalCharge } from './payments-local-objects.ts';
+import { intentRequest, parseForm, StripeFault, text, type Form } from './payments-local-requests.ts';
+export { MULTIBANCO_DAYS, TWIN_FEE, TWIN_MULTIBANCO_ENTITY } from './payments-local-objects.ts';
+export { parseForm } from './payments-local-requests.ts';
 
 export type { Delivery };
 
 /** How often the twin sends one event while the shop's webhook does not answer 2xx. */
 export const WEBHOOK_ATTEMPTS = 3;
-/** The twin's fee on a succeeded payment: `rate` of the amount, rounded, plus `fixedCents`. */
-export const TWIN_FEE = { rate: 0.014, fixedCents: 25 } as const;
-/** How long a Multibanco reference of the twin can be paid (Stripe's vouchers last days; the shop follows what the answer says). */
-export const MULTIBANCO_DAYS = 7;
-/** The twin's Multibanco entity (5 digits, as the real ones; this one belongs to nobody). */
-export const TWIN_MULTIBANCO_ENTITY = '99999';
 
 export interface PaymentsLocalOptions {
   /** The secret API key the shop must send. */
@@ -70,65 +67,13 @@ export interface PaymentsLocal {
   stop(): Promise<void>;
 }
 
-class StripeFault extends Error {
-  constructor(
-    readonly status: number,
-    readonly type: 'invalid_request_error' | 'idempotency_error' | 'api_error',
-    message: string,
-    readonly code?: string,
-    readonly param?: string,
-  ) {
-    super(message);
-  }
-}
-
-type Form = { [key: string]: string | Form | Form[] | string[] };
-
-/** Form fields as the `stripe` client writes them (`a[b][0]=x`) back into nested objects and arrays. */
-export function parseForm(body: string): Form {
-  const root: Form = {};
-  for (const [key, value] of new URLSearchParams(body)) {
-    const path = key.replace(/\]/g, '').split('[');
-    let node: Record<string, unknown> = root;
-    path.forEach((segment, i) => {
-      if (i === path.length - 1) {
-        node[segment] = value;
-        return;
-      }
-      const nextIsIndex = /^\d+$/.test(path[i + 1]!);
-      node[segment] ??= nextIsIndex ? [] : {};
-      node = node[segment] as Record<string, unknown>;
-    });
-  }
-  return root;
-}
-
-const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('base64url').replace(/[-_]/g, 'x')}`;
-const now = () => Math.floor(Date.now() / 1000);
-
-function text(form: Form, ...path: string[]): string | undefined {
-  let node: unknown = form;
-  for (const segment of path) node = node && typeof node === 'object' ? (node as Record<string, unknown>)[segment] : undefined;
-  return typeof node === 'string' ? node : undefined;
-}
-
-function amountOf(form: Form): number {
-  const raw = text(form, 'amount');
-  if (!raw || !/^\d+$/.test(raw)) throw new StripeFault(400, 'invalid_request_error', 'Invalid integer: amount', 'parameter_invalid_integer', 'amount');
-  const amount = Number(raw);
-  // Stripe's minimum charge in EUR is 0,50 €; the amount field allows up to eight digits.
-  if (amount < 50) throw new StripeFault(400, 'invalid_request_error', 'Amount must be at least €0.50 eur', 'amount_too_small', 'amount');
-  if (amount > 99_999_999) throw new StripeFault(400, 'invalid_request_error', 'Amount must be no more than €999,999.99', 'amount_too_large', 'amount');
-  return amount;
-}
-
 /** The provider's state and API: PaymentIntents, charges, refunds, idempotent answers, webhook deliveries. */
 class LocalStripe {
   private readonly stripe: Stripe;
   private readonly intents = new Map<string, Stripe.PaymentIntent>();
   /** An outage set by a test (`setOutage`). */
   down = false;
-  private readonly charges = new Map<string, Stripe.Charge & { balance_transaction: Stripe.BalanceTransaction }>();
+  private readonly charges = new Map<string, LocalCharge>();
   private readonly idempotent = new Map<string, { readonly body: string; readonly path: string; readonly answer: unknown }>();
   readonly deliveries: Delivery[] = [];
   webhookUrl: string | undefined;
@@ -145,39 +90,7 @@ class LocalStripe {
   }
 
   createIntent(form: Form): Stripe.PaymentIntent {
-    const amount = amountOf(form);
-    if (text(form, 'currency') !== 'eur') throw new StripeFault(400, 'invalid_request_error', 'MB WAY and Multibanco are only available in eur', 'payment_method_currency_mismatch', 'currency');
-    const type = text(form, 'payment_method_data', 'type');
-    const allowed = form.allowed_payment_method_types;
-    if ((type !== 'mb_way' && type !== 'multibanco') || !Array.isArray(allowed) || allowed.length !== 1 || allowed[0] !== type) {
-      throw new StripeFault(400, 'invalid_request_error', 'The twin takes one of mb_way or multibanco, in payment_method_data[type] and allowed_payment_method_types', 'payment_method_unsupported_type', 'payment_method_data[type]');
-    }
-    if (text(form, 'confirm') !== 'true') throw new StripeFault(400, 'invalid_request_error', 'The shop confirms at creation (confirm=true)', 'parameter_missing', 'confirm');
-    const phone = text(form, 'payment_method_data', 'billing_details', 'phone');
-    const email = text(form, 'payment_method_data', 'billing_details', 'email');
-    if (type === 'mb_way' && !phone?.match(/^\+?\d{9,15}$/)) throw new StripeFault(400, 'invalid_request_error', 'MB WAY needs billing_details[phone]', 'parameter_missing', 'payment_method_data[billing_details][phone]');
-    if (type === 'multibanco' && !email?.includes('@')) throw new StripeFault(400, 'invalid_request_error', 'Multibanco needs billing_details[email]', 'parameter_missing', 'payment_method_data[billing_details][email]');
-    const metadata = (form.metadata && !Array.isArray(form.metadata) && typeof form.metadata === 'object' ? form.metadata : {}) as Record<string, string>;
-    const created = now();
-    const intent = {
-      id: id('pi'),
-      object: 'payment_intent',
-      amount,
-      amount_received: 0,
-      currency: 'eur',
-      status: 'requires_action',
-      created,
-      livemode: false,
-      description: text(form, 'description') ?? null,
-      metadata,
-      allowed_payment_method_types: [type],
-      payment_method_types: [type],
-      payment_method: id('pm'),
-      latest_charge: null,
-      last_payment_error: null,
-      cancellation_reason: null,
-      next_action: type === 'multibanco' ? multibancoAction(created) : { type: 'mb_way_await_notification' },
-    } as unknown as Stripe.PaymentIntent;
+    const intent = newIntent(intentRequest(form));
     this.intents.set(intent.id, intent);
     return intent;
   }
@@ -208,7 +121,7 @@ class LocalStripe {
     if (amount > left) throw new StripeFault(400, 'invalid_request_error', `Refund amount (€${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge (€${(left / 100).toFixed(2)})`, 'amount_too_large', 'amount');
     const updated = { ...charge, amount_refunded: charge.amount_refunded + amount, refunded: charge.amount_refunded + amount === charge.amount };
     this.charges.set(chargeId, updated);
-    const made = { id: id('re'), object: 'refund', amount, currency: 'eur', status: 'succeeded', payment_intent: intent.id, charge: chargeId, created: now(), metadata: {} } as unknown as Stripe.Refund;
+    const made = refundOf(intent.id, chargeId, amount);
     void this.send('charge.refunded', updated);
     return made;
   }
@@ -235,8 +148,7 @@ class LocalStripe {
   }
 
   private send(type: string, object: unknown): Promise<Delivery[]> {
-    const event = { id: id('evt'), object: 'event', api_version: Stripe.API_VERSION, created: now(), livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null }, type, data: { object } } as unknown as Stripe.Event;
-    return this.deliver(event);
+    return this.deliver(eventOf(type, object));
   }
 
   /** The customer's answer to a waiting payment: paid, or declined / expired with `reason`. */
@@ -249,9 +161,7 @@ class LocalStripe {
       this.intents.set(intent.id, failed);
       return this.send('payment_intent.payment_failed', failed);
     }
-    const fee = Math.round(intent.amount * TWIN_FEE.rate) + TWIN_FEE.fixedCents;
-    const transaction = { id: id('txn'), object: 'balance_transaction', amount: intent.amount, fee, net: intent.amount - fee, currency: 'eur', status: 'pending', type: 'charge', created: now() } as unknown as Stripe.BalanceTransaction;
-    const charge = { id: id('ch'), object: 'charge', amount: intent.amount, amount_captured: intent.amount, amount_refunded: 0, refunded: false, paid: true, status: 'succeeded', currency: 'eur', payment_intent: intent.id, metadata: intent.metadata, balance_transaction: transaction, created: now() } as unknown as Stripe.Charge & { balance_transaction: Stripe.BalanceTransaction };
+    const charge = succeededCharge(intent);
     this.charges.set(charge.id, charge);
     const succeeded = { ...intent, status: 'succeeded', amount_received: intent.amount, next_action: null, latest_charge: charge.id } as unknown as Stripe.PaymentIntent;
     this.intents.set(intent.id, succeeded);
@@ -278,18 +188,6 @@ class LocalStripe {
     if (typeof key === 'string') this.idempotent.set(key, { body, path, answer });
     return answer;
   }
-}
-
-function multibancoAction(created: number): Stripe.PaymentIntent.NextAction {
-  return {
-    type: 'multibanco_display_details',
-    multibanco_display_details: {
-      entity: TWIN_MULTIBANCO_ENTITY,
-      reference: String(100_000_000 + (randomBytes(4).readUInt32BE() % 900_000_000)),
-      expires_at: created + MULTIBANCO_DAYS * 86_400,
-      hosted_voucher_url: null,
-    },
-  } as Stripe.PaymentIntent.NextAction;
 }
 
 const VIEWER_ACTIONS = {

@@ -48,6 +48,29 @@ async function checkPages(url: string): Promise<void> {
   }
 }
 
+/** What the start prints once the twin is ready: where the shop, the back-office and each stand-in are. */
+function readyBanner(twin: Twin, dataDir: string, mailFrom: string, seconds: number): string {
+  return [
+    '',
+    `Joias Inox: local twin ready in ${seconds.toFixed(1)} s${dev ? ' (dev mode, hot reload)' : ''}`,
+    '',
+    `  Shop:         ${twin.url}/`,
+    `  Back-office:  ${twin.adminUrl}`,
+    `                e-mail ${twin.admin.email}  password ${twin.admin.password}`,
+    `  Mail viewer:  ${twin.mailUrl}/`,
+    `                the owner's notifications (paid orders, contact messages) go to the address of`,
+    `                "Definições" (${twin.adminUrl.replace(/\/login$/, '/definicoes')}), ${mailFrom} while it is empty`,
+    `  Payments:     ${twin.payments.url}/`,
+    `                the local payment provider: approve or decline MB WAY requests, pay Multibanco references`,
+    `  Invoices:     ${twin.invoicing.url}/`,
+    `                the local invoicing program (InvoiceXpress stand-in): every fatura-recibo and credit note, with its PDF`,
+    `  API:          ${twin.url}/api/products`,
+    '',
+    `  ${dataDirNotice(dataDir, REPO_ROOT)} Ctrl-C stops everything.`,
+    '',
+  ].join('\n');
+}
+
 async function main(): Promise<void> {
   const started = Date.now();
   const steps = progress(started);
@@ -105,27 +128,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
-  process.stdout.write(
-    [
-      '',
-      `Joias Inox: local twin ready in ${((Date.now() - started) / 1000).toFixed(1)} s${dev ? ' (dev mode, hot reload)' : ''}`,
-      '',
-      `  Shop:         ${twin.url}/`,
-      `  Back-office:  ${twin.adminUrl}`,
-      `                e-mail ${twin.admin.email}  password ${twin.admin.password}`,
-      `  Mail viewer:  ${twin.mailUrl}/`,
-      `                the owner's notifications (paid orders, contact messages) go to the address of`,
-      `                "Definições" (${twin.adminUrl.replace(/\/login$/, '/definicoes')}), ${MAIL_FROM} while it is empty`,
-      `  Payments:     ${twin.payments.url}/`,
-      `                the local payment provider: approve or decline MB WAY requests, pay Multibanco references`,
-      `  Invoices:     ${twin.invoicing.url}/`,
-      `                the local invoicing program (InvoiceXpress stand-in): every fatura-recibo and credit note, with its PDF`,
-      `  API:          ${twin.url}/api/products`,
-      '',
-      `  ${dataDirNotice(dataDir, REPO_ROOT)} Ctrl-C stops everything.`,
-      '',
-    ].join('\n'),
-  );
+  process.stdout.write(readyBanner(twin, dataDir, MAIL_FROM, (Date.now() - started) / 1000));
 }
 
 main().catch((error: unknown) => {

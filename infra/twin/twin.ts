@@ -8,31 +8,24 @@ import { mkdtemp, rm, writeFile, mkdir } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DeleteObjectsCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
-import { DOCUMENTS_PREFIX, PAGES_PREFIX } from '#shared/pages.ts';
+import { S3Client } from '@aws-sdk/client-s3';
 import { DEFAULT_ADMIN_PREFIX } from '#shared/paths.ts';
 import type { SpaConfig } from '#shared/spa-config.ts';
 import { contentSecurityPolicy } from '../common/headers.ts';
-import { configurationSetName } from '../common/naming.ts';
-import { buckets, tables, type BucketKey, type TableKey } from '#lambdas/contracts/data-model.ts';
-import { MAIL_ENV, ORDER_LINK_ENV, ORIGIN_ENV, OUTBOX_ENV, PAGES_ENV } from '#lambdas/contracts/env.ts';
-import { checkSender } from '#lambdas/services/sender-check.ts';
+import { buckets, type BucketKey } from '#lambdas/contracts/data-model.ts';
 import { DEMO_SELLER, LOCAL_PAYMENTS, seedLocalSettings } from './seed/seller.ts';
 export { DEMO_SELLER, LOCAL_PAYMENTS, seedLocalSettings };
 import { streamConsumers } from '#lambdas/jobs.ts';
 import {
   LOCAL_CREDENTIALS,
   LOCAL_REGION,
-  createMailTemplates,
-  createTables,
-  ensureUserPool,
   localTableName,
   type AdminAccount,
 } from './bootstrap.ts';
 import { startCognitoLocal } from './cognito-local.ts';
 import { startDynamoDbLocal } from './dynamodb-local.ts';
 import { installTransactionConflicts } from './transaction-conflicts.ts';
-import { openFrontDoor } from './front-door.ts';
+import { openFrontDoor, type OpenFrontDoor } from './front-door.ts';
 import { EdgeWaf } from './edge-waf.ts';
 import { EdgeCache } from './edge-cache.ts';
 import { routes as routeTable } from '#lambdas/routes.ts';
@@ -45,26 +38,17 @@ import { photoEvents } from './photo-events.ts';
 import { startS3Local } from './s3-local.ts';
 import { startScheduler } from './scheduler.ts';
 import { startStreamPoller } from './stream-poller.ts';
-import { recountIfEmpty } from '#lambdas/services/counters.ts';
-import { indexOrdersIfEmpty } from '#lambdas/repositories/order-search.ts';
-import { migrateSlugs, prepareDemoPhotos, seedCatalogue } from './seed.ts';
-import { migrateLegacyPhotos } from '#lambdas/services/photo-migration.ts';
-import { migrateProductVariants } from '#lambdas/services/variant-migration.ts';
 import { startSesLocal } from './ses-local.ts';
 import { timed } from './timings.ts';
-import { localSecretArn, startSecretsLocal, type SecretsLocal } from './secrets-local.ts';
-import { RENDERER_DIST, WEB_DIST } from '../common/repo-paths.ts';
+import { startSecretsLocal, type SecretsLocal } from './secrets-local.ts';
 import type { PaymentsLocal } from './payments-local.ts';
-import { INVOICING_STATE_FILE, PAYMENT_WEBHOOK_PATH, providersEnv, startTwinPayments, type InvoicingLocal, type TwinPayments } from './twin-payments.ts';
+import { INVOICING_STATE_FILE, PAYMENT_WEBHOOK_PATH, startTwinPayments, type InvoicingLocal, type TwinPayments } from './twin-payments.ts';
 import { apiBehindEdge, LOCAL_SECRETS, localSecrets, type LocalEdge } from './twin-secrets.ts'; export { LOCAL_SECRETS };
+import { handlerEnv, localBucketName, MAIL_CONFIGURATION_SET, MAIL_FROM, rendererDir, webDistDir, type TwinEndpoints } from './twin-env.ts';
+export { handlerEnv, LOCAL_MAIL_SEND_RATE, localBucketName, MAIL_CONFIGURATION_SET, MAIL_FROM, MAIL_TEMPLATE_PREFIX, rendererDir, webDistDir, type TwinEndpoints } from './twin-env.ts';
+import { bootstrapData, earlyDemoPhotos, updateCatalogue } from './twin-data.ts';
 
 export const DEFAULT_ADMIN: AdminAccount = { email: 'admin@example.com', password: 'Joias-Admin-2026!' };
-export const MAIL_TEMPLATE_PREFIX = 'local-';
-export const MAIL_FROM = 'loja@joias-inox.local';
-/** aws-ses-v2-local accepts `ConfigurationSetName` (an optional string) and ignores it; set so the send path is the cloud's. */
-export const MAIL_CONFIGURATION_SET = configurationSetName('local');
-/** The twin's outbox sends at most this many e-mails a second (`MAIL_SEND_RATE` overrides; SES gives new production accounts 14). */
-export const LOCAL_MAIL_SEND_RATE = 100;
 
 export interface Twin {
   readonly url: string;
@@ -83,7 +67,7 @@ export interface Twin {
   readonly edge?: EdgeWaf;
   /** The front door's cache of the catalogue's API answers (`edge-cache.ts`, CloudFront's), when on: its tally. */
   readonly edgeCache?: EdgeCache;
-  readonly endpoints: { readonly dynamodb: string; readonly s3: string; readonly cognito: string; readonly ses: string; readonly secretsmanager: string; readonly payments: string; readonly invoicing: string };
+  readonly endpoints: TwinEndpoints;
   /** The local Secrets Manager (`secrets-local.ts`): the origin secret and the order-link key. */
   readonly secrets: SecretsLocal;
   /**
@@ -103,53 +87,8 @@ export interface Twin {
   stop(): Promise<void>;
 }
 
-/** The built SPA the front door serves: `WEB_DIST` if set (parallel builds), else `web/dist`. */
-export const webDistDir = (): string => process.env.WEB_DIST ?? WEB_DIST;
-/** The built pre-renderer the twin's page functions load (as the cloud's bundle them). */
-export const rendererDir = (): string => process.env.RENDERER_DIST ?? RENDERER_DIST;
 
-export const localBucketName = (key: BucketKey): string => `joias-${key}`;
 
-/** The environment the handlers get in the twin: the same variables the CDK stack sets (secrets by ARN only), plus endpoints. */
-export function handlerEnv(endpoints: Twin['endpoints'], shopUrl: string, adminPrefix = DEFAULT_ADMIN_PREFIX): Record<string, string> {
-  const env: Record<string, string> = {
-    [ORIGIN_ENV.secretArn]: localSecretArn(LOCAL_SECRETS.origin),
-    [ORDER_LINK_ENV.secretArn]: localSecretArn(LOCAL_SECRETS.orderLink),
-    ...providersEnv(endpoints, LOCAL_SECRETS.paymentKeys),
-    AWS_REGION: LOCAL_REGION,
-    AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
-    AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
-    AWS_ENDPOINT_URL_DYNAMODB: endpoints.dynamodb,
-    AWS_ENDPOINT_URL_S3: endpoints.s3,
-    AWS_ENDPOINT_URL_SESV2: endpoints.ses,
-    AWS_ENDPOINT_URL_SECRETS_MANAGER: endpoints.secretsmanager,
-    [MAIL_ENV.from]: MAIL_FROM,
-    [MAIL_ENV.identity]: MAIL_FROM,
-    [MAIL_ENV.templatePrefix]: MAIL_TEMPLATE_PREFIX,
-    [MAIL_ENV.shopUrl]: shopUrl,
-    [MAIL_ENV.configurationSet]: MAIL_CONFIGURATION_SET,
-    [MAIL_ENV.adminPrefix]: adminPrefix,
-    [PAGES_ENV.rendererDir]: rendererDir(),
-    [OUTBOX_ENV.sendRate]: process.env[OUTBOX_ENV.sendRate] ?? String(LOCAL_MAIL_SEND_RATE),
-    POWERTOOLS_SERVICE_NAME: 'joias-api',
-    // The business metrics run as in the cloud, their embedded-metric lines switched off (a readable console).
-    POWERTOOLS_METRICS_NAMESPACE: 'JoiasInox/local',
-    POWERTOOLS_METRICS_DISABLED: 'true',
-  };
-  for (const key of Object.keys(tables) as TableKey[]) env[tables[key].envVar] = localTableName(key);
-  for (const key of Object.keys(buckets) as BucketKey[]) env[buckets[key].envVar] = localBucketName(key);
-  return env;
-}
-
-/** Deletes every pre-rendered page of the site bucket, not the documents (what a deploy's pruning does in the cloud). */
-async function emptyPages(s3: S3Client, bucket: string): Promise<void> {
-  for (let token: string | undefined, first = true; first || token; first = false) {
-    const page = await s3.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: PAGES_PREFIX, ContinuationToken: token }));
-    const keys = (page.Contents ?? []).filter((object) => !object.Key!.startsWith(DOCUMENTS_PREFIX)).map((object) => ({ Key: object.Key! }));
-    if (keys.length) await s3.send(new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: keys, Quiet: true } }));
-    token = page.IsTruncated ? page.NextContinuationToken : undefined;
-  }
-}
 
 /** Starts of a twin whose ports the system chose, before a port taken meanwhile is an error. */
 const PORT_RACE_TRIES = 3;
@@ -215,46 +154,8 @@ async function startServices(options: TwinOptions, dataDir: string, port: number
   };
 }
 
-/**
- * What every start does to the data (`docs/local-twin.md`): the tables, the user pool with its admin,
- * the mail templates, the first settings, the counters and search terms of older data.
- */
-async function bootstrapData(endpoints: Twin['endpoints'], admin: AdminAccount, settings: Parameters<typeof seedLocalSettings>[0] = {}, demoSeller = true): Promise<{ userPoolId: string; clientId: string }> {
-  const [, pool] = await Promise.all([
-    timed('tables', () => createTables(endpoints.dynamodb)),
-    timed('user pool', () => ensureUserPool(endpoints.cognito, admin)),
-    timed('mail templates', () => createMailTemplates(endpoints.ses, MAIL_TEMPLATE_PREFIX)),
-  ]);
-  await timed('settings', () => seedLocalSettings(settings, demoSeller));
-  // What SES says of the sender, kept for the go-live checklist (as "Definições" does in the cloud).
-  await timed('sender', () => checkSender());
-  // Counters kept since this twin's data began; data from before them (an older `.data/`) is counted once.
-  await timed('counters', () => recountIfEmpty());
-  // Orders from before the back-office search (an older `.data/`) get their search terms once.
-  await timed('order search', () => indexOrdersIfEmpty());
-  return pool;
-}
 
-/** The demo photos, begun at once on a new data folder, encoded while the services start (kept data: the seed makes them if it needs them). */
-function earlyDemoPhotos(options: TwinOptions): Promise<void> | undefined {
-  const fresh = !options.dataDir || !existsSync(join(options.dataDir, 'dynamodb'));
-  if (!options.seed || !fresh) return undefined;
-  const photos = prepareDemoPhotos((done, total) => options.onProgress?.(`fotos de demonstração: ${done}/${total}`));
-  photos.catch(() => undefined);
-  return photos;
-}
 
-/** The catalogue brought up to date (sizes, the demo catalogue, old photos, slugs), and the kept pages emptied, as a deploy does. */
-async function updateCatalogue(options: TwinOptions, s3: S3Client, photos: Promise<void> | undefined): Promise<void> {
-  // Products from before sizes (an older `.data/`) get their one size first: the seed's writes have theirs.
-  await timed('variants', () => migrateProductVariants());
-  await timed('photos (wait)', async () => photos);
-  options.onProgress?.('catálogo de demonstração');
-  if (options.seed) await timed('catalogue', () => seedCatalogue());
-  await timed('migrations', () => Promise.all([migrateLegacyPhotos(), migrateSlugs()]));
-  // As a deploy does: the pages kept from before name the old build's files; each is rendered again.
-  await timed('pages emptied', () => emptyPages(s3, localBucketName('site')));
-}
 
 /** The API's own address (execute-api in the cloud): the gateway alone, on a free port. */
 async function startApiOrigin(gateway: ReturnType<typeof createGateway>, stops: Stops): Promise<http.Server> {
@@ -318,6 +219,34 @@ function edgeOf(options: TwinOptions): { edge?: EdgeWaf; cache?: EdgeCache } {
   };
 }
 
+/**
+ * The front door opens to the shop: the API through the gateway, the photos, the pages and the SPA,
+ * behind the edge (`edgeOf`); it answers 503 again before the services stop (it closes last).
+ */
+function serveShop(
+  door: OpenFrontDoor,
+  options: TwinOptions,
+  parts: { gateway: ReturnType<typeof createGateway>; edgeOrigin: LocalEdge; s3: S3Client; endpoints: TwinEndpoints; spa: SpaConfig },
+  stops: Stops,
+): { edge?: EdgeWaf; cache?: EdgeCache } {
+  const edges = edgeOf(options);
+  door.serve({
+    api: apiBehindEdge(parts.gateway, parts.edgeOrigin),
+    ...edges,
+    originSecret: () => parts.edgeOrigin.value,
+    s3: parts.s3,
+    imagesBucket: localBucketName('images'),
+    siteBucket: localBucketName('site'),
+    rendererDir: rendererDir(),
+    webDist: options.webDist ?? webDistDir(),
+    dev: options.dev,
+    runtimeConfig: parts.spa,
+    contentSecurityPolicy: twinCsp(options, parts.endpoints),
+  });
+  stops.push(async () => door.pause());
+  return edges;
+}
+
 async function startTwinOnce(options: TwinOptions): Promise<Twin> {
   // The twin runs on the machine's Node (22 or newer stated; 20.19 still works); the functions run on Node 24 in the cloud.
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -342,7 +271,7 @@ async function startTwinOnce(options: TwinOptions): Promise<Twin> {
 
     const admin = options.admin ?? DEFAULT_ADMIN;
     say('tabelas, conta de administração, modelos de e-mail');
-    const pool = await timed('data', () => bootstrapData(endpoints, admin, { ownerMailsPerHour: options.ownerMailsPerHour, challengeMaxNumber: options.challengeMaxNumber, automaticPayments: payments.automaticPayments, invoicing: payments.invoicing.settings }, options.demoSeller ?? true));
+    const pool = await timed('data', () => bootstrapData(endpoints, admin, options, payments));
     const issuer = `${issuerDomain}/${pool.userPoolId}`;
     const jwks = await (await fetch(`${issuer}/.well-known/jwks.json`)).json();
 
@@ -353,21 +282,7 @@ async function startTwinOnce(options: TwinOptions): Promise<Twin> {
     if (options.transactionConflicts !== false) installTransactionConflicts();
     const gateway = createGateway({ issuer, clientId: pool.clientId, jwks, throttle: options.throttle ?? true, reserved: options.throttle ?? true, concurrency: options.concurrency });
     const apiOrigin = await startApiOrigin(gateway, stops);
-    const edges = edgeOf(options);
-    door.serve({
-      api: apiBehindEdge(gateway, edgeOrigin),
-      ...edges,
-      originSecret: () => edgeOrigin.value,
-      s3,
-      imagesBucket: localBucketName('images'),
-      siteBucket: localBucketName('site'),
-      rendererDir: rendererDir(),
-      webDist: options.webDist ?? webDistDir(),
-      dev: options.dev,
-      runtimeConfig: spaConfig(pool, endpoints.cognito, adminPrefix),
-      contentSecurityPolicy: twinCsp(options, endpoints),
-    });
-    stops.push(async () => door.pause()); // 503 again before the services stop (the door closes last)
+    const edges = serveShop(door, options, { gateway, edgeOrigin, s3, endpoints, spa: spaConfig(pool, endpoints.cognito, adminPrefix) }, stops);
     payments.local.setWebhookUrl(`${door.url}${PAYMENT_WEBHOOK_PATH}`);
     if (options.scheduledJobs !== false) stops.push(startScheduler().stop);
     await timed('consumers', () => startConsumers(options, endpoints.dynamodb, stops));

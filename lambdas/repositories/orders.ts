@@ -1,6 +1,6 @@
 /** Orders in DynamoDB: `id` is the order number; newest-first listing and by-status indexes. */
 import { isSuspiciousClosable } from '#shared/abuse.ts';
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { MailProblem, Order, OrderEmailRecord, OrderSummary, TimelineEntry } from '#shared/api.ts';
 import { isHeldStatus, RESERVED_STATUS, type OrderStatus } from '#shared/order-status.ts';
 import { ANONYMISED_FIELDS, REDACTED } from '#shared/personal-data.ts';
@@ -15,8 +15,6 @@ export const ORDER_LISTING = 'order';
 
 /** The condition of an order's move: it is still in the status it moves from (`moveOrderItem`). */
 export const ORDER_IN_STATUS = 'order-in-status';
-/** The condition of a proof's claim: no order claimed it before (`claimProofItem`); its refusal's `old.orderId` is the order that did. */
-export const PROOF_UNCLAIMED = 'proof-unclaimed';
 
 /** What is stored: the order plus bookkeeping. */
 export interface OrderItem extends Order {
@@ -154,44 +152,6 @@ export function moveOrderItem(
 }
 
 /**
- * The transaction item that claims a proof of payment for one order: a proof backs exactly one order.
- * Claims live in the orders table under `proof#<key>` (no listing attribute, so no index sees them).
- * Its condition is `PROOF_UNCLAIMED`.
- */
-export function claimProofItem(proofKey: string, orderId: string, now: Date) {
-  return named(PROOF_UNCLAIMED, {
-    Put: {
-      TableName: tableName('orders'),
-      Item: { id: `proof#${proofKey}`, orderId, claimedAt: now.toISOString() },
-      ConditionExpression: 'attribute_not_exists(id)',
-      ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-    },
-  });
-}
-
-/** The order a proof's claim names (`claimProofItem`), or undefined when no order claimed it. */
-export async function proofClaimOrderId(proofKey: string): Promise<string | undefined> {
-  const { Item } = await ddb().send(new GetCommand({ TableName: tableName('orders'), Key: { id: `proof#${proofKey}` }, ConsistentRead: true }));
-  return Item?.orderId as string | undefined;
-}
-
-/**
- * The transaction item that records that an order's proof of payment was deleted (retention): the
- * order keeps `proofKey` (it still counts as received) and gains `proofDeletedAt` and a timeline entry.
- */
-export function proofDeletedItem(id: string, proofKey: string, entry: TimelineEntry, now: Date) {
-  return {
-    Update: {
-      TableName: tableName('orders'),
-      Key: { id },
-      UpdateExpression: 'SET proofDeletedAt = :now, timeline = list_append(if_not_exists(timeline, :empty), :entry)',
-      ConditionExpression: 'proofKey = :key AND attribute_not_exists(proofDeletedAt)',
-      ExpressionAttributeValues: { ':now': now.toISOString(), ':key': proofKey, ':empty': [], ':entry': [entry] },
-    },
-  };
-}
-
-/**
  * The transaction item that anonymises an order on its customer's request (GDPR erasure): the personal
  * fields take `ANONYMISED_FIELDS`, the timeline and the e-mail history become `texts` (the same entries,
  * scrubbed of the customer's data) plus `entry`, the mail problem (it names the address) goes, and
@@ -243,18 +203,6 @@ export function anonymiseOrderItem(
       },
     },
   };
-}
-
-/** Where the retention job's walk over old proofs stopped (`createdAt` of the last order it handled), kept in the orders table under an id no index sees. */
-const PROOF_RETENTION_CURSOR = 'retention#proofs';
-
-export async function proofRetentionCursor(): Promise<string | undefined> {
-  const { Item } = await ddb().send(new GetCommand({ TableName: tableName('orders'), Key: { id: PROOF_RETENTION_CURSOR }, ConsistentRead: true }));
-  return Item?.through ? String(Item.through) : undefined;
-}
-
-export async function setProofRetentionCursor(through: string): Promise<void> {
-  await ddb().send(new PutCommand({ TableName: tableName('orders'), Item: { id: PROOF_RETENTION_CURSOR, through } }));
 }
 
 /** Reservations still awaiting payment whose time ran out before `now` (the by-status index). */

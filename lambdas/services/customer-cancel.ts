@@ -10,7 +10,7 @@ import { CLOSED_STATUS, RESERVED_STATUS } from '#shared/order-status.ts';
 import { Conflict } from '../errors.ts';
 import { getOrderItem, toOrder } from '../repositories/orders.ts';
 import { closeOrder, CUSTOMER } from './order-lifecycle.ts';
-import { orderWithToken } from './orders.ts';
+import { orderWithToken } from './order-by-link.ts';
 import { toCustomerOrder } from './customer-order.ts';
 import { shopSettings } from './settings.ts';
 

@@ -80,8 +80,11 @@ export function ixItems(lines: readonly InvoiceLine[], vatPercent: number) {
 
 const cents = (total: number | string): number => Math.round(Number(total) * 100);
 
-/** The API calls the adapter is made of: one request, the lookup by reference, a change of state, issuing once. */
-function ixClient(config: InvoiceXpressConfig) {
+/**
+ * One request to the InvoiceXpress API of the account (its key in the query, as the API asks), the
+ * answer's JSON; its failures as `InvoicingProviderError` (credentials, unavailable, or the request's own).
+ */
+function ixCaller(config: InvoiceXpressConfig) {
   const account = encodeURIComponent(config.account);
   const base = config.endpoint ? `${config.endpoint.replace(/\/$/, '')}/${account}` : `https://${account}.app.invoicexpress.com`;
 
@@ -108,6 +111,12 @@ function ixClient(config: InvoiceXpressConfig) {
     if (response.status >= 500) throw new InvoicingProviderError(message, 'unavailable');
     throw new InvoicingProviderError(message, 'request');
   }
+  return call;
+}
+
+/** The API calls the adapter is made of: one request (`ixCaller`), the lookup by reference, a change of state, issuing once. */
+function ixClient(config: InvoiceXpressConfig) {
+  const call = ixCaller(config);
 
   /** The shop's documents of `reference` and type, not deleted nor cancelled (drafts included). */
   async function byReference(path: DocumentPath, reference: string): Promise<IxDocument | undefined> {

@@ -26,7 +26,8 @@ import { endMbWayLiveItems, releaseMbWayOrderItem } from '../repositories/mbway-
 import { releaseHoldItem } from '../repositories/holds.ts';
 import { releaseCodeUseItems } from '../repositories/discount-codes.ts';
 import { whilePaymentOpen } from '../repositories/payment-events.ts';
-import { claimProofItem, expiredReservations, moveOrderItem, ORDER_IN_STATUS, PROOF_UNCLAIMED, toOrder, type OrderItem } from '../repositories/orders.ts';
+import { expiredReservations, moveOrderItem, ORDER_IN_STATUS, toOrder, type OrderItem } from '../repositories/orders.ts';
+import { claimProofItem, PROOF_UNCLAIMED } from '../repositories/order-proofs.ts';
 import { giveSoleVariantFromRefusal } from '../repositories/legacy-products.ts';
 import { giveBackStockItem, unitsByProduct } from '../repositories/product-stock.ts';
 import { stockMovementItem } from '../repositories/stock-movements.ts';

@@ -6,42 +6,39 @@
  * happens or none of it does.
  */
 import { createHash } from 'node:crypto';
-import type { CustomerOrderResponse, Order, OrderLine, PlaceOrderResponse } from '#shared/api.ts';
+import type { PlaceOrderResponse } from '#shared/api.ts';
 import { apiTexts, checkoutTexts, paymentStartTexts, validationTexts } from '#shared/messages/index.ts';
 import { monthKey } from '#shared/mb-way.ts';
-import { holdMinutesFor, type HoldCaps, type OrderCaps, type ShopSettings } from '#shared/settings.ts';
-import { clientAddressKey, emailKey, phoneKey } from '#shared/identity-keys.ts';
-import { methodOffered, type PaymentMethodId } from '#shared/payment-methods.ts';
-import { ACCESS_TOKEN_PATTERN, CLOSED_STATUS, PROOF_STATUS, RESERVED_STATUS, generateOrderNumber } from '#shared/order-status.ts';
+import { type HoldCaps, type OrderCaps, type ShopSettings } from '#shared/settings.ts';
+import { emailKey } from '#shared/identity-keys.ts';
+import { PROOF_STATUS, RESERVED_STATUS, generateOrderNumber } from '#shared/order-status.ts';
 import { priceLine } from '#shared/pricing.ts';
-import type { AttachProofInput, PlaceOrderInput } from '#shared/schemas/index.ts';
+import type { PlaceOrderInput } from '#shared/schemas/index.ts';
 import { lineVariant, nameWithSize, variantPriceCents } from '#shared/variants.ts';
 import { backoff, BACKOFF } from '../backoff.ts';
-import { CheckoutBusy, Conflict, Forbidden, InvalidInput, OutOfStock } from '../errors.ts';
+import { CheckoutBusy, Conflict, InvalidInput, OutOfStock } from '../errors.ts';
 import { logger } from '../logger.ts';
 import { BUSINESS_METRICS, countEvent } from '../metrics.ts';
 import { claimIdempotencyKey, completeIdempotencyItem, IDEMPOTENCY_CLAIM_HELD, peekIdempotencyKey, releaseIdempotencyKey, type Claim } from '../repositories/idempotency.ts';
-import { claimProofItem, getOrderItem, putOrderItem, toOrder, ORDER_LISTING, PROOF_UNCLAIMED, type OrderItem } from '../repositories/orders.ts';
-import { orderSearchItems } from '../repositories/order-search.ts';
+import { toOrder } from '../repositories/orders.ts';
+import { PROOF_UNCLAIMED } from '../repositories/order-proofs.ts';
 import { getProductsConsistent } from '../repositories/products.ts';
-import { writeTransaction, type TransactionItem } from '../repositories/transactions.ts';
-import { readyToTry, refuseShortLine, takeOrderStock, type OrderTiming } from './order-stock.ts';
-import { holdCounterName, refusedByHoldCap, takeHoldItem } from '../repositories/holds.ts';
-import { newOrderCountItems } from './counters.ts';
+import { writeTransaction } from '../repositories/transactions.ts';
+import { readyToTry, refuseShortLine, type OrderTiming } from './order-stock.ts';
+import { refusedByHoldCap } from '../repositories/holds.ts';
 import { byProvider, methodAvailable, mbwayLimitsInForce, mbwaySlot, newProviderPayment } from './payments.ts';
 import { assertShopReady, shopSettings } from './settings.ts';
-import { CUSTOMER, payReservation, SHOP } from './order-lifecycle.ts';
-import { hashAccessToken, isOrderAccessToken, orderAccessToken } from './order-access.ts';
-import { paidOrderMailItems, reservationMailItem } from './order-mail.ts';
+import { hashAccessToken, orderAccessToken } from './order-access.ts';
+import { newOrderItem, newOrderWrites, orderHold, type OrderDraft } from './new-order.ts';
 import { toCustomerOrder } from './customer-order.ts';
-import { checkOpenReservation, openReservationWrite, reservationExists, type OpenReservationCheck } from './open-reservation.ts';
+import { checkOpenReservation, reservationExists, type OpenReservationCheck } from './open-reservation.ts';
 import { RESERVATION_FREE } from '../repositories/open-reservations.ts';
 import type { ClaimedProof } from './proof-claims.ts';
-import { claimedProofKey, proofUsed } from './uploads.ts';
+import { proofUsed } from './uploads.ts';
 import { identityKeysOf, refuseBlocked } from './abuse.ts';
 import { holdLimit } from './hold-refusal.ts';
 import { priceWithCode, refuseCodeUse, type CodedOrder, type ScopedLine } from './discount-codes.ts';
-import { giftOf, pricedMoney } from './order-money.ts';
+import { giftOf } from './order-money.ts';
 import { takeCodeUseItems } from '../repositories/discount-codes.ts';
 import { ANSWER_MARGIN_MS, assertTimeFor, beforeDeadline, BUSY_RETRY_AFTER_SECONDS, checkoutDeadline, settledBy, TRANSACTION_ALLOWANCE_MS, type CheckoutDeadline } from './checkout-deadline.ts';
 
@@ -94,20 +91,6 @@ export interface ProofClaims {
 function refuseOverHoldUnits(input: PlaceOrderInput, caps: HoldCaps): void {
   const units = input.items.reduce((sum, item) => sum + item.quantity, 0);
   if (units > caps.units) throw new Conflict(checkoutTexts.holdUnitsCap(caps.units), 'hold_limit');
-}
-
-/**
- * What a new order holds and against which counters: its units, against its client address, e-mail
- * and phone (each by its key, `#shared/identity-keys.ts`).
- */
-function orderHold(shipping: PlaceOrderInput['shipping'], clientAddress: string, orderLines: readonly OrderLine[]): { keys: string[]; units: number } {
-  const keys = [holdCounterName('address', clientAddressKey(clientAddress)), holdCounterName('email', emailKey(shipping.email)), holdCounterName('phone', phoneKey(shipping.phone))];
-  return { keys, units: orderLines.reduce((sum, line) => sum + line.quantity, 0) };
-}
-
-/** When a reservation paid with `method` made at `now` expires: the method's minutes of the settings. */
-export function reservationExpiry(settings: ShopSettings, method: PaymentMethodId, now: Date): string {
-  return new Date(now.getTime() + holdMinutesFor(settings.holdMinutes, method) * 60_000).toISOString();
 }
 
 /**
@@ -231,11 +214,6 @@ interface OrderClaims {
   readonly open: OpenReservationCheck | undefined;
 }
 
-/** The invoice's customer (docs/invoices.md): the NIF given at checkout, with the company's name; nothing without a NIF. */
-function invoiceCustomerOf(input: PlaceOrderInput): { nif?: string; companyName?: string } {
-  return input.nif ? { nif: input.nif, ...(input.companyName ? { companyName: input.companyName } : {}) } : {};
-}
-
 /**
  * The order holds the proof's safe copy: the original upload is no longer needed. A failed or slow drop
  * is logged, not waited for past the deadline: the order is placed and answered 201 all the same.
@@ -259,47 +237,16 @@ async function writeOrder(input: PlaceOrderInput, priced: CodedOrder, claims: Or
   const mbway = input.shipping.paymentMethod === 'mbway' && !providerPayment;
   const status = proof ? PROOF_STATUS : RESERVED_STATUS;
   const giveUpAt = Date.now() + ORDER_RETRY_MS;
+  const draft: OrderDraft = { input, shipping, priced, settings, now, status, month, proof, providerPayment, hold, codeUse, open, clientAddress };
   for (let attempt = 1; ; attempt++) {
     await readyToTry(orderLines, attempt, timing);
     const slot = mbway ? await mbwaySlot(month, limits, Boolean(proof)) : undefined;
     const orderNumber = generateOrderNumber();
     const access = await newAccessToken(String(orderNumber));
-    const order: OrderItem = {
-      id: String(orderNumber),
-      orderNumber,
-      status,
-      createdAt: now.toISOString(),
-      timestamp: Math.floor(now.getTime() / 1000),
-      ...shipping,
-      ...(slot ? { mbwayNumber: slot.number, mbwayMonth: month, ...(slot.live ? { mbwayLive: true } : {}) } : {}),
-      lines: orderLines,
-      ...pricedMoney(priced, codeUse?.keys, giftOf(input, settings)),
-      ...(proof ? { proofKey: proof.key, proofContentType: proof.contentType } : { expiresAt: reservationExpiry(settings, input.shipping.paymentMethod, now) }),
-      ...(providerPayment ? { providerPayment } : {}),
-      ...invoiceCustomerOf(input),
-      holdKeys: hold.keys,
-      holdUnits: hold.units,
-      accessTokenHash: access.hash,
-      clientKey: clientAddressKey(clientAddress),
-      emails: [],
-      timeline: [{ at: now.toISOString(), kind: 'reserved', to: status, by: CUSTOMER }],
-      listing: ORDER_LISTING,
-    };
+    const order = newOrderItem(draft, orderNumber, access.hash, slot);
     const body: PlaceOrderResponse = { order: { ...toCustomerOrder(toOrder(order), settings.payments), accessToken: access.token } };
 
-    const items: TransactionItem[] = [putOrderItem(order), ...takeOrderStock(order.id, orderLines, now), ...(slot ? [slot.item] : [])];
-    if (proof) items.push(claimProofItem(proof.key, order.id, now));
-    items.push(...hold.keys.map((name) => takeHoldItem(name, hold.units, settings.holdCaps)));
-    if (codeUse) items.push(...codeUse.items);
-    items.push(completeIdempotencyItem(idempotencyKey, fingerprint, body));
-    items.push(...newOrderCountItems(order));
-    // Found by the back-office search under the customer's name, e-mail, phone and the number.
-    items.push(...orderSearchItems(order));
-    // The order-received e-mail confirms the proof too: a reservation gets it when its proof arrives.
-    if (status === PROOF_STATUS) items.push(...paidOrderMailItems(toOrder(order), now));
-    // A reservation mails how and until when to pay, with the order's link (a provider's: once its payment is made).
-    else if (!providerPayment) items.push(reservationMailItem(toOrder(order), now, settings.payments));
-    if (open && order.expiresAt) items.push(openReservationWrite(open, order.id, order.expiresAt, now));
+    const items = newOrderWrites(order, draft, slot, completeIdempotencyItem(idempotencyKey, fingerprint, body));
 
     const token = createHash('sha256').update(`${idempotencyKey}:${orderNumber}`).digest('hex').slice(0, 36);
     const result = await beforeDeadline(deadline, writeTransaction(items, token));
@@ -324,62 +271,4 @@ async function writeOrder(input: PlaceOrderInput, priced: CodedOrder, claims: Or
     if (attempt >= BACKOFF.orderPlacement.tries || Date.now() >= giveUpAt) throw new CheckoutBusy(BUSY_RETRY_AFTER_SECONDS);
     await backoff(BACKOFF.orderPlacement, attempt);
   }
-}
-
-const ORDER_ID = /^\d{6}$/;
-
-/** The order, if `token` is its access token; a missing or wrong token and an unknown order get the same 403. */
-export async function orderWithToken(id: string | undefined, token: string | undefined): Promise<OrderItem> {
-  if (!token || !ACCESS_TOKEN_PATTERN.test(token)) throw new Forbidden(apiTexts.orderAccessDenied);
-  const order = id && ORDER_ID.test(id) ? await getOrderItem(id) : undefined;
-  // The token under a key accepted now (the current one, or the previous during a rotation's overlap).
-  if (!order || !(await isOrderAccessToken(order.id, token))) throw new Forbidden(apiTexts.orderAccessDenied);
-  return order;
-}
-
-/** GET /api/orders/{id} (header `x-order-token`): the customer's view of their order. */
-export async function customerOrder(id: string | undefined, token: string | undefined): Promise<CustomerOrderResponse> {
-  const [order, settings] = await Promise.all([orderWithToken(id, token), shopSettings()]);
-  return { order: toCustomerOrder(toOrder(order), settings.payments) };
-}
-
-/** Why a proof cannot be attached to an order that is no longer a live reservation. */
-function notAwaitingPayment(order: Order): Conflict {
-  if (order.status === CLOSED_STATUS) {
-    const expired = order.timeline.some((entry) => entry.kind === 'status' && entry.to === CLOSED_STATUS && entry.by === SHOP);
-    return expired ? new Conflict(apiTexts.reservationExpired, 'reservation_expired') : new Conflict(apiTexts.orderClosed, 'order_closed');
-  }
-  return new Conflict(apiTexts.orderAlreadyPaid, 'order_already_paid');
-}
-
-/**
- * POST /api/orders/{id}/proof: the customer's proof of payment moves the reservation to
- * `Confirmar Pagamento` (`payReservation`), if it has not expired, and the proof backs no other order. Sending the same
- * proof again for the same order answers the order as it is (a double click).
- */
-export async function attachProof(id: string | undefined, input: AttachProofInput, proofs: ProofClaims, now = new Date()): Promise<CustomerOrderResponse> {
-  const [order, { payments }] = await Promise.all([orderWithToken(id, input.accessToken), shopSettings(now.getTime())]);
-  const claimedKey = claimedProofKey(input.proofKey);
-  if (order.status !== RESERVED_STATUS) {
-    if (order.proofKey === claimedKey) return { order: toCustomerOrder(toOrder(order), payments) };
-    throw notAwaitingPayment(toOrder(order));
-  }
-  if (!order.expiresAt || order.expiresAt <= now.toISOString()) throw new Conflict(apiTexts.reservationExpired, 'reservation_expired');
-  // Another manual method than the one chosen: only one the shop offers now.
-  if (input.method && input.method !== order.paymentMethod && !methodOffered(payments, input.method)) throw new InvalidInput(validationTexts.proofMethod.invalid, { method: validationTexts.proofMethod.invalid });
-  const proof = await proofs.claim(input.proofKey);
-  const paid = await payReservation(order, { ...proof, ...(input.method ? { method: input.method } : {}) }, now);
-  // The order holds the proof's safe copy: the original upload is no longer needed.
-  if (paid.kind === 'moved') await proofs.drop(input.proofKey);
-  if (paid.kind === 'proof-claimed') {
-    if (paid.orderId === order.id) return customerOrder(order.id, input.accessToken);
-    throw proofUsed();
-  }
-  if (paid.kind === 'not-moved') {
-    const current = await getOrderItem(order.id);
-    if (current?.status === RESERVED_STATUS) throw new Conflict(apiTexts.reservationExpired, 'reservation_expired');
-    if (current?.proofKey === proof.key) return { order: toCustomerOrder(toOrder(current), payments) };
-    throw current ? notAwaitingPayment(toOrder(current)) : new Conflict(apiTexts.orderChanged, 'order_changed');
-  }
-  return { order: toCustomerOrder(toOrder((await getOrderItem(order.id))!), payments) };
 }

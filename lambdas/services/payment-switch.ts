@@ -20,7 +20,7 @@ import { recordMethodChoice } from '../repositories/payment-switch.ts';
 import { toCustomerOrder } from './customer-order.ts';
 import { CUSTOMER, SHOP } from './order-lifecycle.ts';
 import { switchedMethodMailItem } from './order-mail.ts';
-import { orderWithToken } from './orders.ts';
+import { orderWithToken } from './order-by-link.ts';
 import { shopSettings } from './settings.ts';
 
 /** Why this order cannot take a choice now (undefined: it can); `now` decides whether its time ran out. */

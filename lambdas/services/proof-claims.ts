@@ -10,7 +10,7 @@ import { uploadTexts } from '#shared/messages/index.ts';
 import { MAX_PROOF_BYTES } from '#shared/uploads.ts';
 import { InvalidInput } from '../errors.ts';
 import { logger } from '../logger.ts';
-import { proofClaimOrderId } from '../repositories/orders.ts';
+import { proofClaimOrderId } from '../repositories/order-proofs.ts';
 import { deleteObjects, readObject, writeObject } from '../repositories/storage.ts';
 import { checkProofFile } from './proof-check.ts';
 import { claimedProofKey, DECLARED_SIZE_METADATA, proofUsed } from './uploads.ts';

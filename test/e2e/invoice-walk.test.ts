@@ -101,7 +101,11 @@ describe('a fatura from the owner\'s switch to the customer\'s page', { timeout:
     await page.getByRole('button', { name: 'Continuar para o pagamento' }).click();
     await expect.poll(() => path(page), SOON).toBe('/payment');
     const order = await page.evaluate(() => (JSON.parse(localStorage.getItem('checkout.reservation')!) as { response: { order: { id: string; orderNumber: number; totalCents: number } } }).response.order);
-    await page.locator('input[type="file"]').setInputFiles({ name: 'comprovativo.png', mimeType: 'image/png', buffer: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64') });
+    await page.locator('input[type="file"]').setInputFiles({
+      name: 'comprovativo.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64'),
+    });
     await page.locator('.proof-upload .notice--success').waitFor();
     await page.getByRole('button', { name: 'Confirmar encomenda' }).click();
     await expect.poll(() => path(page), SOON).toBe('/thank-you');

@@ -124,7 +124,11 @@ describe('a declined MB WAY paid by transfer, everywhere the same', { timeout: 2
     await manual.waitFor();
     const transfer = manual.getByRole('radio', { name: TRANSFER });
     if ((await transfer.count()) > 0) await transfer.check();
-    await page.locator('input[type="file"]').setInputFiles({ name: 'comprovativo.png', mimeType: 'image/png', buffer: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64') });
+    await page.locator('input[type="file"]').setInputFiles({
+      name: 'comprovativo.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64'),
+    });
     await page.locator('.proof-upload .notice--success').waitFor();
     await shots(page, 'declined-then-transfer');
     await page.getByRole('button', { name: 'Confirmar encomenda' }).click();

@@ -232,7 +232,11 @@ describe('the defects of the audit', () => {
     const [order] = (await scanAll(shop.twin, 'orders')).filter((o) => o.email === email);
     expect(order).toMatchObject({ phone: '+351912345678', postalCode: '1100-048' });
 
-    await page.locator('input[type="file"]').setInputFiles({ name: 'comprovativo.png', mimeType: 'image/png', buffer: Buffer.from('<!doctype html><html><body>pagar</body></html>') });
+    await page.locator('input[type="file"]').setInputFiles({
+      name: 'comprovativo.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('<!doctype html><html><body>pagar</body></html>'),
+    });
     await expect.poll(() => page.locator('.proof-upload [role="alert"]').textContent()).toBe(validationTexts.proofContentType.invalid);
     expect(await page.locator('.proof-upload .notice--success').count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Confirmar encomenda' }).isDisabled()).toBe(true);

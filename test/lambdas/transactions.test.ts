@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { claimProofItem, PROOF_UNCLAIMED } from '#lambdas/repositories/orders.ts';
+import { claimProofItem, PROOF_UNCLAIMED } from '#lambdas/repositories/order-proofs.ts';
 import { named, writeTransaction } from '#lambdas/repositories/transactions.ts';
 
 /** A write that always passes its condition: a claim of a proof nobody has. */

@@ -233,7 +233,23 @@ describe('bad input never changes anything and is answered in Portuguese', () =>
               fc.base64String({ maxLength: 400 }),
               fc.jsonValue().map((v) => Buffer.from(JSON.stringify(v)).toString('base64')),
               fc.record({ counter: fc.integer(), derivedKey: fc.stringMatching(/^[0-9a-f]{0,64}$/) }).map((solution) =>
-                Buffer.from(JSON.stringify({ challenge: { parameters: { algorithm: 'PBKDF2/SHA-256', nonce: '00', salt: '00', cost: 1, keyLength: 32, keyPrefix: '00', expiresAt: 4_000_000_000 }, signature: '00' }, solution })).toString('base64'),
+                Buffer.from(
+                  JSON.stringify({
+                    challenge: {
+                      parameters: {
+                        algorithm: 'PBKDF2/SHA-256',
+                        nonce: '00',
+                        salt: '00',
+                        cost: 1,
+                        keyLength: 32,
+                        keyPrefix: '00',
+                        expiresAt: 4_000_000_000,
+                      },
+                      signature: '00',
+                    },
+                    solution,
+                  }),
+                ).toString('base64'),
               ),
             ),
             async (proof) => {

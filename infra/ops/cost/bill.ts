@@ -47,43 +47,43 @@ export interface Bill {
 const cents = (usd: number) => Math.round(usd * 100);
 const billed = (count: number, free: number, price: PriceName) => Math.max(0, count - free) * cents(PRICES[price].usd);
 
-/** Prices the census. */
-export function billOf(census: Census): Bill {
-  const onPlan = census.plans.length > 0;
-  const aclPayg = census.webAcls.reduce((sum, acl) => sum + cents(PRICES.webAcl.usd) + acl.rules * cents(PRICES.webAclRule.usd), 0);
+/** The alarms' line: billed by the metrics they watch, beyond the free ones. */
+function alarmLine(census: Census): BillLine {
+  return {
+    item: `CloudWatch alarm metrics (${census.alarms.count} alarms)`,
+    count: census.alarms.metrics,
+    free: Math.min(census.alarms.metrics, PRICES.alarmMetric.free),
+    price: 'alarmMetric',
+    cents: billed(census.alarms.metrics, PRICES.alarmMetric.free, 'alarmMetric'),
+    part: 'fixed',
+    ...(census.alarms.insightsQueries
+      ? { note: `and ${census.alarms.insightsQueries} Metrics Insights alarm(s): $${PRICES.metricsInsightsAlarmMetric.usd.toFixed(2)} per metric analysed, none while nothing is throttled` }
+      : {}),
+  };
+}
+
+/** The web ACLs' line: nothing on a flat-rate plan, else each ACL and rule (`aclPayg`). */
+function webAclLine(census: Census, onPlan: boolean, aclPayg: number): BillLine {
   const rules = census.webAcls.reduce((sum, acl) => sum + acl.rules, 0);
+  return {
+    item: `AWS WAF web ACLs (${rules} rules)`,
+    count: census.webAcls.length,
+    free: 0,
+    price: 'webAcl',
+    cents: onPlan ? 0 : aclPayg,
+    part: 'fixed',
+    ...(census.webAcls.length
+      ? { note: onPlan ? 'on the Free flat-rate plan' : `$${PRICES.webAcl.usd} each and $${PRICES.webAclRule.usd} a rule, and $${PRICES.webAclRequests.usd.toFixed(2)} per million requests` }
+      : {}),
+  };
+}
+
+/** The custom metrics: those reported always (an upper bound), and those reported once their event happened. */
+function customMetricLines(census: Census): BillLine[] {
   const always = census.customMetrics.filter((m) => !m.once).length;
   const all = census.customMetrics.length;
   const freeMetrics = PRICES.customMetric.free;
-  const lines: BillLine[] = [
-    { item: 'Secrets Manager secrets', count: census.secrets, free: 0, price: 'secret', cents: billed(census.secrets, 0, 'secret'), part: 'fixed' },
-    {
-      item: `CloudWatch alarm metrics (${census.alarms.count} alarms)`,
-      count: census.alarms.metrics,
-      free: Math.min(census.alarms.metrics, PRICES.alarmMetric.free),
-      price: 'alarmMetric',
-      cents: billed(census.alarms.metrics, PRICES.alarmMetric.free, 'alarmMetric'),
-      part: 'fixed',
-      ...(census.alarms.insightsQueries
-        ? { note: `and ${census.alarms.insightsQueries} Metrics Insights alarm(s): $${PRICES.metricsInsightsAlarmMetric.usd.toFixed(2)} per metric analysed, none while nothing is throttled` }
-        : {}),
-    },
-    { item: 'CloudWatch dashboards', count: census.dashboards, free: Math.min(census.dashboards, PRICES.dashboard.free), price: 'dashboard', cents: billed(census.dashboards, PRICES.dashboard.free, 'dashboard'), part: 'fixed' },
-    {
-      item: `AWS WAF web ACLs (${rules} rules)`,
-      count: census.webAcls.length,
-      free: 0,
-      price: 'webAcl',
-      cents: onPlan ? 0 : aclPayg,
-      part: 'fixed',
-      ...(census.webAcls.length
-        ? { note: onPlan ? 'on the Free flat-rate plan' : `$${PRICES.webAcl.usd} each and $${PRICES.webAclRule.usd} a rule, and $${PRICES.webAclRequests.usd.toFixed(2)} per million requests` }
-        : {}),
-    },
-    { item: 'CloudFront flat-rate plans', count: census.plans.length, free: 0, price: 'freePlan', cents: 0, part: 'fixed', ...(census.plans.length ? { note: census.plans.join(', ') } : {}) },
-    { item: 'AWS Budgets cost budgets', count: census.budgets, free: 0, price: 'budget', cents: 0, part: 'fixed' },
-    { item: 'KMS customer-managed keys', count: census.kmsKeys, free: 0, price: 'kmsKey', cents: billed(census.kmsKeys, 0, 'kmsKey'), part: 'fixed' },
-    { item: 'Route 53 hosted zones', count: census.hostedZones, free: 0, price: 'hostedZone', cents: billed(census.hostedZones, 0, 'hostedZone'), part: 'fixed' },
+  return [
     {
       item: 'CloudWatch custom metrics, at most',
       count: always,
@@ -101,6 +101,23 @@ export function billOf(census: Census): Bill {
       cents: billed(all, freeMetrics, 'customMetric') - billed(always, freeMetrics, 'customMetric'),
       part: 'once',
     },
+  ];
+}
+
+/** Prices the census. */
+export function billOf(census: Census): Bill {
+  const onPlan = census.plans.length > 0;
+  const aclPayg = census.webAcls.reduce((sum, acl) => sum + cents(PRICES.webAcl.usd) + acl.rules * cents(PRICES.webAclRule.usd), 0);
+  const lines: BillLine[] = [
+    { item: 'Secrets Manager secrets', count: census.secrets, free: 0, price: 'secret', cents: billed(census.secrets, 0, 'secret'), part: 'fixed' },
+    alarmLine(census),
+    { item: 'CloudWatch dashboards', count: census.dashboards, free: Math.min(census.dashboards, PRICES.dashboard.free), price: 'dashboard', cents: billed(census.dashboards, PRICES.dashboard.free, 'dashboard'), part: 'fixed' },
+    webAclLine(census, onPlan, aclPayg),
+    { item: 'CloudFront flat-rate plans', count: census.plans.length, free: 0, price: 'freePlan', cents: 0, part: 'fixed', ...(census.plans.length ? { note: census.plans.join(', ') } : {}) },
+    { item: 'AWS Budgets cost budgets', count: census.budgets, free: 0, price: 'budget', cents: 0, part: 'fixed' },
+    { item: 'KMS customer-managed keys', count: census.kmsKeys, free: 0, price: 'kmsKey', cents: billed(census.kmsKeys, 0, 'kmsKey'), part: 'fixed' },
+    { item: 'Route 53 hosted zones', count: census.hostedZones, free: 0, price: 'hostedZone', cents: billed(census.hostedZones, 0, 'hostedZone'), part: 'fixed' },
+    ...customMetricLines(census),
   ];
   const sum = (part: BillLine['part']) => lines.filter((l) => l.part === part).reduce((total, l) => total + l.cents, 0);
   const fixedCents = sum('fixed');

@@ -16,22 +16,14 @@ import { useAction } from '#web/lib/use-submit.ts';
 import { TextField } from './field.tsx';
 import './discount-code.css';
 
-export function DiscountCodeField(props: {
-  readonly cart: Cart;
-  readonly typed: string;
-  readonly onTyped: (code: string) => void;
-  readonly applied: AppliedDiscount | undefined;
-  readonly onApplied: (applied: AppliedCode | undefined) => void;
-  /** The order's refusal of the code (`fields.discountCode`), said here too. */
-  readonly error?: string;
-  /** Opened by the customer's click (the cart's button): the typing goes to the field at once. */
-  readonly focus?: boolean;
-}) {
-  const { cart, typed, onTyped, applied, onApplied } = props;
+/**
+ * The typed code checked by the server on the cart (with a proof of work): applied with its discount,
+ * or refused with why. The refusal is the action's notice, said beside the field; a second click or
+ * Enter while it checks checks nothing.
+ */
+function useCodeCheck(cart: Cart, typed: string, onTyped: (code: string) => void, onApplied: (applied: AppliedCode | undefined) => void) {
   const botCheck = useBotCheck();
-  // The refusal is the action's notice, said beside the field; a second click or Enter while it checks checks nothing.
   const check = useAction();
-  const refusal = check.notice?.lines[0];
   const apply = async () => {
     if (typed.trim() === '') return;
     const items = orderItems(cart);
@@ -47,6 +39,22 @@ export function DiscountCodeField(props: {
       },
     );
   };
+  return { check, apply, refusal: check.notice?.lines[0], botStatus: botCheck.status };
+}
+
+export function DiscountCodeField(props: {
+  readonly cart: Cart;
+  readonly typed: string;
+  readonly onTyped: (code: string) => void;
+  readonly applied: AppliedDiscount | undefined;
+  readonly onApplied: (applied: AppliedCode | undefined) => void;
+  /** The order's refusal of the code (`fields.discountCode`), said here too. */
+  readonly error?: string;
+  /** Opened by the customer's click (the cart's button): the typing goes to the field at once. */
+  readonly focus?: boolean;
+}) {
+  const { cart, typed, onTyped, applied, onApplied } = props;
+  const { check, apply, refusal, botStatus } = useCodeCheck(cart, typed, onTyped, onApplied);
   const remove = () => {
     onTyped('');
     onApplied(undefined);
@@ -86,7 +94,7 @@ export function DiscountCodeField(props: {
         )}
       </div>
       <p role="status" className="discount-code__applied">{applied ? t.applied(applied.code) : ''}</p>
-      {botCheck.status}
+      {botStatus}
     </div>
   );
 }

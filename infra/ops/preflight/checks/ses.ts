@@ -31,6 +31,23 @@ function quotaText(account: SesAccountAnswer): Text {
   return say(`Limites: ${day} e-mails por dia, ${rate} por segundo.`, `Limits: ${day} e-mails a day, ${rate} a second.`);
 }
 
+/** The account in the sandbox: a warning, with the production access request's state or how to ask for it. */
+function sandboxFinding(id: string, title: Text, region: string, account: SesAccountAnswer): Finding {
+  const review = account.Details?.ReviewDetails;
+  const asked = review?.Status === 'PENDING'
+    ? [say(`O pedido de acesso de produção está em análise${review.CaseId ? ` (caso ${review.CaseId})` : ''}: espere pela resposta.`, `The production access request is under review${review.CaseId ? ` (case ${review.CaseId})` : ''}: wait for the answer.`)]
+    : [];
+  const refused = review?.Status === 'DENIED' || review?.Status === 'FAILED'
+    ? [say(`O último pedido foi recusado (${review.Status}${review.CaseId ? `, caso ${review.CaseId}` : ''}): responda ao caso no AWS Support com mais detalhe.`, `The last request was refused (${review.Status}${review.CaseId ? `, case ${review.CaseId}` : ''}): answer the case in AWS Support with more detail.`)]
+    : [];
+  return finding(id, 'warning', title, [
+    say(`A conta está na "sandbox" do SES em ${region}: só envia para endereços verificados, por isso os clientes não recebem nada.`, `The account is in the SES "sandbox" in ${region}: it only sends to verified addresses, so customers get nothing.`),
+    quotaText(account),
+    ...asked,
+    ...refused,
+  ], asked.length > 0 ? [] : productionAccessSteps(region));
+}
+
 function accountFinding(ctx: CheckContext, account: SesAccountAnswer): Finding {
   const { sesRegion: region, mailSendRate } = ctx.options;
   const id = 'ses-account';
@@ -40,21 +57,7 @@ function accountFinding(ctx: CheckContext, account: SesAccountAnswer): Finding {
       say('Veja o motivo em SES → "Account dashboard" e nos e-mails da AWS; retome com: aws sesv2 put-account-sending-attributes --sending-enabled --region ' + region, 'See why in SES → "Account dashboard" and AWS\'s e-mails; resume with: aws sesv2 put-account-sending-attributes --sending-enabled --region ' + region),
     ]);
   }
-  if (!account.ProductionAccessEnabled) {
-    const review = account.Details?.ReviewDetails;
-    const asked = review?.Status === 'PENDING'
-      ? [say(`O pedido de acesso de produção está em análise${review.CaseId ? ` (caso ${review.CaseId})` : ''}: espere pela resposta.`, `The production access request is under review${review.CaseId ? ` (case ${review.CaseId})` : ''}: wait for the answer.`)]
-      : [];
-    const refused = review?.Status === 'DENIED' || review?.Status === 'FAILED'
-      ? [say(`O último pedido foi recusado (${review.Status}${review.CaseId ? `, caso ${review.CaseId}` : ''}): responda ao caso no AWS Support com mais detalhe.`, `The last request was refused (${review.Status}${review.CaseId ? `, case ${review.CaseId}` : ''}): answer the case in AWS Support with more detail.`)]
-      : [];
-    return finding(id, 'warning', title, [
-      say(`A conta está na "sandbox" do SES em ${region}: só envia para endereços verificados, por isso os clientes não recebem nada.`, `The account is in the SES "sandbox" in ${region}: it only sends to verified addresses, so customers get nothing.`),
-      quotaText(account),
-      ...asked,
-      ...refused,
-    ], asked.length > 0 ? [] : productionAccessSteps(region));
-  }
+  if (!account.ProductionAccessEnabled) return sandboxFinding(id, title, region, account);
   const rate = account.SendQuota?.MaxSendRate;
   const details = [say(`Acesso de produção: a loja pode escrever a qualquer cliente.`, 'Production access: the shop can write to any customer.'), quotaText(account)];
   if (account.EnforcementStatus === 'PROBATION') {

@@ -6,6 +6,7 @@ import { Link } from '#web/lib/router.tsx';
 import { adminTexts } from '#shared/messages/index.ts';
 import { formatCents } from '#shared/money.ts';
 import type { OrderStatus } from '#shared/order-status.ts';
+import type { DashboardResponse } from '#shared/api.ts';
 import { adminPaths, ordersListPath, productsListPath } from '#web/lib/admin/admin-paths.ts';
 import { useAdminSession } from '#web/lib/admin/session.tsx';
 import { useLoad } from '#web/lib/admin/use-admin-load.ts';
@@ -31,6 +32,38 @@ function Card(props: { readonly label: string; readonly value: string | number; 
 function SoldOutCard({ soldOut, withSizeOut }: { readonly soldOut: number; readonly withSizeOut: number }) {
   const hint = withSizeOut > soldOut ? t.soldOutSizes(withSizeOut - soldOut) : undefined;
   return <Card label={t.outOfStock} value={soldOut} hint={hint} to={productsListPath({ soldOut: true })} alert={soldOut > 0} testId="card-sold-out" />;
+}
+
+/** Orders received and revenue of each period (today, the last 7 days, this month). */
+function PeriodsTable({ periods }: { readonly periods: DashboardResponse['periods'] }) {
+  return (
+    <div className="adm-table-wrap">
+      <table className="adm-table adm-table--cards adm-periods" data-testid="dashboard-periods">
+        <thead>
+          <tr>
+            <th scope="col"><span className="visually-hidden">{t.periodsTitle}</span></th>
+            {periods.map((p) => (
+              <th key={p.period} scope="col" className="adm-num">{t.period[p.period]}</th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          <tr>
+            <th scope="row">{t.receivedOrders}</th>
+            {periods.map((p) => (
+              <td key={p.period} className="adm-num" data-label={t.period[p.period]}>{p.receivedOrders}</td>
+            ))}
+          </tr>
+          <tr>
+            <th scope="row">{t.periodRevenue}</th>
+            {periods.map((p) => (
+              <td key={p.period} className="adm-num" data-label={t.period[p.period]}>{formatCents(p.revenueCents)}</td>
+            ))}
+          </tr>
+        </tbody>
+      </table>
+    </div>
+  );
 }
 
 export function DashboardPage() {
@@ -75,32 +108,7 @@ export function DashboardPage() {
               <Card label={t.unreadMessages} value={d.unreadContactMessages} to={adminPaths.contacts} alert={d.unreadContactMessages > 0} />
             </ul>
             <h2 className="adm-section-title">{t.periodsTitle}</h2>
-            <div className="adm-table-wrap">
-              <table className="adm-table adm-table--cards adm-periods" data-testid="dashboard-periods">
-                <thead>
-                  <tr>
-                    <th scope="col"><span className="visually-hidden">{t.periodsTitle}</span></th>
-                    {d.periods.map((p) => (
-                      <th key={p.period} scope="col" className="adm-num">{t.period[p.period]}</th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody>
-                  <tr>
-                    <th scope="row">{t.receivedOrders}</th>
-                    {d.periods.map((p) => (
-                      <td key={p.period} className="adm-num" data-label={t.period[p.period]}>{p.receivedOrders}</td>
-                    ))}
-                  </tr>
-                  <tr>
-                    <th scope="row">{t.periodRevenue}</th>
-                    {d.periods.map((p) => (
-                      <td key={p.period} className="adm-num" data-label={t.period[p.period]}>{formatCents(p.revenueCents)}</td>
-                    ))}
-                  </tr>
-                </tbody>
-              </table>
-            </div>
+            <PeriodsTable periods={d.periods} />
             <p className="adm-small muted">{t.periodsHint}</p>
           </>
         )}

@@ -17,6 +17,46 @@ function readPrice(text: string, fallback: number): number {
   return text.trim() === '' || !Number.isFinite(value) ? fallback : clampEuros(value);
 }
 
+/** "Tipo": every type, or one. */
+function TypeChoices({ type, onChange, disabled }: { type: ProductType | undefined; onChange: (type: ProductType | undefined) => void; disabled: boolean }) {
+  return (
+    <fieldset className="filter-panel__group" disabled={disabled}>
+      <legend>Tipo</legend>
+      <label className="filter-panel__choice">
+        <input type="radio" name="tipo" value="" checked={type === undefined} onChange={() => onChange(undefined)} />
+        Todos
+      </label>
+      {LISTING_FILTER_TYPES.map((value) => (
+        <label key={value} className="filter-panel__choice">
+          <input type="radio" name="tipo" value={value} checked={type === value} onChange={() => onChange(value)} />
+          {PRODUCT_TYPE_INFO[value].listingLabel}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/** "Preços": the lowest and highest price, in euros, as typed. */
+function PriceRange(props: { min: string; max: string; onMin: (text: string) => void; onMax: (text: string) => void; disabled: boolean }) {
+  const { min, max, onMin, onMax, disabled } = props;
+  return (
+    <fieldset className="filter-panel__group" disabled={disabled}>
+      <legend>Preços</legend>
+      <div className="filter-panel__prices">
+        <label className="field">
+          <span>Mínimo</span>
+          <input type="number" name="min" inputMode="decimal" min={PRICE_INPUT_MIN_EUROS} max={PRICE_INPUT_MAX_EUROS} step="any" value={min} onChange={(e) => onMin(e.target.value)} />
+        </label>
+        <label className="field">
+          <span>Máximo</span>
+          <input type="number" name="max" inputMode="decimal" min={PRICE_INPUT_MIN_EUROS} max={PRICE_INPUT_MAX_EUROS} step="any" value={max} onChange={(e) => onMax(e.target.value)} />
+        </label>
+      </div>
+      <p className="field-hint">Valores entre {PRICE_INPUT_MIN_EUROS}€ e {PRICE_INPUT_MAX_EUROS}€, já com desconto.</p>
+    </fieldset>
+  );
+}
+
 /**
  * The listing filter panel: type choices, 'Preços' Mínimo/Máximo, 'Aplicar Filtro' and
  * 'Limpar Filtros'. Choices only take effect on 'Aplicar Filtro'. Collapsed at first on small screens
@@ -48,33 +88,8 @@ export function FilterPanel({ filter, onApply, onClear }: { filter: ListingFilte
         Filtros <ChevronDownIcon />
       </button>
       <form id={bodyId} className={open === undefined ? 'filter-panel__body filter-panel__body--auto' : 'filter-panel__body'} hidden={open === false} onSubmit={apply} noValidate>
-        <fieldset className="filter-panel__group" disabled={!hydrated}>
-          <legend>Tipo</legend>
-          <label className="filter-panel__choice">
-            <input type="radio" name="tipo" value="" checked={type === undefined} onChange={() => setType(undefined)} />
-            Todos
-          </label>
-          {LISTING_FILTER_TYPES.map((value) => (
-            <label key={value} className="filter-panel__choice">
-              <input type="radio" name="tipo" value={value} checked={type === value} onChange={() => setType(value)} />
-              {PRODUCT_TYPE_INFO[value].listingLabel}
-            </label>
-          ))}
-        </fieldset>
-        <fieldset className="filter-panel__group" disabled={!hydrated}>
-          <legend>Preços</legend>
-          <div className="filter-panel__prices">
-            <label className="field">
-              <span>Mínimo</span>
-              <input type="number" name="min" inputMode="decimal" min={PRICE_INPUT_MIN_EUROS} max={PRICE_INPUT_MAX_EUROS} step="any" value={min} onChange={(e) => setMin(e.target.value)} />
-            </label>
-            <label className="field">
-              <span>Máximo</span>
-              <input type="number" name="max" inputMode="decimal" min={PRICE_INPUT_MIN_EUROS} max={PRICE_INPUT_MAX_EUROS} step="any" value={max} onChange={(e) => setMax(e.target.value)} />
-            </label>
-          </div>
-          <p className="field-hint">Valores entre {PRICE_INPUT_MIN_EUROS}€ e {PRICE_INPUT_MAX_EUROS}€, já com desconto.</p>
-        </fieldset>
+        <TypeChoices type={type} onChange={setType} disabled={!hydrated} />
+        <PriceRange min={min} max={max} onMin={setMin} onMax={setMax} disabled={!hydrated} />
         <div className="filter-panel__actions">
           <button type="submit" className="button" disabled={!hydrated}>
             Aplicar Filtro

@@ -208,6 +208,24 @@ function VariantPicker({ product, chosen, onChoose, error }: { product: Product;
   );
 }
 
+/** A piece or size sold out: what the shopper is told, and the form to be told when it is back. */
+function SoldOutNotice(props: { product: Product; chosenVariant: Product['variants'][number] | undefined; withVariants: boolean }) {
+  const { product, chosenVariant, withVariants } = props;
+  return (
+    <div className="product-detail__soldout">
+      {chosenVariant && withVariants ? (
+        <p className="notice notice--info">{productTexts.sizeAlert(chosenVariant.label)}</p>
+      ) : (
+        <p className="notice notice--info">
+          <strong>{catalogTexts.soldOut}.</strong> Esta peça não está disponível de momento. Deixa o teu e-mail e avisamos-te
+          quando voltar.
+        </p>
+      )}
+      <LazyStockAlertForm key={chosenVariant?.id ?? ''} productId={product.id} variantId={withVariants ? chosenVariant?.id : undefined} />
+    </div>
+  );
+}
+
 function ProductDetail({ product }: { product: Product }) {
   const [quantity, setQuantity] = useState(1);
   const [popup, showPopup] = usePopup();
@@ -264,17 +282,7 @@ function ProductDetail({ product }: { product: Product }) {
             </Link>
           </div>
         ) : (
-          <div className="product-detail__soldout">
-            {chosenVariant && withVariants ? (
-              <p className="notice notice--info">{productTexts.sizeAlert(chosenVariant.label)}</p>
-            ) : (
-              <p className="notice notice--info">
-                <strong>{catalogTexts.soldOut}.</strong> Esta peça não está disponível de momento. Deixa o teu e-mail e avisamos-te
-                quando voltar.
-              </p>
-            )}
-            <LazyStockAlertForm key={chosenVariant?.id ?? ''} productId={product.id} variantId={withVariants ? chosenVariant?.id : undefined} />
-          </div>
+          <SoldOutNotice product={product} chosenVariant={chosenVariant} withVariants={withVariants} />
         )}
         <ul className="product-detail__perks">
           <li>Aço inoxidável hipoalergénico, não escurece</li>

@@ -40,12 +40,14 @@ export function PaymentPage() {
   return <PaymentStep reservation={reservation} shipping={shipping} cart={cart} />;
 }
 
-function PaymentStep({ reservation, shipping, cart }: { reservation: PlaceOrderResponse; shipping: ShippingForm | null; cart: ReturnType<typeof useCart> }) {
+/**
+ * The reserved order as it is now. Paid through the provider: it is read while its payment is awaited;
+ * once paid, on to /thank-you (`done`: complete, by the proof or the provider, and leaving).
+ */
+function useReservedOrder(reservation: PlaceOrderResponse) {
   const navigate = useNavigate();
   const token = reservation.order.accessToken;
-  // The order is complete (by the proof or the provider) and the page is leaving for /thank-you.
   const done = useRef(false);
-  // Paid through the provider: the order is read while its payment is awaited; once paid, on to /thank-you.
   const [order, view, setOrder] = useLiveOrder(reservation.order, token, {
     stale: true,
     onChange: (next) => {
@@ -56,6 +58,12 @@ function PaymentStep({ reservation, shipping, cart }: { reservation: PlaceOrderR
       navigate(paths.thankYou, { replace: true });
     },
   });
+  return { token, done, order, view, setOrder };
+}
+
+function PaymentStep({ reservation, shipping, cart }: { reservation: PlaceOrderResponse; shipping: ShippingForm | null; cart: ReturnType<typeof useCart> }) {
+  const navigate = useNavigate();
+  const { token, done, order, view, setOrder } = useReservedOrder(reservation);
   // A failed provider request paid by hand: the manual method shown is recorded once (the reservation then holds for
   // its time, docs/payment-switch.md) and sent with the proof (the ledger names it).
   const manual = useMethodSwitch(order, token, view, setOrder);
@@ -70,7 +78,6 @@ function PaymentStep({ reservation, shipping, cart }: { reservation: PlaceOrderR
   const closed = overHere || step.refused?.closed === true;
   // Over, it is no reservation to continue or cancel (the browser has forgotten it, so it would seem "changed").
   const outdated = !closed && shipping !== null && cart.length > 0 && !reservationMatches({ items: orderItems(cart), shipping });
-  const { proof, uploading, sending, refused } = step;
   // A provider payment needs no proof, unless its request failed: then a manual method pays it, with the proof.
   const byHand = !view || view.kind === 'failed' || view.kind === 'over';
   const provider = view && <ProviderPaymentStatus order={order} view={view} manual={<ManualPayment amountCents={order.totalCents} orderNumber={order.orderNumber} except={view.method} initial={order.manualMethod} onMethod={manual.show} />} />;
@@ -88,32 +95,43 @@ function PaymentStep({ reservation, shipping, cart }: { reservation: PlaceOrderR
           {outdated && <PendingReservation stored={{ response: reservation, body: '' }} changed here onCancelled={() => navigate(paths.shipping, { replace: true })} />}
           <PaymentDue order={order} shipping={shipping} provider={provider} method={headingMethod(view, manualMethod)} />
           {manual.failed && <p className="notice">{paymentSwitchTexts.chooseFailed}</p>}
-          <form ref={step.formRef} className="proof-form" onSubmit={step.onSubmit} noValidate>
-            {byHand && (
-              <section className="card" aria-labelledby="proof-title">
-                <h2 id="proof-title">2. Envia o comprovativo</h2>
-                <p>Depois de pagares, envia uma captura de ecrã ou o PDF do comprovativo de pagamento.</p>
-                <ProofUpload proof={proof} onChange={step.changeProof} onUploadingChange={step.setUploading} disabled={closed} refusal={step.fileRefused} />
-              </section>
-            )}
-            <div role="alert">
-              {refused ? <OrderRefusalNotice refusal={refused} /> : overHere && <OrderRefusalNotice refusal={RESERVATION_OVER} />}
-            </div>
-            <div className="checkout-actions">
-              <Link to={paths.shipping} className="button button--secondary">
-                Voltar
-              </Link>
-              {byHand && (
-                <button type="submit" className="button" disabled={closed || !proof || uploading || sending}>
-                  {uploading ? checkoutTexts.proofUploading : sending ? 'A enviar o comprovativo...' : 'Confirmar encomenda'}
-                </button>
-              )}
-            </div>
-            {byHand && !proof && !uploading && !closed && <p className="field-hint checkout-actions__hint">{checkoutTexts.proofMissing}</p>}
-          </form>
+          <ProofForm step={step} byHand={byHand} closed={closed} overHere={overHere} />
         </div>
         <FixedOrderSummary order={order} />
       </div>
     </div>
+  );
+}
+
+/**
+ * The proof sent by hand (a manual method, or a provider's request that failed): the file, the
+ * refusal if any, and the confirmation; a closed reservation takes nothing.
+ */
+function ProofForm({ step, byHand, closed, overHere }: { step: ReturnType<typeof useProofStep>; byHand: boolean; closed: boolean; overHere: boolean }) {
+  const { proof, uploading, sending, refused } = step;
+  return (
+    <form ref={step.formRef} className="proof-form" onSubmit={step.onSubmit} noValidate>
+      {byHand && (
+        <section className="card" aria-labelledby="proof-title">
+          <h2 id="proof-title">2. Envia o comprovativo</h2>
+          <p>Depois de pagares, envia uma captura de ecrã ou o PDF do comprovativo de pagamento.</p>
+          <ProofUpload proof={proof} onChange={step.changeProof} onUploadingChange={step.setUploading} disabled={closed} refusal={step.fileRefused} />
+        </section>
+      )}
+      <div role="alert">
+        {refused ? <OrderRefusalNotice refusal={refused} /> : overHere && <OrderRefusalNotice refusal={RESERVATION_OVER} />}
+      </div>
+      <div className="checkout-actions">
+        <Link to={paths.shipping} className="button button--secondary">
+          Voltar
+        </Link>
+        {byHand && (
+          <button type="submit" className="button" disabled={closed || !proof || uploading || sending}>
+            {uploading ? checkoutTexts.proofUploading : sending ? 'A enviar o comprovativo...' : 'Confirmar encomenda'}
+          </button>
+        )}
+      </div>
+      {byHand && !proof && !uploading && !closed && <p className="field-hint checkout-actions__hint">{checkoutTexts.proofMissing}</p>}
+    </form>
   );
 }

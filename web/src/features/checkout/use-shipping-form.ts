@@ -111,23 +111,16 @@ function placeOrderConfirmed<T>(place: (idempotencyKey: string) => Promise<T>, i
 }
 
 /**
- * The shipping form's state and submit: the draft, its field messages, and leaving the step, which
- * reserves the order (amount, number and pieces fixed before paying) and goes to /payment. MB WAY
- * full meanwhile is said in the alert (the choice cleared); fields of this form at the fields; any
- * other refusal as `refused`, with where to fix it.
+ * Leaving the step reserves the order (with a proof of work and its one Idempotency-Key) and goes to
+ * /payment; the customer's open reservation made for another cart or other details is continued or
+ * cancelled, never a second one (`reservation`, with whether it changed).
  */
-export function useShippingForm(cart: Cart) {
+function useReserve(cart: Cart) {
   const navigate = useNavigate();
-  const payment = usePaymentChoices();
-  const { draft, setDraft, unavailableChosen } = useShippingDraft(payment);
   // The proof of work is priced by the units this checkout reserves (`shared/proof-of-work.ts`).
   const botCheck = useBotCheck(cartCount(cart));
   const [confirming, setConfirming] = useState(false);
-  // The cart's chosen code (docs/discount-codes.md), maybe applied on the cart page: priced for this cart, shown in the summary.
-  const chosen = useChosenCode(cart);
-
   const open = useOpenReservation();
-  // The customer's open reservation was made for another cart or other details: continue it or cancel it, never a second one.
   const [conflict, setConflict] = useState(false);
   const reserve = async (input: PlaceOrderInput) => {
     const held = loadOpenReservation();
@@ -139,6 +132,22 @@ export function useShippingForm(cart: Cart) {
     if (!held) recordReservation(input, await placeOrderConfirmed(place, input, setConfirming));
     navigate(paths.payment);
   };
+  const reservation = open ? { stored: open, changed: conflict || !sameItems(open, orderItems(cart)), onCancelled: () => setConflict(false) } : null;
+  return { reserve, reservation, confirming, botCheckStatus: botCheck.status };
+}
+
+/**
+ * The shipping form's state and submit: the draft, its field messages, and leaving the step, which
+ * reserves the order (amount, number and pieces fixed before paying) and goes to /payment. MB WAY
+ * full meanwhile is said in the alert (the choice cleared); fields of this form at the fields; any
+ * other refusal as `refused`, with where to fix it.
+ */
+export function useShippingForm(cart: Cart) {
+  const payment = usePaymentChoices();
+  const { draft, setDraft, unavailableChosen } = useShippingDraft(payment);
+  const { reserve, reservation, confirming, botCheckStatus } = useReserve(cart);
+  // The cart's chosen code (docs/discount-codes.md), maybe applied on the cart page: priced for this cart, shown in the summary.
+  const chosen = useChosenCode(cart);
 
   const { formRef, onSubmit, errors, setErrors, outcome, sending } = useFormSubmit({
     schema: checkoutFormSchema,
@@ -181,13 +190,12 @@ export function useShippingForm(cart: Cart) {
   const refused = failure?.error !== undefined && !mbwayFull(failure.error) && !shippingFieldErrors(failure.error) ? orderRefusal(failure.error) : null;
   const alert = failure && !refused ? failure.message : null;
 
-  const reservation = open ? { stored: open, changed: conflict || !sameItems(open, orderItems(cart)), onCancelled: () => setConflict(false) } : null;
   const onTyped = (typed: string) => {
     chosen.onTyped(typed);
     if (errors.discountCode) setErrors(({ discountCode: _, ...rest }) => rest);
   };
   const code = { ...chosen, onTyped, error: errors.discountCode };
-  return { fields: { draft, errors, update }, payment, formRef, onSubmit, alert, refused, reserving: sending, botCheckStatus: botCheck.status, reservation, confirming, code };
+  return { fields: { draft, errors, update }, payment, formRef, onSubmit, alert, refused, reserving: sending, botCheckStatus, reservation, confirming, code };
 }
 
 /** What the form's sections show and change. */

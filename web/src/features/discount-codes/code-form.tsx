@@ -14,6 +14,7 @@ import { useAdminApi } from '#web/lib/admin/session.tsx';
 import { useFormSubmit, type Notice } from '#web/lib/use-submit.ts';
 import { ChoiceGroup, SelectField, TextAreaField, TextField } from '#web/ui/field.tsx';
 import { Feedback } from '#web/ui/admin/admin-ui.tsx';
+import type { FieldMessages } from '#web/lib/form.ts';
 
 /** The form as typed: every amount as text. */
 interface Draft {
@@ -92,35 +93,40 @@ function valuesOf(d: Draft): unknown {
 
 const toggled = <T,>(list: readonly T[], value: T, on: boolean): T[] => (on ? [...list.filter((v) => v !== value), value] : list.filter((v) => v !== value));
 
-export function CodeForm(props: { readonly code?: DiscountCodeView; readonly collections: readonly string[]; readonly onDone: (notice: Notice) => void; readonly onCancel: () => void }) {
-  const { code, collections, onDone, onCancel } = props;
-  const api = useAdminApi();
-  const [draft, setDraft] = useState(() => draftOf(code));
-  const form = useFormSubmit({
-    schema: discountCodeInputSchema,
-    fieldOrder: FIELD_ORDER,
-    values: valuesOf(draft),
-    send: (data) => (code ? api.updateDiscountCode(code.code, data) : api.createDiscountCode(data)),
-    onSent: ({ code: saved }) => onDone({ kind: 'success', lines: [code ? t.saved(saved.code) : t.created(saved.code)] }),
-    failedMessage: (failure) => errorMessage(failure),
-  });
-  const set = <K extends keyof Draft>(name: K, value: Draft[K]) => setDraft((d) => ({ ...d, [name]: value }));
-  const e = form.errors;
+/** Sets one field of the draft. */
+type SetDraft = <K extends keyof Draft>(name: K, value: Draft[K]) => void;
+
+/** The code's name, type and value, and the order it needs. */
+function CodeValueFields({ draft, set, errors: e, editing }: { readonly draft: Draft; readonly set: SetDraft; readonly errors: FieldMessages; readonly editing: boolean }) {
   return (
-    <form ref={form.formRef} className="adm-form codes-form" onSubmit={form.onSubmit} noValidate aria-label={code ? `${t.edit} ${code.code}` : t.newCode}>
-      <div className="adm-form-grid">
-        <TextField label={t.code} hint={t.codeHint} name="code" value={draft.code} readOnly={code !== undefined} maxLength={30} autoCapitalize="characters" spellCheck={false} error={e.code} onChange={(event) => set('code', event.target.value.toUpperCase())} />
-        <SelectField label={t.type} name="type" value={draft.type} error={e.type} onChange={(event) => set('type', event.target.value as DiscountCodeType)}>
-          {DISCOUNT_CODE_TYPES.map((type) => <option key={type} value={type}>{t.typeLabels[type]}</option>)}
-        </SelectField>
-        {draft.type === 'percent' && <TextField label={t.percent} name="percent" inputMode="numeric" value={draft.percent} error={e.percent} onChange={(event) => set('percent', event.target.value)} />}
-        {draft.type === 'amount' && <TextField label={t.amount} name="amountCents" inputMode="decimal" value={draft.amount} error={e.amountCents} onChange={(event) => set('amount', event.target.value)} />}
-        <TextField label={t.minOrder} name="minOrderCents" inputMode="decimal" value={draft.minOrder} error={e.minOrderCents} onChange={(event) => set('minOrder', event.target.value)} />
-        <TextField label={t.startsAt} name="startsAt" type="datetime-local" value={draft.startsAt} error={e.startsAt} onChange={(event) => set('startsAt', event.target.value)} />
-        <TextField label={t.endsAt} name="endsAt" type="datetime-local" value={draft.endsAt} error={e.endsAt} onChange={(event) => set('endsAt', event.target.value)} />
-        <TextField label={t.maxUses} hint={t.unlimited} name="maxUses" inputMode="numeric" value={draft.maxUses} error={e.maxUses} onChange={(event) => set('maxUses', event.target.value)} />
-        <TextField label={t.maxUsesPerCustomer} hint={t.unlimited} name="maxUsesPerCustomer" inputMode="numeric" value={draft.maxUsesPerCustomer} error={e.maxUsesPerCustomer} onChange={(event) => set('maxUsesPerCustomer', event.target.value)} />
-      </div>
+    <>
+      <TextField label={t.code} hint={t.codeHint} name="code" value={draft.code} readOnly={editing} maxLength={30} autoCapitalize="characters" spellCheck={false} error={e.code} onChange={(event) => set('code', event.target.value.toUpperCase())} />
+      <SelectField label={t.type} name="type" value={draft.type} error={e.type} onChange={(event) => set('type', event.target.value as DiscountCodeType)}>
+        {DISCOUNT_CODE_TYPES.map((type) => <option key={type} value={type}>{t.typeLabels[type]}</option>)}
+      </SelectField>
+      {draft.type === 'percent' && <TextField label={t.percent} name="percent" inputMode="numeric" value={draft.percent} error={e.percent} onChange={(event) => set('percent', event.target.value)} />}
+      {draft.type === 'amount' && <TextField label={t.amount} name="amountCents" inputMode="decimal" value={draft.amount} error={e.amountCents} onChange={(event) => set('amount', event.target.value)} />}
+      <TextField label={t.minOrder} name="minOrderCents" inputMode="decimal" value={draft.minOrder} error={e.minOrderCents} onChange={(event) => set('minOrder', event.target.value)} />
+    </>
+  );
+}
+
+/** When the code can be used, and how many times in all and by one customer. */
+function CodeLimitFields({ draft, set, errors: e }: { readonly draft: Draft; readonly set: SetDraft; readonly errors: FieldMessages }) {
+  return (
+    <>
+      <TextField label={t.startsAt} name="startsAt" type="datetime-local" value={draft.startsAt} error={e.startsAt} onChange={(event) => set('startsAt', event.target.value)} />
+      <TextField label={t.endsAt} name="endsAt" type="datetime-local" value={draft.endsAt} error={e.endsAt} onChange={(event) => set('endsAt', event.target.value)} />
+      <TextField label={t.maxUses} hint={t.unlimited} name="maxUses" inputMode="numeric" value={draft.maxUses} error={e.maxUses} onChange={(event) => set('maxUses', event.target.value)} />
+      <TextField label={t.maxUsesPerCustomer} hint={t.unlimited} name="maxUsesPerCustomer" inputMode="numeric" value={draft.maxUsesPerCustomer} error={e.maxUsesPerCustomer} onChange={(event) => set('maxUsesPerCustomer', event.target.value)} />
+    </>
+  );
+}
+
+/** What the code applies to: collections and types (all when none is chosen), discounted pieces or not, and whether it is active. */
+function CodeScopeFields({ draft, set, errors: e, collections }: { readonly draft: Draft; readonly set: SetDraft; readonly errors: FieldMessages; readonly collections: readonly string[] }) {
+  return (
+    <>
       <ChoiceGroup legend={t.scope} hint={`${t.scopeAll} quando nada é escolhido.`} error={e.collections ?? e.types}>
         {collections.map((name) => (
           <label key={name} className="adm-check">
@@ -139,6 +145,31 @@ export function CodeForm(props: { readonly code?: DiscountCodeView; readonly col
       <label className="adm-check">
         <input type="checkbox" name="active" checked={draft.active} onChange={(event) => set('active', event.target.checked)} /> {t.active}
       </label>
+    </>
+  );
+}
+
+export function CodeForm(props: { readonly code?: DiscountCodeView; readonly collections: readonly string[]; readonly onDone: (notice: Notice) => void; readonly onCancel: () => void }) {
+  const { code, collections, onDone, onCancel } = props;
+  const api = useAdminApi();
+  const [draft, setDraft] = useState(() => draftOf(code));
+  const form = useFormSubmit({
+    schema: discountCodeInputSchema,
+    fieldOrder: FIELD_ORDER,
+    values: valuesOf(draft),
+    send: (data) => (code ? api.updateDiscountCode(code.code, data) : api.createDiscountCode(data)),
+    onSent: ({ code: saved }) => onDone({ kind: 'success', lines: [code ? t.saved(saved.code) : t.created(saved.code)] }),
+    failedMessage: (failure) => errorMessage(failure),
+  });
+  const set: SetDraft = (name, value) => setDraft((d) => ({ ...d, [name]: value }));
+  const e = form.errors;
+  return (
+    <form ref={form.formRef} className="adm-form codes-form" onSubmit={form.onSubmit} noValidate aria-label={code ? `${t.edit} ${code.code}` : t.newCode}>
+      <div className="adm-form-grid">
+        <CodeValueFields draft={draft} set={set} errors={e} editing={code !== undefined} />
+        <CodeLimitFields draft={draft} set={set} errors={e} />
+      </div>
+      <CodeScopeFields draft={draft} set={set} errors={e} collections={collections} />
       <TextAreaField label={t.note} name="note" placeholder={t.notePlaceholder} rows={2} maxLength={120} value={draft.note} error={e.note} onChange={(event) => set('note', event.target.value)} />
       {form.outcome.kind === 'failed' && <Feedback kind="error">{form.outcome.message}</Feedback>}
       <div className="adm-form-actions">

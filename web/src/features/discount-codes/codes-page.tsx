@@ -103,7 +103,8 @@ function CodesTable(props: { readonly codes: readonly DiscountCodeView[]; readon
   );
 }
 
-function CodeRow({ code, now, onEdit, onDone }: { readonly code: DiscountCodeView; readonly now: Date; readonly onEdit: (code: DiscountCodeView) => void; readonly onDone: (notice: Notice) => void }) {
+/** A code's actions in its row: edit, pause or resume, and remove (after a confirmation). */
+function CodeActions({ code, onEdit, onDone }: { readonly code: DiscountCodeView; readonly onEdit: (code: DiscountCodeView) => void; readonly onDone: (notice: Notice) => void }) {
   const api = useAdminApi();
   const action = useAction<'pause' | 'delete'>();
   const [confirming, setConfirming] = useState(false);
@@ -128,6 +129,27 @@ function CodeRow({ code, now, onEdit, onDone }: { readonly code: DiscountCodeVie
       },
       { key: 'delete' },
     );
+  return (
+    <td className="adm-row-action">
+      <div className="codes-actions">
+        <button type="button" className="button button--small button--secondary" disabled={action.busy} onClick={() => onEdit(code)}>{t.edit}</button>
+        <button type="button" className="button button--small button--secondary" disabled={action.busy} onClick={toggle}>{code.active ? t.pause : t.resume}</button>
+        {confirming ? (
+          <>
+            <span>{t.confirmRemove(code.code)}</span>
+            <button type="button" className="button button--small" disabled={action.busy} onClick={remove}>{t.remove}</button>
+            <button type="button" className="button button--small button--secondary" disabled={action.busy} onClick={() => setConfirming(false)}>{t.cancel}</button>
+          </>
+        ) : (
+          <button type="button" className="button button--small button--secondary" disabled={action.busy} onClick={() => setConfirming(true)}>{t.remove}</button>
+        )}
+      </div>
+      <ActionFeedback notice={action.notice} />
+    </td>
+  );
+}
+
+function CodeRow({ code, now, onEdit, onDone }: { readonly code: DiscountCodeView; readonly now: Date; readonly onEdit: (code: DiscountCodeView) => void; readonly onDone: (notice: Notice) => void }) {
   const validity = [code.startsAt ? `de ${wallTimeText(code.startsAt)}` : '', code.endsAt ? `até ${wallTimeText(code.endsAt)}` : ''].filter(Boolean).join(' ') || 'sempre';
   return (
     <tr data-code={code.code}>
@@ -146,22 +168,7 @@ function CodeRow({ code, now, onEdit, onDone }: { readonly code: DiscountCodeVie
       </td>
       <td data-label="Estado">{statusText(code, now)}</td>
       <td data-label={t.note} className="codes-note">{code.note ?? ''}</td>
-      <td className="adm-row-action">
-        <div className="codes-actions">
-          <button type="button" className="button button--small button--secondary" disabled={action.busy} onClick={() => onEdit(code)}>{t.edit}</button>
-          <button type="button" className="button button--small button--secondary" disabled={action.busy} onClick={toggle}>{code.active ? t.pause : t.resume}</button>
-          {confirming ? (
-            <>
-              <span>{t.confirmRemove(code.code)}</span>
-              <button type="button" className="button button--small" disabled={action.busy} onClick={remove}>{t.remove}</button>
-              <button type="button" className="button button--small button--secondary" disabled={action.busy} onClick={() => setConfirming(false)}>{t.cancel}</button>
-            </>
-          ) : (
-            <button type="button" className="button button--small button--secondary" disabled={action.busy} onClick={() => setConfirming(true)}>{t.remove}</button>
-          )}
-        </div>
-        <ActionFeedback notice={action.notice} />
-      </td>
+      <CodeActions code={code} onEdit={onEdit} onDone={onDone} />
     </tr>
   );
 }

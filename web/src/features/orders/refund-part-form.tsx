@@ -23,16 +23,16 @@ import { refundInput, refundLeftOf, RefundFields, type RefundDraft } from './clo
 const t = texts.order;
 const EMPTY: RefundDraft = { amount: '', method: '' };
 
-export function RefundPartForm({ order, onOrder }: { readonly order: Order; readonly onOrder: (order: Order) => void }) {
+/**
+ * The part refund's submission: the draft checked here as the server checks it, then sent; `onDone` gets
+ * what was done, in the owner's words, and the order. Refused because the order's money changed
+ * meanwhile (409): `onOrder` gets it as it is now.
+ */
+function useRefundPartSubmit(order: Order, draft: RefundDraft, onDone: (said: string, order: Order) => void, onOrder: (order: Order) => void) {
   const api = useAdminApi();
-  const [open, setOpen] = useState(false);
-  const [draft, setDraft] = useState<RefundDraft>(EMPTY);
-  // What the last refund sent did, in the owner's words (from what was sent: the answer is the order).
-  const [said, setSaid] = useState('');
   const refund = refundLeftOf(order);
-  const pending = refundableOf(moneyOf(order).ledger)?.pendingCents ?? 0;
   const asked = refundInput(refund, draft, true);
-  const form = useFormSubmit({
+  return useFormSubmit({
     schema: orderRefundSchema,
     fieldOrder: ['refundCents', 'refundMethod'],
     values: { ...('input' in asked ? asked.input : {}), expectedLeftCents: refund?.leftCents ?? 0 },
@@ -40,10 +40,7 @@ export function RefundPartForm({ order, onOrder }: { readonly order: Order; read
     send: (input) => api.refundPart(order.id, input),
     onSent: (answer, input) => {
       const amount = formatCents(input.refundCents);
-      setSaid(refund?.kind === 'manual' ? t.partRefundRecorded(amount, ledgerMethodLabel(input.refundMethod ?? refund.method)) : t.partRefundAsked(amount));
-      onOrder(answer.order);
-      setDraft(EMPTY);
-      setOpen(false);
+      onDone(refund?.kind === 'manual' ? t.partRefundRecorded(amount, ledgerMethodLabel(input.refundMethod ?? refund.method)) : t.partRefundAsked(amount), answer.order);
     },
     // Refused because the order's money changed meanwhile (409): show it as it is now.
     onFailed: (failure) => {
@@ -52,6 +49,21 @@ export function RefundPartForm({ order, onOrder }: { readonly order: Order; read
     refusedFieldsAlert: () => undefined,
     failedMessage: (failure) => failureMessage(t.partRefundFailed, failure),
   });
+}
+
+export function RefundPartForm({ order, onOrder }: { readonly order: Order; readonly onOrder: (order: Order) => void }) {
+  const [open, setOpen] = useState(false);
+  const [draft, setDraft] = useState<RefundDraft>(EMPTY);
+  // What the last refund sent did, in the owner's words (from what was sent: the answer is the order).
+  const [said, setSaid] = useState('');
+  const refund = refundLeftOf(order);
+  const pending = refundableOf(moneyOf(order).ledger)?.pendingCents ?? 0;
+  const form = useRefundPartSubmit(order, draft, (text, next) => {
+    setSaid(text);
+    onOrder(next);
+    setDraft(EMPTY);
+    setOpen(false);
+  }, onOrder);
   const sent = outcomeNotice(form.outcome, () => said);
 
   if (pending > 0) return <p className="adm-small" data-testid="refund-underway">{t.refundUnderway(formatCents(pending))}</p>;

@@ -29,12 +29,16 @@ import { refundLeftOf, refundInput, RefundFields, type RefundDraft, type RefundE
 
 const t = texts.order;
 
-export function StatusPanel(props: { readonly order: Order; readonly tracking: Tracking; readonly onOrder: (order: Order, moved?: OrderStatus) => void }) {
-  const { order, tracking, onOrder } = props;
+/**
+ * A change of the order's status: checked here as the server checks it, then sent; a refused tracking
+ * code or refund is said at its field, a move meanwhile (409) shows the order as it is now, and after a
+ * move the focus goes to what comes next in the panel (`panelRef`).
+ */
+function useStatusChange(order: Order, tracking: Tracking, onOrder: (order: Order, moved?: OrderStatus) => void) {
+  const panelRef = useRef<HTMLDivElement>(null);
   const api = useAdminApi();
   const navigate = useNavigate();
   const action = useAction();
-  const panelRef = useRef<HTMLDivElement>(null);
   // After a step the clicked button is gone: once the moved order is shown, the focus goes to what
   // comes next (the next step, or the status).
   const focusAfterMove = useRef(false);
@@ -45,9 +49,6 @@ export function StatusPanel(props: { readonly order: Order; readonly tracking: T
   }, [order.status]);
   // The server's refusal of the close's refund, said beside its field.
   const [refundRefused, setRefundRefused] = useState<RefundErrors>({});
-  const step = stepOf(order.status);
-  // The list offers the other moves: the step's own is its button.
-  const others = adminNextStatuses(order.status).filter((to) => to !== step);
 
   /** A refused tracking code is said at its field alone, which takes the focus. */
   const trackingRefused = (message: string | undefined) => {
@@ -88,6 +89,15 @@ export function StatusPanel(props: { readonly order: Order; readonly tracking: T
       },
     );
   };
+  return { panelRef, action, change, refundRefused };
+}
+
+export function StatusPanel(props: { readonly order: Order; readonly tracking: Tracking; readonly onOrder: (order: Order, moved?: OrderStatus) => void }) {
+  const { order, tracking, onOrder } = props;
+  const { panelRef, action, change, refundRefused } = useStatusChange(order, tracking, onOrder);
+  const step = stepOf(order.status);
+  // The list offers the other moves: the step's own is its button.
+  const others = adminNextStatuses(order.status).filter((to) => to !== step);
 
   return (
     <Panel id="adm-status" title={t.statusSection} testId="status-panel">

@@ -14,11 +14,26 @@ import type { ProductValues } from './use-product-values.ts';
 
 const t = texts.productForm;
 
-/** Name, code, SKU, type, collection (those of the shop, and the piece's own if it has gone) and status. */
-export function IdentityFields({ form, collections }: { readonly form: ProductValues; readonly collections: readonly Collection[] }) {
+/** The piece's collection: one of the shop's, or none; its current one stays listed even if it is gone. */
+function CollectionSelect({ form, collections }: { readonly form: ProductValues; readonly collections: readonly Collection[] }) {
   const { values, errors, setText } = form;
   const collectionNames = collections.map((c) => c.name);
   if (values.collection && !collectionNames.includes(values.collection)) collectionNames.push(values.collection);
+  return (
+    <SelectField label={t.collection} error={errors.collection} name="collection" value={values.collection} onChange={(e) => setText('collection')(e.target.value)}>
+      <option value="">{t.noCollection}</option>
+      {collectionNames.map((name) => (
+        <option key={name} value={name}>
+          {name}
+        </option>
+      ))}
+    </SelectField>
+  );
+}
+
+/** Name, code, SKU, type, collection (those of the shop, and the piece's own if it has gone) and status. */
+export function IdentityFields({ form, collections }: { readonly form: ProductValues; readonly collections: readonly Collection[] }) {
+  const { values, errors, setText } = form;
   return (
     <>
       <TextField label={`${t.name} *`} error={errors.name} className="adm-span-2" name="name" value={values.name} maxLength={TEXT_LIMITS.productName} required onChange={(e) => setText('name')(e.target.value)} />
@@ -34,14 +49,7 @@ export function IdentityFields({ form, collections }: { readonly form: ProductVa
           </option>
         ))}
       </SelectField>
-      <SelectField label={t.collection} error={errors.collection} name="collection" value={values.collection} onChange={(e) => setText('collection')(e.target.value)}>
-        <option value="">{t.noCollection}</option>
-        {collectionNames.map((name) => (
-          <option key={name} value={name}>
-            {name}
-          </option>
-        ))}
-      </SelectField>
+      <CollectionSelect form={form} collections={collections} />
       <SelectField label={t.status} hint={t.statusHints[values.status]} error={errors.status} name="status" value={values.status} onChange={(e) => form.setStatus(e.target.value as ProductStatus)}>
         {PRODUCT_STATUSES.map((status) => (
           <option key={status} value={status}>

@@ -72,11 +72,35 @@ function VariantStocks({ product }: { readonly product: AdminProduct }) {
   );
 }
 
-/** The size (a piece sold in sizes), "+/- N" or "Definir para N", the reason and a note. */
-function StockChangeForm({ product, change }: { readonly product: AdminProduct; readonly change: StockChange }) {
-  const { errors, mode, amount, reason, note } = change;
+/** How the stock changes: by an amount (in or out) or to a count, and that amount. */
+function StockAmountFields({ change }: { readonly change: StockChange }) {
+  const { errors, mode, amount } = change;
   const busy = change.form.sending;
   const amountError = mode.value === 'delta' ? errors.delta : errors.set;
+  return (
+    <>
+    <fieldset className="adm-stock-modes">
+      <legend>{t.mode}</legend>
+      {(['delta', 'set'] as const).map((value) => (
+        <label key={value} className="adm-check">
+          <input type="radio" name="stockMode" value={value} checked={mode.value === value} onChange={() => mode.set(value)} disabled={busy} />
+          {value === 'delta' ? t.modeDelta : t.modeSet}
+        </label>
+      ))}
+    </fieldset>
+    {mode.value === 'delta' ? (
+      <TextField key="delta" label={t.delta} hint={t.deltaHint} error={amountError} name="delta" type="number" min={-MAX_STOCK} max={MAX_STOCK} step={1} value={amount.value} onChange={(e) => amount.set(e.target.value)} disabled={busy} />
+    ) : (
+      <TextField key="set" label={t.set} hint={t.setHint(change.variantStock)} error={amountError} name="set" type="number" min={0} max={MAX_STOCK} step={1} value={amount.value} onChange={(e) => amount.set(e.target.value)} disabled={busy} />
+    )}
+    </>
+  );
+}
+
+/** The size (a piece sold in sizes), "+/- N" or "Definir para N", the reason and a note. */
+function StockChangeForm({ product, change }: { readonly product: AdminProduct; readonly change: StockChange }) {
+  const { errors, mode, reason, note } = change;
+  const busy = change.form.sending;
   return (
     <form ref={change.form.formRef} className="adm-stack" onSubmit={change.form.onSubmit} noValidate>
       {hasSizes(product) && (
@@ -88,20 +112,7 @@ function StockChangeForm({ product, change }: { readonly product: AdminProduct; 
           ))}
         </SelectField>
       )}
-      <fieldset className="adm-stock-modes">
-        <legend>{t.mode}</legend>
-        {(['delta', 'set'] as const).map((value) => (
-          <label key={value} className="adm-check">
-            <input type="radio" name="stockMode" value={value} checked={mode.value === value} onChange={() => mode.set(value)} disabled={busy} />
-            {value === 'delta' ? t.modeDelta : t.modeSet}
-          </label>
-        ))}
-      </fieldset>
-      {mode.value === 'delta' ? (
-        <TextField key="delta" label={t.delta} hint={t.deltaHint} error={amountError} name="delta" type="number" min={-MAX_STOCK} max={MAX_STOCK} step={1} value={amount.value} onChange={(e) => amount.set(e.target.value)} disabled={busy} />
-      ) : (
-        <TextField key="set" label={t.set} hint={t.setHint(change.variantStock)} error={amountError} name="set" type="number" min={0} max={MAX_STOCK} step={1} value={amount.value} onChange={(e) => amount.set(e.target.value)} disabled={busy} />
-      )}
+      <StockAmountFields change={change} />
       <SelectField label={t.reason} error={errors.reason} name="reason" value={reason.value} onChange={(e) => reason.set(e.target.value as AdminStockReason)} disabled={busy}>
         {ADMIN_STOCK_REASONS.map((value) => (
           <option key={value} value={value}>

@@ -87,6 +87,24 @@ export function VariantsField(props: {
   );
 }
 
+/** A size's row actions: move it up or down, or remove it. */
+function VariantRowActions(props: { readonly name: string; readonly index: number; readonly last: boolean; readonly onMove: (index: number, by: -1 | 1) => void; readonly onRemove: () => void }) {
+  const { name, index, last, onMove, onRemove } = props;
+  return (
+    <td className="adm-sizes-actions" data-label={t.actions}>
+      <button type="button" className="button button--small button--secondary adm-icon-button" aria-label={t.upOf(name)} disabled={index === 0} onClick={() => onMove(index, -1)}>
+        <span aria-hidden="true">↑</span>
+      </button>
+      <button type="button" className="button button--small button--secondary adm-icon-button" aria-label={t.downOf(name)} disabled={last} onClick={() => onMove(index, 1)}>
+        <span aria-hidden="true">↓</span>
+      </button>
+      <button type="button" className="button button--small button--secondary adm-icon-button" aria-label={t.removeOf(name)} onClick={onRemove}>
+        <span aria-hidden="true">✕</span>
+      </button>
+    </td>
+  );
+}
+
 /** One size's row: its name, SKU, price difference (and a new piece's stock), moved up or down, or removed. */
 function VariantRowEditor(props: {
   readonly row: VariantRow;
@@ -116,17 +134,7 @@ function VariantRowEditor(props: {
           <input className="input" aria-label={t.stockOf(name)} name={`size-stock-${index}`} type="number" min={0} max={MAX_STOCK} step={1} value={row.stock} onChange={(e) => update({ stock: e.target.value })} />
         </td>
       )}
-      <td className="adm-sizes-actions" data-label={t.actions}>
-        <button type="button" className="button button--small button--secondary adm-icon-button" aria-label={t.upOf(name)} disabled={index === 0} onClick={() => onMove(index, -1)}>
-          <span aria-hidden="true">↑</span>
-        </button>
-        <button type="button" className="button button--small button--secondary adm-icon-button" aria-label={t.downOf(name)} disabled={last} onClick={() => onMove(index, 1)}>
-          <span aria-hidden="true">↓</span>
-        </button>
-        <button type="button" className="button button--small button--secondary adm-icon-button" aria-label={t.removeOf(name)} onClick={() => onRemove(row.key)}>
-          <span aria-hidden="true">✕</span>
-        </button>
-      </td>
+      <VariantRowActions name={name} index={index} last={last} onMove={onMove} onRemove={() => onRemove(row.key)} />
     </tr>
   );
 }

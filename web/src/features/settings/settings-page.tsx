@@ -11,7 +11,7 @@ import { formatDateTime } from '#shared/dates.ts';
 import { adminTexts, apiTexts } from '#shared/messages/index.ts';
 import { shopSettingsSchema } from '#shared/schemas/settings.ts';
 import { ApiError } from '#web/lib/api.ts';
-import { useFormSubmit, outcomeNotice, type Notice } from '#web/lib/use-submit.ts';
+import { useFormSubmit, outcomeNotice, type FormOutcome, type Notice } from '#web/lib/use-submit.ts';
 import { failureMessage, isChangedMeanwhile } from '#web/lib/admin/admin-api.ts';
 import { useLoad } from '#web/lib/admin/use-admin-load.ts';
 import { useAdminApi } from '#web/lib/admin/session.tsx';
@@ -31,6 +31,7 @@ import { GiftGroup } from './gift-settings.tsx';
 import { AutomaticPaymentsGroup, PaymentKeysPanel, switchesWithoutKeys } from './automatic-payments.tsx';
 import { InvoicingGroup, InvoicingKeyPanel, invoicingWithoutKey } from './invoicing-settings.tsx';
 import { invoicingOn } from '#shared/invoices.ts';
+import type { SettingPath } from '#shared/settings.ts';
 
 const t = texts.settings;
 
@@ -68,6 +69,25 @@ export function SettingsPage() {
   );
 }
 
+/** Above the form: what the last save said (with a reload after someone else's), the go-live checklist, the feeds, who saved last. */
+function SettingsHeader({ loaded, outcome, onReload }: { readonly loaded: SettingsResponse; readonly outcome: FormOutcome<SettingsResponse>; readonly onReload: () => void }) {
+  return (
+    <>
+    <ActionFeedback notice={outcomeNotice(outcome)}>
+      {outcome.kind === 'failed' && isChangedMeanwhile(outcome.error, 'settings_changed') && (
+        <button type="button" className="button button--small" onClick={onReload}>
+          {t.reload}
+        </button>
+      )}
+    </ActionFeedback>
+    <p className="muted">{t.intro}</p>
+    <GoLiveChecklist state={loaded.goLive} invoicing={invoicingOn(loaded.settings.invoicing)} />
+    <FeedAddresses />
+    {loaded.updatedBy && loaded.updatedAt && <p className="muted">{t.lastSaved(loaded.updatedBy, formatDateTime(loaded.updatedAt))}</p>}
+    </>
+  );
+}
+
 /** A refusal's field messages, named by their path in the settings (the request nests them under `settings.`). */
 function settingsFields(failure: unknown) {
   if (!(failure instanceof ApiError) || !failure.fields) return null;
@@ -102,21 +122,12 @@ function SettingsForm(props: {
     failedMessage: (failure) => (isChangedMeanwhile(failure, 'settings_changed') ? apiTexts.settingsChanged : failureMessage(adminTexts.settingsSaveFailed, failure)),
   });
   const { outcome } = form;
-  const field = settingField(draft, form.errors, (path, text) => setDraft((current) => ({ ...current, [path]: text })));
+  const change = (path: SettingPath, text: string) => setDraft((current) => ({ ...current, [path]: text }));
+  const field = settingField(draft, form.errors, change);
 
   return (
     <>
-      <ActionFeedback notice={outcomeNotice(outcome)}>
-        {outcome.kind === 'failed' && isChangedMeanwhile(outcome.error, 'settings_changed') && (
-          <button type="button" className="button button--small" onClick={onReload}>
-            {t.reload}
-          </button>
-        )}
-      </ActionFeedback>
-      <p className="muted">{t.intro}</p>
-      <GoLiveChecklist state={loaded.goLive} invoicing={invoicingOn(loaded.settings.invoicing)} />
-      <FeedAddresses />
-      {loaded.updatedBy && loaded.updatedAt && <p className="muted">{t.lastSaved(loaded.updatedBy, formatDateTime(loaded.updatedAt))}</p>}
+      <SettingsHeader loaded={loaded} outcome={outcome} onReload={onReload} />
       <form
         ref={form.formRef}
         className="adm-form"
@@ -130,13 +141,13 @@ function SettingsForm(props: {
         <SellerGroup field={field} />
         <OtherGroups
           field={field}
-          automatic={<AutomaticPaymentsGroup draft={draft} errors={form.errors} keys={keys} onChange={(path, text) => setDraft((current) => ({ ...current, [path]: text }))} />}
+          automatic={<AutomaticPaymentsGroup draft={draft} errors={form.errors} keys={keys} onChange={change} />}
           holds={<HoldsGroup field={field} />}
         />
-        <GiftGroup draft={draft} errors={form.errors} field={field} onChange={(path, text) => setDraft((current) => ({ ...current, [path]: text }))} />
+        <GiftGroup draft={draft} errors={form.errors} field={field} onChange={change} />
         <BotCheckGroup field={field} />
-        <InvoicingGroup draft={draft} errors={form.errors} field={field} settings={loaded.settings.invoicing} onChange={(path, text) => setDraft((current) => ({ ...current, [path]: text }))} />
-        <MailSandboxGroup draft={draft} error={form.errors.mailSandboxAcknowledged} onChange={(path, text) => setDraft((current) => ({ ...current, [path]: text }))} />
+        <InvoicingGroup draft={draft} errors={form.errors} field={field} settings={loaded.settings.invoicing} onChange={change} />
+        <MailSandboxGroup draft={draft} error={form.errors.mailSandboxAcknowledged} onChange={change} />
         <div className="adm-form-actions">
           <button type="submit" className="button" disabled={form.sending}>
             {form.sending ? t.saving : t.save}
