@@ -9,7 +9,6 @@ import { createReadStream, existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { GetObjectCommand, NoSuchKey, type S3Client } from '@aws-sdk/client-s3';
 import type { SpaConfig } from '#shared/spa-config.ts';
 import { frontDoorTexts } from '#shared/messages/index.ts';
@@ -18,7 +17,6 @@ import { FEED_API_PATHS, FEED_PATHS } from '#shared/feeds.ts';
 import { documentObjectKey, FILTERED_LISTING_PREFIX, filteredListingQuery, MAX_PAGE_PATH_LENGTH, NOT_FOUND_PAGE_PATH, ORDER_SHELL, pageKind, pageObjectKey, PAGES_FALLBACK_PATH } from '#shared/pages.ts';
 import { SEARCH_PARAM } from '#shared/paths.ts';
 import { searchPageKey } from '#shared/search-page.ts';
-import { IMAGES_PREFIX } from '#lambdas/contracts/data-model.ts';
 import { ORIGIN_HEADER, PAGES_FALLBACK_HEADER, VIEWER_IP_HEADER } from '#lambdas/contracts/env.ts';
 import { robotsTxt } from '../common/headers.ts';
 import { matchesEntityTag } from '#lambdas/http/handler.ts';
@@ -26,34 +24,7 @@ import type { EdgeCache } from './edge-cache.ts';
 import type { EdgeWaf } from './edge-waf.ts';
 import { writeAnswer, type GatewayAnswer } from './gateway-answer.ts';
 import { HOST, listen } from './processes.ts';
-
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.ico': 'image/x-icon',
-  '.txt': 'text/plain; charset=utf-8',
-  '.pdf': 'application/pdf',
-  '.xml': 'application/xml',
-  '.woff2': 'font/woff2',
-  '.webmanifest': 'application/manifest+json',
-};
-
-const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|manifest\+json)|image\/svg\+xml)/;
-
-/** Security headers the CloudFront response headers policy adds in the cloud. */
-const SECURITY_HEADERS = {
-  'x-content-type-options': 'nosniff',
-  'x-frame-options': 'DENY',
-  'referrer-policy': 'strict-origin-when-cross-origin',
-};
+import { COMPRESSIBLE, CONTROL_CHARACTER, errorPage, HTML_ERROR_HEADERS, imageKey, MAX_FILE_NAME_BYTES, SECURITY_HEADERS, send, TYPES, viewerIp } from './front-door-answers.ts';
 
 /** The API behind the front door (the gateway): it answers a request, or gives its answer as data (for the cache). */
 export interface FrontDoorApi {
@@ -85,57 +56,6 @@ export interface FrontDoorOptions {
   readonly edge?: EdgeWaf;
 }
 
-function send(req: IncomingMessage, res: ServerResponse, status: number, body: Buffer, headers: Record<string, string>): void {
-  const type = headers['content-type'] ?? '';
-  const gzip = body.length > 512 && COMPRESSIBLE.test(type) && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
-  const payload = gzip ? gzipSync(body) : body;
-  res.writeHead(status, {
-    ...SECURITY_HEADERS,
-    ...headers,
-    ...(gzip ? { 'content-encoding': 'gzip', vary: 'accept-encoding' } : {}),
-    'content-length': String(payload.length),
-  });
-  res.end(req.method === 'HEAD' ? undefined : payload);
-}
-
-/** A small page in Portuguese for a request the front door cannot serve (malformed or forbidden address). */
-function errorPage(status: number, text: string): Buffer {
-  return Buffer.from(
-    `<!doctype html><html lang="pt-PT"><head><meta charset="utf-8"><title>${text}</title></head>` +
-      `<body><h1>${text}</h1><p><a href="/">${frontDoorTexts.backHome}</a></p></body></html>`,
-  );
-}
-
-/** A control character, which no page or image address has (as CloudFront's rewrite checks: `shared/pages.ts`). */
-const CONTROL_CHARACTER = /\p{Cc}/u;
-
-/** The longest file name of the local file system, so of an s3rver key's segment (the `.html` included). */
-const MAX_FILE_NAME_BYTES = 255;
-
-const HTML_ERROR_HEADERS = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' };
-
-/**
- * The key of an image under `/images/`, or undefined when the path is not one: decoded once, inside
- * the images prefix, with no empty, `.` or `..` segment and no backslash (so `..%2F` cannot climb
- * into another bucket or prefix of the local S3).
- */
-export function imageKey(path: string): string | undefined {
-  let key: string;
-  try {
-    key = decodeURIComponent(path.slice(1));
-  } catch {
-    return undefined;
-  }
-  if (!key.startsWith(IMAGES_PREFIX) || key.includes('\\') || [...key].some((c) => c.charCodeAt(0) < 0x20)) return undefined;
-  const segments = key.slice(IMAGES_PREFIX.length).split('/');
-  if (segments.some((segment) => segment === '' || segment === '.' || segment === '..')) return undefined;
-  return key;
-}
-
-/** The viewer's IP, as CloudFront's `event.viewer.ip` gives it (IPv4 without the `::ffff:` mapping). */
-function viewerIp(req: IncomingMessage): string {
-  return (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:(?=\d+\.)/, '');
-}
 
 /** What the front door's answers share: its options, the CSP header, the gzip cache, its public address. */
 class FrontDoor {
